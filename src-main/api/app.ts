@@ -1,0 +1,58 @@
+// createApi: the station's JSON:API as a Koa app that never listens itself; the station or a test does.
+import Koa, { type Next } from 'koa';
+import Router from '@koa/router';
+import type { Logger } from '../logger.ts';
+import type { AuthenticationService } from '../services/authentication.ts';
+import type { ApiContext, ApiState } from './context.ts';
+import { jsonBody } from './middleware/body.ts';
+import { errorHandler } from './middleware/errors.ts';
+import { loopbackGuard, type GuardOptions } from './middleware/loopback-guard.ts';
+import { contentNegotiation } from './middleware/negotiation.ts';
+import { versionPrefix } from './middleware/version-prefix.ts';
+import { clientRoutes } from './routes/clients.ts';
+import { testEchoRoutes } from './routes/test-echo.ts';
+
+export interface ApiDeps extends GuardOptions {
+  authentication: AuthenticationService;
+  logger: Logger;
+}
+
+export function createApi(deps: ApiDeps): Koa<ApiState> {
+  const app = new Koa<ApiState>();
+  // Every failure is answered and logged by errorHandler; Koa's own stderr printing would only duplicate it.
+  app.silent = true;
+
+  const router = new Router<ApiState>();
+  for (const routes of [clientRoutes(deps.authentication), testEchoRoutes(deps.authentication)]) {
+    router.use(routes.routes());
+  }
+
+  app.use(accessLog(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders);
+  app.use(loopbackGuard(deps));
+  app.use(versionPrefix());
+  app.use(contentNegotiation());
+  app.use(jsonBody());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+async function securityHeaders(ctx: ApiContext, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  // Responses carry client keys and tokens: no cache may keep them.
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+}
+
+/** One line per request: method, path without the query, status, time. Never headers or bodies. */
+function accessLog(logger: Logger) {
+  return async function logRequest(ctx: ApiContext, next: Next): Promise<void> {
+    const started = performance.now();
+    const path = ctx.path;
+    await next();
+    logger.info(`${ctx.method} ${path} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
+  };
+}

@@ -1,0 +1,37 @@
+// Reads JSON request bodies up to a sane limit, and turns every way a body can be unreadable into a
+// clear 4xx StationError instead of the parser's own errors.
+import bodyParser from 'koa-bodyparser';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+
+export const BODY_LIMIT = '1mb';
+
+interface BodyReadError {
+  type?: string;
+}
+
+export function jsonBody() {
+  return bodyParser({
+    enableTypes: ['json'],
+    extendTypes: { json: ['application/vnd.api+json'] },
+    jsonLimit: BODY_LIMIT,
+    strict: true,
+    onerror: (error) => {
+      throw bodyError(error as BodyReadError);
+    },
+  });
+}
+
+function bodyError(error: BodyReadError): StationError {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new StationError(415, 'The request body must be UTF-8 JSON without a content encoding.');
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new StationError(400, 'The request body was not received completely.');
+    default:
+      return new StationError(400, ERROR_TEXT.malformedJson);
+  }
+}

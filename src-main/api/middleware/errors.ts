@@ -1,0 +1,46 @@
+// The one place where failures become JSON:API error documents. StationErrors keep their status, text and
+// headers; anything unexpected is logged and answered with a 500 that reveals nothing.
+import type { Next } from 'koa';
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { errorDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
+import type { Logger } from '../../logger.ts';
+import type { ApiContext } from '../context.ts';
+import { respond } from '../respond.ts';
+
+export function errorHandler(logger: Logger) {
+  return async function handleErrors(ctx: ApiContext, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.body == null && ctx.status >= 400) renderBareStatus(ctx);
+    } catch (error) {
+      if (error instanceof StationError) {
+        sendErrors(ctx, error.status, [...error.errors], error.headers);
+        return;
+      }
+      logger.error(`${ctx.method} ${ctx.path} failed`, error);
+      sendErrors(ctx, 500, [errorObject(500, ERROR_TEXT.internal)]);
+    }
+  };
+}
+
+function sendErrors(ctx: ApiContext, status: number, errors: ErrorObject[], headers: Record<string, string> = {}): void {
+  // Headers set for a success (e.g. Location) must not leak onto the error.
+  ctx.remove('Location');
+  for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+  respond(ctx, status, errorDocument(errors));
+}
+
+/** Statuses the router sets without a body: unknown path, method not allowed, method not implemented. */
+function renderBareStatus(ctx: ApiContext): void {
+  const status = ctx.status;
+  if (status === 405 || status === 501) {
+    const allowed = String(ctx.response.get('Allow') || '')
+      .split(',')
+      .map((method) => method.trim())
+      .filter(Boolean);
+    respond(ctx, status, errorDocument([errorObject(status, ERROR_TEXT.methodNotAllowed(ctx.method, allowed))]));
+    return;
+  }
+  const detail = status === 404 ? ERROR_TEXT.notFound(ctx.path) : ctx.message;
+  respond(ctx, status, errorDocument([errorObject(status, detail)]));
+}

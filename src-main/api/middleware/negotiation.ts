@@ -1,0 +1,55 @@
+// JSON:API 1.0 content negotiation: 415 for a body in another media type (or the JSON:API type with
+// parameters), 406 when the client accepts nothing the station can send.
+import type { Next } from 'koa';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import { JSONAPI_MEDIA_TYPE } from '../../../src-shared/jsonapi.ts';
+import type { ApiContext } from '../context.ts';
+
+interface MediaRange {
+  type: string;
+  parameters: Map<string, string>;
+}
+
+function parseMediaRange(text: string): MediaRange {
+  const [type = '', ...parameterTexts] = text.split(';');
+  const parameters = new Map<string, string>();
+  for (const parameter of parameterTexts) {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim()) parameters.set(name.trim().toLowerCase(), value.trim());
+  }
+  return { type: type.trim().toLowerCase(), parameters };
+}
+
+function acceptable(acceptHeader: string | undefined): boolean {
+  if (!acceptHeader || !acceptHeader.trim()) return true;
+  const ranges = acceptHeader
+    .split(',')
+    .map(parseMediaRange)
+    .filter((range) => range.type !== '' && range.parameters.get('q') !== '0' && !/^0(\.0*)?$/.test(range.parameters.get('q') ?? ''));
+  const jsonApiRanges = ranges.filter((range) => range.type === JSONAPI_MEDIA_TYPE);
+  const unparameterised = (range: MediaRange) => [...range.parameters.keys()].every((name) => name === 'q');
+  if (jsonApiRanges.length > 0) return jsonApiRanges.some(unparameterised);
+  return ranges.some((range) => ['*/*', 'application/*', 'application/json'].includes(range.type));
+}
+
+function hasBody(ctx: ApiContext): boolean {
+  const length = ctx.get('Content-Length');
+  return (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
+}
+
+export function contentNegotiation() {
+  return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
+    if (!acceptable(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (hasBody(ctx)) {
+      const contentType = ctx.get('Content-Type');
+      const range = parseMediaRange(contentType);
+      const isJsonApi = range.type === JSONAPI_MEDIA_TYPE && range.parameters.size === 0;
+      // Plain application/json is read too: it is what shell scripts and many HTTP libraries send by default.
+      const isPlainJson = range.type === 'application/json';
+      if (!isJsonApi && !isPlainJson) {
+        throw new StationError(415, ERROR_TEXT.unsupportedMediaType(contentType || '(none)'));
+      }
+    }
+    await next();
+  };
+}

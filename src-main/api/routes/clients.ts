@@ -1,0 +1,48 @@
+// POST /clients/authentication (spec 5.1) and GET/HEAD /clients/current.
+import Router from '@koa/router';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { AuthenticationService } from '../../services/authentication.ts';
+import type { ApiContext, ApiState } from '../context.ts';
+import { missingOrInvalidHeader, requireBearer, wwwAuthenticate } from '../middleware/authorization.ts';
+import { respondData } from '../respond.ts';
+import { clientResource } from '../serializers/client.ts';
+
+/** Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted. */
+export function parseServiceApiHeader(header: string): { hash: string; integrationKey: string } | undefined {
+  const match = /^ServiceApi\s+(.+)$/i.exec(header.trim());
+  if (!match?.[1]) return undefined;
+  const parameters = new Map<string, string>();
+  for (const part of match[1].split(',')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) return undefined;
+    const name = part.slice(0, separator).trim().toLowerCase();
+    const value = part.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    parameters.set(name, value);
+  }
+  const hash = parameters.get('hash');
+  const integrationKey = parameters.get('integrationkey');
+  if (!hash || !/^[0-9a-fA-F]{64}$/.test(hash) || !integrationKey) return undefined;
+  return { hash: hash.toLowerCase(), integrationKey };
+}
+
+export function clientRoutes(authentication: AuthenticationService): Router<ApiState> {
+  const router = new Router<ApiState>();
+
+  router.post('/clients/authentication', async (ctx: ApiContext) => {
+    const credentials = parseServiceApiHeader(ctx.get('Authorization'));
+    if (!credentials) throw missingOrInvalidHeader(ctx);
+    const client = await authentication.signIn(credentials.hash, credentials.integrationKey);
+    if (!client) {
+      throw new StationError(401, ERROR_TEXT.authorizationFailed, {
+        headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
+      });
+    }
+    respondData(ctx, 200, clientResource(client), { token: await authentication.tokenFor(client) });
+  });
+
+  router.get('/clients/current', requireBearer(authentication), (ctx: ApiContext) => {
+    respondData(ctx, 200, clientResource(ctx.state.client!));
+  });
+
+  return router;
+}

@@ -1,0 +1,296 @@
+// The `station` admin command: serve the headless station and administer clients, keys and integrations.
+// Its forms and JSON outputs are a contract that scripts depend on.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { StationError } from '../src-shared/errors.ts';
+import { defaultDataDir } from './data-dir.ts';
+import { consoleLogger } from './logger.ts';
+import { createClientService } from './services/clients.ts';
+import { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
+import { randomSecret } from './security/secrets.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, createStation, isLoopbackAddress, openDataDir } from './station.ts';
+import type { ClientRecord } from './store/index.ts';
+
+export const FIRST_RUN_FILE = 'first-run-credentials.txt';
+
+const HELP = `Shipping Station admin command
+
+Usage: npm run station -- <command> [options]
+
+  serve [--data DIR] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+      Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
+  client add --username U --password P --name NAME [address options] [--data DIR] [--json]
+      Create a client. Address options: --address1 --address2 --city --postal-code --state
+      --country --contact --phone --email --tax-id. Prints {"id","clientKey"} with --json.
+  client list [--data DIR] [--json]
+  client rotate-key (--id ID | --username U) [--data DIR] [--json]
+      Give a client a new client key; tokens made with the old key stop working.
+  client set-password (--id ID | --username U) --password P [--data DIR]
+  keys [--data DIR] [--json]
+      Print the server key (signs Bearer tokens) and the desk app's integration key.
+  integration add --name NAME [--data DIR] [--json]
+      Create an integration key for another program.
+  integration list [--data DIR] [--json]
+  help
+
+The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
+`;
+
+type Options = ParseArgsConfig['options'];
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+const common: Options = { data: { type: 'string' }, json: { type: 'boolean', default: false } };
+const addressOptions: Options = {
+  address1: { type: 'string' },
+  address2: { type: 'string' },
+  city: { type: 'string' },
+  'postal-code': { type: 'string' },
+  state: { type: 'string' },
+  country: { type: 'string' },
+  contact: { type: 'string' },
+  phone: { type: 'string' },
+  email: { type: 'string' },
+  'tax-id': { type: 'string' },
+};
+const which: Options = { id: { type: 'string' }, username: { type: 'string' } };
+
+class UsageError extends Error {}
+
+function parse(args: string[], options: Options): Values {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+function optional(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function dataDirOf(values: Values): string {
+  return optional(values, 'data') ?? defaultDataDir();
+}
+
+function whichClient(values: Values): { id?: string; username?: string } {
+  const id = optional(values, 'id');
+  const username = optional(values, 'username');
+  if ((id === undefined) === (username === undefined)) throw new UsageError('Give exactly one of --id or --username.');
+  return id !== undefined ? { id } : { username };
+}
+
+function print(values: Values, json: unknown, text: string): void {
+  console.log(values.json ? JSON.stringify(json) : text);
+}
+
+function clientLine(client: ClientRecord): string {
+  return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}`;
+}
+
+/** Runs one admin command against the data folder, closing the store afterwards. */
+async function withDataDir<T>(values: Values, task: (opened: ReturnType<typeof openDataDir>) => Promise<T> | T): Promise<T> {
+  const opened = openDataDir(dataDirOf(values));
+  try {
+    return await task(opened);
+  } finally {
+    opened.store.close();
+  }
+}
+
+async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
+  switch (sub) {
+    case 'add': {
+      const values = parse(args, { ...common, ...addressOptions, username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } });
+      const username = required(values, 'username');
+      const password = required(values, 'password');
+      const name = required(values, 'name');
+      const profile = {
+        name,
+        address1: optional(values, 'address1'),
+        address2: optional(values, 'address2'),
+        city: optional(values, 'city'),
+        postalCode: optional(values, 'postal-code'),
+        state: optional(values, 'state'),
+        country: optional(values, 'country'),
+        contact: optional(values, 'contact'),
+        phone: optional(values, 'phone'),
+        email: optional(values, 'email'),
+        taxIdentification: optional(values, 'tax-id'),
+      };
+      const client = await withDataDir(values, ({ store, keys }) =>
+        createClientService(store, keys).add({ username, password, profile }),
+      );
+      print(values, { id: client.id, clientKey: client.clientKey }, `Created client ${client.id} (${client.username}). Client key: ${client.clientKey}`);
+      return;
+    }
+    case 'list': {
+      const values = parse(args, common);
+      const clients = await withDataDir(values, ({ store, keys }) => createClientService(store, keys).list());
+      const json = clients.map((client) => ({ id: client.id, username: client.username, name: client.profile.name, createdAt: client.createdAt }));
+      print(values, json, clients.length ? ['id\tusername\tname\tcountry', ...clients.map(clientLine)].join('\n') : 'No clients yet.');
+      return;
+    }
+    case 'rotate-key': {
+      const values = parse(args, { ...common, ...which });
+      const client = await withDataDir(values, ({ store, keys }) => createClientService(store, keys).rotateKey(whichClient(values)));
+      print(values, { id: client.id, clientKey: client.clientKey }, `New client key for ${client.username}: ${client.clientKey}`);
+      return;
+    }
+    case 'set-password': {
+      const values = parse(args, { ...common, ...which, password: { type: 'string' } });
+      const password = required(values, 'password');
+      const client = await withDataDir(values, ({ store, keys }) =>
+        createClientService(store, keys).setPassword(whichClient(values), password),
+      );
+      print(values, { id: client.id }, `Password changed for ${client.username}.`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key or set-password.`);
+  }
+}
+
+async function integrationCommand(sub: string | undefined, args: string[]): Promise<void> {
+  switch (sub) {
+    case 'add': {
+      const values = parse(args, { ...common, name: { type: 'string' } });
+      const name = required(values, 'name');
+      const integration = await withDataDir(values, ({ store }) => store.integrations.add({ name, integrationKey: randomSecret(24) }));
+      print(values, { integrationKey: integration.integrationKey }, `Integration key for ${name}: ${integration.integrationKey}`);
+      return;
+    }
+    case 'list': {
+      const values = parse(args, common);
+      const integrations = await withDataDir(values, ({ store }) => store.integrations.all());
+      const json = integrations.map(({ id, name, isDesktop, createdAt }) => ({ id, name, isDesktop, createdAt }));
+      print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? ' (this station\'s desk app)' : ''}`).join('\n'));
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown integration command '${sub ?? ''}'. Use add or list.`);
+  }
+}
+
+async function keysCommand(args: string[]): Promise<void> {
+  const values = parse(args, common);
+  const keys = await withDataDir(values, ({ keys }) => keys);
+  print(
+    values,
+    { serverKey: keys.serverKey, integrationKey: keys.desktopIntegrationKey },
+    `Server key (signs Bearer tokens): ${keys.serverKey}\nIntegration key (${DESKTOP_INTEGRATION_NAME}): ${keys.desktopIntegrationKey}`,
+  );
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+  return port;
+}
+
+async function serveCommand(args: string[]): Promise<void> {
+  const values = parse(args, {
+    data: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
+  });
+  const dataDir = dataDirOf(values);
+  const port = parsePort(optional(values, 'port'));
+  const host = optional(values, 'host') ?? DEFAULT_HOST;
+  const logger = consoleLogger();
+  if (!isLoopbackAddress(host)) {
+    logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
+  }
+  const station = createStation({ dataDir, port, host, logger, allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [] });
+  const firstRun = await station.clients.ensureFirstClient();
+  if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
+
+  const url = await station.start().catch(async (error: unknown) => {
+    await station.stop();
+    throw error;
+  });
+  console.log(`Shipping Station listening on ${url} (data: ${dataDir})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info(`${signal} received, stopping`);
+    station.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('Stopping failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Shows the first client's credentials once, and leaves them in a file only this user can read. */
+function announceFirstRun(dataDir: string, username: string, password: string): void {
+  const file = join(dataDir, FIRST_RUN_FILE);
+  const text =
+    `Shipping Station first-run client\nusername: ${username}\npassword: ${password}\n` +
+    `Change it with: npm run station -- client set-password --username ${username} --password <new>\n`;
+  writeFileSync(file, text, { mode: 0o600, flag: 'w' });
+  console.log(
+    `First run: created the client '${username}' with password ${password}\n` +
+      `This is shown once; it is also saved in ${file} (readable only by you).\n` +
+      `API keys for integrations: npm run station -- keys`,
+  );
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        await serveCommand(rest);
+        return -1;
+      case 'client':
+        await clientCommand(rest[0], rest.slice(1));
+        return 0;
+      case 'integration':
+        await integrationCommand(rest[0], rest.slice(1));
+        return 0;
+      case 'keys':
+        await keysCommand(rest);
+        return 0;
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(HELP);
+        return 0;
+      case undefined:
+        console.error(HELP);
+        return 2;
+      default:
+        throw new UsageError(`Unknown command '${command}'. Run 'npm run station -- help'.`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`station: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof StationError) {
+      console.error(`station: ${error.errors.map((e) => e.detail).join(' ')}`);
+      return 1;
+    }
+    console.error(`station: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code >= 0) process.exitCode = code;

@@ -1,0 +1,52 @@
+// The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export interface ClientClaims {
+  clientId: string;
+  clientKey: string;
+}
+
+export type TokenFailure = 'invalid' | 'missing-claims';
+
+export class TokenError extends Error {
+  readonly failure: TokenFailure;
+  constructor(failure: TokenFailure, message: string) {
+    super(message);
+    this.name = 'TokenError';
+    this.failure = failure;
+  }
+}
+
+const encoder = new TextEncoder();
+
+export async function signClientToken(claims: ClientClaims, serverKey: string): Promise<string> {
+  return new SignJWT({ clientKey: claims.clientKey })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.clientId)
+    .setIssuedAt()
+    .sign(encoder.encode(serverKey));
+}
+
+/** Verifies signature and algorithm (HS256 only, never `none`) and returns the claims, or throws TokenError. */
+export async function verifyClientToken(token: string, serverKey: string): Promise<ClientClaims> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, encoder.encode(serverKey), { algorithms: ['HS256'] }));
+  } catch (error) {
+    throw new TokenError('invalid', describeJoseError(error));
+  }
+  const { sub, clientKey } = payload;
+  if (typeof sub !== 'string' || sub === '' || typeof clientKey !== 'string' || clientKey === '') {
+    throw new TokenError('missing-claims', 'token lacks sub or clientKey');
+  }
+  return { clientId: sub, clientKey };
+}
+
+function describeJoseError(error: unknown): string {
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature verification failed';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'algorithm not allowed';
+  if (error instanceof joseErrors.JWTExpired) return 'token expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim '${error.claim}' is not valid`;
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) return 'malformed token';
+  return 'token could not be verified';
+}

@@ -1,0 +1,126 @@
+// createStation: opens the data folder's store, ensures the station's keys, wires services into the API
+// and runs it on a loopback port. The headless CLI and the Electron main process both start it this way.
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type Koa from 'koa';
+import { createApi } from './api/app.ts';
+import type { ApiState } from './api/context.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import { createAuthenticationService, type AuthenticationService } from './services/authentication.ts';
+import { createClientService, type ClientService } from './services/clients.ts';
+import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
+import { openStore, type Store } from './store/index.ts';
+
+export const DEFAULT_PORT = 8411;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DATABASE_FILE = 'station.sqlite';
+
+export interface StationOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  clock?: () => Date;
+  logger?: Logger;
+  /** Browser origins besides the station's own that may call the API (e.g. a renderer dev server). */
+  allowedOrigins?: readonly string[];
+}
+
+export interface Station {
+  readonly dataDir: string;
+  readonly store: Store;
+  readonly keys: StationKeys;
+  readonly clients: ClientService;
+  readonly authentication: AuthenticationService;
+  readonly app: Koa<ApiState>;
+  /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
+  start(): Promise<string>;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`Port ${port} on ${host} is already in use: another station or program is listening there. Stop it, or choose another port with --port.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+/** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
+export function openDataDir(dataDir: string, clock?: () => Date): { store: Store; keys: StationKeys } {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const databaseFile = join(dataDir, DATABASE_FILE);
+  const store = openStore(databaseFile, { clock });
+  try {
+    // The files hold the station's secrets and data: only its user may read them.
+    for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
+      if (existsSync(file)) chmodSync(file, 0o600);
+    }
+    return { store, keys: ensureStationKeys(store) };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+export function isLoopbackAddress(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export function createStation(options: StationOptions): Station {
+  const port = options.port ?? DEFAULT_PORT;
+  const host = options.host ?? DEFAULT_HOST;
+  const logger = options.logger ?? consoleLogger();
+  const { store, keys } = openDataDir(options.dataDir, options.clock);
+  const clients = createClientService(store, keys);
+  const authentication = createAuthenticationService(store, keys);
+  const app = createApi({
+    authentication,
+    logger,
+    allowedOrigins: options.allowedOrigins,
+    allowedHosts: isLoopbackAddress(host) ? [] : [host],
+  });
+
+  let server: Server | undefined;
+  let stopped = false;
+
+  return {
+    dataDir: options.dataDir,
+    store,
+    keys,
+    clients,
+    authentication,
+    app,
+    start: () =>
+      new Promise<string>((resolve, reject) => {
+        if (server) return reject(new Error('The station is already started.'));
+        const listening = createServer(app.callback());
+        listening.headersTimeout = 20_000;
+        listening.requestTimeout = 60_000;
+        listening.once('error', (error: NodeJS.ErrnoException) => {
+          server = undefined;
+          reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+        });
+        listening.listen(port, host, () => {
+          server = listening;
+          const address = listening.address();
+          const actualPort = typeof address === 'object' && address ? address.port : port;
+          const shownHost = host.includes(':') ? `[${host}]` : host;
+          resolve(`http://${shownHost}:${actualPort}`);
+        });
+      }),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      if (server) {
+        const closing = server;
+        server = undefined;
+        await new Promise<void>((resolve) => {
+          closing.close(() => resolve());
+          closing.closeIdleConnections();
+        });
+      }
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Opens the station's SQLite file the way the station relies on: WAL, foreign keys,
+// a busy timeout, full fsync, and the numbered migrations applied in one transaction.
+import Database from 'better-sqlite3';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export class SchemaTooNewError extends Error {
+  constructor(found: number, supported: number) {
+    super(
+      `The database has schema version ${found}, but this station only knows up to version ${supported}. ` +
+        'It was written by a newer Shipping Station: run that version, or restore a backup.',
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // Every acknowledged write must survive a power cut, not only a crash.
+    db.pragma('synchronous = FULL');
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function migrate(db: Db, migrations: readonly Migration[]): void {
+  const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+  const apply = db.transaction(() => {
+    const current = schemaVersion(db);
+    if (current > latest) throw new SchemaTooNewError(current, latest);
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (migration.version <= current) continue;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }
+  });
+  // IMMEDIATE takes the write lock first, so two processes opening one file cannot both migrate.
+  apply.immediate();
+}

@@ -1,0 +1,37 @@
+// JSON:API 1.0 document shapes as the station sends them, shared by the server and the UI's client.
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+export const JSONAPI_VERSION = { version: '1.0' } as const;
+
+export interface ResourceObject<TType extends string = string, TAttributes = Record<string, unknown>> {
+  type: TType;
+  id: string | null;
+  attributes?: TAttributes;
+  links?: Record<string, string>;
+  meta?: Record<string, unknown>;
+}
+
+export interface ErrorObject {
+  status: number;
+  title: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string; header?: string };
+}
+
+export interface DataDocument<TData> {
+  jsonapi: typeof JSONAPI_VERSION;
+  data: TData;
+  meta?: Record<string, unknown>;
+}
+
+export interface ErrorDocument {
+  jsonapi: typeof JSONAPI_VERSION;
+  errors: ErrorObject[];
+}
+
+export function dataDocument<TData>(data: TData, meta?: Record<string, unknown>): DataDocument<TData> {
+  return meta === undefined ? { jsonapi: JSONAPI_VERSION, data } : { jsonapi: JSONAPI_VERSION, data, meta };
+}
+
+export function errorDocument(errors: ErrorObject[]): ErrorDocument {
+  return { jsonapi: JSONAPI_VERSION, errors };
+}
