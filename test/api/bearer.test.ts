@@ -1,0 +1,107 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+
+let t: TestStation;
+beforeAll(async () => {
+  t = await startTestStation();
+});
+afterAll(() => t.close());
+
+const MISSING_HEADER =
+  'Bearer realm="127.0.0.1", error="authorization_exception", error_description="Missing or invalid authorization header"';
+
+function handMadeToken(payload: object, secret: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
+const current = (authorization?: string) =>
+  t.call('/v3/clients/current', { headers: authorization ? { Authorization: authorization } : {} });
+
+describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', () => {
+  it('returns the signed-in client', async () => {
+    const response = await current(`Bearer ${await t.token()}`);
+    expect(response.status).toBe(200);
+    expect(response.json.data.type).toBe('client');
+    expect(response.json.data.id).toBe(t.client.id);
+    expect(response.json.data.attributes.clientKey).toBe(t.client.clientKey);
+  });
+
+  it('answers HEAD with the headers of GET and no body, to check a session', async () => {
+    const token = await t.token();
+    const response = await t.call('/v3/clients/current', { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe(JSONAPI);
+    expect(response.text).toBe('');
+    const refused = await t.call('/v3/clients/current', { method: 'HEAD' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe(MISSING_HEADER);
+  });
+
+  it('accepts a token an integration signs itself with the server key, as field-rules.md describes', async () => {
+    const token = handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, t.station.keys.serverKey);
+    expect((await current(`Bearer ${token}`)).status).toBe(200);
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['an empty Bearer', 'Bearer '],
+    ['another scheme', 'Basic c21pdGg6eA=='],
+    ['a token that is not a JWT', 'Bearer not-a-token'],
+  ])('answers %s with the exact 401 of section 5.2', async (_case, authorization) => {
+    const response = await current(authorization);
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe(MISSING_HEADER);
+    expect(response.text).toBe(
+      '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"title":"Unauthorized","detail":"Missing or invalid authorization header"}]}',
+    );
+  });
+
+  async function refused(token: string, detail: string | RegExp) {
+    const response = await current(`Bearer ${token}`);
+    expect(response.status).toBe(401);
+    expect(response.headers['content-type']).toBe(JSONAPI);
+    expect(response.json.errors[0].detail).toMatch(detail);
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="127\.0\.0\.1", error="invalid_token"/);
+  }
+
+  it('rejects alg none', async () => {
+    await refused(new UnsecuredJWT({ sub: t.client.id, clientKey: t.client.clientKey }).encode(), /^Invalid token: /);
+  });
+
+  it('rejects another algorithm signed with the server key', async () => {
+    const key = new TextEncoder().encode(t.station.keys.serverKey);
+    const token = await new SignJWT({ clientKey: t.client.clientKey }).setProtectedHeader({ alg: 'HS384' }).setSubject(t.client.id).sign(key);
+    await refused(token, 'Invalid token: algorithm not allowed');
+  });
+
+  it('rejects a token signed with another key', async () => {
+    await refused(handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, 'f'.repeat(64)), 'Invalid token: signature verification failed');
+  });
+
+  it('rejects a token without clientKey', async () => {
+    await refused(handMadeToken({ sub: t.client.id }, t.station.keys.serverKey), 'Token is missing required data');
+  });
+
+  it('rejects an unknown client', async () => {
+    await refused(handMadeToken({ sub: '999', clientKey: t.client.clientKey }, t.station.keys.serverKey), 'Authorization failed.');
+  });
+
+  it('rejects a wrong client key', async () => {
+    await refused(handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey), 'Authorization failed.');
+  });
+
+  it('stops accepting tokens of a rotated client key, and accepts the new key', async () => {
+    const other = await t.station.clients.add({ username: 'rotator', password: 'pw-rotator', profile: { name: 'Rotator' } });
+    const old = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
+    expect((await current(`Bearer ${old}`)).status).toBe(200);
+    const rotated = t.station.clients.rotateKey({ id: other.id });
+    expect(rotated.clientKey).not.toBe(other.clientKey);
+    await refused(old, 'Authorization failed.');
+    const fresh = handMadeToken({ sub: other.id, clientKey: rotated.clientKey }, t.station.keys.serverKey);
+    expect((await current(`Bearer ${fresh}`)).status).toBe(200);
+  });
+});

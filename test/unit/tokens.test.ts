@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenError, signClientToken, verifyClientToken } from '../../src-main/security/tokens.ts';
+
+const SERVER_KEY = 'a'.repeat(64);
+const key = new TextEncoder().encode(SERVER_KEY);
+
+async function failure(token: string): Promise<TokenError> {
+  const error = await verifyClientToken(token, SERVER_KEY).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TokenError);
+  return error as TokenError;
+}
+
+/** Builds an HS256 token by hand, the way an integration without a JWT library would. */
+function handMadeToken(payload: object, secret: string, header: object = { alg: 'HS256', typ: 'JWT' }): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signingInput = `${part(header)}.${part(payload)}`;
+  return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
+}
+
+describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server key', () => {
+  it('round-trips the claims with the header of field-rules.md', async () => {
+    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0' }, SERVER_KEY);
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    await expect(verifyClientToken(token, SERVER_KEY)).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
+  });
+
+  it('accepts a token an integration builds itself, without iat or exp', async () => {
+    const token = handMadeToken({ sub: '17', clientKey: 'c1f0' }, SERVER_KEY);
+    await expect(verifyClientToken(token, SERVER_KEY)).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
+  });
+
+  it('rejects alg none', async () => {
+    const token = new UnsecuredJWT({ sub: '17', clientKey: 'c1f0' }).encode();
+    expect((await failure(token)).failure).toBe('invalid');
+  });
+
+  it('rejects a none token that carries a signature anyway', async () => {
+    const token = handMadeToken({ sub: '17', clientKey: 'c1f0' }, SERVER_KEY, { alg: 'none', typ: 'JWT' });
+    expect((await failure(token)).failure).toBe('invalid');
+  });
+
+  it('rejects another algorithm, even when signed with the server key', async () => {
+    const token = await new SignJWT({ clientKey: 'c1f0' }).setProtectedHeader({ alg: 'HS512' }).setSubject('17').sign(key);
+    const error = await failure(token);
+    expect(error.failure).toBe('invalid');
+    expect(error.message).toBe('algorithm not allowed');
+  });
+
+  it('rejects a wrong signature', async () => {
+    const token = handMadeToken({ sub: '17', clientKey: 'c1f0' }, 'b'.repeat(64));
+    expect((await failure(token)).message).toBe('signature verification failed');
+  });
+
+  it('rejects a tampered payload', async () => {
+    const [header, , signature] = (await signClientToken({ clientId: '17', clientKey: 'c1f0' }, SERVER_KEY)).split('.');
+    const payload = Buffer.from(JSON.stringify({ sub: '18', clientKey: 'c1f0' })).toString('base64url');
+    expect((await failure(`${header}.${payload}.${signature}`)).failure).toBe('invalid');
+  });
+
+  it('rejects an expired token', async () => {
+    const token = handMadeToken({ sub: '17', clientKey: 'c1f0', exp: 1_000_000 }, SERVER_KEY);
+    expect((await failure(token)).message).toBe('token expired');
+  });
+
+  it.each([
+    ['sub', { clientKey: 'c1f0' }],
+    ['clientKey', { sub: '17' }],
+    ['an empty clientKey', { sub: '17', clientKey: '' }],
+    ['a numeric sub', { sub: 17, clientKey: 'c1f0' }],
+  ])('reports a token without %s as missing required data', async (_name, payload) => {
+    expect((await failure(handMadeToken(payload, SERVER_KEY))).failure).toBe('missing-claims');
+  });
+});
