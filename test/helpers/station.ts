@@ -25,8 +25,17 @@ export interface TestStation {
   close(): Promise<void>;
 }
 
+const createdDirs: string[] = [];
+
+/** A new folder under the OS temp folder, removed after the test file by removeTempDirs(). */
 export function tempDir(prefix = 'station-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  createdDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of createdDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export async function startTestStation(options: Partial<StationOptions> = {}): Promise<TestStation> {

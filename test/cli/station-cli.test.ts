@@ -1,0 +1,188 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { http } from '../helpers/http.ts';
+import { runCli, serve } from '../helpers/cli.ts';
+import { JSONAPI, tempDir } from '../helpers/station.ts';
+
+async function signIn(url: string, username: string, password: string, integrationKey: string) {
+  return http(`${url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash(username, password), integrationKey) },
+  });
+}
+
+function lastJsonLine(stdout: string): any {
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!);
+}
+
+describe('station client add / keys / serve: the README session works end to end', () => {
+  it('creates a client that then signs in against the served station and calls the API', async () => {
+    const data = join(tempDir(), 'data');
+    const added = await runCli([
+      'client', 'add', '--data', data, '--username', 'smith', '--password', 'HowSoonIsNow?1985', '--name', 'Bottega Verdi',
+      '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'it',
+      '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--tax-id', 'IT01234567890', '--json',
+    ]);
+    expect(added.code).toBe(0);
+    const client = lastJsonLine(added.stdout);
+    expect(Object.keys(client)).toEqual(['id', 'clientKey']);
+    expect(client.clientKey).toMatch(/^[0-9a-f]{40}$/);
+
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    expect(Object.keys(keys)).toEqual(['serverKey', 'integrationKey']);
+    expect(keys).toEqual(lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout));
+
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      expect(station.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // A client existed already, so no first-run client and no secrets on the console.
+      expect(station.stdout()).not.toMatch(/password/i);
+      const response = await signIn(station.url, 'smith', 'HowSoonIsNow?1985', keys.integrationKey);
+      expect(response.status).toBe(200);
+      expect(response.json.data.id).toBe(client.id);
+      expect(response.json.data.attributes).toMatchObject({ country: 'IT', city: 'Milano', postalCode: '20129', clientKey: client.clientKey });
+      const echo = await http(`${station.url}/v3/test`, { headers: { Authorization: `Bearer ${response.json.meta.token}` } });
+      expect(echo.status).toBe(200);
+      expect(station.stdout() + station.stderr()).not.toContain(keys.serverKey);
+      expect(station.stdout() + station.stderr()).not.toContain(response.json.meta.token);
+    } finally {
+      expect(await station.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('adds integration keys that sign clients in too', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'u', '--password', 'p', '--name', 'N']);
+    const added = await runCli(['integration', 'add', '--data', data, '--name', 'ERP', '--json']);
+    expect(added.code).toBe(0);
+    const { integrationKey } = lastJsonLine(added.stdout);
+    expect(Object.keys(lastJsonLine(added.stdout))).toEqual(['integrationKey']);
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      expect((await signIn(station.url, 'u', 'p', integrationKey)).status).toBe(200);
+    } finally {
+      await station.stop();
+    }
+    const list = lastJsonLine((await runCli(['integration', 'list', '--data', data, '--json'])).stdout);
+    expect(list.map((i: { name: string }) => i.name)).toEqual(['Shipping Station desk', 'ERP']);
+  });
+});
+
+describe('station serve on a new data folder creates a first client once', () => {
+  it('prints admin credentials once, saves them for the user only, and never again', async () => {
+    const data = join(tempDir(), 'data');
+    const first = await serve(['--data', data, '--port', '0']);
+    let password: string;
+    try {
+      password = /client 'admin' with password (\S+)/.exec(first.stdout())?.[1] ?? '';
+      expect(password).toMatch(/^\S{20}$/);
+      const file = join(data, 'first-run-credentials.txt');
+      expect(readFileSync(file, 'utf8')).toContain(`password: ${password}`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+      expect(statSync(join(data, 'station.sqlite')).mode & 0o777).toBe(0o600);
+      const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+      expect((await signIn(first.url, 'admin', password, keys.integrationKey)).status).toBe(200);
+    } finally {
+      expect(await first.stop('SIGINT')).toBe(0);
+    }
+    const second = await serve(['--data', data, '--port', '0']);
+    try {
+      expect(second.stdout()).not.toContain(password);
+      expect(second.stdout()).not.toMatch(/password/i);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('honours STATION_DATA_DIR when --data is not given', async () => {
+    const data = join(tempDir(), 'from-env');
+    const added = await runCli(['client', 'add', '--username', 'e', '--password', 'p', '--name', 'Env', '--json'], { STATION_DATA_DIR: data });
+    expect(added.code).toBe(0);
+    expect(existsSync(join(data, 'station.sqlite'))).toBe(true);
+  });
+});
+
+describe('station serve fails clearly', () => {
+  it('reports a port in use and exits non-zero', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const result = await runCli(['serve', '--data', join(tempDir(), 'data'), '--port', String(port)]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const result = await runCli(['serve', '--port', 'eighty']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port must be a number');
+  });
+});
+
+describe('station client administration', () => {
+  it('lists, rotates keys and resets passwords', async () => {
+    const data = join(tempDir(), 'data');
+    const added = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old', '--name', 'Desk 1', '--json'])).stdout);
+    const list = lastJsonLine((await runCli(['client', 'list', '--data', data, '--json'])).stdout);
+    expect(list).toEqual([{ id: added.id, username: 'packer', name: 'Desk 1', createdAt: expect.any(String) }]);
+    expect(JSON.stringify(list)).not.toContain(added.clientKey);
+
+    const rotated = lastJsonLine((await runCli(['client', 'rotate-key', '--data', data, '--username', 'packer', '--json'])).stdout);
+    expect(rotated.id).toBe(added.id);
+    expect(rotated.clientKey).not.toBe(added.clientKey);
+
+    expect((await runCli(['client', 'set-password', '--data', data, '--id', added.id, '--password', 'new'])).code).toBe(0);
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      expect((await signIn(station.url, 'packer', 'old', keys.integrationKey)).status).toBe(401);
+      const ok = await signIn(station.url, 'packer', 'new', keys.integrationKey);
+      expect(ok.status).toBe(200);
+      expect(ok.json.data.attributes.clientKey).toBe(rotated.clientKey);
+    } finally {
+      await station.stop();
+    }
+  });
+
+  it.each([
+    [['client', 'add', '--username', 'x', '--password', 'p'], 2, '--name is required'],
+    [['client', 'add', '--username', 'x', '--name', 'N'], 2, '--password is required'],
+    [['client', 'add', '--username', 'x', '--password', 'p', '--name', 'N', '--colour', 'red'], 2, "Unknown option '--colour'"],
+    [['client', 'add', '--username', 'x', '--password', 'p', '--name', 'N', '--country', 'Italy'], 1, 'country: a two-letter ISO 3166-1 code'],
+    [['client', 'rotate-key', '--username', 'ghost'], 1, "No client has username 'ghost'"],
+    [['client', 'rotate-key'], 2, 'Give exactly one of --id or --username'],
+    [['client', 'fly'], 2, "Unknown client command 'fly'"],
+    [['launch'], 2, "Unknown command 'launch'"],
+  ])('station %j fails with exit %i and says why on stderr', async (args, code, message) => {
+    const result = await runCli([...args, '--data', join(tempDir(), 'data')]);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('refuses a second client with the same username', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'p', '--name', 'N']);
+    const again = await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'q', '--name', 'M']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Username 'dup' is already taken.");
+  });
+
+  it('prints help', async () => {
+    const result = await runCli(['help']);
+    expect(result.code).toBe(0);
+    for (const command of ['serve', 'client add', 'client list', 'client rotate-key', 'keys', 'integration add']) {
+      expect(result.stdout).toContain(command);
+    }
+  });
+});
