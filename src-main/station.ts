@@ -15,6 +15,8 @@ import { openStore, type Store } from './store/index.ts';
 export const DEFAULT_PORT = 8411;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DATABASE_FILE = 'station.sqlite';
+/** How long stop() waits for requests in flight before it cuts their connections. */
+const STOP_GRACE_MS = 10_000;
 
 export interface StationOptions {
   dataDir: string;
@@ -116,7 +118,15 @@ export function createStation(options: StationOptions): Station {
         const closing = server;
         server = undefined;
         await new Promise<void>((resolve) => {
-          closing.close(() => resolve());
+          // Keep-alive sockets turn idle as their last request finishes: sweep them until the server is closed,
+          // and cut whatever still hangs after the grace period.
+          const sweep = setInterval(() => closing.closeIdleConnections(), 25);
+          const deadline = setTimeout(() => closing.closeAllConnections(), STOP_GRACE_MS);
+          closing.close(() => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+            resolve();
+          });
           closing.closeIdleConnections();
         });
       }

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/logger.ts';
+import { createStation } from '../../src-main/station.ts';
+import { SchemaTooNewError } from '../../src-main/store/database.ts';
+import { startTestStation, tempDir } from '../helpers/station.ts';
+
+describe('a station starts, stops cleanly and keeps its identity', () => {
+  it('lets a request in flight finish before it closes the database', async () => {
+    const t = await startTestStation();
+    const signingIn = t.signIn();
+    // Sign-in spends ~100 ms in scrypt: stop while it is running.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const stopping = t.station.stop();
+    const response = await signingIn;
+    await stopping;
+    expect(response.status).toBe(200);
+    expect(t.station.store.db.open).toBe(false);
+    await expect(t.call('/v3/test')).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
+    await t.close();
+  });
+
+  it('tolerates a second stop, and refuses a second start', async () => {
+    const t = await startTestStation();
+    await expect(t.station.start()).rejects.toThrow('already started');
+    await t.station.stop();
+    await expect(t.station.stop()).resolves.toBeUndefined();
+    await t.close();
+  });
+
+  it('keeps its keys and clients across restarts', async () => {
+    const first = await startTestStation();
+    const keys = first.station.keys;
+    await first.station.stop();
+    const again = createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
+    try {
+      expect(again.keys).toEqual(keys);
+      expect(again.clients.list().map((client) => client.username)).toEqual(['smith']);
+    } finally {
+      await again.stop();
+      await first.close();
+    }
+  });
+
+  it('refuses to open a data folder written by a newer station', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    await station.stop();
+    const raw = new Database(join(dataDir, 'station.sqlite'));
+    raw.pragma('user_version = 999');
+    raw.close();
+    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(SchemaTooNewError);
+  });
+});
