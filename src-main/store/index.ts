@@ -3,15 +3,23 @@ import { openDatabase, type Db } from './database.ts';
 import type { Migration } from './migrations.ts';
 export type { ClientRecord } from './clients.ts';
 export type { IntegrationRecord } from './integrations.ts';
+export type { ShipmentRecord, ProcessedResult, TrackingEvent, SummaryRow } from './shipments.ts';
+export type { SavedAddress } from './addresses.ts';
 import { clientsTable, type ClientsTable } from './clients.ts';
 import { integrationsTable, type IntegrationsTable } from './integrations.ts';
 import { secretsTable, type SecretsTable } from './secrets.ts';
+import { shipmentsTable, type ShipmentsTable } from './shipments.ts';
+import { addressesTable, type AddressesTable } from './addresses.ts';
+import { carrierSettingsTable, type CarrierSettingsTable } from './carrier-settings.ts';
 
 export interface Store {
   db: Db;
   secrets: SecretsTable;
   integrations: IntegrationsTable;
   clients: ClientsTable;
+  shipments: ShipmentsTable;
+  addresses: AddressesTable;
+  carrierSettings: CarrierSettingsTable;
   close(): void;
 }
 
@@ -29,6 +37,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     secrets: secretsTable(db, now),
     integrations: integrationsTable(db, now),
     clients: clientsTable(db, now),
+    shipments: shipmentsTable(db, now),
+    addresses: addressesTable(db, now),
+    carrierSettings: carrierSettingsTable(db, now),
     close: () => db.close(),
   };
 }

@@ -47,4 +47,131 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    name: 'shipments, documents, bookings, tracking events, audit, address book, carrier settings',
+    sql: `
+      CREATE TABLE reference_counter (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        next_value INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO reference_counter (id, next_value) VALUES (1, 100200000001);
+
+      CREATE TABLE shipments (
+        id TEXT PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        sandbox INTEGER NOT NULL CHECK (sandbox IN (0, 1)),
+        origin TEXT NOT NULL CHECK (origin IN ('save', 'confirm', 'create')),
+        status INTEGER NOT NULL CHECK (status IN (0, 3, -1)),
+        scheduled INTEGER NOT NULL CHECK (scheduled IN (0, 1)),
+        service TEXT,
+        carrier_choice TEXT,
+        reference TEXT UNIQUE,
+        ship_date TEXT NOT NULL,
+        attributes TEXT NOT NULL,
+        carrier_code TEXT,
+        carrier_name TEXT,
+        service_code TEXT,
+        service_name TEXT,
+        final_cents INTEGER,
+        insurance_cents INTEGER,
+        currency TEXT,
+        tracking_number TEXT UNIQUE,
+        tracking_hash TEXT UNIQUE,
+        error TEXT,
+        claim_token TEXT,
+        claimed_at TEXT,
+        created_at TEXT NOT NULL,
+        processed_at TEXT,
+        deleted_at TEXT
+      ) STRICT;
+      CREATE INDEX shipments_waiting ON shipments (created_at) WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL;
+      CREATE INDEX shipments_listing ON shipments (client_id, sandbox, ship_date DESC, created_at DESC) WHERE deleted_at IS NULL;
+
+      CREATE TABLE shipment_documents (
+        shipment_id TEXT PRIMARY KEY REFERENCES shipments (id),
+        content_type TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        data BLOB NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE collection_bookings (
+        shipment_id TEXT PRIMARY KEY REFERENCES shipments (id),
+        carrier_code TEXT NOT NULL,
+        collection_date TEXT NOT NULL,
+        address TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE tracking_events (
+        id INTEGER PRIMARY KEY,
+        shipment_id TEXT NOT NULL REFERENCES shipments (id),
+        status INTEGER NOT NULL,
+        occurred_at TEXT NOT NULL,
+        location TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX tracking_events_latest ON tracking_events (shipment_id, occurred_at DESC, id DESC);
+
+      CREATE TABLE shipment_audit (
+        id INTEGER PRIMARY KEY,
+        shipment_id TEXT NOT NULL REFERENCES shipments (id),
+        client_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT,
+        at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX shipment_audit_by_shipment ON shipment_audit (shipment_id);
+
+      CREATE TABLE carrier_settings (
+        choice_code TEXT PRIMARY KEY,
+        fuel_surcharge_percent REAL NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE addresses (
+        id INTEGER PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        sandbox INTEGER NOT NULL CHECK (sandbox IN (0, 1)),
+        fingerprint TEXT NOT NULL,
+        name TEXT NOT NULL,
+        contact TEXT NOT NULL DEFAULT '',
+        address1 TEXT NOT NULL DEFAULT '',
+        address2 TEXT NOT NULL DEFAULT '',
+        city TEXT NOT NULL DEFAULT '',
+        postal_code TEXT NOT NULL DEFAULT '',
+        state TEXT NOT NULL DEFAULT '',
+        country TEXT NOT NULL DEFAULT '',
+        phone TEXT NOT NULL DEFAULT '',
+        email TEXT NOT NULL DEFAULT '',
+        tax_identification TEXT NOT NULL DEFAULT '',
+        use_count INTEGER NOT NULL DEFAULT 1,
+        last_used_at TEXT NOT NULL,
+        UNIQUE (client_id, sandbox, fingerprint)
+      ) STRICT;
+      CREATE INDEX addresses_by_name ON addresses (client_id, sandbox, name COLLATE NOCASE);
+
+      -- Trigram full-text index: substring search in any word, fast at millions of rows.
+      CREATE VIRTUAL TABLE addresses_search USING fts5 (
+        name, contact, address1, address2, city, postal_code, email,
+        content = 'addresses', content_rowid = 'id', tokenize = 'trigram remove_diacritics 1'
+      );
+      CREATE TRIGGER addresses_search_insert AFTER INSERT ON addresses BEGIN
+        INSERT INTO addresses_search (rowid, name, contact, address1, address2, city, postal_code, email)
+        VALUES (new.id, new.name, new.contact, new.address1, new.address2, new.city, new.postal_code, new.email);
+      END;
+      CREATE TRIGGER addresses_search_delete AFTER DELETE ON addresses BEGIN
+        INSERT INTO addresses_search (addresses_search, rowid, name, contact, address1, address2, city, postal_code, email)
+        VALUES ('delete', old.id, old.name, old.contact, old.address1, old.address2, old.city, old.postal_code, old.email);
+      END;
+      CREATE TRIGGER addresses_search_update AFTER UPDATE OF name, contact, address1, address2, city, postal_code, email ON addresses BEGIN
+        INSERT INTO addresses_search (addresses_search, rowid, name, contact, address1, address2, city, postal_code, email)
+        VALUES ('delete', old.id, old.name, old.contact, old.address1, old.address2, old.city, old.postal_code, old.email);
+        INSERT INTO addresses_search (rowid, name, contact, address1, address2, city, postal_code, email)
+        VALUES (new.id, new.name, new.contact, new.address1, new.address2, new.city, new.postal_code, new.email);
+      END;
+    `,
+  },
 ];

@@ -1,0 +1,93 @@
+// The Carrier interface the station books through, and the rate-card carrier that implements it offline.
+// A real carrier API, or an upstream service of the same spec, plugs in by implementing Carrier.
+import { randomInt } from 'node:crypto';
+import type { Package } from '../../src-shared/shipment.ts';
+import type { RateCard } from './rate-card.ts';
+import { insuranceCents, priceService } from './pricing.ts';
+import { issueTrackingNumber } from './tracking-numbers.ts';
+import { addWorkingDays } from './working-days.ts';
+
+export interface RateRequest {
+  from: string;
+  to: string;
+  shipDate: string;
+  packages: readonly Package[];
+  insuredValue: number | null;
+}
+
+export interface Quote {
+  carrierCode: string;
+  carrierName: string;
+  choiceCode: string;
+  serviceCode: string;
+  serviceName: string;
+  serviceDefinitionCode: string;
+  accountId: string;
+  currency: string;
+  finalCents: number;
+  prepaidCents: number;
+  vatPercent: number;
+  insuranceCents: number | null;
+  estimatedDeliveryDate: string | null;
+  transitDays: number;
+}
+
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string };
+
+export interface Booking {
+  trackingNumber: string;
+}
+
+export interface Carrier {
+  readonly choiceCode: string;
+  readonly carrierCode: string;
+  readonly carrierName: string;
+  /** One outcome per service: a price, or why the service cannot carry this shipment. */
+  rate(request: RateRequest): Promise<QuoteOutcome[]>;
+  /** Books a priced service; `isTaken` lets the carrier avoid a tracking number the station already issued. */
+  book(quote: Quote, isTaken: (trackingNumber: string) => boolean): Promise<Booking>;
+}
+
+export type DigitSource = (count: number) => string;
+
+export const randomDigits: DigitSource = (count) => Array.from({ length: count }, () => randomInt(10)).join('');
+
+export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, digits: DigitSource = randomDigits): Carrier {
+  return {
+    choiceCode: card.choiceCode,
+    carrierCode: card.carrierCode,
+    carrierName: card.carrierName,
+    async rate(request) {
+      return card.services.map((service): QuoteOutcome => {
+        const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
+        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason };
+        return {
+          ok: true,
+          quote: {
+            carrierCode: card.carrierCode,
+            carrierName: card.carrierName,
+            choiceCode: card.choiceCode,
+            serviceCode: service.serviceCode,
+            serviceName: service.serviceName,
+            serviceDefinitionCode: service.serviceDefinitionCode,
+            accountId: card.accountId,
+            currency: card.currency,
+            finalCents: price.finalCents,
+            prepaidCents: price.prepaidCents,
+            vatPercent: card.vatPercent,
+            insuranceCents: request.insuredValue === null ? null : insuranceCents(card, request.insuredValue),
+            estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays),
+            transitDays: price.transitDays,
+          },
+        };
+      });
+    },
+    async book(_quote, isTaken) {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const trackingNumber = issueTrackingNumber(card.trackingNumber, digits);
+        if (!isTaken(trackingNumber)) return { trackingNumber };
+      }
+      throw new Error(`${card.carrierName}: no free tracking number after 100 tries`);
+    },
+  };
+}

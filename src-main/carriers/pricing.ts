@@ -1,0 +1,82 @@
+// Prices one service of a rate card for one shipment: zone by route, chargeable weight per package
+// (actual or volumetric, whichever is higher), the weight-break price, the fuel surcharge, VAT and transit time.
+import { EU_COUNTRIES } from '../../src-shared/countries.ts';
+import { MAX_PACKAGE_WEIGHT_KG, type Package } from '../../src-shared/shipment.ts';
+import type { RateCard, RateCardService } from './rate-card.ts';
+
+export type PriceOutcome =
+  | { ok: true; zone: string; finalCents: number; prepaidCents: number; transitDays: number; chargeableKg: number }
+  | { ok: false; reason: string };
+
+function matches(entries: string[], country: string, origin: string): boolean {
+  return entries.some((entry) => entry === '*' || entry === country || (entry === 'EU' && EU_COUNTRIES.has(country)) || (entry === 'SAME' && country === origin));
+}
+
+export function zoneFor(card: RateCard, from: string, to: string): string | undefined {
+  return card.zones.find((zone) => matches(zone.from, from, from) && matches(zone.to, to, from))?.zone;
+}
+
+/** Chargeable weight, rounded up to the next half kilo as carriers bill it. */
+export function chargeableWeightKg(pkg: Package, volumetricDivisor: number): number {
+  const actual = Number(pkg.weight.value);
+  const { length, width, height } = pkg.dimensions;
+  const volumetric = (Number(length) * Number(width) * Number(height)) / volumetricDivisor;
+  return Math.ceil(Math.max(actual, volumetric) * 2) / 2;
+}
+
+function packageProblem(pkg: Package, index: number, service: RateCardService): string | undefined {
+  const weight = Number(pkg.weight.value);
+  const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
+  const [length = 0, width = 0, height = 0] = sides;
+  const label = `package ${index + 1}`;
+  if (weight > MAX_PACKAGE_WEIGHT_KG) return `${label} weighs ${weight} kg, over the ${MAX_PACKAGE_WEIGHT_KG} kg no service carries`;
+  if (weight > service.limits.maxWeightKg) return `${label} weighs ${weight} kg, over the ${service.limits.maxWeightKg} kg limit`;
+  if (length > service.limits.maxLengthCm) return `${label} is ${length} cm long, over the ${service.limits.maxLengthCm} cm limit`;
+  const girth = length + 2 * width + 2 * height;
+  if (girth > service.limits.maxGirthCm) return `${label} measures ${girth} cm in length plus girth, over the ${service.limits.maxGirthCm} cm limit`;
+  return undefined;
+}
+
+const toCents = (amount: number) => Math.round(amount * 100);
+
+export function priceService(
+  card: RateCard,
+  service: RateCardService,
+  route: { from: string; to: string },
+  packages: readonly Package[],
+  fuelSurchargePercent: number,
+): PriceOutcome {
+  const zone = zoneFor(card, route.from, route.to);
+  const zonePrices = zone === undefined ? undefined : service.zones[zone];
+  if (zone === undefined || zonePrices === undefined) {
+    return { ok: false, reason: `${card.carrierName} ${service.serviceName} does not serve ${route.from} to ${route.to}` };
+  }
+  if (packages.length === 0) return { ok: false, reason: 'the shipment has no packages' };
+
+  let baseCents = 0;
+  let chargeableKg = 0;
+  for (const [index, pkg] of packages.entries()) {
+    const problem = packageProblem(pkg, index, service);
+    if (problem) return { ok: false, reason: `${card.carrierName} ${service.serviceName}: ${problem}` };
+    const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
+    chargeableKg += weight;
+    const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);
+    if (row) {
+      baseCents += toCents(row[1]);
+      continue;
+    }
+    const last = zonePrices.breaks[zonePrices.breaks.length - 1]!;
+    if (zonePrices.perKgAbove === undefined) {
+      return { ok: false, reason: `${card.carrierName} ${service.serviceName}: package ${index + 1} (${weight} kg chargeable) is above the card's heaviest weight break of ${last[0]} kg` };
+    }
+    baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);
+  }
+  const finalCents = Math.round(baseCents * (1 + fuelSurchargePercent / 100));
+  const prepaidCents = Math.round(finalCents * (1 + card.vatPercent / 100));
+  return { ok: true, zone, finalCents, prepaidCents, transitDays: zonePrices.transitDays, chargeableKg };
+}
+
+/** Insurance is priced apart from the rate: a share of the declared value, with a minimum. */
+export function insuranceCents(card: RateCard, insuredValue: number): number {
+  return Math.max(toCents(card.insurance.minimum), Math.round(insuredValue * card.insurance.percentOfValue));
+}

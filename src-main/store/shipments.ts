@@ -1,0 +1,343 @@
+// Shipments with their documents, collection bookings, tracking events and audit trail. Every change that
+// spans rows is one synchronous transaction, so a crash leaves a shipment either untouched or fully recorded.
+import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import type { Db } from './database.ts';
+
+export type ShipmentOrigin = 'save' | 'confirm' | 'create';
+
+export interface ShipmentRecord {
+  id: string;
+  clientId: string;
+  sandbox: boolean;
+  origin: ShipmentOrigin;
+  status: ShipmentStatus;
+  scheduled: boolean;
+  service: string | null;
+  carrierChoice: string | null;
+  reference: string | null;
+  shipDate: string;
+  attributes: ShipmentAttributes;
+  carrierCode: string | null;
+  carrierName: string | null;
+  serviceCode: string | null;
+  serviceName: string | null;
+  finalCents: number | null;
+  insuranceCents: number | null;
+  currency: string | null;
+  trackingNumber: string | null;
+  trackingHash: string | null;
+  error: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+export interface ProcessedResult {
+  carrierCode: string;
+  carrierName: string;
+  serviceCode: string;
+  serviceName: string;
+  finalCents: number;
+  insuranceCents: number | null;
+  currency: string;
+  trackingNumber: string;
+  trackingHash: string;
+  document: { contentType: string; fileName: string; data: Uint8Array };
+  booking: { collectionDate: string; address: object } | null;
+}
+
+export interface NewShipment {
+  id: string;
+  clientId: string;
+  sandbox: boolean;
+  origin: ShipmentOrigin;
+  scheduled: boolean;
+  service: string | null;
+  carrierChoice: string | null;
+  reference: string | null;
+  shipDate: string;
+  attributes: ShipmentAttributes;
+}
+
+export interface TrackingEvent {
+  status: number;
+  occurredAt: string;
+  location: string;
+  text: string;
+}
+
+export interface SummaryFilter {
+  clientId: string;
+  sandbox: boolean;
+  dateFrom: string | null;
+  dateTo: string | null;
+  limit: number;
+}
+
+export interface SummaryRow {
+  id: string;
+  reference: string | null;
+  shipDate: string;
+  status: ShipmentStatus;
+  scheduled: boolean;
+  attributes: ShipmentAttributes;
+  error: string | null;
+  trackingStatus: number | null;
+  trackingDate: string | null;
+}
+
+export interface ShipmentsTable {
+  allocateReference(): string;
+  /** Records a new shipment, processed already when `processed` is given, with its audit entry. */
+  insert(shipment: NewShipment, processed?: ProcessedResult): ShipmentRecord;
+  get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
+  /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
+  claimWaiting(input: { limit: number; token: string; staleBefore: string }): ShipmentRecord[];
+  releaseClaims(): number;
+  /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
+  complete(id: string, token: string, result: ProcessedResult): boolean;
+  fail(id: string, token: string, reason: string): boolean;
+  markDeleted(record: ShipmentRecord): void;
+  document(id: string): { contentType: string; fileName: string; data: Buffer } | undefined;
+  trackingNumberTaken(trackingNumber: string): boolean;
+  latestEvent(id: string): TrackingEvent | undefined;
+  addEvent(id: string, event: TrackingEvent): void;
+  summaries(filter: SummaryFilter): SummaryRow[];
+  audit(id: string): { action: string; detail: string | null; at: string }[];
+  /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
+  findForAdmin(key: string): ShipmentRecord | undefined;
+  waitingCount(): number;
+}
+
+interface ShipmentRow {
+  id: string;
+  client_id: number;
+  sandbox: number;
+  origin: ShipmentOrigin;
+  status: ShipmentStatus;
+  scheduled: number;
+  service: string | null;
+  carrier_choice: string | null;
+  reference: string | null;
+  ship_date: string;
+  attributes: string;
+  carrier_code: string | null;
+  carrier_name: string | null;
+  service_code: string | null;
+  service_name: string | null;
+  final_cents: number | null;
+  insurance_cents: number | null;
+  currency: string | null;
+  tracking_number: string | null;
+  tracking_hash: string | null;
+  error: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+function toRecord(row: ShipmentRow): ShipmentRecord {
+  return {
+    id: row.id,
+    clientId: String(row.client_id),
+    sandbox: row.sandbox === 1,
+    origin: row.origin,
+    status: row.status,
+    scheduled: row.scheduled === 1,
+    service: row.service,
+    carrierChoice: row.carrier_choice,
+    reference: row.reference,
+    shipDate: row.ship_date,
+    attributes: JSON.parse(row.attributes) as ShipmentAttributes,
+    carrierCode: row.carrier_code,
+    carrierName: row.carrier_name,
+    serviceCode: row.service_code,
+    serviceName: row.service_name,
+    finalCents: row.final_cents,
+    insuranceCents: row.insurance_cents,
+    currency: row.currency,
+    trackingNumber: row.tracking_number,
+    trackingHash: row.tracking_hash,
+    error: row.error,
+    createdAt: row.created_at,
+    processedAt: row.processed_at,
+  };
+}
+
+export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
+  const nextReference = db.prepare<[], number>(
+    'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING next_value - 1',
+  ).pluck();
+  const insertRow = db.prepare(
+    `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
+                            attributes, created_at)
+     VALUES (@id, @clientId, @sandbox, @origin, 0, @scheduled, @service, @carrierChoice, @reference, @shipDate,
+             @attributes, @now)`,
+  );
+  const selectOne = db.prepare<{ id: string; clientId: number; sandbox: number }, ShipmentRow>(
+    'SELECT * FROM shipments WHERE id = @id AND client_id = @clientId AND sandbox = @sandbox AND deleted_at IS NULL',
+  );
+  const selectById = db.prepare<[string], ShipmentRow>('SELECT * FROM shipments WHERE id = ?');
+  const selectForAdmin = db.prepare<{ key: string }, ShipmentRow>(
+    `SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = @key OR reference = @key OR tracking_number = @key)`,
+  );
+  const claim = db.prepare<{ limit: number; token: string; staleBefore: string; now: string }, ShipmentRow>(
+    `UPDATE shipments SET claim_token = @token, claimed_at = @now
+     WHERE id IN (
+       SELECT id FROM shipments
+       WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND (claim_token IS NULL OR claimed_at < @staleBefore)
+       ORDER BY created_at, id LIMIT @limit)
+     RETURNING *`,
+  );
+  const setReference = db.prepare<{ id: string; reference: string }>('UPDATE shipments SET reference = @reference WHERE id = @id');
+  const release = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL');
+  const completeRow = db.prepare(
+    `UPDATE shipments SET status = 3, carrier_code = @carrierCode, carrier_name = @carrierName, service_code = @serviceCode,
+       service_name = @serviceName, final_cents = @finalCents, insurance_cents = @insuranceCents, currency = @currency,
+       tracking_number = @trackingNumber, tracking_hash = @trackingHash, error = NULL, claim_token = NULL, processed_at = @now
+     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
+  );
+  const failRow = db.prepare(
+    `UPDATE shipments SET status = -1, error = @reason, claim_token = NULL, processed_at = @now
+     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
+  );
+  const insertDocument = db.prepare(
+    `INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at)
+     VALUES (@id, @contentType, @fileName, @data, @now)`,
+  );
+  const insertBooking = db.prepare(
+    `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
+     VALUES (@id, @carrierCode, @collectionDate, @address, @now)`,
+  );
+  const insertAudit = db.prepare(
+    'INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES (@id, @clientId, @action, @detail, @now)',
+  );
+  const deleteRow = db.prepare('UPDATE shipments SET deleted_at = @now, claim_token = NULL WHERE id = @id AND deleted_at IS NULL');
+  const selectDocument = db.prepare<[string], { content_type: string; file_name: string; data: Buffer }>(
+    'SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = ?',
+  );
+  const selectTracking = db.prepare<[string], number>('SELECT 1 FROM shipments WHERE tracking_number = ?').pluck();
+  const selectLatestEvent = db.prepare<[string], { status: number; occurred_at: string; location: string; text: string }>(
+    'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_at DESC, id DESC LIMIT 1',
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at)
+     VALUES (@id, @status, @occurredAt, @location, @text, @now)`,
+  );
+  const selectSummaries = db.prepare<Record<string, unknown>, ShipmentRow & { tracking_status: number | null; tracking_date: string | null }>(
+    `SELECT s.*, e.status AS tracking_status, e.occurred_at AS tracking_date
+     FROM shipments s
+     LEFT JOIN tracking_events e ON e.id = (
+       SELECT id FROM tracking_events WHERE shipment_id = s.id ORDER BY occurred_at DESC, id DESC LIMIT 1)
+     WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
+       AND (@dateFrom IS NULL OR s.ship_date >= @dateFrom) AND (@dateTo IS NULL OR s.ship_date <= @dateTo)
+     ORDER BY s.ship_date DESC, s.created_at DESC, s.rowid DESC
+     LIMIT @limit`,
+  );
+  const selectAudit = db.prepare<[string], { action: string; detail: string | null; at: string }>(
+    'SELECT action, detail, at FROM shipment_audit WHERE shipment_id = ? ORDER BY id',
+  );
+  const selectWaiting = db.prepare<[], number>(
+    'SELECT count(*) FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL',
+  ).pluck();
+
+  const allocateReference = () => String(nextReference.get());
+
+  const audit = (id: string, clientId: string | number, action: string, detail: object | null = null) =>
+    insertAudit.run({ id, clientId: Number(clientId), action, detail: detail && JSON.stringify(detail), now: now() });
+
+  const recordResult = (id: string, result: ProcessedResult) => {
+    const at = now();
+    insertDocument.run({ id, ...result.document, data: Buffer.from(result.document.data), now: at });
+    if (result.booking) {
+      insertBooking.run({
+        id,
+        carrierCode: result.carrierCode,
+        collectionDate: result.booking.collectionDate,
+        address: JSON.stringify(result.booking.address),
+        now: at,
+      });
+    }
+  };
+
+  const complete = db.transaction((id: string, token: string | null, result: ProcessedResult): boolean => {
+    const { document: _document, booking: _booking, ...columns } = result;
+    const changed = completeRow.run({ id, token, now: now(), ...columns }).changes === 1;
+    if (!changed) return false;
+    recordResult(id, result);
+    const row = selectById.get(id)!;
+    audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    return true;
+  });
+
+  return {
+    allocateReference: db.transaction(allocateReference),
+    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult) => {
+      insertRow.run({
+        ...shipment,
+        clientId: Number(shipment.clientId),
+        sandbox: shipment.sandbox ? 1 : 0,
+        scheduled: shipment.scheduled ? 1 : 0,
+        attributes: JSON.stringify(shipment.attributes),
+        now: now(),
+      });
+      audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
+      if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
+      return toRecord(selectById.get(shipment.id)!);
+    }),
+    get: (id, clientId, sandbox) => {
+      const row = selectOne.get({ id, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
+      return row && toRecord(row);
+    },
+    claimWaiting: db.transaction(({ limit, token, staleBefore }: { limit: number; token: string; staleBefore: string }) =>
+      claim.all({ limit, token, staleBefore, now: now() }).map((row) => {
+        if (row.reference === null) {
+          row.reference = allocateReference();
+          setReference.run({ id: row.id, reference: row.reference });
+        }
+        return toRecord(row);
+      }),
+    ),
+    releaseClaims: () => release.run().changes,
+    complete: (id, token, result) => complete(id, token, result),
+    fail: db.transaction((id: string, token: string, reason: string) => {
+      const changed = failRow.run({ id, token, reason, now: now() }).changes === 1;
+      if (changed) audit(id, selectById.get(id)!.client_id, 'failed', { reason });
+      return changed;
+    }),
+    markDeleted: db.transaction((record: ShipmentRecord) => {
+      deleteRow.run({ id: record.id, now: now() });
+      audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+    }),
+    document: (id) => {
+      const row = selectDocument.get(id);
+      return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
+    },
+    trackingNumberTaken: (trackingNumber) => selectTracking.get(trackingNumber) !== undefined,
+    latestEvent: (id) => {
+      const row = selectLatestEvent.get(id);
+      return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
+    },
+    addEvent: (id, event) => {
+      insertEvent.run({ id, ...event, now: now() });
+    },
+    summaries: (filter) =>
+      selectSummaries
+        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo, limit: filter.limit })
+        .map((row) => ({
+          id: row.id,
+          reference: row.reference,
+          shipDate: row.ship_date,
+          status: row.status,
+          scheduled: row.scheduled === 1,
+          attributes: JSON.parse(row.attributes) as ShipmentAttributes,
+          error: row.error,
+          trackingStatus: row.tracking_status,
+          trackingDate: row.tracking_date,
+        })),
+    audit: (id) => selectAudit.all(id),
+    findForAdmin: (key) => {
+      const row = selectForAdmin.get({ key });
+      return row && toRecord(row);
+    },
+    waitingCount: () => selectWaiting.get() as number,
+  };
+}

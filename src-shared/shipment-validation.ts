@@ -1,0 +1,333 @@
+// The rules of spec section 2 and field-rules.md for a shipment request, shared by the station and the desk UI.
+// zod checks each field's shape; the rules that tie fields together follow in a second pass over the raw input.
+// Every violation is reported at once, in the words of spec section 7, with its JSON pointer.
+import { z } from 'zod';
+import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
+import { ERROR_TEXT, errorObject } from './errors.ts';
+import type { ErrorObject } from './jsonapi.ts';
+import {
+  DOCUMENTS_MAX,
+  EXPORT_REASON_TYPES,
+  PACKAGE_TYPES,
+  SERVICES,
+  SHIPMENT_PURPOSES,
+  type ServiceLevel,
+  type ShipmentAttributes,
+} from './shipment.ts';
+
+export type Operation = 'save' | 'rate' | 'confirm' | 'create';
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorObject[] };
+
+type Path = readonly (string | number)[];
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A decimal given as a string with "." or as a JSON number, kept as a string. */
+const decimal = z
+  .union([z.string().trim().regex(DECIMAL), z.number().finite().nonnegative()])
+  .transform((value) => String(value));
+const positiveDecimal = decimal.refine((value) => Number(value) > 0);
+const units = z.union([z.literal('1'), z.literal(1)]).transform(() => '1' as const);
+const isoDate = z.string().refine(isCalendarDate);
+const country = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(isCountryCode);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const email = z.string().trim().max(50).pipe(z.email());
+const digitsText = z.union([z.string(), z.number().int().nonnegative()]).transform((value) => String(value).trim());
+const phone = digitsText.refine((value) => /^\+?[0-9 ]*$/.test(value) && value.replace(/\D/g, '').length <= 25);
+
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function addressSchema(emailRequired: boolean) {
+  return z.object({
+    name: requiredText(35),
+    address1: requiredText(30),
+    address2: optionalText(30),
+    city: requiredText(30),
+    postalCode: z.union([requiredText(30), z.number().int().nonnegative()]).transform((value) => String(value)),
+    state: optionalText(20),
+    country,
+    contact: requiredText(35),
+    phone: phone.optional(),
+    email: emailRequired ? email : z.union([z.literal(''), email]).optional(),
+    taxIdentification: optionalText(45),
+    isResidential: z.boolean().optional(),
+  });
+}
+
+const packageSchema = z.object({
+  weight: z.object({ value: positiveDecimal, units }),
+  dimensions: z.object({ length: positiveDecimal, width: positiveDecimal, height: positiveDecimal, units }),
+  type: z.enum(PACKAGE_TYPES),
+  irregular: z.boolean().optional(),
+});
+
+const exportDeclarationSchema = z.object({
+  exportReasonType: z.enum(EXPORT_REASON_TYPES),
+  invoiceDate: isoDate,
+  invoiceReference: requiredText(35),
+  invoiceFreight: z.number().finite().nonnegative().optional(),
+  shipmentPurpose: z.enum(SHIPMENT_PURPOSES),
+  lineItems: z
+    .array(
+      z.object({
+        reference: optionalText(35),
+        productId: optionalText(35),
+        description: requiredText(75),
+        originCountry: country,
+        commodityCode: z.string().trim().regex(/^[0-9]{0,10}$/).optional(),
+        quantity: digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)),
+        unitPrice: decimal,
+        unitWeight: positiveDecimal,
+      }),
+    )
+    .min(1),
+});
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+const attributesSchema = z.object({
+  shipDate: isoDate.optional(),
+  shipFrom: addressSchema(true),
+  collectionLocation: addressSchema(false).nullable().optional(),
+  shipTo: addressSchema(false),
+  packages: z.array(packageSchema).optional(),
+  goodsDescription: nullableText(255),
+  insuranceDescription: nullableText(255),
+  insuranceValue: z.union([z.literal(''), positiveDecimal]).nullable().optional(),
+  customerReference: optionalText(50),
+  specialInstructions: optionalText(255),
+  confirmationEmail: z.union([z.literal(''), email]).optional(),
+  invoiceSubtotal: z.object({ amount: decimal, currency: z.literal('EUR') }).nullable().optional(),
+  booking: z.boolean().optional(),
+  documentsOnly: z.boolean().optional(),
+  incoTerms: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  exportDeclaration: exportDeclarationSchema.nullable().optional(),
+});
+
+function valueAt(root: unknown, path: Path): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Collects violations, one per field, in the spec's words. */
+class Violations {
+  private readonly byPath = new Map<string, ErrorObject>();
+  private readonly document: unknown;
+
+  constructor(document: unknown) {
+    this.document = document;
+  }
+
+  missing(path: Path): void {
+    this.add(path, ERROR_TEXT.missingRequiredData(path.join('.')));
+  }
+
+  invalid(path: Path): void {
+    this.add(path, ERROR_TEXT.invalidData(path.join('.')));
+  }
+
+  /** Missing when nothing is there, invalid otherwise. */
+  fault(path: Path): void {
+    if (isAbsent(valueAt(this.document, path))) this.missing(path);
+    else this.invalid(path);
+  }
+
+  get errors(): ErrorObject[] {
+    return [...this.byPath.values()];
+  }
+
+  private add(path: Path, detail: string): void {
+    const key = path.join('.');
+    // A field is reported once; the first rule that fails it wins.
+    if (this.byPath.has(key)) return;
+    this.byPath.set(key, errorObject(400, detail, `/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`));
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The shipment of a request document (`data.type`, `data.attributes`) checked for one operation. */
+export function validateShipmentDocument(document: unknown, operation: Operation): Validation<ShipmentAttributes> {
+  const violations = new Violations(document);
+  const data = valueAt(document, ['data']);
+  if (!isObject(data)) {
+    violations.fault(['data']);
+    return { ok: false, errors: violations.errors };
+  }
+  if (data.type !== 'shipment') violations.fault(['data', 'type']);
+  const attributes = data.attributes;
+  if (!isObject(attributes)) {
+    violations.fault(['data', 'attributes']);
+    return { ok: false, errors: violations.errors };
+  }
+
+  const base = ['data', 'attributes'] as const;
+  const parsed = attributesSchema.safeParse(attributes);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) violations.fault([...base, ...(issue.path as (string | number)[])]);
+  }
+  checkCrossFieldRules(attributes, operation, violations);
+
+  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  return { ok: true, value: normalise(parsed.data) };
+}
+
+function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {
+  const at = (...path: (string | number)[]) => ['data', 'attributes', ...path];
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : undefined);
+  const documentsOnly = attributes.documentsOnly === true;
+
+  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) {
+    const address = attributes[role];
+    if (!isObject(address)) continue;
+    const code = text(address.country);
+    if (code && STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing(at(role, 'state'));
+    const digits = address.phone === undefined ? '' : String(address.phone).replace(/\D/g, '');
+    if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid(at(role, 'phone'));
+  }
+
+  const packages = attributes.packages;
+  if (operation !== 'save' && (!Array.isArray(packages) || packages.length === 0)) {
+    if (Array.isArray(packages)) violations.invalid(at('packages'));
+    else violations.missing(at('packages'));
+  }
+
+  if (!documentsOnly) {
+    if (isAbsent(attributes.goodsDescription)) violations.missing(at('goodsDescription'));
+    if (isAbsent(attributes.invoiceSubtotal)) violations.missing(at('invoiceSubtotal'));
+    const hasDescription = !isAbsent(attributes.insuranceDescription);
+    const hasValue = !isAbsent(attributes.insuranceValue);
+    if (hasDescription && !hasValue) violations.missing(at('insuranceValue'));
+    if (hasValue && !hasDescription) violations.missing(at('insuranceDescription'));
+  }
+
+  const from = isObject(attributes.shipFrom) ? text(attributes.shipFrom.country) : undefined;
+  const to = isObject(attributes.shipTo) ? text(attributes.shipTo.country) : undefined;
+  if (!from || !to || !isCountryCode(from) || !isCountryCode(to)) return;
+  const customs = crossesCustomsBorder(from, to);
+
+  if (documentsOnly) {
+    if (!customs) violations.invalid(at('documentsOnly'));
+    if (Array.isArray(packages)) {
+      packages.forEach((pkg, index) => {
+        if (!isObject(pkg)) return;
+        const weight = Number(valueAt(pkg, ['weight', 'value']));
+        if (weight > DOCUMENTS_MAX.weightKg) violations.invalid(at('packages', index, 'weight', 'value'));
+        const sides = ['length', 'width', 'height'].map((side) => Number(valueAt(pkg, ['dimensions', side])));
+        if (sides.every(Number.isFinite)) {
+          const sorted = [...sides].sort((a, b) => b - a);
+          if (sorted.some((side, i) => side > DOCUMENTS_MAX.dimensionsCm[i]!)) violations.invalid(at('packages', index, 'dimensions'));
+        }
+      });
+    }
+  } else if (customs && isAbsent(attributes.exportDeclaration)) {
+    violations.missing(at('exportDeclaration'));
+  }
+}
+
+type ParsedAttributes = z.infer<typeof attributesSchema>;
+
+/** Drops empty optional values and applies the defaults of field-rules.md. */
+function normalise(input: ParsedAttributes): ShipmentAttributes {
+  const documentsOnly = input.documentsOnly === true;
+  const blankToNull = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
+  const attributes: ShipmentAttributes = {
+    shipFrom: input.shipFrom,
+    shipTo: input.shipTo,
+    packages: (input.packages ?? []) as ShipmentAttributes['packages'],
+    goodsDescription: documentsOnly ? 'DOCUMENTS' : blankToNull(input.goodsDescription),
+    insuranceDescription: documentsOnly ? null : blankToNull(input.insuranceDescription),
+    insuranceValue: documentsOnly ? null : blankToNull(input.insuranceValue),
+    booking: input.booking ?? true,
+  };
+  if (input.shipDate !== undefined) attributes.shipDate = input.shipDate;
+  if (input.collectionLocation !== undefined) attributes.collectionLocation = input.collectionLocation as ShipmentAttributes['collectionLocation'];
+  if (input.customerReference !== undefined) attributes.customerReference = input.customerReference;
+  if (input.specialInstructions !== undefined) attributes.specialInstructions = input.specialInstructions;
+  if (input.confirmationEmail !== undefined) attributes.confirmationEmail = input.confirmationEmail;
+  if (input.invoiceSubtotal !== undefined) attributes.invoiceSubtotal = input.invoiceSubtotal;
+  if (input.documentsOnly !== undefined) attributes.documentsOnly = input.documentsOnly;
+  if (input.incoTerms !== undefined) attributes.incoTerms = input.incoTerms;
+  if (input.exportDeclaration !== undefined) attributes.exportDeclaration = input.exportDeclaration as ShipmentAttributes['exportDeclaration'];
+  return attributes;
+}
+
+export interface CreateMeta {
+  service: ServiceLevel;
+  carrierChoice?: string;
+  scheduledProcessing: boolean;
+}
+
+/** `data.meta` of the one-step create: service required, carrier choice among the known ones. */
+export function validateCreateMeta(document: unknown, carrierChoices: readonly string[]): Validation<CreateMeta> {
+  const violations = new Violations(document);
+  const meta = valueAt(document, ['data', 'meta']);
+  const service = isObject(meta) ? meta.service : undefined;
+  const carrierChoice = isObject(meta) ? meta.carrierChoice : undefined;
+  const scheduled = isObject(meta) ? meta.scheduledProcessing : undefined;
+  if (typeof service !== 'string' || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
+  if (carrierChoice !== undefined && carrierChoice !== null && (typeof carrierChoice !== 'string' || !carrierChoices.includes(carrierChoice))) {
+    violations.invalid(['data', 'meta', 'carrierChoice']);
+  }
+  if (scheduled !== undefined && scheduled !== null && typeof scheduled !== 'boolean') violations.invalid(['data', 'meta', 'scheduledProcessing']);
+  if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  const value: CreateMeta = { service: service as ServiceLevel, scheduledProcessing: scheduled !== false };
+  if (typeof carrierChoice === 'string') value.carrierChoice = carrierChoice;
+  return { ok: true, value };
+}
+
+export interface ConfirmMeta {
+  carrierCode: string;
+  serviceCode: string;
+  /** The price the client saw, when it sent one. */
+  finalCost?: number;
+}
+
+/** `data.meta.rate` of confirm: a rate object from the rate list; its finalCost is optional. */
+export function validateConfirmMeta(document: unknown): Validation<ConfirmMeta> {
+  const violations = new Violations(document);
+  const rate = valueAt(document, ['data', 'meta', 'rate']);
+  if (!isObject(rate)) {
+    violations.fault(['data', 'meta', 'rate']);
+    return { ok: false, errors: violations.errors };
+  }
+  const attributes = isObject(rate.attributes) ? rate.attributes : {};
+  const fromId = typeof rate.id === 'string' ? /^t2-(.+)-([^-]+)$/.exec(rate.id) : null;
+  const carrierCode = typeof attributes.carrierCode === 'string' ? attributes.carrierCode : fromId?.[1];
+  const serviceCode = typeof attributes.serviceCode === 'string' ? attributes.serviceCode : fromId?.[2];
+  if (!carrierCode || !serviceCode) violations.fault(['data', 'meta', 'rate', 'id']);
+  let finalCost: number | undefined;
+  const cost = attributes.finalCost;
+  if (cost !== undefined && cost !== null) {
+    const amount = isObject(cost) ? cost.amount : undefined;
+    const number = typeof amount === 'number' ? amount : typeof amount === 'string' && DECIMAL.test(amount.trim()) ? Number(amount) : NaN;
+    if (!Number.isFinite(number) || number < 0) violations.fault(['data', 'meta', 'rate', 'attributes', 'finalCost', 'amount']);
+    else finalCost = number;
+  }
+  if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  const value: ConfirmMeta = { carrierCode: carrierCode!, serviceCode: serviceCode! };
+  if (finalCost !== undefined) value.finalCost = finalCost;
+  return { ok: true, value };
+}
