@@ -19,7 +19,7 @@ interface MatrixSymbol {
 
 /** Draws Code 128 centred in the box; returns the width used. Modules are as wide as fits, in whole dots. */
 export function drawCode128(page: PDFPage, text: string, box: { x: number; y: number; width: number; height: number }): number {
-  const [symbol] = bwipjs.raw('code128', text, {}) as LinearSymbol[];
+  const [symbol] = bwipjs.raw('code128', text, '') as LinearSymbol[];
   if (!symbol) throw new Error('code128 encoding produced no symbol');
   const modules = symbol.sbs.reduce((total, width) => total + width, 0);
   const dotsPerModule = Math.max(1, Math.floor(box.width / (modules * DOT_PT)));
@@ -36,7 +36,7 @@ export function drawCode128(page: PDFPage, text: string, box: { x: number; y: nu
 
 /** Draws a QR code in a square of at most `size` points at (x, y), bottom-left. */
 export function drawQrCode(page: PDFPage, data: string, at: { x: number; y: number; size: number }): void {
-  const [symbol] = bwipjs.raw('qrcode', data, { eclevel: 'M' }) as MatrixSymbol[];
+  const [symbol] = bwipjs.raw('qrcode', data, 'eclevel=M') as MatrixSymbol[];
   if (!symbol) throw new Error('qrcode encoding produced no symbol');
   const dotsPerModule = Math.max(1, Math.floor(at.size / (symbol.pixx * DOT_PT)));
   const module = dotsPerModule * DOT_PT;
