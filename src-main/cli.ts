@@ -9,7 +9,10 @@ import { consoleLogger } from './logger.ts';
 import { createClientService } from './services/clients.ts';
 import { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
 import { randomSecret } from './security/secrets.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, createStation, isLoopbackAddress, openDataDir } from './station.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RESOURCES_DIR, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress, openDataDir } from './station.ts';
+import { createCarrierRegistry } from './carriers/registry.ts';
+import { isCalendarDate } from '../src-shared/shipment-validation.ts';
+import { TRACKING_STATUSES, isTrackingStatus } from '../src-shared/tracking-status.ts';
 import type { ClientRecord } from './store/index.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
@@ -32,7 +35,17 @@ Usage: npm run station -- <command> [options]
   integration add --name NAME [--data DIR] [--json]
       Create an integration key for another program.
   integration list [--data DIR] [--json]
+  carriers list [--data DIR] [--json]
+      The rate cards in use, with their services and effective fuel surcharge.
+  carriers set-surcharge --carrier CODE --percent P [--data DIR]
+      Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
+  tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
+      Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
+      ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
   help
+
+Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
+default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -179,6 +192,80 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
   }
 }
 
+function registryFor(dataDir: string, store: ReturnType<typeof openDataDir>['store']) {
+  return createCarrierRegistry({
+    bundledDir: join(DEFAULT_RESOURCES_DIR, 'carriers'),
+    overrideDir: join(dataDir, 'carriers'),
+    surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
+  });
+}
+
+async function carriersCommand(sub: string | undefined, args: string[]): Promise<void> {
+  switch (sub) {
+    case 'list': {
+      const values = parse(args, common);
+      const dataDir = dataDirOf(values);
+      const { cards, problems } = await withDataDir(values, ({ store }) => {
+        const registry = registryFor(dataDir, store);
+        return { cards: registry.cards(), problems: registry.problems() };
+      });
+      const json = cards.map(({ card, source, file, fuelSurchargePercent }) => ({
+        carrierChoice: card.choiceCode,
+        carrierCode: card.carrierCode,
+        carrierName: card.carrierName,
+        services: card.services.map((service) => service.serviceCode),
+        fuelSurchargePercent,
+        vatPercent: card.vatPercent,
+        source,
+        file,
+      }));
+      const lines = cards.map(({ card, source, fuelSurchargePercent }) =>
+        `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\t${source}`,
+      );
+      print(values, { cards: json, problems }, [...lines, ...problems.map((problem) => `skipped: ${problem}`)].join('\n'));
+      return;
+    }
+    case 'set-surcharge': {
+      const values = parse(args, { ...common, carrier: { type: 'string' }, percent: { type: 'string' } });
+      const carrier = required(values, 'carrier');
+      const percentText = required(values, 'percent');
+      const percent = Number(percentText);
+      if (!/^\d+(\.\d+)?$/.test(percentText) || percent > 200) throw new UsageError(`--percent must be a number from 0 to 200, not '${percentText}'.`);
+      const dataDir = dataDirOf(values);
+      await withDataDir(values, ({ store }) => {
+        const known = registryFor(dataDir, store).choiceCodes();
+        if (!known.includes(carrier)) throw new UsageError(`Unknown carrier '${carrier}'. Known: ${known.join(', ')}.`);
+        store.carrierSettings.setFuelSurcharge(carrier, percent);
+      });
+      print(values, { carrierChoice: carrier, fuelSurchargePercent: percent }, `Fuel surcharge of ${carrier} is now ${percent}%.`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list or set-surcharge.`);
+  }
+}
+
+async function trackingCommand(sub: string | undefined, args: string[]): Promise<void> {
+  if (sub !== 'add') throw new UsageError(`Unknown tracking command '${sub ?? ''}'. Use add.`);
+  const values = parse(args, { ...common, shipment: { type: 'string' }, status: { type: 'string' }, at: { type: 'string' }, text: { type: 'string' }, location: { type: 'string' } });
+  const key = required(values, 'shipment');
+  const statusText = required(values, 'status');
+  const at = required(values, 'at');
+  const status = Number(statusText);
+  if (!/^\d+$/.test(statusText) || !isTrackingStatus(status)) {
+    throw new UsageError(`--status must be one of ${TRACKING_STATUSES.map((entry) => entry.code).join(', ')}, not '${statusText}'.`);
+  }
+  const match = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(at);
+  if (!match || !isCalendarDate(match[1]!)) throw new UsageError(`--at must be a time as YYYY-MM-DD HH:MM:SS, not '${at}'.`);
+  const shipment = await withDataDir(values, ({ store }) => {
+    const record = store.shipments.findForAdmin(key);
+    if (!record || record.status !== 3) throw new StationError(404, `No processed shipment has the id, reference or tracking number '${key}'.`);
+    store.shipments.addEvent(record.id, { status, occurredAt: at, text: optional(values, 'text') ?? '', location: optional(values, 'location') ?? '' });
+    return record;
+  });
+  print(values, { id: shipment.id, trackingStatus: status, trackingDate: at }, `Tracking event ${status} at ${at} added to ${shipment.reference}.`);
+}
+
 async function keysCommand(args: string[]): Promise<void> {
   const values = parse(args, common);
   const keys = await withDataDir(values, ({ keys }) => keys);
@@ -210,7 +297,20 @@ async function serveCommand(args: string[]): Promise<void> {
   if (!isLoopbackAddress(host)) {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
   }
-  const station = createStation({ dataDir, port, host, logger, allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [] });
+  const intervalText = process.env.STATION_SCHEDULER_INTERVAL_MS;
+  const schedulerIntervalMs = intervalText === undefined || intervalText === '' ? DEFAULT_SCHEDULER_INTERVAL_MS : Number(intervalText);
+  if (!Number.isInteger(schedulerIntervalMs) || schedulerIntervalMs < 0) {
+    throw new UsageError(`STATION_SCHEDULER_INTERVAL_MS must be a whole number of milliseconds, not '${intervalText}'.`);
+  }
+  const station = createStation({
+    dataDir,
+    port,
+    host,
+    logger,
+    schedulerIntervalMs,
+    trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
+    allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
+  });
   const firstRun = await station.clients.ensureFirstClient();
   if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
 
@@ -266,6 +366,12 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'keys':
         await keysCommand(rest);
+        return 0;
+      case 'carriers':
+        await carriersCommand(rest[0], rest.slice(1));
+        return 0;
+      case 'tracking':
+        await trackingCommand(rest[0], rest.slice(1));
         return 0;
       case 'help':
       case '--help':

@@ -3,11 +3,17 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
 import { createApi } from './api/app.ts';
 import type { ApiState } from './api/context.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { createAuthenticationService, type AuthenticationService } from './services/authentication.ts';
+import { createAddressService } from './services/addresses.ts';
+import { createShipmentService, type ShipmentService } from './services/shipments.ts';
+import { createCarrierRegistry, type CarrierRegistry } from './carriers/registry.ts';
+import { fontLibrary } from './documents/fonts.ts';
+import { createScheduler, type Scheduler } from './scheduler/index.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -15,6 +21,12 @@ import { openStore, type Store } from './store/index.ts';
 export const DEFAULT_PORT = 8411;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DATABASE_FILE = 'station.sqlite';
+/** The bundled rate cards and fonts. Electron passes its own resources path. */
+export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
+export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
+/** Shipments one scheduled batch claims; a run takes batches until none are waiting. */
+const PROCESSING_BATCH = 20;
+
 /** How long stop() waits for requests in flight before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
 
@@ -26,6 +38,11 @@ export interface StationOptions {
   logger?: Logger;
   /** Browser origins besides the station's own that may call the API (e.g. a renderer dev server). */
   allowedOrigins?: readonly string[];
+  resourcesDir?: string;
+  /** How often waiting scheduled shipments are processed; 0 turns the timer off (tests drive it). */
+  schedulerIntervalMs?: number;
+  /** Base of links.tracking; by default the station's own /track page. */
+  trackingBaseUrl?: string;
 }
 
 export interface Station {
@@ -34,6 +51,9 @@ export interface Station {
   readonly keys: StationKeys;
   readonly clients: ClientService;
   readonly authentication: AuthenticationService;
+  readonly shipments: ShipmentService;
+  readonly carriers: CarrierRegistry;
+  readonly scheduler: Scheduler;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
   start(): Promise<string>;
@@ -74,17 +94,45 @@ export function createStation(options: StationOptions): Station {
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? consoleLogger();
   const { store, keys } = openDataDir(options.dataDir, options.clock);
+  const clock = options.clock ?? (() => new Date());
+  const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const clients = createClientService(store, keys);
   const authentication = createAuthenticationService(store, keys);
+  const carriers = createCarrierRegistry({
+    bundledDir: join(resourcesDir, 'carriers'),
+    overrideDir: join(options.dataDir, 'carriers'),
+    surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
+    logger,
+  });
+  const shipments = createShipmentService({ store, carriers, fonts: fontLibrary(join(resourcesDir, 'fonts')), clock, logger });
   const app = createApi({
     authentication,
+    shipments,
+    addresses: createAddressService(store),
+    carriers,
     logger,
+    trackingBaseUrl: options.trackingBaseUrl,
     allowedOrigins: options.allowedOrigins,
     allowedHosts: isLoopbackAddress(host) ? [] : [host],
   });
 
+  let stopping = false;
+  const scheduler = createScheduler({
+    intervalMs: options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
+    logger,
+    task: async () => {
+      while (!stopping) {
+        const run = await shipments.processWaiting(PROCESSING_BATCH);
+        if (run.claimed > 0) logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed`);
+        if (run.claimed < PROCESSING_BATCH) break;
+      }
+    },
+  });
+
   let server: Server | undefined;
   let stopped = false;
+  // Claims left by a run that was killed midway belong to nobody now: free them so this run finishes the work.
+  shipments.releaseStaleClaims();
 
   return {
     dataDir: options.dataDir,
@@ -92,6 +140,9 @@ export function createStation(options: StationOptions): Station {
     keys,
     clients,
     authentication,
+    shipments,
+    carriers,
+    scheduler,
     app,
     start: () =>
       new Promise<string>((resolve, reject) => {
@@ -105,6 +156,7 @@ export function createStation(options: StationOptions): Station {
         });
         listening.listen(port, host, () => {
           server = listening;
+          if ((options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS) > 0) scheduler.start();
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -114,6 +166,8 @@ export function createStation(options: StationOptions): Station {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      stopping = true;
+      const schedulerStopped = scheduler.stop();
       if (server) {
         const closing = server;
         server = undefined;
@@ -130,6 +184,7 @@ export function createStation(options: StationOptions): Station {
           closing.closeIdleConnections();
         });
       }
+      await schedulerStopped;
       store.close();
     },
   };

@@ -47,7 +47,13 @@ export class StationError extends Error {
   constructor(
     status: number,
     detail: string,
-    options: { pointer?: string; parameter?: string; headers?: Record<string, string>; more?: ErrorObject[] } = {},
+    options: {
+      pointer?: string;
+      parameter?: string;
+      headers?: Record<string, string>;
+      more?: ErrorObject[];
+      meta?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail);
     this.name = 'StationError';
@@ -56,7 +62,9 @@ export class StationError extends Error {
     this.pointer = options.pointer;
     this.parameter = options.parameter;
     this.headers = options.headers ?? {};
-    this.errors = [errorObject(status, detail, options.pointer, options.parameter), ...(options.more ?? [])];
+    const first = errorObject(status, detail, options.pointer, options.parameter);
+    if (options.meta) first.meta = options.meta;
+    this.errors = [first, ...(options.more ?? [])];
   }
 
   /** Several violations at once, e.g. every invalid field of a request body. */

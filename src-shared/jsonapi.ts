@@ -14,7 +14,8 @@ export interface ErrorObject {
   status: number;
   title: string;
   detail: string;
-  source?: { pointer?: string; parameter?: string; header?: string };
+  source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
 }
 
 export interface DataDocument<TData> {

@@ -3,6 +3,9 @@ import Koa, { type Next } from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../logger.ts';
 import type { AuthenticationService } from '../services/authentication.ts';
+import type { AddressService } from '../services/addresses.ts';
+import type { ShipmentService } from '../services/shipments.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { ApiContext, ApiState } from './context.ts';
 import { jsonBody } from './middleware/body.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -11,10 +14,16 @@ import { contentNegotiation } from './middleware/negotiation.ts';
 import { versionPrefix } from './middleware/version-prefix.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { testEchoRoutes } from './routes/test-echo.ts';
+import { shipmentRoutes } from './routes/shipments.ts';
+import { publicTrackingRoutes } from './routes/public-tracking.ts';
 
 export interface ApiDeps extends GuardOptions {
   authentication: AuthenticationService;
+  shipments: ShipmentService;
+  addresses: AddressService;
+  carriers: CarrierRegistry;
   logger: Logger;
+  trackingBaseUrl?: string;
 }
 
 export function createApi(deps: ApiDeps): Koa<ApiState> {
@@ -23,7 +32,12 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.silent = true;
 
   const router = new Router<ApiState>();
-  for (const routes of [clientRoutes(deps.authentication), testEchoRoutes(deps.authentication)]) {
+  for (const routes of [
+    clientRoutes(deps.authentication),
+    testEchoRoutes(deps.authentication),
+    shipmentRoutes(deps),
+    publicTrackingRoutes(deps.shipments),
+  ]) {
     router.use(routes.routes());
   }
 

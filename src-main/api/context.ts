@@ -3,6 +3,8 @@ import type { ParameterizedContext } from 'koa';
 import type { ClientRecord } from '../store/index.ts';
 
 export interface ApiState {
+  /** Scheme and host of this request, e.g. http://127.0.0.1:8411. */
+  origin: string;
   /** Scheme, host and version prefix of this request, e.g. http://127.0.0.1:8411/v3; links are built on it. */
   apiBase: string;
   /** True under /v3-testing: the sandbox keeps its data apart from /v3. */

@@ -20,6 +20,8 @@ export interface SavedAddress {
 export interface AddressesTable {
   /** Adds the address to the client's book, or counts one more use of the same address. */
   remember(clientId: string, sandbox: boolean, address: Address): void;
+  /** Adds the address unless the book has it already; used for the client's own address. */
+  ensure(clientId: string, sandbox: boolean, address: Address): void;
   search(clientId: string, sandbox: boolean, text: string, limit: number): SavedAddress[];
 }
 
@@ -74,6 +76,13 @@ export function addressesTable(db: Db, now: () => string): AddressesTable {
        use_count = use_count + 1, last_used_at = excluded.last_used_at,
        phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
   );
+  const insertIfNew = db.prepare(
+    `INSERT INTO addresses (client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state,
+                            country, phone, email, tax_identification, use_count, last_used_at)
+     VALUES (@clientId, @sandbox, @fingerprint, @name, @contact, @address1, @address2, @city, @postalCode, @state,
+             @country, @phone, @email, @taxIdentification, 0, @now)
+     ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`,
+  );
   // Trigrams need three characters; bm25 ranks the best matches first, frequent addresses break ties.
   const searchFts = db.prepare<{ clientId: number; sandbox: number; query: string; limit: number }, AddressRow>(
     `SELECT a.* FROM addresses_search
@@ -89,25 +98,30 @@ export function addressesTable(db: Db, now: () => string): AddressesTable {
      ORDER BY use_count DESC, id DESC LIMIT @limit`,
   );
 
+  const row = (clientId: string, sandbox: boolean, address: Address) => ({
+    clientId: Number(clientId),
+    sandbox: sandbox ? 1 : 0,
+    fingerprint: fingerprint(address),
+    name: address.name,
+    contact: address.contact ?? '',
+    address1: address.address1 ?? '',
+    address2: address.address2 ?? '',
+    city: address.city ?? '',
+    postalCode: address.postalCode ?? '',
+    state: address.state ?? '',
+    country: address.country ?? '',
+    phone: address.phone ?? '',
+    email: address.email ?? '',
+    taxIdentification: address.taxIdentification ?? '',
+    now: now(),
+  });
+
   return {
     remember: (clientId, sandbox, address) => {
-      upsert.run({
-        clientId: Number(clientId),
-        sandbox: sandbox ? 1 : 0,
-        fingerprint: fingerprint(address),
-        name: address.name,
-        contact: address.contact ?? '',
-        address1: address.address1 ?? '',
-        address2: address.address2 ?? '',
-        city: address.city ?? '',
-        postalCode: address.postalCode ?? '',
-        state: address.state ?? '',
-        country: address.country ?? '',
-        phone: address.phone ?? '',
-        email: address.email ?? '',
-        taxIdentification: address.taxIdentification ?? '',
-        now: now(),
-      });
+      upsert.run(row(clientId, sandbox, address));
+    },
+    ensure: (clientId, sandbox, address) => {
+      insertIfNew.run(row(clientId, sandbox, address));
     },
     search: (clientId, sandbox, text, limit) => {
       const trimmed = text.trim();

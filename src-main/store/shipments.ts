@@ -105,6 +105,7 @@ export interface ShipmentsTable {
   audit(id: string): { action: string; detail: string | null; at: string }[];
   /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
   findForAdmin(key: string): ShipmentRecord | undefined;
+  byTrackingHash(hash: string): ShipmentRecord | undefined;
   waitingCount(): number;
 }
 
@@ -232,6 +233,9 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
      ORDER BY s.ship_date DESC, s.created_at DESC, s.rowid DESC
      LIMIT @limit`,
   );
+  const selectByHash = db.prepare<[string], ShipmentRow>(
+    'SELECT * FROM shipments WHERE tracking_hash = ? AND status = 3 AND deleted_at IS NULL',
+  );
   const selectAudit = db.prepare<[string], { action: string; detail: string | null; at: string }>(
     'SELECT action, detail, at FROM shipment_audit WHERE shipment_id = ? ORDER BY id',
   );
@@ -336,6 +340,10 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });
+      return row && toRecord(row);
+    },
+    byTrackingHash: (hash) => {
+      const row = selectByHash.get(hash);
       return row && toRecord(row);
     },
     waitingCount: () => selectWaiting.get() as number,

@@ -10,7 +10,8 @@ export function versionPrefix() {
     const match = PREFIX.exec(ctx.path);
     const prefix = match ? match[0] : '';
     if (match) ctx.path = ctx.path.slice(prefix.length) || '/';
-    ctx.state.apiBase = `${ctx.protocol}://${ctx.host}${prefix}`;
+    ctx.state.origin = `${ctx.protocol}://${ctx.host}`;
+    ctx.state.apiBase = `${ctx.state.origin}${prefix}`;
     ctx.state.sandbox = match?.[1] === 'v3-testing';
     await next();
   };

@@ -1,0 +1,150 @@
+// The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
+// plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
+import Router from '@koa/router';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
+import {
+  isCalendarDate,
+  validateConfirmMeta,
+  validateCreateMeta,
+  validateShipmentDocument,
+  type Operation,
+} from '../../../src-shared/shipment-validation.ts';
+import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import type { CarrierRegistry } from '../../carriers/registry.ts';
+import type { AddressService } from '../../services/addresses.ts';
+import type { AuthenticationService } from '../../services/authentication.ts';
+import type { Caller, ShipmentService } from '../../services/shipments.ts';
+import type { ApiContext, ApiState } from '../context.ts';
+import { requireBearer } from '../middleware/authorization.ts';
+import { respondData } from '../respond.ts';
+import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingResource } from '../serializers/shipment.ts';
+
+export interface ShipmentRoutesDeps {
+  authentication: AuthenticationService;
+  shipments: ShipmentService;
+  addresses: AddressService;
+  carriers: CarrierRegistry;
+  /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
+  trackingBaseUrl?: string;
+}
+
+export const SUMMARY_LIMIT = { default: 100, max: 1000 } as const;
+export const ADDRESS_SEARCH_LIMIT = 50;
+
+function caller(ctx: ApiContext): Caller {
+  return { client: ctx.state.client!, sandbox: ctx.state.sandbox };
+}
+
+function fail(errors: ErrorObject[]): never {
+  throw StationError.many(400, errors);
+}
+
+function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorObject[] = []): ShipmentAttributes {
+  const result = validateShipmentDocument(ctx.request.body, operation);
+  const errors = [...metaErrors, ...(result.ok ? [] : result.errors)];
+  if (errors.length > 0 || !result.ok) fail(errors);
+  return result.value;
+}
+
+/** A query parameter by its plain name or its JSON:API filter form, e.g. dateFrom or filter[dateFrom]. */
+function queryParameter(ctx: ApiContext, name: string): string | undefined {
+  const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function summaryQuery(ctx: ApiContext) {
+  const errors: ErrorObject[] = [];
+  const date = (name: 'dateFrom' | 'dateTo') => {
+    const value = queryParameter(ctx, name);
+    if (value === undefined) return null;
+    if (!isCalendarDate(value)) errors.push({ status: 400, title: 'Bad Request', detail: ERROR_TEXT.invalidDateFilter(name, value), source: { parameter: name } });
+    return value;
+  };
+  const dateFrom = date('dateFrom');
+  const dateTo = date('dateTo');
+  const limitText = queryParameter(ctx, 'limit');
+  let limit: number = SUMMARY_LIMIT.default;
+  if (limitText !== undefined) {
+    if (!/^[1-9][0-9]{0,8}$/.test(limitText)) {
+      errors.push({ status: 400, title: 'Bad Request', detail: `filter.limit: Invalid limit: ${limitText}.`, source: { parameter: 'limit' } });
+    } else {
+      limit = Math.min(Number(limitText), SUMMARY_LIMIT.max);
+    }
+  }
+  if (errors.length > 0) fail(errors);
+  return { dateFrom, dateTo, limit };
+}
+
+export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
+  const router = new Router<ApiState>();
+  const authorize = requireBearer(deps.authentication);
+  const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
+
+  /** Creates answer with a Location header; retrieval does not. */
+  const respondShipment = (ctx: ApiContext, status: number, record: Parameters<typeof shipmentResource>[0], created = true) => {
+    const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
+    if (created) ctx.set('Location', resource.links!.self!);
+    respondData(ctx, status, resource);
+  };
+
+  router.post('/shipments/save', authorize, (ctx: ApiContext) => {
+    const attributes = validShipment(ctx, 'save');
+    respondShipment(ctx, 202, deps.shipments.save(caller(ctx), attributes));
+  });
+
+  router.post('/shipments/rate', authorize, async (ctx: ApiContext) => {
+    const attributes = validShipment(ctx, 'rate');
+    const list = await deps.shipments.rate(caller(ctx), attributes);
+    const unavailable = list.unavailable.map((entry) => ({ id: `t2-${entry.carrierCode}-${entry.serviceCode}`, reason: entry.reason }));
+    respondData(ctx, 202, list.quotes.map(rateResource), unavailable.length > 0 ? { unavailable } : undefined);
+  });
+
+  router.post('/shipments/confirm', authorize, async (ctx: ApiContext) => {
+    const meta = validateConfirmMeta(ctx.request.body);
+    const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
+    if (!meta.ok) fail(meta.errors);
+    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value));
+  });
+
+  router.post('/shipments', authorize, async (ctx: ApiContext) => {
+    const meta = validateCreateMeta(ctx.request.body, deps.carriers.choiceCodes());
+    const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
+    if (!meta.ok) fail(meta.errors);
+    const record = await deps.shipments.create(caller(ctx), attributes, meta.value);
+    respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
+  });
+
+  router.get('/shipments/:id', authorize, (ctx: ApiContext) => {
+    respondShipment(ctx, 200, deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
+  });
+
+  router.delete('/shipments/:id', authorize, (ctx: ApiContext) => {
+    deps.shipments.remove(caller(ctx), String(ctx.params.id));
+    ctx.status = 204;
+  });
+
+  router.get('/shipments/:id/documents', authorize, (ctx: ApiContext) => {
+    const { record, ...document } = deps.shipments.documents(caller(ctx), String(ctx.params.id));
+    respondData(ctx, 200, documentsResource(record.id, document));
+  });
+
+  router.get('/shipments/:id/tracking', authorize, (ctx: ApiContext) => {
+    const { record, latest } = deps.shipments.tracking(caller(ctx), String(ctx.params.id));
+    respondData(ctx, 200, trackingResource(record, latest));
+  });
+
+  router.get('/shipment-summaries', authorize, (ctx: ApiContext) => {
+    respondData(ctx, 200, deps.shipments.summaries(caller(ctx), summaryQuery(ctx)).map(summaryResource));
+  });
+
+  router.get('/addresses', authorize, (ctx: ApiContext) => {
+    const searchString = queryParameter(ctx, 'searchString');
+    if (searchString === undefined || searchString.trim() === '') {
+      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' });
+    }
+    respondData(ctx, 200, deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT).map(addressResource));
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+// Address search for the receiver picker: the caller's own address book, the client's own address included.
+import type { SavedAddress, Store } from '../store/index.ts';
+import type { Caller } from './shipments.ts';
+
+export interface AddressService {
+  search(caller: Caller, text: string, limit: number): SavedAddress[];
+}
+
+export function createAddressService(store: Store): AddressService {
+  return {
+    search(caller, text, limit) {
+      const own = caller.client.profile;
+      if (own.name && own.address1) {
+        store.addresses.ensure(caller.client.id, caller.sandbox, {
+          name: own.name,
+          address1: own.address1,
+          address2: own.address2,
+          city: own.city,
+          postalCode: own.postalCode,
+          state: own.state,
+          country: own.country,
+          contact: own.contact,
+          phone: own.phone,
+          email: own.email,
+        });
+      }
+      return store.addresses.search(caller.client.id, caller.sandbox, text, limit);
+    },
+  };
+}

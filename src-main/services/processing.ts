@@ -1,0 +1,101 @@
+// Processing a shipment: price it with every carrier, pick a service, book it (tracking number), and make its
+// documents. The result is returned, not stored: callers record it in one transaction, so a crash anywhere
+// before that leaves the shipment untouched.
+import { randomBytes } from 'node:crypto';
+import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Quote } from '../carriers/carrier.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
+import type { FontLibrary } from '../documents/fonts.ts';
+import { renderShipmentPdf } from '../documents/shipment-pdf.ts';
+import type { ProcessedResult } from '../store/index.ts';
+
+export interface Unavailable {
+  carrierCode: string;
+  serviceCode: string;
+  reason: string;
+}
+
+export interface PriceList {
+  quotes: Quote[];
+  unavailable: Unavailable[];
+}
+
+export interface ProcessingDeps {
+  carriers: CarrierRegistry;
+  fonts: FontLibrary;
+  trackingNumberTaken: (trackingNumber: string) => boolean;
+}
+
+export async function priceShipment(
+  carriers: CarrierRegistry,
+  attributes: ShipmentAttributes,
+  shipDate: string,
+  choiceCode: string | null = null,
+): Promise<PriceList> {
+  const insured = attributes.insuranceValue === null ? null : Number(attributes.insuranceValue);
+  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredValue: insured };
+  const chosen = carriers.carriers().filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
+  const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(request)))).flat();
+  const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));
+  const unavailable = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason }]));
+  quotes.sort((a, b) => a.finalCents - b.finalCents || a.transitDays - b.transitDays);
+  return { quotes, unavailable };
+}
+
+/** express: the fastest service, then the cheapest; economy: the cheapest, then the fastest. */
+export function pickByService(quotes: readonly Quote[], service: ServiceLevel): Quote | undefined {
+  const sorted = [...quotes].sort((a, b) =>
+    service === 'express' ? a.transitDays - b.transitDays || a.finalCents - b.finalCents : a.finalCents - b.finalCents || a.transitDays - b.transitDays,
+  );
+  return sorted[0];
+}
+
+/** Why no service could carry the shipment, in a sentence a packer can act on. */
+export function noServiceReason(list: PriceList): string {
+  const reasons = [...new Set(list.unavailable.map((entry) => entry.reason))];
+  if (reasons.length === 0) return 'No carrier service can carry this shipment: no carrier is configured for it.';
+  const shown = reasons.slice(0, 3).join('; ');
+  return `No carrier service can carry this shipment: ${shown}${reasons.length > 3 ? `; and ${reasons.length - 3} more` : ''}.`;
+}
+
+export interface ProcessInput {
+  attributes: ShipmentAttributes;
+  shipDate: string;
+  sandbox: boolean;
+  reference: string;
+  quote: Quote;
+  at: Date;
+}
+
+export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
+  const carrier = deps.carriers.carriers().find((candidate) => candidate.carrierCode === input.quote.carrierCode);
+  if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
+  const booking = await carrier.book(input.quote, deps.trackingNumberTaken);
+  const pdf = await renderShipmentPdf(
+    {
+      reference: input.reference,
+      trackingNumber: booking.trackingNumber,
+      carrierName: input.quote.carrierName,
+      serviceName: input.quote.serviceName,
+      shipDate: input.shipDate,
+      sandbox: input.sandbox,
+      attributes: input.attributes,
+      createdAt: input.at,
+    },
+    deps.fonts,
+  );
+  const { attributes } = input;
+  return {
+    carrierCode: input.quote.carrierCode,
+    carrierName: input.quote.carrierName,
+    serviceCode: input.quote.serviceCode,
+    serviceName: input.quote.serviceName,
+    finalCents: input.quote.finalCents,
+    insuranceCents: input.quote.insuranceCents,
+    currency: input.quote.currency,
+    trackingNumber: booking.trackingNumber,
+    trackingHash: randomBytes(18).toString('base64url'),
+    document: { contentType: 'application/pdf', fileName: `${input.reference}.pdf`, data: pdf },
+    booking: attributes.booking ? { collectionDate: input.shipDate, address: attributes.collectionLocation ?? attributes.shipFrom } : null,
+  };
+}

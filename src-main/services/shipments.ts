@@ -1,0 +1,238 @@
+// The shipment use cases of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents,
+// tracking and summaries, plus the scheduled processing run. The API and the scheduler both call these.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
+import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
+import type { FontLibrary } from '../documents/fonts.ts';
+import type { Logger } from '../logger.ts';
+import type { ClientRecord, ShipmentRecord, Store, SummaryRow, TrackingEvent } from '../store/index.ts';
+import { noServiceReason, pickByService, priceShipment, processShipment, type PriceList } from './processing.ts';
+
+export interface ShipmentServiceDeps {
+  store: Store;
+  carriers: CarrierRegistry;
+  fonts: FontLibrary;
+  clock: () => Date;
+  logger: Logger;
+}
+
+export interface Caller {
+  client: ClientRecord;
+  sandbox: boolean;
+}
+
+export interface SummaryQuery {
+  dateFrom: string | null;
+  dateTo: string | null;
+  limit: number;
+}
+
+export interface ProcessingRun {
+  claimed: number;
+  processed: number;
+  failed: number;
+}
+
+/** A claim older than this is taken to belong to a run that died, and the shipment is claimed again. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+export function localDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export interface ShipmentService {
+  save(caller: Caller, attributes: ShipmentAttributes): ShipmentRecord;
+  rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
+  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta): Promise<ShipmentRecord>;
+  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta): Promise<ShipmentRecord>;
+  get(caller: Caller, id: string): ShipmentRecord;
+  remove(caller: Caller, id: string): void;
+  documents(caller: Caller, id: string): { record: ShipmentRecord; contentType: string; fileName: string; data: Buffer };
+  tracking(caller: Caller, id: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
+  summaries(caller: Caller, query: SummaryQuery): SummaryRow[];
+  /** Tracking by the opaque hash of links.tracking, for whoever holds the link. */
+  publicTracking(hash: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
+  /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1. */
+  processWaiting(limit: number): Promise<ProcessingRun>;
+  /** Forgets claims of an earlier run that stopped midway, so a restart finishes its work. */
+  releaseStaleClaims(): number;
+}
+
+export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
+  const { store, carriers, fonts, clock, logger } = deps;
+  const processing = { carriers, fonts, trackingNumberTaken: store.shipments.trackingNumberTaken };
+  const newId = () => randomBytes(32).toString('hex').toUpperCase();
+  const today = () => localDate(clock());
+
+  const remember = (caller: Caller, attributes: ShipmentAttributes) => {
+    for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
+      if (address) store.addresses.remember(caller.client.id, caller.sandbox, address);
+    }
+  };
+
+  /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
+  const find = (caller: Caller, id: string) => store.shipments.get(id, caller.client.id, caller.sandbox);
+
+  const notRetrievable = () => new StationError(404, ERROR_TEXT.shipmentRetrieval);
+
+  /** Prices, books and documents a new shipment during the call, and records it processed in one transaction. */
+  const recordProcessed = async (
+    caller: Caller,
+    attributes: ShipmentAttributes,
+    shipDate: string,
+    origin: 'confirm' | 'create',
+    quote: PriceList['quotes'][number],
+    meta: { service: string | null; carrierChoice: string | null },
+  ) => {
+    const reference = store.shipments.allocateReference();
+    const processed = await processShipment(processing, { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock() });
+    const record = store.shipments.insert(
+      { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta },
+      processed,
+    );
+    remember(caller, attributes);
+    return record;
+  };
+
+  return {
+    save(caller, attributes) {
+      const shipDate = attributes.shipDate ?? today();
+      const record = store.shipments.insert({
+        id: newId(),
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        origin: 'save',
+        scheduled: false,
+        service: null,
+        carrierChoice: null,
+        reference: store.shipments.allocateReference(),
+        shipDate,
+        attributes: { ...attributes, shipDate },
+      });
+      remember(caller, attributes);
+      return record;
+    },
+
+    rate: (_caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today()),
+
+    async confirm(caller, attributes, meta) {
+      const shipDate = attributes.shipDate ?? today();
+      const list = await priceShipment(carriers, attributes, shipDate);
+      const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
+      if (!quote) {
+        const known = carriers.carriers().some((carrier) => carrier.carrierCode === meta.carrierCode);
+        const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
+        throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
+          pointer: '/data/meta/rate/id',
+          meta: { reason: why?.reason ?? (known ? `The carrier has no service ${meta.serviceCode}.` : `No carrier has the code ${meta.carrierCode}.`) },
+        });
+      }
+      if (meta.finalCost !== undefined && Math.round(meta.finalCost * 100) !== quote.finalCents) {
+        throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(meta.finalCost), String(quote.finalCents / 100)));
+      }
+      return recordProcessed(caller, { ...attributes, shipDate }, shipDate, 'confirm', quote, { service: null, carrierChoice: null });
+    },
+
+    async create(caller, attributes, meta) {
+      const shipDate = attributes.shipDate ?? today();
+      const withDate = { ...attributes, shipDate };
+      const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
+      if (meta.scheduledProcessing) {
+        const record = store.shipments.insert({
+          id: newId(),
+          clientId: caller.client.id,
+          sandbox: caller.sandbox,
+          origin: 'create',
+          scheduled: true,
+          reference: null,
+          shipDate,
+          attributes: withDate,
+          ...choice,
+        });
+        remember(caller, attributes);
+        return record;
+      }
+      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
+      const quote = pickByService(list.quotes, meta.service);
+      if (!quote) throw new StationError(400, noServiceReason(list));
+      return recordProcessed(caller, withDate, shipDate, 'create', quote, choice);
+    },
+
+    get(caller, id) {
+      const record = find(caller, id);
+      if (!record || (record.scheduled && record.status === STATUS.created)) throw notRetrievable();
+      return record;
+    },
+
+    remove(caller, id) {
+      const record = find(caller, id);
+      if (!record) throw notRetrievable();
+      if (record.status === STATUS.processed) {
+        const voidable = store.shipments.latestEvent(record.id) === undefined && today() <= record.shipDate;
+        if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
+      }
+      store.shipments.markDeleted(record);
+    },
+
+    documents(caller, id) {
+      const record = find(caller, id);
+      if (!record) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
+      if (record.status === STATUS.failed) throw new StationError(404, ERROR_TEXT.shipmentError);
+      if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
+      const document = store.shipments.document(record.id);
+      if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
+      return { record, ...document };
+    },
+
+    tracking(caller, id) {
+      const record = find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      return { record, latest: store.shipments.latestEvent(record.id) };
+    },
+
+    publicTracking(hash) {
+      const record = store.shipments.byTrackingHash(hash);
+      if (!record) throw notRetrievable();
+      return { record, latest: store.shipments.latestEvent(record.id) };
+    },
+
+    summaries: (caller, query) => store.shipments.summaries({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),
+
+    async processWaiting(limit) {
+      const token = randomUUID();
+      const staleBefore = new Date(clock().getTime() - STALE_CLAIM_MS).toISOString();
+      const claimed = store.shipments.claimWaiting({ limit, token, staleBefore });
+      const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0 };
+      for (const record of claimed) {
+        try {
+          const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice);
+          const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');
+          if (!quote) {
+            if (store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
+          } else {
+            const processed = await processShipment(processing, {
+              attributes: record.attributes,
+              shipDate: record.shipDate,
+              sandbox: record.sandbox,
+              reference: record.reference!,
+              quote,
+              at: clock(),
+            });
+            if (store.shipments.complete(record.id, token, processed)) run.processed++;
+          }
+        } catch (error) {
+          logger.error(`Processing shipment ${record.reference ?? record.id} failed`, error);
+          if (store.shipments.fail(record.id, token, 'The station could not process this shipment; the error has been logged.')) run.failed++;
+        }
+        // Let API requests in between shipments, so a large batch never stalls the desk.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return run;
+    },
+
+    releaseStaleClaims: () => store.shipments.releaseClaims(),
+  };
+}

@@ -1,0 +1,82 @@
+// Request bodies for shipment tests, shaped like the spec's examples: a parcel from Milan to Munich.
+import type { TestStation } from './station.ts';
+import { JSONAPI } from './station.ts';
+
+export function shipFrom(): Record<string, unknown> {
+  return {
+    name: 'Bottega Verdi',
+    address1: 'Via Roma 12',
+    address2: '',
+    city: 'Milano',
+    postalCode: '20129',
+    state: 'MI',
+    country: 'IT',
+    contact: 'Anna Verdi',
+    phone: '3331234567',
+    email: 'anna@verdi.example',
+    taxIdentification: 'IT01234567890',
+  };
+}
+
+export function shipTo(): Record<string, unknown> {
+  return {
+    name: 'Kunde Becker',
+    address1: 'Marienplatz 8',
+    city: 'Muenchen',
+    postalCode: 80331,
+    country: 'DE',
+    contact: 'Jonas Becker',
+    phone: '4989123456',
+    email: 'jonas@becker.example',
+  };
+}
+
+export function parcel(weight = '1.4', [length, width, height] = ['30', '20', '15']): Record<string, unknown> {
+  return { weight: { value: weight, units: '1' }, dimensions: { length, width, height, units: '1' }, type: 'CARTON' };
+}
+
+export function attributes(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    shipDate: '2026-11-23',
+    shipFrom: shipFrom(),
+    shipTo: shipTo(),
+    packages: [parcel()],
+    goodsDescription: 'Ceramic cups',
+    customerReference: 'ORDER-7781',
+    specialInstructions: 'Ring twice',
+    confirmationEmail: 'labels@verdi.example',
+    invoiceSubtotal: { amount: '64.50', currency: 'EUR' },
+    booking: true,
+    ...overrides,
+  };
+}
+
+export function exportDeclaration(): Record<string, unknown> {
+  return {
+    exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
+    invoiceDate: '2026-11-22',
+    invoiceReference: 'INV-2026-118',
+    invoiceFreight: 12.5,
+    shipmentPurpose: 'COMMERCIAL',
+    lineItems: [
+      { reference: 'L1', productId: 'CUP-6', description: 'Ceramic cup', originCountry: 'IT', commodityCode: '691200', quantity: '6', unitPrice: '10.75', unitWeight: '0.2' },
+    ],
+  };
+}
+
+export function document(attrs: Record<string, unknown> = attributes(), meta: Record<string, unknown> = {}): Record<string, unknown> {
+  return { data: { type: 'shipment', attributes: attrs, meta } };
+}
+
+/** POSTs a JSON:API body with the Bearer token. */
+export function post(t: TestStation, token: string, path: string, body: unknown) {
+  return t.call(path, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSONAPI },
+    body: JSON.stringify(body),
+  });
+}
+
+export function get(t: TestStation, token: string, path: string, method = 'GET') {
+  return t.call(path, { method, headers: { Authorization: `Bearer ${token}` } });
+}
