@@ -1,0 +1,160 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rateCardCarrier } from '../../src-main/carriers/carrier.ts';
+import { chargeableWeightKg, priceService, zoneFor } from '../../src-main/carriers/pricing.ts';
+import { rateCardSchema, type RateCard } from '../../src-main/carriers/rate-card.ts';
+import { createCarrierRegistry } from '../../src-main/carriers/registry.ts';
+import { fedexCheckDigit, isValidTrackingNumber, issueTrackingNumber, s10CheckDigit, upsCheckDigit } from '../../src-main/carriers/tracking-numbers.ts';
+import { addWorkingDays } from '../../src-main/carriers/working-days.ts';
+import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
+import type { Package } from '../../src-shared/shipment.ts';
+import { tempDir } from '../helpers/station.ts';
+
+const BUNDLED = join(DEFAULT_RESOURCES_DIR, 'carriers');
+const card = (file: string): RateCard => rateCardSchema.parse(JSON.parse(readFileSync(join(BUNDLED, file), 'utf8')));
+const pkg = (weight: string, dims: [string, string, string] = ['30', '20', '15']): Package => ({
+  weight: { value: weight, units: '1' },
+  dimensions: { length: dims[0], width: dims[1], height: dims[2], units: '1' },
+  type: 'CARTON',
+});
+
+describe('tracking numbers have each carrier real shape and check digit', () => {
+  it('computes the UPS check digit of a real number (1Z5R89390357567127)', () => {
+    expect(upsCheckDigit('5R8939035756712')).toBe(7);
+  });
+  it('computes the UPU S10 check digit of the standard example (AA473124829GB)', () => {
+    expect(s10CheckDigit('47312482')).toBe(9);
+  });
+  it('computes the FedEx Express check digit of a real number (986578788855)', () => {
+    expect(fedexCheckDigit('98657878885')).toBe(5);
+  });
+  it('computes the DHL Express check digit as the first nine digits modulo 7', () => {
+    // 123456789 = 7 × 17636684 + 1
+    expect(isValidTrackingNumber({ scheme: 'dhl-express' }, '1234567891')).toBe(true);
+    expect(isValidTrackingNumber({ scheme: 'dhl-express' }, '1234567896')).toBe(false);
+  });
+
+  const digits = (() => {
+    let n = 0;
+    return (count: number) => String(123456789 + n++ * 7919).padStart(count, '0').slice(-count);
+  })();
+
+  it.each([
+    ['dhl.json', /^[0-9]{10}$/],
+    ['ups.json', /^1ZA0B1C265[0-9]{8}$/],
+    ['fedex.json', /^[0-9]{12}$/],
+    ['tnt.json', /^[0-9]{9}$/],
+    ['poste-italiane.json', /^CP[0-9]{9}IT$/],
+  ])('issues valid %s numbers', (file, shape) => {
+    const format = card(file).trackingNumber;
+    for (let i = 0; i < 50; i++) {
+      const number = issueTrackingNumber(format, digits);
+      expect(number).toMatch(shape);
+      expect(isValidTrackingNumber(format, number)).toBe(true);
+      // A changed last digit breaks the check.
+      const last = Number(number.match(/([0-9])[A-Z]*$/)![1]);
+      const broken = number.replace(/([0-9])([A-Z]*)$/, `${(last + 1) % 10}$2`);
+      expect(isValidTrackingNumber(format, broken)).toBe(false);
+    }
+  });
+
+  it('never reissues a number the station has', async () => {
+    const dhl = rateCardCarrier(card('dhl.json'), 10, (count) => '1'.repeat(count));
+    await expect(dhl.book({} as never, () => true)).rejects.toThrow('no free tracking number');
+  });
+});
+
+describe('rate cards price by zone, chargeable weight, surcharge and VAT', () => {
+  it('bundles five carriers with at least two services each', () => {
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'none'), surcharges: { get: () => undefined } });
+    expect(registry.choiceCodes().sort()).toEqual(['DHL', 'FEDEX', 'POSTE_ITALIANE', 'TNT', 'UPS']);
+    for (const { card } of registry.cards()) expect(card.services.length).toBeGreaterThanOrEqual(2);
+    expect(registry.problems()).toEqual([]);
+  });
+
+  it('finds zones by origin and destination', () => {
+    const dhl = card('dhl.json');
+    expect(zoneFor(dhl, 'IT', 'IT')).toBe('domestic');
+    expect(zoneFor(dhl, 'IT', 'DE')).toBe('eu');
+    expect(zoneFor(dhl, 'IT', 'CH')).toBe('europe');
+    expect(zoneFor(dhl, 'IT', 'US')).toBe('world');
+    expect(zoneFor(card('poste-italiane.json'), 'DE', 'FR')).toBeUndefined();
+  });
+
+  it('charges the volumetric weight when it is higher, rounded up to half a kilo', () => {
+    expect(chargeableWeightKg(pkg('1.2'), 5000)).toBe(2); // 30×20×15/5000 = 1.8
+    expect(chargeableWeightKg(pkg('7.1'), 5000)).toBe(7.5);
+  });
+
+  it('applies the weight break, the fuel surcharge and VAT', () => {
+    const dhl = card('dhl.json');
+    const express = dhl.services.find((service) => service.serviceCode === 'EXP')!;
+    const row = express.zones.eu!.breaks.find(([upTo]) => upTo >= 2)!;
+    const price = priceService(dhl, express, { from: 'IT', to: 'DE' }, [pkg('1.2')], 10);
+    expect(price).toMatchObject({ ok: true, zone: 'eu', transitDays: 2 });
+    if (!price.ok) return;
+    expect(price.finalCents).toBe(Math.round(Math.round(row[1] * 100) * 1.1));
+    expect(price.prepaidCents).toBe(Math.round(price.finalCents * 1.22));
+  });
+
+  it('sums the packages', () => {
+    const ups = card('ups.json');
+    const standard = ups.services.find((service) => service.serviceCode === 'STD')!;
+    const one = priceService(ups, standard, { from: 'IT', to: 'DE' }, [pkg('1')], 0);
+    const two = priceService(ups, standard, { from: 'IT', to: 'DE' }, [pkg('1'), pkg('1')], 0);
+    expect(one.ok && two.ok && two.finalCents === 2 * one.finalCents).toBe(true);
+  });
+
+  it.each([
+    [pkg('1200', ['100', '80', '80']), 'over the 1000 kg no service carries'],
+    [pkg('80'), 'over the 70 kg limit'],
+    [pkg('5', ['300', '20', '20']), 'cm long, over the 274 cm limit'],
+    [pkg('5', ['200', '60', '60']), 'length plus girth'],
+  ])('refuses a package the service cannot carry, saying why', (input, reason) => {
+    const ups = card('ups.json');
+    const saver = ups.services.find((service) => service.serviceCode === 'XSS')!;
+    const price = priceService(ups, saver, { from: 'IT', to: 'DE' }, [input], 0);
+    expect(price.ok).toBe(false);
+    if (!price.ok) expect(price.reason).toContain(reason);
+  });
+
+  it('refuses a route the card does not serve', () => {
+    const poste = card('poste-italiane.json');
+    const price = priceService(poste, poste.services[0]!, { from: 'IT', to: 'US' }, [pkg('1')], 0);
+    expect(price).toEqual({ ok: false, reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to US' });
+  });
+
+  it('counts transit days in working days', () => {
+    expect(addWorkingDays('2026-11-20', 1)).toBe('2026-11-23'); // Friday + 1 = Monday
+    expect(addWorkingDays('2026-11-23', 3)).toBe('2026-11-26');
+    expect(addWorkingDays('2026-11-21', 0)).toBe('2026-11-21');
+  });
+});
+
+describe('the data folder overrides and adds rate cards, and surcharges apply at once', () => {
+  it('replaces a bundled card with the same carrier choice, adds new ones and reports broken ones', () => {
+    const overrideDir = join(tempDir(), 'carriers');
+    mkdirSync(overrideDir);
+    const own = { ...card('dhl.json'), carrierName: 'DHL Express (our contract)' };
+    writeFileSync(join(overrideDir, 'dhl.json'), JSON.stringify(own));
+    writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' }));
+    writeFileSync(join(overrideDir, 'broken.json'), '{"choiceCode": "X"}');
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: { get: () => undefined } });
+    const dhl = registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!;
+    expect(dhl.card.carrierName).toBe('DHL Express (our contract)');
+    expect(dhl.source).toBe('data folder');
+    expect(registry.choiceCodes()).toContain('GLS');
+    expect(registry.problems()).toHaveLength(1);
+    expect(registry.problems()[0]).toContain('broken.json');
+  });
+
+  it('reads the surcharge override on every call', () => {
+    let surcharge: number | undefined;
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'x'), surcharges: { get: () => surcharge } });
+    const original = registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent;
+    surcharge = 30;
+    expect(registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent).toBe(30);
+    expect(original).toBe(card('dhl.json').fuelSurchargePercent);
+  });
+});
