@@ -1,17 +1,22 @@
-// Fonts for documents: Noto Sans for Latin, Greek and Cyrillic, Droid Sans Fallback for CJK. Text is split
-// into runs by which font has each character; a character neither has prints as "?" instead of failing.
+// Fonts for documents: Noto Sans for Latin, Greek and Cyrillic, then fallbacks: Droid Sans Fallback for Chinese
+// and Japanese, Nanum Gothic for Korean. Text is split into runs by which font has each character; a character
+// no font has prints as "?" instead of failing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
-export type FontRole = 'regular' | 'bold' | 'fallback';
+export type FontRole = 'regular' | 'bold' | 'cjk' | 'hangul';
 
 const FILES: Record<FontRole, string> = {
   regular: 'NotoSans-Regular.ttf',
   bold: 'NotoSans-Bold.ttf',
-  fallback: 'DroidSansFallbackFull.ttf',
+  cjk: 'DroidSansFallbackFull.ttf',
+  hangul: 'NanumGothic-Hangul.ttf',
 };
+
+/** Tried in order for characters the main font lacks. */
+const FALLBACKS: readonly FontRole[] = ['cjk', 'hangul'];
 
 interface LoadedFont {
   bytes: Uint8Array;
@@ -53,22 +58,36 @@ export interface DocumentFonts {
 export async function embedDocumentFonts(pdf: PDFDocument, library: FontLibrary, texts: string[]): Promise<DocumentFonts> {
   pdf.registerFontkit(fontkit);
   const regular = library.load('regular');
-  const needsFallback = texts.some((text) => [...text].some((char) => !regular.hasGlyph(char.codePointAt(0)!) && isPrintable(char)));
-  const embedded = {
+  const missing = new Set<number>();
+  for (const text of texts) {
+    for (const char of text) {
+      const codePoint = char.codePointAt(0)!;
+      if (isPrintable(char) && !regular.hasGlyph(codePoint)) missing.add(codePoint);
+    }
+  }
+  const main = {
     regular: await pdf.embedFont(regular.bytes, { subset: true }),
     bold: await pdf.embedFont(library.load('bold').bytes, { subset: true }),
-    fallback: needsFallback ? await pdf.embedFont(library.load('fallback').bytes, { subset: true }) : undefined,
   };
-  const fallback = needsFallback ? library.load('fallback') : undefined;
+  // A fallback font is embedded only when this document has a character that needs it.
+  const fallbacks: { font: LoadedFont; embedded: PDFFont }[] = [];
+  for (const role of FALLBACKS) {
+    const font = library.load(role);
+    const needed = [...missing].filter((codePoint) => font.hasGlyph(codePoint));
+    if (needed.length === 0) continue;
+    fallbacks.push({ font, embedded: await pdf.embedFont(font.bytes, { subset: true }) });
+    for (const codePoint of needed) missing.delete(codePoint);
+  }
 
   const runs = (text: string, weight: 'regular' | 'bold' = 'regular'): TextRun[] => {
     const result: TextRun[] = [];
     for (const rawChar of text.normalize('NFC')) {
       const codePoint = rawChar.codePointAt(0)!;
       let char = isPrintable(rawChar) ? rawChar : ' ';
-      let font: PDFFont = embedded[weight];
-      if (!regular.hasGlyph(codePoint) && char !== ' ') {
-        if (fallback?.hasGlyph(codePoint) && embedded.fallback) font = embedded.fallback;
+      let font: PDFFont = main[weight];
+      if (char !== ' ' && !regular.hasGlyph(codePoint)) {
+        const fallback = fallbacks.find((candidate) => candidate.font.hasGlyph(codePoint));
+        if (fallback) font = fallback.embedded;
         else char = '?';
       }
       const last = result[result.length - 1];
