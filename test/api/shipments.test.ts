@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../src-main/services/shipments.ts';
+import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+
+let t: TestStation;
+let token: string;
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0 });
+  token = await t.token();
+});
+afterAll(() => t.close());
+
+const ID = /^[0-9A-F]{64}$/;
+const META_KEYS = ['status', 'reference', 'carrierName', 'finalCost', 'insuranceCost', 'trackingNumber'];
+
+async function rates(attrs = attributes()) {
+  const response = await post(t, token, '/v3/shipments/rate', document(attrs));
+  expect(response.status).toBe(202);
+  return response.json.data as { id: string; attributes: Record<string, any> }[];
+}
+
+describe('POST /shipments/save stores a shipment at status 0', () => {
+  it('answers 202 with Location, a 64-hex id, a 12-digit reference and every meta field', async () => {
+    const response = await post(t, token, '/v3/shipments/save', document());
+    expect(response.status).toBe(202);
+    expect(response.headers['content-type']).toBe(JSONAPI);
+    const data = response.json.data;
+    expect(data.type).toBe('shipment');
+    expect(data.id).toMatch(ID);
+    expect(response.headers.location).toBe(`${t.url}/v3/shipments/${data.id}`);
+    expect(data.links).toEqual({ self: `${t.url}/v3/shipments/${data.id}` });
+    expect(data.meta).toEqual({
+      scheduledProcessing: false,
+      status: 0,
+      reference: expect.stringMatching(/^[0-9]{12}$/),
+      carrierName: null,
+      finalCost: null,
+      insuranceCost: null,
+      trackingNumber: null,
+    });
+    expect(data.attributes.shipTo.postalCode).toBe('80331');
+    expect(data.attributes.insuranceDescription).toBeNull();
+    expect(data.attributes.insuranceValue).toBeNull();
+    expect(data.attributes.customerReference).toBe('ORDER-7781');
+  });
+
+  it('accepts a shipment without packages and returns an empty list', async () => {
+    const attrs = attributes();
+    delete attrs.packages;
+    const response = await post(t, token, '/v3/shipments/save', document(attrs));
+    expect(response.status).toBe(202);
+    expect(response.json.data.attributes.packages).toEqual([]);
+  });
+
+  it('ignores the request id, accepts included: [], and gives unique ids and references', async () => {
+    const body = { data: { type: 'shipment', id: 7, attributes: attributes(), meta: {} }, included: [] };
+    const [a, b] = await Promise.all([post(t, token, '/v3/shipments/save', body), post(t, token, '/v3/shipments/save', body)]);
+    expect(a.json.data.id).not.toBe(7);
+    expect(a.json.data.id).not.toBe(b.json.data.id);
+    expect(a.json.data.meta.reference).not.toBe(b.json.data.meta.reference);
+  });
+
+  it('can be retrieved at its Location', async () => {
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    const response = await get(t, token, `/v3/shipments/${saved.json.data.id}`);
+    expect(response.status).toBe(200);
+    expect(response.json.data).toEqual(saved.json.data);
+    expect(response.headers.location).toBeUndefined();
+  });
+});
+
+describe('POST /shipments/rate lists priced services', () => {
+  it('answers 202 with rate objects of spec 2.3, cheapest first', async () => {
+    const list = await rates();
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    for (const rate of list) {
+      expect(rate.id).toBe(`t2-${rate.attributes.carrierCode}-${rate.attributes.serviceCode}`);
+      expect(Object.keys(rate.attributes)).toEqual([
+        'carrierCode', 'carrierName', 'serviceCode', 'serviceName', 'serviceDefinitionCode', 'accountId',
+        'finalCost', 'prepaidCost', 'vatValue', 'estimatedDeliveryDate',
+      ]);
+      expect(rate.attributes.finalCost.currency).toBe('EUR');
+      expect(rate.attributes.prepaidCost.amount).toBe(Math.round(rate.attributes.finalCost.amount * (100 + rate.attributes.vatValue)) / 100);
+      expect(rate.attributes.estimatedDeliveryDate > '2026-11-23').toBe(true);
+    }
+    const prices = list.map((rate) => rate.attributes.finalCost.amount);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(new Set(list.map((rate) => rate.attributes.carrierCode))).toEqual(new Set(['DHL_EXPRESS', 'UPS', 'FEDEX', 'TNT', 'POSTE_ITALIANE']));
+  });
+
+  it('prices more for a heavier parcel', async () => {
+    const light = await rates(attributes({ packages: [parcel('1')] }));
+    const heavy = await rates(attributes({ packages: [parcel('20')] }));
+    const price = (list: typeof light, id: string) => list.find((rate) => rate.id === id)!.attributes.finalCost.amount;
+    expect(price(heavy, 't2-UPS-STD')).toBeGreaterThan(price(light, 't2-UPS-STD'));
+  });
+
+  it('leaves out services that cannot carry the shipment, and says why in meta', async () => {
+    const response = await post(t, token, '/v3/shipments/rate', document(attributes({ packages: [parcel('45')] })));
+    const ids = response.json.data.map((rate: { id: string }) => rate.id);
+    expect(ids).not.toContain('t2-POSTE_ITALIANE-INTL');
+    expect(ids).toContain('t2-UPS-STD');
+    expect(response.json.meta.unavailable).toContainEqual({ id: 't2-POSTE_ITALIANE-INTL', reason: expect.stringContaining('over the 30 kg limit') });
+  });
+});
+
+describe('POST /shipments/confirm processes the shipment with the chosen rate', () => {
+  it('answers 202 with status 3, carrier, cost, tracking number and a tracking link', async () => {
+    const [rate] = await rates();
+    const response = await post(t, token, '/v3/shipments/confirm', { data: { type: 'shipment', attributes: attributes(), meta: { rate } }, included: [] });
+    expect(response.status).toBe(202);
+    const data = response.json.data;
+    expect(response.headers.location).toBe(`${t.url}/v3/shipments/${data.id}`);
+    expect(data.meta).toMatchObject({ scheduledProcessing: false, status: 3, carrierName: rate!.attributes.carrierName, finalCost: rate!.attributes.finalCost, insuranceCost: null });
+    expect(data.meta.reference).toMatch(/^[0-9]{12}$/);
+    expect(data.meta.trackingNumber).toEqual(expect.any(String));
+    expect(data.links.tracking).toMatch(new RegExp(`^${t.url}/track/[A-Za-z0-9_-]{20,}$`));
+  });
+
+  it('confirms without a price check when finalCost is omitted', async () => {
+    const [rate] = await rates();
+    const { finalCost: _omitted, ...rest } = rate!.attributes;
+    const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { type: 'rate', id: rate!.id, attributes: rest } }));
+    expect(response.status).toBe(202);
+    expect(response.json.data.meta.status).toBe(3);
+  });
+
+  it('refuses a differing price with the exact 503 and confirms nothing', async () => {
+    const [rate] = await rates();
+    const today = rate!.attributes.finalCost.amount;
+    const before = (await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length;
+    const stale = { ...rate, attributes: { ...rate!.attributes, finalCost: { amount: 80.02, currency: 'EUR' } } };
+    const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: stale }));
+    expect(response.status).toBe(503);
+    expect(response.json).toEqual({
+      jsonapi: { version: '1.0' },
+      errors: [{ status: 503, title: 'Service Unavailable', detail: `Price is different. Original price: 80.02; updated price: ${today}` }],
+    });
+    expect((await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length).toBe(before);
+  });
+
+  it('charges insurance apart from the rate', async () => {
+    const attrs = attributes({ insuranceDescription: 'Ceramics', insuranceValue: '500.00' });
+    const [rate] = await rates(attrs);
+    const response = await post(t, token, '/v3/shipments/confirm', document(attrs, { rate }));
+    expect(response.json.data.meta.insuranceCost).toEqual({ amount: expect.any(Number), currency: 'EUR' });
+    expect(response.json.data.meta.insuranceCost.amount).toBeGreaterThan(0);
+    expect(response.json.data.meta.finalCost).toEqual(rate!.attributes.finalCost);
+  });
+
+  it.each([
+    [{ type: 'rate', id: 't2-NOPE-EXP' }, "Invalid data: 'data.meta.rate.id'."],
+    [{ type: 'rate', id: 'garbage' }, "Invalid data: 'data.meta.rate.id'."],
+    [undefined, "Missing required data: 'data.meta.rate'."],
+  ])('refuses the rate %j', async (rate, detail) => {
+    const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), rate ? { rate } : {}));
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0].detail).toBe(detail);
+  });
+});
+
+describe('POST /shipments creates and confirms in one step', () => {
+  it('processes immediately with scheduledProcessing false: 201, service echoed, collectionLocation null, documentsOnly false', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
+    expect(response.status).toBe(201);
+    const data = response.json.data;
+    expect(response.headers.location).toBe(`${t.url}/v3/shipments/${data.id}`);
+    expect(data.meta).toMatchObject({ scheduledProcessing: false, service: 'express', status: 3 });
+    expect(data.meta).not.toHaveProperty('carrierChoice');
+    expect(data.attributes.collectionLocation).toBeNull();
+    expect(data.attributes.documentsOnly).toBe(false);
+    expect(data.links.tracking).toBeDefined();
+  });
+
+  it('picks the fastest service for express and the cheapest for economy', async () => {
+    const list = await rates();
+    const cheapest = list[0]!;
+    const fastestDate = list.map((rate) => rate.attributes.estimatedDeliveryDate).sort()[0];
+    const economy = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
+    expect(economy.json.data.meta.finalCost).toEqual(cheapest.attributes.finalCost);
+    const express = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
+    const chosen = list.find((rate) => rate.attributes.carrierName === express.json.data.meta.carrierName && rate.attributes.finalCost.amount === express.json.data.meta.finalCost.amount);
+    expect(chosen?.attributes.estimatedDeliveryDate).toBe(fastestDate);
+  });
+
+  it('keeps to the carrier choice', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }));
+    expect(response.json.data.meta).toMatchObject({ carrierChoice: 'UPS', carrierName: 'UPS' });
+    expect(response.json.data.meta.trackingNumber).toMatch(/^1Z/);
+  });
+
+  it('schedules by default: 202, reference null, no tracking link, and hidden until processed', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express' }));
+    expect(response.status).toBe(202);
+    const data = response.json.data;
+    expect(data.meta).toEqual({ scheduledProcessing: true, service: 'express', status: 0, reference: null, carrierName: null, finalCost: null, insuranceCost: null, trackingNumber: null });
+    expect(data.links).toEqual({ self: `${t.url}/v3/shipments/${data.id}` });
+
+    const retrieval = await get(t, token, `/v3/shipments/${data.id}`);
+    expect(retrieval.status).toBe(404);
+    expect(retrieval.json.errors[0].detail).toBe('Error retrieving shipment data.');
+    expect((await get(t, token, `/v3/shipments/${data.id}/tracking`)).json.errors[0].detail).toBe('Error retrieving shipment data.');
+    expect((await get(t, token, `/v3/shipments/${data.id}/documents`)).json.errors[0].detail).toBe('Shipment not yet processed');
+    const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
+    expect(summaries.json.data.find((row: { id: string }) => row.id === data.id).attributes).toMatchObject({ status: 0, reference: null });
+
+    await t.station.scheduler.runOnce();
+    const processed = await get(t, token, `/v3/shipments/${data.id}`);
+    expect(processed.status).toBe(200);
+    expect(processed.json.data.meta).toMatchObject({ scheduledProcessing: true, service: 'express', status: 3 });
+    expect(processed.json.data.meta.reference).toMatch(/^[0-9]{12}$/);
+    expect(processed.json.data.links.tracking).toBeDefined();
+  });
+
+  it('gives a shipment without shipDate today\'s date', async () => {
+    const attrs = attributes();
+    delete attrs.shipDate;
+    const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'economy', scheduledProcessing: false }));
+    expect(response.json.data.attributes.shipDate).toBe(localDate(new Date()));
+  });
+
+  it('stores and echoes collectionLocation and exportDeclaration', async () => {
+    const collectionLocation = { ...shipTo(), name: 'Magazzino Nord', address1: 'Via Torino 5', city: 'Torino', postalCode: '10121', state: 'TO', country: 'IT' };
+    const attrs = attributes({ shipTo: { ...shipTo(), country: 'CH', city: 'Zurich', postalCode: '8001' }, collectionLocation, exportDeclaration: exportDeclaration() });
+    const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'economy', scheduledProcessing: false }));
+    expect(response.status).toBe(201);
+    expect(response.json.data.attributes.collectionLocation).toMatchObject({ name: 'Magazzino Nord', postalCode: '10121' });
+    expect(response.json.data.attributes.exportDeclaration).toEqual(exportDeclaration());
+  });
+
+  it('turns a documents-only shipment description into DOCUMENTS', async () => {
+    const attrs = attributes({ shipTo: { ...shipTo(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '12125550100' }, documentsOnly: true, goodsDescription: null, packages: [parcel('0.5', ['30', '21', '2'])] });
+    delete attrs.invoiceSubtotal;
+    const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'express', scheduledProcessing: false }));
+    expect(response.status).toBe(201);
+    expect(response.json.data.attributes.goodsDescription).toBe('DOCUMENTS');
+    expect(response.json.data.attributes.documentsOnly).toBe(true);
+  });
+
+  it('answers a missing service with the exact 400', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), {}));
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      jsonapi: { version: '1.0' },
+      errors: [{ status: 400, title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' } }],
+    });
+  });
+
+  it('answers an unknown carrier choice with the exact 400', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'PONY_EXPRESS' }));
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([{ status: 400, title: 'Bad Request', detail: "Invalid data: 'data.meta.carrierChoice'.", source: { pointer: '/data/meta/carrierChoice' } }]);
+  });
+
+  it('refuses an unknown service level', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'overnight' }));
+    expect(response.json.errors[0].detail).toBe("Invalid data: 'data.meta.service'.");
+  });
+
+  it('refuses with a clear reason, and stores nothing, when no service can carry it immediately', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy', scheduledProcessing: false }));
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0].detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
+  });
+});
+
+describe('a scheduled shipment no service can carry ends at -1 with its reason', () => {
+  it('shows status -1 and meta.error, and has no documents', async () => {
+    const created = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy' }));
+    expect(created.status).toBe(202);
+    await t.station.scheduler.runOnce();
+    const response = await get(t, token, `/v3/shipments/${created.json.data.id}`);
+    expect(response.status).toBe(200);
+    expect(response.json.data.meta).toMatchObject({ status: -1, carrierName: null, finalCost: null, trackingNumber: null });
+    expect(response.json.data.meta.error).toContain('over the 1000 kg no service carries');
+    expect(response.json.data.links.tracking).toBeUndefined();
+    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment error');
+    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/tracking`)).status).toBe(404);
+  });
+});
