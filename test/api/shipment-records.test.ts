@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+
+let t: TestStation;
+let token: string;
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0 });
+  token = await t.token();
+});
+afterAll(() => t.close());
+
+async function processed(attrs = attributes(), prefix = '/v3', auth = token) {
+  const response = await post(t, auth, `${prefix}/shipments`, document(attrs, { service: 'economy', scheduledProcessing: false }));
+  expect(response.status).toBe(201);
+  return response.json.data as { id: string; meta: Record<string, any>; links: Record<string, string> };
+}
+
+async function otherClientToken(): Promise<string> {
+  await t.station.clients.add({ username: 'other', password: 'pw-other', profile: { name: 'Other Shop' } });
+  const response = await t.signIn('other', 'pw-other');
+  return response.json.meta.token;
+}
+
+describe('documents are made once and returned byte-identical', () => {
+  it('returns the PDF as base64 with its content type and <reference>.pdf', async () => {
+    const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
+    const first = await get(t, token, `/v3/shipments/${shipment.id}/documents`);
+    expect(first.status).toBe(200);
+    expect(first.json.data).toMatchObject({ type: 'documents', id: shipment.id, attributes: { contentType: 'application/pdf', fileName: `${shipment.meta.reference}.pdf` } });
+    const bytes = Buffer.from(first.json.data.attributes.fileData, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
+    expect(pdf.numPages).toBe(2);
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
+    expect(text).toContain(shipment.meta.trackingNumber);
+    const second = await get(t, token, `/v3/shipments/${shipment.id}/documents`);
+    expect(second.json.data.attributes.fileData).toBe(first.json.data.attributes.fileData);
+  });
+
+  it('answers an unknown shipment with Shipment not found', async () => {
+    const response = await get(t, token, `/v3/shipments/${'A'.repeat(64)}/documents`);
+    expect(response.status).toBe(404);
+    expect(response.json.errors[0].detail).toBe('Shipment not found');
+  });
+
+  it('answers a saved shipment with Shipment not yet processed', async () => {
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment not yet processed');
+  });
+});
+
+describe('tracking follows the latest stored event', () => {
+  it('has null status and date before any event, then the latest event', async () => {
+    const shipment = await processed();
+    const before = await get(t, token, `/v3/shipments/${shipment.id}/tracking`);
+    expect(before.status).toBe(200);
+    expect(before.json.data).toEqual({
+      type: 'tracking',
+      id: shipment.id,
+      attributes: { carrierShipmentId: shipment.meta.trackingNumber, trackingHash: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), trackingStatus: null, trackingDate: null },
+    });
+    expect(shipment.links.tracking).toBe(`${t.url}/track/${before.json.data.attributes.trackingHash}`);
+
+    t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: '2026-11-24 09:15:00', location: 'Verona', text: 'In transit' });
+    t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2026-11-23 17:00:00', location: 'Milano', text: 'Picked up' });
+    const after = await get(t, token, `/v3/shipments/${shipment.id}/tracking`);
+    expect(after.json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 09:15:00' });
+    const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
+    expect(summaries.json.data.find((row: { id: string }) => row.id === shipment.id).attributes).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 09:15:00' });
+  });
+
+  it('serves the tracking link without a token, and nothing for an unknown hash', async () => {
+    const shipment = await processed();
+    const link = await t.call(new URL(shipment.links.tracking!).pathname);
+    expect(link.status).toBe(200);
+    expect(link.json.data.attributes.carrierShipmentId).toBe(shipment.meta.trackingNumber);
+    expect((await t.call('/track/not-a-hash')).status).toBe(404);
+  });
+
+  it('answers unknown and saved shipments with Error retrieving shipment data.', async () => {
+    expect((await get(t, token, `/v3/shipments/${'B'.repeat(64)}/tracking`)).json.errors[0].detail).toBe('Error retrieving shipment data.');
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/tracking`)).status).toBe(404);
+  });
+});
+
+describe('DELETE /shipments/<id>', () => {
+  it('deletes a saved shipment, keeps an audit record, and then answers 404', async () => {
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    const id = saved.json.data.id;
+    const response = await t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    expect((await get(t, token, `/v3/shipments/${id}`)).json.errors[0].detail).toBe('Error retrieving shipment data.');
+    expect((await t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
+    expect(t.station.store.shipments.audit(id).map((entry) => entry.action)).toEqual(['created', 'deleted']);
+    const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
+    expect(summaries.json.data.map((row: { id: string }) => row.id)).not.toContain(id);
+  });
+
+  it('deletes a waiting scheduled shipment, which is then never processed', async () => {
+    const created = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy' }));
+    const id = created.json.data.id;
+    expect((await t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+    await t.station.scheduler.runOnce();
+    expect(t.station.store.shipments.audit(id).map((entry) => entry.action)).toEqual(['created', 'deleted']);
+  });
+
+  it('voids a processed label with no tracking event on its ship day', async () => {
+    const shipment = await processed(attributes({ shipDate: '2099-01-05' }));
+    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+  });
+
+  it('refuses once the parcel has a tracking event, with the exact 400', async () => {
+    const shipment = await processed(attributes({ shipDate: '2099-01-05' }));
+    t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2099-01-05 16:00:00', location: '', text: '' });
+    const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.' }] });
+    expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
+  });
+
+  it('refuses once the ship day is closed', async () => {
+    const shipment = await processed(attributes({ shipDate: '2020-03-02' }));
+    const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
+  });
+});
+
+describe('every shipment belongs to its client, and the sandbox keeps its data apart', () => {
+  it('answers another client 404 on every shipment endpoint', async () => {
+    const shipment = await processed();
+    const other = await otherClientToken();
+    for (const path of ['', '/documents', '/tracking']) {
+      const response = await get(t, other, `/v3/shipments/${shipment.id}${path}`);
+      expect(response.status).toBe(404);
+    }
+    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${other}` } })).status).toBe(404);
+    const summaries = await get(t, other, '/v3/shipment-summaries');
+    expect(summaries.json.data).toEqual([]);
+    expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
+  });
+
+  it('keeps /v3-testing shipments out of /v3 and the other way round, with sandbox links and test labels', async () => {
+    const live = await processed();
+    const sandbox = await processed(attributes(), '/v3-testing');
+    expect(sandbox.links.self).toBe(`${t.url}/v3-testing/shipments/${sandbox.id}`);
+    expect((await get(t, token, `/v3/shipments/${sandbox.id}`)).status).toBe(404);
+    expect((await get(t, token, `/v3-testing/shipments/${live.id}`)).status).toBe(404);
+    expect((await get(t, token, `/v3-testing/shipments/${sandbox.id}`)).status).toBe(200);
+    const liveIds = (await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.map((row: { id: string }) => row.id);
+    expect(liveIds).not.toContain(sandbox.id);
+    const sandboxIds = (await get(t, token, '/v3-testing/shipment-summaries?limit=1000')).json.data.map((row: { id: string }) => row.id);
+    expect(sandboxIds).toEqual([sandbox.id]);
+    const label = Buffer.from((await get(t, token, `/v3-testing/shipments/${sandbox.id}/documents`)).json.data.attributes.fileData, 'base64');
+    const pdf = await getDocument({ data: new Uint8Array(label), disableFontFace: true, verbosity: 0 }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
+    expect(text).toContain('TEST LABEL');
+  });
+
+  it('builds links on the request host and prefix', async () => {
+    const port = new URL(t.url).port;
+    const response = await t.call('/shipments', {
+      method: 'POST',
+      headers: { Host: `localhost:${port}`, Authorization: `Bearer ${token}`, 'Content-Type': JSONAPI },
+      body: JSON.stringify(document(attributes(), { service: 'economy', scheduledProcessing: false })),
+    });
+    expect(response.headers.location).toBe(`http://localhost:${port}/shipments/${response.json.data.id}`);
+    expect(response.json.data.links.tracking).toMatch(new RegExp(`^http://localhost:${port}/track/`));
+  });
+});
+
+describe('GET /shipment-summaries', () => {
+  it('filters by ship date, limits, and orders newest ship date first', async () => {
+    for (const shipDate of ['2030-01-10', '2030-01-12', '2030-01-11', '2030-01-15']) {
+      await post(t, token, '/v3/shipments/save', document(attributes({ shipDate })));
+    }
+    const response = await get(t, token, '/v3/shipment-summaries?dateFrom=2030-01-10&dateTo=2030-01-12');
+    expect(response.status).toBe(200);
+    expect(response.json.data.map((row: any) => row.attributes.shipDate)).toEqual(['2030-01-12', '2030-01-11', '2030-01-10']);
+    expect(response.json.data[0]).toEqual({
+      type: 'shipmentSummary',
+      id: expect.stringMatching(/^[0-9A-F]{64}$/),
+      attributes: {
+        reference: expect.stringMatching(/^[0-9]{12}$/),
+        shipDate: '2030-01-12',
+        shipFromName: 'Bottega Verdi',
+        shipFromCountry: 'IT',
+        shipToName: 'Kunde Becker',
+        shipToCountry: 'DE',
+        status: 0,
+        trackingStatus: null,
+        trackingDate: null,
+      },
+    });
+    const limited = await get(t, token, '/v3/shipment-summaries?dateFrom=2030-01-01&dateTo=2030-12-31&limit=2');
+    expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual(['2030-01-15', '2030-01-12']);
+    expect((await get(t, token, '/v3/shipment-summaries?dateFrom=2031-01-01')).json.data).toEqual([]);
+  });
+
+  it.each([
+    ['dateFrom=2022-02-29', 'filter.dateFrom: Invalid date: 2022-02-29.'],
+    ['dateTo=2026-13-01', 'filter.dateTo: Invalid date: 2026-13-01.'],
+    ['dateFrom=yesterday', 'filter.dateFrom: Invalid date: yesterday.'],
+    ['limit=0', 'filter.limit: Invalid limit: 0.'],
+    ['limit=ten', 'filter.limit: Invalid limit: ten.'],
+    ['limit=-5', 'filter.limit: Invalid limit: -5.'],
+  ])('answers %s with the exact 400', async (query, detail) => {
+    const response = await get(t, token, `/v3/shipment-summaries?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0]).toMatchObject({ status: 400, title: 'Bad Request', detail });
+  });
+
+  it('caps the limit at 1000', async () => {
+    expect((await get(t, token, '/v3/shipment-summaries?limit=5000')).status).toBe(200);
+  });
+});
+
+describe('GET /addresses searches the client address book', () => {
+  it('finds saved receivers case-insensitively by any part, without duplicates', async () => {
+    const becker = { ...shipTo(), name: 'Kunde Becker' };
+    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: becker })));
+    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...becker, name: 'KUNDE BECKER' } })));
+    for (const search of ['beck', 'BECK', 'marienpl', '80331', 'jonas@', 'Muench']) {
+      const response = await get(t, token, `/v3/addresses?searchString=${encodeURIComponent(search)}`);
+      expect(response.status).toBe(200);
+      const names = response.json.data.map((address: any) => address.attributes.name);
+      expect(names.filter((name: string) => name.toLowerCase() === 'kunde becker')).toHaveLength(1);
+    }
+    const [first] = (await get(t, token, '/v3/addresses?searchString=becker')).json.data;
+    expect(first).toEqual({
+      type: 'address',
+      id: expect.any(String),
+      attributes: { name: 'Kunde Becker', address1: 'Marienplatz 8', address2: '', postalCode: '80331', city: 'Muenchen', state: '', country: 'DE', contact: 'Jonas Becker', phone: '4989123456', email: 'jonas@becker.example' },
+    });
+  });
+
+  it('includes the client own address, and matches names by prefix for short strings', async () => {
+    const response = await get(t, token, '/v3/addresses?searchString=Bottega');
+    expect(response.json.data.map((address: any) => address.attributes.name)).toContain('Bottega Verdi');
+    const short = await get(t, token, '/v3/addresses?searchString=ku');
+    expect(short.json.data.map((address: any) => address.attributes.name)).toContain('Kunde Becker');
+  });
+
+  it('treats query syntax as plain text', async () => {
+    for (const search of ['"', 'a OR b', 'NEAR(x y)', '*', "o'brien"]) {
+      const response = await get(t, token, `/v3/addresses?searchString=${encodeURIComponent(search)}`);
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it.each(['', '?searchString=', '?searchString=%20%20'])('answers %j with the exact 400', async (query) => {
+    const response = await get(t, token, `/v3/addresses${query}`);
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0]).toEqual({ status: 400, title: 'Bad Request', detail: 'Invalid or empty required parameter: searchString', source: { parameter: 'searchString' } });
+  });
+});
