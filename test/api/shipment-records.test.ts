@@ -244,6 +244,15 @@ describe('GET /addresses searches the client address book', () => {
     expect(short.json.data.map((address: any) => address.attributes.name)).toContain('Kunde Becker');
   });
 
+  it('puts names that start with the text before addresses that only contain it', async () => {
+    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Beckmann Feinkost', address1: 'Hauptstrasse 1', email: 'info@beckmann.example' } })));
+    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Rossi Ferramenta', address1: 'Via Beccaria 4', email: 'rossi@example.com' } })));
+    const names = (await get(t, token, '/v3/addresses?searchString=BECK')).json.data.map((address: any) => address.attributes.name);
+    expect(names[0]).toBe('Beckmann Feinkost');
+    expect(names).toContain('Kunde Becker');
+    expect(names).not.toContain('Rossi Ferramenta');
+  });
+
   it('treats query syntax as plain text', async () => {
     for (const search of ['"', 'a OR b', 'NEAR(x y)', '*', "o'brien"]) {
       const response = await get(t, token, `/v3/addresses?searchString=${encodeURIComponent(search)}`);
