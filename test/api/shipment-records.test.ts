@@ -246,7 +246,7 @@ describe('GET /addresses searches the client address book', () => {
 
   it('puts names that start with the text before addresses that only contain it', async () => {
     await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Beckmann Feinkost', address1: 'Hauptstrasse 1', email: 'info@beckmann.example' } })));
-    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Rossi Ferramenta', address1: 'Via Beccaria 4', email: 'rossi@example.com' } })));
+    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Rossi Ferramenta', contact: 'Mario Rossi', address1: 'Via Beccaria 4', email: 'rossi@example.com' } })));
     const names = (await get(t, token, '/v3/addresses?searchString=BECK')).json.data.map((address: any) => address.attributes.name);
     expect(names[0]).toBe('Beckmann Feinkost');
     expect(names).toContain('Kunde Becker');
