@@ -6,6 +6,7 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   renderer: {
     root: 'src-renderer',
+    base: './',
     plugins: [react()],
     build: {
       outDir: 'out/renderer',

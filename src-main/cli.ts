@@ -11,6 +11,7 @@ import { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
 import { randomSecret } from './security/secrets.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RESOURCES_DIR, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress, openDataDir } from './station.ts';
 import { createCarrierRegistry } from './carriers/registry.ts';
+import { ensureRendererBuilt } from './renderer-build.ts';
 import { isCalendarDate } from '../src-shared/shipment-validation.ts';
 import { TRACKING_STATUSES, isTrackingStatus } from '../src-shared/tracking-status.ts';
 import type { ClientRecord } from './store/index.ts';
@@ -302,12 +303,14 @@ async function serveCommand(args: string[]): Promise<void> {
   if (!Number.isInteger(schedulerIntervalMs) || schedulerIntervalMs < 0) {
     throw new UsageError(`STATION_SCHEDULER_INTERVAL_MS must be a whole number of milliseconds, not '${intervalText}'.`);
   }
+  const rendererDir = await ensureRendererBuilt(logger);
   const station = createStation({
     dataDir,
     port,
     host,
     logger,
     schedulerIntervalMs,
+    rendererDir,
     trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
@@ -318,7 +321,7 @@ async function serveCommand(args: string[]): Promise<void> {
     await station.stop();
     throw error;
   });
-  console.log(`Shipping Station listening on ${url} (data: ${dataDir})`);
+  console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

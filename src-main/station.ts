@@ -43,6 +43,8 @@ export interface StationOptions {
   schedulerIntervalMs?: number;
   /** Base of links.tracking; by default the station's own /track page. */
   trackingBaseUrl?: string;
+  /** The built desk UI (out/renderer) to serve at /; none when absent. */
+  rendererDir?: string;
 }
 
 export interface Station {
@@ -112,6 +114,8 @@ export function createStation(options: StationOptions): Station {
     carriers,
     logger,
     trackingBaseUrl: options.trackingBaseUrl,
+    desktopIntegrationKey: keys.desktopIntegrationKey,
+    rendererDir: options.rendererDir,
     allowedOrigins: options.allowedOrigins,
     allowedHosts: isLoopbackAddress(host) ? [] : [host],
   });

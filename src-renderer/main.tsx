@@ -1,13 +1,11 @@
-// Entry of the desk UI. The screens arrive with the station UI issue; until then the window names the app.
+// Entry of the desk UI: mounts the app. It talks to the station only through its JSON:API.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import './styles.css';
 
-function App(): React.JSX.Element {
-  return (
-    <main>
-      <h1>Shipping Station</h1>
-    </main>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <React.StrictMode>
+    <App />
+  </React.StrictMode>,
+);

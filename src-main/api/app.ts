@@ -16,6 +16,8 @@ import { clientRoutes } from './routes/clients.ts';
 import { testEchoRoutes } from './routes/test-echo.ts';
 import { shipmentRoutes } from './routes/shipments.ts';
 import { publicTrackingRoutes } from './routes/public-tracking.ts';
+import { stationConfigRoutes } from './routes/station-config.ts';
+import { deskUi } from './middleware/desk-ui.ts';
 
 export interface ApiDeps extends GuardOptions {
   authentication: AuthenticationService;
@@ -24,6 +26,9 @@ export interface ApiDeps extends GuardOptions {
   carriers: CarrierRegistry;
   logger: Logger;
   trackingBaseUrl?: string;
+  desktopIntegrationKey: string;
+  /** The built desk UI to serve at /, if any. */
+  rendererDir?: string;
 }
 
 export function createApi(deps: ApiDeps): Koa<ApiState> {
@@ -37,6 +42,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
     testEchoRoutes(deps.authentication),
     shipmentRoutes(deps),
     publicTrackingRoutes(deps.shipments),
+    stationConfigRoutes(deps.desktopIntegrationKey),
   ]) {
     router.use(routes.routes());
   }
@@ -45,6 +51,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders);
   app.use(loopbackGuard(deps));
+  app.use(deskUi(deps.rendererDir));
   app.use(versionPrefix());
   app.use(contentNegotiation());
   app.use(jsonBody());

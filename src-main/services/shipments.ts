@@ -26,6 +26,7 @@ export interface Caller {
 export interface SummaryQuery {
   dateFrom: string | null;
   dateTo: string | null;
+  search: string | null;
   limit: number;
 }
 

@@ -70,6 +70,8 @@ export interface SummaryFilter {
   sandbox: boolean;
   dateFrom: string | null;
   dateTo: string | null;
+  /** A reference or tracking number to find one shipment by (an extension of the spec). */
+  search: string | null;
   limit: number;
 }
 
@@ -230,6 +232,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
        SELECT id FROM tracking_events WHERE shipment_id = s.id ORDER BY occurred_at DESC, id DESC LIMIT 1)
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND (@dateFrom IS NULL OR s.ship_date >= @dateFrom) AND (@dateTo IS NULL OR s.ship_date <= @dateTo)
+       AND (@search IS NULL OR s.reference = @search OR s.tracking_number = @search)
      ORDER BY s.ship_date DESC, s.created_at DESC, s.rowid DESC
      LIMIT @limit`,
   );
@@ -325,7 +328,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
     },
     summaries: (filter) =>
       selectSummaries
-        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo, limit: filter.limit })
+        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo, search: filter.search, limit: filter.limit })
         .map((row) => ({
           id: row.id,
           reference: row.reference,

@@ -73,7 +73,8 @@ function summaryQuery(ctx: ApiContext) {
     }
   }
   if (errors.length > 0) fail(errors);
-  return { dateFrom, dateTo, limit };
+  const search = queryParameter(ctx, 'search')?.trim() || null;
+  return { dateFrom, dateTo, search, limit };
 }
 
 export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {

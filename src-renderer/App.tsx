@@ -1,0 +1,72 @@
+// The desk app's frame: sign-in until there is a session, then the navigation and the current screen.
+import React, { useEffect } from 'react';
+import { ErrorNotice, Loading } from './components/Notice.tsx';
+import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
+import { Settings } from './screens/settings/Settings.tsx';
+import { Shipments } from './screens/shipments/Shipments.tsx';
+import { SignIn } from './screens/sign-in/SignIn.tsx';
+import { TrackingScreen } from './screens/tracking/Tracking.tsx';
+import { useNavigation, type Screen } from './store/navigation.ts';
+import { useSession } from './store/session.ts';
+
+const NAVIGATION: { screen: Screen; label: string }[] = [
+  { screen: 'new', label: 'New shipment' },
+  { screen: 'shipments', label: 'Shipments' },
+  { screen: 'tracking', label: 'Tracking' },
+  { screen: 'settings', label: 'Settings' },
+];
+
+export function App(): React.JSX.Element {
+  const { status, client, error, start, signOut } = useSession();
+  const { screen, go } = useNavigation();
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  if (status === 'starting') return <Loading label="Connecting to the station…" />;
+  if (status === 'unreachable') {
+    return (
+      <main className="sign-in">
+        <div className="card sign-in__card">
+          <h1>Shipping Station</h1>
+          <ErrorNotice message={error} />
+        </div>
+      </main>
+    );
+  }
+  if (status !== 'signed-in') return <SignIn />;
+
+  return (
+    <div className="app">
+      <header className="app__header">
+        <span className="app__name">Shipping Station</span>
+        <nav aria-label="Main">
+          {NAVIGATION.map((item) => (
+            <a
+              key={item.screen}
+              href={`#/${item.screen}`}
+              aria-current={screen === item.screen ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                go(item.screen);
+              }}
+            >
+              {item.label}
+            </a>
+          ))}
+        </nav>
+        <span className="app__client">{client?.attributes.name}</span>
+        <button type="button" className="link" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main className="app__main">
+        {screen === 'new' ? <NewShipment /> : null}
+        {screen === 'shipments' ? <Shipments /> : null}
+        {screen === 'tracking' ? <TrackingScreen /> : null}
+        {screen === 'settings' ? <Settings /> : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The desk UI's typed client for the station's JSON:API. Every failure becomes an ApiError carrying the
+// station's errors[], so screens can show the station's own words.
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { JSONAPI_MEDIA_TYPE, type ErrorObject } from '../../src-shared/jsonapi.ts';
+import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Client, Documents, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+
+  constructor(status: number, errors: ErrorObject[]) {
+    super(errors.map((error) => error.detail).join(' ') || `The station answered ${status}.`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+interface Document<T> {
+  data: T;
+  meta?: Record<string, unknown>;
+}
+
+export type Fetch = typeof fetch;
+
+export interface ApiClient {
+  signIn(username: string, password: string): Promise<{ client: Client; token: string }>;
+  currentClient(): Promise<Client>;
+  rate(attributes: ShipmentAttributes): Promise<Rate[]>;
+  confirm(attributes: ShipmentAttributes, rate: Rate): Promise<Shipment>;
+  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }): Promise<Shipment>;
+  shipment(id: string): Promise<Shipment>;
+  deleteShipment(id: string): Promise<void>;
+  documents(id: string): Promise<Documents>;
+  tracking(id: string): Promise<Tracking>;
+  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string }): Promise<ShipmentSummary[]>;
+  addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
+}
+
+/** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
+export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''): Promise<StationConfig> {
+  const response = await fetchImpl(`${origin}/station-config`, { headers: { Accept: JSONAPI_MEDIA_TYPE } });
+  if (!response.ok) throw new ApiError(response.status, []);
+  const body = (await response.json()) as Document<{ attributes: StationConfig }>;
+  return body.data.attributes;
+}
+
+export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch }): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const base = options.config.apiBase.replace(/\/$/, '');
+
+  async function request<T>(method: string, path: string, init: { body?: unknown; authorization?: string; signal?: AbortSignal } = {}): Promise<Document<T>> {
+    const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
+    const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
+    if (authorization) headers.Authorization = authorization;
+    if (init.body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, [{ status: 0, title: 'Offline', detail: 'The station cannot be reached. Is it running?' }]);
+    }
+    if (response.status === 204) return { data: undefined as T };
+    const text = await response.text();
+    let body: (Document<T> & { errors?: ErrorObject[] }) | undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok) throw new ApiError(response.status, body?.errors ?? []);
+    return body as Document<T>;
+  }
+
+  const shipmentBody = (attributes: ShipmentAttributes, meta: Record<string, unknown>) => ({ data: { type: 'shipment', attributes, meta } });
+
+  return {
+    async signIn(username, password) {
+      const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
+      const body = await request<Client>('POST', '/clients/authentication', { authorization });
+      return { client: body.data, token: String(body.meta?.token ?? '') };
+    },
+    currentClient: async () => (await request<Client>('GET', '/clients/current')).data,
+    rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
+    confirm: async (attributes, rate) => (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, { rate }) })).data,
+    create: async (attributes, meta) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta) })).data,
+    shipment: async (id) => (await request<Shipment>('GET', `/shipments/${encodeURIComponent(id)}`)).data,
+    deleteShipment: async (id) => {
+      await request<void>('DELETE', `/shipments/${encodeURIComponent(id)}`);
+    },
+    documents: async (id) => (await request<Documents>('GET', `/shipments/${encodeURIComponent(id)}/documents`)).data,
+    tracking: async (id) => (await request<Tracking>('GET', `/shipments/${encodeURIComponent(id)}/tracking`)).data,
+    summaries: async (query) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+      return (await request<ShipmentSummary[]>('GET', `/shipment-summaries?${params}`)).data;
+    },
+    addresses: async (searchString, signal) =>
+      (await request<SavedAddress[]>('GET', `/addresses?searchString=${encodeURIComponent(searchString)}`, { signal })).data,
+  };
+}

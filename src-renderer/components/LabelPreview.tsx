@@ -1,0 +1,66 @@
+// Renders every page of a label PDF onto canvases with pdf.js, at the chosen zoom.
+import React, { useEffect, useRef, useState } from 'react';
+import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+export function LabelPreview({ pdf, label = 'Label preview' }: { pdf: Uint8Array | null; label?: string }): React.JSX.Element {
+  const container = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(1);
+  const [state, setState] = useState<{ pages: number; error: string | null; rendered: boolean }>({ pages: 0, error: null, rendered: false });
+
+  useEffect(() => {
+    const target = container.current;
+    if (!pdf || !target) return;
+    let cancelled = false;
+    setState({ pages: 0, error: null, rendered: false });
+    const task = getDocument({ data: pdf.slice() });
+    (async () => {
+      const document = await task.promise;
+      const canvases: HTMLCanvasElement[] = [];
+      for (let number = 1; number <= document.numPages; number++) {
+        const page = await document.getPage(number);
+        const scale = zoom * (window.devicePixelRatio || 1);
+        const viewport = page.getViewport({ scale });
+        const canvas = window.document.createElement('canvas');
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
+        canvas.setAttribute('aria-label', `Label page ${number} of ${document.numPages}`);
+        canvas.setAttribute('role', 'img');
+        await page.render({ canvas, viewport }).promise;
+        canvases.push(canvas);
+        if (cancelled) return;
+      }
+      if (cancelled) return;
+      target.replaceChildren(...canvases);
+      setState({ pages: document.numPages, error: null, rendered: true });
+    })().catch((error: unknown) => {
+      if (!cancelled) setState({ pages: 0, error: `The label could not be shown: ${(error as Error).message}`, rendered: false });
+    });
+    return () => {
+      cancelled = true;
+      void task.destroy();
+    };
+  }, [pdf, zoom]);
+
+  return (
+    <section className="label-preview" aria-label={label} data-rendered={state.rendered ? 'true' : 'false'}>
+      <div className="label-preview__toolbar">
+        <span>{state.pages > 0 ? `${state.pages} page${state.pages > 1 ? 's' : ''}` : pdf ? 'Rendering…' : 'No label'}</span>
+        <div className="zoom" role="group" aria-label="Zoom">
+          <button type="button" onClick={() => setZoom((value) => Math.max(0.5, value - 0.25))} aria-label="Zoom out">
+            −
+          </button>
+          <span aria-live="polite">{Math.round(zoom * 100)}%</span>
+          <button type="button" onClick={() => setZoom((value) => Math.min(3, value + 0.25))} aria-label="Zoom in">
+            +
+          </button>
+        </div>
+      </div>
+      {state.error ? <div role="alert" className="notice notice--error">{state.error}</div> : null}
+      <div className="label-preview__pages" ref={container} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// The packing loop: enter the shipment, get rates, confirm, see and print the label, start the next parcel.
+import React, { useEffect, useRef } from 'react';
+import { ErrorNotice } from '../../components/Notice.tsx';
+import { useLabel } from '../../store/label.ts';
+import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
+import { useRates } from '../../store/rates.ts';
+import { useSession } from '../../store/session.ts';
+import { LabelPanel } from './LabelPanel.tsx';
+import { RatesPanel } from './RatesPanel.tsx';
+import { ShipmentForm } from './ShipmentForm.tsx';
+
+export function NewShipment(): React.JSX.Element {
+  const client = useSession((state) => state.client);
+  const senderName = useNewShipment((state) => state.sender.name);
+  const errorCount = useNewShipment((state) => Object.keys(state.errors).length);
+  const ratesStatus = useRates((state) => state.status);
+  const labelShipment = useLabel((state) => state.shipment);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // The sender starts as the client's own address.
+  useEffect(() => {
+    if (!senderName && client) useNewShipment.getState().reset(draftFromClient(client));
+  }, [client, senderName]);
+
+  useEffect(() => {
+    if (!labelShipment) searchRef.current?.focus();
+  }, [labelShipment]);
+
+  const getRates = () => {
+    const attributes = useNewShipment.getState().validate();
+    if (attributes) void useRates.getState().load(attributes);
+    else setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 0);
+  };
+
+  const startNext = () => {
+    useLabel.getState().clear();
+    useRates.getState().reset();
+    useNewShipment.getState().reset(draftFromClient(client));
+    setTimeout(() => searchRef.current?.focus(), 0);
+  };
+
+  if (labelShipment) return <LabelPanel onNewShipment={startNext} />;
+
+  return (
+    <div className="new-shipment">
+      <div className="new-shipment__form">
+        {errorCount > 0 ? <ErrorNotice message={`Please correct the ${errorCount === 1 ? 'marked field' : `${errorCount} marked fields`}.`} /> : null}
+        <ShipmentForm onSubmit={getRates} searchRef={searchRef} />
+      </div>
+      <div className="new-shipment__rates">
+        {ratesStatus === 'idle' ? (
+          <section className="card rates rates--empty" aria-label="Rates">
+            <h2>Rates</h2>
+            <p className="muted">Enter the receiver and the packages, then press Enter or “Get rates”.</p>
+          </section>
+        ) : (
+          <RatesPanel onDone={(shipment) => void useLabel.getState().show(shipment)} />
+        )}
+      </div>
+    </div>
+  );
+}

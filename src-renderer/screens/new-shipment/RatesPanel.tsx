@@ -1,0 +1,118 @@
+// The priced services for the shipment: cheapest first and preselected, cheapest and fastest marked,
+// chosen with the arrow keys; Enter or `Confirm` confirms at the shown price, `Schedule` leaves it to the timer.
+import React, { useEffect, useRef, useState } from 'react';
+import type { ServiceLevel } from '../../../src-shared/shipment.ts';
+import { ErrorNotice } from '../../components/Notice.tsx';
+import { highlights, useRates } from '../../store/rates.ts';
+import { useSettings } from '../../store/settings.ts';
+import type { Shipment } from '../../api/types.ts';
+
+const money = (amount: number, currency = 'EUR') => `${amount.toFixed(2)} ${currency}`;
+const SKELETON_ROWS = 6;
+
+export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): React.JSX.Element {
+  const { status, rates, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule } = useRates();
+  const defaultService = useSettings((state) => state.defaultService);
+  const [service, setService] = useState<ServiceLevel>(defaultService);
+  const selectedRadio = useRef<HTMLInputElement>(null);
+  const newPriceButton = useRef<HTMLButtonElement>(null);
+  const { cheapestId, fastestId } = highlights(rates);
+  const busy = status === 'confirming';
+
+  useEffect(() => {
+    if (status === 'ready' && !priceChange) selectedRadio.current?.focus();
+  }, [status, rates, priceChange]);
+  useEffect(() => {
+    if (priceChange) newPriceButton.current?.focus();
+  }, [priceChange]);
+
+  const finish = (shipment: Shipment | undefined) => {
+    if (shipment) onDone(shipment);
+  };
+
+  return (
+    <section className="card rates" aria-labelledby="rates-heading" aria-busy={status === 'loading'}>
+      <h2 id="rates-heading">Rates</h2>
+      <table aria-label="Rates" className="rates__table">
+        <thead>
+          <tr>
+            <th scope="col" aria-label="Choose" />
+            <th scope="col">Carrier and service</th>
+            <th scope="col" className="num">Price</th>
+            <th scope="col" className="num">incl. VAT</th>
+            <th scope="col">Delivery</th>
+          </tr>
+        </thead>
+        <tbody>
+          {status === 'loading'
+            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <tr key={index} className="skeleton" aria-hidden="true">
+                  <td colSpan={5}>&nbsp;</td>
+                </tr>
+              ))
+            : rates.map((rate) => {
+                const selected = rate.id === selectedId;
+                const a = rate.attributes;
+                return (
+                  <tr key={rate.id} aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => select(rate.id)}>
+                    <td>
+                      <input
+                        type="radio"
+                        name="rate"
+                        ref={selected ? selectedRadio : undefined}
+                        checked={selected}
+                        onChange={() => select(rate.id)}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter') {
+                            event.preventDefault();
+                            void confirm().then(finish);
+                          }
+                        }}
+                        aria-label={`${a.carrierName} ${a.serviceName} ${money(a.finalCost.amount, a.finalCost.currency)}`}
+                      />
+                    </td>
+                    <td className="rates__service">
+                      <strong>{a.carrierName}</strong>
+                      <span>
+                        {a.serviceName}
+                        {rate.id === cheapestId ? <span className="tag tag--cheap">Cheapest</span> : null}
+                        {rate.id === fastestId ? <span className="tag tag--fast">Fastest</span> : null}
+                      </span>
+                    </td>
+                    <td className="num">{money(a.finalCost.amount, a.finalCost.currency)}</td>
+                    <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>
+                    <td className="nowrap">{a.estimatedDeliveryDate ?? '—'}</td>
+                  </tr>
+                );
+              })}
+        </tbody>
+      </table>
+      <ErrorNotice message={error} />
+      {priceChange ? (
+        <div className="notice notice--warning" role="alert">
+          <p>
+            The price changed: it was {money(priceChange.original)}, today it is {money(priceChange.updated)}.
+          </p>
+          <button type="button" className="primary" ref={newPriceButton} disabled={busy} onClick={() => void confirmAtNewPrice().then(finish)}>
+            Confirm at new price
+          </button>
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="primary" disabled={busy || !selectedId || status !== 'ready'} onClick={() => void confirm().then(finish)}>
+          {busy ? 'Confirming…' : 'Confirm'}
+        </button>
+        <span className="schedule">
+          <label htmlFor="schedule-service">or let the station process it later:</label>
+          <select id="schedule-service" value={service} onChange={(event) => setService(event.target.value as ServiceLevel)}>
+            <option value="economy">Economy (cheapest)</option>
+            <option value="express">Express (fastest)</option>
+          </select>
+          <button type="button" disabled={busy || status === 'loading'} onClick={() => void schedule(service).then(finish)}>
+            Schedule
+          </button>
+        </span>
+      </div>
+    </section>
+  );
+}

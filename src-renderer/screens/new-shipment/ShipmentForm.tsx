@@ -1,0 +1,245 @@
+// The shipment form: sender (the client's own address unless changed), receiver with search, packages with
+// box presets, goods, insurance and, when the route needs customs, the export declaration.
+import React, { useState } from 'react';
+import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
+import { Field } from '../../components/Field.tsx';
+import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
+import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
+import { useSettings } from '../../store/settings.ts';
+
+const RECEIVER_LABELS: Record<AddressField, string> = {
+  name: 'Receiver name',
+  contact: 'Receiver contact',
+  address1: 'Receiver address',
+  address2: 'Receiver c/o or floor',
+  city: 'Receiver city',
+  postalCode: 'Receiver postal code',
+  country: 'Receiver country',
+  state: 'Receiver state',
+  phone: 'Receiver phone',
+  email: 'Receiver email',
+};
+
+const SENDER_LABELS: Record<AddressField, string> = {
+  name: 'Sender name',
+  contact: 'Sender contact',
+  address1: 'Sender address',
+  address2: 'Sender c/o or floor',
+  city: 'Sender city',
+  postalCode: 'Sender postal code',
+  country: 'Sender country',
+  state: 'Sender state',
+  phone: 'Sender phone',
+  email: 'Sender email',
+};
+
+const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
+
+export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
+  const form = useNewShipment();
+  const presets = useSettings((state) => state.boxPresets);
+  const [editSender, setEditSender] = useState(false);
+  const error = (pointer: string) => form.errors[`/data/attributes/${pointer}`];
+  const senderHasErrors = Object.keys(form.errors).some((pointer) => pointer.startsWith('/data/attributes/shipFrom'));
+  const showSender = editSender || senderHasErrors;
+  const customs = needsCustoms(form) && !form.documentsOnly;
+  const weightField = (index: number) => document.getElementById(`package-${index}-weight`);
+
+  const addressFields = (role: 'sender' | 'receiver') => {
+    const labels = role === 'sender' ? SENDER_LABELS : RECEIVER_LABELS;
+    const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
+    return (
+      <div className="grid">
+        {FIELD_ORDER.map((field) => (
+          <Field
+            key={field}
+            label={labels[field]}
+            value={form[role][field]}
+            onValue={(value) => form.setAddress(role, field, value)}
+            error={error(`${prefix}/${field}`)}
+            wide={field === 'name' || field === 'address1'}
+            maxLength={field === 'country' ? 2 : undefined}
+          />
+        ))}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="shipment-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <section className="card" aria-labelledby="sender-heading">
+        <div className="card__head">
+          <h2 id="sender-heading">Sender</h2>
+          <button type="button" className="link" aria-expanded={showSender} onClick={() => setEditSender(!editSender)}>
+            {showSender ? 'Hide sender' : 'Change sender'}
+          </button>
+        </div>
+        {showSender ? (
+          addressFields('sender')
+        ) : (
+          <p className="summary-line">
+            {[form.sender.name, form.sender.address1, `${form.sender.postalCode} ${form.sender.city}`.trim(), form.sender.country].filter(Boolean).join(', ') || 'No sender address yet: choose “Change sender”.'}
+          </p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="receiver-heading">
+        <h2 id="receiver-heading">Receiver</h2>
+        <ReceiverSearch
+          inputRef={searchRef}
+          onPick={(address) => {
+            form.pickReceiver(address.attributes);
+            setTimeout(() => weightField(0)?.focus(), 0);
+          }}
+        />
+        {addressFields('receiver')}
+      </section>
+
+      <section className="card" aria-labelledby="packages-heading">
+        <div className="card__head">
+          <h2 id="packages-heading">Packages</h2>
+          <div className="inline-actions">
+            {presets.map((preset) => (
+              <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={`${preset.length}×${preset.width}×${preset.height} cm`}>
+                + {preset.name}
+              </button>
+            ))}
+            <button type="button" onClick={() => form.addPackage()}>
+              Add package
+            </button>
+          </div>
+        </div>
+        {form.packages.map((pkg, index) => (
+          <fieldset className="package-row" key={index}>
+            <legend>Package {index + 1}</legend>
+            <Field id={`package-${index}-weight`} label="Weight (kg)" inputMode="decimal" value={pkg.weight} onValue={(value) => form.setPackage(index, 'weight', value)} error={error(`packages/${index}/weight/value`)} />
+            <Field label="Length (cm)" inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
+            <Field label="Width (cm)" inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
+            <Field label="Height (cm)" inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
+            <div className="field">
+              <label htmlFor={`package-${index}-preset`}>Box preset</label>
+              <select
+                id={`package-${index}-preset`}
+                value=""
+                onChange={(event) => {
+                  const preset = presets.find((candidate) => candidate.name === event.target.value);
+                  if (!preset) return;
+                  form.setPackage(index, 'length', preset.length);
+                  form.setPackage(index, 'width', preset.width);
+                  form.setPackage(index, 'height', preset.height);
+                }}
+              >
+                <option value="">—</option>
+                {presets.map((preset) => (
+                  <option key={preset.name} value={preset.name}>
+                    {preset.name} ({preset.length}×{preset.width}×{preset.height})
+                  </option>
+                ))}
+              </select>
+            </div>
+            {form.packages.length > 1 ? (
+              <button type="button" className="link" onClick={() => form.removePackage(index)} aria-label={`Remove package ${index + 1}`}>
+                Remove
+              </button>
+            ) : null}
+          </fieldset>
+        ))}
+        {error('packages') ? <p className="field__error">At least one package is required.</p> : null}
+      </section>
+
+      <section className="card" aria-labelledby="goods-heading">
+        <h2 id="goods-heading">Contents</h2>
+        <div className="grid">
+          <div className="field field--check">
+            <input id="documents-only" type="checkbox" checked={form.documentsOnly} onChange={(event) => form.setDocumentsOnly(event.target.checked)} />
+            <label htmlFor="documents-only">Documents only</label>
+            {error('documentsOnly') ? <span className="field__error">Documents only is for routes through customs.</span> : null}
+          </div>
+          {!form.documentsOnly ? (
+            <>
+              <Field label="Goods description" value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
+              <Field label="Invoice value" inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
+              <Field label="Insurance description" value={form.insuranceDescription} onValue={(value) => form.setField('insuranceDescription', value)} error={error('insuranceDescription')} />
+              <Field label="Insured value" inputMode="decimal" value={form.insuranceValue} onValue={(value) => form.setField('insuranceValue', value)} error={error('insuranceValue')} placeholder="EUR" />
+            </>
+          ) : null}
+          <Field label="Customer reference" value={form.customerReference} onValue={(value) => form.setField('customerReference', value)} error={error('customerReference')} />
+        </div>
+      </section>
+
+      {customs ? <ExportDeclaration /> : null}
+
+      <div className="form-actions">
+        <button type="submit" className="primary">
+          Get rates
+        </button>
+        <span className="muted">Enter in any field gets rates.</span>
+      </div>
+    </form>
+  );
+}
+
+function ExportDeclaration(): React.JSX.Element {
+  const form = useNewShipment();
+  const { declaration } = form;
+  const error = (pointer: string) => form.errors[`/data/attributes/exportDeclaration/${pointer}`];
+  return (
+    <section className="card" aria-labelledby="customs-heading">
+      <div className="card__head">
+        <h2 id="customs-heading">Export declaration</h2>
+        <span className="muted">This route crosses a customs border.</span>
+      </div>
+      {form.errors['/data/attributes/exportDeclaration'] ? <p className="field__error">The export declaration is required.</p> : null}
+      <div className="grid">
+        <div className="field">
+          <label htmlFor="export-reason">Export reason</label>
+          <select id="export-reason" value={declaration.exportReasonType} onChange={(event) => form.setDeclaration('exportReasonType', event.target.value)}>
+            {EXPORT_REASON_TYPES.map((reason) => (
+              <option key={reason} value={reason}>
+                {reason.replace(/_/g, ' ').toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="shipment-purpose">Shipment purpose</label>
+          <select id="shipment-purpose" value={declaration.shipmentPurpose} onChange={(event) => form.setDeclaration('shipmentPurpose', event.target.value)}>
+            {SHIPMENT_PURPOSES.map((purpose) => (
+              <option key={purpose} value={purpose}>
+                {purpose.toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label="Invoice number" value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
+        <Field label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
+      </div>
+      {declaration.lineItems.map((item, index) => (
+        <fieldset className="package-row" key={index}>
+          <legend>Item {index + 1}</legend>
+          <Field label="Item description" value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
+          <Field label="Quantity" inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
+          <Field label="Unit price" inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
+          <Field label="Unit weight (kg)" inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
+          <Field label="Origin country" maxLength={2} value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
+          <Field label="HS code" inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
+          {declaration.lineItems.length > 1 ? (
+            <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={`Remove item ${index + 1}`}>
+              Remove
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <button type="button" onClick={form.addLineItem}>
+        Add item
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Desk settings (box presets, default service) and what an integrator needs to call the station's API.
+import React, { useState } from 'react';
+import { Field } from '../../components/Field.tsx';
+import { useSession } from '../../store/session.ts';
+import { useSettings } from '../../store/settings.ts';
+
+export function Settings(): React.JSX.Element {
+  const { boxPresets, defaultService, addPreset, removePreset, setDefaultService } = useSettings();
+  const config = useSession((state) => state.config);
+  const [preset, setPreset] = useState({ name: '', length: '', width: '', height: '' });
+  const valid = preset.name.trim() !== '' && [preset.length, preset.width, preset.height].every((side) => /^\d+(\.\d+)?$/.test(side));
+
+  return (
+    <div className="settings">
+      <section className="card" aria-labelledby="presets-heading">
+        <h2 id="presets-heading">Box presets</h2>
+        <ul className="presets">
+          {boxPresets.map((box) => (
+            <li key={box.name}>
+              {box.name}: {box.length} × {box.width} × {box.height} cm
+              <button type="button" className="link" onClick={() => removePreset(box.name)} aria-label={`Remove preset ${box.name}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form
+          className="grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            addPreset({ ...preset, name: preset.name.trim() });
+            setPreset({ name: '', length: '', width: '', height: '' });
+          }}
+        >
+          <Field label="Preset name" value={preset.name} onValue={(name) => setPreset({ ...preset, name })} />
+          <Field label="Preset length (cm)" value={preset.length} onValue={(length) => setPreset({ ...preset, length })} inputMode="decimal" />
+          <Field label="Preset width (cm)" value={preset.width} onValue={(width) => setPreset({ ...preset, width })} inputMode="decimal" />
+          <Field label="Preset height (cm)" value={preset.height} onValue={(height) => setPreset({ ...preset, height })} inputMode="decimal" />
+          <button type="submit" disabled={!valid}>
+            Add preset
+          </button>
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="service-heading">
+        <h2 id="service-heading">Default service</h2>
+        <div className="field">
+          <label htmlFor="default-service">Service for scheduled shipments</label>
+          <select id="default-service" value={defaultService} onChange={(event) => setDefaultService(event.target.value as 'economy' | 'express')}>
+            <option value="economy">Economy: the cheapest service</option>
+            <option value="express">Express: the fastest service</option>
+          </select>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="tracking-heading">
+        <h2 id="tracking-heading">Tracking links</h2>
+        <p>
+          Tracking links point to the station’s own page, <code>{config ? config.apiBase.replace(/\/v3$/, '') : ''}/track/…</code>, unless the station
+          runs with <code>STATION_TRACKING_URL</code> set to another base (for example your web shop’s tracking page).
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="api-heading">
+        <h2 id="api-heading">API connection</h2>
+        <dl className="facts">
+          <dt>Base URL</dt>
+          <dd className="mono">{config?.apiBase}</dd>
+          <dt>Integration key</dt>
+          <dd className="mono">{config?.integrationKey}</dd>
+        </dl>
+        <p>
+          An integration signs in with <code>POST {config?.apiBase}/clients/authentication</code> and the header{' '}
+          <code>Authorization: ServiceApi hash=&lt;sha256(username:md5(password))&gt;, integrationKey=&lt;key&gt;</code>. The answer’s{' '}
+          <code>meta.token</code> is the Bearer token for every other call. Other programs should get their own key with{' '}
+          <code>npm run station -- integration add --name NAME</code>.
+        </p>
+      </section>
+    </div>
+  );
+}

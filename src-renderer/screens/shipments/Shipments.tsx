@@ -1,0 +1,167 @@
+// The day's shipments: date filters over /shipment-summaries, a status badge per row, and the detail of one
+// shipment with its documents, tracking and `Delete`. Waiting scheduled shipments refresh until processed.
+import React, { useEffect, useRef, useState } from 'react';
+import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
+import { Field } from '../../components/Field.tsx';
+import { LabelPreview } from '../../components/LabelPreview.tsx';
+import { ErrorNotice, Loading } from '../../components/Notice.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useShipments } from '../../store/shipments.ts';
+
+const REFRESH_WHILE_WAITING_MS = 3000;
+
+export function Shipments(): React.JSX.Element {
+  const { dateFrom, dateTo, limit, rows, status, error, detail, setFilter, load, open } = useShipments();
+  const waiting = rows.some((row) => row.attributes.status === 0);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void useShipments.getState().load(), REFRESH_WHILE_WAITING_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  return (
+    <div className="shipments">
+      <form
+        className="card filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load();
+        }}
+      >
+        <Field label="From" type="date" value={dateFrom} onValue={(value) => setFilter('dateFrom', value)} />
+        <Field label="To" type="date" value={dateTo} onValue={(value) => setFilter('dateTo', value)} />
+        <Field label="Limit" type="number" min={1} max={1000} value={limit} onValue={(value) => setFilter('limit', value)} />
+        <button type="submit" className="primary">
+          Show
+        </button>
+      </form>
+      <ErrorNotice message={error} />
+      <div className="shipments__body">
+        <section className="card" aria-busy={status === 'loading'}>
+          <table aria-label="Shipments" className="list">
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Date</th>
+                <th scope="col">Receiver</th>
+                <th scope="col">Country</th>
+                <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={detail?.id === row.id ? 'selected' : undefined}>
+                  <td>
+                    <button type="button" className="link mono" onClick={() => void open(row.id)} disabled={row.attributes.reference === null} aria-label={`Open shipment ${row.attributes.reference ?? 'waiting'} to ${row.attributes.shipToName}`}>
+                      {row.attributes.reference ?? 'pending'}
+                    </button>
+                  </td>
+                  <td>{row.attributes.shipDate}</td>
+                  <td>{row.attributes.shipToName}</td>
+                  <td>{row.attributes.shipToCountry}</td>
+                  <td>
+                    <StatusBadge status={row.attributes.status} />
+                  </td>
+                  <td>{row.attributes.status === 3 ? trackingStatusLabel(row.attributes.trackingStatus) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {status === 'ready' && rows.length === 0 ? <p className="muted empty">No shipments in these dates.</p> : null}
+          {status === 'loading' && rows.length === 0 ? <Loading label="Loading shipments…" /> : null}
+        </section>
+        {detail ? <ShipmentDetail /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ShipmentDetail(): React.JSX.Element {
+  const { detail, close, remove } = useShipments();
+  const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    setConfirming(false);
+    heading.current?.focus();
+  }, [detail?.id]);
+  if (!detail) return <></>;
+  const shipment = detail.shipment;
+  const meta = shipment?.meta;
+  const a = shipment?.attributes;
+
+  return (
+    <section className="card detail" aria-label="Shipment detail">
+      <div className="card__head">
+        <h2 tabIndex={-1} ref={heading}>
+          {meta?.reference ? `Shipment ${meta.reference}` : 'Shipment'} {meta ? <StatusBadge status={meta.status} /> : null}
+        </h2>
+        <button type="button" className="link" onClick={close}>
+          Close
+        </button>
+      </div>
+      {detail.status === 'loading' ? <Loading label="Loading the shipment…" /> : null}
+      <ErrorNotice message={detail.error} />
+      {shipment && meta && a ? (
+        <>
+          {meta.status === -1 ? <ErrorNotice message={meta.error ?? 'The shipment could not be processed.'} /> : null}
+          <dl className="facts">
+            <dt>Ship date</dt>
+            <dd>{a.shipDate}</dd>
+            <dt>Sender</dt>
+            <dd>{[a.shipFrom.name, a.shipFrom.address1, `${a.shipFrom.postalCode} ${a.shipFrom.city}`, a.shipFrom.country].join(', ')}</dd>
+            <dt>Receiver</dt>
+            <dd>{[a.shipTo.name, a.shipTo.contact, a.shipTo.address1, `${a.shipTo.postalCode} ${a.shipTo.city}`, a.shipTo.country].join(', ')}</dd>
+            <dt>Packages</dt>
+            <dd>{a.packages.map((pkg) => `${pkg.weight.value} kg, ${pkg.dimensions.length}×${pkg.dimensions.width}×${pkg.dimensions.height} cm`).join('; ')}</dd>
+            <dt>Contents</dt>
+            <dd>{a.goodsDescription ?? '—'}</dd>
+            <dt>Carrier</dt>
+            <dd>{meta.carrierName ?? '—'}</dd>
+            <dt>Tracking number</dt>
+            <dd className="mono">{meta.trackingNumber ?? '—'}</dd>
+            <dt>Cost</dt>
+            <dd>{meta.finalCost ? `${meta.finalCost.amount.toFixed(2)} ${meta.finalCost.currency}` : '—'}</dd>
+            <dt>Insurance</dt>
+            <dd>{meta.insuranceCost ? `${meta.insuranceCost.amount.toFixed(2)} ${meta.insuranceCost.currency}` : '—'}</dd>
+            <dt>Tracking</dt>
+            <dd>
+              {detail.tracking
+                ? `${trackingStatusLabel(detail.tracking.attributes.trackingStatus)}${detail.tracking.attributes.trackingDate ? ` (${detail.tracking.attributes.trackingDate})` : ''}`
+                : '—'}
+              {shipment.links?.tracking ? (
+                <>
+                  {' '}
+                  <a href={shipment.links.tracking} target="_blank" rel="noreferrer">
+                    tracking link
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          </dl>
+          {detail.pdf ? <LabelPreview pdf={detail.pdf} label="Documents preview" /> : null}
+          <ErrorNotice message={detail.deleteError} />
+          {confirming ? (
+            <div className="notice notice--warning" role="alertdialog" aria-label="Confirm delete">
+              <p>Delete shipment {meta.reference}? {meta.status === 3 ? 'Its label will be voided.' : ''}</p>
+              <button type="button" className="danger" autoFocus onClick={() => void remove(shipment.id)}>
+                Yes, delete
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

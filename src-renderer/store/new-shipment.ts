@@ -1,0 +1,217 @@
+// The shipment being entered at the desk. It checks itself with the same rules the station applies
+// (src-shared), so field errors show inline before any request.
+import { create } from 'zustand';
+import { crossesCustomsBorder, isCountryCode } from '../../src-shared/countries.ts';
+import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
+import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Client, SavedAddressAttributes } from '../api/types.ts';
+
+export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type AddressDraft = Record<AddressField, string>;
+
+export interface PackageDraft {
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  type: 'CARTON' | 'PALLET';
+}
+
+export interface LineItemDraft {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  unitWeight: string;
+  originCountry: string;
+  commodityCode: string;
+}
+
+export interface DeclarationDraft {
+  exportReasonType: string;
+  shipmentPurpose: string;
+  invoiceReference: string;
+  invoiceDate: string;
+  lineItems: LineItemDraft[];
+}
+
+export interface ShipmentDraft {
+  sender: AddressDraft;
+  receiver: AddressDraft;
+  packages: PackageDraft[];
+  goodsDescription: string;
+  invoiceValue: string;
+  documentsOnly: boolean;
+  insuranceDescription: string;
+  insuranceValue: string;
+  customerReference: string;
+  declaration: DeclarationDraft;
+}
+
+export interface NewShipmentState extends ShipmentDraft {
+  /** Field errors by JSON pointer, e.g. /data/attributes/shipTo/city. */
+  errors: Record<string, string>;
+  setAddress(role: 'sender' | 'receiver', field: AddressField, value: string): void;
+  pickReceiver(address: SavedAddressAttributes): void;
+  setPackage(index: number, field: keyof PackageDraft, value: string): void;
+  addPackage(preset?: { length: string; width: string; height: string }): void;
+  removePackage(index: number): void;
+  setField(field: 'goodsDescription' | 'invoiceValue' | 'insuranceDescription' | 'insuranceValue' | 'customerReference', value: string): void;
+  setDocumentsOnly(value: boolean): void;
+  setDeclaration(field: Exclude<keyof DeclarationDraft, 'lineItems'>, value: string): void;
+  setLineItem(index: number, field: keyof LineItemDraft, value: string): void;
+  addLineItem(): void;
+  removeLineItem(index: number): void;
+  /** Starts over: the sender stays (it is usually the desk's own address). */
+  reset(sender?: AddressDraft): void;
+  /** Checks the draft; on success returns the attributes to send. */
+  validate(): ShipmentAttributes | undefined;
+}
+
+export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
+const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON' });
+const emptyLineItem = (): LineItemDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', originCountry: '', commodityCode: '' });
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+const emptyDeclaration = (): DeclarationDraft => ({
+  exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
+  shipmentPurpose: 'COMMERCIAL',
+  invoiceReference: '',
+  invoiceDate: today(),
+  lineItems: [emptyLineItem()],
+});
+
+export function draftFromClient(client: Client | null): AddressDraft {
+  if (!client) return emptyAddress();
+  const a = client.attributes;
+  return { name: a.name, contact: a.contact, address1: a.address1, address2: a.address2, city: a.city, postalCode: a.postalCode, state: a.state, country: a.country, phone: a.phone, email: a.email };
+}
+
+/** Decimal fields accept a comma, as typed on Italian and German keyboards, and store a point. */
+const decimal = (value: string) => value.replace(',', '.').trim();
+
+export function needsCustoms(draft: Pick<ShipmentDraft, 'sender' | 'receiver'>): boolean {
+  const from = draft.sender.country.trim().toUpperCase();
+  const to = draft.receiver.country.trim().toUpperCase();
+  return isCountryCode(from) && isCountryCode(to) && crossesCustomsBorder(from, to);
+}
+
+function addressRequest(address: AddressDraft): Record<string, string> {
+  const request: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = address[field].trim();
+    const optional = field === 'address2' || field === 'state' || field === 'phone' || field === 'email';
+    if (value !== '' || !optional) request[field] = field === 'country' ? value.toUpperCase() : value;
+  }
+  return request;
+}
+
+export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {
+    shipFrom: addressRequest(draft.sender),
+    shipTo: addressRequest(draft.receiver),
+    packages: draft.packages.map((pkg) => ({
+      weight: { value: pkg.weight, units: '1' },
+      dimensions: { length: pkg.length, width: pkg.width, height: pkg.height, units: '1' },
+      type: pkg.type,
+    })),
+    booking: true,
+    documentsOnly: draft.documentsOnly,
+  };
+  if (draft.documentsOnly) {
+    attributes.goodsDescription = null;
+  } else {
+    attributes.goodsDescription = draft.goodsDescription;
+    if (draft.invoiceValue !== '') attributes.invoiceSubtotal = { amount: draft.invoiceValue, currency: 'EUR' };
+    if (draft.insuranceDescription !== '' || draft.insuranceValue !== '') {
+      attributes.insuranceDescription = draft.insuranceDescription;
+      attributes.insuranceValue = draft.insuranceValue;
+    }
+    if (needsCustoms(draft)) {
+      const { declaration } = draft;
+      attributes.exportDeclaration = {
+        exportReasonType: declaration.exportReasonType,
+        shipmentPurpose: declaration.shipmentPurpose,
+        invoiceReference: declaration.invoiceReference,
+        invoiceDate: declaration.invoiceDate,
+        lineItems: declaration.lineItems.map((item) => {
+          const line: Record<string, string> = { description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry.toUpperCase() };
+          if (item.commodityCode !== '') line.commodityCode = item.commodityCode;
+          return line;
+        }),
+      };
+    }
+  }
+  if (draft.customerReference !== '') attributes.customerReference = draft.customerReference;
+  return attributes;
+}
+
+function draftOf(state: NewShipmentState): ShipmentDraft {
+  const { sender, receiver, packages, goodsDescription, invoiceValue, documentsOnly, insuranceDescription, insuranceValue, customerReference, declaration } = state;
+  return { sender, receiver, packages, goodsDescription, invoiceValue, documentsOnly, insuranceDescription, insuranceValue, customerReference, declaration };
+}
+
+export const useNewShipment = create<NewShipmentState>()((set, get) => ({
+  sender: emptyAddress(),
+  receiver: emptyAddress(),
+  packages: [emptyPackage()],
+  goodsDescription: '',
+  invoiceValue: '',
+  documentsOnly: false,
+  insuranceDescription: '',
+  insuranceValue: '',
+  customerReference: '',
+  declaration: emptyDeclaration(),
+  errors: {},
+
+  setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
+  pickReceiver: (address) =>
+    set({
+      receiver: { name: address.name, contact: address.contact, address1: address.address1, address2: address.address2, city: address.city, postalCode: address.postalCode, state: address.state, country: address.country, phone: address.phone, email: address.email },
+    }),
+  setPackage: (index, field, value) =>
+    set({ packages: get().packages.map((pkg, i) => (i === index ? { ...pkg, [field]: field === 'type' ? value : decimal(value) } : pkg)) }),
+  addPackage: (preset) => set({ packages: [...get().packages, { ...emptyPackage(), ...preset }] }),
+  removePackage: (index) => set({ packages: get().packages.length > 1 ? get().packages.filter((_, i) => i !== index) : get().packages }),
+  setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
+  setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
+  setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
+  setLineItem: (index, field, value) =>
+    set({
+      declaration: {
+        ...get().declaration,
+        lineItems: get().declaration.lineItems.map((item, i) => (i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item)),
+      },
+    }),
+  addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
+  removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
+  reset: (sender) =>
+    set({
+      sender: sender ?? get().sender,
+      receiver: emptyAddress(),
+      packages: [emptyPackage()],
+      goodsDescription: '',
+      invoiceValue: '',
+      documentsOnly: false,
+      insuranceDescription: '',
+      insuranceValue: '',
+      customerReference: '',
+      declaration: emptyDeclaration(),
+      errors: {},
+    }),
+  validate: () => {
+    const result = validateShipmentDocument({ data: { type: 'shipment', attributes: draftToRequest(draftOf(get())) } }, 'rate');
+    if (result.ok) {
+      set({ errors: {} });
+      return result.value;
+    }
+    const errors: Record<string, string> = {};
+    for (const error of result.errors) {
+      errors[error.source?.pointer ?? ''] = error.detail.startsWith('Missing') ? 'Required' : 'Not valid';
+    }
+    set({ errors });
+    return undefined;
+  },
+}));

@@ -1,0 +1,120 @@
+// Rating and confirming the shipment on the desk: the priced services, the selection (cheapest first),
+// the one-click confirm, the "price is different" recovery, and scheduling instead of confirming.
+import { create } from 'zustand';
+import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { ApiError } from '../api/client.ts';
+import type { Rate, Shipment } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+export interface PriceChange {
+  original: number;
+  updated: number;
+  rate: Rate;
+}
+
+export interface RatesState {
+  status: 'idle' | 'loading' | 'ready' | 'confirming' | 'error';
+  attributes: ShipmentAttributes | null;
+  rates: Rate[];
+  selectedId: string | null;
+  error: string | null;
+  priceChange: PriceChange | null;
+  load(attributes: ShipmentAttributes): Promise<void>;
+  select(id: string): void;
+  /** Confirms the selected rate at its price; resolves with the processed shipment. */
+  confirm(): Promise<Shipment | undefined>;
+  confirmAtNewPrice(): Promise<Shipment | undefined>;
+  /** Creates the shipment for scheduled processing with the given service instead of confirming now. */
+  schedule(service: ServiceLevel): Promise<Shipment | undefined>;
+  reset(): void;
+}
+
+const PRICE_CHANGE = /^Price is different\. Original price: ([0-9.]+); updated price: ([0-9.]+)$/;
+
+/** The cheapest rate, and the one that delivers first (the cheaper of equals). */
+export function highlights(rates: readonly Rate[]): { cheapestId: string | null; fastestId: string | null } {
+  const byPrice = [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
+  const byDate = [...byPrice].sort((a, b) => (a.attributes.estimatedDeliveryDate ?? '9999').localeCompare(b.attributes.estimatedDeliveryDate ?? '9999'));
+  return { cheapestId: byPrice[0]?.id ?? null, fastestId: byDate[0]?.id ?? null };
+}
+
+export const useRates = create<RatesState>()((set, get) => {
+  const confirmWith = async (rate: Rate): Promise<Shipment | undefined> => {
+    const { attributes } = get();
+    if (!attributes) return undefined;
+    set({ status: 'confirming', error: null });
+    try {
+      const shipment = await api().confirm(attributes, rate);
+      set({ status: 'ready', priceChange: null });
+      return shipment;
+    } catch (error) {
+      const change = error instanceof ApiError && error.status === 503 ? PRICE_CHANGE.exec(error.detail) : null;
+      if (change) {
+        // Today's rates: the same service at its new price, ready for one more click.
+        const rates = await api().rate(attributes).catch(() => get().rates);
+        const fresh = rates.find((candidate) => candidate.id === rate.id);
+        set({
+          status: 'ready',
+          rates: [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount),
+          priceChange: fresh ? { original: Number(change[1]), updated: Number(change[2]), rate: fresh } : null,
+          error: fresh ? null : describeError(error),
+        });
+        return undefined;
+      }
+      set({ status: 'ready', error: describeError(error) });
+      return undefined;
+    }
+  };
+
+  return {
+    status: 'idle',
+    attributes: null,
+    rates: [],
+    selectedId: null,
+    error: null,
+    priceChange: null,
+
+    async load(attributes) {
+      set({ status: 'loading', attributes, error: null, priceChange: null });
+      try {
+        const rates = [...(await api().rate(attributes))].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
+        set({
+          status: 'ready',
+          rates,
+          selectedId: highlights(rates).cheapestId,
+          error: rates.length === 0 ? 'No carrier service can carry this shipment. Check the weights, sizes and the destination.' : null,
+        });
+      } catch (error) {
+        set({ status: 'error', rates: [], selectedId: null, error: describeError(error) });
+      }
+    },
+
+    select: (selectedId) => set({ selectedId, priceChange: null }),
+
+    confirm() {
+      const rate = get().rates.find((candidate) => candidate.id === get().selectedId);
+      return rate ? confirmWith(rate) : Promise.resolve(undefined);
+    },
+
+    confirmAtNewPrice() {
+      const change = get().priceChange;
+      return change ? confirmWith(change.rate) : Promise.resolve(undefined);
+    },
+
+    async schedule(service) {
+      const { attributes } = get();
+      if (!attributes) return undefined;
+      set({ status: 'confirming', error: null });
+      try {
+        const shipment = await api().create(attributes, { service, scheduledProcessing: true });
+        set({ status: 'ready' });
+        return shipment;
+      } catch (error) {
+        set({ status: 'ready', error: describeError(error) });
+        return undefined;
+      }
+    },
+
+    reset: () => set({ status: 'idle', attributes: null, rates: [], selectedId: null, error: null, priceChange: null }),
+  };
+});

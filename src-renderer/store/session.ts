@@ -1,0 +1,85 @@
+// The signed-in session: the station's address and integration key, the client, and its Bearer token.
+// The token is kept until sign-out, so a reload stays signed in.
+import { create } from 'zustand';
+import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
+import type { Client, StationConfig } from '../api/types.ts';
+import { loadJson, removeKey, saveJson } from './persist.ts';
+import '../../src-shared/bridge.ts';
+
+const TOKEN_KEY = 'shipping-station.session';
+
+export interface SessionState {
+  status: 'starting' | 'signed-out' | 'signing-in' | 'signed-in' | 'unreachable';
+  config: StationConfig | null;
+  api: ApiClient | null;
+  client: Client | null;
+  token: string | null;
+  error: string | null;
+  /** Learns where the station is (the preload bridge in Electron, /station-config in a browser) and restores a session. */
+  start(config?: StationConfig): Promise<void>;
+  signIn(username: string, password: string): Promise<void>;
+  signOut(): void;
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  status: 'starting',
+  config: null,
+  api: null,
+  client: null,
+  token: null,
+  error: null,
+
+  async start(given) {
+    let config = given;
+    try {
+      const bridge = globalThis.window?.station;
+      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey() } : await fetchStationConfig();
+    } catch {
+      set({ status: 'unreachable', error: 'The station cannot be reached. Is it running?' });
+      return;
+    }
+    const api = createApiClient({ config, token: () => get().token });
+    const saved = loadJson<{ token: string | null }>(TOKEN_KEY, { token: null });
+    set({ config, api, token: saved.token });
+    if (!saved.token) {
+      set({ status: 'signed-out' });
+      return;
+    }
+    try {
+      set({ status: 'signed-in', client: await api.currentClient() });
+    } catch {
+      removeKey(TOKEN_KEY);
+      set({ status: 'signed-out', token: null });
+    }
+  },
+
+  async signIn(username, password) {
+    const { api } = get();
+    if (!api) return;
+    set({ status: 'signing-in', error: null });
+    try {
+      const { client, token } = await api.signIn(username, password);
+      saveJson(TOKEN_KEY, { token });
+      set({ status: 'signed-in', client, token });
+    } catch (error) {
+      set({ status: 'signed-out', error: error instanceof ApiError ? error.detail : String(error) });
+    }
+  },
+
+  signOut() {
+    removeKey(TOKEN_KEY);
+    set({ status: 'signed-out', client: null, token: null, error: null });
+  },
+}));
+
+/** The API client of the current session; stores call the station only through it. */
+export function api(): ApiClient {
+  const client = useSession.getState().api;
+  if (!client) throw new Error('The session has not started.');
+  return client;
+}
+
+/** The station's words for a failure. */
+export function describeError(error: unknown): string {
+  return error instanceof ApiError ? error.detail : error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,87 @@
+// The Shipments screen: the day's summaries with date filters, and the detail of one shipment with its
+// documents, tracking and delete.
+import { create } from 'zustand';
+import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
+import { decodeBase64 } from './label.ts';
+import { api, describeError } from './session.ts';
+
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export interface ShipmentDetail {
+  id: string;
+  status: 'loading' | 'ready' | 'error';
+  shipment: Shipment | null;
+  tracking: Tracking | null;
+  pdf: Uint8Array | null;
+  error: string | null;
+  deleteError: string | null;
+}
+
+export interface ShipmentsState {
+  dateFrom: string;
+  dateTo: string;
+  limit: string;
+  rows: ShipmentSummary[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  detail: ShipmentDetail | null;
+  setFilter(field: 'dateFrom' | 'dateTo' | 'limit', value: string): void;
+  load(): Promise<void>;
+  open(id: string): Promise<void>;
+  close(): void;
+  remove(id: string): Promise<boolean>;
+}
+
+export const useShipments = create<ShipmentsState>()((set, get) => ({
+  dateFrom: todayIso(),
+  dateTo: todayIso(),
+  limit: '100',
+  rows: [],
+  status: 'idle',
+  error: null,
+  detail: null,
+
+  setFilter: (field, value) => set({ [field]: value } as Partial<ShipmentsState>),
+
+  async load() {
+    const { dateFrom, dateTo, limit } = get();
+    set({ status: 'loading', error: null });
+    try {
+      const rows = await api().summaries({ dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit) });
+      set({ rows, status: 'ready' });
+    } catch (error) {
+      set({ status: 'error', error: describeError(error) });
+    }
+  },
+
+  async open(id) {
+    set({ detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, error: null, deleteError: null } });
+    try {
+      const shipment = await api().shipment(id);
+      const processed = shipment.meta?.status === 3;
+      const [tracking, documents] = processed ? await Promise.all([api().tracking(id), api().documents(id)]) : [null, null];
+      if (get().detail?.id !== id) return;
+      set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, error: null, deleteError: null } });
+    } catch (error) {
+      if (get().detail?.id !== id) return;
+      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, error: describeError(error), deleteError: null } });
+    }
+  },
+
+  close: () => set({ detail: null }),
+
+  async remove(id) {
+    try {
+      await api().deleteShipment(id);
+      set({ detail: null, rows: get().rows.filter((row) => row.id !== id) });
+      return true;
+    } catch (error) {
+      const detail = get().detail;
+      if (detail) set({ detail: { ...detail, deleteError: describeError(error) } });
+      return false;
+    }
+  },
+}));

@@ -1,0 +1,41 @@
+// The Tracking screen: look a shipment up by tracking number or reference (what a scanner types) and show
+// its latest tracking state.
+import { create } from 'zustand';
+import type { Shipment, Tracking } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+export interface TrackingState {
+  query: string;
+  status: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
+  shipment: Shipment | null;
+  tracking: Tracking | null;
+  error: string | null;
+  setQuery(query: string): void;
+  lookup(): Promise<void>;
+}
+
+export const useTracking = create<TrackingState>()((set, get) => ({
+  query: '',
+  status: 'idle',
+  shipment: null,
+  tracking: null,
+  error: null,
+  setQuery: (query) => set({ query }),
+  async lookup() {
+    const query = get().query.trim();
+    if (!query) return;
+    set({ status: 'loading', error: null, shipment: null, tracking: null });
+    try {
+      const [summary] = await api().summaries({ search: query, limit: 1 });
+      if (!summary) {
+        set({ status: 'not-found' });
+        return;
+      }
+      const shipment = await api().shipment(summary.id);
+      const tracking = shipment.meta?.status === 3 ? await api().tracking(summary.id) : null;
+      set({ status: 'ready', shipment, tracking });
+    } catch (error) {
+      set({ status: 'error', error: describeError(error) });
+    }
+  },
+}));

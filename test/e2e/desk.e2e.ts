@@ -1,0 +1,230 @@
+import { KUNDE_BECKER, PASSWORD, expect, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ station }) => {
+  // A shipment to Kunde Becker puts him in the address book, as an earlier day at the desk would have.
+  const saved = await station.api('POST', '/shipments/save', shipmentDocument());
+  expect(saved.status).toBe(202);
+});
+
+test.describe('sign in', () => {
+  test('refuses wrong credentials with the station’s text', async ({ page, station, snap }) => {
+    await signIn(page, station, 'wrong-password');
+    await expect(page.getByRole('alert')).toHaveText('Authorization failed.');
+    await snap(page, 'sign-in-refused');
+  });
+
+  test('signs in, keeps the session on reload, and signs out', async ({ page, station, snap }) => {
+    await signIn(page, station);
+    await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Settings']);
+    await snap(page, 'new-shipment');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await snap(page, 'sign-in');
+  });
+});
+
+test('the whole packing loop by keyboard: search, rates, confirm, label, next parcel, then Shipments and Tracking', async ({ page, station, snap }) => {
+  await signIn(page, station);
+  const search = page.getByRole('combobox', { name: 'Receiver search' });
+  await expect(search).toBeFocused();
+
+  // Field errors show inline, from the shared rules, before any request.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Please correct the')).toBeVisible();
+  await expect(page.getByLabel('Receiver name')).toHaveAttribute('aria-invalid', 'true');
+  await snap(page, 'new-shipment-errors');
+
+  await search.focus();
+  await page.keyboard.type('beck');
+  await expect(page.getByRole('option', { name: /Kunde Becker/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Receiver name')).toHaveValue(KUNDE_BECKER.name);
+  await expect(page.getByLabel('Receiver city')).toHaveValue(KUNDE_BECKER.city);
+  await expect(page.getByLabel('Receiver postal code')).toHaveValue(KUNDE_BECKER.postalCode);
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+
+  await page.keyboard.type('1,4');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('30');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('20');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('15');
+  await tabTo(page, 'Goods description');
+  await page.keyboard.type('Ceramic cups');
+  await tabTo(page, 'Invoice value');
+  await page.keyboard.type('64,50');
+  await page.keyboard.press('Enter');
+
+  const rates = page.getByRole('table', { name: 'Rates' });
+  await expect(rates.getByRole('radio').first()).toBeFocused();
+  const rows = rates.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThanOrEqual(5);
+  await expect(rows.first()).toContainText('Cheapest');
+  await expect(rates.getByText('Fastest')).toBeVisible();
+  await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+  const prices = await rows.locator('td.num:not(.muted)').allTextContents();
+  const amounts = prices.map((text) => Number.parseFloat(text));
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  await snap(page, 'rates');
+
+  // The second rate, by arrow key, confirmed with Enter.
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+  const chosenCarrier = (await rows.nth(1).locator('td strong').textContent())!.trim();
+  await page.keyboard.press('Enter');
+
+  const preview = page.getByRole('region', { name: 'Label preview' });
+  await expect(preview).toHaveAttribute('data-rendered', 'true');
+  expect(await paintedCanvases(page, 'Label preview')).toBe(1);
+  const facts = page.getByRole('complementary', { name: 'Shipment' });
+  await expect(facts).toContainText(chosenCarrier);
+  const reference = (await facts.locator('dd').first().textContent())!.trim();
+  expect(reference).toMatch(/^[0-9]{12}$/);
+  const trackingNumber = (await facts.locator('dd.mono').textContent())!.trim();
+  await expect(page.getByRole('button', { name: 'Print label' })).toBeFocused();
+  await snap(page, 'label');
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(search).toBeFocused();
+  await expect(page.getByLabel('Receiver name')).toHaveValue('');
+
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const table = page.getByRole('table', { name: 'Shipments' });
+  const row = table.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('Kunde Becker');
+  await expect(row).toContainText('processed');
+  await snap(page, 'shipments');
+
+  await page.getByRole('link', { name: 'Tracking' }).click();
+  const field = page.getByLabel('Tracking number or reference');
+  await expect(field).toBeFocused();
+  await page.keyboard.type(trackingNumber);
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('region', { name: 'Tracking result' });
+  await expect(result).toContainText('No tracking events yet');
+  await expect(result).toContainText(reference);
+
+  expect((await station.cli(['tracking', 'add', '--shipment', trackingNumber, '--status', '5', '--at', '2026-11-25 10:30:00', '--text', 'Delivered'])).code).toBe(0);
+  await field.fill(reference);
+  await page.keyboard.press('Enter');
+  await expect(result.getByRole('heading')).toContainText('Delivered');
+  await expect(result).toContainText('2026-11-25 10:30:00');
+  await expect(result.getByRole('link')).toHaveAttribute('href', /\/track\//);
+  await snap(page, 'tracking');
+});
+
+test('a changed price shows old and new and confirms at the new price in one click', async ({ page, station, snap }) => {
+  await station.cli(['carriers', 'set-surcharge', '--carrier', 'DHL', '--percent', '10']);
+  await signedIn(page, station);
+  await page.keyboard.type('beck');
+  await page.getByRole('option', { name: /Kunde Becker/ }).click();
+  await page.getByLabel('Weight (kg)').fill('2');
+  await page.getByLabel('Length (cm)').fill('30');
+  await page.getByLabel('Width (cm)').fill('20');
+  await page.getByLabel('Height (cm)').fill('15');
+  await page.getByLabel('Goods description').fill('Ceramic cups');
+  await page.getByLabel('Invoice value').fill('64.50');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  const rates = page.getByRole('table', { name: 'Rates' });
+  const dhl = rates.locator('tbody tr').filter({ hasText: 'DHL Express Worldwide' });
+  await dhl.getByRole('radio').check();
+  const before = Number.parseFloat((await dhl.locator('td.num').first().textContent())!);
+
+  // The carrier's fuel surcharge changes between rating and confirming.
+  await station.cli(['carriers', 'set-surcharge', '--carrier', 'DHL', '--percent', '35']);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'The price changed' });
+  await expect(warning).toContainText(`it was ${before.toFixed(2)} EUR`);
+  const after = Number.parseFloat(/today it is ([0-9.]+)/.exec((await warning.textContent())!)![1]!);
+  expect(after).toBeGreaterThan(before);
+  await expect(page.getByRole('button', { name: 'Confirm at new price' })).toBeFocused();
+  await snap(page, 'price-changed');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+  await expect(page.getByRole('complementary', { name: 'Shipment' })).toContainText(`${after.toFixed(2)} EUR`);
+});
+
+test('a scheduled shipment goes from waiting to processed on screen', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  await page.keyboard.type('beck');
+  await page.getByRole('option', { name: /Kunde Becker/ }).click();
+  await page.getByLabel('Weight (kg)').fill('3');
+  await page.getByLabel('Length (cm)').fill('40');
+  await page.getByLabel('Width (cm)').fill('30');
+  await page.getByLabel('Height (cm)').fill('25');
+  await page.getByLabel('Goods description').fill('Olive oil');
+  await page.getByLabel('Invoice value').fill('120');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const facts = page.getByRole('complementary', { name: 'Shipment' });
+  await expect(facts).toContainText('waiting');
+  await snap(page, 'scheduled-waiting');
+  await expect(facts).toContainText('processed', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+
+  // A scheduled shipment that no service can carry shows its reason.
+  await station.api('POST', '/shipments', { data: { ...shipmentDocument({ service: 'economy' }).data, attributes: { ...shipmentDocument().data.attributes, packages: [{ weight: { value: '1500', units: '1' }, dimensions: { length: '120', width: '100', height: '100', units: '1' }, type: 'PALLET' }] } } });
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const failed = page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: 'error' });
+  await expect(failed).toHaveCount(1, { timeout: 30_000 });
+  await failed.getByRole('button').click();
+  await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText('over the 1000 kg no service carries');
+});
+
+test('delete asks first, then removes the shipment; a refused delete shows the station’s text', async ({ page, station, snap }) => {
+  const voidable = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
+  const delivered = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
+  await station.cli(['tracking', 'add', '--shipment', delivered.json.data.meta.reference, '--status', '2', '--at', '2026-11-22 18:00:00']);
+
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const table = page.getByRole('table', { name: 'Shipments' });
+
+  await table.getByRole('row').filter({ hasText: delivered.json.data.meta.reference }).getByRole('button').click();
+  const detail = page.getByRole('region', { name: 'Shipment detail' });
+  await expect(detail).toContainText(delivered.json.data.meta.trackingNumber);
+  await expect(page.getByRole('region', { name: 'Documents preview' })).toHaveAttribute('data-rendered', 'true');
+  expect(await paintedCanvases(page, 'Documents preview')).toBe(1);
+  await snap(page, 'shipment-detail');
+  await detail.getByRole('button', { name: 'Delete' }).click();
+  await detail.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(detail.getByRole('alert')).toHaveText('Delete functionality not available.');
+
+  await table.getByRole('row').filter({ hasText: voidable.json.data.meta.reference }).getByRole('button').click();
+  await detail.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Confirm delete' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(table.getByRole('row').filter({ hasText: voidable.json.data.meta.reference })).toHaveCount(0);
+  expect((await station.api('GET', `/shipments/${voidable.json.data.id}`)).status).toBe(404);
+});
+
+test('settings and the wide screen', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText(station.url.replace(/\/$/, '') + '/v3').first()).toBeVisible();
+  await page.getByLabel('Preset name').fill('Wine box');
+  await page.getByLabel('Preset length (cm)').fill('35');
+  await page.getByLabel('Preset width (cm)').fill('12');
+  await page.getByLabel('Preset height (cm)').fill('12');
+  await page.getByRole('button', { name: 'Add preset' }).click();
+  await expect(page.getByText('Wine box: 35 × 12 × 12 cm')).toBeVisible();
+  await snap(page, 'settings');
+
+  await page.getByRole('link', { name: 'New shipment' }).click();
+  await page.getByRole('button', { name: '+ Wine box' }).click();
+  await expect(page.getByLabel('Length (cm)').nth(1)).toHaveValue('35');
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await snap(page, 'new-shipment-1920');
+  expect(PASSWORD).toBeTruthy();
+});

@@ -1,0 +1,162 @@
+// A real headless station per test file: a temp data folder, a client made with the CLI, `station serve`
+// on a free port, and helpers to call its API and CLI as the desk's other users would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { chromiumMissing } from './chromium.ts';
+
+const CLI = join(import.meta.dirname, '..', '..', 'src-main', 'cli.ts');
+export const PASSWORD = 'desk-password-1';
+
+export interface E2EStation {
+  url: string;
+  dataDir: string;
+  username: string;
+  cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0'], { env: { ...process.env, STATION_SCHEDULER_INTERVAL_MS: '1500' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('close', (code) => reject(new Error(`station serve exited with ${code}:\n${output}`)));
+  });
+}
+
+export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation }>({
+  station: [
+    async ({}, use) => {
+      const missing = chromiumMissing();
+      base.skip(missing !== undefined, missing);
+      const folder = mkdtempSync(join(tmpdir(), 'station-e2e-'));
+      const dataDir = join(folder, 'data');
+      const username = 'desk';
+      const added = await run([
+        'client', 'add', '--data', dataDir, '--username', username, '--password', PASSWORD, '--name', 'Bottega Verdi',
+        '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
+        '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--json',
+      ]);
+      if (added.code !== 0) throw new Error(added.stderr);
+      const { child, url } = await serve(dataDir);
+      const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
+      let token = '';
+      const api: E2EStation['api'] = async (method, path, body) => {
+        if (!token) {
+          const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash(username, PASSWORD), keys.integrationKey) } });
+          token = (await signIn.json()).meta.token;
+        }
+        const response = await fetch(`${url}/v3${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, json: response.status === 204 ? null : await response.json() };
+      };
+      await use({ url, dataDir, username, cli: (args) => run([...args, '--data', dataDir]), api });
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('close', resolve));
+      rmSync(folder, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  snap: async ({}, use) => {
+    await use(async (page, name) => {
+      await page.screenshot({ path: join('test-results', `${name}.png`), fullPage: true });
+    });
+  },
+});
+
+export { expect };
+
+/** Signs in through the form, by keyboard. */
+export async function signIn(page: Page, station: E2EStation, password = PASSWORD): Promise<void> {
+  await page.goto(station.url);
+  await page.getByLabel('Username').fill(station.username);
+  await page.getByLabel('Password').fill(password);
+  await page.keyboard.press('Enter');
+}
+
+/** Signs in and waits for the desk: the receiver search has focus. */
+export async function signedIn(page: Page, station: E2EStation): Promise<void> {
+  await signIn(page, station);
+  await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
+}
+
+/** Presses Tab until the field with this accessible name has focus: proves it is reachable in tab order. */
+export async function tabTo(page: Page, name: string, maxPresses = 40): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return '';
+      const labelled = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : null;
+      return (labelled ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+    });
+    if (focused === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`"${name}" was not reached with Tab`);
+}
+
+/** Whether the canvases of a preview region have been painted (more than a blank page). */
+export async function paintedCanvases(page: Page, region: string): Promise<number> {
+  return page.getByRole('region', { name: region }).locator('canvas').evaluateAll((canvases) =>
+    canvases.filter((canvas) => {
+      const context = (canvas as HTMLCanvasElement).getContext('2d');
+      if (!context) return false;
+      const { data } = context.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 16) if (data[i]! < 128) dark++;
+      return dark > 500;
+    }).length,
+  );
+}
+
+export const KUNDE_BECKER = {
+  name: 'Kunde Becker',
+  address1: 'Marienplatz 8',
+  city: 'Muenchen',
+  postalCode: '80331',
+  country: 'DE',
+  contact: 'Jonas Becker',
+  phone: '4989123456',
+  email: 'jonas@becker.example',
+};
+
+/** A request document like the desk sends: Milan to Munich, one parcel. */
+export function shipmentDocument(meta: Record<string, unknown> = {}) {
+  return {
+    data: {
+      type: 'shipment',
+      attributes: {
+        shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', email: 'anna@verdi.example' },
+        shipTo: KUNDE_BECKER,
+        packages: [{ weight: { value: '2', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+        goodsDescription: 'Ceramic cups',
+        invoiceSubtotal: { amount: '64.50', currency: 'EUR' },
+      },
+      meta,
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
+import { useLabel } from '../../src-renderer/store/label.ts';
+import { draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
+import { highlights, useRates } from '../../src-renderer/store/rates.ts';
+import { useSession } from '../../src-renderer/store/session.ts';
+import { useShipments } from '../../src-renderer/store/shipments.ts';
+import { useTracking } from '../../src-renderer/store/tracking.ts';
+import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { attributes, document, post } from '../helpers/shipments.ts';
+
+let t: TestStation;
+let config: { apiBase: string; integrationKey: string };
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0 });
+  config = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey };
+  // One earlier shipment puts Kunde Becker in the address book.
+  await post(t, await t.token(), '/v3/shipments/save', document());
+});
+afterAll(() => t.close());
+
+async function signedIn() {
+  await useSession.getState().start(config);
+  await useSession.getState().signIn(SMITH.username, SMITH.password);
+  expect(useSession.getState().status).toBe('signed-in');
+}
+
+function fillDraft() {
+  const form = useNewShipment.getState();
+  form.reset({ name: 'Bottega Verdi', contact: 'Anna Verdi', address1: 'Via Roma 12', address2: '', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', phone: '', email: 'anna@verdi.example' });
+  const store = useNewShipment.getState();
+  store.pickReceiver({ name: 'Kunde Becker', address1: 'Marienplatz 8', address2: '', postalCode: '80331', city: 'Muenchen', state: '', country: 'DE', contact: 'Jonas Becker', phone: '', email: '' });
+  store.setPackage(0, 'weight', '1,4');
+  store.setPackage(0, 'length', '30');
+  store.setPackage(0, 'width', '20');
+  store.setPackage(0, 'height', '15');
+  store.setField('goodsDescription', 'Ceramic cups');
+  store.setField('invoiceValue', '64,50');
+}
+
+describe('the API client turns every answer into data or an ApiError with the station’s words', () => {
+  it('signs in and calls with the token', async () => {
+    let token: string | null = null;
+    const api = createApiClient({ config, token: () => token });
+    const session = await api.signIn(SMITH.username, SMITH.password);
+    token = session.token;
+    expect(session.client.attributes.name).toBe('Bottega Verdi');
+    expect((await api.currentClient()).id).toBe(t.client.id);
+    const found = await api.addresses('beck');
+    expect(found.map((address) => address.attributes.name)).toContain('Kunde Becker');
+  });
+
+  it('reports refusals with their detail', async () => {
+    const api = createApiClient({ config, token: () => null });
+    const refused = await api.signIn(SMITH.username, 'wrong').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).detail).toBe('Authorization failed.');
+    expect((refused as ApiError).status).toBe(401);
+    const unauthorised = await api.summaries({}).catch((error: unknown) => error as ApiError);
+    expect((unauthorised as ApiError).detail).toBe('Missing or invalid authorization header');
+  });
+
+  it('reports an unreachable station plainly', async () => {
+    const api = createApiClient({ config: { ...config, apiBase: 'http://127.0.0.1:9/v3' }, token: () => null });
+    const error = (await api.summaries({}).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.detail).toBe('The station cannot be reached. Is it running?');
+  });
+});
+
+describe('the session store', () => {
+  beforeEach(() => useSession.getState().signOut());
+
+  it('signs in, and shows the station’s refusal on wrong credentials', async () => {
+    await useSession.getState().start(config);
+    await useSession.getState().signIn(SMITH.username, 'nope');
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: 'Authorization failed.' });
+    await useSession.getState().signIn(SMITH.username, SMITH.password);
+    expect(useSession.getState().client?.attributes.name).toBe('Bottega Verdi');
+    useSession.getState().signOut();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, client: null });
+  });
+});
+
+describe('the new-shipment store checks with the shared rules', () => {
+  it('marks every missing field by pointer before any request', () => {
+    useNewShipment.getState().reset();
+    expect(useNewShipment.getState().validate()).toBeUndefined();
+    const errors = useNewShipment.getState().errors;
+    expect(errors['/data/attributes/shipTo/name']).toBe('Required');
+    expect(errors['/data/attributes/packages/0/weight/value']).toBe('Required');
+    expect(errors['/data/attributes/goodsDescription']).toBe('Required');
+  });
+
+  it('takes decimal commas, and validates a complete draft', () => {
+    fillDraft();
+    expect(useNewShipment.getState().packages[0]!.weight).toBe('1.4');
+    const valid = useNewShipment.getState().validate();
+    expect(valid?.invoiceSubtotal).toEqual({ amount: '64.50', currency: 'EUR' });
+    expect(useNewShipment.getState().errors).toEqual({});
+  });
+
+  it('adds the export declaration when the route crosses customs', () => {
+    fillDraft();
+    useNewShipment.getState().setAddress('receiver', 'country', 'us');
+    const state = useNewShipment.getState();
+    expect(needsCustoms(state)).toBe(true);
+    expect(draftToRequest(state)).toHaveProperty('exportDeclaration');
+    state.setAddress('receiver', 'country', 'FR');
+    expect(draftToRequest(useNewShipment.getState())).not.toHaveProperty('exportDeclaration');
+  });
+});
+
+describe('the rates store', () => {
+  it('loads rates cheapest first, preselects the cheapest, and confirms', async () => {
+    await signedIn();
+    fillDraft();
+    await useRates.getState().load(useNewShipment.getState().validate()!);
+    const { rates, selectedId, status } = useRates.getState();
+    expect(status).toBe('ready');
+    const prices = rates.map((rate) => rate.attributes.finalCost.amount);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(selectedId).toBe(rates[0]!.id);
+    expect(highlights(rates).cheapestId).toBe(rates[0]!.id);
+    const shipment = await useRates.getState().confirm();
+    expect(shipment?.meta?.status).toBe(3);
+    await useLabel.getState().show(shipment!);
+    expect(useLabel.getState().pdf?.subarray(0, 4)).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+  });
+
+  it('offers the new price when the station says the price is different', async () => {
+    await signedIn();
+    fillDraft();
+    await useRates.getState().load(useNewShipment.getState().validate()!);
+    const dhl = useRates.getState().rates.find((rate) => rate.id === 't2-DHL_EXPRESS-EXP')!;
+    useRates.getState().select(dhl.id);
+    t.station.store.carrierSettings.setFuelSurcharge('DHL', 40);
+    expect(await useRates.getState().confirm()).toBeUndefined();
+    const change = useRates.getState().priceChange!;
+    expect(change.original).toBe(dhl.attributes.finalCost.amount);
+    expect(change.updated).toBeGreaterThan(change.original);
+    const shipment = await useRates.getState().confirmAtNewPrice();
+    expect(shipment?.meta?.finalCost?.amount).toBe(change.updated);
+  });
+});
+
+describe('the shipments and tracking stores', () => {
+  it('lists, opens, tracks and deletes', async () => {
+    await signedIn();
+    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    const { id, meta } = created.json.data;
+    await useShipments.getState().load();
+    expect(useShipments.getState().rows.map((row) => row.id)).toContain(id);
+    await useShipments.getState().open(id);
+    expect(useShipments.getState().detail).toMatchObject({ status: 'ready', id });
+    expect(useShipments.getState().detail?.pdf?.length).toBeGreaterThan(1000);
+
+    useTracking.getState().setQuery(meta.trackingNumber);
+    await useTracking.getState().lookup();
+    expect(useTracking.getState()).toMatchObject({ status: 'ready' });
+    expect(useTracking.getState().tracking?.attributes.carrierShipmentId).toBe(meta.trackingNumber);
+    useTracking.getState().setQuery('000000000000');
+    await useTracking.getState().lookup();
+    expect(useTracking.getState().status).toBe('not-found');
+
+    expect(await useShipments.getState().remove(id)).toBe(true);
+    expect(useShipments.getState().rows.map((row) => row.id)).not.toContain(id);
+  });
+});
