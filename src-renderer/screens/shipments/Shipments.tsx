@@ -61,7 +61,7 @@ export function Shipments(): React.JSX.Element {
                       {row.attributes.reference ?? 'pending'}
                     </button>
                   </td>
-                  <td>{row.attributes.shipDate}</td>
+                  <td className="nowrap">{row.attributes.shipDate}</td>
                   <td>{row.attributes.shipToName}</td>
                   <td>{row.attributes.shipToCountry}</td>
                   <td>
