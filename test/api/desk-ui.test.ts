@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSONAPI, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
+
+let t: TestStation;
+beforeAll(async () => {
+  const rendererDir = join(tempDir(), 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Shipping Station</title>');
+  writeFileSync(join(rendererDir, 'assets', 'index-abc123.js'), 'console.log("desk")');
+  t = await startTestStation({ rendererDir });
+});
+afterAll(() => t.close());
+
+describe('the station serves the built desk UI from its own origin', () => {
+  it('serves index.html at / with a strict Content-Security-Policy', async () => {
+    const response = await t.call('/', { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('<title>Shipping Station</title>');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect((await t.call('/', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('serves hashed assets as long-lived', async () => {
+    const response = await t.call('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never serves files outside its folder', async () => {
+    for (const path of ['/../station.sqlite', '/%2e%2e/station.sqlite', '/assets/../../data/station.sqlite']) {
+      const response = await t.call(path);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe(JSONAPI);
+    }
+  });
+
+  it('keeps the UI behind the loopback guard', async () => {
+    expect((await t.call('/', { headers: { Host: 'evil.example' } })).status).toBe(403);
+  });
+
+  it('leaves the API paths to the API', async () => {
+    expect((await t.call('/v3/test')).status).toBe(401);
+  });
+});
+
+describe('GET /station-config tells the UI in a browser where the API is', () => {
+  it('returns the API base of the request and the desk app integration key', async () => {
+    const response = await t.call('/station-config');
+    expect(response.status).toBe(200);
+    expect(response.json.data).toEqual({ type: 'stationConfig', id: null, attributes: { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey } });
+  });
+
+  it('is not readable by other sites', async () => {
+    const response = await t.call('/station-config', { headers: { Origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+    expect(response.text).not.toContain(t.integrationKey);
+  });
+});
