@@ -46,7 +46,8 @@ Usage: npm run station -- <command> [options]
   help
 
 Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
-default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links).
+default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
+STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -312,6 +313,7 @@ async function serveCommand(args: string[]): Promise<void> {
     schedulerIntervalMs,
     rendererDir,
     trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
+    printTimeoutMs: process.env.STATION_PRINT_TIMEOUT_MS ? Number(process.env.STATION_PRINT_TIMEOUT_MS) : undefined,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   const firstRun = await station.clients.ensureFirstClient();

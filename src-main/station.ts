@@ -14,6 +14,10 @@ import { createShipmentService, type ShipmentService } from './services/shipment
 import { createCarrierRegistry, type CarrierRegistry } from './carriers/registry.ts';
 import { fontLibrary } from './documents/fonts.ts';
 import { createScheduler, type Scheduler } from './scheduler/index.ts';
+import { createPrintService, type PrintService } from './services/printing.ts';
+import type { PrintBackend } from './printing/backend.ts';
+import { noPrinting } from './printing/backend.ts';
+import { createCupsBackend } from './printing/cups.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -45,6 +49,11 @@ export interface StationOptions {
   trackingBaseUrl?: string;
   /** The built desk UI (out/renderer) to serve at /; none when absent. */
   rendererDir?: string;
+  /** How labels reach printers: CUPS by default on Linux and macOS; Electron passes its own. */
+  printBackend?: PrintBackend;
+  /** A print job the printer has not finished by then fails with the printer's reason. */
+  printTimeoutMs?: number;
+  printPollMs?: number;
 }
 
 export interface Station {
@@ -56,6 +65,7 @@ export interface Station {
   readonly shipments: ShipmentService;
   readonly carriers: CarrierRegistry;
   readonly scheduler: Scheduler;
+  readonly printing: PrintService;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
   start(): Promise<string>;
@@ -107,9 +117,19 @@ export function createStation(options: StationOptions): Station {
     logger,
   });
   const shipments = createShipmentService({ store, carriers, fonts: fontLibrary(join(resourcesDir, 'fonts')), clock, logger });
+  const printing = createPrintService({
+    store,
+    backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
+    shipments,
+    clock,
+    logger,
+    timeoutMs: options.printTimeoutMs,
+    pollMs: options.printPollMs,
+  });
   const app = createApi({
     authentication,
     shipments,
+    printing,
     addresses: createAddressService(store),
     carriers,
     logger,
@@ -147,6 +167,7 @@ export function createStation(options: StationOptions): Station {
     shipments,
     carriers,
     scheduler,
+    printing,
     app,
     start: () =>
       new Promise<string>((resolve, reject) => {
@@ -161,6 +182,7 @@ export function createStation(options: StationOptions): Station {
         listening.listen(port, host, () => {
           server = listening;
           if ((options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS) > 0) scheduler.start();
+          printing.start();
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -171,7 +193,7 @@ export function createStation(options: StationOptions): Station {
       if (stopped) return;
       stopped = true;
       stopping = true;
-      const schedulerStopped = scheduler.stop();
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop()]);
       if (server) {
         const closing = server;
         server = undefined;

@@ -17,6 +17,8 @@ import { testEchoRoutes } from './routes/test-echo.ts';
 import { shipmentRoutes } from './routes/shipments.ts';
 import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
+import { printingRoutes } from './routes/printing.ts';
+import type { PrintService } from '../services/printing.ts';
 import { deskUi } from './middleware/desk-ui.ts';
 
 export interface ApiDeps extends GuardOptions {
@@ -24,6 +26,7 @@ export interface ApiDeps extends GuardOptions {
   shipments: ShipmentService;
   addresses: AddressService;
   carriers: CarrierRegistry;
+  printing: PrintService;
   logger: Logger;
   trackingBaseUrl?: string;
   desktopIntegrationKey: string;
@@ -43,6 +46,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
     shipmentRoutes(deps),
     publicTrackingRoutes(deps.shipments),
     stationConfigRoutes(deps.desktopIntegrationKey),
+    printingRoutes(deps.authentication, deps.printing),
   ]) {
     router.use(routes.routes());
   }

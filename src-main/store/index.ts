@@ -5,12 +5,15 @@ export type { ClientRecord } from './clients.ts';
 export type { IntegrationRecord } from './integrations.ts';
 export type { ShipmentRecord, ProcessedResult, TrackingEvent, SummaryRow } from './shipments.ts';
 export type { SavedAddress } from './addresses.ts';
+export type { PrintJobRecord, PrintJobStatus } from './print-jobs.ts';
 import { clientsTable, type ClientsTable } from './clients.ts';
 import { integrationsTable, type IntegrationsTable } from './integrations.ts';
 import { secretsTable, type SecretsTable } from './secrets.ts';
 import { shipmentsTable, type ShipmentsTable } from './shipments.ts';
 import { addressesTable, type AddressesTable } from './addresses.ts';
 import { carrierSettingsTable, type CarrierSettingsTable } from './carrier-settings.ts';
+import { printJobsTable, type PrintJobsTable } from './print-jobs.ts';
+import { settingsTable, type SettingsTable } from './settings.ts';
 
 export interface Store {
   db: Db;
@@ -20,6 +23,8 @@ export interface Store {
   shipments: ShipmentsTable;
   addresses: AddressesTable;
   carrierSettings: CarrierSettingsTable;
+  printJobs: PrintJobsTable;
+  settings: SettingsTable;
   close(): void;
 }
 
@@ -40,6 +45,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     shipments: shipmentsTable(db, now),
     addresses: addressesTable(db, now),
     carrierSettings: carrierSettingsTable(db, now),
+    printJobs: printJobsTable(db, now),
+    settings: settingsTable(db, now),
     close: () => db.close(),
   };
 }

@@ -174,4 +174,32 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: 'print jobs and station settings',
+    sql: `
+      CREATE TABLE print_jobs (
+        id TEXT PRIMARY KEY,
+        shipment_id TEXT NOT NULL REFERENCES shipments (id),
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        printer TEXT NOT NULL,
+        format TEXT NOT NULL CHECK (format IN ('pdf', 'zpl')),
+        dpi INTEGER NOT NULL CHECK (dpi IN (203, 300)),
+        copies INTEGER NOT NULL CHECK (copies BETWEEN 1 AND 99),
+        status TEXT NOT NULL CHECK (status IN ('queued', 'printing', 'done', 'failed')),
+        reason TEXT,
+        backend_job_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX print_jobs_open ON print_jobs (status) WHERE status IN ('queued', 'printing');
+      CREATE INDEX print_jobs_by_shipment ON print_jobs (shipment_id);
+
+      CREATE TABLE station_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -11,7 +11,7 @@ export interface GuardOptions {
   allowedOrigins?: readonly string[];
 }
 
-const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
 const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Content-Type';
 const EXPOSED_HEADERS = 'Location, WWW-Authenticate, Allow';
 

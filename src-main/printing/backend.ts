@@ -1,0 +1,38 @@
+// The one printing model both back ends implement: list printers, submit a job, read its state, cancel it.
+// CUPS serves the headless station on Linux and macOS; Electron's own printing serves the desktop app.
+import type { PrinterInfo } from '../../src-shared/bridge.ts';
+
+export type PrintFormat = 'pdf' | 'zpl';
+
+export interface BackendJob {
+  printer: string;
+  title: string;
+  format: PrintFormat;
+  copies: number;
+  data: Uint8Array;
+}
+
+export type BackendJobState = { state: 'printing' } | { state: 'done' } | { state: 'failed'; reason: string };
+
+export interface PrintBackend {
+  readonly name: string;
+  printers(): Promise<PrinterInfo[]>;
+  /** Hands the job to the printing system; resolves with its id there. Rejects with a readable reason. */
+  submit(job: BackendJob): Promise<string>;
+  state(jobId: string, printer: string): Promise<BackendJobState>;
+  cancel(jobId: string): Promise<void>;
+  /** Why the printer is not printing right now, for a job that is taking too long. */
+  printerProblem(printer: string): Promise<string | undefined>;
+}
+
+/** A station without any printing system (e.g. Windows without Electron): no printers, every job fails. */
+export const noPrinting: PrintBackend = {
+  name: 'none',
+  printers: async () => [],
+  submit: async () => {
+    throw new Error('This station has no printing system: run the desktop app, or install CUPS.');
+  },
+  state: async () => ({ state: 'failed', reason: 'No printing system.' }),
+  cancel: async () => {},
+  printerProblem: async () => 'No printing system.',
+};

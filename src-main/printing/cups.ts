@@ -1,0 +1,120 @@
+// The CUPS back end: printers from lpstat, PDF jobs with `lp -o PageSize=Custom.4x6in`, raw ZPL with
+// `lp -o raw`, job state from lpstat's job lists, and the printer's own state message when it fails.
+import { execFile } from 'node:child_process';
+import type { PrinterInfo } from '../../src-shared/bridge.ts';
+import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
+
+type Run = (command: string, args: string[], input?: Uint8Array) => Promise<string>;
+
+function runCommand(command: string, args: string[], input?: Uint8Array): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { timeout: 15_000, env: { ...process.env, LANG: 'C', LC_ALL: 'C' } }, (error, stdout, stderr) => {
+      if (error) reject(new Error((stderr || error.message).trim()));
+      else resolve(stdout);
+    });
+    if (input) child.stdin?.end(Buffer.from(input));
+  });
+}
+
+interface PrinterLine {
+  name: string;
+  enabled: boolean;
+  status: string;
+  message: string;
+}
+
+const DETAIL_KEYS = /^\t(Form mounted|Content types|Printer types|Description|Alerts|Location|Connection|Interface|On fault|After fault|Users allowed|Forms allowed|Banner required|Charset sets|Default pitch|Default page size|Default port settings)\b/;
+
+export interface CupsPrinter {
+  name: string;
+  enabled: boolean;
+  status: string;
+  /** The printer's state message, e.g. "Out of labels" or "The printer may not exist…". */
+  message: string;
+  description: string;
+  /** A queue without a PPD passes data through untouched: it takes raw ZPL. */
+  raw: boolean;
+}
+
+/**
+ * Parses `lpstat -l -p`: per printer a head line ("printer X is idle.  enabled since …",
+ * "printer X now printing X-3.  enabled since …" or "printer X disabled since … -"), then its state
+ * message if any, then indented details.
+ */
+export function parsePrinters(output: string): CupsPrinter[] {
+  const printers: CupsPrinter[] = [];
+  let current: CupsPrinter | undefined;
+  let afterHead = false;
+  for (const line of output.split('\n')) {
+    const head = /^printer (\S+) (?:is (\w+)\.\s+enabled|now printing \S+\.\s+enabled|(disabled)) since/.exec(line);
+    if (head) {
+      const enabled = head[3] !== 'disabled';
+      current = { name: head[1]!, enabled, status: enabled ? (head[2] ?? 'printing') : 'disabled', message: '', description: head[1]!, raw: true };
+      printers.push(current);
+      afterHead = true;
+      continue;
+    }
+    if (!current) continue;
+    if (afterHead && line.startsWith('\t') && !DETAIL_KEYS.test(line)) current.message = line.trim();
+    afterHead = false;
+    const description = /^\tDescription: (.*)$/.exec(line);
+    if (description) current.description = description[1]!.trim() || current.name;
+    if (/^\tInterface: /.test(line)) current.raw = false;
+  }
+  return printers;
+}
+
+export function createCupsBackend(run: Run = runCommand): PrintBackend {
+  const printerLines = async () => parsePrinters(await run('lpstat', ['-l', '-p']).catch(() => ''));
+  const defaultPrinter = async () => /system default destination: (\S+)/.exec(await run('lpstat', ['-d']).catch(() => ''))?.[1];
+  const jobIds = async (which: 'completed' | 'not-completed', printer: string) =>
+    (await run('lpstat', ['-W', which, '-o', printer]).catch(() => '')).split('\n').map((line) => line.split(/\s+/)[0]).filter(Boolean);
+
+  return {
+    name: 'cups',
+    async printers(): Promise<PrinterInfo[]> {
+      const [lines, fallback] = await Promise.all([printerLines(), defaultPrinter()]);
+      return lines.map((line) => ({
+        name: line.name,
+        description: line.description,
+        isDefault: line.name === fallback,
+        status: line.status,
+        supportsRawZpl: line.raw || /zpl|zebra/i.test(line.description),
+      }));
+    },
+    async submit(job: BackendJob): Promise<string> {
+      const options = job.format === 'zpl' ? ['-o', 'raw'] : ['-o', 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
+      const output = await run('lp', ['-d', job.printer, '-n', String(job.copies), '-t', job.title, ...options, '-'], job.data);
+      const id = /request id is (\S+)/.exec(output)?.[1];
+      if (!id) throw new Error(`CUPS did not accept the job: ${output.trim()}`);
+      return id;
+    },
+    async state(jobId: string, printer: string): Promise<BackendJobState> {
+      if ((await jobIds('not-completed', printer)).includes(jobId)) {
+        const line = (await printerLines()).find((candidate) => candidate.name === printer);
+        if (line && !line.enabled) return { state: 'failed', reason: `Printer ${printer} is disabled${line.message ? `: ${line.message}` : '.'}` };
+        return { state: 'printing' };
+      }
+      if ((await jobIds('completed', printer)).includes(jobId)) return { state: 'done' };
+      return { state: 'failed', reason: `CUPS no longer knows job ${jobId}.` };
+    },
+    async cancel(jobId: string): Promise<void> {
+      await run('cancel', [jobId]).catch(() => undefined);
+    },
+    async printerProblem(printer: string): Promise<string | undefined> {
+      const line = (await printerLines()).find((candidate) => candidate.name === printer);
+      if (!line) return `Printer ${printer} does not exist.`;
+      return line.message || undefined;
+    },
+  };
+}
+
+/** Whether this machine has a CUPS client to print with. */
+export async function cupsAvailable(run: Run = runCommand): Promise<boolean> {
+  try {
+    await run('lpstat', ['-r']);
+    return true;
+  } catch {
+    return false;
+  }
+}

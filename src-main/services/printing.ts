@@ -1,0 +1,180 @@
+// Print jobs: a label goes to a printer as PDF or native ZPL. Each job is recorded (queued) before anything
+// is sent; a monitor sends queued jobs, follows them in the printing system, and records done or failed with
+// the reason, so an offline printer never loses a label silently. A restart picks the open jobs up again.
+import { randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import type { PrinterInfo } from '../../src-shared/bridge.ts';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import { DEFAULT_PRINT_SETTINGS, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
+import { renderZplLabels } from '../documents/zpl-label.ts';
+import type { Logger } from '../logger.ts';
+import type { PrintBackend } from '../printing/backend.ts';
+import { createScheduler } from '../scheduler/index.ts';
+import type { PrintJobRecord, Store } from '../store/index.ts';
+import type { Caller, ShipmentService } from './shipments.ts';
+
+export interface PrintServiceDeps {
+  store: Store;
+  backend: PrintBackend;
+  shipments: ShipmentService;
+  clock: () => Date;
+  logger: Logger;
+  /** How often open jobs are followed. */
+  pollMs?: number;
+  /** A job the printer has not finished by then is cancelled and recorded as failed. */
+  timeoutMs?: number;
+}
+
+export interface PrintService {
+  printers(): Promise<PrinterInfo[]>;
+  settings(): PrintSettings;
+  updateSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
+  print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
+  job(caller: Caller, id: string): PrintJobRecord;
+  start(): void;
+  stop(): Promise<void>;
+  /** Sends and follows open jobs once; tests and shutdown use it. */
+  runOnce(): Promise<void>;
+}
+
+const SETTINGS_KEY = 'printing';
+
+/** The label pages only (one per package): the commercial invoice belongs on an office printer. */
+async function labelPages(pdf: Uint8Array, packages: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(pdf);
+  const output = await PDFDocument.create();
+  const pages = await output.copyPages(source, Array.from({ length: Math.min(packages, source.getPageCount()) }, (_, i) => i));
+  for (const page of pages) output.addPage(page);
+  return output.save();
+}
+
+export function createPrintService(deps: PrintServiceDeps): PrintService {
+  const { store, backend, logger } = deps;
+  const timeoutMs = deps.timeoutMs ?? 60_000;
+  const settings = (): PrintSettings => ({ ...DEFAULT_PRINT_SETTINGS, ...store.settings.get<Partial<PrintSettings>>(SETTINGS_KEY) });
+
+  const send = async (job: PrintJobRecord) => {
+    const record = store.shipments.findForAdmin(job.shipmentId);
+    const document = record && store.shipments.document(record.id);
+    if (!record || record.status !== 3 || !document) {
+      store.printJobs.finish(job.id, 'failed', 'The shipment was deleted, or has no label.');
+      return;
+    }
+    try {
+      let data: Uint8Array;
+      let copies = job.copies;
+      if (job.format === 'zpl') {
+        const input = {
+          reference: record.reference!,
+          trackingNumber: record.trackingNumber!,
+          carrierName: record.carrierName!,
+          serviceName: record.serviceName!,
+          shipDate: record.shipDate,
+          sandbox: record.sandbox,
+          attributes: record.attributes,
+          createdAt: deps.clock(),
+        };
+        // ZPL copies travel inside the data (^PQ), so raw queues print them too.
+        data = new TextEncoder().encode(renderZplLabels(input, job.dpi).replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
+        copies = 1;
+      } else {
+        data = await labelPages(document.data, record.attributes.packages.length);
+      }
+      const backendJobId = await backend.submit({ printer: job.printer, title: `Label ${record.reference} ${job.id}`, format: job.format, copies, data });
+      store.printJobs.markPrinting(job.id, backendJobId);
+    } catch (error) {
+      store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const follow = async (job: PrintJobRecord) => {
+    const state = await backend.state(job.backendJobId!, job.printer);
+    if (state.state === 'done') {
+      store.printJobs.finish(job.id, 'done', null);
+    } else if (state.state === 'failed') {
+      await backend.cancel(job.backendJobId!);
+      store.printJobs.finish(job.id, 'failed', state.reason);
+    } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > timeoutMs) {
+      // Cancel it, or the printer would print this label later, after the desk has reprinted it.
+      const problem = await backend.printerProblem(job.printer);
+      await backend.cancel(job.backendJobId!);
+      store.printJobs.finish(job.id, 'failed', `Printer ${job.printer} did not print the label within ${Math.round(timeoutMs / 1000)} s${problem ? `: ${problem}` : '.'}`);
+    }
+  };
+
+  const monitor = createScheduler({
+    intervalMs: deps.pollMs ?? 1000,
+    logger,
+    task: async () => {
+      for (const job of store.printJobs.open()) {
+        try {
+          if (job.status === 'queued') await send(job);
+          else await follow(job);
+        } catch (error) {
+          logger.error(`Following print job ${job.id} failed`, error);
+        }
+      }
+    },
+  });
+
+  const knownPrinter = async (name: string) => (await backend.printers()).find((printer) => printer.name === name);
+
+  return {
+    printers: () => backend.printers(),
+    settings,
+    async updateSettings(change) {
+      if (change.printer && !(await knownPrinter(change.printer))) {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: `No printer is called ${change.printer}.` } });
+      }
+      const next = { ...settings(), ...change };
+      store.settings.set(SETTINGS_KEY, next);
+      return next;
+    },
+    async print(caller, shipmentId, request) {
+      const { record } = deps.shipments.documents(caller, shipmentId);
+      const current = settings();
+      const printers = await backend.printers();
+      const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
+      if (!name) {
+        throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
+          pointer: '/data/attributes/printer',
+          meta: { reason: 'Name a printer, or choose the station’s label printer in the print settings.' },
+        });
+      }
+      const printer = printers.find((candidate) => candidate.name === name);
+      if (!printer) {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: `No printer is called ${name}.` } });
+      }
+      // The station's printer prints in its chosen format; any other printer in the one it takes best.
+      const format = request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf');
+      if (format === 'zpl' && !printer.supportsRawZpl) {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
+          pointer: '/data/attributes/format',
+          meta: { reason: `Printer ${name} does not take raw ZPL; print PDF to it.` },
+        });
+      }
+      const job = store.printJobs.add({
+        id: randomBytes(16).toString('hex').toUpperCase(),
+        shipmentId: record.id,
+        clientId: caller.client.id,
+        printer: name,
+        format,
+        dpi: request.dpi ?? current.dpi,
+        copies: request.copies ?? 1,
+      });
+      void monitor.runOnce();
+      return job;
+    },
+    job(caller, id) {
+      const job = store.printJobs.get(id);
+      if (!job || job.clientId !== caller.client.id) throw new StationError(404, `No print job has the id ${id}.`);
+      return job;
+    },
+    start: () => {
+      monitor.start();
+      void monitor.runOnce();
+    },
+    stop: () => monitor.stop(),
+    runOnce: () => monitor.runOnce(),
+  };
+}

@@ -1,0 +1,70 @@
+// The print request and print settings of the printing extension (POST /shipments/<id>/print,
+// PATCH /print-settings), checked with the same rules by the station and the desk UI.
+import { z } from 'zod';
+import { ERROR_TEXT, errorObject } from './errors.ts';
+import type { ErrorObject } from './jsonapi.ts';
+
+export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
+export const PRINT_DPIS = [203, 300] as const;
+
+export interface PrintRequest {
+  printer?: string;
+  copies?: number;
+  format?: (typeof PRINT_FORMATS)[number];
+  dpi?: (typeof PRINT_DPIS)[number];
+}
+
+export interface PrintSettings {
+  /** The desk's label printer; null means the system default. */
+  printer: string | null;
+  format: (typeof PRINT_FORMATS)[number];
+  dpi: (typeof PRINT_DPIS)[number];
+  /** Print the label as soon as a shipment is confirmed at the desk. */
+  autoPrint: boolean;
+}
+
+export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false };
+
+const printer = z.string().trim().min(1).max(127).regex(/^[^\s/#]+$/);
+const dpi = z.union([z.literal(203), z.literal(300)]);
+
+const printRequestSchema = z.object({
+  printer: printer.optional(),
+  copies: z.number().int().min(1).max(99).optional(),
+  format: z.enum(PRINT_FORMATS).optional(),
+  dpi: dpi.optional(),
+});
+
+const settingsSchema = z.object({
+  printer: printer.nullable().optional(),
+  format: z.enum(PRINT_FORMATS).optional(),
+  dpi: dpi.optional(),
+  autoPrint: z.boolean().optional(),
+});
+
+type Result<T> = { ok: true; value: T } | { ok: false; errors: ErrorObject[] };
+
+function validate<T>(document: unknown, type: string, schema: z.ZodType<T>, bodyOptional: boolean): Result<T> {
+  const data = (document as { data?: unknown } | null)?.data;
+  if (data === undefined && bodyOptional) return { ok: true, value: {} as T };
+  if (typeof data !== 'object' || data === null) return { ok: false, errors: [errorObject(400, ERROR_TEXT.missingRequiredData('data'), '/data')] };
+  const { type: given, attributes = {} } = data as { type?: unknown; attributes?: unknown };
+  if (given !== type) return { ok: false, errors: [errorObject(400, ERROR_TEXT.invalidData('data.type'), '/data/type')] };
+  const parsed = schema.safeParse(attributes);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
+  return {
+    ok: false,
+    errors: fields.map((field) =>
+      errorObject(400, ERROR_TEXT.invalidData(`data.attributes${field ? `.${field}` : ''}`), `/data/attributes${field ? `/${field.replace(/\./g, '/')}` : ''}`),
+    ),
+  };
+}
+
+export function validatePrintRequest(document: unknown): Result<PrintRequest> {
+  return validate(document, 'printJob', printRequestSchema, true) as Result<PrintRequest>;
+}
+
+export function validatePrintSettings(document: unknown): Result<Partial<PrintSettings>> {
+  return validate(document, 'printSettings', settingsSchema, false) as Result<Partial<PrintSettings>>;
+}

@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStation, type TestStation } from '../helpers/station.ts';
+import { attributes, document, get, parcel, post } from '../helpers/shipments.ts';
+
+function cupsMissing(): string | undefined {
+  try {
+    const status = execFileSync('lpstat', ['-r'], { encoding: 'utf8' });
+    if (!/scheduler is running/.test(status)) return 'the CUPS scheduler (cupsd) is not running';
+    if (!existsSync('/usr/lib/cups/backend/cups-pdf')) return 'printer-driver-cups-pdf is not installed';
+    return undefined;
+  } catch {
+    return 'CUPS (lpstat) is not installed';
+  }
+}
+
+const missing = cupsMissing();
+if (missing && process.env.CI) throw new Error(`${missing}; in CI the printing tests must run.`);
+if (missing) console.log(`Skipping the CUPS printing tests: ${missing}.`);
+
+const suffix = `${process.pid}`;
+const PDF_QUEUE = `station-pdf-${suffix}`;
+const ZPL_QUEUE = `station-zpl-${suffix}`;
+const lpadmin = (...args: string[]) => execFileSync('lpadmin', args, { stdio: 'pipe' });
+
+/** A stand-in thermal printer: accepts one connection per job and keeps what it received. */
+class ThermalPrinter {
+  received: Buffer[] = [];
+  private server: Server | undefined;
+  port = 0;
+
+  async start(port = 0): Promise<void> {
+    this.server = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => this.received.push(Buffer.concat(chunks)));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
+  let t: TestStation;
+  let token: string;
+  const thermal = new ThermalPrinter();
+
+  beforeAll(async () => {
+    await thermal.start();
+    lpadmin('-p', PDF_QUEUE, '-D', 'Office PDF', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd');
+    lpadmin('-p', ZPL_QUEUE, '-D', 'Desk Zebra', '-v', `socket://127.0.0.1:${thermal.port}`, '-E');
+    t = await startTestStation({ schedulerIntervalMs: 0, printTimeoutMs: 5000, printPollMs: 200 });
+    token = await t.token();
+  });
+
+  afterAll(async () => {
+    for (const queue of [PDF_QUEUE, ZPL_QUEUE]) {
+      try {
+        execFileSync('cancel', ['-a', queue], { stdio: 'pipe' });
+        lpadmin('-x', queue);
+      } catch {
+        // Already gone.
+      }
+    }
+    await t?.close();
+    await thermal.stop();
+  });
+
+  async function processedShipment(packages = 2) {
+    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), { service: 'economy', scheduledProcessing: false }));
+    expect(response.status).toBe(201);
+    return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
+  }
+
+  async function finished(jobId: string) {
+    for (let i = 0; i < 150; i++) {
+      const job = await get(t, token, `/v3/print-jobs/${jobId}`);
+      if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`print job ${jobId} did not finish`);
+  }
+
+  const print = (id: string, attributes: Record<string, unknown>) => post(t, token, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes } });
+
+  it('lists the CUPS printers, and which take raw ZPL', async () => {
+    const response = await get(t, token, '/v3/printers');
+    expect(response.status).toBe(200);
+    const printers = response.json.data as { type: string; id: string; attributes: Record<string, unknown> }[];
+    expect(printers.find((printer) => printer.id === PDF_QUEUE)).toEqual({
+      type: 'printer',
+      id: PDF_QUEUE,
+      attributes: { name: PDF_QUEUE, description: 'Office PDF', isDefault: false, status: 'idle', supportsRawZpl: false },
+    });
+    expect(printers.find((printer) => printer.id === ZPL_QUEUE)?.attributes).toMatchObject({ description: 'Desk Zebra', supportsRawZpl: true });
+  });
+
+  it('prints a PDF job as one 288×432 pt page per package', async () => {
+    const shipment = await processedShipment(2);
+    const response = await print(shipment.id, { printer: PDF_QUEUE, format: 'pdf' });
+    expect(response.status).toBe(202);
+    expect(response.json.data).toMatchObject({ type: 'printJob', attributes: { status: 'queued', printer: PDF_QUEUE, format: 'pdf', copies: 1, shipmentId: shipment.id } });
+    expect(response.headers.location).toBe(`${t.url}/v3/print-jobs/${response.json.data.id}`);
+    const job = await finished(response.json.data.id);
+    expect(job.attributes).toMatchObject({ status: 'done', reason: null });
+
+    const folders = [join(homedir(), 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'];
+    let file: string | undefined;
+    for (let i = 0; i < 50 && !file; i++) {
+      file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(job.id));
+      if (!file) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(file).toBeDefined();
+    const pdf = await PDFDocument.load(readFileSync(file!));
+    expect(pdf.getPageCount()).toBe(2);
+    for (const page of pdf.getPages()) {
+      expect(page.getSize()).toEqual({ width: 288, height: 432 });
+    }
+  });
+
+  it('sends native ZPL to a raw thermal printer', async () => {
+    const shipment = await processedShipment(1);
+    const before = thermal.received.length;
+    const response = await print(shipment.id, { printer: ZPL_QUEUE, format: 'zpl', dpi: 300 });
+    expect((await finished(response.json.data.id)).attributes.status).toBe('done');
+    for (let i = 0; i < 50 && thermal.received.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const zpl = thermal.received[thermal.received.length - 1]!.toString('utf8').trim();
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.endsWith('^XZ')).toBe(true);
+    expect(zpl).toContain(shipment.meta.trackingNumber);
+    expect(zpl).toContain('^CI28');
+    expect(zpl).toContain('^PW1200');
+  });
+
+  it('fails a job to a disabled printer with its reason, and a reprint after it recovers succeeds', async () => {
+    const shipment = await processedShipment(1);
+    execFileSync('cupsdisable', ['-r', 'Out of labels', ZPL_QUEUE]);
+    const failed = await finished((await print(shipment.id, { printer: ZPL_QUEUE })).json.data.id);
+    expect(failed.attributes.status).toBe('failed');
+    expect(failed.attributes.reason).toContain('disabled');
+    expect(failed.attributes.reason).toContain('Out of labels');
+
+    execFileSync('cupsenable', [ZPL_QUEUE]);
+    const before = thermal.received.length;
+    const reprint = await finished((await print(shipment.id, { printer: ZPL_QUEUE })).json.data.id);
+    expect(reprint.attributes.status).toBe('done');
+    for (let i = 0; i < 50 && thermal.received.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The cancelled job did not print later: exactly one more label arrived.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(thermal.received.length).toBe(before + 1);
+  });
+
+  it('fails a job to an unreachable printer after the timeout, and a reprint once it is back succeeds', async () => {
+    const shipment = await processedShipment(1);
+    const port = thermal.port;
+    await thermal.stop();
+    const failed = await finished((await print(shipment.id, { printer: ZPL_QUEUE })).json.data.id);
+    expect(failed.attributes.status).toBe('failed');
+    expect(failed.attributes.reason).toMatch(/did not print the label within 5 s/);
+
+    await thermal.start(port);
+    execFileSync('cupsenable', [ZPL_QUEUE]);
+    const reprint = await finished((await print(shipment.id, { printer: ZPL_QUEUE })).json.data.id);
+    expect(reprint.attributes.status).toBe('done');
+  });
+
+  it('uses the station’s label printer from the print settings', async () => {
+    const settings = await t.call('/v3/print-settings', {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'printSettings', attributes: { printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true } } }),
+    });
+    expect(settings.json.data.attributes).toEqual({ printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true });
+    const shipment = await processedShipment(1);
+    const response = await print(shipment.id, {});
+    expect(response.json.data.attributes).toMatchObject({ printer: ZPL_QUEUE, format: 'zpl', dpi: 203 });
+    expect((await finished(response.json.data.id)).attributes.status).toBe('done');
+  });
+
+  it.each([
+    [{ printer: 'no-such-printer' }, "Invalid data: 'data.attributes.printer'."],
+    [{ printer: PDF_QUEUE, format: 'zpl' }, "Invalid data: 'data.attributes.format'."],
+    [{ printer: PDF_QUEUE, copies: 0 }, "Invalid data: 'data.attributes.copies'."],
+    [{ printer: PDF_QUEUE, dpi: 600 }, "Invalid data: 'data.attributes.dpi'."],
+  ])('refuses %j with a 400 naming the field', async (attributes, detail) => {
+    const shipment = await processedShipment(1);
+    const response = await print(shipment.id, attributes);
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0].detail).toBe(detail);
+  });
+
+  it('prints only processed shipments of the caller', async () => {
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    expect((await print(saved.json.data.id, { printer: PDF_QUEUE })).json.errors[0].detail).toBe('Shipment not yet processed');
+    expect((await print('F'.repeat(64), { printer: PDF_QUEUE })).json.errors[0].detail).toBe('Shipment not found');
+    const shipment = await processedShipment(1);
+    const job = await print(shipment.id, { printer: PDF_QUEUE });
+    await t.station.clients.add({ username: 'other-desk', password: 'pw', profile: { name: 'Other' } });
+    const other = (await t.signIn('other-desk', 'pw')).json.meta.token;
+    expect((await get(t, other, `/v3/print-jobs/${job.json.data.id}`)).status).toBe(404);
+    expect((await print(shipment.id, {}).then(() => get(t, other, `/v3/shipments/${shipment.id}`))).status).toBe(404);
+  });
+});
