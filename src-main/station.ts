@@ -18,6 +18,7 @@ import { createPrintService, type PrintService } from './services/printing.ts';
 import type { PrintBackend } from './printing/backend.ts';
 import { noPrinting } from './printing/backend.ts';
 import { createCupsBackend } from './printing/cups.ts';
+import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -54,6 +55,8 @@ export interface StationOptions {
   /** A print job the printer has not finished by then fails with the printer's reason. */
   printTimeoutMs?: number;
   printPollMs?: number;
+  /** Label PDFs handed to Electron's hidden print window. */
+  printViews?: PrintViews;
 }
 
 export interface Station {

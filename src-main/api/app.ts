@@ -19,6 +19,8 @@ import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
 import { printingRoutes } from './routes/printing.ts';
 import type { PrintService } from '../services/printing.ts';
+import type { PrintViews } from '../printing/print-views.ts';
+import { printViewRoutes } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
 
 export interface ApiDeps extends GuardOptions {
@@ -27,6 +29,8 @@ export interface ApiDeps extends GuardOptions {
   addresses: AddressService;
   carriers: CarrierRegistry;
   printing: PrintService;
+  /** Label PDFs for Electron's print window; only the desktop app has them. */
+  printViews?: PrintViews;
   logger: Logger;
   trackingBaseUrl?: string;
   desktopIntegrationKey: string;
@@ -47,6 +51,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
     publicTrackingRoutes(deps.shipments),
     stationConfigRoutes(deps.desktopIntegrationKey),
     printingRoutes(deps.authentication, deps.printing),
+    ...(deps.printViews ? [printViewRoutes(deps.printViews)] : []),
   ]) {
     router.use(routes.routes());
   }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +113,8 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const job = await finished(response.json.data.id);
     expect(job.attributes).toMatchObject({ status: 'done', reason: null });
 
-    const folders = [join(homedir(), 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'];
+    // cups-pdf writes to the job owner's home (from the user database, whatever HOME says) or the anonymous spool.
+    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
     let file: string | undefined;
     for (let i = 0; i < 50 && !file; i++) {
       file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(job.id));
