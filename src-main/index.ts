@@ -14,6 +14,8 @@ import { DEFAULT_PORT, PortInUseError, createStation, type Station } from './sta
 
 const logger = consoleLogger();
 const development = !app.isPackaged;
+// STATION_DATA_DIR puts the station (and Chromium's profile) elsewhere, e.g. for a second desk or a test.
+if (process.env.STATION_DATA_DIR) app.setPath('userData', process.env.STATION_DATA_DIR);
 let station: Station | undefined;
 let stationUrl = '';
 let mainWindow: BrowserWindow | undefined;

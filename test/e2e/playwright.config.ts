@@ -3,8 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 
 export default defineConfig({
-  testDir: '.',
-  testMatch: '*.e2e.ts',
+  testDir: '..',
+  testMatch: ['e2e/*.e2e.ts', 'electron/*.e2e.ts'],
   outputDir: '../../test-results/e2e-artifacts',
   globalSetup: './global-setup.ts',
   workers: 1,
