@@ -8,6 +8,7 @@ import { SignIn } from './screens/sign-in/SignIn.tsx';
 import { TrackingScreen } from './screens/tracking/Tracking.tsx';
 import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
+import { usePrinting } from './store/printing.ts';
 
 const NAVIGATION: { screen: Screen; label: string }[] = [
   { screen: 'new', label: 'New shipment' },
@@ -23,6 +24,9 @@ export function App(): React.JSX.Element {
   useEffect(() => {
     void start();
   }, [start]);
+  useEffect(() => {
+    if (status === 'signed-in') void usePrinting.getState().load();
+  }, [status]);
 
   if (status === 'starting') return <Loading label="Connecting to the station…" />;
   if (status === 'unreachable') {

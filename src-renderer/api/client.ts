@@ -3,7 +3,8 @@
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { Client, Documents, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
+import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
+import type { Client, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -40,6 +41,11 @@ export interface ApiClient {
   tracking(id: string): Promise<Tracking>;
   summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string }): Promise<ShipmentSummary[]>;
   addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
+  printers(): Promise<Printer[]>;
+  printSettings(): Promise<PrintSettings>;
+  updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
+  print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
+  printJob(id: string): Promise<PrintJob>;
 }
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
@@ -108,5 +114,12 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     },
     addresses: async (searchString, signal) =>
       (await request<SavedAddress[]>('GET', `/addresses?searchString=${encodeURIComponent(searchString)}`, { signal })).data,
+    printers: async () => (await request<Printer[]>('GET', '/printers')).data,
+    printSettings: async () => (await request<{ attributes: PrintSettings }>('GET', '/print-settings')).data.attributes,
+    updatePrintSettings: async (change) =>
+      (await request<{ attributes: PrintSettings }>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
+    print: async (shipmentId, attributes = {}) =>
+      (await request<PrintJob>('POST', `/shipments/${encodeURIComponent(shipmentId)}/print`, { body: { data: { type: 'printJob', attributes } } })).data,
+    printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,
   };
 }

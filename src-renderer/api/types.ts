@@ -79,3 +79,10 @@ export interface StationConfig {
   apiBase: string;
   integrationKey: string;
 }
+
+export type Printer = Resource<'printer', { name: string; description: string; isDefault: boolean; status: string; supportsRawZpl: boolean }>;
+
+export type PrintJob = Resource<
+  'printJob',
+  { shipmentId: string; printer: string; format: 'pdf' | 'zpl'; dpi: 203 | 300; copies: number; status: 'queued' | 'printing' | 'done' | 'failed'; reason: string | null; createdAt: string; updatedAt: string }
+>;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { KUNDE_BECKER, PASSWORD, expect, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -227,4 +228,50 @@ test('settings and the wide screen', async ({ page, station, snap }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await snap(page, 'new-shipment-1920');
   expect(PASSWORD).toBeTruthy();
+});
+
+test('prints straight to the chosen label printer, shows the outcome, and reprints after a failure', async ({ page, station, snap }) => {
+  const cups = (() => {
+    try {
+      return /scheduler is running/.test(execFileSync('lpstat', ['-r'], { encoding: 'utf8' }));
+    } catch {
+      return false;
+    }
+  })();
+  if (!cups && process.env.CI) throw new Error('CUPS is not running; in CI the printing tests must run.');
+  test.skip(!cups, 'CUPS is not running here');
+  const queue = `e2e-labels-${process.pid}`;
+  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  try {
+    await signedIn(page, station);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Label printer').selectOption(queue);
+    await expect(page.getByLabel('Print automatically after confirm')).toBeChecked();
+    await expect(page.getByLabel('Label format')).toHaveValue('pdf');
+    await snap(page, 'settings-printer');
+
+    await page.getByRole('link', { name: 'New shipment' }).click();
+    await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
+    await page.getByRole('option', { name: /Kunde Becker/ }).click();
+    await page.getByLabel('Weight (kg)').fill('1');
+    await page.getByLabel('Length (cm)').fill('30');
+    await page.getByLabel('Width (cm)').fill('20');
+    await page.getByLabel('Height (cm)').fill('10');
+    await page.getByLabel('Goods description').fill('Books');
+    await page.getByLabel('Invoice value').fill('30');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    // The printer runs out of labels before the parcel is confirmed.
+    execFileSync('cupsdisable', ['-r', 'Out of labels', queue]);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: `Not printed on ${queue}` })).toContainText('Out of labels');
+    await snap(page, 'print-failed');
+
+    execFileSync('cupsenable', [queue]);
+    await page.getByRole('button', { name: 'Print label again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Printed on ${queue}.` })).toBeVisible();
+    await snap(page, 'printed');
+  } finally {
+    execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
+  }
 });

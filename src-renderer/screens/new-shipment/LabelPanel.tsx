@@ -6,6 +6,7 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { printLabelInBrowser } from '../../printing/print-label.ts';
 import { useLabel } from '../../store/label.ts';
+import { usePrinting } from '../../store/printing.ts';
 
 export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.JSX.Element {
   const { shipment, pdf, status, error } = useLabel();
@@ -13,11 +14,31 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   const newButton = useRef<HTMLButtonElement>(null);
   const [printError, setPrintError] = useState<string | null>(null);
   const meta = shipment?.meta;
+  const printer = usePrinting((state) => state.settings.printer);
+  const autoPrint = usePrinting((state) => state.settings.autoPrint);
+  const job = usePrinting((state) => (shipment ? state.jobs[shipment.id] : undefined));
+  const directError = usePrinting((state) => (shipment ? state.printError[shipment.id] : undefined));
+  const autoPrinted = useRef<string | null>(null);
 
   useEffect(() => {
     if (pdf) printButton.current?.focus();
     else newButton.current?.focus();
   }, [pdf]);
+
+  // With a label printer chosen, the label prints as soon as it exists.
+  useEffect(() => {
+    if (pdf && shipment && printer && autoPrint && autoPrinted.current !== shipment.id) {
+      autoPrinted.current = shipment.id;
+      void usePrinting.getState().print(shipment.id);
+    }
+  }, [pdf, shipment, printer, autoPrint]);
+
+  const printLabel = () => {
+    setPrintError(null);
+    if (!shipment) return;
+    if (printer) void usePrinting.getState().print(shipment.id);
+    else if (pdf) printLabelInBrowser(pdf).catch((caught: unknown) => setPrintError(`Printing failed: ${(caught as Error).message}`));
+  };
 
   if (!shipment || !meta) return <Loading label="Loading the shipment…" />;
   return (
@@ -44,19 +65,17 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
           </dd>
         </dl>
         {status === 'loading' ? <Loading label="Loading the label…" /> : null}
-        <ErrorNotice message={error ?? printError} />
+        <ErrorNotice message={error ?? printError ?? (directError || null)} />
+        {job ? <PrintOutcome status={job.attributes.status} printer={job.attributes.printer} reason={job.attributes.reason} /> : null}
         <div className="form-actions">
           <button
             type="button"
             className="primary"
             ref={printButton}
             disabled={!pdf}
-            onClick={() => {
-              setPrintError(null);
-              if (pdf) printLabelInBrowser(pdf).catch((caught: unknown) => setPrintError(`Printing failed: ${(caught as Error).message}`));
-            }}
+            onClick={printLabel}
           >
-            Print label
+            {job?.attributes.status === 'failed' ? 'Print label again' : 'Print label'}
           </button>
           <button type="button" ref={newButton} onClick={onNewShipment}>
             New shipment
@@ -65,4 +84,22 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
       </aside>
     </div>
   );
+}
+
+function PrintOutcome({ status, printer, reason }: { status: string; printer: string; reason: string | null }): React.JSX.Element {
+  if (status === 'done') {
+    return (
+      <p className="notice notice--ok" role="status">
+        Printed on {printer}.
+      </p>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <div className="notice notice--error" role="alert">
+        Not printed on {printer}: {reason}
+      </div>
+    );
+  }
+  return <Loading label={`Printing on ${printer}…`} />;
 }

@@ -1,6 +1,8 @@
 // Desk settings (box presets, default service) and what an integrator needs to call the station's API.
-import React, { useState } from 'react';
+import React, { useEffect, useState } from 'react';
 import { Field } from '../../components/Field.tsx';
+import { ErrorNotice, Loading } from '../../components/Notice.tsx';
+import { usePrinting } from '../../store/printing.ts';
 import { useSession } from '../../store/session.ts';
 import { useSettings } from '../../store/settings.ts';
 
@@ -12,6 +14,7 @@ export function Settings(): React.JSX.Element {
 
   return (
     <div className="settings">
+      <LabelPrinter />
       <section className="card" aria-labelledby="presets-heading">
         <h2 id="presets-heading">Box presets</h2>
         <ul className="presets">
@@ -78,5 +81,63 @@ export function Settings(): React.JSX.Element {
         </p>
       </section>
     </div>
+  );
+}
+
+function LabelPrinter(): React.JSX.Element {
+  const { settings, printers, status, error, load, save } = usePrinting();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const chosen = printers.find((printer) => printer.name === settings.printer);
+  return (
+    <section className="card" aria-labelledby="printer-heading">
+      <h2 id="printer-heading">Printing</h2>
+      {status === 'loading' ? <Loading label="Looking for printers…" /> : null}
+      <ErrorNotice message={error} />
+      <div className="grid">
+        <div className="field field--wide">
+          <label htmlFor="label-printer">Label printer</label>
+          <select
+            id="label-printer"
+            value={settings.printer ?? ''}
+            onChange={(event) => {
+              const printer = event.target.value || null;
+              const raw = printers.find((candidate) => candidate.name === printer)?.supportsRawZpl ?? false;
+              // Choosing a printer turns auto-print on, and picks ZPL for a thermal printer that takes it.
+              void save(printer ? { printer, autoPrint: true, format: raw ? 'zpl' : 'pdf' } : { printer: null, autoPrint: false });
+            }}
+          >
+            <option value="">None: use the browser's print dialog</option>
+            {printers.map((printer) => (
+              <option key={printer.name} value={printer.name}>
+                {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="label-format">Label format</label>
+          <select id="label-format" value={settings.format} disabled={!settings.printer} onChange={(event) => void save({ format: event.target.value as 'pdf' | 'zpl' })}>
+            <option value="pdf">PDF</option>
+            <option value="zpl" disabled={chosen ? !chosen.supportsRawZpl : false}>
+              ZPL (thermal printers)
+            </option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="label-dpi">Printer resolution</label>
+          <select id="label-dpi" value={settings.dpi} disabled={!settings.printer} onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}>
+            <option value={203}>203 dpi</option>
+            <option value={300}>300 dpi</option>
+          </select>
+        </div>
+        <div className="field field--check">
+          <input id="auto-print" type="checkbox" checked={settings.autoPrint} disabled={!settings.printer} onChange={(event) => void save({ autoPrint: event.target.checked })} />
+          <label htmlFor="auto-print">Print automatically after confirm</label>
+        </div>
+      </div>
+      {printers.length === 0 && status === 'ready' ? <p className="muted">The station sees no printers. Add one to the computer's printing system (CUPS), then come back.</p> : null}
+    </section>
   );
 }
