@@ -24,7 +24,6 @@ export const ERROR_TEXT = {
   methodNotAllowed: (method: string, allowed: string[]) =>
     `${method} is not allowed here. Allowed: ${allowed.join(', ')}.`,
   malformedJson: 'The request body is not valid JSON.',
-  bodyNotADocument: 'The request body must be a JSON:API document: a JSON object.',
   bodyTooLarge: (limit: string) => `The request body is larger than the limit of ${limit}.`,
   unsupportedMediaType: (mediaType: string) =>
     `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters.`,
