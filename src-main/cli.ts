@@ -285,6 +285,14 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
+/** A duration from the environment, in whole milliseconds; undefined when unset. */
+function millisecondsFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${name} must be a whole number of milliseconds, not '${text}'.`);
+  return Number(text);
+}
+
 async function serveCommand(args: string[]): Promise<void> {
   const values = parse(args, {
     data: { type: 'string' },
@@ -299,11 +307,8 @@ async function serveCommand(args: string[]): Promise<void> {
   if (!isLoopbackAddress(host)) {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
   }
-  const intervalText = process.env.STATION_SCHEDULER_INTERVAL_MS;
-  const schedulerIntervalMs = intervalText === undefined || intervalText === '' ? DEFAULT_SCHEDULER_INTERVAL_MS : Number(intervalText);
-  if (!Number.isInteger(schedulerIntervalMs) || schedulerIntervalMs < 0) {
-    throw new UsageError(`STATION_SCHEDULER_INTERVAL_MS must be a whole number of milliseconds, not '${intervalText}'.`);
-  }
+  const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
+  const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = createStation({
     dataDir,
@@ -313,7 +318,7 @@ async function serveCommand(args: string[]): Promise<void> {
     schedulerIntervalMs,
     rendererDir,
     trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
-    printTimeoutMs: process.env.STATION_PRINT_TIMEOUT_MS ? Number(process.env.STATION_PRINT_TIMEOUT_MS) : undefined,
+    printTimeoutMs,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   const firstRun = await station.clients.ensureFirstClient();

@@ -122,6 +122,12 @@ describe('station serve fails clearly', () => {
     }
   });
 
+  it('refuses a duration setting that is not a number of milliseconds', async () => {
+    const result = await runCli(['serve', '--data', join(tempDir(), 'data'), '--port', '0'], { STATION_PRINT_TIMEOUT_MS: '1 minute' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("STATION_PRINT_TIMEOUT_MS must be a whole number of milliseconds, not '1 minute'.");
+  });
+
   it('refuses a port that is not a number', async () => {
     const result = await runCli(['serve', '--port', 'eighty']);
     expect(result.code).toBe(2);
