@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import type { PrintOptions } from '../src-shared/bridge.ts';
 import { DEFAULT_BOUNDS, isExternalWebUrl, isStationUrl, parseBounds, secureWebPreferences } from './desktop/window-options.ts';
+import { APP_FOLDER_NAME } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { BRIDGE_CHANNELS } from './preload/bridge.ts';
 import { createCupsBackend } from './printing/cups.ts';
@@ -14,8 +15,9 @@ import { DEFAULT_PORT, PortInUseError, createStation, type Station } from './sta
 
 const logger = consoleLogger();
 const development = !app.isPackaged;
-// STATION_DATA_DIR puts the station (and Chromium's profile) elsewhere, e.g. for a second desk or a test.
-if (process.env.STATION_DATA_DIR) app.setPath('userData', process.env.STATION_DATA_DIR);
+// The same folder `station serve` uses by default, so desktop and headless run one station; STATION_DATA_DIR
+// puts the station (and Chromium's profile) elsewhere, e.g. for a second desk or a test.
+app.setPath('userData', process.env.STATION_DATA_DIR || join(app.getPath('appData'), APP_FOLDER_NAME));
 let station: Station | undefined;
 let stationUrl = '';
 let mainWindow: BrowserWindow | undefined;
