@@ -15,8 +15,7 @@ import { createCarrierRegistry, type CarrierRegistry } from './carriers/registry
 import { fontLibrary } from './documents/fonts.ts';
 import { createScheduler, type Scheduler } from './scheduler/index.ts';
 import { createPrintService, type PrintService } from './services/printing.ts';
-import type { PrintBackend } from './printing/backend.ts';
-import { noPrinting } from './printing/backend.ts';
+import { noPrinting, type PrintBackend } from './printing/backend.ts';
 import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
