@@ -15,6 +15,20 @@ export interface Address {
   isResidential?: boolean;
 }
 
+/** An address-book entry as GET /addresses returns it (spec 2.8): every field a string, possibly empty. */
+export interface SavedAddressAttributes {
+  name: string;
+  address1: string;
+  address2: string;
+  postalCode: string;
+  city: string;
+  state: string;
+  country: string;
+  contact: string;
+  phone: string;
+  email: string;
+}
+
 export interface Package {
   weight: { value: string; units: '1' };
   dimensions: { length: string; width: string; height: string; units: '1' };

@@ -1,20 +1,10 @@
 // The address book: every address a client ships from or to, de-duplicated, searchable by substring
 // through an FTS5 trigram index so search stays fast at a million addresses.
-import type { Address } from '../../src-shared/shipment.ts';
+import type { Address, SavedAddressAttributes } from '../../src-shared/shipment.ts';
 import type { Db } from './database.ts';
 
-export interface SavedAddress {
+export interface SavedAddress extends SavedAddressAttributes {
   id: string;
-  name: string;
-  address1: string;
-  address2: string;
-  postalCode: string;
-  city: string;
-  state: string;
-  country: string;
-  contact: string;
-  phone: string;
-  email: string;
 }
 
 export interface AddressesTable {

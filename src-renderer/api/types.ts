@@ -1,6 +1,8 @@
 // The resources the desk UI reads from the station, as the station sends them (spec section 2).
 import type { ClientAttributes } from '../../src-shared/client.ts';
-import type { Money, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Money, SavedAddressAttributes, ShipmentAttributes } from '../../src-shared/shipment.ts';
+
+export type { SavedAddressAttributes };
 
 export interface Resource<TType extends string, TAttributes, TMeta = Record<string, unknown>> {
   type: TType;
@@ -54,18 +56,6 @@ export interface SummaryAttributes {
 }
 export type ShipmentSummary = Resource<'shipmentSummary', SummaryAttributes>;
 
-export interface SavedAddressAttributes {
-  name: string;
-  address1: string;
-  address2: string;
-  postalCode: string;
-  city: string;
-  state: string;
-  country: string;
-  contact: string;
-  phone: string;
-  email: string;
-}
 export type SavedAddress = Resource<'address', SavedAddressAttributes>;
 
 export type Tracking = Resource<

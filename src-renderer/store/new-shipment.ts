@@ -153,24 +153,28 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
   return { sender, receiver, packages, goodsDescription, invoiceValue, documentsOnly, insuranceDescription, insuranceValue, customerReference, declaration };
 }
 
+/** A fresh form: nothing entered, no errors. */
+function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string> } {
+  return {
+    sender,
+    receiver: emptyAddress(),
+    packages: [emptyPackage()],
+    goodsDescription: '',
+    invoiceValue: '',
+    documentsOnly: false,
+    insuranceDescription: '',
+    insuranceValue: '',
+    customerReference: '',
+    declaration: emptyDeclaration(),
+    errors: {},
+  };
+}
+
 export const useNewShipment = create<NewShipmentState>()((set, get) => ({
-  sender: emptyAddress(),
-  receiver: emptyAddress(),
-  packages: [emptyPackage()],
-  goodsDescription: '',
-  invoiceValue: '',
-  documentsOnly: false,
-  insuranceDescription: '',
-  insuranceValue: '',
-  customerReference: '',
-  declaration: emptyDeclaration(),
-  errors: {},
+  ...emptyDraft(),
 
   setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
-  pickReceiver: (address) =>
-    set({
-      receiver: { name: address.name, contact: address.contact, address1: address.address1, address2: address.address2, city: address.city, postalCode: address.postalCode, state: address.state, country: address.country, phone: address.phone, email: address.email },
-    }),
+  pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressDraft }),
   setPackage: (index, field, value) =>
     set({ packages: get().packages.map((pkg, i) => (i === index ? { ...pkg, [field]: field === 'type' ? value : decimal(value) } : pkg)) }),
   addPackage: (preset) => set({ packages: [...get().packages, { ...emptyPackage(), ...preset }] }),
@@ -187,20 +191,7 @@ export const useNewShipment = create<NewShipmentState>()((set, get) => ({
     }),
   addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
   removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
-  reset: (sender) =>
-    set({
-      sender: sender ?? get().sender,
-      receiver: emptyAddress(),
-      packages: [emptyPackage()],
-      goodsDescription: '',
-      invoiceValue: '',
-      documentsOnly: false,
-      insuranceDescription: '',
-      insuranceValue: '',
-      customerReference: '',
-      declaration: emptyDeclaration(),
-      errors: {},
-    }),
+  reset: (sender) => set(emptyDraft(sender ?? get().sender)),
   validate: () => {
     const result = validateShipmentDocument({ data: { type: 'shipment', attributes: draftToRequest(draftOf(get())) } }, 'rate');
     if (result.ok) {
