@@ -21,6 +21,10 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorO
 
 type Path = readonly (string | number)[];
 
+/** Carriers take at most 99 pieces per shipment; more is a data error, not a shipment. */
+export const MAX_PACKAGES = 99;
+export const MAX_LINE_ITEMS = 999;
+
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A decimal given as a string with "." or as a JSON number, kept as a string. */
@@ -92,7 +96,8 @@ const exportDeclarationSchema = z.object({
         unitWeight: positiveDecimal,
       }),
     )
-    .min(1),
+    .min(1)
+    .max(MAX_LINE_ITEMS),
 });
 
 const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -102,7 +107,7 @@ const attributesSchema = z.object({
   shipFrom: addressSchema(true),
   collectionLocation: addressSchema(false).nullable().optional(),
   shipTo: addressSchema(false),
-  packages: z.array(packageSchema).optional(),
+  packages: z.array(packageSchema).max(MAX_PACKAGES).optional(),
   goodsDescription: nullableText(255),
   insuranceDescription: nullableText(255),
   insuranceValue: z.union([z.literal(''), positiveDecimal]).nullable().optional(),

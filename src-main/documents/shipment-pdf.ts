@@ -123,7 +123,9 @@ function drawLabel(page: PDFPage, fonts: DocumentFonts, input: ShipmentDocumentI
   }
 }
 
-function drawCommercialInvoice(page: PDFPage, fonts: DocumentFonts, input: ShipmentDocumentInput): void {
+/** The commercial invoice on A4; its item table continues on further pages, so no item is ever left out. */
+function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, input: ShipmentDocumentInput): void {
+  let page = addPage();
   const declaration = input.attributes.exportDeclaration!;
   const { attributes } = input;
   const left = 40;
@@ -163,13 +165,22 @@ function drawCommercialInvoice(page: PDFPage, fonts: DocumentFonts, input: Shipm
     { title: 'Unit kg', x: left + 385, width: 50 },
     { title: 'Total', x: left + 440, width: 75 },
   ];
-  for (const column of columns) drawText(page, fonts, column.title, column.x, y, { size: 8, weight: 'bold' });
-  y -= 4;
-  page.drawLine({ start: { x: left, y }, end: { x: A4.width - left, y }, thickness: 0.5, color: BLACK });
+  const tableHeader = () => {
+    for (const column of columns) drawText(page, fonts, column.title, column.x, y, { size: 8, weight: 'bold' });
+    y -= 4;
+    page.drawLine({ start: { x: left, y }, end: { x: A4.width - left, y }, thickness: 0.5, color: BLACK });
+  };
+  tableHeader();
   let totalCents = 0;
   let totalWeight = 0;
   for (const item of declaration.lineItems) {
-    if (y < 90) break;
+    if (y < 130) {
+      page = addPage();
+      y = A4.height - 60;
+      drawText(page, fonts, `COMMERCIAL INVOICE ${declaration.invoiceReference} (continued)`, left, y, { size: 10, weight: 'bold' });
+      y -= 24;
+      tableHeader();
+    }
     y -= 13;
     const lineCents = Math.round(Number(item.unitPrice) * 100) * Number(item.quantity);
     totalCents += lineCents;
@@ -201,6 +212,6 @@ export async function renderShipmentPdf(input: ShipmentDocumentInput, library: F
   for (let index = 0; index < count; index++) {
     drawLabel(pdf.addPage([LABEL_SIZE.width, LABEL_SIZE.height]), fonts, input, index, count);
   }
-  if (input.attributes.exportDeclaration) drawCommercialInvoice(pdf.addPage([A4.width, A4.height]), fonts, input);
+  if (input.attributes.exportDeclaration) drawCommercialInvoice(() => pdf.addPage([A4.width, A4.height]), fonts, input);
   return pdf.save();
 }

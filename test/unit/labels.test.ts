@@ -130,6 +130,24 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
     expect(texts[1]).toContain('64.50');
   });
 
+  it('continues a long invoice on further pages, leaving out no item', async () => {
+    const lineItems = Array.from({ length: 80 }, (_, i) => ({ description: `Item ${i + 1}`, originCountry: 'IT', quantity: '1', unitPrice: '1.00', unitWeight: '0.1' }));
+    const texts = await pageTexts(
+      await renderShipmentPdf(
+        input({
+          shipTo: { name: 'Acme Inc', address1: '1 Main St', city: 'New York', postalCode: '10001', state: 'NY', country: 'US', contact: 'Jo Smith' },
+          exportDeclaration: { exportReasonType: 'SAMPLE', invoiceDate: '2026-11-22', invoiceReference: 'INV-9', shipmentPurpose: 'COMMERCIAL', lineItems },
+        }),
+        fonts,
+      ),
+    );
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    const invoice = texts.slice(1).join(' ');
+    for (const number of [1, 40, 80]) expect(invoice).toContain(`Item ${number}`);
+    expect(invoice).toContain('Goods total 80.00 EUR');
+    expect(invoice).toContain('(continued)');
+  });
+
   it('draws the barcode as vector paths, with no images', async () => {
     const bytes = await renderShipmentPdf(input(), fonts);
     const pdf = await PDFDocument.load(bytes);
