@@ -1,27 +1,12 @@
 // `npm start`: launches the desktop app where the Electron binary is installed, and otherwise says in one
 // line why not, and that `npm run serve` runs the same station headless.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './desktop/electron-binary.ts';
 
 const require = createRequire(import.meta.url);
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** The installed Electron binary. Not through require('electron'), which would try to download it. */
-function electronBinary(): string | undefined {
-  try {
-    const packageDir = dirname(require.resolve('electron/package.json'));
-    const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
-    const pathFile = join(packageDir, 'path.txt');
-    const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron';
-    const binary = join(distDir, relative);
-    return existsSync(binary) ? binary : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const binary = electronBinary();
 if (!binary) {

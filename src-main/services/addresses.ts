@@ -7,10 +7,14 @@ export interface AddressService {
 }
 
 export function createAddressService(store: Store): AddressService {
+  // The client's own address is added once per client, book and profile, not on every keystroke of a search.
+  const ensured = new Set<string>();
   return {
     search(caller, text, limit) {
       const own = caller.client.profile;
-      if (own.name && own.address1) {
+      const key = JSON.stringify([caller.client.id, caller.sandbox, own]);
+      if (own.name && own.address1 && !ensured.has(key)) {
+        ensured.add(key);
         store.addresses.ensure(caller.client.id, caller.sandbox, {
           name: own.name,
           address1: own.address1,

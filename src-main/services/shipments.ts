@@ -1,6 +1,7 @@
 // The shipment use cases of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents,
 // tracking and summaries, plus the scheduled processing run. The API and the scheduler both call these.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { localDate } from '../../src-shared/dates.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -38,11 +39,6 @@ export interface ProcessingRun {
 
 /** A claim older than this is taken to belong to a run that died, and the shipment is claimed again. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
-
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 export interface ShipmentService {
   save(caller: Caller, attributes: ShipmentAttributes): ShipmentRecord;

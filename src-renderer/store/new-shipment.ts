@@ -2,6 +2,7 @@
 // (src-shared), so field errors show inline before any request.
 import { create } from 'zustand';
 import { crossesCustomsBorder, isCountryCode } from '../../src-shared/countries.ts';
+import { localDate } from '../../src-shared/dates.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
@@ -71,15 +72,11 @@ export interface NewShipmentState extends ShipmentDraft {
 export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
 const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON' });
 const emptyLineItem = (): LineItemDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', originCountry: '', commodityCode: '' });
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 const emptyDeclaration = (): DeclarationDraft => ({
   exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
   shipmentPurpose: 'COMMERCIAL',
   invoiceReference: '',
-  invoiceDate: today(),
+  invoiceDate: localDate(),
   lineItems: [emptyLineItem()],
 });
 

@@ -1,14 +1,10 @@
 // The Shipments screen: the day's summaries with date filters, and the detail of one shipment with its
 // documents, tracking and delete.
 import { create } from 'zustand';
+import { localDate } from '../../src-shared/dates.ts';
 import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api, describeError } from './session.ts';
-
-export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export interface ShipmentDetail {
   id: string;
@@ -36,8 +32,8 @@ export interface ShipmentsState {
 }
 
 export const useShipments = create<ShipmentsState>()((set, get) => ({
-  dateFrom: todayIso(),
-  dateTo: todayIso(),
+  dateFrom: localDate(),
+  dateTo: localDate(),
   limit: '100',
   rows: [],
   status: 'idle',

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { handMadeToken } from '../helpers/tokens.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 
@@ -12,11 +12,6 @@ afterAll(() => t.close());
 const MISSING_HEADER =
   'Bearer realm="127.0.0.1", error="authorization_exception", error_description="Missing or invalid authorization header"';
 
-function handMadeToken(payload: object, secret: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const input = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
-}
 
 const current = (authorization?: string) =>
   t.call('/v3/clients/current', { headers: authorization ? { Authorization: authorization } : {} });

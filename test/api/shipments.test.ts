@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../../src-main/services/shipments.ts';
+import { localDate } from '../../src-shared/dates.ts';
 import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
 

@@ -1,14 +1,13 @@
 // A real headless station per test file: a temp data folder, a client made with the CLI, `station serve`
 // on a free port, and helpers to call its API and CLI as the desk's other users would.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { runCli as run, serve } from '../helpers/cli.ts';
 import { chromiumMissing } from './chromium.ts';
 
-const CLI = join(import.meta.dirname, '..', '..', 'src-main', 'cli.ts');
 export const PASSWORD = 'desk-password-1';
 
 export interface E2EStation {
@@ -17,32 +16,6 @@ export interface E2EStation {
   username: string;
   cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0'], { env: { ...process.env, STATION_SCHEDULER_INTERVAL_MS: '1500' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('close', (code) => reject(new Error(`station serve exited with ${code}:\n${output}`)));
-  });
 }
 
 export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation }>({
@@ -59,7 +32,8 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
         '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--json',
       ]);
       if (added.code !== 0) throw new Error(added.stderr);
-      const { child, url } = await serve(dataDir);
+      const served = await serve(['--data', dataDir, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '1500' });
+      const { url } = served;
       const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
       let token = '';
       const api: E2EStation['api'] = async (method, path, body) => {
@@ -75,8 +49,7 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
         return { status: response.status, json: response.status === 204 ? null : await response.json() };
       };
       await use({ url, dataDir, username, cli: (args) => run([...args, '--data', dataDir]), api });
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('close', resolve));
+      await served.stop();
       rmSync(folder, { recursive: true, force: true });
     },
     { scope: 'worker' },

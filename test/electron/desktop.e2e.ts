@@ -1,21 +1,13 @@
 // Smoke test of the desktop app: Electron opens the window on the station, a client signs in and sees the
 // New shipment screen. It needs the Electron binary, which cannot be downloaded on our build machines.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
+import { electronBinary } from '../../src-main/desktop/electron-binary.ts';
 
-const require = createRequire(import.meta.url);
 const projectDir = join(import.meta.dirname, '..', '..');
-
-function electronBinary(): string | undefined {
-  const packageDir = dirname(require.resolve('electron/package.json'));
-  const pathFile = join(packageDir, 'path.txt');
-  const binary = join(packageDir, 'dist', existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron');
-  return existsSync(binary) ? binary : undefined;
-}
 
 const binary = electronBinary();
 if (!binary) console.log('Skipping the Electron smoke test: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD).');

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { handMadeToken } from '../helpers/tokens.ts';
 import { describe, expect, it } from 'vitest';
 import { TokenError, signClientToken, verifyClientToken } from '../../src-main/security/tokens.ts';
 
@@ -15,12 +15,6 @@ async function failure(token: string): Promise<TokenError> {
   return error as TokenError;
 }
 
-/** Builds an HS256 token by hand, the way an integration without a JWT library would. */
-function handMadeToken(payload: object, secret: string, header: object = { alg: 'HS256', typ: 'JWT' }): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const signingInput = `${part(header)}.${part(payload)}`;
-  return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
-}
 
 describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server key', () => {
   it('round-trips the claims with the header of field-rules.md', async () => {
