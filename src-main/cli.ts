@@ -4,17 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { StationError } from '../src-shared/errors.ts';
+import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
+import { DESKTOP_INTEGRATION_NAME, openAdmin, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
-import { createClientService } from './services/clients.ts';
-import { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
-import { randomSecret } from './security/secrets.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RESOURCES_DIR, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress, openDataDir } from './station.ts';
-import { createCarrierRegistry } from './carriers/registry.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
-import { isCalendarDate } from '../src-shared/shipment-validation.ts';
-import { TRACKING_STATUSES, isTrackingStatus } from '../src-shared/tracking-status.ts';
-import type { ClientRecord } from './store/index.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from './station.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
 
@@ -106,17 +101,17 @@ function print(values: Values, json: unknown, text: string): void {
   console.log(values.json ? JSON.stringify(json) : text);
 }
 
-function clientLine(client: ClientRecord): string {
+function clientLine(client: ReturnType<StationAdmin['clients']['list']>[number]): string {
   return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}`;
 }
 
-/** Runs one admin command against the data folder, closing the store afterwards. */
-async function withDataDir<T>(values: Values, task: (opened: ReturnType<typeof openDataDir>) => Promise<T> | T): Promise<T> {
-  const opened = openDataDir(dataDirOf(values));
+/** Runs one admin command against the data folder, closing it afterwards. */
+async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T): Promise<T> {
+  const admin = openAdmin(dataDirOf(values));
   try {
-    return await task(opened);
+    return await task(admin);
   } finally {
-    opened.store.close();
+    admin.close();
   }
 }
 
@@ -140,31 +135,27 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
         email: optional(values, 'email'),
         taxIdentification: optional(values, 'tax-id'),
       };
-      const client = await withDataDir(values, ({ store, keys }) =>
-        createClientService(store, keys).add({ username, password, profile }),
-      );
+      const client = await withAdmin(values, (admin) => admin.clients.add({ username, password, profile }));
       print(values, { id: client.id, clientKey: client.clientKey }, `Created client ${client.id} (${client.username}). Client key: ${client.clientKey}`);
       return;
     }
     case 'list': {
       const values = parse(args, common);
-      const clients = await withDataDir(values, ({ store, keys }) => createClientService(store, keys).list());
+      const clients = await withAdmin(values, (admin) => admin.clients.list());
       const json = clients.map((client) => ({ id: client.id, username: client.username, name: client.profile.name, createdAt: client.createdAt }));
       print(values, json, clients.length ? ['id\tusername\tname\tcountry', ...clients.map(clientLine)].join('\n') : 'No clients yet.');
       return;
     }
     case 'rotate-key': {
       const values = parse(args, { ...common, ...which });
-      const client = await withDataDir(values, ({ store, keys }) => createClientService(store, keys).rotateKey(whichClient(values)));
+      const client = await withAdmin(values, (admin) => admin.clients.rotateKey(whichClient(values)));
       print(values, { id: client.id, clientKey: client.clientKey }, `New client key for ${client.username}: ${client.clientKey}`);
       return;
     }
     case 'set-password': {
       const values = parse(args, { ...common, ...which, password: { type: 'string' } });
       const password = required(values, 'password');
-      const client = await withDataDir(values, ({ store, keys }) =>
-        createClientService(store, keys).setPassword(whichClient(values), password),
-      );
+      const client = await withAdmin(values, (admin) => admin.clients.setPassword(whichClient(values), password));
       print(values, { id: client.id }, `Password changed for ${client.username}.`);
       return;
     }
@@ -178,13 +169,13 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
     case 'add': {
       const values = parse(args, { ...common, name: { type: 'string' } });
       const name = required(values, 'name');
-      const integration = await withDataDir(values, ({ store }) => store.integrations.add({ name, integrationKey: randomSecret(24) }));
+      const integration = await withAdmin(values, (admin) => admin.integrations.add(name));
       print(values, { integrationKey: integration.integrationKey }, `Integration key for ${name}: ${integration.integrationKey}`);
       return;
     }
     case 'list': {
       const values = parse(args, common);
-      const integrations = await withDataDir(values, ({ store }) => store.integrations.all());
+      const integrations = await withAdmin(values, (admin) => admin.integrations.list());
       const json = integrations.map(({ id, name, isDesktop, createdAt }) => ({ id, name, isDesktop, createdAt }));
       print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? ' (this station\'s desk app)' : ''}`).join('\n'));
       return;
@@ -194,23 +185,11 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
   }
 }
 
-function registryFor(dataDir: string, store: ReturnType<typeof openDataDir>['store']) {
-  return createCarrierRegistry({
-    bundledDir: join(DEFAULT_RESOURCES_DIR, 'carriers'),
-    overrideDir: join(dataDir, 'carriers'),
-    surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
-  });
-}
-
 async function carriersCommand(sub: string | undefined, args: string[]): Promise<void> {
   switch (sub) {
     case 'list': {
       const values = parse(args, common);
-      const dataDir = dataDirOf(values);
-      const { cards, problems } = await withDataDir(values, ({ store }) => {
-        const registry = registryFor(dataDir, store);
-        return { cards: registry.cards(), problems: registry.problems() };
-      });
+      const { cards, problems } = await withAdmin(values, (admin) => ({ cards: admin.carriers.cards(), problems: admin.carriers.problems() }));
       const json = cards.map(({ card, source, file, fuelSurchargePercent }) => ({
         carrierChoice: card.choiceCode,
         carrierCode: card.carrierCode,
@@ -231,14 +210,7 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       const values = parse(args, { ...common, carrier: { type: 'string' }, percent: { type: 'string' } });
       const carrier = required(values, 'carrier');
       const percentText = required(values, 'percent');
-      const percent = Number(percentText);
-      if (!/^\d+(\.\d+)?$/.test(percentText) || percent > 200) throw new UsageError(`--percent must be a number from 0 to 200, not '${percentText}'.`);
-      const dataDir = dataDirOf(values);
-      await withDataDir(values, ({ store }) => {
-        const known = registryFor(dataDir, store).choiceCodes();
-        if (!known.includes(carrier)) throw new UsageError(`Unknown carrier '${carrier}'. Known: ${known.join(', ')}.`);
-        store.carrierSettings.setFuelSurcharge(carrier, percent);
-      });
+      const percent = await withAdmin(values, (admin) => admin.carriers.setFuelSurcharge(carrier, percentText));
       print(values, { carrierChoice: carrier, fuelSurchargePercent: percent }, `Fuel surcharge of ${carrier} is now ${percent}%.`);
       return;
     }
@@ -253,24 +225,15 @@ async function trackingCommand(sub: string | undefined, args: string[]): Promise
   const key = required(values, 'shipment');
   const statusText = required(values, 'status');
   const at = required(values, 'at');
-  const status = Number(statusText);
-  if (!/^\d+$/.test(statusText) || !isTrackingStatus(status)) {
-    throw new UsageError(`--status must be one of ${TRACKING_STATUSES.map((entry) => entry.code).join(', ')}, not '${statusText}'.`);
-  }
-  const match = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(at);
-  if (!match || !isCalendarDate(match[1]!)) throw new UsageError(`--at must be a time as YYYY-MM-DD HH:MM:SS, not '${at}'.`);
-  const shipment = await withDataDir(values, ({ store }) => {
-    const record = store.shipments.findForAdmin(key);
-    if (!record || record.status !== 3) throw new StationError(404, `No processed shipment has the id, reference or tracking number '${key}'.`);
-    store.shipments.addEvent(record.id, { status, occurredAt: at, text: optional(values, 'text') ?? '', location: optional(values, 'location') ?? '' });
-    return record;
-  });
+  const { shipment, status } = await withAdmin(values, (admin) =>
+    admin.tracking.add(key, { status: statusText, at, text: optional(values, 'text'), location: optional(values, 'location') }),
+  );
   print(values, { id: shipment.id, trackingStatus: status, trackingDate: at }, `Tracking event ${status} at ${at} added to ${shipment.reference}.`);
 }
 
 async function keysCommand(args: string[]): Promise<void> {
   const values = parse(args, common);
-  const keys = await withDataDir(values, ({ keys }) => keys);
+  const keys = await withAdmin(values, (admin) => admin.keys);
   print(
     values,
     { serverKey: keys.serverKey, integrationKey: keys.desktopIntegrationKey },
@@ -401,7 +364,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof StationError) {
       console.error(`station: ${error.errors.map((e) => e.detail).join(' ')}`);
-      return 1;
+      // A refused option value (it names the option) is a usage error; anything else, the command failing.
+      return error.parameter !== undefined ? 2 : 1;
     }
     console.error(`station: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -3,7 +3,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
-import type { PrintOptions } from '../src-shared/bridge.ts';
 import { DEFAULT_BOUNDS, isExternalWebUrl, isStationUrl, parseBounds, secureWebPreferences } from './desktop/window-options.ts';
 import { APP_FOLDER_NAME } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
@@ -133,27 +132,13 @@ function fromDeskWindow(event: IpcMainInvokeEvent): boolean {
 }
 
 function registerBridge(): void {
-  const handle = (channel: string, handler: (...args: unknown[]) => unknown) =>
-    ipcMain.handle(channel, (event, ...args) => {
+  const handle = (channel: string, handler: () => unknown) =>
+    ipcMain.handle(channel, (event) => {
       if (!fromDeskWindow(event)) throw new Error('Refused: not the desk window.');
-      return handler(...args);
+      return handler();
     });
   handle(BRIDGE_CHANNELS.apiBase, () => `${stationUrl}/v3`);
   handle(BRIDGE_CHANNELS.integrationKey, () => station!.keys.desktopIntegrationKey);
-  handle(BRIDGE_CHANNELS.listPrinters, () => station!.printing.printers());
-  handle(BRIDGE_CHANNELS.appInfo, () => ({
-    name: app.getName(),
-    version: app.getVersion(),
-    electron: process.versions.electron ?? '',
-    dataDir: app.getPath('userData'),
-  }));
-  handle(BRIDGE_CHANNELS.print, async (shipmentId, options) => {
-    const record = station!.store.shipments.findForAdmin(String(shipmentId));
-    const owner = record && station!.store.clients.byId(record.clientId);
-    if (!record || !owner) throw new Error('Shipment not found');
-    const job = await station!.printing.print({ client: owner, sandbox: record.sandbox }, record.id, (options ?? {}) as PrintOptions);
-    return { id: job.id, status: job.status, reason: job.reason };
-  });
 }
 
 function menuTemplate(): MenuItemConstructorOptions[] {

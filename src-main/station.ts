@@ -133,7 +133,7 @@ export function createStation(options: StationOptions): Station {
     shipments,
     printing,
     addresses: createAddressService(store),
-    carriers,
+    printViews: options.printViews,
     logger,
     trackingBaseUrl: options.trackingBaseUrl,
     desktopIntegrationKey: keys.desktopIntegrationKey,
@@ -174,7 +174,9 @@ export function createStation(options: StationOptions): Station {
     start: () =>
       new Promise<string>((resolve, reject) => {
         if (server) return reject(new Error('The station is already started.'));
-        const listening = createServer(app.callback());
+        const handle = app.callback();
+        // Koa answers every failure itself (errorHandler), so the handler's promise never rejects.
+        const listening = createServer((request, response) => void handle(request, response));
         listening.headersTimeout = 20_000;
         listening.requestTimeout = 60_000;
         listening.once('error', (error: NodeJS.ErrnoException) => {

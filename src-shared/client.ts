@@ -46,16 +46,3 @@ export const clientProfileSchema = z.object({
     .default(''),
   taxIdentification: text(45).default(''),
 });
-
-export const EMPTY_PROFILE: Omit<ClientProfile, 'name'> = {
-  address1: '',
-  address2: '',
-  city: '',
-  postalCode: '',
-  state: '',
-  country: '',
-  contact: '',
-  phone: '',
-  email: '',
-  taxIdentification: '',
-};

@@ -4,6 +4,7 @@ import type { ErrorObject } from './jsonapi.ts';
 import { reasonPhrase } from './http-status.ts';
 
 export const ERROR_TEXT = {
+  // Spec section 7, word for word.
   missingOrInvalidAuthorization: 'Missing or invalid authorization header',
   authorizationFailed: 'Authorization failed.',
   tokenMissingData: 'Token is missing required data',
@@ -20,11 +21,14 @@ export const ERROR_TEXT = {
   priceIsDifferent: (original: string, updated: string) =>
     `Price is different. Original price: ${original}; updated price: ${updated}`,
 
+  // The station's own JSON:API and HTTP refusals.
   notFound: (path: string) => `No resource lives at ${path}.`,
   methodNotAllowed: (method: string, allowed: string[]) =>
     `${method} is not allowed here. Allowed: ${allowed.join(', ')}.`,
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: (limit: string) => `The request body is larger than the limit of ${limit}.`,
+  bodyEncoding: 'The request body must be UTF-8 JSON without a content encoding.',
+  bodyIncomplete: 'The request body was not received completely.',
   unsupportedMediaType: (mediaType: string) =>
     `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters.`,
   notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters.',
@@ -32,6 +36,56 @@ export const ERROR_TEXT = {
     `Host '${host}' is not allowed. The station answers only to loopback host names.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,
   internal: 'The station could not complete the request. The error has been logged.',
+  invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,
+
+  // Confirming and processing shipments: why a rate or a shipment cannot be booked.
+  noSuchService: (serviceCode: string) => `The carrier has no service ${serviceCode}.`,
+  noSuchCarrier: (carrierCode: string) => `No carrier has the code ${carrierCode}.`,
+  noService: (reasons: string) => `No carrier service can carry this shipment: ${reasons}.`,
+  noCarrierConfigured: 'No carrier service can carry this shipment: no carrier is configured for it.',
+  andMoreReasons: (count: number) => `and ${count} more`,
+  savedShipmentBusy: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.',
+  processingFailed: 'The station could not process this shipment; the error has been logged.',
+  routeNotServed: (carrierAndService: string, from: string, to: string) => `${carrierAndService} does not serve ${from} to ${to}`,
+  noPackages: 'the shipment has no packages',
+  packageProblem: (carrierAndService: string, problem: string) => `${carrierAndService}: ${problem}`,
+  packageOverMaximum: (index: number, weightKg: number, maximumKg: number) => `package ${index} weighs ${weightKg} kg, over the ${maximumKg} kg no service carries`,
+  packageOverWeight: (index: number, weightKg: number, limitKg: number) => `package ${index} weighs ${weightKg} kg, over the ${limitKg} kg limit`,
+  packageOverLength: (index: number, lengthCm: number, limitCm: number) => `package ${index} is ${lengthCm} cm long, over the ${limitCm} cm limit`,
+  packageOverGirth: (index: number, girthCm: number, limitCm: number) => `package ${index} measures ${girthCm} cm in length plus girth, over the ${limitCm} cm limit`,
+  packageOverBreaks: (index: number, chargeableKg: number, lastBreakKg: number) =>
+    `package ${index} (${chargeableKg} kg chargeable) is above the card's heaviest weight break of ${lastBreakKg} kg`,
+
+  // Printing.
+  noSuchPrinter: (name: string) => `No printer is called ${name}.`,
+  printerMissing: (name: string) => `Printer ${name} does not exist.`,
+  choosePrinter: 'Name a printer, or choose the station’s label printer in the print settings.',
+  printerTakesNoZpl: (name: string) => `Printer ${name} does not take raw ZPL; print PDF to it.`,
+  noSuchPrintJob: (id: string) => `No print job has the id ${id}.`,
+  noLabelForToken: 'No label waits under this token.',
+  printShipmentGone: 'The shipment was deleted, or has no label.',
+  printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
+    `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,
+  printerDisabled: (printer: string, message: string) => `Printer ${printer} is disabled${message ? `: ${message}` : '.'}`,
+  printJobUnknown: (jobId: string) => `CUPS no longer knows job ${jobId}.`,
+  noPrintingSystem: 'This station has no printing system: run the desktop app, or install CUPS.',
+  noPrintingSystemShort: 'No printing system.',
+  printInterruptedByRestart: 'The app was restarted while this job was printing; print it again.',
+  rawZplNeedsCups: 'Raw ZPL printing needs CUPS, which this computer does not have; print PDF instead.',
+  labelRenderTimeout: 'The label did not render in time.',
+  printerRefusedJob: 'The printer refused the job.',
+
+  // Administration (the station command and its services).
+  invalidClient: (problems: string) => `Invalid client: ${problems}.`,
+  usernameTaken: (username: string) => `Username '${username}' is already taken.`,
+  noClientWithId: (id: string) => `No client has id '${id}'.`,
+  noClientWithUsername: (username: string) => `No client has username '${username}'.`,
+  noProcessedShipment: (key: string) => `No processed shipment has the id, reference or tracking number '${key}'.`,
+  invalidTrackingStatus: (codes: string, given: string) => `--status must be one of ${codes}, not '${given}'.`,
+  invalidTrackingTime: (given: string) => `--at must be a time as YYYY-MM-DD HH:MM:SS, not '${given}'.`,
+  invalidSurcharge: (given: string) => `--percent must be a number from 0 to 200, not '${given}'.`,
+  unknownCarrier: (given: string, known: string) => `Unknown carrier '${given}'. Known: ${known}.`,
+  integrationNameRequired: 'Invalid integration: name: 1 to 64 characters.',
 } as const;
 
 /** A refusal with its HTTP status, the exact `detail` text and, where a field is at fault, its JSON pointer. */

@@ -2,14 +2,6 @@
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 export const JSONAPI_VERSION = { version: '1.0' } as const;
 
-export interface ResourceObject<TType extends string = string, TAttributes = Record<string, unknown>> {
-  type: TType;
-  id: string | null;
-  attributes?: TAttributes;
-  links?: Record<string, string>;
-  meta?: Record<string, unknown>;
-}
-
 export interface ErrorObject {
   status: number;
   title: string;
@@ -18,10 +10,10 @@ export interface ErrorObject {
   meta?: Record<string, unknown>;
 }
 
-export interface DataDocument<TData> {
+export interface DataDocument<TData, TMeta = Record<string, unknown>> {
   jsonapi: typeof JSONAPI_VERSION;
   data: TData;
-  meta?: Record<string, unknown>;
+  meta?: TMeta;
 }
 
 export interface ErrorDocument {

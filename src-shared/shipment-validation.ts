@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
+import { parseRateId } from './rates.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import {
   DOCUMENTS_MAX,
@@ -27,23 +28,53 @@ export const MAX_LINE_ITEMS = 999;
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** A decimal given as a string with "." or as a JSON number, kept as a string. */
+// Be liberal in what is accepted: clients written in PHP or Python send null for an optional member they leave
+// empty, numbers as strings and strings as numbers. Every value is normalised to the one type answered.
+
+/** An optional member: null means absent, as if it were not sent. */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+/** Text, given as a string or (e.g. an order number) as a JSON number; kept trimmed. */
+const textInput = z.union([z.string(), z.number().finite()]).transform((value) => String(value).trim());
+const requiredText = (max: number) => textInput.pipe(z.string().min(1).max(max));
+const optionalText = (max: number) => optional(textInput.pipe(z.string().max(max)));
+
+/** A decimal given as a string with "." or as a JSON number, kept as its decimal string. */
 const decimal = z
-  .union([z.string().trim().regex(DECIMAL), z.number().finite().nonnegative()])
-  .transform((value) => String(value));
+  .union([z.string().trim(), z.number().finite().nonnegative()])
+  .transform((value) => String(value))
+  .refine((value) => DECIMAL.test(value));
 const positiveDecimal = decimal.refine((value) => Number(value) > 0);
+
+/** true/false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
+export function asFlag(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === 1 || value === '1') return true;
+  if (value === false || value === 'false' || value === 0 || value === '0') return false;
+  return undefined;
+}
+const flag = z.unknown().transform((value, context) => {
+  const parsed = asFlag(value);
+  if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
+  return parsed ?? false;
+});
+
 const units = z.union([z.literal('1'), z.literal(1)]).transform(() => '1' as const);
-const isoDate = z.string().refine(isCalendarDate);
+const isoDate = z.string().trim().refine(isCalendarDate);
 const country = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())
   .refine(isCountryCode);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
 const email = z.string().trim().max(50).pipe(z.email());
 const digitsText = z.union([z.string(), z.number().int().nonnegative()]).transform((value) => String(value).trim());
 const phone = digitsText.refine((value) => /^\+?[0-9 ]*$/.test(value) && value.replace(/\D/g, '').length <= 25);
+/** One of a few codes, matched without regard to case. */
+const code = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(values));
+/** Incoterms 1 (DDP), 2 (DAP) or 3 (EXW), as a number or its text. */
+const incoTerms = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])]).transform((value) => Number(value) as 1 | 2 | 3);
+/** A customs commodity (HS) code: letters, digits, spaces, dots or dashes, as carriers print them. */
+const commodityCode = textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/));
 
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -59,30 +90,30 @@ function addressSchema(emailRequired: boolean) {
     address1: requiredText(30),
     address2: optionalText(30),
     city: requiredText(30),
-    postalCode: z.union([requiredText(30), z.number().int().nonnegative()]).transform((value) => String(value)),
+    postalCode: requiredText(30),
     state: optionalText(20),
     country,
     contact: requiredText(35),
-    phone: phone.optional(),
-    email: emailRequired ? email : z.union([z.literal(''), email]).optional(),
+    phone: optional(phone),
+    email: emailRequired ? email : optional(z.union([z.literal(''), email])),
     taxIdentification: optionalText(45),
-    isResidential: z.boolean().optional(),
+    isResidential: optional(flag),
   });
 }
 
 const packageSchema = z.object({
   weight: z.object({ value: positiveDecimal, units }),
   dimensions: z.object({ length: positiveDecimal, width: positiveDecimal, height: positiveDecimal, units }),
-  type: z.enum(PACKAGE_TYPES),
-  irregular: z.boolean().optional(),
+  type: code(PACKAGE_TYPES),
+  irregular: optional(flag),
 });
 
 const exportDeclarationSchema = z.object({
-  exportReasonType: z.enum(EXPORT_REASON_TYPES),
+  exportReasonType: code(EXPORT_REASON_TYPES),
   invoiceDate: isoDate,
   invoiceReference: requiredText(35),
-  invoiceFreight: z.number().finite().nonnegative().optional(),
-  shipmentPurpose: z.enum(SHIPMENT_PURPOSES),
+  invoiceFreight: optional(decimal.transform(Number)),
+  shipmentPurpose: code(SHIPMENT_PURPOSES),
   lineItems: z
     .array(
       z.object({
@@ -90,7 +121,7 @@ const exportDeclarationSchema = z.object({
         productId: optionalText(35),
         description: requiredText(75),
         originCountry: country,
-        commodityCode: z.string().trim().regex(/^[0-9]{0,10}$/).optional(),
+        commodityCode: optional(commodityCode),
         quantity: digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)),
         unitPrice: decimal,
         unitWeight: positiveDecimal,
@@ -100,24 +131,24 @@ const exportDeclarationSchema = z.object({
     .max(MAX_LINE_ITEMS),
 });
 
-const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+const nullableText = (max: number) => textInput.pipe(z.string().max(max)).nullable().optional();
 
 const attributesSchema = z.object({
-  shipDate: isoDate.optional(),
+  shipDate: optional(isoDate),
   shipFrom: addressSchema(true),
   collectionLocation: addressSchema(false).nullable().optional(),
   shipTo: addressSchema(false),
-  packages: z.array(packageSchema).max(MAX_PACKAGES).optional(),
+  packages: optional(z.array(packageSchema).max(MAX_PACKAGES)),
   goodsDescription: nullableText(255),
   insuranceDescription: nullableText(255),
   insuranceValue: z.union([z.literal(''), positiveDecimal]).nullable().optional(),
   customerReference: optionalText(50),
   specialInstructions: optionalText(255),
-  confirmationEmail: z.union([z.literal(''), email]).optional(),
-  invoiceSubtotal: z.object({ amount: decimal, currency: z.literal('EUR') }).nullable().optional(),
-  booking: z.boolean().optional(),
-  documentsOnly: z.boolean().optional(),
-  incoTerms: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  confirmationEmail: optional(z.union([z.literal(''), email])),
+  invoiceSubtotal: z.object({ amount: decimal, currency: code(['EUR']) }).nullable().optional(),
+  booking: optional(flag),
+  documentsOnly: optional(flag),
+  incoTerms: optional(incoTerms),
   exportDeclaration: exportDeclarationSchema.nullable().optional(),
 });
 
@@ -202,14 +233,14 @@ export function validateShipmentDocument(document: unknown, operation: Operation
 function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {
   const at = (...path: (string | number)[]) => ['data', 'attributes', ...path];
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : undefined);
-  const documentsOnly = attributes.documentsOnly === true;
+  const documentsOnly = asFlag(attributes.documentsOnly) === true;
 
   for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) {
     const address = attributes[role];
     if (!isObject(address)) continue;
     const code = text(address.country);
     if (code && STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing(at(role, 'state'));
-    const digits = address.phone === undefined ? '' : String(address.phone).replace(/\D/g, '');
+    const digits = isAbsent(address.phone) ? '' : String(address.phone).replace(/\D/g, '');
     if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid(at(role, 'phone'));
   }
 
@@ -289,17 +320,18 @@ export interface CreateMeta {
 export function validateCreateMeta(document: unknown, carrierChoices: readonly string[]): Validation<CreateMeta> {
   const violations = new Violations(document);
   const meta = valueAt(document, ['data', 'meta']);
-  const service = isObject(meta) ? meta.service : undefined;
-  const carrierChoice = isObject(meta) ? meta.carrierChoice : undefined;
-  const scheduled = isObject(meta) ? meta.scheduledProcessing : undefined;
-  if (typeof service !== 'string' || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
-  if (carrierChoice !== undefined && carrierChoice !== null && (typeof carrierChoice !== 'string' || !carrierChoices.includes(carrierChoice))) {
-    violations.invalid(['data', 'meta', 'carrierChoice']);
-  }
-  if (scheduled !== undefined && scheduled !== null && typeof scheduled !== 'boolean') violations.invalid(['data', 'meta', 'scheduledProcessing']);
+  const given = (name: string) => (isObject(meta) && meta[name] !== null ? meta[name] : undefined);
+  const serviceText = given('service');
+  const service = typeof serviceText === 'string' ? serviceText.trim().toLowerCase() : undefined;
+  const choiceText = given('carrierChoice');
+  const carrierChoice = typeof choiceText === 'string' ? carrierChoices.find((choice) => choice.toUpperCase() === choiceText.trim().toUpperCase()) : undefined;
+  const scheduled = given('scheduledProcessing');
+  if (service === undefined || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
+  if (choiceText !== undefined && carrierChoice === undefined) violations.invalid(['data', 'meta', 'carrierChoice']);
+  if (scheduled !== undefined && asFlag(scheduled) === undefined) violations.invalid(['data', 'meta', 'scheduledProcessing']);
   if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
-  const value: CreateMeta = { service: service as ServiceLevel, scheduledProcessing: scheduled !== false };
-  if (typeof carrierChoice === 'string') value.carrierChoice = carrierChoice;
+  const value: CreateMeta = { service: service as ServiceLevel, scheduledProcessing: asFlag(scheduled) !== false };
+  if (carrierChoice !== undefined) value.carrierChoice = carrierChoice;
   return { ok: true, value };
 }
 
@@ -319,9 +351,9 @@ export function validateConfirmMeta(document: unknown): Validation<ConfirmMeta> 
     return { ok: false, errors: violations.errors };
   }
   const attributes = isObject(rate.attributes) ? rate.attributes : {};
-  const fromId = typeof rate.id === 'string' ? /^t2-(.+)-([^-]+)$/.exec(rate.id) : null;
-  const carrierCode = typeof attributes.carrierCode === 'string' ? attributes.carrierCode : fromId?.[1];
-  const serviceCode = typeof attributes.serviceCode === 'string' ? attributes.serviceCode : fromId?.[2];
+  const fromId = typeof rate.id === 'string' ? parseRateId(rate.id) : undefined;
+  const carrierCode = typeof attributes.carrierCode === 'string' ? attributes.carrierCode : fromId?.carrierCode;
+  const serviceCode = typeof attributes.serviceCode === 'string' ? attributes.serviceCode : fromId?.serviceCode;
   if (!carrierCode || !serviceCode) violations.fault(['data', 'meta', 'rate', 'id']);
   let finalCost: number | undefined;
   const cost = attributes.finalCost;

@@ -5,7 +5,6 @@ import type { Logger } from '../logger.ts';
 import type { AuthenticationService } from '../services/authentication.ts';
 import type { AddressService } from '../services/addresses.ts';
 import type { ShipmentService } from '../services/shipments.ts';
-import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { ApiContext, ApiState } from './context.ts';
 import { jsonBody } from './middleware/body.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -19,18 +18,16 @@ import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
 import { printingRoutes } from './routes/printing.ts';
 import type { PrintService } from '../services/printing.ts';
-import type { PrintViews } from '../printing/print-views.ts';
-import { printViewRoutes } from './routes/print-view.ts';
+import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
 
 export interface ApiDeps extends GuardOptions {
   authentication: AuthenticationService;
   shipments: ShipmentService;
   addresses: AddressService;
-  carriers: CarrierRegistry;
   printing: PrintService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
-  printViews?: PrintViews;
+  printViews?: LabelHandoff;
   logger: Logger;
   trackingBaseUrl?: string;
   desktopIntegrationKey: string;

@@ -1,6 +1,6 @@
 // What the middleware learns about a request and hands on to the routes, typed once.
 import type { ParameterizedContext } from 'koa';
-import type { ClientRecord } from '../store/index.ts';
+import type { ClientRecord } from '../domain/client.ts';
 
 export interface ApiState {
   /** Scheme and host of this request, e.g. http://127.0.0.1:8411. */

@@ -2,6 +2,7 @@
 // A real carrier API, or an upstream service of the same spec, plugs in by implementing Carrier.
 import { randomInt } from 'node:crypto';
 import type { Package } from '../../src-shared/shipment.ts';
+import type { Quote } from '../domain/rating.ts';
 import type { RateCard } from './rate-card.ts';
 import { insuranceCents, priceService } from './pricing.ts';
 import { issueTrackingNumber } from './tracking-numbers.ts';
@@ -13,23 +14,6 @@ export interface RateRequest {
   shipDate: string;
   packages: readonly Package[];
   insuredValue: number | null;
-}
-
-export interface Quote {
-  carrierCode: string;
-  carrierName: string;
-  choiceCode: string;
-  serviceCode: string;
-  serviceName: string;
-  serviceDefinitionCode: string;
-  accountId: string;
-  currency: string;
-  finalCents: number;
-  prepaidCents: number;
-  vatPercent: number;
-  insuranceCents: number | null;
-  estimatedDeliveryDate: string | null;
-  transitDays: number;
 }
 
 export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string };

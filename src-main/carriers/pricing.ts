@@ -1,6 +1,7 @@
 // Prices one service of a rate card for one shipment: zone by route, chargeable weight per package
 // (actual or volumetric, whichever is higher), the weight-break price, the fuel surcharge, VAT and transit time.
 import { EU_COUNTRIES } from '../../src-shared/countries.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { MAX_PACKAGE_WEIGHT_KG, type Package } from '../../src-shared/shipment.ts';
 import type { RateCard, RateCardService } from './rate-card.ts';
 
@@ -28,12 +29,12 @@ function packageProblem(pkg: Package, index: number, service: RateCardService): 
   const weight = Number(pkg.weight.value);
   const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
   const [length = 0, width = 0, height = 0] = sides;
-  const label = `package ${index + 1}`;
-  if (weight > MAX_PACKAGE_WEIGHT_KG) return `${label} weighs ${weight} kg, over the ${MAX_PACKAGE_WEIGHT_KG} kg no service carries`;
-  if (weight > service.limits.maxWeightKg) return `${label} weighs ${weight} kg, over the ${service.limits.maxWeightKg} kg limit`;
-  if (length > service.limits.maxLengthCm) return `${label} is ${length} cm long, over the ${service.limits.maxLengthCm} cm limit`;
+  const number = index + 1;
+  if (weight > MAX_PACKAGE_WEIGHT_KG) return ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG);
+  if (weight > service.limits.maxWeightKg) return ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg);
+  if (length > service.limits.maxLengthCm) return ERROR_TEXT.packageOverLength(number, length, service.limits.maxLengthCm);
   const girth = length + 2 * width + 2 * height;
-  if (girth > service.limits.maxGirthCm) return `${label} measures ${girth} cm in length plus girth, over the ${service.limits.maxGirthCm} cm limit`;
+  if (girth > service.limits.maxGirthCm) return ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm);
   return undefined;
 }
 
@@ -46,18 +47,19 @@ export function priceService(
   packages: readonly Package[],
   fuelSurchargePercent: number,
 ): PriceOutcome {
+  const name = `${card.carrierName} ${service.serviceName}`;
   const zone = zoneFor(card, route.from, route.to);
   const zonePrices = zone === undefined ? undefined : service.zones[zone];
   if (zone === undefined || zonePrices === undefined) {
-    return { ok: false, reason: `${card.carrierName} ${service.serviceName} does not serve ${route.from} to ${route.to}` };
+    return { ok: false, reason: ERROR_TEXT.routeNotServed(name, route.from, route.to) };
   }
-  if (packages.length === 0) return { ok: false, reason: 'the shipment has no packages' };
+  if (packages.length === 0) return { ok: false, reason: ERROR_TEXT.noPackages };
 
   let baseCents = 0;
   let chargeableKg = 0;
   for (const [index, pkg] of packages.entries()) {
     const problem = packageProblem(pkg, index, service);
-    if (problem) return { ok: false, reason: `${card.carrierName} ${service.serviceName}: ${problem}` };
+    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem) };
     const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
     chargeableKg += weight;
     const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);
@@ -67,7 +69,7 @@ export function priceService(
     }
     const last = zonePrices.breaks[zonePrices.breaks.length - 1]!;
     if (zonePrices.perKgAbove === undefined) {
-      return { ok: false, reason: `${card.carrierName} ${service.serviceName}: package ${index + 1} (${weight} kg chargeable) is above the card's heaviest weight break of ${last[0]} kg` };
+      return { ok: false, reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])) };
     }
     baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);
   }

@@ -5,9 +5,6 @@ import type { StationBridge } from '../../src-shared/bridge.ts';
 export const BRIDGE_CHANNELS = {
   apiBase: 'station:api-base',
   integrationKey: 'station:integration-key',
-  listPrinters: 'station:list-printers',
-  print: 'station:print',
-  appInfo: 'station:app-info',
 } as const satisfies Record<keyof StationBridge, string>;
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -16,8 +13,5 @@ export function createBridge(invoke: Invoke): StationBridge {
   return {
     apiBase: () => invoke(BRIDGE_CHANNELS.apiBase) as Promise<string>,
     integrationKey: () => invoke(BRIDGE_CHANNELS.integrationKey) as Promise<string>,
-    listPrinters: () => invoke(BRIDGE_CHANNELS.listPrinters) as ReturnType<StationBridge['listPrinters']>,
-    print: (shipmentId, options) => invoke(BRIDGE_CHANNELS.print, String(shipmentId), { ...options }) as ReturnType<StationBridge['print']>,
-    appInfo: () => invoke(BRIDGE_CHANNELS.appInfo) as ReturnType<StationBridge['appInfo']>,
   } satisfies StationBridge;
 }

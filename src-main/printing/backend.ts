@@ -1,6 +1,7 @@
 // The one printing model both back ends implement: list printers, submit a job, read its state, cancel it.
 // CUPS serves the headless station on Linux and macOS; Electron's own printing serves the desktop app.
-import type { PrinterInfo } from '../../src-shared/bridge.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { PrinterAttributes } from '../../src-shared/resources.ts';
 
 export type PrintFormat = 'pdf' | 'zpl';
 
@@ -16,7 +17,7 @@ export type BackendJobState = { state: 'printing' } | { state: 'done' } | { stat
 
 export interface PrintBackend {
   readonly name: string;
-  printers(): Promise<PrinterInfo[]>;
+  printers(): Promise<PrinterAttributes[]>;
   /** Hands the job to the printing system; resolves with its id there. Rejects with a readable reason. */
   submit(job: BackendJob): Promise<string>;
   state(jobId: string, printer: string): Promise<BackendJobState>;
@@ -30,9 +31,9 @@ export const noPrinting: PrintBackend = {
   name: 'none',
   printers: async () => [],
   submit: async () => {
-    throw new Error('This station has no printing system: run the desktop app, or install CUPS.');
+    throw new Error(ERROR_TEXT.noPrintingSystem);
   },
-  state: async () => ({ state: 'failed', reason: 'No printing system.' }),
+  state: async () => ({ state: 'failed', reason: ERROR_TEXT.noPrintingSystemShort }),
   cancel: async () => {},
   printerProblem: async () => 'No printing system.',
 };

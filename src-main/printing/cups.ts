@@ -1,7 +1,8 @@
 // The CUPS back end: printers from lpstat, PDF jobs with `lp -o PageSize=Custom.4x6in`, raw ZPL with
 // `lp -o raw`, job state from lpstat's job lists, and the printer's own state message when it fails.
 import { execFile } from 'node:child_process';
-import type { PrinterInfo } from '../../src-shared/bridge.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
 
 type Run = (command: string, args: string[], input?: Uint8Array) => Promise<string>;
@@ -14,13 +15,6 @@ function runCommand(command: string, args: string[], input?: Uint8Array): Promis
     });
     if (input) child.stdin?.end(Buffer.from(input));
   });
-}
-
-interface PrinterLine {
-  name: string;
-  enabled: boolean;
-  status: string;
-  message: string;
 }
 
 const DETAIL_KEYS = /^\t(Form mounted|Content types|Printer types|Description|Alerts|Location|Connection|Interface|On fault|After fault|Users allowed|Forms allowed|Banner required|Charset sets|Default pitch|Default page size|Default port settings)\b/;
@@ -72,7 +66,7 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
 
   return {
     name: 'cups',
-    async printers(): Promise<PrinterInfo[]> {
+    async printers(): Promise<PrinterAttributes[]> {
       const [lines, fallback] = await Promise.all([printerLines(), defaultPrinter()]);
       return lines.map((line) => ({
         name: line.name,
@@ -92,29 +86,19 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
     async state(jobId: string, printer: string): Promise<BackendJobState> {
       if ((await jobIds('not-completed', printer)).includes(jobId)) {
         const line = (await printerLines()).find((candidate) => candidate.name === printer);
-        if (line && !line.enabled) return { state: 'failed', reason: `Printer ${printer} is disabled${line.message ? `: ${line.message}` : '.'}` };
+        if (line && !line.enabled) return { state: 'failed', reason: ERROR_TEXT.printerDisabled(printer, line.message) };
         return { state: 'printing' };
       }
       if ((await jobIds('completed', printer)).includes(jobId)) return { state: 'done' };
-      return { state: 'failed', reason: `CUPS no longer knows job ${jobId}.` };
+      return { state: 'failed', reason: ERROR_TEXT.printJobUnknown(jobId) };
     },
     async cancel(jobId: string): Promise<void> {
       await run('cancel', [jobId]).catch(() => undefined);
     },
     async printerProblem(printer: string): Promise<string | undefined> {
       const line = (await printerLines()).find((candidate) => candidate.name === printer);
-      if (!line) return `Printer ${printer} does not exist.`;
+      if (!line) return ERROR_TEXT.printerMissing(printer);
       return line.message || undefined;
     },
   };
-}
-
-/** Whether this machine has a CUPS client to print with. */
-export async function cupsAvailable(run: Run = runCommand): Promise<boolean> {
-  try {
-    await run('lpstat', ['-r']);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,8 @@
 // the printer's resolution in a hidden window sized exactly to the 4×6 in page and printed silently to the
 // chosen device. Raw ZPL needs a spooler that passes bytes through, so it goes to CUPS where there is one.
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
-import type { PrinterInfo } from '../../src-shared/bridge.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
 import type { PrintViews } from './print-views.ts';
 
@@ -33,7 +34,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
     });
     try {
       const rendered = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('The label did not render in time.')), RENDER_TIMEOUT_MS);
+        const timer = setTimeout(() => reject(new Error(ERROR_TEXT.labelRenderTimeout)), RENDER_TIMEOUT_MS);
         window.webContents.on('page-title-updated', (_event, title) => {
           if (title === 'ready') {
             clearTimeout(timer);
@@ -56,7 +57,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
             margins: { marginType: 'none' },
             pageSize: { width: 4 * MICRONS_PER_INCH, height: 6 * MICRONS_PER_INCH },
           },
-          (success, failureReason) => (success ? resolve() : reject(new Error(failureReason || 'The printer refused the job.'))),
+          (success, failureReason) => (success ? resolve() : reject(new Error(failureReason || ERROR_TEXT.printerRefusedJob))),
         );
       });
       jobs.set(id, { state: 'done' });
@@ -69,7 +70,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
 
   return {
     name: 'electron',
-    async printers(): Promise<PrinterInfo[]> {
+    async printers(): Promise<PrinterAttributes[]> {
       const contents = deps.printerSource();
       if (!contents) return [];
       const [system, raw] = await Promise.all([contents.getPrintersAsync(), deps.raw?.printers().catch(() => []) ?? Promise.resolve([])]);
@@ -84,7 +85,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
     },
     async submit(job) {
       if (job.format === 'zpl') {
-        if (!deps.raw) throw new Error('Raw ZPL printing needs CUPS, which this computer does not have; print PDF instead.');
+        if (!deps.raw) throw new Error(ERROR_TEXT.rawZplNeedsCups);
         return `cups:${await deps.raw.submit(job)}`;
       }
       const id = `electron-${++sequence}`;
@@ -95,7 +96,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
     async state(jobId, printer) {
       if (jobId.startsWith('cups:') && deps.raw) return deps.raw.state(jobId.slice(5), printer);
       // A job of an earlier run of the app cannot be followed any more.
-      return jobs.get(jobId) ?? { state: 'failed', reason: 'The app was restarted while this job was printing; print it again.' };
+      return jobs.get(jobId) ?? { state: 'failed', reason: ERROR_TEXT.printInterruptedByRestart };
     },
     async cancel(jobId) {
       if (jobId.startsWith('cups:') && deps.raw) await deps.raw.cancel(jobId.slice(5));

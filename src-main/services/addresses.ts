@@ -1,6 +1,7 @@
 // Address search for the receiver picker: the caller's own address book, the client's own address included.
-import type { SavedAddress, Store } from '../store/index.ts';
-import type { Caller } from './shipments.ts';
+import type { SavedAddress } from '../domain/address.ts';
+import type { Caller } from '../domain/caller.ts';
+import type { Store } from '../store/index.ts';
 
 export interface AddressService {
   search(caller: Caller, text: string, limit: number): SavedAddress[];

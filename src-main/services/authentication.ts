@@ -3,7 +3,8 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
 import { signClientToken, TokenError, verifyClientToken } from '../security/tokens.ts';
-import type { ClientRecord, Store } from '../store/index.ts';
+import type { ClientRecord } from '../domain/client.ts';
+import type { Store } from '../store/index.ts';
 import type { StationKeys } from './station-keys.ts';
 
 export type BearerCheck = { ok: true; client: ClientRecord } | { ok: false; detail: string };

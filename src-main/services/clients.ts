@@ -1,10 +1,11 @@
 // Client administration: add, list, rotate a client key, reset a password, and the first-run client.
 import { clientProfileSchema, type ClientProfile } from '../../src-shared/client.ts';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
-import { StationError } from '../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { ClientRecord } from '../domain/client.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { randomPassword, randomSecret } from '../security/secrets.ts';
-import type { ClientRecord, Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import type { StationKeys } from './station-keys.ts';
 
 export interface NewClient {
@@ -38,7 +39,7 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
 
   const find: ClientService['find'] = ({ id, username }) => {
     const client = id !== undefined ? store.clients.byId(id) : username !== undefined ? store.clients.byUsername(username) : undefined;
-    if (!client) throw new StationError(404, id !== undefined ? `No client has id '${id}'.` : `No client has username '${username ?? ''}'.`);
+    if (!client) throw new StationError(404, id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''));
     return client;
   };
 
@@ -51,14 +52,14 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     }
-    if (problems.length > 0 || !parsed.success) throw new StationError(400, `Invalid client: ${problems.join('; ')}.`);
-    if (store.clients.byUsername(username)) throw new StationError(409, `Username '${username}' is already taken.`);
+    if (problems.length > 0 || !parsed.success) throw new StationError(400, ERROR_TEXT.invalidClient(problems.join('; ')));
+    if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
     const credential = await credentialFor(username, password);
     try {
       return store.clients.add({ username, credential, clientKey: randomSecret(20), profile: parsed.data });
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
-      if (store.clients.byUsername(username)) throw new StationError(409, `Username '${username}' is already taken.`);
+      if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
       throw error;
     }
   };
@@ -73,7 +74,7 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
       return find({ id: client.id });
     },
     setPassword: async (which, password) => {
-      if (password.length === 0) throw new StationError(400, 'Invalid client: password: required.');
+      if (password.length === 0) throw new StationError(400, ERROR_TEXT.invalidClient('password: required'));
       const client = find(which);
       store.clients.setCredential(client.id, await credentialFor(client.username, password));
       return client;

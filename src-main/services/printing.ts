@@ -2,16 +2,18 @@
 // is sent; a monitor sends queued jobs, follows them in the printing system, and records done or failed with
 // the reason, so an offline printer never loses a label silently. A restart picks the open jobs up again.
 import { randomBytes } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
-import type { PrinterInfo } from '../../src-shared/bridge.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { DEFAULT_PRINT_SETTINGS, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
+import type { PrinterAttributes } from '../../src-shared/resources.ts';
+import { labelPages } from '../documents/label-pages.ts';
 import { renderZplLabels } from '../documents/zpl-label.ts';
 import type { Logger } from '../logger.ts';
 import type { PrintBackend } from '../printing/backend.ts';
 import { createScheduler } from '../scheduler/index.ts';
-import type { PrintJobRecord, Store } from '../store/index.ts';
-import type { Caller, ShipmentService } from './shipments.ts';
+import type { Caller } from '../domain/caller.ts';
+import type { PrintJobRecord } from '../domain/print-job.ts';
+import type { Store } from '../store/index.ts';
+import type { ShipmentService } from './shipments.ts';
 
 export interface PrintServiceDeps {
   store: Store;
@@ -26,7 +28,7 @@ export interface PrintServiceDeps {
 }
 
 export interface PrintService {
-  printers(): Promise<PrinterInfo[]>;
+  printers(): Promise<PrinterAttributes[]>;
   settings(): PrintSettings;
   updateSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
@@ -39,15 +41,6 @@ export interface PrintService {
 
 const SETTINGS_KEY = 'printing';
 
-/** The label pages only (one per package): the commercial invoice belongs on an office printer. */
-async function labelPages(pdf: Uint8Array, packages: number): Promise<Uint8Array> {
-  const source = await PDFDocument.load(pdf);
-  const output = await PDFDocument.create();
-  const pages = await output.copyPages(source, Array.from({ length: Math.min(packages, source.getPageCount()) }, (_, i) => i));
-  for (const page of pages) output.addPage(page);
-  return output.save();
-}
-
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const { store, backend, logger } = deps;
   const timeoutMs = deps.timeoutMs ?? 60_000;
@@ -57,7 +50,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     const record = store.shipments.findForAdmin(job.shipmentId);
     const document = record && store.shipments.document(record.id);
     if (!record || record.status !== 3 || !document) {
-      store.printJobs.finish(job.id, 'failed', 'The shipment was deleted, or has no label.');
+      store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
       return;
     }
     try {
@@ -98,7 +91,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       // Cancel it, or the printer would print this label later, after the desk has reprinted it.
       const problem = await backend.printerProblem(job.printer);
       await backend.cancel(job.backendJobId!);
-      store.printJobs.finish(job.id, 'failed', `Printer ${job.printer} did not print the label within ${Math.round(timeoutMs / 1000)} s${problem ? `: ${problem}` : '.'}`);
+      store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
     }
   };
 
@@ -124,7 +117,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     settings,
     async updateSettings(change) {
       if (change.printer && !(await knownPrinter(change.printer))) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: `No printer is called ${change.printer}.` } });
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
       }
       const next = { ...settings(), ...change };
       store.settings.set(SETTINGS_KEY, next);
@@ -138,19 +131,19 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (!name) {
         throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
           pointer: '/data/attributes/printer',
-          meta: { reason: 'Name a printer, or choose the station’s label printer in the print settings.' },
+          meta: { reason: ERROR_TEXT.choosePrinter },
         });
       }
       const printer = printers.find((candidate) => candidate.name === name);
       if (!printer) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: `No printer is called ${name}.` } });
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
       }
       // The station's printer prints in its chosen format; any other printer in the one it takes best.
       const format = request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf');
       if (format === 'zpl' && !printer.supportsRawZpl) {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
           pointer: '/data/attributes/format',
-          meta: { reason: `Printer ${name} does not take raw ZPL; print PDF to it.` },
+          meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
         });
       }
       const job = store.printJobs.add({
@@ -167,7 +160,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     },
     job(caller, id) {
       const job = store.printJobs.get(id);
-      if (!job || job.clientId !== caller.client.id) throw new StationError(404, `No print job has the id ${id}.`);
+      if (!job || job.clientId !== caller.client.id) throw new StationError(404, ERROR_TEXT.noSuchPrintJob(id));
       return job;
     },
     start: () => {

@@ -2,23 +2,13 @@
 // documents. The result is returned, not stored: callers record it in one transaction, so a crash anywhere
 // before that leaves the shipment untouched.
 import { randomBytes } from 'node:crypto';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { Quote } from '../carriers/carrier.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { FontLibrary } from '../documents/fonts.ts';
 import { renderShipmentPdf } from '../documents/shipment-pdf.ts';
-import type { ProcessedResult } from '../store/index.ts';
-
-export interface Unavailable {
-  carrierCode: string;
-  serviceCode: string;
-  reason: string;
-}
-
-export interface PriceList {
-  quotes: Quote[];
-  unavailable: Unavailable[];
-}
+import type { PriceList, Quote } from '../domain/rating.ts';
+import type { ProcessedResult } from '../domain/shipment.ts';
 
 export interface ProcessingDeps {
   carriers: CarrierRegistry;
@@ -53,9 +43,10 @@ export function pickByService(quotes: readonly Quote[], service: ServiceLevel): 
 /** Why no service could carry the shipment, in a sentence a packer can act on. */
 export function noServiceReason(list: PriceList): string {
   const reasons = [...new Set(list.unavailable.map((entry) => entry.reason))];
-  if (reasons.length === 0) return 'No carrier service can carry this shipment: no carrier is configured for it.';
-  const shown = reasons.slice(0, 3).join('; ');
-  return `No carrier service can carry this shipment: ${shown}${reasons.length > 3 ? `; and ${reasons.length - 3} more` : ''}.`;
+  if (reasons.length === 0) return ERROR_TEXT.noCarrierConfigured;
+  const shown = reasons.slice(0, 3);
+  if (reasons.length > 3) shown.push(ERROR_TEXT.andMoreReasons(reasons.length - 3));
+  return ERROR_TEXT.noService(shown.join('; '));
 }
 
 export interface ProcessInput {

@@ -5,11 +5,15 @@ import { localDate } from '../../src-shared/dates.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { PriceChangeMeta } from '../../src-shared/resources.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { FontLibrary } from '../documents/fonts.ts';
+import type { Caller } from '../domain/caller.ts';
+import type { PriceList } from '../domain/rating.ts';
+import type { ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { Logger } from '../logger.ts';
-import type { ClientRecord, ShipmentRecord, Store, SummaryRow, TrackingEvent } from '../store/index.ts';
-import { noServiceReason, pickByService, priceShipment, processShipment, type PriceList } from './processing.ts';
+import type { Store } from '../store/index.ts';
+import { noServiceReason, pickByService, priceShipment, processShipment } from './processing.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -17,11 +21,6 @@ export interface ShipmentServiceDeps {
   fonts: FontLibrary;
   clock: () => Date;
   logger: Logger;
-}
-
-export interface Caller {
-  client: ClientRecord;
-  sandbox: boolean;
 }
 
 export interface SummaryQuery {
@@ -42,8 +41,14 @@ const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 export interface ShipmentService {
   save(caller: Caller, attributes: ShipmentAttributes): ShipmentRecord;
+  /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
+  carrierChoices(): string[];
   rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
-  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta): Promise<ShipmentRecord>;
+  /**
+   * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
+   * confirmed (same id and reference); any other id is ignored and a new shipment is made.
+   */
+  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string): Promise<ShipmentRecord>;
   create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta): Promise<ShipmentRecord>;
   get(caller: Caller, id: string): ShipmentRecord;
   remove(caller: Caller, id: string): void;
@@ -64,11 +69,13 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   const today = () => localDate(clock());
 
-  const remember = (caller: Caller, attributes: ShipmentAttributes) => {
+  /** Every address a client ships from, to or collects at goes into its address book. */
+  const remember = (owner: { clientId: string; sandbox: boolean }, attributes: ShipmentAttributes) => {
     for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
-      if (address) store.addresses.remember(caller.client.id, caller.sandbox, address);
+      if (address) store.addresses.remember(owner.clientId, owner.sandbox, address);
     }
   };
+  const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
 
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
   const find = (caller: Caller, id: string) => store.shipments.get(id, caller.client.id, caller.sandbox);
@@ -90,8 +97,32 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta },
       processed,
     );
-    remember(caller, attributes);
+    remember(ownerOf(caller), attributes);
     return record;
+  };
+
+  /** Confirms a saved shipment in place: claimed first, so two confirms of it never book twice. */
+  const confirmSaved = async (saved: ShipmentRecord, attributes: ShipmentAttributes & { shipDate: string }, quote: PriceList['quotes'][number]) => {
+    const token = randomUUID();
+    if (!store.shipments.claimSaved(saved.id, token)) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+    try {
+      const processed = await processShipment(processing, {
+        attributes,
+        shipDate: attributes.shipDate,
+        sandbox: saved.sandbox,
+        reference: saved.reference!,
+        quote,
+        at: clock(),
+      });
+      if (!store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed)) {
+        throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+      }
+    } catch (error) {
+      store.shipments.releaseClaim(saved.id, token);
+      throw error;
+    }
+    remember(saved, attributes);
+    return store.shipments.get(saved.id, saved.clientId, saved.sandbox)!;
   };
 
   return {
@@ -109,13 +140,15 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         shipDate,
         attributes: { ...attributes, shipDate },
       });
-      remember(caller, attributes);
+      remember(ownerOf(caller), attributes);
       return record;
     },
 
+    carrierChoices: () => carriers.choiceCodes(),
+
     rate: (_caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today()),
 
-    async confirm(caller, attributes, meta) {
+    async confirm(caller, attributes, meta, savedId) {
       const shipDate = attributes.shipDate ?? today();
       const list = await priceShipment(carriers, attributes, shipDate);
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
@@ -124,13 +157,19 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
         throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
           pointer: '/data/meta/rate/id',
-          meta: { reason: why?.reason ?? (known ? `The carrier has no service ${meta.serviceCode}.` : `No carrier has the code ${meta.carrierCode}.`) },
+          meta: { reason: why?.reason ?? (known ? ERROR_TEXT.noSuchService(meta.serviceCode) : ERROR_TEXT.noSuchCarrier(meta.carrierCode)) },
         });
       }
       if (meta.finalCost !== undefined && Math.round(meta.finalCost * 100) !== quote.finalCents) {
-        throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(meta.finalCost), String(quote.finalCents / 100)));
+        const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
+        throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
       }
-      return recordProcessed(caller, { ...attributes, shipDate }, shipDate, 'confirm', quote, { service: null, carrierChoice: null });
+      const confirmed = { ...attributes, shipDate };
+      const saved = savedId === undefined ? undefined : find(caller, savedId);
+      if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
+        return confirmSaved(saved, confirmed, quote);
+      }
+      return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null });
     },
 
     async create(caller, attributes, meta) {
@@ -149,7 +188,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           attributes: withDate,
           ...choice,
         });
-        remember(caller, attributes);
+        remember(ownerOf(caller), attributes);
         return record;
       }
       const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
@@ -222,7 +261,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           }
         } catch (error) {
           logger.error(`Processing shipment ${record.reference ?? record.id} failed`, error);
-          if (store.shipments.fail(record.id, token, 'The station could not process this shipment; the error has been logged.')) run.failed++;
+          if (store.shipments.fail(record.id, token, ERROR_TEXT.processingFailed)) run.failed++;
         }
         // Let API requests in between shipments, so a large batch never stalls the desk.
         await new Promise((resolve) => setImmediate(resolve));

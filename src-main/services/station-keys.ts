@@ -12,13 +12,5 @@ export interface StationKeys {
 export const DESKTOP_INTEGRATION_NAME = 'Shipping Station desk';
 
 export function ensureStationKeys(store: Store): StationKeys {
-  const create = store.db.transaction((): StationKeys => {
-    const serverKey = store.secrets.getOrCreate('serverKey', () => randomSecret(32));
-    const credentialSalt = store.secrets.getOrCreate('credentialSalt', () => randomSecret(16));
-    const desktop =
-      store.integrations.desktop() ??
-      store.integrations.add({ name: DESKTOP_INTEGRATION_NAME, integrationKey: randomSecret(24), isDesktop: true });
-    return { serverKey, credentialSalt, desktopIntegrationKey: desktop.integrationKey };
-  });
-  return create.immediate();
+  return store.stationKeys.ensure(randomSecret, DESKTOP_INTEGRATION_NAME);
 }

@@ -1,11 +1,8 @@
 // The address book: every address a client ships from or to, de-duplicated, searchable by substring
 // through an FTS5 trigram index so search stays fast at a million addresses.
-import type { Address, SavedAddressAttributes } from '../../src-shared/shipment.ts';
+import type { Address } from '../../src-shared/shipment.ts';
+import type { SavedAddress } from '../domain/address.ts';
 import type { Db } from './database.ts';
-
-export interface SavedAddress extends SavedAddressAttributes {
-  id: string;
-}
 
 export interface AddressesTable {
   /** Adds the address to the client's book, or counts one more use of the same address. */

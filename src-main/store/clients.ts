@@ -1,14 +1,7 @@
 // Client accounts: profile, username, the current client key and the slow-hashed credential.
 import type { ClientProfile } from '../../src-shared/client.ts';
+import type { ClientRecord } from '../domain/client.ts';
 import type { Db } from './database.ts';
-
-export interface ClientRecord {
-  id: string;
-  username: string;
-  clientKey: string;
-  profile: ClientProfile;
-  createdAt: string;
-}
 
 export interface ClientCredential {
   id: string;

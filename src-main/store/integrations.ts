@@ -1,13 +1,6 @@
 // Integration keys: one per program that may authenticate clients (the desk app is one of them).
+import type { IntegrationRecord } from '../domain/client.ts';
 import type { Db } from './database.ts';
-
-export interface IntegrationRecord {
-  id: string;
-  name: string;
-  integrationKey: string;
-  isDesktop: boolean;
-  createdAt: string;
-}
 
 export interface IntegrationsTable {
   add(input: { name: string; integrationKey: string; isDesktop?: boolean }): IntegrationRecord;

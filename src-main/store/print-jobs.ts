@@ -1,22 +1,7 @@
 // Print jobs, each recorded before it is sent, so no label is lost to an offline printer or a restart.
+import type { PrintJobRecord } from '../domain/print-job.ts';
+import type { PrintJobStatus } from '../../src-shared/resources.ts';
 import type { Db } from './database.ts';
-
-export type PrintJobStatus = 'queued' | 'printing' | 'done' | 'failed';
-
-export interface PrintJobRecord {
-  id: string;
-  shipmentId: string;
-  clientId: string;
-  printer: string;
-  format: 'pdf' | 'zpl';
-  dpi: 203 | 300;
-  copies: number;
-  status: PrintJobStatus;
-  reason: string | null;
-  backendJobId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface PrintJobsTable {
   add(job: Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'>): PrintJobRecord;

@@ -1,49 +1,8 @@
 // Shipments with their documents, collection bookings, tracking events and audit trail. Every change that
 // spans rows is one synchronous transaction, so a crash leaves a shipment either untouched or fully recorded.
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { Db } from './database.ts';
-
-export type ShipmentOrigin = 'save' | 'confirm' | 'create';
-
-export interface ShipmentRecord {
-  id: string;
-  clientId: string;
-  sandbox: boolean;
-  origin: ShipmentOrigin;
-  status: ShipmentStatus;
-  scheduled: boolean;
-  service: string | null;
-  carrierChoice: string | null;
-  reference: string | null;
-  shipDate: string;
-  attributes: ShipmentAttributes;
-  carrierCode: string | null;
-  carrierName: string | null;
-  serviceCode: string | null;
-  serviceName: string | null;
-  finalCents: number | null;
-  insuranceCents: number | null;
-  currency: string | null;
-  trackingNumber: string | null;
-  trackingHash: string | null;
-  error: string | null;
-  createdAt: string;
-  processedAt: string | null;
-}
-
-export interface ProcessedResult {
-  carrierCode: string;
-  carrierName: string;
-  serviceCode: string;
-  serviceName: string;
-  finalCents: number;
-  insuranceCents: number | null;
-  currency: string;
-  trackingNumber: string;
-  trackingHash: string;
-  document: { contentType: string; fileName: string; data: Uint8Array };
-  booking: { collectionDate: string; address: object } | null;
-}
 
 export interface NewShipment {
   id: string;
@@ -58,13 +17,6 @@ export interface NewShipment {
   attributes: ShipmentAttributes;
 }
 
-export interface TrackingEvent {
-  status: number;
-  occurredAt: string;
-  location: string;
-  text: string;
-}
-
 export interface SummaryFilter {
   clientId: string;
   sandbox: boolean;
@@ -75,18 +27,6 @@ export interface SummaryFilter {
   limit: number;
 }
 
-export interface SummaryRow {
-  id: string;
-  reference: string | null;
-  shipDate: string;
-  status: ShipmentStatus;
-  scheduled: boolean;
-  attributes: ShipmentAttributes;
-  error: string | null;
-  trackingStatus: number | null;
-  trackingDate: string | null;
-}
-
 export interface ShipmentsTable {
   allocateReference(): string;
   /** Records a new shipment, processed already when `processed` is given, with its audit entry. */
@@ -95,6 +35,12 @@ export interface ShipmentsTable {
   /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
   claimWaiting(input: { limit: number; token: string; staleBefore: string }): ShipmentRecord[];
   releaseClaims(): number;
+  /** Claims a saved, unprocessed shipment for a confirm; false when it is not one, or another confirm holds it. */
+  claimSaved(id: string, token: string): boolean;
+  /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
+  releaseClaim(id: string, token: string): void;
+  /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
+  confirmSaved(id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult): boolean;
   /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
   complete(id: string, token: string, result: ProcessedResult): boolean;
   fail(id: string, token: string, reason: string): boolean;
@@ -191,6 +137,14 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
      RETURNING *`,
   );
   const setReference = db.prepare<{ id: string; reference: string }>('UPDATE shipments SET reference = @reference WHERE id = @id');
+  const claimSavedRow = db.prepare(
+    `UPDATE shipments SET claim_token = @token, claimed_at = @now
+     WHERE id = @id AND origin = 'save' AND status = 0 AND scheduled = 0 AND deleted_at IS NULL AND claim_token IS NULL`,
+  );
+  const releaseOne = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = @id AND status = 0 AND claim_token IS @token');
+  const updateConfirmed = db.prepare(
+    'UPDATE shipments SET attributes = @attributes, ship_date = @shipDate WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token',
+  );
   const release = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL');
   const completeRow = db.prepare(
     `UPDATE shipments SET status = 3, carrier_code = @carrierCode, carrier_name = @carrierName, service_code = @serviceCode,
@@ -304,6 +258,14 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       }),
     ),
     releaseClaims: () => release.run().changes,
+    claimSaved: (id, token) => claimSavedRow.run({ id, token, now: now() }).changes === 1,
+    releaseClaim: (id, token) => {
+      releaseOne.run({ id, token });
+    },
+    confirmSaved: db.transaction((id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult) => {
+      const updated = updateConfirmed.run({ id, token, attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
+      return updated && complete(id, token, result);
+    }),
     complete: (id, token, result) => complete(id, token, result),
     fail: db.transaction((id: string, token: string, reason: string) => {
       const changed = failRow.run({ id, token, reason, now: now() }).changes === 1;

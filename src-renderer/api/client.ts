@@ -1,9 +1,10 @@
 // The desk UI's typed client for the station's JSON:API. Every failure becomes an ApiError carrying the
 // station's errors[], so screens can show the station's own words.
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { JSONAPI_MEDIA_TYPE, type ErrorObject } from '../../src-shared/jsonapi.ts';
+import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
+import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { Client, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
 
 export class ApiError extends Error {
@@ -22,10 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-interface Document<T> {
-  data: T;
-  meta?: Record<string, unknown>;
-}
+type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>, 'data' | 'meta'>;
 
 export type Fetch = typeof fetch;
 
@@ -52,7 +50,7 @@ export interface ApiClient {
 export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''): Promise<StationConfig> {
   const response = await fetchImpl(`${origin}/station-config`, { headers: { Accept: JSONAPI_MEDIA_TYPE } });
   if (!response.ok) throw new ApiError(response.status, []);
-  const body = (await response.json()) as Document<{ attributes: StationConfig }>;
+  const body = (await response.json()) as Document<StationConfigResource>;
   return body.data.attributes;
 }
 
@@ -60,7 +58,11 @@ export function createApiClient(options: { config: StationConfig; token: () => s
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.config.apiBase.replace(/\/$/, '');
 
-  async function request<T>(method: string, path: string, init: { body?: unknown; authorization?: string; signal?: AbortSignal } = {}): Promise<Document<T>> {
+  async function request<T, TMeta = Record<string, unknown>>(
+    method: string,
+    path: string,
+    init: { body?: unknown; authorization?: string; signal?: AbortSignal } = {},
+  ): Promise<Document<T, TMeta>> {
     const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
     const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
     if (authorization) headers.Authorization = authorization;
@@ -79,14 +81,14 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     }
     if (response.status === 204) return { data: undefined as T };
     const text = await response.text();
-    let body: (Document<T> & { errors?: ErrorObject[] }) | undefined;
+    let body: (Document<T, TMeta> & { errors?: ErrorObject[] }) | undefined;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       body = undefined;
     }
     if (!response.ok) throw new ApiError(response.status, body?.errors ?? []);
-    return body as Document<T>;
+    return body as Document<T, TMeta>;
   }
 
   const shipmentBody = (attributes: ShipmentAttributes, meta: Record<string, unknown>) => ({ data: { type: 'shipment', attributes, meta } });
@@ -94,8 +96,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
   return {
     async signIn(username, password) {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
-      const body = await request<Client>('POST', '/clients/authentication', { authorization });
-      return { client: body.data, token: String(body.meta?.token ?? '') };
+      const body = await request<Client, SignInMeta>('POST', '/clients/authentication', { authorization });
+      return { client: body.data, token: body.meta?.token ?? '' };
     },
     currentClient: async () => (await request<Client>('GET', '/clients/current')).data,
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
@@ -115,9 +117,9 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     addresses: async (searchString, signal) =>
       (await request<SavedAddress[]>('GET', `/addresses?searchString=${encodeURIComponent(searchString)}`, { signal })).data,
     printers: async () => (await request<Printer[]>('GET', '/printers')).data,
-    printSettings: async () => (await request<{ attributes: PrintSettings }>('GET', '/print-settings')).data.attributes,
+    printSettings: async () => (await request<PrintSettingsResource>('GET', '/print-settings')).data.attributes,
     updatePrintSettings: async (change) =>
-      (await request<{ attributes: PrintSettings }>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
+      (await request<PrintSettingsResource>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
     print: async (shipmentId, attributes = {}) =>
       (await request<PrintJob>('POST', `/shipments/${encodeURIComponent(shipmentId)}/print`, { body: { data: { type: 'printJob', attributes } } })).data,
     printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,

@@ -1,63 +1,16 @@
-// The `Receiver search` combobox: queries the address book while typing (debounced) and lets the packer
-// pick a match with the arrow keys and Enter, or the mouse.
-import React, { useEffect, useId, useRef, useState } from 'react';
-import type { SavedAddress } from '../api/types.ts';
-import { api, describeError } from '../store/session.ts';
+// The `Receiver search` combobox: the address book searched while typing; the packer picks a match with the
+// arrow keys and Enter, or the mouse. Its state lives in the receiver-search store.
+import React, { useId } from 'react';
+import type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
+import { useReceiverSearch } from '../store/receiver-search.ts';
 
-const DEBOUNCE_MS = 200;
-
-export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddress): void; inputRef?: React.Ref<HTMLInputElement> }): React.JSX.Element {
+export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddressAttributes): void; inputRef?: React.Ref<HTMLInputElement> }): React.JSX.Element {
   const id = useId();
-  const [text, setText] = useState('');
-  const [matches, setMatches] = useState<SavedAddress[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef<AbortController | null>(null);
-  /** The text a pick wrote into the field: it is not a new search. */
-  const picked = useRef<string | null>(null);
+  const { text, matches, open, active, status, error, type, move, close, pick } = useReceiverSearch();
 
-  useEffect(() => {
-    const query = text.trim();
-    if (picked.current === text) return;
-    picked.current = null;
-    if (!query) {
-      setMatches([]);
-      setOpen(false);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      latest.current?.abort();
-      latest.current = controller;
-      setStatus('loading');
-      api()
-        .addresses(query, controller.signal)
-        .then((found) => {
-          setMatches(found);
-          setActive(0);
-          setOpen(true);
-          setStatus('idle');
-        })
-        .catch((caught: unknown) => {
-          if ((caught as Error).name === 'AbortError') return;
-          setStatus('error');
-          setError(describeError(caught));
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
-
-  const pick = (address: SavedAddress | undefined) => {
-    if (!address) return;
-    setOpen(false);
-    picked.current = address.attributes.name;
-    setText(address.attributes.name);
-    onPick(address);
+  const choose = (index?: number) => {
+    const address = pick(index);
+    if (address) onPick(address.attributes);
   };
 
   const listId = `${id}-list`;
@@ -75,23 +28,22 @@ export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddr
         placeholder="Name, city, postal code, e-mail…"
         value={text}
         autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
-            if (!open && matches.length) setOpen(true);
-            else setActive((value) => Math.min(matches.length - 1, value + 1));
+            move(1);
           } else if (event.key === 'ArrowUp') {
             event.preventDefault();
-            setActive((value) => Math.max(0, value - 1));
+            move(-1);
           } else if (event.key === 'Enter' && open && matches.length > 0) {
             event.preventDefault();
-            pick(matches[active]);
+            choose();
           } else if (event.key === 'Escape') {
-            setOpen(false);
+            close();
           }
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() => setTimeout(close, 150)}
       />
       <ul id={listId} role="listbox" aria-label="Receiver matches" className="combobox__list" hidden={!open}>
         {matches.length === 0 ? (
@@ -108,7 +60,7 @@ export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddr
               className={index === active ? 'active' : undefined}
               onMouseDown={(event) => {
                 event.preventDefault();
-                pick(address);
+                choose(index);
               }}
             >
               <strong>{address.attributes.name}</strong>

@@ -36,7 +36,7 @@ export const useLabel = create<LabelState>()((set, get) => {
       try {
         const shipment = await api().shipment(id);
         if (get().shipment?.id !== id) return;
-        if (shipment.meta?.status === 0) watch(id);
+        if (shipment.meta.status === 0) watch(id);
         else void get().show(shipment);
       } catch {
         if (get().shipment?.id === id) watch(id);
@@ -52,9 +52,10 @@ export const useLabel = create<LabelState>()((set, get) => {
     error: null,
     async show(shipment) {
       stopWatching();
-      const processed = shipment.meta?.status === 3;
+      const processed = shipment.meta.status === 3;
       set({ shipment, pdf: null, fileName: null, status: processed ? 'loading' : 'ready', error: null });
-      if (shipment.meta?.status === 0) watch(shipment.id);
+      // Only a scheduled shipment changes by itself; a saved one waits for a confirm, so nothing to watch.
+      if (shipment.meta.status === 0 && shipment.meta.scheduledProcessing) watch(shipment.id);
       if (!processed) return;
       try {
         const documents = await api().documents(shipment.id);

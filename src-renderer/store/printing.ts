@@ -2,15 +2,14 @@
 // label screen, followed until done or failed so the packer sees the outcome.
 import { create } from 'zustand';
 import { DEFAULT_PRINT_SETTINGS, type PrintSettings } from '../../src-shared/printing.ts';
-import type { PrinterInfo } from '../../src-shared/bridge.ts';
-import type { PrintJob } from '../api/types.ts';
+import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api, describeError } from './session.ts';
 
 const FOLLOW_MS = 700;
 
 export interface PrintingState {
   settings: PrintSettings;
-  printers: PrinterInfo[];
+  printers: PrinterAttributes[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   /** The latest job per shipment. */

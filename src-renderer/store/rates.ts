@@ -3,12 +3,11 @@
 import { create } from 'zustand';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { ApiError } from '../api/client.ts';
-import type { Rate, Shipment } from '../api/types.ts';
+import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { api, describeError } from './session.ts';
 
-export interface PriceChange {
-  original: number;
-  updated: number;
+/** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
+export interface PriceChange extends PriceChangeMeta {
   rate: Rate;
 }
 
@@ -29,7 +28,13 @@ export interface RatesState {
   reset(): void;
 }
 
-const PRICE_CHANGE = /^Price is different\. Original price: ([0-9.]+); updated price: ([0-9.]+)$/;
+/** The figures of a 503 price change, from the error's meta (never from its English text). */
+function priceChangeOf(error: unknown): PriceChangeMeta | undefined {
+  if (!(error instanceof ApiError) || error.status !== 503) return undefined;
+  const meta = error.errors[0]?.meta;
+  if (typeof meta?.originalPrice !== 'number' || typeof meta.updatedPrice !== 'number' || typeof meta.currency !== 'string') return undefined;
+  return { originalPrice: meta.originalPrice, updatedPrice: meta.updatedPrice, currency: meta.currency };
+}
 
 /** The cheapest rate, and the one that delivers first (the cheaper of equals). */
 export function highlights(rates: readonly Rate[]): { cheapestId: string | null; fastestId: string | null } {
@@ -48,7 +53,7 @@ export const useRates = create<RatesState>()((set, get) => {
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
-      const change = error instanceof ApiError && error.status === 503 ? PRICE_CHANGE.exec(error.detail) : null;
+      const change = priceChangeOf(error);
       if (change) {
         // Today's rates: the same service at its new price, ready for one more click.
         const rates = await api().rate(attributes).catch(() => get().rates);
@@ -56,7 +61,7 @@ export const useRates = create<RatesState>()((set, get) => {
         set({
           status: 'ready',
           rates: [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount),
-          priceChange: fresh ? { original: Number(change[1]), updated: Number(change[2]), rate: fresh } : null,
+          priceChange: fresh ? { ...change, rate: fresh } : null,
           error: fresh ? null : describeError(error),
         });
         return undefined;

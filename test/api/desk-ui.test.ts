@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrintViews } from '../../src-main/printing/print-views.ts';
 import { JSONAPI, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
@@ -59,5 +60,24 @@ describe('GET /station-config tells the UI in a browser where the API is', () =>
     const response = await t.call('/station-config', { headers: { Origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
     expect(response.text).not.toContain(t.integrationKey);
+  });
+});
+
+describe('the desktop app hands label PDFs to its hidden print window through the station', () => {
+  it('serves a waiting label once under its token, then 404', async () => {
+    const printViews = createPrintViews();
+    const desktop = await startTestStation({ printViews });
+    try {
+      const token = printViews.add(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+      const first = await desktop.call(`/print-view/${token}`, { headers: { Accept: '*/*' } });
+      expect(first.status).toBe(200);
+      expect(first.headers['content-type']).toBe('application/pdf');
+      expect(first.text).toBe('%PDF');
+      const second = await desktop.call(`/print-view/${token}`);
+      expect(second.status).toBe(404);
+      expect(second.json.errors[0].detail).toBe('No label waits under this token.');
+    } finally {
+      await desktop.close();
+    }
   });
 });

@@ -98,7 +98,8 @@ describe('version prefixes share one endpoint set and record the base for links'
     app.use((ctx) => {
       ctx.body = { path: ctx.path, apiBase: ctx.state.apiBase, sandbox: ctx.state.sandbox, url: ctx.url };
     });
-    server = createServer(app.callback());
+    const handle = app.callback();
+    server = createServer((request, response) => void handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -194,6 +194,8 @@ describe('GET /shipment-summaries', () => {
         trackingStatus: null,
         trackingDate: null,
       },
+      // Saved, not scheduled: the desk shows it as Saved, awaiting a confirm.
+      meta: { scheduledProcessing: false },
     });
     const limited = await get(t, token, '/v3/shipment-summaries?dateFrom=2030-01-01&dateTo=2030-12-31&limit=2');
     expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual(['2030-01-15', '2030-01-12']);

@@ -182,6 +182,25 @@ test('a scheduled shipment goes from waiting to processed on screen', async ({ p
   await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText('over the 1000 kg no service carries');
 });
 
+test('a saved shipment shows as Saved, not waiting, and the list does not poll for it', async ({ page, station }) => {
+  const saved = await station.api('POST', '/shipments/save', shipmentDocument());
+  expect(saved.status).toBe(202);
+  await signedIn(page, station);
+  let listCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/shipment-summaries')) listCalls++;
+  });
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const row = page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: saved.json.data.meta.reference });
+  await expect(row).toContainText('saved');
+  await expect(row).not.toContainText('waiting');
+  // Long enough for two refreshes, were the list refreshing as it does while a scheduled shipment waits.
+  await page.waitForTimeout(7_000);
+  expect(listCalls).toBe(1);
+  await row.getByRole('button').click();
+  await expect(page.getByRole('region', { name: 'Shipment detail' }).getByRole('heading')).toContainText('saved');
+});
+
 test('delete asks first, then removes the shipment; a refused delete shows the station’s text', async ({ page, station, snap }) => {
   const voidable = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   const delivered = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation, type Station, type StationOptions } from '../../src-main/station.ts';
-import type { ClientRecord } from '../../src-main/store/index.ts';
+import type { ClientRecord } from '../../src-main/domain/client.ts';
 import { http, type RawRequest, type RawResponse } from './http.ts';
 
 export const SMITH = { username: 'smith', password: 'HowSoonIsNow?1985' } as const;

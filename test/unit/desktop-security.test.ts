@@ -41,9 +41,9 @@ describe('the desk window is hardened', () => {
 });
 
 describe('the preload bridge exposes exactly the named functions, over fixed channels', () => {
-  it('has the five functions of StationBridge and nothing else', () => {
+  it('has the two functions of StationBridge and nothing else: no printing, no store access', () => {
     const bridge = createBridge(async () => undefined);
-    const expected: (keyof StationBridge)[] = ['apiBase', 'integrationKey', 'listPrinters', 'print', 'appInfo'];
+    const expected: (keyof StationBridge)[] = ['apiBase', 'integrationKey'];
     expect(Object.keys(bridge).sort()).toEqual([...expected].sort());
   });
 
@@ -55,17 +55,8 @@ describe('the preload bridge exposes exactly the named functions, over fixed cha
     });
     await bridge.apiBase();
     await bridge.integrationKey();
-    await bridge.listPrinters();
-    await bridge.print('ABC', { printer: 'Zebra', copies: 2 });
-    await bridge.appInfo();
-    expect(calls).toEqual([
-      [BRIDGE_CHANNELS.apiBase],
-      [BRIDGE_CHANNELS.integrationKey],
-      [BRIDGE_CHANNELS.listPrinters],
-      [BRIDGE_CHANNELS.print, 'ABC', { printer: 'Zebra', copies: 2 }],
-      [BRIDGE_CHANNELS.appInfo],
-    ]);
-    expect(new Set(Object.values(BRIDGE_CHANNELS)).size).toBe(5);
+    expect(calls).toEqual([[BRIDGE_CHANNELS.apiBase], [BRIDGE_CHANNELS.integrationKey]]);
+    expect(new Set(Object.values(BRIDGE_CHANNELS)).size).toBe(2);
     for (const channel of Object.values(BRIDGE_CHANNELS)) expect(channel).toMatch(/^station:[a-z-]+$/);
   });
 });

@@ -137,10 +137,11 @@ describe('the rates store', () => {
     t.station.store.carrierSettings.setFuelSurcharge('DHL', 40);
     expect(await useRates.getState().confirm()).toBeUndefined();
     const change = useRates.getState().priceChange!;
-    expect(change.original).toBe(dhl.attributes.finalCost.amount);
-    expect(change.updated).toBeGreaterThan(change.original);
+    expect(change.originalPrice).toBe(dhl.attributes.finalCost.amount);
+    expect(change.updatedPrice).toBeGreaterThan(change.originalPrice);
+    expect(change.currency).toBe('EUR');
     const shipment = await useRates.getState().confirmAtNewPrice();
-    expect(shipment?.meta?.finalCost?.amount).toBe(change.updated);
+    expect(shipment?.meta?.finalCost?.amount).toBe(change.updatedPrice);
   });
 });
 

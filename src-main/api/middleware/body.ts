@@ -27,10 +27,10 @@ function bodyError(error: BodyReadError): StationError {
       return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new StationError(415, 'The request body must be UTF-8 JSON without a content encoding.');
+      return new StationError(415, ERROR_TEXT.bodyEncoding);
     case 'request.aborted':
     case 'request.size.invalid':
-      return new StationError(400, 'The request body was not received completely.');
+      return new StationError(400, ERROR_TEXT.bodyIncomplete);
     default:
       return new StationError(400, ERROR_TEXT.malformedJson);
   }

@@ -1,15 +1,19 @@
 // POST /clients/authentication (spec 5.1) and GET/HEAD /clients/current.
 import Router from '@koa/router';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { SignInMeta } from '../../../src-shared/resources.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
 import type { ApiContext, ApiState } from '../context.ts';
 import { missingOrInvalidHeader, requireBearer, wwwAuthenticate } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
 import { clientResource } from '../serializers/client.ts';
 
-/** Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted. */
+/**
+ * Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted.
+ * `ParcelValueApi` is the upstream service's name for the same scheme; clients written for it sign in unchanged.
+ */
 export function parseServiceApiHeader(header: string): { hash: string; integrationKey: string } | undefined {
-  const match = /^ServiceApi\s+(.+)$/i.exec(header.trim());
+  const match = /^(?:ServiceApi|ParcelValueApi)\s+(.+)$/i.exec(header.trim());
   if (!match?.[1]) return undefined;
   const parameters = new Map<string, string>();
   for (const part of match[1].split(',')) {
@@ -37,7 +41,8 @@ export function clientRoutes(authentication: AuthenticationService): Router<ApiS
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
       });
     }
-    respondData(ctx, 200, clientResource(client), { token: await authentication.tokenFor(client) });
+    const meta: SignInMeta = { token: await authentication.tokenFor(client) };
+    respondData(ctx, 200, clientResource(client), { ...meta });
   });
 
   router.get('/clients/current', requireBearer(authentication), (ctx: ApiContext) => {

@@ -1,45 +1,20 @@
 // The printing extension, in the same JSON:API style: GET /printers, POST /shipments/<id>/print,
 // GET /print-jobs/<id>, and GET/PATCH /print-settings for the desk's label printer.
 import Router from '@koa/router';
-import type { PrinterInfo } from '../../../src-shared/bridge.ts';
 import { StationError } from '../../../src-shared/errors.ts';
-import { validatePrintRequest, validatePrintSettings, type PrintSettings } from '../../../src-shared/printing.ts';
+import { validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
+import type { Caller } from '../../domain/caller.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
 import type { PrintService } from '../../services/printing.ts';
-import type { PrintJobRecord } from '../../store/index.ts';
 import type { ApiContext, ApiState } from '../context.ts';
 import { requireBearer } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
-
-export function printerResource(printer: PrinterInfo) {
-  return { type: 'printer', id: printer.name, attributes: { ...printer } };
-}
-
-export function printJobResource(job: PrintJobRecord, apiBase: string) {
-  return {
-    type: 'printJob',
-    id: job.id,
-    attributes: {
-      shipmentId: job.shipmentId,
-      printer: job.printer,
-      format: job.format,
-      dpi: job.dpi,
-      copies: job.copies,
-      status: job.status,
-      reason: job.reason,
-      createdAt: job.createdAt,
-      updatedAt: job.updatedAt,
-    },
-    links: { self: `${apiBase}/print-jobs/${job.id}` },
-  };
-}
-
-const settingsResource = (settings: PrintSettings) => ({ type: 'printSettings', id: null, attributes: settings });
+import { printerResource, printJobResource, printSettingsResource } from '../serializers/printing.ts';
 
 export function printingRoutes(authentication: AuthenticationService, printing: PrintService): Router<ApiState> {
   const router = new Router<ApiState>();
   const authorize = requireBearer(authentication);
-  const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
 
   router.get('/printers', authorize, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await printing.printers()).map(printerResource));
@@ -59,13 +34,13 @@ export function printingRoutes(authentication: AuthenticationService, printing: 
   });
 
   router.get('/print-settings', authorize, (ctx: ApiContext) => {
-    respondData(ctx, 200, settingsResource(printing.settings()));
+    respondData(ctx, 200, printSettingsResource(printing.settings()));
   });
 
   router.patch('/print-settings', authorize, async (ctx: ApiContext) => {
     const change = validatePrintSettings(ctx.request.body);
     if (!change.ok) throw StationError.many(400, change.errors);
-    respondData(ctx, 200, settingsResource(await printing.updateSettings(change.value)));
+    respondData(ctx, 200, printSettingsResource(await printing.updateSettings(change.value)));
   });
 
   return router;

@@ -1,7 +1,7 @@
 // The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
 import Router from '@koa/router';
-import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import {
   isCalendarDate,
@@ -10,11 +10,14 @@ import {
   validateShipmentDocument,
   type Operation,
 } from '../../../src-shared/shipment-validation.ts';
+import { rateId } from '../../../src-shared/rates.ts';
+import type { RateListMeta } from '../../../src-shared/resources.ts';
 import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
-import type { CarrierRegistry } from '../../carriers/registry.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
-import type { Caller, ShipmentService } from '../../services/shipments.ts';
+import type { ShipmentService } from '../../services/shipments.ts';
 import type { ApiContext, ApiState } from '../context.ts';
 import { requireBearer } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
@@ -24,7 +27,6 @@ export interface ShipmentRoutesDeps {
   authentication: AuthenticationService;
   shipments: ShipmentService;
   addresses: AddressService;
-  carriers: CarrierRegistry;
   /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
   trackingBaseUrl?: string;
 }
@@ -47,6 +49,12 @@ function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorO
   return result.value;
 }
 
+/** `data.id` of the request when it is a string: confirm uses it to find a saved shipment; other ids are ignored. */
+function documentId(ctx: ApiContext): string | undefined {
+  const id = (ctx.request.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
 /** A query parameter by its plain name or its JSON:API filter form, e.g. dateFrom or filter[dateFrom]. */
 function queryParameter(ctx: ApiContext, name: string): string | undefined {
   const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
@@ -58,7 +66,7 @@ function summaryQuery(ctx: ApiContext) {
   const date = (name: 'dateFrom' | 'dateTo') => {
     const value = queryParameter(ctx, name);
     if (value === undefined) return null;
-    if (!isCalendarDate(value)) errors.push({ status: 400, title: 'Bad Request', detail: ERROR_TEXT.invalidDateFilter(name, value), source: { parameter: name } });
+    if (!isCalendarDate(value)) errors.push(errorObject(400, ERROR_TEXT.invalidDateFilter(name, value), undefined, name));
     return value;
   };
   const dateFrom = date('dateFrom');
@@ -67,7 +75,7 @@ function summaryQuery(ctx: ApiContext) {
   let limit: number = SUMMARY_LIMIT.default;
   if (limitText !== undefined) {
     if (!/^[1-9][0-9]{0,8}$/.test(limitText)) {
-      errors.push({ status: 400, title: 'Bad Request', detail: `filter.limit: Invalid limit: ${limitText}.`, source: { parameter: 'limit' } });
+      errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
     } else {
       limit = Math.min(Number(limitText), SUMMARY_LIMIT.max);
     }
@@ -83,9 +91,9 @@ export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
 
   /** Creates answer with a Location header; retrieval does not. */
-  const respondShipment = (ctx: ApiContext, status: number, record: Parameters<typeof shipmentResource>[0], created = true) => {
+  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true) => {
     const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
-    if (created) ctx.set('Location', resource.links!.self!);
+    if (created) ctx.set('Location', resource.links.self);
     respondData(ctx, status, resource);
   };
 
@@ -97,19 +105,19 @@ export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
   router.post('/shipments/rate', authorize, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
-    const unavailable = list.unavailable.map((entry) => ({ id: `t2-${entry.carrierCode}-${entry.serviceCode}`, reason: entry.reason }));
-    respondData(ctx, 202, list.quotes.map(rateResource), unavailable.length > 0 ? { unavailable } : undefined);
+    const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason })) };
+    respondData(ctx, 202, list.quotes.map(rateResource), meta.unavailable.length > 0 ? { ...meta } : undefined);
   });
 
   router.post('/shipments/confirm', authorize, async (ctx: ApiContext) => {
     const meta = validateConfirmMeta(ctx.request.body);
     const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
-    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value));
+    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx)));
   });
 
   router.post('/shipments', authorize, async (ctx: ApiContext) => {
-    const meta = validateCreateMeta(ctx.request.body, deps.carriers.choiceCodes());
+    const meta = validateCreateMeta(ctx.request.body, deps.shipments.carrierChoices());
     const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
     const record = await deps.shipments.create(caller(ctx), attributes, meta.value);

@@ -2,6 +2,7 @@
 // the API base and the integration key of the station's own desk app. The loopback guard keeps other
 // sites from reading it; signing in still needs a username and password.
 import Router from '@koa/router';
+import type { StationConfigResource } from '../../../src-shared/resources.ts';
 import type { ApiContext, ApiState } from '../context.ts';
 import { respondData } from '../respond.ts';
 
@@ -12,7 +13,7 @@ export function stationConfigRoutes(desktopIntegrationKey: string): Router<ApiSt
       type: 'stationConfig',
       id: null,
       attributes: { apiBase: `${ctx.state.origin}/v3`, integrationKey: desktopIntegrationKey },
-    });
+    } satisfies StationConfigResource);
   });
   return router;
 }

@@ -1,9 +1,8 @@
 // The client resource of spec 2.9, attributes in the order the examples show.
-import type { ClientAttributes } from '../../../src-shared/client.ts';
-import type { ResourceObject } from '../../../src-shared/jsonapi.ts';
-import type { ClientRecord } from '../../store/index.ts';
+import type { ClientResource } from '../../../src-shared/resources.ts';
+import type { ClientRecord } from '../../domain/client.ts';
 
-export function clientResource(client: ClientRecord): ResourceObject<'client', ClientAttributes> {
+export function clientResource(client: ClientRecord): ClientResource {
   const { profile } = client;
   return {
     type: 'client',
@@ -22,5 +21,5 @@ export function clientResource(client: ClientRecord): ResourceObject<'client', C
       taxIdentification: profile.taxIdentification,
       clientKey: client.clientKey,
     },
-  };
+  } satisfies ClientResource;
 }

@@ -1,23 +1,38 @@
 // Shipment, rate, summary, documents, tracking and address resources, shaped as spec section 2 and the examples.
-import type { ResourceObject } from '../../../src-shared/jsonapi.ts';
+// Each builds a value that satisfies the src-shared response type the desk UI reads too.
+import { rateId } from '../../../src-shared/rates.ts';
+import type {
+  AddressResource,
+  DocumentsResource,
+  RateResource,
+  ShipmentLinks,
+  ShipmentMeta,
+  ShipmentResource,
+  ShipmentResponseAttributes,
+  SummaryResource,
+  TrackingResource,
+} from '../../../src-shared/resources.ts';
 import { STATUS, type Address, type Money } from '../../../src-shared/shipment.ts';
-import type { Quote } from '../../carriers/carrier.ts';
-import type { SavedAddress, ShipmentRecord, SummaryRow, TrackingEvent } from '../../store/index.ts';
+import type { SavedAddress } from '../../domain/address.ts';
+import type { Quote } from '../../domain/rating.ts';
+import type { ShipmentRecord, SummaryRow, TrackingEvent } from '../../domain/shipment.ts';
 
 const money = (cents: number | null, currency: string | null): Money | null =>
   cents === null ? null : { amount: cents / 100, currency: currency ?? 'EUR' };
 
-function address(input: Address): Record<string, unknown> {
-  const output: Record<string, unknown> = { name: input.name, address1: input.address1 };
+/** The address in the spec's member order, optional members only when present. */
+function address(input: Address): Address {
+  const output: Address = { name: input.name, address1: input.address1 } as Address;
   if (input.address2 !== undefined) output.address2 = input.address2;
   output.city = input.city;
   output.postalCode = String(input.postalCode);
   if (input.state !== undefined) output.state = input.state;
   output.country = input.country;
   output.contact = input.contact;
-  for (const key of ['phone', 'email', 'taxIdentification', 'isResidential'] as const) {
-    if (input[key] !== undefined) output[key] = input[key];
-  }
+  if (input.phone !== undefined) output.phone = input.phone;
+  if (input.email !== undefined) output.email = input.email;
+  if (input.taxIdentification !== undefined) output.taxIdentification = input.taxIdentification;
+  if (input.isResidential !== undefined) output.isResidential = input.isResidential;
   return output;
 }
 
@@ -26,30 +41,36 @@ function visibleReference(record: { reference: string | null; scheduled: boolean
   return record.scheduled && record.status === STATUS.created ? null : record.reference;
 }
 
-export function shipmentResource(record: ShipmentRecord, apiBase: string, trackingBase: string): ResourceObject<'shipment'> {
+function shipmentAttributes(record: ShipmentRecord): ShipmentResponseAttributes {
   const a = record.attributes;
   const oneStep = record.origin === 'create';
-  const attributes: Record<string, unknown> = { shipDate: record.shipDate, shipFrom: address(a.shipFrom) };
+  const documentsOnly = a.documentsOnly === true;
+  const attributes = { shipDate: record.shipDate, shipFrom: address(a.shipFrom) } as ShipmentResponseAttributes;
   if (oneStep || a.collectionLocation !== undefined) attributes.collectionLocation = a.collectionLocation ? address(a.collectionLocation) : null;
   attributes.shipTo = address(a.shipTo);
   attributes.packages = a.packages;
   attributes.goodsDescription = a.goodsDescription;
-  attributes.insuranceDescription = a.insuranceDescription;
-  attributes.insuranceValue = a.insuranceValue;
-  for (const key of ['customerReference', 'specialInstructions', 'confirmationEmail', 'invoiceSubtotal'] as const) {
-    if (a[key] !== undefined) attributes[key] = a[key];
-  }
+  // A documents shipment has no insurance and no invoice: upstream answers empty strings and a zero amount.
+  attributes.insuranceDescription = documentsOnly ? '' : a.insuranceDescription;
+  attributes.insuranceValue = documentsOnly ? '' : a.insuranceValue;
+  if (a.customerReference !== undefined) attributes.customerReference = a.customerReference;
+  if (a.specialInstructions !== undefined) attributes.specialInstructions = a.specialInstructions;
+  if (a.confirmationEmail !== undefined) attributes.confirmationEmail = a.confirmationEmail;
+  if (documentsOnly) attributes.invoiceSubtotal = { amount: 0, currency: a.invoiceSubtotal?.currency ?? 'EUR' };
+  else if (a.invoiceSubtotal !== undefined) attributes.invoiceSubtotal = a.invoiceSubtotal;
   attributes.booking = a.booking;
-  if (oneStep || a.documentsOnly !== undefined) attributes.documentsOnly = a.documentsOnly ?? false;
+  if (oneStep || a.documentsOnly !== undefined) attributes.documentsOnly = documentsOnly;
   if (a.incoTerms !== undefined) attributes.incoTerms = a.incoTerms;
   if (a.exportDeclaration !== undefined) attributes.exportDeclaration = a.exportDeclaration;
+  return attributes;
+}
 
-  const self = `${apiBase}/shipments/${record.id}`;
-  const links: Record<string, string> = { self };
+export function shipmentResource(record: ShipmentRecord, apiBase: string, trackingBase: string): ShipmentResource {
+  const links: ShipmentLinks = { self: `${apiBase}/shipments/${record.id}` };
   if (record.status === STATUS.processed && record.trackingHash) links.tracking = `${trackingBase}/${record.trackingHash}`;
 
-  const meta: Record<string, unknown> = { scheduledProcessing: record.scheduled };
-  if (oneStep && record.service !== null) meta.service = record.service;
+  const meta = { scheduledProcessing: record.scheduled } as ShipmentMeta;
+  if (record.origin === 'create' && record.service !== null) meta.service = record.service;
   if (record.carrierChoice !== null) meta.carrierChoice = record.carrierChoice;
   meta.status = record.status;
   meta.reference = visibleReference(record);
@@ -59,13 +80,13 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   meta.trackingNumber = record.trackingNumber;
   if (record.status === STATUS.failed) meta.error = record.error;
 
-  return { type: 'shipment', id: record.id, attributes, links, meta };
+  return { type: 'shipment', id: record.id, attributes: shipmentAttributes(record), links, meta } satisfies ShipmentResource;
 }
 
-export function rateResource(quote: Quote): ResourceObject<'rate'> {
+export function rateResource(quote: Quote): RateResource {
   return {
     type: 'rate',
-    id: `t2-${quote.carrierCode}-${quote.serviceCode}`,
+    id: rateId(quote.carrierCode, quote.serviceCode),
     attributes: {
       carrierCode: quote.carrierCode,
       carrierName: quote.carrierName,
@@ -73,15 +94,15 @@ export function rateResource(quote: Quote): ResourceObject<'rate'> {
       serviceName: quote.serviceName,
       serviceDefinitionCode: quote.serviceDefinitionCode,
       accountId: quote.accountId,
-      finalCost: money(quote.finalCents, quote.currency),
-      prepaidCost: money(quote.prepaidCents, quote.currency),
+      finalCost: money(quote.finalCents, quote.currency)!,
+      prepaidCost: money(quote.prepaidCents, quote.currency)!,
       vatValue: quote.vatPercent,
       estimatedDeliveryDate: quote.estimatedDeliveryDate,
     },
-  };
+  } satisfies RateResource;
 }
 
-export function summaryResource(row: SummaryRow): ResourceObject<'shipmentSummary'> {
+export function summaryResource(row: SummaryRow): SummaryResource {
   return {
     type: 'shipmentSummary',
     id: row.id,
@@ -96,18 +117,19 @@ export function summaryResource(row: SummaryRow): ResourceObject<'shipmentSummar
       trackingStatus: row.trackingStatus,
       trackingDate: row.trackingDate,
     },
-  };
+    meta: { scheduledProcessing: row.scheduled },
+  } satisfies SummaryResource;
 }
 
-export function documentsResource(id: string, document: { contentType: string; fileName: string; data: Buffer }): ResourceObject<'documents'> {
+export function documentsResource(id: string, document: { contentType: string; fileName: string; data: Buffer }): DocumentsResource {
   return {
     type: 'documents',
     id,
     attributes: { contentType: document.contentType, fileName: document.fileName, fileData: document.data.toString('base64') },
-  };
+  } satisfies DocumentsResource;
 }
 
-export function trackingResource(record: ShipmentRecord, latest: TrackingEvent | undefined): ResourceObject<'tracking'> {
+export function trackingResource(record: ShipmentRecord, latest: TrackingEvent | undefined): TrackingResource {
   return {
     type: 'tracking',
     id: record.id,
@@ -117,10 +139,10 @@ export function trackingResource(record: ShipmentRecord, latest: TrackingEvent |
       trackingStatus: latest?.status ?? null,
       trackingDate: latest?.occurredAt ?? null,
     },
-  };
+  } satisfies TrackingResource;
 }
 
-export function addressResource(saved: SavedAddress): ResourceObject<'address'> {
+export function addressResource(saved: SavedAddress): AddressResource {
   const { id, ...attributes } = saved;
-  return { type: 'address', id, attributes };
+  return { type: 'address', id, attributes } satisfies AddressResource;
 }

@@ -46,9 +46,10 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
       <LabelPreview pdf={pdf} />
       <aside className="card label-facts" aria-label="Shipment">
         <h2>
-          {meta.status === 3 ? 'Label ready' : meta.status === 0 ? 'Scheduled' : 'Processing failed'} <StatusBadge status={meta.status} />
+          {meta.status === 3 ? 'Label ready' : meta.status === 0 ? (meta.scheduledProcessing ? 'Scheduled' : 'Saved') : 'Processing failed'}{' '}
+          <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
         </h2>
-        {meta.status === 0 ? <Loading label="Waiting for the station to process this shipment…" /> : null}
+        {meta.status === 0 && meta.scheduledProcessing ? <Loading label="Waiting for the station to process this shipment…" /> : null}
         {meta.status === -1 ? <ErrorNotice message={meta.error ?? 'The shipment could not be processed.'} /> : null}
         <dl>
           <dt>Reference</dt>

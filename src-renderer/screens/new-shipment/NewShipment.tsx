@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { useLabel } from '../../store/label.ts';
 import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
 import { useRates } from '../../store/rates.ts';
+import { useReceiverSearch } from '../../store/receiver-search.ts';
 import { useSession } from '../../store/session.ts';
 import { LabelPanel } from './LabelPanel.tsx';
 import { RatesPanel } from './RatesPanel.tsx';
@@ -35,6 +36,7 @@ export function NewShipment(): React.JSX.Element {
   const startNext = () => {
     useLabel.getState().clear();
     useRates.getState().reset();
+    useReceiverSearch.getState().reset();
     useNewShipment.getState().reset(draftFromClient(client));
     setTimeout(() => searchRef.current?.focus(), 0);
   };

@@ -5,7 +5,7 @@ import type { ServiceLevel } from '../../../src-shared/shipment.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { highlights, useRates } from '../../store/rates.ts';
 import { useSettings } from '../../store/settings.ts';
-import type { Shipment } from '../../api/types.ts';
+import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 
 const money = (amount: number, currency = 'EUR') => `${amount.toFixed(2)} ${currency}`;
 const SKELETON_ROWS = 6;
@@ -91,7 +91,7 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
       {priceChange ? (
         <div className="notice notice--warning" role="alert">
           <p>
-            The price changed: it was {money(priceChange.original)}, today it is {money(priceChange.updated)}.
+            The price changed: it was {money(priceChange.originalPrice, priceChange.currency)}, today it is {money(priceChange.updatedPrice, priceChange.currency)}.
           </p>
           <button type="button" className="primary" ref={newPriceButton} disabled={busy} onClick={() => void confirmAtNewPrice().then(finish)}>
             Confirm at new price

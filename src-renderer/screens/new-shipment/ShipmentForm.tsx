@@ -95,7 +95,7 @@ export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; search
         <ReceiverSearch
           inputRef={searchRef}
           onPick={(address) => {
-            form.pickReceiver(address.attributes);
+            form.pickReceiver(address);
             setTimeout(() => weightField(0)?.focus(), 0);
           }}
         />

@@ -12,7 +12,8 @@ const REFRESH_WHILE_WAITING_MS = 3000;
 
 export function Shipments(): React.JSX.Element {
   const { dateFrom, dateTo, limit, rows, status, error, detail, setFilter, load, open } = useShipments();
-  const waiting = rows.some((row) => row.attributes.status === 0);
+  // Only shipments the station's timer will process change by themselves; saved ones wait for a confirm.
+  const waiting = rows.some((row) => row.attributes.status === 0 && row.meta.scheduledProcessing);
 
   useEffect(() => {
     void load();
@@ -65,7 +66,7 @@ export function Shipments(): React.JSX.Element {
                   <td>{row.attributes.shipToName}</td>
                   <td>{row.attributes.shipToCountry}</td>
                   <td>
-                    <StatusBadge status={row.attributes.status} />
+                    <StatusBadge status={row.attributes.status} scheduled={row.meta.scheduledProcessing} />
                   </td>
                   <td>{row.attributes.status === 3 ? trackingStatusLabel(row.attributes.trackingStatus) : '—'}</td>
                 </tr>
@@ -98,7 +99,7 @@ function ShipmentDetail(): React.JSX.Element {
     <section className="card detail" aria-label="Shipment detail">
       <div className="card__head">
         <h2 tabIndex={-1} ref={heading}>
-          {meta?.reference ? `Shipment ${meta.reference}` : 'Shipment'} {meta ? <StatusBadge status={meta.status} /> : null}
+          {meta?.reference ? `Shipment ${meta.reference}` : 'Shipment'} {meta ? <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} /> : null}
         </h2>
         <button type="button" className="link" onClick={close}>
           Close

@@ -29,7 +29,7 @@ export function TrackingScreen(): React.JSX.Element {
       {status === 'ready' && shipment && meta ? (
         <section className="card" aria-label="Tracking result">
           <h2>
-            {tracking ? trackingStatusLabel(tracking.attributes.trackingStatus) : 'Not processed yet'} <StatusBadge status={meta.status} />
+            {tracking ? trackingStatusLabel(tracking.attributes.trackingStatus) : 'Not processed yet'} <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
           </h2>
           <dl className="facts">
             <dt>Date</dt>

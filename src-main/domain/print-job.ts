@@ -1,0 +1,17 @@
+// A print job: recorded before it is sent, followed until the printer is done with it or has failed.
+import type { PrintJobStatus } from '../../src-shared/resources.ts';
+
+export interface PrintJobRecord {
+  id: string;
+  shipmentId: string;
+  clientId: string;
+  printer: string;
+  format: 'pdf' | 'zpl';
+  dpi: 203 | 300;
+  copies: number;
+  status: PrintJobStatus;
+  reason: string | null;
+  backendJobId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

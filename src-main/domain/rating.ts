@@ -1,0 +1,29 @@
+// A priced carrier service, and why a service cannot carry a shipment: what carriers answer and services,
+// the scheduler and the API serializers pass on.
+export interface Quote {
+  carrierCode: string;
+  carrierName: string;
+  choiceCode: string;
+  serviceCode: string;
+  serviceName: string;
+  serviceDefinitionCode: string;
+  accountId: string;
+  currency: string;
+  finalCents: number;
+  prepaidCents: number;
+  vatPercent: number;
+  insuranceCents: number | null;
+  estimatedDeliveryDate: string | null;
+  transitDays: number;
+}
+
+export interface Unavailable {
+  carrierCode: string;
+  serviceCode: string;
+  reason: string;
+}
+
+export interface PriceList {
+  quotes: Quote[];
+  unavailable: Unavailable[];
+}

@@ -1,0 +1,67 @@
+// The station's shipment record and what processing adds to it: the shapes services, the store and the API
+// serializers share, kept apart from any one store back end.
+import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+
+/** How the shipment came in: saved for a later confirm, confirmed with a rate, or created in one step. */
+export type ShipmentOrigin = 'save' | 'confirm' | 'create';
+
+export interface ShipmentRecord {
+  id: string;
+  clientId: string;
+  sandbox: boolean;
+  origin: ShipmentOrigin;
+  status: ShipmentStatus;
+  scheduled: boolean;
+  service: string | null;
+  carrierChoice: string | null;
+  reference: string | null;
+  shipDate: string;
+  attributes: ShipmentAttributes;
+  carrierCode: string | null;
+  carrierName: string | null;
+  serviceCode: string | null;
+  serviceName: string | null;
+  finalCents: number | null;
+  insuranceCents: number | null;
+  currency: string | null;
+  trackingNumber: string | null;
+  trackingHash: string | null;
+  error: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+/** The outcome of processing a shipment: booked with a carrier, with its documents and collection booking. */
+export interface ProcessedResult {
+  carrierCode: string;
+  carrierName: string;
+  serviceCode: string;
+  serviceName: string;
+  finalCents: number;
+  insuranceCents: number | null;
+  currency: string;
+  trackingNumber: string;
+  trackingHash: string;
+  document: { contentType: string; fileName: string; data: Uint8Array };
+  booking: { collectionDate: string; address: object } | null;
+}
+
+export interface TrackingEvent {
+  status: number;
+  occurredAt: string;
+  location: string;
+  text: string;
+}
+
+/** One line of the shipment list, with its latest tracking event. */
+export interface SummaryRow {
+  id: string;
+  reference: string | null;
+  shipDate: string;
+  status: ShipmentStatus;
+  scheduled: boolean;
+  attributes: ShipmentAttributes;
+  error: string | null;
+  trackingStatus: number | null;
+  trackingDate: string | null;
+}

@@ -1,0 +1,33 @@
+// The station's carriers as an administrator sees them: the rate cards in use, the card files that could not
+// be used, and the fuel surcharge that overrides a card without editing it.
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { CarrierRegistry, LoadedCard } from '../carriers/registry.ts';
+import type { Store } from '../store/index.ts';
+
+export interface CarrierSettingsService {
+  cards(): LoadedCard[];
+  /** Card files that could not be used, with the reason. */
+  problems(): string[];
+  /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
+  setFuelSurcharge(choiceCode: string, percent: string | number): number;
+}
+
+export const MAX_FUEL_SURCHARGE_PERCENT = 200;
+
+export function createCarrierSettingsService(store: Store, carriers: CarrierRegistry): CarrierSettingsService {
+  return {
+    cards: () => carriers.cards(),
+    problems: () => carriers.problems(),
+    setFuelSurcharge(choiceCode, percent) {
+      const text = String(percent).trim();
+      const value = Number(text);
+      if (!/^\d+(\.\d+)?$/.test(text) || value > MAX_FUEL_SURCHARGE_PERCENT) {
+        throw new StationError(400, ERROR_TEXT.invalidSurcharge(String(percent)), { parameter: 'percent' });
+      }
+      const known = carriers.choiceCodes();
+      if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      store.carrierSettings.setFuelSurcharge(choiceCode, value);
+      return value;
+    },
+  };
+}

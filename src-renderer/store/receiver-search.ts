@@ -1,0 +1,95 @@
+// The `Receiver search` combobox's state: the typed text, the address-book matches (searched while typing,
+// debounced, the older search cancelled), which match is active, and the pick.
+import { create } from 'zustand';
+import type { SavedAddress } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+const DEBOUNCE_MS = 200;
+
+export interface ReceiverSearchState {
+  text: string;
+  matches: SavedAddress[];
+  open: boolean;
+  active: number;
+  status: 'idle' | 'loading' | 'error';
+  error: string | null;
+  /** The packer typed: search the address book for the new text after a short pause. */
+  type(text: string): void;
+  /** Moves the active match by one; opens the list first when it is closed. */
+  move(step: 1 | -1): void;
+  close(): void;
+  /** Picks a match: the field shows its name and the list closes. Returns the address, if any. */
+  pick(index?: number): SavedAddress | undefined;
+  reset(): void;
+}
+
+export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: AbortController | undefined;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    inFlight?.abort();
+    inFlight = undefined;
+  };
+
+  const search = (query: string) => {
+    const controller = new AbortController();
+    inFlight = controller;
+    set({ status: 'loading' });
+    api()
+      .addresses(query, controller.signal)
+      .then((matches) => {
+        if (inFlight !== controller) return;
+        set({ matches, active: 0, open: true, status: 'idle', error: null });
+      })
+      .catch((caught: unknown) => {
+        if ((caught as Error).name === 'AbortError' || inFlight !== controller) return;
+        set({ status: 'error', error: describeError(caught) });
+      });
+  };
+
+  return {
+    text: '',
+    matches: [],
+    open: false,
+    active: 0,
+    status: 'idle',
+    error: null,
+
+    type(text) {
+      cancel();
+      set({ text });
+      const query = text.trim();
+      if (!query) {
+        set({ matches: [], open: false, status: 'idle' });
+        return;
+      }
+      timer = setTimeout(() => search(query), DEBOUNCE_MS);
+    },
+
+    move(step) {
+      const { open, matches, active } = get();
+      if (!open) {
+        if (matches.length > 0) set({ open: true });
+        return;
+      }
+      set({ active: Math.max(0, Math.min(matches.length - 1, active + step)) });
+    },
+
+    close: () => set({ open: false }),
+
+    pick(index = get().active) {
+      const address = get().matches[index];
+      if (!address) return undefined;
+      cancel();
+      set({ text: address.attributes.name, open: false, active: index, status: 'idle' });
+      return address;
+    },
+
+    reset() {
+      cancel();
+      set({ text: '', matches: [], open: false, active: 0, status: 'idle', error: null });
+    },
+  };
+});

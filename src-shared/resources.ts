@@ -1,0 +1,173 @@
+// The station's answers, typed once: the server's serializers build values that `satisfies` these types,
+// and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
+import type { ClientAttributes } from './client.ts';
+import type { PRINT_DPIS, PRINT_FORMATS, PrintSettings } from './printing.ts';
+import type { Money, SavedAddressAttributes, ShipmentAttributes, ShipmentStatus } from './shipment.ts';
+
+/** A resource object as the station sends it: `attributes` always, `links` and `meta` where the type has them. */
+export interface Resource<TType extends string, TAttributes, TMeta = never, TLinks = never> {
+  type: TType;
+  id: string;
+  attributes: TAttributes;
+  links?: TLinks;
+  meta?: TMeta;
+}
+
+/**
+ * Shipment attributes as answered: the request's, normalised, with the ship date always set. Documents-only
+ * shipments answer `""` insurance members and an `invoiceSubtotal.amount` of the number 0, as upstream does.
+ */
+export interface ShipmentResponseAttributes extends Omit<ShipmentAttributes, 'shipDate' | 'invoiceSubtotal'> {
+  shipDate: string;
+  invoiceSubtotal?: { amount: string | number; currency: string } | null;
+}
+
+export interface ShipmentMeta {
+  scheduledProcessing: boolean;
+  service?: string;
+  carrierChoice?: string;
+  status: ShipmentStatus;
+  reference: string | null;
+  carrierName: string | null;
+  finalCost: Money | null;
+  insuranceCost: Money | null;
+  trackingNumber: string | null;
+  /** Why processing failed (status -1): an extension. */
+  error?: string | null;
+}
+
+export interface ShipmentLinks {
+  self: string;
+  /** Present only on processed shipments. */
+  tracking?: string;
+}
+
+export interface ShipmentResource extends Resource<'shipment', ShipmentResponseAttributes, ShipmentMeta, ShipmentLinks> {
+  links: ShipmentLinks;
+  meta: ShipmentMeta;
+}
+
+export interface RateAttributes {
+  carrierCode: string;
+  carrierName: string;
+  serviceCode: string;
+  serviceName: string;
+  serviceDefinitionCode: string;
+  accountId: string;
+  finalCost: Money;
+  prepaidCost: Money;
+  vatValue: number;
+  estimatedDeliveryDate: string | null;
+}
+
+export type RateResource = Resource<'rate', RateAttributes>;
+
+/** A service that cannot carry the shipment, and why: top-level `meta.unavailable` of a rate list. */
+export interface RateUnavailable {
+  id: string;
+  reason: string;
+}
+
+export interface RateListMeta {
+  unavailable: RateUnavailable[];
+}
+
+export interface SummaryAttributes {
+  reference: string | null;
+  shipDate: string;
+  shipFromName: string;
+  shipFromCountry: string;
+  shipToName: string;
+  shipToCountry: string;
+  status: ShipmentStatus;
+  trackingStatus: number | null;
+  trackingDate: string | null;
+}
+
+/** Whether a status-0 summary waits for the scheduler (true) or is a saved shipment awaiting confirm (false). */
+export interface SummaryMeta {
+  scheduledProcessing: boolean;
+}
+
+export interface SummaryResource extends Resource<'shipmentSummary', SummaryAttributes, SummaryMeta> {
+  meta: SummaryMeta;
+}
+
+export interface DocumentsAttributes {
+  contentType: string;
+  fileName: string;
+  /** The file, base64. */
+  fileData: string;
+}
+
+export type DocumentsResource = Resource<'documents', DocumentsAttributes>;
+
+export interface TrackingAttributes {
+  carrierShipmentId: string | null;
+  trackingHash: string | null;
+  trackingStatus: number | null;
+  trackingDate: string | null;
+}
+
+export type TrackingResource = Resource<'tracking', TrackingAttributes>;
+
+export type AddressResource = Resource<'address', SavedAddressAttributes>;
+
+export type ClientResource = Resource<'client', ClientAttributes>;
+
+/** Top-level meta of a successful sign-in: a ready Bearer token. */
+export interface SignInMeta {
+  token: string;
+}
+
+/** The 503 of a confirm whose price changed, beside its exact spec text: what the UI shows, in numbers. */
+export interface PriceChangeMeta {
+  originalPrice: number;
+  updatedPrice: number;
+  currency: string;
+}
+
+export interface PrinterAttributes {
+  name: string;
+  description: string;
+  isDefault: boolean;
+  status: string;
+  supportsRawZpl: boolean;
+}
+
+export type PrinterResource = Resource<'printer', PrinterAttributes>;
+
+export type PrintJobStatus = 'queued' | 'printing' | 'done' | 'failed';
+
+export interface PrintJobAttributes {
+  shipmentId: string;
+  printer: string;
+  format: (typeof PRINT_FORMATS)[number];
+  dpi: (typeof PRINT_DPIS)[number];
+  copies: number;
+  status: PrintJobStatus;
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PrintJobResource extends Resource<'printJob', PrintJobAttributes, never, { self: string }> {
+  links: { self: string };
+}
+
+export interface PrintSettingsResource {
+  type: 'printSettings';
+  id: null;
+  attributes: PrintSettings;
+}
+
+export interface StationConfigAttributes {
+  apiBase: string;
+  integrationKey: string;
+}
+
+export interface StationConfigResource {
+  type: 'stationConfig';
+  id: null;
+  attributes: StationConfigAttributes;
+}

@@ -1,0 +1,32 @@
+// The lint: a small, strict rule set on top of the type check. Unused code and floating promises are bugs
+// waiting to happen; type imports stay marked so Node's type stripping drops them. Unused exports are knip's job
+// (test/lint/knip.json), run beside this by `npm run lint`.
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+export default defineConfig(
+  { basePath: root, ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    basePath: root,
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'test/**/*.ts', 'electron.vite.config.ts'],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        project: ['src-main/tsconfig.json', 'src-renderer/tsconfig.json', 'test/tsconfig.json'],
+        tsconfigRootDir: root,
+      },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+);

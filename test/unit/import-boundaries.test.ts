@@ -1,0 +1,111 @@
+// Keeps the README's "What may import what" table true: every import in src-main, src-renderer and src-shared,
+// type-only ones included, must be allowed by the row its file belongs to. The table is the rule; this reads it.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCE_FOLDERS = ['src-main', 'src-renderer', 'src-shared'];
+
+interface Row {
+  paths: string[];
+  allowed: string[];
+}
+
+/** The rows of the table under "### What may import what": backticked paths, then backticked allowed entries. */
+function readTable(readme: string): Row[] {
+  const section = readme.split(/^### What may import what$/m)[1];
+  if (!section) throw new Error('README.md has no "### What may import what" section');
+  const rows: Row[] = [];
+  for (const line of section.split('\n')) {
+    if (/^#{1,3} /.test(line)) break;
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 5 || !cells[1]?.startsWith('`')) continue;
+    const ticks = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+    rows.push({ paths: ticks(cells[1]), allowed: ticks(cells[3]!) });
+  }
+  return rows;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier a file names: static imports and re-exports (type-only too), and dynamic imports. */
+function specifiers(source: string): string[] {
+  const found = new Set<string>();
+  const patterns = [/^\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'/gms, /^\s*import\s+'([^']+)'/gm, /\bimport\(\s*'([^']+)'\s*\)/g];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]!);
+  return [...found];
+}
+
+/** What an import names, as the table names things: a repo path, `node:`, or an npm package name. */
+function target(file: string, specifier: string): string {
+  const bare = specifier.replace(/\?.*$/, '');
+  if (bare.startsWith('.')) return relative(ROOT, resolve(ROOT, dirname(file), bare));
+  if (bare.startsWith('node:') || builtinModules.includes(bare)) return 'node:';
+  const parts = bare.split('/');
+  return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+const covers = (entry: string, path: string) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry);
+
+function rowOf(rows: Row[], file: string): { row: Row; path: string } | undefined {
+  let best: { row: Row; path: string } | undefined;
+  for (const row of rows) {
+    for (const path of row.paths) {
+      if (covers(path, file) && (!best || path.length > best.path.length)) best = { row, path };
+    }
+  }
+  return best;
+}
+
+const rows = readTable(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+const files = SOURCE_FOLDERS.flatMap(sourceFiles);
+
+describe('the import-boundary table', () => {
+  it('is found in the README, and every path it names exists', () => {
+    expect(rows.length).toBeGreaterThan(15);
+    for (const path of rows.flatMap((row) => [...row.paths, ...row.allowed.filter((entry) => /^src-/.test(entry))])) {
+      expect(() => statSync(join(ROOT, path)), `${path} is in the table but not in the tree`).not.toThrow();
+    }
+  });
+
+  it('has a row for every source file', () => {
+    const homeless = files.filter((file) => !rowOf(rows, file));
+    expect(homeless, 'files no row of the table covers: add a row').toEqual([]);
+  });
+});
+
+describe('every import keeps to the table', () => {
+  it('has no import the table does not allow', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const home = rowOf(rows, file)!;
+      for (const specifier of specifiers(readFileSync(join(ROOT, file), 'utf8'))) {
+        const named = target(file, specifier);
+        const ownRow = home.row.paths.some((path) => covers(path, named));
+        if (!ownRow && !home.row.allowed.some((entry) => entry === named || covers(entry, named))) broken.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    // The checker itself: a store import from api/ and a Node import in src-shared are refused by the table.
+    const api = rowOf(rows, 'src-main/api/routes/shipments.ts')!;
+    expect(api.row.allowed.some((entry) => covers(entry, target('src-main/api/routes/shipments.ts', '../../store/index.ts')))).toBe(false);
+    const shared = rowOf(rows, 'src-shared/errors.ts')!;
+    expect(shared.row.allowed).not.toContain(target('src-shared/errors.ts', 'node:fs'));
+    expect(specifiers("import type { A } from '../store/index.ts';\nexport { b } from './b.ts';\nawait import('./c.ts');")).toEqual([
+      '../store/index.ts',
+      './b.ts',
+      './c.ts',
+    ]);
+  });
+});
