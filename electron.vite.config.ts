@@ -1,5 +1,5 @@
-// Build settings for electron-vite: the Electron main process, its preload (CommonJS, as sandboxed preloads
-// must be) and the renderer: the desk UI plus the hidden print view. The station serves out/renderer.
+// Build settings for electron-vite: the Electron main process with its document worker, its preload (CommonJS,
+// as sandboxed preloads must be) and the renderer: the desk UI plus the hidden print view. The station serves out/renderer.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
@@ -7,7 +7,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: 'src-main/index.ts' },
+      // The document worker is its own entry: the pool starts it as out/main/documents-worker.js.
+      rollupOptions: { input: { index: 'src-main/index.ts', 'documents-worker': 'src-main/documents/worker.ts' } },
     },
   },
   preload: {

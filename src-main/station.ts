@@ -12,7 +12,7 @@ import { createAuthenticationService, type AuthenticationService } from './servi
 import { createAddressService } from './services/addresses.ts';
 import { createShipmentService, type ShipmentService } from './services/shipments.ts';
 import { createCarrierRegistry, type CarrierRegistry } from './carriers/registry.ts';
-import { fontLibrary } from './documents/fonts.ts';
+import { createDocumentPool, type DocumentPool } from './documents/pool.ts';
 import { createScheduler, type Scheduler } from './scheduler/index.ts';
 import { createPrintService, type PrintService } from './services/printing.ts';
 import { noPrinting, type PrintBackend } from './printing/backend.ts';
@@ -28,8 +28,8 @@ export const DATABASE_FILE = 'station.sqlite';
 /** The bundled rate cards and fonts. Electron passes its own resources path. */
 export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
-/** Shipments one scheduled batch claims; a run takes batches until none are waiting. */
-const PROCESSING_BATCH = 20;
+/** Shipments one scheduled batch claims and renders together; a run takes batches until none are waiting. */
+const PROCESSING_BATCH = 64;
 
 /** How long stop() waits for requests in flight before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
@@ -56,6 +56,10 @@ export interface StationOptions {
   printPollMs?: number;
   /** Label PDFs handed to Electron's hidden print window. */
   printViews?: PrintViews;
+  /** Document worker threads; by default one per core but one. */
+  documentWorkers?: number;
+  /** The document worker's module: tests pass one that crashes on purpose. */
+  documentWorkerUrl?: URL;
 }
 
 export interface Station {
@@ -68,6 +72,7 @@ export interface Station {
   readonly carriers: CarrierRegistry;
   readonly scheduler: Scheduler;
   readonly printing: PrintService;
+  readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
   start(): Promise<string>;
@@ -118,11 +123,13 @@ export function createStation(options: StationOptions): Station {
     surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
     logger,
   });
-  const shipments = createShipmentService({ store, carriers, fonts: fontLibrary(join(resourcesDir, 'fonts')), clock, logger });
+  const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
+  const shipments = createShipmentService({ store, carriers, documents, clock, logger });
   const printing = createPrintService({
     store,
     backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
     shipments,
+    documents,
     clock,
     logger,
     timeoutMs: options.printTimeoutMs,
@@ -170,6 +177,7 @@ export function createStation(options: StationOptions): Station {
     carriers,
     scheduler,
     printing,
+    documents,
     app,
     start: () =>
       new Promise<string>((resolve, reject) => {
@@ -215,6 +223,7 @@ export function createStation(options: StationOptions): Station {
         });
       }
       await schedulerStopped;
+      await documents.close();
       store.close();
     },
   };

@@ -73,6 +73,10 @@ export const ERROR_TEXT = {
   printInterruptedByRestart: 'The app was restarted while this job was printing; print it again.',
   rawZplNeedsCups: 'Raw ZPL printing needs CUPS, which this computer does not have; print PDF instead.',
   labelRenderTimeout: 'The label did not render in time.',
+  documentsBusy: 'The station is rendering as many labels as it can. Try again in a moment.',
+  documentsStopping: 'The station is stopping; the document was not rendered.',
+  rendererFailedTwice: (reason: string) => `The label renderer stopped twice on this shipment: ${reason}.`,
+  rendererHung: (seconds: number) => `the document took longer than ${seconds} s`,
   printerRefusedJob: 'The printer refused the job.',
 
   // Administration (the station command and its services).

@@ -1,14 +1,17 @@
 // The shipment's PDF: one 4×6 in thermal label per package, then a commercial invoice page (A4) when the
-// shipment carries an export declaration. A pure function of the shipment: the station stores the bytes once.
-import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+// shipment carries an export declaration. A pure function of the shipment: the same input gives the same
+// bytes, and the station stores them once. Written with the station's own PDF writer and font subsets, it
+// costs about a millisecond a page; the station renders it in its document workers, off the API's thread.
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
-import { embedDocumentFonts, type DocumentFonts, type FontLibrary } from './fonts.ts';
+import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
+import { PageContent, PdfWriter, pdfDate, pdfNumber, pdfText, type PageSpec } from './pdf-writer.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const A4 = { width: 595.28, height: 841.89 } as const;
-const BLACK = rgb(0, 0, 0);
 const MARGIN = 10;
+/** The watermark's see-through grey: a graphics state in every page's resources. */
+const WATERMARK_STATE = 'GS1';
 
 export interface ShipmentDocumentInput {
   reference: string;
@@ -21,24 +24,35 @@ export interface ShipmentDocumentInput {
   createdAt: Date;
 }
 
+export interface RenderOptions {
+  /** Only the label pages, one per package: what a label printer prints. No commercial invoice. */
+  labelsOnly?: boolean;
+}
+
 interface TextOptions {
   size: number;
-  weight?: 'regular' | 'bold';
+  weight?: Weight;
   maxWidth?: number;
 }
 
-function drawText(page: PDFPage, fonts: DocumentFonts, text: string, x: number, y: number, options: TextOptions): void {
+/** One page being drawn: its content stream and the document's fonts. */
+interface Page {
+  content: PageContent;
+  fonts: DocumentFonts;
+}
+
+function drawText(page: Page, text: string, x: number, y: number, options: TextOptions): void {
   const weight = options.weight ?? 'regular';
-  let shown = text;
-  if (options.maxWidth !== undefined && fonts.width(shown, options.size, weight) > options.maxWidth) {
-    while (shown.length > 1 && fonts.width(`${shown}…`, options.size, weight) > options.maxWidth) shown = [...shown].slice(0, -1).join('');
-    shown = `${shown}…`;
-  }
+  const shown = options.maxWidth === undefined ? text : page.fonts.fit(text, options.size, options.maxWidth, weight);
   let cursor = x;
-  for (const run of fonts.runs(shown, weight)) {
-    page.drawText(run.text, { x: cursor, y, size: options.size, font: run.font, color: BLACK });
-    cursor += run.font.widthOfTextAtSize(run.text, options.size);
+  for (const run of page.fonts.runs(shown, weight)) {
+    page.content.text(run.fontKey, options.size, cursor, y, run.hex);
+    cursor += run.advance * options.size;
   }
+}
+
+function drawLine(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, thickness: number): void {
+  page.content.line(from.x, from.y, to.x, to.y, thickness);
 }
 
 function addressLines(address: Address): string[] {
@@ -47,45 +61,37 @@ function addressLines(address: Address): string[] {
     .filter((line) => line && line.trim() !== '');
 }
 
-function allTexts(input: ShipmentDocumentInput): string[] {
-  const { attributes } = input;
-  const addresses = [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation].filter((a): a is Address => !!a);
-  const lines = addresses.flatMap(addressLines);
-  const items = attributes.exportDeclaration?.lineItems.map((item) => item.description) ?? [];
-  return [...lines, ...items, attributes.goodsDescription ?? '', attributes.specialInstructions ?? '', input.carrierName, input.serviceName];
-}
-
-function drawLabel(page: PDFPage, fonts: DocumentFonts, input: ShipmentDocumentInput, index: number, count: number): void {
+function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, count: number): void {
   const { width, height } = LABEL_SIZE;
   const { attributes } = input;
   const pkg = attributes.packages[index]!;
   const inner = width - 2 * MARGIN;
 
   // Header: carrier and service.
-  drawText(page, fonts, input.carrierName, MARGIN, height - 28, { size: 16, weight: 'bold', maxWidth: inner });
-  drawText(page, fonts, input.serviceName, MARGIN, height - 42, { size: 9, maxWidth: inner });
-  page.drawLine({ start: { x: MARGIN, y: height - 50 }, end: { x: width - MARGIN, y: height - 50 }, thickness: 1, color: BLACK });
+  drawText(page, input.carrierName, MARGIN, height - 28, { size: 16, weight: 'bold', maxWidth: inner });
+  drawText(page, input.serviceName, MARGIN, height - 42, { size: 9, maxWidth: inner });
+  drawLine(page, { x: MARGIN, y: height - 50 }, { x: width - MARGIN, y: height - 50 }, 1);
 
   // Sender.
   let y = height - 62;
-  drawText(page, fonts, 'FROM', MARGIN, y, { size: 6, weight: 'bold' });
+  drawText(page, 'FROM', MARGIN, y, { size: 6, weight: 'bold' });
   for (const line of addressLines(attributes.shipFrom).slice(0, 6)) {
     y -= 9;
-    drawText(page, fonts, line, MARGIN, y, { size: 7.5, maxWidth: inner });
+    drawText(page, line, MARGIN, y, { size: 7.5, maxWidth: inner });
   }
   y -= 8;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: width - MARGIN, y }, thickness: 0.5, color: BLACK });
+  drawLine(page, { x: MARGIN, y }, { x: width - MARGIN, y }, 0.5);
 
   // Receiver, large: the part a driver reads.
   y -= 12;
-  drawText(page, fonts, 'TO', MARGIN, y, { size: 6, weight: 'bold' });
+  drawText(page, 'TO', MARGIN, y, { size: 6, weight: 'bold' });
   const receiver = addressLines(attributes.shipTo).slice(0, 7);
   receiver.forEach((line, i) => {
     y -= i === 0 ? 15 : 13;
-    drawText(page, fonts, line, MARGIN, y, { size: i === 0 ? 13 : 11, weight: i === 0 || line === attributes.shipTo.country ? 'bold' : 'regular', maxWidth: inner });
+    drawText(page, line, MARGIN, y, { size: i === 0 ? 13 : 11, weight: i === 0 || line === attributes.shipTo.country ? 'bold' : 'regular', maxWidth: inner });
   });
   y -= 10;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: width - MARGIN, y }, thickness: 1, color: BLACK });
+  drawLine(page, { x: MARGIN, y }, { x: width - MARGIN, y }, 1);
 
   // Package facts beside the 2D code.
   const qrSize = 70;
@@ -97,41 +103,38 @@ function drawLabel(page: PDFPage, fonts: DocumentFonts, input: ShipmentDocumentI
     `Reference ${input.reference}`,
     attributes.customerReference ? `Customer ref. ${attributes.customerReference}` : '',
   ].filter(Boolean);
-  facts.forEach((fact, i) => drawText(page, fonts, fact, MARGIN, factsTop - i * 11, { size: i === 0 ? 10 : 8, weight: i === 0 ? 'bold' : 'regular', maxWidth: inner - qrSize - 6 }));
+  facts.forEach((fact, i) => drawText(page, fact, MARGIN, factsTop - i * 11, { size: i === 0 ? 10 : 8, weight: i === 0 ? 'bold' : 'regular', maxWidth: inner - qrSize - 6 }));
   const qrData = [input.trackingNumber, input.reference, attributes.shipTo.postalCode, attributes.shipTo.country, `${index + 1}/${count}`].join('|');
-  drawQrCode(page, qrData, { x: width - MARGIN - qrSize, y: factsTop - qrSize + 8, size: qrSize });
+  drawQrCode(page.content, qrData, { x: width - MARGIN - qrSize, y: factsTop - qrSize + 8, size: qrSize });
 
   // Tracking barcode and its human-readable line.
   const barcodeBottom = 36;
-  drawCode128(page, input.trackingNumber, { x: MARGIN, y: barcodeBottom, width: inner, height: 60 });
+  drawCode128(page.content, input.trackingNumber, { x: MARGIN, y: barcodeBottom, width: inner, height: 60 });
   const trackingText = input.trackingNumber;
-  const textWidth = fonts.width(trackingText, 11, 'bold');
-  drawText(page, fonts, trackingText, (width - textWidth) / 2, barcodeBottom - 14, { size: 11, weight: 'bold' });
-  if (attributes.documentsOnly) drawText(page, fonts, 'DOCUMENTS', MARGIN, 10, { size: 7, weight: 'bold' });
+  const textWidth = page.fonts.width(trackingText, 11, 'bold');
+  drawText(page, trackingText, (width - textWidth) / 2, barcodeBottom - 14, { size: 11, weight: 'bold' });
+  if (attributes.documentsOnly) drawText(page, 'DOCUMENTS', MARGIN, 10, { size: 7, weight: 'bold' });
 
   if (input.sandbox) {
-    page.drawText('TEST LABEL', {
-      x: 40,
-      y: 120,
-      size: 44,
-      rotate: degrees(50),
-      color: rgb(0.45, 0.45, 0.45),
-      opacity: 0.55,
-      font: fonts.runs('TEST LABEL', 'bold')[0]!.font,
-    });
-    drawText(page, fonts, 'TEST LABEL - NOT VALID FOR SHIPPING', MARGIN, 10, { size: 7, weight: 'bold' });
+    const [watermark] = page.fonts.runs('TEST LABEL', 'bold');
+    page.content.save();
+    page.content.gray(0.45);
+    page.content.graphicsState(WATERMARK_STATE);
+    page.content.rotatedText(watermark!.fontKey, 44, 40, 120, 50, watermark!.hex);
+    page.content.restore();
+    drawText(page, 'TEST LABEL - NOT VALID FOR SHIPPING', MARGIN, 10, { size: 7, weight: 'bold' });
   }
 }
 
 /** The commercial invoice on A4; its item table continues on further pages, so no item is ever left out. */
-function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, input: ShipmentDocumentInput): void {
+function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput): void {
   let page = addPage();
   const declaration = input.attributes.exportDeclaration!;
   const { attributes } = input;
   const left = 40;
   let y = A4.height - 60;
-  drawText(page, fonts, 'COMMERCIAL INVOICE', left, y, { size: 18, weight: 'bold' });
-  if (input.sandbox) drawText(page, fonts, 'TEST - NOT VALID FOR CUSTOMS', A4.width - 220, y, { size: 10, weight: 'bold' });
+  drawText(page, 'COMMERCIAL INVOICE', left, y, { size: 18, weight: 'bold' });
+  if (input.sandbox) drawText(page, 'TEST - NOT VALID FOR CUSTOMS', A4.width - 220, y, { size: 10, weight: 'bold' });
   y -= 24;
   const facts = [
     `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}`,
@@ -139,7 +142,7 @@ function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, inp
     `Reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}; Incoterms ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
   ];
   for (const fact of facts) {
-    drawText(page, fonts, fact, left, y, { size: 9, maxWidth: A4.width - 2 * left });
+    drawText(page, fact, left, y, { size: 9, maxWidth: A4.width - 2 * left });
     y -= 13;
   }
   y -= 10;
@@ -147,11 +150,11 @@ function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, inp
   const blocks: [string, Address][] = [['Exporter', attributes.shipFrom], ['Consignee', attributes.shipTo]];
   blocks.forEach(([title, address], column) => {
     let blockY = y;
-    drawText(page, fonts, title, left + column * columnWidth, blockY, { size: 9, weight: 'bold' });
+    drawText(page, title, left + column * columnWidth, blockY, { size: 9, weight: 'bold' });
     const lines = [...addressLines(address), address.taxIdentification ? `Tax ID ${address.taxIdentification}` : ''].filter(Boolean);
     for (const line of lines) {
       blockY -= 12;
-      drawText(page, fonts, line, left + column * columnWidth, blockY, { size: 9, maxWidth: columnWidth - 10 });
+      drawText(page, line, left + column * columnWidth, blockY, { size: 9, maxWidth: columnWidth - 10 });
     }
   });
   y -= 12 * 9 + 10;
@@ -166,9 +169,9 @@ function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, inp
     { title: 'Total', x: left + 440, width: 75 },
   ];
   const tableHeader = () => {
-    for (const column of columns) drawText(page, fonts, column.title, column.x, y, { size: 8, weight: 'bold' });
+    for (const column of columns) drawText(page, column.title, column.x, y, { size: 8, weight: 'bold' });
     y -= 4;
-    page.drawLine({ start: { x: left, y }, end: { x: A4.width - left, y }, thickness: 0.5, color: BLACK });
+    drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);
   };
   tableHeader();
   let totalCents = 0;
@@ -177,7 +180,7 @@ function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, inp
     if (y < 130) {
       page = addPage();
       y = A4.height - 60;
-      drawText(page, fonts, `COMMERCIAL INVOICE ${declaration.invoiceReference} (continued)`, left, y, { size: 10, weight: 'bold' });
+      drawText(page, `COMMERCIAL INVOICE ${declaration.invoiceReference} (continued)`, left, y, { size: 10, weight: 'bold' });
       y -= 24;
       tableHeader();
     }
@@ -186,32 +189,49 @@ function drawCommercialInvoice(addPage: () => PDFPage, fonts: DocumentFonts, inp
     totalCents += lineCents;
     totalWeight += Number(item.unitWeight) * Number(item.quantity);
     const cells = [item.description, item.commodityCode ?? '', item.originCountry, item.quantity, item.unitPrice, item.unitWeight, (lineCents / 100).toFixed(2)];
-    cells.forEach((cell, i) => drawText(page, fonts, cell, columns[i]!.x, y, { size: 8, maxWidth: columns[i]!.width }));
+    cells.forEach((cell, i) => drawText(page, cell, columns[i]!.x, y, { size: 8, maxWidth: columns[i]!.width }));
   }
   y -= 8;
-  page.drawLine({ start: { x: left, y }, end: { x: A4.width - left, y }, thickness: 0.5, color: BLACK });
+  drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);
   y -= 14;
   const currency = attributes.invoiceSubtotal?.currency ?? 'EUR';
-  drawText(page, fonts, `Goods total ${(totalCents / 100).toFixed(2)} ${currency}`, left + 320, y, { size: 9, weight: 'bold' });
+  drawText(page, `Goods total ${(totalCents / 100).toFixed(2)} ${currency}`, left + 320, y, { size: 9, weight: 'bold' });
   y -= 12;
-  drawText(page, fonts, `Freight ${(declaration.invoiceFreight ?? 0).toFixed(2)} ${currency}`, left + 320, y, { size: 9 });
+  drawText(page, `Freight ${(declaration.invoiceFreight ?? 0).toFixed(2)} ${currency}`, left + 320, y, { size: 9 });
   y -= 12;
-  drawText(page, fonts, `Total net weight ${totalWeight.toFixed(3)} kg, ${attributes.packages.length} package(s)`, left + 320, y, { size: 9 });
-  drawText(page, fonts, 'I declare that the information on this invoice is true and correct.', left, 60, { size: 8 });
+  drawText(page, `Total net weight ${totalWeight.toFixed(3)} kg, ${attributes.packages.length} package(s)`, left + 320, y, { size: 9 });
+  drawText(page, 'I declare that the information on this invoice is true and correct.', left, 60, { size: 8 });
 }
 
-export async function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLibrary): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Shipment ${input.reference}`);
-  pdf.setProducer('Shipping Station');
-  pdf.setCreator('Shipping Station');
-  pdf.setCreationDate(input.createdAt);
-  pdf.setModificationDate(input.createdAt);
-  const fonts = await embedDocumentFonts(pdf, library, allTexts(input));
+/** The shipment's PDF: a label per package, then the commercial invoice (unless only labels are asked for). */
+export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLibrary, options: RenderOptions = {}): Uint8Array {
+  const fonts = new DocumentFonts(library);
+  const pages: PageSpec[] = [];
+  const addPage = (size: { width: number; height: number }): Page => {
+    const content = new PageContent();
+    pages.push({ ...size, content });
+    return { content, fonts };
+  };
   const count = input.attributes.packages.length;
-  for (let index = 0; index < count; index++) {
-    drawLabel(pdf.addPage([LABEL_SIZE.width, LABEL_SIZE.height]), fonts, input, index, count);
-  }
-  if (input.attributes.exportDeclaration) drawCommercialInvoice(() => pdf.addPage([A4.width, A4.height]), fonts, input);
-  return pdf.save();
+  for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
+  if (input.attributes.exportDeclaration && !options.labelsOnly) drawCommercialInvoice(() => addPage(A4), input);
+
+  const writer = new PdfWriter();
+  const catalog = writer.reserve();
+  const pageTree = writer.reserve();
+  const resources = writer.reserve();
+  const kids = pages.map((page) => {
+    const content = writer.stream(page.content.bytes());
+    const mediaBox = `[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]`;
+    return writer.add(`<< /Type /Page /Parent ${pageTree} 0 R /MediaBox ${mediaBox} /Resources ${resources} 0 R /Contents ${content} 0 R >>`);
+  });
+  writer.set(pageTree, `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`);
+  const fontEntries = fonts.writeTo(writer);
+  writer.set(resources, `<< /Font << ${fontEntries} >> /ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >> >>`);
+  writer.set(catalog, `<< /Type /Catalog /Pages ${pageTree} 0 R >>`);
+  const created = pdfDate(input.createdAt);
+  const info = writer.add(
+    `<< /Title ${pdfText(`Shipment ${input.reference}`)} /Producer (Shipping Station) /Creator (Shipping Station) /CreationDate ${created} /ModDate ${created} >>`,
+  );
+  return writer.finish(catalog, info);
 }

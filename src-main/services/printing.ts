@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { DEFAULT_PRINT_SETTINGS, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
-import { labelPages } from '../documents/label-pages.ts';
+import type { DocumentPool } from '../documents/pool.ts';
 import { renderZplLabels } from '../documents/zpl-label.ts';
 import type { Logger } from '../logger.ts';
 import type { PrintBackend } from '../printing/backend.ts';
@@ -19,6 +19,8 @@ export interface PrintServiceDeps {
   store: Store;
   backend: PrintBackend;
   shipments: ShipmentService;
+  /** Renders the label pages a PDF job prints, off the API's thread. */
+  documents: DocumentPool;
   clock: () => Date;
   logger: Logger;
   /** How often open jobs are followed. */
@@ -48,30 +50,30 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const send = async (job: PrintJobRecord) => {
     const record = store.shipments.findForAdmin(job.shipmentId);
-    const document = record && store.shipments.document(record.id);
-    if (!record || record.status !== 3 || !document) {
+    if (!record || record.status !== 3) {
       store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
       return;
     }
     try {
+      // The label pages are drawn again from the record: the same labels as the stored PDF, without its invoice.
+      const input = {
+        reference: record.reference!,
+        trackingNumber: record.trackingNumber!,
+        carrierName: record.carrierName!,
+        serviceName: record.serviceName!,
+        shipDate: record.shipDate,
+        sandbox: record.sandbox,
+        attributes: record.attributes,
+        createdAt: new Date(record.processedAt ?? record.createdAt),
+      };
       let data: Uint8Array;
       let copies = job.copies;
       if (job.format === 'zpl') {
-        const input = {
-          reference: record.reference!,
-          trackingNumber: record.trackingNumber!,
-          carrierName: record.carrierName!,
-          serviceName: record.serviceName!,
-          shipDate: record.shipDate,
-          sandbox: record.sandbox,
-          attributes: record.attributes,
-          createdAt: deps.clock(),
-        };
         // ZPL copies travel inside the data (^PQ), so raw queues print them too.
         data = new TextEncoder().encode(renderZplLabels(input, job.dpi).replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
         copies = 1;
       } else {
-        data = await labelPages(document.data, record.attributes.packages.length);
+        data = await deps.documents.render(input, { labelsOnly: true });
       }
       const backendJobId = await backend.submit({ printer: job.printer, title: `Label ${record.reference} ${job.id}`, format: job.format, copies, data });
       store.printJobs.markPrinting(job.id, backendJobId);

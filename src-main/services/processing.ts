@@ -5,15 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
-import type { FontLibrary } from '../documents/fonts.ts';
-import { renderShipmentPdf } from '../documents/shipment-pdf.ts';
+import type { DocumentPool, Lane } from '../documents/pool.ts';
 import type { PriceList, Quote } from '../domain/rating.ts';
 import type { ProcessedResult } from '../domain/shipment.ts';
 
 export interface ProcessingDeps {
   carriers: CarrierRegistry;
-  fonts: FontLibrary;
+  documents: DocumentPool;
+  /** Whether a tracking number is issued already: recorded, or booked by a shipment still being processed. */
   trackingNumberTaken: (trackingNumber: string) => boolean;
+  /** Holds a booked tracking number until its shipment is recorded, so no two shipments in flight share one. */
+  holdTrackingNumber: (trackingNumber: string) => void;
+  releaseTrackingNumber: (trackingNumber: string) => void;
 }
 
 export async function priceShipment(
@@ -56,13 +59,19 @@ export interface ProcessInput {
   reference: string;
   quote: Quote;
   at: Date;
+  /** `request` for a caller waiting at the desk, `batch` for the scheduler. */
+  lane: Lane;
 }
 
+/** Books and documents a priced shipment. Its tracking number stays held until the caller records the result. */
 export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
   const carrier = deps.carriers.carriers().find((candidate) => candidate.carrierCode === input.quote.carrierCode);
   if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
   const booking = await carrier.book(input.quote, deps.trackingNumberTaken);
-  const pdf = await renderShipmentPdf(
+  deps.holdTrackingNumber(booking.trackingNumber);
+  let pdf: Uint8Array;
+  try {
+    pdf = await deps.documents.render(
     {
       reference: input.reference,
       trackingNumber: booking.trackingNumber,
@@ -73,8 +82,13 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
       attributes: input.attributes,
       createdAt: input.at,
     },
-    deps.fonts,
+    {},
+    input.lane,
   );
+  } catch (error) {
+    deps.releaseTrackingNumber(booking.trackingNumber);
+    throw error;
+  }
   const { attributes } = input;
   return {
     carrierCode: input.quote.carrierCode,

@@ -7,18 +7,19 @@ import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validati
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PriceChangeMeta } from '../../src-shared/resources.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
-import type { FontLibrary } from '../documents/fonts.ts';
+import { PoolBusyError, RenderFailedError, type DocumentPool } from '../documents/pool.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { PriceList } from '../domain/rating.ts';
-import type { ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
+import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
-import { noServiceReason, pickByService, priceShipment, processShipment } from './processing.ts';
+import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
   carriers: CarrierRegistry;
-  fonts: FontLibrary;
+  /** The document workers that render labels. */
+  documents: DocumentPool;
   clock: () => Date;
   logger: Logger;
 }
@@ -64,8 +65,34 @@ export interface ShipmentService {
 }
 
 export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
-  const { store, carriers, fonts, clock, logger } = deps;
-  const processing = { carriers, fonts, trackingNumberTaken: store.shipments.trackingNumberTaken };
+  const { store, carriers, documents, clock, logger } = deps;
+  const held = new Set<string>();
+  const processing: ProcessingDeps = {
+    carriers,
+    documents,
+    trackingNumberTaken: (trackingNumber) => held.has(trackingNumber) || store.shipments.trackingNumberTaken(trackingNumber),
+    holdTrackingNumber: (trackingNumber) => held.add(trackingNumber),
+    releaseTrackingNumber: (trackingNumber) => held.delete(trackingNumber),
+  };
+
+  /**
+   * Processes a priced shipment, then records the result with `record` (one transaction). A full document queue
+   * answers 503 with Retry-After, so a burst slows callers down instead of piling up.
+   */
+  const processThen = async <T>(input: ProcessInput, record: (result: ProcessedResult) => T): Promise<T> => {
+    let result: ProcessedResult;
+    try {
+      result = await processShipment(processing, input);
+    } catch (error) {
+      if (error instanceof PoolBusyError) throw new StationError(503, error.message, { headers: { 'Retry-After': '1' } });
+      throw error;
+    }
+    try {
+      return record(result);
+    } finally {
+      held.delete(result.trackingNumber);
+    }
+  };
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   const today = () => localDate(clock());
 
@@ -92,10 +119,12 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     meta: { service: string | null; carrierChoice: string | null },
   ) => {
     const reference = store.shipments.allocateReference();
-    const processed = await processShipment(processing, { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock() });
-    const record = store.shipments.insert(
-      { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta },
-      processed,
+    const input = { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const };
+    const record = await processThen(input, (processed) =>
+      store.shipments.insert(
+        { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta },
+        processed,
+      ),
     );
     remember(ownerOf(caller), attributes);
     return record;
@@ -106,17 +135,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     const token = randomUUID();
     if (!store.shipments.claimSaved(saved.id, token)) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     try {
-      const processed = await processShipment(processing, {
-        attributes,
-        shipDate: attributes.shipDate,
-        sandbox: saved.sandbox,
-        reference: saved.reference!,
-        quote,
-        at: clock(),
-      });
-      if (!store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed)) {
-        throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
-      }
+      const input = { attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const };
+      const confirmed = await processThen(input, (processed) =>
+        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed),
+      );
+      if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     } catch (error) {
       store.shipments.releaseClaim(saved.id, token);
       throw error;
@@ -242,30 +265,25 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const staleBefore = new Date(clock().getTime() - STALE_CLAIM_MS).toISOString();
       const claimed = store.shipments.claimWaiting({ limit, token, staleBefore });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0 };
-      for (const record of claimed) {
+      // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
+      // first. Each result is recorded in its own transaction as it arrives.
+      const processOne = async (record: ShipmentRecord) => {
         try {
           const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice);
           const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');
           if (!quote) {
             if (store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
-          } else {
-            const processed = await processShipment(processing, {
-              attributes: record.attributes,
-              shipDate: record.shipDate,
-              sandbox: record.sandbox,
-              reference: record.reference!,
-              quote,
-              at: clock(),
-            });
-            if (store.shipments.complete(record.id, token, processed)) run.processed++;
+            return;
           }
+          const input = { attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const };
+          if (await processThen(input, (processed) => store.shipments.complete(record.id, token, processed))) run.processed++;
         } catch (error) {
+          const reason = error instanceof RenderFailedError ? error.message : ERROR_TEXT.processingFailed;
           logger.error(`Processing shipment ${record.reference ?? record.id} failed`, error);
-          if (store.shipments.fail(record.id, token, ERROR_TEXT.processingFailed)) run.failed++;
+          if (store.shipments.fail(record.id, token, reason)) run.failed++;
         }
-        // Let API requests in between shipments, so a large batch never stalls the desk.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      };
+      await Promise.all(claimed.map(processOne));
       return run;
     },
 
