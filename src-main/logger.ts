@@ -1,18 +1,68 @@
-// The station's log: one line per event on stderr. It never receives secrets: callers log
-// methods, paths and statuses, never headers, bodies or keys.
+// The station's log: one line per event on stderr. It never receives secrets: callers log methods, paths and
+// statuses, never headers, bodies, keys or tracking hashes. Lines are buffered and written asynchronously, a
+// batch per turn of the event loop, so a slow reader of the log (a pipe, a terminal) never stalls a request.
+import { write, writeSync } from 'node:fs';
+
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
 }
 
-export function consoleLogger(): Logger {
-  const line = (level: string, message: string) => `${new Date().toISOString()} ${level} ${message}`;
+/** Past this much unwritten log, new lines are counted and dropped rather than held without bound. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export function consoleLogger(fd = 2): Logger {
+  let queue: string[] = [];
+  let buffered = 0;
+  let dropped = 0;
+  let scheduled = false;
+  let writing = false;
+
+  const flush = () => {
+    scheduled = false;
+    if (writing || queue.length === 0) return;
+    if (dropped > 0) queue.push(`${new Date().toISOString()} warn ${dropped} log lines dropped: the log was not read fast enough\n`);
+    dropped = 0;
+    const data = queue.join('');
+    queue = [];
+    buffered = 0;
+    writing = true;
+    write(fd, data, () => {
+      writing = false;
+      if (queue.length > 0) flush();
+    });
+  };
+
+  const line = (level: string, message: string) => {
+    const text = `${new Date().toISOString()} ${level} ${message}\n`;
+    if (buffered + text.length > MAX_BUFFERED_BYTES) {
+      dropped++;
+      return;
+    }
+    queue.push(text);
+    buffered += text.length;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+
+  // Whatever is still buffered when the process ends is written before it goes.
+  process.once('exit', () => {
+    if (queue.length > 0) {
+      try {
+        writeSync(fd, queue.join(''));
+      } catch {
+        // Nowhere left to report it.
+      }
+    }
+  });
+
   return {
-    info: (message) => console.error(line('info', message)),
-    warn: (message) => console.error(line('warn', message)),
-    error: (message, error) =>
-      console.error(line('error', message), error instanceof Error ? `\n${error.stack ?? error.message}` : ''),
+    info: (message) => line('info', message),
+    warn: (message) => line('warn', message),
+    error: (message, error) => line('error', error instanceof Error ? `${message}\n${error.stack ?? error.message}` : message),
   };
 }
 

@@ -31,6 +31,9 @@ export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
 /** Shipments one scheduled batch claims and renders together; a run takes batches until none are waiting. */
 const PROCESSING_BATCH = 64;
 
+/** How often a running station looks for edited rate-card files. */
+const CARD_CHECK_MS = 2_000;
+
 /** How long stop() waits for requests in flight before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
 
@@ -164,6 +167,7 @@ export function createStation(options: StationOptions): Station {
 
   let server: Server | undefined;
   let stopped = false;
+  let stopWatchingCards = () => {};
   // Claims left by a run that was killed midway belong to nobody now: free them so this run finishes the work.
   shipments.releaseStaleClaims();
 
@@ -194,6 +198,7 @@ export function createStation(options: StationOptions): Station {
         listening.listen(port, host, () => {
           server = listening;
           if ((options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS) > 0) scheduler.start();
+          stopWatchingCards = carriers.watch(CARD_CHECK_MS);
           printing.start();
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -205,6 +210,7 @@ export function createStation(options: StationOptions): Station {
       if (stopped) return;
       stopped = true;
       stopping = true;
+      stopWatchingCards();
       const schedulerStopped = Promise.all([scheduler.stop(), printing.stop()]);
       if (server) {
         const closing = server;

@@ -1,6 +1,5 @@
 // createApi: the station's JSON:API as a Koa app that never listens itself; the station or a test does.
 import Koa, { type Next } from 'koa';
-import Router from '@koa/router';
 import type { Logger } from '../logger.ts';
 import type { AuthenticationService } from '../services/authentication.ts';
 import type { AddressService } from '../services/addresses.ts';
@@ -20,6 +19,8 @@ import { printingRoutes } from './routes/printing.ts';
 import type { PrintService } from '../services/printing.ts';
 import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
+import { requireBearer } from './middleware/authorization.ts';
+import { ApiRouter, routing } from './router.ts';
 
 export interface ApiDeps extends GuardOptions {
   authentication: AuthenticationService;
@@ -40,18 +41,17 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   // Every failure is answered and logged by errorHandler; Koa's own stderr printing would only duplicate it.
   app.silent = true;
 
-  const router = new Router<ApiState>();
-  for (const routes of [
-    clientRoutes(deps.authentication),
-    testEchoRoutes(deps.authentication),
-    shipmentRoutes(deps),
-    publicTrackingRoutes(deps.shipments),
-    stationConfigRoutes(deps.desktopIntegrationKey),
-    printingRoutes(deps.authentication, deps.printing),
-    ...(deps.printViews ? [printViewRoutes(deps.printViews)] : []),
-  ]) {
-    router.use(routes.routes());
-  }
+  // Private by default: every route of `guarded` checks the Bearer token first. Only sign-in, the public tracking
+  // page, the UI's configuration and Electron's print view are open.
+  const open = new ApiRouter();
+  const guarded = new ApiRouter(requireBearer(deps.authentication));
+  clientRoutes(open, guarded, deps.authentication);
+  testEchoRoutes(guarded);
+  shipmentRoutes(guarded, deps);
+  printingRoutes(guarded, deps.printing);
+  publicTrackingRoutes(open, deps.shipments);
+  stationConfigRoutes(open, deps.desktopIntegrationKey);
+  if (deps.printViews) printViewRoutes(open, deps.printViews);
 
   app.use(accessLog(deps.logger));
   app.use(errorHandler(deps.logger));
@@ -61,8 +61,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.use(versionPrefix());
   app.use(contentNegotiation());
   app.use(jsonBody());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(routing(open, guarded));
   return app;
 }
 
@@ -74,12 +73,17 @@ async function securityHeaders(ctx: ApiContext, next: Next): Promise<void> {
   await next();
 }
 
-/** One line per request: method, path without the query, status, time. Never headers or bodies. */
+/** The path as the log may show it: the secret segment of a tracking link or a print view is left out. */
+export function loggedPath(path: string): string {
+  return path.replace(/^((?:\/v3(?:-testing)?)?\/(?:track|print-view)\/)[^/]+/, '$1…');
+}
+
+/** One line per request: method, path without the query, status, time. Never headers, bodies or secrets. */
 function accessLog(logger: Logger) {
   return async function logRequest(ctx: ApiContext, next: Next): Promise<void> {
     const started = performance.now();
     const path = ctx.path;
     await next();
-    logger.info(`${ctx.method} ${path} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
+    logger.info(`${ctx.method} ${loggedPath(path)} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
   };
 }

@@ -12,4 +12,5 @@ export interface ApiState {
   client?: ClientRecord;
 }
 
-export type ApiContext = ParameterizedContext<ApiState>;
+/** The Koa context of an API request, with the route's path parameters. */
+export type ApiContext = ParameterizedContext<ApiState> & { params: Record<string, string> };

@@ -1,6 +1,7 @@
 // The carriers a station offers: the bundled rate cards, overridden or extended by cards in the data folder,
-// with fuel surcharges set through the CLI. Cards are re-read when their files change, and surcharges are read
-// per request, so an edit prices the next request without a restart.
+// with fuel surcharges set through the CLI. Card files are read once, and looked at again by a timer (a running
+// station notices an edited card within two seconds) rather than on every request. Surcharges are read per
+// request, so `carriers set-surcharge` prices the very next one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
@@ -24,6 +25,10 @@ export interface CarrierRegistry {
   choiceCodes(): string[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
+  /** Reads the card files again if any changed, was added or went away. */
+  refresh(): void;
+  /** Refreshes every `intervalMs` until the returned function is called. */
+  watch(intervalMs: number): () => void;
 }
 
 export interface RegistryOptions {
@@ -57,7 +62,7 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
   let signature = '';
   let loaded: { cards: Omit<LoadedCard, 'fuelSurchargePercent'>[]; problems: string[] } = { cards: [], problems: [] };
 
-  const current = () => {
+  const refresh = () => {
     const files = [...listCardFiles(options.bundledDir, 'bundled'), ...listCardFiles(options.overrideDir, 'data folder')];
     const nextSignature = files.map((file) => `${file.path}@${file.mtimeMs}`).join('|');
     if (nextSignature !== signature) {
@@ -65,8 +70,9 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
       for (const problem of loaded.problems) options.logger?.warn(`Rate card skipped: ${problem}`);
       signature = nextSignature;
     }
-    return loaded;
   };
+  refresh();
+  const current = () => loaded;
 
   const cards = (): LoadedCard[] =>
     current().cards.map((entry) => ({
@@ -79,6 +85,18 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     carriers: () => cards().map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)),
     choiceCodes: () => cards().map((entry) => entry.card.choiceCode),
     problems: () => current().problems,
+    refresh,
+    watch(intervalMs) {
+      const timer = setInterval(() => {
+        try {
+          refresh();
+        } catch (error) {
+          options.logger?.error('Reading the rate cards failed', error);
+        }
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }
 

@@ -60,8 +60,10 @@ export interface SummaryRow {
   shipDate: string;
   status: ShipmentStatus;
   scheduled: boolean;
-  attributes: ShipmentAttributes;
-  error: string | null;
+  shipFromName: string;
+  shipFromCountry: string;
+  shipToName: string;
+  shipToCountry: string;
   trackingStatus: number | null;
   trackingDate: string | null;
 }

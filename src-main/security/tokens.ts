@@ -1,4 +1,5 @@
 // The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface ClientClaims {
@@ -17,21 +18,24 @@ export class TokenError extends Error {
   }
 }
 
-const encoder = new TextEncoder();
+/** The server key as a key object, made once: importing it on every verification is measurable work. */
+export function tokenKey(serverKey: string): KeyObject {
+  return createSecretKey(Buffer.from(serverKey, 'utf8'));
+}
 
-export async function signClientToken(claims: ClientClaims, serverKey: string): Promise<string> {
+export async function signClientToken(claims: ClientClaims, key: KeyObject): Promise<string> {
   return new SignJWT({ clientKey: claims.clientKey })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.clientId)
     .setIssuedAt()
-    .sign(encoder.encode(serverKey));
+    .sign(key);
 }
 
 /** Verifies signature and algorithm (HS256 only, never `none`) and returns the claims, or throws TokenError. */
-export async function verifyClientToken(token: string, serverKey: string): Promise<ClientClaims> {
+export async function verifyClientToken(token: string, key: KeyObject): Promise<ClientClaims & { expiresAt?: number }> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, encoder.encode(serverKey), { algorithms: ['HS256'] }));
+    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
   } catch (error) {
     throw new TokenError('invalid', describeJoseError(error));
   }
@@ -39,7 +43,7 @@ export async function verifyClientToken(token: string, serverKey: string): Promi
   if (typeof sub !== 'string' || sub === '' || typeof clientKey !== 'string' || clientKey === '') {
     throw new TokenError('missing-claims', 'token lacks sub or clientKey');
   }
-  return { clientId: sub, clientKey };
+  return typeof payload.exp === 'number' ? { clientId: sub, clientKey, expiresAt: payload.exp * 1000 } : { clientId: sub, clientKey };
 }
 
 function describeJoseError(error: unknown): string {

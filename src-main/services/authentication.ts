@@ -2,7 +2,7 @@
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
-import { signClientToken, TokenError, verifyClientToken } from '../security/tokens.ts';
+import { signClientToken, tokenKey, TokenError, verifyClientToken, type ClientClaims } from '../security/tokens.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { Store } from '../store/index.ts';
 import type { StationKeys } from './station-keys.ts';
@@ -16,7 +16,31 @@ export interface AuthenticationService {
   checkBearer(token: string): Promise<BearerCheck>;
 }
 
+/** Tokens found good are remembered, so a busy client's calls skip the signature and the database; oldest go first. */
+const REMEMBERED_TOKENS = 1000;
+/**
+ * How long a remembered token's client check holds. A key rotated or a client removed by this station counts at
+ * once; by another process (the admin command, another desk) within this time.
+ */
+export const CLIENT_RECHECK_MS = 1000;
+
+interface Remembered {
+  client: ClientRecord;
+  checkedAt: number;
+  clientsVersion: number;
+  expiresAt?: number;
+}
+
 export function createAuthenticationService(store: Store, keys: StationKeys): AuthenticationService {
+  const key = tokenKey(keys.serverKey);
+  const remembered = new Map<string, Remembered>();
+
+  const remember = (token: string, entry: Remembered) => {
+    remembered.delete(token);
+    if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, entry);
+  };
+
   const knownIntegration = (integrationKey: string) => {
     // Check every key, without stopping at the first match, so timing reveals nothing.
     let known = false;
@@ -37,15 +61,28 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
       return store.clients.byId(matchId);
     },
 
-    tokenFor: (client) => signClientToken({ clientId: client.id, clientKey: client.clientKey }, keys.serverKey),
+    tokenFor: (client) => signClientToken({ clientId: client.id, clientKey: client.clientKey }, key),
 
     async checkBearer(token) {
+      const now = Date.now();
+      const known = remembered.get(token);
+      if (
+        known &&
+        now - known.checkedAt < CLIENT_RECHECK_MS &&
+        known.clientsVersion === store.clients.localVersion() &&
+        (known.expiresAt === undefined || known.expiresAt > now)
+      ) {
+        return { ok: true, client: known.client };
+      }
       try {
-        const claims = await verifyClientToken(token, keys.serverKey);
+        const claims: ClientClaims & { expiresAt?: number } = await verifyClientToken(token, key);
+        const clientsVersion = store.clients.localVersion();
         const client = store.clients.byId(claims.clientId);
         if (!client || !secretsEqual(client.clientKey, claims.clientKey)) {
+          remembered.delete(token);
           return { ok: false, detail: ERROR_TEXT.authorizationFailed };
         }
+        remember(token, { client, checkedAt: now, clientsVersion, ...(claims.expiresAt === undefined ? {} : { expiresAt: claims.expiresAt }) });
         return { ok: true, client };
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;

@@ -283,7 +283,13 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           if (store.shipments.fail(record.id, token, reason)) run.failed++;
         }
       };
-      await Promise.all(claimed.map(processOne));
+      const running: Promise<void>[] = [];
+      for (const record of claimed) {
+        running.push(processOne(record));
+        // Pricing and booking run on this thread: let requests in between shipments, so a batch never stalls the desk.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(running);
       return run;
     },
 

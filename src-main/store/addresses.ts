@@ -10,6 +10,8 @@ export interface AddressesTable {
   /** Adds the address unless the book has it already; used for the client's own address. */
   ensure(clientId: string, sandbox: boolean, address: Address): void;
   search(clientId: string, sandbox: boolean, text: string, limit: number): SavedAddress[];
+  /** Remembers many addresses in one transaction: the bulk path of imports and the benchmark's seed. */
+  bulkRemember(clientId: string, sandbox: boolean, addresses: readonly Address[]): number;
 }
 
 interface AddressRow {
@@ -108,6 +110,10 @@ export function addressesTable(db: Db, now: () => string): AddressesTable {
     remember: (clientId, sandbox, address) => {
       upsert.run(row(clientId, sandbox, address));
     },
+    bulkRemember: db.transaction((clientId: string, sandbox: boolean, addresses: readonly Address[]) => {
+      for (const address of addresses) upsert.run(row(clientId, sandbox, address));
+      return addresses.length;
+    }),
     ensure: (clientId, sandbox, address) => {
       insertIfNew.run(row(clientId, sandbox, address));
     },

@@ -17,6 +17,8 @@ export interface ClientsTable {
   credentials(): ClientCredential[];
   setClientKey(id: string, clientKey: string): void;
   setCredential(id: string, credential: Buffer): void;
+  /** Counts this connection's changes to clients, so a cache of client records knows when to look again. */
+  localVersion(): number;
 }
 
 interface ClientRow {
@@ -92,9 +94,12 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     return row && toRecord(row);
   };
 
+  let version = 0;
   return {
-    add: ({ username, credential, clientKey, profile }) =>
-      toRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow),
+    add: ({ username, credential, clientKey, profile }) => {
+      version++;
+      return toRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow);
+    },
     byId,
     byUsername: (username) => {
       const row = selectByUsername.get(username);
@@ -104,10 +109,13 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     count: () => selectCount.get() as number,
     credentials: () => selectCredentials.all().map((row) => ({ id: String(row.id), credential: row.credential })),
     setClientKey: (id, clientKey) => {
+      version++;
       updateKey.run({ id: Number(id), clientKey, now: now() });
     },
     setCredential: (id, credential) => {
+      version++;
       updateCredential.run({ id: Number(id), credential, now: now() });
     },
+    localVersion: () => version,
   };
 }

@@ -202,4 +202,32 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 4,
+    name: 'summary columns (names, countries, latest tracking event) and a covering index, so listing shipments reads one index; an index of claimed shipments',
+    sql: `
+      ALTER TABLE shipments ADD COLUMN ship_from_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE shipments ADD COLUMN ship_from_country TEXT NOT NULL DEFAULT '';
+      ALTER TABLE shipments ADD COLUMN ship_to_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE shipments ADD COLUMN ship_to_country TEXT NOT NULL DEFAULT '';
+      -- The latest tracking event (by time, then by arrival), kept on the shipment as events arrive.
+      ALTER TABLE shipments ADD COLUMN tracking_status INTEGER;
+      ALTER TABLE shipments ADD COLUMN tracking_date TEXT;
+      UPDATE shipments SET
+        ship_from_name = json_extract(attributes, '$.shipFrom.name'),
+        ship_from_country = json_extract(attributes, '$.shipFrom.country'),
+        ship_to_name = json_extract(attributes, '$.shipTo.name'),
+        ship_to_country = json_extract(attributes, '$.shipTo.country'),
+        tracking_status = (SELECT status FROM tracking_events WHERE shipment_id = shipments.id ORDER BY occurred_at DESC, id DESC LIMIT 1),
+        tracking_date = (SELECT occurred_at FROM tracking_events WHERE shipment_id = shipments.id ORDER BY occurred_at DESC, id DESC LIMIT 1);
+      -- Releasing claims at start must not scan every shipment.
+      CREATE INDEX shipments_claimed ON shipments (claim_token) WHERE claim_token IS NOT NULL;
+      -- The shipment list reads this index only: every summary column is in it, in the list's order.
+      DROP INDEX shipments_listing;
+      CREATE INDEX shipments_summaries ON shipments (
+        client_id, sandbox, ship_date DESC, created_at DESC, id DESC, reference, status, scheduled,
+        ship_from_name, ship_from_country, ship_to_name, ship_to_country, tracking_status, tracking_date, deleted_at
+      ) WHERE deleted_at IS NULL;
+    `,
+  },
 ];

@@ -17,6 +17,48 @@ export interface NewShipment {
   attributes: ShipmentAttributes;
 }
 
+/** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
+export interface BulkShipment extends NewShipment {
+  status: ShipmentStatus;
+  carrierCode: string | null;
+  carrierName: string | null;
+  serviceCode: string | null;
+  serviceName: string | null;
+  finalCents: number | null;
+  insuranceCents: number | null;
+  currency: string | null;
+  trackingNumber: string | null;
+  trackingHash: string | null;
+  error: string | null;
+  createdAt: string;
+  processedAt: string | null;
+  trackingEvents?: TrackingEvent[];
+}
+
+interface SummaryRowColumns {
+  id: string;
+  reference: string | null;
+  ship_date: string;
+  status: ShipmentStatus;
+  scheduled: number;
+  ship_from_name: string;
+  ship_from_country: string;
+  ship_to_name: string;
+  ship_to_country: string;
+  tracking_status: number | null;
+  tracking_date: string | null;
+}
+
+/** The summary columns kept beside the attributes. */
+function summaryNames(attributes: ShipmentAttributes) {
+  return {
+    shipFromName: attributes.shipFrom.name,
+    shipFromCountry: attributes.shipFrom.country,
+    shipToName: attributes.shipTo.name,
+    shipToCountry: attributes.shipTo.country,
+  };
+}
+
 export interface SummaryFilter {
   clientId: string;
   sandbox: boolean;
@@ -54,6 +96,8 @@ export interface ShipmentsTable {
   /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
   findForAdmin(key: string): ShipmentRecord | undefined;
   byTrackingHash(hash: string): ShipmentRecord | undefined;
+  /** Imports many finished or waiting shipments in one transaction: the bulk path of imports and the benchmark's seed. */
+  bulkInsert(rows: readonly BulkShipment[]): number;
   waitingCount(): number;
 }
 
@@ -117,9 +161,19 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   ).pluck();
   const insertRow = db.prepare(
     `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
-                            attributes, created_at)
+                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at)
      VALUES (@id, @clientId, @sandbox, @origin, 0, @scheduled, @service, @carrierChoice, @reference, @shipDate,
-             @attributes, @now)`,
+             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @now)`,
+  );
+  const bulkRow = db.prepare(
+    `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
+                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, carrier_code,
+                            carrier_name, service_code, service_name, final_cents, insurance_cents, currency, tracking_number,
+                            tracking_hash, error, created_at, processed_at)
+     VALUES (@id, @clientId, @sandbox, @origin, @status, @scheduled, @service, @carrierChoice, @reference, @shipDate,
+             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @carrierCode,
+             @carrierName, @serviceCode, @serviceName, @finalCents, @insuranceCents, @currency, @trackingNumber,
+             @trackingHash, @error, @createdAt, @processedAt)`,
   );
   const selectOne = db.prepare<{ id: string; clientId: number; sandbox: number }, ShipmentRow>(
     'SELECT * FROM shipments WHERE id = @id AND client_id = @clientId AND sandbox = @sandbox AND deleted_at IS NULL',
@@ -143,7 +197,9 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   );
   const releaseOne = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = @id AND status = 0 AND claim_token IS @token');
   const updateConfirmed = db.prepare(
-    'UPDATE shipments SET attributes = @attributes, ship_date = @shipDate WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token',
+    `UPDATE shipments SET attributes = @attributes, ship_date = @shipDate, ship_from_name = @shipFromName, ship_from_country = @shipFromCountry,
+       ship_to_name = @shipToName, ship_to_country = @shipToCountry
+     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
   );
   const release = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL');
   const completeRow = db.prepare(
@@ -179,15 +235,29 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
     `INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at)
      VALUES (@id, @status, @occurredAt, @location, @text, @now)`,
   );
-  const selectSummaries = db.prepare<Record<string, unknown>, ShipmentRow & { tracking_status: number | null; tracking_date: string | null }>(
-    `SELECT s.*, e.status AS tracking_status, e.occurred_at AS tracking_date
-     FROM shipments s
-     LEFT JOIN tracking_events e ON e.id = (
-       SELECT id FROM tracking_events WHERE shipment_id = s.id ORDER BY occurred_at DESC, id DESC LIMIT 1)
+  // An event at the same time as the latest one is the newer news: it becomes the latest.
+  const setLatestEvent = db.prepare(
+    `UPDATE shipments SET tracking_status = @status, tracking_date = @occurredAt
+     WHERE id = @id AND (tracking_date IS NULL OR tracking_date <= @occurredAt)`,
+  );
+  // A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too.
+  const summaryColumns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
+       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date
+     FROM shipments s`;
+  const selectSummaries = db.prepare<Record<string, unknown>, SummaryRowColumns>(
+    `SELECT ${summaryColumns}
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND (@dateFrom IS NULL OR s.ship_date >= @dateFrom) AND (@dateTo IS NULL OR s.ship_date <= @dateTo)
-       AND (@search IS NULL OR s.reference = @search OR s.tracking_number = @search)
-     ORDER BY s.ship_date DESC, s.created_at DESC, s.rowid DESC
+       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo
+     ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
+     LIMIT @limit`,
+  );
+  // A reference or tracking number names at most one shipment each: found through their unique indexes.
+  const selectSummaryByKey = db.prepare<Record<string, unknown>, SummaryRowColumns>(
+    `SELECT ${summaryColumns}
+     WHERE s.id IN (SELECT id FROM shipments WHERE reference = @search UNION SELECT id FROM shipments WHERE tracking_number = @search)
+       AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
+       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo
+     ORDER BY s.ship_date DESC, s.created_at DESC
      LIMIT @limit`,
   );
   const selectByHash = db.prepare<[string], ShipmentRow>(
@@ -234,6 +304,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
     insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult) => {
       insertRow.run({
         ...shipment,
+        ...summaryNames(shipment.attributes),
         clientId: Number(shipment.clientId),
         sandbox: shipment.sandbox ? 1 : 0,
         scheduled: shipment.scheduled ? 1 : 0,
@@ -263,7 +334,8 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       releaseOne.run({ id, token });
     },
     confirmSaved: db.transaction((id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult) => {
-      const updated = updateConfirmed.run({ id, token, attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
+      const updated =
+        updateConfirmed.run({ id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
       return updated && complete(id, token, result);
     }),
     complete: (id, token, result) => complete(id, token, result),
@@ -285,23 +357,50 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       const row = selectLatestEvent.get(id);
       return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
     },
-    addEvent: (id, event) => {
+    addEvent: db.transaction((id: string, event: TrackingEvent) => {
       insertEvent.run({ id, ...event, now: now() });
+      setLatestEvent.run({ id, status: event.status, occurredAt: event.occurredAt });
+    }),
+    summaries: (filter) => {
+      const parameters = {
+        clientId: Number(filter.clientId),
+        sandbox: filter.sandbox ? 1 : 0,
+        dateFrom: filter.dateFrom ?? '0000-00-00',
+        dateTo: filter.dateTo ?? '9999-99-99',
+        search: filter.search,
+        limit: filter.limit,
+      };
+      return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map((row) => ({
+        id: row.id,
+        reference: row.reference,
+        shipDate: row.ship_date,
+        status: row.status,
+        scheduled: row.scheduled === 1,
+        shipFromName: row.ship_from_name,
+        shipFromCountry: row.ship_from_country,
+        shipToName: row.ship_to_name,
+        shipToCountry: row.ship_to_country,
+        trackingStatus: row.tracking_status,
+        trackingDate: row.tracking_date,
+      }));
     },
-    summaries: (filter) =>
-      selectSummaries
-        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo, search: filter.search, limit: filter.limit })
-        .map((row) => ({
-          id: row.id,
-          reference: row.reference,
-          shipDate: row.ship_date,
-          status: row.status,
-          scheduled: row.scheduled === 1,
-          attributes: JSON.parse(row.attributes) as ShipmentAttributes,
-          error: row.error,
-          trackingStatus: row.tracking_status,
-          trackingDate: row.tracking_date,
-        })),
+    bulkInsert: db.transaction((rows: readonly BulkShipment[]) => {
+      for (const row of rows) {
+        bulkRow.run({
+          ...row,
+          ...summaryNames(row.attributes),
+          clientId: Number(row.clientId),
+          sandbox: row.sandbox ? 1 : 0,
+          scheduled: row.scheduled ? 1 : 0,
+          attributes: JSON.stringify(row.attributes),
+        });
+        for (const event of row.trackingEvents ?? []) {
+          insertEvent.run({ id: row.id, ...event, now: row.createdAt });
+          setLatestEvent.run({ id: row.id, status: event.status, occurredAt: event.occurredAt });
+        }
+      }
+      return rows.length;
+    }),
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });

@@ -1,5 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { join } from 'node:path';
 import { handMadeToken } from '../helpers/tokens.ts';
+import { CLIENT_RECHECK_MS } from '../../src-main/services/authentication.ts';
+import { openStore } from '../../src-main/store/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 
@@ -87,6 +90,30 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
 
   it('rejects a wrong client key', async () => {
     await refused(handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey), 'Authorization failed.');
+  });
+
+  it('refuses a remembered token within a second of its client key being rotated by another process', async () => {
+    const other = await t.station.clients.add({ username: 'elsewhere', password: 'pw-elsewhere', profile: { name: 'Elsewhere' } });
+    const token = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
+    expect((await current(`Bearer ${token}`)).status).toBe(200);
+    // The admin command is another process with its own connection to the data folder's database.
+    const admin = openStore(join(t.dataDir, 'station.sqlite'));
+    try {
+      admin.clients.setClientKey(other.id, 'rotated-elsewhere');
+    } finally {
+      admin.close();
+    }
+    const rotatedAt = Date.now();
+    await expect.poll(async () => (await current(`Bearer ${token}`)).status, { timeout: CLIENT_RECHECK_MS + 1000, interval: 50 }).toBe(401);
+    expect(Date.now() - rotatedAt).toBeLessThanOrEqual(CLIENT_RECHECK_MS + 200);
+  });
+
+  it('refuses a remembered token once its own expiry has passed', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 2;
+    const token = handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey, exp: soon }, t.station.keys.serverKey);
+    expect((await current(`Bearer ${token}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, soon * 1000 - Date.now() + 50));
+    await refused(token, 'Invalid token: token expired');
   });
 
   it('stops accepting tokens of a rotated client key, and accepts the new key', async () => {

@@ -47,7 +47,7 @@ describe('the /test echo of spec 4.3 matches the examples byte for byte', () => 
   it('refuses POST with 405 and an Allow header, as field-rules.md reports', async () => {
     const response = await t.call('/v3/test', { method: 'POST', headers: auth });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('HEAD, GET');
+    expect(response.headers.allow).toBe('HEAD, GET, OPTIONS');
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
       errors: [{ status: 405, title: 'Method Not Allowed', detail: 'POST is not allowed here. Allowed: HEAD, GET.' }],

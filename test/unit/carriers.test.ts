@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rateCardCarrier } from '../../src-main/carriers/carrier.ts';
@@ -147,6 +147,29 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
     expect(registry.choiceCodes()).toContain('GLS');
     expect(registry.problems()).toHaveLength(1);
     expect(registry.problems()[0]).toContain('broken.json');
+  });
+
+  it('notices an added, edited or removed card file when it refreshes, and its watch does so by itself', async () => {
+    const overrideDir = join(tempDir(), 'carriers');
+    mkdirSync(overrideDir);
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: { get: () => undefined } });
+    expect(registry.choiceCodes()).not.toContain('GLS');
+    const gls = { ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' };
+    writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify(gls));
+    // Nothing on the request path looks at the folder: the card arrives with the next refresh.
+    expect(registry.choiceCodes()).not.toContain('GLS');
+    registry.refresh();
+    expect(registry.choiceCodes()).toContain('GLS');
+    const stop = registry.watch(20);
+    try {
+      writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...gls, carrierName: 'GLS Italy' }));
+      utimesSync(join(overrideDir, 'gls.json'), new Date(), new Date(Date.now() + 5000));
+      await expect.poll(() => registry.carriers().find((carrier) => carrier.choiceCode === 'GLS')?.carrierName).toBe('GLS Italy');
+      rmSync(join(overrideDir, 'gls.json'));
+      await expect.poll(() => registry.choiceCodes()).not.toContain('GLS');
+    } finally {
+      stop();
+    }
   });
 
   it('reads the surcharge override on every call', () => {

@@ -119,3 +119,63 @@ describe('the store keeps secrets and clients', () => {
     expect(statSync(file).size).toBeGreaterThan(0);
   });
 });
+
+describe('the shipment list reads one covering index, kept up to date', () => {
+  const attributes = (name: string) => ({
+    shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', country: 'IT', contact: 'Anna' },
+    shipTo: { name, address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas' },
+    packages: [],
+    goodsDescription: 'Cups',
+    insuranceDescription: null,
+    insuranceValue: null,
+    booking: true,
+  });
+  const newShipment = (id: string, clientId: string) => ({
+    id,
+    clientId,
+    sandbox: false,
+    origin: 'save' as const,
+    scheduled: false,
+    service: null,
+    carrierChoice: null,
+    reference: `1002000000${id.slice(-2)}`,
+    shipDate: '2026-11-23',
+    attributes: attributes(`Kunde ${id}`),
+  });
+
+  it('shows the latest tracking event by time; an event as late as the latest is the newer news', () => {
+    const store = openStore(freshFile());
+    opened.push(store);
+    const client = store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
+    const summary = () => store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })[0]!;
+    expect(summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
+    const id = summary().id;
+    store.shipments.addEvent(id, { status: 3, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
+    store.shipments.addEvent(id, { status: 2, occurredAt: '2026-11-23 18:00:00', location: '', text: '' });
+    expect(summary()).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 10:00:00' });
+    store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
+    expect(summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
+    expect(store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
+    const plan = store.db
+      .prepare("EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '2026-01-01' AND ship_date <= '2026-12-31' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100")
+      .all() as { detail: string }[];
+    expect(plan.map((step) => step.detail)).toEqual(['SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)']);
+  });
+
+  it('fills the summary columns of shipments stored before migration 4', () => {
+    const file = freshFile();
+    const before = openDatabase(file, MIGRATIONS.filter((migration) => migration.version < 4));
+    before.exec(`INSERT INTO clients (username, credential, client_key, name, created_at, updated_at) VALUES ('u', x'00', 'k', 'n', 'now', 'now')`);
+    before
+      .prepare(`INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, reference, ship_date, attributes, created_at) VALUES ('S1', 1, 0, 'save', 0, 0, '100200000001', '2026-11-23', ?, 'now')`)
+      .run(JSON.stringify(attributes('Kunde Becker')));
+    before.exec(`INSERT INTO tracking_events (shipment_id, status, occurred_at, created_at) VALUES ('S1', 2, '2026-11-23 18:00:00', 'now'), ('S1', 5, '2026-11-25 09:00:00', 'now')`);
+    before.close();
+    const store = openStore(file);
+    opened.push(store);
+    expect(store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })).toEqual([
+      expect.objectContaining({ id: 'S1', shipFromName: 'Bottega Verdi', shipToName: 'Kunde Becker', shipToCountry: 'DE', trackingStatus: 5, trackingDate: '2026-11-25 09:00:00' }),
+    ]);
+  });
+});

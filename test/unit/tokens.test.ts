@@ -1,13 +1,13 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { describe, expect, it } from 'vitest';
-import { TokenError, signClientToken, verifyClientToken } from '../../src-main/security/tokens.ts';
+import { TokenError, signClientToken, tokenKey, verifyClientToken } from '../../src-main/security/tokens.ts';
 
 const SERVER_KEY = 'a'.repeat(64);
 const key = new TextEncoder().encode(SERVER_KEY);
 
 async function failure(token: string): Promise<TokenError> {
-  const error = await verifyClientToken(token, SERVER_KEY).then(
+  const error = await verifyClientToken(token, tokenKey(SERVER_KEY)).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -18,15 +18,15 @@ async function failure(token: string): Promise<TokenError> {
 
 describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server key', () => {
   it('round-trips the claims with the header of field-rules.md', async () => {
-    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0' }, SERVER_KEY);
+    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0' }, tokenKey(SERVER_KEY));
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    await expect(verifyClientToken(token, SERVER_KEY)).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
+    await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
   });
 
   it('accepts a token an integration builds itself, without iat or exp', async () => {
     const token = handMadeToken({ sub: '17', clientKey: 'c1f0' }, SERVER_KEY);
-    await expect(verifyClientToken(token, SERVER_KEY)).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
+    await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
   });
 
   it('rejects alg none', async () => {
@@ -52,7 +52,7 @@ describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server k
   });
 
   it('rejects a tampered payload', async () => {
-    const [header, , signature] = (await signClientToken({ clientId: '17', clientKey: 'c1f0' }, SERVER_KEY)).split('.');
+    const [header, , signature] = (await signClientToken({ clientId: '17', clientKey: 'c1f0' }, tokenKey(SERVER_KEY))).split('.');
     const payload = Buffer.from(JSON.stringify({ sub: '18', clientKey: 'c1f0' })).toString('base64url');
     expect((await failure(`${header}.${payload}.${signature}`)).failure).toBe('invalid');
   });

@@ -1,7 +1,10 @@
 // Reads JSON request bodies up to a sane limit, and turns every way a body can be unreadable into a
 // clear 4xx StationError instead of the parser's own errors.
+import type { Next } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { ApiContext } from '../context.ts';
+import { hasBody } from './negotiation.ts';
 
 export const BODY_LIMIT = '1mb';
 
@@ -10,7 +13,7 @@ interface BodyReadError {
 }
 
 export function jsonBody() {
-  return bodyParser({
+  const parse = bodyParser({
     enableTypes: ['json'],
     extendTypes: { json: ['application/vnd.api+json'] },
     jsonLimit: BODY_LIMIT,
@@ -19,6 +22,10 @@ export function jsonBody() {
       throw bodyError(error as BodyReadError);
     },
   });
+  // Most requests (every GET) have no body: they skip the parser.
+  return function readBody(ctx: ApiContext, next: Next): Promise<unknown> {
+    return hasBody(ctx) ? parse(ctx, next) : next();
+  };
 }
 
 function bodyError(error: BodyReadError): StationError {

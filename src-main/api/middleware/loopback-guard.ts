@@ -34,12 +34,22 @@ export function loopbackGuard(options: GuardOptions = {}) {
   const extraHosts = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase().replace(/\/$/, '')));
 
+  // A client sends the same Host with every request: each is judged once (a bounded few are kept).
+  const hostVerdicts = new Map<string, boolean>();
+  const hostAllowed = (host: string) => {
+    let allowed = hostVerdicts.get(host);
+    if (allowed === undefined) {
+      const hostname = hostnameOf(host);
+      allowed = host !== '' && (isLoopbackHostname(hostname) || extraHosts.has(hostname.toLowerCase()));
+      if (hostVerdicts.size >= 64) hostVerdicts.clear();
+      hostVerdicts.set(host, allowed);
+    }
+    return allowed;
+  };
+
   return async function guard(ctx: ApiContext, next: Next): Promise<void> {
     const host = ctx.get('Host');
-    const hostname = hostnameOf(host);
-    if (!host || !(isLoopbackHostname(hostname) || extraHosts.has(hostname.toLowerCase()))) {
-      throw new StationError(403, ERROR_TEXT.hostNotAllowed(host));
-    }
+    if (!hostAllowed(host)) throw new StationError(403, ERROR_TEXT.hostNotAllowed(host));
 
     const origin = ctx.get('Origin');
     if (origin) {

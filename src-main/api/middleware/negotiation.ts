@@ -32,14 +32,28 @@ function acceptable(acceptHeader: string | undefined): boolean {
   return ranges.some((range) => ['*/*', 'application/*', 'application/json'].includes(range.type));
 }
 
-function hasBody(ctx: ApiContext): boolean {
+/** Whether the request carries a body: a length above zero, or chunked. */
+export function hasBody(ctx: ApiContext): boolean {
   const length = ctx.get('Content-Length');
   return (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
 }
 
+/** A few Accept headers answered once each: a client sends the same one with every request. */
+const VERDICTS_KEPT = 64;
+
 export function contentNegotiation() {
+  const verdicts = new Map<string, boolean>();
+  const acceptableOnce = (accept: string) => {
+    let verdict = verdicts.get(accept);
+    if (verdict === undefined) {
+      verdict = acceptable(accept);
+      if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+      verdicts.set(accept, verdict);
+    }
+    return verdict;
+  };
   return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
-    if (!acceptable(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (!acceptableOnce(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
     if (hasBody(ctx)) {
       const contentType = ctx.get('Content-Type');
       const range = parseMediaRange(contentType);

@@ -1,11 +1,11 @@
 // POST /clients/authentication (spec 5.1) and GET/HEAD /clients/current.
-import Router from '@koa/router';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { SignInMeta } from '../../../src-shared/resources.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
-import type { ApiContext, ApiState } from '../context.ts';
-import { missingOrInvalidHeader, requireBearer, wwwAuthenticate } from '../middleware/authorization.ts';
+import type { ApiContext } from '../context.ts';
+import { missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
 import { clientResource } from '../serializers/client.ts';
 
 /**
@@ -29,10 +29,9 @@ export function parseServiceApiHeader(header: string): { hash: string; integrati
   return { hash: hash.toLowerCase(), integrationKey };
 }
 
-export function clientRoutes(authentication: AuthenticationService): Router<ApiState> {
-  const router = new Router<ApiState>();
-
-  router.post('/clients/authentication', async (ctx: ApiContext) => {
+/** Sign-in is public; the current client needs the Bearer token. */
+export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication: AuthenticationService): void {
+  open.post('/clients/authentication', async (ctx: ApiContext) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
     const client = await authentication.signIn(credentials.hash, credentials.integrationKey);
@@ -45,9 +44,7 @@ export function clientRoutes(authentication: AuthenticationService): Router<ApiS
     respondData(ctx, 200, clientResource(client), { ...meta });
   });
 
-  router.get('/clients/current', requireBearer(authentication), (ctx: ApiContext) => {
+  guarded.get('/clients/current', (ctx: ApiContext) => {
     respondData(ctx, 200, clientResource(ctx.state.client!));
   });
-
-  return router;
 }

@@ -1,6 +1,5 @@
 // The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
-import Router from '@koa/router';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import {
@@ -16,15 +15,13 @@ import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
-import type { AuthenticationService } from '../../services/authentication.ts';
 import type { ShipmentService } from '../../services/shipments.ts';
-import type { ApiContext, ApiState } from '../context.ts';
-import { requireBearer } from '../middleware/authorization.ts';
+import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
 import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingResource } from '../serializers/shipment.ts';
 
 export interface ShipmentRoutesDeps {
-  authentication: AuthenticationService;
   shipments: ShipmentService;
   addresses: AddressService;
   /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
@@ -85,9 +82,7 @@ function summaryQuery(ctx: ApiContext) {
   return { dateFrom, dateTo, search, limit };
 }
 
-export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
-  const authorize = requireBearer(deps.authentication);
+export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
 
   /** Creates answer with a Location header; retrieval does not. */
@@ -97,26 +92,26 @@ export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
     respondData(ctx, status, resource);
   };
 
-  router.post('/shipments/save', authorize, (ctx: ApiContext) => {
+  router.post('/shipments/save', (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'save');
     respondShipment(ctx, 202, deps.shipments.save(caller(ctx), attributes));
   });
 
-  router.post('/shipments/rate', authorize, async (ctx: ApiContext) => {
+  router.post('/shipments/rate', async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
     const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason })) };
     respondData(ctx, 202, list.quotes.map(rateResource), meta.unavailable.length > 0 ? { ...meta } : undefined);
   });
 
-  router.post('/shipments/confirm', authorize, async (ctx: ApiContext) => {
+  router.post('/shipments/confirm', async (ctx: ApiContext) => {
     const meta = validateConfirmMeta(ctx.request.body);
     const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
     respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx)));
   });
 
-  router.post('/shipments', authorize, async (ctx: ApiContext) => {
+  router.post('/shipments', async (ctx: ApiContext) => {
     const meta = validateCreateMeta(ctx.request.body, deps.shipments.carrierChoices());
     const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
@@ -124,36 +119,34 @@ export function shipmentRoutes(deps: ShipmentRoutesDeps): Router<ApiState> {
     respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
   });
 
-  router.get('/shipments/:id', authorize, (ctx: ApiContext) => {
+  router.get('/shipments/:id', (ctx: ApiContext) => {
     respondShipment(ctx, 200, deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
   });
 
-  router.delete('/shipments/:id', authorize, (ctx: ApiContext) => {
+  router.delete('/shipments/:id', (ctx: ApiContext) => {
     deps.shipments.remove(caller(ctx), String(ctx.params.id));
     ctx.status = 204;
   });
 
-  router.get('/shipments/:id/documents', authorize, (ctx: ApiContext) => {
+  router.get('/shipments/:id/documents', (ctx: ApiContext) => {
     const { record, ...document } = deps.shipments.documents(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, documentsResource(record.id, document));
   });
 
-  router.get('/shipments/:id/tracking', authorize, (ctx: ApiContext) => {
+  router.get('/shipments/:id/tracking', (ctx: ApiContext) => {
     const { record, latest } = deps.shipments.tracking(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, trackingResource(record, latest));
   });
 
-  router.get('/shipment-summaries', authorize, (ctx: ApiContext) => {
+  router.get('/shipment-summaries', (ctx: ApiContext) => {
     respondData(ctx, 200, deps.shipments.summaries(caller(ctx), summaryQuery(ctx)).map(summaryResource));
   });
 
-  router.get('/addresses', authorize, (ctx: ApiContext) => {
+  router.get('/addresses', (ctx: ApiContext) => {
     const searchString = queryParameter(ctx, 'searchString');
     if (searchString === undefined || searchString.trim() === '') {
       throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' });
     }
     respondData(ctx, 200, deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT).map(addressResource));
   });
-
-  return router;
 }

@@ -1,0 +1,249 @@
+// `npm run bench`: the station measured against a bare node:http server in the same run, on this machine.
+// It seeds a headless station on a temp data folder through the store's bulk path, runs each load from a separate
+// autocannon process over loopback, then measures labels in-process, the scheduler's drain, cold start and memory.
+// Prints a markdown table and writes bench-results.json. `-- --quick` (50k rows, 3 s loads) is what CI runs, so the
+// benchmark never rots; CI never fails on its numbers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { fontLibrary } from '../../src-main/documents/fonts.ts';
+import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
+import { DEFAULT_RESOURCES_DIR, openDataDir } from '../../src-main/station.ts';
+import { CLI, serve, type Served } from '../helpers/cli.ts';
+import { http } from '../helpers/http.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
+import { BENCH_CLIENTS, SEARCH_WORDS, benchAttributes, benchUser, queueWaitingIn, seed } from './seed.ts';
+
+const quick = process.argv.includes('--quick');
+const ROWS = quick ? 50_000 : 1_000_000;
+const LOAD_SECONDS = quick ? 3 : 10;
+const WARMUP_SECONDS = quick ? 1 : 2;
+const DRAIN = quick ? 1_000 : 10_000;
+const COLD_STARTS = quick ? 3 : 5;
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+interface Row {
+  figure: string;
+  value: string;
+  bare?: string;
+  ratio?: string;
+  target: string;
+  met?: boolean;
+}
+const rows: Row[] = [];
+const results: Record<string, unknown> = {};
+const log = (message: string) => console.error(`bench: ${message}`);
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+
+function machine(): string {
+  const cpu = cpus();
+  return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} free), Linux ${release()}, Node ${process.versions.node}`;
+}
+
+/** Starts a process that logs `listening on <url>`, and resolves with it. */
+function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function load(spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'> & Partial<Pick<LoadSpec, 'seconds' | 'warmupSeconds'>>): Promise<LoadResult> {
+  const full: LoadSpec = { seconds: LOAD_SECONDS, warmupSeconds: WARMUP_SECONDS, ...spec };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [here('./load.ts'), JSON.stringify(full)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load ${spec.kind} exited with ${code}`))));
+  });
+}
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function signIn(url: string, integrationKey: string, index: number): Promise<string> {
+  const user = benchUser(index);
+  const response = await http(`${url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Accept: 'application/vnd.api+json', Authorization: serviceApiAuthorization(authenticationHash(user.username, user.password), integrationKey) },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.text}`);
+  return response.json.meta.token as string;
+}
+
+function labelTimings(): void {
+  const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
+  const base = (packages: number, cjk: boolean): ShipmentDocumentInput => {
+    const attributes = benchAttributes(7);
+    if (cjk) attributes.shipTo = { ...attributes.shipTo, name: '山田太郎 株式会社', contact: '山田花子', city: '東京都千代田区', country: 'JP' };
+    attributes.packages = Array.from({ length: packages }, () => attributes.packages[0]!);
+    return { reference: '100200000017', trackingNumber: '4829301756', carrierName: 'DHL Express', serviceName: 'DHL Economy Select', shipDate: '2026-11-23', sandbox: false, attributes, createdAt: new Date() };
+  };
+  for (const [name, packages, cjk] of [['Latin, 1 package', 1, false], ['Latin, 10 packages', 10, false], ['CJK, 1 package', 1, true], ['CJK, 10 packages', 10, true]] as const) {
+    const input = base(packages, cjk);
+    for (let i = 0; i < 20; i++) renderShipmentPdf(input, fonts);
+    const runs = quick ? 50 : 300;
+    const started = performance.now();
+    let bytes = 0;
+    for (let i = 0; i < runs; i++) bytes = renderShipmentPdf({ ...input, trackingNumber: String(4829301756 + i) }, fonts).length;
+    const perPage = (performance.now() - started) / runs / packages;
+    results[`label ${name}`] = { msPerPage: perPage, bytes };
+    rows.push({ figure: `label PDF, ${name} (in-process, per page)`, value: `${ms(perPage)} (${(bytes / 1024).toFixed(0)} kB)`, target: '≤ 3 ms', met: perPage <= 3 });
+  }
+  const zplInput = base(1, false);
+  const started = performance.now();
+  const runs = 2000;
+  for (let i = 0; i < runs; i++) renderZplLabels({ ...zplInput, trackingNumber: String(i) }, 203);
+  const zplMicros = ((performance.now() - started) / runs) * 1000;
+  results['label ZPL'] = { microsPerLabel: zplMicros };
+  rows.push({ figure: 'label ZPL, 1 package (in-process)', value: `${zplMicros.toFixed(0)} µs`, target: 'microseconds', met: zplMicros < 1000 });
+}
+
+async function main(): Promise<void> {
+  log(`machine: ${machine()}; ${quick ? 'quick run' : 'full run'}`);
+  labelTimings();
+  const folder = mkdtempSync(join(tmpdir(), 'station-bench-'));
+  const dataDir = join(folder, 'data');
+  try {
+    log(`seeding ${ROWS} shipments and ${ROWS} addresses`);
+    const seeded = await seed(dataDir, { shipments: ROWS, addresses: ROWS });
+    results.seed = { shipments: seeded.shipments, seconds: seeded.shipmentSeconds, addresses: seeded.addresses, addressSeconds: seeded.addressSeconds };
+    rows.push({ figure: `seeding ${ROWS.toLocaleString('en')} shipments (bulk path)`, value: `${seeded.shipmentSeconds.toFixed(1)} s`, target: '≤ 60 s (1M)', met: seeded.shipmentSeconds <= 60 * (ROWS / 1_000_000) });
+    rows.push({ figure: `seeding ${ROWS.toLocaleString('en')} addresses (bulk path, trigram index)`, value: `${seeded.addressSeconds.toFixed(1)} s`, target: '(timed)' });
+    const idsFile = join(folder, 'ids.json');
+    writeFileSync(idsFile, JSON.stringify(seeded.ids));
+    const { keys } = (() => {
+      const opened = openDataDir(dataDir);
+      opened.store.close();
+      return opened;
+    })();
+
+    let tokens: string[] = [];
+    const bare = await startProcess([here('./bare-http.ts')]);
+    const station: Served = await serve(['--data', dataDir, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
+    const pid = station.child.pid!;
+    try {
+      tokens = await Promise.all(Array.from({ length: BENCH_CLIENTS }, (_, index) => signIn(station.url, keys.desktopIntegrationKey, index)));
+      const createBody = JSON.stringify({ data: { type: 'shipment', attributes: benchAttributes(3), meta: { service: 'economy', scheduledProcessing: false } } });
+      const rateBody = JSON.stringify({ data: { type: 'shipment', attributes: benchAttributes(3) } });
+      // Shipments with documents, made the way the desk makes them, for the documents load.
+      const documented: [string, number][] = [];
+      for (let i = 0; i < 200; i++) {
+        const created = await http(`${station.url}/v3/shipments`, { method: 'POST', headers: { Authorization: `Bearer ${tokens[0]}`, 'Content-Type': 'application/vnd.api+json' }, body: createBody });
+        documented.push([created.json.data.id, 0]);
+      }
+      const documentsFile = join(folder, 'documented.json');
+      writeFileSync(documentsFile, JSON.stringify(documented));
+
+      log('load: bare node:http');
+      const baseline = await load({ url: bare.url, kind: 'bare', connections: 20, tokens });
+      results.bare = baseline;
+      rows.push({ figure: 'bare node:http, fixed JSON:API document (baseline)', value: `${baseline.requestsPerSecond} req/s, p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`, bare: `${baseline.requestsPerSecond} req/s`, ratio: '1.00×', target: '—' });
+      const loads: [string, Omit<LoadSpec, 'seconds' | 'warmupSeconds' | 'url' | 'tokens'>, (result: LoadResult, ratio: number) => { target: string; met: boolean }][] = [
+        ['GET /v3/test', { kind: 'test', connections: 20 }, (_r, ratio) => ({ target: '≥ 0.6× bare', met: ratio >= 0.6 })],
+        ['GET /v3/shipments/<random id>', { kind: 'shipment', connections: 20, idsFile }, (r, ratio) => ({ target: '≥ 0.5× bare, p99 ≤ 10 ms', met: ratio >= 0.5 && r.p99 <= 10 })],
+        ['GET /v3/shipment-summaries, random 30 days, limit 100', { kind: 'summaries', connections: 20, dates: { first: seeded.firstShipDate, last: seeded.lastShipDate } }, (r) => ({ target: 'p95 ≤ 10 ms', met: r.p95 <= 10 })],
+        ['GET /v3/addresses, random 3–5 letter fragment', { kind: 'addresses', connections: 20, words: SEARCH_WORDS }, (r) => ({ target: 'p95 ≤ 15 ms', met: r.p95 <= 15 })],
+        ['POST /v3/shipments/rate', { kind: 'rate', connections: 20, body: rateBody }, () => ({ target: '—', met: true })],
+        ['POST /v3/shipments, immediate, with label (8 connections)', { kind: 'create', connections: 8, body: createBody }, (r) => ({ target: '≥ 200/s, p99 ≤ 150 ms', met: r.requestsPerSecond >= 200 && r.p99 <= 150 })],
+        ['GET /v3/shipments/<id>/documents', { kind: 'documents', connections: 20, idsFile: documentsFile }, () => ({ target: '—', met: true })],
+      ];
+      for (const [figure, spec, judge] of loads) {
+        log(`load: ${figure}`);
+        const result = await load({ ...spec, url: station.url, tokens });
+        const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+        const verdict = judge(result, ratio);
+        results[figure] = { ...result, ratio };
+        rows.push({
+          figure,
+          value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
+          bare: `${baseline.requestsPerSecond} req/s`,
+          ratio: `${ratio.toFixed(2)}×`,
+          target: verdict.target,
+          met: verdict.met && result.failures === 0,
+        });
+      }
+      const rss = rssOf(pid);
+      results.rssAfterLoads = rss;
+      rows.push({ figure: `station RSS after the loads (${ROWS.toLocaleString('en')} rows)`, value: `${rss.toFixed(0)} MB`, target: '≤ 250 MB', met: rss <= 250 });
+    } finally {
+      await station.stop();
+      bare.child.kill('SIGTERM');
+    }
+
+    log(`scheduler: draining ${DRAIN} queued shipments`);
+    queueWaitingIn(dataDir, DRAIN);
+    const waitingCount = () => {
+      const db = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
+      try {
+        return db.prepare('SELECT count(*) AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL').get() as { n: number };
+      } finally {
+        db.close();
+      }
+    };
+    const draining = await serve(['--data', dataDir, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '50' });
+    const started = performance.now();
+    try {
+      // Tokens stay valid across restarts: the server key and client keys live in the data folder.
+      const probe = load({ url: draining.url, kind: 'test', connections: 4, overallRate: 200, tokens, seconds: quick ? 3 : 20, warmupSeconds: 0 });
+      while (waitingCount().n > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const seconds = (performance.now() - started) / 1000;
+      const during = await probe;
+      results.drain = { shipments: DRAIN, seconds, perSecond: DRAIN / seconds, apiWhileDraining: during };
+      rows.push({ figure: `scheduled drain of ${DRAIN.toLocaleString('en')} shipments`, value: `${(DRAIN / seconds).toFixed(0)} shipments/s (${seconds.toFixed(1)} s)`, target: '≥ 300/s', met: DRAIN / seconds >= 300 });
+      rows.push({ figure: 'API while a batch drains (GET /v3/test, 200 req/s paced)', value: `p50 ${ms(during.p50)}, p99 ${ms(during.p99)}`, target: 'p99 ≤ 20 ms', met: during.p99 <= 20 });
+    } finally {
+      await draining.stop();
+    }
+
+    log('cold start');
+    const starts: number[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const began = performance.now();
+      const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0'], { env: { ...process.env, STATION_SCHEDULER_INTERVAL_MS: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
+      const url = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+          if (found) resolve(found);
+        });
+      });
+      for (;;) {
+        const response = await http(`${url}/v3/test`, { headers: { Authorization: `Bearer ${tokens[0]}` } });
+        if (response.status === 200) break;
+      }
+      starts.push(performance.now() - began);
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+    starts.sort((a, b) => a - b);
+    const median = starts[Math.floor(starts.length / 2)]!;
+    results.coldStartMs = starts;
+    rows.push({ figure: `cold start: spawn to the first 200 on /v3/test (median of ${COLD_STARTS})`, value: ms(median), target: '≤ 1 s', met: median <= 1000 });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  const table = [
+    `Machine: ${machine()}. ${quick ? 'Quick run (50k rows, 3 s loads).' : 'Full run (1M rows, 20 connections and 10 s per load after a 2 s warm-up).'}`,
+    '',
+    '| figure | result | bare http | ratio | target | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.figure} | ${row.value} | ${row.bare ?? ''} | ${row.ratio ?? ''} | ${row.target} | ${row.met === undefined ? '' : row.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+  console.log(table);
+  writeFileSync('bench-results.json', JSON.stringify({ machine: machine(), quick, at: new Date().toISOString(), results, rows }, null, 2));
+}
+
+await main();

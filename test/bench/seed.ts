@@ -1,0 +1,193 @@
+// The benchmark's data: shipments over 5 clients and two years of ship dates, with tracking events on some, and an
+// address book, written through the store's bulk path (not HTTP) and timed.
+import { randomBytes } from 'node:crypto';
+import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import { createClientService } from '../../src-main/services/clients.ts';
+import { openDataDir } from '../../src-main/station.ts';
+import type { BulkShipment } from '../../src-main/store/shipments.ts';
+
+export const BENCH_CLIENTS = 5;
+export const benchUser = (index: number) => ({ username: `bench${index}`, password: `bench-password-${index}` });
+
+const FIRST_NAMES = ['Anna', 'Jonas', 'Marie', 'Luca', 'Sofia', 'Piotr', 'Eleni', 'Hiro', 'Lars', 'Carmen'];
+const LAST_NAMES = ['Becker', 'Rossi', 'Dubois', 'García', 'Smith', 'Kowalski', 'Papadopoulos', 'Müller', 'Yamada', 'Jensen'];
+const STREETS = ['Via Roma', 'Marienplatz', 'Rue de Rivoli', 'Calle Mayor', 'Main Street', 'Ulica Długa', 'Kärntner Straße', 'Nørrebrogade'];
+const CITIES: [string, string][] = [['München', 'DE'], ['Paris', 'FR'], ['Madrid', 'ES'], ['Wien', 'AT'], ['Warszawa', 'PL'], ['København', 'DK'], ['Milano', 'IT'], ['Lyon', 'FR']];
+const CARRIERS: [string, string, string, string][] = [
+  ['DHL_EXPRESS', 'DHL Express', 'ECO', 'DHL Economy Select'],
+  ['UPS', 'UPS', 'STD', 'UPS Standard'],
+  ['FEDEX', 'FedEx', 'IPE', 'FedEx International Priority'],
+  ['TNT', 'TNT', 'EX', 'TNT Express'],
+];
+
+/** Words the seeded address book contains: address searches pick fragments of them. */
+export const SEARCH_WORDS = [...LAST_NAMES, ...STREETS.flatMap((street) => street.split(' ')), ...CITIES.map(([city]) => city)].filter((word) => word.length >= 4);
+
+export interface SeedResult {
+  shipments: number;
+  addresses: number;
+  shipmentSeconds: number;
+  addressSeconds: number;
+  firstShipDate: string;
+  lastShipDate: string;
+  /** [id, client index] of processed shipments, for random retrieval. */
+  ids: [string, number][];
+}
+
+const DAY = 86_400_000;
+
+export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }): Promise<SeedResult> {
+  const { store, keys } = openDataDir(dataDir);
+  try {
+    const clients = createClientService(store, keys);
+    const clientIds: string[] = [];
+    for (let index = 0; index < BENCH_CLIENTS; index++) {
+      const existing = clients.list().find((client) => client.username === benchUser(index).username);
+      const client =
+        existing ??
+        (await clients.add({
+          ...benchUser(index),
+          profile: { name: `Bench desk ${index}`, address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Desk', email: 'desk@bench.example' },
+        }));
+      clientIds.push(client.id);
+    }
+
+    const last = new Date();
+    const first = new Date(last.getTime() - 730 * DAY);
+    const ids: [string, number][] = [];
+    const started = performance.now();
+    const CHUNK = 20_000;
+    for (let start = 0; start < counts.shipments; start += CHUNK) {
+      const rows: BulkShipment[] = [];
+      for (let i = start; i < Math.min(counts.shipments, start + CHUNK); i++) {
+        const clientIndex = i % BENCH_CLIENTS;
+        const row = shipmentRow(i, clientIds[clientIndex]!, new Date(first.getTime() + Math.floor((i / counts.shipments) * 730) * DAY));
+        if (row.status === 3 && ids.length < 200_000 && i % 5 === 0) ids.push([row.id, clientIndex]);
+        rows.push(row);
+      }
+      store.shipments.bulkInsert(rows);
+    }
+    const shipmentSeconds = (performance.now() - started) / 1000;
+
+    const addressesStarted = performance.now();
+    for (let start = 0; start < counts.addresses; start += CHUNK) {
+      const addresses = Array.from({ length: Math.min(CHUNK, counts.addresses - start) }, (_, j) => addressOf(start + j));
+      store.addresses.bulkRemember(clientIds[0]!, false, addresses);
+    }
+    const addressSeconds = (performance.now() - addressesStarted) / 1000;
+
+    if (counts.waiting) queueWaiting(store, clientIds, counts.waiting);
+    return { shipments: counts.shipments, addresses: counts.addresses, shipmentSeconds, addressSeconds, firstShipDate: isoDate(first), lastShipDate: isoDate(last), ids };
+  } finally {
+    store.close();
+  }
+}
+
+/** Adds scheduled shipments waiting for the timer, as one-step creates with scheduledProcessing leave them. */
+export function queueWaiting(store: ReturnType<typeof openDataDir>['store'], clientIds: string[], count: number): void {
+  const today = isoDate(new Date());
+  const rows: BulkShipment[] = Array.from({ length: count }, (_, i) => ({
+    ...shipmentRow(10_000_000 + i, clientIds[i % clientIds.length]!, new Date()),
+    origin: 'create',
+    status: 0,
+    scheduled: true,
+    service: 'economy',
+    reference: null,
+    shipDate: today,
+    carrierCode: null,
+    carrierName: null,
+    serviceCode: null,
+    serviceName: null,
+    finalCents: null,
+    insuranceCents: null,
+    currency: null,
+    trackingNumber: null,
+    trackingHash: null,
+    processedAt: null,
+    trackingEvents: [],
+  }));
+  store.shipments.bulkInsert(rows);
+}
+
+export function queueWaitingIn(dataDir: string, count: number): void {
+  const { store } = openDataDir(dataDir);
+  try {
+    const clientIds = Array.from({ length: BENCH_CLIENTS }, (_, index) => store.clients.byUsername(benchUser(index).username)!.id);
+    queueWaiting(store, clientIds, count);
+  } finally {
+    store.close();
+  }
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+function addressOf(i: number) {
+  const [city, country] = CITIES[i % CITIES.length]!;
+  return {
+    name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i >> 3) % LAST_NAMES.length]} ${i}`,
+    contact: `${FIRST_NAMES[(i >> 2) % FIRST_NAMES.length]} ${LAST_NAMES[i % LAST_NAMES.length]}`,
+    address1: `${STREETS[i % STREETS.length]} ${i % 300}`,
+    city,
+    postalCode: String(10000 + (i % 89999)),
+    country,
+    email: `customer${i}@example.com`,
+  };
+}
+
+export function benchAttributes(i: number): ShipmentAttributes {
+  const receiver = addressOf(i);
+  return {
+    shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', email: 'anna@verdi.example' },
+    shipTo: receiver,
+    packages: [{ weight: { value: String(1 + (i % 20) / 4), units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+    goodsDescription: 'Ceramic cups',
+    insuranceDescription: null,
+    insuranceValue: null,
+    customerReference: `ORDER-${i}`,
+    invoiceSubtotal: { amount: '64.50', currency: 'EUR' },
+    booking: true,
+  };
+}
+
+function shipmentRow(i: number, clientId: string, shipDay: Date): BulkShipment {
+  const shipDate = isoDate(shipDay);
+  const status: ShipmentStatus = i % 20 === 7 ? -1 : i % 20 === 13 ? 0 : 3;
+  const [carrierCode, carrierName, serviceCode, serviceName] = CARRIERS[i % CARRIERS.length]!;
+  const processed = status === 3;
+  const at = `${shipDate}T09:00:00.000Z`;
+  return {
+    id: randomBytes(32).toString('hex').toUpperCase(),
+    clientId,
+    sandbox: false,
+    origin: status === 0 ? 'save' : 'create',
+    status,
+    scheduled: false,
+    service: status === 0 ? null : 'economy',
+    carrierChoice: null,
+    reference: String(900_000_000_000 + i),
+    shipDate,
+    attributes: benchAttributes(i),
+    carrierCode: processed ? carrierCode : null,
+    carrierName: processed ? carrierName : null,
+    serviceCode: processed ? serviceCode : null,
+    serviceName: processed ? serviceName : null,
+    finalCents: processed ? 1500 + (i % 3000) : null,
+    insuranceCents: null,
+    currency: processed ? 'EUR' : null,
+    trackingNumber: processed ? `SEED${String(i).padStart(10, '0')}` : null,
+    trackingHash: processed ? randomBytes(18).toString('base64url') : null,
+    error: status === -1 ? 'No carrier service can carry this shipment.' : null,
+    createdAt: at,
+    processedAt: processed ? at : null,
+    // Three in ten processed shipments have been picked up, some also delivered.
+    trackingEvents:
+      processed && i % 10 < 3
+        ? [
+            { status: 2, occurredAt: `${shipDate} 16:00:00`, location: 'Milano', text: 'Picked up' },
+            ...(i % 10 === 0 ? [{ status: 5, occurredAt: `${shipDate} 23:00:00`, location: receiverCity(i), text: 'Delivered' }] : []),
+          ]
+        : [],
+  };
+}
+
+const receiverCity = (i: number) => CITIES[i % CITIES.length]![0];
