@@ -7,8 +7,11 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The document worker is its own entry: the pool starts it as out/main/documents-worker.js.
-      rollupOptions: { input: { index: 'src-main/index.ts', 'documents-worker': 'src-main/documents/worker.ts' } },
+      // The worker threads are entries of their own: the document pool and the store start them as
+      // out/main/documents-worker.js and out/main/store-writer.js.
+      rollupOptions: {
+        input: { index: 'src-main/index.ts', 'documents-worker': 'src-main/documents/worker.ts', 'store-writer': 'src-main/store/writer-worker.ts' },
+      },
     },
   },
   preload: {

@@ -18,7 +18,7 @@ export interface StationAdmin {
   readonly integrations: IntegrationService;
   readonly carriers: CarrierSettingsService;
   readonly tracking: TrackingEventService;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function openAdmin(dataDir: string, resourcesDir: string = DEFAULT_RESOURCES_DIR): StationAdmin {

@@ -42,7 +42,8 @@ Usage: npm run station -- <command> [options]
 
 Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
 default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
-STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000).
+STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), STATION_DOCUMENT_WORKERS
+(label-rendering threads; default one per core but one).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -111,7 +112,7 @@ async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promi
   try {
     return await task(admin);
   } finally {
-    admin.close();
+    await admin.close();
   }
 }
 
@@ -256,6 +257,14 @@ function millisecondsFromEnv(name: string): number | undefined {
   return Number(text);
 }
 
+/** A positive whole number from the environment; undefined when unset. */
+function countFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^[1-9]\d{0,2}$/.test(text)) throw new UsageError(`${name} must be a whole number from 1 to 999, not '${text}'.`);
+  return Number(text);
+}
+
 async function serveCommand(args: string[]): Promise<void> {
   const values = parse(args, {
     data: { type: 'string' },
@@ -272,6 +281,7 @@ async function serveCommand(args: string[]): Promise<void> {
   }
   const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
+  const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = createStation({
     dataDir,
@@ -282,6 +292,7 @@ async function serveCommand(args: string[]): Promise<void> {
     rendererDir,
     trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
     printTimeoutMs,
+    documentWorkers,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   const firstRun = await station.clients.ensureFirstClient();

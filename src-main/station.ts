@@ -102,7 +102,7 @@ export function openDataDir(dataDir: string, clock?: () => Date): { store: Store
     }
     return { store, keys: ensureStationKeys(store) };
   } catch (error) {
-    store.close();
+    void store.close();
     throw error;
   }
 }
@@ -168,8 +168,6 @@ export function createStation(options: StationOptions): Station {
   let server: Server | undefined;
   let stopped = false;
   let stopWatchingCards = () => {};
-  // Claims left by a run that was killed midway belong to nobody now: free them so this run finishes the work.
-  shipments.releaseStaleClaims();
 
   return {
     dataDir: options.dataDir,
@@ -183,9 +181,13 @@ export function createStation(options: StationOptions): Station {
     printing,
     documents,
     app,
-    start: () =>
-      new Promise<string>((resolve, reject) => {
-        if (server) return reject(new Error('The station is already started.'));
+    start: async () => {
+      if (server) throw new Error('The station is already started.');
+      // Claims left by a run that was killed midway belong to nobody now: free them so this run finishes the work.
+      await shipments.releaseStaleClaims();
+      // From here on every write goes to the writer thread: no commit waits for its fsync on this thread.
+      store.writeInBackground((message) => logger.error(message));
+      return new Promise<string>((resolve, reject) => {
         const handle = app.callback();
         // Koa answers every failure itself (errorHandler), so the handler's promise never rejects.
         const listening = createServer((request, response) => void handle(request, response));
@@ -205,7 +207,8 @@ export function createStation(options: StationOptions): Station {
           const shownHost = host.includes(':') ? `[${host}]` : host;
           resolve(`http://${shownHost}:${actualPort}`);
         });
-      }),
+      });
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;
@@ -230,7 +233,7 @@ export function createStation(options: StationOptions): Station {
       }
       await schedulerStopped;
       await documents.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -4,19 +4,19 @@ import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 
 export interface AddressService {
-  search(caller: Caller, text: string, limit: number): SavedAddress[];
+  search(caller: Caller, text: string, limit: number): Promise<SavedAddress[]>;
 }
 
 export function createAddressService(store: Store): AddressService {
   // The client's own address is added once per client, book and profile, not on every keystroke of a search.
   const ensured = new Set<string>();
   return {
-    search(caller, text, limit) {
+    async search(caller, text, limit) {
       const own = caller.client.profile;
       const key = JSON.stringify([caller.client.id, caller.sandbox, own]);
       if (own.name && own.address1 && !ensured.has(key)) {
         ensured.add(key);
-        store.addresses.ensure(caller.client.id, caller.sandbox, {
+        await store.addresses.ensure(caller.client.id, caller.sandbox, {
           name: own.name,
           address1: own.address1,
           address2: own.address2,

@@ -9,7 +9,7 @@ export interface CarrierSettingsService {
   /** Card files that could not be used, with the reason. */
   problems(): string[];
   /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
-  setFuelSurcharge(choiceCode: string, percent: string | number): number;
+  setFuelSurcharge(choiceCode: string, percent: string | number): Promise<number>;
 }
 
 export const MAX_FUEL_SURCHARGE_PERCENT = 200;
@@ -18,7 +18,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
   return {
     cards: () => carriers.cards(),
     problems: () => carriers.problems(),
-    setFuelSurcharge(choiceCode, percent) {
+    async setFuelSurcharge(choiceCode, percent) {
       const text = String(percent).trim();
       const value = Number(text);
       if (!/^\d+(\.\d+)?$/.test(text) || value > MAX_FUEL_SURCHARGE_PERCENT) {
@@ -26,7 +26,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       }
       const known = carriers.choiceCodes();
       if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
-      store.carrierSettings.setFuelSurcharge(choiceCode, value);
+      await store.carrierSettings.setFuelSurcharge(choiceCode, value);
       return value;
     },
   };

@@ -18,7 +18,7 @@ export interface ClientService {
   add(input: NewClient): Promise<ClientRecord>;
   list(): ClientRecord[];
   find(idOrUsername: { id?: string; username?: string }): ClientRecord;
-  rotateKey(idOrUsername: { id?: string; username?: string }): ClientRecord;
+  rotateKey(idOrUsername: { id?: string; username?: string }): Promise<ClientRecord>;
   setPassword(idOrUsername: { id?: string; username?: string }, password: string): Promise<ClientRecord>;
   /** On a station without clients, creates `admin` with a random password and returns its credentials once. */
   ensureFirstClient(): Promise<{ client: ClientRecord; password: string } | undefined>;
@@ -56,7 +56,7 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
     if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
     const credential = await credentialFor(username, password);
     try {
-      return store.clients.add({ username, credential, clientKey: randomSecret(20), profile: parsed.data });
+      return await store.clients.add({ username, credential, clientKey: randomSecret(20), profile: parsed.data });
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
       if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
@@ -68,15 +68,15 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
     add,
     find,
     list: () => store.clients.all(),
-    rotateKey: (which) => {
+    rotateKey: async (which) => {
       const client = find(which);
-      store.clients.setClientKey(client.id, randomSecret(20));
+      await store.clients.setClientKey(client.id, randomSecret(20));
       return find({ id: client.id });
     },
     setPassword: async (which, password) => {
       if (password.length === 0) throw new StationError(400, ERROR_TEXT.invalidClient('password: required'));
       const client = find(which);
-      store.clients.setCredential(client.id, await credentialFor(client.username, password));
+      await store.clients.setCredential(client.id, await credentialFor(client.username, password));
       return client;
     },
     ensureFirstClient: async () => {

@@ -6,13 +6,13 @@ import { randomSecret } from '../security/secrets.ts';
 import type { Store } from '../store/index.ts';
 
 export interface IntegrationService {
-  add(name: string): IntegrationRecord;
+  add(name: string): Promise<IntegrationRecord>;
   list(): IntegrationRecord[];
 }
 
 export function createIntegrationService(store: Store): IntegrationService {
   return {
-    add(name) {
+    async add(name) {
       const trimmed = name.trim();
       if (trimmed.length === 0 || trimmed.length > 64 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
         throw new StationError(400, ERROR_TEXT.integrationNameRequired, { parameter: 'name' });

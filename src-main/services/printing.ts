@@ -51,7 +51,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   const send = async (job: PrintJobRecord) => {
     const record = store.shipments.findForAdmin(job.shipmentId);
     if (!record || record.status !== 3) {
-      store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
+      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
       return;
     }
     try {
@@ -76,24 +76,24 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         data = await deps.documents.render(input, { labelsOnly: true });
       }
       const backendJobId = await backend.submit({ printer: job.printer, title: `Label ${record.reference} ${job.id}`, format: job.format, copies, data });
-      store.printJobs.markPrinting(job.id, backendJobId);
+      await store.printJobs.markPrinting(job.id, backendJobId);
     } catch (error) {
-      store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
+      await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
     }
   };
 
   const follow = async (job: PrintJobRecord) => {
     const state = await backend.state(job.backendJobId!, job.printer);
     if (state.state === 'done') {
-      store.printJobs.finish(job.id, 'done', null);
+      await store.printJobs.finish(job.id, 'done', null);
     } else if (state.state === 'failed') {
       await backend.cancel(job.backendJobId!);
-      store.printJobs.finish(job.id, 'failed', state.reason);
+      await store.printJobs.finish(job.id, 'failed', state.reason);
     } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > timeoutMs) {
       // Cancel it, or the printer would print this label later, after the desk has reprinted it.
       const problem = await backend.printerProblem(job.printer);
       await backend.cancel(job.backendJobId!);
-      store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
+      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
     }
   };
 
@@ -122,7 +122,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
       }
       const next = { ...settings(), ...change };
-      store.settings.set(SETTINGS_KEY, next);
+      await store.settings.set(SETTINGS_KEY, next);
       return next;
     },
     async print(caller, shipmentId, request) {
@@ -148,7 +148,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
         });
       }
-      const job = store.printJobs.add({
+      const job = await store.printJobs.add({
         id: randomBytes(16).toString('hex').toUpperCase(),
         shipmentId: record.id,
         clientId: caller.client.id,

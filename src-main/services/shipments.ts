@@ -41,7 +41,7 @@ export interface ProcessingRun {
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 export interface ShipmentService {
-  save(caller: Caller, attributes: ShipmentAttributes): ShipmentRecord;
+  save(caller: Caller, attributes: ShipmentAttributes): Promise<ShipmentRecord>;
   /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
   carrierChoices(): string[];
   rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
@@ -52,7 +52,7 @@ export interface ShipmentService {
   confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string): Promise<ShipmentRecord>;
   create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta): Promise<ShipmentRecord>;
   get(caller: Caller, id: string): ShipmentRecord;
-  remove(caller: Caller, id: string): void;
+  remove(caller: Caller, id: string): Promise<void>;
   documents(caller: Caller, id: string): { record: ShipmentRecord; contentType: string; fileName: string; data: Buffer };
   tracking(caller: Caller, id: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
   summaries(caller: Caller, query: SummaryQuery): SummaryRow[];
@@ -61,7 +61,7 @@ export interface ShipmentService {
   /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1. */
   processWaiting(limit: number): Promise<ProcessingRun>;
   /** Forgets claims of an earlier run that stopped midway, so a restart finishes its work. */
-  releaseStaleClaims(): number;
+  releaseStaleClaims(): Promise<number>;
 }
 
 export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
@@ -79,7 +79,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
    * Processes a priced shipment, then records the result with `record` (one transaction). A full document queue
    * answers 503 with Retry-After, so a burst slows callers down instead of piling up.
    */
-  const processThen = async <T>(input: ProcessInput, record: (result: ProcessedResult) => T): Promise<T> => {
+  const processThen = async <T>(input: ProcessInput, record: (result: ProcessedResult) => Promise<T>): Promise<T> => {
     let result: ProcessedResult;
     try {
       result = await processShipment(processing, input);
@@ -88,7 +88,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       throw error;
     }
     try {
-      return record(result);
+      return await record(result);
     } finally {
       held.delete(result.trackingNumber);
     }
@@ -97,9 +97,9 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   const today = () => localDate(clock());
 
   /** Every address a client ships from, to or collects at goes into its address book. */
-  const remember = (owner: { clientId: string; sandbox: boolean }, attributes: ShipmentAttributes) => {
+  const remember = async (owner: { clientId: string; sandbox: boolean }, attributes: ShipmentAttributes) => {
     for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
-      if (address) store.addresses.remember(owner.clientId, owner.sandbox, address);
+      if (address) await store.addresses.remember(owner.clientId, owner.sandbox, address);
     }
   };
   const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
@@ -118,7 +118,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     quote: PriceList['quotes'][number],
     meta: { service: string | null; carrierChoice: string | null },
   ) => {
-    const reference = store.shipments.allocateReference();
+    const reference = await store.shipments.allocateReference();
     const input = { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const };
     const record = await processThen(input, (processed) =>
       store.shipments.insert(
@@ -126,14 +126,14 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         processed,
       ),
     );
-    remember(ownerOf(caller), attributes);
+    await remember(ownerOf(caller), attributes);
     return record;
   };
 
   /** Confirms a saved shipment in place: claimed first, so two confirms of it never book twice. */
   const confirmSaved = async (saved: ShipmentRecord, attributes: ShipmentAttributes & { shipDate: string }, quote: PriceList['quotes'][number]) => {
     const token = randomUUID();
-    if (!store.shipments.claimSaved(saved.id, token)) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+    if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     try {
       const input = { attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const };
       const confirmed = await processThen(input, (processed) =>
@@ -141,17 +141,17 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       );
       if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     } catch (error) {
-      store.shipments.releaseClaim(saved.id, token);
+      await store.shipments.releaseClaim(saved.id, token);
       throw error;
     }
-    remember(saved, attributes);
+    await remember(saved, attributes);
     return store.shipments.get(saved.id, saved.clientId, saved.sandbox)!;
   };
 
   return {
-    save(caller, attributes) {
+    async save(caller, attributes) {
       const shipDate = attributes.shipDate ?? today();
-      const record = store.shipments.insert({
+      const record = await store.shipments.insert({
         id: newId(),
         clientId: caller.client.id,
         sandbox: caller.sandbox,
@@ -159,11 +159,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         scheduled: false,
         service: null,
         carrierChoice: null,
-        reference: store.shipments.allocateReference(),
+        reference: await store.shipments.allocateReference(),
         shipDate,
         attributes: { ...attributes, shipDate },
       });
-      remember(ownerOf(caller), attributes);
+      await remember(ownerOf(caller), attributes);
       return record;
     },
 
@@ -200,7 +200,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const withDate = { ...attributes, shipDate };
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
       if (meta.scheduledProcessing) {
-        const record = store.shipments.insert({
+        const record = await store.shipments.insert({
           id: newId(),
           clientId: caller.client.id,
           sandbox: caller.sandbox,
@@ -211,7 +211,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           attributes: withDate,
           ...choice,
         });
-        remember(ownerOf(caller), attributes);
+        await remember(ownerOf(caller), attributes);
         return record;
       }
       const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
@@ -226,14 +226,14 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return record;
     },
 
-    remove(caller, id) {
+    async remove(caller, id) {
       const record = find(caller, id);
       if (!record) throw notRetrievable();
       if (record.status === STATUS.processed) {
         const voidable = store.shipments.latestEvent(record.id) === undefined && today() <= record.shipDate;
         if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
       }
-      store.shipments.markDeleted(record);
+      await store.shipments.markDeleted(record);
     },
 
     documents(caller, id) {
@@ -263,7 +263,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     async processWaiting(limit) {
       const token = randomUUID();
       const staleBefore = new Date(clock().getTime() - STALE_CLAIM_MS).toISOString();
-      const claimed = store.shipments.claimWaiting({ limit, token, staleBefore });
+      const claimed = await store.shipments.claimWaiting({ limit, token, staleBefore });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0 };
       // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
       // first. Each result is recorded in its own transaction as it arrives.
@@ -272,7 +272,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice);
           const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');
           if (!quote) {
-            if (store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
+            if (await store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
             return;
           }
           const input = { attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const };
@@ -280,7 +280,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         } catch (error) {
           const reason = error instanceof RenderFailedError ? error.message : ERROR_TEXT.processingFailed;
           logger.error(`Processing shipment ${record.reference ?? record.id} failed`, error);
-          if (store.shipments.fail(record.id, token, reason)) run.failed++;
+          if (await store.shipments.fail(record.id, token, reason)) run.failed++;
         }
       };
       const running: Promise<void>[] = [];

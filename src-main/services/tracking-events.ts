@@ -18,14 +18,14 @@ export interface NewTrackingEvent {
 
 export interface TrackingEventService {
   /** Records an event for the processed shipment with this id, reference or tracking number. */
-  add(shipmentKey: string, event: NewTrackingEvent): { shipment: ShipmentRecord; status: number; at: string };
+  add(shipmentKey: string, event: NewTrackingEvent): Promise<{ shipment: ShipmentRecord; status: number; at: string }>;
 }
 
 const EVENT_TIME = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 export function createTrackingEventService(store: Store): TrackingEventService {
   return {
-    add(shipmentKey, event) {
+    async add(shipmentKey, event) {
       const statusText = String(event.status).trim();
       const status = Number(statusText);
       if (!/^\d+$/.test(statusText) || !isTrackingStatus(status)) {
@@ -35,7 +35,7 @@ export function createTrackingEventService(store: Store): TrackingEventService {
       if (!time || !isCalendarDate(time[1]!)) throw new StationError(400, ERROR_TEXT.invalidTrackingTime(event.at), { parameter: 'at' });
       const shipment = store.shipments.findForAdmin(shipmentKey);
       if (!shipment || shipment.status !== STATUS.processed) throw new StationError(404, ERROR_TEXT.noProcessedShipment(shipmentKey));
-      store.shipments.addEvent(shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
+      await store.shipments.addEvent(shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
       return { shipment, status, at: event.at };
     },
   };

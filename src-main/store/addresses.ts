@@ -2,7 +2,7 @@
 // through an FTS5 trigram index so search stays fast at a million addresses.
 import type { Address } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
-import type { Db } from './database.ts';
+import { importInChunks, type Db } from './database.ts';
 
 export interface AddressesTable {
   /** Adds the address to the client's book, or counts one more use of the same address. */
@@ -10,8 +10,8 @@ export interface AddressesTable {
   /** Adds the address unless the book has it already; used for the client's own address. */
   ensure(clientId: string, sandbox: boolean, address: Address): void;
   search(clientId: string, sandbox: boolean, text: string, limit: number): SavedAddress[];
-  /** Remembers many addresses in one transaction: the bulk path of imports and the benchmark's seed. */
-  bulkRemember(clientId: string, sandbox: boolean, addresses: readonly Address[]): number;
+  /** Remembers many addresses, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
+  bulkRemember(clientId: string, sandbox: boolean, addresses: Iterable<Address>): number;
 }
 
 interface AddressRow {
@@ -110,10 +110,7 @@ export function addressesTable(db: Db, now: () => string): AddressesTable {
     remember: (clientId, sandbox, address) => {
       upsert.run(row(clientId, sandbox, address));
     },
-    bulkRemember: db.transaction((clientId: string, sandbox: boolean, addresses: readonly Address[]) => {
-      for (const address of addresses) upsert.run(row(clientId, sandbox, address));
-      return addresses.length;
-    }),
+    bulkRemember: (clientId, sandbox, addresses) => importInChunks(db, addresses, (address) => upsert.run(row(clientId, sandbox, address))),
     ensure: (clientId, sandbox, address) => {
       insertIfNew.run(row(clientId, sandbox, address));
     },

@@ -17,8 +17,6 @@ export interface ClientsTable {
   credentials(): ClientCredential[];
   setClientKey(id: string, clientKey: string): void;
   setCredential(id: string, credential: Buffer): void;
-  /** Counts this connection's changes to clients, so a cache of client records knows when to look again. */
-  localVersion(): number;
 }
 
 interface ClientRow {
@@ -94,12 +92,8 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     return row && toRecord(row);
   };
 
-  let version = 0;
   return {
-    add: ({ username, credential, clientKey, profile }) => {
-      version++;
-      return toRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow);
-    },
+    add: ({ username, credential, clientKey, profile }) => toRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow),
     byId,
     byUsername: (username) => {
       const row = selectByUsername.get(username);
@@ -109,13 +103,10 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     count: () => selectCount.get() as number,
     credentials: () => selectCredentials.all().map((row) => ({ id: String(row.id), credential: row.credential })),
     setClientKey: (id, clientKey) => {
-      version++;
       updateKey.run({ id: Number(id), clientKey, now: now() });
     },
     setCredential: (id, credential) => {
-      version++;
       updateCredential.run({ id: Number(id), credential, now: now() });
     },
-    localVersion: () => version,
   };
 }

@@ -1,30 +1,51 @@
-// openStore: the station's one SQLite file, with a table module per group of tables. The records it reads
-// and writes are the domain's (src-main/domain/); only services use the store.
-import { openDatabase, type Db } from './database.ts';
+// openStore: the station's one SQLite file, with a table module per group of tables. The records it reads and
+// writes are the domain's (src-main/domain/); only services use the store. Reads run on the caller's thread, on
+// the store's own connection. Writes return promises: a running station sends them to a writer thread with its
+// own connection (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere
+// (the admin command, tests) they run at once on the one connection.
+import type { Db } from './database.ts';
 import type { Migration } from './migrations.ts';
-import { clientsTable, type ClientsTable } from './clients.ts';
-import { integrationsTable, type IntegrationsTable } from './integrations.ts';
-import { secretsTable, type SecretsTable } from './secrets.ts';
-import { shipmentsTable, type ShipmentsTable } from './shipments.ts';
-import { addressesTable, type AddressesTable } from './addresses.ts';
-import { carrierSettingsTable, type CarrierSettingsTable } from './carrier-settings.ts';
-import { printJobsTable, type PrintJobsTable } from './print-jobs.ts';
-import { settingsTable, type SettingsTable } from './settings.ts';
-import { stationKeysTable, type StationKeysTable } from './station-keys.ts';
+import { openTables, type TableName, type Tables } from './tables.ts';
+import { startWriter, type Writer } from './writer.ts';
+
+/** The methods that write, per table: these answer with promises. */
+const WRITES = {
+  integrations: ['add'],
+  clients: ['add', 'setClientKey', 'setCredential'],
+  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
+  addresses: ['remember', 'ensure'],
+  carrierSettings: ['setFuelSurcharge'],
+  printJobs: ['add', 'markPrinting', 'finish'],
+  settings: ['set'],
+} as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
+
+type Writes = typeof WRITES;
+type Promised<T> = T extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+/** A table as the store offers it: its reads as they are, its writes as promises. */
+type Facade<Name extends keyof Writes> = Omit<Tables[Name], Writes[Name][number]> & {
+  [Method in Writes[Name][number] & keyof Tables[Name]]: Promised<Tables[Name][Method]>;
+};
 
 export interface Store {
   /** The SQLite connection itself: for tests and the benchmark's bulk seeding, never for services. */
   db: Db;
-  secrets: SecretsTable;
-  stationKeys: StationKeysTable;
-  integrations: IntegrationsTable;
-  clients: ClientsTable;
-  shipments: ShipmentsTable;
-  addresses: AddressesTable;
-  carrierSettings: CarrierSettingsTable;
-  printJobs: PrintJobsTable;
-  settings: SettingsTable;
-  close(): void;
+  /** The station's keys are made at open, on the opening connection. */
+  secrets: Tables['secrets'];
+  stationKeys: Tables['stationKeys'];
+  integrations: Facade<'integrations'>;
+  clients: Facade<'clients'> & {
+    /** Counts the changes to clients made through this store, so a cache of client records knows to look again. */
+    localVersion(): number;
+  };
+  shipments: Facade<'shipments'>;
+  addresses: Facade<'addresses'>;
+  carrierSettings: Facade<'carrierSettings'>;
+  printJobs: Facade<'printJobs'>;
+  settings: Facade<'settings'>;
+  /** Sends writes to a thread of their own: for a station that runs for hours, not a one-off command. */
+  writeInBackground(onProblem: (message: string) => void): void;
+  /** Lets the writes in flight finish, then closes the database. */
+  close(): Promise<void>;
 }
 
 export interface StoreOptions {
@@ -35,20 +56,51 @@ export interface StoreOptions {
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
-  const db = openDatabase(file, options.migrations);
-  const secrets = secretsTable(db, now);
-  const integrations = integrationsTable(db, now);
+  const tables = openTables(file, now, options.migrations);
+  let writer: Writer | undefined;
+  let clientChanges = 0;
+
+  const write = (table: keyof Writes, method: string, args: unknown[]): Promise<unknown> => {
+    if (table === 'clients') clientChanges++;
+    if (writer) return writer.call(table, method, args, now());
+    try {
+      return Promise.resolve((tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  const facade = <Name extends keyof Writes>(name: Name): Facade<Name> => {
+    const table = tables[name] as unknown as Record<string, unknown>;
+    const writes: readonly string[] = WRITES[name];
+    return Object.fromEntries(
+      Object.entries(table).map(([method, read]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name, method, args) : read]),
+    ) as Facade<Name>;
+  };
+
   return {
-    db,
-    secrets,
-    stationKeys: stationKeysTable(db, secrets, integrations),
-    integrations,
-    clients: clientsTable(db, now),
-    shipments: shipmentsTable(db, now),
-    addresses: addressesTable(db, now),
-    carrierSettings: carrierSettingsTable(db, now),
-    printJobs: printJobsTable(db, now),
-    settings: settingsTable(db, now),
-    close: () => db.close(),
+    db: tables.db,
+    secrets: tables.secrets,
+    stationKeys: tables.stationKeys,
+    integrations: facade('integrations'),
+    clients: { ...facade('clients'), localVersion: () => clientChanges },
+    shipments: facade('shipments'),
+    addresses: facade('addresses'),
+    carrierSettings: facade('carrierSettings'),
+    printJobs: facade('printJobs'),
+    settings: facade('settings'),
+    writeInBackground(onProblem) {
+      writer ??= startWriter(file, onProblem);
+    },
+    close() {
+      if (!writer) {
+        // Nothing in flight elsewhere: the database closes at once, before close() returns.
+        tables.db.close();
+        return Promise.resolve();
+      }
+      return writer.stop().then(() => {
+        tables.db.close();
+      });
+    },
   };
 }

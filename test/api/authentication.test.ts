@@ -92,7 +92,7 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
   });
 
   it('accepts every registered integration key, not only the desk app one', async () => {
-    const erp = t.station.store.integrations.add({ name: 'ERP', integrationKey: randomSecret(24) });
+    const erp = await t.station.store.integrations.add({ name: 'ERP', integrationKey: randomSecret(24) });
     const response = await t.call('/v3/clients/authentication', {
       method: 'POST',
       headers: { Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, SMITH.password), erp.integrationKey) },

@@ -99,9 +99,9 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     // The admin command is another process with its own connection to the data folder's database.
     const admin = openStore(join(t.dataDir, 'station.sqlite'));
     try {
-      admin.clients.setClientKey(other.id, 'rotated-elsewhere');
+      await admin.clients.setClientKey(other.id, 'rotated-elsewhere');
     } finally {
-      admin.close();
+      await admin.close();
     }
     const rotatedAt = Date.now();
     await expect.poll(async () => (await current(`Bearer ${token}`)).status, { timeout: CLIENT_RECHECK_MS + 1000, interval: 50 }).toBe(401);
@@ -120,7 +120,7 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     const other = await t.station.clients.add({ username: 'rotator', password: 'pw-rotator', profile: { name: 'Rotator' } });
     const old = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${old}`)).status).toBe(200);
-    const rotated = t.station.clients.rotateKey({ id: other.id });
+    const rotated = await t.station.clients.rotateKey({ id: other.id });
     expect(rotated.clientKey).not.toBe(other.clientKey);
     await refused(old, 'Authorization failed.');
     const fresh = handMadeToken({ sub: other.id, clientKey: rotated.clientKey }, t.station.keys.serverKey);

@@ -63,8 +63,8 @@ describe('tracking follows the latest stored event', () => {
     });
     expect(shipment.links.tracking).toBe(`${t.url}/track/${before.json.data.attributes.trackingHash}`);
 
-    t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: '2026-11-24 09:15:00', location: 'Verona', text: 'In transit' });
-    t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2026-11-23 17:00:00', location: 'Milano', text: 'Picked up' });
+    await t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: '2026-11-24 09:15:00', location: 'Verona', text: 'In transit' });
+    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2026-11-23 17:00:00', location: 'Milano', text: 'Picked up' });
     const after = await get(t, token, `/v3/shipments/${shipment.id}/tracking`);
     expect(after.json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 09:15:00' });
     const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
@@ -115,7 +115,7 @@ describe('DELETE /shipments/<id>', () => {
 
   it('refuses once the parcel has a tracking event, with the exact 400', async () => {
     const shipment = await processed(attributes({ shipDate: '2099-01-05' }));
-    t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2099-01-05 16:00:00', location: '', text: '' });
+    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2099-01-05 16:00:00', location: '', text: '' });
     const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.' }] });

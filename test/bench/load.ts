@@ -2,6 +2,7 @@
 // then the measured run. Prints one JSON line: requests per second, latency percentiles, and failures.
 // Usage: node test/bench/load.ts '<LoadSpec as JSON>'
 import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
@@ -10,7 +11,10 @@ export interface LoadSpec {
   connections: number;
   seconds: number;
   warmupSeconds: number;
-  /** Caps the request rate (requests per second over all connections): a paced load. */
+  /**
+   * A paced load instead of a flat-out one: one request every 1/rate seconds, evenly spaced (autocannon's own
+   * rate limit sends each second's requests in a burst), over at most `connections` keep-alive connections.
+   */
   overallRate?: number;
   /** Bearer tokens, one per client; a request of client i uses tokens[i]. */
   tokens: string[];
@@ -83,7 +87,6 @@ async function run(seconds: number): Promise<LoadResult> {
     url: spec.url,
     connections: spec.connections,
     duration: seconds,
-    overallRate: spec.overallRate,
     requests: [{ setupRequest: (previous) => ({ ...previous, ...request() }) }],
     setupClient: (client) => {
       client.on('response', (statusCode: number, _bytes: number, responseTime: number) => {
@@ -104,5 +107,44 @@ async function run(seconds: number): Promise<LoadResult> {
   };
 }
 
-if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
-console.log(JSON.stringify(await run(spec.seconds)));
+/** Evenly spaced requests; the latency of each from its planned start, so a stalled server cannot hide. */
+async function paced(seconds: number, rate: number): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const total = Math.round(seconds * rate);
+  const send = (index: number) =>
+    new Promise<void>((resolve) => {
+      const planned = started + (index * 1000) / rate;
+      const { path, method, headers, body } = request();
+      const outgoing = httpRequest(`${spec.url}${path}`, { method, headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - planned);
+          if ((response.statusCode ?? 0) >= 400) failures++;
+          resolve();
+        });
+      });
+      outgoing.on('error', () => {
+        failures++;
+        resolve();
+      });
+      outgoing.end(body);
+    });
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const wait = started + (index * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(index));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requestsPerSecond: Math.round(latencies.length / seconds), p50: at(0.5), p95: at(0.95), p99: at(0.99), requests: latencies.length, failures };
+}
+
+const measure = (seconds: number) => (spec.overallRate ? paced(seconds, spec.overallRate) : run(seconds));
+if (spec.warmupSeconds > 0) await measure(spec.warmupSeconds);
+console.log(JSON.stringify(await measure(spec.seconds)));

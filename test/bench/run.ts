@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     writeFileSync(idsFile, JSON.stringify(seeded.ids));
     const { keys } = (() => {
       const opened = openDataDir(dataDir);
-      opened.store.close();
+      void opened.store.close();
       return opened;
     })();
 

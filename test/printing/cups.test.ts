@@ -221,8 +221,8 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     await t.station.stop();
     // A job acknowledged just before the station went down, never sent.
     const store = openStore(join(dataDir, 'station.sqlite'));
-    store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1 });
-    store.close();
+    await store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1 });
+    await store.close();
     const restarted = createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
     await restarted.start();
     try {

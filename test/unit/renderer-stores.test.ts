@@ -134,7 +134,7 @@ describe('the rates store', () => {
     await useRates.getState().load(useNewShipment.getState().validate()!);
     const dhl = useRates.getState().rates.find((rate) => rate.id === 't2-DHL_EXPRESS-EXP')!;
     useRates.getState().select(dhl.id);
-    t.station.store.carrierSettings.setFuelSurcharge('DHL', 40);
+    await t.station.store.carrierSettings.setFuelSurcharge('DHL', 40);
     expect(await useRates.getState().confirm()).toBeUndefined();
     const change = useRates.getState().priceChange!;
     expect(change.originalPrice).toBe(dhl.attributes.finalCost.amount);

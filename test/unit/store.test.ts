@@ -91,11 +91,11 @@ describe('the store keeps secrets and clients', () => {
     expect([first, second]).toEqual(['one', 'one']);
   });
 
-  it('refuses a second desk-app integration', () => {
+  it('refuses a second desk-app integration', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    store.integrations.add({ name: 'desk', integrationKey: 'k1', isDesktop: true });
-    expect(() => store.integrations.add({ name: 'desk 2', integrationKey: 'k2', isDesktop: true })).toThrow(/UNIQUE/);
+    await store.integrations.add({ name: 'desk', integrationKey: 'k1', isDesktop: true });
+    await expect(store.integrations.add({ name: 'desk 2', integrationKey: 'k2', isDesktop: true })).rejects.toThrow(/UNIQUE/);
   });
 
   it('treats a non-numeric client id as unknown', () => {
@@ -105,10 +105,10 @@ describe('the store keeps secrets and clients', () => {
     expect(store.clients.byId('abc')).toBeUndefined();
   });
 
-  it('stamps records with the injected clock', () => {
+  it('stamps records with the injected clock', async () => {
     const store = openStore(freshFile(), { clock: () => new Date('2026-11-23T08:00:00Z') });
     opened.push(store);
-    expect(store.integrations.add({ name: 'erp', integrationKey: 'k' }).createdAt).toBe('2026-11-23T08:00:00.000Z');
+    expect((await store.integrations.add({ name: 'erp', integrationKey: 'k' })).createdAt).toBe('2026-11-23T08:00:00.000Z');
   });
 
   it('writes a file that exists where it was asked to', () => {
@@ -143,18 +143,18 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     attributes: attributes(`Kunde ${id}`),
   });
 
-  it('shows the latest tracking event by time; an event as late as the latest is the newer news', () => {
+  it('shows the latest tracking event by time; an event as late as the latest is the newer news', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    const client = store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
-    store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
+    const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    await store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
     const summary = () => store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })[0]!;
     expect(summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
     const id = summary().id;
-    store.shipments.addEvent(id, { status: 3, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
-    store.shipments.addEvent(id, { status: 2, occurredAt: '2026-11-23 18:00:00', location: '', text: '' });
+    await store.shipments.addEvent(id, { status: 3, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
+    await store.shipments.addEvent(id, { status: 2, occurredAt: '2026-11-23 18:00:00', location: '', text: '' });
     expect(summary()).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 10:00:00' });
-    store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
+    await store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
     expect(summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
     expect(store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
     const plan = store.db

@@ -92,9 +92,9 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, status, resource);
   };
 
-  router.post('/shipments/save', (ctx: ApiContext) => {
+  router.post('/shipments/save', async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'save');
-    respondShipment(ctx, 202, deps.shipments.save(caller(ctx), attributes));
+    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes));
   });
 
   router.post('/shipments/rate', async (ctx: ApiContext) => {
@@ -123,8 +123,8 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondShipment(ctx, 200, deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
   });
 
-  router.delete('/shipments/:id', (ctx: ApiContext) => {
-    deps.shipments.remove(caller(ctx), String(ctx.params.id));
+  router.delete('/shipments/:id', async (ctx: ApiContext) => {
+    await deps.shipments.remove(caller(ctx), String(ctx.params.id));
     ctx.status = 204;
   });
 
@@ -142,11 +142,11 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, 200, deps.shipments.summaries(caller(ctx), summaryQuery(ctx)).map(summaryResource));
   });
 
-  router.get('/addresses', (ctx: ApiContext) => {
+  router.get('/addresses', async (ctx: ApiContext) => {
     const searchString = queryParameter(ctx, 'searchString');
     if (searchString === undefined || searchString.trim() === '') {
       throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' });
     }
-    respondData(ctx, 200, deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT).map(addressResource));
+    respondData(ctx, 200, (await deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT)).map(addressResource));
   });
 }

@@ -1,0 +1,33 @@
+// The table modules of one SQLite connection: what the station's store and its writer thread each open.
+import { openDatabase, type Db } from './database.ts';
+import type { Migration } from './migrations.ts';
+import { addressesTable } from './addresses.ts';
+import { carrierSettingsTable } from './carrier-settings.ts';
+import { clientsTable } from './clients.ts';
+import { integrationsTable } from './integrations.ts';
+import { printJobsTable } from './print-jobs.ts';
+import { secretsTable } from './secrets.ts';
+import { settingsTable } from './settings.ts';
+import { shipmentsTable } from './shipments.ts';
+import { stationKeysTable } from './station-keys.ts';
+
+export function openTables(file: string, now: () => string, migrations?: readonly Migration[]) {
+  const db: Db = openDatabase(file, migrations);
+  const secrets = secretsTable(db, now);
+  const integrations = integrationsTable(db, now);
+  return {
+    db,
+    secrets,
+    stationKeys: stationKeysTable(db, secrets, integrations),
+    integrations,
+    clients: clientsTable(db, now),
+    shipments: shipmentsTable(db, now),
+    addresses: addressesTable(db, now),
+    carrierSettings: carrierSettingsTable(db, now),
+    printJobs: printJobsTable(db, now),
+    settings: settingsTable(db, now),
+  };
+}
+
+export type Tables = ReturnType<typeof openTables>;
+export type TableName = Exclude<keyof Tables, 'db'>;
