@@ -21,6 +21,7 @@ import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
 import { requireBearer } from './middleware/authorization.ts';
 import { ApiRouter, routing } from './router.ts';
+import { loggedPath } from './logged-path.ts';
 
 export interface ApiDeps extends GuardOptions {
   authentication: AuthenticationService;
@@ -71,11 +72,6 @@ async function securityHeaders(ctx: ApiContext, next: Next): Promise<void> {
   // Responses carry client keys and tokens: no cache may keep them.
   ctx.set('Cache-Control', 'no-store');
   await next();
-}
-
-/** The path as the log may show it: the secret segment of a tracking link or a print view is left out. */
-export function loggedPath(path: string): string {
-  return path.replace(/^((?:\/v3(?:-testing)?)?\/(?:track|print-view)\/)[^/]+/, '$1…');
 }
 
 /** One line per request: method, path without the query, status, time. Never headers, bodies or secrets. */

@@ -7,6 +7,8 @@ export interface ApiState {
   origin: string;
   /** Scheme, host and version prefix of this request, e.g. http://127.0.0.1:8411/v3; links are built on it. */
   apiBase: string;
+  /** The path routes are matched on: the request's path without its version prefix. */
+  route: string;
   /** True under /v3-testing: the sandbox keeps its data apart from /v3. */
   sandbox: boolean;
   client?: ClientRecord;

@@ -4,7 +4,8 @@ import type { ApiContext } from './context.ts';
 
 export function respond(ctx: ApiContext, status: number, document: object): void {
   ctx.status = status;
-  ctx.type = JSONAPI_MEDIA_TYPE;
+  // Set as a header, before the body: otherwise Koa looks a media type up in its MIME table on every response.
+  ctx.set('Content-Type', JSONAPI_MEDIA_TYPE);
   ctx.body = JSON.stringify(document);
 }
 

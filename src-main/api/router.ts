@@ -66,12 +66,13 @@ export function routing(...routers: ApiRouter[]) {
   const allowed = (path: string) => METHODS.filter((method) => tree.find(method, path) !== null);
 
   return function route(ctx: ApiContext): Promise<void> {
-    const found = tree.find(ctx.method as HTTPMethod, ctx.path);
+    const path = ctx.state.route;
+    const found = tree.find(ctx.method as HTTPMethod, path);
     if (found) {
       ctx.params = found.params as Record<string, string>;
       return run(found.store as RouteHandler[], ctx);
     }
-    const methods = allowed(ctx.path);
+    const methods = allowed(path);
     if (methods.length === 0) throw new StationError(404, ERROR_TEXT.notFound(ctx.path));
     const allow = [...methods, 'OPTIONS'].join(', ');
     if (ctx.method === 'OPTIONS') {

@@ -88,7 +88,8 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   };
 
   const start = (): Slot => {
-    const slot: Slot = { worker: new Worker(workerUrl, { workerData: { fontsDir: options.fontsDir } }) };
+    // A label's garbage is a few hundred kilobytes: a small young generation keeps each worker's memory small.
+    const slot: Slot = { worker: new Worker(workerUrl, { workerData: { fontsDir: options.fontsDir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } }) };
     slot.worker.unref();
     slot.worker.on('message', (answer: DocumentAnswer) => {
       const pending = settle(slot);

@@ -40,7 +40,8 @@ export function startWriter(file: string, onProblem: (message: string) => void):
   let worker: Worker;
 
   const start = () => {
-    worker = new Worker(workerUrl(), { workerData: { file } });
+    // Writes make little garbage: a small young generation keeps the writer's memory small.
+    worker = new Worker(workerUrl(), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
     worker.unref();
     worker.on('message', (answer: WriteAnswer | 'stopped') => {
       if (answer === 'stopped') return;

@@ -4,6 +4,7 @@ import type { Next } from 'koa';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import { errorDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { Logger } from '../../logger.ts';
+import { loggedPath } from '../logged-path.ts';
 import type { ApiContext } from '../context.ts';
 import { respond } from '../respond.ts';
 
@@ -17,7 +18,7 @@ export function errorHandler(logger: Logger) {
         sendErrors(ctx, error.status, [...error.errors], error.headers);
         return;
       }
-      logger.error(`${ctx.method} ${ctx.path} failed`, error);
+      logger.error(`${ctx.method} ${loggedPath(ctx.path)} failed`, error);
       sendErrors(ctx, 500, [errorObject(500, ERROR_TEXT.internal)]);
     }
   };

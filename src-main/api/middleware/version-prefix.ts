@@ -1,5 +1,6 @@
-// Serves one endpoint set under /v3, /v3-testing and no prefix. It strips the prefix before routing and
-// records the request's own base (scheme, host, prefix) for links, and whether this is the sandbox.
+// Serves one endpoint set under /v3, /v3-testing and no prefix. It records the path to route on (the prefix
+// left out; the request's own URL is left as it is, so nothing is parsed twice), the request's own base (scheme,
+// host, prefix) for links, and whether this is the sandbox.
 import type { Next } from 'koa';
 import type { ApiContext } from '../context.ts';
 
@@ -7,9 +8,10 @@ const PREFIX = /^\/(v3-testing|v3)(?=\/|$)/;
 
 export function versionPrefix() {
   return async function stripVersion(ctx: ApiContext, next: Next): Promise<void> {
-    const match = PREFIX.exec(ctx.path);
+    const path = ctx.path;
+    const match = PREFIX.exec(path);
     const prefix = match ? match[0] : '';
-    if (match) ctx.path = ctx.path.slice(prefix.length) || '/';
+    ctx.state.route = match ? path.slice(prefix.length) || '/' : path;
     ctx.state.origin = `${ctx.protocol}://${ctx.host}`;
     ctx.state.apiBase = `${ctx.state.origin}${prefix}`;
     ctx.state.sandbox = match?.[1] === 'v3-testing';
