@@ -15,14 +15,17 @@ export class SchemaTooNewError extends Error {
   }
 }
 
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+/** Pages a connection keeps: the station's reads want the upper levels of every index in memory. */
+export const READ_CACHE_KB = 16_000;
+
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS, cacheKb = READ_CACHE_KB): Db {
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    // 16 MB of pages: the upper levels of the indexes at a million shipments stay in memory.
-    db.pragma('cache_size = -16000');
+    // By default 16 MB of pages: the upper levels of the indexes at a million shipments stay in memory.
+    db.pragma(`cache_size = -${cacheKb}`);
     // Every acknowledged write must survive a power cut, not only a crash.
     db.pragma('synchronous = FULL');
     migrate(db, migrations);

@@ -11,8 +11,8 @@ import { settingsTable } from './settings.ts';
 import { shipmentsTable } from './shipments.ts';
 import { stationKeysTable } from './station-keys.ts';
 
-export function openTables(file: string, now: () => string, migrations?: readonly Migration[]) {
-  const db: Db = openDatabase(file, migrations);
+export function openTables(file: string, now: () => string, migrations?: readonly Migration[], cacheKb?: number) {
+  const db: Db = openDatabase(file, migrations, cacheKb);
   const secrets = secretsTable(db, now);
   const integrations = integrationsTable(db, now);
   return {

@@ -7,7 +7,9 @@ import type { WriteAnswer, WriteCall } from './writer.ts';
 
 const port = parentPort!;
 let now = new Date().toISOString();
-const tables = openTables((workerData as { file: string }).file, () => now);
+// Writes touch the newest pages and a path through each index: a small page cache serves them.
+const WRITER_CACHE_KB = 4_000;
+const tables = openTables((workerData as { file: string }).file, () => now, undefined, WRITER_CACHE_KB);
 
 /** Structured cloning turns Buffers into plain Uint8Arrays; SQLite binds only Buffers. */
 function revive(value: unknown): unknown {
