@@ -38,7 +38,7 @@ interface Row {
 const rows: Row[] = [];
 const results: Record<string, unknown> = {};
 const log = (message: string) => console.error(`bench: ${message}`);
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
 
 function machine(): string {
   const cpu = cpus();
