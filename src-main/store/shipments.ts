@@ -18,22 +18,12 @@ export interface NewShipment {
 }
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
-export interface BulkShipment extends NewShipment {
-  status: ShipmentStatus;
-  carrierCode: string | null;
-  carrierName: string | null;
-  serviceCode: string | null;
-  serviceName: string | null;
-  finalCents: number | null;
-  insuranceCents: number | null;
-  currency: string | null;
-  trackingNumber: string | null;
-  trackingHash: string | null;
-  error: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  trackingEvents?: TrackingEvent[];
-}
+export type BulkShipment = NewShipment &
+  Pick<
+    ShipmentRecord,
+    | 'status' | 'carrierCode' | 'carrierName' | 'serviceCode' | 'serviceName' | 'finalCents' | 'insuranceCents' | 'currency'
+    | 'trackingNumber' | 'trackingHash' | 'error' | 'createdAt' | 'processedAt'
+  > & { trackingEvents?: TrackingEvent[] };
 
 interface SummaryRowColumns {
   id: string;
@@ -56,6 +46,18 @@ function summaryNames(attributes: ShipmentAttributes) {
     shipFromCountry: attributes.shipFrom.country,
     shipToName: attributes.shipTo.name,
     shipToCountry: attributes.shipTo.country,
+  };
+}
+
+/** A new shipment (with whatever else an import brings) as the INSERT statements bind it. */
+function shipmentParameters(shipment: NewShipment): Record<string, unknown> {
+  return {
+    ...shipment,
+    ...summaryNames(shipment.attributes),
+    clientId: Number(shipment.clientId),
+    sandbox: shipment.sandbox ? 1 : 0,
+    scheduled: shipment.scheduled ? 1 : 0,
+    attributes: JSON.stringify(shipment.attributes),
   };
 }
 
@@ -274,16 +276,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
     const events = row.trackingEvents ?? [];
     // The latest by time; of equal times, the last given, as addEvent would leave it.
     const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
-    bulkRow.run({
-      ...row,
-      ...summaryNames(row.attributes),
-      clientId: Number(row.clientId),
-      sandbox: row.sandbox ? 1 : 0,
-      scheduled: row.scheduled ? 1 : 0,
-      attributes: JSON.stringify(row.attributes),
-      trackingStatus: latest?.status ?? null,
-      trackingDate: latest?.occurredAt ?? null,
-    });
+    bulkRow.run({ ...shipmentParameters(row), trackingStatus: latest?.status ?? null, trackingDate: latest?.occurredAt ?? null });
     for (const event of events) insertEvent.run({ id: row.id, ...event, now: row.createdAt });
   };
   const allocateReference = () => String(nextReference.get());
@@ -318,15 +311,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   return {
     allocateReference: db.transaction(allocateReference),
     insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult) => {
-      insertRow.run({
-        ...shipment,
-        ...summaryNames(shipment.attributes),
-        clientId: Number(shipment.clientId),
-        sandbox: shipment.sandbox ? 1 : 0,
-        scheduled: shipment.scheduled ? 1 : 0,
-        attributes: JSON.stringify(shipment.attributes),
-        now: now(),
-      });
+      insertRow.run({ ...shipmentParameters(shipment), now: now() });
       audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
       if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
       return toRecord(selectById.get(shipment.id)!);
