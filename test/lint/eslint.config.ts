@@ -1,6 +1,6 @@
 // The lint: a small, strict rule set on top of the type check. Unused code and floating promises are bugs
-// waiting to happen; type imports stay marked so Node's type stripping drops them. Unused exports are knip's job
-// (test/lint/knip.json), run beside this by `npm run lint`.
+// waiting to happen; type imports stay marked so Node's type stripping drops them. Unused exports are
+// test/lint/unused-code.ts's job, run beside this by `npm run lint`.
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
