@@ -1,21 +1,45 @@
+import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { SchemaTooNewError } from '../../src-main/store/database.ts';
-import { startTestStation, tempDir } from '../helpers/station.ts';
+import { JSONAPI, SMITH, startTestStation, tempDir } from '../helpers/station.ts';
 
 describe('a station starts, stops cleanly and keeps its identity', () => {
   it('lets a request in flight finish before it closes the database', async () => {
     const t = await startTestStation();
-    const signingIn = t.signIn();
-    // Sign-in spends ~100 ms in scrypt: stop while it is running.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const stopping = t.station.stop();
-    const response = await signingIn;
+    // The request asks for 100 Continue, so its interim answer proves the server has taken it in; the station is
+    // stopped only then, and the body sent after, so the request is surely in flight while the station stops.
+    let stopping: Promise<void> | undefined;
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${t.url}/v3/clients/authentication`, {
+        method: 'POST',
+        headers: {
+          Accept: JSONAPI,
+          'Content-Type': JSONAPI,
+          'Content-Length': '2',
+          Expect: '100-continue',
+          Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, SMITH.password), t.integrationKey),
+        },
+      });
+      req.on('continue', () => {
+        stopping = t.station.stop();
+        req.end('{}');
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
     await stopping;
-    expect(response.status).toBe(200);
+    expect(response.status, response.body).toBe(200);
+    expect(JSON.parse(response.body).meta.token).toMatch(/^ey/);
     expect(t.station.store.db.open).toBe(false);
     await expect(t.call('/v3/test')).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
     await t.close();
