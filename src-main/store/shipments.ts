@@ -4,18 +4,11 @@ import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipme
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import { importInChunks, type Db } from './database.ts';
 
-export interface NewShipment {
-  id: string;
-  clientId: string;
-  sandbox: boolean;
-  origin: ShipmentOrigin;
-  scheduled: boolean;
-  service: string | null;
-  carrierChoice: string | null;
-  reference: string | null;
-  shipDate: string;
-  attributes: ShipmentAttributes;
-}
+/** What a new shipment starts from: the record's fields before any processing. */
+export type NewShipment = Pick<
+  ShipmentRecord,
+  'id' | 'clientId' | 'sandbox' | 'origin' | 'scheduled' | 'service' | 'carrierChoice' | 'reference' | 'shipDate' | 'attributes'
+>;
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
 export type BulkShipment = NewShipment &
