@@ -29,6 +29,10 @@ export const ERROR_TEXT = {
   bodyTooLarge: (limit: string) => `The request body is larger than the limit of ${limit}.`,
   bodyEncoding: 'The request body must be UTF-8 JSON without a content encoding.',
   bodyIncomplete: 'The request body was not received completely.',
+  bodyNotUtf8: 'The request body is not valid UTF-8.',
+  bodyTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels.`,
+  reservedMember: (name: string) => `No member may be named ${name}.`,
+  badText: 'Text must be well-formed Unicode, without control characters other than tab and line breaks.',
   unsupportedMediaType: (mediaType: string) =>
     `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters.`,
   notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters.',

@@ -28,3 +28,8 @@ export function dataDocument<TData>(data: TData, meta?: Record<string, unknown>)
 export function errorDocument(errors: ErrorObject[]): ErrorDocument {
   return { jsonapi: JSONAPI_VERSION, errors };
 }
+
+/** The JSON pointer (RFC 6901) of a member, e.g. ['data', 'attributes', 'packages', 0] → /data/attributes/packages/0. */
+export function jsonPointer(path: readonly (string | number)[]): string {
+  return path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import { parseRateId } from './rates.ts';
-import type { ErrorObject } from './jsonapi.ts';
+import { jsonPointer, type ErrorObject } from './jsonapi.ts';
+import { formatCents, multiplyCents, parseCents } from './money.ts';
 import {
   DOCUMENTS_MAX,
   EXPORT_REASON_TYPES,
@@ -44,7 +45,27 @@ const decimal = z
   .union([z.string().trim(), z.number().finite().nonnegative()])
   .transform((value) => String(value))
   .refine((value) => DECIMAL.test(value));
-const positiveDecimal = decimal.refine((value) => Number(value) > 0);
+
+/** The largest weight (kg) or length (cm) the station reads: far above any carrier's limit, far below overflow. */
+export const MEASURE_MAX = 100_000;
+/** A weight or a length: above zero, at most MEASURE_MAX; how heavy or long a carrier takes is the carrier's rule. */
+const measure = decimal.refine((value) => value.length <= 16 && Number(value) > 0 && Number(value) <= MEASURE_MAX);
+
+/**
+ * An amount of money, at most two decimals and within MONEY_MAX_CENTS, kept as its decimal string. A JSON number
+ * that floating point put a hair off a whole cent (64.50000000000001, as PHP and Python sums make them) is taken
+ * at that cent.
+ */
+const money = z
+  .union([z.string().trim(), z.number().finite().nonnegative()])
+  .transform((value, context) => {
+    if (typeof value === 'string' || parseCents(String(value)) !== undefined) return String(value);
+    const cents = Math.round(value * 100);
+    if (Math.abs(value * 100 - cents) > 1e-6) context.addIssue({ code: 'custom', message: 'more than two decimals' });
+    return formatCents(cents);
+  })
+  .refine((value) => parseCents(value) !== undefined);
+const positiveMoney = money.refine((value) => parseCents(value)! > 0);
 
 /** true/false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
 export function asFlag(value: unknown): boolean | undefined {
@@ -102,8 +123,8 @@ function addressSchema(emailRequired: boolean) {
 }
 
 const packageSchema = z.object({
-  weight: z.object({ value: positiveDecimal, units }),
-  dimensions: z.object({ length: positiveDecimal, width: positiveDecimal, height: positiveDecimal, units }),
+  weight: z.object({ value: measure, units }),
+  dimensions: z.object({ length: measure, width: measure, height: measure, units }),
   type: code(PACKAGE_TYPES),
   irregular: optional(flag),
 });
@@ -112,7 +133,7 @@ const exportDeclarationSchema = z.object({
   exportReasonType: code(EXPORT_REASON_TYPES),
   invoiceDate: isoDate,
   invoiceReference: requiredText(35),
-  invoiceFreight: optional(decimal.transform(Number)),
+  invoiceFreight: optional(money.transform(Number)),
   shipmentPurpose: code(SHIPMENT_PURPOSES),
   lineItems: z
     .array(
@@ -123,8 +144,8 @@ const exportDeclarationSchema = z.object({
         originCountry: country,
         commodityCode: optional(commodityCode),
         quantity: digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)),
-        unitPrice: decimal,
-        unitWeight: positiveDecimal,
+        unitPrice: money,
+        unitWeight: measure,
       }),
     )
     .min(1)
@@ -141,11 +162,11 @@ const attributesSchema = z.object({
   packages: optional(z.array(packageSchema).max(MAX_PACKAGES)),
   goodsDescription: nullableText(255),
   insuranceDescription: nullableText(255),
-  insuranceValue: z.union([z.literal(''), positiveDecimal]).nullable().optional(),
+  insuranceValue: z.union([z.literal(''), positiveMoney]).nullable().optional(),
   customerReference: optionalText(50),
   specialInstructions: optionalText(255),
   confirmationEmail: optional(z.union([z.literal(''), email])),
-  invoiceSubtotal: z.object({ amount: decimal, currency: code(['EUR']) }).nullable().optional(),
+  invoiceSubtotal: z.object({ amount: money, currency: code(['EUR']) }).nullable().optional(),
   booking: optional(flag),
   documentsOnly: optional(flag),
   incoTerms: optional(incoTerms),
@@ -196,7 +217,7 @@ class Violations {
     const key = path.join('.');
     // A field is reported once; the first rule that fails it wins.
     if (this.byPath.has(key)) return;
-    this.byPath.set(key, errorObject(400, detail, `/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`));
+    this.byPath.set(key, errorObject(400, detail, jsonPointer(path)));
   }
 }
 
@@ -258,6 +279,17 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
     if (hasDescription && !hasValue) violations.missing(at('insuranceValue'));
     if (hasValue && !hasDescription) violations.missing(at('insuranceDescription'));
   }
+
+  const declaration = attributes.exportDeclaration;
+  const lineItems = isObject(declaration) && Array.isArray(declaration.lineItems) ? declaration.lineItems : [];
+  lineItems.forEach((item, index) => {
+    if (!isObject(item)) return;
+    const price = typeof item.unitPrice === 'number' ? Math.round(item.unitPrice * 100) : typeof item.unitPrice === 'string' ? parseCents(item.unitPrice.trim()) : undefined;
+    const quantity = Number(item.quantity);
+    if (price !== undefined && Number.isSafeInteger(quantity) && quantity > 0 && multiplyCents(price, quantity) === undefined) {
+      violations.invalid(at('exportDeclaration', 'lineItems', index, 'unitPrice'));
+    }
+  });
 
   const from = isObject(attributes.shipFrom) ? text(attributes.shipFrom.country) : undefined;
   const to = isObject(attributes.shipTo) ? text(attributes.shipTo.country) : undefined;
@@ -358,10 +390,9 @@ export function validateConfirmMeta(document: unknown): Validation<ConfirmMeta> 
   let finalCost: number | undefined;
   const cost = attributes.finalCost;
   if (cost !== undefined && cost !== null) {
-    const amount = isObject(cost) ? cost.amount : undefined;
-    const number = typeof amount === 'number' ? amount : typeof amount === 'string' && DECIMAL.test(amount.trim()) ? Number(amount) : NaN;
-    if (!Number.isFinite(number) || number < 0) violations.fault(['data', 'meta', 'rate', 'attributes', 'finalCost', 'amount']);
-    else finalCost = number;
+    const amount = isObject(cost) ? money.safeParse(cost.amount) : undefined;
+    if (!amount?.success) violations.fault(['data', 'meta', 'rate', 'attributes', 'finalCost', 'amount']);
+    else finalCost = parseCents(amount.data)! / 100;
   }
   if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
   const value: ConfirmMeta = { carrierCode: carrierCode!, serviceCode: serviceCode! };

@@ -12,6 +12,8 @@ export interface ApiState {
   /** True under /v3-testing: the sandbox keeps its data apart from /v3. */
   sandbox: boolean;
   client?: ClientRecord;
+  /** The request's JSON body, read and checked by the body middleware; undefined when it sent none. */
+  body?: unknown;
 }
 
 /** The Koa context of an API request, with the route's path parameters. */

@@ -13,7 +13,8 @@ export interface RateRequest {
   to: string;
   shipDate: string;
   packages: readonly Package[];
-  insuredValue: number | null;
+  /** The declared value in cents, when insured. */
+  insuredCents: number | null;
 }
 
 export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string };
@@ -59,7 +60,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
             finalCents: price.finalCents,
             prepaidCents: price.prepaidCents,
             vatPercent: card.vatPercent,
-            insuranceCents: request.insuredValue === null ? null : insuranceCents(card, request.insuredValue),
+            insuranceCents: request.insuredCents === null ? null : insuranceCents(card, request.insuredCents),
             estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays),
             transitDays: price.transitDays,
           },

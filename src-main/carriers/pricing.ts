@@ -78,7 +78,7 @@ export function priceService(
   return { ok: true, zone, finalCents, prepaidCents, transitDays: zonePrices.transitDays, chargeableKg };
 }
 
-/** Insurance is priced apart from the rate: a share of the declared value, with a minimum. */
-export function insuranceCents(card: RateCard, insuredValue: number): number {
-  return Math.max(toCents(card.insurance.minimum), Math.round(insuredValue * card.insurance.percentOfValue));
+/** Insurance is priced apart from the rate: a share of the declared value (in cents), with a minimum. */
+export function insuranceCents(card: RateCard, insuredCents: number): number {
+  return Math.max(toCents(card.insurance.minimum), Math.round((insuredCents * card.insurance.percentOfValue) / 100));
 }

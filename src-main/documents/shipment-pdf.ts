@@ -2,6 +2,7 @@
 // shipment carries an export declaration. A pure function of the shipment: the same input gives the same
 // bytes, and the station stores them once. Written with the station's own PDF writer and font subsets, it
 // costs about a millisecond a page; the station renders it in its document workers, off the API's thread.
+import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
@@ -185,19 +186,19 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
       tableHeader();
     }
     y -= 13;
-    const lineCents = Math.round(Number(item.unitPrice) * 100) * Number(item.quantity);
+    const lineCents = (parseCents(item.unitPrice) ?? 0) * Number(item.quantity);
     totalCents += lineCents;
     totalWeight += Number(item.unitWeight) * Number(item.quantity);
-    const cells = [item.description, item.commodityCode ?? '', item.originCountry, item.quantity, item.unitPrice, item.unitWeight, (lineCents / 100).toFixed(2)];
+    const cells = [item.description, item.commodityCode ?? '', item.originCountry, item.quantity, item.unitPrice, item.unitWeight, formatCents(lineCents)];
     cells.forEach((cell, i) => drawText(page, cell, columns[i]!.x, y, { size: 8, maxWidth: columns[i]!.width }));
   }
   y -= 8;
   drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);
   y -= 14;
   const currency = attributes.invoiceSubtotal?.currency ?? 'EUR';
-  drawText(page, `Goods total ${(totalCents / 100).toFixed(2)} ${currency}`, left + 320, y, { size: 9, weight: 'bold' });
+  drawText(page, `Goods total ${formatCents(totalCents)} ${currency}`, left + 320, y, { size: 9, weight: 'bold' });
   y -= 12;
-  drawText(page, `Freight ${(declaration.invoiceFreight ?? 0).toFixed(2)} ${currency}`, left + 320, y, { size: 9 });
+  drawText(page, `Freight ${formatCents(Math.round((declaration.invoiceFreight ?? 0) * 100))} ${currency}`, left + 320, y, { size: 9 });
   y -= 12;
   drawText(page, `Total net weight ${totalWeight.toFixed(3)} kg, ${attributes.packages.length} package(s)`, left + 320, y, { size: 9 });
   drawText(page, 'I declare that the information on this invoice is true and correct.', left, 60, { size: 8 });

@@ -3,6 +3,7 @@
 // before that leaves the shipment untouched.
 import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import { parseCents } from '../../src-shared/money.ts';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { DocumentPool, Lane } from '../documents/pool.ts';
@@ -25,8 +26,8 @@ export async function priceShipment(
   shipDate: string,
   choiceCode: string | null = null,
 ): Promise<PriceList> {
-  const insured = attributes.insuranceValue === null ? null : Number(attributes.insuranceValue);
-  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredValue: insured };
+  const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
+  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredCents };
   const chosen = carriers.carriers().filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(request)))).flat();
   const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));

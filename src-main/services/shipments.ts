@@ -199,6 +199,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const shipDate = attributes.shipDate ?? today();
       const withDate = { ...attributes, shipDate };
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
+      // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
+      // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
+      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
+      const quote = pickByService(list.quotes, meta.service);
+      if (!quote) throw new StationError(400, noServiceReason(list));
       if (meta.scheduledProcessing) {
         const record = await store.shipments.insert({
           id: newId(),
@@ -214,9 +219,6 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         await remember(ownerOf(caller), attributes);
         return record;
       }
-      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
-      const quote = pickByService(list.quotes, meta.service);
-      if (!quote) throw new StationError(400, noServiceReason(list));
       return recordProcessed(caller, withDate, shipDate, 'create', quote, choice);
     },
 

@@ -1,4 +1,7 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import { localDate } from '../../src-shared/dates.ts';
 import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
@@ -272,15 +275,32 @@ describe('POST /shipments creates and confirms in one step', () => {
   });
 });
 
-describe('a scheduled shipment no service can carry ends at -1 with its reason', () => {
-  it('shows status -1 and meta.error, and has no documents', async () => {
-    const created = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy' }));
+describe('a scheduled shipment is checked like an immediate one before it is acknowledged', () => {
+  it('refuses with 400 and the reason what no service can carry, instead of a 202 that fails later', async () => {
+    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy' }));
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0].detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
+  });
+
+  it('ends at -1 with its reason when its carrier stops serving the route after the 202', async () => {
+    const created = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: 'DHL' }));
     expect(created.status).toBe(202);
-    await t.station.scheduler.runOnce();
+    // The warehouse replaces DHL's card with one that serves only domestic routes while the shipment waits.
+    const card = JSON.parse(readFileSync(join(DEFAULT_RESOURCES_DIR, 'carriers', 'dhl.json'), 'utf8'));
+    card.zones = card.zones.filter((zone: { zone: string }) => zone.zone === 'domestic');
+    mkdirSync(join(t.dataDir, 'carriers'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'carriers', 'dhl.json'), JSON.stringify(card));
+    try {
+      t.station.carriers.refresh();
+      await t.station.scheduler.runOnce();
+    } finally {
+      rmSync(join(t.dataDir, 'carriers'), { recursive: true });
+      t.station.carriers.refresh();
+    }
     const response = await get(t, token, `/v3/shipments/${created.json.data.id}`);
     expect(response.status).toBe(200);
     expect(response.json.data.meta).toMatchObject({ status: -1, carrierName: null, finalCost: null, trackingNumber: null });
-    expect(response.json.data.meta.error).toContain('over the 1000 kg no service carries');
+    expect(response.json.data.meta.error).toContain('does not serve IT to DE');
     expect(response.json.data.links.tracking).toBeUndefined();
     expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment error');
     expect((await get(t, token, `/v3/shipments/${created.json.data.id}/tracking`)).status).toBe(404);

@@ -1,44 +1,62 @@
-// Reads JSON request bodies up to a sane limit, and turns every way a body can be unreadable into a
-// clear 4xx StationError instead of the parser's own errors.
+// Reads JSON request bodies: at most BODY_LIMIT bytes, strict UTF-8, then checked by json-input before any route
+// sees them. Every way a body can be unreadable is a clear 4xx StationError, never a parser's own error.
 import type { Next } from 'koa';
-import bodyParser from 'koa-bodyparser';
+import getRawBody from 'raw-body';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ApiContext } from '../context.ts';
+import { checkJsonInput } from '../json-input.ts';
 import { hasBody } from './negotiation.ts';
 
 export const BODY_LIMIT = '1mb';
 
-interface BodyReadError {
-  type?: string;
-}
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function jsonBody() {
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    extendTypes: { json: ['application/vnd.api+json'] },
-    jsonLimit: BODY_LIMIT,
-    strict: true,
-    onerror: (error) => {
-      throw bodyError(error as BodyReadError);
-    },
-  });
-  // Most requests (every GET) have no body: they skip the parser.
-  return function readBody(ctx: ApiContext, next: Next): Promise<unknown> {
-    return hasBody(ctx) ? parse(ctx, next) : next();
+  return async function readBody(ctx: ApiContext, next: Next): Promise<void> {
+    // Most requests (every GET) have no body: they skip the reading.
+    if (!hasBody(ctx)) return next();
+    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') throw new StationError(415, ERROR_TEXT.bodyEncoding);
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new StationError(415, ERROR_TEXT.bodyEncoding);
+
+    let text: string;
+    try {
+      const length = ctx.get('Content-Length');
+      const bytes = await getRawBody(ctx.req, { limit: BODY_LIMIT, length: length === '' ? undefined : length });
+      text = utf8.decode(bytes);
+    } catch (error) {
+      throw bodyError(error);
+    }
+    ctx.state.body = parse(text);
+    await next();
   };
 }
 
-function bodyError(error: BodyReadError): StationError {
-  switch (error.type) {
+/** A JSON object or array, as JSON:API documents are; anything else is not a request body. */
+function parse(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (trimmed[0] !== '{' && trimmed[0] !== '[') throw new StationError(400, ERROR_TEXT.malformedJson);
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    throw new StationError(400, ERROR_TEXT.malformedJson);
+  }
+  checkJsonInput(value);
+  return value;
+}
+
+function bodyError(error: unknown): StationError {
+  if (error instanceof TypeError) return new StationError(400, ERROR_TEXT.bodyNotUtf8);
+  switch ((error as { type?: string }).type) {
     case 'entity.too.large':
       return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new StationError(415, ERROR_TEXT.bodyEncoding);
     case 'request.aborted':
     case 'request.size.invalid':
       return new StationError(400, ERROR_TEXT.bodyIncomplete);
     default:
-      return new StationError(400, ERROR_TEXT.malformedJson);
+      return new StationError(400, ERROR_TEXT.bodyIncomplete);
   }
 }

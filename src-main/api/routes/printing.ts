@@ -17,7 +17,7 @@ export function printingRoutes(router: ApiRouter, printing: PrintService): void 
   });
 
   router.post('/shipments/:id/print', async (ctx: ApiContext) => {
-    const request = validatePrintRequest(ctx.request.body);
+    const request = validatePrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     const job = await printing.print(caller(ctx), String(ctx.params.id), request.value);
     const resource = printJobResource(job, ctx.state.apiBase);
@@ -34,7 +34,7 @@ export function printingRoutes(router: ApiRouter, printing: PrintService): void 
   });
 
   router.patch('/print-settings', async (ctx: ApiContext) => {
-    const change = validatePrintSettings(ctx.request.body);
+    const change = validatePrintSettings(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
     respondData(ctx, 200, printSettingsResource(await printing.updateSettings(change.value)));
   });

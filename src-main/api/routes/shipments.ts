@@ -40,7 +40,7 @@ function fail(errors: ErrorObject[]): never {
 }
 
 function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorObject[] = []): ShipmentAttributes {
-  const result = validateShipmentDocument(ctx.request.body, operation);
+  const result = validateShipmentDocument(ctx.state.body, operation);
   const errors = [...metaErrors, ...(result.ok ? [] : result.errors)];
   if (errors.length > 0 || !result.ok) fail(errors);
   return result.value;
@@ -48,7 +48,7 @@ function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorO
 
 /** `data.id` of the request when it is a string: confirm uses it to find a saved shipment; other ids are ignored. */
 function documentId(ctx: ApiContext): string | undefined {
-  const id = (ctx.request.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+  const id = (ctx.state.body as { data?: { id?: unknown } } | undefined)?.data?.id;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
@@ -105,14 +105,14 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   });
 
   router.post('/shipments/confirm', async (ctx: ApiContext) => {
-    const meta = validateConfirmMeta(ctx.request.body);
+    const meta = validateConfirmMeta(ctx.state.body);
     const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
     respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx)));
   });
 
   router.post('/shipments', async (ctx: ApiContext) => {
-    const meta = validateCreateMeta(ctx.request.body, deps.shipments.carrierChoices());
+    const meta = validateCreateMeta(ctx.state.body, deps.shipments.carrierChoices());
     const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
     const record = await deps.shipments.create(caller(ctx), attributes, meta.value);
