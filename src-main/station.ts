@@ -20,6 +20,7 @@ import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
+import { DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
 
 export const DEFAULT_PORT = 8411;
@@ -92,7 +93,17 @@ export class PortInUseError extends Error {
 
 /** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
 export function openDataDir(dataDir: string, clock?: () => Date): { store: Store; keys: StationKeys } {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A folder made by an older version, or by hand, is tightened too: it holds the station's secrets.
+    if (process.platform !== 'win32') chmodSync(dataDir, 0o700);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new DatabaseUnusableError(
+      `The station cannot use its data folder ${dataDir} (${code}): it is read-only or belongs to another user. ` +
+        'Make it writable for the user that runs the station, or choose another with --data.',
+    );
+  }
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = openStore(databaseFile, { clock });
   try {
@@ -159,8 +170,9 @@ export function createStation(options: StationOptions): Station {
     task: async () => {
       while (!stopping) {
         const run = await shipments.processWaiting(PROCESSING_BATCH);
-        if (run.claimed > 0) logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed`);
-        if (run.claimed < PROCESSING_BATCH) break;
+        if (run.claimed > 0) logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed, ${run.deferred} waiting again`);
+        // A batch that met a fault (disk full, database locked) waits for the next tick instead of trying again at once.
+        if (run.claimed < PROCESSING_BATCH || run.deferred > 0) break;
       }
     },
   });

@@ -11,6 +11,7 @@ import { PoolBusyError, RenderFailedError, type DocumentPool } from '../document
 import type { Caller } from '../domain/caller.ts';
 import type { PriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
+import { StoreFaultError } from '../domain/store-fault.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
 import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
@@ -35,10 +36,9 @@ export interface ProcessingRun {
   claimed: number;
   processed: number;
   failed: number;
+  /** Shipments that meet a fault outside themselves (disk full, database locked): they wait for the next run. */
+  deferred: number;
 }
-
-/** A claim older than this is taken to belong to a run that died, and the shipment is claimed again. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 export interface ShipmentService {
   save(caller: Caller, attributes: ShipmentAttributes): Promise<ShipmentRecord>;
@@ -58,7 +58,7 @@ export interface ShipmentService {
   summaries(caller: Caller, query: SummaryQuery): SummaryRow[];
   /** Tracking by the opaque hash of links.tracking, for whoever holds the link. */
   publicTracking(hash: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
-  /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1. */
+  /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
   processWaiting(limit: number): Promise<ProcessingRun>;
   /** Forgets claims of an earlier run that stopped midway, so a restart finishes its work. */
   releaseStaleClaims(): Promise<number>;
@@ -96,10 +96,17 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   const today = () => localDate(clock());
 
-  /** Every address a client ships from, to or collects at goes into its address book. */
+  /**
+   * Every address a client ships from, to or collects at goes into its address book. It is written after the
+   * shipment is recorded: a failure here is logged, never answered, or a retried request would ship twice.
+   */
   const remember = async (owner: { clientId: string; sandbox: boolean }, attributes: ShipmentAttributes) => {
-    for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
-      if (address) await store.addresses.remember(owner.clientId, owner.sandbox, address);
+    try {
+      for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
+        if (address) await store.addresses.remember(owner.clientId, owner.sandbox, address);
+      }
+    } catch (error) {
+      logger.warn(`The address book was not updated: ${(error as Error).message}`);
     }
   };
   const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
@@ -263,10 +270,12 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     summaries: (caller, query) => store.shipments.summaries({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),
 
     async processWaiting(limit) {
+      // Runs never overlap and one station holds a data folder, so a claim found now is left by a run that could
+      // not release it (the disk was full): its shipments wait again.
+      await store.shipments.releaseWaitingClaims();
       const token = randomUUID();
-      const staleBefore = new Date(clock().getTime() - STALE_CLAIM_MS).toISOString();
-      const claimed = await store.shipments.claimWaiting({ limit, token, staleBefore });
-      const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0 };
+      const claimed = await store.shipments.claimWaiting({ limit, token });
+      const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0, deferred: 0 };
       // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
@@ -280,9 +289,23 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           const input = { attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const };
           if (await processThen(input, (processed) => store.shipments.complete(record.id, token, processed))) run.processed++;
         } catch (error) {
-          const reason = error instanceof RenderFailedError ? error.message : ERROR_TEXT.processingFailed;
-          logger.error(`Processing shipment ${record.reference ?? record.id} failed`, error);
-          if (await store.shipments.fail(record.id, token, reason)) run.failed++;
+          // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full
+          // disk, a locked database, a busy or stopping renderer, or a bug leave it waiting for the next run.
+          if (error instanceof RenderFailedError && (await failQuietly(record, token, error.message))) {
+            run.failed++;
+            return;
+          }
+          run.deferred++;
+          const why = error instanceof StoreFaultError || error instanceof StationError ? error.message : undefined;
+          if (why) logger.warn(`Shipment ${record.reference ?? record.id} waits for the next run: ${why}`);
+          else logger.error(`Processing shipment ${record.reference ?? record.id} failed; it waits for the next run`, error);
+        }
+      };
+      const failQuietly = async (record: ShipmentRecord, claim: string, reason: string) => {
+        try {
+          return await store.shipments.fail(record.id, claim, reason);
+        } catch {
+          return false;
         }
       };
       const running: Promise<void>[] = [];
@@ -292,6 +315,10 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         await new Promise((resolve) => setImmediate(resolve));
       }
       await Promise.all(running);
+      // What this run could not finish waits again at once, not after a timeout.
+      if (run.deferred > 0) {
+        await store.shipments.releaseRunClaims(token).catch((error: unknown) => logger.warn(`Claims of this run stay until the next run: ${(error as Error).message}`));
+      }
       return run;
     },
 

@@ -1,5 +1,8 @@
-// Opens the station's SQLite file the way the station relies on: WAL, foreign keys,
-// a busy timeout, full fsync, and the numbered migrations applied in one transaction.
+// Opens the station's SQLite file the way the station relies on: WAL, foreign keys, a busy timeout, full fsync,
+// and the numbered migrations applied in one transaction. A new file is made whole before it takes its name;
+// an existing one that is empty, damaged or unreachable is refused, never replaced.
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
@@ -18,22 +21,114 @@ export class SchemaTooNewError extends Error {
 /** Pages a connection keeps: the station's reads want the upper levels of every index in memory. */
 export const READ_CACHE_KB = 16_000;
 
+/** A database file the station will not open, with what to do about it. */
+export class DatabaseUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseUnusableError';
+  }
+}
+
+/**
+ * Opens the station's database. Only a folder with no database file at all gets a new one, and it is made whole
+ * under a temporary name first, so a crash while creating it never leaves a file that looks like a station.
+ * A file that is empty, not a database, damaged or unreachable is refused with what to do about it.
+ */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS, cacheKb = READ_CACHE_KB): Db {
-  const db = new Database(file);
+  if (!existsSync(file)) createDatabase(file, migrations);
+  else if (statSync(file).size === 0) throw new DatabaseUnusableError(unusableText(file, 'is empty, so it is no station database'));
+  let db: Db;
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    // By default 16 MB of pages: the upper levels of the indexes at a million shipments stay in memory.
-    db.pragma(`cache_size = -${cacheKb}`);
-    // Every acknowledged write must survive a power cut, not only a crash.
-    db.pragma('synchronous = FULL');
+    db = new Database(file, { fileMustExist: true });
+  } catch (error) {
+    throw asUnusable(file, error);
+  }
+  try {
+    configure(db, cacheKb);
     migrate(db, migrations);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw asUnusable(file, error);
   }
+}
+
+function configure(db: Db, cacheKb: number): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // By default 16 MB of pages: the upper levels of the indexes at a million shipments stay in memory.
+  db.pragma(`cache_size = -${cacheKb}`);
+  // Every acknowledged write must survive a power cut, not only a crash.
+  db.pragma('synchronous = FULL');
+}
+
+function createDatabase(file: string, migrations: readonly Migration[]): void {
+  const wal = `${file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) {
+    throw new DatabaseUnusableError(unusableText(file, `is missing, but its write-ahead log ${basename(wal)} is there: the database was partly deleted`));
+  }
+  const draft = `${file}.new-${process.pid}`;
+  const removeDraft = () => {
+    for (const path of [draft, `${draft}-wal`, `${draft}-shm`]) rmSync(path, { force: true });
+  };
+  removeDraft();
+  try {
+    const db = new Database(draft);
+    try {
+      configure(db, READ_CACHE_KB);
+      migrate(db, migrations);
+    } finally {
+      db.close();
+    }
+    fsyncFile(draft);
+    // A link, unlike a rename, never replaces: if another process made the database meanwhile, that one stays.
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    fsyncFile(dirname(file));
+  } catch (error) {
+    throw asUnusable(file, error);
+  } finally {
+    removeDraft();
+  }
+}
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function unusableText(file: string, problem: string): string {
+  return (
+    `The station's database ${file} ${problem}. The station will not start a new one in its place, which would ` +
+    'make new keys and lose every client and shipment. Restore a backup (station restore --from FILE), or, for a ' +
+    'new station, delete it and start again.'
+  );
+}
+
+/** SQLite's errors on opening, in words an administrator can act on; other errors as they are. */
+function asUnusable(file: string, error: unknown): unknown {
+  if (error instanceof SchemaTooNewError || error instanceof DatabaseUnusableError) return error;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(unusableText(file, 'is not a SQLite database'));
+  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseUnusableError(unusableText(file, 'is damaged'));
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+    return new DatabaseUnusableError(
+      `The station cannot open its database ${file} for writing (${code}): its folder is read-only or belongs to ` +
+        'another user. Make the folder writable for the user that runs the station, or choose another with --data.',
+    );
+  }
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
+    return new DatabaseUnusableError(`The station cannot open its database ${file}: the disk is full. Free some space, then start it again.`);
+  }
+  return error;
 }
 
 /** Rows an import writes in one transaction: few commits (each may checkpoint the WAL), and nothing held long. */

@@ -4,15 +4,19 @@
 // own connection (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere
 // (the admin command, tests) they run at once on the one connection.
 import type { Db } from './database.ts';
+import { asStoreFault } from './faults.ts';
 import type { Migration } from './migrations.ts';
 import { openTables, type TableName, type Tables } from './tables.ts';
 import { startWriter, type Writer } from './writer.ts';
+
+/** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
+const READ_BUSY_TIMEOUT_MS = 10;
 
 /** The methods that write, per table: these answer with promises. */
 const WRITES = {
   integrations: ['add'],
   clients: ['add', 'setClientKey', 'setCredential'],
-  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
+  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],
   printJobs: ['add', 'markPrinting', 'finish'],
@@ -62,19 +66,30 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
 
   const write = (table: keyof Writes, method: string, args: unknown[]): Promise<unknown> => {
     if (table === 'clients') clientChanges++;
-    if (writer) return writer.call(table, method, args, now());
+    if (writer) return writer.call(table, method, args, now()).catch((error: unknown) => Promise.reject(asStoreFault(error)));
     try {
       return Promise.resolve((tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args));
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(asStoreFault(error));
     }
   };
 
+  /** A read as it is, except that a storage fault comes out as a StoreFaultError. */
+  const read =
+    (method: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      try {
+        return method(...args);
+      } catch (error) {
+        throw asStoreFault(error);
+      }
+    };
+
   const facade = <Name extends keyof Writes>(name: Name): Facade<Name> => {
-    const table = tables[name] as unknown as Record<string, unknown>;
+    const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
     const writes: readonly string[] = WRITES[name];
     return Object.fromEntries(
-      Object.entries(table).map(([method, read]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name, method, args) : read]),
+      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name, method, args) : read(run)]),
     ) as Facade<Name>;
   };
 
@@ -91,6 +106,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     settings: facade('settings'),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);
+      // This connection only reads from now on. A read waits for a lock only while another program holds the
+      // database exclusively; it must not hold up the thread that serves every request for long.
+      tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
     },
     close() {
       if (!writer) {

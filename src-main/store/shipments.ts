@@ -70,8 +70,14 @@ export interface ShipmentsTable {
   insert(shipment: NewShipment, processed?: ProcessedResult): ShipmentRecord;
   get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
   /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
-  claimWaiting(input: { limit: number; token: string; staleBefore: string }): ShipmentRecord[];
+  /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
+  claimWaiting(input: { limit: number; token: string }): ShipmentRecord[];
+  /** Frees every claim: at start, when nothing can be in flight. */
   releaseClaims(): number;
+  /** Frees the claims on waiting scheduled shipments, left by a run that could not free them itself. */
+  releaseWaitingClaims(): number;
+  /** Frees what one run claimed and did not finish. */
+  releaseRunClaims(token: string): number;
   /** Claims a saved, unprocessed shipment for a confirm; false when it is not one, or another confirm holds it. */
   claimSaved(id: string, token: string): boolean;
   /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
@@ -177,11 +183,11 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   const selectForAdmin = db.prepare<{ key: string }, ShipmentRow>(
     `SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = @key OR reference = @key OR tracking_number = @key)`,
   );
-  const claim = db.prepare<{ limit: number; token: string; staleBefore: string; now: string }, ShipmentRow>(
+  const claim = db.prepare<{ limit: number; token: string; now: string }, ShipmentRow>(
     `UPDATE shipments SET claim_token = @token, claimed_at = @now
      WHERE id IN (
        SELECT id FROM shipments
-       WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND (claim_token IS NULL OR claimed_at < @staleBefore)
+       WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND claim_token IS NULL
        ORDER BY created_at, id LIMIT @limit)
      RETURNING *`,
   );
@@ -197,6 +203,10 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
      WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
   );
   const release = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL');
+  const releaseWaiting = db.prepare(
+    'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL',
+  );
+  const releaseRun = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = ?');
   const completeRow = db.prepare(
     `UPDATE shipments SET status = 3, carrier_code = @carrierCode, carrier_name = @carrierName, service_code = @serviceCode,
        service_name = @serviceName, final_cents = @finalCents, insurance_cents = @insuranceCents, currency = @currency,
@@ -313,8 +323,8 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       const row = selectOne.get({ id, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
       return row && toRecord(row);
     },
-    claimWaiting: db.transaction(({ limit, token, staleBefore }: { limit: number; token: string; staleBefore: string }) =>
-      claim.all({ limit, token, staleBefore, now: now() }).map((row) => {
+    claimWaiting: db.transaction(({ limit, token }: { limit: number; token: string }) =>
+      claim.all({ limit, token, now: now() }).map((row) => {
         if (row.reference === null) {
           row.reference = allocateReference();
           setReference.run({ id: row.id, reference: row.reference });
@@ -323,6 +333,8 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       }),
     ),
     releaseClaims: () => release.run().changes,
+    releaseWaitingClaims: () => releaseWaiting.run().changes,
+    releaseRunClaims: (token) => releaseRun.run(token).changes,
     claimSaved: (id, token) => claimSavedRow.run({ id, token, now: now() }).changes === 1,
     releaseClaim: (id, token) => {
       releaseOne.run({ id, token });

@@ -9,7 +9,12 @@ export interface WriteCall {
   args: unknown[];
   /** The station's clock reading, for the records the write stamps. */
   now: string;
+  /** When the write was sent (Date.now()): it waits for another program's lock until WRITE_WAIT_MS after this. */
+  sentAt: number;
 }
+
+/** How long a write may wait, queue and lock together, before it answers busy: a request never hangs on a lock. */
+export const WRITE_WAIT_MS = 3_000;
 
 export type WriteAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
@@ -71,7 +76,7 @@ export function startWriter(file: string, onProblem: (message: string) => void):
         pending.set(id, { resolve, reject });
         // A write in flight keeps the process alive; an idle writer does not.
         worker.ref();
-        worker.postMessage({ id, table, method, args, now } satisfies WriteCall);
+        worker.postMessage({ id, table, method, args, now, sentAt: Date.now() } satisfies WriteCall);
       });
     },
     stop() {

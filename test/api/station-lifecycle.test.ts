@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
-import { SchemaTooNewError } from '../../src-main/store/database.ts';
+import { DatabaseUnusableError, SchemaTooNewError } from '../../src-main/store/database.ts';
 import { JSONAPI, SMITH, startTestStation, tempDir } from '../helpers/station.ts';
 
 describe('a station starts, stops cleanly and keeps its identity', () => {
@@ -75,5 +76,39 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     raw.pragma('user_version = 999');
     raw.close();
     expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(SchemaTooNewError);
+  });
+
+  it('makes a new database whole before it takes its name, and leaves no draft behind', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    await station.stop();
+    expect(readdirSync(dataDir).filter((name) => name.includes('.new'))).toEqual([]);
+    const raw = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBeGreaterThan(0);
+    raw.close();
+  });
+
+  it.each([
+    ['an empty station.sqlite', (file: string) => writeFileSync(file, ''), /is empty, so it is no station database/],
+    ['a station.sqlite that is no database', (file: string) => writeFileSync(file, 'this is a spreadsheet, not a database '.repeat(200)), /is not a SQLite database/],
+    ['a write-ahead log without its database', (file: string) => writeFileSync(`${file}-wal`, 'x'.repeat(4096)), /is missing, but its write-ahead log station.sqlite-wal is there/],
+  ])('refuses %s, and leaves it as it was instead of starting a new station with new keys', (_case, damage, message) => {
+    const dataDir = join(tempDir(), 'data');
+    mkdirSync(dataDir);
+    const file = join(dataDir, 'station.sqlite');
+    damage(file);
+    const before = readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
+    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(DatabaseUnusableError);
+    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(message);
+    expect(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')])).toEqual(before);
+  });
+
+  it('tightens an existing data folder to its owner', async () => {
+    const dataDir = join(tempDir(), 'data');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    await station.stop();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });

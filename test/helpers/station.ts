@@ -42,7 +42,9 @@ export async function startTestStation(options: Partial<StationOptions> = {}): P
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
   const station = createStation({ logger: silentLogger, port: 0, ...options, dataDir });
-  const client = await station.clients.add({
+  // A data folder used before (a restart) keeps its client.
+  const existing = station.clients.list().find((candidate) => candidate.username === SMITH.username);
+  const client = existing ?? await station.clients.add({
     username: SMITH.username,
     password: SMITH.password,
     profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' },

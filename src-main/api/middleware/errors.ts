@@ -1,12 +1,22 @@
 // The one place where failures become JSON:API error documents. StationErrors keep their status, text and
-// headers; anything unexpected is logged and answered with a 500 that reveals nothing.
+// headers; storage faults (disk full, read-only, I/O, locked) are 503 with Retry-After; anything unexpected is
+// logged and answered with a 500 that reveals nothing.
 import type { Next } from 'koa';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import { errorDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
+import { StoreFaultError, type StoreFaultKind } from '../../domain/store-fault.ts';
 import type { Logger } from '../../logger.ts';
 import { loggedPath } from '../logged-path.ts';
 import type { ApiContext } from '../context.ts';
 import { respond } from '../respond.ts';
+
+/** A storage fault is the station's trouble, not the request's: 503, and when it is worth trying again. */
+const STORE_FAULT_ANSWERS: Record<StoreFaultKind, { detail: string; retryAfterSeconds: number }> = {
+  'disk-full': { detail: ERROR_TEXT.storeFull, retryAfterSeconds: 60 },
+  'read-only': { detail: ERROR_TEXT.storeReadOnly, retryAfterSeconds: 60 },
+  io: { detail: ERROR_TEXT.storeIo, retryAfterSeconds: 10 },
+  busy: { detail: ERROR_TEXT.storeBusy, retryAfterSeconds: 1 },
+};
 
 export function errorHandler(logger: Logger) {
   return async function handleErrors(ctx: ApiContext, next: Next): Promise<void> {
@@ -16,6 +26,12 @@ export function errorHandler(logger: Logger) {
     } catch (error) {
       if (error instanceof StationError) {
         sendErrors(ctx, error.status, [...error.errors], error.headers);
+        return;
+      }
+      if (error instanceof StoreFaultError) {
+        logger.error(`${ctx.method} ${loggedPath(ctx.path)}: the store failed (${error.code}); answered 503`);
+        const { detail, retryAfterSeconds } = STORE_FAULT_ANSWERS[error.kind];
+        sendErrors(ctx, 503, [errorObject(503, detail)], { 'Retry-After': String(retryAfterSeconds) });
         return;
       }
       logger.error(`${ctx.method} ${loggedPath(ctx.path)} failed`, error);
