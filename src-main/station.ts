@@ -38,6 +38,11 @@ const CARD_CHECK_MS = 2_000;
 /** How long stop() waits for requests in flight before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
 
+/** How long a client may take to send its headers, its whole request, and how long an idle connection stays. */
+export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+/** Connections the station holds at once; more are closed as they arrive. A desk and its integrations use a few dozen. */
+export const MAX_CONNECTIONS = 1_000;
+
 export interface StationOptions {
   dataDir: string;
   port?: number;
@@ -64,6 +69,8 @@ export interface StationOptions {
   documentWorkers?: number;
   /** The document worker's module: tests pass one that crashes on purpose. */
   documentWorkerUrl?: URL;
+  /** The HTTP timeouts; DEFAULT_TIMEOUTS unless tests shorten them. */
+  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 }
 
 export interface Station {
@@ -128,6 +135,7 @@ export function createStation(options: StationOptions): Station {
   const logger = options.logger ?? consoleLogger();
   const { store, keys } = openDataDir(options.dataDir, options.clock);
   const clock = options.clock ?? (() => new Date());
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const clients = createClientService(store, keys);
   const authentication = createAuthenticationService(store, keys);
@@ -202,9 +210,13 @@ export function createStation(options: StationOptions): Station {
       return new Promise<string>((resolve, reject) => {
         const handle = app.callback();
         // Koa answers every failure itself (errorHandler), so the handler's promise never rejects.
-        const listening = createServer((request, response) => void handle(request, response));
-        listening.headersTimeout = 20_000;
-        listening.requestTimeout = 60_000;
+        // Deliberate timeouts, checked every second (Node's default looks every 30 s): a client that trickles its
+        // headers or body, or holds an idle connection, is cut off instead of holding a socket for minutes.
+        const listening = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => void handle(request, response));
+        listening.headersTimeout = timeouts.headersMs;
+        listening.requestTimeout = timeouts.requestMs;
+        listening.keepAliveTimeout = timeouts.keepAliveMs;
+        listening.maxConnections = MAX_CONNECTIONS;
         listening.once('error', (error: NodeJS.ErrnoException) => {
           server = undefined;
           reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);

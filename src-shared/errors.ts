@@ -40,6 +40,8 @@ export const ERROR_TEXT = {
     `Host '${host}' is not allowed. The station answers only to loopback host names.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,
   internal: 'The station could not complete the request. The error has been logged.',
+  tooManySignIns: (seconds: number) => `Too many failed sign-ins from this integration key or address. Try again in ${seconds} s.`,
+  signInsBusy: 'The station is checking as many sign-ins as it can. Try again in a moment.',
   storeFull: 'The station’s disk is full, so nothing was saved. Free some disk space, then send the request again; nothing saved before is lost.',
   storeReadOnly: 'The station cannot write to its data folder (it is read-only), so nothing was saved. Make the folder writable, then send the request again.',
   storeIo: 'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',

@@ -1,17 +1,23 @@
 // Who is calling: the ServiceApi sign-in of spec 5.1 and the Bearer token check of 5.2.
-import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import { availableParallelism } from 'node:os';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
+import { createWorkGate, GateFullError } from '../security/work-gate.ts';
 import { signClientToken, tokenKey, TokenError, verifyClientToken, type ClientClaims } from '../security/tokens.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { Store } from '../store/index.ts';
+import { createSignInBackoff } from './sign-in-backoff.ts';
 import type { StationKeys } from './station-keys.ts';
 
 export type BearerCheck = { ok: true; client: ClientRecord } | { ok: false; detail: string };
 
 export interface AuthenticationService {
-  /** The client whose credentials the hash proves, through a known integration; undefined otherwise. */
-  signIn(hash: string, integrationKey: string): Promise<ClientRecord | undefined>;
+  /**
+   * The client whose credentials the hash proves, through a known integration; undefined otherwise. A key or
+   * address that failed too often is refused with 429 before any work, and a full scrypt queue with 503.
+   */
+  signIn(hash: string, integrationKey: string, address: string): Promise<ClientRecord | undefined>;
   tokenFor(client: ClientRecord): Promise<string>;
   checkBearer(token: string): Promise<BearerCheck>;
 }
@@ -31,9 +37,17 @@ interface Remembered {
   expiresAt?: number;
 }
 
+/** Sign-ins derive a scrypt key on Node's thread pool: half the cores at most, so file reads and token checks keep the rest. */
+const SCRYPT_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+/** Sign-ins waiting beyond those: about a second's worth; later ones are told to come back (503). */
+const SCRYPT_QUEUED = 16;
+
 export function createAuthenticationService(store: Store, keys: StationKeys): AuthenticationService {
   const key = tokenKey(keys.serverKey);
   const remembered = new Map<string, Remembered>();
+  // Waits are measured on the monotonic clock: a station clock set by hand (or by a test) cannot end them.
+  const backoff = createSignInBackoff(() => performance.now());
+  const scrypt = createWorkGate(SCRYPT_AT_ONCE, SCRYPT_QUEUED);
 
   const remember = (token: string, entry: Remembered) => {
     remembered.delete(token);
@@ -51,14 +65,27 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
   };
 
   return {
-    async signIn(hash, integrationKey) {
-      const credential = await deriveCredential(hash, keys.credentialSalt);
+    async signIn(hash, integrationKey, address) {
+      const waitMs = backoff.waitFor(integrationKey, address);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new StationError(429, ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
+      }
+      let credential: Buffer;
+      try {
+        credential = await scrypt.run(() => deriveCredential(hash, keys.credentialSalt));
+      } catch (error) {
+        if (error instanceof GateFullError) throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+        throw error;
+      }
       let matchId: string | undefined;
       for (const candidate of store.clients.credentials()) {
         if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
       }
-      if (!knownIntegration(integrationKey) || matchId === undefined) return undefined;
-      return store.clients.byId(matchId);
+      const client = knownIntegration(integrationKey) && matchId !== undefined ? store.clients.byId(matchId) : undefined;
+      if (client) backoff.succeeded(integrationKey, address);
+      else backoff.failed(integrationKey, address);
+      return client;
     },
 
     tokenFor: (client) => signClientToken({ clientId: client.id, clientKey: client.clientKey }, key),

@@ -34,7 +34,7 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
   open.post('/clients/authentication', async (ctx: ApiContext) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
-    const client = await authentication.signIn(credentials.hash, credentials.integrationKey);
+    const client = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
     if (!client) {
       throw new StationError(401, ERROR_TEXT.authorizationFailed, {
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
