@@ -32,7 +32,8 @@ Usage: npm run station -- <command> [options]
       Create an integration key for another program.
   integration list [--data DIR] [--json]
   carriers list [--data DIR] [--json]
-      The rate cards in use, with their services and effective fuel surcharge.
+      The rate cards in use, with their services and effective fuel surcharge; card files that cannot be
+      read, and the carriers they make unavailable.
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
@@ -190,7 +191,11 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
   switch (sub) {
     case 'list': {
       const values = parse(args, common);
-      const { cards, problems } = await withAdmin(values, (admin) => ({ cards: admin.carriers.cards(), problems: admin.carriers.problems() }));
+      const { cards, problems, unavailable } = await withAdmin(values, (admin) => ({
+        cards: admin.carriers.cards(),
+        problems: admin.carriers.problems(),
+        unavailable: admin.carriers.unavailable(),
+      }));
       const json = cards.map(({ card, source, file, fuelSurchargePercent }) => ({
         carrierChoice: card.choiceCode,
         carrierCode: card.carrierCode,
@@ -204,7 +209,12 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       const lines = cards.map(({ card, source, fuelSurchargePercent }) =>
         `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\t${source}`,
       );
-      print(values, { cards: json, problems }, [...lines, ...problems.map((problem) => `skipped: ${problem}`)].join('\n'));
+      const stopped = unavailable.map((entry) => ({ carrierChoice: entry.choiceCode ?? null, file: entry.file, reason: entry.reason }));
+      print(
+        values,
+        { cards: json, problems, unavailable: stopped },
+        [...lines, ...problems.map((problem) => `skipped: ${problem}`), ...unavailable.map((entry) => `unavailable: ${entry.choiceCode ?? 'every carrier'}: ${entry.reason}`)].join('\n'),
+      );
       return;
     }
     case 'set-surcharge': {
@@ -295,15 +305,8 @@ async function serveCommand(args: string[]): Promise<void> {
     documentWorkers,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
-  const firstRun = await station.clients.ensureFirstClient();
-  if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
-
-  const url = await station.start().catch(async (error: unknown) => {
-    await station.stop();
-    throw error;
-  });
-  console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
-
+  // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
+  // reads the URL must get a clean stop, not the default kill.
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) process.exit(1);
@@ -319,6 +322,15 @@ async function serveCommand(args: string[]): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const firstRun = await station.clients.ensureFirstClient();
+  if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
+
+  const url = await station.start().catch(async (error: unknown) => {
+    await station.stop();
+    throw error;
+  });
+  console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 }
 
 /** Shows the first client's credentials once, and leaves them in a file only this user can read. */

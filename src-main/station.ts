@@ -22,6 +22,7 @@ import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
+import { lockDataFolder } from './store/station-lock.ts';
 
 export const DEFAULT_PORT = 8411;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -39,7 +40,13 @@ const CARD_CHECK_MS = 2_000;
 const STOP_GRACE_MS = 10_000;
 
 /** How long a client may take to send its headers, its whole request, and how long an idle connection stays. */
-export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
 /** Connections the station holds at once; more are closed as they arrive. A desk and its integrations use a few dozen. */
 export const MAX_CONNECTIONS = 1_000;
 
@@ -70,7 +77,7 @@ export interface StationOptions {
   /** The document worker's module: tests pass one that crashes on purpose. */
   documentWorkerUrl?: URL;
   /** The HTTP timeouts; DEFAULT_TIMEOUTS unless tests shorten them. */
-  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 export interface Station {
@@ -98,8 +105,8 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
-export function openDataDir(dataDir: string, clock?: () => Date): { store: Store; keys: StationKeys } {
+/** Makes the data folder if it is new, and keeps it to its owner: it holds the station's secrets. */
+function prepareDataDir(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // A folder made by an older version, or by hand, is tightened too: it holds the station's secrets.
@@ -111,6 +118,11 @@ export function openDataDir(dataDir: string, clock?: () => Date): { store: Store
         'Make it writable for the user that runs the station, or choose another with --data.',
     );
   }
+}
+
+/** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
+export function openDataDir(dataDir: string, clock?: () => Date): { store: Store; keys: StationKeys } {
+  prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = openStore(databaseFile, { clock });
   try {
@@ -133,7 +145,17 @@ export function createStation(options: StationOptions): Station {
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? consoleLogger();
-  const { store, keys } = openDataDir(options.dataDir, options.clock);
+  // A running station owns its data folder: a second one on the same folder stops here, naming the first.
+  prepareDataDir(options.dataDir);
+  const lock = lockDataFolder(options.dataDir);
+  let opened: ReturnType<typeof openDataDir>;
+  try {
+    opened = openDataDir(options.dataDir, options.clock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const { store, keys } = opened;
   const clock = options.clock ?? (() => new Date());
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
@@ -258,6 +280,7 @@ export function createStation(options: StationOptions): Station {
       await schedulerStopped;
       await documents.close();
       await store.close();
+      lock.release();
     },
   };
 }

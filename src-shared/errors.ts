@@ -66,6 +66,11 @@ export const ERROR_TEXT = {
   packageOverBreaks: (index: number, chargeableKg: number, lastBreakKg: number) =>
     `package ${index} (${chargeableKg} kg chargeable) is above the card's heaviest weight break of ${lastBreakKg} kg`,
 
+  rateCardUnreadable: (file: string, problem: string, carrierName: string | undefined) =>
+    carrierName === undefined
+      ? `The rate card ${file} cannot be read (${problem}), and it does not say which carrier it is for: no carrier is priced until it is fixed or removed.`
+      : `The rate card ${file} cannot be read (${problem}): ${carrierName} is unavailable until it is fixed or removed.`,
+
   // Printing.
   noSuchPrinter: (name: string) => `No printer is called ${name}.`,
   printerMissing: (name: string) => `Printer ${name} does not exist.`,

@@ -1,9 +1,11 @@
 // The carriers a station offers: the bundled rate cards, overridden or extended by cards in the data folder,
-// with fuel surcharges set through the CLI. Card files are read once, and looked at again by a timer (a running
+// with fuel surcharges set through the CLI. A card file that cannot be read makes its carrier unavailable, with
+// the reason: it never falls back to other prices. Card files are read once, and looked at again by a timer (a running
 // station notices an edited card within two seconds) rather than on every request. Surcharges are read per
 // request, so `carriers set-surcharge` prices the very next one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { Logger } from '../logger.ts';
 import { rateCardCarrier, randomDigits, type Carrier, type DigitSource } from './carrier.ts';
 import { rateCardSchema, type RateCard } from './rate-card.ts';
@@ -19,12 +21,22 @@ export interface SurchargeOverrides {
   get(choiceCode: string): number | undefined;
 }
 
+/** A carrier whose card file cannot be read: it prices nothing until the file is fixed or removed. */
+export interface UnavailableCarrier {
+  /** The carrier choice it was for; undefined when the file does not say, and then every carrier waits. */
+  choiceCode: string | undefined;
+  file: string;
+  reason: string;
+}
+
 export interface CarrierRegistry {
   cards(): LoadedCard[];
+  /** The carriers to price with: the usable cards, and for each unreadable one a carrier that refuses with the reason. */
   carriers(): Carrier[];
   choiceCodes(): string[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
+  unavailable(): UnavailableCarrier[];
   /** Reads the card files again if any changed, was added or went away. */
   refresh(): void;
   /** Refreshes every `intervalMs` until the returned function is called. */
@@ -60,7 +72,7 @@ function listCardFiles(dir: string, source: LoadedCard['source']): CardFile[] {
 export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry {
   const digits = options.digits ?? randomDigits;
   let signature = '';
-  let loaded: { cards: Omit<LoadedCard, 'fuelSurchargePercent'>[]; problems: string[] } = { cards: [], problems: [] };
+  let loaded: LoadedCards = { cards: [], problems: [], unavailable: [], stopped: [] };
 
   const refresh = () => {
     const files = [...listCardFiles(options.bundledDir, 'bundled'), ...listCardFiles(options.overrideDir, 'data folder')];
@@ -68,6 +80,7 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     if (nextSignature !== signature) {
       loaded = readCards(files);
       for (const problem of loaded.problems) options.logger?.warn(`Rate card skipped: ${problem}`);
+      for (const entry of loaded.unavailable) options.logger?.error(entry.reason);
       signature = nextSignature;
     }
   };
@@ -82,9 +95,13 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
 
   return {
     cards,
-    carriers: () => cards().map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)),
-    choiceCodes: () => cards().map((entry) => entry.card.choiceCode),
+    carriers: () => [
+      ...cards().map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)),
+      ...current().stopped.map(unavailableCarrier),
+    ],
+    choiceCodes: () => [...cards().map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode)],
     problems: () => current().problems,
+    unavailable: () => current().unavailable,
     refresh,
     watch(intervalMs) {
       const timer = setInterval(() => {
@@ -100,25 +117,118 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
   };
 }
 
-function readCards(files: CardFile[]): { cards: Omit<LoadedCard, 'fuelSurchargePercent'>[]; problems: string[] } {
+interface StoppedCarrier {
+  choiceCode: string;
+  carrierCode: string;
+  carrierName: string;
+  serviceCodes: string[];
+  reason: string;
+}
+
+interface LoadedCards {
+  cards: Omit<LoadedCard, 'fuelSurchargePercent'>[];
+  problems: string[];
+  unavailable: UnavailableCarrier[];
+  /** The carriers an unreadable card stops: priced as unavailable, with the reason. */
+  stopped: StoppedCarrier[];
+}
+
+/** A carrier that prices nothing: every service answers the reason its card cannot be read. */
+function unavailableCarrier(stopped: StoppedCarrier): Carrier {
+  return {
+    choiceCode: stopped.choiceCode,
+    carrierCode: stopped.carrierCode,
+    carrierName: stopped.carrierName,
+    async rate() {
+      return stopped.serviceCodes.map((serviceCode) => ({ ok: false, carrierCode: stopped.carrierCode, serviceCode, reason: stopped.reason }));
+    },
+    async book() {
+      throw new Error(stopped.reason);
+    },
+  };
+}
+
+/** Which carrier choice an unreadable card file was meant for: as it says, or by its name; undefined if neither. */
+function meantFor(file: CardFile, text: string | undefined, known: readonly { card: RateCard; file: string }[]): string | undefined {
+  try {
+    const choiceCode = (JSON.parse(text ?? '') as { choiceCode?: unknown }).choiceCode;
+    if (typeof choiceCode === 'string' && choiceCode.trim() !== '') return choiceCode.trim();
+  } catch {
+    // Not JSON at all: go by the file's name.
+  }
+  const name = basename(file.path);
+  const byFileName = known.find((entry) => basename(entry.file) === name);
+  if (byFileName) return byFileName.card.choiceCode;
+  const stem = name.replace(/\.json$/, '').replace(/[-_ ]/g, '').toUpperCase();
+  return known.find((entry) => entry.card.choiceCode.replace(/[-_ ]/g, '').toUpperCase() === stem)?.card.choiceCode;
+}
+
+function readCards(files: CardFile[]): LoadedCards {
   const byChoice = new Map<string, Omit<LoadedCard, 'fuelSurchargePercent'>>();
+  const everyCard: { card: RateCard; file: string }[] = [];
   const problems: string[] = [];
+  const broken: { file: CardFile; text: string | undefined; problem: string }[] = [];
   for (const file of files) {
+    let text: string | undefined;
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file.path, 'utf8'));
+      text = readFileSync(file.path, 'utf8');
+      json = JSON.parse(text);
     } catch (error) {
-      problems.push(`${file.path}: not valid JSON (${(error as Error).message})`);
+      const problem = `not valid JSON (${(error as Error).message})`;
+      problems.push(`${file.path}: ${problem}`);
+      broken.push({ file, text, problem });
       continue;
     }
     const parsed = rateCardSchema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      problems.push(`${file.path}: ${first ? `${first.path.join('.') || '(card)'}: ${first.message}` : 'invalid card'}`);
+      const problem = first ? `${first.path.join('.') || '(card)'}: ${first.message}` : 'invalid card';
+      problems.push(`${file.path}: ${problem}`);
+      broken.push({ file, text, problem });
       continue;
     }
     // Data-folder cards come after bundled ones, so the same choiceCode replaces the bundled card.
     byChoice.set(parsed.data.choiceCode, { card: parsed.data, file: file.path, source: file.source });
+    everyCard.push({ card: parsed.data, file: file.path });
   }
-  return { cards: [...byChoice.values()], problems };
+
+  // A card that cannot be read never lets another price in its place: the carrier it was for is unavailable,
+  // and a card that does not say which carrier it is for stops every carrier.
+  const unavailable: UnavailableCarrier[] = [];
+  const stopped = new Map<string, StoppedCarrier>();
+  let stopsEveryCarrier = false;
+  for (const { file, text, problem } of broken) {
+    const choiceCode = meantFor(file, text, everyCard);
+    const replaced = choiceCode === undefined ? undefined : byChoice.get(choiceCode)?.card;
+    const carrierName = replaced?.carrierName ?? choiceCode ?? 'every carrier';
+    const reason = ERROR_TEXT.rateCardUnreadable(file.path, problem, choiceCode === undefined ? undefined : carrierName);
+    unavailable.push({ choiceCode, file: file.path, reason });
+    if (choiceCode === undefined) {
+      stopsEveryCarrier = true;
+      continue;
+    }
+    byChoice.delete(choiceCode);
+    stopped.set(choiceCode, {
+      choiceCode,
+      carrierCode: replaced?.carrierCode ?? choiceCode,
+      carrierName,
+      serviceCodes: replaced ? replaced.services.map((service) => service.serviceCode) : ['*'],
+      reason,
+    });
+  }
+  if (stopsEveryCarrier) {
+    const reason = unavailable.filter((entry) => entry.choiceCode === undefined).map((entry) => entry.reason).join(' ');
+    for (const { card } of byChoice.values()) {
+      stopped.set(card.choiceCode, {
+        choiceCode: card.choiceCode,
+        carrierCode: card.carrierCode,
+        carrierName: card.carrierName,
+        serviceCodes: card.services.map((service) => service.serviceCode),
+        reason,
+      });
+    }
+    byChoice.clear();
+  }
+  return { cards: [...byChoice.values()], problems, unavailable, stopped: [...stopped.values()] };
 }

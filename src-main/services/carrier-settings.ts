@@ -1,13 +1,15 @@
 // The station's carriers as an administrator sees them: the rate cards in use, the card files that could not
 // be used, and the fuel surcharge that overrides a card without editing it.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import type { CarrierRegistry, LoadedCard } from '../carriers/registry.ts';
+import type { CarrierRegistry, LoadedCard, UnavailableCarrier } from '../carriers/registry.ts';
 import type { Store } from '../store/index.ts';
 
 export interface CarrierSettingsService {
   cards(): LoadedCard[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
+  /** The carriers those files make unavailable, and why. */
+  unavailable(): UnavailableCarrier[];
   /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
   setFuelSurcharge(choiceCode: string, percent: string | number): Promise<number>;
 }
@@ -18,6 +20,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
   return {
     cards: () => carriers.cards(),
     problems: () => carriers.problems(),
+    unavailable: () => carriers.unavailable(),
     async setFuelSurcharge(choiceCode, percent) {
       const text = String(percent).trim();
       const value = Number(text);

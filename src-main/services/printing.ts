@@ -31,8 +31,9 @@ export interface PrintServiceDeps {
 
 export interface PrintService {
   printers(): Promise<PrinterAttributes[]>;
-  settings(): PrintSettings;
-  updateSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
+  /** The caller's own print settings: each client (a desk, an integration) has its printer, and changes only its own. */
+  settings(caller: Caller): PrintSettings;
+  updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
   job(caller: Caller, id: string): PrintJobRecord;
   start(): void;
@@ -41,12 +42,17 @@ export interface PrintService {
   runOnce(): Promise<void>;
 }
 
-const SETTINGS_KEY = 'printing';
+/** Before settings were per client, one station-wide value: every client that has not chosen starts from it. */
+const STATION_SETTINGS_KEY = 'printing';
+const settingsKey = (caller: Caller) => `printing:client:${caller.client.id}`;
 
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const { store, backend, logger } = deps;
   const timeoutMs = deps.timeoutMs ?? 60_000;
-  const settings = (): PrintSettings => ({ ...DEFAULT_PRINT_SETTINGS, ...store.settings.get<Partial<PrintSettings>>(SETTINGS_KEY) });
+  const settings = (caller: Caller): PrintSettings => ({
+    ...DEFAULT_PRINT_SETTINGS,
+    ...(store.settings.get<Partial<PrintSettings>>(settingsKey(caller)) ?? store.settings.get<Partial<PrintSettings>>(STATION_SETTINGS_KEY)),
+  });
 
   const send = async (job: PrintJobRecord) => {
     const record = store.shipments.findForAdmin(job.shipmentId);
@@ -117,17 +123,17 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   return {
     printers: () => backend.printers(),
     settings,
-    async updateSettings(change) {
+    async updateSettings(caller, change) {
       if (change.printer && !(await knownPrinter(change.printer))) {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
       }
-      const next = { ...settings(), ...change };
-      await store.settings.set(SETTINGS_KEY, next);
+      const next = { ...settings(caller), ...change };
+      await store.settings.set(settingsKey(caller), next);
       return next;
     },
     async print(caller, shipmentId, request) {
       const { record } = deps.shipments.documents(caller, shipmentId);
-      const current = settings();
+      const current = settings(caller);
       const printers = await backend.printers();
       const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
       if (!name) {

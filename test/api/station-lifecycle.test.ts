@@ -7,6 +7,7 @@ import { authenticationHash, serviceApiAuthorization } from '../../src-shared/au
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { DatabaseUnusableError, SchemaTooNewError } from '../../src-main/store/database.ts';
+import { StationRunningError } from '../../src-main/store/station-lock.ts';
 import { JSONAPI, SMITH, startTestStation, tempDir } from '../helpers/station.ts';
 
 describe('a station starts, stops cleanly and keeps its identity', () => {
@@ -97,10 +98,11 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     mkdirSync(dataDir);
     const file = join(dataDir, 'station.sqlite');
     damage(file);
-    const before = readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
+    const databaseFiles = () => readdirSync(dataDir).filter((name) => name.startsWith('station.sqlite')).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
+    const before = databaseFiles();
     expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(DatabaseUnusableError);
     expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(message);
-    expect(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')])).toEqual(before);
+    expect(databaseFiles()).toEqual(before);
   });
 
   it('tightens an existing data folder to its owner', async () => {
@@ -110,5 +112,15 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     const station = createStation({ dataDir, port: 0, logger: silentLogger });
     await station.stop();
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a second station on the data folder of a running one, and lets it start once the first stops', async () => {
+    const first = await startTestStation();
+    expect(() => createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).toThrow(StationRunningError);
+    expect(() => createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).toThrow(`(pid ${process.pid}, started `);
+    await first.station.stop();
+    const second = createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
+    await second.stop();
+    await first.close();
   });
 });

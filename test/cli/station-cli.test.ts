@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +120,30 @@ describe('station serve fails clearly', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('refuses a second station on the same data folder, naming the running one; a killed one leaves no lock', async () => {
+    const data = join(tempDir(), 'data');
+    const first = await serve(['--data', data, '--port', '0']);
+    const second = await runCli(['serve', '--data', data, '--port', '0']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`Another station is already running on the data folder ${data} (pid ${first.child.pid}, started `);
+    expect(await first.stop('SIGKILL')).toBeNull();
+    const third = await serve(['--data', data, '--port', '0']);
+    expect(readFileSync(join(data, 'station.pid'), 'utf8')).toContain(`pid ${third.child.pid}`);
+    const code = await third.stop();
+    expect(code).toBe(0);
+    expect(existsSync(join(data, 'station.pid'))).toBe(false);
+  });
+
+  it('refuses an empty station.sqlite instead of starting a new station in its place', async () => {
+    const data = join(tempDir(), 'data');
+    mkdirSync(data);
+    writeFileSync(join(data, 'station.sqlite'), '');
+    const result = await runCli(['serve', '--data', data, '--port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is empty, so it is no station database');
+    expect(statSync(join(data, 'station.sqlite')).size).toBe(0);
   });
 
   it('refuses a duration setting that is not a number of milliseconds', async () => {

@@ -1,5 +1,5 @@
 // The printing extension, in the same JSON:API style: GET /printers, POST /shipments/<id>/print,
-// GET /print-jobs/<id>, and GET/PATCH /print-settings for the desk's label printer.
+// GET /print-jobs/<id>, and GET/PATCH /print-settings: the calling client's own label printer.
 import { StationError } from '../../../src-shared/errors.ts';
 import { validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
 import type { Caller } from '../../domain/caller.ts';
@@ -30,12 +30,12 @@ export function printingRoutes(router: ApiRouter, printing: PrintService): void 
   });
 
   router.get('/print-settings', (ctx: ApiContext) => {
-    respondData(ctx, 200, printSettingsResource(printing.settings()));
+    respondData(ctx, 200, printSettingsResource(printing.settings(caller(ctx))));
   });
 
   router.patch('/print-settings', async (ctx: ApiContext) => {
     const change = validatePrintSettings(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
-    respondData(ctx, 200, printSettingsResource(await printing.updateSettings(change.value)));
+    respondData(ctx, 200, printSettingsResource(await printing.updateSettings(caller(ctx), change.value)));
   });
 }
