@@ -10,6 +10,8 @@ import { createTrackingEventService, type TrackingEventService } from './service
 import { DEFAULT_RESOURCES_DIR, openDataDir } from './station.ts';
 
 export { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
+export { backupDataFolder, restoreDataFolder } from './services/backups.ts';
+export { FIRST_CLIENT_USERNAME } from './services/clients.ts';
 
 export interface StationAdmin {
   readonly dataDir: string;

@@ -1,11 +1,11 @@
 // The `station` admin command: serve the headless station and administer clients, keys and integrations.
 // Its forms and JSON outputs are a contract that scripts depend on.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { StationError } from '../src-shared/errors.ts';
 import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
-import { DESKTOP_INTEGRATION_NAME, openAdmin, type StationAdmin } from './admin.ts';
+import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, openAdmin, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
@@ -19,23 +19,37 @@ Usage: npm run station -- <command> [options]
 
   serve [--data DIR] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
-  client add --username U --password P --name NAME [address options] [--data DIR] [--json]
+  client add --username U (--password P | --password-stdin) --name NAME [address options] [--data DIR] [--json]
       Create a client. Address options: --address1 --address2 --city --postal-code --state
       --country --contact --phone --email --tax-id. Prints {"id","clientKey"} with --json.
+      Passwords have at least 10 characters. --password-stdin reads it from standard input, so it shows
+      neither in the process list nor in the shell's history.
   client list [--data DIR] [--json]
   client rotate-key (--id ID | --username U) [--data DIR] [--json]
       Give a client a new client key; tokens made with the old key stop working.
-  client set-password (--id ID | --username U) --password P [--data DIR]
+  client set-password (--id ID | --username U) (--password P | --password-stdin) [--data DIR] [--json]
+      Changing the first-run client's password deletes the first-run credentials file.
+  client remove (--id ID | --username U) [--data DIR] [--json]
+      The client can no longer sign in and its tokens stop working; its shipments stay. Its username
+      stays reserved.
   keys [--data DIR] [--json]
       Print the server key (signs Bearer tokens) and the desk app's integration key.
   integration add --name NAME [--data DIR] [--json]
       Create an integration key for another program.
   integration list [--data DIR] [--json]
+  integration revoke (--id ID | --name NAME) [--data DIR] [--json]
+      Nobody signs in through the key again, and tokens issued through it stop working.
   carriers list [--data DIR] [--json]
       The rate cards in use, with their services and effective fuel surcharge; card files that cannot be
       read, and the carriers they make unavailable.
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
+  backup --out FILE [--data DIR] [--json]
+      Write a consistent copy of the station's database to FILE (a new file), also while the station runs.
+      The copy holds the station's secrets: keep it as safe as the data folder.
+  restore --from FILE [--data DIR] [--json]
+      Put a backup back. The station must be stopped; the database it replaces is kept beside it as
+      station.sqlite.before-restore-<time>.
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
       ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
@@ -92,6 +106,29 @@ function dataDirOf(values: Values): string {
   return optional(values, 'data') ?? defaultDataDir();
 }
 
+/** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
+async function passwordOf(values: Values): Promise<string> {
+  const given = optional(values, 'password');
+  const fromStdin = values['password-stdin'] === true;
+  if ((given !== undefined) === fromStdin) throw new UsageError('Give exactly one of --password or --password-stdin.');
+  if (given !== undefined) {
+    if (given === '') throw new UsageError('--password is required.');
+    return given;
+  }
+  // The first line is the password: read up to its end (or the input's), so a typed password needs only Enter.
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += (chunk as Buffer).toString('utf8');
+    if (text.includes('\n')) break;
+  }
+  process.stdin.destroy();
+  const password = text.split(/\r?\n/)[0] ?? '';
+  if (password === '') throw new UsageError('--password-stdin read no password from standard input.');
+  return password;
+}
+
+const passwordOptions: Options = { password: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } };
+
 function whichClient(values: Values): { id?: string; username?: string } {
   const id = optional(values, 'id');
   const username = optional(values, 'username');
@@ -120,10 +157,10 @@ async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promi
 async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, ...addressOptions, username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } });
+      const values = parse(args, { ...common, ...addressOptions, ...passwordOptions, username: { type: 'string' }, name: { type: 'string' } });
       const username = required(values, 'username');
-      const password = required(values, 'password');
       const name = required(values, 'name');
+      const password = await passwordOf(values);
       const profile = {
         name,
         address1: optional(values, 'address1'),
@@ -155,14 +192,23 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
       return;
     }
     case 'set-password': {
-      const values = parse(args, { ...common, ...which, password: { type: 'string' } });
-      const password = required(values, 'password');
-      const client = await withAdmin(values, (admin) => admin.clients.setPassword(whichClient(values), password));
-      print(values, { id: client.id }, `Password changed for ${client.username}.`);
+      const values = parse(args, { ...common, ...which, ...passwordOptions });
+      const client = whichClient(values);
+      const password = await passwordOf(values);
+      const changed = await withAdmin(values, (admin) => admin.clients.setPassword(client, password));
+      const forgotten = changed.username === FIRST_CLIENT_USERNAME && forgetFirstRunCredentials(dataDirOf(values));
+      print(values, { id: changed.id }, `Password changed for ${changed.username}.${forgotten ? ` The first-run credentials file is deleted.` : ''}`);
+      return;
+    }
+    case 'remove': {
+      const values = parse(args, { ...common, ...which });
+      const removed = await withAdmin(values, (admin) => admin.clients.remove(whichClient(values)));
+      if (removed.username === FIRST_CLIENT_USERNAME) forgetFirstRunCredentials(dataDirOf(values));
+      print(values, { id: removed.id }, `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`);
       return;
     }
     default:
-      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key or set-password.`);
+      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key, set-password or remove.`);
   }
 }
 
@@ -182,8 +228,17 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
       print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? ' (this station\'s desk app)' : ''}`).join('\n'));
       return;
     }
+    case 'revoke': {
+      const values = parse(args, { ...common, id: { type: 'string' }, name: { type: 'string' } });
+      const id = optional(values, 'id');
+      const name = optional(values, 'name');
+      if ((id === undefined) === (name === undefined)) throw new UsageError('Give exactly one of --id or --name.');
+      const revoked = await withAdmin(values, (admin) => admin.integrations.revoke(id !== undefined ? { id } : { name }));
+      print(values, { id: revoked.id }, `Revoked the integration key ${revoked.id} (${revoked.name}). Its tokens stop working.`);
+      return;
+    }
     default:
-      throw new UsageError(`Unknown integration command '${sub ?? ''}'. Use add or list.`);
+      throw new UsageError(`Unknown integration command '${sub ?? ''}'. Use add, list or revoke.`);
   }
 }
 
@@ -249,6 +304,25 @@ async function keysCommand(args: string[]): Promise<void> {
     values,
     { serverKey: keys.serverKey, integrationKey: keys.desktopIntegrationKey },
     `Server key (signs Bearer tokens): ${keys.serverKey}\nIntegration key (${DESKTOP_INTEGRATION_NAME}): ${keys.desktopIntegrationKey}`,
+  );
+}
+
+function backupCommand(args: string[]): void {
+  const values = parse(args, { ...common, out: { type: 'string' } });
+  const out = resolve(required(values, 'out'));
+  const copy = backupDataFolder(dataDirOf(values), out);
+  print(values, copy, `Backed up ${copy.clients} clients and ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes).`);
+}
+
+function restoreCommand(args: string[]): void {
+  const values = parse(args, { ...common, from: { type: 'string' } });
+  const from = resolve(required(values, 'from'));
+  const { restored, keptAs } = restoreDataFolder(dataDirOf(values), from);
+  print(
+    values,
+    { ...restored, keptAs: keptAs ?? null },
+    `Restored ${restored.clients} clients and ${restored.shipments} shipments from ${from}.` +
+      (keptAs ? ` The database it replaced is kept as ${keptAs}.` : ''),
   );
 }
 
@@ -333,12 +407,21 @@ async function serveCommand(args: string[]): Promise<void> {
   console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 }
 
+/** Deletes the first-run credentials file, once its password is no longer the one in it; whether there was one. */
+function forgetFirstRunCredentials(dataDir: string): boolean {
+  const file = join(dataDir, FIRST_RUN_FILE);
+  if (!existsSync(file)) return false;
+  rmSync(file, { force: true });
+  return true;
+}
+
 /** Shows the first client's credentials once, and leaves them in a file only this user can read. */
 function announceFirstRun(dataDir: string, username: string, password: string): void {
   const file = join(dataDir, FIRST_RUN_FILE);
   const text =
     `Shipping Station first-run client\nusername: ${username}\npassword: ${password}\n` +
-    `Change it with: npm run station -- client set-password --username ${username} --password <new>\n`;
+    `Change it with: npm run station -- client set-password --username ${username} --password-stdin\n` +
+    'This file is deleted once the password is changed.\n';
   writeFileSync(file, text, { mode: 0o600, flag: 'w' });
   console.log(
     `First run: created the client '${username}' with password ${password}\n` +
@@ -368,6 +451,12 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'tracking':
         await trackingCommand(rest[0], rest.slice(1));
+        return 0;
+      case 'backup':
+        backupCommand(rest);
+        return 0;
+      case 'restore':
+        restoreCommand(rest);
         return 0;
       case 'help':
       case '--help':

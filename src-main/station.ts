@@ -20,13 +20,12 @@ import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
-import { DatabaseUnusableError } from './store/database.ts';
+import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
 import { lockDataFolder } from './store/station-lock.ts';
 
 export const DEFAULT_PORT = 8411;
 export const DEFAULT_HOST = '127.0.0.1';
-export const DATABASE_FILE = 'station.sqlite';
 /** The bundled rate cards and fonts. Electron passes its own resources path. */
 export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;

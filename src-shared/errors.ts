@@ -105,6 +105,11 @@ export const ERROR_TEXT = {
   invalidSurcharge: (given: string) => `--percent must be a number from 0 to 200, not '${given}'.`,
   unknownCarrier: (given: string, known: string) => `Unknown carrier '${given}'. Known: ${known}.`,
   integrationNameRequired: 'Invalid integration: name: 1 to 64 characters.',
+  usernameOfRemovedClient: (username: string) => `Username '${username}' belonged to a removed client and stays reserved; choose another.`,
+  noIntegrationWithId: (id: string) => `No integration key in use has id '${id}'.`,
+  noIntegrationWithName: (name: string) => `No integration key in use has the name '${name}'.`,
+  integrationNameAmbiguous: (name: string) => `More than one integration key has the name '${name}': revoke it by --id.`,
+  desktopIntegrationStays: 'The desk app’s own integration key cannot be revoked: the desk signs in with it.',
 } as const;
 
 /** A refusal with its HTTP status, the exact `detail` text and, where a field is at fault, its JSON pointer. */

@@ -1,10 +1,14 @@
 // The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
+// A token the station issues at sign-in also names the integration key it was signed in through (`iid`), so that
+// revoking the key ends its tokens too; a token an integration makes itself has none, and is the client's alone.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface ClientClaims {
   clientId: string;
   clientKey: string;
+  /** The integration signed in through, on tokens the station issued. */
+  integrationId?: string;
 }
 
 export type TokenFailure = 'invalid' | 'missing-claims';
@@ -24,7 +28,7 @@ export function tokenKey(serverKey: string): KeyObject {
 }
 
 export async function signClientToken(claims: ClientClaims, key: KeyObject): Promise<string> {
-  return new SignJWT({ clientKey: claims.clientKey })
+  return new SignJWT(claims.integrationId === undefined ? { clientKey: claims.clientKey } : { clientKey: claims.clientKey, iid: claims.integrationId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.clientId)
     .setIssuedAt()
@@ -43,7 +47,10 @@ export async function verifyClientToken(token: string, key: KeyObject): Promise<
   if (typeof sub !== 'string' || sub === '' || typeof clientKey !== 'string' || clientKey === '') {
     throw new TokenError('missing-claims', 'token lacks sub or clientKey');
   }
-  return typeof payload.exp === 'number' ? { clientId: sub, clientKey, expiresAt: payload.exp * 1000 } : { clientId: sub, clientKey };
+  const claims: ClientClaims & { expiresAt?: number } = { clientId: sub, clientKey };
+  if (typeof payload.iid === 'string') claims.integrationId = payload.iid;
+  if (typeof payload.exp === 'number') claims.expiresAt = payload.exp * 1000;
+  return claims;
 }
 
 function describeJoseError(error: unknown): string {

@@ -12,13 +12,19 @@ import type { StationKeys } from './station-keys.ts';
 
 export type BearerCheck = { ok: true; client: ClientRecord } | { ok: false; detail: string };
 
+/** A client, and the integration key it signed in through. */
+export interface SignedIn {
+  client: ClientRecord;
+  integrationId: string;
+}
+
 export interface AuthenticationService {
   /**
    * The client whose credentials the hash proves, through a known integration; undefined otherwise. A key or
    * address that failed too often is refused with 429 before any work, and a full scrypt queue with 503.
    */
-  signIn(hash: string, integrationKey: string, address: string): Promise<ClientRecord | undefined>;
-  tokenFor(client: ClientRecord): Promise<string>;
+  signIn(hash: string, integrationKey: string, address: string): Promise<SignedIn | undefined>;
+  tokenFor(signedIn: SignedIn): Promise<string>;
   checkBearer(token: string): Promise<BearerCheck>;
 }
 
@@ -55,13 +61,14 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
     remembered.set(token, entry);
   };
 
-  const knownIntegration = (integrationKey: string) => {
+  /** The id of the integration with this key, if one is in use. */
+  const integrationWith = (integrationKey: string) => {
     // Check every key, without stopping at the first match, so timing reveals nothing.
-    let known = false;
+    let id: string | undefined;
     for (const integration of store.integrations.all()) {
-      known = secretsEqual(integration.integrationKey, integrationKey) || known;
+      if (secretsEqual(integration.integrationKey, integrationKey)) id = integration.id;
     }
-    return known;
+    return id;
   };
 
   return {
@@ -82,13 +89,17 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
       for (const candidate of store.clients.credentials()) {
         if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
       }
-      const client = knownIntegration(integrationKey) && matchId !== undefined ? store.clients.byId(matchId) : undefined;
-      if (client) backoff.succeeded(integrationKey, address);
-      else backoff.failed(integrationKey, address);
-      return client;
+      const integrationId = integrationWith(integrationKey);
+      const client = integrationId !== undefined && matchId !== undefined ? store.clients.byId(matchId) : undefined;
+      if (!client || integrationId === undefined) {
+        backoff.failed(integrationKey, address);
+        return undefined;
+      }
+      backoff.succeeded(integrationKey, address);
+      return { client, integrationId };
     },
 
-    tokenFor: (client) => signClientToken({ clientId: client.id, clientKey: client.clientKey }, key),
+    tokenFor: ({ client, integrationId }) => signClientToken({ clientId: client.id, clientKey: client.clientKey, integrationId }, key),
 
     async checkBearer(token) {
       const now = Date.now();
@@ -105,7 +116,8 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
         const claims: ClientClaims & { expiresAt?: number } = await verifyClientToken(token, key);
         const clientsVersion = store.clients.localVersion();
         const client = store.clients.byId(claims.clientId);
-        if (!client || !secretsEqual(client.clientKey, claims.clientKey)) {
+        const revoked = claims.integrationId !== undefined && !store.integrations.active(claims.integrationId);
+        if (!client || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
           remembered.delete(token);
           return { ok: false, detail: ERROR_TEXT.authorizationFailed };
         }

@@ -1,4 +1,4 @@
-// Client administration: add, list, rotate a client key, reset a password, and the first-run client.
+// Client administration: add, list, rotate a client key, reset a password, remove, and the first-run client.
 import { clientProfileSchema, type ClientProfile } from '../../src-shared/client.ts';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
@@ -20,11 +20,19 @@ export interface ClientService {
   find(idOrUsername: { id?: string; username?: string }): ClientRecord;
   rotateKey(idOrUsername: { id?: string; username?: string }): Promise<ClientRecord>;
   setPassword(idOrUsername: { id?: string; username?: string }, password: string): Promise<ClientRecord>;
+  /** The client can no longer sign in, and its tokens stop working; its shipments and their records stay. */
+  remove(idOrUsername: { id?: string; username?: string }): Promise<ClientRecord>;
   /** On a station without clients, creates `admin` with a random password and returns its credentials once. */
   ensureFirstClient(): Promise<{ client: ClientRecord; password: string } | undefined>;
 }
 
 export const FIRST_CLIENT_USERNAME = 'admin';
+/** Passwords are at least this many characters: the sign-in backoff slows guessing, length makes it hopeless. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+function passwordProblem(password: string): string | undefined {
+  return [...password].length < MIN_PASSWORD_LENGTH ? `password: at least ${MIN_PASSWORD_LENGTH} characters` : undefined;
+}
 
 function usernameProblem(username: string): string | undefined {
   if (username.length === 0 || username.length > 64) return '1 to 64 characters';
@@ -47,13 +55,15 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
     const problems: string[] = [];
     const usernameIssue = usernameProblem(username);
     if (usernameIssue) problems.push(`username: ${usernameIssue}`);
-    if (password.length === 0) problems.push('password: required');
+    const passwordIssue = passwordProblem(password);
+    if (passwordIssue) problems.push(passwordIssue);
     const parsed = clientProfileSchema.safeParse(profile);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     }
     if (problems.length > 0 || !parsed.success) throw new StationError(400, ERROR_TEXT.invalidClient(problems.join('; ')));
     if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+    if (store.clients.usernameRemoved(username)) throw new StationError(409, ERROR_TEXT.usernameOfRemovedClient(username));
     const credential = await credentialFor(username, password);
     try {
       return await store.clients.add({ username, credential, clientKey: randomSecret(20), profile: parsed.data });
@@ -74,9 +84,15 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
       return find({ id: client.id });
     },
     setPassword: async (which, password) => {
-      if (password.length === 0) throw new StationError(400, ERROR_TEXT.invalidClient('password: required'));
+      const problem = passwordProblem(password);
+      if (problem) throw new StationError(400, ERROR_TEXT.invalidClient(problem));
       const client = find(which);
       await store.clients.setCredential(client.id, await credentialFor(client.username, password));
+      return client;
+    },
+    remove: async (which) => {
+      const client = find(which);
+      await store.clients.remove(client.id);
       return client;
     },
     ensureFirstClient: async () => {

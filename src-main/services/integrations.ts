@@ -1,5 +1,5 @@
 // Integration keys: one per program (an ERP, a shop script) whose users may sign in. The desk app's own key
-// is made with the station; this service adds and lists the others.
+// is made with the station; this service adds, lists and revokes the others.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { IntegrationRecord } from '../domain/client.ts';
 import { randomSecret } from '../security/secrets.ts';
@@ -8,6 +8,8 @@ import type { Store } from '../store/index.ts';
 export interface IntegrationService {
   add(name: string): Promise<IntegrationRecord>;
   list(): IntegrationRecord[];
+  /** Ends an integration key: nobody signs in through it again, and the tokens issued through it stop working. */
+  revoke(idOrName: { id?: string; name?: string }): Promise<IntegrationRecord>;
 }
 
 export function createIntegrationService(store: Store): IntegrationService {
@@ -20,5 +22,14 @@ export function createIntegrationService(store: Store): IntegrationService {
       return store.integrations.add({ name: trimmed, integrationKey: randomSecret(24) });
     },
     list: () => store.integrations.all(),
+    async revoke({ id, name }) {
+      const matches = store.integrations.all().filter((integration) => (id !== undefined ? integration.id === id : integration.name === name));
+      if (matches.length === 0) throw new StationError(404, id !== undefined ? ERROR_TEXT.noIntegrationWithId(id) : ERROR_TEXT.noIntegrationWithName(name ?? ''));
+      if (matches.length > 1) throw new StationError(409, ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
+      const integration = matches[0]!;
+      if (integration.isDesktop) throw new StationError(400, ERROR_TEXT.desktopIntegrationStays);
+      await store.integrations.revoke(integration.id);
+      return integration;
+    },
   };
 }

@@ -12,11 +12,16 @@ export interface ClientsTable {
   add(input: { username: string; credential: Buffer; clientKey: string; profile: ClientProfile }): ClientRecord;
   byId(id: string): ClientRecord | undefined;
   byUsername(username: string): ClientRecord | undefined;
+  /** Whether a removed client had this username: it stays reserved, so old records never name two people. */
+  usernameRemoved(username: string): boolean;
   all(): ClientRecord[];
+  /** Every client ever added, removed ones too: a station whose clients were all removed gets no new first client. */
   count(): number;
   credentials(): ClientCredential[];
   setClientKey(id: string, clientKey: string): void;
   setCredential(id: string, credential: Buffer): void;
+  /** Removes a client: it can no longer sign in, and its tokens stop working; its shipments stay. */
+  remove(id: string): boolean;
 }
 
 interface ClientRow {
@@ -74,11 +79,13 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
              @country, @contact, @phone, @email, @taxIdentification, @now, @now)
      RETURNING *`,
   );
-  const selectById = db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE id = ?');
-  const selectByUsername = db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE username = ?');
-  const selectAll = db.prepare<[], ClientRow>('SELECT * FROM clients ORDER BY id');
+  const selectById = db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE id = ? AND removed_at IS NULL');
+  const selectByUsername = db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE username = ? AND removed_at IS NULL');
+  const selectRemovedUsername = db.prepare<[string], number>('SELECT 1 FROM clients WHERE username = ? AND removed_at IS NOT NULL').pluck();
+  const selectAll = db.prepare<[], ClientRow>('SELECT * FROM clients WHERE removed_at IS NULL ORDER BY id');
   const selectCount = db.prepare<[], number>('SELECT count(*) FROM clients').pluck();
-  const selectCredentials = db.prepare<[], { id: number; credential: Buffer }>('SELECT id, credential FROM clients');
+  const selectCredentials = db.prepare<[], { id: number; credential: Buffer }>('SELECT id, credential FROM clients WHERE removed_at IS NULL');
+  const markRemoved = db.prepare<{ id: number; now: string }>('UPDATE clients SET removed_at = @now, updated_at = @now WHERE id = @id AND removed_at IS NULL');
   const updateKey = db.prepare<{ id: number; clientKey: string; now: string }>(
     'UPDATE clients SET client_key = @clientKey, updated_at = @now WHERE id = @id',
   );
@@ -99,6 +106,7 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
       const row = selectByUsername.get(username);
       return row && toRecord(row);
     },
+    usernameRemoved: (username) => selectRemovedUsername.get(username) !== undefined,
     all: () => selectAll.all().map(toRecord),
     count: () => selectCount.get() as number,
     credentials: () => selectCredentials.all().map((row) => ({ id: String(row.id), credential: row.credential })),
@@ -108,5 +116,6 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     setCredential: (id, credential) => {
       updateCredential.run({ id: Number(id), credential, now: now() });
     },
+    remove: (id) => markRemoved.run({ id: Number(id), now: now() }).changes === 1,
   };
 }

@@ -8,6 +8,9 @@ import { MIGRATIONS, type Migration } from './migrations.ts';
 
 export type Db = Database.Database;
 
+/** The station's database, in its data folder. */
+export const DATABASE_FILE = 'station.sqlite';
+
 export class SchemaTooNewError extends Error {
   constructor(found: number, supported: number) {
     super(

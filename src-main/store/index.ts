@@ -14,8 +14,8 @@ const READ_BUSY_TIMEOUT_MS = 10;
 
 /** The methods that write, per table: these answer with promises. */
 const WRITES = {
-  integrations: ['add'],
-  clients: ['add', 'setClientKey', 'setCredential'],
+  integrations: ['add', 'revoke'],
+  clients: ['add', 'setClientKey', 'setCredential', 'remove'],
   shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],
@@ -38,7 +38,7 @@ export interface Store {
   stationKeys: Tables['stationKeys'];
   integrations: Facade<'integrations'>;
   clients: Facade<'clients'> & {
-    /** Counts the changes to clients made through this store, so a cache of client records knows to look again. */
+    /** Counts the changes to clients and integration keys made through this store, so a cache of them knows to look again. */
     localVersion(): number;
   };
   shipments: Facade<'shipments'>;
@@ -65,7 +65,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   let clientChanges = 0;
 
   const write = (table: keyof Writes, method: string, args: unknown[]): Promise<unknown> => {
-    if (table === 'clients') clientChanges++;
+    if (table === 'clients' || table === 'integrations') clientChanges++;
     if (writer) return writer.call(table, method, args, now()).catch((error: unknown) => Promise.reject(asStoreFault(error)));
     try {
       return Promise.resolve((tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args));

@@ -5,7 +5,11 @@ import type { Db } from './database.ts';
 export interface IntegrationsTable {
   add(input: { name: string; integrationKey: string; isDesktop?: boolean }): IntegrationRecord;
   desktop(): IntegrationRecord | undefined;
+  /** The keys in use: revoked ones sign nobody in. */
   all(): IntegrationRecord[];
+  /** The integration with this id, unless it was revoked. */
+  active(id: string): IntegrationRecord | undefined;
+  revoke(id: string): boolean;
 }
 
 interface IntegrationRow {
@@ -32,7 +36,9 @@ export function integrationsTable(db: Db, now: () => string): IntegrationsTable 
      VALUES (@name, @key, @isDesktop, @createdAt) RETURNING *`,
   );
   const selectDesktop = db.prepare<[], IntegrationRow>('SELECT * FROM integrations WHERE is_desktop = 1');
-  const selectAll = db.prepare<[], IntegrationRow>('SELECT * FROM integrations ORDER BY id');
+  const selectAll = db.prepare<[], IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id');
+  const selectActive = db.prepare<[number], IntegrationRow>('SELECT * FROM integrations WHERE id = ? AND revoked_at IS NULL');
+  const markRevoked = db.prepare<{ id: number; now: string }>('UPDATE integrations SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL AND is_desktop = 0');
   return {
     add: ({ name, integrationKey, isDesktop = false }) =>
       toRecord(insert.get({ name, key: integrationKey, isDesktop: isDesktop ? 1 : 0, createdAt: now() }) as IntegrationRow),
@@ -41,5 +47,10 @@ export function integrationsTable(db: Db, now: () => string): IntegrationsTable 
       return row && toRecord(row);
     },
     all: () => selectAll.all().map(toRecord),
+    active: (id) => {
+      const row = /^[1-9][0-9]{0,15}$/.test(id) ? selectActive.get(Number(id)) : undefined;
+      return row && toRecord(row);
+    },
+    revoke: (id) => markRevoked.run({ id: Number(id), now: now() }).changes === 1,
   };
 }

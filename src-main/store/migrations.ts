@@ -230,4 +230,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WHERE deleted_at IS NULL;
     `,
   },
+  {
+    version: 5,
+    name: 'removed clients and revoked integration keys: kept for the records that name them, no longer usable',
+    sql: `
+      ALTER TABLE clients ADD COLUMN removed_at TEXT;
+      ALTER TABLE integrations ADD COLUMN revoked_at TEXT;
+    `,
+  },
 ];

@@ -18,8 +18,8 @@ async function processed(attrs = attributes(), prefix = '/v3', auth = token) {
 }
 
 async function otherClientToken(): Promise<string> {
-  await t.station.clients.add({ username: 'other', password: 'pw-other', profile: { name: 'Other Shop' } });
-  const response = await t.signIn('other', 'pw-other');
+  await t.station.clients.add({ username: 'other', password: 'other-password', profile: { name: 'Other Shop' } });
+  const response = await t.signIn('other', 'other-password');
   return response.json.meta.token;
 }
 

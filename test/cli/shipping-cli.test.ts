@@ -12,12 +12,12 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   data = join(tempDir(), 'data');
-  await runCli(['client', 'add', '--data', data, '--username', 'desk', '--password', 'pw', '--name', 'Desk']);
+  await runCli(['client', 'add', '--data', data, '--username', 'desk', '--password', 'desk-password', '--name', 'Desk']);
   const keys = JSON.parse((await runCli(['keys', '--data', data, '--json'])).stdout);
   station = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
   const signIn = await http(`${station.url}/v3/clients/authentication`, {
     method: 'POST',
-    headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('desk', 'pw'), keys.integrationKey) },
+    headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('desk', 'desk-password'), keys.integrationKey) },
   });
   headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${signIn.json.meta.token}` };
 });

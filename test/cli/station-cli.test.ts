@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { http } from '../helpers/http.ts';
 import { runCli, serve } from '../helpers/cli.ts';
+import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
 
 async function signIn(url: string, username: string, password: string, integrationKey: string) {
@@ -57,14 +58,14 @@ describe('station client add / keys / serve: the README session works end to end
 
   it('adds integration keys that sign clients in too', async () => {
     const data = join(tempDir(), 'data');
-    await runCli(['client', 'add', '--data', data, '--username', 'u', '--password', 'p', '--name', 'N']);
+    await runCli(['client', 'add', '--data', data, '--username', 'u', '--password', 'password-u1', '--name', 'N']);
     const added = await runCli(['integration', 'add', '--data', data, '--name', 'ERP', '--json']);
     expect(added.code).toBe(0);
     const { integrationKey } = lastJsonLine(added.stdout);
     expect(Object.keys(lastJsonLine(added.stdout))).toEqual(['integrationKey']);
     const station = await serve(['--data', data, '--port', '0']);
     try {
-      expect((await signIn(station.url, 'u', 'p', integrationKey)).status).toBe(200);
+      expect((await signIn(station.url, 'u', 'password-u1', integrationKey)).status).toBe(200);
     } finally {
       await station.stop();
     }
@@ -102,7 +103,7 @@ describe('station serve on a new data folder creates a first client once', () =>
 
   it('honours STATION_DATA_DIR when --data is not given', async () => {
     const data = join(tempDir(), 'from-env');
-    const added = await runCli(['client', 'add', '--username', 'e', '--password', 'p', '--name', 'Env', '--json'], { STATION_DATA_DIR: data });
+    const added = await runCli(['client', 'add', '--username', 'e', '--password', 'password-e1', '--name', 'Env', '--json'], { STATION_DATA_DIR: data });
     expect(added.code).toBe(0);
     expect(existsSync(join(data, 'station.sqlite'))).toBe(true);
   });
@@ -162,7 +163,7 @@ describe('station serve fails clearly', () => {
 describe('station client administration', () => {
   it('lists, rotates keys and resets passwords', async () => {
     const data = join(tempDir(), 'data');
-    const added = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old', '--name', 'Desk 1', '--json'])).stdout);
+    const added = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old-password', '--name', 'Desk 1', '--json'])).stdout);
     const list = lastJsonLine((await runCli(['client', 'list', '--data', data, '--json'])).stdout);
     expect(list).toEqual([{ id: added.id, username: 'packer', name: 'Desk 1', createdAt: expect.any(String) }]);
     expect(JSON.stringify(list)).not.toContain(added.clientKey);
@@ -171,12 +172,12 @@ describe('station client administration', () => {
     expect(rotated.id).toBe(added.id);
     expect(rotated.clientKey).not.toBe(added.clientKey);
 
-    expect((await runCli(['client', 'set-password', '--data', data, '--id', added.id, '--password', 'new'])).code).toBe(0);
+    expect((await runCli(['client', 'set-password', '--data', data, '--id', added.id, '--password', 'new-password'])).code).toBe(0);
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
     const station = await serve(['--data', data, '--port', '0']);
     try {
-      expect((await signIn(station.url, 'packer', 'old', keys.integrationKey)).status).toBe(401);
-      const ok = await signIn(station.url, 'packer', 'new', keys.integrationKey);
+      expect((await signIn(station.url, 'packer', 'old-password', keys.integrationKey)).status).toBe(401);
+      const ok = await signIn(station.url, 'packer', 'new-password', keys.integrationKey);
       expect(ok.status).toBe(200);
       expect(ok.json.data.attributes.clientKey).toBe(rotated.clientKey);
     } finally {
@@ -185,10 +186,11 @@ describe('station client administration', () => {
   });
 
   it.each([
-    [['client', 'add', '--username', 'x', '--password', 'p'], 2, '--name is required'],
-    [['client', 'add', '--username', 'x', '--name', 'N'], 2, '--password is required'],
-    [['client', 'add', '--username', 'x', '--password', 'p', '--name', 'N', '--colour', 'red'], 2, "Unknown option '--colour'"],
-    [['client', 'add', '--username', 'x', '--password', 'p', '--name', 'N', '--country', 'Italy'], 1, 'country: a two-letter ISO 3166-1 code'],
+    [['client', 'add', '--username', 'x', '--password', 'password-x1'], 2, '--name is required'],
+    [['client', 'add', '--username', 'x', '--name', 'N'], 2, 'Give exactly one of --password or --password-stdin.'],
+    [['client', 'add', '--username', 'x', '--password', 'short', '--name', 'N'], 1, 'password: at least 10 characters'],
+    [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--colour', 'red'], 2, "Unknown option '--colour'"],
+    [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--country', 'Italy'], 1, 'country: a two-letter ISO 3166-1 code'],
     [['client', 'rotate-key', '--username', 'ghost'], 1, "No client has username 'ghost'"],
     [['client', 'rotate-key'], 2, 'Give exactly one of --id or --username'],
     [['client', 'fly'], 2, "Unknown client command 'fly'"],
@@ -202,8 +204,8 @@ describe('station client administration', () => {
 
   it('refuses a second client with the same username', async () => {
     const data = join(tempDir(), 'data');
-    await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'p', '--name', 'N']);
-    const again = await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'q', '--name', 'M']);
+    await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'password-d1', '--name', 'N']);
+    const again = await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'password-d2', '--name', 'M']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("Username 'dup' is already taken.");
   });
@@ -214,5 +216,95 @@ describe('station client administration', () => {
     for (const command of ['serve', 'client add', 'client list', 'client rotate-key', 'keys', 'integration add']) {
       expect(result.stdout).toContain(command);
     }
+  });
+});
+
+describe('station accounts and keys: removing, revoking, and passwords that never show', () => {
+  const bearer = (url: string, token: string) => http(`${url}/v3/test`, { headers: { Accept: JSONAPI, Authorization: `Bearer ${token}` } });
+  const afterRecheck = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+  it('removes a client: it cannot sign in, its tokens stop, its shipments stay, its username stays reserved', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'leaver', '--name', 'Leaver', '--password-stdin'], {}, 'leaver-password\n');
+    await runCli(['client', 'add', '--data', data, '--username', 'stayer', '--name', 'Stayer', '--password-stdin'], {}, 'stayer-password\n');
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
+    try {
+      const token = (await signIn(station.url, 'leaver', 'leaver-password', keys.integrationKey)).json.meta.token;
+      const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${token}` };
+      const shipment = await http(`${station.url}/v3/shipments`, { method: 'POST', headers, body: JSON.stringify(document(attributes(), { service: 'express', scheduledProcessing: false })) });
+      expect(shipment.status).toBe(201);
+
+      const removed = await runCli(['client', 'remove', '--data', data, '--username', 'leaver', '--json']);
+      expect(removed.code).toBe(0);
+      await afterRecheck();
+      expect((await bearer(station.url, token)).status).toBe(401);
+      expect((await signIn(station.url, 'leaver', 'leaver-password', keys.integrationKey)).status).toBe(401);
+      expect((await signIn(station.url, 'stayer', 'stayer-password', keys.integrationKey)).status).toBe(200);
+      // The shipment is still on record: the admin can still add its tracking.
+      const tracked = await runCli(['tracking', 'add', '--data', data, '--shipment', shipment.json.data.id, '--status', '5', '--at', '2026-11-24 10:00:00']);
+      expect(tracked.code).toBe(0);
+    } finally {
+      await station.stop();
+    }
+    const list = lastJsonLine((await runCli(['client', 'list', '--data', data, '--json'])).stdout);
+    expect(list.map((client: { username: string }) => client.username)).toEqual(['stayer']);
+    const again = await runCli(['client', 'add', '--data', data, '--username', 'leaver', '--password', 'leaver-again-1', '--name', 'New']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Username 'leaver' belonged to a removed client and stays reserved; choose another.");
+    expect((await runCli(['client', 'remove', '--data', data, '--username', 'leaver'])).stderr).toContain("No client has username 'leaver'.");
+  });
+
+  it('revokes an integration key: nobody signs in through it, its tokens stop, the desk key cannot be revoked', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'shop', '--name', 'Shop', '--password', 'shop-password']);
+    const erp = lastJsonLine((await runCli(['integration', 'add', '--data', data, '--name', 'ERP', '--json'])).stdout);
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      const throughErp = (await signIn(station.url, 'shop', 'shop-password', erp.integrationKey)).json.meta.token;
+      const throughDesk = (await signIn(station.url, 'shop', 'shop-password', keys.integrationKey)).json.meta.token;
+      expect((await bearer(station.url, throughErp)).status).toBe(200);
+
+      const revoked = await runCli(['integration', 'revoke', '--data', data, '--name', 'ERP']);
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toContain('Revoked the integration key');
+      await afterRecheck();
+      expect((await bearer(station.url, throughErp)).status).toBe(401);
+      expect((await signIn(station.url, 'shop', 'shop-password', erp.integrationKey)).status).toBe(401);
+      expect((await bearer(station.url, throughDesk)).status).toBe(200);
+    } finally {
+      await station.stop();
+    }
+    const desk = await runCli(['integration', 'revoke', '--data', data, '--name', 'Shipping Station desk']);
+    expect(desk.code).toBe(1);
+    expect(desk.stderr).toContain('The desk app’s own integration key cannot be revoked');
+    expect((await runCli(['integration', 'revoke', '--data', data])).code).toBe(2);
+    const list = lastJsonLine((await runCli(['integration', 'list', '--data', data, '--json'])).stdout);
+    expect(list.map((integration: { name: string }) => integration.name)).toEqual(['Shipping Station desk']);
+  });
+
+  it('reads passwords from standard input, and deletes the first-run credentials once the admin password changes', async () => {
+    const data = join(tempDir(), 'data');
+    const first = await serve(['--data', data, '--port', '0']);
+    expect(await first.stop()).toBe(0);
+    const file = join(data, 'first-run-credentials.txt');
+    expect(existsSync(file)).toBe(true);
+    expect((await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'], {}, 'short\n')).stderr).toContain('password: at least 10 characters');
+    expect(existsSync(file)).toBe(true);
+    const changed = await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'], {}, 'a new admin password\n');
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain('The first-run credentials file is deleted.');
+    expect(existsSync(file)).toBe(false);
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      expect((await signIn(station.url, 'admin', 'a new admin password', keys.integrationKey)).status).toBe(200);
+    } finally {
+      await station.stop();
+    }
+    const both = await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password', 'x-long-password', '--password-stdin'], {}, 'y\n');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give exactly one of --password or --password-stdin.');
   });
 });

@@ -208,8 +208,8 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect((await print('F'.repeat(64), { printer: PDF_QUEUE })).json.errors[0].detail).toBe('Shipment not found');
     const shipment = await processedShipment(1);
     const job = await print(shipment.id, { printer: PDF_QUEUE });
-    await t.station.clients.add({ username: 'other-desk', password: 'pw', profile: { name: 'Other' } });
-    const other = (await t.signIn('other-desk', 'pw')).json.meta.token;
+    await t.station.clients.add({ username: 'other-desk', password: 'other-desk-password', profile: { name: 'Other' } });
+    const other = (await t.signIn('other-desk', 'other-desk-password')).json.meta.token;
     expect((await get(t, other, `/v3/print-jobs/${job.json.data.id}`)).status).toBe(404);
     expect((await print(shipment.id, {}).then(() => get(t, other, `/v3/shipments/${shipment.id}`))).status).toBe(404);
   });

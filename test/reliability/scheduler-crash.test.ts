@@ -32,14 +32,14 @@ async function until(condition: () => boolean, what: string, timeoutMs = 60_000)
 describe('scheduled processing survives being killed at any moment', () => {
   it('processes every shipment exactly once across two kills mid-batch', async () => {
     const data = join(tempDir(), 'data');
-    await runCli(['client', 'add', '--data', data, '--username', 'desk', '--password', 'pw', '--name', 'Desk', '--json']);
+    await runCli(['client', 'add', '--data', data, '--username', 'desk', '--password', 'desk-password', '--name', 'Desk', '--json']);
     const keys = JSON.parse((await runCli(['keys', '--data', data, '--json'])).stdout);
 
     // Create the shipments with the timer off, so none is processed yet.
     const idle = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
     const signIn = await http(`${idle.url}/v3/clients/authentication`, {
       method: 'POST',
-      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('desk', 'pw'), keys.integrationKey) },
+      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('desk', 'desk-password'), keys.integrationKey) },
     });
     const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${signIn.json.meta.token}` };
     const ids: string[] = [];

@@ -34,14 +34,14 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
   open.post('/clients/authentication', async (ctx: ApiContext) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
-    const client = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
-    if (!client) {
+    const signedIn = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
+    if (!signedIn) {
       throw new StationError(401, ERROR_TEXT.authorizationFailed, {
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
       });
     }
-    const meta: SignInMeta = { token: await authentication.tokenFor(client) };
-    respondData(ctx, 200, clientResource(client), { ...meta });
+    const meta: SignInMeta = { token: await authentication.tokenFor(signedIn) };
+    respondData(ctx, 200, clientResource(signedIn.client), { ...meta });
   });
 
   guarded.get('/clients/current', (ctx: ApiContext) => {

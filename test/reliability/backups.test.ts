@@ -1,0 +1,116 @@
+// Backups under load: `station backup` copies a running station's database while integrations keep writing,
+// and the copy holds every shipment acknowledged before it began, each whole. `station restore` refuses while
+// the station runs, and afterwards puts the copy back, keeping the database it replaced.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { runCli, serve } from '../helpers/cli.ts';
+import { http } from '../helpers/http.ts';
+import { attributes, document } from '../helpers/shipments.ts';
+import { JSONAPI, tempDir } from '../helpers/station.ts';
+
+function openCopy(file: string) {
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
+describe('backup and restore with the station under write load', () => {
+  it('backs up a running station mid-load, refuses to restore under it, and restores once it is stopped', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'shop', '--name', 'Shop', '--password', 'shop-password']);
+    const keys = JSON.parse((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '50' });
+    const signIn = await http(`${station.url}/v3/clients/authentication`, {
+      method: 'POST',
+      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('shop', 'shop-password'), keys.integrationKey) },
+    });
+    const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${signIn.json.meta.token}` };
+
+    // Four integrations push shipments, immediate and scheduled, for as long as the test lets them.
+    const acknowledged: { id: string; at: number }[] = [];
+    let writing = true;
+    const writer = async (index: number) => {
+      for (let i = 0; writing; i++) {
+        const scheduledProcessing = (i + index) % 2 === 0;
+        const response = await http(`${station.url}/v3/shipments`, { method: 'POST', headers, body: JSON.stringify(document(attributes(), { service: 'economy', scheduledProcessing })) });
+        if (response.status === 201 || response.status === 202) acknowledged.push({ id: response.json.data.id, at: performance.now() });
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const out = join(tempDir(), 'station-backup.sqlite');
+    const backupStarted = performance.now();
+    const backup = await runCli(['backup', '--data', data, '--out', out, '--json']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writing = false;
+    await Promise.all(writers);
+    expect(backup.code, backup.stderr).toBe(0);
+    const summary = JSON.parse(backup.stdout);
+    const before = acknowledged.filter((entry) => entry.at < backupStarted).map((entry) => entry.id);
+    expect(before.length).toBeGreaterThan(20);
+    expect(acknowledged.length).toBeGreaterThan(before.length);
+
+    const copy = openCopy(out);
+    try {
+      expect(copy.pragma('quick_check', { simple: true })).toBe('ok');
+      const ids = new Set(copy.prepare('SELECT id FROM shipments').pluck().all() as string[]);
+      expect(summary.shipments).toBe(ids.size);
+      for (const id of before) expect(ids.has(id)).toBe(true);
+      // Every processed shipment in the copy is whole: it has its documents.
+      expect(copy.prepare('SELECT count(*) FROM shipments s WHERE status = 3 AND NOT EXISTS (SELECT 1 FROM shipment_documents d WHERE d.shipment_id = s.id)').pluck().get()).toBe(0);
+    } finally {
+      copy.close();
+    }
+
+    const refused = await runCli(['restore', '--data', data, '--from', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Another station is already running on the data folder ${data}`);
+    const later = acknowledged.at(-1)!.id;
+    expect(await station.stop()).toBe(0);
+
+    const restored = await runCli(['restore', '--data', data, '--from', out, '--json']);
+    expect(restored.code, restored.stderr).toBe(0);
+    const { keptAs, shipments } = JSON.parse(restored.stdout);
+    expect(shipments).toBe(summary.shipments);
+    const kept = openCopy(keptAs);
+    expect(kept.prepare('SELECT count(*) FROM shipments').pluck().get()).toBe(acknowledged.length);
+    kept.close();
+
+    // The same station again, as it was at the backup: the same keys, so the same token works.
+    const again = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
+    try {
+      expect((await http(`${again.url}/v3/shipments/${before[0]}`, { headers })).status).toBe(200);
+      const afterBackup = await http(`${again.url}/v3/shipments/${later}`, { headers });
+      expect(afterBackup.status).toBe(404);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('refuses to overwrite a file, to back up a folder without a station, and to restore what is no station backup', async () => {
+    const data = join(tempDir(), 'data');
+    await runCli(['client', 'add', '--data', data, '--username', 'shop', '--name', 'Shop', '--password', 'shop-password']);
+    const existing = join(tempDir(), 'taken.sqlite');
+    writeFileSync(existing, 'keep me');
+    const overwrite = await runCli(['backup', '--data', data, '--out', existing]);
+    expect(overwrite.code).toBe(1);
+    expect(overwrite.stderr).toContain('already exists: choose a new name, so no backup is overwritten.');
+
+    const empty = await runCli(['backup', '--data', join(tempDir(), 'nothing'), '--out', join(tempDir(), 'b.sqlite')]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('There is no station database at');
+
+    const notADatabase = await runCli(['restore', '--data', data, '--from', existing]);
+    expect(notADatabase.code).toBe(1);
+    expect(notADatabase.stderr).toContain('cannot be read as a station database');
+
+    const foreign = join(tempDir(), 'foreign.sqlite');
+    const other = new Database(foreign);
+    other.exec('CREATE TABLE t (x)');
+    other.close();
+    expect((await runCli(['restore', '--data', data, '--from', foreign])).stderr).toContain("is a SQLite database, but no station's.");
+    expect((await runCli(['backup', '--data', data])).code).toBe(2);
+  });
+});
