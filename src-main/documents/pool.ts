@@ -69,7 +69,8 @@ function defaultWorkerUrl(): URL {
 
 export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   const size = Math.max(1, options.size ?? defaultPoolSize());
-  const maxQueued = options.maxQueued ?? size * 64;
+  // About a quarter of a second of ordinary labels per worker: a burst waits briefly, a flood hears 503 at once.
+  const maxQueued = options.maxQueued ?? size * 128;
   const jobTimeoutMs = options.jobTimeoutMs ?? 30_000;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const queues: Record<Lane, PendingJob[]> = { request: [], batch: [] };

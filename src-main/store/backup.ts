@@ -1,9 +1,10 @@
 // Copies of the station's database: made while it runs, put back while it is stopped. A copy is one consistent
 // snapshot (VACUUM INTO reads in a single transaction, so writers go on and nothing restarts it), written under a
 // temporary name and renamed into place, so a half-written file never carries the copy's name.
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { fsyncPath } from './fsync.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 export interface DatabaseCopy {
@@ -18,15 +19,6 @@ export class BackupError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BackupError';
-  }
-}
-
-function fsyncPath(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -1,9 +1,10 @@
 // Opens the station's SQLite file the way the station relies on: WAL, foreign keys, a busy timeout, full fsync,
 // and the numbered migrations applied in one transaction. A new file is made whole before it takes its name;
 // an existing one that is empty, damaged or unreachable is refused, never replaced.
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { fsyncPath } from './fsync.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
 export type Db = Database.Database;
@@ -84,27 +85,18 @@ function createDatabase(file: string, migrations: readonly Migration[]): void {
     } finally {
       db.close();
     }
-    fsyncFile(draft);
+    fsyncPath(draft);
     // A link, unlike a rename, never replaces: if another process made the database meanwhile, that one stays.
     try {
       linkSync(draft, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    fsyncFile(dirname(file));
+    fsyncPath(dirname(file));
   } catch (error) {
     throw asUnusable(file, error);
   } finally {
     removeDraft();
-  }
-}
-
-function fsyncFile(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 
