@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrintViews } from '../../src-main/printing/print-views.ts';
@@ -37,6 +38,23 @@ describe('the station serves the built desk UI from its own origin', () => {
       const response = await t.call(path);
       expect(response.status).toBe(404);
       expect(response.headers['content-type']).toBe(JSONAPI);
+    }
+  });
+
+  it('answers 404, never 500, to paths that only normalise into its folder, sent as they are', async () => {
+    // node:http would tidy these paths before sending: a raw socket sends them untouched.
+    const port = Number(new URL(t.url).port);
+    const raw = (path: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+      });
+    for (const path of ['/assets/../index.html', '/assets/%2e%2e/index.html', '/./index.html', '//index.html', '/assets/..%2f..%2fstation.sqlite', '/assets/../../station.sqlite', '/..', '/%', '/assets/%ff', '/index.html%00']) {
+      const answer = await raw(path);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 404 /);
+      expect(answer).toContain(`Content-Type: ${JSONAPI}`);
     }
   });
 
