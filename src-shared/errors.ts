@@ -55,7 +55,6 @@ export const ERROR_TEXT = {
   noCarrierConfigured: 'No carrier service can carry this shipment: no carrier is configured for it.',
   andMoreReasons: (count: number) => `and ${count} more`,
   savedShipmentBusy: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.',
-  processingFailed: 'The station could not process this shipment; the error has been logged.',
   routeNotServed: (carrierAndService: string, from: string, to: string) => `${carrierAndService} does not serve ${from} to ${to}`,
   noPackages: 'the shipment has no packages',
   packageProblem: (carrierAndService: string, problem: string) => `${carrierAndService}: ${problem}`,

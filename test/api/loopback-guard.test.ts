@@ -80,6 +80,8 @@ describe('the station refuses browser origins that are not allow-listed (CSRF)',
     expect(response.headers['access-control-allow-origin']).toBe(DEV_ORIGIN);
     expect(response.headers['access-control-allow-headers']).toMatch(/Authorization/);
     expect(response.headers['access-control-allow-methods']).toMatch(/POST/);
+    expect(response.headers.allow).toBe('POST, OPTIONS');
+    expect(response.headers['content-type']).toBeUndefined();
   });
 });
 

@@ -78,6 +78,11 @@ describe('backup and restore with the station under write load', () => {
     expect(kept.prepare('SELECT count(*) FROM shipments').pluck().get()).toBe(acknowledged.length);
     kept.close();
 
+    // A backup also starts a station on a new computer: restored into an empty folder, it has the same keys.
+    const elsewhere = join(tempDir(), 'new-computer', 'data');
+    expect((await runCli(['restore', '--data', elsewhere, '--from', out])).code).toBe(0);
+    expect(JSON.parse((await runCli(['keys', '--data', elsewhere, '--json'])).stdout)).toEqual(keys);
+
     // The same station again, as it was at the backup: the same keys, so the same token works.
     const again = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
     try {

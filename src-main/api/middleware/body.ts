@@ -50,13 +50,7 @@ function parse(text: string): unknown {
 
 function bodyError(error: unknown): StationError {
   if (error instanceof TypeError) return new StationError(400, ERROR_TEXT.bodyNotUtf8);
-  switch ((error as { type?: string }).type) {
-    case 'entity.too.large':
-      return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return new StationError(400, ERROR_TEXT.bodyIncomplete);
-    default:
-      return new StationError(400, ERROR_TEXT.bodyIncomplete);
-  }
+  if ((error as { type?: string }).type === 'entity.too.large') return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
+  // Aborted, or shorter or longer than its Content-Length.
+  return new StationError(400, ERROR_TEXT.bodyIncomplete);
 }

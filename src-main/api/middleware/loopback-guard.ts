@@ -61,12 +61,11 @@ export function loopbackGuard(options: GuardOptions = {}) {
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
         ctx.vary('Origin');
+        // A preflight gets the CORS answer here, and its 204 with Allow from the router like any OPTIONS.
         if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
           ctx.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
           ctx.set('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS);
           ctx.set('Access-Control-Max-Age', '600');
-          ctx.status = 204;
-          return;
         }
       }
     }
