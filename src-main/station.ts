@@ -37,6 +37,8 @@ const CARD_CHECK_MS = 2_000;
 
 /** How long stop() waits for requests in flight before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
+/** How often a start tries again to free an earlier run's claims while another program holds the database. */
+const CLAIMS_RETRY_MS = 5_000;
 
 /** How long a client may take to send its headers, its whole request, and how long an idle connection stays. */
 export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
@@ -209,6 +211,22 @@ export function createStation(options: StationOptions): Station {
   let server: Server | undefined;
   let stopped = false;
   let stopWatchingCards = () => {};
+  let claimsRetry: NodeJS.Timeout | undefined;
+  /**
+   * Claims left by a run that was killed midway belong to nobody now: they are freed so this run finishes the
+   * work. Only claims made before this start go, so a retry never frees this run's own. Another program holding
+   * the database may refuse it: the station starts anyway and tries again every few seconds.
+   */
+  const releaseEarlierClaims = async (startedAt: Date): Promise<void> => {
+    try {
+      await shipments.releaseStaleClaims(startedAt);
+    } catch (error) {
+      if (stopping) return;
+      logger.warn(`Claims left by an earlier run stay for now (${(error as Error).message}); trying again in ${CLAIMS_RETRY_MS / 1000} s.`);
+      claimsRetry = setTimeout(() => void releaseEarlierClaims(startedAt), CLAIMS_RETRY_MS);
+      claimsRetry.unref();
+    }
+  };
 
   return {
     dataDir: options.dataDir,
@@ -224,10 +242,10 @@ export function createStation(options: StationOptions): Station {
     app,
     start: async () => {
       if (server) throw new Error('The station is already started.');
-      // Claims left by a run that was killed midway belong to nobody now: free them so this run finishes the work.
-      await shipments.releaseStaleClaims();
       // From here on every write goes to the writer thread: no commit waits for its fsync on this thread.
       store.writeInBackground((message) => logger.error(message));
+      // Not awaited: the writer runs writes in the order sent, so this one goes before any claim this run makes.
+      void releaseEarlierClaims(clock());
       return new Promise<string>((resolve, reject) => {
         const handle = app.callback();
         // Koa answers every failure itself (errorHandler), so the handler's promise never rejects.
@@ -258,6 +276,7 @@ export function createStation(options: StationOptions): Station {
       if (stopped) return;
       stopped = true;
       stopping = true;
+      clearTimeout(claimsRetry);
       stopWatchingCards();
       const schedulerStopped = Promise.all([scheduler.stop(), printing.stop()]);
       if (server) {

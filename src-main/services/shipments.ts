@@ -60,8 +60,8 @@ export interface ShipmentService {
   publicTracking(hash: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
   /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
   processWaiting(limit: number): Promise<ProcessingRun>;
-  /** Forgets claims of an earlier run that stopped midway, so a restart finishes its work. */
-  releaseStaleClaims(): Promise<number>;
+  /** Frees the claims made before `before`: those of a run that was killed midway. */
+  releaseStaleClaims(before: Date): Promise<number>;
 }
 
 export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
@@ -322,6 +322,6 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return run;
     },
 
-    releaseStaleClaims: () => store.shipments.releaseClaims(),
+    releaseStaleClaims: (before) => store.shipments.releaseClaims(before.toISOString()),
   };
 }

@@ -168,6 +168,11 @@ export function schemaVersion(db: Db): number {
 
 function migrate(db: Db, migrations: readonly Migration[]): void {
   const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+  // An up-to-date database needs no write lock: opening it must not wait for another program's write (the
+  // writer thread opens its connection while the station already serves, and a held lock would stall it).
+  const found = schemaVersion(db);
+  if (found > latest) throw new SchemaTooNewError(found, latest);
+  if (found === latest) return;
   const apply = db.transaction(() => {
     const current = schemaVersion(db);
     if (current > latest) throw new SchemaTooNewError(current, latest);

@@ -72,8 +72,8 @@ export interface ShipmentsTable {
   /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
   /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
   claimWaiting(input: { limit: number; token: string }): ShipmentRecord[];
-  /** Frees every claim: at start, when nothing can be in flight. */
-  releaseClaims(): number;
+  /** Frees the claims made before `before` (an ISO time): at start, those of a run that ended, never this run's. */
+  releaseClaims(before: string): number;
   /** Frees the claims on waiting scheduled shipments, left by a run that could not free them itself. */
   releaseWaitingClaims(): number;
   /** Frees what one run claimed and did not finish. */
@@ -202,7 +202,9 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
        ship_to_name = @shipToName, ship_to_country = @shipToCountry
      WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
   );
-  const release = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL');
+  const release = db.prepare<[string]>(
+    'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < ?',
+  );
   const releaseWaiting = db.prepare(
     'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL',
   );
@@ -332,7 +334,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
         return toRecord(row);
       }),
     ),
-    releaseClaims: () => release.run().changes,
+    releaseClaims: (before) => release.run(before).changes,
     releaseWaitingClaims: () => releaseWaiting.run().changes,
     releaseRunClaims: (token) => releaseRun.run(token).changes,
     claimSaved: (id, token) => claimSavedRow.run({ id, token, now: now() }).changes === 1,

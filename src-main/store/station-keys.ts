@@ -22,6 +22,13 @@ export function stationKeysTable(db: Db, secrets: SecretsTable, integrations: In
     const desktop = integrations.desktop() ?? integrations.add({ name: deskName, integrationKey: newSecret(24), isDesktop: true });
     return { serverKey, credentialSalt, desktopIntegrationKey: desktop.integrationKey };
   });
+  /** The keys as they are, read without the write lock: a station starts while another program writes. */
+  const existing = (): StationKeyRecords | undefined => {
+    const serverKey = secrets.get('serverKey');
+    const credentialSalt = secrets.get('credentialSalt');
+    const desktop = integrations.desktop();
+    return serverKey !== undefined && credentialSalt !== undefined && desktop ? { serverKey, credentialSalt, desktopIntegrationKey: desktop.integrationKey } : undefined;
+  };
   // IMMEDIATE takes the write lock first, so two processes opening a new folder create one set of keys.
-  return { ensure: (newSecret, deskName) => ensure.immediate(newSecret, deskName) };
+  return { ensure: (newSecret, deskName) => existing() ?? ensure.immediate(newSecret, deskName) };
 }

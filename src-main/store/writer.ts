@@ -83,9 +83,13 @@ export function startWriter(file: string, onProblem: (message: string) => void):
       stopping = true;
       return new Promise<void>((resolve) => {
         worker.once('exit', () => resolve());
-        worker.once('message', (message) => {
-          if (message === 'stopped') void worker.terminate();
-        });
+        // Answers to writes sent before the stop come first: the thread ends at its 'stopped'.
+        const onStopped = (message: unknown) => {
+          if (message !== 'stopped') return;
+          worker.off('message', onStopped);
+          void worker.terminate();
+        };
+        worker.on('message', onStopped);
         worker.ref();
         worker.postMessage('stop');
       });

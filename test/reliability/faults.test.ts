@@ -202,12 +202,63 @@ describe('another program holds the database', () => {
 
   it('answers a write 503 busy with Retry-After when the lock is held longer than a write may wait', async () => {
     const { t, token } = await stationOn(join(tempDir(), 'data'));
-    const holder = await holdLock(join(t.dataDir, 'station.sqlite'), 5000);
+    // Held far longer than a write may wait (3 s) and than SQLite's own busy timeout (5 s): only the station's
+    // bound can end the wait in time.
+    const holder = await holdLock(join(t.dataDir, 'station.sqlite'), 20_000);
     const { value: refused, ms } = await timed(post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })));
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.storeBusy);
     expect(ms).toBeLessThan(4500);
+    holder.kill('SIGKILL');
+    await exited(holder);
+    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(201);
+  });
+
+  it('frees a claim an earlier run left behind once the other program lets go, though it held the database at start', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const file = join(dataDir, 'station.sqlite');
+    const before = await stationOn(dataDir);
+    const saved = (await post(before.t, before.token, '/v3/shipments/save', document(attributes()))).json.data;
+    const confirm = document(attributes()) as { data: Record<string, unknown> };
+    confirm.data.id = saved.id;
+    confirm.data.meta = { rate: (await post(before.t, before.token, '/v3/shipments/rate', document(attributes()))).json.data[0] };
+    await before.t.station.stop();
+    // A confirm cut off by a kill leaves its claim on the saved shipment.
+    const db = new Database(file);
+    db.prepare("UPDATE shipments SET claim_token = 'killed-run', claimed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(saved.id);
+    db.close();
+    // Held past the 3 s a write may wait: the start's release is refused, and only a later try can free it.
+    const holder = await holdLock(file, 4_000);
+    const { t, token } = await stationOn(dataDir);
+    await exited(holder);
+    const stillClaimed = await post(t, token, '/v3/shipments/confirm', confirm);
+    expect(stillClaimed.status).toBe(409);
+    const deadline = Date.now() + 15_000;
+    let confirmed = stillClaimed;
+    while (confirmed.status === 409 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      confirmed = await post(t, token, '/v3/shipments/confirm', confirm);
+    }
+    expect(confirmed.status).toBe(202);
+    expect(confirmed.json.data.id).toBe(saved.id);
+  });
+
+  it('lets a station start, sign in and read while another program holds the write lock', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const before = await stationOn(dataDir);
+    const existing = await post(before.t, before.token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
+    await before.t.station.stop();
+    const holder = await holdLock(join(dataDir, 'station.sqlite'), 20_000);
+    // Opening an up-to-date database and reading its keys takes no write lock, in the API thread or the writer's.
+    const { value: after, ms: startMs } = await timed(stationOn(dataDir));
+    expect(startMs).toBeLessThan(3000);
+    const { t, token } = after;
+    expect((await get(t, token, `/v3/shipments/${existing.json.data.id}`)).status).toBe(200);
+    const { value: refused, ms } = await timed(post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })));
+    expect(refused.status).toBe(503);
+    expect(ms).toBeLessThan(4500);
+    holder.kill('SIGKILL');
     await exited(holder);
     expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(201);
   });
