@@ -23,12 +23,12 @@ export interface StationAdmin {
   close(): Promise<void>;
 }
 
-export function openAdmin(dataDir: string, resourcesDir: string = DEFAULT_RESOURCES_DIR): StationAdmin {
-  const { store, keys } = openDataDir(dataDir);
+export async function openAdmin(dataDir: string, resourcesDir: string = DEFAULT_RESOURCES_DIR): Promise<StationAdmin> {
+  const { store, keys } = await openDataDir(dataDir);
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),
-    surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
+    surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
   });
   return {
     dataDir,

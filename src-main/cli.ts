@@ -140,13 +140,13 @@ function print(values: Values, json: unknown, text: string): void {
   console.log(values.json ? JSON.stringify(json) : text);
 }
 
-function clientLine(client: ReturnType<StationAdmin['clients']['list']>[number]): string {
+function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>[number]): string {
   return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}`;
 }
 
 /** Runs one admin command against the data folder, closing it afterwards. */
 async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T): Promise<T> {
-  const admin = openAdmin(dataDirOf(values));
+  const admin = await openAdmin(dataDirOf(values));
   try {
     return await task(admin);
   } finally {
@@ -246,8 +246,8 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
   switch (sub) {
     case 'list': {
       const values = parse(args, common);
-      const { cards, problems, unavailable } = await withAdmin(values, (admin) => ({
-        cards: admin.carriers.cards(),
+      const { cards, problems, unavailable } = await withAdmin(values, async (admin) => ({
+        cards: await admin.carriers.cards(),
         problems: admin.carriers.problems(),
         unavailable: admin.carriers.unavailable(),
       }));
@@ -367,7 +367,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
   const rendererDir = await ensureRendererBuilt(logger);
-  const station = createStation({
+  const station = await createStation({
     dataDir,
     port,
     host,

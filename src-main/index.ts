@@ -43,7 +43,7 @@ async function start(): Promise<void> {
   const views = createPrintViews();
   const raw = process.platform === 'win32' ? undefined : createCupsBackend();
   const port = Number(process.env.STATION_PORT || DEFAULT_PORT);
-  station = createStation({
+  station = await createStation({
     dataDir: app.getPath('userData'),
     port,
     logger,

@@ -122,7 +122,7 @@ function prepareDataDir(dataDir: string): void {
 }
 
 /** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
-export function openDataDir(dataDir: string, clock?: () => Date): { store: Store; keys: StationKeys } {
+export async function openDataDir(dataDir: string, clock?: () => Date): Promise<{ store: Store; keys: StationKeys }> {
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = openStore(databaseFile, { clock });
@@ -131,9 +131,9 @@ export function openDataDir(dataDir: string, clock?: () => Date): { store: Store
     for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
       if (existsSync(file)) chmodSync(file, 0o600);
     }
-    return { store, keys: ensureStationKeys(store) };
+    return { store, keys: await ensureStationKeys(store) };
   } catch (error) {
-    void store.close();
+    await store.close();
     throw error;
   }
 }
@@ -142,16 +142,16 @@ export function isLoopbackAddress(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export function createStation(options: StationOptions): Station {
+export async function createStation(options: StationOptions): Promise<Station> {
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? consoleLogger();
   // A running station owns its data folder: a second one on the same folder stops here, naming the first.
   prepareDataDir(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
-  let opened: ReturnType<typeof openDataDir>;
+  let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
-    opened = openDataDir(options.dataDir, options.clock);
+    opened = await openDataDir(options.dataDir, options.clock);
   } catch (error) {
     lock.release();
     throw error;
@@ -165,7 +165,7 @@ export function createStation(options: StationOptions): Station {
   const carriers = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(options.dataDir, 'carriers'),
-    surcharges: { get: (choiceCode) => store.carrierSettings.fuelSurcharge(choiceCode) },
+    surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
     logger,
   });
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });

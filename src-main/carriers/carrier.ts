@@ -30,7 +30,7 @@ export interface Carrier {
   /** One outcome per service: a price, or why the service cannot carry this shipment. */
   rate(request: RateRequest): Promise<QuoteOutcome[]>;
   /** Books a priced service; `isTaken` lets the carrier avoid a tracking number the station already issued. */
-  book(quote: Quote, isTaken: (trackingNumber: string) => boolean): Promise<Booking>;
+  book(quote: Quote, isTaken: (trackingNumber: string) => Promise<boolean>): Promise<Booking>;
 }
 
 export type DigitSource = (count: number) => string;
@@ -70,7 +70,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
     async book(_quote, isTaken) {
       for (let attempt = 0; attempt < 100; attempt++) {
         const trackingNumber = issueTrackingNumber(card.trackingNumber, digits);
-        if (!isTaken(trackingNumber)) return { trackingNumber };
+        if (!(await isTaken(trackingNumber))) return { trackingNumber };
       }
       throw new Error(`${card.carrierName}: no free tracking number after 100 tries`);
     },

@@ -1,8 +1,8 @@
 // The carriers a station offers: the bundled rate cards, overridden or extended by cards in the data folder,
 // with fuel surcharges set through the CLI. A card file that cannot be read makes its carrier unavailable, with
 // the reason: it never falls back to other prices. Card files are read once, and looked at again by a timer (a running
-// station notices an edited card within two seconds) rather than on every request. Surcharges are read per
-// request, so `carriers set-surcharge` prices the very next one.
+// station notices an edited card within two seconds) rather than on every request. Surcharges are read once per
+// pricing, so `carriers set-surcharge` prices the very next one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
@@ -18,7 +18,8 @@ export interface LoadedCard {
 }
 
 export interface SurchargeOverrides {
-  get(choiceCode: string): number | undefined;
+  /** The fuel surcharges set by choice code, as they are now. */
+  all(): Promise<ReadonlyMap<string, number>>;
 }
 
 /** A carrier whose card file cannot be read: it prices nothing until the file is fixed or removed. */
@@ -30,9 +31,9 @@ export interface UnavailableCarrier {
 }
 
 export interface CarrierRegistry {
-  cards(): LoadedCard[];
+  cards(): Promise<LoadedCard[]>;
   /** The carriers to price with: the usable cards, and for each unreadable one a carrier that refuses with the reason. */
-  carriers(): Carrier[];
+  carriers(): Promise<Carrier[]>;
   choiceCodes(): string[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
@@ -87,19 +88,22 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
   refresh();
   const current = () => loaded;
 
-  const cards = (): LoadedCard[] =>
-    current().cards.map((entry) => ({
+  const cards = async (): Promise<LoadedCard[]> => {
+    const { cards: loadedCards } = current();
+    const surcharges = await options.surcharges.all();
+    return loadedCards.map((entry) => ({
       ...entry,
-      fuelSurchargePercent: options.surcharges.get(entry.card.choiceCode) ?? entry.card.fuelSurchargePercent,
+      fuelSurchargePercent: surcharges.get(entry.card.choiceCode) ?? entry.card.fuelSurchargePercent,
     }));
+  };
 
   return {
     cards,
-    carriers: () => [
-      ...cards().map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)),
-      ...current().stopped.map(unavailableCarrier),
-    ],
-    choiceCodes: () => [...cards().map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode)],
+    carriers: async () => {
+      const { stopped } = current();
+      return [...(await cards()).map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)), ...stopped.map(unavailableCarrier)];
+    },
+    choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode)],
     problems: () => current().problems,
     unavailable: () => current().unavailable,
     refresh,

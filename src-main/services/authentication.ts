@@ -62,10 +62,10 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
   };
 
   /** The id of the integration with this key, if one is in use. */
-  const integrationWith = (integrationKey: string) => {
+  const integrationWith = async (integrationKey: string) => {
     // Check every key, without stopping at the first match, so timing reveals nothing.
     let id: string | undefined;
-    for (const integration of store.integrations.all()) {
+    for (const integration of await store.integrations.all()) {
       if (secretsEqual(integration.integrationKey, integrationKey)) id = integration.id;
     }
     return id;
@@ -86,11 +86,11 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
         throw error;
       }
       let matchId: string | undefined;
-      for (const candidate of store.clients.credentials()) {
+      for (const candidate of await store.clients.credentials()) {
         if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
       }
-      const integrationId = integrationWith(integrationKey);
-      const client = integrationId !== undefined && matchId !== undefined ? store.clients.byId(matchId) : undefined;
+      const integrationId = await integrationWith(integrationKey);
+      const client = integrationId !== undefined && matchId !== undefined ? await store.clients.byId(matchId) : undefined;
       if (!client || integrationId === undefined) {
         backoff.failed(integrationKey, address);
         return undefined;
@@ -115,8 +115,8 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
       try {
         const claims: ClientClaims & { expiresAt?: number } = await verifyClientToken(token, key);
         const clientsVersion = store.clients.localVersion();
-        const client = store.clients.byId(claims.clientId);
-        const revoked = claims.integrationId !== undefined && !store.integrations.active(claims.integrationId);
+        const client = await store.clients.byId(claims.clientId);
+        const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
         if (!client || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
           remembered.delete(token);
           return { ok: false, detail: ERROR_TEXT.authorizationFailed };

@@ -5,7 +5,7 @@ import type { CarrierRegistry, LoadedCard, UnavailableCarrier } from '../carrier
 import type { Store } from '../store/index.ts';
 
 export interface CarrierSettingsService {
-  cards(): LoadedCard[];
+  cards(): Promise<LoadedCard[]>;
   /** Card files that could not be used, with the reason. */
   problems(): string[];
   /** The carriers those files make unavailable, and why. */

@@ -16,8 +16,8 @@ export interface NewClient {
 
 export interface ClientService {
   add(input: NewClient): Promise<ClientRecord>;
-  list(): ClientRecord[];
-  find(idOrUsername: { id?: string; username?: string }): ClientRecord;
+  list(): Promise<ClientRecord[]>;
+  find(idOrUsername: { id?: string; username?: string }): Promise<ClientRecord>;
   rotateKey(idOrUsername: { id?: string; username?: string }): Promise<ClientRecord>;
   setPassword(idOrUsername: { id?: string; username?: string }, password: string): Promise<ClientRecord>;
   /** The client can no longer sign in, and its tokens stop working; its shipments and their records stay. */
@@ -45,8 +45,8 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
   const credentialFor = (username: string, password: string) =>
     deriveCredential(authenticationHash(username, password), keys.credentialSalt);
 
-  const find: ClientService['find'] = ({ id, username }) => {
-    const client = id !== undefined ? store.clients.byId(id) : username !== undefined ? store.clients.byUsername(username) : undefined;
+  const find: ClientService['find'] = async ({ id, username }) => {
+    const client = id !== undefined ? await store.clients.byId(id) : username !== undefined ? await store.clients.byUsername(username) : undefined;
     if (!client) throw new StationError(404, id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''));
     return client;
   };
@@ -62,14 +62,14 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
       for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     }
     if (problems.length > 0 || !parsed.success) throw new StationError(400, ERROR_TEXT.invalidClient(problems.join('; ')));
-    if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
-    if (store.clients.usernameRemoved(username)) throw new StationError(409, ERROR_TEXT.usernameOfRemovedClient(username));
+    if (await store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+    if (await store.clients.usernameRemoved(username)) throw new StationError(409, ERROR_TEXT.usernameOfRemovedClient(username));
     const credential = await credentialFor(username, password);
     try {
       return await store.clients.add({ username, credential, clientKey: randomSecret(20), profile: parsed.data });
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
-      if (store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+      if (await store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
       throw error;
     }
   };
@@ -79,24 +79,24 @@ export function createClientService(store: Store, keys: StationKeys): ClientServ
     find,
     list: () => store.clients.all(),
     rotateKey: async (which) => {
-      const client = find(which);
+      const client = await find(which);
       await store.clients.setClientKey(client.id, randomSecret(20));
       return find({ id: client.id });
     },
     setPassword: async (which, password) => {
       const problem = passwordProblem(password);
       if (problem) throw new StationError(400, ERROR_TEXT.invalidClient(problem));
-      const client = find(which);
+      const client = await find(which);
       await store.clients.setCredential(client.id, await credentialFor(client.username, password));
       return client;
     },
     remove: async (which) => {
-      const client = find(which);
+      const client = await find(which);
       await store.clients.remove(client.id);
       return client;
     },
     ensureFirstClient: async () => {
-      if (store.clients.count() > 0) return undefined;
+      if ((await store.clients.count()) > 0) return undefined;
       const password = randomPassword();
       const client = await add({ username: FIRST_CLIENT_USERNAME, password, profile: { name: 'Shipping Station' } });
       return { client, password };

@@ -7,7 +7,7 @@ import type { Store } from '../store/index.ts';
 
 export interface IntegrationService {
   add(name: string): Promise<IntegrationRecord>;
-  list(): IntegrationRecord[];
+  list(): Promise<IntegrationRecord[]>;
   /** Ends an integration key: nobody signs in through it again, and the tokens issued through it stop working. */
   revoke(idOrName: { id?: string; name?: string }): Promise<IntegrationRecord>;
 }
@@ -23,7 +23,7 @@ export function createIntegrationService(store: Store): IntegrationService {
     },
     list: () => store.integrations.all(),
     async revoke({ id, name }) {
-      const matches = store.integrations.all().filter((integration) => (id !== undefined ? integration.id === id : integration.name === name));
+      const matches = (await store.integrations.all()).filter((integration) => (id !== undefined ? integration.id === id : integration.name === name));
       if (matches.length === 0) throw new StationError(404, id !== undefined ? ERROR_TEXT.noIntegrationWithId(id) : ERROR_TEXT.noIntegrationWithName(name ?? ''));
       if (matches.length > 1) throw new StationError(409, ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
       const integration = matches[0]!;

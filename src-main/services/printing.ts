@@ -32,10 +32,10 @@ export interface PrintServiceDeps {
 export interface PrintService {
   printers(): Promise<PrinterAttributes[]>;
   /** The caller's own print settings: each client (a desk, an integration) has its printer, and changes only its own. */
-  settings(caller: Caller): PrintSettings;
+  settings(caller: Caller): Promise<PrintSettings>;
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
-  job(caller: Caller, id: string): PrintJobRecord;
+  job(caller: Caller, id: string): Promise<PrintJobRecord>;
   start(): void;
   stop(): Promise<void>;
   /** Sends and follows open jobs once; tests and shutdown use it. */
@@ -49,13 +49,13 @@ const settingsKey = (caller: Caller) => `printing:client:${caller.client.id}`;
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const { store, backend, logger } = deps;
   const timeoutMs = deps.timeoutMs ?? 60_000;
-  const settings = (caller: Caller): PrintSettings => ({
-    ...DEFAULT_PRINT_SETTINGS,
-    ...(store.settings.get<Partial<PrintSettings>>(settingsKey(caller)) ?? store.settings.get<Partial<PrintSettings>>(STATION_SETTINGS_KEY)),
-  });
+  const settings = async (caller: Caller): Promise<PrintSettings> => {
+    const chosen = ((await store.settings.get(settingsKey(caller))) ?? (await store.settings.get(STATION_SETTINGS_KEY))) as Partial<PrintSettings> | undefined;
+    return { ...DEFAULT_PRINT_SETTINGS, ...chosen };
+  };
 
   const send = async (job: PrintJobRecord) => {
-    const record = store.shipments.findForAdmin(job.shipmentId);
+    const record = await store.shipments.findForAdmin(job.shipmentId);
     if (!record || record.status !== 3) {
       await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
       return;
@@ -107,7 +107,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     intervalMs: deps.pollMs ?? 1000,
     logger,
     task: async () => {
-      for (const job of store.printJobs.open()) {
+      for (const job of await store.printJobs.open()) {
         try {
           if (job.status === 'queued') await send(job);
           else await follow(job);
@@ -127,13 +127,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (change.printer && !(await knownPrinter(change.printer))) {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
       }
-      const next = { ...settings(caller), ...change };
+      const next = { ...(await settings(caller)), ...change };
       await store.settings.set(settingsKey(caller), next);
       return next;
     },
     async print(caller, shipmentId, request) {
-      const { record } = deps.shipments.documents(caller, shipmentId);
-      const current = settings(caller);
+      const { record } = await deps.shipments.documents(caller, shipmentId);
+      const current = await settings(caller);
       const printers = await backend.printers();
       const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
       if (!name) {
@@ -166,8 +166,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       void monitor.runOnce();
       return job;
     },
-    job(caller, id) {
-      const job = store.printJobs.get(id);
+    async job(caller, id) {
+      const job = await store.printJobs.get(id);
       if (!job || job.clientId !== caller.client.id) throw new StationError(404, ERROR_TEXT.noSuchPrintJob(id));
       return job;
     },

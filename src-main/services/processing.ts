@@ -14,7 +14,7 @@ export interface ProcessingDeps {
   carriers: CarrierRegistry;
   documents: DocumentPool;
   /** Whether a tracking number is issued already: recorded, or booked by a shipment still being processed. */
-  trackingNumberTaken: (trackingNumber: string) => boolean;
+  trackingNumberTaken: (trackingNumber: string) => Promise<boolean>;
   /** Holds a booked tracking number until its shipment is recorded, so no two shipments in flight share one. */
   holdTrackingNumber: (trackingNumber: string) => void;
   releaseTrackingNumber: (trackingNumber: string) => void;
@@ -28,7 +28,7 @@ export async function priceShipment(
 ): Promise<PriceList> {
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
   const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredCents };
-  const chosen = carriers.carriers().filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
+  const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(request)))).flat();
   const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));
   const unavailable = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason }]));
@@ -66,7 +66,7 @@ export interface ProcessInput {
 
 /** Books and documents a priced shipment. Its tracking number stays held until the caller records the result. */
 export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
-  const carrier = deps.carriers.carriers().find((candidate) => candidate.carrierCode === input.quote.carrierCode);
+  const carrier = (await deps.carriers.carriers()).find((candidate) => candidate.carrierCode === input.quote.carrierCode);
   if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
   const booking = await carrier.book(input.quote, deps.trackingNumberTaken);
   deps.holdTrackingNumber(booking.trackingNumber);

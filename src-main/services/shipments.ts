@@ -51,13 +51,13 @@ export interface ShipmentService {
    */
   confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string): Promise<ShipmentRecord>;
   create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta): Promise<ShipmentRecord>;
-  get(caller: Caller, id: string): ShipmentRecord;
+  get(caller: Caller, id: string): Promise<ShipmentRecord>;
   remove(caller: Caller, id: string): Promise<void>;
-  documents(caller: Caller, id: string): { record: ShipmentRecord; contentType: string; fileName: string; data: Buffer };
-  tracking(caller: Caller, id: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
-  summaries(caller: Caller, query: SummaryQuery): SummaryRow[];
+  documents(caller: Caller, id: string): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
+  tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
+  summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
   /** Tracking by the opaque hash of links.tracking, for whoever holds the link. */
-  publicTracking(hash: string): { record: ShipmentRecord; latest: TrackingEvent | undefined };
+  publicTracking(hash: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
   /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
   processWaiting(limit: number): Promise<ProcessingRun>;
   /** Frees the claims made before `before`: those of a run that was killed midway. */
@@ -70,7 +70,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   const processing: ProcessingDeps = {
     carriers,
     documents,
-    trackingNumberTaken: (trackingNumber) => held.has(trackingNumber) || store.shipments.trackingNumberTaken(trackingNumber),
+    trackingNumberTaken: async (trackingNumber) => held.has(trackingNumber) || (await store.shipments.trackingNumberTaken(trackingNumber)),
     holdTrackingNumber: (trackingNumber) => held.add(trackingNumber),
     releaseTrackingNumber: (trackingNumber) => held.delete(trackingNumber),
   };
@@ -152,7 +152,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       throw error;
     }
     await remember(saved, attributes);
-    return store.shipments.get(saved.id, saved.clientId, saved.sandbox)!;
+    return (await store.shipments.get(saved.id, saved.clientId, saved.sandbox))!;
   };
 
   return {
@@ -183,7 +183,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const list = await priceShipment(carriers, attributes, shipDate);
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
-        const known = carriers.carriers().some((carrier) => carrier.carrierCode === meta.carrierCode);
+        const known = (await carriers.carriers()).some((carrier) => carrier.carrierCode === meta.carrierCode);
         const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
         throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
           pointer: '/data/meta/rate/id',
@@ -195,7 +195,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
       }
       const confirmed = { ...attributes, shipDate };
-      const saved = savedId === undefined ? undefined : find(caller, savedId);
+      const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
         return confirmSaved(saved, confirmed, quote);
       }
@@ -229,42 +229,42 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return recordProcessed(caller, withDate, shipDate, 'create', quote, choice);
     },
 
-    get(caller, id) {
-      const record = find(caller, id);
+    async get(caller, id) {
+      const record = await find(caller, id);
       if (!record || (record.scheduled && record.status === STATUS.created)) throw notRetrievable();
       return record;
     },
 
     async remove(caller, id) {
-      const record = find(caller, id);
+      const record = await find(caller, id);
       if (!record) throw notRetrievable();
       if (record.status === STATUS.processed) {
-        const voidable = store.shipments.latestEvent(record.id) === undefined && today() <= record.shipDate;
+        const voidable = (await store.shipments.latestEvent(record.id)) === undefined && today() <= record.shipDate;
         if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
       }
       await store.shipments.markDeleted(record);
     },
 
-    documents(caller, id) {
-      const record = find(caller, id);
+    async documents(caller, id) {
+      const record = await find(caller, id);
       if (!record) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
       if (record.status === STATUS.failed) throw new StationError(404, ERROR_TEXT.shipmentError);
       if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
-      const document = store.shipments.document(record.id);
+      const document = await store.shipments.document(record.id);
       if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
       return { record, ...document };
     },
 
-    tracking(caller, id) {
-      const record = find(caller, id);
+    async tracking(caller, id) {
+      const record = await find(caller, id);
       if (!record || record.status !== STATUS.processed) throw notRetrievable();
-      return { record, latest: store.shipments.latestEvent(record.id) };
+      return { record, latest: await store.shipments.latestEvent(record.id) };
     },
 
-    publicTracking(hash) {
-      const record = store.shipments.byTrackingHash(hash);
+    async publicTracking(hash) {
+      const record = await store.shipments.byTrackingHash(hash);
       if (!record) throw notRetrievable();
-      return { record, latest: store.shipments.latestEvent(record.id) };
+      return { record, latest: await store.shipments.latestEvent(record.id) };
     },
 
     summaries: (caller, query) => store.shipments.summaries({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),

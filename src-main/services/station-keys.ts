@@ -11,6 +11,6 @@ export interface StationKeys {
 
 export const DESKTOP_INTEGRATION_NAME = 'Shipping Station desk';
 
-export function ensureStationKeys(store: Store): StationKeys {
+export function ensureStationKeys(store: Store): Promise<StationKeys> {
   return store.stationKeys.ensure(randomSecret, DESKTOP_INTEGRATION_NAME);
 }

@@ -33,7 +33,7 @@ export function createTrackingEventService(store: Store): TrackingEventService {
       }
       const time = EVENT_TIME.exec(event.at);
       if (!time || !isCalendarDate(time[1]!)) throw new StationError(400, ERROR_TEXT.invalidTrackingTime(event.at), { parameter: 'at' });
-      const shipment = store.shipments.findForAdmin(shipmentKey);
+      const shipment = await store.shipments.findForAdmin(shipmentKey);
       if (!shipment || shipment.status !== STATUS.processed) throw new StationError(404, ERROR_TEXT.noProcessedShipment(shipmentKey));
       await store.shipments.addEvent(shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
       return { shipment, status, at: event.at };

@@ -1,8 +1,9 @@
-// openStore: the station's one SQLite file, with a table module per group of tables. The records it reads and
-// writes are the domain's (src-main/domain/); only services use the store. Reads run on the caller's thread, on
-// the store's own connection. Writes return promises: a running station sends them to a writer thread with its
-// own connection (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere
-// (the admin command, tests) they run at once on the one connection.
+// openStore: the station's one SQLite file, with a table module per group of tables, behind an asynchronous
+// interface: every method answers a promise, so services do not depend on how a back end does its work. The
+// records are the domain's (src-main/domain/); only services use the store. Reads run on the caller's thread, on
+// the store's own connection. A running station sends writes to a writer thread with its own connection
+// (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere (the admin
+// command, tests) they run at once on the one connection.
 import type { Db } from './database.ts';
 import { asStoreFault } from './faults.ts';
 import type { Migration } from './migrations.ts';
@@ -12,7 +13,7 @@ import { startWriter, type Writer } from './writer.ts';
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
 
-/** The methods that write, per table: these answer with promises. */
+/** The methods that write, per table: on a running station they go to the writer thread. */
 const WRITES = {
   integrations: ['add', 'revoke'],
   clients: ['add', 'setClientKey', 'setCredential', 'remove'],
@@ -24,28 +25,26 @@ const WRITES = {
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
-type Promised<T> = T extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
-/** A table as the store offers it: its reads as they are, its writes as promises. */
-type Facade<Name extends keyof Writes> = Omit<Tables[Name], Writes[Name][number]> & {
-  [Method in Writes[Name][number] & keyof Tables[Name]]: Promised<Tables[Name][Method]>;
+
+/** A table as every back end offers it: each method answers with a promise. */
+export type Async<Table> = {
+  [Method in keyof Table]: Table[Method] extends (...args: infer Args) => infer Result ? (...args: Args) => Promise<Awaited<Result>> : never;
 };
 
 export interface Store {
   /** The SQLite connection itself: for tests and the benchmark's bulk seeding, never for services. */
   db: Db;
-  /** The station's keys are made at open, on the opening connection. */
-  secrets: Tables['secrets'];
-  stationKeys: Tables['stationKeys'];
-  integrations: Facade<'integrations'>;
-  clients: Facade<'clients'> & {
+  stationKeys: Async<Tables['stationKeys']>;
+  integrations: Async<Tables['integrations']>;
+  clients: Async<Tables['clients']> & {
     /** Counts the changes to clients and integration keys made through this store, so a cache of them knows to look again. */
     localVersion(): number;
   };
-  shipments: Facade<'shipments'>;
-  addresses: Facade<'addresses'>;
-  carrierSettings: Facade<'carrierSettings'>;
-  printJobs: Facade<'printJobs'>;
-  settings: Facade<'settings'>;
+  shipments: Async<Tables['shipments']>;
+  addresses: Async<Tables['addresses']>;
+  carrierSettings: Async<Tables['carrierSettings']>;
+  printJobs: Async<Tables['printJobs']>;
+  settings: Async<Tables['settings']>;
   /** Sends writes to a thread of their own: for a station that runs for hours, not a one-off command. */
   writeInBackground(onProblem: (message: string) => void): void;
   /** Lets the writes in flight finish, then closes the database. */
@@ -74,29 +73,29 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     }
   };
 
-  /** A read as it is, except that a storage fault comes out as a StoreFaultError. */
+  /** A read answered as a promise; a storage fault comes out as a StoreFaultError. */
   const read =
     (method: (...args: unknown[]) => unknown) =>
-    (...args: unknown[]) => {
+    (...args: unknown[]): Promise<unknown> => {
       try {
-        return method(...args);
+        return Promise.resolve(method(...args));
       } catch (error) {
-        throw asStoreFault(error);
+        return Promise.reject(asStoreFault(error));
       }
     };
 
-  const facade = <Name extends keyof Writes>(name: Name): Facade<Name> => {
+  const facade = <Name extends TableName>(name: Name): Async<Tables[Name]> => {
     const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const writes: readonly string[] = WRITES[name];
+    const writes: readonly string[] = (WRITES as Partial<Record<TableName, readonly string[]>>)[name] ?? [];
     return Object.fromEntries(
-      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name, method, args) : read(run)]),
-    ) as Facade<Name>;
+      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name as keyof Writes, method, args) : read(run)]),
+    ) as Async<Tables[Name]>;
   };
 
   return {
     db: tables.db,
-    secrets: tables.secrets,
-    stationKeys: tables.stationKeys,
+    // Made at open on the opening connection, before any writer thread.
+    stationKeys: facade('stationKeys'),
     integrations: facade('integrations'),
     clients: { ...facade('clients'), localVersion: () => clientChanges },
     shipments: facade('shipments'),

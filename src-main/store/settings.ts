@@ -2,7 +2,8 @@
 import type { Db } from './database.ts';
 
 export interface SettingsTable {
-  get<T>(name: string): T | undefined;
+  /** The value as stored: the caller knows its shape. */
+  get(name: string): unknown;
   set(name: string, value: unknown): void;
 }
 
@@ -13,9 +14,9 @@ export function settingsTable(db: Db, now: () => string): SettingsTable {
      ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
   );
   return {
-    get: <T>(name: string) => {
+    get: (name) => {
       const value = select.get(name);
-      return value === undefined ? undefined : (JSON.parse(value) as T);
+      return value === undefined ? undefined : (JSON.parse(value) as unknown);
     },
     set: (name, value) => {
       upsert.run({ name, value: JSON.stringify(value), now: now() });

@@ -54,8 +54,8 @@ describe('the API answers while a large batch is processed', () => {
     const response = await get(t, token, '/v3/test');
     expect(response.status).toBe(200);
     expect(runOver).toBe(false);
-    expect(t.station.store.shipments.waitingCount()).toBeGreaterThan(0);
+    expect(await t.station.store.shipments.waitingCount()).toBeGreaterThan(0);
     await run;
-    expect(t.station.store.shipments.waitingCount()).toBe(0);
+    expect(await t.station.store.shipments.waitingCount()).toBe(0);
   });
 });

@@ -95,7 +95,7 @@ describe('DELETE /shipments/<id>', () => {
     expect(response.text).toBe('');
     expect((await get(t, token, `/v3/shipments/${id}`)).json.errors[0].detail).toBe('Error retrieving shipment data.');
     expect((await t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
-    expect(t.station.store.shipments.audit(id).map((entry) => entry.action)).toEqual(['created', 'deleted']);
+    expect((await t.station.store.shipments.audit(id)).map((entry) => entry.action)).toEqual(['created', 'deleted']);
     const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
     expect(summaries.json.data.map((row: { id: string }) => row.id)).not.toContain(id);
   });
@@ -105,7 +105,7 @@ describe('DELETE /shipments/<id>', () => {
     const id = created.json.data.id;
     expect((await t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
     await t.station.scheduler.runOnce();
-    expect(t.station.store.shipments.audit(id).map((entry) => entry.action)).toEqual(['created', 'deleted']);
+    expect((await t.station.store.shipments.audit(id)).map((entry) => entry.action)).toEqual(['created', 'deleted']);
   });
 
   it('voids a processed label with no tracking event on its ship day', async () => {

@@ -59,10 +59,10 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     const first = await startTestStation();
     const keys = first.station.keys;
     await first.station.stop();
-    const again = createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
+    const again = await createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
     try {
       expect(again.keys).toEqual(keys);
-      expect(again.clients.list().map((client) => client.username)).toEqual(['smith']);
+      expect((await again.clients.list()).map((client) => client.username)).toEqual(['smith']);
     } finally {
       await again.stop();
       await first.close();
@@ -71,17 +71,17 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
 
   it('refuses to open a data folder written by a newer station', async () => {
     const dataDir = join(tempDir(), 'data');
-    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    const station = await createStation({ dataDir, port: 0, logger: silentLogger });
     await station.stop();
     const raw = new Database(join(dataDir, 'station.sqlite'));
     raw.pragma('user_version = 999');
     raw.close();
-    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(SchemaTooNewError);
+    await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(SchemaTooNewError);
   });
 
   it('makes a new database whole before it takes its name, and leaves no draft behind', async () => {
     const dataDir = join(tempDir(), 'data');
-    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    const station = await createStation({ dataDir, port: 0, logger: silentLogger });
     await station.stop();
     expect(readdirSync(dataDir).filter((name) => name.includes('.new'))).toEqual([]);
     const raw = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
@@ -93,15 +93,15 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     ['an empty station.sqlite', (file: string) => writeFileSync(file, ''), /is empty, so it is no station database/],
     ['a station.sqlite that is no database', (file: string) => writeFileSync(file, 'this is a spreadsheet, not a database '.repeat(200)), /is not a SQLite database/],
     ['a write-ahead log without its database', (file: string) => writeFileSync(`${file}-wal`, 'x'.repeat(4096)), /is missing, but its write-ahead log station.sqlite-wal is there/],
-  ])('refuses %s, and leaves it as it was instead of starting a new station with new keys', (_case, damage, message) => {
+  ])('refuses %s, and leaves it as it was instead of starting a new station with new keys', async (_case, damage, message) => {
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir);
     const file = join(dataDir, 'station.sqlite');
     damage(file);
     const databaseFiles = () => readdirSync(dataDir).filter((name) => name.startsWith('station.sqlite')).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
     const before = databaseFiles();
-    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(DatabaseUnusableError);
-    expect(() => createStation({ dataDir, port: 0, logger: silentLogger })).toThrow(message);
+    await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(DatabaseUnusableError);
+    await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(message);
     expect(databaseFiles()).toEqual(before);
   });
 
@@ -109,17 +109,17 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
-    const station = createStation({ dataDir, port: 0, logger: silentLogger });
+    const station = await createStation({ dataDir, port: 0, logger: silentLogger });
     await station.stop();
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a second station on the data folder of a running one, and lets it start once the first stops', async () => {
     const first = await startTestStation();
-    expect(() => createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).toThrow(StationRunningError);
-    expect(() => createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).toThrow(`(pid ${process.pid}, started `);
+    await expect(createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).rejects.toThrow(StationRunningError);
+    await expect(createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger })).rejects.toThrow(`(pid ${process.pid}, started `);
     await first.station.stop();
-    const second = createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
+    const second = await createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
     await second.stop();
     await first.close();
   });

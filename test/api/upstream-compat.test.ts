@@ -358,13 +358,13 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
     // The other either lost the race for the claim (409) or came after it and was a new shipment.
     if (other.status === 409) expect(other.json.errors[0].detail).toBe('This saved shipment is being confirmed by another request. Retrieve it to see the outcome.');
     else expect(other.json.data.id).not.toBe(saved.id);
-    const audit = t.station.store.shipments.audit(saved.id).map((entry) => entry.action);
+    const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
     expect(audit.filter((action) => action === 'processed')).toHaveLength(1);
   });
 
   it('ignores an unknown id, a number, and another client’s saved shipment', async () => {
     const other = await t.station.clients.add({ username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
-    const otherToken = await t.station.authentication.tokenFor({ client: other, integrationId: t.station.store.integrations.desktop()!.id });
+    const otherToken = await t.station.authentication.tokenFor({ client: other, integrationId: (await t.station.store.integrations.desktop())!.id });
     const foreign = (await post(t, otherToken, '/v3/shipments/save', phpClientShipment())).json.data;
     for (const id of ['F'.repeat(64), 42, foreign.id]) {
       const body = phpClientShipment() as { data: Record<string, unknown> };

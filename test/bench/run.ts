@@ -122,9 +122,9 @@ async function main(): Promise<void> {
     rows.push({ figure: `seeding ${ROWS.toLocaleString('en')} addresses (bulk path, trigram index)`, value: `${seeded.addressSeconds.toFixed(1)} s`, target: '(timed)' });
     const idsFile = join(folder, 'ids.json');
     writeFileSync(idsFile, JSON.stringify(seeded.ids));
-    const { keys } = (() => {
-      const opened = openDataDir(dataDir);
-      void opened.store.close();
+    const { keys } = await (async () => {
+      const opened = await openDataDir(dataDir);
+      await opened.store.close();
       return opened;
     })();
 
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     }
 
     log(`scheduler: draining ${DRAIN} queued shipments`);
-    queueWaitingIn(dataDir, DRAIN);
+    await queueWaitingIn(dataDir, DRAIN);
     const waitingCount = () => {
       const db = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
       try {

@@ -37,12 +37,12 @@ export interface SeedResult {
 const DAY = 86_400_000;
 
 export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }): Promise<SeedResult> {
-  const { store, keys } = openDataDir(dataDir);
+  const { store, keys } = await openDataDir(dataDir);
   try {
     const clients = createClientService(store, keys);
     const clientIds: string[] = [];
     for (let index = 0; index < BENCH_CLIENTS; index++) {
-      const existing = clients.list().find((client) => client.username === benchUser(index).username);
+      const existing = (await clients.list()).find((client) => client.username === benchUser(index).username);
       const client =
         existing ??
         (await clients.add({
@@ -64,16 +64,16 @@ export async function seed(dataDir: string, counts: { shipments: number; address
         yield row;
       }
     }
-    store.shipments.bulkInsert(rows());
+    await store.shipments.bulkInsert(rows());
     const shipmentSeconds = (performance.now() - started) / 1000;
 
     const addressesStarted = performance.now();
-    store.addresses.bulkRemember(clientIds[0]!, false, (function* () {
+    await store.addresses.bulkRemember(clientIds[0]!, false, (function* () {
       for (let i = 0; i < counts.addresses; i++) yield addressOf(i);
     })());
     const addressSeconds = (performance.now() - addressesStarted) / 1000;
 
-    if (counts.waiting) queueWaiting(store, clientIds, counts.waiting);
+    if (counts.waiting) await queueWaiting(store, clientIds, counts.waiting);
     return { shipments: counts.shipments, addresses: counts.addresses, shipmentSeconds, addressSeconds, firstShipDate: isoDate(first), lastShipDate: isoDate(last), ids };
   } finally {
     await store.close();
@@ -81,7 +81,7 @@ export async function seed(dataDir: string, counts: { shipments: number; address
 }
 
 /** Adds scheduled shipments waiting for the timer, as one-step creates with scheduledProcessing leave them. */
-export function queueWaiting(store: ReturnType<typeof openDataDir>['store'], clientIds: string[], count: number): void {
+export async function queueWaiting(store: Awaited<ReturnType<typeof openDataDir>>['store'], clientIds: string[], count: number): Promise<void> {
   const today = isoDate(new Date());
   const rows: BulkShipment[] = Array.from({ length: count }, (_, i) => ({
     ...shipmentRow(10_000_000 + i, clientIds[i % clientIds.length]!, new Date()),
@@ -103,14 +103,15 @@ export function queueWaiting(store: ReturnType<typeof openDataDir>['store'], cli
     processedAt: null,
     trackingEvents: [],
   }));
-  store.shipments.bulkInsert(rows);
+  await store.shipments.bulkInsert(rows);
 }
 
-export function queueWaitingIn(dataDir: string, count: number): void {
-  const { store } = openDataDir(dataDir);
+export async function queueWaitingIn(dataDir: string, count: number): Promise<void> {
+  const { store } = await openDataDir(dataDir);
   try {
-    const clientIds = Array.from({ length: BENCH_CLIENTS }, (_, index) => store.clients.byUsername(benchUser(index).username)!.id);
-    queueWaiting(store, clientIds, count);
+    const clientIds: string[] = [];
+    for (let index = 0; index < BENCH_CLIENTS; index++) clientIds.push((await store.clients.byUsername(benchUser(index).username))!.id);
+    await queueWaiting(store, clientIds, count);
   } finally {
     // A store without a checkpointer thread closes at once.
     void store.close();

@@ -181,9 +181,9 @@ test('a scheduled shipment goes from waiting to processed on screen', async ({ p
   // store's import path, on the running station's database, as another process may.
   const store = openStore(join(station.dataDir, 'station.sqlite'));
   try {
-    const client = store.clients.byUsername(station.username)!;
+    const client = (await store.clients.byUsername(station.username))!;
     const at = new Date().toISOString();
-    store.shipments.bulkInsert([{
+    await store.shipments.bulkInsert([{
       id: 'E'.repeat(64), clientId: client.id, sandbox: false, origin: 'create', scheduled: true, service: 'economy', carrierChoice: 'DHL',
       reference: '900000000001', shipDate: at.slice(0, 10), attributes: { ...shipmentDocument().data.attributes, booking: true, insuranceDescription: null, insuranceValue: null } as ShipmentAttributes,
       status: -1, error: 'No carrier service can carry this shipment: DHL Express Economy Select does not serve IT to DE.',

@@ -41,9 +41,9 @@ export function removeTempDirs(): void {
 export async function startTestStation(options: Partial<StationOptions> = {}): Promise<TestStation> {
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
-  const station = createStation({ logger: silentLogger, port: 0, ...options, dataDir });
+  const station = await createStation({ logger: silentLogger, port: 0, ...options, dataDir });
   // A data folder used before (a restart) keeps its client.
-  const existing = station.clients.list().find((candidate) => candidate.username === SMITH.username);
+  const existing = (await station.clients.list()).find((candidate) => candidate.username === SMITH.username);
   const client = existing ?? await station.clients.add({
     username: SMITH.username,
     password: SMITH.password,

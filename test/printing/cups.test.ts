@@ -223,11 +223,11 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const store = openStore(join(dataDir, 'station.sqlite'));
     await store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1 });
     await store.close();
-    const restarted = createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
+    const restarted = await createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
     await restarted.start();
     try {
-      for (let i = 0; i < 100 && restarted.store.printJobs.get('A'.repeat(32))?.status !== 'done'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(restarted.store.printJobs.get('A'.repeat(32))?.status).toBe('done');
+      for (let i = 0; i < 100 && (await restarted.store.printJobs.get('A'.repeat(32)))?.status !== 'done'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await restarted.store.printJobs.get('A'.repeat(32)))?.status).toBe('done');
       const labels = () => thermal.received.filter((data) => data.toString('utf8').includes(shipment.meta.trackingNumber)).length;
       for (let i = 0; i < 50 && labels() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(labels()).toBe(1);

@@ -80,7 +80,7 @@ describe('150 callers at once', () => {
     expect(same).toHaveLength(1);
     // The others lost the race for it (409), or came after and were new shipments: never a second booking of it.
     for (const answer of answers) expect([202, 409]).toContain(answer.status);
-    const audit = t.station.store.shipments.audit(saved.id).map((entry) => entry.action);
+    const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
     expect(audit.filter((action) => action === 'processed')).toHaveLength(1);
   });
 });

@@ -19,6 +19,9 @@ const pkg = (weight: string, dims: [string, string, string] = ['30', '20', '15']
   type: 'CARTON',
 });
 
+/** No fuel surcharge set: every card prices with its own. */
+const noSurcharges = { all: () => Promise.resolve(new Map<string, number>()) };
+
 describe('tracking numbers have each carrier real shape and check digit', () => {
   it('computes the UPS check digit of a real number (1Z5R89390357567127)', () => {
     expect(upsCheckDigit('5R8939035756712')).toBe(7);
@@ -61,15 +64,15 @@ describe('tracking numbers have each carrier real shape and check digit', () => 
 
   it('never reissues a number the station has', async () => {
     const dhl = rateCardCarrier(card('dhl.json'), 10, (count) => '1'.repeat(count));
-    await expect(dhl.book({} as never, () => true)).rejects.toThrow('no free tracking number');
+    await expect(dhl.book({} as never, () => Promise.resolve(true))).rejects.toThrow('no free tracking number');
   });
 });
 
 describe('rate cards price by zone, chargeable weight, surcharge and VAT', () => {
-  it('bundles five carriers with at least two services each', () => {
-    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'none'), surcharges: { get: () => undefined } });
+  it('bundles five carriers with at least two services each', async () => {
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'none'), surcharges: noSurcharges });
     expect(registry.choiceCodes().sort()).toEqual(['DHL', 'FEDEX', 'POSTE_ITALIANE', 'TNT', 'UPS']);
-    for (const { card } of registry.cards()) expect(card.services.length).toBeGreaterThanOrEqual(2);
+    for (const { card } of await registry.cards()) expect(card.services.length).toBeGreaterThanOrEqual(2);
     expect(registry.problems()).toEqual([]);
   });
 
@@ -133,15 +136,15 @@ describe('rate cards price by zone, chargeable weight, surcharge and VAT', () =>
 });
 
 describe('the data folder overrides and adds rate cards, and surcharges apply at once', () => {
-  it('replaces a bundled card with the same carrier choice, adds new ones and reports broken ones', () => {
+  it('replaces a bundled card with the same carrier choice, adds new ones and reports broken ones', async () => {
     const overrideDir = join(tempDir(), 'carriers');
     mkdirSync(overrideDir);
     const own = { ...card('dhl.json'), carrierName: 'DHL Express (our contract)' };
     writeFileSync(join(overrideDir, 'dhl.json'), JSON.stringify(own));
     writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' }));
     writeFileSync(join(overrideDir, 'broken.json'), '{"choiceCode": "X"}');
-    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: { get: () => undefined } });
-    const dhl = registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!;
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: noSurcharges });
+    const dhl = (await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!;
     expect(dhl.card.carrierName).toBe('DHL Express (our contract)');
     expect(dhl.source).toBe('data folder');
     expect(registry.choiceCodes()).toContain('GLS');
@@ -152,7 +155,7 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
   it('notices an added, edited or removed card file when it refreshes, and its watch does so by itself', async () => {
     const overrideDir = join(tempDir(), 'carriers');
     mkdirSync(overrideDir);
-    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: { get: () => undefined } });
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: noSurcharges });
     expect(registry.choiceCodes()).not.toContain('GLS');
     const gls = { ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' };
     writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify(gls));
@@ -164,7 +167,7 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
     try {
       writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...gls, carrierName: 'GLS Italy' }));
       utimesSync(join(overrideDir, 'gls.json'), new Date(), new Date(Date.now() + 5000));
-      await expect.poll(() => registry.carriers().find((carrier) => carrier.choiceCode === 'GLS')?.carrierName).toBe('GLS Italy');
+      await expect.poll(async () => (await registry.carriers()).find((carrier) => carrier.choiceCode === 'GLS')?.carrierName).toBe('GLS Italy');
       rmSync(join(overrideDir, 'gls.json'));
       await expect.poll(() => registry.choiceCodes()).not.toContain('GLS');
     } finally {
@@ -172,12 +175,12 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
     }
   });
 
-  it('reads the surcharge override on every call', () => {
-    let surcharge: number | undefined;
-    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'x'), surcharges: { get: () => surcharge } });
-    const original = registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent;
-    surcharge = 30;
-    expect(registry.cards().find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent).toBe(30);
+  it('reads the surcharge override on every call', async () => {
+    const surcharges = new Map<string, number>();
+    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'x'), surcharges: { all: () => Promise.resolve(surcharges) } });
+    const original = (await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent;
+    surcharges.set('DHL', 30);
+    expect((await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent).toBe(30);
     expect(original).toBe(card('dhl.json').fuelSurchargePercent);
   });
 });

@@ -83,12 +83,15 @@ describe('migrations are numbered and applied once, in a transaction', () => {
 });
 
 describe('the store keeps secrets and clients', () => {
-  it('creates a secret once and returns the same value afterwards', () => {
+  it('creates the station keys once and returns the same ones afterwards', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    const first = store.secrets.getOrCreate('serverKey', () => 'one');
-    const second = store.secrets.getOrCreate('serverKey', () => 'two');
-    expect([first, second]).toEqual(['one', 'one']);
+    let made = 0;
+    const newSecret = (bytes: number) => `secret ${++made} of ${bytes} bytes`;
+    const first = await store.stationKeys.ensure(newSecret, 'desk');
+    const second = await store.stationKeys.ensure(newSecret, 'desk');
+    expect(second).toEqual(first);
+    expect(made).toBe(3);
   });
 
   it('refuses a second desk-app integration', async () => {
@@ -98,11 +101,11 @@ describe('the store keeps secrets and clients', () => {
     await expect(store.integrations.add({ name: 'desk 2', integrationKey: 'k2', isDesktop: true })).rejects.toThrow(/UNIQUE/);
   });
 
-  it('treats a non-numeric client id as unknown', () => {
+  it('treats a non-numeric client id as unknown', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    expect(store.clients.byId('1 OR 1=1')).toBeUndefined();
-    expect(store.clients.byId('abc')).toBeUndefined();
+    expect(await store.clients.byId('1 OR 1=1')).toBeUndefined();
+    expect(await store.clients.byId('abc')).toBeUndefined();
   });
 
   it('stamps records with the injected clock', async () => {
@@ -148,22 +151,22 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     opened.push(store);
     const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
     await store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
-    const summary = () => store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })[0]!;
-    expect(summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
-    const id = summary().id;
+    const summary = async () => (await store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }))[0]!;
+    expect(await summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
+    const id = (await summary()).id;
     await store.shipments.addEvent(id, { status: 3, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
     await store.shipments.addEvent(id, { status: 2, occurredAt: '2026-11-23 18:00:00', location: '', text: '' });
-    expect(summary()).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 10:00:00' });
+    expect(await summary()).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 10:00:00' });
     await store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
-    expect(summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
-    expect(store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
+    expect(await summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
+    expect(await store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
     const plan = store.db
       .prepare("EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '2026-01-01' AND ship_date <= '2026-12-31' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100")
       .all() as { detail: string }[];
     expect(plan.map((step) => step.detail)).toEqual(['SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)']);
   });
 
-  it('fills the summary columns of shipments stored before migration 4', () => {
+  it('fills the summary columns of shipments stored before migration 4', async () => {
     const file = freshFile();
     const before = openDatabase(file, MIGRATIONS.filter((migration) => migration.version < 4));
     before.exec(`INSERT INTO clients (username, credential, client_key, name, created_at, updated_at) VALUES ('u', x'00', 'k', 'n', 'now', 'now')`);
@@ -174,7 +177,7 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     before.close();
     const store = openStore(file);
     opened.push(store);
-    expect(store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })).toEqual([
+    expect(await store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })).toEqual([
       expect.objectContaining({ id: 'S1', shipFromName: 'Bottega Verdi', shipToName: 'Kunde Becker', shipToCountry: 'DE', trackingStatus: 5, trackingDate: '2026-11-25 09:00:00' }),
     ]);
   });

@@ -25,12 +25,12 @@ export function printingRoutes(router: ApiRouter, printing: PrintService): void 
     respondData(ctx, 202, resource);
   });
 
-  router.get('/print-jobs/:id', (ctx: ApiContext) => {
-    respondData(ctx, 200, printJobResource(printing.job(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  router.get('/print-jobs/:id', async (ctx: ApiContext) => {
+    respondData(ctx, 200, printJobResource(await printing.job(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 
-  router.get('/print-settings', (ctx: ApiContext) => {
-    respondData(ctx, 200, printSettingsResource(printing.settings(caller(ctx))));
+  router.get('/print-settings', async (ctx: ApiContext) => {
+    respondData(ctx, 200, printSettingsResource(await printing.settings(caller(ctx))));
   });
 
   router.patch('/print-settings', async (ctx: ApiContext) => {

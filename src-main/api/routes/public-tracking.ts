@@ -7,8 +7,8 @@ import { respondData } from '../respond.ts';
 import { trackingResource } from '../serializers/shipment.ts';
 
 export function publicTrackingRoutes(open: ApiRouter, shipments: ShipmentService): void {
-  open.get('/track/:hash', (ctx: ApiContext) => {
-    const { record, latest } = shipments.publicTracking(String(ctx.params.hash));
+  open.get('/track/:hash', async (ctx: ApiContext) => {
+    const { record, latest } = await shipments.publicTracking(String(ctx.params.hash));
     respondData(ctx, 200, trackingResource(record, latest));
   });
 }

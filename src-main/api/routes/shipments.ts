@@ -119,8 +119,8 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
   });
 
-  router.get('/shipments/:id', (ctx: ApiContext) => {
-    respondShipment(ctx, 200, deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
+  router.get('/shipments/:id', async (ctx: ApiContext) => {
+    respondShipment(ctx, 200, await deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
   });
 
   router.delete('/shipments/:id', async (ctx: ApiContext) => {
@@ -128,18 +128,18 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     ctx.status = 204;
   });
 
-  router.get('/shipments/:id/documents', (ctx: ApiContext) => {
-    const { record, ...document } = deps.shipments.documents(caller(ctx), String(ctx.params.id));
+  router.get('/shipments/:id/documents', async (ctx: ApiContext) => {
+    const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, documentsResource(record.id, document));
   });
 
-  router.get('/shipments/:id/tracking', (ctx: ApiContext) => {
-    const { record, latest } = deps.shipments.tracking(caller(ctx), String(ctx.params.id));
+  router.get('/shipments/:id/tracking', async (ctx: ApiContext) => {
+    const { record, latest } = await deps.shipments.tracking(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, trackingResource(record, latest));
   });
 
-  router.get('/shipment-summaries', (ctx: ApiContext) => {
-    respondData(ctx, 200, deps.shipments.summaries(caller(ctx), summaryQuery(ctx)).map(summaryResource));
+  router.get('/shipment-summaries', async (ctx: ApiContext) => {
+    respondData(ctx, 200, (await deps.shipments.summaries(caller(ctx), summaryQuery(ctx))).map(summaryResource));
   });
 
   router.get('/addresses', async (ctx: ApiContext) => {
