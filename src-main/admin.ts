@@ -23,8 +23,9 @@ export interface StationAdmin {
   close(): Promise<void>;
 }
 
-export async function openAdmin(dataDir: string, resourcesDir: string = DEFAULT_RESOURCES_DIR): Promise<StationAdmin> {
-  const { store, keys } = await openDataDir(dataDir);
+export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string } = {}): Promise<StationAdmin> {
+  const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
+  const { store, keys } = await openDataDir(dataDir, undefined, options.databaseUrl);
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),

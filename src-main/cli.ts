@@ -17,7 +17,7 @@ const HELP = `Shipping Station admin command
 
 Usage: npm run station -- <command> [options]
 
-  serve [--data DIR] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+  serve [--data DIR] [--database URL] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
   client add --username U (--password P | --password-stdin) --name NAME [address options] [--data DIR] [--json]
       Create a client. Address options: --address1 --address2 --city --postal-code --state
@@ -45,7 +45,8 @@ Usage: npm run station -- <command> [options]
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
   backup --out FILE [--data DIR] [--json]
-      Write a consistent copy of the station's database to FILE (a new file), also while the station runs.
+      Write a consistent copy of the station's SQLite database to FILE (a new file), also while the station
+      runs. A PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup).
       The copy holds the station's secrets: keep it as safe as the data folder.
   restore --from FILE [--data DIR] [--json]
       Put a backup back. The station must be stopped; the database it replaces is kept beside it as
@@ -54,6 +55,10 @@ Usage: npm run station -- <command> [options]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
       ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
   help
+
+Every command except backup and restore takes --database URL (postgres://user@host/db), or
+$STATION_DATABASE_URL: the PostgreSQL database that several desks share. Without it the station keeps
+its data in <data folder>/station.sqlite.
 
 Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
 default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
@@ -66,7 +71,9 @@ The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 type Options = ParseArgsConfig['options'];
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-const common: Options = { data: { type: 'string' }, json: { type: 'boolean', default: false } };
+const common: Options = { data: { type: 'string' }, database: { type: 'string' }, json: { type: 'boolean', default: false } };
+/** Backup and restore copy one SQLite file: they take no --database. */
+const sqliteOnly: Options = { data: { type: 'string' }, json: { type: 'boolean', default: false } };
 const addressOptions: Options = {
   address1: { type: 'string' },
   address2: { type: 'string' },
@@ -104,6 +111,15 @@ function optional(values: Values, name: string): string | undefined {
 
 function dataDirOf(values: Values): string {
   return optional(values, 'data') ?? defaultDataDir();
+}
+
+/** The shared PostgreSQL database of --database or $STATION_DATABASE_URL; undefined for the data folder's SQLite file. */
+function databaseOf(values: Values): string | undefined {
+  const url = optional(values, 'database') ?? (process.env.STATION_DATABASE_URL || undefined);
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new UsageError(`--database must be a PostgreSQL URL (postgres://user@host/database), not '${url}'.`);
+  }
+  return url;
 }
 
 /** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
@@ -146,7 +162,7 @@ function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>
 
 /** Runs one admin command against the data folder, closing it afterwards. */
 async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T): Promise<T> {
-  const admin = await openAdmin(dataDirOf(values));
+  const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values) });
   try {
     return await task(admin);
   } finally {
@@ -307,15 +323,20 @@ async function keysCommand(args: string[]): Promise<void> {
   );
 }
 
+const SQLITE_ONLY =
+  'backup and restore copy the SQLite file of a data folder. A shared PostgreSQL database (STATION_DATABASE_URL) is backed up with PostgreSQL’s own tools: pg_dump, or pg_basebackup with WAL archiving.';
+
 function backupCommand(args: string[]): void {
-  const values = parse(args, { ...common, out: { type: 'string' } });
+  if (process.env.STATION_DATABASE_URL) throw new UsageError(SQLITE_ONLY);
+  const values = parse(args, { ...sqliteOnly, out: { type: 'string' } });
   const out = resolve(required(values, 'out'));
   const copy = backupDataFolder(dataDirOf(values), out);
   print(values, copy, `Backed up ${copy.clients} clients and ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes).`);
 }
 
 function restoreCommand(args: string[]): void {
-  const values = parse(args, { ...common, from: { type: 'string' } });
+  if (process.env.STATION_DATABASE_URL) throw new UsageError(SQLITE_ONLY);
+  const values = parse(args, { ...sqliteOnly, from: { type: 'string' } });
   const from = resolve(required(values, 'from'));
   const { restored, keptAs } = restoreDataFolder(dataDirOf(values), from);
   print(
@@ -352,6 +373,7 @@ function countFromEnv(name: string): number | undefined {
 async function serveCommand(args: string[]): Promise<void> {
   const values = parse(args, {
     data: { type: 'string' },
+    database: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
@@ -369,6 +391,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
+    databaseUrl: databaseOf(values),
     port,
     host,
     logger,

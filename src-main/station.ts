@@ -22,6 +22,7 @@ import { createClientService, type ClientService } from './services/clients.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
+import { openPostgresStore } from './store/postgres/index.ts';
 import { lockDataFolder } from './store/station-lock.ts';
 
 export const DEFAULT_PORT = 8411;
@@ -53,6 +54,8 @@ export const MAX_CONNECTIONS = 1_000;
 
 export interface StationOptions {
   dataDir: string;
+  /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
+  databaseUrl?: string;
   port?: number;
   host?: string;
   clock?: () => Date;
@@ -122,13 +125,13 @@ function prepareDataDir(dataDir: string): void {
 }
 
 /** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
-export async function openDataDir(dataDir: string, clock?: () => Date): Promise<{ store: Store; keys: StationKeys }> {
+export async function openDataDir(dataDir: string, clock?: () => Date, databaseUrl?: string): Promise<{ store: Store; keys: StationKeys }> {
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
-  const store = openStore(databaseFile, { clock });
+  const store = databaseUrl ? await openPostgresStore(databaseUrl, { clock }) : openStore(databaseFile, { clock });
   try {
     // The files hold the station's secrets and data: only its user may read them.
-    for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
+    for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
       if (existsSync(file)) chmodSync(file, 0o600);
     }
     return { store, keys: await ensureStationKeys(store) };
@@ -151,7 +154,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const lock = lockDataFolder(options.dataDir);
   let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
-    opened = await openDataDir(options.dataDir, options.clock);
+    opened = await openDataDir(options.dataDir, options.clock, options.databaseUrl);
   } catch (error) {
     lock.release();
     throw error;

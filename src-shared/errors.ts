@@ -46,6 +46,7 @@ export const ERROR_TEXT = {
   storeReadOnly: 'The station cannot write to its data folder (it is read-only), so nothing was saved. Make the folder writable, then send the request again.',
   storeIo: 'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',
   storeBusy: 'The station’s database is busy (another program may be holding it), so the request was not completed. Send it again in a moment.',
+  storeUnreachable: 'The station cannot reach its shared database, so the request was not completed. Check the database server and the network, then send the request again.',
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,
 
   // Confirming and processing shipments: why a rate or a shipment cannot be booked.

@@ -1,13 +1,40 @@
-// Test runner settings: unit and API tests under Node; end-to-end and bench suites join as they arrive.
+// Test runner settings: unit, API, CLI, reliability and printing tests under Node on SQLite, and the API tests
+// once more on PostgreSQL (a throwaway cluster, test/helpers/postgres-setup.ts): one suite, two back ends.
 import { defineConfig } from 'vitest/config';
+import { postgresBinaries } from './helpers/postgres.ts';
+
+const postgres = postgresBinaries();
+if ('missing' in postgres) {
+  if (process.env.CI) throw new Error(`${postgres.missing}; in CI the PostgreSQL run of the API tests must run.`);
+  console.log(`Skipping the PostgreSQL run of the API tests: ${postgres.missing}.`);
+}
+
+const shared = {
+  root: new URL('..', import.meta.url).pathname,
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  pool: 'forks' as const,
+  setupFiles: ['test/helpers/setup.ts'],
+};
 
 export default defineConfig({
   test: {
-    root: new URL('..', import.meta.url).pathname,
-    include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/printing/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
-    setupFiles: ['test/helpers/setup.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/printing/**/*.test.ts'],
+        },
+      },
+      ...('missing' in postgres ? [] : [{
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/helpers/postgres-setup.ts'],
+        },
+      }]),
+    ],
   },
 });

@@ -1,11 +1,12 @@
 // A fault of the storage under the store, not of the request: the disk is full, the folder read-only, the disk
-// failing, or another program holds the database. Nothing was changed; the same call can succeed later. The
+// failing, another program holds the database, or the shared database server cannot be reached. Nothing was
+// changed (or, for a connection lost mid-commit, the caller cannot know; a retry is answered by what is stored). The
 // store reports these so, the API answers them with 503 and Retry-After, and scheduled processing retries.
-export type StoreFaultKind = 'disk-full' | 'read-only' | 'io' | 'busy';
+export type StoreFaultKind = 'disk-full' | 'read-only' | 'io' | 'busy' | 'unreachable';
 
 export class StoreFaultError extends Error {
   readonly kind: StoreFaultKind;
-  /** SQLite's own code, e.g. SQLITE_FULL, for the log. */
+  /** The back end's own code, e.g. SQLITE_FULL, PostgreSQL's 53100 or ECONNREFUSED, for the log. */
   readonly code: string;
 
   constructor(kind: StoreFaultKind, code: string, message: string) {

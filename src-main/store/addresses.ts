@@ -14,7 +14,7 @@ export interface AddressesTable {
   bulkRemember(clientId: string, sandbox: boolean, addresses: Iterable<Address>): number;
 }
 
-interface AddressRow {
+export interface AddressRow {
   id: number;
   name: string;
   contact: string;
@@ -28,7 +28,7 @@ interface AddressRow {
   email: string;
 }
 
-function toSaved(row: AddressRow): SavedAddress {
+export function toSaved(row: AddressRow): SavedAddress {
   return {
     id: String(row.id),
     name: row.name,
@@ -45,7 +45,7 @@ function toSaved(row: AddressRow): SavedAddress {
 }
 
 /** Two spellings that differ only in case or spacing are one address. */
-function fingerprint(address: Address): string {
+export function fingerprint(address: Address): string {
   const fields = [address.name, address.contact, address.address1, address.address2, address.city, address.postalCode, address.state, address.country];
   return fields.map((field) => (field ?? '').toLowerCase().replace(/\s+/g, ' ').trim()).join('|');
 }

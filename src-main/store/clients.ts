@@ -24,7 +24,7 @@ export interface ClientsTable {
   remove(id: string): boolean;
 }
 
-interface ClientRow {
+export interface ClientRow {
   id: number;
   username: string;
   credential: Buffer;
@@ -44,7 +44,7 @@ interface ClientRow {
   updated_at: string;
 }
 
-function toRecord(row: ClientRow): ClientRecord {
+export function clientRecord(row: ClientRow): ClientRecord {
   return {
     id: String(row.id),
     username: row.username,
@@ -67,7 +67,7 @@ function toRecord(row: ClientRow): ClientRecord {
 }
 
 /** Client ids are decimal strings; anything else names no client. */
-function rowId(id: string): number | undefined {
+export function rowId(id: string): number | undefined {
   return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined;
 }
 
@@ -96,18 +96,18 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
   const byId = (id: string) => {
     const numeric = rowId(id);
     const row = numeric === undefined ? undefined : selectById.get(numeric);
-    return row && toRecord(row);
+    return row && clientRecord(row);
   };
 
   return {
-    add: ({ username, credential, clientKey, profile }) => toRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow),
+    add: ({ username, credential, clientKey, profile }) => clientRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow),
     byId,
     byUsername: (username) => {
       const row = selectByUsername.get(username);
-      return row && toRecord(row);
+      return row && clientRecord(row);
     },
     usernameRemoved: (username) => selectRemovedUsername.get(username) !== undefined,
-    all: () => selectAll.all().map(toRecord),
+    all: () => selectAll.all().map(clientRecord),
     count: () => selectCount.get() as number,
     credentials: () => selectCredentials.all().map((row) => ({ id: String(row.id), credential: row.credential })),
     setClientKey: (id, clientKey) => {

@@ -1,5 +1,7 @@
-// Which SQLite errors are storage faults (see domain/store-fault.ts) rather than bugs: by SQLite's result code,
-// extended codes included (SQLITE_IOERR_WRITE, SQLITE_READONLY_DIRECTORY, SQLITE_BUSY_SNAPSHOT, ...).
+// Which store errors are storage faults (see domain/store-fault.ts) rather than bugs. SQLite's by result code,
+// extended codes included (SQLITE_IOERR_WRITE, SQLITE_READONLY_DIRECTORY, SQLITE_BUSY_SNAPSHOT, ...);
+// PostgreSQL's by SQLSTATE (class 08 connection, 53 resources, 57P shutdown, 40 serialization) and the
+// network errors of a server that cannot be reached.
 import { StoreFaultError, type StoreFaultKind } from '../domain/store-fault.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
@@ -11,11 +13,39 @@ const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
   ['SQLITE_LOCKED', 'busy'],
 ];
 
+/** PostgreSQL's SQLSTATEs that are faults, by exact code or by class (the first two characters). */
+const POSTGRES_KINDS: readonly [code: string, kind: StoreFaultKind][] = [
+  ['53100', 'disk-full'],
+  ['25006', 'read-only'],
+  ['53', 'io'],
+  ['58', 'io'],
+  ['40001', 'busy'],
+  ['40P01', 'busy'],
+  ['55P03', 'busy'],
+  ['08', 'unreachable'],
+  ['57P', 'unreachable'],
+];
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+
+/** The pool's own failures carry no code: a connection that could not be made or was lost. */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
 /** The error as a StoreFaultError when it is one; otherwise the error itself. */
 export function asStoreFault(error: unknown): unknown {
   if (error instanceof StoreFaultError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return error;
-  const match = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
-  return match ? new StoreFaultError(match[1], code, (error as Error).message) : error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string') {
+    const sqlite = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
+    if (sqlite) return new StoreFaultError(sqlite[1], code, message);
+    if (UNREACHABLE.has(code)) return new StoreFaultError('unreachable', code, message);
+    if (/^[0-9A-Z]{5}$/.test(code)) {
+      const postgres = POSTGRES_KINDS.find(([prefix]) => code.startsWith(prefix));
+      if (postgres) return new StoreFaultError(postgres[1], code, message);
+    }
+    return error;
+  }
+  if (error instanceof Error && LOST_CONNECTION.test(error.message)) return new StoreFaultError('unreachable', 'connection', message);
+  return error;
 }

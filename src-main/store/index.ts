@@ -32,8 +32,10 @@ export type Async<Table> = {
 };
 
 export interface Store {
-  /** The SQLite connection itself: for tests and the benchmark's bulk seeding, never for services. */
-  db: Db;
+  /** Which back end holds the data: one SQLite file, or a PostgreSQL database that several desks share. */
+  backend: 'sqlite' | 'postgres';
+  /** The SQLite connection itself (SQLite only): for tests and the benchmark's bulk seeding, never for services. */
+  db?: Db;
   stationKeys: Async<Tables['stationKeys']>;
   integrations: Async<Tables['integrations']>;
   clients: Async<Tables['clients']> & {
@@ -93,6 +95,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   };
 
   return {
+    backend: 'sqlite',
     db: tables.db,
     // Made at open on the opening connection, before any writer thread.
     stationKeys: facade('stationKeys'),

@@ -12,7 +12,7 @@ export interface IntegrationsTable {
   revoke(id: string): boolean;
 }
 
-interface IntegrationRow {
+export interface IntegrationRow {
   id: number;
   name: string;
   integration_key: string;
@@ -20,7 +20,7 @@ interface IntegrationRow {
   created_at: string;
 }
 
-function toRecord(row: IntegrationRow): IntegrationRecord {
+export function integrationRecord(row: IntegrationRow): IntegrationRecord {
   return {
     id: String(row.id),
     name: row.name,
@@ -41,15 +41,15 @@ export function integrationsTable(db: Db, now: () => string): IntegrationsTable 
   const markRevoked = db.prepare<{ id: number; now: string }>('UPDATE integrations SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL AND is_desktop = 0');
   return {
     add: ({ name, integrationKey, isDesktop = false }) =>
-      toRecord(insert.get({ name, key: integrationKey, isDesktop: isDesktop ? 1 : 0, createdAt: now() }) as IntegrationRow),
+      integrationRecord(insert.get({ name, key: integrationKey, isDesktop: isDesktop ? 1 : 0, createdAt: now() }) as IntegrationRow),
     desktop: () => {
       const row = selectDesktop.get();
-      return row && toRecord(row);
+      return row && integrationRecord(row);
     },
-    all: () => selectAll.all().map(toRecord),
+    all: () => selectAll.all().map(integrationRecord),
     active: (id) => {
       const row = /^[1-9][0-9]{0,15}$/.test(id) ? selectActive.get(Number(id)) : undefined;
-      return row && toRecord(row);
+      return row && integrationRecord(row);
     },
     revoke: (id) => markRevoked.run({ id: Number(id), now: now() }).changes === 1,
   };

@@ -12,7 +12,7 @@ export interface PrintJobsTable {
   finish(id: string, status: 'done' | 'failed', reason: string | null): void;
 }
 
-interface PrintJobRow {
+export interface PrintJobRow {
   id: string;
   shipment_id: string;
   client_id: number;
@@ -27,7 +27,7 @@ interface PrintJobRow {
   updated_at: string;
 }
 
-const toRecord = (row: PrintJobRow): PrintJobRecord => ({
+export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   id: row.id,
   shipmentId: row.shipment_id,
   clientId: String(row.client_id),
@@ -52,12 +52,12 @@ export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
   const finish = db.prepare("UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')");
   return {
-    add: (job) => toRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now() }) as PrintJobRow),
+    add: (job) => printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now() }) as PrintJobRow),
     get: (id) => {
       const row = select.get(id);
-      return row && toRecord(row);
+      return row && printJobRecord(row);
     },
-    open: () => selectOpen.all().map(toRecord),
+    open: () => selectOpen.all().map(printJobRecord),
     markPrinting: (id, backendJobId) => {
       printing.run({ id, backendJobId, now: now() });
     },

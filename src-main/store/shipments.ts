@@ -18,7 +18,7 @@ export type BulkShipment = NewShipment &
     | 'trackingNumber' | 'trackingHash' | 'error' | 'createdAt' | 'processedAt'
   > & { trackingEvents?: TrackingEvent[] };
 
-interface SummaryRowColumns {
+export interface SummaryRowColumns {
   id: string;
   reference: string | null;
   ship_date: string;
@@ -33,7 +33,7 @@ interface SummaryRowColumns {
 }
 
 /** The summary columns kept beside the attributes. */
-function summaryNames(attributes: ShipmentAttributes) {
+export function summaryNames(attributes: ShipmentAttributes) {
   return {
     shipFromName: attributes.shipFrom.name,
     shipFromCountry: attributes.shipFrom.country,
@@ -43,7 +43,7 @@ function summaryNames(attributes: ShipmentAttributes) {
 }
 
 /** A new shipment (with whatever else an import brings) as the INSERT statements bind it. */
-function shipmentParameters(shipment: NewShipment): Record<string, unknown> {
+export function shipmentParameters(shipment: NewShipment): Record<string, unknown> {
   return {
     ...shipment,
     ...summaryNames(shipment.attributes),
@@ -102,7 +102,7 @@ export interface ShipmentsTable {
   waitingCount(): number;
 }
 
-interface ShipmentRow {
+export interface ShipmentRow {
   id: string;
   client_id: number;
   sandbox: number;
@@ -128,7 +128,7 @@ interface ShipmentRow {
   processed_at: string | null;
 }
 
-function toRecord(row: ShipmentRow): ShipmentRecord {
+export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
   return {
     id: row.id,
     clientId: String(row.client_id),
@@ -153,6 +153,22 @@ function toRecord(row: ShipmentRow): ShipmentRecord {
     error: row.error,
     createdAt: row.created_at,
     processedAt: row.processed_at,
+  };
+}
+
+export function summaryRecord(row: SummaryRowColumns): SummaryRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    shipDate: row.ship_date,
+    status: row.status,
+    scheduled: row.scheduled === 1,
+    shipFromName: row.ship_from_name,
+    shipFromCountry: row.ship_from_country,
+    shipToName: row.ship_to_name,
+    shipToCountry: row.ship_to_country,
+    trackingStatus: row.tracking_status,
+    trackingDate: row.tracking_date,
   };
 }
 
@@ -319,11 +335,11 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       insertRow.run({ ...shipmentParameters(shipment), now: now() });
       audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
       if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
-      return toRecord(selectById.get(shipment.id)!);
+      return shipmentRecord(selectById.get(shipment.id)!);
     }),
     get: (id, clientId, sandbox) => {
       const row = selectOne.get({ id, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
-      return row && toRecord(row);
+      return row && shipmentRecord(row);
     },
     claimWaiting: db.transaction(({ limit, token }: { limit: number; token: string }) =>
       claim.all({ limit, token, now: now() }).map((row) => {
@@ -331,7 +347,7 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
           row.reference = allocateReference();
           setReference.run({ id: row.id, reference: row.reference });
         }
-        return toRecord(row);
+        return shipmentRecord(row);
       }),
     ),
     releaseClaims: (before) => release.run(before).changes,
@@ -378,29 +394,17 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
         search: filter.search,
         limit: filter.limit,
       };
-      return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map((row) => ({
-        id: row.id,
-        reference: row.reference,
-        shipDate: row.ship_date,
-        status: row.status,
-        scheduled: row.scheduled === 1,
-        shipFromName: row.ship_from_name,
-        shipFromCountry: row.ship_from_country,
-        shipToName: row.ship_to_name,
-        shipToCountry: row.ship_to_country,
-        trackingStatus: row.tracking_status,
-        trackingDate: row.tracking_date,
-      }));
+      return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map(summaryRecord);
     },
     bulkInsert: (rows) => importInChunks(db, rows, insertBulkRow),
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });
-      return row && toRecord(row);
+      return row && shipmentRecord(row);
     },
     byTrackingHash: (hash) => {
       const row = selectByHash.get(hash);
-      return row && toRecord(row);
+      return row && shipmentRecord(row);
     },
     waitingCount: () => selectWaiting.get() as number,
   };

@@ -52,7 +52,8 @@ export function startWriter(file: string, onProblem: (message: string) => void):
       if (answer === 'stopped') return;
       const waiting = pending.get(answer.id);
       pending.delete(answer.id);
-      if (pending.size === 0) worker.unref();
+      // Idle, it lets the process end; stopping, it must not, or the stop would never be seen through.
+      if (pending.size === 0 && !stopping) worker.unref();
       if (!waiting) return;
       if (answer.ok) waiting.resolve(answer.value);
       else waiting.reject(new StoreWriteError(answer.error));

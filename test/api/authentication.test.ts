@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, md5Hex, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
@@ -120,16 +121,29 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
 });
 
 describe('credentials are stored only as a salted slow hash', () => {
-  it('keeps neither the password, its MD5 nor the bare hash anywhere in the data folder', async () => {
-    t.station.store.db.pragma('wal_checkpoint(TRUNCATE)');
-    const files = ['station.sqlite', 'station.sqlite-wal'].map((name) => {
+  it('keeps neither the password, its MD5 nor the bare hash anywhere in the data folder or the database', async () => {
+    let haystack: Buffer;
+    if (t.databaseUrl) {
+      // Every client and secret row, as the database server holds them.
+      const db = new pg.Client({ connectionString: t.databaseUrl });
+      await db.connect();
       try {
-        return readFileSync(join(t.dataDir, name));
-      } catch {
-        return Buffer.alloc(0);
+        const rows = [...(await db.query('SELECT * FROM clients')).rows, ...(await db.query('SELECT * FROM station_secrets')).rows];
+        haystack = Buffer.concat(rows.flatMap((row: Record<string, unknown>) => Object.values(row).map((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value))))));
+      } finally {
+        await db.end();
       }
-    });
-    const haystack = Buffer.concat(files);
+    } else {
+      t.station.store.db!.pragma('wal_checkpoint(TRUNCATE)');
+      const files = ['station.sqlite', 'station.sqlite-wal'].map((name) => {
+        try {
+          return readFileSync(join(t.dataDir, name));
+        } catch {
+          return Buffer.alloc(0);
+        }
+      });
+      haystack = Buffer.concat(files);
+    }
     const hash = authenticationHash(SMITH.username, SMITH.password);
     for (const needle of [SMITH.password, md5Hex(SMITH.password), hash, hash.toUpperCase()]) {
       expect(haystack.includes(Buffer.from(needle))).toBe(false);

@@ -1,10 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { join } from 'node:path';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { CLIENT_RECHECK_MS } from '../../src-main/services/authentication.ts';
-import { openStore } from '../../src-main/store/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { JSONAPI, openOtherStore, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
 beforeAll(async () => {
@@ -97,7 +95,7 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     const token = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${token}`)).status).toBe(200);
     // The admin command is another process with its own connection to the data folder's database.
-    const admin = openStore(join(t.dataDir, 'station.sqlite'));
+    const admin = await openOtherStore(t);
     try {
       await admin.clients.setClientKey(other.id, 'rotated-elsewhere');
     } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { JSONAPI, execBehindTheStation, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
 let auth: Record<string, string>;
@@ -114,7 +114,7 @@ describe('unexpected failures reveal nothing', () => {
     const broken = await startTestStation();
     try {
       const token = await broken.token();
-      broken.station.store.db.exec('DROP TABLE clients');
+      await execBehindTheStation(broken, broken.databaseUrl ? 'DROP TABLE clients CASCADE' : 'DROP TABLE clients');
       const response = await broken.call('/v3/clients/current', { headers: { Authorization: `Bearer ${token}` } });
       expectErrorDocument(response, 500);
       expect(response.json.errors[0].detail).toBe('The station could not complete the request. The error has been logged.');

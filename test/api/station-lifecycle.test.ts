@@ -42,7 +42,8 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     await stopping;
     expect(response.status, response.body).toBe(200);
     expect(JSON.parse(response.body).meta.token).toMatch(/^ey/);
-    expect(t.station.store.db.open).toBe(false);
+    // SQLite's connection is closed once the request is answered (a PostgreSQL pool has no such flag).
+    if (t.station.store.db) expect(t.station.store.db.open).toBe(false);
     await expect(t.call('/v3/test')).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
     await t.close();
   });
@@ -59,7 +60,7 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     const first = await startTestStation();
     const keys = first.station.keys;
     await first.station.stop();
-    const again = await createStation({ dataDir: first.dataDir, port: 0, logger: silentLogger });
+    const again = await createStation({ dataDir: first.dataDir, databaseUrl: first.databaseUrl, port: 0, logger: silentLogger });
     try {
       expect(again.keys).toEqual(keys);
       expect((await again.clients.list()).map((client) => client.username)).toEqual(['smith']);

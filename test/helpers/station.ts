@@ -1,4 +1,6 @@
-// Starts a real station on a temp data folder and an ephemeral loopback port, with one known client.
+// Starts a real station on a temp data folder and an ephemeral loopback port, with one known client. Under the
+// PostgreSQL run of the suite (test/helpers/postgres-setup.ts provides a test cluster), each new data folder also gets its
+// own new database on that cluster, and a restart on the same folder finds the same database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,11 @@ import { silentLogger } from '../../src-main/logger.ts';
 import { createStation, type Station, type StationOptions } from '../../src-main/station.ts';
 import type { ClientRecord } from '../../src-main/domain/client.ts';
 import { http, type RawRequest, type RawResponse } from './http.ts';
+import { createDatabase } from './postgres.ts';
+import { openStore, type Store } from '../../src-main/store/index.ts';
+import { openPostgresStore } from '../../src-main/store/postgres/index.ts';
+import pg from 'pg';
+import { inject } from 'vitest';
 
 export const SMITH = { username: 'smith', password: 'HowSoonIsNow?1985' } as const;
 export const JSONAPI = 'application/vnd.api+json';
@@ -15,6 +22,8 @@ export interface TestStation {
   station: Station;
   url: string;
   dataDir: string;
+  /** The station's PostgreSQL database in the PostgreSQL run; undefined for its SQLite file. */
+  databaseUrl: string | undefined;
   client: ClientRecord;
   integrationKey: string;
   /** Request to a path under the station's URL with JSON:API Accept by default. */
@@ -26,6 +35,21 @@ export interface TestStation {
 }
 
 const createdDirs: string[] = [];
+
+/** The back end this run of the suite tests: the PostgreSQL cluster's URL, or undefined for SQLite. */
+const TEST_POSTGRES = inject('postgresUrl') || process.env.STATION_TEST_POSTGRES || undefined;
+const databases = new Map<string, string>();
+
+/** The database a station on this data folder uses in this run: undefined (its SQLite file), or its own PostgreSQL database. */
+export async function testDatabaseFor(dataDir: string): Promise<string | undefined> {
+  if (!TEST_POSTGRES) return undefined;
+  let url = databases.get(dataDir);
+  if (!url) {
+    url = await createDatabase(TEST_POSTGRES);
+    databases.set(dataDir, url);
+  }
+  return url;
+}
 
 /** A new folder under the OS temp folder, removed after the test file by removeTempDirs(). */
 export function tempDir(prefix = 'station-test-'): string {
@@ -41,7 +65,8 @@ export function removeTempDirs(): void {
 export async function startTestStation(options: Partial<StationOptions> = {}): Promise<TestStation> {
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
-  const station = await createStation({ logger: silentLogger, port: 0, ...options, dataDir });
+  const databaseUrl = await testDatabaseFor(dataDir);
+  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, ...options, dataDir });
   // A data folder used before (a restart) keeps its client.
   const existing = (await station.clients.list()).find((candidate) => candidate.username === SMITH.username);
   const client = existing ?? await station.clients.add({
@@ -65,6 +90,7 @@ export async function startTestStation(options: Partial<StationOptions> = {}): P
     station,
     url,
     dataDir,
+    databaseUrl,
     client,
     integrationKey,
     call,
@@ -79,4 +105,24 @@ export async function startTestStation(options: Partial<StationOptions> = {}): P
       if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
     },
   };
+}
+
+/** Another connection to a station's database, as another process (the admin command) opens it. */
+export function openOtherStore(t: Pick<TestStation, 'dataDir' | 'databaseUrl'>): Promise<Store> {
+  return t.databaseUrl ? openPostgresStore(t.databaseUrl) : Promise.resolve(openStore(join(t.dataDir, 'station.sqlite')));
+}
+
+/** Runs SQL straight on a station's database, behind the station's back: for tests that break it on purpose. */
+export async function execBehindTheStation(t: Pick<TestStation, 'station' | 'databaseUrl'>, sql: string): Promise<void> {
+  if (!t.databaseUrl) {
+    t.station.store.db!.exec(sql);
+    return;
+  }
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

@@ -18,7 +18,7 @@ const ENTRIES = [
   /^test\/.*\.(test|e2e)\.ts$/,
   /^test\/(bench|lint)\/[^/]+\.ts$/,
   /^test\/reliability\/soak\.ts$/,
-  /^test\/helpers\/(crashing-document-worker|setup)\.ts$/,
+  /^test\/helpers\/(crashing-document-worker|setup|postgres-setup)\.ts$/,
   /^test\/(vitest\.config|e2e\/playwright\.config|e2e\/global-setup)\.ts$/,
   /^electron\.vite\.config\.ts$/,
 ];

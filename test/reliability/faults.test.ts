@@ -31,7 +31,7 @@ async function stationOn(dataDir: string) {
 }
 
 function statusCounts(t: TestStation): Record<string, number> {
-  const rows = t.station.store.db.prepare('SELECT status, count(*) AS n FROM shipments GROUP BY status').all() as { status: number; n: number }[];
+  const rows = t.station.store.db!.prepare('SELECT status, count(*) AS n FROM shipments GROUP BY status').all() as { status: number; n: number }[];
   return Object.fromEntries(rows.map((row) => [String(row.status), row.n]));
 }
 

@@ -278,7 +278,7 @@ describe('thousands of bad requests', () => {
     const created = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
     expect(created.status).toBe(201);
     expect((await send({ method: 'GET', path: `/v3/shipments/${created.json.data.id}/documents`, headers: auth() }))?.status).toBe(200);
-    const db = t.station.store.db;
+    const db = t.station.store.db!;
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     const count = (ids: string[], status: number) =>
       ids.filter((id) => (db.prepare('SELECT status FROM shipments WHERE id = ?').pluck().get(id) as number | undefined) === status).length;

@@ -160,7 +160,7 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     await store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
     expect(await summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
     expect(await store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
-    const plan = store.db
+    const plan = store.db!
       .prepare("EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '2026-01-01' AND ship_date <= '2026-12-31' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100")
       .all() as { detail: string }[];
     expect(plan.map((step) => step.detail)).toEqual(['SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)']);

@@ -16,6 +16,7 @@ const STORE_FAULT_ANSWERS: Record<StoreFaultKind, { detail: string; retryAfterSe
   'read-only': { detail: ERROR_TEXT.storeReadOnly, retryAfterSeconds: 60 },
   io: { detail: ERROR_TEXT.storeIo, retryAfterSeconds: 10 },
   busy: { detail: ERROR_TEXT.storeBusy, retryAfterSeconds: 1 },
+  unreachable: { detail: ERROR_TEXT.storeUnreachable, retryAfterSeconds: 5 },
 };
 
 export function errorHandler(logger: Logger) {

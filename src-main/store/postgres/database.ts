@@ -1,0 +1,73 @@
+// Opens the shared PostgreSQL database the way the station relies on: a pool of connections, bigint columns read
+// as numbers (every one the station keeps is far below 2^53), and the numbered migrations applied at start in one
+// transaction, under an advisory lock so desks starting together migrate once. A newer schema is refused.
+import pg from 'pg';
+import { SchemaTooNewError } from '../database.ts';
+import type { Migration } from '../migrations.ts';
+import { POSTGRES_MIGRATIONS } from './migrations.ts';
+
+export type Pool = pg.Pool;
+export type Connection = pg.PoolClient;
+/** A pool or one of its connections inside a transaction: both run queries. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Connections a station keeps open: its requests, the scheduler and the print monitor share them. */
+const POOL_SIZE = 10;
+/** Any number that migrations choose: one lock for every station's start on one database. */
+const MIGRATION_LOCK = 8_411_001;
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PostgresOptions {
+  /** Called for a connection that fails while idle in the pool: the pool replaces it, the station logs it. */
+  onProblem?: (message: string) => void;
+}
+
+export async function openPostgres(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS, options: PostgresOptions = {}): Promise<Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, application_name: 'shipping-station', connectionTimeoutMillis: 5_000 });
+  // An idle connection that breaks (the server restarts) must not take the station down with it.
+  pool.on('error', (error) => options.onProblem?.(`A database connection failed while idle: ${error.message}`));
+  try {
+    await migrate(pool, migrations);
+    return pool;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+/** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
+export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    const value = await work(connection);
+    await connection.query('COMMIT');
+    return value;
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {
+  const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+  await transaction(pool, async (connection) => {
+    await connection.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    const found = await connection.query<{ present: string | null }>("SELECT to_regclass('schema_version')::text AS present");
+    const current = found.rows[0]!.present === null ? 0 : (await connection.query<{ version: number }>('SELECT version FROM schema_version WHERE id = 1')).rows[0]!.version;
+    if (current > latest) throw new SchemaTooNewError(current, latest);
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (migration.version <= current) continue;
+      await connection.query(migration.sql);
+      await connection.query('UPDATE schema_version SET version = $1 WHERE id = 1', [migration.version]);
+    }
+  });
+}

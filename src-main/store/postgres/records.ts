@@ -1,0 +1,144 @@
+// PostgreSQL: the address book (substring search through a pg_trgm index, ranked as SQLite's FTS5 search is),
+// print jobs, station settings and carrier settings.
+import type { Address } from '../../../src-shared/shipment.ts';
+import { fingerprint, toSaved, type AddressesTable, type AddressRow } from '../addresses.ts';
+import type { CarrierSettingsTable } from '../carrier-settings.ts';
+import type { Async } from '../index.ts';
+import { printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
+import type { SettingsTable } from '../settings.ts';
+import { transaction, type Pool, type Queryable } from './database.ts';
+
+/** PostgreSQL text cannot hold NUL: a key with one names nothing, and is answered so instead of failing. */
+export const storable = (text: string) => !text.includes('\u0000');
+
+/** The text as a LIKE pattern that matches it literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The fields the trigram index covers, as its expression spells them. */
+const SEARCHED = `lower(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email)`;
+
+export function addressesTable(pool: Pool, now: () => string): Async<AddressesTable> {
+  const values = (clientId: string, sandbox: boolean, address: Address) => [
+    Number(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
+    address.city ?? '', address.postalCode ?? '', address.state ?? '', address.country ?? '', address.phone ?? '', address.email ?? '',
+    address.taxIdentification ?? '', now(),
+  ];
+  const columns = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
+  const upsert = (db: Queryable, clientId: string, sandbox: boolean, address: Address) =>
+    db.query(
+      `INSERT INTO addresses (${columns}, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       ON CONFLICT (client_id, sandbox, fingerprint) DO UPDATE SET
+         use_count = addresses.use_count + 1, last_used_at = excluded.last_used_at,
+         phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
+      values(clientId, sandbox, address),
+    );
+  return {
+    remember: async (clientId, sandbox, address) => {
+      await upsert(pool, clientId, sandbox, address);
+    },
+    ensure: async (clientId, sandbox, address) => {
+      await pool.query(
+        `INSERT INTO addresses (${columns}, use_count, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15)
+         ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`,
+        values(clientId, sandbox, address),
+      );
+    },
+    bulkRemember: async (clientId, sandbox, addresses) => {
+      let total = 0;
+      let chunk: Address[] = [];
+      const flush = async () => {
+        const taken = chunk;
+        chunk = [];
+        await transaction(pool, async (db) => {
+          for (const address of taken) await upsert(db, clientId, sandbox, address);
+        });
+        total += taken.length;
+      };
+      for (const address of addresses) {
+        chunk.push(address);
+        if (chunk.length === 1000) await flush();
+      }
+      if (chunk.length > 0) await flush();
+      return total;
+    },
+    // Ranked as on SQLite: names that start with the text first (by name, then the most used), then any field
+    // that contains it, newest first.
+    search: async (clientId, sandbox, text, limit) => {
+      const trimmed = text.trim();
+      if (!storable(trimmed)) return [];
+      const owner = [Number(clientId), sandbox ? 1 : 0];
+      const pattern = literal(trimmed.toLowerCase());
+      const byName = (
+        await pool.query<AddressRow>(
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND lower(name) LIKE $3 || '%'
+           ORDER BY lower(name), use_count DESC LIMIT $4`,
+          [...owner, pattern, limit],
+        )
+      ).rows;
+      // Trigrams need three characters; shorter text only matches the start of a name.
+      if ([...trimmed].length < 3 || byName.length >= limit) return byName.map(toSaved);
+      const seen = new Set(byName.map((found) => String(found.id)));
+      const rest = (
+        await pool.query<AddressRow>(
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND ${SEARCHED} LIKE '%' || $3 || '%' ORDER BY id DESC LIMIT $4`,
+          [...owner, pattern, limit + byName.length],
+        )
+      ).rows.filter((found) => !seen.has(String(found.id)));
+      return [...byName, ...rest].slice(0, limit).map(toSaved);
+    },
+  };
+}
+
+export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTable> {
+  const rows = async (sql: string, values: unknown[] = []) => (await pool.query<PrintJobRow>(sql, values)).rows.map(printJobRecord);
+  return {
+    add: async (job) => {
+      const at = now();
+      return (
+        await rows(
+          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8) RETURNING *`,
+          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at],
+        )
+      )[0]!;
+    },
+    get: async (id) => (storable(id) ? (await rows('SELECT * FROM print_jobs WHERE id = $1', [id]))[0] : undefined),
+    open: () => rows("SELECT * FROM print_jobs WHERE status IN ('queued', 'printing') ORDER BY created_at, id"),
+    markPrinting: async (id, backendJobId) => {
+      await pool.query("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
+    },
+    finish: async (id, status, reason) => {
+      await pool.query("UPDATE print_jobs SET status = $2, reason = $3, updated_at = $4 WHERE id = $1 AND status IN ('queued', 'printing')", [id, status, reason, now()]);
+    },
+  };
+}
+
+export function settingsTable(pool: Pool, now: () => string): Async<SettingsTable> {
+  return {
+    get: async (name) => {
+      const row = (await pool.query<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name])).rows[0];
+      return row === undefined ? undefined : (JSON.parse(row.value) as unknown);
+    },
+    set: async (name, value) => {
+      await pool.query(
+        `INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+        [name, JSON.stringify(value), now()],
+      );
+    },
+  };
+}
+
+export function carrierSettingsTable(pool: Pool, now: () => string): Async<CarrierSettingsTable> {
+  return {
+    fuelSurcharges: async () =>
+      new Map((await pool.query<{ choice_code: string; fuel_surcharge_percent: number }>('SELECT choice_code, fuel_surcharge_percent FROM carrier_settings')).rows.map((row) => [row.choice_code, row.fuel_surcharge_percent])),
+    setFuelSurcharge: async (choiceCode, percent) => {
+      await pool.query(
+        `INSERT INTO carrier_settings (choice_code, fuel_surcharge_percent, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (choice_code) DO UPDATE SET fuel_surcharge_percent = excluded.fuel_surcharge_percent, updated_at = excluded.updated_at`,
+        [choiceCode, percent, now()],
+      );
+    },
+  };
+}

@@ -1,0 +1,251 @@
+// PostgreSQL: shipments with their documents, bookings, tracking events and audit trail, shared by every desk.
+// Each change that spans rows is one transaction. Scheduled work is claimed with FOR UPDATE SKIP LOCKED, so
+// several stations drain one queue without overlap, and a claim older than its lease (a station that died
+// mid-batch) is taken over by whichever station looks next.
+import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import type { ProcessedResult, ShipmentRecord, TrackingEvent } from '../../domain/shipment.ts';
+import type { Async } from '../index.ts';
+import {
+  shipmentParameters,
+  shipmentRecord,
+  summaryNames,
+  summaryRecord,
+  type BulkShipment,
+  type NewShipment,
+  type ShipmentRow,
+  type ShipmentsTable,
+  type SummaryRowColumns,
+} from '../shipments.ts';
+import { transaction, type Pool, type Queryable } from './database.ts';
+import { storable } from './records.ts';
+
+/** A claim older than this belongs to a station that stopped: another may take the work over. */
+export const CLAIM_LEASE_MS = 60_000;
+/** Rows per INSERT of a bulk import. */
+const BULK_ROWS = 500;
+
+const SHIPMENT_COLUMNS = [
+  'id', 'client_id', 'sandbox', 'origin', 'status', 'scheduled', 'service', 'carrier_choice', 'reference', 'ship_date', 'attributes',
+  'ship_from_name', 'ship_from_country', 'ship_to_name', 'ship_to_country', 'carrier_code', 'carrier_name', 'service_code', 'service_name',
+  'final_cents', 'insurance_cents', 'currency', 'tracking_number', 'tracking_hash', 'error', 'created_at', 'processed_at', 'tracking_status', 'tracking_date',
+] as const;
+
+const changed = (result: { rowCount: number | null }) => (result.rowCount ?? 0) > 0;
+
+export function shipmentsTable(pool: Pool, now: () => string): Async<ShipmentsTable> {
+  const leaseCutoff = () => new Date(Date.parse(now()) - CLAIM_LEASE_MS).toISOString();
+  const one = async (db: Queryable, sql: string, values: unknown[]) => {
+    const row = (await db.query<ShipmentRow>(sql, values)).rows[0];
+    return row && shipmentRecord(row);
+  };
+  const audit = (db: Queryable, id: string, clientId: string | number, action: string, detail: object | null = null) =>
+    db.query('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [id, Number(clientId), action, detail && JSON.stringify(detail), now()]);
+
+  const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
+    const at = now();
+    const updated = await db.query<{ client_id: number }>(
+      `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
+         insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
+       WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
+       RETURNING client_id`,
+      [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
+        result.currency, result.trackingNumber, result.trackingHash, at],
+    );
+    if (updated.rows.length === 0) return false;
+    await db.query('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
+    ]);
+    if (result.booking) {
+      await db.query('INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at,
+      ]);
+    }
+    await audit(db, id, updated.rows[0]!.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    return true;
+  };
+
+  const insertRow = (db: Queryable, shipment: NewShipment) => {
+    const p = shipmentParameters(shipment);
+    return db.query(
+      `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
+                              ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at)
+       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [p.id, p.clientId, p.sandbox, p.origin, p.scheduled, p.service, p.carrierChoice, p.reference, p.shipDate, p.attributes,
+        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, now()],
+    );
+  };
+
+  const bulkChunk = async (db: Queryable, rows: BulkShipment[]) => {
+    const values: unknown[] = [];
+    const tuples = rows.map((row) => {
+      const events = row.trackingEvents ?? [];
+      const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
+      const p: Record<string, unknown> = { ...shipmentParameters(row), trackingStatus: latest?.status ?? null, trackingDate: latest?.occurredAt ?? null };
+      const ordered = [p.id, p.clientId, p.sandbox, p.origin, p.status, p.scheduled, p.service, p.carrierChoice, p.reference, p.shipDate, p.attributes,
+        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, p.carrierCode, p.carrierName, p.serviceCode, p.serviceName,
+        p.finalCents, p.insuranceCents, p.currency, p.trackingNumber, p.trackingHash, p.error, p.createdAt, p.processedAt, p.trackingStatus, p.trackingDate];
+      const start = values.length;
+      values.push(...ordered);
+      return `(${ordered.map((_, index) => `$${start + index + 1}`).join(', ')})`;
+    });
+    await db.query(`INSERT INTO shipments (${SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    for (const row of rows) {
+      for (const event of row.trackingEvents ?? []) {
+        await db.query('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+          row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt,
+        ]);
+      }
+    }
+  };
+
+  return {
+    allocateReference: async () => (await pool.query<{ reference: string }>("SELECT nextval('shipment_reference')::text AS reference")).rows[0]!.reference,
+
+    insert: (shipment, processed) =>
+      transaction(pool, async (db) => {
+        await insertRow(db, shipment);
+        await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
+        if (processed && !(await complete(db, shipment.id, null, processed))) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
+        return (await one(db, 'SELECT * FROM shipments WHERE id = $1', [shipment.id]))!;
+      }),
+
+    get: async (id, clientId, sandbox) =>
+      !storable(id) ? undefined : one(pool, 'SELECT * FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NULL', [id, Number(clientId) || 0, sandbox ? 1 : 0]),
+
+    claimWaiting: async ({ limit, token }) => {
+      // SKIP LOCKED: what another station is claiming this instant is left to it, never waited for or taken twice.
+      const rows = (
+        await pool.query<ShipmentRow>(
+          `UPDATE shipments SET claim_token = $2, claimed_at = $3, reference = COALESCE(reference, nextval('shipment_reference')::text)
+           WHERE id IN (
+             SELECT id FROM shipments
+             WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND claim_token IS NULL
+             ORDER BY created_at, id LIMIT $1
+             FOR UPDATE SKIP LOCKED)
+           RETURNING *`,
+          [limit, token, now()],
+        )
+      ).rows;
+      return rows.map(shipmentRecord).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+    // Other stations share the queue: only claims past their lease are freed, never a live station's.
+    releaseClaims: async (before) => {
+      const cutoff = [before, leaseCutoff()].sort()[0]!;
+      return (await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < $1', [cutoff])).rowCount ?? 0;
+    },
+    releaseWaitingClaims: async () =>
+      (await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL AND claimed_at < $1', [leaseCutoff()]))
+        .rowCount ?? 0,
+    releaseRunClaims: async (token) =>
+      (await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = $1', [token])).rowCount ?? 0,
+
+    claimSaved: async (id, token) =>
+      changed(
+        await pool.query(
+          `UPDATE shipments SET claim_token = $2, claimed_at = $3
+           WHERE id = $1 AND origin = 'save' AND status = 0 AND scheduled = 0 AND deleted_at IS NULL AND claim_token IS NULL`,
+          [id, token, now()],
+        ),
+      ),
+    releaseClaim: async (id, token) => {
+      await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2', [id, token]);
+    },
+    confirmSaved: (id, token, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result) =>
+      transaction(pool, async (db) => {
+        const names = summaryNames(confirmed.attributes);
+        const updated = await db.query(
+          `UPDATE shipments SET attributes = $3, ship_date = $4, ship_from_name = $5, ship_from_country = $6, ship_to_name = $7, ship_to_country = $8
+           WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2`,
+          [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry],
+        );
+        return changed(updated) && (await complete(db, id, token, result));
+      }),
+    complete: (id, token, result) => transaction(pool, (db) => complete(db, id, token, result)),
+    fail: (id, token, reason) =>
+      transaction(pool, async (db) => {
+        const failed = await db.query<{ client_id: number }>(
+          `UPDATE shipments SET status = -1, error = $3, claim_token = NULL, processed_at = $4
+           WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2 RETURNING client_id`,
+          [id, token, reason, now()],
+        );
+        if (failed.rows.length === 0) return false;
+        await audit(db, id, failed.rows[0]!.client_id, 'failed', { reason });
+        return true;
+      }),
+    markDeleted: (record: ShipmentRecord) =>
+      transaction(pool, async (db) => {
+        await db.query('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()]);
+        await audit(db, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+      }),
+
+    document: async (id) => {
+      const row = (await pool.query<{ content_type: string; file_name: string; data: Buffer }>('SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = $1', [id])).rows[0];
+      return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
+    },
+    trackingNumberTaken: async (trackingNumber) => changed(await pool.query('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])),
+    latestEvent: async (id) => {
+      const row = (
+        await pool.query<{ status: number; occurred_at: string; location: string; text: string }>(
+          'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1',
+          [id],
+        )
+      ).rows[0];
+      return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
+    },
+    addEvent: (id, event) =>
+      transaction(pool, async (db) => {
+        await db.query('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+          id, event.status, event.occurredAt, event.location, event.text, now(),
+        ]);
+        // An event at the same time as the latest one is the newer news: it becomes the latest.
+        await db.query('UPDATE shipments SET tracking_status = $2, tracking_date = $3 WHERE id = $1 AND (tracking_date IS NULL OR tracking_date <= $3)', [
+          id, event.status, event.occurredAt,
+        ]);
+      }),
+    summaries: async (filter) => {
+      if (filter.search !== null && !storable(filter.search)) return [];
+      const columns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
+         s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date FROM shipments s`;
+      const owner = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit];
+      const result =
+        filter.search === null
+          ? await pool.query<SummaryRowColumns>(
+              `SELECT ${columns}
+               WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+               ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`,
+              owner,
+            )
+          : await pool.query<SummaryRowColumns>(
+              `SELECT ${columns}
+               WHERE (s.reference = $6 OR s.tracking_number = $6)
+                 AND s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+               ORDER BY s.ship_date DESC, s.created_at DESC LIMIT $5`,
+              [...owner, filter.search],
+            );
+      return result.rows.map(summaryRecord);
+    },
+    audit: async (id) =>
+      (await pool.query<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id])).rows,
+    findForAdmin: async (key) => !storable(key) ? undefined : one(pool, 'SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key]),
+    byTrackingHash: async (hash) => !storable(hash) ? undefined : one(pool, 'SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash]),
+    bulkInsert: async (rows) => {
+      let total = 0;
+      let chunk: BulkShipment[] = [];
+      const flush = async () => {
+        if (chunk.length === 0) return;
+        const taken = chunk;
+        chunk = [];
+        await transaction(pool, (db) => bulkChunk(db, taken));
+        total += taken.length;
+      };
+      for (const row of rows) {
+        chunk.push(row);
+        if (chunk.length === BULK_ROWS) await flush();
+      }
+      await flush();
+      return total;
+    },
+    waitingCount: async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL')).rows[0]!.n,
+  };
+}

@@ -1,0 +1,73 @@
+// A throwaway PostgreSQL cluster for the tests: initdb in a temp folder, on a free port on 127.0.0.1, trust
+// authentication, stopped and deleted afterwards. PostgreSQL refuses to run as root, so as root the cluster runs
+// as the `postgres` user. Each test station gets its own database in it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface PostgresCluster {
+  /** The server's base URL (postgres://postgres@127.0.0.1:PORT). */
+  url: string;
+  stop(): void;
+}
+
+/** Where Debian's PostgreSQL binaries are, or why there are none. */
+export function postgresBinaries(): { dir: string } | { missing: string } {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions.length > 0 ? { dir: join(root, versions[0]!, 'bin') } : { missing: 'PostgreSQL is not installed (apt-get install postgresql)' };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const binaries = postgresBinaries();
+  if ('missing' in binaries) throw new Error(binaries.missing);
+  const asRoot = process.getuid?.() === 0;
+  const folder = mkdtempSync(join(tmpdir(), 'station-pg-'));
+  const dataDir = join(folder, 'cluster');
+  const run = (program: string, args: string[]) => {
+    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(binaries.dir, program), ...args]] as const : [join(binaries.dir, program), args] as const;
+    execFileSync(command[0], command[1], { stdio: ['ignore', 'ignore', 'pipe'] });
+  };
+  if (asRoot) chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const port = await freePort();
+  // fsync off: a test cluster never survives a power cut, and the tests run much faster without it.
+  run('pg_ctl', ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}`,
+    stop() {
+      const program = join(binaries.dir, 'pg_ctl');
+      const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
+      spawnSync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args, { stdio: 'ignore' });
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+let databases = 0;
+/** A new, empty database on the cluster, for one station; returns its URL. */
+export async function createDatabase(serverUrl: string): Promise<string> {
+  const name = `station_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return `${serverUrl}/${name}`;
+}
