@@ -34,6 +34,8 @@ export interface CarrierRegistry {
   cards(): Promise<LoadedCard[]>;
   /** The carriers to price with: the usable cards, and for each unreadable one a carrier that refuses with the reason. */
   carriers(): Promise<Carrier[]>;
+  /** The carrier that books a priced quote, by carrier code. Booking prices nothing, so no surcharge is read. */
+  bookingCarrier(carrierCode: string): Carrier | undefined;
   choiceCodes(): string[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
@@ -102,6 +104,13 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     carriers: async () => {
       const { stopped } = current();
       return [...(await cards()).map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)), ...stopped.map(unavailableCarrier)];
+    },
+    bookingCarrier: (carrierCode) => {
+      const { cards: loadedCards, stopped } = current();
+      const entry = loadedCards.find((candidate) => candidate.card.carrierCode === carrierCode);
+      if (entry) return rateCardCarrier(entry.card, entry.card.fuelSurchargePercent, digits);
+      const unreadable = stopped.find((candidate) => candidate.carrierCode === carrierCode);
+      return unreadable && unavailableCarrier(unreadable);
     },
     choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode)],
     problems: () => current().problems,

@@ -66,7 +66,7 @@ export interface ProcessInput {
 
 /** Books and documents a priced shipment. Its tracking number stays held until the caller records the result. */
 export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
-  const carrier = (await deps.carriers.carriers()).find((candidate) => candidate.carrierCode === input.quote.carrierCode);
+  const carrier = deps.carriers.bookingCarrier(input.quote.carrierCode);
   if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
   const booking = await carrier.book(input.quote, deps.trackingNumberTaken);
   deps.holdTrackingNumber(booking.trackingNumber);

@@ -183,7 +183,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const list = await priceShipment(carriers, attributes, shipDate);
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
-        const known = (await carriers.carriers()).some((carrier) => carrier.carrierCode === meta.carrierCode);
+        const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
         const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
         throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
           pointer: '/data/meta/rate/id',

@@ -21,12 +21,7 @@ function faultsTranslated<Table extends object>(table: Table): Table {
 export async function openPostgresStore(url: string, options: StoreOptions & { onProblem?: (message: string) => void } = {}): Promise<Store> {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
-  let pool;
-  try {
-    pool = await openPostgres(url, undefined, { onProblem: options.onProblem });
-  } catch (error) {
-    throw asStoreFault(error);
-  }
+  const pool = await openPostgres(url, undefined, { onProblem: options.onProblem }).catch((error: unknown) => Promise.reject(asStoreFault(error)));
   let clientChanges = 0;
   const counted = <Table extends object>(table: Table, writes: readonly string[]): Table =>
     Object.fromEntries(

@@ -130,7 +130,8 @@ export function shipmentsTable(pool: Pool, now: () => string): Async<ShipmentsTa
     },
     // Other stations share the queue: only claims past their lease are freed, never a live station's.
     releaseClaims: async (before) => {
-      const cutoff = [before, leaseCutoff()].sort()[0]!;
+      const lease = leaseCutoff();
+      const cutoff = before < lease ? before : lease;
       return (await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < $1', [cutoff])).rowCount ?? 0;
     },
     releaseWaitingClaims: async () =>
