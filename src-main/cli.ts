@@ -18,7 +18,10 @@ const HELP = `Shipping Station admin command
 Usage: npm run station -- <command> [options]
 
   serve [--data DIR] [--database URL] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+        [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
+      --allow-host lets other PCs reach it by that name or address (with --host 0.0.0.0); --tls-cert and
+      --tls-key serve HTTPS.
   client add --username U (--password P | --password-stdin) --name NAME [address options] [--data DIR] [--json]
       Create a client. Address options: --address1 --address2 --city --postal-code --state
       --country --contact --phone --email --tax-id. Prints {"id","clientKey"} with --json.
@@ -347,6 +350,23 @@ function restoreCommand(args: string[]): void {
   );
 }
 
+/** A name the Host guard may accept: a host name or an IP address, without scheme or port. */
+function hostNameOf(text: string): string {
+  const name = text.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(name) && !/^[0-9a-f:.]*:[0-9a-f:.]*$/.test(name)) {
+    throw new UsageError(`--allow-host takes a host name or an IP address (e.g. desk-7.warehouse.lan or 192.168.1.20), not '${text}'.`);
+  }
+  return name;
+}
+
+/** The HTTPS certificate and key files: both, or neither. */
+function tlsOf(values: Values): { certFile: string; keyFile: string } | undefined {
+  const certFile = optional(values, 'tls-cert');
+  const keyFile = optional(values, 'tls-key');
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('Give both --tls-cert and --tls-key, or neither.');
+  return certFile && keyFile ? { certFile: resolve(certFile), keyFile: resolve(keyFile) } : undefined;
+}
+
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
@@ -377,13 +397,19 @@ async function serveCommand(args: string[]): Promise<void> {
     port: { type: 'string' },
     host: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
   });
   const dataDir = dataDirOf(values);
   const port = parsePort(optional(values, 'port'));
   const host = optional(values, 'host') ?? DEFAULT_HOST;
+  const allowedHosts = ((values['allow-host'] as string[] | undefined) ?? []).map(hostNameOf);
+  const tls = tlsOf(values);
   const logger = consoleLogger();
   if (!isLoopbackAddress(host)) {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
+    if (!tls) logger.warn('Without --tls-cert and --tls-key, passwords and tokens cross the network unencrypted.');
   }
   const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
@@ -392,6 +418,8 @@ async function serveCommand(args: string[]): Promise<void> {
   const station = await createStation({
     dataDir,
     databaseUrl: databaseOf(values),
+    allowedHosts,
+    tls,
     port,
     host,
     logger,

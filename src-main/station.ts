@@ -1,7 +1,8 @@
 // createStation: opens the data folder's store, ensures the station's keys, wires services into the API
 // and runs it on a loopback port. The headless CLI and the Electron main process both start it this way.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
@@ -23,6 +24,7 @@ import { ensureStationKeys, type StationKeys } from './services/station-keys.ts'
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
+import { readTlsFiles } from './security/tls-files.ts';
 import { lockDataFolder } from './store/station-lock.ts';
 
 export const DEFAULT_PORT = 8411;
@@ -56,6 +58,10 @@ export interface StationOptions {
   dataDir: string;
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
+  /** Host names or addresses the Host guard accepts besides the loopback ones: how other PCs on the LAN reach the station. */
+  allowedHosts?: readonly string[];
+  /** Serve HTTPS with this certificate and key (PEM files): tokens cross the network. */
+  tls?: { certFile: string; keyFile: string };
   port?: number;
   host?: string;
   clock?: () => Date;
@@ -149,6 +155,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? consoleLogger();
+  const tls = options.tls && readTlsFiles(options.tls);
   // A running station owns its data folder: a second one on the same folder stops here, naming the first.
   prepareDataDir(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
@@ -194,7 +201,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     desktopIntegrationKey: keys.desktopIntegrationKey,
     rendererDir: options.rendererDir,
     allowedOrigins: options.allowedOrigins,
-    allowedHosts: isLoopbackAddress(host) ? [] : [host],
+    allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopbackAddress(host) ? [] : [host])],
   });
 
   let stopping = false;
@@ -254,7 +261,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
         // Koa answers every failure itself (errorHandler), so the handler's promise never rejects.
         // Deliberate timeouts, checked every second (Node's default looks every 30 s): a client that trickles its
         // headers or body, or holds an idle connection, is cut off instead of holding a socket for minutes.
-        const listening = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => void handle(request, response));
+        const serverOptions = { connectionsCheckingInterval: 1_000, ...tls };
+        const listener = (request: IncomingMessage, response: ServerResponse) => void handle(request, response);
+        const listening: Server = tls ? createTlsServer(serverOptions, listener) : createServer(serverOptions, listener);
         listening.headersTimeout = timeouts.headersMs;
         listening.requestTimeout = timeouts.requestMs;
         listening.keepAliveTimeout = timeouts.keepAliveMs;
@@ -271,7 +280,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
-          resolve(`http://${shownHost}:${actualPort}`);
+          resolve(`${tls ? 'https' : 'http'}://${shownHost}:${actualPort}`);
         });
       });
     },

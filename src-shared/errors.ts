@@ -37,7 +37,7 @@ export const ERROR_TEXT = {
     `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters.`,
   notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters.',
   hostNotAllowed: (host: string) =>
-    `Host '${host}' is not allowed. The station answers only to loopback host names.`,
+    `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,
   internal: 'The station could not complete the request. The error has been logged.',
   tooManySignIns: (seconds: number) => `Too many failed sign-ins from this integration key or address. Try again in ${seconds} s.`,

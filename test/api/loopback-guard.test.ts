@@ -23,7 +23,7 @@ describe('the station refuses Host headers that are not loopback (DNS rebinding)
     const response = await t.call('/v3/test', { headers: { ...auth, Host: host } });
     expect(response.status).toBe(403);
     expect(response.headers['content-type']).toBe(JSONAPI);
-    expect(response.json.errors[0].detail).toBe(`Host '${host}' is not allowed. The station answers only to loopback host names.`);
+    expect(response.json.errors[0].detail).toBe(`Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`);
   });
 
   it('refuses even the sign-in before looking at credentials', async () => {

@@ -44,7 +44,7 @@ export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serv
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      const url = /listening on (https?:\/\/\S+)/.exec(stdout)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve({

@@ -1,7 +1,7 @@
 // Starts a real station on a temp data folder and an ephemeral loopback port, with one known client. Under the
 // PostgreSQL run of the suite (test/helpers/postgres-setup.ts provides a test cluster), each new data folder also gets its
 // own new database on that cluster, and a restart on the same folder finds the same database.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
@@ -75,10 +75,12 @@ export async function startTestStation(options: Partial<StationOptions> = {}): P
     profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' },
   });
   const url = await station.start();
+  // A station serving HTTPS is trusted by its own certificate.
+  const ca = options.tls ? readFileSync(options.tls.certFile) : undefined;
   const integrationKey = station.keys.desktopIntegrationKey;
 
   const call = (path: string, request: RawRequest = {}) =>
-    http(`${url}${path}`, { ...request, headers: { Accept: JSONAPI, ...request.headers } });
+    http(`${url}${path}`, { ca, ...request, headers: { Accept: JSONAPI, ...request.headers } });
 
   const signIn = (username: string = SMITH.username, password: string = SMITH.password) =>
     call('/v3/clients/authentication', {
