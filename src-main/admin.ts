@@ -1,5 +1,6 @@
 // The admin facade the `station` command uses: a data folder's store opened for one command, with the
 // services that check every administrative rule. Nothing else of the station (API, timers) starts.
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createCarrierRegistry } from './carriers/registry.ts';
 import { createCarrierSettingsService, type CarrierSettingsService } from './services/carrier-settings.ts';
@@ -7,37 +8,57 @@ import { createClientService, type ClientService } from './services/clients.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import { createTrackingEventService, type TrackingEventService } from './services/tracking-events.ts';
-import { DEFAULT_RESOURCES_DIR, openDataDir } from './station.ts';
+import { DEFAULT_RESOURCES_DIR, deskName, openDataDir } from './station.ts';
+import { createAuditLog, type AuditLog } from './services/audit-log.ts';
+import type { Actor } from './domain/caller.ts';
+
+/** The user running the admin command, as the audit log names them. */
+function operatingSystemUser(): string {
+  try {
+    return userInfo().username || 'unknown user';
+  } catch {
+    return 'unknown user';
+  }
+}
 
 export { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
-export { backupDataFolder, restoreDataFolder } from './services/backups.ts';
+export { backupDataFolder, migrateDataFolder, restoreDataFolder } from './services/backups.ts';
 export { FIRST_CLIENT_USERNAME } from './services/clients.ts';
 
 export interface StationAdmin {
   readonly dataDir: string;
+  /** Who the audit log names for this command: the operating-system user at the admin command, on this desk. */
+  readonly actor: Actor;
+  readonly desk: string;
   readonly keys: StationKeys;
   readonly clients: ClientService;
   readonly integrations: IntegrationService;
   readonly carriers: CarrierSettingsService;
   readonly tracking: TrackingEventService;
+  readonly audit: AuditLog;
   close(): Promise<void>;
 }
 
-export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string } = {}): Promise<StationAdmin> {
+export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string; desk?: string } = {}): Promise<StationAdmin> {
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
+  const desk = deskName(options.desk);
   const { store, keys } = await openDataDir(dataDir, undefined, options.databaseUrl);
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),
     surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
   });
+  const audit = createAuditLog(store, desk);
   return {
     dataDir,
+    actor: { via: 'cli', user: operatingSystemUser() },
+    desk,
     keys,
-    clients: createClientService(store, keys),
-    integrations: createIntegrationService(store),
-    carriers: createCarrierSettingsService(store, registry),
-    tracking: createTrackingEventService(store),
+    clients: createClientService(store, keys, audit),
+    integrations: createIntegrationService(store, audit),
+    carriers: createCarrierSettingsService(store, registry, audit),
+    tracking: createTrackingEventService(store, audit),
+    audit,
     close: () => store.close(),
   };
 }

@@ -5,11 +5,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { StationError } from '../src-shared/errors.ts';
 import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
-import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, openAdmin, restoreDataFolder, type StationAdmin } from './admin.ts';
+import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migrateDataFolder, openAdmin, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from './station.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, deskName, isLoopbackAddress } from './station.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
 
@@ -17,14 +17,17 @@ const HELP = `Shipping Station admin command
 
 Usage: npm run station -- <command> [options]
 
-  serve [--data DIR] [--database URL] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+  serve [--data DIR] [--database URL] [--desk NAME] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
         [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
-      --allow-host lets other PCs reach it by that name or address (with --host 0.0.0.0); --tls-cert and
-      --tls-key serve HTTPS.
-  client add --username U (--password P | --password-stdin) --name NAME [address options] [--data DIR] [--json]
-      Create a client. Address options: --address1 --address2 --city --postal-code --state
-      --country --contact --phone --email --tax-id. Prints {"id","clientKey"} with --json.
+      --desk names this desk (default: the host name): its print jobs print only on its printers, and the
+      audit log names it. --allow-host lets other PCs reach it by that name or address (with --host
+      0.0.0.0); --tls-cert and --tls-key serve HTTPS.
+  client add --username U (--password P | --password-stdin) --name NAME [--role ROLE] [address options]
+        [--data DIR] [--json]
+      Create a client. ROLE is packer (the default), supervisor or admin. Address options: --address1
+      --address2 --city --postal-code --state --country --contact --phone --email --tax-id. Prints
+      {"id","clientKey","role"} with --json.
       Passwords have at least 10 characters. --password-stdin reads it from standard input, so it shows
       neither in the process list nor in the shell's history.
   client list [--data DIR] [--json]
@@ -32,6 +35,9 @@ Usage: npm run station -- <command> [options]
       Give a client a new client key; tokens made with the old key stop working.
   client set-password (--id ID | --username U) (--password P | --password-stdin) [--data DIR] [--json]
       Changing the first-run client's password deletes the first-run credentials file.
+  client set-role (--id ID | --username U) --role ROLE [--data DIR] [--json]
+      Packers ship, print and track; supervisors also void processed shipments, reprint and change carrier
+      settings; admins also manage clients and integrations. The last admin keeps the role.
   client remove (--id ID | --username U) [--data DIR] [--json]
       The client can no longer sign in and its tokens stop working; its shipments stay. Its username
       stays reserved.
@@ -54,19 +60,26 @@ Usage: npm run station -- <command> [options]
   restore --from FILE [--data DIR] [--json]
       Put a backup back. The station must be stopped; the database it replaces is kept beside it as
       station.sqlite.before-restore-<time>.
+  audit [--limit N] [--action ACTION] [--actor USERNAME] [--from-desk NAME] [--data DIR] [--json]
+      The audit log, newest first (50 entries unless --limit): who did what, from which desk, and when.
+  migrate --to postgres://user@host/db [--data DIR] [--json]
+      Copy a stopped station's SQLite database (all tables, secrets and history) into an empty PostgreSQL
+      database and check every table's row count. The SQLite file is left as it was.
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
       ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
   help
 
-Every command except backup and restore takes --database URL (postgres://user@host/db), or
+Every command except backup, restore and migrate takes --database URL (postgres://user@host/db), or
 $STATION_DATABASE_URL: the PostgreSQL database that several desks share. Without it the station keeps
-its data in <data folder>/station.sqlite.
+its data in <data folder>/station.sqlite. Every command takes --desk NAME (or $STATION_DESK): the desk
+the audit log names for what it does.
 
 Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
 default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
 STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), STATION_DOCUMENT_WORKERS
-(label-rendering threads; default one per core but one).
+(label-rendering threads; default one per core but one), STATION_CLAIM_LEASE_MS (PostgreSQL: how long a
+stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -74,7 +87,7 @@ The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 type Options = ParseArgsConfig['options'];
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-const common: Options = { data: { type: 'string' }, database: { type: 'string' }, json: { type: 'boolean', default: false } };
+const common: Options = { data: { type: 'string' }, database: { type: 'string' }, desk: { type: 'string' }, json: { type: 'boolean', default: false } };
 /** Backup and restore copy one SQLite file: they take no --database. */
 const sqliteOnly: Options = { data: { type: 'string' }, json: { type: 'boolean', default: false } };
 const addressOptions: Options = {
@@ -125,6 +138,17 @@ function databaseOf(values: Values): string | undefined {
   return url;
 }
 
+/** The desk of --desk or $STATION_DESK; undefined for this computer's host name. */
+function deskOf(values: Values): string | undefined {
+  const desk = optional(values, 'desk') ?? (process.env.STATION_DESK || undefined);
+  if (desk === undefined) return undefined;
+  try {
+    return deskName(desk);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
 async function passwordOf(values: Values): Promise<string> {
   const given = optional(values, 'password');
@@ -160,12 +184,12 @@ function print(values: Values, json: unknown, text: string): void {
 }
 
 function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>[number]): string {
-  return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}`;
+  return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}\t${client.role}`;
 }
 
 /** Runs one admin command against the data folder, closing it afterwards. */
 async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T): Promise<T> {
-  const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values) });
+  const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values), desk: deskOf(values) });
   try {
     return await task(admin);
   } finally {
@@ -176,8 +200,9 @@ async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promi
 async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, ...addressOptions, ...passwordOptions, username: { type: 'string' }, name: { type: 'string' } });
+      const values = parse(args, { ...common, ...addressOptions, ...passwordOptions, username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } });
       const username = required(values, 'username');
+      const role = optional(values, 'role');
       const name = required(values, 'name');
       const password = await passwordOf(values);
       const profile = {
@@ -193,20 +218,20 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
         email: optional(values, 'email'),
         taxIdentification: optional(values, 'tax-id'),
       };
-      const client = await withAdmin(values, (admin) => admin.clients.add({ username, password, profile }));
-      print(values, { id: client.id, clientKey: client.clientKey }, `Created client ${client.id} (${client.username}). Client key: ${client.clientKey}`);
+      const client = await withAdmin(values, (admin) => admin.clients.add(admin.actor, { username, password, role, profile }));
+      print(values, { id: client.id, clientKey: client.clientKey, role: client.role }, `Created client ${client.id} (${client.username}, ${client.role}). Client key: ${client.clientKey}`);
       return;
     }
     case 'list': {
       const values = parse(args, common);
-      const clients = await withAdmin(values, (admin) => admin.clients.list());
-      const json = clients.map((client) => ({ id: client.id, username: client.username, name: client.profile.name, createdAt: client.createdAt }));
-      print(values, json, clients.length ? ['id\tusername\tname\tcountry', ...clients.map(clientLine)].join('\n') : 'No clients yet.');
+      const clients = await withAdmin(values, (admin) => admin.clients.list(admin.actor));
+      const json = clients.map((client) => ({ id: client.id, username: client.username, name: client.profile.name, createdAt: client.createdAt, role: client.role }));
+      print(values, json, clients.length ? ['id\tusername\tname\tcountry\trole', ...clients.map(clientLine)].join('\n') : 'No clients yet.');
       return;
     }
     case 'rotate-key': {
       const values = parse(args, { ...common, ...which });
-      const client = await withAdmin(values, (admin) => admin.clients.rotateKey(whichClient(values)));
+      const client = await withAdmin(values, (admin) => admin.clients.rotateKey(admin.actor, whichClient(values)));
       print(values, { id: client.id, clientKey: client.clientKey }, `New client key for ${client.username}: ${client.clientKey}`);
       return;
     }
@@ -214,20 +239,28 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
       const values = parse(args, { ...common, ...which, ...passwordOptions });
       const client = whichClient(values);
       const password = await passwordOf(values);
-      const changed = await withAdmin(values, (admin) => admin.clients.setPassword(client, password));
+      const changed = await withAdmin(values, (admin) => admin.clients.setPassword(admin.actor, client, password));
       const forgotten = changed.username === FIRST_CLIENT_USERNAME && forgetFirstRunCredentials(dataDirOf(values));
       print(values, { id: changed.id }, `Password changed for ${changed.username}.${forgotten ? ` The first-run credentials file is deleted.` : ''}`);
       return;
     }
     case 'remove': {
       const values = parse(args, { ...common, ...which });
-      const removed = await withAdmin(values, (admin) => admin.clients.remove(whichClient(values)));
+      const removed = await withAdmin(values, (admin) => admin.clients.remove(admin.actor, whichClient(values)));
       if (removed.username === FIRST_CLIENT_USERNAME) forgetFirstRunCredentials(dataDirOf(values));
       print(values, { id: removed.id }, `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`);
       return;
     }
+    case 'set-role': {
+      const values = parse(args, { ...common, ...which, role: { type: 'string' } });
+      const client = whichClient(values);
+      const role = required(values, 'role');
+      const changed = await withAdmin(values, (admin) => admin.clients.setRole(admin.actor, client, role));
+      print(values, { id: changed.id, role: changed.role }, `${changed.username} is now ${changed.role}.`);
+      return;
+    }
     default:
-      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key, set-password or remove.`);
+      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key, set-password, set-role or remove.`);
   }
 }
 
@@ -236,13 +269,13 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
     case 'add': {
       const values = parse(args, { ...common, name: { type: 'string' } });
       const name = required(values, 'name');
-      const integration = await withAdmin(values, (admin) => admin.integrations.add(name));
+      const integration = await withAdmin(values, (admin) => admin.integrations.add(admin.actor, name));
       print(values, { integrationKey: integration.integrationKey }, `Integration key for ${name}: ${integration.integrationKey}`);
       return;
     }
     case 'list': {
       const values = parse(args, common);
-      const integrations = await withAdmin(values, (admin) => admin.integrations.list());
+      const integrations = await withAdmin(values, (admin) => admin.integrations.list(admin.actor));
       const json = integrations.map(({ id, name, isDesktop, createdAt }) => ({ id, name, isDesktop, createdAt }));
       print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? ' (this station\'s desk app)' : ''}`).join('\n'));
       return;
@@ -252,7 +285,7 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
       const id = optional(values, 'id');
       const name = optional(values, 'name');
       if ((id === undefined) === (name === undefined)) throw new UsageError('Give exactly one of --id or --name.');
-      const revoked = await withAdmin(values, (admin) => admin.integrations.revoke(id !== undefined ? { id } : { name }));
+      const revoked = await withAdmin(values, (admin) => admin.integrations.revoke(admin.actor, id !== undefined ? { id } : { name }));
       print(values, { id: revoked.id }, `Revoked the integration key ${revoked.id} (${revoked.name}). Its tokens stop working.`);
       return;
     }
@@ -295,7 +328,7 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       const values = parse(args, { ...common, carrier: { type: 'string' }, percent: { type: 'string' } });
       const carrier = required(values, 'carrier');
       const percentText = required(values, 'percent');
-      const percent = await withAdmin(values, (admin) => admin.carriers.setFuelSurcharge(carrier, percentText));
+      const percent = await withAdmin(values, (admin) => admin.carriers.setFuelSurcharge(admin.actor, carrier, percentText));
       print(values, { carrierChoice: carrier, fuelSurchargePercent: percent }, `Fuel surcharge of ${carrier} is now ${percent}%.`);
       return;
     }
@@ -311,7 +344,7 @@ async function trackingCommand(sub: string | undefined, args: string[]): Promise
   const statusText = required(values, 'status');
   const at = required(values, 'at');
   const { shipment, status } = await withAdmin(values, (admin) =>
-    admin.tracking.add(key, { status: statusText, at, text: optional(values, 'text'), location: optional(values, 'location') }),
+    admin.tracking.add(admin.actor, key, { status: statusText, at, text: optional(values, 'text'), location: optional(values, 'location') }),
   );
   print(values, { id: shipment.id, trackingStatus: status, trackingDate: at }, `Tracking event ${status} at ${at} added to ${shipment.reference}.`);
 }
@@ -335,6 +368,46 @@ function backupCommand(args: string[]): void {
   const out = resolve(required(values, 'out'));
   const copy = backupDataFolder(dataDirOf(values), out);
   print(values, copy, `Backed up ${copy.clients} clients and ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes).`);
+}
+
+async function migrateCommand(args: string[]): Promise<void> {
+  const values = parse(args, { ...sqliteOnly, to: { type: 'string' } });
+  const url = required(values, 'to');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--to must be a PostgreSQL URL (postgres://user@host/database), not '${url}'.`);
+  const dataDir = dataDirOf(values);
+  const moved = await migrateDataFolder(dataDir, url);
+  const rows = moved.reduce((total, table) => total + table.postgresRows, 0);
+  print(
+    values,
+    { tables: moved },
+    [
+      `Copied ${rows} rows of ${dataDir} into PostgreSQL; every table's row count matches:`,
+      ...moved.map((table) => `  ${table.table}\t${table.postgresRows}`),
+      `Start the desks with --database ${url.replace(/:[^:@/]*@/, ':***@')} from now on; the SQLite file stays as it was.`,
+    ].join('\n'),
+  );
+}
+
+async function auditCommand(args: string[]): Promise<void> {
+  const values = parse(args, { ...common, limit: { type: 'string' }, action: { type: 'string' }, actor: { type: 'string' }, 'from-desk': { type: 'string' } });
+  const limitText = optional(values, 'limit') ?? '50';
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 10_000) throw new UsageError(`--limit must be a number from 1 to 10000, not '${limitText}'.`);
+  const events = await withAdmin(values, (admin) =>
+    admin.audit.list(admin.actor, {
+      before: null,
+      action: optional(values, 'action') ?? null,
+      actor: optional(values, 'actor') ?? null,
+      desk: optional(values, 'from-desk') ?? null,
+      limit: Number(limitText),
+    }),
+  );
+  print(
+    values,
+    events,
+    events.length === 0
+      ? 'The audit log has no entries yet.'
+      : events.map((event) => `${event.at}\t${event.desk}\t${event.actor}${event.actorRole ? ` (${event.actorRole})` : ` (${event.via})`}\t${event.action}\t${event.subjectType} ${event.subjectId}`).join('\n'),
+  );
 }
 
 function restoreCommand(args: string[]): void {
@@ -400,6 +473,7 @@ async function serveCommand(args: string[]): Promise<void> {
     'allow-host': { type: 'string', multiple: true },
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
+    desk: { type: 'string' },
   });
   const dataDir = dataDirOf(values);
   const port = parsePort(optional(values, 'port'));
@@ -413,11 +487,14 @@ async function serveCommand(args: string[]): Promise<void> {
   }
   const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
+  const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
     databaseUrl: databaseOf(values),
+    desk: deskOf(values),
+    claimLeaseMs,
     allowedHosts,
     tls,
     port,
@@ -505,6 +582,12 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'backup':
         backupCommand(rest);
+        return 0;
+      case 'migrate':
+        await migrateCommand(rest);
+        return 0;
+      case 'audit':
+        await auditCommand(rest);
         return 0;
       case 'restore':
         restoreCommand(rest);

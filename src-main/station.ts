@@ -3,6 +3,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
@@ -20,6 +21,9 @@ import { noPrinting, type PrintBackend } from './printing/backend.ts';
 import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
+import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
+import { createCarrierSettingsService, type CarrierSettingsService } from './services/carrier-settings.ts';
+import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -56,8 +60,12 @@ export const MAX_CONNECTIONS = 1_000;
 
 export interface StationOptions {
   dataDir: string;
+  /** This station's desk (--desk): its print jobs print on its printers, and the audit log names it. The host name by default. */
+  desk?: string;
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
+  /** PostgreSQL: how long a stopped desk's claims on scheduled shipments hold before another desk takes them over. */
+  claimLeaseMs?: number;
   /** Host names or addresses the Host guard accepts besides the loopback ones: how other PCs on the LAN reach the station. */
   allowedHosts?: readonly string[];
   /** Serve HTTPS with this certificate and key (PEM files): tokens cross the network. */
@@ -92,9 +100,13 @@ export interface StationOptions {
 
 export interface Station {
   readonly dataDir: string;
+  readonly desk: string;
   readonly store: Store;
   readonly keys: StationKeys;
   readonly clients: ClientService;
+  readonly integrations: IntegrationService;
+  readonly carrierSettings: CarrierSettingsService;
+  readonly audit: AuditLog;
   readonly authentication: AuthenticationService;
   readonly shipments: ShipmentService;
   readonly carriers: CarrierRegistry;
@@ -106,6 +118,33 @@ export interface Station {
   start(): Promise<string>;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   stop(): Promise<void>;
+}
+
+/** A desk's name: what --desk takes, and what the host name becomes when it is the default. */
+const DESK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export class DeskNameError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeskNameError';
+  }
+}
+
+/** The desk name given, or this computer's host name (cut to a valid name). */
+export function deskName(given?: string): string {
+  if (given !== undefined) {
+    if (!DESK_NAME.test(given)) throw new DeskNameError(`--desk takes 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit, not '${given}'.`);
+    return given;
+  }
+  const host = hostname().split('.')[0]!.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  return host || 'desk';
+}
+
+export class DeskInUseError extends Error {
+  constructor(desk: string) {
+    super(`Another running station already is desk '${desk}' on this database. Give each desk its own name with --desk.`);
+    this.name = 'DeskInUseError';
+  }
 }
 
 export class PortInUseError extends Error {
@@ -131,10 +170,10 @@ function prepareDataDir(dataDir: string): void {
 }
 
 /** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
-export async function openDataDir(dataDir: string, clock?: () => Date, databaseUrl?: string): Promise<{ store: Store; keys: StationKeys }> {
+export async function openDataDir(dataDir: string, clock?: () => Date, databaseUrl?: string, claimLeaseMs?: number): Promise<{ store: Store; keys: StationKeys }> {
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
-  const store = databaseUrl ? await openPostgresStore(databaseUrl, { clock }) : openStore(databaseFile, { clock });
+  const store = databaseUrl ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs }) : openStore(databaseFile, { clock });
   try {
     // The files hold the station's secrets and data: only its user may read them.
     for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
@@ -156,21 +195,31 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? consoleLogger();
   const tls = options.tls && readTlsFiles(options.tls);
+  const desk = deskName(options.desk);
   // A running station owns its data folder: a second one on the same folder stops here, naming the first.
   prepareDataDir(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
   let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
-    opened = await openDataDir(options.dataDir, options.clock, options.databaseUrl);
+    opened = await openDataDir(options.dataDir, options.clock, options.databaseUrl, options.claimLeaseMs);
   } catch (error) {
     lock.release();
     throw error;
   }
   const { store, keys } = opened;
+  try {
+    if (!(await store.holdDesk(desk))) throw new DeskInUseError(desk);
+  } catch (error) {
+    await store.close();
+    lock.release();
+    throw error;
+  }
   const clock = options.clock ?? (() => new Date());
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
-  const clients = createClientService(store, keys);
+  const audit = createAuditLog(store, desk);
+  const clients = createClientService(store, keys, audit);
+  const integrations = createIntegrationService(store, audit);
   const authentication = createAuthenticationService(store, keys);
   const carriers = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
@@ -179,7 +228,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     logger,
   });
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
-  const shipments = createShipmentService({ store, carriers, documents, clock, logger });
+  const carrierSettings = createCarrierSettingsService(store, carriers, audit);
+  const shipments = createShipmentService({ store, carriers, documents, clock, logger, audit });
   const printing = createPrintService({
     store,
     backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
@@ -187,6 +237,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     documents,
     clock,
     logger,
+    desk,
+    audit,
     timeoutMs: options.printTimeoutMs,
     pollMs: options.printPollMs,
   });
@@ -199,6 +251,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     logger,
     trackingBaseUrl: options.trackingBaseUrl,
     desktopIntegrationKey: keys.desktopIntegrationKey,
+    desk,
+    clients,
+    integrations,
+    carrierSettings,
+    audit,
     rendererDir: options.rendererDir,
     allowedOrigins: options.allowedOrigins,
     allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopbackAddress(host) ? [] : [host])],
@@ -240,9 +297,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   return {
     dataDir: options.dataDir,
+    desk,
     store,
     keys,
     clients,
+    integrations,
+    carrierSettings,
+    audit,
     authentication,
     shipments,
     carriers,

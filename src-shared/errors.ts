@@ -110,6 +110,11 @@ export const ERROR_TEXT = {
   noIntegrationWithName: (name: string) => `No integration key in use has the name '${name}'.`,
   integrationNameAmbiguous: (name: string) => `More than one integration key has the name '${name}': revoke it by --id.`,
   desktopIntegrationStays: 'The desk app’s own integration key cannot be revoked: the desk signs in with it.',
+  invalidRole: (given: string) => `The role must be packer, supervisor or admin, not '${given}'.`,
+  lastAdmin: 'The station needs at least one admin: make another client admin first.',
+
+  // Roles: what a client of a role may not do.
+  roleNeeded: (what: string, needed: string, role: string) => `${what} needs the ${needed} role; this client's role is ${role}.`,
 } as const;
 
 /** A refusal with its HTTP status, the exact `detail` text and, where a field is at fault, its JSON pointer. */

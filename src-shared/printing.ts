@@ -1,8 +1,7 @@
 // The print request and print settings of the printing extension (POST /shipments/<id>/print,
 // PATCH /print-settings), checked with the same rules by the station and the desk UI.
 import { z } from 'zod';
-import { ERROR_TEXT, errorObject } from './errors.ts';
-import type { ErrorObject } from './jsonapi.ts';
+import { validateResource as validate, type Result } from './resource-validation.ts';
 
 export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
 export const PRINT_DPIS = [203, 300] as const;
@@ -41,25 +40,6 @@ const settingsSchema = z.object({
   dpi: dpi.optional(),
   autoPrint: z.boolean().optional(),
 });
-
-type Result<T> = { ok: true; value: T } | { ok: false; errors: ErrorObject[] };
-
-function validate<T>(document: unknown, type: string, schema: z.ZodType<T>, bodyOptional: boolean): Result<T> {
-  const data = (document as { data?: unknown } | null)?.data;
-  if (data === undefined && bodyOptional) return { ok: true, value: {} as T };
-  if (typeof data !== 'object' || data === null) return { ok: false, errors: [errorObject(400, ERROR_TEXT.missingRequiredData('data'), '/data')] };
-  const { type: given, attributes = {} } = data as { type?: unknown; attributes?: unknown };
-  if (given !== type) return { ok: false, errors: [errorObject(400, ERROR_TEXT.invalidData('data.type'), '/data/type')] };
-  const parsed = schema.safeParse(attributes);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
-  return {
-    ok: false,
-    errors: fields.map((field) =>
-      errorObject(400, ERROR_TEXT.invalidData(`data.attributes${field ? `.${field}` : ''}`), `/data/attributes${field ? `/${field.replace(/\./g, '/')}` : ''}`),
-    ),
-  };
-}
 
 export function validatePrintRequest(document: unknown): Result<PrintRequest> {
   return validate(document, 'printJob', printRequestSchema, true) as Result<PrintRequest>;

@@ -2,6 +2,7 @@
 // and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
 import type { ClientAttributes } from './client.ts';
 import type { PRINT_DPIS, PRINT_FORMATS, PrintSettings } from './printing.ts';
+import type { Role } from './roles.ts';
 import type { Money, SavedAddressAttributes, ShipmentAttributes, ShipmentStatus } from './shipment.ts';
 
 /** A resource object as the station sends it: `attributes` always, `links` and `meta` where the type has them. */
@@ -113,10 +114,68 @@ export type TrackingResource = Resource<'tracking', TrackingAttributes>;
 
 export type AddressResource = Resource<'address', SavedAddressAttributes>;
 
-export type ClientResource = Resource<'client', ClientAttributes>;
+/** The username and the role: top-level meta of sign-in and /clients/current, resource meta in /clients (extensions). */
+export interface ClientMeta {
+  username: string;
+  role: Role;
+}
 
-/** Top-level meta of a successful sign-in: a ready Bearer token. */
-export interface SignInMeta {
+export type ClientResource = Resource<'client', ClientAttributes, ClientMeta>;
+
+/** What the audit log records (README, "Roles and the audit log"). */
+export const AUDIT_ACTIONS = [
+  'shipment.created',
+  'shipment.deleted',
+  'shipment.voided',
+  'label.reprinted',
+  'print-settings.changed',
+  'carrier-settings.changed',
+  'tracking-event.added',
+  'client.added',
+  'client.role-changed',
+  'client.key-rotated',
+  'client.password-changed',
+  'client.removed',
+  'integration.added',
+  'integration.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings';
+
+export interface AuditEventAttributes {
+  at: string;
+  desk: string;
+  via: 'api' | 'cli';
+  actor: { clientId: string | null; username: string; role: Role | null };
+  action: AuditAction;
+  subject: { type: AuditSubjectType; id: string };
+  detail: Record<string, unknown> | null;
+}
+
+export type AuditEventResource = Resource<'auditEvent', AuditEventAttributes>;
+
+/** An integration key as admins see it (GET /integrations): the key itself, since a new one must be handed on. */
+export interface IntegrationAttributes {
+  name: string;
+  integrationKey: string;
+  isDesktop: boolean;
+  createdAt: string;
+}
+
+export type IntegrationResource = Resource<'integration', IntegrationAttributes>;
+
+/** A carrier choice with its card's services and the fuel surcharge in effect (GET /carriers). */
+export interface CarrierAttributes {
+  carrierCode: string;
+  carrierName: string;
+  services: string[];
+  fuelSurchargePercent: number;
+}
+
+export type CarrierResource = Resource<'carrier', CarrierAttributes>;
+
+/** Top-level meta of a successful sign-in: a ready Bearer token, and who signed in (an extension). */
+export interface SignInMeta extends ClientMeta {
   token: string;
 }
 
@@ -147,6 +206,8 @@ export interface PrintJobAttributes {
   copies: number;
   status: PrintJobStatus;
   reason: string | null;
+  /** The desk whose printer prints it: only that desk's station sends it. */
+  desk: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -164,6 +225,8 @@ export interface PrintSettingsResource {
 export interface StationConfigAttributes {
   apiBase: string;
   integrationKey: string;
+  /** The desk this station is (--desk): print jobs made here print on its printers. */
+  desk: string;
 }
 
 export interface StationConfigResource {

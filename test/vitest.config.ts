@@ -1,5 +1,6 @@
 // Test runner settings: unit, API, CLI, reliability and printing tests under Node on SQLite, and the API tests
-// once more on PostgreSQL (a throwaway cluster, test/helpers/postgres-setup.ts): one suite, two back ends.
+// once more on PostgreSQL (a throwaway cluster, test/helpers/postgres-setup.ts): one suite, two back ends; and
+// several desks on one PostgreSQL database (test/several-desks).
 import { defineConfig } from 'vitest/config';
 import { postgresBinaries } from './helpers/postgres.ts';
 
@@ -33,6 +34,15 @@ export default defineConfig({
           name: 'postgres',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/helpers/postgres-setup.ts'],
+        },
+      }, {
+        // Several desks on one PostgreSQL database, and a SQLite station moved up to it.
+        test: {
+          ...shared,
+          name: 'several-desks',
+          include: ['test/several-desks/**/*.test.ts'],
+          globalSetup: ['test/helpers/postgres-setup.ts'],
+          testTimeout: 240_000,
         },
       }]),
     ],

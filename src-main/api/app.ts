@@ -16,6 +16,7 @@ import { shipmentRoutes } from './routes/shipments.ts';
 import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
 import { printingRoutes } from './routes/printing.ts';
+import { administrationRoutes, type AdministrationDeps } from './routes/administration.ts';
 import type { PrintService } from '../services/printing.ts';
 import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
@@ -23,7 +24,7 @@ import { requireBearer } from './middleware/authorization.ts';
 import { ApiRouter, routing } from './router.ts';
 import { loggedPath } from './logged-path.ts';
 
-export interface ApiDeps extends GuardOptions {
+export interface ApiDeps extends GuardOptions, AdministrationDeps {
   authentication: AuthenticationService;
   shipments: ShipmentService;
   addresses: AddressService;
@@ -33,6 +34,8 @@ export interface ApiDeps extends GuardOptions {
   logger: Logger;
   trackingBaseUrl?: string;
   desktopIntegrationKey: string;
+  /** This station's desk, as the desk UI shows it. */
+  desk: string;
   /** The built desk UI to serve at /, if any. */
   rendererDir?: string;
 }
@@ -50,8 +53,9 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);
   printingRoutes(guarded, deps.printing);
+  administrationRoutes(guarded, deps);
   publicTrackingRoutes(open, deps.shipments);
-  stationConfigRoutes(open, deps.desktopIntegrationKey);
+  stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);
 
   app.use(accessLog(deps.logger));

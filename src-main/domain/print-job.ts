@@ -5,6 +5,8 @@ export interface PrintJobRecord {
   id: string;
   shipmentId: string;
   clientId: string;
+  /** The desk whose printer prints it; null for jobs queued before desks, until a desk takes them over. */
+  desk: string | null;
   printer: string;
   format: 'pdf' | 'zpl';
   dpi: 203 | 300;

@@ -16,3 +16,15 @@ export class StoreFaultError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * The tracking number drawn for a shipment was recorded by another station in the moment between the check and
+ * the commit (numbers are unique by constraint): nothing was recorded, and the shipment is processed again with a
+ * new number.
+ */
+export class TrackingNumberTakenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TrackingNumberTakenError';
+  }
+}

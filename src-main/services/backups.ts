@@ -1,13 +1,16 @@
 // Backups of a data folder: `station backup` copies the database while the station runs; `station restore`
 // puts a copy back, only while no station runs on the folder (it holds the folder's lock meanwhile, so none
-// can start), and keeps the database it replaces.
+// can start), and keeps the database it replaces. `station migrate` moves a stopped folder's database up to
+// PostgreSQL, under the same lock.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { backupDatabase, restoreDatabase, type DatabaseCopy } from '../store/backup.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { lockDataFolder } from '../store/station-lock.ts';
+import { moveToPostgres, type MovedTable } from '../store/move-to-postgres.ts';
 
 export type { DatabaseCopy } from '../store/backup.ts';
+export type { MovedTable } from '../store/move-to-postgres.ts';
 
 export function backupDataFolder(dataDir: string, out: string): DatabaseCopy {
   return backupDatabase(join(dataDir, DATABASE_FILE), out);
@@ -19,6 +22,17 @@ export function restoreDataFolder(dataDir: string, from: string): { restored: Da
   const lock = lockDataFolder(dataDir);
   try {
     return restoreDatabase(join(dataDir, DATABASE_FILE), from);
+  } finally {
+    lock.release();
+  }
+}
+
+/** Copies a stopped station's SQLite database into an empty PostgreSQL database, and checks the copy's row counts. */
+export async function migrateDataFolder(dataDir: string, databaseUrl: string): Promise<MovedTable[]> {
+  // A station running on the folder holds this lock: its last writes would be missing from the copy.
+  const lock = lockDataFolder(dataDir);
+  try {
+    return await moveToPostgres(join(dataDir, DATABASE_FILE), databaseUrl);
   } finally {
     lock.release();
   }

@@ -3,32 +3,44 @@
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { IntegrationRecord } from '../domain/client.ts';
 import { randomSecret } from '../security/secrets.ts';
+import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
 
 export interface IntegrationService {
-  add(name: string): Promise<IntegrationRecord>;
-  list(): Promise<IntegrationRecord[]>;
+  add(actor: Actor, name: string): Promise<IntegrationRecord>;
+  list(actor: Actor): Promise<IntegrationRecord[]>;
   /** Ends an integration key: nobody signs in through it again, and the tokens issued through it stop working. */
-  revoke(idOrName: { id?: string; name?: string }): Promise<IntegrationRecord>;
+  revoke(actor: Actor, idOrName: { id?: string; name?: string }): Promise<IntegrationRecord>;
 }
 
-export function createIntegrationService(store: Store): IntegrationService {
+const MANAGING = 'Managing integrations';
+
+export function createIntegrationService(store: Store, audit: AuditLog): IntegrationService {
   return {
-    async add(name) {
+    async add(actor, name) {
+      requireRole(actor, 'admin', MANAGING);
       const trimmed = name.trim();
       if (trimmed.length === 0 || trimmed.length > 64 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
         throw new StationError(400, ERROR_TEXT.integrationNameRequired, { parameter: 'name' });
       }
-      return store.integrations.add({ name: trimmed, integrationKey: randomSecret(24) });
+      const integration = await store.integrations.add({ name: trimmed, integrationKey: randomSecret(24) });
+      await audit.record(actor, 'integration.added', { type: 'integration', id: integration.id }, { name: integration.name });
+      return integration;
     },
-    list: () => store.integrations.all(),
-    async revoke({ id, name }) {
+    async list(actor) {
+      requireRole(actor, 'admin', MANAGING);
+      return store.integrations.all();
+    },
+    async revoke(actor, { id, name }) {
+      requireRole(actor, 'admin', MANAGING);
       const matches = (await store.integrations.all()).filter((integration) => (id !== undefined ? integration.id === id : integration.name === name));
       if (matches.length === 0) throw new StationError(404, id !== undefined ? ERROR_TEXT.noIntegrationWithId(id) : ERROR_TEXT.noIntegrationWithName(name ?? ''));
       if (matches.length > 1) throw new StationError(409, ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
       const integration = matches[0]!;
       if (integration.isDesktop) throw new StationError(400, ERROR_TEXT.desktopIntegrationStays);
       await store.integrations.revoke(integration.id);
+      await audit.record(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name });
       return integration;
     },
   };

@@ -10,7 +10,8 @@ import { renderZplLabels } from '../documents/zpl-label.ts';
 import type { Logger } from '../logger.ts';
 import type { PrintBackend } from '../printing/backend.ts';
 import { createScheduler } from '../scheduler/index.ts';
-import type { Caller } from '../domain/caller.ts';
+import { actorOf, type Caller } from '../domain/caller.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
 import type { PrintJobRecord } from '../domain/print-job.ts';
 import type { Store } from '../store/index.ts';
 import type { ShipmentService } from './shipments.ts';
@@ -23,6 +24,9 @@ export interface PrintServiceDeps {
   documents: DocumentPool;
   clock: () => Date;
   logger: Logger;
+  /** This station's desk: its jobs print on its printers, and only its monitor sends them. */
+  desk: string;
+  audit: AuditLog;
   /** How often open jobs are followed. */
   pollMs?: number;
   /** A job the printer has not finished by then is cancelled and recorded as failed. */
@@ -31,7 +35,7 @@ export interface PrintServiceDeps {
 
 export interface PrintService {
   printers(): Promise<PrinterAttributes[]>;
-  /** The caller's own print settings: each client (a desk, an integration) has its printer, and changes only its own. */
+  /** The caller's own print settings at this desk: each client has its printer per desk, and changes only its own. */
   settings(caller: Caller): Promise<PrintSettings>;
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
@@ -44,13 +48,17 @@ export interface PrintService {
 
 /** Before settings were per client, one station-wide value: every client that has not chosen starts from it. */
 const STATION_SETTINGS_KEY = 'printing';
-const settingsKey = (caller: Caller) => `printing:client:${caller.client.id}`;
+/** Before settings were per desk: a client's choice, where it has not chosen at this desk. */
+const clientSettingsKey = (caller: Caller) => `printing:client:${caller.client.id}`;
+const deskSettingsKey = (desk: string, caller: Caller) => `printing:desk:${desk}:client:${caller.client.id}`;
 
 export function createPrintService(deps: PrintServiceDeps): PrintService {
-  const { store, backend, logger } = deps;
+  const { store, backend, logger, desk, audit } = deps;
   const timeoutMs = deps.timeoutMs ?? 60_000;
   const settings = async (caller: Caller): Promise<PrintSettings> => {
-    const chosen = ((await store.settings.get(settingsKey(caller))) ?? (await store.settings.get(STATION_SETTINGS_KEY))) as Partial<PrintSettings> | undefined;
+    const chosen = ((await store.settings.get(deskSettingsKey(desk, caller))) ??
+      (await store.settings.get(clientSettingsKey(caller))) ??
+      (await store.settings.get(STATION_SETTINGS_KEY))) as Partial<PrintSettings> | undefined;
     return { ...DEFAULT_PRINT_SETTINGS, ...chosen };
   };
 
@@ -107,7 +115,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     intervalMs: deps.pollMs ?? 1000,
     logger,
     task: async () => {
-      for (const job of await store.printJobs.open()) {
+      // Jobs queued before desks had names print at the first desk that runs: once, not at every desk.
+      const adopted = await store.printJobs.adoptDeskless(desk);
+      if (adopted > 0) logger.info(`This desk (${desk}) takes over ${adopted} print job(s) queued before desks had names`);
+      for (const job of await store.printJobs.open(desk)) {
         try {
           if (job.status === 'queued') await send(job);
           else await follow(job);
@@ -127,8 +138,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (change.printer && !(await knownPrinter(change.printer))) {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
       }
-      const next = { ...(await settings(caller)), ...change };
-      await store.settings.set(settingsKey(caller), next);
+      const previous = await settings(caller);
+      const next = { ...previous, ...change };
+      await store.settings.set(deskSettingsKey(desk, caller), next);
+      await audit.record(actorOf(caller), 'print-settings.changed', { type: 'printSettings', id: `${desk}:${caller.client.id}` }, { from: previous, to: next });
       return next;
     },
     async print(caller, shipmentId, request) {
@@ -154,15 +167,22 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
         });
       }
+      // A label already sent (or on its way) is a reprint: a second label with the same tracking number.
+      const reprint = await store.printJobs.printedBefore(record.id);
+      if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const job = await store.printJobs.add({
         id: randomBytes(16).toString('hex').toUpperCase(),
         shipmentId: record.id,
         clientId: caller.client.id,
+        desk,
         printer: name,
         format,
         dpi: request.dpi ?? current.dpi,
         copies: request.copies ?? 1,
       });
+      if (reprint) {
+        await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: name, copies: job.copies });
+      }
       void monitor.runOnce();
       return job;
     },

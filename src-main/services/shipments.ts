@@ -8,12 +8,13 @@ import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PriceChangeMeta } from '../../src-shared/resources.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { PoolBusyError, RenderFailedError, type DocumentPool } from '../documents/pool.ts';
-import type { Caller } from '../domain/caller.ts';
+import { actorOf, type Caller } from '../domain/caller.ts';
 import type { PriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
-import { StoreFaultError } from '../domain/store-fault.ts';
+import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
 import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
 export interface ShipmentServiceDeps {
@@ -23,6 +24,8 @@ export interface ShipmentServiceDeps {
   documents: DocumentPool;
   clock: () => Date;
   logger: Logger;
+  /** Creates and voids are written to it with the shipment, in one transaction. */
+  audit: AuditLog;
 }
 
 export interface SummaryQuery {
@@ -64,8 +67,11 @@ export interface ShipmentService {
   releaseStaleClaims(before: Date): Promise<number>;
 }
 
+/** Draws of a tracking number per shipment before a clash with another desk's counts as a fault. */
+const TRACKING_NUMBER_ATTEMPTS = 5;
+
 export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
-  const { store, carriers, documents, clock, logger } = deps;
+  const { store, carriers, documents, clock, logger, audit } = deps;
   const held = new Set<string>();
   const processing: ProcessingDeps = {
     carriers,
@@ -80,17 +86,23 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
    * answers 503 with Retry-After, so a burst slows callers down instead of piling up.
    */
   const processThen = async <T>(input: ProcessInput, record: (result: ProcessedResult) => Promise<T>): Promise<T> => {
-    let result: ProcessedResult;
-    try {
-      result = await processShipment(processing, input);
-    } catch (error) {
-      if (error instanceof PoolBusyError) throw new StationError(503, error.message, { headers: { 'Retry-After': '1' } });
-      throw error;
-    }
-    try {
-      return await record(result);
-    } finally {
-      held.delete(result.trackingNumber);
+    for (let attempt = 1; ; attempt++) {
+      let result: ProcessedResult;
+      try {
+        result = await processShipment(processing, input);
+      } catch (error) {
+        if (error instanceof PoolBusyError) throw new StationError(503, error.message, { headers: { 'Retry-After': '1' } });
+        throw error;
+      }
+      try {
+        return await record(result);
+      } catch (error) {
+        // Another desk recorded the same number a moment ago: nothing was stored, so draw a new one and render again.
+        if (!(error instanceof TrackingNumberTakenError) || attempt === TRACKING_NUMBER_ATTEMPTS) throw error;
+        logger.warn(`Tracking number drawn for shipment ${input.reference} was just taken by another desk; drawing another`);
+      } finally {
+        held.delete(result.trackingNumber);
+      }
     }
   };
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
@@ -109,6 +121,14 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       logger.warn(`The address book was not updated: ${(error as Error).message}`);
     }
   };
+  /** The audit log's entry of a new shipment, written with it. */
+  const created = (caller: Caller, shipment: { id: string; origin: string; scheduled: boolean; reference: string | null }) =>
+    audit.entry(actorOf(caller), 'shipment.created', { type: 'shipment', id: shipment.id }, {
+      origin: shipment.origin,
+      scheduled: shipment.scheduled,
+      reference: shipment.reference,
+      sandbox: caller.sandbox,
+    });
   const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
 
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
@@ -127,12 +147,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   ) => {
     const reference = await store.shipments.allocateReference();
     const input = { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const };
-    const record = await processThen(input, (processed) =>
-      store.shipments.insert(
-        { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta },
-        processed,
-      ),
-    );
+    const shipment = { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta };
+    const record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment)));
     await remember(ownerOf(caller), attributes);
     return record;
   };
@@ -158,18 +174,19 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   return {
     async save(caller, attributes) {
       const shipDate = attributes.shipDate ?? today();
-      const record = await store.shipments.insert({
+      const shipment = {
         id: newId(),
         clientId: caller.client.id,
         sandbox: caller.sandbox,
-        origin: 'save',
+        origin: 'save' as const,
         scheduled: false,
         service: null,
         carrierChoice: null,
         reference: await store.shipments.allocateReference(),
         shipDate,
         attributes: { ...attributes, shipDate },
-      });
+      };
+      const record = await store.shipments.insert(shipment, undefined, created(caller, shipment));
       await remember(ownerOf(caller), attributes);
       return record;
     },
@@ -212,17 +229,18 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const quote = pickByService(list.quotes, meta.service);
       if (!quote) throw new StationError(400, noServiceReason(list));
       if (meta.scheduledProcessing) {
-        const record = await store.shipments.insert({
+        const shipment = {
           id: newId(),
           clientId: caller.client.id,
           sandbox: caller.sandbox,
-          origin: 'create',
+          origin: 'create' as const,
           scheduled: true,
           reference: null,
           shipDate,
           attributes: withDate,
           ...choice,
-        });
+        };
+        const record = await store.shipments.insert(shipment, undefined, created(caller, shipment));
         await remember(ownerOf(caller), attributes);
         return record;
       }
@@ -238,11 +256,14 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     async remove(caller, id) {
       const record = await find(caller, id);
       if (!record) throw notRetrievable();
-      if (record.status === STATUS.processed) {
+      const processed = record.status === STATUS.processed;
+      if (processed) {
         const voidable = (await store.shipments.latestEvent(record.id)) === undefined && today() <= record.shipDate;
         if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
+        requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
       }
-      await store.shipments.markDeleted(record);
+      const detail = { reference: record.reference, trackingNumber: record.trackingNumber, status: record.status, sandbox: record.sandbox };
+      await store.shipments.markDeleted(record, audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail));
     },
 
     async documents(caller, id) {

@@ -4,7 +4,9 @@ import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { isCalendarDate } from '../../src-shared/shipment-validation.ts';
 import { STATUS } from '../../src-shared/shipment.ts';
 import { TRACKING_STATUSES, isTrackingStatus } from '../../src-shared/tracking-status.ts';
+import type { Actor } from '../domain/caller.ts';
 import type { ShipmentRecord } from '../domain/shipment.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
 import type { Store } from '../store/index.ts';
 
 export interface NewTrackingEvent {
@@ -18,14 +20,15 @@ export interface NewTrackingEvent {
 
 export interface TrackingEventService {
   /** Records an event for the processed shipment with this id, reference or tracking number. */
-  add(shipmentKey: string, event: NewTrackingEvent): Promise<{ shipment: ShipmentRecord; status: number; at: string }>;
+  add(actor: Actor, shipmentKey: string, event: NewTrackingEvent): Promise<{ shipment: ShipmentRecord; status: number; at: string }>;
 }
 
 const EVENT_TIME = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
-export function createTrackingEventService(store: Store): TrackingEventService {
+export function createTrackingEventService(store: Store, audit: AuditLog): TrackingEventService {
   return {
-    async add(shipmentKey, event) {
+    async add(actor, shipmentKey, event) {
+      requireRole(actor, 'supervisor', 'Recording tracking events');
       const statusText = String(event.status).trim();
       const status = Number(statusText);
       if (!/^\d+$/.test(statusText) || !isTrackingStatus(status)) {
@@ -36,6 +39,7 @@ export function createTrackingEventService(store: Store): TrackingEventService {
       const shipment = await store.shipments.findForAdmin(shipmentKey);
       if (!shipment || shipment.status !== STATUS.processed) throw new StationError(404, ERROR_TEXT.noProcessedShipment(shipmentKey));
       await store.shipments.addEvent(shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
+      await audit.record(actor, 'tracking-event.added', { type: 'shipment', id: shipment.id }, { reference: shipment.reference, status, at: event.at });
       return { shipment, status, at: event.at };
     },
   };

@@ -1,5 +1,6 @@
 // Client accounts: profile, username, the current client key and the slow-hashed credential.
 import type { ClientProfile } from '../../src-shared/client.ts';
+import type { Role } from '../../src-shared/roles.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { Db } from './database.ts';
 
@@ -9,7 +10,7 @@ export interface ClientCredential {
 }
 
 export interface ClientsTable {
-  add(input: { username: string; credential: Buffer; clientKey: string; profile: ClientProfile }): ClientRecord;
+  add(input: { username: string; credential: Buffer; clientKey: string; role: Role; profile: ClientProfile }): ClientRecord;
   byId(id: string): ClientRecord | undefined;
   byUsername(username: string): ClientRecord | undefined;
   /** Whether a removed client had this username: it stays reserved, so old records never name two people. */
@@ -20,6 +21,7 @@ export interface ClientsTable {
   credentials(): ClientCredential[];
   setClientKey(id: string, clientKey: string): void;
   setCredential(id: string, credential: Buffer): void;
+  setRole(id: string, role: Role): void;
   /** Removes a client: it can no longer sign in, and its tokens stop working; its shipments stay. */
   remove(id: string): boolean;
 }
@@ -29,6 +31,7 @@ export interface ClientRow {
   username: string;
   credential: Buffer;
   client_key: string;
+  role: Role;
   name: string;
   address1: string;
   address2: string;
@@ -49,6 +52,7 @@ export function clientRecord(row: ClientRow): ClientRecord {
     id: String(row.id),
     username: row.username,
     clientKey: row.client_key,
+    role: row.role,
     createdAt: row.created_at,
     profile: {
       name: row.name,
@@ -73,9 +77,9 @@ export function rowId(id: string): number | undefined {
 
 export function clientsTable(db: Db, now: () => string): ClientsTable {
   const insert = db.prepare<Record<string, unknown>, ClientRow>(
-    `INSERT INTO clients (username, credential, client_key, name, address1, address2, city, postal_code, state,
+    `INSERT INTO clients (username, credential, client_key, role, name, address1, address2, city, postal_code, state,
                           country, contact, phone, email, tax_identification, created_at, updated_at)
-     VALUES (@username, @credential, @clientKey, @name, @address1, @address2, @city, @postalCode, @state,
+     VALUES (@username, @credential, @clientKey, @role, @name, @address1, @address2, @city, @postalCode, @state,
              @country, @contact, @phone, @email, @taxIdentification, @now, @now)
      RETURNING *`,
   );
@@ -89,6 +93,7 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
   const updateKey = db.prepare<{ id: number; clientKey: string; now: string }>(
     'UPDATE clients SET client_key = @clientKey, updated_at = @now WHERE id = @id',
   );
+  const updateRole = db.prepare<{ id: number; role: Role; now: string }>('UPDATE clients SET role = @role, updated_at = @now WHERE id = @id');
   const updateCredential = db.prepare<{ id: number; credential: Buffer; now: string }>(
     'UPDATE clients SET credential = @credential, updated_at = @now WHERE id = @id',
   );
@@ -100,7 +105,7 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
   };
 
   return {
-    add: ({ username, credential, clientKey, profile }) => clientRecord(insert.get({ username, credential, clientKey, ...profile, now: now() }) as ClientRow),
+    add: ({ username, credential, clientKey, role, profile }) => clientRecord(insert.get({ username, credential, clientKey, role, ...profile, now: now() }) as ClientRow),
     byId,
     byUsername: (username) => {
       const row = selectByUsername.get(username);
@@ -115,6 +120,9 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     },
     setCredential: (id, credential) => {
       updateCredential.run({ id: Number(id), credential, now: now() });
+    },
+    setRole: (id, role) => {
+      updateRole.run({ id: Number(id), role, now: now() });
     },
     remove: (id) => markRemoved.run({ id: Number(id), now: now() }).changes === 1,
   };

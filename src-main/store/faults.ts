@@ -2,7 +2,7 @@
 // extended codes included (SQLITE_IOERR_WRITE, SQLITE_READONLY_DIRECTORY, SQLITE_BUSY_SNAPSHOT, ...);
 // PostgreSQL's by SQLSTATE (class 08 connection, 53 resources, 57P shutdown, 40 serialization) and the
 // network errors of a server that cannot be reached.
-import { StoreFaultError, type StoreFaultKind } from '../domain/store-fault.ts';
+import { StoreFaultError, TrackingNumberTakenError, type StoreFaultKind } from '../domain/store-fault.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
   ['SQLITE_FULL', 'disk-full'],
@@ -31,11 +31,18 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUN
 /** The pool's own failures carry no code: a connection that could not be made or was lost. */
 const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
-/** The error as a StoreFaultError when it is one; otherwise the error itself. */
+/** A unique tracking number's constraint, as SQLite and PostgreSQL name it when a second row would break it. */
+const TRACKING_NUMBER_CLASH = /shipments\.tracking_number|shipments_tracking_number_key/;
+
+/** The error as a StoreFaultError (or a TrackingNumberTakenError) when it is one; otherwise the error itself. */
 export function asStoreFault(error: unknown): unknown {
-  if (error instanceof StoreFaultError) return error;
+  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  const constraint = (error as { constraint?: unknown } | null)?.constraint;
+  if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && TRACKING_NUMBER_CLASH.test(`${message} ${String(constraint)}`)) {
+    return new TrackingNumberTakenError(message);
+  }
   if (typeof code === 'string') {
     const sqlite = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
     if (sqlite) return new StoreFaultError(sqlite[1], code, message);

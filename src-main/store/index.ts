@@ -16,12 +16,13 @@ const READ_BUSY_TIMEOUT_MS = 10;
 /** The methods that write, per table: on a running station they go to the writer thread. */
 const WRITES = {
   integrations: ['add', 'revoke'],
-  clients: ['add', 'setClientKey', 'setCredential', 'remove'],
+  clients: ['add', 'setClientKey', 'setCredential', 'setRole', 'remove'],
   shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],
-  printJobs: ['add', 'markPrinting', 'finish'],
+  printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
   settings: ['set'],
+  audit: ['append'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
@@ -47,6 +48,12 @@ export interface Store {
   carrierSettings: Async<Tables['carrierSettings']>;
   printJobs: Async<Tables['printJobs']>;
   settings: Async<Tables['settings']>;
+  audit: Async<Tables['audit']>;
+  /**
+   * Takes this desk's name for as long as the store is open: false when a running station holds it already. On
+   * SQLite the data folder's lock does this; on PostgreSQL a session lock, freed when the holder's connection ends.
+   */
+  holdDesk(desk: string): Promise<boolean>;
   /** Sends writes to a thread of their own: for a station that runs for hours, not a one-off command. */
   writeInBackground(onProblem: (message: string) => void): void;
   /** Lets the writes in flight finish, then closes the database. */
@@ -56,6 +63,11 @@ export interface Store {
 export interface StoreOptions {
   clock?: () => Date;
   migrations?: readonly Migration[];
+  /**
+   * PostgreSQL: how old a claim on a scheduled shipment must be before another desk takes the work over (60 s by
+   * default). Results are recorded only under the claim, so a shorter lease costs work, never a second booking.
+   */
+  claimLeaseMs?: number;
 }
 
 export function openStore(file: string, options: StoreOptions = {}): Store {
@@ -106,6 +118,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     carrierSettings: facade('carrierSettings'),
     printJobs: facade('printJobs'),
     settings: facade('settings'),
+    audit: facade('audit'),
+    holdDesk: () => Promise.resolve(true),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);
       // This connection only reads from now on. A read waits for a lock only while another program holds the

@@ -238,4 +238,35 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE integrations ADD COLUMN revoked_at TEXT;
     `,
   },
+  {
+    version: 6,
+    name: 'roles, desks and the audit log: each client has a role, each print job the desk whose printer prints it, and an append-only record of who did what from which desk',
+    sql: `
+      -- Clients from before roles keep what they could do: the first-run admin is admin, everyone else supervisor.
+      ALTER TABLE clients ADD COLUMN role TEXT NOT NULL DEFAULT 'packer' CHECK (role IN ('packer', 'supervisor', 'admin'));
+      UPDATE clients SET role = CASE WHEN username = 'admin' THEN 'admin' ELSE 'supervisor' END;
+
+      -- NULL: queued before desks; the first desk whose monitor runs takes them over.
+      ALTER TABLE print_jobs ADD COLUMN desk TEXT;
+      DROP INDEX print_jobs_open;
+      CREATE INDEX print_jobs_open ON print_jobs (desk, created_at) WHERE status IN ('queued', 'printing');
+
+      CREATE TABLE audit_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        desk TEXT NOT NULL,
+        via TEXT NOT NULL CHECK (via IN ('api', 'cli')),
+        actor_client_id INTEGER,
+        actor TEXT NOT NULL,
+        actor_role TEXT,
+        action TEXT NOT NULL,
+        subject_type TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        detail TEXT
+      ) STRICT;
+      CREATE INDEX audit_events_by_subject ON audit_events (subject_type, subject_id);
+      CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    `,
+  },
 ];

@@ -4,10 +4,14 @@ import type { PrintJobStatus } from '../../src-shared/resources.ts';
 import type { Db } from './database.ts';
 
 export interface PrintJobsTable {
-  add(job: Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'>): PrintJobRecord;
+  add(job: Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string }): PrintJobRecord;
   get(id: string): PrintJobRecord | undefined;
-  /** Jobs not finished yet, oldest first: the ones to send or to watch. */
-  open(): PrintJobRecord[];
+  /** This desk's jobs not finished yet, oldest first: the ones its monitor sends or watches. */
+  open(desk: string): PrintJobRecord[];
+  /** Gives this desk the open jobs queued before desks had names; how many. */
+  adoptDeskless(desk: string): number;
+  /** Whether a label of this shipment has been sent to a printer, or is on its way: printing it again is a reprint. */
+  printedBefore(shipmentId: string): boolean;
   markPrinting(id: string, backendJobId: string): void;
   finish(id: string, status: 'done' | 'failed', reason: string | null): void;
 }
@@ -16,6 +20,7 @@ export interface PrintJobRow {
   id: string;
   shipment_id: string;
   client_id: number;
+  desk: string | null;
   printer: string;
   format: 'pdf' | 'zpl';
   dpi: 203 | 300;
@@ -31,6 +36,7 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   id: row.id,
   shipmentId: row.shipment_id,
   clientId: String(row.client_id),
+  desk: row.desk,
   printer: row.printer,
   format: row.format,
   dpi: row.dpi,
@@ -44,11 +50,13 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
 
 export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
   const insert = db.prepare<Record<string, unknown>, PrintJobRow>(
-    `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at)
-     VALUES (@id, @shipmentId, @clientId, @printer, @format, @dpi, @copies, 'queued', @now, @now) RETURNING *`,
+    `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at)
+     VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now) RETURNING *`,
   );
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
-  const selectOpen = db.prepare<[], PrintJobRow>("SELECT * FROM print_jobs WHERE status IN ('queued', 'printing') ORDER BY created_at, id");
+  const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");
+  const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
+  const selectPrinted = db.prepare<[string], number>("SELECT 1 FROM print_jobs WHERE shipment_id = ? AND status IN ('queued', 'printing', 'done') LIMIT 1").pluck();
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
   const finish = db.prepare("UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')");
   return {
@@ -57,7 +65,9 @@ export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
       const row = select.get(id);
       return row && printJobRecord(row);
     },
-    open: () => selectOpen.all().map(printJobRecord),
+    open: (desk) => selectOpen.all(desk).map(printJobRecord),
+    adoptDeskless: (desk) => adopt.run({ desk, now: now() }).changes,
+    printedBefore: (shipmentId) => selectPrinted.get(shipmentId) !== undefined,
     markPrinting: (id, backendJobId) => {
       printing.run({ id, backendJobId, now: now() });
     },

@@ -2,6 +2,8 @@
 // spans rows is one synchronous transaction, so a crash leaves a shipment either untouched or fully recorded.
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
+import type { NewAuditEvent } from '../domain/audit.ts';
+import { AUDIT_COLUMNS, auditValues } from './audit.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -66,8 +68,8 @@ export interface SummaryFilter {
 
 export interface ShipmentsTable {
   allocateReference(): string;
-  /** Records a new shipment, processed already when `processed` is given, with its audit entry. */
-  insert(shipment: NewShipment, processed?: ProcessedResult): ShipmentRecord;
+  /** Records a new shipment, processed already when `processed` is given, with its audit entries: the shipment's, and the audit log's when given. */
+  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent): ShipmentRecord;
   get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
   /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
   /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
@@ -87,7 +89,8 @@ export interface ShipmentsTable {
   /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
   complete(id: string, token: string, result: ProcessedResult): boolean;
   fail(id: string, token: string, reason: string): boolean;
-  markDeleted(record: ShipmentRecord): void;
+  /** Deletes (voids) a shipment, with the audit log's entry when given, in one transaction. */
+  markDeleted(record: ShipmentRecord, logged?: NewAuditEvent): void;
   document(id: string): { contentType: string; fileName: string; data: Buffer } | undefined;
   trackingNumberTaken(trackingNumber: string): boolean;
   latestEvent(id: string): TrackingEvent | undefined;
@@ -302,6 +305,11 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   };
   const allocateReference = () => String(nextReference.get());
 
+  const insertLogged = db.prepare(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const log = (event: NewAuditEvent | undefined) => {
+    if (event) insertLogged.run(...auditValues(event, now()));
+  };
+
   const audit = (id: string, clientId: string | number, action: string, detail: object | null = null) =>
     insertAudit.run({ id, clientId: Number(clientId), action, detail: detail && JSON.stringify(detail), now: now() });
 
@@ -331,8 +339,9 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
 
   return {
     allocateReference: db.transaction(allocateReference),
-    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult) => {
+    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent) => {
       insertRow.run({ ...shipmentParameters(shipment), now: now() });
+      log(logged);
       audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
       if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
       return shipmentRecord(selectById.get(shipment.id)!);
@@ -368,8 +377,9 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
       if (changed) audit(id, selectById.get(id)!.client_id, 'failed', { reason });
       return changed;
     }),
-    markDeleted: db.transaction((record: ShipmentRecord) => {
+    markDeleted: db.transaction((record: ShipmentRecord, logged?: NewAuditEvent) => {
       deleteRow.run({ id: record.id, now: now() });
+      log(logged);
       audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
     }),
     document: (id) => {

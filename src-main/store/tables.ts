@@ -2,6 +2,7 @@
 import { openDatabase, type Db } from './database.ts';
 import type { Migration } from './migrations.ts';
 import { addressesTable } from './addresses.ts';
+import { auditTable } from './audit.ts';
 import { carrierSettingsTable } from './carrier-settings.ts';
 import { clientsTable } from './clients.ts';
 import { integrationsTable } from './integrations.ts';
@@ -26,6 +27,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     carrierSettings: carrierSettingsTable(db, now),
     printJobs: printJobsTable(db, now),
     settings: settingsTable(db, now),
+    audit: auditTable(db, now),
   };
 }
 

@@ -33,7 +33,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     let config = given;
     try {
       const bridge = globalThis.window?.station;
-      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey() } : await fetchStationConfig();
+      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '' } : await fetchStationConfig();
     } catch {
       set({ status: 'unreachable', error: 'The station cannot be reached. Is it running?' });
       return;

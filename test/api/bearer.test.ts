@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { CLIENT_RECHECK_MS } from '../../src-main/services/authentication.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSONAPI, openOtherStore, startTestStation, type TestStation } from '../helpers/station.ts';
+import { OPERATOR, JSONAPI, openOtherStore, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
   });
 
   it('refuses a remembered token within a second of its client key being rotated by another process', async () => {
-    const other = await t.station.clients.add({ username: 'elsewhere', password: 'pw-elsewhere', profile: { name: 'Elsewhere' } });
+    const other = await t.station.clients.add(OPERATOR, { username: 'elsewhere', password: 'pw-elsewhere', profile: { name: 'Elsewhere' } });
     const token = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${token}`)).status).toBe(200);
     // The admin command is another process with its own connection to the data folder's database.
@@ -115,10 +115,10 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
   });
 
   it('stops accepting tokens of a rotated client key, and accepts the new key', async () => {
-    const other = await t.station.clients.add({ username: 'rotator', password: 'pw-rotator', profile: { name: 'Rotator' } });
+    const other = await t.station.clients.add(OPERATOR, { username: 'rotator', password: 'pw-rotator', profile: { name: 'Rotator' } });
     const old = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${old}`)).status).toBe(200);
-    const rotated = await t.station.clients.rotateKey({ id: other.id });
+    const rotated = await t.station.clients.rotateKey(OPERATOR, { id: other.id });
     expect(rotated.clientKey).not.toBe(other.clientKey);
     await refused(old, 'Authorization failed.');
     const fresh = handMadeToken({ sub: other.id, clientKey: rotated.clientKey }, t.station.keys.serverKey);

@@ -71,7 +71,7 @@ describe('GET /station-config tells the UI in a browser where the API is', () =>
   it('returns the API base of the request and the desk app integration key', async () => {
     const response = await t.call('/station-config');
     expect(response.status).toBe(200);
-    expect(response.json.data).toEqual({ type: 'stationConfig', id: null, attributes: { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey } });
+    expect(response.json.data).toEqual({ type: 'stationConfig', id: null, attributes: { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: t.station.desk } });
   });
 
   it('is not readable by other sites', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
 
 let t: TestStation;
@@ -18,7 +18,7 @@ async function processed(attrs = attributes(), prefix = '/v3', auth = token) {
 }
 
 async function otherClientToken(): Promise<string> {
-  await t.station.clients.add({ username: 'other', password: 'other-password', profile: { name: 'Other Shop' } });
+  await t.station.clients.add(OPERATOR, { username: 'other', password: 'other-password', profile: { name: 'Other Shop' } });
   const response = await t.signIn('other', 'other-password');
   return response.json.meta.token;
 }

@@ -8,7 +8,7 @@ import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { DatabaseUnusableError, SchemaTooNewError } from '../../src-main/store/database.ts';
 import { StationRunningError } from '../../src-main/store/station-lock.ts';
-import { JSONAPI, SMITH, startTestStation, tempDir } from '../helpers/station.ts';
+import { OPERATOR, JSONAPI, SMITH, startTestStation, tempDir } from '../helpers/station.ts';
 
 describe('a station starts, stops cleanly and keeps its identity', () => {
   it('lets a request in flight finish before it closes the database', async () => {
@@ -63,7 +63,7 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     const again = await createStation({ dataDir: first.dataDir, databaseUrl: first.databaseUrl, port: 0, logger: silentLogger });
     try {
       expect(again.keys).toEqual(keys);
-      expect((await again.clients.list()).map((client) => client.username)).toEqual(['smith']);
+      expect((await again.clients.list(OPERATOR)).map((client) => client.username)).toEqual(['smith']);
     } finally {
       await again.stop();
       await first.close();

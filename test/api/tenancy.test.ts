@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { DEFAULT_PRINT_SETTINGS } from '../../src-shared/printing.ts';
-import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
 let smith: string;
@@ -10,7 +10,7 @@ let jones: string;
 beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0 });
   smith = await t.token();
-  await t.station.clients.add({ username: 'jones', password: 'Another-Desk-2026', profile: { name: 'Jones Fulfilment' } });
+  await t.station.clients.add(OPERATOR, { username: 'jones', password: 'Another-Desk-2026', profile: { name: 'Jones Fulfilment' } });
   const signIn = await t.call('/v3/clients/authentication', {
     method: 'POST',
     headers: { Authorization: serviceApiAuthorization(authenticationHash('jones', 'Another-Desk-2026'), t.integrationKey) },
@@ -39,7 +39,7 @@ describe('print settings belong to the client that sets them', () => {
 
   it('starts a client that never chose from the settings the station had before they were per client', async () => {
     await t.station.store.settings.set('printing', { ...DEFAULT_PRINT_SETTINGS, dpi: 300, format: 'zpl' });
-    const fresh = await t.station.clients.add({ username: 'brown', password: 'Third-Desk-2026', profile: { name: 'Brown' } });
+    const fresh = await t.station.clients.add(OPERATOR, { username: 'brown', password: 'Third-Desk-2026', profile: { name: 'Brown' } });
     const signIn = await t.call('/v3/clients/authentication', {
       method: 'POST',
       headers: { Authorization: serviceApiAuthorization(authenticationHash(fresh.username, 'Third-Desk-2026'), t.integrationKey) },

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { get, post } from '../helpers/shipments.ts';
-import { JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { OPERATOR, JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
 let token: string;
@@ -363,7 +363,7 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
   });
 
   it('ignores an unknown id, a number, and another client’s saved shipment', async () => {
-    const other = await t.station.clients.add({ username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
+    const other = await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
     const otherToken = await t.station.authentication.tokenFor({ client: other, integrationId: (await t.station.store.integrations.desktop())!.id });
     const foreign = (await post(t, otherToken, '/v3/shipments/save', phpClientShipment())).json.data;
     for (const id of ['F'.repeat(64), 42, foreign.id]) {

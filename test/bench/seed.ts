@@ -1,5 +1,7 @@
 // The benchmark's data: shipments over 5 clients and two years of ship dates, with tracking events on some, and an
 // address book, written through the store's bulk path (not HTTP) and timed.
+import type { Actor } from '../../src-main/domain/caller.ts';
+import { createAuditLog } from '../../src-main/services/audit-log.ts';
 import { randomBytes } from 'node:crypto';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import { createClientService } from '../../src-main/services/clients.ts';
@@ -36,16 +38,19 @@ export interface SeedResult {
 
 const DAY = 86_400_000;
 
+/** The benchmark's seeding acts as the station's operator. */
+const SEEDER: Actor = { via: 'cli', user: 'bench seed' };
+
 export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }): Promise<SeedResult> {
   const { store, keys } = await openDataDir(dataDir);
   try {
-    const clients = createClientService(store, keys);
+    const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
     const clientIds: string[] = [];
     for (let index = 0; index < BENCH_CLIENTS; index++) {
-      const existing = (await clients.list()).find((client) => client.username === benchUser(index).username);
+      const existing = (await clients.list(SEEDER)).find((client) => client.username === benchUser(index).username);
       const client =
         existing ??
-        (await clients.add({
+        (await clients.add(SEEDER, {
           ...benchUser(index),
           profile: { name: `Bench desk ${index}`, address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Desk', email: 'desk@bench.example' },
         }));

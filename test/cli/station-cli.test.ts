@@ -31,7 +31,8 @@ describe('station client add / keys / serve: the README session works end to end
     ]);
     expect(added.code).toBe(0);
     const client = lastJsonLine(added.stdout);
-    expect(Object.keys(client)).toEqual(['id', 'clientKey']);
+    expect(Object.keys(client)).toEqual(['id', 'clientKey', 'role']);
+    expect(client.role).toBe('packer');
     expect(client.clientKey).toMatch(/^[0-9a-f]{40}$/);
 
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
@@ -165,7 +166,7 @@ describe('station client administration', () => {
     const data = join(tempDir(), 'data');
     const added = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old-password', '--name', 'Desk 1', '--json'])).stdout);
     const list = lastJsonLine((await runCli(['client', 'list', '--data', data, '--json'])).stdout);
-    expect(list).toEqual([{ id: added.id, username: 'packer', name: 'Desk 1', createdAt: expect.any(String) }]);
+    expect(list).toEqual([{ id: added.id, username: 'packer', name: 'Desk 1', createdAt: expect.any(String), role: 'packer' }]);
     expect(JSON.stringify(list)).not.toContain(added.clientKey);
 
     const rotated = lastJsonLine((await runCli(['client', 'rotate-key', '--data', data, '--username', 'packer', '--json'])).stdout);

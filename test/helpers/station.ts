@@ -1,6 +1,7 @@
 // Starts a real station on a temp data folder and an ephemeral loopback port, with one known client. Under the
 // PostgreSQL run of the suite (test/helpers/postgres-setup.ts provides a test cluster), each new data folder also gets its
 // own new database on that cluster, and a restart on the same folder finds the same database.
+import type { Actor } from '../../src-main/domain/caller.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,16 +63,21 @@ export function removeTempDirs(): void {
   for (const dir of createdDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
+/** The station's operator at the admin command, as tests act for it: it may do what an admin may. */
+export const OPERATOR: Actor = { via: 'cli', user: 'test operator' };
+
 export async function startTestStation(options: Partial<StationOptions> = {}): Promise<TestStation> {
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
   const databaseUrl = await testDatabaseFor(dataDir);
   const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, ...options, dataDir });
   // A data folder used before (a restart) keeps its client.
-  const existing = (await station.clients.list()).find((candidate) => candidate.username === SMITH.username);
-  const client = existing ?? await station.clients.add({
+  const existing = (await station.clients.list(OPERATOR)).find((candidate) => candidate.username === SMITH.username);
+  const client = existing ?? await station.clients.add(OPERATOR, {
     username: SMITH.username,
     password: SMITH.password,
+    // Smith voids and reprints in many suites; what each role may do is pinned in roles.test.ts.
+    role: 'supervisor',
     profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' },
   });
   const url = await station.start();

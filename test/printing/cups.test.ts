@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -8,19 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { openStore } from '../../src-main/store/index.ts';
-import { startTestStation, type TestStation } from '../helpers/station.ts';
+import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
+import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post } from '../helpers/shipments.ts';
-
-function cupsMissing(): string | undefined {
-  try {
-    const status = execFileSync('lpstat', ['-r'], { encoding: 'utf8' });
-    if (!/scheduler is running/.test(status)) return 'the CUPS scheduler (cupsd) is not running';
-    if (!existsSync('/usr/lib/cups/backend/cups-pdf')) return 'printer-driver-cups-pdf is not installed';
-    return undefined;
-  } catch {
-    return 'CUPS (lpstat) is not installed';
-  }
-}
 
 const missing = cupsMissing();
 if (missing && process.env.CI) throw new Error(`${missing}; in CI the printing tests must run.`);
@@ -30,27 +19,6 @@ const suffix = `${process.pid}`;
 const PDF_QUEUE = `station-pdf-${suffix}`;
 const ZPL_QUEUE = `station-zpl-${suffix}`;
 const lpadmin = (...args: string[]) => execFileSync('lpadmin', args, { stdio: 'pipe' });
-
-/** A stand-in thermal printer: accepts one connection per job and keeps what it received. */
-class ThermalPrinter {
-  received: Buffer[] = [];
-  private server: Server | undefined;
-  port = 0;
-
-  async start(port = 0): Promise<void> {
-    this.server = createServer((socket) => {
-      const chunks: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-      socket.on('end', () => this.received.push(Buffer.concat(chunks)));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
 
 describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   let t: TestStation;
@@ -208,7 +176,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect((await print('F'.repeat(64), { printer: PDF_QUEUE })).json.errors[0].detail).toBe('Shipment not found');
     const shipment = await processedShipment(1);
     const job = await print(shipment.id, { printer: PDF_QUEUE });
-    await t.station.clients.add({ username: 'other-desk', password: 'other-desk-password', profile: { name: 'Other' } });
+    await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'other-desk-password', profile: { name: 'Other' } });
     const other = (await t.signIn('other-desk', 'other-desk-password')).json.meta.token;
     expect((await get(t, other, `/v3/print-jobs/${job.json.data.id}`)).status).toBe(404);
     expect((await print(shipment.id, {}).then(() => get(t, other, `/v3/shipments/${shipment.id}`))).status).toBe(404);
@@ -221,7 +189,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     await t.station.stop();
     // A job acknowledged just before the station went down, never sent.
     const store = openStore(join(dataDir, 'station.sqlite'));
-    await store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1 });
+    await store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, desk: t.station.desk, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1 });
     await store.close();
     const restarted = await createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
     await restarted.start();

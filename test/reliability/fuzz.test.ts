@@ -5,6 +5,8 @@
 // afterwards the station still works, its database is sound, and every shipment it acknowledged is there and
 // can be processed. FUZZ_RUNS scales the run (npm run soak uses more); FUZZ_SEED replays one.
 import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
@@ -279,7 +281,15 @@ describe('thousands of bad requests', () => {
     expect(created.status).toBe(201);
     expect((await send({ method: 'GET', path: `/v3/shipments/${created.json.data.id}/documents`, headers: auth() }))?.status).toBe(200);
     const db = t.station.store.db!;
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // Checked on a connection of its own: PRAGMA integrity_check's FTS5 part can read a structure record that the
+    // station's long-lived reader has cached from before the writer thread's last merge, and report corruption
+    // the file does not have (the same connection's searches and FTS5 'integrity-check' are fine).
+    const checker = new Database(join(t.dataDir, 'station.sqlite'), { readonly: true });
+    try {
+      expect(checker.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      checker.close();
+    }
     const count = (ids: string[], status: number) =>
       ids.filter((id) => (db.prepare('SELECT status FROM shipments WHERE id = ?').pluck().get(id) as number | undefined) === status).length;
     expect(count(acknowledged.immediate, 3)).toBe(acknowledged.immediate.length);

@@ -10,10 +10,10 @@ import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts
 import { attributes, document, post } from '../helpers/shipments.ts';
 
 let t: TestStation;
-let config: { apiBase: string; integrationKey: string };
+let config: { apiBase: string; integrationKey: string; desk: string };
 beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0 });
-  config = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey };
+  config = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: 'test' };
   // One earlier shipment puts Kunde Becker in the address book.
   await post(t, await t.token(), '/v3/shipments/save', document());
 });

@@ -1,5 +1,6 @@
-// The client resource of spec 2.9, attributes in the order the examples show.
-import type { ClientResource } from '../../../src-shared/resources.ts';
+// The client resource of spec 2.9, attributes in the order the examples show. The spec's endpoints answer it
+// exactly so; the administration extension adds the username and role as the resource's meta (clientMeta).
+import type { ClientMeta, ClientResource } from '../../../src-shared/resources.ts';
 import type { ClientRecord } from '../../domain/client.ts';
 
 export function clientResource(client: ClientRecord): ClientResource {
@@ -22,4 +23,13 @@ export function clientResource(client: ClientRecord): ClientResource {
       clientKey: client.clientKey,
     },
   } satisfies ClientResource;
+}
+
+export function clientMeta(client: ClientRecord): ClientMeta {
+  return { username: client.username, role: client.role };
+}
+
+/** A client as the administration extension lists it: with its username and role. */
+export function administeredClientResource(client: ClientRecord): ClientResource {
+  return { ...clientResource(client), meta: clientMeta(client) };
 }

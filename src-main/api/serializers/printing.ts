@@ -19,6 +19,7 @@ export function printJobResource(job: PrintJobRecord, apiBase: string): PrintJob
       copies: job.copies,
       status: job.status,
       reason: job.reason,
+      desk: job.desk,
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
     },

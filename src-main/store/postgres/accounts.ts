@@ -59,14 +59,14 @@ export function integrationsTable(pool: Pool, now: () => string): Async<Integrat
 export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable> {
   const rows = async (sql: string, values: unknown[] = []) => (await pool.query<ClientRow>(sql, values)).rows.map(clientRecord);
   return {
-    add: async ({ username, credential, clientKey, profile }) => {
+    add: async ({ username, credential, clientKey, role, profile }) => {
       const at = now();
       const added = await rows(
         `INSERT INTO clients (username, credential, client_key, name, address1, address2, city, postal_code, state,
-                              country, contact, phone, email, tax_identification, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING *`,
+                              country, contact, phone, email, tax_identification, created_at, updated_at, role)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) RETURNING *`,
         [username, credential, clientKey, profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state,
-          profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, at],
+          profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, at, role],
       );
       return added[0]!;
     },
@@ -82,6 +82,9 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
     },
     setCredential: async (id, credential) => {
       await pool.query('UPDATE clients SET credential = $2, updated_at = $3 WHERE id = $1', [Number(id), credential, now()]);
+    },
+    setRole: async (id, role) => {
+      await pool.query('UPDATE clients SET role = $2, updated_at = $3 WHERE id = $1', [Number(id), role, now()]);
     },
     remove: async (id) => ((await pool.query('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [Number(id), now()])).rowCount ?? 0) === 1,
   };

@@ -4,9 +4,15 @@
 import { asStoreFault } from '../faults.ts';
 import type { Store, StoreOptions } from '../index.ts';
 import { clientsTable, integrationsTable, stationKeysTable } from './accounts.ts';
+import type { PoolClient } from 'pg';
 import { openPostgres } from './database.ts';
-import { addressesTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
+import { addressesTable, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
 import { shipmentsTable } from './shipments.ts';
+
+/** The advisory lock class of desk names (the second key is the name's hash): one running station per desk. */
+const DESK_LOCK = 8411002;
+/** How long a start waits for a desk name still held, as a desk killed a moment ago holds it until its session ends. */
+const DESK_LOCK_WAIT_MS = 5_000;
 
 /** Every method's failure as a StoreFaultError when it is one. */
 function faultsTranslated<Table extends object>(table: Table): Table {
@@ -23,6 +29,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
   const now = () => clock().toISOString();
   const pool = await openPostgres(url, undefined, { onProblem: options.onProblem }).catch((error: unknown) => Promise.reject(asStoreFault(error)));
   let clientChanges = 0;
+  let deskConnection: PoolClient | undefined;
   const counted = <Table extends object>(table: Table, writes: readonly string[]): Table =>
     Object.fromEntries(
       Object.entries(table).map(([name, method]) => [
@@ -39,14 +46,39 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     backend: 'postgres',
     stationKeys: faultsTranslated(stationKeysTable(pool, now)),
     integrations: faultsTranslated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setCredential', 'remove'])), localVersion: () => clientChanges },
-    shipments: faultsTranslated(shipmentsTable(pool, now)),
+    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setCredential', 'setRole', 'remove'])), localVersion: () => clientChanges },
+    shipments: faultsTranslated(shipmentsTable(pool, now, options.claimLeaseMs)),
     addresses: faultsTranslated(addressesTable(pool, now)),
     carrierSettings: faultsTranslated(carrierSettingsTable(pool, now)),
     printJobs: faultsTranslated(printJobsTable(pool, now)),
     settings: faultsTranslated(settingsTable(pool, now)),
+    audit: faultsTranslated(auditTable(pool, now)),
+    async holdDesk(desk) {
+      const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
+      try {
+        // A desk killed a moment ago still holds its lock until the server notices its connection is gone.
+        for (const deadline = Date.now() + DESK_LOCK_WAIT_MS; ; ) {
+          const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DESK_LOCK, desk])).rows[0]!.held;
+          if (held) break;
+          if (Date.now() >= deadline) {
+            connection.release();
+            return false;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        // The lock lives as long as this connection: it is kept out of the pool until the store closes.
+        deskConnection = connection;
+        return true;
+      } catch (error) {
+        connection.release();
+        throw asStoreFault(error);
+      }
+    },
     // The database server does its own writing: every query already leaves the API's thread.
     writeInBackground: () => undefined,
-    close: () => pool.end(),
+    close: async () => {
+      deskConnection?.release();
+      await pool.end();
+    },
   };
 }

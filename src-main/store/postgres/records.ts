@@ -1,7 +1,8 @@
 // PostgreSQL: the address book (substring search through a pg_trgm index, ranked as SQLite's FTS5 search is),
-// print jobs, station settings and carrier settings.
+// print jobs, station settings, carrier settings and the audit log.
 import type { Address } from '../../../src-shared/shipment.ts';
 import { fingerprint, toSaved, type AddressesTable, type AddressRow } from '../addresses.ts';
+import { AUDIT_COLUMNS, auditRecord, auditValues, type AuditRow, type AuditTable } from '../audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
 import { printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
@@ -96,14 +97,18 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
       const at = now();
       return (
         await rows(
-          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8) RETURNING *`,
-          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at],
+          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9) RETURNING *`,
+          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk],
         )
       )[0]!;
     },
     get: async (id) => (storable(id) ? (await rows('SELECT * FROM print_jobs WHERE id = $1', [id]))[0] : undefined),
-    open: () => rows("SELECT * FROM print_jobs WHERE status IN ('queued', 'printing') ORDER BY created_at, id"),
+    open: (desk) => rows("SELECT * FROM print_jobs WHERE desk = $1 AND status IN ('queued', 'printing') ORDER BY created_at, id", [desk]),
+    adoptDeskless: async (desk) =>
+      (await pool.query("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()])).rowCount ?? 0,
+    printedBefore: async (shipmentId) =>
+      storable(shipmentId) && ((await pool.query("SELECT 1 FROM print_jobs WHERE shipment_id = $1 AND status IN ('queued', 'printing', 'done') LIMIT 1", [shipmentId])).rowCount ?? 0) > 0,
     markPrinting: async (id, backendJobId) => {
       await pool.query("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
     },
@@ -140,5 +145,24 @@ export function carrierSettingsTable(pool: Pool, now: () => string): Async<Carri
         [choiceCode, percent, now()],
       );
     },
+  };
+}
+
+export function auditTable(pool: Pool, now: () => string): Async<AuditTable> {
+  return {
+    append: async (event) => {
+      await pool.query(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, auditValues(event, now()));
+    },
+    list: async ({ before, action, desk, actor, limit }) => {
+      if (![action, desk, actor].every((text) => text === null || storable(text))) return [];
+      const rows = await pool.query<AuditRow>(
+        `SELECT * FROM audit_events
+         WHERE ($1::bigint IS NULL OR id < $1) AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR desk = $3) AND ($4::text IS NULL OR actor = $4)
+         ORDER BY id DESC LIMIT $5`,
+        [before === null ? null : Number(before), action, desk, actor, limit],
+      );
+      return rows.rows.map(auditRecord);
+    },
+    count: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events')).rows[0]!.n,
   };
 }

@@ -16,11 +16,13 @@ import {
   type ShipmentsTable,
   type SummaryRowColumns,
 } from '../shipments.ts';
+import type { NewAuditEvent } from '../../domain/audit.ts';
+import { AUDIT_COLUMNS, auditValues } from '../audit.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
 import { storable } from './records.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
-export const CLAIM_LEASE_MS = 60_000;
+export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 /** Rows per INSERT of a bulk import. */
 const BULK_ROWS = 500;
 
@@ -32,14 +34,18 @@ const SHIPMENT_COLUMNS = [
 
 const changed = (result: { rowCount: number | null }) => (result.rowCount ?? 0) > 0;
 
-export function shipmentsTable(pool: Pool, now: () => string): Async<ShipmentsTable> {
-  const leaseCutoff = () => new Date(Date.parse(now()) - CLAIM_LEASE_MS).toISOString();
+export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEFAULT_CLAIM_LEASE_MS): Async<ShipmentsTable> {
+  const leaseCutoff = () => new Date(Date.parse(now()) - claimLeaseMs).toISOString();
   const one = async (db: Queryable, sql: string, values: unknown[]) => {
     const row = (await db.query<ShipmentRow>(sql, values)).rows[0];
     return row && shipmentRecord(row);
   };
   const audit = (db: Queryable, id: string, clientId: string | number, action: string, detail: object | null = null) =>
     db.query('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [id, Number(clientId), action, detail && JSON.stringify(detail), now()]);
+
+  const log = async (db: Queryable, event: NewAuditEvent | undefined) => {
+    if (event) await db.query(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, auditValues(event, now()));
+  };
 
   const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
     const at = now();
@@ -101,9 +107,10 @@ export function shipmentsTable(pool: Pool, now: () => string): Async<ShipmentsTa
   return {
     allocateReference: async () => (await pool.query<{ reference: string }>("SELECT nextval('shipment_reference')::text AS reference")).rows[0]!.reference,
 
-    insert: (shipment, processed) =>
+    insert: (shipment, processed, logged) =>
       transaction(pool, async (db) => {
         await insertRow(db, shipment);
+        await log(db, logged);
         await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
         if (processed && !(await complete(db, shipment.id, null, processed))) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
         return (await one(db, 'SELECT * FROM shipments WHERE id = $1', [shipment.id]))!;
@@ -173,9 +180,10 @@ export function shipmentsTable(pool: Pool, now: () => string): Async<ShipmentsTa
         await audit(db, id, failed.rows[0]!.client_id, 'failed', { reason });
         return true;
       }),
-    markDeleted: (record: ShipmentRecord) =>
+    markDeleted: (record: ShipmentRecord, logged) =>
       transaction(pool, async (db) => {
         await db.query('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()]);
+        await log(db, logged);
         await audit(db, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
       }),
 

@@ -1,0 +1,145 @@
+// The administration extension (README, "Roles and the audit log"): clients and integration keys for admins,
+// carrier settings for supervisors, and the audit log for both. Routes only check the request's shape; the
+// services refuse what the caller's role does not allow (403 naming the role) and write the audit log.
+import {
+  AUDIT_PAGE,
+  isAuditAction,
+  validateCarrierChange,
+  validateClientChange,
+  validateNewClient,
+  validateNewIntegration,
+} from '../../../src-shared/administration.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { CarrierResource, IntegrationResource } from '../../../src-shared/resources.ts';
+import type { Actor } from '../../domain/caller.ts';
+import type { IntegrationRecord } from '../../domain/client.ts';
+import type { AuditLog } from '../../services/audit-log.ts';
+import type { CarrierSettingsService } from '../../services/carrier-settings.ts';
+import type { ClientService } from '../../services/clients.ts';
+import type { IntegrationService } from '../../services/integrations.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+import { auditEventResource } from '../serializers/audit.ts';
+import { administeredClientResource as clientResource } from '../serializers/client.ts';
+
+export interface AdministrationDeps {
+  clients: ClientService;
+  integrations: IntegrationService;
+  carrierSettings: CarrierSettingsService;
+  audit: AuditLog;
+}
+
+const actor = (ctx: ApiContext): Actor => ({ via: 'api', client: ctx.state.client! });
+
+function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
+  if (!result.ok) throw StationError.many(400, result.errors);
+  return result.value;
+}
+
+/** A query parameter by its plain name or its JSON:API form, e.g. limit or page[size]. */
+function query(ctx: ApiContext, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = ctx.query[name];
+    if (value !== undefined) return Array.isArray(value) ? value[value.length - 1] : value;
+  }
+  return undefined;
+}
+
+const integrationResource = (integration: IntegrationRecord): IntegrationResource => ({
+  type: 'integration',
+  id: integration.id,
+  attributes: { name: integration.name, integrationKey: integration.integrationKey, isDesktop: integration.isDesktop, createdAt: integration.createdAt },
+});
+
+export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps): void {
+  const { clients, integrations, carrierSettings, audit } = deps;
+
+  router.get('/audit-events', async (ctx: ApiContext) => {
+    const limitText = query(ctx, 'page[size]', 'limit', 'filter[limit]') ?? String(AUDIT_PAGE.default);
+    const limit = Number(limitText);
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > AUDIT_PAGE.max) {
+      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('page[size]'), { parameter: 'page[size]' });
+    }
+    const before = query(ctx, 'page[before]') ?? null;
+    if (before !== null && !/^[1-9]\d{0,15}$/.test(before)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('page[before]'), { parameter: 'page[before]' });
+    const action = query(ctx, 'filter[action]') ?? null;
+    if (action !== null && !isAuditAction(action)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), { parameter: 'filter[action]' });
+    const events = await audit.list(actor(ctx), { before, action, desk: query(ctx, 'filter[desk]') ?? null, actor: query(ctx, 'filter[actor]') ?? null, limit });
+    const last = events.at(-1);
+    const next = events.length === limit && last ? { next: `${ctx.state.apiBase}/audit-events?page[size]=${limit}&page[before]=${last.id}` } : {};
+    respondData(ctx, 200, events.map(auditEventResource), { count: events.length, ...next });
+  });
+
+  router.get('/clients', async (ctx: ApiContext) => {
+    respondData(ctx, 200, (await clients.list(actor(ctx))).map(clientResource));
+  });
+
+  router.post('/clients', async (ctx: ApiContext) => {
+    const { username, password, role, ...profile } = checked(validateNewClient(ctx.state.body));
+    const client = await clients.add(actor(ctx), { username, password, role, profile });
+    respondData(ctx, 201, clientResource(client));
+  });
+
+  router.patch('/clients/:id', async (ctx: ApiContext) => {
+    const change = checked(validateClientChange(ctx.state.body));
+    const which = { id: String(ctx.params.id) };
+    // Authorised before anything changes, so a refused change changes nothing.
+    let client = await clients.find(actor(ctx), which);
+    if (change.role !== undefined) client = await clients.setRole(actor(ctx), which, change.role);
+    if (change.password !== undefined) client = await clients.setPassword(actor(ctx), which, change.password);
+    if (change.rotateKey) client = await clients.rotateKey(actor(ctx), which);
+    respondData(ctx, 200, clientResource(client));
+  });
+
+  router.delete('/clients/:id', async (ctx: ApiContext) => {
+    await clients.remove(actor(ctx), { id: String(ctx.params.id) });
+    ctx.status = 204;
+  });
+
+  router.get('/integrations', async (ctx: ApiContext) => {
+    respondData(ctx, 200, (await integrations.list(actor(ctx))).map(integrationResource));
+  });
+
+  router.post('/integrations', async (ctx: ApiContext) => {
+    const { name } = checked(validateNewIntegration(ctx.state.body));
+    respondData(ctx, 201, integrationResource(await integrations.add(actor(ctx), name)));
+  });
+
+  router.delete('/integrations/:id', async (ctx: ApiContext) => {
+    await integrations.revoke(actor(ctx), { id: String(ctx.params.id) });
+    ctx.status = 204;
+  });
+
+  const carrierResources = async (): Promise<CarrierResource[]> =>
+    (await carrierSettings.cards()).map(({ card, fuelSurchargePercent }) => ({
+      type: 'carrier',
+      id: card.choiceCode,
+      attributes: {
+        carrierCode: card.carrierCode,
+        carrierName: card.carrierName,
+        services: card.services.map((service) => service.serviceCode),
+        fuelSurchargePercent,
+      },
+    }));
+
+  router.get('/carriers', async (ctx: ApiContext) => {
+    respondData(ctx, 200, await carrierResources());
+  });
+
+  router.patch('/carriers/:code', async (ctx: ApiContext) => {
+    const { fuelSurchargePercent } = checked(validateCarrierChange(ctx.state.body));
+    const code = String(ctx.params.code);
+    try {
+      await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
+    } catch (error) {
+      // The service names the admin command's options; over the API the same refusals name the fields.
+      if (error instanceof StationError && error.parameter === 'percent') {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.fuelSurchargePercent'), { pointer: '/data/attributes/fuelSurchargePercent', meta: { reason: error.detail } });
+      }
+      if (error instanceof StationError && error.parameter === 'carrier') throw new StationError(404, error.detail);
+      throw error;
+    }
+    respondData(ctx, 200, (await carrierResources()).find((carrier) => carrier.id === code));
+  });
+}

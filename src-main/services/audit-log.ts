@@ -1,0 +1,46 @@
+// The audit log as services use it: an entry for each action worth answering for, made here from the actor and
+// the desk, and written with the change where the store can (creates and voids), or just after it; and the
+// log read back for supervisors and admins. Also the one check of roles, so every service refuses alike.
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { AuditAction, AuditSubjectType } from '../../src-shared/resources.ts';
+import { hasRole, type Role } from '../../src-shared/roles.ts';
+import type { AuditEventRecord, AuditFilter, NewAuditEvent } from '../domain/audit.ts';
+import type { Actor } from '../domain/caller.ts';
+import type { Store } from '../store/index.ts';
+
+export interface AuditLog {
+  /** The entry for an action by this actor at this desk, for a store to write with the change. */
+  entry(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): NewAuditEvent;
+  /** Writes the entry of an action just done. */
+  record(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): Promise<void>;
+  /** Newest first; supervisors and admins only. */
+  list(actor: Actor, filter: AuditFilter): Promise<AuditEventRecord[]>;
+}
+
+/** Refuses (403, naming the role) an action the actor's role does not allow. The admin command may do anything. */
+export function requireRole(actor: Actor, needed: Role, what: string): void {
+  if (actor.via === 'cli' || hasRole(actor.client.role, needed)) return;
+  throw new StationError(403, ERROR_TEXT.roleNeeded(what, needed, actor.client.role), { meta: { neededRole: needed, role: actor.client.role } });
+}
+
+export function createAuditLog(store: Store, desk: string): AuditLog {
+  const entry: AuditLog['entry'] = (actor, action, subject, detail) => ({
+    desk,
+    via: actor.via,
+    actorClientId: actor.via === 'api' ? actor.client.id : null,
+    actor: actor.via === 'api' ? actor.client.username : actor.user,
+    actorRole: actor.via === 'api' ? actor.client.role : null,
+    action,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    detail: detail ?? null,
+  });
+  return {
+    entry,
+    record: (actor, action, subject, detail) => store.audit.append(entry(actor, action, subject, detail)),
+    list: (actor, filter) => {
+      requireRole(actor, 'supervisor', 'Reading the audit log');
+      return store.audit.list(filter);
+    },
+  };
+}
