@@ -1,6 +1,8 @@
 // The desk app's frame: sign-in until there is a session, then the navigation and the current screen.
 import React, { useEffect } from 'react';
+import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
+import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
@@ -10,15 +12,19 @@ import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
 import { usePrinting } from './store/printing.ts';
 
-const NAVIGATION: { screen: Screen; label: string }[] = [
-  { screen: 'new', label: 'New shipment' },
-  { screen: 'shipments', label: 'Shipments' },
-  { screen: 'tracking', label: 'Tracking' },
-  { screen: 'settings', label: 'Settings' },
+/** The screens, each with the role it needs: the audit log is for supervisors and admins. */
+const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
+  { screen: 'new', label: 'New shipment', needs: 'packer' },
+  { screen: 'shipments', label: 'Shipments', needs: 'packer' },
+  { screen: 'tracking', label: 'Tracking', needs: 'packer' },
+  { screen: 'audit', label: 'Audit log', needs: 'supervisor' },
+  { screen: 'settings', label: 'Settings', needs: 'packer' },
 ];
 
 export function App(): React.JSX.Element {
-  const { status, client, error, start, signOut } = useSession();
+  const { status, client, who, config, error, start, signOut } = useSession();
+  const role = who?.role ?? 'packer';
+  const offered = NAVIGATION.filter((item) => hasRole(role, item.needs));
   const { screen, go } = useNavigation();
 
   useEffect(() => {
@@ -46,7 +52,7 @@ export function App(): React.JSX.Element {
       <header className="app__header">
         <span className="app__name">Shipping Station</span>
         <nav aria-label="Main">
-          {NAVIGATION.map((item) => (
+          {offered.map((item) => (
             <a
               key={item.screen}
               href={`#/${item.screen}`}
@@ -60,7 +66,11 @@ export function App(): React.JSX.Element {
             </a>
           ))}
         </nav>
-        <span className="app__client">{client?.attributes.name}</span>
+        <span className="app__client">
+          {client?.attributes.name}
+          {who ? ` · ${who.username} (${who.role})` : ''}
+          {config?.desk ? ` · desk ${config.desk}` : ''}
+        </span>
         <button type="button" className="link" onClick={signOut}>
           Sign out
         </button>
@@ -69,6 +79,7 @@ export function App(): React.JSX.Element {
         {screen === 'new' ? <NewShipment /> : null}
         {screen === 'shipments' ? <Shipments /> : null}
         {screen === 'tracking' ? <TrackingScreen /> : null}
+        {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
         {screen === 'settings' ? <Settings /> : null}
       </main>
     </div>

@@ -5,7 +5,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { Client, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -28,8 +28,8 @@ type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>,
 export type Fetch = typeof fetch;
 
 export interface ApiClient {
-  signIn(username: string, password: string): Promise<{ client: Client; token: string }>;
-  currentClient(): Promise<Client>;
+  signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
+  currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
   confirm(attributes: ShipmentAttributes, rate: Rate): Promise<Shipment>;
   create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }): Promise<Shipment>;
@@ -44,6 +44,8 @@ export interface ApiClient {
   updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
+  /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
+  auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
 }
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
@@ -97,9 +99,13 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     async signIn(username, password) {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
       const body = await request<Client, SignInMeta>('POST', '/clients/authentication', { authorization });
-      return { client: body.data, token: body.meta?.token ?? '' };
+      const meta = body.meta;
+      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role } : undefined };
     },
-    currentClient: async () => (await request<Client>('GET', '/clients/current')).data,
+    currentClient: async () => {
+      const body = await request<Client, ClientMeta>('GET', '/clients/current');
+      return { client: body.data, who: body.meta };
+    },
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
     confirm: async (attributes, rate) => (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, { rate }) })).data,
     create: async (attributes, meta) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta) })).data,
@@ -122,6 +128,13 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       (await request<PrintSettingsResource>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
     print: async (shipmentId, attributes = {}) =>
       (await request<PrintJob>('POST', `/shipments/${encodeURIComponent(shipmentId)}/print`, { body: { data: { type: 'printJob', attributes } } })).data,
+    auditEvents: async ({ before, action, size = 50 }) => {
+      const query = new URLSearchParams({ 'page[size]': String(size) });
+      if (before) query.set('page[before]', before);
+      if (action) query.set('filter[action]', action);
+      const body = await request<AuditEvent[], { next?: string }>('GET', `/audit-events?${query}`);
+      return { events: body.data, next: body.meta?.next ? body.data.at(-1)?.id ?? null : null };
+    },
     printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,
   };
 }

@@ -2,6 +2,8 @@
 // under the short names the UI uses. Nothing here is written by hand, so a serializer change breaks the build.
 export type {
   AddressResource as SavedAddress,
+  AuditEventResource as AuditEvent,
+  ClientMeta,
   ClientResource as Client,
   DocumentsResource as Documents,
   PriceChangeMeta,

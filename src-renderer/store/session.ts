@@ -1,8 +1,9 @@
-// The signed-in session: the station's address and integration key, the client, and its Bearer token.
+// The signed-in session: the station's address and integration key, the client with its username and role,
+// and its Bearer token.
 // The token is kept until sign-out, so a reload stays signed in.
 import { create } from 'zustand';
 import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
-import type { Client, StationConfig } from '../api/types.ts';
+import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
 import '../../src-shared/bridge.ts';
 
@@ -13,6 +14,8 @@ export interface SessionState {
   config: StationConfig | null;
   api: ApiClient | null;
   client: Client | null;
+  /** The signed-in username and role: what the desk shows, and which screens it offers. */
+  who: ClientMeta | null;
   token: string | null;
   error: string | null;
   /** Learns where the station is (the preload bridge in Electron, /station-config in a browser) and restores a session. */
@@ -26,6 +29,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   config: null,
   api: null,
   client: null,
+  who: null,
   token: null,
   error: null,
 
@@ -46,7 +50,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       return;
     }
     try {
-      set({ status: 'signed-in', client: await api.currentClient() });
+      const { client, who } = await api.currentClient();
+      set({ status: 'signed-in', client, who: who ?? null });
     } catch {
       removeKey(TOKEN_KEY);
       set({ status: 'signed-out', token: null });
@@ -58,9 +63,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     if (!api) return;
     set({ status: 'signing-in', error: null });
     try {
-      const { client, token } = await api.signIn(username, password);
+      const { client, token, who } = await api.signIn(username, password);
       saveJson(TOKEN_KEY, { token });
-      set({ status: 'signed-in', client, token });
+      set({ status: 'signed-in', client, who: who ?? null, token });
     } catch (error) {
       set({ status: 'signed-out', error: error instanceof ApiError ? error.detail : String(error) });
     }
@@ -68,7 +73,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   signOut() {
     removeKey(TOKEN_KEY);
-    set({ status: 'signed-out', client: null, token: null, error: null });
+    set({ status: 'signed-out', client: null, who: null, token: null, error: null });
   },
 }));
 

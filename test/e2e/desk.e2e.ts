@@ -22,7 +22,7 @@ test.describe('sign in', () => {
   test('signs in, keeps the session on reload, and signs out', async ({ page, station, snap }) => {
     await signIn(page, station);
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Settings']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Audit log', 'Settings']);
     await snap(page, 'new-shipment');
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeVisible();
@@ -311,4 +311,32 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
   } finally {
     execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
   }
+});
+
+test('the audit log: a supervisor reads who did what from which desk; a packer is not offered it', async ({ page, station, snap }) => {
+  const created = await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy' }));
+  expect(created.status).toBe(201);
+  expect((await station.api('DELETE', `/shipments/${created.json.data.id}`)).status).toBe(204);
+  await signedIn(page, station);
+  await expect(page.getByText(`${station.username} (supervisor) · desk e2e-desk`)).toBeVisible();
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  const voided = log.getByRole('row').filter({ hasText: 'shipment.voided' }).filter({ hasText: created.json.data.meta.reference });
+  await expect(voided).toHaveCount(1);
+  await expect(voided).toContainText('e2e-desk');
+  await expect(voided).toContainText(`${station.username} (supervisor)`);
+  await page.getByRole('combobox', { name: 'Action' }).selectOption('shipment.created');
+  await expect(log.getByRole('row').filter({ hasText: 'shipment.voided' })).toHaveCount(0);
+  await expect(log.getByRole('row').filter({ hasText: 'shipment.created' }).first()).toBeVisible();
+  await snap(page, 'audit-log');
+
+  const added = await station.cli(['client', 'add', '--username', 'packer-e2e', '--password', PASSWORD, '--name', 'Packer', '--json']);
+  expect(added.code, added.stderr).toBe(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Username').fill('packer-e2e');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Settings']);
+  await page.goto(`${station.url}/#/audit`);
+  await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
 });

@@ -27,12 +27,13 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
       const dataDir = join(folder, 'data');
       const username = 'desk';
       const added = await run([
-        'client', 'add', '--data', dataDir, '--username', username, '--password', PASSWORD, '--name', 'Bottega Verdi',
+        // A supervisor: the desk tests void and reprint; what a packer sees is in the audit log test.
+        'client', 'add', '--data', dataDir, '--username', username, '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
         '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
         '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--json',
       ]);
       if (added.code !== 0) throw new Error(added.stderr);
-      const served = await serve(['--data', dataDir, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '1500' });
+      const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], { STATION_SCHEDULER_INTERVAL_MS: '1500' });
       const { url } = served;
       const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
       let token = '';

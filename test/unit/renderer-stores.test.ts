@@ -45,7 +45,8 @@ describe('the API client turns every answer into data or an ApiError with the st
     const session = await api.signIn(SMITH.username, SMITH.password);
     token = session.token;
     expect(session.client.attributes.name).toBe('Bottega Verdi');
-    expect((await api.currentClient()).id).toBe(t.client.id);
+    expect((await api.currentClient()).client.id).toBe(t.client.id);
+    expect((await api.currentClient()).who).toEqual({ username: SMITH.username, role: 'supervisor' });
     const found = await api.addresses('beck');
     expect(found.map((address) => address.attributes.name)).toContain('Kunde Becker');
   });
