@@ -1,6 +1,7 @@
 // `npm run bench`: the station measured against a bare node:http server in the same run, on this machine.
 // It seeds a headless station on a temp data folder through the store's bulk path, runs each load from a separate
-// autocannon process over loopback, then measures labels in-process, the scheduler's drain, cold start and memory.
+// autocannon process over loopback, then measures labels in-process, the scheduler's drain, cold start and memory,
+// and the store-bound figures again on PostgreSQL (a throwaway cluster) beside SQLite's.
 // Prints a markdown table and writes bench-results.json. `-- --quick` (50k rows, 3 s loads) is what CI runs, so the
 // benchmark never rots; CI never fails on its numbers.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +10,7 @@ import { cpus, freemem, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
@@ -16,6 +18,7 @@ import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR, openDataDir } from '../../src-main/station.ts';
 import { CLI, serve, type Served } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
+import { createDatabase, postgresBinaries, startPostgresCluster } from '../helpers/postgres.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_CLIENTS, SEARCH_WORDS, benchAttributes, benchUser, queueWaitingIn, seed } from './seed.ts';
 
@@ -25,6 +28,8 @@ const LOAD_SECONDS = quick ? 3 : 10;
 const WARMUP_SECONDS = quick ? 1 : 2;
 const DRAIN = quick ? 1_000 : 10_000;
 const COLD_STARTS = quick ? 3 : 5;
+/** Rows seeded for the PostgreSQL figures: fewer than SQLite's, since its bulk path goes over the network. */
+const PG_ROWS = quick ? 50_000 : 200_000;
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 interface Row {
@@ -107,6 +112,81 @@ function labelTimings(): void {
   const zplMicros = ((performance.now() - started) / runs) * 1000;
   results['label ZPL'] = { microsPerLabel: zplMicros };
   rows.push({ figure: 'label ZPL, 1 package (in-process)', value: `${zplMicros.toFixed(0)} µs`, target: 'microseconds', met: zplMicros < 1000 });
+}
+
+/**
+ * The same station on PostgreSQL 15 (a throwaway cluster on this machine, fsync on, as a server runs): the reads
+ * and writes that depend on the store, measured after the SQLite ones against the same bare baseline.
+ */
+async function postgresFigures(folder: string, baseline: LoadResult): Promise<void> {
+  const binaries = postgresBinaries();
+  if ('missing' in binaries) {
+    log(`PostgreSQL figures skipped: ${binaries.missing}`);
+    rows.push({ figure: 'PostgreSQL figures', value: `skipped: ${binaries.missing}`, target: '—' });
+    return;
+  }
+  log(`PostgreSQL: starting a cluster and seeding ${PG_ROWS} shipments and addresses`);
+  const cluster = await startPostgresCluster({ durable: true });
+  const pgDir = join(folder, 'pg-desk');
+  try {
+    const url = await createDatabase(cluster.url);
+    const seeded = await seed(pgDir, { shipments: PG_ROWS, addresses: PG_ROWS }, url);
+    rows.push({ figure: `PostgreSQL: seeding ${PG_ROWS.toLocaleString('en')} shipments (bulk path)`, value: `${seeded.shipmentSeconds.toFixed(1)} s`, target: '(timed)' });
+    const idsFile = join(folder, 'pg-ids.json');
+    writeFileSync(idsFile, JSON.stringify(seeded.ids));
+    const keys = await (async () => {
+      const opened = await openDataDir(pgDir, undefined, url);
+      await opened.store.close();
+      return opened.keys;
+    })();
+    const station: Served = await serve(['--data', pgDir, '--database', url, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
+    let tokens: string[] = [];
+    try {
+      tokens = await Promise.all(Array.from({ length: BENCH_CLIENTS }, (_, index) => signIn(station.url, keys.desktopIntegrationKey, index)));
+      const createBody = JSON.stringify({ data: { type: 'shipment', attributes: benchAttributes(3), meta: { service: 'economy', scheduledProcessing: false } } });
+      const loads: [string, Omit<LoadSpec, 'seconds' | 'warmupSeconds' | 'url' | 'tokens'>, string][] = [
+        ['PostgreSQL: GET /v3/shipments/<random id>', { kind: 'shipment', connections: 20, idsFile }, '(beside SQLite)'],
+        ['PostgreSQL: GET /v3/shipment-summaries, random 30 days, limit 100', { kind: 'summaries', connections: 20, dates: { first: seeded.firstShipDate, last: seeded.lastShipDate } }, '(beside SQLite)'],
+        ['PostgreSQL: GET /v3/addresses, random 3–5 letter fragment', { kind: 'addresses', connections: 20, words: SEARCH_WORDS }, '(beside SQLite)'],
+        ['PostgreSQL: POST /v3/shipments, immediate, with label (8 connections)', { kind: 'create', connections: 8, body: createBody }, '(beside SQLite)'],
+      ];
+      for (const [figure, spec, target] of loads) {
+        log(`load: ${figure}`);
+        const result = await load({ ...spec, url: station.url, tokens });
+        const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+        results[figure] = { ...result, ratio };
+        rows.push({
+          figure,
+          value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
+          bare: `${baseline.requestsPerSecond} req/s`,
+          ratio: `${ratio.toFixed(2)}×`,
+          target,
+          met: result.failures === 0,
+        });
+      }
+    } finally {
+      await station.stop();
+    }
+
+    log(`PostgreSQL: draining ${DRAIN} queued shipments`);
+    await queueWaitingIn(pgDir, DRAIN, url);
+    const counter = new pg.Client({ connectionString: url });
+    await counter.connect();
+    const draining = await serve(['--data', pgDir, '--database', url, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '50' });
+    const started = performance.now();
+    try {
+      const waiting = async () => Number((await counter.query<{ n: string }>('SELECT count(*) AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL')).rows[0]!.n);
+      while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const seconds = (performance.now() - started) / 1000;
+      results.postgresDrain = { shipments: DRAIN, seconds, perSecond: DRAIN / seconds };
+      rows.push({ figure: `PostgreSQL: scheduled drain of ${DRAIN.toLocaleString('en')} shipments (one desk)`, value: `${(DRAIN / seconds).toFixed(0)} shipments/s (${seconds.toFixed(1)} s)`, target: '(beside SQLite)' });
+    } finally {
+      await draining.stop();
+      await counter.end();
+    }
+  } finally {
+    cluster.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -205,6 +285,8 @@ async function main(): Promise<void> {
     } finally {
       await draining.stop();
     }
+
+    await postgresFigures(folder, results.bare as LoadResult);
 
     log('cold start');
     const starts: number[] = [];

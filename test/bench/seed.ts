@@ -41,8 +41,8 @@ const DAY = 86_400_000;
 /** The benchmark's seeding acts as the station's operator. */
 const SEEDER: Actor = { via: 'cli', user: 'bench seed' };
 
-export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }): Promise<SeedResult> {
-  const { store, keys } = await openDataDir(dataDir);
+export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }, databaseUrl?: string): Promise<SeedResult> {
+  const { store, keys } = await openDataDir(dataDir, undefined, databaseUrl);
   try {
     const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
     const clientIds: string[] = [];
@@ -111,15 +111,14 @@ export async function queueWaiting(store: Awaited<ReturnType<typeof openDataDir>
   await store.shipments.bulkInsert(rows);
 }
 
-export async function queueWaitingIn(dataDir: string, count: number): Promise<void> {
-  const { store } = await openDataDir(dataDir);
+export async function queueWaitingIn(dataDir: string, count: number, databaseUrl?: string): Promise<void> {
+  const { store } = await openDataDir(dataDir, undefined, databaseUrl);
   try {
     const clientIds: string[] = [];
     for (let index = 0; index < BENCH_CLIENTS; index++) clientIds.push((await store.clients.byUsername(benchUser(index).username))!.id);
     await queueWaiting(store, clientIds, count);
   } finally {
-    // A store without a checkpointer thread closes at once.
-    void store.close();
+    await store.close();
   }
 }
 

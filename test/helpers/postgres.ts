@@ -32,7 +32,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `durable`: fsync on, as a real server runs (the benchmark); tests run without it. */
+export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const binaries = postgresBinaries();
   if ('missing' in binaries) throw new Error(binaries.missing);
   const asRoot = process.getuid?.() === 0;
@@ -46,7 +47,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
   // fsync off: a test cluster never survives a power cut, and the tests run much faster without it.
-  run('pg_ctl', ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start']);
+  const fsync = options.durable ? '' : ' -c fsync=off';
+  run('pg_ctl', ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1${fsync} -c max_connections=300`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}`,
     stop() {
