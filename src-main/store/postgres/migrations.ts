@@ -192,7 +192,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    name: "roles, desks and the audit log (SQLite's version 6)",
+    name: "roles, desks and the audit log (SQLite's version 6), and an index of each address book by recency",
     sql: `
       ALTER TABLE clients ADD COLUMN role text NOT NULL DEFAULT 'packer' CHECK (role IN ('packer', 'supervisor', 'admin'));
       UPDATE clients SET role = CASE WHEN username = 'admin' THEN 'admin' ELSE 'supervisor' END;
@@ -215,6 +215,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         detail text
       );
       CREATE INDEX audit_events_by_subject ON audit_events (subject_type, subject_id);
+
+      -- An address book's newest entries first: a search in a small or empty book reads only its own rows,
+      -- never a backward scan of every client's.
+      CREATE INDEX addresses_by_owner ON addresses (client_id, sandbox, id DESC);
+
       CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
       CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_events
