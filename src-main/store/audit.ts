@@ -6,6 +6,7 @@ import type { Role } from '../../src-shared/roles.ts';
 import type { Db } from './database.ts';
 
 export interface AuditTable {
+  /** Adds an entry; inside another table's transaction on the same connection, it commits with that change. */
   append(event: NewAuditEvent): void;
   /** Newest first, filtered, a page at a time. */
   list(filter: AuditFilter): AuditEventRecord[];
@@ -40,15 +41,18 @@ export const auditRecord = (row: AuditRow): AuditEventRecord => ({
   detail: row.detail === null ? null : (JSON.parse(row.detail) as Record<string, unknown>),
 });
 
-/** The row's values, in the order of AUDIT_COLUMNS. */
+/** The row's values, in the order of the columns both back ends insert. */
 export const auditValues = (event: NewAuditEvent, at: string) => [
   at, event.desk, event.via, event.actorClientId === null ? null : Number(event.actorClientId), event.actor, event.actorRole,
   event.action, event.subjectType, event.subjectId, event.detail === null ? null : JSON.stringify(event.detail),
 ];
-export const AUDIT_COLUMNS = 'at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail';
+const AUDIT_COLUMNS = 'at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail';
+/** The one INSERT of an entry, in PostgreSQL's placeholders; SQLite's below. */
+export const AUDIT_INSERT_POSTGRES = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+const AUDIT_INSERT_SQLITE = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export function auditTable(db: Db, now: () => string): AuditTable {
-  const insert = db.prepare(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(AUDIT_INSERT_SQLITE);
   const select = db.prepare<Record<string, unknown>, AuditRow>(
     `SELECT * FROM audit_events
      WHERE (@before IS NULL OR id < @before) AND (@action IS NULL OR action = @action)

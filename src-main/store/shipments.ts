@@ -3,7 +3,7 @@
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
-import { AUDIT_COLUMNS, auditValues } from './audit.ts';
+import type { AuditTable } from './audit.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -175,7 +175,8 @@ export function summaryRecord(row: SummaryRowColumns): SummaryRow {
   };
 }
 
-export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
+/** `auditLog`: the audit log on the same connection, so a create's or a void's entry commits with it. */
+export function shipmentsTable(db: Db, now: () => string, auditLog: AuditTable): ShipmentsTable {
   const nextReference = db.prepare<[], number>(
     'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING next_value - 1',
   ).pluck();
@@ -305,9 +306,8 @@ export function shipmentsTable(db: Db, now: () => string): ShipmentsTable {
   };
   const allocateReference = () => String(nextReference.get());
 
-  const insertLogged = db.prepare(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const log = (event: NewAuditEvent | undefined) => {
-    if (event) insertLogged.run(...auditValues(event, now()));
+    if (event) auditLog.append(event);
   };
 
   const audit = (id: string, clientId: string | number, action: string, detail: object | null = null) =>

@@ -16,18 +16,19 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const db: Db = openDatabase(file, migrations, cacheKb);
   const secrets = secretsTable(db, now);
   const integrations = integrationsTable(db, now);
+  const audit = auditTable(db, now);
   return {
     db,
     secrets,
     stationKeys: stationKeysTable(db, secrets, integrations),
     integrations,
     clients: clientsTable(db, now),
-    shipments: shipmentsTable(db, now),
+    shipments: shipmentsTable(db, now, audit),
     addresses: addressesTable(db, now),
     carrierSettings: carrierSettingsTable(db, now),
     printJobs: printJobsTable(db, now),
     settings: settingsTable(db, now),
-    audit: auditTable(db, now),
+    audit,
   };
 }
 

@@ -114,6 +114,28 @@ function labelTimings(): void {
   rows.push({ figure: 'label ZPL, 1 package (in-process)', value: `${zplMicros.toFixed(0)} µs`, target: 'microseconds', met: zplMicros < 1000 });
 }
 
+/** Runs one load and adds its row: the figures, the ratio to the same run's bare baseline, and the verdict. */
+async function measure(
+  figure: string,
+  spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>,
+  baseline: LoadResult,
+  judge: (result: LoadResult, ratio: number) => { target: string; met: boolean },
+): Promise<void> {
+  log(`load: ${figure}`);
+  const result = await load(spec);
+  const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+  const verdict = judge(result, ratio);
+  results[figure] = { ...result, ratio };
+  rows.push({
+    figure,
+    value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
+    bare: `${baseline.requestsPerSecond} req/s`,
+    ratio: `${ratio.toFixed(2)}×`,
+    target: verdict.target,
+    met: verdict.met && result.failures === 0,
+  });
+}
+
 /**
  * The same station on PostgreSQL 15 (a throwaway cluster on this machine, fsync on, as a server runs): the reads
  * and writes that depend on the store, measured after the SQLite ones against the same bare baseline.
@@ -150,20 +172,7 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
         ['PostgreSQL: GET /v3/addresses, random 3–5 letter fragment', { kind: 'addresses', connections: 20, words: SEARCH_WORDS }, '(beside SQLite)'],
         ['PostgreSQL: POST /v3/shipments, immediate, with label (8 connections)', { kind: 'create', connections: 8, body: createBody }, '(beside SQLite)'],
       ];
-      for (const [figure, spec, target] of loads) {
-        log(`load: ${figure}`);
-        const result = await load({ ...spec, url: station.url, tokens });
-        const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
-        results[figure] = { ...result, ratio };
-        rows.push({
-          figure,
-          value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
-          bare: `${baseline.requestsPerSecond} req/s`,
-          ratio: `${ratio.toFixed(2)}×`,
-          target,
-          met: result.failures === 0,
-        });
-      }
+      for (const [figure, spec, target] of loads) await measure(figure, { ...spec, url: station.url, tokens }, baseline, () => ({ target, met: true }));
     } finally {
       await station.stop();
     }
@@ -238,21 +247,7 @@ async function main(): Promise<void> {
         ['POST /v3/shipments, immediate, with label (8 connections)', { kind: 'create', connections: 8, body: createBody }, (r) => ({ target: '≥ 200/s, p99 ≤ 150 ms', met: r.requestsPerSecond >= 200 && r.p99 <= 150 })],
         ['GET /v3/shipments/<id>/documents', { kind: 'documents', connections: 20, idsFile: documentsFile }, () => ({ target: '—', met: true })],
       ];
-      for (const [figure, spec, judge] of loads) {
-        log(`load: ${figure}`);
-        const result = await load({ ...spec, url: station.url, tokens });
-        const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
-        const verdict = judge(result, ratio);
-        results[figure] = { ...result, ratio };
-        rows.push({
-          figure,
-          value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
-          bare: `${baseline.requestsPerSecond} req/s`,
-          ratio: `${ratio.toFixed(2)}×`,
-          target: verdict.target,
-          met: verdict.met && result.failures === 0,
-        });
-      }
+      for (const [figure, spec, judge] of loads) await measure(figure, { ...spec, url: station.url, tokens }, baseline, judge);
       const rss = rssOf(pid);
       results.rssAfterLoads = rss;
       rows.push({ figure: `station RSS after the loads (${ROWS.toLocaleString('en')} rows)`, value: `${rss.toFixed(0)} MB`, target: '≤ 250 MB', met: rss <= 250 });

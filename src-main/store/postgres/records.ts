@@ -2,7 +2,8 @@
 // print jobs, station settings, carrier settings and the audit log.
 import type { Address } from '../../../src-shared/shipment.ts';
 import { fingerprint, toSaved, type AddressesTable, type AddressRow } from '../addresses.ts';
-import { AUDIT_COLUMNS, auditRecord, auditValues, type AuditRow, type AuditTable } from '../audit.ts';
+import { AUDIT_INSERT_POSTGRES, auditRecord, auditValues, type AuditRow, type AuditTable } from '../audit.ts';
+import type { NewAuditEvent } from '../../domain/audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
 import { printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
@@ -148,10 +149,15 @@ export function carrierSettingsTable(pool: Pool, now: () => string): Async<Carri
   };
 }
 
+/** Adds an audit entry on a pool or inside a transaction's connection, so it commits with that change. */
+export async function appendAuditEvent(db: Queryable, event: NewAuditEvent, at: string): Promise<void> {
+  await db.query(AUDIT_INSERT_POSTGRES, auditValues(event, at));
+}
+
 export function auditTable(pool: Pool, now: () => string): Async<AuditTable> {
   return {
     append: async (event) => {
-      await pool.query(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, auditValues(event, now()));
+      await appendAuditEvent(pool, event, now());
     },
     list: async ({ before, action, desk, actor, limit }) => {
       if (![action, desk, actor].every((text) => text === null || storable(text))) return [];

@@ -17,9 +17,8 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { AUDIT_COLUMNS, auditValues } from '../audit.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
-import { storable } from './records.ts';
+import { appendAuditEvent, storable } from './records.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -44,7 +43,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     db.query('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [id, Number(clientId), action, detail && JSON.stringify(detail), now()]);
 
   const log = async (db: Queryable, event: NewAuditEvent | undefined) => {
-    if (event) await db.query(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, auditValues(event, now()));
+    if (event) await appendAuditEvent(db, event, now());
   };
 
   const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
