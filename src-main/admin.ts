@@ -11,6 +11,7 @@ import { createTrackingEventService, type TrackingEventService } from './service
 import { DEFAULT_RESOURCES_DIR, deskName, openDataDir } from './station.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import type { Actor } from './domain/caller.ts';
+import { createWebhookService, type WebhookService } from './services/webhooks.ts';
 
 /** The user running the admin command, as the audit log names them. */
 function operatingSystemUser(): string {
@@ -36,6 +37,8 @@ export interface StationAdmin {
   readonly carriers: CarrierSettingsService;
   readonly tracking: TrackingEventService;
   readonly audit: AuditLog;
+  /** A running station sees webhooks added here at its next delivery round (within a second). */
+  readonly webhooks: WebhookService;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     carriers: createCarrierSettingsService(store, registry, audit),
     tracking: createTrackingEventService(store, audit),
     audit,
+    webhooks: createWebhookService(store, audit),
     close: () => store.close(),
   };
 }

@@ -24,6 +24,12 @@ import { createClientService, type ClientService } from './services/clients.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import { createCarrierSettingsService, type CarrierSettingsService } from './services/carrier-settings.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
+import { createIdempotencyService } from './services/idempotency.ts';
+import { createEventService, type EventService } from './services/events.ts';
+import { createWebhookService, type WebhookService } from './services/webhooks.ts';
+import { createWebhookDeliverer, type DeliveryPolicy, type WebhookDeliverer } from './services/webhook-delivery.ts';
+import { eventResource } from './api/serializers/event.ts';
+import { dataDocument } from '../src-shared/jsonapi.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -38,6 +44,9 @@ export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', impo
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
 /** Shipments one scheduled batch claims and renders together; a run takes batches until none are waiting. */
 const PROCESSING_BATCH = 64;
+
+/** How often the processing timer forgets expired idempotency keys. */
+const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often a running station looks for edited rate-card files. */
 const CARD_CHECK_MS = 2_000;
@@ -87,6 +96,8 @@ export interface StationOptions {
   printBackend?: PrintBackend;
   /** A print job the printer has not finished by then fails with the printer's reason. */
   printTimeoutMs?: number;
+  /** Webhook retries: how soon, how far apart, and for how long (tests shorten the day). */
+  webhookPolicy?: Partial<DeliveryPolicy>;
   printPollMs?: number;
   /** Label PDFs handed to Electron's hidden print window. */
   printViews?: PrintViews;
@@ -112,6 +123,11 @@ export interface Station {
   readonly carriers: CarrierRegistry;
   readonly scheduler: Scheduler;
   readonly printing: PrintService;
+  /** The integration events: the feed, and the signal of new ones for live streams and webhooks. */
+  readonly events: EventService;
+  readonly webhooks: WebhookService;
+  /** Sends events to webhooks; tests drive it with runOnce. */
+  readonly deliverer: WebhookDeliverer;
   readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
@@ -242,10 +258,30 @@ export async function createStation(options: StationOptions): Promise<Station> {
     timeoutMs: options.printTimeoutMs,
     pollMs: options.printPollMs,
   });
+  const idempotency = createIdempotencyService({ store, clock });
+  const events = createEventService({ store, logger });
+  /** The station's own address once it listens: the links of webhook deliveries are built on it. */
+  let ownUrl = `http://${host}:${port}`;
+  const deliverer = createWebhookDeliverer({
+    store,
+    events,
+    logger,
+    clock,
+    policy: options.webhookPolicy,
+    userAgent: `ShippingStation (desk ${desk})`,
+    body: (event) => {
+      const apiBase = `${ownUrl}${event.sandbox ? '/v3-testing' : '/v3'}`;
+      return JSON.stringify(dataDocument(eventResource(event, apiBase, options.trackingBaseUrl?.replace(/\/$/, '') ?? `${ownUrl}/track`)));
+    },
+  });
+  const webhooks = createWebhookService(store, audit, () => void deliverer.runOnce());
   const app = createApi({
     authentication,
     shipments,
     printing,
+    idempotency,
+    events,
+    webhooks,
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,
@@ -262,11 +298,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   let stopping = false;
+  let keysPurgedAt = 0;
+  /** Idempotency keys past their day are forgotten hourly, by the processing timer. */
+  const purgeKeysNowAndThen = async () => {
+    if (clock().getTime() - keysPurgedAt < KEY_PURGE_INTERVAL_MS) return;
+    keysPurgedAt = clock().getTime();
+    const purged = await idempotency.purgeExpired().catch((error: unknown) => {
+      logger.warn(`Expired idempotency keys stay for now: ${(error as Error).message}`);
+      return 0;
+    });
+    if (purged > 0) logger.info(`Forgot ${purged} idempotency key(s) older than a day`);
+  };
   const scheduler = createScheduler({
     intervalMs: options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
     logger,
     task: async () => {
       while (!stopping) {
+        await purgeKeysNowAndThen();
         const run = await shipments.processWaiting(PROCESSING_BATCH);
         if (run.claimed > 0) logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed, ${run.deferred} waiting again`);
         // A batch that met a fault (disk full, database locked) waits for the next tick instead of trying again at once.
@@ -309,6 +357,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     carriers,
     scheduler,
     printing,
+    events,
+    webhooks,
+    deliverer,
     documents,
     app,
     start: async () => {
@@ -341,7 +392,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
-          resolve(`${tls ? 'https' : 'http'}://${shownHost}:${actualPort}`);
+          ownUrl = `${tls ? 'https' : 'http'}://${shownHost}:${actualPort}`;
+          deliverer.start();
+          resolve(ownUrl);
         });
       });
     },
@@ -351,7 +404,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop()]);
+      // Live event streams end now: they would otherwise hold the server open for the whole grace period.
+      events.stop();
       if (server) {
         const closing = server;
         server = undefined;

@@ -1,5 +1,6 @@
 // The one catalogue of error texts (spec section 7 word for word, plus the station's own),
 // and StationError, the single shape in which every layer reports a refusal.
+import { EVENT_TYPES } from './events.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import { reasonPhrase } from './http-status.ts';
 
@@ -113,6 +114,25 @@ export const ERROR_TEXT = {
   invalidRole: (given: string) => `The role must be packer, supervisor or admin, not '${given}'.`,
   lastAdmin: 'The station needs at least one admin: make another client admin first.',
 
+  // Integrations: idempotency keys, the event feed and webhooks.
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).',
+  idempotencyKeyReused: (key: string) =>
+    `The Idempotency-Key '${key}' was already used with a different request. Send the same request again to get its answer, or use a new key for a new request.`,
+  idempotencyKeyBusy: (key: string) => `A request with the Idempotency-Key '${key}' is still being processed. Send it again in a moment to get its answer.`,
+  unknownEventType: (given: string) => `Unknown event type '${given}'. Known: ${EVENT_TYPES.join(', ')}.`,
+  tooManyStreams: (perClient: number, total: number) =>
+    `Too many live event streams are open (at most ${perClient} per client and ${total} in all). Close one, or read GET /v3/events instead.`,
+  noSuchWebhook: (id: string) => `No webhook has the id ${id}.`,
+  webhookNeedsClient: 'Name the client whose events the webhook receives, or register it for every client.',
+  webhookPausedByHand: 'Paused by hand.',
+  webhookEventGone: (id: string) => `Event ${id} no longer exists.`,
+  webhookAnswered: (status: number) => `The endpoint answered HTTP ${status}.`,
+  webhookTimedOut: (seconds: number) => `The endpoint did not answer within ${seconds} s.`,
+  webhookUnreachable: (reason: string) => `The endpoint could not be reached: ${reason}.`,
+  webhookPaused: (eventId: string, reason: string) =>
+    `Paused: event ${eventId} could not be delivered for a day (${reason}). Fix the endpoint, then resume the webhook; the event is kept and can be replayed.`,
+  idempotencyKeyRecordGone: (key: string) => `The Idempotency-Key '${key}' was used for a shipment or print job that no longer exists.`,
+
   // Roles: what a client of a role may not do.
   roleNeeded: (what: string, needed: string, role: string) => `${what} needs the ${needed} role; this client's role is ${role}.`,
 } as const;
@@ -132,6 +152,8 @@ export class StationError extends Error {
     options: {
       pointer?: string;
       parameter?: string;
+      /** The request header at fault (JSON:API 1.1's source.header), when no pointer or parameter is. */
+      header?: string;
       headers?: Record<string, string>;
       more?: ErrorObject[];
       meta?: Record<string, unknown>;
@@ -145,6 +167,7 @@ export class StationError extends Error {
     this.parameter = options.parameter;
     this.headers = options.headers ?? {};
     const first = errorObject(status, detail, options.pointer, options.parameter);
+    if (options.header !== undefined && !first.source) first.source = { header: options.header };
     if (options.meta) first.meta = options.meta;
     this.errors = [first, ...(options.more ?? [])];
   }

@@ -138,9 +138,14 @@ export const AUDIT_ACTIONS = [
   'client.removed',
   'integration.added',
   'integration.revoked',
+  'webhook.added',
+  'webhook.removed',
+  'webhook.paused',
+  'webhook.resumed',
+  'webhook.replayed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook';
 
 export interface AuditEventAttributes {
   at: string;

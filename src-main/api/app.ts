@@ -4,6 +4,11 @@ import type { Logger } from '../logger.ts';
 import type { AuthenticationService } from '../services/authentication.ts';
 import type { AddressService } from '../services/addresses.ts';
 import type { ShipmentService } from '../services/shipments.ts';
+import type { IdempotencyService } from '../services/idempotency.ts';
+import type { EventService } from '../services/events.ts';
+import { eventRoutes } from './routes/events.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import type { WebhookService } from '../services/webhooks.ts';
 import type { ApiContext, ApiState } from './context.ts';
 import { jsonBody } from './middleware/body.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -29,6 +34,9 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   shipments: ShipmentService;
   addresses: AddressService;
   printing: PrintService;
+  idempotency: IdempotencyService;
+  events: EventService;
+  webhooks: WebhookService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -52,8 +60,10 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   clientRoutes(open, guarded, deps.authentication);
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);
-  printingRoutes(guarded, deps.printing);
+  printingRoutes(guarded, deps.printing, deps.idempotency);
   administrationRoutes(guarded, deps);
+  eventRoutes(guarded, deps);
+  webhookRoutes(guarded, deps.webhooks);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -14,6 +14,7 @@ import { actorOf, type Caller } from '../domain/caller.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import type { PrintJobRecord } from '../domain/print-job.ts';
 import type { Store } from '../store/index.ts';
+import type { IdempotencyTicket } from '../domain/idempotency.ts';
 import type { ShipmentService } from './shipments.ts';
 
 export interface PrintServiceDeps {
@@ -38,7 +39,8 @@ export interface PrintService {
   /** The caller's own print settings at this desk: each client has its printer per desk, and changes only its own. */
   settings(caller: Caller): Promise<PrintSettings>;
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
-  print(caller: Caller, shipmentId: string, request: PrintRequest): Promise<PrintJobRecord>;
+  /** `key`: the request's idempotency key, stored with the new job. */
+  print(caller: Caller, shipmentId: string, request: PrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
   job(caller: Caller, id: string): Promise<PrintJobRecord>;
   start(): void;
   stop(): Promise<void>;
@@ -144,7 +146,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       await audit.record(actorOf(caller), 'print-settings.changed', { type: 'printSettings', id: `${desk}:${caller.client.id}` }, { from: previous, to: next });
       return next;
     },
-    async print(caller, shipmentId, request) {
+    async print(caller, shipmentId, request, key) {
       const { record } = await deps.shipments.documents(caller, shipmentId);
       const current = await settings(caller);
       const printers = await backend.printers();
@@ -170,16 +172,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       // A label already sent (or on its way) is a reprint: a second label with the same tracking number.
       const reprint = await store.printJobs.printedBefore(record.id);
       if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
-      const job = await store.printJobs.add({
-        id: randomBytes(16).toString('hex').toUpperCase(),
-        shipmentId: record.id,
-        clientId: caller.client.id,
-        desk,
-        printer: name,
-        format,
-        dpi: request.dpi ?? current.dpi,
-        copies: request.copies ?? 1,
-      });
+      const id = randomBytes(16).toString('hex').toUpperCase();
+      const job = await store.printJobs.add(
+        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? current.dpi, copies: request.copies ?? 1 },
+        key && { ...key, subjectType: 'printJob', subjectId: id },
+      );
       if (reprint) {
         await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: name, copies: job.copies });
       }

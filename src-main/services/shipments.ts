@@ -14,6 +14,7 @@ import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from 
 import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
+import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
@@ -44,7 +45,8 @@ export interface ProcessingRun {
 }
 
 export interface ShipmentService {
-  save(caller: Caller, attributes: ShipmentAttributes): Promise<ShipmentRecord>;
+  /** `key`: the request's idempotency key, stored with the new shipment. */
+  save(caller: Caller, attributes: ShipmentAttributes, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
   carrierChoices(): string[];
   rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
@@ -52,9 +54,11 @@ export interface ShipmentService {
    * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
    * confirmed (same id and reference); any other id is ignored and a new shipment is made.
    */
-  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string): Promise<ShipmentRecord>;
-  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta): Promise<ShipmentRecord>;
+  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   get(caller: Caller, id: string): Promise<ShipmentRecord>;
+  /** The caller's own live shipment in any state, e.g. one a create acknowledged with 202: to answer a repeated request again. */
+  acknowledged(caller: Caller, id: string): Promise<ShipmentRecord | undefined>;
   remove(caller: Caller, id: string): Promise<void>;
   documents(caller: Caller, id: string): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
@@ -129,6 +133,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       reference: shipment.reference,
       sandbox: caller.sandbox,
     });
+  const keyFor = (ticket: IdempotencyTicket | undefined, shipmentId: string): NewIdempotencyKey | undefined =>
+    ticket && { ...ticket, subjectType: 'shipment', subjectId: shipmentId };
   const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
 
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
@@ -144,23 +150,29 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     origin: 'confirm' | 'create',
     quote: PriceList['quotes'][number],
     meta: { service: string | null; carrierChoice: string | null },
+    key: IdempotencyTicket | undefined,
   ) => {
     const reference = await store.shipments.allocateReference();
     const input = { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const };
     const shipment = { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta };
-    const record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment)));
+    const record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment), keyFor(key, shipment.id)));
     await remember(ownerOf(caller), attributes);
     return record;
   };
 
   /** Confirms a saved shipment in place: claimed first, so two confirms of it never book twice. */
-  const confirmSaved = async (saved: ShipmentRecord, attributes: ShipmentAttributes & { shipDate: string }, quote: PriceList['quotes'][number]) => {
+  const confirmSaved = async (
+    saved: ShipmentRecord,
+    attributes: ShipmentAttributes & { shipDate: string },
+    quote: PriceList['quotes'][number],
+    key: IdempotencyTicket | undefined,
+  ) => {
     const token = randomUUID();
     if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     try {
       const input = { attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const };
       const confirmed = await processThen(input, (processed) =>
-        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed),
+        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed, keyFor(key, saved.id)),
       );
       if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     } catch (error) {
@@ -172,7 +184,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   };
 
   return {
-    async save(caller, attributes) {
+    async save(caller, attributes, key) {
       const shipDate = attributes.shipDate ?? today();
       const shipment = {
         id: newId(),
@@ -186,7 +198,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         shipDate,
         attributes: { ...attributes, shipDate },
       };
-      const record = await store.shipments.insert(shipment, undefined, created(caller, shipment));
+      const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
       await remember(ownerOf(caller), attributes);
       return record;
     },
@@ -195,7 +207,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
 
     rate: (_caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today()),
 
-    async confirm(caller, attributes, meta, savedId) {
+    async confirm(caller, attributes, meta, savedId, key) {
       const shipDate = attributes.shipDate ?? today();
       const list = await priceShipment(carriers, attributes, shipDate);
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
@@ -214,12 +226,12 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const confirmed = { ...attributes, shipDate };
       const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
-        return confirmSaved(saved, confirmed, quote);
+        return confirmSaved(saved, confirmed, quote, key);
       }
-      return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null });
+      return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null }, key);
     },
 
-    async create(caller, attributes, meta) {
+    async create(caller, attributes, meta, key) {
       const shipDate = attributes.shipDate ?? today();
       const withDate = { ...attributes, shipDate };
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
@@ -240,11 +252,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           attributes: withDate,
           ...choice,
         };
-        const record = await store.shipments.insert(shipment, undefined, created(caller, shipment));
+        const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
         await remember(ownerOf(caller), attributes);
         return record;
       }
-      return recordProcessed(caller, withDate, shipDate, 'create', quote, choice);
+      return recordProcessed(caller, withDate, shipDate, 'create', quote, choice, key);
     },
 
     async get(caller, id) {
@@ -252,6 +264,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       if (!record || (record.scheduled && record.status === STATUS.created)) throw notRetrievable();
       return record;
     },
+
+    acknowledged: (caller, id) => find(caller, id),
 
     async remove(caller, id) {
       const record = await find(caller, id);

@@ -2,6 +2,7 @@
 // extended codes included (SQLITE_IOERR_WRITE, SQLITE_READONLY_DIRECTORY, SQLITE_BUSY_SNAPSHOT, ...);
 // PostgreSQL's by SQLSTATE (class 08 connection, 53 resources, 57P shutdown, 40 serialization) and the
 // network errors of a server that cannot be reached.
+import { IdempotencyKeyTakenError } from '../domain/idempotency.ts';
 import { StoreFaultError, TrackingNumberTakenError, type StoreFaultKind } from '../domain/store-fault.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
@@ -34,9 +35,11 @@ const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to
 /** A unique tracking number's constraint, as SQLite and PostgreSQL name it when a second row would break it. */
 const TRACKING_NUMBER_CLASH = /shipments\.tracking_number|shipments_tracking_number_key/;
 
-/** The error as a StoreFaultError (or a TrackingNumberTakenError) when it is one; otherwise the error itself. */
+/** The error as a StoreFaultError (or a TrackingNumberTakenError or IdempotencyKeyTakenError) when it is one; otherwise the error itself. */
 export function asStoreFault(error: unknown): unknown {
-  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError) return error;
+  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError || error instanceof IdempotencyKeyTakenError) return error;
+  // Thrown on the writer thread, it arrives by name.
+  if ((error as { name?: unknown } | null)?.name === 'IdempotencyKeyTakenError') return new IdempotencyKeyTakenError((error as Error).message);
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const constraint = (error as { constraint?: unknown } | null)?.constraint;

@@ -23,6 +23,9 @@ const WRITES = {
   printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
   settings: ['set'],
   audit: ['append'],
+  events: ['append'],
+  idempotencyKeys: ['record', 'saveResponse', 'purge'],
+  webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
@@ -49,6 +52,14 @@ export interface Store {
   printJobs: Async<Tables['printJobs']>;
   settings: Async<Tables['settings']>;
   audit: Async<Tables['audit']>;
+  events: Async<Tables['events']>;
+  idempotencyKeys: Async<Tables['idempotencyKeys']>;
+  webhooks: Async<Tables['webhooks']>;
+  /**
+   * Takes a duty that one station does at a time for everyone sharing the store (e.g. 'webhooks': delivering
+   * them), for as long as the store is open: false while another station holds it. Always true on SQLite.
+   */
+  holdDuty(name: string): Promise<boolean>;
   /**
    * Takes this desk's name for as long as the store is open: false when a running station holds it already. On
    * SQLite the data folder's lock does this; on PostgreSQL a session lock, freed when the holder's connection ends.
@@ -119,6 +130,10 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     printJobs: facade('printJobs'),
     settings: facade('settings'),
     audit: facade('audit'),
+    events: facade('events'),
+    idempotencyKeys: facade('idempotencyKeys'),
+    webhooks: facade('webhooks'),
+    holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);

@@ -269,4 +269,68 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
     `,
   },
+  {
+    version: 7,
+    name: 'idempotency keys, written with what their first request made, and the integration events, written with the change they describe',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        client_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        subject_type TEXT NOT NULL CHECK (subject_type IN ('shipment', 'printJob')),
+        subject_id TEXT NOT NULL,
+        response TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (client_id, key)
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        type TEXT NOT NULL,
+        client_id INTEGER NOT NULL,
+        sandbox INTEGER NOT NULL CHECK (sandbox IN (0, 1)),
+        subject_type TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX events_by_client ON events (client_id, sandbox, id);
+    `,
+  },
+  {
+    version: 8,
+    name: 'webhooks: endpoints that receive events, signed, and the log of each delivery',
+    sql: `
+      CREATE TABLE webhooks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        url TEXT NOT NULL,
+        event_types TEXT NOT NULL,
+        client_id INTEGER,
+        secret TEXT NOT NULL,
+        cursor INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'paused')),
+        paused_reason TEXT,
+        created_at TEXT NOT NULL,
+        removed_at TEXT
+      ) STRICT;
+
+      CREATE TABLE webhook_deliveries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        webhook_id INTEGER NOT NULL REFERENCES webhooks (id),
+        event_id INTEGER NOT NULL,
+        event_type TEXT NOT NULL,
+        replay INTEGER NOT NULL CHECK (replay IN (0, 1)),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+        attempts INTEGER NOT NULL,
+        next_attempt_at TEXT NOT NULL,
+        last_status INTEGER,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        delivered_at TEXT
+      ) STRICT;
+      CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, id);
+      CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (webhook_id, id) WHERE status = 'pending';
+    `,
+  },
 ];

@@ -20,6 +20,10 @@ const TABLES = [
   'print_jobs',
   'station_settings',
   'audit_events',
+  'idempotency_keys',
+  'events',
+  'webhooks',
+  'webhook_deliveries',
 ] as const;
 
 /** Rows per INSERT, and fewer for tables of documents, whose rows are whole PDFs. */

@@ -1,10 +1,14 @@
 // Print jobs, each recorded before it is sent, so no label is lost to an offline printer or a restart.
 import type { PrintJobRecord } from '../domain/print-job.ts';
 import type { PrintJobStatus } from '../../src-shared/resources.ts';
+import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { Db } from './database.ts';
+import type { EventsTable } from './events.ts';
+import type { IdempotencyKeysTable } from './idempotency-keys.ts';
 
 export interface PrintJobsTable {
-  add(job: Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string }): PrintJobRecord;
+  /** Records a queued job, with the request's idempotency key when it came with one. */
+  add(job: NewPrintJob, key?: NewIdempotencyKey): PrintJobRecord;
   get(id: string): PrintJobRecord | undefined;
   /** This desk's jobs not finished yet, oldest first: the ones its monitor sends or watches. */
   open(desk: string): PrintJobRecord[];
@@ -13,8 +17,21 @@ export interface PrintJobsTable {
   /** Whether a label of this shipment has been sent to a printer, or is on its way: printing it again is a reprint. */
   printedBefore(shipmentId: string): boolean;
   markPrinting(id: string, backendJobId: string): void;
+  /** Records the end of an open job, with its print.done or print.failed event. */
   finish(id: string, status: 'done' | 'failed', reason: string | null): void;
 }
+
+export type NewPrintJob = Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string };
+
+/** A finished job's event: for the shipment's client, in the shipment's sandbox or not. */
+export const printEvent = (job: PrintJobRecord, sandbox: boolean) => ({
+  type: job.status === 'done' ? ('print.done' as const) : ('print.failed' as const),
+  clientId: job.clientId,
+  sandbox,
+  subjectType: 'printJob',
+  subjectId: job.id,
+  snapshot: { kind: 'printJob' as const, printJob: job },
+});
 
 export interface PrintJobRow {
   id: string;
@@ -48,7 +65,7 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   updatedAt: row.updated_at,
 });
 
-export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
+export function printJobsTable(db: Db, now: () => string, companions: { events: EventsTable; keys: IdempotencyKeysTable }): PrintJobsTable {
   const insert = db.prepare<Record<string, unknown>, PrintJobRow>(
     `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at)
      VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now) RETURNING *`,
@@ -58,9 +75,16 @@ export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
   const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
   const selectPrinted = db.prepare<[string], number>("SELECT 1 FROM print_jobs WHERE shipment_id = ? AND status IN ('queued', 'printing', 'done') LIMIT 1").pluck();
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
-  const finish = db.prepare("UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')");
+  const finish = db.prepare<Record<string, unknown>, PrintJobRow & { sandbox: number }>(
+    `UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')
+     RETURNING *, (SELECT sandbox FROM shipments WHERE shipments.id = print_jobs.shipment_id) AS sandbox`,
+  );
   return {
-    add: (job) => printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now() }) as PrintJobRow),
+    add: db.transaction((job: NewPrintJob, key?: NewIdempotencyKey) => {
+      const added = printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now() }) as PrintJobRow);
+      if (key) companions.keys.record(key);
+      return added;
+    }),
     get: (id) => {
       const row = select.get(id);
       return row && printJobRecord(row);
@@ -71,8 +95,9 @@ export function printJobsTable(db: Db, now: () => string): PrintJobsTable {
     markPrinting: (id, backendJobId) => {
       printing.run({ id, backendJobId, now: now() });
     },
-    finish: (id, status, reason) => {
-      finish.run({ id, status, reason, now: now() });
-    },
+    finish: db.transaction((id: string, status: 'done' | 'failed', reason: string | null) => {
+      const row = finish.get({ id, status, reason, now: now() });
+      if (row) companions.events.append(printEvent(printJobRecord(row), row.sandbox === 1));
+    }),
   };
 }

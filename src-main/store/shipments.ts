@@ -4,6 +4,10 @@ import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipme
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { AuditTable } from './audit.ts';
+import type { EventType } from '../../src-shared/events.ts';
+import type { NewIdempotencyKey } from '../domain/idempotency.ts';
+import type { EventsTable } from './events.ts';
+import type { IdempotencyKeysTable } from './idempotency-keys.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -68,8 +72,11 @@ export interface SummaryFilter {
 
 export interface ShipmentsTable {
   allocateReference(): string;
-  /** Records a new shipment, processed already when `processed` is given, with its audit entries: the shipment's, and the audit log's when given. */
-  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent): ShipmentRecord;
+  /**
+   * Records a new shipment, processed already when `processed` is given, with its audit entries (the shipment's, and
+   * the audit log's when given), its events, and the request's idempotency key when it came with one.
+   */
+  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey): ShipmentRecord;
   get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
   /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
   /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
@@ -85,7 +92,7 @@ export interface ShipmentsTable {
   /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
   releaseClaim(id: string, token: string): void;
   /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
-  confirmSaved(id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult): boolean;
+  confirmSaved(id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult, key?: NewIdempotencyKey): boolean;
   /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
   complete(id: string, token: string, result: ProcessedResult): boolean;
   fail(id: string, token: string, reason: string): boolean;
@@ -175,8 +182,37 @@ export function summaryRecord(row: SummaryRowColumns): SummaryRow {
   };
 }
 
-/** `auditLog`: the audit log on the same connection, so a create's or a void's entry commits with it. */
-export function shipmentsTable(db: Db, now: () => string, auditLog: AuditTable): ShipmentsTable {
+/** A shipment event's row as both back ends write it: the shipment as it is after the change. */
+export const shipmentEvent = (type: EventType, shipment: ShipmentRecord) => ({
+  type,
+  clientId: shipment.clientId,
+  sandbox: shipment.sandbox,
+  subjectType: 'shipment',
+  subjectId: shipment.id,
+  snapshot: { kind: 'shipment' as const, shipment },
+});
+
+/** A tracking event's row: the shipment with its latest tracking event after the new one arrived. */
+export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | undefined) => ({
+  type: 'tracking.updated' as const,
+  clientId: shipment.clientId,
+  sandbox: shipment.sandbox,
+  subjectType: 'shipment',
+  subjectId: shipment.id,
+  snapshot: { kind: 'tracking' as const, shipment, latest },
+});
+
+/**
+ * The other tables on the same connection, so what a change brings with it commits with it: the audit log's entry
+ * of a create or a void, the integration events, and the idempotency key of the request.
+ */
+export interface Companions {
+  auditLog: AuditTable;
+  events: EventsTable;
+  keys: IdempotencyKeysTable;
+}
+
+export function shipmentsTable(db: Db, now: () => string, { auditLog, events, keys }: Companions): ShipmentsTable {
   const nextReference = db.prepare<[], number>(
     'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING next_value - 1',
   ).pluck();
@@ -309,6 +345,11 @@ export function shipmentsTable(db: Db, now: () => string, auditLog: AuditTable):
   const log = (event: NewAuditEvent | undefined) => {
     if (event) auditLog.append(event);
   };
+  const announce = (type: EventType, id: string) => events.append(shipmentEvent(type, shipmentRecord(selectById.get(id)!)));
+  const latestOf = (id: string): TrackingEvent | undefined => {
+    const row = selectLatestEvent.get(id);
+    return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
+  };
 
   const audit = (id: string, clientId: string | number, action: string, detail: object | null = null) =>
     insertAudit.run({ id, clientId: Number(clientId), action, detail: detail && JSON.stringify(detail), now: now() });
@@ -334,15 +375,18 @@ export function shipmentsTable(db: Db, now: () => string, auditLog: AuditTable):
     recordResult(id, result);
     const row = selectById.get(id)!;
     audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    announce('shipment.processed', id);
     return true;
   });
 
   return {
     allocateReference: db.transaction(allocateReference),
-    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent) => {
+    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey) => {
       insertRow.run({ ...shipmentParameters(shipment), now: now() });
+      if (key) keys.record(key);
       log(logged);
       audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
+      announce('shipment.created', shipment.id);
       if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
       return shipmentRecord(selectById.get(shipment.id)!);
     }),
@@ -366,34 +410,40 @@ export function shipmentsTable(db: Db, now: () => string, auditLog: AuditTable):
     releaseClaim: (id, token) => {
       releaseOne.run({ id, token });
     },
-    confirmSaved: db.transaction((id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult) => {
-      const updated =
-        updateConfirmed.run({ id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
-      return updated && complete(id, token, result);
-    }),
+    confirmSaved: db.transaction(
+      (id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult, key?: NewIdempotencyKey) => {
+        const updated =
+          updateConfirmed.run({ id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
+        if (!updated || !complete(id, token, result)) return false;
+        if (key) keys.record(key);
+        return true;
+      },
+    ),
     complete: (id, token, result) => complete(id, token, result),
     fail: db.transaction((id: string, token: string, reason: string) => {
       const changed = failRow.run({ id, token, reason, now: now() }).changes === 1;
-      if (changed) audit(id, selectById.get(id)!.client_id, 'failed', { reason });
+      if (changed) {
+        audit(id, selectById.get(id)!.client_id, 'failed', { reason });
+        announce('shipment.failed', id);
+      }
       return changed;
     }),
     markDeleted: db.transaction((record: ShipmentRecord, logged?: NewAuditEvent) => {
-      deleteRow.run({ id: record.id, now: now() });
+      if (deleteRow.run({ id: record.id, now: now() }).changes === 0) return;
       log(logged);
       audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+      announce('shipment.deleted', record.id);
     }),
     document: (id) => {
       const row = selectDocument.get(id);
       return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
     },
     trackingNumberTaken: (trackingNumber) => selectTracking.get(trackingNumber) !== undefined,
-    latestEvent: (id) => {
-      const row = selectLatestEvent.get(id);
-      return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
-    },
+    latestEvent: latestOf,
     addEvent: db.transaction((id: string, event: TrackingEvent) => {
       insertEvent.run({ id, ...event, now: now() });
       setLatestEvent.run({ id, status: event.status, occurredAt: event.occurredAt });
+      events.append(trackingEvent(shipmentRecord(selectById.get(id)!), latestOf(id)));
     }),
     summaries: (filter) => {
       const parameters = {

@@ -5,6 +5,9 @@ import { addressesTable } from './addresses.ts';
 import { auditTable } from './audit.ts';
 import { carrierSettingsTable } from './carrier-settings.ts';
 import { clientsTable } from './clients.ts';
+import { eventsTable } from './events.ts';
+import { idempotencyKeysTable } from './idempotency-keys.ts';
+import { webhooksTable } from './webhooks.ts';
 import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
 import { secretsTable } from './secrets.ts';
@@ -17,18 +20,23 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const secrets = secretsTable(db, now);
   const integrations = integrationsTable(db, now);
   const audit = auditTable(db, now);
+  const events = eventsTable(db, now);
+  const idempotencyKeys = idempotencyKeysTable(db, now);
   return {
     db,
     secrets,
     stationKeys: stationKeysTable(db, secrets, integrations),
     integrations,
     clients: clientsTable(db, now),
-    shipments: shipmentsTable(db, now, audit),
+    shipments: shipmentsTable(db, now, { auditLog: audit, events, keys: idempotencyKeys }),
     addresses: addressesTable(db, now),
     carrierSettings: carrierSettingsTable(db, now),
-    printJobs: printJobsTable(db, now),
+    printJobs: printJobsTable(db, now, { events, keys: idempotencyKeys }),
     settings: settingsTable(db, now),
     audit,
+    events,
+    idempotencyKeys,
+    webhooks: webhooksTable(db, now),
   };
 }
 

@@ -31,8 +31,9 @@ export interface ApiClient {
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
-  confirm(attributes: ShipmentAttributes, rate: Rate): Promise<Shipment>;
-  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }): Promise<Shipment>;
+  /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
+  confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string): Promise<Shipment>;
+  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }, idempotencyKey?: string): Promise<Shipment>;
   shipment(id: string): Promise<Shipment>;
   deleteShipment(id: string): Promise<void>;
   documents(id: string): Promise<Documents>;
@@ -63,12 +64,13 @@ export function createApiClient(options: { config: StationConfig; token: () => s
   async function request<T, TMeta = Record<string, unknown>>(
     method: string,
     path: string,
-    init: { body?: unknown; authorization?: string; signal?: AbortSignal } = {},
+    init: { body?: unknown; authorization?: string; signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Document<T, TMeta>> {
     const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
     const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
     if (authorization) headers.Authorization = authorization;
     if (init.body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
+    if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
@@ -107,8 +109,9 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       return { client: body.data, who: body.meta };
     },
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
-    confirm: async (attributes, rate) => (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, { rate }) })).data,
-    create: async (attributes, meta) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta) })).data,
+    confirm: async (attributes, rate, idempotencyKey) =>
+      (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, { rate }), idempotencyKey })).data,
+    create: async (attributes, meta, idempotencyKey) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta), idempotencyKey })).data,
     shipment: async (id) => (await request<Shipment>('GET', `/shipments/${encodeURIComponent(id)}`)).data,
     deleteShipment: async (id) => {
       await request<void>('DELETE', `/shipments/${encodeURIComponent(id)}`);

@@ -12,6 +12,8 @@ export interface PriceChange extends PriceChangeMeta {
 }
 
 export interface RatesState {
+  /** Made anew for each shipment rated: the confirm's Idempotency-Key is this plus the rate and its price. */
+  keyPrefix: string;
   status: 'idle' | 'loading' | 'ready' | 'confirming' | 'error';
   attributes: ShipmentAttributes | null;
   rates: Rate[];
@@ -36,6 +38,11 @@ function priceChangeOf(error: unknown): PriceChangeMeta | undefined {
   return { originalPrice: meta.originalPrice, updatedPrice: meta.updatedPrice, currency: meta.currency };
 }
 
+/** 128 random bits as hex: crypto.randomUUID exists only in secure contexts, and a LAN desk may use plain HTTP. */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** The cheapest rate, and the one that delivers first (the cheaper of equals). */
 export function highlights(rates: readonly Rate[]): { cheapestId: string | null; fastestId: string | null } {
   const byPrice = [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
@@ -49,7 +56,9 @@ export const useRates = create<RatesState>()((set, get) => {
     if (!attributes) return undefined;
     set({ status: 'confirming', error: null });
     try {
-      const shipment = await api().confirm(attributes, rate);
+      // The same rate at the same price is the same request: a second Enter, or a retry after a timeout, is answered
+      // with the first one's shipment instead of booking another label.
+      const shipment = await api().confirm(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`);
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
@@ -72,6 +81,7 @@ export const useRates = create<RatesState>()((set, get) => {
   };
 
   return {
+    keyPrefix: randomKey(),
     status: 'idle',
     attributes: null,
     rates: [],
@@ -80,7 +90,7 @@ export const useRates = create<RatesState>()((set, get) => {
     priceChange: null,
 
     async load(attributes) {
-      set({ status: 'loading', attributes, error: null, priceChange: null });
+      set({ status: 'loading', attributes, error: null, priceChange: null, keyPrefix: randomKey() });
       try {
         const rates = [...(await api().rate(attributes))].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
         set({
@@ -111,7 +121,7 @@ export const useRates = create<RatesState>()((set, get) => {
       if (!attributes) return undefined;
       set({ status: 'confirming', error: null });
       try {
-        const shipment = await api().create(attributes, { service, scheduledProcessing: true });
+        const shipment = await api().create(attributes, { service, scheduledProcessing: true }, `desk-${get().keyPrefix}-scheduled-${service}`);
         set({ status: 'ready' });
         return shipment;
       } catch (error) {
@@ -120,6 +130,6 @@ export const useRates = create<RatesState>()((set, get) => {
       }
     },
 
-    reset: () => set({ status: 'idle', attributes: null, rates: [], selectedId: null, error: null, priceChange: null }),
+    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, rates: [], selectedId: null, error: null, priceChange: null }),
   };
 });

@@ -1,10 +1,9 @@
 // The role matrix: every action of the API, tried by a packer, a supervisor and an admin, answers its success
 // status for the roles it allows and 403 naming the role it needs for the others; a refused action changes
 // nothing, and each allowed change is in the audit log with who did it and from which desk.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, hasRole, type Role } from '../../src-shared/roles.ts';
-import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
+import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { execBehindTheStation, JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { document, get, post } from '../helpers/shipments.ts';
 
@@ -122,7 +121,7 @@ const ACTIONS: Action[] = [
 beforeAll(async () => {
   if (!noCups) {
     await thermal.start();
-    execFileSync('lpadmin', ['-p', QUEUE, '-D', 'Roles Zebra', '-v', `socket://127.0.0.1:${thermal.port}`, '-E'], { stdio: 'pipe' });
+    addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`, 'Roles Zebra');
   }
   t = await startTestStation({ schedulerIntervalMs: 0, desk: DESK, printPollMs: 200 });
   for (const role of ROLES) {
@@ -138,12 +137,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   if (!noCups) {
-    try {
-      execFileSync('cancel', ['-a', QUEUE], { stdio: 'pipe' });
-      execFileSync('lpadmin', ['-x', QUEUE], { stdio: 'pipe' });
-    } catch {
-      // Already gone.
-    }
+    removeQueue(QUEUE);
     await thermal.stop();
   }
 });

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { verifySignature } from '../../src-main/security/webhook-signature.ts';
 import { describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { http } from '../helpers/http.ts';
@@ -307,5 +309,55 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
     const both = await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password', 'x-long-password', '--password-stdin'], {}, 'y\n');
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Give exactly one of --password or --password-stdin.');
+  });
+});
+
+describe('station webhook', () => {
+  it('registers an endpoint for every client, shows the secret once, and a running station delivers to it signed', async () => {
+    const data = join(tempDir(), 'data');
+    const received: { signature: string; body: string }[] = [];
+    const receiver = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ signature: String(request.headers['station-signature']), body });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    await runCli(['client', 'add', '--data', data, '--username', 'erp', '--password', 'erp-password-2026', '--name', 'ERP']);
+    const refused = await runCli(['webhook', 'add', '--data', data, '--url', url, '--events', 'shipment.exploded']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Invalid --events (one or more of shipment.created');
+    const added = await runCli(['webhook', 'add', '--data', data, '--url', url, '--events', 'shipment.created,shipment.processed', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const { id, secret } = lastJsonLine(added.stdout);
+    expect(Object.keys(lastJsonLine(added.stdout))).toEqual(['id', 'secret']);
+    const listed = lastJsonLine((await runCli(['webhook', 'list', '--data', data, '--json'])).stdout);
+    expect(listed).toEqual([expect.objectContaining({ id, url, clientId: null, status: 'active', eventTypes: ['shipment.created', 'shipment.processed'] })]);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+    expect((await runCli(['webhook', '--data', data])).stderr).toContain('Use add, list, pause, resume, remove, deliveries or replay.');
+
+    const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
+    const station = await serve(['--data', data, '--port', '0']);
+    try {
+      const token = (await signIn(station.url, 'erp', 'erp-password-2026', keys.integrationKey)).json.meta.token;
+      const created = await http(`${station.url}/v3/shipments`, {
+        method: 'POST',
+        headers: { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${token}` },
+        body: JSON.stringify(document(attributes(), { scheduledProcessing: false, service: 'economy' })),
+      });
+      expect(created.status).toBe(201);
+      const deadline = Date.now() + 10_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received.map((entry) => JSON.parse(entry.body).data.attributes.eventType)).toEqual(['shipment.created', 'shipment.processed']);
+      for (const entry of received) expect(verifySignature(secret, entry.signature, entry.body, Math.floor(Date.now() / 1000))).toBe(true);
+      const log = lastJsonLine((await runCli(['webhook', 'deliveries', '--data', data, '--id', id, '--json'])).stdout);
+      expect(log.map((entry: { status: string }) => entry.status)).toEqual(['delivered', 'delivered']);
+    } finally {
+      await station.stop();
+      receiver.close();
+    }
   });
 });

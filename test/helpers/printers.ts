@@ -37,3 +37,18 @@ export class ThermalPrinter {
   }
 }
 
+
+/** Adds a raw CUPS queue that sends its jobs to `uri` (e.g. a ThermalPrinter's socket://127.0.0.1:<port>). */
+export function addRawQueue(name: string, uri: string, description = name): void {
+  execFileSync('lpadmin', ['-p', name, '-D', description, '-v', uri, '-E'], { stdio: 'pipe' });
+}
+
+/** Cancels a queue's jobs and removes it; a queue already gone is fine. */
+export function removeQueue(name: string): void {
+  try {
+    execFileSync('cancel', ['-a', name], { stdio: 'pipe' });
+    execFileSync('lpadmin', ['-x', name], { stdio: 'pipe' });
+  } catch {
+    // Already gone.
+  }
+}

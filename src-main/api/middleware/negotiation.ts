@@ -38,6 +38,14 @@ export function hasBody(ctx: ApiContext): boolean {
   return (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
 }
 
+/**
+ * The routes that answer other media types as well, and choose by Accept themselves: the live event stream
+ * (text/event-stream) and the public tracking page (HTML for a browser, JSON:API for a program).
+ */
+function choosesOwnMediaType(route: string): boolean {
+  return route === '/events/stream' || route.startsWith('/track/');
+}
+
 /** A few Accept headers answered once each: a client sends the same one with every request. */
 const VERDICTS_KEPT = 64;
 
@@ -53,7 +61,7 @@ export function contentNegotiation() {
     return verdict;
   };
   return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
-    if (!acceptableOnce(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
     if (hasBody(ctx)) {
       const contentType = ctx.get('Content-Type');
       const range = parseMediaRange(contentType);

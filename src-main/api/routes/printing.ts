@@ -7,22 +7,30 @@ import type { PrintService } from '../../services/printing.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { respondData } from '../respond.ts';
+import type { IdempotencyService } from '../../services/idempotency.ts';
+import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
+import type { PrintJobRecord } from '../../domain/print-job.ts';
+import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { printerResource, printJobResource, printSettingsResource } from '../serializers/printing.ts';
 
-export function printingRoutes(router: ApiRouter, printing: PrintService): void {
+export function printingRoutes(router: ApiRouter, printing: PrintService, idempotency: IdempotencyService): void {
   const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const respondJob = (ctx: ApiContext, job: PrintJobRecord) => {
+    const resource = printJobResource(job, ctx.state.apiBase);
+    ctx.set('Location', resource.links.self);
+    respondData(ctx, 202, resource);
+  };
+  /** A print committed with its key, answered again after a restart lost the first answer. */
+  const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => respondJob(ctx, await printing.job(caller(ctx), record.subjectId));
 
   router.get('/printers', async (ctx: ApiContext) => {
     respondData(ctx, 200, (await printing.printers()).map(printerResource));
   });
 
-  router.post('/shipments/:id/print', async (ctx: ApiContext) => {
+  router.post('/shipments/:id/print', idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validatePrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
-    const job = await printing.print(caller(ctx), String(ctx.params.id), request.value);
-    const resource = printJobResource(job, ctx.state.apiBase);
-    ctx.set('Location', resource.links.self);
-    respondData(ctx, 202, resource);
+    respondJob(ctx, await printing.print(caller(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx)));
   });
 
   router.get('/print-jobs/:id', async (ctx: ApiContext) => {

@@ -19,11 +19,15 @@ import type { ShipmentService } from '../../services/shipments.ts';
 import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import type { IdempotencyService } from '../../services/idempotency.ts';
+import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
+import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingResource } from '../serializers/shipment.ts';
 
 export interface ShipmentRoutesDeps {
   shipments: ShipmentService;
   addresses: AddressService;
+  idempotency: IdempotencyService;
   /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
   trackingBaseUrl?: string;
 }
@@ -92,9 +96,17 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, status, resource);
   };
 
-  router.post('/shipments/save', async (ctx: ApiContext) => {
+  /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
+  const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => {
+    const shipment = await deps.shipments.acknowledged(caller(ctx), record.subjectId);
+    if (!shipment) throw new StationError(404, ERROR_TEXT.idempotencyKeyRecordGone(record.key));
+    respondShipment(ctx, shipment.origin === 'create' && !shipment.scheduled ? 201 : 202, shipment);
+  };
+  const withKey = idempotent(deps.idempotency, answerAgain);
+
+  router.post('/shipments/save', withKey, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'save');
-    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes));
+    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)));
   });
 
   router.post('/shipments/rate', async (ctx: ApiContext) => {
@@ -104,18 +116,18 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, 202, list.quotes.map(rateResource), meta.unavailable.length > 0 ? { ...meta } : undefined);
   });
 
-  router.post('/shipments/confirm', async (ctx: ApiContext) => {
+  router.post('/shipments/confirm', withKey, async (ctx: ApiContext) => {
     const meta = validateConfirmMeta(ctx.state.body);
     const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
-    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx)));
+    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx), idempotencyTicket(ctx)));
   });
 
-  router.post('/shipments', async (ctx: ApiContext) => {
+  router.post('/shipments', withKey, async (ctx: ApiContext) => {
     const meta = validateCreateMeta(ctx.state.body, deps.shipments.carrierChoices());
     const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
-    const record = await deps.shipments.create(caller(ctx), attributes, meta.value);
+    const record = await deps.shipments.create(caller(ctx), attributes, meta.value, idempotencyTicket(ctx));
     respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
   });
 

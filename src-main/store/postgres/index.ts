@@ -8,9 +8,13 @@ import type { PoolClient } from 'pg';
 import { openPostgres } from './database.ts';
 import { addressesTable, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
 import { shipmentsTable } from './shipments.ts';
+import { eventsTable, idempotencyKeysTable } from './events.ts';
+import { webhooksTable } from './webhooks.ts';
 
 /** The advisory lock class of desk names (the second key is the name's hash): one running station per desk. */
 const DESK_LOCK = 8411002;
+/** The advisory lock class of station-wide duties that one desk does at a time (delivering webhooks). */
+const DUTY_LOCK = 8411004;
 /** How long a start waits for a desk name still held, as a desk killed a moment ago holds it until its session ends. */
 const DESK_LOCK_WAIT_MS = 5_000;
 
@@ -30,6 +34,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
   const pool = await openPostgres(url, undefined, { onProblem: options.onProblem }).catch((error: unknown) => Promise.reject(asStoreFault(error)));
   let clientChanges = 0;
   let deskConnection: PoolClient | undefined;
+  const duties = new Map<string, PoolClient>();
   const counted = <Table extends object>(table: Table, writes: readonly string[]): Table =>
     Object.fromEntries(
       Object.entries(table).map(([name, method]) => [
@@ -53,6 +58,27 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     printJobs: faultsTranslated(printJobsTable(pool, now)),
     settings: faultsTranslated(settingsTable(pool, now)),
     audit: faultsTranslated(auditTable(pool, now)),
+    events: faultsTranslated(eventsTable(pool, now)),
+    idempotencyKeys: faultsTranslated(idempotencyKeysTable(pool, now)),
+    webhooks: faultsTranslated(webhooksTable(pool, now)),
+    async holdDuty(name) {
+      if (duties.has(name)) return true;
+      const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
+      try {
+        const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DUTY_LOCK, name])).rows[0]!.held;
+        if (!held) {
+          connection.release();
+          return false;
+        }
+        // Held for as long as this connection lives: kept out of the pool until the store closes.
+        duties.set(name, connection);
+        connection.on('error', () => duties.delete(name));
+        return true;
+      } catch (error) {
+        connection.release(true);
+        throw asStoreFault(error);
+      }
+    },
     async holdDesk(desk) {
       const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
       try {
@@ -78,6 +104,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     writeInBackground: () => undefined,
     close: async () => {
       deskConnection?.release();
+      for (const connection of duties.values()) connection.release();
       await pool.end();
     },
   };

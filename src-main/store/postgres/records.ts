@@ -6,7 +6,8 @@ import { AUDIT_INSERT_POSTGRES, auditRecord, auditValues, type AuditRow, type Au
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
-import { printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
+import { printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
+import { appendEvent, recordKey } from './events.ts';
 import type { SettingsTable } from '../settings.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
 
@@ -94,16 +95,17 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
 export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTable> {
   const rows = async (sql: string, values: unknown[] = []) => (await pool.query<PrintJobRow>(sql, values)).rows.map(printJobRecord);
   return {
-    add: async (job) => {
-      const at = now();
-      return (
-        await rows(
+    add: (job, key) =>
+      transaction(pool, async (db) => {
+        const at = now();
+        const added = await db.query<PrintJobRow>(
           `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9) RETURNING *`,
           [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk],
-        )
-      )[0]!;
-    },
+        );
+        if (key) await recordKey(db, key, at);
+        return printJobRecord(added.rows[0]!);
+      }),
     get: async (id) => (storable(id) ? (await rows('SELECT * FROM print_jobs WHERE id = $1', [id]))[0] : undefined),
     open: (desk) => rows("SELECT * FROM print_jobs WHERE desk = $1 AND status IN ('queued', 'printing') ORDER BY created_at, id", [desk]),
     adoptDeskless: async (desk) =>
@@ -113,9 +115,18 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
     markPrinting: async (id, backendJobId) => {
       await pool.query("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
     },
-    finish: async (id, status, reason) => {
-      await pool.query("UPDATE print_jobs SET status = $2, reason = $3, updated_at = $4 WHERE id = $1 AND status IN ('queued', 'printing')", [id, status, reason, now()]);
-    },
+    finish: (id, status, reason) =>
+      transaction(pool, async (db) => {
+        const at = now();
+        const row = (
+          await db.query<PrintJobRow & { sandbox: number }>(
+            `UPDATE print_jobs SET status = $2, reason = $3, updated_at = $4 WHERE id = $1 AND status IN ('queued', 'printing')
+             RETURNING *, (SELECT sandbox FROM shipments WHERE shipments.id = print_jobs.shipment_id) AS sandbox`,
+            [id, status, reason, at],
+          )
+        ).rows[0];
+        if (row) await appendEvent(db, printEvent(printJobRecord(row), row.sandbox === 1), at);
+      }),
   };
 }
 

@@ -9,7 +9,9 @@ import {
   shipmentParameters,
   shipmentRecord,
   summaryNames,
+  shipmentEvent,
   summaryRecord,
+  trackingEvent,
   type BulkShipment,
   type NewShipment,
   type ShipmentRow,
@@ -19,6 +21,9 @@ import {
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
 import { appendAuditEvent, storable } from './records.ts';
+import { appendEvent, recordKey } from './events.ts';
+import type { EventType } from '../../../src-shared/events.ts';
+import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -45,6 +50,17 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
   const log = async (db: Queryable, event: NewAuditEvent | undefined) => {
     if (event) await appendAuditEvent(db, event, now());
   };
+  const announce = async (db: Queryable, type: EventType, id: string) =>
+    appendEvent(db, shipmentEvent(type, (await one(db, 'SELECT * FROM shipments WHERE id = $1', [id]))!), now());
+  const latestOf = async (db: Queryable, id: string): Promise<TrackingEvent | undefined> => {
+    const row = (
+      await db.query<{ status: number; occurred_at: string; location: string; text: string }>(
+        'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1',
+        [id],
+      )
+    ).rows[0];
+    return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
+  };
 
   const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
     const at = now();
@@ -66,6 +82,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       ]);
     }
     await audit(db, id, updated.rows[0]!.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    await announce(db, 'shipment.processed', id);
     return true;
   };
 
@@ -106,11 +123,13 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
   return {
     allocateReference: async () => (await pool.query<{ reference: string }>("SELECT nextval('shipment_reference')::text AS reference")).rows[0]!.reference,
 
-    insert: (shipment, processed, logged) =>
+    insert: (shipment, processed, logged, key) =>
       transaction(pool, async (db) => {
         await insertRow(db, shipment);
+        if (key) await recordKey(db, key, now());
         await log(db, logged);
         await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
+        await announce(db, 'shipment.created', shipment.id);
         if (processed && !(await complete(db, shipment.id, null, processed))) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
         return (await one(db, 'SELECT * FROM shipments WHERE id = $1', [shipment.id]))!;
       }),
@@ -157,7 +176,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     releaseClaim: async (id, token) => {
       await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2', [id, token]);
     },
-    confirmSaved: (id, token, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result) =>
+    confirmSaved: (id, token, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result, key?: NewIdempotencyKey) =>
       transaction(pool, async (db) => {
         const names = summaryNames(confirmed.attributes);
         const updated = await db.query(
@@ -165,7 +184,9 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
            WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2`,
           [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry],
         );
-        return changed(updated) && (await complete(db, id, token, result));
+        if (!changed(updated) || !(await complete(db, id, token, result))) return false;
+        if (key) await recordKey(db, key, now());
+        return true;
       }),
     complete: (id, token, result) => transaction(pool, (db) => complete(db, id, token, result)),
     fail: (id, token, reason) =>
@@ -177,13 +198,15 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         );
         if (failed.rows.length === 0) return false;
         await audit(db, id, failed.rows[0]!.client_id, 'failed', { reason });
+        await announce(db, 'shipment.failed', id);
         return true;
       }),
     markDeleted: (record: ShipmentRecord, logged) =>
       transaction(pool, async (db) => {
-        await db.query('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()]);
+        if (!changed(await db.query('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()]))) return;
         await log(db, logged);
         await audit(db, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+        await announce(db, 'shipment.deleted', record.id);
       }),
 
     document: async (id) => {
@@ -191,15 +214,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
     },
     trackingNumberTaken: async (trackingNumber) => changed(await pool.query('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])),
-    latestEvent: async (id) => {
-      const row = (
-        await pool.query<{ status: number; occurred_at: string; location: string; text: string }>(
-          'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1',
-          [id],
-        )
-      ).rows[0];
-      return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
-    },
+    latestEvent: (id) => latestOf(pool, id),
     addEvent: (id, event) =>
       transaction(pool, async (db) => {
         await db.query('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
@@ -209,6 +224,8 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         await db.query('UPDATE shipments SET tracking_status = $2, tracking_date = $3 WHERE id = $1 AND (tracking_date IS NULL OR tracking_date <= $3)', [
           id, event.status, event.occurredAt,
         ]);
+        const shipment = (await one(db, 'SELECT * FROM shipments WHERE id = $1', [id]))!;
+        await appendEvent(db, trackingEvent(shipment, await latestOf(db, id)), now());
       }),
     summaries: async (filter) => {
       if (filter.search !== null && !storable(filter.search)) return [];

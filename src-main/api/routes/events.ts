@@ -1,0 +1,155 @@
+// The integration events (README, "Integrations"): GET /events, the caller's own events oldest first from
+// `after`, and GET /events/stream, the same feed as Server-Sent Events that resumes from Last-Event-ID.
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { EVENT_FEED_LIMIT, isEventType } from '../../../src-shared/events.ts';
+import { dataDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { EventService } from '../../services/events.ts';
+import type { ApiContext } from '../context.ts';
+import { respond } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+import { eventResource } from '../serializers/event.ts';
+
+/** Live streams the station holds at once, and per client: each is a socket and a reader of the database. */
+export const STREAM_LIMITS = { total: 100, perClient: 10 } as const;
+/** A comment line this often keeps proxies and clients from taking a quiet stream for a dead one. */
+const KEEP_ALIVE_MS = 15_000;
+/** Events read from the store at a time while a stream catches up. */
+const STREAM_BATCH = 500;
+
+function parameter(ctx: ApiContext, name: string): string | undefined {
+  const value = ctx.query[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/** `after`, `limit` and `filter[type]` (or `types`), each refusal naming its parameter. */
+function feedQuery(ctx: ApiContext, startAt: string | undefined) {
+  const errors: ErrorObject[] = [];
+  const whole = (name: string, text: string | undefined, min: number) => {
+    if (text === undefined) return undefined;
+    const trimmed = text.trim();
+    if (!/^[0-9]{1,15}$/.test(trimmed) || Number(trimmed) < min) {
+      errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      return undefined;
+    }
+    return Number(trimmed);
+  };
+  const after = whole('after', startAt, 0);
+  const limit = whole('limit', parameter(ctx, 'limit'), 1) ?? EVENT_FEED_LIMIT.default;
+  const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
+  const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
+  const unknown = types?.find((type) => !isEventType(type));
+  if (unknown !== undefined) errors.push(errorObject(400, ERROR_TEXT.unknownEventType(unknown), undefined, typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]'));
+  if (errors.length > 0) throw StationError.many(400, errors);
+  return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types };
+}
+
+export interface EventRoutesDeps {
+  events: EventService;
+  trackingBaseUrl?: string;
+}
+
+export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
+  const { events } = deps;
+  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
+  const streams = new Map<string, number>();
+  let streamCount = 0;
+
+  router.get('/events', async (ctx: ApiContext) => {
+    const query = feedQuery(ctx, parameter(ctx, 'after'));
+    const after = query.after ?? 0;
+    const found = await events.feed(caller(ctx), { ...query, after });
+    const last = found.at(-1)?.id ?? String(after);
+    const next = new URLSearchParams({ after: last, limit: String(query.limit) });
+    if (query.types) next.set('filter[type]', query.types.join(','));
+    respond(ctx, 200, {
+      ...dataDocument(found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))), { lastEventId: last }),
+      links: { next: `${ctx.state.apiBase}/events?${next}` },
+    });
+  });
+
+  router.get('/events/stream', async (ctx: ApiContext) => {
+    const accept = ctx.get('Accept');
+    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    // Last-Event-ID is how a browser's EventSource resumes by itself; `after` is for a first connection.
+    const query = feedQuery(ctx, ctx.get('Last-Event-ID') || parameter(ctx, 'after'));
+    const who = caller(ctx);
+    const own = streams.get(who.client.id) ?? 0;
+    if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {
+      throw new StationError(429, ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { headers: { 'Retry-After': '10' } });
+    }
+    // Without a place to start, the stream starts with what happens next.
+    let cursor = query.after ?? (await events.latestId());
+    streamCount++;
+    streams.set(who.client.id, own + 1);
+
+    const socket = ctx.req.socket;
+    socket.setTimeout(0);
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true);
+    const body = new PassThrough();
+    ctx.status = 200;
+    ctx.set('Content-Type', 'text/event-stream; charset=utf-8');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.body = body;
+    body.write(`retry: 3000\n\n`);
+
+    let closed = false;
+    let sending = false;
+    let again = false;
+    /** Sends what is new since the cursor; a news signal that comes while sending makes it look once more. */
+    const send = async () => {
+      if (sending) {
+        again = true;
+        return;
+      }
+      sending = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const batch = await events.feed(who, { after: cursor, limit: STREAM_BATCH, types: query.types });
+            for (const event of batch) {
+              if (closed) return;
+              const frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(eventResource(event, ctx.state.apiBase, trackingBase(ctx)))}\n\n`;
+              cursor = Number(event.id);
+              // A reader that falls behind is waited for, not buffered without end.
+              if (!body.write(frame)) await Promise.race([once(body, 'drain'), once(body, 'close')]);
+            }
+            if (batch.length < STREAM_BATCH) break;
+          }
+        } while (again && !closed);
+      } catch {
+        // The store is briefly away: the next news, or the next keep-alive, tries again.
+        again = false;
+      } finally {
+        sending = false;
+      }
+    };
+    const keepAlive = setInterval(() => {
+      body.write(': keep-alive\n\n');
+      void send();
+    }, KEEP_ALIVE_MS);
+    const stopListening = events.onNews((stopping) => {
+      if (stopping) finish();
+      else void send();
+    });
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(keepAlive);
+      stopListening();
+      streamCount--;
+      const left = (streams.get(who.client.id) ?? 1) - 1;
+      if (left === 0) streams.delete(who.client.id);
+      else streams.set(who.client.id, left);
+      body.end();
+    };
+    ctx.req.on('close', finish);
+    body.on('error', finish);
+    void send();
+  });
+}

@@ -1,0 +1,85 @@
+// Webhooks as clients and admins manage them: a client registers endpoints for its own events, an admin for any
+// client's or for every client's; each gets a secret shown once. Pausing, resuming, the delivery log and replays
+// follow the same ownership. Every change is in the audit log.
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import { REPLAY_LIMIT, type NewWebhookRequest, type ReplayRequest } from '../../src-shared/webhooks.ts';
+import type { Actor } from '../domain/caller.ts';
+import type { DeliveryRecord, DeliveryStatus, WebhookRecord } from '../domain/webhook.ts';
+import { newWebhookSecret } from '../security/webhook-signature.ts';
+import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
+
+export interface WebhookService {
+  add(actor: Actor, request: NewWebhookRequest): Promise<WebhookRecord>;
+  /** The actor's own webhooks; an admin's or the admin command's: every webhook. */
+  list(actor: Actor): Promise<(WebhookRecord & { pending: number })[]>;
+  get(actor: Actor, id: string): Promise<WebhookRecord & { pending: number }>;
+  remove(actor: Actor, id: string): Promise<void>;
+  setStatus(actor: Actor, id: string, status: 'active' | 'paused'): Promise<WebhookRecord & { pending: number }>;
+  deliveries(actor: Actor, id: string, filter: { before: string | null; status: DeliveryStatus | null; limit: number }): Promise<DeliveryRecord[]>;
+  replay(actor: Actor, id: string, range: ReplayRequest): Promise<number>;
+}
+
+const isAdmin = (actor: Actor) => actor.via === 'cli' || actor.client.role === 'admin';
+
+export function createWebhookService(store: Store, audit: AuditLog, onChange: () => void = () => undefined): WebhookService {
+  /** The webhook, if the actor may see it: its own client's, or any for an admin. Others are not found. */
+  const owned = async (actor: Actor, id: string) => {
+    const webhook = await store.webhooks.get(id);
+    if (!webhook || (!isAdmin(actor) && (actor.via !== 'api' || webhook.clientId !== actor.client.id))) throw new StationError(404, ERROR_TEXT.noSuchWebhook(id));
+    return webhook;
+  };
+  const withPending = async (webhook: WebhookRecord) => ({ ...webhook, pending: await store.webhooks.pendingCount(webhook.id) });
+  const subject = (id: string) => ({ type: 'webhook' as const, id });
+
+  return {
+    async add(actor, request) {
+      let clientId: string | null;
+      if (request.allClients) {
+        requireRole(actor, 'admin', 'A webhook for every client’s events');
+        clientId = null;
+      } else if (request.clientId !== undefined && (actor.via === 'cli' || request.clientId !== actor.client.id)) {
+        requireRole(actor, 'admin', 'A webhook for another client’s events');
+        if (!(await store.clients.byId(request.clientId))) throw new StationError(400, ERROR_TEXT.noClientWithId(request.clientId), { pointer: '/data/attributes/clientId' });
+        clientId = request.clientId;
+      } else if (actor.via === 'api') {
+        clientId = actor.client.id;
+      } else {
+        throw new StationError(400, ERROR_TEXT.webhookNeedsClient, { parameter: 'client' });
+      }
+      // It receives what happens from now on; older events can be replayed to it.
+      const webhook = await store.webhooks.add({ url: request.url, eventTypes: [...new Set(request.events)], clientId, secret: newWebhookSecret(), cursor: await store.events.latestId() });
+      await audit.record(actor, 'webhook.added', subject(webhook.id), { url: webhook.url, events: webhook.eventTypes, clientId });
+      onChange();
+      return webhook;
+    },
+    list: async (actor) => Promise.all((await store.webhooks.list({ clientId: isAdmin(actor) ? null : actor.via === 'api' ? actor.client.id : null })).map(withPending)),
+    get: async (actor, id) => withPending(await owned(actor, id)),
+    async remove(actor, id) {
+      const webhook = await owned(actor, id);
+      await store.webhooks.remove(webhook.id);
+      await audit.record(actor, 'webhook.removed', subject(webhook.id), { url: webhook.url });
+      onChange();
+    },
+    async setStatus(actor, id, status) {
+      const webhook = await owned(actor, id);
+      if (webhook.status !== status) {
+        await store.webhooks.setStatus(webhook.id, status, status === 'paused' ? ERROR_TEXT.webhookPausedByHand : null);
+        await audit.record(actor, status === 'active' ? 'webhook.resumed' : 'webhook.paused', subject(webhook.id), { url: webhook.url });
+        onChange();
+      }
+      return withPending((await store.webhooks.get(webhook.id))!);
+    },
+    async deliveries(actor, id, filter) {
+      const webhook = await owned(actor, id);
+      return store.webhooks.deliveries(webhook.id, filter);
+    },
+    async replay(actor, id, range) {
+      const webhook = await owned(actor, id);
+      const queued = await store.webhooks.enqueueRange(webhook.id, range.fromEventId, range.toEventId, REPLAY_LIMIT);
+      await audit.record(actor, 'webhook.replayed', subject(webhook.id), { fromEventId: range.fromEventId, toEventId: range.toEventId, queued });
+      onChange();
+      return queued;
+    },
+  };
+}

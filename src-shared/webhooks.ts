@@ -1,0 +1,109 @@
+// The webhooks extension (README, "Integrations"): registering an endpoint for events, resuming or pausing it,
+// and replaying a range of events to it; and the webhook and delivery resources answered. The station and the
+// desk UI check requests with these same rules. Liberal: null is absent, lists may be comma-separated text,
+// numbers may come as decimal strings.
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from './events.ts';
+import type { Resource } from './resources.ts';
+import { validateResource, type Result } from './resource-validation.ts';
+
+const absent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null || value === '' ? undefined : value), schema.optional());
+const wholeNumber = z.preprocess((value) => (typeof value === 'string' && /^\s*[0-9]{1,15}\s*$/.test(value) ? Number(value) : value), z.number().int().nonnegative());
+
+const webUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  });
+
+const eventList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((type) => type.trim()).filter(Boolean) : value),
+  z.array(z.enum(EVENT_TYPES)).min(1),
+);
+
+export interface NewWebhookRequest {
+  /** An http or https URL, without credentials in it. */
+  url: string;
+  events: EventType[];
+  /** The client whose events it receives; absent: the caller's own (an admin may give none for every client's). */
+  clientId?: string;
+  /** An admin's webhook for every client's events. */
+  allClients?: boolean;
+}
+
+const newWebhookSchema = z.object({
+  url: webUrl,
+  events: eventList,
+  clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,15}$/), z.number().int().positive()]).transform(String)),
+  allClients: absent(z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())),
+});
+
+export interface WebhookChangeRequest {
+  status: 'active' | 'paused';
+}
+
+const webhookChangeSchema = z.object({ status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(['active', 'paused'])) });
+
+export interface ReplayRequest {
+  fromEventId: number;
+  toEventId: number;
+}
+
+const replaySchema = z.object({ fromEventId: wholeNumber, toEventId: wholeNumber }).refine((range) => range.fromEventId <= range.toEventId, { path: ['toEventId'] });
+
+export function validateNewWebhook(document: unknown): Result<NewWebhookRequest> {
+  return validateResource(document, 'webhook', newWebhookSchema, false) as Result<NewWebhookRequest>;
+}
+
+export function validateWebhookChange(document: unknown): Result<WebhookChangeRequest> {
+  return validateResource(document, 'webhook', webhookChangeSchema, false);
+}
+
+export function validateReplay(document: unknown): Result<ReplayRequest> {
+  return validateResource(document, 'webhookReplay', replaySchema, false);
+}
+
+/** Events replayed by one request at most. */
+export const REPLAY_LIMIT = 10_000;
+
+export interface WebhookAttributes {
+  url: string;
+  events: EventType[];
+  /** null: every client's events. */
+  clientId: string | null;
+  /** paused: not delivering, after a day of failures or by hand; events keep being queued for it. */
+  status: 'active' | 'paused';
+  pausedReason: string | null;
+  createdAt: string;
+  /** Only in the answer to the request that added it: keep it, it is not shown again. */
+  secret?: string;
+}
+
+export interface WebhookMeta {
+  /** Deliveries waiting (in order) for this endpoint. */
+  pending: number;
+}
+
+export type WebhookResource = Resource<'webhook', WebhookAttributes, WebhookMeta>;
+
+export interface DeliveryAttributes {
+  eventId: string;
+  eventType: EventType;
+  replay: boolean;
+  status: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  nextAttemptAt: string;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export type DeliveryResource = Resource<'webhookDelivery', DeliveryAttributes>;

@@ -1,0 +1,279 @@
+// Webhooks against a real receiver on loopback: deliveries are signed (HMAC-SHA256 over `<t>.<body>`), come in
+// event order per endpoint, are retried with backoff while the endpoint fails, become dead letters after the
+// give-up time and pause the webhook (not delete it); a resumed webhook goes on, a replay sends a range again,
+// queued deliveries survive a restart, and each client gets only its own events.
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifySignature } from '../../src-main/security/webhook-signature.ts';
+import { attributes, document } from '../helpers/shipments.ts';
+import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+
+/** A webhook receiver: records what it is sent, and answers with the status `answer` says. */
+class Receiver {
+  received: { headers: IncomingHttpHeaders; body: string; at: number }[] = [];
+  answer: () => number = () => 200;
+  private server: Server | undefined;
+  url = '';
+
+  async start(port = 0): Promise<void> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        response.statusCode = this.answer();
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/hooks/station`;
+  }
+
+  /** The events received, in arrival order. */
+  accepted(): { id: string; type: string; resourceId: string }[] {
+    return this.received
+      .map((entry) => JSON.parse(entry.body).data)
+      .map((event: { id: string; attributes: { eventType: string; resource: { id: string } } }) => ({ id: event.id, type: event.attributes.eventType, resourceId: event.attributes.resource.id }));
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+let t: TestStation;
+let token: string;
+let jones: string;
+const POLICY = { firstRetryMs: 100, maxRetryMs: 400, giveUpMs: 2_500, timeoutMs: 2_000, tickMs: 50 };
+
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0, webhookPolicy: POLICY });
+  token = await t.token();
+  await t.station.clients.add(OPERATOR, { username: 'hooks-jones', password: 'Another-Desk-2026', profile: { name: 'Jones Fulfilment' } });
+  jones = (await t.signIn('hooks-jones', 'Another-Desk-2026')).json.meta.token;
+});
+afterAll(() => t?.close());
+
+const call = (method: string, path: string, body?: unknown, bearer = token) =>
+  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+const register = (url: string, events: string[] | string, extra: Record<string, unknown> = {}, bearer = token) =>
+  call('POST', '/v3/webhooks', { data: { type: 'webhook', attributes: { url, events, ...extra } } }, bearer);
+const ship = async (bearer = token) => {
+  const created = await call('POST', '/v3/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy' }), bearer);
+  expect(created.status).toBe(201);
+  return created.json.data.id as string;
+};
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('a webhook', () => {
+  it('is added with a secret shown once, and receives signed deliveries of its events in order', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      const added = await register(receiver.url, 'shipment.created, shipment.processed');
+      expect(added.status, added.text).toBe(201);
+      const { secret, events, status, clientId } = added.json.data.attributes;
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      expect({ events, status, clientId }).toEqual({ events: ['shipment.created', 'shipment.processed'], status: 'active', clientId: t.client.id });
+      expect(added.headers.location).toBe(`${t.url}/v3/webhooks/${added.json.data.id}`);
+      const read = await call('GET', `/v3/webhooks/${added.json.data.id}`);
+      expect(read.json.data.attributes.secret).toBeUndefined();
+      expect(read.text).not.toContain(secret);
+
+      const first = await ship();
+      const second = await ship();
+      await until('four deliveries', () => receiver.received.length >= 4);
+      expect(receiver.accepted().map((event) => [event.type, event.resourceId])).toEqual([
+        ['shipment.created', first], ['shipment.processed', first], ['shipment.created', second], ['shipment.processed', second],
+      ]);
+      for (const delivery of receiver.received) {
+        const header = String(delivery.headers['station-signature']);
+        expect(verifySignature(secret, header, delivery.body, Math.floor(Date.now() / 1000))).toBe(true);
+        // What a receiver in any language does: HMAC-SHA256 of "<t>.<body>" with the secret, as hex.
+        const [, t, v1] = /^t=([0-9]+),v1=([0-9a-f]{64})$/.exec(header)!;
+        expect(createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex')).toBe(v1);
+        expect(verifySignature('whsec_not-the-secret', header, delivery.body, Math.floor(Date.now() / 1000))).toBe(false);
+        expect(verifySignature(secret, header, delivery.body.replace('shipment', 'shipmenT'), Math.floor(Date.now() / 1000))).toBe(false);
+        expect(delivery.headers['content-type']).toBe('application/vnd.api+json');
+        expect(delivery.headers['station-event-id']).toBe(JSON.parse(delivery.body).data.id);
+        expect(delivery.headers['station-webhook-id']).toBe(added.json.data.id);
+      }
+      const processed = JSON.parse(receiver.received[1]!.body).data;
+      expect(processed.attributes.resource.links.self).toBe(`${t.url}/v3/shipments/${first}`);
+      const log = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+      expect(log.json.data.map((entry: { attributes: { status: string; attempts: number; lastStatus: number } }) => entry.attributes)).toEqual(
+        Array(4).fill(expect.objectContaining({ status: 'delivered', attempts: 1, lastStatus: 200 })),
+      );
+      expect((await call('DELETE', `/v3/webhooks/${added.json.data.id}`)).status).toBe(204);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('is retried with growing waits while the endpoint fails, and keeps event order', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    let failures = 3;
+    receiver.answer = () => (failures-- > 0 ? 503 : 200);
+    try {
+      const added = await register(receiver.url, ['shipment.processed']);
+      const first = await ship();
+      const second = await ship();
+      await until('both delivered', () => receiver.received.filter((entry) => entry.body.length > 0).length >= 5);
+      // Three failed tries of the first event, then it, then the second: never the second before the first.
+      const order = receiver.received.map((entry) => JSON.parse(entry.body).data.attributes.resource.id);
+      expect(order).toEqual([first, first, first, first, second]);
+      const gaps = receiver.received.slice(1, 4).map((entry, index) => entry.at - receiver.received[index]!.at);
+      expect(gaps[0]).toBeGreaterThanOrEqual(90);
+      expect(gaps[1]).toBeGreaterThanOrEqual(190);
+      const log = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+      const oldest = log.json.data.at(-1).attributes;
+      expect(oldest).toMatchObject({ status: 'delivered', attempts: 4, lastStatus: 200, lastError: null });
+      await call('DELETE', `/v3/webhooks/${added.json.data.id}`);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('keeps a dead letter and pauses after the give-up time; resumed, it goes on; a replay sends the range again', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    receiver.answer = () => 500;
+    try {
+      const added = await register(receiver.url, ['shipment.processed']);
+      const id = added.json.data.id as string;
+      const doomed = await ship();
+      const paused = await until('the pause', async () => {
+        const read = await call('GET', `/v3/webhooks/${id}`);
+        return read.json.data.attributes.status === 'paused' ? read.json.data : undefined;
+      });
+      expect(paused.attributes.pausedReason).toMatch(/could not be delivered for a day \(The endpoint answered HTTP 500\.\)/);
+      const dead = (await call('GET', `/v3/webhooks/${id}/deliveries?filter[status]=dead`)).json.data;
+      expect(dead).toHaveLength(1);
+      expect(dead[0].attributes).toMatchObject({ status: 'dead', lastStatus: 500, lastError: 'The endpoint answered HTTP 500.' });
+      expect(dead[0].attributes.attempts).toBeGreaterThanOrEqual(3);
+
+      // Paused: what happens meanwhile is queued, not sent.
+      receiver.answer = () => 200;
+      const tried = receiver.received.length;
+      const meanwhile = await ship();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received.length).toBe(tried);
+      expect((await call('GET', `/v3/webhooks/${id}`)).json.data.meta.pending).toBe(1);
+
+      const resumed = await call('PATCH', `/v3/webhooks/${id}`, { data: { type: 'webhook', attributes: { status: 'active' } } });
+      expect(resumed.json.data.attributes).toMatchObject({ status: 'active', pausedReason: null });
+      await until('the queued event', () => receiver.received.length > tried);
+      expect(JSON.parse(receiver.received.at(-1)!.body).data.attributes.resource.id).toBe(meanwhile);
+
+      const deadEventId = Number(dead[0].attributes.eventId);
+      const replay = await call('POST', `/v3/webhooks/${id}/replay`, { data: { type: 'webhookReplay', attributes: { fromEventId: String(deadEventId), toEventId: deadEventId } } });
+      expect(replay.status).toBe(202);
+      expect(replay.json.data.attributes.queued).toBe(1);
+      await until('the replayed event', () => receiver.received.length > tried + 1);
+      const replayed = JSON.parse(receiver.received.at(-1)!.body).data;
+      expect(replayed.attributes.resource.id).toBe(doomed);
+      const log = (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data;
+      expect(log[0].attributes).toMatchObject({ replay: true, status: 'delivered' });
+      const audit = await t.station.audit.list(OPERATOR, { before: null, action: null, desk: null, actor: null, limit: 20 });
+      expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['webhook.added', 'webhook.resumed', 'webhook.replayed']));
+      await call('DELETE', `/v3/webhooks/${id}`);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('delivers what was queued while the endpoint was down after a station restart', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const port = Number(new URL(receiver.url).port);
+    await receiver.stop();
+    const added = await register(receiver.url, ['shipment.processed']);
+    const id = await ship();
+    // Tried and failed (connection refused), then the station stops with the delivery pending.
+    await until('a failed attempt', async () => ((await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data[0]?.attributes.attempts ?? 0) >= 1);
+    await t.station.stop();
+    const back = new Receiver();
+    await back.start(port);
+    try {
+      t = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, webhookPolicy: POLICY });
+      token = await t.token();
+      await until('the delivery after the restart', () => back.received.length >= 1);
+      expect(JSON.parse(back.received[0]!.body).data.attributes.resource.id).toBe(id);
+      const [entry] = (await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data;
+      expect(entry.attributes.lastError).toBeNull();
+      expect(entry.attributes.status).toBe('delivered');
+      await call('DELETE', `/v3/webhooks/${added.json.data.id}`);
+    } finally {
+      await back.stop();
+    }
+  });
+});
+
+describe('whose events a webhook gets', () => {
+  it('sends a client only its own, and an admin’s every-client webhook everyone’s', async () => {
+    const mine = new Receiver();
+    const everyone = new Receiver();
+    await mine.start();
+    await everyone.start();
+    try {
+      const own = await register(mine.url, ['shipment.processed'], {}, jones);
+      expect(own.json.data.attributes.clientId).not.toBe(t.client.id);
+      await t.station.clients.add(OPERATOR, { username: 'hooks-admin', password: 'Admin-Desk-2026', role: 'admin', profile: { name: 'Admin' } });
+      const admin = (await t.signIn('hooks-admin', 'Admin-Desk-2026')).json.meta.token as string;
+      const all = await register(everyone.url, ['shipment.processed'], { allClients: true }, admin);
+      expect(all.json.data.attributes.clientId).toBeNull();
+      const smiths = await ship();
+      const joness = await ship(jones);
+      await until('the every-client deliveries', () => everyone.received.length >= 2);
+      await until('jones’s delivery', () => mine.received.length >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mine.accepted().map((event) => event.resourceId)).toEqual([joness]);
+      expect(everyone.accepted().map((event) => event.resourceId)).toEqual([smiths, joness]);
+      // A client neither sees nor touches another's webhook.
+      expect((await call('GET', `/v3/webhooks/${own.json.data.id}`)).status).toBe(404);
+      expect((await call('DELETE', `/v3/webhooks/${own.json.data.id}`)).status).toBe(404);
+      expect((await call('GET', '/v3/webhooks', undefined, jones)).json.data.map((hook: { id: string }) => hook.id)).toEqual([own.json.data.id]);
+      expect((await call('GET', '/v3/webhooks', undefined, admin)).json.data.map((hook: { id: string }) => hook.id)).toEqual(expect.arrayContaining([own.json.data.id, all.json.data.id]));
+      await call('DELETE', `/v3/webhooks/${all.json.data.id}`, undefined, admin);
+      await call('DELETE', `/v3/webhooks/${own.json.data.id}`, undefined, jones);
+    } finally {
+      await mine.stop();
+      await everyone.stop();
+    }
+  });
+});
+
+describe('bad webhook requests', () => {
+  it('answer 400 naming the field, and 403 for what only an admin may register', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ url: 'ftp://example.com/hook', events: ['shipment.created'] }, '/data/attributes/url'],
+      [{ url: 'http://user:pass@example.com/hook', events: ['shipment.created'] }, '/data/attributes/url'],
+      [{ url: 'not a url', events: ['shipment.created'] }, '/data/attributes/url'],
+      [{ url: 'http://127.0.0.1:9/hook', events: ['shipment.exploded'] }, '/data/attributes/events/0'],
+      [{ url: 'http://127.0.0.1:9/hook', events: [] }, '/data/attributes/events'],
+      [{ url: 'http://127.0.0.1:9/hook' }, '/data/attributes/events'],
+    ];
+    for (const [attributes, pointer] of cases) {
+      const refused = await call('POST', '/v3/webhooks', { data: { type: 'webhook', attributes } });
+      expect(refused.status, JSON.stringify(attributes)).toBe(400);
+      expect(refused.json.errors[0].source.pointer).toBe(pointer);
+    }
+    expect((await register('http://127.0.0.1:9/hook', ['shipment.created'], { allClients: true, clientId: null })).status).toBe(403);
+    expect((await register('http://127.0.0.1:9/hook', ['shipment.created'], { clientId: '999' })).status).toBe(403);
+    const replay = await call('POST', '/v3/webhooks/1/replay', { data: { type: 'webhookReplay', attributes: { fromEventId: 5, toEventId: 2 } } });
+    expect(replay.status).toBe(400);
+    expect((await call('GET', '/v3/webhooks/424242')).status).toBe(404);
+    expect((await call('GET', '/v3/webhooks/1/deliveries?page[size]=0')).status).toBe(400);
+  });
+});
