@@ -63,8 +63,8 @@ export interface ShipmentService {
   documents(caller: Caller, id: string): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
   summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
-  /** Tracking by the opaque hash of links.tracking, for whoever holds the link. */
-  publicTracking(hash: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
+  /** Tracking by the opaque hash of links.tracking, for whoever holds the link, with the whole history. */
+  publicTracking(hash: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined; history: TrackingEvent[] }>;
   /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
   processWaiting(limit: number): Promise<ProcessingRun>;
   /** Frees the claims made before `before`: those of a run that was killed midway. */
@@ -299,7 +299,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     async publicTracking(hash) {
       const record = await store.shipments.byTrackingHash(hash);
       if (!record) throw notRetrievable();
-      return { record, latest: await store.shipments.latestEvent(record.id) };
+      const history = await store.shipments.trackingHistory(record.id);
+      return { record, latest: history[0], history };
     },
 
     summaries: (caller, query) => store.shipments.summaries({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),

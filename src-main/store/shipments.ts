@@ -101,6 +101,8 @@ export interface ShipmentsTable {
   document(id: string): { contentType: string; fileName: string; data: Buffer } | undefined;
   trackingNumberTaken(trackingNumber: string): boolean;
   latestEvent(id: string): TrackingEvent | undefined;
+  /** Every tracking event of the shipment, newest first (by time, then arrival): the public page's history. */
+  trackingHistory(id: string): TrackingEvent[];
   addEvent(id: string, event: TrackingEvent): void;
   summaries(filter: SummaryFilter): SummaryRow[];
   audit(id: string): { action: string; detail: string | null; at: string }[];
@@ -290,6 +292,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   const selectDocument = db.prepare<[string], { content_type: string; file_name: string; data: Buffer }>(
     'SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = ?',
   );
+  const selectHistory = db.prepare<[string], { status: number; occurred_at: string; location: string; text: string }>(
+    'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_at DESC, id DESC LIMIT 500',
+  );
   const selectTracking = db.prepare<[string], number>('SELECT 1 FROM shipments WHERE tracking_number = ?').pluck();
   const selectLatestEvent = db.prepare<[string], { status: number; occurred_at: string; location: string; text: string }>(
     'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_at DESC, id DESC LIMIT 1',
@@ -440,6 +445,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     },
     trackingNumberTaken: (trackingNumber) => selectTracking.get(trackingNumber) !== undefined,
     latestEvent: latestOf,
+    trackingHistory: (id) => selectHistory.all(id).map((row) => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text })),
     addEvent: db.transaction((id: string, event: TrackingEvent) => {
       insertEvent.run({ id, ...event, now: now() });
       setLatestEvent.run({ id, status: event.status, occurredAt: event.occurredAt });

@@ -215,6 +215,13 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     },
     trackingNumberTaken: async (trackingNumber) => changed(await pool.query('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])),
     latestEvent: (id) => latestOf(pool, id),
+    trackingHistory: async (id) =>
+      (
+        await pool.query<{ status: number; occurred_at: string; location: string; text: string }>(
+          'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 500',
+          [id],
+        )
+      ).rows.map((row) => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text })),
     addEvent: (id, event) =>
       transaction(pool, async (db) => {
         await db.query('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
