@@ -5,7 +5,8 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook } from './types.ts';
+import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -45,6 +46,11 @@ export interface ApiClient {
   updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
+  webhooks(): Promise<Webhook[]>;
+  /** Answers the new webhook with its secret, which is shown this once. */
+  addWebhook(request: NewWebhookRequest): Promise<Webhook>;
+  setWebhookStatus(id: string, status: 'active' | 'paused'): Promise<Webhook>;
+  removeWebhook(id: string): Promise<void>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
   auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
 }
@@ -137,6 +143,13 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       if (action) query.set('filter[action]', action);
       const body = await request<AuditEvent[], { next?: string }>('GET', `/audit-events?${query}`);
       return { events: body.data, next: body.meta?.next ? body.data.at(-1)?.id ?? null : null };
+    },
+    webhooks: async () => (await request<Webhook[]>('GET', '/webhooks')).data,
+    addWebhook: async (attributes) => (await request<Webhook>('POST', '/webhooks', { body: { data: { type: 'webhook', attributes } } })).data,
+    setWebhookStatus: async (id, status) =>
+      (await request<Webhook>('PATCH', `/webhooks/${encodeURIComponent(id)}`, { body: { data: { type: 'webhook', attributes: { status } } } })).data,
+    removeWebhook: async (id) => {
+      await request<void>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
     },
     printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,
   };

@@ -17,3 +17,4 @@ export type {
   TrackingResource as Tracking,
 } from '../../src-shared/resources.ts';
 export type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
+export type { WebhookResource as Webhook } from '../../src-shared/webhooks.ts';

@@ -5,6 +5,7 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePrinting } from '../../store/printing.ts';
 import { useSession } from '../../store/session.ts';
 import { useSettings } from '../../store/settings.ts';
+import { Webhooks } from './Webhooks.tsx';
 
 export function Settings(): React.JSX.Element {
   const { boxPresets, defaultService, addPreset, removePreset, setDefaultService } = useSettings();
@@ -64,6 +65,8 @@ export function Settings(): React.JSX.Element {
           runs with <code>STATION_TRACKING_URL</code> set to another base (for example your web shop’s tracking page).
         </p>
       </section>
+
+      <Webhooks />
 
       <section className="card" aria-labelledby="api-heading">
         <h2 id="api-heading">API connection</h2>
