@@ -3,7 +3,7 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createCarrierRegistry } from './carriers/registry.ts';
-import { createCarrierSettingsService, type CarrierSettingsService } from './services/carrier-settings.ts';
+import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsService } from './services/carrier-settings.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import type { StationKeys } from './services/station-keys.ts';
@@ -50,6 +50,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),
     surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
+    upstreams: { all: () => storedUpstreams(store) },
   });
   const audit = createAuditLog(store, desk);
   return {

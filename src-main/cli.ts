@@ -7,6 +7,7 @@ import { StationError } from '../src-shared/errors.ts';
 import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
 import { EVENT_TYPES } from '../src-shared/events.ts';
 import { validateNewWebhook, validateReplay } from '../src-shared/webhooks.ts';
+import { validateUpstreamSettings } from '../src-shared/upstream.ts';
 import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migrateDataFolder, openAdmin, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
@@ -55,6 +56,12 @@ Usage: npm run station -- <command> [options]
       read, and the carriers they make unavailable.
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
+  carriers add-upstream --code CODE [--name NAME] --url URL [--version v3|v3-testing] --client-id ID
+        --client-key KEY --server-key KEY [--data DIR] [--json]
+      Book through an upstream service of the same API (the station as an offline-first gateway): its
+      rates are quoted beside the rate cards as CODE.<carrier>; scheduled shipments wait in the outbox
+      while it cannot be reached. Adding the same code again replaces it.
+  carriers remove-upstream --code CODE [--data DIR] [--json]
   backup --out FILE [--data DIR] [--json]
       Write a consistent copy of the station's SQLite database to FILE (a new file), also while the station
       runs. A PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup).
@@ -92,7 +99,8 @@ Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (sche
 default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
 STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), STATION_DOCUMENT_WORKERS
 (label-rendering threads; default one per core but one), STATION_CLAIM_LEASE_MS (PostgreSQL: how long a
-stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000).
+stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000),
+STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -395,11 +403,14 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
   switch (sub) {
     case 'list': {
       const values = parse(args, common);
-      const { cards, problems, unavailable } = await withAdmin(values, async (admin) => ({
+      const { cards, problems, unavailable, upstreams } = await withAdmin(values, async (admin) => ({
         cards: await admin.carriers.cards(),
         problems: admin.carriers.problems(),
         unavailable: admin.carriers.unavailable(),
+        upstreams: await admin.carriers.upstreamSettings(),
       }));
+      // Keys stay out of the listing.
+      const gateways = upstreams.map(({ code, name, baseUrl, version, clientId }) => ({ carrierChoice: code, name, baseUrl, version, clientId }));
       const json = cards.map(({ card, source, file, fuelSurchargePercent }) => ({
         carrierChoice: card.choiceCode,
         carrierCode: card.carrierCode,
@@ -416,8 +427,8 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       const stopped = unavailable.map((entry) => ({ carrierChoice: entry.choiceCode ?? null, file: entry.file, reason: entry.reason }));
       print(
         values,
-        { cards: json, problems, unavailable: stopped },
-        [...lines, ...problems.map((problem) => `skipped: ${problem}`), ...unavailable.map((entry) => `unavailable: ${entry.choiceCode ?? 'every carrier'}: ${entry.reason}`)].join('\n'),
+        { cards: json, problems, unavailable: stopped, upstreams: gateways },
+        [...lines, ...gateways.map((entry) => `${entry.carrierChoice}\t${entry.name}\tupstream ${entry.baseUrl}/${entry.version} as client ${entry.clientId}`), ...problems.map((problem) => `skipped: ${problem}`), ...unavailable.map((entry) => `unavailable: ${entry.choiceCode ?? 'every carrier'}: ${entry.reason}`)].join('\n'),
       );
       return;
     }
@@ -429,8 +440,44 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       print(values, { carrierChoice: carrier, fuelSurchargePercent: percent }, `Fuel surcharge of ${carrier} is now ${percent}%.`);
       return;
     }
+    case 'add-upstream': {
+      const values = parse(args, {
+        ...common,
+        code: { type: 'string' },
+        name: { type: 'string' },
+        url: { type: 'string' },
+        version: { type: 'string' },
+        'client-id': { type: 'string' },
+        'client-key': { type: 'string' },
+        'server-key': { type: 'string' },
+      });
+      const checked = validateUpstreamSettings({
+        code: required(values, 'code'),
+        name: optional(values, 'name') ?? required(values, 'code'),
+        baseUrl: required(values, 'url'),
+        version: optional(values, 'version') ?? 'v3',
+        clientId: required(values, 'client-id'),
+        clientKey: required(values, 'client-key'),
+        serverKey: required(values, 'server-key'),
+      });
+      if (!checked.ok) {
+        const options: Record<string, string> = { code: '--code (2 to 10 capital letters or digits)', name: '--name', baseUrl: '--url (an http or https URL)', version: '--version (v3 or v3-testing)', clientId: '--client-id (a client id)', clientKey: '--client-key', serverKey: '--server-key' };
+        throw new UsageError(`Invalid ${checked.fields.map((field) => options[field] ?? field).join(', ')}.`);
+      }
+      await withAdmin(values, (admin) => admin.carriers.addUpstream(admin.actor, checked.value));
+      const { code, name, baseUrl, version, clientId } = checked.value;
+      print(values, { carrierChoice: code, name, baseUrl, version, clientId }, `${name} (${code}) books through ${baseUrl}/${version} as client ${clientId}; its rates are quoted as ${code}.<carrier>.`);
+      return;
+    }
+    case 'remove-upstream': {
+      const values = parse(args, { ...common, code: { type: 'string' } });
+      const code = required(values, 'code').toUpperCase();
+      await withAdmin(values, (admin) => admin.carriers.removeUpstream(admin.actor, code));
+      print(values, { carrierChoice: code }, `Removed the upstream service ${code}. Shipments it booked keep their labels and tracking.`);
+      return;
+    }
     default:
-      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list or set-surcharge.`);
+      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list, set-surcharge, add-upstream or remove-upstream.`);
   }
 }
 
@@ -586,6 +633,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
   const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
+  const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
@@ -602,6 +650,7 @@ async function serveCommand(args: string[]): Promise<void> {
     trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
     printTimeoutMs,
     documentWorkers,
+    upstreamTrackingIntervalMs,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it

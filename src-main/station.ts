@@ -22,7 +22,9 @@ import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
-import { createCarrierSettingsService, type CarrierSettingsService } from './services/carrier-settings.ts';
+import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsService } from './services/carrier-settings.ts';
+import type { UpstreamTimeouts } from './carriers/upstream.ts';
+import { createUpstreamService, type UpstreamService } from './services/upstream.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import { createIdempotencyService } from './services/idempotency.ts';
 import { createEventService, type EventService } from './services/events.ts';
@@ -45,6 +47,8 @@ export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
 /** Shipments one scheduled batch claims and renders together; a run takes batches until none are waiting. */
 const PROCESSING_BATCH = 64;
 
+/** How often the tracking of shipments booked through an upstream service is pulled from it. */
+export const DEFAULT_UPSTREAM_TRACKING_MS = 15 * 60_000;
 /** How often the processing timer forgets expired idempotency keys. */
 const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -96,6 +100,10 @@ export interface StationOptions {
   printBackend?: PrintBackend;
   /** A print job the printer has not finished by then fails with the printer's reason. */
   printTimeoutMs?: number;
+  /** How often the tracking of upstream bookings is pulled (15 min by default; 0: never, tests call it). */
+  upstreamTrackingIntervalMs?: number;
+  /** How long the upstream gateway waits for a rate, a booking and a lookup (tests shorten them). */
+  upstreamTimeouts?: UpstreamTimeouts;
   /** Webhook retries: how soon, how far apart, and for how long (tests shorten the day). */
   webhookPolicy?: Partial<DeliveryPolicy>;
   printPollMs?: number;
@@ -128,6 +136,9 @@ export interface Station {
   readonly webhooks: WebhookService;
   /** Sends events to webhooks; tests drive it with runOnce. */
   readonly deliverer: WebhookDeliverer;
+  /** The outbox and the upstream tracking refresh. */
+  readonly upstream: UpstreamService;
+  readonly upstreamTracking: Scheduler;
   readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
@@ -241,6 +252,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(options.dataDir, 'carriers'),
     surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
+    upstreams: { all: () => storedUpstreams(store) },
+    upstreamTimeouts: options.upstreamTimeouts,
     logger,
   });
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
@@ -259,6 +272,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     pollMs: options.printPollMs,
   });
   const idempotency = createIdempotencyService({ store, clock });
+  const upstream = createUpstreamService({ store, carriers, clock, logger });
   const events = createEventService({ store, logger });
   /** The station's own address once it listens: the links of webhook deliveries are built on it. */
   let ownUrl = `http://${host}:${port}`;
@@ -282,6 +296,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     idempotency,
     events,
     webhooks,
+    upstream,
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,
@@ -299,6 +314,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   let stopping = false;
   let keysPurgedAt = 0;
+  // What the upstream services booked: their tracking is pulled now and then, and each change recorded.
+  const upstreamTracking = createScheduler({
+    intervalMs: options.upstreamTrackingIntervalMs ?? DEFAULT_UPSTREAM_TRACKING_MS,
+    logger,
+    task: async () => {
+      const { updated } = await upstream.refreshTracking();
+      if (updated > 0) logger.info(`Tracking from upstream services: ${updated} shipment(s) moved`);
+    },
+  });
   /** Idempotency keys past their day are forgotten hourly, by the processing timer. */
   const purgeKeysNowAndThen = async () => {
     if (clock().getTime() - keysPurgedAt < KEY_PURGE_INTERVAL_MS) return;
@@ -360,6 +384,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     events,
     webhooks,
     deliverer,
+    upstream,
+    upstreamTracking,
     documents,
     app,
     start: async () => {
@@ -394,6 +420,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           const shownHost = host.includes(':') ? `[${host}]` : host;
           ownUrl = `${tls ? 'https' : 'http'}://${shownHost}:${actualPort}`;
           deliverer.start();
+          if ((options.upstreamTrackingIntervalMs ?? DEFAULT_UPSTREAM_TRACKING_MS) > 0) upstreamTracking.start();
           resolve(ownUrl);
         });
       });
@@ -404,7 +431,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

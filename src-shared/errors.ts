@@ -122,6 +122,13 @@ export const ERROR_TEXT = {
   unknownEventType: (given: string) => `Unknown event type '${given}'. Known: ${EVENT_TYPES.join(', ')}.`,
   tooManyStreams: (perClient: number, total: number) =>
     `Too many live event streams are open (at most ${perClient} per client and ${total} in all). Close one, or read GET /v3/events instead.`,
+  upstreamUnreachable: (why: string) => `The shipment was not booked: ${why}. Nothing was charged; send the request again later, or schedule it (it then waits in the outbox until the upstream service is back).`,
+  upstreamCodeTaken: (code: string) => `The code ${code} is a rate-card carrier's: choose another code for the upstream service.`,
+  noSuchUpstream: (code: string) => `No upstream service has the code ${code}.`,
+  upstreamMaybeBooked: (why: string, id: string) =>
+    `The upstream service did not confirm the booking (${why}); it may have booked it. The station keeps it as shipment ${id} in the outbox (GET /v3/outbox) and books it at most once, looking the booking up first; once booked it is at GET /v3/shipments/${id}. Do not send it again.`,
+  upstreamMaybeBookedSaved: (why: string) =>
+    `The upstream service did not confirm the booking (${why}); it may have booked it. Confirm the saved shipment again later: the station looks the booking up first and never books it twice.`,
   noSuchWebhook: (id: string) => `No webhook has the id ${id}.`,
   webhookNeedsClient: 'Name the client whose events the webhook receives, or register it for every client.',
   webhookPausedByHand: 'Paused by hand.',

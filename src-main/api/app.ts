@@ -8,6 +8,8 @@ import type { IdempotencyService } from '../services/idempotency.ts';
 import type { EventService } from '../services/events.ts';
 import { eventRoutes } from './routes/events.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import type { UpstreamService } from '../services/upstream.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 import type { ApiContext, ApiState } from './context.ts';
 import { jsonBody } from './middleware/body.ts';
@@ -37,6 +39,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   idempotency: IdempotencyService;
   events: EventService;
   webhooks: WebhookService;
+  upstream: UpstreamService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -64,6 +67,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   administrationRoutes(guarded, deps);
   eventRoutes(guarded, deps);
   webhookRoutes(guarded, deps.webhooks);
+  outboxRoutes(guarded, deps.upstream);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -1,7 +1,7 @@
 // The Carrier interface the station books through, and the rate-card carrier that implements it offline.
 // A real carrier API, or an upstream service of the same spec, plugs in by implementing Carrier.
 import { randomInt } from 'node:crypto';
-import type { Package } from '../../src-shared/shipment.ts';
+import type { Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { Quote } from '../domain/rating.ts';
 import type { RateCard } from './rate-card.ts';
 import { insuranceCents, priceService } from './pricing.ts';
@@ -15,12 +15,40 @@ export interface RateRequest {
   packages: readonly Package[];
   /** The declared value in cents, when insured. */
   insuredCents: number | null;
+  /** The whole shipment, for a carrier that prices it elsewhere (an upstream service). */
+  attributes: ShipmentAttributes;
+  sandbox: boolean;
 }
 
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string };
+/** `unreachable`: the carrier could not be asked (an upstream that is down), not a refusal of this shipment. */
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string; unreachable?: boolean };
+
+/** What a booking is about: the station's own shipment. */
+export interface BookingContext {
+  shipmentId: string;
+  reference: string;
+  attributes: ShipmentAttributes;
+  shipDate: string;
+  sandbox: boolean;
+  /** A second try of the same shipment may find the first one's booking (the scheduler's runs). */
+  retry: boolean;
+}
 
 export interface Booking {
   trackingNumber: string;
+  /** The carrier's own label, when it makes one (an upstream service); otherwise the station renders it. */
+  document?: { contentType: string; fileName: string; data: Uint8Array };
+  /** What the carrier charged, when it says so itself. */
+  finalCents?: number;
+  insuranceCents?: number | null;
+  /** The upstream's own record of the booking, for tracking refreshes. */
+  remote?: RemoteBooking;
+}
+
+export interface RemoteBooking {
+  carrierChoice: string;
+  id: string;
+  reference: string | null;
 }
 
 export interface Carrier {
@@ -30,7 +58,7 @@ export interface Carrier {
   /** One outcome per service: a price, or why the service cannot carry this shipment. */
   rate(request: RateRequest): Promise<QuoteOutcome[]>;
   /** Books a priced service; `isTaken` lets the carrier avoid a tracking number the station already issued. */
-  book(quote: Quote, isTaken: (trackingNumber: string) => Promise<boolean>): Promise<Booking>;
+  book(quote: Quote, isTaken: (trackingNumber: string) => Promise<boolean>, context: BookingContext): Promise<Booking>;
 }
 
 export type DigitSource = (count: number) => string;

@@ -9,6 +9,8 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { Logger } from '../logger.ts';
 import { rateCardCarrier, randomDigits, type Carrier, type DigitSource } from './carrier.ts';
 import { rateCardSchema, type RateCard } from './rate-card.ts';
+import { upstreamCarrier, type UpstreamCarrier, type UpstreamTimeouts } from './upstream.ts';
+import type { UpstreamConfig } from './upstream-client.ts';
 
 export interface LoadedCard {
   card: RateCard;
@@ -40,6 +42,8 @@ export interface CarrierRegistry {
   /** Card files that could not be used, with the reason. */
   problems(): string[];
   unavailable(): UnavailableCarrier[];
+  /** The upstream gateway carriers as last read: their health, and tracking refreshes. */
+  upstreams(): UpstreamCarrier[];
   /** Reads the card files again if any changed, was added or went away. */
   refresh(): void;
   /** Refreshes every `intervalMs` until the returned function is called. */
@@ -53,6 +57,9 @@ export interface RegistryOptions {
   surcharges: SurchargeOverrides;
   digits?: DigitSource;
   logger?: Logger;
+  /** The upstream services configured (`station carriers add-upstream`), read with every pricing. */
+  upstreams?: { all(): Promise<UpstreamConfig[]> };
+  upstreamTimeouts?: UpstreamTimeouts;
 }
 
 interface CardFile {
@@ -90,6 +97,20 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
   refresh();
   const current = () => loaded;
 
+  // One carrier per upstream configuration, kept while it is unchanged: its rate cache and its health live in it.
+  let upstreams = new Map<string, { signature: string; carrier: UpstreamCarrier }>();
+  const readUpstreams = async (): Promise<UpstreamCarrier[]> => {
+    const configs = (await options.upstreams?.all()) ?? [];
+    const next = new Map<string, { signature: string; carrier: UpstreamCarrier }>();
+    for (const config of configs) {
+      const signature = JSON.stringify(config);
+      const kept = upstreams.get(config.code);
+      next.set(config.code, kept && kept.signature === signature ? kept : { signature, carrier: upstreamCarrier(config, options.upstreamTimeouts) });
+    }
+    upstreams = next;
+    return [...next.values()].map((entry) => entry.carrier);
+  };
+
   const cards = async (): Promise<LoadedCard[]> => {
     const { cards: loadedCards } = current();
     const surcharges = await options.surcharges.all();
@@ -103,26 +124,35 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     cards,
     carriers: async () => {
       const { stopped } = current();
-      return [...(await cards()).map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)), ...stopped.map(unavailableCarrier)];
+      return [
+        ...(await cards()).map((entry) => rateCardCarrier(entry.card, entry.fuelSurchargePercent, digits)),
+        ...stopped.map(unavailableCarrier),
+        ...(await readUpstreams()),
+      ];
     },
     bookingCarrier: (carrierCode) => {
       const { cards: loadedCards, stopped } = current();
       const entry = loadedCards.find((candidate) => candidate.card.carrierCode === carrierCode);
       if (entry) return rateCardCarrier(entry.card, entry.card.fuelSurchargePercent, digits);
       const unreadable = stopped.find((candidate) => candidate.carrierCode === carrierCode);
-      return unreadable && unavailableCarrier(unreadable);
+      if (unreadable) return unavailableCarrier(unreadable);
+      // An upstream's quotes are <upstream code>.<its carrier code>.
+      return upstreams.get(carrierCode.split('.')[0]!)?.carrier;
     },
-    choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode)],
+    choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode), ...upstreams.keys()],
+    upstreams: () => [...upstreams.values()].map((entry) => entry.carrier),
     problems: () => current().problems,
     unavailable: () => current().unavailable,
     refresh,
     watch(intervalMs) {
+      readUpstreams().catch((error: unknown) => options.logger?.warn(`Reading the upstream services failed: ${(error as Error).message}`));
       const timer = setInterval(() => {
         try {
           refresh();
         } catch (error) {
           options.logger?.error('Reading the rate cards failed', error);
         }
+        readUpstreams().catch((error: unknown) => options.logger?.warn(`Reading the upstream services failed: ${(error as Error).message}`));
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);

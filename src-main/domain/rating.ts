@@ -15,12 +15,16 @@ export interface Quote {
   insuranceCents: number | null;
   estimatedDeliveryDate: string | null;
   transitDays: number;
+  /** The upstream's own rate id, for a quote of an upstream service: what its confirm is sent with. */
+  upstreamRateId?: string;
 }
 
 export interface Unavailable {
   carrierCode: string;
   serviceCode: string;
   reason: string;
+  /** The carrier could not be asked (an upstream that is down), rather than refusing this shipment. */
+  unreachable?: boolean;
 }
 
 export interface PriceList {

@@ -44,6 +44,8 @@ export interface ProcessedResult {
   trackingHash: string;
   document: { contentType: string; fileName: string; data: Uint8Array };
   booking: { collectionDate: string; address: object } | null;
+  /** The upstream's record of a shipment booked through an upstream carrier. */
+  remote: { carrierChoice: string; id: string; reference: string | null } | null;
 }
 
 export interface TrackingEvent {

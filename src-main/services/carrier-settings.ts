@@ -4,6 +4,8 @@ import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { CarrierRegistry, LoadedCard, UnavailableCarrier } from '../carriers/registry.ts';
 import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
+import type { UpstreamSettings } from '../../src-shared/upstream.ts';
+import type { UpstreamHealth } from '../carriers/upstream.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
 export interface CarrierSettingsService {
@@ -14,6 +16,21 @@ export interface CarrierSettingsService {
   unavailable(): UnavailableCarrier[];
   /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
   setFuelSurcharge(actor: Actor, choiceCode: string, percent: string | number): Promise<number>;
+  /** The upstream services configured, keys included: for the registry, never for an answer. */
+  upstreamSettings(): Promise<UpstreamSettings[]>;
+  /** Adds or replaces an upstream service (admin: it holds keys). */
+  addUpstream(actor: Actor, settings: UpstreamSettings): Promise<void>;
+  removeUpstream(actor: Actor, code: string): Promise<void>;
+  /** Each upstream's reachability as this station last saw it. */
+  upstreamHealth(): UpstreamHealth[];
+}
+
+/** Where the upstream services are kept (station settings, shared by every desk). */
+export const UPSTREAM_SETTINGS_KEY = 'carriers:upstream';
+
+/** The upstream services a store holds: what the carrier registry prices with. */
+export async function storedUpstreams(store: Store): Promise<UpstreamSettings[]> {
+  return ((await store.settings.get(UPSTREAM_SETTINGS_KEY)) as UpstreamSettings[] | undefined) ?? [];
 }
 
 export const MAX_FUEL_SURCHARGE_PERCENT = 200;
@@ -37,5 +54,22 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
       return value;
     },
+    upstreamSettings: () => storedUpstreams(store),
+    async addUpstream(actor, settings) {
+      requireRole(actor, 'admin', 'Configuring an upstream service');
+      const cardCodes = (await carriers.cards()).map((entry) => entry.card.choiceCode);
+      if (cardCodes.includes(settings.code)) throw new StationError(400, ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
+      const others = (await storedUpstreams(store)).filter((entry) => entry.code !== settings.code);
+      await store.settings.set(UPSTREAM_SETTINGS_KEY, [...others, settings]);
+      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream: { name: settings.name, baseUrl: settings.baseUrl, version: settings.version, clientId: settings.clientId } });
+    },
+    async removeUpstream(actor, code) {
+      requireRole(actor, 'admin', 'Configuring an upstream service');
+      const all = await storedUpstreams(store);
+      if (!all.some((entry) => entry.code === code)) throw new StationError(400, ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
+      await store.settings.set(UPSTREAM_SETTINGS_KEY, all.filter((entry) => entry.code !== code));
+      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: code }, { upstream: null });
+    },
+    upstreamHealth: () => carriers.upstreams().map((carrier) => carrier.health()),
   };
 }

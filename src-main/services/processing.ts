@@ -25,13 +25,16 @@ export async function priceShipment(
   attributes: ShipmentAttributes,
   shipDate: string,
   choiceCode: string | null = null,
+  sandbox = false,
 ): Promise<PriceList> {
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
-  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredCents };
+  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
   const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(request)))).flat();
   const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));
-  const unavailable = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason }]));
+  const unavailable = outcomes.flatMap((outcome) =>
+    outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason, ...(outcome.unreachable ? { unreachable: true } : {}) }],
+  );
   quotes.sort((a, b) => a.finalCents - b.finalCents || a.transitDays - b.transitDays);
   return { quotes, unavailable };
 }
@@ -54,6 +57,8 @@ export function noServiceReason(list: PriceList): string {
 }
 
 export interface ProcessInput {
+  /** The station's shipment being processed: an upstream carrier books under it. */
+  shipmentId: string;
   attributes: ShipmentAttributes;
   shipDate: string;
   sandbox: boolean;
@@ -62,17 +67,27 @@ export interface ProcessInput {
   at: Date;
   /** `request` for a caller waiting at the desk, `batch` for the scheduler. */
   lane: Lane;
+  /** Processing it may have been tried before (a scheduled or saved shipment): an upstream looks for its booking first. */
+  retry: boolean;
 }
 
 /** Books and documents a priced shipment. Its tracking number stays held until the caller records the result. */
 export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
   const carrier = deps.carriers.bookingCarrier(input.quote.carrierCode);
   if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
-  const booking = await carrier.book(input.quote, deps.trackingNumberTaken);
+  const booking = await carrier.book(input.quote, deps.trackingNumberTaken, {
+    shipmentId: input.shipmentId,
+    reference: input.reference,
+    attributes: input.attributes,
+    shipDate: input.shipDate,
+    sandbox: input.sandbox,
+    retry: input.retry,
+  });
   deps.holdTrackingNumber(booking.trackingNumber);
   let pdf: Uint8Array;
   try {
-    pdf = await deps.documents.render(
+    // An upstream service makes its own label; the station renders the others.
+    pdf = booking.document ? booking.document.data : await deps.documents.render(
     {
       reference: input.reference,
       trackingNumber: booking.trackingNumber,
@@ -96,12 +111,13 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
     carrierName: input.quote.carrierName,
     serviceCode: input.quote.serviceCode,
     serviceName: input.quote.serviceName,
-    finalCents: input.quote.finalCents,
-    insuranceCents: input.quote.insuranceCents,
+    finalCents: booking.finalCents ?? input.quote.finalCents,
+    insuranceCents: booking.insuranceCents !== undefined ? booking.insuranceCents : input.quote.insuranceCents,
     currency: input.quote.currency,
     trackingNumber: booking.trackingNumber,
     trackingHash: randomBytes(18).toString('base64url'),
-    document: { contentType: 'application/pdf', fileName: `${input.reference}.pdf`, data: pdf },
+    document: { contentType: booking.document?.contentType ?? 'application/pdf', fileName: `${input.reference}.pdf`, data: pdf },
     booking: attributes.booking ? { collectionDate: input.shipDate, address: attributes.collectionLocation ?? attributes.shipFrom } : null,
+    remote: booking.remote ?? null,
   };
 }

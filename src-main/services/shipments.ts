@@ -12,6 +12,7 @@ import { actorOf, type Caller } from '../domain/caller.ts';
 import type { PriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
+import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
@@ -48,7 +49,7 @@ export interface ShipmentService {
   /** `key`: the request's idempotency key, stored with the new shipment. */
   save(caller: Caller, attributes: ShipmentAttributes, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
-  carrierChoices(): string[];
+  carrierChoices(): Promise<string[]>;
   rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
   /**
    * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
@@ -96,6 +97,12 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         result = await processShipment(processing, input);
       } catch (error) {
         if (error instanceof PoolBusyError) throw new StationError(503, error.message, { headers: { 'Retry-After': '1' } });
+        if (error instanceof UpstreamUnreachableError && input.lane === 'request') {
+          // Sent, and no answer heard: whether it was booked is not known yet. The caller keeps the shipment safe.
+          if (error.maybeDone) throw error;
+          throw new StationError(503, ERROR_TEXT.upstreamUnreachable(error.message), { headers: { 'Retry-After': '30' } });
+        }
+        if (error instanceof UpstreamRefusedError && input.lane === 'request') throw new StationError(error.status >= 500 ? 502 : 400, error.message);
         throw error;
       }
       try {
@@ -153,9 +160,20 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     key: IdempotencyTicket | undefined,
   ) => {
     const reference = await store.shipments.allocateReference();
-    const input = { attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const };
-    const shipment = { id: newId(), clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta };
-    const record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment), keyFor(key, shipment.id)));
+    const id = newId();
+    const input = { shipmentId: id, attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false };
+    const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta };
+    let record: ShipmentRecord;
+    try {
+      record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment), keyFor(key, shipment.id)));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnreachableError)) throw error;
+      // The upstream may have booked it without our hearing back: the shipment is kept in the outbox, where the
+      // scheduler looks the booking up before it books (never twice). A repeat with the request's key finds it.
+      const kept = { ...shipment, scheduled: true, service: meta.service ?? 'economy', carrierChoice: quote.choiceCode };
+      await store.shipments.insert(kept, undefined, created(caller, kept), keyFor(key, kept.id));
+      throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': '30' }, meta: { shipmentId: kept.id } });
+    }
     await remember(ownerOf(caller), attributes);
     return record;
   };
@@ -170,13 +188,18 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     const token = randomUUID();
     if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     try {
-      const input = { attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const };
+      const input = { shipmentId: saved.id, attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const, retry: true };
       const confirmed = await processThen(input, (processed) =>
         store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed, keyFor(key, saved.id)),
       );
       if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     } catch (error) {
       await store.shipments.releaseClaim(saved.id, token);
+      // A confirm of a saved shipment looks its upstream booking up first, so confirming it again is safe.
+      if (error instanceof UpstreamUnreachableError) {
+        const text = error.maybeDone ? ERROR_TEXT.upstreamMaybeBookedSaved(error.message) : ERROR_TEXT.upstreamUnreachable(error.message);
+        throw new StationError(503, text, { headers: { 'Retry-After': '30' } });
+      }
       throw error;
     }
     await remember(saved, attributes);
@@ -203,13 +226,17 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return record;
     },
 
-    carrierChoices: () => carriers.choiceCodes(),
+    // Upstream services are read again first: one added a moment ago by the admin command is a choice at once.
+    carrierChoices: async () => {
+      await carriers.carriers();
+      return carriers.choiceCodes();
+    },
 
-    rate: (_caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today()),
+    rate: (caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today(), null, caller.sandbox),
 
     async confirm(caller, attributes, meta, savedId, key) {
       const shipDate = attributes.shipDate ?? today();
-      const list = await priceShipment(carriers, attributes, shipDate);
+      const list = await priceShipment(carriers, attributes, shipDate, null, caller.sandbox);
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
         const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
@@ -237,9 +264,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
       // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
       // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
-      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice);
+      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice, caller.sandbox);
       const quote = pickByService(list.quotes, meta.service);
-      if (!quote) throw new StationError(400, noServiceReason(list));
+      // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
+      const waitsForUpstream = meta.scheduledProcessing && !quote && list.unavailable.some((entry) => entry.unreachable);
+      if (!quote && !waitsForUpstream) throw new StationError(400, noServiceReason(list));
       if (meta.scheduledProcessing) {
         const shipment = {
           id: newId(),
@@ -256,7 +285,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         await remember(ownerOf(caller), attributes);
         return record;
       }
-      return recordProcessed(caller, withDate, shipDate, 'create', quote, choice, key);
+      return recordProcessed(caller, withDate, shipDate, 'create', quote!, choice, key);
     },
 
     async get(caller, id) {
@@ -316,22 +345,29 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
         try {
-          const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice);
+          const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice, record.sandbox);
+          // The carrier could not be asked (an upstream that is down): the shipment waits in the outbox.
+          if (list.quotes.length === 0 && list.unavailable.some((entry) => entry.unreachable)) throw new UpstreamUnreachableError(noServiceReason(list));
           const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');
           if (!quote) {
             if (await store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
             return;
           }
-          const input = { attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const };
+          const input = { shipmentId: record.id, attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true };
           if (await processThen(input, (processed) => store.shipments.complete(record.id, token, processed))) run.processed++;
         } catch (error) {
           // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full
           // disk, a locked database, a busy or stopping renderer, or a bug leave it waiting for the next run.
-          if (error instanceof RenderFailedError && (await failQuietly(record, token, error.message))) {
+          if ((error instanceof RenderFailedError || error instanceof UpstreamRefusedError) && (await failQuietly(record, token, error.message))) {
             run.failed++;
             return;
           }
           run.deferred++;
+          if (error instanceof UpstreamUnreachableError) {
+            // Said once per run, not once per shipment: a thousand may wait for the same upstream.
+            upstreamProblem = error.message;
+            return;
+          }
           const why = error instanceof StoreFaultError || error instanceof StationError ? error.message : undefined;
           if (why) logger.warn(`Shipment ${record.reference ?? record.id} waits for the next run: ${why}`);
           else logger.error(`Processing shipment ${record.reference ?? record.id} failed; it waits for the next run`, error);
@@ -344,6 +380,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           return false;
         }
       };
+      let upstreamProblem: string | undefined;
       const running: Promise<void>[] = [];
       for (const record of claimed) {
         running.push(processOne(record));
@@ -351,6 +388,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         await new Promise((resolve) => setImmediate(resolve));
       }
       await Promise.all(running);
+      if (upstreamProblem) logger.warn(`Shipments wait in the outbox for the upstream service: ${upstreamProblem}`);
       // What this run could not finish waits again at once, not after a timeout.
       if (run.deferred > 0) {
         await store.shipments.releaseRunClaims(token).catch((error: unknown) => logger.warn(`Claims of this run stay until the next run: ${(error as Error).message}`));

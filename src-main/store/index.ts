@@ -17,7 +17,7 @@ const READ_BUSY_TIMEOUT_MS = 10;
 const WRITES = {
   integrations: ['add', 'revoke'],
   clients: ['add', 'setClientKey', 'setCredential', 'setRole', 'remove'],
-  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent'],
+  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],
   printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],

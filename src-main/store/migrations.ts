@@ -333,4 +333,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (webhook_id, id) WHERE status = 'pending';
     `,
   },
+  {
+    version: 9,
+    name: 'the upstream gateway: what an upstream service booked for each shipment, and finding shipments by customer reference',
+    sql: `
+      CREATE TABLE upstream_bookings (
+        shipment_id TEXT PRIMARY KEY REFERENCES shipments (id),
+        carrier_choice TEXT NOT NULL,
+        remote_id TEXT NOT NULL,
+        remote_reference TEXT,
+        created_at TEXT NOT NULL,
+        refreshed_at TEXT
+      ) STRICT;
+      CREATE INDEX upstream_bookings_by_refresh ON upstream_bookings (coalesce(refreshed_at, ''));
+      -- A gateway in front of this station finds its booking again by the customer reference it sent.
+      CREATE INDEX shipments_by_customer_reference ON shipments (json_extract(attributes, '$.customerReference'))
+        WHERE json_extract(attributes, '$.customerReference') IS NOT NULL;
+    `,
+  },
 ];

@@ -24,6 +24,7 @@ const TABLES = [
   'events',
   'webhooks',
   'webhook_deliveries',
+  'upstream_bookings',
 ] as const;
 
 /** Rows per INSERT, and fewer for tables of documents, whose rows are whole PDFs. */

@@ -65,7 +65,7 @@ export interface SummaryFilter {
   sandbox: boolean;
   dateFrom: string | null;
   dateTo: string | null;
-  /** A reference or tracking number to find one shipment by (an extension of the spec). */
+  /** A reference, tracking number or customer reference to find shipments by (an extension of the spec). */
   search: string | null;
   limit: number;
 }
@@ -112,7 +112,39 @@ export interface ShipmentsTable {
   /** Imports many finished or waiting shipments, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
   bulkInsert(rows: Iterable<BulkShipment>): number;
   waitingCount(): number;
+  /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
+  upstreamBookings(since: string, limit: number): UpstreamBooking[];
+  /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
+  outbox(filter: { clientId: string; sandbox: boolean; failedSince: string; limit: number }): OutboxRow[];
+  markRefreshed(id: string): void;
 }
+
+export interface OutboxRow {
+  record: ShipmentRecord;
+  /** Claimed by a processing run right now. */
+  sending: boolean;
+}
+
+export interface UpstreamBooking {
+  shipmentId: string;
+  carrierChoice: string;
+  remoteId: string;
+  sandbox: boolean;
+}
+
+export interface UpstreamBookingRow {
+  shipment_id: string;
+  carrier_choice: string;
+  remote_id: string;
+  sandbox: number;
+}
+
+export const upstreamBooking = (row: UpstreamBookingRow): UpstreamBooking => ({
+  shipmentId: row.shipment_id,
+  carrierChoice: row.carrier_choice,
+  remoteId: row.remote_id,
+  sandbox: row.sandbox === 1,
+});
 
 export interface ShipmentRow {
   id: string;
@@ -281,6 +313,22 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     `INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at)
      VALUES (@id, @contentType, @fileName, @data, @now)`,
   );
+  const insertRemote = db.prepare(
+    `INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at)
+     VALUES (@id, @carrierChoice, @remoteId, @remoteReference, @now)`,
+  );
+  const selectUpstream = db.prepare<Record<string, unknown>, UpstreamBookingRow>(
+    `SELECT u.shipment_id, u.carrier_choice, u.remote_id, s.sandbox FROM upstream_bookings u JOIN shipments s ON s.id = u.shipment_id
+     WHERE s.status = 3 AND s.deleted_at IS NULL AND (s.tracking_status IS NULL OR s.tracking_status NOT IN (5, 9, 10)) AND s.ship_date >= @since
+     ORDER BY coalesce(u.refreshed_at, ''), u.shipment_id LIMIT @limit`,
+  );
+  const selectOutbox = db.prepare<Record<string, unknown>, ShipmentRow & { sending: number }>(
+    `SELECT *, claim_token IS NOT NULL AS sending FROM shipments
+     WHERE client_id = @clientId AND sandbox = @sandbox AND scheduled = 1 AND deleted_at IS NULL
+       AND (status = 0 OR (status = -1 AND processed_at >= @failedSince))
+     ORDER BY created_at, id LIMIT @limit`,
+  );
+  const markRefreshed = db.prepare('UPDATE upstream_bookings SET refreshed_at = @now WHERE shipment_id = @id');
   const insertBooking = db.prepare(
     `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
      VALUES (@id, @carrierCode, @collectionDate, @address, @now)`,
@@ -322,7 +370,8 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   // A reference or tracking number names at most one shipment each: found through their unique indexes.
   const selectSummaryByKey = db.prepare<Record<string, unknown>, SummaryRowColumns>(
     `SELECT ${summaryColumns}
-     WHERE s.id IN (SELECT id FROM shipments WHERE reference = @search UNION SELECT id FROM shipments WHERE tracking_number = @search)
+     WHERE s.id IN (SELECT id FROM shipments WHERE reference = @search UNION SELECT id FROM shipments WHERE tracking_number = @search
+                    UNION SELECT id FROM shipments WHERE json_extract(attributes, '$.customerReference') = @search)
        AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo
      ORDER BY s.ship_date DESC, s.created_at DESC
@@ -362,6 +411,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   const recordResult = (id: string, result: ProcessedResult) => {
     const at = now();
     insertDocument.run({ id, ...result.document, data: Buffer.from(result.document.data), now: at });
+    if (result.remote) insertRemote.run({ id, carrierChoice: result.remote.carrierChoice, remoteId: result.remote.id, remoteReference: result.remote.reference, now: at });
     if (result.booking) {
       insertBooking.run({
         id,
@@ -473,5 +523,13 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       return row && shipmentRecord(row);
     },
     waitingCount: () => selectWaiting.get() as number,
+    outbox: (filter) =>
+      selectOutbox
+        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, failedSince: filter.failedSince, limit: filter.limit })
+        .map((row) => ({ record: shipmentRecord(row), sending: row.sending === 1 })),
+    upstreamBookings: (since, limit) => selectUpstream.all({ since, limit }).map(upstreamBooking),
+    markRefreshed: (id) => {
+      markRefreshed.run({ id, now: now() });
+    },
   };
 }

@@ -5,7 +5,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 
 export class ApiError extends Error {
@@ -46,6 +46,8 @@ export interface ApiClient {
   updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
+  /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
+  outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[] }>;
   webhooks(): Promise<Webhook[]>;
   /** Answers the new webhook with its secret, which is shown this once. */
   addWebhook(request: NewWebhookRequest): Promise<Webhook>;
@@ -143,6 +145,10 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       if (action) query.set('filter[action]', action);
       const body = await request<AuditEvent[], { next?: string }>('GET', `/audit-events?${query}`);
       return { events: body.data, next: body.meta?.next ? body.data.at(-1)?.id ?? null : null };
+    },
+    outbox: async () => {
+      const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[] }>('GET', '/outbox');
+      return { entries: body.data, upstreams: body.meta?.upstreams ?? [] };
     },
     webhooks: async () => (await request<Webhook[]>('GET', '/webhooks')).data,
     addWebhook: async (attributes) => (await request<Webhook>('POST', '/webhooks', { body: { data: { type: 'webhook', attributes } } })).data,

@@ -18,3 +18,4 @@ export type {
 } from '../../src-shared/resources.ts';
 export type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 export type { WebhookResource as Webhook } from '../../src-shared/webhooks.ts';
+export type { OutboxEntryResource as OutboxEntry, UpstreamHealthMeta as UpstreamHealth } from '../../src-shared/upstream.ts';

@@ -361,3 +361,27 @@ describe('station webhook', () => {
     }
   });
 });
+
+describe('station carriers add-upstream', () => {
+  it('configures an upstream service, lists it without its keys, refuses bad options by name, and removes it', async () => {
+    const data = join(tempDir(), 'data');
+    const bad = await runCli(['carriers', 'add-upstream', '--data', data, '--code', 'pv!', '--url', 'ftp://x', '--client-id', '7', '--client-key', 'k', '--server-key', 's']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Invalid --code (2 to 10 capital letters or digits), --url (an http or https URL).');
+    const taken = await runCli(['carriers', 'add-upstream', '--data', data, '--code', 'UPS', '--url', 'https://api.example.com', '--client-id', '7', '--client-key', 'k', '--server-key', 's']);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain("The code UPS is a rate-card carrier's");
+    const added = await runCli([
+      'carriers', 'add-upstream', '--data', data, '--code', 'pv', '--name', 'ParcelValue', '--url', 'https://api.example.com/v3/', '--client-id', '7',
+      '--client-key', 'client-key-secret', '--server-key', 'server-key-secret', '--json',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(lastJsonLine(added.stdout)).toEqual({ carrierChoice: 'PV', name: 'ParcelValue', baseUrl: 'https://api.example.com', version: 'v3', clientId: '7' });
+    const listed = await runCli(['carriers', 'list', '--data', data, '--json']);
+    expect(lastJsonLine(listed.stdout).upstreams).toEqual([{ carrierChoice: 'PV', name: 'ParcelValue', baseUrl: 'https://api.example.com', version: 'v3', clientId: '7' }]);
+    expect(listed.stdout).not.toContain('secret');
+    expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).code).toBe(0);
+    expect(lastJsonLine((await runCli(['carriers', 'list', '--data', data, '--json'])).stdout).upstreams).toEqual([]);
+    expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).stderr).toContain('No upstream service has the code PV.');
+  });
+});

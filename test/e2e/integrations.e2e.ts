@@ -118,3 +118,35 @@ test('Settings → Webhooks: add one that receives signed events, see its secret
     receiver.close();
   }
 });
+
+test('Shipments → Outbox: scheduled shipments for an upstream that cannot be reached wait there, with why', async ({ page, station, snap }) => {
+  // An upstream service on a port where nothing listens: every connection is refused.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const added = await station.cli(['carriers', 'add-upstream', '--code', 'PV', '--name', 'ParcelValue', '--url', `http://127.0.0.1:${port}`, '--client-id', '1', '--client-key', 'k', '--server-key', 's']);
+  expect(added.code, added.stderr).toBe(0);
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const scheduled = await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: true, service: 'economy', carrierChoice: 'PV' }));
+      expect(scheduled.status).toBe(202);
+      ids.push(scheduled.json.data.id);
+    }
+    await signedIn(page, station);
+    await page.getByRole('link', { name: 'Shipments' }).click();
+    const outbox = page.getByRole('region', { name: 'Outbox' });
+    await expect(outbox.getByRole('status')).toContainText(/ParcelValue cannot be reached \(connect ECONNREFUSED [^)]+\), since .*\. Shipments for ParcelValue wait here/);
+    const rows = outbox.getByRole('table', { name: 'Outbox' }).locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('Kunde Becker');
+    await expect(rows.first()).toContainText('PV');
+    await expect(rows.first()).toContainText('Queued');
+    await expect(rows.first()).toContainText('ParcelValue cannot be reached');
+    await snap(page, 'shipments-outbox');
+  } finally {
+    for (const id of ids) await station.api('DELETE', `/shipments/${id}`);
+    await station.cli(['carriers', 'remove-upstream', '--code', 'PV']);
+  }
+});

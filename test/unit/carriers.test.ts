@@ -64,7 +64,7 @@ describe('tracking numbers have each carrier real shape and check digit', () => 
 
   it('never reissues a number the station has', async () => {
     const dhl = rateCardCarrier(card('dhl.json'), 10, (count) => '1'.repeat(count));
-    await expect(dhl.book({} as never, () => Promise.resolve(true))).rejects.toThrow('no free tracking number');
+    await expect(dhl.book({} as never, () => Promise.resolve(true), {} as never)).rejects.toThrow('no free tracking number');
   });
 });
 

@@ -124,7 +124,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   });
 
   router.post('/shipments', withKey, async (ctx: ApiContext) => {
-    const meta = validateCreateMeta(ctx.state.body, deps.shipments.carrierChoices());
+    const meta = validateCreateMeta(ctx.state.body, await deps.shipments.carrierChoices());
     const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
     if (!meta.ok) fail(meta.errors);
     const record = await deps.shipments.create(caller(ctx), attributes, meta.value, idempotencyTicket(ctx));

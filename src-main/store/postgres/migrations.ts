@@ -290,4 +290,21 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (webhook_id, id) WHERE status = 'pending';
     `,
   },
+  {
+    version: 5,
+    name: "the upstream gateway's bookings, and finding shipments by customer reference (SQLite's version 9)",
+    sql: `
+      CREATE TABLE upstream_bookings (
+        shipment_id text PRIMARY KEY REFERENCES shipments (id),
+        carrier_choice text NOT NULL,
+        remote_id text NOT NULL,
+        remote_reference text,
+        created_at text NOT NULL,
+        refreshed_at text
+      );
+      CREATE INDEX upstream_bookings_by_refresh ON upstream_bookings (coalesce(refreshed_at, ''));
+      CREATE INDEX shipments_by_customer_reference ON shipments (((attributes::jsonb) ->> 'customerReference'))
+        WHERE ((attributes::jsonb) ->> 'customerReference') IS NOT NULL;
+    `,
+  },
 ];

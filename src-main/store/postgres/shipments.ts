@@ -12,7 +12,9 @@ import {
   shipmentEvent,
   summaryRecord,
   trackingEvent,
+  upstreamBooking,
   type BulkShipment,
+  type UpstreamBookingRow,
   type NewShipment,
   type ShipmentRow,
   type ShipmentsTable,
@@ -76,6 +78,11 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     await db.query('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
     ]);
+    if (result.remote) {
+      await db.query('INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id, result.remote.carrierChoice, result.remote.id, result.remote.reference, at,
+      ]);
+    }
     if (result.booking) {
       await db.query('INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)', [
         id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at,
@@ -249,7 +256,8 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
             )
           : await pool.query<SummaryRowColumns>(
               `SELECT ${columns}
-               WHERE (s.reference = $6 OR s.tracking_number = $6)
+               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $6 UNION SELECT id FROM shipments WHERE tracking_number = $6
+                              UNION SELECT id FROM shipments WHERE ((attributes::jsonb) ->> 'customerReference') = $6)
                  AND s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
                ORDER BY s.ship_date DESC, s.created_at DESC LIMIT $5`,
               [...owner, filter.search],
@@ -276,6 +284,27 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       }
       await flush();
       return total;
+    },
+    outbox: async (filter) =>
+      (
+        await pool.query<ShipmentRow & { sending: boolean }>(
+          `SELECT *, claim_token IS NOT NULL AS sending FROM shipments
+           WHERE client_id = $1 AND sandbox = $2 AND scheduled = 1 AND deleted_at IS NULL AND (status = 0 OR (status = -1 AND processed_at >= $3))
+           ORDER BY created_at, id LIMIT $4`,
+          [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.failedSince, filter.limit],
+        )
+      ).rows.map((row) => ({ record: shipmentRecord(row), sending: row.sending })),
+    upstreamBookings: async (since, limit) =>
+      (
+        await pool.query<UpstreamBookingRow>(
+          `SELECT u.shipment_id, u.carrier_choice, u.remote_id, s.sandbox FROM upstream_bookings u JOIN shipments s ON s.id = u.shipment_id
+           WHERE s.status = 3 AND s.deleted_at IS NULL AND (s.tracking_status IS NULL OR s.tracking_status NOT IN (5, 9, 10)) AND s.ship_date >= $1
+           ORDER BY coalesce(u.refreshed_at, ''), u.shipment_id LIMIT $2`,
+          [since, limit],
+        )
+      ).rows.map(upstreamBooking),
+    markRefreshed: async (id) => {
+      await pool.query('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
     },
     waitingCount: async () =>
       (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL')).rows[0]!.n,

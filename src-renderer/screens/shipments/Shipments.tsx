@@ -7,6 +7,7 @@ import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useShipments } from '../../store/shipments.ts';
+import { Outbox } from './Outbox.tsx';
 
 const REFRESH_WHILE_WAITING_MS = 3000;
 
@@ -41,6 +42,7 @@ export function Shipments(): React.JSX.Element {
         </button>
       </form>
       <ErrorNotice message={error} />
+      <Outbox />
       <div className="shipments__body">
         <section className="card" aria-busy={status === 'loading'}>
           <table aria-label="Shipments" className="list">

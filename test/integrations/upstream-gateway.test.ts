@@ -1,0 +1,261 @@
+// The station as a gateway in front of an upstream service, tested against a second real station as the upstream,
+// reached through a loopback proxy that can delay answers and go away: upstream and rate-card carriers quote side
+// by side; a booking arrives upstream once, with the upstream's label kept locally; an answer that comes too late
+// (the upstream committed) is found by customer reference instead of booked again; while the upstream is away,
+// immediate creates answer 503 with Retry-After and scheduled ones wait in the outbox, then go once each; and the
+// upstream's tracking comes back as tracking.updated events.
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrackingEventService } from '../../src-main/services/tracking-events.ts';
+import { upstreamCustomerReference } from '../../src-main/carriers/upstream.ts';
+import { attributes, document, post, get } from '../helpers/shipments.ts';
+import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+
+/** A TCP proxy on loopback to the upstream: passes bytes, holds the next answer back, or goes away entirely. */
+class FlakyProxy {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  port = 0;
+  private holdNextAnswerMs = 0;
+  private readonly target: number;
+
+  constructor(target: number) {
+    this.target = target;
+  }
+
+  async up(): Promise<void> {
+    this.server = createServer((client) => {
+      this.sockets.add(client);
+      const upstream = connect(this.target, '127.0.0.1');
+      this.sockets.add(upstream);
+      client.on('data', (chunk) => upstream.write(chunk));
+      upstream.on('data', (chunk) => {
+        const hold = this.holdNextAnswerMs;
+        if (hold > 0) {
+          this.holdNextAnswerMs = 0;
+          // The answer comes after the gateway has given up waiting: the connection is then useless, so cut it.
+          setTimeout(() => client.destroy(), hold);
+          return;
+        }
+        client.write(chunk);
+      });
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('close', close);
+      upstream.on('close', close);
+      client.on('error', close);
+      upstream.on('error', close);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  /** Nothing listens any more, and open connections are cut: connection refused. */
+  async down(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** The next answer from the upstream is swallowed (after the upstream did the work), and its connection cut later. */
+  loseNextAnswer(afterMs: number): void {
+    this.holdNextAnswerMs = afterMs;
+  }
+}
+
+let upstream: TestStation;
+let gateway: TestStation;
+let proxy: FlakyProxy;
+let upstreamToken: string;
+let token: string;
+
+beforeAll(async () => {
+  upstream = await startTestStation({ schedulerIntervalMs: 0 });
+  upstreamToken = await upstream.token();
+  proxy = new FlakyProxy(Number(new URL(upstream.url).port));
+  await proxy.up();
+  gateway = await startTestStation({ schedulerIntervalMs: 0, upstreamTrackingIntervalMs: 0, upstreamTimeouts: { rateMs: 1_000, bookMs: 1_500, lookupMs: 1_000 } });
+  token = await gateway.token();
+  await gateway.station.carrierSettings.addUpstream(OPERATOR, {
+    code: 'PV',
+    name: 'ParcelValue test',
+    baseUrl: `http://127.0.0.1:${proxy.port}`,
+    version: 'v3',
+    clientId: upstream.client.id,
+    clientKey: upstream.client.clientKey,
+    serverKey: upstream.station.keys.serverKey,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await proxy?.down();
+  await upstream?.close();
+});
+
+/** How many shipments the upstream holds for this gateway shipment: found by the customer reference it was booked under. */
+async function upstreamBookings(gatewayShipmentId: string): Promise<number> {
+  const found = await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(gatewayShipmentId)}&limit=10`);
+  return (found.json.data as unknown[]).length;
+}
+
+const viaUpstream = (meta: Record<string, unknown> = {}) => document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV', ...meta });
+
+describe('rates', () => {
+  it('come from the upstream and the rate cards side by side, the upstream ones under its own code', async () => {
+    const rates = await post(gateway, token, '/v3/shipments/rate', document());
+    expect(rates.status).toBe(202);
+    const ids = (rates.json.data as { id: string }[]).map((rate) => rate.id);
+    expect(ids).toContain('t2-UPS-STD');
+    expect(ids).toContain('t2-PV.UPS-STD');
+    const direct = await post(upstream, upstreamToken, '/v3/shipments/rate', document());
+    const price = (list: { id: string; attributes: { finalCost: { amount: number } } }[], id: string) => list.find((rate) => rate.id === id)!.attributes.finalCost.amount;
+    expect(price(rates.json.data, 't2-PV.UPS-STD')).toBe(price(direct.json.data, 't2-UPS-STD'));
+  });
+});
+
+describe('booking through the upstream', () => {
+  it('confirms once upstream and keeps the upstream’s reference, tracking number, cost and label', async () => {
+    const rates = (await post(gateway, token, '/v3/shipments/rate', document())).json.data as { id: string }[];
+    const rate = rates.find((candidate) => candidate.id === 't2-PV.UPS-STD')!;
+    const confirmed = await post(gateway, token, '/v3/shipments/confirm', document(attributes(), { rate }));
+    expect(confirmed.status, confirmed.text).toBe(202);
+    expect(confirmed.json.data.meta.status).toBe(3);
+    const id = confirmed.json.data.id as string;
+    expect(await upstreamBookings(id)).toBe(1);
+    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;
+    const remote = await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`);
+    expect(confirmed.json.data.meta.trackingNumber).toBe(remote.json.data.meta.trackingNumber);
+    expect(confirmed.json.data.meta.finalCost).toEqual(remote.json.data.meta.finalCost);
+    const localLabel = (await get(gateway, token, `/v3/shipments/${id}/documents`)).json.data.attributes.fileData;
+    const upstreamLabel = (await get(upstream, upstreamToken, `/v3/shipments/${remoteId}/documents`)).json.data.attributes.fileData;
+    expect(localLabel).toBe(upstreamLabel);
+    // Served locally from then on, also while the upstream is away.
+    await proxy.down();
+    try {
+      expect((await get(gateway, token, `/v3/shipments/${id}`)).json.data.meta.trackingNumber).toBe(remote.json.data.meta.trackingNumber);
+      expect((await get(gateway, token, `/v3/shipments/${id}/documents`)).status).toBe(200);
+    } finally {
+      await proxy.up();
+    }
+  });
+
+  it('finds a booking whose answer was lost after the upstream committed it, instead of booking again', async () => {
+    await waitUntilReachable();
+    proxy.loseNextAnswer(3_000);
+    const created = await post(gateway, token, '/v3/shipments', viaUpstream());
+    expect(created.status, created.text).toBe(201);
+    expect(await upstreamBookings(created.json.data.id)).toBe(1);
+    const summaries = await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`);
+    const remote = await get(upstream, upstreamToken, `/v3/shipments/${summaries.json.data[0].id}`);
+    expect(created.json.data.meta.trackingNumber).toBe(remote.json.data.meta.trackingNumber);
+  });
+});
+
+/** The gateway rests after a failure before it asks again: a rate request shows when it asks again. */
+async function waitUntilReachable(): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const outbox = await get(gateway, token, '/v3/outbox');
+    if ((outbox.json.meta.upstreams as { reachable: boolean }[]).every((entry) => entry.reachable)) return;
+    const rates = await post(gateway, token, '/v3/shipments/rate', document());
+    if ((rates.json.data as { id: string }[]).some((rate) => rate.id.startsWith('t2-PV.'))) return;
+    if (Date.now() > deadline) throw new Error('the upstream stayed unreachable');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('while the upstream is away', () => {
+  it('answers immediate creates 503 with Retry-After, keeps scheduled ones in the outbox, and sends each once when it is back', async () => {
+    await proxy.down();
+    const refused = await post(gateway, token, '/v3/shipments', viaUpstream());
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json.errors[0].detail).toMatch(/^The shipment was not booked: ParcelValue test cannot be reached/);
+    // The rate cards still quote: the desk can ship with another carrier meanwhile.
+    const rates = await post(gateway, token, '/v3/shipments/rate', document());
+    expect((rates.json.data as { id: string }[]).map((rate) => rate.id)).toContain('t2-UPS-STD');
+    expect(rates.json.meta.unavailable).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('ParcelValue test') }));
+
+    const queued: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const scheduled = await post(gateway, token, '/v3/shipments', viaUpstream({ scheduledProcessing: true }));
+      expect(scheduled.status, scheduled.text).toBe(202);
+      queued.push(scheduled.json.data.id);
+    }
+    await gateway.station.scheduler.runOnce();
+    const outbox = await get(gateway, token, '/v3/outbox');
+    const entries = (outbox.json.data as { id: string; attributes: { state: string; reason: string | null; carrierChoice: string } }[]).filter((entry) => queued.includes(entry.id));
+    expect(entries.map((entry) => entry.attributes.state)).toEqual(Array(5).fill('queued'));
+    expect(entries[0]!.attributes.reason).toMatch(/^ParcelValue test cannot be reached \(.*ECONNREFUSED.*\); next try at \d{4}-\d{2}-\d{2}T/);
+    expect(outbox.json.meta.upstreams).toEqual([expect.objectContaining({ code: 'PV', reachable: false })]);
+
+    await proxy.up();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await gateway.station.scheduler.runOnce();
+      const left = ((await get(gateway, token, '/v3/outbox')).json.data as { id: string }[]).filter((entry) => queued.includes(entry.id));
+      if (left.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`${left.length} shipments stayed in the outbox`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    for (const id of queued) {
+      const shipment = await get(gateway, token, `/v3/shipments/${id}`);
+      expect(shipment.json.data.meta.status).toBe(3);
+      expect(await upstreamBookings(id)).toBe(1);
+    }
+  });
+});
+
+describe('a booking nobody can confirm yet', () => {
+  it('is kept in the outbox, not lost and not booked twice: the scheduler finds the upstream’s booking when it is back', async () => {
+    await waitUntilReachable();
+    // The upstream books, its answer is lost, and then it is gone before the gateway can look.
+    proxy.loseNextAnswer(5_000);
+    const answer = post(gateway, token, '/v3/shipments', viaUpstream());
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await proxy.down();
+    const refused = await answer;
+    expect(refused.status).toBe(503);
+    expect(refused.json.errors[0].detail).toMatch(/it may have booked it\. The station keeps it as shipment [0-9A-F]{64} in the outbox/);
+    const id = refused.json.errors[0].meta.shipmentId as string;
+    const outbox = (await get(gateway, token, '/v3/outbox')).json.data as { id: string; attributes: { state: string } }[];
+    expect(outbox.find((entry) => entry.id === id)?.attributes.state).toBe('queued');
+    expect(await upstreamBookings(id)).toBe(1);
+
+    await proxy.up();
+    const deadline = Date.now() + 30_000;
+    while ((await get(gateway, token, `/v3/shipments/${id}`)).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the kept shipment was not resolved');
+      await gateway.station.scheduler.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const resolved = await get(gateway, token, `/v3/shipments/${id}`);
+    expect(resolved.json.data.meta.status).toBe(3);
+    expect(await upstreamBookings(id)).toBe(1);
+    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;
+    expect(resolved.json.data.meta.trackingNumber).toBe((await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`)).json.data.meta.trackingNumber);
+  });
+});
+
+describe('tracking', () => {
+  it('pulls the upstream’s tracking and records a move as tracking.updated', async () => {
+    await waitUntilReachable();
+    const created = await post(gateway, token, '/v3/shipments', viaUpstream());
+    expect(created.status).toBe(201);
+    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)).json.data[0].id;
+    const before = (await get(gateway, token, '/v3/events?after=0&limit=1000')).json.meta.lastEventId;
+    await createTrackingEventService(upstream.station.store, upstream.station.audit).add(OPERATOR, remoteId, { status: 4, at: '2026-11-23 08:30:00', text: 'Out for delivery' });
+    const refreshed = await gateway.station.upstream.refreshTracking();
+    expect(refreshed.updated).toBeGreaterThanOrEqual(1);
+    const tracking = await get(gateway, token, `/v3/shipments/${created.json.data.id}/tracking`);
+    expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 4, trackingDate: '2026-11-23 08:30:00' });
+    const events = (await get(gateway, token, `/v3/events?after=${before}`)).json.data as { attributes: { eventType: string; resource: { id: string } } }[];
+    expect(events.filter((event) => event.attributes.eventType === 'tracking.updated').map((event) => event.attributes.resource.id)).toContain(created.json.data.id);
+    // Nothing new upstream: nothing recorded again.
+    const again = await gateway.station.upstream.refreshTracking();
+    expect(again.updated).toBe(0);
+  });
+});
