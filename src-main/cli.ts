@@ -100,7 +100,8 @@ default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of trackin
 STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), STATION_DOCUMENT_WORKERS
 (label-rendering threads; default one per core but one), STATION_CLAIM_LEASE_MS (PostgreSQL: how long a
 stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000),
-STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000).
+STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000),
+STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -634,6 +635,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
   const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
+  const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
@@ -651,6 +653,7 @@ async function serveCommand(args: string[]): Promise<void> {
     printTimeoutMs,
     documentWorkers,
     upstreamTrackingIntervalMs,
+    eventRetentionDays,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it

@@ -100,6 +100,8 @@ export interface StationOptions {
   printBackend?: PrintBackend;
   /** A print job the printer has not finished by then fails with the printer's reason. */
   printTimeoutMs?: number;
+  /** How long events are kept for the feed, the stream and webhook replays (90 days by default). */
+  eventRetentionDays?: number;
   /** How often the tracking of upstream bookings is pulled (15 min by default; 0: never, tests call it). */
   upstreamTrackingIntervalMs?: number;
   /** How long the upstream gateway waits for a rate, a booking and a lookup (tests shorten them). */
@@ -273,7 +275,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   const idempotency = createIdempotencyService({ store, clock });
   const upstream = createUpstreamService({ store, carriers, clock, logger });
-  const events = createEventService({ store, logger });
+  const events = createEventService({ store, logger, clock, retentionDays: options.eventRetentionDays });
   /** The station's own address once it listens: the links of webhook deliveries are built on it. */
   let ownUrl = `http://${host}:${port}`;
   const deliverer = createWebhookDeliverer({
@@ -323,7 +325,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (updated > 0) logger.info(`Tracking from upstream services: ${updated} shipment(s) moved`);
     },
   });
-  /** Idempotency keys past their day are forgotten hourly, by the processing timer. */
+  /** Idempotency keys past their day, and events past their retention, are forgotten hourly by the processing timer. */
   const purgeKeysNowAndThen = async () => {
     if (clock().getTime() - keysPurgedAt < KEY_PURGE_INTERVAL_MS) return;
     keysPurgedAt = clock().getTime();
@@ -332,6 +334,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return 0;
     });
     if (purged > 0) logger.info(`Forgot ${purged} idempotency key(s) older than a day`);
+    const oldEvents = await events.purgeOld().catch((error: unknown) => {
+      logger.warn(`Old events stay for now: ${(error as Error).message}`);
+      return 0;
+    });
+    if (oldEvents > 0) logger.info(`Forgot ${oldEvents} event(s) past their retention`);
   };
   const scheduler = createScheduler({
     intervalMs: options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,

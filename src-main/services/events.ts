@@ -18,6 +18,8 @@ export interface EventService {
   /** The caller's own events (in its sandbox or not, as it calls) after `after`, oldest first. */
   feed(caller: Caller, query: FeedQuery): Promise<StationEventRecord[]>;
   latestId(): Promise<number>;
+  /** Forgets events older than the retention (90 days by default); how many. */
+  purgeOld(): Promise<number>;
   /**
    * Calls `listener` when events newer than any seen before were committed, and once with `stopping` true when the
    * station stops (a live stream ends then); answers the function that stops listening.
@@ -33,7 +35,14 @@ export interface EventServiceDeps {
   logger: Logger;
   /** How often the newest id is looked at while anyone listens (250 ms by default). */
   pollMs?: number;
+  clock?: () => Date;
+  /** How long events are kept for the feed, the stream and replays (90 days by default). */
+  retentionDays?: number;
 }
+
+export const DEFAULT_EVENT_RETENTION_DAYS = 90;
+/** Events forgotten per statement, so a purge never holds the database for long. */
+const PURGE_BATCH = 5_000;
 
 export function createEventService(deps: EventServiceDeps): EventService {
   const { store, logger } = deps;
@@ -73,6 +82,15 @@ export function createEventService(deps: EventServiceDeps): EventService {
         limit: Math.min(query.limit, EVENT_FEED_LIMIT.max),
       }),
     latestId: () => store.events.latestId(),
+    async purgeOld() {
+      const before = new Date((deps.clock ?? (() => new Date()))().getTime() - (deps.retentionDays ?? DEFAULT_EVENT_RETENTION_DAYS) * 24 * 60 * 60_000).toISOString();
+      let total = 0;
+      for (;;) {
+        const purged = await store.events.purge(before, PURGE_BATCH);
+        total += purged;
+        if (purged < PURGE_BATCH) return total;
+      }
+    },
     onNews(listener) {
       listeners.add(listener);
       if (!timer) {

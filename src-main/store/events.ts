@@ -11,6 +11,8 @@ export interface EventsTable {
   list(filter: EventFilter): StationEventRecord[];
   /** The newest event's id, 0 when there is none: where a new webhook starts. */
   latestId(): number;
+  /** Forgets up to `limit` of the oldest events written before `before`; how many. Ids are never reused. */
+  purge(before: string, limit: number): number;
 }
 
 export interface EventRow {
@@ -52,6 +54,8 @@ export function eventsTable(db: Db, now: () => string): EventsTable {
      ORDER BY id LIMIT @limit`,
   );
   const latest = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM events').pluck();
+  // Oldest first by id: the rows go in the order they were written, so no index on the time is needed.
+  const remove = db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT @limit) AND at < @before');
   return {
     append: (event) => {
       insert.run(...eventValues(event, now()));
@@ -67,5 +71,6 @@ export function eventsTable(db: Db, now: () => string): EventsTable {
         })
         .map(eventRecord),
     latestId: () => latest.get() as number,
+    purge: (before, limit) => remove.run({ before, limit }).changes,
   };
 }

@@ -23,7 +23,7 @@ const WRITES = {
   printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
   settings: ['set'],
   audit: ['append'],
-  events: ['append'],
+  events: ['append', 'purge'],
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
   webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };

@@ -273,3 +273,30 @@ describe('GET /v3/events/stream', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
+
+describe('retention', () => {
+  it('forgets events past the retention, oldest first, and never reuses their ids', async () => {
+    let now = new Date();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now, eventRetentionDays: 1 });
+    try {
+      const bearer = await station.token();
+      const make = () =>
+        station.call('/v3/shipments', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': JSONAPI },
+          body: JSON.stringify(document(attributes(), { scheduledProcessing: false, service: 'economy' })),
+        });
+      expect((await make()).status).toBe(201);
+      const old = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];
+      expect(old).toHaveLength(2);
+      now = new Date(now.getTime() + 2 * 24 * 60 * 60_000);
+      expect((await make()).status).toBe(201);
+      expect(await station.station.events.purgeOld()).toBe(2);
+      const left = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];
+      expect(left).toHaveLength(2);
+      expect(Number(left[0]!.id)).toBeGreaterThan(Number(old[1]!.id));
+    } finally {
+      await station.close();
+    }
+  });
+});

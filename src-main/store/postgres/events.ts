@@ -44,6 +44,8 @@ export function eventsTable(pool: Pool, now: () => string): Async<EventsTable> {
       return rows.rows.map(eventRecord);
     },
     latestId: async () => (await pool.query<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events')).rows[0]!.id,
+    purge: async (before, limit) =>
+      (await pool.query('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT $2) AND at < $1', [before, limit])).rowCount ?? 0,
   };
 }
 
