@@ -41,9 +41,9 @@ export const eventRecord = (row: EventRow): StationEventRecord => ({
 export const eventValues = (event: NewStationEvent, at: string) => [
   event.type, Number(event.clientId), event.sandbox ? 1 : 0, event.subjectType, event.subjectId, JSON.stringify(event.snapshot), at,
 ];
-const EVENT_COLUMNS = 'type, client_id, sandbox, subject_type, subject_id, data, at';
-export const EVENT_INSERT_POSTGRES = `INSERT INTO events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
-const EVENT_INSERT_SQLITE = `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+/** The INSERT of events without its VALUES: PostgreSQL adds a row of placeholders per event. */
+export const EVENT_INSERT_HEAD = 'INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at)';
+const EVENT_INSERT_SQLITE = `${EVENT_INSERT_HEAD} VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
 export function eventsTable(db: Db, now: () => string): EventsTable {
   const insert = db.prepare(EVENT_INSERT_SQLITE);

@@ -41,18 +41,44 @@ export async function openPostgres(url: string, migrations: readonly Migration[]
   }
 }
 
+/** What a transaction does last (after all its other statements, just before it commits), and what it gathers for that. */
+interface TransactionEnd {
+  tasks: (() => Promise<void>)[];
+  gathered: Map<symbol, unknown>;
+}
+const ends = new WeakMap<object, TransactionEnd>();
+
+/**
+ * A value gathered over the transaction running on `connection` under `key`, made by `start` on first use; `start`
+ * may register a task for the end with `atEnd`. Everything is forgotten when the transaction ends, either way.
+ */
+export function gatherForCommit<T>(connection: Queryable, key: symbol, start: (atEnd: (task: () => Promise<void>) => void) => T): T {
+  let end = ends.get(connection);
+  if (!end) {
+    end = { tasks: [], gathered: new Map() };
+    ends.set(connection, end);
+  }
+  if (!end.gathered.has(key)) {
+    const tasks = end.tasks;
+    end.gathered.set(key, start((task) => tasks.push(task)));
+  }
+  return end.gathered.get(key) as T;
+}
+
 /** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
 export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
   const connection = await pool.connect();
   try {
     await connection.query('BEGIN');
     const value = await work(connection);
+    for (const task of ends.get(connection)?.tasks ?? []) await task();
     await connection.query('COMMIT');
     return value;
   } catch (error) {
     await connection.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    ends.delete(connection);
     connection.release();
   }
 }

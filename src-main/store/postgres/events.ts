@@ -1,21 +1,37 @@
 // PostgreSQL: the integration events and idempotency keys, written inside the transaction of the change by the
-// shipments and print-jobs tables. Events are numbered under a transaction lock, so ids commit in the order they
-// were drawn and a reader that resumes after an id never misses one committed late by another desk.
+// shipments and print-jobs tables. Events are numbered under a transaction lock, taken last, just before the
+// commit: ids then commit in the order they were drawn, so a reader that resumes after an id never misses one
+// committed late by another desk, and the lock is held only for one INSERT and the commit.
 import type { NewStationEvent } from '../../domain/event.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { EVENT_INSERT_POSTGRES, eventRecord, eventValues, type EventRow, type EventsTable } from '../events.ts';
+import { EVENT_INSERT_HEAD, eventRecord, eventValues, type EventRow, type EventsTable } from '../events.ts';
 import { idempotencyKeyRecord, keyExpiry, keyTaken, type IdempotencyKeyRow, type IdempotencyKeysTable } from '../idempotency-keys.ts';
 import type { Async } from '../index.ts';
-import { transaction, type Pool, type Queryable } from './database.ts';
+import { gatherForCommit, transaction, type Pool, type Queryable } from './database.ts';
 import { storable } from './records.ts';
 
 /** The advisory lock class that orders event ids across desks (held to the end of each writing transaction). */
 const EVENT_ORDER_LOCK = 8411003;
 
-/** Adds an event inside a transaction's connection: it commits with the change it describes. */
+/** The key of a transaction's events, gathered until it commits. */
+const EVENTS = Symbol('events');
+
+/**
+ * Adds an event inside a transaction's connection (from transaction()): the events are inserted together at the
+ * end, and commit with the change they describe.
+ */
 export async function appendEvent(db: Queryable, event: NewStationEvent, at: string): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
-  await db.query(EVENT_INSERT_POSTGRES, eventValues(event, at));
+  const events = gatherForCommit(db, EVENTS, (atEnd) => {
+    const gathered: { event: NewStationEvent; at: string }[] = [];
+    atEnd(async () => {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
+      const values = gathered.flatMap((entry) => eventValues(entry.event, entry.at));
+      const rows = gathered.map((_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`);
+      await db.query(`${EVENT_INSERT_HEAD} VALUES ${rows.join(', ')}`, values);
+    });
+    return gathered;
+  });
+  events.push({ event, at });
 }
 
 /** Records a request's key inside a transaction's connection; a live key of the same client throws. */
