@@ -25,6 +25,9 @@ import { createIntegrationService, type IntegrationService } from './services/in
 import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsService } from './services/carrier-settings.ts';
 import type { UpstreamTimeouts } from './carriers/upstream.ts';
 import { createUpstreamService, type UpstreamService } from './services/upstream.ts';
+import { createManifestService, type ManifestService } from './services/manifests.ts';
+import { renderManifestPdf } from './documents/manifest-pdf.ts';
+import { fontLibrary } from './documents/fonts.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import { createIdempotencyService } from './services/idempotency.ts';
 import { createEventService, type EventService } from './services/events.ts';
@@ -141,6 +144,7 @@ export interface Station {
   /** The outbox and the upstream tracking refresh. */
   readonly upstream: UpstreamService;
   readonly upstreamTracking: Scheduler;
+  readonly manifests: ManifestService;
   readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
@@ -275,6 +279,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   const idempotency = createIdempotencyService({ store, clock });
   const upstream = createUpstreamService({ store, carriers, clock, logger });
+  // Manifests are rendered on this thread: a close is rare, and a day's manifest takes milliseconds.
+  let manifestFonts: ReturnType<typeof fontLibrary> | undefined;
+  const manifests = createManifestService({
+    store,
+    audit,
+    clock,
+    render: (input) => renderManifestPdf(input, (manifestFonts ??= fontLibrary(join(resourcesDir, 'fonts')))),
+  });
   const events = createEventService({ store, logger, clock, retentionDays: options.eventRetentionDays });
   /** The station's own address once it listens: the links of webhook deliveries are built on it. */
   let ownUrl = `http://${host}:${port}`;
@@ -299,6 +311,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     events,
     webhooks,
     upstream,
+    manifests,
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,
@@ -393,6 +406,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     deliverer,
     upstream,
     upstreamTracking,
+    manifests,
     documents,
     app,
     start: async () => {

@@ -129,6 +129,10 @@ export const ERROR_TEXT = {
     `The upstream service did not confirm the booking (${why}); it may have booked it. The station keeps it as shipment ${id} in the outbox (GET /v3/outbox) and books it at most once, looking the booking up first; once booked it is at GET /v3/shipments/${id}. Do not send it again.`,
   upstreamMaybeBookedSaved: (why: string) =>
     `The upstream service did not confirm the booking (${why}); it may have booked it. Confirm the saved shipment again later: the station looks the booking up first and never books it twice.`,
+  nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
+  noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
+  manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,
+  closeKeepsChanging: 'The shipments of the day kept changing while the close was written. Try again.',
   noSuchWebhook: (id: string) => `No webhook has the id ${id}.`,
   webhookNeedsClient: 'Name the client whose events the webhook receives, or register it for every client.',
   webhookPausedByHand: 'Paused by hand.',

@@ -143,9 +143,11 @@ export const AUDIT_ACTIONS = [
   'webhook.paused',
   'webhook.resumed',
   'webhook.replayed',
+  'manifest.closed',
+  'manifest.reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest';
 
 export interface AuditEventAttributes {
   at: string;

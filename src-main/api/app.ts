@@ -9,6 +9,8 @@ import type { EventService } from '../services/events.ts';
 import { eventRoutes } from './routes/events.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { outboxRoutes } from './routes/outbox.ts';
+import { manifestRoutes } from './routes/manifests.ts';
+import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 import type { ApiContext, ApiState } from './context.ts';
@@ -40,6 +42,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   events: EventService;
   webhooks: WebhookService;
   upstream: UpstreamService;
+  manifests: ManifestService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -68,6 +71,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   eventRoutes(guarded, deps);
   webhookRoutes(guarded, deps.webhooks);
   outboxRoutes(guarded, deps.upstream);
+  manifestRoutes(guarded, deps.manifests);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -50,6 +50,11 @@ export class PageContent {
     this.parts.push('f');
   }
 
+  /** Outlines the rectangles added since the last paint, with a thin line. */
+  stroke(): void {
+    this.parts.push('0.75 w S');
+  }
+
   line(x1: number, y1: number, x2: number, y2: number, thickness: number): void {
     this.parts.push(`${pdfNumber(thickness)} w ${pdfNumber(x1)} ${pdfNumber(y1)} m ${pdfNumber(x2)} ${pdfNumber(y2)} l S`);
   }

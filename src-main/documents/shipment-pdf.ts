@@ -6,7 +6,8 @@ import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
-import { PageContent, PdfWriter, pdfDate, pdfNumber, pdfText, type PageSpec } from './pdf-writer.ts';
+import { PageContent, type PageSpec } from './pdf-writer.ts';
+import { assemblePdf } from './pdf-document.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const A4 = { width: 595.28, height: 841.89 } as const;
@@ -217,22 +218,11 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
   for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
   if (input.attributes.exportDeclaration && !options.labelsOnly) drawCommercialInvoice(() => addPage(A4), input);
 
-  const writer = new PdfWriter();
-  const catalog = writer.reserve();
-  const pageTree = writer.reserve();
-  const resources = writer.reserve();
-  const kids = pages.map((page) => {
-    const content = writer.stream(page.content.bytes());
-    const mediaBox = `[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]`;
-    return writer.add(`<< /Type /Page /Parent ${pageTree} 0 R /MediaBox ${mediaBox} /Resources ${resources} 0 R /Contents ${content} 0 R >>`);
+  return assemblePdf({
+    pages,
+    fonts,
+    title: `Shipment ${input.reference}`,
+    createdAt: input.createdAt,
+    extraResources: `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`,
   });
-  writer.set(pageTree, `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`);
-  const fontEntries = fonts.writeTo(writer);
-  writer.set(resources, `<< /Font << ${fontEntries} >> /ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >> >>`);
-  writer.set(catalog, `<< /Type /Catalog /Pages ${pageTree} 0 R >>`);
-  const created = pdfDate(input.createdAt);
-  const info = writer.add(
-    `<< /Title ${pdfText(`Shipment ${input.reference}`)} /Producer (Shipping Station) /Creator (Shipping Station) /CreationDate ${created} /ModDate ${created} >>`,
-  );
-  return writer.finish(catalog, info);
 }

@@ -301,7 +301,9 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       if (!record) throw notRetrievable();
       const processed = record.status === STATUS.processed;
       if (processed) {
-        const voidable = (await store.shipments.latestEvent(record.id)) === undefined && today() <= record.shipDate;
+        // Voidable until tracking starts, the ship date passes, or the day is closed into a manifest.
+        const voidable =
+          (await store.shipments.latestEvent(record.id)) === undefined && today() <= record.shipDate && (await store.manifests.closedIn(record.id)) === null;
         if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
       }

@@ -3,6 +3,7 @@
 // PostgreSQL's by SQLSTATE (class 08 connection, 53 resources, 57P shutdown, 40 serialization) and the
 // network errors of a server that cannot be reached.
 import { IdempotencyKeyTakenError } from '../domain/idempotency.ts';
+import { ManifestChangedError } from '../domain/manifest.ts';
 import { StoreFaultError, TrackingNumberTakenError, type StoreFaultKind } from '../domain/store-fault.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
@@ -40,6 +41,7 @@ export function asStoreFault(error: unknown): unknown {
   if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError || error instanceof IdempotencyKeyTakenError) return error;
   // Thrown on the writer thread, it arrives by name.
   if ((error as { name?: unknown } | null)?.name === 'IdempotencyKeyTakenError') return new IdempotencyKeyTakenError((error as Error).message);
+  if ((error as { name?: unknown } | null)?.name === 'ManifestChangedError' && !(error instanceof ManifestChangedError)) return new ManifestChangedError();
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const constraint = (error as { constraint?: unknown } | null)?.constraint;

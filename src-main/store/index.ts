@@ -26,6 +26,7 @@ const WRITES = {
   events: ['append', 'purge'],
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
   webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
+  manifests: ['close', 'reopen'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
@@ -55,6 +56,7 @@ export interface Store {
   events: Async<Tables['events']>;
   idempotencyKeys: Async<Tables['idempotencyKeys']>;
   webhooks: Async<Tables['webhooks']>;
+  manifests: Async<Tables['manifests']>;
   /**
    * Takes a duty that one station does at a time for everyone sharing the store (e.g. 'webhooks': delivering
    * them), for as long as the store is open: false while another station holds it. Always true on SQLite.
@@ -133,6 +135,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     events: facade('events'),
     idempotencyKeys: facade('idempotencyKeys'),
     webhooks: facade('webhooks'),
+    manifests: facade('manifests'),
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     writeInBackground(onProblem) {

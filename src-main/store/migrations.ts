@@ -351,4 +351,31 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE json_extract(attributes, '$.customerReference') IS NOT NULL;
     `,
   },
+  {
+    version: 10,
+    name: 'end of day: manifests that close a carrier and ship date for a client, and the shipments each holds',
+    sql: `
+      CREATE TABLE manifests (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        number TEXT NOT NULL UNIQUE,
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        sandbox INTEGER NOT NULL CHECK (sandbox IN (0, 1)),
+        carrier_code TEXT NOT NULL,
+        ship_date TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('closed', 'reopened')),
+        totals TEXT NOT NULL,
+        document BLOB NOT NULL,
+        closed_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        reopened_at TEXT,
+        transmitted_at TEXT
+      ) STRICT;
+      -- One closed manifest per client, carrier and day: two desks closing at once make one.
+      CREATE UNIQUE INDEX manifests_one_closed ON manifests (client_id, sandbox, carrier_code, ship_date) WHERE status = 'closed';
+      CREATE INDEX manifests_by_day ON manifests (client_id, sandbox, ship_date);
+      ALTER TABLE shipments ADD COLUMN manifest_id INTEGER REFERENCES manifests (id);
+      CREATE INDEX shipments_by_manifest ON shipments (manifest_id) WHERE manifest_id IS NOT NULL;
+      CREATE INDEX shipments_by_carrier_day ON shipments (client_id, sandbox, ship_date, carrier_code);
+    `,
+  },
 ];

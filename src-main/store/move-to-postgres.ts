@@ -10,6 +10,7 @@ const TABLES = [
   'station_secrets',
   'integrations',
   'clients',
+  'manifests',
   'shipments',
   'shipment_documents',
   'collection_bookings',

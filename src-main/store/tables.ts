@@ -8,6 +8,7 @@ import { clientsTable } from './clients.ts';
 import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { webhooksTable } from './webhooks.ts';
+import { manifestsTable } from './manifests.ts';
 import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
 import { secretsTable } from './secrets.ts';
@@ -37,6 +38,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     events,
     idempotencyKeys,
     webhooks: webhooksTable(db, now),
+    manifests: manifestsTable(db, now, { auditLog: audit, events }),
   };
 }
 

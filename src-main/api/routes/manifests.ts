@@ -1,0 +1,103 @@
+// The end-of-day extension (README, "End of day"): GET /manifests/preview?carrier=&date=, POST /manifests (close),
+// GET /manifests (with date, carrier, limit), GET /manifests/<id>, GET /manifests/<id>/document (the PDF, to
+// reprint) and POST /manifests/<id>/reopen.
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { validateClose, type ManifestPreviewAttributes, type ManifestResource } from '../../../src-shared/manifests.ts';
+import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
+import type { ManifestRecord } from '../../domain/manifest.ts';
+import type { ManifestService } from '../../services/manifests.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+
+const LIST_LIMIT = { default: 50, max: 500 } as const;
+
+function manifestResource(manifest: ManifestRecord, apiBase: string): ManifestResource {
+  const self = `${apiBase}/manifests/${manifest.id}`;
+  return {
+    type: 'manifest',
+    id: manifest.id,
+    attributes: {
+      number: manifest.number,
+      carrier: manifest.carrierCode,
+      date: manifest.shipDate,
+      status: manifest.status,
+      totals: manifest.totals,
+      closedAt: manifest.createdAt,
+      closedBy: manifest.closedBy,
+      reopenedAt: manifest.reopenedAt,
+      transmittedAt: manifest.transmittedAt,
+    },
+    links: { self, document: `${self}/document` },
+  } satisfies ManifestResource;
+}
+
+function parameter(ctx: ApiContext, name: string): string | undefined {
+  const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+export function manifestRoutes(router: ApiRouter, manifests: ManifestService): void {
+  const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  /** carrier and date from the query, checked with the close's own rules. */
+  const day = (ctx: ApiContext) => {
+    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: parameter(ctx, 'carrier') ?? '', date: parameter(ctx, 'date') ?? '' } } });
+    if (checked.ok) return checked.value;
+    throw StationError.many(
+      400,
+      checked.errors.map((error) => {
+        const name = error.source?.pointer?.split('/').at(-1) ?? 'carrier';
+        return errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name);
+      }),
+    );
+  };
+
+  router.get('/manifests/preview', async (ctx: ApiContext) => {
+    const request = day(ctx);
+    const preview = await manifests.preview(caller(ctx), request);
+    const attributes: ManifestPreviewAttributes = { carrier: preview.carrier, date: preview.date, included: preview.included, totals: preview.totals, leftOut: preview.leftOut };
+    respondData(ctx, 200, { type: 'manifestPreview', id: `${request.carrier}-${request.date}`, attributes });
+  });
+
+  router.post('/manifests', async (ctx: ApiContext) => {
+    const request = validateClose(ctx.state.body);
+    if (!request.ok) throw StationError.many(400, request.errors);
+    const { manifest, created } = await manifests.close(caller(ctx), request.value);
+    const resource = manifestResource(manifest, ctx.state.apiBase);
+    ctx.set('Location', resource.links.self);
+    // A second desk's close of the same day answers the manifest the first made.
+    respondData(ctx, created ? 201 : 200, resource, created ? undefined : { alreadyClosed: true });
+  });
+
+  router.get('/manifests', async (ctx: ApiContext) => {
+    const errors: ErrorObject[] = [];
+    const limitText = parameter(ctx, 'limit');
+    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
+    const date = parameter(ctx, 'date') ?? null;
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('date'), undefined, 'date'));
+    if (errors.length > 0) throw StationError.many(400, errors);
+    const found = await manifests.list(caller(ctx), {
+      date,
+      carrier: parameter(ctx, 'carrier')?.trim().toUpperCase() || null,
+      limit: Math.min(Number(limitText ?? LIST_LIMIT.default), LIST_LIMIT.max),
+    });
+    respondData(ctx, 200, found.map((manifest) => manifestResource(manifest, ctx.state.apiBase)));
+  });
+
+  router.get('/manifests/:id', async (ctx: ApiContext) => {
+    respondData(ctx, 200, manifestResource(await manifests.get(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  });
+
+  router.get('/manifests/:id/document', async (ctx: ApiContext) => {
+    const { manifest, data } = await manifests.document(caller(ctx), String(ctx.params.id));
+    respondData(ctx, 200, {
+      type: 'manifestDocument',
+      id: manifest.id,
+      attributes: { contentType: 'application/pdf', fileName: `manifest-${manifest.number}.pdf`, fileData: Buffer.from(data).toString('base64') },
+    });
+  });
+
+  router.post('/manifests/:id/reopen', async (ctx: ApiContext) => {
+    respondData(ctx, 200, manifestResource(await manifests.reopen(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  });
+}

@@ -1,0 +1,133 @@
+// The end-of-day manifest: what a carrier's driver takes away and signs for. A4 pages list the closed shipments
+// per service (reference, tracking number, receiver's city and country, packages, weight), with the manifest
+// number as a Code 128 barcode and the totals; the last part is the driver hand-off sheet: counts, a signature
+// line and the time. A pure function of its input, like the labels.
+import { formatCents } from '../../src-shared/money.ts';
+import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
+import { drawCode128 } from './barcodes.ts';
+import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
+import { assemblePdf } from './pdf-document.ts';
+import { PageContent, type PageSpec } from './pdf-writer.ts';
+
+export interface ManifestDocumentInput {
+  number: string;
+  carrierName: string;
+  shipDate: string;
+  shipper: string;
+  closedAt: Date;
+  closedBy: string;
+  lines: readonly ManifestLine[];
+  totals: ManifestTotals;
+}
+
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 40;
+const ROW = 13;
+/** The table's columns: where each starts, and how wide it may draw. */
+const COLUMNS = [
+  { title: 'Reference', x: MARGIN, width: 80 },
+  { title: 'Tracking number', x: MARGIN + 85, width: 150 },
+  { title: 'Receiver', x: MARGIN + 240, width: 160 },
+  { title: 'Packages', x: MARGIN + 405, width: 50 },
+  { title: 'Weight (kg)', x: MARGIN + 460, width: 55 },
+] as const;
+
+const kg = (value: number) => value.toFixed(2);
+
+export function renderManifestPdf(input: ManifestDocumentInput, library: FontLibrary): Uint8Array {
+  const fonts = new DocumentFonts(library);
+  const pages: PageSpec[] = [];
+  let page = new PageContent();
+  let y = 0;
+
+  const text = (value: string, x: number, at: number, size: number, weight: Weight = 'regular', maxWidth?: number) => {
+    const shown = maxWidth === undefined ? value : fonts.fit(value, size, maxWidth, weight);
+    let cursor = x;
+    for (const run of fonts.runs(shown, weight)) {
+      page.text(run.fontKey, size, cursor, at, run.hex);
+      cursor += run.advance * size;
+    }
+  };
+  const newPage = () => {
+    page = new PageContent();
+    pages.push({ ...A4, content: page });
+    y = A4.height - MARGIN;
+    text(`Manifest ${input.number} · ${input.carrierName} · ${input.shipDate} · page ${pages.length}`, MARGIN, MARGIN / 2, 7);
+  };
+  /** Room for `height` more points on this page, or a new page. */
+  const room = (height: number) => {
+    if (y - height < MARGIN + 10) newPage();
+  };
+
+  newPage();
+  text(`Manifest ${input.number}`, MARGIN, y - 16, 18, 'bold');
+  drawCode128(page, input.number, { x: A4.width - MARGIN - 220, y: y - 46, width: 220, height: 40 });
+  text(input.number, A4.width - MARGIN - 220, y - 58, 8);
+  y -= 34;
+  for (const [label, value] of [
+    ['Carrier', input.carrierName],
+    ['Ship date', input.shipDate],
+    ['Shipper', input.shipper],
+    ['Closed', `${input.closedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by ${input.closedBy}`],
+  ] as const) {
+    text(label, MARGIN, y, 9, 'bold');
+    text(value, MARGIN + 70, y, 9, 'regular', 300);
+    y -= ROW;
+  }
+  y -= 10;
+
+  const services = [...new Set(input.lines.map((line) => line.serviceName))];
+  for (const service of services) {
+    const lines = input.lines.filter((line) => line.serviceName === service);
+    room(ROW * 4);
+    text(`${service} (${lines.length} shipment${lines.length === 1 ? '' : 's'})`, MARGIN, y, 11, 'bold');
+    y -= ROW + 2;
+    const header = () => {
+      for (const column of COLUMNS) text(column.title, column.x, y, 8, 'bold');
+      page.line(MARGIN, y - 3, A4.width - MARGIN, y - 3, 0.5);
+      y -= ROW;
+    };
+    header();
+    for (const line of lines) {
+      if (y - ROW < MARGIN + 10) {
+        newPage();
+        header();
+      }
+      const cells = [line.reference, line.trackingNumber, `${line.receiverCity}, ${line.receiverCountry}`, String(line.packages), kg(line.weightKg)];
+      cells.forEach((cell, index) => text(cell, COLUMNS[index]!.x, y, 9, 'regular', COLUMNS[index]!.width));
+      y -= ROW;
+    }
+    y -= 6;
+  }
+
+  const totals = input.totals;
+  const totalLines = [
+    `Shipments: ${totals.shipments}`,
+    `Packages: ${totals.packages}`,
+    `Total weight: ${kg(totals.weightKg)} kg`,
+    `Declared value: ${formatCents(totals.declaredCents)} ${totals.currency}`,
+  ];
+  room(ROW * (totalLines.length + 2));
+  page.line(MARGIN, y + 4, A4.width - MARGIN, y + 4, 1);
+  text('Totals', MARGIN, y - 10, 11, 'bold');
+  y -= 24;
+  for (const line of totalLines) {
+    text(line, MARGIN, y, 10);
+    y -= ROW;
+  }
+
+  // The driver hand-off sheet: on this page when it fits, else on its own.
+  room(190);
+  y -= 16;
+  page.rectangle(MARGIN, y - 160, A4.width - 2 * MARGIN, 170);
+  page.stroke();
+  text('Driver hand-off', MARGIN + 10, y - 10, 13, 'bold');
+  text(`Handed to ${input.carrierName}: ${totals.shipments} shipments, ${totals.packages} packages, ${kg(totals.weightKg)} kg, manifest ${input.number}.`, MARGIN + 10, y - 30, 9, 'regular', A4.width - 2 * MARGIN - 20);
+  for (const [index, label] of ['Packages counted by the driver', 'Driver name', 'Driver signature', 'Date and time'].entries()) {
+    const at = y - 60 - index * 28;
+    text(label, MARGIN + 10, at, 9, 'bold');
+    page.line(MARGIN + 170, at - 2, A4.width - MARGIN - 10, at - 2, 0.75);
+  }
+
+  return assemblePdf({ pages, fonts, title: `Manifest ${input.number}`, createdAt: input.closedAt });
+}

@@ -1,0 +1,169 @@
+// End of day: what a close of one carrier and ship date will take (the preview, with what it leaves out and why),
+// the close itself (one transaction: a numbered manifest, its shipments marked, its PDF, day.closed and the audit
+// entry), the manifests made, and a supervisor's reopen. A client closes its own shipments.
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import { parseCents } from '../../src-shared/money.ts';
+import type { CloseRequest, LeftOut, ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
+import { actorOf, type Caller } from '../domain/caller.ts';
+import { ManifestChangedError, type DayShipment, type ManifestRecord } from '../domain/manifest.ts';
+import type { ManifestDocumentInput } from '../documents/manifest-pdf.ts';
+import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
+
+export interface ManifestPreview {
+  carrier: string;
+  carrierName: string;
+  date: string;
+  included: ManifestLine[];
+  totals: ManifestTotals;
+  leftOut: LeftOut[];
+}
+
+export interface ManifestService {
+  preview(caller: Caller, request: CloseRequest): Promise<ManifestPreview>;
+  /** `created` false: another desk closed the same day a moment before, and this is its manifest. */
+  close(caller: Caller, request: CloseRequest): Promise<{ manifest: ManifestRecord; created: boolean }>;
+  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number }): Promise<ManifestRecord[]>;
+  get(caller: Caller, id: string): Promise<ManifestRecord>;
+  document(caller: Caller, id: string): Promise<{ manifest: ManifestRecord; data: Uint8Array }>;
+  reopen(caller: Caller, id: string): Promise<ManifestRecord>;
+}
+
+export interface ManifestServiceDeps {
+  store: Store;
+  audit: AuditLog;
+  clock: () => Date;
+  render: (input: ManifestDocumentInput) => Uint8Array;
+}
+
+/** Tries of a close whose shipments changed under it (a void or a processing in the same moment). */
+const CLOSE_ATTEMPTS = 3;
+
+const weightOf = (shipment: DayShipment) => shipment.attributes.packages.reduce((total, pkg) => total + Number(pkg.weight.value), 0);
+
+function lineOf(shipment: DayShipment): ManifestLine {
+  const insured = shipment.attributes.insuranceValue;
+  return {
+    shipmentId: shipment.id,
+    reference: shipment.reference ?? '',
+    trackingNumber: shipment.trackingNumber ?? '',
+    serviceName: shipment.serviceName ?? '',
+    receiverCity: shipment.attributes.shipTo.city,
+    receiverCountry: shipment.attributes.shipTo.country,
+    packages: shipment.attributes.packages.length,
+    weightKg: Math.round(weightOf(shipment) * 1000) / 1000,
+    declaredCents: insured === null || insured === undefined || insured === '' ? 0 : (parseCents(insured) ?? 0),
+  };
+}
+
+/** Why a shipment of the day is not in the close, or null when it is. */
+function leftOutOf(shipment: DayShipment): LeftOut | null {
+  const base = { shipmentId: shipment.id, reference: shipment.reference };
+  if (shipment.deletedAt !== null) return shipment.status === 3 ? { ...base, reason: 'voided', detail: `voided at ${shipment.deletedAt.slice(11, 16)} UTC` } : null;
+  if (shipment.status === -1) return { ...base, reason: 'failed', detail: 'processing failed; it has no label' };
+  if (shipment.status === 0) return shipment.scheduled ? { ...base, reason: 'waiting', detail: 'waiting to be processed' } : null;
+  if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}` };
+  return null;
+}
+
+export function createManifestService(deps: ManifestServiceDeps): ManifestService {
+  const { store, audit, clock } = deps;
+  const day = (caller: Caller, request: CloseRequest) => ({ clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, date: request.date });
+
+  const preview = async (caller: Caller, request: CloseRequest): Promise<ManifestPreview> => {
+    const shipments = await store.manifests.dayShipments(day(caller, request));
+    const included = shipments.filter((shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null);
+    const lines = included.map(lineOf);
+    return {
+      carrier: request.carrier,
+      carrierName: included[0]?.carrierName ?? request.carrier,
+      date: request.date,
+      included: lines,
+      totals: {
+        shipments: lines.length,
+        packages: lines.reduce((total, line) => total + line.packages, 0),
+        weightKg: Math.round(lines.reduce((total, line) => total + line.weightKg, 0) * 1000) / 1000,
+        declaredCents: lines.reduce((total, line) => total + line.declaredCents, 0),
+        currency: included[0]?.currency ?? 'EUR',
+      },
+      leftOut: shipments.map(leftOutOf).filter((entry): entry is LeftOut => entry !== null),
+    };
+  };
+
+  const own = async (caller: Caller, id: string) => {
+    const manifest = await store.manifests.get(id, caller.client.id, caller.sandbox);
+    if (!manifest) throw new StationError(404, ERROR_TEXT.noSuchManifest(id));
+    return manifest;
+  };
+
+  return {
+    preview,
+
+    async close(caller, request) {
+      const actor = actorOf(caller);
+      requireRole(actor, 'supervisor', 'Closing the day');
+      for (let attempt = 1; ; attempt++) {
+        const planned = await preview(caller, request);
+        if (planned.included.length === 0) {
+          // Nothing to close, unless another desk closed it a moment ago: then that manifest is the answer.
+          const closed = (await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: request.date, carrierCode: request.carrier, limit: 1 }))[0];
+          if (closed && closed.status === 'closed') return { manifest: closed, created: false };
+          throw new StationError(400, ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier' });
+        }
+        const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
+        const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;
+        const closedAt = clock();
+        const closedBy = caller.client.username;
+        const document = deps.render({
+          number,
+          carrierName: planned.carrierName,
+          shipDate: request.date,
+          shipper: caller.client.profile.name,
+          closedAt,
+          closedBy,
+          lines: planned.included,
+          totals: planned.totals,
+        });
+        const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed', totals: planned.totals };
+        try {
+          return await store.manifests.close(
+            { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document },
+            planned.included.map((line) => line.shipmentId),
+            {
+              type: 'day.closed',
+              clientId: caller.client.id,
+              sandbox: caller.sandbox,
+              subjectType: 'manifest',
+              subjectId: '',
+              snapshot: { kind: 'other', resource: { type: 'manifest', id: '', attributes } },
+            },
+            audit.entry(actor, 'manifest.closed', { type: 'manifest', id: '' }, { number, carrier: request.carrier, date: request.date, shipments: planned.totals.shipments }),
+          );
+        } catch (error) {
+          if (!(error instanceof ManifestChangedError)) throw error;
+          if (attempt === CLOSE_ATTEMPTS) throw new StationError(409, ERROR_TEXT.closeKeepsChanging, { headers: { 'Retry-After': '1' } });
+        }
+      }
+    },
+
+    list: (caller, filter) => store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: filter.limit }),
+
+    get: (caller, id) => own(caller, id),
+
+    async document(caller, id) {
+      const manifest = await own(caller, id);
+      const data = await store.manifests.document(manifest.id);
+      if (!data) throw new StationError(404, ERROR_TEXT.noSuchManifest(id));
+      return { manifest, data };
+    },
+
+    async reopen(caller, id) {
+      const actor = actorOf(caller);
+      requireRole(actor, 'supervisor', 'Reopening a closed day');
+      const manifest = await own(caller, id);
+      const reopened = await store.manifests.reopen(manifest.id, audit.entry(actor, 'manifest.reopened', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
+      if (!reopened) throw new StationError(409, ERROR_TEXT.manifestNotReopenable(manifest.number));
+      return own(caller, id);
+    },
+  };
+}

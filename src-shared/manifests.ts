@@ -1,0 +1,83 @@
+// The end-of-day extension (README, "End of day"): closing a carrier's day into a manifest, and the manifest and
+// preview resources answered. The station and the desk UI check requests with these rules. Liberal: the carrier in
+// any case, null for absent members.
+import { z } from 'zod';
+import { isCalendarDate } from './shipment-validation.ts';
+import { validateResource, type Result } from './resource-validation.ts';
+
+export interface CloseRequest {
+  /** The carrier code the shipments were booked with, e.g. UPS, or PV.UPS through an upstream service. */
+  carrier: string;
+  /** The ship date to close, YYYY-MM-DD. */
+  date: string;
+}
+
+const closeSchema = z.object({
+  carrier: z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()),
+  date: z.string().trim().refine(isCalendarDate),
+});
+
+export function validateClose(document: unknown): Result<CloseRequest> {
+  return validateResource(document, 'manifest', closeSchema, false);
+}
+
+/** Why a shipment of the carrier and day is not in the close. */
+export type LeftOutReason = 'voided' | 'failed' | 'waiting' | 'closed';
+
+export interface ManifestLine {
+  shipmentId: string;
+  reference: string;
+  trackingNumber: string;
+  serviceName: string;
+  receiverCity: string;
+  receiverCountry: string;
+  packages: number;
+  /** Kilograms, as the packages declare them. */
+  weightKg: number;
+  /** Declared (insured) value in cents; 0 when none was declared. */
+  declaredCents: number;
+}
+
+export interface ManifestTotals {
+  shipments: number;
+  packages: number;
+  weightKg: number;
+  declaredCents: number;
+  currency: string;
+}
+
+export interface LeftOut {
+  shipmentId: string;
+  reference: string | null;
+  reason: LeftOutReason;
+  /** In words, e.g. "voided at 14:02", "waiting to be processed", "in manifest UPS-20261122-2-1". */
+  detail: string;
+}
+
+export interface ManifestPreviewAttributes {
+  carrier: string;
+  date: string;
+  included: ManifestLine[];
+  totals: ManifestTotals;
+  leftOut: LeftOut[];
+}
+
+export interface ManifestAttributes {
+  number: string;
+  carrier: string;
+  date: string;
+  status: 'closed' | 'reopened';
+  totals: ManifestTotals;
+  closedAt: string;
+  closedBy: string;
+  reopenedAt: string | null;
+  /** When the manifest was sent to an upstream service; null for rate-card carriers. */
+  transmittedAt: string | null;
+}
+
+export interface ManifestResource {
+  type: 'manifest';
+  id: string;
+  attributes: ManifestAttributes;
+  links: { self: string; document: string };
+}

@@ -1,0 +1,172 @@
+// End of day over HTTP: the preview lists what a close takes and what it leaves out (and why), and the close takes
+// exactly that; a closed shipment can no longer be voided until a supervisor reopens the day; two closes of the same
+// day at once make one manifest; the manifest PDF lists every shipment with the right totals and a barcode of its
+// number; and the close is a day.closed event.
+import bwipjs from 'bwip-js';
+import { PDFDocument, PDFName, decodePDFRawStream, type PDFArray, type PDFRawStream } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+
+let t: TestStation;
+let token: string;
+let packer: string;
+/** The ship date the station gives a shipment made now (on a weekend, the next working day): the day closed. */
+let shipDay = '';
+const today = () => shipDay;
+
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0 });
+  token = await t.token();
+  await t.station.clients.add(OPERATOR, { username: 'eod-packer', password: 'Packer-Desk-2026', role: 'packer', profile: { name: 'Packer' } });
+  packer = (await t.signIn('eod-packer', 'Packer-Desk-2026')).json.meta.token;
+});
+afterAll(() => t?.close());
+
+const send = (method: string, path: string, body?: unknown, bearer = token) =>
+  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+const close = (carrier: string, date = today(), bearer = token) => send('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } }, bearer);
+const ship = async (carrier: string, packages = [parcel('1.4')], extra: Record<string, unknown> = {}) => {
+  const created = await post(t, token, '/v3/shipments', document(attributes({ packages, shipTo: { ...shipTo(), city: 'Berlin', country: 'DE' }, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+  expect(created.status, created.text).toBe(201);
+  shipDay = created.json.data.attributes.shipDate;
+  return created.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
+};
+
+/** The filled rectangles of the page's content stream: the barcode's bars, left to right. */
+async function barsOf(pdf: Uint8Array): Promise<{ x: number; width: number }[]> {
+  const doc = await PDFDocument.load(pdf);
+  const contents = doc.getPages()[0]!.node.get(PDFName.of('Contents'));
+  const stream = doc.context.lookup(contents) as PDFRawStream | PDFArray;
+  const text = Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1');
+  const fillAt = text.indexOf('\nf\n');
+  const rectangles = [...text.slice(0, fillAt).matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((match) => ({ x: Number(match[1]), width: Number(match[3]) }));
+  return rectangles;
+}
+
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const loaded = await getDocument({ data: pdf.slice(), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  let all = '';
+  for (let number = 1; number <= loaded.numPages; number++) {
+    const content = await (await loaded.getPage(number)).getTextContent();
+    all += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+  }
+  return all;
+}
+
+describe('closing a carrier’s day', () => {
+  it('takes exactly what the preview lists, leaves out voided and waiting shipments with why, and prints a manifest', async () => {
+    const a = await ship('UPS', [parcel('1.4')], { insuranceValue: '120.00', insuranceDescription: 'Ceramics' });
+    const b = await ship('UPS', [parcel('2.5'), parcel('1.2')]);
+    const c = await ship('UPS', [parcel('0.5')]);
+    const voided = await ship('UPS');
+    expect((await send('DELETE', `/v3/shipments/${voided.id}`)).status).toBe(204);
+    const waiting = await post(t, token, '/v3/shipments', document(attributes(), { scheduledProcessing: true, service: 'economy', carrierChoice: 'UPS' }));
+    expect(waiting.status).toBe(202);
+    await ship('DHL');
+
+    const preview = await send('GET', `/v3/manifests/preview?carrier=ups&date=${today()}`);
+    expect(preview.status, preview.text).toBe(200);
+    const planned = preview.json.data.attributes;
+    expect(planned.included.map((line: { shipmentId: string }) => line.shipmentId)).toEqual([a.id, b.id, c.id]);
+    expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 12000, currency: 'EUR' });
+    expect(planned.leftOut).toEqual([
+      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.stringMatching(/^voided at \d\d:\d\d UTC$/) }),
+      expect.objectContaining({ shipmentId: waiting.json.data.id, reason: 'waiting', detail: 'waiting to be processed' }),
+    ]);
+
+    const closed = await close('UPS');
+    expect(closed.status, closed.text).toBe(201);
+    const manifest = closed.json.data;
+    expect(manifest.attributes).toMatchObject({ carrier: 'UPS', date: today(), status: 'closed', totals: planned.totals, closedBy: 'smith', transmittedAt: null });
+    expect(manifest.attributes.number).toBe(`UPS-${today().replace(/-/g, '')}-${t.client.id}-1`);
+    expect(closed.headers.location).toBe(`${t.url}/v3/manifests/${manifest.id}`);
+
+    // Closed: the preview has nothing left to take, and says where the three went.
+    const after = (await send('GET', `/v3/manifests/preview?carrier=UPS&date=${today()}`)).json.data.attributes;
+    expect(after.included).toEqual([]);
+    expect(after.leftOut.filter((entry: { reason: string }) => entry.reason === 'closed').map((entry: { detail: string }) => entry.detail)).toEqual(Array(3).fill(`in manifest ${manifest.attributes.number}`));
+
+    // The manifest PDF: every shipment, the totals, the driver sheet, and the number in its barcode.
+    const file = (await send('GET', `/v3/manifests/${manifest.id}/document`)).json.data.attributes;
+    expect(file).toMatchObject({ contentType: 'application/pdf', fileName: `manifest-${manifest.attributes.number}.pdf` });
+    const pdf = new Uint8Array(Buffer.from(file.fileData, 'base64'));
+    const text = await pdfText(pdf);
+    for (const shipment of [a, b, c]) {
+      expect(text).toContain(shipment.meta.reference);
+      expect(text).toContain(shipment.meta.trackingNumber);
+    }
+    expect(text).not.toContain(voided.meta.trackingNumber);
+    expect(text).toContain('Berlin, DE');
+    for (const line of ['Shipments: 3', 'Packages: 4', 'Total weight: 5.60 kg', 'Declared value: 120.00 EUR', 'Driver hand-off', 'Driver signature', 'Date and time']) expect(text).toContain(line);
+    const [symbol] = bwipjs.raw('code128', manifest.attributes.number, '') as { sbs: number[] }[];
+    const expectedBars = symbol!.sbs.filter((_, index) => index % 2 === 0);
+    const bars = await barsOf(pdf);
+    const module = Math.min(...bars.map((bar) => bar.width));
+    expect(bars.map((bar) => Math.round(bar.width / module))).toEqual(expectedBars);
+
+    // Listed, and the close is an event.
+    const listed = await send('GET', `/v3/manifests?date=${today()}`);
+    expect(listed.json.data.map((entry: { id: string }) => entry.id)).toContain(manifest.id);
+    const events = (await send('GET', '/v3/events?after=0&limit=1000&filter[type]=day.closed')).json.data;
+    expect(events.at(-1).attributes.resource).toMatchObject({ type: 'manifest', id: manifest.id, attributes: { number: manifest.attributes.number, totals: planned.totals } });
+  });
+
+  it('refuses to void a closed shipment with the existing text, until a supervisor reopens the day', async () => {
+    const shipment = await ship('TNT');
+    const closed = await close('TNT');
+    expect(closed.status).toBe(201);
+    const refused = await send('DELETE', `/v3/shipments/${shipment.id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.deleteNotAvailable);
+
+    expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`, undefined, packer)).json.errors[0].meta).toEqual({ neededRole: 'supervisor', role: 'packer' });
+    const reopened = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.json.data.attributes).toMatchObject({ status: 'reopened', reopenedAt: expect.any(String) });
+    expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`)).status).toBe(409);
+    const audit = await t.station.audit.list(OPERATOR, { before: null, action: 'manifest.reopened', desk: null, actor: null, limit: 5 });
+    expect(audit[0]).toMatchObject({ subjectId: closed.json.data.id, actor: 'smith', detail: { number: closed.json.data.attributes.number } });
+
+    expect((await send('DELETE', `/v3/shipments/${shipment.id}`)).status).toBe(204);
+    const other = await ship('TNT');
+    const again = await close('TNT');
+    expect(again.status).toBe(201);
+    expect(again.json.data.attributes.number).toMatch(/-2$/);
+    expect(again.json.data.attributes.totals.shipments).toBe(1);
+    expect((await send('GET', `/v3/manifests/preview?carrier=TNT&date=${today()}`)).json.data.attributes.leftOut).toContainEqual(expect.objectContaining({ shipmentId: other.id, reason: 'closed' }));
+  });
+
+  it('makes one manifest of two closes of the same day at once', async () => {
+    for (let i = 0; i < 5; i++) await ship('FEDEX');
+    const [first, second] = await Promise.all([close('FEDEX'), close('FEDEX')]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.json.data.id).toBe(second.json.data.id);
+    expect([first.json.meta?.alreadyClosed, second.json.meta?.alreadyClosed].filter(Boolean)).toEqual([true]);
+    const listed = (await send('GET', `/v3/manifests?carrier=FEDEX&date=${today()}`)).json.data;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].attributes.totals.shipments).toBe(5);
+  });
+
+  it('is for supervisors; bad requests name the field; nothing to close is said', async () => {
+    await ship('POSTE_ITALIANE');
+    const refused = await close('POSTE_ITALIANE', today(), packer);
+    expect(refused.status).toBe(403);
+    expect(refused.json.errors[0].meta).toEqual({ neededRole: 'supervisor', role: 'packer' });
+    // A packer may look.
+    expect((await send('GET', `/v3/manifests/preview?carrier=POSTE_ITALIANE&date=${today()}`, undefined, packer)).status).toBe(200);
+    const badDate = await close('UPS', '2026-02-30');
+    expect(badDate.status).toBe(400);
+    expect(badDate.json.errors[0].source).toEqual({ pointer: '/data/attributes/date' });
+    const empty = await close('UPS', '2020-01-01');
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors[0].detail).toBe(ERROR_TEXT.nothingToClose('UPS', '2020-01-01'));
+    const badPreview = await send('GET', '/v3/manifests/preview?carrier=UPS');
+    expect(badPreview.status).toBe(400);
+    expect(badPreview.json.errors[0].source).toEqual({ parameter: 'date' });
+    expect((await send('GET', '/v3/manifests/999999')).status).toBe(404);
+    expect((await get(t, token, '/v3/manifests?limit=0')).status).toBe(400);
+  });
+});
