@@ -56,6 +56,9 @@ Usage: npm run station -- <command> [options]
       read, and the carriers they make unavailable.
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
+  carriers set-cutoff --carrier CODE --time HH:MM|none [--data DIR] [--json]
+      The carrier's cutoff time (local): shipments for it made from then on, without a ship date of their
+      own, ship the next working day.
   carriers add-upstream --code CODE [--name NAME] --url URL [--version v3|v3-testing] --client-id ID
         --client-key KEY --server-key KEY [--data DIR] [--json]
       Book through an upstream service of the same API (the station as an offline-first gateway): its
@@ -404,7 +407,8 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
   switch (sub) {
     case 'list': {
       const values = parse(args, common);
-      const { cards, problems, unavailable, upstreams } = await withAdmin(values, async (admin) => ({
+      const { cards, problems, unavailable, upstreams, cutoffs } = await withAdmin(values, async (admin) => ({
+        cutoffs: await admin.carriers.cutoffs(),
         cards: await admin.carriers.cards(),
         problems: admin.carriers.problems(),
         unavailable: admin.carriers.unavailable(),
@@ -418,12 +422,13 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
         carrierName: card.carrierName,
         services: card.services.map((service) => service.serviceCode),
         fuelSurchargePercent,
+        cutoffTime: cutoffs[card.choiceCode] ?? null,
         vatPercent: card.vatPercent,
         source,
         file,
       }));
       const lines = cards.map(({ card, source, fuelSurchargePercent }) =>
-        `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\t${source}`,
+        `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\tcutoff ${cutoffs[card.choiceCode] ?? 'none'}\t${source}`,
       );
       const stopped = unavailable.map((entry) => ({ carrierChoice: entry.choiceCode ?? null, file: entry.file, reason: entry.reason }));
       print(
@@ -439,6 +444,18 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       const percentText = required(values, 'percent');
       const percent = await withAdmin(values, (admin) => admin.carriers.setFuelSurcharge(admin.actor, carrier, percentText));
       print(values, { carrierChoice: carrier, fuelSurchargePercent: percent }, `Fuel surcharge of ${carrier} is now ${percent}%.`);
+      return;
+    }
+    case 'set-cutoff': {
+      const values = parse(args, { ...common, carrier: { type: 'string' }, time: { type: 'string' } });
+      const carrier = required(values, 'carrier');
+      const timeText = required(values, 'time');
+      const time = await withAdmin(values, (admin) => admin.carriers.setCutoff(admin.actor, carrier, timeText === 'none' ? null : timeText));
+      print(
+        values,
+        { carrierChoice: carrier, cutoffTime: time },
+        time === null ? `${carrier} has no cutoff time: shipments ship the day they are made.` : `Shipments for ${carrier} made from ${time} on ship the next working day.`,
+      );
       return;
     }
     case 'add-upstream': {
@@ -478,7 +495,7 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       return;
     }
     default:
-      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list, set-surcharge, add-upstream or remove-upstream.`);
+      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list, set-surcharge, set-cutoff, add-upstream or remove-upstream.`);
   }
 }
 

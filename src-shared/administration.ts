@@ -59,10 +59,20 @@ const newIntegrationSchema = z.object({ name: text });
 
 export interface CarrierChangeRequest {
   /** Percent, 0 to 200: a number or its decimal text. */
-  fuelSurchargePercent: number | string;
+  fuelSurchargePercent?: number | string;
+  /** HH:MM (24 h, local time), or null for no cutoff. */
+  cutoffTime?: string | null;
 }
 
-const carrierChangeSchema = z.object({ fuelSurchargePercent: z.union([z.number(), z.string()]) });
+/** A cutoff time: 00:00 to 23:59. */
+export const CUTOFF_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+const carrierChangeSchema = z
+  .object({
+    fuelSurchargePercent: z.union([z.number(), z.string()]).optional(),
+    cutoffTime: z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]).optional(),
+  })
+  .refine((change) => change.fuelSurchargePercent !== undefined || change.cutoffTime !== undefined, { path: ['fuelSurchargePercent'] });
 
 export function validateNewClient(document: unknown): Result<NewClientRequest> {
   return validateResource(document, 'client', newClientSchema, false) as Result<NewClientRequest>;

@@ -129,6 +129,7 @@ export const ERROR_TEXT = {
     `The upstream service did not confirm the booking (${why}); it may have booked it. The station keeps it as shipment ${id} in the outbox (GET /v3/outbox) and books it at most once, looking the booking up first; once booked it is at GET /v3/shipments/${id}. Do not send it again.`,
   upstreamMaybeBookedSaved: (why: string) =>
     `The upstream service did not confirm the booking (${why}); it may have booked it. Confirm the saved shipment again later: the station looks the booking up first and never books it twice.`,
+  invalidCutoff: (given: string) => `--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '${given}'.`,
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,

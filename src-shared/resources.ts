@@ -177,6 +177,8 @@ export interface CarrierAttributes {
   carrierName: string;
   services: string[];
   fuelSurchargePercent: number;
+  /** HH:MM local time: shipments created later without a ship date ship the next working day; null for none. */
+  cutoffTime: string | null;
 }
 
 export type CarrierResource = Resource<'carrier', CarrierAttributes>;

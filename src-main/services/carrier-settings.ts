@@ -5,6 +5,7 @@ import type { CarrierRegistry, LoadedCard, UnavailableCarrier } from '../carrier
 import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { UpstreamSettings } from '../../src-shared/upstream.ts';
+import { CUTOFF_TIME } from '../../src-shared/administration.ts';
 import type { UpstreamHealth } from '../carriers/upstream.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
@@ -16,6 +17,10 @@ export interface CarrierSettingsService {
   unavailable(): UnavailableCarrier[];
   /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
   setFuelSurcharge(actor: Actor, choiceCode: string, percent: string | number): Promise<number>;
+  /** Each carrier choice's cutoff time (HH:MM, local time), where one is set. */
+  cutoffs(): Promise<Record<string, string>>;
+  /** Sets or clears (null) a carrier's cutoff time. */
+  setCutoff(actor: Actor, choiceCode: string, time: string | null): Promise<string | null>;
   /** The upstream services configured, keys included: for the registry, never for an answer. */
   upstreamSettings(): Promise<UpstreamSettings[]>;
   /** Adds or replaces an upstream service (admin: it holds keys). */
@@ -23,6 +28,14 @@ export interface CarrierSettingsService {
   removeUpstream(actor: Actor, code: string): Promise<void>;
   /** Each upstream's reachability as this station last saw it. */
   upstreamHealth(): UpstreamHealth[];
+}
+
+/** Where the carriers' cutoff times are kept (station settings, shared by every desk). */
+export const CUTOFF_SETTINGS_KEY = 'carriers:cutoff';
+
+/** The cutoff times a store holds, by carrier choice. */
+export async function storedCutoffs(store: Store): Promise<Record<string, string>> {
+  return ((await store.settings.get(CUTOFF_SETTINGS_KEY)) as Record<string, string> | undefined) ?? {};
 }
 
 /** Where the upstream services are kept (station settings, shared by every desk). */
@@ -53,6 +66,21 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       await store.carrierSettings.setFuelSurcharge(choiceCode, value);
       await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
       return value;
+    },
+    cutoffs: () => storedCutoffs(store),
+    async setCutoff(actor, choiceCode, time) {
+      requireRole(actor, 'supervisor', 'Changing carrier settings');
+      if (time !== null && !CUTOFF_TIME.test(time)) throw new StationError(400, ERROR_TEXT.invalidCutoff(time), { parameter: 'time' });
+      const known = carriers.choiceCodes();
+      if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      const all = await storedCutoffs(store);
+      const before = all[choiceCode] ?? null;
+      const next = { ...all };
+      if (time === null) delete next[choiceCode];
+      else next[choiceCode] = time;
+      await store.settings.set(CUTOFF_SETTINGS_KEY, next);
+      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { cutoffTime: { from: before, to: time } });
+      return time;
     },
     upstreamSettings: () => storedUpstreams(store),
     async addUpstream(actor, settings) {

@@ -13,6 +13,8 @@ import type { PriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
 import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
+import { addWorkingDays } from '../carriers/working-days.ts';
+import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
@@ -118,6 +120,16 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   };
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   const today = () => localDate(clock());
+  /**
+   * The ship date of a shipment the client gave none: today, or the next working day once the carrier's cutoff
+   * time has passed (its driver has come for today's parcels).
+   */
+  const defaultShipDate = async (choiceCode: string | undefined) => {
+    const cutoff = choiceCode === undefined ? undefined : (await storedCutoffs(store))[choiceCode];
+    const now = clock();
+    const time = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+    return cutoff !== undefined && time >= cutoff ? addWorkingDays(today(), 1) : today();
+  };
 
   /**
    * Every address a client ships from, to or collects at goes into its address book. It is written after the
@@ -250,17 +262,18 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
         throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
       }
-      const confirmed = { ...attributes, shipDate };
+      const dated = attributes.shipDate ?? (await defaultShipDate(quote.choiceCode));
+      const confirmed = { ...attributes, shipDate: dated };
       const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
         return confirmSaved(saved, confirmed, quote, key);
       }
-      return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null }, key);
+      return recordProcessed(caller, confirmed, dated, 'confirm', quote, { service: null, carrierChoice: null }, key);
     },
 
     async create(caller, attributes, meta, key) {
-      const shipDate = attributes.shipDate ?? today();
-      const withDate = { ...attributes, shipDate };
+      let shipDate = attributes.shipDate ?? today();
+      let withDate = { ...attributes, shipDate };
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
       // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
       // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
@@ -269,6 +282,10 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
       const waitsForUpstream = meta.scheduledProcessing && !quote && list.unavailable.some((entry) => entry.unreachable);
       if (!quote && !waitsForUpstream) throw new StationError(400, noServiceReason(list));
+      if (attributes.shipDate === undefined) {
+        shipDate = await defaultShipDate(quote?.choiceCode ?? choice.carrierChoice ?? undefined);
+        withDate = { ...attributes, shipDate };
+      }
       if (meta.scheduledProcessing) {
         const shipment = {
           id: newId(),

@@ -170,3 +170,47 @@ describe('closing a carrier’s day', () => {
     expect((await get(t, token, '/v3/manifests?limit=0')).status).toBe(400);
   });
 });
+
+describe('a carrier’s cutoff time', () => {
+  it('ships what is made after it on the next working day, unless the client gave a ship date', async () => {
+    // Tuesday 24 November 2026, local time; later Friday 27 November.
+    let now = new Date(2026, 10, 24, 18, 5);
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
+    try {
+      const bearer = await station.token();
+      const call = (method: string, path: string, body?: unknown) =>
+        station.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const shipDateOf = async (carrier: string, extra: Record<string, unknown> = {}) => {
+        // No ship date of the client's own, unless the test gives one.
+        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+        expect(created.status, created.text).toBe(201);
+        return created.json.data.attributes.shipDate as string;
+      };
+
+      const set = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '17:30' } } });
+      expect(set.status, set.text).toBe(200);
+      expect(set.json.data.attributes.cutoffTime).toBe('17:30');
+      expect((await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '25:00' } } })).json.errors[0].source).toEqual({ pointer: '/data/attributes/cutoffTime' });
+
+      expect(await shipDateOf('UPS')).toBe('2026-11-25');
+      expect(await shipDateOf('DHL')).toBe('2026-11-24');
+      expect(await shipDateOf('UPS', { shipDate: '2026-11-24' })).toBe('2026-11-24');
+      // A confirm of a UPS rate rolls the same way.
+      const undated = attributes({ shipDate: undefined });
+      const rates = (await call('POST', '/v3/shipments/rate', document(undated))).json.data as { id: string }[];
+      const confirmed = await call('POST', '/v3/shipments/confirm', document(undated, { rate: rates.find((rate) => rate.id === 't2-UPS-STD') }));
+      expect(confirmed.json.data.attributes.shipDate).toBe('2026-11-25');
+
+      now = new Date(2026, 10, 24, 17, 0);
+      expect(await shipDateOf('UPS')).toBe('2026-11-24');
+      now = new Date(2026, 10, 27, 17, 45);
+      expect(await shipDateOf('UPS')).toBe('2026-11-30');
+
+      const cleared = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: null } } });
+      expect(cleared.json.data.attributes.cutoffTime).toBeNull();
+      expect(await shipDateOf('UPS')).toBe('2026-11-27');
+    } finally {
+      await station.close();
+    }
+  });
+});

@@ -385,3 +385,19 @@ describe('station carriers add-upstream', () => {
     expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).stderr).toContain('No upstream service has the code PV.');
   });
 });
+
+describe('station carriers set-cutoff', () => {
+  it('sets, shows and clears a carrier’s cutoff time, and refuses a time that is not one', async () => {
+    const data = join(tempDir(), 'data');
+    const set = await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', '17:30', '--json']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(lastJsonLine(set.stdout)).toEqual({ carrierChoice: 'UPS', cutoffTime: '17:30' });
+    const listed = lastJsonLine((await runCli(['carriers', 'list', '--data', data, '--json'])).stdout);
+    expect(listed.cards.find((card: { carrierChoice: string }) => card.carrierChoice === 'UPS').cutoffTime).toBe('17:30');
+    expect(listed.cards.find((card: { carrierChoice: string }) => card.carrierChoice === 'DHL').cutoffTime).toBeNull();
+    const bad = await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', '25:00']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '25:00'.");
+    expect(lastJsonLine((await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', 'none', '--json'])).stdout).cutoffTime).toBeNull();
+  });
+});

@@ -111,8 +111,9 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     ctx.status = 204;
   });
 
-  const carrierResources = async (): Promise<CarrierResource[]> =>
-    (await carrierSettings.cards()).map(({ card, fuelSurchargePercent }) => ({
+  const carrierResources = async (): Promise<CarrierResource[]> => {
+    const cutoffs = await carrierSettings.cutoffs();
+    return (await carrierSettings.cards()).map(({ card, fuelSurchargePercent }) => ({
       type: 'carrier',
       id: card.choiceCode,
       attributes: {
@@ -120,18 +121,21 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
         carrierName: card.carrierName,
         services: card.services.map((service) => service.serviceCode),
         fuelSurchargePercent,
+        cutoffTime: cutoffs[card.choiceCode] ?? null,
       },
     }));
+  };
 
   router.get('/carriers', async (ctx: ApiContext) => {
     respondData(ctx, 200, await carrierResources());
   });
 
   router.patch('/carriers/:code', async (ctx: ApiContext) => {
-    const { fuelSurchargePercent } = checked(validateCarrierChange(ctx.state.body));
+    const { fuelSurchargePercent, cutoffTime } = checked(validateCarrierChange(ctx.state.body));
     const code = String(ctx.params.code);
     try {
-      await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
+      if (fuelSurchargePercent !== undefined) await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
+      if (cutoffTime !== undefined) await carrierSettings.setCutoff(actor(ctx), code, cutoffTime);
     } catch (error) {
       // The service names the admin command's options; over the API the same refusals name the fields.
       if (error instanceof StationError && error.parameter === 'percent') {
