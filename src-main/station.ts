@@ -26,6 +26,7 @@ import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsServ
 import type { UpstreamTimeouts } from './carriers/upstream.ts';
 import { createUpstreamService, type UpstreamService } from './services/upstream.ts';
 import { createManifestService, type ManifestService } from './services/manifests.ts';
+import { createPickupService } from './services/pickups.ts';
 import { renderManifestPdf } from './documents/manifest-pdf.ts';
 import { fontLibrary } from './documents/fonts.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
@@ -312,6 +313,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     webhooks,
     upstream,
     manifests,
+    pickups: createPickupService({ store, carriers, audit, clock }),
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,

@@ -130,6 +130,9 @@ export const ERROR_TEXT = {
   upstreamMaybeBookedSaved: (why: string) =>
     `The upstream service did not confirm the booking (${why}); it may have booked it. Confirm the saved shipment again later: the station looks the booking up first and never books it twice.`,
   invalidCutoff: (given: string) => `--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '${given}'.`,
+  noSuchPickup: (id: string) => `No pickup is booked with shipment ${id}.`,
+  pickupAlreadyCancelled: 'This pickup is cancelled already.',
+  pickupPastDeadline: (carrier: string, deadline: string) => `The pickup can no longer be cancelled: ${carrier} takes cancellations until ${deadline}.`,
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,

@@ -81,3 +81,25 @@ export interface ManifestResource {
   attributes: ManifestAttributes;
   links: { self: string; document: string };
 }
+
+/** A pickup (GET /pickups): the collection booked with a shipment. */
+export interface PickupAttributes {
+  carrier: string;
+  carrierName: string;
+  /** The collection date, YYYY-MM-DD. */
+  date: string;
+  address: { name: string; address1: string; city: string; postalCode: string; country: string };
+  parcels: number;
+  reference: string | null;
+  trackingNumber: string | null;
+  status: 'booked' | 'cancelled';
+  /** Until when it may be cancelled: the collection date at the carrier's deadline, local time (YYYY-MM-DD HH:MM). */
+  cancelBefore: string;
+  cancelledAt: string | null;
+}
+
+export interface PickupResource {
+  type: 'pickup';
+  id: string;
+  attributes: PickupAttributes;
+}

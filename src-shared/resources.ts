@@ -145,9 +145,10 @@ export const AUDIT_ACTIONS = [
   'webhook.replayed',
   'manifest.closed',
   'manifest.reopened',
+  'pickup.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup';
 
 export interface AuditEventAttributes {
   at: string;

@@ -10,6 +10,8 @@ import { eventRoutes } from './routes/events.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { manifestRoutes } from './routes/manifests.ts';
+import { pickupRoutes } from './routes/pickups.ts';
+import type { PickupService } from '../services/pickups.ts';
 import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
 import type { WebhookService } from '../services/webhooks.ts';
@@ -43,6 +45,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   webhooks: WebhookService;
   upstream: UpstreamService;
   manifests: ManifestService;
+  pickups: PickupService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -72,6 +75,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   webhookRoutes(guarded, deps.webhooks);
   outboxRoutes(guarded, deps.upstream);
   manifestRoutes(guarded, deps.manifests);
+  pickupRoutes(guarded, deps.pickups);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -45,6 +45,8 @@ export const rateCardSchema = z.object({
   fuelSurchargePercent: z.number().min(0).max(200),
   volumetricDivisor: z.number().positive(),
   insurance: z.object({ percentOfValue: z.number().min(0), minimum: z.number().min(0) }),
+  /** Local time on the collection day until which a booked pickup may be cancelled (HH:MM). */
+  pickupCancelBefore: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).default('10:00'),
   trackingNumber,
   /**
    * The first zone whose `from` and `to` match the route wins. Entries are country codes, "EU" for any

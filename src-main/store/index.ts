@@ -27,6 +27,7 @@ const WRITES = {
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
   webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
   manifests: ['close', 'reopen'],
+  pickups: ['cancel'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
@@ -57,6 +58,7 @@ export interface Store {
   idempotencyKeys: Async<Tables['idempotencyKeys']>;
   webhooks: Async<Tables['webhooks']>;
   manifests: Async<Tables['manifests']>;
+  pickups: Async<Tables['pickups']>;
   /**
    * Takes a duty that one station does at a time for everyone sharing the store (e.g. 'webhooks': delivering
    * them), for as long as the store is open: false while another station holds it. Always true on SQLite.
@@ -136,6 +138,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     idempotencyKeys: facade('idempotencyKeys'),
     webhooks: facade('webhooks'),
     manifests: facade('manifests'),
+    pickups: facade('pickups'),
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     writeInBackground(onProblem) {

@@ -378,4 +378,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX shipments_by_carrier_day ON shipments (client_id, sandbox, ship_date, carrier_code);
     `,
   },
+  {
+    version: 11,
+    name: 'pickups: a collection booking can be cancelled',
+    sql: `
+      ALTER TABLE collection_bookings ADD COLUMN status TEXT NOT NULL DEFAULT 'booked' CHECK (status IN ('booked', 'cancelled'));
+      ALTER TABLE collection_bookings ADD COLUMN cancelled_at TEXT;
+      CREATE INDEX collection_bookings_by_day ON collection_bookings (collection_date, carrier_code);
+    `,
+  },
 ];

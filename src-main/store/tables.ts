@@ -9,6 +9,7 @@ import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { webhooksTable } from './webhooks.ts';
 import { manifestsTable } from './manifests.ts';
+import { pickupsTable } from './pickups.ts';
 import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
 import { secretsTable } from './secrets.ts';
@@ -39,6 +40,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     idempotencyKeys,
     webhooks: webhooksTable(db, now),
     manifests: manifestsTable(db, now, { auditLog: audit, events }),
+    pickups: pickupsTable(db, now, audit),
   };
 }
 

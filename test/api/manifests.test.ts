@@ -25,8 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (method: string, path: string, body?: unknown, bearer = token) =>
-  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+/** Calls a station's API as the client of this token, with a JSON:API body when one is given. */
+const caller = (station: TestStation, bearer: string) => (method: string, path: string, body?: unknown) =>
+  station.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = (method: string, path: string, body?: unknown, bearer = token) => caller(t, bearer)(method, path, body);
 const close = (carrier: string, date = today(), bearer = token) => send('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } }, bearer);
 const ship = async (carrier: string, packages = [parcel('1.4')], extra: Record<string, unknown> = {}) => {
   const created = await post(t, token, '/v3/shipments', document(attributes({ packages, shipTo: { ...shipTo(), city: 'Berlin', country: 'DE' }, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
@@ -178,8 +180,7 @@ describe('a carrier’s cutoff time', () => {
     const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
     try {
       const bearer = await station.token();
-      const call = (method: string, path: string, body?: unknown) =>
-        station.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const call = caller(station, bearer);
       const shipDateOf = async (carrier: string, extra: Record<string, unknown> = {}) => {
         // No ship date of the client's own, unless the test gives one.
         const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
@@ -209,6 +210,52 @@ describe('a carrier’s cutoff time', () => {
       const cleared = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: null } } });
       expect(cleared.json.data.attributes.cutoffTime).toBeNull();
       expect(await shipDateOf('UPS')).toBe('2026-11-27');
+    } finally {
+      await station.close();
+    }
+  });
+});
+
+describe('pickups', () => {
+  it('lists the collections by day and carrier, and cancels one before the carrier’s deadline, never after', async () => {
+    let now = new Date(2026, 10, 25, 9, 0);
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
+    try {
+      const bearer = await station.token();
+      const call = caller(station, bearer);
+      const book = async (carrier: string, extra: Record<string, unknown> = {}) => {
+        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: '2026-11-25', packages: [parcel('1'), parcel('2')], ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+        expect(created.status, created.text).toBe(201);
+        return created.json.data.id as string;
+      };
+      const early = await book('UPS');
+      const late = await book('UPS');
+      const dhl = await book('DHL');
+      await book('UPS', { booking: false });
+      const voided = await book('UPS');
+      expect((await call('DELETE', `/v3/shipments/${voided}`)).status).toBe(204);
+
+      const listed = await call('GET', '/v3/pickups?date=2026-11-25&carrier=ups');
+      expect(listed.status).toBe(200);
+      expect(listed.json.data.map((pickup: { id: string }) => pickup.id)).toEqual([early, late]);
+      expect(listed.json.data[0].attributes).toMatchObject({ carrier: 'UPS', date: '2026-11-25', parcels: 2, status: 'booked', cancelBefore: '2026-11-25 12:00', address: { city: 'Milano', country: 'IT' } });
+      expect((await call('GET', '/v3/pickups?date=2026-11-25')).json.data).toHaveLength(3);
+
+      expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(204);
+      expect((await call('GET', '/v3/pickups?date=2026-11-25&carrier=UPS')).json.data[0].attributes).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+      expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(409);
+
+      now = new Date(2026, 10, 25, 12, 0);
+      const refused = await call('DELETE', `/v3/pickups/${late}`);
+      expect(refused.status).toBe(409);
+      expect(refused.json.errors[0].detail).toBe('The pickup can no longer be cancelled: UPS takes cancellations until 2026-11-25 12:00.');
+      expect(refused.json.errors[0].meta).toEqual({ cancelBefore: '2026-11-25 12:00' });
+      // DHL's deadline (11:00) has passed too; the audit log has the one cancel.
+      expect((await call('DELETE', `/v3/pickups/${dhl}`)).status).toBe(409);
+      const audit = await station.station.audit.list(OPERATOR, { before: null, action: 'pickup.cancelled', desk: null, actor: null, limit: 5 });
+      expect(audit.map((entry) => entry.subjectId)).toEqual([early]);
+      expect((await call('DELETE', '/v3/pickups/NOPE')).status).toBe(404);
+      expect((await call('GET', '/v3/pickups?date=tomorrow')).json.errors[0].source).toEqual({ parameter: 'date' });
     } finally {
       await station.close();
     }

@@ -333,4 +333,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX shipments_by_carrier_day ON shipments (client_id, sandbox, ship_date, carrier_code);
     `,
   },
+  {
+    version: 7,
+    name: "pickups: a collection booking can be cancelled (SQLite's version 11)",
+    sql: `
+      ALTER TABLE collection_bookings ADD COLUMN status text NOT NULL DEFAULT 'booked' CHECK (status IN ('booked', 'cancelled'));
+      ALTER TABLE collection_bookings ADD COLUMN cancelled_at text;
+      CREATE INDEX collection_bookings_by_day ON collection_bookings (collection_date, carrier_code);
+    `,
+  },
 ];
