@@ -3,6 +3,7 @@ import React, { useEffect } from 'react';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
+import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
@@ -12,11 +13,12 @@ import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
 import { usePrinting } from './store/printing.ts';
 
-/** The screens, each with the role it needs: the audit log is for supervisors and admins. */
+/** The screens, each with the role it needs: closing the day and the audit log are for supervisors and admins. */
 const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
   { screen: 'new', label: 'New shipment', needs: 'packer' },
   { screen: 'shipments', label: 'Shipments', needs: 'packer' },
   { screen: 'tracking', label: 'Tracking', needs: 'packer' },
+  { screen: 'close-day', label: 'Close day', needs: 'supervisor' },
   { screen: 'audit', label: 'Audit log', needs: 'supervisor' },
   { screen: 'settings', label: 'Settings', needs: 'packer' },
 ];
@@ -79,6 +81,7 @@ export function App(): React.JSX.Element {
         {screen === 'new' ? <NewShipment /> : null}
         {screen === 'shipments' ? <Shipments /> : null}
         {screen === 'tracking' ? <TrackingScreen /> : null}
+        {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
         {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
         {screen === 'settings' ? <Settings /> : null}
       </main>

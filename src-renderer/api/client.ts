@@ -5,7 +5,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 
 export class ApiError extends Error {
@@ -48,6 +48,15 @@ export interface ApiClient {
   printJob(id: string): Promise<PrintJob>;
   /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
   outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[] }>;
+  carriers(): Promise<Carrier[]>;
+  manifestPreview(carrier: string, date: string): Promise<ManifestPreview>;
+  /** Closes the carrier's day: the manifest (made now, or by another desk a moment ago). */
+  closeDay(carrier: string, date: string): Promise<Manifest>;
+  manifests(date: string): Promise<Manifest[]>;
+  manifestPdf(id: string): Promise<Uint8Array>;
+  reopenManifest(id: string): Promise<Manifest>;
+  pickups(date: string): Promise<Pickup[]>;
+  cancelPickup(id: string): Promise<void>;
   webhooks(): Promise<Webhook[]>;
   /** Answers the new webhook with its secret, which is shown this once. */
   addWebhook(request: NewWebhookRequest): Promise<Webhook>;
@@ -149,6 +158,20 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     outbox: async () => {
       const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[] }>('GET', '/outbox');
       return { entries: body.data, upstreams: body.meta?.upstreams ?? [] };
+    },
+    carriers: async () => (await request<Carrier[]>('GET', '/carriers')).data,
+    manifestPreview: async (carrier, date) =>
+      (await request<{ attributes: ManifestPreview }>('GET', `/manifests/preview?carrier=${encodeURIComponent(carrier)}&date=${encodeURIComponent(date)}`)).data.attributes,
+    closeDay: async (carrier, date) => (await request<Manifest>('POST', '/manifests', { body: { data: { type: 'manifest', attributes: { carrier, date } } } })).data,
+    manifests: async (date) => (await request<Manifest[]>('GET', `/manifests?date=${encodeURIComponent(date)}`)).data,
+    manifestPdf: async (id) => {
+      const file = (await request<{ attributes: { fileData: string } }>('GET', `/manifests/${encodeURIComponent(id)}/document`)).data.attributes.fileData;
+      return Uint8Array.from(atob(file), (character) => character.charCodeAt(0));
+    },
+    reopenManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/reopen`)).data,
+    pickups: async (date) => (await request<Pickup[]>('GET', `/pickups?date=${encodeURIComponent(date)}`)).data,
+    cancelPickup: async (id) => {
+      await request<void>('DELETE', `/pickups/${encodeURIComponent(id)}`);
     },
     webhooks: async () => (await request<Webhook[]>('GET', '/webhooks')).data,
     addWebhook: async (attributes) => (await request<Webhook>('POST', '/webhooks', { body: { data: { type: 'webhook', attributes } } })).data,

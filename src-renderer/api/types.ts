@@ -19,3 +19,5 @@ export type {
 export type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 export type { WebhookResource as Webhook } from '../../src-shared/webhooks.ts';
 export type { OutboxEntryResource as OutboxEntry, UpstreamHealthMeta as UpstreamHealth } from '../../src-shared/upstream.ts';
+export type { ManifestPreviewAttributes as ManifestPreview, ManifestResource as Manifest, PickupResource as Pickup } from '../../src-shared/manifests.ts';
+export type { CarrierResource as Carrier } from '../../src-shared/resources.ts';

@@ -22,7 +22,7 @@ test.describe('sign in', () => {
   test('signs in, keeps the session on reload, and signs out', async ({ page, station, snap }) => {
     await signIn(page, station);
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Audit log', 'Settings']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Close day', 'Audit log', 'Settings']);
     await snap(page, 'new-shipment');
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeVisible();

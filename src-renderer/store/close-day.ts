@@ -1,0 +1,104 @@
+// The Close day screen: for the chosen ship date, each carrier's preview (what a close takes and leaves out), the
+// close itself, the day's manifests (with the PDF to look at and print, and a reopen), and the day's pickups.
+import { create } from 'zustand';
+import { localDate } from '../../src-shared/dates.ts';
+import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+export interface CarrierDay {
+  carrier: string;
+  carrierName: string;
+  preview: ManifestPreview;
+}
+
+export interface CloseDayState {
+  date: string;
+  status: 'idle' | 'loading' | 'ready';
+  carriers: CarrierDay[];
+  manifests: Manifest[];
+  pickups: Pickup[];
+  /** The manifest shown, with its PDF. */
+  shown: { manifest: Manifest; pdf: Uint8Array } | null;
+  busy: string | null;
+  error: string | null;
+  setDate(date: string): void;
+  load(): Promise<void>;
+  close(carrier: string): Promise<void>;
+  closeAll(): Promise<void>;
+  show(manifest: Manifest): Promise<void>;
+  reopen(manifest: Manifest): Promise<void>;
+  cancelPickup(pickup: Pickup): Promise<void>;
+}
+
+export const useCloseDay = create<CloseDayState>()((set, get) => ({
+  date: localDate(),
+  status: 'idle',
+  carriers: [],
+  manifests: [],
+  pickups: [],
+  shown: null,
+  busy: null,
+  error: null,
+
+  setDate: (date) => set({ date, shown: null }),
+
+  async load() {
+    const { date } = get();
+    set({ status: 'loading', error: null });
+    try {
+      const carriers = await api().carriers();
+      const previews = await Promise.all(
+        carriers.map(async (carrier) => ({ carrier: carrier.attributes.carrierCode, carrierName: carrier.attributes.carrierName, preview: await api().manifestPreview(carrier.attributes.carrierCode, date) })),
+      );
+      const [manifests, pickups] = await Promise.all([api().manifests(date), api().pickups(date)]);
+      // Only carriers with something on the day: to close, or left out with a reason.
+      set({ carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0), manifests, pickups, status: 'ready' });
+    } catch (error) {
+      set({ status: 'ready', error: describeError(error) });
+    }
+  },
+
+  async close(carrier) {
+    set({ busy: carrier, error: null });
+    try {
+      const manifest = await api().closeDay(carrier, get().date);
+      await get().load();
+      await get().show(manifest);
+    } catch (error) {
+      set({ error: describeError(error) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+
+  async closeAll() {
+    for (const day of get().carriers.filter((entry) => entry.preview.included.length > 0)) await get().close(day.carrier);
+  },
+
+  async show(manifest) {
+    try {
+      set({ shown: { manifest, pdf: await api().manifestPdf(manifest.id) } });
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+
+  async reopen(manifest) {
+    try {
+      await api().reopenManifest(manifest.id);
+      set({ shown: null });
+      await get().load();
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+
+  async cancelPickup(pickup) {
+    try {
+      await api().cancelPickup(pickup.id);
+      await get().load();
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+}));

@@ -1,0 +1,49 @@
+// Close day in Chromium: a supervisor picks the ship date, sees each carrier's preview, closes UPS with its
+// button, sees the manifest through pdf.js with a Print button, cancels a pickup, and reopens the manifest.
+import { expect, shipmentDocument, signedIn, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A Friday well ahead, so the pickups can still be cancelled whenever the test runs. */
+const DAY = '2027-01-15';
+
+const onDay = (carrier: string) => {
+  const document = shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier });
+  Object.assign(document.data.attributes, { shipDate: DAY, booking: true });
+  return document;
+};
+
+test('Close day: preview per carrier, close UPS, see and print the manifest, cancel a pickup, reopen', async ({ page, station, snap }) => {
+  for (const carrier of ['UPS', 'UPS', 'DHL']) expect((await station.api('POST', '/shipments', onDay(carrier))).status).toBe(201);
+
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Close day' }).click();
+  await page.getByLabel('Ship date').fill(DAY);
+  const ups = page.getByRole('region', { name: 'UPS', exact: true });
+  await expect(ups).toContainText('2 shipment(s), 2 package(s), 4.00 kg');
+  await expect(page.getByRole('region', { name: 'DHL Express' })).toContainText('1 shipment(s)');
+  await expect(page.getByRole('button', { name: 'Close all (2)' })).toBeEnabled();
+  await snap(page, 'close-day-preview');
+
+  await ups.getByRole('button', { name: 'Close UPS' }).focus();
+  await page.keyboard.press('Enter');
+  const manifests = page.getByRole('table', { name: 'Manifests' });
+  await expect(manifests).toContainText(/UPS-20270115-\d+-1/);
+  await expect(manifests).toContainText('Closed');
+  await expect(page.getByRole('region', { name: 'Manifest preview' })).toHaveAttribute('data-rendered', 'true');
+  await expect(page.getByRole('button', { name: /^Print manifest UPS-20270115-/ })).toBeVisible();
+  // Closed: nothing is left to take for UPS, and its shipments say where they went.
+  await expect(ups.getByRole('button', { name: 'Close UPS' })).toBeDisabled();
+  await snap(page, 'close-day-closed');
+
+  const pickups = page.getByRole('table', { name: 'Pickups' });
+  await expect(pickups.locator('tr')).toHaveCount(3);
+  await pickups.getByRole('button', { name: /^Cancel the DHL Express pickup/ }).click();
+  await expect(pickups.locator('tr').filter({ hasText: 'DHL' })).toContainText('Cancelled');
+  await expect(pickups.locator('tr').filter({ hasText: 'UPS' }).first()).toContainText('Booked, cancel until 12:00');
+
+  await manifests.getByRole('button', { name: /^Reopen UPS-/ }).click();
+  await expect(manifests).toContainText('Reopened');
+  await expect(ups.getByRole('button', { name: 'Close UPS' })).toBeEnabled();
+  await snap(page, 'close-day-reopened');
+});
