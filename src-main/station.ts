@@ -27,6 +27,7 @@ import type { UpstreamTimeouts } from './carriers/upstream.ts';
 import { createUpstreamService, type UpstreamService } from './services/upstream.ts';
 import { createManifestService, type ManifestService } from './services/manifests.ts';
 import { createPickupService } from './services/pickups.ts';
+import { createReportService } from './services/reports.ts';
 import { renderManifestPdf } from './documents/manifest-pdf.ts';
 import { fontLibrary } from './documents/fonts.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
@@ -314,6 +315,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     upstream,
     manifests,
     pickups: createPickupService({ store, carriers, audit, clock }),
+    reports: createReportService(store),
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,

@@ -133,6 +133,7 @@ export const ERROR_TEXT = {
   noSuchPickup: (id: string) => `No pickup is booked with shipment ${id}.`,
   pickupAlreadyCancelled: 'This pickup is cancelled already.',
   pickupPastDeadline: (carrier: string, deadline: string) => `The pickup can no longer be cancelled: ${carrier} takes cancellations until ${deadline}.`,
+  invalidReportRange: (maxDays: number) => `dateTo must be on or after dateFrom, at most ${maxDays} days on.`,
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,

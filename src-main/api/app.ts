@@ -11,6 +11,8 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { manifestRoutes } from './routes/manifests.ts';
 import { pickupRoutes } from './routes/pickups.ts';
+import { reportRoutes } from './routes/reports.ts';
+import type { ReportService } from '../services/reports.ts';
 import type { PickupService } from '../services/pickups.ts';
 import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
@@ -46,6 +48,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   upstream: UpstreamService;
   manifests: ManifestService;
   pickups: PickupService;
+  reports: ReportService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -76,6 +79,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   outboxRoutes(guarded, deps.upstream);
   manifestRoutes(guarded, deps.manifests);
   pickupRoutes(guarded, deps.pickups);
+  reportRoutes(guarded, deps.reports);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -1,5 +1,7 @@
 // The numbered schema migrations. Append only: a released migration is never edited,
 // because stations in the field have already applied it.
+import { REBUILD_DAYS_SQLITE } from './shipment-days.ts';
+
 export interface Migration {
   version: number;
   name: string;
@@ -385,6 +387,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE collection_bookings ADD COLUMN status TEXT NOT NULL DEFAULT 'booked' CHECK (status IN ('booked', 'cancelled'));
       ALTER TABLE collection_bookings ADD COLUMN cancelled_at TEXT;
       CREATE INDEX collection_bookings_by_day ON collection_bookings (collection_date, carrier_code);
+    `,
+  },
+  {
+    version: 12,
+    name: 'reports: a summary per client, ship date, carrier and destination, kept with each processing and void',
+    sql: `
+      CREATE TABLE shipment_days (
+        client_id INTEGER NOT NULL,
+        sandbox INTEGER NOT NULL,
+        ship_date TEXT NOT NULL,
+        carrier_code TEXT NOT NULL,
+        country TEXT NOT NULL,
+        shipments INTEGER NOT NULL,
+        packages INTEGER NOT NULL,
+        weight_g INTEGER NOT NULL,
+        cost_cents INTEGER NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code, country)
+      ) STRICT;
+      ${REBUILD_DAYS_SQLITE}
     `,
   },
 ];

@@ -8,6 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
+import { DAY_COLUMNS, DAY_UPSERT_TAIL, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayRow } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -112,6 +113,8 @@ export interface ShipmentsTable {
   /** Imports many finished or waiting shipments, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
   bulkInsert(rows: Iterable<BulkShipment>): number;
   waitingCount(): number;
+  /** The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per country. */
+  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): { days: DayRow[]; countries: CountryRow[] };
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
   upstreamBookings(since: string, limit: number): UpstreamBooking[];
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
@@ -328,6 +331,17 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
        AND (status = 0 OR (status = -1 AND processed_at >= @failedSince))
      ORDER BY created_at, id LIMIT @limit`,
   );
+  const addDay = db.prepare(`INSERT INTO shipment_days (${DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ${DAY_UPSERT_TAIL}`);
+  const selectDays = db.prepare<Record<string, unknown>, DayRow>(
+    `SELECT ship_date, carrier_code, sum(shipments) AS shipments, sum(packages) AS packages, sum(weight_g) AS weight_g, sum(cost_cents) AS cost_cents
+     FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
+     GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
+  );
+  const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
+    `SELECT country, sum(shipments) AS shipments FROM shipment_days
+     WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
+     GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
+  );
   const markRefreshed = db.prepare('UPDATE upstream_bookings SET refreshed_at = @now WHERE shipment_id = @id');
   const insertBooking = db.prepare(
     `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
@@ -429,6 +443,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     if (!changed) return false;
     recordResult(id, result);
     const row = selectById.get(id)!;
+    addDay.run(...dayValues(dayChange({ clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1)));
     audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
     announce('shipment.processed', id);
     return true;
@@ -485,6 +500,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     }),
     markDeleted: db.transaction((record: ShipmentRecord, logged?: NewAuditEvent) => {
       if (deleteRow.run({ id: record.id, now: now() }).changes === 0) return;
+      if (record.status === 3 && record.carrierCode) addDay.run(...dayValues(dayChange(record, record.carrierCode, record.finalCents ?? 0, -1)));
       log(logged);
       audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
       announce('shipment.deleted', record.id);
@@ -512,7 +528,16 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       };
       return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map(summaryRecord);
     },
-    bulkInsert: (rows) => importInChunks(db, rows, insertBulkRow),
+    bulkInsert: (rows) => {
+      const count = importInChunks(db, rows, insertBulkRow);
+      // An import brings whole days: the summaries are made again from the shipments.
+      db.exec(`BEGIN; ${REBUILD_DAYS_SQLITE} COMMIT;`);
+      return count;
+    },
+    report: (filter) => {
+      const parameters = { clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
+      return { days: selectDays.all(parameters), countries: selectCountries.all(parameters) };
+    },
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });

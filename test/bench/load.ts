@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 
 export interface LoadSpec {
   url: string;
-  kind: 'bare' | 'test' | 'shipment' | 'summaries' | 'addresses' | 'rate' | 'create' | 'documents';
+  kind: 'bare' | 'test' | 'shipment' | 'summaries' | 'addresses' | 'rate' | 'create' | 'documents' | 'report';
   connections: number;
   seconds: number;
   warmupSeconds: number;
@@ -64,6 +64,15 @@ function request(): { path: string; method: 'GET' | 'POST'; headers: Record<stri
       const from = new Date(first + Math.floor(Math.random() * (span / DAY)) * DAY);
       const to = new Date(from.getTime() + 29 * DAY);
       return { path: `/v3/shipment-summaries?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}&limit=100`, method: 'GET', headers };
+    }
+    case 'report': {
+      // A year's range at a random start: the Reports screen's widest view.
+      as(Math.floor(Math.random() * spec.tokens.length));
+      const first = Date.parse(spec.dates!.first);
+      const span = Math.max(DAY, Date.parse(spec.dates!.last) - first - 365 * DAY);
+      const from = new Date(first + Math.floor(Math.random() * (span / DAY)) * DAY);
+      const to = new Date(from.getTime() + 364 * DAY);
+      return { path: `/v3/reports/daily?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`, method: 'GET', headers };
     }
     case 'addresses': {
       as(0);

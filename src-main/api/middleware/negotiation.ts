@@ -40,10 +40,11 @@ export function hasBody(ctx: ApiContext): boolean {
 
 /**
  * The routes that answer other media types as well, and choose by Accept themselves: the live event stream
- * (text/event-stream) and the public tracking page (HTML for a browser, JSON:API for a program).
+ * (text/event-stream), the public tracking page (HTML for a browser, JSON:API for a program) and the daily
+ * report (JSON:API, or CSV for a spreadsheet).
  */
 function choosesOwnMediaType(route: string): boolean {
-  return route === '/events/stream' || route.startsWith('/track/');
+  return route === '/events/stream' || route.startsWith('/track/') || route === '/reports/daily';
 }
 
 /** A few Accept headers answered once each: a client sends the same one with every request. */

@@ -2,6 +2,7 @@
 // is never edited. Version 1 is the whole schema of SQLite's versions 1 to 5, in PostgreSQL's dialect, with the
 // same tables, columns and meanings, so one set of row mappers reads both back ends.
 import type { Migration } from '../migrations.ts';
+import { REBUILD_DAYS_POSTGRES } from '../shipment-days.ts';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -340,6 +341,25 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE collection_bookings ADD COLUMN status text NOT NULL DEFAULT 'booked' CHECK (status IN ('booked', 'cancelled'));
       ALTER TABLE collection_bookings ADD COLUMN cancelled_at text;
       CREATE INDEX collection_bookings_by_day ON collection_bookings (collection_date, carrier_code);
+    `,
+  },
+  {
+    version: 8,
+    name: "reports: the day summaries (SQLite's version 12)",
+    sql: `
+      CREATE TABLE shipment_days (
+        client_id integer NOT NULL,
+        sandbox smallint NOT NULL,
+        ship_date text NOT NULL,
+        carrier_code text NOT NULL,
+        country text NOT NULL,
+        shipments integer NOT NULL,
+        packages integer NOT NULL,
+        weight_g bigint NOT NULL,
+        cost_cents bigint NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code, country)
+      );
+      ${REBUILD_DAYS_POSTGRES}
     `,
   },
 ];

@@ -26,6 +26,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
+import { DAY_COLUMNS, DAY_UPSERT_TAIL, REBUILD_DAYS_POSTGRES, dayChange, dayValues, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -66,15 +67,17 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
 
   const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
     const at = now();
-    const updated = await db.query<{ client_id: number }>(
+    const updated = await db.query<{ client_id: number; sandbox: number; ship_date: string; attributes: string }>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
          insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
-       RETURNING client_id`,
+       RETURNING client_id, sandbox, ship_date, attributes`,
       [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
         result.currency, result.trackingNumber, result.trackingHash, at],
     );
     if (updated.rows.length === 0) return false;
+    const done = updated.rows[0]!;
+    await addDay(db, dayChange({ clientId: done.client_id, sandbox: done.sandbox, shipDate: done.ship_date, attributes: JSON.parse(done.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1));
     await db.query('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
     ]);
@@ -126,6 +129,27 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       }
     }
   };
+
+  /** Imports in chunks of BULK_ROWS, a transaction each. */
+  const bulkImport = async (rows: Iterable<BulkShipment>) => {
+    let total = 0;
+    let chunk: BulkShipment[] = [];
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const taken = chunk;
+      chunk = [];
+      await transaction(pool, (db) => bulkChunk(db, taken));
+      total += taken.length;
+    };
+    for (const row of rows) {
+      chunk.push(row);
+      if (chunk.length === BULK_ROWS) await flush();
+    }
+    await flush();
+    return total;
+  };
+  /** Adds a shipment's change to its day summary, inside the transaction of the change. */
+  const addDay = (db: Queryable, change: DayChange) => db.query(`INSERT INTO shipment_days (${DAY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ${DAY_UPSERT_TAIL}`, dayValues(change));
 
   return {
     allocateReference: async () => (await pool.query<{ reference: string }>("SELECT nextval('shipment_reference')::text AS reference")).rows[0]!.reference,
@@ -211,6 +235,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     markDeleted: (record: ShipmentRecord, logged) =>
       transaction(pool, async (db) => {
         if (!changed(await db.query('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()]))) return;
+        if (record.status === 3 && record.carrierCode) await addDay(db, dayChange(record, record.carrierCode, record.finalCents ?? 0, -1));
         await log(db, logged);
         await audit(db, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
         await announce(db, 'shipment.deleted', record.id);
@@ -269,21 +294,10 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     findForAdmin: async (key) => !storable(key) ? undefined : one(pool, 'SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key]),
     byTrackingHash: async (hash) => !storable(hash) ? undefined : one(pool, 'SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash]),
     bulkInsert: async (rows) => {
-      let total = 0;
-      let chunk: BulkShipment[] = [];
-      const flush = async () => {
-        if (chunk.length === 0) return;
-        const taken = chunk;
-        chunk = [];
-        await transaction(pool, (db) => bulkChunk(db, taken));
-        total += taken.length;
-      };
-      for (const row of rows) {
-        chunk.push(row);
-        if (chunk.length === BULK_ROWS) await flush();
-      }
-      await flush();
-      return total;
+      const imported = await bulkImport(rows);
+      // An import brings whole days: the summaries are made again from the shipments.
+      await transaction(pool, (db) => db.query(REBUILD_DAYS_POSTGRES));
+      return imported;
     },
     outbox: async (filter) =>
       (
@@ -305,6 +319,21 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       ).rows.map(upstreamBooking),
     markRefreshed: async (id) => {
       await pool.query('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
+    },
+    report: async (filter) => {
+      const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
+      const days = await pool.query<DayRow>(
+        `SELECT ship_date, carrier_code, sum(shipments)::int AS shipments, sum(packages)::int AS packages, sum(weight_g)::bigint AS weight_g, sum(cost_cents)::bigint AS cost_cents
+         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
+         GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
+        values,
+      );
+      const countries = await pool.query<CountryRow>(
+        `SELECT country, sum(shipments)::int AS shipments FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
+         GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
+        values,
+      );
+      return { days: days.rows, countries: countries.rows };
     },
     waitingCount: async () =>
       (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL')).rows[0]!.n,

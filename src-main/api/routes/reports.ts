@@ -1,0 +1,51 @@
+// GET /reports/daily?dateFrom=&dateTo= (README, "End of day"): the client's shipments per day and carrier, with
+// per-carrier totals, top destinations and cost per kg in meta; `format=csv` (or Accept: text/csv) gives the
+// rows as CSV for a spreadsheet.
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
+import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/reports.ts';
+import { isCalendarDate } from '../../../src-shared/shipment-validation.ts';
+import type { ReportService } from '../../services/reports.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function reportRoutes(router: ApiRouter, reports: ReportService): void {
+  router.get('/reports/daily', async (ctx: ApiContext) => {
+    const text = (name: string) => {
+      const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
+      return Array.isArray(value) ? value[value.length - 1] : value;
+    };
+    const errors: ErrorObject[] = [];
+    const date = (name: 'dateFrom' | 'dateTo') => {
+      const value = text(name);
+      if (value === undefined || !isCalendarDate(value)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      return value ?? '';
+    };
+    const dateFrom = date('dateFrom');
+    const dateTo = date('dateTo');
+    if (errors.length === 0) {
+      const days = (Date.parse(dateTo) - Date.parse(dateFrom)) / DAY_MS + 1;
+      if (days < 1 || days > REPORT_MAX_DAYS) errors.push(errorObject(400, ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'));
+    }
+    if (errors.length > 0) throw StationError.many(400, errors);
+    const report = await reports.daily({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, { dateFrom, dateTo });
+    const csv = text('format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
+    if (csv) {
+      ctx.status = 200;
+      ctx.set('Content-Type', 'text/csv; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="shipments-${dateFrom}-${dateTo}.csv"`);
+      const lines = ['date,carrier,shipments,packages,weight_kg,cost,currency', ...report.rows.map((row) => [row.date, row.carrier, row.shipments, row.packages, row.weightKg, row.cost.amount.toFixed(2), row.cost.currency].join(','))];
+      ctx.body = `${lines.join('\r\n')}\r\n`;
+      return;
+    }
+    respondData(
+      ctx,
+      200,
+      report.rows.map((row) => ({ type: 'dailyReport', id: `${row.date}-${row.carrier}`, attributes: row }) satisfies DailyReportResource),
+      { ...report.meta },
+    );
+  });
+}

@@ -1,0 +1,58 @@
+// Reports: a client's processed shipments over a date range from the day summaries (per day and carrier, per
+// carrier, top destinations, cost per kg), as the Reports screen, the CSV export and integrations read them.
+import type { CarrierTotals, DailyReportAttributes, DailyReportMeta } from '../../src-shared/reports.ts';
+import type { Caller } from '../domain/caller.ts';
+import type { Store } from '../store/index.ts';
+
+export interface DailyReport {
+  rows: DailyReportAttributes[];
+  meta: DailyReportMeta;
+}
+
+export interface ReportService {
+  daily(caller: Caller, range: { dateFrom: string; dateTo: string }): Promise<DailyReport>;
+}
+
+/** The station prices in euros (every rate card's currency). */
+const CURRENCY = 'EUR';
+const money = (cents: number) => ({ amount: cents / 100, currency: CURRENCY });
+const perKg = (cents: number, grams: number) => (grams > 0 ? Math.round((cents / (grams / 1000))) / 100 : null);
+
+export function createReportService(store: Store): ReportService {
+  return {
+    async daily(caller, range) {
+      const { days, countries } = await store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range });
+      const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
+      let packages = 0;
+      for (const day of days) {
+        const entry = byCarrier.get(day.carrier_code) ?? { shipments: 0, grams: 0, cents: 0 };
+        entry.shipments += Number(day.shipments);
+        entry.grams += Number(day.weight_g);
+        entry.cents += Number(day.cost_cents);
+        byCarrier.set(day.carrier_code, entry);
+        packages += Number(day.packages);
+      }
+      const carriers: CarrierTotals[] = [...byCarrier.entries()]
+        .map(([carrier, entry]) => ({ carrier, shipments: entry.shipments, weightKg: entry.grams / 1000, cost: money(entry.cents), costPerKg: perKg(entry.cents, entry.grams) }))
+        .sort((a, b) => b.cost.amount - a.cost.amount);
+      const grams = [...byCarrier.values()].reduce((total, entry) => total + entry.grams, 0);
+      const cents = [...byCarrier.values()].reduce((total, entry) => total + entry.cents, 0);
+      return {
+        rows: days.map((day) => ({
+          date: day.ship_date,
+          carrier: day.carrier_code,
+          shipments: Number(day.shipments),
+          packages: Number(day.packages),
+          weightKg: Number(day.weight_g) / 1000,
+          cost: money(Number(day.cost_cents)),
+        })),
+        meta: {
+          ...range,
+          carriers,
+          topDestinations: countries.map((country) => ({ country: country.country, shipments: Number(country.shipments) })),
+          totals: { shipments: carriers.reduce((total, entry) => total + entry.shipments, 0), packages, weightKg: grams / 1000, cost: money(cents), costPerKg: perKg(cents, grams) },
+        },
+      };
+    },
+  };
+}
