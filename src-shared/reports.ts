@@ -5,8 +5,8 @@
 /** The longest range one report covers: a year and a day. */
 export const REPORT_MAX_DAYS = 366;
 
-export interface DailyReportAttributes {
-  date: string;
+/** One carrier's shipments of one day. */
+export interface CarrierDay {
   carrier: string;
   shipments: number;
   packages: number;
@@ -14,9 +14,15 @@ export interface DailyReportAttributes {
   cost: { amount: number; currency: string };
 }
 
+export interface DailyReportAttributes {
+  date: string;
+  /** Per carrier that shipped that day, by carrier code. */
+  carriers: CarrierDay[];
+}
+
 export interface DailyReportResource {
   type: 'dailyReport';
-  /** <date>-<carrier> */
+  /** The date. */
   id: string;
   attributes: DailyReportAttributes;
 }

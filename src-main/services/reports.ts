@@ -37,15 +37,17 @@ export function createReportService(store: Store): ReportService {
         .sort((a, b) => b.cost.amount - a.cost.amount);
       const grams = [...byCarrier.values()].reduce((total, entry) => total + entry.grams, 0);
       const cents = [...byCarrier.values()].reduce((total, entry) => total + entry.cents, 0);
+      const byDate = new Map<string, DailyReportAttributes>();
+      for (const day of days) {
+        let entry = byDate.get(day.ship_date);
+        if (!entry) {
+          entry = { date: day.ship_date, carriers: [] };
+          byDate.set(day.ship_date, entry);
+        }
+        entry.carriers.push({ carrier: day.carrier_code, shipments: Number(day.shipments), packages: Number(day.packages), weightKg: Number(day.weight_g) / 1000, cost: money(Number(day.cost_cents)) });
+      }
       return {
-        rows: days.map((day) => ({
-          date: day.ship_date,
-          carrier: day.carrier_code,
-          shipments: Number(day.shipments),
-          packages: Number(day.packages),
-          weightKg: Number(day.weight_g) / 1000,
-          cost: money(Number(day.cost_cents)),
-        })),
+        rows: [...byDate.values()],
         meta: {
           ...range,
           carriers,

@@ -391,19 +391,26 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
-    name: 'reports: a summary per client, ship date, carrier and destination, kept with each processing and void',
+    name: 'reports: summaries per client, ship date and carrier, and per destination, kept with each processing and void',
     sql: `
       CREATE TABLE shipment_days (
         client_id INTEGER NOT NULL,
         sandbox INTEGER NOT NULL,
         ship_date TEXT NOT NULL,
         carrier_code TEXT NOT NULL,
-        country TEXT NOT NULL,
         shipments INTEGER NOT NULL,
         packages INTEGER NOT NULL,
         weight_g INTEGER NOT NULL,
         cost_cents INTEGER NOT NULL,
-        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code, country)
+        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code)
+      ) STRICT;
+      CREATE TABLE destination_days (
+        client_id INTEGER NOT NULL,
+        sandbox INTEGER NOT NULL,
+        ship_date TEXT NOT NULL,
+        country TEXT NOT NULL,
+        shipments INTEGER NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, country)
       ) STRICT;
       ${REBUILD_DAYS_SQLITE}
     `,

@@ -26,6 +26,8 @@ const TABLES = [
   'webhooks',
   'webhook_deliveries',
   'upstream_bookings',
+  'shipment_days',
+  'destination_days',
 ] as const;
 
 /** Rows per INSERT, and fewer for tables of documents, whose rows are whole PDFs. */

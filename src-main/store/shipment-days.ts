@@ -1,6 +1,7 @@
-// The day summaries behind reports: per client, sandbox, ship date, carrier and destination country, how many
-// processed shipments, packages, grams and cents. Kept in the transaction of each processing and void (both back
-// ends), and rebuilt whole after a bulk import, so a year of reports reads a few thousand rows, never the shipments.
+// The day summaries behind reports: per client, sandbox, ship date and carrier, how many processed shipments,
+// packages, grams and cents; and per ship date and destination country, how many shipments. Kept in the
+// transaction of each processing and void (both back ends), and rebuilt whole after a bulk import, so a year of
+// reports reads a row per day and carrier, never the shipments.
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 
 export interface DayChange {
@@ -38,33 +39,54 @@ export function dayChange(
   };
 }
 
-export const DAY_COLUMNS = 'client_id, sandbox, ship_date, carrier_code, country, shipments, packages, weight_g, cost_cents';
-/** Adds a change to its day's row (made at the first). */
-export const DAY_UPSERT_TAIL = `ON CONFLICT (client_id, sandbox, ship_date, carrier_code, country) DO UPDATE SET
-  shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
-  weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`;
-export const dayValues = (change: DayChange) => [
-  change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.country, change.shipments, change.packages, change.weightGrams, change.costCents,
+/** Adds a change to its day's carrier row and destination row (each made at the first), with ? placeholders. */
+export const DAY_UPSERTS = [
+  `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+   ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
+     shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
+     weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
+  `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES (?, ?, ?, ?, ?)
+   ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+] as const;
+
+/** The values of DAY_UPSERTS, in order. */
+export const dayValues = (change: DayChange): [unknown[], unknown[]] => [
+  [change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.shipments, change.packages, change.weightGrams, change.costCents],
+  [change.clientId, change.sandbox, change.shipDate, change.country, change.shipments],
 ];
+
+/** The same statements with PostgreSQL's numbered placeholders. */
+export const DAY_UPSERTS_POSTGRES = DAY_UPSERTS.map((sql) => {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+});
 
 /**
  * SQLite: every day row made again from the live processed shipments. Migration 12 (PostgreSQL's 8) runs it too:
  * whatever it becomes, it must give the same rows for the same shipments.
  */
 export const REBUILD_DAYS_SQLITE = `DELETE FROM shipment_days;
-  INSERT INTO shipment_days (${DAY_COLUMNS})
-  SELECT client_id, sandbox, ship_date, carrier_code, ship_to_country, count(*), sum(json_array_length(attributes, '$.packages')),
+  DELETE FROM destination_days;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(json_array_length(attributes, '$.packages')),
     CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER),
     coalesce(sum(final_cents), 0)
-  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code, ship_to_country;`;
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
 /** PostgreSQL: the same. */
 export const REBUILD_DAYS_POSTGRES = `DELETE FROM shipment_days;
-  INSERT INTO shipment_days (${DAY_COLUMNS})
-  SELECT client_id, sandbox, ship_date, carrier_code, ship_to_country, count(*), sum(jsonb_array_length(attributes::jsonb -> 'packages')),
+  DELETE FROM destination_days;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(jsonb_array_length(attributes::jsonb -> 'packages')),
     round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint,
     coalesce(sum(final_cents), 0)
-  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code, ship_to_country;`;
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
 /** A report's rows: per day and carrier, and per destination country, within the dates. */
 export interface DayRow {

@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_COLUMNS, DAY_UPSERT_TAIL, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayRow } from './shipment-days.ts';
+import { DAY_UPSERTS, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -331,14 +331,15 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
        AND (status = 0 OR (status = -1 AND processed_at >= @failedSince))
      ORDER BY created_at, id LIMIT @limit`,
   );
-  const addDay = db.prepare(`INSERT INTO shipment_days (${DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ${DAY_UPSERT_TAIL}`);
+  const dayUpserts = DAY_UPSERTS.map((sql) => db.prepare(sql));
+  const addDay = (change: DayChange) => dayValues(change).forEach((values, index) => dayUpserts[index]!.run(...values));
   const selectDays = db.prepare<Record<string, unknown>, DayRow>(
-    `SELECT ship_date, carrier_code, sum(shipments) AS shipments, sum(packages) AS packages, sum(weight_g) AS weight_g, sum(cost_cents) AS cost_cents
-     FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
-     GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
+    `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
+     FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo AND shipments > 0
+     ORDER BY ship_date, carrier_code`,
   );
   const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
-    `SELECT country, sum(shipments) AS shipments FROM shipment_days
+    `SELECT country, sum(shipments) AS shipments FROM destination_days
      WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
      GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
   );
@@ -443,7 +444,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     if (!changed) return false;
     recordResult(id, result);
     const row = selectById.get(id)!;
-    addDay.run(...dayValues(dayChange({ clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1)));
+    addDay(dayChange({ clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1));
     audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
     announce('shipment.processed', id);
     return true;
@@ -500,7 +501,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     }),
     markDeleted: db.transaction((record: ShipmentRecord, logged?: NewAuditEvent) => {
       if (deleteRow.run({ id: record.id, now: now() }).changes === 0) return;
-      if (record.status === 3 && record.carrierCode) addDay.run(...dayValues(dayChange(record, record.carrierCode, record.finalCents ?? 0, -1)));
+      if (record.status === 3 && record.carrierCode) addDay(dayChange(record, record.carrierCode, record.finalCents ?? 0, -1));
       log(logged);
       audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
       announce('shipment.deleted', record.id);

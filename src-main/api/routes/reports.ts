@@ -37,14 +37,17 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       ctx.status = 200;
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="shipments-${dateFrom}-${dateTo}.csv"`);
-      const lines = ['date,carrier,shipments,packages,weight_kg,cost,currency', ...report.rows.map((row) => [row.date, row.carrier, row.shipments, row.packages, row.weightKg, row.cost.amount.toFixed(2), row.cost.currency].join(','))];
+      const lines = [
+        'date,carrier,shipments,packages,weight_kg,cost,currency',
+        ...report.rows.flatMap((row) => row.carriers.map((day) => [row.date, day.carrier, day.shipments, day.packages, day.weightKg, day.cost.amount.toFixed(2), day.cost.currency].join(','))),
+      ];
       ctx.body = `${lines.join('\r\n')}\r\n`;
       return;
     }
     respondData(
       ctx,
       200,
-      report.rows.map((row) => ({ type: 'dailyReport', id: `${row.date}-${row.carrier}`, attributes: row }) satisfies DailyReportResource),
+      report.rows.map((row) => ({ type: 'dailyReport', id: row.date, attributes: row }) satisfies DailyReportResource),
       { ...report.meta },
     );
   });

@@ -352,12 +352,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         sandbox smallint NOT NULL,
         ship_date text NOT NULL,
         carrier_code text NOT NULL,
-        country text NOT NULL,
         shipments integer NOT NULL,
         packages integer NOT NULL,
         weight_g bigint NOT NULL,
         cost_cents bigint NOT NULL,
-        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code, country)
+        PRIMARY KEY (client_id, sandbox, ship_date, carrier_code)
+      );
+      CREATE TABLE destination_days (
+        client_id integer NOT NULL,
+        sandbox smallint NOT NULL,
+        ship_date text NOT NULL,
+        country text NOT NULL,
+        shipments integer NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, country)
       );
       ${REBUILD_DAYS_POSTGRES}
     `,

@@ -26,7 +26,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_COLUMNS, DAY_UPSERT_TAIL, REBUILD_DAYS_POSTGRES, dayChange, dayValues, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERTS_POSTGRES, REBUILD_DAYS_POSTGRES, dayChange, dayValues, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -149,7 +149,11 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     return total;
   };
   /** Adds a shipment's change to its day summary, inside the transaction of the change. */
-  const addDay = (db: Queryable, change: DayChange) => db.query(`INSERT INTO shipment_days (${DAY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ${DAY_UPSERT_TAIL}`, dayValues(change));
+  const addDay = async (db: Queryable, change: DayChange) => {
+    const [carrierValues, destinationValues] = dayValues(change);
+    await db.query(DAY_UPSERTS_POSTGRES[0]!, carrierValues);
+    await db.query(DAY_UPSERTS_POSTGRES[1]!, destinationValues);
+  };
 
   return {
     allocateReference: async () => (await pool.query<{ reference: string }>("SELECT nextval('shipment_reference')::text AS reference")).rows[0]!.reference,
@@ -323,13 +327,13 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     report: async (filter) => {
       const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
       const days = await pool.query<DayRow>(
-        `SELECT ship_date, carrier_code, sum(shipments)::int AS shipments, sum(packages)::int AS packages, sum(weight_g)::bigint AS weight_g, sum(cost_cents)::bigint AS cost_cents
-         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
-         GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
+        `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
+         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4 AND shipments > 0
+         ORDER BY ship_date, carrier_code`,
         values,
       );
       const countries = await pool.query<CountryRow>(
-        `SELECT country, sum(shipments)::int AS shipments FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
+        `SELECT country, sum(shipments)::int AS shipments FROM destination_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
          GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
         values,
       );
