@@ -80,7 +80,7 @@ Usage: npm run station -- <command> [options]
   webhook add --url URL --events TYPE,TYPE [--client ID] [--data DIR] [--json]
       Register an endpoint for one client's events, or for every client's without --client. TYPEs:
       ${EVENT_TYPES.join(', ')}. Prints the secret once ({"id","secret"} with --json): deliveries are
-      signed with it (Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body)>" in hex).
+      signed with it (Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>).
   webhook list [--data DIR] [--json]
   webhook pause --id ID | webhook resume --id ID | webhook remove --id ID [--data DIR] [--json]
       A webhook that fails for a day is paused by the station; resume it once its endpoint works.
