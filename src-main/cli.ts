@@ -81,7 +81,8 @@ Usage: npm run station -- <command> [options]
       Register an endpoint for one client's events, or for every client's without --client. TYPEs:
       ${EVENT_TYPES.slice(0, 4).join(', ')},
       ${EVENT_TYPES.slice(4).join(', ')}.
-      Prints the secret once ({"id","secret"} with --json): deliveries are signed with it (Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>).
+      Prints the secret once ({"id","secret"} with --json). Deliveries are signed with it:
+      Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>.
   webhook list [--data DIR] [--json]
   webhook pause --id ID | webhook resume --id ID | webhook remove --id ID [--data DIR] [--json]
       A webhook that fails for a day is paused by the station; resume it once its endpoint works.
