@@ -44,6 +44,8 @@ export interface CarrierRegistry {
   unavailable(): UnavailableCarrier[];
   /** The upstream gateway carriers as last read: their health, and tracking refreshes. */
   upstreams(): UpstreamCarrier[];
+  /** Reads the upstream services configured again (one settings read), e.g. before checking a carrier choice. */
+  refreshUpstreams(): Promise<UpstreamCarrier[]>;
   /** Reads the card files again if any changed, was added or went away. */
   refresh(): void;
   /** Refreshes every `intervalMs` until the returned function is called. */
@@ -141,6 +143,7 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     },
     choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode), ...upstreams.keys()],
     upstreams: () => [...upstreams.values()].map((entry) => entry.carrier),
+    refreshUpstreams: readUpstreams,
     problems: () => current().problems,
     unavailable: () => current().unavailable,
     refresh,

@@ -1,9 +1,9 @@
 // Talking to an upstream service that speaks the same API as the station (ParcelValue-compatible, or another
-// station): Bearer tokens signed with the configured server key (field-rules.md: HS256 over {sub, clientKey}),
+// station): Bearer tokens signed with the configured server key by the station's own token code,
 // JSON:API requests with a deadline, and every failure sorted into "the upstream could not be reached" (retry
 // later) or "the upstream refused" (its own error text, which a retry would not change).
-import { SignJWT } from 'jose';
 import type { UpstreamSettings } from '../../src-shared/upstream.ts';
+import { signClientToken, tokenKey } from '../security/tokens.ts';
 
 /** How an upstream service is reached: its base URL, API version, and the client and server keys to sign tokens with. */
 export type UpstreamConfig = UpstreamSettings;
@@ -39,12 +39,9 @@ export interface UpstreamClient {
 const STATUS_OF_SERVER_TROUBLE = new Set([502, 503, 504]);
 
 export function upstreamClient(config: UpstreamConfig): UpstreamClient {
+  // The same token an integration may sign itself (field-rules.md), made as the station makes its own.
   let token: Promise<string> | undefined;
-  const bearer = () =>
-    (token ??= new SignJWT({ clientKey: config.clientKey })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(config.clientId)
-      .sign(new TextEncoder().encode(config.serverKey)));
+  const bearer = () => (token ??= signClientToken({ clientId: config.clientId, clientKey: config.clientKey }, tokenKey(config.serverKey)));
 
   return {
     async call(method, path, options) {

@@ -6,7 +6,7 @@ import { formatCents } from '../../src-shared/money.ts';
 import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
 import { drawCode128 } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
-import { assemblePdf } from './pdf-document.ts';
+import { assemblePdf, drawText } from './pdf-document.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 
 export interface ManifestDocumentInput {
@@ -40,14 +40,8 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
   let page = new PageContent();
   let y = 0;
 
-  const text = (value: string, x: number, at: number, size: number, weight: Weight = 'regular', maxWidth?: number) => {
-    const shown = maxWidth === undefined ? value : fonts.fit(value, size, maxWidth, weight);
-    let cursor = x;
-    for (const run of fonts.runs(shown, weight)) {
-      page.text(run.fontKey, size, cursor, at, run.hex);
-      cursor += run.advance * size;
-    }
-  };
+  const text = (value: string, x: number, at: number, size: number, weight: Weight = 'regular', maxWidth?: number) =>
+    drawText(page, fonts, value, x, at, { size, weight, maxWidth });
   const newPage = () => {
     page = new PageContent();
     pages.push({ ...A4, content: page });

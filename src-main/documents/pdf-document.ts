@@ -1,8 +1,26 @@
-// A whole PDF from drawn pages: the page tree, one shared resource dictionary (the fonts used, plus any extra
+// Text on a page in a document's fonts, and a whole PDF from drawn pages: the page tree, one shared resource dictionary (the fonts used, plus any extra
 // entries), the catalog and the document information. What every station document (labels, invoices, manifests)
 // ends with.
-import type { DocumentFonts } from './fonts.ts';
-import { PdfWriter, pdfDate, pdfNumber, pdfText, type PageSpec } from './pdf-writer.ts';
+import type { DocumentFonts, Weight } from './fonts.ts';
+import { PdfWriter, pdfDate, pdfNumber, pdfText, type PageContent, type PageSpec } from './pdf-writer.ts';
+
+/** Draws text at (x, y) in the document's fonts (a fallback font for what the main one lacks), cut with an ellipsis to `maxWidth`. */
+export function drawText(
+  content: PageContent,
+  fonts: DocumentFonts,
+  text: string,
+  x: number,
+  y: number,
+  options: { size: number; weight?: Weight; maxWidth?: number },
+): void {
+  const weight = options.weight ?? 'regular';
+  const shown = options.maxWidth === undefined ? text : fonts.fit(text, options.size, options.maxWidth, weight);
+  let cursor = x;
+  for (const run of fonts.runs(shown, weight)) {
+    content.text(run.fontKey, options.size, cursor, y, run.hex);
+    cursor += run.advance * options.size;
+  }
+}
 
 export function assemblePdf(input: { pages: readonly PageSpec[]; fonts: DocumentFonts; title: string; createdAt: Date; extraResources?: string }): Uint8Array {
   const writer = new PdfWriter();

@@ -7,7 +7,7 @@ import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
-import { assemblePdf } from './pdf-document.ts';
+import { assemblePdf, drawText as drawSharedText } from './pdf-document.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const A4 = { width: 595.28, height: 841.89 } as const;
@@ -44,13 +44,7 @@ interface Page {
 }
 
 function drawText(page: Page, text: string, x: number, y: number, options: TextOptions): void {
-  const weight = options.weight ?? 'regular';
-  const shown = options.maxWidth === undefined ? text : page.fonts.fit(text, options.size, options.maxWidth, weight);
-  let cursor = x;
-  for (const run of page.fonts.runs(shown, weight)) {
-    page.content.text(run.fontKey, options.size, cursor, y, run.hex);
-    cursor += run.advance * options.size;
-  }
+  drawSharedText(page.content, page.fonts, text, x, y, options);
 }
 
 function drawLine(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, thickness: number): void {

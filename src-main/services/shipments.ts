@@ -240,7 +240,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
 
     // Upstream services are read again first: one added a moment ago by the admin command is a choice at once.
     carrierChoices: async () => {
-      await carriers.carriers();
+      await carriers.refreshUpstreams();
       return carriers.choiceCodes();
     },
 

@@ -29,10 +29,7 @@ const OUTBOX_LIMIT = 500;
 
 export function createUpstreamService(deps: { store: Store; carriers: CarrierRegistry; clock: () => Date; logger: Logger }): UpstreamService {
   const { store, carriers, clock, logger } = deps;
-  const upstreamsNow = async () => {
-    await carriers.carriers();
-    return carriers.upstreams();
-  };
+  const upstreamsNow = () => carriers.refreshUpstreams();
   return {
     async outbox(caller) {
       const upstreams = await upstreamsNow();

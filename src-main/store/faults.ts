@@ -36,12 +36,22 @@ const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to
 /** A unique tracking number's constraint, as SQLite and PostgreSQL name it when a second row would break it. */
 const TRACKING_NUMBER_CLASH = /shipments\.tracking_number|shipments_tracking_number_key/;
 
+/**
+ * The store's own refusals, which callers catch by class, by the name each sets: made again from that name, they
+ * keep their class across the writer thread.
+ */
+const DOMAIN_ERRORS: Record<string, { kind: new (...args: never[]) => Error; make: (message: string) => Error }> = {
+  IdempotencyKeyTakenError: { kind: IdempotencyKeyTakenError, make: (message) => new IdempotencyKeyTakenError(message) },
+  ManifestChangedError: { kind: ManifestChangedError, make: () => new ManifestChangedError() },
+};
+
 /** The error as a StoreFaultError (or a TrackingNumberTakenError or IdempotencyKeyTakenError) when it is one; otherwise the error itself. */
 export function asStoreFault(error: unknown): unknown {
-  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError || error instanceof IdempotencyKeyTakenError) return error;
-  // Thrown on the writer thread, it arrives by name.
-  if ((error as { name?: unknown } | null)?.name === 'IdempotencyKeyTakenError') return new IdempotencyKeyTakenError((error as Error).message);
-  if ((error as { name?: unknown } | null)?.name === 'ManifestChangedError' && !(error instanceof ManifestChangedError)) return new ManifestChangedError();
+  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError) return error;
+  // A domain error thrown on the writer thread arrives by name only: it is made again here.
+  const name = String((error as { name?: unknown } | null)?.name);
+  const domain = Object.hasOwn(DOMAIN_ERRORS, name) ? DOMAIN_ERRORS[name] : undefined;
+  if (domain) return error instanceof domain.kind ? error : domain.make((error as Error).message);
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const constraint = (error as { constraint?: unknown } | null)?.constraint;
