@@ -55,11 +55,20 @@ export const dayValues = (change: DayChange): [unknown[], unknown[]] => [
   [change.clientId, change.sandbox, change.shipDate, change.country, change.shipments],
 ];
 
-/** The same statements with PostgreSQL's numbered placeholders. */
-export const DAY_UPSERTS_POSTGRES = DAY_UPSERTS.map((sql) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-});
+/**
+ * PostgreSQL: both upserts in one statement (one round trip), with the values of `dayValuesPostgres`. Concurrent
+ * shipments of one client, day and carrier update the same rows: the statement runs last in the transaction, so
+ * those row locks are held only to the commit.
+ */
+export const DAY_UPSERT_POSTGRES = `WITH carrier AS (
+    INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
+      shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
+      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents)
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES ($1, $2, $3, $9, $5)
+  ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`;
+
+export const dayValuesPostgres = (change: DayChange): unknown[] => [...dayValues(change)[0], change.country];
 
 /**
  * SQLite: every day row made again from the live processed shipments. Migration 12 (PostgreSQL's 8) runs it too:

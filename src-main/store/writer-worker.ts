@@ -1,6 +1,7 @@
 // The store's writer thread: its own connection to the station's database runs every write the station makes,
-// one at a time, in arrival order. Commits wait for their fsync here, and checkpoints run here, so neither
-// ever holds up the API's thread. Each call brings the station's clock reading, for the records' timestamps.
+// one at a time, in arrival order, and writes that arrive together share one commit. Commits wait for their fsync
+// here, and checkpoints run here, so neither ever holds up the API's thread. Each call brings the station's clock
+// reading, for the records' timestamps.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openTables, type TableName } from './tables.ts';
 import { WRITE_WAIT_MS, type WriteAnswer, type WriteCall } from './writer.ts';
@@ -45,31 +46,74 @@ const immediately = (() => {
   return (work: () => unknown) => transaction.immediate(work);
 })();
 
-port.on('message', (message: WriteCall | 'stop') => {
-  if (message === 'stop') {
-    try {
-      tables.db.close();
-    } catch {
-      // A database on a failed disk may not close cleanly; what is committed is in the WAL already.
-    }
-    port.postMessage('stopped');
-    return;
-  }
-  now = message.now;
-  let answer: WriteAnswer;
-  const left = message.sentAt + WRITE_WAIT_MS - Date.now();
-  if (left <= 0) {
-    port.postMessage({ id: message.id, ok: false, error: { name: 'SqliteError', message: 'database is locked', code: 'SQLITE_BUSY' } } satisfies WriteAnswer);
-    return;
-  }
-  waitAtMost(left);
+/** A write's own savepoint inside the group's transaction: a write that throws takes back only its own changes. */
+const inSavepoint = tables.db.transaction((work: () => unknown) => work());
+
+const failure = (id: number, error: unknown): WriteAnswer => {
+  const failed = error as { name?: string; message?: string; code?: string };
+  return { id, ok: false, error: { name: failed.name ?? 'Error', message: failed.message ?? String(error), code: failed.code } };
+};
+
+/**
+ * Writes that arrived together commit together (group commit): the fsync, most of a write's cost, is paid once per
+ * group. Each write runs in its own savepoint, so one that fails changes nothing, and answers are sent only after
+ * the commit: a write answered ok is durable. If SQLite gave up the whole transaction (a full disk, an I/O error),
+ * or the commit failed, every write of the group answers that error, and none of them happened.
+ */
+function runGroup(group: WriteCall[]): WriteAnswer[] {
+  const expired: WriteAnswer[] = [];
+  const live = group.filter((call) => {
+    if (call.sentAt + WRITE_WAIT_MS - Date.now() > 0) return true;
+    expired.push({ id: call.id, ok: false, error: { name: 'SqliteError', message: 'database is locked', code: 'SQLITE_BUSY' } });
+    return false;
+  });
+  if (live.length === 0) return expired;
+  waitAtMost(live[0]!.sentAt + WRITE_WAIT_MS - Date.now());
   try {
-    const table = tables[message.table as TableName] as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const args = revive(message.args) as unknown[];
-    answer = { id: message.id, ok: true, value: immediately(() => table[message.method]!(...args)) };
+    const answers = immediately(() =>
+      live.map((call): WriteAnswer => {
+        now = call.now;
+        try {
+          const table = tables[call.table as TableName] as unknown as Record<string, (...args: unknown[]) => unknown>;
+          return { id: call.id, ok: true, value: inSavepoint(() => table[call.method]!(...(revive(call.args) as unknown[]))) };
+        } catch (error) {
+          if (!tables.db.inTransaction) throw error;
+          return failure(call.id, error);
+        }
+      }),
+    ) as WriteAnswer[];
+    return [...expired, ...answers];
   } catch (error) {
-    const failure = error as { name?: string; message?: string; code?: string };
-    answer = { id: message.id, ok: false, error: { name: failure.name ?? 'Error', message: failure.message ?? String(error), code: failure.code } };
+    return [...expired, ...live.map((call) => failure(call.id, error))];
   }
-  port.postMessage(answer);
+}
+
+/** At most this many writes share a commit, so a long queue still answers in steps. */
+const MOST_IN_GROUP = 64;
+const queue: WriteCall[] = [];
+let flushQueued = false;
+
+function flush(): void {
+  flushQueued = false;
+  while (queue.length > 0) for (const answer of runGroup(queue.splice(0, MOST_IN_GROUP))) port.postMessage(answer);
+}
+
+port.on('message', (message: WriteCall | 'stop') => {
+  if (message !== 'stop') {
+    queue.push(message);
+    // Messages that arrived together are all delivered before the check phase: the group is everything waiting.
+    if (!flushQueued) {
+      flushQueued = true;
+      setImmediate(flush);
+    }
+    return;
+  }
+  // Writes sent before the stop are answered first.
+  flush();
+  try {
+    tables.db.close();
+  } catch {
+    // A database on a failed disk may not close cleanly; what is committed is in the WAL already.
+  }
+  port.postMessage('stopped');
 });

@@ -182,3 +182,46 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     ]);
   });
 });
+
+describe("the store's writer thread", () => {
+  /** Commits in the WAL file: frames whose header carries the database size after a commit (non-zero). */
+  function commitsInWal(file: string): number {
+    const wal = readFileSync(`${file}-wal`);
+    const pageSize = wal.readUInt32BE(8);
+    let commits = 0;
+    for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) if (wal.readUInt32BE(offset + 4) !== 0) commits++;
+    return commits;
+  }
+
+  it('commits writes that arrive together once; one that fails among them takes back only its own statements', async () => {
+    const file = freshFile();
+    const store = openStore(file);
+    opened.push(store);
+    const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    const shipment = (id: string) => ({
+      id: id.padEnd(64, '0'), clientId: client.id, sandbox: false, origin: 'save' as const, scheduled: false, service: null, carrierChoice: null,
+      reference: null, shipDate: '2026-11-23',
+      attributes: {
+        shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', country: 'IT', contact: 'Anna' },
+        shipTo: { name: 'Kunde', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas' },
+        packages: [], goodsDescription: 'Cups', insuranceDescription: null, insuranceValue: null, booking: true,
+      },
+    });
+    const key = (subjectId: string) => ({ clientId: client.id, key: 'order-7', fingerprint: 'f', subjectType: 'shipment' as const, subjectId: subjectId.padEnd(64, '0') });
+    await store.shipments.insert(shipment('A'), undefined, undefined, key('A'));
+    store.writeInBackground(() => undefined);
+    const before = commitsInWal(file);
+
+    // Sent in one go: the second insert writes its row, then finds the key taken and throws inside its savepoint.
+    const settings = Array.from({ length: 20 }, (_, index) => store.settings.set(`probe:${index}`, { index }));
+    const refused = store.shipments.insert(shipment('B'), undefined, undefined, key('B'));
+    const after = store.shipments.insert(shipment('C'));
+    await expect(refused).rejects.toThrow();
+    await Promise.all([...settings, after]);
+
+    expect(commitsInWal(file) - before).toBe(1);
+    for (let index = 0; index < 20; index++) expect(await store.settings.get(`probe:${index}`)).toEqual({ index });
+    expect(await store.shipments.get(shipment('B').id, client.id, false)).toBeUndefined();
+    expect(await store.shipments.get(shipment('C').id, client.id, false)).toMatchObject({ id: shipment('C').id });
+  });
+});

@@ -15,6 +15,19 @@ const EVENT_ORDER_LOCK = 8411003;
 
 /** The key of a transaction's events, gathered until it commits. */
 const EVENTS = Symbol('events');
+/** The key of whether a transaction holds the event-order lock yet. */
+const ORDER_LOCK = Symbol('event order lock');
+
+/**
+ * Takes the event-order lock for the rest of a transaction's connection (from transaction()), once. Only a task
+ * at the transaction's end may call it: the lock is then held only for that end and the commit.
+ */
+export async function lockEventOrder(db: Queryable): Promise<void> {
+  const lock = gatherForCommit(db, ORDER_LOCK, () => ({ taken: false }));
+  if (lock.taken) return;
+  await db.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
+  lock.taken = true;
+}
 
 /**
  * Adds an event inside a transaction's connection (from transaction()): the events are inserted together at the
@@ -24,7 +37,7 @@ export async function appendEvent(db: Queryable, event: NewStationEvent, at: str
   const events = gatherForCommit(db, EVENTS, (atEnd) => {
     const gathered: { event: NewStationEvent; at: string }[] = [];
     atEnd(async () => {
-      await db.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
+      await lockEventOrder(db);
       const values = gathered.flatMap((entry) => eventValues(entry.event, entry.at));
       const rows = gathered.map((_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`);
       await db.query(`${EVENT_INSERT_HEAD} VALUES ${rows.join(', ')}`, values);

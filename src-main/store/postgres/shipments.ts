@@ -21,17 +21,19 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { transaction, type Pool, type Queryable } from './database.ts';
+import { gatherForCommit, transaction, type Pool, type Queryable } from './database.ts';
 import { appendAuditEvent, storable } from './records.ts';
-import { appendEvent, recordKey } from './events.ts';
+import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_UPSERTS_POSTGRES, REBUILD_DAYS_POSTGRES, dayChange, dayValues, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERT_POSTGRES, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 /** Rows per INSERT of a bulk import. */
 const BULK_ROWS = 500;
+/** The key of a transaction's day-summary changes, gathered until it commits. */
+const DAY_CHANGES = Symbol('day changes');
 
 const SHIPMENT_COLUMNS = [
   'id', 'client_id', 'sandbox', 'origin', 'status', 'scheduled', 'service', 'carrier_choice', 'reference', 'ship_date', 'attributes',
@@ -148,11 +150,21 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     await flush();
     return total;
   };
-  /** Adds a shipment's change to its day summary, inside the transaction of the change. */
+  /**
+   * Adds a shipment's change to its day summary at the end of the transaction of the change, under the event-order
+   * lock that end takes anyway: concurrent shipments of one day wait for each other's summary rows only there, and
+   * in one order (the lock, then the rows), so they cannot deadlock.
+   */
   const addDay = async (db: Queryable, change: DayChange) => {
-    const [carrierValues, destinationValues] = dayValues(change);
-    await db.query(DAY_UPSERTS_POSTGRES[0]!, carrierValues);
-    await db.query(DAY_UPSERTS_POSTGRES[1]!, destinationValues);
+    const changes = gatherForCommit(db, DAY_CHANGES, (atEnd) => {
+      const gathered: DayChange[] = [];
+      atEnd(async () => {
+        await lockEventOrder(db);
+        for (const each of gathered) await db.query(DAY_UPSERT_POSTGRES, dayValuesPostgres(each));
+      });
+      return gathered;
+    });
+    changes.push(change);
   };
 
   return {
