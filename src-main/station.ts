@@ -28,6 +28,7 @@ import { createUpstreamService, type UpstreamService } from './services/upstream
 import { createManifestService, type ManifestService } from './services/manifests.ts';
 import { createPickupService } from './services/pickups.ts';
 import { createReportService } from './services/reports.ts';
+import { createTodayService } from './services/today.ts';
 import { renderManifestPdf } from './documents/manifest-pdf.ts';
 import { fontLibrary } from './documents/fonts.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
@@ -305,6 +306,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   });
   const webhooks = createWebhookService(store, audit, () => void deliverer.runOnce());
+  const pickups = createPickupService({ store, carriers, audit, clock });
   const app = createApi({
     authentication,
     shipments,
@@ -314,8 +316,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     webhooks,
     upstream,
     manifests,
-    pickups: createPickupService({ store, carriers, audit, clock }),
+    pickups,
     reports: createReportService(store),
+    today: createTodayService({ store, carriers, pickups, desk, clock }),
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,

@@ -12,7 +12,9 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { manifestRoutes } from './routes/manifests.ts';
 import { pickupRoutes } from './routes/pickups.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { todayRoutes } from './routes/today.ts';
 import type { ReportService } from '../services/reports.ts';
+import type { TodayService } from '../services/today.ts';
 import type { PickupService } from '../services/pickups.ts';
 import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
@@ -49,6 +51,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   manifests: ManifestService;
   pickups: PickupService;
   reports: ReportService;
+  today: TodayService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -80,6 +83,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   manifestRoutes(guarded, deps.manifests);
   pickupRoutes(guarded, deps.pickups);
   reportRoutes(guarded, deps.reports);
+  todayRoutes(guarded, deps.today);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -14,7 +14,8 @@ export interface Pickup extends PickupRecord {
 }
 
 export interface PickupService {
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number }): Promise<Pickup[]>;
+  /** `upcomingFrom`: only collections still booked on or after that date. */
+  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number; upcomingFrom?: string }): Promise<Pickup[]>;
   cancel(caller: Caller, shipmentId: string): Promise<void>;
 }
 
@@ -37,7 +38,7 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
   };
 
   return {
-    list: async (caller, filter) => withDeadline(await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: filter.limit })),
+    list: async (caller, filter) => withDeadline(await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: filter.limit, upcomingFrom: filter.upcomingFrom })),
 
     async cancel(caller, shipmentId) {
       const found = await store.pickups.get(shipmentId, caller.client.id, caller.sandbox);

@@ -12,6 +12,8 @@ export interface PickupFilter {
   date: string | null;
   carrierCode: string | null;
   limit: number;
+  /** Only collections on or after this date that are still booked: what is coming. */
+  upcomingFrom?: string;
 }
 
 export interface PickupsTable {
@@ -58,6 +60,7 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
     `${PICKUP_COLUMNS}
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND (@date IS NULL OR b.collection_date = @date) AND (@carrier IS NULL OR b.carrier_code = @carrier)
+       AND (@from IS NULL OR (b.collection_date >= @from AND b.status = 'booked'))
      ORDER BY b.collection_date, b.carrier_code, b.created_at LIMIT @limit`,
   );
   const selectOne = db.prepare<Record<string, unknown>, PickupRow>(
@@ -66,7 +69,7 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
   const cancel = db.prepare("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = @now WHERE shipment_id = @id AND status = 'booked'");
   return {
     list: (filter) =>
-      select.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, limit: filter.limit }).map(pickupRecord),
+      select.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, from: filter.upcomingFrom ?? null, limit: filter.limit }).map(pickupRecord),
     get: (shipmentId, clientId, sandbox) => {
       const row = selectOne.get({ id: shipmentId, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
       return row && pickupRecord(row);

@@ -111,3 +111,24 @@ export interface CountryRow {
   country: string;
   shipments: number;
 }
+
+/** How many of a client's shipments of one ship date are in each state, per carrier (or carrier choice, before processing). */
+export interface DayCountRow {
+  /** The carrier code once processed; the carrier choice before (null: any carrier). */
+  carrier: string | null;
+  /** The carrier's name as processing recorded it; null before processing. */
+  carrier_name: string | null;
+  status: number;
+  scheduled: number;
+  /** 1 when in a closed manifest. */
+  closed: number;
+  shipments: number;
+}
+
+/** DayCountRow's query, given each back end's placeholders for the client, the sandbox flag and the date. */
+export const dayCountsQuery = (clientId: string, sandbox: string, date: string) => `
+  SELECT coalesce(s.carrier_code, s.carrier_choice) AS carrier, s.status, s.scheduled, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS closed,
+    min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
+  FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
+  WHERE s.client_id = ${clientId} AND s.sandbox = ${sandbox} AND s.ship_date = ${date} AND s.deleted_at IS NULL
+  GROUP BY 1, 2, 3, 4`;

@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayRow, type DayChange } from './shipment-days.ts';
+import { DAY_UPSERTS, dayCountsQuery, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -115,6 +115,8 @@ export interface ShipmentsTable {
   waitingCount(): number;
   /** The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per country. */
   report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): { days: DayRow[]; countries: CountryRow[] };
+  /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
+  dayCounts(filter: { clientId: string; sandbox: boolean; date: string }): DayCountRow[];
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
   upstreamBookings(since: string, limit: number): UpstreamBooking[];
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
@@ -338,6 +340,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
      FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo AND shipments > 0
      ORDER BY ship_date, carrier_code`,
   );
+  const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date'));
   const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
     `SELECT country, sum(shipments) AS shipments FROM destination_days
      WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
@@ -539,6 +542,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       const parameters = { clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
       return { days: selectDays.all(parameters), countries: selectCountries.all(parameters) };
     },
+    dayCounts: (filter) => selectDayCounts.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date }),
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });

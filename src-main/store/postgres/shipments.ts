@@ -26,7 +26,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_UPSERT_POSTGRES, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERT_POSTGRES, dayCountsQuery, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -336,6 +336,12 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     markRefreshed: async (id) => {
       await pool.query('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
     },
+    dayCounts: async (filter) =>
+      (
+        await pool.query<DayCountRow>(dayCountsQuery('$1', '$2', '$3'), [
+          Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date,
+        ])
+      ).rows,
     report: async (filter) => {
       const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
       const days = await pool.query<DayRow>(

@@ -1,0 +1,89 @@
+// Today: one ship date of a client at a glance, for the desk's home screen. Counts per carrier come from the
+// day's shipments (a day is hundreds of rows, read through the summaries index), the close status from the
+// day's manifests, the open print jobs from this desk's queue, and the next pickup from the collection bookings.
+import { localDate } from '../../src-shared/dates.ts';
+import type { TodayAttributes, TodayCarrier, TodayPickup } from '../../src-shared/today.ts';
+import { STATUS } from '../../src-shared/shipment.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
+import type { Caller } from '../domain/caller.ts';
+import type { Store } from '../store/index.ts';
+import type { PickupService } from './pickups.ts';
+
+export interface TodayService {
+  /** `date` null: the station's own date. */
+  today(caller: Caller, date: string | null): Promise<TodayAttributes>;
+}
+
+/** Bookings read to find the next pickup: the shipments one carrier collects at one address in a day. */
+const PICKUP_ROWS = 500;
+
+export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date }): TodayService {
+  const { store, carriers, pickups, desk, clock } = deps;
+
+  async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
+    const upcoming = await pickups.list(caller, { date: null, carrier: null, limit: PICKUP_ROWS, upcomingFrom: date });
+    const first = upcoming[0];
+    if (!first) return null;
+    const sameAddress = JSON.stringify(first.address);
+    const together = upcoming.filter((pickup) => pickup.collectionDate === first.collectionDate && pickup.carrierCode === first.carrierCode && JSON.stringify(pickup.address) === sameAddress);
+    return {
+      carrier: first.carrierCode,
+      carrierName: first.carrierName,
+      date: first.collectionDate,
+      cancelBefore: first.cancelBefore,
+      address: { name: first.address.name, address1: first.address.address1, city: first.address.city, postalCode: first.address.postalCode, country: first.address.country },
+      parcels: together.reduce((total, pickup) => total + pickup.parcels, 0),
+      shipments: together.length,
+    };
+  }
+
+  return {
+    async today(caller, given) {
+      const date = given ?? localDate(clock());
+      const scope = { clientId: caller.client.id, sandbox: caller.sandbox };
+      const [counts, manifests, jobs, pickup, cards] = await Promise.all([
+        store.shipments.dayCounts({ ...scope, date }),
+        store.manifests.list({ ...scope, date, carrierCode: null, limit: 100 }),
+        store.printJobs.open(desk),
+        nextPickup(caller, date),
+        carriers.cards(),
+      ]);
+      const byCarrier = new Map<string | null, TodayCarrier>();
+      const entryFor = (carrier: string | null, name: string | null) => {
+        let entry = byCarrier.get(carrier);
+        if (!entry) {
+          entry = { carrier, carrierName: name ?? carrier ?? 'Any carrier', made: 0, waiting: 0, failed: 0, saved: 0, toClose: 0, manifest: null };
+          byCarrier.set(carrier, entry);
+        }
+        return entry;
+      };
+      for (const row of counts) {
+        // Before processing, a shipment names the carrier it chose (a rate card's choice code): the carrier it books.
+        const card = row.status === STATUS.processed ? undefined : cards.find((loaded) => loaded.card.choiceCode === row.carrier)?.card;
+        const entry = entryFor(card?.carrierCode ?? row.carrier, row.carrier_name ?? card?.carrierName ?? null);
+        const count = Number(row.shipments);
+        if (row.status === STATUS.processed) {
+          entry.made += count;
+          if (Number(row.closed) === 0) entry.toClose += count;
+        } else if (row.status === STATUS.failed) entry.failed += count;
+        else if (Number(row.scheduled) === 1) entry.waiting += count;
+        else entry.saved += count;
+      }
+      for (const manifest of manifests.filter((each) => each.status === 'closed')) {
+        const name = cards.find((loaded) => loaded.card.carrierCode === manifest.carrierCode)?.card.carrierName ?? null;
+        entryFor(manifest.carrierCode, name).manifest = { id: manifest.id, number: manifest.number, closedAt: manifest.createdAt, transmittedAt: manifest.transmittedAt };
+      }
+      const carriersOfDay = [...byCarrier.values()].sort((a, b) => (a.carrier === null ? 1 : b.carrier === null ? -1 : a.carrierName.localeCompare(b.carrierName)));
+      const sum = (field: 'made' | 'waiting' | 'failed' | 'saved' | 'toClose') => carriersOfDay.reduce((total, entry) => total + entry[field], 0);
+      return {
+        date,
+        totals: { made: sum('made'), waiting: sum('waiting'), failed: sum('failed'), saved: sum('saved'), toClose: sum('toClose') },
+        carriers: carriersOfDay,
+        printJobs: jobs
+          .filter((job) => job.clientId === caller.client.id && (job.status === 'queued' || job.status === 'printing'))
+          .map((job) => ({ id: job.id, shipmentId: job.shipmentId, printer: job.printer, status: job.status as 'queued' | 'printing', createdAt: job.createdAt })),
+        nextPickup: pickup,
+      };
+    },
+  };
+}
