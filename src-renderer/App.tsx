@@ -5,20 +5,24 @@ import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
+import { Reports } from './screens/reports/Reports.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
 import { SignIn } from './screens/sign-in/SignIn.tsx';
 import { TrackingScreen } from './screens/tracking/Tracking.tsx';
+import { Today } from './screens/today/Today.tsx';
 import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
 import { usePrinting } from './store/printing.ts';
 
-/** The screens, each with the role it needs: closing the day and the audit log are for supervisors and admins. */
+/** The screens, each with the role it needs: closing the day, reports and the audit log are for supervisors and admins. */
 const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
+  { screen: 'today', label: 'Today', needs: 'packer' },
   { screen: 'new', label: 'New shipment', needs: 'packer' },
   { screen: 'shipments', label: 'Shipments', needs: 'packer' },
   { screen: 'tracking', label: 'Tracking', needs: 'packer' },
   { screen: 'close-day', label: 'Close day', needs: 'supervisor' },
+  { screen: 'reports', label: 'Reports', needs: 'supervisor' },
   { screen: 'audit', label: 'Audit log', needs: 'supervisor' },
   { screen: 'settings', label: 'Settings', needs: 'packer' },
 ];
@@ -78,10 +82,12 @@ export function App(): React.JSX.Element {
         </button>
       </header>
       <main className="app__main">
+        {screen === 'today' ? <Today /> : null}
         {screen === 'new' ? <NewShipment /> : null}
         {screen === 'shipments' ? <Shipments /> : null}
         {screen === 'tracking' ? <TrackingScreen /> : null}
         {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
+        {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}
         {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
         {screen === 'settings' ? <Settings /> : null}
       </main>

@@ -5,7 +5,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 
 export class ApiError extends Error {
@@ -56,6 +56,12 @@ export interface ApiClient {
   manifestPdf(id: string): Promise<Uint8Array>;
   reopenManifest(id: string): Promise<Manifest>;
   pickups(date: string): Promise<Pickup[]>;
+  /** One ship date at a glance (the station's date when none is given): the Today screen. */
+  today(date?: string): Promise<Today>;
+  /** Shipments per day and carrier over a range, with per-carrier totals and top destinations in meta. */
+  report(dateFrom: string, dateTo: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
+  /** The same report as the station's CSV export. */
+  reportCsv(dateFrom: string, dateTo: string): Promise<string>;
   cancelPickup(id: string): Promise<void>;
   webhooks(): Promise<Webhook[]>;
   /** Answers the new webhook with its secret, which is shown this once. */
@@ -170,6 +176,18 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     },
     reopenManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/reopen`)).data,
     pickups: async (date) => (await request<Pickup[]>('GET', `/pickups?date=${encodeURIComponent(date)}`)).data,
+    today: async (date) => (await request<{ attributes: Today }>('GET', date ? `/today?date=${encodeURIComponent(date)}` : '/today')).data.attributes,
+    report: async (dateFrom, dateTo) => {
+      const body = await request<{ attributes: ReportDay }[], ReportMeta>('GET', `/reports/daily?dateFrom=${encodeURIComponent(dateFrom)}&dateTo=${encodeURIComponent(dateTo)}`);
+      return { days: body.data.map((day) => day.attributes), meta: body.meta! };
+    },
+    async reportCsv(dateFrom, dateTo) {
+      const response = await fetchImpl(`${base}/reports/daily?dateFrom=${encodeURIComponent(dateFrom)}&dateTo=${encodeURIComponent(dateTo)}&format=csv`, {
+        headers: { Accept: 'text/csv', Authorization: `Bearer ${options.token() ?? ''}` },
+      });
+      if (!response.ok) throw new ApiError(response.status, []);
+      return response.text();
+    },
     cancelPickup: async (id) => {
       await request<void>('DELETE', `/pickups/${encodeURIComponent(id)}`);
     },

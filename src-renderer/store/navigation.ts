@@ -1,12 +1,13 @@
 // Which desk screen is shown, mirrored in the URL hash so reloads and the back button work.
 import { create } from 'zustand';
 
-export const SCREENS = ['new', 'shipments', 'tracking', 'close-day', 'audit', 'settings'] as const;
+export const SCREENS = ['today', 'new', 'shipments', 'tracking', 'close-day', 'reports', 'audit', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 function fromHash(): Screen {
   const hash = globalThis.location?.hash.replace(/^#\/?/, '') ?? '';
-  return (SCREENS as readonly string[]).includes(hash) ? (hash as Screen) : 'new';
+  // Today is the desk's home.
+  return (SCREENS as readonly string[]).includes(hash) ? (hash as Screen) : 'today';
 }
 
 export interface NavigationState {

@@ -21,8 +21,12 @@ test.describe('sign in', () => {
 
   test('signs in, keeps the session on reload, and signs out', async ({ page, station, snap }) => {
     await signIn(page, station);
+    // Today is the home; its New shipment has the focus, so Enter starts packing.
+    await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Shipments', 'Tracking', 'Close day', 'Reports', 'Audit log', 'Settings']);
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Close day', 'Audit log', 'Settings']);
     await snap(page, 'new-shipment');
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeVisible();
@@ -33,7 +37,7 @@ test.describe('sign in', () => {
 });
 
 test('the whole packing loop by keyboard: search, rates, confirm, label, next parcel, then Shipments and Tracking', async ({ page, station, snap }) => {
-  await signIn(page, station);
+  await signedIn(page, station);
   const search = page.getByRole('combobox', { name: 'Receiver search' });
   await expect(search).toBeFocused();
 
@@ -336,7 +340,7 @@ test('the audit log: a supervisor reads who did what from which desk; a packer i
   await page.getByLabel('Username').fill('packer-e2e');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['New shipment', 'Shipments', 'Tracking', 'Settings']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Shipments', 'Tracking', 'Settings']);
   await page.goto(`${station.url}/#/audit`);
   await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
 });

@@ -72,9 +72,11 @@ export async function signIn(page: Page, station: E2EStation, password = PASSWOR
   await page.keyboard.press('Enter');
 }
 
-/** Signs in and waits for the desk: the receiver search has focus. */
+/** Signs in, starts packing from Today (its New shipment has the focus) and waits for the receiver search to have it. */
 export async function signedIn(page: Page, station: E2EStation): Promise<void> {
   await signIn(page, station);
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
 }
 
