@@ -55,6 +55,8 @@ const PROCESSING_BATCH = 64;
 
 /** How often the tracking of shipments booked through an upstream service is pulled from it. */
 export const DEFAULT_UPSTREAM_TRACKING_MS = 15 * 60_000;
+/** How often closed manifests due to an upstream service are looked for. */
+export const DEFAULT_MANIFEST_TRANSMIT_MS = 5_000;
 /** How often the processing timer forgets expired idempotency keys. */
 const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -110,6 +112,10 @@ export interface StationOptions {
   eventRetentionDays?: number;
   /** How often the tracking of upstream bookings is pulled (15 min by default; 0: never, tests call it). */
   upstreamTrackingIntervalMs?: number;
+  /** 0 turns the manifest sending off (tests drive it with manifestTransmission.runOnce). */
+  manifestTransmitIntervalMs?: number;
+  /** The first wait before a manifest its upstream could not take is sent again (10 s; doubling to 15 min). */
+  manifestRetryMs?: number;
   /** How long the upstream gateway waits for a rate, a booking and a lookup (tests shorten them). */
   upstreamTimeouts?: UpstreamTimeouts;
   /** Webhook retries: how soon, how far apart, and for how long (tests shorten the day). */
@@ -147,6 +153,8 @@ export interface Station {
   /** The outbox and the upstream tracking refresh. */
   readonly upstream: UpstreamService;
   readonly upstreamTracking: Scheduler;
+  /** Sends closed manifests to their upstream services. */
+  readonly manifestTransmission: Scheduler;
   readonly manifests: ManifestService;
   readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
@@ -288,6 +296,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     store,
     audit,
     clock,
+    logger,
+    upstreams: () => carriers.refreshUpstreams(),
+    firstTransmitRetryMs: options.manifestRetryMs,
     render: (input) => renderManifestPdf(input, (manifestFonts ??= fontLibrary(join(resourcesDir, 'fonts')))),
   });
   const events = createEventService({ store, logger, clock, retentionDays: options.eventRetentionDays });
@@ -343,6 +354,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     task: async () => {
       const { updated } = await upstream.refreshTracking();
       if (updated > 0) logger.info(`Tracking from upstream services: ${updated} shipment(s) moved`);
+    },
+  });
+  // Closed manifests of upstream carriers go to their upstream service, tried again while it cannot be reached.
+  // On a shared store one desk sends them (the manifests duty); a second send would be harmless, as a close repeats.
+  const manifestTransmission = createScheduler({
+    intervalMs: options.manifestTransmitIntervalMs ?? DEFAULT_MANIFEST_TRANSMIT_MS,
+    logger,
+    task: async () => {
+      if (!(await store.holdDuty('manifests'))) return;
+      const { sent } = await manifests.transmitDue();
+      if (sent > 0) logger.info(`Sent ${sent} manifest(s) to upstream services`);
     },
   });
   /** Idempotency keys past their day, and events past their retention, are forgotten hourly by the processing timer. */
@@ -413,6 +435,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     deliverer,
     upstream,
     upstreamTracking,
+    manifestTransmission,
     manifests,
     documents,
     app,
@@ -449,6 +472,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           ownUrl = `${tls ? 'https' : 'http'}://${shownHost}:${actualPort}`;
           deliverer.start();
           if ((options.upstreamTrackingIntervalMs ?? DEFAULT_UPSTREAM_TRACKING_MS) > 0) upstreamTracking.start();
+          if ((options.manifestTransmitIntervalMs ?? DEFAULT_MANIFEST_TRANSMIT_MS) > 0) manifestTransmission.start();
           resolve(ownUrl);
         });
       });
@@ -459,7 +483,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

@@ -137,6 +137,7 @@ export const ERROR_TEXT = {
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,
+  manifestNotResendable: (number: string) => `Manifest ${number} is not waiting to be sent again: only a closed manifest its upstream service refused is.`,
   closeKeepsChanging: 'The shipments of the day kept changing while the close was written. Try again.',
   noSuchWebhook: (id: string) => `No webhook has the id ${id}.`,
   webhookNeedsClient: 'Name the client whose events the webhook receives, or register it for every client.',

@@ -62,6 +62,19 @@ export interface ManifestPreviewAttributes {
   leftOut: LeftOut[];
 }
 
+/** Sending a manifest to the upstream service that booked its shipments, through the outbox. */
+export interface ManifestTransmission {
+  /** none: a rate-card carrier's, nothing to send; pending: waiting to be sent (again); sent; failed: refused upstream. */
+  status: 'none' | 'pending' | 'sent' | 'failed';
+  attempts: number;
+  /** Why the last try failed (the upstream's own text when it refused); null after a success. */
+  error: string | null;
+  /** When it is tried next, while pending. */
+  nextTryAt: string | null;
+  /** The upstream's number for the manifest, once sent. */
+  remoteNumber: string | null;
+}
+
 export interface ManifestAttributes {
   number: string;
   carrier: string;
@@ -73,6 +86,7 @@ export interface ManifestAttributes {
   reopenedAt: string | null;
   /** When the manifest was sent to an upstream service; null for rate-card carriers. */
   transmittedAt: string | null;
+  transmission: ManifestTransmission;
 }
 
 export interface ManifestResource {

@@ -145,6 +145,7 @@ export const AUDIT_ACTIONS = [
   'webhook.replayed',
   'manifest.closed',
   'manifest.reopened',
+  'manifest.resent',
   'pickup.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -79,7 +79,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   administrationRoutes(guarded, deps);
   eventRoutes(guarded, deps);
   webhookRoutes(guarded, deps.webhooks);
-  outboxRoutes(guarded, deps.upstream);
+  outboxRoutes(guarded, deps.upstream, deps.manifests);
   manifestRoutes(guarded, deps.manifests);
   pickupRoutes(guarded, deps.pickups);
   reportRoutes(guarded, deps.reports);

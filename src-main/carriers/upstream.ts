@@ -36,6 +36,11 @@ export interface UpstreamCarrier extends Carrier {
   health(): UpstreamHealth;
   /** The upstream's tracking of a shipment it booked. */
   tracking(remoteId: string, sandbox: boolean): Promise<{ status: number | null; date: string | null }>;
+  /**
+   * Closes the day of one of the upstream's carriers there (its own code, e.g. UPS of PV.UPS): the manifest's
+   * number upstream. A repeat is harmless: the upstream answers the manifest it made the first time.
+   */
+  closeDay(carrierCode: string, date: string, sandbox: boolean): Promise<{ number: string }>;
 }
 
 interface RateJson {
@@ -201,6 +206,17 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
         since: down?.since ?? null,
         nextTryAt: down ? new Date(down.until).toISOString() : null,
       };
+    },
+
+    async closeDay(carrierCode, date, sandbox) {
+      const answer = await guarded(() =>
+        client.call<{ data: { attributes: { number: string } } }>('POST', '/manifests', {
+          body: { data: { type: 'manifest', attributes: { carrier: carrierCode, date } } },
+          timeoutMs: timeouts.bookMs,
+          sandbox,
+        }),
+      );
+      return { number: answer.body.data.attributes.number };
     },
 
     async tracking(remoteId, sandbox) {

@@ -1,6 +1,6 @@
 // End of day's records: a manifest closes one client's shipments of one carrier and ship date, and the day's
 // shipments as a close sees them (in, or left out and why).
-import type { ManifestTotals } from '../../src-shared/manifests.ts';
+import type { ManifestTotals, ManifestTransmission } from '../../src-shared/manifests.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 
 export interface ManifestRecord {
@@ -16,9 +16,11 @@ export interface ManifestRecord {
   createdAt: string;
   reopenedAt: string | null;
   transmittedAt: string | null;
+  transmission: ManifestTransmission;
 }
 
-export type NewManifest = Pick<ManifestRecord, 'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'totals' | 'closedBy'> & { document: Uint8Array };
+/** `transmit`: the carrier is an upstream service's, and the manifest is to be sent there. */
+export type NewManifest = Pick<ManifestRecord, 'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'totals' | 'closedBy'> & { document: Uint8Array; transmit: boolean };
 
 /** A shipment of the day as the close sees it. */
 export interface DayShipment {

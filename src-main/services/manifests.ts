@@ -8,6 +8,9 @@ import { actorOf, type Caller } from '../domain/caller.ts';
 import { ManifestChangedError, type DayShipment, type ManifestRecord } from '../domain/manifest.ts';
 import type { ManifestDocumentInput } from '../documents/manifest-pdf.ts';
 import type { Store } from '../store/index.ts';
+import type { UpstreamCarrier } from '../carriers/upstream.ts';
+import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
+import type { Logger } from '../logger.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
 export interface ManifestPreview {
@@ -27,14 +30,36 @@ export interface ManifestService {
   get(caller: Caller, id: string): Promise<ManifestRecord>;
   document(caller: Caller, id: string): Promise<{ manifest: ManifestRecord; data: Uint8Array }>;
   reopen(caller: Caller, id: string): Promise<ManifestRecord>;
+  /** A supervisor sends a manifest the upstream refused again (after fixing what it said). */
+  transmitAgain(caller: Caller, id: string): Promise<ManifestRecord>;
+  /** Sends the manifests due to their upstream services (the outbox's manifests); what was sent, and what failed. */
+  transmitDue(): Promise<{ sent: number; failed: number }>;
+  /** A client's manifests waiting to be sent or refused upstream: the outbox shows them. */
+  unsent(caller: Caller): Promise<ManifestRecord[]>;
 }
 
 export interface ManifestServiceDeps {
   store: Store;
+  /** The upstream services as configured now: a manifest of their carriers is sent to them. */
+  upstreams: () => Promise<UpstreamCarrier[]>;
+  logger: Logger;
+  /** The first wait before a manifest the upstream could not take is tried again (doubling, to at most 15 minutes). */
+  firstTransmitRetryMs?: number;
   audit: AuditLog;
   clock: () => Date;
   render: (input: ManifestDocumentInput) => Uint8Array;
 }
+
+/** A manifest the upstream could not take is tried again after this, doubling up to the most. */
+const FIRST_TRANSMIT_RETRY_MS = 10_000;
+const MOST_TRANSMIT_RETRY_MS = 15 * 60_000;
+const TRANSMIT_BATCH = 20;
+
+/** The upstream service of a carrier code booked through one (its code before the dot: PV of PV.UPS), and its carrier there. */
+const upstreamPart = (carrierCode: string) => {
+  const dot = carrierCode.indexOf('.');
+  return dot > 0 ? { upstream: carrierCode.slice(0, dot), carrier: carrierCode.slice(dot + 1) } : null;
+};
 
 /** Tries of a close whose shipments changed under it (a void or a processing in the same moment). */
 const CLOSE_ATTEMPTS = 3;
@@ -67,7 +92,7 @@ function leftOutOf(shipment: DayShipment): LeftOut | null {
 }
 
 export function createManifestService(deps: ManifestServiceDeps): ManifestService {
-  const { store, audit, clock } = deps;
+  const { store, audit, clock, logger } = deps;
   const day = (caller: Caller, request: CloseRequest) => ({ clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, date: request.date });
 
   const preview = async (caller: Caller, request: CloseRequest): Promise<ManifestPreview> => {
@@ -125,9 +150,11 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           totals: planned.totals,
         });
         const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed', totals: planned.totals };
+        const through = upstreamPart(request.carrier);
+        const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
         try {
           return await store.manifests.close(
-            { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document },
+            { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document, transmit },
             planned.included.map((line) => line.shipmentId),
             {
               type: 'day.closed',
@@ -164,6 +191,47 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       const reopened = await store.manifests.reopen(manifest.id, audit.entry(actor, 'manifest.reopened', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
       if (!reopened) throw new StationError(409, ERROR_TEXT.manifestNotReopenable(manifest.number));
       return own(caller, id);
+    },
+
+    async transmitAgain(caller, id) {
+      const actor = actorOf(caller);
+      requireRole(actor, 'supervisor', 'Sending a manifest again');
+      const manifest = await own(caller, id);
+      const again = await store.manifests.transmitAgain(manifest.id, audit.entry(actor, 'manifest.resent', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
+      if (!again) throw new StationError(409, ERROR_TEXT.manifestNotResendable(manifest.number));
+      return own(caller, id);
+    },
+
+    async unsent(caller) {
+      const manifests = await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: null, carrierCode: null, limit: 200 });
+      return manifests.filter((manifest) => manifest.status === 'closed' && (manifest.transmission.status === 'pending' || manifest.transmission.status === 'failed'));
+    },
+
+    async transmitDue() {
+      const due = await store.manifests.dueTransmissions(clock().toISOString(), TRANSMIT_BATCH);
+      if (due.length === 0) return { sent: 0, failed: 0 };
+      const upstreams = await deps.upstreams();
+      let sent = 0;
+      let failed = 0;
+      for (const manifest of due) {
+        const through = upstreamPart(manifest.carrierCode)!;
+        const upstream = upstreams.find((candidate) => candidate.config.code === through.upstream);
+        try {
+          if (!upstream) throw new UpstreamRefusedError(0, `The upstream service ${through.upstream} is no longer set up`);
+          const closed = await upstream.closeDay(through.carrier, manifest.shipDate, manifest.sandbox);
+          if (await store.manifests.transmitted(manifest.id, closed.number)) sent++;
+          else logger.warn(`Manifest ${manifest.number} was reopened while it was sent; upstream it is ${closed.number}`);
+        } catch (error) {
+          failed++;
+          const reason = (error as Error).message;
+          // Unreachable: tried again later, the wait doubling. Refused: the upstream's answer will not change by itself.
+          const wait = Math.min((deps.firstTransmitRetryMs ?? FIRST_TRANSMIT_RETRY_MS) * 2 ** manifest.transmission.attempts, MOST_TRANSMIT_RETRY_MS);
+          const nextTryAt = error instanceof UpstreamUnreachableError ? new Date(clock().getTime() + wait).toISOString() : null;
+          await store.manifests.transmitFailed(manifest.id, reason, nextTryAt);
+          logger.warn(`Manifest ${manifest.number} was not sent to ${through.upstream}: ${reason}${nextTryAt ? `; next try at ${nextTryAt}` : ''}`);
+        }
+      }
+      return { sent, failed };
     },
   };
 }

@@ -26,7 +26,7 @@ const WRITES = {
   events: ['append', 'purge'],
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
   webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
-  manifests: ['close', 'reopen'],
+  manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
   pickups: ['cancel'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 

@@ -35,6 +35,14 @@ export interface ManifestsTable {
   reopen(id: string, logged: NewAuditEvent): boolean;
   /** The number of the closed manifest a shipment is in, or null. */
   closedIn(shipmentId: string): string | null;
+  /** Closed manifests waiting to be sent upstream whose next try is due, oldest first, of every client. */
+  dueTransmissions(at: string, limit: number): ManifestRecord[];
+  /** Records a manifest sent (false: it was reopened or sent meanwhile). */
+  transmitted(id: string, remoteNumber: string): boolean;
+  /** Records a failed try: tried again at `nextTryAt`, or, when null (the upstream refused it), failed until sent again. */
+  transmitFailed(id: string, error: string, nextTryAt: string | null): void;
+  /** A supervisor sends a failed manifest again: pending now (false: it is not a failed closed one). */
+  transmitAgain(id: string, logged: NewAuditEvent): boolean;
 }
 
 export interface ManifestRow {
@@ -50,6 +58,11 @@ export interface ManifestRow {
   created_at: string;
   reopened_at: string | null;
   transmitted_at: string | null;
+  transmission: 'none' | 'pending' | 'sent' | 'failed';
+  transmit_attempts: number;
+  transmit_error: string | null;
+  transmit_next_at: string | null;
+  remote_number: string | null;
 }
 
 export interface DayShipmentRow {
@@ -80,7 +93,21 @@ export const manifestRecord = (row: ManifestRow): ManifestRecord => ({
   createdAt: row.created_at,
   reopenedAt: row.reopened_at,
   transmittedAt: row.transmitted_at,
+  transmission: {
+    status: row.transmission,
+    attempts: Number(row.transmit_attempts),
+    error: row.transmit_error,
+    nextTryAt: row.transmission === 'pending' ? row.transmit_next_at : null,
+    remoteNumber: row.remote_number,
+  },
 });
+
+/** A reopened manifest is no longer to be sent: what was waiting or refused is dropped; what was sent stays sent. */
+export const UNSENT_ON_REOPEN = "CASE WHEN transmission IN ('pending', 'failed') THEN 'none' ELSE transmission END";
+
+/** A manifest's columns but its PDF, as both back ends select them. */
+export const MANIFEST_COLUMNS = `id, number, client_id, sandbox, carrier_code, ship_date, status, totals, closed_by, created_at, reopened_at, transmitted_at,
+  transmission, transmit_attempts, transmit_error, transmit_next_at, remote_number`;
 
 export const dayShipment = (row: DayShipmentRow): DayShipment => ({
   id: row.id,
@@ -122,8 +149,8 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
     'SELECT count(*) FROM manifests WHERE client_id = @clientId AND sandbox = @sandbox AND carrier_code = @carrier AND ship_date = @date',
   ).pluck();
   const insert = db.prepare<Record<string, unknown>, ManifestRow>(
-    `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at)
-     VALUES (@number, @clientId, @sandbox, @carrierCode, @shipDate, 'closed', @totals, @document, @closedBy, @now)
+    `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at, transmission, transmit_next_at)
+     VALUES (@number, @clientId, @sandbox, @carrierCode, @shipDate, 'closed', @totals, @document, @closedBy, @now, @transmission, @nextAt)
      ON CONFLICT DO NOTHING RETURNING *`,
   );
   const selectClosed = db.prepare<Record<string, unknown>, ManifestRow>(
@@ -133,20 +160,36 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
     'UPDATE shipments SET manifest_id = ? WHERE id = ? AND manifest_id IS NULL AND status = 3 AND deleted_at IS NULL',
   );
   const selectList = db.prepare<Record<string, unknown>, ManifestRow>(
-    `SELECT id, number, client_id, sandbox, carrier_code, ship_date, status, totals, closed_by, created_at, reopened_at, transmitted_at FROM manifests
+    `SELECT ${MANIFEST_COLUMNS} FROM manifests
      WHERE client_id = @clientId AND sandbox = @sandbox AND (@date IS NULL OR ship_date = @date) AND (@carrier IS NULL OR carrier_code = @carrier)
      ORDER BY id DESC LIMIT @limit`,
   );
   const selectOne = db.prepare<Record<string, unknown>, ManifestRow>(
-    `SELECT id, number, client_id, sandbox, carrier_code, ship_date, status, totals, closed_by, created_at, reopened_at, transmitted_at FROM manifests
+    `SELECT ${MANIFEST_COLUMNS} FROM manifests
      WHERE id = @id AND client_id = @clientId AND sandbox = @sandbox`,
   );
   const selectDocument = db.prepare<[number], Buffer>('SELECT document FROM manifests WHERE id = ?').pluck();
-  const reopenRow = db.prepare("UPDATE manifests SET status = 'reopened', reopened_at = @now WHERE id = @id AND status = 'closed' AND transmitted_at IS NULL");
+  const reopenRow = db.prepare(
+    `UPDATE manifests SET status = 'reopened', reopened_at = @now, transmission = ${UNSENT_ON_REOPEN} WHERE id = @id AND status = 'closed' AND transmitted_at IS NULL`,
+  );
   const release = db.prepare('UPDATE shipments SET manifest_id = NULL WHERE manifest_id = ?');
   const selectClosedIn = db.prepare<[string], string>(
     "SELECT m.number FROM shipments s JOIN manifests m ON m.id = s.manifest_id WHERE s.id = ? AND m.status = 'closed'",
   ).pluck();
+  const selectDue = db.prepare<{ at: string; limit: number }, ManifestRow>(
+    `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE transmission = 'pending' AND status = 'closed' AND transmit_next_at <= @at ORDER BY transmit_next_at, id LIMIT @limit`,
+  );
+  const sent = db.prepare(
+    `UPDATE manifests SET transmission = 'sent', transmitted_at = @now, remote_number = @remoteNumber, transmit_attempts = transmit_attempts + 1,
+       transmit_error = NULL, transmit_next_at = NULL
+     WHERE id = @id AND transmission = 'pending' AND status = 'closed'`,
+  );
+  const failedTry = db.prepare(
+    `UPDATE manifests SET transmit_attempts = transmit_attempts + 1, transmit_error = @error, transmit_next_at = @nextAt,
+       transmission = CASE WHEN @nextAt IS NULL THEN 'failed' ELSE 'pending' END
+     WHERE id = @id AND transmission = 'pending'`,
+  );
+  const again = db.prepare("UPDATE manifests SET transmission = 'pending', transmit_next_at = @now WHERE id = @id AND transmission = 'failed' AND status = 'closed'");
   const key = (filter: DayFilter) => ({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, carrier: filter.carrierCode, date: filter.date });
   const numeric = (id: string) => (/^[0-9]{1,15}$/.test(id) ? Number(id) : 0);
 
@@ -160,8 +203,11 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
         sandbox: manifest.sandbox ? 1 : 0,
         totals: JSON.stringify(manifest.totals),
         document: Buffer.from(manifest.document),
+        transmission: manifest.transmit ? 'pending' : 'none',
+        nextAt: manifest.transmit ? now() : null,
         now: now(),
       };
+      delete (values as { transmit?: boolean }).transmit;
       const row = insert.get(values);
       if (!row) {
         const existing = selectClosed.get(values);
@@ -195,5 +241,15 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
       return true;
     }),
     closedIn: (shipmentId) => (selectClosedIn.get(shipmentId) as string | undefined) ?? null,
+    dueTransmissions: (at, limit) => selectDue.all({ at, limit }).map(manifestRecord),
+    transmitted: (id, remoteNumber) => sent.run({ id: numeric(id), remoteNumber, now: now() }).changes === 1,
+    transmitFailed: (id, error, nextTryAt) => {
+      failedTry.run({ id: numeric(id), error, nextAt: nextTryAt });
+    },
+    transmitAgain: db.transaction((id: string, logged: NewAuditEvent) => {
+      if (again.run({ id: numeric(id), now: now() }).changes !== 1) return false;
+      companions.auditLog.append(logged);
+      return true;
+    }),
   };
 }

@@ -415,4 +415,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ${REBUILD_DAYS_SQLITE}
     `,
   },
+  {
+    version: 13,
+    name: 'end of day: manifests sent to an upstream service through the outbox',
+    sql: `
+      -- 'none': a rate-card carrier's, nothing to send; 'pending': to be sent to the upstream service (at
+      -- transmit_next_at); 'sent'; 'failed': the upstream refused it (transmit_error), until a supervisor sends it again.
+      ALTER TABLE manifests ADD COLUMN transmission TEXT NOT NULL DEFAULT 'none' CHECK (transmission IN ('none', 'pending', 'sent', 'failed'));
+      ALTER TABLE manifests ADD COLUMN transmit_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE manifests ADD COLUMN transmit_error TEXT;
+      ALTER TABLE manifests ADD COLUMN transmit_next_at TEXT;
+      ALTER TABLE manifests ADD COLUMN remote_number TEXT;
+      CREATE INDEX manifests_to_transmit ON manifests (transmit_next_at) WHERE transmission = 'pending';
+    `,
+  },
 ];

@@ -47,7 +47,7 @@ export interface ApiClient {
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
   /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
-  outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[] }>;
+  outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[]; manifests: Manifest[] }>;
   carriers(): Promise<Carrier[]>;
   manifestPreview(carrier: string, date: string): Promise<ManifestPreview>;
   /** Closes the carrier's day: the manifest (made now, or by another desk a moment ago). */
@@ -55,6 +55,8 @@ export interface ApiClient {
   manifests(date: string): Promise<Manifest[]>;
   manifestPdf(id: string): Promise<Uint8Array>;
   reopenManifest(id: string): Promise<Manifest>;
+  /** Sends a manifest its upstream service refused again. */
+  transmitManifest(id: string): Promise<Manifest>;
   pickups(date: string): Promise<Pickup[]>;
   /** One ship date at a glance (the station's date when none is given): the Today screen. */
   today(date?: string): Promise<Today>;
@@ -162,8 +164,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       return { events: body.data, next: body.meta?.next ? body.data.at(-1)?.id ?? null : null };
     },
     outbox: async () => {
-      const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[] }>('GET', '/outbox');
-      return { entries: body.data, upstreams: body.meta?.upstreams ?? [] };
+      const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[]; manifests?: Manifest[] }>('GET', '/outbox');
+      return { entries: body.data, upstreams: body.meta?.upstreams ?? [], manifests: body.meta?.manifests ?? [] };
     },
     carriers: async () => (await request<Carrier[]>('GET', '/carriers')).data,
     manifestPreview: async (carrier, date) =>
@@ -175,6 +177,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       return Uint8Array.from(atob(file), (character) => character.charCodeAt(0));
     },
     reopenManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/reopen`)).data,
+    transmitManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/transmit`)).data,
     pickups: async (date) => (await request<Pickup[]>('GET', `/pickups?date=${encodeURIComponent(date)}`)).data,
     today: async (date) => (await request<{ attributes: Today }>('GET', date ? `/today?date=${encodeURIComponent(date)}` : '/today')).data.attributes,
     report: async (dateFrom, dateTo) => {

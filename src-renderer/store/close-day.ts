@@ -27,6 +27,8 @@ export interface CloseDayState {
   closeAll(): Promise<void>;
   show(manifest: Manifest): Promise<void>;
   reopen(manifest: Manifest): Promise<void>;
+  /** Sends a manifest its upstream service refused again. */
+  transmitAgain(manifest: Manifest): Promise<void>;
   cancelPickup(pickup: Pickup): Promise<void>;
 }
 
@@ -87,6 +89,15 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
     try {
       await api().reopenManifest(manifest.id);
       set({ shown: null });
+      await get().load();
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+
+  async transmitAgain(manifest) {
+    try {
+      await api().transmitManifest(manifest.id);
       await get().load();
     } catch (error) {
       set({ error: describeError(error) });

@@ -1,12 +1,15 @@
 // The outbox on the Shipments screen: scheduled shipments still to be sent (queued), being sent, or failed, each
-// with why, and whether each upstream service can be reached. Refreshed while anything waits.
+// with why, the closed manifests on their way to an upstream service, and whether each upstream service can be
+// reached. Refreshed while anything waits.
 import { create } from 'zustand';
-import type { OutboxEntry, UpstreamHealth } from '../api/types.ts';
+import type { Manifest, OutboxEntry, UpstreamHealth } from '../api/types.ts';
 import { api, describeError } from './session.ts';
 
 export interface OutboxState {
   entries: OutboxEntry[];
   upstreams: UpstreamHealth[];
+  /** Closed manifests waiting to be sent to their upstream service, or refused there. */
+  manifests: Manifest[];
   error: string | null;
   load(): Promise<void>;
 }
@@ -14,6 +17,7 @@ export interface OutboxState {
 export const useOutbox = create<OutboxState>()((set) => ({
   entries: [],
   upstreams: [],
+  manifests: [],
   error: null,
   async load() {
     try {

@@ -76,7 +76,7 @@ beforeAll(async () => {
   upstreamToken = await upstream.token();
   proxy = new FlakyProxy(Number(new URL(upstream.url).port));
   await proxy.up();
-  gateway = await startTestStation({ schedulerIntervalMs: 0, upstreamTrackingIntervalMs: 0, upstreamTimeouts: { rateMs: 1_000, bookMs: 1_500, lookupMs: 1_000 } });
+  gateway = await startTestStation({ schedulerIntervalMs: 0, upstreamTrackingIntervalMs: 0, manifestTransmitIntervalMs: 0, manifestRetryMs: 100, upstreamTimeouts: { rateMs: 1_000, bookMs: 1_500, lookupMs: 1_000 } });
   token = await gateway.token();
   await gateway.station.carrierSettings.addUpstream(OPERATOR, {
     code: 'PV',
@@ -257,5 +257,82 @@ describe('tracking', () => {
     // Nothing new upstream: nothing recorded again.
     const again = await gateway.station.upstream.refreshTracking();
     expect(again.updated).toBe(0);
+  });
+});
+
+describe('end of day through the upstream', () => {
+  /** Books through the upstream; its carrier there is the cheapest economy one, e.g. PV.UPS. */
+  const book = async (shipDate: string) => {
+    const created = await post(gateway, token, '/v3/shipments', document(attributes({ shipDate }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.data.id as string;
+    const carrier = (await gateway.station.store.shipments.get(id, gateway.client.id, false))!.carrierCode!;
+    expect(carrier).toMatch(/^PV\.[A-Z_]+$/);
+    return { id, carrier };
+  };
+  const close = (carrier: string, date: string) => post(gateway, token, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } });
+  const act = (path: string) => gateway.call(path, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const outboxManifests = async () => (await get(gateway, token, '/v3/outbox')).json.meta.manifests as { id: string; attributes: { transmission: Record<string, unknown> } }[];
+
+  it('sends a close to the upstream through the outbox, tries again while it is away, and refuses a reopen once sent', async () => {
+    await waitUntilReachable();
+    const day = '2026-12-01';
+    const { carrier } = await book(day);
+    expect((await book(day)).carrier).toBe(carrier);
+    await proxy.down();
+    try {
+      const closed = await close(carrier, day);
+      expect(closed.status, closed.text).toBe(201);
+      expect(closed.json.data.attributes).toMatchObject({ transmittedAt: null, transmission: { status: 'pending', attempts: 0, error: null, remoteNumber: null } });
+      await gateway.station.manifestTransmission.runOnce();
+      const waiting = await outboxManifests();
+      expect(waiting.map((entry) => entry.id)).toEqual([closed.json.data.id]);
+      expect(waiting[0]!.attributes.transmission).toMatchObject({ status: 'pending', attempts: 1, error: expect.stringContaining('ParcelValue test'), nextTryAt: expect.any(String) });
+    } finally {
+      await proxy.up();
+    }
+    await waitUntilReachable();
+    const deadline = Date.now() + 10_000;
+    while ((await outboxManifests()).length > 0 && Date.now() < deadline) {
+      await gateway.station.manifestTransmission.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    const local = (await get(gateway, token, `/v3/manifests?date=${day}`)).json.data[0];
+    expect(local.attributes.transmission).toMatchObject({ status: 'sent', error: null, nextTryAt: null });
+    expect(local.attributes.transmittedAt).toEqual(expect.any(String));
+    // Upstream: one manifest of the day for its carrier (UPS of PV.UPS), with both shipments, under the number the gateway recorded.
+    const remote = (await get(upstream, upstreamToken, `/v3/manifests?date=${day}&carrier=${carrier.slice(3)}`)).json.data;
+    expect(remote).toHaveLength(1);
+    expect(remote[0].attributes).toMatchObject({ number: local.attributes.transmission.remoteNumber, status: 'closed', totals: { shipments: 2 } });
+    const reopen = await act(`/v3/manifests/${local.id}/reopen`);
+    expect(reopen.status).toBe(409);
+    expect(reopen.json.errors[0].detail).toBe(`Manifest ${local.attributes.number} cannot be reopened: it is not closed, or it was transmitted.`);
+  });
+
+  it('shows a close the upstream refused with its reason, and sends it again on a supervisor’s word', async () => {
+    await waitUntilReachable();
+    const day = '2026-12-02';
+    const { id, carrier } = await book(day);
+    // Voided upstream behind the gateway's back: the upstream has nothing to close that day.
+    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;
+    expect((await upstream.call(`/v3/shipments/${remoteId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${upstreamToken}` } })).status).toBe(204);
+    const closed = await close(carrier, day);
+    expect(closed.status).toBe(201);
+    await gateway.station.manifestTransmission.runOnce();
+    const [refused] = await outboxManifests();
+    expect(refused!.attributes.transmission).toMatchObject({ status: 'failed', attempts: 1, nextTryAt: null, error: `ParcelValue test: No shipment of ${carrier.slice(3)} on ${day} is ready to close.` });
+    // Not tried again by itself.
+    await gateway.station.manifestTransmission.runOnce();
+    expect((await outboxManifests())[0]!.attributes.transmission).toMatchObject({ attempts: 1 });
+
+    const again = await act(`/v3/manifests/${closed.json.data.id}/transmit`);
+    expect(again.status, again.text).toBe(202);
+    expect(again.json.data.attributes.transmission).toMatchObject({ status: 'pending' });
+    await gateway.station.manifestTransmission.runOnce();
+    expect((await outboxManifests())[0]!.attributes.transmission).toMatchObject({ status: 'failed', attempts: 2 });
+    expect((await act(`/v3/manifests/${closed.json.data.id}/transmit`)).status).toBe(202);
+    // A reopen drops what waits to be sent: the outbox is empty again.
+    expect((await act(`/v3/manifests/${closed.json.data.id}/reopen`)).status).toBe(200);
+    expect(await outboxManifests()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The end-of-day extension (README, "End of day"): GET /manifests/preview?carrier=&date=, POST /manifests (close),
 // GET /manifests (with date, carrier, limit), GET /manifests/<id>, GET /manifests/<id>/document (the PDF, to
-// reprint) and POST /manifests/<id>/reopen.
+// reprint), POST /manifests/<id>/reopen, and POST /manifests/<id>/transmit (send again what an upstream refused).
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import { validateClose, type ManifestPreviewAttributes, type ManifestResource } from '../../../src-shared/manifests.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
@@ -12,7 +12,7 @@ import type { ApiRouter } from '../router.ts';
 
 const LIST_LIMIT = { default: 50, max: 500 } as const;
 
-function manifestResource(manifest: ManifestRecord, apiBase: string): ManifestResource {
+export function manifestResource(manifest: ManifestRecord, apiBase: string): ManifestResource {
   const self = `${apiBase}/manifests/${manifest.id}`;
   return {
     type: 'manifest',
@@ -27,6 +27,7 @@ function manifestResource(manifest: ManifestRecord, apiBase: string): ManifestRe
       closedBy: manifest.closedBy,
       reopenedAt: manifest.reopenedAt,
       transmittedAt: manifest.transmittedAt,
+      transmission: manifest.transmission,
     },
     links: { self, document: `${self}/document` },
   } satisfies ManifestResource;
@@ -99,5 +100,9 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
 
   router.post('/manifests/:id/reopen', async (ctx: ApiContext) => {
     respondData(ctx, 200, manifestResource(await manifests.reopen(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  });
+
+  router.post('/manifests/:id/transmit', async (ctx: ApiContext) => {
+    respondData(ctx, 202, manifestResource(await manifests.transmitAgain(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 }

@@ -1,14 +1,18 @@
 // GET /outbox (README, "Integrations"): the caller's scheduled shipments still to be sent, being sent, or failed
-// in the last week, oldest first, each with why; and each upstream service's reachability in top-level meta.
+// in the last week, oldest first, each with why; in top-level meta, each upstream service's reachability and the
+// closed manifests waiting to be sent to their upstream service, or refused there.
 import type { OutboxEntryResource, UpstreamHealthMeta } from '../../../src-shared/upstream.ts';
+import type { ManifestService } from '../../services/manifests.ts';
 import type { UpstreamService } from '../../services/upstream.ts';
+import { manifestResource } from './manifests.ts';
 import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
-export function outboxRoutes(router: ApiRouter, upstream: UpstreamService): void {
+export function outboxRoutes(router: ApiRouter, upstream: UpstreamService, manifests: ManifestService): void {
   router.get('/outbox', async (ctx: ApiContext) => {
-    const { entries, upstreams } = await upstream.outbox({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+    const caller = { client: ctx.state.client!, sandbox: ctx.state.sandbox };
+    const [{ entries, upstreams }, unsent] = await Promise.all([upstream.outbox(caller), manifests.unsent(caller)]);
     const data = entries.map(
       ({ shipment, state, reason }) =>
         ({
@@ -25,6 +29,6 @@ export function outboxRoutes(router: ApiRouter, upstream: UpstreamService): void
           },
         }) satisfies OutboxEntryResource,
     );
-    respondData(ctx, 200, data, { upstreams: upstreams satisfies UpstreamHealthMeta[] });
+    respondData(ctx, 200, data, { upstreams: upstreams satisfies UpstreamHealthMeta[], manifests: unsent.map((manifest) => manifestResource(manifest, ctx.state.apiBase)) });
   });
 }

@@ -2,14 +2,14 @@
 // desks closing the same day at once find the first one's manifest.
 import { ManifestChangedError } from '../../domain/manifest.ts';
 import type { Async } from '../index.ts';
-import { DAY_SHIPMENTS, dayShipment, manifestRecord, withManifestId, type DayFilter, type DayShipmentRow, type ManifestRow, type ManifestsTable } from '../manifests.ts';
+import { DAY_SHIPMENTS, MANIFEST_COLUMNS, UNSENT_ON_REOPEN, dayShipment, manifestRecord, withManifestId, type DayFilter, type DayShipmentRow, type ManifestRow, type ManifestsTable } from '../manifests.ts';
 import { transaction, type Pool } from './database.ts';
 import { appendEvent } from './events.ts';
 import { appendAuditEvent, storable } from './records.ts';
 
 /** SQLite's named parameters as PostgreSQL's numbered ones, in the order client, sandbox, date, carrier. */
 const DAY_SHIPMENTS_POSTGRES = DAY_SHIPMENTS.replace(/@clientId/g, '$1').replace(/@sandbox/g, '$2').replace(/@date/g, '$3').replace(/@carrier/g, '$4');
-const COLUMNS = 'id, number, client_id, sandbox, carrier_code, ship_date, status, totals, closed_by, created_at, reopened_at, transmitted_at';
+const COLUMNS = MANIFEST_COLUMNS;
 const numeric = (id: string) => (/^[0-9]{1,15}$/.test(id) ? Number(id) : 0);
 const dayValues = (filter: DayFilter) => [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode];
 
@@ -25,9 +25,10 @@ export function manifestsTable(pool: Pool, now: () => string): Async<ManifestsTa
         const at = now();
         const row = (
           await db.query<ManifestRow>(
-            `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at)
-             VALUES ($1, $2, $3, $4, $5, 'closed', $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-            [manifest.number, Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate, JSON.stringify(manifest.totals), Buffer.from(manifest.document), manifest.closedBy, at],
+            `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at, transmission, transmit_next_at)
+             VALUES ($1, $2, $3, $4, $5, 'closed', $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+            [manifest.number, Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate, JSON.stringify(manifest.totals), Buffer.from(manifest.document), manifest.closedBy, at,
+              manifest.transmit ? 'pending' : 'none', manifest.transmit ? at : null],
           )
         ).rows[0];
         if (!row) {
@@ -65,7 +66,7 @@ export function manifestsTable(pool: Pool, now: () => string): Async<ManifestsTa
     reopen: (id, logged) =>
       transaction(pool, async (db) => {
         const at = now();
-        const changed = await db.query("UPDATE manifests SET status = 'reopened', reopened_at = $2 WHERE id = $1 AND status = 'closed' AND transmitted_at IS NULL", [numeric(id), at]);
+        const changed = await db.query(`UPDATE manifests SET status = 'reopened', reopened_at = $2, transmission = ${UNSENT_ON_REOPEN} WHERE id = $1 AND status = 'closed' AND transmitted_at IS NULL`, [numeric(id), at]);
         if ((changed.rowCount ?? 0) !== 1) return false;
         await db.query('UPDATE shipments SET manifest_id = NULL WHERE manifest_id = $1', [numeric(id)]);
         await appendAuditEvent(db, logged, at);
@@ -75,5 +76,37 @@ export function manifestsTable(pool: Pool, now: () => string): Async<ManifestsTa
       storable(shipmentId)
         ? ((await pool.query<{ number: string }>("SELECT m.number FROM shipments s JOIN manifests m ON m.id = s.manifest_id WHERE s.id = $1 AND m.status = 'closed'", [shipmentId])).rows[0]?.number ?? null)
         : null,
+    dueTransmissions: async (at, limit) =>
+      (
+        await pool.query<ManifestRow>(
+          `SELECT ${COLUMNS} FROM manifests WHERE transmission = 'pending' AND status = 'closed' AND transmit_next_at <= $1 ORDER BY transmit_next_at, id LIMIT $2`,
+          [at, limit],
+        )
+      ).rows.map(manifestRecord),
+    transmitted: async (id, remoteNumber) =>
+      ((
+        await pool.query(
+          `UPDATE manifests SET transmission = 'sent', transmitted_at = $3, remote_number = $2, transmit_attempts = transmit_attempts + 1,
+             transmit_error = NULL, transmit_next_at = NULL
+           WHERE id = $1 AND transmission = 'pending' AND status = 'closed'`,
+          [numeric(id), remoteNumber, now()],
+        )
+      ).rowCount ?? 0) === 1,
+    transmitFailed: async (id, error, nextTryAt) => {
+      await pool.query(
+        `UPDATE manifests SET transmit_attempts = transmit_attempts + 1, transmit_error = $2, transmit_next_at = $3,
+           transmission = CASE WHEN $3::text IS NULL THEN 'failed' ELSE 'pending' END
+         WHERE id = $1 AND transmission = 'pending'`,
+        [numeric(id), error, nextTryAt],
+      );
+    },
+    transmitAgain: (id, logged) =>
+      transaction(pool, async (db) => {
+        const at = now();
+        const changed = await db.query("UPDATE manifests SET transmission = 'pending', transmit_next_at = $2 WHERE id = $1 AND transmission = 'failed' AND status = 'closed'", [numeric(id), at]);
+        if ((changed.rowCount ?? 0) !== 1) return false;
+        await appendAuditEvent(db, logged, at);
+        return true;
+      }),
   };
 }

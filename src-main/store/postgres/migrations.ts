@@ -369,4 +369,18 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ${REBUILD_DAYS_POSTGRES}
     `,
   },
+  {
+    version: 9,
+    name: "end of day: manifests sent to an upstream service through the outbox (SQLite's version 13)",
+    sql: `
+      -- 'none': a rate-card carrier's, nothing to send; 'pending': to be sent to the upstream service (at
+      -- transmit_next_at); 'sent'; 'failed': the upstream refused it (transmit_error), until a supervisor sends it again.
+      ALTER TABLE manifests ADD COLUMN transmission text NOT NULL DEFAULT 'none' CHECK (transmission IN ('none', 'pending', 'sent', 'failed'));
+      ALTER TABLE manifests ADD COLUMN transmit_attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE manifests ADD COLUMN transmit_error text;
+      ALTER TABLE manifests ADD COLUMN transmit_next_at text;
+      ALTER TABLE manifests ADD COLUMN remote_number text;
+      CREATE INDEX manifests_to_transmit ON manifests (transmit_next_at) WHERE transmission = 'pending';
+    `,
+  },
 ];

@@ -5,6 +5,7 @@ import React, { useEffect } from 'react';
 import { formatCents } from '../../../src-shared/money.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
+import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useCloseDay } from '../../store/close-day.ts';
 
@@ -23,7 +24,7 @@ function printPdf(pdf: Uint8Array): void {
 }
 
 export function CloseDay(): React.JSX.Element {
-  const { date, status, carriers, manifests, pickups, shown, busy, error, setDate, load, close, closeAll, show, reopen, cancelPickup } = useCloseDay();
+  const { date, status, carriers, manifests, pickups, shown, busy, error, setDate, load, close, closeAll, show, reopen, transmitAgain, cancelPickup } = useCloseDay();
   useEffect(() => {
     void load();
   }, [load, date]);
@@ -84,11 +85,17 @@ export function CloseDay(): React.JSX.Element {
                 <td>
                   {manifest.attributes.totals.shipments} shipment(s), {manifest.attributes.totals.packages} package(s)
                 </td>
+                <td>{transmissionText(manifest.attributes.transmission)}</td>
                 <td>
                   <button type="button" className="secondary" onClick={() => void show(manifest)}>
                     Show {manifest.attributes.number}
                   </button>{' '}
-                  {manifest.attributes.status === 'closed' ? (
+                  {manifest.attributes.status === 'closed' && manifest.attributes.transmission.status === 'failed' ? (
+                    <button type="button" className="link" onClick={() => void transmitAgain(manifest)}>
+                      Send {manifest.attributes.number} again
+                    </button>
+                  ) : null}{' '}
+                  {manifest.attributes.status === 'closed' && manifest.attributes.transmittedAt === null ? (
                     <button type="button" className="link" onClick={() => void reopen(manifest)}>
                       Reopen {manifest.attributes.number}
                     </button>

@@ -1,15 +1,17 @@
 // The outbox: what waits to be sent (to an upstream service, or for the next scheduled run), what is being sent,
-// and what failed, with the reason; and a warning while an upstream service cannot be reached.
+// and what failed, with the reason; closed manifests on their way to an upstream service; and a warning while an
+// upstream service cannot be reached.
 import React, { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice.tsx';
+import { transmissionText } from '../../components/transmission.ts';
 import { useOutbox } from '../../store/outbox.ts';
 
 const REFRESH_MS = 3000;
 const STATE_LABEL = { queued: 'Queued', sending: 'Sending', failed: 'Failed' } as const;
 
 export function Outbox(): React.JSX.Element | null {
-  const { entries, upstreams, error, load } = useOutbox();
-  const waiting = entries.some((entry) => entry.attributes.state !== 'failed');
+  const { entries, upstreams, manifests, error, load } = useOutbox();
+  const waiting = entries.some((entry) => entry.attributes.state !== 'failed') || manifests.some((manifest) => manifest.attributes.transmission.status === 'pending');
   useEffect(() => {
     void load();
   }, [load]);
@@ -19,7 +21,7 @@ export function Outbox(): React.JSX.Element | null {
     return () => clearInterval(timer);
   }, [waiting]);
   const down = upstreams.filter((upstream) => !upstream.reachable);
-  if (entries.length === 0 && down.length === 0 && !error) return null;
+  if (entries.length === 0 && manifests.length === 0 && down.length === 0 && !error) return null;
   return (
     <section className="card" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Outbox</h2>
@@ -49,6 +51,18 @@ export function Outbox(): React.JSX.Element | null {
                 <td>{entry.attributes.carrierChoice ?? 'Best price'}</td>
                 <td>{STATE_LABEL[entry.attributes.state]}</td>
                 <td>{entry.attributes.reason ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {manifests.length > 0 ? (
+        <table className="list" aria-label="Manifests to send">
+          <tbody>
+            {manifests.map((manifest) => (
+              <tr key={manifest.id}>
+                <td className="mono">{manifest.attributes.number}</td>
+                <td>{transmissionText(manifest.attributes.transmission)}</td>
               </tr>
             ))}
           </tbody>
