@@ -106,6 +106,7 @@ STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), ST
 (label-rendering threads; default one per core but one), STATION_CLAIM_LEASE_MS (PostgreSQL: how long a
 stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000),
 STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000),
+STATION_MANIFEST_TRANSMIT_MS (how often closed manifests due to an upstream service are sent; default 5000),
 STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
@@ -654,6 +655,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
   const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
+  const manifestTransmitIntervalMs = millisecondsFromEnv('STATION_MANIFEST_TRANSMIT_MS');
   const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
@@ -672,6 +674,7 @@ async function serveCommand(args: string[]): Promise<void> {
     printTimeoutMs,
     documentWorkers,
     upstreamTrackingIntervalMs,
+    manifestTransmitIntervalMs,
     eventRetentionDays,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });

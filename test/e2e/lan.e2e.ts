@@ -66,6 +66,9 @@ base('another PC signs in by the desk’s name over HTTPS and gets the whole des
   await page.getByLabel('Username').fill('packer7');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.keyboard.press('Enter');
+  // Today, the home, then Enter on its New shipment.
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
   await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: reference })).toHaveCount(1);
