@@ -220,7 +220,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           if (!upstream) throw new UpstreamRefusedError(0, `The upstream service ${through.upstream} is no longer set up`);
           const closed = await upstream.closeDay(through.carrier, manifest.shipDate, manifest.sandbox);
           if (await store.manifests.transmitted(manifest.id, closed.number)) sent++;
-          else logger.warn(`Manifest ${manifest.number} was reopened while it was sent; upstream it is ${closed.number}`);
+          else logger.warn(`Manifest ${manifest.number} was reopened or sent by another desk meanwhile; upstream it is ${closed.number}`);
         } catch (error) {
           failed++;
           const reason = (error as Error).message;

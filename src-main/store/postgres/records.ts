@@ -62,6 +62,8 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
         if (chunk.length === 1000) await flush();
       }
       if (chunk.length > 0) await flush();
+      // As after the shipments' bulk path: statistics now, not when autovacuum gets to the table.
+      await pool.query('ANALYZE addresses');
       return total;
     },
     // Ranked as on SQLite: names that start with the text first (by name, then the most used), then any field
