@@ -1,7 +1,8 @@
 // Several desks, one warehouse: three real stations (`station serve` child processes) on one PostgreSQL database,
 // 1,000 scheduled shipments queued through all three while one desk is SIGKILLed twice mid-batch and started again.
 // Every shipment is processed exactly once, with unique references and tracking numbers; then each desk prints
-// labels, and every print job comes out once, on its own desk's printer (a raw CUPS queue per desk).
+// labels, and every print job comes out once, on its own desk's printer (a raw CUPS queue per desk); and all three
+// closing the same carrier's day at once make one manifest.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -205,5 +206,24 @@ describe('three desks on one PostgreSQL database', () => {
       const expected = jobs.filter((job) => job.desk === desk).map((job) => job.reference);
       expect(printed.sort()).toEqual(expected.sort());
     }
+  });
+
+  it('closes a carrier’s day once when every desk closes it at the same moment', async () => {
+    const day = (
+      await db.query<{ carrier_code: string; ship_date: string; n: string }>(
+        `SELECT carrier_code, ship_date, count(*) AS n FROM shipments WHERE status = 3 AND deleted_at IS NULL AND manifest_id IS NULL
+         GROUP BY carrier_code, ship_date ORDER BY count(*) DESC LIMIT 1`,
+      )
+    ).rows[0]!;
+    const close = { data: { type: 'manifest', attributes: { carrier: day.carrier_code, date: day.ship_date } } };
+    const answers = await Promise.all(desks.map((desk) => call(desk, 'POST', '/v3/manifests', close)));
+    expect(answers.map((answer) => answer.status).sort(), answers.map((answer) => answer.text).join('\n')).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.json.data.id)).size).toBe(1);
+    expect(answers.filter((answer) => answer.json.meta?.alreadyClosed === true)).toHaveLength(2);
+    const manifestId = Number(answers[0]!.json.data.id);
+    expect(await count('SELECT count(*) AS n FROM manifests WHERE carrier_code = $1 AND ship_date = $2', [day.carrier_code, day.ship_date])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM shipments WHERE manifest_id = $1', [manifestId])).toBe(Number(day.n));
+    expect(answers[0]!.json.data.attributes.totals.shipments).toBe(Number(day.n));
+    expect(await count("SELECT count(*) AS n FROM events WHERE type = 'day.closed'")).toBe(1);
   });
 });
