@@ -12,13 +12,13 @@ import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migr
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, deskName, isLoopbackAddress } from './station.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, deskName, hasStation, isLoopbackAddress } from './station.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
 
 const HELP = `Shipping Station admin command
 
-Usage: npm run station -- <command> [options]
+Usage: npm run --silent station -- <command> [options]
 
   serve [--data DIR] [--database URL] [--desk NAME] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
         [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
@@ -134,9 +134,32 @@ const which: Options = { id: { type: 'string' }, username: { type: 'string' } };
 
 class UsageError extends Error {}
 
+/** A command's subcommand left out (or an option where it belongs) lists them; an unknown one is named. */
+function unknownSubcommand(command: string, sub: string | undefined, known: string): string {
+  if (sub === undefined || sub.startsWith('-')) return `'${command}' needs a command first: ${known}. Run 'npm run --silent station -- help' for their options.`;
+  return `Unknown ${command} command '${sub}'. Use ${known}.`;
+}
+
+/**
+ * `--percent -5`: a value that looks like a negative number is the option's value, not another option (Node's
+ * parser would refuse it as ambiguous); the option's own check then says what is wrong with it.
+ */
+function negativeValuesJoined(args: string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const name = /^--([a-z-]+)$/.exec(args[index]!)?.[1];
+    const next = args[index + 1];
+    if (name !== undefined && options?.[name]?.type === 'string' && next !== undefined && /^-[0-9.,]/.test(next)) {
+      joined.push(`--${name}=${next}`);
+      index++;
+    } else joined.push(args[index]!);
+  }
+  return joined;
+}
+
 function parse(args: string[], options: Options): Values {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
+    return parseArgs({ args: negativeValuesJoined(args, options), options, strict: true, allowPositionals: false }).values as Values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -215,8 +238,16 @@ function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>
   return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}\t${client.role}`;
 }
 
-/** Runs one admin command against the data folder, closing it afterwards. */
-async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T): Promise<T> {
+/**
+ * Runs one admin command against the data folder, closing it afterwards. Only `client add` (`creates`) sets a
+ * station up in a folder that has none; any other command there is refused, so a mistyped --data path does not
+ * leave an empty station behind.
+ */
+async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T, creates = false): Promise<T> {
+  const dataDir = dataDirOf(values);
+  if (!creates && databaseOf(values) === undefined && !hasStation(dataDir)) {
+    throw new Error(`There is no station in ${resolve(dataDir)}. Give the folder of an existing station with --data, or set one up with 'station client add'.`);
+  }
   const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values), desk: deskOf(values) });
   try {
     return await task(admin);
@@ -246,7 +277,7 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
         email: optional(values, 'email'),
         taxIdentification: optional(values, 'tax-id'),
       };
-      const client = await withAdmin(values, (admin) => admin.clients.add(admin.actor, { username, password, role, profile }));
+      const client = await withAdmin(values, (admin) => admin.clients.add(admin.actor, { username, password, role, profile }), true);
       print(values, { id: client.id, clientKey: client.clientKey, role: client.role }, `Created client ${client.id} (${client.username}, ${client.role}). Client key: ${client.clientKey}`);
       return;
     }
@@ -259,7 +290,8 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
     }
     case 'rotate-key': {
       const values = parse(args, { ...common, ...which });
-      const client = await withAdmin(values, (admin) => admin.clients.rotateKey(admin.actor, whichClient(values)));
+      const chosen = whichClient(values);
+      const client = await withAdmin(values, (admin) => admin.clients.rotateKey(admin.actor, chosen));
       print(values, { id: client.id, clientKey: client.clientKey }, `New client key for ${client.username}: ${client.clientKey}`);
       return;
     }
@@ -274,7 +306,8 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
     }
     case 'remove': {
       const values = parse(args, { ...common, ...which });
-      const removed = await withAdmin(values, (admin) => admin.clients.remove(admin.actor, whichClient(values)));
+      const chosen = whichClient(values);
+      const removed = await withAdmin(values, (admin) => admin.clients.remove(admin.actor, chosen));
       if (removed.username === FIRST_CLIENT_USERNAME) forgetFirstRunCredentials(dataDirOf(values));
       print(values, { id: removed.id }, `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`);
       return;
@@ -288,7 +321,7 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
       return;
     }
     default:
-      throw new UsageError(`Unknown client command '${sub ?? ''}'. Use add, list, rotate-key, set-password, set-role or remove.`);
+      throw new UsageError(unknownSubcommand('client', sub, 'add, list, rotate-key, set-password, set-role or remove'));
   }
 }
 
@@ -318,7 +351,7 @@ async function integrationCommand(sub: string | undefined, args: string[]): Prom
       return;
     }
     default:
-      throw new UsageError(`Unknown integration command '${sub ?? ''}'. Use add, list or revoke.`);
+      throw new UsageError(unknownSubcommand('integration', sub, 'add, list or revoke'));
   }
 }
 
@@ -365,13 +398,15 @@ async function webhookCommand(sub: string | undefined, args: string[]): Promise<
     case 'pause':
     case 'resume': {
       const values = parse(args, { ...common, id: { type: 'string' } });
-      const hook = await withAdmin(values, (admin) => admin.webhooks.setStatus(admin.actor, idOf(values), sub === 'pause' ? 'paused' : 'active'));
+      const id = idOf(values);
+      const hook = await withAdmin(values, (admin) => admin.webhooks.setStatus(admin.actor, id, sub === 'pause' ? 'paused' : 'active'));
       print(values, shown(hook), line(hook));
       return;
     }
     case 'remove': {
       const values = parse(args, { ...common, id: { type: 'string' } });
-      await withAdmin(values, (admin) => admin.webhooks.remove(admin.actor, idOf(values)));
+      const id = idOf(values);
+      await withAdmin(values, (admin) => admin.webhooks.remove(admin.actor, id));
       print(values, { id: idOf(values) }, `Removed webhook ${idOf(values)}; its delivery log is kept.`);
       return;
     }
@@ -402,7 +437,7 @@ async function webhookCommand(sub: string | undefined, args: string[]): Promise<
       return;
     }
     default:
-      throw new UsageError(`Unknown webhook command '${sub ?? ''}'. Use add, list, pause, resume, remove, deliveries or replay.`);
+      throw new UsageError(unknownSubcommand('webhook', sub, 'add, list, pause, resume, remove, deliveries or replay'));
   }
 }
 
@@ -498,12 +533,12 @@ async function carriersCommand(sub: string | undefined, args: string[]): Promise
       return;
     }
     default:
-      throw new UsageError(`Unknown carriers command '${sub ?? ''}'. Use list, set-surcharge, set-cutoff, add-upstream or remove-upstream.`);
+      throw new UsageError(unknownSubcommand('carriers', sub, 'list, set-surcharge, set-cutoff, add-upstream or remove-upstream'));
   }
 }
 
 async function trackingCommand(sub: string | undefined, args: string[]): Promise<void> {
-  if (sub !== 'add') throw new UsageError(`Unknown tracking command '${sub ?? ''}'. Use add.`);
+  if (sub !== 'add') throw new UsageError(unknownSubcommand('tracking', sub, 'add'));
   const values = parse(args, { ...common, shipment: { type: 'string' }, status: { type: 'string' }, at: { type: 'string' }, text: { type: 'string' }, location: { type: 'string' } });
   const key = required(values, 'shipment');
   const statusText = required(values, 'status');
@@ -719,13 +754,13 @@ function announceFirstRun(dataDir: string, username: string, password: string): 
   const file = join(dataDir, FIRST_RUN_FILE);
   const text =
     `Shipping Station first-run client\nusername: ${username}\npassword: ${password}\n` +
-    `Change it with: npm run station -- client set-password --username ${username} --password-stdin\n` +
+    `Change it with: npm run --silent station -- client set-password --username ${username} --password-stdin\n` +
     'This file is deleted once the password is changed.\n';
   writeFileSync(file, text, { mode: 0o600, flag: 'w' });
   console.log(
     `First run: created the client '${username}' with password ${password}\n` +
       `This is shown once; it is also saved in ${file} (readable only by you).\n` +
-      `API keys for integrations: npm run station -- keys`,
+      `API keys for integrations: npm run --silent station -- keys`,
   );
 }
 
@@ -775,7 +810,7 @@ export async function main(argv: string[]): Promise<number> {
         console.error(HELP);
         return 2;
       default:
-        throw new UsageError(`Unknown command '${command}'. Run 'npm run station -- help'.`);
+        throw new UsageError(`Unknown command '${command}'. Run 'npm run --silent station -- help'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) {

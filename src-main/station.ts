@@ -54,6 +54,9 @@ export const DEFAULT_SCHEDULER_INTERVAL_MS = 5_000;
 const PROCESSING_BATCH = 64;
 
 /** How often the tracking of shipments booked through an upstream service is pulled from it. */
+/** Whether a data folder holds a station (its SQLite file): admin commands other than the first `client add` need one. */
+export const hasStation = (dataDir: string): boolean => existsSync(join(dataDir, DATABASE_FILE));
+
 export const DEFAULT_UPSTREAM_TRACKING_MS = 15 * 60_000;
 /** How often closed manifests due to an upstream service are looked for. */
 export const DEFAULT_MANIFEST_TRANSMIT_MS = 5_000;

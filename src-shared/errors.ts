@@ -103,7 +103,10 @@ export const ERROR_TEXT = {
   noProcessedShipment: (key: string) => `No processed shipment has the id, reference or tracking number '${key}'.`,
   invalidTrackingStatus: (codes: string, given: string) => `--status must be one of ${codes}, not '${given}'.`,
   invalidTrackingTime: (given: string) => `--at must be a time as YYYY-MM-DD HH:MM:SS, not '${given}'.`,
-  invalidSurcharge: (given: string) => `--percent must be a number from 0 to 200, not '${given}'.`,
+  invalidSurcharge: (given: string) =>
+    `--percent must be a number from 0 to 200, not '${given}'${
+      /^\s*-/.test(given) ? ': a surcharge cannot be negative' : /^\s*\d+,\d+\s*$/.test(given) ? `: write a decimal with a point, ${given.trim().replace(',', '.')}` : ''
+    }.`,
   unknownCarrier: (given: string, known: string) => `Unknown carrier '${given}'. Known: ${known}.`,
   integrationNameRequired: 'Invalid integration: name: 1 to 64 characters.',
   usernameOfRemovedClient: (username: string) => `Username '${username}' belonged to a removed client and stays reserved; choose another.`,

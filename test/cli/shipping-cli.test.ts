@@ -58,6 +58,9 @@ describe('station carriers', () => {
   it.each([
     [['--carrier', 'PONY', '--percent', '5'], "Unknown carrier 'PONY'"],
     [['--carrier', 'DHL', '--percent', 'lots'], '--percent must be a number'],
+    // A negative value is the option's value, not another option; a decimal comma gets the value to type instead.
+    [['--carrier', 'DHL', '--percent', '-5'], "--percent must be a number from 0 to 200, not '-5': a surcharge cannot be negative."],
+    [['--carrier', 'DHL', '--percent', '12,5'], "--percent must be a number from 0 to 200, not '12,5': write a decimal with a point, 12.5."],
     [['--carrier', 'DHL'], '--percent is required'],
   ])('refuses set-surcharge %j', async (args, message) => {
     const result = await runCli(['carriers', 'set-surcharge', '--data', data, ...args]);

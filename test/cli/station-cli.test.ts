@@ -44,8 +44,11 @@ describe('station client add / keys / serve: the README session works end to end
     const station = await serve(['--data', data, '--port', '0']);
     try {
       expect(station.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      // A client existed already, so no first-run client and no secrets on the console.
+      // A client existed already, so no first-run client, no secrets on the console, no credentials file: the
+      // README's desk UI step 1 says so.
       expect(station.stdout()).not.toMatch(/password/i);
+      expect(existsSync(join(data, 'first-run-credentials.txt'))).toBe(false);
+      expect((await runCli(['client', 'list', '--data', data, '--json'])).stdout).not.toContain('"admin"');
       const response = await signIn(station.url, 'smith', 'HowSoonIsNow?1985', keys.integrationKey);
       expect(response.status).toBe(200);
       expect(response.json.data.id).toBe(client.id);
@@ -194,23 +197,32 @@ describe('station client administration', () => {
     [['client', 'add', '--username', 'x', '--password', 'short', '--name', 'N'], 1, 'password: at least 10 characters'],
     [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--colour', 'red'], 2, "Unknown option '--colour'"],
     [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--country', 'Italy'], 1, 'country: a two-letter ISO 3166-1 code'],
-    [['client', 'rotate-key', '--username', 'ghost'], 1, "No client has username 'ghost'"],
+    // A folder with no station: only `client add` sets one up; other commands refuse and leave nothing behind.
+    [['client', 'rotate-key', '--username', 'ghost'], 1, 'There is no station in '],
+    [['carriers', 'set-surcharge', '--carrier', 'UPS', '--percent', '5'], 1, 'There is no station in '],
+    [['client'], 2, "'client' needs a command first: add, list, rotate-key, set-password, set-role or remove."],
+    [['carriers', '--json'], 2, "'carriers' needs a command first: list, set-surcharge, set-cutoff, add-upstream or remove-upstream."],
     [['client', 'rotate-key'], 2, 'Give exactly one of --id or --username'],
     [['client', 'fly'], 2, "Unknown client command 'fly'"],
     [['launch'], 2, "Unknown command 'launch'"],
   ])('station %j fails with exit %i and says why on stderr', async (args, code, message) => {
-    const result = await runCli([...args, '--data', join(tempDir(), 'data')]);
+    const data = join(tempDir(), 'data');
+    const result = await runCli([...args, '--data', data]);
     expect(result.code).toBe(code);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');
+    if (message.startsWith('There is no station')) expect(existsSync(data)).toBe(false);
   });
 
-  it('refuses a second client with the same username', async () => {
+  it('refuses a second client with the same username, and an unknown one by name', async () => {
     const data = join(tempDir(), 'data');
     await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'password-d1', '--name', 'N']);
     const again = await runCli(['client', 'add', '--data', data, '--username', 'dup', '--password', 'password-d2', '--name', 'M']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("Username 'dup' is already taken.");
+    const ghost = await runCli(['client', 'rotate-key', '--data', data, '--username', 'ghost']);
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr).toContain("No client has username 'ghost'");
   });
 
   it('prints help', async () => {
@@ -337,7 +349,7 @@ describe('station webhook', () => {
     const listed = lastJsonLine((await runCli(['webhook', 'list', '--data', data, '--json'])).stdout);
     expect(listed).toEqual([expect.objectContaining({ id, url, clientId: null, status: 'active', eventTypes: ['shipment.created', 'shipment.processed'] })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
-    expect((await runCli(['webhook', '--data', data])).stderr).toContain('Use add, list, pause, resume, remove, deliveries or replay.');
+    expect((await runCli(['webhook', '--data', data])).stderr).toContain("'webhook' needs a command first: add, list, pause, resume, remove, deliveries or replay.");
 
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
     const station = await serve(['--data', data, '--port', '0']);
@@ -362,9 +374,17 @@ describe('station webhook', () => {
   });
 });
 
+/** A data folder with a station in it: its first client added, as the README's set-up does. */
+async function stationFolder(): Promise<string> {
+  const data = join(tempDir(), 'data');
+  const added = await runCli(['client', 'add', '--data', data, '--username', 'first', '--password', 'first-password-1', '--name', 'First']);
+  expect(added.code, added.stderr).toBe(0);
+  return data;
+}
+
 describe('station carriers add-upstream', () => {
   it('configures an upstream service, lists it without its keys, refuses bad options by name, and removes it', async () => {
-    const data = join(tempDir(), 'data');
+    const data = await stationFolder();
     const bad = await runCli(['carriers', 'add-upstream', '--data', data, '--code', 'pv!', '--url', 'ftp://x', '--client-id', '7', '--client-key', 'k', '--server-key', 's']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Invalid --code (2 to 10 capital letters or digits), --url (an http or https URL).');
@@ -388,7 +408,7 @@ describe('station carriers add-upstream', () => {
 
 describe('station carriers set-cutoff', () => {
   it('sets, shows and clears a carrier’s cutoff time, and refuses a time that is not one', async () => {
-    const data = join(tempDir(), 'data');
+    const data = await stationFolder();
     const set = await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', '17:30', '--json']);
     expect(set.code, set.stderr).toBe(0);
     expect(lastJsonLine(set.stdout)).toEqual({ carrierChoice: 'UPS', cutoffTime: '17:30' });

@@ -80,7 +80,7 @@ export function Settings(): React.JSX.Element {
           An integration signs in with <code>POST {config?.apiBase}/clients/authentication</code> and the header{' '}
           <code>Authorization: ServiceApi hash=&lt;sha256(username:md5(password))&gt;, integrationKey=&lt;key&gt;</code>. The answer’s{' '}
           <code>meta.token</code> is the Bearer token for every other call. Other programs should get their own key with{' '}
-          <code>npm run station -- integration add --name NAME</code>.
+          <code>npm run --silent station -- integration add --name NAME</code>.
         </p>
       </section>
     </div>
