@@ -7,15 +7,18 @@ export interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElem
   onValue(value: string): void;
   error?: string;
   wide?: boolean;
+  /** The input element, for a screen that moves focus or selects its text. */
+  inputRef?: React.Ref<HTMLInputElement>;
 }
 
-export function Field({ label, value, onValue, error, wide, className, id: givenId, ...input }: FieldProps): React.JSX.Element {
+export function Field({ label, value, onValue, error, wide, className, id: givenId, inputRef, ...input }: FieldProps): React.JSX.Element {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   return (
     <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''} ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
+        ref={inputRef}
         id={id}
         value={value}
         onChange={(event) => onValue(event.target.value)}

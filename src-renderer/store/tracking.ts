@@ -6,6 +6,8 @@ import { api, describeError } from './session.ts';
 
 export interface TrackingState {
   query: string;
+  /** What the last lookup looked for: the not-found message names it, whatever is typed since. */
+  searched: string;
   status: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
   shipment: Shipment | null;
   tracking: Tracking | null;
@@ -16,6 +18,7 @@ export interface TrackingState {
 
 export const useTracking = create<TrackingState>()((set, get) => ({
   query: '',
+  searched: '',
   status: 'idle',
   shipment: null,
   tracking: null,
@@ -24,7 +27,7 @@ export const useTracking = create<TrackingState>()((set, get) => ({
   async lookup() {
     const query = get().query.trim();
     if (!query) return;
-    set({ status: 'loading', error: null, shipment: null, tracking: null });
+    set({ status: 'loading', searched: query, error: null, shipment: null, tracking: null });
     try {
       const [summary] = await api().summaries({ search: query, limit: 1 });
       if (!summary) {

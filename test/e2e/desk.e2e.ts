@@ -20,6 +20,11 @@ test.describe('sign in', () => {
   });
 
   test('signs in, keeps the session on reload, and signs out', async ({ page, station, snap }) => {
+    // Nothing the page loads is missing.
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
     await signIn(page, station);
     // Today is the home; its New shipment has the focus, so Enter starts packing.
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
@@ -33,6 +38,13 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('Username')).toBeVisible();
     await snap(page, 'sign-in');
+    // The page names its icon, so a browser does not ask for /favicon.ico (a 404 on every load before), and it is served.
+    const icon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+      return { href, status: href ? (await fetch(href)).status : 0 };
+    });
+    expect(icon).toEqual({ href: expect.stringMatching(/\/assets\/favicon-[\w-]+\.svg$/), status: 200 });
+    expect(missing).toEqual([]);
   });
 });
 
@@ -122,7 +134,11 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   await expect(result).toContainText(reference);
 
   expect((await station.cli(['tracking', 'add', '--shipment', trackingNumber, '--status', '5', '--at', '2026-11-25 10:30:00', '--text', 'Delivered'])).code).toBe(0);
-  await field.fill(reference);
+  // The lookup left the field's text selected: the next scan replaces it instead of adding to it.
+  await expect(field).toBeFocused();
+  expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, trackingNumber.length]);
+  await page.keyboard.type(reference);
+  await expect(field).toHaveValue(reference);
   await page.keyboard.press('Enter');
   await expect(result.getByRole('heading')).toContainText('Delivered');
   await expect(result).toContainText('2026-11-25 10:30:00');

@@ -1,5 +1,6 @@
-// Tracking lookup for the desk: a barcode scanner types the tracking number (or reference) and Enter.
-import React from 'react';
+// Tracking lookup for the desk: a barcode scanner types the tracking number (or reference) and Enter. After each
+// lookup the field's text is selected, so the next scan replaces it instead of adding to it.
+import React, { useEffect, useRef } from 'react';
 import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -7,8 +8,14 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useTracking } from '../../store/tracking.ts';
 
 export function TrackingScreen(): React.JSX.Element {
-  const { query, status, shipment, tracking, error, setQuery, lookup } = useTracking();
+  const { query, searched, status, shipment, tracking, error, setQuery, lookup } = useTracking();
   const meta = shipment?.meta;
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (status === 'idle' || status === 'loading') return;
+    field.current?.focus();
+    field.current?.select();
+  }, [status, shipment]);
   return (
     <div className="tracking">
       <form
@@ -18,14 +25,14 @@ export function TrackingScreen(): React.JSX.Element {
           void lookup();
         }}
       >
-        <Field label="Tracking number or reference" value={query} onValue={setQuery} autoFocus wide autoComplete="off" />
+        <Field label="Tracking number or reference" value={query} onValue={setQuery} inputRef={field} autoFocus wide autoComplete="off" />
         <button type="submit" className="primary">
           Track
         </button>
       </form>
       {status === 'loading' ? <Loading label="Looking it up…" /> : null}
       <ErrorNotice message={error} />
-      {status === 'not-found' ? <ErrorNotice message={`No shipment has the tracking number or reference “${query.trim()}”.`} /> : null}
+      {status === 'not-found' ? <ErrorNotice message={`No shipment has the tracking number or reference “${searched}”.`} /> : null}
       {status === 'ready' && shipment && meta ? (
         <section className="card" aria-label="Tracking result">
           <h2>
