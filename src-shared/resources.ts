@@ -245,3 +245,9 @@ export interface StationConfigResource {
   id: null;
   attributes: StationConfigAttributes;
 }
+
+/** Why a processed shipment can no longer be voided: the `meta` of the 400 *Delete functionality not available.* */
+export type DeleteRefusal =
+  | { reason: 'dayClosed'; manifest: string }
+  | { reason: 'trackingStarted'; trackingStatus: number; trackingDate: string }
+  | { reason: 'shipDatePassed'; shipDate: string };

@@ -5,7 +5,7 @@ import { localDate } from '../../src-shared/dates.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { PriceChangeMeta } from '../../src-shared/resources.ts';
+import type { DeleteRefusal, PriceChangeMeta } from '../../src-shared/resources.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { PoolBusyError, RenderFailedError, type DocumentPool } from '../documents/pool.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
@@ -318,10 +318,19 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       if (!record) throw notRetrievable();
       const processed = record.status === STATUS.processed;
       if (processed) {
-        // Voidable until tracking starts, the ship date passes, or the day is closed into a manifest.
-        const voidable =
-          (await store.shipments.latestEvent(record.id)) === undefined && today() <= record.shipDate && (await store.manifests.closedIn(record.id)) === null;
-        if (!voidable) throw new StationError(400, ERROR_TEXT.deleteNotAvailable);
+        // Voidable until the day is closed into a manifest, tracking starts, or the ship date passes. The refusal
+        // keeps the spec's text, and says which in meta (README, "Shipments: the workflow").
+        const manifest = await store.manifests.closedIn(record.id);
+        const latest = manifest === null ? await store.shipments.latestEvent(record.id) : undefined;
+        const refusal: DeleteRefusal | null =
+          manifest !== null
+            ? { reason: 'dayClosed', manifest }
+            : latest !== undefined
+              ? { reason: 'trackingStarted', trackingStatus: latest.status, trackingDate: latest.occurredAt }
+              : today() > record.shipDate
+                ? { reason: 'shipDatePassed', shipDate: record.shipDate }
+                : null;
+        if (refusal) throw new StationError(400, ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
       }
       const detail = { reference: record.reference, trackingNumber: record.trackingNumber, status: record.status, sandbox: record.sandbox };

@@ -5,6 +5,9 @@ import { localDate } from '../../src-shared/dates.ts';
 import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api, describeError } from './session.ts';
+import { ApiError } from '../api/client.ts';
+import { trackingStatusLabel } from '../../src-shared/tracking-status.ts';
+import type { DeleteRefusal } from '../../src-shared/resources.ts';
 
 export interface ShipmentDetail {
   id: string;
@@ -76,8 +79,22 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
       return true;
     } catch (error) {
       const detail = get().detail;
-      if (detail) set({ detail: { ...detail, deleteError: describeError(error) } });
+      if (detail) set({ detail: { ...detail, deleteError: deleteRefusalText(error) } });
       return false;
     }
   },
 }));
+
+/** The station's refusal of a delete, with why in words when it says (its `meta.reason`). */
+function deleteRefusalText(error: unknown): string {
+  const refusal = error instanceof ApiError ? (error.errors[0]?.meta as DeleteRefusal | undefined) : undefined;
+  const why =
+    refusal?.reason === 'dayClosed'
+      ? `Its day is closed: it is in manifest ${refusal.manifest}. A supervisor can reopen the day on Close day.`
+      : refusal?.reason === 'trackingStarted'
+        ? `Its tracking has started: ${trackingStatusLabel(refusal.trackingStatus)}, ${refusal.trackingDate}.`
+        : refusal?.reason === 'shipDatePassed'
+          ? `Its ship date, ${refusal.shipDate}, has passed.`
+          : '';
+  return why ? `${describeError(error)} ${why}` : describeError(error);
+}

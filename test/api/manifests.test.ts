@@ -123,6 +123,7 @@ describe('closing a carrier’s day', () => {
     const refused = await send('DELETE', `/v3/shipments/${shipment.id}`);
     expect(refused.status).toBe(400);
     expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.deleteNotAvailable);
+    expect(refused.json.errors[0].meta).toEqual({ reason: 'dayClosed', manifest: closed.json.data.attributes.number });
 
     expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`, undefined, packer)).json.errors[0].meta).toEqual({ neededRole: 'supervisor', role: 'packer' });
     const reopened = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);

@@ -118,14 +118,19 @@ describe('DELETE /shipments/<id>', () => {
     await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2099-01-05 16:00:00', location: '', text: '' });
     const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(400);
-    expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.' }] });
+    // The spec's text, and why in meta (an extension, as a price change's figures are).
+    expect(response.json).toEqual({
+      jsonapi: { version: '1.0' },
+      errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: '2099-01-05 16:00:00' } }],
+    });
     expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
   });
 
-  it('refuses once the ship day is closed', async () => {
+  it('refuses once the ship day has passed', async () => {
     const shipment = await processed(attributes({ shipDate: '2020-03-02' }));
     const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
+    expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: '2020-03-02' });
   });
 });
 

@@ -239,10 +239,16 @@ test('a saved shipment shows as Saved, not waiting, and the list does not poll f
   await expect(page.getByRole('region', { name: 'Shipment detail' }).getByRole('heading')).toContainText('saved');
 });
 
-test('delete asks first, then removes the shipment; a refused delete shows the station’s text', async ({ page, station, snap }) => {
+test('delete asks first, then removes the shipment; a refused delete shows the station’s text and why', async ({ page, station, snap }) => {
   const voidable = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   const delivered = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   await station.cli(['tracking', 'add', '--shipment', delivered.json.data.meta.reference, '--status', '2', '--at', '2026-11-22 18:00:00']);
+  // A shipment of a day closed into a manifest (a day ahead, alone on it with TNT).
+  const closedDay = shipmentDocument({ service: 'economy', scheduledProcessing: false, carrierChoice: 'TNT' });
+  Object.assign(closedDay.data.attributes, { shipDate: '2027-02-10' });
+  const inManifest = await station.api('POST', '/shipments', closedDay);
+  const manifest = await station.api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'TNT', date: '2027-02-10' } } });
+  expect(manifest.status).toBe(201);
 
   await signedIn(page, station);
   await page.getByRole('link', { name: 'Shipments' }).click();
@@ -256,7 +262,27 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   await snap(page, 'shipment-detail');
   await detail.getByRole('button', { name: 'Delete' }).click();
   await detail.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(detail.getByRole('alert')).toHaveText('Delete functionality not available.');
+  // The station's exact text, why in words, the box closed, and focus back on Delete.
+  await expect(detail.getByRole('alert')).toHaveText('Delete functionality not available. Its tracking has started: Picked up, 2026-11-22 18:00:00.');
+  await expect(page.getByRole('alertdialog', { name: 'Confirm delete' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Delete' })).toBeFocused();
+
+  const from = page.getByLabel('From', { exact: true });
+  const to = page.getByLabel('To', { exact: true });
+  const shownDates = [await from.inputValue(), await to.inputValue()] as const;
+  await from.fill('2027-02-10');
+  await to.fill('2027-02-10');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await table.getByRole('row').filter({ hasText: inManifest.json.data.meta.reference }).getByRole('button').click();
+  await detail.getByRole('button', { name: 'Delete' }).click();
+  await detail.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(detail.getByRole('alert')).toHaveText(
+    `Delete functionality not available. Its day is closed: it is in manifest ${manifest.json.data.attributes.number}. A supervisor can reopen the day on Close day.`,
+  );
+  await expect(detail.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await from.fill(shownDates[0]);
+  await to.fill(shownDates[1]);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
 
   await table.getByRole('row').filter({ hasText: voidable.json.data.meta.reference }).getByRole('button').click();
   await detail.getByRole('button', { name: 'Delete' }).click();

@@ -88,6 +88,18 @@ function ShipmentDetail(): React.JSX.Element {
   const { detail, close, remove } = useShipments();
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  /** After the box closes (a refusal, or Cancel), focus goes back to Delete. */
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || confirming) return;
+    deleteButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, confirming]);
+  const closeBox = () => {
+    setConfirming(false);
+    setRefocus(true);
+  };
   useEffect(() => {
     setConfirming(false);
     heading.current?.focus();
@@ -151,15 +163,23 @@ function ShipmentDetail(): React.JSX.Element {
           {confirming ? (
             <div className="notice notice--warning" role="alertdialog" aria-label="Confirm delete">
               <p>Delete shipment {meta.reference}? {meta.status === 3 ? 'Its label will be voided.' : ''}</p>
-              <button type="button" className="danger" autoFocus onClick={() => void remove(shipment.id)}>
+              <button
+                type="button"
+                className="danger"
+                autoFocus
+                onClick={async () => {
+                  // Refused: the box closes, the reason shows above, and focus is back on Delete.
+                  if (!(await remove(shipment.id))) closeBox();
+                }}
+              >
                 Yes, delete
               </button>
-              <button type="button" onClick={() => setConfirming(false)}>
+              <button type="button" onClick={closeBox}>
                 Cancel
               </button>
             </div>
           ) : (
-            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
               Delete
             </button>
           )}
