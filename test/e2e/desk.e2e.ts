@@ -254,7 +254,8 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   await page.getByRole('link', { name: 'Shipments' }).click();
   const table = page.getByRole('table', { name: 'Shipments' });
 
-  await table.getByRole('row').filter({ hasText: delivered.json.data.meta.reference }).getByRole('button').click();
+  // A click anywhere on the row opens it: here on the receiver's name.
+  await table.getByRole('row').filter({ hasText: delivered.json.data.meta.reference }).getByRole('cell').nth(2).click();
   const detail = page.getByRole('region', { name: 'Shipment detail' });
   await expect(detail).toContainText(delivered.json.data.meta.trackingNumber);
   await expect(page.getByRole('region', { name: 'Documents preview' })).toHaveAttribute('data-rendered', 'true');
@@ -284,7 +285,10 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   await to.fill(shownDates[1]);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
 
-  await table.getByRole('row').filter({ hasText: voidable.json.data.meta.reference }).getByRole('button').click();
+  // By keyboard: the row's reference button, then Enter.
+  await table.getByRole('row').filter({ hasText: voidable.json.data.meta.reference }).getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(detail.getByRole('heading')).toContainText(voidable.json.data.meta.reference);
   await detail.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Confirm delete' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, delete' }).click();

@@ -58,7 +58,15 @@ export function Shipments(): React.JSX.Element {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.id} className={detail?.id === row.id ? 'selected' : undefined}>
+                // The whole row opens the shipment on a click; by keyboard, its reference button does (Tab, Enter).
+                <tr
+                  key={row.id}
+                  className={`${row.attributes.reference === null ? '' : 'list__row--opens'}${detail?.id === row.id ? ' selected' : ''}`}
+                  onClick={(event) => {
+                    if (row.attributes.reference === null || (event.target as HTMLElement).closest('button, a')) return;
+                    void open(row.id);
+                  }}
+                >
                   <td>
                     <button type="button" className="link mono" onClick={() => void open(row.id)} disabled={row.attributes.reference === null} aria-label={`Open shipment ${row.attributes.reference ?? 'waiting'} to ${row.attributes.shipToName}`}>
                       {row.attributes.reference ?? 'pending'}
