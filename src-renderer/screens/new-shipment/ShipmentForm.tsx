@@ -103,19 +103,7 @@ export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; search
       </section>
 
       <section className="card" aria-labelledby="packages-heading">
-        <div className="card__head">
-          <h2 id="packages-heading">Packages</h2>
-          <div className="inline-actions">
-            {presets.map((preset) => (
-              <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={`${preset.length}×${preset.width}×${preset.height} cm`}>
-                + {preset.name}
-              </button>
-            ))}
-            <button type="button" onClick={() => form.addPackage()}>
-              Add package
-            </button>
-          </div>
-        </div>
+        <h2 id="packages-heading">Packages</h2>
         {form.packages.map((pkg, index) => (
           <fieldset className="package-row" key={index}>
             <legend>Package {index + 1}</legend>
@@ -152,6 +140,17 @@ export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; search
           </fieldset>
         ))}
         {error('packages') ? <p className="field__error">At least one package is required.</p> : null}
+        {/* After the packages, not before: Tab goes from the receiver straight to Weight, and adding a box comes after. */}
+        <div className="inline-actions package-actions">
+          {presets.map((preset) => (
+            <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={`${preset.length}×${preset.width}×${preset.height} cm`}>
+              + {preset.name}
+            </button>
+          ))}
+          <button type="button" onClick={() => form.addPackage()}>
+            Add package
+          </button>
+        </div>
       </section>
 
       <section className="card" aria-labelledby="goods-heading">
