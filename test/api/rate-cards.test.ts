@@ -49,9 +49,11 @@ describe('an override card that cannot be read', () => {
     expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'UPS', scheduledProcessing: false }))).status).toBe(201);
 
     expect(lines.some((line) => line.includes(`The rate card ${file} cannot be read`))).toBe(true);
-    const listed = await runCli(['carriers', 'list', '--data', dataDir, '--json']);
+    // The admin command opens the station's own store: its SQLite file, or the PostgreSQL database it runs on.
+    const store = t.databaseUrl ? ['--database', t.databaseUrl] : [];
+    const listed = await runCli(['carriers', 'list', '--data', dataDir, ...store, '--json']);
     expect(JSON.parse(listed.stdout).unavailable).toEqual([{ carrierChoice: 'DHL', file, reason: unavailable[0].reason }]);
-    expect((await runCli(['carriers', 'list', '--data', dataDir])).stdout).toContain(`unavailable: DHL: The rate card ${file} cannot be read`);
+    expect((await runCli(['carriers', 'list', '--data', dataDir, ...store])).stdout).toContain(`unavailable: DHL: The rate card ${file} cannot be read`);
 
     // Fixed, the card prices again: with its own, negotiated name.
     writeFileSync(file, negotiated);

@@ -110,7 +110,11 @@ describe('a webhook', () => {
       }
       const processed = JSON.parse(receiver.received[1]!.body).data;
       expect(processed.attributes.resource.links.self).toBe(`${t.url}/v3/shipments/${first}`);
-      const log = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+      // The receiver has the last delivery a moment before the station has recorded its answer.
+      const log = await until('four deliveries recorded', async () => {
+        const answer = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered') ? answer : undefined;
+      });
       expect(log.json.data.map((entry: { attributes: { status: string; attempts: number; lastStatus: number } }) => entry.attributes)).toEqual(
         Array(4).fill(expect.objectContaining({ status: 'delivered', attempts: 1, lastStatus: 200 })),
       );
