@@ -9,7 +9,7 @@ import { ManifestChangedError, type DayShipment, type ManifestRecord } from '../
 import type { ManifestDocumentInput } from '../documents/manifest-pdf.ts';
 import type { Store } from '../store/index.ts';
 import type { UpstreamCarrier } from '../carriers/upstream.ts';
-import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
+import { UpstreamUnreachableError } from '../carriers/upstream-client.ts';
 import type { Logger } from '../logger.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
@@ -127,6 +127,8 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
     async close(caller, request) {
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Closing the day');
+      const through = upstreamPart(request.carrier);
+      const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
       for (let attempt = 1; ; attempt++) {
         const planned = await preview(caller, request);
         if (planned.included.length === 0) {
@@ -150,8 +152,6 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           totals: planned.totals,
         });
         const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed', totals: planned.totals };
-        const through = upstreamPart(request.carrier);
-        const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
         try {
           return await store.manifests.close(
             { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document, transmit },
@@ -216,8 +216,15 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       for (const manifest of due) {
         const through = upstreamPart(manifest.carrierCode)!;
         const upstream = upstreams.find((candidate) => candidate.config.code === through.upstream);
+        if (!upstream) {
+          // Removed since the close: nothing to send to until a supervisor sends it again (after adding it back).
+          failed++;
+          const reason = `The upstream service ${through.upstream} is no longer set up`;
+          await store.manifests.transmitFailed(manifest.id, reason, null);
+          logger.warn(`Manifest ${manifest.number} was not sent to ${through.upstream}: ${reason}`);
+          continue;
+        }
         try {
-          if (!upstream) throw new UpstreamRefusedError(0, `The upstream service ${through.upstream} is no longer set up`);
           const closed = await upstream.closeDay(through.carrier, manifest.shipDate, manifest.sandbox);
           if (await store.manifests.transmitted(manifest.id, closed.number)) sent++;
           else logger.warn(`Manifest ${manifest.number} was reopened or sent by another desk meanwhile; upstream it is ${closed.number}`);

@@ -3,13 +3,10 @@
 // label's image fills it, and the barcode on it measures what the label's own barcode measures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, shipmentDocument, signedIn, test } from './fixtures.ts';
 
 type Matrix = [number, number, number, number, number, number];
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
-];
 
 /** Each page's size and the images painted on it, with their size on the page in points and their pixels. */
 async function printedPages(pdf: Buffer) {
@@ -25,7 +22,7 @@ async function printedPages(pdf: Buffer) {
       const args = operators.argsArray[index];
       if (fn === OPS.save) stack.push(ctm);
       else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-      else if (fn === OPS.transform) ctm = multiply(ctm, args as Matrix);
+      else if (fn === OPS.transform) ctm = Util.transform(ctm, args as Matrix) as Matrix;
       else if (fn === OPS.paintImageXObject) images.push({ widthPt: Math.hypot(ctm[0], ctm[1]), heightPt: Math.hypot(ctm[2], ctm[3]), name: args[0] as string });
     });
     const pixels = await Promise.all(

@@ -7,6 +7,7 @@ import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { ManifestRecord } from '../../domain/manifest.ts';
 import type { ManifestService } from '../../services/manifests.ts';
 import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -33,16 +34,11 @@ export function manifestResource(manifest: ManifestRecord, apiBase: string): Man
   } satisfies ManifestResource;
 }
 
-function parameter(ctx: ApiContext, name: string): string | undefined {
-  const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
-  return Array.isArray(value) ? value[value.length - 1] : value;
-}
-
 export function manifestRoutes(router: ApiRouter, manifests: ManifestService): void {
   const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
   /** carrier and date from the query, checked with the close's own rules. */
   const day = (ctx: ApiContext) => {
-    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: parameter(ctx, 'carrier') ?? '', date: parameter(ctx, 'date') ?? '' } } });
+    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') ?? '' } } });
     if (checked.ok) return checked.value;
     throw StationError.many(
       400,
@@ -72,14 +68,14 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
 
   router.get('/manifests', async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
-    const limitText = parameter(ctx, 'limit');
+    const limitText = queryParameter(ctx, 'limit');
     if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
-    const date = parameter(ctx, 'date') ?? null;
+    const date = queryParameter(ctx, 'date') ?? null;
     if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('date'), undefined, 'date'));
     if (errors.length > 0) throw StationError.many(400, errors);
     const found = await manifests.list(caller(ctx), {
       date,
-      carrier: parameter(ctx, 'carrier')?.trim().toUpperCase() || null,
+      carrier: queryParameter(ctx, 'carrier')?.trim().toUpperCase() || null,
       limit: Math.min(Number(limitText ?? LIST_LIMIT.default), LIST_LIMIT.max),
     });
     respondData(ctx, 200, found.map((manifest) => manifestResource(manifest, ctx.state.apiBase)));

@@ -5,6 +5,7 @@ import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { PickupResource } from '../../../src-shared/manifests.ts';
 import type { PickupService } from '../../services/pickups.ts';
 import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -12,21 +13,17 @@ const LIMIT = { default: 200, max: 1000 } as const;
 
 export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
   const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
-  const parameter = (ctx: ApiContext, name: string) => {
-    const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
-    return Array.isArray(value) ? value[value.length - 1] : value;
-  };
 
   router.get('/pickups', async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
-    const date = parameter(ctx, 'date') ?? null;
+    const date = queryParameter(ctx, 'date') ?? null;
     if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('date'), undefined, 'date'));
-    const limitText = parameter(ctx, 'limit');
+    const limitText = queryParameter(ctx, 'limit');
     if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
     if (errors.length > 0) throw StationError.many(400, errors);
     const found = await pickups.list(caller(ctx), {
       date,
-      carrier: parameter(ctx, 'carrier')?.trim().toUpperCase() || null,
+      carrier: queryParameter(ctx, 'carrier')?.trim().toUpperCase() || null,
       limit: Math.min(Number(limitText ?? LIMIT.default), LIMIT.max),
     });
     respondData(

@@ -7,6 +7,7 @@ import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/r
 import { isCalendarDate } from '../../../src-shared/shipment-validation.ts';
 import type { ReportService } from '../../services/reports.ts';
 import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -14,13 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function reportRoutes(router: ApiRouter, reports: ReportService): void {
   router.get('/reports/daily', async (ctx: ApiContext) => {
-    const text = (name: string) => {
-      const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
-      return Array.isArray(value) ? value[value.length - 1] : value;
-    };
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
-      const value = text(name);
+      const value = queryParameter(ctx, name);
       if (value === undefined || !isCalendarDate(value)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
       return value ?? '';
     };
@@ -32,7 +29,7 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
     }
     if (errors.length > 0) throw StationError.many(400, errors);
     const report = await reports.daily({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, { dateFrom, dateTo });
-    const csv = text('format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
+    const csv = queryParameter(ctx, 'format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
     if (csv) {
       ctx.status = 200;
       ctx.set('Content-Type', 'text/csv; charset=utf-8');

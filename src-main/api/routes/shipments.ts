@@ -17,6 +17,7 @@ import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
 import type { ShipmentService } from '../../services/shipments.ts';
 import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
@@ -54,12 +55,6 @@ function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorO
 function documentId(ctx: ApiContext): string | undefined {
   const id = (ctx.state.body as { data?: { id?: unknown } } | undefined)?.data?.id;
   return typeof id === 'string' && id !== '' ? id : undefined;
-}
-
-/** A query parameter by its plain name or its JSON:API filter form, e.g. dateFrom or filter[dateFrom]. */
-function queryParameter(ctx: ApiContext, name: string): string | undefined {
-  const value = ctx.query[name] ?? ctx.query[`filter[${name}]`];
-  return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
 function summaryQuery(ctx: ApiContext) {

@@ -5,13 +5,13 @@ import { isCalendarDate } from '../../../src-shared/shipment-validation.ts';
 import type { TodayResource } from '../../../src-shared/today.ts';
 import type { TodayService } from '../../services/today.ts';
 import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
 export function todayRoutes(router: ApiRouter, today: TodayService): void {
   router.get('/today', async (ctx: ApiContext) => {
-    const given = ctx.query.date ?? ctx.query['filter[date]'];
-    const date = (Array.isArray(given) ? given[given.length - 1] : given)?.trim() || null;
+    const date = queryParameter(ctx, 'date')?.trim() || null;
     if (date !== null && !isCalendarDate(date)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
     const attributes = await today.today({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, date);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);

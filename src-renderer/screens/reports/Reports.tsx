@@ -19,8 +19,17 @@ const RANGES = [
 
 const euros = (amount: number) => amount.toLocaleString('en-GB', { style: 'currency', currency: 'EUR' });
 
-/** A chart, named for assistive technology, with its figures as a table beneath (shown on request). */
-function ChartFigure(props: { id: string; title: string; table: React.ReactNode; children: React.ReactElement<{ title?: string; desc?: string }> }): React.JSX.Element {
+/**
+ * A chart, named for assistive technology, with its figures as a table beneath (shown on request): each row's
+ * first cell names it, and `head`, when given, names the columns.
+ */
+function ChartFigure(props: {
+  id: string;
+  title: string;
+  head?: string[];
+  rows: { key: string; cells: (string | number)[] }[];
+  children: React.ReactElement<{ title?: string; desc?: string }>;
+}): React.JSX.Element {
   return (
     <figure className="card chart" aria-labelledby={`${props.id}-title`}>
       <figcaption id={`${props.id}-title`}>
@@ -34,7 +43,29 @@ function ChartFigure(props: { id: string; title: string; table: React.ReactNode;
       </div>
       <details>
         <summary>{props.title} as a table</summary>
-        {props.table}
+        <table className="list">
+          {props.head ? (
+            <thead>
+              <tr>
+                {props.head.map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.cells[0]}</th>
+                {row.cells.slice(1).map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );
@@ -110,30 +141,8 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-per-day"
               title="Shipments per day"
-              table={
-                <table className="list">
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      {carriers.map((carrier) => (
-                        <th key={carrier} scope="col">
-                          {carrier}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {perDay.map((day) => (
-                      <tr key={day.date}>
-                        <th scope="row">{day.date}</th>
-                        {carriers.map((carrier) => (
-                          <td key={carrier}>{(day as Record<string, unknown>)[carrier] as number | undefined ?? 0}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              head={['Date', ...carriers]}
+              rows={perDay.map((day) => ({ key: day.date, cells: [day.date, ...carriers.map((carrier) => ((day as Record<string, unknown>)[carrier] as number | undefined) ?? 0)] }))}
             >
               <BarChart data={perDay}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -150,19 +159,7 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-cost"
               title="Cost per carrier"
-              table={
-                <table className="list">
-                  <tbody>
-                    {meta.carriers.map((entry) => (
-                      <tr key={entry.carrier}>
-                        <th scope="row">{entry.carrier}</th>
-                        <td>{euros(entry.cost.amount)}</td>
-                        <td>{entry.shipments} shipment(s)</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, euros(entry.cost.amount), `${entry.shipments} shipment(s)`] }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, cost: entry.cost.amount }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -176,18 +173,7 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-destinations"
               title="Top destinations"
-              table={
-                <table className="list">
-                  <tbody>
-                    {meta.topDestinations.map((entry) => (
-                      <tr key={entry.country}>
-                        <th scope="row">{entry.country}</th>
-                        <td>{entry.shipments} shipment(s)</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              rows={meta.topDestinations.map((entry) => ({ key: entry.country, cells: [entry.country, `${entry.shipments} shipment(s)`] }))}
             >
               <BarChart data={meta.topDestinations} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -201,19 +187,7 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-per-kg"
               title="Average cost per kg"
-              table={
-                <table className="list">
-                  <tbody>
-                    {meta.carriers.map((entry) => (
-                      <tr key={entry.carrier}>
-                        <th scope="row">{entry.carrier}</th>
-                        <td>{entry.costPerKg === null ? '—' : euros(entry.costPerKg)}</td>
-                        <td>{entry.weightKg.toFixed(1)} kg</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, entry.costPerKg === null ? '—' : euros(entry.costPerKg), `${entry.weightKg.toFixed(1)} kg`] }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, perKg: entry.costPerKg ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
