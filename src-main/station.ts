@@ -27,6 +27,7 @@ import type { UpstreamTimeouts } from './carriers/upstream.ts';
 import { createUpstreamService, type UpstreamService } from './services/upstream.ts';
 import { createManifestService, type ManifestService } from './services/manifests.ts';
 import { createPickupService } from './services/pickups.ts';
+import { createOrderService } from './services/orders.ts';
 import { createReportService } from './services/reports.ts';
 import { createTodayService } from './services/today.ts';
 import { renderManifestPdf } from './documents/manifest-pdf.ts';
@@ -333,6 +334,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     pickups,
     reports: createReportService(store),
     today: createTodayService({ store, carriers, pickups, desk, clock }),
+    orders: createOrderService({ store, audit }),
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,

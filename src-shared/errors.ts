@@ -151,6 +151,12 @@ export const ERROR_TEXT = {
   webhookUnreachable: (reason: string) => `The endpoint could not be reached: ${reason}.`,
   webhookPaused: (eventId: string, reason: string) =>
     `Paused: event ${eventId} could not be delivered for a day (${reason}). Fix the endpoint, then resume the webhook; the event is kept and can be replayed.`,
+  noSuchOrder: (number: string) => `No order has the number ${number}.`,
+  orderExists: (number: string) => `An order with the number ${number} exists already.`,
+  orderShipped: (number: string, shipment: string) => `Order ${number} is shipped already, with shipment ${shipment}. Void that shipment first to ship the order again.`,
+  orderInProgress: (number: string, shipment: string) => `Order ${number} is being shipped already, with shipment ${shipment}.`,
+  orderNotRemovable: (number: string) => `Order ${number} cannot be removed while a shipment ships it: void the shipment first.`,
+  orderBatchTooLarge: (max: number) => `A batch holds 1 to ${max} orders: send more in several batches.`,
   idempotencyKeyRecordGone: (key: string) => `The Idempotency-Key '${key}' was used for a shipment or print job that no longer exists.`,
 
   // Roles: what a client of a role may not do.

@@ -147,9 +147,11 @@ export const AUDIT_ACTIONS = [
   'manifest.reopened',
   'manifest.resent',
   'pickup.cancelled',
+  'order.imported',
+  'order.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order';
 
 export interface AuditEventAttributes {
   at: string;

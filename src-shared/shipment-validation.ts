@@ -129,6 +129,9 @@ const packageSchema = z.object({
   irregular: optional(flag),
 });
 
+/** A count of pieces: 1 to 9,999,999, as a number or its text. */
+const quantity = digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value));
+
 const exportDeclarationSchema = z.object({
   exportReasonType: code(EXPORT_REASON_TYPES),
   invoiceDate: isoDate,
@@ -143,7 +146,7 @@ const exportDeclarationSchema = z.object({
         description: requiredText(75),
         originCountry: country,
         commodityCode: optional(commodityCode),
-        quantity: digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)),
+        quantity,
         unitPrice: money,
         unitWeight: measure,
       }),
@@ -187,7 +190,7 @@ function isAbsent(value: unknown): boolean {
 }
 
 /** Collects violations, one per field, in the spec's words. */
-class Violations {
+export class Violations {
   private readonly byPath = new Map<string, ErrorObject>();
   private readonly document: unknown;
 
@@ -251,19 +254,21 @@ export function validateShipmentDocument(document: unknown, operation: Operation
   return { ok: true, value: normalise(parsed.data) };
 }
 
+/** The rules of an address that tie its fields together: a state where the country needs one, a US phone's digits. */
+export function checkAddressRules(address: unknown, path: Path, violations: Violations): void {
+  if (!isObject(address)) return;
+  const code = typeof address.country === 'string' ? address.country.trim().toUpperCase() : undefined;
+  if (code && STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing([...path, 'state']);
+  const digits = isAbsent(address.phone) ? '' : String(address.phone).replace(/\D/g, '');
+  if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid([...path, 'phone']);
+}
+
 function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {
   const at = (...path: (string | number)[]) => ['data', 'attributes', ...path];
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : undefined);
   const documentsOnly = asFlag(attributes.documentsOnly) === true;
 
-  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) {
-    const address = attributes[role];
-    if (!isObject(address)) continue;
-    const code = text(address.country);
-    if (code && STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing(at(role, 'state'));
-    const digits = isAbsent(address.phone) ? '' : String(address.phone).replace(/\D/g, '');
-    if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid(at(role, 'phone'));
-  }
+  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) checkAddressRules(attributes[role], at(role), violations);
 
   const packages = attributes.packages;
   if (operation !== 'save' && (!Array.isArray(packages) || packages.length === 0)) {
@@ -314,6 +319,9 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
     violations.missing(at('exportDeclaration'));
   }
 }
+
+/** The field rules an order shares with a shipment (src-shared/orders.ts): one set of rules for both. */
+export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
 
 type ParsedAttributes = z.infer<typeof attributesSchema>;
 

@@ -13,6 +13,8 @@ import { manifestRoutes } from './routes/manifests.ts';
 import { pickupRoutes } from './routes/pickups.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { todayRoutes } from './routes/today.ts';
+import { orderRoutes } from './routes/orders.ts';
+import type { OrderService } from '../services/orders.ts';
 import type { ReportService } from '../services/reports.ts';
 import type { TodayService } from '../services/today.ts';
 import type { PickupService } from '../services/pickups.ts';
@@ -52,6 +54,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   pickups: PickupService;
   reports: ReportService;
   today: TodayService;
+  orders: OrderService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -84,6 +87,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   pickupRoutes(guarded, deps.pickups);
   reportRoutes(guarded, deps.reports);
   todayRoutes(guarded, deps.today);
+  orderRoutes(guarded, deps.orders);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

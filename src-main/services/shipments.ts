@@ -12,6 +12,8 @@ import { actorOf, type Caller } from '../domain/caller.ts';
 import type { PriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
+import { OrderTakenError } from '../domain/order.ts';
+import type { OrderShipmentLink } from '../../src-shared/orders.ts';
 import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
 import { addWorkingDays } from '../carriers/working-days.ts';
 import { storedCutoffs } from './carrier-settings.ts';
@@ -47,6 +49,11 @@ export interface ProcessingRun {
   deferred: number;
 }
 
+/** The order a new shipment ships (`data.meta.orderNumber`, the orders extension). */
+export interface OrderLink {
+  orderNumber?: string;
+}
+
 export interface ShipmentService {
   /** `key`: the request's idempotency key, stored with the new shipment. */
   save(caller: Caller, attributes: ShipmentAttributes, key?: IdempotencyTicket): Promise<ShipmentRecord>;
@@ -57,8 +64,8 @@ export interface ShipmentService {
    * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
    * confirmed (same id and reference); any other id is ignored and a new shipment is made.
    */
-  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta, savedId?: string, key?: IdempotencyTicket): Promise<ShipmentRecord>;
-  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta & OrderLink, savedId?: string, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta & OrderLink, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   get(caller: Caller, id: string): Promise<ShipmentRecord>;
   /** The caller's own live shipment in any state, e.g. one a create acknowledged with 202: to answer a repeated request again. */
   acknowledged(caller: Caller, id: string): Promise<ShipmentRecord | undefined>;
@@ -161,6 +168,31 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
 
   const notRetrievable = () => new StationError(404, ERROR_TEXT.shipmentRetrieval);
 
+  /** The refusal of a second live shipment of one order: 409, naming the shipment that ships it. */
+  const orderTaken = (number: string, shipment: OrderShipmentLink) =>
+    new StationError(409, (shipment.status === STATUS.processed ? ERROR_TEXT.orderShipped : ERROR_TEXT.orderInProgress)(number, shipment.reference ?? shipment.id), {
+      pointer: '/data/meta/orderNumber',
+      meta: { shipment: { ...shipment } },
+    });
+  /**
+   * Runs a create or confirm that names an order: the order must be the caller's, and no live shipment but
+   * `savedId` (the one being confirmed) may ship it. Another desk's shipment of it recorded in the meantime is
+   * refused by the store's constraint, and answered as if it had been found first.
+   */
+  const forOrder = async (caller: Caller, number: string | undefined, savedId: string | undefined, work: () => Promise<ShipmentRecord>) => {
+    if (number === undefined) return work();
+    const order = await store.orders.get(caller.client.id, caller.sandbox, number);
+    if (!order) throw new StationError(400, ERROR_TEXT.invalidData('data.meta.orderNumber'), { pointer: '/data/meta/orderNumber', meta: { reason: ERROR_TEXT.noSuchOrder(number) } });
+    if (order.shipment && order.shipment.id !== savedId) throw orderTaken(number, order.shipment);
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof OrderTakenError)) throw error;
+      const now = await store.orders.get(caller.client.id, caller.sandbox, number);
+      throw now?.shipment ? orderTaken(number, now.shipment) : error;
+    }
+  };
+
   /** Prices, books and documents a new shipment during the call, and records it processed in one transaction. */
   const recordProcessed = async (
     caller: Caller,
@@ -168,7 +200,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     shipDate: string,
     origin: 'confirm' | 'create',
     quote: PriceList['quotes'][number],
-    meta: { service: string | null; carrierChoice: string | null },
+    meta: { service: string | null; carrierChoice: string | null; orderNumber?: string },
     key: IdempotencyTicket | undefined,
   ) => {
     const reference = await store.shipments.allocateReference();
@@ -196,13 +228,14 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     attributes: ShipmentAttributes & { shipDate: string },
     quote: PriceList['quotes'][number],
     key: IdempotencyTicket | undefined,
+    orderNumber: string | undefined,
   ) => {
     const token = randomUUID();
     if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     try {
       const input = { shipmentId: saved.id, attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const, retry: true };
       const confirmed = await processThen(input, (processed) =>
-        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate }, processed, keyFor(key, saved.id)),
+        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate, orderNumber }, processed, keyFor(key, saved.id)),
       );
       if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
     } catch (error) {
@@ -218,7 +251,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     return (await store.shipments.get(saved.id, saved.clientId, saved.sandbox))!;
   };
 
-  return {
+  const service: ShipmentService = {
     async save(caller, attributes, key) {
       const shipDate = attributes.shipDate ?? today();
       const shipment = {
@@ -266,15 +299,15 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const confirmed = { ...attributes, shipDate: dated };
       const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
-        return confirmSaved(saved, confirmed, quote, key);
+        return confirmSaved(saved, confirmed, quote, key, meta.orderNumber);
       }
-      return recordProcessed(caller, confirmed, dated, 'confirm', quote, { service: null, carrierChoice: null }, key);
+      return recordProcessed(caller, confirmed, dated, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
     },
 
     async create(caller, attributes, meta, key) {
       let shipDate = attributes.shipDate ?? today();
       let withDate = { ...attributes, shipDate };
-      const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null };
+      const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber };
       // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
       // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
       const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice, caller.sandbox);
@@ -425,5 +458,10 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     },
 
     releaseStaleClaims: (before) => store.shipments.releaseClaims(before.toISOString()),
+  };
+  return {
+    ...service,
+    confirm: (caller, attributes, meta, savedId, key) => forOrder(caller, meta.orderNumber, savedId, () => service.confirm(caller, attributes, meta, savedId, key)),
+    create: (caller, attributes, meta, key) => forOrder(caller, meta.orderNumber, undefined, () => service.create(caller, attributes, meta, key)),
   };
 }

@@ -4,6 +4,7 @@
 // network errors of a server that cannot be reached.
 import { IdempotencyKeyTakenError } from '../domain/idempotency.ts';
 import { ManifestChangedError } from '../domain/manifest.ts';
+import { OrderTakenError } from '../domain/order.ts';
 import { StoreFaultError, TrackingNumberTakenError, type StoreFaultKind } from '../domain/store-fault.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
@@ -35,6 +36,8 @@ const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to
 
 /** A unique tracking number's constraint, as SQLite and PostgreSQL name it when a second row would break it. */
 const TRACKING_NUMBER_CLASH = /shipments\.tracking_number|shipments_tracking_number_key/;
+/** The one-live-shipment-per-order index, as SQLite and PostgreSQL name it. */
+const ORDER_CLASH = /shipments\.order_number|shipments_one_per_order/;
 
 /**
  * The store's own refusals, which callers catch by class, by the name each sets: made again from that name, they
@@ -47,7 +50,7 @@ const DOMAIN_ERRORS: Record<string, { kind: new (...args: never[]) => Error; mak
 
 /** The error as a StoreFaultError (or a TrackingNumberTakenError or IdempotencyKeyTakenError) when it is one; otherwise the error itself. */
 export function asStoreFault(error: unknown): unknown {
-  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError) return error;
+  if (error instanceof StoreFaultError || error instanceof TrackingNumberTakenError || error instanceof OrderTakenError) return error;
   // A domain error thrown on the writer thread arrives by name only: it is made again here.
   const name = String((error as { name?: unknown } | null)?.name);
   const domain = Object.hasOwn(DOMAIN_ERRORS, name) ? DOMAIN_ERRORS[name] : undefined;
@@ -58,6 +61,7 @@ export function asStoreFault(error: unknown): unknown {
   if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && TRACKING_NUMBER_CLASH.test(`${message} ${String(constraint)}`)) {
     return new TrackingNumberTakenError(message);
   }
+  if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && ORDER_CLASH.test(`${message} ${String(constraint)}`)) return new OrderTakenError(message);
   if (typeof code === 'string') {
     const sqlite = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
     if (sqlite) return new StoreFaultError(sqlite[1], code, message);

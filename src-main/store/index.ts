@@ -28,6 +28,7 @@ const WRITES = {
   webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
   manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
   pickups: ['cancel'],
+  orders: ['insertMany', 'remove'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
@@ -59,6 +60,7 @@ export interface Store {
   webhooks: Async<Tables['webhooks']>;
   manifests: Async<Tables['manifests']>;
   pickups: Async<Tables['pickups']>;
+  orders: Async<Tables['orders']>;
   /**
    * Takes a duty that one station does at a time for everyone sharing the store (e.g. 'webhooks': delivering
    * them), for as long as the store is open: false while another station holds it. Always true on SQLite.
@@ -139,6 +141,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     webhooks: facade('webhooks'),
     manifests: facade('manifests'),
     pickups: facade('pickups'),
+    orders: facade('orders'),
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     writeInBackground(onProblem) {

@@ -429,4 +429,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX manifests_to_transmit ON manifests (transmit_next_at) WHERE transmission = 'pending';
     `,
   },
+  {
+    version: 14,
+    name: 'orders: the work a desk ships, linked to its shipment',
+    sql: `
+      -- The orders extension: the work a desk ships, handed over before packing. Its status comes from the live
+      -- shipment that names it (shipments.order_number), so a void or a failure opens it again by itself.
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        sandbox INTEGER NOT NULL CHECK (sandbox IN (0, 1)),
+        number TEXT NOT NULL,
+        attributes TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('api', 'import')),
+        created_at TEXT NOT NULL,
+        UNIQUE (client_id, sandbox, number)
+      ) STRICT;
+      ALTER TABLE shipments ADD COLUMN order_number TEXT;
+      -- One live shipment per order: a second desk scanning the same order cannot ship it twice.
+      CREATE UNIQUE INDEX shipments_one_per_order ON shipments (client_id, sandbox, order_number)
+        WHERE order_number IS NOT NULL AND deleted_at IS NULL AND status <> -1;
+    `,
+  },
+
 ];

@@ -15,7 +15,10 @@ import { importInChunks, type Db } from './database.ts';
 export type NewShipment = Pick<
   ShipmentRecord,
   'id' | 'clientId' | 'sandbox' | 'origin' | 'scheduled' | 'service' | 'carrierChoice' | 'reference' | 'shipDate' | 'attributes'
->;
+> & {
+  /** The order it ships (the orders extension): one live shipment per order, by constraint. */
+  orderNumber?: string | null;
+};
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
 export type BulkShipment = NewShipment &
@@ -58,6 +61,7 @@ export function shipmentParameters(shipment: NewShipment): Record<string, unknow
     sandbox: shipment.sandbox ? 1 : 0,
     scheduled: shipment.scheduled ? 1 : 0,
     attributes: JSON.stringify(shipment.attributes),
+    orderNumber: shipment.orderNumber ?? null,
   };
 }
 
@@ -69,6 +73,13 @@ export interface SummaryFilter {
   /** A reference, tracking number or customer reference to find shipments by (an extension of the spec). */
   search: string | null;
   limit: number;
+}
+
+/** What a confirm changes in a saved shipment: its attributes and ship date, and the order it ships when it names one. */
+export interface ConfirmedChanges {
+  attributes: ShipmentAttributes;
+  shipDate: string;
+  orderNumber?: string | null;
 }
 
 export interface ShipmentsTable {
@@ -93,7 +104,7 @@ export interface ShipmentsTable {
   /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
   releaseClaim(id: string, token: string): void;
   /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
-  confirmSaved(id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult, key?: NewIdempotencyKey): boolean;
+  confirmSaved(id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey): boolean;
   /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
   complete(id: string, token: string, result: ProcessedResult): boolean;
   fail(id: string, token: string, reason: string): boolean;
@@ -257,9 +268,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   ).pluck();
   const insertRow = db.prepare(
     `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
-                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at)
+                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_at)
      VALUES (@id, @clientId, @sandbox, @origin, 0, @scheduled, @service, @carrierChoice, @reference, @shipDate,
-             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @now)`,
+             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @orderNumber, @now)`,
   );
   const bulkRow = db.prepare(
     `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
@@ -294,7 +305,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   const releaseOne = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = @id AND status = 0 AND claim_token IS @token');
   const updateConfirmed = db.prepare(
     `UPDATE shipments SET attributes = @attributes, ship_date = @shipDate, ship_from_name = @shipFromName, ship_from_country = @shipFromCountry,
-       ship_to_name = @shipToName, ship_to_country = @shipToCountry
+       ship_to_name = @shipToName, ship_to_country = @shipToCountry, order_number = coalesce(@orderNumber, order_number)
      WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
   );
   const release = db.prepare<[string]>(
@@ -485,9 +496,11 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       releaseOne.run({ id, token });
     },
     confirmSaved: db.transaction(
-      (id: string, token: string, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result: ProcessedResult, key?: NewIdempotencyKey) => {
+      (id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey) => {
         const updated =
-          updateConfirmed.run({ id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate }).changes === 1;
+          updateConfirmed.run({
+            id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate, orderNumber: confirmed.orderNumber ?? null,
+          }).changes === 1;
         if (!updated || !complete(id, token, result)) return false;
         if (key) keys.record(key);
         return true;

@@ -10,6 +10,7 @@ import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { webhooksTable } from './webhooks.ts';
 import { manifestsTable } from './manifests.ts';
 import { pickupsTable } from './pickups.ts';
+import { ordersTable } from './orders.ts';
 import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
 import { secretsTable } from './secrets.ts';
@@ -41,6 +42,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     webhooks: webhooksTable(db, now),
     manifests: manifestsTable(db, now, { auditLog: audit, events }),
     pickups: pickupsTable(db, now, audit),
+    orders: ordersTable(db, now),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type Operation,
 } from '../../../src-shared/shipment-validation.ts';
 import { rateId } from '../../../src-shared/rates.ts';
+import { orderNumberOf } from '../../../src-shared/orders.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
 import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { Caller } from '../../domain/caller.ts';
@@ -113,16 +114,20 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
 
   router.post('/shipments/confirm', withKey, async (ctx: ApiContext) => {
     const meta = validateConfirmMeta(ctx.state.body);
-    const attributes = validShipment(ctx, 'confirm', meta.ok ? [] : meta.errors);
-    if (!meta.ok) fail(meta.errors);
-    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta.value, documentId(ctx), idempotencyTicket(ctx)));
+    const order = orderNumberOf(ctx.state.body);
+    const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
+    const attributes = validShipment(ctx, 'confirm', metaErrors);
+    if (!meta.ok || !order.ok) fail(metaErrors);
+    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, documentId(ctx), idempotencyTicket(ctx)));
   });
 
   router.post('/shipments', withKey, async (ctx: ApiContext) => {
     const meta = validateCreateMeta(ctx.state.body, await deps.shipments.carrierChoices());
-    const attributes = validShipment(ctx, 'create', meta.ok ? [] : meta.errors);
-    if (!meta.ok) fail(meta.errors);
-    const record = await deps.shipments.create(caller(ctx), attributes, meta.value, idempotencyTicket(ctx));
+    const order = orderNumberOf(ctx.state.body);
+    const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
+    const attributes = validShipment(ctx, 'create', metaErrors);
+    if (!meta.ok || !order.ok) fail(metaErrors);
+    const record = await deps.shipments.create(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, idempotencyTicket(ctx));
     respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
   });
 

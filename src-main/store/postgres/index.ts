@@ -12,6 +12,7 @@ import { eventsTable, idempotencyKeysTable } from './events.ts';
 import { webhooksTable } from './webhooks.ts';
 import { manifestsTable } from './manifests.ts';
 import { pickupsTable } from './pickups.ts';
+import { ordersTable } from './orders.ts';
 
 /** The advisory lock class of desk names (the second key is the name's hash): one running station per desk. */
 const DESK_LOCK = 8411002;
@@ -65,6 +66,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     webhooks: faultsTranslated(webhooksTable(pool, now)),
     manifests: faultsTranslated(manifestsTable(pool, now)),
     pickups: faultsTranslated(pickupsTable(pool, now)),
+    orders: faultsTranslated(ordersTable(pool, now)),
     async holdDuty(name) {
       if (duties.has(name)) return true;
       const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));

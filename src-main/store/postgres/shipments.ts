@@ -14,6 +14,7 @@ import {
   trackingEvent,
   upstreamBooking,
   type BulkShipment,
+  type ConfirmedChanges,
   type UpstreamBookingRow,
   type NewShipment,
   type ShipmentRow,
@@ -102,10 +103,10 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     const p = shipmentParameters(shipment);
     return db.query(
       `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
-                              ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at)
-       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+                              ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_at)
+       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [p.id, p.clientId, p.sandbox, p.origin, p.scheduled, p.service, p.carrierChoice, p.reference, p.shipDate, p.attributes,
-        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, now()],
+        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, p.orderNumber, now()],
     );
   };
 
@@ -223,13 +224,14 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     releaseClaim: async (id, token) => {
       await pool.query('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2', [id, token]);
     },
-    confirmSaved: (id, token, confirmed: { attributes: ShipmentAttributes; shipDate: string }, result, key?: NewIdempotencyKey) =>
+    confirmSaved: (id, token, confirmed: ConfirmedChanges, result, key?: NewIdempotencyKey) =>
       transaction(pool, async (db) => {
         const names = summaryNames(confirmed.attributes);
         const updated = await db.query(
-          `UPDATE shipments SET attributes = $3, ship_date = $4, ship_from_name = $5, ship_from_country = $6, ship_to_name = $7, ship_to_country = $8
+          `UPDATE shipments SET attributes = $3, ship_date = $4, ship_from_name = $5, ship_from_country = $6, ship_to_name = $7, ship_to_country = $8,
+             order_number = coalesce($9, order_number)
            WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2`,
-          [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry],
+          [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, confirmed.orderNumber ?? null],
         );
         if (!changed(updated) || !(await complete(db, id, token, result))) return false;
         if (key) await recordKey(db, key, now());

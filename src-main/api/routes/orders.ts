@@ -1,0 +1,71 @@
+// The orders extension (README, "Orders"): POST /orders and /orders/batch, GET /orders (by status) and
+// /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
+import { ORDER_BATCH_MAX, ORDER_STATUSES, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { OrderService } from '../../services/orders.ts';
+import type { ApiContext } from '../context.ts';
+import { queryParameter } from '../query.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+import { orderResource } from '../serializers/order.ts';
+
+const LIMIT = { default: 100, max: 1000 } as const;
+/** A batch with more faults than this answers the first ones: enough to fix a file by. */
+const BATCH_ERRORS_MAX = 100;
+
+export function orderRoutes(router: ApiRouter, orders: OrderService): void {
+  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const numberOf = (ctx: ApiContext) => String(ctx.params.number);
+
+  router.post('/orders', async (ctx: ApiContext) => {
+    const order = validateOrderDocument(ctx.state.body);
+    if (!order.ok) throw StationError.many(400, order.errors);
+    const resource = orderResource(await orders.create(caller(ctx), order.value), ctx.state.apiBase);
+    ctx.set('Location', resource.links.self);
+    respondData(ctx, 201, resource);
+  });
+
+  router.post('/orders/batch', async (ctx: ApiContext) => {
+    const data = (ctx.state.body as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data) || data.length === 0 || data.length > ORDER_BATCH_MAX) {
+      throw new StationError(400, Array.isArray(data) ? ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX) : ERROR_TEXT.invalidData('data'), { pointer: '/data' });
+    }
+    const valid: OrderAttributes[] = [];
+    const errors: ErrorObject[] = [];
+    data.forEach((_, index) => {
+      const order = validateOrderAt(ctx.state.body, ['data', index]);
+      if (order.ok) valid.push(order.value);
+      else errors.push(...order.errors);
+    });
+    // All or nothing: a file is fixed and sent again, not half imported.
+    if (errors.length > 0) throw StationError.many(400, errors.slice(0, BATCH_ERRORS_MAX));
+    const result: OrderBatchResult = await orders.createMany(caller(ctx), valid);
+    respondData(ctx, 200, [], { ...result });
+  });
+
+  router.get('/orders', async (ctx: ApiContext) => {
+    const errors: ErrorObject[] = [];
+    const status = queryParameter(ctx, 'status');
+    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('status'), undefined, 'status'));
+    const limitText = queryParameter(ctx, 'limit');
+    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
+    if (errors.length > 0) throw StationError.many(400, errors);
+    const found = await orders.list(caller(ctx), {
+      status: (status as OrderStatus | undefined) ?? null,
+      search: queryParameter(ctx, 'search')?.trim() || null,
+      limit: Math.min(Number(limitText ?? LIMIT.default), LIMIT.max),
+    });
+    respondData(ctx, 200, found.map((order) => orderResource(order, ctx.state.apiBase)));
+  });
+
+  router.get('/orders/:number', async (ctx: ApiContext) => {
+    respondData(ctx, 200, orderResource(await orders.get(caller(ctx), numberOf(ctx)), ctx.state.apiBase));
+  });
+
+  router.delete('/orders/:number', async (ctx: ApiContext) => {
+    await orders.remove(caller(ctx), numberOf(ctx));
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,67 @@
+// The orders use cases (README, "Orders"): orders handed over one by one by an integration or in batches by a
+// file import, listed by status, read by number when a desk scans one, and removed while nothing ships them.
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { OrderAttributes, OrderBatchResult, OrderStatus } from '../../src-shared/orders.ts';
+import { actorOf, type Caller } from '../domain/caller.ts';
+import type { OrderRecord } from '../domain/order.ts';
+import type { Store } from '../store/index.ts';
+import type { AuditLog } from './audit-log.ts';
+
+export interface OrderQuery {
+  status: OrderStatus | null;
+  search: string | null;
+  limit: number;
+}
+
+export interface OrderService {
+  /** One order; a number the client has already is refused (409). */
+  create(caller: Caller, attributes: OrderAttributes): Promise<OrderRecord>;
+  /** Many orders in one transaction; the numbers known already (or repeated in the batch) are left alone and listed. */
+  createMany(caller: Caller, orders: OrderAttributes[]): Promise<OrderBatchResult>;
+  get(caller: Caller, number: string): Promise<OrderRecord>;
+  list(caller: Caller, query: OrderQuery): Promise<OrderRecord[]>;
+  remove(caller: Caller, number: string): Promise<void>;
+}
+
+export function createOrderService(deps: { store: Store; audit: AuditLog }): OrderService {
+  const { store, audit } = deps;
+  const find = (caller: Caller, number: string) => store.orders.get(caller.client.id, caller.sandbox, number);
+
+  return {
+    async create(caller, attributes) {
+      const [made] = await store.orders.insertMany([{ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'api' }]);
+      if (made === undefined) {
+        throw new StationError(409, ERROR_TEXT.orderExists(attributes.number), { pointer: '/data/attributes/number' });
+      }
+      return (await find(caller, attributes.number))!;
+    },
+
+    async createMany(caller, orders) {
+      const seen = new Set<string>();
+      const unique = orders.filter((order) => !seen.has(order.number) && seen.add(order.number));
+      const created = await store.orders.insertMany(unique.map((attributes) => ({ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'import' as const })));
+      const made = new Set(created);
+      if (created.length > 0) {
+        await audit.record(actorOf(caller), 'order.imported', { type: 'order', id: created[0]! }, { orders: created.length, first: created[0], last: created.at(-1), sandbox: caller.sandbox });
+      }
+      // Each number made counts once; any other occurrence of it, and every number known already, is a duplicate.
+      const duplicates = orders.map((order) => order.number).filter((number) => !made.delete(number));
+      return { created, duplicates };
+    },
+
+    async get(caller, number) {
+      const order = await find(caller, number);
+      if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
+      return order;
+    },
+
+    list: (caller, query) => store.orders.list({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),
+
+    async remove(caller, number) {
+      const order = await find(caller, number);
+      if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
+      if (!(await store.orders.remove(caller.client.id, caller.sandbox, number))) throw new StationError(409, ERROR_TEXT.orderNotRemovable(number));
+      await audit.record(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox });
+    },
+  };
+}

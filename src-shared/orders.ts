@@ -1,0 +1,253 @@
+// The orders extension (README, "Orders"): the work a desk ships, as an integration or a file hands it over
+// before packing. One set of rules for the station, the desk's import preview and its scan-to-ship: an order's
+// fields follow the shipment's rules (src-shared/shipment-validation.ts), and shipmentFromOrder makes the shipment
+// a desk confirms from it.
+import { z } from 'zod';
+import { crossesCustomsBorder } from './countries.ts';
+import { formatCents, multiplyCents, parseCents } from './money.ts';
+import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
+import type { Address, Package, ServiceLevel, ShipmentAttributes } from './shipment.ts';
+
+const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, address, service } = SHARED_FIELDS;
+
+/** At most this many lines per order, as an export declaration takes at most 999 line items. */
+export const ORDER_LINES_MAX = 999;
+/** At most this many orders in one POST /orders/batch. */
+export const ORDER_BATCH_MAX = 500;
+
+export interface OrderLine {
+  sku: string;
+  description: string;
+  /** Pieces, as a decimal string. */
+  quantity: string;
+  /** Kilograms per piece, as a decimal string; unknown when absent (no expected weight then). */
+  unitWeight?: string;
+  /** Euros per piece, as a decimal string with at most two decimals. */
+  unitPrice: string;
+  originCountry?: string;
+  hsCode?: string;
+}
+
+export interface OrderAttributes {
+  /** The order number the desk scans: 1 to 50 characters, without spaces at either end. */
+  number: string;
+  shipTo: Address;
+  /** The sender; the desk's own when absent. */
+  shipFrom?: Address;
+  service?: ServiceLevel;
+  /** A carrier choice (e.g. DHL, or PV.UPS through an upstream service), checked when the order ships. */
+  carrierChoice?: string;
+  lines: OrderLine[];
+  /** Labels the shop gives the order (e.g. fragile, gift), for the desk's rules. */
+  tags: string[];
+}
+
+/** open: no live shipment; inProgress: a shipment waits (saved or scheduled); closed: its shipment was processed. */
+export const ORDER_STATUSES = ['open', 'inProgress', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderTotals {
+  quantity: number;
+  /** Kilograms of the goods, as a decimal string; null when a line has no unit weight. */
+  weight: string | null;
+  /** Euros, as a decimal string with two decimals. */
+  value: string;
+}
+
+export interface OrderShipmentLink {
+  id: string;
+  reference: string | null;
+  status: number;
+  trackingNumber: string | null;
+}
+
+export interface OrderResource {
+  type: 'order';
+  id: string;
+  attributes: OrderAttributes & {
+    status: OrderStatus;
+    totals: OrderTotals;
+    /** The live shipment made from the order, if any. */
+    shipment: OrderShipmentLink | null;
+    source: 'api' | 'import';
+    createdAt: string;
+  };
+  links: { self: string };
+}
+
+/** The answer of POST /orders/batch (meta): which orders were made and which were there already. */
+export interface OrderBatchResult {
+  created: string[];
+  /** Order numbers the client has already (or sent twice in the batch): left as they are. */
+  duplicates: string[];
+}
+
+const tags = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))
+  .pipe(z.array(z.string().max(30)).max(20))
+  .transform((list) => [...new Set(list)]);
+
+const lineSchema = z.object({
+  sku: requiredText(35),
+  description: requiredText(75),
+  quantity,
+  unitWeight: optional(measure),
+  unitPrice: money,
+  originCountry: optional(country),
+  hsCode: optional(commodityCode),
+});
+
+const orderSchema = z.object({
+  number: requiredText(50),
+  shipTo: address(false),
+  shipFrom: optional(address(true)),
+  service: optional(service.transform((value) => value.toLowerCase() as ServiceLevel)),
+  carrierChoice: optional(optionalText(40).transform((value) => value?.toUpperCase() || undefined)),
+  lines: z.array(lineSchema).min(1).max(ORDER_LINES_MAX),
+  tags: optional(tags),
+});
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Drops the members a parse left undefined, so answers carry no empty keys. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T;
+}
+
+/**
+ * One order resource at `at` (['data'] for POST /orders, ['data', i] in a batch) checked with the shared rules:
+ * every field at fault is named once, missing or invalid, by its pointer.
+ */
+export function validateOrderAt(document: unknown, at: readonly (string | number)[]): Validation<OrderAttributes> {
+  const violations = new Violations(document);
+  let data: unknown = document;
+  for (const key of at) data = isObject(data) || Array.isArray(data) ? (data as Record<string | number, unknown>)[key] : undefined;
+  if (!isObject(data)) {
+    violations.fault(at);
+    return { ok: false, errors: violations.errors };
+  }
+  if (data.type !== 'order') violations.fault([...at, 'type']);
+  if (!isObject(data.attributes)) {
+    violations.fault([...at, 'attributes']);
+    return { ok: false, errors: violations.errors };
+  }
+  const parsed = orderSchema.safeParse(data.attributes);
+  if (!parsed.success) for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
+  for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations);
+  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  const order = parsed.data;
+  return {
+    ok: true,
+    value: compact({
+      number: order.number,
+      shipTo: compact(order.shipTo) as Address,
+      shipFrom: order.shipFrom && (compact(order.shipFrom) as Address),
+      service: order.service,
+      carrierChoice: order.carrierChoice,
+      lines: order.lines.map((line) => compact(line) as OrderLine),
+      tags: order.tags ?? [],
+    }),
+  };
+}
+
+export function validateOrderDocument(document: unknown): Validation<OrderAttributes> {
+  return validateOrderAt(document, ['data']);
+}
+
+/** `data.meta.orderNumber` of a shipment request: the order it ships (optional; null is absent). */
+export function orderNumberOf(document: unknown): Validation<string | undefined> {
+  const meta = isObject(document) && isObject(document.data) ? document.data.meta : undefined;
+  const given = isObject(meta) ? meta.orderNumber : undefined;
+  if (given === undefined || given === null) return { ok: true, value: undefined };
+  const text = typeof given === 'string' || typeof given === 'number' ? String(given).trim() : '';
+  if (text === '' || text.length > 50) {
+    const violations = new Violations(document);
+    violations.fault(['data', 'meta', 'orderNumber']);
+    return { ok: false, errors: violations.errors };
+  }
+  return { ok: true, value: text };
+}
+
+/** Kilograms with at most three decimals, as the shipment's weights are written. */
+export function kilograms(value: number): string {
+  return String(Math.max(0.001, Math.round(value * 1000) / 1000));
+}
+
+export function orderTotals(lines: readonly OrderLine[]): OrderTotals {
+  let pieces = 0;
+  let grams: number | null = 0;
+  let cents = 0;
+  for (const line of lines) {
+    const count = Number(line.quantity);
+    pieces += count;
+    grams = grams === null || line.unitWeight === undefined ? null : grams + Math.round(Number(line.unitWeight) * 1000) * count;
+    cents += multiplyCents(parseCents(line.unitPrice) ?? 0, count) ?? 0;
+  }
+  return { quantity: pieces, weight: grams === null ? null : kilograms(grams / 1000), value: formatCents(cents) };
+}
+
+export interface PackingChoice {
+  /** The sender when the order names none: the desk's own address. */
+  shipFrom: Address;
+  /** The box packed, in cm, with its own weight (tare) in kg. */
+  box?: { length: string; width: string; height: string; tareKg: string };
+  /** The weight of the packed box, e.g. from the scale; else the goods' weight plus the box's tare. */
+  weightKg?: string;
+  /** Today, YYYY-MM-DD: the export declaration's invoice date. */
+  today: string;
+}
+
+/** The expected weight of an order packed in a box: its goods plus the box's tare; undefined when a line has no weight. */
+export function expectedWeightKg(lines: readonly OrderLine[], tareKg = '0'): number | undefined {
+  const goods = orderTotals(lines).weight;
+  return goods === null ? undefined : Number(goods) + Number(tareKg);
+}
+
+/** The shipment's attributes for an order: receiver, package, description, value and export declaration from its lines. */
+export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice): ShipmentAttributes {
+  const shipFrom = order.shipFrom ?? choice.shipFrom;
+  const totals = orderTotals(order.lines);
+  const expected = expectedWeightKg(order.lines, choice.box?.tareKg);
+  const weight = choice.weightKg ?? (expected === undefined ? undefined : kilograms(expected));
+  const packages: Package[] =
+    choice.box && weight !== undefined
+      ? [{ weight: { value: weight, units: '1' }, dimensions: { length: choice.box.length, width: choice.box.width, height: choice.box.height, units: '1' }, type: 'CARTON' }]
+      : [];
+  const descriptions = [...new Set(order.lines.map((line) => line.description))].join(', ');
+  const attributes: ShipmentAttributes = {
+    shipFrom,
+    shipTo: order.shipTo,
+    packages,
+    goodsDescription: descriptions.length > 255 ? `${descriptions.slice(0, 252)}...` : descriptions,
+    insuranceDescription: null,
+    insuranceValue: null,
+    customerReference: order.number,
+    invoiceSubtotal: { amount: totals.value, currency: 'EUR' },
+    booking: true,
+  };
+  if (crossesCustomsBorder(shipFrom.country, order.shipTo.country)) {
+    // A line without its own weight gets its share of the measured weight.
+    const share = weight === undefined ? 0.1 : Number(weight) / Math.max(1, totals.quantity);
+    attributes.exportDeclaration = {
+      exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
+      invoiceDate: choice.today,
+      invoiceReference: order.number.slice(0, 35),
+      shipmentPurpose: 'COMMERCIAL',
+      lineItems: order.lines.map((line) =>
+        compact({
+          productId: line.sku,
+          description: line.description,
+          originCountry: line.originCountry ?? shipFrom.country,
+          commodityCode: line.hsCode,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          unitWeight: line.unitWeight ?? kilograms(share),
+        }),
+      ),
+    };
+  }
+  return attributes;
+}

@@ -1,0 +1,118 @@
+// The shared order rules: an order's totals and expected weight, and the shipment a desk confirms from it. Every
+// valid order, packed in a box, makes a shipment the shipment rules accept, with the export declaration taken
+// from its lines when it crosses a customs border.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expectedWeightKg, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
+import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
+import { shipFrom, shipTo } from '../helpers/shipments.ts';
+
+const BOX = { length: '30', width: '20', height: '15', tareKg: '0.25' };
+const valid = (attributes: Record<string, unknown>): OrderAttributes => {
+  const checked = validateOrderDocument({ data: { type: 'order', attributes } });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.value;
+};
+const sender = () => {
+  const checked = validateOrderDocument({ data: { type: 'order', attributes: { number: 'S', shipTo: shipFrom(), lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }] } } });
+  if (!checked.ok) throw new Error('the sender is valid');
+  return checked.value.shipTo;
+};
+
+describe('orders', () => {
+  it('adds its lines up: pieces, goods weight in grams without float drift, value in cents', () => {
+    const lines = valid({
+      number: 'SO-1',
+      shipTo: shipTo(),
+      lines: [
+        { sku: 'A', description: 'Cup', quantity: 3, unitWeight: '0.1', unitPrice: '0.10' },
+        { sku: 'B', description: 'Plate', quantity: '7', unitWeight: 0.2, unitPrice: 19.99 },
+      ],
+    }).lines;
+    expect(orderTotals(lines)).toEqual({ quantity: 10, weight: '1.7', value: '140.23' });
+    expect(expectedWeightKg(lines, BOX.tareKg)).toBeCloseTo(1.95, 9);
+    expect(orderTotals([{ ...lines[0]!, unitWeight: undefined }]).weight).toBeNull();
+    expect(expectedWeightKg([{ ...lines[0]!, unitWeight: undefined }])).toBeUndefined();
+  });
+
+  it('holds an order to the address rules a shipment to it meets', () => {
+    const refused = validateOrderDocument({ data: { type: 'order', attributes: { number: 'SO-9', shipTo: { ...shipTo(), country: 'IT', state: null }, lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }] } } });
+    expect(refused.ok ? [] : refused.errors.map((error) => [error.source?.pointer, error.detail])).toEqual([
+      ['/data/attributes/shipTo/state', "Missing required data: 'data.attributes.shipTo.state'."],
+    ]);
+  });
+
+  it('makes the shipment of an order packed in a box: package from the box and the weight, description, value and reference', () => {
+    const order = valid({ number: 'SO-2', shipTo: shipTo(), lines: [{ sku: 'A', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75' }] });
+    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, today: '2026-11-25' });
+    expect(made).toMatchObject({
+      shipTo: { city: 'Muenchen', country: 'DE' },
+      packages: [{ weight: { value: '0.95', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+      goodsDescription: 'Cup',
+      customerReference: 'SO-2',
+      invoiceSubtotal: { amount: '21.50', currency: 'EUR' },
+    });
+    expect(made.exportDeclaration).toBeUndefined();
+    // The scale's weight counts over the expected one.
+    expect(shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.02', today: '2026-11-25' }).packages[0]!.weight.value).toBe('1.02');
+    // No box chosen: no package yet; the desk asks for one.
+    expect(shipmentFromOrder(order, { shipFrom: sender(), today: '2026-11-25' }).packages).toEqual([]);
+  });
+
+  it('declares an order leaving the EU line by line', () => {
+    const order = valid({
+      number: 'SO-3',
+      shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001' },
+      lines: [
+        { sku: 'A', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75', hsCode: '691200' },
+        { sku: 'B', description: 'Scarf', quantity: 1, unitPrice: '30', originCountry: 'fr' },
+      ],
+    });
+    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.3', today: '2026-11-25' });
+    expect(made.exportDeclaration).toEqual({
+      exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
+      invoiceDate: '2026-11-25',
+      invoiceReference: 'SO-3',
+      shipmentPurpose: 'COMMERCIAL',
+      lineItems: [
+        { productId: 'A', description: 'Cup', originCountry: 'IT', commodityCode: '691200', quantity: '2', unitPrice: '10.75', unitWeight: '0.35' },
+        // No weight of its own: its share of the parcel's 1.3 kg over 3 pieces.
+        { productId: 'B', description: 'Scarf', originCountry: 'FR', quantity: '1', unitPrice: '30', unitWeight: '0.433' },
+      ],
+    });
+  });
+
+  it('makes a shipment the shipment rules accept from any valid order packed in a box with a known weight', () => {
+    const text = (max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 ]{0,${max - 1}}$`)).map((value) => value.trim() || 'X');
+    const line = fc.record({
+      sku: text(35),
+      description: text(75),
+      quantity: fc.integer({ min: 1, max: 500 }),
+      unitWeight: fc.option(fc.integer({ min: 1, max: 20_000 }).map((grams) => grams / 1000), { nil: null }),
+      unitPrice: fc.integer({ min: 0, max: 100_000 }).map((cents) => (cents / 100).toFixed(2)),
+      originCountry: fc.option(fc.constantFrom('IT', 'CN', 'US', 'de'), { nil: null }),
+      hsCode: fc.option(fc.stringMatching(/^[0-9]{6,10}$/), { nil: null }),
+    });
+    fc.assert(
+      fc.property(
+        text(50),
+        fc.constantFrom('DE', 'CH', 'US', 'IT', 'GB'),
+        fc.array(line, { minLength: 1, maxLength: 30 }),
+        fc.option(fc.integer({ min: 1, max: 30_000 }).map((grams) => String(grams / 1000)), { nil: undefined }),
+        (number, country, lines, weightKg) => {
+          const receiver = { ...shipTo(), country, ...(country === 'US' ? { state: 'NY', phone: '12125550100' } : country === 'IT' ? { state: 'RM' } : {}) };
+          const order = valid({ number, shipTo: receiver, lines });
+          const attributes = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg, today: '2026-11-25' });
+          // Neither weighed nor every line's weight known: no package, and the desk asks for the weight.
+          if (weightKg === undefined && lines.some((entry) => entry.unitWeight === null)) {
+            expect(attributes.packages).toEqual([]);
+            return;
+          }
+          const checked = validateShipmentDocument({ data: { type: 'shipment', attributes } }, 'create');
+          expect(checked.ok ? [] : checked.errors).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
