@@ -28,6 +28,8 @@ import { createUpstreamService, type UpstreamService } from './services/upstream
 import { createManifestService, type ManifestService } from './services/manifests.ts';
 import { createPickupService } from './services/pickups.ts';
 import { createOrderService } from './services/orders.ts';
+import { createScaleService } from './services/scale.ts';
+import type { ScaleTiming } from './scale/serial-scale.ts';
 import { createReportService } from './services/reports.ts';
 import { createTodayService } from './services/today.ts';
 import { renderManifestPdf } from './documents/manifest-pdf.ts';
@@ -120,6 +122,8 @@ export interface StationOptions {
   manifestTransmitIntervalMs?: number;
   /** The first wait before a manifest its upstream could not take is sent again (10 s; doubling to 15 min). */
   manifestRetryMs?: number;
+  /** How often the scale is asked for a weight, how long it may take to answer, and how soon a lost port is opened again. */
+  scaleTiming?: ScaleTiming;
   /** How long the upstream gateway waits for a rate, a booking and a lookup (tests shorten them). */
   upstreamTimeouts?: UpstreamTimeouts;
   /** Webhook retries: how soon, how far apart, and for how long (tests shorten the day). */
@@ -322,6 +326,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   const webhooks = createWebhookService(store, audit, () => void deliverer.runOnce());
   const pickups = createPickupService({ store, carriers, audit, clock });
+  const scale = createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming });
   const app = createApi({
     authentication,
     shipments,
@@ -335,6 +340,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     reports: createReportService(store),
     today: createTodayService({ store, carriers, pickups, desk, clock }),
     orders: createOrderService({ store, audit }),
+    scale,
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,
@@ -471,6 +477,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           if ((options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS) > 0) scheduler.start();
           stopWatchingCards = carriers.watch(CARD_CHECK_MS);
           printing.start();
+          scale.start().catch((error: unknown) => logger.warn(`The scale was not started: ${(error as Error).message}`));
           const address = listening.address();
           const actualPort = typeof address === 'object' && address ? address.port : port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -488,7 +495,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), scale.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

@@ -151,6 +151,7 @@ export const ERROR_TEXT = {
   webhookUnreachable: (reason: string) => `The endpoint could not be reached: ${reason}.`,
   webhookPaused: (eventId: string, reason: string) =>
     `Paused: event ${eventId} could not be delivered for a day (${reason}). Fix the endpoint, then resume the webhook; the event is kept and can be replayed.`,
+  tooManyScaleStreams: (max: number) => `Too many scale streams are open (at most ${max}). Close one, or read GET /v3/scale instead.`,
   noSuchOrder: (number: string) => `No order has the number ${number}.`,
   orderExists: (number: string) => `An order with the number ${number} exists already.`,
   orderShipped: (number: string, shipment: string) => `Order ${number} is shipped already, with shipment ${shipment}. Void that shipment first to ship the order again.`,

@@ -149,9 +149,10 @@ export const AUDIT_ACTIONS = [
   'pickup.cancelled',
   'order.imported',
   'order.removed',
+  'scale.configured',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale';
 
 export interface AuditEventAttributes {
   at: string;

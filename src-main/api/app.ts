@@ -14,6 +14,8 @@ import { pickupRoutes } from './routes/pickups.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { todayRoutes } from './routes/today.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { scaleRoutes } from './routes/scale.ts';
+import type { ScaleService } from '../services/scale.ts';
 import type { OrderService } from '../services/orders.ts';
 import type { ReportService } from '../services/reports.ts';
 import type { TodayService } from '../services/today.ts';
@@ -55,6 +57,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   reports: ReportService;
   today: TodayService;
   orders: OrderService;
+  scale: ScaleService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -88,6 +91,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   reportRoutes(guarded, deps.reports);
   todayRoutes(guarded, deps.today);
   orderRoutes(guarded, deps.orders);
+  scaleRoutes(guarded, deps.scale, deps.desk);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

@@ -44,7 +44,7 @@ export function hasBody(ctx: ApiContext): boolean {
  * report (JSON:API, or CSV for a spreadsheet).
  */
 function choosesOwnMediaType(route: string): boolean {
-  return route === '/events/stream' || route.startsWith('/track/') || route === '/reports/daily';
+  return route === '/events/stream' || route === '/scale/stream' || route.startsWith('/track/') || route === '/reports/daily';
 }
 
 /** A few Accept headers answered once each: a client sends the same one with every request. */

@@ -1,0 +1,66 @@
+// The scale extension (README, "The scale"): GET /scale (settings and the live reading), PATCH /scale
+// (supervisor), GET /scale/ports, and GET /scale/stream, the readings as Server-Sent Events for the desk UI.
+import { PassThrough } from 'node:stream';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import { validateScaleSettings, type ScaleReading, type ScaleResource } from '../../../src-shared/scale.ts';
+import type { ScaleService } from '../../services/scale.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+
+const KEEP_ALIVE_MS = 15_000;
+/** Readings streams open at once: a desk UI holds one; a few more for a second window or a LAN screen. */
+const STREAMS_MAX = 20;
+
+export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string): void {
+  let streams = 0;
+  const resource = (state: ReturnType<ScaleService['state']>): ScaleResource => ({ type: 'scale', id: desk, attributes: { settings: { ...state.settings }, reading: { ...state.reading } } });
+
+  router.get('/scale', (ctx: ApiContext) => {
+    respondData(ctx, 200, resource(scale.state()));
+  });
+
+  router.patch('/scale', async (ctx: ApiContext) => {
+    const changes = validateScaleSettings(ctx.state.body);
+    if (!changes.ok) throw StationError.many(400, changes.errors);
+    respondData(ctx, 200, resource(await scale.configure({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, changes.value)));
+  });
+
+  router.get('/scale/ports', async (ctx: ApiContext) => {
+    respondData(ctx, 200, (await scale.ports()).map((path) => ({ type: 'serialPort', id: path, attributes: { path } })));
+  });
+
+  router.get('/scale/stream', (ctx: ApiContext) => {
+    const accept = ctx.get('Accept');
+    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (streams >= STREAMS_MAX) throw new StationError(429, ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX), { headers: { 'Retry-After': '10' } });
+    streams++;
+    const socket = ctx.req.socket;
+    socket.setTimeout(0);
+    socket.setNoDelay(true);
+    const body = new PassThrough();
+    ctx.status = 200;
+    ctx.set('Content-Type', 'text/event-stream; charset=utf-8');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.body = body;
+    body.write('retry: 2000\n\n');
+    // A reading replaces the one before: one the reader has not taken yet is dropped, never queued.
+    const send = (reading: ScaleReading) => {
+      if (body.writableLength < 4096) body.write(`event: reading\ndata: ${JSON.stringify(reading)}\n\n`);
+    };
+    send(scale.state().reading);
+    const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    let closed = false;
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      streams--;
+      clearInterval(keepAlive);
+      unsubscribe();
+      body.end();
+    };
+    const unsubscribe = scale.subscribe((reading, stopping) => (stopping ? finish() : send(reading)));
+    ctx.req.on('close', finish);
+    body.on('error', finish);
+  });
+}

@@ -1,0 +1,55 @@
+// The scale extension (README, "The scale"): the desk's serial scale as the station reads it and the desk UI
+// shows it, and the settings that choose its port, protocol and units. Requests are checked with these rules.
+import { z } from 'zod';
+import { validateResource, type Result } from './resource-validation.ts';
+
+export const SCALE_PROTOCOLS = ['sics', 'nci'] as const;
+export type ScaleProtocol = (typeof SCALE_PROTOCOLS)[number];
+export const SCALE_UNITS = ['kg', 'g', 'lb', 'oz'] as const;
+export type ScaleUnit = (typeof SCALE_UNITS)[number];
+
+export interface ScaleSettings {
+  /** The serial device, e.g. /dev/ttyUSB0 or COM3; null: no scale at this desk. */
+  port: string | null;
+  protocol: ScaleProtocol;
+  baudRate: number;
+  /** The unit the scale weighs in when its answer names none. */
+  units: ScaleUnit;
+}
+
+export const DEFAULT_SCALE_SETTINGS: ScaleSettings = { port: null, protocol: 'sics', baudRate: 9600, units: 'kg' };
+
+/**
+ * stable: a weight the scale calls settled; moving: still settling; overload and underload: off its range;
+ * error: it answered that it cannot weigh; noAnswer: the port is open and nothing answers; unplugged: the port
+ * cannot be opened or went away; off: no scale is set.
+ */
+export type ScaleStatus = 'stable' | 'moving' | 'overload' | 'underload' | 'error' | 'noAnswer' | 'unplugged' | 'off';
+
+export interface ScaleReading {
+  status: ScaleStatus;
+  /** Kilograms with up to three decimals, when the scale gave a weight. */
+  weightKg: string | null;
+  /** What went wrong, in words, for the statuses that are not weights. */
+  problem: string | null;
+  at: string;
+}
+
+export interface ScaleResource {
+  type: 'scale';
+  id: string;
+  attributes: { settings: ScaleSettings; reading: ScaleReading };
+}
+
+const settingsSchema = z.object({
+  // Absent: unchanged; null or empty: no scale.
+  port: z.string().trim().max(200).nullable().optional().transform((value) => (value === undefined ? undefined : value || null)),
+  protocol: z.string().trim().toLowerCase().pipe(z.enum(SCALE_PROTOCOLS)).optional(),
+  baudRate: z.union([z.number(), z.string().trim()]).transform(Number).pipe(z.union([z.literal(1200), z.literal(2400), z.literal(4800), z.literal(9600), z.literal(19200), z.literal(38400)])).optional(),
+  units: z.string().trim().toLowerCase().pipe(z.enum(SCALE_UNITS)).optional(),
+});
+
+/** PATCH /scale: any of the settings; `port: null` turns the scale off. */
+export function validateScaleSettings(document: unknown): Result<Partial<ScaleSettings>> {
+  return validateResource(document, 'scale', settingsSchema, false) as Result<Partial<ScaleSettings>>;
+}
