@@ -150,6 +150,8 @@ export const AUDIT_ACTIONS = [
   'order.imported',
   'order.removed',
   'scale.configured',
+  'shipment.verified',
+  'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale';

@@ -29,6 +29,8 @@ export interface ShipmentRecord {
   error: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** The order it ships (the orders extension), when it names one. */
+  orderNumber?: string | null;
 }
 
 /** The outcome of processing a shipment: booked with a carrier, with its documents and collection booking. */

@@ -6,6 +6,7 @@ import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { DeleteRefusal, PriceChangeMeta } from '../../src-shared/resources.ts';
+import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { PoolBusyError, RenderFailedError, type DocumentPool } from '../documents/pool.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
@@ -73,6 +74,8 @@ export interface ShipmentService {
   documents(caller: Caller, id: string): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
   summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
+  /** Checks a scan of a processed parcel against its label, and records it (a mismatch is also logged). */
+  verify(caller: Caller, id: string, scanned: string): Promise<VerificationAttributes>;
   /** Tracking by the opaque hash of links.tracking, for whoever holds the link, with the whole history. */
   publicTracking(hash: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined; history: TrackingEvent[] }>;
   /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
@@ -378,6 +381,17 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const document = await store.shipments.document(record.id);
       if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
       return { record, ...document };
+    },
+
+    async verify(caller, id, scanned) {
+      const record = await find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      const code = scanned.trim();
+      const matched = [record.trackingNumber, record.reference, record.orderNumber, record.attributes.customerReference].some((known) => known !== null && known !== undefined && known === code);
+      await audit.record(actorOf(caller), matched ? 'shipment.verified' : 'shipment.verify-mismatch', { type: 'shipment', id: record.id }, { scanned: code, reference: record.reference });
+      // The scan itself stays in the audit log: it may be another parcel's tracking number.
+      if (!matched) logger.warn(`Parcel check failed: the scan does not belong to shipment ${record.reference ?? record.id}`);
+      return { scanned: code, matched, trackingNumber: record.trackingNumber, reference: record.reference, at: clock().toISOString() };
     },
 
     async tracking(caller, id) {

@@ -186,6 +186,7 @@ export interface ShipmentRow {
   error: string | null;
   created_at: string;
   processed_at: string | null;
+  order_number?: string | null;
 }
 
 export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
@@ -213,6 +214,7 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     error: row.error,
     createdAt: row.created_at,
     processedAt: row.processed_at,
+    orderNumber: row.order_number ?? null,
   };
 }
 

@@ -7,6 +7,9 @@ import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
+import type { OrderResource as Order } from '../../src-shared/orders.ts';
+import type { ScaleReading, ScaleResource } from '../../src-shared/scale.ts';
+import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -33,7 +36,15 @@ export interface ApiClient {
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
   /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
-  confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string): Promise<Shipment>;
+  confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Shipment>;
+  /** An order by its number, e.g. as scanned. */
+  order(number: string): Promise<Order>;
+  /** The scale's settings and latest reading. */
+  scale(): Promise<ScaleResource['attributes']>;
+  /** Each reading of the scale as it changes, until `signal` aborts; rejects when the stream breaks. */
+  watchScale(onReading: (reading: ScaleReading) => void, signal: AbortSignal): Promise<void>;
+  /** Records the scan that checks a printed parcel: matched or not. */
+  verify(shipmentId: string, scanned: string): Promise<VerificationAttributes>;
   create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }, idempotencyKey?: string): Promise<Shipment>;
   shipment(id: string): Promise<Shipment>;
   deleteShipment(id: string): Promise<void>;
@@ -134,8 +145,29 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       return { client: body.data, who: body.meta };
     },
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
-    confirm: async (attributes, rate, idempotencyKey) =>
-      (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, { rate }), idempotencyKey })).data,
+    confirm: async (attributes, rate, idempotencyKey, orderNumber) =>
+      (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
+    order: async (number) => (await request<Order>('GET', `/orders/${encodeURIComponent(number)}`)).data,
+    scale: async () => (await request<ScaleResource>('GET', '/scale')).data.attributes,
+    async watchScale(onReading, signal) {
+      const response = await fetchImpl(`${base}/scale/stream`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${options.token() ?? ''}` }, signal });
+      if (!response.ok || !response.body) throw new ApiError(response.status, []);
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) throw new ApiError(0, [{ status: 0, title: 'Offline', detail: 'The scale stream ended.' }]);
+        buffered += value;
+        const frames = buffered.split('\n\n');
+        buffered = frames.pop() ?? '';
+        for (const frame of frames) {
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (data && /^event: reading$/m.test(frame)) onReading(JSON.parse(data) as ScaleReading);
+        }
+      }
+    },
+    verify: async (shipmentId, scanned) =>
+      (await request<{ attributes: VerificationAttributes }>('POST', `/shipments/${encodeURIComponent(shipmentId)}/verifications`, { body: { data: { type: 'verification', attributes: { scanned } } } })).data.attributes,
     create: async (attributes, meta, idempotencyKey) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta), idempotencyKey })).data,
     shipment: async (id) => (await request<Shipment>('GET', `/shipments/${encodeURIComponent(id)}`)).data,
     deleteShipment: async (id) => {

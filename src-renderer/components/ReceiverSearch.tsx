@@ -1,10 +1,19 @@
 // The `Receiver search` combobox: the address book searched while typing; the packer picks a match with the
-// arrow keys and Enter, or the mouse. Its state lives in the receiver-search store.
+// arrow keys and Enter, or the mouse. Enter with no match list open hands the text on (`onEnter`): a scanner
+// types an order number and presses Enter. Its state lives in the receiver-search store.
 import React, { useId } from 'react';
 import type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 import { useReceiverSearch } from '../store/receiver-search.ts';
 
-export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddressAttributes): void; inputRef?: React.Ref<HTMLInputElement> }): React.JSX.Element {
+export function ReceiverSearch({
+  onPick,
+  onEnter,
+  inputRef,
+}: {
+  onPick(address: SavedAddressAttributes): void;
+  onEnter?(text: string): void;
+  inputRef?: React.Ref<HTMLInputElement>;
+}): React.JSX.Element {
   const id = useId();
   const { text, matches, open, active, status, error, type, move, close, pick } = useReceiverSearch();
 
@@ -25,7 +34,7 @@ export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddr
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && matches[active] ? `${listId}-${active}` : undefined}
-        placeholder="Name, city, postal code, e-mail…"
+        placeholder="Scan an order, or type a name, city, postal code…"
         value={text}
         autoComplete="off"
         onChange={(event) => type(event.target.value)}
@@ -39,6 +48,11 @@ export function ReceiverSearch({ onPick, inputRef }: { onPick(address: SavedAddr
           } else if (event.key === 'Enter' && open && matches.length > 0) {
             event.preventDefault();
             choose();
+          } else if (event.key === 'Enter' && onEnter && text.trim() !== '') {
+            // A scan: the search it started is not wanted.
+            event.preventDefault();
+            close();
+            onEnter(text.trim());
           } else if (event.key === 'Escape') {
             close();
           }

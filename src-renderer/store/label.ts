@@ -1,6 +1,7 @@
 // The shipment just confirmed (or opened) and its label PDF, fetched once for preview and printing.
 import { create } from 'zustand';
 import type { Shipment } from '../api/types.ts';
+import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import { api, describeError } from './session.ts';
 
 /** How often a scheduled shipment is checked until the station has processed it. */
@@ -12,7 +13,11 @@ export interface LabelState {
   fileName: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
+  /** The last scan that checked this parcel, matched or not. */
+  verification: VerificationAttributes | null;
   show(shipment: Shipment): Promise<void>;
+  /** Checks a scan (the printed label's barcode, or the order) against this shipment; the station records it. */
+  verify(scanned: string): Promise<VerificationAttributes | undefined>;
   clear(): void;
 }
 
@@ -50,10 +55,11 @@ export const useLabel = create<LabelState>()((set, get) => {
     fileName: null,
     status: 'idle',
     error: null,
+    verification: null,
     async show(shipment) {
       stopWatching();
       const processed = shipment.meta.status === 3;
-      set({ shipment, pdf: null, fileName: null, status: processed ? 'loading' : 'ready', error: null });
+      set({ shipment, pdf: null, fileName: null, status: processed ? 'loading' : 'ready', error: null, verification: get().shipment?.id === shipment.id ? get().verification : null });
       // Only a scheduled shipment changes by itself; a saved one waits for a confirm, so nothing to watch.
       if (shipment.meta.status === 0 && shipment.meta.scheduledProcessing) watch(shipment.id);
       if (!processed) return;
@@ -65,9 +71,21 @@ export const useLabel = create<LabelState>()((set, get) => {
         set({ status: 'error', error: describeError(error) });
       }
     },
+    async verify(scanned) {
+      const shipment = get().shipment;
+      if (!shipment) return undefined;
+      try {
+        const verification = await api().verify(shipment.id, scanned);
+        if (get().shipment?.id === shipment.id) set({ verification });
+        return verification;
+      } catch (error) {
+        set({ error: describeError(error) });
+        return undefined;
+      }
+    },
     clear: () => {
       stopWatching();
-      set({ shipment: null, pdf: null, fileName: null, status: 'idle', error: null });
+      set({ shipment: null, pdf: null, fileName: null, status: 'idle', error: null, verification: null });
     },
   };
 });

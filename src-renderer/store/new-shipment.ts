@@ -63,6 +63,8 @@ export interface NewShipmentState extends ShipmentDraft {
   setLineItem(index: number, field: keyof LineItemDraft, value: string): void;
   addLineItem(): void;
   removeLineItem(index: number): void;
+  /** Fills the form with a shipment made from an order (receiver, package, contents, declaration). */
+  fillFrom(attributes: ShipmentAttributes): void;
   /** Starts over: the sender stays (it is usually the desk's own address). */
   reset(sender?: AddressDraft): void;
   /** Checks the draft; on success returns the attributes to send. */
@@ -188,6 +190,34 @@ export const useNewShipment = create<NewShipmentState>()((set, get) => ({
     }),
   addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
   removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
+  fillFrom: (attributes) => {
+    const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+    const address = (from: ShipmentAttributes['shipTo']) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
+    const declaration = attributes.exportDeclaration;
+    set({
+      sender: address(attributes.shipFrom),
+      receiver: address(attributes.shipTo),
+      packages: attributes.packages.length > 0
+        ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type }))
+        : [emptyPackage()],
+      goodsDescription: attributes.goodsDescription ?? '',
+      invoiceValue: attributes.invoiceSubtotal?.amount ?? '',
+      customerReference: attributes.customerReference ?? '',
+      documentsOnly: false,
+      declaration: declaration
+        ? {
+            exportReasonType: declaration.exportReasonType,
+            shipmentPurpose: declaration.shipmentPurpose,
+            invoiceReference: declaration.invoiceReference,
+            invoiceDate: declaration.invoiceDate,
+            lineItems: declaration.lineItems.map((item) => ({
+              description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry, commodityCode: item.commodityCode ?? '',
+            })),
+          }
+        : emptyDeclaration(),
+      errors: {},
+    });
+  },
   reset: (sender) => set(emptyDraft(sender ?? get().sender)),
   validate: () => {
     const result = validateShipmentDocument({ data: { type: 'shipment', attributes: draftToRequest(draftOf(get())) } }, 'rate');

@@ -17,6 +17,7 @@ export interface ReceiverSearchState {
   type(text: string): void;
   /** Moves the active match by one; opens the list first when it is closed. */
   move(step: 1 | -1): void;
+  /** Closes the list and drops a search still pending. */
   close(): void;
   /** Picks a match: the field shows its name and the list closes. Returns the address, if any. */
   pick(index?: number): SavedAddress | undefined;
@@ -77,7 +78,11 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
       set({ active: Math.max(0, Math.min(matches.length - 1, active + step)) });
     },
 
-    close: () => set({ open: false }),
+    // A closed list wants no search still on its way to open it again.
+    close: () => {
+      cancel();
+      set({ open: false, status: 'idle' });
+    },
 
     pick(index = get().active) {
       const address = get().matches[index];

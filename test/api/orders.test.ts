@@ -200,6 +200,20 @@ describe('orders', () => {
     const confirmed = await call('POST', '/v3/shipments/confirm', { data: { type: 'shipment', attributes: attributes({ shipDate: undefined }), meta: { rate, orderNumber: 'SO-5001' } } });
     expect(confirmed.status, confirmed.text).toBe(202);
     expect((await call('GET', '/v3/orders/SO-5001')).json.data.attributes).toMatchObject({ status: 'closed', shipment: { id: confirmed.json.data.id } });
+
+    // The parcel checked by scanning its label: its tracking number, or the order number, match; another code does not.
+    const id = confirmed.json.data.id as string;
+    const scan = (scanned: unknown) => call('POST', `/v3/shipments/${id}/verifications`, { data: { type: 'verification', attributes: { scanned } } });
+    const tracking = confirmed.json.data.meta.trackingNumber as string;
+    expect((await scan(` ${tracking} `)).json.data.attributes).toMatchObject({ scanned: tracking, matched: true, trackingNumber: tracking });
+    expect((await scan('SO-5001')).json.data.attributes.matched).toBe(true);
+    expect((await scan(1234)).json.data.attributes).toMatchObject({ scanned: '1234', matched: false });
+    const empty = await scan('');
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors[0].source.pointer).toBe('/data/attributes/scanned');
+    expect((await call('POST', '/v3/shipments/NOPE/verifications', { data: { type: 'verification', attributes: { scanned: 'x' } } })).status).toBe(404);
+    const checks = await t.station.audit.list(OPERATOR, { before: null, action: 'shipment.verify-mismatch', desk: null, actor: null, limit: 5 });
+    expect(checks.map((entry) => entry.detail)).toEqual([expect.objectContaining({ scanned: '1234' })]);
   });
 
   it('lists by status and search, removes an open order, and keeps each client to its own orders', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/shipment-validation.ts';
 import { rateId } from '../../../src-shared/rates.ts';
 import { orderNumberOf } from '../../../src-shared/orders.ts';
+import { validateVerification } from '../../../src-shared/verification.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
 import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { Caller } from '../../domain/caller.ts';
@@ -143,6 +144,12 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   router.get('/shipments/:id/documents', async (ctx: ApiContext) => {
     const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, documentsResource(record.id, document));
+  });
+
+  router.post('/shipments/:id/verifications', async (ctx: ApiContext) => {
+    const scanned = validateVerification(ctx.state.body);
+    if (!scanned.ok) fail(scanned.errors);
+    respondData(ctx, 200, { type: 'verification', id: String(ctx.params.id), attributes: await deps.shipments.verify(caller(ctx), String(ctx.params.id), scanned.value.scanned) });
   });
 
   router.get('/shipments/:id/tracking', async (ctx: ApiContext) => {

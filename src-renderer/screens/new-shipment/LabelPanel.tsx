@@ -8,6 +8,9 @@ import { printLabelInBrowser } from '../../printing/print-label.ts';
 import { useLabel } from '../../store/label.ts';
 import { usePrinting } from '../../store/printing.ts';
 
+/** How long "Parcel checked" shows before the next shipment starts. */
+const VERIFIED_PAUSE_MS = 600;
+
 export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.JSX.Element {
   const { shipment, pdf, status, error } = useLabel();
   const printButton = useRef<HTMLButtonElement>(null);
@@ -19,11 +22,29 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   const job = usePrinting((state) => (shipment ? state.jobs[shipment.id] : undefined));
   const directError = usePrinting((state) => (shipment ? state.printError[shipment.id] : undefined));
   const autoPrinted = useRef<string | null>(null);
+  const verifyField = useRef<HTMLInputElement>(null);
+  const verification = useLabel((state) => state.verification);
+  const [scanned, setScanned] = useState('');
+  const printsItself = Boolean(printer && autoPrint);
 
+  // The label prints by itself on a label printer: the next thing to do is scan it to check the parcel.
   useEffect(() => {
-    if (pdf) printButton.current?.focus();
+    if (pdf && printsItself) verifyField.current?.focus();
+    else if (pdf) printButton.current?.focus();
     else newButton.current?.focus();
-  }, [pdf]);
+  }, [pdf, printsItself]);
+
+  // A parcel checked: on to the next one, ready for its scan.
+  useEffect(() => {
+    if (!verification?.matched) return;
+    const next = setTimeout(onNewShipment, VERIFIED_PAUSE_MS);
+    return () => clearTimeout(next);
+  }, [verification, onNewShipment]);
+
+  const verify = async () => {
+    const result = await useLabel.getState().verify(scanned);
+    if (result && !result.matched) verifyField.current?.select();
+  };
 
   // With a label printer chosen, the label prints as soon as it exists.
   useEffect(() => {
@@ -68,6 +89,27 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
         {status === 'loading' ? <Loading label="Loading the label…" /> : null}
         <ErrorNotice message={error ?? printError ?? (directError || null)} />
         {job ? <PrintOutcome status={job.attributes.status} printer={job.attributes.printer} reason={job.attributes.reason} /> : null}
+        {meta.status === 3 ? (
+          <form
+            className="verify"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void verify();
+            }}
+          >
+            <label htmlFor="verify-scan">Scan the label to check the parcel</label>
+            <input id="verify-scan" ref={verifyField} value={scanned} autoComplete="off" onChange={(event) => setScanned(event.target.value)} />
+            {verification?.matched ? (
+              <p className="notice notice--ok" role="status">
+                Parcel checked: the label is shipment {verification.reference}’s.
+              </p>
+            ) : verification ? (
+              <p className="notice notice--error notice--loud" role="alert">
+                Wrong label! “{verification.scanned}” is not shipment {verification.reference}’s. Put this parcel aside and check it.
+              </p>
+            ) : null}
+          </form>
+        ) : null}
         <div className="form-actions">
           <button
             type="button"

@@ -6,6 +6,9 @@ import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
 import { useRates } from '../../store/rates.ts';
 import { useReceiverSearch } from '../../store/receiver-search.ts';
 import { useSession } from '../../store/session.ts';
+import { usePacking } from '../../store/packing.ts';
+import { useScale } from '../../store/scale.ts';
+import { OrderPanel } from './OrderPanel.tsx';
 import { LabelPanel } from './LabelPanel.tsx';
 import { RatesPanel } from './RatesPanel.tsx';
 import { ShipmentForm } from './ShipmentForm.tsx';
@@ -17,6 +20,16 @@ export function NewShipment(): React.JSX.Element {
   const ratesStatus = useRates((state) => state.status);
   const labelShipment = useLabel((state) => state.shipment);
   const searchRef = useRef<HTMLInputElement>(null);
+  const order = usePacking((state) => state.order);
+  const packingError = usePacking((state) => state.error);
+  const stableWeight = useScale((state) => (state.reading?.status === 'stable' ? state.reading.weightKg : null));
+  const weightTyped = useNewShipment((state) => state.packages[0]?.weight ?? '');
+
+  // The scale is read live while the screen is open; a settled weight goes into the scanned order's package.
+  useEffect(() => useScale.getState().listen(), []);
+  useEffect(() => {
+    if (stableWeight !== null) usePacking.getState().weighed(stableWeight);
+  }, [stableWeight, order]);
 
   // The sender starts as the client's own address.
   useEffect(() => {
@@ -37,6 +50,7 @@ export function NewShipment(): React.JSX.Element {
     useLabel.getState().clear();
     useRates.getState().reset();
     useReceiverSearch.getState().reset();
+    usePacking.getState().clear();
     useNewShipment.getState().reset(draftFromClient(client));
     setTimeout(() => searchRef.current?.focus(), 0);
   };
@@ -47,10 +61,22 @@ export function NewShipment(): React.JSX.Element {
     <div className="new-shipment">
       <div className="new-shipment__form">
         {errorCount > 0 ? <ErrorNotice message={`Please correct the ${errorCount === 1 ? 'marked field' : `${errorCount} marked fields`}.`} /> : null}
-        <ShipmentForm onSubmit={getRates} searchRef={searchRef} />
+        {!order ? <ErrorNotice message={packingError} /> : null}
+        <ShipmentForm
+          onSubmit={getRates}
+          searchRef={searchRef}
+          onScan={(text) => {
+            void usePacking.getState().scan(text).then(() => {
+              // Not an order, or one shipped already: the field's text is selected for the next scan.
+              if (!usePacking.getState().order) searchRef.current?.select();
+            });
+          }}
+        />
       </div>
       <div className="new-shipment__rates">
-        {ratesStatus === 'idle' ? (
+        {order ? (
+          <OrderPanel weightTyped={weightTyped} />
+        ) : ratesStatus === 'idle' ? (
           <section className="card rates rates--empty" aria-label="Rates">
             <h2>Rates</h2>
             <p className="muted">Enter the receiver and the packages, then press Enter or “Get rates”.</p>

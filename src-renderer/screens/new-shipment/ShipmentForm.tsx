@@ -35,7 +35,7 @@ const SENDER_LABELS: Record<AddressField, string> = {
 
 const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
 
-export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
+export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
   const form = useNewShipment();
   const presets = useSettings((state) => state.boxPresets);
   const [editSender, setEditSender] = useState(false);
@@ -94,6 +94,7 @@ export function ShipmentForm({ onSubmit, searchRef }: { onSubmit(): void; search
         <h2 id="receiver-heading">Receiver</h2>
         <ReceiverSearch
           inputRef={searchRef}
+          onEnter={onScan}
           onPick={(address) => {
             form.pickReceiver(address);
             setTimeout(() => weightField(0)?.focus(), 0);

@@ -1,0 +1,134 @@
+// Scan to ship: an order scanned into Receiver search fills the form from the order, the packing rules choose
+// the box, service and carrier (with their reasons), the scale's settled weight fills the package, and one
+// Enter rates, confirms and shows the label, which prints by itself when a label printer is chosen.
+import { create } from 'zustand';
+import { localDate } from '../../src-shared/dates.ts';
+import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
+import { decidePacking, type PackingDecision } from '../../src-shared/packing-rules.ts';
+import type { Address } from '../../src-shared/shipment.ts';
+import { ApiError } from '../api/client.ts';
+import type { Shipment } from '../api/types.ts';
+import { useLabel } from './label.ts';
+import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
+import { highlights } from './rates.ts';
+import { api, describeError } from './session.ts';
+import { useSettings, type BoxPreset } from './settings.ts';
+
+export interface PackingState {
+  order: OrderResource | null;
+  decision: PackingDecision | null;
+  box: BoxPreset | null;
+  status: 'idle' | 'loading' | 'ready' | 'shipping';
+  error: string | null;
+  /** Looks the text up as an order number; false when no order has it (it may be a receiver's name). */
+  scan(text: string): Promise<boolean>;
+  /** The scale's settled weight came (or changed): the package's weight, and the rules again. */
+  weighed(weightKg: string): void;
+  /** Rates, confirms with the rules' choice, and shows the label. */
+  ship(): Promise<Shipment | undefined>;
+  clear(): void;
+}
+
+/** The sender as the form holds it, as an address for the order's shipment. */
+function senderAddress(): Address {
+  const sender = useNewShipment.getState().sender;
+  const address: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) if (sender[field].trim() !== '') address[field] = sender[field].trim();
+  return address as unknown as Address;
+}
+
+export const usePacking = create<PackingState>()((set, get) => {
+  /** Fills the form from the order packed with the rules' box, weighed `weightKg` when known. */
+  const fill = (order: OrderResource, weightKg: string | undefined) => {
+    const { packingRules, boxPresets } = useSettings.getState();
+    const goods = expectedWeightKg(order.attributes.lines);
+    const decision = decidePacking(packingRules, order.attributes, weightKg === undefined ? goods : Number(weightKg));
+    const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
+    const attributes = shipmentFromOrder(order.attributes, {
+      shipFrom: senderAddress(),
+      box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg ?? '0' } : undefined,
+      weightKg,
+      today: localDate(),
+    });
+    useNewShipment.getState().fillFrom(attributes);
+    set({ decision, box });
+  };
+
+  return {
+    order: null,
+    decision: null,
+    box: null,
+    status: 'idle',
+    error: null,
+
+    async scan(text) {
+      const number = text.trim();
+      if (number === '') return false;
+      set({ status: 'loading', error: null });
+      try {
+        const order = await api().order(number);
+        if (order.attributes.status !== 'open') {
+          const shipment = order.attributes.shipment;
+          set({
+            status: 'idle',
+            order: null,
+            error: `Order ${number} is ${order.attributes.status === 'closed' ? 'shipped already' : 'being shipped already'}, with shipment ${shipment?.reference ?? shipment?.id ?? ''}${shipment?.trackingNumber ? ` (${shipment.trackingNumber})` : ''}.`,
+          });
+          return true;
+        }
+        set({ order, status: 'ready' });
+        fill(order, undefined);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          set({ status: 'idle', order: null, error: `No order has the number “${number}”. To ship to a saved receiver, type a name and pick it from the list.` });
+          return false;
+        }
+        set({ status: 'idle', error: describeError(error) });
+        return true;
+      }
+    },
+
+    weighed(weightKg) {
+      const { order, status } = get();
+      if (!order || status !== 'ready') return;
+      // The packer's edits to the form stay: only the package (its weight, and the box the rules choose) changes.
+      const { packingRules, boxPresets } = useSettings.getState();
+      const decision = decidePacking(packingRules, order.attributes, Number(weightKg));
+      const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
+      const form = useNewShipment.getState();
+      form.setPackage(0, 'weight', weightKg);
+      if (box) for (const side of ['length', 'width', 'height'] as const) form.setPackage(0, side, box[side]);
+      set({ decision, box });
+    },
+
+    async ship() {
+      const { order, decision } = get();
+      if (!order || get().status !== 'ready') return undefined;
+      const attributes = useNewShipment.getState().validate();
+      if (!attributes) return undefined;
+      set({ status: 'shipping', error: null });
+      try {
+        const rates = await api().rate(attributes);
+        const carrier = decision?.carrier?.toUpperCase();
+        const candidates = carrier ? rates.filter((rate) => rate.attributes.carrierCode.toUpperCase() === carrier) : rates;
+        const { cheapestId, fastestId } = highlights(candidates);
+        const chosen = candidates.find((rate) => rate.id === (decision?.service === 'express' ? fastestId : cheapestId));
+        if (!chosen) {
+          set({ status: 'ready', error: carrier ? `${carrier} has no service for this parcel. Choose a rate by hand.` : 'No carrier service can carry this parcel.' });
+          return undefined;
+        }
+        const number = order.attributes.number;
+        const shipment = await api().confirm(attributes, chosen, `desk-order-${number}-${chosen.id}-${chosen.attributes.finalCost.amount}`, number);
+        set({ status: 'idle', order: null });
+        void useLabel.getState().show(shipment);
+        return shipment;
+      } catch (error) {
+        set({ status: 'ready', error: describeError(error) });
+        return undefined;
+      }
+    },
+
+    clear: () => set({ order: null, decision: null, box: null, status: 'idle', error: null }),
+  };
+});

@@ -1,0 +1,89 @@
+// The desk's packing rules (README, "Scan to ship"): which box, service and carrier an order gets, by its weight,
+// destination, SKUs and tags, each choice explained in words ("Economy because DE under 2 kg"). Pure, shared by
+// the New shipment screen and the Settings screen's dry run.
+import type { OrderAttributes } from './orders.ts';
+import type { ServiceLevel } from './shipment.ts';
+
+export interface PackingRule {
+  when: {
+    /** Destination countries (ISO codes); none: any. */
+    countries?: string[];
+    /** The order's weight, in kg: below maxWeightKg, at least minWeightKg. */
+    minWeightKg?: number;
+    maxWeightKg?: number;
+    /** Any of these SKUs in the order. */
+    skus?: string[];
+    /** Any of these tags on the order. */
+    tags?: string[];
+  };
+  then: { box?: string; service?: ServiceLevel; carrier?: string };
+}
+
+export interface PackingDecision {
+  box?: string;
+  service?: ServiceLevel;
+  carrier?: string;
+  /** One sentence per choice made, e.g. "Economy because DE under 2 kg". */
+  reasons: string[];
+}
+
+const kg = (value: number) => `${String(value)} kg`;
+
+/** The conditions of a rule in words: "DE under 2 kg", "tagged fragile", "any order". */
+export function describeConditions(rule: PackingRule): string {
+  const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
+  const parts: string[] = [];
+  if (countries?.length) parts.push(countries.join(' or '));
+  if (minWeightKg !== undefined && maxWeightKg !== undefined) parts.push(`from ${kg(minWeightKg)} to under ${kg(maxWeightKg)}`);
+  else if (maxWeightKg !== undefined) parts.push(`under ${kg(maxWeightKg)}`);
+  else if (minWeightKg !== undefined) parts.push(`${kg(minWeightKg)} or more`);
+  if (skus?.length) parts.push(`with ${skus.join(' or ')}`);
+  if (tags?.length) parts.push(`tagged ${tags.join(' or ')}`);
+  return parts.length > 0 ? parts.join(' ') : 'any order';
+}
+
+function matches(rule: PackingRule, order: OrderAttributes, weightKg: number | undefined): boolean {
+  const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
+  if (countries?.length && !countries.map((code) => code.toUpperCase()).includes(order.shipTo.country)) return false;
+  if ((minWeightKg !== undefined || maxWeightKg !== undefined) && weightKg === undefined) return false;
+  if (minWeightKg !== undefined && weightKg! < minWeightKg) return false;
+  if (maxWeightKg !== undefined && weightKg! >= maxWeightKg) return false;
+  if (skus?.length && !order.lines.some((line) => skus.includes(line.sku))) return false;
+  if (tags?.length && !order.tags.some((tag) => tags.includes(tag))) return false;
+  return true;
+}
+
+const SERVICE_NAMES: Record<ServiceLevel, string> = { economy: 'Economy', express: 'Express' };
+
+/**
+ * The order's own service and carrier come first; each choice left open is made by the first rule that makes it
+ * and matches the order. `weightKg`: the weighed parcel, or the goods' expected weight until it is weighed.
+ */
+export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, weightKg: number | undefined): PackingDecision {
+  const decision: PackingDecision = { reasons: [] };
+  if (order.service) {
+    decision.service = order.service;
+    decision.reasons.push(`${SERVICE_NAMES[order.service]} because the order asks for it`);
+  }
+  if (order.carrierChoice) {
+    decision.carrier = order.carrierChoice;
+    decision.reasons.push(`${order.carrierChoice} because the order asks for it`);
+  }
+  for (const rule of rules) {
+    if (!matches(rule, order, weightKg)) continue;
+    const why = describeConditions(rule);
+    if (rule.then.box && !decision.box) {
+      decision.box = rule.then.box;
+      decision.reasons.push(`${rule.then.box} because ${why}`);
+    }
+    if (rule.then.service && !decision.service) {
+      decision.service = rule.then.service;
+      decision.reasons.push(`${SERVICE_NAMES[rule.then.service]} because ${why}`);
+    }
+    if (rule.then.carrier && !decision.carrier) {
+      decision.carrier = rule.then.carrier;
+      decision.reasons.push(`${rule.then.carrier} because ${why}`);
+    }
+  }
+  return decision;
+}

@@ -1,0 +1,20 @@
+// Checking a packed parcel by scanning its printed label (or its order) again: POST /shipments/<id>/verifications,
+// the request's rule and the answer's shape.
+import { z } from 'zod';
+import { validateResource, type Result } from './resource-validation.ts';
+
+export interface VerificationAttributes {
+  scanned: string;
+  /** The scan is the shipment's tracking number, reference or customer (order) reference. */
+  matched: boolean;
+  trackingNumber: string | null;
+  reference: string | null;
+  at: string;
+}
+
+/** What the scanner typed, as text (a number from a PHP client too). */
+const schema = z.object({ scanned: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)) });
+
+export function validateVerification(document: unknown): Result<{ scanned: string }> {
+  return validateResource(document, 'verification', schema, false);
+}

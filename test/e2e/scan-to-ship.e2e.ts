@@ -1,0 +1,167 @@
+// Scan to ship in real Chromium, with a real CUPS queue and a simulated serial scale (socat's pseudo-terminal
+// pair): an order is scanned into Receiver search, the scale's settled weight fills the package, Enter ships and
+// the label prints by itself, and scanning the label checks the parcel. The keys pressed beyond the scanned data
+// and the time from the scan's Enter to the print job are counted here, and the README's table must say the same.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
+import { cupsMissing } from '../helpers/printers.ts';
+import { expect, signedIn, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const missing = cupsMissing() ?? socatMissing();
+if (missing && process.env.CI) throw new Error(`${missing}; in CI the scan-to-ship test must run.`);
+
+const queue = `e2e-scan-${process.pid}`;
+let scale: ScaleSimulator | undefined;
+let folder: string;
+
+/** Twenty orders from a shop: two cups (0.35 kg each) and a saucer to Munich; every fifth one to Zürich. */
+const orders = Array.from({ length: 20 }, (_, index) => ({
+  type: 'order',
+  attributes: {
+    number: `SO-${String(7001 + index)}`,
+    shipTo: index % 5 === 4
+      ? { name: `Kundin Meier ${index}`, address1: 'Bahnhofstrasse 1', city: 'Zürich', postalCode: '8001', country: 'CH', contact: 'Lea Meier', phone: '41441234567' }
+      : { name: `Kunde Becker ${index}`, address1: 'Marienplatz 8', city: 'Muenchen', postalCode: '80331', country: 'DE', contact: 'Jonas Becker', phone: '4989123456' },
+    lines: [
+      { sku: 'CUP-6', description: 'Ceramic cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT', hsCode: '691200' },
+      { sku: 'SAUCER', description: 'Saucer', quantity: 1, unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT' },
+    ],
+  },
+}));
+
+/** The keyboard as a packer's hands: every key pressed is counted; what a scanner types is data, its Enter is a key. */
+function countedKeys(page: Page) {
+  const pressed: string[] = [];
+  return {
+    pressed,
+    press: async (key: string) => {
+      pressed.push(key);
+      await page.keyboard.press(key);
+    },
+    scan: async (data: string) => {
+      await page.keyboard.type(data);
+      pressed.push('Enter');
+      await page.keyboard.press('Enter');
+    },
+  };
+}
+
+test.beforeAll(async ({ station }) => {
+  test.skip(missing !== undefined, missing);
+  folder = mkdtempSync(join(tmpdir(), 'station-scan-'));
+  scale = await startScaleSimulator(folder, () => 'sics');
+  scale.state = { mode: 'moving', weight: '0.420' };
+  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  const imported = await station.api('POST', '/orders/batch', { data: orders });
+  expect(imported.json.meta.created).toHaveLength(20);
+  expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics' } } })).status).toBe(200);
+  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
+});
+
+test.afterAll(async ({ station }) => {
+  if (missing) return;
+  await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: null } } });
+  await scale?.close();
+  execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
+  rmSync(folder, { recursive: true, force: true });
+});
+
+test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys beyond the data, under 2 s', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  const keys = countedKeys(page);
+  const search = page.getByRole('combobox', { name: 'Receiver search' });
+  await expect(search).toBeFocused();
+
+  // The parcel is on the scale, still settling, as the packer scans the order's slip.
+  let printSent = 0;
+  page.on('response', (response) => {
+    if (/\/shipments\/[0-9A-F]+\/print$/.test(new URL(response.url()).pathname) && response.status() === 202 && printSent === 0) printSent = Date.now();
+  });
+  await keys.scan('SO-7003');
+  const scanned = Date.now();
+  const panel = page.getByRole('region', { name: 'Order SO-7003' });
+  await expect(panel).toBeVisible();
+  await expect(page.getByLabel('Receiver name')).toHaveValue('Kunde Becker 2');
+  await expect(page.getByLabel('Goods description')).toHaveValue('Ceramic cup, Saucer');
+  await expect(page.getByLabel('Invoice value')).toHaveValue('25.50');
+  await expect(panel.getByRole('button', { name: 'Waiting for the weight…' })).toBeDisabled();
+  scale!.state = { mode: 'stable', weight: '1.230' };
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue('1.23');
+  // The rules chose the box by the weight, and say why.
+  await expect(page.getByLabel('Length (cm)')).toHaveValue('40');
+  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Medium box because under 5 kg');
+  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Economy because any order');
+  const ship = panel.getByRole('button', { name: 'Ship and print' });
+  await expect(ship).toBeFocused();
+  await snap(page, 'scan-to-ship-order');
+  await keys.press('Enter');
+
+  await expect(page.getByRole('status').filter({ hasText: `Printed on ${queue}.` })).toBeVisible({ timeout: 15_000 });
+  const toPrint = printSent - scanned;
+  const shipment = (await station.api('GET', '/orders/SO-7003')).json.data.attributes.shipment;
+  expect(shipment).toMatchObject({ status: 3 });
+  const verify = page.getByLabel('Scan the label to check the parcel');
+  await expect(verify).toBeFocused();
+  await keys.scan(shipment.trackingNumber);
+  await expect(page.getByRole('status').filter({ hasText: `Parcel checked: the label is shipment ${shipment.reference}’s.` })).toBeVisible();
+  await snap(page, 'scan-to-ship-checked');
+  // On to the next parcel by itself, its scan going into Receiver search.
+  await expect(search).toBeFocused();
+
+  // The figures, as the README's table gives them.
+  const figures = { keys: keys.pressed.length, scanToPrintMs: toPrint };
+  console.log(`scan to ship: ${figures.keys} keys beyond the scanned data (${keys.pressed.join(', ')}); ${figures.scanToPrintMs} ms from the scan's Enter to the print job`);
+  writeFileSync(join('test-results', 'scan-to-ship.json'), JSON.stringify(figures));
+  expect(figures.keys).toBeLessThanOrEqual(8);
+  expect(toPrint).toBeGreaterThan(0);
+  expect(toPrint).toBeLessThanOrEqual(2000);
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const table = /<!-- scan-to-ship keys -->([\s\S]*?)<!-- \/scan-to-ship keys -->/.exec(readme)?.[1] ?? '';
+  const counted = [...table.matchAll(/^\| [^|]+ \| [^|]+ \| (\d+) \|$/gm)].map((row) => Number(row[1]));
+  expect(counted.length).toBeGreaterThan(0);
+  expect(counted.reduce((sum, count) => sum + count, 0)).toBe(figures.keys);
+  expect(table).toContain(`| **total** | | **${figures.keys}** |`);
+
+  // A wrong label is shouted, and the parcel is not checked.
+  scale!.state = { mode: 'stable', weight: '0.990' };
+  await keys.scan('SO-7004');
+  await expect(page.getByRole('region', { name: 'Order SO-7004' }).getByRole('button', { name: 'Ship and print' })).toBeFocused();
+  await keys.press('Enter');
+  await expect(verify).toBeFocused({ timeout: 15_000 });
+  await keys.scan(shipment.trackingNumber);
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong label!' })).toBeVisible();
+  await snap(page, 'scan-to-ship-wrong-label');
+  const audit = await station.api('GET', '/audit-events?filter[action]=shipment.verify-mismatch');
+  expect(audit.json.data).toHaveLength(1);
+});
+
+test('an order shipped already, an unknown number, and a weight far off the expected one are each stopped', async ({ page, station }) => {
+  await signedIn(page, station);
+  const search = page.getByRole('combobox', { name: 'Receiver search' });
+  await page.keyboard.type('SO-7003');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Order SO-7003 is shipped already, with shipment');
+  await expect(search).toBeFocused();
+  expect(await search.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 7]);
+
+  await page.keyboard.type('SO-9999');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('No order has the number “SO-9999”.');
+
+  // Two cups and a saucer in a small box weigh about 1 kg; 2.4 kg means something else is in the parcel.
+  scale!.state = { mode: 'stable', weight: '2.400' };
+  await search.fill('SO-7005');
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Order SO-7005' });
+  await expect(panel.getByRole('alert')).toContainText('Check the contents and weigh it again.');
+  await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeDisabled();
+  scale!.state = { mode: 'stable', weight: '1.200' };
+  await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeEnabled();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
