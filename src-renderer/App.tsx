@@ -5,6 +5,7 @@ import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
+import { Orders } from './screens/orders/Orders.tsx';
 import { Reports } from './screens/reports/Reports.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
@@ -19,6 +20,7 @@ import { usePrinting } from './store/printing.ts';
 const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
   { screen: 'today', label: 'Today', needs: 'packer' },
   { screen: 'new', label: 'New shipment', needs: 'packer' },
+  { screen: 'orders', label: 'Orders', needs: 'packer' },
   { screen: 'shipments', label: 'Shipments', needs: 'packer' },
   { screen: 'tracking', label: 'Tracking', needs: 'packer' },
   { screen: 'close-day', label: 'Close day', needs: 'supervisor' },
@@ -84,6 +86,7 @@ export function App(): React.JSX.Element {
       <main className="app__main">
         {screen === 'today' ? <Today /> : null}
         {screen === 'new' ? <NewShipment /> : null}
+        {screen === 'orders' ? <Orders /> : null}
         {screen === 'shipments' ? <Shipments /> : null}
         {screen === 'tracking' ? <TrackingScreen /> : null}
         {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}

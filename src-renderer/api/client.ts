@@ -7,7 +7,7 @@ import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
-import type { OrderResource as Order } from '../../src-shared/orders.ts';
+import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
 import type { ScaleReading, ScaleResource } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
@@ -45,7 +45,11 @@ export interface ApiClient {
   watchScale(onReading: (reading: ScaleReading) => void, signal: AbortSignal): Promise<void>;
   /** Records the scan that checks a printed parcel: matched or not. */
   verify(shipmentId: string, scanned: string): Promise<VerificationAttributes>;
-  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean }, idempotencyKey?: string): Promise<Shipment>;
+  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean; orderNumber?: string }, idempotencyKey?: string): Promise<Shipment>;
+  /** Up to 500 orders in one request: which were made, and which numbers the client had already. */
+  importOrders(orders: OrderAttributes[]): Promise<OrderBatchResult>;
+  /** The client's orders by status, newest first. */
+  orders(query: { status?: string; limit?: number }): Promise<Order[]>;
   shipment(id: string): Promise<Shipment>;
   deleteShipment(id: string): Promise<void>;
   documents(id: string): Promise<Documents>;
@@ -147,6 +151,9 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
     confirm: async (attributes, rate, idempotencyKey, orderNumber) =>
       (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
+    importOrders: async (orders) =>
+      (await request<[], OrderBatchResult>('POST', '/orders/batch', { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
+    orders: async ({ status, limit = 200 }) => (await request<Order[]>('GET', `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`)).data,
     order: async (number) => (await request<Order>('GET', `/orders/${encodeURIComponent(number)}`)).data,
     scale: async () => (await request<ScaleResource>('GET', '/scale')).data.attributes,
     async watchScale(onReading, signal) {

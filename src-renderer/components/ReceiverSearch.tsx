@@ -15,7 +15,7 @@ export function ReceiverSearch({
   inputRef?: React.Ref<HTMLInputElement>;
 }): React.JSX.Element {
   const id = useId();
-  const { text, matches, open, active, status, error, type, move, close, pick } = useReceiverSearch();
+  const { text, matches, open, active, status, error, type, move, close, dropSearch, pick } = useReceiverSearch();
 
   const choose = (index?: number) => {
     const address = pick(index);
@@ -51,7 +51,7 @@ export function ReceiverSearch({
           } else if (event.key === 'Enter' && onEnter && text.trim() !== '') {
             // A scan: the search it started is not wanted.
             event.preventDefault();
-            close();
+            dropSearch();
             onEnter(text.trim());
           } else if (event.key === 'Escape') {
             close();

@@ -36,7 +36,7 @@ export const useLabel = create<LabelState>()((set, get) => {
   };
   /** A scheduled shipment answers 404 until processed: ask again until it is 3 or -1. */
   const watch = (id: string) => {
-    watcher = setTimeout(async () => {
+    const check = async () => {
       if (get().shipment?.id !== id) return;
       try {
         const shipment = await api().shipment(id);
@@ -46,7 +46,8 @@ export const useLabel = create<LabelState>()((set, get) => {
       } catch {
         if (get().shipment?.id === id) watch(id);
       }
-    }, WATCH_INTERVAL_MS);
+    };
+    watcher = setTimeout(() => void check(), WATCH_INTERVAL_MS);
   };
 
   return {

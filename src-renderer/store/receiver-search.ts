@@ -17,8 +17,9 @@ export interface ReceiverSearchState {
   type(text: string): void;
   /** Moves the active match by one; opens the list first when it is closed. */
   move(step: 1 | -1): void;
-  /** Closes the list and drops a search still pending. */
   close(): void;
+  /** Closes the list and drops a search still pending: the text was a scan, not a search. */
+  dropSearch(): void;
   /** Picks a match: the field shows its name and the list closes. Returns the address, if any. */
   pick(index?: number): SavedAddress | undefined;
   reset(): void;
@@ -78,8 +79,10 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
       set({ active: Math.max(0, Math.min(matches.length - 1, active + step)) });
     },
 
-    // A closed list wants no search still on its way to open it again.
-    close: () => {
+    close: () => set({ open: false }),
+
+    // A scan wants no search still on its way to open the list again.
+    dropSearch: () => {
       cancel();
       set({ open: false, status: 'idle' });
     },

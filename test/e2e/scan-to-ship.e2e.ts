@@ -1,5 +1,5 @@
 // Scan to ship in real Chromium, with a real CUPS queue and a simulated serial scale (socat's pseudo-terminal
-// pair): an order is scanned into Receiver search, the scale's settled weight fills the package, Enter ships and
+// pair): a shop's CSV of 20 orders is imported on the Orders screen, an order is scanned into Receiver search, the scale's settled weight fills the package, Enter ships and
 // the label prints by itself, and scanning the label checks the parcel. The keys pressed beyond the scanned data
 // and the time from the scan's Enter to the print job are counted here, and the README's table must say the same.
 import { execFileSync } from 'node:child_process';
@@ -20,20 +20,20 @@ const queue = `e2e-scan-${process.pid}`;
 let scale: ScaleSimulator | undefined;
 let folder: string;
 
-/** Twenty orders from a shop: two cups (0.35 kg each) and a saucer to Munich; every fifth one to Zürich. */
-const orders = Array.from({ length: 20 }, (_, index) => ({
-  type: 'order',
-  attributes: {
-    number: `SO-${String(7001 + index)}`,
-    shipTo: index % 5 === 4
-      ? { name: `Kundin Meier ${index}`, address1: 'Bahnhofstrasse 1', city: 'Zürich', postalCode: '8001', country: 'CH', contact: 'Lea Meier', phone: '41441234567' }
-      : { name: `Kunde Becker ${index}`, address1: 'Marienplatz 8', city: 'Muenchen', postalCode: '80331', country: 'DE', contact: 'Jonas Becker', phone: '4989123456' },
-    lines: [
-      { sku: 'CUP-6', description: 'Ceramic cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT', hsCode: '691200' },
-      { sku: 'SAUCER', description: 'Saucer', quantity: 1, unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT' },
-    ],
-  },
-}));
+/**
+ * A shop's export of twenty orders, a row per order line: two cups (0.35 kg each) and a saucer, to Munich; every
+ * fifth one to Zürich. The column names are the shop's own.
+ */
+const ORDERS_CSV = [
+  'Order Number,Name,Contact,Address,Zip,City,Country,Phone,SKU,Description,Qty,Weight,Price,Origin,HS Code',
+  ...Array.from({ length: 20 }, (_, index) => {
+    const receiver = index % 5 === 4
+      ? `Kundin Meier ${index},Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,41441234567`
+      : `Kunde Becker ${index},Jonas Becker,Marienplatz 8,80331,Muenchen,DE,4989123456`;
+    const number = `SO-${String(7001 + index)}`;
+    return [`${number},${receiver},CUP-6,Ceramic cup,2,0.35,10.75,IT,691200`, `${number},${receiver},SAUCER,Saucer,1,0.2,4.00,IT,`].join('\n');
+  }),
+].join('\n');
 
 /** The keyboard as a packer's hands: every key pressed is counted; what a scanner types is data, its Enter is a key. */
 function countedKeys(page: Page) {
@@ -58,8 +58,6 @@ test.beforeAll(async ({ station }) => {
   scale = await startScaleSimulator(folder, () => 'sics');
   scale.state = { mode: 'moving', weight: '0.420' };
   execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
-  const imported = await station.api('POST', '/orders/batch', { data: orders });
-  expect(imported.json.meta.created).toHaveLength(20);
   expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics' } } })).status).toBe(200);
   expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
 });
@@ -70,6 +68,36 @@ test.afterAll(async ({ station }) => {
   await scale?.close();
   execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
   rmSync(folder, { recursive: true, force: true });
+});
+
+test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a template, the preview checked, the import shown', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await page.getByLabel('Orders file (CSV, a row per order line)').setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('status').first()).toHaveText('40 rows: 20 orders ready.');
+  // The shop's column names were recognised; the mapping is saved for next time.
+  await expect(page.getByLabel('Postal code')).toHaveValue('Zip');
+  await expect(page.getByLabel('Unit weight (kg)')).toHaveValue('Weight');
+  await page.getByLabel('Save these columns as').fill('Shop export');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByLabel('Column template').getByRole('option', { name: 'Shop export' })).toHaveCount(1);
+  // A column left out shows as faults, row by row; mapped again, they are gone.
+  await page.getByLabel('City').selectOption('');
+  await expect(preview.getByRole('status').first()).toHaveText('40 rows: 0 orders ready, 20 with faults (left out).');
+  await expect(preview.getByRole('list', { name: 'Faults' }).getByRole('listitem').first()).toHaveText('SO-7001: row 1: city is missing');
+  await page.getByLabel('Column template').selectOption('Shop export');
+  await expect(preview.getByRole('status').first()).toHaveText('40 rows: 20 orders ready.');
+  await snap(page, 'orders-import-preview');
+  await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
+  await expect(preview.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '20');
+  await expect(page.getByRole('heading', { name: 'Open orders (20)' })).toBeVisible();
+  // The same file again: every number is there already.
+  await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 0 orders; 20 already there' })).toBeVisible();
+  const order = (await station.api('GET', '/orders/SO-7005')).json.data.attributes;
+  expect(order).toMatchObject({ source: 'import', shipTo: { city: 'Zürich', country: 'CH' }, totals: { quantity: 3, weight: '0.9', value: '25.50' } });
 });
 
 test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys beyond the data, under 2 s', async ({ page, station, snap }) => {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectedWeightKg, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
+import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
 import { shipFrom, shipTo } from '../helpers/shipments.ts';
 
 const BOX = { length: '30', width: '20', height: '15', tareKg: '0.25' };
@@ -114,5 +115,31 @@ describe('orders', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('importing a file of orders', () => {
+  const rows = [
+    { 'Order #': 'A-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', Country: 'de', Contact: 'Jonas', SKU: 'CUP', Item: 'Cup', Qty: '2', Weight: '0,35', Price: '10.75' },
+    { 'Order #': 'A-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', Country: 'de', Contact: 'Jonas', SKU: 'SAUCER', Item: 'Saucer', Qty: '1', Weight: '', Price: '4' },
+    { 'Order #': 'A-2', Recipient: 'Other', Street: 'Via Roma 1', Zip: '00100', Town: '', Country: 'IT', Contact: 'Eva', SKU: 'CUP', Item: 'Cup', Qty: '0', Weight: '', Price: '1' },
+    { 'Order #': 'A-3', Recipient: 'Lea', Street: 'Bahnhofstrasse 1', Zip: '8001', Town: 'Zürich', Country: 'CH', Contact: 'Lea', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
+    { 'Order #': 'A-3', Recipient: 'Somebody else', Street: 'Bahnhofstrasse 1', Zip: '8001', Town: 'Zürich', Country: 'CH', Contact: 'Lea', SKU: 'SAUCER', Item: 'Saucer', Qty: '1', Weight: '0.2', Price: '4' },
+  ];
+
+  it('guesses the columns by the names shops give them', () => {
+    expect(guessMapping(Object.keys(rows[0]!))).toEqual({
+      number: 'Order #', name: 'Recipient', contact: 'Contact', address1: 'Street', postalCode: 'Zip', city: 'Town', country: 'Country',
+      sku: 'SKU', description: 'Item', quantity: 'Qty', unitWeight: 'Weight', unitPrice: 'Price',
+    });
+  });
+
+  it('gathers the rows of an order, checks each with the order rules, and says which row and column is at fault', () => {
+    const preview = previewImport(rows, guessMapping(Object.keys(rows[0]!)));
+    expect(preview).toMatchObject({ valid: 2, faulty: 1, clashes: ['A-3'] });
+    expect(preview.orders[0]).toMatchObject({ number: 'A-1', rows: [1, 2], attributes: { shipTo: { country: 'DE' }, lines: [{ sku: 'CUP', quantity: '2' }, { sku: 'SAUCER' }] } });
+    // A shop's decimal comma is read as the decimal it is.
+    expect(preview.orders[0]!.attributes!.lines[0]!.unitWeight).toBe('0.35');
+    expect(preview.orders[1]).toMatchObject({ number: 'A-2', rows: [3], problems: ['row 3: column “Town” is missing', 'row 3: column “Qty” is not valid', 'row 3: state is missing'] });
   });
 });

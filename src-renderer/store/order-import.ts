@@ -1,0 +1,164 @@
+// Importing orders from a shop's CSV file on the Orders screen: the file read with Papa Parse, its columns mapped
+// onto the order's fields (the mapping saved as a named template), the preview checked with the shared order
+// rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments.
+import Papa from 'papaparse';
+import { create } from 'zustand';
+import { localDate } from '../../src-shared/dates.ts';
+import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
+import { expectedWeightKg, shipmentFromOrder, type OrderAttributes } from '../../src-shared/orders.ts';
+import { decidePacking } from '../../src-shared/packing-rules.ts';
+import type { Address } from '../../src-shared/shipment.ts';
+import { loadJson, saveJson } from './persist.ts';
+import { api, describeError, useSession } from './session.ts';
+import { useSettings } from './settings.ts';
+
+/** Orders per request: a 10,000-row file is 50 requests, each well under the station's 1 MB body limit. */
+const BATCH = 200;
+const TEMPLATES_KEY = 'shipping-station.import-templates';
+
+export interface ImportResult {
+  created: number;
+  duplicates: string[];
+  /** Straight to shipments: scheduled, and those the station refused (with why). */
+  scheduled: number;
+  refused: string[];
+}
+
+export interface OrderImportState {
+  fileName: string | null;
+  headers: string[];
+  rows: Record<string, string>[];
+  mapping: ColumnMapping;
+  templates: Record<string, ColumnMapping>;
+  preview: ImportPreview | null;
+  mode: 'orders' | 'shipments';
+  status: 'idle' | 'reading' | 'ready' | 'importing' | 'done';
+  progress: { done: number; total: number };
+  result: ImportResult | null;
+  error: string | null;
+  load(file: File): Promise<void>;
+  map(field: ImportField, column: string | undefined): void;
+  saveTemplate(name: string): void;
+  applyTemplate(name: string): void;
+  setMode(mode: 'orders' | 'shipments'): void;
+  run(): Promise<void>;
+}
+
+/** The desk's own address, as a scheduled shipment's sender when the order names none. */
+function deskSender(): Address {
+  const client = useSession.getState().client?.attributes;
+  const fields = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email'] as const;
+  return Object.fromEntries(fields.map((field) => [field, client?.[field] ?? '']).filter(([, value]) => value !== '')) as unknown as Address;
+}
+
+export const useOrderImport = create<OrderImportState>()((set, get) => {
+  const refresh = () => set({ preview: previewImport(get().rows, get().mapping) });
+
+  /** A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier. */
+  const schedule = async (order: OrderAttributes) => {
+    const { packingRules, boxPresets, defaultService } = useSettings.getState();
+    const decision = decidePacking(packingRules, order, expectedWeightKg(order.lines));
+    const box = boxPresets.find((preset) => preset.name === decision.box);
+    const attributes = shipmentFromOrder(order, {
+      shipFrom: deskSender(),
+      box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg ?? '0' },
+      today: localDate(),
+    });
+    if (attributes.packages.length === 0) throw new Error(`order ${order.number}: no box or weight (a line has no unit weight)`);
+    await api().create(
+      attributes,
+      { service: decision.service ?? defaultService, carrierChoice: decision.carrier, scheduledProcessing: true, orderNumber: order.number },
+      `desk-import-${order.number}`,
+    );
+  };
+
+  return {
+    fileName: null,
+    headers: [],
+    rows: [],
+    mapping: {},
+    templates: loadJson<Record<string, ColumnMapping>>(TEMPLATES_KEY, {}),
+    preview: null,
+    mode: 'orders',
+    status: 'idle',
+    progress: { done: 0, total: 0 },
+    result: null,
+    error: null,
+
+    async load(file) {
+      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null });
+      const parsed = await new Promise<Papa.ParseResult<Record<string, string>>>((resolve, reject) =>
+        Papa.parse<Record<string, string>>(file, { header: true, skipEmptyLines: 'greedy', complete: resolve, error: reject }),
+      ).catch((error: unknown) => {
+        set({ status: 'idle', error: `The file could not be read: ${(error as Error).message}` });
+        return undefined;
+      });
+      if (!parsed) return;
+      const headers = parsed.meta.fields ?? [];
+      if (headers.length === 0 || parsed.data.length === 0) {
+        set({ status: 'idle', error: 'The file has no header row or no rows.' });
+        return;
+      }
+      set({ headers, rows: parsed.data, mapping: guessMapping(headers), status: 'ready' });
+      refresh();
+    },
+
+    map(field, column) {
+      set({ mapping: { ...get().mapping, [field]: column } });
+      refresh();
+    },
+
+    saveTemplate(name) {
+      const templates = { ...get().templates, [name]: get().mapping };
+      set({ templates });
+      saveJson(TEMPLATES_KEY, templates);
+    },
+
+    applyTemplate(name) {
+      const template = get().templates[name];
+      if (!template) return;
+      set({ mapping: { ...template } });
+      refresh();
+    },
+
+    setMode: (mode) => set({ mode }),
+
+    async run() {
+      const { preview, mode } = get();
+      const orders = preview?.orders.flatMap((order) => (order.attributes ? [order.attributes] : [])) ?? [];
+      if (orders.length === 0) return;
+      const total = orders.length * (mode === 'shipments' ? 2 : 1);
+      const result: ImportResult = { created: 0, duplicates: [], scheduled: 0, refused: [] };
+      set({ status: 'importing', progress: { done: 0, total }, result: null, error: null });
+      try {
+        const made: OrderAttributes[] = [];
+        for (let start = 0; start < orders.length; start += BATCH) {
+          const batch = orders.slice(start, start + BATCH);
+          const answer = await api().importOrders(batch);
+          result.created += answer.created.length;
+          result.duplicates.push(...answer.duplicates);
+          const created = new Set(answer.created);
+          made.push(...batch.filter((order) => created.has(order.number)));
+          set({ progress: { done: start + batch.length, total } });
+        }
+        if (mode === 'shipments') {
+          // A few at a time: the station books them later, in its own time; the desk only queues them.
+          for (let start = 0; start < made.length; start += 4) {
+            await Promise.all(
+              made.slice(start, start + 4).map((order) =>
+                schedule(order).then(
+                  () => void result.scheduled++,
+                  (error: unknown) => void result.refused.push(`${order.number}: ${describeError(error)}`),
+                ),
+              ),
+            );
+            set({ progress: { done: orders.length + start + Math.min(4, made.length - start), total } });
+          }
+        }
+        set({ status: 'done', result, progress: { done: total, total } });
+      } catch (error) {
+        set({ status: 'ready', result, error: `The import stopped: ${describeError(error)}. The orders imported so far stay; importing the file again skips them as duplicates.` });
+      }
+    },
+  };
+});

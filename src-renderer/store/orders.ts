@@ -1,0 +1,25 @@
+// The Orders screen's list: the client's open orders, the work waiting for the desk, read again after an import.
+import { create } from 'zustand';
+import type { OrderResource } from '../../src-shared/orders.ts';
+import { api, describeError } from './session.ts';
+
+export interface OrdersState {
+  open: OrderResource[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  load(): Promise<void>;
+}
+
+export const useOrders = create<OrdersState>()((set) => ({
+  open: [],
+  status: 'idle',
+  error: null,
+  async load() {
+    set({ status: 'loading', error: null });
+    try {
+      set({ open: await api().orders({ status: 'open', limit: 1000 }), status: 'ready' });
+    } catch (error) {
+      set({ status: 'error', error: describeError(error) });
+    }
+  },
+}));

@@ -1,0 +1,127 @@
+// Orders from a shop's file (README, "Orders": importing a file): a row per order line, its columns mapped onto
+// the order's fields, rows of one order number gathered into one order, and every order checked with the shared
+// order rules, each fault pointing at its row and column. Pure, for the desk's import preview.
+import type { ErrorObject } from './jsonapi.ts';
+import { validateOrderDocument, type OrderAttributes } from './orders.ts';
+
+export const IMPORT_FIELDS = [
+  'number', 'name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email',
+  'sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode', 'service', 'carrierChoice', 'tags',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The file's column for each field; a field without one is left empty. */
+export type ColumnMapping = Partial<Record<ImportField, string>>;
+
+const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'] as const;
+const LINE_FIELDS = ['sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode'] as const;
+
+/** Names shops give their columns, by field (compared in lower case, letters and digits only). */
+const USUAL_NAMES: Record<ImportField, string[]> = {
+  number: ['number', 'ordernumber', 'orderno', 'order', 'orderid', 'bestellnummer', 'ordine'],
+  name: ['name', 'shiptoname', 'receiver', 'recipient', 'customer', 'shippingname'],
+  contact: ['contact', 'contactname', 'attention'],
+  address1: ['address1', 'address', 'street', 'shippingaddress1', 'addressline1'],
+  address2: ['address2', 'shippingaddress2', 'addressline2'],
+  postalCode: ['postalcode', 'zip', 'zipcode', 'postcode', 'plz', 'cap'],
+  city: ['city', 'town', 'ort', 'citta'],
+  state: ['state', 'province', 'region'],
+  country: ['country', 'countrycode', 'land'],
+  phone: ['phone', 'telephone', 'tel'],
+  email: ['email', 'mail'],
+  sku: ['sku', 'article', 'itemsku', 'productcode'],
+  description: ['description', 'item', 'product', 'itemname', 'productname'],
+  quantity: ['quantity', 'qty', 'pieces'],
+  unitWeight: ['unitweight', 'weight', 'weightkg', 'itemweight'],
+  unitPrice: ['unitprice', 'price', 'itemprice'],
+  originCountry: ['origincountry', 'origin', 'countryoforigin'],
+  hsCode: ['hscode', 'hs', 'commoditycode', 'tariffcode'],
+  service: ['service', 'shippingservice'],
+  carrierChoice: ['carrier', 'carrierchoice'],
+  tags: ['tags', 'tag', 'labels'],
+};
+
+const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['quantity', 'unitWeight', 'unitPrice']);
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A first mapping from the file's headers: each field to the column whose name shops usually give it. */
+export function guessMapping(headers: readonly string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const found = headers.find((header) => USUAL_NAMES[field].includes(squash(header)));
+    if (found !== undefined) mapping[field] = found;
+  }
+  return mapping;
+}
+
+export interface PreviewOrder {
+  number: string;
+  /** The file's rows of the order, counted from 1 after the header. */
+  rows: number[];
+  attributes?: OrderAttributes;
+  /** Each fault in words, with the row and column it comes from. */
+  problems: string[];
+}
+
+export interface ImportPreview {
+  orders: PreviewOrder[];
+  valid: number;
+  faulty: number;
+  /** Order numbers given by rows whose receivers differ: probably two orders under one number. */
+  clashes: string[];
+}
+
+/** The column a fault's pointer (…/attributes/shipTo/city, …/lines/2/quantity) comes from, and the row of a line. */
+function placeOf(error: ErrorObject, mapping: ColumnMapping, rows: number[]): string {
+  const path = (error.source?.pointer ?? '').split('/').slice(3);
+  const field = (path[0] === 'shipTo' ? path[1] : path[0] === 'lines' ? path[2] : path[0]) as ImportField | undefined;
+  const row = path[0] === 'lines' ? rows[Number(path[1])] : rows[0];
+  const column = field ? mapping[field] : undefined;
+  const what = error.detail.startsWith('Missing') ? 'is missing' : 'is not valid';
+  return `row ${row}: ${column ? `column “${column}”` : (field ?? 'the order')} ${what}`;
+}
+
+/** The file's rows (objects by header) as orders, each checked with the order rules. */
+export function previewImport(rows: readonly Record<string, string>[], mapping: ColumnMapping): ImportPreview {
+  const value = (row: Record<string, string>, field: ImportField) => {
+    const column = mapping[field];
+    const text = column === undefined ? '' : (row[column] ?? '').trim();
+    if (text === '') return null;
+    // Shops in most of Europe write 0,35: a decimal comma in a number column is the decimal it means.
+    return NUMBER_FIELDS.has(field) && /^\d+,\d+$/.test(text) ? text.replace(',', '.') : text;
+  };
+  const byNumber = new Map<string, { rows: number[]; source: Record<string, string>[] }>();
+  rows.forEach((row, index) => {
+    const number = value(row, 'number') ?? '';
+    const entry = byNumber.get(number) ?? { rows: [], source: [] };
+    entry.rows.push(index + 1);
+    entry.source.push(row);
+    byNumber.set(number, entry);
+  });
+  const clashes: string[] = [];
+  const orders = [...byNumber.entries()].map(([number, { rows: rowNumbers, source }]): PreviewOrder => {
+    const first = source[0]!;
+    const shipTo = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, value(first, field)]));
+    if (number !== '' && source.some((row) => ADDRESS_FIELDS.some((field) => value(row, field) !== null && value(row, field) !== shipTo[field]))) clashes.push(number);
+    const document = {
+      data: {
+        type: 'order',
+        attributes: {
+          number: number === '' ? null : number,
+          shipTo,
+          service: value(first, 'service'),
+          carrierChoice: value(first, 'carrierChoice'),
+          tags: value(first, 'tags'),
+          lines: source.map((row) => Object.fromEntries(LINE_FIELDS.map((field) => [field, value(row, field)]))),
+        },
+      },
+    };
+    const checked = validateOrderDocument(document);
+    return checked.ok
+      ? { number, rows: rowNumbers, attributes: checked.value, problems: [] }
+      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, mapping, rowNumbers)) };
+  });
+  const valid = orders.filter((order) => order.attributes).length;
+  return { orders, valid, faulty: orders.length - valid, clashes };
+}
