@@ -1,6 +1,5 @@
 // The integration events (README, "Integrations"): GET /events, the caller's own events oldest first from
 // `after`, and GET /events/stream, the same feed as Server-Sent Events that resumes from Last-Event-ID.
-import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import { EVENT_FEED_LIMIT, isEventType } from '../../../src-shared/events.ts';
@@ -9,6 +8,7 @@ import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
 import type { ApiContext } from '../context.ts';
 import { respond } from '../respond.ts';
+import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
 import { eventResource } from '../serializers/event.ts';
 
@@ -86,16 +86,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     streamCount++;
     streams.set(who.client.id, own + 1);
 
-    const socket = ctx.req.socket;
-    socket.setTimeout(0);
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true);
-    const body = new PassThrough();
-    ctx.status = 200;
-    ctx.set('Content-Type', 'text/event-stream; charset=utf-8');
-    ctx.set('X-Accel-Buffering', 'no');
-    ctx.body = body;
-    body.write(`retry: 3000\n\n`);
+    const body = openEventStream(ctx, 3000);
 
     let closed = false;
     let sending = false;

@@ -1,11 +1,11 @@
 // The scale extension (README, "The scale"): GET /scale (settings and the live reading), PATCH /scale
 // (supervisor), GET /scale/ports, and GET /scale/stream, the readings as Server-Sent Events for the desk UI.
-import { PassThrough } from 'node:stream';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateScaleSettings, type ScaleReading, type ScaleResource } from '../../../src-shared/scale.ts';
 import type { ScaleService } from '../../services/scale.ts';
 import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
+import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -35,15 +35,7 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
     if (streams >= STREAMS_MAX) throw new StationError(429, ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX), { headers: { 'Retry-After': '10' } });
     streams++;
-    const socket = ctx.req.socket;
-    socket.setTimeout(0);
-    socket.setNoDelay(true);
-    const body = new PassThrough();
-    ctx.status = 200;
-    ctx.set('Content-Type', 'text/event-stream; charset=utf-8');
-    ctx.set('X-Accel-Buffering', 'no');
-    ctx.body = body;
-    body.write('retry: 2000\n\n');
+    const body = openEventStream(ctx, 2000);
     // A reading replaces the one before: one the reader has not taken yet is dropped, never queued.
     const send = (reading: ScaleReading) => {
       if (body.writableLength < 4096) body.write(`event: reading\ndata: ${JSON.stringify(reading)}\n\n`);
