@@ -29,6 +29,7 @@ import { createManifestService, type ManifestService } from './services/manifest
 import { createPickupService } from './services/pickups.ts';
 import { createOrderService } from './services/orders.ts';
 import { createScaleService } from './services/scale.ts';
+import { createPackingSetupService } from './services/packing-setup.ts';
 import type { ScaleTiming } from './scale/serial-scale.ts';
 import { createReportService } from './services/reports.ts';
 import { createTodayService } from './services/today.ts';
@@ -341,6 +342,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     today: createTodayService({ store, carriers, pickups, desk, clock }),
     orders: createOrderService({ store, audit }),
     scale,
+    packing: createPackingSetupService({ store, audit }),
     addresses: createAddressService(store),
     printViews: options.printViews,
     logger,

@@ -1,7 +1,7 @@
 // The desk's packing rules (README, "Scan to ship"): which box, service and carrier an order gets, by its weight,
 // destination, SKUs and tags, each choice explained in words ("Economy because DE under 2 kg"). Pure, shared by
 // the New shipment screen and the Settings screen's dry run.
-import type { OrderAttributes } from './orders.ts';
+import { expectedWeightKg, type OrderAttributes } from './orders.ts';
 import type { ServiceLevel } from './shipment.ts';
 
 export interface PackingRule {
@@ -33,7 +33,7 @@ const kg = (value: number) => `${String(value)} kg`;
 export function describeConditions(rule: PackingRule): string {
   const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
   const parts: string[] = [];
-  if (countries?.length) parts.push(countries.join(' or '));
+  if (countries?.length) parts.push(countries.map((code) => code.toUpperCase()).join(' or '));
   if (minWeightKg !== undefined && maxWeightKg !== undefined) parts.push(`from ${kg(minWeightKg)} to under ${kg(maxWeightKg)}`);
   else if (maxWeightKg !== undefined) parts.push(`under ${kg(maxWeightKg)}`);
   else if (minWeightKg !== undefined) parts.push(`${kg(minWeightKg)} or more`);
@@ -86,4 +86,26 @@ export function decidePacking(rules: readonly PackingRule[], order: OrderAttribu
     }
   }
   return decision;
+}
+
+export interface DryRunRow {
+  number: string;
+  country: string;
+  /** The goods' expected weight, kg; undefined when a line has no unit weight. */
+  weightKg: number | undefined;
+  saved: PackingDecision;
+  draft: PackingDecision;
+  /** The draft chooses another box, service or carrier than the saved rules. */
+  changed: boolean;
+}
+
+/** Settings' dry run: what the saved and the edited rules choose for each order, before it is weighed. */
+export function dryRunRules(saved: readonly PackingRule[], draft: readonly PackingRule[], orders: readonly OrderAttributes[]): DryRunRow[] {
+  return orders.map((order) => {
+    const weightKg = expectedWeightKg(order.lines);
+    const before = decidePacking(saved, order, weightKg);
+    const after = decidePacking(draft, order, weightKg);
+    const changed = before.box !== after.box || before.service !== after.service || before.carrier !== after.carrier;
+    return { number: order.number, country: order.shipTo.country, weightKg, saved: before, draft: after, changed };
+  });
 }

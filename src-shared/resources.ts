@@ -150,11 +150,12 @@ export const AUDIT_ACTIONS = [
   'order.imported',
   'order.removed',
   'scale.configured',
+  'packing.configured',
   'shipment.verified',
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup';
 
 export interface AuditEventAttributes {
   at: string;

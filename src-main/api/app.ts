@@ -15,6 +15,8 @@ import { reportRoutes } from './routes/reports.ts';
 import { todayRoutes } from './routes/today.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { scaleRoutes } from './routes/scale.ts';
+import { packingSetupRoutes } from './routes/packing-setup.ts';
+import type { PackingSetupService } from '../services/packing-setup.ts';
 import type { ScaleService } from '../services/scale.ts';
 import type { OrderService } from '../services/orders.ts';
 import type { ReportService } from '../services/reports.ts';
@@ -58,6 +60,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   today: TodayService;
   orders: OrderService;
   scale: ScaleService;
+  packing: PackingSetupService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -92,6 +95,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   todayRoutes(guarded, deps.today);
   orderRoutes(guarded, deps.orders);
   scaleRoutes(guarded, deps.scale, deps.desk);
+  packingSetupRoutes(guarded, deps.packing);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
   if (deps.printViews) printViewRoutes(open, deps.printViews);

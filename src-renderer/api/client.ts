@@ -8,7 +8,8 @@ import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '.
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
-import type { ScaleReading, ScaleResource } from '../../src-shared/scale.ts';
+import type { PackingSetup, PackingSetupResource } from '../../src-shared/packing-setup.ts';
+import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
 export class ApiError extends Error {
@@ -41,6 +42,14 @@ export interface ApiClient {
   order(number: string): Promise<Order>;
   /** The scale's settings and latest reading. */
   scale(): Promise<ScaleResource['attributes']>;
+  /** Changes the desk's scale settings (supervisor). */
+  updateScale(change: Partial<ScaleSettings>): Promise<ScaleResource['attributes']>;
+  /** The serial ports the station sees. */
+  scalePorts(): Promise<string[]>;
+  /** The station's box presets, packing rules and weight check, shared by its desks. */
+  packingSetup(): Promise<PackingSetup>;
+  /** Changes any of them (supervisor); the answer is the whole setup. */
+  updatePackingSetup(change: Partial<PackingSetup>): Promise<PackingSetup>;
   /** Each reading of the scale as it changes, until `signal` aborts; rejects when the stream breaks. */
   watchScale(onReading: (reading: ScaleReading) => void, signal: AbortSignal): Promise<void>;
   /** Records the scan that checks a printed parcel: matched or not. */
@@ -156,6 +165,11 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     orders: async ({ status, limit = 200 }) => (await request<Order[]>('GET', `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`)).data,
     order: async (number) => (await request<Order>('GET', `/orders/${encodeURIComponent(number)}`)).data,
     scale: async () => (await request<ScaleResource>('GET', '/scale')).data.attributes,
+    updateScale: async (change) => (await request<ScaleResource>('PATCH', '/scale', { body: { data: { type: 'scale', attributes: change } } })).data.attributes,
+    scalePorts: async () => (await request<{ id: string }[]>('GET', '/scale/ports')).data.map((port) => port.id),
+    packingSetup: async () => (await request<PackingSetupResource>('GET', '/packing')).data.attributes,
+    updatePackingSetup: async (change) =>
+      (await request<PackingSetupResource>('PATCH', '/packing', { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes,
     async watchScale(onReading, signal) {
       const response = await fetchImpl(`${base}/scale/stream`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${options.token() ?? ''}` }, signal });
       if (!response.ok || !response.body) throw new ApiError(response.status, []);

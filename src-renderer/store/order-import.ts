@@ -10,6 +10,7 @@ import { decidePacking } from '../../src-shared/packing-rules.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { loadJson, saveJson } from './persist.ts';
 import { api, describeError, useSession } from './session.ts';
+import { usePackingSetup } from './packing-setup.ts';
 import { useSettings } from './settings.ts';
 
 /** Orders per request: a 10,000-row file is 50 requests, each well under the station's 1 MB body limit. */
@@ -56,12 +57,13 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
 
   /** A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier. */
   const schedule = async (order: OrderAttributes) => {
-    const { packingRules, boxPresets, defaultService } = useSettings.getState();
+    const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
+    const { defaultService } = useSettings.getState();
     const decision = decidePacking(packingRules, order, expectedWeightKg(order.lines));
     const box = boxPresets.find((preset) => preset.name === decision.box);
     const attributes = shipmentFromOrder(order, {
       shipFrom: deskSender(),
-      box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg ?? '0' },
+      box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg },
       today: localDate(),
     });
     if (attributes.packages.length === 0) throw new Error(`order ${order.number}: no box or weight (a line has no unit weight)`);

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { localDate } from '../../src-shared/dates.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
 import { decidePacking, type PackingDecision } from '../../src-shared/packing-rules.ts';
+import type { BoxPreset } from '../../src-shared/packing-setup.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { ApiError } from '../api/client.ts';
 import type { Shipment } from '../api/types.ts';
@@ -12,7 +13,7 @@ import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
 import { highlights } from './rates.ts';
 import { api, describeError } from './session.ts';
-import { useSettings, type BoxPreset } from './settings.ts';
+import { usePackingSetup } from './packing-setup.ts';
 
 export interface PackingState {
   order: OrderResource | null;
@@ -40,13 +41,13 @@ function senderAddress(): Address {
 export const usePacking = create<PackingState>()((set, get) => {
   /** Fills the form from the order packed with the rules' box, weighed `weightKg` when known. */
   const fill = (order: OrderResource, weightKg: string | undefined) => {
-    const { packingRules, boxPresets } = useSettings.getState();
+    const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
     const goods = expectedWeightKg(order.attributes.lines);
     const decision = decidePacking(packingRules, order.attributes, weightKg === undefined ? goods : Number(weightKg));
     const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
     const attributes = shipmentFromOrder(order.attributes, {
       shipFrom: senderAddress(),
-      box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg ?? '0' } : undefined,
+      box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg } : undefined,
       weightKg,
       today: localDate(),
     });
@@ -93,7 +94,7 @@ export const usePacking = create<PackingState>()((set, get) => {
       const { order, status } = get();
       if (!order || status !== 'ready') return;
       // The packer's edits to the form stay: only the package (its weight, and the box the rules choose) changes.
-      const { packingRules, boxPresets } = useSettings.getState();
+      const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
       const decision = decidePacking(packingRules, order.attributes, Number(weightKg));
       const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
       const form = useNewShipment.getState();

@@ -1,15 +1,22 @@
-// The desk's scale as the New shipment screen sees it: the station's latest reading, kept live over the scale
-// stream while the screen is open, and reconnected after a break.
+// The desk's scale as the New shipment and Settings screens see it: the station's latest reading, kept live over
+// the scale stream while a screen is open and reconnected after a break; and its settings, which Settings changes.
 import { create } from 'zustand';
-import type { ScaleReading } from '../../src-shared/scale.ts';
-import { api } from './session.ts';
+import type { ScaleReading, ScaleSettings } from '../../src-shared/scale.ts';
+import { api, describeError } from './session.ts';
 
 const RECONNECT_MS = 2000;
 
 export interface ScaleState {
   reading: ScaleReading | null;
+  /** The station's settings for this desk's scale, once read, and the serial ports it sees. */
+  settings: ScaleSettings | null;
+  ports: string[];
+  settingsError: string | null;
   /** Starts listening (once); returns the function that stops it. */
   listen(): () => void;
+  loadSettings(): Promise<void>;
+  /** Saves the settings (supervisor); true when the station took them. */
+  saveSettings(settings: ScaleSettings): Promise<boolean>;
 }
 
 export const useScale = create<ScaleState>()((set) => {
@@ -30,6 +37,26 @@ export const useScale = create<ScaleState>()((set) => {
 
   return {
     reading: null,
+    settings: null,
+    ports: [],
+    settingsError: null,
+    async loadSettings() {
+      try {
+        const [scale, ports] = await Promise.all([api().scale(), api().scalePorts()]);
+        set({ settings: scale.settings, ports, settingsError: null });
+      } catch (error) {
+        set({ settingsError: describeError(error) });
+      }
+    },
+    async saveSettings(settings) {
+      try {
+        set({ settings: (await api().updateScale(settings)).settings, settingsError: null });
+        return true;
+      } catch (error) {
+        set({ settingsError: describeError(error) });
+        return false;
+      }
+    },
     listen() {
       if (listeners++ === 0) connect();
       return () => {

@@ -1,7 +1,9 @@
 // Scan to ship in real Chromium, with a real CUPS queue and a simulated serial scale (socat's pseudo-terminal
-// pair): a shop's CSV of 20 orders is imported on the Orders screen, an order is scanned into Receiver search, the scale's settled weight fills the package, Enter ships and
-// the label prints by itself, and scanning the label checks the parcel. The keys pressed beyond the scanned data
-// and the time from the scan's Enter to the print job are counted here, and the README's table must say the same.
+// pair): a shop's CSV of 20 orders is imported on the Orders screen, a supervisor sets up the scale and the
+// packing rules in Settings (with a dry run on those orders), an order is scanned into Receiver search, the scale's
+// settled weight fills the package, Enter ships and the label prints by itself, and scanning the label checks the
+// parcel. The keys pressed beyond the scanned data and the time from the scan's Enter to the print job are counted
+// here, and the README's table must say the same.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +60,6 @@ test.beforeAll(async ({ station }) => {
   scale = await startScaleSimulator(folder, () => 'sics');
   scale.state = { mode: 'moving', weight: '0.420' };
   execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
-  expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics' } } })).status).toBe(200);
   expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
 });
 
@@ -98,6 +99,63 @@ test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a t
   await expect(preview.getByRole('status').filter({ hasText: 'Imported 0 orders; 20 already there' })).toBeVisible();
   const order = (await station.api('GET', '/orders/SO-7005')).json.data.attributes;
   expect(order).toMatchObject({ source: 'import', shipTo: { city: 'Zürich', country: 'CH' }, totals: { quantity: 3, weight: '0.9', value: '25.50' } });
+});
+
+test('a supervisor sets up the scale, a box and the packing rules in Settings, and tries the rules on the imported orders', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Settings' }).click();
+
+  // The scale: its port typed (or picked from the ports the station sees), the protocol chosen, the reading live.
+  await expect(page.getByRole('status', { name: 'Scale reading' })).toHaveText('No scale is set up at this desk.');
+  await page.getByLabel('Scale port').fill(scale!.port);
+  await page.getByLabel('Scale protocol').selectOption({ label: 'Mettler Toledo SICS' });
+  await page.getByRole('button', { name: 'Save scale' }).click();
+  await expect(page.getByRole('status', { name: 'Scale reading' })).toHaveText('0.42 kg, moving');
+  expect((await station.api('GET', '/scale')).json.data.attributes.settings).toMatchObject({ port: scale!.port, protocol: 'sics', units: 'kg' });
+
+  // A box preset with its own weight; the boxes the rules use cannot be removed.
+  await page.getByLabel('Preset name').fill('Bottle box');
+  await page.getByLabel('Preset length (cm)').fill('40');
+  await page.getByLabel('Preset width (cm)').fill('15');
+  await page.getByLabel('Preset height (cm)').fill('15');
+  await page.getByLabel('Empty box weight (kg)').fill('0,6');
+  await page.getByRole('button', { name: 'Add preset' }).click();
+  await expect(page.getByText('Bottle box: 40 × 15 × 15 cm, 0.6 kg empty')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove preset Medium box' })).toHaveCount(0);
+  await expect(page.getByText('(rule 2 uses it)')).toBeVisible();
+
+  // A new rule: Switzerland goes Express. Below "any order: Economy" it would never decide, so it moves up.
+  const rules = page.getByRole('region', { name: 'Packing rules' });
+  await rules.getByRole('button', { name: 'Add rule' }).click();
+  await page.getByLabel('Rule 6 countries').fill('CH, XX');
+  await page.getByLabel('Rule 6 service').selectOption('express');
+  await rules.getByRole('button', { name: 'Try on recent orders' }).click();
+  await expect(rules.getByText('Countries are ISO codes, e.g. DE, AT.')).toBeVisible();
+  await page.getByLabel('Rule 6 countries').fill('ch');
+  await rules.getByRole('button', { name: 'Try on recent orders' }).click();
+  await expect(rules.getByRole('status')).toHaveText('0 of the 20 newest orders would be packed differently.');
+  await rules.getByRole('button', { name: 'Move rule 6 up' }).click();
+  await rules.getByRole('button', { name: 'Move rule 5 up' }).click();
+  await expect(page.getByLabel('Rule 4 countries')).toHaveValue('ch');
+  await rules.getByRole('button', { name: 'Try on recent orders' }).click();
+  await expect(rules.getByRole('status')).toHaveText('4 of the 20 newest orders would be packed differently.');
+  const dryRun = rules.getByRole('table', { name: 'Dry run on recent orders' });
+  const zurich = dryRun.getByRole('row').filter({ hasText: 'SO-7005' });
+  await expect(zurich).toContainText('Small box · economy');
+  await expect(zurich).toContainText('Small box · express');
+  await expect(zurich).toContainText('Express because CH');
+  await snap(page, 'settings-packing-rules');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(rules.getByRole('status')).toHaveText('Saved. Every desk of the station packs by these rules now.');
+  const saved = (await station.api('GET', '/packing')).json.data.attributes;
+  expect(saved.rules[3]).toEqual({ when: { countries: ['CH'] }, then: { service: 'express' } });
+  expect(saved.boxPresets).toContainEqual({ name: 'Bottle box', length: '40', width: '15', height: '15', tareKg: '0.6' });
+  const audit = await station.api('GET', '/audit-events?filter[action]=packing.configured');
+  // Newest first: the rules, then the box (the desk test may have added a box of its own before).
+  expect(audit.json.data.slice(0, 2).map((entry: { attributes: { detail: { rules: number; boxPresets: string[] } } }) => entry.attributes.detail)).toEqual([
+    expect.objectContaining({ rules: 6, boxPresets: expect.arrayContaining(['Bottle box']) }),
+    expect.objectContaining({ rules: 5, boxPresets: expect.arrayContaining(['Bottle box']) }),
+  ]);
 });
 
 test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys beyond the data, under 2 s', async ({ page, station, snap }) => {
@@ -187,6 +245,7 @@ test('an order shipped already, an unknown number, and a weight far off the expe
   await search.fill('SO-7005');
   await page.keyboard.press('Enter');
   const panel = page.getByRole('region', { name: 'Order SO-7005' });
+  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Express because CH');
   await expect(panel.getByRole('alert')).toContainText('Check the contents and weigh it again.');
   await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeDisabled();
   scale!.state = { mode: 'stable', weight: '1.200' };

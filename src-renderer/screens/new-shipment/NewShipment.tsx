@@ -7,6 +7,7 @@ import { useRates } from '../../store/rates.ts';
 import { useReceiverSearch } from '../../store/receiver-search.ts';
 import { useSession } from '../../store/session.ts';
 import { usePacking } from '../../store/packing.ts';
+import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useScale } from '../../store/scale.ts';
 import { OrderPanel } from './OrderPanel.tsx';
 import { LabelPanel } from './LabelPanel.tsx';
@@ -27,6 +28,7 @@ export function NewShipment(): React.JSX.Element {
 
   // The scale is read live while the screen is open; a settled weight goes into the scanned order's package.
   useEffect(() => useScale.getState().listen(), []);
+  useEffect(() => void usePackingSetup.getState().load(), []);
   useEffect(() => {
     if (stableWeight !== null) usePacking.getState().weighed(stableWeight);
   }, [stableWeight, order]);

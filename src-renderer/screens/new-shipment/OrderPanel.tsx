@@ -5,7 +5,7 @@ import { expectedWeightKg } from '../../../src-shared/orders.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePacking } from '../../store/packing.ts';
 import { useScale } from '../../store/scale.ts';
-import { useSettings } from '../../store/settings.ts';
+import { usePackingSetup } from '../../store/packing-setup.ts';
 
 const READING_WORDS: Record<string, string> = {
   moving: 'Settling…',
@@ -20,7 +20,7 @@ const READING_WORDS: Record<string, string> = {
 export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.Element | null {
   const { order, decision, box, status, error, ship } = usePacking();
   const reading = useScale((state) => state.reading);
-  const { varianceWarnPercent, varianceBlockPercent } = useSettings();
+  const { varianceWarnPercent, varianceBlockPercent } = usePackingSetup((state) => state.setup);
   const shipButton = useRef<HTMLButtonElement>(null);
   const scaleOn = reading !== null && reading.status !== 'off';
   const stable = reading?.status === 'stable' ? reading.weightKg : null;

@@ -5,7 +5,7 @@ import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/ship
 import { Field } from '../../components/Field.tsx';
 import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
 import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
-import { useSettings } from '../../store/settings.ts';
+import { usePackingSetup } from '../../store/packing-setup.ts';
 
 const RECEIVER_LABELS: Record<AddressField, string> = {
   name: 'Receiver name',
@@ -37,7 +37,7 @@ const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 
 
 export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
   const form = useNewShipment();
-  const presets = useSettings((state) => state.boxPresets);
+  const presets = usePackingSetup((state) => state.setup.boxPresets);
   const [editSender, setEditSender] = useState(false);
   const error = (pointer: string) => form.errors[`/data/attributes/${pointer}`];
   const senderHasErrors = Object.keys(form.errors).some((pointer) => pointer.startsWith('/data/attributes/shipFrom'));

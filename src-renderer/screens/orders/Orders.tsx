@@ -4,6 +4,7 @@
 import React, { useEffect, useState } from 'react';
 import { IMPORT_FIELDS, type ImportField } from '../../../src-shared/order-import.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
+import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useOrderImport } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
 
@@ -21,6 +22,7 @@ export function Orders(): React.JSX.Element {
   const [templateName, setTemplateName] = useState('');
   useEffect(() => {
     void load();
+    void usePackingSetup.getState().load();
   }, [load]);
   useEffect(() => {
     if (importer.status === 'done') void load();

@@ -1,51 +1,30 @@
-// Desk settings (box presets, default service) and what an integrator needs to call the station's API.
-import React, { useEffect, useState } from 'react';
-import { Field } from '../../components/Field.tsx';
+// Desk settings (printer, scale, box presets, packing rules, default service) and what an integrator needs to
+// call the station's API.
+import React, { useEffect } from 'react';
+import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePrinting } from '../../store/printing.ts';
 import { useSession } from '../../store/session.ts';
 import { useSettings } from '../../store/settings.ts';
+import { usePackingSetup } from '../../store/packing-setup.ts';
+import { BoxPresets } from './BoxPresets.tsx';
+import { PackingRules } from './PackingRules.tsx';
+import { ScaleSettings } from './ScaleSettings.tsx';
 import { Webhooks } from './Webhooks.tsx';
 
 export function Settings(): React.JSX.Element {
-  const { boxPresets, defaultService, addPreset, removePreset, setDefaultService } = useSettings();
+  const { defaultService, setDefaultService } = useSettings();
   const config = useSession((state) => state.config);
-  const [preset, setPreset] = useState({ name: '', length: '', width: '', height: '' });
-  const valid = preset.name.trim() !== '' && [preset.length, preset.width, preset.height].every((side) => /^\d+(\.\d+)?$/.test(side));
+  const role = useSession((state) => state.who?.role);
+  const canEdit = role !== undefined && hasRole(role, 'supervisor');
+  useEffect(() => void usePackingSetup.getState().load(), []);
 
   return (
     <div className="settings">
       <LabelPrinter />
-      <section className="card" aria-labelledby="presets-heading">
-        <h2 id="presets-heading">Box presets</h2>
-        <ul className="presets">
-          {boxPresets.map((box) => (
-            <li key={box.name}>
-              {box.name}: {box.length} × {box.width} × {box.height} cm
-              <button type="button" className="link" onClick={() => removePreset(box.name)} aria-label={`Remove preset ${box.name}`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        <form
-          className="grid"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!valid) return;
-            addPreset({ ...preset, name: preset.name.trim() });
-            setPreset({ name: '', length: '', width: '', height: '' });
-          }}
-        >
-          <Field label="Preset name" value={preset.name} onValue={(name) => setPreset({ ...preset, name })} />
-          <Field label="Preset length (cm)" value={preset.length} onValue={(length) => setPreset({ ...preset, length })} inputMode="decimal" />
-          <Field label="Preset width (cm)" value={preset.width} onValue={(width) => setPreset({ ...preset, width })} inputMode="decimal" />
-          <Field label="Preset height (cm)" value={preset.height} onValue={(height) => setPreset({ ...preset, height })} inputMode="decimal" />
-          <button type="submit" disabled={!valid}>
-            Add preset
-          </button>
-        </form>
-      </section>
+      <ScaleSettings canEdit={canEdit} />
+      <BoxPresets canEdit={canEdit} />
+      <PackingRules canEdit={canEdit} />
 
       <section className="card" aria-labelledby="service-heading">
         <h2 id="service-heading">Default service</h2>

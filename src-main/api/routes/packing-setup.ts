@@ -1,0 +1,19 @@
+// The packing setup extension (README, "Scan to ship"): GET /packing, the station's box presets, packing rules
+// and weight check, and PATCH /packing (supervisor) to change any of them.
+import type { PackingSetup, PackingSetupResource } from '../../../src-shared/packing-setup.ts';
+import type { PackingSetupService } from '../../services/packing-setup.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+
+const resource = (attributes: PackingSetup): PackingSetupResource => ({ type: 'packingSetup', id: 'station', attributes });
+
+export function packingSetupRoutes(router: ApiRouter, packing: PackingSetupService): void {
+  router.get('/packing', async (ctx: ApiContext) => {
+    respondData(ctx, 200, resource(await packing.get()));
+  });
+
+  router.patch('/packing', async (ctx: ApiContext) => {
+    respondData(ctx, 200, resource(await packing.configure({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, ctx.state.body)));
+  });
+}

@@ -1,0 +1,99 @@
+// Settings' scale: the desk's serial port, protocol, speed and units (a supervisor's to set), with the live
+// reading beside them so the setup can be checked with a parcel on the scale.
+import React, { useEffect, useState } from 'react';
+import { SCALE_PROTOCOLS, SCALE_UNITS, type ScaleSettings as Settings } from '../../../src-shared/scale.ts';
+import { ErrorNotice } from '../../components/Notice.tsx';
+import { useScale } from '../../store/scale.ts';
+
+const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = { sics: 'Mettler Toledo SICS', nci: 'NCI / Avery Weigh-Tronix (W)' };
+const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400];
+
+export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Element {
+  const { reading, settings: saved, ports, settingsError, loadSettings, saveSettings } = useScale();
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [done, setDone] = useState(false);
+  const settings = draft ?? saved;
+
+  useEffect(() => useScale.getState().listen(), []);
+  useEffect(() => void loadSettings(), [loadSettings]);
+
+  const change = (changes: Partial<Settings>) => {
+    if (settings) setDraft({ ...settings, ...changes });
+    setDone(false);
+  };
+  const save = async () => {
+    if (!settings) return;
+    if (await saveSettings(settings)) {
+      setDraft(null);
+      setDone(true);
+    }
+  };
+  const portChoices = settings?.port && !ports.includes(settings.port) ? [...ports, settings.port] : ports;
+
+  return (
+    <section className="card" aria-labelledby="scale-heading">
+      <h2 id="scale-heading">Scale</h2>
+      <p className="scale-reading" role="status" aria-label="Scale reading">
+        {reading === null ? 'Listening to the scale…' : reading.weightKg !== null ? `${reading.weightKg} kg, ${reading.status}` : (reading.problem ?? 'No scale is set up at this desk.')}
+      </p>
+      <ErrorNotice message={settingsError} />
+      {settings ? (
+        <div className="grid">
+          <div className="field field--wide">
+            <label htmlFor="scale-port">Scale port</label>
+            <input
+              id="scale-port"
+              list="scale-ports"
+              value={settings.port ?? ''}
+              placeholder="None: no scale at this desk"
+              disabled={!canEdit}
+              onChange={(event) => change({ port: event.target.value || null })}
+            />
+            <datalist id="scale-ports">
+              {portChoices.map((port) => (
+                <option key={port} value={port} />
+              ))}
+            </datalist>
+          </div>
+          <div className="field">
+            <label htmlFor="scale-protocol">Scale protocol</label>
+            <select id="scale-protocol" value={settings.protocol} disabled={!canEdit} onChange={(event) => change({ protocol: event.target.value as Settings['protocol'] })}>
+              {SCALE_PROTOCOLS.map((protocol) => (
+                <option key={protocol} value={protocol}>
+                  {PROTOCOL_NAMES[protocol]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="scale-baud">Scale speed (baud)</label>
+            <select id="scale-baud" value={settings.baudRate} disabled={!canEdit} onChange={(event) => change({ baudRate: Number(event.target.value) })}>
+              {BAUD_RATES.map((rate) => (
+                <option key={rate}>{rate}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="scale-units">Scale units</label>
+            <select id="scale-units" value={settings.units} disabled={!canEdit} onChange={(event) => change({ units: event.target.value as Settings['units'] })}>
+              {SCALE_UNITS.map((unit) => (
+                <option key={unit}>{unit}</option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {canEdit ? (
+        <div className="actions">
+          <button type="button" className="primary" onClick={() => void save()} disabled={!settings}>
+            Save scale
+          </button>
+          {done ? <span role="status">Saved: the station reads the scale with these settings now.</span> : null}
+        </div>
+      ) : (
+        <p className="muted">A supervisor sets up the scale.</p>
+      )}
+      <p className="muted">The units are the scale’s own when its answer names none; the station converts every weight to kg.</p>
+    </section>
+  );
+}

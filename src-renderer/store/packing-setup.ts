@@ -1,0 +1,39 @@
+// The station's packing setup as the desk holds it: box presets, packing rules and the weight check, read from
+// the station (one set for all its desks) when a screen that uses them opens, and saved there by supervisors.
+import { create } from 'zustand';
+import { DEFAULT_PACKING_SETUP, type PackingSetup } from '../../src-shared/packing-setup.ts';
+import { api, describeError } from './session.ts';
+
+export interface PackingSetupState {
+  /** The defaults until the station's setup has been read. */
+  setup: PackingSetup;
+  status: 'idle' | 'loading' | 'ready' | 'saving';
+  error: string | null;
+  load(): Promise<void>;
+  /** Saves the change; false (with the station's reason in `error`) when it was refused. */
+  save(change: Partial<PackingSetup>): Promise<boolean>;
+}
+
+export const usePackingSetup = create<PackingSetupState>()((set) => ({
+  setup: DEFAULT_PACKING_SETUP,
+  status: 'idle',
+  error: null,
+  async load() {
+    set({ status: 'loading' });
+    try {
+      set({ setup: await api().packingSetup(), status: 'ready', error: null });
+    } catch (error) {
+      set({ status: 'ready', error: describeError(error) });
+    }
+  },
+  async save(change) {
+    set({ status: 'saving', error: null });
+    try {
+      set({ setup: await api().updatePackingSetup(change), status: 'ready' });
+      return true;
+    } catch (error) {
+      set({ status: 'ready', error: describeError(error) });
+      return false;
+    }
+  },
+}));

@@ -1,0 +1,148 @@
+// Settings' packing rules editor: the rules as text fields a supervisor edits, checked with the station's own
+// rules before saving (src-shared/packing-setup.ts), and a dry run that shows what the edited rules would choose
+// for the recent orders, beside what the saved rules choose.
+import { create } from 'zustand';
+import { dryRunRules, type DryRunRow, type PackingRule } from '../../src-shared/packing-rules.ts';
+import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
+import { usePackingSetup } from './packing-setup.ts';
+import { api, describeError } from './session.ts';
+
+export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+export type DraftRule = Record<RuleField, string>;
+
+/** How many of the newest orders the dry run tries the rules on. */
+export const DRY_RUN_ORDERS = 50;
+
+export interface RulesEditorState {
+  rules: DraftRule[];
+  warnPercent: string;
+  blockPercent: string;
+  /** Faults of the draft, by field id (`rules.2.countries`, `varianceWarnPercent`), in words. */
+  errors: Record<string, string>;
+  dryRun: DryRunRow[] | null;
+  status: 'idle' | 'trying' | 'saving';
+  message: string | null;
+  /** Starts over from the station's saved setup. */
+  reset(setup: PackingSetup): void;
+  edit(index: number, field: RuleField, value: string): void;
+  setPercent(which: 'warnPercent' | 'blockPercent', value: string): void;
+  add(): void;
+  remove(index: number): void;
+  move(index: number, by: -1 | 1): void;
+  /** The saved and the edited rules on the recent orders. */
+  tryOnRecentOrders(): Promise<void>;
+  save(): Promise<void>;
+}
+
+const EMPTY: DraftRule = { countries: '', minWeightKg: '', maxWeightKg: '', skus: '', tags: '', box: '', service: '', carrier: '' };
+
+function draftOf(rule: PackingRule): DraftRule {
+  const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
+  const number = (value: number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    countries: countries?.join(', ') ?? '',
+    minWeightKg: number(minWeightKg),
+    maxWeightKg: number(maxWeightKg),
+    skus: skus?.join(', ') ?? '',
+    tags: tags?.join(', ') ?? '',
+    box: rule.then.box ?? '',
+    service: rule.then.service ?? '',
+    carrier: rule.then.carrier ?? '',
+  };
+}
+
+/** The draft as PATCH /packing takes it: the station reads the lists and numbers from the text. */
+function requestOf(state: Pick<RulesEditorState, 'rules' | 'warnPercent' | 'blockPercent'>) {
+  return {
+    rules: state.rules.map(({ countries, minWeightKg, maxWeightKg, skus, tags, box, service, carrier }) => ({
+      when: { countries, minWeightKg, maxWeightKg, skus, tags },
+      then: { box, service, carrier },
+    })),
+    varianceWarnPercent: state.warnPercent,
+    varianceBlockPercent: state.blockPercent,
+  };
+}
+
+const FIELD_WORDS: Record<RuleField, string> = {
+  countries: 'Countries are ISO codes, e.g. DE, AT.',
+  minWeightKg: 'A weight in kg, e.g. 0.5.',
+  maxWeightKg: 'A weight in kg, above “from”.',
+  skus: 'SKUs, separated by commas.',
+  tags: 'Tags, separated by commas.',
+  box: 'Not one of the box presets.',
+  service: 'Economy or Express.',
+  carrier: 'A carrier code, e.g. DHL.',
+};
+
+/** The shared rules' faults by field: a pointer like /data/attributes/rules/2/when/countries/1 is rules.2.countries. */
+function faultsOf(pointers: string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const pointer of pointers) {
+    const [, , , member, index, part, field] = pointer.split('/');
+    if (member === 'rules' && part === 'then' && field === undefined) errors[`rules.${index}.then`] = 'Choose a box, a service or a carrier.';
+    else if (member === 'rules' && field) errors[`rules.${index}.${field}`] = FIELD_WORDS[field as RuleField];
+    else if (member === 'varianceWarnPercent') errors.varianceWarnPercent = 'A percentage, at most the blocking one.';
+    else if (member === 'varianceBlockPercent') errors.varianceBlockPercent = 'A percentage, e.g. 25.';
+    else if (member) errors[member] = 'Check this.';
+  }
+  return errors;
+}
+
+export const useRulesEditor = create<RulesEditorState>()((set, get) => {
+  /** The draft checked as the station will check it: the setup it makes, or undefined with the faults shown. */
+  const checked = (): PackingSetup | undefined => {
+    const result = validatePackingSetup({ data: { type: 'packingSetup', attributes: requestOf(get()) } }, usePackingSetup.getState().setup);
+    if (result.ok) {
+      set({ errors: {} });
+      return result.value;
+    }
+    set({ errors: faultsOf(result.errors.map((error) => error.source?.pointer ?? '')), message: null });
+    return undefined;
+  };
+  const edited = (rules: DraftRule[]) => set({ rules, dryRun: null, message: null });
+
+  return {
+    rules: [],
+    warnPercent: '',
+    blockPercent: '',
+    errors: {},
+    dryRun: null,
+    status: 'idle',
+    message: null,
+    reset: (setup) =>
+      set({ rules: setup.rules.map(draftOf), warnPercent: String(setup.varianceWarnPercent), blockPercent: String(setup.varianceBlockPercent), errors: {}, dryRun: null, message: null }),
+    edit: (index, field, value) => edited(get().rules.map((rule, at) => (at === index ? { ...rule, [field]: value } : rule))),
+    setPercent: (which, value) => set({ [which]: value, message: null }),
+    add: () => edited([...get().rules, { ...EMPTY }]),
+    remove: (index) => edited(get().rules.filter((_, at) => at !== index)),
+    move(index, by) {
+      const rules = [...get().rules];
+      const target = index + by;
+      if (target < 0 || target >= rules.length) return;
+      [rules[index], rules[target]] = [rules[target]!, rules[index]!];
+      edited(rules);
+    },
+    async tryOnRecentOrders() {
+      const draft = checked();
+      if (!draft) return;
+      set({ status: 'trying', message: null });
+      try {
+        const orders = await api().orders({ limit: DRY_RUN_ORDERS });
+        const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes));
+        const changed = rows.filter((row) => row.changed).length;
+        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? 'There are no orders to try the rules on yet.' : `${changed} of the ${rows.length} newest orders would be packed differently.` });
+      } catch (error) {
+        set({ status: 'idle', message: describeError(error) });
+      }
+    },
+    async save() {
+      const draft = checked();
+      if (!draft) return;
+      set({ status: 'saving', message: null });
+      const saved = await usePackingSetup.getState().save({ rules: draft.rules, varianceWarnPercent: draft.varianceWarnPercent, varianceBlockPercent: draft.varianceBlockPercent });
+      if (saved) get().reset(usePackingSetup.getState().setup);
+      set({ status: 'idle', message: saved ? 'Saved. Every desk of the station packs by these rules now.' : usePackingSetup.getState().error });
+    },
+  };
+});
