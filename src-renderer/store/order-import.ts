@@ -1,13 +1,13 @@
-// Importing orders from a shop's CSV file on the Orders screen: the file read with Papa Parse, its columns mapped
+// Importing orders from a shop's file (CSV or Excel, store/order-file.ts) on the Orders screen: its columns mapped
 // onto the order's fields (the mapping saved as a named template), the preview checked with the shared order
 // rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments.
-import Papa from 'papaparse';
 import { create } from 'zustand';
 import { localDate } from '../../src-shared/dates.ts';
 import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderAttributes } from '../../src-shared/orders.ts';
 import { decidePacking } from '../../src-shared/packing-rules.ts';
 import type { Address } from '../../src-shared/shipment.ts';
+import { readOrderFile } from './order-file.ts';
 import { loadJson, saveJson } from './persist.ts';
 import { api, describeError, useSession } from './session.ts';
 import { usePackingSetup } from './packing-setup.ts';
@@ -89,19 +89,17 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
 
     async load(file) {
       set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null });
-      const parsed = await new Promise<Papa.ParseResult<Record<string, string>>>((resolve, reject) =>
-        Papa.parse<Record<string, string>>(file, { header: true, skipEmptyLines: 'greedy', complete: resolve, error: reject }),
-      ).catch((error: unknown) => {
+      const parsed = await readOrderFile(file).catch((error: unknown) => {
         set({ status: 'idle', error: `The file could not be read: ${(error as Error).message}` });
         return undefined;
       });
       if (!parsed) return;
-      const headers = parsed.meta.fields ?? [];
-      if (headers.length === 0 || parsed.data.length === 0) {
+      const { headers, rows } = parsed;
+      if (headers.length === 0 || rows.length === 0) {
         set({ status: 'idle', error: 'The file has no header row or no rows.' });
         return;
       }
-      set({ headers, rows: parsed.data, mapping: guessMapping(headers), status: 'ready' });
+      set({ headers, rows, mapping: guessMapping(headers), status: 'ready' });
       refresh();
     },
 

@@ -74,7 +74,7 @@ test.afterAll(async ({ station }) => {
 test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a template, the preview checked, the import shown', async ({ page, station, snap }) => {
   await signedIn(page, station);
   await page.getByRole('link', { name: 'Orders' }).click();
-  await page.getByLabel('Orders file (CSV, a row per order line)').setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
+  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('status').first()).toHaveText('40 rows: 20 orders ready.');
   // The shop's column names were recognised; the mapping is saved for next time.

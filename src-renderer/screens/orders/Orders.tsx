@@ -1,4 +1,4 @@
-// The Orders screen: the open orders waiting to be packed, and importing a shop's CSV file of orders: its
+// The Orders screen: the open orders waiting to be packed, and importing a shop's CSV or Excel file of orders: its
 // columns mapped (and saved as a named template), the preview checked row by row, then the import with its
 // progress, as orders to scan at the desk or straight to scheduled shipments.
 import React, { useEffect, useState } from 'react';
@@ -15,6 +15,9 @@ const FIELD_LABELS: Record<ImportField, string> = {
   service: 'Service', carrierChoice: 'Carrier', tags: 'Tags',
 };
 const SHOWN_PROBLEMS = 50;
+
+/** 10,000 as 10,000: file sizes are read at a glance. */
+const count = (value: number) => value.toLocaleString('en-GB');
 
 export function Orders(): React.JSX.Element {
   const { open, status, error, load } = useOrders();
@@ -37,8 +40,8 @@ export function Orders(): React.JSX.Element {
       <section className="card" aria-labelledby="import-heading">
         <h2 id="import-heading">Import orders</h2>
         <div className="field">
-          <label htmlFor="orders-file">Orders file (CSV, a row per order line)</label>
-          <input id="orders-file" type="file" accept=".csv,text/csv" onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])} />
+          <label htmlFor="orders-file">Orders file (CSV or Excel, a row per order line)</label>
+          <input id="orders-file" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])} />
         </div>
         <ErrorNotice message={importer.error} />
         {importer.status === 'reading' ? <Loading label="Reading the file…" /> : null}
@@ -85,8 +88,8 @@ export function Orders(): React.JSX.Element {
         {preview ? (
           <div aria-label="Preview" role="region">
             <p role="status">
-              {importer.rows.length} rows: {preview.valid} {preview.valid === 1 ? 'order' : 'orders'} ready
-              {preview.faulty > 0 ? `, ${preview.faulty} with faults (left out)` : ''}.
+              {count(importer.rows.length)} rows: {count(preview.valid)} {preview.valid === 1 ? 'order' : 'orders'} ready
+              {preview.faulty > 0 ? `, ${count(preview.faulty)} with faults (left out)` : ''}.
             </p>
             {preview.clashes.length > 0 ? (
               <p className="notice notice--warning">Rows of one order number name different receivers: {preview.clashes.slice(0, 10).join(', ')}. Each is imported with its first row's receiver.</p>
@@ -106,7 +109,7 @@ export function Orders(): React.JSX.Element {
               </label>
             </fieldset>
             <button type="button" className="primary" disabled={preview.valid === 0 || importer.status === 'importing'} onClick={() => void importer.run()}>
-              Import {preview.valid} {preview.valid === 1 ? 'order' : 'orders'}
+              Import {count(preview.valid)} {preview.valid === 1 ? 'order' : 'orders'}
             </button>
             {importer.status === 'importing' || importer.status === 'done' ? (
               <progress aria-label="Import progress" max={importer.progress.total} value={importer.progress.done}>
@@ -115,8 +118,8 @@ export function Orders(): React.JSX.Element {
             ) : null}
             {importer.result ? (
               <p className="notice notice--ok" role="status">
-                Imported {importer.result.created} {importer.result.created === 1 ? 'order' : 'orders'}
-                {importer.result.duplicates.length > 0 ? `; ${importer.result.duplicates.length} already there (${importer.result.duplicates.slice(0, 5).join(', ')}${importer.result.duplicates.length > 5 ? ', …' : ''})` : ''}
+                Imported {count(importer.result.created)} {importer.result.created === 1 ? 'order' : 'orders'}
+                {importer.result.duplicates.length > 0 ? `; ${count(importer.result.duplicates.length)} already there (${importer.result.duplicates.slice(0, 5).join(', ')}${importer.result.duplicates.length > 5 ? ', …' : ''})` : ''}
                 {importer.mode === 'shipments' ? `; ${importer.result.scheduled} shipments scheduled` : ''}.
               </p>
             ) : null}

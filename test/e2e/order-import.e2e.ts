@@ -1,0 +1,95 @@
+// A shop's Excel workbook of 10,000 rows (5,000 orders of two lines) imported on the Orders screen in real
+// Chromium: exceljs reads it in the browser (numbers, a formula's result, a decimal comma typed as text), the
+// preview checks every order with the shared rules and points at the three faulty ones, and the import goes in
+// batches with a progress bar that moves. The times to read and check the file and to import it are printed
+// here and kept in test-results/order-import.json; the README gives them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect, test } from './fixtures.ts';
+
+const ORDERS = 5_000;
+const USER = { username: 'bulk-import', password: 'bulk-import-2026' };
+
+/** The workbook: a notes sheet first (empty), then the orders, a row per line; price of the saucer as a formula. */
+async function workbook(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Notes');
+  const sheet = book.addWorksheet('Orders');
+  sheet.addRow(['Order #', 'Ship to name', 'Contact', 'Street', 'Postcode', 'Town', 'Country', 'Phone', 'SKU', 'Item', 'Quantity', 'Weight (kg)', 'Unit price', 'Tags']);
+  for (let index = 0; index < ORDERS; index++) {
+    const number = `XL-${String(100_001 + index)}`;
+    // Three orders have no town: the preview names them, the import leaves them out.
+    const town = index % 1500 === 1499 ? null : 'Muenchen';
+    const receiver = [`Kunde ${index}`, 'Jonas Becker', 'Marienplatz 8', 80331, town, 'DE', '4989123456'];
+    sheet.addRow([number, ...receiver, 'CUP-6', 'Ceramic cup', 2, 0.35, 10.75, index % 10 === 0 ? 'fragile' : null]);
+    const row = sheet.addRow([number, ...receiver, 'SAUCER', 'Saucer', 1, '0,2', null, null]);
+    row.getCell(13).value = { formula: 'K2*2', result: 4 };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test('a workbook of 10,000 rows is read, checked and imported with its progress shown', async ({ page, station, snap }) => {
+  test.setTimeout(180_000);
+  const added = await station.cli(['client', 'add', '--username', USER.username, '--password', USER.password, '--name', 'Bulk Shop', '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT', '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'bulk@verdi.example']);
+  expect(added.code, added.stderr).toBe(0);
+  const file = await workbook();
+
+  await page.goto(station.url);
+  await page.getByLabel('Username').fill(USER.username);
+  await page.getByLabel('Password').fill(USER.password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Orders' }).click();
+
+  const chosen = Date.now();
+  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop-orders.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('status').first()).toHaveText('10,000 rows: 4,997 orders ready, 3 with faults (left out).', { timeout: 60_000 });
+  const readAndChecked = Date.now() - chosen;
+  await expect(page.getByLabel('Postal code')).toHaveValue('Postcode');
+  await expect(page.getByLabel('Unit weight (kg)')).toHaveValue('Weight (kg)');
+  const faults = await preview.getByRole('list', { name: 'Faults' }).getByRole('listitem').allTextContents();
+  expect(faults.map((fault) => fault.split(':')[0])).toEqual(['XL-101500', 'XL-103000', 'XL-104500']);
+  expect(faults[0]).toContain('Town');
+
+  // The progress bar moves while the batches go: its value is read as the import runs.
+  const seen = new Set<string>();
+  const started = Date.now();
+  await preview.getByRole('button', { name: 'Import 4,997 orders' }).click();
+  const progress = preview.getByRole('progressbar', { name: 'Import progress' });
+  const done = preview.getByRole('status').filter({ hasText: 'Imported 4,997 orders.' });
+  while (!(await done.isVisible())) {
+    const value = await progress.getAttribute('value').catch(() => null);
+    if (value !== null) seen.add(value);
+    await page.waitForTimeout(50);
+    expect(Date.now() - started).toBeLessThan(120_000);
+  }
+  const imported = Date.now() - started;
+  await expect(progress).toHaveAttribute('value', '4997');
+  expect([...seen].filter((value) => value !== '0' && value !== '4997').length).toBeGreaterThanOrEqual(3);
+  await snap(page, 'orders-import-10000');
+
+  // What exceljs read is what the station holds: numbers, the formula's result, the decimal comma, the tags.
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token);
+  const read = async (path: string) => {
+    const response = await fetch(`${station.url}/v3${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' } });
+    return { status: response.status, json: response.status === 200 ? await response.json() : null };
+  };
+  const first = await read('/orders/XL-100001');
+  expect(first.json.data.attributes).toMatchObject({
+    source: 'import',
+    shipTo: { name: 'Kunde 0', postalCode: '80331', city: 'Muenchen', country: 'DE' },
+    lines: [
+      { sku: 'CUP-6', quantity: '2', unitWeight: '0.35', unitPrice: '10.75' },
+      { sku: 'SAUCER', quantity: '1', unitWeight: '0.2', unitPrice: '4' },
+    ],
+    tags: ['fragile'],
+    totals: { quantity: 3, weight: '0.9', value: '25.50' },
+  });
+  expect((await read('/orders/XL-105000')).status).toBe(200);
+  expect((await read('/orders/XL-103000')).status).toBe(404);
+
+  const figures = { rows: 10_000, orders: 4_997, readAndCheckedMs: readAndChecked, importMs: imported, progressValuesSeen: seen.size };
+  console.log(`order import: 10,000 Excel rows read and checked in ${readAndChecked} ms; 4,997 orders imported in ${imported} ms (${seen.size} progress values seen)`);
+  writeFileSync(join('test-results', 'order-import.json'), JSON.stringify(figures));
+});
