@@ -80,6 +80,9 @@ export const ERROR_TEXT = {
   noSuchPrintJob: (id: string) => `No print job has the id ${id}.`,
   noLabelForToken: 'No label waits under this token.',
   printShipmentGone: 'The shipment was deleted, or has no label.',
+  bulkPrintShipmentGone: (id: string) => `Shipment ${id} was deleted, or has no label: print the others again.`,
+  bulkPrintNotProcessed: (reference: string) => `Shipment ${reference} is not processed yet, so it has no label.`,
+  zplSheetsOnly: 'ZPL prints one label a page: sheets of 2 or 4 are PDF. Choose the 4x6 layout, or PDF.',
   printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
     `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,
   printerDisabled: (printer: string, message: string) => `Printer ${printer} is disabled${message ? `: ${message}` : '.'}`,

@@ -48,3 +48,42 @@ export function validatePrintRequest(document: unknown): Result<PrintRequest> {
 export function validatePrintSettings(document: unknown): Result<Partial<PrintSettings>> {
   return validate(document, 'printSettings', settingsSchema, false) as Result<Partial<PrintSettings>>;
 }
+
+/** A bulk print's sheets: 4×6 in labels, one a page; or A4 with 2 labels (real size, turned) or 4 (at 97.5%). */
+export const LABEL_LAYOUTS = ['4x6', 'a4-2', 'a4-4'] as const;
+export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
+/** order: by order number (shipments without one last, by reference); sku: by the order's first SKU; given: as sent. */
+export const LABEL_SORTS = ['order', 'sku', 'given'] as const;
+export type LabelSort = (typeof LABEL_SORTS)[number];
+/** At most this many shipments in one bulk print job. */
+export const BULK_PRINT_MAX = 500;
+
+export interface BulkPrintRequest {
+  shipments: string[];
+  layout: LabelLayout;
+  sort: LabelSort;
+  printer?: string;
+  format?: (typeof PRINT_FORMATS)[number];
+  dpi?: (typeof PRINT_DPIS)[number];
+}
+
+const lowerCase = <T extends readonly [string, ...string[]]>(values: T) => z.string().trim().toLowerCase().pipe(z.enum(values));
+const absentWhenNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+const bulkPrintSchema = z.object({
+  shipments: z
+    .array(z.string().trim().toUpperCase().regex(/^[0-9A-F]{1,64}$/))
+    .min(1)
+    .max(BULK_PRINT_MAX)
+    .transform((ids) => [...new Set(ids)]),
+  layout: absentWhenNull(lowerCase(LABEL_LAYOUTS)).transform((value) => value ?? '4x6'),
+  sort: absentWhenNull(lowerCase(LABEL_SORTS)).transform((value) => value ?? 'order'),
+  printer: absentWhenNull(printer),
+  format: absentWhenNull(lowerCase(PRINT_FORMATS)),
+  dpi: absentWhenNull(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi)),
+});
+
+/** POST /print-jobs: the labels of many shipments as one job, in one layout and order. */
+export function validateBulkPrintRequest(document: unknown): Result<BulkPrintRequest> {
+  return validate(document, 'printJob', bulkPrintSchema, false) as Result<BulkPrintRequest>;
+}

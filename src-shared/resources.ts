@@ -1,7 +1,7 @@
 // The station's answers, typed once: the server's serializers build values that `satisfies` these types,
 // and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
 import type { ClientAttributes } from './client.ts';
-import type { PRINT_DPIS, PRINT_FORMATS, PrintSettings } from './printing.ts';
+import type { LabelLayout, PRINT_DPIS, PRINT_FORMATS, PrintSettings } from './printing.ts';
 import type { Role } from './roles.ts';
 import type { Money, SavedAddressAttributes, ShipmentAttributes, ShipmentStatus } from './shipment.ts';
 
@@ -227,6 +227,9 @@ export interface PrintJobAttributes {
   desk: string | null;
   createdAt: string;
   updatedAt: string;
+  /** A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first), and the sheet. */
+  shipmentIds?: string[];
+  layout?: LabelLayout;
 }
 
 export interface PrintJobResource extends Resource<'printJob', PrintJobAttributes, never, { self: string }> {

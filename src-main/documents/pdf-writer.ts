@@ -73,6 +73,16 @@ export class PageContent {
     this.parts.push('q');
   }
 
+  /** Maps what is drawn next (until restore) through the matrix [a b c d e f]: placing a label on a sheet. */
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void {
+    this.parts.push(`${[a, b, c, d, e, f].map(pdfNumber).join(' ')} cm`);
+  }
+
+  /** Keeps what is drawn next (until restore) inside the rectangle. */
+  clip(x: number, y: number, width: number, height: number): void {
+    this.parts.push(`${pdfNumber(x)} ${pdfNumber(y)} ${pdfNumber(width)} ${pdfNumber(height)} re W n`);
+  }
+
   restore(): void {
     this.parts.push('Q');
   }

@@ -31,7 +31,8 @@ export interface DocumentPoolStats {
 
 export interface DocumentPool {
   readonly size: number;
-  render(input: ShipmentDocumentInput, options?: RenderOptions, lane?: Lane): Promise<Uint8Array>;
+  /** One shipment's PDF; or, given many, their labels on sheets of `options.layout` (bulk print). */
+  render(input: ShipmentDocumentInput | readonly ShipmentDocumentInput[], options?: RenderOptions, lane?: Lane): Promise<Uint8Array>;
   stats(): DocumentPoolStats;
   close(): Promise<void>;
 }

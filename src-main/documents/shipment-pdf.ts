@@ -2,7 +2,9 @@
 // shipment carries an export declaration. A pure function of the shipment: the same input gives the same
 // bytes, and the station stores them once. Written with the station's own PDF writer and font subsets, it
 // costs about a millisecond a page; the station renders it in its document workers, off the API's thread.
+// Bulk print puts the labels of many shipments in one PDF, on 4×6 pages or A4 sheets of 2 or 4.
 import { formatCents, parseCents } from '../../src-shared/money.ts';
+import type { LabelLayout } from '../../src-shared/printing.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
@@ -29,6 +31,8 @@ export interface ShipmentDocumentInput {
 export interface RenderOptions {
   /** Only the label pages, one per package: what a label printer prints. No commercial invoice. */
   labelsOnly?: boolean;
+  /** Bulk print: the sheet the labels of many shipments go on. */
+  layout?: LabelLayout;
 }
 
 interface TextOptions {
@@ -200,6 +204,65 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
 }
 
 /** The shipment's PDF: a label per package, then the commercial invoice (unless only labels are asked for). */
+/**
+ * Where each label goes on a sheet of a layout: the matrix that maps the label's 4×6 in space onto the sheet.
+ * A4 2-up: the sheet's halves, each label at real size turned a quarter (432×288 pt in a 595×421 half). A4 4-up:
+ * its quarters, each label upright at 97.5% (281×421 pt in a 298×421 quarter).
+ */
+function sheetSlots(layout: LabelLayout): { size: { width: number; height: number }; slots: [number, number, number, number, number, number][] } {
+  const { width: w, height: h } = LABEL_SIZE;
+  if (layout === '4x6') return { size: LABEL_SIZE, slots: [[1, 0, 0, 1, 0, 0]] };
+  const halfHeight = A4.height / 2;
+  if (layout === 'a4-2') {
+    // Turned: the label's x runs up the sheet and its y runs right to left, so its top is at the sheet's left.
+    const left = (A4.width - h) / 2;
+    const bottom = (halfHeight - w) / 2;
+    return { size: A4, slots: [halfHeight + bottom, bottom].map((y) => [0, 1, -1, 0, left + h, y] as [number, number, number, number, number, number]) };
+  }
+  const halfWidth = A4.width / 2;
+  const scale = Math.min(halfWidth / w, halfHeight / h);
+  const x = (halfWidth - w * scale) / 2;
+  const y = (halfHeight - h * scale) / 2;
+  const corners = [
+    [0, halfHeight],
+    [halfWidth, halfHeight],
+    [0, 0],
+    [halfWidth, 0],
+  ];
+  return { size: A4, slots: corners.map(([cx, cy]) => [scale, 0, 0, scale, cx! + x, cy! + y] as [number, number, number, number, number, number]) };
+}
+
+/** Bulk print: the label pages of many shipments, in the order given, as one PDF of 4×6 pages or A4 sheets. */
+export function renderLabelSheets(inputs: readonly ShipmentDocumentInput[], library: FontLibrary, layout: LabelLayout): Uint8Array {
+  const fonts = new DocumentFonts(library);
+  const pages: PageSpec[] = [];
+  const { size, slots } = sheetSlots(layout);
+  let sheet: PageContent | undefined;
+  let slot = slots.length;
+  for (const input of inputs) {
+    const count = input.attributes.packages.length;
+    for (let index = 0; index < count; index++) {
+      if (slot === slots.length) {
+        sheet = new PageContent();
+        pages.push({ ...size, content: sheet });
+        slot = 0;
+      }
+      sheet!.save();
+      sheet!.transform(...slots[slot++]!);
+      sheet!.clip(0, 0, LABEL_SIZE.width, LABEL_SIZE.height);
+      drawLabel({ content: sheet!, fonts }, input, index, count);
+      sheet!.restore();
+    }
+  }
+  return assemblePdf({
+    pages,
+    fonts,
+    title: `Labels of ${inputs.length} shipments`,
+    createdAt: inputs[0]?.createdAt ?? new Date(0),
+    extraResources: `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`,
+  });
+}
+
 export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLibrary, options: RenderOptions = {}): Uint8Array {
   const fonts = new DocumentFonts(library);
   const pages: PageSpec[] = [];

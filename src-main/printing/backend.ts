@@ -11,6 +11,8 @@ export interface BackendJob {
   format: PrintFormat;
   copies: number;
   data: Uint8Array;
+  /** The paper of a PDF job: 4×6 in labels (the default), or A4 sheets of labels (bulk print). */
+  paper?: 'label' | 'a4';
 }
 
 export type BackendJobState = { state: 'printing' } | { state: 'done' } | { state: 'failed'; reason: string };

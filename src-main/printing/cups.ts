@@ -77,7 +77,7 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
       }));
     },
     async submit(job: BackendJob): Promise<string> {
-      const options = job.format === 'zpl' ? ['-o', 'raw'] : ['-o', 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
+      const options = job.format === 'zpl' ? ['-o', 'raw'] : ['-o', job.paper === 'a4' ? 'PageSize=A4' : 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
       const output = await run('lp', ['-d', job.printer, '-n', String(job.copies), '-t', job.title, ...options, '-'], job.data);
       const id = /request id is (\S+)/.exec(output)?.[1];
       if (!id) throw new Error(`CUPS did not accept the job: ${output.trim()}`);

@@ -55,7 +55,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
             copies: job.copies,
             printBackground: true,
             margins: { marginType: 'none' },
-            pageSize: { width: 4 * MICRONS_PER_INCH, height: 6 * MICRONS_PER_INCH },
+            pageSize: job.paper === 'a4' ? 'A4' : { width: 4 * MICRONS_PER_INCH, height: 6 * MICRONS_PER_INCH },
           },
           (success, failureReason) => (success ? resolve() : reject(new Error(failureReason || ERROR_TEXT.printerRefusedJob))),
         );

@@ -1,9 +1,10 @@
-// Print jobs: a label goes to a printer as PDF or native ZPL. Each job is recorded (queued) before anything
+// Print jobs: a label goes to a printer as PDF or native ZPL; a bulk print job, the labels of many shipments as
+// one merged document, sorted by order or SKU. Each job is recorded (queued) before anything
 // is sent; a monitor sends queued jobs, follows them in the printing system, and records done or failed with
 // the reason, so an offline printer never loses a label silently. A restart picks the open jobs up again.
 import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import { DEFAULT_PRINT_SETTINGS, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
+import { DEFAULT_PRINT_SETTINGS, type BulkPrintRequest, type LabelSort, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { DocumentPool } from '../documents/pool.ts';
 import { renderZplLabels } from '../documents/zpl-label.ts';
@@ -13,6 +14,7 @@ import { createScheduler } from '../scheduler/index.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import type { PrintJobRecord } from '../domain/print-job.ts';
+import type { ShipmentRecord } from '../domain/shipment.ts';
 import type { Store } from '../store/index.ts';
 import type { IdempotencyTicket } from '../domain/idempotency.ts';
 import type { ShipmentService } from './shipments.ts';
@@ -41,6 +43,8 @@ export interface PrintService {
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
   /** `key`: the request's idempotency key, stored with the new job. */
   print(caller: Caller, shipmentId: string, request: PrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
+  /** Bulk print: the labels of many processed shipments, sorted, as one job in one merged document. */
+  printMany(caller: Caller, request: BulkPrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
   job(caller: Caller, id: string): Promise<PrintJobRecord>;
   start(): void;
   stop(): Promise<void>;
@@ -64,34 +68,41 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     return { ...DEFAULT_PRINT_SETTINGS, ...chosen };
   };
 
+  /** The label pages are drawn again from the record: the same labels as the stored PDF, without its invoice. */
+  const labelInput = (record: ShipmentRecord) => ({
+    reference: record.reference!,
+    trackingNumber: record.trackingNumber!,
+    carrierName: record.carrierName!,
+    serviceName: record.serviceName!,
+    shipDate: record.shipDate,
+    sandbox: record.sandbox,
+    attributes: record.attributes,
+    createdAt: new Date(record.processedAt ?? record.createdAt),
+  });
+
   const send = async (job: PrintJobRecord) => {
-    const record = await store.shipments.findForAdmin(job.shipmentId);
-    if (!record || record.status !== 3) {
-      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printShipmentGone);
+    const ids = job.batch?.shipmentIds ?? [job.shipmentId];
+    const records = await Promise.all(ids.map((id) => store.shipments.findForAdmin(id)));
+    const gone = records.findIndex((record) => !record || record.status !== 3);
+    if (gone >= 0) {
+      await store.printJobs.finish(job.id, 'failed', job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone);
       return;
     }
     try {
-      // The label pages are drawn again from the record: the same labels as the stored PDF, without its invoice.
-      const input = {
-        reference: record.reference!,
-        trackingNumber: record.trackingNumber!,
-        carrierName: record.carrierName!,
-        serviceName: record.serviceName!,
-        shipDate: record.shipDate,
-        sandbox: record.sandbox,
-        attributes: record.attributes,
-        createdAt: new Date(record.processedAt ?? record.createdAt),
-      };
+      const inputs = records.map((record) => labelInput(record!));
       let data: Uint8Array;
       let copies = job.copies;
       if (job.format === 'zpl') {
-        // ZPL copies travel inside the data (^PQ), so raw queues print them too.
-        data = new TextEncoder().encode(renderZplLabels(input, job.dpi).replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
+        // ZPL copies travel inside the data (^PQ), so raw queues print them too. A bulk job is one stream.
+        const zpl = inputs.map((input) => renderZplLabels(input, job.dpi)).join('');
+        data = new TextEncoder().encode(zpl.replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
         copies = 1;
       } else {
-        data = await deps.documents.render(input, { labelsOnly: true });
+        data = job.batch ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch') : await deps.documents.render(inputs[0]!, { labelsOnly: true });
       }
-      const backendJobId = await backend.submit({ printer: job.printer, title: `Label ${record.reference} ${job.id}`, format: job.format, copies, data });
+      const title = job.batch ? `Labels of ${ids.length} shipments ${job.id}` : `Label ${records[0]!.reference} ${job.id}`;
+      const paper = job.batch && job.batch.layout !== '4x6' ? 'a4' : 'label';
+      const backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
       await store.printJobs.markPrinting(job.id, backendJobId);
     } catch (error) {
       await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
@@ -133,6 +144,50 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const knownPrinter = async (name: string) => (await backend.printers()).find((printer) => printer.name === name);
 
+  /** The printer a request names, else the caller's, else the system default; and the format it prints in. */
+  const choosePrinter = async (caller: Caller, request: Pick<PrintRequest, 'printer' | 'format'>) => {
+    const current = await settings(caller);
+    const printers = await backend.printers();
+    const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
+    if (!name) {
+      throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
+        pointer: '/data/attributes/printer',
+        meta: { reason: ERROR_TEXT.choosePrinter },
+      });
+    }
+    const printer = printers.find((candidate) => candidate.name === name);
+    if (!printer) {
+      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
+    }
+    // The station's printer prints in its chosen format; any other printer in the one it takes best.
+    const format = request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf');
+    if (format === 'zpl' && !printer.supportsRawZpl) {
+      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
+        pointer: '/data/attributes/format',
+        meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
+      });
+    }
+    return { name, format };
+  };
+
+  /** Bulk print's order: by order number or by the order's first SKU; shipments of no order last, by reference. */
+  const sortForPrinting = async (caller: Caller, records: ShipmentRecord[], sort: LabelSort) => {
+    if (sort === 'given') return records;
+    const skus = new Map<string, string>();
+    if (sort === 'sku') {
+      for (const record of records) {
+        const order = record.orderNumber ? await store.orders.get(caller.client.id, caller.sandbox, record.orderNumber) : undefined;
+        if (order) skus.set(record.id, order.attributes.lines[0]?.sku ?? '');
+      }
+    }
+    const key = (record: ShipmentRecord) => [record.orderNumber ? 0 : 1, sort === 'sku' ? (skus.get(record.id) ?? '\uffff') : '', record.orderNumber ?? '', record.reference ?? record.id] as const;
+    const collator = new Intl.Collator('en', { numeric: true });
+    return [...records].sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      return ka[0] - kb[0] || collator.compare(ka[1], kb[1]) || collator.compare(ka[2], kb[2]) || collator.compare(ka[3], kb[3]);
+    });
+  };
+
   return {
     printers: () => backend.printers(),
     settings,
@@ -148,37 +203,60 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     },
     async print(caller, shipmentId, request, key) {
       const { record } = await deps.shipments.documents(caller, shipmentId);
-      const current = await settings(caller);
-      const printers = await backend.printers();
-      const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
-      if (!name) {
-        throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
-          pointer: '/data/attributes/printer',
-          meta: { reason: ERROR_TEXT.choosePrinter },
-        });
-      }
-      const printer = printers.find((candidate) => candidate.name === name);
-      if (!printer) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
-      }
-      // The station's printer prints in its chosen format; any other printer in the one it takes best.
-      const format = request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf');
-      if (format === 'zpl' && !printer.supportsRawZpl) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
-          pointer: '/data/attributes/format',
-          meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
-        });
-      }
+      const { name, format } = await choosePrinter(caller, request);
       // A label already sent (or on its way) is a reprint: a second label with the same tracking number.
       const reprint = await store.printJobs.printedBefore(record.id);
       if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const id = randomBytes(16).toString('hex').toUpperCase();
       const job = await store.printJobs.add(
-        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? current.dpi, copies: request.copies ?? 1 },
+        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? (await settings(caller)).dpi, copies: request.copies ?? 1 },
         key && { ...key, subjectType: 'printJob', subjectId: id },
       );
       if (reprint) {
         await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: name, copies: job.copies });
+      }
+      void monitor.runOnce();
+      return job;
+    },
+    async printMany(caller, request, key) {
+      // Each shipment is the caller's and processed; a fault names its place in the list.
+      const records: ShipmentRecord[] = [];
+      for (const [index, shipmentId] of request.shipments.entries()) {
+        const at = { pointer: `/data/attributes/shipments/${index}` };
+        const record = await deps.shipments.acknowledged(caller, shipmentId);
+        if (!record) throw new StationError(404, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
+        if (record.status !== 3) {
+          throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id) } });
+        }
+        records.push(record);
+      }
+      if (request.format === 'zpl' && request.layout !== '4x6') {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
+      }
+      const chosen = await choosePrinter(caller, request);
+      // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
+      const format = request.layout === '4x6' ? chosen.format : 'pdf';
+      const sorted = await sortForPrinting(caller, records, request.sort);
+      const reprints: ShipmentRecord[] = [];
+      for (const record of sorted) if (await store.printJobs.printedBefore(record.id)) reprints.push(record);
+      if (reprints.length > 0) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
+      const id = randomBytes(16).toString('hex').toUpperCase();
+      const job = await store.printJobs.add(
+        {
+          id,
+          shipmentId: sorted[0]!.id,
+          clientId: caller.client.id,
+          desk,
+          printer: chosen.name,
+          format,
+          dpi: request.dpi ?? (await settings(caller)).dpi,
+          copies: 1,
+          batch: { shipmentIds: sorted.map((record) => record.id), layout: request.layout },
+        },
+        key && { ...key, subjectType: 'printJob', subjectId: id },
+      );
+      for (const record of reprints) {
+        await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: chosen.name, copies: 1 });
       }
       void monitor.runOnce();
       return job;

@@ -47,6 +47,7 @@ export interface PrintJobRow {
   backend_job_id: string | null;
   created_at: string;
   updated_at: string;
+  batch: string | null;
 }
 
 export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
@@ -63,17 +64,21 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   backendJobId: row.backend_job_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  ...(row.batch ? { batch: JSON.parse(row.batch) as NonNullable<PrintJobRecord['batch']> } : {}),
 });
+
+/** Whether a print job names the shipment, as its only shipment or in its batch: the reprint check. */
+export const PRINTED_BEFORE_WHERE = "(shipment_id = $id OR (batch IS NOT NULL AND batch LIKE '%\"' || $id || '\"%')) AND status IN ('queued', 'printing', 'done')";
 
 export function printJobsTable(db: Db, now: () => string, companions: { events: EventsTable; keys: IdempotencyKeysTable }): PrintJobsTable {
   const insert = db.prepare<Record<string, unknown>, PrintJobRow>(
-    `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at)
-     VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now) RETURNING *`,
+    `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at, batch)
+     VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now, @batch) RETURNING *`,
   );
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
   const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");
   const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
-  const selectPrinted = db.prepare<[string], number>("SELECT 1 FROM print_jobs WHERE shipment_id = ? AND status IN ('queued', 'printing', 'done') LIMIT 1").pluck();
+  const selectPrinted = db.prepare<{ id: string }, number>(`SELECT 1 FROM print_jobs WHERE ${PRINTED_BEFORE_WHERE.replaceAll('$id', '@id')} LIMIT 1`).pluck();
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
   const finish = db.prepare<Record<string, unknown>, PrintJobRow & { sandbox: number }>(
     `UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')
@@ -81,7 +86,7 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
   );
   return {
     add: db.transaction((job: NewPrintJob, key?: NewIdempotencyKey) => {
-      const added = printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now() }) as PrintJobRow);
+      const added = printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now(), batch: job.batch ? JSON.stringify(job.batch) : null }) as PrintJobRow);
       if (key) companions.keys.record(key);
       return added;
     }),
@@ -91,7 +96,7 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
     },
     open: (desk) => selectOpen.all(desk).map(printJobRecord),
     adoptDeskless: (desk) => adopt.run({ desk, now: now() }).changes,
-    printedBefore: (shipmentId) => selectPrinted.get(shipmentId) !== undefined,
+    printedBefore: (shipmentId) => selectPrinted.get({ id: shipmentId }) !== undefined,
     markPrinting: (id, backendJobId) => {
       printing.run({ id, backendJobId, now: now() });
     },

@@ -3,7 +3,7 @@
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
+import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
@@ -70,6 +70,8 @@ export interface ApiClient {
   updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
+  /** Bulk print: the labels of many processed shipments as one job, in one layout and order. */
+  printMany(request: Partial<BulkPrintRequest> & { shipments: string[] }): Promise<PrintJob>;
   /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
   outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[]; manifests: Manifest[] }>;
   carriers(): Promise<Carrier[]>;
@@ -207,6 +209,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     printSettings: async () => (await request<PrintSettingsResource>('GET', '/print-settings')).data.attributes,
     updatePrintSettings: async (change) =>
       (await request<PrintSettingsResource>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
+    printMany: async (attributes) => (await request<PrintJob>('POST', '/print-jobs', { body: { data: { type: 'printJob', attributes } } })).data,
     print: async (shipmentId, attributes = {}) =>
       (await request<PrintJob>('POST', `/shipments/${encodeURIComponent(shipmentId)}/print`, { body: { data: { type: 'printJob', attributes } } })).data,
     auditEvents: async ({ before, action, size = 50 }) => {

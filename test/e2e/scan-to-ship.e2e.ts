@@ -252,3 +252,21 @@ test('an order shipped already, an unknown number, and a weight far off the expe
   await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeEnabled();
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
+
+test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, sorted by SKU', async ({ page, station, snap }) => {
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const bulk = page.getByRole('region', { name: 'Print labels' });
+  await bulk.getByLabel('Labels on').selectOption({ label: 'A4 sheets, 4 a sheet' });
+  await bulk.getByLabel('In the order of').selectOption('sku');
+  const button = bulk.getByRole('button', { name: /^Print \d+ labels as one job$/ });
+  const count = Number(/Print (\d+)/.exec((await button.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThanOrEqual(2);
+  const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/v3/print-jobs') && response.request().method() === 'POST');
+  await button.click();
+  const job = await (await sent).json();
+  expect(job.data.attributes).toMatchObject({ layout: 'a4-4', format: 'pdf', printer: queue });
+  expect(job.data.attributes.shipmentIds).toHaveLength(count);
+  await expect(bulk.getByRole('status')).toHaveText(`Printed ${count} labels on ${queue}, as one job.`, { timeout: 20_000 });
+  await snap(page, 'shipments-bulk-print');
+});

@@ -10,7 +10,8 @@ const port = parentPort!;
 const fonts = fontLibrary((workerData as { fontsDir: string }).fontsDir);
 
 port.on('message', (job: DocumentJob) => {
-  const trigger = job.input.attributes.customerReference ?? '';
+  const first = Array.isArray(job.input) ? job.input[0] : job.input;
+  const trigger = (first as { attributes: { customerReference?: string } } | undefined)?.attributes.customerReference ?? '';
   if (trigger === 'CRASH-ALWAYS') process.exit(3);
   if (trigger.startsWith('CRASH-ONCE:')) {
     const marker = trigger.slice('CRASH-ONCE:'.length);

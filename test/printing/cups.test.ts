@@ -183,6 +183,104 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   });
 
   // Last: it stops the station the other tests share.
+  /** A processed shipment of an order (made first, with its first line's SKU), or of none. */
+  async function orderShipment(orderNumber: string | null, sku = 'SKU', packages = 1) {
+    if (orderNumber) {
+      const order = { type: 'order', attributes: { number: orderNumber, shipTo: attributes().shipTo, lines: [{ sku, description: 'Cup', quantity: 1, unitWeight: '0.5', unitPrice: '10' }] } };
+      expect((await post(t, token, '/v3/orders', { data: order })).status).toBe(201);
+    }
+    const meta = { service: 'economy', scheduledProcessing: false, ...(orderNumber ? { orderNumber } : {}) };
+    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), meta));
+    expect(response.status, response.text).toBe(201);
+    return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
+  }
+
+  /** The PDF cups-pdf wrote for a job. */
+  async function printedPdf(jobId: string): Promise<Buffer> {
+    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
+    for (let i = 0; i < 50; i++) {
+      const file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(jobId));
+      if (file) return readFileSync(file);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`cups-pdf wrote no file for job ${jobId}`);
+  }
+
+  const bulk = (attributes: Record<string, unknown>) => post(t, token, '/v3/print-jobs', { data: { type: 'printJob', attributes } });
+
+  it('bulk prints many shipments as one ZPL job, sorted by order number or by SKU', async () => {
+    const loose = await orderShipment(null);
+    const third = await orderShipment('BULK-10', 'AA-CUP');
+    const first = await orderShipment('BULK-2', 'ZZ-PLATE', 2);
+    const second = await orderShipment('BULK-3', 'MM-BOWL');
+    const before = thermal.received.length;
+
+    // As a PHP client sends it: the layout and sort in capitals, the dpi as text, nulls.
+    const byOrder = await bulk({ shipments: [loose.id, third.id, first.id, second.id, first.id], sort: 'ORDER', layout: '4X6', printer: ZPL_QUEUE, format: 'zpl', dpi: '203', copies: null });
+    expect(byOrder.status, byOrder.text).toBe(202);
+    expect(byOrder.json.data.attributes).toMatchObject({ status: 'queued', format: 'zpl', layout: '4x6', shipmentId: first.id, shipmentIds: [first.id, second.id, third.id, loose.id] });
+    expect((await finished(byOrder.json.data.id)).attributes.status).toBe('done');
+    for (let i = 0; i < 50 && thermal.received.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // One job, one stream: every label in it, in order (BULK-2 before BULK-3 before BULK-10, the loose one last).
+    expect(thermal.received.length - before).toBe(1);
+    const stream = thermal.received.at(-1)!.toString('utf8');
+    expect(stream.match(/\^XA/g)).toHaveLength(5);
+    const places = [first, second, third, loose].map((shipment) => stream.indexOf(shipment.meta.trackingNumber));
+    expect(places.every((place) => place >= 0)).toBe(true);
+    expect([...places].sort((a, b) => a - b)).toEqual(places);
+
+    // By SKU (a supervisor's reprint, as these labels were printed): AA-CUP, MM-BOWL, ZZ-PLATE, then no order.
+    const bySku = await bulk({ shipments: [first.id, loose.id, second.id, third.id], sort: 'sku', printer: ZPL_QUEUE });
+    expect(bySku.status, bySku.text).toBe(202);
+    expect(bySku.json.data.attributes.shipmentIds).toEqual([third.id, second.id, first.id, loose.id]);
+    expect((await finished(bySku.json.data.id)).attributes.status).toBe('done');
+    const reprints = await get(t, token, '/v3/audit-events?filter[action]=label.reprinted');
+    expect(reprints.json.data.filter((entry: { attributes: { detail: { printJob: string } } }) => entry.attributes.detail.printJob === bySku.json.data.id)).toHaveLength(4);
+  });
+
+  it('bulk prints PDF labels as 4×6 pages, or A4 sheets of 2 (real size, turned) or 4', async () => {
+    const shipments = [await orderShipment('SHEET-1'), await orderShipment('SHEET-2', 'SKU', 2), await orderShipment('SHEET-3'), await orderShipment('SHEET-4')];
+    const ids = shipments.map((shipment) => shipment.id);
+    for (const [layout, pages, size] of [
+      ['a4-4', 2, { width: 595.28, height: 841.89 }],
+      ['a4-2', 3, { width: 595.28, height: 841.89 }],
+      ['4x6', 5, { width: 288, height: 432 }],
+    ] as const) {
+      const response = await bulk({ shipments: ids, layout, printer: PDF_QUEUE });
+      expect(response.status, response.text).toBe(202);
+      expect(response.json.data.attributes).toMatchObject({ format: 'pdf', layout });
+      expect((await finished(response.json.data.id)).attributes.status).toBe('done');
+      const bytes = await printedPdf(response.json.data.id);
+      const pdf = await PDFDocument.load(bytes);
+      // Where each label lands on its sheet is pinned in test/unit/labels.test.ts: cups-pdf's output keeps no text.
+      expect(pdf.getPageCount(), layout).toBe(pages);
+      for (const page of pdf.getPages()) {
+        // cups-pdf writes whole points: A4 is 595×842.
+        const { width, height } = page.getSize();
+        expect([Math.round(width), Math.round(height)]).toEqual([Math.round(size.width), Math.round(size.height)]);
+      }
+    }
+  });
+
+  it('refuses a bulk print by the field at fault: an unprocessed or unknown shipment, ZPL on sheets, no shipments', async () => {
+    const processed = await orderShipment(null);
+    const saved = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }));
+    expect(saved.status).toBe(202);
+    const notYet = await bulk({ shipments: [processed.id, saved.json.data.id], printer: ZPL_QUEUE });
+    expect(notYet.status).toBe(400);
+    expect(notYet.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/shipments/1' } });
+    expect(notYet.json.errors[0].meta.reason).toContain('is not processed yet');
+    const unknown = await bulk({ shipments: [processed.id, 'ABCDEF'], printer: ZPL_QUEUE });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.errors[0].source.pointer).toBe('/data/attributes/shipments/1');
+    const sheetsOfZpl = await bulk({ shipments: [processed.id], printer: ZPL_QUEUE, format: 'zpl', layout: 'a4-4' });
+    expect(sheetsOfZpl.status).toBe(400);
+    expect(sheetsOfZpl.json.errors[0].source.pointer).toBe('/data/attributes/layout');
+    const none = await bulk({ shipments: [], layout: 'a3' });
+    expect(none.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(['/data/attributes/layout', '/data/attributes/shipments']);
+  });
+
   it('takes up a job recorded before a restart and prints it', async () => {
     const shipment = await processedShipment(1);
     const dataDir = t.dataDir;

@@ -4,7 +4,7 @@ import { PDFDocument, PDFName, PDFRawStream, PDFDict, decodePDFRawStream } from 
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
-import { LABEL_SIZE, renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { LABEL_SIZE, renderLabelSheets, renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Address, Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
 
@@ -153,5 +153,47 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
     const pdf = await PDFDocument.load(bytes);
     const images = pdf.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images).toHaveLength(0);
+  });
+});
+
+describe('bulk print sheets: the labels of many shipments in one PDF', () => {
+  const shipments = ['CP100000001IT', 'CP100000002IT', 'CP100000003IT', 'CP100000004IT', 'CP100000005IT'].map((trackingNumber) => ({ ...input(), trackingNumber }));
+
+  /** Where each tracking number's text starts on each page, and whether it runs turned. */
+  async function placed(bytes: Uint8Array) {
+    const pdf = await open(bytes);
+    const found: { page: number; tracking: string; x: number; y: number; turned: boolean; size: [number, number] }[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const [, , width, height] = page.view as [number, number, number, number];
+      for (const item of (await page.getTextContent()).items) {
+        if (!('str' in item)) continue;
+        const tracking = shipments.find((shipment) => item.str.includes(shipment.trackingNumber))?.trackingNumber;
+        if (tracking && !found.some((entry) => entry.tracking === tracking)) {
+          const [a, b, , , x, y] = item.transform as number[];
+          found.push({ page: number, tracking, x: x!, y: y!, turned: Math.abs(b!) > Math.abs(a!), size: [Math.round(width), Math.round(height)] });
+        }
+      }
+    }
+    return found;
+  }
+
+  it('puts 4 on an A4 sheet, one a quarter, left to right and top to bottom, upright', async () => {
+    const labels = await placed(renderLabelSheets(shipments, fonts, 'a4-4'));
+    expect(labels.map((label) => [label.page, label.tracking, label.size, label.turned])).toEqual(shipments.map((shipment, index) => [index < 4 ? 1 : 2, shipment.trackingNumber, [595, 842], false]));
+    const quarter = (label: { x: number; y: number }) => `${label.y > 421 ? 'top' : 'bottom'} ${label.x < 298 ? 'left' : 'right'}`;
+    expect(labels.map(quarter)).toEqual(['top left', 'top right', 'bottom left', 'bottom right', 'top left']);
+  });
+
+  it('puts 2 on an A4 sheet at real size, turned, top half then bottom', async () => {
+    const labels = await placed(renderLabelSheets(shipments, fonts, 'a4-2'));
+    expect(labels.map((label) => [label.page, label.turned])).toEqual([[1, true], [1, true], [2, true], [2, true], [3, true]]);
+    expect(labels.map((label) => (label.y > 421 ? 'top' : 'bottom'))).toEqual(['top', 'bottom', 'top', 'bottom', 'top']);
+  });
+
+  it('makes 4×6 pages of every package of every shipment, in the order given', async () => {
+    const twoParcels = { ...shipments[1]!, attributes: { ...shipments[1]!.attributes, packages: [parcel('1'), parcel('2')] } };
+    const texts = await pageTexts(renderLabelSheets([shipments[0]!, twoParcels, shipments[2]!], fonts, '4x6'));
+    expect(texts.map((text) => shipments.findIndex((shipment) => text.includes(shipment.trackingNumber)))).toEqual([0, 1, 1, 2]);
   });
 });

@@ -1,7 +1,7 @@
 // The printing extension, in the same JSON:API style: GET /printers, POST /shipments/<id>/print,
 // GET /print-jobs/<id>, and GET/PATCH /print-settings: the calling client's own label printer.
 import { StationError } from '../../../src-shared/errors.ts';
-import { validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
+import { validateBulkPrintRequest, validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { PrintService } from '../../services/printing.ts';
 import type { ApiContext } from '../context.ts';
@@ -31,6 +31,12 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
     const request = validatePrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     respondJob(ctx, await printing.print(caller(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx)));
+  });
+
+  router.post('/print-jobs', idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
+    const request = validateBulkPrintRequest(ctx.state.body);
+    if (!request.ok) throw StationError.many(400, request.errors);
+    respondJob(ctx, await printing.printMany(caller(ctx), request.value, idempotencyTicket(ctx)));
   });
 
   router.get('/print-jobs/:id', async (ctx: ApiContext) => {

@@ -405,5 +405,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         WHERE order_number IS NOT NULL AND deleted_at IS NULL AND status <> -1;
     `,
   },
+  {
+    version: 11,
+    name: "print jobs of many labels: bulk print (SQLite's version 15)",
+    sql: `
+      -- A bulk print job prints the labels of many shipments as one job: their ids in order and the sheet layout,
+      -- as JSON; shipment_id is the first of them. NULL for a job of one shipment's labels.
+      ALTER TABLE print_jobs ADD COLUMN batch text;
+    `,
+  },
 
 ];

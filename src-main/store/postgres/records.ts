@@ -6,7 +6,7 @@ import { AUDIT_INSERT_POSTGRES, auditRecord, auditValues, type AuditRow, type Au
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
-import { printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
+import { PRINTED_BEFORE_WHERE, printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
 import { appendEvent, recordKey } from './events.ts';
 import type { SettingsTable } from '../settings.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
@@ -101,9 +101,9 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
       transaction(pool, async (db) => {
         const at = now();
         const added = await db.query<PrintJobRow>(
-          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9) RETURNING *`,
-          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk],
+          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk, batch)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9, $10) RETURNING *`,
+          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk, job.batch ? JSON.stringify(job.batch) : null],
         );
         if (key) await recordKey(db, key, at);
         return printJobRecord(added.rows[0]!);
@@ -113,7 +113,7 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
     adoptDeskless: async (desk) =>
       (await pool.query("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()])).rowCount ?? 0,
     printedBefore: async (shipmentId) =>
-      storable(shipmentId) && ((await pool.query("SELECT 1 FROM print_jobs WHERE shipment_id = $1 AND status IN ('queued', 'printing', 'done') LIMIT 1", [shipmentId])).rowCount ?? 0) > 0,
+      storable(shipmentId) && ((await pool.query(`SELECT 1 FROM print_jobs WHERE ${PRINTED_BEFORE_WHERE.replaceAll('$id', '$1')} LIMIT 1`, [shipmentId])).rowCount ?? 0) > 0,
     markPrinting: async (id, backendJobId) => {
       await pool.query("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
     },

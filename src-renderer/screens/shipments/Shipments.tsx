@@ -1,5 +1,6 @@
 // The day's shipments: date filters over /shipment-summaries, a status badge per row, and the detail of one
-// shipment with its documents, tracking and `Delete`. Waiting scheduled shipments refresh until processed.
+// shipment with its documents, tracking and `Delete`; the labels of those listed printed as one job. Waiting
+// scheduled shipments refresh until processed.
 import React, { useEffect, useRef, useState } from 'react';
 import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
 import { Field } from '../../components/Field.tsx';
@@ -7,6 +8,7 @@ import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useShipments } from '../../store/shipments.ts';
+import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 
 const REFRESH_WHILE_WAITING_MS = 3000;
@@ -43,6 +45,7 @@ export function Shipments(): React.JSX.Element {
       </form>
       <ErrorNotice message={error} />
       <Outbox />
+      <BulkPrint rows={rows} />
       <div className="shipments__body">
         <section className="card" aria-busy={status === 'loading'}>
           <table aria-label="Shipments" className="list">

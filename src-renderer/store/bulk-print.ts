@@ -1,0 +1,57 @@
+// Bulk print on the Shipments screen: the labels of the processed shipments listed, as one print job in one
+// merged document (4×6 pages, or A4 sheets of 2 or 4), sorted by order or SKU, followed until it is printed.
+import { create } from 'zustand';
+import type { LabelLayout, LabelSort } from '../../src-shared/printing.ts';
+import type { PrintJob } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+const POLL_MS = 500;
+const FOLLOW_FOR_MS = 90_000;
+
+export interface BulkPrintState {
+  layout: LabelLayout;
+  sort: LabelSort;
+  status: 'idle' | 'sending' | 'printing' | 'done' | 'failed';
+  message: string | null;
+  choose(change: Partial<Pick<BulkPrintState, 'layout' | 'sort'>>): void;
+  print(shipmentIds: string[]): Promise<void>;
+}
+
+export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
+  layout: '4x6',
+  sort: 'order',
+  status: 'idle',
+  message: null,
+  choose: (change) => set({ ...change, status: 'idle', message: null }),
+  async print(shipmentIds) {
+    if (shipmentIds.length === 0) return;
+    const { layout, sort } = get();
+    set({ status: 'sending', message: null });
+    let job: PrintJob;
+    try {
+      job = await api().printMany({ shipments: shipmentIds, layout, sort });
+    } catch (error) {
+      set({ status: 'failed', message: describeError(error) });
+      return;
+    }
+    set({ status: 'printing', message: `Printing ${shipmentIds.length} labels on ${job.attributes.printer}…` });
+    const until = Date.now() + FOLLOW_FOR_MS;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      try {
+        job = await api().printJob(job.id);
+      } catch {
+        continue;
+      }
+      if (job.attributes.status === 'done') {
+        set({ status: 'done', message: `Printed ${shipmentIds.length} labels on ${job.attributes.printer}, as one job.` });
+        return;
+      }
+      if (job.attributes.status === 'failed') {
+        set({ status: 'failed', message: `The labels were not printed: ${job.attributes.reason ?? 'the printer failed'}.` });
+        return;
+      }
+    }
+    set({ status: 'printing', message: `Still printing on ${job.attributes.printer}: see the printer.` });
+  },
+}));
