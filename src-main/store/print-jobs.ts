@@ -67,8 +67,13 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   ...(row.batch ? { batch: JSON.parse(row.batch) as NonNullable<PrintJobRecord['batch']> } : {}),
 });
 
-/** Whether a print job names the shipment, as its only shipment or in its batch: the reprint check. */
-export const PRINTED_BEFORE_WHERE = "(shipment_id = $id OR (batch IS NOT NULL AND batch LIKE '%\"' || $id || '\"%')) AND status IN ('queued', 'printing', 'done')";
+/**
+ * Whether a print job names the shipment, as its only shipment or in a bulk job: the reprint check. Two lookups,
+ * each on its own index (by shipment, and the few bulk jobs), not one OR that would read every job.
+ */
+export const PRINTED_BEFORE_SQL = `SELECT 1 FROM print_jobs WHERE shipment_id = $id AND status IN ('queued', 'printing', 'done')
+  UNION ALL SELECT 1 FROM print_jobs WHERE batch IS NOT NULL AND batch LIKE '%"' || $id || '"%' AND status IN ('queued', 'printing', 'done')
+  LIMIT 1`;
 
 export function printJobsTable(db: Db, now: () => string, companions: { events: EventsTable; keys: IdempotencyKeysTable }): PrintJobsTable {
   const insert = db.prepare<Record<string, unknown>, PrintJobRow>(
@@ -78,7 +83,7 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
   const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");
   const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
-  const selectPrinted = db.prepare<{ id: string }, number>(`SELECT 1 FROM print_jobs WHERE ${PRINTED_BEFORE_WHERE.replaceAll('$id', '@id')} LIMIT 1`).pluck();
+  const selectPrinted = db.prepare<{ id: string }, number>(PRINTED_BEFORE_SQL.replaceAll('$id', '@id')).pluck();
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
   const finish = db.prepare<Record<string, unknown>, PrintJobRow & { sandbox: number }>(
     `UPDATE print_jobs SET status = @status, reason = @reason, updated_at = @now WHERE id = @id AND status IN ('queued', 'printing')

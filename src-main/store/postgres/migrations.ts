@@ -412,6 +412,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       -- A bulk print job prints the labels of many shipments as one job: their ids in order and the sheet layout,
       -- as JSON; shipment_id is the first of them. NULL for a job of one shipment's labels.
       ALTER TABLE print_jobs ADD COLUMN batch text;
+      -- The reprint check looks through bulk jobs too: few rows, kept apart from the single labels by this index.
+      CREATE INDEX print_jobs_batches ON print_jobs (id) WHERE batch IS NOT NULL;
     `,
   },
 

@@ -6,7 +6,7 @@ import { AUDIT_INSERT_POSTGRES, auditRecord, auditValues, type AuditRow, type Au
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
-import { PRINTED_BEFORE_WHERE, printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
+import { PRINTED_BEFORE_SQL, printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
 import { appendEvent, recordKey } from './events.ts';
 import type { SettingsTable } from '../settings.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
@@ -113,7 +113,7 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
     adoptDeskless: async (desk) =>
       (await pool.query("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()])).rowCount ?? 0,
     printedBefore: async (shipmentId) =>
-      storable(shipmentId) && ((await pool.query(`SELECT 1 FROM print_jobs WHERE ${PRINTED_BEFORE_WHERE.replaceAll('$id', '$1')} LIMIT 1`, [shipmentId])).rowCount ?? 0) > 0,
+      storable(shipmentId) && ((await pool.query(PRINTED_BEFORE_SQL.replaceAll('$id', '$1'), [shipmentId])).rowCount ?? 0) > 0,
     markPrinting: async (id, backendJobId) => {
       await pool.query("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
     },
