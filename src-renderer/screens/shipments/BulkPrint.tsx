@@ -2,12 +2,11 @@
 // desk's label printer (Settings), as 4×6 labels or A4 sheets of 2 or 4, sorted by order or SKU.
 import React from 'react';
 import type { LabelLayout, LabelSort } from '../../../src-shared/printing.ts';
-import type { ShipmentSummary } from '../../api/types.ts';
 import { useBulkPrint } from '../../store/bulk-print.ts';
 
-export function BulkPrint({ rows }: { rows: ShipmentSummary[] }): React.JSX.Element | null {
+/** `processed`: the ids of the processed shipments listed, in the list's order. */
+export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Element | null {
   const { layout, sort, status, message, choose, print } = useBulkPrint();
-  const processed = rows.filter((row) => row.attributes.status === 3).map((row) => row.id);
   if (processed.length === 0) return null;
   const busy = status === 'sending' || status === 'printing';
   return (

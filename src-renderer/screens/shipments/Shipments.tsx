@@ -45,7 +45,7 @@ export function Shipments(): React.JSX.Element {
       </form>
       <ErrorNotice message={error} />
       <Outbox />
-      <BulkPrint rows={rows} />
+      <BulkPrint processed={rows.filter((row) => row.attributes.status === 3).map((row) => row.id)} />
       <div className="shipments__body">
         <section className="card" aria-busy={status === 'loading'}>
           <table aria-label="Shipments" className="list">
