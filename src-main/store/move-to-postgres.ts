@@ -10,6 +10,7 @@ const TABLES = [
   'station_secrets',
   'integrations',
   'clients',
+  'orders',
   'manifests',
   'shipments',
   'shipment_documents',
@@ -19,6 +20,7 @@ const TABLES = [
   'carrier_settings',
   'addresses',
   'print_jobs',
+  'print_job_shipments',
   'station_settings',
   'audit_events',
   'idempotency_keys',
@@ -29,6 +31,13 @@ const TABLES = [
   'shipment_days',
   'destination_days',
 ] as const;
+
+/**
+ * SQLite tables with no copy of their own: the reference counter (PostgreSQL's shipment_reference sequence is set
+ * from it), SQLite's own bookkeeping, and the address search's full-text index (PostgreSQL indexes the addresses
+ * by trigram instead).
+ */
+const NOT_COPIED = /^(reference_counter|sqlite_.*|addresses_search.*)$/;
 
 /** Rows per INSERT, and fewer for tables of documents, whose rows are whole PDFs. */
 const ROWS_PER_INSERT = 500;
@@ -54,6 +63,10 @@ export async function moveToPostgres(sqliteFile: string, url: string): Promise<M
   const db = openDatabase(sqliteFile);
   let pool: Pool | undefined;
   try {
+    // A table this list does not know would be left behind: refuse rather than move a station without it.
+    const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    const unknown = tables.filter((table) => !NOT_COPIED.test(table) && !(TABLES as readonly string[]).includes(table));
+    if (unknown.length > 0) throw new MoveError(`This version does not know how to move the table(s) ${unknown.join(', ')}: nothing was copied.`);
     pool = await openPostgres(url);
     await transaction(pool, async (connection) => {
       await refuseUnlessEmpty(connection, url);

@@ -68,6 +68,8 @@ describe('station migrate --to postgres://…', () => {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
       body: JSON.stringify({ data: { type: 'printSettings', attributes: { dpi: 300, format: 'zpl' } } }),
     });
+    const order = { type: 'order', attributes: { number: 'MOVE-ORDER-1', shipTo: attributes().shipTo, lines: [{ sku: 'CUP-6', description: 'Cup', quantity: 1, unitPrice: '10' }] } };
+    expect((await post(sqlite, token, '/v3/orders', { data: order })).status).toBe(201);
     await sqlite.station.clients.add(OPERATOR, { username: 'packer-1', password: 'packer-password-1', profile: { name: 'Desk 1' } });
     await sqlite.station.integrations.add(OPERATOR, 'ERP');
     await sqlite.station.carrierSettings.setFuelSurcharge(OPERATOR, 'DHL', 9.5);
@@ -94,6 +96,7 @@ describe('station migrate --to postgres://…', () => {
     expect(tables.map((table) => table.table)).toEqual(expect.arrayContaining(['shipments', 'shipment_documents', 'clients', 'station_secrets', 'audit_events', 'tracking_events']));
     for (const table of tables) expect(table.postgresRows, table.table).toBe(table.sqliteRows);
     expect(tables.find((table) => table.table === 'shipments')!.postgresRows).toBe(8);
+    expect(tables.find((table) => table.table === 'orders')).toEqual({ table: 'orders', sqliteRows: 1, postgresRows: 1 });
 
     const moved = await startTestStation({ schedulerIntervalMs: 0, databaseUrl: url, desk: 'old-desk' });
     try {
