@@ -8,7 +8,7 @@ import { formatCents, multiplyCents, parseCents } from './money.ts';
 import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
 import type { Address, Package, ServiceLevel, ShipmentAttributes } from './shipment.ts';
 
-const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, address, service } = SHARED_FIELDS;
+const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address, service } = SHARED_FIELDS;
 
 /** At most this many lines per order, as an export declaration takes at most 999 line items. */
 export const ORDER_LINES_MAX = 999;
@@ -82,11 +82,8 @@ export interface OrderBatchResult {
   duplicates: string[];
 }
 
-const tags = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-  .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))
-  .pipe(z.array(z.string().max(30)).max(20))
-  .transform((list) => [...new Set(list)]);
+/** Labels for the desk's rules, in lower case, at most 20 of at most 30 characters. */
+const tags = list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20);
 
 const lineSchema = z.object({
   sku: requiredText(35),
@@ -105,7 +102,7 @@ const orderSchema = z.object({
   service: optional(service.transform((value) => value.toLowerCase() as ServiceLevel)),
   carrierChoice: optional(optionalText(40).transform((value) => value?.toUpperCase() || undefined)),
   lines: z.array(lineSchema).min(1).max(ORDER_LINES_MAX),
-  tags: optional(tags),
+  tags,
 });
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -8,7 +8,7 @@ import type { ErrorObject } from './jsonapi.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 import { SHARED_FIELDS } from './shipment-validation.ts';
 
-const { optional, requiredText, optionalText, country, measure } = SHARED_FIELDS;
+const { optional, requiredText, optionalText, country, measure, list } = SHARED_FIELDS;
 
 export interface BoxPreset {
   name: string;
@@ -55,16 +55,6 @@ export const DEFAULT_PACKING_SETUP: PackingSetup = {
   varianceWarnPercent: 10,
   varianceBlockPercent: 25,
 };
-
-/** A list given as a JSON array or as comma-separated text ("DE, AT"); empty: none. */
-const list = (item: z.ZodType<string, string>, max: number) =>
-  optional(
-    z
-      .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-      .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''))
-      .pipe(z.array(item).max(max))
-      .transform((entries) => (entries.length > 0 ? [...new Set(entries)] : undefined)),
-  );
 
 const kilograms = optional(
   z

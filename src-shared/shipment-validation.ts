@@ -320,8 +320,18 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
   }
 }
 
-/** The field rules an order shares with a shipment (src-shared/orders.ts): one set of rules for both. */
-export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
+/** A list given as a JSON array or as one comma-separated text ("DE, AT"): entries trimmed, empty ones and repeats dropped; none is absent. */
+const list = (item: z.ZodType<string, string>, max: number) =>
+  optional(
+    z
+      .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+      .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''))
+      .pipe(z.array(item).max(max))
+      .transform((entries) => (entries.length > 0 ? [...new Set(entries)] : undefined)),
+  );
+
+/** The field rules an order (src-shared/orders.ts) and the packing setup share with a shipment: one set of rules. */
+export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
 
 type ParsedAttributes = z.infer<typeof attributesSchema>;
 

@@ -144,7 +144,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const knownPrinter = async (name: string) => (await backend.printers()).find((printer) => printer.name === name);
 
-  /** The printer a request names, else the caller's, else the system default; and the format it prints in. */
+  /** The printer a request names, else the caller's, else the system default; the format it prints in; the caller's dpi. */
   const choosePrinter = async (caller: Caller, request: Pick<PrintRequest, 'printer' | 'format'>) => {
     const current = await settings(caller);
     const printers = await backend.printers();
@@ -167,7 +167,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
       });
     }
-    return { name, format };
+    return { name, format, dpi: current.dpi };
   };
 
   /** Bulk print's order: by order number or by the order's first SKU; shipments of no order last, by reference. */
@@ -203,13 +203,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     },
     async print(caller, shipmentId, request, key) {
       const { record } = await deps.shipments.documents(caller, shipmentId);
-      const { name, format } = await choosePrinter(caller, request);
+      const { name, format, dpi } = await choosePrinter(caller, request);
       // A label already sent (or on its way) is a reprint: a second label with the same tracking number.
       const reprint = await store.printJobs.printedBefore(record.id);
       if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const id = randomBytes(16).toString('hex').toUpperCase();
       const job = await store.printJobs.add(
-        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? (await settings(caller)).dpi, copies: request.copies ?? 1 },
+        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? dpi, copies: request.copies ?? 1 },
         key && { ...key, subjectType: 'printJob', subjectId: id },
       );
       if (reprint) {
@@ -249,7 +249,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           desk,
           printer: chosen.name,
           format,
-          dpi: request.dpi ?? (await settings(caller)).dpi,
+          dpi: request.dpi ?? chosen.dpi,
           copies: 1,
           batch: { shipmentIds: sorted.map((record) => record.id), layout: request.layout },
         },

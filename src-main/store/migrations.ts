@@ -458,8 +458,14 @@ export const MIGRATIONS: readonly Migration[] = [
       -- A bulk print job prints the labels of many shipments as one job: their ids in order and the sheet layout,
       -- as JSON; shipment_id is the first of them. NULL for a job of one shipment's labels.
       ALTER TABLE print_jobs ADD COLUMN batch TEXT;
-      -- The reprint check looks through bulk jobs too: few rows, kept apart from the single labels by this index.
-      CREATE INDEX print_jobs_batches ON print_jobs (id) WHERE batch IS NOT NULL;
+      -- Each shipment a bulk job prints, for the reprint check: looked up by shipment, as print_jobs is.
+      CREATE TABLE print_job_shipments (
+        print_job_id TEXT NOT NULL REFERENCES print_jobs (id),
+        position INTEGER NOT NULL,
+        shipment_id TEXT NOT NULL REFERENCES shipments (id),
+        PRIMARY KEY (print_job_id, position)
+      ) STRICT;
+      CREATE INDEX print_job_shipments_by_shipment ON print_job_shipments (shipment_id);
     `,
   },
 

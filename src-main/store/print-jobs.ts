@@ -68,11 +68,12 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
 });
 
 /**
- * Whether a print job names the shipment, as its only shipment or in a bulk job: the reprint check. Two lookups,
- * each on its own index (by shipment, and the few bulk jobs), not one OR that would read every job.
+ * Whether a print job names the shipment, as its only shipment or in a bulk job (print_job_shipments): the reprint
+ * check. Two lookups, each by shipment on its own index.
  */
 export const PRINTED_BEFORE_SQL = `SELECT 1 FROM print_jobs WHERE shipment_id = $id AND status IN ('queued', 'printing', 'done')
-  UNION ALL SELECT 1 FROM print_jobs WHERE batch IS NOT NULL AND batch LIKE '%"' || $id || '"%' AND status IN ('queued', 'printing', 'done')
+  UNION ALL SELECT 1 FROM print_job_shipments AS bulk JOIN print_jobs ON print_jobs.id = bulk.print_job_id
+    WHERE bulk.shipment_id = $id AND print_jobs.status IN ('queued', 'printing', 'done')
   LIMIT 1`;
 
 export function printJobsTable(db: Db, now: () => string, companions: { events: EventsTable; keys: IdempotencyKeysTable }): PrintJobsTable {
@@ -83,6 +84,7 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
   const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");
   const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
+  const insertShipment = db.prepare<[string, number, string]>('INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES (?, ?, ?)');
   const selectPrinted = db.prepare<{ id: string }, number>(PRINTED_BEFORE_SQL.replaceAll('$id', '@id')).pluck();
   const printing = db.prepare("UPDATE print_jobs SET status = 'printing', backend_job_id = @backendJobId, updated_at = @now WHERE id = @id AND status = 'queued'");
   const finish = db.prepare<Record<string, unknown>, PrintJobRow & { sandbox: number }>(
@@ -92,6 +94,7 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
   return {
     add: db.transaction((job: NewPrintJob, key?: NewIdempotencyKey) => {
       const added = printJobRecord(insert.get({ ...job, clientId: Number(job.clientId), now: now(), batch: job.batch ? JSON.stringify(job.batch) : null }) as PrintJobRow);
+      job.batch?.shipmentIds.forEach((shipmentId, position) => insertShipment.run(job.id, position, shipmentId));
       if (key) companions.keys.record(key);
       return added;
     }),

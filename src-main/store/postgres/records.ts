@@ -105,6 +105,10 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9, $10) RETURNING *`,
           [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk, job.batch ? JSON.stringify(job.batch) : null],
         );
+        if (job.batch) {
+          const ids = job.batch.shipmentIds;
+          await db.query('INSERT INTO print_job_shipments (print_job_id, position, shipment_id) SELECT $1, position - 1, id FROM unnest($2::text[]) WITH ORDINALITY AS listed (id, position)', [job.id, ids]);
+        }
         if (key) await recordKey(db, key, at);
         return printJobRecord(added.rows[0]!);
       }),
