@@ -1,5 +1,6 @@
 // What the document workers do: render a shipment's PDF (all of it, or the label pages only), or the labels of
-// many shipments on sheets (bulk print), and answer with the bytes, or with the error the renderer threw. Shared by the worker and by tests that run a worker.
+// many shipments on sheets (bulk print), and answer with the bytes, or with the error the renderer threw. Shared
+// by the worker and by tests that run a worker.
 import type { MessagePort } from 'node:worker_threads';
 import type { FontLibrary } from './fonts.ts';
 import { renderLabelSheets, renderShipmentPdf, type RenderOptions, type ShipmentDocumentInput } from './shipment-pdf.ts';

@@ -204,6 +204,9 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
 }
 
 /** The shipment's PDF: a label per package, then the commercial invoice (unless only labels are asked for). */
+/** The labels' page resources beyond their fonts: the sandbox watermark's opacity. */
+const LABEL_RESOURCES = `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`;
+
 /**
  * Where each label goes on a sheet of a layout: the matrix that maps the label's 4×6 in space onto the sheet.
  * A4 2-up: the sheet's halves, each label at real size turned a quarter (432×288 pt in a 595×421 half). A4 4-up:
@@ -259,7 +262,7 @@ export function renderLabelSheets(inputs: readonly ShipmentDocumentInput[], libr
     fonts,
     title: `Labels of ${inputs.length} shipments`,
     createdAt: inputs[0]?.createdAt ?? new Date(0),
-    extraResources: `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`,
+    extraResources: LABEL_RESOURCES,
   });
 }
 
@@ -280,6 +283,6 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
     fonts,
     title: `Shipment ${input.reference}`,
     createdAt: input.createdAt,
-    extraResources: `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`,
+    extraResources: LABEL_RESOURCES,
   });
 }
