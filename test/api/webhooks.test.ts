@@ -214,7 +214,10 @@ describe('a webhook', () => {
       token = await t.token();
       await until('the delivery after the restart', () => back.received.length >= 1);
       expect(JSON.parse(back.received[0]!.body).data.attributes.resource.id).toBe(id);
-      const [entry] = (await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data;
+      // The receiver has the body before the station has its answer and records the delivery.
+      const deliveries = async () => (await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data;
+      await until('the delivery recorded', async () => (await deliveries())[0]?.attributes.status === 'delivered');
+      const [entry] = await deliveries();
       expect(entry.attributes.lastError).toBeNull();
       expect(entry.attributes.status).toBe('delivered');
       await call('DELETE', `/v3/webhooks/${added.json.data.id}`);
