@@ -12,6 +12,7 @@ import { DEFAULT_RESOURCES_DIR, deskName, openDataDir } from './station.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import type { Actor } from './domain/caller.ts';
 import { createWebhookService, type WebhookService } from './services/webhooks.ts';
+import { createCalendarService, type CalendarService } from './services/calendar.ts';
 
 /** The user running the admin command, as the audit log names them. */
 function operatingSystemUser(): string {
@@ -39,13 +40,15 @@ export interface StationAdmin {
   readonly audit: AuditLog;
   /** A running station sees webhooks added here at its next delivery round (within a second). */
   readonly webhooks: WebhookService;
+  /** The station's time zone and holidays. */
+  readonly calendar: CalendarService;
   close(): Promise<void>;
 }
 
 export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string; desk?: string } = {}): Promise<StationAdmin> {
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const desk = deskName(options.desk);
-  const { store, keys } = await openDataDir(dataDir, undefined, options.databaseUrl);
+  const { store, keys } = await openDataDir(dataDir, { databaseUrl: options.databaseUrl });
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),
@@ -64,6 +67,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     tracking: createTrackingEventService(store, audit),
     audit,
     webhooks: createWebhookService(store, audit),
+    calendar: createCalendarService({ store, audit, clock: () => new Date() }),
     close: () => store.close(),
   };
 }

@@ -1,18 +1,20 @@
 // The `station` admin command: serve the headless station and administer clients, keys and integrations.
-// Its forms and JSON outputs are a contract that scripts depend on.
+// Its forms and JSON outputs are a contract that scripts depend on. What every command shares is in cli/arguments.ts;
+// command groups move out to cli/ one at a time (cli/config.ts first).
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { StationError } from '../src-shared/errors.ts';
 import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
 import { EVENT_TYPES } from '../src-shared/events.ts';
 import { validateNewWebhook, validateReplay } from '../src-shared/webhooks.ts';
 import { validateUpstreamSettings } from '../src-shared/upstream.ts';
-import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migrateDataFolder, openAdmin, restoreDataFolder, type StationAdmin } from './admin.ts';
+import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migrateDataFolder, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, deskName, hasStation, isLoopbackAddress } from './station.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from './station.ts';
+import { configCommand, CONFIG_HELP } from './cli/config.ts';
+import { UsageError, common, databaseOf, dataDirOf, deskOf, optional, parse, print, required, unknownSubcommand, withAdmin, type Options, type Values } from './cli/arguments.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
 
@@ -90,6 +92,7 @@ Usage: npm run --silent station -- <command> [options]
       The delivery log, newest first.
   webhook replay --id ID --from EVENT_ID --to EVENT_ID [--data DIR] [--json]
       Send the webhook's events with these ids again (at most 10000).
+${CONFIG_HELP}
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
       ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
@@ -112,10 +115,6 @@ STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
 
-type Options = ParseArgsConfig['options'];
-type Values = Record<string, string | boolean | string[] | undefined>;
-
-const common: Options = { data: { type: 'string' }, database: { type: 'string' }, desk: { type: 'string' }, json: { type: 'boolean', default: false } };
 /** Backup and restore copy one SQLite file: they take no --database. */
 const sqliteOnly: Options = { data: { type: 'string' }, json: { type: 'boolean', default: false } };
 const addressOptions: Options = {
@@ -131,74 +130,6 @@ const addressOptions: Options = {
   'tax-id': { type: 'string' },
 };
 const which: Options = { id: { type: 'string' }, username: { type: 'string' } };
-
-class UsageError extends Error {}
-
-/** A command's subcommand left out (or an option where it belongs) lists them; an unknown one is named. */
-function unknownSubcommand(command: string, sub: string | undefined, known: string): string {
-  if (sub === undefined || sub.startsWith('-')) return `'${command}' needs a command first: ${known}. Run 'npm run --silent station -- help' for their options.`;
-  return `Unknown ${command} command '${sub}'. Use ${known}.`;
-}
-
-/**
- * `--percent -5`: a value that looks like a negative number is the option's value, not another option (Node's
- * parser would refuse it as ambiguous); the option's own check then says what is wrong with it.
- */
-function negativeValuesJoined(args: string[], options: Options): string[] {
-  const joined: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const name = /^--([a-z-]+)$/.exec(args[index]!)?.[1];
-    const next = args[index + 1];
-    if (name !== undefined && options?.[name]?.type === 'string' && next !== undefined && /^-[0-9.,]/.test(next)) {
-      joined.push(`--${name}=${next}`);
-      index++;
-    } else joined.push(args[index]!);
-  }
-  return joined;
-}
-
-function parse(args: string[], options: Options): Values {
-  try {
-    return parseArgs({ args: negativeValuesJoined(args, options), options, strict: true, allowPositionals: false }).values as Values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
-function required(values: Values, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.`);
-  return value;
-}
-
-function optional(values: Values, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function dataDirOf(values: Values): string {
-  return optional(values, 'data') ?? defaultDataDir();
-}
-
-/** The shared PostgreSQL database of --database or $STATION_DATABASE_URL; undefined for the data folder's SQLite file. */
-function databaseOf(values: Values): string | undefined {
-  const url = optional(values, 'database') ?? (process.env.STATION_DATABASE_URL || undefined);
-  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
-    throw new UsageError(`--database must be a PostgreSQL URL (postgres://user@host/database), not '${url}'.`);
-  }
-  return url;
-}
-
-/** The desk of --desk or $STATION_DESK; undefined for this computer's host name. */
-function deskOf(values: Values): string | undefined {
-  const desk = optional(values, 'desk') ?? (process.env.STATION_DESK || undefined);
-  if (desk === undefined) return undefined;
-  try {
-    return deskName(desk);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 /** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
 async function passwordOf(values: Values): Promise<string> {
@@ -230,30 +161,8 @@ function whichClient(values: Values): { id?: string; username?: string } {
   return id !== undefined ? { id } : { username };
 }
 
-function print(values: Values, json: unknown, text: string): void {
-  console.log(values.json ? JSON.stringify(json) : text);
-}
-
 function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>[number]): string {
   return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}\t${client.role}`;
-}
-
-/**
- * Runs one admin command against the data folder, closing it afterwards. Only `client add` (`creates`) sets a
- * station up in a folder that has none; any other command there is refused, so a mistyped --data path does not
- * leave an empty station behind.
- */
-async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T, creates = false): Promise<T> {
-  const dataDir = dataDirOf(values);
-  if (!creates && databaseOf(values) === undefined && !hasStation(dataDir)) {
-    throw new Error(`There is no station in ${resolve(dataDir)}. Give the folder of an existing station with --data, or set one up with 'station client add'.`);
-  }
-  const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values), desk: deskOf(values) });
-  try {
-    return await task(admin);
-  } finally {
-    await admin.close();
-  }
 }
 
 async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
@@ -797,6 +706,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'audit':
         await auditCommand(rest);
+        return 0;
+      case 'config':
+        await configCommand(rest[0], rest.slice(1));
         return 0;
       case 'restore':
         restoreCommand(rest);

@@ -43,6 +43,8 @@ import { createWebhookDeliverer, type DeliveryPolicy, type WebhookDeliverer } fr
 import { eventResource } from './api/serializers/event.ts';
 import { dataDocument } from '../src-shared/jsonapi.ts';
 import { ensureStationKeys, type StationKeys } from './services/station-keys.ts';
+import { createCalendarService, ensureCalendar, type CalendarService } from './services/calendar.ts';
+import { systemTimeZone } from '../src-shared/calendar.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
@@ -101,6 +103,8 @@ export interface StationOptions {
   port?: number;
   host?: string;
   clock?: () => Date;
+  /** The time zone a new station is set up with (the operating system's by default); a set-up station keeps its own. */
+  timeZone?: string;
   logger?: Logger;
   /** Browser origins besides the station's own that may call the API (e.g. a renderer dev server). */
   allowedOrigins?: readonly string[];
@@ -165,6 +169,8 @@ export interface Station {
   /** Sends closed manifests to their upstream services. */
   readonly manifestTransmission: Scheduler;
   readonly manifests: ManifestService;
+  /** The station's time zone and holidays. */
+  readonly calendar: CalendarService;
   readonly documents: DocumentPool;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
@@ -222,8 +228,21 @@ function prepareDataDir(dataDir: string): void {
   }
 }
 
-/** Opens (and creates when new) the data folder and its store: what every CLI command and the station share. */
-export async function openDataDir(dataDir: string, clock?: () => Date, databaseUrl?: string, claimLeaseMs?: number): Promise<{ store: Store; keys: StationKeys }> {
+export interface DataDirOptions {
+  clock?: () => Date;
+  /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
+  databaseUrl?: string;
+  claimLeaseMs?: number;
+  /** The time zone a new station is set up with: the operating system's unless given. A set-up station keeps its own. */
+  timeZone?: string;
+}
+
+/**
+ * Opens (and creates when new) the data folder and its store: what every CLI command and the station share. A new
+ * station gets its keys and its time zone here, at its first set-up.
+ */
+export async function openDataDir(dataDir: string, options: DataDirOptions = {}): Promise<{ store: Store; keys: StationKeys }> {
+  const { clock, databaseUrl, claimLeaseMs } = options;
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = databaseUrl ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs }) : openStore(databaseFile, { clock });
@@ -232,7 +251,9 @@ export async function openDataDir(dataDir: string, clock?: () => Date, databaseU
     for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
       if (existsSync(file)) chmodSync(file, 0o600);
     }
-    return { store, keys: await ensureStationKeys(store) };
+    const keys = await ensureStationKeys(store);
+    await ensureCalendar(store, options.timeZone ?? systemTimeZone());
+    return { store, keys };
   } catch (error) {
     await store.close();
     throw error;
@@ -254,7 +275,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const lock = lockDataFolder(options.dataDir);
   let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
-    opened = await openDataDir(options.dataDir, options.clock, options.databaseUrl, options.claimLeaseMs);
+    opened = await openDataDir(options.dataDir, options);
   } catch (error) {
     lock.release();
     throw error;
@@ -284,7 +305,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
   const carrierSettings = createCarrierSettingsService(store, carriers, audit);
-  const shipments = createShipmentService({ store, carriers, documents, clock, logger, audit });
+  const calendar = createCalendarService({ store, audit, clock });
+  const shipments = createShipmentService({ store, carriers, documents, clock, calendar: calendar.current, logger, audit });
   const printing = createPrintService({
     store,
     backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
@@ -298,19 +320,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
     pollMs: options.printPollMs,
   });
   const idempotency = createIdempotencyService({ store, clock });
-  const upstream = createUpstreamService({ store, carriers, clock, logger });
+  const upstream = createUpstreamService({ store, carriers, clock, calendar: calendar.current, logger });
   // Manifests are rendered on this thread: a close is rare, and a day's manifest takes milliseconds.
   let manifestFonts: ReturnType<typeof fontLibrary> | undefined;
   const manifests = createManifestService({
     store,
     audit,
     clock,
+    calendar: calendar.current,
     logger,
     upstreams: () => carriers.refreshUpstreams(),
     firstTransmitRetryMs: options.manifestRetryMs,
     render: (input) => renderManifestPdf(input, (manifestFonts ??= fontLibrary(join(resourcesDir, 'fonts')))),
   });
-  const events = createEventService({ store, logger, clock, retentionDays: options.eventRetentionDays });
+  const events = createEventService({ store, logger, clock, calendar: calendar.current, retentionDays: options.eventRetentionDays });
   /** The station's own address once it listens: the links of webhook deliveries are built on it. */
   let ownUrl = `http://${host}:${port}`;
   const deliverer = createWebhookDeliverer({
@@ -326,7 +349,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   });
   const webhooks = createWebhookService(store, audit, () => void deliverer.runOnce());
-  const pickups = createPickupService({ store, carriers, audit, clock });
+  const pickups = createPickupService({ store, carriers, audit, clock, calendar: calendar.current });
   const scale = createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming });
   const app = createApi({
     authentication,
@@ -339,7 +362,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     manifests,
     pickups,
     reports: createReportService(store),
-    today: createTodayService({ store, carriers, pickups, desk, clock }),
+    today: createTodayService({ store, carriers, pickups, desk, clock, calendar: calendar.current }),
+    calendar,
     orders: createOrderService({ store, audit }),
     scale,
     packing: createPackingSetupService({ store, audit }),
@@ -450,6 +474,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     upstreamTracking,
     manifestTransmission,
     manifests,
+    calendar,
     documents,
     app,
     start: async () => {

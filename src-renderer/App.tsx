@@ -2,6 +2,7 @@
 import React, { useEffect } from 'react';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
+import { StationDay } from './components/StationDay.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
@@ -74,11 +75,14 @@ export function App(): React.JSX.Element {
             </a>
           ))}
         </nav>
-        <span className="app__client">
-          {client?.attributes.name}
-          {who ? ` · ${who.username} (${who.role})` : ''}
-          {config?.desk ? ` · desk ${config.desk}` : ''}
-        </span>
+        <div className="app__who">
+          <span className="app__client">
+            {client?.attributes.name}
+            {who ? ` · ${who.username} (${who.role})` : ''}
+            {config?.desk ? ` · desk ${config.desk}` : ''}
+          </span>
+          <StationDay />
+        </div>
         <button type="button" className="link" onClick={signOut}>
           Sign out
         </button>

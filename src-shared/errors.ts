@@ -136,6 +136,11 @@ export const ERROR_TEXT = {
   upstreamMaybeBookedSaved: (why: string) =>
     `The upstream service did not confirm the booking (${why}); it may have booked it. Confirm the saved shipment again later: the station looks the booking up first and never books it twice.`,
   invalidCutoff: (given: string) => `--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '${given}'.`,
+  invalidTimeZone: (given: string) =>
+    `'${given}' is not a time zone. Give an IANA name such as Europe/Rome, America/New_York or UTC (tz database names; case does not matter).`,
+  invalidHoliday: (given: string) => `'${given}' is not a date. Give holidays as YYYY-MM-DD, e.g. 2026-12-25.`,
+  tooManyHolidays: (max: number) => `The station keeps at most ${max} holidays: remove past ones first.`,
+  notAHoliday: (date: string) => `${date} is not one of the station's holidays.`,
   noSuchPickup: (id: string) => `No pickup is booked with shipment ${id}.`,
   pickupAlreadyCancelled: 'This pickup is cancelled already.',
   pickupPastDeadline: (carrier: string, deadline: string) => `The pickup can no longer be cancelled: ${carrier} takes cancellations until ${deadline}.`,

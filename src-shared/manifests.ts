@@ -2,19 +2,22 @@
 // preview resources answered. The station and the desk UI check requests with these rules. Liberal: the carrier in
 // any case, null for absent members.
 import { z } from 'zod';
-import { isCalendarDate } from './shipment-validation.ts';
+import { isCalendarDate } from './calendar.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 
 export interface CloseRequest {
   /** The carrier code the shipments were booked with, e.g. UPS, or PV.UPS through an upstream service. */
   carrier: string;
-  /** The ship date to close, YYYY-MM-DD. */
-  date: string;
+  /** The ship date to close, YYYY-MM-DD; absent: the station's day when the close starts, in its time zone. */
+  date?: string;
 }
 
 const closeSchema = z.object({
   carrier: z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()),
-  date: z.string().trim().refine(isCalendarDate),
+  date: z
+    .union([z.null(), z.string().trim().refine((text) => text === '' || isCalendarDate(text))])
+    .optional()
+    .transform((text) => text || undefined),
 });
 
 export function validateClose(document: unknown): Result<CloseRequest> {

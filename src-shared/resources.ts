@@ -151,11 +151,12 @@ export const AUDIT_ACTIONS = [
   'order.removed',
   'scale.configured',
   'packing.configured',
+  'calendar.changed',
   'shipment.verified',
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup';
+export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup' | 'calendar';
 
 export interface AuditEventAttributes {
   at: string;
@@ -247,6 +248,8 @@ export interface StationConfigAttributes {
   integrationKey: string;
   /** The desk this station is (--desk): print jobs made here print on its printers. */
   desk: string;
+  /** The station's IANA time zone: the desk counts "today" in it (README, "Dates and time zones"). */
+  timeZone: string;
 }
 
 export interface StationConfigResource {

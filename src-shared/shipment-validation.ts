@@ -1,6 +1,7 @@
 // The rules of spec section 2 and field-rules.md for a shipment request, shared by the station and the desk UI.
 // zod checks each field's shape; the rules that tie fields together follow in a second pass over the raw input.
 // Every violation is reported at once, in the words of spec section 7, with its JSON pointer.
+import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
 import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
@@ -96,14 +97,6 @@ const code = <const T extends readonly [string, ...string[]]>(values: T) =>
 const incoTerms = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])]).transform((value) => Number(value) as 1 | 2 | 3);
 /** A customs commodity (HS) code: letters, digits, spaces, dots or dashes, as carriers print them. */
 const commodityCode = textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/));
-
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function addressSchema(emailRequired: boolean) {
   return z.object({

@@ -16,6 +16,8 @@ import { todayRoutes } from './routes/today.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { scaleRoutes } from './routes/scale.ts';
 import { packingSetupRoutes } from './routes/packing-setup.ts';
+import { calendarRoutes } from './routes/calendar.ts';
+import type { CalendarService } from '../services/calendar.ts';
 import type { PackingSetupService } from '../services/packing-setup.ts';
 import type { ScaleService } from '../services/scale.ts';
 import type { OrderService } from '../services/orders.ts';
@@ -61,6 +63,8 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   orders: OrderService;
   scale: ScaleService;
   packing: PackingSetupService;
+  /** The station's time zone and holidays. */
+  calendar: CalendarService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -96,8 +100,9 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   orderRoutes(guarded, deps.orders);
   scaleRoutes(guarded, deps.scale, deps.desk);
   packingSetupRoutes(guarded, deps.packing);
+  calendarRoutes(guarded, deps.calendar);
   publicTrackingRoutes(open, deps.shipments);
-  stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk);
+  stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk, deps.calendar);
   if (deps.printViews) printViewRoutes(open, deps.printViews);
 
   app.use(accessLog(deps.logger));

@@ -6,12 +6,14 @@ import type { Quote } from '../domain/rating.ts';
 import type { RateCard } from './rate-card.ts';
 import { insuranceCents, priceService } from './pricing.ts';
 import { issueTrackingNumber } from './tracking-numbers.ts';
-import { addWorkingDays } from './working-days.ts';
+import { addWorkingDays } from '../../src-shared/calendar.ts';
 
 export interface RateRequest {
   from: string;
   to: string;
   shipDate: string;
+  /** The station's holidays: no working day for transit times. */
+  holidays: readonly string[];
   packages: readonly Package[];
   /** The declared value in cents, when insured. */
   insuredCents: number | null;
@@ -89,7 +91,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
             prepaidCents: price.prepaidCents,
             vatPercent: card.vatPercent,
             insuranceCents: request.insuredCents === null ? null : insuranceCents(card, request.insuredCents),
-            estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays),
+            estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays, request.holidays),
             transitDays: price.transitDays,
           },
         };

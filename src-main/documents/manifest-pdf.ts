@@ -2,6 +2,7 @@
 // per service (reference, tracking number, receiver's city and country, packages, weight), with the manifest
 // number as a Code 128 barcode and the totals; the last part is the driver hand-off sheet: counts, a signature
 // line and the time. A pure function of its input, like the labels.
+import { dateTimeIn } from '../../src-shared/calendar.ts';
 import { formatCents } from '../../src-shared/money.ts';
 import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
 import { drawCode128 } from './barcodes.ts';
@@ -15,6 +16,8 @@ export interface ManifestDocumentInput {
   shipDate: string;
   shipper: string;
   closedAt: Date;
+  /** The station's time zone: the closing time is written on its clock. */
+  timeZone: string;
   closedBy: string;
   lines: readonly ManifestLine[];
   totals: ManifestTotals;
@@ -62,7 +65,7 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
     ['Carrier', input.carrierName],
     ['Ship date', input.shipDate],
     ['Shipper', input.shipper],
-    ['Closed', `${input.closedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by ${input.closedBy}`],
+    ['Closed', `${dateTimeIn(input.closedAt, input.timeZone)} (${input.timeZone}) by ${input.closedBy}`],
   ] as const) {
     text(label, MARGIN, y, 9, 'bold');
     text(value, MARGIN + 70, y, 9, 'regular', 300);

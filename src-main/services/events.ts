@@ -1,6 +1,7 @@
 // The integration events as integrators read them: a client's own events in order (the feed), and a signal that
 // new ones were committed, for the live stream and the webhook deliverer. The signal watches the newest id on a
 // short timer, so it also sees what other desks on a shared store commit.
+import { addDays, dayIn, startOfDay, type StationCalendar } from '../../src-shared/calendar.ts';
 import { EVENT_FEED_LIMIT } from '../../src-shared/events.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { StationEventRecord } from '../domain/event.ts';
@@ -36,6 +37,8 @@ export interface EventServiceDeps {
   /** How often the newest id is looked at while anyone listens (250 ms by default). */
   pollMs?: number;
   clock?: () => Date;
+  /** The station's time zone: retention counts whole days on its calendar. */
+  calendar?: () => Promise<StationCalendar>;
   /** How long events are kept for the feed, the stream and replays (90 days by default). */
   retentionDays?: number;
 }
@@ -83,7 +86,10 @@ export function createEventService(deps: EventServiceDeps): EventService {
       }),
     latestId: () => store.events.latestId(),
     async purgeOld() {
-      const before = new Date((deps.clock ?? (() => new Date()))().getTime() - (deps.retentionDays ?? DEFAULT_EVENT_RETENTION_DAYS) * 24 * 60 * 60_000).toISOString();
+      // Kept: the events of today and the retention's days before it, whole days on the station's calendar.
+      const timeZone = (await deps.calendar?.())?.timeZone ?? 'UTC';
+      const today = dayIn((deps.clock ?? (() => new Date()))(), timeZone);
+      const before = startOfDay(addDays(today, -(deps.retentionDays ?? DEFAULT_EVENT_RETENTION_DAYS)), timeZone).toISOString();
       let total = 0;
       for (;;) {
         const purged = await store.events.purge(before, PURGE_BATCH);

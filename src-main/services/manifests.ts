@@ -1,6 +1,7 @@
 // End of day: what a close of one carrier and ship date will take (the preview, with what it leaves out and why),
 // the close itself (one transaction: a numbered manifest, its shipments marked, its PDF, day.closed and the audit
 // entry), the manifests made, and a supervisor's reopen. A client closes its own shipments.
+import { dayIn, timeIn, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { parseCents } from '../../src-shared/money.ts';
 import type { CloseRequest, LeftOut, ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
@@ -38,6 +39,12 @@ export interface ManifestService {
   unsent(caller: Caller): Promise<ManifestRecord[]>;
 }
 
+/** A carrier and the ship date its close takes. */
+interface ClosingDay {
+  carrier: string;
+  date: string;
+}
+
 export interface ManifestServiceDeps {
   store: Store;
   /** The upstream services as configured now: a manifest of their carriers is sent to them. */
@@ -47,6 +54,8 @@ export interface ManifestServiceDeps {
   firstTransmitRetryMs?: number;
   audit: AuditLog;
   clock: () => Date;
+  /** The station's time zone and holidays: a close without a date closes its today. */
+  calendar: () => Promise<StationCalendar>;
   render: (input: ManifestDocumentInput) => Uint8Array;
 }
 
@@ -81,10 +90,10 @@ function lineOf(shipment: DayShipment): ManifestLine {
   };
 }
 
-/** Why a shipment of the day is not in the close, or null when it is. */
-function leftOutOf(shipment: DayShipment): LeftOut | null {
+/** Why a shipment of the day is not in the close, or null when it is; times on the station's clock. */
+function leftOutOf(shipment: DayShipment, timeZone: string): LeftOut | null {
   const base = { shipmentId: shipment.id, reference: shipment.reference };
-  if (shipment.deletedAt !== null) return shipment.status === 3 ? { ...base, reason: 'voided', detail: `voided at ${shipment.deletedAt.slice(11, 16)} UTC` } : null;
+  if (shipment.deletedAt !== null) return shipment.status === 3 ? { ...base, reason: 'voided', detail: `voided at ${timeIn(new Date(shipment.deletedAt), timeZone)}` } : null;
   if (shipment.status === -1) return { ...base, reason: 'failed', detail: 'processing failed; it has no label' };
   if (shipment.status === 0) return shipment.scheduled ? { ...base, reason: 'waiting', detail: 'waiting to be processed' } : null;
   if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}` };
@@ -93,9 +102,17 @@ function leftOutOf(shipment: DayShipment): LeftOut | null {
 
 export function createManifestService(deps: ManifestServiceDeps): ManifestService {
   const { store, audit, clock, logger } = deps;
-  const day = (caller: Caller, request: CloseRequest) => ({ clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, date: request.date });
+  const day = (caller: Caller, request: ClosingDay) => ({ clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, date: request.date });
+  /**
+   * The day a request closes, fixed once when it starts: its own date, or the station's today. A close started at
+   * 23:59:59 that commits after midnight still closes the day it started on.
+   */
+  const closingDay = async (request: CloseRequest): Promise<ClosingDay & { timeZone: string }> => {
+    const { timeZone } = await deps.calendar();
+    return { carrier: request.carrier, date: request.date ?? dayIn(clock(), timeZone), timeZone };
+  };
 
-  const preview = async (caller: Caller, request: CloseRequest): Promise<ManifestPreview> => {
+  const previewOf = async (caller: Caller, request: ClosingDay & { timeZone: string }): Promise<ManifestPreview> => {
     const shipments = await store.manifests.dayShipments(day(caller, request));
     const included = shipments.filter((shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null);
     const lines = included.map(lineOf);
@@ -111,7 +128,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
         declaredCents: lines.reduce((total, line) => total + line.declaredCents, 0),
         currency: included[0]?.currency ?? 'EUR',
       },
-      leftOut: shipments.map(leftOutOf).filter((entry): entry is LeftOut => entry !== null),
+      leftOut: shipments.map((shipment) => leftOutOf(shipment, request.timeZone)).filter((entry): entry is LeftOut => entry !== null),
     };
   };
 
@@ -122,15 +139,16 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
   };
 
   return {
-    preview,
+    preview: async (caller, request) => previewOf(caller, await closingDay(request)),
 
-    async close(caller, request) {
+    async close(caller, asked) {
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Closing the day');
+      const request = await closingDay(asked);
       const through = upstreamPart(request.carrier);
       const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
       for (let attempt = 1; ; attempt++) {
-        const planned = await preview(caller, request);
+        const planned = await previewOf(caller, request);
         if (planned.included.length === 0) {
           // Nothing to close, unless another desk closed it a moment ago: then that manifest is the answer.
           const closed = (await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: request.date, carrierCode: request.carrier, limit: 1 }))[0];
@@ -147,6 +165,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           shipDate: request.date,
           shipper: caller.client.profile.name,
           closedAt,
+          timeZone: request.timeZone,
           closedBy,
           lines: planned.included,
           totals: planned.totals,

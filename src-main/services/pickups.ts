@@ -1,6 +1,6 @@
 // Pickups as the desk sees them: the collections booked with the client's shipments, by day and carrier, each
 // with the deadline until which its carrier takes a cancellation (from the rate card), and the cancel itself.
-import { localDate } from '../../src-shared/dates.ts';
+import { instantAt, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
@@ -9,7 +9,7 @@ import type { Store } from '../store/index.ts';
 import type { AuditLog } from './audit-log.ts';
 
 export interface Pickup extends PickupRecord {
-  /** The collection date at the carrier's cancellation deadline, local time: YYYY-MM-DD HH:MM. */
+  /** The collection date at the carrier's cancellation deadline, in the station's time zone: YYYY-MM-DD HH:MM. */
   cancelBefore: string;
 }
 
@@ -22,7 +22,7 @@ export interface PickupService {
 /** The deadline of a carrier without a rate card (an upstream service's): the rate card schema's default. */
 const DEFAULT_CANCEL_BEFORE = '10:00';
 
-export function createPickupService(deps: { store: Store; carriers: CarrierRegistry; audit: AuditLog; clock: () => Date }): PickupService {
+export function createPickupService(deps: { store: Store; carriers: CarrierRegistry; audit: AuditLog; clock: () => Date; calendar: () => Promise<StationCalendar> }): PickupService {
   const { store, carriers, audit, clock } = deps;
   const withDeadline = async (pickups: PickupRecord[]): Promise<Pickup[]> => {
     const cards = await carriers.cards();
@@ -31,10 +31,10 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
       return { ...pickup, cancelBefore: `${pickup.collectionDate} ${time}` };
     });
   };
-  /** Now as the deadlines are written: local date and time. */
-  const nowLocal = () => {
-    const now = clock();
-    return `${localDate(now)} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+  /** Whether the deadline (YYYY-MM-DD HH:MM on the station's wall clock) has come: from its first instant on, for good. */
+  const passed = async (deadline: string) => {
+    const { timeZone } = await deps.calendar();
+    return clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
   };
 
   return {
@@ -45,7 +45,7 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
       if (!found) throw new StationError(404, ERROR_TEXT.noSuchPickup(shipmentId));
       const [pickup] = await withDeadline([found]);
       if (pickup!.status === 'cancelled') throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
-      if (nowLocal() >= pickup!.cancelBefore) throw new StationError(409, ERROR_TEXT.pickupPastDeadline(pickup!.carrierName, pickup!.cancelBefore), { meta: { cancelBefore: pickup!.cancelBefore } });
+      if (await passed(pickup!.cancelBefore)) throw new StationError(409, ERROR_TEXT.pickupPastDeadline(pickup!.carrierName, pickup!.cancelBefore), { meta: { cancelBefore: pickup!.cancelBefore } });
       const cancelled = await store.pickups.cancel(shipmentId, audit.entry(actorOf(caller), 'pickup.cancelled', { type: 'pickup', id: shipmentId }, { carrier: pickup!.carrierCode, date: pickup!.collectionDate, reference: pickup!.reference }));
       if (!cancelled) throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
     },

@@ -20,17 +20,25 @@ export interface ProcessingDeps {
   releaseTrackingNumber: (trackingNumber: string) => void;
 }
 
-export async function priceShipment(
-  carriers: CarrierRegistry,
-  attributes: ShipmentAttributes,
-  shipDate: string,
-  choiceCode: string | null = null,
-  sandbox = false,
-): Promise<PriceList> {
+export interface PriceOptions {
+  /** The ship date each carrier choice prices with: the shipment's own, or the one it gets with that carrier (its cutoff). */
+  shipDate: (choiceCode: string) => string;
+  /** Days besides weekends on which nothing moves: transit times skip them. */
+  holidays: readonly string[];
+  /** Only this carrier choice; null or absent: every carrier. */
+  choiceCode?: string | null;
+  sandbox?: boolean;
+}
+
+export async function priceShipment(carriers: CarrierRegistry, attributes: ShipmentAttributes, options: PriceOptions): Promise<PriceList> {
+  const { choiceCode = null, sandbox = false, holidays } = options;
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
-  const request = { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
+  const requestFor = (carrier: { choiceCode: string }) => {
+    const shipDate = options.shipDate(carrier.choiceCode);
+    return { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, holidays, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
+  };
   const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
-  const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(request)))).flat();
+  const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(requestFor(carrier))))).flat();
   const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));
   const unavailable = outcomes.flatMap((outcome) =>
     outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason, ...(outcome.unreachable ? { unreachable: true } : {}) }],

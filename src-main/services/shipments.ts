@@ -1,7 +1,7 @@
 // The shipment use cases of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents,
 // tracking and summaries, plus the scheduled processing run. The API and the scheduler both call these.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { localDate } from '../../src-shared/dates.ts';
+import { dayIn, shipDateAt, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -16,7 +16,6 @@ import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault
 import { OrderTakenError } from '../domain/order.ts';
 import type { OrderShipmentLink } from '../../src-shared/orders.ts';
 import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
-import { addWorkingDays } from '../carriers/working-days.ts';
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
@@ -30,6 +29,8 @@ export interface ShipmentServiceDeps {
   /** The document workers that render labels. */
   documents: DocumentPool;
   clock: () => Date;
+  /** The station's time zone and holidays, as stored now. */
+  calendar: () => Promise<StationCalendar>;
   logger: Logger;
   /** Creates and voids are written to it with the shipment, in one transaction. */
   audit: AuditLog;
@@ -129,17 +130,22 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     }
   };
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
-  const today = () => localDate(clock());
   /**
-   * The ship date of a shipment the client gave none: today, or the next working day once the carrier's cutoff
-   * time has passed (its driver has come for today's parcels).
+   * The station's calendar at one instant, read once per request: its holidays, and the ship date a shipment
+   * without one gets with a carrier choice: today on a working day before that carrier's cutoff (HH:MM in the station's zone),
+   * otherwise the next working day (its driver has come for today's parcels, or nobody ships today).
    */
-  const defaultShipDate = async (choiceCode: string | undefined) => {
-    const cutoff = choiceCode === undefined ? undefined : (await storedCutoffs(store))[choiceCode];
+  const dating = async () => {
+    const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
     const now = clock();
-    const time = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
-    return cutoff !== undefined && time >= cutoff ? addWorkingDays(today(), 1) : today();
+    return {
+      holidays: calendar.holidays,
+      shipDateWith: (choiceCode: string | null | undefined) => shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined),
+    };
   };
+  /** The price list of a shipment: with its own ship date, or each carrier with the date it would ship on. */
+  const priceList = (attributes: ShipmentAttributes, dates: Awaited<ReturnType<typeof dating>>, options: { choiceCode?: string | null; sandbox: boolean }) =>
+    priceShipment(carriers, attributes, { ...options, holidays: dates.holidays, shipDate: (choiceCode) => attributes.shipDate ?? dates.shipDateWith(choiceCode) });
 
   /**
    * Every address a client ships from, to or collects at goes into its address book. It is written after the
@@ -256,7 +262,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
 
   const service: ShipmentService = {
     async save(caller, attributes, key) {
-      const shipDate = attributes.shipDate ?? today();
+      const shipDate = attributes.shipDate ?? (await dating()).shipDateWith(null);
       const shipment = {
         id: newId(),
         clientId: caller.client.id,
@@ -280,11 +286,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return carriers.choiceCodes();
     },
 
-    rate: (caller, attributes) => priceShipment(carriers, attributes, attributes.shipDate ?? today(), null, caller.sandbox),
+    rate: async (caller, attributes) => priceList(attributes, await dating(), { sandbox: caller.sandbox }),
 
     async confirm(caller, attributes, meta, savedId, key) {
-      const shipDate = attributes.shipDate ?? today();
-      const list = await priceShipment(carriers, attributes, shipDate, null, caller.sandbox);
+      const dates = await dating();
+      const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
         const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
@@ -298,7 +304,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
         throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
       }
-      const dated = attributes.shipDate ?? (await defaultShipDate(quote.choiceCode));
+      const dated = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
       const confirmed = { ...attributes, shipDate: dated };
       const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
@@ -308,20 +314,17 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     },
 
     async create(caller, attributes, meta, key) {
-      let shipDate = attributes.shipDate ?? today();
-      let withDate = { ...attributes, shipDate };
+      const dates = await dating();
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber };
       // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
       // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
-      const list = await priceShipment(carriers, withDate, shipDate, choice.carrierChoice, caller.sandbox);
+      const list = await priceList(attributes, dates, { choiceCode: choice.carrierChoice, sandbox: caller.sandbox });
       const quote = pickByService(list.quotes, meta.service);
       // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
       const waitsForUpstream = meta.scheduledProcessing && !quote && list.unavailable.some((entry) => entry.unreachable);
       if (!quote && !waitsForUpstream) throw new StationError(400, noServiceReason(list));
-      if (attributes.shipDate === undefined) {
-        shipDate = await defaultShipDate(quote?.choiceCode ?? choice.carrierChoice ?? undefined);
-        withDate = { ...attributes, shipDate };
-      }
+      const shipDate = attributes.shipDate ?? dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice);
+      const withDate = { ...attributes, shipDate };
       if (meta.scheduledProcessing) {
         const shipment = {
           id: newId(),
@@ -363,7 +366,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
             ? { reason: 'dayClosed', manifest }
             : latest !== undefined
               ? { reason: 'trackingStarted', trackingStatus: latest.status, trackingDate: latest.occurredAt }
-              : today() > record.shipDate
+              : dayIn(clock(), (await deps.calendar()).timeZone) > record.shipDate
                 ? { reason: 'shipDatePassed', shipDate: record.shipDate }
                 : null;
         if (refusal) throw new StationError(400, ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
@@ -413,6 +416,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       // Runs never overlap and one station holds a data folder, so a claim found now is left by a run that could
       // not release it (the disk was full): its shipments wait again.
       await store.shipments.releaseWaitingClaims();
+      // Read before the claim, so a fault here leaves nothing claimed.
+      const { holidays } = await deps.calendar();
       const token = randomUUID();
       const claimed = await store.shipments.claimWaiting({ limit, token });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0, deferred: 0 };
@@ -420,7 +425,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
         try {
-          const list = await priceShipment(carriers, record.attributes, record.shipDate, record.carrierChoice, record.sandbox);
+          const list = await priceShipment(carriers, record.attributes, { shipDate: () => record.shipDate, holidays, choiceCode: record.carrierChoice, sandbox: record.sandbox });
           // The carrier could not be asked (an upstream that is down): the shipment waits in the outbox.
           if (list.quotes.length === 0 && list.unavailable.some((entry) => entry.unreachable)) throw new UpstreamUnreachableError(noServiceReason(list));
           const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');

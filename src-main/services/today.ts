@@ -1,7 +1,7 @@
 // Today: one ship date of a client at a glance, for the desk's home screen. Counts per carrier come from the
 // day's shipments (a day is hundreds of rows, read through the summaries index), the close status from the
 // day's manifests, the open print jobs from this desk's queue, and the next pickup from the collection bookings.
-import { localDate } from '../../src-shared/dates.ts';
+import { dayIn, type StationCalendar } from '../../src-shared/calendar.ts';
 import type { TodayAttributes, TodayCarrier, TodayPickup } from '../../src-shared/today.ts';
 import { STATUS } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
@@ -10,14 +10,14 @@ import type { Store } from '../store/index.ts';
 import type { PickupService } from './pickups.ts';
 
 export interface TodayService {
-  /** `date` null: the station's own date. */
+  /** `date` null: the station's day now, in its time zone. */
   today(caller: Caller, date: string | null): Promise<TodayAttributes>;
 }
 
 /** Bookings read to find the next pickup: the shipments one carrier collects at one address in a day. */
 const PICKUP_ROWS = 500;
 
-export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date }): TodayService {
+export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date; calendar: () => Promise<StationCalendar> }): TodayService {
   const { store, carriers, pickups, desk, clock } = deps;
 
   async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
@@ -39,7 +39,7 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
 
   return {
     async today(caller, given) {
-      const date = given ?? localDate(clock());
+      const date = given ?? dayIn(clock(), (await deps.calendar()).timeZone);
       const scope = { clientId: caller.client.id, sandbox: caller.sandbox };
       const [counts, manifests, jobs, pickup, cards] = await Promise.all([
         store.shipments.dayCounts({ ...scope, date }),

@@ -1,7 +1,7 @@
 // Recording tracking events for processed shipments, as staff or a carrier feed report them: the event's
 // status on the carrier-neutral scale and its time, checked here once for every caller.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import { isCalendarDate } from '../../src-shared/shipment-validation.ts';
+import { isCalendarDate } from '../../src-shared/calendar.ts';
 import { STATUS } from '../../src-shared/shipment.ts';
 import { TRACKING_STATUSES, isTrackingStatus } from '../../src-shared/tracking-status.ts';
 import type { Actor } from '../domain/caller.ts';

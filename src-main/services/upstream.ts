@@ -1,6 +1,7 @@
 // The upstream gateway as the desk and integrations see it: the outbox (scheduled shipments waiting to be sent,
 // being sent, or failed, with why, beside each upstream's reachability), and the tracking refresh that pulls the
 // upstream's tracking of what it booked and records what moved (each change is a tracking.updated event).
+import { addDays, dayIn, type StationCalendar } from '../../src-shared/calendar.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { UpstreamHealth } from '../carriers/upstream.ts';
 import type { Caller } from '../domain/caller.ts';
@@ -27,7 +28,7 @@ const FAILED_SHOWN_MS = 7 * 24 * 60 * 60_000;
 const FOLLOWED_DAYS = 60;
 const OUTBOX_LIMIT = 500;
 
-export function createUpstreamService(deps: { store: Store; carriers: CarrierRegistry; clock: () => Date; logger: Logger }): UpstreamService {
+export function createUpstreamService(deps: { store: Store; carriers: CarrierRegistry; clock: () => Date; calendar: () => Promise<StationCalendar>; logger: Logger }): UpstreamService {
   const { store, carriers, clock, logger } = deps;
   const upstreamsNow = () => carriers.refreshUpstreams();
   return {
@@ -52,7 +53,7 @@ export function createUpstreamService(deps: { store: Store; carriers: CarrierReg
 
     async refreshTracking(limit = 200) {
       const upstreams = new Map((await upstreamsNow()).map((carrier) => [carrier.choiceCode, carrier]));
-      const since = new Date(clock().getTime() - FOLLOWED_DAYS * 24 * 60 * 60_000).toISOString().slice(0, 10);
+      const since = addDays(dayIn(clock(), (await deps.calendar()).timeZone), -FOLLOWED_DAYS);
       const bookings = await store.shipments.upstreamBookings(since, limit);
       let checked = 0;
       let updated = 0;

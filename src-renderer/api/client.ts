@@ -9,6 +9,7 @@ import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
 import type { PackingSetup, PackingSetupResource } from '../../src-shared/packing-setup.ts';
+import type { CalendarAttributes, CalendarChange, CalendarResource } from '../../src-shared/calendar-settings.ts';
 import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
@@ -48,6 +49,10 @@ export interface ApiClient {
   scalePorts(): Promise<string[]>;
   /** The station's box presets, packing rules and weight check, shared by its desks. */
   packingSetup(): Promise<PackingSetup>;
+  /** The station's time zone, its clock and today, and its holidays. */
+  calendar(): Promise<CalendarAttributes>;
+  /** Admins: a new time zone, or the whole list of holidays. */
+  changeCalendar(change: CalendarChange): Promise<CalendarAttributes>;
   /** Changes any of them (supervisor); the answer is the whole setup. */
   updatePackingSetup(change: Partial<PackingSetup>): Promise<PackingSetup>;
   /** Each reading of the scale as it changes, until `signal` aborts; rejects when the stream breaks. */
@@ -170,6 +175,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     updateScale: async (change) => (await request<ScaleResource>('PATCH', '/scale', { body: { data: { type: 'scale', attributes: change } } })).data.attributes,
     scalePorts: async () => (await request<{ id: string }[]>('GET', '/scale/ports')).data.map((port) => port.id),
     packingSetup: async () => (await request<PackingSetupResource>('GET', '/packing')).data.attributes,
+    calendar: async () => (await request<CalendarResource>('GET', '/calendar')).data.attributes,
+    changeCalendar: async (change) => (await request<CalendarResource>('PATCH', '/calendar', { body: { data: { type: 'calendar', attributes: change } } })).data.attributes,
     updatePackingSetup: async (change) =>
       (await request<PackingSetupResource>('PATCH', '/packing', { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes,
     async watchScale(onReading, signal) {

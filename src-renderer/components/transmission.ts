@@ -1,7 +1,8 @@
 // A manifest's way to its upstream service in words, as the Outbox and the Close day screen show it.
 import type { ManifestTransmission } from '../../src-shared/manifests.ts';
+import { stationTime } from '../store/station-clock.ts';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = stationTime;
 
 export function transmissionText(transmission: ManifestTransmission): string {
   switch (transmission.status) {

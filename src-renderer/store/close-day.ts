@@ -1,7 +1,7 @@
 // The Close day screen: for the chosen ship date, each carrier's preview (what a close takes and leaves out), the
 // close itself, the day's manifests (with the PDF to look at and print, and a reopen), and the day's pickups.
 import { create } from 'zustand';
-import { localDate } from '../../src-shared/dates.ts';
+import { stationToday } from './station-clock.ts';
 import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
 import { api, describeError } from './session.ts';
 
@@ -33,7 +33,8 @@ export interface CloseDayState {
 }
 
 export const useCloseDay = create<CloseDayState>()((set, get) => ({
-  date: localDate(),
+  // The station's today, set at the first load.
+  date: '',
   status: 'idle',
   carriers: [],
   manifests: [],
@@ -45,6 +46,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
   setDate: (date) => set({ date, shown: null }),
 
   async load() {
+    if (!get().date) set({ date: stationToday() });
     const { date } = get();
     set({ status: 'loading', error: null });
     try {

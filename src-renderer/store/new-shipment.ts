@@ -2,7 +2,7 @@
 // (src-shared), so field errors show inline before any request.
 import { create } from 'zustand';
 import { crossesCustomsBorder, isCountryCode } from '../../src-shared/countries.ts';
-import { localDate } from '../../src-shared/dates.ts';
+import { stationToday } from './station-clock.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
@@ -78,7 +78,7 @@ const emptyDeclaration = (): DeclarationDraft => ({
   exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
   shipmentPurpose: 'COMMERCIAL',
   invoiceReference: '',
-  invoiceDate: localDate(),
+  invoiceDate: stationToday(),
   lineItems: [emptyLineItem()],
 });
 

@@ -2,7 +2,7 @@
 // onto the order's fields (the mapping saved as a named template), the preview checked with the shared order
 // rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments.
 import { create } from 'zustand';
-import { localDate } from '../../src-shared/dates.ts';
+import { stationToday } from './station-clock.ts';
 import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderAttributes } from '../../src-shared/orders.ts';
 import { decidePacking } from '../../src-shared/packing-rules.ts';
@@ -64,7 +64,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     const attributes = shipmentFromOrder(order, {
       shipFrom: deskSender(),
       box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg },
-      today: localDate(),
+      today: stationToday(),
     });
     if (attributes.packages.length === 0) throw new Error(`order ${order.number}: no box or weight (a line has no unit weight)`);
     await api().create(

@@ -2,7 +2,7 @@
 // the box, service and carrier (with their reasons), the scale's settled weight fills the package, and one
 // Enter rates, confirms and shows the label, which prints by itself when a label printer is chosen.
 import { create } from 'zustand';
-import { localDate } from '../../src-shared/dates.ts';
+import { stationToday } from './station-clock.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
 import { decidePacking, type PackingDecision } from '../../src-shared/packing-rules.ts';
 import type { BoxPreset } from '../../src-shared/packing-setup.ts';
@@ -49,7 +49,7 @@ export const usePacking = create<PackingState>()((set, get) => {
       shipFrom: senderAddress(),
       box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg } : undefined,
       weightKg,
-      today: localDate(),
+      today: stationToday(),
     });
     useNewShipment.getState().fillFrom(attributes);
     set({ decision, box });

@@ -1,13 +1,16 @@
 // The Reports screen: a date range (the last 30 days at first) and its report as the station answers it, per day
 // and carrier with per-carrier totals and top destinations; the CSV export is the station's own.
 import { create } from 'zustand';
-import { localDate } from '../../src-shared/dates.ts';
+import { addDays } from '../../src-shared/calendar.ts';
 import type { ReportDay, ReportMeta } from '../api/types.ts';
 import { api, describeError } from './session.ts';
+import { stationToday } from './station-clock.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The date `days` before `date` (both YYYY-MM-DD). */
-export const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+/** The range of the last `days` days up to the station's today. */
+export const lastDays = (days: number): { dateFrom: string; dateTo: string } => {
+  const today = stationToday();
+  return { dateFrom: addDays(today, -(days - 1)), dateTo: today };
+};
 
 export interface ReportsState {
   dateFrom: string;
@@ -23,14 +26,16 @@ export interface ReportsState {
 }
 
 export const useReports = create<ReportsState>()((set, get) => ({
-  dateFrom: daysBefore(localDate(), 29),
-  dateTo: localDate(),
+  // The last 30 days of the station's calendar, set at the first load (the station's zone is known by then).
+  dateFrom: '',
+  dateTo: '',
   status: 'idle',
   days: [],
   meta: null,
   error: null,
   setRange: (dateFrom, dateTo) => set({ dateFrom, dateTo }),
   async load() {
+    if (!get().dateFrom || !get().dateTo) set(lastDays(30));
     const { dateFrom, dateTo } = get();
     set({ status: 'loading', error: null });
     try {

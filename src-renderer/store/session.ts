@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
 import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
+import { learnStationClock } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
@@ -37,7 +38,8 @@ export const useSession = create<SessionState>()((set, get) => ({
     let config = given;
     try {
       const bridge = globalThis.window?.station;
-      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '' } : await fetchStationConfig();
+      // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
+      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
     } catch {
       set({ status: 'unreachable', error: 'The station cannot be reached. Is it running?' });
       return;
@@ -51,6 +53,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
     try {
       const { client, who } = await api.currentClient();
+      await learnStationClock(api.calendar);
       set({ status: 'signed-in', client, who: who ?? null });
     } catch {
       removeKey(TOKEN_KEY);
@@ -65,6 +68,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const { client, token, who } = await api.signIn(username, password);
       saveJson(TOKEN_KEY, { token });
+      set({ token });
+      // Screens count days on the station's calendar from their first moment.
+      await learnStationClock(api.calendar);
       set({ status: 'signed-in', client, who: who ?? null, token });
     } catch (error) {
       set({ status: 'signed-out', error: error instanceof ApiError ? error.detail : String(error) });

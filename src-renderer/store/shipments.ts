@@ -1,7 +1,7 @@
 // The Shipments screen: the day's summaries with date filters, and the detail of one shipment with its
 // documents, tracking and delete.
 import { create } from 'zustand';
-import { localDate } from '../../src-shared/dates.ts';
+import { stationNextWorkingDay, stationToday } from './station-clock.ts';
 import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api, describeError } from './session.ts';
@@ -22,6 +22,8 @@ export interface ShipmentDetail {
 export interface ShipmentsState {
   dateFrom: string;
   dateTo: string;
+  /** Whether the first load has set the dates. */
+  started: boolean;
   limit: string;
   rows: ShipmentSummary[];
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -35,8 +37,11 @@ export interface ShipmentsState {
 }
 
 export const useShipments = create<ShipmentsState>()((set, get) => ({
-  dateFrom: localDate(),
-  dateTo: localDate(),
+  // From the station's today to its next working day (what is made after a cutoff ships then), set at the first
+  // load; emptied by hand, a date stops filtering.
+  dateFrom: '',
+  dateTo: '',
+  started: false,
   limit: '100',
   rows: [],
   status: 'idle',
@@ -46,6 +51,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   setFilter: (field, value) => set({ [field]: value } as Partial<ShipmentsState>),
 
   async load() {
+    if (!get().started) set({ dateFrom: stationToday(), dateTo: stationNextWorkingDay(), started: true });
     const { dateFrom, dateTo, limit } = get();
     set({ status: 'loading', error: null });
     try {

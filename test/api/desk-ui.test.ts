@@ -68,10 +68,14 @@ describe('the station serves the built desk UI from its own origin', () => {
 });
 
 describe('GET /station-config tells the UI in a browser where the API is', () => {
-  it('returns the API base of the request and the desk app integration key', async () => {
+  it('returns the API base of the request, the desk app integration key, the desk and the station’s time zone', async () => {
     const response = await t.call('/station-config');
     expect(response.status).toBe(200);
-    expect(response.json.data).toEqual({ type: 'stationConfig', id: null, attributes: { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: t.station.desk } });
+    expect(response.json.data).toEqual({
+      type: 'stationConfig',
+      id: null,
+      attributes: { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: t.station.desk, timeZone: t.clock.timeZone },
+    });
   });
 
   it('is not readable by other sites', async () => {

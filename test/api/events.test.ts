@@ -7,6 +7,7 @@ import { createTrackingEventService } from '../../src-main/services/tracking-eve
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { attributes, document, shipTo } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI print events come from real CUPS jobs.`);
@@ -106,10 +107,11 @@ describe('GET /v3/events', () => {
   it('has tracking.updated with the tracking resource when an event is recorded', async () => {
     const created = await create();
     const start = await latest();
-    await createTrackingEventService(t.station.store, t.station.audit).add(OPERATOR, created.json.data.id, { status: 2, at: '2026-11-22 14:00:00', text: 'In transit', location: 'Milano' });
+    const scanned = `${t.clock.today()} 14:00:00`;
+    await createTrackingEventService(t.station.store, t.station.audit).add(OPERATOR, created.json.data.id, { status: 2, at: scanned, text: 'In transit', location: 'Milano' });
     const [event] = await eventsAfter(start);
     expect(event!.attributes.eventType).toBe('tracking.updated');
-    expect(event!.attributes.resource).toMatchObject({ type: 'tracking', id: created.json.data.id, attributes: { trackingStatus: 2, trackingDate: '2026-11-22 14:00:00' } });
+    expect(event!.attributes.resource).toMatchObject({ type: 'tracking', id: created.json.data.id, attributes: { trackingStatus: 2, trackingDate: scanned } });
   });
 
   it.skipIf(noCups)('has print.done for a label printed, and print.failed for one the printer never took', async () => {
@@ -276,8 +278,8 @@ describe('GET /v3/events/stream', () => {
 
 describe('retention', () => {
   it('forgets events past the retention, oldest first, and never reuses their ids', async () => {
-    let now = new Date();
-    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now, eventRetentionDays: 1 });
+    const clock = runningClock();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock, eventRetentionDays: 1 });
     try {
       const bearer = await station.token();
       const make = () =>
@@ -289,7 +291,7 @@ describe('retention', () => {
       expect((await make()).status).toBe(201);
       const old = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];
       expect(old).toHaveLength(2);
-      now = new Date(now.getTime() + 2 * 24 * 60 * 60_000);
+      clock.advance(2 * 24 * 60 * 60_000);
       expect((await make()).status).toBe(201);
       expect(await station.station.events.purgeOld()).toBe(2);
       const left = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];

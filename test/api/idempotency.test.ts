@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { attributes, document, shipTo } from '../helpers/shipments.ts';
 import { execBehindTheStation, JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI a print with an Idempotency-Key goes through CUPS.`);
@@ -13,7 +14,7 @@ const QUEUE = `station-idempotency-${process.pid}`;
 
 let t: TestStation;
 let token: string;
-let now = new Date();
+const clock = runningClock();
 const thermal = new ThermalPrinter();
 
 beforeAll(async () => {
@@ -21,7 +22,7 @@ beforeAll(async () => {
     await thermal.start();
     addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`, 'Idempotency Zebra');
   }
-  t = await startTestStation({ schedulerIntervalMs: 0, clock: () => now, printPollMs: 200 });
+  t = await startTestStation({ schedulerIntervalMs: 0, clock, printPollMs: 200 });
   token = await t.token();
 });
 
@@ -202,7 +203,8 @@ describe('keys belong to a client and last a day', () => {
   it('processes a repeat after 24 hours as a new request', async () => {
     const { receiver, body } = order();
     const first = await send('/v3/shipments', body, 'day-old');
-    now = new Date(now.getTime() + 24 * 60 * 60 * 1000 + 60_000);
+    const dayAndAMinute = 24 * 60 * 60 * 1000 + 60_000;
+    clock.advance(dayAndAMinute);
     try {
       const later = await send('/v3/shipments', body, 'day-old');
       expect(later.status).toBe(201);
@@ -210,7 +212,7 @@ describe('keys belong to a client and last a day', () => {
       expect(later.json.data.id).not.toBe(first.json.data.id);
       expect(await shipmentsTo(receiver)).toBe(2);
     } finally {
-      now = new Date();
+      clock.advance(-dayAndAMinute);
     }
   });
 });
@@ -236,7 +238,7 @@ describe('a station stopped between the commit and the answer', () => {
     const { receiver, body } = order();
     const first = await send('/v3/shipments', body, 'across-restart');
     await t.station.stop();
-    const restarted = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, clock: () => now });
+    const restarted = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, clock });
     try {
       const bearer = await restarted.token();
       const again = await restarted.call('/v3/shipments', {
@@ -251,7 +253,7 @@ describe('a station stopped between the commit and the answer', () => {
       expect((list.json.data as { attributes: { shipToName: string } }[]).filter((row) => row.attributes.shipToName === receiver)).toHaveLength(1);
     } finally {
       await restarted.close();
-      t = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, clock: () => now, printPollMs: 200 });
+      t = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, clock, printPollMs: 200 });
       token = await t.token();
     }
   });

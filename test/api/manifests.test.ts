@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
+import { addDays } from '../../src-shared/calendar.ts';
 
 let t: TestStation;
 let token: string;
@@ -64,7 +66,10 @@ describe('closing a carrier’s day', () => {
     const b = await ship('UPS', [parcel('2.5'), parcel('1.2')]);
     const c = await ship('UPS', [parcel('0.5')]);
     const voided = await ship('UPS');
+    // The station's clock before and after the void: the preview says when on it, in the station's zone.
+    const aroundVoid = [`voided at ${t.clock.wall().time.slice(0, 5)}`];
     expect((await send('DELETE', `/v3/shipments/${voided.id}`)).status).toBe(204);
+    aroundVoid.push(`voided at ${t.clock.wall().time.slice(0, 5)}`);
     const waiting = await post(t, token, '/v3/shipments', document(attributes(), { scheduledProcessing: true, service: 'economy', carrierChoice: 'UPS' }));
     expect(waiting.status).toBe(202);
     await ship('DHL');
@@ -75,7 +80,7 @@ describe('closing a carrier’s day', () => {
     expect(planned.included.map((line: { shipmentId: string }) => line.shipmentId)).toEqual([a.id, b.id, c.id]);
     expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 12000, currency: 'EUR' });
     expect(planned.leftOut).toEqual([
-      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.stringMatching(/^voided at \d\d:\d\d UTC$/) }),
+      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)) }),
       expect.objectContaining({ shipmentId: waiting.json.data.id, reason: 'waiting', detail: 'waiting to be processed' }),
     ]);
 
@@ -163,12 +168,15 @@ describe('closing a carrier’s day', () => {
     const badDate = await close('UPS', '2026-02-30');
     expect(badDate.status).toBe(400);
     expect(badDate.json.errors[0].source).toEqual({ pointer: '/data/attributes/date' });
-    const empty = await close('UPS', '2020-01-01');
+    const longAgo = t.clock.day(-400);
+    const empty = await close('UPS', longAgo);
     expect(empty.status).toBe(400);
-    expect(empty.json.errors[0].detail).toBe(ERROR_TEXT.nothingToClose('UPS', '2020-01-01'));
-    const badPreview = await send('GET', '/v3/manifests/preview?carrier=UPS');
+    expect(empty.json.errors[0].detail).toBe(ERROR_TEXT.nothingToClose('UPS', longAgo));
+    const badPreview = await send('GET', '/v3/manifests/preview?carrier=UPS&date=tomorrow');
     expect(badPreview.status).toBe(400);
     expect(badPreview.json.errors[0].source).toEqual({ parameter: 'date' });
+    // Without a date, a preview is of the station's today.
+    expect((await send('GET', '/v3/manifests/preview?carrier=UPS')).json.data.attributes.date).toBe(t.clock.today());
     expect((await send('GET', '/v3/manifests/999999')).status).toBe(404);
     expect((await get(t, token, '/v3/manifests?limit=0')).status).toBe(400);
   });
@@ -176,9 +184,10 @@ describe('closing a carrier’s day', () => {
 
 describe('a carrier’s cutoff time', () => {
   it('ships what is made after it on the next working day, unless the client gave a ship date', async () => {
-    // Tuesday 24 November 2026, local time; later Friday 27 November.
-    let now = new Date(2026, 10, 24, 18, 5);
-    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
+    // A Tuesday evening at the station; later that Friday.
+    const clock = setClock('2026-11-24 18:05', 'Europe/Rome', { running: false });
+    const tuesday = clock.today();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock });
     try {
       const bearer = await station.token();
       const call = caller(station, bearer);
@@ -194,23 +203,24 @@ describe('a carrier’s cutoff time', () => {
       expect(set.json.data.attributes.cutoffTime).toBe('17:30');
       expect((await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '25:00' } } })).json.errors[0].source).toEqual({ pointer: '/data/attributes/cutoffTime' });
 
-      expect(await shipDateOf('UPS')).toBe('2026-11-25');
-      expect(await shipDateOf('DHL')).toBe('2026-11-24');
-      expect(await shipDateOf('UPS', { shipDate: '2026-11-24' })).toBe('2026-11-24');
+      expect(await shipDateOf('UPS')).toBe(addDays(tuesday, 1));
+      expect(await shipDateOf('DHL')).toBe(tuesday);
+      expect(await shipDateOf('UPS', { shipDate: tuesday })).toBe(tuesday);
       // A confirm of a UPS rate rolls the same way.
       const undated = attributes({ shipDate: undefined });
       const rates = (await call('POST', '/v3/shipments/rate', document(undated))).json.data as { id: string }[];
       const confirmed = await call('POST', '/v3/shipments/confirm', document(undated, { rate: rates.find((rate) => rate.id === 't2-UPS-STD') }));
-      expect(confirmed.json.data.attributes.shipDate).toBe('2026-11-25');
+      expect(confirmed.json.data.attributes.shipDate).toBe(addDays(tuesday, 1));
 
-      now = new Date(2026, 10, 24, 17, 0);
-      expect(await shipDateOf('UPS')).toBe('2026-11-24');
-      now = new Date(2026, 10, 27, 17, 45);
-      expect(await shipDateOf('UPS')).toBe('2026-11-30');
+      clock.set(`${tuesday} 17:00`);
+      expect(await shipDateOf('UPS')).toBe(tuesday);
+      const friday = addDays(tuesday, 3);
+      clock.set(`${friday} 17:45`);
+      expect(await shipDateOf('UPS')).toBe(addDays(friday, 3));
 
       const cleared = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: null } } });
       expect(cleared.json.data.attributes.cutoffTime).toBeNull();
-      expect(await shipDateOf('UPS')).toBe('2026-11-27');
+      expect(await shipDateOf('UPS')).toBe(friday);
     } finally {
       await station.close();
     }
@@ -219,13 +229,14 @@ describe('a carrier’s cutoff time', () => {
 
 describe('pickups', () => {
   it('lists the collections by day and carrier, and cancels one before the carrier’s deadline, never after', async () => {
-    let now = new Date(2026, 10, 25, 9, 0);
-    const station = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
+    const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
+    const day = clock.today();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock });
     try {
       const bearer = await station.token();
       const call = caller(station, bearer);
       const book = async (carrier: string, extra: Record<string, unknown> = {}) => {
-        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: '2026-11-25', packages: [parcel('1'), parcel('2')], ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: day, packages: [parcel('1'), parcel('2')], ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
         expect(created.status, created.text).toBe(201);
         return created.json.data.id as string;
       };
@@ -236,21 +247,21 @@ describe('pickups', () => {
       const voided = await book('UPS');
       expect((await call('DELETE', `/v3/shipments/${voided}`)).status).toBe(204);
 
-      const listed = await call('GET', '/v3/pickups?date=2026-11-25&carrier=ups');
+      const listed = await call('GET', `/v3/pickups?date=${day}&carrier=ups`);
       expect(listed.status).toBe(200);
       expect(listed.json.data.map((pickup: { id: string }) => pickup.id)).toEqual([early, late]);
-      expect(listed.json.data[0].attributes).toMatchObject({ carrier: 'UPS', date: '2026-11-25', parcels: 2, status: 'booked', cancelBefore: '2026-11-25 12:00', address: { city: 'Milano', country: 'IT' } });
-      expect((await call('GET', '/v3/pickups?date=2026-11-25')).json.data).toHaveLength(3);
+      expect(listed.json.data[0].attributes).toMatchObject({ carrier: 'UPS', date: day, parcels: 2, status: 'booked', cancelBefore: `${day} 12:00`, address: { city: 'Milano', country: 'IT' } });
+      expect((await call('GET', `/v3/pickups?date=${day}`)).json.data).toHaveLength(3);
 
       expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(204);
-      expect((await call('GET', '/v3/pickups?date=2026-11-25&carrier=UPS')).json.data[0].attributes).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+      expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[0].attributes).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
       expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(409);
 
-      now = new Date(2026, 10, 25, 12, 0);
+      clock.set(`${day} 12:00`);
       const refused = await call('DELETE', `/v3/pickups/${late}`);
       expect(refused.status).toBe(409);
-      expect(refused.json.errors[0].detail).toBe('The pickup can no longer be cancelled: UPS takes cancellations until 2026-11-25 12:00.');
-      expect(refused.json.errors[0].meta).toEqual({ cancelBefore: '2026-11-25 12:00' });
+      expect(refused.json.errors[0].detail).toBe(`The pickup can no longer be cancelled: UPS takes cancellations until ${day} 12:00.`);
+      expect(refused.json.errors[0].meta).toEqual({ cancelBefore: `${day} 12:00` });
       // DHL's deadline (11:00) has passed too; the audit log has the one cancel.
       expect((await call('DELETE', `/v3/pickups/${dhl}`)).status).toBe(409);
       const audit = await station.station.audit.list(OPERATOR, { before: null, action: 'pickup.cancelled', desk: null, actor: null, limit: 5 });

@@ -5,17 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, document, parcel, shipTo } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, openOtherStore, startTestStation, type TestStation } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
 import { OrderTakenError } from '../../src-main/domain/order.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 
 let t: TestStation;
 let token: string;
-// Wednesday 25 November 2026, 09:00 at the station.
-const now = new Date(2026, 10, 25, 9, 0);
+// A Wednesday morning at the station, standing still.
+const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
 
 beforeAll(async () => {
-  t = await startTestStation({ schedulerIntervalMs: 0, clock: () => now });
+  t = await startTestStation({ schedulerIntervalMs: 0, clock });
   token = await t.token();
 });
 afterAll(async () => {
@@ -185,7 +186,7 @@ describe('orders', () => {
     // Behind every check, the store itself refuses a second live shipment of the order.
     const store = await openOtherStore(t);
     try {
-      const second = { id: 'F'.repeat(64), clientId: '1', sandbox: false, origin: 'create' as const, scheduled: true, service: 'economy', carrierChoice: null, reference: null, shipDate: '2026-11-25', orderNumber: 'SO-4001' };
+      const second = { id: 'F'.repeat(64), clientId: '1', sandbox: false, origin: 'create' as const, scheduled: true, service: 'economy', carrierChoice: null, reference: null, shipDate: clock.today(), orderNumber: 'SO-4001' };
       await expect(store.shipments.insert({ ...second, attributes: shipmentAttributes() })).rejects.toBeInstanceOf(OrderTakenError);
       await expect(store.shipments.insert({ ...second, orderNumber: 'SO-4002', attributes: shipmentAttributes() })).resolves.toMatchObject({ id: second.id });
     } finally {

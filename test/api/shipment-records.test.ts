@@ -63,12 +63,13 @@ describe('tracking follows the latest stored event', () => {
     });
     expect(shipment.links.tracking).toBe(`${t.url}/track/${before.json.data.attributes.trackingHash}`);
 
-    await t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: '2026-11-24 09:15:00', location: 'Verona', text: 'In transit' });
-    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2026-11-23 17:00:00', location: 'Milano', text: 'Picked up' });
+    const inTransit = `${t.clock.today()} 09:15:00`;
+    await t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: inTransit, location: 'Verona', text: 'In transit' });
+    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: `${t.clock.day(-1)} 17:00:00`, location: 'Milano', text: 'Picked up' });
     const after = await get(t, token, `/v3/shipments/${shipment.id}/tracking`);
-    expect(after.json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 09:15:00' });
+    expect(after.json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: inTransit });
     const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
-    expect(summaries.json.data.find((row: { id: string }) => row.id === shipment.id).attributes).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 09:15:00' });
+    expect(summaries.json.data.find((row: { id: string }) => row.id === shipment.id).attributes).toMatchObject({ trackingStatus: 3, trackingDate: inTransit });
   });
 
   it('serves the tracking link without a token, and nothing for an unknown hash', async () => {
@@ -108,29 +109,31 @@ describe('DELETE /shipments/<id>', () => {
     expect((await t.station.store.shipments.audit(id)).map((entry) => entry.action)).toEqual(['created', 'deleted']);
   });
 
-  it('voids a processed label with no tracking event on its ship day', async () => {
-    const shipment = await processed(attributes({ shipDate: '2099-01-05' }));
+  it('voids a processed label with no tracking event until its ship day has passed', async () => {
+    const shipment = await processed(attributes({ shipDate: t.clock.day(1) }));
     expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
   });
 
   it('refuses once the parcel has a tracking event, with the exact 400', async () => {
-    const shipment = await processed(attributes({ shipDate: '2099-01-05' }));
-    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: '2099-01-05 16:00:00', location: '', text: '' });
+    const pickedUp = `${t.clock.day(1)} 16:00:00`;
+    const shipment = await processed(attributes({ shipDate: t.clock.day(1) }));
+    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: pickedUp, location: '', text: '' });
     const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(400);
     // The spec's text, and why in meta (an extension, as a price change's figures are).
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: '2099-01-05 16:00:00' } }],
+      errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: pickedUp } }],
     });
     expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
   });
 
   it('refuses once the ship day has passed', async () => {
-    const shipment = await processed(attributes({ shipDate: '2020-03-02' }));
+    const yesterday = t.clock.day(-1);
+    const shipment = await processed(attributes({ shipDate: yesterday }));
     const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
-    expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: '2020-03-02' });
+    expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: yesterday });
   });
 });
 
@@ -179,18 +182,20 @@ describe('every shipment belongs to its client, and the sandbox keeps its data a
 
 describe('GET /shipment-summaries', () => {
   it('filters by ship date, limits, and orders newest ship date first', async () => {
-    for (const shipDate of ['2030-01-10', '2030-01-12', '2030-01-11', '2030-01-15']) {
+    // Days far enough ahead that no other test of the file ships on them.
+    const [tenth, eleventh, twelfth, fifteenth] = [1000, 1001, 1002, 1005].map((days) => t.clock.day(days));
+    for (const shipDate of [tenth, twelfth, eleventh, fifteenth]) {
       await post(t, token, '/v3/shipments/save', document(attributes({ shipDate })));
     }
-    const response = await get(t, token, '/v3/shipment-summaries?dateFrom=2030-01-10&dateTo=2030-01-12');
+    const response = await get(t, token, `/v3/shipment-summaries?dateFrom=${tenth}&dateTo=${twelfth}`);
     expect(response.status).toBe(200);
-    expect(response.json.data.map((row: any) => row.attributes.shipDate)).toEqual(['2030-01-12', '2030-01-11', '2030-01-10']);
+    expect(response.json.data.map((row: any) => row.attributes.shipDate)).toEqual([twelfth, eleventh, tenth]);
     expect(response.json.data[0]).toEqual({
       type: 'shipmentSummary',
       id: expect.stringMatching(/^[0-9A-F]{64}$/),
       attributes: {
         reference: expect.stringMatching(/^[0-9]{12}$/),
-        shipDate: '2030-01-12',
+        shipDate: twelfth,
         shipFromName: 'Bottega Verdi',
         shipFromCountry: 'IT',
         shipToName: 'Kunde Becker',
@@ -202,9 +207,9 @@ describe('GET /shipment-summaries', () => {
       // Saved, not scheduled: the desk shows it as Saved, awaiting a confirm.
       meta: { scheduledProcessing: false },
     });
-    const limited = await get(t, token, '/v3/shipment-summaries?dateFrom=2030-01-01&dateTo=2030-12-31&limit=2');
-    expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual(['2030-01-15', '2030-01-12']);
-    expect((await get(t, token, '/v3/shipment-summaries?dateFrom=2031-01-01&dateTo=2031-12-31')).json.data).toEqual([]);
+    const limited = await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(990)}&dateTo=${t.clock.day(1100)}&limit=2`);
+    expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual([fifteenth, twelfth]);
+    expect((await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(1006)}&dateTo=${t.clock.day(1400)}`)).json.data).toEqual([]);
   });
 
   it.each([

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { get, post } from '../helpers/shipments.ts';
 import { OPERATOR, JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** The invoice date of the upstream's export sample, as its documentation prints it: no day the station compares with now. */
+const SAMPLE_INVOICE_DAY = setClock('2023-10-01 12:00', 'Europe/Rome', { running: false }).today();
 
 let t: TestStation;
 let token: string;
@@ -38,7 +42,7 @@ function upstreamExportExample(): Record<string, unknown> {
         booking: true,
         exportDeclaration: {
           exportReasonType: 'PERSONAL_BELONGINGS_OR_PERSONAL_USE',
-          invoiceDate: '2023-10-01',
+          invoiceDate: SAMPLE_INVOICE_DAY,
           invoiceReference: 'INVREF123',
           invoiceFreight: 234.56,
           shipmentPurpose: 'PERSONAL',
@@ -128,7 +132,8 @@ function documentsOnlyExample(): Record<string, unknown> {
       type: 'shipment',
       id: 123,
       attributes: {
-        shipDate: '2026-12-08',
+        // The sample's ship date two weeks ahead: its own would pass one day.
+        shipDate: t.clock.day(14),
         shipFrom: { name: 'Sender Name', address1: 'Sender street 123', city: 'Milano', postalCode: 20129, state: 'MI', country: 'IT', contact: 'Sender Contactname', phone: '1234567890', email: 'sender@ship.from' },
         shipTo: { name: 'Receiver Name', address1: 'Receiver address 123', city: 'Los Angeles', postalCode: 90001, state: 'CA', country: 'US', contact: 'Receiver Contactname', phone: '12345678901', email: 'receiver@ship.to' },
         packages: [{ weight: { value: '1.2', units: '1' }, dimensions: { length: '21', width: '15', height: '5', units: '1' }, type: 'CARTON' }],

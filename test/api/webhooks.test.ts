@@ -140,7 +140,10 @@ describe('a webhook', () => {
       const gaps = receiver.received.slice(1, 4).map((entry, index) => entry.at - receiver.received[index]!.at);
       expect(gaps[0]).toBeGreaterThanOrEqual(90);
       expect(gaps[1]).toBeGreaterThanOrEqual(190);
-      const log = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+      const log = await until('both deliveries recorded', async () => {
+        const answer = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
+        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered') ? answer : undefined;
+      });
       const oldest = log.json.data.at(-1).attributes;
       expect(oldest).toMatchObject({ status: 'delivered', attempts: 4, lastStatus: 200, lastError: null });
       await call('DELETE', `/v3/webhooks/${added.json.data.id}`);
@@ -187,7 +190,11 @@ describe('a webhook', () => {
       await until('the replayed event', () => receiver.received.length > tried + 1);
       const replayed = JSON.parse(receiver.received.at(-1)!.body).data;
       expect(replayed.attributes.resource.id).toBe(doomed);
-      const log = (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data;
+      // The receiver has the replay a moment before the station has recorded its answer.
+      const log = await until('the replay recorded', async () => {
+        const entries = (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data;
+        return entries[0].attributes.status === 'delivered' ? entries : undefined;
+      });
       expect(log[0].attributes).toMatchObject({ replay: true, status: 'delivered' });
       const audit = await t.station.audit.list(OPERATOR, { before: null, action: null, desk: null, actor: null, limit: 20 });
       expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['webhook.added', 'webhook.resumed', 'webhook.replayed']));

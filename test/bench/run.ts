@@ -92,7 +92,7 @@ function labelTimings(): void {
     const attributes = benchAttributes(7);
     if (cjk) attributes.shipTo = { ...attributes.shipTo, name: '山田太郎 株式会社', contact: '山田花子', city: '東京都千代田区', country: 'JP' };
     attributes.packages = Array.from({ length: packages }, () => attributes.packages[0]!);
-    return { reference: '100200000017', trackingNumber: '4829301756', carrierName: 'DHL Express', serviceName: 'DHL Economy Select', shipDate: '2026-11-23', sandbox: false, attributes, createdAt: new Date() };
+    return { reference: '100200000017', trackingNumber: '4829301756', carrierName: 'DHL Express', serviceName: 'DHL Economy Select', shipDate: new Date().toISOString().slice(0, 10), sandbox: false, attributes, createdAt: new Date() };
   };
   for (const [name, packages, cjk] of [['Latin, 1 package', 1, false], ['Latin, 10 packages', 10, false], ['CJK, 1 package', 1, true], ['CJK, 10 packages', 10, true]] as const) {
     const input = base(packages, cjk);
@@ -157,7 +157,7 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
     const idsFile = join(folder, 'pg-ids.json');
     writeFileSync(idsFile, JSON.stringify(seeded.ids));
     const keys = await (async () => {
-      const opened = await openDataDir(pgDir, undefined, url);
+      const opened = await openDataDir(pgDir, { databaseUrl: url });
       await opened.store.close();
       return opened.keys;
     })();

@@ -42,7 +42,7 @@ const DAY = 86_400_000;
 const SEEDER: Actor = { via: 'cli', user: 'bench seed' };
 
 export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }, databaseUrl?: string): Promise<SeedResult> {
-  const { store, keys } = await openDataDir(dataDir, undefined, databaseUrl);
+  const { store, keys } = await openDataDir(dataDir, { databaseUrl });
   try {
     const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
     const clientIds: string[] = [];
@@ -112,7 +112,7 @@ export async function queueWaiting(store: Awaited<ReturnType<typeof openDataDir>
 }
 
 export async function queueWaitingIn(dataDir: string, count: number, databaseUrl?: string): Promise<void> {
-  const { store } = await openDataDir(dataDir, undefined, databaseUrl);
+  const { store } = await openDataDir(dataDir, { databaseUrl });
   try {
     const clientIds: string[] = [];
     for (let index = 0; index < BENCH_CLIENTS; index++) clientIds.push((await store.clients.byUsername(benchUser(index).username))!.id);

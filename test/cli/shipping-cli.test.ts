@@ -5,6 +5,10 @@ import { runCli, serve, type Served } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { runningClock } from '../helpers/clock.ts';
+
+/** Tracking scans as a carrier reports them: today on this computer's clock and zone, which the station runs on too. */
+const today = runningClock().today();
 
 let data: string;
 let station: Served;
@@ -73,17 +77,17 @@ describe('station tracking add', () => {
   it('records an event that the tracking endpoint and summaries then show', async () => {
     const created = await api('/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     const { id, meta } = created.json.data;
-    const added = await runCli(['tracking', 'add', '--data', data, '--shipment', meta.reference, '--status', '5', '--at', '2026-11-25 10:30:00', '--text', 'Delivered', '--location', 'München']);
+    const added = await runCli(['tracking', 'add', '--data', data, '--shipment', meta.reference, '--status', '5', '--at', `${today} 10:30:00`, '--text', 'Delivered', '--location', 'München']);
     expect(added.code).toBe(0);
     const tracking = await api(`/v3/shipments/${id}/tracking`);
-    expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 5, trackingDate: '2026-11-25 10:30:00' });
+    expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 5, trackingDate: `${today} 10:30:00` });
     // By tracking number too.
-    expect((await runCli(['tracking', 'add', '--data', data, '--shipment', meta.trackingNumber, '--status', '8', '--at', '2026-11-25 11:00:00'])).code).toBe(0);
+    expect((await runCli(['tracking', 'add', '--data', data, '--shipment', meta.trackingNumber, '--status', '8', '--at', `${today} 11:00:00`])).code).toBe(0);
     expect((await api(`/v3/shipments/${id}/tracking`)).json.data.attributes.trackingStatus).toBe(8);
   });
 
   it.each([
-    [['--status', '42', '--at', '2026-11-25 10:30:00'], 2, '--status must be one of'],
+    [['--status', '42', '--at', `${today} 10:30:00`], 2, '--status must be one of'],
     [['--status', '5', '--at', '2026-02-30 10:30:00'], 2, '--at must be a time as YYYY-MM-DD HH:MM:SS'],
     [['--status', '5', '--at', 'tomorrow'], 2, '--at must be a time'],
   ])('refuses %j', async (args, code, message) => {
@@ -93,7 +97,7 @@ describe('station tracking add', () => {
   });
 
   it('refuses an unknown shipment', async () => {
-    const result = await runCli(['tracking', 'add', '--data', data, '--shipment', '999999999999', '--status', '5', '--at', '2026-11-25 10:30:00']);
+    const result = await runCli(['tracking', 'add', '--data', data, '--shipment', '999999999999', '--status', '5', '--at', `${today} 10:30:00`]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("No processed shipment has the id, reference or tracking number '999999999999'");
   });

@@ -9,6 +9,8 @@ import { http } from '../helpers/http.ts';
 import { runCli, serve } from '../helpers/cli.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { runningClock, setClock } from '../helpers/clock.ts';
+import { addDays, dayIn, nextWorkingDay } from '../../src-shared/calendar.ts';
 
 async function signIn(url: string, username: string, password: string, integrationKey: string) {
   return http(`${url}/v3/clients/authentication`, {
@@ -257,7 +259,7 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
       expect((await signIn(station.url, 'leaver', 'leaver-password', keys.integrationKey)).status).toBe(401);
       expect((await signIn(station.url, 'stayer', 'stayer-password', keys.integrationKey)).status).toBe(200);
       // The shipment is still on record: the admin can still add its tracking.
-      const tracked = await runCli(['tracking', 'add', '--data', data, '--shipment', shipment.json.data.id, '--status', '5', '--at', '2026-11-24 10:00:00']);
+      const tracked = await runCli(['tracking', 'add', '--data', data, '--shipment', shipment.json.data.id, '--status', '5', '--at', `${runningClock().today()} 10:00:00`]);
       expect(tracked.code).toBe(0);
     } finally {
       await station.stop();
@@ -419,5 +421,52 @@ describe('station carriers set-cutoff', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '25:00'.");
     expect(lastJsonLine((await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', 'none', '--json'])).stdout).cutoffTime).toBeNull();
+  });
+});
+
+describe('station config: the station calendar', () => {
+  it('starts in the operating system’s zone, changes it and the holidays, and refuses what is not one', async () => {
+    // The operating system of the first set-up is in Honolulu: the new station counts days there.
+    const data = join(tempDir(), 'data');
+    expect((await runCli(['client', 'add', '--data', data, '--username', 'calendar', '--password', 'calendar-password', '--name', 'Calendar', '--role', 'admin'], { TZ: 'Pacific/Honolulu' })).code).toBe(0);
+    const shown = lastJsonLine((await runCli(['config', 'show', '--data', data, '--json'])).stdout);
+    const today = dayIn(new Date(), 'Pacific/Honolulu');
+    expect(shown).toEqual({ timeZone: 'Pacific/Honolulu', today, nextWorkingDay: nextWorkingDay(today, []), holidays: [] });
+
+    const zone = await runCli(['config', 'set-time-zone', 'europe/rome', '--data', data]);
+    expect(zone.code, zone.stderr).toBe(0);
+    expect(zone.stdout).toContain('The station counts days in Europe/Rome.');
+    // A computer in another zone opens the same station: the station's zone stands.
+    expect(lastJsonLine((await runCli(['config', 'show', '--data', data, '--json'], { TZ: 'Asia/Tokyo' })).stdout).timeZone).toBe('Europe/Rome');
+
+    const christmas = setClock('2026-12-25 00:00', 'Europe/Rome', { running: false });
+    // Refusals change nothing: they run side by side.
+    const refusals: Promise<void>[] = [];
+    const added = await runCli(['config', 'holidays', 'add', christmas.today(), christmas.day(1), christmas.today(), '--data', data, '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(lastJsonLine(added.stdout).holidays).toEqual([christmas.today(), christmas.day(1)]);
+    const removed = await runCli(['config', 'holidays', 'remove', christmas.day(1), '--data', data]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await runCli(['config', 'holidays', 'list', '--data', data])).stdout.trim()).toBe(christmas.today());
+
+    for (const [args, message] of [
+      [['config', 'set-time-zone', 'Mars/Base'], "'Mars/Base' is not a time zone. Give an IANA name such as Europe/Rome"],
+      [['config', 'set-time-zone'], "'config set-time-zone' needs the zone"],
+      [['config', 'holidays', 'add', `${christmas.today().slice(0, 4)}-02-30`], 'is not a date. Give holidays as YYYY-MM-DD'],
+      [['config', 'holidays', 'add'], "'config holidays add' needs one or more dates"],
+      [['config', 'holidays', 'remove', addDays(christmas.today(), 7)], "is not one of the station's holidays."],
+      [['config', 'holidays', 'clear'], "Unknown config holidays command 'clear'. Use list, add or remove."],
+      [['config'], "'config' needs a command first: show, set-time-zone or holidays."],
+    ] as const) {
+      refusals.push(runCli([...args, '--data', data]).then((refused) => {
+        expect(refused.code, args.join(' ')).toBe(2);
+        expect(refused.stderr).toContain(message);
+      }));
+    }
+    await Promise.all(refusals);
+    // Every change is in the audit log, with what it was before.
+    const audit = lastJsonLine((await runCli(['audit', '--action', 'calendar.changed', '--data', data, '--json'])).stdout);
+    expect(audit).toHaveLength(3);
+    expect(audit.at(-1).detail).toEqual({ timeZone: { from: 'Pacific/Honolulu', to: 'Europe/Rome' } });
   });
 });

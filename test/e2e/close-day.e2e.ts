@@ -1,11 +1,13 @@
 // Close day in Chromium: a supervisor picks the ship date, sees each carrier's preview, closes UPS with its
 // button, sees the manifest through pdf.js with a Print button, cancels a pickup, and reopens the manifest.
 import { expect, shipmentDocument, signedIn, test } from './fixtures.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** A Friday well ahead, so the pickups can still be cancelled whenever the test runs. */
-const DAY = '2027-01-15';
+/** Two weeks ahead on the station's clock (it runs in this computer's zone), so the pickups can still be cancelled. */
+const DAY = runningClock().day(14);
+const NUMBERED = DAY.replace(/-/g, '');
 
 const onDay = (carrier: string) => {
   const document = shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier });
@@ -28,10 +30,10 @@ test('Close day: preview per carrier, close UPS, see and print the manifest, can
   await ups.getByRole('button', { name: 'Close UPS' }).focus();
   await page.keyboard.press('Enter');
   const manifests = page.getByRole('table', { name: 'Manifests' });
-  await expect(manifests).toContainText(/UPS-20270115-\d+-1/);
+  await expect(manifests).toContainText(new RegExp(`UPS-${NUMBERED}-\\d+-1`));
   await expect(manifests).toContainText('Closed');
   await expect(page.getByRole('region', { name: 'Manifest preview' })).toHaveAttribute('data-rendered', 'true');
-  await expect(page.getByRole('button', { name: /^Print manifest UPS-20270115-/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^Print manifest UPS-${NUMBERED}-`) })).toBeVisible();
   // Closed: nothing is left to take for UPS, and its shipments say where they went.
   await expect(ups.getByRole('button', { name: 'Close UPS' })).toBeDisabled();
   await snap(page, 'close-day-closed');

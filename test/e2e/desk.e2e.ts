@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { KUNDE_BECKER, PASSWORD, expect, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -133,7 +134,7 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   await expect(result).toContainText('No tracking events yet');
   await expect(result).toContainText(reference);
 
-  expect((await station.cli(['tracking', 'add', '--shipment', trackingNumber, '--status', '5', '--at', '2026-11-25 10:30:00', '--text', 'Delivered'])).code).toBe(0);
+  expect((await station.cli(['tracking', 'add', '--shipment', trackingNumber, '--status', '5', '--at', `${runningClock().today()} 10:30:00`, '--text', 'Delivered'])).code).toBe(0);
   // The lookup left the field's text selected: the next scan replaces it instead of adding to it.
   await expect(field).toBeFocused();
   expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, trackingNumber.length]);
@@ -141,7 +142,7 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   await expect(field).toHaveValue(reference);
   await page.keyboard.press('Enter');
   await expect(result.getByRole('heading')).toContainText('Delivered');
-  await expect(result).toContainText('2026-11-25 10:30:00');
+  await expect(result).toContainText(`${runningClock().today()} 10:30:00`);
   await expect(result.getByRole('link')).toHaveAttribute('href', /\/track\//);
   await snap(page, 'tracking');
 });
@@ -203,9 +204,10 @@ test('a scheduled shipment goes from waiting to processed on screen', async ({ p
   try {
     const client = (await store.clients.byUsername(station.username))!;
     const at = new Date().toISOString();
+    const today = runningClock().today();
     await store.shipments.bulkInsert([{
       id: 'E'.repeat(64), clientId: client.id, sandbox: false, origin: 'create', scheduled: true, service: 'economy', carrierChoice: 'DHL',
-      reference: '900000000001', shipDate: at.slice(0, 10), attributes: { ...shipmentDocument().data.attributes, booking: true, insuranceDescription: null, insuranceValue: null } as ShipmentAttributes,
+      reference: '900000000001', shipDate: today, attributes: { ...shipmentDocument().data.attributes, booking: true, insuranceDescription: null, insuranceValue: null } as ShipmentAttributes,
       status: -1, error: 'No carrier service can carry this shipment: DHL Express Economy Select does not serve IT to DE.',
       carrierCode: null, carrierName: null, serviceCode: null, serviceName: null, finalCents: null, insuranceCents: null, currency: null,
       trackingNumber: null, trackingHash: null, createdAt: at, processedAt: at,
@@ -242,12 +244,15 @@ test('a saved shipment shows as Saved, not waiting, and the list does not poll f
 test('delete asks first, then removes the shipment; a refused delete shows the station’s text and why', async ({ page, station, snap }) => {
   const voidable = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   const delivered = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
-  await station.cli(['tracking', 'add', '--shipment', delivered.json.data.meta.reference, '--status', '2', '--at', '2026-11-22 18:00:00']);
-  // A shipment of a day closed into a manifest (a day ahead, alone on it with TNT).
+  const clock = runningClock();
+  const pickedUp = `${clock.day(-2)} 18:00:00`;
+  // A day ahead, alone on it with TNT: it is closed into a manifest.
+  const closedOn = clock.day(40);
+  await station.cli(['tracking', 'add', '--shipment', delivered.json.data.meta.reference, '--status', '2', '--at', pickedUp]);
   const closedDay = shipmentDocument({ service: 'economy', scheduledProcessing: false, carrierChoice: 'TNT' });
-  Object.assign(closedDay.data.attributes, { shipDate: '2027-02-10' });
+  Object.assign(closedDay.data.attributes, { shipDate: closedOn });
   const inManifest = await station.api('POST', '/shipments', closedDay);
-  const manifest = await station.api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'TNT', date: '2027-02-10' } } });
+  const manifest = await station.api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'TNT', date: closedOn } } });
   expect(manifest.status).toBe(201);
 
   await signedIn(page, station);
@@ -264,15 +269,15 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   await detail.getByRole('button', { name: 'Delete' }).click();
   await detail.getByRole('button', { name: 'Yes, delete' }).click();
   // The station's exact text, why in words, the box closed, and focus back on Delete.
-  await expect(detail.getByRole('alert')).toHaveText('Delete functionality not available. Its tracking has started: Picked up, 2026-11-22 18:00:00.');
+  await expect(detail.getByRole('alert')).toHaveText(`Delete functionality not available. Its tracking has started: Picked up, ${pickedUp}.`);
   await expect(page.getByRole('alertdialog', { name: 'Confirm delete' })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Delete' })).toBeFocused();
 
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
   const shownDates = [await from.inputValue(), await to.inputValue()] as const;
-  await from.fill('2027-02-10');
-  await to.fill('2027-02-10');
+  await from.fill(closedOn);
+  await to.fill(closedOn);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await table.getByRole('row').filter({ hasText: inManifest.json.data.meta.reference }).getByRole('button').click();
   await detail.getByRole('button', { name: 'Delete' }).click();

@@ -18,22 +18,25 @@ export interface E2EStation {
   api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 }
 
-export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation }>({
+export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation; stationTimeZone: string | undefined }>({
+  /** The operating system's zone of the station's computer (TZ), which its first set-up takes; this one's by default. */
+  stationTimeZone: [undefined, { scope: 'worker', option: true }],
   station: [
-    async ({}, use) => {
+    async ({ stationTimeZone }, use) => {
       const missing = chromiumMissing();
       base.skip(missing !== undefined, missing);
       const folder = mkdtempSync(join(tmpdir(), 'station-e2e-'));
       const dataDir = join(folder, 'data');
       const username = 'desk';
+      const zone: NodeJS.ProcessEnv = stationTimeZone ? { TZ: stationTimeZone } : {};
       const added = await run([
         // A supervisor: the desk tests void and reprint; what a packer sees is in the audit log test.
         'client', 'add', '--data', dataDir, '--username', username, '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
         '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
         '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--json',
-      ]);
+      ], zone);
       if (added.code !== 0) throw new Error(added.stderr);
-      const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], { STATION_SCHEDULER_INTERVAL_MS: '1500' });
+      const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], { STATION_SCHEDULER_INTERVAL_MS: '1500', ...zone });
       const { url } = served;
       const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
       let token = '';
@@ -49,7 +52,7 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
         });
         return { status: response.status, json: response.status === 204 ? null : await response.json() };
       };
-      await use({ url, dataDir, username, cli: (args) => run([...args, '--data', dataDir]), api });
+      await use({ url, dataDir, username, cli: (args) => run([...args, '--data', dataDir], zone), api });
       await served.stop();
       rmSync(folder, { recursive: true, force: true });
     },

@@ -4,8 +4,15 @@
 // the station's CSV.
 import { readFileSync } from 'node:fs';
 import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
+
+// The station's computer is in Kiritimati (UTC+14), the browser's in Los Angeles (UTC-8): 22 hours apart, so for
+// most of the day they are on different dates, and only counting on the station's calendar gets the desk's right.
+const STATION_ZONE = 'Pacific/Kiritimati';
+test.use({ stationTimeZone: STATION_ZONE, timezoneId: 'America/Los_Angeles' });
+const stationClock = runningClock(STATION_ZONE);
 
 const shipment = (carrier: string, extra: Record<string, unknown> = {}) => {
   const document = shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier });
@@ -41,10 +48,11 @@ test('Today: the day per carrier, the next pickup, and Enter starts packing', as
 });
 
 test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({ page, station, snap }) => {
-  // Three days well ahead, two carriers, two destinations.
+  // Three days well ahead on the station's calendar, two carriers, two destinations.
+  const [first, second, third] = [60, 61, 62].map((days) => stationClock.day(days)) as [string, string, string];
   const plan: [string, string, string][] = [
-    ['2027-03-01', 'UPS', 'DE'], ['2027-03-01', 'UPS', 'DE'], ['2027-03-01', 'DHL', 'FR'],
-    ['2027-03-02', 'UPS', 'FR'], ['2027-03-03', 'DHL', 'DE'], ['2027-03-03', 'DHL', 'DE'], ['2027-03-03', 'UPS', 'DE'],
+    [first, 'UPS', 'DE'], [first, 'UPS', 'DE'], [first, 'DHL', 'FR'],
+    [second, 'UPS', 'FR'], [third, 'DHL', 'DE'], [third, 'DHL', 'DE'], [third, 'UPS', 'DE'],
   ];
   for (const [date, carrier, country] of plan) {
     const receiver = country === 'DE' ? shipmentDocument().data.attributes.shipTo : { name: 'Client Dubois', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004', country: 'FR', contact: 'Marie Dubois', phone: '33142000000', email: 'marie@dubois.example' };
@@ -54,8 +62,8 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
 
   await signIn(page, station);
   await page.getByRole('link', { name: 'Reports' }).click();
-  await page.getByLabel('From', { exact: true }).fill('2027-03-01');
-  await page.getByLabel('To', { exact: true }).fill('2027-03-03');
+  await page.getByLabel('From', { exact: true }).fill(first);
+  await page.getByLabel('To', { exact: true }).fill(third);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page.getByText('7 shipment(s), 7 package(s), 14.0 kg')).toBeVisible();
 
@@ -69,21 +77,45 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   await expect(page.getByRole('figure', { name: 'Top destinations' }).locator('.recharts-bar-rectangle')).toHaveCount(2);
   await perDay.getByText('Shipments per day as a table').click();
   const dayTable = perDay.getByRole('table');
-  await expect(dayTable.getByRole('row', { name: /^2027-03-01/ })).toHaveText(/2027-03-01\s*[12]\s*[12]/);
+  await expect(dayTable.getByRole('row', { name: new RegExp(`^${first}`) })).toHaveText(new RegExp(`${first}\\s*[12]\\s*[12]`));
   await expect(dayTable.getByRole('row')).toHaveCount(4);
 
   // The chart's accessibility layer: focus it and walk the days with the arrow keys; the tooltip reads each out.
   await perDay.locator('svg.recharts-surface[tabindex="0"]').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText('2027-03-0');
+  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText(new RegExp(`${first}|${second}|${third}`));
   await snap(page, 'reports');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('shipments-2027-03-01-2027-03-03.csv');
+  expect(file.suggestedFilename()).toBe(`shipments-${first}-${third}.csv`);
   const csv = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
   expect(csv[0]).toBe('date,carrier,shipments,packages,weight_kg,cost,currency');
-  expect(csv.filter((line) => line.startsWith('2027-03-01,UPS,2,2,4,'))).toHaveLength(1);
+  expect(csv.filter((line) => line.startsWith(`${first},UPS,2,2,4,`))).toHaveLength(1);
   expect(csv).toHaveLength(1 + 5);
+});
+
+test('the desk counts days on the station’s clock and zone, not the browser’s', async ({ page, station, snap }) => {
+  // The browser's own clock is three days behind as well as in another zone.
+  await page.clock.install({ time: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) });
+  await signIn(page, station);
+  const stationDay = page.getByTitle(/^The station’s date and time/);
+  await expect(stationDay).toContainText(stationClock.today());
+  await expect(stationDay).toContainText(STATION_ZONE);
+  expect((await station.api('GET', '/calendar')).json.data.attributes).toMatchObject({ timeZone: STATION_ZONE, today: stationClock.today() });
+
+  // The date fields start at the station's today: Close day's ship date, and the Shipments list from today on.
+  await page.getByRole('link', { name: 'Close day' }).click();
+  await expect(page.getByLabel('Ship date')).toHaveValue(stationClock.today());
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(stationClock.today());
+
+  // Settings shows the station's calendar; only an admin may change it.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const calendar = page.getByRole('region', { name: 'Station calendar' });
+  await expect(calendar).toContainText(STATION_ZONE);
+  await expect(calendar).toContainText('an admin changes it');
+  await expect(calendar.getByLabel('Station time zone')).toHaveCount(0);
+  await snap(page, 'station-calendar');
 });

@@ -1,6 +1,10 @@
 // Request bodies for shipment tests, shaped like the spec's examples: a parcel from Milan to Munich.
 import type { TestStation } from './station.ts';
 import { JSONAPI } from './station.ts';
+import { setClock } from './clock.ts';
+
+/** The day the helpers' invoices are dated: data the station never measures against now, so a fixed day. */
+const INVOICED_ON = setClock('2026-11-22 09:00', 'Europe/Rome', { running: false }).today();
 
 export function shipFrom(): Record<string, unknown> {
   return {
@@ -35,9 +39,9 @@ export function parcel(weight = '1.4', [length, width, height] = ['30', '20', '1
   return { weight: { value: weight, units: '1' }, dimensions: { length, width, height, units: '1' }, type: 'CARTON' };
 }
 
+/** A shipment's attributes without a ship date: the station gives it its day (a test that needs one takes it from t.clock). */
 export function attributes(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    shipDate: '2026-11-23',
     shipFrom: shipFrom(),
     shipTo: shipTo(),
     packages: [parcel()],
@@ -51,10 +55,10 @@ export function attributes(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export function exportDeclaration(): Record<string, unknown> {
+export function exportDeclaration(invoiceDate = INVOICED_ON): Record<string, unknown> {
   return {
     exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
-    invoiceDate: '2026-11-22',
+    invoiceDate,
     invoiceReference: 'INV-2026-118',
     invoiceFreight: 12.5,
     shipmentPurpose: 'COMMERCIAL',

@@ -15,6 +15,7 @@ import { openStore, type Store } from '../../src-main/store/index.ts';
 import { openPostgresStore } from '../../src-main/store/postgres/index.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { runningClock, type TestClock } from './clock.ts';
 
 export const SMITH = { username: 'smith', password: 'HowSoonIsNow?1985' } as const;
 export const JSONAPI = 'application/vnd.api+json';
@@ -27,6 +28,8 @@ export interface TestStation {
   databaseUrl: string | undefined;
   client: ClientRecord;
   integrationKey: string;
+  /** The station's clock: what the test set, or the real now in the operating system's zone. Dates come from it. */
+  clock: TestClock;
   /** Request to a path under the station's URL with JSON:API Accept by default. */
   call(path: string, options?: RawRequest): Promise<RawResponse>;
   signIn(username?: string, password?: string): Promise<RawResponse>;
@@ -66,11 +69,15 @@ export function removeTempDirs(): void {
 /** The station's operator at the admin command, as tests act for it: it may do what an admin may. */
 export const OPERATOR: Actor = { via: 'cli', user: 'test operator' };
 
-export async function startTestStation(options: Partial<StationOptions> = {}): Promise<TestStation> {
+/** A station's options, with the clock a test sets (test/helpers/clock.ts); its zone is the new station's. */
+export type TestStationOptions = Partial<Omit<StationOptions, 'clock'>> & { clock?: TestClock };
+
+export async function startTestStation(options: TestStationOptions = {}): Promise<TestStation> {
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
   const databaseUrl = await testDatabaseFor(dataDir);
-  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, ...options, dataDir });
+  const clock = options.clock ?? runningClock();
+  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, timeZone: clock.timeZone, ...options, clock, dataDir });
   // A data folder used before (a restart) keeps its client.
   const existing = (await station.clients.list(OPERATOR)).find((candidate) => candidate.username === SMITH.username);
   const client = existing ?? await station.clients.add(OPERATOR, {
@@ -101,6 +108,7 @@ export async function startTestStation(options: Partial<StationOptions> = {}): P
     databaseUrl,
     client,
     integrationKey,
+    clock,
     call,
     signIn,
     token: async () => {

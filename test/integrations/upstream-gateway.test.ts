@@ -247,11 +247,12 @@ describe('tracking', () => {
     expect(created.status).toBe(201);
     const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)).json.data[0].id;
     const before = (await get(gateway, token, '/v3/events?after=0&limit=1000')).json.meta.lastEventId;
-    await createTrackingEventService(upstream.station.store, upstream.station.audit).add(OPERATOR, remoteId, { status: 4, at: '2026-11-23 08:30:00', text: 'Out for delivery' });
+    const outForDelivery = `${upstream.clock.today()} 08:30:00`;
+    await createTrackingEventService(upstream.station.store, upstream.station.audit).add(OPERATOR, remoteId, { status: 4, at: outForDelivery, text: 'Out for delivery' });
     const refreshed = await gateway.station.upstream.refreshTracking();
     expect(refreshed.updated).toBeGreaterThanOrEqual(1);
     const tracking = await get(gateway, token, `/v3/shipments/${created.json.data.id}/tracking`);
-    expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 4, trackingDate: '2026-11-23 08:30:00' });
+    expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 4, trackingDate: outForDelivery });
     const events = (await get(gateway, token, `/v3/events?after=${before}`)).json.data as { attributes: { eventType: string; resource: { id: string } } }[];
     expect(events.filter((event) => event.attributes.eventType === 'tracking.updated').map((event) => event.attributes.resource.id)).toContain(created.json.data.id);
     // Nothing new upstream: nothing recorded again.
@@ -276,7 +277,8 @@ describe('end of day through the upstream', () => {
 
   it('sends a close to the upstream through the outbox, tries again while it is away, and refuses a reopen once sent', async () => {
     await waitUntilReachable();
-    const day = '2026-12-01';
+    // A week ahead, and a day after that for the next test: days no other test of the file ships on.
+    const day = gateway.clock.day(7);
     const { carrier } = await book(day);
     expect((await book(day)).carrier).toBe(carrier);
     await proxy.down();
@@ -311,7 +313,7 @@ describe('end of day through the upstream', () => {
 
   it('shows a close the upstream refused with its reason, and sends it again on a supervisor’s word', async () => {
     await waitUntilReachable();
-    const day = '2026-12-02';
+    const day = gateway.clock.day(8);
     const { id, carrier } = await book(day);
     // Voided upstream behind the gateway's back: the upstream has nothing to close that day.
     const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;

@@ -1,8 +1,10 @@
 // The lint: a small, strict rule set on top of the type check. Unused code and floating promises are bugs
 // waiting to happen; type imports stay marked so Node's type stripping drops them. Unused exports are
-// test/lint/unused-code.ts's job, run beside this by `npm run lint`.
+// test/lint/unused-code.ts's job, run beside this by `npm run lint`. Tests write no dates outside a set clock
+// (test/lint/date-literals.ts).
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { stationLintPlugin } from './date-literals.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -28,5 +30,13 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
+  },
+  {
+    // Tests take their dates from a clock (test/lint/date-literals.ts says why and how).
+    basePath: root,
+    files: ['test/**/*.ts'],
+    ignores: ['test/lint/**'],
+    plugins: { station: stationLintPlugin },
+    rules: { 'station/no-date-literals': 'error' },
   },
 );

@@ -226,7 +226,7 @@ describe('another program holds the database', () => {
     await before.t.station.stop();
     // A confirm cut off by a kill leaves its claim on the saved shipment.
     const db = new Database(file);
-    db.prepare("UPDATE shipments SET claim_token = 'killed-run', claimed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(saved.id);
+    db.prepare("UPDATE shipments SET claim_token = 'killed-run', claimed_at = ? WHERE id = ?").run(new Date(before.t.clock().getTime() - 365 * 24 * 3_600_000).toISOString(), saved.id);
     db.close();
     // Held past the 3 s a write may wait: the start's release is refused, and only a later try can free it.
     const holder = await holdLock(file, 4_000);

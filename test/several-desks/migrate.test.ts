@@ -7,6 +7,7 @@ import { createDatabase } from '../helpers/postgres.ts';
 import { runCli } from '../helpers/cli.ts';
 import { OPERATOR, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, post } from '../helpers/shipments.ts';
+import { runningClock } from '../helpers/clock.ts';
 
 const server = inject('postgresUrl');
 
@@ -73,7 +74,7 @@ describe('station migrate --to postgres://…', () => {
     await sqlite.station.clients.add(OPERATOR, { username: 'packer-1', password: 'packer-password-1', profile: { name: 'Desk 1' } });
     await sqlite.station.integrations.add(OPERATOR, 'ERP');
     await sqlite.station.carrierSettings.setFuelSurcharge(OPERATOR, 'DHL', 9.5);
-    const added = await runCli(['tracking', 'add', '--data', sqlite.dataDir, '--shipment', processed[0]!, '--status', '5', '--at', '2026-11-24 10:00:00', '--text', 'Out for delivery']);
+    const added = await runCli(['tracking', 'add', '--data', sqlite.dataDir, '--shipment', processed[0]!, '--status', '5', '--at', `${runningClock().today()} 10:00:00`, '--text', 'Out for delivery']);
     expect(added.code, added.stderr).toBe(0);
     before = await snapshot(sqlite, token, processed);
     lastReference = Math.max(...(before.summaries as { attributes: { reference: string } }[]).map((summary) => Number(summary.attributes.reference)));

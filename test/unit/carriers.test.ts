@@ -6,7 +6,8 @@ import { chargeableWeightKg, priceService, zoneFor } from '../../src-main/carrie
 import { rateCardSchema, type RateCard } from '../../src-main/carriers/rate-card.ts';
 import { createCarrierRegistry } from '../../src-main/carriers/registry.ts';
 import { fedexCheckDigit, isValidTrackingNumber, issueTrackingNumber, s10CheckDigit, upsCheckDigit } from '../../src-main/carriers/tracking-numbers.ts';
-import { addWorkingDays } from '../../src-main/carriers/working-days.ts';
+import { addDays, addWorkingDays, weekdayOf } from '../../src-shared/calendar.ts';
+import { setClock } from '../helpers/clock.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Package } from '../../src-shared/shipment.ts';
 import { tempDir } from '../helpers/station.ts';
@@ -128,10 +129,31 @@ describe('rate cards price by zone, chargeable weight, surcharge and VAT', () =>
     expect(price).toEqual({ ok: false, reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to US' });
   });
 
-  it('counts transit days in working days', () => {
-    expect(addWorkingDays('2026-11-20', 1)).toBe('2026-11-23'); // Friday + 1 = Monday
-    expect(addWorkingDays('2026-11-23', 3)).toBe('2026-11-26');
-    expect(addWorkingDays('2026-11-21', 0)).toBe('2026-11-21');
+  it('estimates delivery in working days: over the weekend, and over the station\'s holidays', async () => {
+    const friday = setClock('2026-11-20 10:00', 'Europe/Rome').today();
+    expect(weekdayOf(friday)).toBe(5);
+    const monday = addDays(friday, 3);
+    const ups = rateCardCarrier(card('ups.json'), 0);
+    const estimates = async (holidays: string[]) => {
+      const outcomes = await ups.rate({ from: 'IT', to: 'DE', shipDate: friday, holidays, packages: [pkg('1')], insuredCents: null, attributes: {} as never, sandbox: false });
+      return outcomes.flatMap((outcome) => (outcome.ok ? [[outcome.quote.transitDays, outcome.quote.estimatedDeliveryDate] as const] : []));
+    };
+    const plain = await estimates([]);
+    const overHoliday = await estimates([monday]);
+    expect(plain.length).toBeGreaterThan(0);
+    for (const [days, date] of plain) {
+      expect(date).toBe(addWorkingDays(friday, days, []));
+      expect([0, 6]).not.toContain(weekdayOf(date!));
+    }
+    // The holiday pushes every estimate a working day on: none falls on it.
+    overHoliday.forEach(([days, date], index) => {
+      expect(date).toBe(addWorkingDays(friday, days, [monday]));
+      expect(date).not.toBe(monday);
+      expect(date! > plain[index]![1]!).toBe(true);
+    });
+    // Spelt out: one day's transit from a Friday arrives on Monday, or on Tuesday when Monday is a holiday.
+    expect(addWorkingDays(friday, 1, [])).toBe(monday);
+    expect(addWorkingDays(friday, 1, [monday])).toBe(addDays(monday, 1));
   });
 });
 

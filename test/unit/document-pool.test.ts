@@ -5,6 +5,10 @@ import { createDocumentPool, PoolBusyError, RenderFailedError, type DocumentPool
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import { tempDir } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** When the labels were made: rendering takes the day it is given. */
+const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 
 const fontsDir = join(DEFAULT_RESOURCES_DIR, 'fonts');
 const crashingWorker = new URL('../helpers/crashing-document-worker.ts', import.meta.url);
@@ -15,9 +19,9 @@ function input(customerReference = 'ORDER-1', packages = 1): ShipmentDocumentInp
     trackingNumber: '4829301756',
     carrierName: 'DHL Express',
     serviceName: 'DHL Express Worldwide',
-    shipDate: '2026-11-23',
+    shipDate: LABELLED.today(),
     sandbox: false,
-    createdAt: new Date('2026-11-22T10:00:00Z'),
+    createdAt: LABELLED(),
     attributes: {
       shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi' },
       shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },

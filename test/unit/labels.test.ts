@@ -7,6 +7,10 @@ import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { LABEL_SIZE, renderLabelSheets, renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Address, Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** When the labels under test were made: a label prints whatever day it is given. */
+const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 
 const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
 const parcel = (weight: string): Package => ({ weight: { value: weight, units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' });
@@ -18,9 +22,9 @@ function input(overrides: Partial<ShipmentAttributes> = {}, sandbox = false): Sh
     trackingNumber: '1ZA0B1C26512345678',
     carrierName: 'UPS',
     serviceName: 'UPS Express Saver',
-    shipDate: '2026-11-23',
+    shipDate: LABELLED.today(),
     sandbox,
-    createdAt: new Date('2026-11-22T10:00:00Z'),
+    createdAt: LABELLED(),
     attributes: {
       shipFrom: from,
       shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },
@@ -66,7 +70,7 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
     expect(texts[0]).toContain('Package 1 of 2');
     expect(texts[1]).toContain('Package 2 of 2');
     expect(texts[1]).toContain('Weight 2 kg');
-    expect(texts[0]).toContain('2026-11-23');
+    expect(texts[0]).toContain(LABELLED.today());
     expect(texts[0]).toContain('100200000017');
     expect(texts[0]).toContain('Bottega Verdi');
     expect(texts[0]).toContain('München');
@@ -114,7 +118,7 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
         shipTo: { name: 'Acme Inc', address1: '1 Main St', city: 'New York', postalCode: '10001', state: 'NY', country: 'US', contact: 'Jo Smith', phone: '12125550100' },
         exportDeclaration: {
           exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
-          invoiceDate: '2026-11-22',
+          invoiceDate: LABELLED.day(-1),
           invoiceReference: 'INV-118',
           shipmentPurpose: 'COMMERCIAL',
           invoiceFreight: 12.5,
@@ -136,7 +140,7 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
       renderShipmentPdf(
         input({
           shipTo: { name: 'Acme Inc', address1: '1 Main St', city: 'New York', postalCode: '10001', state: 'NY', country: 'US', contact: 'Jo Smith' },
-          exportDeclaration: { exportReasonType: 'SAMPLE', invoiceDate: '2026-11-22', invoiceReference: 'INV-9', shipmentPurpose: 'COMMERCIAL', lineItems },
+          exportDeclaration: { exportReasonType: 'SAMPLE', invoiceDate: LABELLED.day(-1), invoiceReference: 'INV-9', shipmentPurpose: 'COMMERCIAL', lineItems },
         }),
         fonts,
       ),

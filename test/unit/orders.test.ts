@@ -7,6 +7,10 @@ import { expectedWeightKg, orderTotals, shipmentFromOrder, validateOrderDocument
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
 import { shipFrom, shipTo } from '../helpers/shipments.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** The day the orders are packed: the invoice of an order's shipment is dated that day. */
+const PACKED = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
 
 const BOX = { length: '30', width: '20', height: '15', tareKg: '0.25' };
 const valid = (attributes: Record<string, unknown>): OrderAttributes => {
@@ -45,7 +49,7 @@ describe('orders', () => {
 
   it('makes the shipment of an order packed in a box: package from the box and the weight, description, value and reference', () => {
     const order = valid({ number: 'SO-2', shipTo: shipTo(), lines: [{ sku: 'A', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75' }] });
-    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, today: '2026-11-25' });
+    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, today: PACKED.today() });
     expect(made).toMatchObject({
       shipTo: { city: 'Muenchen', country: 'DE' },
       packages: [{ weight: { value: '0.95', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
@@ -55,9 +59,9 @@ describe('orders', () => {
     });
     expect(made.exportDeclaration).toBeUndefined();
     // The scale's weight counts over the expected one.
-    expect(shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.02', today: '2026-11-25' }).packages[0]!.weight.value).toBe('1.02');
+    expect(shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.02', today: PACKED.today() }).packages[0]!.weight.value).toBe('1.02');
     // No box chosen: no package yet; the desk asks for one.
-    expect(shipmentFromOrder(order, { shipFrom: sender(), today: '2026-11-25' }).packages).toEqual([]);
+    expect(shipmentFromOrder(order, { shipFrom: sender(), today: PACKED.today() }).packages).toEqual([]);
   });
 
   it('declares an order leaving the EU line by line', () => {
@@ -69,10 +73,10 @@ describe('orders', () => {
         { sku: 'B', description: 'Scarf', quantity: 1, unitPrice: '30', originCountry: 'fr' },
       ],
     });
-    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.3', today: '2026-11-25' });
+    const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.3', today: PACKED.today() });
     expect(made.exportDeclaration).toEqual({
       exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
-      invoiceDate: '2026-11-25',
+      invoiceDate: PACKED.today(),
       invoiceReference: 'SO-3',
       shipmentPurpose: 'COMMERCIAL',
       lineItems: [
@@ -103,7 +107,7 @@ describe('orders', () => {
         (number, country, lines, weightKg) => {
           const receiver = { ...shipTo(), country, ...(country === 'US' ? { state: 'NY', phone: '12125550100' } : country === 'IT' ? { state: 'RM' } : {}) };
           const order = valid({ number, shipTo: receiver, lines });
-          const attributes = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg, today: '2026-11-25' });
+          const attributes = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg, today: PACKED.today() });
           // Neither weighed nor every line's weight known: no package, and the desk asks for the weight.
           if (weightKg === undefined && lines.some((entry) => entry.unitWeight === null)) {
             expect(attributes.packages).toEqual([]);

@@ -7,13 +7,20 @@ import { useSession } from '../../src-renderer/store/session.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useTracking } from '../../src-renderer/store/tracking.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
+import { stationDateTime, stationToday, useStationClock } from '../../src-renderer/store/station-clock.ts';
+import { useCalendarSettings } from '../../src-renderer/store/calendar-settings.ts';
+import type { StationConfig } from '../../src-renderer/api/types.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 
+// A Wednesday morning in Kiritimati (UTC+14), on a clock of its own: far from this process's zone and time, so the
+// desk's dates can only be right if it counts on the station's.
+const clock = setClock('2026-11-25 08:00', 'Pacific/Kiritimati');
 let t: TestStation;
-let config: { apiBase: string; integrationKey: string; desk: string };
+let config: StationConfig;
 beforeAll(async () => {
-  t = await startTestStation({ schedulerIntervalMs: 0 });
-  config = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: 'test' };
+  t = await startTestStation({ schedulerIntervalMs: 0, clock });
+  config = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: 'test', timeZone: 'Pacific/Kiritimati' };
   // One earlier shipment puts Kunde Becker in the address book.
   await post(t, await t.token(), '/v3/shipments/save', document());
 });
@@ -167,5 +174,37 @@ describe('the shipments and tracking stores', () => {
 
     expect(await useShipments.getState().remove(id)).toBe(true);
     expect(useShipments.getState().rows.map((row) => row.id)).not.toContain(id);
+  });
+});
+
+describe('the desk counts days on the station’s clock', () => {
+  it('learns the station’s zone and clock at sign-in, and its date fields start at the station’s today', async () => {
+    useSession.getState().signOut();
+    useShipments.setState({ started: false, dateFrom: '', dateTo: '' });
+    await signedIn();
+    const learnt = useStationClock.getState();
+    expect(learnt).toMatchObject({ timeZone: 'Pacific/Kiritimati', known: true });
+    // The station's clock is days from this computer's: the desk measured by how much.
+    expect(Math.abs(learnt.offsetMs - (clock().getTime() - Date.now()))).toBeLessThan(1_000);
+    expect(stationToday()).toBe(clock.today());
+    expect(stationDateTime(clock().toISOString()).slice(0, 10)).toBe(clock.today());
+    await useShipments.getState().load();
+    expect(useShipments.getState()).toMatchObject({ dateFrom: clock.today(), dateTo: clock.day(1) });
+  });
+
+  it('lets an admin change the calendar, and shows what the station refused at its field', async () => {
+    const admin = { username: 'desk-admin', password: 'Desk-Admin-2026!' };
+    await t.station.clients.add({ via: 'cli', user: 'test' }, { ...admin, role: 'admin', profile: { name: 'Admin' } });
+    await useSession.getState().start(config);
+    await useSession.getState().signIn(admin.username, admin.password);
+    expect(await useCalendarSettings.getState().save({ timeZone: 'Atlantis/Lost_City' })).toBe(false);
+    expect(useCalendarSettings.getState().fieldErrors.timeZone).toContain("'Atlantis/Lost_City' is not a time zone");
+    expect(await useCalendarSettings.getState().save({ holidays: [clock.day(1)] })).toBe(true);
+    expect(useStationClock.getState().holidays).toEqual([clock.day(1)]);
+    // With tomorrow a holiday, the shipments list runs from today to the working day after it.
+    useShipments.setState({ started: false });
+    await useShipments.getState().load();
+    expect(useShipments.getState()).toMatchObject({ dateFrom: clock.today(), dateTo: clock.day(2) });
+    expect(await useCalendarSettings.getState().save({ holidays: [] })).toBe(true);
   });
 });

@@ -6,6 +6,10 @@ import { openDatabase, schemaVersion, SchemaTooNewError } from '../../src-main/s
 import { MIGRATIONS, type Migration } from '../../src-main/store/migrations.ts';
 import { openStore } from '../../src-main/store/index.ts';
 import { tempDir } from '../helpers/station.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** The day the shipments of these tests ship: the store keeps whatever day it is given. */
+const DAY = setClock('2026-11-23 09:00', 'Europe/Rome', { running: false });
 
 const opened: { close(): void }[] = [];
 afterEach(() => {
@@ -109,9 +113,11 @@ describe('the store keeps secrets and clients', () => {
   });
 
   it('stamps records with the injected clock', async () => {
-    const store = openStore(freshFile(), { clock: () => new Date('2026-11-23T08:00:00Z') });
+    const clock = setClock('2026-11-23 09:00', 'Europe/Rome', { running: false });
+    const store = openStore(freshFile(), { clock });
     opened.push(store);
-    expect((await store.integrations.add({ name: 'erp', integrationKey: 'k' })).createdAt).toBe('2026-11-23T08:00:00.000Z');
+    expect((await store.integrations.add({ name: 'erp', integrationKey: 'k' })).createdAt).toBe(clock().toISOString());
+    expect(clock().toISOString()).toMatch(/T08:00:00\.000Z$/);
   });
 
   it('writes a file that exists where it was asked to', () => {
@@ -142,7 +148,7 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     service: null,
     carrierChoice: null,
     reference: `1002000000${id.slice(-2)}`,
-    shipDate: '2026-11-23',
+    shipDate: DAY.today(),
     attributes: attributes(`Kunde ${id}`),
   });
 
@@ -154,14 +160,15 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     const summary = async () => (await store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }))[0]!;
     expect(await summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
     const id = (await summary()).id;
-    await store.shipments.addEvent(id, { status: 3, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
-    await store.shipments.addEvent(id, { status: 2, occurredAt: '2026-11-23 18:00:00', location: '', text: '' });
-    expect(await summary()).toMatchObject({ trackingStatus: 3, trackingDate: '2026-11-24 10:00:00' });
-    await store.shipments.addEvent(id, { status: 8, occurredAt: '2026-11-24 10:00:00', location: '', text: '' });
-    expect(await summary()).toMatchObject({ trackingStatus: 8, trackingDate: '2026-11-24 10:00:00' });
+    const nextMorning = `${DAY.day(1)} 10:00:00`;
+    await store.shipments.addEvent(id, { status: 3, occurredAt: nextMorning, location: '', text: '' });
+    await store.shipments.addEvent(id, { status: 2, occurredAt: `${DAY.today()} 18:00:00`, location: '', text: '' });
+    expect(await summary()).toMatchObject({ trackingStatus: 3, trackingDate: nextMorning });
+    await store.shipments.addEvent(id, { status: 8, occurredAt: nextMorning, location: '', text: '' });
+    expect(await summary()).toMatchObject({ trackingStatus: 8, trackingDate: nextMorning });
     expect(await store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
     const plan = store.db!
-      .prepare("EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '2026-01-01' AND ship_date <= '2026-12-31' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100")
+      .prepare(`EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '${DAY.day(-30)}' AND ship_date <= '${DAY.day(30)}' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100`)
       .all() as { detail: string }[];
     expect(plan.map((step) => step.detail)).toEqual(['SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)']);
   });
@@ -171,14 +178,14 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     const before = openDatabase(file, MIGRATIONS.filter((migration) => migration.version < 4));
     before.exec(`INSERT INTO clients (username, credential, client_key, name, created_at, updated_at) VALUES ('u', x'00', 'k', 'n', 'now', 'now')`);
     before
-      .prepare(`INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, reference, ship_date, attributes, created_at) VALUES ('S1', 1, 0, 'save', 0, 0, '100200000001', '2026-11-23', ?, 'now')`)
-      .run(JSON.stringify(attributes('Kunde Becker')));
-    before.exec(`INSERT INTO tracking_events (shipment_id, status, occurred_at, created_at) VALUES ('S1', 2, '2026-11-23 18:00:00', 'now'), ('S1', 5, '2026-11-25 09:00:00', 'now')`);
+      .prepare(`INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, reference, ship_date, attributes, created_at) VALUES ('S1', 1, 0, 'save', 0, 0, '100200000001', ?, ?, 'now')`)
+      .run(DAY.today(), JSON.stringify(attributes('Kunde Becker')));
+    before.exec(`INSERT INTO tracking_events (shipment_id, status, occurred_at, created_at) VALUES ('S1', 2, '${DAY.today()} 18:00:00', 'now'), ('S1', 5, '${DAY.day(2)} 09:00:00', 'now')`);
     before.close();
     const store = openStore(file);
     opened.push(store);
     expect(await store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })).toEqual([
-      expect.objectContaining({ id: 'S1', shipFromName: 'Bottega Verdi', shipToName: 'Kunde Becker', shipToCountry: 'DE', trackingStatus: 5, trackingDate: '2026-11-25 09:00:00' }),
+      expect.objectContaining({ id: 'S1', shipFromName: 'Bottega Verdi', shipToName: 'Kunde Becker', shipToCountry: 'DE', trackingStatus: 5, trackingDate: `${DAY.day(2)} 09:00:00` }),
     ]);
   });
 });
@@ -200,7 +207,7 @@ describe("the store's writer thread", () => {
     const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
     const shipment = (id: string) => ({
       id: id.padEnd(64, '0'), clientId: client.id, sandbox: false, origin: 'save' as const, scheduled: false, service: null, carrierChoice: null,
-      reference: null, shipDate: '2026-11-23',
+      reference: null, shipDate: DAY.today(),
       attributes: {
         shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', country: 'IT', contact: 'Anna' },
         shipTo: { name: 'Kunde', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas' },

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import type { ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { setClock } from '../helpers/clock.ts';
+
+/** When the labels were made: rendering takes the day it is given. */
+const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 
 const input = (overrides: Partial<ShipmentDocumentInput['attributes']> = {}, sandbox = false): ShipmentDocumentInput => ({
   reference: '100200000017',
   trackingNumber: '1ZA0B1C26512345678',
   carrierName: 'UPS',
   serviceName: 'UPS Express Saver',
-  shipDate: '2026-11-23',
+  shipDate: LABELLED.today(),
   sandbox,
-  createdAt: new Date(),
+  createdAt: LABELLED(),
   attributes: {
     shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi' },
     shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },

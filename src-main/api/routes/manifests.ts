@@ -38,7 +38,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
   const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
   /** carrier and date from the query, checked with the close's own rules. */
   const day = (ctx: ApiContext) => {
-    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') ?? '' } } });
+    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') } } });
     if (checked.ok) return checked.value;
     throw StationError.many(
       400,
@@ -53,7 +53,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     const request = day(ctx);
     const preview = await manifests.preview(caller(ctx), request);
     const attributes: ManifestPreviewAttributes = { carrier: preview.carrier, date: preview.date, included: preview.included, totals: preview.totals, leftOut: preview.leftOut };
-    respondData(ctx, 200, { type: 'manifestPreview', id: `${request.carrier}-${request.date}`, attributes });
+    respondData(ctx, 200, { type: 'manifestPreview', id: `${preview.carrier}-${preview.date}`, attributes });
   });
 
   router.post('/manifests', async (ctx: ApiContext) => {

@@ -4,7 +4,7 @@
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/reports.ts';
-import { isCalendarDate } from '../../../src-shared/shipment-validation.ts';
+import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { ReportService } from '../../services/reports.ts';
 import type { ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';

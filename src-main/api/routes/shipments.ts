@@ -2,8 +2,8 @@
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
+import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import {
-  isCalendarDate,
   validateConfirmMeta,
   validateCreateMeta,
   validateShipmentDocument,

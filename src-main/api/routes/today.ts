@@ -1,7 +1,7 @@
 // GET /today?date= (README, "End of day"): one ship date of the client at a glance (the station's date when none
 // is given), for the desk's Today screen and for integrations that show a day's progress.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import { isCalendarDate } from '../../../src-shared/shipment-validation.ts';
+import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { TodayResource } from '../../../src-shared/today.ts';
 import type { TodayService } from '../../services/today.ts';
 import type { ApiContext } from '../context.ts';

@@ -3,6 +3,7 @@ import React, { useEffect } from 'react';
 import { AUDIT_ACTIONS, type AuditEventAttributes } from '../../../src-shared/resources.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useAudit } from '../../store/audit.ts';
+import { stationDateTime } from '../../store/station-clock.ts';
 
 /** The entry's detail as one readable line: the reference of a shipment, the username of a client, a change. */
 function describe(attributes: AuditEventAttributes): string {
@@ -55,7 +56,7 @@ export function AuditLog(): React.JSX.Element {
           <tbody>
             {events.map((event) => (
               <tr key={event.id}>
-                <td>{new Date(event.attributes.at).toLocaleString()}</td>
+                <td>{stationDateTime(event.attributes.at)}</td>
                 <td>{event.attributes.desk}</td>
                 <td>
                   {event.attributes.actor.username} ({event.attributes.actor.role ?? 'admin command'})

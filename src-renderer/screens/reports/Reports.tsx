@@ -3,18 +3,17 @@
 // screen readers and keyboards, and the CSV export. Drawn by Recharts, bundled: no network needed.
 import React, { useEffect } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { localDate } from '../../../src-shared/dates.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
-import { daysBefore, useReports } from '../../store/reports.ts';
+import { lastDays, useReports } from '../../store/reports.ts';
 
 /** Carrier colours, in order of the carriers' cost: distinct for the common kinds of colour blindness (Okabe–Ito). */
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 const RANGES = [
-  ['7 days', 6],
-  ['30 days', 29],
-  ['90 days', 89],
-  ['A year', 364],
+  ['7 days', 7],
+  ['30 days', 30],
+  ['90 days', 90],
+  ['A year', 365],
 ] as const;
 
 const euros = (amount: number) => amount.toLocaleString('en-GB', { style: 'currency', currency: 'EUR' });
@@ -104,14 +103,14 @@ export function Reports(): React.JSX.Element {
         <button type="submit" className="primary">
           Show
         </button>
-        {RANGES.map(([label, back]) => (
+        {RANGES.map(([label, days]) => (
           <button
             key={label}
             type="button"
             className="secondary"
             onClick={() => {
-              const today = localDate();
-              setRange(daysBefore(today, back), today);
+              const range = lastDays(days);
+              setRange(range.dateFrom, range.dateTo);
               void load();
             }}
           >

@@ -1,4 +1,4 @@
-// Desk settings (printer, scale, box presets, packing rules, default service) and what an integrator needs to
+// Desk settings (printer, scale, box presets, packing rules, the station calendar, default service) and what an integrator needs to
 // call the station's API.
 import React, { useEffect } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
@@ -10,6 +10,7 @@ import { usePackingSetup } from '../../store/packing-setup.ts';
 import { BoxPresets } from './BoxPresets.tsx';
 import { PackingRules } from './PackingRules.tsx';
 import { ScaleSettings } from './ScaleSettings.tsx';
+import { StationCalendar } from './StationCalendar.tsx';
 import { Webhooks } from './Webhooks.tsx';
 
 export function Settings(): React.JSX.Element {
@@ -17,6 +18,7 @@ export function Settings(): React.JSX.Element {
   const config = useSession((state) => state.config);
   const role = useSession((state) => state.who?.role);
   const canEdit = role !== undefined && hasRole(role, 'supervisor');
+  const isAdmin = role !== undefined && hasRole(role, 'admin');
   useEffect(() => void usePackingSetup.getState().load(), []);
 
   return (
@@ -25,6 +27,7 @@ export function Settings(): React.JSX.Element {
       <ScaleSettings canEdit={canEdit} />
       <BoxPresets canEdit={canEdit} />
       <PackingRules canEdit={canEdit} />
+      <StationCalendar canEdit={isAdmin} />
 
       <section className="card" aria-labelledby="service-heading">
         <h2 id="service-heading">Default service</h2>

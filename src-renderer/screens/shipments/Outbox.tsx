@@ -5,6 +5,7 @@ import React, { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { useOutbox } from '../../store/outbox.ts';
+import { stationTime } from '../../store/station-clock.ts';
 
 const REFRESH_MS = 3000;
 const STATE_LABEL = { queued: 'Queued', sending: 'Sending', failed: 'Failed' } as const;
@@ -28,8 +29,8 @@ export function Outbox(): React.JSX.Element | null {
       <ErrorNotice message={error} />
       {down.map((upstream) => (
         <p key={upstream.code} role="status" className="notice notice--warning">
-          {upstream.problem}, since {upstream.since ? new Date(upstream.since).toLocaleTimeString() : '—'}. Shipments for {upstream.name} wait here and go, once each,
-          when it answers{upstream.nextTryAt ? ` (next try ${new Date(upstream.nextTryAt).toLocaleTimeString()})` : ''}.
+          {upstream.problem}, since {upstream.since ? stationTime(upstream.since) : '—'}. Shipments for {upstream.name} wait here and go, once each,
+          when it answers{upstream.nextTryAt ? ` (next try ${stationTime(upstream.nextTryAt)})` : ''}.
         </p>
       ))}
       {entries.length > 0 ? (

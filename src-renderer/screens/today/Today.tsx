@@ -7,12 +7,14 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
+import { stationTime } from '../../store/station-clock.ts';
 
 /** How often the picture is read again while shown. */
 const REFRESH_MS = 30_000;
 
-const longDate = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+/** A calendar date in words; its noon in UTC names the same day in any browser's zone. */
+const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const timeOf = stationTime;
 
 export function Today(): React.JSX.Element {
   const { today, error, load } = useToday();

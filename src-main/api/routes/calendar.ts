@@ -1,0 +1,22 @@
+// The station calendar extension (README, "Dates and time zones"): GET /calendar, the station's time zone, its
+// today and holidays, for every role; PATCH /calendar (admin) to change the zone or the list of holidays.
+import { validateCalendarChange, type CalendarResource } from '../../../src-shared/calendar-settings.ts';
+import { StationError } from '../../../src-shared/errors.ts';
+import { actorOf } from '../../domain/caller.ts';
+import type { CalendarService } from '../../services/calendar.ts';
+import type { ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+
+export function calendarRoutes(router: ApiRouter, calendar: CalendarService): void {
+  const answer = async (ctx: ApiContext) => respondData(ctx, 200, { type: 'calendar', id: 'station', attributes: await calendar.describe() } satisfies CalendarResource);
+
+  router.get('/calendar', answer);
+
+  router.patch('/calendar', async (ctx: ApiContext) => {
+    const change = validateCalendarChange(ctx.state.body);
+    if (!change.ok) throw StationError.many(400, change.errors);
+    await calendar.change(actorOf({ client: ctx.state.client!, sandbox: ctx.state.sandbox }), change.value);
+    await answer(ctx);
+  });
+}

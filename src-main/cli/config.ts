@@ -1,0 +1,69 @@
+// `station config`: the station's calendar from the admin command. The time zone every desk counts days in, and
+// the holidays on which nothing ships (README, "Dates and time zones").
+import type { StationCalendar } from '../../src-shared/calendar.ts';
+import { dayIn, nextWorkingDay } from '../../src-shared/calendar.ts';
+import { UsageError, common, parseWithPositionals, print, unknownSubcommand, withAdmin } from './arguments.ts';
+
+export const CONFIG_HELP = `  config show [--data DIR] [--json]
+      The station's time zone, its today and next working day, and its holidays.
+  config set-time-zone ZONE [--data DIR] [--json]
+      The zone every desk of the station counts days in: ship dates, carrier cutoffs, the day's close,
+      Today, reports and pickups. ZONE is an IANA name such as Europe/Rome or America/New_York. A new
+      station starts in the operating system's zone.
+  config holidays list | add DATE... | remove DATE... [--data DIR] [--json]
+      Days besides Saturday and Sunday on which nothing ships (YYYY-MM-DD): a shipment made on one, or
+      after its carrier's cutoff the day before, ships on the next working day.`;
+
+/** What every config command prints: the calendar as it is now. */
+function shown(calendar: StationCalendar, now = new Date()) {
+  const today = dayIn(now, calendar.timeZone);
+  return { timeZone: calendar.timeZone, today, nextWorkingDay: nextWorkingDay(today, calendar.holidays), holidays: [...calendar.holidays] };
+}
+
+function text(calendar: ReturnType<typeof shown>): string {
+  const upcoming = calendar.holidays.filter((date) => date >= calendar.today);
+  return [
+    `Time zone: ${calendar.timeZone}`,
+    `Today: ${calendar.today}; next working day: ${calendar.nextWorkingDay}`,
+    upcoming.length === 0 ? 'Holidays ahead: none' : `Holidays ahead: ${upcoming.join(', ')}`,
+    ...(upcoming.length < calendar.holidays.length ? [`Past holidays kept: ${calendar.holidays.length - upcoming.length}`] : []),
+  ].join('\n');
+}
+
+export async function configCommand(sub: string | undefined, args: string[]): Promise<void> {
+  switch (sub) {
+    case 'show': {
+      const { values } = parseWithPositionals(args, common, 0);
+      const calendar = shown(await withAdmin(values, (admin) => admin.calendar.current()));
+      print(values, calendar, text(calendar));
+      return;
+    }
+    case 'set-time-zone': {
+      const { values, positionals } = parseWithPositionals(args, common, 1);
+      const zone = positionals[0];
+      if (zone === undefined) throw new UsageError("'config set-time-zone' needs the zone, e.g. config set-time-zone Europe/Rome.");
+      const calendar = shown(await withAdmin(values, (admin) => admin.calendar.change(admin.actor, { timeZone: zone })));
+      print(values, calendar, `The station counts days in ${calendar.timeZone}. Today there is ${calendar.today}.`);
+      return;
+    }
+    case 'holidays': {
+      const [action, ...rest] = args;
+      const { values, positionals } = parseWithPositionals(rest, common, Number.MAX_SAFE_INTEGER);
+      if (action === 'list') {
+        if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
+        const calendar = shown(await withAdmin(values, (admin) => admin.calendar.current()));
+        print(values, calendar, calendar.holidays.length === 0 ? 'No holidays.' : calendar.holidays.join('\n'));
+        return;
+      }
+      if (action !== 'add' && action !== 'remove') throw new UsageError(unknownSubcommand('config holidays', action, 'list, add or remove'));
+      if (positionals.length === 0) throw new UsageError(`'config holidays ${action}' needs one or more dates, e.g. config holidays ${action} 2026-12-25.`);
+      const calendar = shown(
+        await withAdmin(values, (admin) => (action === 'add' ? admin.calendar.addHolidays(admin.actor, positionals) : admin.calendar.removeHolidays(admin.actor, positionals))),
+      );
+      print(values, calendar, `${action === 'add' ? 'Added' : 'Removed'} ${positionals.join(', ')}.\n${text(calendar)}`);
+      return;
+    }
+    default:
+      throw new UsageError(unknownSubcommand('config', sub, 'show, set-time-zone or holidays'));
+  }
+}

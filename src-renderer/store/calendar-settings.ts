@@ -1,0 +1,40 @@
+// The Settings screen's station calendar: admins change the station's time zone and holidays there; the answer
+// is what every desk counts days with from then on (this desk at once, the others at their next sign-in).
+import { create } from 'zustand';
+import type { CalendarChange } from '../../src-shared/calendar-settings.ts';
+import { ApiError } from '../api/client.ts';
+import { api, describeError } from './session.ts';
+import { learnStationClock, useStationClock } from './station-clock.ts';
+
+export interface CalendarSettingsState {
+  status: 'idle' | 'saving';
+  error: string | null;
+  /** Refusals by field (timeZone, holidays), as the station named them. */
+  fieldErrors: Record<string, string>;
+  /** Reads the calendar again (another desk or the admin command may have changed it). */
+  refresh(): Promise<void>;
+  /** Saves the change; false when the station refused it (its reasons in `fieldErrors` or `error`). */
+  save(change: CalendarChange): Promise<boolean>;
+}
+
+export const useCalendarSettings = create<CalendarSettingsState>()((set) => ({
+  status: 'idle',
+  error: null,
+  fieldErrors: {},
+  refresh: () => learnStationClock(() => api().calendar()),
+  async save(change) {
+    set({ status: 'saving', error: null, fieldErrors: {} });
+    const askedAt = Date.now();
+    try {
+      const answer = await api().changeCalendar(change);
+      useStationClock.getState().learn(answer, askedAt, Date.now());
+      set({ status: 'idle' });
+      return true;
+    } catch (failure) {
+      const fieldErrors: Record<string, string> = {};
+      if (failure instanceof ApiError) for (const error of failure.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = error.detail;
+      set({ status: 'idle', fieldErrors, error: fieldErrors.timeZone || fieldErrors.holidays ? null : describeError(failure) });
+      return false;
+    }
+  },
+}));
