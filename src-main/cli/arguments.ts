@@ -11,6 +11,7 @@ export type Options = ParseArgsConfig['options'];
 export type Values = Record<string, string | boolean | string[] | undefined>;
 
 export const common: Options = { data: { type: 'string' }, database: { type: 'string' }, desk: { type: 'string' }, json: { type: 'boolean', default: false } };
+
 export class UsageError extends Error {}
 
 /** A command's subcommand left out (or an option where it belongs) lists them; an unknown one is named. */
@@ -23,7 +24,7 @@ export function unknownSubcommand(command: string, sub: string | undefined, know
  * `--percent -5`: a value that looks like a negative number is the option's value, not another option (Node's
  * parser would refuse it as ambiguous); the option's own check then says what is wrong with it.
  */
-export function negativeValuesJoined(args: string[], options: Options): string[] {
+function negativeValuesJoined(args: string[], options: Options): string[] {
   const joined: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const name = /^--([a-z-]+)$/.exec(args[index]!)?.[1];

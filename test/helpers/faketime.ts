@@ -2,6 +2,7 @@
 // station's code, while libfaketime moves every clock a process reads (Node, its libraries, the PostgreSQL client),
 // as a computer whose clock says another day would.
 import { existsSync } from 'node:fs';
+import { wallClock } from '../../src-shared/calendar.ts';
 
 const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/faketime/libfaketime.so.1'];
 
@@ -11,8 +12,12 @@ export function faketimeLibrary(): { path: string } | { missing: string } {
   return path ? { path } : { missing: 'libfaketime is not installed (apt-get install faketime)' };
 }
 
-/** The environment that starts a process with its clock at `at` and running on from there (monotonic clocks untouched). */
-export function faketimeEnv(library: string, at: Date): NodeJS.ProcessEnv {
-  const offsetSeconds = Math.round((at.getTime() - Date.now()) / 1000);
-  return { LD_PRELOAD: library, FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+/**
+ * The environment that starts a process in `timeZone` (TZ) with its clock at `at`, running on from there (monotonic
+ * clocks untouched). The start is written as that zone's wall time, which libfaketime reads in the process's TZ: an
+ * absolute start, so it holds also when the test itself runs under a shifted clock.
+ */
+export function faketimeEnv(library: string, at: Date, timeZone: string): NodeJS.ProcessEnv {
+  const { date, time } = wallClock(at, timeZone);
+  return { TZ: timeZone, LD_PRELOAD: library, FAKETIME: `@${date} ${time}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }

@@ -46,9 +46,8 @@ beforeAll(async () => {
   const keys = JSON.parse((await runCli(['keys', '--database', url, '--json'])).stdout);
   for (const [index, desk] of desks.entries()) {
     desk.served = await serve(['--database', url, '--desk', `zone-desk-${index}`, '--data', tempDir('station-zone-'), '--port', '0'], {
-      TZ: desk.zone,
       STATION_SCHEDULER_INTERVAL_MS: '0',
-      ...faketimeEnv(library.path, at()),
+      ...faketimeEnv(library.path, at(), desk.zone),
     });
   }
   const signIn = await http(`${desks[0]!.served!.url}/v3/clients/authentication`, {
