@@ -1,7 +1,8 @@
 // The station's calendar: which day and hour an instant is in the station's time zone, and the working-day
 // arithmetic behind ship dates, cutoffs, closes, pickups and retention. Every calendar computation of the station
 // and the desk goes through here, with an instant and the zone given: nothing asks the process for its own date
-// or hour (README, "Dates and time zones"). Built on Intl, so the zone rules are the runtime's ICU data.
+// or hour (README, "Dates and time zones"). Built on Intl, so the zone rules are the runtime's ICU data; the last
+// second read per zone and the instants of cutoffs are remembered, since Intl costs microseconds a call.
 
 /** The station's calendar: one time zone, and the days besides Saturday and Sunday on which nobody ships. */
 export interface StationCalendar {
@@ -73,12 +74,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// The last second read per zone: a burst of requests asks for the same second again and again, and formatting it
+// costs microseconds. A zone's clock cannot change within one second, so the answer is exact.
+const lastSecond = new Map<string, { second: number; wall: number }>();
+
 /** The wall clock's reading in the zone as milliseconds since 1970 on a clock with no zone (UTC fields). */
 function wallMs(instant: number, timeZone: string): number {
+  const second = Math.floor(instant / 1000);
+  const within = instant - second * 1000;
+  const cached = lastSecond.get(timeZone);
+  if (cached?.second === second) return cached.wall + within;
   const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  const whole = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
-  return whole + (((instant % 1000) + 1000) % 1000);
+  for (const part of formatterFor(timeZone).formatToParts(second * 1000)) if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  const wall = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
+  if (lastSecond.size >= 32 && !lastSecond.has(timeZone)) lastSecond.clear();
+  lastSecond.set(timeZone, { second, wall });
+  return wall + within;
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -113,6 +124,19 @@ export const dateTimeIn = (instant: Date, timeZone: string): string => {
  * on the night clocks go from 02:00 to 03:00 is 03:00). So a cutoff, once passed, stays passed that day.
  */
 export function instantAt(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  let found = instants.get(key);
+  if (found === undefined) {
+    found = firstInstantAt(date, time, timeZone);
+    // Cutoffs and deadlines ask for the same few instants all day: remembered, with a bound.
+    if (instants.size >= 256) instants.clear();
+    instants.set(key, found);
+  }
+  return new Date(found);
+}
+const instants = new Map<string, number>();
+
+function firstInstantAt(date: string, time: string, timeZone: string): number {
   const day = DATE.exec(date);
   const clock = TIME.exec(time);
   if (!day || !clock || !isCalendarDate(date)) throw new RangeError(`instantAt: '${date} ${time}' is not a date and time of day`);
@@ -120,7 +144,7 @@ export function instantAt(date: string, time: string, timeZone: string): Date {
   // The zone's offsets either side of the wanted time: no zone changes its offset twice within a day.
   const offsets = [...new Set([wanted - DAY_MS, wanted + DAY_MS].map((around) => wallMs(around, timeZone) - around))];
   const matches = offsets.map((offset) => wanted - offset).filter((candidate) => wallMs(candidate, timeZone) === wanted);
-  if (matches.length > 0) return new Date(Math.min(...matches));
+  if (matches.length > 0) return Math.min(...matches);
   // Skipped: the clock jumped over the wanted time. The jump lies between the two readings; find it to the second.
   let before = wanted - Math.max(...offsets);
   let after = wanted - Math.min(...offsets);
@@ -129,14 +153,17 @@ export function instantAt(date: string, time: string, timeZone: string): Date {
     if (wallMs(middle, timeZone) >= wanted) after = middle;
     else before = middle;
   }
-  return new Date(after);
+  return after;
 }
 
 /** The first instant of the day in the zone (midnight, or the moment the clock jumps past a midnight it skips). */
 export const startOfDay = (date: string, timeZone: string): Date => instantAt(date, '00:00', timeZone);
 
+// Calendar days as whole numbers (days since 1970-01-01): walks over weekdays count numbers, not text.
 const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-const dateOfNumber = (number: number) => wallOf(number * DAY_MS).date;
+const dateOfNumber = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+/** 0 Sunday to 6 Saturday, of a day number (1970-01-01 was a Thursday). */
+const weekdayOfNumber = (number: number) => (((number + 4) % 7) + 7) % 7;
 
 /** The date `days` later (earlier when negative): calendar days, whatever the clocks do. */
 export const addDays = (date: string, days: number): string => dateOfNumber(dayNumber(date) + days);
@@ -145,29 +172,31 @@ export const addDays = (date: string, days: number): string => dateOfNumber(dayN
 export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
 /** 0 Sunday to 6 Saturday. */
-export const weekdayOf = (date: string): number => (((dayNumber(date) + 4) % 7) + 7) % 7;
+export const weekdayOf = (date: string): number => weekdayOfNumber(dayNumber(date));
+
+const workingNumber = (number: number, holidays: readonly string[]) => {
+  const weekday = weekdayOfNumber(number);
+  return weekday !== 0 && weekday !== 6 && (holidays.length === 0 || !holidays.includes(dateOfNumber(number)));
+};
 
 /** Monday to Friday, and not one of the holidays. */
-export function isWorkingDay(date: string, holidays: readonly string[]): boolean {
-  const weekday = weekdayOf(date);
-  return weekday !== 0 && weekday !== 6 && !holidays.includes(date);
-}
+export const isWorkingDay = (date: string, holidays: readonly string[]): boolean => workingNumber(dayNumber(date), holidays);
 
 /** The first working day on or after `date`. */
 export function workingDayFrom(date: string, holidays: readonly string[]): string {
-  let day = date;
-  for (let walked = 0; !isWorkingDay(day, holidays) && walked < LONGEST_WALK_DAYS; walked++) day = addDays(day, 1);
-  return day;
+  let number = dayNumber(date);
+  for (let walked = 0; !workingNumber(number, holidays) && walked < LONGEST_WALK_DAYS; walked++) number++;
+  return dateOfNumber(number);
 }
 
 /** The first working day after `date`. */
-export const nextWorkingDay = (date: string, holidays: readonly string[]): string => workingDayFrom(addDays(date, 1), holidays);
+export const nextWorkingDay = (date: string, holidays: readonly string[]): string => addWorkingDays(date, 1, holidays);
 
 /** `days` working days after `date` (0: the date itself), as carriers count transit times. */
 export function addWorkingDays(date: string, days: number, holidays: readonly string[]): string {
-  let day = date;
-  for (let left = days; left > 0; left--) day = nextWorkingDay(day, holidays);
-  return day;
+  let number = dayNumber(date);
+  for (let left = days, walked = 0; left > 0 && walked < LONGEST_WALK_DAYS; walked++) if (workingNumber(++number, holidays)) left--;
+  return dateOfNumber(number);
 }
 
 /**
