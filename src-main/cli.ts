@@ -59,8 +59,8 @@ Usage: npm run --silent station -- <command> [options]
   carriers set-surcharge --carrier CODE --percent P [--data DIR]
       Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
   carriers set-cutoff --carrier CODE --time HH:MM|none [--data DIR] [--json]
-      The carrier's cutoff time (local): shipments for it made from then on, without a ship date of their
-      own, ship the next working day.
+      The carrier's cutoff time, on the station's clock: shipments for it made from then on, without a
+      ship date of their own, ship the next working day.
   carriers add-upstream --code CODE [--name NAME] --url URL [--version v3|v3-testing] --client-id ID
         --client-key KEY --server-key KEY [--data DIR] [--json]
       Book through an upstream service of the same API (the station as an offline-first gateway): its

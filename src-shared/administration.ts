@@ -60,7 +60,7 @@ const newIntegrationSchema = z.object({ name: text });
 export interface CarrierChangeRequest {
   /** Percent, 0 to 200: a number or its decimal text. */
   fuelSurchargePercent?: number | string;
-  /** HH:MM (24 h, local time), or null for no cutoff. */
+  /** HH:MM (24 h, on the station's clock, in its time zone), or null for no cutoff. */
   cutoffTime?: string | null;
 }
 

@@ -110,7 +110,7 @@ export interface PickupAttributes {
   reference: string | null;
   trackingNumber: string | null;
   status: 'booked' | 'cancelled';
-  /** Until when it may be cancelled: the collection date at the carrier's deadline, local time (YYYY-MM-DD HH:MM). */
+  /** Until when it may be cancelled: the collection date at the carrier's deadline, on the station's clock (YYYY-MM-DD HH:MM). */
   cancelBefore: string;
   cancelledAt: string | null;
 }

@@ -186,7 +186,7 @@ export interface CarrierAttributes {
   carrierName: string;
   services: string[];
   fuelSurchargePercent: number;
-  /** HH:MM local time: shipments created later without a ship date ship the next working day; null for none. */
+  /** HH:MM on the station's clock: shipments created later without a ship date ship the next working day; null for none. */
   cutoffTime: string | null;
 }
 

@@ -32,7 +32,7 @@ export interface TodayPickup {
   carrierName: string;
   /** The collection date, YYYY-MM-DD. */
   date: string;
-  /** Until when it may be cancelled, local time (YYYY-MM-DD HH:MM). */
+  /** Until when it may be cancelled, on the station's clock (YYYY-MM-DD HH:MM). */
   cancelBefore: string;
   address: { name: string; address1: string; city: string; postalCode: string; country: string };
   /** Parcels and shipments the carrier collects there that day. */

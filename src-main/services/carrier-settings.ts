@@ -17,7 +17,7 @@ export interface CarrierSettingsService {
   unavailable(): UnavailableCarrier[];
   /** Sets a carrier's fuel surcharge in percent (0 to 200; a decimal string or a number). */
   setFuelSurcharge(actor: Actor, choiceCode: string, percent: string | number): Promise<number>;
-  /** Each carrier choice's cutoff time (HH:MM, local time), where one is set. */
+  /** Each carrier choice's cutoff time (HH:MM on the station's clock, in its time zone), where one is set. */
   cutoffs(): Promise<Record<string, string>>;
   /** Sets or clears (null) a carrier's cutoff time. */
   setCutoff(actor: Actor, choiceCode: string, time: string | null): Promise<string | null>;
