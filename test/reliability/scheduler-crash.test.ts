@@ -7,7 +7,8 @@ import { http } from '../helpers/http.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
 
-const SHIPMENTS = 60;
+// Enough that each kill lands with work still waiting, even when the poll below is slowed by other test files.
+const SHIPMENTS = 200;
 
 function counts(dataDir: string) {
   const db = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
