@@ -4,8 +4,8 @@
 // and in a zone half a day from UTC. README, "Dates and time zones", says what this run covers and what it cannot.
 // Usage: node test/shifted-clock.ts [vitest arguments]; `npm run test:shifted` runs it, and `.ci/run` after `npm test`.
 import { spawnSync } from 'node:child_process';
-import { addDays, dayIn } from '../src-shared/calendar.ts';
-import { faketimeLibrary } from './helpers/faketime.ts';
+import { addDays, dayIn, instantAt } from '../src-shared/calendar.ts';
+import { faketimeEnv, faketimeLibrary } from './helpers/faketime.ts';
 
 const ZONE = 'Pacific/Auckland';
 const DAYS_AHEAD = 400;
@@ -26,14 +26,6 @@ const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pat
 const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'sqlite', '--project', 'postgres', ...SUITES, ...process.argv.slice(2)], {
   stdio: 'inherit',
   cwd: new URL('..', import.meta.url).pathname,
-  env: {
-    ...process.env,
-    TZ: ZONE,
-    LD_PRELOAD: library.path,
-    // "@" starts the clock there and lets it run; read in TZ's zone.
-    FAKETIME: `@${day} ${TIME_OF_DAY}`,
-    // Timers and timeouts keep measuring real time.
-    FAKETIME_DONT_FAKE_MONOTONIC: '1',
-  },
+  env: { ...process.env, ...faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE) },
 });
 process.exit(result.status ?? 1);

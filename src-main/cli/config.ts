@@ -1,7 +1,6 @@
 // `station config`: the station's calendar from the admin command. The time zone every desk counts days in, and
 // the holidays on which nothing ships (README, "Dates and time zones").
-import type { StationCalendar } from '../../src-shared/calendar.ts';
-import { dayIn, nextWorkingDay } from '../../src-shared/calendar.ts';
+import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, parseWithPositionals, print, unknownSubcommand, withAdmin } from './arguments.ts';
 
 export const CONFIG_HELP = `  config show [--data DIR] [--json]
@@ -14,13 +13,14 @@ export const CONFIG_HELP = `  config show [--data DIR] [--json]
       Days besides Saturday and Sunday on which nothing ships (YYYY-MM-DD): a shipment made on one, or
       after its carrier's cutoff the day before, ships on the next working day.`;
 
-/** What every config command prints: the calendar as it is now. */
-function shown(calendar: StationCalendar, now = new Date()) {
-  const today = dayIn(now, calendar.timeZone);
-  return { timeZone: calendar.timeZone, today, nextWorkingDay: nextWorkingDay(today, calendar.holidays), holidays: [...calendar.holidays] };
+/** What every config command prints: the calendar as the station describes it after the command, without its clock. */
+async function shown(admin: StationAdmin, command: () => Promise<unknown> = async () => undefined) {
+  await command();
+  const { now: _now, ...calendar } = await admin.calendar.describe();
+  return calendar;
 }
 
-function text(calendar: ReturnType<typeof shown>): string {
+function text(calendar: Awaited<ReturnType<typeof shown>>): string {
   const upcoming = calendar.holidays.filter((date) => date >= calendar.today);
   return [
     `Time zone: ${calendar.timeZone}`,
@@ -34,7 +34,7 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
   switch (sub) {
     case 'show': {
       const { values } = parseWithPositionals(args, common, 0);
-      const calendar = shown(await withAdmin(values, (admin) => admin.calendar.current()));
+      const calendar = await withAdmin(values, (admin) => shown(admin));
       print(values, calendar, text(calendar));
       return;
     }
@@ -42,7 +42,7 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
       const { values, positionals } = parseWithPositionals(args, common, 1);
       const zone = positionals[0];
       if (zone === undefined) throw new UsageError("'config set-time-zone' needs the zone, e.g. config set-time-zone Europe/Rome.");
-      const calendar = shown(await withAdmin(values, (admin) => admin.calendar.change(admin.actor, { timeZone: zone })));
+      const calendar = await withAdmin(values, (admin) => shown(admin, () => admin.calendar.change(admin.actor, { timeZone: zone })));
       print(values, calendar, `The station counts days in ${calendar.timeZone}. Today there is ${calendar.today}.`);
       return;
     }
@@ -51,14 +51,14 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
       const { values, positionals } = parseWithPositionals(rest, common, Number.MAX_SAFE_INTEGER);
       if (action === 'list') {
         if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
-        const calendar = shown(await withAdmin(values, (admin) => admin.calendar.current()));
+        const calendar = await withAdmin(values, (admin) => shown(admin));
         print(values, calendar, calendar.holidays.length === 0 ? 'No holidays.' : calendar.holidays.join('\n'));
         return;
       }
       if (action !== 'add' && action !== 'remove') throw new UsageError(unknownSubcommand('config holidays', action, 'list, add or remove'));
       if (positionals.length === 0) throw new UsageError(`'config holidays ${action}' needs one or more dates, e.g. config holidays ${action} 2026-12-25.`);
-      const calendar = shown(
-        await withAdmin(values, (admin) => (action === 'add' ? admin.calendar.addHolidays(admin.actor, positionals) : admin.calendar.removeHolidays(admin.actor, positionals))),
+      const calendar = await withAdmin(values, (admin) =>
+        shown(admin, () => (action === 'add' ? admin.calendar.addHolidays(admin.actor, positionals) : admin.calendar.removeHolidays(admin.actor, positionals))),
       );
       print(values, calendar, `${action === 'add' ? 'Added' : 'Removed'} ${positionals.join(', ')}.\n${text(calendar)}`);
       return;
