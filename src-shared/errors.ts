@@ -56,6 +56,8 @@ export const ERROR_TEXT = {
   noService: (reasons: string) => `No carrier service can carry this shipment: ${reasons}.`,
   noCarrierConfigured: 'No carrier service can carry this shipment: no carrier is configured for it.',
   andMoreReasons: (count: number) => `and ${count} more`,
+  notTheRatedShipment:
+    'The shipment differs from the one these rates were given for (data.meta.rate.meta.documentHash), so nothing was booked. Get rates again for the shipment as it is now, then confirm one of them.',
   savedShipmentBusy: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.',
   routeNotServed: (carrierAndService: string, from: string, to: string) => `${carrierAndService} does not serve ${from} to ${to}`,
   noPackages: 'the shipment has no packages',

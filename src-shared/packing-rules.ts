@@ -57,9 +57,10 @@ const SERVICE_NAMES: Record<ServiceLevel, string> = { economy: 'Economy', expres
 
 /**
  * The order's own service and carrier come first; each choice left open is made by the first rule that makes it
- * and matches the order. `weightKg`: the weighed parcel, or the goods' expected weight until it is weighed.
+ * and matches the order. `contentsKg`: the goods' expected weight (the order lines'), never the weighed parcel:
+ * the weighed parcel includes the box a rule chose, so weighing it could flip the rule that chose it.
  */
-export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, weightKg: number | undefined): PackingDecision {
+export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, contentsKg: number | undefined): PackingDecision {
   const decision: PackingDecision = { reasons: [] };
   if (order.service) {
     decision.service = order.service;
@@ -70,7 +71,7 @@ export function decidePacking(rules: readonly PackingRule[], order: OrderAttribu
     decision.reasons.push(`${order.carrierChoice} because the order asks for it`);
   }
   for (const rule of rules) {
-    if (!matches(rule, order, weightKg)) continue;
+    if (!matches(rule, order, contentsKg)) continue;
     const why = describeConditions(rule);
     if (rule.then.box && !decision.box) {
       decision.box = rule.then.box;

@@ -61,12 +61,19 @@ export interface RateAttributes {
   estimatedDeliveryDate: string | null;
 }
 
-export type RateResource = Resource<'rate', RateAttributes>;
+/** A rate's own meta: the hash of the shipment document it priced, to send back unchanged at confirm. */
+export interface RateMeta {
+  documentHash: string;
+}
+
+export type RateResource = Resource<'rate', RateAttributes, RateMeta>;
 
 /** A service that cannot carry the shipment, and why: top-level `meta.unavailable` of a rate list. */
 export interface RateUnavailable {
   id: string;
   reason: string;
+  /** The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one. */
+  pointer?: string;
 }
 
 export interface RateListMeta {

@@ -383,6 +383,8 @@ export interface ConfirmMeta {
   serviceCode: string;
   /** The price the client saw, when it sent one. */
   finalCost?: number;
+  /** The rate's `meta.documentHash`, when sent back: the document that was rated. */
+  documentHash?: string;
 }
 
 /** `data.meta.rate` of confirm: a rate object from the rate list; its finalCost is optional. */
@@ -405,8 +407,11 @@ export function validateConfirmMeta(document: unknown): Validation<ConfirmMeta> 
     if (!amount?.success) violations.fault(['data', 'meta', 'rate', 'attributes', 'finalCost', 'amount']);
     else finalCost = parseCents(amount.data)! / 100;
   }
+  const hash = isObject(rate.meta) ? rate.meta.documentHash : undefined;
+  if (hash !== undefined && hash !== null && typeof hash !== 'string') violations.fault(['data', 'meta', 'rate', 'meta', 'documentHash']);
   if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
   const value: ConfirmMeta = { carrierCode: carrierCode!, serviceCode: serviceCode! };
   if (finalCost !== undefined) value.finalCost = finalCost;
+  if (typeof hash === 'string') value.documentHash = hash;
   return { ok: true, value };
 }

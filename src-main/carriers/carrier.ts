@@ -23,7 +23,7 @@ export interface RateRequest {
 }
 
 /** `unreachable`: the carrier could not be asked (an upstream that is down), not a refusal of this shipment. */
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string; unreachable?: boolean };
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string; pointer?: string; unreachable?: boolean };
 
 /** What a booking is about: the station's own shipment. */
 export interface BookingContext {
@@ -75,7 +75,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
     async rate(request) {
       return card.services.map((service): QuoteOutcome => {
         const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
-        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason };
+        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason, ...(price.pointer ? { pointer: price.pointer } : {}) };
         return {
           ok: true,
           quote: {

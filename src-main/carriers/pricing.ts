@@ -7,7 +7,7 @@ import type { RateCard, RateCardService } from './rate-card.ts';
 
 export type PriceOutcome =
   | { ok: true; zone: string; finalCents: number; prepaidCents: number; transitDays: number; chargeableKg: number }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; pointer?: string };
 
 function matches(entries: string[], country: string, origin: string): boolean {
   return entries.some((entry) => entry === '*' || entry === country || (entry === 'EU' && EU_COUNTRIES.has(country)) || (entry === 'SAME' && country === origin));
@@ -25,16 +25,20 @@ export function chargeableWeightKg(pkg: Package, volumetricDivisor: number): num
   return Math.ceil(Math.max(actual, volumetric) * 2) / 2;
 }
 
-function packageProblem(pkg: Package, index: number, service: RateCardService): string | undefined {
+/** The request member a package's problem is about, so that a client can mark the field. */
+const packageMember = (index: number, member: 'weight/value' | 'dimensions') => `/data/attributes/packages/${index}/${member}`;
+
+function packageProblem(pkg: Package, index: number, service: RateCardService): { text: string; pointer: string } | undefined {
   const weight = Number(pkg.weight.value);
   const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
   const [length = 0, width = 0, height = 0] = sides;
   const number = index + 1;
-  if (weight > MAX_PACKAGE_WEIGHT_KG) return ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG);
-  if (weight > service.limits.maxWeightKg) return ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg);
-  if (length > service.limits.maxLengthCm) return ERROR_TEXT.packageOverLength(number, length, service.limits.maxLengthCm);
+  const weightMember = packageMember(index, 'weight/value');
+  if (weight > MAX_PACKAGE_WEIGHT_KG) return { text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG), pointer: weightMember };
+  if (weight > service.limits.maxWeightKg) return { text: ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg), pointer: weightMember };
+  if (length > service.limits.maxLengthCm) return { text: ERROR_TEXT.packageOverLength(number, length, service.limits.maxLengthCm), pointer: packageMember(index, 'dimensions') };
   const girth = length + 2 * width + 2 * height;
-  if (girth > service.limits.maxGirthCm) return ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm);
+  if (girth > service.limits.maxGirthCm) return { text: ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm), pointer: packageMember(index, 'dimensions') };
   return undefined;
 }
 
@@ -51,7 +55,7 @@ export function priceService(
   const zone = zoneFor(card, route.from, route.to);
   const zonePrices = zone === undefined ? undefined : service.zones[zone];
   if (zone === undefined || zonePrices === undefined) {
-    return { ok: false, reason: ERROR_TEXT.routeNotServed(name, route.from, route.to) };
+    return { ok: false, reason: ERROR_TEXT.routeNotServed(name, route.from, route.to), pointer: '/data/attributes/shipTo/country' };
   }
   if (packages.length === 0) return { ok: false, reason: ERROR_TEXT.noPackages };
 
@@ -59,7 +63,7 @@ export function priceService(
   let chargeableKg = 0;
   for (const [index, pkg] of packages.entries()) {
     const problem = packageProblem(pkg, index, service);
-    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem) };
+    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer };
     const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
     chargeableKg += weight;
     const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);
@@ -69,7 +73,7 @@ export function priceService(
     }
     const last = zonePrices.breaks[zonePrices.breaks.length - 1]!;
     if (zonePrices.perKgAbove === undefined) {
-      return { ok: false, reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])) };
+      return { ok: false, reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])), pointer: packageMember(index, 'weight/value') };
     }
     baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);
   }

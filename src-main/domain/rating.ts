@@ -23,6 +23,8 @@ export interface Unavailable {
   carrierCode: string;
   serviceCode: string;
   reason: string;
+  /** The request member the reason is about (a package's weight, the destination), when it is about one. */
+  pointer?: string;
   /** The carrier could not be asked (an upstream that is down), rather than refusing this shipment. */
   unreachable?: boolean;
 }
@@ -30,4 +32,9 @@ export interface Unavailable {
 export interface PriceList {
   quotes: Quote[];
   unavailable: Unavailable[];
+}
+
+/** A price list as a client is answered: with the hash of the document priced, which a confirm may send back. */
+export interface RatedPriceList extends PriceList {
+  documentHash: string;
 }

@@ -41,7 +41,9 @@ export async function priceShipment(carriers: CarrierRegistry, attributes: Shipm
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(requestFor(carrier))))).flat();
   const quotes = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.quote] : []));
   const unavailable = outcomes.flatMap((outcome) =>
-    outcome.ok ? [] : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason, ...(outcome.unreachable ? { unreachable: true } : {}) }],
+    outcome.ok
+      ? []
+      : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason, ...(outcome.pointer ? { pointer: outcome.pointer } : {}), ...(outcome.unreachable ? { unreachable: true } : {}) }],
   );
   quotes.sort((a, b) => a.finalCents - b.finalCents || a.transitDays - b.transitDays);
   return { quotes, unavailable };

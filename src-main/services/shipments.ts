@@ -10,7 +10,7 @@ import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { PoolBusyError, RenderFailedError, type DocumentPool } from '../documents/pool.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
-import type { PriceList } from '../domain/rating.ts';
+import type { PriceList, RatedPriceList } from '../domain/rating.ts';
 import type { ProcessedResult, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault.ts';
 import { OrderTakenError } from '../domain/order.ts';
@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
+import { ratedDocumentHash } from './rated-document.ts';
 import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
 export interface ShipmentServiceDeps {
@@ -61,7 +62,7 @@ export interface ShipmentService {
   save(caller: Caller, attributes: ShipmentAttributes, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
   carrierChoices(): Promise<string[]>;
-  rate(caller: Caller, attributes: ShipmentAttributes): Promise<PriceList>;
+  rate(caller: Caller, attributes: ShipmentAttributes): Promise<RatedPriceList>;
   /**
    * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
    * confirmed (same id and reference); any other id is ignored and a new shipment is made.
@@ -286,9 +287,13 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return carriers.choiceCodes();
     },
 
-    rate: async (caller, attributes) => priceList(attributes, await dating(), { sandbox: caller.sandbox }),
+    rate: async (caller, attributes) => ({ ...(await priceList(attributes, await dating(), { sandbox: caller.sandbox })), documentHash: ratedDocumentHash(attributes) }),
 
     async confirm(caller, attributes, meta, savedId, key) {
+      // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
+      if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(attributes)) {
+        throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
+      }
       const dates = await dating();
       const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);

@@ -4,7 +4,7 @@ import { authenticationHash, serviceApiAuthorization } from '../../src-shared/au
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
-import type { PrintSettingsResource, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
+import type { PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
@@ -37,6 +37,8 @@ export interface ApiClient {
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
+  /** The rates, and why each service left out cannot carry the shipment (with the member it is about). */
+  rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[] }>;
   /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
   confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Shipment>;
   /** An order by its number, e.g. as scanned. */
@@ -165,6 +167,10 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       return { client: body.data, who: body.meta };
     },
     rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
+    rateList: async (attributes) => {
+      const body = await request<Rate[], Partial<RateListMeta>>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) });
+      return { rates: body.data, unavailable: body.meta?.unavailable ?? [] };
+    },
     confirm: async (attributes, rate, idempotencyKey, orderNumber) =>
       (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
     importOrders: async (orders) =>

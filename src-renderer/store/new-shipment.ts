@@ -5,6 +5,7 @@ import { crossesCustomsBorder, isCountryCode } from '../../src-shared/countries.
 import { stationToday } from './station-clock.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { fieldMessage } from '../../src-shared/field-expectations.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
 export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email'] as const;
@@ -17,6 +18,8 @@ export interface PackageDraft {
   width: string;
   height: string;
   type: 'CARTON' | 'PALLET';
+  /** The weight is the scale's settled reading, not typed: the form marks it "from scale". */
+  fromScale: boolean;
 }
 
 export interface LineItemDraft {
@@ -52,6 +55,13 @@ export interface ShipmentDraft {
 export interface NewShipmentState extends ShipmentDraft {
   /** Field errors by JSON pointer, e.g. /data/attributes/shipTo/city. */
   errors: Record<string, string>;
+  /** Counts every edit of the draft: rates given for an older revision are stale (README, "Rates"). */
+  revision: number;
+  /** The package the packer is at (its fields last had the focus): the scale weighs this one. */
+  activePackage: number;
+  setActivePackage(index: number): void;
+  /** The scale settled: the package's weight is its reading, marked as from the scale. */
+  weighFromScale(index: number, weightKg: string): void;
   setAddress(role: 'sender' | 'receiver', field: AddressField, value: string): void;
   pickReceiver(address: SavedAddressAttributes): void;
   setPackage(index: number, field: keyof PackageDraft, value: string): void;
@@ -69,10 +79,12 @@ export interface NewShipmentState extends ShipmentDraft {
   reset(sender?: AddressDraft): void;
   /** Checks the draft; on success returns the attributes to send. */
   validate(): ShipmentAttributes | undefined;
+  /** Marks fields with the station's reasons (by JSON pointer), e.g. a package no service can carry. */
+  markFields(errors: Record<string, string>): void;
 }
 
 export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
-const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON' });
+const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON', fromScale: false });
 const emptyLineItem = (): LineItemDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', originCountry: '', commodityCode: '' });
 const emptyDeclaration = (): DeclarationDraft => ({
   exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
@@ -153,7 +165,7 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
 }
 
 /** A fresh form: nothing entered, no errors. */
-function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string> } {
+function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string>; activePackage: number } {
   return {
     sender,
     receiver: emptyAddress(),
@@ -166,70 +178,94 @@ function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { er
     customerReference: '',
     declaration: emptyDeclaration(),
     errors: {},
+    activePackage: 0,
   };
 }
 
-export const useNewShipment = create<NewShipmentState>()((set, get) => ({
-  ...emptyDraft(),
+export const useNewShipment = create<NewShipmentState>()((write, get) => {
+  /** Every change of the draft goes through here, so that no edit can leave rates looking current. */
+  const set = (change: Partial<NewShipmentState>) => write({ ...change, revision: get().revision + 1 });
+  return {
+    ...emptyDraft(),
+    revision: 0,
 
-  setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
-  pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressDraft }),
-  setPackage: (index, field, value) =>
-    set({ packages: get().packages.map((pkg, i) => (i === index ? { ...pkg, [field]: field === 'type' ? value : decimal(value) } : pkg)) }),
-  addPackage: (preset) => set({ packages: [...get().packages, { ...emptyPackage(), ...preset }] }),
-  removePackage: (index) => set({ packages: get().packages.length > 1 ? get().packages.filter((_, i) => i !== index) : get().packages }),
-  setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
-  setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
-  setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
-  setLineItem: (index, field, value) =>
-    set({
-      declaration: {
-        ...get().declaration,
-        lineItems: get().declaration.lineItems.map((item, i) => (i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item)),
-      },
-    }),
-  addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
-  removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
-  fillFrom: (attributes) => {
-    const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-    const address = (from: ShipmentAttributes['shipTo']) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
-    const declaration = attributes.exportDeclaration;
-    set({
-      sender: address(attributes.shipFrom),
-      receiver: address(attributes.shipTo),
-      packages: attributes.packages.length > 0
-        ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type }))
-        : [emptyPackage()],
-      goodsDescription: attributes.goodsDescription ?? '',
-      invoiceValue: attributes.invoiceSubtotal?.amount ?? '',
-      customerReference: attributes.customerReference ?? '',
-      documentsOnly: false,
-      declaration: declaration
-        ? {
-            exportReasonType: declaration.exportReasonType,
-            shipmentPurpose: declaration.shipmentPurpose,
-            invoiceReference: declaration.invoiceReference,
-            invoiceDate: declaration.invoiceDate,
-            lineItems: declaration.lineItems.map((item) => ({
-              description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry, commodityCode: item.commodityCode ?? '',
-            })),
-          }
-        : emptyDeclaration(),
-      errors: {},
-    });
-  },
-  reset: (sender) => set(emptyDraft(sender ?? get().sender)),
-  validate: () => {
-    const result = validateShipmentDocument({ data: { type: 'shipment', attributes: draftToRequest(draftOf(get())) } }, 'rate');
-    if (result.ok) {
-      set({ errors: {} });
-      return result.value;
-    }
-    const errors: Record<string, string> = {};
-    for (const error of result.errors) {
-      errors[error.source?.pointer ?? ''] = error.detail.startsWith('Missing') ? 'Required' : 'Not valid';
-    }
-    set({ errors });
-    return undefined;
-  },
-}));
+    setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
+    pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressDraft }),
+    setPackage: (index, field, value) =>
+      set({
+        packages: get().packages.map((pkg, i) =>
+          i === index ? { ...pkg, [field]: field === 'type' ? value : decimal(value), fromScale: field === 'weight' ? false : pkg.fromScale } : pkg,
+        ),
+      }),
+    addPackage: (preset) => set({ packages: [...get().packages, { ...emptyPackage(), ...preset }], activePackage: get().packages.length }),
+    removePackage: (index) => {
+      if (get().packages.length <= 1) return;
+      set({ packages: get().packages.filter((_, i) => i !== index), activePackage: 0 });
+    },
+    setActivePackage: (activePackage) => {
+      if (activePackage !== get().activePackage) write({ activePackage });
+    },
+    weighFromScale: (index, weightKg) => {
+      const pkg = get().packages[index];
+      if (!pkg || (pkg.fromScale && pkg.weight === weightKg)) return;
+      set({ packages: get().packages.map((candidate, i) => (i === index ? { ...candidate, weight: weightKg, fromScale: true } : candidate)) });
+    },
+    setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
+    setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
+    setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
+    setLineItem: (index, field, value) =>
+      set({
+        declaration: {
+          ...get().declaration,
+          lineItems: get().declaration.lineItems.map((item, i) => (i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item)),
+        },
+      }),
+    addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
+    removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
+    fillFrom: (attributes) => {
+      const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+      const address = (from: ShipmentAttributes['shipTo']) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
+      const declaration = attributes.exportDeclaration;
+      set({
+        sender: address(attributes.shipFrom),
+        receiver: address(attributes.shipTo),
+        packages: attributes.packages.length > 0
+          ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type, fromScale: false }))
+          : [emptyPackage()],
+        goodsDescription: attributes.goodsDescription ?? '',
+        invoiceValue: attributes.invoiceSubtotal?.amount ?? '',
+        customerReference: attributes.customerReference ?? '',
+        documentsOnly: false,
+        declaration: declaration
+          ? {
+              exportReasonType: declaration.exportReasonType,
+              shipmentPurpose: declaration.shipmentPurpose,
+              invoiceReference: declaration.invoiceReference,
+              invoiceDate: declaration.invoiceDate,
+              lineItems: declaration.lineItems.map((item) => ({
+                description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry, commodityCode: item.commodityCode ?? '',
+              })),
+            }
+          : emptyDeclaration(),
+        errors: {},
+        activePackage: 0,
+      });
+    },
+    reset: (sender) => set(emptyDraft(sender ?? get().sender)),
+    validate: () => {
+      const result = validateShipmentDocument({ data: { type: 'shipment', attributes: draftToRequest(draftOf(get())) } }, 'rate');
+      if (result.ok) {
+        write({ errors: {} });
+        return result.value;
+      }
+      const errors: Record<string, string> = {};
+      for (const error of result.errors) {
+        const pointer = error.source?.pointer ?? '';
+        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'));
+      }
+      write({ errors });
+      return undefined;
+    },
+    markFields: (errors) => write({ errors }),
+  };
+});

@@ -23,7 +23,7 @@ export interface PackingState {
   error: string | null;
   /** Looks the text up as an order number; false when no order has it (it may be a receiver's name). */
   scan(text: string): Promise<boolean>;
-  /** The scale's settled weight came (or changed): the package's weight, and the rules again. */
+  /** The scale's settled weight came (or changed): the package's weight (the box stays the rules' choice). */
   weighed(weightKg: string): void;
   /** Rates, confirms with the rules' choice, and shows the label. */
   ship(): Promise<Shipment | undefined>;
@@ -42,8 +42,8 @@ export const usePacking = create<PackingState>()((set, get) => {
   /** Fills the form from the order packed with the rules' box, weighed `weightKg` when known. */
   const fill = (order: OrderResource, weightKg: string | undefined) => {
     const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
-    const goods = expectedWeightKg(order.attributes.lines);
-    const decision = decidePacking(packingRules, order.attributes, weightKg === undefined ? goods : Number(weightKg));
+    // The rules choose by the contents: weighing the packed box (box included) never changes the box.
+    const decision = decidePacking(packingRules, order.attributes, expectedWeightKg(order.attributes.lines));
     const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
     const attributes = shipmentFromOrder(order.attributes, {
       shipFrom: senderAddress(),
@@ -93,14 +93,8 @@ export const usePacking = create<PackingState>()((set, get) => {
     weighed(weightKg) {
       const { order, status } = get();
       if (!order || status !== 'ready') return;
-      // The packer's edits to the form stay: only the package (its weight, and the box the rules choose) changes.
-      const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
-      const decision = decidePacking(packingRules, order.attributes, Number(weightKg));
-      const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
-      const form = useNewShipment.getState();
-      form.setPackage(0, 'weight', weightKg);
-      if (box) for (const side of ['length', 'width', 'height'] as const) form.setPackage(0, side, box[side]);
-      set({ decision, box });
+      // Only the weight changes: the box was chosen by the contents, and the packer's edits to the form stay.
+      useNewShipment.getState().weighFromScale(0, weightKg);
     },
 
     async ship() {

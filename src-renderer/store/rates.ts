@@ -1,9 +1,13 @@
 // Rating and confirming the shipment on the desk: the priced services, the selection (cheapest first),
 // the one-click confirm, the "price is different" recovery, and scheduling instead of confirming.
+// What is booked is the form as it is now: any edit after rating makes the rates stale, and a stale rate is
+// never confirmed (the station also refuses a document other than the one rated).
 import { create } from 'zustand';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { RateUnavailable } from '../../src-shared/resources.ts';
 import { ApiError } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
+import { useNewShipment } from './new-shipment.ts';
 import { api, describeError } from './session.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
@@ -11,11 +15,15 @@ export interface PriceChange extends PriceChangeMeta {
   rate: Rate;
 }
 
+export const STALE_RATES = 'The shipment changed after these rates were given. Get rates again to book it as it is now.';
+
 export interface RatesState {
   /** Made anew for each shipment rated: the confirm's Idempotency-Key is this plus the rate and its price. */
   keyPrefix: string;
   status: 'idle' | 'loading' | 'ready' | 'confirming' | 'error';
   attributes: ShipmentAttributes | null;
+  /** The form's revision these rates were given for; any later edit makes them stale. */
+  ratedRevision: number;
   rates: Rate[];
   selectedId: string | null;
   error: string | null;
@@ -28,6 +36,11 @@ export interface RatesState {
   /** Creates the shipment for scheduled processing with the given service instead of confirming now. */
   schedule(service: ServiceLevel): Promise<Shipment | undefined>;
   reset(): void;
+}
+
+/** The rates on screen were given for another form than the one shown. */
+export function ratesAreStale(state: Pick<RatesState, 'status' | 'ratedRevision'>, revision: number): boolean {
+  return state.status !== 'idle' && state.ratedRevision !== revision;
 }
 
 /** The figures of a 503 price change, from the error's meta (never from its English text). */
@@ -50,9 +63,33 @@ export function highlights(rates: readonly Rate[]): { cheapestId: string | null;
   return { cheapestId: byPrice[0]?.id ?? null, fastestId: byDate[0]?.id ?? null };
 }
 
+/** A reason without the "<carrier> <service>: " it starts with, when the same problem stops every service. */
+const problemOf = (reason: string) => reason.slice(reason.indexOf(': ') + 2);
+
+/**
+ * Why no service carries the shipment, each problem once (a 5000 kg package stops every service for one reason),
+ * problems about a field of the form first; and the fields the reasons name, with their problem.
+ */
+export function unavailableReasons(unavailable: readonly RateUnavailable[]): { text: string; fields: Record<string, string> } {
+  const ordered = [...unavailable].sort((a, b) => Number(!a.pointer?.includes('/packages/')) - Number(!b.pointer?.includes('/packages/')));
+  const problems = [...new Set(ordered.map((entry) => (entry.pointer?.includes('/packages/') ? problemOf(entry.reason) : entry.reason)))];
+  const fields: Record<string, string> = {};
+  for (const entry of ordered) if (entry.pointer?.includes('/packages/') && !fields[entry.pointer]) fields[entry.pointer] = problemOf(entry.reason);
+  const shown = problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
+  return { text: problems.length > 0 ? `No carrier service can carry this shipment: ${shown}.` : 'No carrier service can carry this shipment: no carrier is configured for it.', fields };
+}
+
 export const useRates = create<RatesState>()((set, get) => {
+  const form = () => useNewShipment.getState();
+  const stale = () => ratesAreStale(get(), form().revision);
+
   const confirmWith = async (rate: Rate): Promise<Shipment | undefined> => {
-    const { attributes } = get();
+    // The form as it is now, with the rate given for the form as it was: the station books it only when they match.
+    if (stale()) {
+      set({ error: STALE_RATES });
+      return undefined;
+    }
+    const attributes = form().validate();
     if (!attributes) return undefined;
     set({ status: 'confirming', error: null });
     try {
@@ -62,6 +99,10 @@ export const useRates = create<RatesState>()((set, get) => {
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.errors[0]?.source?.pointer === '/data/meta/rate/meta/documentHash') {
+        set({ status: 'ready', ratedRevision: -1, error: STALE_RATES });
+        return undefined;
+      }
       const change = priceChangeOf(error);
       if (change) {
         // Today's rates: the same service at its new price, ready for one more click.
@@ -84,23 +125,28 @@ export const useRates = create<RatesState>()((set, get) => {
     keyPrefix: randomKey(),
     status: 'idle',
     attributes: null,
+    ratedRevision: -1,
     rates: [],
     selectedId: null,
     error: null,
     priceChange: null,
 
     async load(attributes) {
-      set({ status: 'loading', attributes, error: null, priceChange: null, keyPrefix: randomKey() });
+      const revision = form().revision;
+      set({ status: 'loading', attributes, ratedRevision: revision, error: null, priceChange: null, keyPrefix: randomKey() });
       try {
-        const rates = [...(await api().rate(attributes))].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
-        set({
-          status: 'ready',
-          rates,
-          selectedId: highlights(rates).cheapestId,
-          error: rates.length === 0 ? 'No carrier service can carry this shipment. Check the weights, sizes and the destination.' : null,
-        });
+        const list = await api().rateList(attributes);
+        const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
+        const why = rates.length === 0 ? unavailableReasons(list.unavailable) : undefined;
+        set({ status: 'ready', rates, selectedId: highlights(rates).cheapestId, error: why?.text ?? null });
+        // The fields the reasons are about are marked, as a field the desk checks itself would be.
+        if (why && Object.keys(why.fields).length > 0 && form().revision === revision) form().markFields(why.fields);
       } catch (error) {
         set({ status: 'error', rates: [], selectedId: null, error: describeError(error) });
+        if (error instanceof ApiError) {
+          const fields = Object.fromEntries(error.errors.flatMap((entry) => (entry.source?.pointer ? [[entry.source.pointer, String(entry.meta?.reason ?? entry.detail)]] : [])));
+          if (Object.keys(fields).length > 0) form().markFields(fields);
+        }
       }
     },
 
@@ -117,11 +163,12 @@ export const useRates = create<RatesState>()((set, get) => {
     },
 
     async schedule(service) {
-      const { attributes } = get();
+      // Scheduling needs no rate: the form as it is now is sent.
+      const attributes = form().validate();
       if (!attributes) return undefined;
       set({ status: 'confirming', error: null });
       try {
-        const shipment = await api().create(attributes, { service, scheduledProcessing: true }, `desk-${get().keyPrefix}-scheduled-${service}`);
+        const shipment = await api().create(attributes, { service, scheduledProcessing: true }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
         set({ status: 'ready' });
         return shipment;
       } catch (error) {
@@ -130,6 +177,6 @@ export const useRates = create<RatesState>()((set, get) => {
       }
     },
 
-    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, rates: [], selectedId: null, error: null, priceChange: null }),
+    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, rates: [], selectedId: null, error: null, priceChange: null }),
   };
 });

@@ -73,7 +73,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       await learnStationClock(api.calendar);
       set({ status: 'signed-in', client, who: who ?? null, token });
     } catch (error) {
-      set({ status: 'signed-out', error: error instanceof ApiError ? error.detail : String(error) });
+      set({ status: 'signed-out', error: signInRefusal(error) });
     }
   },
 
@@ -91,6 +91,15 @@ export function api(): ApiClient {
 }
 
 /** The station's words for a failure. */
+export const WRONG_SIGN_IN = 'Wrong username or password. Check both (the password is case-sensitive) and try again.';
+
+/** What a refused sign-in tells the person at the desk: never which of the two was wrong. */
+function signInRefusal(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return WRONG_SIGN_IN;
+  if (error instanceof ApiError) return error.detail;
+  return 'The station cannot be reached. Is it running?';
+}
+
 export function describeError(error: unknown): string {
   return error instanceof ApiError ? error.detail : error instanceof Error ? error.message : String(error);
 }

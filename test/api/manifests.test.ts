@@ -4,10 +4,10 @@
 // number; and the close is a day.closed event.
 import bwipjs from 'bwip-js';
 import { PDFDocument, PDFName, decodePDFRawStream, type PDFArray, type PDFRawStream } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { setClock } from '../helpers/clock.ts';
 import { addDays } from '../../src-shared/calendar.ts';
@@ -48,16 +48,6 @@ async function barsOf(pdf: Uint8Array): Promise<{ x: number; width: number }[]> 
   const fillAt = text.indexOf('\nf\n');
   const rectangles = [...text.slice(0, fillAt).matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((match) => ({ x: Number(match[1]), width: Number(match[3]) }));
   return rectangles;
-}
-
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const loaded = await getDocument({ data: pdf.slice(), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  let all = '';
-  for (let number = 1; number <= loaded.numPages; number++) {
-    const content = await (await loaded.getPage(number)).getTextContent();
-    all += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-  }
-  return all;
 }
 
 describe('closing a carrier’s day', () => {

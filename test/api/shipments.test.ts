@@ -19,7 +19,7 @@ const ID = /^[0-9A-F]{64}$/;
 async function rates(attrs = attributes()) {
   const response = await post(t, token, '/v3/shipments/rate', document(attrs));
   expect(response.status).toBe(202);
-  return response.json.data as { id: string; attributes: Record<string, any> }[];
+  return response.json.data as { id: string; attributes: Record<string, any>; meta?: Record<string, unknown> }[];
 }
 
 describe('POST /shipments/save stores a shipment at status 0', () => {
@@ -103,7 +103,27 @@ describe('POST /shipments/rate lists priced services', () => {
     const ids = response.json.data.map((rate: { id: string }) => rate.id);
     expect(ids).not.toContain('t2-POSTE_ITALIANE-INTL');
     expect(ids).toContain('t2-UPS-STD');
-    expect(response.json.meta.unavailable).toContainEqual({ id: 't2-POSTE_ITALIANE-INTL', reason: expect.stringContaining('over the 30 kg limit') });
+    expect(response.json.meta.unavailable).toContainEqual({
+      id: 't2-POSTE_ITALIANE-INTL',
+      reason: expect.stringContaining('over the 30 kg limit'),
+      pointer: '/data/attributes/packages/0/weight/value',
+    });
+  });
+
+  it('names the member each reason is about, so that a desk can mark the field', async () => {
+    const response = await post(t, token, '/v3/shipments/rate', document(attributes({ packages: [parcel('1.4'), parcel('5000')] })));
+    expect(response.status).toBe(202);
+    expect(response.json.data).toEqual([]);
+    const unavailable = response.json.meta.unavailable as { reason: string; pointer?: string }[];
+    expect(unavailable.length).toBeGreaterThan(0);
+    // Every service that serves the route says why, and points at the second package's weight.
+    const weightReasons = unavailable.filter((entry) => !entry.reason.includes('does not serve'));
+    expect(weightReasons.length).toBeGreaterThan(3);
+    for (const entry of weightReasons) {
+      expect(entry).toEqual({ id: expect.any(String), reason: expect.stringContaining('package 2 weighs 5000 kg, over the 1000 kg no service carries'), pointer: '/data/attributes/packages/1/weight/value' });
+    }
+    // A service that does not serve the route points at the destination.
+    expect(unavailable).toContainEqual({ id: 't2-POSTE_ITALIANE-EXPRESS', reason: expect.stringContaining('does not serve IT to DE'), pointer: '/data/attributes/shipTo/country' });
   });
 });
 
@@ -148,6 +168,55 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       ],
     });
     expect((await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length).toBe(before);
+  });
+
+  describe('a confirm books only the document its rate was given for', () => {
+    it('hands each rate the hash of the document it priced, the same for the same document in any member order', async () => {
+      const [rate] = await rates();
+      expect(rate!.meta).toEqual({ documentHash: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      const reordered = Object.fromEntries(Object.entries(attributes()).reverse());
+      const [again] = await rates(reordered);
+      expect(again!.meta).toEqual(rate!.meta);
+      const numeric = attributes({ packages: [{ weight: { value: 1.4, units: 1 }, dimensions: { length: 30, width: 20, height: 15, units: '1' }, type: 'carton' }] });
+      const [asNumbers] = await rates(numeric);
+      expect(asNumbers!.meta).toEqual(rate!.meta);
+      const [heavier] = await rates(attributes({ packages: [parcel('9.5')] }));
+      expect(heavier!.meta).not.toEqual(rate!.meta);
+    });
+
+    it.each([
+      ['a receiver renamed', attributes({ shipTo: { ...shipTo(), name: 'Someone Else' } })],
+      ['a package weighing 9.5 kg, not 1.4', attributes({ packages: [parcel('9.5')] })],
+    ])('refuses %s after rating with 409, and books nothing', async (_what, edited) => {
+      const [rate] = await rates();
+      const before = (await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length;
+      const response = await post(t, token, '/v3/shipments/confirm', document(edited, { rate }));
+      expect(response.status).toBe(409);
+      expect(response.json.errors).toEqual([
+        {
+          status: 409,
+          title: 'Conflict',
+          detail: expect.stringMatching(/^The shipment differs from the one these rates were given for .*Get rates again/),
+          source: { pointer: '/data/meta/rate/meta/documentHash' },
+          meta: { reason: expect.stringContaining('Get rates again') },
+        },
+      ]);
+      expect((await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length).toBe(before);
+    });
+
+    it('books the same document with its hash, and a rate sent without one as before (an older client)', async () => {
+      const [rate] = await rates();
+      expect((await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate }))).status).toBe(202);
+      const { meta: _none, ...withoutHash } = rate!;
+      expect((await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { ...withoutHash, meta: null } }))).status).toBe(202);
+    });
+
+    it('refuses a hash that is not text, naming it', async () => {
+      const [rate] = await rates();
+      const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { ...rate, meta: { documentHash: 7 } } }));
+      expect(response.status).toBe(400);
+      expect(response.json.errors[0].source).toEqual({ pointer: '/data/meta/rate/meta/documentHash' });
+    });
   });
 
   it('charges insurance apart from the rate', async () => {

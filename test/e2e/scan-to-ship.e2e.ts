@@ -177,11 +177,17 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   await expect(page.getByLabel('Goods description')).toHaveValue('Ceramic cup, Saucer');
   await expect(page.getByLabel('Invoice value')).toHaveValue('25.50');
   await expect(panel.getByRole('button', { name: 'Waiting for the weight…' })).toBeDisabled();
-  scale!.state = { mode: 'stable', weight: '1.230' };
-  await expect(page.getByLabel('Weight (kg)')).toHaveValue('1.23');
-  // The rules chose the box by the weight, and say why.
-  await expect(page.getByLabel('Length (cm)')).toHaveValue('40');
-  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Medium box because under 5 kg');
+  // Before weighing, the rules chose the box by the contents (two cups and a saucer, 0.9 kg): a small box,
+  // 1.05 kg with the box. The packed box weighs 1.06 kg, over the rule's 1 kg: the box stays the one it is.
+  await expect(page.getByLabel('Length (cm)')).toHaveValue('30');
+  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Small box because under 1 kg');
+  await expect(panel.getByRole('status', { name: 'Scale' })).toContainText('expected 1.05 kg');
+  scale!.state = { mode: 'stable', weight: '1.060' };
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue('1.06');
+  await expect(page.getByLabel('Length (cm)')).toHaveValue('30');
+  await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Small box because under 1 kg');
+  await expect(panel.getByRole('status', { name: 'Scale' })).toContainText('expected 1.05 kg');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
   await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Economy because any order');
   const ship = panel.getByRole('button', { name: 'Ship and print' });
   await expect(ship).toBeFocused();
@@ -248,7 +254,7 @@ test('an order shipped already, an unknown number, and a weight far off the expe
   await expect(panel.getByRole('list', { name: 'Why' })).toContainText('Express because CH');
   await expect(panel.getByRole('alert')).toContainText('Check the contents and weigh it again.');
   await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeDisabled();
-  scale!.state = { mode: 'stable', weight: '1.200' };
+  scale!.state = { mode: 'stable', weight: '1.100' };
   await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeEnabled();
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });

@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
 import { draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
 import { highlights, useRates } from '../../src-renderer/store/rates.ts';
-import { useSession } from '../../src-renderer/store/session.ts';
+import { useSession, WRONG_SIGN_IN } from '../../src-renderer/store/session.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useTracking } from '../../src-renderer/store/tracking.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
@@ -79,10 +79,12 @@ describe('the API client turns every answer into data or an ApiError with the st
 describe('the session store', () => {
   beforeEach(() => useSession.getState().signOut());
 
-  it('signs in, and shows the station’s refusal on wrong credentials', async () => {
+  it('signs in, and says “wrong username or password” on wrong credentials, never which', async () => {
     await useSession.getState().start(config);
     await useSession.getState().signIn(SMITH.username, 'nope');
-    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: 'Authorization failed.' });
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: WRONG_SIGN_IN });
+    await useSession.getState().signIn('nobody-here', SMITH.password);
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: WRONG_SIGN_IN });
     await useSession.getState().signIn(SMITH.username, SMITH.password);
     expect(useSession.getState().client?.attributes.name).toBe('Bottega Verdi');
     useSession.getState().signOut();
@@ -95,9 +97,39 @@ describe('the new-shipment store checks with the shared rules', () => {
     useNewShipment.getState().reset();
     expect(useNewShipment.getState().validate()).toBeUndefined();
     const errors = useNewShipment.getState().errors;
-    expect(errors['/data/attributes/shipTo/name']).toBe('Required');
-    expect(errors['/data/attributes/packages/0/weight/value']).toBe('Required');
-    expect(errors['/data/attributes/goodsDescription']).toBe('Required');
+    // Each says what the field expects.
+    expect(errors['/data/attributes/shipTo/name']).toBe('Required: up to 35 characters.');
+    expect(errors['/data/attributes/packages/0/weight/value']).toBe('Required: the weight in kg, more than 0, such as 1.25.');
+    expect(errors['/data/attributes/goodsDescription']).toBe('Required: what the parcel holds, such as “Ceramic cups”.');
+    expect(Object.values(errors).every((text) => text.startsWith('Required: '))).toBe(true);
+  });
+
+  it('says what a refused field expects, for every field the shared rules check', () => {
+    useNewShipment.getState().reset();
+    useNewShipment.getState().setPackage(0, 'weight', 'heavy');
+    useNewShipment.getState().setAddress('receiver', 'email', 'not-an-address');
+    useNewShipment.getState().setAddress('receiver', 'country', 'Germ');
+    expect(useNewShipment.getState().validate()).toBeUndefined();
+    const errors = useNewShipment.getState().errors;
+    expect(errors['/data/attributes/packages/0/weight/value']).toBe('Expected the weight in kg, more than 0, such as 1.25.');
+    expect(errors['/data/attributes/shipTo/email']).toBe('Expected an email address such as name@example.com, up to 50 characters.');
+    expect(errors['/data/attributes/shipTo/country']).toBe('Expected a country: type its name or its two-letter code and pick it.');
+    expect(Object.values(errors).filter((text) => /Not valid|Not accepted/.test(text))).toEqual([]);
+  });
+
+  it('counts every edit, so rates given before an edit are stale', () => {
+    useNewShipment.getState().reset();
+    const before = useNewShipment.getState().revision;
+    useNewShipment.getState().setAddress('receiver', 'name', 'Kunde Becker GmbH');
+    useNewShipment.getState().weighFromScale(0, '9.5');
+    expect(useNewShipment.getState().revision).toBe(before + 2);
+    expect(useNewShipment.getState().packages[0]).toMatchObject({ weight: '9.5', fromScale: true });
+    useNewShipment.getState().setPackage(0, 'weight', '9.4');
+    expect(useNewShipment.getState().packages[0]).toMatchObject({ weight: '9.4', fromScale: false });
+    // Checking the form is no edit.
+    const checked = useNewShipment.getState().revision;
+    useNewShipment.getState().validate();
+    expect(useNewShipment.getState().revision).toBe(checked);
   });
 
   it('takes decimal commas, and validates a complete draft', () => {

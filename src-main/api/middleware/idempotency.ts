@@ -2,6 +2,7 @@
 // body is answered with the first answer, byte for byte, and Idempotent-Replayed: true; nothing is processed again.
 // Only successes are kept: a refused request changed nothing, so a repeat of it is simply processed.
 import { createHash } from 'node:crypto';
+import { canonical } from '../../../src-shared/canonical-json.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { IdempotencyKeyRecord, IdempotencyTicket } from '../../domain/idempotency.ts';
 import { IdempotencyKeyTakenError } from '../../domain/idempotency.ts';
@@ -13,15 +14,6 @@ import type { RouteHandler } from '../router.ts';
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 /** The response headers a replay repeats; the rest (dates, request ids) belong to each answer. */
 const KEPT_HEADERS = ['content-type', 'location'] as const;
-
-/** The request's JSON with object members in name order: a client that sends its members in another order repeats the same request. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((name) => [name, canonical((value as Record<string, unknown>)[name])]));
-  }
-  return value;
-}
 
 /** What makes two requests the same: method, path (with /v3 or /v3-testing) and body. */
 export function requestFingerprint(ctx: ApiContext): string {

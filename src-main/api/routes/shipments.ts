@@ -109,8 +109,8 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   router.post('/shipments/rate', async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
-    const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason })) };
-    respondData(ctx, 202, list.quotes.map(rateResource), meta.unavailable.length > 0 ? { ...meta } : undefined);
+    const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}) })) };
+    respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), meta.unavailable.length > 0 ? { ...meta } : undefined);
   });
 
   router.post('/shipments/confirm', withKey, async (ctx: ApiContext) => {

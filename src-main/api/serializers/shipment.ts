@@ -83,7 +83,7 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   return { type: 'shipment', id: record.id, attributes: shipmentAttributes(record), links, meta } satisfies ShipmentResource;
 }
 
-export function rateResource(quote: Quote): RateResource {
+export function rateResource(quote: Quote, documentHash: string): RateResource {
   return {
     type: 'rate',
     id: rateId(quote.carrierCode, quote.serviceCode),
@@ -99,6 +99,7 @@ export function rateResource(quote: Quote): RateResource {
       vatValue: quote.vatPercent,
       estimatedDeliveryDate: quote.estimatedDeliveryDate,
     },
+    meta: { documentHash },
   } satisfies RateResource;
 }
 

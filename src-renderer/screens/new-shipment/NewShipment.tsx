@@ -25,13 +25,22 @@ export function NewShipment(): React.JSX.Element {
   const packingError = usePacking((state) => state.error);
   const stableWeight = useScale((state) => (state.reading?.status === 'stable' ? state.reading.weightKg : null));
   const weightTyped = useNewShipment((state) => state.packages[0]?.weight ?? '');
+  const activePackage = useNewShipment((state) => state.activePackage);
+  const activeUnweighed = useNewShipment((state) => state.packages[state.activePackage]?.weight === '');
 
-  // The scale is read live while the screen is open; a settled weight goes into the scanned order's package.
+  // The scale is read live while the screen is open. A settled weight (above zero) goes into the scanned order's
+  // package, or, in every other mode, into the package the packer is at; one still without a weight takes it too.
   useEffect(() => useScale.getState().listen(), []);
   useEffect(() => void usePackingSetup.getState().load(), []);
+  // A weight typed over the scale's stays until the scale settles on another reading.
+  const lastReading = useRef<string | null>(null);
   useEffect(() => {
-    if (stableWeight !== null) usePacking.getState().weighed(stableWeight);
-  }, [stableWeight, order]);
+    const fresh = stableWeight !== lastReading.current;
+    lastReading.current = stableWeight;
+    if (stableWeight === null || !(Number(stableWeight) > 0)) return;
+    if (order) usePacking.getState().weighed(stableWeight);
+    else if (fresh || activeUnweighed) useNewShipment.getState().weighFromScale(activePackage, stableWeight);
+  }, [stableWeight, order, activePackage, activeUnweighed]);
 
   // The sender starts as the client's own address.
   useEffect(() => {
@@ -84,7 +93,7 @@ export function NewShipment(): React.JSX.Element {
             <p className="muted">Enter the receiver and the packages, then press Enter or “Get rates”.</p>
           </section>
         ) : (
-          <RatesPanel onDone={(shipment) => void useLabel.getState().show(shipment)} />
+          <RatesPanel onDone={(shipment) => void useLabel.getState().show(shipment)} onRefresh={getRates} />
         )}
       </div>
     </div>

@@ -1,17 +1,22 @@
 // The priced services for the shipment: cheapest first and preselected, cheapest and fastest marked,
 // chosen with the arrow keys; Enter or `Confirm` confirms at the shown price, `Schedule` leaves it to the timer.
+// Rates given for an earlier state of the form are greyed and cannot be confirmed: `Get rates again`.
 import React, { useEffect, useRef, useState } from 'react';
 import type { ServiceLevel } from '../../../src-shared/shipment.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
-import { highlights, useRates } from '../../store/rates.ts';
+import { useNewShipment } from '../../store/new-shipment.ts';
+import { highlights, ratesAreStale, STALE_RATES, useRates } from '../../store/rates.ts';
 import { useSettings } from '../../store/settings.ts';
 import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 
 const money = (amount: number, currency = 'EUR') => `${amount.toFixed(2)} ${currency}`;
 const SKELETON_ROWS = 6;
 
-export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): React.JSX.Element {
-  const { status, rates, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule } = useRates();
+export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): void; onRefresh(): void }): React.JSX.Element {
+  const { status, rates, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } = useRates();
+  const revision = useNewShipment((state) => state.revision);
+  const formHasErrors = useNewShipment((state) => Object.keys(state.errors).length > 0);
+  const stale = ratesAreStale({ status, ratedRevision }, revision) || (formHasErrors && status === 'ready' && rates.length > 0);
   const defaultService = useSettings((state) => state.defaultService);
   const [service, setService] = useState<ServiceLevel>(defaultService);
   const selectedRadio = useRef<HTMLInputElement>(null);
@@ -20,7 +25,8 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
   const busy = status === 'confirming';
 
   useEffect(() => {
-    if (status === 'ready' && !priceChange) selectedRadio.current?.focus();
+    if (status === 'ready' && !priceChange && !stale) selectedRadio.current?.focus();
+    // Only a new list or a new state moves the focus, never a keystroke in the form.
   }, [status, rates, priceChange]);
   useEffect(() => {
     if (priceChange) newPriceButton.current?.focus();
@@ -33,7 +39,15 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
   return (
     <section className="card rates" aria-labelledby="rates-heading" aria-busy={status === 'loading'}>
       <h2 id="rates-heading">Rates</h2>
-      <table aria-label="Rates" className="rates__table">
+      {stale ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{STALE_RATES}</p>
+          <button type="button" className="primary" onClick={onRefresh}>
+            Get rates again
+          </button>
+        </div>
+      ) : null}
+      <table aria-label="Rates" className={stale ? 'rates__table rates__table--stale' : 'rates__table'} aria-disabled={stale || undefined}>
         <thead>
           <tr>
             <th scope="col" aria-label="Choose" />
@@ -54,13 +68,14 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
                 const selected = rate.id === selectedId;
                 const a = rate.attributes;
                 return (
-                  <tr key={rate.id} aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => select(rate.id)}>
+                  <tr key={rate.id} aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => (stale ? undefined : select(rate.id))}>
                     <td>
                       <input
                         type="radio"
                         name="rate"
                         ref={selected ? selectedRadio : undefined}
                         checked={selected}
+                        disabled={stale}
                         onChange={() => select(rate.id)}
                         onKeyDown={(event) => {
                           if (event.key === 'Enter') {
@@ -87,8 +102,8 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
               })}
         </tbody>
       </table>
-      <ErrorNotice message={error} />
-      {priceChange ? (
+      <ErrorNotice message={stale && error === STALE_RATES ? null : error} />
+      {priceChange && !stale ? (
         <div className="notice notice--warning" role="alert">
           <p>
             The price changed: it was {money(priceChange.originalPrice, priceChange.currency)}, today it is {money(priceChange.updatedPrice, priceChange.currency)}.
@@ -99,7 +114,7 @@ export function RatesPanel({ onDone }: { onDone(shipment: Shipment): void }): Re
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="button" className="primary" disabled={busy || !selectedId || status !== 'ready'} onClick={() => void confirm().then(finish)}>
+        <button type="button" className="primary" disabled={busy || stale || !selectedId || status !== 'ready'} onClick={() => void confirm().then(finish)}>
           {busy ? 'Confirming…' : 'Confirm'}
         </button>
         <span className="schedule">

@@ -2,6 +2,8 @@
 // box presets, goods, insurance and, when the route needs customs, the export declaration.
 import React, { useState } from 'react';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
+import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
+import { CountryPicker } from '../../components/CountryPicker.tsx';
 import { Field } from '../../components/Field.tsx';
 import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
 import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
@@ -35,6 +37,11 @@ const SENDER_LABELS: Record<AddressField, string> = {
 
 const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
 
+/** The address fields every shipment needs (field-rules.md); the sender's email too. The state is asked for by country. */
+const REQUIRED_ADDRESS: readonly AddressField[] = ['name', 'contact', 'address1', 'postalCode', 'city', 'country'];
+const isRequired = (role: 'sender' | 'receiver', field: AddressField, country: string) =>
+  REQUIRED_ADDRESS.includes(field) || (role === 'sender' && field === 'email') || (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
+
 export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
   const form = useNewShipment();
   const presets = usePackingSetup((state) => state.setup.boxPresets);
@@ -50,7 +57,17 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
     const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
     return (
       <div className="grid">
-        {FIELD_ORDER.map((field) => (
+        {FIELD_ORDER.map((field) =>
+          field === 'country' ? (
+            <CountryPicker
+              key={field}
+              label={labels[field]}
+              value={form[role][field]}
+              onValue={(value) => form.setAddress(role, field, value)}
+              error={error(`${prefix}/${field}`)}
+              required
+            />
+          ) : (
           <Field
             key={field}
             label={labels[field]}
@@ -58,9 +75,10 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
             onValue={(value) => form.setAddress(role, field, value)}
             error={error(`${prefix}/${field}`)}
             wide={field === 'name' || field === 'address1'}
-            maxLength={field === 'country' ? 2 : undefined}
+            required={isRequired(role, field, form[role].country)}
           />
-        ))}
+          ),
+        )}
       </div>
     );
   };
@@ -74,6 +92,9 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
         onSubmit();
       }}
     >
+      <p className="required-legend">
+        <span aria-hidden="true">*</span> required
+      </p>
       <section className="card" aria-labelledby="sender-heading">
         <div className="card__head">
           <h2 id="sender-heading">Sender</h2>
@@ -106,12 +127,21 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
       <section className="card" aria-labelledby="packages-heading">
         <h2 id="packages-heading">Packages</h2>
         {form.packages.map((pkg, index) => (
-          <fieldset className="package-row" key={index}>
+          <fieldset className="package-row" key={index} onFocus={() => form.setActivePackage(index)}>
             <legend>Package {index + 1}</legend>
-            <Field id={`package-${index}-weight`} label="Weight (kg)" inputMode="decimal" value={pkg.weight} onValue={(value) => form.setPackage(index, 'weight', value)} error={error(`packages/${index}/weight/value`)} />
-            <Field label="Length (cm)" inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
-            <Field label="Width (cm)" inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
-            <Field label="Height (cm)" inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
+            <Field
+              id={`package-${index}-weight`}
+              label="Weight (kg)"
+              inputMode="decimal"
+              value={pkg.weight}
+              onValue={(value) => form.setPackage(index, 'weight', value)}
+              error={error(`packages/${index}/weight/value`)}
+              hint={pkg.fromScale ? 'from scale' : undefined}
+              required
+            />
+            <Field required label="Length (cm)" inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
+            <Field required label="Width (cm)" inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
+            <Field required label="Height (cm)" inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
             <div className="field">
               <label htmlFor={`package-${index}-preset`}>Box preset</label>
               <select
@@ -164,8 +194,8 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
           </div>
           {!form.documentsOnly ? (
             <>
-              <Field label="Goods description" value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
-              <Field label="Invoice value" inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
+              <Field required label="Goods description" value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
+              <Field required label="Invoice value" inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
               <Field label="Insurance description" value={form.insuranceDescription} onValue={(value) => form.setField('insuranceDescription', value)} error={error('insuranceDescription')} />
               <Field label="Insured value" inputMode="decimal" value={form.insuranceValue} onValue={(value) => form.setField('insuranceValue', value)} error={error('insuranceValue')} placeholder="EUR" />
             </>
@@ -218,17 +248,17 @@ function ExportDeclaration(): React.JSX.Element {
             ))}
           </select>
         </div>
-        <Field label="Invoice number" value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
-        <Field label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
+        <Field required label="Invoice number" value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
+        <Field required label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
       </div>
       {declaration.lineItems.map((item, index) => (
         <fieldset className="package-row" key={index}>
           <legend>Item {index + 1}</legend>
-          <Field label="Item description" value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
-          <Field label="Quantity" inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
-          <Field label="Unit price" inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
-          <Field label="Unit weight (kg)" inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
-          <Field label="Origin country" maxLength={2} value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
+          <Field required label="Item description" value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
+          <Field required label="Quantity" inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
+          <Field required label="Unit price" inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
+          <Field required label="Unit weight (kg)" inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
+          <CountryPicker required label="Origin country" value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
           <Field label="HS code" inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
           {declaration.lineItems.length > 1 ? (
             <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={`Remove item ${index + 1}`}>

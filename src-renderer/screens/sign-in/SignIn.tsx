@@ -1,4 +1,5 @@
-// Sign in with the client's username and password; the station's refusal text shows as it is.
+// Sign in with the client's username and password. A wrong pair says so, without saying which one was wrong;
+// other refusals (too many tries, a busy station) show the station's text.
 import React, { useState } from 'react';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { Field } from '../../components/Field.tsx';
