@@ -88,6 +88,13 @@ export const ERROR_TEXT = {
   printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
     `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,
   printerDisabled: (printer: string, message: string) => `Printer ${printer} is disabled${message ? `: ${message}` : '.'}`,
+  printerPaused: (printer: string, queue: string, message: string) =>
+    `The printer ${printer} is paused${message ? ` (${message})` : ''}, so nothing was sent to it. Fix what it says, resume it (in the computer's printer settings, or with cupsenable ${queue}), then print again; or choose another printer in Settings.`,
+  printerNotResponding: (printer: string, seconds: number, problem: string) =>
+    `The printer ${printer} has not started printing after ${seconds} s (${problem}), so the job was cancelled. Check that it is switched on and connected (its cable or the network), then print again; or choose another printer in Settings.`,
+  noA4Printer: 'No A4 printer is chosen at this desk: choose one in Settings (A4 printer), or print the A4 pages from the browser.',
+  noA4Documents: (reference: string) => `Shipment ${reference} has no A4 documents: only a shipment through customs has a commercial invoice.`,
+  a4DocumentsArePdf: 'A4 documents print as PDF: a ZPL label printer cannot print them.',
   printJobUnknown: (jobId: string) => `CUPS no longer knows job ${jobId}.`,
   noPrintingSystem: 'This station has no printing system: run the desktop app, or install CUPS.',
   noPrintingSystemShort: 'No printing system.',

@@ -37,7 +37,7 @@ export interface ManifestLine {
   packages: number;
   /** Kilograms, as the packages declare them. */
   weightKg: number;
-  /** Declared (insured) value in cents; 0 when none was declared. */
+  /** Declared value in cents: the shipment's invoice value (0 for documents only). */
   declaredCents: number;
 }
 
@@ -106,12 +106,18 @@ export interface PickupAttributes {
   /** The collection date, YYYY-MM-DD. */
   date: string;
   address: { name: string; address1: string; city: string; postalCode: string; country: string };
+  /** The parcels of every shipment collected. */
   parcels: number;
+  /** The first shipment's: the one that names the pickup (its id). */
   reference: string | null;
   trackingNumber: string | null;
+  /** Every shipment the carrier collects on this visit: one carrier, one address, one day is one pickup. */
+  shipments: { id: string; reference: string | null; trackingNumber: string | null }[];
   status: 'booked' | 'cancelled';
   /** Until when it may be cancelled: the collection date at the carrier's deadline, on the station's clock (YYYY-MM-DD HH:MM). */
   cancelBefore: string;
+  /** Booked, and the deadline is still ahead on the station's clock: a cancel would be taken. */
+  cancellable: boolean;
   cancelledAt: string | null;
 }
 

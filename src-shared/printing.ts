@@ -5,12 +5,17 @@ import { validateResource as validate, type Result } from './resource-validation
 
 export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
 export const PRINT_DPIS = [203, 300] as const;
+/** What a print job prints: the 4×6 in label pages, or the A4 documents (the commercial invoice). */
+export const PRINT_DOCUMENTS = ['labels', 'a4'] as const;
+export type PrintDocuments = (typeof PRINT_DOCUMENTS)[number];
 
 export interface PrintRequest {
   printer?: string;
   copies?: number;
   format?: (typeof PRINT_FORMATS)[number];
   dpi?: (typeof PRINT_DPIS)[number];
+  /** `labels` (the default) to the label printer; `a4` to the A4 printer. */
+  documents?: PrintDocuments;
 }
 
 export interface PrintSettings {
@@ -18,11 +23,13 @@ export interface PrintSettings {
   printer: string | null;
   format: (typeof PRINT_FORMATS)[number];
   dpi: (typeof PRINT_DPIS)[number];
-  /** Print the label as soon as a shipment is confirmed at the desk. */
+  /** Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer). */
   autoPrint: boolean;
+  /** The desk's A4 printer, for the commercial invoice and other A4 documents; null: the browser prints them. */
+  a4Printer: string | null;
 }
 
-export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false };
+export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null };
 
 const printer = z.string().trim().min(1).max(127).regex(/^[^\s/#]+$/);
 const dpi = z.union([z.literal(203), z.literal(300)]);
@@ -32,10 +39,12 @@ const printRequestSchema = z.object({
   copies: z.number().int().min(1).max(99).optional(),
   format: z.enum(PRINT_FORMATS).optional(),
   dpi: dpi.optional(),
+  documents: z.enum(PRINT_DOCUMENTS).optional(),
 });
 
 const settingsSchema = z.object({
   printer: printer.nullable().optional(),
+  a4Printer: printer.nullable().optional(),
   format: z.enum(PRINT_FORMATS).optional(),
   dpi: dpi.optional(),
   autoPrint: z.boolean().optional(),

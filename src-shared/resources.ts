@@ -1,7 +1,7 @@
 // The station's answers, typed once: the server's serializers build values that `satisfies` these types,
 // and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
 import type { ClientAttributes } from './client.ts';
-import type { LabelLayout, PRINT_DPIS, PRINT_FORMATS, PrintSettings } from './printing.ts';
+import type { LabelLayout, PRINT_DPIS, PRINT_FORMATS, PrintDocuments, PrintSettings } from './printing.ts';
 import type { Role } from './roles.ts';
 import type { Money, SavedAddressAttributes, ShipmentAttributes, ShipmentStatus } from './shipment.ts';
 
@@ -235,6 +235,8 @@ export interface PrintJobAttributes {
   desk: string | null;
   createdAt: string;
   updatedAt: string;
+  /** `labels` on the label printer, or `a4`: the commercial invoice on the A4 printer. */
+  documents: PrintDocuments;
   /** A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first), and the sheet. */
   shipmentIds?: string[];
   layout?: LabelLayout;

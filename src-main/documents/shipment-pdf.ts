@@ -31,6 +31,8 @@ export interface ShipmentDocumentInput {
 export interface RenderOptions {
   /** Only the label pages, one per package: what a label printer prints. No commercial invoice. */
   labelsOnly?: boolean;
+  /** Only the A4 pages (the commercial invoice): what the desk's A4 printer prints. */
+  a4Only?: boolean;
   /** Bulk print: the sheet the labels of many shipments go on. */
   layout?: LabelLayout;
 }
@@ -275,7 +277,7 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
     return { content, fonts };
   };
   const count = input.attributes.packages.length;
-  for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
+  if (!options.a4Only) for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
   if (input.attributes.exportDeclaration && !options.labelsOnly) drawCommercialInvoice(() => addPage(A4), input);
 
   return assemblePdf({

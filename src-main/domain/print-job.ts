@@ -1,5 +1,5 @@
 // A print job: recorded before it is sent, followed until the printer is done with it or has failed.
-import type { LabelLayout } from '../../src-shared/printing.ts';
+import type { LabelLayout, PrintDocuments } from '../../src-shared/printing.ts';
 import type { PrintJobStatus } from '../../src-shared/resources.ts';
 
 export interface PrintJobRecord {
@@ -17,6 +17,8 @@ export interface PrintJobRecord {
   backendJobId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What it prints: the label pages, or the A4 documents (the commercial invoice) on an A4 printer. */
+  documents: PrintDocuments;
   /** A bulk print: the shipments whose labels it prints, in print order (shipmentId is the first), and the sheet. */
   batch?: { shipmentIds: string[]; layout: LabelLayout };
 }

@@ -76,7 +76,8 @@ const CLOSE_ATTEMPTS = 3;
 const weightOf = (shipment: DayShipment) => shipment.attributes.packages.reduce((total, pkg) => total + Number(pkg.weight.value), 0);
 
 function lineOf(shipment: DayShipment): ManifestLine {
-  const insured = shipment.attributes.insuranceValue;
+  // The declared value is what the goods are worth (the invoice), as carriers' manifests declare it; insurance is apart.
+  const invoice = shipment.attributes.documentsOnly ? undefined : shipment.attributes.invoiceSubtotal?.amount;
   return {
     shipmentId: shipment.id,
     reference: shipment.reference ?? '',
@@ -86,7 +87,7 @@ function lineOf(shipment: DayShipment): ManifestLine {
     receiverCountry: shipment.attributes.shipTo.country,
     packages: shipment.attributes.packages.length,
     weightKg: Math.round(weightOf(shipment) * 1000) / 1000,
-    declaredCents: insured === null || insured === undefined || insured === '' ? 0 : (parseCents(insured) ?? 0),
+    declaredCents: invoice === null || invoice === undefined || invoice === '' ? 0 : (parseCents(String(invoice)) ?? 0),
   };
 }
 

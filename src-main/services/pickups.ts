@@ -1,5 +1,6 @@
-// Pickups as the desk sees them: the collections booked with the client's shipments, by day and carrier, each
-// with the deadline until which its carrier takes a cancellation (from the rate card), and the cancel itself.
+// Pickups as the desk sees them: one collection per carrier, address and day, however many of the client's
+// shipments asked for it (each shipment books its own; the carrier comes once), with the deadline until which its
+// carrier takes a cancellation (from the rate card), whether that deadline is still ahead, and the cancel itself.
 import { instantAt, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
@@ -8,46 +9,82 @@ import type { PickupRecord } from '../domain/pickup.ts';
 import type { Store } from '../store/index.ts';
 import type { AuditLog } from './audit-log.ts';
 
+/** One collection: named by its first shipment, with every shipment it collects. */
 export interface Pickup extends PickupRecord {
+  /** The shipments collected, in booking order (shipmentId is the first). */
+  shipments: { id: string; reference: string | null; trackingNumber: string | null }[];
   /** The collection date at the carrier's cancellation deadline, in the station's time zone: YYYY-MM-DD HH:MM. */
   cancelBefore: string;
+  /** Booked, and its deadline is still ahead on the station's clock. */
+  cancellable: boolean;
 }
 
 export interface PickupService {
   /** `upcomingFrom`: only collections still booked on or after that date. */
   list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number; upcomingFrom?: string }): Promise<Pickup[]>;
+  /** Cancels the collection that `shipmentId` is part of: every shipment of it. */
   cancel(caller: Caller, shipmentId: string): Promise<void>;
 }
 
 /** The deadline of a carrier without a rate card (an upstream service's): the rate card schema's default. */
 const DEFAULT_CANCEL_BEFORE = '10:00';
+/** Bookings are read for grouping in pages this long at most. */
+const GROUPING_LIMIT = 5000;
+
+/** The carrier, day and address a collection is one of; a cancelled one is apart from one booked later. */
+function collectionKey(pickup: PickupRecord): string {
+  const { name, address1, postalCode, city, country } = pickup.address;
+  const place = [name, address1, postalCode, city, country].map((part) => String(part ?? '').trim().toLowerCase().replace(/\s+/g, ' '));
+  return JSON.stringify([pickup.carrierCode, pickup.collectionDate, pickup.status, ...place]);
+}
 
 export function createPickupService(deps: { store: Store; carriers: CarrierRegistry; audit: AuditLog; clock: () => Date; calendar: () => Promise<StationCalendar> }): PickupService {
   const { store, carriers, audit, clock } = deps;
-  const withDeadline = async (pickups: PickupRecord[]): Promise<Pickup[]> => {
-    const cards = await carriers.cards();
-    return pickups.map((pickup) => {
-      const time = cards.find((entry) => entry.card.carrierCode === pickup.carrierCode)?.card.pickupCancelBefore ?? DEFAULT_CANCEL_BEFORE;
-      return { ...pickup, cancelBefore: `${pickup.collectionDate} ${time}` };
-    });
-  };
+
   /** Whether the deadline (YYYY-MM-DD HH:MM on the station's wall clock) has come: from its first instant on, for good. */
-  const passed = async (deadline: string) => {
+  const passed = (deadline: string, timeZone: string) => clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
+
+  /** Bookings grouped into collections, in the order of their first booking, each with its deadline. */
+  const collections = async (bookings: PickupRecord[]): Promise<Pickup[]> => {
+    const cards = await carriers.cards();
     const { timeZone } = await deps.calendar();
-    return clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
+    const grouped = new Map<string, Pickup>();
+    for (const booking of bookings) {
+      const key = collectionKey(booking);
+      const shipment = { id: booking.shipmentId, reference: booking.reference, trackingNumber: booking.trackingNumber };
+      const known = grouped.get(key);
+      if (known) {
+        known.shipments.push(shipment);
+        known.parcels += booking.parcels;
+        continue;
+      }
+      const time = cards.find((entry) => entry.card.carrierCode === booking.carrierCode)?.card.pickupCancelBefore ?? DEFAULT_CANCEL_BEFORE;
+      const cancelBefore = `${booking.collectionDate} ${time}`;
+      grouped.set(key, { ...booking, shipments: [shipment], cancelBefore, cancellable: booking.status === 'booked' && !passed(cancelBefore, timeZone) });
+    }
+    return [...grouped.values()];
   };
 
   return {
-    list: async (caller, filter) => withDeadline(await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: filter.limit, upcomingFrom: filter.upcomingFrom })),
+    async list(caller, filter) {
+      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: GROUPING_LIMIT, upcomingFrom: filter.upcomingFrom });
+      return (await collections(bookings)).slice(0, filter.limit);
+    },
 
     async cancel(caller, shipmentId) {
       const found = await store.pickups.get(shipmentId, caller.client.id, caller.sandbox);
       if (!found) throw new StationError(404, ERROR_TEXT.noSuchPickup(shipmentId));
-      const [pickup] = await withDeadline([found]);
-      if (pickup!.status === 'cancelled') throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
-      if (await passed(pickup!.cancelBefore)) throw new StationError(409, ERROR_TEXT.pickupPastDeadline(pickup!.carrierName, pickup!.cancelBefore), { meta: { cancelBefore: pickup!.cancelBefore } });
-      const cancelled = await store.pickups.cancel(shipmentId, audit.entry(actorOf(caller), 'pickup.cancelled', { type: 'pickup', id: shipmentId }, { carrier: pickup!.carrierCode, date: pickup!.collectionDate, reference: pickup!.reference }));
-      if (!cancelled) throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
+      if (found.status === 'cancelled') throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
+      const sameDay = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: found.collectionDate, carrierCode: found.carrierCode, limit: GROUPING_LIMIT });
+      const pickup = (await collections(sameDay)).find((candidate) => candidate.shipments.some((shipment) => shipment.id === shipmentId))!;
+      if (!pickup.cancellable) throw new StationError(409, ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), { meta: { cancelBefore: pickup.cancelBefore } });
+      const ids = pickup.shipments.map((shipment) => shipment.id);
+      const logged = audit.entry(actorOf(caller), 'pickup.cancelled', { type: 'pickup', id: pickup.shipmentId }, {
+        carrier: pickup.carrierCode,
+        date: pickup.collectionDate,
+        references: pickup.shipments.map((shipment) => shipment.reference),
+      });
+      if (!(await store.pickups.cancel(ids, logged))) throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
     },
   };
 }

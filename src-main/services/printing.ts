@@ -1,5 +1,6 @@
-// Print jobs: a label goes to a printer as PDF or native ZPL; a bulk print job, the labels of many shipments as
-// one merged document, sorted by order or SKU. Each job is recorded (queued) before anything
+// Print jobs: a label goes to the label printer as PDF or native ZPL, a shipment's A4 documents (the commercial
+// invoice) to the desk's A4 printer; a bulk print job, the labels of many shipments as one merged document, sorted
+// by order or SKU. A paused printer is refused before the job; one that does not start within seconds is named. Each job is recorded (queued) before anything
 // is sent; a monitor sends queued jobs, follows them in the printing system, and records done or failed with
 // the reason, so an offline printer never loses a label silently. A restart picks the open jobs up again.
 import { randomBytes } from 'node:crypto';
@@ -34,7 +35,12 @@ export interface PrintServiceDeps {
   pollMs?: number;
   /** A job the printer has not finished by then is cancelled and recorded as failed. */
   timeoutMs?: number;
+  /** A job not finished by then, on a printer that reports a fault (unreachable, offline), is cancelled at once. */
+  stuckMs?: number;
 }
+
+/** CUPS state messages that mean the printer cannot print now, rather than that it is busy printing. */
+const PRINTER_FAULT = /not exist|unavailable|not responding|unable|offline|refused|unreachable|waiting for printer|connect/i;
 
 export interface PrintService {
   printers(): Promise<PrinterAttributes[]>;
@@ -61,6 +67,13 @@ const deskSettingsKey = (desk: string, caller: Caller) => `printing:desk:${desk}
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const { store, backend, logger, desk, audit } = deps;
   const timeoutMs = deps.timeoutMs ?? 60_000;
+  const stuckMs = deps.stuckMs ?? 3000;
+
+  /** The printer as the desk knows it: its description, with the queue's name when they differ. */
+  const printerLabel = async (name: string) => {
+    const description = (await backend.printers()).find((printer) => printer.name === name)?.description;
+    return description && description !== name ? `“${description}” (${name})` : name;
+  };
   const settings = async (caller: Caller): Promise<PrintSettings> => {
     const chosen = ((await store.settings.get(deskSettingsKey(desk, caller))) ??
       (await store.settings.get(clientSettingsKey(caller))) ??
@@ -98,10 +111,12 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         data = new TextEncoder().encode(zpl.replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
         copies = 1;
       } else {
-        data = job.batch ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch') : await deps.documents.render(inputs[0]!, { labelsOnly: true });
+        data = job.batch
+          ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch')
+          : await deps.documents.render(inputs[0]!, job.documents === 'a4' ? { a4Only: true } : { labelsOnly: true });
       }
-      const title = job.batch ? `Labels of ${ids.length} shipments ${job.id}` : `Label ${records[0]!.reference} ${job.id}`;
-      const paper = job.batch && job.batch.layout !== '4x6' ? 'a4' : 'label';
+      const title = job.batch ? `Labels of ${ids.length} shipments ${job.id}` : `${job.documents === 'a4' ? 'Invoice' : 'Label'} ${records[0]!.reference} ${job.id}`;
+      const paper = job.documents === 'a4' || (job.batch && job.batch.layout !== '4x6') ? 'a4' : 'label';
       const backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
       await store.printJobs.markPrinting(job.id, backendJobId);
     } catch (error) {
@@ -116,6 +131,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     } else if (state.state === 'failed') {
       await backend.cancel(job.backendJobId!);
       await store.printJobs.finish(job.id, 'failed', state.reason);
+    } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > stuckMs && PRINTER_FAULT.test((await backend.printerProblem(job.printer)) ?? '')) {
+      // Switched off, unplugged, or unreachable on the network: said within seconds, not after the full timeout.
+      const problem = (await backend.printerProblem(job.printer))!;
+      await backend.cancel(job.backendJobId!);
+      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(await printerLabel(job.printer), Math.round(stuckMs / 1000), problem));
     } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > timeoutMs) {
       // Cancel it, or the printer would print this label later, after the desk has reprinted it.
       const problem = await backend.printerProblem(job.printer);
@@ -144,11 +164,18 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const knownPrinter = async (name: string) => (await backend.printers()).find((printer) => printer.name === name);
 
-  /** The printer a request names, else the caller's, else the system default; the format it prints in; the caller's dpi. */
-  const choosePrinter = async (caller: Caller, request: Pick<PrintRequest, 'printer' | 'format'>) => {
+  /**
+   * The printer a request names, else the caller's (its A4 printer for A4 documents), else the system default for
+   * labels; the format it prints in; the caller's dpi. A paused printer is refused before anything is queued.
+   */
+  const choosePrinter = async (caller: Caller, request: Pick<PrintRequest, 'printer' | 'format' | 'documents'>) => {
     const current = await settings(caller);
     const printers = await backend.printers();
-    const name = request.printer ?? current.printer ?? printers.find((printer) => printer.isDefault)?.name;
+    const a4 = request.documents === 'a4';
+    const name = request.printer ?? (a4 ? current.a4Printer : (current.printer ?? printers.find((printer) => printer.isDefault)?.name));
+    if (!name && a4) {
+      throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noA4Printer } });
+    }
     if (!name) {
       throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
         pointer: '/data/attributes/printer',
@@ -159,8 +186,15 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     if (!printer) {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
     }
-    // The station's printer prints in its chosen format; any other printer in the one it takes best.
-    const format = request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf');
+    if (printer.status === 'disabled') {
+      const label = printer.description && printer.description !== name ? `“${printer.description}” (${name})` : name;
+      throw new StationError(409, ERROR_TEXT.printerPaused(label, name, (await backend.printerProblem(name)) ?? ''), { pointer: '/data/attributes/printer' });
+    }
+    if (a4 && request.format === 'zpl') {
+      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });
+    }
+    // The station's printer prints in its chosen format; any other printer in the one it takes best. A4 is PDF.
+    const format = a4 ? 'pdf' : (request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf'));
     if (format === 'zpl' && !printer.supportsRawZpl) {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
         pointer: '/data/attributes/format',
@@ -192,8 +226,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     printers: () => backend.printers(),
     settings,
     async updateSettings(caller, change) {
-      if (change.printer && !(await knownPrinter(change.printer))) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(change.printer) } });
+      for (const member of ['printer', 'a4Printer'] as const) {
+        const name = change[member];
+        if (name && !(await knownPrinter(name))) {
+          throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.${member}`), { pointer: `/data/attributes/${member}`, meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
+        }
       }
       const previous = await settings(caller);
       const next = { ...previous, ...change };
@@ -203,13 +240,18 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     },
     async print(caller, shipmentId, request, key) {
       const { record } = await deps.shipments.documents(caller, shipmentId);
+      const documents = request.documents ?? 'labels';
+      if (documents === 'a4' && !record.attributes.exportDeclaration) {
+        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.documents'), { pointer: '/data/attributes/documents', meta: { reason: ERROR_TEXT.noA4Documents(record.reference ?? record.id) } });
+      }
       const { name, format, dpi } = await choosePrinter(caller, request);
-      // A label already sent (or on its way) is a reprint: a second label with the same tracking number.
-      const reprint = await store.printJobs.printedBefore(record.id);
+      // A label already sent (or on its way) is a reprint: a second label with the same tracking number. An invoice
+      // printed again is no second label.
+      const reprint = documents === 'labels' && (await store.printJobs.printedBefore(record.id));
       if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const id = randomBytes(16).toString('hex').toUpperCase();
       const job = await store.printJobs.add(
-        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? dpi, copies: request.copies ?? 1 },
+        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? dpi, copies: request.copies ?? 1, documents },
         key && { ...key, subjectType: 'printJob', subjectId: id },
       );
       if (reprint) {
@@ -251,6 +293,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           format,
           dpi: request.dpi ?? chosen.dpi,
           copies: 1,
+          documents: 'labels',
           batch: { shipmentIds: sorted.map((record) => record.id), layout: request.layout },
         },
         key && { ...key, subjectType: 'printJob', subjectId: id },

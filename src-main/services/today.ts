@@ -22,18 +22,17 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
 
   async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
     const upcoming = await pickups.list(caller, { date: null, carrier: null, limit: PICKUP_ROWS, upcomingFrom: date });
+    // A pickup is one collection already: a carrier, an address and a day, with every shipment it takes.
     const first = upcoming[0];
     if (!first) return null;
-    const sameAddress = JSON.stringify(first.address);
-    const together = upcoming.filter((pickup) => pickup.collectionDate === first.collectionDate && pickup.carrierCode === first.carrierCode && JSON.stringify(pickup.address) === sameAddress);
     return {
       carrier: first.carrierCode,
       carrierName: first.carrierName,
       date: first.collectionDate,
       cancelBefore: first.cancelBefore,
       address: { name: first.address.name, address1: first.address.address1, city: first.address.city, postalCode: first.address.postalCode, country: first.address.country },
-      parcels: together.reduce((total, pickup) => total + pickup.parcels, 0),
-      shipments: together.length,
+      parcels: first.parcels,
+      shipments: first.shipments.length,
     };
   }
 

@@ -20,8 +20,11 @@ export interface PickupsTable {
   /** The client's pickups of live shipments, by collection date and carrier. */
   list(filter: PickupFilter): PickupRecord[];
   get(shipmentId: string, clientId: string, sandbox: boolean): PickupRecord | undefined;
-  /** Cancels a booked pickup, with its audit entry; false when it is not booked (cancelled already). */
-  cancel(shipmentId: string, logged: NewAuditEvent): boolean;
+  /**
+   * Cancels the bookings of one collection (the shipments a carrier collects at one address on one day), with its
+   * audit entry, all or none; false when one of them is not booked any more (cancelled already).
+   */
+  cancel(shipmentIds: readonly string[], logged: NewAuditEvent): boolean;
 }
 
 export interface PickupRow {
@@ -55,6 +58,9 @@ export const PICKUP_COLUMNS = `SELECT b.shipment_id, s.reference, s.tracking_num
     b.status, b.cancelled_at
   FROM collection_bookings b JOIN shipments s ON s.id = b.shipment_id`;
 
+/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */
+class NotBooked extends Error {}
+
 export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): PickupsTable {
   const select = db.prepare<Record<string, unknown>, PickupRow>(
     `${PICKUP_COLUMNS}
@@ -74,10 +80,18 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
       const row = selectOne.get({ id: shipmentId, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
       return row && pickupRecord(row);
     },
-    cancel: db.transaction((shipmentId: string, logged: NewAuditEvent) => {
-      if (cancel.run({ id: shipmentId, now: now() }).changes !== 1) return false;
-      auditLog.append(logged);
-      return true;
-    }),
+    cancel: (shipmentIds, logged) => {
+      try {
+        return db.transaction(() => {
+          const at = now();
+          for (const id of shipmentIds) if (cancel.run({ id, now: at }).changes !== 1) throw new NotBooked();
+          auditLog.append(logged);
+          return true;
+        })();
+      } catch (error) {
+        if (error instanceof NotBooked) return false;
+        throw error;
+      }
+    },
   };
 }

@@ -48,6 +48,7 @@ export interface PrintJobRow {
   created_at: string;
   updated_at: string;
   batch: string | null;
+  documents: PrintJobRecord['documents'];
 }
 
 export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
@@ -64,6 +65,7 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   backendJobId: row.backend_job_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  documents: row.documents,
   ...(row.batch ? { batch: JSON.parse(row.batch) as NonNullable<PrintJobRecord['batch']> } : {}),
 });
 
@@ -71,15 +73,15 @@ export const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
  * Whether a print job names the shipment, as its only shipment or in a bulk job (print_job_shipments): the reprint
  * check. Two lookups, each by shipment on its own index.
  */
-export const PRINTED_BEFORE_SQL = `SELECT 1 FROM print_jobs WHERE shipment_id = $id AND status IN ('queued', 'printing', 'done')
+export const PRINTED_BEFORE_SQL = `SELECT 1 FROM print_jobs WHERE shipment_id = $id AND documents = 'labels' AND status IN ('queued', 'printing', 'done')
   UNION ALL SELECT 1 FROM print_job_shipments AS bulk JOIN print_jobs ON print_jobs.id = bulk.print_job_id
     WHERE bulk.shipment_id = $id AND print_jobs.status IN ('queued', 'printing', 'done')
   LIMIT 1`;
 
 export function printJobsTable(db: Db, now: () => string, companions: { events: EventsTable; keys: IdempotencyKeysTable }): PrintJobsTable {
   const insert = db.prepare<Record<string, unknown>, PrintJobRow>(
-    `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at, batch)
-     VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now, @batch) RETURNING *`,
+    `INSERT INTO print_jobs (id, shipment_id, client_id, desk, printer, format, dpi, copies, status, created_at, updated_at, batch, documents)
+     VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now, @batch, @documents) RETURNING *`,
   );
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
   const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");

@@ -1,7 +1,8 @@
-// The desk's label printer: the station's print settings and printers, and the print jobs started from the
-// label screen, followed until done or failed so the packer sees the outcome.
+// The desk's printers: the station's print settings and printers (the label printer, and the A4 printer for the
+// commercial invoice), and the print jobs started from the label screen, followed until done or failed so the
+// packer sees the outcome, the printer named as the desk knows it.
 import { create } from 'zustand';
-import { DEFAULT_PRINT_SETTINGS, type PrintSettings } from '../../src-shared/printing.ts';
+import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api, describeError } from './session.ts';
 
@@ -12,13 +13,22 @@ export interface PrintingState {
   printers: PrinterAttributes[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
-  /** The latest job per shipment. */
+  /** The latest job per shipment and documents (see jobKey). */
   jobs: Record<string, PrintJob>;
   printError: Record<string, string>;
   load(): Promise<void>;
   save(change: Partial<PrintSettings>): Promise<void>;
-  /** Prints on the station's label printer and follows the job; resolves when it is done or failed. */
-  print(shipmentId: string): Promise<PrintJob | undefined>;
+  /** Prints on the label printer (or the A4 printer) and follows the job; resolves when it is done or failed. */
+  print(shipmentId: string, documents?: PrintDocuments): Promise<PrintJob | undefined>;
+}
+
+/** Where a shipment's job is kept: its labels under its id, its A4 documents beside them. */
+export const jobKey = (shipmentId: string, documents: PrintDocuments = 'labels') => (documents === 'a4' ? `${shipmentId}:a4` : shipmentId);
+
+/** A printer as the desk knows it: its description, with the queue's name when they differ. */
+export function printerTitle(printers: readonly PrinterAttributes[], name: string): string {
+  const description = printers.find((printer) => printer.name === name)?.description;
+  return description && description !== name ? `${description} (${name})` : name;
 }
 
 export const usePrinting = create<PrintingState>()((set, get) => ({
@@ -48,19 +58,21 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
     }
   },
 
-  async print(shipmentId) {
-    set({ printError: { ...get().printError, [shipmentId]: '' } });
+  async print(shipmentId, documents = 'labels') {
+    const key = jobKey(shipmentId, documents);
+    const { [key]: _previous, ...jobs } = get().jobs;
+    set({ jobs, printError: { ...get().printError, [key]: '' } });
     try {
-      let job = await api().print(shipmentId);
-      set({ jobs: { ...get().jobs, [shipmentId]: job } });
+      let job = await api().print(shipmentId, documents === 'a4' ? { documents } : undefined);
+      set({ jobs: { ...get().jobs, [key]: job } });
       while (job.attributes.status === 'queued' || job.attributes.status === 'printing') {
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
         job = await api().printJob(job.id);
-        set({ jobs: { ...get().jobs, [shipmentId]: job } });
+        set({ jobs: { ...get().jobs, [key]: job } });
       }
       return job;
     } catch (error) {
-      set({ printError: { ...get().printError, [shipmentId]: describeError(error) } });
+      set({ printError: { ...get().printError, [key]: describeError(error) } });
       return undefined;
     }
   },

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, dayIn, systemTimeZone, wallClock, weekdayOf } from '../../src-shared/calendar.ts';
 import { setClock, type TestClock } from '../helpers/clock.ts';
-import { attributes, document, parcel } from '../helpers/shipments.ts';
+import { attributes, document, parcel, shipFrom } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const ROME = 'Europe/Rome';
@@ -299,7 +299,8 @@ describe('a pickup’s deadline', () => {
     const clock = setClock('2027-01-14 11:59', NEW_YORK, { running: false });
     const desk = await deskAt(clock);
     const first = await desk.ship('UPS');
-    const second = await desk.ship('UPS');
+    // Collected elsewhere: a second pickup of its own.
+    const second = await desk.ship('UPS', { shipFrom: { ...shipFrom(), address1: 'Via Torino 3' } });
     expect((await desk.call('GET', `/v3/pickups?date=${clock.today()}`)).json.data[0].attributes.cancelBefore).toBe(`${clock.today()} 12:00`);
     expect((await desk.call('DELETE', `/v3/pickups/${first.id}`)).status).toBe(204);
     clock.advance(60_000);

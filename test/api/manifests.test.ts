@@ -6,7 +6,7 @@ import bwipjs from 'bwip-js';
 import { PDFDocument, PDFName, decodePDFRawStream, type PDFArray, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
-import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { attributes, document, get, parcel, post, shipFrom, shipTo } from '../helpers/shipments.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { setClock } from '../helpers/clock.ts';
@@ -68,7 +68,8 @@ describe('closing a carrier’s day', () => {
     expect(preview.status, preview.text).toBe(200);
     const planned = preview.json.data.attributes;
     expect(planned.included.map((line: { shipmentId: string }) => line.shipmentId)).toEqual([a.id, b.id, c.id]);
-    expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 12000, currency: 'EUR' });
+    // Declared: the three invoices of 64.50 (the insurance of the first is no declared value).
+    expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 19350, currency: 'EUR' });
     expect(planned.leftOut).toEqual([
       expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)) }),
       expect.objectContaining({ shipmentId: waiting.json.data.id, reason: 'waiting', detail: 'waiting to be processed' }),
@@ -97,7 +98,7 @@ describe('closing a carrier’s day', () => {
     }
     expect(text).not.toContain(voided.meta.trackingNumber);
     expect(text).toContain('Berlin, DE');
-    for (const line of ['Shipments: 3', 'Packages: 4', 'Total weight: 5.60 kg', 'Declared value: 120.00 EUR', 'Driver hand-off', 'Driver signature', 'Date and time']) expect(text).toContain(line);
+    for (const line of ['Shipments: 3', 'Packages: 4', 'Total weight: 5.60 kg', 'Declared value: 193.50 EUR', 'Driver hand-off', 'Driver signature', 'Date and time']) expect(text).toContain(line);
     const [symbol] = bwipjs.raw('code128', manifest.attributes.number, '') as { sbs: number[] }[];
     const expectedBars = symbol!.sbs.filter((_, index) => index % 2 === 0);
     const bars = await barsOf(pdf);
@@ -218,7 +219,7 @@ describe('a carrier’s cutoff time', () => {
 });
 
 describe('pickups', () => {
-  it('lists the collections by day and carrier, and cancels one before the carrier’s deadline, never after', async () => {
+  it('makes one pickup of a carrier, an address and a day, and cancels it whole before the carrier’s deadline, never after', async () => {
     const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
     const day = clock.today();
     const station = await startTestStation({ schedulerIntervalMs: 0, clock });
@@ -232,30 +233,48 @@ describe('pickups', () => {
       };
       const early = await book('UPS');
       const late = await book('UPS');
+      const third = await book('UPS');
       const dhl = await book('DHL');
+      // The second warehouse is another address: another stop for the driver.
+      const elsewhere = await book('UPS', { shipFrom: { ...shipFrom(), address1: 'Via Torino 3' } });
       await book('UPS', { booking: false });
       const voided = await book('UPS');
       expect((await call('DELETE', `/v3/shipments/${voided}`)).status).toBe(204);
 
       const listed = await call('GET', `/v3/pickups?date=${day}&carrier=ups`);
       expect(listed.status).toBe(200);
-      expect(listed.json.data.map((pickup: { id: string }) => pickup.id)).toEqual([early, late]);
-      expect(listed.json.data[0].attributes).toMatchObject({ carrier: 'UPS', date: day, parcels: 2, status: 'booked', cancelBefore: `${day} 12:00`, address: { city: 'Milano', country: 'IT' } });
+      expect(listed.json.data.map((pickup: { id: string }) => pickup.id)).toEqual([early, elsewhere]);
+      expect(listed.json.data[0].attributes).toMatchObject({
+        carrier: 'UPS',
+        date: day,
+        parcels: 6,
+        shipments: [early, late, third].map((id) => ({ id, reference: expect.stringMatching(/^\d{12}$/), trackingNumber: expect.any(String) })),
+        status: 'booked',
+        cancelBefore: `${day} 12:00`,
+        cancellable: true,
+        address: { city: 'Milano', country: 'IT', address1: 'Via Roma 12' },
+      });
+      expect(listed.json.data[1].attributes).toMatchObject({ parcels: 2, shipments: [{ id: elsewhere }], address: { address1: 'Via Torino 3' } });
       expect((await call('GET', `/v3/pickups?date=${day}`)).json.data).toHaveLength(3);
 
-      expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(204);
-      expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[0].attributes).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+      // Any of its shipments names the pickup: the cancel takes all three.
+      expect((await call('DELETE', `/v3/pickups/${late}`)).status).toBe(204);
+      const after = (await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data;
+      expect(after[0].attributes).toMatchObject({ status: 'cancelled', cancellable: false, cancelledAt: expect.any(String), shipments: [{ id: early }, { id: late }, { id: third }] });
       expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(409);
 
       clock.set(`${day} 12:00`);
-      const refused = await call('DELETE', `/v3/pickups/${late}`);
+      // The deadline has come: said in the list, and a cancel is refused with it.
+      expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[1].attributes).toMatchObject({ status: 'booked', cancellable: false });
+      const refused = await call('DELETE', `/v3/pickups/${elsewhere}`);
       expect(refused.status).toBe(409);
       expect(refused.json.errors[0].detail).toBe(`The pickup can no longer be cancelled: UPS takes cancellations until ${day} 12:00.`);
       expect(refused.json.errors[0].meta).toEqual({ cancelBefore: `${day} 12:00` });
-      // DHL's deadline (11:00) has passed too; the audit log has the one cancel.
+      // DHL's deadline (11:00) has passed too; the audit log has the one cancel, naming its three shipments.
       expect((await call('DELETE', `/v3/pickups/${dhl}`)).status).toBe(409);
       const audit = await station.station.audit.list(OPERATOR, { before: null, action: 'pickup.cancelled', desk: null, actor: null, limit: 5 });
       expect(audit.map((entry) => entry.subjectId)).toEqual([early]);
+      expect(audit[0]!.detail).toMatchObject({ carrier: 'UPS', date: day, references: [expect.any(String), expect.any(String), expect.any(String)] });
       expect((await call('DELETE', '/v3/pickups/NOPE')).status).toBe(404);
       expect((await call('GET', '/v3/pickups?date=tomorrow')).json.errors[0].source).toEqual({ parameter: 'date' });
     } finally {

@@ -1,10 +1,13 @@
 // The desk tells the truth (issue 24): what the packer sees is what is booked. Edits after rating make the rates
-// stale; the scale fills the weight in every mode; refusals say why at the field, and what is expected.
+// stale; the scale fills the weight in every mode; refusals say why at the field, and what is expected; printers
+// are named as the desk knows them, an offline one within seconds, and the invoice goes to paper on A4.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { pdfText } from '../helpers/pdf-text.ts';
+import { pdfPageSizes, pdfText } from '../helpers/pdf-text.ts';
+import { cupsMissing } from '../helpers/printers.ts';
 import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { KUNDE_BECKER, expect, shipmentDocument, signIn, signedIn, test, type E2EStation } from './fixtures.ts';
 
@@ -175,5 +178,108 @@ test.describe('the scale in every mode', () => {
     await expect(second).not.toHaveAccessibleDescription('from scale');
     await page.waitForTimeout(600);
     await expect(second).toHaveValue('0.9');
+  });
+});
+
+test.describe('printing: the printer the desk knows, and the invoice on A4', () => {
+  const missing = cupsMissing();
+  if (missing && process.env.CI) throw new Error(`${missing}; in CI the printing tests must run.`);
+  const labels = `e2e-truth-labels-${process.pid}`;
+  const office = `e2e-truth-a4-${process.pid}`;
+  const offline = `e2e-truth-offline-${process.pid}`;
+  const lpadmin = (...args: string[]) => execFileSync('lpadmin', args, { stdio: 'pipe' });
+  const settings = (station: E2EStation, attributes: Record<string, unknown>) => station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
+
+  test.beforeAll(async () => {
+    test.skip(missing !== undefined, missing);
+    lpadmin('-p', labels, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd');
+    lpadmin('-p', office, '-D', 'Office A4', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd');
+    // A network label printer that is switched off: nothing answers on its port.
+    lpadmin('-p', offline, '-D', 'Packing desk 2', '-v', 'socket://127.0.0.1:9', '-E');
+  });
+
+  test.afterAll(async ({ station }) => {
+    if (missing) return;
+    await settings(station, { printer: null, autoPrint: false, a4Printer: null });
+    for (const queue of [labels, office, offline]) {
+      execFileSync('cancel', ['-a', queue], { stdio: 'pipe' });
+      lpadmin('-x', queue);
+    }
+  });
+
+  /** An open order to Zürich (through customs), of cups made in Italy: scanned, it fills the form and its declaration. */
+  async function customsOrder(station: E2EStation, number: string): Promise<void> {
+    const lines = [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT', hsCode: '691200' }];
+    const shipTo = { name: 'Kundin Meier', contact: 'Lea Meier', address1: 'Bahnhofstrasse 1', postalCode: '8001', city: 'Zürich', country: 'CH', phone: '41441234567' };
+    const made = await station.api('POST', '/orders', { data: { type: 'order', attributes: { number, shipTo, lines } } });
+    expect(made.status).toBe(201);
+  }
+
+  /** Scans the order, types the weight (no scale here), and ships it with Enter. */
+  async function shipOrder(page: Page, number: string): Promise<void> {
+    await page.keyboard.type(number);
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: `Order ${number}` });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Ship and print' }).click();
+    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+  }
+
+  test('with an A4 printer, one action prints the label on the label printer and the invoice on A4', async ({ page, station, snap }) => {
+    expect((await settings(station, { printer: labels, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
+    await signedIn(page, station);
+    // The A4 printer is chosen in Settings, by the name the desk knows it by.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('A4 printer (commercial invoices)').selectOption(office);
+    await expect(page.getByLabel('A4 printer (commercial invoices)')).toHaveValue(office);
+    await page.getByRole('link', { name: 'New shipment' }).click();
+
+    await customsOrder(station, 'SO-A4-1');
+    await shipOrder(page, 'SO-A4-1');
+    // Printed by itself: the label on the label printer, the invoice on the A4 printer.
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${labels}).` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 15_000 });
+    await snap(page, 'printed-label-and-invoice');
+    // And again by hand: one button prints the invoice alone.
+    await page.getByRole('button', { name: 'Print invoice' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('without an A4 printer the invoice is not printed silently: Print invoice prints it from the browser, on A4', async ({ page, station }) => {
+    expect((await settings(station, { printer: labels, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
+    await signedIn(page, station);
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await customsOrder(station, 'SO-A4-2');
+    await shipOrder(page, 'SO-A4-2');
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${labels}).` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'The commercial invoice is not printed by itself' })).toBeVisible();
+    await page.getByRole('button', { name: 'Print invoice' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.pdf({ preferCSSPageSize: true });
+    const sizes = await pdfPageSizes(new Uint8Array(printed));
+    expect(sizes.length).toBeGreaterThanOrEqual(1);
+    // Every page is A4 (595×842 pt), not the invoice squeezed onto a 4×6 in label.
+    for (const size of sizes) expect(size).toEqual([595, 842]);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('an offline printer is named within 5 s, as the desk knows it, with what to do', async ({ page, station, snap }) => {
+    expect((await settings(station, { printer: offline, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
+    await signedIn(page, station);
+    await fillParcel(page, '1.4');
+    await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+    const shown = Date.now();
+    const alert = page.getByRole('alert').filter({ hasText: 'Not printed on Packing desk 2' });
+    await expect(alert).toContainText(`The printer “Packing desk 2” (${offline}) has not started printing after 3 s`, { timeout: 10_000 });
+    await expect(alert).toContainText('Check that it is switched on and connected');
+    expect(Date.now() - shown).toBeLessThan(6000);
+    await snap(page, 'printer-offline');
   });
 });

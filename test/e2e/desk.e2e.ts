@@ -357,15 +357,15 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
     await page.getByLabel('Invoice value').fill('30');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
-    // The printer runs out of labels before the parcel is confirmed.
+    // The printer runs out of labels before the parcel is confirmed: said at once, by the name the desk knows it by.
     execFileSync('cupsdisable', ['-r', 'Out of labels', queue]);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('alert').filter({ hasText: `Not printed on ${queue}` })).toContainText('Out of labels');
+    await expect(page.getByRole('alert').filter({ hasText: `The printer “Desk labels” (${queue}) is paused (Out of labels)` })).toContainText(`resume it`);
     await snap(page, 'print-failed');
 
     execFileSync('cupsenable', [queue]);
-    await page.getByRole('button', { name: 'Print label again' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Printed on ${queue}.` })).toBeVisible();
+    await page.getByRole('button', { name: 'Print label', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}).` })).toBeVisible();
     await snap(page, 'printed');
   } finally {
     execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });

@@ -194,7 +194,7 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   await snap(page, 'scan-to-ship-order');
   await keys.press('Enter');
 
-  await expect(page.getByRole('status').filter({ hasText: `Printed on ${queue}.` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}).` })).toBeVisible({ timeout: 15_000 });
   const toPrint = printSent - scanned;
   const shipment = (await station.api('GET', '/orders/SO-7003')).json.data.attributes.shipment;
   expect(shipment).toMatchObject({ status: 3 });

@@ -1,5 +1,5 @@
-// The pickups extension (README, "End of day"): GET /pickups (by date and carrier) and DELETE /pickups/<id>, the
-// cancel of the collection booked with shipment <id>, until its carrier's deadline.
+// The pickups extension (README, "End of day"): GET /pickups (by date and carrier), one per carrier, address and
+// day, and DELETE /pickups/<id>, the cancel of the collection shipment <id> is part of, until its carrier's deadline.
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { PickupResource } from '../../../src-shared/manifests.ts';
@@ -42,8 +42,10 @@ export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
               parcels: pickup.parcels,
               reference: pickup.reference,
               trackingNumber: pickup.trackingNumber,
+              shipments: pickup.shipments.map((shipment) => ({ ...shipment })),
               status: pickup.status,
               cancelBefore: pickup.cancelBefore,
+              cancellable: pickup.cancellable,
               cancelledAt: pickup.cancelledAt,
             },
           }) satisfies PickupResource,

@@ -22,6 +22,7 @@ export function printJobResource(job: PrintJobRecord, apiBase: string): PrintJob
       desk: job.desk,
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
+      documents: job.documents,
       ...(job.batch ? { shipmentIds: [...job.batch.shipmentIds], layout: job.batch.layout } : {}),
     },
     links: { self: `${apiBase}/print-jobs/${job.id}` },

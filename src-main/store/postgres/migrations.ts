@@ -423,4 +423,12 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
 
+  {
+    version: 12,
+    name: "print jobs of A4 documents (SQLite's version 16)",
+    sql: `
+      -- What a job prints: the label pages (for the label printer) or the A4 documents (for the A4 printer).
+      ALTER TABLE print_jobs ADD COLUMN documents text NOT NULL DEFAULT 'labels' CHECK (documents IN ('labels', 'a4'));
+    `,
+  },
 ];

@@ -4,6 +4,9 @@ import { PICKUP_COLUMNS, pickupRecord, type PickupRow, type PickupsTable } from 
 import { transaction, type Pool } from './database.ts';
 import { appendAuditEvent, storable } from './records.ts';
 
+/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */
+class NotBooked extends Error {}
+
 export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable> {
   return {
     list: async (filter) =>
@@ -21,13 +24,20 @@ export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable>
       const row = (await pool.query<PickupRow>(`${PICKUP_COLUMNS} WHERE b.shipment_id = $1 AND s.client_id = $2 AND s.sandbox = $3 AND s.deleted_at IS NULL`, [shipmentId, Number(clientId) || 0, sandbox ? 1 : 0])).rows[0];
       return row && pickupRecord(row);
     },
-    cancel: (shipmentId, logged) =>
-      transaction(pool, async (db) => {
-        const at = now();
-        const changed = await db.query("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = $2 WHERE shipment_id = $1 AND status = 'booked'", [shipmentId, at]);
-        if ((changed.rowCount ?? 0) !== 1) return false;
-        await appendAuditEvent(db, logged, at);
-        return true;
-      }),
+    cancel: async (shipmentIds, logged) => {
+      try {
+        return await transaction(pool, async (db) => {
+          const at = now();
+          const changed = await db.query("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = $2 WHERE shipment_id = ANY($1::text[]) AND status = 'booked'", [shipmentIds, at]);
+          // One of them was cancelled meanwhile: nothing is changed.
+          if ((changed.rowCount ?? 0) !== shipmentIds.length) throw new NotBooked();
+          await appendAuditEvent(db, logged, at);
+          return true;
+        });
+      } catch (error) {
+        if (error instanceof NotBooked) return false;
+        throw error;
+      }
+    },
   };
 }

@@ -101,9 +101,9 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
       transaction(pool, async (db) => {
         const at = now();
         const added = await db.query<PrintJobRow>(
-          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk, batch)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9, $10) RETURNING *`,
-          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk, job.batch ? JSON.stringify(job.batch) : null],
+          `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk, batch, documents)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9, $10, $11) RETURNING *`,
+          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk, job.batch ? JSON.stringify(job.batch) : null, job.documents],
         );
         if (job.batch) {
           const ids = job.batch.shipmentIds;

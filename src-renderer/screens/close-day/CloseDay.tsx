@@ -1,13 +1,17 @@
 // Close day: for a ship date, each carrier's preview (what a close takes, what it leaves out and why) with its
 // own Close button (or Close all), the day's manifests with the PDF shown through pdf.js and printed, a reopen,
 // and the day's pickups with Cancel until the carrier's deadline.
-import React, { useEffect } from 'react';
+import React, { useEffect, useState } from 'react';
 import { formatCents } from '../../../src-shared/money.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useCloseDay } from '../../store/close-day.ts';
+import { stationDateTime, stationNow } from '../../store/station-clock.ts';
+
+/** How often the pickups' deadlines are looked at again while the screen is open. */
+const DEADLINE_TICK_MS = 30_000;
 
 /** Prints the manifest PDF through the browser's dialog, from a hidden frame. */
 function printPdf(pdf: Uint8Array): void {
@@ -28,6 +32,13 @@ export function CloseDay(): React.JSX.Element {
   useEffect(() => {
     void load();
   }, [load, date]);
+  // A deadline that passes while the screen is open shows as passed without a reload.
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((count) => count + 1), DEADLINE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const now = stationDateTime(stationNow().toISOString());
   const closable = carriers.filter((day) => day.preview.included.length > 0);
 
   return (
@@ -48,18 +59,32 @@ export function CloseDay(): React.JSX.Element {
       {status === 'loading' ? <Loading label="Reading the day…" /> : null}
       {status === 'ready' && carriers.length === 0 ? <p className="card">Nothing shipped on {date}.</p> : null}
 
-      {carriers.map((day) => (
+      {carriers.map((day) => {
+        // Shipments closed already are the day's done work, not "left out": counted apart, by manifest.
+        const closed = day.preview.leftOut.filter((entry) => entry.reason === 'closed');
+        const leftOut = day.preview.leftOut.filter((entry) => entry.reason !== 'closed');
+        const manifestsOf = [...new Set(closed.map((entry) => entry.detail.replace(/^in manifest /, '')))];
+        return (
         <section key={day.carrier} className="card" aria-labelledby={`close-${day.carrier}`}>
           <h2 id={`close-${day.carrier}`}>{day.carrierName}</h2>
-          <p>
-            {day.preview.totals.shipments} shipment(s), {day.preview.totals.packages} package(s), {day.preview.totals.weightKg.toFixed(2)} kg, declared{' '}
-            {formatCents(day.preview.totals.declaredCents)} {day.preview.totals.currency}
-          </p>
-          {day.preview.leftOut.length > 0 ? (
+          {day.preview.totals.shipments > 0 ? (
+            <p>
+              To close: {day.preview.totals.shipments} shipment(s), {day.preview.totals.packages} package(s), {day.preview.totals.weightKg.toFixed(2)} kg, declared{' '}
+              {formatCents(day.preview.totals.declaredCents)} {day.preview.totals.currency}
+            </p>
+          ) : (
+            <p>Nothing left to close.</p>
+          )}
+          {closed.length > 0 ? (
+            <p>
+              Closed: {closed.length} shipment(s) in {manifestsOf.join(', ')}
+            </p>
+          ) : null}
+          {leftOut.length > 0 ? (
             <details>
-              <summary>{day.preview.leftOut.length} left out</summary>
+              <summary>{leftOut.length} left out</summary>
               <ul aria-label={`Left out of the ${day.carrierName} close`}>
-                {day.preview.leftOut.map((entry) => (
+                {leftOut.map((entry) => (
                   <li key={entry.shipmentId}>
                     {entry.reference ?? 'waiting'}: {entry.detail}
                   </li>
@@ -71,7 +96,8 @@ export function CloseDay(): React.JSX.Element {
             {busy === day.carrier ? 'Closing…' : `Close ${day.carrierName}`}
           </button>
         </section>
-      ))}
+        );
+      })}
 
       <section className="card" aria-labelledby="manifests-heading">
         <h2 id="manifests-heading">Manifests</h2>
@@ -126,10 +152,18 @@ export function CloseDay(): React.JSX.Element {
                 <td>
                   {pickup.attributes.address.name}, {pickup.attributes.address.city}
                 </td>
-                <td>{pickup.attributes.parcels} parcel(s)</td>
-                <td>{pickup.attributes.status === 'booked' ? `Booked, cancel until ${pickup.attributes.cancelBefore.slice(11)}` : 'Cancelled'}</td>
                 <td>
-                  {pickup.attributes.status === 'booked' ? (
+                  {pickup.attributes.shipments.length} shipment(s), {pickup.attributes.parcels} parcel(s)
+                </td>
+                <td>
+                  {pickup.attributes.status === 'cancelled'
+                    ? 'Cancelled'
+                    : pickup.attributes.cancellable && now < pickup.attributes.cancelBefore
+                      ? `Booked, cancel until ${pickup.attributes.cancelBefore.slice(11)}`
+                      : `Booked; cancellation closed at ${pickup.attributes.cancelBefore.slice(11)}`}
+                </td>
+                <td>
+                  {pickup.attributes.cancellable && now < pickup.attributes.cancelBefore ? (
                     <button type="button" className="link" onClick={() => void cancelPickup(pickup)} aria-label={`Cancel the ${pickup.attributes.carrierName} pickup of ${pickup.attributes.reference ?? pickup.id}`}>
                       Cancel
                     </button>

@@ -1,12 +1,14 @@
 // Shown right after confirming: the label rendered with pdf.js, the shipment's key facts, `Print label`
-// and `New shipment`. A scheduled shipment waits here until the station has processed it.
+// and `New shipment`. A scheduled shipment waits here until the station has processed it. A shipment through
+// customs has a commercial invoice too: one Print sends the labels to the label printer and the invoice to the A4
+// printer (or, without one, to the browser on A4), and `Print invoice` prints it alone.
 import React, { useEffect, useRef, useState } from 'react';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { printLabelInBrowser } from '../../printing/print-label.ts';
+import { printInBrowser, type BrowserPages } from '../../printing/print-in-browser.ts';
 import { useLabel } from '../../store/label.ts';
-import { usePrinting } from '../../store/printing.ts';
+import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -19,8 +21,13 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   const meta = shipment?.meta;
   const printer = usePrinting((state) => state.settings.printer);
   const autoPrint = usePrinting((state) => state.settings.autoPrint);
-  const job = usePrinting((state) => (shipment ? state.jobs[shipment.id] : undefined));
-  const directError = usePrinting((state) => (shipment ? state.printError[shipment.id] : undefined));
+  const a4Printer = usePrinting((state) => state.settings.a4Printer);
+  const printers = usePrinting((state) => state.printers);
+  const job = usePrinting((state) => (shipment ? state.jobs[jobKey(shipment.id)] : undefined));
+  const invoiceJob = usePrinting((state) => (shipment ? state.jobs[jobKey(shipment.id, 'a4')] : undefined));
+  const directError = usePrinting((state) => (shipment ? state.printError[jobKey(shipment.id)] : undefined));
+  const invoiceError = usePrinting((state) => (shipment ? state.printError[jobKey(shipment.id, 'a4')] : undefined));
+  const hasInvoice = Boolean(shipment?.attributes.exportDeclaration && meta?.status === 3);
   const autoPrinted = useRef<string | null>(null);
   const verifyField = useRef<HTMLInputElement>(null);
   const verification = useLabel((state) => state.verification);
@@ -46,19 +53,34 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
     if (result && !result.matched) verifyField.current?.select();
   };
 
-  // With a label printer chosen, the label prints as soon as it exists.
+  // With a label printer chosen, the label prints as soon as it exists; the invoice too, on the A4 printer.
   useEffect(() => {
     if (pdf && shipment && printer && autoPrint && autoPrinted.current !== shipment.id) {
       autoPrinted.current = shipment.id;
       void usePrinting.getState().print(shipment.id);
+      if (hasInvoice && a4Printer) void usePrinting.getState().print(shipment.id, 'a4');
     }
-  }, [pdf, shipment, printer, autoPrint]);
+  }, [pdf, shipment, printer, autoPrint, hasInvoice, a4Printer]);
 
-  const printLabel = () => {
+  const inBrowser = async (pages: BrowserPages) => {
+    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(`Printing failed: ${(caught as Error).message}`));
+  };
+  const printInvoice = async () => {
+    if (!shipment) return;
+    if (a4Printer) await usePrinting.getState().print(shipment.id, 'a4');
+    else await inBrowser('a4');
+  };
+  /** One action for all of the shipment's paper: labels to the label printer, the invoice to the A4 printer. */
+  const printAll = async () => {
     setPrintError(null);
     if (!shipment) return;
-    if (printer) void usePrinting.getState().print(shipment.id);
-    else if (pdf) printLabelInBrowser(pdf).catch((caught: unknown) => setPrintError(`Printing failed: ${(caught as Error).message}`));
+    const labels = printer ? usePrinting.getState().print(shipment.id) : inBrowser('labels');
+    if (hasInvoice) {
+      // Two browser dialogs never overlap: the invoice's opens after the labels' has closed.
+      if (!printer) await labels;
+      await printInvoice();
+    }
+    await labels;
   };
 
   if (!shipment || !meta) return <Loading label="Loading the shipment…" />;
@@ -88,7 +110,19 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
         </dl>
         {status === 'loading' ? <Loading label="Loading the label…" /> : null}
         <ErrorNotice message={error ?? printError ?? (directError || null)} />
-        {job ? <PrintOutcome status={job.attributes.status} printer={job.attributes.printer} reason={job.attributes.reason} /> : null}
+        {job ? <PrintOutcome what="Label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={job.attributes.reason} /> : null}
+        {hasInvoice ? (
+          <>
+            <ErrorNotice message={invoiceError || null} />
+            {invoiceJob ? (
+              <PrintOutcome what="Invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={invoiceJob.attributes.reason} />
+            ) : printsItself && !a4Printer ? (
+              <p className="notice notice--warning" role="status">
+                The commercial invoice is not printed by itself: this desk has no A4 printer (Settings). Use “Print invoice”.
+              </p>
+            ) : null}
+          </>
+        ) : null}
         {meta.status === 3 ? (
           <form
             className="verify"
@@ -116,10 +150,15 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
             className="primary"
             ref={printButton}
             disabled={!pdf}
-            onClick={printLabel}
+            onClick={() => void printAll()}
           >
-            {job?.attributes.status === 'failed' ? 'Print label again' : 'Print label'}
+            {job?.attributes.status === 'failed' ? 'Print label again' : hasInvoice ? 'Print label and invoice' : 'Print label'}
           </button>
+          {hasInvoice ? (
+            <button type="button" disabled={!pdf} onClick={() => void printInvoice()}>
+              {invoiceJob?.attributes.status === 'failed' ? 'Print invoice again' : 'Print invoice'}
+            </button>
+          ) : null}
           <button type="button" ref={newButton} onClick={onNewShipment}>
             New shipment
           </button>
@@ -129,20 +168,21 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   );
 }
 
-function PrintOutcome({ status, printer, reason }: { status: string; printer: string; reason: string | null }): React.JSX.Element {
+function PrintOutcome({ what, status, printer, reason }: { what: 'Label' | 'Invoice'; status: string; printer: string; reason: string | null }): React.JSX.Element {
+  const invoice = what === 'Invoice';
   if (status === 'done') {
     return (
       <p className="notice notice--ok" role="status">
-        Printed on {printer}.
+        {invoice ? 'Invoice printed' : 'Printed'} on {printer}.
       </p>
     );
   }
   if (status === 'failed') {
     return (
       <div className="notice notice--error" role="alert">
-        Not printed on {printer}: {reason}
+        {invoice ? 'Invoice not printed' : 'Not printed'} on {printer}: {reason}
       </div>
     );
   }
-  return <Loading label={`Printing on ${printer}…`} />;
+  return <Loading label={`${invoice ? 'Printing the invoice' : 'Printing'} on ${printer}…`} />;
 }

@@ -121,6 +121,17 @@ function LabelPrinter(): React.JSX.Element {
           <input id="auto-print" type="checkbox" checked={settings.autoPrint} disabled={!settings.printer} onChange={(event) => void save({ autoPrint: event.target.checked })} />
           <label htmlFor="auto-print">Print automatically after confirm</label>
         </div>
+        <div className="field field--wide">
+          <label htmlFor="a4-printer">A4 printer (commercial invoices)</label>
+          <select id="a4-printer" value={settings.a4Printer ?? ''} onChange={(event) => void save({ a4Printer: event.target.value || null })}>
+            <option value="">None: print A4 pages from the browser, on A4</option>
+            {printers.map((printer) => (
+              <option key={printer.name} value={printer.name}>
+                {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {printers.length === 0 && status === 'ready' ? <p className="muted">The station sees no printers. Add one to the computer's printing system (CUPS), then come back.</p> : null}
     </section>
