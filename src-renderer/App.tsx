@@ -1,5 +1,6 @@
 // The desk app's frame: sign-in until there is a session, then the navigation and the current screen.
-import React, { useEffect } from 'react';
+import React, { useEffect, useState } from 'react';
+import { senderComplete } from '../src-shared/client.ts';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { StationDay } from './components/StationDay.tsx';
@@ -8,6 +9,7 @@ import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
 import { Orders } from './screens/orders/Orders.tsx';
 import { Reports } from './screens/reports/Reports.tsx';
+import { SenderAddress } from './screens/settings/SenderAddress.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
 import { SignIn } from './screens/sign-in/SignIn.tsx';
@@ -16,6 +18,7 @@ import { Today } from './screens/today/Today.tsx';
 import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
 import { usePrinting } from './store/printing.ts';
+import { openNewShipment } from './store/start-shipment.ts';
 
 /** The screens, each with the role it needs: closing the day, reports and the audit log are for supervisors and admins. */
 const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
@@ -35,6 +38,9 @@ export function App(): React.JSX.Element {
   const role = who?.role ?? 'packer';
   const offered = NAVIGATION.filter((item) => hasRole(role, item.needs));
   const { screen, go } = useNavigation();
+  // An admin whose account has no sender address yet is asked for it first (once a session: "Not now" goes on).
+  const [senderLater, setSenderLater] = useState(false);
+  const asksForSender = role === 'admin' && client !== null && !senderComplete(client.attributes) && !senderLater;
 
   useEffect(() => {
     void start();
@@ -68,6 +74,7 @@ export function App(): React.JSX.Element {
               aria-current={screen === item.screen ? 'page' : undefined}
               onClick={(event) => {
                 event.preventDefault();
+                if (item.screen === 'new') openNewShipment(client);
                 go(item.screen);
               }}
             >
@@ -76,10 +83,10 @@ export function App(): React.JSX.Element {
           ))}
         </nav>
         <div className="app__who">
-          <span className="app__client">
-            {client?.attributes.name}
-            {who ? ` · ${who.username} (${who.role})` : ''}
-            {config?.desk ? ` · desk ${config.desk}` : ''}
+          <span className="app__client">{client?.attributes.name}</span>
+          <span className="app__user">
+            {who ? `${who.username} (${who.role})` : ''}
+            {config?.desk ? `${who ? ' · ' : ''}desk ${config.desk}` : ''}
           </span>
           <StationDay />
         </div>
@@ -88,15 +95,21 @@ export function App(): React.JSX.Element {
         </button>
       </header>
       <main className="app__main">
-        {screen === 'today' ? <Today /> : null}
-        {screen === 'new' ? <NewShipment /> : null}
-        {screen === 'orders' ? <Orders /> : null}
-        {screen === 'shipments' ? <Shipments /> : null}
-        {screen === 'tracking' ? <TrackingScreen /> : null}
-        {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
-        {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}
-        {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
-        {screen === 'settings' ? <Settings /> : null}
+        {asksForSender ? (
+          <SenderAddress canEdit firstRun onDone={() => setSenderLater(true)} />
+        ) : (
+          <>
+            {screen === 'today' ? <Today /> : null}
+            {screen === 'new' ? <NewShipment /> : null}
+            {screen === 'orders' ? <Orders /> : null}
+            {screen === 'shipments' ? <Shipments /> : null}
+            {screen === 'tracking' ? <TrackingScreen /> : null}
+            {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
+            {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}
+            {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
+            {screen === 'settings' ? <Settings /> : null}
+          </>
+        )}
       </main>
     </div>
   );

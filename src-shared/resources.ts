@@ -143,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'client.key-rotated',
   'client.password-changed',
   'client.removed',
+  'client.profile-changed',
   'integration.added',
   'integration.revoked',
   'webhook.added',

@@ -1,5 +1,5 @@
 // Client administration: add, list, rotate a client key, reset a password, remove, and the first-run client.
-import { clientProfileSchema, type ClientProfile } from '../../src-shared/client.ts';
+import { clientProfileSchema, type ClientProfile, type ClientProfileChange } from '../../src-shared/client.ts';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { DEFAULT_ROLE, parseRole, type Role } from '../../src-shared/roles.ts';
@@ -29,6 +29,8 @@ export interface ClientService {
   rotateKey(actor: Actor, which: Which): Promise<ClientRecord>;
   setPassword(actor: Actor, which: Which, password: string): Promise<ClientRecord>;
   setRole(actor: Actor, which: Which, role: Role | string): Promise<ClientRecord>;
+  /** Changes the account's name, address (its sender address) or contact details: admins; audited with before and after. */
+  updateProfile(actor: Actor, which: Which, change: ClientProfileChange): Promise<ClientRecord>;
   /** The client can no longer sign in, and its tokens stop working; its shipments and their records stay. */
   remove(actor: Actor, which: Which): Promise<ClientRecord>;
   /** On a station without clients, creates `admin` with a random password and returns its credentials once. */
@@ -142,6 +144,22 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       await keepsAnAdmin(client);
       await store.clients.setRole(client.id, role);
       await audit.record(actor, 'client.role-changed', subject(client), { username: client.username, from: client.role, to: role });
+      return find({ id: client.id });
+    },
+    async updateProfile(actor, which, change) {
+      requireRole(actor, 'admin', 'Changing the account’s address');
+      const client = await find(which);
+      const before: ClientProfile = { ...client.profile };
+      const after: ClientProfile = { ...before };
+      for (const [field, value] of Object.entries(change) as [keyof ClientProfile, string | undefined][]) if (value !== undefined) after[field] = value;
+      const changed = (Object.keys(after) as (keyof ClientProfile)[]).filter((field) => after[field] !== before[field]);
+      if (changed.length === 0) return client;
+      await store.clients.setProfile(client.id, after);
+      await audit.record(actor, 'client.profile-changed', subject(client), {
+        username: client.username,
+        from: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        to: Object.fromEntries(changed.map((field) => [field, after[field]])),
+      });
       return find({ id: client.id });
     },
     async remove(actor, which) {

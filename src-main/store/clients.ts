@@ -22,6 +22,8 @@ export interface ClientsTable {
   setClientKey(id: string, clientKey: string): void;
   setCredential(id: string, credential: Buffer): void;
   setRole(id: string, role: Role): void;
+  /** The account's name and address (its sender address) and contact details. */
+  setProfile(id: string, profile: ClientProfile): void;
   /** Removes a client: it can no longer sign in, and its tokens stop working; its shipments stay. */
   remove(id: string): boolean;
 }
@@ -94,6 +96,10 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     'UPDATE clients SET client_key = @clientKey, updated_at = @now WHERE id = @id',
   );
   const updateRole = db.prepare<{ id: number; role: Role; now: string }>('UPDATE clients SET role = @role, updated_at = @now WHERE id = @id');
+  const updateProfile = db.prepare<Record<string, unknown>>(
+    `UPDATE clients SET name = @name, address1 = @address1, address2 = @address2, city = @city, postal_code = @postalCode, state = @state,
+       country = @country, contact = @contact, phone = @phone, email = @email, tax_identification = @taxIdentification, updated_at = @now WHERE id = @id`,
+  );
   const updateCredential = db.prepare<{ id: number; credential: Buffer; now: string }>(
     'UPDATE clients SET credential = @credential, updated_at = @now WHERE id = @id',
   );
@@ -123,6 +129,9 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     },
     setRole: (id, role) => {
       updateRole.run({ id: Number(id), role, now: now() });
+    },
+    setProfile: (id, profile) => {
+      updateProfile.run({ id: Number(id), ...profile, now: now() });
     },
     remove: (id) => markRemoved.run({ id: Number(id), now: now() }).changes === 1,
   };

@@ -3,6 +3,7 @@
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
@@ -36,6 +37,8 @@ export type Fetch = typeof fetch;
 export interface ApiClient {
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
+  /** Changes the account's name, address and contact details (admins): its sender address. */
+  updateCurrentClient(change: ClientProfileChange): Promise<Client>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
   /** The rates, and why each service left out cannot carry the shipment (with the member it is about). */
   rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[] }>;
@@ -162,6 +165,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       const meta = body.meta;
       return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role } : undefined };
     },
+    updateCurrentClient: async (change) => (await request<Client>('PATCH', '/clients/current', { body: { data: { type: 'client', attributes: change } } })).data,
     currentClient: async () => {
       const body = await request<Client, ClientMeta>('GET', '/clients/current');
       return { client: body.data, who: body.meta };

@@ -3,6 +3,7 @@
 // The token is kept until sign-out, so a reload stays signed in.
 import { create } from 'zustand';
 import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
+import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
 import { learnStationClock } from './station-clock.ts';
@@ -23,6 +24,8 @@ export interface SessionState {
   start(config?: StationConfig): Promise<void>;
   signIn(username: string, password: string): Promise<void>;
   signOut(): void;
+  /** Saves the account's address (admins); resolves with the station's refusal by JSON pointer, or none. */
+  saveAccount(change: ClientProfileChange): Promise<Record<string, string> | undefined>;
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -74,6 +77,20 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ status: 'signed-in', client, who: who ?? null, token });
     } catch (error) {
       set({ status: 'signed-out', error: signInRefusal(error) });
+    }
+  },
+
+  async saveAccount(change) {
+    const { api } = get();
+    if (!api) return { '': 'The station cannot be reached.' };
+    try {
+      set({ client: await api.updateCurrentClient(change) });
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {
+        return Object.fromEntries(error.errors.map((entry) => [entry.source?.pointer ?? '', String(entry.meta?.reason ?? entry.detail)]));
+      }
+      return { '': describeError(error) };
     }
   },
 

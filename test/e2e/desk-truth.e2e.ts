@@ -283,3 +283,81 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
     await snap(page, 'printer-offline');
   });
 });
+
+test.describe('roles and the first run', () => {
+  const PACKER = { username: 'truth-packer', password: 'truth-packer-2026' };
+  const ADMIN = { username: 'truth-admin', password: 'truth-admin-2026' };
+
+  test.beforeAll(async ({ station }) => {
+    expect((await station.cli(['client', 'add', '--username', PACKER.username, '--password', PACKER.password, '--name', 'Bottega Verdi', '--json'])).code).toBe(0);
+    // An admin made with a name only, as the first-run admin is: no sender address yet.
+    expect((await station.cli(['client', 'add', '--username', ADMIN.username, '--password', ADMIN.password, '--name', 'Shipping Station', '--role', 'admin', '--json'])).code).toBe(0);
+  });
+
+  async function signInAs(page: Page, station: E2EStation, who: { username: string; password: string }) {
+    await page.goto(station.url);
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Password').fill(who.password);
+    await page.keyboard.press('Enter');
+  }
+
+  test('a packer’s Settings shows what a packer may change: no webhooks, no integration key', async ({ page, station, snap }) => {
+    await signInAs(page, station, PACKER);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Printing' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Default service' })).toBeVisible();
+    for (const hidden of ['Webhooks', 'API connection', 'Packing rules', 'Box presets', 'Station calendar', 'Sender address']) {
+      await expect(page.getByRole('heading', { name: hidden })).toHaveCount(0);
+    }
+    const integrationKey = (await station.cli(['keys', '--json'])).stdout;
+    await expect(page.getByText(JSON.parse(integrationKey).integrationKey)).toHaveCount(0);
+    await snap(page, 'settings-packer');
+  });
+
+  test('the first admin is asked for the sender address at first sign-in, and keeps it in Settings', async ({ page, station, snap }) => {
+    await signInAs(page, station, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Your sender address' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveAttribute('aria-required', 'true');
+    // Saving with fields missing says which, and what each expects.
+    await page.getByRole('button', { name: 'Save sender address' }).click();
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveAccessibleDescription('Required: up to 30 characters.');
+    await snap(page, 'first-run-sender');
+    await page.getByRole('textbox', { name: 'Company name' }).fill('Bottega Verdi');
+    await page.getByRole('textbox', { name: 'Contact person' }).fill('Anna Verdi');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Via Roma 12');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('20129');
+    await page.getByRole('textbox', { name: 'City' }).fill('Milano');
+    await page.getByRole('combobox', { name: 'Country' }).fill('Ital');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'State or province' }).fill('MI');
+    await page.getByRole('textbox', { name: 'Email' }).fill('anna@verdi.example');
+    await page.getByRole('button', { name: 'Save sender address' }).click();
+    // Saved: on to Today, and New shipment starts with it as the sender.
+    await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+    await page.getByRole('link', { name: 'New shipment' }).click();
+    await expect(page.getByRole('region', { name: 'Sender' })).toContainText('Bottega Verdi, Via Roma 12, 20129 Milano, IT');
+    // In Settings it can be changed again.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const card = page.getByRole('region', { name: 'Sender address' });
+    await expect(card.getByRole('textbox', { name: 'City' })).toHaveValue('Milano');
+    await card.getByRole('textbox', { name: 'Phone' }).fill('3331234567');
+    await card.getByRole('button', { name: 'Save sender address' }).click();
+    await expect(card.getByRole('status')).toHaveText('Saved.');
+    const current = await fetch(`${station.url}/v3/clients/current`, { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}').token)}`, Accept: 'application/vnd.api+json' } });
+    expect((await current.json()).data.attributes).toMatchObject({ name: 'Bottega Verdi', country: 'IT', phone: '3331234567' });
+  });
+
+  test('New shipment in the navigation opens a new form, not the last label', async ({ page, station }) => {
+    await signedIn(page, station);
+    await fillParcel(page, '1.4');
+    await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New shipment' }).click();
+    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
+    await expect(page.getByLabel('Receiver name')).toHaveValue('');
+    await expect(page.getByLabel('Weight (kg)')).toHaveValue('');
+  });
+});

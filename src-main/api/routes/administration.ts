@@ -1,4 +1,5 @@
-// The administration extension (README, "Roles and the audit log"): clients and integration keys for admins,
+// The administration extension (README, "Roles and the audit log"): clients and integration keys for admins, the
+// account's own address (PATCH /clients/current),
 // carrier settings for supervisors, and the audit log for both. Routes only check the request's shape; the
 // services refuse what the caller's role does not allow (403 naming the role) and write the audit log.
 import {
@@ -21,7 +22,9 @@ import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { auditEventResource } from '../serializers/audit.ts';
-import { administeredClientResource as clientResource } from '../serializers/client.ts';
+import { administeredClientResource as clientResource, clientMeta, clientResource as ownClientResource } from '../serializers/client.ts';
+import { clientProfileChangeSchema } from '../../../src-shared/client.ts';
+import { validateResource } from '../../../src-shared/resource-validation.ts';
 
 export interface AdministrationDeps {
   clients: ClientService;
@@ -79,6 +82,13 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     const { username, password, role, ...profile } = checked(validateNewClient(ctx.state.body));
     const client = await clients.add(actor(ctx), { username, password, role, profile });
     respondData(ctx, 201, clientResource(client));
+  });
+
+  // The account's own name, address and contact details (its sender address): admins, e.g. at first sign-in.
+  router.patch('/clients/current', async (ctx: ApiContext) => {
+    const change = checked(validateResource(ctx.state.body, 'client', clientProfileChangeSchema, false));
+    const client = await clients.updateProfile(actor(ctx), { id: ctx.state.client!.id }, change);
+    respondData(ctx, 200, ownClientResource(client), { ...clientMeta(client) });
   });
 
   router.patch('/clients/:id', async (ctx: ApiContext) => {

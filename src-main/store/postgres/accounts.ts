@@ -86,6 +86,13 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
     setRole: async (id, role) => {
       await pool.query('UPDATE clients SET role = $2, updated_at = $3 WHERE id = $1', [Number(id), role, now()]);
     },
+    setProfile: async (id, profile) => {
+      await pool.query(
+        `UPDATE clients SET name = $2, address1 = $3, address2 = $4, city = $5, postal_code = $6, state = $7, country = $8, contact = $9, phone = $10,
+           email = $11, tax_identification = $12, updated_at = $13 WHERE id = $1`,
+        [Number(id), profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state, profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, now()],
+      );
+    },
     remove: async (id) => ((await pool.query('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [Number(id), now()])).rowCount ?? 0) === 1,
   };
 }

@@ -54,7 +54,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     backend: 'postgres',
     stationKeys: faultsTranslated(stationKeysTable(pool, now)),
     integrations: faultsTranslated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setCredential', 'setRole', 'remove'])), localVersion: () => clientChanges },
+    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setCredential', 'setRole', 'setProfile', 'remove'])), localVersion: () => clientChanges },
     shipments: faultsTranslated(shipmentsTable(pool, now, options.claimLeaseMs)),
     addresses: faultsTranslated(addressesTable(pool, now)),
     carrierSettings: faultsTranslated(carrierSettingsTable(pool, now)),

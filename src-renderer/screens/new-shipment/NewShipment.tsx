@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { useLabel } from '../../store/label.ts';
 import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
 import { useRates } from '../../store/rates.ts';
-import { useReceiverSearch } from '../../store/receiver-search.ts';
+import { startNewShipment } from '../../store/start-shipment.ts';
 import { useSession } from '../../store/session.ts';
 import { usePacking } from '../../store/packing.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
@@ -58,11 +58,7 @@ export function NewShipment(): React.JSX.Element {
   };
 
   const startNext = () => {
-    useLabel.getState().clear();
-    useRates.getState().reset();
-    useReceiverSearch.getState().reset();
-    usePacking.getState().clear();
-    useNewShipment.getState().reset(draftFromClient(client));
+    startNewShipment(client);
     setTimeout(() => searchRef.current?.focus(), 0);
   };
 

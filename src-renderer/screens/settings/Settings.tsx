@@ -1,5 +1,6 @@
-// Desk settings (printer, scale, box presets, packing rules, the station calendar, default service) and what an integrator needs to
-// call the station's API.
+// Desk settings (printer, scale, box presets, packing rules, the station calendar, default service, the account's
+// sender address) and what an integrator needs to call the station's API. Each shows only to a role that may
+// change it: a packer sees its printers and default service; webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -9,6 +10,7 @@ import { useSettings } from '../../store/settings.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { BoxPresets } from './BoxPresets.tsx';
 import { PackingRules } from './PackingRules.tsx';
+import { SenderAddress } from './SenderAddress.tsx';
 import { ScaleSettings } from './ScaleSettings.tsx';
 import { StationCalendar } from './StationCalendar.tsx';
 import { Webhooks } from './Webhooks.tsx';
@@ -24,10 +26,15 @@ export function Settings(): React.JSX.Element {
   return (
     <div className="settings">
       <LabelPrinter />
-      <ScaleSettings canEdit={canEdit} />
-      <BoxPresets canEdit={canEdit} />
-      <PackingRules canEdit={canEdit} />
-      <StationCalendar canEdit={isAdmin} />
+      {canEdit ? (
+        <>
+          <SenderAddress canEdit={isAdmin} />
+          <ScaleSettings canEdit={canEdit} />
+          <BoxPresets canEdit={canEdit} />
+          <PackingRules canEdit={canEdit} />
+          <StationCalendar canEdit={isAdmin} />
+        </>
+      ) : null}
 
       <section className="card" aria-labelledby="service-heading">
         <h2 id="service-heading">Default service</h2>
@@ -40,6 +47,8 @@ export function Settings(): React.JSX.Element {
         </div>
       </section>
 
+      {canEdit ? (
+        <>
       <section className="card" aria-labelledby="tracking-heading">
         <h2 id="tracking-heading">Tracking links</h2>
         <p>
@@ -65,6 +74,10 @@ export function Settings(): React.JSX.Element {
           <code>npm run --silent station -- integration add --name NAME</code>.
         </p>
       </section>
+        </>
+      ) : (
+        <p className="muted">The scale, boxes, packing rules, webhooks and the connection for integrations are set up by a supervisor.</p>
+      )}
     </div>
   );
 }

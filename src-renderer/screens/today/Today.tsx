@@ -7,6 +7,7 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
+import { openNewShipment } from '../../store/start-shipment.ts';
 import { stationTime } from '../../store/station-clock.ts';
 
 /** How often the picture is read again while shown. */
@@ -32,7 +33,10 @@ export function Today(): React.JSX.Element {
     <div className="today">
       <div className="card card__head">
         <h1>{today ? `Today, ${longDate(today.date)}` : 'Today'}</h1>
-        <button ref={start} type="button" className="primary" onClick={() => go('new')}>
+        <button ref={start} type="button" className="primary" onClick={() => {
+            openNewShipment(useSession.getState().client);
+            go('new');
+          }}>
           New shipment
         </button>
       </div>
