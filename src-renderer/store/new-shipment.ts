@@ -57,6 +57,8 @@ export interface NewShipmentState extends ShipmentDraft {
   errors: Record<string, string>;
   /** Counts every edit of the draft: rates given for an older revision are stale (README, "Rates"). */
   revision: number;
+  /** The declaration's item follows the contents until the packer edits an item by hand. */
+  declarationAuto: boolean;
   /** The package the packer is at (its fields last had the focus): the scale weighs this one. */
   activePackage: number;
   setActivePackage(index: number): void;
@@ -79,6 +81,11 @@ export interface NewShipmentState extends ShipmentDraft {
   reset(sender?: AddressDraft): void;
   /** Checks the draft; on success returns the attributes to send. */
   validate(): ShipmentAttributes | undefined;
+  /**
+   * The export declaration's item from the contents: the goods description, one piece at the invoice value and the
+   * packages' weight, made in the sender's country, the customer reference as the invoice number when there is none.
+   */
+  declarationFromContents(): void;
   /** Marks fields with the station's reasons (by JSON pointer), e.g. a package no service can carry. */
   markFields(errors: Record<string, string>): void;
 }
@@ -165,7 +172,7 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
 }
 
 /** A fresh form: nothing entered, no errors. */
-function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string>; activePackage: number } {
+function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string>; activePackage: number; declarationAuto: boolean } {
   return {
     sender,
     receiver: emptyAddress(),
@@ -179,6 +186,7 @@ function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { er
     declaration: emptyDeclaration(),
     errors: {},
     activePackage: 0,
+    declarationAuto: true,
   };
 }
 
@@ -215,13 +223,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
     setLineItem: (index, field, value) =>
       set({
+        declarationAuto: false,
         declaration: {
           ...get().declaration,
           lineItems: get().declaration.lineItems.map((item, i) => (i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item)),
         },
       }),
-    addLineItem: () => set({ declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
-    removeLineItem: (index) => set({ declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
+    addLineItem: () => set({ declarationAuto: false, declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
+    removeLineItem: (index) => set({ declarationAuto: false, declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
     fillFrom: (attributes) => {
       const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
       const address = (from: ShipmentAttributes['shipTo']) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
@@ -249,6 +258,8 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
           : emptyDeclaration(),
         errors: {},
         activePackage: 0,
+        // An order's declaration is its own lines: it does not follow the contents.
+        declarationAuto: !declaration,
       });
     },
     reset: (sender) => set(emptyDraft(sender ?? get().sender)),
@@ -267,5 +278,18 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       return undefined;
     },
     markFields: (errors) => write({ errors }),
+    declarationFromContents: () => {
+      const { declaration, goodsDescription, invoiceValue, packages, sender, customerReference } = get();
+      const weight = packages.reduce((total, pkg) => total + (Number(pkg.weight) || 0), 0);
+      const item: LineItemDraft = {
+        description: goodsDescription,
+        quantity: '1',
+        unitPrice: invoiceValue,
+        unitWeight: weight > 0 ? String(Math.round(weight * 1000) / 1000) : '',
+        originCountry: sender.country.trim().toUpperCase(),
+        commodityCode: declaration.lineItems[0]?.commodityCode ?? '',
+      };
+      set({ declarationAuto: true, declaration: { ...declaration, invoiceReference: declaration.invoiceReference || customerReference, lineItems: [item, ...declaration.lineItems.slice(1)] } });
+    },
   };
 });

@@ -18,13 +18,24 @@ test.beforeAll(async ({ station }) => {
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
 });
 
-/** Kunde Becker in the search's matches (a test below books to a renamed "Kunde Becker GmbH" too). */
+/** Kunde Becker in the search's matches (the other test files book to him too). */
 const beckerOption = (page: Page) => page.getByRole('option').filter({ has: page.locator('strong', { hasText: /^Kunde Becker$/ }) });
 
-/** Picks Kunde Becker from the address book and fills one parcel of `weight` kg with its contents. */
-async function fillParcel(page: Page, weight: string): Promise<void> {
-  await page.keyboard.type('beck');
-  await beckerOption(page).click();
+/**
+ * Picks Kunde Becker from the address book (or types `typed`, a receiver the other test files never search for) and
+ * fills one parcel of `weight` kg with its contents.
+ */
+async function fillParcel(page: Page, weight: string, typed?: Record<'name' | 'contact' | 'address' | 'postalCode' | 'city', string>): Promise<void> {
+  if (typed) {
+    for (const [field, label] of [['name', 'Receiver name'], ['contact', 'Receiver contact'], ['address', 'Receiver address'], ['postalCode', 'Receiver postal code'], ['city', 'Receiver city']] as const) {
+      await page.getByRole('textbox', { name: label, exact: true }).fill(typed[field]);
+    }
+    await page.getByRole('combobox', { name: 'Receiver country' }).fill('DE');
+    await page.keyboard.press('Enter');
+  } else {
+    await page.keyboard.type('beck');
+    await beckerOption(page).click();
+  }
   await page.getByLabel('Weight (kg)').fill(weight);
   await page.getByLabel('Length (cm)').fill('30');
   await page.getByLabel('Width (cm)').fill('20');
@@ -44,7 +55,7 @@ async function booked(station: E2EStation, reference: string): Promise<{ attribu
 
 test('an edit after Get rates makes the rates stale: Confirm waits for new rates, and the label shows what the form shows', async ({ page, station, snap }) => {
   await signedIn(page, station);
-  await fillParcel(page, '1.2');
+  await fillParcel(page, '1.2', { name: 'Keramik Lindqvist', contact: 'Sven Lindqvist', address: 'Hauptstrasse 3', postalCode: '10115', city: 'Berlin' });
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   const rates = page.getByRole('table', { name: 'Rates' });
   await expect(rates.getByRole('radio').first()).toBeFocused();
@@ -54,7 +65,7 @@ test('an edit after Get rates makes the rates stale: Confirm waits for new rates
   await expect(confirm).toBeEnabled();
 
   // The packer renames the receiver and weighs again: 9.5 kg, not 1.2.
-  await page.getByLabel('Receiver name').fill('Kunde Becker GmbH');
+  await page.getByLabel('Receiver name').fill('Keramik Lindqvist AB');
   await page.getByLabel('Weight (kg)').fill('9.5');
   const stale = page.getByRole('alert').filter({ hasText: 'The shipment changed after these rates were given' });
   await expect(stale).toBeVisible();
@@ -74,10 +85,10 @@ test('an edit after Get rates makes the rates stale: Confirm waits for new rates
   const reference = (await facts.locator('dd').first().textContent())!.trim();
 
   const shipment = await booked(station, reference);
-  expect(shipment.attributes.shipTo.name).toBe('Kunde Becker GmbH');
+  expect(shipment.attributes.shipTo.name).toBe('Keramik Lindqvist AB');
   expect(shipment.attributes.packages[0].weight.value).toBe('9.5');
   expect(shipment.meta.finalCost.amount).toBe(heavyPrice);
-  expect(shipment.label).toContain('Kunde Becker GmbH');
+  expect(shipment.label).toContain('Keramik Lindqvist AB');
   expect(shipment.label).toContain('Weight 9.5 kg');
   expect(shipment.label).not.toContain('1.2 kg');
 });
@@ -359,5 +370,62 @@ test.describe('roles and the first run', () => {
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await expect(page.getByLabel('Receiver name')).toHaveValue('');
     await expect(page.getByLabel('Weight (kg)')).toHaveValue('');
+  });
+});
+
+test.describe('the form remembers and prefills', () => {
+  test('the box preset shows the box chosen, and the export declaration starts from the contents, readable', async ({ page, station }) => {
+    await signedIn(page, station);
+    await fillParcel(page, '1.4');
+    const preset = page.getByLabel('Box preset');
+    await preset.selectOption({ label: 'Medium box (40×30×25)' });
+    await expect(preset).toHaveValue('Medium box');
+    await expect(page.getByLabel('Length (cm)')).toHaveValue('40');
+    // A size typed by hand that is no box's: the select says so.
+    await page.getByLabel('Height (cm)').fill('26');
+    await expect(preset).toHaveValue('');
+
+    // To Zürich: the route crosses a customs border; the declaration's item is the contents entered above.
+    await page.getByLabel('Receiver city').fill('Zürich');
+    await page.getByLabel('Receiver postal code').fill('8001');
+    await page.getByRole('combobox', { name: 'Receiver country' }).fill('Switz');
+    await page.keyboard.press('Enter');
+    const declaration = page.getByRole('region', { name: 'Export declaration' });
+    await expect(declaration.getByLabel('Item description')).toHaveValue('Ceramic cups');
+    await expect(declaration.getByLabel('Quantity')).toHaveValue('1');
+    await expect(declaration.getByLabel('Unit price')).toHaveValue('64.50');
+    await expect(declaration.getByLabel('Unit weight (kg)')).toHaveValue('1.4');
+    await expect(declaration.getByRole('combobox', { name: 'Origin country' })).toHaveValue('Italy (IT)');
+    // It follows the contents until an item is edited by hand.
+    await page.getByLabel('Invoice value').fill('70');
+    await expect(declaration.getByLabel('Unit price')).toHaveValue('70');
+    await declaration.getByLabel('Unit price').fill('35');
+    await declaration.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Invoice value').fill('71');
+    await expect(declaration.getByLabel('Unit price')).toHaveValue('35');
+    // Each item field is wide enough to read its value.
+    for (const label of ['Quantity', 'Unit price', 'Unit weight (kg)', 'HS code']) {
+      expect((await declaration.getByLabel(label, { exact: true }).boundingBox())!.width).toBeGreaterThanOrEqual(100);
+    }
+  });
+
+  test('the import’s columns are a table with the file’s first values beside each, and its choices are plain radio buttons', async ({ page, station, snap }) => {
+    await signedIn(page, station);
+    await page.getByRole('link', { name: 'Orders' }).click();
+    const csv = ['Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price', 'T-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75', 'T-2,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,CUP,Cup,1,0.35,10.75'].join('\n');
+    await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const columns = page.getByRole('table', { name: 'Columns' });
+    await expect(columns.getByRole('row')).toHaveCount(22);
+    await expect(page.getByLabel('Postal code')).toHaveValue('Zip');
+    // Each column's first values describe its select, as they show beside it.
+    await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription('80331 · 8001');
+    await expect(page.getByLabel('City', { exact: true })).toHaveAccessibleDescription('Muenchen · Zürich');
+    await expect(page.getByLabel('Tags')).toHaveAccessibleDescription('—');
+    // A select is as wide as its names need, not the page.
+    expect((await page.getByLabel('Postal code').boundingBox())!.width).toBeLessThanOrEqual(260);
+    const radio = page.getByRole('radio', { name: 'orders to scan at the desk' });
+    const box = (await radio.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(24);
+    await snap(page, 'orders-import-columns');
   });
 });

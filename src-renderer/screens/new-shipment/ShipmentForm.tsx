@@ -1,6 +1,6 @@
 // The shipment form: sender (the client's own address unless changed), receiver with search, packages with
 // box presets, goods, insurance and, when the route needs customs, the export declaration.
-import React, { useState } from 'react';
+import React, { useEffect, useState } from 'react';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { CountryPicker } from '../../components/CountryPicker.tsx';
@@ -146,7 +146,8 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
               <label htmlFor={`package-${index}-preset`}>Box preset</label>
               <select
                 id={`package-${index}-preset`}
-                value=""
+                // The box whose size the package has: chosen here, or typed to match.
+                value={presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)?.name ?? ''}
                 onChange={(event) => {
                   const preset = presets.find((candidate) => candidate.name === event.target.value);
                   if (!preset) return;
@@ -220,6 +221,12 @@ function ExportDeclaration(): React.JSX.Element {
   const form = useNewShipment();
   const { declaration } = form;
   const error = (pointer: string) => form.errors[`/data/attributes/exportDeclaration/${pointer}`];
+  // The item follows the contents entered above (description, value, weight, the sender's country) until the
+  // packer edits an item by hand.
+  const contents = useNewShipment((state) => [state.goodsDescription, state.invoiceValue, state.packages.map((pkg) => pkg.weight).join(','), state.sender.country, state.customerReference].join('|'));
+  useEffect(() => {
+    if (useNewShipment.getState().declarationAuto) useNewShipment.getState().declarationFromContents();
+  }, [contents]);
   return (
     <section className="card" aria-labelledby="customs-heading">
       <div className="card__head">
@@ -252,7 +259,7 @@ function ExportDeclaration(): React.JSX.Element {
         <Field required label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
       </div>
       {declaration.lineItems.map((item, index) => (
-        <fieldset className="package-row" key={index}>
+        <fieldset className="package-row line-item" key={index}>
           <legend>Item {index + 1}</legend>
           <Field required label="Item description" value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
           <Field required label="Quantity" inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
@@ -267,9 +274,14 @@ function ExportDeclaration(): React.JSX.Element {
           ) : null}
         </fieldset>
       ))}
-      <button type="button" onClick={form.addLineItem}>
-        Add item
-      </button>
+      <div className="inline-actions">
+        <button type="button" onClick={form.addLineItem}>
+          Add item
+        </button>
+        <button type="button" onClick={form.declarationFromContents}>
+          Fill from the contents
+        </button>
+      </div>
     </section>
   );
 }

@@ -15,6 +15,8 @@ const FIELD_LABELS: Record<ImportField, string> = {
   service: 'Service', carrierChoice: 'Carrier', tags: 'Tags',
 };
 const SHOWN_PROBLEMS = 50;
+/** The values of a mapped column shown beside it, so the packer sees the data, not only the column's name. */
+const SAMPLE_ROWS = 3;
 
 /** 10,000 as 10,000: file sizes are read at a glance. */
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -69,19 +71,41 @@ export function Orders(): React.JSX.Element {
             </div>
             <fieldset className="mapping">
               <legend>Columns of {importer.fileName}</legend>
-              {IMPORT_FIELDS.map((field) => (
-                <div className="field" key={field}>
-                  <label htmlFor={`map-${field}`}>{FIELD_LABELS[field]}</label>
-                  <select id={`map-${field}`} value={importer.mapping[field] ?? ''} onChange={(event) => importer.map(field, event.target.value || undefined)}>
-                    <option value="">(none)</option>
-                    {importer.headers.map((header) => (
-                      <option key={header} value={header}>
-                        {header}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
+              <table aria-label="Columns">
+                <thead>
+                  <tr>
+                    <th scope="col">Field</th>
+                    <th scope="col">Column in the file</th>
+                    <th scope="col">First rows</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {IMPORT_FIELDS.map((field) => {
+                    const column = importer.mapping[field];
+                    const samples = column ? importer.rows.slice(0, SAMPLE_ROWS).map((row) => row[column] ?? '') : [];
+                    return (
+                      <tr key={field}>
+                        <th scope="row">
+                          <label htmlFor={`map-${field}`}>{FIELD_LABELS[field]}</label>
+                        </th>
+                        <td>
+                          <select id={`map-${field}`} aria-describedby={`map-${field}-samples`} value={column ?? ''} onChange={(event) => importer.map(field, event.target.value || undefined)}>
+                            <option value="">(none)</option>
+                            {importer.headers.map((header) => (
+                              <option key={header} value={header}>
+                                {header}
+                              </option>
+                            ))}
+                          </select>
+                        </td>
+                        <td className="samples" id={`map-${field}-samples`}>
+                          {samples.length > 0 ? samples.map((sample) => sample || '(empty)').join(' · ') : '—'}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
             </fieldset>
           </>
         ) : null}
