@@ -14,12 +14,20 @@ import type { CalendarAttributes, CalendarChange, CalendarResource } from '../..
 import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
+/** The refusal's text and its reason in words (a reason code such as `dayClosed` is for programs, not people). */
+function withReason(error: ErrorObject): string {
+  const reason = error.meta?.reason;
+  return typeof reason === 'string' && /\s/.test(reason.trim()) && !error.detail.includes(reason) ? `${error.detail} ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : error.detail;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
 
   constructor(status: number, errors: ErrorObject[]) {
-    super(errors.map((error) => error.detail).join(' ') || `The station answered ${status}.`);
+    // Each refusal with its reason, when the station gave one beyond its text: "Invalid data: '…'." says where,
+    // meta.reason says why.
+    super(errors.map(withReason).join(' ') || `The station answered ${status}.`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;

@@ -79,6 +79,15 @@ export function unavailableReasons(unavailable: readonly RateUnavailable[]): { t
   return { text: problems.length > 0 ? `No carrier service can carry this shipment: ${shown}.` : 'No carrier service can carry this shipment: no carrier is configured for it.', fields };
 }
 
+/** The form's fields a refusal names by pointer are marked with its reason, as the desk's own check marks them. */
+function markRefusedFields(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  const fields = Object.fromEntries(
+    error.errors.flatMap((entry) => (entry.source?.pointer?.startsWith('/data/attributes/') ? [[entry.source.pointer, String(entry.meta?.reason ?? entry.detail)]] : [])),
+  );
+  if (Object.keys(fields).length > 0) useNewShipment.getState().markFields(fields);
+}
+
 export const useRates = create<RatesState>()((set, get) => {
   const form = () => useNewShipment.getState();
   const stale = () => ratesAreStale(get(), form().revision);
@@ -117,6 +126,7 @@ export const useRates = create<RatesState>()((set, get) => {
         return undefined;
       }
       set({ status: 'ready', error: describeError(error) });
+      markRefusedFields(error);
       return undefined;
     }
   };
@@ -143,10 +153,7 @@ export const useRates = create<RatesState>()((set, get) => {
         if (why && Object.keys(why.fields).length > 0 && form().revision === revision) form().markFields(why.fields);
       } catch (error) {
         set({ status: 'error', rates: [], selectedId: null, error: describeError(error) });
-        if (error instanceof ApiError) {
-          const fields = Object.fromEntries(error.errors.flatMap((entry) => (entry.source?.pointer ? [[entry.source.pointer, String(entry.meta?.reason ?? entry.detail)]] : [])));
-          if (Object.keys(fields).length > 0) form().markFields(fields);
-        }
+        markRefusedFields(error);
       }
     },
 

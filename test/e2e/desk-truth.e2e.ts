@@ -187,8 +187,16 @@ test.describe('the scale in every mode', () => {
     // A weight typed over the scale's is the packer's: no mark, and kept while the reading stays.
     await second.fill('0.9');
     await expect(second).not.toHaveAccessibleDescription('from scale');
+    // The parcel is nudged: the scale moves, then settles on the same weight. The typed weight stays.
+    scale!.state = { mode: 'moving', weight: '0.9' };
+    await page.waitForTimeout(600);
+    scale!.state = { mode: 'stable', weight: '0.815' };
     await page.waitForTimeout(600);
     await expect(second).toHaveValue('0.9');
+    // Another parcel settles: the scale's reading is the weight again.
+    scale!.state = { mode: 'stable', weight: '0.95' };
+    await expect(second).toHaveValue('0.95');
+    await expect(second).toHaveAccessibleDescription('from scale');
   });
 });
 

@@ -68,6 +68,17 @@ describe('the API client turns every answer into data or an ApiError with the st
     expect((unauthorised as ApiError).detail).toBe('Missing or invalid authorization header');
   });
 
+  it('says why beside where: a refusal’s reason in words follows its text, a reason code does not', async () => {
+    const api = createApiClient({ config, token: () => null });
+    const { token } = await api.signIn(SMITH.username, SMITH.password);
+    const signed = createApiClient({ config, token: () => token });
+    const [rate] = await signed.rate(attributes() as never);
+    const refused = (await signed.confirm(attributes() as never, { ...rate!, id: 't2-UPS-NOPE', attributes: { ...rate!.attributes, serviceCode: 'NOPE' } }).catch((error: unknown) => error)) as ApiError;
+    expect(refused.detail).toBe("Invalid data: 'data.meta.rate.id'. The carrier has no service NOPE.");
+    const coded = new ApiError(400, [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
+    expect(coded.detail).toBe('Delete functionality not available.');
+  });
+
   it('reports an unreachable station plainly', async () => {
     const api = createApiClient({ config: { ...config, apiBase: 'http://127.0.0.1:9/v3' }, token: () => null });
     const error = (await api.summaries({}).catch((caught: unknown) => caught)) as ApiError;

@@ -32,12 +32,13 @@ export function NewShipment(): React.JSX.Element {
   // package, or, in every other mode, into the package the packer is at; one still without a weight takes it too.
   useEffect(() => useScale.getState().listen(), []);
   useEffect(() => void usePackingSetup.getState().load(), []);
-  // A weight typed over the scale's stays until the scale settles on another reading.
+  // A weight typed over the scale's stays until the scale settles on another reading (a parcel that only moved
+  // on the scale settles on the same one).
   const lastReading = useRef<string | null>(null);
   useEffect(() => {
+    if (stableWeight === null || !(Number(stableWeight) > 0)) return;
     const fresh = stableWeight !== lastReading.current;
     lastReading.current = stableWeight;
-    if (stableWeight === null || !(Number(stableWeight) > 0)) return;
     if (order) usePacking.getState().weighed(stableWeight);
     else if (fresh || activeUnweighed) useNewShipment.getState().weighFromScale(activePackage, stableWeight);
   }, [stableWeight, order, activePackage, activeUnweighed]);
