@@ -3,6 +3,7 @@
 // own Intl.DisplayNames, so no country list is kept here.
 import React, { useId, useMemo, useState } from 'react';
 import { COUNTRY_CODES } from '../../src-shared/countries.ts';
+import { FieldError } from './Field.tsx';
 
 interface Country {
   code: string;
@@ -115,11 +116,7 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
           </li>
         ))}
       </ul>
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -39,11 +39,16 @@ export function Field({ label, value, onValue, error, wide, hint, className, id:
         aria-describedby={described || undefined}
         {...input}
       />
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it, named `<id>-error` for the input's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }): React.JSX.Element | null {
+  return error ? (
+    <span className="field__error" id={`${id}-error`}>
+      {error}
+    </span>
+  ) : null;
 }

@@ -44,6 +44,15 @@ async function fillParcel(page: Page, weight: string, typed?: Record<'name' | 'c
   await page.getByLabel('Invoice value').fill('64.50');
 }
 
+/** Books a 1.4 kg parcel to Kunde Becker at the cheapest rate, and waits for its label on screen. */
+async function bookParcel(page: Page): Promise<void> {
+  await fillParcel(page, '1.4');
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+}
+
 /** The processed shipment with this reference, and its label's text. */
 async function booked(station: E2EStation, reference: string): Promise<{ attributes: any; meta: any; label: string }> {
   const summaries = (await station.api('GET', '/shipment-summaries?limit=1000')).json.data as { id: string; attributes: { reference: string } }[];
@@ -289,11 +298,7 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
   test('an offline printer is named within 5 s, as the desk knows it, with what to do', async ({ page, station, snap }) => {
     expect((await settings(station, { printer: offline, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
     await signedIn(page, station);
-    await fillParcel(page, '1.4');
-    await page.getByRole('button', { name: 'Get rates', exact: true }).click();
-    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+    await bookParcel(page);
     const shown = Date.now();
     const alert = page.getByRole('alert').filter({ hasText: 'Not printed on Packing desk 2' });
     await expect(alert).toContainText(`The printer “Packing desk 2” (${offline}) has not started printing after 3 s`, { timeout: 10_000 });
@@ -368,11 +373,7 @@ test.describe('roles and the first run', () => {
 
   test('New shipment in the navigation opens a new form, not the last label', async ({ page, station }) => {
     await signedIn(page, station);
-    await fillParcel(page, '1.4');
-    await page.getByRole('button', { name: 'Get rates', exact: true }).click();
-    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+    await bookParcel(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New shipment' }).click();
     await expect(page.getByRole('region', { name: 'Label preview' })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();

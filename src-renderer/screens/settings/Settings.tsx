@@ -4,6 +4,7 @@
 import React, { useEffect } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
+import type { PrinterAttributes } from '../../api/types.ts';
 import { usePrinting } from '../../store/printing.ts';
 import { useSession } from '../../store/session.ts';
 import { useSettings } from '../../store/settings.ts';
@@ -107,11 +108,7 @@ function LabelPrinter(): React.JSX.Element {
             }}
           >
             <option value="">None: use the browser's print dialog</option>
-            {printers.map((printer) => (
-              <option key={printer.name} value={printer.name}>
-                {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
-              </option>
-            ))}
+            <PrinterOptions printers={printers} />
           </select>
         </div>
         <div className="field">
@@ -138,15 +135,24 @@ function LabelPrinter(): React.JSX.Element {
           <label htmlFor="a4-printer">A4 printer (commercial invoices)</label>
           <select id="a4-printer" value={settings.a4Printer ?? ''} onChange={(event) => void save({ a4Printer: event.target.value || null })}>
             <option value="">None: print A4 pages from the browser, on A4</option>
-            {printers.map((printer) => (
-              <option key={printer.name} value={printer.name}>
-                {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
-              </option>
-            ))}
+            <PrinterOptions printers={printers} />
           </select>
         </div>
       </div>
       {printers.length === 0 && status === 'ready' ? <p className="muted">The station sees no printers. Add one to the computer's printing system (CUPS), then come back.</p> : null}
     </section>
+  );
+}
+
+/** The station's printers as a select's options: as the desk knows each, with its queue and state. */
+function PrinterOptions({ printers }: { printers: readonly PrinterAttributes[] }): React.JSX.Element {
+  return (
+    <>
+      {printers.map((printer) => (
+        <option key={printer.name} value={printer.name}>
+          {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
+        </option>
+      ))}
+    </>
   );
 }
