@@ -20,8 +20,9 @@ export interface Pickup extends PickupRecord {
 }
 
 export interface PickupService {
-  /** `upcomingFrom`: only collections still booked on or after that date. */
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number; upcomingFrom?: string }): Promise<Pickup[]>;
+  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number }): Promise<Pickup[]>;
+  /** The first collection still booked on or after `date`, with every shipment of it; undefined when none is. */
+  next(caller: Caller, date: string): Promise<Pickup | undefined>;
   /** Cancels the collection that `shipmentId` is part of: every shipment of it. */
   cancel(caller: Caller, shipmentId: string): Promise<void>;
 }
@@ -67,8 +68,17 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
 
   return {
     async list(caller, filter) {
-      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: GROUPING_LIMIT, upcomingFrom: filter.upcomingFrom });
+      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: GROUPING_LIMIT });
       return (await collections(bookings)).slice(0, filter.limit);
+    },
+
+    // Today asks every 30 s: the first booking found by its index, then only its carrier's bookings of that day.
+    async next(caller, date) {
+      const owner = { clientId: caller.client.id, sandbox: caller.sandbox };
+      const [first] = await store.pickups.list({ ...owner, date: null, carrierCode: null, limit: 1, upcomingFrom: date });
+      if (!first) return undefined;
+      const sameDay = await store.pickups.list({ ...owner, date: first.collectionDate, carrierCode: first.carrierCode, limit: GROUPING_LIMIT });
+      return (await collections(sameDay)).find((pickup) => pickup.shipments.some((shipment) => shipment.id === first.shipmentId));
     },
 
     async cancel(caller, shipmentId) {

@@ -14,16 +14,12 @@ export interface TodayService {
   today(caller: Caller, date: string | null): Promise<TodayAttributes>;
 }
 
-/** Bookings read to find the next pickup: the shipments one carrier collects at one address in a day. */
-const PICKUP_ROWS = 500;
-
 export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date; calendar: () => Promise<StationCalendar> }): TodayService {
   const { store, carriers, pickups, desk, clock } = deps;
 
   async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
-    const upcoming = await pickups.list(caller, { date: null, carrier: null, limit: PICKUP_ROWS, upcomingFrom: date });
     // A pickup is one collection already: a carrier, an address and a day, with every shipment it takes.
-    const first = upcoming[0];
+    const first = await pickups.next(caller, date);
     if (!first) return null;
     return {
       carrier: first.carrierCode,
