@@ -70,12 +70,15 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
     if (a4Printer) await usePrinting.getState().print(shipment.id, 'a4');
     else await inBrowser('a4');
   };
-  /** One action for all of the shipment's paper: labels to the label printer, the invoice to the A4 printer. */
+  /**
+   * One action for all of the shipment's paper: labels to the label printer, the invoice to the A4 printer. After a
+   * failed label, the button prints the label again, alone.
+   */
   const printAll = async () => {
     setPrintError(null);
     if (!shipment) return;
     const labels = printer ? usePrinting.getState().print(shipment.id) : inBrowser('labels');
-    if (hasInvoice) {
+    if (hasInvoice && job?.attributes.status !== 'failed') {
       // Two browser dialogs never overlap: the invoice's opens after the labels' has closed.
       if (!printer) await labels;
       await printInvoice();

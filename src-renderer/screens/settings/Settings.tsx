@@ -4,7 +4,7 @@
 import React, { useEffect } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
-import type { PrinterAttributes } from '../../api/types.ts';
+import type { PrinterAttributes } from '../../../src-shared/resources.ts';
 import { usePrinting } from '../../store/printing.ts';
 import { useSession } from '../../store/session.ts';
 import { useSettings } from '../../store/settings.ts';
