@@ -1,9 +1,14 @@
 // Bulk print on the Shipments screen: the labels of the processed shipments listed, as one print job in one
-// merged document (4×6 pages, or A4 sheets of 2 or 4), sorted by order or SKU, followed until it is printed.
+// merged document (4×6 pages, or A4 sheets of 2 or 4), sorted by order or SKU, followed until it is printed, the
+// printer named as the desk knows it.
 import { create } from 'zustand';
 import type { LabelLayout, LabelSort } from '../../src-shared/printing.ts';
 import type { PrintJob } from '../api/types.ts';
+import { printerTitle, usePrinting } from './printing.ts';
 import { api, describeError } from './session.ts';
+
+/** The job's printer as the desk knows it (its description, then the queue). */
+const printerOf = (job: PrintJob) => printerTitle(usePrinting.getState().printers, job.attributes.printer);
 
 const POLL_MS = 500;
 const FOLLOW_FOR_MS = 90_000;
@@ -34,7 +39,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
       set({ status: 'failed', message: describeError(error) });
       return;
     }
-    set({ status: 'printing', message: `Printing ${shipmentIds.length} labels on ${job.attributes.printer}…` });
+    set({ status: 'printing', message: `Printing ${shipmentIds.length} labels on ${printerOf(job)}…` });
     const until = Date.now() + FOLLOW_FOR_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -44,7 +49,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         continue;
       }
       if (job.attributes.status === 'done') {
-        set({ status: 'done', message: `Printed ${shipmentIds.length} labels on ${job.attributes.printer}, as one job.` });
+        set({ status: 'done', message: `Printed ${shipmentIds.length} labels on ${printerOf(job)}, as one job.` });
         return;
       }
       if (job.attributes.status === 'failed') {
@@ -52,6 +57,6 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         return;
       }
     }
-    set({ status: 'printing', message: `Still printing on ${job.attributes.printer}: see the printer.` });
+    set({ status: 'printing', message: `Still printing on ${printerOf(job)}: see the printer.` });
   },
 }));

@@ -273,6 +273,6 @@ test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, 
   const job = await (await sent).json();
   expect(job.data.attributes).toMatchObject({ layout: 'a4-4', format: 'pdf', printer: queue });
   expect(job.data.attributes.shipmentIds).toHaveLength(count);
-  await expect(bulk.getByRole('status')).toHaveText(`Printed ${count} labels on ${queue}, as one job.`, { timeout: 20_000 });
+  await expect(bulk.getByRole('status')).toHaveText(`Printed ${count} labels on Desk labels (${queue}), as one job.`, { timeout: 20_000 });
   await snap(page, 'shipments-bulk-print');
 });
