@@ -70,8 +70,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   const stuckMs = deps.stuckMs ?? 3000;
 
   /** The printer as the desk knows it: its description, with the queue's name when they differ. */
-  const printerLabel = async (name: string) => {
-    const description = (await backend.printers()).find((printer) => printer.name === name)?.description;
+  const printerLabel = (name: string, printers: readonly PrinterAttributes[]) => {
+    const description = printers.find((printer) => printer.name === name)?.description;
     return description && description !== name ? `“${description}” (${name})` : name;
   };
   const settings = async (caller: Caller): Promise<PrintSettings> => {
@@ -131,16 +131,20 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     } else if (state.state === 'failed') {
       await backend.cancel(job.backendJobId!);
       await store.printJobs.finish(job.id, 'failed', state.reason);
-    } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > stuckMs && PRINTER_FAULT.test((await backend.printerProblem(job.printer)) ?? '')) {
-      // Switched off, unplugged, or unreachable on the network: said within seconds, not after the full timeout.
-      const problem = (await backend.printerProblem(job.printer))!;
-      await backend.cancel(job.backendJobId!);
-      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(await printerLabel(job.printer), Math.round(stuckMs / 1000), problem));
-    } else if (deps.clock().getTime() - Date.parse(job.updatedAt) > timeoutMs) {
-      // Cancel it, or the printer would print this label later, after the desk has reprinted it.
+    } else {
+      const waitedMs = deps.clock().getTime() - Date.parse(job.updatedAt);
+      if (waitedMs <= Math.min(stuckMs, timeoutMs)) return;
+      // The printer's state is read once: a fault (switched off, unplugged, unreachable) is said within seconds,
+      // anything else after the full timeout.
       const problem = await backend.printerProblem(job.printer);
-      await backend.cancel(job.backendJobId!);
-      await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
+      if (waitedMs > stuckMs && problem !== undefined && PRINTER_FAULT.test(problem)) {
+        await backend.cancel(job.backendJobId!);
+        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(printerLabel(job.printer, await backend.printers()), Math.round(stuckMs / 1000), problem));
+      } else if (waitedMs > timeoutMs) {
+        // Cancel it, or the printer would print this label later, after the desk has reprinted it.
+        await backend.cancel(job.backendJobId!);
+        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
+      }
     }
   };
 
@@ -187,8 +191,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
     }
     if (printer.status === 'disabled') {
-      const label = printer.description && printer.description !== name ? `“${printer.description}” (${name})` : name;
-      throw new StationError(409, ERROR_TEXT.printerPaused(label, name, (await backend.printerProblem(name)) ?? ''), { pointer: '/data/attributes/printer' });
+      throw new StationError(409, ERROR_TEXT.printerPaused(printerLabel(name, printers), name, (await backend.printerProblem(name)) ?? ''), { pointer: '/data/attributes/printer' });
     }
     if (a4 && request.format === 'zpl') {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });

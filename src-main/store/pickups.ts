@@ -58,8 +58,8 @@ export const PICKUP_COLUMNS = `SELECT b.shipment_id, s.reference, s.tracking_num
     b.status, b.cancelled_at
   FROM collection_bookings b JOIN shipments s ON s.id = b.shipment_id`;
 
-/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */
-class NotBooked extends Error {}
+/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back (both back ends). */
+export class NotBooked extends Error {}
 
 export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): PickupsTable {
   const select = db.prepare<Record<string, unknown>, PickupRow>(

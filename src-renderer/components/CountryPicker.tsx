@@ -3,6 +3,7 @@
 // own Intl.DisplayNames, so no country list is kept here.
 import React, { useId, useMemo, useState } from 'react';
 import { COUNTRY_CODES } from '../../src-shared/countries.ts';
+import { ComboboxOption } from './ComboboxOption.tsx';
 import { FieldError } from './Field.tsx';
 
 interface Country {
@@ -100,20 +101,7 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
       />
       <ul id={listId} role="listbox" aria-label={`${label} matches`} className="combobox__list" hidden={!open}>
         {matches.map((country, index) => (
-          <li
-            key={country.code}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'active' : undefined}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(country);
-            }}
-          >
-            <strong>{country.name}</strong>
-            <span>{country.code}</span>
-          </li>
+          <ComboboxOption key={country.code} id={`${listId}-${index}`} active={index === active} onPick={() => pick(country)} title={country.name} detail={country.code} />
         ))}
       </ul>
       <FieldError id={id} error={error} />

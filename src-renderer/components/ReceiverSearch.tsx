@@ -4,6 +4,7 @@
 import React, { useId } from 'react';
 import type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 import { useReceiverSearch } from '../store/receiver-search.ts';
+import { ComboboxOption } from './ComboboxOption.tsx';
 
 export function ReceiverSearch({
   onPick,
@@ -66,22 +67,14 @@ export function ReceiverSearch({
           </li>
         ) : (
           matches.map((address, index) => (
-            <li
+            <ComboboxOption
               key={address.id}
               id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(index);
-              }}
-            >
-              <strong>{address.attributes.name}</strong>
-              <span>
-                {address.attributes.address1}, {address.attributes.postalCode} {address.attributes.city}, {address.attributes.country}
-              </span>
-            </li>
+              active={index === active}
+              onPick={() => choose(index)}
+              title={address.attributes.name}
+              detail={`${address.attributes.address1}, ${address.attributes.postalCode} ${address.attributes.city}, ${address.attributes.country}`}
+            />
           ))
         )}
       </ul>

@@ -1,11 +1,8 @@
 // PostgreSQL: pickups, as SQLite keeps them (store/pickups.ts).
 import type { Async } from '../index.ts';
-import { PICKUP_COLUMNS, pickupRecord, type PickupRow, type PickupsTable } from '../pickups.ts';
+import { NotBooked, PICKUP_COLUMNS, pickupRecord, type PickupRow, type PickupsTable } from '../pickups.ts';
 import { transaction, type Pool } from './database.ts';
 import { appendAuditEvent, storable } from './records.ts';
-
-/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */
-class NotBooked extends Error {}
 
 export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable> {
   return {
