@@ -128,6 +128,14 @@ export const ERROR_TEXT = {
   desktopIntegrationStays: 'The desk app’s own integration key cannot be revoked: the desk signs in with it.',
   invalidRole: (given: string) => `The role must be packer, supervisor or admin, not '${given}'.`,
   lastAdmin: 'The station needs at least one admin: make another client admin first.',
+  lastAccountAdmin: (username: string) => `'${username}' is the account's last admin: make another user of the account admin first.`,
+  invalidUser: (problems: string) => `Invalid user: ${problems}.`,
+  noUserWithId: (id: string) => `No user of this account has id '${id}'.`,
+  noUserWithUsername: (username: string) => `No user has username '${username}'.`,
+  usernameOfRemovedUser: (username: string) => `Username '${username}' belonged to a removed user and stays reserved; choose another.`,
+  userNeedsClient: 'A user belongs to a client account: name it with --client ID.',
+  mergeSameClient: 'A client cannot be merged into itself.',
+  mergeRefused: (problems: string) => `The clients were not merged: ${problems}.`,
 
   // Integrations: idempotency keys, the event feed and webhooks.
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).',

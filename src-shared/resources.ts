@@ -121,13 +121,35 @@ export type TrackingResource = Resource<'tracking', TrackingAttributes>;
 
 export type AddressResource = Resource<'address', SavedAddressAttributes>;
 
-/** The username and the role: top-level meta of sign-in and /clients/current, resource meta in /clients (extensions). */
+/**
+ * Who is signed in (top-level meta of sign-in and /clients/current): the user's username and role, and the user
+ * by id and display name; the client resource itself is the account. In /clients (administration) the resource's
+ * meta is the account's username and its first user's role (null once that user is removed).
+ */
 export interface ClientMeta {
   username: string;
   role: Role;
+  user?: { id: string; name: string };
 }
 
-export type ClientResource = Resource<'client', ClientAttributes, ClientMeta>;
+export interface AdministeredClientMeta {
+  username: string;
+  role: Role | null;
+}
+
+export type ClientResource = Resource<'client', ClientAttributes, ClientMeta | AdministeredClientMeta>;
+
+export interface UserAttributes {
+  username: string;
+  name: string;
+  role: Role;
+  /** Users listed are active: a removed user is gone from the list, and cannot sign in. */
+  state: 'active';
+  createdAt: string;
+}
+
+/** A person of the account (README, "A team at the warehouse"). */
+export type UserResource = Resource<'user', UserAttributes>;
 
 /** What the audit log records (README, "Roles and the audit log"). */
 export const AUDIT_ACTIONS = [
@@ -144,6 +166,12 @@ export const AUDIT_ACTIONS = [
   'client.password-changed',
   'client.removed',
   'client.profile-changed',
+  'client.merged',
+  'user.added',
+  'user.role-changed',
+  'user.password-changed',
+  'user.renamed',
+  'user.removed',
   'integration.added',
   'integration.revoked',
   'webhook.added',
@@ -164,7 +192,7 @@ export const AUDIT_ACTIONS = [
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup' | 'calendar';
+export type AuditSubjectType = 'shipment' | 'client' | 'user' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup' | 'calendar';
 
 export interface AuditEventAttributes {
   at: string;

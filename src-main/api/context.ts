@@ -1,6 +1,8 @@
 // What the middleware learns about a request and hands on to the routes, typed once.
 import type { ParameterizedContext } from 'koa';
+import type { Caller } from '../domain/caller.ts';
 import type { ClientRecord } from '../domain/client.ts';
+import type { UserRecord } from '../domain/user.ts';
 
 export interface ApiState {
   /** Scheme and host of this request, e.g. http://127.0.0.1:8411. */
@@ -11,10 +13,21 @@ export interface ApiState {
   route: string;
   /** True under /v3-testing: the sandbox keeps its data apart from /v3. */
   sandbox: boolean;
+  /** The account the request works on, and the user in it who acts: set by the Bearer check. */
   client?: ClientRecord;
+  user?: UserRecord;
+  /** The token was signed by the integrator with the server key and names no user. */
+  serverKeyToken?: boolean;
   /** The request's JSON body, read and checked by the body middleware; undefined when it sent none. */
   body?: unknown;
 }
 
 /** The Koa context of an API request, with the route's path parameters. */
 export type ApiContext = ParameterizedContext<ApiState> & { params: Record<string, string> };
+
+/** The signed-in caller of a request past the Bearer check: its account, its user, and the sandbox or not. */
+export function callerOf(ctx: ApiContext): Caller {
+  const { client, user, sandbox, serverKeyToken } = ctx.state;
+  if (!client || !user) throw new Error('callerOf: the request has not passed the Bearer check');
+  return { client, user, sandbox, ...(serverKeyToken ? { serverKeyToken: true } : {}) };
+}

@@ -1,13 +1,12 @@
-// Who may use the station: client accounts (desk users and integrations' users) and the integration keys
-// of the programs they sign in through.
+// Who may use the station: client accounts (the shipper that owns every record; its people are users) and the
+// integration keys of the programs they sign in through.
 import type { ClientProfile } from '../../src-shared/client.ts';
-import type { Role } from '../../src-shared/roles.ts';
 
 export interface ClientRecord {
   id: string;
+  /** The account's username: its first user's, kept for the scripts that name the account by it. */
   username: string;
   clientKey: string;
-  role: Role;
   profile: ClientProfile;
   createdAt: string;
 }

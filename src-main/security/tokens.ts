@@ -1,6 +1,7 @@
 // The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
 // A token the station issues at sign-in also names the integration key it was signed in through (`iid`), so that
-// revoking the key ends its tokens too; a token an integration makes itself has none, and is the client's alone.
+// revoking the key ends its tokens too, and the user who signed in (`uid`); a token an integration makes itself
+// has neither, and acts as the client's first admin.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -9,6 +10,8 @@ export interface ClientClaims {
   clientKey: string;
   /** The integration signed in through, on tokens the station issued. */
   integrationId?: string;
+  /** The user who signed in, on tokens the station issued. */
+  userId?: string;
 }
 
 export type TokenFailure = 'invalid' | 'missing-claims';
@@ -28,7 +31,11 @@ export function tokenKey(serverKey: string): KeyObject {
 }
 
 export async function signClientToken(claims: ClientClaims, key: KeyObject): Promise<string> {
-  return new SignJWT(claims.integrationId === undefined ? { clientKey: claims.clientKey } : { clientKey: claims.clientKey, iid: claims.integrationId })
+  return new SignJWT({
+    clientKey: claims.clientKey,
+    ...(claims.integrationId === undefined ? {} : { iid: claims.integrationId }),
+    ...(claims.userId === undefined ? {} : { uid: claims.userId }),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.clientId)
     .setIssuedAt()
@@ -49,6 +56,7 @@ export async function verifyClientToken(token: string, key: KeyObject): Promise<
   }
   const claims: ClientClaims & { expiresAt?: number } = { clientId: sub, clientKey };
   if (typeof payload.iid === 'string') claims.integrationId = payload.iid;
+  if (typeof payload.uid === 'string') claims.userId = payload.uid;
   if (typeof payload.exp === 'number') claims.expiresAt = payload.exp * 1000;
   return claims;
 }

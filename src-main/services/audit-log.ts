@@ -19,8 +19,8 @@ export interface AuditLog {
 
 /** Refuses (403, naming the role) an action the actor's role does not allow. The admin command may do anything. */
 export function requireRole(actor: Actor, needed: Role, what: string): void {
-  if (actor.via === 'cli' || hasRole(actor.client.role, needed)) return;
-  throw new StationError(403, ERROR_TEXT.roleNeeded(what, needed, actor.client.role), { meta: { neededRole: needed, role: actor.client.role } });
+  if (actor.via === 'cli' || hasRole(actor.user.role, needed)) return;
+  throw new StationError(403, ERROR_TEXT.roleNeeded(what, needed, actor.user.role), { meta: { neededRole: needed, role: actor.user.role } });
 }
 
 export function createAuditLog(store: Store, desk: string): AuditLog {
@@ -28,12 +28,13 @@ export function createAuditLog(store: Store, desk: string): AuditLog {
     desk,
     via: actor.via,
     actorClientId: actor.via === 'api' ? actor.client.id : null,
-    actor: actor.via === 'api' ? actor.client.username : actor.user,
-    actorRole: actor.via === 'api' ? actor.client.role : null,
+    actor: actor.via === 'api' ? actor.user.username : actor.user,
+    actorRole: actor.via === 'api' ? actor.user.role : null,
     action,
     subjectType: subject.type,
     subjectId: subject.id,
-    detail: detail ?? null,
+    // A token signed with the server key names no user: the entry says whom it acted as, and how.
+    detail: actor.via === 'api' && actor.serverKeyToken ? { ...detail, signedInWith: 'a token signed with the server key' } : (detail ?? null),
   });
   return {
     entry,

@@ -6,21 +6,30 @@ import { secretsEqual } from '../security/secrets.ts';
 import { createWorkGate, GateFullError } from '../security/work-gate.ts';
 import { signClientToken, tokenKey, TokenError, verifyClientToken, type ClientClaims } from '../security/tokens.ts';
 import type { ClientRecord } from '../domain/client.ts';
+import type { UserRecord } from '../domain/user.ts';
 import type { Store } from '../store/index.ts';
 import { createSignInBackoff } from './sign-in-backoff.ts';
 import type { StationKeys } from './station-keys.ts';
 
-export type BearerCheck = { ok: true; client: ClientRecord } | { ok: false; detail: string };
+/** Who a good token speaks for: the account, the user acting, and whether it was signed with the server key. */
+export interface Bearer {
+  client: ClientRecord;
+  user: UserRecord;
+  serverKeyToken: boolean;
+}
 
-/** A client, and the integration key it signed in through. */
+export type BearerCheck = ({ ok: true } & Bearer) | { ok: false; detail: string };
+
+/** A user, their account, and the integration key they signed in through. */
 export interface SignedIn {
   client: ClientRecord;
+  user: UserRecord;
   integrationId: string;
 }
 
 export interface AuthenticationService {
   /**
-   * The client whose credentials the hash proves, through a known integration; undefined otherwise. A key or
+   * The user whose credentials the hash proves, with their account, through a known integration; undefined otherwise. A key or
    * address that failed too often is refused with 429 before any work, and a full scrypt queue with 503.
    */
   signIn(hash: string, integrationKey: string, address: string): Promise<SignedIn | undefined>;
@@ -31,13 +40,12 @@ export interface AuthenticationService {
 /** Tokens found good are remembered, so a busy client's calls skip the signature and the database; oldest go first. */
 const REMEMBERED_TOKENS = 1000;
 /**
- * How long a remembered token's client check holds. A key rotated or a client removed by this station counts at
- * once; by another process (the admin command, another desk) within this time.
+ * How long a remembered token's client and user check holds. A key rotated, a user removed or a role changed by
+ * this station counts at once; by another process (the admin command, another desk) within this time.
  */
 export const CLIENT_RECHECK_MS = 1000;
 
-interface Remembered {
-  client: ClientRecord;
+interface Remembered extends Bearer {
   checkedAt: number;
   clientsVersion: number;
   expiresAt?: number;
@@ -47,6 +55,11 @@ interface Remembered {
 const SCRYPT_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
 /** Sign-ins waiting beyond those: about a second's worth; later ones are told to come back (503). */
 const SCRYPT_QUEUED = 16;
+
+/** Whom a token that names no user acts as: the account's first admin, or its first user when it has no admin. */
+export function actingUser(users: readonly UserRecord[]): UserRecord | undefined {
+  return users.find((user) => user.role === 'admin') ?? users[0];
+}
 
 export function createAuthenticationService(store: Store, keys: StationKeys): AuthenticationService {
   const key = tokenKey(keys.serverKey);
@@ -86,20 +99,21 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
         throw error;
       }
       let matchId: string | undefined;
-      for (const candidate of await store.clients.credentials()) {
+      for (const candidate of await store.users.credentials()) {
         if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
       }
       const integrationId = await integrationWith(integrationKey);
-      const client = integrationId !== undefined && matchId !== undefined ? await store.clients.byId(matchId) : undefined;
-      if (!client || integrationId === undefined) {
+      const user = integrationId !== undefined && matchId !== undefined ? await store.users.byId(matchId) : undefined;
+      const client = user && (await store.clients.byId(user.clientId));
+      if (!user || !client || integrationId === undefined) {
         backoff.failed(integrationKey, address);
         return undefined;
       }
       backoff.succeeded(integrationKey, address);
-      return { client, integrationId };
+      return { client, user, integrationId };
     },
 
-    tokenFor: ({ client, integrationId }) => signClientToken({ clientId: client.id, clientKey: client.clientKey, integrationId }, key),
+    tokenFor: ({ client, user, integrationId }) => signClientToken({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id }, key),
 
     async checkBearer(token) {
       const now = Date.now();
@@ -110,19 +124,21 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
         known.clientsVersion === store.clients.localVersion() &&
         (known.expiresAt === undefined || known.expiresAt > now)
       ) {
-        return { ok: true, client: known.client };
+        return { ok: true, client: known.client, user: known.user, serverKeyToken: known.serverKeyToken };
       }
       try {
         const claims: ClientClaims & { expiresAt?: number } = await verifyClientToken(token, key);
         const clientsVersion = store.clients.localVersion();
         const client = await store.clients.byId(claims.clientId);
         const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
-        if (!client || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
+        const user = client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
+        if (!client || !user || user.clientId !== client.id || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
           remembered.delete(token);
           return { ok: false, detail: ERROR_TEXT.authorizationFailed };
         }
-        remember(token, { client, checkedAt: now, clientsVersion, ...(claims.expiresAt === undefined ? {} : { expiresAt: claims.expiresAt }) });
-        return { ok: true, client };
+        const bearer: Bearer = { client, user, serverKeyToken: claims.userId === undefined };
+        remember(token, { ...bearer, checkedAt: now, clientsVersion, ...(claims.expiresAt === undefined ? {} : { expiresAt: claims.expiresAt }) });
+        return { ok: true, ...bearer };
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
         return {

@@ -20,7 +20,7 @@ export interface WebhookService {
   replay(actor: Actor, id: string, range: ReplayRequest): Promise<number>;
 }
 
-const isAdmin = (actor: Actor) => actor.via === 'cli' || actor.client.role === 'admin';
+const isAdmin = (actor: Actor) => actor.via === 'cli' || actor.user.role === 'admin';
 
 export function createWebhookService(store: Store, audit: AuditLog, onChange: () => void = () => undefined): WebhookService {
   /** The webhook, if the actor may see it: its own client's, or any for an admin. Others are not found. */

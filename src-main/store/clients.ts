@@ -1,30 +1,34 @@
-// Client accounts: profile, username, the current client key and the slow-hashed credential.
+// Client accounts: profile, the account's username (its first user's), the current client key; and adding an
+// account with its first user in one transaction.
 import type { ClientProfile } from '../../src-shared/client.ts';
 import type { Role } from '../../src-shared/roles.ts';
 import type { ClientRecord } from '../domain/client.ts';
+import type { UserRecord } from '../domain/user.ts';
 import type { Db } from './database.ts';
+import { USER_COLUMNS, userRecord, type UserRow } from './users.ts';
 
-export interface ClientCredential {
-  id: string;
+export interface NewAccount {
+  /** The account's username, and its first user's. */
+  username: string;
   credential: Buffer;
+  clientKey: string;
+  /** The first user's role. */
+  role: Role;
+  profile: ClientProfile;
 }
 
 export interface ClientsTable {
-  add(input: { username: string; credential: Buffer; clientKey: string; role: Role; profile: ClientProfile }): ClientRecord;
+  /** The account and its first user, with the same username, password and role. */
+  add(input: NewAccount): { client: ClientRecord; user: UserRecord };
   byId(id: string): ClientRecord | undefined;
   byUsername(username: string): ClientRecord | undefined;
-  /** Whether a removed client had this username: it stays reserved, so old records never name two people. */
-  usernameRemoved(username: string): boolean;
   all(): ClientRecord[];
   /** Every client ever added, removed ones too: a station whose clients were all removed gets no new first client. */
   count(): number;
-  credentials(): ClientCredential[];
   setClientKey(id: string, clientKey: string): void;
-  setCredential(id: string, credential: Buffer): void;
-  setRole(id: string, role: Role): void;
   /** The account's name and address (its sender address) and contact details. */
   setProfile(id: string, profile: ClientProfile): void;
-  /** Removes a client: it can no longer sign in, and its tokens stop working; its shipments stay. */
+  /** Removes an account and its users: none can sign in, and their tokens stop working; its shipments stay. */
   remove(id: string): boolean;
 }
 
@@ -33,7 +37,6 @@ export interface ClientRow {
   username: string;
   credential: Buffer;
   client_key: string;
-  role: Role;
   name: string;
   address1: string;
   address2: string;
@@ -54,7 +57,6 @@ export function clientRecord(row: ClientRow): ClientRecord {
     id: String(row.id),
     username: row.username,
     clientKey: row.client_key,
-    role: row.role,
     createdAt: row.created_at,
     profile: {
       name: row.name,
@@ -78,6 +80,7 @@ export function rowId(id: string): number | undefined {
 }
 
 export function clientsTable(db: Db, now: () => string): ClientsTable {
+  // The clients' credential and role columns are the first user's, written for old backups' sake and never read.
   const insert = db.prepare<Record<string, unknown>, ClientRow>(
     `INSERT INTO clients (username, credential, client_key, role, name, address1, address2, city, postal_code, state,
                           country, contact, phone, email, tax_identification, created_at, updated_at)
@@ -85,23 +88,22 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
              @country, @contact, @phone, @email, @taxIdentification, @now, @now)
      RETURNING *`,
   );
+  const insertUser = db.prepare<Record<string, unknown>, UserRow>(
+    `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at)
+     VALUES (@clientId, @username, @credential, @role, @name, @now, @now) RETURNING ${USER_COLUMNS}`,
+  );
   const selectById = db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE id = ? AND removed_at IS NULL');
   const selectByUsername = db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE username = ? AND removed_at IS NULL');
-  const selectRemovedUsername = db.prepare<[string], number>('SELECT 1 FROM clients WHERE username = ? AND removed_at IS NOT NULL').pluck();
   const selectAll = db.prepare<[], ClientRow>('SELECT * FROM clients WHERE removed_at IS NULL ORDER BY id');
   const selectCount = db.prepare<[], number>('SELECT count(*) FROM clients').pluck();
-  const selectCredentials = db.prepare<[], { id: number; credential: Buffer }>('SELECT id, credential FROM clients WHERE removed_at IS NULL');
   const markRemoved = db.prepare<{ id: number; now: string }>('UPDATE clients SET removed_at = @now, updated_at = @now WHERE id = @id AND removed_at IS NULL');
+  const markUsersRemoved = db.prepare<{ id: number; now: string }>('UPDATE users SET removed_at = @now, updated_at = @now WHERE client_id = @id AND removed_at IS NULL');
   const updateKey = db.prepare<{ id: number; clientKey: string; now: string }>(
     'UPDATE clients SET client_key = @clientKey, updated_at = @now WHERE id = @id',
   );
-  const updateRole = db.prepare<{ id: number; role: Role; now: string }>('UPDATE clients SET role = @role, updated_at = @now WHERE id = @id');
   const updateProfile = db.prepare<Record<string, unknown>>(
     `UPDATE clients SET name = @name, address1 = @address1, address2 = @address2, city = @city, postal_code = @postalCode, state = @state,
        country = @country, contact = @contact, phone = @phone, email = @email, tax_identification = @taxIdentification, updated_at = @now WHERE id = @id`,
-  );
-  const updateCredential = db.prepare<{ id: number; credential: Buffer; now: string }>(
-    'UPDATE clients SET credential = @credential, updated_at = @now WHERE id = @id',
   );
 
   const byId = (id: string) => {
@@ -111,28 +113,30 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
   };
 
   return {
-    add: ({ username, credential, clientKey, role, profile }) => clientRecord(insert.get({ username, credential, clientKey, role, ...profile, now: now() }) as ClientRow),
+    add: db.transaction(({ username, credential, clientKey, role, profile }: NewAccount) => {
+      const at = now();
+      const client = clientRecord(insert.get({ username, credential, clientKey, role, ...profile, now: at }) as ClientRow);
+      const user = userRecord(insertUser.get({ clientId: Number(client.id), username, credential, role, name: profile.contact || username, now: at }) as UserRow);
+      return { client, user };
+    }),
     byId,
     byUsername: (username) => {
       const row = selectByUsername.get(username);
       return row && clientRecord(row);
     },
-    usernameRemoved: (username) => selectRemovedUsername.get(username) !== undefined,
     all: () => selectAll.all().map(clientRecord),
     count: () => selectCount.get() as number,
-    credentials: () => selectCredentials.all().map((row) => ({ id: String(row.id), credential: row.credential })),
     setClientKey: (id, clientKey) => {
       updateKey.run({ id: Number(id), clientKey, now: now() });
-    },
-    setCredential: (id, credential) => {
-      updateCredential.run({ id: Number(id), credential, now: now() });
-    },
-    setRole: (id, role) => {
-      updateRole.run({ id: Number(id), role, now: now() });
     },
     setProfile: (id, profile) => {
       updateProfile.run({ id: Number(id), ...profile, now: now() });
     },
-    remove: (id) => markRemoved.run({ id: Number(id), now: now() }).changes === 1,
+    remove: db.transaction((id: string) => {
+      const at = now();
+      const removed = markRemoved.run({ id: Number(id), now: at }).changes === 1;
+      if (removed) markUsersRemoved.run({ id: Number(id), now: at });
+      return removed;
+    }),
   };
 }

@@ -16,7 +16,8 @@ const READ_BUSY_TIMEOUT_MS = 10;
 /** The methods that write, per table: on a running station they go to the writer thread. */
 const WRITES = {
   integrations: ['add', 'revoke'],
-  clients: ['add', 'setClientKey', 'setCredential', 'setRole', 'setProfile', 'remove'],
+  clients: ['add', 'setClientKey', 'setProfile', 'remove'],
+  users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
   shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],
@@ -46,9 +47,10 @@ export interface Store {
   stationKeys: Async<Tables['stationKeys']>;
   integrations: Async<Tables['integrations']>;
   clients: Async<Tables['clients']> & {
-    /** Counts the changes to clients and integration keys made through this store, so a cache of them knows to look again. */
+    /** Counts the changes to clients, users and integration keys made through this store, so a cache of them knows to look again. */
     localVersion(): number;
   };
+  users: Async<Tables['users']>;
   shipments: Async<Tables['shipments']>;
   addresses: Async<Tables['addresses']>;
   carrierSettings: Async<Tables['carrierSettings']>;
@@ -95,7 +97,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   let clientChanges = 0;
 
   const write = (table: keyof Writes, method: string, args: unknown[]): Promise<unknown> => {
-    if (table === 'clients' || table === 'integrations') clientChanges++;
+    if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
     if (writer) return writer.call(table, method, args, now()).catch((error: unknown) => Promise.reject(asStoreFault(error)));
     try {
       return Promise.resolve((tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args));
@@ -130,6 +132,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     stationKeys: facade('stationKeys'),
     integrations: facade('integrations'),
     clients: { ...facade('clients'), localVersion: () => clientChanges },
+    users: facade('users'),
     shipments: facade('shipments'),
     addresses: facade('addresses'),
     carrierSettings: facade('carrierSettings'),

@@ -477,4 +477,33 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE print_jobs ADD COLUMN documents TEXT NOT NULL DEFAULT 'labels' CHECK (documents IN ('labels', 'a4'));
     `,
   },
+  {
+    version: 17,
+    name: 'accounts and their people: users inside a client, and who made each shipment at which desk',
+    sql: `
+      -- A client is the shipper account; a user is a person in it, with a role, who signs in. Each existing client
+      -- becomes an account with one user of the same id, username, password and role, so nothing changes for it.
+      -- The clients' own username stays the account's name for scripts; their credential and role columns are no
+      -- longer read (users hold them), and are kept only because SQLite cannot drop a UNIQUE column.
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id),
+        username TEXT NOT NULL UNIQUE,
+        credential BLOB NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('packer', 'supervisor', 'admin')),
+        name TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        removed_at TEXT
+      ) STRICT;
+      CREATE INDEX users_of_client ON users (client_id);
+      INSERT INTO users (id, client_id, username, credential, role, name, created_at, updated_at, removed_at)
+        SELECT id, id, username, credential, role, CASE WHEN contact <> '' THEN contact ELSE username END, created_at, updated_at, removed_at FROM clients;
+
+      -- Who made a shipment (the user's username: usernames never change and are never reused) and at which desk.
+      ALTER TABLE shipments ADD COLUMN created_by TEXT;
+      ALTER TABLE shipments ADD COLUMN desk TEXT;
+      UPDATE shipments SET created_by = (SELECT username FROM clients WHERE clients.id = shipments.client_id);
+    `,
+  },
 ];

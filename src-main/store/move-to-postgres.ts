@@ -10,6 +10,7 @@ const TABLES = [
   'station_secrets',
   'integrations',
   'clients',
+  'users',
   'orders',
   'manifests',
   'shipments',

@@ -5,6 +5,7 @@ import { addressesTable } from './addresses.ts';
 import { auditTable } from './audit.ts';
 import { carrierSettingsTable } from './carrier-settings.ts';
 import { clientsTable } from './clients.ts';
+import { usersTable } from './users.ts';
 import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { webhooksTable } from './webhooks.ts';
@@ -31,6 +32,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     stationKeys: stationKeysTable(db, secrets, integrations),
     integrations,
     clients: clientsTable(db, now),
+    users: usersTable(db, now),
     shipments: shipmentsTable(db, now, { auditLog: audit, events, keys: idempotencyKeys }),
     addresses: addressesTable(db, now),
     carrierSettings: carrierSettingsTable(db, now),

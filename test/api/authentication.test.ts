@@ -45,11 +45,12 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
         clientKey: t.client.clientKey,
       },
     });
-    // Beside the token, who signed in: the desk UI shows what its user's role allows.
-    expect(response.json.meta).toEqual({ token: expect.any(String), username: 'smith', role: 'supervisor' });
+    // Beside the token, who signed in: the desk UI shows what its user's role allows, and the user's name.
+    const smithUser = { id: expect.stringMatching(/^\d+$/), name: 'Anna Verdi' };
+    expect(response.json.meta).toEqual({ token: expect.any(String), username: 'smith', role: 'supervisor', user: smithUser });
     const current = await t.call('/v3/clients/current', { headers: { Authorization: `Bearer ${response.json.meta.token}` } });
     expect(current.status).toBe(200);
-    expect(current.json.meta).toEqual({ username: 'smith', role: 'supervisor' });
+    expect(current.json.meta).toEqual({ username: 'smith', role: 'supervisor', user: smithUser });
   });
 
   it('accepts the hash in upper case, quoted values and any parameter order', async () => {

@@ -369,7 +369,7 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
 
   it('ignores an unknown id, a number, and another client’s saved shipment', async () => {
     const other = await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
-    const otherToken = await t.station.authentication.tokenFor({ client: other, integrationId: (await t.station.store.integrations.desktop())!.id });
+    const otherToken = await t.station.authentication.tokenFor({ client: other, user: (await t.station.store.users.byUsername('other-desk'))!, integrationId: (await t.station.store.integrations.desktop())!.id });
     const foreign = (await post(t, otherToken, '/v3/shipments/save', phpClientShipment())).json.data;
     for (const id of ['F'.repeat(64), 42, foreign.id]) {
       const body = phpClientShipment() as { data: Record<string, unknown> };

@@ -155,7 +155,7 @@ describe('the shipment list reads one covering index, kept up to date', () => {
   it('shows the latest tracking event by time; an event as late as the latest is the newer news', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    const { client } = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
     await store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
     const summary = async () => (await store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }))[0]!;
     expect(await summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
@@ -204,7 +204,7 @@ describe("the store's writer thread", () => {
     const file = freshFile();
     const store = openStore(file);
     opened.push(store);
-    const client = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    const { client } = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
     const shipment = (id: string) => ({
       id: id.padEnd(64, '0'), clientId: client.id, sandbox: false, origin: 'save' as const, scheduled: false, service: null, carrierChoice: null,
       reference: null, shipDate: DAY.today(),

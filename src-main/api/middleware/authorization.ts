@@ -29,6 +29,8 @@ export function requireBearer(authentication: AuthenticationService) {
       throw new StationError(401, check.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', check.detail) });
     }
     ctx.state.client = check.client;
+    ctx.state.user = check.user;
+    if (check.serverKeyToken) ctx.state.serverKeyToken = true;
     await next();
   };
 }

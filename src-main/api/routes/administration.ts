@@ -12,17 +12,17 @@ import {
 } from '../../../src-shared/administration.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { CarrierResource, IntegrationResource } from '../../../src-shared/resources.ts';
-import type { Actor } from '../../domain/caller.ts';
+import { actorOf, type Actor } from '../../domain/caller.ts';
 import type { IntegrationRecord } from '../../domain/client.ts';
 import type { AuditLog } from '../../services/audit-log.ts';
 import type { CarrierSettingsService } from '../../services/carrier-settings.ts';
 import type { ClientService } from '../../services/clients.ts';
 import type { IntegrationService } from '../../services/integrations.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { auditEventResource } from '../serializers/audit.ts';
-import { administeredClientResource as clientResource, clientMeta, clientResource as ownClientResource } from '../serializers/client.ts';
+import { administeredClientResource as clientResource, clientResource as ownClientResource, signedInMeta } from '../serializers/client.ts';
 import { clientProfileChangeSchema } from '../../../src-shared/client.ts';
 import { validateResource } from '../../../src-shared/resource-validation.ts';
 
@@ -33,7 +33,7 @@ export interface AdministrationDeps {
   audit: AuditLog;
 }
 
-const actor = (ctx: ApiContext): Actor => ({ via: 'api', client: ctx.state.client! });
+const actor = (ctx: ApiContext): Actor => actorOf(callerOf(ctx));
 
 function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
   if (!result.ok) throw StationError.many(400, result.errors);
@@ -88,7 +88,7 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
   router.patch('/clients/current', async (ctx: ApiContext) => {
     const change = checked(validateResource(ctx.state.body, 'client', clientProfileChangeSchema, false));
     const client = await clients.updateProfile(actor(ctx), { id: ctx.state.client!.id }, change);
-    respondData(ctx, 200, ownClientResource(client), { ...clientMeta(client) });
+    respondData(ctx, 200, ownClientResource(client), { ...signedInMeta(ctx.state.user!) });
   });
 
   router.patch('/clients/:id', async (ctx: ApiContext) => {

@@ -4,7 +4,7 @@ import { validateCalendarChange, type CalendarResource } from '../../../src-shar
 import { StationError } from '../../../src-shared/errors.ts';
 import { actorOf } from '../../domain/caller.ts';
 import type { CalendarService } from '../../services/calendar.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -16,7 +16,7 @@ export function calendarRoutes(router: ApiRouter, calendar: CalendarService): vo
   router.patch('/calendar', async (ctx: ApiContext) => {
     const change = validateCalendarChange(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
-    await calendar.change(actorOf({ client: ctx.state.client!, sandbox: ctx.state.sandbox }), change.value);
+    await calendar.change(actorOf(callerOf(ctx)), change.value);
     await answer(ctx);
   });
 }

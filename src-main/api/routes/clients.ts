@@ -6,7 +6,7 @@ import type { ApiContext } from '../context.ts';
 import { missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
-import { clientMeta, clientResource } from '../serializers/client.ts';
+import { clientResource, signedInMeta } from '../serializers/client.ts';
 
 /**
  * Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted.
@@ -40,11 +40,11 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
       });
     }
-    const meta: SignInMeta = { token: await authentication.tokenFor(signedIn), ...clientMeta(signedIn.client) };
+    const meta: SignInMeta = { token: await authentication.tokenFor(signedIn), ...signedInMeta(signedIn.user) };
     respondData(ctx, 200, clientResource(signedIn.client), { ...meta });
   });
 
   guarded.get('/clients/current', (ctx: ApiContext) => {
-    respondData(ctx, 200, clientResource(ctx.state.client!), { ...clientMeta(ctx.state.client!) });
+    respondData(ctx, 200, clientResource(ctx.state.client!), { ...signedInMeta(ctx.state.user!) });
   });
 }

@@ -6,7 +6,7 @@ import { EVENT_FEED_LIMIT, isEventType } from '../../../src-shared/events.ts';
 import { dataDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respond } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
@@ -53,7 +53,7 @@ export interface EventRoutesDeps {
 
 export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
   const { events } = deps;
-  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
   const streams = new Map<string, number>();
   let streamCount = 0;

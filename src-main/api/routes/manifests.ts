@@ -6,7 +6,7 @@ import { validateClose, type ManifestPreviewAttributes, type ManifestResource } 
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { ManifestRecord } from '../../domain/manifest.ts';
 import type { ManifestService } from '../../services/manifests.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -35,7 +35,7 @@ export function manifestResource(manifest: ManifestRecord, apiBase: string): Man
 }
 
 export function manifestRoutes(router: ApiRouter, manifests: ManifestService): void {
-  const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext) => (callerOf(ctx));
   /** carrier and date from the query, checked with the close's own rules. */
   const day = (ctx: ApiContext) => {
     const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') } } });

@@ -5,7 +5,7 @@ import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { ORDER_BATCH_MAX, ORDER_STATUSES, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { OrderService } from '../../services/orders.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -16,7 +16,7 @@ const LIMIT = { default: 100, max: 1000 } as const;
 const BATCH_ERRORS_MAX = 100;
 
 export function orderRoutes(router: ApiRouter, orders: OrderService): void {
-  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
   const numberOf = (ctx: ApiContext) => String(ctx.params.number);
 
   router.post('/orders', async (ctx: ApiContext) => {

@@ -2,7 +2,7 @@
 // and weight check, and PATCH /packing (supervisor) to change any of them.
 import type { PackingSetup, PackingSetupResource } from '../../../src-shared/packing-setup.ts';
 import type { PackingSetupService } from '../../services/packing-setup.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -14,6 +14,6 @@ export function packingSetupRoutes(router: ApiRouter, packing: PackingSetupServi
   });
 
   router.patch('/packing', async (ctx: ApiContext) => {
-    respondData(ctx, 200, resource(await packing.configure({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, ctx.state.body)));
+    respondData(ctx, 200, resource(await packing.configure(callerOf(ctx), ctx.state.body)));
   });
 }

@@ -4,7 +4,7 @@ import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/error
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { PickupResource } from '../../../src-shared/manifests.ts';
 import type { PickupService } from '../../services/pickups.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -12,7 +12,7 @@ import type { ApiRouter } from '../router.ts';
 const LIMIT = { default: 200, max: 1000 } as const;
 
 export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
-  const caller = (ctx: ApiContext) => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext) => (callerOf(ctx));
 
   router.get('/pickups', async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];

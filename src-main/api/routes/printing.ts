@@ -4,7 +4,7 @@ import { StationError } from '../../../src-shared/errors.ts';
 import { validateBulkPrintRequest, validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { PrintService } from '../../services/printing.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { respondData } from '../respond.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
@@ -14,7 +14,7 @@ import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { printerResource, printJobResource, printSettingsResource } from '../serializers/printing.ts';
 
 export function printingRoutes(router: ApiRouter, printing: PrintService, idempotency: IdempotencyService): void {
-  const caller = (ctx: ApiContext): Caller => ({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
   const respondJob = (ctx: ApiContext, job: PrintJobRecord) => {
     const resource = printJobResource(job, ctx.state.apiBase);
     ctx.set('Location', resource.links.self);

@@ -6,7 +6,7 @@ import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/reports.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { ReportService } from '../../services/reports.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -28,7 +28,7 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       if (days < 1 || days > REPORT_MAX_DAYS) errors.push(errorObject(400, ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'));
     }
     if (errors.length > 0) throw StationError.many(400, errors);
-    const report = await reports.daily({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, { dateFrom, dateTo });
+    const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo });
     const csv = queryParameter(ctx, 'format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
     if (csv) {
       ctx.status = 200;

@@ -3,7 +3,7 @@
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateScaleSettings, type ScaleReading, type ScaleResource } from '../../../src-shared/scale.ts';
 import type { ScaleService } from '../../services/scale.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
@@ -23,7 +23,7 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
   router.patch('/scale', async (ctx: ApiContext) => {
     const changes = validateScaleSettings(ctx.state.body);
     if (!changes.ok) throw StationError.many(400, changes.errors);
-    respondData(ctx, 200, resource(await scale.configure({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, changes.value)));
+    respondData(ctx, 200, resource(await scale.configure(callerOf(ctx), changes.value)));
   });
 
   router.get('/scale/ports', async (ctx: ApiContext) => {

@@ -18,7 +18,7 @@ import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
 import type { ShipmentService } from '../../services/shipments.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -39,7 +39,7 @@ export const SUMMARY_LIMIT = { default: 100, max: 1000 } as const;
 export const ADDRESS_SEARCH_LIMIT = 50;
 
 function caller(ctx: ApiContext): Caller {
-  return { client: ctx.state.client!, sandbox: ctx.state.sandbox };
+  return callerOf(ctx);
 }
 
 function fail(errors: ErrorObject[]): never {

@@ -4,7 +4,7 @@ import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { TodayResource } from '../../../src-shared/today.ts';
 import type { TodayService } from '../../services/today.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -13,7 +13,7 @@ export function todayRoutes(router: ApiRouter, today: TodayService): void {
   router.get('/today', async (ctx: ApiContext) => {
     const date = queryParameter(ctx, 'date')?.trim() || null;
     if (date !== null && !isCalendarDate(date)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
-    const attributes = await today.today({ client: ctx.state.client!, sandbox: ctx.state.sandbox }, date);
+    const attributes = await today.today(callerOf(ctx), date);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);
   });
 }

@@ -5,7 +5,7 @@ import { validateNewWebhook, validateReplay, validateWebhookChange } from '../..
 import { actorOf } from '../../domain/caller.ts';
 import type { DeliveryStatus } from '../../domain/webhook.ts';
 import type { WebhookService } from '../../services/webhooks.ts';
-import type { ApiContext } from '../context.ts';
+import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { deliveryResource, webhookResource } from '../serializers/webhook.ts';
@@ -29,7 +29,7 @@ function deliveryFilter(ctx: ApiContext) {
 }
 
 export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void {
-  const actor = (ctx: ApiContext) => actorOf({ client: ctx.state.client!, sandbox: ctx.state.sandbox });
+  const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
   const id = (ctx: ApiContext) => String(ctx.params.id);
 
   router.get('/webhooks', async (ctx: ApiContext) => {

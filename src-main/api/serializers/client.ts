@@ -1,7 +1,10 @@
 // The client resource of spec 2.9, attributes in the order the examples show. The spec's endpoints answer it
-// exactly so; the administration extension adds the username and role as the resource's meta (clientMeta).
-import type { ClientMeta, ClientResource } from '../../../src-shared/resources.ts';
+// exactly so; the sign-in's meta names the user who signed in (signedInMeta), and the administration extension
+// adds the account's username and first user's role as the resource's meta.
+import type { ClientMeta, ClientResource, UserResource } from '../../../src-shared/resources.ts';
 import type { ClientRecord } from '../../domain/client.ts';
+import type { UserRecord } from '../../domain/user.ts';
+import type { ClientAccount } from '../../services/clients.ts';
 
 export function clientResource(client: ClientRecord): ClientResource {
   const { profile } = client;
@@ -25,11 +28,20 @@ export function clientResource(client: ClientRecord): ClientResource {
   } satisfies ClientResource;
 }
 
-export function clientMeta(client: ClientRecord): ClientMeta {
-  return { username: client.username, role: client.role };
+/** Who signed in: their username and role at the top, as before users, and the user by id and name. */
+export function signedInMeta(user: UserRecord): ClientMeta {
+  return { username: user.username, role: user.role, user: { id: user.id, name: user.name } };
 }
 
-/** A client as the administration extension lists it: with its username and role. */
-export function administeredClientResource(client: ClientRecord): ClientResource {
-  return { ...clientResource(client), meta: clientMeta(client) };
+/** A client as the administration extension lists it: with its username and its first user's role. */
+export function administeredClientResource(client: ClientAccount): ClientResource {
+  return { ...clientResource(client), meta: { username: client.username, role: client.role } };
+}
+
+export function userResource(user: UserRecord): UserResource {
+  return {
+    type: 'user',
+    id: user.id,
+    attributes: { username: user.username, name: user.name, role: user.role, state: 'active', createdAt: user.createdAt },
+  } satisfies UserResource;
 }

@@ -2,6 +2,7 @@
 // so each desk accepts the tokens of every other.
 import type { Async } from '../index.ts';
 import { clientRecord, rowId, type ClientRow, type ClientsTable } from '../clients.ts';
+import { ACTIVE_USERS, USER_COLUMNS, userRecord, type UserRow, type UsersTable } from '../users.ts';
 import { integrationRecord, type IntegrationRow, type IntegrationsTable } from '../integrations.ts';
 import type { StationKeyRecords, StationKeysTable } from '../station-keys.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
@@ -59,32 +60,38 @@ export function integrationsTable(pool: Pool, now: () => string): Async<Integrat
 export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable> {
   const rows = async (sql: string, values: unknown[] = []) => (await pool.query<ClientRow>(sql, values)).rows.map(clientRecord);
   return {
-    add: async ({ username, credential, clientKey, role, profile }) => {
-      const at = now();
-      const added = await rows(
-        `INSERT INTO clients (username, credential, client_key, name, address1, address2, city, postal_code, state,
-                              country, contact, phone, email, tax_identification, created_at, updated_at, role)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) RETURNING *`,
-        [username, credential, clientKey, profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state,
-          profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, at, role],
-      );
-      return added[0]!;
-    },
+    // The clients' credential and role columns are the first user's, written for old backups' sake and never read.
+    add: ({ username, credential, clientKey, role, profile }) =>
+      transaction(pool, async (db) => {
+        const at = now();
+        const client = clientRecord(
+          (
+            await db.query<ClientRow>(
+              `INSERT INTO clients (username, credential, client_key, name, address1, address2, city, postal_code, state,
+                                    country, contact, phone, email, tax_identification, created_at, updated_at, role)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) RETURNING *`,
+              [username, credential, clientKey, profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state,
+                profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, at, role],
+            )
+          ).rows[0]!,
+        );
+        const user = userRecord(
+          (
+            await db.query<UserRow>(
+              `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+               RETURNING ${USER_COLUMNS}`,
+              [Number(client.id), username, credential, role, profile.contact || username, at],
+            )
+          ).rows[0]!,
+        );
+        return { client, user };
+      }),
     byId: async (id) => (rowId(id) === undefined ? undefined : (await rows('SELECT * FROM clients WHERE id = $1 AND removed_at IS NULL', [rowId(id)]))[0]),
     byUsername: async (username) => !storable(username) ? undefined : (await rows('SELECT * FROM clients WHERE username = $1 AND removed_at IS NULL', [username]))[0],
-    usernameRemoved: async (username) => storable(username) && ((await pool.query('SELECT 1 FROM clients WHERE username = $1 AND removed_at IS NOT NULL', [username])).rowCount ?? 0) > 0,
     all: () => rows('SELECT * FROM clients WHERE removed_at IS NULL ORDER BY id'),
     count: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM clients')).rows[0]!.n,
-    credentials: async () =>
-      (await pool.query<{ id: number; credential: Buffer }>('SELECT id, credential FROM clients WHERE removed_at IS NULL')).rows.map((row) => ({ id: String(row.id), credential: row.credential })),
     setClientKey: async (id, clientKey) => {
       await pool.query('UPDATE clients SET client_key = $2, updated_at = $3 WHERE id = $1', [Number(id), clientKey, now()]);
-    },
-    setCredential: async (id, credential) => {
-      await pool.query('UPDATE clients SET credential = $2, updated_at = $3 WHERE id = $1', [Number(id), credential, now()]);
-    },
-    setRole: async (id, role) => {
-      await pool.query('UPDATE clients SET role = $2, updated_at = $3 WHERE id = $1', [Number(id), role, now()]);
     },
     setProfile: async (id, profile) => {
       await pool.query(
@@ -93,6 +100,41 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
         [Number(id), profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state, profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, now()],
       );
     },
-    remove: async (id) => ((await pool.query('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [Number(id), now()])).rowCount ?? 0) === 1,
+    remove: (id) =>
+      transaction(pool, async (db) => {
+        const at = now();
+        const removed = ((await db.query('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [Number(id), at])).rowCount ?? 0) === 1;
+        if (removed) await db.query('UPDATE users SET removed_at = $2, updated_at = $2 WHERE client_id = $1 AND removed_at IS NULL', [Number(id), at]);
+        return removed;
+      }),
+  };
+}
+
+export function usersTable(pool: Pool, now: () => string): Async<UsersTable> {
+  const rows = async (sql: string, values: unknown[] = []) => (await pool.query<UserRow>(sql, values)).rows.map(userRecord);
+  const set = (column: string) => async (id: string, value: unknown) => {
+    await pool.query(`UPDATE users SET ${column} = $2, updated_at = $3 WHERE id = $1`, [Number(id), value, now()]);
+  };
+  return {
+    add: async ({ clientId, username, credential, role, name }) =>
+      (
+        await rows(
+          `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${USER_COLUMNS}`,
+          [Number(clientId), username, credential, role, name, now()],
+        )
+      )[0]!,
+    byId: async (id) => (rowId(id) === undefined ? undefined : (await rows(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.id = $1`, [rowId(id)]))[0]),
+    byUsername: async (username) => (!storable(username) ? undefined : (await rows(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.username = $1`, [username]))[0]),
+    usernameTaken: async (username) => storable(username) && ((await pool.query('SELECT 1 FROM users WHERE username = $1', [username])).rowCount ?? 0) > 0,
+    list: async (clientId) => {
+      if (clientId === undefined) return rows(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} ORDER BY users.client_id, users.id`);
+      return rowId(clientId) === undefined ? [] : rows(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.client_id = $1 ORDER BY users.id`, [rowId(clientId)]);
+    },
+    credentials: async () =>
+      (await pool.query<{ id: number; credential: Buffer }>(`SELECT users.id, users.credential FROM ${ACTIVE_USERS}`)).rows.map((row) => ({ id: String(row.id), credential: row.credential })),
+    setCredential: set('credential'),
+    setRole: set('role'),
+    setName: set('name'),
+    remove: async (id) => ((await pool.query('UPDATE users SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [Number(id), now()])).rowCount ?? 0) === 1,
   };
 }

@@ -3,7 +3,7 @@
 // fault (the server down, the disk full) fails with a StoreFaultError, which the API answers with 503.
 import { asStoreFault } from '../faults.ts';
 import type { Store, StoreOptions } from '../index.ts';
-import { clientsTable, integrationsTable, stationKeysTable } from './accounts.ts';
+import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
 import { openPostgres } from './database.ts';
 import { addressesTable, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
@@ -54,7 +54,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     backend: 'postgres',
     stationKeys: faultsTranslated(stationKeysTable(pool, now)),
     integrations: faultsTranslated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setCredential', 'setRole', 'setProfile', 'remove'])), localVersion: () => clientChanges },
+    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove'])), localVersion: () => clientChanges },
+    users: faultsTranslated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
     shipments: faultsTranslated(shipmentsTable(pool, now, options.claimLeaseMs)),
     addresses: faultsTranslated(addressesTable(pool, now)),
     carrierSettings: faultsTranslated(carrierSettingsTable(pool, now)),

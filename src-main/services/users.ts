@@ -1,0 +1,163 @@
+// The people of an account: an admin adds users, sets their roles, resets their passwords and removes them; the
+// admin command does the same for any account. Each change is audited, and takes effect on every desk within a
+// second, for tokens already issued too (the Bearer check looks users up again each second).
+import { authenticationHash } from '../../src-shared/auth-hash.ts';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import { DEFAULT_ROLE, parseRole, type Role } from '../../src-shared/roles.ts';
+import type { Actor } from '../domain/caller.ts';
+import type { UserRecord } from '../domain/user.ts';
+import { deriveCredential } from '../security/credentials.ts';
+import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
+import type { StationKeys } from './station-keys.ts';
+
+export interface NewUser {
+  /** The account: the admin command must name it; through the API it is the caller's own. */
+  clientId?: string;
+  username: string;
+  password: string;
+  name?: string;
+  /** packer when not given. */
+  role?: Role | string;
+}
+
+export type WhichUser = { id?: string; username?: string };
+
+export interface UserService {
+  /** The account's users; the admin command: one account's (clientId) or every account's. */
+  list(actor: Actor, clientId?: string): Promise<UserRecord[]>;
+  find(actor: Actor, which: WhichUser): Promise<UserRecord>;
+  add(actor: Actor, input: NewUser): Promise<UserRecord>;
+  setRole(actor: Actor, which: WhichUser, role: Role | string): Promise<UserRecord>;
+  setPassword(actor: Actor, which: WhichUser, password: string): Promise<UserRecord>;
+  rename(actor: Actor, which: WhichUser, name: string): Promise<UserRecord>;
+  /** The user can no longer sign in, and their tokens stop working within a second; their records stay. */
+  remove(actor: Actor, which: WhichUser): Promise<UserRecord>;
+}
+
+/** Passwords are at least this many characters: the sign-in backoff slows guessing, length makes it hopeless. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+export function passwordProblem(password: string): string | undefined {
+  return [...password].length < MIN_PASSWORD_LENGTH ? `password: at least ${MIN_PASSWORD_LENGTH} characters` : undefined;
+}
+
+export function usernameProblem(username: string): string | undefined {
+  if (username.length === 0 || username.length > 64) return '1 to 64 characters';
+  if (username !== username.trim()) return 'no leading or trailing spaces';
+  if (/[\u0000-\u001f\u007f]/.test(username)) return 'no control characters';
+  return undefined;
+}
+
+function nameProblem(name: string): string | undefined {
+  return [...name].length > 100 || /[\u0000-\u001f\u007f]/.test(name) ? 'name: at most 100 characters, no control characters' : undefined;
+}
+
+export function roleOf(given: Role | string | undefined): Role {
+  if (given === undefined) return DEFAULT_ROLE;
+  const role = parseRole(given);
+  if (!role) throw new StationError(400, ERROR_TEXT.invalidRole(String(given)), { pointer: '/data/attributes/role', parameter: 'role' });
+  return role;
+}
+
+/** The credential the ServiceApi sign-in of this username and password proves. */
+export const credentialFor = (keys: StationKeys, username: string, password: string) => deriveCredential(authenticationHash(username, password), keys.credentialSalt);
+
+/** Refuses (409) a new username that a user has or had: usernames are never given twice. */
+export async function refuseTakenUsername(store: Store, username: string): Promise<void> {
+  if (await store.users.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+  if (await store.users.usernameTaken(username)) throw new StationError(409, ERROR_TEXT.usernameOfRemovedUser(username));
+}
+
+const MANAGING = 'Managing the team';
+
+export function createUserService(store: Store, keys: StationKeys, audit: AuditLog): UserService {
+  /** The user, if the actor may manage them: an API admin only the users of their own account; others are not found. */
+  const find = async (actor: Actor, { id, username }: WhichUser) => {
+    const user = id !== undefined ? await store.users.byId(id) : username !== undefined ? await store.users.byUsername(username) : undefined;
+    if (!user || (actor.via === 'api' && user.clientId !== actor.client.id)) {
+      throw new StationError(404, id !== undefined ? ERROR_TEXT.noUserWithId(id) : ERROR_TEXT.noUserWithUsername(username ?? ''));
+    }
+    return user;
+  };
+
+  /** An account that has an admin keeps one, so someone can always manage its team; so does the station. */
+  const keepsAnAdmin = async (user: UserRecord) => {
+    if (user.role !== 'admin') return;
+    const admins = (await store.users.list(user.clientId)).filter((other) => other.role === 'admin');
+    if (admins.length <= 1) throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
+  };
+
+  const subject = (user: UserRecord) => ({ type: 'user' as const, id: user.id });
+
+  return {
+    async list(actor, clientId) {
+      requireRole(actor, 'admin', MANAGING);
+      return store.users.list(actor.via === 'api' ? actor.client.id : clientId);
+    },
+    async find(actor, which) {
+      requireRole(actor, 'admin', MANAGING);
+      return find(actor, which);
+    },
+    async add(actor, { clientId: givenClientId, username, password, name, role: givenRole }) {
+      requireRole(actor, 'admin', MANAGING);
+      const clientId = actor.via === 'api' ? actor.client.id : givenClientId;
+      if (clientId === undefined) throw new StationError(400, ERROR_TEXT.userNeedsClient, { parameter: 'client' });
+      const role = roleOf(givenRole);
+      const displayName = (name ?? '').trim() || username;
+      const problems = [usernameProblem(username) && `username: ${usernameProblem(username)}`, passwordProblem(password), nameProblem(displayName)].filter(Boolean);
+      if (problems.length > 0) throw new StationError(400, ERROR_TEXT.invalidUser(problems.join('; ')));
+      const client = await store.clients.byId(clientId);
+      if (!client) throw new StationError(404, ERROR_TEXT.noClientWithId(clientId));
+      await refuseTakenUsername(store, username);
+      let user: UserRecord;
+      try {
+        user = await store.users.add({ clientId, username, credential: await credentialFor(keys, username, password), role, name: displayName });
+      } catch (error) {
+        // A concurrent add of the same username loses the race on the UNIQUE constraint.
+        if (await store.users.usernameTaken(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+        throw error;
+      }
+      await audit.record(actor, 'user.added', subject(user), { username, name: displayName, role, clientId });
+      return user;
+    },
+    async setRole(actor, which, givenRole) {
+      requireRole(actor, 'admin', MANAGING);
+      const role = roleOf(givenRole);
+      const user = await find(actor, which);
+      if (user.role === role) return user;
+      await keepsAnAdmin(user);
+      await store.users.setRole(user.id, role);
+      await audit.record(actor, 'user.role-changed', subject(user), { username: user.username, from: user.role, to: role });
+      return { ...user, role };
+    },
+    async setPassword(actor, which, password) {
+      requireRole(actor, 'admin', MANAGING);
+      const problem = passwordProblem(password);
+      if (problem) throw new StationError(400, ERROR_TEXT.invalidUser(problem));
+      const user = await find(actor, which);
+      await store.users.setCredential(user.id, await credentialFor(keys, user.username, password));
+      await audit.record(actor, 'user.password-changed', subject(user), { username: user.username });
+      return user;
+    },
+    async rename(actor, which, givenName) {
+      requireRole(actor, 'admin', MANAGING);
+      const name = givenName.trim();
+      const problem = name === '' ? 'name: 1 to 100 characters' : nameProblem(name);
+      if (problem) throw new StationError(400, ERROR_TEXT.invalidUser(problem));
+      const user = await find(actor, which);
+      if (user.name === name) return user;
+      await store.users.setName(user.id, name);
+      await audit.record(actor, 'user.renamed', subject(user), { username: user.username, from: user.name, to: name });
+      return { ...user, name };
+    },
+    async remove(actor, which) {
+      requireRole(actor, 'admin', MANAGING);
+      const user = await find(actor, which);
+      await keepsAnAdmin(user);
+      await store.users.remove(user.id);
+      await audit.record(actor, 'user.removed', subject(user), { username: user.username });
+      return user;
+    },
+  };
+}
