@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createCarrierRegistry } from './carriers/registry.ts';
 import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsService } from './services/carrier-settings.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
+import { createUserService, type UserService } from './services/users.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import { createTrackingEventService, type TrackingEventService } from './services/tracking-events.ts';
@@ -34,6 +35,7 @@ export interface StationAdmin {
   readonly desk: string;
   readonly keys: StationKeys;
   readonly clients: ClientService;
+  readonly users: UserService;
   readonly integrations: IntegrationService;
   readonly carriers: CarrierSettingsService;
   readonly tracking: TrackingEventService;
@@ -62,6 +64,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     desk,
     keys,
     clients: createClientService(store, keys, audit),
+    users: createUserService(store, keys, audit),
     integrations: createIntegrationService(store, audit),
     carriers: createCarrierSettingsService(store, registry, audit),
     tracking: createTrackingEventService(store, audit),

@@ -14,7 +14,8 @@ import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from './station.ts';
 import { configCommand, CONFIG_HELP } from './cli/config.ts';
-import { UsageError, common, databaseOf, dataDirOf, deskOf, optional, parse, print, required, unknownSubcommand, withAdmin, type Options, type Values } from './cli/arguments.ts';
+import { UsageError, common, databaseOf, dataDirOf, deskOf, optional, parse, passwordOf, passwordOptions, print, required, unknownSubcommand, whichOne, withAdmin, type Options, type Values } from './cli/arguments.ts';
+import { userCommand, USER_HELP } from './cli/users.ts';
 
 export const FIRST_RUN_FILE = 'first-run-credentials.txt';
 
@@ -30,7 +31,8 @@ Usage: npm run --silent station -- <command> [options]
       0.0.0.0); --tls-cert and --tls-key serve HTTPS.
   client add --username U (--password P | --password-stdin) --name NAME [--role ROLE] [address options]
         [--data DIR] [--json]
-      Create a client. ROLE is packer (the default), supervisor or admin. Address options: --address1
+      Create a client account and its first user, with this username, password and role. ROLE is packer
+      (the default), supervisor or admin. Address options: --address1
       --address2 --city --postal-code --state --country --contact --phone --email --tax-id. Prints
       {"id","clientKey","role"} with --json.
       Passwords have at least 10 characters. --password-stdin reads it from standard input, so it shows
@@ -42,10 +44,16 @@ Usage: npm run --silent station -- <command> [options]
       Changing the first-run client's password deletes the first-run credentials file.
   client set-role (--id ID | --username U) --role ROLE [--data DIR] [--json]
       Packers ship, print and track; supervisors also void processed shipments, reprint and change carrier
-      settings; admins also manage clients and integrations. The last admin keeps the role.
+      settings; admins also manage clients, users and integrations. The last admin keeps the role.
+      set-password and set-role change the account's first user (the one with its username).
   client remove (--id ID | --username U) [--data DIR] [--json]
-      The client can no longer sign in and its tokens stop working; its shipments stay. Its username
-      stays reserved.
+      No user of the account can sign in any more and their tokens stop working; its shipments stay. Its
+      username stays reserved.
+  client merge --into A --from B [--data DIR] [--json]
+      Move B's users and everything B owns (shipments, orders, address book, manifests, events, webhooks,
+      print settings) into A, in one transaction, and remove B. A and B are ids or usernames. Refused,
+      naming each, while B has work that cannot move (a shipment being booked, a print job printing, an
+      order number or closed day both have). Prints {"into","from","moved"} with --json.
   keys [--data DIR] [--json]
       Print the server key (signs Bearer tokens) and the desk app's integration key.
   integration add --name NAME [--data DIR] [--json]
@@ -92,6 +100,7 @@ Usage: npm run --silent station -- <command> [options]
       The delivery log, newest first.
   webhook replay --id ID --from EVENT_ID --to EVENT_ID [--data DIR] [--json]
       Send the webhook's events with these ids again (at most 10000).
+${USER_HELP}
 ${CONFIG_HELP}
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
@@ -131,38 +140,8 @@ const addressOptions: Options = {
 };
 const which: Options = { id: { type: 'string' }, username: { type: 'string' } };
 
-/** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
-async function passwordOf(values: Values): Promise<string> {
-  const given = optional(values, 'password');
-  const fromStdin = values['password-stdin'] === true;
-  if ((given !== undefined) === fromStdin) throw new UsageError('Give exactly one of --password or --password-stdin.');
-  if (given !== undefined) {
-    if (given === '') throw new UsageError('--password is required.');
-    return given;
-  }
-  // The first line is the password: read up to its end (or the input's), so a typed password needs only Enter.
-  let text = '';
-  for await (const chunk of process.stdin) {
-    text += (chunk as Buffer).toString('utf8');
-    if (text.includes('\n')) break;
-  }
-  process.stdin.destroy();
-  const password = text.split(/\r?\n/)[0] ?? '';
-  if (password === '') throw new UsageError('--password-stdin read no password from standard input.');
-  return password;
-}
-
-const passwordOptions: Options = { password: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } };
-
-function whichClient(values: Values): { id?: string; username?: string } {
-  const id = optional(values, 'id');
-  const username = optional(values, 'username');
-  if ((id === undefined) === (username === undefined)) throw new UsageError('Give exactly one of --id or --username.');
-  return id !== undefined ? { id } : { username };
-}
-
 function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>[number]): string {
-  return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}\t${client.role}`;
+  return `${client.id}\t${client.username}\t${client.profile.name}\t${client.profile.country || '-'}\t${client.role ?? '-'}`;
 }
 
 async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
@@ -199,14 +178,14 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
     }
     case 'rotate-key': {
       const values = parse(args, { ...common, ...which });
-      const chosen = whichClient(values);
+      const chosen = whichOne(values);
       const client = await withAdmin(values, (admin) => admin.clients.rotateKey(admin.actor, chosen));
       print(values, { id: client.id, clientKey: client.clientKey }, `New client key for ${client.username}: ${client.clientKey}`);
       return;
     }
     case 'set-password': {
       const values = parse(args, { ...common, ...which, ...passwordOptions });
-      const client = whichClient(values);
+      const client = whichOne(values);
       const password = await passwordOf(values);
       const changed = await withAdmin(values, (admin) => admin.clients.setPassword(admin.actor, client, password));
       const forgotten = changed.username === FIRST_CLIENT_USERNAME && forgetFirstRunCredentials(dataDirOf(values));
@@ -215,7 +194,7 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
     }
     case 'remove': {
       const values = parse(args, { ...common, ...which });
-      const chosen = whichClient(values);
+      const chosen = whichOne(values);
       const removed = await withAdmin(values, (admin) => admin.clients.remove(admin.actor, chosen));
       if (removed.username === FIRST_CLIENT_USERNAME) forgetFirstRunCredentials(dataDirOf(values));
       print(values, { id: removed.id }, `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`);
@@ -223,14 +202,27 @@ async function clientCommand(sub: string | undefined, args: string[]): Promise<v
     }
     case 'set-role': {
       const values = parse(args, { ...common, ...which, role: { type: 'string' } });
-      const client = whichClient(values);
+      const client = whichOne(values);
       const role = required(values, 'role');
       const changed = await withAdmin(values, (admin) => admin.clients.setRole(admin.actor, client, role));
       print(values, { id: changed.id, role: changed.role }, `${changed.username} is now ${changed.role}.`);
       return;
     }
+    case 'merge': {
+      const values = parse(args, { ...common, into: { type: 'string' }, from: { type: 'string' } });
+      const accountOf = (given: string) => (/^\d+$/.test(given) ? { id: given } : { username: given });
+      const into = accountOf(required(values, 'into'));
+      const from = accountOf(required(values, 'from'));
+      const { into: kept, from: gone, moved } = await withAdmin(values, (admin) => admin.clients.merge(admin.actor, into, from));
+      print(
+        values,
+        { into: kept.id, from: gone.id, moved },
+        `Merged client ${gone.id} (${gone.username}) into ${kept.id} (${kept.username}): ${moved.users} user(s), ${moved.shipments} shipment(s), ${moved.orders} order(s) and ${moved.addresses} address(es) moved. Client ${gone.id} is removed; its users sign in as before.`,
+      );
+      return;
+    }
     default:
-      throw new UsageError(unknownSubcommand('client', sub, 'add, list, rotate-key, set-password, set-role or remove'));
+      throw new UsageError(unknownSubcommand('client', sub, 'add, list, rotate-key, set-password, set-role, remove or merge'));
   }
 }
 
@@ -706,6 +698,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'audit':
         await auditCommand(rest);
+        return 0;
+      case 'user':
+        await userCommand(rest[0], rest.slice(1));
         return 0;
       case 'config':
         await configCommand(rest[0], rest.slice(1));

@@ -21,6 +21,7 @@ import { noPrinting, type PrintBackend } from './printing/backend.ts';
 import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import { createClientService, type ClientService } from './services/clients.ts';
+import { createUserService, type UserService } from './services/users.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import { createCarrierSettingsService, storedUpstreams, type CarrierSettingsService } from './services/carrier-settings.ts';
 import type { UpstreamTimeouts } from './carriers/upstream.ts';
@@ -150,6 +151,8 @@ export interface Station {
   readonly store: Store;
   readonly keys: StationKeys;
   readonly clients: ClientService;
+  /** The people of each account. */
+  readonly users: UserService;
   readonly integrations: IntegrationService;
   readonly carrierSettings: CarrierSettingsService;
   readonly audit: AuditLog;
@@ -293,6 +296,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const audit = createAuditLog(store, desk);
   const clients = createClientService(store, keys, audit);
+  const users = createUserService(store, keys, audit);
   const integrations = createIntegrationService(store, audit);
   const authentication = createAuthenticationService(store, keys);
   const carriers = createCarrierRegistry({
@@ -374,6 +378,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     desktopIntegrationKey: keys.desktopIntegrationKey,
     desk,
     clients,
+    users,
     integrations,
     carrierSettings,
     audit,
@@ -459,6 +464,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     store,
     keys,
     clients,
+    users,
     integrations,
     carrierSettings,
     audit,

@@ -57,6 +57,35 @@ const clientChangeSchema = z.object({ role: absent(role), password: absent(text)
 
 const newIntegrationSchema = z.object({ name: text });
 
+/** A person added to the account (POST /users): packer unless a role is given; the name shown defaults to the username. */
+export interface NewUserRequest {
+  username: string;
+  password: string;
+  name?: string;
+  role?: Role;
+}
+
+const newUserSchema = z.object({ username: text, password: text, name: absent(text), role: absent(role) });
+
+/** What an admin changes of a user (PATCH /users/<id>): the role, the name shown, or a new password. */
+export interface UserChangeRequest {
+  role?: Role;
+  name?: string;
+  password?: string;
+}
+
+const userChangeSchema = z
+  .object({ role: absent(role), name: absent(text), password: absent(text) })
+  .refine((change) => change.role !== undefined || change.name !== undefined || change.password !== undefined, { path: ['role'], message: 'a role, name or password to change' });
+
+export function validateNewUser(document: unknown): Result<NewUserRequest> {
+  return validateResource(document, 'user', newUserSchema, false) as Result<NewUserRequest>;
+}
+
+export function validateUserChange(document: unknown): Result<UserChangeRequest> {
+  return validateResource(document, 'user', userChangeSchema, false) as Result<UserChangeRequest>;
+}
+
 export interface CarrierChangeRequest {
   /** Percent, 0 to 200: a number or its decimal text. */
   fuelSurchargePercent?: number | string;

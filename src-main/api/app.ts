@@ -40,6 +40,7 @@ import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
 import { printingRoutes } from './routes/printing.ts';
 import { administrationRoutes, type AdministrationDeps } from './routes/administration.ts';
+import { userRoutes } from './routes/users.ts';
 import type { PrintService } from '../services/printing.ts';
 import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
@@ -90,6 +91,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   shipmentRoutes(guarded, deps);
   printingRoutes(guarded, deps.printing, deps.idempotency);
   administrationRoutes(guarded, deps);
+  userRoutes(guarded, deps.users);
   eventRoutes(guarded, deps);
   webhookRoutes(guarded, deps.webhooks);
   outboxRoutes(guarded, deps.upstream, deps.manifests);

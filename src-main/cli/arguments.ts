@@ -110,3 +110,33 @@ export async function withAdmin<T>(values: Values, task: (admin: StationAdmin) =
   }
 }
 
+/** The password of --password, or the first line of standard input with --password-stdin; exactly one of them. */
+export async function passwordOf(values: Values): Promise<string> {
+  const given = optional(values, 'password');
+  const fromStdin = values['password-stdin'] === true;
+  if ((given !== undefined) === fromStdin) throw new UsageError('Give exactly one of --password or --password-stdin.');
+  if (given !== undefined) {
+    if (given === '') throw new UsageError('--password is required.');
+    return given;
+  }
+  // The first line is the password: read up to its end (or the input's), so a typed password needs only Enter.
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += (chunk as Buffer).toString('utf8');
+    if (text.includes('\n')) break;
+  }
+  process.stdin.destroy();
+  const password = text.split(/\r?\n/)[0] ?? '';
+  if (password === '') throw new UsageError('--password-stdin read no password from standard input.');
+  return password;
+}
+
+export const passwordOptions: Options = { password: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } };
+
+/** --id or --username: exactly one. */
+export function whichOne(values: Values): { id?: string; username?: string } {
+  const id = optional(values, 'id');
+  const username = optional(values, 'username');
+  if ((id === undefined) === (username === undefined)) throw new UsageError('Give exactly one of --id or --username.');
+  return id !== undefined ? { id } : { username };
+}

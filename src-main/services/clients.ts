@@ -9,6 +9,7 @@ import type { UserRecord } from '../domain/user.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { randomPassword, randomSecret } from '../security/secrets.ts';
 import type { Store } from '../store/index.ts';
+import type { MergeCounts } from '../store/merge-clients.ts';
 import type { StationKeys } from './station-keys.ts';
 import { credentialFor, passwordProblem, refuseTakenUsername, roleOf, usernameProblem } from './users.ts';
 
@@ -44,6 +45,11 @@ export interface ClientService {
   updateProfile(actor: Actor, which: Which, change: ClientProfileChange): Promise<ClientRecord>;
   /** No user of the account can sign in any more, and their tokens stop working; its shipments and records stay. */
   remove(actor: Actor, which: Which): Promise<ClientAccount>;
+  /**
+   * Moves every user and record of `from` into `into` and removes `from`, in one transaction: for a warehouse that
+   * made one client per person. Refused (409, naming each thing) while `from` has work that cannot move.
+   */
+  merge(actor: Actor, into: Which, from: Which): Promise<{ into: ClientAccount; from: ClientAccount; moved: MergeCounts }>;
   /** On a station without clients, creates `admin` with a random password and returns its credentials once. */
   ensureFirstClient(): Promise<{ client: ClientAccount; password: string } | undefined>;
 }
@@ -175,6 +181,16 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       await store.clients.remove(client.id);
       await audit.record(actor, 'client.removed', subject(client), { username: client.username });
       return client;
+    },
+    async merge(actor, intoWhich, fromWhich) {
+      requireRole(actor, 'admin', MANAGING);
+      const into = await find(intoWhich);
+      const from = await find(fromWhich);
+      if (into.id === from.id) throw new StationError(400, ERROR_TEXT.mergeSameClient, { parameter: 'from' });
+      const result = await store.clients.merge(into.id, from.id);
+      if (!result.merged) throw new StationError(409, ERROR_TEXT.mergeRefused(result.problems.join('; ')), { meta: { problems: result.problems } });
+      await audit.record(actor, 'client.merged', subject(into), { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: result.moved });
+      return { into, from, moved: result.moved };
     },
     ensureFirstClient: async () => {
       if ((await store.clients.count()) > 0) return undefined;

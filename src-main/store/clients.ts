@@ -6,6 +6,7 @@ import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { Db } from './database.ts';
 import { USER_COLUMNS, userRecord, type UserRow } from './users.ts';
+import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts, type MergeResult } from './merge-clients.ts';
 
 export interface NewAccount {
   /** The account's username, and its first user's. */
@@ -30,6 +31,8 @@ export interface ClientsTable {
   setProfile(id: string, profile: ClientProfile): void;
   /** Removes an account and its users: none can sign in, and their tokens stop working; its shipments stay. */
   remove(id: string): boolean;
+  /** Moves `fromId`'s users and records into `intoId` and removes it, in one transaction; or says what keeps it. */
+  merge(intoId: string, fromId: string): MergeResult;
 }
 
 export interface ClientRow {
@@ -132,6 +135,14 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
     setProfile: (id, profile) => {
       updateProfile.run({ id: Number(id), ...profile, now: now() });
     },
+    merge: db.transaction((intoId: string, fromId: string): MergeResult => {
+      const sql = (statement: string) => mergeSql(statement, intoId, fromId, now());
+      const problems = MERGE_CHECKS.flatMap((check) => db.prepare<[], string>(sql(check)).pluck().all() as string[]);
+      if (problems.length > 0) return { merged: false, problems };
+      const moved = db.prepare<[], MergeCounts>(sql(MERGE_COUNTS)).get() as MergeCounts;
+      for (const statement of MERGE_STATEMENTS) db.prepare(sql(statement)).run();
+      return { merged: true, moved };
+    }),
     remove: db.transaction((id: string) => {
       const at = now();
       const removed = markRemoved.run({ id: Number(id), now: at }).changes === 1;

@@ -16,7 +16,7 @@ const READ_BUSY_TIMEOUT_MS = 10;
 /** The methods that write, per table: on a running station they go to the writer thread. */
 const WRITES = {
   integrations: ['add', 'revoke'],
-  clients: ['add', 'setClientKey', 'setProfile', 'remove'],
+  clients: ['add', 'setClientKey', 'setProfile', 'remove', 'merge'],
   users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
   shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
   addresses: ['remember', 'ensure'],

@@ -18,6 +18,7 @@ import type { AuditLog } from '../../services/audit-log.ts';
 import type { CarrierSettingsService } from '../../services/carrier-settings.ts';
 import type { ClientService } from '../../services/clients.ts';
 import type { IntegrationService } from '../../services/integrations.ts';
+import type { UserService } from '../../services/users.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -28,6 +29,7 @@ import { validateResource } from '../../../src-shared/resource-validation.ts';
 
 export interface AdministrationDeps {
   clients: ClientService;
+  users: UserService;
   integrations: IntegrationService;
   carrierSettings: CarrierSettingsService;
   audit: AuditLog;

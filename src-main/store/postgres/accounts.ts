@@ -2,6 +2,7 @@
 // so each desk accepts the tokens of every other.
 import type { Async } from '../index.ts';
 import { clientRecord, rowId, type ClientRow, type ClientsTable } from '../clients.ts';
+import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts } from '../merge-clients.ts';
 import { ACTIVE_USERS, USER_COLUMNS, userRecord, type UserRow, type UsersTable } from '../users.ts';
 import { integrationRecord, type IntegrationRow, type IntegrationsTable } from '../integrations.ts';
 import type { StationKeyRecords, StationKeysTable } from '../station-keys.ts';
@@ -100,6 +101,19 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
         [Number(id), profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state, profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification, now()],
       );
     },
+    merge: (intoId, fromId) =>
+      transaction(pool, async (db) => {
+        const sql = (statement: string) => mergeSql(statement, intoId, fromId, now());
+        // Both accounts' rows are locked first, so no other desk adds to the one leaving while it moves.
+        await db.query(sql('SELECT id FROM clients WHERE id IN ($into, $from) ORDER BY id FOR UPDATE'));
+        const problems: string[] = [];
+        for (const check of MERGE_CHECKS) problems.push(...(await db.query<{ problem: string }>(sql(check))).rows.map((row) => row.problem));
+        if (problems.length > 0) return { merged: false as const, problems };
+        const counts = (await db.query<Record<keyof MergeCounts, string>>(sql(MERGE_COUNTS))).rows[0]!;
+        const moved: MergeCounts = { users: Number(counts.users), shipments: Number(counts.shipments), orders: Number(counts.orders), addresses: Number(counts.addresses) };
+        for (const statement of MERGE_STATEMENTS) await db.query(sql(statement));
+        return { merged: true as const, moved };
+      }),
     remove: (id) =>
       transaction(pool, async (db) => {
         const at = now();

@@ -54,7 +54,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     backend: 'postgres',
     stationKeys: faultsTranslated(stationKeysTable(pool, now)),
     integrations: faultsTranslated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove'])), localVersion: () => clientChanges },
+    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove', 'merge'])), localVersion: () => clientChanges },
     users: faultsTranslated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
     shipments: faultsTranslated(shipmentsTable(pool, now, options.claimLeaseMs)),
     addresses: faultsTranslated(addressesTable(pool, now)),

@@ -1,0 +1,49 @@
+// The account's people for its admins (README, "A team at the warehouse"): GET/POST /users, PATCH/DELETE
+// /users/<id>. Routes check the request's shape; the user service refuses other roles (403) and other accounts'
+// users (404), and writes the audit log.
+import { validateNewUser, validateUserChange } from '../../../src-shared/administration.ts';
+import { StationError } from '../../../src-shared/errors.ts';
+import { actorOf } from '../../domain/caller.ts';
+import type { UserService } from '../../services/users.ts';
+import { callerOf, type ApiContext } from '../context.ts';
+import { respondData } from '../respond.ts';
+import type { ApiRouter } from '../router.ts';
+import { userResource } from '../serializers/client.ts';
+
+function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
+  if (!result.ok) throw StationError.many(400, result.errors);
+  return result.value;
+}
+
+export function userRoutes(router: ApiRouter, users: UserService): void {
+  const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
+
+  router.get('/users', async (ctx: ApiContext) => {
+    respondData(ctx, 200, (await users.list(actor(ctx))).map(userResource));
+  });
+
+  router.post('/users', async (ctx: ApiContext) => {
+    const request = checked(validateNewUser(ctx.state.body));
+    respondData(ctx, 201, userResource(await users.add(actor(ctx), request)));
+  });
+
+  router.get('/users/:id', async (ctx: ApiContext) => {
+    respondData(ctx, 200, userResource(await users.find(actor(ctx), { id: String(ctx.params.id) })));
+  });
+
+  router.patch('/users/:id', async (ctx: ApiContext) => {
+    const change = checked(validateUserChange(ctx.state.body));
+    const which = { id: String(ctx.params.id) };
+    // Found (and authorised) before anything changes, so a refused change changes nothing.
+    let user = await users.find(actor(ctx), which);
+    if (change.role !== undefined) user = await users.setRole(actor(ctx), which, change.role);
+    if (change.name !== undefined) user = await users.rename(actor(ctx), which, change.name);
+    if (change.password !== undefined) user = await users.setPassword(actor(ctx), which, change.password);
+    respondData(ctx, 200, userResource(user));
+  });
+
+  router.delete('/users/:id', async (ctx: ApiContext) => {
+    await users.remove(actor(ctx), { id: String(ctx.params.id) });
+    ctx.status = 204;
+  });
+}

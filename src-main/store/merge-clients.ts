@@ -1,0 +1,79 @@
+// `client merge`: one account's users and everything it owns moved into another, for warehouses that made one
+// client per person. Written once for both back ends: the statements name $into, $from and $now, which
+// `mergeSql` fills in as literals (two ids checked to be digits, and an ISO time), so no dialect's parameter
+// syntax or typing is involved. The checks come first and name what cannot move; the moves then
+// run in the caller's one transaction. References and tracking numbers are unique station-wide, so they move as
+// they are; the address book keeps one entry per address; the day summaries add up.
+
+/** What keeps an account from being merged, one line per thing, in words an admin can act on. */
+export const MERGE_CHECKS: readonly string[] = [
+  `SELECT 'shipment ' || coalesce(reference, id) || ' is being booked right now' AS problem FROM shipments
+     WHERE client_id = $from AND status = 0 AND claim_token IS NOT NULL AND deleted_at IS NULL`,
+  `SELECT 'print job ' || id || ' is still ' || status AS problem FROM print_jobs WHERE client_id = $from AND status IN ('queued', 'printing')`,
+  `SELECT 'order ' || b.number || ' exists in both accounts' AS problem FROM orders b
+     JOIN orders a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.number = b.number WHERE b.client_id = $from`,
+  `SELECT 'order ' || b.order_number || ' has a live shipment in both accounts' AS problem FROM shipments b
+     JOIN shipments a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.order_number = b.order_number AND a.deleted_at IS NULL
+     WHERE b.client_id = $from AND b.order_number IS NOT NULL AND b.deleted_at IS NULL`,
+  `SELECT b.carrier_code || '''s day ' || b.ship_date || ' is closed in both accounts' AS problem FROM manifests b
+     JOIN manifests a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.carrier_code = b.carrier_code AND a.ship_date = b.ship_date AND a.status = 'closed'
+     WHERE b.client_id = $from AND b.status = 'closed'`,
+  `SELECT 'idempotency key ' || b.key || ' was used by both accounts' AS problem FROM idempotency_keys b
+     JOIN idempotency_keys a ON a.client_id = $into AND a.key = b.key WHERE b.client_id = $from`,
+];
+
+/** The moves, in order. */
+export const MERGE_STATEMENTS: readonly string[] = [
+  'UPDATE users SET client_id = $into WHERE client_id = $from',
+  // An address both had is kept once, the one the merged-into account has.
+  `DELETE FROM addresses WHERE client_id = $from
+     AND EXISTS (SELECT 1 FROM addresses a WHERE a.client_id = $into AND a.sandbox = addresses.sandbox AND a.fingerprint = addresses.fingerprint)`,
+  'UPDATE addresses SET client_id = $into WHERE client_id = $from',
+  'UPDATE orders SET client_id = $into WHERE client_id = $from',
+  'UPDATE manifests SET client_id = $into WHERE client_id = $from',
+  'UPDATE shipments SET client_id = $into WHERE client_id = $from',
+  'UPDATE shipment_audit SET client_id = $into WHERE client_id = $from',
+  'UPDATE print_jobs SET client_id = $into WHERE client_id = $from',
+  'UPDATE idempotency_keys SET client_id = $into WHERE client_id = $from',
+  'UPDATE events SET client_id = $into WHERE client_id = $from',
+  'UPDATE webhooks SET client_id = $into WHERE client_id = $from',
+  `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+     SELECT $into, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents FROM shipment_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET shipments = shipment_days.shipments + excluded.shipments,
+       packages = shipment_days.packages + excluded.packages, weight_g = shipment_days.weight_g + excluded.weight_g,
+       cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
+  'DELETE FROM shipment_days WHERE client_id = $from',
+  `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+     SELECT $into, sandbox, ship_date, country, shipments FROM destination_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+  'DELETE FROM destination_days WHERE client_id = $from',
+  // Print settings per account (and per desk and account): the merged-into account's own win.
+  `DELETE FROM station_settings WHERE name LIKE 'printing:%:client:' || $from
+     AND EXISTS (SELECT 1 FROM station_settings own WHERE own.name = substr(station_settings.name, 1, length(station_settings.name) - length(CAST($from AS TEXT))) || $into)`,
+  `UPDATE station_settings SET name = substr(name, 1, length(name) - length(CAST($from AS TEXT))) || $into WHERE name LIKE 'printing:%:client:' || $from`,
+  `DELETE FROM station_settings WHERE name = 'printing:client:' || $from AND EXISTS (SELECT 1 FROM station_settings own WHERE own.name = 'printing:client:' || $into)`,
+  `UPDATE station_settings SET name = 'printing:client:' || $into WHERE name = 'printing:client:' || $from`,
+  'UPDATE clients SET removed_at = $now, updated_at = $now WHERE id = $from',
+];
+
+/** What the merge moved, for the admin's summary and the audit log. */
+export const MERGE_COUNTS = `SELECT
+  (SELECT count(*) FROM users WHERE client_id = $from AND removed_at IS NULL) AS users,
+  (SELECT count(*) FROM shipments WHERE client_id = $from) AS shipments,
+  (SELECT count(*) FROM orders WHERE client_id = $from) AS orders,
+  (SELECT count(*) FROM addresses WHERE client_id = $from) AS addresses`;
+
+export interface MergeCounts {
+  users: number;
+  shipments: number;
+  orders: number;
+  addresses: number;
+}
+
+export type MergeResult = { merged: true; moved: MergeCounts } | { merged: false; problems: string[] };
+
+/** A statement with its values in place: the ids are digits only (checked), the time an ISO string. */
+export function mergeSql(sql: string, into: string, from: string, now: string): string {
+  if (!/^\d+$/.test(into) || !/^\d+$/.test(from) || !/^[0-9T:.Z-]+$/.test(now)) throw new Error('mergeSql: ids must be digits and the time ISO');
+  return sql.replaceAll('$into', into).replaceAll('$from', from).replaceAll('$now', `'${now}'`);
+}
