@@ -310,7 +310,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
   const carrierSettings = createCarrierSettingsService(store, carriers, audit);
   const calendar = createCalendarService({ store, audit, clock });
-  const shipments = createShipmentService({ store, carriers, documents, clock, calendar: calendar.current, logger, audit });
+  const shipments = createShipmentService({ store, carriers, documents, clock, calendar: calendar.current, logger, audit, desk });
   const printing = createPrintService({
     store,
     backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),

@@ -36,9 +36,26 @@ export interface CarrierTotals {
   costPerKg: number | null;
 }
 
+/** One person's processed parcels over the report's dates: what supervisors ask for. */
+export interface PersonTotals {
+  /** The user's username; null for shipments imported in bulk, which name nobody. */
+  username: string | null;
+  /** The name the desk shows (the username when the user is gone). */
+  name: string;
+  shipments: number;
+  /** Hours (on the station's clock, in UTC hours) in which the person processed at least one parcel. */
+  activeHours: number;
+  /** Parcels per active hour, one decimal. */
+  perHour: number;
+  /** Parcels per hour of the day they were processed in (0–23, UTC), for the busiest-hour chart. */
+  byHour: { hour: string; shipments: number }[];
+}
+
 export interface DailyReportMeta {
   dateFrom: string;
   dateTo: string;
+  /** Per person who processed parcels, most parcels first. */
+  people: PersonTotals[];
   carriers: CarrierTotals[];
   topDestinations: { country: string; shipments: number }[];
   totals: { shipments: number; packages: number; weightKg: number; cost: { amount: number; currency: string }; costPerKg: number | null };

@@ -35,6 +35,9 @@ export interface ShipmentMeta {
   trackingNumber: string | null;
   /** Why processing failed (status -1): an extension. */
   error?: string | null;
+  /** Who made it (the user's username) and at which desk: an extension; null for shipments imported in bulk. */
+  createdBy?: string | null;
+  desk?: string | null;
 }
 
 export interface ShipmentLinks {
@@ -92,9 +95,13 @@ export interface SummaryAttributes {
   trackingDate: string | null;
 }
 
-/** Whether a status-0 summary waits for the scheduler (true) or is a saved shipment awaiting confirm (false). */
+/**
+ * Whether a status-0 summary waits for the scheduler (true) or is a saved shipment awaiting confirm (false); and
+ * who made it (the user's username; an extension, null for shipments imported in bulk).
+ */
 export interface SummaryMeta {
   scheduledProcessing: boolean;
+  createdBy?: string | null;
 }
 
 export interface SummaryResource extends Resource<'shipmentSummary', SummaryAttributes, SummaryMeta> {

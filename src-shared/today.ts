@@ -48,6 +48,10 @@ export interface TodayAttributes {
   printJobs: TodayPrintJob[];
   /** The first collection still booked on or after the date, with the others of that carrier, day and address. */
   nextPickup: TodayPickup | null;
+  /** Parcels made that day per person of the account, most first (the whole account's, whatever the filter). */
+  people: { username: string | null; name: string; made: number; perHour: number }[];
+  /** The person the counts are filtered to (filter[createdBy]), or null for the whole account. */
+  createdBy: string | null;
 }
 
 export interface TodayResource {

@@ -1,6 +1,6 @@
 // `station user …`: the people of each client account from the admin command (README, "A team at the
 // warehouse"). The same rules as Settings → Team and /v3/users, through the user service; --json on each.
-import type { UserRecord } from '../domain/user.ts';
+import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, optional, parse, passwordOf, passwordOptions, print, required, unknownSubcommand, whichOne, withAdmin } from './arguments.ts';
 
 export const USER_HELP = `  user add --client ID --username U (--password P | --password-stdin) [--name NAME] [--role ROLE]
@@ -14,6 +14,8 @@ export const USER_HELP = `  user add --client ID --username U (--password P | --
   user remove (--id ID | --username U) [--data DIR] [--json]
       The user can no longer sign in, and their tokens stop working within a second on every desk; what
       they did stays, under their name. An account's last admin stays. A username is never given twice.`;
+
+type UserRecord = Awaited<ReturnType<StationAdmin['users']['find']>>;
 
 const which = { id: { type: 'string' }, username: { type: 'string' } } as const;
 

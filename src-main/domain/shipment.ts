@@ -31,6 +31,9 @@ export interface ShipmentRecord {
   processedAt: string | null;
   /** The order it ships (the orders extension), when it names one. */
   orderNumber?: string | null;
+  /** The username of the user who made it (null for shipments imported in bulk), and the desk it was made at. */
+  createdBy?: string | null;
+  desk?: string | null;
 }
 
 /** The outcome of processing a shipment: booked with a carrier, with its documents and collection booking. */
@@ -70,4 +73,6 @@ export interface SummaryRow {
   shipToCountry: string;
   trackingStatus: number | null;
   trackingDate: string | null;
+  /** The username of the user who made it. */
+  createdBy: string | null;
 }

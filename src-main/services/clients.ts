@@ -100,7 +100,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     }
     if (problems.length > 0 || !parsed.success) throw new StationError(400, ERROR_TEXT.invalidClient(problems.join('; ')));
     // The account's username is its first user's: taken by any user or account, now or before, it is refused.
-    await refuseTakenUsername(store, username);
+    await refuseTakenUsername(store, username, ERROR_TEXT.usernameOfRemovedClient);
     if (await store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
     const credential = await credentialFor(keys, username, password);
     try {

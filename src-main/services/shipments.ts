@@ -35,12 +35,16 @@ export interface ShipmentServiceDeps {
   logger: Logger;
   /** Creates and voids are written to it with the shipment, in one transaction. */
   audit: AuditLog;
+  /** This station's desk: each shipment records the desk and the user that made it. */
+  desk: string;
 }
 
 export interface SummaryQuery {
   dateFrom: string | null;
   dateTo: string | null;
   search: string | null;
+  /** Only the shipments this user (username) made. */
+  createdBy?: string | null;
   limit: number;
 }
 
@@ -91,6 +95,8 @@ const TRACKING_NUMBER_ATTEMPTS = 5;
 
 export function createShipmentService(deps: ShipmentServiceDeps): ShipmentService {
   const { store, carriers, documents, clock, logger, audit } = deps;
+  /** Who made a shipment and where: the user's username (never reused) and this desk. */
+  const madeBy = (caller: Caller) => ({ createdBy: caller.user.username, desk: deps.desk });
   const held = new Set<string>();
   const processing: ProcessingDeps = {
     carriers,
@@ -216,7 +222,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     const reference = await store.shipments.allocateReference();
     const id = newId();
     const input = { shipmentId: id, attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false };
-    const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta };
+    const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta, ...madeBy(caller) };
     let record: ShipmentRecord;
     try {
       record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment), keyFor(key, shipment.id)));
@@ -275,6 +281,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         reference: await store.shipments.allocateReference(),
         shipDate,
         attributes: { ...attributes, shipDate },
+        ...madeBy(caller),
       };
       const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
       await remember(ownerOf(caller), attributes);
@@ -341,6 +348,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           shipDate,
           attributes: withDate,
           ...choice,
+          ...madeBy(caller),
         };
         const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
         await remember(ownerOf(caller), attributes);

@@ -1,4 +1,4 @@
-// Today: one ship date of a client at a glance, for the desk's home screen. Counts per carrier come from the
+// Today: one ship date of an account at a glance (of one person's work, when filtered), for the desk's home screen. Counts per carrier come from the
 // day's shipments (a day is hundreds of rows, read through the summaries index), the close status from the
 // day's manifests, the open print jobs from this desk's queue, and the next pickup from the collection bookings.
 import { dayIn, type StationCalendar } from '../../src-shared/calendar.ts';
@@ -8,10 +8,11 @@ import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { PickupService } from './pickups.ts';
+import { peopleOf } from './reports.ts';
 
 export interface TodayService {
-  /** `date` null: the station's day now, in its time zone. */
-  today(caller: Caller, date: string | null): Promise<TodayAttributes>;
+  /** `date` null: the station's day now, in its time zone; `createdBy`: one person's shipments only (a username). */
+  today(caller: Caller, date: string | null, createdBy?: string | null): Promise<TodayAttributes>;
 }
 
 export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date; calendar: () => Promise<StationCalendar> }): TodayService {
@@ -33,15 +34,16 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
   }
 
   return {
-    async today(caller, given) {
+    async today(caller, given, createdBy = null) {
       const date = given ?? dayIn(clock(), (await deps.calendar()).timeZone);
       const scope = { clientId: caller.client.id, sandbox: caller.sandbox };
-      const [counts, manifests, jobs, pickup, cards] = await Promise.all([
-        store.shipments.dayCounts({ ...scope, date }),
+      const [counts, manifests, jobs, pickup, cards, people] = await Promise.all([
+        store.shipments.dayCounts({ ...scope, date, createdBy }),
         store.manifests.list({ ...scope, date, carrierCode: null, limit: 100 }),
         store.printJobs.open(desk),
         nextPickup(caller, date),
         carriers.cards(),
+        peopleOf(store, caller, { dateFrom: date, dateTo: date }),
       ]);
       const byCarrier = new Map<string | null, TodayCarrier>();
       const entryFor = (carrier: string | null, name: string | null) => {
@@ -78,6 +80,8 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
           .filter((job) => job.clientId === caller.client.id && (job.status === 'queued' || job.status === 'printing'))
           .map((job) => ({ id: job.id, shipmentId: job.shipmentId, printer: job.printer, status: job.status as 'queued' | 'printing', createdAt: job.createdAt })),
         nextPickup: pickup,
+        people: people.map((person) => ({ username: person.username, name: person.name, made: person.shipments, perHour: person.perHour })),
+        createdBy,
       };
     },
   };

@@ -64,9 +64,9 @@ export function roleOf(given: Role | string | undefined): Role {
 export const credentialFor = (keys: StationKeys, username: string, password: string) => deriveCredential(authenticationHash(username, password), keys.credentialSalt);
 
 /** Refuses (409) a new username that a user has or had: usernames are never given twice. */
-export async function refuseTakenUsername(store: Store, username: string): Promise<void> {
+export async function refuseTakenUsername(store: Store, username: string, removedText = ERROR_TEXT.usernameOfRemovedUser): Promise<void> {
   if (await store.users.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
-  if (await store.users.usernameTaken(username)) throw new StationError(409, ERROR_TEXT.usernameOfRemovedUser(username));
+  if (await store.users.usernameTaken(username)) throw new StationError(409, removedText(username));
 }
 
 const MANAGING = 'Managing the team';

@@ -504,6 +504,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE shipments ADD COLUMN created_by TEXT;
       ALTER TABLE shipments ADD COLUMN desk TEXT;
       UPDATE shipments SET created_by = (SELECT username FROM clients WHERE clients.id = shipments.client_id);
+      -- The shipment list still reads its index only, now with who made each shipment in it.
+      DROP INDEX shipments_summaries;
+      CREATE INDEX shipments_summaries ON shipments (
+        client_id, sandbox, ship_date DESC, created_at DESC, id DESC, reference, status, scheduled,
+        ship_from_name, ship_from_country, ship_to_name, ship_to_country, tracking_status, tracking_date, deleted_at, created_by
+      ) WHERE deleted_at IS NULL;
     `,
   },
 ];

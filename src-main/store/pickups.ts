@@ -67,7 +67,7 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND (@date IS NULL OR b.collection_date = @date) AND (@carrier IS NULL OR b.carrier_code = @carrier)
        AND (@from IS NULL OR (b.collection_date >= @from AND b.status = 'booked'))
-     ORDER BY b.collection_date, b.carrier_code, b.created_at LIMIT @limit`,
+     ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT @limit`,
   );
   const selectOne = db.prepare<Record<string, unknown>, PickupRow>(
     `${PICKUP_COLUMNS} WHERE b.shipment_id = @id AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL`,

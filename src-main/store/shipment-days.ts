@@ -125,10 +125,26 @@ export interface DayCountRow {
   shipments: number;
 }
 
-/** DayCountRow's query, given each back end's placeholders for the client, the sandbox flag and the date. */
-export const dayCountsQuery = (clientId: string, sandbox: string, date: string) => `
+/** DayCountRow's query, given each back end's placeholders for the client, the sandbox flag, the date and the user (or null). */
+export const dayCountsQuery = (clientId: string, sandbox: string, date: string, createdBy: string) => `
   SELECT coalesce(s.carrier_code, s.carrier_choice) AS carrier, s.status, s.scheduled, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS closed,
     min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
   WHERE s.client_id = ${clientId} AND s.sandbox = ${sandbox} AND s.ship_date = ${date} AND s.deleted_at IS NULL
+    AND (${createdBy} IS NULL OR s.created_by = ${createdBy})
   GROUP BY 1, 2, 3, 4`;
+
+/** Processed shipments per person (the user's username) and hour of processing (UTC, as YYYY-MM-DDTHH). */
+export interface PersonHourRow {
+  created_by: string | null;
+  hour: string;
+  shipments: number;
+}
+
+/** PersonHourRow's query over ship dates, given each back end's placeholders. */
+export const personHoursQuery = (clientId: string, sandbox: string, dateFrom: string, dateTo: string) => `
+  SELECT s.created_by, substr(s.processed_at, 1, 13) AS hour, CAST(count(*) AS INTEGER) AS shipments
+  FROM shipments s
+  WHERE s.client_id = ${clientId} AND s.sandbox = ${sandbox} AND s.ship_date >= ${dateFrom} AND s.ship_date <= ${dateTo}
+    AND s.status = 3 AND s.deleted_at IS NULL
+  GROUP BY 1, 2 ORDER BY 1, 2`;

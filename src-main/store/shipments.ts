@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, dayCountsQuery, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
+import { DAY_UPSERTS, dayCountsQuery, personHoursQuery, type PersonHourRow, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -18,6 +18,9 @@ export type NewShipment = Pick<
 > & {
   /** The order it ships (the orders extension): one live shipment per order, by constraint. */
   orderNumber?: string | null;
+  /** The username of the user who made it, and the desk it was made at. */
+  createdBy?: string | null;
+  desk?: string | null;
 };
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
@@ -40,6 +43,7 @@ export interface SummaryRowColumns {
   ship_to_country: string;
   tracking_status: number | null;
   tracking_date: string | null;
+  created_by: string | null;
 }
 
 /** The summary columns kept beside the attributes. */
@@ -62,6 +66,8 @@ export function shipmentParameters(shipment: NewShipment): Record<string, unknow
     scheduled: shipment.scheduled ? 1 : 0,
     attributes: JSON.stringify(shipment.attributes),
     orderNumber: shipment.orderNumber ?? null,
+    createdBy: shipment.createdBy ?? null,
+    desk: shipment.desk ?? null,
   };
 }
 
@@ -72,6 +78,8 @@ export interface SummaryFilter {
   dateTo: string | null;
   /** A reference, tracking number or customer reference to find shipments by (an extension of the spec). */
   search: string | null;
+  /** Only the shipments this user (by username) made. */
+  createdBy?: string | null;
   limit: number;
 }
 
@@ -127,7 +135,9 @@ export interface ShipmentsTable {
   /** The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per country. */
   report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): { days: DayRow[]; countries: CountryRow[] };
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
-  dayCounts(filter: { clientId: string; sandbox: boolean; date: string }): DayCountRow[];
+  dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): DayCountRow[];
+  /** A client's processed shipments between two ship dates, per person and hour of processing. */
+  personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): PersonHourRow[];
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
   upstreamBookings(since: string, limit: number): UpstreamBooking[];
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
@@ -187,6 +197,8 @@ export interface ShipmentRow {
   created_at: string;
   processed_at: string | null;
   order_number?: string | null;
+  created_by?: string | null;
+  desk?: string | null;
 }
 
 export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
@@ -215,6 +227,8 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     createdAt: row.created_at,
     processedAt: row.processed_at,
     orderNumber: row.order_number ?? null,
+    createdBy: row.created_by ?? null,
+    desk: row.desk ?? null,
   };
 }
 
@@ -231,6 +245,7 @@ export function summaryRecord(row: SummaryRowColumns): SummaryRow {
     shipToCountry: row.ship_to_country,
     trackingStatus: row.tracking_status,
     trackingDate: row.tracking_date,
+    createdBy: row.created_by,
   };
 }
 
@@ -270,9 +285,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   ).pluck();
   const insertRow = db.prepare(
     `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
-                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_at)
+                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
      VALUES (@id, @clientId, @sandbox, @origin, 0, @scheduled, @service, @carrierChoice, @reference, @shipDate,
-             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @orderNumber, @now)`,
+             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @orderNumber, @createdBy, @desk, @now)`,
   );
   const bulkRow = db.prepare(
     `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
@@ -353,7 +368,8 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
      FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo AND shipments > 0
      ORDER BY ship_date, carrier_code`,
   );
-  const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date'));
+  const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date', '@createdBy'));
+  const selectPersonHours = db.prepare<Record<string, unknown>, PersonHourRow>(personHoursQuery('@clientId', '@sandbox', '@dateFrom', '@dateTo'));
   const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
     `SELECT country, sum(shipments) AS shipments FROM destination_days
      WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
@@ -389,12 +405,12 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   );
   // A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too.
   const summaryColumns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
-       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date
+       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by
      FROM shipments s`;
   const selectSummaries = db.prepare<Record<string, unknown>, SummaryRowColumns>(
     `SELECT ${summaryColumns}
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo
+       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
      ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
      LIMIT @limit`,
   );
@@ -404,7 +420,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
      WHERE s.id IN (SELECT id FROM shipments WHERE reference = @search UNION SELECT id FROM shipments WHERE tracking_number = @search
                     UNION SELECT id FROM shipments WHERE json_extract(attributes, '$.customerReference') = @search)
        AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo
+       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
      ORDER BY s.ship_date DESC, s.created_at DESC
      LIMIT @limit`,
   );
@@ -543,6 +559,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
         dateFrom: filter.dateFrom ?? '0000-00-00',
         dateTo: filter.dateTo ?? '9999-99-99',
         search: filter.search,
+        createdBy: filter.createdBy ?? null,
         limit: filter.limit,
       };
       return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map(summaryRecord);
@@ -557,7 +574,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       const parameters = { clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
       return { days: selectDays.all(parameters), countries: selectCountries.all(parameters) };
     },
-    dayCounts: (filter) => selectDayCounts.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date }),
+    dayCounts: (filter) => selectDayCounts.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, createdBy: filter.createdBy ?? null }),
+    personHours: (filter) =>
+      selectPersonHours.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo }),
     audit: (id) => selectAudit.all(id),
     findForAdmin: (key) => {
       const row = selectForAdmin.get({ key });

@@ -204,8 +204,8 @@ describe('GET /shipment-summaries', () => {
         trackingStatus: null,
         trackingDate: null,
       },
-      // Saved, not scheduled: the desk shows it as Saved, awaiting a confirm.
-      meta: { scheduledProcessing: false },
+      // Saved, not scheduled: the desk shows it as Saved, awaiting a confirm; made by smith.
+      meta: { scheduledProcessing: false, createdBy: 'smith' },
     });
     const limited = await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(990)}&dateTo=${t.clock.day(1100)}&limit=2`);
     expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual([fifteenth, twelfth]);

@@ -40,6 +40,9 @@ describe('POST /shipments/save stores a shipment at status 0', () => {
       finalCost: null,
       insuranceCost: null,
       trackingNumber: null,
+      // Who made it, and where: the signed-in user and this station's desk.
+      createdBy: 'smith',
+      desk: t.station.desk,
     });
     expect(data.attributes.shipTo.postalCode).toBe('80331');
     expect(data.attributes.insuranceDescription).toBeNull();
@@ -273,7 +276,7 @@ describe('POST /shipments creates and confirms in one step', () => {
     const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express' }));
     expect(response.status).toBe(202);
     const data = response.json.data;
-    expect(data.meta).toEqual({ scheduledProcessing: true, service: 'express', status: 0, reference: null, carrierName: null, finalCost: null, insuranceCost: null, trackingNumber: null });
+    expect(data.meta).toEqual({ scheduledProcessing: true, service: 'express', status: 0, reference: null, carrierName: null, finalCost: null, insuranceCost: null, trackingNumber: null, createdBy: 'smith', desk: t.station.desk });
     expect(data.links).toEqual({ self: `${t.url}/v3/shipments/${data.id}` });
 
     const retrieval = await get(t, token, `/v3/shipments/${data.id}`);

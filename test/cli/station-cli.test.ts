@@ -202,7 +202,7 @@ describe('station client administration', () => {
     // A folder with no station: only `client add` sets one up; other commands refuse and leave nothing behind.
     [['client', 'rotate-key', '--username', 'ghost'], 1, 'There is no station in '],
     [['carriers', 'set-surcharge', '--carrier', 'UPS', '--percent', '5'], 1, 'There is no station in '],
-    [['client'], 2, "'client' needs a command first: add, list, rotate-key, set-password, set-role or remove."],
+    [['client'], 2, "'client' needs a command first: add, list, rotate-key, set-password, set-role, remove or merge."],
     [['carriers', '--json'], 2, "'carriers' needs a command first: list, set-surcharge, set-cutoff, add-upstream or remove-upstream."],
     [['client', 'rotate-key'], 2, 'Give exactly one of --id or --username'],
     [['client', 'fly'], 2, "Unknown client command 'fly'"],

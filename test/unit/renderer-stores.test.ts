@@ -53,7 +53,7 @@ describe('the API client turns every answer into data or an ApiError with the st
     token = session.token;
     expect(session.client.attributes.name).toBe('Bottega Verdi');
     expect((await api.currentClient()).client.id).toBe(t.client.id);
-    expect((await api.currentClient()).who).toEqual({ username: SMITH.username, role: 'supervisor' });
+    expect((await api.currentClient()).who).toEqual({ username: SMITH.username, role: 'supervisor', user: { id: expect.any(String), name: 'Anna Verdi' } });
     const found = await api.addresses('beck');
     expect(found.map((address) => address.attributes.name)).toContain('Kunde Becker');
   });

@@ -80,7 +80,9 @@ function summaryQuery(ctx: ApiContext) {
   }
   if (errors.length > 0) fail(errors);
   const search = queryParameter(ctx, 'search')?.trim() || null;
-  return { dateFrom, dateTo, search, limit };
+  // Only one person's shipments (an extension): filter[createdBy]=<username>, or createdBy=<username>.
+  const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+  return { dateFrom, dateTo, search, createdBy, limit };
 }
 
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {

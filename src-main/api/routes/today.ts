@@ -1,4 +1,4 @@
-// GET /today?date= (README, "End of day"): one ship date of the client at a glance (the station's date when none
+// GET /today?date=&filter[createdBy]= (README, "End of day"): one ship date of the account (or one person) at a glance (the station's date when none
 // is given), for the desk's Today screen and for integrations that show a day's progress.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
@@ -13,7 +13,8 @@ export function todayRoutes(router: ApiRouter, today: TodayService): void {
   router.get('/today', async (ctx: ApiContext) => {
     const date = queryParameter(ctx, 'date')?.trim() || null;
     if (date !== null && !isCalendarDate(date)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
-    const attributes = await today.today(callerOf(ctx), date);
+    const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+    const attributes = await today.today(callerOf(ctx), date, createdBy);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);
   });
 }

@@ -79,6 +79,8 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   meta.insuranceCost = money(record.insuranceCents, record.currency);
   meta.trackingNumber = record.trackingNumber;
   if (record.status === STATUS.failed) meta.error = record.error;
+  meta.createdBy = record.createdBy ?? null;
+  meta.desk = record.desk ?? null;
 
   return { type: 'shipment', id: record.id, attributes: shipmentAttributes(record), links, meta } satisfies ShipmentResource;
 }
@@ -118,7 +120,7 @@ export function summaryResource(row: SummaryRow): SummaryResource {
       trackingStatus: row.trackingStatus,
       trackingDate: row.trackingDate,
     },
-    meta: { scheduledProcessing: row.scheduled },
+    meta: { scheduledProcessing: row.scheduled, createdBy: row.createdBy },
   } satisfies SummaryResource;
 }
 

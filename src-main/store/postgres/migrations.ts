@@ -454,6 +454,10 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE shipments ADD COLUMN created_by text;
       ALTER TABLE shipments ADD COLUMN desk text;
       UPDATE shipments SET created_by = (SELECT username FROM clients WHERE clients.id = shipments.client_id);
+      DROP INDEX shipments_summaries;
+      CREATE INDEX shipments_summaries ON shipments (client_id, sandbox, ship_date DESC, created_at DESC, id DESC)
+        INCLUDE (reference, status, scheduled, ship_from_name, ship_from_country, ship_to_name, ship_to_country, tracking_status, tracking_date, created_by)
+        WHERE deleted_at IS NULL;
     `,
   },
 ];

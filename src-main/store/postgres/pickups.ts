@@ -12,7 +12,7 @@ export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable>
           `${PICKUP_COLUMNS}
            WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND ($3::text IS NULL OR b.collection_date = $3) AND ($4::text IS NULL OR b.carrier_code = $4)
              AND ($6::text IS NULL OR (b.collection_date >= $6 AND b.status = 'booked'))
-           ORDER BY b.collection_date, b.carrier_code, b.created_at LIMIT $5`,
+           ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT $5`,
           [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit, filter.upcomingFrom ?? null],
         )
       ).rows.map(pickupRecord),

@@ -27,7 +27,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_UPSERT_POSTGRES, dayCountsQuery, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERT_POSTGRES, dayCountsQuery, personHoursQuery, type PersonHourRow, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -103,10 +103,10 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     const p = shipmentParameters(shipment);
     return db.query(
       `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
-                              ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_at)
-       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+                              ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
+       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [p.id, p.clientId, p.sandbox, p.origin, p.scheduled, p.service, p.carrierChoice, p.reference, p.shipDate, p.attributes,
-        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, p.orderNumber, now()],
+        p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, p.orderNumber, p.createdBy, p.desk, now()],
     );
   };
 
@@ -287,21 +287,24 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     summaries: async (filter) => {
       if (filter.search !== null && !storable(filter.search)) return [];
       const columns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
-         s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date FROM shipments s`;
-      const owner = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit];
+         s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by FROM shipments s`;
+      if (filter.createdBy && !storable(filter.createdBy)) return [];
+      const owner = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null];
       const result =
         filter.search === null
           ? await pool.query<SummaryRowColumns>(
               `SELECT ${columns}
                WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+                 AND ($6::text IS NULL OR s.created_by = $6)
                ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`,
               owner,
             )
           : await pool.query<SummaryRowColumns>(
               `SELECT ${columns}
-               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $6 UNION SELECT id FROM shipments WHERE tracking_number = $6
-                              UNION SELECT id FROM shipments WHERE ((attributes::jsonb) ->> 'customerReference') = $6)
+               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $7 UNION SELECT id FROM shipments WHERE tracking_number = $7
+                              UNION SELECT id FROM shipments WHERE ((attributes::jsonb) ->> 'customerReference') = $7)
                  AND s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+                 AND ($6::text IS NULL OR s.created_by = $6)
                ORDER BY s.ship_date DESC, s.created_at DESC LIMIT $5`,
               [...owner, filter.search],
             );
@@ -342,11 +345,15 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       await pool.query('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
     },
     dayCounts: async (filter) =>
-      (
-        await pool.query<DayCountRow>(dayCountsQuery('$1', '$2', '$3'), [
-          Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date,
-        ])
-      ).rows,
+      filter.createdBy && !storable(filter.createdBy)
+        ? []
+        : (
+            await pool.query<DayCountRow>(dayCountsQuery('$1', '$2', '$3', '$4::text'), [
+              Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.createdBy ?? null,
+            ])
+          ).rows,
+    personHours: async (filter) =>
+      (await pool.query<PersonHourRow>(personHoursQuery('$1', '$2', '$3', '$4'), [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo])).rows,
     report: async (filter) => {
       const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
       const days = await pool.query<DayRow>(
