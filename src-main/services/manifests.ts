@@ -159,7 +159,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
         const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
         const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;
         const closedAt = clock();
-        const closedBy = caller.client.username;
+        const closedBy = caller.user.username;
         const document = deps.render({
           number,
           carrierName: planned.carrierName,

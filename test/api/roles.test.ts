@@ -18,7 +18,9 @@ const PASSWORD = 'role-password-2026';
 let t: TestStation;
 const thermal = new ThermalPrinter();
 const tokens = {} as Record<Role, string>;
+/** The user id of each role's person: all three are users of one account, `account`. */
 const ids = {} as Record<Role, string>;
+let account: string;
 
 const send = (role: Role, method: string, path: string, body?: unknown) =>
   t.call(path, {
@@ -27,9 +29,13 @@ const send = (role: Role, method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-/** A new shipment of this role's client: processed unless `saved`. */
-async function shipmentOf(role: Role, saved = false): Promise<string> {
-  const response = saved ? await post(t, tokens[role], '/v3/shipments/save', document()) : await post(t, tokens[role], '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' }));
+/**
+ * A new shipment of the account, made by the packer, processed unless `saved`: what each role may do to a
+ * teammate's shipment is the matrix (a supervisor voids and reprints a packer's label).
+ */
+async function shipmentOf(_role: Role, saved = false): Promise<string> {
+  const maker = tokens.packer;
+  const response = saved ? await post(t, maker, '/v3/shipments/save', document()) : await post(t, maker, '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' }));
   expect(response.status, response.text).toBe(saved ? 202 : 201);
   return response.json.data.id as string;
 }
@@ -72,7 +78,7 @@ const ACTIONS: Action[] = [
     cups: true,
     run: async (role) => {
       const id = await shipmentOf(role);
-      const first = await post(t, tokens[role], `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
+      const first = await post(t, tokens.packer, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
       expect(first.status, first.text).toBe(202);
       return post(t, tokens[role], `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
     },
@@ -105,6 +111,31 @@ const ACTIONS: Action[] = [
       return send(role, 'DELETE', `/v3/clients/${added.id}`);
     },
   },
+  { name: 'list the team', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/users') },
+  {
+    name: 'add a user',
+    needs: 'admin',
+    status: 201,
+    run: (role) => post(t, tokens[role], '/v3/users', { data: { type: 'user', attributes: { username: `hire-${next()}`, password: PASSWORD, name: 'New hire', role: null } } }),
+  },
+  {
+    name: "change a user's role",
+    needs: 'admin',
+    status: 200,
+    run: async (role) => {
+      const added = await t.station.users.add(OPERATOR, { clientId: account, username: `rolechange-${next()}`, password: PASSWORD });
+      return send(role, 'PATCH', `/v3/users/${added.id}`, { data: { type: 'user', attributes: { role: 'supervisor' } } });
+    },
+  },
+  {
+    name: 'remove a user',
+    needs: 'admin',
+    status: 204,
+    run: async (role) => {
+      const added = await t.station.users.add(OPERATOR, { clientId: account, username: `leaver-${next()}`, password: PASSWORD });
+      return send(role, 'DELETE', `/v3/users/${added.id}`);
+    },
+  },
   { name: 'list integrations', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/integrations') },
   { name: 'add an integration', needs: 'admin', status: 201, run: (role) => post(t, tokens[role], '/v3/integrations', { data: { type: 'integration', attributes: { name: `ERP ${next()}` } } }) },
   {
@@ -124,10 +155,15 @@ beforeAll(async () => {
     addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`, 'Roles Zebra');
   }
   t = await startTestStation({ schedulerIntervalMs: 0, desk: DESK, printPollMs: 200 });
+  // One account, three people: its first user is the admin; the supervisor and the packer are users of it.
+  account = (await t.station.clients.add(OPERATOR, { username: 'the-admin', password: PASSWORD, role: 'admin', profile: { name: 'The warehouse' } })).id;
   for (const role of ROLES) {
-    const client = await t.station.clients.add(OPERATOR, { username: `the-${role}`, password: PASSWORD, role, profile: { name: `The ${role}` } });
-    ids[role] = client.id;
+    if (role !== 'admin') await t.station.users.add(OPERATOR, { clientId: account, username: `the-${role}`, password: PASSWORD, name: `The ${role}`, role });
+    const user = await t.station.users.find(OPERATOR, { username: `the-${role}` });
+    expect(user.clientId).toBe(account);
+    ids[role] = user.id;
     const signIn = await t.signIn(`the-${role}`, PASSWORD);
+    expect(signIn.json.data.id).toBe(account);
     expect(signIn.json.meta).toMatchObject({ role, username: `the-${role}` });
     expect(signIn.json.data.meta).toBeUndefined();
     tokens[role] = signIn.json.meta.token as string;
@@ -175,27 +211,29 @@ describe('what the refusals leave unchanged', () => {
   });
 
   it('a supervisor cannot make itself admin', async () => {
-    const response = await send('supervisor', 'PATCH', `/v3/clients/${ids.supervisor}`, { data: { type: 'client', attributes: { role: 'admin' } } });
+    const response = await send('supervisor', 'PATCH', `/v3/users/${ids.supervisor}`, { data: { type: 'user', attributes: { role: 'admin' } } });
     expect(response.status).toBe(403);
-    expect((await t.station.clients.find(OPERATOR, { id: ids.supervisor })).role).toBe('supervisor');
+    expect((await t.station.users.find(OPERATOR, { id: ids.supervisor })).role).toBe('supervisor');
   });
 
   it('a role change counts at once: the same token is refused, then allowed', async () => {
-    const added = await t.station.clients.add(OPERATOR, { username: `promoted-${next()}`, password: PASSWORD, profile: { name: 'Promoted' } });
+    const added = await t.station.users.add(OPERATOR, { clientId: account, username: `promoted-${next()}`, password: PASSWORD });
     const signIn = await t.signIn(added.username, PASSWORD);
     const token = signIn.json.meta.token as string;
     expect((await get(t, token, '/v3/audit-events')).status).toBe(403);
-    const changed = await send('admin', 'PATCH', `/v3/clients/${added.id}`, { data: { type: 'client', attributes: { role: 'SUPERVISOR' } } });
-    expect(changed.json.data.meta).toEqual({ username: added.username, role: 'supervisor' });
+    const changed = await send('admin', 'PATCH', `/v3/users/${added.id}`, { data: { type: 'user', attributes: { role: 'SUPERVISOR' } } });
+    expect(changed.json.data.attributes).toMatchObject({ username: added.username, role: 'supervisor' });
     expect((await get(t, token, '/v3/audit-events')).status).toBe(200);
   });
 
-  it('the last admin cannot be demoted or removed', async () => {
-    const admins = (await t.station.clients.list(OPERATOR)).filter((client) => client.role === 'admin');
-    for (const admin of admins.filter((client) => client.id !== ids.admin)) await t.station.clients.setRole(OPERATOR, { id: admin.id }, 'packer');
-    const demote = await send('admin', 'PATCH', `/v3/clients/${ids.admin}`, { data: { type: 'client', attributes: { role: 'packer' } } });
+  it("an account's last admin cannot be demoted or removed, and the station's last admin account cannot be removed", async () => {
+    const demote = await send('admin', 'PATCH', `/v3/users/${ids.admin}`, { data: { type: 'user', attributes: { role: 'packer' } } });
     expect(demote.status).toBe(409);
-    expect((await send('admin', 'DELETE', `/v3/clients/${ids.admin}`)).status).toBe(409);
+    expect(demote.json.errors[0].detail).toBe("'the-admin' is the account's last admin: make another user of the account admin first.");
+    expect((await send('admin', 'DELETE', `/v3/users/${ids.admin}`)).status).toBe(409);
+    const admins = (await t.station.clients.list(OPERATOR)).filter((client) => client.role === 'admin' && client.id !== account);
+    for (const admin of admins) await t.station.clients.setRole(OPERATOR, { id: admin.id }, 'packer');
+    expect((await send('admin', 'DELETE', `/v3/clients/${account}`)).status).toBe(409);
   });
 
   it('bad administration input is a 400 naming the field', async () => {
@@ -224,7 +262,7 @@ describe('the audit log', () => {
       attributes: {
         desk: DESK,
         via: 'api',
-        actor: { clientId: ids.supervisor, username: 'the-supervisor', role: 'supervisor' },
+        actor: { clientId: account, username: 'the-supervisor', role: 'supervisor' },
         action: 'shipment.voided',
         subject: { type: 'shipment', id: voided },
       },
