@@ -82,8 +82,10 @@ export function App(): React.JSX.Element {
             </a>
           ))}
         </nav>
+        {/* account · user (role) · desk */}
         <div className="app__who">
           <span className="app__client">{client?.attributes.name}</span>
+          <span className="sr-only"> · </span>
           <span className="app__user">
             {who ? `${who.username} (${who.role})` : ''}
             {config?.desk ? `${who ? ' · ' : ''}desk ${config.desk}` : ''}

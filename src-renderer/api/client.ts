@@ -6,8 +6,9 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta } from './types.ts';
+import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
+import type { NewUserRequest, UserChangeRequest } from '../../src-shared/administration.ts';
 import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
 import type { PackingSetup, PackingSetupResource } from '../../src-shared/packing-setup.ts';
 import type { CalendarAttributes, CalendarChange, CalendarResource } from '../../src-shared/calendar-settings.ts';
@@ -81,7 +82,8 @@ export interface ApiClient {
   deleteShipment(id: string): Promise<void>;
   documents(id: string): Promise<Documents>;
   tracking(id: string): Promise<Tracking>;
-  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string }): Promise<ShipmentSummary[]>;
+  /** createdBy: one person's shipments (a username). */
+  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string; createdBy?: string }): Promise<ShipmentSummary[]>;
   addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
   printers(): Promise<Printer[]>;
   printSettings(): Promise<PrintSettings>;
@@ -103,7 +105,7 @@ export interface ApiClient {
   transmitManifest(id: string): Promise<Manifest>;
   pickups(date: string): Promise<Pickup[]>;
   /** One ship date at a glance (the station's date when none is given): the Today screen. */
-  today(date?: string): Promise<Today>;
+  today(date?: string, createdBy?: string): Promise<Today>;
   /** Shipments per day and carrier over a range, with per-carrier totals and top destinations in meta. */
   report(dateFrom: string, dateTo: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
@@ -114,6 +116,11 @@ export interface ApiClient {
   addWebhook(request: NewWebhookRequest): Promise<Webhook>;
   setWebhookStatus(id: string, status: 'active' | 'paused'): Promise<Webhook>;
   removeWebhook(id: string): Promise<void>;
+  /** The account's people (admins): Settings → Team. */
+  users(): Promise<User[]>;
+  addUser(request: NewUserRequest): Promise<User>;
+  changeUser(id: string, change: UserChangeRequest): Promise<User>;
+  removeUser(id: string): Promise<void>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
   auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
 }
@@ -126,7 +133,11 @@ export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''):
   return body.data.attributes;
 }
 
-export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch }): ApiClient {
+/**
+ * `onSignedOut`: the station refused the session's token (the user was removed, the account's key rotated): the
+ * desk goes back to sign-in instead of showing the refusal on every screen.
+ */
+export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch; onSignedOut?: () => void }): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.config.apiBase.replace(/\/$/, '');
 
@@ -160,6 +171,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     } catch {
       body = undefined;
     }
+    if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
     if (!response.ok) throw new ApiError(response.status, body?.errors ?? []);
     return body as Document<T, TMeta>;
   }
@@ -171,7 +183,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
       const body = await request<Client, SignInMeta>('POST', '/clients/authentication', { authorization });
       const meta = body.meta;
-      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role } : undefined };
+      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
     },
     updateCurrentClient: async (change) => (await request<Client>('PATCH', '/clients/current', { body: { data: { type: 'client', attributes: change } } })).data,
     currentClient: async () => {
@@ -260,7 +272,12 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     reopenManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/reopen`)).data,
     transmitManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/transmit`)).data,
     pickups: async (date) => (await request<Pickup[]>('GET', `/pickups?date=${encodeURIComponent(date)}`)).data,
-    today: async (date) => (await request<{ attributes: Today }>('GET', date ? `/today?date=${encodeURIComponent(date)}` : '/today')).data.attributes,
+    today: async (date, createdBy) => {
+      const params = new URLSearchParams();
+      if (date) params.set('date', date);
+      if (createdBy) params.set('filter[createdBy]', createdBy);
+      return (await request<{ attributes: Today }>('GET', `/today${params.size > 0 ? `?${params}` : ''}`)).data.attributes;
+    },
     report: async (dateFrom, dateTo) => {
       const body = await request<{ attributes: ReportDay }[], ReportMeta>('GET', `/reports/daily?dateFrom=${encodeURIComponent(dateFrom)}&dateTo=${encodeURIComponent(dateTo)}`);
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
@@ -281,6 +298,12 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       (await request<Webhook>('PATCH', `/webhooks/${encodeURIComponent(id)}`, { body: { data: { type: 'webhook', attributes: { status } } } })).data,
     removeWebhook: async (id) => {
       await request<void>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+    },
+    users: async () => (await request<User[]>('GET', '/users')).data,
+    addUser: async (attributes) => (await request<User>('POST', '/users', { body: { data: { type: 'user', attributes } } })).data,
+    changeUser: async (id, attributes) => (await request<User>('PATCH', `/users/${encodeURIComponent(id)}`, { body: { data: { type: 'user', attributes } } })).data,
+    removeUser: async (id) => {
+      await request<void>('DELETE', `/users/${encodeURIComponent(id)}`);
     },
     printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,
   };

@@ -15,6 +15,7 @@ export type {
   StationConfigAttributes as StationConfig,
   SummaryResource as ShipmentSummary,
   TrackingResource as Tracking,
+  UserResource as User,
 } from '../../src-shared/resources.ts';
 export type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 export type { WebhookResource as Webhook } from '../../src-shared/webhooks.ts';
@@ -22,4 +23,4 @@ export type { OutboxEntryResource as OutboxEntry, UpstreamHealthMeta as Upstream
 export type { ManifestPreviewAttributes as ManifestPreview, ManifestResource as Manifest, PickupResource as Pickup } from '../../src-shared/manifests.ts';
 export type { CarrierResource as Carrier } from '../../src-shared/resources.ts';
 export type { TodayAttributes as Today } from '../../src-shared/today.ts';
-export type { DailyReportAttributes as ReportDay, DailyReportMeta as ReportMeta } from '../../src-shared/reports.ts';
+export type { DailyReportAttributes as ReportDay, DailyReportMeta as ReportMeta, PersonTotals } from '../../src-shared/reports.ts';

@@ -47,7 +47,16 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ status: 'unreachable', error: 'The station cannot be reached. Is it running?' });
       return;
     }
-    const api = createApiClient({ config, token: () => get().token });
+    // A token the station refuses mid-session (the user removed, the account's key rotated) ends the session.
+    const api = createApiClient({
+      config,
+      token: () => get().token,
+      onSignedOut: () => {
+        if (get().status !== 'signed-in') return;
+        removeKey(TOKEN_KEY);
+        set({ status: 'signed-out', client: null, who: null, token: null, error: SESSION_ENDED });
+      },
+    });
     const saved = loadJson<{ token: string | null }>(TOKEN_KEY, { token: null });
     set({ config, api, token: saved.token });
     if (!saved.token) {
@@ -106,6 +115,9 @@ export function api(): ApiClient {
   if (!client) throw new Error('The session has not started.');
   return client;
 }
+
+/** Why the desk is back at sign-in although nobody signed out. */
+export const SESSION_ENDED = 'Your session ended: the station no longer accepts it (your user was removed, or the account was changed). Sign in again.';
 
 /** The station's words for a failure. */
 export const WRONG_SIGN_IN = 'Wrong username or password. Check both (the password is case-sensitive) and try again.';

@@ -1,4 +1,4 @@
-// The Shipments screen: the day's summaries with date filters, and the detail of one shipment with its
+// The Shipments screen: the account's summaries with date and person filters, and the detail of one shipment with its
 // documents, tracking and delete.
 import { create } from 'zustand';
 import { stationNextWorkingDay, stationToday } from './station-clock.ts';
@@ -25,11 +25,15 @@ export interface ShipmentsState {
   /** Whether the first load has set the dates. */
   started: boolean;
   limit: string;
+  /** One person's shipments only (a username), or '' for the whole account's. */
+  createdBy: string;
+  /** The people seen in the account's shipments so far, for the filter's choices. */
+  people: string[];
   rows: ShipmentSummary[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   detail: ShipmentDetail | null;
-  setFilter(field: 'dateFrom' | 'dateTo' | 'limit', value: string): void;
+  setFilter(field: 'dateFrom' | 'dateTo' | 'limit' | 'createdBy', value: string): void;
   load(): Promise<void>;
   open(id: string): Promise<void>;
   close(): void;
@@ -43,6 +47,8 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   dateTo: '',
   started: false,
   limit: '100',
+  createdBy: '',
+  people: [],
   rows: [],
   status: 'idle',
   error: null,
@@ -52,11 +58,12 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
 
   async load() {
     if (!get().started) set({ dateFrom: stationToday(), dateTo: stationNextWorkingDay(), started: true });
-    const { dateFrom, dateTo, limit } = get();
+    const { dateFrom, dateTo, limit, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      const rows = await api().summaries({ dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit) });
-      set({ rows, status: 'ready' });
+      const rows = await api().summaries({ dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), createdBy: createdBy || undefined });
+      const seen = rows.flatMap((row) => (row.meta.createdBy ? [row.meta.createdBy] : []));
+      set({ rows, status: 'ready', people: [...new Set([...get().people, ...seen])].sort() });
     } catch (error) {
       set({ status: 'error', error: describeError(error) });
     }

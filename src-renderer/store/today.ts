@@ -1,4 +1,4 @@
-// The Today screen: the station's ship date at a glance (shipments per carrier, the close status, open print jobs,
+// The Today screen: the station's ship date at a glance, for the account or one person (shipments per carrier, the close status, open print jobs,
 // the next pickup), read again every half minute while the screen is shown.
 import { create } from 'zustand';
 import type { Today } from '../api/types.ts';
@@ -7,15 +7,23 @@ import { api, describeError } from './session.ts';
 export interface TodayState {
   today: Today | null;
   error: string | null;
+  /** One person's work only (a username), or '' for the whole account's. */
+  createdBy: string;
+  setCreatedBy(username: string): void;
   load(): Promise<void>;
 }
 
-export const useToday = create<TodayState>()((set) => ({
+export const useToday = create<TodayState>()((set, get) => ({
   today: null,
   error: null,
+  createdBy: '',
+  setCreatedBy(createdBy) {
+    set({ createdBy });
+    void get().load();
+  },
   async load() {
     try {
-      set({ today: await api().today(), error: null });
+      set({ today: await api().today(undefined, get().createdBy || undefined), error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }

@@ -156,6 +156,23 @@ export function Reports(): React.JSX.Element {
             </ChartFigure>
 
             <ChartFigure
+              id="chart-people"
+              title="Parcels per person"
+              head={['Person', 'Parcels', 'Active hours', 'Parcels per hour']}
+              rows={meta.people.map((person) => ({ key: person.username ?? 'imported', cells: [person.name, person.shipments, person.activeHours, person.perHour.toFixed(1)] }))}
+            >
+              <BarChart data={meta.people.map((person) => ({ person: person.name, parcels: person.shipments, perHour: person.perHour }))}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="person" />
+                <YAxis allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="parcels" name="Parcels" fill={PALETTE[3]} isAnimationActive={false} />
+                <Bar dataKey="perHour" name="Per active hour" fill={PALETTE[4]} isAnimationActive={false} />
+              </BarChart>
+            </ChartFigure>
+
+            <ChartFigure
               id="chart-cost"
               title="Cost per carrier"
               rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, euros(entry.cost.amount), `${entry.shipments} shipment(s)`] }))}

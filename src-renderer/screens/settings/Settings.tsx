@@ -1,4 +1,4 @@
-// Desk settings (printer, scale, box presets, packing rules, the station calendar, default service, the account's
+// Desk settings (the team for admins, printer, scale, box presets, packing rules, the station calendar, default service, the account's
 // sender address) and what an integrator needs to call the station's API. Each shows only to a role that may
 // change it: a packer sees its printers and default service; webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
@@ -14,6 +14,7 @@ import { PackingRules } from './PackingRules.tsx';
 import { SenderAddress } from './SenderAddress.tsx';
 import { ScaleSettings } from './ScaleSettings.tsx';
 import { StationCalendar } from './StationCalendar.tsx';
+import { Team } from './Team.tsx';
 import { Webhooks } from './Webhooks.tsx';
 
 export function Settings(): React.JSX.Element {
@@ -29,6 +30,7 @@ export function Settings(): React.JSX.Element {
       <LabelPrinter />
       {canEdit ? (
         <>
+          {isAdmin ? <Team /> : null}
           <SenderAddress canEdit={isAdmin} />
           <ScaleSettings canEdit={canEdit} />
           <BoxPresets canEdit={canEdit} />

@@ -1,4 +1,4 @@
-// The day's shipments: date filters over /shipment-summaries, a status badge per row, and the detail of one
+// The account's shipments: date and person filters over /shipment-summaries, who made each, a status badge per row, and the detail of one
 // shipment with its documents, tracking and `Delete`; the labels of those listed printed as one job. Waiting
 // scheduled shipments refresh until processed.
 import React, { useEffect, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { Outbox } from './Outbox.tsx';
 const REFRESH_WHILE_WAITING_MS = 3000;
 
 export function Shipments(): React.JSX.Element {
-  const { dateFrom, dateTo, limit, rows, status, error, detail, setFilter, load, open } = useShipments();
+  const { dateFrom, dateTo, limit, createdBy, people, rows, status, error, detail, setFilter, load, open } = useShipments();
   // Only shipments the station's timer will process change by themselves; saved ones wait for a confirm.
   const waiting = rows.some((row) => row.attributes.status === 0 && row.meta.scheduledProcessing);
 
@@ -39,6 +39,17 @@ export function Shipments(): React.JSX.Element {
         <Field label="From" type="date" value={dateFrom} onValue={(value) => setFilter('dateFrom', value)} />
         <Field label="To" type="date" value={dateTo} onValue={(value) => setFilter('dateTo', value)} />
         <Field label="Limit" type="number" min={1} max={1000} value={limit} onValue={(value) => setFilter('limit', value)} />
+        <div className="field">
+          <label htmlFor="shipments-person">Made by</label>
+          <select id="shipments-person" value={createdBy} onChange={(event) => setFilter('createdBy', event.target.value)}>
+            <option value="">Everyone</option>
+            {people.map((person) => (
+              <option key={person} value={person}>
+                {person}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="primary">
           Show
         </button>
@@ -57,6 +68,7 @@ export function Shipments(): React.JSX.Element {
                 <th scope="col">Country</th>
                 <th scope="col">Status</th>
                 <th scope="col">Tracking</th>
+                <th scope="col">Made by</th>
               </tr>
             </thead>
             <tbody>
@@ -82,6 +94,7 @@ export function Shipments(): React.JSX.Element {
                     <StatusBadge status={row.attributes.status} scheduled={row.meta.scheduledProcessing} />
                   </td>
                   <td>{row.attributes.status === 3 ? trackingStatusLabel(row.attributes.trackingStatus) : '—'}</td>
+                  <td>{row.meta.createdBy ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -138,6 +151,8 @@ function ShipmentDetail(): React.JSX.Element {
           <dl className="facts">
             <dt>Ship date</dt>
             <dd>{a.shipDate}</dd>
+            <dt>Made by</dt>
+            <dd>{meta.createdBy ? `${meta.createdBy}${meta.desk ? ` at desk ${meta.desk}` : ''}` : '—'}</dd>
             <dt>Sender</dt>
             <dd>{[a.shipFrom.name, a.shipFrom.address1, `${a.shipFrom.postalCode} ${a.shipFrom.city}`, a.shipFrom.country].join(', ')}</dd>
             <dt>Receiver</dt>

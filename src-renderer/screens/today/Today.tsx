@@ -1,6 +1,6 @@
-// Today, the desk's home: the station's ship date at a glance. Shipments made, waiting and failed per carrier with
-// each carrier's close status, the desk's open print jobs and the next pickup; New shipment has the focus, so
-// Enter starts packing.
+// Today, the desk's home: the station's ship date at a glance, for the whole account or one person. Shipments
+// made, waiting and failed per carrier with each carrier's close status, parcels per person, the desk's open print
+// jobs and the next pickup; New shipment has the focus, so Enter starts packing.
 import React, { useEffect, useRef } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -18,7 +18,7 @@ const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateStr
 const timeOf = stationTime;
 
 export function Today(): React.JSX.Element {
-  const { today, error, load } = useToday();
+  const { today, error, load, createdBy, setCreatedBy } = useToday();
   const { go } = useNavigation();
   const supervisor = hasRole(useSession((state) => state.who?.role ?? 'packer'), 'supervisor');
   const start = useRef<HTMLButtonElement>(null);
@@ -96,6 +96,49 @@ export function Today(): React.JSX.Element {
                 </tfoot>
               ) : null}
             </table>
+          </section>
+
+          <section className="card" aria-labelledby="today-people">
+            <div className="card__head">
+              <h2 id="today-people">Made by</h2>
+              {today.people.length > 0 ? (
+                <div className="field field--inline">
+                  <label htmlFor="today-person">Show</label>
+                  <select id="today-person" value={createdBy} onChange={(event) => setCreatedBy(event.target.value)}>
+                    <option value="">Everyone’s shipments</option>
+                    {today.people.map((person) =>
+                      person.username === null ? null : (
+                        <option key={person.username} value={person.username}>
+                          {person.name}’s shipments
+                        </option>
+                      ),
+                    )}
+                  </select>
+                </div>
+              ) : null}
+            </div>
+            {today.people.length === 0 ? (
+              <p className="muted">No parcel made yet today.</p>
+            ) : (
+              <table className="list" aria-label="Parcels made today per person">
+                <thead>
+                  <tr>
+                    <th scope="col">Person</th>
+                    <th scope="col">Made</th>
+                    <th scope="col">Per hour</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {today.people.map((person) => (
+                    <tr key={person.username ?? 'imported'}>
+                      <th scope="row">{person.name}</th>
+                      <td>{person.made}</td>
+                      <td>{person.perHour.toFixed(1)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
           </section>
 
           <section className="card" aria-labelledby="today-print-jobs">

@@ -1,0 +1,66 @@
+// Settings → Team for admins: the account's people, added with a first password, given a role, a new password
+// or removed. The station checks every rule (username taken, password length, the account's last admin) and says
+// why it refuses; the store keeps its words for the screen.
+import { create } from 'zustand';
+import type { Role } from '../../src-shared/roles.ts';
+import type { User } from '../api/types.ts';
+import { api, describeError } from './session.ts';
+
+export interface NewPerson {
+  username: string;
+  name: string;
+  password: string;
+  role: Role;
+}
+
+export interface TeamState {
+  users: User[];
+  status: 'idle' | 'loading' | 'ready';
+  error: string | null;
+  /** What the last change did, in words, for the screen's live region. */
+  done: string | null;
+  load(): Promise<void>;
+  /** true when added; false (with the error set) when the station refused. */
+  add(person: NewPerson): Promise<boolean>;
+  setRole(user: User, role: Role): Promise<void>;
+  resetPassword(user: User, password: string): Promise<boolean>;
+  remove(user: User): Promise<void>;
+}
+
+export const useTeam = create<TeamState>()((set, get) => {
+  /** Runs a change, then reads the team again; a refusal keeps the station's words. */
+  const change = async (run: () => Promise<unknown>, done: string): Promise<boolean> => {
+    try {
+      await run();
+      set({ error: null, done });
+      await get().load();
+      return true;
+    } catch (error) {
+      set({ error: describeError(error), done: null });
+      return false;
+    }
+  };
+  return {
+    users: [],
+    status: 'idle',
+    error: null,
+    done: null,
+    async load() {
+      set({ status: get().status === 'ready' ? 'ready' : 'loading' });
+      try {
+        set({ users: await api().users(), status: 'ready' });
+      } catch (error) {
+        set({ status: 'ready', error: describeError(error) });
+      }
+    },
+    add: (person) =>
+      change(() => api().addUser({ username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role }), `${person.username.trim()} can sign in now, as ${person.role}.`),
+    setRole: async (user, role) => {
+      await change(() => api().changeUser(user.id, { role }), `${user.attributes.username} is now ${role}.`);
+    },
+    resetPassword: (user, password) => change(() => api().changeUser(user.id, { password }), `${user.attributes.username} has a new password.`),
+    remove: async (user) => {
+      await change(() => api().removeUser(user.id), `${user.attributes.username} is removed: they can no longer sign in, on any desk.`);
+    },
+  };
+});
