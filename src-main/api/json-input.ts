@@ -47,3 +47,9 @@ function refused(path: (string | number)[], reason: string): StationError {
   const shown = path.map((part) => String(part).toWellFormed());
   return new StationError(400, ERROR_TEXT.invalidData(shown.join('.')), { pointer: jsonPointer(shown), meta: { reason } });
 }
+
+/** A request's checked value, or its refusals as one 400 with every error (each naming its field). */
+export function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
+  if (!result.ok) throw StationError.many(400, result.errors);
+  return result.value;
+}

@@ -3,7 +3,7 @@
 // supervisor sees and voids the packer's parcel, and the packer, removed meanwhile, is signed out on their next
 // call. The people made here are removed again, and their one parcel is voided, so other files count as before.
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 
 test.describe.configure({ mode: 'serial' });

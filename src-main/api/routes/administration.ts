@@ -20,6 +20,7 @@ import type { ClientService } from '../../services/clients.ts';
 import type { IntegrationService } from '../../services/integrations.ts';
 import type { UserService } from '../../services/users.ts';
 import { callerOf, type ApiContext } from '../context.ts';
+import { checked } from '../json-input.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { auditEventResource } from '../serializers/audit.ts';
@@ -36,11 +37,6 @@ export interface AdministrationDeps {
 }
 
 const actor = (ctx: ApiContext): Actor => actorOf(callerOf(ctx));
-
-function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
-  if (!result.ok) throw StationError.many(400, result.errors);
-  return result.value;
-}
 
 /** A query parameter by its plain name or its JSON:API form, e.g. limit or page[size]. */
 function query(ctx: ApiContext, ...names: string[]): string | undefined {

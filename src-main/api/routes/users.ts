@@ -2,18 +2,13 @@
 // /users/<id>. Routes check the request's shape; the user service refuses other roles (403) and other accounts'
 // users (404), and writes the audit log.
 import { validateNewUser, validateUserChange } from '../../../src-shared/administration.ts';
-import { StationError } from '../../../src-shared/errors.ts';
 import { actorOf } from '../../domain/caller.ts';
 import type { UserService } from '../../services/users.ts';
 import { callerOf, type ApiContext } from '../context.ts';
+import { checked } from '../json-input.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { userResource } from '../serializers/client.ts';
-
-function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
-  if (!result.ok) throw StationError.many(400, result.errors);
-  return result.value;
-}
 
 export function userRoutes(router: ApiRouter, users: UserService): void {
   const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
