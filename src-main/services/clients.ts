@@ -154,6 +154,11 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const user = await firstUser(client);
       if (user.role === role) return client;
       await keepsAnAdmin([user]);
+      // An account with a team keeps an admin to manage it, as Settings → Team and `user set-role` require.
+      const team = await store.users.list(client.id);
+      if (user.role === 'admin' && team.length > 1 && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
+        throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
+      }
       await store.users.setRole(user.id, role);
       await audit.record(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role });
       return { ...client, role };

@@ -2,7 +2,7 @@
 // password, remove someone who left. Removing takes effect on every desk within a second.
 import React, { useEffect, useState } from 'react';
 import { ROLES, type Role } from '../../../src-shared/roles.ts';
-import type { User } from '../../api/types.ts';
+import type { UserResource as User } from '../../../src-shared/resources.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useSession } from '../../store/session.ts';
