@@ -54,6 +54,8 @@ export interface PersonTotals {
 export interface DailyReportMeta {
   dateFrom: string;
   dateTo: string;
+  /** The person the report is filtered to (filter[createdBy]), or null for the whole account. */
+  createdBy: string | null;
   /** Per person who processed parcels, most parcels first. */
   people: PersonTotals[];
   carriers: CarrierTotals[];

@@ -10,7 +10,8 @@ export interface DailyReport {
 }
 
 export interface ReportService {
-  daily(caller: Caller, range: { dateFrom: string; dateTo: string }): Promise<DailyReport>;
+  /** `createdBy`: one person's shipments only (a username); `meta.people` is the whole account's either way. */
+  daily(caller: Caller, range: { dateFrom: string; dateTo: string }, createdBy?: string | null): Promise<DailyReport>;
 }
 
 /** The station prices in euros (every rate card's currency). */
@@ -45,8 +46,11 @@ export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: 
 
 export function createReportService(store: Store): ReportService {
   return {
-    async daily(caller, range) {
-      const [{ days, countries }, people] = await Promise.all([store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range }), peopleOf(store, caller, range)]);
+    async daily(caller, range, createdBy = null) {
+      const [{ days, countries }, people] = await Promise.all([
+        store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy }),
+        peopleOf(store, caller, range),
+      ]);
       const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
       let packages = 0;
       for (const day of days) {
@@ -75,6 +79,7 @@ export function createReportService(store: Store): ReportService {
         rows: [...byDate.values()],
         meta: {
           ...range,
+          createdBy,
           people,
           carriers,
           topDestinations: countries.map((country) => ({ country: country.country, shipments: Number(country.shipments) })),

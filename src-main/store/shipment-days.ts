@@ -74,28 +74,69 @@ export const dayValuesPostgres = (change: DayChange): unknown[] => [...dayValues
  * SQLite: every day row made again from the live processed shipments. Migration 12 (PostgreSQL's 8) runs it too:
  * whatever it becomes, it must give the same rows for the same shipments.
  */
-export const REBUILD_DAYS_SQLITE = `DELETE FROM shipment_days;
+/** PostgreSQL: the same. */
+/** A day's figures of processed shipments, by column, in each dialect: for the summaries and for a person's report. */
+interface DayFigures {
+  shipments: string;
+  packages: string;
+  weight_g: string;
+  cost_cents: string;
+}
+
+const SQLITE_FIGURES: DayFigures = {
+  shipments: 'count(*)',
+  packages: "sum(json_array_length(attributes, '$.packages'))",
+  weight_g: "CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER)",
+  cost_cents: 'coalesce(sum(final_cents), 0)',
+};
+
+const POSTGRES_FIGURES: DayFigures = {
+  shipments: 'count(*)',
+  packages: "sum(jsonb_array_length(attributes::jsonb -> 'packages'))",
+  weight_g: "round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint",
+  cost_cents: 'coalesce(sum(final_cents), 0)',
+};
+
+const rebuildDays = (figures: DayFigures) => `DELETE FROM shipment_days;
   DELETE FROM destination_days;
   INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
-  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(json_array_length(attributes, '$.packages')),
-    CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER),
-    coalesce(sum(final_cents), 0)
+  SELECT client_id, sandbox, ship_date, carrier_code, ${figures.shipments}, ${figures.packages}, ${figures.weight_g}, ${figures.cost_cents}
   FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
   INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
   SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
+export const REBUILD_DAYS_SQLITE = rebuildDays(SQLITE_FIGURES);
+
 /** PostgreSQL: the same. */
-export const REBUILD_DAYS_POSTGRES = `DELETE FROM shipment_days;
-  DELETE FROM destination_days;
-  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
-  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(jsonb_array_length(attributes::jsonb -> 'packages')),
-    round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint,
-    coalesce(sum(final_cents), 0)
-  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
-  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
-  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
-  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
+export const REBUILD_DAYS_POSTGRES = rebuildDays(POSTGRES_FIGURES);
+
+/** Placeholders of a person's report, in each back end's syntax. */
+export interface PersonReportPlaceholders {
+  clientId: string;
+  sandbox: string;
+  dateFrom: string;
+  dateTo: string;
+  createdBy: string;
+}
+
+const personScope = (p: PersonReportPlaceholders) =>
+  `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}
+    AND created_by = ${p.createdBy} AND status = 3 AND deleted_at IS NULL`;
+
+/**
+ * One person's report, read from the shipments themselves (the summaries do not keep who made what): their days
+ * per carrier (DayRow) and their top destinations (CountryRow).
+ */
+export const personReportQueries = (dialect: 'sqlite' | 'postgres', p: PersonReportPlaceholders) => {
+  const figures = dialect === 'sqlite' ? SQLITE_FIGURES : POSTGRES_FIGURES;
+  const named = Object.entries(figures).map(([column, expression]) => `${dialect === 'postgres' && column !== 'weight_g' ? `(${expression})::int` : expression} AS ${column}`);
+  return {
+    days: `SELECT ship_date, carrier_code, ${named.join(', ')} FROM shipments WHERE ${personScope(p)} GROUP BY ship_date, carrier_code ORDER BY ship_date, carrier_code`,
+    countries: `SELECT ship_to_country AS country, ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} AS shipments FROM shipments WHERE ${personScope(p)}
+      GROUP BY ship_to_country ORDER BY count(*) DESC, ship_to_country LIMIT 10`,
+  };
+};
 
 /** A report's rows: per day and carrier, and per destination country, within the dates. */
 export interface DayRow {

@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, dayCountsQuery, personHoursQuery, type PersonHourRow, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
+import { DAY_UPSERTS, dayCountsQuery, personHoursQuery, personReportQueries, type PersonHourRow, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -132,8 +132,11 @@ export interface ShipmentsTable {
   /** Imports many finished or waiting shipments, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
   bulkInsert(rows: Iterable<BulkShipment>): number;
   waitingCount(): number;
-  /** The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per country. */
-  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): { days: DayRow[]; countries: CountryRow[] };
+  /**
+   * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
+   * country; with `createdBy`, those of one person (a username), read from the shipments.
+   */
+  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): { days: DayRow[]; countries: CountryRow[] };
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
   dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): DayCountRow[];
   /** A client's processed shipments between two ship dates, per person and hour of processing. */
@@ -370,6 +373,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   );
   const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date', '@createdBy'));
   const selectPersonHours = db.prepare<Record<string, unknown>, PersonHourRow>(personHoursQuery('@clientId', '@sandbox', '@dateFrom', '@dateTo'));
+  const personReport = personReportQueries('sqlite', { clientId: '@clientId', sandbox: '@sandbox', dateFrom: '@dateFrom', dateTo: '@dateTo', createdBy: '@createdBy' });
+  const selectPersonDays = db.prepare<Record<string, unknown>, DayRow>(personReport.days);
+  const selectPersonCountries = db.prepare<Record<string, unknown>, CountryRow>(personReport.countries);
   const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
     `SELECT country, sum(shipments) AS shipments FROM destination_days
      WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
@@ -572,6 +578,10 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     },
     report: (filter) => {
       const parameters = { clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
+      if (filter.createdBy) {
+        const person = { ...parameters, createdBy: filter.createdBy };
+        return { days: selectPersonDays.all(person), countries: selectPersonCountries.all(person) };
+      }
       return { days: selectDays.all(parameters), countries: selectCountries.all(parameters) };
     },
     dayCounts: (filter) => selectDayCounts.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, createdBy: filter.createdBy ?? null }),

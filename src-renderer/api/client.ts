@@ -107,9 +107,9 @@ export interface ApiClient {
   /** One ship date at a glance (the station's date when none is given): the Today screen. */
   today(date?: string, createdBy?: string): Promise<Today>;
   /** Shipments per day and carrier over a range, with per-carrier totals and top destinations in meta. */
-  report(dateFrom: string, dateTo: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
+  report(dateFrom: string, dateTo: string, createdBy?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
-  reportCsv(dateFrom: string, dateTo: string): Promise<string>;
+  reportCsv(dateFrom: string, dateTo: string, createdBy?: string): Promise<string>;
   cancelPickup(id: string): Promise<void>;
   webhooks(): Promise<Webhook[]>;
   /** Answers the new webhook with its secret, which is shown this once. */
@@ -123,6 +123,13 @@ export interface ApiClient {
   removeUser(id: string): Promise<void>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
   auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
+}
+
+/** A report's query: its dates, and the person when one is chosen. */
+function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undefined): URLSearchParams {
+  const params = new URLSearchParams({ dateFrom, dateTo });
+  if (createdBy) params.set('filter[createdBy]', createdBy);
+  return params;
 }
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
@@ -278,12 +285,12 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       if (createdBy) params.set('filter[createdBy]', createdBy);
       return (await request<{ attributes: Today }>('GET', `/today${params.size > 0 ? `?${params}` : ''}`)).data.attributes;
     },
-    report: async (dateFrom, dateTo) => {
-      const body = await request<{ attributes: ReportDay }[], ReportMeta>('GET', `/reports/daily?dateFrom=${encodeURIComponent(dateFrom)}&dateTo=${encodeURIComponent(dateTo)}`);
+    report: async (dateFrom, dateTo, createdBy) => {
+      const body = await request<{ attributes: ReportDay }[], ReportMeta>('GET', `/reports/daily?${reportQuery(dateFrom, dateTo, createdBy)}`);
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
     },
-    async reportCsv(dateFrom, dateTo) {
-      const response = await fetchImpl(`${base}/reports/daily?dateFrom=${encodeURIComponent(dateFrom)}&dateTo=${encodeURIComponent(dateTo)}&format=csv`, {
+    async reportCsv(dateFrom, dateTo, createdBy) {
+      const response = await fetchImpl(`${base}/reports/daily?${reportQuery(dateFrom, dateTo, createdBy)}&format=csv`, {
         headers: { Accept: 'text/csv', Authorization: `Bearer ${options.token() ?? ''}` },
       });
       if (!response.ok) throw new ApiError(response.status, []);

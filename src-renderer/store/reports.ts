@@ -1,5 +1,6 @@
-// The Reports screen: a date range (the last 30 days at first) and its report as the station answers it, per day
-// and carrier with per-carrier totals and top destinations; the CSV export is the station's own.
+// The Reports screen: a date range (the last 30 days at first), for the account or one person, and its report as
+// the station answers it, per day and carrier with per-carrier totals, top destinations and parcels per person;
+// the CSV export is the station's own.
 import { create } from 'zustand';
 import { addDays } from '../../src-shared/calendar.ts';
 import type { ReportDay, ReportMeta } from '../api/types.ts';
@@ -15,11 +16,14 @@ export const lastDays = (days: number): { dateFrom: string; dateTo: string } => 
 export interface ReportsState {
   dateFrom: string;
   dateTo: string;
+  /** One person's shipments only (a username), or '' for the whole account's. */
+  createdBy: string;
   status: 'idle' | 'loading' | 'ready';
   days: ReportDay[];
   meta: ReportMeta | null;
   error: string | null;
   setRange(dateFrom: string, dateTo: string): void;
+  setCreatedBy(username: string): void;
   load(): Promise<void>;
   /** The report as CSV, for the browser to save. */
   csv(): Promise<string | null>;
@@ -29,24 +33,26 @@ export const useReports = create<ReportsState>()((set, get) => ({
   // The last 30 days of the station's calendar, set at the first load (the station's zone is known by then).
   dateFrom: '',
   dateTo: '',
+  createdBy: '',
   status: 'idle',
   days: [],
   meta: null,
   error: null,
   setRange: (dateFrom, dateTo) => set({ dateFrom, dateTo }),
+  setCreatedBy: (createdBy) => set({ createdBy }),
   async load() {
     if (!get().dateFrom || !get().dateTo) set(lastDays(30));
-    const { dateFrom, dateTo } = get();
+    const { dateFrom, dateTo, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      set({ ...(await api().report(dateFrom, dateTo)), status: 'ready' });
+      set({ ...(await api().report(dateFrom, dateTo, createdBy || undefined)), status: 'ready' });
     } catch (error) {
       set({ status: 'ready', error: describeError(error) });
     }
   },
   async csv() {
     try {
-      return await api().reportCsv(get().dateFrom, get().dateTo);
+      return await api().reportCsv(get().dateFrom, get().dateTo, get().createdBy || undefined);
     } catch (error) {
       set({ error: describeError(error) });
       return null;

@@ -102,6 +102,19 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     await packerPage.reload();
     await expect(packerPage.getByRole('table', { name: 'Parcels made today per person' }).getByRole('row', { name: new RegExp(PACKER.name) })).toContainText('1');
 
+    // Reports: parcels per person, and the whole report narrowed to one person.
+    await page.getByRole('link', { name: 'Reports' }).click();
+    const perPerson = page.getByRole('figure', { name: 'Parcels per person' });
+    await expect(perPerson.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await perPerson.getByText('Parcels per person as a table').click();
+    await expect(perPerson.getByRole('table').getByRole('row', { name: new RegExp(`^${PACKER.name}\\s*1`) })).toBeVisible();
+    await page.getByLabel('Made by').selectOption({ label: PACKER.name });
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page.getByText(`, made by ${PACKER.name}.`, { exact: false })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Shipments' }).click();
+    await list.getByRole('row', { name: new RegExp(reference) }).getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) }).click();
+
     // The supervisor voids it.
     await detail.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Confirm delete' }).getByRole('button', { name: 'Yes, delete' }).click();

@@ -118,6 +118,16 @@ export async function runTeamScenario({ desks, queue }: TeamDesks, prefix: strin
     { username: packers[0], name: 'Packer 1', shipments: 2 },
   ]);
   expect(people.every((person) => person.perHour > 0)).toBe(true);
+  expect(report.json.meta.totals.shipments).toBe(8);
+  // One person's report: Bruno's two UPS parcels and one DHL, from the shipments themselves.
+  const brunos = await request(first!, supervisor, 'GET', `/v3/reports/daily?dateFrom=${day}&dateTo=${day}&filter[createdBy]=${packers[1]}`);
+  expect(brunos.json.meta).toMatchObject({ createdBy: packers[1], totals: { shipments: 3, packages: 3 } });
+  expect(brunos.json.data[0].attributes.carriers.map((carrier: { carrier: string; shipments: number }) => [carrier.carrier, carrier.shipments])).toEqual([
+    ['DHL_EXPRESS', 1],
+    ['UPS', 2],
+  ]);
+  expect(brunos.json.meta.topDestinations).toEqual([{ country: 'DE', shipments: 3 }]);
+  expect(brunos.json.meta.people).toEqual(people);
   const today = await request(first!, supervisor, 'GET', `/v3/today?date=${day}&filter[createdBy]=${packers[2]}`);
   expect(today.json.data.attributes.totals.made).toBe(3);
   expect(today.json.data.attributes.people.map((person: { username: string; made: number }) => [person.username, person.made])).toEqual([

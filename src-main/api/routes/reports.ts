@@ -1,6 +1,6 @@
-// GET /reports/daily?dateFrom=&dateTo= (README, "End of day"): the client's shipments per day and carrier, with
-// per-carrier totals, top destinations and cost per kg in meta; `format=csv` (or Accept: text/csv) gives the
-// rows as CSV for a spreadsheet.
+// GET /reports/daily?dateFrom=&dateTo=[&filter[createdBy]=] (README, "End of day"): the account's (or one
+// person's) shipments per day and carrier, with per-carrier totals, top destinations, cost per kg and parcels per
+// person in meta; `format=csv` (or Accept: text/csv) gives the rows as CSV for a spreadsheet.
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/reports.ts';
@@ -28,7 +28,8 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       if (days < 1 || days > REPORT_MAX_DAYS) errors.push(errorObject(400, ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'));
     }
     if (errors.length > 0) throw StationError.many(400, errors);
-    const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo });
+    const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+    const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo }, createdBy);
     const csv = queryParameter(ctx, 'format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
     if (csv) {
       ctx.status = 200;

@@ -27,7 +27,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_UPSERT_POSTGRES, dayCountsQuery, personHoursQuery, type PersonHourRow, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERT_POSTGRES, dayCountsQuery, personHoursQuery, personReportQueries, type PersonHourRow, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -356,6 +356,12 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
       (await pool.query<PersonHourRow>(personHoursQuery('$1', '$2', '$3', '$4'), [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo])).rows,
     report: async (filter) => {
       const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
+      if (filter.createdBy) {
+        if (!storable(filter.createdBy)) return { days: [], countries: [] };
+        const person = personReportQueries('postgres', { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
+        const [days, countries] = [await pool.query<DayRow>(person.days, [...values, filter.createdBy]), await pool.query<CountryRow>(person.countries, [...values, filter.createdBy])];
+        return { days: days.rows, countries: countries.rows };
+      }
       const days = await pool.query<DayRow>(
         `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
          FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4 AND shipments > 0

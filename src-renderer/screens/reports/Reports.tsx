@@ -1,6 +1,7 @@
-// Reports: charts over a date range from the station's report (GET /reports/daily): shipments per day stacked by
-// carrier, cost per carrier, top destinations and average cost per kg, each chart with its figures as a table for
-// screen readers and keyboards, and the CSV export. Drawn by Recharts, bundled: no network needed.
+// Reports: charts over a date range from the station's report (GET /reports/daily), for the account or one
+// person: shipments per day stacked by carrier, parcels per person, cost per carrier, top destinations and average
+// cost per kg, each chart with its figures as a table for screen readers and keyboards, and the CSV export. Drawn
+// by Recharts, bundled: no network needed.
 import React, { useEffect } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Field } from '../../components/Field.tsx';
@@ -80,7 +81,7 @@ function saveText(text: string, fileName: string): void {
 }
 
 export function Reports(): React.JSX.Element {
-  const { dateFrom, dateTo, status, days, meta, error, setRange, load, csv } = useReports();
+  const { dateFrom, dateTo, createdBy, status, days, meta, error, setRange, setCreatedBy, load, csv } = useReports();
   useEffect(() => {
     void load();
   }, [load]);
@@ -100,6 +101,19 @@ export function Reports(): React.JSX.Element {
       >
         <Field label="From" type="date" value={dateFrom} onValue={(value) => setRange(value, dateTo)} />
         <Field label="To" type="date" value={dateTo} onValue={(value) => setRange(dateFrom, value)} />
+        <div className="field">
+          <label htmlFor="report-person">Made by</label>
+          <select id="report-person" value={createdBy} onChange={(event) => setCreatedBy(event.target.value)}>
+            <option value="">Everyone</option>
+            {(meta?.people ?? []).flatMap((person) =>
+              person.username === null ? [] : [
+                <option key={person.username} value={person.username}>
+                  {person.name}
+                </option>,
+              ],
+            )}
+          </select>
+        </div>
         <button type="submit" className="primary">
           Show
         </button>
@@ -122,7 +136,7 @@ export function Reports(): React.JSX.Element {
           className="secondary"
           onClick={async () => {
             const text = await csv();
-            if (text !== null) saveText(text, `shipments-${dateFrom}-${dateTo}.csv`);
+            if (text !== null) saveText(text, `shipments-${dateFrom}-${dateTo}${createdBy ? `-${createdBy}` : ''}.csv`);
           }}
         >
           Export CSV
@@ -134,7 +148,8 @@ export function Reports(): React.JSX.Element {
         <>
           <p className="card" aria-live="polite">
             {meta.totals.shipments} shipment(s), {meta.totals.packages} package(s), {meta.totals.weightKg.toFixed(1)} kg, {euros(meta.totals.cost.amount)}
-            {meta.totals.costPerKg === null ? '' : `, ${euros(meta.totals.costPerKg)} per kg on average`} from {dateFrom} to {dateTo}.
+            {meta.totals.costPerKg === null ? '' : `, ${euros(meta.totals.costPerKg)} per kg on average`} from {dateFrom} to {dateTo}
+            {meta.createdBy ? `, made by ${meta.people.find((person) => person.username === meta.createdBy)?.name ?? meta.createdBy}` : ''}.
           </p>
           <div className="charts">
             <ChartFigure
