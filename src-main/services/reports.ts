@@ -1,5 +1,5 @@
 // Reports: a client's processed shipments over a date range from the day summaries (per day and carrier, per
-// carrier, top destinations, cost per kg) and per person from the shipments themselves, as the Reports screen, the CSV export and integrations read them.
+// carrier, top destinations, cost per kg) and per person (person_days), as the Reports screen, the CSV export and integrations read them.
 import type { CarrierTotals, DailyReportAttributes, DailyReportMeta, PersonTotals } from '../../src-shared/reports.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
@@ -19,28 +19,23 @@ const CURRENCY = 'EUR';
 const money = (cents: number) => ({ amount: cents / 100, currency: CURRENCY });
 const perKg = (cents: number, grams: number) => (grams > 0 ? Math.round((cents / (grams / 1000))) / 100 : null);
 
-/** Parcels per person and hour, with each person's name from the account's users. */
+/** Parcels per person and hour of the day, from the day summaries, with each person's name from the account's users. */
 export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: string; dateTo: string }): Promise<PersonTotals[]> {
   const [rows, users] = await Promise.all([store.shipments.personHours({ clientId: caller.client.id, sandbox: caller.sandbox, ...range }), store.users.list(caller.client.id)]);
   const names = new Map(users.map((user) => [user.username, user.name]));
-  const people = new Map<string | null, PersonTotals>();
+  const people = new Map<string, PersonTotals>();
   for (const row of rows) {
     let person = people.get(row.created_by);
     if (!person) {
-      person = { username: row.created_by, name: row.created_by === null ? 'Imported' : (names.get(row.created_by) ?? row.created_by), shipments: 0, activeHours: 0, perHour: 0, byHour: [] };
+      const username = row.created_by === '' ? null : row.created_by;
+      person = { username, name: username === null ? 'Imported' : (names.get(username) ?? username), shipments: 0, activeHours: 0, perHour: 0, byHour: [] };
       people.set(row.created_by, person);
     }
     person.shipments += Number(row.shipments);
-    person.activeHours += 1;
-    const hourOfDay = row.hour.slice(11, 13);
-    const slot = person.byHour.find((entry) => entry.hour === hourOfDay);
-    if (slot) slot.shipments += Number(row.shipments);
-    else person.byHour.push({ hour: hourOfDay, shipments: Number(row.shipments) });
+    person.activeHours += Number(row.active_hours);
+    person.byHour.push({ hour: row.hour_of_day, shipments: Number(row.shipments) });
   }
-  for (const person of people.values()) {
-    person.perHour = Math.round((person.shipments / Math.max(1, person.activeHours)) * 10) / 10;
-    person.byHour.sort((a, b) => a.hour.localeCompare(b.hour));
-  }
+  for (const person of people.values()) person.perHour = Math.round((person.shipments / Math.max(1, person.activeHours)) * 10) / 10;
   return [...people.values()].sort((a, b) => b.shipments - a.shipments || (a.username ?? '').localeCompare(b.username ?? ''));
 }
 

@@ -47,6 +47,12 @@ export const MERGE_STATEMENTS: readonly string[] = [
      SELECT $into, sandbox, ship_date, country, shipments FROM destination_days WHERE client_id = $from
      ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
   'DELETE FROM destination_days WHERE client_id = $from',
+  `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+     SELECT $into, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents FROM person_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET shipments = person_days.shipments + excluded.shipments,
+       packages = person_days.packages + excluded.packages, weight_g = person_days.weight_g + excluded.weight_g,
+       cost_cents = person_days.cost_cents + excluded.cost_cents`,
+  'DELETE FROM person_days WHERE client_id = $from',
   // Print settings per account (and per desk and account): the merged-into account's own win.
   `DELETE FROM station_settings WHERE name LIKE 'printing:%:client:' || $from
      AND EXISTS (SELECT 1 FROM station_settings own WHERE own.name = substr(station_settings.name, 1, length(station_settings.name) - length(CAST($from AS TEXT))) || $into)`,

@@ -1,6 +1,6 @@
 // The numbered schema migrations. Append only: a released migration is never edited,
 // because stations in the field have already applied it.
-import { REBUILD_DAYS_SQLITE } from './shipment-days.ts';
+import { REBUILD_DAYS_SQLITE, REBUILD_PERSON_DAYS_SQLITE } from './shipment-days.ts';
 
 export interface Migration {
   version: number;
@@ -510,6 +510,24 @@ export const MIGRATIONS: readonly Migration[] = [
         client_id, sandbox, ship_date DESC, created_at DESC, id DESC, reference, status, scheduled,
         ship_from_name, ship_from_country, ship_to_name, ship_to_country, tracking_status, tracking_date, deleted_at, created_by
       ) WHERE deleted_at IS NULL;
+
+      -- Reports per person: processed shipments per ship date, person, carrier and hour of processing, kept with
+      -- each processing and void like shipment_days; a person's destinations come from their shipments.
+      CREATE TABLE person_days (
+        client_id INTEGER NOT NULL,
+        sandbox INTEGER NOT NULL,
+        ship_date TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        carrier_code TEXT NOT NULL,
+        hour TEXT NOT NULL,
+        shipments INTEGER NOT NULL,
+        packages INTEGER NOT NULL,
+        weight_g INTEGER NOT NULL,
+        cost_cents INTEGER NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
+      ) STRICT;
+      CREATE INDEX shipments_by_person ON shipments (client_id, sandbox, created_by, ship_date, ship_to_country) WHERE status = 3 AND deleted_at IS NULL;
+      ${REBUILD_PERSON_DAYS_SQLITE}
     `,
   },
 ];

@@ -31,6 +31,7 @@ const TABLES = [
   'upstream_bookings',
   'shipment_days',
   'destination_days',
+  'person_days',
 ] as const;
 
 /**

@@ -1,7 +1,8 @@
 // The day summaries behind reports: per client, sandbox, ship date and carrier, how many processed shipments,
-// packages, grams and cents; and per ship date and destination country, how many shipments. Kept in the
-// transaction of each processing and void (both back ends), and rebuilt whole after a bulk import, so a year of
-// reports reads a row per day and carrier, never the shipments.
+// packages, grams and cents; per ship date and destination country, how many shipments; and per ship date,
+// person, carrier and hour of processing, the same figures (person_days). Kept in the transaction of each
+// processing and void (both back ends), and rebuilt whole after a bulk import, so a year of reports, for the
+// account or one person, reads summary rows, never the shipments.
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 
 export interface DayChange {
@@ -10,6 +11,10 @@ export interface DayChange {
   shipDate: string;
   carrierCode: string;
   country: string;
+  /** The username of who made it ('' for nobody: shipments imported in bulk). */
+  createdBy: string;
+  /** The UTC hour it was processed in, as YYYY-MM-DDTHH. */
+  hour: string;
   /** +1 for a shipment processed, -1 for one voided. */
   shipments: number;
   packages: number;
@@ -19,7 +24,7 @@ export interface DayChange {
 
 /** What one shipment adds to its day (`sign` -1 takes a voided one away). */
 export function dayChange(
-  shipment: { clientId: number | string; sandbox: number | boolean; shipDate: string; attributes: ShipmentAttributes },
+  shipment: { clientId: number | string; sandbox: number | boolean; shipDate: string; attributes: ShipmentAttributes; createdBy?: string | null; processedAt: string | null },
   carrierCode: string,
   costCents: number,
   sign: 1 | -1,
@@ -32,6 +37,8 @@ export function dayChange(
     shipDate: shipment.shipDate,
     carrierCode,
     country: shipment.attributes.shipTo.country,
+    createdBy: shipment.createdBy ?? '',
+    hour: (shipment.processedAt ?? '').slice(0, 13),
     shipments: sign,
     packages: sign * packages.length,
     weightGrams: sign * grams,
@@ -39,7 +46,7 @@ export function dayChange(
   };
 }
 
-/** Adds a change to its day's carrier row and destination row (each made at the first), with ? placeholders. */
+/** Adds a change to its day's carrier row, destination row and person row (each made at the first), with ? placeholders. */
 export const DAY_UPSERTS = [
   `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
@@ -47,16 +54,21 @@ export const DAY_UPSERTS = [
      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
   `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES (?, ?, ?, ?, ?)
    ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+  `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+   ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
+     shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
+     weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents`,
 ] as const;
 
 /** The values of DAY_UPSERTS, in order. */
-export const dayValues = (change: DayChange): [unknown[], unknown[]] => [
+export const dayValues = (change: DayChange): [unknown[], unknown[], unknown[]] => [
   [change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.shipments, change.packages, change.weightGrams, change.costCents],
   [change.clientId, change.sandbox, change.shipDate, change.country, change.shipments],
+  [change.clientId, change.sandbox, change.shipDate, change.createdBy, change.carrierCode, change.hour, change.shipments, change.packages, change.weightGrams, change.costCents],
 ];
 
 /**
- * PostgreSQL: both upserts in one statement (one round trip), with the values of `dayValuesPostgres`. Concurrent
+ * PostgreSQL: the three upserts in one statement (one round trip), with the values of `dayValuesPostgres`. Concurrent
  * shipments of one client, day and carrier update the same rows: the statement runs last in the transaction, so
  * those row locks are held only to the commit.
  */
@@ -64,11 +76,17 @@ export const DAY_UPSERT_POSTGRES = `WITH carrier AS (
     INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
     ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
       shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
-      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents)
+      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents),
+  person AS (
+    INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+    VALUES ($1, $2, $3, $10, $4, $11, $5, $6, $7, $8)
+    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
+      shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
+      weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents)
   INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES ($1, $2, $3, $9, $5)
   ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`;
 
-export const dayValuesPostgres = (change: DayChange): unknown[] => [...dayValues(change)[0], change.country];
+export const dayValuesPostgres = (change: DayChange): unknown[] => [...dayValues(change)[0], change.country, change.createdBy, change.hour];
 
 /**
  * SQLite: every day row made again from the live processed shipments. Migration 12 (PostgreSQL's 8) runs it too:
@@ -111,29 +129,56 @@ export const REBUILD_DAYS_SQLITE = rebuildDays(SQLITE_FIGURES);
 /** PostgreSQL: the same. */
 export const REBUILD_DAYS_POSTGRES = rebuildDays(POSTGRES_FIGURES);
 
-/** Placeholders of a person's report, in each back end's syntax. */
-export interface PersonReportPlaceholders {
+/** person_days made again from the live processed shipments: at migration 17 (PostgreSQL's 13) and after a bulk import. */
+const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
+  INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13),
+    ${figures.shipments}, ${figures.packages}, ${figures.weight_g}, ${figures.cost_cents}
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);`;
+
+export const REBUILD_PERSON_DAYS_SQLITE = rebuildPersonDays(SQLITE_FIGURES);
+export const REBUILD_PERSON_DAYS_POSTGRES = rebuildPersonDays(POSTGRES_FIGURES);
+
+/** Placeholders of a person query, in each back end's syntax. */
+export interface PersonPlaceholders {
   clientId: string;
   sandbox: string;
   dateFrom: string;
   dateTo: string;
+  /** One person's username: for their report only. */
   createdBy: string;
 }
 
-const personScope = (p: PersonReportPlaceholders) =>
-  `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}
-    AND created_by = ${p.createdBy} AND status = 3 AND deleted_at IS NULL`;
+const personScope = (p: PersonPlaceholders) => `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}`;
+
+/** Per person ('' for nobody) and hour of the day (UTC, 00 to 23): parcels, and the processing hours that made them. */
+export interface PersonHourRow {
+  created_by: string;
+  hour_of_day: string;
+  shipments: number;
+  active_hours: number;
+}
 
 /**
- * One person's report, read from the shipments themselves (the summaries do not keep who made what): their days
- * per carrier (DayRow) and their top destinations (CountryRow).
+ * The account's people over ship dates, from person_days (PersonHourRow), and one person's days per carrier
+ * (DayRow) from person_days and top destinations (CountryRow) from their shipments, read through
+ * shipments_by_person.
  */
-export const personReportQueries = (dialect: 'sqlite' | 'postgres', p: PersonReportPlaceholders) => {
-  const figures = dialect === 'sqlite' ? SQLITE_FIGURES : POSTGRES_FIGURES;
-  const named = Object.entries(figures).map(([column, expression]) => `${dialect === 'postgres' && column !== 'weight_g' ? `(${expression})::int` : expression} AS ${column}`);
+export const personQueries = (dialect: 'sqlite' | 'postgres', p: PersonPlaceholders) => {
+  const integer = (expression: string) => (dialect === 'postgres' ? `(${expression})::int` : `CAST(${expression} AS INTEGER)`);
   return {
-    days: `SELECT ship_date, carrier_code, ${named.join(', ')} FROM shipments WHERE ${personScope(p)} GROUP BY ship_date, carrier_code ORDER BY ship_date, carrier_code`,
-    countries: `SELECT ship_to_country AS country, ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} AS shipments FROM shipments WHERE ${personScope(p)}
+    hours: `SELECT created_by, substr(hour, 12, 2) AS hour_of_day, ${integer('sum(shipments)')} AS shipments, ${integer('count(*)')} AS active_hours
+      FROM (SELECT created_by, hour, sum(shipments) AS shipments FROM person_days WHERE ${personScope(p)}
+            GROUP BY created_by, hour HAVING sum(shipments) > 0) AS by_hour
+      GROUP BY created_by, substr(hour, 12, 2) ORDER BY created_by, hour_of_day`,
+    days: `SELECT ship_date, carrier_code, ${integer('sum(shipments)')} AS shipments, ${integer('sum(packages)')} AS packages,
+        ${integer('sum(weight_g)')} AS weight_g, ${integer('sum(cost_cents)')} AS cost_cents
+      FROM person_days WHERE ${personScope(p)} AND created_by = ${p.createdBy}
+      GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
+    countries: `SELECT ship_to_country AS country, ${integer('count(*)')} AS shipments FROM shipments
+      WHERE client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND created_by = ${p.createdBy} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}
+        AND status = 3 AND deleted_at IS NULL
       GROUP BY ship_to_country ORDER BY count(*) DESC, ship_to_country LIMIT 10`,
   };
 };
@@ -175,17 +220,3 @@ export const dayCountsQuery = (clientId: string, sandbox: string, date: string, 
     AND (${createdBy} IS NULL OR s.created_by = ${createdBy})
   GROUP BY 1, 2, 3, 4`;
 
-/** Processed shipments per person (the user's username) and hour of processing (UTC, as YYYY-MM-DDTHH). */
-export interface PersonHourRow {
-  created_by: string | null;
-  hour: string;
-  shipments: number;
-}
-
-/** PersonHourRow's query over ship dates, given each back end's placeholders. */
-export const personHoursQuery = (clientId: string, sandbox: string, dateFrom: string, dateTo: string) => `
-  SELECT s.created_by, substr(s.processed_at, 1, 13) AS hour, CAST(count(*) AS INTEGER) AS shipments
-  FROM shipments s
-  WHERE s.client_id = ${clientId} AND s.sandbox = ${sandbox} AND s.ship_date >= ${dateFrom} AND s.ship_date <= ${dateTo}
-    AND s.status = 3 AND s.deleted_at IS NULL
-  GROUP BY 1, 2 ORDER BY 1, 2`;

@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, dayCountsQuery, personHoursQuery, personReportQueries, type PersonHourRow, REBUILD_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
+import { DAY_UPSERTS, dayCountsQuery, personQueries, type PersonHourRow, REBUILD_DAYS_SQLITE, REBUILD_PERSON_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -139,7 +139,7 @@ export interface ShipmentsTable {
   report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): { days: DayRow[]; countries: CountryRow[] };
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
   dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): DayCountRow[];
-  /** A client's processed shipments between two ship dates, per person and hour of processing. */
+  /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
   personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): PersonHourRow[];
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
   upstreamBookings(since: string, limit: number): UpstreamBooking[];
@@ -372,8 +372,8 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
      ORDER BY ship_date, carrier_code`,
   );
   const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date', '@createdBy'));
-  const selectPersonHours = db.prepare<Record<string, unknown>, PersonHourRow>(personHoursQuery('@clientId', '@sandbox', '@dateFrom', '@dateTo'));
-  const personReport = personReportQueries('sqlite', { clientId: '@clientId', sandbox: '@sandbox', dateFrom: '@dateFrom', dateTo: '@dateTo', createdBy: '@createdBy' });
+  const personReport = personQueries('sqlite', { clientId: '@clientId', sandbox: '@sandbox', dateFrom: '@dateFrom', dateTo: '@dateTo', createdBy: '@createdBy' });
+  const selectPersonHours = db.prepare<Record<string, unknown>, PersonHourRow>(personReport.hours);
   const selectPersonDays = db.prepare<Record<string, unknown>, DayRow>(personReport.days);
   const selectPersonCountries = db.prepare<Record<string, unknown>, CountryRow>(personReport.countries);
   const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
@@ -482,7 +482,14 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     if (!changed) return false;
     recordResult(id, result);
     const row = selectById.get(id)!;
-    addDay(dayChange({ clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1));
+    addDay(
+      dayChange(
+        { clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes, createdBy: row.created_by, processedAt: row.processed_at },
+        result.carrierCode,
+        result.finalCents,
+        1,
+      ),
+    );
     audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
     announce('shipment.processed', id);
     return true;
@@ -573,7 +580,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     bulkInsert: (rows) => {
       const count = importInChunks(db, rows, insertBulkRow);
       // An import brings whole days: the summaries are made again from the shipments.
-      db.exec(`BEGIN; ${REBUILD_DAYS_SQLITE} COMMIT;`);
+      db.exec(`BEGIN; ${REBUILD_DAYS_SQLITE} ${REBUILD_PERSON_DAYS_SQLITE} COMMIT;`);
       return count;
     },
     report: (filter) => {

@@ -2,7 +2,7 @@
 // is never edited. Version 1 is the whole schema of SQLite's versions 1 to 5, in PostgreSQL's dialect, with the
 // same tables, columns and meanings, so one set of row mappers reads both back ends.
 import type { Migration } from '../migrations.ts';
-import { REBUILD_DAYS_POSTGRES } from '../shipment-days.ts';
+import { REBUILD_DAYS_POSTGRES, REBUILD_PERSON_DAYS_POSTGRES } from '../shipment-days.ts';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -458,6 +458,22 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX shipments_summaries ON shipments (client_id, sandbox, ship_date DESC, created_at DESC, id DESC)
         INCLUDE (reference, status, scheduled, ship_from_name, ship_from_country, ship_to_name, ship_to_country, tracking_status, tracking_date, created_by)
         WHERE deleted_at IS NULL;
+
+      CREATE TABLE person_days (
+        client_id integer NOT NULL,
+        sandbox smallint NOT NULL,
+        ship_date text NOT NULL,
+        created_by text NOT NULL,
+        carrier_code text NOT NULL,
+        hour text NOT NULL,
+        shipments integer NOT NULL,
+        packages integer NOT NULL,
+        weight_g bigint NOT NULL,
+        cost_cents bigint NOT NULL,
+        PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
+      );
+      CREATE INDEX shipments_by_person ON shipments (client_id, sandbox, created_by, ship_date) INCLUDE (ship_to_country) WHERE status = 3 AND deleted_at IS NULL;
+      ${REBUILD_PERSON_DAYS_POSTGRES}
     `,
   },
 ];

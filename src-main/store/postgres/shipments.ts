@@ -27,7 +27,7 @@ import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
-import { DAY_UPSERT_POSTGRES, dayCountsQuery, personHoursQuery, personReportQueries, type PersonHourRow, REBUILD_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
+import { DAY_UPSERT_POSTGRES, dayCountsQuery, personQueries, type PersonHourRow, REBUILD_DAYS_POSTGRES, REBUILD_PERSON_DAYS_POSTGRES, dayChange, dayValuesPostgres, type CountryRow, type DayCountRow, type DayChange, type DayRow } from '../shipment-days.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over. */
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
@@ -70,17 +70,25 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
 
   const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
     const at = now();
-    const updated = await db.query<{ client_id: number; sandbox: number; ship_date: string; attributes: string }>(
+    const updated = await db.query<{ client_id: number; sandbox: number; ship_date: string; attributes: string; created_by: string | null }>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
          insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
-       RETURNING client_id, sandbox, ship_date, attributes`,
+       RETURNING client_id, sandbox, ship_date, attributes, created_by`,
       [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
         result.currency, result.trackingNumber, result.trackingHash, at],
     );
     if (updated.rows.length === 0) return false;
     const done = updated.rows[0]!;
-    await addDay(db, dayChange({ clientId: done.client_id, sandbox: done.sandbox, shipDate: done.ship_date, attributes: JSON.parse(done.attributes) as ShipmentAttributes }, result.carrierCode, result.finalCents, 1));
+    await addDay(
+      db,
+      dayChange(
+        { clientId: done.client_id, sandbox: done.sandbox, shipDate: done.ship_date, attributes: JSON.parse(done.attributes) as ShipmentAttributes, createdBy: done.created_by, processedAt: at },
+        result.carrierCode,
+        result.finalCents,
+        1,
+      ),
+    );
     await db.query('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
     ]);
@@ -317,7 +325,10 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     bulkInsert: async (rows) => {
       const imported = await bulkImport(rows);
       // An import brings whole days: the summaries are made again from the shipments.
-      await transaction(pool, (db) => db.query(REBUILD_DAYS_POSTGRES));
+      await transaction(pool, async (db) => {
+        await db.query(REBUILD_DAYS_POSTGRES);
+        await db.query(REBUILD_PERSON_DAYS_POSTGRES);
+      });
       // Fresh statistics at once, as PostgreSQL advises after a bulk load: until autovacuum gets to the tables,
       // the planner guesses their size and picked a plan that made the shipment list 5× slower (bench, 200,000 rows).
       await pool.query('ANALYZE shipments, tracking_events, shipment_days, destination_days');
@@ -353,12 +364,12 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
             ])
           ).rows,
     personHours: async (filter) =>
-      (await pool.query<PersonHourRow>(personHoursQuery('$1', '$2', '$3', '$4'), [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo])).rows,
+      (await pool.query<PersonHourRow>(personQueries('postgres', { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '' }).hours, [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo])).rows,
     report: async (filter) => {
       const values = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom, filter.dateTo];
       if (filter.createdBy) {
         if (!storable(filter.createdBy)) return { days: [], countries: [] };
-        const person = personReportQueries('postgres', { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
+        const person = personQueries('postgres', { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
         const [days, countries] = [await pool.query<DayRow>(person.days, [...values, filter.createdBy]), await pool.query<CountryRow>(person.countries, [...values, filter.createdBy])];
         return { days: days.rows, countries: countries.rows };
       }
