@@ -512,7 +512,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WHERE deleted_at IS NULL;
 
       -- Reports per person: processed shipments per ship date, person, carrier and hour of processing, kept with
-      -- each processing and void like shipment_days; a person's destinations come from their shipments.
+      -- each processing and void like shipment_days; a person's destinations come from the shipment list's
+      -- covering index, which holds the ship date, state, destination and maker of every shipment.
       CREATE TABLE person_days (
         client_id INTEGER NOT NULL,
         sandbox INTEGER NOT NULL,
@@ -526,7 +527,6 @@ export const MIGRATIONS: readonly Migration[] = [
         cost_cents INTEGER NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
       ) STRICT;
-      CREATE INDEX shipments_by_person ON shipments (client_id, sandbox, created_by, ship_date, ship_to_country) WHERE status = 3 AND deleted_at IS NULL;
       ${REBUILD_PERSON_DAYS_SQLITE}
     `,
   },

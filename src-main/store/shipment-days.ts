@@ -140,6 +140,24 @@ const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
 export const REBUILD_PERSON_DAYS_SQLITE = rebuildPersonDays(SQLITE_FIGURES);
 export const REBUILD_PERSON_DAYS_POSTGRES = rebuildPersonDays(POSTGRES_FIGURES);
 
+/**
+ * After a bulk import: every summary made again with one pass over the shipments' JSON (person_days), the
+ * carrier days summed from it, and the destinations counted. The same rows as REBUILD_DAYS_* and
+ * REBUILD_PERSON_DAYS_* give, in about half the time for a million shipments.
+ */
+const rebuildAllDays = (personDays: string) => `${personDays}
+  DELETE FROM shipment_days;
+  DELETE FROM destination_days;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, carrier_code, sum(shipments), sum(packages), sum(weight_g), sum(cost_cents)
+  FROM person_days GROUP BY client_id, sandbox, ship_date, carrier_code;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
+
+export const REBUILD_ALL_DAYS_SQLITE = rebuildAllDays(REBUILD_PERSON_DAYS_SQLITE);
+export const REBUILD_ALL_DAYS_POSTGRES = rebuildAllDays(REBUILD_PERSON_DAYS_POSTGRES);
+
 /** Placeholders of a person query, in each back end's syntax. */
 export interface PersonPlaceholders {
   clientId: string;
@@ -162,8 +180,8 @@ export interface PersonHourRow {
 
 /**
  * The account's people over ship dates, from person_days (PersonHourRow), and one person's days per carrier
- * (DayRow) from person_days and top destinations (CountryRow) from their shipments, read through
- * shipments_by_person.
+ * (DayRow) from person_days and top destinations (CountryRow) from their shipments, read from the covering index
+ * of the shipment list (shipments_summaries holds the date, state, destination and maker): no table rows.
  */
 export const personQueries = (dialect: 'sqlite' | 'postgres', p: PersonPlaceholders) => {
   const integer = (expression: string) => (dialect === 'postgres' ? `(${expression})::int` : `CAST(${expression} AS INTEGER)`);

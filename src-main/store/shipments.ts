@@ -8,7 +8,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
 import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, dayCountsQuery, personQueries, type PersonHourRow, REBUILD_DAYS_SQLITE, REBUILD_PERSON_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
+import { DAY_UPSERTS, dayCountsQuery, personQueries, type PersonHourRow, REBUILD_ALL_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
 import { importInChunks, type Db } from './database.ts';
 
 /** What a new shipment starts from: the record's fields before any processing. */
@@ -580,7 +580,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     bulkInsert: (rows) => {
       const count = importInChunks(db, rows, insertBulkRow);
       // An import brings whole days: the summaries are made again from the shipments.
-      db.exec(`BEGIN; ${REBUILD_DAYS_SQLITE} ${REBUILD_PERSON_DAYS_SQLITE} COMMIT;`);
+      db.exec(`BEGIN; ${REBUILD_ALL_DAYS_SQLITE} COMMIT;`);
       return count;
     },
     report: (filter) => {

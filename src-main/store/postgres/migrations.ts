@@ -472,7 +472,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         cost_cents bigint NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
       );
-      CREATE INDEX shipments_by_person ON shipments (client_id, sandbox, created_by, ship_date) INCLUDE (ship_to_country) WHERE status = 3 AND deleted_at IS NULL;
       ${REBUILD_PERSON_DAYS_POSTGRES}
     `,
   },
