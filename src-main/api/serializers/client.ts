@@ -1,6 +1,6 @@
 // The client resource of spec 2.9, attributes in the order the examples show. The spec's endpoints answer it
 // exactly so; the sign-in's meta names the user who signed in (signedInMeta), and the administration extension
-// adds the account's username and first user's role as the resource's meta.
+// adds the account's username and first user's role as the resource's meta; and the user resource of the team.
 import type { ClientMeta, ClientResource, UserResource } from '../../../src-shared/resources.ts';
 import type { ClientRecord } from '../../domain/client.ts';
 import type { UserRecord } from '../../domain/user.ts';
