@@ -28,4 +28,6 @@ export interface AuditFilter {
   desk: string | null;
   actor: string | null;
   limit: number;
+  /** Only the entries made by users of this account (its client id): what an account's people may read. */
+  account?: string | null;
 }

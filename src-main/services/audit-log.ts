@@ -13,7 +13,7 @@ export interface AuditLog {
   entry(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): NewAuditEvent;
   /** Writes the entry of an action just done. */
   record(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): Promise<void>;
-  /** Newest first; supervisors and admins only. */
+  /** Newest first; supervisors and admins only, and of their own account's people through the API. */
   list(actor: Actor, filter: AuditFilter): Promise<AuditEventRecord[]>;
 }
 
@@ -41,7 +41,8 @@ export function createAuditLog(store: Store, desk: string): AuditLog {
     record: (actor, action, subject, detail) => store.audit.append(entry(actor, action, subject, detail)),
     list: (actor, filter) => {
       requireRole(actor, 'supervisor', 'Reading the audit log');
-      return store.audit.list(filter);
+      // An account's people read what its people did; the admin command reads the whole station's log.
+      return store.audit.list({ ...filter, account: actor.via === 'api' ? actor.client.id : null });
     },
   };
 }

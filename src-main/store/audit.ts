@@ -57,6 +57,7 @@ export function auditTable(db: Db, now: () => string): AuditTable {
     `SELECT * FROM audit_events
      WHERE (@before IS NULL OR id < @before) AND (@action IS NULL OR action = @action)
        AND (@desk IS NULL OR desk = @desk) AND (@actor IS NULL OR actor = @actor)
+       AND (@account IS NULL OR actor_client_id = @account)
      ORDER BY id DESC LIMIT @limit`,
   );
   const selectCount = db.prepare<[], number>('SELECT count(*) FROM audit_events').pluck();
@@ -64,7 +65,8 @@ export function auditTable(db: Db, now: () => string): AuditTable {
     append: (event) => {
       insert.run(...auditValues(event, now()));
     },
-    list: (filter) => select.all({ ...filter, before: filter.before === null ? null : Number(filter.before) }).map(auditRecord),
+    list: (filter) =>
+      select.all({ ...filter, before: filter.before === null ? null : Number(filter.before), account: filter.account == null ? null : Number(filter.account) }).map(auditRecord),
     count: () => selectCount.get() as number,
   };
 }

@@ -59,6 +59,13 @@ describe('a team at the warehouse', () => {
     expect(listed.json.data.map((user: { attributes: { username: string } }) => user.attributes.username)).toEqual(['apart-a']);
     expect((await get(t, tokenA, '/v3/shipment-summaries?filter[createdBy]=apart-b-packer')).json.data).toEqual([]);
     expect((await get(t, tokenA, `/v3/reports/daily?dateFrom=${t.clock.day(-30)}&dateTo=${t.clock.today()}`)).json.meta.people).toEqual([]);
+    // The audit log: A's admin reads A's people's entries only, never B's packer's shipment.
+    expect((await post(t, tokenA, '/v3/users', { data: { type: 'user', attributes: { username: 'apart-a-packer', password: 'Apart-Password-4' } } })).status).toBe(201);
+    const audit = await get(t, tokenA, '/v3/audit-events?page[size]=500');
+    expect(audit.status).toBe(200);
+    expect(audit.json.data.length).toBeGreaterThan(0);
+    expect(audit.json.data.every((event: { attributes: { actor: { username: string } } }) => event.attributes.actor.username === 'apart-a')).toBe(true);
+    expect(JSON.stringify(audit.json.data)).not.toContain(id);
     // B's packer is still theirs, and still a packer.
     expect((await t.station.users.find(OPERATOR, { id: bPacker.id })).role).toBe('packer');
   });

@@ -176,13 +176,14 @@ export function auditTable(pool: Pool, now: () => string): Async<AuditTable> {
     append: async (event) => {
       await appendAuditEvent(pool, event, now());
     },
-    list: async ({ before, action, desk, actor, limit }) => {
+    list: async ({ before, action, desk, actor, limit, account = null }) => {
       if (![action, desk, actor].every((text) => text === null || storable(text))) return [];
       const rows = await pool.query<AuditRow>(
         `SELECT * FROM audit_events
          WHERE ($1::bigint IS NULL OR id < $1) AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR desk = $3) AND ($4::text IS NULL OR actor = $4)
+           AND ($6::integer IS NULL OR actor_client_id = $6)
          ORDER BY id DESC LIMIT $5`,
-        [before === null ? null : Number(before), action, desk, actor, limit],
+        [before === null ? null : Number(before), action, desk, actor, limit, account === null ? null : Number(account) || 0],
       );
       return rows.rows.map(auditRecord);
     },
