@@ -74,6 +74,17 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     return client;
   };
   const find = async (which: Which) => account(await findClient(which));
+  /**
+   * The account, if the actor may manage it: the admin command any; an admin through the API only their own, so an
+   * account's people never see or change another's (another account is not found).
+   */
+  const findFor = async (actor: Actor, which: Which) => {
+    const client = await findClient(which);
+    if (actor.via === 'api' && client.id !== actor.client.id) {
+      throw new StationError(404, which.id !== undefined ? ERROR_TEXT.noClientWithId(which.id) : ERROR_TEXT.noClientWithUsername(which.username ?? ''));
+    }
+    return client;
+  };
   const firstUser = async (client: ClientRecord) => {
     const user = await firstUserOf(client);
     if (!user) throw new StationError(404, ERROR_TEXT.noUserWithUsername(client.username));
@@ -124,15 +135,16 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     },
     async find(actor, which) {
       requireRole(actor, 'admin', MANAGING);
-      return find(which);
+      return account(await findFor(actor, which));
     },
     async list(actor) {
       requireRole(actor, 'admin', MANAGING);
-      return Promise.all((await store.clients.all()).map(account));
+      const all = await store.clients.all();
+      return Promise.all((actor.via === 'api' ? all.filter((client) => client.id === actor.client.id) : all).map(account));
     },
     async rotateKey(actor, which) {
       requireRole(actor, 'admin', MANAGING);
-      const client = await findClient(which);
+      const client = await findFor(actor, which);
       await store.clients.setClientKey(client.id, randomSecret(20));
       await audit.record(actor, 'client.key-rotated', subject(client), { username: client.username });
       return find({ id: client.id });
@@ -141,7 +153,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       requireRole(actor, 'admin', MANAGING);
       const problem = passwordProblem(password);
       if (problem) throw new StationError(400, ERROR_TEXT.invalidClient(problem));
-      const client = await find(which);
+      const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
       await store.users.setCredential(user.id, await credentialFor(keys, user.username, password));
       await audit.record(actor, 'client.password-changed', subject(client), { username: client.username });
@@ -150,7 +162,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     async setRole(actor, which, givenRole) {
       requireRole(actor, 'admin', MANAGING);
       const role = roleOf(givenRole);
-      const client = await find(which);
+      const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
       if (user.role === role) return client;
       await keepsAnAdmin([user]);
@@ -165,7 +177,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     },
     async updateProfile(actor, which, change) {
       requireRole(actor, 'admin', 'Changing the account’s address');
-      const client = await findClient(which);
+      const client = await findFor(actor, which);
       const before: ClientProfile = { ...client.profile };
       const after: ClientProfile = { ...before };
       for (const [field, value] of Object.entries(change) as [keyof ClientProfile, string | undefined][]) if (value !== undefined) after[field] = value;
@@ -181,7 +193,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     },
     async remove(actor, which) {
       requireRole(actor, 'admin', MANAGING);
-      const client = await find(which);
+      const client = await account(await findFor(actor, which));
       await keepsAnAdmin(await store.users.list(client.id));
       await store.clients.remove(client.id);
       await audit.record(actor, 'client.removed', subject(client), { username: client.username });

@@ -55,10 +55,12 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
         carriers.map(async (carrier) => ({ carrier: carrier.attributes.carrierCode, carrierName: carrier.attributes.carrierName, preview: await api().manifestPreview(carrier.attributes.carrierCode, date) })),
       );
       const [manifests, pickups] = await Promise.all([api().manifests(date), api().pickups(date)]);
+      // Another date was chosen meanwhile: its own load answers for it; this day's answer is not shown under it.
+      if (get().date !== date) return;
       // Only carriers with something on the day: to close, or left out with a reason.
       set({ carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0), manifests, pickups, status: 'ready' });
     } catch (error) {
-      set({ status: 'ready', error: describeError(error) });
+      if (get().date === date) set({ status: 'ready', error: describeError(error) });
     }
   },
 

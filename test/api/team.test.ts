@@ -41,7 +41,7 @@ describe('a team at the warehouse', () => {
   });
 
   it('keeps two accounts apart, user by user: nothing of the other account is seen, changed or learned of', async () => {
-    await t.station.clients.add(OPERATOR, { username: 'apart-a', password: 'Apart-Password-1', role: 'admin', profile: { name: 'A' } });
+    const a = await t.station.clients.add(OPERATOR, { username: 'apart-a', password: 'Apart-Password-1', role: 'admin', profile: { name: 'A' } });
     const b = await t.station.clients.add(OPERATOR, { username: 'apart-b', password: 'Apart-Password-2', role: 'admin', profile: { name: 'B' } });
     const bPacker = await t.station.users.add(OPERATOR, { clientId: b.id, username: 'apart-b-packer', password: 'Apart-Password-3' });
     const tokenA = (await t.signIn('apart-a', 'Apart-Password-1')).json.meta.token as string;
@@ -59,6 +59,14 @@ describe('a team at the warehouse', () => {
     expect(listed.json.data.map((user: { attributes: { username: string } }) => user.attributes.username)).toEqual(['apart-a']);
     expect((await get(t, tokenA, '/v3/shipment-summaries?filter[createdBy]=apart-b-packer')).json.data).toEqual([]);
     expect((await get(t, tokenA, `/v3/reports/daily?dateFrom=${t.clock.day(-30)}&dateTo=${t.clock.today()}`)).json.meta.people).toEqual([]);
+    // Accounts through /v3/clients: A's admin sees and changes their own account only; B is not found.
+    const accounts = await get(t, tokenA, '/v3/clients');
+    expect(accounts.json.data.map((client: { id: string }) => client.id)).toEqual([a.id]);
+    for (const [method, body] of [['GET', undefined], ['PATCH', { data: { type: 'client', attributes: { rotateKey: true } } }], ['DELETE', undefined]] as const) {
+      const answer = await send(tokenA, method, `/v3/clients/${b.id}`, body);
+      expect(answer.status, `${method} /v3/clients/${b.id}`).toBe(method === 'GET' ? 405 : 404);
+    }
+    expect((await t.station.clients.find(OPERATOR, { id: b.id })).clientKey).toBe(b.clientKey);
     // The audit log: A's admin reads A's people's entries only, never B's packer's shipment.
     expect((await post(t, tokenA, '/v3/users', { data: { type: 'user', attributes: { username: 'apart-a-packer', password: 'Apart-Password-4' } } })).status).toBe(201);
     const audit = await get(t, tokenA, '/v3/audit-events?page[size]=500');
