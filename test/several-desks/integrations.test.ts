@@ -54,7 +54,8 @@ describe('two desks, one database', () => {
       const added = await send(deskA, tokenA, 'POST', '/v3/webhooks', { data: { type: 'webhook', attributes: { url, events: ['shipment.created', 'shipment.processed'] } } });
       expect(added.status).toBe(201);
       const made = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? send(deskA, tokenA, 'POST', '/v3/shipments', immediate()) : send(deskB, tokenB, 'POST', '/v3/shipments', immediate()))));
-      expect(made.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+      // A refusal says why in the failure message: one 400 among the 20 was seen once in CI and not reproduced.
+      expect(made.map((answer) => answer.status), made.filter((answer) => answer.status !== 201).map((answer) => answer.text).join('\n')).toEqual(Array(20).fill(201));
       const deadline = Date.now() + 20_000;
       while (received.length < 40 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       await new Promise((resolve) => setTimeout(resolve, 500));
