@@ -5,7 +5,7 @@ import type { Role } from '../../src-shared/roles.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { Db } from './database.ts';
-import { USER_COLUMNS, userRecord, type UserRow } from './users.ts';
+import { USER_INSERT_SQLITE, userRecord, type UserRow } from './users.ts';
 import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts, type MergeResult } from './merge-clients.ts';
 
 export interface NewAccount {
@@ -91,10 +91,7 @@ export function clientsTable(db: Db, now: () => string): ClientsTable {
              @country, @contact, @phone, @email, @taxIdentification, @now, @now)
      RETURNING *`,
   );
-  const insertUser = db.prepare<Record<string, unknown>, UserRow>(
-    `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at)
-     VALUES (@clientId, @username, @credential, @role, @name, @now, @now) RETURNING ${USER_COLUMNS}`,
-  );
+  const insertUser = db.prepare<Record<string, unknown>, UserRow>(USER_INSERT_SQLITE);
   const selectById = db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE id = ? AND removed_at IS NULL');
   const selectByUsername = db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE username = ? AND removed_at IS NULL');
   const selectAll = db.prepare<[], ClientRow>('SELECT * FROM clients WHERE removed_at IS NULL ORDER BY id');

@@ -50,15 +50,17 @@ export function userRecord(row: UserRow): UserRecord {
 
 /** The columns a user record needs: never the credential. */
 export const USER_COLUMNS = 'users.id, users.client_id, users.username, users.role, users.name, users.created_at';
+/** The one INSERT of a user, with its record back: SQLite's named parameters, and PostgreSQL's ($6 the time). */
+export const USER_INSERT_SQLITE = `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at)
+     VALUES (@clientId, @username, @credential, @role, @name, @now, @now) RETURNING ${USER_COLUMNS}`;
+export const USER_INSERT_POSTGRES = `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${USER_COLUMNS}`;
+
 /** Active users of active accounts. */
 export const ACTIVE_USERS = 'users JOIN clients ON clients.id = users.client_id AND clients.removed_at IS NULL WHERE users.removed_at IS NULL';
 
 export function usersTable(db: Db, now: () => string): UsersTable {
-  const insert = db.prepare<Record<string, unknown>, UserRow>(
-    `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at)
-     VALUES (@clientId, @username, @credential, @role, @name, @now, @now)
-     RETURNING ${USER_COLUMNS}`,
-  );
+  const insert = db.prepare<Record<string, unknown>, UserRow>(USER_INSERT_SQLITE);
   const selectById = db.prepare<[number], UserRow>(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.id = ?`);
   const selectByUsername = db.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.username = ?`);
   const selectTaken = db.prepare<[string], number>('SELECT 1 FROM users WHERE username = ?').pluck();

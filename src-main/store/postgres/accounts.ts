@@ -3,7 +3,7 @@
 import type { Async } from '../index.ts';
 import { clientRecord, rowId, type ClientRow, type ClientsTable } from '../clients.ts';
 import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts } from '../merge-clients.ts';
-import { ACTIVE_USERS, USER_COLUMNS, userRecord, type UserRow, type UsersTable } from '../users.ts';
+import { ACTIVE_USERS, USER_COLUMNS, USER_INSERT_POSTGRES, userRecord, type UserRow, type UsersTable } from '../users.ts';
 import { integrationRecord, type IntegrationRow, type IntegrationsTable } from '../integrations.ts';
 import type { StationKeyRecords, StationKeysTable } from '../station-keys.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
@@ -79,8 +79,7 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
         const user = userRecord(
           (
             await db.query<UserRow>(
-              `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-               RETURNING ${USER_COLUMNS}`,
+              USER_INSERT_POSTGRES,
               [Number(client.id), username, credential, role, profile.contact || username, at],
             )
           ).rows[0]!,
@@ -133,7 +132,7 @@ export function usersTable(pool: Pool, now: () => string): Async<UsersTable> {
     add: async ({ clientId, username, credential, role, name }) =>
       (
         await rows(
-          `INSERT INTO users (client_id, username, credential, role, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${USER_COLUMNS}`,
+          USER_INSERT_POSTGRES,
           [Number(clientId), username, credential, role, name, now()],
         )
       )[0]!,
