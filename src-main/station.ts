@@ -17,6 +17,7 @@ import { createCarrierRegistry, type CarrierRegistry } from './carriers/registry
 import { createDocumentPool, type DocumentPool } from './documents/pool.ts';
 import { createScheduler, type Scheduler } from './scheduler/index.ts';
 import { createPrintService, type PrintService } from './services/printing.ts';
+import { createHealthService } from './services/health.ts';
 import { noPrinting, type PrintBackend } from './printing/backend.ts';
 import { createCupsBackend } from './printing/cups.ts';
 import type { PrintViews } from './printing/print-views.ts';
@@ -236,6 +237,9 @@ export interface DataDirOptions {
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
   claimLeaseMs?: number;
+  /** Told when a shared database stops answering, and when it answers again (the station logs both). */
+  onDatabaseUnavailable?: (message: string) => void;
+  onDatabaseAvailable?: (message: string) => void;
   /** The time zone a new station is set up with: the operating system's unless given. A set-up station keeps its own. */
   timeZone?: string;
 }
@@ -248,7 +252,9 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
   const { clock, databaseUrl, claimLeaseMs } = options;
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
-  const store = databaseUrl ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs }) : openStore(databaseFile, { clock });
+  const store = databaseUrl
+    ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
+    : openStore(databaseFile, { clock });
   try {
     // The files hold the station's secrets and data: only its user may read them.
     for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
@@ -278,7 +284,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const lock = lockDataFolder(options.dataDir);
   let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
-    opened = await openDataDir(options.dataDir, options);
+    opened = await openDataDir(options.dataDir, {
+      ...options,
+      onDatabaseUnavailable: (message) => logger.error(message),
+      onDatabaseAvailable: (message) => logger.info(message),
+    });
   } catch (error) {
     lock.release();
     throw error;
@@ -376,6 +386,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     logger,
     trackingBaseUrl: options.trackingBaseUrl,
     desktopIntegrationKey: keys.desktopIntegrationKey,
+    health: createHealthService(store, desk),
     desk,
     clients,
     users,

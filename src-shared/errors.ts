@@ -48,6 +48,8 @@ export const ERROR_TEXT = {
   storeIo: 'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',
   storeBusy: 'The station’s database is busy (another program may be holding it), so the request was not completed. Send it again in a moment.',
   storeUnreachable: 'The station cannot reach its shared database, so the request was not completed. Check the database server and the network, then send the request again.',
+  databaseUnavailableSince: (since: string) =>
+    `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,
 
   // Confirming and processing shipments: why a rate or a shipment cannot be booked.

@@ -303,6 +303,29 @@ export interface StationConfigResource {
   attributes: StationConfigAttributes;
 }
 
+/** GET /health: whether this desk can work now, for monitoring and the desk's banner. */
+export interface HealthAttributes {
+  /** 'ok', or 'unavailable' while the database does not answer (then the answer is 503). */
+  status: 'ok' | 'unavailable';
+  desk: string;
+  database: {
+    backend: 'sqlite' | 'postgres';
+    available: boolean;
+    /** When the database stopped answering (ISO 8601), or null. */
+    unavailableSince: string | null;
+    /** Its last error, or null. */
+    problem: string | null;
+  };
+  /** Whether this desk holds its name on the shared database; its printing waits while it does not. */
+  deskLockHeld: boolean;
+}
+
+export interface HealthResource {
+  type: 'health';
+  id: null;
+  attributes: HealthAttributes;
+}
+
 /** Why a processed shipment can no longer be voided: the `meta` of the 400 *Delete functionality not available.* */
 export type DeleteRefusal =
   | { reason: 'dayClosed'; manifest: string }

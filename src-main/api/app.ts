@@ -38,6 +38,8 @@ import { testEchoRoutes } from './routes/test-echo.ts';
 import { shipmentRoutes } from './routes/shipments.ts';
 import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
+import { healthRoutes } from './routes/health.ts';
+import type { HealthService } from '../services/health.ts';
 import { printingRoutes } from './routes/printing.ts';
 import { administrationRoutes, type AdministrationDeps } from './routes/administration.ts';
 import { userRoutes } from './routes/users.ts';
@@ -66,6 +68,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   packing: PackingSetupService;
   /** The station's time zone and holidays. */
   calendar: CalendarService;
+  health: HealthService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
   logger: Logger;
@@ -83,7 +86,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.silent = true;
 
   // Private by default: every route of `guarded` checks the Bearer token first. Only sign-in, the public tracking
-  // page, the UI's configuration and Electron's print view are open.
+  // page, the UI's configuration, the health check and Electron's print view are open.
   const open = new ApiRouter();
   const guarded = new ApiRouter(requireBearer(deps.authentication));
   clientRoutes(open, guarded, deps.authentication);
@@ -105,6 +108,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   calendarRoutes(guarded, deps.calendar);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk, deps.calendar);
+  healthRoutes(open, deps.health);
   if (deps.printViews) printViewRoutes(open, deps.printViews);
 
   app.use(accessLog(deps.logger));

@@ -101,6 +101,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       await store.printJobs.finish(job.id, 'failed', job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone);
       return;
     }
+    let backendJobId: string;
     try {
       const inputs = records.map((record) => labelInput(record!));
       let data: Uint8Array;
@@ -117,11 +118,23 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       const title = job.batch ? `Labels of ${ids.length} shipments ${job.id}` : `${job.documents === 'a4' ? 'Invoice' : 'Label'} ${records[0]!.reference} ${job.id}`;
       const paper = job.documents === 'a4' || (job.batch && job.batch.layout !== '4x6') ? 'a4' : 'label';
-      const backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
-      await store.printJobs.markPrinting(job.id, backendJobId);
+      backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
     } catch (error) {
       await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
+      return;
     }
+    submitted.set(job.id, backendJobId);
+    await recordSubmitted(job.id, backendJobId);
+  };
+
+  /**
+   * Jobs sent to the printing system whose sending is not recorded yet, because the database did not answer: they
+   * are recorded on the next pass instead of being sent again, so a database outage never prints a label twice.
+   */
+  const submitted = new Map<string, string>();
+  const recordSubmitted = async (jobId: string, backendJobId: string) => {
+    await store.printJobs.markPrinting(jobId, backendJobId);
+    submitted.delete(jobId);
   };
 
   const follow = async (job: PrintJobRecord) => {
@@ -152,13 +165,17 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     intervalMs: deps.pollMs ?? 1000,
     logger,
     task: async () => {
+      // While this desk's name is not held (its database connection went, and with it the lock), another station
+      // could start as this desk: the jobs wait until the lock is taken again.
+      if (!store.deskHeld()) return;
+      for (const [jobId, backendJobId] of submitted) await recordSubmitted(jobId, backendJobId);
       // Jobs queued before desks had names print at the first desk that runs: once, not at every desk.
       const adopted = await store.printJobs.adoptDeskless(desk);
       if (adopted > 0) logger.info(`This desk (${desk}) takes over ${adopted} print job(s) queued before desks had names`);
       for (const job of await store.printJobs.open(desk)) {
         try {
-          if (job.status === 'queued') await send(job);
-          else await follow(job);
+          if (job.status === 'queued' && !submitted.has(job.id)) await send(job);
+          else if (job.status !== 'queued') await follow(job);
         } catch (error) {
           logger.error(`Following print job ${job.id} failed`, error);
         }

@@ -5,6 +5,7 @@
 // (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere (the admin
 // command, tests) they run at once on the one connection.
 import type { Db } from './database.ts';
+import type { StoreHealth } from './health.ts';
 import { asStoreFault } from './faults.ts';
 import type { Migration } from './migrations.ts';
 import { openTables, type TableName, type Tables } from './tables.ts';
@@ -73,6 +74,13 @@ export interface Store {
    * SQLite the data folder's lock does this; on PostgreSQL a session lock, freed when the holder's connection ends.
    */
   holdDesk(desk: string): Promise<boolean>;
+  /**
+   * Whether this store still holds the desk it took with holdDesk (true when it took none). On PostgreSQL the lock
+   * goes with its connection when the server restarts, and is taken again once it answers: until then, false.
+   */
+  deskHeld(): boolean;
+  /** Whether the database answers now, and since when it has not (a shared database server can go away). */
+  health(): StoreHealth;
   /** Sends writes to a thread of their own: for a station that runs for hours, not a one-off command. */
   writeInBackground(onProblem: (message: string) => void): void;
   /** Lets the writes in flight finish, then closes the database. */
@@ -147,6 +155,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     orders: facade('orders'),
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
+    deskHeld: () => true,
+    // The file is on this machine: its faults (a full disk) are answered per request, and it never goes away.
+    health: () => ({ available: true, unavailableSince: null, problem: null }),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);
       // This connection only reads from now on. A read waits for a lock only while another program holds the

@@ -85,6 +85,29 @@ describe('GET /station-config tells the UI in a browser where the API is', () =>
   });
 });
 
+describe('GET /health says whether this desk can work now, without signing in', () => {
+  it('answers 200 with the desk, its database and its lock while the database answers', async () => {
+    for (const path of ['/v3/health', '/health', '/v3-testing/health']) {
+      const response = await t.call(path);
+      expect(response.status, path).toBe(200);
+      expect(response.json.data).toEqual({
+        type: 'health',
+        id: null,
+        attributes: {
+          status: 'ok',
+          desk: t.station.desk,
+          database: { backend: t.station.store.backend, available: true, unavailableSince: null, problem: null },
+          deskLockHeld: true,
+        },
+      });
+    }
+  });
+
+  it('is not readable by other sites', async () => {
+    expect((await t.call('/health', { headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
 describe('the desktop app hands label PDFs to its hidden print window through the station', () => {
   it('serves a waiting label once under its token, then 404', async () => {
     const printViews = createPrintViews();

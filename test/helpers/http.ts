@@ -15,6 +15,8 @@ export interface RawRequest {
   body?: string | Buffer;
   /** For https URLs: the certificate (or CA) to trust. */
   ca?: Buffer;
+  /** Gives up (an error named TimeoutError) when no full answer came within this many ms. */
+  timeoutMs?: number;
 }
 
 export function http(url: string, options: RawRequest = {}): Promise<RawResponse> {
@@ -36,6 +38,10 @@ export function http(url: string, options: RawRequest = {}): Promise<RawResponse
       });
     });
     req.on('error', reject);
+    if (options.timeoutMs !== undefined) {
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
+      req.on('close', () => clearTimeout(timer));
+    }
     if (options.body !== undefined) req.write(options.body);
     req.end();
   });

@@ -1,17 +1,31 @@
 // A throwaway PostgreSQL cluster for the tests: initdb in a temp folder, on a free port on 127.0.0.1, trust
 // authentication, stopped and deleted afterwards. PostgreSQL refuses to run as root, so as root the cluster runs
 // as the `postgres` user. Each test station gets its own database in it.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
+const execFileAsync = promisify(execFile);
+
 export interface PostgresCluster {
   /** The server's base URL (postgres://postgres@127.0.0.1:PORT). */
   url: string;
+  port: number;
+  /** Stops the server and deletes its files. */
   stop(): void;
+  /** `pg_ctl restart` in this mode: fast ends every session; immediate is a crash without a checkpoint. */
+  restart(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Stops the server (keeping its files), and starts it again. */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  resume(): Promise<void>;
+  /** `pg_ctl promote` (a standby becomes a primary). */
+  promote(): Promise<void>;
+  /** A standby of this server (pg_basebackup -R, streaming replication), on its own port. */
+  startStandby(): Promise<PostgresCluster>;
 }
 
 /** Where Debian's PostgreSQL binaries are, or why there are none. */
@@ -34,29 +48,54 @@ async function freePort(): Promise<number> {
 
 /** `durable`: fsync on, as a real server runs (the benchmark); tests run without it. */
 export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
+  return startServer(options, (dataDir, run) =>
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']),
+  );
+}
+
+type Run = (program: string, args: string[]) => void;
+
+async function startServer(options: { durable?: boolean }, create: (dataDir: string, run: Run) => void): Promise<PostgresCluster> {
   const binaries = postgresBinaries();
   if ('missing' in binaries) throw new Error(binaries.missing);
   const asRoot = process.getuid?.() === 0;
   const folder = mkdtempSync(join(tmpdir(), 'station-pg-'));
   const dataDir = join(folder, 'cluster');
-  const run = (program: string, args: string[]) => {
+  const run: Run = (program, args) => {
     const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(binaries.dir, program), ...args]] as const : [join(binaries.dir, program), args] as const;
     execFileSync(command[0], command[1], { stdio: ['ignore', 'ignore', 'pipe'] });
   };
   if (asRoot) chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  create(dataDir, run);
   const port = await freePort();
   // fsync off: a test cluster never survives a power cut, and the tests run much faster without it.
   const fsync = options.durable ? '' : ' -c fsync=off';
-  run('pg_ctl', ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1${fsync} -c max_connections=300`, 'start']);
+  const serverOptions = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1${fsync} -c max_connections=300`;
+  const startArgs = ['-D', dataDir, '-l', join(folder, 'log'), '-w', '-o', serverOptions, 'start'];
+  run('pg_ctl', startArgs);
+  // While the tests go on: pg_ctl runs beside them, not blocking their event loop.
+  const pgCtl = async (args: string[]) => {
+    const program = join(binaries.dir, 'pg_ctl');
+    await execFileAsync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args);
+  };
+  const url = `postgres://postgres@127.0.0.1:${port}`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}`,
+    url,
+    port,
     stop() {
       const program = join(binaries.dir, 'pg_ctl');
       const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
       spawnSync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args, { stdio: 'ignore' });
       rmSync(folder, { recursive: true, force: true });
     },
+    restart: (mode) => pgCtl(['-D', dataDir, '-l', join(folder, 'log'), '-w', '-m', mode, '-o', serverOptions, 'restart']),
+    halt: (mode) => pgCtl(['-D', dataDir, '-w', '-m', mode, 'stop']),
+    resume: () => pgCtl(startArgs),
+    promote: () => pgCtl(['-D', dataDir, '-w', 'promote']),
+    startStandby: () =>
+      startServer(options, (standbyDir, runAsPostgres) =>
+        runAsPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']),
+      ),
   };
 }
 

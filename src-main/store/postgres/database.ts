@@ -1,10 +1,13 @@
 // Opens the shared PostgreSQL database the way the station relies on: a pool of connections, bigint columns read
 // as numbers (every one the station keeps is far below 2^53), and the numbered migrations applied at start in one
-// transaction, under an advisory lock so desks starting together migrate once. A newer schema is refused.
+// transaction, under an advisory lock so desks starting together migrate once. A newer schema is refused. A lost
+// connection is a fault to recover from: every connection has an error listener, a broken one leaves the pool,
+// and a URL with several servers connects to the one that accepts writes (servers.ts).
 import pg from 'pg';
 import { SchemaTooNewError } from '../database.ts';
 import type { Migration } from '../migrations.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
+import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
 export type Pool = pg.Pool;
 export type Connection = pg.PoolClient;
@@ -13,6 +16,15 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Connections a station keeps open: its requests, the scheduler and the print monitor share them. */
 const POOL_SIZE = 10;
+/** How long a new connection may take: a server that is down answers a request with 503 after this, not later. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a query waits for its answer before its connection is given up: a server cut off without a word (a
+ * pulled cable) must not hold a request for minutes. Far above any query the station makes on behalf of a request.
+ */
+const QUERY_TIMEOUT_MS = 20_000;
+/** Migrations may rewrite large tables: they wait as long as they take. */
+const MIGRATION_TIMEOUT_MS = 24 * 3_600_000;
 /** Any number that migrations choose: one lock for every station's start on one database. */
 const MIGRATION_LOCK = 8_411_001;
 
@@ -24,14 +36,26 @@ const types = {
 };
 
 export interface PostgresOptions {
-  /** Called for a connection that fails while idle in the pool: the pool replaces it, the station logs it. */
-  onProblem?: (message: string) => void;
+  /** Called for a connection that fails, idle in the pool or in use: the pool replaces it, the station logs it. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function openPostgres(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS, options: PostgresOptions = {}): Promise<Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, application_name: 'shipping-station', connectionTimeoutMillis: 5_000 });
-  // An idle connection that breaks (the server restarts) must not take the station down with it.
-  pool.on('error', (error) => options.onProblem?.(`A database connection failed while idle: ${error.message}`));
+  const choice = parseDatabaseUrl(url);
+  const config = {
+    connectionString: choice.url,
+    types,
+    application_name: 'shipping-station',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...config, max: POOL_SIZE, ...(choice.readWrite ? { Client: writableServerClient(choice, config) } : {}) });
+  // A connection that breaks (the server restarts, the network drops) must not take the station down with it:
+  // idle ones are the pool's (its 'error' event); those in use, the desk's lock and the duties' are each connection's.
+  const lost = (error: Error) => options.onConnectionLost?.(error);
+  pool.on('error', lost);
+  pool.on('connect', (connection) => connection.on('error', lost));
   try {
     await migrate(pool, migrations);
     return pool;
@@ -65,9 +89,15 @@ export function gatherForCommit<T>(connection: Queryable, key: symbol, start: (a
   return end.gathered.get(key) as T;
 }
 
-/** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
+/**
+ * Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. A
+ * transaction cut by a lost connection is rolled back by the server; the connection leaves the pool. When the
+ * connection is lost after COMMIT was sent, whether it committed is unknown: the caller gets the fault (503), and a
+ * retry finds what was stored (an idempotency key is written in the same transaction as what it made).
+ */
 export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
   const connection = await pool.connect();
+  let broken: Error | undefined;
   try {
     await connection.query('BEGIN');
     const value = await work(connection);
@@ -75,11 +105,13 @@ export async function transaction<T>(pool: Pool, work: (connection: Connection) 
     await connection.query('COMMIT');
     return value;
   } catch (error) {
-    await connection.query('ROLLBACK').catch(() => undefined);
+    await connection.query('ROLLBACK').catch((failure: Error) => {
+      broken = failure;
+    });
     throw error;
   } finally {
     ends.delete(connection);
-    connection.release();
+    connection.release(broken);
   }
 }
 
@@ -92,7 +124,7 @@ async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<vo
     if (current > latest) throw new SchemaTooNewError(current, latest);
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (migration.version <= current) continue;
-      await connection.query(migration.sql);
+      await connection.query({ text: migration.sql, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
       await connection.query('UPDATE schema_version SET version = $1 WHERE id = 1', [migration.version]);
     }
   });

@@ -1,7 +1,9 @@
 // openPostgresStore: the shared store of a warehouse with several desks, on PostgreSQL. The same asynchronous
 // interface as the SQLite store, so services and the scheduler cannot tell them apart. A query that meets a
-// fault (the server down, the disk full) fails with a StoreFaultError, which the API answers with 503.
+// fault (the server down, the disk full) fails with a StoreFaultError, which the API answers with 503. The store
+// rides through the server going away: it says since when, and takes the desk's lock again when it returns.
 import { asStoreFault } from '../faults.ts';
+import { trackHealth, type HealthNotices, type HealthTracker } from '../health.ts';
 import type { Store, StoreOptions } from '../index.ts';
 import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
@@ -20,24 +22,89 @@ const DESK_LOCK = 8411002;
 const DUTY_LOCK = 8411004;
 /** How long a start waits for a desk name still held, as a desk killed a moment ago holds it until its session ends. */
 const DESK_LOCK_WAIT_MS = 5_000;
+/** How often a desk whose lock went with its connection tries to take it again. */
+const DESK_LOCK_RETRY_MS = 1_000;
 
-/** Every method's failure as a StoreFaultError when it is one. */
-function faultsTranslated<Table extends object>(table: Table): Table {
+/** Every method's failure as a StoreFaultError when it is one; each outcome tells the health tracker. */
+function faultsTranslated<Table extends object>(table: Table, health: HealthTracker): Table {
   return Object.fromEntries(
     Object.entries(table).map(([name, method]) => [
       name,
-      (...args: unknown[]) => (method as (...values: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => Promise.reject(asStoreFault(error))),
+      (...args: unknown[]) =>
+        (method as (...values: unknown[]) => Promise<unknown>)(...args).then(
+          (value) => {
+            health.succeeded();
+            return value;
+          },
+          (error: unknown) => {
+            const fault = asStoreFault(error);
+            health.failed(fault);
+            return Promise.reject(fault);
+          },
+        ),
     ]),
   ) as Table;
 }
 
-export async function openPostgresStore(url: string, options: StoreOptions & { onProblem?: (message: string) => void } = {}): Promise<Store> {
+export async function openPostgresStore(url: string, options: StoreOptions & HealthNotices = {}): Promise<Store> {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
-  const pool = await openPostgres(url, undefined, { onProblem: options.onProblem }).catch((error: unknown) => Promise.reject(asStoreFault(error)));
+  const health = trackHealth(clock, options);
+  const pool = await openPostgres(url, undefined, { onConnectionLost: (error) => health.failed(asStoreFault(error)) }).catch((error: unknown) =>
+    Promise.reject(asStoreFault(error)),
+  );
   let clientChanges = 0;
-  let deskConnection: PoolClient | undefined;
+  let closing = false;
+  /** The desk this store holds, the connection whose session holds its lock (none while it is being taken again). */
+  let desk: { name: string; connection: PoolClient | undefined; retry?: NodeJS.Timeout } | undefined;
   const duties = new Map<string, PoolClient>();
+  const translated = <Table extends object>(table: Table) => faultsTranslated(table, health);
+
+  /** One try at the desk's session lock on a connection of its own; the connection when held. */
+  const tryDeskLock = async (name: string): Promise<PoolClient | undefined> => {
+    const connection = await pool.connect();
+    try {
+      const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DESK_LOCK, name])).rows[0]!.held;
+      if (held) return connection;
+      connection.release();
+      return undefined;
+    } catch (error) {
+      connection.release(error as Error);
+      throw error;
+    }
+  };
+  /**
+   * The desk's lock lives as long as its connection's session: kept out of the pool, and when the connection is lost
+   * (the server restarted), taken again every second until held. Meanwhile deskHeld() is false, and the desk's print
+   * monitor waits, so a second station started as this desk in the gap cannot print the same labels.
+   */
+  const keepDeskLock = (connection: PoolClient) => {
+    desk!.connection = connection;
+    connection.once('error', (error: Error) => {
+      if (!desk || desk.connection !== connection) return;
+      desk.connection = undefined;
+      connection.release(error);
+      if (closing) return;
+      options.onUnavailable?.(`This desk's lock on its name went with its database connection (${error.message}); its printing waits until the lock is held again.`);
+      retakeDeskLock();
+    });
+  };
+  const retakeDeskLock = () => {
+    if (!desk || closing) return;
+    const tryAgain = async () => {
+      if (!desk || closing) return;
+      const connection = await tryDeskLock(desk.name).catch(() => undefined);
+      if (closing) {
+        connection?.release();
+        return;
+      }
+      if (!connection) return retakeDeskLock();
+      keepDeskLock(connection);
+      options.onAvailable?.(`This desk holds its name '${desk.name}' again; its printing goes on.`);
+    };
+    desk.retry = setTimeout(() => void tryAgain(), DESK_LOCK_RETRY_MS);
+    desk.retry.unref();
+  };
   const counted = <Table extends object>(table: Table, writes: readonly string[]): Table =>
     Object.fromEntries(
       Object.entries(table).map(([name, method]) => [
@@ -52,22 +119,22 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
     ) as Table;
   return {
     backend: 'postgres',
-    stationKeys: faultsTranslated(stationKeysTable(pool, now)),
-    integrations: faultsTranslated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...faultsTranslated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove', 'merge'])), localVersion: () => clientChanges },
-    users: faultsTranslated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
-    shipments: faultsTranslated(shipmentsTable(pool, now, options.claimLeaseMs)),
-    addresses: faultsTranslated(addressesTable(pool, now)),
-    carrierSettings: faultsTranslated(carrierSettingsTable(pool, now)),
-    printJobs: faultsTranslated(printJobsTable(pool, now)),
-    settings: faultsTranslated(settingsTable(pool, now)),
-    audit: faultsTranslated(auditTable(pool, now)),
-    events: faultsTranslated(eventsTable(pool, now)),
-    idempotencyKeys: faultsTranslated(idempotencyKeysTable(pool, now)),
-    webhooks: faultsTranslated(webhooksTable(pool, now)),
-    manifests: faultsTranslated(manifestsTable(pool, now)),
-    pickups: faultsTranslated(pickupsTable(pool, now)),
-    orders: faultsTranslated(ordersTable(pool, now)),
+    stationKeys: translated(stationKeysTable(pool, now)),
+    integrations: translated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
+    clients: { ...translated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove', 'merge'])), localVersion: () => clientChanges },
+    users: translated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
+    shipments: translated(shipmentsTable(pool, now, options.claimLeaseMs)),
+    addresses: translated(addressesTable(pool, now)),
+    carrierSettings: translated(carrierSettingsTable(pool, now)),
+    printJobs: translated(printJobsTable(pool, now)),
+    settings: translated(settingsTable(pool, now)),
+    audit: translated(auditTable(pool, now)),
+    events: translated(eventsTable(pool, now)),
+    idempotencyKeys: translated(idempotencyKeysTable(pool, now)),
+    webhooks: translated(webhooksTable(pool, now)),
+    manifests: translated(manifestsTable(pool, now)),
+    pickups: translated(pickupsTable(pool, now)),
+    orders: translated(ordersTable(pool, now)),
     async holdDuty(name) {
       if (duties.has(name)) return true;
       const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
@@ -77,40 +144,45 @@ export async function openPostgresStore(url: string, options: StoreOptions & { o
           connection.release();
           return false;
         }
-        // Held for as long as this connection lives: kept out of the pool until the store closes.
+        // Held for as long as this connection lives: kept out of the pool until the store closes. A lost
+        // connection frees the duty (the server ends its session), and the next try takes it again.
         duties.set(name, connection);
-        connection.on('error', () => duties.delete(name));
+        connection.once('error', (error: Error) => {
+          if (duties.get(name) !== connection) return;
+          duties.delete(name);
+          connection.release(error);
+        });
         return true;
       } catch (error) {
-        connection.release(true);
+        connection.release(error as Error);
         throw asStoreFault(error);
       }
     },
-    async holdDesk(desk) {
-      const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
+    async holdDesk(name) {
       try {
         // A desk killed a moment ago still holds its lock until the server notices its connection is gone.
         for (const deadline = Date.now() + DESK_LOCK_WAIT_MS; ; ) {
-          const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DESK_LOCK, desk])).rows[0]!.held;
-          if (held) break;
-          if (Date.now() >= deadline) {
-            connection.release();
-            return false;
+          const connection = await tryDeskLock(name);
+          if (connection) {
+            desk = { name, connection: undefined };
+            keepDeskLock(connection);
+            return true;
           }
+          if (Date.now() >= deadline) return false;
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
-        // The lock lives as long as this connection: it is kept out of the pool until the store closes.
-        deskConnection = connection;
-        return true;
       } catch (error) {
-        connection.release();
         throw asStoreFault(error);
       }
     },
+    deskHeld: () => desk === undefined || desk.connection !== undefined,
+    health: () => health.current(),
     // The database server does its own writing: every query already leaves the API's thread.
     writeInBackground: () => undefined,
     close: async () => {
-      deskConnection?.release();
+      closing = true;
+      clearTimeout(desk?.retry);
+      desk?.connection?.release();
       for (const connection of duties.values()) connection.release();
       await pool.end();
     },
