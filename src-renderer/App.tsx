@@ -3,6 +3,7 @@ import React, { useEffect, useState } from 'react';
 import { senderComplete } from '../src-shared/client.ts';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
+import { DatabaseBanner } from './components/DatabaseBanner.tsx';
 import { StationDay } from './components/StationDay.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
@@ -60,7 +61,14 @@ export function App(): React.JSX.Element {
       </main>
     );
   }
-  if (status !== 'signed-in') return <SignIn />;
+  if (status !== 'signed-in') {
+    return (
+      <>
+        <DatabaseBanner />
+        <SignIn />
+      </>
+    );
+  }
 
   return (
     <div className="app">
@@ -97,6 +105,7 @@ export function App(): React.JSX.Element {
         </button>
       </header>
       <main className="app__main">
+        <DatabaseBanner />
         {asksForSender ? (
           <SenderAddress canEdit firstRun onDone={() => setSenderLater(true)} />
         ) : (

@@ -5,7 +5,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
-import type { PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
+import type { HealthAttributes, HealthResource, PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { NewUserRequest, UserChangeRequest } from '../../src-shared/administration.ts';
@@ -24,14 +24,17 @@ function withReason(error: ErrorObject): string {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
+  /** The error document's own meta, when the station gave one (e.g. the health of a 503 from /health). */
+  readonly meta: Record<string, unknown> | undefined;
 
-  constructor(status: number, errors: ErrorObject[]) {
+  constructor(status: number, errors: ErrorObject[], meta?: Record<string, unknown>) {
     // Each refusal with its reason, when the station gave one beyond its text: "Invalid data: '…'." says where,
     // meta.reason says why.
     super(errors.map(withReason).join(' ') || `The station answered ${status}.`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.meta = meta;
   }
 
   get detail(): string {
@@ -53,6 +56,8 @@ export interface ApiClient {
   rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[] }>;
   /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
   confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Shipment>;
+  /** Whether the desk can work now: its database answers, or since when it has not (a 503 is answered, not thrown). */
+  health(): Promise<HealthAttributes>;
   /** An order by its number, e.g. as scanned. */
   order(number: string): Promise<Order>;
   /** The scale's settings and latest reading. */
@@ -142,9 +147,10 @@ export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''):
 
 /**
  * `onSignedOut`: the station refused the session's token (the user was removed, the account's key rotated): the
- * desk goes back to sign-in instead of showing the refusal on every screen.
+ * desk goes back to sign-in instead of showing the refusal on every screen. `onUnavailable`: the station answered
+ * 503 (its database may be away): the desk asks its health and shows a banner while it lasts.
  */
-export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch; onSignedOut?: () => void }): ApiClient {
+export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch; onSignedOut?: () => void; onUnavailable?: () => void }): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.config.apiBase.replace(/\/$/, '');
 
@@ -179,7 +185,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       body = undefined;
     }
     if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
-    if (!response.ok) throw new ApiError(response.status, body?.errors ?? []);
+    if (response.status === 503 && path !== '/health') options.onUnavailable?.();
+    if (!response.ok) throw new ApiError(response.status, body?.errors ?? [], body?.meta as Record<string, unknown> | undefined);
     return body as Document<T, TMeta>;
   }
 
@@ -207,6 +214,15 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     importOrders: async (orders) =>
       (await request<[], OrderBatchResult>('POST', '/orders/batch', { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
     orders: async ({ status, limit = 200 }) => (await request<Order[]>('GET', `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`)).data,
+    health: async () => {
+      try {
+        return (await request<HealthResource>('GET', '/health')).data.attributes;
+      } catch (error) {
+        const health = error instanceof ApiError ? (error.meta?.health as HealthAttributes | undefined) : undefined;
+        if (health) return health;
+        throw error;
+      }
+    },
     order: async (number) => (await request<Order>('GET', `/orders/${encodeURIComponent(number)}`)).data,
     scale: async () => (await request<ScaleResource>('GET', '/scale')).data.attributes,
     updateScale: async (change) => (await request<ScaleResource>('PATCH', '/scale', { body: { data: { type: 'scale', attributes: change } } })).data.attributes,

@@ -8,6 +8,7 @@ import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
 import { learnStationClock } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
+import { useDatabaseHealth } from './database-health.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
 
@@ -56,6 +57,7 @@ export const useSession = create<SessionState>()((set, get) => ({
         removeKey(TOKEN_KEY);
         set({ status: 'signed-out', client: null, who: null, token: null, error: SESSION_ENDED });
       },
+      onUnavailable: () => useDatabaseHealth.getState().noticeUnavailable(api.health),
     });
     const saved = loadJson<{ token: string | null }>(TOKEN_KEY, { token: null });
     set({ config, api, token: saved.token });

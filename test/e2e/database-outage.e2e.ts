@@ -1,0 +1,76 @@
+// The desk while its shared database goes away: a station on a PostgreSQL cluster of this file's own, which is
+// stopped while the packer fills in a shipment. The desk shows a banner with since when, keeps every value typed,
+// and once the database is back the banner goes and the same shipment is booked, without a restart or a reload.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli, serve, type Served } from '../helpers/cli.ts';
+import { createDatabase, postgresBinaries, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
+import { chromiumMissing } from './chromium.ts';
+import { KUNDE_BECKER, PASSWORD, expect, signIn, test, type E2EStation } from './fixtures.ts';
+
+const postgres = postgresBinaries();
+if ('missing' in postgres && process.env.CI) throw new Error(`${postgres.missing}; in CI the desk's database outage test runs.`);
+
+let cluster: PostgresCluster | undefined;
+let served: Served | undefined;
+let folder: string | undefined;
+let station: E2EStation;
+
+test.beforeAll(async () => {
+  const missing = chromiumMissing() ?? ('missing' in postgres ? postgres.missing : undefined);
+  test.skip(missing !== undefined, missing);
+  cluster = await startPostgresCluster();
+  const url = await createDatabase(cluster.url);
+  folder = mkdtempSync(join(tmpdir(), 'station-e2e-pg-'));
+  const dataDir = join(folder, 'data');
+  const added = await runCli([
+    'client', 'add', '--database', url, '--username', 'desk', '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
+    '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
+    '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example',
+  ]);
+  expect(added.code, added.stderr).toBe(0);
+  served = await serve(['--database', url, '--data', dataDir, '--port', '0', '--desk', 'e2e-pg-desk']);
+  station = { url: served.url, dataDir, username: 'desk', cli: () => Promise.reject(new Error('not used')), api: () => Promise.reject(new Error('not used')) };
+});
+
+test.afterAll(async () => {
+  await served?.stop();
+  cluster?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('while the database is away the desk shows since when and keeps what was typed; once back, the same shipment is booked', async ({ page, snap }) => {
+  await signIn(page, station);
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (const [label, value] of [['Receiver name', KUNDE_BECKER.name], ['Receiver contact', KUNDE_BECKER.contact], ['Receiver address', KUNDE_BECKER.address1], ['Receiver postal code', KUNDE_BECKER.postalCode], ['Receiver city', KUNDE_BECKER.city]] as const) {
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await page.getByRole('combobox', { name: 'Receiver country' }).fill('DE');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill('2');
+  await page.getByLabel('Length (cm)').fill('30');
+  await page.getByLabel('Width (cm)').fill('20');
+  await page.getByLabel('Height (cm)').fill('15');
+  await page.getByLabel('Goods description').fill('Ceramic cups');
+  await page.getByLabel('Invoice value').fill('64.50');
+
+  await cluster!.halt('fast');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'database is unavailable since' });
+  await expect(banner).toContainText(/unavailable since \d\d:\d\d/);
+  await expect(banner).toContainText('reconnects by itself');
+  await snap(page, 'database-away');
+  for (const [label, value] of [['Receiver name', KUNDE_BECKER.name], ['Weight (kg)', '2'], ['Goods description', 'Ceramic cups'], ['Invoice value', '64.50']] as const) {
+    await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue(value);
+  }
+
+  await cluster!.resume();
+  await expect(banner).toHaveCount(0, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+  await expect(page.getByRole('complementary', { name: 'Shipment' })).toContainText(KUNDE_BECKER.name);
+});
