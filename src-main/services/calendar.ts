@@ -50,14 +50,14 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
     requireRole(actor, 'admin', 'Changing the station calendar');
     const before = await current();
     if (next.holidays.length > HOLIDAYS_MAX) throw new StationError(400, ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), { pointer: '/data/attributes/holidays', parameter: 'holidays' });
-    await store.settings.set(CALENDAR_SETTINGS_KEY, next);
     const detail: Record<string, unknown> = {};
     if (before.timeZone !== next.timeZone) detail.timeZone = { from: before.timeZone, to: next.timeZone };
     const added = next.holidays.filter((date) => !before.holidays.includes(date));
     const removed = before.holidays.filter((date) => !next.holidays.includes(date));
     if (added.length > 0) detail.holidaysAdded = added;
     if (removed.length > 0) detail.holidaysRemoved = removed;
-    if (Object.keys(detail).length > 0) await audit.record(actor, 'calendar.changed', { type: 'calendar', id: 'station' }, detail);
+    const changed = Object.keys(detail).length > 0 ? [audit.change(actor, 'calendar.changed', { type: 'calendar', id: 'station' }, detail)] : [];
+    await store.audited(changed, 'settings', 'set', CALENDAR_SETTINGS_KEY, next);
     return next;
   };
   const checkedDates = (dates: readonly string[]) => {

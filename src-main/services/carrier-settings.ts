@@ -63,8 +63,8 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       const known = carriers.choiceCodes();
       if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
       const before = (await store.carrierSettings.fuelSurcharges()).get(choiceCode) ?? null;
-      await store.carrierSettings.setFuelSurcharge(choiceCode, value);
-      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
+      const changed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
+      await store.audited(changed, 'carrierSettings', 'setFuelSurcharge', choiceCode, value);
       return value;
     },
     cutoffs: () => storedCutoffs(store),
@@ -78,8 +78,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       const next = { ...all };
       if (time === null) delete next[choiceCode];
       else next[choiceCode] = time;
-      await store.settings.set(CUTOFF_SETTINGS_KEY, next);
-      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { cutoffTime: { from: before, to: time } });
+      await store.audited(audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { cutoffTime: { from: before, to: time } }), 'settings', 'set', CUTOFF_SETTINGS_KEY, next);
       return time;
     },
     upstreamSettings: () => storedUpstreams(store),
@@ -88,15 +87,15 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
       const cardCodes = (await carriers.cards()).map((entry) => entry.card.choiceCode);
       if (cardCodes.includes(settings.code)) throw new StationError(400, ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
       const others = (await storedUpstreams(store)).filter((entry) => entry.code !== settings.code);
-      await store.settings.set(UPSTREAM_SETTINGS_KEY, [...others, settings]);
-      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream: { name: settings.name, baseUrl: settings.baseUrl, version: settings.version, clientId: settings.clientId } });
+      const upstream = { name: settings.name, baseUrl: settings.baseUrl, version: settings.version, clientId: settings.clientId };
+      await store.audited(audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream }), 'settings', 'set', UPSTREAM_SETTINGS_KEY, [...others, settings]);
     },
     async removeUpstream(actor, code) {
       requireRole(actor, 'admin', 'Configuring an upstream service');
       const all = await storedUpstreams(store);
       if (!all.some((entry) => entry.code === code)) throw new StationError(400, ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
-      await store.settings.set(UPSTREAM_SETTINGS_KEY, all.filter((entry) => entry.code !== code));
-      await audit.record(actor, 'carrier-settings.changed', { type: 'carrier', id: code }, { upstream: null });
+      const removed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: code }, { upstream: null });
+      await store.audited(removed, 'settings', 'set', UPSTREAM_SETTINGS_KEY, all.filter((entry) => entry.code !== code));
     },
     upstreamHealth: () => carriers.upstreams().map((carrier) => carrier.health()),
   };

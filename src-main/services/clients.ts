@@ -3,6 +3,7 @@
 import { clientProfileSchema, type ClientProfile, type ClientProfileChange } from '../../src-shared/client.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { Role } from '../../src-shared/roles.ts';
+import type { AuditedChange } from '../domain/audit.ts';
 import type { Actor } from '../domain/caller.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
@@ -98,7 +99,8 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     if (!(await store.users.list()).some((user) => user.role === 'admin' && !gone.has(user.id))) throw new StationError(409, ERROR_TEXT.lastAdmin);
   };
 
-  const add = async ({ username, password, role: givenRole, profile }: NewClient) => {
+  /** Adds the account and its first user, with the entry of `logged` (given the role) in the same transaction. */
+  const add = async ({ username, password, role: givenRole, profile }: NewClient, logged: (role: Role) => AuditedChange) => {
     const role = roleOf(givenRole);
     const problems: string[] = [];
     const usernameIssue = usernameProblem(username);
@@ -115,7 +117,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     if (await store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
     const credential = await credentialFor(keys, username, password);
     try {
-      const { client, user } = await store.clients.add({ username, credential, clientKey: randomSecret(20), role, profile: parsed.data });
+      const { client, user } = await store.audited(logged(role), 'clients', 'add', { username, credential, clientKey: randomSecret(20), role, profile: parsed.data });
       return { client: { ...client, role: user.role }, user };
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
@@ -129,8 +131,9 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   return {
     async add(actor, input) {
       requireRole(actor, 'admin', MANAGING);
-      const { client, user } = await add(input);
-      await audit.record(actor, 'client.added', subject(client), { username: client.username, role: user.role, userId: user.id });
+      const { client } = await add(input, (role) =>
+        audit.change(actor, 'client.added', { type: 'client', id: '' }, { username: input.username, role, userId: '' }, { fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' } }),
+      );
       return client;
     },
     async find(actor, which) {
@@ -145,8 +148,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     async rotateKey(actor, which) {
       requireRole(actor, 'admin', MANAGING);
       const client = await findFor(actor, which);
-      await store.clients.setClientKey(client.id, randomSecret(20));
-      await audit.record(actor, 'client.key-rotated', subject(client), { username: client.username });
+      await store.audited(audit.change(actor, 'client.key-rotated', subject(client), { username: client.username }), 'clients', 'setClientKey', client.id, randomSecret(20));
       return find({ id: client.id });
     },
     async setPassword(actor, which, password) {
@@ -155,8 +157,8 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       if (problem) throw new StationError(400, ERROR_TEXT.invalidClient(problem));
       const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
-      await store.users.setCredential(user.id, await credentialFor(keys, user.username, password));
-      await audit.record(actor, 'client.password-changed', subject(client), { username: client.username });
+      const credential = await credentialFor(keys, user.username, password);
+      await store.audited(audit.change(actor, 'client.password-changed', subject(client), { username: client.username }), 'users', 'setCredential', user.id, credential);
       return client;
     },
     async setRole(actor, which, givenRole) {
@@ -171,8 +173,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       if (user.role === 'admin' && team.length > 1 && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
         throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
       }
-      await store.users.setRole(user.id, role);
-      await audit.record(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role });
+      await store.audited(audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
       return { ...client, role };
     },
     async updateProfile(actor, which, change) {
@@ -183,20 +184,19 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       for (const [field, value] of Object.entries(change) as [keyof ClientProfile, string | undefined][]) if (value !== undefined) after[field] = value;
       const changed = (Object.keys(after) as (keyof ClientProfile)[]).filter((field) => after[field] !== before[field]);
       if (changed.length === 0) return client;
-      await store.clients.setProfile(client.id, after);
-      await audit.record(actor, 'client.profile-changed', subject(client), {
+      const logged = audit.change(actor, 'client.profile-changed', subject(client), {
         username: client.username,
         from: Object.fromEntries(changed.map((field) => [field, before[field]])),
         to: Object.fromEntries(changed.map((field) => [field, after[field]])),
       });
+      await store.audited(logged, 'clients', 'setProfile', client.id, after);
       return findClient({ id: client.id });
     },
     async remove(actor, which) {
       requireRole(actor, 'admin', MANAGING);
       const client = await account(await findFor(actor, which));
       await keepsAnAdmin(await store.users.list(client.id));
-      await store.clients.remove(client.id);
-      await audit.record(actor, 'client.removed', subject(client), { username: client.username });
+      await store.audited(audit.change(actor, 'client.removed', subject(client), { username: client.username }), 'clients', 'remove', client.id);
       return client;
     },
     async merge(actor, intoWhich, fromWhich) {
@@ -204,16 +204,22 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const into = await find(intoWhich);
       const from = await find(fromWhich);
       if (into.id === from.id) throw new StationError(400, ERROR_TEXT.mergeSameClient, { parameter: 'from' });
-      const result = await store.clients.merge(into.id, from.id);
+      const merged = audit.change(actor, 'client.merged', subject(into), { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: null }, {
+        fromResult: { 'detail.moved': 'moved' },
+        onlyIf: 'merged',
+      });
+      const result = await store.audited(merged, 'clients', 'merge', into.id, from.id);
       if (!result.merged) throw new StationError(409, ERROR_TEXT.mergeRefused(result.problems.join('; ')), { meta: { problems: result.problems } });
-      await audit.record(actor, 'client.merged', subject(into), { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: result.moved });
       return { into, from, moved: result.moved };
     },
     ensureFirstClient: async () => {
       if ((await store.clients.count()) > 0) return undefined;
       const password = randomPassword();
-      const { client, user } = await add({ username: FIRST_CLIENT_USERNAME, password, role: 'admin', profile: { name: 'Shipping Station' } });
-      await audit.record(STATION_ITSELF, 'client.added', subject(client), { username: client.username, role: user.role, userId: user.id, firstRun: true });
+      const { client } = await add({ username: FIRST_CLIENT_USERNAME, password, role: 'admin', profile: { name: 'Shipping Station' } }, (role) =>
+        audit.change(STATION_ITSELF, 'client.added', { type: 'client', id: '' }, { username: FIRST_CLIENT_USERNAME, role, userId: '', firstRun: true }, {
+          fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' },
+        }),
+      );
       return { client, password };
     },
   };

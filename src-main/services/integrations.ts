@@ -24,8 +24,8 @@ export function createIntegrationService(store: Store, audit: AuditLog): Integra
       if (trimmed.length === 0 || trimmed.length > 64 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
         throw new StationError(400, ERROR_TEXT.integrationNameRequired, { parameter: 'name' });
       }
-      const integration = await store.integrations.add({ name: trimmed, integrationKey: randomSecret(24) });
-      await audit.record(actor, 'integration.added', { type: 'integration', id: integration.id }, { name: integration.name });
+      const added = audit.change(actor, 'integration.added', { type: 'integration', id: '' }, { name: trimmed }, { fromResult: { subjectId: 'id', 'detail.name': 'name' } });
+      const integration = await store.audited(added, 'integrations', 'add', { name: trimmed, integrationKey: randomSecret(24) });
       return integration;
     },
     async list(actor) {
@@ -39,8 +39,7 @@ export function createIntegrationService(store: Store, audit: AuditLog): Integra
       if (matches.length > 1) throw new StationError(409, ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
       const integration = matches[0]!;
       if (integration.isDesktop) throw new StationError(400, ERROR_TEXT.desktopIntegrationStays);
-      await store.integrations.revoke(integration.id);
-      await audit.record(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name });
+      await store.audited(audit.change(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name }), 'integrations', 'revoke', integration.id);
       return integration;
     },
   };

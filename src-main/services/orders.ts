@@ -39,11 +39,13 @@ export function createOrderService(deps: { store: Store; audit: AuditLog }): Ord
     async createMany(caller, orders) {
       const seen = new Set<string>();
       const unique = orders.filter((order) => !seen.has(order.number) && seen.add(order.number));
-      const created = await store.orders.insertMany(unique.map((attributes) => ({ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'import' as const })));
+      const imported = audit.change(actorOf(caller), 'order.imported', { type: 'order', id: '' }, { orders: 0, first: null, last: null, sandbox: caller.sandbox }, {
+        fromResult: { subjectId: '0', 'detail.orders': 'length', 'detail.first': '0', 'detail.last': '-1' },
+        onlyIf: 'length',
+      });
+      const rows = unique.map((attributes) => ({ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'import' as const }));
+      const created = await store.audited(imported, 'orders', 'insertMany', rows);
       const made = new Set(created);
-      if (created.length > 0) {
-        await audit.record(actorOf(caller), 'order.imported', { type: 'order', id: created[0]! }, { orders: created.length, first: created[0], last: created.at(-1), sandbox: caller.sandbox });
-      }
       // Each number made counts once; any other occurrence of it, and every number known already, is a duplicate.
       const duplicates = orders.map((order) => order.number).filter((number) => !made.delete(number));
       return { created, duplicates };
@@ -60,8 +62,8 @@ export function createOrderService(deps: { store: Store; audit: AuditLog }): Ord
     async remove(caller, number) {
       const order = await find(caller, number);
       if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
-      if (!(await store.orders.remove(caller.client.id, caller.sandbox, number))) throw new StationError(409, ERROR_TEXT.orderNotRemovable(number));
-      await audit.record(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox });
+      const removed = audit.change(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox }, { onlyIf: '' });
+      if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number))) throw new StationError(409, ERROR_TEXT.orderNotRemovable(number));
     },
   };
 }

@@ -23,14 +23,14 @@ export function createPackingSetupService(deps: { store: Store; audit: AuditLog 
       requireRole(actorOf(caller), 'supervisor', 'Changing the packing rules and box presets');
       const checked = validatePackingSetup(document, await get());
       if (!checked.ok) throw StationError.many(400, checked.errors);
-      await store.settings.set(KEY, checked.value);
       const { boxPresets, rules, varianceWarnPercent, varianceBlockPercent } = checked.value;
-      await audit.record(actorOf(caller), 'packing.configured', { type: 'packingSetup', id: 'station' }, {
+      const configured = audit.change(actorOf(caller), 'packing.configured', { type: 'packingSetup', id: 'station' }, {
         boxPresets: boxPresets.map((preset) => preset.name),
         rules: rules.length,
         varianceWarnPercent,
         varianceBlockPercent,
       });
+      await store.audited(configured, 'settings', 'set', KEY, checked.value);
       return checked.value;
     },
   };

@@ -254,8 +254,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       const previous = await settings(caller);
       const next = { ...previous, ...change };
-      await store.settings.set(deskSettingsKey(desk, caller), next);
-      await audit.record(actorOf(caller), 'print-settings.changed', { type: 'printSettings', id: `${desk}:${caller.client.id}` }, { from: previous, to: next });
+      const changed = audit.change(actorOf(caller), 'print-settings.changed', { type: 'printSettings', id: `${desk}:${caller.client.id}` }, { from: previous, to: next });
+      await store.audited(changed, 'settings', 'set', deskSettingsKey(desk, caller), next);
       return next;
     },
     async print(caller, shipmentId, request, key) {
@@ -270,13 +270,15 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const reprint = documents === 'labels' && (await store.printJobs.printedBefore(record.id));
       if (reprint) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const id = randomBytes(16).toString('hex').toUpperCase();
-      const job = await store.printJobs.add(
-        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? dpi, copies: request.copies ?? 1, documents },
+      const copies = request.copies ?? 1;
+      const reprinted = reprint ? [audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: name, copies })] : [];
+      const job = await store.audited(
+        reprinted,
+        'printJobs',
+        'add',
+        { id, shipmentId: record.id, clientId: caller.client.id, desk, printer: name, format, dpi: request.dpi ?? dpi, copies, documents },
         key && { ...key, subjectType: 'printJob', subjectId: id },
       );
-      if (reprint) {
-        await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: name, copies: job.copies });
-      }
       void monitor.runOnce();
       return job;
     },
@@ -303,7 +305,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       for (const record of sorted) if (await store.printJobs.printedBefore(record.id)) reprints.push(record);
       if (reprints.length > 0) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
       const id = randomBytes(16).toString('hex').toUpperCase();
-      const job = await store.printJobs.add(
+      const reprinted = reprints.map((record) => audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: chosen.name, copies: 1 }));
+      const job = await store.audited(
+        reprinted,
+        'printJobs',
+        'add',
         {
           id,
           shipmentId: sorted[0]!.id,
@@ -318,9 +324,6 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         },
         key && { ...key, subjectType: 'printJob', subjectId: id },
       );
-      for (const record of reprints) {
-        await audit.record(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: job.id, printer: chosen.name, copies: 1 });
-      }
       void monitor.runOnce();
       return job;
     },

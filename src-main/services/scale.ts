@@ -45,8 +45,7 @@ export function createScaleService(deps: { store: Store; audit: AuditLog; desk: 
     async configure(caller, changes) {
       requireRole(actorOf(caller), 'supervisor', 'Setting up the scale');
       settings = { ...settings, ...changes };
-      await store.settings.set(key, settings);
-      await audit.record(actorOf(caller), 'scale.configured', { type: 'scale', id: desk }, { ...settings });
+      await store.audited(audit.change(actorOf(caller), 'scale.configured', { type: 'scale', id: desk }, { ...settings }), 'settings', 'set', key, settings);
       await connect();
       return state();
     },

@@ -38,8 +38,8 @@ export function createTrackingEventService(store: Store, audit: AuditLog): Track
       if (!time || !isCalendarDate(time[1]!)) throw new StationError(400, ERROR_TEXT.invalidTrackingTime(event.at), { parameter: 'at' });
       const shipment = await store.shipments.findForAdmin(shipmentKey);
       if (!shipment || shipment.status !== STATUS.processed) throw new StationError(404, ERROR_TEXT.noProcessedShipment(shipmentKey));
-      await store.shipments.addEvent(shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
-      await audit.record(actor, 'tracking-event.added', { type: 'shipment', id: shipment.id }, { reference: shipment.reference, status, at: event.at });
+      const logged = audit.change(actor, 'tracking-event.added', { type: 'shipment', id: shipment.id }, { reference: shipment.reference, status, at: event.at });
+      await store.audited(logged, 'shipments', 'addEvent', shipment.id, { status, occurredAt: event.at, text: event.text ?? '', location: event.location ?? '' });
       return { shipment, status, at: event.at };
     },
   };

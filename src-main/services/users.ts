@@ -112,13 +112,13 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       await refuseTakenUsername(store, username);
       let user: UserRecord;
       try {
-        user = await store.users.add({ clientId, username, credential: await credentialFor(keys, username, password), role, name: displayName });
+        const added = audit.change(actor, 'user.added', { type: 'user', id: '' }, { username, name: displayName, role, clientId }, { fromResult: { subjectId: 'id' } });
+        user = await store.audited(added, 'users', 'add', { clientId, username, credential: await credentialFor(keys, username, password), role, name: displayName });
       } catch (error) {
         // A concurrent add of the same username loses the race on the UNIQUE constraint.
         if (await store.users.usernameTaken(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
         throw error;
       }
-      await audit.record(actor, 'user.added', subject(user), { username, name: displayName, role, clientId });
       return user;
     },
     async setRole(actor, which, givenRole) {
@@ -127,8 +127,7 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       const user = await find(actor, which);
       if (user.role === role) return user;
       await keepsAnAdmin(user);
-      await store.users.setRole(user.id, role);
-      await audit.record(actor, 'user.role-changed', subject(user), { username: user.username, from: user.role, to: role });
+      await store.audited(audit.change(actor, 'user.role-changed', subject(user), { username: user.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
       return { ...user, role };
     },
     async setPassword(actor, which, password) {
@@ -136,8 +135,8 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       const problem = passwordProblem(password);
       if (problem) throw new StationError(400, ERROR_TEXT.invalidUser(problem));
       const user = await find(actor, which);
-      await store.users.setCredential(user.id, await credentialFor(keys, user.username, password));
-      await audit.record(actor, 'user.password-changed', subject(user), { username: user.username });
+      const credential = await credentialFor(keys, user.username, password);
+      await store.audited(audit.change(actor, 'user.password-changed', subject(user), { username: user.username }), 'users', 'setCredential', user.id, credential);
       return user;
     },
     async rename(actor, which, givenName) {
@@ -147,16 +146,14 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       if (problem) throw new StationError(400, ERROR_TEXT.invalidUser(problem));
       const user = await find(actor, which);
       if (user.name === name) return user;
-      await store.users.setName(user.id, name);
-      await audit.record(actor, 'user.renamed', subject(user), { username: user.username, from: user.name, to: name });
+      await store.audited(audit.change(actor, 'user.renamed', subject(user), { username: user.username, from: user.name, to: name }), 'users', 'setName', user.id, name);
       return { ...user, name };
     },
     async remove(actor, which) {
       requireRole(actor, 'admin', MANAGING);
       const user = await find(actor, which);
       await keepsAnAdmin(user);
-      await store.users.remove(user.id);
-      await audit.record(actor, 'user.removed', subject(user), { username: user.username });
+      await store.audited(audit.change(actor, 'user.removed', subject(user), { username: user.username }), 'users', 'remove', user.id);
       return user;
     },
   };

@@ -48,8 +48,9 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
         throw new StationError(400, ERROR_TEXT.webhookNeedsClient, { parameter: 'client' });
       }
       // It receives what happens from now on; older events can be replayed to it.
-      const webhook = await store.webhooks.add({ url: request.url, eventTypes: [...new Set(request.events)], clientId, secret: newWebhookSecret(), cursor: await store.events.latestId() });
-      await audit.record(actor, 'webhook.added', subject(webhook.id), { url: webhook.url, events: webhook.eventTypes, clientId });
+      const eventTypes = [...new Set(request.events)];
+      const added = audit.change(actor, 'webhook.added', subject(''), { url: request.url, events: eventTypes, clientId }, { fromResult: { subjectId: 'id', 'detail.url': 'url', 'detail.events': 'eventTypes' } });
+      const webhook = await store.audited(added, 'webhooks', 'add', { url: request.url, eventTypes, clientId, secret: newWebhookSecret(), cursor: await store.events.latestId() });
       onChange();
       return webhook;
     },
@@ -57,15 +58,14 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
     get: async (actor, id) => withPending(await owned(actor, id)),
     async remove(actor, id) {
       const webhook = await owned(actor, id);
-      await store.webhooks.remove(webhook.id);
-      await audit.record(actor, 'webhook.removed', subject(webhook.id), { url: webhook.url });
+      await store.audited(audit.change(actor, 'webhook.removed', subject(webhook.id), { url: webhook.url }), 'webhooks', 'remove', webhook.id);
       onChange();
     },
     async setStatus(actor, id, status) {
       const webhook = await owned(actor, id);
       if (webhook.status !== status) {
-        await store.webhooks.setStatus(webhook.id, status, status === 'paused' ? ERROR_TEXT.webhookPausedByHand : null);
-        await audit.record(actor, status === 'active' ? 'webhook.resumed' : 'webhook.paused', subject(webhook.id), { url: webhook.url });
+        const changed = audit.change(actor, status === 'active' ? 'webhook.resumed' : 'webhook.paused', subject(webhook.id), { url: webhook.url });
+        await store.audited(changed, 'webhooks', 'setStatus', webhook.id, status, status === 'paused' ? ERROR_TEXT.webhookPausedByHand : null);
         onChange();
       }
       return withPending((await store.webhooks.get(webhook.id))!);
@@ -76,8 +76,8 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
     },
     async replay(actor, id, range) {
       const webhook = await owned(actor, id);
-      const queued = await store.webhooks.enqueueRange(webhook.id, range.fromEventId, range.toEventId, REPLAY_LIMIT);
-      await audit.record(actor, 'webhook.replayed', subject(webhook.id), { fromEventId: range.fromEventId, toEventId: range.toEventId, queued });
+      const replayed = audit.change(actor, 'webhook.replayed', subject(webhook.id), { fromEventId: range.fromEventId, toEventId: range.toEventId, queued: 0 }, { fromResult: { 'detail.queued': '' } });
+      const queued = await store.audited(replayed, 'webhooks', 'enqueueRange', webhook.id, range.fromEventId, range.toEventId, REPLAY_LIMIT);
       onChange();
       return queued;
     },

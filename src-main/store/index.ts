@@ -7,6 +7,8 @@
 import type { Db } from './database.ts';
 import type { StoreHealth } from './health.ts';
 import { asStoreFault } from './faults.ts';
+import { runWrite } from './audited-write.ts';
+import type { AuditedChanges } from '../domain/audit.ts';
 import type { Migration } from './migrations.ts';
 import { openTables, type TableName, type Tables } from './tables.ts';
 import { startWriter, type Writer } from './writer.ts';
@@ -34,6 +36,12 @@ const WRITES = {
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 type Writes = typeof WRITES;
+
+/** A table that changes, and one of its writes: what Store.audited runs. */
+export type WriteTable = keyof Writes;
+export type WriteMethod<Name extends WriteTable> = Writes[Name][number] & keyof Tables[Name];
+type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: infer Args) => unknown ? Args : never;
+type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
 
 /** A table as every back end offers it: each method answers with a promise. */
 export type Async<Table> = {
@@ -64,6 +72,16 @@ export interface Store {
   manifests: Async<Tables['manifests']>;
   pickups: Async<Tables['pickups']>;
   orders: Async<Tables['orders']>;
+  /**
+   * Makes one write of a table and writes its audit entry (completed from the write's result) in one
+   * transaction: the log holds a change exactly when the store does.
+   */
+  audited<Name extends WriteTable, Method extends WriteMethod<Name>>(
+    changes: AuditedChanges,
+    table: Name,
+    method: Method,
+    ...args: WriteArgs<Name, Method>
+  ): Promise<WriteResult<Name, Method>>;
   /**
    * Takes a duty that one station does at a time for everyone sharing the store (e.g. 'webhooks': delivering
    * them), for as long as the store is open: false while another station holds it. Always true on SQLite.
@@ -104,11 +122,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   let writer: Writer | undefined;
   let clientChanges = 0;
 
-  const write = (table: keyof Writes, method: string, args: unknown[]): Promise<unknown> => {
+  /** Without the writer thread, an audited write is a transaction of its own; a plain one, the table's own. */
+  const writeHere = tables.db.transaction((table: WriteTable, method: string, args: unknown[], audit: AuditedChanges) => runWrite(tables, table, method, args, audit));
+  const write = (table: WriteTable, method: string, args: unknown[], audit?: AuditedChanges): Promise<unknown> => {
     if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-    if (writer) return writer.call(table, method, args, now()).catch((error: unknown) => Promise.reject(asStoreFault(error)));
+    if (writer) return writer.call(table, method, args, now(), audit).catch((error: unknown) => Promise.reject(asStoreFault(error)));
     try {
-      return Promise.resolve((tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args));
+      return Promise.resolve(audit ? writeHere(table, method, args, audit) : runWrite(tables, table, method, args, undefined));
     } catch (error) {
       return Promise.reject(asStoreFault(error));
     }
@@ -129,7 +149,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
     const writes: readonly string[] = (WRITES as Partial<Record<TableName, readonly string[]>>)[name] ?? [];
     return Object.fromEntries(
-      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name as keyof Writes, method, args) : read(run)]),
+      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name as WriteTable, method, args) : read(run)]),
     ) as Async<Tables[Name]>;
   };
 
@@ -153,6 +173,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     manifests: facade('manifests'),
     pickups: facade('pickups'),
     orders: facade('orders'),
+    audited: (change, table, method, ...args) => write(table, method, args, change) as never,
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     deskHeld: () => true,

@@ -4,6 +4,7 @@
 // reading, for the records' timestamps.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openTables, type TableName } from './tables.ts';
+import { runWrite } from './audited-write.ts';
 import { WRITE_WAIT_MS, type WriteAnswer, type WriteCall } from './writer.ts';
 
 const port = parentPort!;
@@ -74,8 +75,7 @@ function runGroup(group: WriteCall[]): WriteAnswer[] {
       live.map((call): WriteAnswer => {
         now = call.now;
         try {
-          const table = tables[call.table as TableName] as unknown as Record<string, (...args: unknown[]) => unknown>;
-          return { id: call.id, ok: true, value: inSavepoint(() => table[call.method]!(...(revive(call.args) as unknown[]))) };
+          return { id: call.id, ok: true, value: inSavepoint(() => runWrite(tables, call.table as TableName, call.method, revive(call.args) as unknown[], call.audit)) };
         } catch (error) {
           if (!tables.db.inTransaction) throw error;
           return failure(call.id, error);

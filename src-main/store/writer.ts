@@ -1,5 +1,6 @@
 // The station's side of the store's writer thread: a write becomes a message, its answer a settled promise.
 // Writes run in the order they are sent. A writer that dies fails the writes it held and is started again.
+import type { AuditedChanges } from '../domain/audit.ts';
 import { Worker } from 'node:worker_threads';
 
 export interface WriteCall {
@@ -11,6 +12,8 @@ export interface WriteCall {
   now: string;
   /** When the write was sent (Date.now()): it waits for another program's lock until WRITE_WAIT_MS after this. */
   sentAt: number;
+  /** The audit entry of the change, written in the same savepoint. */
+  audit?: AuditedChanges;
 }
 
 /** How long a write may wait, queue and lock together, before it answers busy: a request never hangs on a lock. */
@@ -19,7 +22,7 @@ export const WRITE_WAIT_MS = 3_000;
 export type WriteAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
 export interface Writer {
-  call(table: string, method: string, args: unknown[], now: string): Promise<unknown>;
+  call(table: string, method: string, args: unknown[], now: string, audit?: AuditedChanges): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -71,13 +74,13 @@ export function startWriter(file: string, onProblem: (message: string) => void):
   start();
 
   return {
-    call(table, method, args, now) {
+    call(table, method, args, now, audit) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
         // A write in flight keeps the process alive; an idle writer does not.
         worker.ref();
-        worker.postMessage({ id, table, method, args, now, sentAt: Date.now() } satisfies WriteCall);
+        worker.postMessage({ id, table, method, args, now, sentAt: Date.now(), ...(audit ? { audit } : {}) } satisfies WriteCall);
       });
     },
     stop() {

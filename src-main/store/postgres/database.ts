@@ -96,6 +96,9 @@ export function gatherForCommit<T>(connection: Queryable, key: symbol, start: (a
  * retry finds what was stored (an idempotency key is written in the same transaction as what it made).
  */
 export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
+  // Tables made on a transaction's connection (joined) work inside it: their own transactions are part of it.
+  const joined = joinedConnections.get(pool);
+  if (joined) return work(joined);
   const connection = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -113,6 +116,18 @@ export async function transaction<T>(pool: Pool, work: (connection: Connection) 
     ends.delete(connection);
     connection.release(broken);
   }
+}
+
+const joinedConnections = new WeakMap<object, Connection>();
+
+/**
+ * A stand-in for the pool that runs every query on `connection`, inside its transaction: tables made on it write
+ * as part of that transaction (e.g. a change and its audit entry), and transaction() on it joins it.
+ */
+export function joinedPool(connection: Connection): Pool {
+  const joined = { query: connection.query.bind(connection) } as unknown as Pool;
+  joinedConnections.set(joined, connection);
+  return joined;
 }
 
 async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {

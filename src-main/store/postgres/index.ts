@@ -4,11 +4,12 @@
 // rides through the server going away: it says since when, and takes the desk's lock again when it returns.
 import { asStoreFault } from '../faults.ts';
 import { trackHealth, type HealthNotices, type HealthTracker } from '../health.ts';
-import type { Store, StoreOptions } from '../index.ts';
+import type { Store, StoreOptions, WriteTable } from '../index.ts';
 import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
-import { openPostgres } from './database.ts';
-import { addressesTable, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
+import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
+import { addressesTable, appendAuditEvent, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
+import { auditEntriesAfter, type AuditedChanges } from '../../domain/audit.ts';
 import { shipmentsTable } from './shipments.ts';
 import { eventsTable, idempotencyKeysTable } from './events.ts';
 import { webhooksTable } from './webhooks.ts';
@@ -117,8 +118,39 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
           : method,
       ]),
     ) as Table;
+  /** Each table made on a pool, or on a transaction's connection (joinedPool) for an audited write. */
+  const makers = {
+    stationKeys: (on: Pool) => stationKeysTable(on, now),
+    integrations: (on: Pool) => integrationsTable(on, now),
+    clients: (on: Pool) => clientsTable(on, now),
+    users: (on: Pool) => usersTable(on, now),
+    shipments: (on: Pool) => shipmentsTable(on, now, options.claimLeaseMs),
+    addresses: (on: Pool) => addressesTable(on, now),
+    carrierSettings: (on: Pool) => carrierSettingsTable(on, now),
+    printJobs: (on: Pool) => printJobsTable(on, now),
+    settings: (on: Pool) => settingsTable(on, now),
+    audit: (on: Pool) => auditTable(on, now),
+    events: (on: Pool) => eventsTable(on, now),
+    idempotencyKeys: (on: Pool) => idempotencyKeysTable(on, now),
+    webhooks: (on: Pool) => webhooksTable(on, now),
+    manifests: (on: Pool) => manifestsTable(on, now),
+    pickups: (on: Pool) => pickupsTable(on, now),
+    orders: (on: Pool) => ordersTable(on, now),
+  };
+  const audited = translated({
+    audited: async (changes: AuditedChanges, table: WriteTable, method: string, ...args: unknown[]) => {
+      if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
+      return transaction(pool, async (connection) => {
+        const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
+        const value = await made[method]!(...args);
+        for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
+        return value;
+      });
+    },
+  });
   return {
     backend: 'postgres',
+    audited: audited.audited as Store['audited'],
     stationKeys: translated(stationKeysTable(pool, now)),
     integrations: translated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
     clients: { ...translated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove', 'merge'])), localVersion: () => clientChanges },
