@@ -4,6 +4,7 @@
 // retries 503s with its Idempotency-Key loses nothing and doubles nothing, no caller sees a 500 or waits past its
 // timeout, and every desk serves again by itself within seconds of the database's return.
 import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
@@ -151,6 +152,26 @@ class Warehouse {
   }
 }
 
+/** The event ids a live Server-Sent Events stream delivers, as they arrive. */
+function watchEvents(url: string, token: string): { ids: number[]; close(): void } {
+  const ids: number[] = [];
+  const req = request(`${url}/v3/events/stream`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` } }, (response) => {
+    response.setEncoding('utf8');
+    let buffer = '';
+    response.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const id = /^id: (\d+)$/m.exec(buffer.slice(0, end))?.[1];
+        if (id) ids.push(Number(id));
+        buffer = buffer.slice(end + 2);
+      }
+    });
+  });
+  req.on('error', () => undefined);
+  req.end();
+  return { ids, close: () => req.destroy() };
+}
+
 const clusters: PostgresCluster[] = [];
 const proxies: DatabaseProxy[] = [];
 const warehouses: Warehouse[] = [];
@@ -291,6 +312,8 @@ describe('when the shared PostgreSQL database goes away', () => {
     const warehouse = await warehouseOn(`${proxy.url}/${url.split('/').pop()}`, ['desk-blip']);
     await warehouse.inspect(url);
     const [desk] = warehouse.desks as [Desk];
+    // A live event stream across the blip: it carries on from where it was, with no gap and nothing twice.
+    const stream = watchEvents(desk.served!.url, warehouse.token);
     const acknowledged = new Set<string>();
     let next = 0;
     let blipped = false;
@@ -325,6 +348,11 @@ describe('when the shared PostgreSQL database goes away', () => {
     expect(warehouse.statuses.get(500)).toBeUndefined();
     expect(warehouse.statuses.get(503)).toBeGreaterThan(0);
     await warehouse.expectEachOnce(acknowledged, 120);
+    const eventIds = (await warehouse.db.query<{ id: string }>('SELECT id FROM events ORDER BY id')).rows.map((row) => Number(row.id));
+    for (let waited = 0; stream.ids.length < eventIds.length && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    stream.close();
+    expect(stream.ids).toEqual(eventIds);
+    expect(eventIds.length).toBeGreaterThanOrEqual(120);
     expect(desk.served!.stderr() + desk.served!.stdout()).toMatch(/The database is unavailable/);
     expect(desk.served!.stderr() + desk.served!.stdout()).toMatch(/The database answers again, after [\d.]+ s unavailable/);
     console.log(`network blip: served again ${recoveredMs} ms after the relay took connections again; statuses ${JSON.stringify(Object.fromEntries(warehouse.statuses))}`);
