@@ -56,8 +56,9 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
   const log = async (db: Queryable, event: NewAuditEvent | undefined) => {
     if (event) await appendAuditEvent(db, event, now());
   };
-  const announce = async (db: Queryable, type: EventType, id: string) =>
-    appendEvent(db, shipmentEvent(type, (await one(db, 'SELECT * FROM shipments WHERE id = $1', [id]))!), now());
+  /** The event of a shipment's change, from its row as the change left it (read again when not at hand). */
+  const announce = async (db: Queryable, type: EventType, row: ShipmentRow | string) =>
+    appendEvent(db, shipmentEvent(type, typeof row === 'string' ? (await one(db, 'SELECT * FROM shipments WHERE id = $1', [row]))! : shipmentRecord(row)), now());
   const latestOf = async (db: Queryable, id: string): Promise<TrackingEvent | undefined> => {
     const row = (
       await db.query<{ status: number; occurred_at: string; location: string; text: string }>(
@@ -68,18 +69,19 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
   };
 
-  const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<boolean> => {
+  /** Records a processing under its claim (token); the row as processed, or undefined when the claim was lost. */
+  const complete = async (db: Queryable, id: string, token: string | null, result: ProcessedResult): Promise<ShipmentRow | undefined> => {
     const at = now();
-    const updated = await db.query<{ client_id: number; sandbox: number; ship_date: string; attributes: string; created_by: string | null }>(
+    const updated = await db.query<ShipmentRow>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
          insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
-       RETURNING client_id, sandbox, ship_date, attributes, created_by`,
+       RETURNING *`,
       [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
         result.currency, result.trackingNumber, result.trackingHash, at],
     );
-    if (updated.rows.length === 0) return false;
-    const done = updated.rows[0]!;
+    const done = updated.rows[0];
+    if (!done) return undefined;
     await addDay(
       db,
       dayChange(
@@ -102,17 +104,18 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at,
       ]);
     }
-    await audit(db, id, updated.rows[0]!.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
-    await announce(db, 'shipment.processed', id);
-    return true;
+    await audit(db, id, done.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    await announce(db, 'shipment.processed', done);
+    return done;
   };
 
   const insertRow = (db: Queryable, shipment: NewShipment) => {
     const p = shipmentParameters(shipment);
-    return db.query(
+    return db.query<ShipmentRow>(
       `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
                               ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
-       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       RETURNING *`,
       [p.id, p.clientId, p.sandbox, p.origin, p.scheduled, p.service, p.carrierChoice, p.reference, p.shipDate, p.attributes,
         p.shipFromName, p.shipFromCountry, p.shipToName, p.shipToCountry, p.orderNumber, p.createdBy, p.desk, now()],
     );
@@ -181,13 +184,16 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
 
     insert: (shipment, processed, logged, key) =>
       transaction(pool, async (db) => {
-        await insertRow(db, shipment);
+        // Each change's RETURNING row is what its event and the answer need: no read of the row again.
+        const inserted = (await insertRow(db, shipment)).rows[0]!;
         if (key) await recordKey(db, key, now());
         await log(db, logged);
         await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
-        await announce(db, 'shipment.created', shipment.id);
-        if (processed && !(await complete(db, shipment.id, null, processed))) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
-        return (await one(db, 'SELECT * FROM shipments WHERE id = $1', [shipment.id]))!;
+        await announce(db, 'shipment.created', inserted);
+        if (!processed) return shipmentRecord(inserted);
+        const done = await complete(db, shipment.id, null, processed);
+        if (!done) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
+        return shipmentRecord(done);
       }),
 
     get: async (id, clientId, sandbox) =>
@@ -245,7 +251,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         if (key) await recordKey(db, key, now());
         return true;
       }),
-    complete: (id, token, result) => transaction(pool, (db) => complete(db, id, token, result)),
+    complete: (id, token, result) => transaction(pool, async (db) => (await complete(db, id, token, result)) !== undefined),
     fail: (id, token, reason) =>
       transaction(pool, async (db) => {
         const failed = await db.query<{ client_id: number }>(
