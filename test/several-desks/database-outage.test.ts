@@ -279,6 +279,20 @@ describe('when the shared PostgreSQL database goes away', () => {
     }
     const twin = await serve(['--database', url, '--desk', 'desk-a', '--data', tempDir('station-twin-'), '--port', '0'], env).catch((error: Error) => error);
     expect(String(twin)).toMatch(/already is desk 'desk-a'/);
+    // Each desk listens again for settings changes (it keeps them in memory meanwhile): a surcharge changed at
+    // desk-a prices at desk-b at once.
+    const listening = "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'";
+    for (let waited = 0; (await warehouse.count(listening)) < 2 && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await warehouse.count(listening)).toBe(2);
+    const rate = async (desk: Desk) => {
+      const rated = await warehouse.call(desk, 'POST', '/v3/shipments/rate', document(attributes()));
+      expect(rated?.status, rated?.text).toBe(202);
+      return Number(rated!.json.data.find((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode === 'DHL_EXPRESS').attributes.finalCost.amount);
+    };
+    const before = await rate(deskB);
+    const changed = await warehouse.call(deskA, 'PATCH', '/v3/carriers/DHL', { data: { type: 'carrier', attributes: { fuelSurchargePercent: 40 } } });
+    expect(changed?.status, changed?.text).toBe(200);
+    expect(await rate(deskB)).toBeGreaterThan(before);
     expect(acknowledged.size).toBe(SCHEDULED + IMMEDIATE);
     expect(warehouse.statuses.get(500)).toBeUndefined();
     expect(warehouse.statuses.get(503), 'the restarts were met by requests').toBeGreaterThan(0);

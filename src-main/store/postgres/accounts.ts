@@ -6,8 +6,9 @@ import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCount
 import { ACTIVE_USERS, USER_COLUMNS, USER_INSERT_POSTGRES, userRecord, type UserRow, type UsersTable } from '../users.ts';
 import { integrationRecord, type IntegrationRow, type IntegrationsTable } from '../integrations.ts';
 import type { StationKeyRecords, StationKeysTable } from '../station-keys.ts';
-import { transaction, type Pool, type Queryable } from './database.ts';
+import { transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { storable } from './records.ts';
+import { ALL_SETTINGS, announceSettingsChange } from './settings-cache.ts';
 
 async function secret(db: Queryable, name: string): Promise<string | undefined> {
   return (await db.query<{ value: string }>('SELECT value FROM station_secrets WHERE name = $1', [name])).rows[0]?.value;
@@ -110,7 +111,10 @@ export function clientsTable(pool: Pool, now: () => string): Async<ClientsTable>
         if (problems.length > 0) return { merged: false as const, problems };
         const counts = (await db.query<Record<keyof MergeCounts, string>>(sql(MERGE_COUNTS))).rows[0]!;
         const moved: MergeCounts = { users: Number(counts.users), shipments: Number(counts.shipments), orders: Number(counts.orders), addresses: Number(counts.addresses) };
-        for (const statement of MERGE_STATEMENTS) await db.query(sql(statement));
+        // An account's whole history moves: as long as it takes, not cut by the query timeout.
+        for (const statement of MERGE_STATEMENTS) await db.query(wholeTableQuery(sql(statement)));
+        // The leaving account's print settings became the other's: every desk reads settings afresh.
+        await announceSettingsChange(db, ALL_SETTINGS);
         return { merged: true as const, moved };
       }),
     remove: (id) =>

@@ -14,8 +14,11 @@ export type Connection = pg.PoolClient;
 /** A pool or one of its connections inside a transaction: both run queries. */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
-/** Connections a station keeps open: its requests, the scheduler and the print monitor share them. */
-const POOL_SIZE = 10;
+/**
+ * Connections a station keeps open: its requests, the scheduler and the print monitor share them; four are held
+ * for good (the desk's lock, the webhooks and manifests duties, and the settings listener).
+ */
+const POOL_SIZE = 12;
 /** How long a new connection may take: a server that is down answers a request with 503 after this, not later. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
@@ -23,8 +26,11 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * pulled cable) must not hold a request for minutes. Far above any query the station makes on behalf of a request.
  */
 const QUERY_TIMEOUT_MS = 20_000;
-/** Migrations may rewrite large tables: they wait as long as they take. */
-const MIGRATION_TIMEOUT_MS = 24 * 3_600_000;
+/** Migrations and rebuilds of whole tables may take long on a large database: they wait as long as they take. */
+const WHOLE_TABLE_TIMEOUT_MS = 24 * 3_600_000;
+
+/** A statement over whole tables (a migration, a rebuild of the day summaries), exempt from the query timeout. */
+export const wholeTableQuery = (text: string): pg.QueryConfig => ({ text, query_timeout: WHOLE_TABLE_TIMEOUT_MS }) as pg.QueryConfig;
 /** Any number that migrations choose: one lock for every station's start on one database. */
 const MIGRATION_LOCK = 8_411_001;
 
@@ -139,7 +145,7 @@ async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<vo
     if (current > latest) throw new SchemaTooNewError(current, latest);
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (migration.version <= current) continue;
-      await connection.query({ text: migration.sql, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
+      await connection.query(wholeTableQuery(migration.sql));
       await connection.query('UPDATE schema_version SET version = $1 WHERE id = 1', [migration.version]);
     }
   });

@@ -13,6 +13,7 @@ import { auditEntriesAfter, type AuditedChanges } from '../../domain/audit.ts';
 import { shipmentsTable } from './shipments.ts';
 import { eventsTable, idempotencyKeysTable } from './events.ts';
 import { webhooksTable } from './webhooks.ts';
+import { CARRIER_SETTINGS, createSettingsCache } from './settings-cache.ts';
 import { manifestsTable } from './manifests.ts';
 import { pickupsTable } from './pickups.ts';
 import { ordersTable } from './orders.ts';
@@ -137,15 +138,39 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     pickups: (on: Pool) => pickupsTable(on, now),
     orders: (on: Pool) => ordersTable(on, now),
   };
+  const settingsCache = createSettingsCache(pool);
+  /** Settings and surcharges as every create reads them: from memory while unchanged (settings-cache.ts). */
+  const cachedSettings = (table: ReturnType<typeof settingsTable>): ReturnType<typeof settingsTable> => ({
+    get: (name) => settingsCache.read(name, () => table.get(name)),
+    set: async (name, value) => {
+      settingsCache.forget(name);
+      await table.set(name, value);
+      settingsCache.forget(name);
+    },
+  });
+  const cachedSurcharges = (table: ReturnType<typeof carrierSettingsTable>): ReturnType<typeof carrierSettingsTable> => ({
+    // A copy each time: callers may change the map they get.
+    fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => table.fuelSurcharges())),
+    setFuelSurcharge: async (code, percent) => {
+      settingsCache.forget(CARRIER_SETTINGS);
+      await table.setFuelSurcharge(code, percent);
+      settingsCache.forget(CARRIER_SETTINGS);
+    },
+  });
   const audited = translated({
     audited: async (changes: AuditedChanges, table: WriteTable, method: string, ...args: unknown[]) => {
       if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-      return transaction(pool, async (connection) => {
-        const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
-        const value = await made[method]!(...args);
-        for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
-        return value;
-      });
+      try {
+        return await transaction(pool, async (connection) => {
+          const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
+          const value = await made[method]!(...args);
+          for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
+          return value;
+        });
+      } finally {
+        // This desk's own change counts at once here; the other desks hear of it when it commits.
+        if (table === 'settings' || table === 'carrierSettings' || table === 'clients') settingsCache.forget();
+      }
     },
   });
   return {
@@ -157,9 +182,9 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     users: translated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
     shipments: translated(shipmentsTable(pool, now, options.claimLeaseMs)),
     addresses: translated(addressesTable(pool, now)),
-    carrierSettings: translated(carrierSettingsTable(pool, now)),
+    carrierSettings: translated(cachedSurcharges(carrierSettingsTable(pool, now))),
     printJobs: translated(printJobsTable(pool, now)),
-    settings: translated(settingsTable(pool, now)),
+    settings: translated(cachedSettings(settingsTable(pool, now))),
     audit: translated(auditTable(pool, now)),
     events: translated(eventsTable(pool, now)),
     idempotencyKeys: translated(idempotencyKeysTable(pool, now)),
@@ -213,6 +238,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     writeInBackground: () => undefined,
     close: async () => {
       closing = true;
+      settingsCache.close();
       clearTimeout(desk?.retry);
       desk?.connection?.release();
       for (const connection of duties.values()) connection.release();

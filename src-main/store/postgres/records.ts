@@ -9,6 +9,7 @@ import type { Async } from '../index.ts';
 import { PRINTED_BEFORE_SQL, printEvent, printJobRecord, type PrintJobRow, type PrintJobsTable } from '../print-jobs.ts';
 import { appendEvent, recordKey } from './events.ts';
 import type { SettingsTable } from '../settings.ts';
+import { CARRIER_SETTINGS, SETTINGS_CHANNEL } from './settings-cache.ts';
 import { transaction, type Pool, type Queryable } from './database.ts';
 
 /** PostgreSQL text cannot hold NUL: a key with one names nothing, and is answered so instead of failing. */
@@ -143,10 +144,13 @@ export function settingsTable(pool: Pool, now: () => string): Async<SettingsTabl
       return row === undefined ? undefined : (JSON.parse(row.value) as unknown);
     },
     set: async (name, value) => {
+      // Every desk forgets what it kept of this setting once this commits (settings-cache.ts).
       await pool.query(
-        `INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-        [name, JSON.stringify(value), now()],
+        `WITH saved AS (
+           INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)
+           ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at RETURNING name)
+         SELECT pg_notify($4, name) FROM saved`,
+        [name, JSON.stringify(value), now(), SETTINGS_CHANNEL],
       );
     },
   };
@@ -158,9 +162,11 @@ export function carrierSettingsTable(pool: Pool, now: () => string): Async<Carri
       new Map((await pool.query<{ choice_code: string; fuel_surcharge_percent: number }>('SELECT choice_code, fuel_surcharge_percent FROM carrier_settings')).rows.map((row) => [row.choice_code, row.fuel_surcharge_percent])),
     setFuelSurcharge: async (choiceCode, percent) => {
       await pool.query(
-        `INSERT INTO carrier_settings (choice_code, fuel_surcharge_percent, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (choice_code) DO UPDATE SET fuel_surcharge_percent = excluded.fuel_surcharge_percent, updated_at = excluded.updated_at`,
-        [choiceCode, percent, now()],
+        `WITH saved AS (
+           INSERT INTO carrier_settings (choice_code, fuel_surcharge_percent, updated_at) VALUES ($1, $2, $3)
+           ON CONFLICT (choice_code) DO UPDATE SET fuel_surcharge_percent = excluded.fuel_surcharge_percent, updated_at = excluded.updated_at RETURNING choice_code)
+         SELECT pg_notify($4, $5) FROM saved`,
+        [choiceCode, percent, now(), SETTINGS_CHANNEL, CARRIER_SETTINGS],
       );
     },
   };

@@ -22,7 +22,7 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { gatherForCommit, transaction, type Pool, type Queryable } from './database.ts';
+import { gatherForCommit, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
@@ -331,7 +331,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     bulkInsert: async (rows) => {
       const imported = await bulkImport(rows);
       // An import brings whole days: the summaries are made again from the shipments.
-      await transaction(pool, (db) => db.query(REBUILD_ALL_DAYS_POSTGRES));
+      await transaction(pool, (db) => db.query(wholeTableQuery(REBUILD_ALL_DAYS_POSTGRES)));
       // Fresh statistics at once, as PostgreSQL advises after a bulk load: until autovacuum gets to the tables,
       // the planner guesses their size and picked a plan that made the shipment list 5× slower (bench, 200,000 rows).
       await pool.query('ANALYZE shipments, tracking_events, shipment_days, destination_days');
