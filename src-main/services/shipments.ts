@@ -19,6 +19,7 @@ import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upst
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
+import { addressesOfShipment } from '../store/addresses.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { ratedDocumentHash } from './rated-document.ts';
@@ -155,14 +156,13 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     priceShipment(carriers, attributes, { ...options, holidays: dates.holidays, shipDate: (choiceCode) => attributes.shipDate ?? dates.shipDateWith(choiceCode) });
 
   /**
-   * Every address a client ships from, to or collects at goes into its address book. It is written after the
-   * shipment is recorded: a failure here is logged, never answered, or a retried request would ship twice.
+   * Every address a client ships from, to or collects at goes into its address book: a new shipment's with it, in
+   * its own commit (the store's insert); a confirmed saved one's here, after it is recorded, where a failure is
+   * logged, never answered, or a retried request would ship twice.
    */
   const remember = async (owner: { clientId: string; sandbox: boolean }, attributes: ShipmentAttributes) => {
     try {
-      for (const address of [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation]) {
-        if (address) await store.addresses.remember(owner.clientId, owner.sandbox, address);
-      }
+      for (const address of addressesOfShipment(attributes)) await store.addresses.remember(owner.clientId, owner.sandbox, address);
     } catch (error) {
       logger.warn(`The address book was not updated: ${(error as Error).message}`);
     }
@@ -177,7 +177,6 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     });
   const keyFor = (ticket: IdempotencyTicket | undefined, shipmentId: string): NewIdempotencyKey | undefined =>
     ticket && { ...ticket, subjectType: 'shipment', subjectId: shipmentId };
-  const ownerOf = (caller: Caller) => ({ clientId: caller.client.id, sandbox: caller.sandbox });
 
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
   const find = (caller: Caller, id: string) => store.shipments.get(id, caller.client.id, caller.sandbox);
@@ -234,7 +233,6 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       await store.shipments.insert(kept, undefined, created(caller, kept), keyFor(key, kept.id));
       throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': '30' }, meta: { shipmentId: kept.id } });
     }
-    await remember(ownerOf(caller), attributes);
     return record;
   };
 
@@ -283,9 +281,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         attributes: { ...attributes, shipDate },
         ...madeBy(caller),
       };
-      const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
-      await remember(ownerOf(caller), attributes);
-      return record;
+      return store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
     },
 
     // Upstream services are read again first: one added a moment ago by the admin command is a choice at once.
@@ -350,9 +346,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
           ...choice,
           ...madeBy(caller),
         };
-        const record = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
-        await remember(ownerOf(caller), attributes);
-        return record;
+        return store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
       }
       return recordProcessed(caller, withDate, shipDate, 'create', quote!, choice, key);
     },

@@ -1,8 +1,13 @@
 // The address book: every address a client ships from or to, de-duplicated, searchable by substring
 // through an FTS5 trigram index so search stays fast at a million addresses.
-import type { Address } from '../../src-shared/shipment.ts';
+import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
 import { importInChunks, type Db } from './database.ts';
+
+/** The addresses a shipment adds to its client's book: where it ships from and to, and where it is collected. */
+export function addressesOfShipment(attributes: Pick<ShipmentAttributes, 'shipFrom' | 'shipTo' | 'collectionLocation'>): Address[] {
+  return [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation].filter((address): address is Address => Boolean(address));
+}
 
 export interface AddressesTable {
   /** Adds the address to the client's book, or counts one more use of the same address. */

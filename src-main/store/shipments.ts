@@ -3,6 +3,7 @@
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
+import { addressesOfShipment, type AddressesTable } from './addresses.ts';
 import type { AuditTable } from './audit.ts';
 import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
@@ -280,9 +281,10 @@ export interface Companions {
   auditLog: AuditTable;
   events: EventsTable;
   keys: IdempotencyKeysTable;
+  addresses: AddressesTable;
 }
 
-export function shipmentsTable(db: Db, now: () => string, { auditLog, events, keys }: Companions): ShipmentsTable {
+export function shipmentsTable(db: Db, now: () => string, { auditLog, events, keys, addresses }: Companions): ShipmentsTable {
   const nextReference = db.prepare<[], number>(
     'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING next_value - 1',
   ).pluck();
@@ -504,6 +506,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
       audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
       announce('shipment.created', shipment.id);
       if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
+      for (const address of addressesOfShipment(shipment.attributes)) addresses.remember(shipment.clientId, shipment.sandbox, address);
       return shipmentRecord(selectById.get(shipment.id)!);
     }),
     get: (id, clientId, sandbox) => {

@@ -26,6 +26,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const audit = auditTable(db, now);
   const events = eventsTable(db, now);
   const idempotencyKeys = idempotencyKeysTable(db, now);
+  const addresses = addressesTable(db, now);
   return {
     db,
     secrets,
@@ -33,8 +34,8 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     integrations,
     clients: clientsTable(db, now),
     users: usersTable(db, now),
-    shipments: shipmentsTable(db, now, { auditLog: audit, events, keys: idempotencyKeys }),
-    addresses: addressesTable(db, now),
+    shipments: shipmentsTable(db, now, { auditLog: audit, events, keys: idempotencyKeys, addresses }),
+    addresses,
     carrierSettings: carrierSettingsTable(db, now),
     printJobs: printJobsTable(db, now, { events, keys: idempotencyKeys }),
     settings: settingsTable(db, now),

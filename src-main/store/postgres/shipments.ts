@@ -22,8 +22,9 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { gatherForCommit, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
-import { appendAuditEvent, storable } from './records.ts';
+import { gatherForCommit, joinedPool, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
+import { addressesOfShipment } from '../addresses.ts';
+import { addressesTable, appendAuditEvent, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
@@ -190,6 +191,9 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         await log(db, logged);
         await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
         await announce(db, 'shipment.created', inserted);
+        // Its addresses go to the client's book in the same commit: one commit a create, not three.
+        const book = addressesTable(joinedPool(db), now);
+        for (const address of addressesOfShipment(shipment.attributes)) await book.remember(shipment.clientId, shipment.sandbox, address);
         if (!processed) return shipmentRecord(inserted);
         const done = await complete(db, shipment.id, null, processed);
         if (!done) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
