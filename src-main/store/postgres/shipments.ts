@@ -191,9 +191,16 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         await log(db, logged);
         await audit(db, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
         await announce(db, 'shipment.created', inserted);
-        // Its addresses go to the client's book in the same commit: one commit a create, not three.
-        const book = addressesTable(joinedPool(db), now);
-        for (const address of addressesOfShipment(shipment.attributes)) await book.remember(shipment.clientId, shipment.sandbox, address);
+        // Its addresses go to the client's book in the same commit: one commit a create, not three. Last, under the
+        // event-order lock that every create's end takes anyway: a shop's one sender address, locked by each
+        // create's upsert until its commit, must not hold other creates up any longer than that lock does.
+        gatherForCommit(db, Symbol('addresses'), (atEnd) =>
+          atEnd(async () => {
+            await lockEventOrder(db);
+            const book = addressesTable(joinedPool(db), now);
+            for (const address of addressesOfShipment(shipment.attributes)) await book.remember(shipment.clientId, shipment.sandbox, address);
+          }),
+        );
         if (!processed) return shipmentRecord(inserted);
         const done = await complete(db, shipment.id, null, processed);
         if (!done) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
