@@ -6,6 +6,6 @@ import type { TableName, Tables } from './tables.ts';
 
 export function runWrite(tables: Tables, table: TableName, method: string, args: unknown[], audit: AuditedChanges | undefined): unknown {
   const value = (tables[table] as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
-  for (const entry of audit ? auditEntriesAfter(audit, value) : []) tables.audit.append(entry);
+  if (audit) for (const entry of auditEntriesAfter(audit, value)) tables.audit.append(entry);
   return value;
 }

@@ -11,35 +11,12 @@ import { runWrite } from './audited-write.ts';
 import type { AuditedChanges } from '../domain/audit.ts';
 import type { Migration } from './migrations.ts';
 import { openTables, type TableName, type Tables } from './tables.ts';
+import { WRITES, type WriteMethod, type WriteTable } from './writes.ts';
 import { startWriter, type Writer } from './writer.ts';
 
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
 
-/** The methods that write, per table: on a running station they go to the writer thread. */
-const WRITES = {
-  integrations: ['add', 'revoke'],
-  clients: ['add', 'setClientKey', 'setProfile', 'remove', 'merge'],
-  users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
-  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
-  addresses: ['remember', 'ensure'],
-  carrierSettings: ['setFuelSurcharge'],
-  printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
-  settings: ['set'],
-  audit: ['append'],
-  events: ['append', 'purge'],
-  idempotencyKeys: ['record', 'saveResponse', 'purge'],
-  webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
-  manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
-  pickups: ['cancel'],
-  orders: ['insertMany', 'remove'],
-} as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
-
-type Writes = typeof WRITES;
-
-/** A table that changes, and one of its writes: what Store.audited runs. */
-export type WriteTable = keyof Writes;
-export type WriteMethod<Name extends WriteTable> = Writes[Name][number] & keyof Tables[Name];
 type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: infer Args) => unknown ? Args : never;
 type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
 

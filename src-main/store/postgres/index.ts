@@ -4,7 +4,8 @@
 // rides through the server going away: it says since when, and takes the desk's lock again when it returns.
 import { asStoreFault } from '../faults.ts';
 import { trackHealth, type HealthNotices, type HealthTracker } from '../health.ts';
-import type { Store, StoreOptions, WriteTable } from '../index.ts';
+import type { Store, StoreOptions } from '../index.ts';
+import { WRITES, type WriteTable } from '../writes.ts';
 import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
 import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
@@ -107,18 +108,6 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     desk.retry = setTimeout(() => void tryAgain(), DESK_LOCK_RETRY_MS);
     desk.retry.unref();
   };
-  const counted = <Table extends object>(table: Table, writes: readonly string[]): Table =>
-    Object.fromEntries(
-      Object.entries(table).map(([name, method]) => [
-        name,
-        writes.includes(name)
-          ? (...args: unknown[]) => {
-              clientChanges++;
-              return (method as (...values: unknown[]) => unknown)(...args);
-            }
-          : method,
-      ]),
-    ) as Table;
   /** Each table made on a pool, or on a transaction's connection (joinedPool) for an audited write. */
   const makers = {
     stationKeys: (on: Pool) => stationKeysTable(on, now),
@@ -138,60 +127,69 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     pickups: (on: Pool) => pickupsTable(on, now),
     orders: (on: Pool) => ordersTable(on, now),
   };
+  type Made = { [Name in keyof typeof makers]: ReturnType<(typeof makers)[Name]> };
+
   const settingsCache = createSettingsCache(pool);
-  /** Settings and surcharges as every create reads them: from memory while unchanged (settings-cache.ts). */
-  const cachedSettings = (table: ReturnType<typeof settingsTable>): ReturnType<typeof settingsTable> => ({
-    get: (name) => settingsCache.read(name, () => table.get(name)),
-    set: async (name, value) => {
-      settingsCache.forget(name);
-      await table.set(name, value);
-      settingsCache.forget(name);
-    },
-  });
-  const cachedSurcharges = (table: ReturnType<typeof carrierSettingsTable>): ReturnType<typeof carrierSettingsTable> => ({
-    // A copy each time: callers may change the map they get.
-    fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => table.fuelSurcharges())),
-    setFuelSurcharge: async (code, percent) => {
-      settingsCache.forget(CARRIER_SETTINGS);
-      await table.setFuelSurcharge(code, percent);
-      settingsCache.forget(CARRIER_SETTINGS);
-    },
-  });
+  /**
+   * What follows each write of a table on this desk, made through the table or Store.audited, once it committed
+   * or failed: the clients' cache looks again, and settings kept in memory are forgotten (the other desks hear of
+   * the change when it commits, settings-cache.ts).
+   */
+  const FOLLOWED = new Set<string>(['clients', 'users', 'integrations', 'settings', 'carrierSettings']);
+  const afterWrite = (table: WriteTable) => {
+    if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
+    if (table === 'settings' || table === 'carrierSettings' || table === 'clients') settingsCache.forget();
+  };
+  /** A table as the store offers it: its writes followed by afterWrite, settings and surcharges read from memory. */
+  const offered = <Name extends keyof typeof makers>(name: Name): Made[Name] => {
+    const made = makers[name](pool) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    // Only the accounts' and settings' writes have something to follow: the others (creates) stay as they are.
+    const writes: readonly string[] = FOLLOWED.has(name) ? ((WRITES as Partial<Record<string, readonly string[]>>)[name] ?? []) : [];
+    const table = Object.fromEntries(
+      Object.entries(made).map(([method, run]) => [
+        method,
+        writes.includes(method) ? (...args: unknown[]) => run(...args).finally(() => afterWrite(name as WriteTable)) : run,
+      ]),
+    ) as Made[Name];
+    if (name === 'settings') {
+      const settings = table as Made['settings'];
+      return translated({ ...settings, get: (key: string) => settingsCache.read(key, () => settings.get(key)) }) as Made[Name];
+    }
+    if (name === 'carrierSettings') {
+      const carriers = table as Made['carrierSettings'];
+      // A copy each time: callers may change the map they get.
+      return translated({ ...carriers, fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => carriers.fuelSurcharges())) }) as Made[Name];
+    }
+    return translated(table);
+  };
   const audited = translated({
-    audited: async (changes: AuditedChanges, table: WriteTable, method: string, ...args: unknown[]) => {
-      if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-      try {
-        return await transaction(pool, async (connection) => {
-          const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
-          const value = await made[method]!(...args);
-          for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
-          return value;
-        });
-      } finally {
-        // This desk's own change counts at once here; the other desks hear of it when it commits.
-        if (table === 'settings' || table === 'carrierSettings' || table === 'clients') settingsCache.forget();
-      }
-    },
+    audited: (changes: AuditedChanges, table: WriteTable, method: string, ...args: unknown[]) =>
+      transaction(pool, async (connection) => {
+        const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
+        const value = await made[method]!(...args);
+        for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
+        return value;
+      }).finally(() => afterWrite(table)),
   });
   return {
     backend: 'postgres',
     audited: audited.audited as Store['audited'],
-    stationKeys: translated(stationKeysTable(pool, now)),
-    integrations: translated(counted(integrationsTable(pool, now), ['add', 'revoke'])),
-    clients: { ...translated(counted(clientsTable(pool, now), ['add', 'setClientKey', 'setProfile', 'remove', 'merge'])), localVersion: () => clientChanges },
-    users: translated(counted(usersTable(pool, now), ['add', 'setCredential', 'setRole', 'setName', 'remove'])),
-    shipments: translated(shipmentsTable(pool, now, options.claimLeaseMs)),
-    addresses: translated(addressesTable(pool, now)),
-    carrierSettings: translated(cachedSurcharges(carrierSettingsTable(pool, now))),
-    printJobs: translated(printJobsTable(pool, now)),
-    settings: translated(cachedSettings(settingsTable(pool, now))),
-    audit: translated(auditTable(pool, now)),
-    events: translated(eventsTable(pool, now)),
-    idempotencyKeys: translated(idempotencyKeysTable(pool, now)),
-    webhooks: translated(webhooksTable(pool, now)),
-    manifests: translated(manifestsTable(pool, now)),
-    pickups: translated(pickupsTable(pool, now)),
-    orders: translated(ordersTable(pool, now)),
+    stationKeys: offered('stationKeys'),
+    integrations: offered('integrations'),
+    clients: { ...offered('clients'), localVersion: () => clientChanges },
+    users: offered('users'),
+    shipments: offered('shipments'),
+    addresses: offered('addresses'),
+    carrierSettings: offered('carrierSettings'),
+    printJobs: offered('printJobs'),
+    settings: offered('settings'),
+    audit: offered('audit'),
+    events: offered('events'),
+    idempotencyKeys: offered('idempotencyKeys'),
+    webhooks: offered('webhooks'),
+    manifests: offered('manifests'),
+    pickups: offered('pickups'),
+    orders: offered('orders'),
     async holdDuty(name) {
       if (duties.has(name)) return true;
       const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));

@@ -21,30 +21,35 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${ch
 /** The fields the trigram index covers, as its expression spells them. */
 const SEARCHED = `lower(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email)`;
 
+const ADDRESS_COLUMNS = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
+const addressValues = (clientId: string, sandbox: boolean, address: Address, at: string) => [
+  Number(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
+  address.city ?? '', address.postalCode ?? '', address.state ?? '', address.country ?? '', address.phone ?? '', address.email ?? '',
+  address.taxIdentification ?? '', at,
+];
+
+/** Adds the address to the client's book, or counts one more use of it: on a pool, or in a transaction's connection. */
+export function rememberAddress(db: Queryable, clientId: string, sandbox: boolean, address: Address, at: string) {
+  return db.query(
+    `INSERT INTO addresses (${ADDRESS_COLUMNS}, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (client_id, sandbox, fingerprint) DO UPDATE SET
+       use_count = addresses.use_count + 1, last_used_at = excluded.last_used_at,
+       phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
+    addressValues(clientId, sandbox, address, at),
+  );
+}
+
 export function addressesTable(pool: Pool, now: () => string): Async<AddressesTable> {
-  const values = (clientId: string, sandbox: boolean, address: Address) => [
-    Number(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
-    address.city ?? '', address.postalCode ?? '', address.state ?? '', address.country ?? '', address.phone ?? '', address.email ?? '',
-    address.taxIdentification ?? '', now(),
-  ];
-  const columns = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
-  const upsert = (db: Queryable, clientId: string, sandbox: boolean, address: Address) =>
-    db.query(
-      `INSERT INTO addresses (${columns}, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-       ON CONFLICT (client_id, sandbox, fingerprint) DO UPDATE SET
-         use_count = addresses.use_count + 1, last_used_at = excluded.last_used_at,
-         phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
-      values(clientId, sandbox, address),
-    );
+  const upsert = (db: Queryable, clientId: string, sandbox: boolean, address: Address) => rememberAddress(db, clientId, sandbox, address, now());
   return {
     remember: async (clientId, sandbox, address) => {
       await upsert(pool, clientId, sandbox, address);
     },
     ensure: async (clientId, sandbox, address) => {
       await pool.query(
-        `INSERT INTO addresses (${columns}, use_count, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15)
+        `INSERT INTO addresses (${ADDRESS_COLUMNS}, use_count, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15)
          ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`,
-        values(clientId, sandbox, address),
+        addressValues(clientId, sandbox, address, now()),
       );
     },
     bulkRemember: async (clientId, sandbox, addresses) => {

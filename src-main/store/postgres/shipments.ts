@@ -22,9 +22,9 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { gatherForCommit, joinedPool, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
+import { gatherForCommit, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { addressesOfShipment } from '../addresses.ts';
-import { addressesTable, appendAuditEvent, storable } from './records.ts';
+import { appendAuditEvent, rememberAddress, storable } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
@@ -197,8 +197,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
         gatherForCommit(db, Symbol('addresses'), (atEnd) =>
           atEnd(async () => {
             await lockEventOrder(db);
-            const book = addressesTable(joinedPool(db), now);
-            for (const address of addressesOfShipment(shipment.attributes)) await book.remember(shipment.clientId, shipment.sandbox, address);
+            for (const address of addressesOfShipment(shipment.attributes)) await rememberAddress(db, shipment.clientId, shipment.sandbox, address, now());
           }),
         );
         if (!processed) return shipmentRecord(inserted);

@@ -1,0 +1,26 @@
+// Which methods of each table write: on SQLite they go to the writer thread, on PostgreSQL a write of the
+// accounts or settings tells the caches that read them (store/postgres/index.ts), and Store.audited runs one.
+import type { TableName, Tables } from './tables.ts';
+
+/** The methods that write, per table. */
+export const WRITES = {
+  integrations: ['add', 'revoke'],
+  clients: ['add', 'setClientKey', 'setProfile', 'remove', 'merge'],
+  users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
+  shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
+  addresses: ['remember', 'ensure'],
+  carrierSettings: ['setFuelSurcharge'],
+  printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
+  settings: ['set'],
+  audit: ['append'],
+  events: ['append', 'purge'],
+  idempotencyKeys: ['record', 'saveResponse', 'purge'],
+  webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
+  manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
+  pickups: ['cancel'],
+  orders: ['insertMany', 'remove'],
+} as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
+
+/** A table that changes, and one of its writes: what Store.audited runs. */
+export type WriteTable = keyof typeof WRITES;
+export type WriteMethod<Name extends WriteTable> = (typeof WRITES)[Name][number] & keyof Tables[Name];
