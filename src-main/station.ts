@@ -315,6 +315,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     surcharges: { all: () => store.carrierSettings.fuelSurcharges() },
     upstreams: { all: () => storedUpstreams(store) },
     upstreamTimeouts: options.upstreamTimeouts,
+    clock,
     logger,
   });
   const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });

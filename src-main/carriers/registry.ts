@@ -62,6 +62,8 @@ export interface RegistryOptions {
   /** The upstream services configured (`station carriers add-upstream`), read with every pricing. */
   upstreams?: { all(): Promise<UpstreamConfig[]> };
   upstreamTimeouts?: UpstreamTimeouts;
+  /** The station's clock: an upstream's rate cache and its waits after a failure count on it. */
+  clock?: () => Date;
 }
 
 interface CardFile {
@@ -107,7 +109,7 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     for (const config of configs) {
       const signature = JSON.stringify(config);
       const kept = upstreams.get(config.code);
-      next.set(config.code, kept && kept.signature === signature ? kept : { signature, carrier: upstreamCarrier(config, options.upstreamTimeouts) });
+      next.set(config.code, kept && kept.signature === signature ? kept : { signature, carrier: upstreamCarrier(config, options.upstreamTimeouts, options.clock) });
     }
     upstreams = next;
     return [...next.values()].map((entry) => entry.carrier);

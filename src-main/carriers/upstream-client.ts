@@ -37,6 +37,8 @@ export interface UpstreamClient {
 }
 
 const STATUS_OF_SERVER_TROUBLE = new Set([502, 503, 504]);
+/** 4xx answers that refuse the station's credentials or pace, not the caller's data. */
+const NOT_THE_DATA = new Set([401, 403, 408, 429]);
 
 export function upstreamClient(config: UpstreamConfig): UpstreamClient {
   // The same token an integration may sign itself (field-rules.md), made as the station makes its own.
@@ -82,6 +84,9 @@ export function upstreamClient(config: UpstreamConfig): UpstreamClient {
       if (response.ok) return { status: response.status, body: body as never };
       const detail = (body as { errors?: { detail?: string }[] } | undefined)?.errors?.map((error) => error.detail).filter(Boolean).join(' ') || `HTTP ${response.status}`;
       if (STATUS_OF_SERVER_TROUBLE.has(response.status) || response.status >= 500) throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, response.status !== 503);
+      // Refusals of the station rather than of the shipment: its keys (fixed by an admin), or the upstream's pace.
+      // Nothing was booked, and the same request may pass later, so they wait like an outage.
+      if (NOT_THE_DATA.has(response.status)) throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, false);
       throw new UpstreamRefusedError(response.status, `${config.name}: ${detail}`);
     },
   };

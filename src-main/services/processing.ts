@@ -66,6 +66,17 @@ export function noServiceReason(list: PriceList): string {
   return ERROR_TEXT.noService(shown.join('; '));
 }
 
+/**
+ * Why the carriers that could not be asked (an upstream service that is away) were not: one sentence, or undefined
+ * when every carrier answered. `carrierCode` narrows it to the carrier of one rate (PV.UPS is PV's).
+ */
+export function unreachableReason(list: PriceList, carrierCode?: string): string | undefined {
+  const away = list.unavailable.filter(
+    (entry) => entry.unreachable && (carrierCode === undefined || carrierCode === entry.carrierCode || carrierCode.startsWith(`${entry.carrierCode}.`)),
+  );
+  return away.length === 0 ? undefined : [...new Set(away.map((entry) => entry.reason))].join('; ');
+}
+
 export interface ProcessInput {
   /** The station's shipment being processed: an upstream carrier books under it. */
   shipmentId: string;

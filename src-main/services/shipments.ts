@@ -23,7 +23,7 @@ import { addressesOfShipment } from '../store/addresses.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { ratedDocumentHash } from './rated-document.ts';
-import { noServiceReason, pickByService, priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from './processing.ts';
+import { noServiceReason, pickByService, priceShipment, processShipment, unreachableReason, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -91,6 +91,9 @@ export interface ShipmentService {
   releaseStaleClaims(before: Date): Promise<number>;
 }
 
+/** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
+const UPSTREAM_RETRY_AFTER_S = 30;
+
 /** Draws of a tracking number per shipment before a clash with another desk's counts as a fault. */
 const TRACKING_NUMBER_ATTEMPTS = 5;
 
@@ -121,7 +124,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         if (error instanceof UpstreamUnreachableError && input.lane === 'request') {
           // Sent, and no answer heard: whether it was booked is not known yet. The caller keeps the shipment safe.
           if (error.maybeDone) throw error;
-          throw new StationError(503, ERROR_TEXT.upstreamUnreachable(error.message), { headers: { 'Retry-After': '30' } });
+          throw upstreamAway(ERROR_TEXT.upstreamUnreachable(error.message));
         }
         if (error instanceof UpstreamRefusedError && input.lane === 'request') throw new StationError(error.status >= 500 ? 502 : 400, error.message);
         throw error;
@@ -137,6 +140,11 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       }
     }
   };
+  /**
+   * An upstream service that could not be asked: the request itself may be right, so it is a 503 the caller sends
+   * again later (an ERP retries 5xx and gives up on 4xx), however long the upstream has been away.
+   */
+  const upstreamAway = (text: string) => new StationError(503, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) } });
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   /**
    * The station's calendar at one instant, read once per request: its holidays, and the ship date a shipment
@@ -231,7 +239,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       // scheduler looks the booking up before it books (never twice). A repeat with the request's key finds it.
       const kept = { ...shipment, scheduled: true, service: meta.service ?? 'economy', carrierChoice: quote.choiceCode };
       await store.shipments.insert(kept, undefined, created(caller, kept), keyFor(key, kept.id));
-      throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': '30' }, meta: { shipmentId: kept.id } });
+      throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) }, meta: { shipmentId: kept.id } });
     }
     return record;
   };
@@ -256,8 +264,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       await store.shipments.releaseClaim(saved.id, token);
       // A confirm of a saved shipment looks its upstream booking up first, so confirming it again is safe.
       if (error instanceof UpstreamUnreachableError) {
-        const text = error.maybeDone ? ERROR_TEXT.upstreamMaybeBookedSaved(error.message) : ERROR_TEXT.upstreamUnreachable(error.message);
-        throw new StationError(503, text, { headers: { 'Retry-After': '30' } });
+        throw upstreamAway(error.maybeDone ? ERROR_TEXT.upstreamMaybeBookedSaved(error.message) : ERROR_TEXT.upstreamUnreachable(error.message));
       }
       throw error;
     }
@@ -290,7 +297,13 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return carriers.choiceCodes();
     },
 
-    rate: async (caller, attributes) => ({ ...(await priceList(attributes, await dating(), { sandbox: caller.sandbox })), documentHash: ratedDocumentHash(attributes) }),
+    async rate(caller, attributes) {
+      const list = await priceList(attributes, await dating(), { sandbox: caller.sandbox });
+      // Nothing quoted and an upstream could not be asked: not an answer about the shipment, so ask again later.
+      const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
+      if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
+      return { ...list, documentHash: ratedDocumentHash(attributes) };
+    },
 
     async confirm(caller, attributes, meta, savedId, key) {
       // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
@@ -301,6 +314,8 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
+        const away = unreachableReason(list, meta.carrierCode);
+        if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away));
         const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
         const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
         throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
@@ -329,8 +344,9 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const list = await priceList(attributes, dates, { choiceCode: choice.carrierChoice, sandbox: caller.sandbox });
       const quote = pickByService(list.quotes, meta.service);
       // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
-      const waitsForUpstream = meta.scheduledProcessing && !quote && list.unavailable.some((entry) => entry.unreachable);
-      if (!quote && !waitsForUpstream) throw new StationError(400, noServiceReason(list));
+      const away = quote ? undefined : unreachableReason(list);
+      if (!quote && !away) throw new StationError(400, noServiceReason(list));
+      if (!quote && !meta.scheduledProcessing) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away!));
       const shipDate = attributes.shipDate ?? dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice);
       const withDate = { ...attributes, shipDate };
       if (meta.scheduledProcessing) {

@@ -8,7 +8,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrackingEventService } from '../../src-main/services/tracking-events.ts';
 import { upstreamCustomerReference } from '../../src-main/carriers/upstream.ts';
-import { attributes, document, post, get } from '../helpers/shipments.ts';
+import { attributes, document, parcel, post, get } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 
 /** A TCP proxy on loopback to the upstream: passes bytes, holds the next answer back, or goes away entirely. */
@@ -336,5 +336,57 @@ describe('end of day through the upstream', () => {
     // A reopen drops what waits to be sent: the outbox is empty again.
     expect((await act(`/v3/manifests/${closed.json.data.id}/reopen`)).status).toBe(200);
     expect(await outboxManifests()).toEqual([]);
+  });
+});
+
+describe('an upstream away for longer than the rate cache', () => {
+  it('answers rate, create and confirm 503 with Retry-After, never a 4xx; a scheduled create is acknowledged and booked once', async () => {
+    await waitUntilReachable();
+    const rates = (await post(gateway, token, '/v3/shipments/rate', document())).json.data as { id: string }[];
+    const rate = rates.find((candidate) => candidate.id === 't2-PV.UPS-STD')!;
+    expect(rate).toBeDefined();
+    await proxy.down();
+    let scheduledId: string;
+    try {
+      // Past the minute the upstream's rates are cached for, and past its longest rest after a failure: the
+      // station knows nothing of the upstream but that it cannot be reached.
+      for (const awayMs of [61_000, 5 * 60_000]) {
+        gateway.clock.advance(awayMs);
+        const created = await post(gateway, token, '/v3/shipments', viaUpstream());
+        expect(created.status, created.text).toBe(503);
+        expect(created.headers['retry-after']).toBe('30');
+        expect(created.json.errors[0].detail).toMatch(/^The shipment was not booked: ParcelValue test cannot be reached \(.*ECONNREFUSED/);
+
+        const confirmed = await post(gateway, token, '/v3/shipments/confirm', document(attributes(), { rate }));
+        expect(confirmed.status, confirmed.text).toBe(503);
+        expect(confirmed.headers['retry-after']).toBe('30');
+        expect(confirmed.json.errors[0].detail).toMatch(/^The shipment was not booked: ParcelValue test cannot be reached/);
+
+        // A parcel no rate card carries: only the upstream might, and it cannot be asked.
+        const heavy = attributes({ packages: [{ ...parcel(), weight: { value: '2000', units: '1' } }] });
+        const priced = await post(gateway, token, '/v3/shipments/rate', document(heavy));
+        expect(priced.status, priced.text).toBe(503);
+        expect(priced.headers['retry-after']).toBe('30');
+        expect(priced.json.errors[0].detail).toMatch(/^No service could be priced: ParcelValue test cannot be reached/);
+        // With the rate cards quoting, the rates still come, and say the upstream is away.
+        const side = await post(gateway, token, '/v3/shipments/rate', document());
+        expect(side.status).toBe(202);
+        expect(side.json.meta.unavailable).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('ParcelValue test cannot be reached') }));
+      }
+      const scheduled = await post(gateway, token, '/v3/shipments', viaUpstream({ scheduledProcessing: true }));
+      expect(scheduled.status, scheduled.text).toBe(202);
+      scheduledId = scheduled.json.data.id;
+    } finally {
+      await proxy.up();
+    }
+    const deadline = Date.now() + 30_000;
+    while ((await get(gateway, token, `/v3/shipments/${scheduledId}`)).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the scheduled shipment was not booked once the upstream was back');
+      gateway.clock.advance(61_000);
+      await gateway.station.scheduler.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await get(gateway, token, `/v3/shipments/${scheduledId}`)).json.data.meta.status).toBe(3);
+    expect(await upstreamBookings(scheduledId)).toBe(1);
   });
 });
