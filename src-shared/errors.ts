@@ -35,7 +35,7 @@ export const ERROR_TEXT = {
   reservedMember: (name: string) => `No member may be named ${name}.`,
   badText: 'Text must be well-formed Unicode, without control characters other than tab and line breaks.',
   unsupportedMediaType: (mediaType: string) =>
-    `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters.`,
+    `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters, or application/json (application/json; charset=utf-8 passes too).`,
   notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters.',
   hostNotAllowed: (host: string) =>
     `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
@@ -55,6 +55,11 @@ export const ERROR_TEXT = {
   // Confirming and processing shipments: why a rate or a shipment cannot be booked.
   noSuchService: (serviceCode: string) => `The carrier has no service ${serviceCode}.`,
   noSuchCarrier: (carrierCode: string) => `No carrier has the code ${carrierCode}.`,
+  shipDateBeyondCarrier: (carrierName: string, days: number, latest: string) => `${carrierName} takes ship dates at most ${days} days ahead, until ${latest}`,
+  shipDatePast: (given: string, today: string, timeZone: string) =>
+    `The ship date ${given} is before today (${today} in the station's time zone, ${timeZone}). Expected today or a later day as YYYY-MM-DD, or no shipDate for the next one a carrier collects on.`,
+  shipDateTooFar: (given: string, days: number, latest: string) =>
+    `The ship date ${given} is more than ${days} days ahead. Expected a day from today until ${latest}, as YYYY-MM-DD.`,
   noService: (reasons: string) => `No carrier service can carry this shipment: ${reasons}.`,
   noCarrierConfigured: 'No carrier service can carry this shipment: no carrier is configured for it.',
   andMoreReasons: (count: number) => `and ${count} more`,
@@ -235,6 +240,7 @@ export class StationError extends Error {
       pointer: first.source?.pointer,
       parameter: first.source?.parameter,
       more: rest,
+      ...(first.meta ? { meta: first.meta } : {}),
     });
   }
 }

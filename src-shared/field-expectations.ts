@@ -1,36 +1,72 @@
-// What each shipment field expects, in the packer's words (field-rules.md): a refused field says what would be
-// accepted, not only that it is "not valid". Keyed by the JSON pointer's last members, so one text serves the
-// sender, the receiver, every package and every declaration line.
-const EXPECTED: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\/(name|contact)$/, 'up to 35 characters'],
-  [/\/(address1|address2|city)$/, 'up to 30 characters'],
-  [/\/postalCode$/, 'the postal code, up to 30 characters'],
-  [/\/state$/, 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States'],
-  [/\/country$/, 'a country: type its name or its two-letter code and pick it'],
-  [/\/phone$/, 'digits only, up to 25; a US number has 11 digits and starts with 1'],
-  [/\/email$/, 'an email address such as name@example.com, up to 50 characters'],
-  [/\/weight(\/value)?$/, 'the weight in kg, more than 0, such as 1.25'],
-  [/\/dimensions(\/(length|width|height))?$/, 'the size in cm, more than 0, such as 30'],
-  [/\/goodsDescription$/, 'what the parcel holds, such as “Ceramic cups”'],
-  [/\/invoiceSubtotal(\/amount)?$/, 'the goods’ value in EUR, such as 64.50'],
-  [/\/insurance(Description|Value)$/, 'both what is insured and its value in EUR, or neither'],
-  [/\/documentsOnly$/, 'documents only on a route through customs, at most 30 × 21 × 15 cm and 2.5 kg'],
-  [/\/invoiceReference$/, 'the invoice number'],
-  [/\/invoiceDate$/, 'the invoice date'],
-  [/\/lineItems$/, 'at least one item'],
-  [/\/lineItems\/\d+\/description$/, 'what the item is, such as “Ceramic cup”'],
-  [/\/quantity$/, 'a whole number of pieces, at least 1'],
-  [/\/unitPrice$/, 'the price of one piece in EUR, such as 12.90'],
-  [/\/unitWeight$/, 'the weight of one piece in kg, such as 0.35'],
-  [/\/originCountry$/, 'the country where the goods were made'],
-  [/\/commodityCode$/, 'the HS tariff code, up to 20 letters, digits, dots or dashes'],
-  [/\/shipDate$/, 'a ship date, today or later'],
-  [/\/packages$/, 'at least one package'],
+// What each shipment field expects (field-rules.md): a refused field says what would be accepted, not only that
+// it is "not valid". Keyed by the JSON pointer's last members, so one text serves the sender, the receiver, every
+// package and every declaration line. The desk shows the packer's words; an integration gets the API's (the
+// format, the unit, the limit, the allowed values) in its error's meta.reason, where the spec's detail stays.
+import { EXPORT_REASON_TYPES, PACKAGE_TYPES, SHIPMENT_PURPOSES } from './shipment.ts';
+
+interface Expectation {
+  at: RegExp;
+  /** In the packer's words, for the desk's form. */
+  desk: string;
+  /** In an integrator's words, when they differ: the format on the wire. */
+  api?: string;
+}
+
+const COUNTRY_CODE = 'an ISO 3166-1 alpha-2 country code, such as DE (case does not matter)';
+const MONEY = (what: string) => `${what} in EUR as a decimal with at most two decimals, such as 64.50 (a number, or text with a point)`;
+const FLAG = 'true or false';
+
+const EXPECTED: readonly Expectation[] = [
+  { at: /^\/data$/, desk: 'a shipment', api: 'a JSON:API document {"data": {"type": "shipment", "attributes": {…}}}' },
+  { at: /^\/data\/type$/, desk: 'a shipment', api: '"shipment"' },
+  { at: /^\/data\/attributes$/, desk: 'a shipment', api: 'an object with the shipment’s members (shipFrom, shipTo, packages, …)' },
+  { at: /\/(name|contact)$/, desk: 'up to 35 characters', api: 'text of at most 35 characters' },
+  { at: /\/(address1|address2|city)$/, desk: 'up to 30 characters', api: 'text of at most 30 characters' },
+  { at: /\/postalCode$/, desk: 'the postal code, up to 30 characters' },
+  { at: /\/state$/, desk: 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States', api: 'the state or province code, at most 20 characters; required when the country is IT, CA or US' },
+  { at: /\/originCountry$/, desk: 'the country where the goods were made', api: `${COUNTRY_CODE}: where the goods were made` },
+  { at: /\/country$/, desk: 'a country: type its name or its two-letter code and pick it', api: COUNTRY_CODE },
+  { at: /\/phone$/, desk: 'digits only, up to 25; a US number has 11 digits and starts with 1', api: 'digits (spaces and a leading + allowed), at most 25; a US number has 11 digits and starts with 1' },
+  { at: /\/(email|confirmationEmail)$/, desk: 'an email address such as name@example.com, up to 50 characters' },
+  { at: /\/taxIdentification$/, desk: 'up to 45 characters' },
+  { at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing)$/, desk: FLAG },
+  { at: /\/weight\/units$|\/dimensions\/units$/, desk: '"1"', api: '"1" (kilograms and centimetres; the only units)' },
+  { at: /\/weight(\/value)?$/, desk: 'the weight in kg, more than 0, such as 1.25', api: 'kg as a decimal above 0, such as 1.4 (a number, or text with a point and no unit)' },
+  { at: /\/dimensions(\/(length|width|height))?$/, desk: 'the size in cm, more than 0, such as 30', api: 'cm as a decimal above 0, such as 30 (a number, or text with a point and no unit)' },
+  { at: /\/packages\/\d+\/type$/, desk: PACKAGE_TYPES.join(' or '), api: `${PACKAGE_TYPES.join(' or ')}` },
+  { at: /\/goodsDescription$/, desk: 'what the parcel holds, such as “Ceramic cups”', api: 'what the parcel holds, at most 255 characters, such as "Ceramic cups"' },
+  { at: /\/invoiceSubtotal\/currency$/, desk: 'EUR' },
+  { at: /\/invoiceSubtotal(\/amount)?$/, desk: 'the goods’ value in EUR, such as 64.50', api: `{"amount": …, "currency": "EUR"}: ${MONEY('the goods’ value')}` },
+  { at: /\/insurance(Description|Value)$/, desk: 'both what is insured and its value in EUR, or neither', api: `both insuranceDescription (at most 255 characters) and insuranceValue (${MONEY('the value')}), or neither` },
+  { at: /\/documentsOnly$/, desk: 'documents only on a route through customs, at most 30 × 21 × 15 cm and 2.5 kg' },
+  { at: /\/customerReference$/, desk: 'up to 50 characters' },
+  { at: /\/specialInstructions$/, desk: 'up to 255 characters' },
+  { at: /\/incoTerms$/, desk: '1 (DDP), 2 (DAP) or 3 (EXW)' },
+  { at: /\/exportDeclaration$/, desk: 'an export declaration: goods cross a customs border', api: 'an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): goods cross a customs border' },
+  { at: /\/exportReasonType$/, desk: EXPORT_REASON_TYPES.join(', ') },
+  { at: /\/shipmentPurpose$/, desk: SHIPMENT_PURPOSES.join(' or ') },
+  { at: /\/invoiceReference$/, desk: 'the invoice number', api: 'the invoice number, at most 35 characters' },
+  { at: /\/invoiceDate$/, desk: 'the invoice date', api: 'a date as YYYY-MM-DD' },
+  { at: /\/invoiceFreight$/, desk: 'the freight on the invoice in EUR', api: MONEY('the freight') },
+  { at: /\/lineItems$/, desk: 'at least one item', api: 'an array of 1 to 999 items' },
+  { at: /\/lineItems\/\d+\/description$/, desk: 'what the item is, such as “Ceramic cup”', api: 'what the item is, at most 75 characters, such as "Ceramic cup"' },
+  { at: /\/quantity$/, desk: 'a whole number of pieces, at least 1', api: 'a whole number of pieces from 1 to 9999999' },
+  { at: /\/unitPrice$/, desk: 'the price of one piece in EUR, such as 12.90', api: `${MONEY('the price of one piece')}; quantity × unitPrice within the largest amount` },
+  { at: /\/unitWeight$/, desk: 'the weight of one piece in kg, such as 0.35', api: 'kg of one piece as a decimal above 0, such as 0.35' },
+  { at: /\/commodityCode$/, desk: 'the HS tariff code, up to 20 letters, digits, dots or dashes' },
+  { at: /\/shipDate$/, desk: 'a ship date, today or later', api: 'a date as YYYY-MM-DD, today or later in the station’s time zone' },
+  { at: /\/packages$/, desk: 'at least one package', api: 'an array of 1 to 99 packages' },
+  { at: /^\/data\/meta\/service$/, desk: 'express or economy' },
+  { at: /^\/data\/meta\/rate$/, desk: 'a rate', api: 'a rate object as POST /shipments/rate lists it, such as {"type": "rate", "id": "t2-UPS-STD"}' },
+  { at: /^\/data\/meta\/rate\/id$/, desk: 'a rate', api: 'a rate id as POST /shipments/rate lists it, such as t2-UPS-STD' },
+  { at: /\/finalCost\/amount$/, desk: 'the price', api: MONEY('the price the rate list gave') },
+  { at: /\/documentHash$/, desk: 'the rate’s documentHash', api: 'the rate’s meta.documentHash as the rate list gave it (text)' },
 ];
 
 /** What the field at `pointer` expects; undefined for a field without a rule here. */
-export function expectationAt(pointer: string): string | undefined {
-  return EXPECTED.find(([pattern]) => pattern.test(pointer))?.[1];
+export function expectationAt(pointer: string, audience: 'desk' | 'api' = 'desk'): string | undefined {
+  const found = EXPECTED.find((expectation) => expectation.at.test(pointer));
+  return found && (audience === 'api' ? (found.api ?? found.desk) : found.desk);
 }
 
 /** A field's error as the desk shows it: required or refused, and what it expects. */
@@ -38,4 +74,21 @@ export function fieldMessage(pointer: string, missing: boolean): string {
   const expected = expectationAt(pointer);
   if (missing) return expected ? `Required: ${expected}.` : 'Required.';
   return expected ? `Expected ${expected}.` : 'Not accepted here.';
+}
+
+/** What was sent, briefly: a value an integrator recognises in their own request. */
+function described(value: unknown): string {
+  if (typeof value === 'string') return value.length > 40 ? `a text of ${[...value].length} characters` : JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return value === null ? 'null' : 'an object';
+}
+
+/**
+ * An API error's meta.reason: what the field expects, and, for a refused value, what came instead. `expected`
+ * overrides the table (the carrier codes of this station, say).
+ */
+export function apiReason(pointer: string, missing: boolean, value: unknown, expected = expectationAt(pointer, 'api')): string {
+  if (missing) return expected ? `Required: ${expected}.` : 'Required.';
+  return `${expected ? `Expected ${expected}` : 'Not accepted here'}; got ${described(value)}.`;
 }

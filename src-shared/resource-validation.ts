@@ -14,12 +14,19 @@ export function validateResource<T>(document: unknown, type: string, schema: z.Z
   if (given !== type) return { ok: false, errors: [errorObject(400, ERROR_TEXT.invalidData('data.type'), '/data/type')] };
   const parsed = schema.safeParse(attributes);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
+  // One error a field, the first problem zod found with it, which says what was expected.
+  const byField = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.');
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
   return {
     ok: false,
-    errors: fields.map((field) =>
-      errorObject(400, ERROR_TEXT.invalidData(`data.attributes${field ? `.${field}` : ''}`), `/data/attributes${field ? `/${field.replace(/\./g, '/')}` : ''}`),
-    ),
+    errors: [...byField].map(([field, reason]) => {
+      const error = errorObject(400, ERROR_TEXT.invalidData(`data.attributes${field ? `.${field}` : ''}`), `/data/attributes${field ? `/${field.replace(/\./g, '/')}` : ''}`);
+      error.meta = { reason: /[.!?]$/.test(reason) ? reason : `${reason}.` };
+      return error;
+    }),
   };
 }
 

@@ -5,6 +5,8 @@ import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
 import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
+import { apiReason } from './field-expectations.ts';
+import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
 import { parseRateId } from './rates.ts';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
 import { formatCents, multiplyCents, parseCents } from './money.ts';
@@ -191,29 +193,34 @@ export class Violations {
     this.document = document;
   }
 
-  missing(path: Path): void {
-    this.add(path, ERROR_TEXT.missingRequiredData(path.join('.')));
+  /** `expected`: what the field takes, when the table of field-expectations.ts does not know (this station's codes). */
+  missing(path: Path, expected?: string): void {
+    this.add(path, ERROR_TEXT.missingRequiredData(path.join('.')), true, expected);
   }
 
-  invalid(path: Path): void {
-    this.add(path, ERROR_TEXT.invalidData(path.join('.')));
+  invalid(path: Path, expected?: string): void {
+    this.add(path, ERROR_TEXT.invalidData(path.join('.')), false, expected);
   }
 
   /** Missing when nothing is there, invalid otherwise. */
-  fault(path: Path): void {
-    if (isAbsent(valueAt(this.document, path))) this.missing(path);
-    else this.invalid(path);
+  fault(path: Path, expected?: string): void {
+    if (isAbsent(valueAt(this.document, path))) this.missing(path, expected);
+    else this.invalid(path, expected);
   }
 
   get errors(): ErrorObject[] {
     return [...this.byPath.values()];
   }
 
-  private add(path: Path, detail: string): void {
+  private add(path: Path, detail: string, missing: boolean, expected: string | undefined): void {
     const key = path.join('.');
     // A field is reported once; the first rule that fails it wins.
     if (this.byPath.has(key)) return;
-    this.byPath.set(key, errorObject(400, detail, jsonPointer(path)));
+    const pointer = jsonPointer(path);
+    // The spec's detail word for word; what would pass, in meta.
+    const error = errorObject(400, detail, pointer);
+    error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected) };
+    this.byPath.set(key, error);
   }
 }
 
@@ -245,6 +252,28 @@ export function validateShipmentDocument(document: unknown, operation: Operation
 
   if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
   return { ok: true, value: normalise(parsed.data) };
+}
+
+/** The members `data.meta` is read for, by operation: any other is unknown. */
+const META_MEMBERS: Record<Operation, readonly string[]> = {
+  save: ['orderNumber'],
+  rate: [],
+  confirm: ['rate', 'orderNumber'],
+  create: ['service', 'carrierChoice', 'scheduledProcessing', 'orderNumber'],
+};
+const DATA_MEMBERS = ['type', 'id', 'attributes', 'meta', 'links', 'relationships'];
+
+/** The members of a shipment request the station does not read, for the answer's meta.warnings. */
+export function shipmentRequestWarnings(document: unknown, operation: Operation): UnknownMemberWarning[] {
+  const data = valueAt(document, ['data']);
+  if (!isObject(data)) return [];
+  const warnings = Object.keys(data).filter((name) => !DATA_MEMBERS.includes(name)).map((name) => unknownMember(['data', name]));
+  if (isObject(data.attributes)) warnings.push(...unknownMembers(data.attributes, attributesSchema, ['data', 'attributes']));
+  if (isObject(data.meta)) {
+    const known = META_MEMBERS[operation];
+    warnings.push(...Object.keys(data.meta).filter((name) => !known.includes(name)).map((name) => unknownMember(['data', 'meta', name])));
+  }
+  return warnings;
 }
 
 /** The rules of an address that tie its fields together: a state where the country needs one, a US phone's digits. */
@@ -370,7 +399,9 @@ export function validateCreateMeta(document: unknown, carrierChoices: readonly s
   const carrierChoice = typeof choiceText === 'string' ? carrierChoices.find((choice) => choice.toUpperCase() === choiceText.trim().toUpperCase()) : undefined;
   const scheduled = given('scheduledProcessing');
   if (service === undefined || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
-  if (choiceText !== undefined && carrierChoice === undefined) violations.invalid(['data', 'meta', 'carrierChoice']);
+  if (choiceText !== undefined && carrierChoice === undefined) {
+    violations.invalid(['data', 'meta', 'carrierChoice'], `one of this station’s carriers, ${carrierChoices.join(', ')} (case does not matter), or no carrierChoice for any`);
+  }
   if (scheduled !== undefined && asFlag(scheduled) === undefined) violations.invalid(['data', 'meta', 'scheduledProcessing']);
   if (violations.errors.length > 0) return { ok: false, errors: violations.errors };
   const value: CreateMeta = { service: service as ServiceLevel, scheduledProcessing: asFlag(scheduled) !== false };

@@ -1,5 +1,6 @@
 // Writes JSON:API documents: the media type, and compact JSON in the key order the document was built in.
 import { JSONAPI_MEDIA_TYPE, dataDocument } from '../../src-shared/jsonapi.ts';
+import type { UnknownMemberWarning } from '../../src-shared/unknown-members.ts';
 import type { ApiContext } from './context.ts';
 
 export function respond(ctx: ApiContext, status: number, document: object): void {
@@ -11,4 +12,9 @@ export function respond(ctx: ApiContext, status: number, document: object): void
 
 export function respondData(ctx: ApiContext, status: number, data: unknown, meta?: Record<string, unknown>): void {
   respond(ctx, status, dataDocument(data, meta));
+}
+
+/** A document's meta with the request's unknown members (meta.warnings), or nothing when there are none. */
+export function warningsMeta(warnings: readonly UnknownMemberWarning[] | undefined): { warnings: UnknownMemberWarning[] } | undefined {
+  return warnings && warnings.length > 0 ? { warnings: [...warnings] } : undefined;
 }

@@ -6,12 +6,15 @@ import type { Quote } from '../domain/rating.ts';
 import type { RateCard } from './rate-card.ts';
 import { insuranceCents, priceService } from './pricing.ts';
 import { issueTrackingNumber } from './tracking-numbers.ts';
-import { addWorkingDays } from '../../src-shared/calendar.ts';
+import { addDays, addWorkingDays } from '../../src-shared/calendar.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
 
 export interface RateRequest {
   from: string;
   to: string;
   shipDate: string;
+  /** The station's today: a carrier dates shipments at most its window ahead of it. */
+  today?: string;
   /** The station's holidays: no working day for transit times. */
   holidays: readonly string[];
   packages: readonly Package[];
@@ -73,6 +76,11 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
     carrierCode: card.carrierCode,
     carrierName: card.carrierName,
     async rate(request) {
+      const latest = request.today === undefined ? undefined : addDays(request.today, card.shipDaysAhead);
+      if (latest !== undefined && request.shipDate > latest) {
+        const reason = ERROR_TEXT.shipDateBeyondCarrier(card.carrierName, card.shipDaysAhead, latest);
+        return card.services.map((service): QuoteOutcome => ({ ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason, pointer: '/data/attributes/shipDate' }));
+      }
       return card.services.map((service): QuoteOutcome => {
         const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
         if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason, ...(price.pointer ? { pointer: price.pointer } : {}) };

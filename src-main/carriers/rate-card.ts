@@ -48,6 +48,8 @@ export const rateCardSchema = z.object({
   /** Local time on the collection day until which a booked pickup may be cancelled (HH:MM). */
   pickupCancelBefore: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).default('10:00'),
   trackingNumber,
+  /** How many days after today a shipment may be dated: a carrier books pickups and labels so far ahead. */
+  shipDaysAhead: z.number().int().min(0).max(365).default(30),
   /**
    * The first zone whose `from` and `to` match the route wins. Entries are country codes, "EU" for any
    * member state, "*" for any country, and in `to` "SAME" for the origin country itself.

@@ -25,6 +25,8 @@ export interface PriceOptions {
   shipDate: (choiceCode: string) => string;
   /** Days besides weekends on which nothing moves: transit times skip them. */
   holidays: readonly string[];
+  /** The station's today, when the shipment is being made now: carriers refuse dates beyond their window. */
+  today?: string;
   /** Only this carrier choice; null or absent: every carrier. */
   choiceCode?: string | null;
   sandbox?: boolean;
@@ -35,7 +37,7 @@ export async function priceShipment(carriers: CarrierRegistry, attributes: Shipm
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
   const requestFor = (carrier: { choiceCode: string }) => {
     const shipDate = options.shipDate(carrier.choiceCode);
-    return { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, holidays, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
+    return { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, today: options.today, holidays, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
   };
   const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(requestFor(carrier))))).flat();

@@ -1,7 +1,7 @@
 // The shipment use cases of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents,
 // tracking and summaries, plus the scheduled processing run. The API and the scheduler both call these.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { dayIn, shipDateAt, type StationCalendar } from '../../src-shared/calendar.ts';
+import { addDays, dayIn, shipDateAt, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ConfirmMeta, CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { STATUS, type ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -91,6 +91,17 @@ export interface ShipmentService {
   releaseStaleClaims(before: Date): Promise<number>;
 }
 
+/** The window of ship dates when no rate card says otherwise (an upstream's carriers): today and 30 days on. */
+const SHIP_DAYS_AHEAD = 30;
+
+/** The station's calendar at one instant, as a request reads it once. */
+interface Dating {
+  today: string;
+  timeZone: string;
+  holidays: readonly string[];
+  shipDateWith(choiceCode: string | null | undefined): string;
+}
+
 /** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
 const UPSTREAM_RETRY_AFTER_S = 30;
 
@@ -151,17 +162,42 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
    * without one gets with a carrier choice: today on a working day before that carrier's cutoff (HH:MM in the station's zone),
    * otherwise the next working day (its driver has come for today's parcels, or nobody ships today).
    */
-  const dating = async () => {
+  const dating = async (): Promise<Dating> => {
     const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
     const now = clock();
     return {
+      today: dayIn(now, calendar.timeZone),
+      timeZone: calendar.timeZone,
       holidays: calendar.holidays,
       shipDateWith: (choiceCode: string | null | undefined) => shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined),
     };
   };
   /** The price list of a shipment: with its own ship date, or each carrier with the date it would ship on. */
-  const priceList = (attributes: ShipmentAttributes, dates: Awaited<ReturnType<typeof dating>>, options: { choiceCode?: string | null; sandbox: boolean }) =>
-    priceShipment(carriers, attributes, { ...options, holidays: dates.holidays, shipDate: (choiceCode) => attributes.shipDate ?? dates.shipDateWith(choiceCode) });
+  const priceList = (attributes: ShipmentAttributes, dates: Dating, options: { choiceCode?: string | null; sandbox: boolean }) =>
+    priceShipment(carriers, attributes, { ...options, today: dates.today, holidays: dates.holidays, shipDate: (choiceCode) => attributes.shipDate ?? dates.shipDateWith(choiceCode) });
+
+  /**
+   * The shipment with its ship date checked against the station's today: a day before it, or further ahead than
+   * the carrier (any carrier, without a choice) takes, is refused at once naming shipDate, not booked for a day
+   * that has gone. Today itself means "as soon as possible": today before the carrier's cutoff, otherwise the next
+   * working day, as a shipment without a date.
+   */
+  const dated = async (attributes: ShipmentAttributes, dates: Dating, choiceCode: string | null | undefined): Promise<ShipmentAttributes> => {
+    const given = attributes.shipDate;
+    if (given === undefined) return attributes;
+    const refuse = (reason: string) =>
+      new StationError(400, ERROR_TEXT.invalidData('data.attributes.shipDate'), { pointer: '/data/attributes/shipDate', meta: { reason } });
+    if (given < dates.today) throw refuse(ERROR_TEXT.shipDatePast(given, dates.today, dates.timeZone));
+    const cards = (await carriers.cards()).map((entry) => entry.card);
+    const chosen = cards.filter((card) => card.choiceCode === choiceCode);
+    const windows = (chosen.length > 0 ? chosen : cards).map((card) => card.shipDaysAhead);
+    const days = windows.length > 0 ? Math.max(...windows) : SHIP_DAYS_AHEAD;
+    const latest = addDays(dates.today, days);
+    if (given > latest) throw refuse(ERROR_TEXT.shipDateTooFar(given, days, latest));
+    if (given > dates.today) return attributes;
+    const { shipDate: _today, ...soonest } = attributes;
+    return soonest;
+  };
 
   /**
    * Every address a client ships from, to or collects at goes into its address book: a new shipment's with it, in
@@ -273,8 +309,10 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
   };
 
   const service: ShipmentService = {
-    async save(caller, attributes, key) {
-      const shipDate = attributes.shipDate ?? (await dating()).shipDateWith(null);
+    async save(caller, given, key) {
+      const dates = await dating();
+      const attributes = await dated(given, dates, null);
+      const shipDate = attributes.shipDate ?? dates.shipDateWith(null);
       const shipment = {
         id: newId(),
         clientId: caller.client.id,
@@ -297,20 +335,24 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       return carriers.choiceCodes();
     },
 
-    async rate(caller, attributes) {
-      const list = await priceList(attributes, await dating(), { sandbox: caller.sandbox });
+    async rate(caller, given) {
+      const dates = await dating();
+      const attributes = await dated(given, dates, null);
+      const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       // Nothing quoted and an upstream could not be asked: not an answer about the shipment, so ask again later.
       const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
       if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
-      return { ...list, documentHash: ratedDocumentHash(attributes) };
+      // The hash is of the document as sent, which its confirm sends again.
+      return { ...list, documentHash: ratedDocumentHash(given) };
     },
 
-    async confirm(caller, attributes, meta, savedId, key) {
+    async confirm(caller, given, meta, savedId, key) {
       // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
-      if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(attributes)) {
+      if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
         throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
       }
       const dates = await dating();
+      const attributes = await dated(given, dates, null);
       const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
       if (!quote) {
@@ -327,18 +369,19 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
         const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
         throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
       }
-      const dated = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
-      const confirmed = { ...attributes, shipDate: dated };
+      const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
+      const confirmed = { ...attributes, shipDate };
       const saved = savedId === undefined ? undefined : await find(caller, savedId);
       if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
         return confirmSaved(saved, confirmed, quote, key, meta.orderNumber);
       }
-      return recordProcessed(caller, confirmed, dated, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
+      return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
     },
 
-    async create(caller, attributes, meta, key) {
+    async create(caller, given, meta, key) {
       const dates = await dating();
       const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber };
+      const attributes = await dated(given, dates, choice.carrierChoice);
       // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
       // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
       const list = await priceList(attributes, dates, { choiceCode: choice.carrierChoice, sandbox: caller.sandbox });

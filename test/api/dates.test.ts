@@ -3,6 +3,7 @@
 // process is in); a cutoff at 23:59; a close started at 23:59:59 that commits after midnight; the nights the clocks
 // change in Europe/Rome and America/New_York; 31 December into 1 January; 29 February; a Friday after the cutoff;
 // a holiday; and a pickup's deadline on the station's clock. Runs on SQLite and on PostgreSQL.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -175,12 +176,56 @@ describe('cutoffs and working days', () => {
     expect(weekdayOf(friday)).toBe(5);
     expect((await desk.ship('UPS')).shipDate).toBe(addDays(friday, 3));
     expect((await desk.ship('DHL')).shipDate).toBe(friday);
-    // A ship date the client gives is its own, even after the cutoff.
-    expect((await desk.ship('UPS', { shipDate: friday })).shipDate).toBe(friday);
+    // Today's date, given by the client after the cutoff, still ships: on the next working day, as no date would.
+    expect((await desk.ship('UPS', { shipDate: friday })).shipDate).toBe(addDays(friday, 3));
+    expect((await desk.ship('DHL', { shipDate: friday })).shipDate).toBe(friday);
+    // A later date the client gives is its own.
+    expect((await desk.ship('UPS', { shipDate: addDays(friday, 4) })).shipDate).toBe(addDays(friday, 4));
     clock.set('2027-01-16 09:00');
     expect((await desk.ship('DHL')).shipDate).toBe(addDays(friday, 3));
     const calendar = (await desk.call('GET', '/v3/calendar')).json.data.attributes;
     expect(calendar).toMatchObject({ today: addDays(friday, 1), nextWorkingDay: addDays(friday, 3) });
+  });
+
+  it('refuses a ship date before the station’s today or beyond the carrier’s window, naming shipDate and saying what is expected', async () => {
+    const clock = setClock('2027-01-13 00:30', ROME, { running: false });
+    const desk = await deskAt(clock);
+    const today = clock.today();
+    const refusal = async (path: string, shipDate: string, meta: Record<string, unknown> = {}) => {
+      const answer = await desk.call('POST', path, document(attributes({ shipDate }), meta));
+      expect(answer.status, answer.text).toBe(400);
+      const error = (answer.json.errors as { detail: string; source?: { pointer: string }; meta?: { reason: string } }[]).find((candidate) => candidate.source?.pointer === '/data/attributes/shipDate');
+      expect(error?.detail).toBe("Invalid data: 'data.attributes.shipDate'.");
+      return error!.meta!.reason;
+    };
+    const immediate = { service: 'economy', scheduledProcessing: false };
+    // 00:30 in Rome: the day before is still today in UTC, and before the station's today all the same.
+    for (const path of ['/v3/shipments/save', '/v3/shipments/rate', '/v3/shipments']) {
+      const reason = await refusal(path, addDays(today, -1), path === '/v3/shipments' ? immediate : {});
+      expect(reason).toBe(`The ship date ${addDays(today, -1)} is before today (${today} in the station's time zone, ${ROME}). Expected today or a later day as YYYY-MM-DD, or no shipDate for the next one a carrier collects on.`);
+    }
+    expect(await refusal('/v3/shipments', addDays(today, -1), { service: 'economy', scheduledProcessing: true })).toMatch(/is before today/);
+    expect(await refusal('/v3/shipments', addDays(today, 31), immediate)).toBe(
+      `The ship date ${addDays(today, 31)} is more than 30 days ahead. Expected a day from today until ${addDays(today, 30)}, as YYYY-MM-DD.`,
+    );
+    // A rate as an older client sends it back, without the hash of the document it was given for.
+    const { meta: _hash, ...rate } = (await desk.call('POST', '/v3/shipments/rate', document(attributes()))).json.data[0];
+    expect(await refusal('/v3/shipments/confirm', addDays(today, -30), { rate })).toMatch(/is before today/);
+    // Nothing was made by any of them.
+    expect((await desk.call('GET', `/v3/shipment-summaries?dateFrom=${addDays(today, -40)}&dateTo=${addDays(today, 40)}`)).json.data).toEqual([]);
+    // The last day of the window ships as given; a rate card with a shorter window leaves the rate list for that date.
+    expect((await desk.ship('UPS', { shipDate: addDays(today, 30) })).shipDate).toBe(addDays(today, 30));
+    const card = JSON.parse(readFileSync(new URL('../../resources/carriers/ups.json', import.meta.url), 'utf8'));
+    mkdirSync(join(desk.t.dataDir, 'carriers'), { recursive: true });
+    writeFileSync(join(desk.t.dataDir, 'carriers', 'ups.json'), JSON.stringify({ ...card, shipDaysAhead: 7 }));
+    desk.t.station.carriers.refresh();
+    const rates = await desk.call('POST', '/v3/shipments/rate', document(attributes({ shipDate: addDays(today, 8) })));
+    expect(rates.status).toBe(202);
+    expect((rates.json.data as { id: string }[]).some((entry) => entry.id.includes('UPS'))).toBe(false);
+    expect(rates.json.meta.unavailable).toContainEqual({ id: 't2-UPS-STD', reason: `UPS takes ship dates at most 7 days ahead, until ${addDays(today, 7)}`, pointer: '/data/attributes/shipDate' });
+    expect((await refusal('/v3/shipments', addDays(today, 8), { ...immediate, carrierChoice: 'UPS' }))).toBe(
+      `The ship date ${addDays(today, 8)} is more than 7 days ahead. Expected a day from today until ${addDays(today, 7)}, as YYYY-MM-DD.`,
+    );
   });
 
   it('skips a holiday the admin adds, for ship dates, transit times and the next working day', async () => {

@@ -196,7 +196,9 @@ describe('a carrier’s cutoff time', () => {
 
       expect(await shipDateOf('UPS')).toBe(addDays(tuesday, 1));
       expect(await shipDateOf('DHL')).toBe(tuesday);
-      expect(await shipDateOf('UPS', { shipDate: tuesday })).toBe(tuesday);
+      // Today's date given after the cutoff is no date: the next working day. A later one is kept.
+      expect(await shipDateOf('UPS', { shipDate: tuesday })).toBe(addDays(tuesday, 1));
+      expect(await shipDateOf('UPS', { shipDate: addDays(tuesday, 2) })).toBe(addDays(tuesday, 2));
       // A confirm of a UPS rate rolls the same way.
       const undated = attributes({ shipDate: undefined });
       const rates = (await call('POST', '/v3/shipments/rate', document(undated))).json.data as { id: string }[];

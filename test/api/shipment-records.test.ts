@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src-shared/calendar.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
@@ -129,11 +130,17 @@ describe('DELETE /shipments/<id>', () => {
   });
 
   it('refuses once the ship day has passed', async () => {
-    const yesterday = t.clock.day(-1);
-    const shipment = await processed(attributes({ shipDate: yesterday }));
-    const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-    expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
-    expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: yesterday });
+    // Shipped today; a day later, its ship date has passed (a past date cannot be booked at all).
+    const today = t.clock.today();
+    const shipment = await processed(attributes({ shipDate: t.clock.day(1) }));
+    t.clock.advance(2 * 24 * 3600_000);
+    try {
+      const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+      expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
+      expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: addDays(today, 1) });
+    } finally {
+      t.clock.advance(-2 * 24 * 3600_000);
+    }
   });
 });
 
@@ -182,8 +189,8 @@ describe('every shipment belongs to its client, and the sandbox keeps its data a
 
 describe('GET /shipment-summaries', () => {
   it('filters by ship date, limits, and orders newest ship date first', async () => {
-    // Days far enough ahead that no other test of the file ships on them.
-    const [tenth, eleventh, twelfth, fifteenth] = [1000, 1001, 1002, 1005].map((days) => t.clock.day(days));
+    // Days far enough ahead that no other test of the file ships on them, within the 30 days a ship date may be ahead.
+    const [tenth, eleventh, twelfth, fifteenth] = [20, 21, 22, 25].map((days) => t.clock.day(days));
     for (const shipDate of [tenth, twelfth, eleventh, fifteenth]) {
       await post(t, token, '/v3/shipments/save', document(attributes({ shipDate })));
     }
@@ -207,9 +214,9 @@ describe('GET /shipment-summaries', () => {
       // Saved, not scheduled: the desk shows it as Saved, awaiting a confirm; made by smith.
       meta: { scheduledProcessing: false, createdBy: 'smith' },
     });
-    const limited = await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(990)}&dateTo=${t.clock.day(1100)}&limit=2`);
+    const limited = await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(19)}&dateTo=${t.clock.day(28)}&limit=2`);
     expect(limited.json.data.map((row: any) => row.attributes.shipDate)).toEqual([fifteenth, twelfth]);
-    expect((await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(1006)}&dateTo=${t.clock.day(1400)}`)).json.data).toEqual([]);
+    expect((await get(t, token, `/v3/shipment-summaries?dateFrom=${t.clock.day(26)}&dateTo=${t.clock.day(400)}`)).json.data).toEqual([]);
   });
 
   it.each([

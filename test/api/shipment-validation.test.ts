@@ -25,7 +25,13 @@ describe('shipment validation names every faulty field the way section 7 does', 
   it('reports a missing receiver city with its pointer', async () => {
     const response = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: { ...shipTo(), city: undefined } })));
     expect(response.json.errors).toEqual([
-      { status: 400, title: 'Bad Request', detail: "Missing required data: 'data.attributes.shipTo.city'.", source: { pointer: '/data/attributes/shipTo/city' } },
+      {
+        status: 400,
+        title: 'Bad Request',
+        detail: "Missing required data: 'data.attributes.shipTo.city'.",
+        source: { pointer: '/data/attributes/shipTo/city' },
+        meta: { reason: 'Required: text of at most 30 characters.' },
+      },
     ]);
   });
 

@@ -325,14 +325,22 @@ describe('POST /shipments creates and confirms in one step', () => {
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' } }],
+      errors: [{ status: 400, title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' }, meta: { reason: 'Required: express or economy.' } }],
     });
   });
 
   it('answers an unknown carrier choice with the exact 400', async () => {
     const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'PONY_EXPRESS' }));
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([{ status: 400, title: 'Bad Request', detail: "Invalid data: 'data.meta.carrierChoice'.", source: { pointer: '/data/meta/carrierChoice' } }]);
+    expect(response.json.errors).toEqual([
+      {
+        status: 400,
+        title: 'Bad Request',
+        detail: "Invalid data: 'data.meta.carrierChoice'.",
+        source: { pointer: '/data/meta/carrierChoice' },
+        meta: { reason: 'Expected one of this station’s carriers, DHL, FEDEX, POSTE_ITALIANE, TNT, UPS (case does not matter), or no carrierChoice for any; got "PONY_EXPRESS".' },
+      },
+    ]);
   });
 
   it('refuses an unknown service level', async () => {

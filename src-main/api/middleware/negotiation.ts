@@ -70,7 +70,11 @@ export function contentNegotiation() {
       // Plain application/json is read too: it is what shell scripts and many HTTP libraries send by default.
       const isPlainJson = range.type === 'application/json';
       if (!isJsonApi && !isPlainJson) {
-        throw new StationError(415, ERROR_TEXT.unsupportedMediaType(contentType || '(none)'));
+        throw new StationError(415, ERROR_TEXT.unsupportedMediaType(contentType || '(none)'), {
+          header: 'Content-Type',
+          meta: { accepted: [JSONAPI_MEDIA_TYPE, 'application/json'] },
+          headers: { 'Accept-Post': `${JSONAPI_MEDIA_TYPE}, application/json` },
+        });
       }
     }
     await next();

@@ -4,6 +4,7 @@ import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/error
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import {
+  shipmentRequestWarnings,
   validateConfirmMeta,
   validateCreateMeta,
   validateShipmentDocument,
@@ -19,8 +20,8 @@ import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
 import type { ShipmentService } from '../../services/shipments.ts';
 import { callerOf, type ApiContext } from '../context.ts';
-import { queryParameter } from '../query.ts';
-import { respondData } from '../respond.ts';
+import { parameterError, queryParameter } from '../query.ts';
+import { respondData, warningsMeta } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
@@ -64,7 +65,7 @@ function summaryQuery(ctx: ApiContext) {
   const date = (name: 'dateFrom' | 'dateTo') => {
     const value = queryParameter(ctx, name);
     if (value === undefined) return null;
-    if (!isCalendarDate(value)) errors.push(errorObject(400, ERROR_TEXT.invalidDateFilter(name, value), undefined, name));
+    if (!isCalendarDate(value)) errors.push(parameterError(ERROR_TEXT.invalidDateFilter(name, value), name, 'a date as YYYY-MM-DD', value));
     return value;
   };
   const dateFrom = date('dateFrom');
@@ -73,7 +74,7 @@ function summaryQuery(ctx: ApiContext) {
   let limit: number = SUMMARY_LIMIT.default;
   if (limitText !== undefined) {
     if (!/^[1-9][0-9]{0,8}$/.test(limitText)) {
-      errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
+      errors.push(parameterError(ERROR_TEXT.invalidLimit(limitText), 'limit', `a whole number from 1; more than ${SUMMARY_LIMIT.max} gives ${SUMMARY_LIMIT.max}`, limitText));
     } else {
       limit = Math.min(Number(limitText), SUMMARY_LIMIT.max);
     }
@@ -88,11 +89,11 @@ function summaryQuery(ctx: ApiContext) {
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
 
-  /** Creates answer with a Location header; retrieval does not. */
-  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true) => {
+  /** Creates answer with a Location header; retrieval does not. Members the request sent that nothing reads are in meta.warnings. */
+  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true, operation?: Operation) => {
     const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
     if (created) ctx.set('Location', resource.links.self);
-    respondData(ctx, status, resource);
+    respondData(ctx, status, resource, warningsMeta(operation && shipmentRequestWarnings(ctx.state.body, operation)));
   };
 
   /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
@@ -105,14 +106,16 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
 
   router.post('/shipments/save', withKey, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'save');
-    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)));
+    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)), true, 'save');
   });
 
   router.post('/shipments/rate', async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
     const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}) })) };
-    respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), meta.unavailable.length > 0 ? { ...meta } : undefined);
+    const warnings = warningsMeta(shipmentRequestWarnings(ctx.state.body, 'rate'));
+    const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warnings };
+    respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
   });
 
   router.post('/shipments/confirm', withKey, async (ctx: ApiContext) => {
@@ -121,7 +124,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
     const attributes = validShipment(ctx, 'confirm', metaErrors);
     if (!meta.ok || !order.ok) fail(metaErrors);
-    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, documentId(ctx), idempotencyTicket(ctx)));
+    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, documentId(ctx), idempotencyTicket(ctx)), true, 'confirm');
   });
 
   router.post('/shipments', withKey, async (ctx: ApiContext) => {
@@ -131,7 +134,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     const attributes = validShipment(ctx, 'create', metaErrors);
     if (!meta.ok || !order.ok) fail(metaErrors);
     const record = await deps.shipments.create(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, idempotencyTicket(ctx));
-    respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record);
+    respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record, true, 'create');
   });
 
   router.get('/shipments/:id', async (ctx: ApiContext) => {
