@@ -1,6 +1,6 @@
 // The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
-import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import {
