@@ -21,6 +21,8 @@ export interface StoredResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The request's origin and API base (scheme, host, /v3 or none) its links were made with; absent in answers kept before. */
+  base?: { origin: string; apiBase: string };
 }
 
 export interface IdempotencyKeyRecord extends NewIdempotencyKey {

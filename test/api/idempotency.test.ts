@@ -69,6 +69,33 @@ describe('a repeat with the same key and body', () => {
     expect(await shipmentsTo(receiver)).toBe(1);
   });
 
+  it('answers a repeat through another prefix or host name with links and Location of its own', async () => {
+    const { receiver, body } = order();
+    const first = await send('/v3/shipments', body, 'order-1002-create');
+    expect(first.status, first.text).toBe(201);
+    const port = new URL(t.url).port;
+    const id = first.json.data.id as string;
+    const again = await t.call('/shipments', {
+      method: 'POST',
+      headers: { Host: `localhost:${port}`, Authorization: `Bearer ${token}`, 'Content-Type': JSONAPI, 'Idempotency-Key': 'order-1002-create' },
+      body: JSON.stringify(body),
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers.location).toBe(`http://localhost:${port}/shipments/${id}`);
+    expect(again.json.data.links.self).toBe(`http://localhost:${port}/shipments/${id}`);
+    // The tracking page lives at the origin, without a prefix.
+    expect(again.json.data.links.tracking).toMatch(new RegExp(`^http://localhost:${port}/track/[A-Za-z0-9_-]+$`));
+    expect(again.text.includes('127.0.0.1')).toBe(false);
+    // Everything else is the kept answer: the same shipment, the same tracking hash.
+    expect(again.json.data.links.tracking.split('/track/')[1]).toBe(first.json.data.links.tracking.split('/track/')[1]);
+    expect({ ...again.json.data, links: undefined }).toEqual({ ...first.json.data, links: undefined });
+    // And back through /v3 by the first host: the first answer, byte for byte.
+    const third = await send('/v3/shipments', body, 'order-1002-create');
+    expect(third.text).toBe(first.text);
+    expect(await shipmentsTo(receiver)).toBe(1);
+  });
+
   it('treats the same members in another order, as another JSON library sends them, as the same request', async () => {
     const { receiver, body } = order();
     const first = await send('/v3/shipments', body, 'reordered');
@@ -247,8 +274,8 @@ describe('a station stopped between the commit and the answer', () => {
         body: JSON.stringify(body),
       });
       expect(again.headers['idempotent-replayed']).toBe('true');
-      // Byte for byte: even the links name the port the first answer was sent from.
-      expect(again.text).toBe(first.text);
+      // Byte for byte but for the links, which name the host and port this repeat came to.
+      expect(again.text).toBe(first.text.replaceAll(new URL(t.url).origin, new URL(restarted.url).origin));
       const list = await restarted.call('/v3/shipment-summaries?limit=1000', { headers: { Authorization: `Bearer ${bearer}` } });
       expect((list.json.data as { attributes: { shipToName: string } }[]).filter((row) => row.attributes.shipToName === receiver)).toHaveLength(1);
     } finally {

@@ -1,10 +1,11 @@
 // The Idempotency-Key header of the creating endpoints (README, "Integrations"): a repeat with the same key and
 // body is answered with the first answer, byte for byte, and Idempotent-Replayed: true; nothing is processed again.
-// Only successes are kept: a refused request changed nothing, so a repeat of it is simply processed.
+// Only successes are kept: a refused request changed nothing, so a repeat of it is simply processed. A repeat
+// by another prefix or host name gets the kept answer with links to its own.
 import { createHash } from 'node:crypto';
 import { canonical } from '../../../src-shared/canonical-json.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import type { IdempotencyKeyRecord, IdempotencyTicket } from '../../domain/idempotency.ts';
+import type { IdempotencyKeyRecord, IdempotencyTicket, StoredResponse } from '../../domain/idempotency.ts';
 import { IdempotencyKeyTakenError } from '../../domain/idempotency.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { ApiContext } from '../context.ts';
@@ -42,12 +43,14 @@ export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, 
           throw new StationError(422, ERROR_TEXT.idempotencyKeyReused(key), { header: 'Idempotency-Key' });
         case 'busy':
           throw new StationError(409, ERROR_TEXT.idempotencyKeyBusy(key), { header: 'Idempotency-Key', headers: { 'Retry-After': '1' } });
-        case 'replay':
+        case 'replay': {
+          const relinked = linkedTo(ctx, found.response);
           ctx.status = found.response.status;
-          for (const [name, value] of Object.entries(found.response.headers)) ctx.set(name, value);
+          for (const [name, value] of Object.entries(found.response.headers)) ctx.set(name, relinked(value));
           ctx.set('Idempotent-Replayed', 'true');
-          ctx.body = found.response.body;
+          ctx.body = relinked(found.response.body);
           return;
+        }
         case 'recover': {
           await recover(ctx, found.record);
           await keys.keep(found.record, kept(ctx));
@@ -73,11 +76,30 @@ export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, 
   };
 }
 
-function kept(ctx: ApiContext) {
+function kept(ctx: ApiContext): StoredResponse {
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = ctx.response.get(name);
     if (value) headers[name] = value;
   }
-  return { status: ctx.status, headers, body: String(ctx.body) };
+  return { status: ctx.status, headers, body: String(ctx.body), base: { origin: ctx.state.origin, apiBase: ctx.state.apiBase } };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rewrites the links of a kept answer to the repeat's own host and prefix: the same key may come back through
+ * /shipments after /v3/shipments, or by another host name, and links follow the request. Unchanged, byte for byte,
+ * when both came the same way.
+ */
+function linkedTo(ctx: ApiContext, response: StoredResponse): (text: string) => string {
+  const base = response.base;
+  if (!base || (base.apiBase === ctx.state.apiBase && base.origin === ctx.state.origin)) return (text) => text;
+  const keptPrefix = base.apiBase.slice(base.origin.length);
+  const links = new RegExp(`${escaped(base.origin)}(/[^"\\s]*)`, 'g');
+  // An API link (links.self, Location) keeps its path after the prefix; the tracking page lives at the origin.
+  return (text) =>
+    text.replace(links, (_link, path: string) =>
+      path.startsWith(`${keptPrefix}/`) && !path.startsWith('/track/') ? `${ctx.state.apiBase}${path.slice(keptPrefix.length)}` : `${ctx.state.origin}${path}`,
+    );
 }
