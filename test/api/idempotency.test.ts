@@ -96,6 +96,15 @@ describe('a repeat with the same key and body', () => {
     expect(await shipmentsTo(receiver)).toBe(1);
   });
 
+  it('shares the key space of the sandbox and production: a sandbox key sent to production is 422, and books nothing', async () => {
+    const { receiver, body } = order();
+    expect((await send('/v3-testing/shipments', body, 'order-1003-create')).status).toBe(201);
+    const production = await send('/v3/shipments', body, 'order-1003-create');
+    expect(production.status).toBe(422);
+    expect(production.json.errors[0].source).toEqual({ header: 'Idempotency-Key' });
+    expect(await shipmentsTo(receiver)).toBe(0);
+  });
+
   it('treats the same members in another order, as another JSON library sends them, as the same request', async () => {
     const { receiver, body } = order();
     const first = await send('/v3/shipments', body, 'reordered');
