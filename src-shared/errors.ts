@@ -154,6 +154,7 @@ export const ERROR_TEXT = {
     `Too many live event streams are open (at most ${perClient} per client and ${total} in all). Close one, or read GET /v3/events instead.`,
   upstreamUnreachable: (why: string) => `The shipment was not booked: ${why}. Nothing was charged; send the request again later, or schedule it (it then waits in the outbox until the upstream service is back).`,
   upstreamUnreachableForRates: (why: string) => `No service could be priced: ${why}. Ask for rates again later.`,
+  upstreamLabelPdfOnly: (upstream: string) => `This shipment was booked through the upstream service ${upstream}, whose label is kept as the PDF it sent: ask for format=pdf.`,
   upstreamCodeTaken: (code: string) => `The code ${code} is a rate-card carrier's: choose another code for the upstream service.`,
   noSuchUpstream: (code: string) => `No upstream service has the code ${code}.`,
   upstreamMaybeBooked: (why: string, id: string) =>

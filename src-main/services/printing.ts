@@ -9,6 +9,7 @@ import { DEFAULT_PRINT_SETTINGS, type BulkPrintRequest, type LabelSort, type Pri
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { DocumentPool } from '../documents/pool.ts';
 import { renderZplLabels } from '../documents/zpl-label.ts';
+import { labelInput } from './label-input.ts';
 import type { Logger } from '../logger.ts';
 import type { PrintBackend } from '../printing/backend.ts';
 import { createScheduler } from '../scheduler/index.ts';
@@ -80,18 +81,6 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       (await store.settings.get(STATION_SETTINGS_KEY))) as Partial<PrintSettings> | undefined;
     return { ...DEFAULT_PRINT_SETTINGS, ...chosen };
   };
-
-  /** The label pages are drawn again from the record: the same labels as the stored PDF, without its invoice. */
-  const labelInput = (record: ShipmentRecord) => ({
-    reference: record.reference!,
-    trackingNumber: record.trackingNumber!,
-    carrierName: record.carrierName!,
-    serviceName: record.serviceName!,
-    shipDate: record.shipDate,
-    sandbox: record.sandbox,
-    attributes: record.attributes,
-    createdAt: new Date(record.processedAt ?? record.createdAt),
-  });
 
   const send = async (job: PrintJobRecord) => {
     const ids = job.batch?.shipmentIds ?? [job.shipmentId];

@@ -23,6 +23,8 @@ import { addressesOfShipment } from '../store/addresses.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { ratedDocumentHash } from './rated-document.ts';
+import { labelInput } from './label-input.ts';
+import { renderZplLabels, type ZplDpi } from '../documents/zpl-label.ts';
 import { noServiceReason, pickByService, priceShipment, processShipment, unreachableReason, type ProcessInput, type ProcessingDeps } from './processing.ts';
 
 export interface ShipmentServiceDeps {
@@ -48,6 +50,9 @@ export interface SummaryQuery {
   createdBy?: string | null;
   limit: number;
 }
+
+/** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), or ZPL labels. */
+export type DocumentFormat = { format: 'pdf' } | { format: 'zpl'; dpi: ZplDpi };
 
 export interface ProcessingRun {
   claimed: number;
@@ -78,7 +83,8 @@ export interface ShipmentService {
   /** The caller's own live shipment in any state, e.g. one a create acknowledged with 202: to answer a repeated request again. */
   acknowledged(caller: Caller, id: string): Promise<ShipmentRecord | undefined>;
   remove(caller: Caller, id: string): Promise<void>;
-  documents(caller: Caller, id: string): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
+  /** The stored PDF, or (`zpl`) the labels drawn again as ZPL at the given dpi. */
+  documents(caller: Caller, id: string, format?: DocumentFormat): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
   summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
   /** Checks a scan of a processed parcel against its label, and records it (a mismatch is also logged). */
@@ -104,6 +110,9 @@ interface Dating {
 
 /** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
 const UPSTREAM_RETRY_AFTER_S = 30;
+
+/** The media type of ZPL labels as the documents endpoint answers them. */
+const ZPL_MEDIA_TYPE = 'application/x-zpl';
 
 /** Draws of a tracking number per shipment before a clash with another desk's counts as a fault. */
 const TRACKING_NUMBER_ATTEMPTS = 5;
@@ -442,11 +451,19 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       await store.shipments.markDeleted(record, audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail));
     },
 
-    async documents(caller, id) {
+    async documents(caller, id, format = { format: 'pdf' }) {
       const record = await find(caller, id);
       if (!record) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
       if (record.status === STATUS.failed) throw new StationError(404, ERROR_TEXT.shipmentError);
       if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
+      if (format.format === 'zpl') {
+        // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
+        // (An upstream's carrier codes are <upstream>.<carrier>, PV.UPS; a rate card's have no dot.)
+        const upstream = record.carrierCode?.includes('.') ? record.carrierCode.split('.')[0]! : undefined;
+        if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+        const zpl = renderZplLabels(labelInput(record), format.dpi);
+        return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
+      }
       const document = await store.shipments.document(record.id);
       if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
       return { record, ...document };

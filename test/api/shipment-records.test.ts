@@ -40,6 +40,36 @@ describe('documents are made once and returned byte-identical', () => {
     expect(second.json.data.attributes.fileData).toBe(first.json.data.attributes.fileData);
   });
 
+  it('answers ?format=zpl with one ZPL label a package, at 203 dpi or at 300 with dpi=300, and refuses other formats saying which pass', async () => {
+    const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
+    const zplOf = async (query: string) => {
+      const answer = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.data.attributes).toMatchObject({ contentType: 'application/x-zpl', fileName: `${shipment.meta.reference}.zpl` });
+      return Buffer.from(answer.json.data.attributes.fileData, 'base64').toString('utf8');
+    };
+    const at203 = await zplOf('format=zpl');
+    expect(at203.match(/\^XA/g)).toHaveLength(2);
+    expect(at203.match(/\^XZ/g)).toHaveLength(2);
+    expect(at203).toContain('^PW812');
+    expect(at203).toContain(shipment.meta.trackingNumber);
+    expect(at203).toContain('1/2');
+    const at300 = await zplOf('format=ZPL&dpi=300');
+    expect(at300).toContain('^PW1200');
+    // The same labels each time; the stored PDF stays the default.
+    expect(await zplOf('format=zpl&dpi=203')).toBe(at203);
+    expect((await get(t, token, `/v3/shipments/${shipment.id}/documents?format=pdf`)).json.data.attributes.contentType).toBe('application/pdf');
+    for (const [query, parameter, reason] of [
+      ['format=png', 'format', 'Expected pdf (the default) or zpl; got "png".'],
+      ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl; got "600".'],
+      ['dpi=300', 'dpi', 'Expected 203 or 300, with format=zpl; got "300".'],
+    ]) {
+      const refused = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors[0]).toMatchObject({ detail: `Invalid or empty required parameter: ${parameter}`, source: { parameter }, meta: { reason } });
+    }
+  });
+
   it('answers an unknown shipment with Shipment not found', async () => {
     const response = await get(t, token, `/v3/shipments/${'A'.repeat(64)}/documents`);
     expect(response.status).toBe(404);

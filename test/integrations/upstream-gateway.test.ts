@@ -132,6 +132,10 @@ describe('booking through the upstream', () => {
     const localLabel = (await get(gateway, token, `/v3/shipments/${id}/documents`)).json.data.attributes.fileData;
     const upstreamLabel = (await get(upstream, upstreamToken, `/v3/shipments/${remoteId}/documents`)).json.data.attributes.fileData;
     expect(localLabel).toBe(upstreamLabel);
+    // The upstream's label is the one there is: no ZPL drawn beside it.
+    const zpl = await get(gateway, token, `/v3/shipments/${id}/documents?format=zpl`);
+    expect(zpl.status).toBe(400);
+    expect(zpl.json.errors[0].meta.reason).toMatch(/^This shipment was booked through the upstream service PV, whose label is kept as the PDF it sent/);
     // Served locally from then on, also while the upstream is away.
     await proxy.down();
     try {

@@ -18,7 +18,7 @@ import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
-import type { ShipmentService } from '../../services/shipments.ts';
+import type { DocumentFormat, ShipmentService } from '../../services/shipments.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { parameterError, queryParameter } from '../query.ts';
 import { respondData, warningsMeta } from '../respond.ts';
@@ -86,6 +86,19 @@ function summaryQuery(ctx: ApiContext) {
   return { dateFrom, dateTo, search, createdBy, limit };
 }
 
+/** `format` (pdf, the default, or zpl) and, for ZPL, `dpi` (203, the default, or 300) of the documents endpoint. */
+function documentFormat(ctx: ApiContext): DocumentFormat {
+  const format = (queryParameter(ctx, 'format') ?? 'pdf').trim().toLowerCase();
+  const dpiText = queryParameter(ctx, 'dpi');
+  const errors: ErrorObject[] = [];
+  if (format !== 'pdf' && format !== 'zpl') errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', 'pdf (the default) or zpl', format));
+  if (dpiText !== undefined && (format !== 'zpl' || !['203', '300'].includes(dpiText.trim()))) {
+    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl', dpiText));
+  }
+  if (errors.length > 0) fail(errors);
+  return format === 'zpl' ? { format, dpi: Number(dpiText ?? 203) as 203 | 300 } : { format: 'pdf' };
+}
+
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
 
@@ -147,7 +160,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   });
 
   router.get('/shipments/:id/documents', async (ctx: ApiContext) => {
-    const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id));
+    const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id), documentFormat(ctx));
     respondData(ctx, 200, documentsResource(record.id, document));
   });
 
