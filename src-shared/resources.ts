@@ -124,7 +124,19 @@ export interface TrackingAttributes {
   trackingDate: string | null;
 }
 
-export type TrackingResource = Resource<'tracking', TrackingAttributes>;
+/** One event of a parcel's journey: its status code and words, when (the carrier's local time), where, and the carrier's text. */
+export interface TrackingEventAttributes {
+  status: number;
+  statusText: string;
+  date: string;
+  location: string;
+  text: string;
+}
+
+export type TrackingEventResource = Resource<'trackingEvent', TrackingEventAttributes>;
+
+/** In a tracking.updated event, the tracking resource carries the event that arrived (meta.event). */
+export type TrackingResource = Resource<'tracking', TrackingAttributes, { event: TrackingEventAttributes }>;
 
 export type AddressResource = Resource<'address', SavedAddressAttributes>;
 

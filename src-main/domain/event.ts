@@ -7,7 +7,7 @@ import type { ShipmentRecord, TrackingEvent } from './shipment.ts';
 /** The record an event concerns, as it was when the event was written. */
 export type EventSnapshot =
   | { kind: 'shipment'; shipment: ShipmentRecord }
-  | { kind: 'tracking'; shipment: ShipmentRecord; latest: TrackingEvent | undefined }
+  | { kind: 'tracking'; shipment: ShipmentRecord; latest: TrackingEvent | undefined; event?: TrackingEvent }
   | { kind: 'printJob'; printJob: PrintJobRecord }
   | { kind: 'other'; resource: { type: string; id: string; attributes: unknown } };
 

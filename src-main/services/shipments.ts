@@ -86,6 +86,8 @@ export interface ShipmentService {
   /** The stored PDF, or (`zpl`) the labels drawn again as ZPL at the given dpi. */
   documents(caller: Caller, id: string, format?: DocumentFormat): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
+  /** Every tracking event of a processed shipment (the last 500), oldest first. */
+  trackingHistory(caller: Caller, id: string): Promise<TrackingEvent[]>;
   summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
   /** Checks a scan of a processed parcel against its label, and records it (a mismatch is also logged). */
   verify(caller: Caller, id: string, scanned: string): Promise<VerificationAttributes>;
@@ -484,6 +486,12 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       const record = await find(caller, id);
       if (!record || record.status !== STATUS.processed) throw notRetrievable();
       return { record, latest: await store.shipments.latestEvent(record.id) };
+    },
+
+    async trackingHistory(caller, id) {
+      const record = await find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      return (await store.shipments.trackingHistory(record.id)).reverse();
     },
 
     async publicTracking(hash) {

@@ -263,14 +263,14 @@ export const shipmentEvent = (type: EventType, shipment: ShipmentRecord) => ({
   snapshot: { kind: 'shipment' as const, shipment },
 });
 
-/** A tracking event's row: the shipment with its latest tracking event after the new one arrived. */
-export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | undefined) => ({
+/** A tracking event's row: the shipment with its latest tracking event after the new one arrived, and the new one. */
+export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | undefined, event: TrackingEvent) => ({
   type: 'tracking.updated' as const,
   clientId: shipment.clientId,
   sandbox: shipment.sandbox,
   subjectType: 'shipment',
   subjectId: shipment.id,
-  snapshot: { kind: 'tracking' as const, shipment, latest },
+  snapshot: { kind: 'tracking' as const, shipment, latest, event },
 });
 
 /**
@@ -566,7 +566,7 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
     addEvent: db.transaction((id: string, event: TrackingEvent) => {
       insertEvent.run({ id, ...event, now: now() });
       setLatestEvent.run({ id, status: event.status, occurredAt: event.occurredAt });
-      events.append(trackingEvent(shipmentRecord(selectById.get(id)!), latestOf(id)));
+      events.append(trackingEvent(shipmentRecord(selectById.get(id)!), latestOf(id), event));
     }),
     summaries: (filter) => {
       const parameters = {

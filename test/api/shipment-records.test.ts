@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src-shared/calendar.ts';
+import { createTrackingEventService } from '../../src-main/services/tracking-events.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
@@ -79,6 +80,36 @@ describe('documents are made once and returned byte-identical', () => {
   it('answers a saved shipment with Shipment not yet processed', async () => {
     const saved = await post(t, token, '/v3/shipments/save', document());
     expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment not yet processed');
+  });
+});
+
+describe('the tracking history', () => {
+  it('lists every event oldest first with status, words, place and text; tracking.updated carries the event that arrived', async () => {
+    const shipment = await processed();
+    expect((await get(t, token, `/v3/shipments/${shipment.id}/tracking/events`)).json.data).toEqual([]);
+    const lastEventId = (await get(t, token, '/v3/events?after=0&limit=1000')).json.meta.lastEventId;
+    const events = createTrackingEventService(t.station.store, t.station.audit);
+    const pickedUp = `${t.clock.today()} 17:00:00`;
+    const inTransit = `${t.clock.day(1)} 06:40:00`;
+    await events.add(OPERATOR, shipment.id, { status: 3, at: inTransit, text: 'Departed hub', location: 'Verona' });
+    // A late report of an earlier scan: the history is in the order things happened, not the order they were heard of.
+    await events.add(OPERATOR, shipment.id, { status: 2, at: pickedUp, text: 'Picked up', location: 'Milano' });
+    const history = await get(t, token, `/v3/shipments/${shipment.id}/tracking/events`);
+    expect(history.status).toBe(200);
+    expect(history.json.data).toEqual([
+      { type: 'trackingEvent', id: '1', attributes: { status: 2, statusText: 'Picked up', date: pickedUp, location: 'Milano', text: 'Picked up' } },
+      { type: 'trackingEvent', id: '2', attributes: { status: 3, statusText: 'In transit', date: inTransit, location: 'Verona', text: 'Departed hub' } },
+    ]);
+    const updates = ((await get(t, token, `/v3/events?after=${lastEventId}&filter[type]=tracking.updated`)).json.data as { attributes: { resource: any } }[])
+      .map((event) => event.attributes.resource)
+      .filter((resource) => resource.id === shipment.id);
+    expect(updates.map((resource) => [resource.attributes.trackingStatus, resource.meta.event.status, resource.meta.event.location])).toEqual([
+      [3, 3, 'Verona'],
+      [3, 2, 'Milano'],
+    ]);
+    // Another client's shipment, or one not processed, has no history to show.
+    const saved = await post(t, token, '/v3/shipments/save', document());
+    expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/tracking/events`)).status).toBe(404);
   });
 });
 

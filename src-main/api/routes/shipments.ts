@@ -26,7 +26,7 @@ import type { ApiRouter } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
-import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingResource } from '../serializers/shipment.ts';
+import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingEventResource, trackingResource } from '../serializers/shipment.ts';
 
 export interface ShipmentRoutesDeps {
   shipments: ShipmentService;
@@ -173,6 +173,11 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   router.get('/shipments/:id/tracking', async (ctx: ApiContext) => {
     const { record, latest } = await deps.shipments.tracking(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, trackingResource(record, latest));
+  });
+
+  router.get('/shipments/:id/tracking/events', async (ctx: ApiContext) => {
+    const history = await deps.shipments.trackingHistory(caller(ctx), String(ctx.params.id));
+    respondData(ctx, 200, history.map((event, index) => trackingEventResource(index + 1, event)));
   });
 
   router.get('/shipment-summaries', async (ctx: ApiContext) => {

@@ -12,7 +12,7 @@ export function eventResource(event: StationEventRecord, apiBase: string, tracki
     snapshot.kind === 'shipment'
       ? shipmentResource(snapshot.shipment, apiBase, trackingBase)
       : snapshot.kind === 'tracking'
-        ? trackingResource(snapshot.shipment, snapshot.latest)
+        ? trackingResource(snapshot.shipment, snapshot.latest, snapshot.event)
         : snapshot.kind === 'printJob'
           ? printJobResource(snapshot.printJob, apiBase)
           : snapshot.resource;

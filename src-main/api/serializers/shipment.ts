@@ -10,8 +10,11 @@ import type {
   ShipmentResource,
   ShipmentResponseAttributes,
   SummaryResource,
+  TrackingEventAttributes,
+  TrackingEventResource,
   TrackingResource,
 } from '../../../src-shared/resources.ts';
+import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
 import { STATUS, type Address, type Money } from '../../../src-shared/shipment.ts';
 import type { SavedAddress } from '../../domain/address.ts';
 import type { Quote } from '../../domain/rating.ts';
@@ -132,8 +135,9 @@ export function documentsResource(id: string, document: { contentType: string; f
   } satisfies DocumentsResource;
 }
 
-export function trackingResource(record: ShipmentRecord, latest: TrackingEvent | undefined): TrackingResource {
-  return {
+/** `event`: the event that just arrived, in a tracking.updated event's resource (meta.event). */
+export function trackingResource(record: ShipmentRecord, latest: TrackingEvent | undefined, event?: TrackingEvent): TrackingResource {
+  const resource: TrackingResource = {
     type: 'tracking',
     id: record.id,
     attributes: {
@@ -142,7 +146,18 @@ export function trackingResource(record: ShipmentRecord, latest: TrackingEvent |
       trackingStatus: latest?.status ?? null,
       trackingDate: latest?.occurredAt ?? null,
     },
-  } satisfies TrackingResource;
+  };
+  if (event) resource.meta = { event: trackingEventAttributes(event) };
+  return resource;
+}
+
+function trackingEventAttributes(event: TrackingEvent): TrackingEventAttributes {
+  return { status: event.status, statusText: trackingStatusLabel(event.status), date: event.occurredAt, location: event.location, text: event.text };
+}
+
+/** One event of a shipment's tracking history; its id is its place in the history, from 1, oldest first. */
+export function trackingEventResource(position: number, event: TrackingEvent): TrackingEventResource {
+  return { type: 'trackingEvent', id: String(position), attributes: trackingEventAttributes(event) } satisfies TrackingEventResource;
 }
 
 export function addressResource(saved: SavedAddress): AddressResource {

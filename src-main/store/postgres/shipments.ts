@@ -306,7 +306,7 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
           id, event.status, event.occurredAt,
         ]);
         const shipment = (await one(db, 'SELECT * FROM shipments WHERE id = $1', [id]))!;
-        await appendEvent(db, trackingEvent(shipment, await latestOf(db, id)), now());
+        await appendEvent(db, trackingEvent(shipment, await latestOf(db, id), event), now());
       }),
     summaries: async (filter) => {
       if (filter.search !== null && !storable(filter.search)) return [];
