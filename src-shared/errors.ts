@@ -51,6 +51,8 @@ export const ERROR_TEXT = {
   databaseUnavailableSince: (since: string) =>
     `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,
+  cursorPastEnd: 'Expected a cursor of links.next; nothing of this list comes after this one (it is past the end, or what followed it was removed). Start again without page[after].',
+  eventCursorPastEnd: (after: string, last: string) => `Expected an event id up to the last one, ${last}; there is no event ${after} yet. Keep the last id you processed and ask for the events after it.`,
 
   // Confirming and processing shipments: why a rate or a shipment cannot be booked.
   noSuchService: (serviceCode: string) => `The carrier has no service ${serviceCode}.`,

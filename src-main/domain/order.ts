@@ -8,6 +8,8 @@ export interface OrderRecord {
   attributes: OrderAttributes;
   source: 'api' | 'import';
   createdAt: string;
+  /** Its place in the client's list, newest highest: the cursor of the page after it. */
+  position: number;
   /** The live (not voided, not failed) shipment that names the order; one at most, by constraint. */
   shipment: OrderShipmentLink | null;
 }

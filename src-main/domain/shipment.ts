@@ -75,4 +75,9 @@ export interface SummaryRow {
   trackingDate: string | null;
   /** The username of the user who made it. */
   createdBy: string | null;
+  /** When it was made: with the ship date and id, its place in the list. */
+  createdAt: string;
 }
+
+/** A summary's place in the list: its ship date, when it was made, and its id. */
+export type SummaryKey = readonly [shipDate: string, createdAt: string, id: string];

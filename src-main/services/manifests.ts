@@ -27,7 +27,7 @@ export interface ManifestService {
   preview(caller: Caller, request: CloseRequest): Promise<ManifestPreview>;
   /** `created` false: another desk closed the same day a moment before, and this is its manifest. */
   close(caller: Caller, request: CloseRequest): Promise<{ manifest: ManifestRecord; created: boolean }>;
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number }): Promise<ManifestRecord[]>;
+  list(caller: Caller, filter: { date: string | null; carrier: string | null; after?: number | null; limit: number }): Promise<ManifestRecord[]>;
   get(caller: Caller, id: string): Promise<ManifestRecord>;
   document(caller: Caller, id: string): Promise<{ manifest: ManifestRecord; data: Uint8Array }>;
   reopen(caller: Caller, id: string): Promise<ManifestRecord>;
@@ -193,7 +193,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       }
     },
 
-    list: (caller, filter) => store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: filter.limit }),
+    list: (caller, filter) => store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, after: filter.after, limit: filter.limit }),
 
     get: (caller, id) => own(caller, id),
 

@@ -10,6 +10,8 @@ import type { AuditLog } from './audit-log.ts';
 export interface OrderQuery {
   status: OrderStatus | null;
   search: string | null;
+  /** The position of the last order of the page before. */
+  after?: number | null;
   limit: number;
 }
 

@@ -20,11 +20,19 @@ export interface Pickup extends PickupRecord {
 }
 
 export interface PickupService {
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; limit: number }): Promise<Pickup[]>;
+  /** Collections in the order of their first booking; `after`: those after that collection (its day, carrier and id). */
+  list(caller: Caller, filter: { date: string | null; carrier: string | null; after?: PickupCursor | null; limit: number }): Promise<Pickup[]>;
   /** The first collection still booked on or after `date`, with every shipment of it; undefined when none is. */
   next(caller: Caller, date: string): Promise<Pickup | undefined>;
   /** Cancels the collection that `shipmentId` is part of: every shipment of it. */
   cancel(caller: Caller, shipmentId: string): Promise<void>;
+}
+
+/** Where a page of collections starts: after this one (its day, its carrier, and the shipment that names it). */
+export interface PickupCursor {
+  date: string;
+  carrierCode: string;
+  id: string;
 }
 
 /** The deadline of a carrier without a rate card (an upstream service's): the rate card schema's default. */
@@ -68,8 +76,16 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
 
   return {
     async list(caller, filter) {
-      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, limit: GROUPING_LIMIT });
-      return (await collections(bookings)).slice(0, filter.limit);
+      const after = filter.after ?? null;
+      const startingAt = after && { date: after.date, carrierCode: after.carrierCode };
+      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, startingAt, limit: GROUPING_LIMIT });
+      const grouped = await collections(bookings);
+      if (!after) return grouped.slice(0, filter.limit);
+      // The page starts after the cursor's collection. Should that one have changed meanwhile (cancelled, it is a
+      // collection of its own), the page starts at the next day or carrier instead.
+      const at = grouped.findIndex((pickup) => pickup.shipmentId === after.id);
+      const rest = at >= 0 ? grouped.slice(at + 1) : grouped.filter((pickup) => pickup.collectionDate !== after.date || pickup.carrierCode !== after.carrierCode);
+      return rest.slice(0, filter.limit);
     },
 
     // Today asks every 30 s: the first booking found by its index, then only its carrier's bookings of that day.

@@ -53,6 +53,8 @@ export interface PrintService {
   /** Bulk print: the labels of many processed shipments, sorted, as one job in one merged document. */
   printMany(caller: Caller, request: BulkPrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
   job(caller: Caller, id: string): Promise<PrintJobRecord>;
+  /** The caller's client's print jobs, newest first, from after a job (its time and id). */
+  jobs(caller: Caller, page: { after: readonly [createdAt: string, id: string] | null; limit: number }): Promise<PrintJobRecord[]>;
   start(): void;
   stop(): Promise<void>;
   /** Sends and follows open jobs once; tests and shutdown use it. */
@@ -316,6 +318,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       void monitor.runOnce();
       return job;
     },
+    jobs: (caller, page) => store.printJobs.list({ clientId: caller.client.id, ...page }),
     async job(caller, id) {
       const job = await store.printJobs.get(id);
       if (!job || job.clientId !== caller.client.id) throw new StationError(404, ERROR_TEXT.noSuchPrintJob(id));

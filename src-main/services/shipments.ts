@@ -19,6 +19,7 @@ import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upst
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
+import type { SummaryKey } from '../domain/shipment.ts';
 import { addressesOfShipment } from '../store/addresses.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../domain/idempotency.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
@@ -48,6 +49,8 @@ export interface SummaryQuery {
   search: string | null;
   /** Only the shipments this user (username) made. */
   createdBy?: string | null;
+  /** The last summary of the page before: its ship date, when it was made, its id. */
+  after?: SummaryKey | null;
   limit: number;
 }
 

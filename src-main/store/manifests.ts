@@ -28,7 +28,8 @@ export interface ManifestsTable {
    * Throws ManifestChangedError when a shipment is no longer closable.
    */
   close(manifest: NewManifest, shipmentIds: readonly string[], event: NewStationEvent, logged: NewAuditEvent): { manifest: ManifestRecord; created: boolean };
-  list(filter: { clientId: string; sandbox: boolean; date: string | null; carrierCode: string | null; limit: number }): ManifestRecord[];
+  /** Newest first; `after`: only manifests older than that one (the page after it). */
+  list(filter: { clientId: string; sandbox: boolean; date: string | null; carrierCode: string | null; after?: number | null; limit: number }): ManifestRecord[];
   get(id: string, clientId: string, sandbox: boolean): ManifestRecord | undefined;
   document(id: string): Uint8Array | undefined;
   /** Reopens a closed manifest: its shipments are free again (voidable); false when it is not closed. */
@@ -162,6 +163,7 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
   const selectList = db.prepare<Record<string, unknown>, ManifestRow>(
     `SELECT ${MANIFEST_COLUMNS} FROM manifests
      WHERE client_id = @clientId AND sandbox = @sandbox AND (@date IS NULL OR ship_date = @date) AND (@carrier IS NULL OR carrier_code = @carrier)
+       AND (@after IS NULL OR id < @after)
      ORDER BY id DESC LIMIT @limit`,
   );
   const selectOne = db.prepare<Record<string, unknown>, ManifestRow>(
@@ -224,7 +226,7 @@ export function manifestsTable(db: Db, now: () => string, companions: { auditLog
     }),
     list: (filter) =>
       selectList
-        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, limit: filter.limit })
+        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, after: filter.after ?? null, limit: filter.limit })
         .map(manifestRecord),
     get: (id, clientId, sandbox) => {
       const row = selectOne.get({ id: numeric(id), clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });

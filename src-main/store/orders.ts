@@ -10,6 +10,8 @@ export interface OrderFilter {
   status: OrderStatus | null;
   /** The start of an order number, or of the receiver's name. */
   search: string | null;
+  /** Only orders before this one in the list (its position): the page after it. */
+  after?: number | null;
   limit: number;
 }
 
@@ -24,6 +26,7 @@ export interface OrdersTable {
 }
 
 export interface OrderRow {
+  id: number;
   client_id: number;
   sandbox: number;
   number: string;
@@ -43,11 +46,12 @@ export const orderRecord = (row: OrderRow): OrderRecord => ({
   attributes: JSON.parse(row.attributes) as OrderAttributes,
   source: row.source,
   createdAt: row.created_at,
+  position: Number(row.id),
   shipment: row.shipment_id === null ? null : { id: row.shipment_id, reference: row.reference, status: row.status!, trackingNumber: row.tracking_number },
 });
 
 /** The orders with their live shipment, as both back ends select them. */
-export const ORDER_COLUMNS = `SELECT o.client_id, o.sandbox, o.number, o.attributes, o.source, o.created_at, s.id AS shipment_id, s.reference, s.status, s.tracking_number
+export const ORDER_COLUMNS = `SELECT o.id, o.client_id, o.sandbox, o.number, o.attributes, o.source, o.created_at, s.id AS shipment_id, s.reference, s.status, s.tracking_number
   FROM orders o LEFT JOIN shipments s
     ON s.client_id = o.client_id AND s.sandbox = o.sandbox AND s.order_number = o.number AND s.deleted_at IS NULL AND s.status <> -1`;
 
@@ -67,6 +71,7 @@ export function ordersTable(db: Db, now: () => string): OrdersTable {
     db.prepare<Record<string, unknown>, OrderRow>(
       `${ORDER_COLUMNS} WHERE o.client_id = @clientId AND o.sandbox = @sandbox ${status ? `AND ${STATUS_CONDITION[status]}` : ''}
          AND (@search IS NULL OR o.number LIKE @search ESCAPE '\\' OR json_extract(o.attributes, '$.shipTo.name') LIKE @search ESCAPE '\\')
+         AND (@after IS NULL OR o.id < @after)
        ORDER BY o.id DESC LIMIT @limit`,
     );
   const lists = new Map<OrderStatus | null, ReturnType<typeof selectList>>();
@@ -89,7 +94,7 @@ export function ordersTable(db: Db, now: () => string): OrdersTable {
     list: (filter) => {
       let statement = lists.get(filter.status);
       if (!statement) lists.set(filter.status, (statement = selectList(filter.status)));
-      return statement.all({ ...owner(filter.clientId, filter.sandbox), search: filter.search === null ? null : likePrefix(filter.search), limit: filter.limit }).map(orderRecord);
+      return statement.all({ ...owner(filter.clientId, filter.sandbox), search: filter.search === null ? null : likePrefix(filter.search), after: filter.after ?? null, limit: filter.limit }).map(orderRecord);
     },
     remove: (clientId, sandbox, number) => remove.run({ ...owner(clientId, sandbox), number }).changes === 1,
   };

@@ -14,6 +14,8 @@ export interface PickupFilter {
   limit: number;
   /** Only collections on or after this date that are still booked: what is coming. */
   upcomingFrom?: string;
+  /** Only bookings from this day and carrier on (in the list's order): where the page after a collection starts. */
+  startingAt?: { date: string; carrierCode: string } | null;
 }
 
 export interface PickupsTable {
@@ -67,6 +69,7 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND (@date IS NULL OR b.collection_date = @date) AND (@carrier IS NULL OR b.carrier_code = @carrier)
        AND (@from IS NULL OR (b.collection_date >= @from AND b.status = 'booked'))
+       AND (@startDate IS NULL OR b.collection_date > @startDate OR (b.collection_date = @startDate AND b.carrier_code >= @startCarrier))
      ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT @limit`,
   );
   const selectOne = db.prepare<Record<string, unknown>, PickupRow>(
@@ -75,7 +78,7 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
   const cancel = db.prepare("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = @now WHERE shipment_id = @id AND status = 'booked'");
   return {
     list: (filter) =>
-      select.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, from: filter.upcomingFrom ?? null, limit: filter.limit }).map(pickupRecord),
+      select.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, from: filter.upcomingFrom ?? null, startDate: filter.startingAt?.date ?? null, startCarrier: filter.startingAt?.carrierCode ?? null, limit: filter.limit }).map(pickupRecord),
     get: (shipmentId, clientId, sandbox) => {
       const row = selectOne.get({ id: shipmentId, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
       return row && pickupRecord(row);

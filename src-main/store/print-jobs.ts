@@ -10,6 +10,8 @@ export interface PrintJobsTable {
   /** Records a queued job, with the request's idempotency key when it came with one. */
   add(job: NewPrintJob, key?: NewIdempotencyKey): PrintJobRecord;
   get(id: string): PrintJobRecord | undefined;
+  /** A client's jobs, newest first; `after`: those made before that one (its time and id), the page after it. */
+  list(filter: { clientId: string; after: readonly [createdAt: string, id: string] | null; limit: number }): PrintJobRecord[];
   /** This desk's jobs not finished yet, oldest first: the ones its monitor sends or watches. */
   open(desk: string): PrintJobRecord[];
   /** Gives this desk the open jobs queued before desks had names; how many. */
@@ -84,6 +86,10 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
      VALUES (@id, @shipmentId, @clientId, @desk, @printer, @format, @dpi, @copies, 'queued', @now, @now, @batch, @documents) RETURNING *`,
   );
   const select = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
+  const selectList = db.prepare<Record<string, unknown>, PrintJobRow>(
+    `SELECT * FROM print_jobs WHERE client_id = @clientId AND (@afterCreated IS NULL OR (created_at, id) < (@afterCreated, @afterId))
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  );
   const selectOpen = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE desk = ? AND status IN ('queued', 'printing') ORDER BY created_at, id");
   const adopt = db.prepare<{ desk: string; now: string }>("UPDATE print_jobs SET desk = @desk, updated_at = @now WHERE desk IS NULL AND status IN ('queued', 'printing')");
   const insertShipment = db.prepare<[string, number, string]>('INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES (?, ?, ?)');
@@ -104,6 +110,8 @@ export function printJobsTable(db: Db, now: () => string, companions: { events: 
       const row = select.get(id);
       return row && printJobRecord(row);
     },
+    list: (filter) =>
+      selectList.all({ clientId: Number(filter.clientId), afterCreated: filter.after?.[0] ?? null, afterId: filter.after?.[1] ?? null, limit: filter.limit }).map(printJobRecord),
     open: (desk) => selectOpen.all(desk).map(printJobRecord),
     adoptDeskless: (desk) => adopt.run({ desk, now: now() }).changes,
     printedBefore: (shipmentId) => selectPrinted.get({ id: shipmentId }) !== undefined,

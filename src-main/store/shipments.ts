@@ -1,7 +1,7 @@
 // Shipments with their documents, collection bookings, tracking events and audit trail. Every change that
 // spans rows is one synchronous transaction, so a crash leaves a shipment either untouched or fully recorded.
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
-import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
+import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import { addressesOfShipment, type AddressesTable } from './addresses.ts';
 import type { AuditTable } from './audit.ts';
@@ -45,6 +45,7 @@ export interface SummaryRowColumns {
   tracking_status: number | null;
   tracking_date: string | null;
   created_by: string | null;
+  created_at: string;
 }
 
 /** The summary columns kept beside the attributes. */
@@ -81,6 +82,8 @@ export interface SummaryFilter {
   search: string | null;
   /** Only the shipments this user (by username) made. */
   createdBy?: string | null;
+  /** Only shipments after this one in the list's order (ship date, then made, newest first): the page after it. */
+  after?: SummaryKey | null;
   limit: number;
 }
 
@@ -250,6 +253,7 @@ export function summaryRecord(row: SummaryRowColumns): SummaryRow {
     trackingStatus: row.tracking_status,
     trackingDate: row.tracking_date,
     createdBy: row.created_by,
+    createdAt: row.created_at,
   };
 }
 
@@ -413,12 +417,13 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
   );
   // A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too.
   const summaryColumns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
-       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by
+       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by, s.created_at
      FROM shipments s`;
   const selectSummaries = db.prepare<Record<string, unknown>, SummaryRowColumns>(
     `SELECT ${summaryColumns}
      WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
+       AND (@afterDate IS NULL OR (s.ship_date, s.created_at, s.id) < (@afterDate, @afterCreated, @afterId))
      ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
      LIMIT @limit`,
   );
@@ -429,7 +434,8 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
                     UNION SELECT id FROM shipments WHERE json_extract(attributes, '$.customerReference') = @search)
        AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
        AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
-     ORDER BY s.ship_date DESC, s.created_at DESC
+     AND (@afterDate IS NULL OR (s.ship_date, s.created_at, s.id) < (@afterDate, @afterCreated, @afterId))
+     ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
      LIMIT @limit`,
   );
   const selectByHash = db.prepare<[string], ShipmentRow>(
@@ -576,6 +582,9 @@ export function shipmentsTable(db: Db, now: () => string, { auditLog, events, ke
         dateTo: filter.dateTo ?? '9999-99-99',
         search: filter.search,
         createdBy: filter.createdBy ?? null,
+        afterDate: filter.after?.[0] ?? null,
+        afterCreated: filter.after?.[1] ?? null,
+        afterId: filter.after?.[2] ?? null,
         limit: filter.limit,
       };
       return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map(summaryRecord);

@@ -42,7 +42,8 @@ export class ApiError extends Error {
   }
 }
 
-type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>, 'data' | 'meta'>;
+/** A list's links.next: the next page, or null after the last (every list pages this way). */
+type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>, 'data' | 'meta'> & { links?: { next?: string | null } };
 
 export type Fetch = typeof fetch;
 
@@ -276,8 +277,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       const query = new URLSearchParams({ 'page[size]': String(size) });
       if (before) query.set('page[before]', before);
       if (action) query.set('filter[action]', action);
-      const body = await request<AuditEvent[], { next?: string }>('GET', `/audit-events?${query}`);
-      return { events: body.data, next: body.meta?.next ? body.data.at(-1)?.id ?? null : null };
+      const body = await request<AuditEvent[]>('GET', `/audit-events?${query}`);
+      return { events: body.data, next: body.links?.next ? body.data.at(-1)?.id ?? null : null };
     },
     outbox: async () => {
       const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[]; manifests?: Manifest[] }>('GET', '/outbox');

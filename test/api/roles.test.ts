@@ -255,7 +255,7 @@ describe('the audit log', () => {
     const page = await get(t, tokens.supervisor, '/v3/audit-events?page[size]=5');
     const newest = page.json.data.map((entry: { id: string }) => Number(entry.id));
     expect(newest).toEqual([...newest].sort((a, b) => b - a));
-    const next = new URL(page.json.meta.next);
+    const next = new URL(page.json.links.next);
     const older = await t.call(next.pathname + next.search, { headers: { Authorization: `Bearer ${tokens.supervisor}` } });
     expect(Number(older.json.data[0].id)).toBeLessThan(Math.min(...newest));
   });

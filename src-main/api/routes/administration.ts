@@ -11,7 +11,7 @@ import {
   validateNewIntegration,
 } from '../../../src-shared/administration.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import type { CarrierResource, IntegrationResource } from '../../../src-shared/resources.ts';
+import { AUDIT_ACTIONS, type CarrierResource, type IntegrationResource } from '../../../src-shared/resources.ts';
 import { actorOf, type Actor } from '../../domain/caller.ts';
 import type { IntegrationRecord } from '../../domain/client.ts';
 import type { AuditLog } from '../../services/audit-log.ts';
@@ -21,6 +21,8 @@ import type { IntegrationService } from '../../services/integrations.ts';
 import type { UserService } from '../../services/users.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { checked } from '../json-input.ts';
+import { byId, pageRequest, plainId, respondPage } from '../paging.ts';
+import { parameterError } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { auditEventResource } from '../serializers/audit.ts';
@@ -57,19 +59,17 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
   const { clients, integrations, carrierSettings, audit } = deps;
 
   router.get('/audit-events', async (ctx: ApiContext) => {
-    const limitText = query(ctx, 'page[size]', 'limit', 'filter[limit]') ?? String(AUDIT_PAGE.default);
-    const limit = Number(limitText);
-    if (!/^\d+$/.test(limitText) || limit < 1 || limit > AUDIT_PAGE.max) {
-      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('page[size]'), { parameter: 'page[size]' });
-    }
-    const before = query(ctx, 'page[before]') ?? null;
-    if (before !== null && !/^[1-9]\d{0,15}$/.test(before)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('page[before]'), { parameter: 'page[before]' });
+    const errors = [];
     const action = query(ctx, 'filter[action]') ?? null;
-    if (action !== null && !isAuditAction(action)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), { parameter: 'filter[action]' });
-    const events = await audit.list(actor(ctx), { before, action, desk: query(ctx, 'filter[desk]') ?? null, actor: query(ctx, 'filter[actor]') ?? null, limit });
-    const last = events.at(-1);
-    const next = events.length === limit && last ? { next: `${ctx.state.apiBase}/audit-events?page[size]=${limit}&page[before]=${last.id}` } : {};
-    respondData(ctx, 200, events.map(auditEventResource), { count: events.length, ...next });
+    if (action !== null && !isAuditAction(action)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), 'filter[action]', `one of ${AUDIT_ACTIONS.join(', ')}`, action));
+    const page = pageRequest(ctx, AUDIT_PAGE, byId, {
+      sizeAliases: ['limit'],
+      plainAfter: { name: 'page[before]', read: plainId, expected: 'the id of an audit event: the page starts at the one before it' },
+      errors,
+    });
+    const before = page.after === null ? null : String(page.after);
+    const events = await audit.list(actor(ctx), { before, action, desk: query(ctx, 'filter[desk]') ?? null, actor: query(ctx, 'filter[actor]') ?? null, limit: page.size + 1 });
+    respondPage(ctx, page, events, (event) => [Number(event.id)], auditEventResource, { count: Math.min(events.length, page.size) });
   });
 
   router.get('/clients', async (ctx: ApiContext) => {

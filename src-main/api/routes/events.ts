@@ -7,6 +7,8 @@ import { dataDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
 import { callerOf, type ApiContext } from '../context.ts';
+import { nextLink, pageRequest, type KeyReader } from '../paging.ts';
+import { queryParameter } from '../query.ts';
 import { respond } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
@@ -24,6 +26,18 @@ function parameter(ctx: ApiContext, name: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
+/** A feed cursor: an event id, 0 before the first. */
+const byIdOrStart: KeyReader<number> = (parts) => (parts.length === 1 && typeof parts[0] === 'number' && Number.isSafeInteger(parts[0]) && parts[0] >= 0 ? parts[0] : undefined);
+
+/** `filter[type]` (or `types`) of the feed: known event types, or null for all. */
+function feedTypes(ctx: ApiContext): string[] | null {
+  const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
+  const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
+  const unknown = types?.find((type) => !isEventType(type));
+  if (unknown !== undefined) throw new StationError(400, ERROR_TEXT.unknownEventType(unknown), { parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]' });
+  return types;
+}
+
 /** `after`, `limit` and `filter[type]` (or `types`), each refusal naming its parameter. */
 function feedQuery(ctx: ApiContext, startAt: string | undefined) {
   const errors: ErrorObject[] = [];
@@ -38,12 +52,8 @@ function feedQuery(ctx: ApiContext, startAt: string | undefined) {
   };
   const after = whole('after', startAt, 0);
   const limit = whole('limit', parameter(ctx, 'limit'), 1) ?? EVENT_FEED_LIMIT.default;
-  const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
-  const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
-  const unknown = types?.find((type) => !isEventType(type));
-  if (unknown !== undefined) errors.push(errorObject(400, ERROR_TEXT.unknownEventType(unknown), undefined, typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]'));
   if (errors.length > 0) throw StationError.many(400, errors);
-  return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types };
+  return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types: feedTypes(ctx) };
 }
 
 export interface EventRoutesDeps {
@@ -58,16 +68,26 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
   const streams = new Map<string, number>();
   let streamCount = 0;
 
+  // The feed pages like every list (page[size], page[after], links.next), and keeps its plain `after` and `limit`.
+  // It never ends: links.next is always there, and an empty page after the last event keeps the place. An id past
+  // the last event is a 400: a mistyped cursor would otherwise skip the events to come.
   router.get('/events', async (ctx: ApiContext) => {
-    const query = feedQuery(ctx, parameter(ctx, 'after'));
-    const after = query.after ?? 0;
-    const found = await events.feed(caller(ctx), { ...query, after });
+    const types = feedTypes(ctx);
+    const page = pageRequest(ctx, EVENT_FEED_LIMIT, byIdOrStart, {
+      sizeAliases: ['limit'],
+      plainAfter: { name: 'after', read: (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined), expected: 'an event id (0 for the first)' },
+    });
+    const after = page.after ?? 0;
+    const latest = await events.latestId();
+    if (after > latest) {
+      const name = queryParameter(ctx, 'page[after]') === undefined ? 'after' : 'page[after]';
+      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter(name), { parameter: name, meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)) } });
+    }
+    const found = await events.feed(caller(ctx), { after, limit: page.size, types });
     const last = found.at(-1)?.id ?? String(after);
-    const next = new URLSearchParams({ after: last, limit: String(query.limit) });
-    if (query.types) next.set('filter[type]', query.types.join(','));
     respond(ctx, 200, {
-      ...dataDocument(found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))), { lastEventId: last }),
-      links: { next: `${ctx.state.apiBase}/events?${next}` },
+      ...dataDocument(found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))), { lastEventId: last, page: page.meta }),
+      links: { next: nextLink(ctx, page, [Number(last)]) },
     });
   });
 

@@ -2,12 +2,14 @@
 // GET /manifests (with date, carrier, limit), GET /manifests/<id>, GET /manifests/<id>/document (the PDF, to
 // reprint), POST /manifests/<id>/reopen, and POST /manifests/<id>/transmit (send again what an upstream refused).
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import { validateClose, type ManifestPreviewAttributes, type ManifestResource } from '../../../src-shared/manifests.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { ManifestRecord } from '../../domain/manifest.ts';
 import type { ManifestService } from '../../services/manifests.ts';
 import { callerOf, type ApiContext } from '../context.ts';
-import { queryParameter } from '../query.ts';
+import { byId, pageRequest, respondPage } from '../paging.ts';
+import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -68,17 +70,16 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
 
   router.get('/manifests', async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
-    const limitText = queryParameter(ctx, 'limit');
-    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
     const date = queryParameter(ctx, 'date') ?? null;
-    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('date'), undefined, 'date'));
-    if (errors.length > 0) throw StationError.many(400, errors);
+    if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
+    const page = pageRequest(ctx, LIST_LIMIT, byId, { sizeAliases: ['limit'], errors });
     const found = await manifests.list(caller(ctx), {
       date,
       carrier: queryParameter(ctx, 'carrier')?.trim().toUpperCase() || null,
-      limit: Math.min(Number(limitText ?? LIST_LIMIT.default), LIST_LIMIT.max),
+      after: page.after,
+      limit: page.size + 1,
     });
-    respondData(ctx, 200, found.map((manifest) => manifestResource(manifest, ctx.state.apiBase)));
+    respondPage(ctx, page, found, (manifest) => [Number(manifest.id)], (manifest) => manifestResource(manifest, ctx.state.apiBase));
   });
 
   router.get('/manifests/:id', async (ctx: ApiContext) => {

@@ -1,12 +1,13 @@
 // The orders extension (README, "Orders"): POST /orders and /orders/batch, GET /orders (by status) and
 // /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
-import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { ORDER_BATCH_MAX, ORDER_STATUSES, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { OrderService } from '../../services/orders.ts';
 import { callerOf, type ApiContext } from '../context.ts';
-import { queryParameter } from '../query.ts';
+import { byId, pageRequest, respondPage } from '../paging.ts';
+import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { orderResource } from '../serializers/order.ts';
@@ -48,16 +49,17 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
   router.get('/orders', async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
     const status = queryParameter(ctx, 'status');
-    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('status'), undefined, 'status'));
-    const limitText = queryParameter(ctx, 'limit');
-    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) errors.push(errorObject(400, ERROR_TEXT.invalidLimit(limitText), undefined, 'limit'));
-    if (errors.length > 0) throw StationError.many(400, errors);
+    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) {
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('status'), 'status', ORDER_STATUSES.join(', '), status));
+    }
+    const page = pageRequest(ctx, LIMIT, byId, { sizeAliases: ['limit'], errors });
     const found = await orders.list(caller(ctx), {
       status: (status as OrderStatus | undefined) ?? null,
       search: queryParameter(ctx, 'search')?.trim() || null,
-      limit: Math.min(Number(limitText ?? LIMIT.default), LIMIT.max),
+      after: page.after,
+      limit: page.size + 1,
     });
-    respondData(ctx, 200, found.map((order) => orderResource(order, ctx.state.apiBase)));
+    respondPage(ctx, page, found, (order) => [order.position], (order) => orderResource(order, ctx.state.apiBase));
   });
 
   router.get('/orders/:number', async (ctx: ApiContext) => {

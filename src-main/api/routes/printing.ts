@@ -6,12 +6,17 @@ import type { Caller } from '../../domain/caller.ts';
 import type { PrintService } from '../../services/printing.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
+import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { respondData } from '../respond.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { printerResource, printJobResource, printSettingsResource } from '../serializers/printing.ts';
+
+const JOB_PAGE = { default: 50, max: 500 } as const;
+/** A print job's place in the list: when it was made, and its id. */
+const byJob: KeyReader<readonly [string, string]> = ([createdAt, id, ...rest]) => (rest.length === 0 && text(createdAt) && text(id) ? [createdAt, id] : undefined);
 
 export function printingRoutes(router: ApiRouter, printing: PrintService, idempotency: IdempotencyService): void {
   const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
@@ -37,6 +42,12 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
     const request = validateBulkPrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     respondJob(ctx, await printing.printMany(caller(ctx), request.value, idempotencyTicket(ctx)));
+  });
+
+  router.get('/print-jobs', async (ctx: ApiContext) => {
+    const page = pageRequest(ctx, JOB_PAGE, byJob);
+    const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1 });
+    respondPage(ctx, page, jobs, (job) => [job.createdAt, job.id], (job) => printJobResource(job, ctx.state.apiBase));
   });
 
   router.get('/print-jobs/:id', async (ctx: ApiContext) => {

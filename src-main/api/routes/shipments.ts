@@ -19,7 +19,9 @@ import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
 import type { DocumentFormat, ShipmentService } from '../../services/shipments.ts';
+import type { SummaryKey } from '../../domain/shipment.ts';
 import { callerOf, type ApiContext } from '../context.ts';
+import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { parameterError, queryParameter } from '../query.ts';
 import { respondData, warningsMeta } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -60,6 +62,11 @@ function documentId(ctx: ApiContext): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/** A summary's place: its ship date, when it was made, its id (the cursor of the page after it). */
+const bySummary: KeyReader<SummaryKey> = ([shipDate, createdAt, id, ...rest]) =>
+  rest.length === 0 && text(shipDate) && isCalendarDate(shipDate) && text(createdAt) && text(id) ? [shipDate, createdAt, id] : undefined;
+
+/** The filters of the summaries, and the page: the spec's `limit` as before, or `page[size]`, and `page[after]`. */
 function summaryQuery(ctx: ApiContext) {
   const errors: ErrorObject[] = [];
   const date = (name: 'dateFrom' | 'dateTo') => {
@@ -70,20 +77,11 @@ function summaryQuery(ctx: ApiContext) {
   };
   const dateFrom = date('dateFrom');
   const dateTo = date('dateTo');
-  const limitText = queryParameter(ctx, 'limit');
-  let limit: number = SUMMARY_LIMIT.default;
-  if (limitText !== undefined) {
-    if (!/^[1-9][0-9]{0,8}$/.test(limitText)) {
-      errors.push(parameterError(ERROR_TEXT.invalidLimit(limitText), 'limit', `a whole number from 1; more than ${SUMMARY_LIMIT.max} gives ${SUMMARY_LIMIT.max}`, limitText));
-    } else {
-      limit = Math.min(Number(limitText), SUMMARY_LIMIT.max);
-    }
-  }
-  if (errors.length > 0) fail(errors);
+  const page = pageRequest(ctx, SUMMARY_LIMIT, bySummary, { sizeAliases: ['limit'], errors });
   const search = queryParameter(ctx, 'search')?.trim() || null;
   // Only one person's shipments (an extension): filter[createdBy]=<username>, or createdBy=<username>.
   const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
-  return { dateFrom, dateTo, search, createdBy, limit };
+  return { page, query: { dateFrom, dateTo, search, createdBy, after: page.after, limit: page.size + 1 } };
 }
 
 /** `format` (pdf, the default, or zpl) and, for ZPL, `dpi` (203, the default, or 300) of the documents endpoint. */
@@ -181,7 +179,9 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   });
 
   router.get('/shipment-summaries', async (ctx: ApiContext) => {
-    respondData(ctx, 200, (await deps.shipments.summaries(caller(ctx), summaryQuery(ctx))).map(summaryResource));
+    const { page, query } = summaryQuery(ctx);
+    const rows = await deps.shipments.summaries(caller(ctx), query);
+    respondPage(ctx, page, rows, (row) => [row.shipDate, row.createdAt, row.id], summaryResource);
   });
 
   router.get('/addresses', async (ctx: ApiContext) => {

@@ -1,31 +1,27 @@
 // The webhooks extension (README, "Integrations"): GET/POST /webhooks, GET/PATCH/DELETE /webhooks/<id>,
 // GET /webhooks/<id>/deliveries (the delivery log, newest first) and POST /webhooks/<id>/replay.
-import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateNewWebhook, validateReplay, validateWebhookChange } from '../../../src-shared/webhooks.ts';
 import { actorOf } from '../../domain/caller.ts';
 import type { DeliveryStatus } from '../../domain/webhook.ts';
 import type { WebhookService } from '../../services/webhooks.ts';
 import { callerOf, type ApiContext } from '../context.ts';
+import { byId, pageRequest, plainId, respondPage } from '../paging.ts';
+import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { deliveryResource, webhookResource } from '../serializers/webhook.ts';
 
 const PAGE = { default: 50, max: 500 } as const;
+const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'];
 
+/** The delivery log's page and `filter[status]`; `page[before]` (a delivery id) is the older cursor it keeps taking. */
 function deliveryFilter(ctx: ApiContext) {
-  const text = (name: string) => {
-    const value = ctx.query[name];
-    return Array.isArray(value) ? value[value.length - 1] : value;
-  };
-  const size = text('page[size]');
-  const before = text('page[before]');
-  const status = text('filter[status]');
+  const status = queryParameter(ctx, 'status');
   const errors = [];
-  if (size !== undefined && !/^[1-9][0-9]{0,5}$/.test(size)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('page[size]'), undefined, 'page[size]'));
-  if (before !== undefined && !/^[0-9]{1,15}$/.test(before)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('page[before]'), undefined, 'page[before]'));
-  if (status !== undefined && !['pending', 'delivered', 'dead'].includes(status)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter('filter[status]'), undefined, 'filter[status]'));
-  if (errors.length > 0) throw StationError.many(400, errors);
-  return { before: before ?? null, status: (status ?? null) as DeliveryStatus | null, limit: Math.min(Number(size ?? PAGE.default), PAGE.max) };
+  if (status !== undefined && !DELIVERY_STATUSES.includes(status)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[status]'), 'filter[status]', DELIVERY_STATUSES.join(', '), status));
+  const page = pageRequest(ctx, PAGE, byId, { plainAfter: { name: 'page[before]', read: plainId, expected: 'the id of a delivery: the page starts at the one before it' }, errors });
+  return { page, filter: { before: page.after === null ? null : String(page.after), status: (status ?? null) as DeliveryStatus | null, limit: page.size + 1 } };
 }
 
 export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void {
@@ -60,9 +56,9 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
   });
 
   router.get('/webhooks/:id/deliveries', async (ctx: ApiContext) => {
-    const filter = deliveryFilter(ctx);
+    const { page, filter } = deliveryFilter(ctx);
     const found = await webhooks.deliveries(actor(ctx), id(ctx), filter);
-    respondData(ctx, 200, found.map(deliveryResource), found.length === filter.limit ? { next: found.at(-1)!.id } : undefined);
+    respondPage(ctx, page, found, (delivery) => [Number(delivery.id)], deliveryResource);
   });
 
   router.post('/webhooks/:id/replay', async (ctx: ApiContext) => {

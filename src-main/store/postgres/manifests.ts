@@ -51,8 +51,9 @@ export function manifestsTable(pool: Pool, now: () => string): Async<ManifestsTa
       (
         await pool.query<ManifestRow>(
           `SELECT ${COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND ($3::text IS NULL OR ship_date = $3) AND ($4::text IS NULL OR carrier_code = $4)
+             AND ($6::bigint IS NULL OR id < $6)
            ORDER BY id DESC LIMIT $5`,
-          [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit],
+          [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit, filter.after ?? null],
         )
       ).rows.map(manifestRecord),
     get: async (id, clientId, sandbox) => {

@@ -28,8 +28,9 @@ export function ordersTable(pool: Pool, now: () => string): Async<OrdersTable> {
         await pool.query<OrderRow>(
           `${ORDER_COLUMNS} WHERE o.client_id = $1 AND o.sandbox = $2 ${filter.status ? `AND ${STATUS_CONDITION[filter.status]}` : ''}
              AND ($3::text IS NULL OR o.number ILIKE $3 OR (o.attributes::jsonb -> 'shipTo' ->> 'name') ILIKE $3)
+             AND ($5::bigint IS NULL OR o.id < $5)
            ORDER BY o.id DESC LIMIT $4`,
-          [...owner(filter.clientId, filter.sandbox), filter.search === null ? null : likePrefix(filter.search), filter.limit],
+          [...owner(filter.clientId, filter.sandbox), filter.search === null ? null : likePrefix(filter.search), filter.limit, filter.after ?? null],
         )
       ).rows.map(orderRecord),
     remove: async (clientId, sandbox, number) =>

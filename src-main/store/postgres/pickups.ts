@@ -12,8 +12,12 @@ export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable>
           `${PICKUP_COLUMNS}
            WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND ($3::text IS NULL OR b.collection_date = $3) AND ($4::text IS NULL OR b.carrier_code = $4)
              AND ($6::text IS NULL OR (b.collection_date >= $6 AND b.status = 'booked'))
+             AND ($7::text IS NULL OR b.collection_date > $7 OR (b.collection_date = $7 AND b.carrier_code >= $8))
            ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT $5`,
-          [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit, filter.upcomingFrom ?? null],
+          [
+            Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit,
+            filter.upcomingFrom ?? null, filter.startingAt?.date ?? null, filter.startingAt && storable(filter.startingAt.carrierCode) ? filter.startingAt.carrierCode : '',
+          ],
         )
       ).rows.map(pickupRecord),
     get: async (shipmentId, clientId, sandbox) => {

@@ -119,6 +119,14 @@ export function printJobsTable(pool: Pool, now: () => string): Async<PrintJobsTa
         return printJobRecord(added.rows[0]!);
       }),
     get: async (id) => (storable(id) ? (await rows('SELECT * FROM print_jobs WHERE id = $1', [id]))[0] : undefined),
+    list: ({ clientId, after, limit }) =>
+      after && !after.every(storable)
+        ? Promise.resolve([])
+        : rows(
+            `SELECT * FROM print_jobs WHERE client_id = $1 AND ($2::text IS NULL OR (created_at, id) < ($2, $3))
+             ORDER BY created_at DESC, id DESC LIMIT $4`,
+            [Number(clientId) || 0, after?.[0] ?? null, after?.[1] ?? null, limit],
+          ),
     open: (desk) => rows("SELECT * FROM print_jobs WHERE desk = $1 AND status IN ('queued', 'printing') ORDER BY created_at, id", [desk]),
     adoptDeskless: async (desk) =>
       (await pool.query("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()])).rowCount ?? 0,

@@ -311,25 +311,28 @@ export function shipmentsTable(pool: Pool, now: () => string, claimLeaseMs = DEF
     summaries: async (filter) => {
       if (filter.search !== null && !storable(filter.search)) return [];
       const columns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
-         s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by FROM shipments s`;
+         s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by, s.created_at FROM shipments s`;
       if (filter.createdBy && !storable(filter.createdBy)) return [];
-      const owner = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null];
+      if (filter.after && !filter.after.every(storable)) return [];
+      const after = filter.after ?? [null, null, null];
+      const owner = [Number(filter.clientId) || 0, filter.sandbox ? 1 : 0, filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null, ...after];
+      const keyset = '($7::text IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))';
       const result =
         filter.search === null
           ? await pool.query<SummaryRowColumns>(
               `SELECT ${columns}
                WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
-                 AND ($6::text IS NULL OR s.created_by = $6)
+                 AND ($6::text IS NULL OR s.created_by = $6) AND ${keyset}
                ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`,
               owner,
             )
           : await pool.query<SummaryRowColumns>(
               `SELECT ${columns}
-               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $7 UNION SELECT id FROM shipments WHERE tracking_number = $7
-                              UNION SELECT id FROM shipments WHERE ((attributes::jsonb) ->> 'customerReference') = $7)
+               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
+                              UNION SELECT id FROM shipments WHERE ((attributes::jsonb) ->> 'customerReference') = $10)
                  AND s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
-                 AND ($6::text IS NULL OR s.created_by = $6)
-               ORDER BY s.ship_date DESC, s.created_at DESC LIMIT $5`,
+                 AND ($6::text IS NULL OR s.created_by = $6) AND ${keyset}
+               ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`,
               [...owner, filter.search],
             );
       return result.rows.map(summaryRecord);
