@@ -7,6 +7,7 @@ import { crossesCustomsBorder } from './countries.ts';
 import { formatCents, multiplyCents, parseCents } from './money.ts';
 import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
 import type { Address, Package, ServiceLevel, ShipmentAttributes } from './shipment.ts';
+import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
 
 const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address, service } = SHARED_FIELDS;
 
@@ -104,6 +105,15 @@ const orderSchema = z.object({
   lines: z.array(lineSchema).min(1).max(ORDER_LINES_MAX),
   tags,
 });
+
+/** The members of the order at `at` (['data'], or ['data', i] in a batch) the station does not read: for meta.warnings. */
+export function orderRequestWarnings(document: unknown, at: readonly (string | number)[]): UnknownMemberWarning[] {
+  let data: unknown = document;
+  for (const key of at) data = isObject(data) || Array.isArray(data) ? (data as Record<string | number, unknown>)[key] : undefined;
+  if (!isObject(data)) return [];
+  const warnings = Object.keys(data).filter((name) => !['type', 'id', 'attributes', 'meta', 'links'].includes(name)).map((name) => unknownMember([...at, name]));
+  return [...warnings, ...unknownMembers(data.attributes, orderSchema, [...at, 'attributes'])];
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

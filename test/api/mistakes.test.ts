@@ -95,4 +95,20 @@ describe('members the station does not know', () => {
     expect(clean.status).toBe(201);
     expect(clean.json.meta).toBeUndefined();
   });
+
+  it('are named for an order too, one by one in a batch; a missing SKU says what it is', async () => {
+    const order = (number: string, line: Record<string, unknown> = {}) => ({
+      type: 'order',
+      attributes: { number, shipTo: shipTo(), giftWrap: true, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: 1, unitPrice: '10.75', ...line }] },
+    });
+    const one = await post(t, token, '/v3/orders', { data: order(`W-${t.clock.wall().time.replace(/:/g, '')}-1`, { colour: 'blue' }) });
+    expect(one.status, one.text).toBe(201);
+    expect(one.json.meta.warnings.map((warning: { pointer: string }) => warning.pointer)).toEqual(['/data/attributes/giftWrap', '/data/attributes/lines/0/colour']);
+    const batch = await post(t, token, '/v3/orders/batch', { data: [order(`W-${t.clock.wall().time.replace(/:/g, '')}-2`), order(`W-${t.clock.wall().time.replace(/:/g, '')}-3`)] });
+    expect(batch.status, batch.text).toBe(200);
+    expect(batch.json.meta.warnings.map((warning: { pointer: string }) => warning.pointer)).toEqual(['/data/0/attributes/giftWrap', '/data/1/attributes/giftWrap']);
+    const noSku = await post(t, token, '/v3/orders', { data: order('W-NOSKU', { sku: null }) });
+    expect(noSku.status).toBe(400);
+    expect(noSku.json.errors[0].meta.reason).toBe('Required: the article’s SKU, text of at most 35 characters.');
+  });
 });

@@ -2,13 +2,13 @@
 // /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
-import { ORDER_BATCH_MAX, ORDER_STATUSES, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
+import { ORDER_BATCH_MAX, ORDER_STATUSES, orderRequestWarnings, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { OrderService } from '../../services/orders.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { byId, pageRequest, respondPage } from '../paging.ts';
 import { parameterError, queryParameter } from '../query.ts';
-import { respondData } from '../respond.ts';
+import { respondData, warningsMeta } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { orderResource } from '../serializers/order.ts';
 
@@ -25,7 +25,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     if (!order.ok) throw StationError.many(400, order.errors);
     const resource = orderResource(await orders.create(caller(ctx), order.value), ctx.state.apiBase);
     ctx.set('Location', resource.links.self);
-    respondData(ctx, 201, resource);
+    respondData(ctx, 201, resource, warningsMeta(orderRequestWarnings(ctx.state.body, ['data'])));
   });
 
   router.post('/orders/batch', async (ctx: ApiContext) => {
@@ -43,7 +43,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     // All or nothing: a file is fixed and sent again, not half imported.
     if (errors.length > 0) throw StationError.many(400, errors.slice(0, BATCH_ERRORS_MAX));
     const result: OrderBatchResult = await orders.createMany(caller(ctx), valid);
-    respondData(ctx, 200, [], { ...result });
+    respondData(ctx, 200, [], { ...result, ...warningsMeta(data.flatMap((_, index) => orderRequestWarnings(ctx.state.body, ['data', index]))) });
   });
 
   router.get('/orders', async (ctx: ApiContext) => {
