@@ -35,7 +35,8 @@ export function postgresBinaries(): { dir: string } | { missing: string } {
   return versions.length > 0 ? { dir: join(root, versions[0]!, 'bin') } : { missing: 'PostgreSQL is not installed (apt-get install postgresql)' };
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

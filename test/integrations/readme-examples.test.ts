@@ -6,11 +6,11 @@
 // answer that status, and the script must end without an error: an example cannot rot.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { faketimeEnv, faketimeLibrary } from '../helpers/faketime.ts';
 import { setClock } from '../helpers/clock.ts';
+import { freePort } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/station.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -82,17 +82,6 @@ curl() {
 }
 export -f curl
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let running: ReturnType<typeof spawn> | undefined;
 afterAll(() => {
