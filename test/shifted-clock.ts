@@ -23,7 +23,10 @@ if ('missing' in library) {
 const day = addDays(dayIn(new Date(), ZONE), DAYS_AHEAD);
 console.log(`Shifted clock: ${day} ${TIME_OF_DAY} in ${ZONE} (libfaketime), running on from there.`);
 const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'sqlite', '--project', 'postgres', ...SUITES, ...process.argv.slice(2)], {
+/** Suites with no dates in what they pin, and seconds of seeding: the paging test's 2,500 rows a list. */
+const NOT_SHIFTED = ['test/api/paging.test.ts'];
+const excluded = NOT_SHIFTED.flatMap((file) => ['--exclude', file]);
+const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'sqlite', '--project', 'postgres', ...excluded, ...SUITES, ...process.argv.slice(2)], {
   stdio: 'inherit',
   cwd: new URL('..', import.meta.url).pathname,
   env: { ...process.env, ...faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE) },

@@ -2,7 +2,7 @@
 // It seeds a headless station on a temp data folder through the store's bulk path, runs each load from a separate
 // autocannon process over loopback, then measures labels in-process, the scheduler's drain, cold start and memory,
 // and the store-bound figures again on PostgreSQL (a throwaway cluster) beside SQLite's.
-// Prints a markdown table and writes bench-results.json. `-- --quick` (50k rows, 3 s loads) is what CI runs, so the
+// Prints a markdown table and writes bench-results.json. `-- --quick` (50k rows, 1 s loads) is what CI runs, so the
 // benchmark never rots; CI never fails on its numbers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { BENCH_CLIENTS, SEARCH_WORDS, benchAttributes, benchUser, queueWaitingIn
 
 const quick = process.argv.includes('--quick');
 const ROWS = quick ? 50_000 : 1_000_000;
-const LOAD_SECONDS = quick ? 3 : 10;
+const LOAD_SECONDS = quick ? 1 : 10;
 const WARMUP_SECONDS = quick ? 1 : 2;
 const DRAIN = quick ? 1_000 : 10_000;
 const COLD_STARTS = quick ? 3 : 5;
@@ -323,7 +323,7 @@ async function main(): Promise<void> {
   }
 
   const table = [
-    `Machine: ${machine()}. ${quick ? 'Quick run (50k rows, 3 s loads).' : 'Full run (1M rows, 20 connections and 10 s per load after a 2 s warm-up).'}`,
+    `Machine: ${machine()}. ${quick ? 'Quick run (50k rows, 1 s loads).' : 'Full run (1M rows, 20 connections and 10 s per load after a 2 s warm-up).'}`,
     '',
     '| figure | result | bare http | ratio | target | met |',
     '|---|---|---|---|---|---|',

@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: ['e2e/*.e2e.ts', 'electron/*.e2e.ts'],
   outputDir: '../../test-results/e2e-artifacts',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  // Two files at a time, each worker with a station of its own (fixtures.ts): 2.3 min instead of 3.4 on 2 cores.
+  workers: 2,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
