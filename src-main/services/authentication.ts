@@ -86,31 +86,39 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
 
   return {
     async signIn(hash, integrationKey, address) {
-      const waitMs = backoff.waitFor(integrationKey, address);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
+      const turn = backoff.begin(integrationKey, address);
+      if (turn.kind === 'locked') {
+        const seconds = Math.ceil(turn.waitMs / 1000);
         throw new StationError(429, ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
       }
-      let credential: Buffer;
+      if (turn.kind === 'busy') throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+      // The check was reserved before any work, so guessers at once cannot all pass the count; it ends as a
+      // failure, a success, or (too busy to check, or the store failed) as no check at all.
+      let outcome: 'failed' | 'succeeded' | 'unchecked' = 'unchecked';
       try {
-        credential = await scrypt.run(() => deriveCredential(hash, keys.credentialSalt));
-      } catch (error) {
-        if (error instanceof GateFullError) throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
-        throw error;
+        let credential: Buffer;
+        try {
+          credential = await scrypt.run(() => deriveCredential(hash, keys.credentialSalt));
+        } catch (error) {
+          if (error instanceof GateFullError) throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+          throw error;
+        }
+        let matchId: string | undefined;
+        for (const candidate of await store.users.credentials()) {
+          if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
+        }
+        const integrationId = await integrationWith(integrationKey);
+        const user = integrationId !== undefined && matchId !== undefined ? await store.users.byId(matchId) : undefined;
+        const client = user && (await store.clients.byId(user.clientId));
+        if (!user || !client || integrationId === undefined) {
+          outcome = 'failed';
+          return undefined;
+        }
+        outcome = 'succeeded';
+        return { client, user, integrationId };
+      } finally {
+        backoff.finished(integrationKey, address, outcome);
       }
-      let matchId: string | undefined;
-      for (const candidate of await store.users.credentials()) {
-        if (secretsEqual(candidate.credential, credential)) matchId = candidate.id;
-      }
-      const integrationId = await integrationWith(integrationKey);
-      const user = integrationId !== undefined && matchId !== undefined ? await store.users.byId(matchId) : undefined;
-      const client = user && (await store.clients.byId(user.clientId));
-      if (!user || !client || integrationId === undefined) {
-        backoff.failed(integrationKey, address);
-        return undefined;
-      }
-      backoff.succeeded(integrationKey, address);
-      return { client, user, integrationId };
     },
 
     tokenFor: ({ client, user, integrationId }) => signClientToken({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id }, key),

@@ -70,6 +70,17 @@ describe('password guessing', () => {
     expect((await signInFrom('127.0.0.2', SMITH.password)).status).toBe(200);
   });
 
+  it(`checks at most ${FREE_FAILURES} passwords of twenty guessers at once: the count is taken before the password work`, async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signInFrom('127.0.0.8', `burst-guess-${i}`, 'burst-guessing-key')));
+    const statuses = answers.map((answer) => answer.status);
+    // A 401 is a password checked and refused; a 503 (checks of this key under way) was refused before any
+    // password work.
+    expect(statuses.filter((status) => status === 401).length).toBe(FREE_FAILURES);
+    expect(statuses.filter((status) => status === 503).length).toBe(20 - FREE_FAILURES);
+    // Locked now: the next guess is refused before the work too.
+    expect((await signInFrom('127.0.0.8', 'one-more', 'burst-guessing-key')).status).toBe(429);
+  });
+
   it('locks a remote address that guesses with made-up integration keys, and no other address', async () => {
     for (let i = 0; i < FREE_FAILURES; i++) expect((await signInFrom('127.0.0.5', SMITH.password, `made-up-key-${i}`)).status).toBe(401);
     expect((await signInFrom('127.0.0.5', SMITH.password)).status).toBe(429);
