@@ -114,6 +114,14 @@ function asUnusable(file: string, error: unknown): unknown {
   const code = String((error as { code?: unknown }).code ?? '');
   if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(unusableText(file, 'is not a SQLite database'));
   if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseUnusableError(unusableText(file, 'is damaged'));
+  // A folder (or a device, a socket) where the file should be: SQLite says only that it cannot open it.
+  const notAFile = [file, `${file}-wal`, `${file}-shm`].find((path) => existsSync(path) && !statSync(path).isFile());
+  if (notAFile) {
+    return new DatabaseUnusableError(
+      `The station's database ${notAFile} is a ${statSync(notAFile).isDirectory() ? 'folder' : 'special file'}, not a database file. Move it out of the data ` +
+        'folder (it is not the station’s), then start the station again; or choose another data folder with --data.',
+    );
+  }
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
     return new DatabaseUnusableError(
       `The station cannot open its database ${file} for writing (${code}): its folder is read-only or belongs to ` +

@@ -106,6 +106,18 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
     expect(databaseFiles()).toEqual(before);
   });
 
+  it('says that a station.sqlite which is a folder is a folder, not that the data folder is read-only', async () => {
+    const dataDir = join(tempDir(), 'data');
+    mkdirSync(join(dataDir, 'station.sqlite'), { recursive: true });
+    const started = createStation({ dataDir, port: 0, logger: silentLogger });
+    await expect(started).rejects.toThrow(DatabaseUnusableError);
+    await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(
+      `The station's database ${join(dataDir, 'station.sqlite')} is a folder, not a database file.`,
+    );
+    await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.not.toThrow(/read-only/);
+    expect(statSync(join(dataDir, 'station.sqlite')).isDirectory()).toBe(true);
+  });
+
   it('tightens an existing data folder to its owner', async () => {
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir, { mode: 0o755 });
