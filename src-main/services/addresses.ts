@@ -1,6 +1,8 @@
 // Address search for the receiver picker: the caller's own address book, the client's own address included.
+// A search is a read: the one write it may bring (the client's own address into the book) never fails it.
 import type { SavedAddress } from '../domain/address.ts';
 import type { Caller } from '../domain/caller.ts';
+import { StoreFaultError } from '../domain/store-fault.ts';
 import type { Store } from '../store/index.ts';
 
 export interface AddressService {
@@ -9,26 +11,34 @@ export interface AddressService {
 
 export function createAddressService(store: Store): AddressService {
   // The client's own address is added once per client, book and profile, not on every keystroke of a search.
+  // It is marked done only once written: a write that fails (a read-only disk, a lost database) fails no search,
+  // and is tried again on the next one.
   const ensured = new Set<string>();
+  const ensureOwn = async (caller: Caller) => {
+    const own = caller.client.profile;
+    const key = JSON.stringify([caller.client.id, caller.sandbox, own]);
+    if (!own.name || !own.address1 || ensured.has(key)) return;
+    try {
+      await store.addresses.ensure(caller.client.id, caller.sandbox, {
+        name: own.name,
+        address1: own.address1,
+        address2: own.address2,
+        city: own.city,
+        postalCode: own.postalCode,
+        state: own.state,
+        country: own.country,
+        contact: own.contact,
+        phone: own.phone,
+        email: own.email,
+      });
+      ensured.add(key);
+    } catch (error) {
+      if (!(error instanceof StoreFaultError)) throw error;
+    }
+  };
   return {
     async search(caller, text, limit) {
-      const own = caller.client.profile;
-      const key = JSON.stringify([caller.client.id, caller.sandbox, own]);
-      if (own.name && own.address1 && !ensured.has(key)) {
-        ensured.add(key);
-        await store.addresses.ensure(caller.client.id, caller.sandbox, {
-          name: own.name,
-          address1: own.address1,
-          address2: own.address2,
-          city: own.city,
-          postalCode: own.postalCode,
-          state: own.state,
-          country: own.country,
-          contact: own.contact,
-          phone: own.phone,
-          email: own.email,
-        });
-      }
+      await ensureOwn(caller);
       return store.addresses.search(caller.client.id, caller.sandbox, text, limit);
     },
   };

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post } from '../helpers/shipments.ts';
-import { startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
+import { OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const cannotMount = process.platform !== 'linux' ? 'mounting needs Linux' : process.getuid?.() !== 0 ? 'mounting a filesystem needs root' : undefined;
 if (cannotMount && process.env.CI) throw new Error(`${cannotMount}; in CI the fault suite must run.`);
@@ -113,6 +113,13 @@ describe.skipIf(cannotMount !== undefined)('the filesystem turns read-only under
     const immediate = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
     expect(immediate.status).toBe(201);
     for (let i = 0; i < 5; i++) expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy' }))).status).toBe(202);
+    // An account that has shipped nothing yet, and has never searched its address book.
+    await t.station.clients.add(OPERATOR, {
+      username: 'readonly-newcomer',
+      password: 'Newcomer-Desk-2026',
+      profile: { name: 'Newcomer Shop', address1: 'Via Po 1', city: 'Torino', postalCode: '10124', country: 'IT', contact: 'Nora' },
+    });
+    const newcomer = (await t.signIn('readonly-newcomer', 'Newcomer-Desk-2026')).json.meta.token as string;
 
     // The kernel finds an error and remounts the filesystem read-only, as it does on a failing disk.
     const device = readdirSync('/sys/fs/ext4').find((name) => execFileSync('findmnt', ['-n', '-o', 'SOURCE', mount], { encoding: 'utf8' }).trim().endsWith(name));
@@ -123,6 +130,11 @@ describe.skipIf(cannotMount !== undefined)('the filesystem turns read-only under
     expect(refused.headers['retry-after']).toBeDefined();
     expect([ERROR_TEXT.storeIo, ERROR_TEXT.storeReadOnly]).toContain(refused.json.errors[0].detail);
     expect((await get(t, token, `/v3/shipments/${immediate.json.data.id}`)).status).toBe(200);
+    // A client's first address search is a read too: it answers, though its own address cannot be written to its
+    // book now (it is, on a later search, once the disk can be written again).
+    const search = await get(t, newcomer, '/v3/addresses?searchString=Newcomer');
+    expect(search.status, search.text).toBe(200);
+    expect((await get(t, token, '/v3/addresses?searchString=Kunde')).status).toBe(200);
     await t.station.scheduler.runOnce();
     expect(statusCounts(t)).toEqual({ '0': 5, '3': 1 });
     await t.close();
