@@ -8,7 +8,7 @@ import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
 import { EVENT_TYPES } from '../src-shared/events.ts';
 import { validateNewWebhook, validateReplay } from '../src-shared/webhooks.ts';
 import { validateUpstreamSettings } from '../src-shared/upstream.ts';
-import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, migrateDataFolder, restoreDataFolder, type StationAdmin } from './admin.ts';
+import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, checkDataFolder, migrateDataFolder, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
@@ -79,6 +79,10 @@ Usage: npm run --silent station -- <command> [options]
       Write a consistent copy of the station's SQLite database to FILE (a new file), also while the station
       runs. A PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup).
       The copy holds the station's secrets: keep it as safe as the data folder.
+  check [--data DIR] [--json]
+      Run SQLite's full integrity check on the station's database (every page and index), also while the
+      station runs, and print what it found; exit status 1 when the database is damaged. A PostgreSQL
+      database is checked with PostgreSQL's own tools (data checksums, pg_amcheck).
   restore --from FILE [--data DIR] [--json]
       Put a backup back. The station must be stopped; the database it replaces is kept beside it as
       station.sqlite.before-restore-<time>.
@@ -471,6 +475,24 @@ function backupCommand(args: string[]): void {
   print(values, copy, `Backed up ${copy.clients} clients and ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes).`);
 }
 
+/** `station check`: true when the database is whole. */
+function checkCommand(args: string[]): boolean {
+  if (process.env.STATION_DATABASE_URL) {
+    throw new UsageError('check reads the SQLite file of a data folder. A shared PostgreSQL database is checked with PostgreSQL’s own tools: data checksums (initdb --data-checksums) and pg_amcheck.');
+  }
+  const values = parse(args, sqliteOnly);
+  const report = checkDataFolder(dataDirOf(values));
+  print(
+    values,
+    report,
+    report.ok
+      ? `The database ${report.file} is whole: SQLite's integrity check found nothing (${report.milliseconds} ms).`
+      : `The database ${report.file} is damaged. SQLite's integrity check found:\n${report.problems.map((problem) => `  ${problem}`).join('\n')}\n` +
+          'Stop the station, and put the newest good backup back with station restore --from FILE.',
+  );
+  return report.ok;
+}
+
 async function migrateCommand(args: string[]): Promise<void> {
   const values = parse(args, { ...sqliteOnly, to: { type: 'string' } });
   const url = required(values, 'to');
@@ -708,6 +730,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'restore':
         restoreCommand(rest);
         return 0;
+      case 'check':
+        return checkCommand(rest) ? 0 : 1;
       case 'help':
       case '--help':
       case '-h':

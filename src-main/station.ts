@@ -254,7 +254,7 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = databaseUrl
     ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
-    : openStore(databaseFile, { clock });
+    : openStore(databaseFile, { clock, onDamaged: options.onDatabaseUnavailable });
   try {
     // The files hold the station's secrets and data: only its user may read them.
     for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {

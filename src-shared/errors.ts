@@ -48,6 +48,10 @@ export const ERROR_TEXT = {
   storeIo: 'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',
   storeBusy: 'The station’s database is busy (another program may be holding it), so the request was not completed. Send it again in a moment.',
   storeUnreachable: 'The station cannot reach its shared database, so the request was not completed. Check the database server and the network, then send the request again.',
+  storeDamaged:
+    'The station’s database is damaged, so the request was not completed, and the station takes no more changes until it is repaired. An operator: stop the station, run `station check`, and restore the newest good backup with `station restore --from FILE`; what still reads is served meanwhile.',
+  storeDamagedLog: (since: string, problem: string) =>
+    `The database was found damaged at ${since} (${problem}). The station takes no more changes; reads that still work go on. Stop it, run station check, and restore the newest good backup (station restore --from FILE).`,
   databaseUnavailableSince: (since: string) =>
     `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,

@@ -327,6 +327,8 @@ export interface HealthAttributes {
     unavailableSince: string | null;
     /** Its last error, or null. */
     problem: string | null;
+    /** Found damaged (SQLite): it takes no changes until it is checked and restored. */
+    damaged?: boolean;
   };
   /** Whether this desk holds its name on the shared database; its printing waits while it does not. */
   deskLockHeld: boolean;

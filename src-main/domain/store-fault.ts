@@ -2,7 +2,8 @@
 // failing, another program holds the database, or the shared database server cannot be reached. Nothing was
 // changed (or, for a connection lost mid-commit, the caller cannot know; a retry is answered by what is stored). The
 // store reports these so, the API answers them with 503 and Retry-After, and scheduled processing retries.
-export type StoreFaultKind = 'disk-full' | 'read-only' | 'io' | 'busy' | 'unreachable';
+/** `corrupt`: the database file is damaged (SQLITE_CORRUPT, SQLITE_NOTADB; PostgreSQL's XX001, XX002). */
+export type StoreFaultKind = 'disk-full' | 'read-only' | 'io' | 'busy' | 'unreachable' | 'corrupt';
 
 export class StoreFaultError extends Error {
   readonly kind: StoreFaultKind;

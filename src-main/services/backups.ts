@@ -1,19 +1,25 @@
-// Backups of a data folder: `station backup` copies the database while the station runs; `station restore`
+// Backups of a data folder: `station backup` copies the database while the station runs, `station check` looks
+// at every page of it; `station restore`
 // puts a copy back, only while no station runs on the folder (it holds the folder's lock meanwhile, so none
 // can start), and keeps the database it replaces. `station migrate` moves a stopped folder's database up to
 // PostgreSQL, under the same lock.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupDatabase, restoreDatabase, type DatabaseCopy } from '../store/backup.ts';
+import { backupDatabase, checkDatabase, restoreDatabase, type DatabaseCopy, type IntegrityReport } from '../store/backup.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { lockDataFolder } from '../store/station-lock.ts';
 import { moveToPostgres, type MovedTable } from '../store/move-to-postgres.ts';
 
-export type { DatabaseCopy } from '../store/backup.ts';
+export type { DatabaseCopy, IntegrityReport } from '../store/backup.ts';
 export type { MovedTable } from '../store/move-to-postgres.ts';
 
 export function backupDataFolder(dataDir: string, out: string): DatabaseCopy {
   return backupDatabase(join(dataDir, DATABASE_FILE), out);
+}
+
+/** SQLite's full integrity check of the folder's database, also while the station runs. */
+export function checkDataFolder(dataDir: string): IntegrityReport {
+  return checkDatabase(join(dataDir, DATABASE_FILE));
 }
 
 export function restoreDataFolder(dataDir: string, from: string): { restored: DatabaseCopy; keptAs: string | undefined } {

@@ -45,6 +45,40 @@ export function inspectCopy(file: string): DatabaseCopy {
   }
 }
 
+/** What SQLite's full integrity check found in a database: nothing (ok), or up to 100 problems, and how long it took. */
+export interface IntegrityReport {
+  file: string;
+  ok: boolean;
+  problems: string[];
+  milliseconds: number;
+}
+
+/**
+ * Runs SQLite's full `integrity_check` (every page, every index against its table) on a read-only connection: on
+ * a stopped station, or a running one (it reads one consistent snapshot beside the writer).
+ */
+export function checkDatabase(file: string): IntegrityReport {
+  if (!existsSync(file)) throw new BackupError(`There is no station database at ${file} to check.`);
+  const started = performance.now();
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const rows = db.pragma('integrity_check(100)') as { integrity_check: string }[];
+    const problems = rows.map((row) => row.integrity_check).filter((text) => text !== 'ok');
+    return { file, ok: problems.length === 0, problems, milliseconds: Math.round(performance.now() - started) };
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    // A file damaged so that the check cannot even start is a finding too, not a failure of the command.
+    if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
+      return { file, ok: false, problems: [(error as Error).message], milliseconds: Math.round(performance.now() - started) };
+    }
+    throw new BackupError(`The database ${file} could not be checked: ${(error as Error).message}`);
+  } finally {
+    db?.close();
+  }
+}
+
 /** Writes a consistent copy of the database at `source` to `out`, which must not exist yet. */
 export function backupDatabase(source: string, out: string): DatabaseCopy {
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose a new name, so no backup is overwritten.`);

@@ -14,6 +14,8 @@ const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
   ['SQLITE_CANTOPEN', 'io'],
   ['SQLITE_BUSY', 'busy'],
   ['SQLITE_LOCKED', 'busy'],
+  ['SQLITE_CORRUPT', 'corrupt'],
+  ['SQLITE_NOTADB', 'corrupt'],
 ];
 
 /** PostgreSQL's SQLSTATEs that are faults, by exact code or by class (the first two characters). */
@@ -27,6 +29,8 @@ const POSTGRES_KINDS: readonly [code: string, kind: StoreFaultKind][] = [
   ['55P03', 'busy'],
   ['08', 'unreachable'],
   ['57P', 'unreachable'],
+  ['XX001', 'corrupt'],
+  ['XX002', 'corrupt'],
 ];
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);

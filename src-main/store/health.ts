@@ -9,6 +9,8 @@ export interface StoreHealth {
   unavailableSince: string | null;
   /** The last reason it gave, for the log and the health endpoint; null while it answers. */
   problem: string | null;
+  /** Found damaged: unavailable for changes until it is restored, not until it answers again. */
+  damaged?: boolean;
 }
 
 export interface HealthTracker {

@@ -7,6 +7,8 @@
 import type { Db } from './database.ts';
 import type { StoreHealth } from './health.ts';
 import { asStoreFault } from './faults.ts';
+import { StoreFaultError } from '../domain/store-fault.ts';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { runWrite } from './audited-write.ts';
 import type { AuditedChanges } from '../domain/audit.ts';
 import type { Migration } from './migrations.ts';
@@ -84,6 +86,8 @@ export interface Store {
 
 export interface StoreOptions {
   clock?: () => Date;
+  /** SQLite: told once when the database is found damaged (the store then refuses every write). */
+  onDamaged?: (message: string) => void;
   migrations?: readonly Migration[];
   /**
    * PostgreSQL: how old a claim on a scheduled shipment must be before another desk takes the work over (60 s by
@@ -98,16 +102,29 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const tables = openTables(file, now, options.migrations);
   let writer: Writer | undefined;
   let clientChanges = 0;
+  // Once a statement finds the file damaged, nothing more is written to it: what is written on damaged pages may
+  // be lost or spread the damage. Reads go on; each that meets a damaged page is a fault of its own.
+  let damaged: { since: Date; problem: string } | undefined;
+  /** The error as the store reports it: a storage fault as a StoreFaultError, and a damaged file noted. */
+  const fault = (error: unknown): unknown => {
+    const translated = asStoreFault(error);
+    if (translated instanceof StoreFaultError && translated.kind === 'corrupt' && !damaged) {
+      damaged = { since: clock(), problem: translated.message };
+      options.onDamaged?.(ERROR_TEXT.storeDamagedLog(damaged.since.toISOString(), translated.message));
+    }
+    return translated;
+  };
 
   /** Without the writer thread, an audited write is a transaction of its own; a plain one, the table's own. */
   const writeHere = tables.db.transaction((table: WriteTable, method: string, args: unknown[], audit: AuditedChanges) => runWrite(tables, table, method, args, audit));
   const write = (table: WriteTable, method: string, args: unknown[], audit?: AuditedChanges): Promise<unknown> => {
+    if (damaged) return Promise.reject(new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`));
     if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-    if (writer) return writer.call(table, method, args, now(), audit).catch((error: unknown) => Promise.reject(asStoreFault(error)));
+    if (writer) return writer.call(table, method, args, now(), audit).catch((error: unknown) => Promise.reject(fault(error)));
     try {
       return Promise.resolve(audit ? writeHere(table, method, args, audit) : runWrite(tables, table, method, args, undefined));
     } catch (error) {
-      return Promise.reject(asStoreFault(error));
+      return Promise.reject(fault(error));
     }
   };
 
@@ -118,7 +135,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       try {
         return Promise.resolve(method(...args));
       } catch (error) {
-        return Promise.reject(asStoreFault(error));
+        return Promise.reject(fault(error));
       }
     };
 
@@ -154,8 +171,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     holdDuty: () => Promise.resolve(true),
     holdDesk: () => Promise.resolve(true),
     deskHeld: () => true,
-    // The file is on this machine: its faults (a full disk) are answered per request, and it never goes away.
-    health: () => ({ available: true, unavailableSince: null, problem: null }),
+    // The file is on this machine: its faults (a full disk) are answered per request, and it never goes away; but
+    // once found damaged, it is unavailable for changes until it is restored.
+    health: () =>
+      damaged
+        ? { available: false, unavailableSince: damaged.since.toISOString(), damaged: true, problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.` }
+        : { available: true, unavailableSince: null, problem: null },
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);
       // This connection only reads from now on. A read waits for a lock only while another program holds the

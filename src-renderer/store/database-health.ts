@@ -10,6 +10,8 @@ const RECHECK_MS = 2_000;
 interface DatabaseHealthState {
   /** When the database stopped answering (ISO 8601), or null while it answers. */
   unavailableSince: string | null;
+  /** Found damaged: it does not come back by itself, an operator restores it. */
+  damaged: boolean;
   /** A 503 came: ask the station's health now, and keep asking while the database is away. */
   noticeUnavailable(health: () => Promise<HealthAttributes>): void;
 }
@@ -18,6 +20,7 @@ let checking = false;
 
 export const useDatabaseHealth = create<DatabaseHealthState>((set) => ({
   unavailableSince: null,
+  damaged: false,
   noticeUnavailable(health) {
     if (checking) return;
     checking = true;
@@ -25,11 +28,11 @@ export const useDatabaseHealth = create<DatabaseHealthState>((set) => ({
       const answer = await health().catch(() => undefined);
       // No answer at all is the station itself away: the screens say so; the banner is about the database.
       if (answer && !answer.database.available) {
-        set({ unavailableSince: answer.database.unavailableSince });
+        set({ unavailableSince: answer.database.unavailableSince, damaged: answer.database.damaged === true });
         setTimeout(() => void check(), RECHECK_MS);
         return;
       }
-      set({ unavailableSince: null });
+      set({ unavailableSince: null, damaged: false });
       checking = false;
     };
     void check();

@@ -17,6 +17,8 @@ const STORE_FAULT_ANSWERS: Record<StoreFaultKind, { detail: string; retryAfterSe
   io: { detail: ERROR_TEXT.storeIo, retryAfterSeconds: 10 },
   busy: { detail: ERROR_TEXT.storeBusy, retryAfterSeconds: 1 },
   unreachable: { detail: ERROR_TEXT.storeUnreachable, retryAfterSeconds: 5 },
+  // Sending it again will not mend the file: an operator must, so callers wait longer.
+  corrupt: { detail: ERROR_TEXT.storeDamaged, retryAfterSeconds: 300 },
 };
 
 export function errorHandler(logger: Logger) {

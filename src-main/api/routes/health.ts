@@ -20,6 +20,7 @@ export function healthRoutes(open: ApiRouter, health: HealthService): void {
       return;
     }
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    respond(ctx, 503, { ...errorDocument([errorObject(503, ERROR_TEXT.databaseUnavailableSince(attributes.database.unavailableSince!))]), meta: { health: attributes } });
+    const detail = attributes.database.damaged ? ERROR_TEXT.storeDamaged : ERROR_TEXT.databaseUnavailableSince(attributes.database.unavailableSince!);
+    respond(ctx, 503, { ...errorDocument([errorObject(503, detail)]), meta: { health: attributes } });
   });
 }

@@ -1,0 +1,100 @@
+// A database damaged in the middle of the file, as a failing disk or a copy cut short leaves it: pages of a table,
+// of an index and of the address search's FTS index overwritten with noise while the station was stopped. The
+// station finds it instead of serving it: every route over the data answers 200 or 503, never 500; once a
+// damaged page is met, writes are refused with the damage's own text, and the health endpoint says so.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
+import { runCli } from '../helpers/cli.ts';
+import { startTestStation, type TestStation } from '../helpers/station.ts';
+
+const opened: TestStation[] = [];
+afterEach(async () => {
+  for (const station of opened.splice(0)) await station.close();
+});
+
+/** Overwrites every other page of the b-tree called `name` (and its children) with noise: a damage the header does not show. */
+function damage(file: string, name: RegExp): number {
+  const db = new Database(file);
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const pages = (db.prepare('SELECT name, pageno FROM dbstat ORDER BY pageno').all() as { name: string; pageno: number }[])
+    .filter((row) => name.test(row.name) && row.pageno > 1)
+    .map((row) => row.pageno);
+  db.close();
+  const hit = pages.filter((_, index) => index % 2 === 0);
+  const fd = openSync(file, 'r+');
+  try {
+    for (const page of hit) writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
+  } finally {
+    closeSync(fd);
+  }
+  return hit.length;
+}
+
+describe('a database damaged in the middle of the file', () => {
+  it.each([
+    ['the shipments table', /^shipments$/],
+    ['the shipment list’s index', /^shipments_summaries$/],
+    ['the address search’s FTS index', /^addresses_search/],
+  ])('%s: every route answers 200 or 503, never 500; writes are refused; the health endpoint says so', async (_layout, name) => {
+    const first = await startTestStation({ schedulerIntervalMs: 0 });
+    const token = await first.token();
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const made = await post(first, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i} ${'x'.repeat(i % 20)}` } }), { service: 'economy', scheduledProcessing: false }));
+      expect(made.status).toBe(201);
+      ids.push(made.json.data.id);
+    }
+    // station check while the station runs: whole.
+    const whole = await runCli(['check', '--data', first.dataDir, '--json']);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(JSON.parse(whole.stdout)).toMatchObject({ ok: true, problems: [] });
+    await first.station.stop();
+    const file = join(first.dataDir, 'station.sqlite');
+    expect(damage(file, name)).toBeGreaterThan(0);
+    // And after the damage: it says so, with what SQLite found, and fails.
+    const found = await runCli(['check', '--data', first.dataDir]);
+    expect(found.code).toBe(1);
+    expect(found.stdout).toMatch(/is damaged\. SQLite's integrity check found:\n  \S/);
+
+    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0 });
+    opened.push(t, first);
+    const again = await t.token();
+    const paths = [
+      ...ids.flatMap((id) => [`/v3/shipments/${id}`, `/v3/shipments/${id}/documents`, `/v3/shipments/${id}/tracking`]),
+      `/v3/shipment-summaries?limit=1000`,
+      `/v3/shipment-summaries?dateFrom=${t.clock.day(-1)}&dateTo=${t.clock.day(30)}`,
+      '/v3/addresses?searchString=Receiver',
+      '/v3/addresses?searchString=eceiv',
+      '/v3/addresses?searchString=Marienpl',
+      '/v3/events?after=0&limit=1000',
+      '/v3/today',
+      `/v3/reports/daily?dateFrom=${t.clock.day(-7)}&dateTo=${t.clock.day(7)}`,
+      '/v3/orders',
+      '/v3/test',
+    ];
+    const statuses: Record<string, number> = {};
+    for (const path of paths) {
+      const answer = await get(t, again, path);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      expect([200, 503], `${path}: ${answer.text.slice(0, 300)}`).toContain(answer.status);
+      if (answer.status === 503) {
+        expect(answer.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
+        expect(answer.headers['retry-after']).toBe('300');
+      }
+    }
+    expect(statuses['503'] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);
+    // Found: nothing more is written to the file, and the health endpoint says why.
+    const write = await post(t, again, '/v3/shipments/save', document(attributes()));
+    expect(write.status).toBe(503);
+    expect(write.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
+    const health = await t.call('/v3/health');
+    expect(health.status).toBe(503);
+    expect(health.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
+    expect(health.json.meta.health.database).toMatchObject({ available: false, damaged: true, problem: expect.stringMatching(/^The database is damaged \(SQLITE_CORRUPT/) });
+    console.log(`damage in ${_layout}: ${JSON.stringify(statuses)} over ${paths.length} reads`);
+  });
+});
