@@ -123,7 +123,9 @@ STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), ST
 stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000),
 STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000),
 STATION_MANIFEST_TRANSMIT_MS (how often closed manifests due to an upstream service are sent; default 5000),
-STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90).
+STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90),
+STATION_BACKUP_HOURS (how often a checked backup goes into <data>/backups/; default 24, 0: never),
+STATION_BACKUPS_KEPT (how many of those are kept; default 7).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -615,6 +617,10 @@ async function serveCommand(args: string[]): Promise<void> {
   const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
   const manifestTransmitIntervalMs = millisecondsFromEnv('STATION_MANIFEST_TRANSMIT_MS');
   const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
+  const backupHours = process.env.STATION_BACKUP_HOURS;
+  if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours)) throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
+  const backupIntervalMs = backupHours === undefined || backupHours === '' ? undefined : Number(backupHours) * 3_600_000;
+  const backupsKept = countFromEnv('STATION_BACKUPS_KEPT');
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
@@ -634,6 +640,8 @@ async function serveCommand(args: string[]): Promise<void> {
     upstreamTrackingIntervalMs,
     manifestTransmitIntervalMs,
     eventRetentionDays,
+    backupIntervalMs,
+    backupsKept,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it

@@ -48,6 +48,8 @@ import { ensureStationKeys, type StationKeys } from './services/station-keys.ts'
 import { createCalendarService, ensureCalendar, type CalendarService } from './services/calendar.ts';
 import { systemTimeZone } from '../src-shared/calendar.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
+import { ERROR_TEXT } from '../src-shared/errors.ts';
+import { makeScheduledBackup, scheduledBackups } from './store/scheduled-backups.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
 import { readTlsFiles } from './security/tls-files.ts';
@@ -68,6 +70,9 @@ export const hasStation = (dataDir: string): boolean => existsSync(join(dataDir,
 export const DEFAULT_UPSTREAM_TRACKING_MS = 15 * 60_000;
 /** How often closed manifests due to an upstream service are looked for. */
 export const DEFAULT_MANIFEST_TRANSMIT_MS = 5_000;
+/** How often a running station on SQLite copies its database into <data folder>/backups/, and how many it keeps. */
+export const DEFAULT_BACKUP_INTERVAL_MS = 24 * 60 * 60_000;
+export const DEFAULT_BACKUPS_KEPT = 7;
 /** How often the processing timer forgets expired idempotency keys. */
 const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -127,6 +132,9 @@ export interface StationOptions {
   upstreamTrackingIntervalMs?: number;
   /** 0 turns the manifest sending off (tests drive it with manifestTransmission.runOnce). */
   manifestTransmitIntervalMs?: number;
+  /** SQLite: how often a verified backup goes into <data folder>/backups/ (a day by default; 0: never), and how many are kept (7). */
+  backupIntervalMs?: number;
+  backupsKept?: number;
   /** The first wait before a manifest its upstream could not take is sent again (10 s; doubling to 15 min). */
   manifestRetryMs?: number;
   /** How often the scale is asked for a weight, how long it may take to answer, and how soon a lost port is opened again. */
@@ -172,6 +180,8 @@ export interface Station {
   readonly upstreamTracking: Scheduler;
   /** Sends closed manifests to their upstream services. */
   readonly manifestTransmission: Scheduler;
+  /** Copies the SQLite database into <data folder>/backups/ on a schedule; tests drive it with runOnce. */
+  readonly backups: Scheduler;
   readonly manifests: ManifestService;
   /** The station's time zone and holidays. */
   readonly calendar: CalendarService;
@@ -254,7 +264,14 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
   const databaseFile = join(dataDir, DATABASE_FILE);
   const store = databaseUrl
     ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
-    : openStore(databaseFile, { clock, onDamaged: options.onDatabaseUnavailable });
+    : openStore(databaseFile, {
+        clock,
+        // The finding names what to put back: the newest scheduled backup, when there is one.
+        onDamaged: (message) => {
+          const newest = scheduledBackups(dataDir)[0];
+          options.onDatabaseUnavailable?.(`${message} ${newest ? ERROR_TEXT.newestBackup(newest) : ERROR_TEXT.noScheduledBackup}`);
+        },
+      });
   try {
     // The files hold the station's secrets and data: only its user may read them.
     for (const file of databaseUrl ? [] : [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
@@ -421,6 +438,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (sent > 0) logger.info(`Sent ${sent} manifest(s) to upstream services`);
     },
   });
+  // A verified copy of the database now and then, the newest few kept: after a damage finding, what to put back.
+  const backups = createScheduler({
+    intervalMs: options.backupIntervalMs ?? DEFAULT_BACKUP_INTERVAL_MS,
+    logger,
+    task: async () => {
+      if (store.backend !== 'sqlite') return;
+      try {
+        const copy = await makeScheduledBackup(options.dataDir, join(options.dataDir, DATABASE_FILE), clock(), options.backupsKept ?? DEFAULT_BACKUPS_KEPT);
+        logger.info(`Backed up ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes, checked)`);
+      } catch (error) {
+        logger.error(`The scheduled backup failed: ${(error as Error).message}`);
+      }
+    },
+  });
   /** Idempotency keys past their day, and events past their retention, are forgotten hourly by the processing timer. */
   const purgeKeysNowAndThen = async () => {
     if (clock().getTime() - keysPurgedAt < KEY_PURGE_INTERVAL_MS) return;
@@ -491,6 +522,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     upstream,
     upstreamTracking,
     manifestTransmission,
+    backups,
     manifests,
     calendar,
     documents,
@@ -530,6 +562,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           deliverer.start();
           if ((options.upstreamTrackingIntervalMs ?? DEFAULT_UPSTREAM_TRACKING_MS) > 0) upstreamTracking.start();
           if ((options.manifestTransmitIntervalMs ?? DEFAULT_MANIFEST_TRANSMIT_MS) > 0) manifestTransmission.start();
+          if ((options.backupIntervalMs ?? DEFAULT_BACKUP_INTERVAL_MS) > 0) backups.start();
           resolve(ownUrl);
         });
       });
@@ -540,7 +573,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), scale.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), backups.stop(), scale.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

@@ -14,6 +14,7 @@ const ENTRIES = [
   /^src-main\/preload\/index\.ts$/,
   /^src-main\/documents\/worker\.ts$/,
   /^src-main\/store\/writer-worker\.ts$/,
+  /^src-main\/store\/backup-worker\.ts$/,
   /^src-renderer\/(main\.tsx|print-view\.ts)$/,
   /^test\/.*\.(test|e2e)\.ts$/,
   /^test\/(bench|lint)\/[^/]+\.ts$/,

@@ -1,15 +1,16 @@
 // Backups under load: `station backup` copies a running station's database while integrations keep writing,
 // and the copy holds every shipment acknowledged before it began, each whole. `station restore` refuses while
 // the station runs, and afterwards puts the copy back, keeping the database it replaced.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { runCli, serve } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
-import { attributes, document } from '../helpers/shipments.ts';
-import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { attributes, document, post } from '../helpers/shipments.ts';
+import { setClock } from '../helpers/clock.ts';
+import { JSONAPI, startTestStation, tempDir } from '../helpers/station.ts';
 
 function openCopy(file: string) {
   return new Database(file, { readonly: true, fileMustExist: true });
@@ -117,5 +118,49 @@ describe('backup and restore with the station under write load', () => {
     other.close();
     expect((await runCli(['restore', '--data', data, '--from', foreign])).stderr).toContain("is a SQLite database, but no station's.");
     expect((await runCli(['backup', '--data', data])).code).toBe(2);
+  });
+});
+
+describe('scheduled backups', () => {
+  it('are made on the station’s schedule beside a load of creates, checked, rotated, and restore every shipment acknowledged before them', async () => {
+    const clock = setClock('2027-03-01 09:00', 'Europe/Rome', { running: false });
+    const t = await startTestStation({ clock, schedulerIntervalMs: 0, backupIntervalMs: 0, backupsKept: 2 });
+    const token = await t.token();
+    const acknowledged: string[] = [];
+    const create = async () => {
+      const made = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
+      expect(made.status).toBe(201);
+      return made.json.data.id as string;
+    };
+    for (let i = 0; i < 30; i++) acknowledged.push(await create());
+    // Three backups an hour apart, the second while eight creates run beside it.
+    await t.station.backups.runOnce();
+    clock.advance(3_600_000);
+    const beside = Promise.all(Array.from({ length: 8 }, create));
+    await t.station.backups.runOnce();
+    acknowledged.push(...(await beside));
+    clock.advance(3_600_000);
+    const beforeLast = [...acknowledged];
+    await t.station.backups.runOnce();
+    acknowledged.push(await create());
+
+    const folder = join(t.dataDir, 'backups');
+    const kept = readdirSync(folder).sort();
+    // The newest two are kept, named by the station's clock; each is a whole database (quick_check ok).
+    expect(kept).toEqual(['station-20270301T090000Z.sqlite', 'station-20270301T100000Z.sqlite']);
+    for (const name of kept) {
+      const copy = openCopy(join(folder, name));
+      expect(copy.pragma('quick_check', { simple: true })).toBe('ok');
+      copy.close();
+    }
+    // Put back into the stopped station's folder: every shipment acknowledged before the last backup is there.
+    await t.station.stop();
+    const restored = await runCli(['restore', '--data', t.dataDir, '--from', join(folder, kept.at(-1)!), '--json']);
+    expect(restored.code, restored.stderr).toBe(0);
+    const db = openCopy(join(t.dataDir, 'station.sqlite'));
+    const ids = new Set((db.prepare('SELECT id FROM shipments').pluck().all() as string[]));
+    db.close();
+    expect(beforeLast.filter((id) => !ids.has(id))).toEqual([]);
+    await t.close();
   });
 });

@@ -48,6 +48,8 @@ describe('a database damaged in the middle of the file', () => {
       expect(made.status).toBe(201);
       ids.push(made.json.data.id);
     }
+    // A scheduled backup before the damage, which the finding then names.
+    await first.station.backups.runOnce();
     // station check while the station runs: whole.
     const whole = await runCli(['check', '--data', first.dataDir, '--json']);
     expect(whole.code, whole.stderr).toBe(0);
@@ -60,7 +62,9 @@ describe('a database damaged in the middle of the file', () => {
     expect(found.code).toBe(1);
     expect(found.stdout).toMatch(/is damaged\. SQLite's integrity check found:\n  \S/);
 
-    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0 });
+    const logged: string[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) };
+    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0, logger });
     opened.push(t, first);
     const again = await t.token();
     const paths = [
@@ -95,6 +99,10 @@ describe('a database damaged in the middle of the file', () => {
     expect(health.status).toBe(503);
     expect(health.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
     expect(health.json.meta.health.database).toMatchObject({ available: false, damaged: true, problem: expect.stringMatching(/^The database is damaged \(SQLITE_CORRUPT/) });
+    // The log says it once, with what to put back.
+    const findings = logged.filter((line) => line.startsWith('The database was found damaged'));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(/The newest scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite: station restore --from /);
     console.log(`damage in ${_layout}: ${JSON.stringify(statuses)} over ${paths.length} reads`);
   });
 });
