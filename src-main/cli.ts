@@ -125,7 +125,8 @@ STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pul
 STATION_MANIFEST_TRANSMIT_MS (how often closed manifests due to an upstream service are sent; default 5000),
 STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90),
 STATION_BACKUP_HOURS (how often a checked backup goes into <data>/backups/; default 24, 0: never),
-STATION_BACKUPS_KEPT (how many of those are kept; default 7).
+STATION_BACKUPS_KEPT (how many of those are kept; default 7), STATION_CHECK_HOURS (how often the
+database is quick_checked, and once after start; default 24, 0: never).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;
@@ -621,6 +622,9 @@ async function serveCommand(args: string[]): Promise<void> {
   if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours)) throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
   const backupIntervalMs = backupHours === undefined || backupHours === '' ? undefined : Number(backupHours) * 3_600_000;
   const backupsKept = countFromEnv('STATION_BACKUPS_KEPT');
+  const checkHours = process.env.STATION_CHECK_HOURS;
+  if (checkHours !== undefined && checkHours !== '' && !/^\d{1,4}$/.test(checkHours)) throw new UsageError(`STATION_CHECK_HOURS must be a whole number of hours (0: no checks), not '${checkHours}'.`);
+  const checkIntervalMs = checkHours === undefined || checkHours === '' ? undefined : Number(checkHours) * 3_600_000;
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
     dataDir,
@@ -642,6 +646,7 @@ async function serveCommand(args: string[]): Promise<void> {
     eventRetentionDays,
     backupIntervalMs,
     backupsKept,
+    checkIntervalMs,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it

@@ -49,7 +49,7 @@ import { createCalendarService, ensureCalendar, type CalendarService } from './s
 import { systemTimeZone } from '../src-shared/calendar.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { ERROR_TEXT } from '../src-shared/errors.ts';
-import { makeScheduledBackup, scheduledBackups } from './store/scheduled-backups.ts';
+import { makeScheduledBackup, quickCheck, scheduledBackups } from './store/scheduled-backups.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
 import { readTlsFiles } from './security/tls-files.ts';
@@ -70,6 +70,8 @@ export const hasStation = (dataDir: string): boolean => existsSync(join(dataDir,
 export const DEFAULT_UPSTREAM_TRACKING_MS = 15 * 60_000;
 /** How often closed manifests due to an upstream service are looked for. */
 export const DEFAULT_MANIFEST_TRANSMIT_MS = 5_000;
+/** How often a running station on SQLite checks its database (quick_check, also right after start). */
+export const DEFAULT_CHECK_INTERVAL_MS = 24 * 60 * 60_000;
 /** How often a running station on SQLite copies its database into <data folder>/backups/, and how many it keeps. */
 export const DEFAULT_BACKUP_INTERVAL_MS = 24 * 60 * 60_000;
 export const DEFAULT_BACKUPS_KEPT = 7;
@@ -135,6 +137,8 @@ export interface StationOptions {
   /** SQLite: how often a verified backup goes into <data folder>/backups/ (a day by default; 0: never), and how many are kept (7). */
   backupIntervalMs?: number;
   backupsKept?: number;
+  /** SQLite: how often the database is quick_checked on a thread of its own, and once right after start (a day; 0: never). */
+  checkIntervalMs?: number;
   /** The first wait before a manifest its upstream could not take is sent again (10 s; doubling to 15 min). */
   manifestRetryMs?: number;
   /** How often the scale is asked for a weight, how long it may take to answer, and how soon a lost port is opened again. */
@@ -182,6 +186,8 @@ export interface Station {
   readonly manifestTransmission: Scheduler;
   /** Copies the SQLite database into <data folder>/backups/ on a schedule; tests drive it with runOnce. */
   readonly backups: Scheduler;
+  /** Checks the SQLite database (quick_check) right after start and on a schedule; tests drive it with runOnce. */
+  readonly integrity: Scheduler;
   readonly manifests: ManifestService;
   /** The station's time zone and holidays. */
   readonly calendar: CalendarService;
@@ -452,6 +458,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
       }
     },
   });
+  // The live file's pages checked now and then on a thread of its own: damage is found before a request meets it.
+  const integrity = createScheduler({
+    intervalMs: options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS,
+    logger,
+    task: async () => {
+      if (store.backend !== 'sqlite') return;
+      const started = performance.now();
+      try {
+        const problems = await quickCheck(join(options.dataDir, DATABASE_FILE));
+        if (problems.length > 0) store.reportDamage(`quick_check found: ${problems.slice(0, 3).join('; ')}`);
+        else logger.info(`The database passed its quick_check (${Math.round(performance.now() - started)} ms)`);
+      } catch (error) {
+        logger.warn(`The database check waits for its next turn: ${(error as Error).message}`);
+      }
+    },
+  });
   /** Idempotency keys past their day, and events past their retention, are forgotten hourly by the processing timer. */
   const purgeKeysNowAndThen = async () => {
     if (clock().getTime() - keysPurgedAt < KEY_PURGE_INTERVAL_MS) return;
@@ -523,6 +545,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     upstreamTracking,
     manifestTransmission,
     backups,
+    integrity,
     manifests,
     calendar,
     documents,
@@ -563,6 +586,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
           if ((options.upstreamTrackingIntervalMs ?? DEFAULT_UPSTREAM_TRACKING_MS) > 0) upstreamTracking.start();
           if ((options.manifestTransmitIntervalMs ?? DEFAULT_MANIFEST_TRANSMIT_MS) > 0) manifestTransmission.start();
           if ((options.backupIntervalMs ?? DEFAULT_BACKUP_INTERVAL_MS) > 0) backups.start();
+          if ((options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS) > 0) {
+            integrity.start();
+            void integrity.runOnce();
+          }
           resolve(ownUrl);
         });
       });
@@ -573,7 +600,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), backups.stop(), scale.stop()]);
+      const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), backups.stop(), integrity.stop(), scale.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

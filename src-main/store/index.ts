@@ -78,6 +78,8 @@ export interface Store {
   deskHeld(): boolean;
   /** Whether the database answers now, and since when it has not (a shared database server can go away). */
   health(): StoreHealth;
+  /** A check outside the store (the scheduled quick_check) found the database damaged: it takes no more writes. */
+  reportDamage(problem: string): void;
   /** Sends writes to a thread of their own: for a station that runs for hours, not a one-off command. */
   writeInBackground(onProblem: (message: string) => void): void;
   /** Lets the writes in flight finish, then closes the database. */
@@ -106,12 +108,14 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   // be lost or spread the damage. Reads go on; each that meets a damaged page is a fault of its own.
   let damaged: { since: Date; problem: string } | undefined;
   /** The error as the store reports it: a storage fault as a StoreFaultError, and a damaged file noted. */
+  const noteDamage = (problem: string) => {
+    if (damaged) return;
+    damaged = { since: clock(), problem };
+    options.onDamaged?.(ERROR_TEXT.storeDamagedLog(damaged.since.toISOString(), problem));
+  };
   const fault = (error: unknown): unknown => {
     const translated = asStoreFault(error);
-    if (translated instanceof StoreFaultError && translated.kind === 'corrupt' && !damaged) {
-      damaged = { since: clock(), problem: translated.message };
-      options.onDamaged?.(ERROR_TEXT.storeDamagedLog(damaged.since.toISOString(), translated.message));
-    }
+    if (translated instanceof StoreFaultError && translated.kind === 'corrupt') noteDamage(translated.message);
     return translated;
   };
 
@@ -177,6 +181,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       damaged
         ? { available: false, unavailableSince: damaged.since.toISOString(), damaged: true, problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.` }
         : { available: true, unavailableSince: null, problem: null },
+    reportDamage: (problem) => noteDamage(`SQLITE_CORRUPT: ${problem}`),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);
       // This connection only reads from now on. A read waits for a lock only while another program holds the

@@ -77,7 +77,9 @@ export async function startTestStation(options: TestStationOptions = {}): Promis
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
   const databaseUrl = await testDatabaseFor(dataDir);
   const clock = options.clock ?? runningClock();
-  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, timeZone: clock.timeZone, ...options, clock, dataDir });
+  // The check of the database right after start runs on a thread of its own: the suites that damage a database
+  // turn it on; the others need not pay for it hundreds of times.
+  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, timeZone: clock.timeZone, checkIntervalMs: 0, ...options, clock, dataDir });
   // A data folder used before (a restart) keeps its client.
   const existing = (await station.clients.list(OPERATOR)).find((candidate) => candidate.username === SMITH.username);
   const client = existing ?? await station.clients.add(OPERATOR, {

@@ -64,9 +64,12 @@ describe('a database damaged in the middle of the file', () => {
 
     const logged: string[] = [];
     const logger = { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) };
-    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0, logger });
+    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0, logger, checkIntervalMs: 24 * 3_600_000 });
     opened.push(t, first);
     const again = await t.token();
+    // The check right after start has found it before any request met it: no writes, and the health says so.
+    await t.station.integrity.runOnce();
+    expect(t.station.store.health()).toMatchObject({ available: false, damaged: true, problem: expect.stringContaining('quick_check found') });
     const paths = [
       ...ids.flatMap((id) => [`/v3/shipments/${id}`, `/v3/shipments/${id}/documents`, `/v3/shipments/${id}/tracking`]),
       `/v3/shipment-summaries?limit=1000`,

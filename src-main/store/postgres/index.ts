@@ -232,6 +232,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     },
     deskHeld: () => desk === undefined || desk.connection !== undefined,
     health: () => health.current(),
+    // PostgreSQL checks its own pages (data checksums, pg_amcheck): the station runs no check of it.
+    reportDamage: () => undefined,
     // The database server does its own writing: every query already leaves the API's thread.
     writeInBackground: () => undefined,
     close: async () => {
