@@ -50,7 +50,8 @@ export interface StationAdmin {
 export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string; desk?: string } = {}): Promise<StationAdmin> {
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const desk = deskName(options.desk);
-  const { store, keys } = await openDataDir(dataDir, { databaseUrl: options.databaseUrl });
+  // What the database says of itself on opening (a damaged write-ahead log) goes to the operator's terminal.
+  const { store, keys } = await openDataDir(dataDir, { databaseUrl: options.databaseUrl, onDatabaseUnavailable: (message) => console.error(`station: ${message}`) });
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),

@@ -50,6 +50,7 @@ import { systemTimeZone } from '../src-shared/calendar.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { ERROR_TEXT } from '../src-shared/errors.ts';
 import { makeScheduledBackup, quickCheck, scheduledBackups } from './store/scheduled-backups.ts';
+import { checkWriteAheadLog } from './store/wal-check.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
 import { readTlsFiles } from './security/tls-files.ts';
@@ -268,6 +269,9 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
   const { clock, databaseUrl, claimLeaseMs } = options;
   prepareDataDir(dataDir);
   const databaseFile = join(dataDir, DATABASE_FILE);
+  // Before SQLite replays the write-ahead log and silently drops what follows a damaged frame.
+  const wal = databaseUrl ? undefined : checkWriteAheadLog(databaseFile, (clock ?? (() => new Date()))());
+  if (wal) options.onDatabaseUnavailable?.(ERROR_TEXT.walDamaged(wal.droppedCommits, wal.droppedFrames, wal.keptAs));
   const store = databaseUrl
     ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
     : openStore(databaseFile, {

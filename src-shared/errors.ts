@@ -52,6 +52,8 @@ export const ERROR_TEXT = {
     'The station’s database is damaged, so the request was not completed, and the station takes no more changes until it is repaired. An operator: stop the station, run `station check`, and restore the newest good backup with `station restore --from FILE`; what still reads is served meanwhile.',
   storeDamagedLog: (since: string, problem: string) =>
     `The database was found damaged at ${since} (${problem}). The station takes no more changes; reads that still work go on. Stop it, run station check, and restore the newest good backup (station restore --from FILE).`,
+  walDamaged: (commits: number, frames: number, keptAs: string) =>
+    `The database's write-ahead log is damaged: SQLite drops its last ${frames} page writes (${commits} committed transaction(s)) when it opens the database, so the last changes before the stop may be missing. The log was copied to ${keptAs} first; run station check, and compare with the newest backup.`,
   newestBackup: (file: string) => `The newest scheduled backup is ${file}: station restore --from ${file}.`,
   noScheduledBackup: 'There is no scheduled backup in the data folder’s backups folder: restore the newest backup you keep elsewhere.',
   databaseUnavailableSince: (since: string) =>

@@ -1,15 +1,16 @@
 // A database damaged in the middle of the file, as a failing disk or a copy cut short leaves it: pages of a table,
 // of an index and of the address search's FTS index overwritten with noise while the station was stopped. The
 // station finds it instead of serving it: every route over the data answers 200 or 503, never 500; once a
-// damaged page is met, writes are refused with the damage's own text, and the health endpoint says so.
-import { closeSync, openSync, writeSync } from 'node:fs';
+// damaged page is met, writes are refused with the damage's own text, and the health endpoint says so. And a
+// write-ahead log damaged before a restart is reported, not silently cut short.
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { runCli } from '../helpers/cli.ts';
-import { startTestStation, type TestStation } from '../helpers/station.ts';
+import { startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const opened: TestStation[] = [];
 afterEach(async () => {
@@ -107,5 +108,46 @@ describe('a database damaged in the middle of the file', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatch(/The newest scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite: station restore --from /);
     console.log(`damage in ${_layout}: ${JSON.stringify(statuses)} over ${paths.length} reads`);
+  });
+});
+
+describe('a damaged write-ahead log', () => {
+  /** A copy of a running station's database and its log, as a power cut leaves them; nothing checkpointed yet. */
+  async function crashedCopy(): Promise<{ dataDir: string; frames: number; pageSize: number }> {
+    const running = await startTestStation({ schedulerIntervalMs: 0 });
+    opened.push(running);
+    const token = await running.token();
+    for (let i = 0; i < 12; i++) expect((await post(running, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }))).status).toBe(201);
+    const dataDir = join(tempDir(), 'data');
+    mkdirSync(dataDir);
+    for (const name of ['station.sqlite', 'station.sqlite-wal']) copyFileSync(join(running.dataDir, name), join(dataDir, name));
+    const header = readFileSync(join(dataDir, 'station.sqlite-wal')).subarray(0, 32);
+    const pageSize = header.readUInt32BE(8);
+    const frames = Math.floor((statSync(join(dataDir, 'station.sqlite-wal')).size - 32) / (24 + pageSize));
+    return { dataDir, frames, pageSize };
+  }
+
+  it('is reported before SQLite drops what follows the damage, and the log is kept aside; a whole log is not', async () => {
+    const whole = await crashedCopy();
+    const quiet: string[] = [];
+    const calm = await startTestStation({ dataDir: whole.dataDir, schedulerIntervalMs: 0, logger: { info: () => {}, warn: () => {}, error: (message: string) => void quiet.push(message) } });
+    opened.push(calm);
+    expect(quiet.filter((line) => line.includes('write-ahead log'))).toEqual([]);
+
+    const damaged = await crashedCopy();
+    expect(damaged.frames).toBeGreaterThan(6);
+    // A byte of page data in a frame a third of the way in: whole frames and commits follow it.
+    const wal = join(damaged.dataDir, 'station.sqlite-wal');
+    const bytes = readFileSync(wal);
+    const at = 32 + Math.floor(damaged.frames / 3) * (24 + damaged.pageSize) + 24 + 100;
+    bytes[at] = bytes[at]! ^ 0xff;
+    writeFileSync(wal, bytes);
+    const logged: string[] = [];
+    const t = await startTestStation({ dataDir: damaged.dataDir, schedulerIntervalMs: 0, logger: { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) } });
+    opened.push(t);
+    const finding = logged.find((line) => line.startsWith("The database's write-ahead log is damaged"));
+    expect(finding, logged.join('\n')).toMatch(/drops its last \d+ page writes \([1-9]\d* committed transaction\(s\)\).*copied to \S+station\.sqlite-wal\.damaged-/);
+    const keptAs = /copied to (\S+) first;/.exec(finding!)![1]!;
+    expect(readFileSync(keptAs).equals(bytes)).toBe(true);
   });
 });
