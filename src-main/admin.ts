@@ -25,7 +25,7 @@ function operatingSystemUser(): string {
 }
 
 export { DESKTOP_INTEGRATION_NAME } from './services/station-keys.ts';
-export { backupDataFolder, checkDataFolder, migrateDataFolder, restoreDataFolder } from './services/backups.ts';
+export { backupDataFolder, checkDataFolder, checkSharedDatabase, migrateDataFolder, restoreDataFolder } from './services/backups.ts';
 export { FIRST_CLIENT_USERNAME } from './services/clients.ts';
 
 export interface StationAdmin {

@@ -8,7 +8,7 @@ import { TRACKING_STATUSES } from '../src-shared/tracking-status.ts';
 import { EVENT_TYPES } from '../src-shared/events.ts';
 import { validateNewWebhook, validateReplay } from '../src-shared/webhooks.ts';
 import { validateUpstreamSettings } from '../src-shared/upstream.ts';
-import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, checkDataFolder, migrateDataFolder, restoreDataFolder, type StationAdmin } from './admin.ts';
+import { DESKTOP_INTEGRATION_NAME, FIRST_CLIENT_USERNAME, backupDataFolder, checkDataFolder, checkSharedDatabase, migrateDataFolder, restoreDataFolder, type StationAdmin } from './admin.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { consoleLogger } from './logger.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
@@ -79,10 +79,11 @@ Usage: npm run --silent station -- <command> [options]
       Write a consistent copy of the station's SQLite database to FILE (a new file), also while the station
       runs. A PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup).
       The copy holds the station's secrets: keep it as safe as the data folder.
-  check [--data DIR] [--json]
+  check [--data DIR | --database URL] [--json]
       Run SQLite's full integrity check on the station's database (every page and index), also while the
-      station runs, and print what it found; exit status 1 when the database is damaged. A PostgreSQL
-      database is checked with PostgreSQL's own tools (data checksums, pg_amcheck).
+      station runs, and print what it found; exit status 1 when the database is damaged. On PostgreSQL,
+      amcheck of the station's tables and indexes (the extension is created when it may be), and whether
+      data checksums are on.
   restore --from FILE [--data DIR] [--json]
       Put a backup back. The station must be stopped; the database it replaces is kept beside it as
       station.sqlite.before-restore-<time>.
@@ -479,11 +480,23 @@ function backupCommand(args: string[]): void {
 }
 
 /** `station check`: true when the database is whole. */
-function checkCommand(args: string[]): boolean {
-  if (process.env.STATION_DATABASE_URL) {
-    throw new UsageError('check reads the SQLite file of a data folder. A shared PostgreSQL database is checked with PostgreSQL’s own tools: data checksums (initdb --data-checksums) and pg_amcheck.');
+async function checkCommand(args: string[]): Promise<boolean> {
+  const values = parse(args, common);
+  const url = databaseOf(values);
+  if (url) {
+    const shared = await checkSharedDatabase(url);
+    const how = `${shared.tables} tables and ${shared.indexes} indexes; data checksums ${shared.dataChecksums ? 'on' : 'off (initdb --data-checksums, or pg_checksums --enable on a stopped cluster)'}`;
+    print(
+      values,
+      shared,
+      shared.amcheck !== 'ran'
+        ? `amcheck did not run: it is ${shared.amcheck}. ${how}. Run pg_amcheck as a superuser instead.`
+        : shared.ok
+          ? `The database is whole: amcheck found nothing in ${how} (${shared.milliseconds} ms).`
+          : `The database is damaged. amcheck found:\n${shared.problems.map((problem) => `  ${problem}`).join('\n')}\nRestore it with PostgreSQL's own tools (pg_dump, or a base backup with WAL archiving).`,
+    );
+    return shared.ok;
   }
-  const values = parse(args, sqliteOnly);
   const report = checkDataFolder(dataDirOf(values));
   print(
     values,
@@ -744,7 +757,7 @@ export async function main(argv: string[]): Promise<number> {
         restoreCommand(rest);
         return 0;
       case 'check':
-        return checkCommand(rest) ? 0 : 1;
+        return (await checkCommand(rest)) ? 0 : 1;
       case 'help':
       case '--help':
       case '-h':

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { backupDatabase, checkDatabase, restoreDatabase, type DatabaseCopy, type IntegrityReport } from '../store/backup.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { lockDataFolder } from '../store/station-lock.ts';
+import { checkPostgres, type PostgresIntegrityReport } from '../store/postgres/check.ts';
 import { moveToPostgres, type MovedTable } from '../store/move-to-postgres.ts';
 
 export type { DatabaseCopy, IntegrityReport } from '../store/backup.ts';
@@ -16,6 +17,9 @@ export type { MovedTable } from '../store/move-to-postgres.ts';
 export function backupDataFolder(dataDir: string, out: string): DatabaseCopy {
   return backupDatabase(join(dataDir, DATABASE_FILE), out);
 }
+
+/** amcheck of a shared PostgreSQL database's tables and indexes, and whether its pages carry checksums. */
+export const checkSharedDatabase = (url: string): Promise<PostgresIntegrityReport> => checkPostgres(url);
 
 /** SQLite's full integrity check of the folder's database, also while the station runs. */
 export function checkDataFolder(dataDir: string): IntegrityReport {
