@@ -9,7 +9,7 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { Logger } from '../logger.ts';
 import { rateCardCarrier, randomDigits, type Carrier, type DigitSource } from './carrier.ts';
 import { rateCardSchema, type RateCard } from './rate-card.ts';
-import { upstreamCarrier, type UpstreamCarrier, type UpstreamTimeouts } from './upstream.ts';
+import { upstreamCarrier, upstreamOfCarrier, type UpstreamCarrier, type UpstreamTimeouts } from './upstream.ts';
 import type { UpstreamConfig } from './upstream-client.ts';
 
 export interface LoadedCard {
@@ -140,8 +140,8 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
       if (entry) return rateCardCarrier(entry.card, entry.card.fuelSurchargePercent, digits);
       const unreadable = stopped.find((candidate) => candidate.carrierCode === carrierCode);
       if (unreadable) return unavailableCarrier(unreadable);
-      // An upstream's quotes are <upstream code>.<its carrier code>.
-      return upstreams.get(carrierCode.split('.')[0]!)?.carrier;
+      const upstream = upstreamOfCarrier(carrierCode);
+      return upstream === undefined ? undefined : upstreams.get(upstream)?.carrier;
     },
     choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode), ...upstreams.keys()],
     upstreams: () => [...upstreams.values()].map((entry) => entry.carrier),

@@ -54,6 +54,15 @@ interface ShipmentJson {
   meta: { status: number; reference: string | null; carrierName: string | null; finalCost: { amount: number; currency: string } | null; insuranceCost: { amount: number } | null; trackingNumber: string | null; error?: string | null };
 }
 
+/**
+ * The upstream whose carrier a carrier code names: an upstream's quotes are <upstream code>.<its carrier code>
+ * (PV.UPS), and a rate card's codes have no dot (rate-card.ts); undefined for a rate card's.
+ */
+export function upstreamOfCarrier(carrierCode: string): string | undefined {
+  const dot = carrierCode.indexOf('.');
+  return dot > 0 ? carrierCode.slice(0, dot) : undefined;
+}
+
 /** The customer reference the station books under upstream: its own shipment id, which no other booking has. */
 export const upstreamCustomerReference = (shipmentId: string) => `SS-${shipmentId.slice(0, 40)}`;
 

@@ -6,6 +6,7 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { parseCents } from '../../src-shared/money.ts';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
+import { upstreamOfCarrier } from '../carriers/upstream.ts';
 import type { DocumentPool, Lane } from '../documents/pool.ts';
 import type { PriceList, Quote } from '../domain/rating.ts';
 import type { ProcessedResult } from '../domain/shipment.ts';
@@ -74,7 +75,7 @@ export function noServiceReason(list: PriceList): string {
  */
 export function unreachableReason(list: PriceList, carrierCode?: string): string | undefined {
   const away = list.unavailable.filter(
-    (entry) => entry.unreachable && (carrierCode === undefined || carrierCode === entry.carrierCode || carrierCode.startsWith(`${entry.carrierCode}.`)),
+    (entry) => entry.unreachable && (carrierCode === undefined || carrierCode === entry.carrierCode || upstreamOfCarrier(carrierCode) === entry.carrierCode),
   );
   return away.length === 0 ? undefined : [...new Set(away.map((entry) => entry.reason))].join('; ');
 }

@@ -16,6 +16,7 @@ import { StoreFaultError, TrackingNumberTakenError } from '../domain/store-fault
 import { OrderTakenError } from '../domain/order.ts';
 import type { OrderShipmentLink } from '../../src-shared/orders.ts';
 import { UpstreamRefusedError, UpstreamUnreachableError } from '../carriers/upstream-client.ts';
+import { upstreamOfCarrier } from '../carriers/upstream.ts';
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/index.ts';
@@ -202,15 +203,18 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
     const refuse = (reason: string) =>
       new StationError(400, ERROR_TEXT.invalidData('data.attributes.shipDate'), { pointer: '/data/attributes/shipDate', meta: { reason } });
     if (given < dates.today) throw refuse(ERROR_TEXT.shipDatePast(given, dates.today, dates.timeZone));
+    if (given === dates.today) {
+      const { shipDate: _today, ...soonest } = attributes;
+      return soonest;
+    }
+    // A later day: within the carrier's window (the cards are read only for such a date).
     const cards = (await carriers.cards()).map((entry) => entry.card);
     const chosen = cards.filter((card) => card.choiceCode === choiceCode);
     const windows = (chosen.length > 0 ? chosen : cards).map((card) => card.shipDaysAhead);
     const days = windows.length > 0 ? Math.max(...windows) : SHIP_DAYS_AHEAD;
     const latest = addDays(dates.today, days);
     if (given > latest) throw refuse(ERROR_TEXT.shipDateTooFar(given, days, latest));
-    if (given > dates.today) return attributes;
-    const { shipDate: _today, ...soonest } = attributes;
-    return soonest;
+    return attributes;
   };
 
   /**
@@ -463,8 +467,7 @@ export function createShipmentService(deps: ShipmentServiceDeps): ShipmentServic
       if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
       if (format.format === 'zpl') {
         // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
-        // (An upstream's carrier codes are <upstream>.<carrier>, PV.UPS; a rate card's have no dot.)
-        const upstream = record.carrierCode?.includes('.') ? record.carrierCode.split('.')[0]! : undefined;
+        const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
         if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };

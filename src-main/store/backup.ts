@@ -54,24 +54,25 @@ export interface IntegrityReport {
 }
 
 /**
- * Runs SQLite's full `integrity_check` (every page, every index against its table) on a read-only connection: on
- * a stopped station, or a running one (it reads one consistent snapshot beside the writer).
+ * Runs SQLite's full `integrity_check` (every page, every index against its table), or its `quick_check` (every
+ * page's structure), on a read-only connection: on a stopped station, or a running one (it reads one consistent
+ * snapshot beside the writer).
  */
-export function checkDatabase(file: string): IntegrityReport {
+export function checkDatabase(file: string, check: 'integrity_check' | 'quick_check' = 'integrity_check'): IntegrityReport {
   if (!existsSync(file)) throw new BackupError(`There is no station database at ${file} to check.`);
   const started = performance.now();
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
-    const rows = db.pragma('integrity_check(100)') as { integrity_check: string }[];
-    const problems = rows.map((row) => row.integrity_check).filter((text) => text !== 'ok');
+    const rows = db.pragma(`${check}(100)`) as Record<string, string>[];
+    const problems = rows.map((row) => row[check]!).filter((text) => text !== 'ok');
     return { file, ok: problems.length === 0, problems, milliseconds: Math.round(performance.now() - started) };
   } catch (error) {
     const code = String((error as { code?: unknown }).code ?? '');
     // A file damaged so that the check cannot even start is a finding too, not a failure of the command.
     if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
-      return { file, ok: false, problems: [(error as Error).message], milliseconds: Math.round(performance.now() - started) };
+      return { file, ok: false, problems: [`${code}: ${(error as Error).message}`], milliseconds: Math.round(performance.now() - started) };
     }
     throw new BackupError(`The database ${file} could not be checked: ${(error as Error).message}`);
   } finally {

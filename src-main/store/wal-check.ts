@@ -67,7 +67,8 @@ export function checkWriteAheadLog(file: string, now: Date): WalFinding | undefi
       }
       // Frames of an earlier generation are leftovers of a log SQLite started over: the log ends here, whole.
       if (!ofThisGeneration) return undefined;
-      const next = checksum(Buffer.concat([frame.subarray(0, 8), frame.subarray(FRAME_HEADER)]), bigEndian, sum);
+      // The frame's checksum runs on from the one before, over its header's first 8 bytes, then its page.
+      const next = checksum(frame.subarray(FRAME_HEADER), bigEndian, checksum(frame.subarray(0, 8), bigEndian, sum));
       if (next[0] !== frame.readUInt32BE(16) || next[1] !== frame.readUInt32BE(20)) {
         damagedAt = index;
         droppedFrames = 1;

@@ -78,12 +78,15 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
       plainAfter: { name: 'after', read: (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined), expected: 'an event id (0 for the first)' },
     });
     const after = page.after ?? 0;
-    const latest = await events.latestId();
-    if (after > latest) {
-      const name = queryParameter(ctx, 'page[after]') === undefined ? 'after' : 'page[after]';
-      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter(name), { parameter: name, meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)) } });
-    }
     const found = await events.feed(caller(ctx), { after, limit: page.size, types });
+    // Only an empty page can come from a cursor past the last event: the question costs a poll nothing otherwise.
+    if (found.length === 0 && after > 0) {
+      const latest = await events.latestId();
+      if (after > latest) {
+        const name = queryParameter(ctx, 'page[after]') === undefined ? 'after' : 'page[after]';
+        throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter(name), { parameter: name, meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)) } });
+      }
+    }
     const last = found.at(-1)?.id ?? String(after);
     respond(ctx, 200, {
       ...dataDocument(found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))), { lastEventId: last, page: page.meta }),
