@@ -480,6 +480,18 @@ function backupCommand(args: string[]): void {
 }
 
 /** `station check`: true when the database is whole. */
+/** After a finding: the newest whole scheduled backup and the command that puts it back, or what to do without one. */
+function wayBack(backups: { file: string; ok: boolean; shipments?: number; problem?: string }[]): string {
+  const lines = backups.filter((backup) => !backup.ok).map((backup) => `Not this backup: ${backup.problem}`);
+  const good = backups.find((backup) => backup.ok);
+  lines.push(
+    good
+      ? `The newest whole scheduled backup is ${good.file} (${good.shipments} shipments). Stop the station, and put it back with: station restore --from ${good.file}`
+      : 'No whole scheduled backup is in the folder. Stop the station, and put the newest good backup you have back with station restore --from FILE.',
+  );
+  return lines.join('\n');
+}
+
 async function checkCommand(args: string[]): Promise<boolean> {
   const values = parse(args, common);
   const url = databaseOf(values);
@@ -504,7 +516,7 @@ async function checkCommand(args: string[]): Promise<boolean> {
     report.ok
       ? `The database ${report.file} is whole: SQLite's integrity check found nothing (${report.milliseconds} ms).`
       : `The database ${report.file} is damaged. SQLite's integrity check found:\n${report.problems.map((problem) => `  ${problem}`).join('\n')}\n` +
-          'Stop the station, and put the newest good backup back with station restore --from FILE.',
+          wayBack(report.backups ?? []),
   );
   return report.ok;
 }

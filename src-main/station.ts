@@ -49,7 +49,7 @@ import { createCalendarService, ensureCalendar, type CalendarService } from './s
 import { systemTimeZone } from '../src-shared/calendar.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from './store/database.ts';
 import { ERROR_TEXT } from '../src-shared/errors.ts';
-import { makeScheduledBackup, quickCheck, scheduledBackups } from './store/scheduled-backups.ts';
+import { MaintenanceStopped, makeScheduledBackup, quickCheck, scheduledBackups } from './store/scheduled-backups.ts';
 import { checkWriteAheadLog } from './store/wal-check.ts';
 import { openStore, type Store } from './store/index.ts';
 import { openPostgresStore } from './store/postgres/index.ts';
@@ -448,6 +448,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (sent > 0) logger.info(`Sent ${sent} manifest(s) to upstream services`);
     },
   });
+  // A stopping station does not wait for the maintenance thread's copy or check of a large file.
+  const maintenanceStop = new AbortController();
   // A verified copy of the database now and then, the newest few kept: after a damage finding, what to put back.
   const backups = createScheduler({
     intervalMs: options.backupIntervalMs ?? DEFAULT_BACKUP_INTERVAL_MS,
@@ -455,10 +457,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     task: async () => {
       if (store.backend !== 'sqlite') return;
       try {
-        const copy = await makeScheduledBackup(options.dataDir, join(options.dataDir, DATABASE_FILE), clock(), options.backupsKept ?? DEFAULT_BACKUPS_KEPT);
+        const copy = await makeScheduledBackup(options.dataDir, join(options.dataDir, DATABASE_FILE), clock(), options.backupsKept ?? DEFAULT_BACKUPS_KEPT, maintenanceStop.signal);
         logger.info(`Backed up ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes, checked)`);
       } catch (error) {
-        logger.error(`The scheduled backup failed: ${(error as Error).message}`);
+        if (error instanceof MaintenanceStopped) logger.info('The scheduled backup was left unfinished as the station stopped; the next one starts afresh');
+        else logger.error(`The scheduled backup failed: ${(error as Error).message}`);
       }
     },
   });
@@ -470,10 +473,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (store.backend !== 'sqlite') return;
       const started = performance.now();
       try {
-        const problems = await quickCheck(join(options.dataDir, DATABASE_FILE));
+        const problems = await quickCheck(join(options.dataDir, DATABASE_FILE), maintenanceStop.signal);
         if (problems.length > 0) store.reportDamage(`quick_check found: ${problems.slice(0, 3).join('; ')}`);
         else logger.info(`The database passed its quick_check (${Math.round(performance.now() - started)} ms)`);
       } catch (error) {
+        if (error instanceof MaintenanceStopped) return;
         logger.warn(`The database check waits for its next turn: ${(error as Error).message}`);
       }
     },
@@ -604,6 +608,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
+      maintenanceStop.abort();
       const schedulerStopped = Promise.all([scheduler.stop(), printing.stop(), deliverer.stop(), upstreamTracking.stop(), manifestTransmission.stop(), backups.stop(), integrity.stop(), scale.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();

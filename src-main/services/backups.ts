@@ -1,11 +1,12 @@
 // Backups of a data folder: `station backup` copies the database while the station runs, `station check` looks
-// at every page of it; `station restore`
+// at every page of it (and after a finding, for the newest whole scheduled backup); `station restore`
 // puts a copy back, only while no station runs on the folder (it holds the folder's lock meanwhile, so none
 // can start), and keeps the database it replaces. `station migrate` moves a stopped folder's database up to
 // PostgreSQL, under the same lock.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupDatabase, checkDatabase, restoreDatabase, type DatabaseCopy, type IntegrityReport } from '../store/backup.ts';
+import { backupDatabase, checkDatabase, inspectCopy, restoreDatabase, type DatabaseCopy, type IntegrityReport } from '../store/backup.ts';
+import { scheduledBackups } from '../store/scheduled-backups.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { lockDataFolder } from '../store/station-lock.ts';
 import { checkPostgres, type PostgresIntegrityReport } from '../store/postgres/check.ts';
@@ -21,9 +22,31 @@ export function backupDataFolder(dataDir: string, out: string): DatabaseCopy {
 /** amcheck of a shared PostgreSQL database's tables and indexes, and whether its pages carry checksums. */
 export const checkSharedDatabase = (url: string): Promise<PostgresIntegrityReport> => checkPostgres(url);
 
-/** SQLite's full integrity check of the folder's database, also while the station runs. */
-export function checkDataFolder(dataDir: string): IntegrityReport {
-  return checkDatabase(join(dataDir, DATABASE_FILE));
+/** A scheduled backup as `station check` weighs it after a finding: whole (with its shipments), or why not. */
+export interface BackupCandidate {
+  file: string;
+  ok: boolean;
+  shipments?: number;
+  problem?: string;
+}
+
+/**
+ * SQLite's full integrity check of the folder's database, also while the station runs. When it is damaged, the
+ * scheduled backups are looked at newest first until one is whole: the one to put back.
+ */
+export function checkDataFolder(dataDir: string): IntegrityReport & { backups?: BackupCandidate[] } {
+  const report = checkDatabase(join(dataDir, DATABASE_FILE));
+  if (report.ok) return report;
+  const backups: BackupCandidate[] = [];
+  for (const file of scheduledBackups(dataDir)) {
+    try {
+      backups.push({ file, ok: true, shipments: inspectCopy(file).shipments });
+      break;
+    } catch (error) {
+      backups.push({ file, ok: false, problem: (error as Error).message });
+    }
+  }
+  return { ...report, backups };
 }
 
 export function restoreDataFolder(dataDir: string, from: string): { restored: DatabaseCopy; keptAs: string | undefined } {

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, serve, type Served } from '../helpers/cli.ts';
+import { serve, type Served } from '../helpers/cli.ts';
 import { createDatabase, postgresBinaries, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
 import { chromiumMissing } from './chromium.ts';
-import { KUNDE_BECKER, PASSWORD, expect, signIn, test, type E2EStation } from './fixtures.ts';
+import { BECKER_TYPED, addDeskClient, KUNDE_BECKER, expect, fillParcel, signIn, test, type E2EStation } from './fixtures.ts';
 
 const postgres = postgresBinaries();
 if ('missing' in postgres && process.env.CI) throw new Error(`${postgres.missing}; in CI the desk's database outage test runs.`);
@@ -24,12 +24,7 @@ test.beforeAll(async () => {
   const url = await createDatabase(cluster.url);
   folder = mkdtempSync(join(tmpdir(), 'station-e2e-pg-'));
   const dataDir = join(folder, 'data');
-  const added = await runCli([
-    'client', 'add', '--database', url, '--username', 'desk', '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
-    '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
-    '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example',
-  ]);
-  expect(added.code, added.stderr).toBe(0);
+  await addDeskClient(['--database', url]);
   served = await serve(['--database', url, '--data', dataDir, '--port', '0', '--desk', 'e2e-pg-desk']);
   station = { url: served.url, dataDir, username: 'desk', cli: () => Promise.reject(new Error('not used')), api: () => Promise.reject(new Error('not used')) };
 });
@@ -44,17 +39,7 @@ test('while the database is away the desk shows since when and keeps what was ty
   await signIn(page, station);
   await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
   await page.keyboard.press('Enter');
-  for (const [label, value] of [['Receiver name', KUNDE_BECKER.name], ['Receiver contact', KUNDE_BECKER.contact], ['Receiver address', KUNDE_BECKER.address1], ['Receiver postal code', KUNDE_BECKER.postalCode], ['Receiver city', KUNDE_BECKER.city]] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-  }
-  await page.getByRole('combobox', { name: 'Receiver country' }).fill('DE');
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill('2');
-  await page.getByLabel('Length (cm)').fill('30');
-  await page.getByLabel('Width (cm)').fill('20');
-  await page.getByLabel('Height (cm)').fill('15');
-  await page.getByLabel('Goods description').fill('Ceramic cups');
-  await page.getByLabel('Invoice value').fill('64.50');
+  await fillParcel(page, '2', BECKER_TYPED);
 
   await cluster!.halt('fast');
   await page.getByRole('button', { name: 'Get rates' }).click();

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { pdfPageSizes, pdfText } from '../helpers/pdf-text.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
-import { KUNDE_BECKER, expect, shipmentDocument, signIn, signedIn, test, type E2EStation } from './fixtures.ts';
+import { KUNDE_BECKER, beckerOption, expect, fillParcel, shipmentDocument, signIn, signedIn, test, type E2EStation } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,32 +17,6 @@ test.beforeAll(async ({ station }) => {
   // Kunde Becker is in the address book, as after an earlier day at the desk.
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
 });
-
-/** Kunde Becker in the search's matches (the other test files book to him too). */
-const beckerOption = (page: Page) => page.getByRole('option').filter({ has: page.locator('strong', { hasText: /^Kunde Becker$/ }) });
-
-/**
- * Picks Kunde Becker from the address book (or types `typed`, a receiver the other test files never search for) and
- * fills one parcel of `weight` kg with its contents.
- */
-async function fillParcel(page: Page, weight: string, typed?: Record<'name' | 'contact' | 'address' | 'postalCode' | 'city', string> & { country?: string }): Promise<void> {
-  if (typed) {
-    for (const [field, label] of [['name', 'Receiver name'], ['contact', 'Receiver contact'], ['address', 'Receiver address'], ['postalCode', 'Receiver postal code'], ['city', 'Receiver city']] as const) {
-      await page.getByRole('textbox', { name: label, exact: true }).fill(typed[field]);
-    }
-    await page.getByRole('combobox', { name: 'Receiver country' }).fill(typed.country ?? 'DE');
-    await page.keyboard.press('Enter');
-  } else {
-    await page.keyboard.type('beck');
-    await beckerOption(page).click();
-  }
-  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill(weight);
-  await page.getByLabel('Length (cm)').fill('30');
-  await page.getByLabel('Width (cm)').fill('20');
-  await page.getByLabel('Height (cm)').fill('15');
-  await page.getByLabel('Goods description').fill('Ceramic cups');
-  await page.getByLabel('Invoice value').fill('64.50');
-}
 
 /** Books a 1.4 kg parcel to Kunde Becker at the cheapest rate, and waits for its label on screen. */
 async function bookParcel(page: Page): Promise<void> {

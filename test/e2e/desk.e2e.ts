@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { KUNDE_BECKER, PASSWORD, expect, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
+import { KUNDE_BECKER, PASSWORD, expect, fillParcel, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -150,14 +150,7 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
 test('a changed price shows old and new and confirms at the new price in one click', async ({ page, station, snap }) => {
   await station.cli(['carriers', 'set-surcharge', '--carrier', 'DHL', '--percent', '10']);
   await signedIn(page, station);
-  await page.keyboard.type('beck');
-  await page.getByRole('option', { name: /Kunde Becker/ }).click();
-  await page.getByLabel('Weight (kg)').fill('2');
-  await page.getByLabel('Length (cm)').fill('30');
-  await page.getByLabel('Width (cm)').fill('20');
-  await page.getByLabel('Height (cm)').fill('15');
-  await page.getByLabel('Goods description').fill('Ceramic cups');
-  await page.getByLabel('Invoice value').fill('64.50');
+  await fillParcel(page, '2');
   await page.getByRole('button', { name: 'Get rates' }).click();
   const rates = page.getByRole('table', { name: 'Rates' });
   const dhl = rates.locator('tbody tr').filter({ hasText: 'DHL Express Worldwide' });

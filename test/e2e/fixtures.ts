@@ -29,13 +29,7 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
       const dataDir = join(folder, 'data');
       const username = 'desk';
       const zone: NodeJS.ProcessEnv = stationTimeZone ? { TZ: stationTimeZone } : {};
-      const added = await run([
-        // A supervisor: the desk tests void and reprint; what a packer sees is in the audit log test.
-        'client', 'add', '--data', dataDir, '--username', username, '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
-        '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
-        '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--json',
-      ], zone);
-      if (added.code !== 0) throw new Error(added.stderr);
+      await addDeskClient(['--data', dataDir], zone);
       const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], { STATION_SCHEDULER_INTERVAL_MS: '1500', ...zone });
       const { url } = served;
       const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
@@ -66,6 +60,19 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
 });
 
 export { expect };
+
+/**
+ * Adds Bottega Verdi with the user `desk` to a station's folder (`--data DIR`) or shared database (`--database URL`):
+ * a supervisor, as the desk tests void and reprint; what a packer sees is in the audit log test.
+ */
+export async function addDeskClient(where: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const added = await run([
+    'client', 'add', ...where, '--username', 'desk', '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
+    '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
+    '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example',
+  ], env);
+  if (added.code !== 0) throw new Error(added.stderr);
+}
 
 /** Signs in through the form, by keyboard. */
 export async function signIn(page: Page, station: E2EStation, password = PASSWORD): Promise<void> {
@@ -139,3 +146,32 @@ export function shipmentDocument(meta: Record<string, unknown> = {}) {
     },
   };
 }
+
+/** Kunde Becker in the search's matches (the other test files book to him too). */
+export const beckerOption = (page: Page) => page.getByRole('option').filter({ has: page.locator('strong', { hasText: /^Kunde Becker$/ }) });
+
+/**
+ * Picks Kunde Becker from the address book (or types `typed`, a receiver the other test files never search for) and
+ * fills one parcel of `weight` kg with its contents.
+ */
+export async function fillParcel(page: Page, weight: string, typed?: Record<'name' | 'contact' | 'address' | 'postalCode' | 'city', string> & { country?: string }): Promise<void> {
+  if (typed) {
+    for (const [field, label] of [['name', 'Receiver name'], ['contact', 'Receiver contact'], ['address', 'Receiver address'], ['postalCode', 'Receiver postal code'], ['city', 'Receiver city']] as const) {
+      await page.getByRole('textbox', { name: label, exact: true }).fill(typed[field]);
+    }
+    await page.getByRole('combobox', { name: 'Receiver country' }).fill(typed.country ?? 'DE');
+    await page.keyboard.press('Enter');
+  } else {
+    await page.keyboard.type('beck');
+    await beckerOption(page).click();
+  }
+  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill(weight);
+  await page.getByLabel('Length (cm)').fill('30');
+  await page.getByLabel('Width (cm)').fill('20');
+  await page.getByLabel('Height (cm)').fill('15');
+  await page.getByLabel('Goods description').fill('Ceramic cups');
+  await page.getByLabel('Invoice value').fill('64.50');
+}
+
+/** Kunde Becker as the packer types him, field by field. */
+export const BECKER_TYPED = { name: KUNDE_BECKER.name, contact: KUNDE_BECKER.contact, address: KUNDE_BECKER.address1, postalCode: KUNDE_BECKER.postalCode, city: KUNDE_BECKER.city };

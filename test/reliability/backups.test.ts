@@ -1,7 +1,7 @@
 // Backups under load: `station backup` copies a running station's database while integrations keep writing,
 // and the copy holds every shipment acknowledged before it began, each whole. `station restore` refuses while
 // the station runs, and afterwards puts the copy back, keeping the database it replaced.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { runCli, serve } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import { setClock } from '../helpers/clock.ts';
-import { JSONAPI, startTestStation, tempDir } from '../helpers/station.ts';
+import { execBehindTheStation, JSONAPI, startTestStation, tempDir } from '../helpers/station.ts';
 
 function openCopy(file: string) {
   return new Database(file, { readonly: true, fileMustExist: true });
@@ -161,6 +161,38 @@ describe('scheduled backups', () => {
     const ids = new Set((db.prepare('SELECT id FROM shipments').pluck().all() as string[]));
     db.close();
     expect(beforeLast.filter((id) => !ids.has(id))).toEqual([]);
+    await t.close();
+  });
+});
+
+describe('a scheduled backup cut short', () => {
+  it('does not hold up a stopping station, is never taken for a backup, and its draft is gone with the next one', async () => {
+    const logged: string[] = [];
+    const logger = { info: (message: string) => void logged.push(message), warn: () => {}, error: (message: string) => void logged.push(message) };
+    const t = await startTestStation({ schedulerIntervalMs: 0, backupIntervalMs: 0, logger });
+    // Ballast, so the copy takes a while: 160 MB the maintenance thread has to read and write.
+    await execBehindTheStation(t, 'CREATE TABLE ballast (b BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 160) INSERT INTO ballast SELECT randomblob(1048576) FROM n;');
+    const folder = join(t.dataDir, 'backups');
+    // What a crash in the middle of an earlier copy left.
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, '.station-20270301T080000Z.sqlite.partial-4242'), 'half a copy');
+    const draft = () => readdirSync(folder).some((name) => name.includes('.partial-') && !name.endsWith('-4242'));
+    const running = t.station.backups.runOnce();
+    while (!draft()) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Stopped while the thread copies: the stop ends the run at once, and the run says so.
+    await t.station.stop();
+    await running;
+    expect(logged.filter((line) => line.startsWith('Backed up'))).toEqual([]);
+    expect(logged).toContain('The scheduled backup was left unfinished as the station stopped; the next one starts afresh');
+    // No half copy is listed as a backup, on its own or by `station restore`'s reading of the folder.
+    expect(readdirSync(folder).filter((name) => /^station-.*\.sqlite$/.test(name))).toEqual([]);
+    // The next station's first backup clears every draft before it drafts its own.
+    const again = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, backupIntervalMs: 0, logger });
+    await execBehindTheStation(again, 'DROP TABLE ballast');
+    await again.station.backups.runOnce();
+    expect(readdirSync(folder).filter((name) => name.includes('.partial-'))).toEqual([]);
+    expect(readdirSync(folder).filter((name) => /^station-.*\.sqlite$/.test(name))).toHaveLength(1);
+    await again.close();
     await t.close();
   });
 });

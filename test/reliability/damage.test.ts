@@ -3,37 +3,19 @@
 // station finds it instead of serving it: every route over the data answers 200 or 503, never 500; once a
 // damaged page is met, writes are refused with the damage's own text, and the health endpoint says so. And a
 // write-ahead log damaged before a restart is reported, not silently cut short.
-import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { runCli } from '../helpers/cli.ts';
+import { damagePages } from '../helpers/damage.ts';
 import { startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const opened: TestStation[] = [];
 afterEach(async () => {
   for (const station of opened.splice(0)) await station.close();
 });
-
-/** Overwrites every other page of the b-tree called `name` (and its children) with noise: a damage the header does not show. */
-function damage(file: string, name: RegExp): number {
-  const db = new Database(file);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = (db.prepare('SELECT name, pageno FROM dbstat ORDER BY pageno').all() as { name: string; pageno: number }[])
-    .filter((row) => name.test(row.name) && row.pageno > 1)
-    .map((row) => row.pageno);
-  db.close();
-  const hit = pages.filter((_, index) => index % 2 === 0);
-  const fd = openSync(file, 'r+');
-  try {
-    for (const page of hit) writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
-  } finally {
-    closeSync(fd);
-  }
-  return hit.length;
-}
 
 describe('a database damaged in the middle of the file', () => {
   it.each([
@@ -57,11 +39,13 @@ describe('a database damaged in the middle of the file', () => {
     expect(JSON.parse(whole.stdout)).toMatchObject({ ok: true, problems: [] });
     await first.station.stop();
     const file = join(first.dataDir, 'station.sqlite');
-    expect(damage(file, name)).toBeGreaterThan(0);
+    expect(damagePages(file, name)).toBeGreaterThan(0);
     // And after the damage: it says so, with what SQLite found, and fails.
     const found = await runCli(['check', '--data', first.dataDir]);
     expect(found.code).toBe(1);
     expect(found.stdout).toMatch(/is damaged\. SQLite's integrity check found:\n  \S/);
+    // With the newest whole scheduled backup and the command that puts it back.
+    expect(found.stdout).toMatch(/The newest whole scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite \(120 shipments\)\. Stop the station, and put it back with: station restore --from \S+\.sqlite$/m);
 
     const logged: string[] = [];
     const logger = { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) };
@@ -108,6 +92,60 @@ describe('a database damaged in the middle of the file', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatch(/The newest scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite: station restore --from /);
     console.log(`damage in ${_layout}: ${JSON.stringify(statuses)} over ${paths.length} reads`);
+  });
+});
+
+describe('damage met by a request before any check', () => {
+  it('answers 503 with the damage’s text, refuses writes from then on, and the scheduled backup puts back every shipment acknowledged before it', async () => {
+    const first = await startTestStation({ schedulerIntervalMs: 0 });
+    const token = await first.token();
+    const ids: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const made = await post(first, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i}` } }), { service: 'economy', scheduledProcessing: false }));
+      expect(made.status).toBe(201);
+      ids.push(made.json.data.id);
+    }
+    await first.station.backups.runOnce();
+    await first.station.stop();
+    expect(damagePages(join(first.dataDir, 'station.sqlite'), /^shipments$/)).toBeGreaterThan(0);
+
+    // No check at start or on a schedule: the first request over a damaged page is what finds it.
+    const t = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0, checkIntervalMs: 0 });
+    opened.push(t, first);
+    const again = await t.token();
+    expect(t.station.store.health()).toMatchObject({ available: true });
+    let met: string | undefined;
+    for (const id of ids) {
+      const answer = await get(t, again, `/v3/shipments/${id}`);
+      expect([200, 503], answer.text.slice(0, 300)).toContain(answer.status);
+      if (answer.status === 503) {
+        expect(answer.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
+        met = id;
+        break;
+      }
+    }
+    expect(met, 'no read met a damaged page').toBeDefined();
+    expect(t.station.store.health()).toMatchObject({ available: false, damaged: true, problem: expect.stringMatching(/SQLITE_CORRUPT/) });
+    // From then on nothing new lands on the file, whatever it would touch.
+    for (const [path, body] of [
+      ['/v3/shipments/save', document(attributes())],
+      ['/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false })],
+    ] as const) {
+      const refused = await post(t, again, path, body);
+      expect(refused.status, path).toBe(503);
+      expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
+    }
+    // The way back: the newest scheduled backup, put back with `station restore`, holds every shipment.
+    await t.station.stop();
+    const backup = readdirSync(join(first.dataDir, 'backups')).filter((name) => name.endsWith('.sqlite'));
+    expect(backup).toHaveLength(1);
+    const restored = await runCli(['restore', '--data', first.dataDir, '--from', join(first.dataDir, 'backups', backup[0]!)]);
+    expect(restored.code, restored.stderr).toBe(0);
+    const healed = await startTestStation({ dataDir: first.dataDir, schedulerIntervalMs: 0, checkIntervalMs: 0 });
+    opened.push(healed);
+    const healedToken = await healed.token();
+    for (const id of ids) expect((await get(healed, healedToken, `/v3/shipments/${id}`)).status, id).toBe(200);
+    expect((await post(healed, healedToken, '/v3/shipments/save', document(attributes()))).status).toBe(202);
   });
 });
 
