@@ -15,6 +15,8 @@ export interface PostgresCluster {
   /** The server's base URL (postgres://postgres@127.0.0.1:PORT). */
   url: string;
   port: number;
+  /** The cluster's files (owned by `postgres` when the tests run as root). */
+  dataDir: string;
   /** Stops the server and deletes its files. */
   stop(): void;
   /** `pg_ctl restart` in this mode: fast ends every session; immediate is a crash without a checkpoint. */
@@ -47,10 +49,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `durable`: fsync on, as a real server runs (the benchmark); tests run without it. */
-export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
+/**
+ * `durable`: fsync on, as a real server runs (the benchmark); tests run without it. `checksums`: initdb
+ * --data-checksums, so a damaged page is an error when read. `dataDir` of the returned cluster is its files.
+ */
+export async function startPostgresCluster(options: { durable?: boolean; checksums?: boolean } = {}): Promise<PostgresCluster> {
   return startServer(options, (dataDir, run) =>
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']),
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', ...(options.checksums ? ['--data-checksums'] : [])]),
   );
 }
 
@@ -83,6 +88,7 @@ async function startServer(options: { durable?: boolean }, create: (dataDir: str
   return {
     url,
     port,
+    dataDir,
     stop() {
       const program = join(binaries.dir, 'pg_ctl');
       const args = ['-D', dataDir, '-m', 'immediate', 'stop'];

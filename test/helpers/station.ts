@@ -75,7 +75,7 @@ export type TestStationOptions = Partial<Omit<StationOptions, 'clock'>> & { cloc
 export async function startTestStation(options: TestStationOptions = {}): Promise<TestStation> {
   const ownFolder = options.dataDir === undefined ? tempDir() : undefined;
   const dataDir = options.dataDir ?? join(ownFolder!, 'data');
-  const databaseUrl = await testDatabaseFor(dataDir);
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseFor(dataDir));
   const clock = options.clock ?? runningClock();
   // The check of the database right after start runs on a thread of its own: the suites that damage a database
   // turn it on; the others need not pay for it hundreds of times.
