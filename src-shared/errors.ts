@@ -1,6 +1,5 @@
 // The one catalogue of error texts (spec section 7 word for word, plus the station's own),
 // and StationError, the single shape in which every layer reports a refusal.
-import { EVENT_TYPES } from './events.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import { reasonPhrase } from './http-status.ts';
 
@@ -159,7 +158,7 @@ export const ERROR_TEXT = {
   idempotencyKeyReused: (key: string) =>
     `The Idempotency-Key '${key}' was already used with a different request. Send the same request again to get its answer, or use a new key for a new request.`,
   idempotencyKeyBusy: (key: string) => `A request with the Idempotency-Key '${key}' is still being processed. Send it again in a moment to get its answer.`,
-  unknownEventType: (given: string) => `Unknown event type '${given}'. Known: ${EVENT_TYPES.join(', ')}.`,
+  unknownEventType: (given: string, known: readonly string[]) => `Unknown event type '${given}'. Known: ${known.join(', ')}.`,
   tooManyStreams: (perClient: number, total: number) =>
     `Too many live event streams are open (at most ${perClient} per client and ${total} in all). Close one, or read GET /v3/events instead.`,
   upstreamUnreachable: (why: string) => `The shipment was not booked: ${why}. Nothing was charged; send the request again later, or schedule it (it then waits in the outbox until the upstream service is back).`,

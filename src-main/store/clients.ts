@@ -5,6 +5,7 @@ import type { Role } from '../../src-shared/roles.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { Db } from './database.ts';
+import { rowId } from './row-id.ts';
 import { USER_INSERT_SQLITE, userRecord, type UserRow } from './users.ts';
 import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts, type MergeResult } from './merge-clients.ts';
 
@@ -75,11 +76,6 @@ export function clientRecord(row: ClientRow): ClientRecord {
       taxIdentification: row.tax_identification,
     },
   };
-}
-
-/** Client ids are decimal strings; anything else names no client. */
-export function rowId(id: string): number | undefined {
-  return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined;
 }
 
 export function clientsTable(db: Db, now: () => string): ClientsTable {

@@ -2,7 +2,7 @@
 // stay (their username reserved), so the records that name them keep meaning one person.
 import type { Role } from '../../src-shared/roles.ts';
 import type { UserRecord } from '../domain/user.ts';
-import { rowId } from './clients.ts';
+import { rowId } from './row-id.ts';
 import type { Db } from './database.ts';
 
 export interface NewUser {

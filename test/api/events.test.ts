@@ -8,6 +8,7 @@ import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helper
 import { attributes, document, shipTo } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { runningClock } from '../helpers/clock.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI print events come from real CUPS jobs.`);
@@ -64,15 +65,6 @@ const feed = async (query = '', bearer = token, prefix = '/v3') => t.call(`${pre
 const eventsAfter = async (after: string, bearer = token): Promise<EventJson[]> => (await feed(`?after=${after}&limit=1000`, bearer)).json.data;
 const latest = async (bearer = token) => (await feed('?after=0&limit=1000', bearer)).json.meta.lastEventId as string;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('GET /v3/events', () => {
   it('has created then processed for a one-step create, each with the shipment as it was then', async () => {

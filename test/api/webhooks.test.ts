@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src-main/security/webhook-signature.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /** A webhook receiver: records what it is sent, and answers with the status `answer` says. */
 class Receiver {
@@ -65,15 +66,7 @@ const ship = async (bearer = token) => {
   return created.json.data.id as string;
 };
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const until = waitFor;
 
 describe('a webhook', () => {
   it('is added with a secret shown once, and receives signed deliveries of its events in order', async () => {

@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
+import { waitFor } from './wait.ts';
 
 export type SimulatedState = { mode: 'stable' | 'moving'; weight: string; unit?: string } | { mode: 'overload' | 'underload' | 'silent' | 'confused'; weight?: undefined; unit?: undefined };
 
@@ -25,12 +26,7 @@ export interface ScaleSimulator {
   close(): Promise<void>;
 }
 
-const waitFor = async (check: () => boolean, what: string) => {
-  for (const deadline = Date.now() + 5000; !check(); ) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const waitForCheck = (check: () => boolean, what: string) => waitFor(what, check, { timeoutMs: 5000, intervalMs: 20 });
 
 function answer(protocol: 'sics' | 'nci', state: SimulatedState): string | undefined {
   if (state.mode === 'silent') return undefined;
@@ -61,7 +57,7 @@ export async function startScaleSimulator(dir: string, protocol: () => 'sics' | 
       // ignoreeof: the station closing its end (to open it again with new settings) does not end socat, as it
       // does not unplug a real scale.
       socat = spawn('socat', [`pty,raw,echo=0,ignoreeof,link=${port}`, `pty,raw,echo=0,link=${device}`], { stdio: 'ignore' });
-      await waitFor(() => existsSync(port) && existsSync(device), 'socat');
+      await waitForCheck(() => existsSync(port) && existsSync(device), 'socat');
       end = new SerialPort({ path: device, baudRate: 9600 });
       await new Promise((resolve, reject) => end!.once('open', resolve).once('error', reject));
       let buffered = '';
@@ -88,7 +84,7 @@ export async function startScaleSimulator(dir: string, protocol: () => 'sics' | 
         running.kill();
         await new Promise((resolve) => running.once('exit', resolve));
       }
-      await waitFor(() => !existsSync(port), 'the port to go');
+      await waitForCheck(() => !existsSync(port), 'the port to go');
     },
     close: () => simulator.unplug(),
   };

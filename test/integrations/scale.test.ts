@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { JSONAPI, OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const missing = socatMissing();
 if (missing && process.env.CI) throw new Error(`${missing}; in CI the scale tests must run.`);
@@ -30,13 +31,17 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
     t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
   const reading = async () => (await call('GET', '/v3/scale')).json.data.attributes.reading as { status: string; weightKg: string | null; problem: string | null };
   /** Waits until the station's reading has the status (and weight) wanted; answers it. */
-  const until = async (status: string, weightKg?: string) => {
-    for (const deadline = Date.now() + 5000; ; ) {
-      const now = await reading();
-      if (now.status === status && (weightKg === undefined || now.weightKg === weightKg)) return now;
-      if (Date.now() > deadline) throw new Error(`the scale reads ${JSON.stringify(now)}, not ${status} ${weightKg ?? ''}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  const until = (status: string, weightKg?: string) => {
+    let last: unknown;
+    return waitFor(
+      `the scale to read ${status} ${weightKg ?? ''}`,
+      async () => {
+        const now = await reading();
+        last = now;
+        return now.status === status && (weightKg === undefined || now.weightKg === weightKg) ? now : undefined;
+      },
+      { timeoutMs: 5000, seen: () => last },
+    );
   };
 
   it('reads nothing until a supervisor sets it up, and checks the settings field by field', async () => {

@@ -10,6 +10,7 @@ import { createTrackingEventService } from '../../src-main/services/tracking-eve
 import { upstreamCustomerReference } from '../../src-main/carriers/upstream.ts';
 import { attributes, document, parcel, post, get } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /** A TCP proxy on loopback to the upstream: passes bytes, holds the next answer back, or goes away entirely. */
 class FlakyProxy {
@@ -160,15 +161,16 @@ describe('booking through the upstream', () => {
 
 /** The gateway rests after a failure before it asks again: a rate request shows when it asks again. */
 async function waitUntilReachable(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const outbox = await get(gateway, token, '/v3/outbox');
-    if ((outbox.json.meta.upstreams as { reachable: boolean }[]).every((entry) => entry.reachable)) return;
-    const rates = await post(gateway, token, '/v3/shipments/rate', document());
-    if ((rates.json.data as { id: string }[]).some((rate) => rate.id.startsWith('t2-PV.'))) return;
-    if (Date.now() > deadline) throw new Error('the upstream stayed unreachable');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitFor(
+    'the upstream to be reachable again',
+    async () => {
+      const outbox = await get(gateway, token, '/v3/outbox');
+      if ((outbox.json.meta.upstreams as { reachable: boolean }[]).every((entry) => entry.reachable)) return true;
+      const rates = await post(gateway, token, '/v3/shipments/rate', document());
+      return (rates.json.data as { id: string }[]).some((rate) => rate.id.startsWith('t2-PV.'));
+    },
+    { timeoutMs: 20_000, intervalMs: 250 },
+  );
 }
 
 describe('while the upstream is away', () => {

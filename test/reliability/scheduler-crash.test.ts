@@ -6,6 +6,7 @@ import { runCli, serve } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 // Enough that each kill lands with work still waiting, even when the poll below is slowed by other test files.
 const SHIPMENTS = 200;
@@ -22,13 +23,7 @@ function counts(dataDir: string) {
   }
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean, what: string) => waitFor(what, condition, { timeoutMs: 60_000, intervalMs: 10 });
 
 describe('scheduled processing survives being killed at any moment', () => {
   it('processes every shipment exactly once across two kills mid-batch', async () => {

@@ -1,5 +1,6 @@
 // Keeps the README's "What may import what" table true: every import in src-main, src-renderer and src-shared,
 // type-only ones included, must be allowed by the row its file belongs to. The table is the rule; this reads it.
+// And no module imports itself round a circle, type-only imports counted: each room's imports run one way.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -65,6 +66,39 @@ function rowOf(rows: Row[], file: string): { row: Row; path: string } | undefine
   return best;
 }
 
+/** The circles in a graph of modules (Tarjan's strongly connected components of more than one module, or a self-import). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (module: string) => {
+    index.set(module, counter);
+    low.set(module, counter++);
+    stack.push(module);
+    onStack.add(module);
+    for (const next of graph.get(module) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(module, Math.min(low.get(module)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(module, Math.min(low.get(module)!, index.get(next)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== module);
+    if (component.length > 1 || graph.get(module)?.includes(module)) found.push(component.sort());
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return found;
+}
+
 const rows = readTable(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 const files = SOURCE_FOLDERS.flatMap(sourceFiles);
 
@@ -107,5 +141,30 @@ describe('every import keeps to the table', () => {
       './b.ts',
       './c.ts',
     ]);
+  });
+});
+
+describe('no import circle', () => {
+  it('has none among the source modules, type-only imports counted', () => {
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        specifiers(readFileSync(join(ROOT, file), 'utf8'))
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => target(file, specifier)),
+      ]),
+    );
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(circles(graph)).toEqual([['a', 'b', 'c'], ['e']]);
   });
 });

@@ -2,7 +2,7 @@
 // `after`, and GET /events/stream, the same feed as Server-Sent Events that resumes from Last-Event-ID.
 import { once } from 'node:events';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
-import { EVENT_FEED_LIMIT, isEventType } from '../../../src-shared/events.ts';
+import { EVENT_FEED_LIMIT, EVENT_TYPES, isEventType } from '../../../src-shared/events.ts';
 import { dataDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
@@ -34,7 +34,7 @@ function feedTypes(ctx: ApiContext): string[] | null {
   const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
   const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
   const unknown = types?.find((type) => !isEventType(type));
-  if (unknown !== undefined) throw new StationError(400, ERROR_TEXT.unknownEventType(unknown), { parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]' });
+  if (unknown !== undefined) throw new StationError(400, ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), { parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]' });
   return types;
 }
 

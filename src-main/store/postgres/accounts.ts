@@ -1,13 +1,13 @@
 // PostgreSQL: the station's secrets and keys, integrations and clients, shared by every desk on the database,
 // so each desk accepts the tokens of every other.
 import type { Async } from '../index.ts';
-import { clientRecord, rowId, type ClientRow, type ClientsTable } from '../clients.ts';
+import { clientRecord, type ClientRow, type ClientsTable } from '../clients.ts';
+import { rowId } from '../row-id.ts';
 import { MERGE_CHECKS, MERGE_COUNTS, MERGE_STATEMENTS, mergeSql, type MergeCounts } from '../merge-clients.ts';
 import { ACTIVE_USERS, USER_COLUMNS, USER_INSERT_POSTGRES, userRecord, type UserRow, type UsersTable } from '../users.ts';
 import { integrationRecord, type IntegrationRow, type IntegrationsTable } from '../integrations.ts';
 import type { StationKeyRecords, StationKeysTable } from '../station-keys.ts';
-import { transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
-import { storable } from './records.ts';
+import { storable, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { ALL_SETTINGS, announceSettingsChange } from './settings-cache.ts';
 
 async function secret(db: Queryable, name: string): Promise<string | undefined> {

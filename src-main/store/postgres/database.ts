@@ -9,6 +9,9 @@ import type { Migration } from '../migrations.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
+/** PostgreSQL text cannot hold NUL: a key with one names nothing, and is answered so instead of failing. */
+export const storable = (text: string) => !text.includes('\u0000');
+
 export type Pool = pg.Pool;
 export type Connection = pg.PoolClient;
 /** A pool or one of its connections inside a transaction: both run queries. */

@@ -7,8 +7,7 @@ import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
 import { EVENT_INSERT_HEAD, eventRecord, eventValues, type EventRow, type EventsTable } from '../events.ts';
 import { idempotencyKeyRecord, keyExpiry, keyTaken, type IdempotencyKeyRow, type IdempotencyKeysTable } from '../idempotency-keys.ts';
 import type { Async } from '../index.ts';
-import { gatherForCommit, transaction, type Pool, type Queryable } from './database.ts';
-import { storable } from './records.ts';
+import { gatherForCommit, storable, transaction, type Pool, type Queryable } from './database.ts';
 
 /** The advisory lock class that orders event ids across desks (held to the end of each writing transaction). */
 const EVENT_ORDER_LOCK = 8411003;

@@ -3,9 +3,9 @@
 import { ManifestChangedError } from '../../domain/manifest.ts';
 import type { Async } from '../index.ts';
 import { DAY_SHIPMENTS, MANIFEST_COLUMNS, UNSENT_ON_REOPEN, dayShipment, manifestRecord, withManifestId, type DayFilter, type DayShipmentRow, type ManifestRow, type ManifestsTable } from '../manifests.ts';
-import { transaction, type Pool } from './database.ts';
+import { storable, transaction, type Pool } from './database.ts';
 import { appendEvent } from './events.ts';
-import { appendAuditEvent, storable } from './records.ts';
+import { appendAuditEvent } from './records.ts';
 
 /** SQLite's named parameters as PostgreSQL's numbered ones, in the order client, sandbox, date, carrier. */
 const DAY_SHIPMENTS_POSTGRES = DAY_SHIPMENTS.replace(/@clientId/g, '$1').replace(/@sandbox/g, '$2').replace(/@date/g, '$3').replace(/@carrier/g, '$4');

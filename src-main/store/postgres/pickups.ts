@@ -1,8 +1,8 @@
 // PostgreSQL: pickups, as SQLite keeps them (store/pickups.ts).
 import type { Async } from '../index.ts';
 import { NotBooked, PICKUP_COLUMNS, pickupRecord, type PickupRow, type PickupsTable } from '../pickups.ts';
-import { transaction, type Pool } from './database.ts';
-import { appendAuditEvent, storable } from './records.ts';
+import { storable, transaction, type Pool } from './database.ts';
+import { appendAuditEvent } from './records.ts';
 
 export function pickupsTable(pool: Pool, now: () => string): Async<PickupsTable> {
   return {

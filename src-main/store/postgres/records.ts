@@ -10,10 +10,8 @@ import { PRINTED_BEFORE_SQL, printEvent, printJobRecord, type PrintJobRow, type 
 import { appendEvent, recordKey } from './events.ts';
 import type { SettingsTable } from '../settings.ts';
 import { CARRIER_SETTINGS, SETTINGS_CHANNEL } from './settings-cache.ts';
-import { transaction, type Pool, type Queryable } from './database.ts';
+import { storable, transaction, type Pool, type Queryable } from './database.ts';
 
-/** PostgreSQL text cannot hold NUL: a key with one names nothing, and is answered so instead of failing. */
-export const storable = (text: string) => !text.includes('\u0000');
 
 /** The text as a LIKE pattern that matches it literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -22,9 +22,9 @@ import {
   type SummaryRowColumns,
 } from '../shipments.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
-import { gatherForCommit, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
+import { gatherForCommit, storable, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { addressesOfShipment } from '../addresses.ts';
-import { appendAuditEvent, rememberAddress, storable } from './records.ts';
+import { appendAuditEvent, rememberAddress } from './records.ts';
 import { appendEvent, lockEventOrder, recordKey } from './events.ts';
 import type { EventType } from '../../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../../domain/idempotency.ts';
