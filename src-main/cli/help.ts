@@ -1,0 +1,121 @@
+// The text `station help` prints: every command's forms, in the order an operator meets them. Each command group's
+// own lines live beside it (cli/users.ts, cli/config.ts) and are put in here.
+import { defaultDataDir } from '../data-dir.ts';
+import { CONFIG_HELP } from './config.ts';
+import { USER_HELP } from './users.ts';
+import { EVENT_TYPES } from '../../src-shared/events.ts';
+import { TRACKING_STATUSES } from '../../src-shared/tracking-status.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS } from '../station.ts';
+
+export const HELP = `Shipping Station admin command
+
+Usage: npm run --silent station -- <command> [options]
+
+  serve [--data DIR] [--database URL] [--desk NAME] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+        [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
+      Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
+      --desk names this desk (default: the host name): its print jobs print only on its printers, and the
+      audit log names it. --allow-host lets other PCs reach it by that name or address (with --host
+      0.0.0.0); --tls-cert and --tls-key serve HTTPS.
+  client add --username U (--password P | --password-stdin) --name NAME [--role ROLE] [address options]
+        [--data DIR] [--json]
+      Create a client account and its first user, with this username, password and role. ROLE is packer
+      (the default), supervisor or admin. Address options: --address1
+      --address2 --city --postal-code --state --country --contact --phone --email --tax-id. Prints
+      {"id","clientKey","role"} with --json.
+      Passwords have at least 10 characters. --password-stdin reads it from standard input, so it shows
+      neither in the process list nor in the shell's history.
+  client list [--data DIR] [--json]
+  client rotate-key (--id ID | --username U) [--data DIR] [--json]
+      Give a client a new client key; tokens made with the old key stop working.
+  client set-password (--id ID | --username U) (--password P | --password-stdin) [--data DIR] [--json]
+      Changing the first-run client's password deletes the first-run credentials file.
+  client set-role (--id ID | --username U) --role ROLE [--data DIR] [--json]
+      Packers ship, print and track; supervisors also void processed shipments, reprint and change carrier
+      settings; admins also manage clients, users and integrations. The last admin keeps the role.
+      set-password and set-role change the account's first user (the one with its username).
+  client remove (--id ID | --username U) [--data DIR] [--json]
+      No user of the account can sign in any more and their tokens stop working; its shipments stay. Its
+      username stays reserved.
+  client merge --into A --from B [--data DIR] [--json]
+      Move B's users and everything B owns (shipments, orders, address book, manifests, events, webhooks,
+      print settings) into A, in one transaction, and remove B. A and B are ids or usernames. Refused,
+      naming each, while B has work that cannot move (a shipment being booked, a print job printing, an
+      order number or closed day both have). Prints {"into","from","moved"} with --json.
+  keys [--data DIR] [--json]
+      Print the server key (signs Bearer tokens) and the desk app's integration key.
+  integration add --name NAME [--data DIR] [--json]
+      Create an integration key for another program.
+  integration list [--data DIR] [--json]
+  integration revoke (--id ID | --name NAME) [--data DIR] [--json]
+      Nobody signs in through the key again, and tokens issued through it stop working.
+  carriers list [--data DIR] [--json]
+      The rate cards in use, with their services and effective fuel surcharge; card files that cannot be
+      read, and the carriers they make unavailable.
+  carriers set-surcharge --carrier CODE --percent P [--data DIR]
+      Set a carrier's fuel surcharge (e.g. --carrier DHL --percent 12.5); prices change from the next request.
+  carriers set-cutoff --carrier CODE --time HH:MM|none [--data DIR] [--json]
+      The carrier's cutoff time, on the station's clock: shipments for it made from then on, without a
+      ship date of their own, ship the next working day.
+  carriers add-upstream --code CODE [--name NAME] --url URL [--version v3|v3-testing] --client-id ID
+        --client-key KEY --server-key KEY [--data DIR] [--json]
+      Book through an upstream service of the same API (the station as an offline-first gateway): its
+      rates are quoted beside the rate cards as CODE.<carrier>; scheduled shipments wait in the outbox
+      while it cannot be reached. Adding the same code again replaces it.
+  carriers remove-upstream --code CODE [--data DIR] [--json]
+  backup --out FILE [--data DIR] [--json]
+      Write a consistent copy of the station's SQLite database to FILE (a new file), also while the station
+      runs. A PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup).
+      The copy holds the station's secrets: keep it as safe as the data folder.
+  check [--data DIR | --database URL] [--json]
+      Run SQLite's full integrity check on the station's database (every page and index), also while the
+      station runs, and print what it found; exit status 1 when the database is damaged. On PostgreSQL,
+      amcheck of the station's tables and indexes (the extension is created when it may be), and whether
+      data checksums are on.
+  restore --from FILE [--data DIR] [--json]
+      Put a backup back. The station must be stopped; the database it replaces is kept beside it as
+      station.sqlite.before-restore-<time>.
+  audit [--limit N] [--action ACTION] [--actor USERNAME] [--from-desk NAME] [--data DIR] [--json]
+      The audit log, newest first (50 entries unless --limit): who did what, from which desk, and when.
+  migrate --to postgres://user@host/db [--data DIR] [--json]
+      Copy a stopped station's SQLite database (all tables, secrets and history) into an empty PostgreSQL
+      database and check every table's row count. The SQLite file is left as it was.
+  webhook add --url URL --events TYPE,TYPE [--client ID] [--data DIR] [--json]
+      Register an endpoint for one client's events, or for every client's without --client. TYPEs:
+      ${EVENT_TYPES.slice(0, 4).join(', ')},
+      ${EVENT_TYPES.slice(4).join(', ')}.
+      Prints the secret once ({"id","secret"} with --json). Deliveries are signed with it:
+      Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>.
+  webhook list [--data DIR] [--json]
+  webhook pause --id ID | webhook resume --id ID | webhook remove --id ID [--data DIR] [--json]
+      A webhook that fails for a day is paused by the station; resume it once its endpoint works.
+  webhook deliveries --id ID [--limit N] [--status pending|delivered|dead] [--data DIR] [--json]
+      The delivery log, newest first.
+  webhook replay --id ID --from EVENT_ID --to EVENT_ID [--data DIR] [--json]
+      Send the webhook's events with these ids again (at most 10000).
+${USER_HELP}
+${CONFIG_HELP}
+  tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
+      Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
+      ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.
+  help
+
+Every command except backup, restore and migrate takes --database URL (postgres://user@host/db), or
+$STATION_DATABASE_URL: the PostgreSQL database that several desks share. Without it the station keeps
+its data in <data folder>/station.sqlite. Every command takes --desk NAME (or $STATION_DESK): the desk
+the audit log names for what it does.
+
+Environment: STATION_DATA_DIR (data folder), STATION_SCHEDULER_INTERVAL_MS (scheduled processing,
+default ${DEFAULT_SCHEDULER_INTERVAL_MS}), STATION_TRACKING_URL (base of tracking links),
+STATION_PRINT_TIMEOUT_MS (a print job not done by then fails; default 60000), STATION_DOCUMENT_WORKERS
+(label-rendering threads; default one per core but one), STATION_CLAIM_LEASE_MS (PostgreSQL: how long a
+stopped desk's claims on scheduled shipments hold before another desk takes them over; default 60000),
+STATION_UPSTREAM_TRACKING_MS (how often the tracking of upstream bookings is pulled; default 900000),
+STATION_MANIFEST_TRANSMIT_MS (how often closed manifests due to an upstream service are sent; default 5000),
+STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90),
+STATION_BACKUP_HOURS (how often a checked backup goes into <data>/backups/; default 24, 0: never),
+STATION_BACKUPS_KEPT (how many of those are kept; default 7), STATION_CHECK_HOURS (how often the
+database is quick_checked, and once after start; default 24, 0: never).
+
+The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
+`;

@@ -1,0 +1,137 @@
+// `station serve`: the headless station, configured from its options and STATION_* settings, and the first run's
+// credentials shown once.
+import { resolve } from 'node:path';
+import { consoleLogger } from '../logger.ts';
+import { ensureRendererBuilt } from '../renderer-build.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from '../station.ts';
+import { UsageError, databaseOf, dataDirOf, deskOf, optional, parse, type Values } from './arguments.ts';
+import { announceFirstRun } from './first-run.ts';
+
+/** A name the Host guard may accept: a host name or an IP address, without scheme or port. */
+function hostNameOf(text: string): string {
+  const name = text.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(name) && !/^[0-9a-f:.]*:[0-9a-f:.]*$/.test(name)) {
+    throw new UsageError(`--allow-host takes a host name or an IP address (e.g. desk-7.warehouse.lan or 192.168.1.20), not '${text}'.`);
+  }
+  return name;
+}
+
+/** The HTTPS certificate and key files: both, or neither. */
+function tlsOf(values: Values): { certFile: string; keyFile: string } | undefined {
+  const certFile = optional(values, 'tls-cert');
+  const keyFile = optional(values, 'tls-key');
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('Give both --tls-cert and --tls-key, or neither.');
+  return certFile && keyFile ? { certFile: resolve(certFile), keyFile: resolve(keyFile) } : undefined;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'.`);
+  return port;
+}
+
+/** A duration from the environment, in whole milliseconds; undefined when unset. */
+function millisecondsFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${name} must be a whole number of milliseconds, not '${text}'.`);
+  return Number(text);
+}
+
+/** A positive whole number from the environment; undefined when unset. */
+function countFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^[1-9]\d{0,2}$/.test(text)) throw new UsageError(`${name} must be a whole number from 1 to 999, not '${text}'.`);
+  return Number(text);
+}
+
+export async function serveCommand(args: string[]): Promise<void> {
+  const values = parse(args, {
+    data: { type: 'string' },
+    database: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    desk: { type: 'string' },
+  });
+  const dataDir = dataDirOf(values);
+  const port = parsePort(optional(values, 'port'));
+  const host = optional(values, 'host') ?? DEFAULT_HOST;
+  const allowedHosts = ((values['allow-host'] as string[] | undefined) ?? []).map(hostNameOf);
+  const tls = tlsOf(values);
+  const logger = consoleLogger();
+  if (!isLoopbackAddress(host)) {
+    logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
+    if (!tls) logger.warn('Without --tls-cert and --tls-key, passwords and tokens cross the network unencrypted.');
+  }
+  const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
+  const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
+  const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
+  const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
+  const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
+  const manifestTransmitIntervalMs = millisecondsFromEnv('STATION_MANIFEST_TRANSMIT_MS');
+  const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
+  const backupHours = process.env.STATION_BACKUP_HOURS;
+  if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours)) throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
+  const backupIntervalMs = backupHours === undefined || backupHours === '' ? undefined : Number(backupHours) * 3_600_000;
+  const backupsKept = countFromEnv('STATION_BACKUPS_KEPT');
+  const checkHours = process.env.STATION_CHECK_HOURS;
+  if (checkHours !== undefined && checkHours !== '' && !/^\d{1,4}$/.test(checkHours)) throw new UsageError(`STATION_CHECK_HOURS must be a whole number of hours (0: no checks), not '${checkHours}'.`);
+  const checkIntervalMs = checkHours === undefined || checkHours === '' ? undefined : Number(checkHours) * 3_600_000;
+  const rendererDir = await ensureRendererBuilt(logger);
+  const station = await createStation({
+    dataDir,
+    databaseUrl: databaseOf(values),
+    desk: deskOf(values),
+    claimLeaseMs,
+    allowedHosts,
+    tls,
+    port,
+    host,
+    logger,
+    schedulerIntervalMs,
+    rendererDir,
+    trackingBaseUrl: process.env.STATION_TRACKING_URL || undefined,
+    printTimeoutMs,
+    documentWorkers,
+    upstreamTrackingIntervalMs,
+    manifestTransmitIntervalMs,
+    eventRetentionDays,
+    backupIntervalMs,
+    backupsKept,
+    checkIntervalMs,
+    allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
+  });
+  // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
+  // reads the URL must get a clean stop, not the default kill.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info(`${signal} received, stopping`);
+    station.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('Stopping failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const firstRun = await station.clients.ensureFirstClient();
+  if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
+
+  const url = await station.start().catch(async (error: unknown) => {
+    await station.stop();
+    throw error;
+  });
+  console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
+}
+
