@@ -46,7 +46,7 @@ import { userRoutes } from './routes/users.ts';
 import type { PrintService } from '../services/printing.ts';
 import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
-import { requireBearer } from './middleware/authorization.ts';
+import { requireBearer, routeRole } from './middleware/authorization.ts';
 import { ApiRouter, routing } from './router.ts';
 import { loggedPath } from './logged-path.ts';
 
@@ -87,8 +87,8 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
 
   // Private by default: every route of `guarded` checks the Bearer token first. Only sign-in, the public tracking
   // page, the UI's configuration, the health check and Electron's print view are open.
-  const open = new ApiRouter();
-  const guarded = new ApiRouter(requireBearer(deps.authentication));
+  const open = new ApiRouter('open');
+  const guarded = new ApiRouter('signed-in', { before: [requireBearer(deps.authentication)], guard: routeRole });
   clientRoutes(open, guarded, deps.authentication);
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);

@@ -2,16 +2,17 @@
 // station's errors[], so screens can show the station's own words.
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
+import { ROUTES, pathOf, type RouteSpec } from '../../src-shared/routes.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
-import type { HealthAttributes, HealthResource, PrintSettingsResource, RateListMeta, RateUnavailable, SignInMeta, StationConfigResource } from '../../src-shared/resources.ts';
+import type { HealthAttributes, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { NewUserRequest, UserChangeRequest } from '../../src-shared/administration.ts';
 import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
-import type { PackingSetup, PackingSetupResource } from '../../src-shared/packing-setup.ts';
-import type { CalendarAttributes, CalendarChange, CalendarResource } from '../../src-shared/calendar-settings.ts';
+import type { PackingSetup } from '../../src-shared/packing-setup.ts';
+import type { CalendarAttributes, CalendarChange } from '../../src-shared/calendar-settings.ts';
 import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 
@@ -140,10 +141,33 @@ function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undef
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
 export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''): Promise<StationConfig> {
-  const response = await fetchImpl(`${origin}/station-config`, { headers: { Accept: JSONAPI_MEDIA_TYPE } });
+  const response = await fetchImpl(`${origin}${pathOf(ROUTES.stationConfig)}`, { headers: { Accept: JSONAPI_MEDIA_TYPE } });
   if (!response.ok) throw new ApiError(response.status, []);
   const body = (await response.json()) as Document<StationConfigResource>;
   return body.data.attributes;
+}
+
+/** What a route of the table answers in `data` and the top-level `meta`. */
+type DataOf<S> = S extends RouteSpec<infer Data, unknown, unknown> ? Data : never;
+type MetaOf<S> = S extends RouteSpec<unknown, infer Meta, unknown> ? Meta : never;
+
+/** A call of one route: its path's parameters, its query, and what goes with it. */
+interface Call {
+  params?: Record<string, string>;
+  query?: URLSearchParams | Record<string, string | undefined>;
+  body?: unknown;
+  authorization?: string;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+  /** Another media type than JSON:API: CSV, or the server-sent events of a stream. */
+  accept?: string;
+}
+
+/** The query string of a call, without the members it leaves empty. */
+function queryOf(query: Call['query']): string {
+  if (!query) return '';
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  return params.size > 0 ? `?${params}` : '';
 }
 
 /**
@@ -155,20 +179,17 @@ export function createApiClient(options: { config: StationConfig; token: () => s
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.config.apiBase.replace(/\/$/, '');
 
-  async function request<T, TMeta = Record<string, unknown>>(
-    method: string,
-    path: string,
-    init: { body?: unknown; authorization?: string; signal?: AbortSignal; idempotencyKey?: string } = {},
-  ): Promise<Document<T, TMeta>> {
-    const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
+  /** Sends one call of a route of the table; its response when it succeeded, else an ApiError with the station's errors. */
+  async function send(spec: RouteSpec<unknown, unknown, unknown>, init: Call = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: init.accept ?? JSONAPI_MEDIA_TYPE };
     const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
     if (authorization) headers.Authorization = authorization;
     if (init.body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, {
-        method,
+      response = await fetchImpl(`${base}${pathOf(spec, init.params)}${queryOf(init.query)}`, {
+        method: spec.method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: init.signal,
@@ -177,65 +198,70 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, [{ status: 0, title: 'Offline', detail: 'The station cannot be reached. Is it running?' }]);
     }
-    if (response.status === 204) return { data: undefined as T };
-    const text = await response.text();
-    let body: (Document<T, TMeta> & { errors?: ErrorObject[] }) | undefined;
+    if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
+    if (response.status === 503 && spec !== ROUTES.health) options.onUnavailable?.();
+    if (response.ok) return response;
+    let body: { errors?: ErrorObject[]; meta?: Record<string, unknown> } | undefined;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      body = JSON.parse(await response.text());
     } catch {
       body = undefined;
     }
-    if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
-    if (response.status === 503 && path !== '/health') options.onUnavailable?.();
-    if (!response.ok) throw new ApiError(response.status, body?.errors ?? [], body?.meta as Record<string, unknown> | undefined);
-    return body as Document<T, TMeta>;
+    throw new ApiError(response.status, body?.errors ?? [], body?.meta);
+  }
+
+  /** A JSON:API call of a route: its document, typed by the route table. */
+  async function request<S extends RouteSpec<unknown, unknown, unknown>>(spec: S, init: Call = {}): Promise<Document<DataOf<S>, MetaOf<S>>> {
+    const response = await send(spec, init);
+    if (response.status === 204) return { data: undefined as DataOf<S> };
+    const text = await response.text();
+    return (text ? JSON.parse(text) : { data: undefined }) as Document<DataOf<S>, MetaOf<S>>;
   }
 
   const shipmentBody = (attributes: ShipmentAttributes, meta: Record<string, unknown>) => ({ data: { type: 'shipment', attributes, meta } });
+  const resource = (type: string, attributes: unknown) => ({ body: { data: { type, attributes } } });
 
   return {
     async signIn(username, password) {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
-      const body = await request<Client, SignInMeta>('POST', '/clients/authentication', { authorization });
+      const body = await request(ROUTES.signIn, { authorization });
       const meta = body.meta;
       return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
     },
-    updateCurrentClient: async (change) => (await request<Client>('PATCH', '/clients/current', { body: { data: { type: 'client', attributes: change } } })).data,
+    updateCurrentClient: async (change) => (await request(ROUTES.changeCurrentClient, resource('client', change))).data,
     currentClient: async () => {
-      const body = await request<Client, ClientMeta>('GET', '/clients/current');
+      const body = await request(ROUTES.currentClient);
       return { client: body.data, who: body.meta };
     },
-    rate: async (attributes) => (await request<Rate[]>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) })).data,
+    rate: async (attributes) => (await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) })).data,
     rateList: async (attributes) => {
-      const body = await request<Rate[], Partial<RateListMeta>>('POST', '/shipments/rate', { body: shipmentBody(attributes, {}) });
+      const body = await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) });
       return { rates: body.data, unavailable: body.meta?.unavailable ?? [] };
     },
     confirm: async (attributes, rate, idempotencyKey, orderNumber) =>
-      (await request<Shipment>('POST', '/shipments/confirm', { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
-    importOrders: async (orders) =>
-      (await request<[], OrderBatchResult>('POST', '/orders/batch', { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
-    orders: async ({ status, limit = 200 }) => (await request<Order[]>('GET', `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`)).data,
+      (await request(ROUTES.confirmShipment, { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
+    importOrders: async (orders) => (await request(ROUTES.addOrders, { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
+    orders: async ({ status, limit = 200 }) => (await request(ROUTES.orders, { query: { status, limit: String(limit) } })).data,
     health: async () => {
       try {
-        return (await request<HealthResource>('GET', '/health')).data.attributes;
+        return (await request(ROUTES.health)).data.attributes;
       } catch (error) {
         const health = error instanceof ApiError ? (error.meta?.health as HealthAttributes | undefined) : undefined;
         if (health) return health;
         throw error;
       }
     },
-    order: async (number) => (await request<Order>('GET', `/orders/${encodeURIComponent(number)}`)).data,
-    scale: async () => (await request<ScaleResource>('GET', '/scale')).data.attributes,
-    updateScale: async (change) => (await request<ScaleResource>('PATCH', '/scale', { body: { data: { type: 'scale', attributes: change } } })).data.attributes,
-    scalePorts: async () => (await request<{ id: string }[]>('GET', '/scale/ports')).data.map((port) => port.id),
-    packingSetup: async () => (await request<PackingSetupResource>('GET', '/packing')).data.attributes,
-    calendar: async () => (await request<CalendarResource>('GET', '/calendar')).data.attributes,
-    changeCalendar: async (change) => (await request<CalendarResource>('PATCH', '/calendar', { body: { data: { type: 'calendar', attributes: change } } })).data.attributes,
-    updatePackingSetup: async (change) =>
-      (await request<PackingSetupResource>('PATCH', '/packing', { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes,
+    order: async (number) => (await request(ROUTES.order, { params: { number } })).data,
+    scale: async () => (await request(ROUTES.scale)).data.attributes,
+    updateScale: async (change) => (await request(ROUTES.changeScale, resource('scale', change))).data.attributes,
+    scalePorts: async () => (await request(ROUTES.scalePorts)).data.map((port) => port.id),
+    packingSetup: async () => (await request(ROUTES.packing)).data.attributes,
+    calendar: async () => (await request(ROUTES.calendar)).data.attributes,
+    changeCalendar: async (change) => (await request(ROUTES.changeCalendar, resource('calendar', change))).data.attributes,
+    updatePackingSetup: async (change) => (await request(ROUTES.changePacking, resource('packingSetup', change))).data.attributes,
     async watchScale(onReading, signal) {
-      const response = await fetchImpl(`${base}/scale/stream`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${options.token() ?? ''}` }, signal });
-      if (!response.ok || !response.body) throw new ApiError(response.status, []);
+      const response = await send(ROUTES.scaleStream, { accept: 'text/event-stream', signal });
+      if (!response.body) throw new ApiError(response.status, []);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffered = '';
       for (;;) {
@@ -250,85 +276,65 @@ export function createApiClient(options: { config: StationConfig; token: () => s
         }
       }
     },
-    verify: async (shipmentId, scanned) =>
-      (await request<{ attributes: VerificationAttributes }>('POST', `/shipments/${encodeURIComponent(shipmentId)}/verifications`, { body: { data: { type: 'verification', attributes: { scanned } } } })).data.attributes,
-    create: async (attributes, meta, idempotencyKey) => (await request<Shipment>('POST', '/shipments', { body: shipmentBody(attributes, meta), idempotencyKey })).data,
-    shipment: async (id) => (await request<Shipment>('GET', `/shipments/${encodeURIComponent(id)}`)).data,
+    verify: async (shipmentId, scanned) => (await request(ROUTES.verifyShipment, { params: { id: shipmentId }, ...resource('verification', { scanned }) })).data.attributes,
+    create: async (attributes, meta, idempotencyKey) => (await request(ROUTES.createShipment, { body: shipmentBody(attributes, meta), idempotencyKey })).data,
+    shipment: async (id) => (await request(ROUTES.shipment, { params: { id } })).data,
     deleteShipment: async (id) => {
-      await request<void>('DELETE', `/shipments/${encodeURIComponent(id)}`);
+      await request(ROUTES.deleteShipment, { params: { id } });
     },
-    documents: async (id) => (await request<Documents>('GET', `/shipments/${encodeURIComponent(id)}/documents`)).data,
-    tracking: async (id) => (await request<Tracking>('GET', `/shipments/${encodeURIComponent(id)}/tracking`)).data,
-    summaries: async (query) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-      return (await request<ShipmentSummary[]>('GET', `/shipment-summaries?${params}`)).data;
-    },
-    addresses: async (searchString, signal) =>
-      (await request<SavedAddress[]>('GET', `/addresses?searchString=${encodeURIComponent(searchString)}`, { signal })).data,
-    printers: async () => (await request<Printer[]>('GET', '/printers')).data,
-    printSettings: async () => (await request<PrintSettingsResource>('GET', '/print-settings')).data.attributes,
-    updatePrintSettings: async (change) =>
-      (await request<PrintSettingsResource>('PATCH', '/print-settings', { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes,
-    printMany: async (attributes) => (await request<PrintJob>('POST', '/print-jobs', { body: { data: { type: 'printJob', attributes } } })).data,
-    print: async (shipmentId, attributes = {}) =>
-      (await request<PrintJob>('POST', `/shipments/${encodeURIComponent(shipmentId)}/print`, { body: { data: { type: 'printJob', attributes } } })).data,
+    documents: async (id) => (await request(ROUTES.documents, { params: { id } })).data,
+    tracking: async (id) => (await request(ROUTES.tracking, { params: { id } })).data,
+    summaries: async (query) => (await request(ROUTES.shipmentSummaries, { query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === undefined ? undefined : String(value)])) })).data,
+    addresses: async (searchString, signal) => (await request(ROUTES.addresses, { query: { searchString }, signal })).data,
+    printers: async () => (await request(ROUTES.printers)).data,
+    printSettings: async () => (await request(ROUTES.printSettings)).data.attributes,
+    updatePrintSettings: async (change) => (await request(ROUTES.changePrintSettings, resource('printSettings', change))).data.attributes,
+    printMany: async (attributes) => (await request(ROUTES.printMany, resource('printJob', attributes))).data,
+    print: async (shipmentId, attributes = {}) => (await request(ROUTES.printShipment, { params: { id: shipmentId }, ...resource('printJob', attributes) })).data,
     auditEvents: async ({ before, action, size = 50 }) => {
-      const query = new URLSearchParams({ 'page[size]': String(size) });
-      if (before) query.set('page[before]', before);
-      if (action) query.set('filter[action]', action);
-      const body = await request<AuditEvent[]>('GET', `/audit-events?${query}`);
+      const body = await request(ROUTES.auditEvents, { query: { 'page[size]': String(size), 'page[before]': before, 'filter[action]': action } });
       return { events: body.data, next: body.links?.next ? body.data.at(-1)?.id ?? null : null };
     },
     outbox: async () => {
-      const body = await request<OutboxEntry[], { upstreams?: UpstreamHealth[]; manifests?: Manifest[] }>('GET', '/outbox');
+      const body = await request(ROUTES.outbox);
       return { entries: body.data, upstreams: body.meta?.upstreams ?? [], manifests: body.meta?.manifests ?? [] };
     },
-    carriers: async () => (await request<Carrier[]>('GET', '/carriers')).data,
-    manifestPreview: async (carrier, date) =>
-      (await request<{ attributes: ManifestPreview }>('GET', `/manifests/preview?carrier=${encodeURIComponent(carrier)}&date=${encodeURIComponent(date)}`)).data.attributes,
-    closeDay: async (carrier, date) => (await request<Manifest>('POST', '/manifests', { body: { data: { type: 'manifest', attributes: { carrier, date } } } })).data,
-    manifests: async (date) => (await request<Manifest[]>('GET', `/manifests?date=${encodeURIComponent(date)}`)).data,
+    carriers: async () => (await request(ROUTES.carriers)).data,
+    manifestPreview: async (carrier, date) => (await request(ROUTES.manifestPreview, { query: { carrier, date } })).data.attributes,
+    closeDay: async (carrier, date) => (await request(ROUTES.closeDay, resource('manifest', { carrier, date }))).data,
+    manifests: async (date) => (await request(ROUTES.manifests, { query: { date } })).data,
     manifestPdf: async (id) => {
-      const file = (await request<{ attributes: { fileData: string } }>('GET', `/manifests/${encodeURIComponent(id)}/document`)).data.attributes.fileData;
+      const file = (await request(ROUTES.manifestDocument, { params: { id } })).data.attributes.fileData;
       return Uint8Array.from(atob(file), (character) => character.charCodeAt(0));
     },
-    reopenManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/reopen`)).data,
-    transmitManifest: async (id) => (await request<Manifest>('POST', `/manifests/${encodeURIComponent(id)}/transmit`)).data,
-    pickups: async (date) => (await request<Pickup[]>('GET', `/pickups?date=${encodeURIComponent(date)}`)).data,
-    today: async (date, createdBy) => {
-      const params = new URLSearchParams();
-      if (date) params.set('date', date);
-      if (createdBy) params.set('filter[createdBy]', createdBy);
-      return (await request<{ attributes: Today }>('GET', `/today${params.size > 0 ? `?${params}` : ''}`)).data.attributes;
-    },
+    reopenManifest: async (id) => (await request(ROUTES.reopenManifest, { params: { id } })).data,
+    transmitManifest: async (id) => (await request(ROUTES.transmitManifest, { params: { id } })).data,
+    pickups: async (date) => (await request(ROUTES.pickups, { query: { date } })).data,
+    today: async (date, createdBy) => (await request(ROUTES.today, { query: { date, 'filter[createdBy]': createdBy } })).data.attributes,
     report: async (dateFrom, dateTo, createdBy) => {
-      const body = await request<{ attributes: ReportDay }[], ReportMeta>('GET', `/reports/daily?${reportQuery(dateFrom, dateTo, createdBy)}`);
+      const body = await request(ROUTES.dailyReport, { query: reportQuery(dateFrom, dateTo, createdBy) });
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
     },
     async reportCsv(dateFrom, dateTo, createdBy) {
-      const response = await fetchImpl(`${base}/reports/daily?${reportQuery(dateFrom, dateTo, createdBy)}&format=csv`, {
-        headers: { Accept: 'text/csv', Authorization: `Bearer ${options.token() ?? ''}` },
-      });
-      if (!response.ok) throw new ApiError(response.status, []);
-      return response.text();
+      const query = reportQuery(dateFrom, dateTo, createdBy);
+      query.set('format', 'csv');
+      return (await send(ROUTES.dailyReport, { query, accept: 'text/csv' })).text();
     },
     cancelPickup: async (id) => {
-      await request<void>('DELETE', `/pickups/${encodeURIComponent(id)}`);
+      await request(ROUTES.cancelPickup, { params: { id } });
     },
-    webhooks: async () => (await request<Webhook[]>('GET', '/webhooks')).data,
-    addWebhook: async (attributes) => (await request<Webhook>('POST', '/webhooks', { body: { data: { type: 'webhook', attributes } } })).data,
-    setWebhookStatus: async (id, status) =>
-      (await request<Webhook>('PATCH', `/webhooks/${encodeURIComponent(id)}`, { body: { data: { type: 'webhook', attributes: { status } } } })).data,
+    webhooks: async () => (await request(ROUTES.webhooks)).data,
+    addWebhook: async (attributes) => (await request(ROUTES.addWebhook, resource('webhook', attributes))).data,
+    setWebhookStatus: async (id, status) => (await request(ROUTES.changeWebhook, { params: { id }, ...resource('webhook', { status }) })).data,
     removeWebhook: async (id) => {
-      await request<void>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+      await request(ROUTES.removeWebhook, { params: { id } });
     },
-    users: async () => (await request<User[]>('GET', '/users')).data,
-    addUser: async (attributes) => (await request<User>('POST', '/users', { body: { data: { type: 'user', attributes } } })).data,
-    changeUser: async (id, attributes) => (await request<User>('PATCH', `/users/${encodeURIComponent(id)}`, { body: { data: { type: 'user', attributes } } })).data,
+    users: async () => (await request(ROUTES.users)).data,
+    addUser: async (attributes) => (await request(ROUTES.addUser, resource('user', attributes))).data,
+    changeUser: async (id, attributes) => (await request(ROUTES.changeUser, { params: { id }, ...resource('user', attributes) })).data,
     removeUser: async (id) => {
-      await request<void>('DELETE', `/users/${encodeURIComponent(id)}`);
+      await request(ROUTES.removeUser, { params: { id } });
     },
-    printJob: async (id) => (await request<PrintJob>('GET', `/print-jobs/${encodeURIComponent(id)}`)).data,
+    printJob: async (id) => (await request(ROUTES.printJob, { params: { id } })).data,
   };
 }

@@ -1,4 +1,4 @@
-// Keeps the README's "What may import what" table true: every import in src-main, src-renderer and src-shared,
+// Keeps the "What may import what" table of docs/ARCHITECTURE.md true: every import in src-main, src-renderer and src-shared,
 // type-only ones included, must be allowed by the row its file belongs to. The table is the rule; this reads it.
 // And no module imports itself round a circle, type-only imports counted: each room's imports run one way.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ interface Row {
 /** The rows of the table under "### What may import what": backticked paths, then backticked allowed entries. */
 function readTable(readme: string): Row[] {
   const section = readme.split(/^### What may import what$/m)[1];
-  if (!section) throw new Error('README.md has no "### What may import what" section');
+  if (!section) throw new Error('docs/ARCHITECTURE.md has no "### What may import what" section');
   const rows: Row[] = [];
   for (const line of section.split('\n')) {
     if (/^#{1,3} /.test(line)) break;
@@ -99,11 +99,11 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-const rows = readTable(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+const rows = readTable(readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8'));
 const files = SOURCE_FOLDERS.flatMap(sourceFiles);
 
 describe('the import-boundary table', () => {
-  it('is found in the README, and every path it names exists', () => {
+  it('is found in docs/ARCHITECTURE.md, and every path it names exists', () => {
     expect(rows.length).toBeGreaterThan(15);
     for (const path of rows.flatMap((row) => [...row.paths, ...row.allowed.filter((entry) => /^src-/.test(entry))])) {
       expect(() => statSync(join(ROOT, path)), `${path} is in the table but not in the tree`).not.toThrow();

@@ -29,6 +29,7 @@ import { auditEventResource } from '../serializers/audit.ts';
 import { administeredClientResource as clientResource, clientResource as ownClientResource, signedInMeta } from '../serializers/client.ts';
 import { clientProfileChangeSchema } from '../../../src-shared/client.ts';
 import { validateResource } from '../../../src-shared/resource-validation.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export interface AdministrationDeps {
   clients: ClientService;
@@ -58,7 +59,7 @@ const integrationResource = (integration: IntegrationRecord): IntegrationResourc
 export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps): void {
   const { clients, integrations, carrierSettings, audit } = deps;
 
-  router.get('/audit-events', async (ctx: ApiContext) => {
+  router.on(ROUTES.auditEvents, async (ctx: ApiContext) => {
     const errors = [];
     const action = query(ctx, 'filter[action]') ?? null;
     if (action !== null && !isAuditAction(action)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), 'filter[action]', `one of ${AUDIT_ACTIONS.join(', ')}`, action));
@@ -72,24 +73,24 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     respondPage(ctx, page, events, (event) => [Number(event.id)], auditEventResource, { count: Math.min(events.length, page.size) });
   });
 
-  router.get('/clients', async (ctx: ApiContext) => {
+  router.on(ROUTES.clients, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await clients.list(actor(ctx))).map(clientResource));
   });
 
-  router.post('/clients', async (ctx: ApiContext) => {
+  router.on(ROUTES.addClient, async (ctx: ApiContext) => {
     const { username, password, role, ...profile } = checked(validateNewClient(ctx.state.body));
     const client = await clients.add(actor(ctx), { username, password, role, profile });
     respondData(ctx, 201, clientResource(client));
   });
 
   // The account's own name, address and contact details (its sender address): admins, e.g. at first sign-in.
-  router.patch('/clients/current', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeCurrentClient, async (ctx: ApiContext) => {
     const change = checked(validateResource(ctx.state.body, 'client', clientProfileChangeSchema, false));
     const client = await clients.updateProfile(actor(ctx), { id: ctx.state.client!.id }, change);
     respondData(ctx, 200, ownClientResource(client), { ...signedInMeta(ctx.state.user!) });
   });
 
-  router.patch('/clients/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeClient, async (ctx: ApiContext) => {
     const change = checked(validateClientChange(ctx.state.body));
     const which = { id: String(ctx.params.id) };
     // Authorised before anything changes, so a refused change changes nothing.
@@ -100,21 +101,21 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     respondData(ctx, 200, clientResource(client));
   });
 
-  router.delete('/clients/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.removeClient, async (ctx: ApiContext) => {
     await clients.remove(actor(ctx), { id: String(ctx.params.id) });
     ctx.status = 204;
   });
 
-  router.get('/integrations', async (ctx: ApiContext) => {
+  router.on(ROUTES.integrations, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await integrations.list(actor(ctx))).map(integrationResource));
   });
 
-  router.post('/integrations', async (ctx: ApiContext) => {
+  router.on(ROUTES.addIntegration, async (ctx: ApiContext) => {
     const { name } = checked(validateNewIntegration(ctx.state.body));
     respondData(ctx, 201, integrationResource(await integrations.add(actor(ctx), name)));
   });
 
-  router.delete('/integrations/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.removeIntegration, async (ctx: ApiContext) => {
     await integrations.revoke(actor(ctx), { id: String(ctx.params.id) });
     ctx.status = 204;
   });
@@ -134,11 +135,11 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     }));
   };
 
-  router.get('/carriers', async (ctx: ApiContext) => {
+  router.on(ROUTES.carriers, async (ctx: ApiContext) => {
     respondData(ctx, 200, await carrierResources());
   });
 
-  router.patch('/carriers/:code', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeCarrier, async (ctx: ApiContext) => {
     const { fuelSurchargePercent, cutoffTime } = checked(validateCarrierChange(ctx.state.body));
     const code = String(ctx.params.code);
     try {

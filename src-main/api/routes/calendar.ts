@@ -7,13 +7,14 @@ import type { CalendarService } from '../../services/calendar.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function calendarRoutes(router: ApiRouter, calendar: CalendarService): void {
   const answer = async (ctx: ApiContext) => respondData(ctx, 200, { type: 'calendar', id: 'station', attributes: await calendar.describe() } satisfies CalendarResource);
 
-  router.get('/calendar', answer);
+  router.on(ROUTES.calendar, answer);
 
-  router.patch('/calendar', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeCalendar, async (ctx: ApiContext) => {
     const change = validateCalendarChange(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
     await calendar.change(actorOf(callerOf(ctx)), change.value);

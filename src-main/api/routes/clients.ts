@@ -7,6 +7,7 @@ import { missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authoriza
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { clientResource, signedInMeta } from '../serializers/client.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 /**
  * Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted.
@@ -31,7 +32,7 @@ export function parseServiceApiHeader(header: string): { hash: string; integrati
 
 /** Sign-in is public; the current client needs the Bearer token. */
 export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication: AuthenticationService): void {
-  open.post('/clients/authentication', async (ctx: ApiContext) => {
+  open.on(ROUTES.signIn, async (ctx: ApiContext) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
     const signedIn = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
@@ -44,7 +45,7 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
     respondData(ctx, 200, clientResource(signedIn.client), { ...meta });
   });
 
-  guarded.get('/clients/current', (ctx: ApiContext) => {
+  guarded.on(ROUTES.currentClient, (ctx: ApiContext) => {
     respondData(ctx, 200, clientResource(ctx.state.client!), { ...signedInMeta(ctx.state.user!) });
   });
 }

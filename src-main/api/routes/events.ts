@@ -13,6 +13,7 @@ import { respond } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
 import { eventResource } from '../serializers/event.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 /** Live streams the station holds at once, and per client: each is a socket and a reader of the database. */
 export const STREAM_LIMITS = { total: 100, perClient: 10 } as const;
@@ -71,7 +72,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
   // The feed pages like every list (page[size], page[after], links.next), and keeps its plain `after` and `limit`.
   // It never ends: links.next is always there, and an empty page after the last event keeps the place. An id past
   // the last event is a 400: a mistyped cursor would otherwise skip the events to come.
-  router.get('/events', async (ctx: ApiContext) => {
+  router.on(ROUTES.events, async (ctx: ApiContext) => {
     const types = feedTypes(ctx);
     const page = pageRequest(ctx, EVENT_FEED_LIMIT, byIdOrStart, {
       sizeAliases: ['limit'],
@@ -94,7 +95,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     });
   });
 
-  router.get('/events/stream', async (ctx: ApiContext) => {
+  router.on(ROUTES.eventStream, async (ctx: ApiContext) => {
     const accept = ctx.get('Accept');
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
     // Last-Event-ID is how a browser's EventSource resumes by itself; `after` is for a first connection.

@@ -8,12 +8,13 @@ import type { HealthService } from '../../services/health.ts';
 import type { ApiContext } from '../context.ts';
 import { respond, respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 /** When a monitor should ask again while the database is away. */
 const RETRY_AFTER_SECONDS = 5;
 
 export function healthRoutes(open: ApiRouter, health: HealthService): void {
-  open.get('/health', (ctx: ApiContext) => {
+  open.on(ROUTES.health, (ctx: ApiContext) => {
     const attributes = health.current();
     if (attributes.database.available) {
       respondData(ctx, 200, { type: 'health', id: null, attributes } satisfies HealthResource);

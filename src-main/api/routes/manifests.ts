@@ -12,6 +12,7 @@ import { byId, pageRequest, respondPage } from '../paging.ts';
 import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const LIST_LIMIT = { default: 50, max: 500 } as const;
 
@@ -51,14 +52,14 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     );
   };
 
-  router.get('/manifests/preview', async (ctx: ApiContext) => {
+  router.on(ROUTES.manifestPreview, async (ctx: ApiContext) => {
     const request = day(ctx);
     const preview = await manifests.preview(caller(ctx), request);
     const attributes: ManifestPreviewAttributes = { carrier: preview.carrier, date: preview.date, included: preview.included, totals: preview.totals, leftOut: preview.leftOut };
     respondData(ctx, 200, { type: 'manifestPreview', id: `${preview.carrier}-${preview.date}`, attributes });
   });
 
-  router.post('/manifests', async (ctx: ApiContext) => {
+  router.on(ROUTES.closeDay, async (ctx: ApiContext) => {
     const request = validateClose(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     const { manifest, created } = await manifests.close(caller(ctx), request.value);
@@ -68,7 +69,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     respondData(ctx, created ? 201 : 200, resource, created ? undefined : { alreadyClosed: true });
   });
 
-  router.get('/manifests', async (ctx: ApiContext) => {
+  router.on(ROUTES.manifests, async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
     const date = queryParameter(ctx, 'date') ?? null;
     if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
@@ -82,11 +83,11 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     respondPage(ctx, page, found, (manifest) => [Number(manifest.id)], (manifest) => manifestResource(manifest, ctx.state.apiBase));
   });
 
-  router.get('/manifests/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.manifest, async (ctx: ApiContext) => {
     respondData(ctx, 200, manifestResource(await manifests.get(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 
-  router.get('/manifests/:id/document', async (ctx: ApiContext) => {
+  router.on(ROUTES.manifestDocument, async (ctx: ApiContext) => {
     const { manifest, data } = await manifests.document(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, {
       type: 'manifestDocument',
@@ -95,11 +96,11 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     });
   });
 
-  router.post('/manifests/:id/reopen', async (ctx: ApiContext) => {
+  router.on(ROUTES.reopenManifest, async (ctx: ApiContext) => {
     respondData(ctx, 200, manifestResource(await manifests.reopen(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 
-  router.post('/manifests/:id/transmit', async (ctx: ApiContext) => {
+  router.on(ROUTES.transmitManifest, async (ctx: ApiContext) => {
     respondData(ctx, 202, manifestResource(await manifests.transmitAgain(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 }

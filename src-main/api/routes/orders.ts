@@ -11,6 +11,7 @@ import { parameterError, queryParameter } from '../query.ts';
 import { respondData, warningsMeta } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { orderResource } from '../serializers/order.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const LIMIT = { default: 100, max: 1000 } as const;
 /** A batch with more faults than this answers the first ones: enough to fix a file by. */
@@ -20,7 +21,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
   const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
   const numberOf = (ctx: ApiContext) => String(ctx.params.number);
 
-  router.post('/orders', async (ctx: ApiContext) => {
+  router.on(ROUTES.addOrder, async (ctx: ApiContext) => {
     const order = validateOrderDocument(ctx.state.body);
     if (!order.ok) throw StationError.many(400, order.errors);
     const resource = orderResource(await orders.create(caller(ctx), order.value), ctx.state.apiBase);
@@ -28,7 +29,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     respondData(ctx, 201, resource, warningsMeta(orderRequestWarnings(ctx.state.body, ['data'])));
   });
 
-  router.post('/orders/batch', async (ctx: ApiContext) => {
+  router.on(ROUTES.addOrders, async (ctx: ApiContext) => {
     const data = (ctx.state.body as { data?: unknown } | undefined)?.data;
     if (!Array.isArray(data) || data.length === 0 || data.length > ORDER_BATCH_MAX) {
       throw new StationError(400, Array.isArray(data) ? ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX) : ERROR_TEXT.invalidData('data'), { pointer: '/data' });
@@ -46,7 +47,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     respondData(ctx, 200, [], { ...result, ...warningsMeta(data.flatMap((_, index) => orderRequestWarnings(ctx.state.body, ['data', index]))) });
   });
 
-  router.get('/orders', async (ctx: ApiContext) => {
+  router.on(ROUTES.orders, async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
     const status = queryParameter(ctx, 'status');
     if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) {
@@ -62,11 +63,11 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     respondPage(ctx, page, found, (order) => [order.position], (order) => orderResource(order, ctx.state.apiBase));
   });
 
-  router.get('/orders/:number', async (ctx: ApiContext) => {
+  router.on(ROUTES.order, async (ctx: ApiContext) => {
     respondData(ctx, 200, orderResource(await orders.get(caller(ctx), numberOf(ctx)), ctx.state.apiBase));
   });
 
-  router.delete('/orders/:number', async (ctx: ApiContext) => {
+  router.on(ROUTES.removeOrder, async (ctx: ApiContext) => {
     await orders.remove(caller(ctx), numberOf(ctx));
     ctx.status = 204;
   });

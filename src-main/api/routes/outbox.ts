@@ -8,9 +8,10 @@ import { manifestResource } from './manifests.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function outboxRoutes(router: ApiRouter, upstream: UpstreamService, manifests: ManifestService): void {
-  router.get('/outbox', async (ctx: ApiContext) => {
+  router.on(ROUTES.outbox, async (ctx: ApiContext) => {
     const caller = callerOf(ctx);
     const [{ entries, upstreams }, unsent] = await Promise.all([upstream.outbox(caller), manifests.unsent(caller)]);
     const data = entries.map(

@@ -5,15 +5,16 @@ import type { PackingSetupService } from '../../services/packing-setup.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const resource = (attributes: PackingSetup): PackingSetupResource => ({ type: 'packingSetup', id: 'station', attributes });
 
 export function packingSetupRoutes(router: ApiRouter, packing: PackingSetupService): void {
-  router.get('/packing', async (ctx: ApiContext) => {
+  router.on(ROUTES.packing, async (ctx: ApiContext) => {
     respondData(ctx, 200, resource(await packing.get()));
   });
 
-  router.patch('/packing', async (ctx: ApiContext) => {
+  router.on(ROUTES.changePacking, async (ctx: ApiContext) => {
     respondData(ctx, 200, resource(await packing.configure(callerOf(ctx), ctx.state.body)));
   });
 }

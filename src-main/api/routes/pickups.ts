@@ -9,6 +9,7 @@ import { callerOf, type ApiContext } from '../context.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { parameterError, queryParameter } from '../query.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const LIMIT = { default: 200, max: 1000 } as const;
 
@@ -19,7 +20,7 @@ const byCollection: KeyReader<PickupCursor> = ([date, carrierCode, id, ...rest])
 export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
   const caller = (ctx: ApiContext) => (callerOf(ctx));
 
-  router.get('/pickups', async (ctx: ApiContext) => {
+  router.on(ROUTES.pickups, async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
     const date = queryParameter(ctx, 'date') ?? null;
     if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
@@ -57,7 +58,7 @@ export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
     );
   });
 
-  router.delete('/pickups/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.cancelPickup, async (ctx: ApiContext) => {
     await pickups.cancel(caller(ctx), String(ctx.params.id));
     ctx.status = 204;
   });

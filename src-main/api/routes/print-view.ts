@@ -2,6 +2,7 @@
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 /** Label PDFs waiting for Electron's print window, each handed out once under a random token. */
 export interface LabelHandoff {
@@ -9,7 +10,7 @@ export interface LabelHandoff {
 }
 
 export function printViewRoutes(open: ApiRouter, views: LabelHandoff): void {
-  open.get('/print-view/:token', (ctx: ApiContext) => {
+  open.on(ROUTES.printView, (ctx: ApiContext) => {
     const pdf = views.take(String(ctx.params.token));
     if (!pdf) throw new StationError(404, ERROR_TEXT.noLabelForToken);
     ctx.type = 'application/pdf';

@@ -13,6 +13,7 @@ import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { printerResource, printJobResource, printSettingsResource } from '../serializers/printing.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const JOB_PAGE = { default: 50, max: 500 } as const;
 /** A print job's place in the list: when it was made, and its id. */
@@ -28,37 +29,37 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
   /** A print committed with its key, answered again after a restart lost the first answer. */
   const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => respondJob(ctx, await printing.job(caller(ctx), record.subjectId));
 
-  router.get('/printers', async (ctx: ApiContext) => {
+  router.on(ROUTES.printers, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await printing.printers()).map(printerResource));
   });
 
-  router.post('/shipments/:id/print', idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
+  router.on(ROUTES.printShipment, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validatePrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     respondJob(ctx, await printing.print(caller(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx)));
   });
 
-  router.post('/print-jobs', idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
+  router.on(ROUTES.printMany, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validateBulkPrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     respondJob(ctx, await printing.printMany(caller(ctx), request.value, idempotencyTicket(ctx)));
   });
 
-  router.get('/print-jobs', async (ctx: ApiContext) => {
+  router.on(ROUTES.printJobs, async (ctx: ApiContext) => {
     const page = pageRequest(ctx, JOB_PAGE, byJob);
     const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1 });
     respondPage(ctx, page, jobs, (job) => [job.createdAt, job.id], (job) => printJobResource(job, ctx.state.apiBase));
   });
 
-  router.get('/print-jobs/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.printJob, async (ctx: ApiContext) => {
     respondData(ctx, 200, printJobResource(await printing.job(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
   });
 
-  router.get('/print-settings', async (ctx: ApiContext) => {
+  router.on(ROUTES.printSettings, async (ctx: ApiContext) => {
     respondData(ctx, 200, printSettingsResource(await printing.settings(caller(ctx))));
   });
 
-  router.patch('/print-settings', async (ctx: ApiContext) => {
+  router.on(ROUTES.changePrintSettings, async (ctx: ApiContext) => {
     const change = validatePrintSettings(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
     respondData(ctx, 200, printSettingsResource(await printing.updateSettings(caller(ctx), change.value)));

@@ -8,9 +8,10 @@ import { respondData } from '../respond.ts';
 import { trackingResource } from '../serializers/shipment.ts';
 import { trackingPage, unknownParcelPage } from '../tracking-page.ts';
 import { StationError } from '../../../src-shared/errors.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function publicTrackingRoutes(open: ApiRouter, shipments: ShipmentService): void {
-  open.get('/track/:hash', async (ctx: ApiContext) => {
+  open.on(ROUTES.publicTracking, async (ctx: ApiContext) => {
     ctx.vary('Accept');
     const forPeople = ctx.accepts('application/vnd.api+json', 'application/json', 'text/html') === 'text/html';
     const found = await shipments.publicTracking(String(ctx.params.hash)).catch((error: unknown) => {

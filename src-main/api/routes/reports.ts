@@ -10,11 +10,12 @@ import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function reportRoutes(router: ApiRouter, reports: ReportService): void {
-  router.get('/reports/daily', async (ctx: ApiContext) => {
+  router.on(ROUTES.dailyReport, async (ctx: ApiContext) => {
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
       const value = queryParameter(ctx, name);

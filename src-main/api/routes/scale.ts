@@ -7,6 +7,7 @@ import { callerOf, type ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 /** Readings streams open at once: a desk UI holds one; a few more for a second window or a LAN screen. */
@@ -16,21 +17,21 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
   let streams = 0;
   const resource = (state: ReturnType<ScaleService['state']>): ScaleResource => ({ type: 'scale', id: desk, attributes: { settings: { ...state.settings }, reading: { ...state.reading } } });
 
-  router.get('/scale', (ctx: ApiContext) => {
+  router.on(ROUTES.scale, (ctx: ApiContext) => {
     respondData(ctx, 200, resource(scale.state()));
   });
 
-  router.patch('/scale', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeScale, async (ctx: ApiContext) => {
     const changes = validateScaleSettings(ctx.state.body);
     if (!changes.ok) throw StationError.many(400, changes.errors);
     respondData(ctx, 200, resource(await scale.configure(callerOf(ctx), changes.value)));
   });
 
-  router.get('/scale/ports', async (ctx: ApiContext) => {
+  router.on(ROUTES.scalePorts, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await scale.ports()).map((path) => ({ type: 'serialPort', id: path, attributes: { path } })));
   });
 
-  router.get('/scale/stream', (ctx: ApiContext) => {
+  router.on(ROUTES.scaleStream, (ctx: ApiContext) => {
     const accept = ctx.get('Accept');
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
     if (streams >= STREAMS_MAX) throw new StationError(429, ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX), { headers: { 'Retry-After': '10' } });

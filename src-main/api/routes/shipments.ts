@@ -29,6 +29,7 @@ import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
 import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingEventResource, trackingResource } from '../serializers/shipment.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export interface ShipmentRoutesDeps {
   shipments: ShipmentService;
@@ -115,12 +116,12 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   };
   const withKey = idempotent(deps.idempotency, answerAgain);
 
-  router.post('/shipments/save', withKey, async (ctx: ApiContext) => {
+  router.on(ROUTES.saveShipment, withKey, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'save');
     respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)), true, 'save');
   });
 
-  router.post('/shipments/rate', async (ctx: ApiContext) => {
+  router.on(ROUTES.rateShipment, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
     const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}) })) };
@@ -129,7 +130,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
   });
 
-  router.post('/shipments/confirm', withKey, async (ctx: ApiContext) => {
+  router.on(ROUTES.confirmShipment, withKey, async (ctx: ApiContext) => {
     const meta = validateConfirmMeta(ctx.state.body);
     const order = orderNumberOf(ctx.state.body);
     const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
@@ -138,7 +139,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, documentId(ctx), idempotencyTicket(ctx)), true, 'confirm');
   });
 
-  router.post('/shipments', withKey, async (ctx: ApiContext) => {
+  router.on(ROUTES.createShipment, withKey, async (ctx: ApiContext) => {
     const meta = validateCreateMeta(ctx.state.body, await deps.shipments.carrierChoices());
     const order = orderNumberOf(ctx.state.body);
     const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
@@ -148,43 +149,43 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record, true, 'create');
   });
 
-  router.get('/shipments/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.shipment, async (ctx: ApiContext) => {
     respondShipment(ctx, 200, await deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
   });
 
-  router.delete('/shipments/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.deleteShipment, async (ctx: ApiContext) => {
     await deps.shipments.remove(caller(ctx), String(ctx.params.id));
     ctx.status = 204;
   });
 
-  router.get('/shipments/:id/documents', async (ctx: ApiContext) => {
+  router.on(ROUTES.documents, async (ctx: ApiContext) => {
     const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id), documentFormat(ctx));
     respondData(ctx, 200, documentsResource(record.id, document));
   });
 
-  router.post('/shipments/:id/verifications', async (ctx: ApiContext) => {
+  router.on(ROUTES.verifyShipment, async (ctx: ApiContext) => {
     const scanned = validateVerification(ctx.state.body);
     if (!scanned.ok) fail(scanned.errors);
     respondData(ctx, 200, { type: 'verification', id: String(ctx.params.id), attributes: await deps.shipments.verify(caller(ctx), String(ctx.params.id), scanned.value.scanned) });
   });
 
-  router.get('/shipments/:id/tracking', async (ctx: ApiContext) => {
+  router.on(ROUTES.tracking, async (ctx: ApiContext) => {
     const { record, latest } = await deps.shipments.tracking(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, trackingResource(record, latest));
   });
 
-  router.get('/shipments/:id/tracking/events', async (ctx: ApiContext) => {
+  router.on(ROUTES.trackingEvents, async (ctx: ApiContext) => {
     const history = await deps.shipments.trackingHistory(caller(ctx), String(ctx.params.id));
     respondData(ctx, 200, history.map((event, index) => trackingEventResource(index + 1, event)));
   });
 
-  router.get('/shipment-summaries', async (ctx: ApiContext) => {
+  router.on(ROUTES.shipmentSummaries, async (ctx: ApiContext) => {
     const { page, query } = summaryQuery(ctx);
     const rows = await deps.shipments.summaries(caller(ctx), query);
     respondPage(ctx, page, rows, (row) => [row.shipDate, row.createdAt, row.id], summaryResource);
   });
 
-  router.get('/addresses', async (ctx: ApiContext) => {
+  router.on(ROUTES.addresses, async (ctx: ApiContext) => {
     const searchString = queryParameter(ctx, 'searchString');
     if (searchString === undefined || searchString.trim() === '') {
       throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' });

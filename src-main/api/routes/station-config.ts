@@ -6,9 +6,10 @@ import type { CalendarService } from '../../services/calendar.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { respondData } from '../respond.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function stationConfigRoutes(open: ApiRouter, desktopIntegrationKey: string, desk: string, calendar: CalendarService): void {
-  open.get('/station-config', async (ctx: ApiContext) => {
+  open.on(ROUTES.stationConfig, async (ctx: ApiContext) => {
     const { timeZone } = await calendar.current();
     respondData(ctx, 200, {
       type: 'stationConfig',

@@ -3,6 +3,7 @@
 import type { ApiContext } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 function echo(ctx: ApiContext, id: string | null): void {
   const query = ctx.query;
@@ -14,6 +15,6 @@ function echo(ctx: ApiContext, id: string | null): void {
 }
 
 export function testEchoRoutes(router: ApiRouter): void {
-  router.get('/test', (ctx: ApiContext) => echo(ctx, null));
-  router.get('/test/:id', (ctx: ApiContext) => echo(ctx, String(ctx.params.id)));
+  router.on(ROUTES.test, (ctx: ApiContext) => echo(ctx, null));
+  router.on(ROUTES.testWithId, (ctx: ApiContext) => echo(ctx, String(ctx.params.id)));
 }

@@ -8,9 +8,10 @@ import { callerOf, type ApiContext } from '../context.ts';
 import { queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function todayRoutes(router: ApiRouter, today: TodayService): void {
-  router.get('/today', async (ctx: ApiContext) => {
+  router.on(ROUTES.today, async (ctx: ApiContext) => {
     const date = queryParameter(ctx, 'date')?.trim() || null;
     if (date !== null && !isCalendarDate(date)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
     const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;

@@ -9,24 +9,25 @@ import { checked } from '../json-input.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { userResource } from '../serializers/client.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function userRoutes(router: ApiRouter, users: UserService): void {
   const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
 
-  router.get('/users', async (ctx: ApiContext) => {
+  router.on(ROUTES.users, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await users.list(actor(ctx))).map(userResource));
   });
 
-  router.post('/users', async (ctx: ApiContext) => {
+  router.on(ROUTES.addUser, async (ctx: ApiContext) => {
     const request = checked(validateNewUser(ctx.state.body));
     respondData(ctx, 201, userResource(await users.add(actor(ctx), request)));
   });
 
-  router.get('/users/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.user, async (ctx: ApiContext) => {
     respondData(ctx, 200, userResource(await users.find(actor(ctx), { id: String(ctx.params.id) })));
   });
 
-  router.patch('/users/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeUser, async (ctx: ApiContext) => {
     const change = checked(validateUserChange(ctx.state.body));
     const which = { id: String(ctx.params.id) };
     // Found (and authorised) before anything changes, so a refused change changes nothing.
@@ -37,7 +38,7 @@ export function userRoutes(router: ApiRouter, users: UserService): void {
     respondData(ctx, 200, userResource(user));
   });
 
-  router.delete('/users/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.removeUser, async (ctx: ApiContext) => {
     await users.remove(actor(ctx), { id: String(ctx.params.id) });
     ctx.status = 204;
   });

@@ -11,6 +11,7 @@ import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { deliveryResource, webhookResource } from '../serializers/webhook.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 
 const PAGE = { default: 50, max: 500 } as const;
 const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'];
@@ -28,11 +29,11 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
   const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
   const id = (ctx: ApiContext) => String(ctx.params.id);
 
-  router.get('/webhooks', async (ctx: ApiContext) => {
+  router.on(ROUTES.webhooks, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await webhooks.list(actor(ctx))).map((webhook) => webhookResource(webhook)));
   });
 
-  router.post('/webhooks', async (ctx: ApiContext) => {
+  router.on(ROUTES.addWebhook, async (ctx: ApiContext) => {
     const request = validateNewWebhook(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     const added = await webhooks.add(actor(ctx), request.value);
@@ -40,28 +41,28 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
     respondData(ctx, 201, webhookResource({ ...added, pending: 0 }, true));
   });
 
-  router.get('/webhooks/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.webhook, async (ctx: ApiContext) => {
     respondData(ctx, 200, webhookResource(await webhooks.get(actor(ctx), id(ctx))));
   });
 
-  router.patch('/webhooks/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.changeWebhook, async (ctx: ApiContext) => {
     const change = validateWebhookChange(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
     respondData(ctx, 200, webhookResource(await webhooks.setStatus(actor(ctx), id(ctx), change.value.status)));
   });
 
-  router.delete('/webhooks/:id', async (ctx: ApiContext) => {
+  router.on(ROUTES.removeWebhook, async (ctx: ApiContext) => {
     await webhooks.remove(actor(ctx), id(ctx));
     ctx.status = 204;
   });
 
-  router.get('/webhooks/:id/deliveries', async (ctx: ApiContext) => {
+  router.on(ROUTES.webhookDeliveries, async (ctx: ApiContext) => {
     const { page, filter } = deliveryFilter(ctx);
     const found = await webhooks.deliveries(actor(ctx), id(ctx), filter);
     respondPage(ctx, page, found, (delivery) => [Number(delivery.id)], deliveryResource);
   });
 
-  router.post('/webhooks/:id/replay', async (ctx: ApiContext) => {
+  router.on(ROUTES.replayWebhook, async (ctx: ApiContext) => {
     const range = validateReplay(ctx.state.body);
     if (!range.ok) throw StationError.many(400, range.errors);
     const queued = await webhooks.replay(actor(ctx), id(ctx), range.value);
