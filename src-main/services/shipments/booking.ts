@@ -1,0 +1,182 @@
+// Booking a shipment: save, rate, confirm (a new shipment, or a saved one in place) and the one-step create,
+// immediate or scheduled, each for an order when it names one.
+import { randomUUID } from 'node:crypto';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import { STATUS, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import type { PriceChangeMeta } from '../../../src-shared/resources.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { PriceList } from '../../domain/rating.ts';
+import type { ShipmentRecord } from '../../domain/shipment.ts';
+import { UpstreamUnreachableError } from '../../carriers/upstream-client.ts';
+import type { IdempotencyTicket } from '../../domain/idempotency.ts';
+import { ratedDocumentHash } from '../rated-document.ts';
+import { noServiceReason, pickByService, unreachableReason } from '../processing.ts';
+import type { ShipmentService } from './types.ts';
+import { UPSTREAM_RETRY_AFTER_S, type ShipmentContext } from './context.ts';
+
+export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService, 'save' | 'carrierChoices' | 'rate' | 'confirm' | 'create'> {
+  const { store, carriers, clock, madeBy, processThen, upstreamAway, newId, dating, priceList, dated, remember, created, keyFor, find, forOrder } = context;
+  /** Prices, books and documents a new shipment during the call, and records it processed in one transaction. */
+  const recordProcessed = async (
+    caller: Caller,
+    attributes: ShipmentAttributes,
+    shipDate: string,
+    origin: 'confirm' | 'create',
+    quote: PriceList['quotes'][number],
+    meta: { service: string | null; carrierChoice: string | null; orderNumber?: string },
+    key: IdempotencyTicket | undefined,
+  ) => {
+    const reference = await store.shipments.allocateReference();
+    const id = newId();
+    const input = { shipmentId: id, attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false };
+    const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta, ...madeBy(caller) };
+    let record: ShipmentRecord;
+    try {
+      record = await processThen(input, (processed) => store.shipments.insert(shipment, processed, created(caller, shipment), keyFor(key, shipment.id)));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnreachableError)) throw error;
+      // The upstream may have booked it without our hearing back: the shipment is kept in the outbox, where the
+      // scheduler looks the booking up before it books (never twice). A repeat with the request's key finds it.
+      const kept = { ...shipment, scheduled: true, service: meta.service ?? 'economy', carrierChoice: quote.choiceCode };
+      await store.shipments.insert(kept, undefined, created(caller, kept), keyFor(key, kept.id));
+      throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) }, meta: { shipmentId: kept.id } });
+    }
+    return record;
+  };
+
+  /** Confirms a saved shipment in place: claimed first, so two confirms of it never book twice. */
+  const confirmSaved = async (
+    saved: ShipmentRecord,
+    attributes: ShipmentAttributes & { shipDate: string },
+    quote: PriceList['quotes'][number],
+    key: IdempotencyTicket | undefined,
+    orderNumber: string | undefined,
+  ) => {
+    const token = randomUUID();
+    if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+    try {
+      const input = { shipmentId: saved.id, attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const, retry: true };
+      const confirmed = await processThen(input, (processed) =>
+        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate, orderNumber }, processed, keyFor(key, saved.id)),
+      );
+      if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+    } catch (error) {
+      await store.shipments.releaseClaim(saved.id, token);
+      // A confirm of a saved shipment looks its upstream booking up first, so confirming it again is safe.
+      if (error instanceof UpstreamUnreachableError) {
+        throw upstreamAway(error.maybeDone ? ERROR_TEXT.upstreamMaybeBookedSaved(error.message) : ERROR_TEXT.upstreamUnreachable(error.message));
+      }
+      throw error;
+    }
+    await remember(saved, attributes);
+    return (await store.shipments.get(saved.id, saved.clientId, saved.sandbox))!;
+  };
+
+
+  return {
+    async save(caller, given, key) {
+      const dates = await dating();
+      const attributes = await dated(given, dates, null);
+      const shipDate = attributes.shipDate ?? dates.shipDateWith(null);
+      const shipment = {
+        id: newId(),
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        origin: 'save' as const,
+        scheduled: false,
+        service: null,
+        carrierChoice: null,
+        reference: await store.shipments.allocateReference(),
+        shipDate,
+        attributes: { ...attributes, shipDate },
+        ...madeBy(caller),
+      };
+      return store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
+    },
+
+    // Upstream services are read again first: one added a moment ago by the admin command is a choice at once.
+    carrierChoices: async () => {
+      await carriers.refreshUpstreams();
+      return carriers.choiceCodes();
+    },
+
+    async rate(caller, given) {
+      const dates = await dating();
+      const attributes = await dated(given, dates, null);
+      const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
+      // Nothing quoted and an upstream could not be asked: not an answer about the shipment, so ask again later.
+      const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
+      if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
+      // The hash is of the document as sent, which its confirm sends again.
+      return { ...list, documentHash: ratedDocumentHash(given) };
+    },
+
+    async confirm(caller, given, meta, savedId, key) {
+      return forOrder(caller, meta.orderNumber, savedId, async () => {
+        // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
+        if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
+          throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
+        }
+        const dates = await dating();
+        const attributes = await dated(given, dates, null);
+        const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
+        const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
+        if (!quote) {
+          const away = unreachableReason(list, meta.carrierCode);
+          if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away));
+          const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
+          const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
+          throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
+            pointer: '/data/meta/rate/id',
+            meta: { reason: why?.reason ?? (known ? ERROR_TEXT.noSuchService(meta.serviceCode) : ERROR_TEXT.noSuchCarrier(meta.carrierCode)) },
+          });
+        }
+        if (meta.finalCost !== undefined && Math.round(meta.finalCost * 100) !== quote.finalCents) {
+          const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
+          throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
+        }
+        const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
+        const confirmed = { ...attributes, shipDate };
+        const saved = savedId === undefined ? undefined : await find(caller, savedId);
+        if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
+          return confirmSaved(saved, confirmed, quote, key, meta.orderNumber);
+        }
+        return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
+      });
+    },
+
+    async create(caller, given, meta, key) {
+      return forOrder(caller, meta.orderNumber, undefined, async () => {
+        const dates = await dating();
+        const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber };
+        const attributes = await dated(given, dates, choice.carrierChoice);
+        // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
+        // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
+        const list = await priceList(attributes, dates, { choiceCode: choice.carrierChoice, sandbox: caller.sandbox });
+        const quote = pickByService(list.quotes, meta.service);
+        // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
+        const away = quote ? undefined : unreachableReason(list);
+        if (!quote && !away) throw new StationError(400, noServiceReason(list));
+        if (!quote && !meta.scheduledProcessing) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away!));
+        const shipDate = attributes.shipDate ?? dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice);
+        const withDate = { ...attributes, shipDate };
+        if (meta.scheduledProcessing) {
+          const shipment = {
+            id: newId(),
+            clientId: caller.client.id,
+            sandbox: caller.sandbox,
+            origin: 'create' as const,
+            scheduled: true,
+            reference: null,
+            shipDate,
+            attributes: withDate,
+            ...choice,
+            ...madeBy(caller),
+          };
+          return store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
+        }
+        return recordProcessed(caller, withDate, shipDate, 'create', quote!, choice, key);
+      });
+    },
+  };
+}

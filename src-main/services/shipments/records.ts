@@ -1,0 +1,102 @@
+// A client's recorded shipments: read, list, documents (PDF or ZPL), tracking, the parcel check, and delete or
+// void; and the public tracking page's lookup by its hash.
+import { dayIn } from '../../../src-shared/calendar.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import { STATUS } from '../../../src-shared/shipment.ts';
+import type { DeleteRefusal } from '../../../src-shared/resources.ts';
+import { actorOf } from '../../domain/caller.ts';
+import { upstreamOfCarrier } from '../../carriers/upstream.ts';
+import { requireRole } from '../audit-log.ts';
+import { labelInput } from '../label-input.ts';
+import { renderZplLabels } from '../../documents/zpl-label.ts';
+import type { ShipmentService } from './types.ts';
+import type { ShipmentContext } from './context.ts';
+
+/** The media type of ZPL labels as the documents endpoint answers them. */
+const ZPL_MEDIA_TYPE = 'application/x-zpl';
+
+export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 'get' | 'acknowledged' | 'remove' | 'documents' | 'verify' | 'tracking' | 'trackingHistory' | 'publicTracking' | 'summaries'> {
+  const { store, clock, logger, audit, deps, find, notRetrievable } = context;
+  return {
+    async get(caller, id) {
+      const record = await find(caller, id);
+      if (!record || (record.scheduled && record.status === STATUS.created)) throw notRetrievable();
+      return record;
+    },
+
+    acknowledged: (caller, id) => find(caller, id),
+
+    async remove(caller, id) {
+      const record = await find(caller, id);
+      if (!record) throw notRetrievable();
+      const processed = record.status === STATUS.processed;
+      if (processed) {
+        // Voidable until the day is closed into a manifest, tracking starts, or the ship date passes. The refusal
+        // keeps the spec's text, and says which in meta (README, "Shipments: the workflow").
+        const manifest = await store.manifests.closedIn(record.id);
+        const latest = manifest === null ? await store.shipments.latestEvent(record.id) : undefined;
+        const refusal: DeleteRefusal | null =
+          manifest !== null
+            ? { reason: 'dayClosed', manifest }
+            : latest !== undefined
+              ? { reason: 'trackingStarted', trackingStatus: latest.status, trackingDate: latest.occurredAt }
+              : dayIn(clock(), (await deps.calendar()).timeZone) > record.shipDate
+                ? { reason: 'shipDatePassed', shipDate: record.shipDate }
+                : null;
+        if (refusal) throw new StationError(400, ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
+        requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
+      }
+      const detail = { reference: record.reference, trackingNumber: record.trackingNumber, status: record.status, sandbox: record.sandbox };
+      await store.shipments.markDeleted(record, audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail));
+    },
+
+    async documents(caller, id, format = { format: 'pdf' }) {
+      const record = await find(caller, id);
+      if (!record) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
+      if (record.status === STATUS.failed) throw new StationError(404, ERROR_TEXT.shipmentError);
+      if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
+      if (format.format === 'zpl') {
+        // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
+        const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
+        if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+        const zpl = renderZplLabels(labelInput(record), format.dpi);
+        return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
+      }
+      const document = await store.shipments.document(record.id);
+      if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
+      return { record, ...document };
+    },
+
+    async verify(caller, id, scanned) {
+      const record = await find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      const code = scanned.trim();
+      const matched = [record.trackingNumber, record.reference, record.orderNumber, record.attributes.customerReference].some((known) => known !== null && known !== undefined && known === code);
+      await audit.record(actorOf(caller), matched ? 'shipment.verified' : 'shipment.verify-mismatch', { type: 'shipment', id: record.id }, { scanned: code, reference: record.reference });
+      // The scan itself stays in the audit log: it may be another parcel's tracking number.
+      if (!matched) logger.warn(`Parcel check failed: the scan does not belong to shipment ${record.reference ?? record.id}`);
+      return { scanned: code, matched, trackingNumber: record.trackingNumber, reference: record.reference, at: clock().toISOString() };
+    },
+
+    async tracking(caller, id) {
+      const record = await find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      return { record, latest: await store.shipments.latestEvent(record.id) };
+    },
+
+    async trackingHistory(caller, id) {
+      const record = await find(caller, id);
+      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      return (await store.shipments.trackingHistory(record.id)).reverse();
+    },
+
+    async publicTracking(hash) {
+      const record = await store.shipments.byTrackingHash(hash);
+      if (!record) throw notRetrievable();
+      const history = await store.shipments.trackingHistory(record.id);
+      return { record, latest: history[0], history };
+    },
+
+    summaries: (caller, query) => store.shipments.summaries({ clientId: caller.client.id, sandbox: caller.sandbox, ...query }),
+  };
+}

@@ -1,0 +1,91 @@
+// The shipment service's contract: what the API, the scheduler and the admin command call, and what it needs.
+import type { StationCalendar } from '../../../src-shared/calendar.ts';
+import type { ConfirmMeta, CreateMeta } from '../../../src-shared/shipment-validation.ts';
+import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import type { VerificationAttributes } from '../../../src-shared/verification.ts';
+import type { CarrierRegistry } from '../../carriers/registry.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { RatedPriceList } from '../../domain/rating.ts';
+import type { ShipmentRecord, SummaryRow, TrackingEvent } from '../../domain/shipment.ts';
+import type { Logger } from '../../logger.ts';
+import type { Store } from '../../store/index.ts';
+import type { SummaryKey } from '../../domain/shipment.ts';
+import type { IdempotencyTicket } from '../../domain/idempotency.ts';
+import type { AuditLog } from '../audit-log.ts';
+import type { ZplDpi } from '../../documents/zpl-label.ts';
+
+export interface ShipmentServiceDeps {
+  store: Store;
+  carriers: CarrierRegistry;
+  /** The document workers that render labels. */
+  documents: DocumentPool;
+  clock: () => Date;
+  /** The station's time zone and holidays, as stored now. */
+  calendar: () => Promise<StationCalendar>;
+  logger: Logger;
+  /** Creates and voids are written to it with the shipment, in one transaction. */
+  audit: AuditLog;
+  /** This station's desk: each shipment records the desk and the user that made it. */
+  desk: string;
+}
+
+export interface SummaryQuery {
+  dateFrom: string | null;
+  dateTo: string | null;
+  search: string | null;
+  /** Only the shipments this user (username) made. */
+  createdBy?: string | null;
+  /** The last summary of the page before: its ship date, when it was made, its id. */
+  after?: SummaryKey | null;
+  limit: number;
+}
+
+/** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), or ZPL labels. */
+export type DocumentFormat = { format: 'pdf' } | { format: 'zpl'; dpi: ZplDpi };
+
+export interface ProcessingRun {
+  claimed: number;
+  processed: number;
+  failed: number;
+  /** Shipments that meet a fault outside themselves (disk full, database locked): they wait for the next run. */
+  deferred: number;
+}
+
+/** The order a new shipment ships (`data.meta.orderNumber`, the orders extension). */
+export interface OrderLink {
+  orderNumber?: string;
+}
+
+export interface ShipmentService {
+  /** `key`: the request's idempotency key, stored with the new shipment. */
+  save(caller: Caller, attributes: ShipmentAttributes, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  /** The carrier choices a one-step create may name (`data.meta.carrierChoice`). */
+  carrierChoices(): Promise<string[]>;
+  rate(caller: Caller, attributes: ShipmentAttributes): Promise<RatedPriceList>;
+  /**
+   * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
+   * confirmed (same id and reference); any other id is ignored and a new shipment is made.
+   */
+  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta & OrderLink, savedId?: string, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta & OrderLink, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  get(caller: Caller, id: string): Promise<ShipmentRecord>;
+  /** The caller's own live shipment in any state, e.g. one a create acknowledged with 202: to answer a repeated request again. */
+  acknowledged(caller: Caller, id: string): Promise<ShipmentRecord | undefined>;
+  remove(caller: Caller, id: string): Promise<void>;
+  /** The stored PDF, or (`zpl`) the labels drawn again as ZPL at the given dpi. */
+  documents(caller: Caller, id: string, format?: DocumentFormat): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
+  tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
+  /** Every tracking event of a processed shipment (the last 500), oldest first. */
+  trackingHistory(caller: Caller, id: string): Promise<TrackingEvent[]>;
+  summaries(caller: Caller, query: SummaryQuery): Promise<SummaryRow[]>;
+  /** Checks a scan of a processed parcel against its label, and records it (a mismatch is also logged). */
+  verify(caller: Caller, id: string, scanned: string): Promise<VerificationAttributes>;
+  /** Tracking by the opaque hash of links.tracking, for whoever holds the link, with the whole history. */
+  publicTracking(hash: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined; history: TrackingEvent[] }>;
+  /** Processes up to `limit` waiting scheduled shipments; each ends at status 3 or -1, or waits again after a fault. */
+  processWaiting(limit: number): Promise<ProcessingRun>;
+  /** Frees the claims made before `before`: those of a run that was killed midway. */
+  releaseStaleClaims(before: Date): Promise<number>;
+}
+
