@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { faketimeEnv, faketimeLibrary } from '../helpers/faketime.ts';
+import { faketimeLibrary, sharedFaketime } from '../helpers/faketime.ts';
 import { setClock } from '../helpers/clock.ts';
 import { freePort } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/station.ts';
@@ -84,7 +84,9 @@ export -f curl
 `;
 
 let running: ReturnType<typeof spawn> | undefined;
+let stopClock: (() => void) | undefined;
 afterAll(() => {
+  stopClock?.();
   // The script's station runs in the background: the whole process group goes.
   if (running?.pid) {
     try {
@@ -120,10 +122,12 @@ describe("the README's integration examples", () => {
     // A Monday morning in Rome, before every carrier's cutoff: what the examples' comments describe.
     const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
     const library = faketimeLibrary() as { path: string };
+    const faketime = await sharedFaketime(library.path, clock(), clock.timeZone);
+    stopClock = faketime.stop;
     running = spawn('bash', [script], {
       cwd: work,
       detached: true,
-      env: { ...process.env, ...faketimeEnv(library.path, clock(), clock.timeZone), STATION_DATA_DIR: dataDir, README_STATUSES: statuses, README_CHECKS: checks },
+      env: { ...process.env, ...faketime.env, STATION_DATA_DIR: dataDir, README_STATUSES: statuses, README_CHECKS: checks },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
