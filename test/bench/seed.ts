@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import { createClientService } from '../../src-main/services/clients.ts';
 import { openDataDir } from '../../src-main/station.ts';
-import type { BulkShipment } from '../../src-main/store/shipments.ts';
+import type { BulkShipment } from '../../src-main/store/shipment-rows.ts';
 
 export const BENCH_CLIENTS = 5;
 export const benchUser = (index: number) => ({ username: `bench${index}`, password: `bench-password-${index}` });

@@ -11,6 +11,7 @@ import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
 import { runningClock, setClock } from '../helpers/clock.ts';
 import { addDays, dayIn, nextWorkingDay } from '../../src-shared/calendar.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 async function signIn(url: string, username: string, password: string, integrationKey: string) {
   return http(`${url}/v3/clients/authentication`, {
@@ -363,8 +364,7 @@ describe('station webhook', () => {
         body: JSON.stringify(document(attributes(), { scheduledProcessing: false, service: 'economy' })),
       });
       expect(created.status).toBe(201);
-      const deadline = Date.now() + 10_000;
-      while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor('both deliveries', () => received.length >= 2, { timeoutMs: 10_000, intervalMs: 50 });
       expect(received.map((entry) => JSON.parse(entry.body).data.attributes.eventType)).toEqual(['shipment.created', 'shipment.processed']);
       for (const entry of received) expect(verifySignature(secret, entry.signature, entry.body, Math.floor(Date.now() / 1000))).toBe(true);
       const log = lastJsonLine((await runCli(['webhook', 'deliveries', '--data', data, '--id', id, '--json'])).stdout);

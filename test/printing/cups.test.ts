@@ -10,6 +10,7 @@ import { openStore } from '../../src-main/store/index.ts';
 import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();
 if (missing && process.env.CI) throw new Error(`${missing}; in CI the printing tests must run.`);
@@ -105,7 +106,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const response = await print(shipment.id, { printer: ZPL_QUEUE, format: 'zpl', dpi: 300 });
     expect((await finished(response.json.data.id)).attributes.status).toBe('done');
     const label = () => thermal.received.map((data) => data.toString('utf8').trim()).find((text) => text.includes(shipment.meta.trackingNumber));
-    for (let i = 0; i < 50 && !label(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the label at the printer', label, { timeoutMs: 5000, intervalMs: 100 });
     const zpl = label()!;
     expect(zpl.startsWith('^XA')).toBe(true);
     expect(zpl.endsWith('^XZ')).toBe(true);
@@ -128,7 +129,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const reprint = await finished((await print(shipment.id, { printer: ZPL_QUEUE })).json.data.id);
     expect(reprint.attributes.status).toBe('done');
     const labels = () => thermal.received.filter((data) => data.toString('utf8').includes(shipment.meta.trackingNumber)).length;
-    for (let i = 0; i < 50 && labels() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the label at the printer', () => labels() > 0, { timeoutMs: 5000, intervalMs: 100 });
     // The cancelled job did not print later: this shipment's label arrived exactly once.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(labels()).toBe(1);
@@ -265,7 +266,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect((await finished(byOrder.json.data.id)).attributes.status).toBe('done');
     // One job, one stream: every label in it, in order (BULK-2 before BULK-3 before BULK-10, the loose one last).
     const streams = () => thermal.received.slice(before).map((data) => data.toString('utf8')).filter((text) => [first, second, third, loose].some((shipment) => text.includes(shipment.meta.trackingNumber)));
-    for (let i = 0; i < 50 && streams().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the bulk job at the printer', () => streams().length > 0, { timeoutMs: 5000, intervalMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(streams()).toHaveLength(1);
     const stream = streams()[0]!;
@@ -336,10 +337,10 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const restarted = await createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
     await restarted.start();
     try {
-      for (let i = 0; i < 100 && (await restarted.store.printJobs.get('A'.repeat(32)))?.status !== 'done'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor('the job sent again after the restart', async () => (await restarted.store.printJobs.get('A'.repeat(32)))?.status === 'done', { timeoutMs: 10_000, intervalMs: 100 });
       expect((await restarted.store.printJobs.get('A'.repeat(32)))?.status).toBe('done');
       const labels = () => thermal.received.filter((data) => data.toString('utf8').includes(shipment.meta.trackingNumber)).length;
-      for (let i = 0; i < 50 && labels() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor('the label at the printer', () => labels() > 0, { timeoutMs: 5000, intervalMs: 100 });
       expect(labels()).toBe(1);
     } finally {
       await restarted.stop();

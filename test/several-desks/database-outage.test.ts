@@ -15,6 +15,7 @@ import { createDatabase, startPostgresCluster, type PostgresCluster } from '../h
 import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI the database outage test prints through CUPS.`);
@@ -282,7 +283,7 @@ describe('when the shared PostgreSQL database goes away', () => {
     // Each desk listens again for settings changes (it keeps them in memory meanwhile): a surcharge changed at
     // desk-a prices at desk-b at once.
     const listening = "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'";
-    for (let waited = 0; (await warehouse.count(listening)) < 2 && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('both desks listening again', async () => (await warehouse.count(listening)) >= 2, { timeoutMs: 5000, intervalMs: 100 });
     expect(await warehouse.count(listening)).toBe(2);
     const rate = async (desk: Desk) => {
       const rated = await warehouse.call(desk, 'POST', '/v3/shipments/rate', document(attributes()));
@@ -363,7 +364,7 @@ describe('when the shared PostgreSQL database goes away', () => {
     expect(warehouse.statuses.get(503)).toBeGreaterThan(0);
     await warehouse.expectEachOnce(acknowledged, 120);
     const eventIds = (await warehouse.db.query<{ id: string }>('SELECT id FROM events ORDER BY id')).rows.map((row) => Number(row.id));
-    for (let waited = 0; stream.ids.length < eventIds.length && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('every event on the stream', () => stream.ids.length >= eventIds.length, { timeoutMs: 10_000, intervalMs: 100 });
     stream.close();
     expect(stream.ids).toEqual(eventIds);
     expect(eventIds.length).toBeGreaterThanOrEqual(120);

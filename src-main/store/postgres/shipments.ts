@@ -20,7 +20,7 @@ import {
   type ShipmentRow,
   type ShipmentsTable,
   type SummaryRowColumns,
-} from '../shipments.ts';
+} from '../shipment-rows.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import { gatherForCommit, storable, transaction, wholeTableQuery, type Pool, type Queryable } from './database.ts';
 import { addressesOfShipment } from '../addresses.ts';

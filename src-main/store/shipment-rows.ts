@@ -1,0 +1,275 @@
+// The shipments' rows as both back ends read and write them: a new shipment's columns, the row and its mapping to
+// the domain record, the summaries' columns, the table's contract (ShipmentsTable), and the events a change of a
+// shipment announces. store/shipments.ts (SQLite) and store/postgres/shipments.ts (PostgreSQL) share them.
+import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
+import type { NewAuditEvent } from '../domain/audit.ts';
+import type { EventType } from '../../src-shared/events.ts';
+import type { NewIdempotencyKey } from '../domain/idempotency.ts';
+import type { PersonHourRow, CountryRow, DayCountRow, DayRow } from './shipment-days.ts';
+
+/** What a new shipment starts from: the record's fields before any processing. */
+export type NewShipment = Pick<
+  ShipmentRecord,
+  'id' | 'clientId' | 'sandbox' | 'origin' | 'scheduled' | 'service' | 'carrierChoice' | 'reference' | 'shipDate' | 'attributes'
+> & {
+  /** The order it ships (the orders extension): one live shipment per order, by constraint. */
+  orderNumber?: string | null;
+  /** The username of the user who made it, and the desk it was made at. */
+  createdBy?: string | null;
+  desk?: string | null;
+};
+
+/** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
+export type BulkShipment = NewShipment &
+  Pick<
+    ShipmentRecord,
+    | 'status' | 'carrierCode' | 'carrierName' | 'serviceCode' | 'serviceName' | 'finalCents' | 'insuranceCents' | 'currency'
+    | 'trackingNumber' | 'trackingHash' | 'error' | 'createdAt' | 'processedAt'
+  > & { trackingEvents?: TrackingEvent[] };
+
+export interface SummaryRowColumns {
+  id: string;
+  reference: string | null;
+  ship_date: string;
+  status: ShipmentStatus;
+  scheduled: number;
+  ship_from_name: string;
+  ship_from_country: string;
+  ship_to_name: string;
+  ship_to_country: string;
+  tracking_status: number | null;
+  tracking_date: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** The summary columns kept beside the attributes. */
+export function summaryNames(attributes: ShipmentAttributes) {
+  return {
+    shipFromName: attributes.shipFrom.name,
+    shipFromCountry: attributes.shipFrom.country,
+    shipToName: attributes.shipTo.name,
+    shipToCountry: attributes.shipTo.country,
+  };
+}
+
+/** A new shipment (with whatever else an import brings) as the INSERT statements bind it. */
+export function shipmentParameters(shipment: NewShipment): Record<string, unknown> {
+  return {
+    ...shipment,
+    ...summaryNames(shipment.attributes),
+    clientId: Number(shipment.clientId),
+    sandbox: shipment.sandbox ? 1 : 0,
+    scheduled: shipment.scheduled ? 1 : 0,
+    attributes: JSON.stringify(shipment.attributes),
+    orderNumber: shipment.orderNumber ?? null,
+    createdBy: shipment.createdBy ?? null,
+    desk: shipment.desk ?? null,
+  };
+}
+
+export interface SummaryFilter {
+  clientId: string;
+  sandbox: boolean;
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** A reference, tracking number or customer reference to find shipments by (an extension of the spec). */
+  search: string | null;
+  /** Only the shipments this user (by username) made. */
+  createdBy?: string | null;
+  /** Only shipments after this one in the list's order (ship date, then made, newest first): the page after it. */
+  after?: SummaryKey | null;
+  limit: number;
+}
+
+/** What a confirm changes in a saved shipment: its attributes and ship date, and the order it ships when it names one. */
+export interface ConfirmedChanges {
+  attributes: ShipmentAttributes;
+  shipDate: string;
+  orderNumber?: string | null;
+}
+
+export interface ShipmentsTable {
+  allocateReference(): string;
+  /**
+   * Records a new shipment, processed already when `processed` is given, with its audit entries (the shipment's, and
+   * the audit log's when given), its events, and the request's idempotency key when it came with one.
+   */
+  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey): ShipmentRecord;
+  get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
+  /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
+  /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
+  claimWaiting(input: { limit: number; token: string }): ShipmentRecord[];
+  /** Frees the claims made before `before` (an ISO time): at start, those of a run that ended, never this run's. */
+  releaseClaims(before: string): number;
+  /** Frees the claims on waiting scheduled shipments, left by a run that could not free them itself. */
+  releaseWaitingClaims(): number;
+  /** Frees what one run claimed and did not finish. */
+  releaseRunClaims(token: string): number;
+  /** Claims a saved, unprocessed shipment for a confirm; false when it is not one, or another confirm holds it. */
+  claimSaved(id: string, token: string): boolean;
+  /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
+  releaseClaim(id: string, token: string): void;
+  /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
+  confirmSaved(id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey): boolean;
+  /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
+  complete(id: string, token: string, result: ProcessedResult): boolean;
+  fail(id: string, token: string, reason: string): boolean;
+  /** Deletes (voids) a shipment, with the audit log's entry when given, in one transaction. */
+  markDeleted(record: ShipmentRecord, logged?: NewAuditEvent): void;
+  document(id: string): { contentType: string; fileName: string; data: Buffer } | undefined;
+  trackingNumberTaken(trackingNumber: string): boolean;
+  latestEvent(id: string): TrackingEvent | undefined;
+  /** Every tracking event of the shipment, newest first (by time, then arrival): the public page's history. */
+  trackingHistory(id: string): TrackingEvent[];
+  addEvent(id: string, event: TrackingEvent): void;
+  summaries(filter: SummaryFilter): SummaryRow[];
+  audit(id: string): { action: string; detail: string | null; at: string }[];
+  /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
+  findForAdmin(key: string): ShipmentRecord | undefined;
+  byTrackingHash(hash: string): ShipmentRecord | undefined;
+  /** Imports many finished or waiting shipments, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
+  bulkInsert(rows: Iterable<BulkShipment>): number;
+  waitingCount(): number;
+  /**
+   * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
+   * country; with `createdBy`, those of one person (a username), read from the shipments.
+   */
+  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): { days: DayRow[]; countries: CountryRow[] };
+  /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
+  dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): DayCountRow[];
+  /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
+  personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): PersonHourRow[];
+  /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
+  upstreamBookings(since: string, limit: number): UpstreamBooking[];
+  /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
+  outbox(filter: { clientId: string; sandbox: boolean; failedSince: string; limit: number }): OutboxRow[];
+  markRefreshed(id: string): void;
+}
+
+export interface OutboxRow {
+  record: ShipmentRecord;
+  /** Claimed by a processing run right now. */
+  sending: boolean;
+}
+
+export interface UpstreamBooking {
+  shipmentId: string;
+  carrierChoice: string;
+  remoteId: string;
+  sandbox: boolean;
+}
+
+export interface UpstreamBookingRow {
+  shipment_id: string;
+  carrier_choice: string;
+  remote_id: string;
+  sandbox: number;
+}
+
+export const upstreamBooking = (row: UpstreamBookingRow): UpstreamBooking => ({
+  shipmentId: row.shipment_id,
+  carrierChoice: row.carrier_choice,
+  remoteId: row.remote_id,
+  sandbox: row.sandbox === 1,
+});
+
+export interface ShipmentRow {
+  id: string;
+  client_id: number;
+  sandbox: number;
+  origin: ShipmentOrigin;
+  status: ShipmentStatus;
+  scheduled: number;
+  service: string | null;
+  carrier_choice: string | null;
+  reference: string | null;
+  ship_date: string;
+  attributes: string;
+  carrier_code: string | null;
+  carrier_name: string | null;
+  service_code: string | null;
+  service_name: string | null;
+  final_cents: number | null;
+  insurance_cents: number | null;
+  currency: string | null;
+  tracking_number: string | null;
+  tracking_hash: string | null;
+  error: string | null;
+  created_at: string;
+  processed_at: string | null;
+  order_number?: string | null;
+  created_by?: string | null;
+  desk?: string | null;
+}
+
+export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
+  return {
+    id: row.id,
+    clientId: String(row.client_id),
+    sandbox: row.sandbox === 1,
+    origin: row.origin,
+    status: row.status,
+    scheduled: row.scheduled === 1,
+    service: row.service,
+    carrierChoice: row.carrier_choice,
+    reference: row.reference,
+    shipDate: row.ship_date,
+    attributes: JSON.parse(row.attributes) as ShipmentAttributes,
+    carrierCode: row.carrier_code,
+    carrierName: row.carrier_name,
+    serviceCode: row.service_code,
+    serviceName: row.service_name,
+    finalCents: row.final_cents,
+    insuranceCents: row.insurance_cents,
+    currency: row.currency,
+    trackingNumber: row.tracking_number,
+    trackingHash: row.tracking_hash,
+    error: row.error,
+    createdAt: row.created_at,
+    processedAt: row.processed_at,
+    orderNumber: row.order_number ?? null,
+    createdBy: row.created_by ?? null,
+    desk: row.desk ?? null,
+  };
+}
+
+export function summaryRecord(row: SummaryRowColumns): SummaryRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    shipDate: row.ship_date,
+    status: row.status,
+    scheduled: row.scheduled === 1,
+    shipFromName: row.ship_from_name,
+    shipFromCountry: row.ship_from_country,
+    shipToName: row.ship_to_name,
+    shipToCountry: row.ship_to_country,
+    trackingStatus: row.tracking_status,
+    trackingDate: row.tracking_date,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+  };
+}
+
+/** A shipment event's row as both back ends write it: the shipment as it is after the change. */
+export const shipmentEvent = (type: EventType, shipment: ShipmentRecord) => ({
+  type,
+  clientId: shipment.clientId,
+  sandbox: shipment.sandbox,
+  subjectType: 'shipment',
+  subjectId: shipment.id,
+  snapshot: { kind: 'shipment' as const, shipment },
+});
+
+/** A tracking event's row: the shipment with its latest tracking event after the new one arrived, and the new one. */
+export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | undefined, event: TrackingEvent) => ({
+  type: 'tracking.updated' as const,
+  clientId: shipment.clientId,
+  sandbox: shipment.sandbox,
+  subjectType: 'shipment',
+  subjectId: shipment.id,
+  snapshot: { kind: 'tracking' as const, shipment, latest, event },
+});
+
