@@ -475,4 +475,30 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ${REBUILD_PERSON_DAYS_POSTGRES}
     `,
   },
+  {
+    version: 14,
+    name: 'the address search ignores accents as SQLite\'s does (unaccent): Müller is found by muller, Köln by koln',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS unaccent;
+      -- Case and accents folded away, the same in the indexes and in the queries. The extension's own schema is
+      -- named in the function, so the index expressions read the same whatever the search path (pg_dump's is empty).
+      DO $fold$
+      DECLARE
+        home text;
+      BEGIN
+        SELECT n.nspname INTO home FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'unaccent';
+        EXECUTE format(
+          'CREATE OR REPLACE FUNCTION station_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS %L',
+          format('SELECT lower(%I.unaccent(%L::regdictionary, $1))', home, home || '.unaccent')
+        );
+      END
+      $fold$;
+      DROP INDEX addresses_by_name;
+      CREATE INDEX addresses_by_name ON addresses (client_id, sandbox, station_fold(name) text_pattern_ops);
+      DROP INDEX addresses_search;
+      CREATE INDEX addresses_search ON addresses USING gin (
+        station_fold(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email) gin_trgm_ops
+      );
+    `,
+  },
 ];

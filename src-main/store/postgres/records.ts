@@ -13,11 +13,11 @@ import { CARRIER_SETTINGS, SETTINGS_CHANNEL } from './settings-cache.ts';
 import { storable, transaction, type Pool, type Queryable } from './database.ts';
 
 
-/** The text as a LIKE pattern that matches it literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** The fields the trigram index covers, as its expression spells them: case and accents folded (migration 14). */
+const SEARCHED = `station_fold(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email)`;
 
-/** The fields the trigram index covers, as its expression spells them. */
-const SEARCHED = `lower(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email)`;
+/** The searched text folded as the index folds, as a LIKE pattern that matches it literally. */
+const FOLDED_PATTERN = `replace(replace(replace(station_fold($3), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 const ADDRESS_COLUMNS = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
 const addressValues = (clientId: string, sandbox: boolean, address: Address, at: string) => [
@@ -76,12 +76,11 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const trimmed = text.trim();
       if (!storable(trimmed)) return [];
       const owner = [Number(clientId), sandbox ? 1 : 0];
-      const pattern = literal(trimmed.toLowerCase());
       const byName = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND lower(name) LIKE $3 || '%'
-           ORDER BY lower(name), use_count DESC LIMIT $4`,
-          [...owner, pattern, limit],
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND station_fold(name) LIKE ${FOLDED_PATTERN} || '%'
+           ORDER BY station_fold(name), use_count DESC LIMIT $4`,
+          [...owner, trimmed, limit],
         )
       ).rows;
       // Trigrams need three characters; shorter text only matches the start of a name.
@@ -89,8 +88,8 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const seen = new Set(byName.map((found) => String(found.id)));
       const rest = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND ${SEARCHED} LIKE '%' || $3 || '%' ORDER BY id DESC LIMIT $4`,
-          [...owner, pattern, limit + byName.length],
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND ${SEARCHED} LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
+          [...owner, trimmed, limit + byName.length],
         )
       ).rows.filter((found) => !seen.has(String(found.id)));
       return [...byName, ...rest].slice(0, limit).map(toSaved);
