@@ -1,5 +1,6 @@
-// The numbered schema migrations. Append only: a released migration is never edited,
-// because stations in the field have already applied it.
+// The numbered schema migrations of the SQLite back end. Append only: a released migration is never edited,
+// because stations in the field have already applied it. One file, over 500 lines, because these are the released
+// ones, in the order they run, and are read together; test/api/release-fixture.test.ts opens a database they made.
 import { REBUILD_DAYS_SQLITE, REBUILD_PERSON_DAYS_SQLITE } from './shipment-days.ts';
 
 export interface Migration {

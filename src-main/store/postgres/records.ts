@@ -13,10 +13,11 @@ import { CARRIER_SETTINGS, SETTINGS_CHANNEL } from './settings-cache.ts';
 import { storable, transaction, type Pool, type Queryable } from './database.ts';
 
 
-/** The fields the trigram index covers, as its expression spells them: case and accents folded (migration 14). */
-const SEARCHED = `station_fold(name || ' ' || contact || ' ' || address1 || ' ' || address2 || ' ' || city || ' ' || postal_code || ' ' || email)`;
 
-/** The searched text folded as the index folds, as a LIKE pattern that matches it literally. */
+/**
+ * The searched text folded as the columns the searches read are (case and accents away: migration 14's
+ * folded_name, and folded, of the fields the trigram index covers), as a LIKE pattern that matches it literally.
+ */
 const FOLDED_PATTERN = `replace(replace(replace(station_fold($3), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 const ADDRESS_COLUMNS = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
@@ -78,8 +79,8 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const owner = [Number(clientId), sandbox ? 1 : 0];
       const byName = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND station_fold(name) LIKE ${FOLDED_PATTERN} || '%'
-           ORDER BY station_fold(name), use_count DESC LIMIT $4`,
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%'
+           ORDER BY folded_name, use_count DESC LIMIT $4`,
           [...owner, trimmed, limit],
         )
       ).rows;
@@ -88,7 +89,7 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const seen = new Set(byName.map((found) => String(found.id)));
       const rest = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND ${SEARCHED} LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
+          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
           [...owner, trimmed, limit + byName.length],
         )
       ).rows.filter((found) => !seen.has(String(found.id)));
