@@ -20,6 +20,9 @@ import { storable, transaction, type Pool, type Queryable } from './database.ts'
  */
 const FOLDED_PATTERN = `replace(replace(replace(station_fold($3), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
+/** What a search answers: the saved address, not the folded text it was found by. */
+const SAVED_COLUMNS = 'id, name, contact, address1, address2, city, postal_code, state, country, phone, email';
+
 const ADDRESS_COLUMNS = `client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email, tax_identification`;
 const addressValues = (clientId: string, sandbox: boolean, address: Address, at: string) => [
   Number(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
@@ -79,7 +82,7 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const owner = [Number(clientId), sandbox ? 1 : 0];
       const byName = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%'
+          `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%'
            ORDER BY folded_name, use_count DESC LIMIT $4`,
           [...owner, trimmed, limit],
         )
@@ -89,7 +92,7 @@ export function addressesTable(pool: Pool, now: () => string): Async<AddressesTa
       const seen = new Set(byName.map((found) => String(found.id)));
       const rest = (
         await pool.query<AddressRow>(
-          `SELECT * FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
+          `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
           [...owner, trimmed, limit + byName.length],
         )
       ).rows.filter((found) => !seen.has(String(found.id)));
