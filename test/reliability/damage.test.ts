@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { runCli } from '../helpers/cli.ts';
-import { damagePages } from '../helpers/damage.ts';
+import { damagePages, readThroughDamage } from '../helpers/damage.ts';
 import { startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const opened: TestStation[] = [];
@@ -68,16 +68,7 @@ describe('a database damaged in the middle of the file', () => {
       '/v3/orders',
       '/v3/test',
     ];
-    const statuses: Record<string, number> = {};
-    for (const path of paths) {
-      const answer = await get(t, again, path);
-      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      expect([200, 503], `${path}: ${answer.text.slice(0, 300)}`).toContain(answer.status);
-      if (answer.status === 503) {
-        expect(answer.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
-        expect(answer.headers['retry-after']).toBe('300');
-      }
-    }
+    const statuses = await readThroughDamage(t, again, paths);
     expect(statuses['503'] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);
     // Found: nothing more is written to the file, and the health endpoint says why.
     const write = await post(t, again, '/v3/shipments/save', document(attributes()));

@@ -10,7 +10,7 @@ import type { RatedPriceList } from '../../domain/rating.ts';
 import type { ShipmentRecord, SummaryRow, TrackingEvent } from '../../domain/shipment.ts';
 import type { Logger } from '../../logger.ts';
 import type { Store } from '../../store/index.ts';
-import type { SummaryKey } from '../../domain/shipment.ts';
+import type { SummaryFilter } from '../../store/shipment-rows.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import type { AuditLog } from '../audit-log.ts';
 import type { ZplDpi } from '../../documents/zpl-label.ts';
@@ -30,16 +30,8 @@ export interface ShipmentServiceDeps {
   desk: string;
 }
 
-export interface SummaryQuery {
-  dateFrom: string | null;
-  dateTo: string | null;
-  search: string | null;
-  /** Only the shipments this user (username) made. */
-  createdBy?: string | null;
-  /** The last summary of the page before: its ship date, when it was made, its id. */
-  after?: SummaryKey | null;
-  limit: number;
-}
+/** A page of the caller's shipment list: the store's filter, less the account and sandbox the caller brings. */
+export type SummaryQuery = Omit<SummaryFilter, 'clientId' | 'sandbox'>;
 
 /** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), or ZPL labels. */
 export type DocumentFormat = { format: 'pdf' } | { format: 'zpl'; dpi: ZplDpi };
