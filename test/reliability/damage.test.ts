@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { runCli } from '../helpers/cli.ts';
-import { damagePages, readThroughDamage } from '../helpers/damage.ts';
+import { damagePages } from '../helpers/damage.ts';
+import { readThroughDamage } from '../helpers/damaged-reads.ts';
 import { startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 
 const opened: TestStation[] = [];

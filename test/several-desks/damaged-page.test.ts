@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { readThroughDamage } from '../helpers/damage.ts';
+import { readThroughDamage } from '../helpers/damaged-reads.ts';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
 import { attributes, document, post, shipTo } from '../helpers/shipments.ts';
 import { startTestStation, tempDir } from '../helpers/station.ts';
