@@ -119,17 +119,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return translated;
   };
 
-  /** Without the writer thread, an audited write is a transaction of its own; a plain one, the table's own. */
-  const writeHere = tables.db.transaction((table: WriteTable, method: string, args: unknown[], audit: AuditedChanges) => runWrite(tables, table, method, args, audit));
+  /** Without the writer thread, a write is a transaction of its own on the store's connection, one at a time. */
   const write = (table: WriteTable, method: string, args: unknown[], audit?: AuditedChanges): Promise<unknown> => {
     if (damaged) return Promise.reject(new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`));
     if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-    if (writer) return writer.call(table, method, args, now(), audit).catch((error: unknown) => Promise.reject(fault(error)));
-    try {
-      return Promise.resolve(audit ? writeHere(table, method, args, audit) : runWrite(tables, table, method, args, undefined));
-    } catch (error) {
-      return Promise.reject(fault(error));
-    }
+    const done = writer ? writer.call(table, method, args, now(), audit) : tables.sql.tx((sql) => runWrite(tables, sql, table, method, args, audit));
+    return done.catch((error: unknown) => Promise.reject(fault(error)));
   };
 
   /** A read answered as a promise; a storage fault comes out as a StoreFaultError. */
@@ -137,7 +132,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     (method: (...args: unknown[]) => unknown) =>
     (...args: unknown[]): Promise<unknown> => {
       try {
-        return Promise.resolve(method(...args));
+        const value = method(...args);
+        return value instanceof Promise ? value.catch((error: unknown) => Promise.reject(fault(error))) : Promise.resolve(value);
       } catch (error) {
         return Promise.reject(fault(error));
       }

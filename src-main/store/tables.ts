@@ -1,5 +1,9 @@
-// The table modules of one SQLite connection: what the station's store and its writer thread each open.
+// The table modules of one SQLite connection: what the station's store and its writer thread each open. The groups
+// written once for both back ends (groups.ts) are made on the connection's executor; the others are SQLite's own.
 import { openDatabase, type Db } from './database.ts';
+import { groupTables } from './groups.ts';
+import { sqliteSql } from './sql/sqlite.ts';
+import type { TableContext } from './table-group.ts';
 import type { Migration } from './migrations.ts';
 import { addressesTable } from './addresses.ts';
 import { auditTable } from './audit.ts';
@@ -8,7 +12,6 @@ import { clientsTable } from './clients.ts';
 import { usersTable } from './users.ts';
 import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
-import { webhooksTable } from './webhooks.ts';
 import { manifestsTable } from './manifests.ts';
 import { pickupsTable } from './pickups.ts';
 import { ordersTable } from './orders.ts';
@@ -21,6 +24,8 @@ import { stationKeysTable } from './station-keys.ts';
 
 export function openTables(file: string, now: () => string, migrations?: readonly Migration[], cacheKb?: number) {
   const db: Db = openDatabase(file, migrations, cacheKb);
+  const sql = sqliteSql(db);
+  const context: TableContext = { now, claimLeaseMs: 0 };
   const secrets = secretsTable(db, now);
   const integrations = integrationsTable(db, now);
   const audit = auditTable(db, now);
@@ -29,6 +34,9 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const addresses = addressesTable(db, now);
   return {
     db,
+    sql,
+    context,
+    ...groupTables(sql, context),
     secrets,
     stationKeys: stationKeysTable(db, secrets, integrations),
     integrations,
@@ -42,7 +50,6 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     audit,
     events,
     idempotencyKeys,
-    webhooks: webhooksTable(db, now),
     manifests: manifestsTable(db, now, { auditLog: audit, events }),
     pickups: pickupsTable(db, now, audit),
     orders: ordersTable(db, now),
@@ -50,4 +57,4 @@ export function openTables(file: string, now: () => string, migrations?: readonl
 }
 
 export type Tables = ReturnType<typeof openTables>;
-export type TableName = Exclude<keyof Tables, 'db'>;
+export type TableName = Exclude<keyof Tables, 'db' | 'sql' | 'context'>;

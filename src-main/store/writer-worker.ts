@@ -37,19 +37,6 @@ function waitAtMost(milliseconds: number): void {
   tables.db.pragma(`busy_timeout = ${busyTimeout}`);
 }
 
-/**
- * Every write takes the write lock as it begins (BEGIN IMMEDIATE; the table's own transactions nest as savepoints).
- * A deferred transaction would read first and could find, once another program's commit let it write, that what
- * it read is stale (SQLITE_BUSY_SNAPSHOT): failed without waiting.
- */
-const immediately = (() => {
-  const transaction = tables.db.transaction((work: () => unknown) => work());
-  return (work: () => unknown) => transaction.immediate(work);
-})();
-
-/** A write's own savepoint inside the group's transaction: a write that throws takes back only its own changes. */
-const inSavepoint = tables.db.transaction((work: () => unknown) => work());
-
 const failure = (id: number, error: unknown): WriteAnswer => {
   const failed = error as { name?: string; message?: string; code?: string };
   return { id, ok: false, error: { name: failed.name ?? 'Error', message: failed.message ?? String(error), code: failed.code } };
@@ -57,11 +44,14 @@ const failure = (id: number, error: unknown): WriteAnswer => {
 
 /**
  * Writes that arrived together commit together (group commit): the fsync, most of a write's cost, is paid once per
- * group. Each write runs in its own savepoint, so one that fails changes nothing, and answers are sent only after
- * the commit: a write answered ok is durable. If SQLite gave up the whole transaction (a full disk, an I/O error),
- * or the commit failed, every write of the group answers that error, and none of them happened.
+ * group. The group's transaction takes the write lock as it begins (BEGIN IMMEDIATE): a deferred one would read
+ * first and could find, once another program's commit let it write, that what it read is stale
+ * (SQLITE_BUSY_SNAPSHOT), failed without waiting. Each write runs in its own savepoint, so one that fails changes
+ * nothing, and answers are sent only after the commit: a write answered ok is durable. If SQLite gave up the whole
+ * transaction (a full disk, an I/O error), or the commit failed, every write of the group answers that error, and
+ * none of them happened. SQLite answers at once, so a group runs to its end before the next message is read.
  */
-function runGroup(group: WriteCall[]): WriteAnswer[] {
+async function runGroup(group: WriteCall[]): Promise<WriteAnswer[]> {
   const expired: WriteAnswer[] = [];
   const live = group.filter((call) => {
     if (call.sentAt + WRITE_WAIT_MS - Date.now() > 0) return true;
@@ -71,17 +61,20 @@ function runGroup(group: WriteCall[]): WriteAnswer[] {
   if (live.length === 0) return expired;
   waitAtMost(live[0]!.sentAt + WRITE_WAIT_MS - Date.now());
   try {
-    const answers = immediately(() =>
-      live.map((call): WriteAnswer => {
+    const answers = await tables.sql.tx(async (transaction) => {
+      const answered: WriteAnswer[] = [];
+      for (const call of live) {
         now = call.now;
         try {
-          return { id: call.id, ok: true, value: inSavepoint(() => runWrite(tables, call.table as TableName, call.method, revive(call.args) as unknown[], call.audit)) };
+          const value = await transaction.tx((write) => runWrite(tables, write, call.table as TableName, call.method, revive(call.args) as unknown[], call.audit));
+          answered.push({ id: call.id, ok: true, value });
         } catch (error) {
           if (!tables.db.inTransaction) throw error;
-          return failure(call.id, error);
+          answered.push(failure(call.id, error));
         }
-      }),
-    ) as WriteAnswer[];
+      }
+      return answered;
+    });
     return [...expired, ...answers];
   } catch (error) {
     return [...expired, ...live.map((call) => failure(call.id, error))];
@@ -92,10 +85,15 @@ function runGroup(group: WriteCall[]): WriteAnswer[] {
 const MOST_IN_GROUP = 64;
 const queue: WriteCall[] = [];
 let flushQueued = false;
+/** The groups being written, one after another, until the queue is empty. */
+let flushing: Promise<void> = Promise.resolve();
 
-function flush(): void {
+function flush(): Promise<void> {
   flushQueued = false;
-  while (queue.length > 0) for (const answer of runGroup(queue.splice(0, MOST_IN_GROUP))) port.postMessage(answer);
+  flushing = flushing.then(async () => {
+    while (queue.length > 0) for (const answer of await runGroup(queue.splice(0, MOST_IN_GROUP))) port.postMessage(answer);
+  });
+  return flushing;
 }
 
 port.on('message', (message: WriteCall | 'stop') => {
@@ -104,16 +102,17 @@ port.on('message', (message: WriteCall | 'stop') => {
     // Messages that arrived together are all delivered before the check phase: the group is everything waiting.
     if (!flushQueued) {
       flushQueued = true;
-      setImmediate(flush);
+      setImmediate(() => void flush());
     }
     return;
   }
   // Writes sent before the stop are answered first.
-  flush();
-  try {
-    tables.db.close();
-  } catch {
-    // A database on a failed disk may not close cleanly; what is committed is in the WAL already.
-  }
-  port.postMessage('stopped');
+  void flush().then(() => {
+    try {
+      tables.db.close();
+    } catch {
+      // A database on a failed disk may not close cleanly; what is committed is in the WAL already.
+    }
+    port.postMessage('stopped');
+  });
 });

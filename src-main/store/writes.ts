@@ -1,9 +1,10 @@
 // Which methods of each table write: on SQLite they go to the writer thread, on PostgreSQL a write of the
 // accounts or settings tells the caches that read them (store/postgres/index.ts), and Store.audited runs one.
+// A group written once lays its writes out in a module of their own (groups.ts); the others are listed here.
+import { GROUP_WRITES } from './groups.ts';
 import type { TableName, Tables } from './tables.ts';
 
-/** The methods that write, per table. */
-export const WRITES = {
+const LISTED_WRITES = {
   integrations: ['add', 'revoke'],
   clients: ['add', 'setClientKey', 'setProfile', 'remove', 'merge'],
   users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
@@ -15,11 +16,13 @@ export const WRITES = {
   audit: ['append'],
   events: ['append', 'purge'],
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
-  webhooks: ['add', 'remove', 'setStatus', 'enqueueNew', 'enqueueRange', 'recordAttempt', 'giveUp'],
   manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
   pickups: ['cancel'],
   orders: ['insertMany', 'remove'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
+
+/** The methods that write, per table. */
+export const WRITES = { ...LISTED_WRITES, ...GROUP_WRITES };
 
 /** A table that changes, and one of its writes: what Store.audited runs. */
 export type WriteTable = keyof typeof WRITES;

@@ -11,9 +11,11 @@ import type { PoolClient } from 'pg';
 import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
 import { addressesTable, appendAuditEvent, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
 import { auditEntriesAfter, type AuditedChanges } from '../../domain/audit.ts';
-import { shipmentsTable } from './shipments.ts';
+import { DEFAULT_CLAIM_LEASE_MS, shipmentsTable } from './shipments.ts';
 import { eventsTable, idempotencyKeysTable } from './events.ts';
-import { webhooksTable } from './webhooks.ts';
+import { groupTable, type GroupName } from '../groups.ts';
+import { postgresSql } from '../sql/postgres.ts';
+import type { TableContext } from '../table-group.ts';
 import { CARRIER_SETTINGS, createSettingsCache } from './settings-cache.ts';
 import { manifestsTable } from './manifests.ts';
 import { pickupsTable } from './pickups.ts';
@@ -108,6 +110,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     desk.retry = setTimeout(() => void tryAgain(), DESK_LOCK_RETRY_MS);
     desk.retry.unref();
   };
+  const context: TableContext = { now, claimLeaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS };
+  const group = <Name extends GroupName>(name: Name, on: Pool) => groupTable(name, postgresSql(on), context);
   /** Each table made on a pool, or on a transaction's connection (joinedPool) for an audited write. */
   const makers = {
     stationKeys: (on: Pool) => stationKeysTable(on, now),
@@ -122,7 +126,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     audit: (on: Pool) => auditTable(on, now),
     events: (on: Pool) => eventsTable(on, now),
     idempotencyKeys: (on: Pool) => idempotencyKeysTable(on, now),
-    webhooks: (on: Pool) => webhooksTable(on, now),
+    webhooks: (on: Pool) => group('webhooks', on),
     manifests: (on: Pool) => manifestsTable(on, now),
     pickups: (on: Pool) => pickupsTable(on, now),
     orders: (on: Pool) => ordersTable(on, now),

@@ -1,0 +1,42 @@
+// What really differs between SQLite and PostgreSQL for the station's statements, each named for what it does.
+// Everything else a table module writes once: RETURNING, ON CONFLICT … DO UPDATE, IS NOT DISTINCT FROM, CAST,
+// row values and $n placeholders mean the same in both.
+
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** The elements of a JSON array held as text, as a one-column subquery. */
+  jsonArrayElements(text: string): string;
+  /** One member of a JSON object held as text, as text. */
+  jsonMember(text: string, member: string): string;
+  /**
+   * Added to a SELECT whose rows the transaction changes next: other desks wait for them. SQLite has one writer
+   * at a time, so nothing is added.
+   */
+  readonly lockRows: string;
+  /** Added to the SELECT of a claim: rows another desk is claiming this instant are left to it, never waited for. */
+  readonly skipLockedRows: string;
+  /** A statement that answers the next shipment reference (as `reference`, text) and never the same twice. */
+  readonly nextReference: string;
+  /** An integer aggregate as an integer (PostgreSQL's sum() of integers is numeric, its count() bigint). */
+  integer(expression: string): string;
+}
+
+export const SQLITE: Dialect = {
+  name: 'sqlite',
+  jsonArrayElements: (text) => `SELECT value FROM json_each(${text})`,
+  jsonMember: (text, member) => `json_extract(${text}, '$.${member}')`,
+  lockRows: '',
+  skipLockedRows: '',
+  nextReference: 'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
+  integer: (expression) => `CAST(${expression} AS INTEGER)`,
+};
+
+export const POSTGRES: Dialect = {
+  name: 'postgres',
+  jsonArrayElements: (text) => `SELECT jsonb_array_elements_text(${text}::jsonb)`,
+  jsonMember: (text, member) => `((${text}::jsonb) ->> '${member}')`,
+  lockRows: ' FOR UPDATE',
+  skipLockedRows: ' FOR UPDATE SKIP LOCKED',
+  nextReference: "SELECT nextval('shipment_reference')::text AS reference",
+  integer: (expression) => `(${expression})::int`,
+};

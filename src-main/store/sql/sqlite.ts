@@ -1,0 +1,101 @@
+// The executor over one better-sqlite3 connection. Every statement is prepared once, on first use, and kept; $n
+// placeholders become SQLite's own. SQLite runs a statement at once: a promise here is already settled, and costs
+// one turn of the microtask queue. A transaction is BEGIN IMMEDIATE … COMMIT, one at a time on the connection; a
+// transaction inside it is a savepoint, so what throws takes back only its own changes.
+import type Database from 'better-sqlite3';
+import { TransactionEnd, noTransaction, type Sql } from './executor.ts';
+import { SQLITE } from './dialect.ts';
+
+type Db = Database.Database;
+interface Prepared {
+  statement: Database.Statement;
+  /** Whether the values bind by name (a placeholder used twice, or out of order), as p1, p2, … */
+  named: boolean;
+}
+
+const PLACEHOLDER = /\$(\d+)/g;
+
+function prepare(db: Db, text: string): Prepared {
+  const numbers = Array.from(text.matchAll(PLACEHOLDER), (match) => Number(match[1]));
+  const inOrder = numbers.every((number, index) => number === index + 1);
+  return inOrder ? { statement: db.prepare(text.replace(PLACEHOLDER, '?')), named: false } : { statement: db.prepare(text.replace(PLACEHOLDER, '@p$1')), named: true };
+}
+
+const bound = (prepared: Prepared, values: readonly unknown[]): unknown[] =>
+  prepared.named ? [Object.fromEntries(values.map((value, index) => [`p${index + 1}`, value]))] : (values as unknown[]);
+
+/** The executor of a connection: top-level transactions queue; `inside` runs statements of the one under way. */
+export function sqliteSql(db: Db): Sql {
+  const cache = new Map<string, Prepared>();
+  const statement = (text: string) => {
+    let prepared = cache.get(text);
+    if (!prepared) {
+      prepared = prepare(db, text);
+      cache.set(text, prepared);
+    }
+    return prepared;
+  };
+  const one = <Row>(text: string, values: readonly unknown[] = []) => {
+    try {
+      const prepared = statement(text);
+      return Promise.resolve(prepared.statement.get(...bound(prepared, values)) as Row | undefined);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+  const all = <Row>(text: string, values: readonly unknown[] = []) => {
+    try {
+      const prepared = statement(text);
+      return Promise.resolve(prepared.statement.all(...bound(prepared, values)) as Row[]);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+  const run = (text: string, values: readonly unknown[] = []) => {
+    try {
+      const prepared = statement(text);
+      return Promise.resolve(prepared.statement.run(...bound(prepared, values)).changes);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  let savepoints = 0;
+  /** Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). */
+  const bracket = async <T>(statements: { begin: string; commit: string; rollback: string }, work: (sql: Sql) => Promise<T>): Promise<T> => {
+    db.exec(statements.begin);
+    const end = new TransactionEnd();
+    try {
+      const value = await work(inside(end));
+      await end.finish();
+      db.exec(statements.commit);
+      return value;
+    } catch (error) {
+      // SQLite may have rolled the whole transaction back itself (a full disk): then there is nothing to undo.
+      if (db.inTransaction) db.exec(statements.rollback);
+      throw error;
+    }
+  };
+  const savepoint = <T>(work: (sql: Sql) => Promise<T>) => {
+    const name = `nested_${++savepoints}`;
+    return bracket({ begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }, work).finally(() => savepoints--);
+  };
+  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, tx: savepoint, gather: (key, start) => end.gather(key, start) });
+
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    dialect: SQLITE,
+    one,
+    all,
+    run,
+    tx<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+      const turn = queue.then(() =>
+        // Inside a transaction this executor did not open (a synchronous one of better-sqlite3's): a part of it.
+        db.inTransaction ? savepoint(work) : bracket({ begin: 'BEGIN IMMEDIATE', commit: 'COMMIT', rollback: 'ROLLBACK' }, work),
+      );
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    gather: noTransaction,
+  };
+}
