@@ -3,17 +3,21 @@
 import type { AuditEventRecord, AuditFilter, NewAuditEvent } from '../domain/audit.ts';
 import type { AuditAction, AuditSubjectType } from '../../src-shared/resources.ts';
 import type { Role } from '../../src-shared/roles.ts';
-import type { Db } from './database.ts';
+import { numericId, storable, type Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
-export interface AuditTable {
-  /** Adds an entry; inside another table's transaction on the same connection, it commits with that change. */
-  append(event: NewAuditEvent): void;
+export interface AuditReads {
   /** Newest first, filtered, a page at a time. */
-  list(filter: AuditFilter): AuditEventRecord[];
-  count(): number;
+  list(filter: AuditFilter): Promise<AuditEventRecord[]>;
+  count(): Promise<number>;
 }
 
-export interface AuditRow {
+export interface AuditWrites {
+  /** Adds an entry. */
+  append(event: NewAuditEvent): Promise<void>;
+}
+
+interface AuditRow {
   id: number | string;
   at: string;
   desk: string;
@@ -27,7 +31,7 @@ export interface AuditRow {
   detail: string | null;
 }
 
-export const auditRecord = (row: AuditRow): AuditEventRecord => ({
+const auditRecord = (row: AuditRow): AuditEventRecord => ({
   id: String(row.id),
   at: row.at,
   desk: row.desk,
@@ -41,32 +45,38 @@ export const auditRecord = (row: AuditRow): AuditEventRecord => ({
   detail: row.detail === null ? null : (JSON.parse(row.detail) as Record<string, unknown>),
 });
 
-/** The row's values, in the order of the columns both back ends insert. */
+/** The row's values, in the order of AUDIT_INSERT's columns. */
 export const auditValues = (event: NewAuditEvent, at: string) => [
   at, event.desk, event.via, event.actorClientId === null ? null : Number(event.actorClientId), event.actor, event.actorRole,
   event.action, event.subjectType, event.subjectId, event.detail === null ? null : JSON.stringify(event.detail),
 ];
-const AUDIT_COLUMNS = 'at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail';
-/** The one INSERT of an entry, in PostgreSQL's placeholders; SQLite's below. */
-export const AUDIT_INSERT_POSTGRES = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
-const AUDIT_INSERT_SQLITE = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The one INSERT of an entry. */
+export const AUDIT_INSERT = 'INSERT INTO audit_events (at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
 
-export function auditTable(db: Db, now: () => string): AuditTable {
-  const insert = db.prepare(AUDIT_INSERT_SQLITE);
-  const select = db.prepare<Record<string, unknown>, AuditRow>(
-    `SELECT * FROM audit_events
-     WHERE (@before IS NULL OR id < @before) AND (@action IS NULL OR action = @action)
-       AND (@desk IS NULL OR desk = @desk) AND (@actor IS NULL OR actor = @actor)
-       AND (@account IS NULL OR actor_client_id = @account)
-     ORDER BY id DESC LIMIT @limit`,
-  );
-  const selectCount = db.prepare<[], number>('SELECT count(*) FROM audit_events').pluck();
+/** Adds an entry through `sql`: inside a transaction, it commits with that transaction's change. */
+export async function appendAudit(sql: Sql, event: NewAuditEvent, at: string): Promise<void> {
+  await sql.run(AUDIT_INSERT, auditValues(event, at));
+}
+
+function reads(sql: Sql): AuditReads {
   return {
-    append: (event) => {
-      insert.run(...auditValues(event, now()));
+    list: async ({ before, action, desk, actor, limit, account = null }) => {
+      if (![action, desk, actor].every((text) => text === null || storable(text))) return [];
+      const rows = await sql.all<AuditRow>(
+        `SELECT * FROM audit_events
+         WHERE (CAST($1 AS BIGINT) IS NULL OR id < $1) AND (CAST($2 AS TEXT) IS NULL OR action = $2) AND (CAST($3 AS TEXT) IS NULL OR desk = $3)
+           AND (CAST($4 AS TEXT) IS NULL OR actor = $4) AND (CAST($6 AS INTEGER) IS NULL OR actor_client_id = $6)
+         ORDER BY id DESC LIMIT $5`,
+        [before === null ? null : numericId(before), action, desk, actor, limit, account === null ? null : numericId(account)],
+      );
+      return rows.map(auditRecord);
     },
-    list: (filter) =>
-      select.all({ ...filter, before: filter.before === null ? null : Number(filter.before), account: filter.account == null ? null : Number(filter.account) }).map(auditRecord),
-    count: () => selectCount.get() as number,
+    count: async () => (await sql.one<{ n: number }>(`SELECT ${sql.dialect.integer('count(*)')} AS n FROM audit_events`))!.n,
   };
 }
+
+function writes(sql: Sql, { now }: TableContext): AuditWrites {
+  return { append: (event) => appendAudit(sql, event, now()) };
+}
+
+export const audit: TableGroup<AuditReads, AuditWrites> = { reads, writes };

@@ -3,9 +3,12 @@
 // what the SQLite store sends to its writer thread, what Store.audited runs, and what the PostgreSQL store follows.
 import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
+import { audit } from './audit.ts';
+import { orders } from './orders.ts';
+import { pickups } from './pickups.ts';
 import { webhooks } from './webhooks.ts';
 
-export const GROUPS = { webhooks } as const satisfies Record<string, TableGroup<object, object>>;
+export const GROUPS = { audit, orders, pickups, webhooks } as const satisfies Record<string, TableGroup<object, object>>;
 
 export type GroupName = keyof typeof GROUPS;
 type Reads<Name extends GroupName> = ReturnType<(typeof GROUPS)[Name]['reads']>;

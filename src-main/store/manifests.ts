@@ -6,7 +6,6 @@ import type { ManifestTotals } from '../../src-shared/manifests.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { NewStationEvent } from '../domain/event.ts';
 import { ManifestChangedError, type DayShipment, type ManifestRecord, type NewManifest } from '../domain/manifest.ts';
-import type { AuditTable } from './audit.ts';
 import type { Db } from './database.ts';
 import type { EventsTable } from './events.ts';
 
@@ -144,7 +143,7 @@ export function withManifestId(event: NewStationEvent, id: string): NewStationEv
   return { ...event, subjectId: id, snapshot };
 }
 
-export function manifestsTable(db: Db, now: () => string, companions: { auditLog: AuditTable; events: EventsTable }): ManifestsTable {
+export function manifestsTable(db: Db, now: () => string, companions: { auditLog: { append(event: NewAuditEvent): void }; events: EventsTable }): ManifestsTable {
   const selectDay = db.prepare<Record<string, unknown>, DayShipmentRow>(DAY_SHIPMENTS);
   const count = db.prepare<Record<string, unknown>, number>(
     'SELECT count(*) FROM manifests WHERE client_id = @clientId AND sandbox = @sandbox AND carrier_code = @carrier AND ship_date = @date',

@@ -3,8 +3,9 @@
 import type { Address } from '../../src-shared/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { PickupRecord } from '../domain/pickup.ts';
-import type { AuditTable } from './audit.ts';
-import type { Db } from './database.ts';
+import { appendAudit } from './audit.ts';
+import { numericId, storable, type Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface PickupFilter {
   clientId: string;
@@ -18,18 +19,21 @@ export interface PickupFilter {
   startingAt?: { date: string; carrierCode: string } | null;
 }
 
-export interface PickupsTable {
+export interface PickupReads {
   /** The client's pickups of live shipments, by collection date and carrier. */
-  list(filter: PickupFilter): PickupRecord[];
-  get(shipmentId: string, clientId: string, sandbox: boolean): PickupRecord | undefined;
+  list(filter: PickupFilter): Promise<PickupRecord[]>;
+  get(shipmentId: string, clientId: string, sandbox: boolean): Promise<PickupRecord | undefined>;
+}
+
+export interface PickupWrites {
   /**
    * Cancels the bookings of one collection (the shipments a carrier collects at one address on one day), with its
    * audit entry, all or none; false when one of them is not booked any more (cancelled already).
    */
-  cancel(shipmentIds: readonly string[], logged: NewAuditEvent): boolean;
+  cancel(shipmentIds: readonly string[], logged: NewAuditEvent): Promise<boolean>;
 }
 
-export interface PickupRow {
+interface PickupRow {
   shipment_id: string;
   reference: string | null;
   tracking_number: string | null;
@@ -42,7 +46,7 @@ export interface PickupRow {
   cancelled_at: string | null;
 }
 
-export const pickupRecord = (row: PickupRow): PickupRecord => ({
+const pickupRecord = (row: PickupRow): PickupRecord => ({
   shipmentId: row.shipment_id,
   reference: row.reference,
   trackingNumber: row.tracking_number,
@@ -55,42 +59,53 @@ export const pickupRecord = (row: PickupRow): PickupRecord => ({
   cancelledAt: row.cancelled_at,
 });
 
-/** The pickups' columns and join, as both back ends select them. */
-export const PICKUP_COLUMNS = `SELECT b.shipment_id, s.reference, s.tracking_number, b.carrier_code, s.carrier_name, b.collection_date, b.address, s.attributes,
+const PICKUP_COLUMNS = `SELECT b.shipment_id, s.reference, s.tracking_number, b.carrier_code, s.carrier_name, b.collection_date, b.address, s.attributes,
     b.status, b.cancelled_at
   FROM collection_bookings b JOIN shipments s ON s.id = b.shipment_id`;
 
-/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back (both back ends). */
-export class NotBooked extends Error {}
+/** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */
+class NotBooked extends Error {}
 
-export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): PickupsTable {
-  const select = db.prepare<Record<string, unknown>, PickupRow>(
-    `${PICKUP_COLUMNS}
-     WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND (@date IS NULL OR b.collection_date = @date) AND (@carrier IS NULL OR b.carrier_code = @carrier)
-       AND (@from IS NULL OR (b.collection_date >= @from AND b.status = 'booked'))
-       AND (@startDate IS NULL OR b.collection_date > @startDate OR (b.collection_date = @startDate AND b.carrier_code >= @startCarrier))
-     ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT @limit`,
-  );
-  const selectOne = db.prepare<Record<string, unknown>, PickupRow>(
-    `${PICKUP_COLUMNS} WHERE b.shipment_id = @id AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL`,
-  );
-  const cancel = db.prepare("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = @now WHERE shipment_id = @id AND status = 'booked'");
+const storedOrNone = (text: string | null) => (text !== null && !storable(text) ? '' : text);
+
+function reads(sql: Sql): PickupReads {
   return {
-    list: (filter) =>
-      select.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, carrier: filter.carrierCode, from: filter.upcomingFrom ?? null, startDate: filter.startingAt?.date ?? null, startCarrier: filter.startingAt?.carrierCode ?? null, limit: filter.limit }).map(pickupRecord),
-    get: (shipmentId, clientId, sandbox) => {
-      const row = selectOne.get({ id: shipmentId, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
+    list: async (filter) =>
+      (
+        await sql.all<PickupRow>(
+          `${PICKUP_COLUMNS}
+           WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND (CAST($3 AS TEXT) IS NULL OR b.collection_date = $3)
+             AND (CAST($4 AS TEXT) IS NULL OR b.carrier_code = $4) AND (CAST($6 AS TEXT) IS NULL OR (b.collection_date >= $6 AND b.status = 'booked'))
+             AND (CAST($7 AS TEXT) IS NULL OR b.collection_date > $7 OR (b.collection_date = $7 AND b.carrier_code >= $8))
+           ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT $5`,
+          [
+            numericId(filter.clientId), filter.sandbox ? 1 : 0, storedOrNone(filter.date), storedOrNone(filter.carrierCode), filter.limit,
+            filter.upcomingFrom ?? null, filter.startingAt?.date ?? null, storedOrNone(filter.startingAt?.carrierCode ?? ''),
+          ],
+        )
+      ).map(pickupRecord),
+    get: async (shipmentId, clientId, sandbox) => {
+      if (!storable(shipmentId)) return undefined;
+      const row = await sql.one<PickupRow>(`${PICKUP_COLUMNS} WHERE b.shipment_id = $1 AND s.client_id = $2 AND s.sandbox = $3 AND s.deleted_at IS NULL`, [
+        shipmentId, numericId(clientId), sandbox ? 1 : 0,
+      ]);
       return row && pickupRecord(row);
     },
-    cancel: (shipmentIds, logged) => {
+  };
+}
+
+function writes(sql: Sql, { now }: TableContext): PickupWrites {
+  return {
+    cancel: async (shipmentIds, logged) => {
       try {
-        return db.transaction(() => {
+        return await sql.tx(async (tx) => {
           const at = now();
-          for (const id of shipmentIds) if (cancel.run({ id, now: at }).changes !== 1) throw new NotBooked();
-          auditLog.append(logged);
+          for (const id of shipmentIds) {
+            if ((await tx.run("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = $2 WHERE shipment_id = $1 AND status = 'booked'", [id, at])) !== 1) throw new NotBooked();
+          }
+          await appendAudit(tx, logged, at);
           return true;
-        })();
+        });
       } catch (error) {
         if (error instanceof NotBooked) return false;
         throw error;
@@ -98,3 +113,5 @@ export function pickupsTable(db: Db, now: () => string, auditLog: AuditTable): P
     },
   };
 }
+
+export const pickups: TableGroup<PickupReads, PickupWrites> = { reads, writes };

@@ -4,7 +4,6 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentRecord, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import { addressesOfShipment, type AddressesTable } from './addresses.ts';
-import type { AuditTable } from './audit.ts';
 import type { EventType } from '../../src-shared/events.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import type { EventsTable } from './events.ts';
@@ -18,7 +17,7 @@ import { shipmentEvent, shipmentParameters, shipmentRecord, summaryNames, summar
  * of a create or a void, the integration events, and the idempotency key of the request.
  */
 export interface Companions {
-  auditLog: AuditTable;
+  auditLog: { append(event: NewAuditEvent): void };
   events: EventsTable;
   keys: IdempotencyKeysTable;
   addresses: AddressesTable;

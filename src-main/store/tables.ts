@@ -1,20 +1,19 @@
 // The table modules of one SQLite connection: what the station's store and its writer thread each open. The groups
 // written once for both back ends (groups.ts) are made on the connection's executor; the others are SQLite's own.
 import { openDatabase, type Db } from './database.ts';
+import { AUDIT_INSERT, auditValues } from './audit.ts';
+import type { NewAuditEvent } from '../domain/audit.ts';
 import { groupTables } from './groups.ts';
 import { sqliteSql } from './sql/sqlite.ts';
 import type { TableContext } from './table-group.ts';
 import type { Migration } from './migrations.ts';
 import { addressesTable } from './addresses.ts';
-import { auditTable } from './audit.ts';
 import { carrierSettingsTable } from './carrier-settings.ts';
 import { clientsTable } from './clients.ts';
 import { usersTable } from './users.ts';
 import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { manifestsTable } from './manifests.ts';
-import { pickupsTable } from './pickups.ts';
-import { ordersTable } from './orders.ts';
 import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
 import { secretsTable } from './secrets.ts';
@@ -28,7 +27,7 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const context: TableContext = { now, claimLeaseMs: 0 };
   const secrets = secretsTable(db, now);
   const integrations = integrationsTable(db, now);
-  const audit = auditTable(db, now);
+  const audit = syncAuditLog(db, now);
   const events = eventsTable(db, now);
   const idempotencyKeys = idempotencyKeysTable(db, now);
   const addresses = addressesTable(db, now);
@@ -47,14 +46,21 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     carrierSettings: carrierSettingsTable(db, now),
     printJobs: printJobsTable(db, now, { events, keys: idempotencyKeys }),
     settings: settingsTable(db, now),
-    audit,
     events,
     idempotencyKeys,
     manifests: manifestsTable(db, now, { auditLog: audit, events }),
-    pickups: pickupsTable(db, now, audit),
-    orders: ordersTable(db, now),
   };
 }
 
 export type Tables = ReturnType<typeof openTables>;
 export type TableName = Exclude<keyof Tables, 'db' | 'sql' | 'context'>;
+
+/** The audit log as the tables below not yet written once add to it: at once, on the connection. */
+function syncAuditLog(db: Db, now: () => string) {
+  const insert = db.prepare(AUDIT_INSERT.replace(/\$\d+/g, '?'));
+  return {
+    append: (event: NewAuditEvent) => {
+      insert.run(...auditValues(event, now()));
+    },
+  };
+}

@@ -13,12 +13,9 @@ const LISTED_WRITES = {
   carrierSettings: ['setFuelSurcharge'],
   printJobs: ['add', 'adoptDeskless', 'markPrinting', 'finish'],
   settings: ['set'],
-  audit: ['append'],
   events: ['append', 'purge'],
   idempotencyKeys: ['record', 'saveResponse', 'purge'],
   manifests: ['close', 'reopen', 'transmitted', 'transmitFailed', 'transmitAgain'],
-  pickups: ['cancel'],
-  orders: ['insertMany', 'remove'],
 } as const satisfies { [Name in TableName]?: readonly (keyof Tables[Name])[] };
 
 /** The methods that write, per table. */

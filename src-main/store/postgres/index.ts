@@ -9,7 +9,7 @@ import { WRITES, type WriteTable } from '../writes.ts';
 import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
 import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
-import { addressesTable, appendAuditEvent, auditTable, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
+import { addressesTable, appendAuditEvent, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
 import { auditEntriesAfter, type AuditedChanges } from '../../domain/audit.ts';
 import { DEFAULT_CLAIM_LEASE_MS, shipmentsTable } from './shipments.ts';
 import { eventsTable, idempotencyKeysTable } from './events.ts';
@@ -18,8 +18,6 @@ import { postgresSql } from '../sql/postgres.ts';
 import type { TableContext } from '../table-group.ts';
 import { CARRIER_SETTINGS, createSettingsCache } from './settings-cache.ts';
 import { manifestsTable } from './manifests.ts';
-import { pickupsTable } from './pickups.ts';
-import { ordersTable } from './orders.ts';
 
 /** The advisory lock class of desk names (the second key is the name's hash): one running station per desk. */
 const DESK_LOCK = 8411002;
@@ -123,13 +121,13 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     carrierSettings: (on: Pool) => carrierSettingsTable(on, now),
     printJobs: (on: Pool) => printJobsTable(on, now),
     settings: (on: Pool) => settingsTable(on, now),
-    audit: (on: Pool) => auditTable(on, now),
+    audit: (on: Pool) => group('audit', on),
     events: (on: Pool) => eventsTable(on, now),
     idempotencyKeys: (on: Pool) => idempotencyKeysTable(on, now),
     webhooks: (on: Pool) => group('webhooks', on),
     manifests: (on: Pool) => manifestsTable(on, now),
-    pickups: (on: Pool) => pickupsTable(on, now),
-    orders: (on: Pool) => ordersTable(on, now),
+    pickups: (on: Pool) => group('pickups', on),
+    orders: (on: Pool) => group('orders', on),
   };
   type Made = { [Name in keyof typeof makers]: ReturnType<(typeof makers)[Name]> };
 

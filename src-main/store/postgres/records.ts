@@ -2,7 +2,7 @@
 // print jobs, station settings, carrier settings and the audit log.
 import type { Address } from '../../../src-shared/shipment.ts';
 import { fingerprint, toSaved, type AddressesTable, type AddressRow } from '../addresses.ts';
-import { AUDIT_INSERT_POSTGRES, auditRecord, auditValues, type AuditRow, type AuditTable } from '../audit.ts';
+import { AUDIT_INSERT, auditValues } from '../audit.ts';
 import type { NewAuditEvent } from '../../domain/audit.ts';
 import type { CarrierSettingsTable } from '../carrier-settings.ts';
 import type { Async } from '../index.ts';
@@ -188,25 +188,5 @@ export function carrierSettingsTable(pool: Pool, now: () => string): Async<Carri
 
 /** Adds an audit entry on a pool or inside a transaction's connection, so it commits with that change. */
 export async function appendAuditEvent(db: Queryable, event: NewAuditEvent, at: string): Promise<void> {
-  await db.query(AUDIT_INSERT_POSTGRES, auditValues(event, at));
-}
-
-export function auditTable(pool: Pool, now: () => string): Async<AuditTable> {
-  return {
-    append: async (event) => {
-      await appendAuditEvent(pool, event, now());
-    },
-    list: async ({ before, action, desk, actor, limit, account = null }) => {
-      if (![action, desk, actor].every((text) => text === null || storable(text))) return [];
-      const rows = await pool.query<AuditRow>(
-        `SELECT * FROM audit_events
-         WHERE ($1::bigint IS NULL OR id < $1) AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR desk = $3) AND ($4::text IS NULL OR actor = $4)
-           AND ($6::integer IS NULL OR actor_client_id = $6)
-         ORDER BY id DESC LIMIT $5`,
-        [before === null ? null : Number(before), action, desk, actor, limit, account === null ? null : Number(account) || 0],
-      );
-      return rows.rows.map(auditRecord);
-    },
-    count: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events')).rows[0]!.n,
-  };
+  await db.query(AUDIT_INSERT, auditValues(event, at));
 }

@@ -6,8 +6,10 @@ export interface Dialect {
   readonly name: 'sqlite' | 'postgres';
   /** The elements of a JSON array held as text, as a one-column subquery. */
   jsonArrayElements(text: string): string;
-  /** One member of a JSON object held as text, as text. */
-  jsonMember(text: string, member: string): string;
+  /** A member of a JSON object held as text (a path of members: 'shipTo', 'name'), as text. */
+  jsonMember(text: string, ...path: string[]): string;
+  /** LIKE that ignores the case of (at least) ASCII letters. */
+  readonly caseInsensitiveLike: string;
   /**
    * Added to a SELECT whose rows the transaction changes next: other desks wait for them. SQLite has one writer
    * at a time, so nothing is added.
@@ -24,7 +26,8 @@ export interface Dialect {
 export const SQLITE: Dialect = {
   name: 'sqlite',
   jsonArrayElements: (text) => `SELECT value FROM json_each(${text})`,
-  jsonMember: (text, member) => `json_extract(${text}, '$.${member}')`,
+  jsonMember: (text, ...path) => `json_extract(${text}, '$.${path.join('.')}')`,
+  caseInsensitiveLike: 'LIKE',
   lockRows: '',
   skipLockedRows: '',
   nextReference: 'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
@@ -34,7 +37,9 @@ export const SQLITE: Dialect = {
 export const POSTGRES: Dialect = {
   name: 'postgres',
   jsonArrayElements: (text) => `SELECT jsonb_array_elements_text(${text}::jsonb)`,
-  jsonMember: (text, member) => `((${text}::jsonb) ->> '${member}')`,
+  // One member as the expression indexes use (shipments_by_customer_reference); a path through #>>.
+  jsonMember: (text, ...path) => (path.length === 1 ? `((${text}::jsonb) ->> '${path[0]}')` : `((${text}::jsonb) #>> '{${path.join(',')}}')`),
+  caseInsensitiveLike: 'ILIKE',
   lockRows: ' FOR UPDATE',
   skipLockedRows: ' FOR UPDATE SKIP LOCKED',
   nextReference: "SELECT nextval('shipment_reference')::text AS reference",
