@@ -4,11 +4,15 @@
 import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 import { audit } from './audit.ts';
+import { clients } from './clients.ts';
+import { integrations } from './integrations.ts';
+import { stationKeys } from './station-keys.ts';
+import { users } from './users.ts';
 import { orders } from './orders.ts';
 import { pickups } from './pickups.ts';
 import { webhooks } from './webhooks.ts';
 
-export const GROUPS = { audit, orders, pickups, webhooks } as const satisfies Record<string, TableGroup<object, object>>;
+export const GROUPS = { audit, clients, integrations, orders, pickups, stationKeys, users, webhooks } as const satisfies Record<string, TableGroup<object, object>>;
 
 export type GroupName = keyof typeof GROUPS;
 type Reads<Name extends GroupName> = ReturnType<(typeof GROUPS)[Name]['reads']>;

@@ -1,15 +1,20 @@
 // Integration keys: one per program that may authenticate clients (the desk app is one of them).
 import type { IntegrationRecord } from '../domain/client.ts';
-import type { Db } from './database.ts';
+import { rowId } from './row-id.ts';
+import type { Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
-export interface IntegrationsTable {
-  add(input: { name: string; integrationKey: string; isDesktop?: boolean }): IntegrationRecord;
-  desktop(): IntegrationRecord | undefined;
+export interface IntegrationReads {
+  desktop(): Promise<IntegrationRecord | undefined>;
   /** The keys in use: revoked ones sign nobody in. */
-  all(): IntegrationRecord[];
+  all(): Promise<IntegrationRecord[]>;
   /** The integration with this id, unless it was revoked. */
-  active(id: string): IntegrationRecord | undefined;
-  revoke(id: string): boolean;
+  active(id: string): Promise<IntegrationRecord | undefined>;
+}
+
+export interface IntegrationWrites {
+  add(input: { name: string; integrationKey: string; isDesktop?: boolean }): Promise<IntegrationRecord>;
+  revoke(id: string): Promise<boolean>;
 }
 
 export interface IntegrationRow {
@@ -20,37 +25,41 @@ export interface IntegrationRow {
   created_at: string;
 }
 
-export function integrationRecord(row: IntegrationRow): IntegrationRecord {
+const integrationRecord = (row: IntegrationRow): IntegrationRecord => ({
+  id: String(row.id),
+  name: row.name,
+  integrationKey: row.integration_key,
+  isDesktop: row.is_desktop === 1,
+  createdAt: row.created_at,
+});
+
+/** The desk app's integration, as stored. */
+export const desktopIntegration = (sql: Sql) => sql.one<IntegrationRow>('SELECT * FROM integrations WHERE is_desktop = 1');
+
+function reads(sql: Sql): IntegrationReads {
   return {
-    id: String(row.id),
-    name: row.name,
-    integrationKey: row.integration_key,
-    isDesktop: row.is_desktop === 1,
-    createdAt: row.created_at,
+    desktop: async () => {
+      const row = await desktopIntegration(sql);
+      return row && integrationRecord(row);
+    },
+    all: async () => (await sql.all<IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id')).map(integrationRecord),
+    active: async (id) => {
+      const row = rowId(id) === undefined ? undefined : await sql.one<IntegrationRow>('SELECT * FROM integrations WHERE id = $1 AND revoked_at IS NULL', [rowId(id)]);
+      return row && integrationRecord(row);
+    },
   };
 }
 
-export function integrationsTable(db: Db, now: () => string): IntegrationsTable {
-  const insert = db.prepare<{ name: string; key: string; isDesktop: number; createdAt: string }, IntegrationRow>(
-    `INSERT INTO integrations (name, integration_key, is_desktop, created_at)
-     VALUES (@name, @key, @isDesktop, @createdAt) RETURNING *`,
-  );
-  const selectDesktop = db.prepare<[], IntegrationRow>('SELECT * FROM integrations WHERE is_desktop = 1');
-  const selectAll = db.prepare<[], IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id');
-  const selectActive = db.prepare<[number], IntegrationRow>('SELECT * FROM integrations WHERE id = ? AND revoked_at IS NULL');
-  const markRevoked = db.prepare<{ id: number; now: string }>('UPDATE integrations SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL AND is_desktop = 0');
+function writes(sql: Sql, { now }: TableContext): IntegrationWrites {
   return {
-    add: ({ name, integrationKey, isDesktop = false }) =>
-      integrationRecord(insert.get({ name, key: integrationKey, isDesktop: isDesktop ? 1 : 0, createdAt: now() }) as IntegrationRow),
-    desktop: () => {
-      const row = selectDesktop.get();
-      return row && integrationRecord(row);
-    },
-    all: () => selectAll.all().map(integrationRecord),
-    active: (id) => {
-      const row = /^[1-9][0-9]{0,15}$/.test(id) ? selectActive.get(Number(id)) : undefined;
-      return row && integrationRecord(row);
-    },
-    revoke: (id) => markRevoked.run({ id: Number(id), now: now() }).changes === 1,
+    add: async ({ name, integrationKey, isDesktop = false }) =>
+      integrationRecord(
+        (await sql.one<IntegrationRow>('INSERT INTO integrations (name, integration_key, is_desktop, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
+          name, integrationKey, isDesktop ? 1 : 0, now(),
+        ]))!,
+      ),
+    revoke: async (id) => (await sql.run('UPDATE integrations SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL AND is_desktop = 0', [rowId(id) ?? 0, now()])) === 1,
   };
 }
+
+export const integrations: TableGroup<IntegrationReads, IntegrationWrites> = { reads, writes };

@@ -9,24 +9,17 @@ import type { TableContext } from './table-group.ts';
 import type { Migration } from './migrations.ts';
 import { addressesTable } from './addresses.ts';
 import { carrierSettingsTable } from './carrier-settings.ts';
-import { clientsTable } from './clients.ts';
-import { usersTable } from './users.ts';
 import { eventsTable } from './events.ts';
 import { idempotencyKeysTable } from './idempotency-keys.ts';
 import { manifestsTable } from './manifests.ts';
-import { integrationsTable } from './integrations.ts';
 import { printJobsTable } from './print-jobs.ts';
-import { secretsTable } from './secrets.ts';
 import { settingsTable } from './settings.ts';
 import { shipmentsTable } from './shipments.ts';
-import { stationKeysTable } from './station-keys.ts';
 
 export function openTables(file: string, now: () => string, migrations?: readonly Migration[], cacheKb?: number) {
   const db: Db = openDatabase(file, migrations, cacheKb);
   const sql = sqliteSql(db);
   const context: TableContext = { now, claimLeaseMs: 0 };
-  const secrets = secretsTable(db, now);
-  const integrations = integrationsTable(db, now);
   const audit = syncAuditLog(db, now);
   const events = eventsTable(db, now);
   const idempotencyKeys = idempotencyKeysTable(db, now);
@@ -36,11 +29,6 @@ export function openTables(file: string, now: () => string, migrations?: readonl
     sql,
     context,
     ...groupTables(sql, context),
-    secrets,
-    stationKeys: stationKeysTable(db, secrets, integrations),
-    integrations,
-    clients: clientsTable(db, now),
-    users: usersTable(db, now),
     shipments: shipmentsTable(db, now, { auditLog: audit, events, keys: idempotencyKeys, addresses }),
     addresses,
     carrierSettings: carrierSettingsTable(db, now),

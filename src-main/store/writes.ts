@@ -5,9 +5,6 @@ import { GROUP_WRITES } from './groups.ts';
 import type { TableName, Tables } from './tables.ts';
 
 const LISTED_WRITES = {
-  integrations: ['add', 'revoke'],
-  clients: ['add', 'setClientKey', 'setProfile', 'remove', 'merge'],
-  users: ['add', 'setCredential', 'setRole', 'setName', 'remove'],
   shipments: ['allocateReference', 'insert', 'claimWaiting', 'releaseClaims', 'releaseWaitingClaims', 'releaseRunClaims', 'claimSaved', 'releaseClaim', 'confirmSaved', 'complete', 'fail', 'markDeleted', 'addEvent', 'markRefreshed'],
   addresses: ['remember', 'ensure'],
   carrierSettings: ['setFuelSurcharge'],

@@ -6,7 +6,6 @@ import { asStoreFault } from '../faults.ts';
 import { trackHealth, type HealthNotices, type HealthTracker } from '../health.ts';
 import type { Store, StoreOptions } from '../index.ts';
 import { WRITES, type WriteTable } from '../writes.ts';
-import { clientsTable, integrationsTable, stationKeysTable, usersTable } from './accounts.ts';
 import type { PoolClient } from 'pg';
 import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
 import { addressesTable, appendAuditEvent, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
@@ -112,10 +111,10 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
   const group = <Name extends GroupName>(name: Name, on: Pool) => groupTable(name, postgresSql(on), context);
   /** Each table made on a pool, or on a transaction's connection (joinedPool) for an audited write. */
   const makers = {
-    stationKeys: (on: Pool) => stationKeysTable(on, now),
-    integrations: (on: Pool) => integrationsTable(on, now),
-    clients: (on: Pool) => clientsTable(on, now),
-    users: (on: Pool) => usersTable(on, now),
+    stationKeys: (on: Pool) => group('stationKeys', on),
+    integrations: (on: Pool) => group('integrations', on),
+    clients: (on: Pool) => group('clients', on),
+    users: (on: Pool) => group('users', on),
     shipments: (on: Pool) => shipmentsTable(on, now, options.claimLeaseMs),
     addresses: (on: Pool) => addressesTable(on, now),
     carrierSettings: (on: Pool) => carrierSettingsTable(on, now),

@@ -1,6 +1,7 @@
 // What really differs between SQLite and PostgreSQL for the station's statements, each named for what it does.
 // Everything else a table module writes once: RETURNING, ON CONFLICT … DO UPDATE, IS NOT DISTINCT FROM, CAST,
 // row values and $n placeholders mean the same in both.
+import { SETTINGS_CHANNEL } from '../postgres/settings-cache.ts';
 
 export interface Dialect {
   readonly name: 'sqlite' | 'postgres';
@@ -19,6 +20,16 @@ export interface Dialect {
   readonly skipLockedRows: string;
   /** A statement that answers the next shipment reference (as `reference`, text) and never the same twice. */
   readonly nextReference: string;
+  /**
+   * Locks a table against other writers until the transaction ends, where other desks may write meanwhile (null:
+   * SQLite's BEGIN IMMEDIATE holds the database's write lock already).
+   */
+  lockTable(table: string): string | null;
+  /**
+   * Tells the other desks that settings changed (named, or '*' for all), once the transaction commits: the statement,
+   * with the name as $1; null where no other desk shares the database.
+   */
+  readonly settingsChanged: string | null;
   /** An integer aggregate as an integer (PostgreSQL's sum() of integers is numeric, its count() bigint). */
   integer(expression: string): string;
 }
@@ -31,6 +42,8 @@ export const SQLITE: Dialect = {
   lockRows: '',
   skipLockedRows: '',
   nextReference: 'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
+  lockTable: () => null,
+  settingsChanged: null,
   integer: (expression) => `CAST(${expression} AS INTEGER)`,
 };
 
@@ -43,5 +56,7 @@ export const POSTGRES: Dialect = {
   lockRows: ' FOR UPDATE',
   skipLockedRows: ' FOR UPDATE SKIP LOCKED',
   nextReference: "SELECT nextval('shipment_reference')::text AS reference",
+  lockTable: (table) => `LOCK TABLE ${table} IN EXCLUSIVE MODE`,
+  settingsChanged: `SELECT pg_notify('${SETTINGS_CHANNEL}', $1)`,
   integer: (expression) => `(${expression})::int`,
 };

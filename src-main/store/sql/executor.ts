@@ -11,6 +11,8 @@ export interface Sql {
   all<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
   /** Runs a statement; how many rows it changed. */
   run(text: string, values?: readonly unknown[]): Promise<number>;
+  /** Runs a statement over whole tables (a rebuild, an account's merge), exempt from the query timeout; how many rows it changed. */
+  runLong(text: string, values?: readonly unknown[]): Promise<number>;
   /**
    * Runs `work` in one transaction: committed when it returns, rolled back when it throws. Inside another
    * transaction (the `Sql` that `work` is given, or the SQLite writer thread's group), it is part of that one.

@@ -80,7 +80,7 @@ export function sqliteSql(db: Db): Sql {
     const name = `nested_${++savepoints}`;
     return bracket({ begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }, work).finally(() => savepoints--);
   };
-  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, tx: savepoint, gather: (key, start) => end.gather(key, start) });
+  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, runLong: run, tx: savepoint, gather: (key, start) => end.gather(key, start) });
 
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -88,6 +88,8 @@ export function sqliteSql(db: Db): Sql {
     one,
     all,
     run,
+    // A statement here is never cut short: SQLite has no query timeout.
+    runLong: run,
     tx<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
       const turn = queue.then(() =>
         // Inside a transaction this executor did not open (a synchronous one of better-sqlite3's): a part of it.
