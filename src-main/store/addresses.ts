@@ -1,25 +1,32 @@
-// The address book: every address a client ships from or to, de-duplicated, searchable by substring
-// through an FTS5 trigram index so search stays fast at a million addresses.
+// The address book: every address a client ships from or to, de-duplicated, searchable by substring so search
+// stays fast at a million addresses: through an FTS5 trigram index on SQLite, a pg_trgm index on PostgreSQL over
+// the text folded of case and accents. Both rank alike: names that start with the text first (by name, then the
+// most used), then any field that contains it, newest first.
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
-import { importInChunks, type Db } from './database.ts';
+import { numericId, storable, type Sql } from './sql/executor.ts';
+import type { Dialect } from './sql/dialect.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
 /** The addresses a shipment adds to its client's book: where it ships from and to, and where it is collected. */
 export function addressesOfShipment(attributes: Pick<ShipmentAttributes, 'shipFrom' | 'shipTo' | 'collectionLocation'>): Address[] {
   return [attributes.shipFrom, attributes.shipTo, attributes.collectionLocation].filter((address): address is Address => Boolean(address));
 }
 
-export interface AddressesTable {
-  /** Adds the address to the client's book, or counts one more use of the same address. */
-  remember(clientId: string, sandbox: boolean, address: Address): void;
-  /** Adds the address unless the book has it already; used for the client's own address. */
-  ensure(clientId: string, sandbox: boolean, address: Address): void;
-  search(clientId: string, sandbox: boolean, text: string, limit: number): SavedAddress[];
-  /** Remembers many addresses, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
-  bulkRemember(clientId: string, sandbox: boolean, addresses: Iterable<Address>): number;
+export interface AddressReads {
+  search(clientId: string, sandbox: boolean, text: string, limit: number): Promise<SavedAddress[]>;
+  /** Remembers many addresses, many to a transaction: the bulk path of imports and the benchmark's seed. */
+  bulkRemember(clientId: string, sandbox: boolean, addresses: Iterable<Address>): Promise<number>;
 }
 
-export interface AddressRow {
+export interface AddressWrites {
+  /** Adds the address to the client's book, or counts one more use of the same address. */
+  remember(clientId: string, sandbox: boolean, address: Address): Promise<void>;
+  /** Adds the address unless the book has it already; used for the client's own address. */
+  ensure(clientId: string, sandbox: boolean, address: Address): Promise<void>;
+}
+
+interface AddressRow {
   id: number;
   name: string;
   contact: string;
@@ -33,21 +40,19 @@ export interface AddressRow {
   email: string;
 }
 
-export function toSaved(row: AddressRow): SavedAddress {
-  return {
-    id: String(row.id),
-    name: row.name,
-    address1: row.address1,
-    address2: row.address2,
-    postalCode: row.postal_code,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    contact: row.contact,
-    phone: row.phone,
-    email: row.email,
-  };
-}
+const toSaved = (row: AddressRow): SavedAddress => ({
+  id: String(row.id),
+  name: row.name,
+  address1: row.address1,
+  address2: row.address2,
+  postalCode: row.postal_code,
+  city: row.city,
+  state: row.state,
+  country: row.country,
+  contact: row.contact,
+  phone: row.phone,
+  email: row.email,
+});
 
 /** Two spellings that differ only in case or spacing are one address. */
 export function fingerprint(address: Address): string {
@@ -55,79 +60,104 @@ export function fingerprint(address: Address): string {
   return fields.map((field) => (field ?? '').toLowerCase().replace(/\s+/g, ' ').trim()).join('|');
 }
 
-/** The text as one FTS5 phrase: quotes doubled, so the user's text is never read as query syntax. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+const ADDRESS_INSERT = `INSERT INTO addresses (client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state, country, phone, email,
+    tax_identification, use_count, last_used_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`;
+const addressValues = (clientId: string, sandbox: boolean, address: Address, useCount: number, at: string) => [
+  numericId(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
+  address.city ?? '', address.postalCode ?? '', address.state ?? '', address.country ?? '', address.phone ?? '', address.email ?? '',
+  address.taxIdentification ?? '', useCount, at,
+];
+
+/** Adds the address to the client's book, or counts one more use of it, through `sql` (a shipment's create remembers its own). */
+export async function rememberAddress(sql: Sql, clientId: string, sandbox: boolean, address: Address, at: string): Promise<void> {
+  await sql.run(
+    `${ADDRESS_INSERT} ON CONFLICT (client_id, sandbox, fingerprint) DO UPDATE SET
+       use_count = addresses.use_count + 1, last_used_at = excluded.last_used_at,
+       phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
+    addressValues(clientId, sandbox, address, 1, at),
+  );
 }
 
-export function addressesTable(db: Db, now: () => string): AddressesTable {
-  const upsert = db.prepare(
-    `INSERT INTO addresses (client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state,
-                            country, phone, email, tax_identification, last_used_at)
-     VALUES (@clientId, @sandbox, @fingerprint, @name, @contact, @address1, @address2, @city, @postalCode, @state,
-             @country, @phone, @email, @taxIdentification, @now)
-     ON CONFLICT (client_id, sandbox, fingerprint) DO UPDATE SET
-       use_count = use_count + 1, last_used_at = excluded.last_used_at,
-       phone = excluded.phone, email = excluded.email, tax_identification = excluded.tax_identification`,
-  );
-  const insertIfNew = db.prepare(
-    `INSERT INTO addresses (client_id, sandbox, fingerprint, name, contact, address1, address2, city, postal_code, state,
-                            country, phone, email, tax_identification, use_count, last_used_at)
-     VALUES (@clientId, @sandbox, @fingerprint, @name, @contact, @address1, @address2, @city, @postalCode, @state,
-             @country, @phone, @email, @taxIdentification, 0, @now)
-     ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`,
-  );
-  // Best matches first, in two cheap steps that stay fast at millions of rows: names that start with the text
-  // (a range on the NOCASE index), then any field that contains it (the trigram index, newest first).
-  const searchNamePrefix = db.prepare<{ clientId: number; sandbox: number; low: string; high: string; limit: number }, AddressRow>(
-    `SELECT * FROM addresses INDEXED BY addresses_by_name
-     WHERE client_id = @clientId AND sandbox = @sandbox
-       AND name >= @low COLLATE NOCASE AND name < @high COLLATE NOCASE
-     ORDER BY name COLLATE NOCASE, use_count DESC LIMIT @limit`,
-  );
-  const searchContains = db.prepare<{ clientId: number; sandbox: number; query: string; limit: number }, AddressRow>(
-    `SELECT a.* FROM addresses_search
-     JOIN addresses a ON a.id = addresses_search.rowid
-     WHERE addresses_search MATCH @query AND a.client_id = @clientId AND a.sandbox = @sandbox
-     ORDER BY addresses_search.rowid DESC
-     LIMIT @limit`,
-  );
+/** How each back end searches: the two steps' statements, with the owner as $1 and $2. */
+type Step = (text: string, limit: number) => [text: string, values: unknown[]];
+const SEARCH: Record<Dialect['name'], { byName: Step; containing: Step }> = {
+  // Names that start with the text: a range on the NOCASE index. Any field: the FTS5 trigram index, the text as
+  // one phrase (quotes doubled, so it is never read as query syntax).
+  sqlite: {
+    byName: (text, limit) => [
+      `SELECT * FROM addresses INDEXED BY addresses_by_name WHERE client_id = $1 AND sandbox = $2 AND name >= $3 COLLATE NOCASE AND name < $4 COLLATE NOCASE
+       ORDER BY name COLLATE NOCASE, use_count DESC LIMIT $5`,
+      [text, `${text}\u{10FFFF}`, limit],
+    ],
+    containing: (text, limit) => [
+      `SELECT a.* FROM addresses_search JOIN addresses a ON a.id = addresses_search.rowid
+       WHERE addresses_search MATCH $3 AND a.client_id = $1 AND a.sandbox = $2 ORDER BY addresses_search.rowid DESC LIMIT $4`,
+      [`"${text.replace(/"/g, '""')}"`, limit],
+    ],
+  },
+  // The columns migration 14 folds (folded_name, folded) against the text folded alike, matched literally; the
+  // answer is the saved address, not the folded text it was found by.
+  postgres: {
+    byName: (text, limit) => [
+      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%' ORDER BY folded_name, use_count DESC LIMIT $4`,
+      [text, limit],
+    ],
+    containing: (text, limit) => [
+      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
+      [text, limit],
+    ],
+  },
+};
+const FOLDED_PATTERN = `replace(replace(replace(station_fold($3), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+const SAVED_COLUMNS = 'id, name, contact, address1, address2, city, postal_code, state, country, phone, email';
 
-  const row = (clientId: string, sandbox: boolean, address: Address) => ({
-    clientId: Number(clientId),
-    sandbox: sandbox ? 1 : 0,
-    fingerprint: fingerprint(address),
-    name: address.name,
-    contact: address.contact ?? '',
-    address1: address.address1 ?? '',
-    address2: address.address2 ?? '',
-    city: address.city ?? '',
-    postalCode: address.postalCode ?? '',
-    state: address.state ?? '',
-    country: address.country ?? '',
-    phone: address.phone ?? '',
-    email: address.email ?? '',
-    taxIdentification: address.taxIdentification ?? '',
-    now: now(),
-  });
-
+function reads(sql: Sql, { now }: TableContext): AddressReads {
+  const search = SEARCH[sql.dialect.name];
   return {
-    remember: (clientId, sandbox, address) => {
-      upsert.run(row(clientId, sandbox, address));
-    },
-    bulkRemember: (clientId, sandbox, addresses) => importInChunks(db, addresses, (address) => upsert.run(row(clientId, sandbox, address))),
-    ensure: (clientId, sandbox, address) => {
-      insertIfNew.run(row(clientId, sandbox, address));
-    },
-    search: (clientId, sandbox, text, limit) => {
+    search: async (clientId, sandbox, text, limit) => {
       const trimmed = text.trim();
-      const owner = { clientId: Number(clientId), sandbox: sandbox ? 1 : 0 };
-      const byName = searchNamePrefix.all({ ...owner, low: trimmed, high: `${trimmed}\u{10FFFF}`, limit });
+      if (!storable(trimmed)) return [];
+      const owner = [numericId(clientId), sandbox ? 1 : 0];
+      const step = async (made: [string, unknown[]]) => sql.all<AddressRow>(made[0], [...owner, ...made[1]]);
+      const byName = await step(search.byName(trimmed, limit));
       // Trigrams need three characters; shorter text only matches the start of a name.
       if ([...trimmed].length < 3 || byName.length >= limit) return byName.map(toSaved);
-      const seen = new Set(byName.map((found) => found.id));
-      const rest = searchContains.all({ ...owner, query: ftsPhrase(trimmed), limit: limit + byName.length }).filter((found) => !seen.has(found.id));
+      const seen = new Set(byName.map((found) => String(found.id)));
+      const rest = (await step(search.containing(trimmed, limit + byName.length))).filter((found) => !seen.has(String(found.id)));
       return [...byName, ...rest].slice(0, limit).map(toSaved);
+    },
+    // Not a write the writer thread runs: the bulk path seeds and imports on the store's own connection.
+    bulkRemember: async (clientId, sandbox, addresses) => {
+      let total = 0;
+      let chunk: Address[] = [];
+      const flush = async () => {
+        const taken = chunk;
+        chunk = [];
+        await sql.tx(async (tx) => {
+          for (const address of taken) await rememberAddress(tx, clientId, sandbox, address, now());
+        });
+        total += taken.length;
+      };
+      for (const address of addresses) {
+        chunk.push(address);
+        if (chunk.length === sql.dialect.rowsPerBulkTransaction) await flush();
+      }
+      if (chunk.length > 0) await flush();
+      const analyze = sql.dialect.freshStatistics('addresses');
+      if (analyze) await sql.runLong(analyze);
+      return total;
     },
   };
 }
+
+function writes(sql: Sql, { now }: TableContext): AddressWrites {
+  return {
+    remember: (clientId, sandbox, address) => rememberAddress(sql, clientId, sandbox, address, now()),
+    ensure: async (clientId, sandbox, address) => {
+      await sql.run(`${ADDRESS_INSERT} ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`, addressValues(clientId, sandbox, address, 0, now()));
+    },
+  };
+}
+
+export const addresses: TableGroup<AddressReads, AddressWrites> = { reads, writes };

@@ -134,42 +134,6 @@ function asUnusable(file: string, error: unknown): unknown {
   return error;
 }
 
-/** Rows an import writes in one transaction: few commits (each may checkpoint the WAL), and nothing held long. */
-export const IMPORT_CHUNK = 100_000;
-
-/** An import touches index pages all over: a large page cache for its duration makes it several times faster. */
-export function withImportCache<T>(db: Db, work: () => T): T {
-  const usual = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -262144');
-  try {
-    return work();
-  } finally {
-    db.pragma(`cache_size = ${usual}`);
-  }
-}
-
-/** Runs `write` on every item, a transaction per IMPORT_CHUNK items; returns how many it wrote. */
-export function importInChunks<T>(db: Db, items: Iterable<T>, write: (item: T) => void): number {
-  const chunk = db.transaction((iterator: Iterator<T>): number => {
-    for (let count = 0; count < IMPORT_CHUNK; count++) {
-      const next = iterator.next();
-      if (next.done) return count;
-      write(next.value);
-    }
-    return IMPORT_CHUNK;
-  });
-  return withImportCache(db, () => {
-    const iterator = items[Symbol.iterator]();
-    let total = 0;
-    let count: number;
-    do {
-      count = chunk(iterator);
-      total += count;
-    } while (count === IMPORT_CHUNK);
-    return total;
-  });
-}
-
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

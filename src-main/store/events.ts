@@ -1,21 +1,25 @@
-// The integration events: one row per change an integrator may follow, added in the same transaction as the
-// change (by the shipments and print-jobs tables on this connection), read back in id order by the feed, the
-// live stream and the webhook deliverer. Ids only grow, so `after=<id>` resumes without a gap.
+// The integration events: one row per change an integrator may follow, added at the end of the transaction of the
+// change, read back in id order by the feed, the live stream and the webhook deliverer. Ids only grow, and commit
+// in the order they were drawn (on PostgreSQL under a lock taken last, just before the commit, so it is held only
+// for one INSERT and the commit), so `after=<id>` resumes without missing one that another desk committed late.
 import type { EventFilter, EventSnapshot, NewStationEvent, StationEventRecord } from '../domain/event.ts';
 import type { EventType } from '../../src-shared/events.ts';
-import type { Db } from './database.ts';
+import { numericId, type Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
-export interface EventsTable {
-  /** Adds an event; inside another table's transaction on the same connection, it commits with that change. */
-  append(event: NewStationEvent): void;
-  list(filter: EventFilter): StationEventRecord[];
+export interface EventReads {
+  list(filter: EventFilter): Promise<StationEventRecord[]>;
   /** The newest event's id, 0 when there is none: where a new webhook starts. */
-  latestId(): number;
-  /** Forgets up to `limit` of the oldest events written before `before`; how many. Ids are never reused. */
-  purge(before: string, limit: number): number;
+  latestId(): Promise<number>;
 }
 
-export interface EventRow {
+export interface EventWrites {
+  append(event: NewStationEvent): Promise<void>;
+  /** Forgets up to `limit` of the oldest events written before `before`; how many. Ids are never reused. */
+  purge(before: string, limit: number): Promise<number>;
+}
+
+interface EventRow {
   id: number | string;
   type: EventType;
   client_id: number;
@@ -26,7 +30,7 @@ export interface EventRow {
   at: string;
 }
 
-export const eventRecord = (row: EventRow): StationEventRecord => ({
+const eventRecord = (row: EventRow): StationEventRecord => ({
   id: String(row.id),
   type: row.type,
   clientId: String(row.client_id),
@@ -37,40 +41,66 @@ export const eventRecord = (row: EventRow): StationEventRecord => ({
   at: row.at,
 });
 
-/** The row's values, in the order of the columns both back ends insert. */
-export const eventValues = (event: NewStationEvent, at: string) => [
-  event.type, Number(event.clientId), event.sandbox ? 1 : 0, event.subjectType, event.subjectId, JSON.stringify(event.snapshot), at,
-];
-/** The INSERT of events without its VALUES: PostgreSQL adds a row of placeholders per event. */
-export const EVENT_INSERT_HEAD = 'INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at)';
-const EVENT_INSERT_SQLITE = `${EVENT_INSERT_HEAD} VALUES (?, ?, ?, ?, ?, ?, ?)`;
+/** The key of a transaction's events, gathered until it commits. */
+const EVENTS = Symbol('events');
+/** The key of whether a transaction holds the event-order lock yet. */
+const ORDER_LOCK = Symbol('event order lock');
 
-export function eventsTable(db: Db, now: () => string): EventsTable {
-  const insert = db.prepare(EVENT_INSERT_SQLITE);
-  const select = db.prepare<Record<string, unknown>, EventRow>(
-    `SELECT * FROM events
-     WHERE id > @after AND (@clientId IS NULL OR client_id = @clientId) AND (@sandbox IS NULL OR sandbox = @sandbox)
-       AND (@types IS NULL OR type IN (SELECT value FROM json_each(@types)))
-     ORDER BY id LIMIT @limit`,
-  );
-  const latest = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM events').pluck();
-  // Oldest first by id: the rows go in the order they were written, so no index on the time is needed.
-  const remove = db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT @limit) AND at < @before');
+/**
+ * Takes the event-order lock for the rest of the transaction, once, where desks share the database. Only a task at
+ * the transaction's end may call it: the lock is then held only for that end and the commit.
+ */
+export async function lockEventOrder(sql: Sql): Promise<void> {
+  const statement = sql.dialect.eventOrderLock;
+  if (!statement) return;
+  const lock = sql.gather(ORDER_LOCK, () => ({ taken: false }));
+  if (lock.taken) return;
+  await sql.run(statement);
+  lock.taken = true;
+}
+
+/** Adds an event inside a transaction: the transaction's events are inserted together at its end, and commit with it. */
+export function appendEvent(sql: Sql, event: NewStationEvent, at: string): void {
+  const events = sql.gather(EVENTS, (atEnd) => {
+    const gathered: { event: NewStationEvent; at: string }[] = [];
+    atEnd(async () => {
+      await lockEventOrder(sql);
+      const values = gathered.flatMap((entry) => [
+        entry.event.type, Number(entry.event.clientId), entry.event.sandbox ? 1 : 0, entry.event.subjectType, entry.event.subjectId, JSON.stringify(entry.event.snapshot), entry.at,
+      ]);
+      const rows = gathered.map((_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`);
+      await sql.run(`INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at) VALUES ${rows.join(', ')}`, values);
+    });
+    return gathered;
+  });
+  events.push({ event, at });
+}
+
+function reads(sql: Sql): EventReads {
   return {
-    append: (event) => {
-      insert.run(...eventValues(event, now()));
-    },
-    list: (filter) =>
-      select
-        .all({
-          after: filter.after,
-          clientId: filter.clientId === null ? null : Number(filter.clientId),
-          sandbox: filter.sandbox === null ? null : filter.sandbox ? 1 : 0,
-          types: filter.types === null ? null : JSON.stringify(filter.types),
-          limit: filter.limit,
-        })
-        .map(eventRecord),
-    latestId: () => latest.get() as number,
-    purge: (before, limit) => remove.run({ before, limit }).changes,
+    list: async (filter) =>
+      (
+        await sql.all<EventRow>(
+          `SELECT * FROM events
+           WHERE id > $1 AND (CAST($2 AS INTEGER) IS NULL OR client_id = $2) AND (CAST($3 AS INTEGER) IS NULL OR sandbox = $3)
+             AND (CAST($4 AS TEXT) IS NULL OR type IN (${sql.dialect.jsonArrayElements('$4')}))
+           ORDER BY id LIMIT $5`,
+          [
+            filter.after, filter.clientId === null ? null : numericId(filter.clientId), filter.sandbox === null ? null : filter.sandbox ? 1 : 0,
+            filter.types === null ? null : JSON.stringify(filter.types), filter.limit,
+          ],
+        )
+      ).map(eventRecord),
+    latestId: async () => Number((await sql.one<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'))!.id),
   };
 }
+
+function writes(sql: Sql, { now }: TableContext): EventWrites {
+  return {
+    append: (event) => sql.tx(async (tx) => appendEvent(tx, event, now())),
+    // Oldest first by id: the rows go in the order they were written, so no index on the time is needed.
+    purge: (before, limit) => sql.run('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT $2) AND at < $1', [before, limit]),
+  };
+}
+
+export const events: TableGroup<EventReads, EventWrites> = { reads, writes };

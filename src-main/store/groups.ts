@@ -3,7 +3,14 @@
 // what the SQLite store sends to its writer thread, what Store.audited runs, and what the PostgreSQL store follows.
 import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
+import { addresses } from './addresses.ts';
 import { audit } from './audit.ts';
+import { events } from './events.ts';
+import { idempotencyKeys } from './idempotency-keys.ts';
+import { manifests } from './manifests.ts';
+import { printJobs } from './print-jobs.ts';
+import { carrierSettings, settings } from './settings.ts';
+import { shipments } from './shipments.ts';
 import { clients } from './clients.ts';
 import { integrations } from './integrations.ts';
 import { stationKeys } from './station-keys.ts';
@@ -12,7 +19,9 @@ import { orders } from './orders.ts';
 import { pickups } from './pickups.ts';
 import { webhooks } from './webhooks.ts';
 
-export const GROUPS = { audit, clients, integrations, orders, pickups, stationKeys, users, webhooks } as const satisfies Record<string, TableGroup<object, object>>;
+export const GROUPS = {
+  addresses, audit, carrierSettings, clients, events, idempotencyKeys, integrations, manifests, orders, pickups, printJobs, settings, shipments, stationKeys, users, webhooks,
+} as const satisfies Record<string, TableGroup<object, object>>;
 
 export type GroupName = keyof typeof GROUPS;
 type Reads<Name extends GroupName> = ReturnType<(typeof GROUPS)[Name]['reads']>;
@@ -42,3 +51,7 @@ const NAMES_ONLY = new Proxy({} as Sql, {
 export const GROUP_WRITES = Object.fromEntries(
   Object.entries(GROUPS).map(([name, group]) => [name, Object.keys((group as TableGroup<object, object>).writes(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }))]),
 ) as unknown as { [Name in GroupName]: readonly GroupWrite<Name>[] };
+
+/** A table that changes, and one of its writes: what Store.audited runs. */
+export type WriteTable = GroupName;
+export type WriteMethod<Name extends WriteTable> = GroupWrite<Name>;

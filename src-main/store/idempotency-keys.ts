@@ -1,21 +1,25 @@
 // Idempotency keys per client: written by the shipments and print-jobs tables in the transaction of what the first
 // request made, so a crash can never leave a change without its key; the answer is added once it is sent.
 import { IDEMPOTENCY_KEY_LIFETIME_MS, IdempotencyKeyTakenError, type IdempotencyKeyRecord, type NewIdempotencyKey, type StoredResponse } from '../domain/idempotency.ts';
-import type { Db } from './database.ts';
+import { numericId, storable, type Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
-export interface IdempotencyKeysTable {
-  find(clientId: string, key: string): IdempotencyKeyRecord | undefined;
+export interface IdempotencyKeyReads {
+  find(clientId: string, key: string): Promise<IdempotencyKeyRecord | undefined>;
+}
+
+export interface IdempotencyKeyWrites {
   /**
    * Records a key with what its request made; a key past its lifetime is taken over. A live key of the same
    * client throws IdempotencyKeyTakenError, which rolls the enclosing transaction back.
    */
-  record(entry: NewIdempotencyKey): void;
-  saveResponse(clientId: string, key: string, response: StoredResponse): void;
+  record(entry: NewIdempotencyKey): Promise<void>;
+  saveResponse(clientId: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets the keys recorded before this time; how many. */
-  purge(before: string): number;
+  purge(before: string): Promise<number>;
 }
 
-export interface IdempotencyKeyRow {
+interface IdempotencyKeyRow {
   client_id: number;
   key: string;
   fingerprint: string;
@@ -25,7 +29,7 @@ export interface IdempotencyKeyRow {
   created_at: string;
 }
 
-export const idempotencyKeyRecord = (row: IdempotencyKeyRow): IdempotencyKeyRecord => ({
+const idempotencyKeyRecord = (row: IdempotencyKeyRow): IdempotencyKeyRecord => ({
   clientId: String(row.client_id),
   key: row.key,
   fingerprint: row.fingerprint,
@@ -35,35 +39,39 @@ export const idempotencyKeyRecord = (row: IdempotencyKeyRow): IdempotencyKeyReco
   createdAt: row.created_at,
 });
 
-/** The time before which a key recorded at `now` has expired. */
-export const keyExpiry = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
-
-export const keyTaken = (key: string) => new IdempotencyKeyTakenError(`Idempotency-Key ${JSON.stringify(key)} was recorded by another request a moment ago`);
-
-export function idempotencyKeysTable(db: Db, now: () => string): IdempotencyKeysTable {
-  const select = db.prepare<[number, string], IdempotencyKeyRow>('SELECT * FROM idempotency_keys WHERE client_id = ? AND key = ?');
-  // A conflict with a live key changes nothing: the caller learns it from the count and throws.
-  const upsert = db.prepare(
+/** Records a request's key through `sql` (inside the transaction of what it made); a live key of the same client throws. */
+export async function recordKey(sql: Sql, entry: NewIdempotencyKey, at: string): Promise<void> {
+  const expiredBefore = new Date(Date.parse(at) - IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
+  // A conflict with a live key changes nothing: the count says so.
+  const recorded = await sql.run(
     `INSERT INTO idempotency_keys (client_id, key, fingerprint, subject_type, subject_id, response, created_at)
-     VALUES (@clientId, @key, @fingerprint, @subjectType, @subjectId, NULL, @now)
+     VALUES ($1, $2, $3, $4, $5, NULL, $6)
      ON CONFLICT (client_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, subject_type = excluded.subject_type,
        subject_id = excluded.subject_id, response = NULL, created_at = excluded.created_at
-     WHERE idempotency_keys.created_at < @expiredBefore`,
+     WHERE idempotency_keys.created_at < $7`,
+    [Number(entry.clientId), entry.key, entry.fingerprint, entry.subjectType, entry.subjectId, at, expiredBefore],
   );
-  const update = db.prepare('UPDATE idempotency_keys SET response = ? WHERE client_id = ? AND key = ?');
-  const remove = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  if (recorded === 0) throw new IdempotencyKeyTakenError(`Idempotency-Key ${JSON.stringify(entry.key)} was recorded by another request a moment ago`);
+}
+
+function reads(sql: Sql): IdempotencyKeyReads {
   return {
-    find: (clientId, key) => {
-      const row = select.get(Number(clientId), key);
+    find: async (clientId, key) => {
+      if (!storable(key)) return undefined;
+      const row = await sql.one<IdempotencyKeyRow>('SELECT * FROM idempotency_keys WHERE client_id = $1 AND key = $2', [numericId(clientId), key]);
       return row && idempotencyKeyRecord(row);
     },
-    record: (entry) => {
-      const at = now();
-      if (upsert.run({ ...entry, clientId: Number(entry.clientId), now: at, expiredBefore: keyExpiry(at) }).changes === 0) throw keyTaken(entry.key);
-    },
-    saveResponse: (clientId, key, response) => {
-      update.run(JSON.stringify(response), Number(clientId), key);
-    },
-    purge: (before) => remove.run(before).changes,
   };
 }
+
+function writes(sql: Sql, { now }: TableContext): IdempotencyKeyWrites {
+  return {
+    record: (entry) => recordKey(sql, entry, now()),
+    saveResponse: async (clientId, key, response) => {
+      await sql.run('UPDATE idempotency_keys SET response = $3 WHERE client_id = $1 AND key = $2', [numericId(clientId), key, JSON.stringify(response)]);
+    },
+    purge: (before) => sql.run('DELETE FROM idempotency_keys WHERE created_at < $1', [before]),
+  };
+}
+
+export const idempotencyKeys: TableGroup<IdempotencyKeyReads, IdempotencyKeyWrites> = { reads, writes };

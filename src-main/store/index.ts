@@ -12,45 +12,40 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { runWrite } from './audited-write.ts';
 import type { AuditedChanges } from '../domain/audit.ts';
 import type { Migration } from './migrations.ts';
-import { openTables, type TableName, type Tables } from './tables.ts';
-import { WRITES, type WriteMethod, type WriteTable } from './writes.ts';
+import { openTables } from './tables.ts';
+import { GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
 import { startWriter, type Writer } from './writer.ts';
 
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
 
-type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: infer Args) => unknown ? Args : never;
-type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = Tables[Name][Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
-
-/** A table as every back end offers it: each method answers with a promise. */
-export type Async<Table> = {
-  [Method in keyof Table]: Table[Method] extends (...args: infer Args) => infer Result ? (...args: Args) => Promise<Awaited<Result>> : never;
-};
+type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: infer Args) => unknown ? Args : never;
+type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
 
 export interface Store {
   /** Which back end holds the data: one SQLite file, or a PostgreSQL database that several desks share. */
   backend: 'sqlite' | 'postgres';
   /** The SQLite connection itself (SQLite only): for tests and the benchmark's bulk seeding, never for services. */
   db?: Db;
-  stationKeys: Async<Tables['stationKeys']>;
-  integrations: Async<Tables['integrations']>;
-  clients: Async<Tables['clients']> & {
+  stationKeys: GroupTable<'stationKeys'>;
+  integrations: GroupTable<'integrations'>;
+  clients: GroupTable<'clients'> & {
     /** Counts the changes to clients, users and integration keys made through this store, so a cache of them knows to look again. */
     localVersion(): number;
   };
-  users: Async<Tables['users']>;
-  shipments: Async<Tables['shipments']>;
-  addresses: Async<Tables['addresses']>;
-  carrierSettings: Async<Tables['carrierSettings']>;
-  printJobs: Async<Tables['printJobs']>;
-  settings: Async<Tables['settings']>;
-  audit: Async<Tables['audit']>;
-  events: Async<Tables['events']>;
-  idempotencyKeys: Async<Tables['idempotencyKeys']>;
-  webhooks: Async<Tables['webhooks']>;
-  manifests: Async<Tables['manifests']>;
-  pickups: Async<Tables['pickups']>;
-  orders: Async<Tables['orders']>;
+  users: GroupTable<'users'>;
+  shipments: GroupTable<'shipments'>;
+  addresses: GroupTable<'addresses'>;
+  carrierSettings: GroupTable<'carrierSettings'>;
+  printJobs: GroupTable<'printJobs'>;
+  settings: GroupTable<'settings'>;
+  audit: GroupTable<'audit'>;
+  events: GroupTable<'events'>;
+  idempotencyKeys: GroupTable<'idempotencyKeys'>;
+  webhooks: GroupTable<'webhooks'>;
+  manifests: GroupTable<'manifests'>;
+  pickups: GroupTable<'pickups'>;
+  orders: GroupTable<'orders'>;
   /**
    * Makes one write of a table and writes its audit entry (completed from the write's result) in one
    * transaction: the log holds a change exactly when the store does.
@@ -123,7 +118,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const write = (table: WriteTable, method: string, args: unknown[], audit?: AuditedChanges): Promise<unknown> => {
     if (damaged) return Promise.reject(new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`));
     if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
-    const done = writer ? writer.call(table, method, args, now(), audit) : tables.sql.tx((sql) => runWrite(tables, sql, table, method, args, audit));
+    const done = writer ? writer.call(table, method, args, now(), audit) : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
     return done.catch((error: unknown) => Promise.reject(fault(error)));
   };
 
@@ -139,12 +134,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       }
     };
 
-  const facade = <Name extends TableName>(name: Name): Async<Tables[Name]> => {
+  const facade = <Name extends WriteTable>(name: Name): GroupTable<Name> => {
     const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const writes: readonly string[] = (WRITES as Partial<Record<TableName, readonly string[]>>)[name] ?? [];
+    const writes: readonly string[] = GROUP_WRITES[name];
     return Object.fromEntries(
       Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name as WriteTable, method, args) : read(run)]),
-    ) as Async<Tables[Name]>;
+    ) as GroupTable<Name>;
   };
 
   return {

@@ -1,9 +1,10 @@
 // The day summaries behind reports: per client, sandbox, ship date and carrier, how many processed shipments,
 // packages, grams and cents; per ship date and destination country, how many shipments; and per ship date,
 // person, carrier and hour of processing, the same figures (person_days). Kept in the transaction of each
-// processing and void (both back ends), and rebuilt whole after a bulk import, so a year of reports, for the
+// processing and void, and rebuilt whole after a bulk import, so a year of reports, for the
 // account or one person, reads summary rows, never the shipments.
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Dialect } from './sql/dialect.ts';
 
 export interface DayChange {
   clientId: number;
@@ -46,53 +47,6 @@ export function dayChange(
   };
 }
 
-/** Adds a change to its day's carrier row, destination row and person row (each made at the first), with ? placeholders. */
-export const DAY_UPSERTS = [
-  `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-   ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
-     shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
-     weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
-  `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES (?, ?, ?, ?, ?)
-   ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
-  `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-   ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
-     shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
-     weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents`,
-] as const;
-
-/** The values of DAY_UPSERTS, in order. */
-export const dayValues = (change: DayChange): [unknown[], unknown[], unknown[]] => [
-  [change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.shipments, change.packages, change.weightGrams, change.costCents],
-  [change.clientId, change.sandbox, change.shipDate, change.country, change.shipments],
-  [change.clientId, change.sandbox, change.shipDate, change.createdBy, change.carrierCode, change.hour, change.shipments, change.packages, change.weightGrams, change.costCents],
-];
-
-/**
- * PostgreSQL: the three upserts in one statement (one round trip), with the values of `dayValuesPostgres`. Concurrent
- * shipments of one client, day and carrier update the same rows: the statement runs last in the transaction, so
- * those row locks are held only to the commit.
- */
-export const DAY_UPSERT_POSTGRES = `WITH carrier AS (
-    INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
-      shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
-      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents),
-  person AS (
-    INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
-    VALUES ($1, $2, $3, $10, $4, $11, $5, $6, $7, $8)
-    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
-      shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
-      weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents)
-  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES ($1, $2, $3, $9, $5)
-  ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`;
-
-export const dayValuesPostgres = (change: DayChange): unknown[] => [...dayValues(change)[0], change.country, change.createdBy, change.hour];
-
-/**
- * SQLite: every day row made again from the live processed shipments. Migration 12 (PostgreSQL's 8) runs it too:
- * whatever it becomes, it must give the same rows for the same shipments.
- */
-/** PostgreSQL: the same. */
 /** A day's figures of processed shipments, by column, in each dialect: for the summaries and for a person's report. */
 interface DayFigures {
   shipments: string;
@@ -101,18 +55,19 @@ interface DayFigures {
   cost_cents: string;
 }
 
-const SQLITE_FIGURES: DayFigures = {
-  shipments: 'count(*)',
-  packages: "sum(json_array_length(attributes, '$.packages'))",
-  weight_g: "CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER)",
-  cost_cents: 'coalesce(sum(final_cents), 0)',
-};
-
-const POSTGRES_FIGURES: DayFigures = {
-  shipments: 'count(*)',
-  packages: "sum(jsonb_array_length(attributes::jsonb -> 'packages'))",
-  weight_g: "round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint",
-  cost_cents: 'coalesce(sum(final_cents), 0)',
+const FIGURES: Record<Dialect['name'], DayFigures> = {
+  sqlite: {
+    shipments: 'count(*)',
+    packages: "sum(json_array_length(attributes, '$.packages'))",
+    weight_g: "CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER)",
+    cost_cents: 'coalesce(sum(final_cents), 0)',
+  },
+  postgres: {
+    shipments: 'count(*)',
+    packages: "sum(jsonb_array_length(attributes::jsonb -> 'packages'))",
+    weight_g: "round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint",
+    cost_cents: 'coalesce(sum(final_cents), 0)',
+  },
 };
 
 const rebuildDays = (figures: DayFigures) => `DELETE FROM shipment_days;
@@ -124,10 +79,9 @@ const rebuildDays = (figures: DayFigures) => `DELETE FROM shipment_days;
   SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
-export const REBUILD_DAYS_SQLITE = rebuildDays(SQLITE_FIGURES);
-
-/** PostgreSQL: the same. */
-export const REBUILD_DAYS_POSTGRES = rebuildDays(POSTGRES_FIGURES);
+/** The day summaries made again from the live processed shipments: at migration 12 (PostgreSQL's 9). */
+export const REBUILD_DAYS_SQLITE = rebuildDays(FIGURES.sqlite);
+export const REBUILD_DAYS_POSTGRES = rebuildDays(FIGURES.postgres);
 
 /** person_days made again from the live processed shipments: at migration 17 (PostgreSQL's 13) and after a bulk import. */
 const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
@@ -137,8 +91,8 @@ const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
   FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);`;
 
-export const REBUILD_PERSON_DAYS_SQLITE = rebuildPersonDays(SQLITE_FIGURES);
-export const REBUILD_PERSON_DAYS_POSTGRES = rebuildPersonDays(POSTGRES_FIGURES);
+export const REBUILD_PERSON_DAYS_SQLITE = rebuildPersonDays(FIGURES.sqlite);
+export const REBUILD_PERSON_DAYS_POSTGRES = rebuildPersonDays(FIGURES.postgres);
 
 /**
  * After a bulk import: every summary made again with one pass over the shipments' JSON (person_days), the
@@ -155,11 +109,10 @@ const rebuildAllDays = (personDays: string) => `${personDays}
   SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
-export const REBUILD_ALL_DAYS_SQLITE = rebuildAllDays(REBUILD_PERSON_DAYS_SQLITE);
-export const REBUILD_ALL_DAYS_POSTGRES = rebuildAllDays(REBUILD_PERSON_DAYS_POSTGRES);
+export const rebuildAllDaysIn = (dialect: Dialect) => rebuildAllDays(rebuildPersonDays(FIGURES[dialect.name]));
 
-/** Placeholders of a person query, in each back end's syntax. */
-export interface PersonPlaceholders {
+/** Placeholders of a person query. */
+interface PersonPlaceholders {
   clientId: string;
   sandbox: string;
   dateFrom: string;
@@ -183,8 +136,8 @@ export interface PersonHourRow {
  * (DayRow) from person_days and top destinations (CountryRow) from their shipments, read from the covering index
  * of the shipment list (shipments_summaries holds the date, state, destination and maker): no table rows.
  */
-export const personQueries = (dialect: 'sqlite' | 'postgres', p: PersonPlaceholders) => {
-  const integer = (expression: string) => (dialect === 'postgres' ? `(${expression})::int` : `CAST(${expression} AS INTEGER)`);
+export const personQueries = (dialect: Dialect, p: PersonPlaceholders) => {
+  const integer = dialect.integer;
   return {
     hours: `SELECT created_by, substr(hour, 12, 2) AS hour_of_day, ${integer('sum(shipments)')} AS shipments, ${integer('count(*)')} AS active_hours
       FROM (SELECT created_by, hour, sum(shipments) AS shipments FROM person_days WHERE ${personScope(p)}
@@ -229,12 +182,12 @@ export interface DayCountRow {
   shipments: number;
 }
 
-/** DayCountRow's query, given each back end's placeholders for the client, the sandbox flag, the date and the user (or null). */
-export const dayCountsQuery = (clientId: string, sandbox: string, date: string, createdBy: string) => `
+/** DayCountRow's query: $1 client, $2 sandbox flag, $3 date, $4 the user (or null). */
+export const DAY_COUNTS = `
   SELECT coalesce(s.carrier_code, s.carrier_choice) AS carrier, s.status, s.scheduled, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS closed,
     min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
-  WHERE s.client_id = ${clientId} AND s.sandbox = ${sandbox} AND s.ship_date = ${date} AND s.deleted_at IS NULL
-    AND (${createdBy} IS NULL OR s.created_by = ${createdBy})
+  WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3 AND s.deleted_at IS NULL
+    AND (CAST($4 AS TEXT) IS NULL OR s.created_by = $4)
   GROUP BY 1, 2, 3, 4`;
 

@@ -1,6 +1,6 @@
-// The shipments' rows as both back ends read and write them: a new shipment's columns, the row and its mapping to
-// the domain record, the summaries' columns, the table's contract (ShipmentsTable), and the events a change of a
-// shipment announces. store/shipments.ts (SQLite) and store/postgres/shipments.ts (PostgreSQL) share them.
+// The shipments' rows: a new shipment's columns, the row and its mapping to the domain record, the summaries'
+// columns, the table group's contract (ShipmentReads, ShipmentWrites), and the events a change of a shipment
+// announces. The statements that use them are in store/shipments.ts.
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
@@ -54,21 +54,6 @@ export function summaryNames(attributes: ShipmentAttributes) {
   };
 }
 
-/** A new shipment (with whatever else an import brings) as the INSERT statements bind it. */
-export function shipmentParameters(shipment: NewShipment): Record<string, unknown> {
-  return {
-    ...shipment,
-    ...summaryNames(shipment.attributes),
-    clientId: Number(shipment.clientId),
-    sandbox: shipment.sandbox ? 1 : 0,
-    scheduled: shipment.scheduled ? 1 : 0,
-    attributes: JSON.stringify(shipment.attributes),
-    orderNumber: shipment.orderNumber ?? null,
-    createdBy: shipment.createdBy ?? null,
-    desk: shipment.desk ?? null,
-  };
-}
-
 export interface SummaryFilter {
   clientId: string;
   sandbox: boolean;
@@ -90,62 +75,67 @@ export interface ConfirmedChanges {
   orderNumber?: string | null;
 }
 
-export interface ShipmentsTable {
-  allocateReference(): string;
-  /**
-   * Records a new shipment, processed already when `processed` is given, with its audit entries (the shipment's, and
-   * the audit log's when given), its events, and the request's idempotency key when it came with one.
-   */
-  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey): ShipmentRecord;
-  get(id: string, clientId: string, sandbox: boolean): ShipmentRecord | undefined;
-  /** Claims waiting scheduled shipments for one processing run, giving each its reference on first claim. */
-  /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first. */
-  claimWaiting(input: { limit: number; token: string }): ShipmentRecord[];
-  /** Frees the claims made before `before` (an ISO time): at start, those of a run that ended, never this run's. */
-  releaseClaims(before: string): number;
-  /** Frees the claims on waiting scheduled shipments, left by a run that could not free them itself. */
-  releaseWaitingClaims(): number;
-  /** Frees what one run claimed and did not finish. */
-  releaseRunClaims(token: string): number;
-  /** Claims a saved, unprocessed shipment for a confirm; false when it is not one, or another confirm holds it. */
-  claimSaved(id: string, token: string): boolean;
-  /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
-  releaseClaim(id: string, token: string): void;
-  /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
-  confirmSaved(id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey): boolean;
-  /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
-  complete(id: string, token: string, result: ProcessedResult): boolean;
-  fail(id: string, token: string, reason: string): boolean;
-  /** Deletes (voids) a shipment, with the audit log's entry when given, in one transaction. */
-  markDeleted(record: ShipmentRecord, logged?: NewAuditEvent): void;
-  document(id: string): { contentType: string; fileName: string; data: Buffer } | undefined;
-  trackingNumberTaken(trackingNumber: string): boolean;
-  latestEvent(id: string): TrackingEvent | undefined;
+export interface ShipmentReads {
+  get(id: string, clientId: string, sandbox: boolean): Promise<ShipmentRecord | undefined>;
+  document(id: string): Promise<{ contentType: string; fileName: string; data: Buffer } | undefined>;
+  trackingNumberTaken(trackingNumber: string): Promise<boolean>;
+  latestEvent(id: string): Promise<TrackingEvent | undefined>;
   /** Every tracking event of the shipment, newest first (by time, then arrival): the public page's history. */
-  trackingHistory(id: string): TrackingEvent[];
-  addEvent(id: string, event: TrackingEvent): void;
-  summaries(filter: SummaryFilter): SummaryRow[];
-  audit(id: string): { action: string; detail: string | null; at: string }[];
+  trackingHistory(id: string): Promise<TrackingEvent[]>;
+  summaries(filter: SummaryFilter): Promise<SummaryRow[]>;
+  audit(id: string): Promise<{ action: string; detail: string | null; at: string }[]>;
   /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
-  findForAdmin(key: string): ShipmentRecord | undefined;
-  byTrackingHash(hash: string): ShipmentRecord | undefined;
-  /** Imports many finished or waiting shipments, a transaction per 100,000: the bulk path of imports and the benchmark's seed. */
-  bulkInsert(rows: Iterable<BulkShipment>): number;
-  waitingCount(): number;
+  findForAdmin(key: string): Promise<ShipmentRecord | undefined>;
+  byTrackingHash(hash: string): Promise<ShipmentRecord | undefined>;
+  /**
+   * Imports many finished or waiting shipments, many to a transaction: the bulk path of imports and the benchmark's
+   * seed. Not a write the writer thread runs: it works on the store's own connection.
+   */
+  bulkInsert(rows: Iterable<BulkShipment>): Promise<number>;
+  waitingCount(): Promise<number>;
   /**
    * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
    * country; with `createdBy`, those of one person (a username), read from the shipments.
    */
-  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): { days: DayRow[]; countries: CountryRow[] };
+  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): Promise<{ days: DayRow[]; countries: CountryRow[] }>;
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
-  dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): DayCountRow[];
+  dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): Promise<DayCountRow[]>;
   /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
-  personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): PersonHourRow[];
+  personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): Promise<PersonHourRow[]>;
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
-  upstreamBookings(since: string, limit: number): UpstreamBooking[];
+  upstreamBookings(since: string, limit: number): Promise<UpstreamBooking[]>;
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
-  outbox(filter: { clientId: string; sandbox: boolean; failedSince: string; limit: number }): OutboxRow[];
-  markRefreshed(id: string): void;
+  outbox(filter: { clientId: string; sandbox: boolean; failedSince: string; limit: number }): Promise<OutboxRow[]>;
+}
+
+export interface ShipmentWrites {
+  allocateReference(): Promise<string>;
+  /**
+   * Records a new shipment, processed already when `processed` is given, with its audit entries (the shipment's, and
+   * the audit log's when given), its events, and the request's idempotency key when it came with one.
+   */
+  insert(shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey): Promise<ShipmentRecord>;
+  /** Claims up to `limit` unclaimed waiting scheduled shipments for a processing run, oldest first, giving each its reference on first claim. */
+  claimWaiting(input: { limit: number; token: string }): Promise<ShipmentRecord[]>;
+  /** Frees the claims made before `before` (an ISO time): at start, those of a run that ended, never this run's. */
+  releaseClaims(before: string): Promise<number>;
+  /** Frees the claims on waiting scheduled shipments, left by a run that could not free them itself. */
+  releaseWaitingClaims(): Promise<number>;
+  /** Frees what one run claimed and did not finish. */
+  releaseRunClaims(token: string): Promise<number>;
+  /** Claims a saved, unprocessed shipment for a confirm; false when it is not one, or another confirm holds it. */
+  claimSaved(id: string, token: string): Promise<boolean>;
+  /** Gives up a claim whose work did not finish, so the shipment can be confirmed or processed again. */
+  releaseClaim(id: string, token: string): Promise<void>;
+  /** Records the confirm of a claimed saved shipment: its confirmed attributes and ship date, and the processing outcome. */
+  confirmSaved(id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey): Promise<boolean>;
+  /** Records the outcome of a claimed shipment; false when the claim was lost (deleted, or claimed anew). */
+  complete(id: string, token: string, result: ProcessedResult): Promise<boolean>;
+  fail(id: string, token: string, reason: string): Promise<boolean>;
+  /** Deletes (voids) a shipment, with the audit log's entry when given, in one transaction. */
+  markDeleted(record: ShipmentRecord, logged?: NewAuditEvent): Promise<void>;
+  addEvent(id: string, event: TrackingEvent): Promise<void>;
+  markRefreshed(id: string): Promise<void>;
 }
 
 export interface OutboxRow {

@@ -1,363 +1,392 @@
-// Shipments with their documents, collection bookings, tracking events and audit trail. Every change that
-// spans rows is one synchronous transaction, so a crash leaves a shipment either untouched or fully recorded.
+// Shipments with their documents, collection bookings, tracking events and audit trail, for both back ends. Each
+// change that spans rows is one transaction, so a crash leaves a shipment either untouched or fully recorded: a
+// create writes the shipment, its audit entries, its event, its addresses and the request's idempotency key in one.
+// Scheduled work is claimed with a token (on PostgreSQL skipping rows another desk is claiming), and a claim older
+// than its lease (a station that died mid-batch) is taken over by whichever station looks next.
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { ProcessedResult, ShipmentRecord, TrackingEvent } from '../domain/shipment.ts';
-import type { NewAuditEvent } from '../domain/audit.ts';
-import { addressesOfShipment, type AddressesTable } from './addresses.ts';
 import type { EventType } from '../../src-shared/events.ts';
-import type { NewIdempotencyKey } from '../domain/idempotency.ts';
-import type { EventsTable } from './events.ts';
-import type { IdempotencyKeysTable } from './idempotency-keys.ts';
-import { DAY_UPSERTS, dayCountsQuery, personQueries, type PersonHourRow, REBUILD_ALL_DAYS_SQLITE, dayChange, dayValues, type CountryRow, type DayCountRow, type DayRow, type DayChange } from './shipment-days.ts';
-import { importInChunks, type Db } from './database.ts';
-import { shipmentEvent, shipmentParameters, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ConfirmedChanges, type NewShipment, type ShipmentRow, type ShipmentsTable, type SummaryRowColumns, type UpstreamBookingRow } from './shipment-rows.ts';
+import type { NewAuditEvent } from '../domain/audit.ts';
+import type { ProcessedResult, TrackingEvent } from '../domain/shipment.ts';
+import { addressesOfShipment, rememberAddress } from './addresses.ts';
+import { appendAudit } from './audit.ts';
+import { appendEvent, lockEventOrder } from './events.ts';
+import { recordKey } from './idempotency-keys.ts';
+import { DAY_COUNTS, dayChange, personQueries, rebuildAllDaysIn, type CountryRow, type DayChange, type DayCountRow, type DayRow, type PersonHourRow } from './shipment-days.ts';
+import {
+  shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentReads, type ShipmentRow,
+  type ShipmentWrites, type SummaryRowColumns, type UpstreamBookingRow,
+} from './shipment-rows.ts';
+import { numericId, storable, type Sql } from './sql/executor.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
+
+/** A claim older than this belongs to a station that stopped: another may take the work over (PostgreSQL). */
+export const DEFAULT_CLAIM_LEASE_MS = 60_000;
+/** Rows per INSERT of a bulk import. */
+const BULK_ROWS = 500;
+
+const SHIPMENT_COLUMNS = [
+  'id', 'client_id', 'sandbox', 'origin', 'status', 'scheduled', 'service', 'carrier_choice', 'reference', 'ship_date', 'attributes',
+  'ship_from_name', 'ship_from_country', 'ship_to_name', 'ship_to_country', 'carrier_code', 'carrier_name', 'service_code', 'service_name',
+  'final_cents', 'insurance_cents', 'currency', 'tracking_number', 'tracking_hash', 'error', 'created_at', 'processed_at', 'tracking_status', 'tracking_date',
+] as const;
 
 /**
- * The other tables on the same connection, so what a change brings with it commits with it: the audit log's entry
- * of a create or a void, the integration events, and the idempotency key of the request.
+ * Adds a change to its day's carrier row, destination row and person row (each made at the first). The three
+ * statements number the values alike ($1 client, $2 sandbox, $3 date, $4 carrier, $5 shipments, $6 packages,
+ * $7 grams, $8 cents, $9 country, $10 person, $11 hour), so PostgreSQL runs them as one statement (one round trip).
  */
-export interface Companions {
-  auditLog: { append(event: NewAuditEvent): void };
-  events: EventsTable;
-  keys: IdempotencyKeysTable;
-  addresses: AddressesTable;
+const DAY_UPSERTS = {
+  carrier: `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
+      shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
+      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
+  person: `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $10, $4, $11, $5, $6, $7, $8)
+    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
+      shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
+      weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents`,
+  destination: `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES ($1, $2, $3, $9, $5)
+    ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+};
+
+const dayValues = (change: DayChange) => [
+  change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.shipments, change.packages, change.weightGrams, change.costCents,
+  change.country, change.createdBy, change.hour,
+];
+
+/** The key of a transaction's day-summary changes, gathered until it commits. */
+const DAY_CHANGES = Symbol('day changes');
+
+/**
+ * Adds a shipment's change to its day summaries at the end of the transaction of the change, under the event-order
+ * lock that end takes anyway: concurrent shipments of one day wait for each other's summary rows only there, and in
+ * one order (the lock, then the rows), so they cannot deadlock.
+ */
+function addDay(sql: Sql, change: DayChange): void {
+  const changes = sql.gather(DAY_CHANGES, (atEnd) => {
+    const gathered: DayChange[] = [];
+    atEnd(async () => {
+      await lockEventOrder(sql);
+      for (const each of gathered) {
+        if (sql.dialect.writesInWith) await sql.run(`WITH carrier AS (${DAY_UPSERTS.carrier}), person AS (${DAY_UPSERTS.person}) ${DAY_UPSERTS.destination}`, dayValues(each));
+        else for (const statement of Object.values(DAY_UPSERTS)) await sql.run(statement, dayValues(each));
+      }
+    });
+    return gathered;
+  });
+  changes.push(change);
 }
 
-export function shipmentsTable(db: Db, now: () => string, { auditLog, events, keys, addresses }: Companions): ShipmentsTable {
-  const nextReference = db.prepare<[], number>(
-    'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING next_value - 1',
-  ).pluck();
-  const insertRow = db.prepare(
-    `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
-                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
-     VALUES (@id, @clientId, @sandbox, @origin, 0, @scheduled, @service, @carrierChoice, @reference, @shipDate,
-             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @orderNumber, @createdBy, @desk, @now)`,
-  );
-  const bulkRow = db.prepare(
-    `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date,
-                            attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, carrier_code,
-                            carrier_name, service_code, service_name, final_cents, insurance_cents, currency, tracking_number,
-                            tracking_hash, error, created_at, processed_at, tracking_status, tracking_date)
-     VALUES (@id, @clientId, @sandbox, @origin, @status, @scheduled, @service, @carrierChoice, @reference, @shipDate,
-             @attributes, @shipFromName, @shipFromCountry, @shipToName, @shipToCountry, @carrierCode,
-             @carrierName, @serviceCode, @serviceName, @finalCents, @insuranceCents, @currency, @trackingNumber,
-             @trackingHash, @error, @createdAt, @processedAt, @trackingStatus, @trackingDate)`,
-  );
-  const selectOne = db.prepare<{ id: string; clientId: number; sandbox: number }, ShipmentRow>(
-    'SELECT * FROM shipments WHERE id = @id AND client_id = @clientId AND sandbox = @sandbox AND deleted_at IS NULL',
-  );
-  const selectById = db.prepare<[string], ShipmentRow>('SELECT * FROM shipments WHERE id = ?');
-  const selectForAdmin = db.prepare<{ key: string }, ShipmentRow>(
-    `SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = @key OR reference = @key OR tracking_number = @key)`,
-  );
-  const claim = db.prepare<{ limit: number; token: string; now: string }, ShipmentRow>(
-    `UPDATE shipments SET claim_token = @token, claimed_at = @now
-     WHERE id IN (
-       SELECT id FROM shipments
-       WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND claim_token IS NULL
-       ORDER BY created_at, id LIMIT @limit)
-     RETURNING *`,
-  );
-  const setReference = db.prepare<{ id: string; reference: string }>('UPDATE shipments SET reference = @reference WHERE id = @id');
-  const claimSavedRow = db.prepare(
-    `UPDATE shipments SET claim_token = @token, claimed_at = @now
-     WHERE id = @id AND origin = 'save' AND status = 0 AND scheduled = 0 AND deleted_at IS NULL AND claim_token IS NULL`,
-  );
-  const releaseOne = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = @id AND status = 0 AND claim_token IS @token');
-  const updateConfirmed = db.prepare(
-    `UPDATE shipments SET attributes = @attributes, ship_date = @shipDate, ship_from_name = @shipFromName, ship_from_country = @shipFromCountry,
-       ship_to_name = @shipToName, ship_to_country = @shipToCountry, order_number = coalesce(@orderNumber, order_number)
-     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
-  );
-  const release = db.prepare<[string]>(
-    'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < ?',
-  );
-  const releaseWaiting = db.prepare(
-    'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL',
-  );
-  const releaseRun = db.prepare('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = ?');
-  const completeRow = db.prepare(
-    `UPDATE shipments SET status = 3, carrier_code = @carrierCode, carrier_name = @carrierName, service_code = @serviceCode,
-       service_name = @serviceName, final_cents = @finalCents, insurance_cents = @insuranceCents, currency = @currency,
-       tracking_number = @trackingNumber, tracking_hash = @trackingHash, error = NULL, claim_token = NULL, processed_at = @now
-     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
-  );
-  const failRow = db.prepare(
-    `UPDATE shipments SET status = -1, error = @reason, claim_token = NULL, processed_at = @now
-     WHERE id = @id AND status = 0 AND deleted_at IS NULL AND claim_token IS @token`,
-  );
-  const insertDocument = db.prepare(
-    `INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at)
-     VALUES (@id, @contentType, @fileName, @data, @now)`,
-  );
-  const insertRemote = db.prepare(
-    `INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at)
-     VALUES (@id, @carrierChoice, @remoteId, @remoteReference, @now)`,
-  );
-  const selectUpstream = db.prepare<Record<string, unknown>, UpstreamBookingRow>(
-    `SELECT u.shipment_id, u.carrier_choice, u.remote_id, s.sandbox FROM upstream_bookings u JOIN shipments s ON s.id = u.shipment_id
-     WHERE s.status = 3 AND s.deleted_at IS NULL AND (s.tracking_status IS NULL OR s.tracking_status NOT IN (5, 9, 10)) AND s.ship_date >= @since
-     ORDER BY coalesce(u.refreshed_at, ''), u.shipment_id LIMIT @limit`,
-  );
-  const selectOutbox = db.prepare<Record<string, unknown>, ShipmentRow & { sending: number }>(
-    `SELECT *, claim_token IS NOT NULL AS sending FROM shipments
-     WHERE client_id = @clientId AND sandbox = @sandbox AND scheduled = 1 AND deleted_at IS NULL
-       AND (status = 0 OR (status = -1 AND processed_at >= @failedSince))
-     ORDER BY created_at, id LIMIT @limit`,
-  );
-  const dayUpserts = DAY_UPSERTS.map((sql) => db.prepare(sql));
-  const addDay = (change: DayChange) => dayValues(change).forEach((values, index) => dayUpserts[index]!.run(...values));
-  const selectDays = db.prepare<Record<string, unknown>, DayRow>(
-    `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
-     FROM shipment_days WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo AND shipments > 0
-     ORDER BY ship_date, carrier_code`,
-  );
-  const selectDayCounts = db.prepare<Record<string, unknown>, DayCountRow>(dayCountsQuery('@clientId', '@sandbox', '@date', '@createdBy'));
-  const personReport = personQueries('sqlite', { clientId: '@clientId', sandbox: '@sandbox', dateFrom: '@dateFrom', dateTo: '@dateTo', createdBy: '@createdBy' });
-  const selectPersonHours = db.prepare<Record<string, unknown>, PersonHourRow>(personReport.hours);
-  const selectPersonDays = db.prepare<Record<string, unknown>, DayRow>(personReport.days);
-  const selectPersonCountries = db.prepare<Record<string, unknown>, CountryRow>(personReport.countries);
-  const selectCountries = db.prepare<Record<string, unknown>, CountryRow>(
-    `SELECT country, sum(shipments) AS shipments FROM destination_days
-     WHERE client_id = @clientId AND sandbox = @sandbox AND ship_date BETWEEN @dateFrom AND @dateTo
-     GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
-  );
-  const markRefreshed = db.prepare('UPDATE upstream_bookings SET refreshed_at = @now WHERE shipment_id = @id');
-  const insertBooking = db.prepare(
-    `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
-     VALUES (@id, @carrierCode, @collectionDate, @address, @now)`,
-  );
-  const insertAudit = db.prepare(
-    'INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES (@id, @clientId, @action, @detail, @now)',
-  );
-  const deleteRow = db.prepare('UPDATE shipments SET deleted_at = @now, claim_token = NULL WHERE id = @id AND deleted_at IS NULL');
-  const selectDocument = db.prepare<[string], { content_type: string; file_name: string; data: Buffer }>(
-    'SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = ?',
-  );
-  const selectHistory = db.prepare<[string], { status: number; occurred_at: string; location: string; text: string }>(
-    'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_at DESC, id DESC LIMIT 500',
-  );
-  const selectTracking = db.prepare<[string], number>('SELECT 1 FROM shipments WHERE tracking_number = ?').pluck();
-  const selectLatestEvent = db.prepare<[string], { status: number; occurred_at: string; location: string; text: string }>(
-    'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_at DESC, id DESC LIMIT 1',
-  );
-  const insertEvent = db.prepare(
-    `INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at)
-     VALUES (@id, @status, @occurredAt, @location, @text, @now)`,
-  );
-  // An event at the same time as the latest one is the newer news: it becomes the latest.
-  const setLatestEvent = db.prepare(
-    `UPDATE shipments SET tracking_status = @status, tracking_date = @occurredAt
-     WHERE id = @id AND (tracking_date IS NULL OR tracking_date <= @occurredAt)`,
-  );
-  // A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too.
-  const summaryColumns = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
-       s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by, s.created_at
-     FROM shipments s`;
-  const selectSummaries = db.prepare<Record<string, unknown>, SummaryRowColumns>(
-    `SELECT ${summaryColumns}
-     WHERE s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
-       AND (@afterDate IS NULL OR (s.ship_date, s.created_at, s.id) < (@afterDate, @afterCreated, @afterId))
-     ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
-     LIMIT @limit`,
-  );
-  // A reference or tracking number names at most one shipment each: found through their unique indexes.
-  const selectSummaryByKey = db.prepare<Record<string, unknown>, SummaryRowColumns>(
-    `SELECT ${summaryColumns}
-     WHERE s.id IN (SELECT id FROM shipments WHERE reference = @search UNION SELECT id FROM shipments WHERE tracking_number = @search
-                    UNION SELECT id FROM shipments WHERE json_extract(attributes, '$.customerReference') = @search)
-       AND s.client_id = @clientId AND s.sandbox = @sandbox AND s.deleted_at IS NULL
-       AND s.ship_date >= @dateFrom AND s.ship_date <= @dateTo AND (@createdBy IS NULL OR s.created_by = @createdBy)
-     AND (@afterDate IS NULL OR (s.ship_date, s.created_at, s.id) < (@afterDate, @afterCreated, @afterId))
-     ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC
-     LIMIT @limit`,
-  );
-  const selectByHash = db.prepare<[string], ShipmentRow>(
-    'SELECT * FROM shipments WHERE tracking_hash = ? AND status = 3 AND deleted_at IS NULL',
-  );
-  const selectAudit = db.prepare<[string], { action: string; detail: string | null; at: string }>(
-    'SELECT action, detail, at FROM shipment_audit WHERE shipment_id = ? ORDER BY id',
-  );
-  const selectWaiting = db.prepare<[], number>(
-    'SELECT count(*) FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL',
-  ).pluck();
+/** A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too. */
+const SUMMARY_COLUMNS = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
+  s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by, s.created_at FROM shipments s`;
+/** The summaries' owner, dates, maker and page ($1 to $9), and their order. */
+const SUMMARY_SCOPE = `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+    AND (CAST($6 AS TEXT) IS NULL OR s.created_by = $6) AND (CAST($7 AS TEXT) IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))
+  ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`;
 
-  const insertBulkRow = (row: BulkShipment) => {
-    const events = row.trackingEvents ?? [];
-    // The latest by time; of equal times, the last given, as addEvent would leave it.
-    const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
-    bulkRow.run({ ...shipmentParameters(row), trackingStatus: latest?.status ?? null, trackingDate: latest?.occurredAt ?? null });
-    for (const event of events) insertEvent.run({ id: row.id, ...event, now: row.createdAt });
+type TrackingRow = { status: number; occurred_at: string; location: string; text: string };
+const tracking = (row: TrackingRow): TrackingEvent => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text });
+
+const shipmentById = async (sql: Sql, id: string) => shipmentRecord((await sql.one<ShipmentRow>('SELECT * FROM shipments WHERE id = $1', [id]))!);
+const latestOf = async (sql: Sql, id: string) => {
+  const row = await sql.one<TrackingRow>('SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1', [id]);
+  return row && tracking(row);
+};
+const owner = (filter: { clientId: string; sandbox: boolean }) => [numericId(filter.clientId), filter.sandbox ? 1 : 0];
+
+function reads(sql: Sql): ShipmentReads {
+  const one = async (text: string, values: unknown[]) => {
+    const row = await sql.one<ShipmentRow>(text, values);
+    return row && shipmentRecord(row);
   };
-  const allocateReference = () => String(nextReference.get());
+  const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
+  const integer = sql.dialect.integer;
 
-  const log = (event: NewAuditEvent | undefined) => {
-    if (event) auditLog.append(event);
-  };
-  const announce = (type: EventType, id: string) => events.append(shipmentEvent(type, shipmentRecord(selectById.get(id)!)));
-  const latestOf = (id: string): TrackingEvent | undefined => {
-    const row = selectLatestEvent.get(id);
-    return row && { status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text };
-  };
-
-  const audit = (id: string, clientId: string | number, action: string, detail: object | null = null) =>
-    insertAudit.run({ id, clientId: Number(clientId), action, detail: detail && JSON.stringify(detail), now: now() });
-
-  const recordResult = (id: string, result: ProcessedResult) => {
-    const at = now();
-    insertDocument.run({ id, ...result.document, data: Buffer.from(result.document.data), now: at });
-    if (result.remote) insertRemote.run({ id, carrierChoice: result.remote.carrierChoice, remoteId: result.remote.id, remoteReference: result.remote.reference, now: at });
-    if (result.booking) {
-      insertBooking.run({
-        id,
-        carrierCode: result.carrierCode,
-        collectionDate: result.booking.collectionDate,
-        address: JSON.stringify(result.booking.address),
-        now: at,
+  /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
+  const bulkChunk = async (tx: Sql, rows: BulkShipment[]) => {
+    for (let start = 0; start < rows.length; start += BULK_ROWS) {
+      const values: unknown[] = [];
+      const tuples = rows.slice(start, start + BULK_ROWS).map((row) => {
+        const events = row.trackingEvents ?? [];
+        // The latest by time; of equal times, the last given, as addEvent would leave it.
+        const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
+        const names = summaryNames(row.attributes);
+        const ordered = [
+          row.id, Number(row.clientId), row.sandbox ? 1 : 0, row.origin, row.status, row.scheduled ? 1 : 0, row.service, row.carrierChoice, row.reference, row.shipDate,
+          JSON.stringify(row.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, row.carrierCode, row.carrierName, row.serviceCode,
+          row.serviceName, row.finalCents, row.insuranceCents, row.currency, row.trackingNumber, row.trackingHash, row.error, row.createdAt, row.processedAt,
+          latest?.status ?? null, latest?.occurredAt ?? null,
+        ];
+        const first = values.length;
+        values.push(...ordered);
+        return `(${ordered.map((_, index) => `$${first + index + 1}`).join(', ')})`;
       });
+      await tx.run(`INSERT INTO shipments (${SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    }
+    for (const row of rows) {
+      for (const event of row.trackingEvents ?? []) {
+        await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+          row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt,
+        ]);
+      }
     }
   };
 
-  const complete = db.transaction((id: string, token: string | null, result: ProcessedResult): boolean => {
-    const { document: _document, booking: _booking, ...columns } = result;
-    const changed = completeRow.run({ id, token, now: now(), ...columns }).changes === 1;
-    if (!changed) return false;
-    recordResult(id, result);
-    const row = selectById.get(id)!;
-    addDay(
-      dayChange(
-        { clientId: row.client_id, sandbox: row.sandbox, shipDate: row.ship_date, attributes: JSON.parse(row.attributes) as ShipmentAttributes, createdBy: row.created_by, processedAt: row.processed_at },
-        result.carrierCode,
-        result.finalCents,
-        1,
-      ),
-    );
-    audit(id, row.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
-    announce('shipment.processed', id);
-    return true;
-  });
-
   return {
-    allocateReference: db.transaction(allocateReference),
-    insert: db.transaction((shipment: NewShipment, processed?: ProcessedResult, logged?: NewAuditEvent, key?: NewIdempotencyKey) => {
-      insertRow.run({ ...shipmentParameters(shipment), now: now() });
-      if (key) keys.record(key);
-      log(logged);
-      audit(shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
-      announce('shipment.created', shipment.id);
-      if (processed && !complete(shipment.id, null, processed)) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
-      for (const address of addressesOfShipment(shipment.attributes)) addresses.remember(shipment.clientId, shipment.sandbox, address);
-      return shipmentRecord(selectById.get(shipment.id)!);
-    }),
-    get: (id, clientId, sandbox) => {
-      const row = selectOne.get({ id, clientId: Number(clientId), sandbox: sandbox ? 1 : 0 });
-      return row && shipmentRecord(row);
-    },
-    claimWaiting: db.transaction(({ limit, token }: { limit: number; token: string }) =>
-      claim.all({ limit, token, now: now() }).map((row) => {
-        if (row.reference === null) {
-          row.reference = allocateReference();
-          setReference.run({ id: row.id, reference: row.reference });
-        }
-        return shipmentRecord(row);
-      }),
-    ),
-    releaseClaims: (before) => release.run(before).changes,
-    releaseWaitingClaims: () => releaseWaiting.run().changes,
-    releaseRunClaims: (token) => releaseRun.run(token).changes,
-    claimSaved: (id, token) => claimSavedRow.run({ id, token, now: now() }).changes === 1,
-    releaseClaim: (id, token) => {
-      releaseOne.run({ id, token });
-    },
-    confirmSaved: db.transaction(
-      (id: string, token: string, confirmed: ConfirmedChanges, result: ProcessedResult, key?: NewIdempotencyKey) => {
-        const updated =
-          updateConfirmed.run({
-            id, token, ...summaryNames(confirmed.attributes), attributes: JSON.stringify(confirmed.attributes), shipDate: confirmed.shipDate, orderNumber: confirmed.orderNumber ?? null,
-          }).changes === 1;
-        if (!updated || !complete(id, token, result)) return false;
-        if (key) keys.record(key);
-        return true;
-      },
-    ),
-    complete: (id, token, result) => complete(id, token, result),
-    fail: db.transaction((id: string, token: string, reason: string) => {
-      const changed = failRow.run({ id, token, reason, now: now() }).changes === 1;
-      if (changed) {
-        audit(id, selectById.get(id)!.client_id, 'failed', { reason });
-        announce('shipment.failed', id);
-      }
-      return changed;
-    }),
-    markDeleted: db.transaction((record: ShipmentRecord, logged?: NewAuditEvent) => {
-      if (deleteRow.run({ id: record.id, now: now() }).changes === 0) return;
-      if (record.status === 3 && record.carrierCode) addDay(dayChange(record, record.carrierCode, record.finalCents ?? 0, -1));
-      log(logged);
-      audit(record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
-      announce('shipment.deleted', record.id);
-    }),
-    document: (id) => {
-      const row = selectDocument.get(id);
+    get: async (id, clientId, sandbox) =>
+      !storable(id) ? undefined : one('SELECT * FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NULL', [id, numericId(clientId), sandbox ? 1 : 0]),
+    document: async (id) => {
+      const row = await sql.one<{ content_type: string; file_name: string; data: Buffer }>('SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = $1', [id]);
       return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
     },
-    trackingNumberTaken: (trackingNumber) => selectTracking.get(trackingNumber) !== undefined,
-    latestEvent: latestOf,
-    trackingHistory: (id) => selectHistory.all(id).map((row) => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text })),
-    addEvent: db.transaction((id: string, event: TrackingEvent) => {
-      insertEvent.run({ id, ...event, now: now() });
-      setLatestEvent.run({ id, status: event.status, occurredAt: event.occurredAt });
-      events.append(trackingEvent(shipmentRecord(selectById.get(id)!), latestOf(id), event));
-    }),
-    summaries: (filter) => {
-      const parameters = {
-        clientId: Number(filter.clientId),
-        sandbox: filter.sandbox ? 1 : 0,
-        dateFrom: filter.dateFrom ?? '0000-00-00',
-        dateTo: filter.dateTo ?? '9999-99-99',
-        search: filter.search,
-        createdBy: filter.createdBy ?? null,
-        afterDate: filter.after?.[0] ?? null,
-        afterCreated: filter.after?.[1] ?? null,
-        afterId: filter.after?.[2] ?? null,
-        limit: filter.limit,
+    trackingNumberTaken: async (trackingNumber) => (await sql.one('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])) !== undefined,
+    latestEvent: (id) => latestOf(sql, id),
+    trackingHistory: async (id) =>
+      (await sql.all<TrackingRow>('SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 500', [id])).map(tracking),
+    summaries: async (filter) => {
+      if ([filter.search, filter.createdBy ?? null, ...(filter.after ?? [])].some((text) => text !== null && !storable(text))) return [];
+      const after = filter.after ?? [null, null, null];
+      const scope = [...owner(filter), filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null, ...after];
+      const rows =
+        filter.search === null
+          ? await sql.all<SummaryRowColumns>(`SELECT ${SUMMARY_COLUMNS} WHERE ${SUMMARY_SCOPE}`, scope)
+          : // A reference or tracking number names at most one shipment each: found through their unique indexes.
+            await sql.all<SummaryRowColumns>(
+              `SELECT ${SUMMARY_COLUMNS}
+               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
+                              UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10)
+                 AND ${SUMMARY_SCOPE}`,
+              [...scope, filter.search],
+            );
+      return rows.map(summaryRecord);
+    },
+    audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
+    findForAdmin: async (key) => (!storable(key) ? undefined : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key])),
+    byTrackingHash: async (hash) => (!storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash])),
+    bulkInsert: async (rows) => {
+      let total = 0;
+      let chunk: BulkShipment[] = [];
+      const flush = async () => {
+        const taken = chunk;
+        chunk = [];
+        await sql.tx((tx) => bulkChunk(tx, taken));
+        total += taken.length;
       };
-      return (filter.search === null ? selectSummaries : selectSummaryByKey).all(parameters).map(summaryRecord);
-    },
-    bulkInsert: (rows) => {
-      const count = importInChunks(db, rows, insertBulkRow);
-      // An import brings whole days: the summaries are made again from the shipments.
-      db.exec(`BEGIN; ${REBUILD_ALL_DAYS_SQLITE} COMMIT;`);
-      return count;
-    },
-    report: (filter) => {
-      const parameters = { clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
-      if (filter.createdBy) {
-        const person = { ...parameters, createdBy: filter.createdBy };
-        return { days: selectPersonDays.all(person), countries: selectPersonCountries.all(person) };
+      for (const row of rows) {
+        chunk.push(row);
+        if (chunk.length === sql.dialect.rowsPerBulkTransaction) await flush();
       }
-      return { days: selectDays.all(parameters), countries: selectCountries.all(parameters) };
+      if (chunk.length > 0) await flush();
+      // An import brings whole days: the summaries are made again from the shipments.
+      await sql.tx(async (tx) => {
+        for (const statement of rebuildAllDaysIn(tx.dialect).split(';').filter((text) => text.trim())) await tx.runLong(statement);
+      });
+      const analyze = sql.dialect.freshStatistics('shipments, tracking_events, shipment_days, destination_days, person_days');
+      if (analyze) await sql.runLong(analyze);
+      return total;
     },
-    dayCounts: (filter) => selectDayCounts.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, date: filter.date, createdBy: filter.createdBy ?? null }),
-    personHours: (filter) =>
-      selectPersonHours.all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, dateFrom: filter.dateFrom, dateTo: filter.dateTo }),
-    audit: (id) => selectAudit.all(id),
-    findForAdmin: (key) => {
-      const row = selectForAdmin.get({ key });
-      return row && shipmentRecord(row);
+    waitingCount: async () => (await sql.one<{ n: number }>(`SELECT ${integer('count(*)')} AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL`))!.n,
+    report: async (filter) => {
+      const values = [...owner(filter), filter.dateFrom, filter.dateTo];
+      if (filter.createdBy) {
+        if (!storable(filter.createdBy)) return { days: [], countries: [] };
+        return { days: await sql.all<DayRow>(person.days, [...values, filter.createdBy]), countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy]) };
+      }
+      const days = await sql.all<DayRow>(
+        `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
+         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4 AND shipments > 0
+         ORDER BY ship_date, carrier_code`,
+        values,
+      );
+      const countries = await sql.all<CountryRow>(
+        `SELECT country, ${integer('sum(shipments)')} AS shipments FROM destination_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
+         GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
+        values,
+      );
+      return { days, countries };
     },
-    byTrackingHash: (hash) => {
-      const row = selectByHash.get(hash);
-      return row && shipmentRecord(row);
+    dayCounts: async (filter) =>
+      filter.createdBy && !storable(filter.createdBy) ? [] : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null]),
+    personHours: (filter) => sql.all<PersonHourRow>(person.hours, [...owner(filter), filter.dateFrom, filter.dateTo]),
+    upstreamBookings: async (since, limit) =>
+      (
+        await sql.all<UpstreamBookingRow>(
+          `SELECT u.shipment_id, u.carrier_choice, u.remote_id, s.sandbox FROM upstream_bookings u JOIN shipments s ON s.id = u.shipment_id
+           WHERE s.status = 3 AND s.deleted_at IS NULL AND (s.tracking_status IS NULL OR s.tracking_status NOT IN (5, 9, 10)) AND s.ship_date >= $1
+           ORDER BY coalesce(u.refreshed_at, ''), u.shipment_id LIMIT $2`,
+          [since, limit],
+        )
+      ).map(upstreamBooking),
+    outbox: async (filter) =>
+      (
+        await sql.all<ShipmentRow & { sending: number | boolean }>(
+          `SELECT *, claim_token IS NOT NULL AS sending FROM shipments
+           WHERE client_id = $1 AND sandbox = $2 AND scheduled = 1 AND deleted_at IS NULL AND (status = 0 OR (status = -1 AND processed_at >= $3))
+           ORDER BY created_at, id LIMIT $4`,
+          [...owner(filter), filter.failedSince, filter.limit],
+        )
+      ).map((row) => ({ record: shipmentRecord(row), sending: Boolean(row.sending) })),
+  };
+}
+
+function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
+  const leaseCutoff = () => new Date(Date.parse(now()) - claimLeaseMs).toISOString();
+  const audit = (tx: Sql, id: string, clientId: string | number, action: string, detail: object | null = null) =>
+    tx.run('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [id, Number(clientId), action, detail && JSON.stringify(detail), now()]);
+  /** The event of a shipment's change, from its row as the change left it (read again when not at hand). */
+  const announce = async (tx: Sql, type: EventType, row: ShipmentRow | string) =>
+    appendEvent(tx, shipmentEvent(type, typeof row === 'string' ? await shipmentById(tx, row) : shipmentRecord(row)), now());
+  const allocateReference = async (on: Sql) => (await on.one<{ reference: string }>(on.dialect.nextReference))!.reference;
+
+  /** Records a processing under its claim (token); the row as processed, or undefined when the claim was lost. */
+  const complete = async (tx: Sql, id: string, token: string | null, result: ProcessedResult): Promise<ShipmentRow | undefined> => {
+    const at = now();
+    const done = await tx.one<ShipmentRow>(
+      `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
+         insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
+       WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
+       RETURNING *`,
+      [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
+        result.currency, result.trackingNumber, result.trackingHash, at],
+    );
+    if (!done) return undefined;
+    const attributes = JSON.parse(done.attributes) as ShipmentAttributes;
+    addDay(tx, dayChange({ clientId: done.client_id, sandbox: done.sandbox, shipDate: done.ship_date, attributes, createdBy: done.created_by, processedAt: at }, result.carrierCode, result.finalCents, 1));
+    await tx.run('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
+    ]);
+    if (result.remote) {
+      await tx.run('INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id, result.remote.carrierChoice, result.remote.id, result.remote.reference, at,
+      ]);
+    }
+    if (result.booking) {
+      await tx.run('INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at,
+      ]);
+    }
+    await audit(tx, id, done.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    await announce(tx, 'shipment.processed', done);
+    return done;
+  };
+  const log = async (tx: Sql, logged: NewAuditEvent | undefined) => {
+    if (logged) await appendAudit(tx, logged, now());
+  };
+
+  return {
+    allocateReference: () => allocateReference(sql),
+    insert: (shipment, processed, logged, key) =>
+      sql.tx(async (tx) => {
+        const names = summaryNames(shipment.attributes);
+        // Each change's RETURNING row is what its event and the answer need: no read of the row again.
+        const inserted = (await tx.one<ShipmentRow>(
+          `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
+                                  ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
+           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+           RETURNING *`,
+          [shipment.id, Number(shipment.clientId), shipment.sandbox ? 1 : 0, shipment.origin, shipment.scheduled ? 1 : 0, shipment.service, shipment.carrierChoice,
+            shipment.reference, shipment.shipDate, JSON.stringify(shipment.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry,
+            shipment.orderNumber ?? null, shipment.createdBy ?? null, shipment.desk ?? null, now()],
+        ))!;
+        if (key) await recordKey(tx, key, now());
+        await log(tx, logged);
+        await audit(tx, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
+        await announce(tx, 'shipment.created', inserted);
+        // Its addresses go to the client's book in the same commit. Last, under the event-order lock that every
+        // create's end takes anyway: a shop's one sender address, locked by each create's upsert until its commit,
+        // must not hold other creates up any longer than that lock does.
+        tx.gather(Symbol('addresses'), (atEnd) =>
+          atEnd(async () => {
+            await lockEventOrder(tx);
+            for (const address of addressesOfShipment(shipment.attributes)) await rememberAddress(tx, shipment.clientId, shipment.sandbox, address, now());
+          }),
+        );
+        if (!processed) return shipmentRecord(inserted);
+        const done = await complete(tx, shipment.id, null, processed);
+        if (!done) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
+        return shipmentRecord(done);
+      }),
+    claimWaiting: ({ limit, token }) =>
+      sql.tx(async (tx) => {
+        const claimed = await tx.all<ShipmentRow>(
+          `UPDATE shipments SET claim_token = $2, claimed_at = $3${tx.dialect.referenceOnClaim ? `, ${tx.dialect.referenceOnClaim}` : ''}
+           WHERE id IN (
+             SELECT id FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL AND claim_token IS NULL
+             ORDER BY created_at, id LIMIT $1${tx.dialect.skipLockedRows})
+           RETURNING *`,
+          [limit, token, now()],
+        );
+        for (const row of claimed) {
+          if (row.reference !== null) continue;
+          row.reference = await allocateReference(tx);
+          await tx.run('UPDATE shipments SET reference = $2 WHERE id = $1', [row.id, row.reference]);
+        }
+        return claimed.map(shipmentRecord).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      }),
+    // Other stations may share the queue: only claims past their lease are freed, never a live station's.
+    releaseClaims: (before) => {
+      const lease = leaseCutoff();
+      return sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < $1', [before < lease ? before : lease]);
     },
-    waitingCount: () => selectWaiting.get() as number,
-    outbox: (filter) =>
-      selectOutbox
-        .all({ clientId: Number(filter.clientId), sandbox: filter.sandbox ? 1 : 0, failedSince: filter.failedSince, limit: filter.limit })
-        .map((row) => ({ record: shipmentRecord(row), sending: row.sending === 1 })),
-    upstreamBookings: (since, limit) => selectUpstream.all({ since, limit }).map(upstreamBooking),
-    markRefreshed: (id) => {
-      markRefreshed.run({ id, now: now() });
+    releaseWaitingClaims: () =>
+      sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL AND claimed_at <= $1', [leaseCutoff()]),
+    releaseRunClaims: (token) => sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = $1', [token]),
+    claimSaved: async (id, token) =>
+      (await sql.run(
+        `UPDATE shipments SET claim_token = $2, claimed_at = $3
+         WHERE id = $1 AND origin = 'save' AND status = 0 AND scheduled = 0 AND deleted_at IS NULL AND claim_token IS NULL`,
+        [id, token, now()],
+      )) === 1,
+    releaseClaim: async (id, token) => {
+      await sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2', [id, token]);
+    },
+    confirmSaved: (id, token, confirmed, result, key) =>
+      sql.tx(async (tx) => {
+        const names = summaryNames(confirmed.attributes);
+        const updated = await tx.run(
+          `UPDATE shipments SET attributes = $3, ship_date = $4, ship_from_name = $5, ship_from_country = $6, ship_to_name = $7, ship_to_country = $8,
+             order_number = coalesce($9, order_number)
+           WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2`,
+          [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, confirmed.orderNumber ?? null],
+        );
+        if (updated !== 1 || !(await complete(tx, id, token, result))) return false;
+        if (key) await recordKey(tx, key, now());
+        return true;
+      }),
+    complete: (id, token, result) => sql.tx(async (tx) => (await complete(tx, id, token, result)) !== undefined),
+    fail: (id, token, reason) =>
+      sql.tx(async (tx) => {
+        const failed = await tx.one<{ client_id: number }>(
+          `UPDATE shipments SET status = -1, error = $3, claim_token = NULL, processed_at = $4
+           WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2 RETURNING client_id`,
+          [id, token, reason, now()],
+        );
+        if (!failed) return false;
+        await audit(tx, id, failed.client_id, 'failed', { reason });
+        await announce(tx, 'shipment.failed', id);
+        return true;
+      }),
+    markDeleted: (record, logged) =>
+      sql.tx(async (tx) => {
+        if ((await tx.run('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()])) === 0) return;
+        if (record.status === 3 && record.carrierCode) addDay(tx, dayChange(record, record.carrierCode, record.finalCents ?? 0, -1));
+        await log(tx, logged);
+        await audit(tx, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+        await announce(tx, 'shipment.deleted', record.id);
+      }),
+    addEvent: (id, event) =>
+      sql.tx(async (tx) => {
+        await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+          id, event.status, event.occurredAt, event.location, event.text, now(),
+        ]);
+        // An event at the same time as the latest one is the newer news: it becomes the latest.
+        await tx.run('UPDATE shipments SET tracking_status = $2, tracking_date = $3 WHERE id = $1 AND (tracking_date IS NULL OR tracking_date <= $3)', [id, event.status, event.occurredAt]);
+        appendEvent(tx, trackingEvent(await shipmentById(tx, id), await latestOf(tx, id), event), now());
+      }),
+    markRefreshed: async (id) => {
+      await sql.run('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
     },
   };
 }
+
+export const shipments: TableGroup<ShipmentReads, ShipmentWrites> = { reads, writes };

@@ -3,7 +3,8 @@
 // here, and checkpoints run here, so neither ever holds up the API's thread. Each call brings the station's clock
 // reading, for the records' timestamps.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openTables, type TableName } from './tables.ts';
+import type { GroupName } from './groups.ts';
+import { openTables } from './tables.ts';
 import { runWrite } from './audited-write.ts';
 import { WRITE_WAIT_MS, type WriteAnswer, type WriteCall } from './writer.ts';
 
@@ -66,7 +67,7 @@ async function runGroup(group: WriteCall[]): Promise<WriteAnswer[]> {
       for (const call of live) {
         now = call.now;
         try {
-          const value = await transaction.tx((write) => runWrite(tables, write, call.table as TableName, call.method, revive(call.args) as unknown[], call.audit));
+          const value = await transaction.tx((write) => runWrite(tables.context, write, call.table as GroupName, call.method, revive(call.args) as unknown[], call.audit));
           answered.push({ id: call.id, ok: true, value });
         } catch (error) {
           if (!tables.db.inTransaction) throw error;

@@ -9,9 +9,6 @@ import type { Migration } from '../migrations.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
-/** PostgreSQL text cannot hold NUL: a key with one names nothing, and is answered so instead of failing. */
-export const storable = (text: string) => !text.includes('\u0000');
-
 export type Pool = pg.Pool;
 export type Connection = pg.PoolClient;
 /** A pool or one of its connections inside a transaction: both run queries. */
@@ -105,9 +102,6 @@ export function gatherForCommit<T>(connection: Queryable, key: symbol, start: (a
  * retry finds what was stored (an idempotency key is written in the same transaction as what it made).
  */
 export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
-  // Tables made on a transaction's connection (joined) work inside it: their own transactions are part of it.
-  const joined = joinedConnections.get(pool);
-  if (joined) return work(joined);
   const connection = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -125,18 +119,6 @@ export async function transaction<T>(pool: Pool, work: (connection: Connection) 
     ends.delete(connection);
     connection.release(broken);
   }
-}
-
-const joinedConnections = new WeakMap<object, Connection>();
-
-/**
- * A stand-in for the pool that runs every query on `connection`, inside its transaction: tables made on it write
- * as part of that transaction (e.g. a change and its audit entry), and transaction() on it joins it.
- */
-export function joinedPool(connection: Connection): Pool {
-  const joined = { query: connection.query.bind(connection) } as unknown as Pool;
-  joinedConnections.set(joined, connection);
-  return joined;
 }
 
 async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {

@@ -5,18 +5,16 @@
 import { asStoreFault } from '../faults.ts';
 import { trackHealth, type HealthNotices, type HealthTracker } from '../health.ts';
 import type { Store, StoreOptions } from '../index.ts';
-import { WRITES, type WriteTable } from '../writes.ts';
 import type { PoolClient } from 'pg';
-import { joinedPool, openPostgres, transaction, type Pool } from './database.ts';
-import { addressesTable, appendAuditEvent, carrierSettingsTable, printJobsTable, settingsTable } from './records.ts';
-import { auditEntriesAfter, type AuditedChanges } from '../../domain/audit.ts';
-import { DEFAULT_CLAIM_LEASE_MS, shipmentsTable } from './shipments.ts';
-import { eventsTable, idempotencyKeysTable } from './events.ts';
-import { groupTable, type GroupName } from '../groups.ts';
+import { openPostgres } from './database.ts';
+import type { AuditedChanges } from '../../domain/audit.ts';
+import { runWrite } from '../audited-write.ts';
+import { DEFAULT_CLAIM_LEASE_MS } from '../shipments.ts';
+import { GROUP_WRITES, groupTable, type GroupName, type GroupTable, type WriteTable } from '../groups.ts';
 import { postgresSql } from '../sql/postgres.ts';
 import type { TableContext } from '../table-group.ts';
-import { CARRIER_SETTINGS, createSettingsCache } from './settings-cache.ts';
-import { manifestsTable } from './manifests.ts';
+import { createSettingsCache } from './settings-cache.ts';
+import { CARRIER_SETTINGS } from './settings-channel.ts';
 
 /** The advisory lock class of desk names (the second key is the name's hash): one running station per desk. */
 const DESK_LOCK = 8411002;
@@ -108,28 +106,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     desk.retry.unref();
   };
   const context: TableContext = { now, claimLeaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS };
-  const group = <Name extends GroupName>(name: Name, on: Pool) => groupTable(name, postgresSql(on), context);
-  /** Each table made on a pool, or on a transaction's connection (joinedPool) for an audited write. */
-  const makers = {
-    stationKeys: (on: Pool) => group('stationKeys', on),
-    integrations: (on: Pool) => group('integrations', on),
-    clients: (on: Pool) => group('clients', on),
-    users: (on: Pool) => group('users', on),
-    shipments: (on: Pool) => shipmentsTable(on, now, options.claimLeaseMs),
-    addresses: (on: Pool) => addressesTable(on, now),
-    carrierSettings: (on: Pool) => carrierSettingsTable(on, now),
-    printJobs: (on: Pool) => printJobsTable(on, now),
-    settings: (on: Pool) => settingsTable(on, now),
-    audit: (on: Pool) => group('audit', on),
-    events: (on: Pool) => eventsTable(on, now),
-    idempotencyKeys: (on: Pool) => idempotencyKeysTable(on, now),
-    webhooks: (on: Pool) => group('webhooks', on),
-    manifests: (on: Pool) => manifestsTable(on, now),
-    pickups: (on: Pool) => group('pickups', on),
-    orders: (on: Pool) => group('orders', on),
-  };
-  type Made = { [Name in keyof typeof makers]: ReturnType<(typeof makers)[Name]> };
-
+  const sql = postgresSql(pool);
   const settingsCache = createSettingsCache(pool);
   /**
    * What follows each write of a table on this desk, made through the table or Store.audited, once it committed
@@ -142,35 +119,30 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     if (table === 'settings' || table === 'carrierSettings' || table === 'clients') settingsCache.forget();
   };
   /** A table as the store offers it: its writes followed by afterWrite, settings and surcharges read from memory. */
-  const offered = <Name extends keyof typeof makers>(name: Name): Made[Name] => {
-    const made = makers[name](pool) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const offered = <Name extends GroupName>(name: Name): GroupTable<Name> => {
+    const made = groupTable(name, sql, context) as Record<string, (...args: unknown[]) => Promise<unknown>>;
     // Only the accounts' and settings' writes have something to follow: the others (creates) stay as they are.
-    const writes: readonly string[] = FOLLOWED.has(name) ? ((WRITES as Partial<Record<string, readonly string[]>>)[name] ?? []) : [];
+    const writes: readonly string[] = FOLLOWED.has(name) ? GROUP_WRITES[name] : [];
     const table = Object.fromEntries(
       Object.entries(made).map(([method, run]) => [
         method,
         writes.includes(method) ? (...args: unknown[]) => run(...args).finally(() => afterWrite(name as WriteTable)) : run,
       ]),
-    ) as Made[Name];
+    ) as GroupTable<Name>;
     if (name === 'settings') {
-      const settings = table as Made['settings'];
-      return translated({ ...settings, get: (key: string) => settingsCache.read(key, () => settings.get(key)) }) as Made[Name];
+      const settings = table as GroupTable<'settings'>;
+      return translated({ ...settings, get: (key: string) => settingsCache.read(key, () => settings.get(key)) }) as unknown as GroupTable<Name>;
     }
     if (name === 'carrierSettings') {
-      const carriers = table as Made['carrierSettings'];
+      const carriers = table as GroupTable<'carrierSettings'>;
       // A copy each time: callers may change the map they get.
-      return translated({ ...carriers, fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => carriers.fuelSurcharges())) }) as Made[Name];
+      return translated({ ...carriers, fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => carriers.fuelSurcharges())) }) as unknown as GroupTable<Name>;
     }
     return translated(table);
   };
   const audited = translated({
     audited: (changes: AuditedChanges, table: WriteTable, method: string, ...args: unknown[]) =>
-      transaction(pool, async (connection) => {
-        const made = makers[table](joinedPool(connection)) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
-        const value = await made[method]!(...args);
-        for (const entry of auditEntriesAfter(changes, value)) await appendAuditEvent(connection, entry, now());
-        return value;
-      }).finally(() => afterWrite(table)),
+      sql.tx((tx) => runWrite(context, tx, table, method, args, changes)).finally(() => afterWrite(table)),
   });
   return {
     backend: 'postgres',

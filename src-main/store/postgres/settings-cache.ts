@@ -4,20 +4,11 @@
 // While that connection is away (the server restarted) nothing is served from memory; once it is back, LISTEN is
 // issued again and everything is read afresh, as changes may have been missed meanwhile.
 import type { PoolClient } from 'pg';
-import type { Pool, Queryable } from './database.ts';
+import type { Pool } from './database.ts';
+import { ALL_SETTINGS, SETTINGS_CHANNEL } from './settings-channel.ts';
 
-/** The channel of changes; the payload is the setting's name, 'carrier-settings', or '*' for everything. */
-export const SETTINGS_CHANNEL = 'station_settings_changed';
-export const ALL_SETTINGS = '*';
-/** The key of the carriers' surcharges, in memory and as a change's payload. */
-export const CARRIER_SETTINGS = 'carrier-settings';
 /** How often a desk whose listening connection went tries to listen again. */
 const LISTEN_RETRY_MS = 1_000;
-
-/** Tells every desk that settings changed: delivered when the transaction on `db` commits. */
-export async function announceSettingsChange(db: Queryable, what: string): Promise<void> {
-  await db.query('SELECT pg_notify($1, $2)', [SETTINGS_CHANNEL, what]);
-}
 
 export interface SettingsCache {
   /** The value under `key`: from memory while listening and known, else read (and kept unless a change came meanwhile). */

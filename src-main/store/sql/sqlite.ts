@@ -11,6 +11,8 @@ interface Prepared {
   statement: Database.Statement;
   /** Whether the values bind by name (a placeholder used twice, or out of order), as p1, p2, … */
   named: boolean;
+  /** The placeholders' numbers: the values a statement binds (one of several sharing their numbering may skip some). */
+  numbers: number[];
 }
 
 const PLACEHOLDER = /\$(\d+)/g;
@@ -18,11 +20,15 @@ const PLACEHOLDER = /\$(\d+)/g;
 function prepare(db: Db, text: string): Prepared {
   const numbers = Array.from(text.matchAll(PLACEHOLDER), (match) => Number(match[1]));
   const inOrder = numbers.every((number, index) => number === index + 1);
-  return inOrder ? { statement: db.prepare(text.replace(PLACEHOLDER, '?')), named: false } : { statement: db.prepare(text.replace(PLACEHOLDER, '@p$1')), named: true };
+  return inOrder
+    ? { statement: db.prepare(text.replace(PLACEHOLDER, '?')), named: false, numbers }
+    : { statement: db.prepare(text.replace(PLACEHOLDER, '@p$1')), named: true, numbers: [...new Set(numbers)] };
 }
 
-const bound = (prepared: Prepared, values: readonly unknown[]): unknown[] =>
-  prepared.named ? [Object.fromEntries(values.map((value, index) => [`p${index + 1}`, value]))] : (values as unknown[]);
+const bound = (prepared: Prepared, values: readonly unknown[]): unknown[] => {
+  if (prepared.named) return [Object.fromEntries(prepared.numbers.map((number) => [`p${number}`, values[number - 1]]))];
+  return values.length === prepared.numbers.length ? (values as unknown[]) : values.slice(0, prepared.numbers.length);
+};
 
 /** The executor of a connection: top-level transactions queue; `inside` runs statements of the one under way. */
 export function sqliteSql(db: Db): Sql {
