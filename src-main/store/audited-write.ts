@@ -4,12 +4,13 @@
 // executor, so its statements are part of that transaction.
 import { auditEntriesAfter, type AuditedChanges } from '../domain/audit.ts';
 import { appendAudit } from './audit.ts';
-import { groupTable, type GroupName } from './groups.ts';
+import { GROUPS, type GroupName } from './groups.ts';
 import type { Sql } from './sql/executor.ts';
-import type { TableContext } from './table-group.ts';
+import type { TableContext, TableGroup } from './table-group.ts';
 
 export async function runWrite(context: TableContext, sql: Sql, table: GroupName, method: string, args: unknown[], audit: AuditedChanges | undefined): Promise<unknown> {
-  const made = groupTable(table, sql, context);
+  // Only the group's writes are made: a write never needs its reads.
+  const made = (GROUPS[table] as TableGroup<object, object>).writes(sql, context);
   const value = await (made as unknown as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
   if (audit) for (const entry of auditEntriesAfter(audit, value)) await appendAudit(sql, entry, context.now());
   return value;

@@ -68,13 +68,14 @@ export function sqliteSql(db: Db): Sql {
 
   let savepoints = 0;
   /** Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). */
+  // BEGIN, SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do.
   const bracket = async <T>(statements: { begin: string; commit: string; rollback: string }, work: (sql: Sql) => Promise<T>): Promise<T> => {
-    db.exec(statements.begin);
+    statement(statements.begin).statement.run();
     const end = new TransactionEnd();
     try {
       const value = await work(inside(end));
       await end.finish();
-      db.exec(statements.commit);
+      statement(statements.commit).statement.run();
       return value;
     } catch (error) {
       // SQLite may have rolled the whole transaction back itself (a full disk): then there is nothing to undo.
