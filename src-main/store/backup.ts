@@ -5,7 +5,7 @@ import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { fsyncPath } from './fsync.ts';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
 export interface DatabaseCopy {
   file: string;

@@ -5,7 +5,7 @@ import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fsyncPath } from './fsync.ts';
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
 

@@ -11,7 +11,7 @@ import { StoreFaultError } from '../domain/store-fault.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { runWrite } from './audited-write.ts';
 import type { AuditedChanges } from '../domain/audit.ts';
-import type { Migration } from './migrations.ts';
+import type { Migration } from './migrations/index.ts';
 import { openTables } from './tables.ts';
 import { GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
 import { startWriter, type Writer } from './writer.ts';

@@ -2,7 +2,7 @@
 // open. The table groups themselves are written once for both back ends (groups.ts).
 import { openDatabase, type Db } from './database.ts';
 import { groupTables } from './groups.ts';
-import type { Migration } from './migrations.ts';
+import type { Migration } from './migrations/index.ts';
 import { sqliteSql } from './sql/sqlite.ts';
 import type { TableContext } from './table-group.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, SchemaTooNewError } from '../../src-main/store/database.ts';
-import { MIGRATIONS, type Migration } from '../../src-main/store/migrations.ts';
+import { MIGRATIONS, type Migration } from '../../src-main/store/migrations/index.ts';
 import { openStore } from '../../src-main/store/index.ts';
 import { tempDir } from '../helpers/station.ts';
 import { setClock } from '../helpers/clock.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { deriveCredential } from '../../src-main/security/credentials.ts';
-import { MIGRATIONS } from '../../src-main/store/migrations.ts';
+import { MIGRATIONS } from '../../src-main/store/migrations/index.ts';
 import { openDatabase } from '../../src-main/store/database.ts';
 import { openStore } from '../../src-main/store/index.ts';
 import { removeTempDirs, tempDir } from '../helpers/station.ts';

@@ -5,8 +5,8 @@
 // and a URL with several servers connects to the one that accepts writes (servers.ts).
 import pg from 'pg';
 import { SchemaTooNewError } from '../database.ts';
-import type { Migration } from '../migrations.ts';
-import { POSTGRES_MIGRATIONS } from './migrations.ts';
+import type { Migration } from '../migrations/index.ts';
+import { POSTGRES_MIGRATIONS } from '../migrations/index.ts';
 import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
 export type Pool = pg.Pool;

@@ -46,6 +46,8 @@ export interface Dialect {
   readonly rowsPerBulkTransaction: number;
   /** A statement that gives the planner fresh statistics of tables after a bulk load; null where it needs none. */
   freshStatistics(tables: string): string | null;
+  /** The type of a binary column in a migration. */
+  readonly binaryType: string;
   /** An integer aggregate as an integer (PostgreSQL's sum() of integers is numeric, its count() bigint). */
   integer(expression: string): string;
 }
@@ -61,6 +63,7 @@ export const SQLITE: Dialect = {
   lockTable: () => null,
   settingsChanged: null,
   eventOrderLock: null,
+  binaryType: 'BLOB',
   writesInWith: false,
   referenceOnClaim: null,
   rowsPerBulkTransaction: 100_000,
@@ -81,6 +84,7 @@ export const POSTGRES: Dialect = {
   settingsChanged: `SELECT pg_notify('${SETTINGS_CHANNEL}', $1)`,
   // Any number that event ordering chooses: one transaction-level advisory lock for every desk on the database.
   eventOrderLock: 'SELECT pg_advisory_xact_lock(8411003)',
+  binaryType: 'bytea',
   writesInWith: true,
   referenceOnClaim: "reference = COALESCE(reference, nextval('shipment_reference')::text)",
   rowsPerBulkTransaction: 1_000,

@@ -1,0 +1,21 @@
+// The schema migrations of both back ends, in the order they run. The released ones stay as they were released,
+// one list per back end; every migration since is written once, in a file of its own in this folder, and listed
+// in WRITTEN_ONCE: it becomes the next version of each back end (SQLite's after 17, PostgreSQL's after 14). A
+// database of any earlier release migrates forward; a newer one is refused.
+import { POSTGRES, SQLITE, type Dialect } from '../sql/dialect.ts';
+import type { Migration, WrittenOnce } from './migration.ts';
+import { RELEASED_POSTGRES } from './released-postgres.ts';
+import { RELEASED_SQLITE } from './released-sqlite.ts';
+
+/** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
+const WRITTEN_ONCE: readonly WrittenOnce[] = [];
+
+/** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
+export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {
+  const released = dialect.name === 'sqlite' ? RELEASED_SQLITE : RELEASED_POSTGRES;
+  return [...released, ...writtenOnce.map((migration, index) => ({ version: released.length + index + 1, name: migration.name, sql: migration.sql(dialect) }))];
+}
+
+export const MIGRATIONS: readonly Migration[] = migrationsOf(SQLITE);
+export const POSTGRES_MIGRATIONS: readonly Migration[] = migrationsOf(POSTGRES);
+export type { Migration, WrittenOnce } from './migration.ts';
