@@ -84,6 +84,13 @@ const SUMMARY_SCOPE = `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS N
     AND (CAST($6 AS TEXT) IS NULL OR s.created_by = $6) AND (CAST($7 AS TEXT) IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))
   ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`;
 
+/** The summaries of a client's days; and those a reference, tracking number or customer reference ($10) names. */
+const SUMMARIES = `SELECT ${SUMMARY_COLUMNS} WHERE ${SUMMARY_SCOPE}`;
+const summariesByKey = (sql: Sql) => `SELECT ${SUMMARY_COLUMNS}
+  WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
+                 UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10)
+    AND ${SUMMARY_SCOPE}`;
+
 type TrackingRow = { status: number; occurred_at: string; location: string; text: string };
 const tracking = (row: TrackingRow): TrackingEvent => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text });
 
@@ -101,6 +108,7 @@ function reads(sql: Sql): ShipmentReads {
   };
   const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
   const integer = sql.dialect.integer;
+  const byKey = summariesByKey(sql);
 
   /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
   const bulkChunk = async (tx: Sql, rows: BulkShipment[]) => {
@@ -147,17 +155,8 @@ function reads(sql: Sql): ShipmentReads {
       if ([filter.search, filter.createdBy ?? null, ...(filter.after ?? [])].some((text) => text !== null && !storable(text))) return [];
       const after = filter.after ?? [null, null, null];
       const scope = [...owner(filter), filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null, ...after];
-      const rows =
-        filter.search === null
-          ? await sql.all<SummaryRowColumns>(`SELECT ${SUMMARY_COLUMNS} WHERE ${SUMMARY_SCOPE}`, scope)
-          : // A reference or tracking number names at most one shipment each: found through their unique indexes.
-            await sql.all<SummaryRowColumns>(
-              `SELECT ${SUMMARY_COLUMNS}
-               WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
-                              UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10)
-                 AND ${SUMMARY_SCOPE}`,
-              [...scope, filter.search],
-            );
+      // A reference or tracking number names at most one shipment each: found through their unique indexes.
+      const rows = filter.search === null ? await sql.all<SummaryRowColumns>(SUMMARIES, scope) : await sql.all<SummaryRowColumns>(byKey, [...scope, filter.search]);
       return rows.map(summaryRecord);
     },
     audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
