@@ -4,7 +4,7 @@
 // most used), then any field that contains it, newest first.
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { inBulkTransactions, numericId, storable, type Sql } from './sql/executor.ts';
 import type { Dialect } from './sql/dialect.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
@@ -129,21 +129,9 @@ function reads(sql: Sql, { now }: TableContext): AddressReads {
     },
     // Not a write the writer thread runs: the bulk path seeds and imports on the store's own connection.
     bulkRemember: async (clientId, sandbox, addresses) => {
-      let total = 0;
-      let chunk: Address[] = [];
-      const flush = async () => {
-        const taken = chunk;
-        chunk = [];
-        await sql.tx(async (tx) => {
-          for (const address of taken) await rememberAddress(tx, clientId, sandbox, address, now());
-        });
-        total += taken.length;
-      };
-      for (const address of addresses) {
-        chunk.push(address);
-        if (chunk.length === sql.dialect.rowsPerBulkTransaction) await flush();
-      }
-      if (chunk.length > 0) await flush();
+      const total = await inBulkTransactions(sql, addresses, async (tx, chunk) => {
+        for (const address of chunk) await rememberAddress(tx, clientId, sandbox, address, now());
+      });
       const analyze = sql.dialect.freshStatistics('addresses');
       if (analyze) await sql.runLong(analyze);
       return total;

@@ -16,7 +16,7 @@ import {
   shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentReads, type ShipmentRow,
   type ShipmentWrites, type SummaryRowColumns, type UpstreamBookingRow,
 } from './shipment-rows.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { inBulkTransactions, numericId, storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over (PostgreSQL). */
@@ -163,19 +163,7 @@ function reads(sql: Sql): ShipmentReads {
     findForAdmin: async (key) => (!storable(key) ? undefined : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key])),
     byTrackingHash: async (hash) => (!storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash])),
     bulkInsert: async (rows) => {
-      let total = 0;
-      let chunk: BulkShipment[] = [];
-      const flush = async () => {
-        const taken = chunk;
-        chunk = [];
-        await sql.tx((tx) => bulkChunk(tx, taken));
-        total += taken.length;
-      };
-      for (const row of rows) {
-        chunk.push(row);
-        if (chunk.length === sql.dialect.rowsPerBulkTransaction) await flush();
-      }
-      if (chunk.length > 0) await flush();
+      const total = await inBulkTransactions(sql, rows, bulkChunk);
       // An import brings whole days: the summaries are made again from the shipments.
       await sql.tx(async (tx) => {
         for (const statement of rebuildAllDaysIn(tx.dialect).split(';').filter((text) => text.trim())) await tx.runLong(statement);

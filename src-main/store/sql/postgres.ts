@@ -19,6 +19,7 @@ function transactionSql(connection: Connection): Sql {
   const sql: Sql = {
     dialect: POSTGRES,
     ...statements(connection),
+    bulk: (work) => work(),
     tx: (work) => work(sql),
     gather: (key, start) => gatherForCommit(connection, key, start),
   };
@@ -30,6 +31,7 @@ export function postgresSql(pool: Pool): Sql {
   return {
     dialect: POSTGRES,
     ...statements(pool),
+    bulk: (work) => work(),
     tx: (work) => transaction(pool, (connection) => work(transactionSql(connection))),
     gather: noTransaction,
   };

@@ -66,6 +66,17 @@ export function sqliteSql(db: Db): Sql {
     }
   };
 
+  /** 256 MB of pages while a bulk load runs; the connection's own cache again after it. */
+  const bulk = async <T>(work: () => Promise<T>): Promise<T> => {
+    const usual = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma('cache_size = -262144');
+    try {
+      return await work();
+    } finally {
+      db.pragma(`cache_size = ${usual}`);
+    }
+  };
+
   let savepoints = 0;
   /** Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). */
   // BEGIN, SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do.
@@ -87,7 +98,7 @@ export function sqliteSql(db: Db): Sql {
     const name = `nested_${++savepoints}`;
     return bracket({ begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }, work).finally(() => savepoints--);
   };
-  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, runLong: run, tx: savepoint, gather: (key, start) => end.gather(key, start) });
+  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, runLong: run, bulk, tx: savepoint, gather: (key, start) => end.gather(key, start) });
 
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -97,6 +108,7 @@ export function sqliteSql(db: Db): Sql {
     run,
     // A statement here is never cut short: SQLite has no query timeout.
     runLong: run,
+    bulk,
     tx<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
       const turn = queue.then(() =>
         // Inside a transaction this executor did not open (a synchronous one of better-sqlite3's): a part of it.
