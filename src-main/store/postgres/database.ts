@@ -4,6 +4,7 @@
 // connection is a fault to recover from: every connection has an error listener, a broken one leaves the pool,
 // and a URL with several servers connects to the one that accepts writes (servers.ts).
 import pg from 'pg';
+import { TransactionEnd } from '../sql/executor.ts';
 import { SchemaTooNewError } from '../database.ts';
 import type { Migration } from '../migrations/index.ts';
 import { POSTGRES_MIGRATIONS } from '../migrations/index.ts';
@@ -11,8 +12,6 @@ import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
 export type Pool = pg.Pool;
 export type Connection = pg.PoolClient;
-/** A pool or one of its connections inside a transaction: both run queries. */
-export type Queryable = Pick<pg.Pool, 'query'>;
 
 /**
  * Connections a station keeps open: its requests, the scheduler and the print monitor share them; four are held
@@ -71,43 +70,21 @@ export async function openPostgres(url: string, migrations: readonly Migration[]
   }
 }
 
-/** What a transaction does last (after all its other statements, just before it commits), and what it gathers for that. */
-interface TransactionEnd {
-  tasks: (() => Promise<void>)[];
-  gathered: Map<symbol, unknown>;
-}
-const ends = new WeakMap<object, TransactionEnd>();
-
-/**
- * A value gathered over the transaction running on `connection` under `key`, made by `start` on first use; `start`
- * may register a task for the end with `atEnd`. Everything is forgotten when the transaction ends, either way.
- */
-export function gatherForCommit<T>(connection: Queryable, key: symbol, start: (atEnd: (task: () => Promise<void>) => void) => T): T {
-  let end = ends.get(connection);
-  if (!end) {
-    end = { tasks: [], gathered: new Map() };
-    ends.set(connection, end);
-  }
-  if (!end.gathered.has(key)) {
-    const tasks = end.tasks;
-    end.gathered.set(key, start((task) => tasks.push(task)));
-  }
-  return end.gathered.get(key) as T;
-}
-
 /**
  * Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. A
  * transaction cut by a lost connection is rolled back by the server; the connection leaves the pool. When the
  * connection is lost after COMMIT was sent, whether it committed is unknown: the caller gets the fault (503), and a
  * retry finds what was stored (an idempotency key is written in the same transaction as what it made).
  */
-export async function transaction<T>(pool: Pool, work: (connection: Connection) => Promise<T>): Promise<T> {
+export async function transaction<T>(pool: Pool, work: (connection: Connection, end: TransactionEnd) => Promise<T>): Promise<T> {
   const connection = await pool.connect();
   let broken: Error | undefined;
   try {
     await connection.query('BEGIN');
-    const value = await work(connection);
-    for (const task of ends.get(connection)?.tasks ?? []) await task();
+    // What the transaction gathered for its end (its events, its day summaries) is written last, before COMMIT.
+    const end = new TransactionEnd();
+    const value = await work(connection, end);
+    await end.finish();
     await connection.query('COMMIT');
     return value;
   } catch (error) {
@@ -116,7 +93,6 @@ export async function transaction<T>(pool: Pool, work: (connection: Connection) 
     });
     throw error;
   } finally {
-    ends.delete(connection);
     connection.release(broken);
   }
 }
