@@ -78,8 +78,11 @@ export function sqliteSql(db: Db): Sql {
   };
 
   let savepoints = 0;
-  /** Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). */
-  // BEGIN, SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do.
+  /**
+   * Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). BEGIN,
+   * SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do. A transaction's parts run
+   * one after another (its savepoints are named by depth).
+   */
   const bracket = async <T>(statements: { begin: string; commit: string; rollback: string }, work: (sql: Sql) => Promise<T>): Promise<T> => {
     statement(statements.begin).statement.run();
     const end = new TransactionEnd();
