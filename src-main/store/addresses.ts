@@ -4,7 +4,8 @@
 // most used), then any field that contains it, newest first.
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
-import { inBulkTransactions, numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { inBulkTransactions, storable, type Sql } from './sql/executor.ts';
 import type { Dialect } from './sql/dialect.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 

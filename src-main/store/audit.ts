@@ -3,7 +3,8 @@
 import type { AuditEventRecord, AuditFilter, NewAuditEvent } from '../domain/audit.ts';
 import type { AuditAction, AuditSubjectType } from '../../src-shared/resources.ts';
 import type { Role } from '../../src-shared/roles.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface AuditReads {

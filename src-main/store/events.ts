@@ -4,7 +4,8 @@
 // for one INSERT and the commit), so `after=<id>` resumes without missing one that another desk committed late.
 import type { EventFilter, EventSnapshot, NewStationEvent, StationEventRecord } from '../domain/event.ts';
 import type { EventType } from '../../src-shared/events.ts';
-import { numericId, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface EventReads {

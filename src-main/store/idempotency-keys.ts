@@ -1,7 +1,8 @@
 // Idempotency keys per client: written by the shipments and print-jobs tables in the transaction of what the first
 // request made, so a crash can never leave a change without its key; the answer is added once it is sent.
 import { IDEMPOTENCY_KEY_LIFETIME_MS, IdempotencyKeyTakenError, type IdempotencyKeyRecord, type NewIdempotencyKey, type StoredResponse } from '../domain/idempotency.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface IdempotencyKeyReads {

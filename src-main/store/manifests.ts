@@ -9,7 +9,8 @@ import type { NewStationEvent } from '../domain/event.ts';
 import { ManifestChangedError, type DayShipment, type ManifestRecord, type NewManifest } from '../domain/manifest.ts';
 import { appendAudit } from './audit.ts';
 import { appendEvent } from './events.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface DayFilter {

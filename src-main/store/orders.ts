@@ -2,7 +2,8 @@
 // not stored: it is read from the live shipment that names it, through the one-shipment-per-order index.
 import type { OrderAttributes, OrderStatus } from '../../src-shared/orders.ts';
 import type { NewOrder, OrderRecord } from '../domain/order.ts';
-import { numericId, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface OrderFilter {

@@ -4,7 +4,8 @@ import type { Address } from '../../src-shared/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { PickupRecord } from '../domain/pickup.ts';
 import { appendAudit } from './audit.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface PickupFilter {

@@ -4,7 +4,8 @@ import type { PrintJobStatus } from '../../src-shared/resources.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import { appendEvent } from './events.ts';
 import { recordKey } from './idempotency-keys.ts';
-import { numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface PrintJobReads {

@@ -25,9 +25,17 @@ export interface CarrierSettingWrites {
 
 
 /** Writes a change and tells the other desks of it when it commits. */
-const announced = (sql: Sql, what: string, write: (tx: Sql) => Promise<unknown>) =>
+/**
+ * Saves one value under its key in a table of settings (made at the first save), and tells the other desks of the
+ * change (`what`) when it commits.
+ */
+const saved = (sql: Sql, place: { table: string; key: string; column: string }, key: string, value: unknown, at: string, what: string) =>
   sql.tx(async (tx) => {
-    await write(tx);
+    await tx.run(
+      `INSERT INTO ${place.table} (${place.key}, ${place.column}, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (${place.key}) DO UPDATE SET ${place.column} = excluded.${place.column}, updated_at = excluded.updated_at`,
+      [key, value, at],
+    );
     if (tx.dialect.settingsChanged) await tx.run(tx.dialect.settingsChanged, [what]);
   });
 
@@ -39,14 +47,7 @@ export const settings: TableGroup<SettingReads, SettingWrites> = {
     },
   }),
   writes: (sql, { now }: TableContext) => ({
-    set: (name, value) =>
-      announced(sql, name, (tx) =>
-        tx.run(
-          `INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)
-           ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-          [name, JSON.stringify(value), now()],
-        ),
-      ),
+    set: (name, value) => saved(sql, { table: 'station_settings', key: 'name', column: 'value' }, name, JSON.stringify(value), now(), name),
   }),
 };
 
@@ -57,12 +58,6 @@ export const carrierSettings: TableGroup<CarrierSettingReads, CarrierSettingWrit
   }),
   writes: (sql, { now }: TableContext) => ({
     setFuelSurcharge: (choiceCode, percent) =>
-      announced(sql, CARRIER_SETTINGS, (tx) =>
-        tx.run(
-          `INSERT INTO carrier_settings (choice_code, fuel_surcharge_percent, updated_at) VALUES ($1, $2, $3)
-           ON CONFLICT (choice_code) DO UPDATE SET fuel_surcharge_percent = excluded.fuel_surcharge_percent, updated_at = excluded.updated_at`,
-          [choiceCode, percent, now()],
-        ),
-      ),
+      saved(sql, { table: 'carrier_settings', key: 'choice_code', column: 'fuel_surcharge_percent' }, choiceCode, percent, now(), CARRIER_SETTINGS),
   }),
 };

@@ -16,7 +16,8 @@ import {
   shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentReads, type ShipmentRow,
   type ShipmentWrites, type SummaryRowColumns, type UpstreamBookingRow,
 } from './shipment-rows.ts';
-import { inBulkTransactions, numericId, storable, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import { inBulkTransactions, storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 /** A claim older than this belongs to a station that stopped: another may take the work over (PostgreSQL). */

@@ -5,7 +5,8 @@
 import type { EventType } from '../../src-shared/events.ts';
 import type { AttemptOutcome, DeliveryRecord, DeliveryStatus, NewWebhook, WebhookRecord } from '../domain/webhook.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
-import { numericId, type Sql } from './sql/executor.ts';
+import { numericId } from './row-id.ts';
+import type { Sql } from './sql/executor.ts';
 
 export interface WebhookReads {
   /** Webhooks not removed, oldest first: one client's, or (null) every webhook. */

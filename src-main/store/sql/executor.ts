@@ -55,9 +55,6 @@ export function noTransaction(): never {
 /** PostgreSQL text cannot hold NUL, nor does any key the station makes: a key with one names nothing. */
 export const storable = (text: string) => !text.includes('\u0000');
 
-/** An id of a row as the API gives it (digits), as the number the table keys it by; 0 (no row) when it is none. */
-export const numericId = (id: string) => (/^[0-9]{1,15}$/.test(id) ? Number(id) : 0);
-
 /**
  * Writes many items, rowsPerBulkTransaction of them to a transaction, `write` given each chunk, all as one bulk
  * load; how many it wrote.

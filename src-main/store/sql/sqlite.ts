@@ -78,6 +78,8 @@ export function sqliteSql(db: Db): Sql {
   };
 
   let savepoints = 0;
+  /** The ends of the transactions under way, innermost last: what `gather` adds to. */
+  const ends: TransactionEnd[] = [];
   /**
    * Runs `work` between `begin` and `commit`; on a throw, `rollback` (when the connection is still in it). BEGIN,
    * SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do. A transaction's parts run
@@ -86,8 +88,9 @@ export function sqliteSql(db: Db): Sql {
   const bracket = async <T>(statements: { begin: string; commit: string; rollback: string }, work: (sql: Sql) => Promise<T>): Promise<T> => {
     statement(statements.begin).statement.run();
     const end = new TransactionEnd();
+    ends.push(end);
     try {
-      const value = await work(inside(end));
+      const value = await work(inside);
       await end.finish();
       statement(statements.commit).statement.run();
       return value;
@@ -95,13 +98,28 @@ export function sqliteSql(db: Db): Sql {
       // SQLite may have rolled the whole transaction back itself (a full disk): then there is nothing to undo.
       if (db.inTransaction) db.exec(statements.rollback);
       throw error;
+    } finally {
+      ends.pop();
     }
   };
   const savepoint = <T>(work: (sql: Sql) => Promise<T>) => {
     const name = `nested_${++savepoints}`;
     return bracket({ begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }, work).finally(() => savepoints--);
   };
-  const inside = (end: TransactionEnd): Sql => ({ dialect: SQLITE, one, all, run, runLong: run, bulk, tx: savepoint, gather: (key, start) => end.gather(key, start) });
+  /**
+   * The statements inside a transaction: one executor for every transaction of the connection (they run one at a
+   * time), so what is made on it (a group's writes) is made once.
+   */
+  const inside: Sql = {
+    dialect: SQLITE,
+    one,
+    all,
+    run,
+    runLong: run,
+    bulk,
+    tx: savepoint,
+    gather: (key, start) => (ends.at(-1) ?? noTransaction()).gather(key, start),
+  };
 
   let queue: Promise<unknown> = Promise.resolve();
   return {
