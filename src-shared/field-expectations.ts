@@ -22,7 +22,7 @@ const EXPECTED: readonly Expectation[] = [
   { at: /^\/data\/attributes$/, desk: 'a shipment', api: 'an object with the shipment’s members (shipFrom, shipTo, packages, …)' },
   { at: /\/(name|contact)$/, desk: 'up to 35 characters', api: 'text of at most 35 characters' },
   { at: /\/(address1|address2|city)$/, desk: 'up to 30 characters', api: 'text of at most 30 characters' },
-  { at: /\/postalCode$/, desk: 'the postal code, up to 30 characters' },
+  { at: /\/postalCode$/, desk: 'the postal code as the country writes it, up to 30 characters', api: 'the postal code in the country’s format, at most 30 characters (a number or text)' },
   { at: /\/state$/, desk: 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States', api: 'the state or province code, at most 20 characters; required when the country is IT, CA or US' },
   { at: /\/originCountry$/, desk: 'the country where the goods were made', api: `${COUNTRY_CODE}: where the goods were made` },
   { at: /\/country$/, desk: 'a country: type its name or its two-letter code and pick it', api: COUNTRY_CODE },
@@ -74,9 +74,9 @@ export function expectationAt(pointer: string, audience: 'desk' | 'api' = 'desk'
   return found && (audience === 'api' ? (found.api ?? found.desk) : found.desk);
 }
 
-/** A field's error as the desk shows it: required or refused, and what it expects. */
-export function fieldMessage(pointer: string, missing: boolean): string {
-  const expected = expectationAt(pointer);
+/** A field's error as the desk shows it: required or refused, and what it expects (`given`: the rule's own words, such as a country's postal code format). */
+export function fieldMessage(pointer: string, missing: boolean, given?: unknown): string {
+  const expected = typeof given === 'string' && given !== '' ? given : expectationAt(pointer);
   if (missing) return expected ? `Required: ${expected}.` : 'Required.';
   return expected ? `Expected ${expected}.` : 'Not accepted here.';
 }

@@ -98,7 +98,7 @@ const lineSchema = z.object({
 
 const orderSchema = z.object({
   number: requiredText(50),
-  shipTo: address(false),
+  shipTo: address(false, true),
   shipFrom: optional(address(true)),
   service: optional(service.transform((value) => value.toLowerCase() as ServiceLevel)),
   carrierChoice: optional(optionalText(40).transform((value) => value?.toUpperCase() || undefined)),
@@ -143,7 +143,7 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
   }
   const parsed = orderSchema.safeParse(data.attributes);
   if (!parsed.success) for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
-  for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations);
+  for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
   if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
   const order = parsed.data;
   return {

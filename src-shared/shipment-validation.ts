@@ -4,6 +4,8 @@
 import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
 import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
+import { STATE_CODES, checkPhone, receiverWarnings, type LikelyWrongWarning } from './address-checks.ts';
+import { checkPostalCode } from './postal-codes.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import { apiReason } from './field-expectations.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
@@ -100,7 +102,22 @@ const incoTerms = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1'
 /** A customs commodity (HS) code: letters, digits, spaces, dots or dashes, as carriers print them. */
 const commodityCode = textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/));
 
-function addressSchema(emailRequired: boolean) {
+/**
+ * An address as the station keeps it: its postal code written as the country writes it, state codes in capitals,
+ * and a receiver's phone as E.164 digits. A value the checks refuse is left as given: checkAddressRules reports it.
+ */
+function canonicalAddress<T extends { country: string; postalCode: string; state?: string | undefined; phone?: string | undefined }>(address: T, receiver: boolean): T {
+  const postal = checkPostalCode(address.country, address.postalCode);
+  const written = { ...address, postalCode: postal.ok ? postal.postalCode : address.postalCode };
+  if (address.state !== undefined && STATE_CODES[address.country]) written.state = address.state.toUpperCase();
+  if (receiver && address.phone) {
+    const phone = checkPhone(address.country, address.phone);
+    if (phone.ok) written.phone = phone.phone;
+  }
+  return written;
+}
+
+function addressSchema(emailRequired: boolean, receiver = false) {
   return z.object({
     name: requiredText(35),
     address1: requiredText(30),
@@ -114,7 +131,7 @@ function addressSchema(emailRequired: boolean) {
     email: emailRequired ? email : optional(z.union([z.literal(''), email])),
     taxIdentification: optionalText(45),
     isResidential: optional(flag),
-  });
+  }).transform((address) => canonicalAddress(address, receiver));
 }
 
 const packageSchema = z.object({
@@ -156,7 +173,7 @@ const attributesSchema = z.object({
   shipDate: optional(isoDate),
   shipFrom: addressSchema(true),
   collectionLocation: addressSchema(false).nullable().optional(),
-  shipTo: addressSchema(false),
+  shipTo: addressSchema(false, true),
   packages: optional(z.array(packageSchema).max(MAX_PACKAGES)),
   goodsDescription: nullableText(255),
   insuranceDescription: nullableText(255),
@@ -219,7 +236,7 @@ export class Violations {
     const pointer = jsonPointer(path);
     // The spec's detail word for word; what would pass, in meta.
     const error = errorObject(400, detail, pointer);
-    error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected) };
+    error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected), ...(expected ? { expected } : {}) };
     this.byPath.set(key, error);
   }
 }
@@ -263,12 +280,18 @@ const META_MEMBERS: Record<Operation, readonly string[]> = {
 };
 const DATA_MEMBERS = ['type', 'id', 'attributes', 'meta', 'links', 'relationships'];
 
-/** The members of a shipment request the station does not read, for the answer's meta.warnings. */
-export function shipmentRequestWarnings(document: unknown, operation: Operation): UnknownMemberWarning[] {
+/** What the answer's meta.warnings holds: members nothing reads, and fields that are likely wrong. */
+export type RequestWarning = UnknownMemberWarning | LikelyWrongWarning;
+
+/** The members of a shipment request the station does not read, and the receiver's likely errors, for the answer's meta.warnings. */
+export function shipmentRequestWarnings(document: unknown, operation: Operation): RequestWarning[] {
   const data = valueAt(document, ['data']);
   if (!isObject(data)) return [];
-  const warnings = Object.keys(data).filter((name) => !DATA_MEMBERS.includes(name)).map((name) => unknownMember(['data', name]));
-  if (isObject(data.attributes)) warnings.push(...unknownMembers(data.attributes, attributesSchema, ['data', 'attributes']));
+  const warnings: RequestWarning[] = Object.keys(data).filter((name) => !DATA_MEMBERS.includes(name)).map((name) => unknownMember(['data', name]));
+  if (isObject(data.attributes)) {
+    warnings.push(...unknownMembers(data.attributes, attributesSchema, ['data', 'attributes']));
+    warnings.push(...receiverWarnings(data.attributes.shipTo, ['data', 'attributes', 'shipTo']));
+  }
   if (isObject(data.meta)) {
     const known = META_MEMBERS[operation];
     warnings.push(...Object.keys(data.meta).filter((name) => !known.includes(name)).map((name) => unknownMember(['data', 'meta', name])));
@@ -276,13 +299,31 @@ export function shipmentRequestWarnings(document: unknown, operation: Operation)
   return warnings;
 }
 
-/** The rules of an address that tie its fields together: a state where the country needs one, a US phone's digits. */
-export function checkAddressRules(address: unknown, path: Path, violations: Violations): void {
+/**
+ * The rules of an address that tie its fields to its country: a postal code of the country's format, a state where
+ * the country needs one (and one that exists, where the station knows them all), a US phone's digits, and a
+ * receiver's phone that can be dialled there.
+ */
+export function checkAddressRules(address: unknown, path: Path, violations: Violations, receiver = false): void {
   if (!isObject(address)) return;
   const code = typeof address.country === 'string' ? address.country.trim().toUpperCase() : undefined;
-  if (code && STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing([...path, 'state']);
+  if (!code || !isCountryCode(code)) return;
+  const postalCode = address.postalCode;
+  if ((typeof postalCode === 'string' && postalCode.trim() !== '' && postalCode.length <= 30) || typeof postalCode === 'number') {
+    const checked = checkPostalCode(code, postalCode);
+    if (!checked.ok) violations.invalid([...path, 'postalCode'], checked.expected);
+  }
+  if (STATE_REQUIRED.has(code) && isAbsent(address.state)) violations.missing([...path, 'state']);
+  const states = STATE_CODES[code];
+  if (states && typeof address.state === 'string' && address.state.trim() !== '' && !states.codes.has(address.state.trim().toUpperCase())) {
+    violations.invalid([...path, 'state'], states.expected);
+  }
   const digits = isAbsent(address.phone) ? '' : String(address.phone).replace(/\D/g, '');
   if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid([...path, 'phone']);
+  if (receiver && digits !== '' && /^\+?[0-9 ]*$/.test(String(address.phone).trim())) {
+    const checked = checkPhone(code, String(address.phone));
+    if (!checked.ok) violations.invalid([...path, 'phone'], checked.expected);
+  }
 }
 
 function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {
@@ -290,7 +331,7 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : undefined);
   const documentsOnly = asFlag(attributes.documentsOnly) === true;
 
-  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) checkAddressRules(attributes[role], at(role), violations);
+  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) checkAddressRules(attributes[role], at(role), violations, role === 'shipTo');
 
   const packages = attributes.packages;
   if (operation !== 'save' && (!Array.isArray(packages) || packages.length === 0)) {

@@ -1,6 +1,5 @@
 // Writes JSON:API documents: the media type, and compact JSON in the key order the document was built in.
 import { JSONAPI_MEDIA_TYPE, dataDocument } from '../../src-shared/jsonapi.ts';
-import type { UnknownMemberWarning } from '../../src-shared/unknown-members.ts';
 import type { ApiContext } from './context.ts';
 
 export function respond(ctx: ApiContext, status: number, document: object): void {
@@ -15,6 +14,6 @@ export function respondData(ctx: ApiContext, status: number, data: unknown, meta
 }
 
 /** A document's meta with the request's unknown members (meta.warnings), or nothing when there are none. */
-export function warningsMeta(warnings: readonly UnknownMemberWarning[] | undefined): { warnings: UnknownMemberWarning[] } | undefined {
+export function warningsMeta<W>(warnings: readonly W[] | undefined): { warnings: W[] } | undefined {
   return warnings && warnings.length > 0 ? { warnings: [...warnings] } : undefined;
 }

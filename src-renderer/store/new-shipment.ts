@@ -272,7 +272,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const errors: Record<string, string> = {};
       for (const error of result.errors) {
         const pointer = error.source?.pointer ?? '';
-        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'));
+        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'), error.meta?.expected);
       }
       write({ errors });
       return undefined;

@@ -3,7 +3,7 @@
 // (the format, the unit, the limit, the allowed values) beside what came. Members the station does not know are
 // named in the answer's meta.warnings, never dropped in silence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributes, document, get, parcel, post, shipFrom, shipTo } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, get, parcel, post, shipFrom, shipTo } from '../helpers/shipments.ts';
 import { startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
@@ -37,6 +37,8 @@ describe('each of the mistakes integrators make first says what is expected', ()
     ['no service', () => create(attributes(), { scheduledProcessing: false }), '/data/meta/service', 'Missing required data', /^Required: express or economy\.$/],
     ['a service that does not exist', () => create(attributes(), { ...now, service: 'overnight' }), '/data/meta/service', 'Invalid data', /^Expected express or economy; got "overnight"\.$/],
     ['a decimal comma in money', () => create(attributes({ invoiceSubtotal: { amount: '64,50', currency: 'EUR' } })), '/data/attributes/invoiceSubtotal/amount', 'Invalid data', /at most two decimals, such as 64\.50 .*; got "64,50"\.$/],
+    ['a US ZIP of 4 digits', () => create(attributes({ shipTo: { ...shipTo(), country: 'US', state: 'NY', postalCode: '1234', city: 'New York', phone: '12125550100' } }), { ...now, carrierChoice: 'UPS' }), '/data/attributes/shipTo/postalCode', 'Invalid data', /^Expected a US ZIP code: 5 digits, or 5\+4, such as 12345 or 12345-6789; got "1234"\.$/],
+    ['a receiver’s phone no carrier can dial', () => create(attributes({ shipTo: { ...shipTo(), phone: '12' } })), '/data/attributes/shipTo/phone', 'Invalid data', /^Expected a phone number for DE \(Germany\), with or without its country code, such as \+49 [0-9 ]+; got "12"\.$/],
     ['a US phone number without its 1', () => create(attributes({ shipTo: { ...shipTo(), country: 'US', state: 'NY', postalCode: '10001', city: 'New York', phone: '2125550100' } }), { ...now, carrierChoice: 'UPS' }), '/data/attributes/shipTo/phone', 'Invalid data', /a US number has 11 digits and starts with 1; got "2125550100"\.$/],
     ['goods to Switzerland without a declaration', () => create(attributes({ shipTo: { ...shipTo(), country: 'CH', postalCode: '8001', city: 'Zurich' } })), '/data/attributes/exportDeclaration', 'Missing required data', /^Required: an export declaration \(exportReasonType, .*\): goods cross a customs border\.$/],
     ['a package type of another API', () => create(attributes({ packages: [{ ...parcel(), type: 'BOX' }] })), '/data/attributes/packages/0/type', 'Invalid data', /^Expected CARTON or PALLET; got "BOX"\.$/],
@@ -94,6 +96,16 @@ describe('members the station does not know', () => {
     const clean = await create(attributes());
     expect(clean.status).toBe(201);
     expect(clean.json.meta).toBeUndefined();
+  });
+
+  it('sit beside a likely wrong field: the shipment is made, the receiver’s phone kept as E.164 digits and flagged', async () => {
+    const receiver = { ...shipTo(), country: 'GB', city: 'London', postalCode: 'sw1a1aa', phone: '07700 900123' };
+    const response = await create(attributes({ shipTo: receiver, exportDeclaration: exportDeclaration(t.clock.today()) }), { ...now, carrierChoice: 'UPS' });
+    expect(response.status, response.text).toBe(201);
+    expect(response.json.data.attributes.shipTo).toMatchObject({ postalCode: 'SW1A 1AA', phone: '447700900123' });
+    expect(response.json.meta.warnings).toEqual([
+      { code: 'likelyWrong', pointer: '/data/attributes/shipTo/phone', detail: 'This phone number is not in the numbering plan of United Kingdom; carriers may not reach the receiver. Check it.' },
+    ]);
   });
 
   it('are named for an order too, one by one in a batch; a missing SKU says what it is', async () => {

@@ -35,6 +35,27 @@ export function shipTo(): Record<string, unknown> {
   };
 }
 
+/** What a receiver in another country needs for its checks: a city, a postal code of its format, a state where asked, a phone there. */
+const ABROAD: Record<string, Record<string, unknown>> = {
+  AT: { city: 'Wien', postalCode: '1010', phone: '4315123456' },
+  CH: { city: 'Zürich', postalCode: '8001', phone: '41446681800' },
+  DE: { city: 'Muenchen', postalCode: '80331', phone: '4989123456' },
+  FR: { city: 'Paris', postalCode: '75004', phone: '33142000000' },
+  GB: { city: 'London', postalCode: 'SW1A 1AA', phone: '442079460000' },
+  IT: { city: 'Roma', postalCode: '00195', state: 'RM', phone: '390612345678' },
+  NO: { city: 'Oslo', postalCode: '0150', phone: '4722123456' },
+  US: { city: 'New York', postalCode: '10001', state: 'NY', phone: '12125550100' },
+  CA: { city: 'Toronto', postalCode: 'M5V 3L9', state: 'ON', phone: '14165550100' },
+  JP: { city: 'Tokyo', postalCode: '100-0001', phone: '81312345678' },
+};
+
+/** The helpers' receiver moved to another country, with that country's postal code, state and phone. */
+export function shipToIn(country: string): Record<string, unknown> {
+  const local = ABROAD[country];
+  if (!local) throw new Error(`shipToIn: no receiver for ${country}; add one to ABROAD`);
+  return { ...shipTo(), ...local, country };
+}
+
 export function parcel(weight = '1.4', [length, width, height] = ['30', '20', '15']): Record<string, unknown> {
   return { weight: { value: weight, units: '1' }, dimensions: { length, width, height, units: '1' }, type: 'CARTON' };
 }

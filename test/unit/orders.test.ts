@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expectedWeightKg, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
-import { shipFrom, shipTo } from '../helpers/shipments.ts';
+import { shipFrom, shipTo, shipToIn } from '../helpers/shipments.ts';
 import { setClock } from '../helpers/clock.ts';
 
 /** The day the orders are packed: the invoice of an order's shipment is dated that day. */
@@ -105,7 +105,7 @@ describe('orders', () => {
         fc.array(line, { minLength: 1, maxLength: 30 }),
         fc.option(fc.integer({ min: 1, max: 30_000 }).map((grams) => String(grams / 1000)), { nil: undefined }),
         (number, country, lines, weightKg) => {
-          const receiver = { ...shipTo(), country, ...(country === 'US' ? { state: 'NY', phone: '12125550100' } : country === 'IT' ? { state: 'RM' } : {}) };
+          const receiver = shipToIn(country);
           const order = valid({ number, shipTo: receiver, lines });
           const attributes = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg, today: PACKED.today() });
           // Neither weighed nor every line's weight known: no package, and the desk asks for the weight.

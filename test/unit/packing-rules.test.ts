@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
 import { decidePacking, describeConditions, dryRunRules, type PackingRule } from '../../src-shared/packing-rules.ts';
 import { DEFAULT_PACKING_SETUP } from '../../src-shared/packing-setup.ts';
-import { shipTo } from '../helpers/shipments.ts';
+import { shipTo, shipToIn } from '../helpers/shipments.ts';
 
 const order = (number: string, overrides: Record<string, unknown> = {}): OrderAttributes => {
   const checked = validateOrderDocument({
@@ -40,7 +40,7 @@ describe('packing rules', () => {
   });
 
   it('weighs from "from" up to under "under", and leaves weight rules out while the weight is unknown', () => {
-    expect(decidePacking(RULES, order('C', { shipTo: { ...shipTo(), country: 'AT' } }), 1).box).toBe('Medium box');
+    expect(decidePacking(RULES, order('C', { shipTo: shipToIn('AT') }), 1).box).toBe('Medium box');
     expect(decidePacking(RULES, order('C'), 0.999).box).toBe('Large box');
     expect(decidePacking(RULES, order('C'), 5).box).toBe('Large box');
     expect(decidePacking(RULES, order('C'), 2).carrier).toBeUndefined();
@@ -59,7 +59,7 @@ describe('packing rules', () => {
   });
 
   it('dry-runs edited rules on orders by their goods’ weight, and marks each order they would pack differently', () => {
-    const orders = [order('SO-1'), order('SO-2', { shipTo: { ...shipTo(), country: 'AT' } }), order('SO-3', { lines: [{ sku: 'X', description: 'Unweighed', quantity: 1, unitPrice: 1 }] })];
+    const orders = [order('SO-1'), order('SO-2', { shipTo: shipToIn('AT') }), order('SO-3', { lines: [{ sku: 'X', description: 'Unweighed', quantity: 1, unitPrice: 1 }] })];
     const edited: PackingRule[] = [{ when: { countries: ['AT'] }, then: { service: 'express' } }, ...DEFAULT_PACKING_SETUP.rules];
     const rows = dryRunRules(DEFAULT_PACKING_SETUP.rules, edited, orders);
     expect(rows.map((row) => [row.number, row.country, row.weightKg, row.changed, row.saved.box, row.draft.service])).toEqual([
