@@ -1,5 +1,5 @@
-// Country facts the rules need: ISO 3166-1 alpha-2 codes, the EU customs union, and whether a route crosses
-// a customs border (which makes an export declaration necessary).
+// Country facts the rules need: ISO 3166-1 alpha-2 codes, the EU's member states, and the countries whose
+// addresses need a state. Whether a route goes through customs: ./customs.ts.
 const ISO_CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
   'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
@@ -21,9 +21,4 @@ export const STATE_REQUIRED: ReadonlySet<string> = new Set(['IT', 'CA', 'US']);
 
 export function isCountryCode(value: string): boolean {
   return COUNTRY_CODES.has(value);
-}
-
-export function crossesCustomsBorder(from: string, to: string): boolean {
-  if (from === to) return false;
-  return !(EU_COUNTRIES.has(from) && EU_COUNTRIES.has(to));
 }

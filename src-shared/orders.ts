@@ -3,7 +3,7 @@
 // fields follow the shipment's rules (src-shared/shipment-validation.ts), and shipmentFromOrder makes the shipment
 // a desk confirms from it.
 import { z } from 'zod';
-import { crossesCustomsBorder } from './countries.ts';
+import { customsRoute } from './customs.ts';
 import { formatCents, multiplyCents, parseCents } from './money.ts';
 import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
 import type { Address, Package, ServiceLevel, ShipmentAttributes } from './shipment.ts';
@@ -235,7 +235,7 @@ export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice)
     invoiceSubtotal: { amount: totals.value, currency: 'EUR' },
     booking: true,
   };
-  if (crossesCustomsBorder(shipFrom.country, order.shipTo.country)) {
+  if (customsRoute(shipFrom, order.shipTo).needed) {
     // A line without its own weight gets its share of the measured weight.
     const share = weight === undefined ? 0.1 : Number(weight) / Math.max(1, totals.quantity);
     attributes.exportDeclaration = {

@@ -3,7 +3,8 @@
 // Every violation is reported at once, in the words of spec section 7, with its JSON pointer.
 import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
-import { STATE_REQUIRED, crossesCustomsBorder, isCountryCode } from './countries.ts';
+import { STATE_REQUIRED, isCountryCode } from './countries.ts';
+import { IOSS_LIMIT_CENTS, customsRoute, isEori, isHsCode, isIoss, type CustomsRoute } from './customs.ts';
 import { STATE_CODES, checkPhone, receiverWarnings, type LikelyWrongWarning } from './address-checks.ts';
 import { checkPostalCode } from './postal-codes.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
@@ -24,7 +25,8 @@ import {
 
 export type Operation = 'save' | 'rate' | 'confirm' | 'create';
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorObject[] };
+/** A failure lists its errors; `expected` holds, by pointer, a rule's own words where the field's table has none (the desk shows them). */
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorObject[]; expected?: Record<string, string> };
 
 type Path = readonly (string | number)[];
 
@@ -150,6 +152,10 @@ const exportDeclarationSchema = z.object({
   invoiceReference: requiredText(35),
   invoiceFreight: optional(money.transform(Number)),
   shipmentPurpose: code(SHIPMENT_PURPOSES),
+  /** The exporter's EORI, for commercial goods leaving the EU (else an EORI-shaped shipFrom.taxIdentification serves). */
+  exporterEori: optional(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isEori))),
+  /** The seller's IOSS number, for low-value commercial goods sold into the EU. */
+  iossNumber: optional(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isIoss))),
   lineItems: z
     .array(
       z.object({
@@ -204,6 +210,8 @@ function isAbsent(value: unknown): boolean {
 /** Collects violations, one per field, in the spec's words. */
 export class Violations {
   private readonly byPath = new Map<string, ErrorObject>();
+  /** What a rule said the field expects, by pointer, where the caller gave its own words. */
+  readonly expectedByPointer: Record<string, string> = {};
   private readonly document: unknown;
 
   constructor(document: unknown) {
@@ -236,7 +244,8 @@ export class Violations {
     const pointer = jsonPointer(path);
     // The spec's detail word for word; what would pass, in meta.
     const error = errorObject(400, detail, pointer);
-    error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected), ...(expected ? { expected } : {}) };
+    error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected) };
+    if (expected) this.expectedByPointer[pointer] = expected;
     this.byPath.set(key, error);
   }
 }
@@ -267,7 +276,7 @@ export function validateShipmentDocument(document: unknown, operation: Operation
   }
   checkCrossFieldRules(attributes, operation, violations);
 
-  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
   return { ok: true, value: normalise(parsed.data) };
 }
 
@@ -362,7 +371,8 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
   const from = isObject(attributes.shipFrom) ? text(attributes.shipFrom.country) : undefined;
   const to = isObject(attributes.shipTo) ? text(attributes.shipTo.country) : undefined;
   if (!from || !to || !isCountryCode(from) || !isCountryCode(to)) return;
-  const customs = crossesCustomsBorder(from, to);
+  const route = customsRoute({ country: from, postalCode: postalCodeOf(attributes.shipFrom) }, { country: to, postalCode: postalCodeOf(attributes.shipTo) });
+  const customs = route.needed;
 
   if (documentsOnly) {
     if (!customs) violations.invalid(at('documentsOnly'));
@@ -379,7 +389,44 @@ function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Op
       });
     }
   } else if (customs && isAbsent(attributes.exportDeclaration)) {
-    violations.missing(at('exportDeclaration'));
+    violations.missing(at('exportDeclaration'), `an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): ${route.why}`);
+  } else if (customs && isObject(declaration)) {
+    checkCustomsData(attributes, declaration, route, violations);
+  }
+}
+
+const postalCodeOf = (address: unknown) => (isObject(address) && (typeof address.postalCode === 'string' || typeof address.postalCode === 'number') ? address.postalCode : undefined);
+
+/** Reasons that bring goods back, for which no sale into the EU (and no IOSS) is involved. */
+const RETURN_REASONS = new Set(['RETURN', 'RETURN_TO_ORIGIN', 'WARRANTY_REPLACEMENT']);
+
+/**
+ * What customs will ask of commercial goods on a route that needs a declaration, beyond the declaration's own
+ * required members: every item's HS code; the exporter's EORI when goods leave the EU; the seller's IOSS number
+ * when low-value goods are sold into it. Personal goods need none of them (UPU: HS codes "for commercial items").
+ */
+function checkCustomsData(attributes: Record<string, unknown>, declaration: Record<string, unknown>, route: CustomsRoute, violations: Violations): void {
+  const at = (...path: (string | number)[]) => ['data', 'attributes', 'exportDeclaration', ...path];
+  if (String(declaration.shipmentPurpose ?? '').trim().toUpperCase() !== 'COMMERCIAL') return;
+  const lineItems = Array.isArray(declaration.lineItems) ? declaration.lineItems : [];
+  let valueCents = 0;
+  lineItems.forEach((item, index) => {
+    if (!isObject(item)) return;
+    valueCents += (parseCents(String(item.unitPrice ?? '').trim()) ?? 0) * (Number(item.quantity) || 0);
+    const code = item.commodityCode;
+    const hs = `the item’s HS code, 6 to 10 digits such as 691200 (dots and spaces allowed): ${route.why}, and customs classifies commercial goods by it`;
+    if (isAbsent(code)) violations.missing(at('lineItems', index, 'commodityCode'), hs);
+    else if (!isHsCode(String(code))) violations.invalid(at('lineItems', index, 'commodityCode'), hs);
+  });
+  if (route.exportFromEu && isAbsent(declaration.exporterEori)) {
+    const taxId = isObject(attributes.shipFrom) ? attributes.shipFrom.taxIdentification : undefined;
+    if (!isEori(typeof taxId === 'string' ? taxId.replace(/\s/g, '') : undefined)) {
+      violations.missing(at('exporterEori'), `the exporter’s EORI number, such as IT01234567890 (or an EORI as shipFrom.taxIdentification): ${route.why}, and commercial goods leave the EU under the exporter’s EORI`);
+    }
+  }
+  const reason = String(declaration.exportReasonType ?? '').trim().toUpperCase();
+  if (route.importIntoEu && valueCents <= IOSS_LIMIT_CENTS && !RETURN_REASONS.has(reason) && isAbsent(declaration.iossNumber)) {
+    violations.missing(at('iossNumber'), `the seller’s IOSS number, IM and 10 digits such as IM3960000001: ${route.why}, and goods of up to 150 EUR sold into the EU are declared with the seller’s IOSS number`);
   }
 }
 

@@ -53,6 +53,10 @@ export interface ExportDeclaration {
   invoiceReference: string;
   invoiceFreight?: number;
   shipmentPurpose: (typeof SHIPMENT_PURPOSES)[number];
+  /** The exporter's EORI (an extension): asked for commercial goods leaving the EU, unless shipFrom.taxIdentification is one. */
+  exporterEori?: string;
+  /** The seller's IOSS number (an extension): asked for commercial goods of up to 150 EUR sold into the EU. */
+  iossNumber?: string;
   lineItems: ExportLineItem[];
 }
 

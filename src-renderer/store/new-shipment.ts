@@ -1,7 +1,8 @@
 // The shipment being entered at the desk. It checks itself with the same rules the station applies
 // (src-shared), so field errors show inline before any request.
 import { create } from 'zustand';
-import { crossesCustomsBorder, isCountryCode } from '../../src-shared/countries.ts';
+import { isCountryCode } from '../../src-shared/countries.ts';
+import { customsRoute } from '../../src-shared/customs.ts';
 import { stationToday } from './station-clock.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -113,7 +114,7 @@ const decimal = (value: string) => value.replace(',', '.').trim();
 export function needsCustoms(draft: Pick<ShipmentDraft, 'sender' | 'receiver'>): boolean {
   const from = draft.sender.country.trim().toUpperCase();
   const to = draft.receiver.country.trim().toUpperCase();
-  return isCountryCode(from) && isCountryCode(to) && crossesCustomsBorder(from, to);
+  return isCountryCode(from) && isCountryCode(to) && customsRoute({ country: from, postalCode: draft.sender.postalCode }, { country: to, postalCode: draft.receiver.postalCode }).needed;
 }
 
 function addressRequest(address: AddressDraft): Record<string, string> {
@@ -272,7 +273,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const errors: Record<string, string> = {};
       for (const error of result.errors) {
         const pointer = error.source?.pointer ?? '';
-        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'), error.meta?.expected);
+        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'), result.expected?.[pointer]);
       }
       write({ errors });
       return undefined;
