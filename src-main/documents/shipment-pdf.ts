@@ -1,18 +1,19 @@
-// The shipment's PDF: one 4×6 in thermal label per package, then a commercial invoice page (A4) when the
-// shipment carries an export declaration. A pure function of the shipment: the same input gives the same
+// The shipment's PDF: one 4×6 in thermal label per package, then the customs declarations its route and service
+// need (./customs-forms.ts): a CN22 label page, or the CN23 on A4 with its copies, and a commercial invoice. A pure function of the shipment: the same input gives the same
 // bytes, and the station stores them once. Written with the station's own PDF writer and font subsets, it
 // costs about a millisecond a page; the station renders it in its document workers, off the API's thread.
 // Bulk print puts the labels of many shipments in one PDF, on 4×6 pages or A4 sheets of 2 or 4.
 import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { LabelLayout } from '../../src-shared/printing.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { addressLines, countryLine } from './address-lines.ts';
+import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23 } from './customs-forms.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 import { assemblePdf, drawText as drawSharedText } from './pdf-document.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
-const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 10;
 /** The watermark's see-through grey: a graphics state in every page's resources. */
 const WATERMARK_STATE = 'GS1';
@@ -28,11 +29,16 @@ export interface ShipmentDocumentInput {
   createdAt: Date;
 }
 
+/** One of the shipment's documents, on its own. */
+export type DocumentPart = 'labels' | 'cn22' | 'cn23' | 'invoice';
+
 export interface RenderOptions {
-  /** Only the label pages, one per package: what a label printer prints. No commercial invoice. */
+  /** Only the 4×6 in pages, the labels and a CN22: what a label printer prints. No A4 page. */
   labelsOnly?: boolean;
-  /** Only the A4 pages (the commercial invoice): what the desk's A4 printer prints. */
+  /** Only the A4 pages (the CN23 and its copies, the commercial invoice): what the desk's A4 printer prints. */
   a4Only?: boolean;
+  /** Only one document: the labels, the CN22, the CN23 with its copies, or the commercial invoice. */
+  part?: DocumentPart;
   /** Bulk print: the sheet the labels of many shipments go on. */
   layout?: LabelLayout;
 }
@@ -55,12 +61,6 @@ function drawText(page: Page, text: string, x: number, y: number, options: TextO
 
 function drawLine(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, thickness: number): void {
   page.content.line(from.x, from.y, to.x, to.y, thickness);
-}
-
-function addressLines(address: Address): string[] {
-  const cityLine = [address.postalCode, address.city, address.state].filter(Boolean).join(' ');
-  return [address.name, address.contact, address.address1, address.address2 ?? '', cityLine, address.country, address.phone ? `Tel. ${address.phone}` : '']
-    .filter((line) => line && line.trim() !== '');
 }
 
 function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, count: number): void {
@@ -90,7 +90,7 @@ function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, coun
   const receiver = addressLines(attributes.shipTo).slice(0, 7);
   receiver.forEach((line, i) => {
     y -= i === 0 ? 15 : 13;
-    drawText(page, line, MARGIN, y, { size: i === 0 ? 13 : 11, weight: i === 0 || line === attributes.shipTo.country ? 'bold' : 'regular', maxWidth: inner });
+    drawText(page, line, MARGIN, y, { size: i === 0 ? 13 : 11, weight: i === 0 || line === countryLine(attributes.shipTo.country) ? 'bold' : 'regular', maxWidth: inner });
   });
   y -= 10;
   drawLine(page, { x: MARGIN, y }, { x: width - MARGIN, y }, 1);
@@ -142,7 +142,10 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}`,
     `Shipment reference ${input.reference}, ${input.carrierName} tracking ${input.trackingNumber}, ship date ${input.shipDate}`,
     `Reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}; Incoterms ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
-  ];
+    [declaration.exporterEori ?? attributes.shipFrom.taxIdentification ? `Exporter EORI ${declaration.exporterEori ?? attributes.shipFrom.taxIdentification}` : '', declaration.iossNumber ? `IOSS ${declaration.iossNumber}` : '']
+      .filter(Boolean)
+      .join('; '),
+  ].filter(Boolean);
   for (const fact of facts) {
     drawText(page, fact, left, y, { size: 9, maxWidth: A4.width - 2 * left });
     y -= 13;
@@ -277,8 +280,12 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
     return { content, fonts };
   };
   const count = input.attributes.packages.length;
-  if (!options.a4Only) for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
-  if (input.attributes.exportDeclaration && !options.labelsOnly) drawCommercialInvoice(() => addPage(A4), input);
+  const forms = customsFormsOf(input);
+  const wanted = (part: DocumentPart, a4: boolean) => (options.part === undefined || options.part === part) && !(a4 ? options.labelsOnly : options.a4Only);
+  if (wanted('labels', false)) for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
+  if (forms.includes('CN22') && wanted('cn22', false)) drawCn22(addPage(LABEL_SIZE), input);
+  if (forms.includes('CN23') && wanted('cn23', true)) for (const copy of CN23_COPIES) drawCn23(() => addPage(A4), input, copy);
+  if (forms.includes('commercialInvoice') && wanted('invoice', true)) drawCommercialInvoice(() => addPage(A4), input);
 
   return assemblePdf({
     pages,

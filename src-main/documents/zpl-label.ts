@@ -1,7 +1,8 @@
 // The shipment's labels in native ZPL for thermal printers, at 203 or 300 dpi: the same content as the PDF
 // label, laid out on the same 4×6 in grid, with a ^BC Code 128 of the tracking number, a ^BQ QR code and
-// UTF-8 text (^CI28). One ^XA…^XZ block per package.
-import type { Address } from '../../src-shared/shipment.ts';
+// UTF-8 text (^CI28). One ^XA…^XZ block per package, and one more for a postal item's CN22.
+import { addressLines } from './address-lines.ts';
+import { CATEGORIES, DECLARATION_TEXT, categoryOf, customsFormsOf, importerReference, itemRows, senderReference, totals } from './customs-forms.ts';
 import type { ShipmentDocumentInput } from './shipment-pdf.ts';
 
 export type ZplDpi = 203 | 300;
@@ -10,13 +11,6 @@ export type ZplDpi = 203 | 300;
 function field(text: string): string {
   const safe = text.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[\\^~]/g, (char) => `\\${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `^FH\\^FD${safe}^FS`;
-}
-
-function addressLines(address: Address): string[] {
-  const cityLine = [address.postalCode, address.city, address.state].filter(Boolean).join(' ');
-  return [address.name, address.contact, address.address1, address.address2 ?? '', cityLine, address.country, address.phone ? `Tel. ${address.phone}` : ''].filter(
-    (line) => line.trim() !== '',
-  );
 }
 
 export function renderZplLabels(input: ShipmentDocumentInput, dpi: ZplDpi): string {
@@ -65,5 +59,41 @@ export function renderZplLabels(input: ShipmentDocumentInput, dpi: ZplDpi): stri
     commands.push('^PQ1', '^XZ');
     return commands.join('\n');
   });
+  if (customsFormsOf(input).includes('CN22')) labels.push(cn22(input, { dot, text, line, width, height }));
   return `${labels.join('\n')}\n`.trimEnd();
+}
+
+interface ZplPage {
+  dot: (points: number) => number;
+  text: (x: number, y: number, size: number, value: string, maxWidth?: number) => string;
+  line: (y: number, thickness?: number) => string;
+  width: number;
+  height: number;
+}
+
+/** The CN22 as a label of its own, laid out as the PDF's CN22 page; the declaration's text in a wrapping field block. */
+function cn22(input: ShipmentDocumentInput, { dot, text, line, width, height }: ZplPage): string {
+  const { attributes } = input;
+  const commands = ['^XA', '^CI28', `^PW${width}`, `^LL${height}`, '^LH0,0'];
+  commands.push(text(10, 10, 12, 'CUSTOMS DECLARATION'), text(226, 8, 14, 'CN 22', dot(60)));
+  commands.push(text(10, 27, 7, `Designated operator: ${input.carrierName}. May be opened officially`), text(10, 37, 7, `Item ${input.trackingNumber}   Ref. ${input.reference}`), line(47));
+  const category = categoryOf(attributes);
+  CATEGORIES.forEach((name, index) => commands.push(text(10 + (index % 3) * 92, 52 + Math.floor(index / 3) * 11, 6.5, `[${name === category ? 'X' : ' '}] ${name}`, dot(90))));
+  commands.push(line(76), text(10, 80, 5.5, 'Qty and description / HS tariff no. / origin / kg / EUR'));
+  let y = 90;
+  for (const row of itemRows(attributes.exportDeclaration)) {
+    commands.push(text(10, y, 7, `${row.quantity} × ${row.description}`, dot(118)), text(131, y, 7, row.hsCode, dot(44)), text(178, y, 7, row.origin, dot(24)), text(204, y, 7, row.kg, dot(34)), text(240, y, 7, row.value, dot(38)));
+    y += 10;
+  }
+  const sum = totals(input);
+  commands.push(line(y + 2, 0.5), text(10, y + 6, 7, `Total gross weight ${sum.grossKg} kg   Total value (EUR) ${sum.value}`));
+  y += 20;
+  const sender = senderReference(attributes);
+  if (sender) commands.push(text(10, y, 7, `Sender’s customs reference (EORI): ${sender}`));
+  const importer = importerReference(attributes);
+  if (importer) commands.push(text(10, y + 9, 7, `Importer’s reference: ${importer}`));
+  commands.push(`^FO${dot(10)},${dot(y + 22)}^A0N,${dot(6)},${dot(6)}^FB${dot(268)},8,0,L,0${field(DECLARATION_TEXT)}`);
+  commands.push(text(10, y + 90, 7.5, `Date and sender’s signature: ${input.shipDate}   ${attributes.shipFrom.contact}`));
+  commands.push('^PQ1', '^XZ');
+  return commands.join('\n');
 }

@@ -8,6 +8,7 @@ import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { DEFAULT_PRINT_SETTINGS, type BulkPrintRequest, type LabelSort, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { DocumentPool } from '../documents/pool.ts';
+import { customsFormsOf } from '../documents/customs-forms.ts';
 import { renderZplLabels } from '../documents/zpl-label.ts';
 import { labelInput } from './label-input.ts';
 import type { Logger } from '../logger.ts';
@@ -252,7 +253,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     async print(caller, shipmentId, request, key) {
       const { record } = await deps.shipments.documents(caller, shipmentId);
       const documents = request.documents ?? 'labels';
-      if (documents === 'a4' && !record.attributes.exportDeclaration) {
+      if (documents === 'a4' && !customsFormsOf(labelInput(record)).some((form) => form !== 'CN22')) {
         throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.documents'), { pointer: '/data/attributes/documents', meta: { reason: ERROR_TEXT.noA4Documents(record.reference ?? record.id) } });
       }
       const { name, format, dpi } = await choosePrinter(caller, request);

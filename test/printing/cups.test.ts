@@ -197,7 +197,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     // A shipment without customs paper has no A4 documents; and an invoice is never ZPL.
     const domestic = await processedShipment(1);
     const without = await print(domestic.id, { documents: 'a4' });
-    expect(without.json.errors[0]).toMatchObject({ status: 400, source: { pointer: '/data/attributes/documents' }, meta: { reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a commercial invoice.` } });
+    expect(without.json.errors[0]).toMatchObject({ status: 400, source: { pointer: '/data/attributes/documents' }, meta: { reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.` } });
     expect((await print(id, { documents: 'a4', format: 'zpl' })).json.errors[0].source.pointer).toBe('/data/attributes/format');
   });
 
