@@ -109,6 +109,7 @@ export const ERROR_TEXT = {
   printerNotResponding: (printer: string, seconds: number, problem: string) =>
     `The printer ${printer} has not started printing after ${seconds} s (${problem}), so the job was cancelled. Check that it is switched on and connected (its cable or the network), then print again; or choose another printer in Settings.`,
   noA4Printer: 'No A4 printer is chosen at this desk: choose one in Settings (A4 printer), or print the A4 pages from the browser.',
+  documentNotCarried: (reference: string, document: string) => `Shipment ${reference} carries no ${document}: its route and service do not need one.`,
   noA4Documents: (reference: string) => `Shipment ${reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`,
   a4DocumentsArePdf: 'A4 documents print as PDF: a ZPL label printer cannot print them.',
   printJobUnknown: (jobId: string) => `CUPS no longer knows job ${jobId}.`,

@@ -111,7 +111,7 @@ export const ROUTES = {
   createShipment: route<ShipmentResource, unknown, ShipmentBody>('POST', '/shipments', 'packer', 'Creates a shipment in one step: processed now (201), or scheduled (202).', { idempotent: true }),
   shipment: route<ShipmentResource>('GET', '/shipments/:id', 'packer', 'One shipment of the account.'),
   deleteShipment: route('DELETE', '/shipments/:id', 'packer', 'Deletes a saved shipment, or voids a processed one.', { note: 'Voiding a processed shipment needs a supervisor.' }),
-  documents: route<DocumentsResource>('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s label and invoice (base64), or its ZPL label (?format=zpl).'),
+  documents: route<DocumentsResource>('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).'),
   verifyShipment: route<{ attributes: VerificationAttributes }, unknown, { scanned: string }>('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.'),
   tracking: route<TrackingResource>('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.'),
   trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, paged.'),

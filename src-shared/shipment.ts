@@ -84,6 +84,10 @@ export interface ShipmentAttributes {
   exportDeclaration?: ExportDeclaration | null;
 }
 
+/** The documents of a processed shipment's PDF, each of which the documents endpoint answers on its own (?document=). */
+export const DOCUMENT_PARTS = ['labels', 'cn22', 'cn23', 'invoice'] as const;
+export type DocumentPart = (typeof DOCUMENT_PARTS)[number];
+
 export const SERVICES = ['express', 'economy'] as const;
 export type ServiceLevel = (typeof SERVICES)[number];
 

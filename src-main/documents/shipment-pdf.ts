@@ -5,7 +5,7 @@
 // Bulk print puts the labels of many shipments in one PDF, on 4×6 pages or A4 sheets of 2 or 4.
 import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { LabelLayout } from '../../src-shared/printing.ts';
-import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Address, DocumentPart, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines, countryLine } from './address-lines.ts';
 import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23 } from './customs-forms.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
@@ -28,9 +28,6 @@ export interface ShipmentDocumentInput {
   attributes: ShipmentAttributes;
   createdAt: Date;
 }
-
-/** One of the shipment's documents, on its own. */
-export type DocumentPart = 'labels' | 'cn22' | 'cn23' | 'invoice';
 
 export interface RenderOptions {
   /** Only the 4×6 in pages, the labels and a CN22: what a label printer prints. No A4 page. */

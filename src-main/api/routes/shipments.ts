@@ -14,7 +14,7 @@ import { rateId } from '../../../src-shared/rates.ts';
 import { orderNumberOf } from '../../../src-shared/orders.ts';
 import { validateVerification } from '../../../src-shared/verification.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
-import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import { DOCUMENT_PARTS, type DocumentPart, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
@@ -85,7 +85,7 @@ function summaryQuery(ctx: ApiContext) {
   return { page, query: { dateFrom, dateTo, search, createdBy, after: page.after, limit: page.size + 1 } };
 }
 
-/** `format` (pdf, the default, or zpl) and, for ZPL, `dpi` (203, the default, or 300) of the documents endpoint. */
+/** `format` (pdf, the default, or zpl), for ZPL `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
 function documentFormat(ctx: ApiContext): DocumentFormat {
   const format = (queryParameter(ctx, 'format') ?? 'pdf').trim().toLowerCase();
   const dpiText = queryParameter(ctx, 'dpi');
@@ -94,8 +94,13 @@ function documentFormat(ctx: ApiContext): DocumentFormat {
   if (dpiText !== undefined && (format !== 'zpl' || !['203', '300'].includes(dpiText.trim()))) {
     errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl', dpiText));
   }
+  const documentText = queryParameter(ctx, 'document')?.trim().toLowerCase();
+  if (documentText !== undefined && (format !== 'pdf' || !(DOCUMENT_PARTS as readonly string[]).includes(documentText))) {
+    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('document'), 'document', `${DOCUMENT_PARTS.join(', ')} (one document of the PDF on its own), with format=pdf`, documentText));
+  }
   if (errors.length > 0) fail(errors);
-  return format === 'zpl' ? { format, dpi: Number(dpiText ?? 203) as 203 | 300 } : { format: 'pdf' };
+  if (format === 'zpl') return { format, dpi: Number(dpiText ?? 203) as 203 | 300 };
+  return documentText ? { format: 'pdf', document: documentText as DocumentPart } : { format: 'pdf' };
 }
 
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {

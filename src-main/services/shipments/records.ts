@@ -9,14 +9,32 @@ import { upstreamOfCarrier } from '../../carriers/upstream.ts';
 import { requireRole } from '../audit-log.ts';
 import { labelInput } from '../label-input.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
+import { customsFormsOf } from '../../documents/customs-forms.ts';
+import type { DocumentPart } from '../../../src-shared/shipment.ts';
+import type { CustomsDocument } from '../../../src-shared/customs.ts';
+import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { ShipmentService } from './types.ts';
 import type { ShipmentContext } from './context.ts';
+
+const PART_FORM: Record<Exclude<DocumentPart, 'labels'>, CustomsDocument> = { cn22: 'CN22', cn23: 'CN23', invoice: 'commercialInvoice' };
+const PART_NAME: Record<DocumentPart, string> = { labels: 'labels', cn22: 'CN22', cn23: 'CN23', invoice: 'commercial invoice' };
 
 /** The media type of ZPL labels as the documents endpoint answers them. */
 const ZPL_MEDIA_TYPE = 'application/x-zpl';
 
 export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 'get' | 'acknowledged' | 'remove' | 'documents' | 'verify' | 'tracking' | 'trackingHistory' | 'publicTracking' | 'summaries'> {
   const { store, clock, logger, audit, deps, find, notRetrievable } = context;
+
+  /** One document of a processed shipment, drawn again from its record; refused for one it does not carry. */
+  const oneDocument = async (record: ShipmentRecord, part: DocumentPart) => {
+    const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
+    if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('document'), { parameter: 'document', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+    const input = labelInput(record);
+    const carried = part === 'labels' || customsFormsOf(input).includes(PART_FORM[part]);
+    if (!carried) throw new StationError(404, ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), { parameter: 'document' });
+    const data = await deps.documents.render(input, { part });
+    return { contentType: 'application/pdf', fileName: `${record.reference}-${part}.pdf`, data: Buffer.from(data) };
+  };
   return {
     async get(caller, id) {
       const record = await find(caller, id);
@@ -62,6 +80,7 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
       }
+      if (format.document) return { record, ...(await oneDocument(record, format.document)) };
       const document = await store.shipments.document(record.id);
       if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
       return { record, ...document };

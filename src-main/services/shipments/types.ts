@@ -14,6 +14,7 @@ import type { SummaryFilter } from '../../store/shipment-rows.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import type { AuditLog } from '../audit-log.ts';
 import type { ZplDpi } from '../../documents/zpl-label.ts';
+import type { DocumentPart } from '../../../src-shared/shipment.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -34,7 +35,8 @@ export interface ShipmentServiceDeps {
 export type SummaryQuery = Omit<SummaryFilter, 'clientId' | 'sandbox'>;
 
 /** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), or ZPL labels. */
-export type DocumentFormat = { format: 'pdf' } | { format: 'zpl'; dpi: ZplDpi };
+/** `document`: one of the PDF's documents on its own (the labels, the CN22, the CN23 with its copies, the commercial invoice). */
+export type DocumentFormat = { format: 'pdf'; document?: DocumentPart } | { format: 'zpl'; dpi: ZplDpi };
 
 export interface ProcessingRun {
   claimed: number;
