@@ -5,6 +5,8 @@
 // territories that share a country's code, the postal code. Postal services declare on the UPU's CN22 up to
 // 300 SDR and on the CN23 above it; express carriers on a commercial invoice.
 import { EU_COUNTRIES } from './countries.ts';
+import { parseCents } from './money.ts';
+import type { ShipmentAttributes } from './shipment.ts';
 import { countryName } from './postal-codes.ts';
 
 /** Where an address lies for customs: the customs territory, the VAT territory, and a name for messages. */
@@ -147,4 +149,32 @@ export function isEori(value: string | undefined | null): boolean {
 /** An IOSS number: IM, three digits, and seven more (IM3960000001). */
 export function isIoss(value: string | undefined | null): boolean {
   return typeof value === 'string' && /^IM[0-9]{10}$/.test(value.trim().toUpperCase());
+}
+
+/** A UPU S10 item identifier (RR123456785IT): the tracking number of a postal item. */
+export const isPostalItem = (trackingNumber: string): boolean => /^[A-Z]{2}[0-9]{9}[A-Z]{2}$/.test(trackingNumber);
+
+/** The goods' value in cents: the declared items, or the invoice subtotal without a declaration. */
+export function declaredValueCents(attributes: ShipmentAttributes): number {
+  const items = attributes.exportDeclaration?.lineItems;
+  if (items && items.length > 0) return items.reduce((total, item) => total + (parseCents(item.unitPrice) ?? 0) * Number(item.quantity), 0);
+  return parseCents(attributes.invoiceSubtotal?.amount ?? '0') ?? 0;
+}
+
+/** The most items a CN22 has room for; more go on a CN23, whatever their value. */
+export const CN22_MAX_ITEMS = 5;
+
+/**
+ * The declarations a processed shipment carries, by its route, its carrier (postal when its tracking number is a
+ * UPU S10 one), its value and its items. A shipment with an export declaration on a route that needs none (an
+ * integration that sends one anyway) keeps its commercial invoice, as before there were forms.
+ */
+export function customsForms(attributes: ShipmentAttributes, trackingNumber: string): CustomsDocument[] {
+  const route = customsRoute(attributes.shipFrom, attributes.shipTo);
+  const items = attributes.exportDeclaration?.lineItems.length ?? 0;
+  const documents = customsDocuments(route, { postal: isPostalItem(trackingNumber), valueCents: declaredValueCents(attributes), documentsOnly: attributes.documentsOnly === true });
+  if (documents.includes('CN22') && items > CN22_MAX_ITEMS) return ['CN23', 'commercialInvoice'];
+  if (documents.length === 0 && attributes.exportDeclaration) return ['commercialInvoice'];
+  if (documents.includes('commercialInvoice') && !attributes.exportDeclaration) return documents.filter((document) => document !== 'commercialInvoice');
+  return documents;
 }

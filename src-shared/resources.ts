@@ -1,5 +1,6 @@
 // The station's answers, typed once: the server's serializers build values that `satisfies` these types,
 // and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
+import type { CustomsDocument } from './customs.ts';
 import type { ClientAttributes } from './client.ts';
 import type { LabelLayout, PRINT_DPIS, PRINT_FORMATS, PrintDocuments, PrintSettings } from './printing.ts';
 import type { Role } from './roles.ts';
@@ -38,6 +39,23 @@ export interface ShipmentMeta {
   /** Who made it (the user's username) and at which desk: an extension; null for shipments imported in bulk. */
   createdBy?: string | null;
   desk?: string | null;
+  /** On a route through customs (an extension): why, and once processed the declarations it carries and whether an upstream took them as data. */
+  customs?: CustomsMeta;
+  /** A return (an extension): the id of the shipment it returns, why (a code of RETURN_REASONS, and the packer's words), and whether it is paid only once used. */
+  returnOf?: string;
+  returnReason?: string;
+  returnNote?: string | null;
+  payOnUse?: boolean;
+  /** The ids of the returns made of this shipment (an extension), oldest first. */
+  returns?: string[];
+}
+
+export interface CustomsMeta {
+  why: string;
+  /** CN22, CN23 and commercialInvoice: null until processed (they follow from the carrier). */
+  documents: CustomsDocument[] | null;
+  /** Whether an upstream took the export declaration as data (paperless trade); null when none was asked. */
+  data: 'accepted' | 'refused' | null;
 }
 
 export interface ShipmentLinks {

@@ -48,6 +48,8 @@ export interface Booking {
   insuranceCents?: number | null;
   /** The upstream's own record of the booking, for tracking refreshes. */
   remote?: RemoteBooking;
+  /** Whether an upstream took the export declaration sent with the booking as data: it answered the same lines. */
+  customsData?: 'accepted' | 'refused';
 }
 
 export interface RemoteBooking {

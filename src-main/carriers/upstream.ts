@@ -51,6 +51,7 @@ interface RateJson {
 
 interface ShipmentJson {
   id: string;
+  attributes?: { exportDeclaration?: { lineItems?: unknown[] } | null };
   meta: { status: number; reference: string | null; carrierName: string | null; finalCost: { amount: number; currency: string } | null; insuranceCost: { amount: number } | null; trackingNumber: string | null; error?: string | null };
 }
 
@@ -119,7 +120,16 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
     return (await client.call<{ data: ShipmentJson }>('GET', `/shipments/${encodeURIComponent(id)}`, { timeoutMs: timeouts.lookupMs, sandbox })).body.data;
   };
 
-  const booked = async (shipment: ShipmentJson, sandbox: boolean, quote: Quote): Promise<Booking> => {
+  /**
+   * Paperless trade: the export declaration goes with the booking as data, and the upstream took it when its
+   * shipment answers it with every line; an upstream that dropped it (one that declares on paper only) refused it.
+   */
+  const customsAnswer = (sent: ShipmentAttributes['exportDeclaration'], shipment: ShipmentJson): Booking['customsData'] => {
+    if (!sent) return undefined;
+    return shipment.attributes?.exportDeclaration?.lineItems?.length === sent.lineItems.length ? 'accepted' : 'refused';
+  };
+
+  const booked = async (shipment: ShipmentJson, sandbox: boolean, quote: Quote, sent?: ShipmentAttributes['exportDeclaration']): Promise<Booking> => {
     if (shipment.meta.status !== 3 || !shipment.meta.trackingNumber) {
       throw new UpstreamRefusedError(422, `${config.name} did not process the shipment${shipment.meta.error ? `: ${shipment.meta.error}` : ''}`);
     }
@@ -135,6 +145,7 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
       insuranceCents: shipment.meta.insuranceCost ? cents(shipment.meta.insuranceCost.amount) : quote.insuranceCents,
       document: { contentType: file.contentType, fileName: file.fileName, data: new Uint8Array(Buffer.from(file.fileData, 'base64')) },
       remote: { carrierChoice: config.code, id: shipment.id, reference: shipment.meta.reference },
+      ...(sent ? { customsData: customsAnswer(sent, shipment) } : {}),
     };
   };
 
@@ -178,7 +189,7 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
       // A retry (the scheduler's, or a repeat after a lost answer) first asks whether the upstream booked it already.
       if (context.retry) {
         const earlier = await guarded(() => lookUp(reference, context.sandbox));
-        if (earlier) return booked(earlier, context.sandbox, quote);
+        if (earlier) return booked(earlier, context.sandbox, quote, attributes.exportDeclaration);
       }
       try {
         const answer = await guarded(() =>
@@ -189,7 +200,7 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
             idempotencyKey: reference,
           }),
         );
-        return await booked(answer.body.data, context.sandbox, quote);
+        return await booked(answer.body.data, context.sandbox, quote, attributes.exportDeclaration);
       } catch (error) {
         if (!(error instanceof UpstreamUnreachableError)) throw error;
         // The answer is lost, not necessarily the booking: look before anyone tries again.
@@ -199,7 +210,7 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
           lookedUp = false;
           return undefined;
         });
-        if (earlier) return booked(earlier, context.sandbox, quote);
+        if (earlier) return booked(earlier, context.sandbox, quote, attributes.exportDeclaration);
         unreachable(error);
         // Looked up and not there: it was not booked. Otherwise nobody can know yet.
         throw lookedUp ? new UpstreamUnreachableError(error.message, false) : error;

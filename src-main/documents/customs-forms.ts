@@ -1,7 +1,7 @@
 // The UPU's customs declarations, drawn from the shipment's export declaration: the CN22 on a 4×6 in label page
 // (it goes on the parcel, so it prints on the label printer) and the CN23 on A4 with its copies. Which of them a
 // shipment carries is src-shared/customs.ts's rule; a postal item is one whose tracking number is a UPU S10 one.
-import { customsDocuments, customsRoute, type CustomsDocument } from '../../src-shared/customs.ts';
+import { customsForms, declaredValueCents, type CustomsDocument } from '../../src-shared/customs.ts';
 import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { ExportDeclaration, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines } from './address-lines.ts';
@@ -28,34 +28,8 @@ export interface CustomsInput {
   attributes: ShipmentAttributes;
 }
 
-/** A UPU S10 item identifier (RR123456785IT): the tracking number of a postal item. */
-export const isPostalItem = (trackingNumber: string): boolean => /^[A-Z]{2}[0-9]{9}[A-Z]{2}$/.test(trackingNumber);
-
-/** The goods' value in cents: the declared items, or the invoice subtotal without a declaration. */
-export function declaredValueCents(attributes: ShipmentAttributes): number {
-  const items = attributes.exportDeclaration?.lineItems;
-  if (items && items.length > 0) return items.reduce((total, item) => total + (parseCents(item.unitPrice) ?? 0) * Number(item.quantity), 0);
-  return parseCents(attributes.invoiceSubtotal?.amount ?? '0') ?? 0;
-}
-
-/** The most items a CN22 has room for; more go on a CN23, whatever their value. */
-export const CN22_MAX_ITEMS = 5;
-
-/**
- * The declarations this shipment carries. A shipment with an export declaration on a route that needs none (an
- * integration that sends one anyway) keeps its commercial invoice, as before there were forms.
- */
-export function customsFormsOf(input: CustomsInput): CustomsDocument[] {
-  const { attributes } = input;
-  const route = customsRoute(attributes.shipFrom, attributes.shipTo);
-  const postal = isPostalItem(input.trackingNumber);
-  const items = attributes.exportDeclaration?.lineItems.length ?? 0;
-  const documents = customsDocuments(route, { postal, valueCents: declaredValueCents(attributes), documentsOnly: attributes.documentsOnly === true });
-  if (documents.includes('CN22') && items > CN22_MAX_ITEMS) return ['CN23', 'commercialInvoice'];
-  if (documents.length === 0 && attributes.exportDeclaration) return ['commercialInvoice'];
-  if (documents.includes('commercialInvoice') && !attributes.exportDeclaration) return documents.filter((document) => document !== 'commercialInvoice');
-  return documents;
-}
+/** The declarations this shipment carries (src-shared/customs.ts), by its tracking number and attributes. */
+export const customsFormsOf = (input: CustomsInput): CustomsDocument[] => customsForms(input.attributes, input.trackingNumber);
 
 export const CATEGORIES = ['Gift', 'Commercial sample', 'Documents', 'Returned goods', 'Sale of goods', 'Other'] as const;
 type Category = (typeof CATEGORIES)[number];

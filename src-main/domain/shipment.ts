@@ -34,7 +34,19 @@ export interface ShipmentRecord {
   /** The username of the user who made it (null for shipments imported in bulk), and the desk it was made at. */
   createdBy?: string | null;
   desk?: string | null;
+  /** A return: the id of the shipment it returns, the reason's code, the packer's words, and whether it is paid only once used. */
+  returnOf?: string | null;
+  returnReason?: string | null;
+  returnNote?: string | null;
+  payOnUse?: boolean;
+  /** The ids of this shipment's returns, oldest first. */
+  returns?: string[];
+  /** Whether an upstream took the export declaration as data (paperless trade); null when it went to none. */
+  customsData?: CustomsDataAnswer | null;
 }
+
+/** An upstream's answer to the customs data sent with a booking. */
+export type CustomsDataAnswer = 'accepted' | 'refused';
 
 /** The outcome of processing a shipment: booked with a carrier, with its documents and collection booking. */
 export interface ProcessedResult {
@@ -51,6 +63,8 @@ export interface ProcessedResult {
   booking: { collectionDate: string; address: object } | null;
   /** The upstream's record of a shipment booked through an upstream carrier. */
   remote: { carrierChoice: string; id: string; reference: string | null } | null;
+  /** An upstream's answer to the customs data sent with the booking. */
+  customsData?: CustomsDataAnswer | null;
 }
 
 export interface TrackingEvent {

@@ -143,5 +143,6 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
     document: { contentType: booking.document?.contentType ?? 'application/pdf', fileName: `${input.reference}.pdf`, data: pdf },
     booking: attributes.booking ? { collectionDate: input.shipDate, address: attributes.collectionLocation ?? attributes.shipFrom } : null,
     remote: booking.remote ?? null,
+    customsData: booking.customsData ?? null,
   };
 }

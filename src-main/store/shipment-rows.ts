@@ -18,7 +18,7 @@ export type NewShipment = Pick<
   /** The username of the user who made it, and the desk it was made at. */
   createdBy?: string | null;
   desk?: string | null;
-};
+} & Partial<Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>>;
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
 export type BulkShipment = NewShipment &
@@ -192,6 +192,12 @@ export interface ShipmentRow {
   order_number?: string | null;
   created_by?: string | null;
   desk?: string | null;
+  return_of?: string | null;
+  return_reason?: string | null;
+  return_note?: string | null;
+  pay_on_use?: number;
+  returns?: string | null;
+  customs_data?: string | null;
 }
 
 export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
@@ -222,6 +228,12 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     orderNumber: row.order_number ?? null,
     createdBy: row.created_by ?? null,
     desk: row.desk ?? null,
+    returnOf: row.return_of ?? null,
+    returnReason: row.return_reason ?? null,
+    returnNote: row.return_note ?? null,
+    payOnUse: row.pay_on_use === 1,
+    returns: row.returns ? (JSON.parse(row.returns) as string[]) : [],
+    customsData: (row.customs_data as ShipmentRecord['customsData']) ?? null,
   };
 }
 

@@ -231,11 +231,12 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     const at = now();
     const done = await tx.one<ShipmentRow>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
-         insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12
+         insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12,
+         customs_data = $13
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
        RETURNING *`,
       [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
-        result.currency, result.trackingNumber, result.trackingHash, at],
+        result.currency, result.trackingNumber, result.trackingHash, at, result.customsData ?? null],
     );
     if (!done) return undefined;
     const attributes = JSON.parse(done.attributes) as ShipmentAttributes;
@@ -257,6 +258,12 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     await announce(tx, 'shipment.processed', done);
     return done;
   };
+  /** Adds a return to its original's list, under the original's row lock: two returns made at once both stay listed. */
+  const listReturn = async (tx: Sql, originalId: string, returnId: string) => {
+    const original = await tx.one<{ returns: string | null }>(`SELECT returns FROM shipments WHERE id = $1${tx.dialect.lockRows}`, [originalId]);
+    const returns = original?.returns ? (JSON.parse(original.returns) as string[]) : [];
+    await tx.run('UPDATE shipments SET returns = $2 WHERE id = $1', [originalId, JSON.stringify([...returns, returnId])]);
+  };
   const log = async (tx: Sql, logged: NewAuditEvent | undefined) => {
     if (logged) await appendAudit(tx, logged, now());
   };
@@ -269,13 +276,16 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         // Each change's RETURNING row is what its event and the answer need: no read of the row again.
         const inserted = (await tx.one<ShipmentRow>(
           `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
-                                  ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at)
-           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                                  ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at,
+                                  return_of, return_reason, return_note, pay_on_use)
+           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
            RETURNING *`,
           [shipment.id, Number(shipment.clientId), shipment.sandbox ? 1 : 0, shipment.origin, shipment.scheduled ? 1 : 0, shipment.service, shipment.carrierChoice,
             shipment.reference, shipment.shipDate, JSON.stringify(shipment.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry,
-            shipment.orderNumber ?? null, shipment.createdBy ?? null, shipment.desk ?? null, now()],
+            shipment.orderNumber ?? null, shipment.createdBy ?? null, shipment.desk ?? null, now(),
+            shipment.returnOf ?? null, shipment.returnReason ?? null, shipment.returnNote ?? null, shipment.payOnUse ? 1 : 0],
         ))!;
+        if (shipment.returnOf) await listReturn(tx, shipment.returnOf, shipment.id);
         if (key) await recordKey(tx, key, now());
         await log(tx, logged);
         await audit(tx, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });

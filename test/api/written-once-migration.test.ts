@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/store/database.ts';
-import { MIGRATIONS, POSTGRES_MIGRATIONS, migrationsOf, type WrittenOnce } from '../../src-main/store/migrations/index.ts';
+import { MIGRATIONS, POSTGRES_MIGRATIONS, WRITTEN_ONCE, migrationsOf, type WrittenOnce } from '../../src-main/store/migrations/index.ts';
 import { openPostgres } from '../../src-main/store/postgres/database.ts';
 import { sqliteSql } from '../../src-main/store/sql/sqlite.ts';
 import { postgresSql } from '../../src-main/store/sql/postgres.ts';
@@ -31,12 +31,12 @@ async function migrated(): Promise<{ sql: Sql; version: number }> {
   const dataDir = tempDir('written-once-');
   const url = await testDatabaseFor(dataDir);
   if (url) {
-    const migrations = migrationsOf(POSTGRES, [GIFT_NOTE]);
+    const migrations = migrationsOf(POSTGRES, [...WRITTEN_ONCE, GIFT_NOTE]);
     const pool = await openPostgres(url, migrations);
     closing.push(() => pool.end());
     return { sql: postgresSql(pool), version: migrations.at(-1)!.version };
   }
-  const migrations = migrationsOf(SQLITE, [GIFT_NOTE]);
+  const migrations = migrationsOf(SQLITE, [...WRITTEN_ONCE, GIFT_NOTE]);
   const db = openDatabase(join(dataDir, 'station.sqlite'), migrations);
   closing.push(() => db.close());
   return { sql: sqliteSql(db), version: migrations.at(-1)!.version };
@@ -46,8 +46,8 @@ describe('a migration written once', () => {
   it('follows the released ones of each back end, numbered without a gap', () => {
     expect(MIGRATIONS.map((migration) => migration.version)).toEqual(Array.from({ length: MIGRATIONS.length }, (_, index) => index + 1));
     expect(POSTGRES_MIGRATIONS.map((migration) => migration.version)).toEqual(Array.from({ length: POSTGRES_MIGRATIONS.length }, (_, index) => index + 1));
-    expect(migrationsOf(SQLITE, [GIFT_NOTE]).at(-1)).toMatchObject({ version: MIGRATIONS.length + 1, name: GIFT_NOTE.name });
-    expect(migrationsOf(POSTGRES, [GIFT_NOTE]).at(-1)).toMatchObject({ version: POSTGRES_MIGRATIONS.length + 1, name: GIFT_NOTE.name });
+    expect(migrationsOf(SQLITE, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({ version: MIGRATIONS.length + 1, name: GIFT_NOTE.name });
+    expect(migrationsOf(POSTGRES, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({ version: POSTGRES_MIGRATIONS.length + 1, name: GIFT_NOTE.name });
   });
 
   it('adds its column on this back end, read and written by one statement for both', async () => {

@@ -1,5 +1,6 @@
 // Shipment, rate, summary, documents, tracking and address resources, shaped as spec section 2 and the examples.
 // Each builds a value that satisfies the src-shared response type the desk UI reads too.
+import { customsForms, customsRoute } from '../../../src-shared/customs.ts';
 import { rateId } from '../../../src-shared/rates.ts';
 import type {
   AddressResource,
@@ -84,6 +85,18 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   if (record.status === STATUS.failed) meta.error = record.error;
   meta.createdBy = record.createdBy ?? null;
   meta.desk = record.desk ?? null;
+  const route = customsRoute(record.attributes.shipFrom, record.attributes.shipTo);
+  if (route.needed) {
+    const documents = record.status === STATUS.processed && record.trackingNumber ? customsForms(record.attributes, record.trackingNumber) : null;
+    meta.customs = { why: route.why, documents, data: record.customsData ?? null };
+  }
+  if (record.returnOf) {
+    meta.returnOf = record.returnOf;
+    meta.returnReason = record.returnReason ?? 'OTHER';
+    meta.returnNote = record.returnNote ?? null;
+    meta.payOnUse = record.payOnUse === true;
+  }
+  if (record.returns && record.returns.length > 0) meta.returns = record.returns;
 
   return { type: 'shipment', id: record.id, attributes: shipmentAttributes(record), links, meta } satisfies ShipmentResource;
 }

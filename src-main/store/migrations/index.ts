@@ -6,9 +6,10 @@ import { POSTGRES, SQLITE, type Dialect } from '../sql/dialect.ts';
 import type { Migration, WrittenOnce } from './migration.ts';
 import { RELEASED_POSTGRES } from './released-postgres.ts';
 import { RELEASED_SQLITE } from './released-sqlite.ts';
+import { RETURNS } from './018-returns.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
-const WRITTEN_ONCE: readonly WrittenOnce[] = [];
+export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
 export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {
