@@ -109,6 +109,14 @@ export const ERROR_TEXT = {
   printerNotResponding: (printer: string, seconds: number, problem: string) =>
     `The printer ${printer} has not started printing after ${seconds} s (${problem}), so the job was cancelled. Check that it is switched on and connected (its cable or the network), then print again; or choose another printer in Settings.`,
   noA4Printer: 'No A4 printer is chosen at this desk: choose one in Settings (A4 printer), or print the A4 pages from the browser.',
+  returnOfVoided: (id: string) => `Shipment ${id} was voided: a voided shipment has no return label.`,
+  returnOfUnsent: (reference: string) => `Shipment ${reference} was never sent: a return label is made for a processed shipment.`,
+  returnOfReturn: (reference: string) => `Shipment ${reference} is itself a return: to send its goods again, make a new shipment.`,
+  returnPackageUnknown: (index: number, count: number) => `The original has no package ${index}: it has ${count}, numbered 0 to ${count - 1}.`,
+  payOnUseNotOffered: (choice: string | undefined, offered: readonly string[]) =>
+    `${choice ? `${choice}’s rate card does not offer returns paid only once used` : 'A return paid only once used needs data.meta.carrierChoice'}; ${offered.length > 0 ? `those that do: ${offered.join(', ')}` : 'no carrier of this station offers them'}.`,
+  printWithOutboundScheduled: 'A scheduled return has no label yet to print with the outbound label: make it with scheduledProcessing false.',
+  returnFromOriginal: (reference: string) => `The return of shipment ${reference} takes this from the original:`,
   documentNotCarried: (reference: string, document: string) => `Shipment ${reference} carries no ${document}: its route and service do not need one.`,
   noA4Documents: (reference: string) => `Shipment ${reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`,
   a4DocumentsArePdf: 'A4 documents print as PDF: a ZPL label printer cannot print them.',

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'print.done',
   'print.failed',
   'day.closed',
+  'shipment.return.created',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

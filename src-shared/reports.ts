@@ -61,4 +61,6 @@ export interface DailyReportMeta {
   carriers: CarrierTotals[];
   topDestinations: { country: string; shipments: number }[];
   totals: { shipments: number; packages: number; weightKg: number; cost: { amount: number; currency: string }; costPerKg: number | null };
+  /** Returns shipped in the range (an extension): how many, per reason, and each as a share of the other shipments (null without any). */
+  returns: { returns: number; rate: number | null; byReason: { reason: string; returns: number; rate: number | null }[] };
 }

@@ -191,6 +191,7 @@ export type UserResource = Resource<'user', UserAttributes>;
 /** What the audit log records (README, "Roles and the audit log"). */
 export const AUDIT_ACTIONS = [
   'shipment.created',
+  'shipment.return.created',
   'shipment.deleted',
   'shipment.voided',
   'label.reprinted',

@@ -42,7 +42,8 @@ export interface TodayPickup {
 
 export interface TodayAttributes {
   date: string;
-  totals: { made: number; waiting: number; failed: number; saved: number; toClose: number };
+  /** `returns`: the returns made for the day (an extension), also counted in `made`. */
+  totals: { made: number; waiting: number; failed: number; saved: number; toClose: number; returns: number };
   carriers: TodayCarrier[];
   /** This desk's print jobs of the client still queued or printing, oldest first. */
   printJobs: TodayPrintJob[];

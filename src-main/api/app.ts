@@ -47,12 +47,15 @@ import type { PrintService } from '../services/printing.ts';
 import { printViewRoutes, type LabelHandoff } from './routes/print-view.ts';
 import { deskUi } from './middleware/desk-ui.ts';
 import { requireBearer, routeRole } from './middleware/authorization.ts';
+import { returnRoutes } from './routes/returns.ts';
+import type { ReturnService } from '../services/returns.ts';
 import { ApiRouter, routing } from './router.ts';
 import { loggedPath } from './logged-path.ts';
 
 export interface ApiDeps extends GuardOptions, AdministrationDeps {
   authentication: AuthenticationService;
   shipments: ShipmentService;
+  returns: ReturnService;
   addresses: AddressService;
   printing: PrintService;
   idempotency: IdempotencyService;
@@ -92,6 +95,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   clientRoutes(open, guarded, deps.authentication);
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);
+  returnRoutes(guarded, deps);
   printingRoutes(guarded, deps.printing, deps.idempotency);
   administrationRoutes(guarded, deps);
   userRoutes(guarded, deps.users);

@@ -48,6 +48,8 @@ export const rateCardSchema = z.object({
   /** Local time on the collection day until which a booked pickup may be cancelled (HH:MM). */
   pickupCancelBefore: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).default('10:00'),
   trackingNumber,
+  /** Returns: whether the carrier makes return labels paid only once it scans them first (pay on use). */
+  returns: z.object({ payOnUse: z.boolean().default(false) }).default({ payOnUse: false }),
   /** How many days after today a shipment may be dated: a carrier books pickups and labels so far ahead. */
   shipDaysAhead: z.number().int().min(0).max(365).default(30),
   /**

@@ -27,6 +27,8 @@ export interface ShipmentDocumentInput {
   sandbox: boolean;
   attributes: ShipmentAttributes;
   createdAt: Date;
+  /** A return's label: marked RETURN, and PAY ON USE when the carrier charges it only once it scans it first. */
+  returnLabel?: { payOnUse: boolean };
 }
 
 export interface RenderOptions {
@@ -113,6 +115,10 @@ function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, coun
   const textWidth = page.fonts.width(trackingText, 11, 'bold');
   drawText(page, trackingText, (width - textWidth) / 2, barcodeBottom - 14, { size: 11, weight: 'bold' });
   if (attributes.documentsOnly) drawText(page, 'DOCUMENTS', MARGIN, 10, { size: 7, weight: 'bold' });
+  if (input.returnLabel) {
+    const mark = input.returnLabel.payOnUse ? 'RETURN - PAY ON USE' : 'RETURN';
+    drawText(page, mark, width - MARGIN - page.fonts.width(mark, 9, 'bold'), height - 42, { size: 9, weight: 'bold' });
+  }
 
   if (input.sandbox) {
     const [watermark] = page.fonts.runs('TEST LABEL', 'bold');

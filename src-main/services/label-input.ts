@@ -12,4 +12,5 @@ export const labelInput = (record: ShipmentRecord): ShipmentDocumentInput => ({
   sandbox: record.sandbox,
   attributes: record.attributes,
   createdAt: new Date(record.processedAt ?? record.createdAt),
+  ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}),
 });

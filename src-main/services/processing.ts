@@ -93,6 +93,8 @@ export interface ProcessInput {
   lane: Lane;
   /** Processing it may have been tried before (a scheduled or saved shipment): an upstream looks for its booking first. */
   retry: boolean;
+  /** A return's label says so, and whether it is paid only once used. */
+  returnLabel?: { payOnUse: boolean };
 }
 
 /** Books and documents a priced shipment. Its tracking number stays held until the caller records the result. */
@@ -121,6 +123,7 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
       sandbox: input.sandbox,
       attributes: input.attributes,
       createdAt: input.at,
+      ...(input.returnLabel ? { returnLabel: input.returnLabel } : {}),
     },
     {},
     input.lane,

@@ -1,5 +1,5 @@
 // Reports: a client's processed shipments over a date range from the day summaries (per day and carrier, per
-// carrier, top destinations, cost per kg) and per person (person_days), as the Reports screen, the CSV export and integrations read them.
+// carrier, top destinations, cost per kg), per person (person_days) and the return rate per reason, as the Reports screen, the CSV export and integrations read them.
 import type { CarrierTotals, DailyReportAttributes, DailyReportMeta, PersonTotals } from '../../src-shared/reports.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
@@ -42,9 +42,10 @@ export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: 
 export function createReportService(store: Store): ReportService {
   return {
     async daily(caller, range, createdBy = null) {
-      const [{ days, countries }, people] = await Promise.all([
+      const [{ days, countries }, people, returnCounts] = await Promise.all([
         store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy }),
         peopleOf(store, caller, range),
+        store.shipments.returnCounts({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy }),
       ]);
       const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
       let packages = 0;
@@ -70,6 +71,11 @@ export function createReportService(store: Store): ReportService {
         }
         entry.carriers.push({ carrier: day.carrier_code, shipments: Number(day.shipments), packages: Number(day.packages), weightKg: Number(day.weight_g) / 1000, cost: money(Number(day.cost_cents)) });
       }
+      const shipments = carriers.reduce((total, entry) => total + entry.shipments, 0);
+      const returned = returnCounts.reduce((total, entry) => total + entry.returns, 0);
+      // A return rate is of the parcels sent out: the shipments that are not returns themselves.
+      const outbound = shipments - returned;
+      const rate = (count: number) => (outbound > 0 ? Math.round((count / outbound) * 10_000) / 10_000 : null);
       return {
         rows: [...byDate.values()],
         meta: {
@@ -78,7 +84,8 @@ export function createReportService(store: Store): ReportService {
           people,
           carriers,
           topDestinations: countries.map((country) => ({ country: country.country, shipments: Number(country.shipments) })),
-          totals: { shipments: carriers.reduce((total, entry) => total + entry.shipments, 0), packages, weightKg: grams / 1000, cost: money(cents), costPerKg: perKg(cents, grams) },
+          totals: { shipments, packages, weightKg: grams / 1000, cost: money(cents), costPerKg: perKg(cents, grams) },
+          returns: { returns: returned, rate: rate(returned), byReason: returnCounts.map((entry) => ({ ...entry, rate: rate(entry.returns) })) },
         },
       };
     },

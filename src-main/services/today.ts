@@ -37,13 +37,14 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
     async today(caller, given, createdBy = null) {
       const date = given ?? dayIn(clock(), (await deps.calendar()).timeZone);
       const scope = { clientId: caller.client.id, sandbox: caller.sandbox };
-      const [counts, manifests, jobs, pickup, cards, people] = await Promise.all([
+      const [counts, manifests, jobs, pickup, cards, people, returnCounts] = await Promise.all([
         store.shipments.dayCounts({ ...scope, date, createdBy }),
         store.manifests.list({ ...scope, date, carrierCode: null, limit: 100 }),
         store.printJobs.open(desk),
         nextPickup(caller, date),
         carriers.cards(),
         peopleOf(store, caller, { dateFrom: date, dateTo: date }),
+        store.shipments.returnCounts({ ...scope, dateFrom: date, dateTo: date, createdBy }),
       ]);
       const byCarrier = new Map<string | null, TodayCarrier>();
       const entryFor = (carrier: string | null, name: string | null) => {
@@ -74,7 +75,7 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
       const sum = (field: 'made' | 'waiting' | 'failed' | 'saved' | 'toClose') => carriersOfDay.reduce((total, entry) => total + entry[field], 0);
       return {
         date,
-        totals: { made: sum('made'), waiting: sum('waiting'), failed: sum('failed'), saved: sum('saved'), toClose: sum('toClose') },
+        totals: { made: sum('made'), waiting: sum('waiting'), failed: sum('failed'), saved: sum('saved'), toClose: sum('toClose'), returns: returnCounts.reduce((total, entry) => total + entry.returns, 0) },
         carriers: carriersOfDay,
         printJobs: jobs
           .filter((job) => job.clientId === caller.client.id && (job.status === 'queued' || job.status === 'printing'))

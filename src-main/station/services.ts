@@ -28,6 +28,7 @@ import { createOrderService, type OrderService } from '../services/orders.ts';
 import { createPackingSetupService, type PackingSetupService } from '../services/packing-setup.ts';
 import { createPickupService, type PickupService } from '../services/pickups.ts';
 import { createPrintService, type PrintService } from '../services/printing.ts';
+import { createReturnService, type ReturnService } from '../services/returns.ts';
 import { createReportService, type ReportService } from '../services/reports.ts';
 import { createScaleService, type ScaleService } from '../services/scale.ts';
 import { createShipmentService, type ShipmentService } from '../services/shipments.ts';
@@ -53,6 +54,8 @@ export interface Services {
   calendar: CalendarService;
   shipments: ShipmentService;
   printing: PrintService;
+  /** Return labels of processed shipments. */
+  returns: ReturnService;
   idempotency: IdempotencyService;
   /** The outbox and the upstream tracking refresh. */
   upstream: UpstreamService;
@@ -162,6 +165,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     calendar,
     shipments,
     printing,
+    returns: createReturnService({ store, shipments, printing, carriers }),
     idempotency: createIdempotencyService({ store, clock }),
     upstream: createUpstreamService({ store, carriers, clock, calendar: calendar.current, logger }),
     manifests,

@@ -66,6 +66,8 @@ export interface SummaryFilter {
   /** Only shipments after this one in the list's order (ship date, then made, newest first): the page after it. */
   after?: SummaryKey | null;
   limit: number;
+  /** Only returns (true), only the others (false), or both (null or absent). */
+  returns?: boolean | null;
 }
 
 /** What a confirm changes in a saved shipment: its attributes and ship date, and the order it ships when it names one. */
@@ -76,6 +78,8 @@ export interface ConfirmedChanges {
 }
 
 export interface ShipmentReads {
+  /** Whether the client's shipment of this id was deleted or voided: a request about it can say so. */
+  voided(id: string, clientId: string, sandbox: boolean): Promise<boolean>;
   get(id: string, clientId: string, sandbox: boolean): Promise<ShipmentRecord | undefined>;
   document(id: string): Promise<{ contentType: string; fileName: string; data: Buffer } | undefined>;
   trackingNumberTaken(trackingNumber: string): Promise<boolean>;
@@ -100,6 +104,8 @@ export interface ShipmentReads {
   report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): Promise<{ days: DayRow[]; countries: CountryRow[] }>;
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
   dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): Promise<DayCountRow[]>;
+  /** The processed returns shipped in the range, per reason. */
+  returnCounts(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): Promise<{ reason: string; returns: number }[]>;
   /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
   personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): Promise<PersonHourRow[]>;
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */

@@ -80,17 +80,22 @@ function addDay(sql: Sql, change: DayChange): void {
 /** A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too. */
 const SUMMARY_COLUMNS = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
   s.ship_to_name, s.ship_to_country, s.tracking_status, s.tracking_date, s.created_by, s.created_at FROM shipments s`;
-/** The summaries' owner, dates, maker and page ($1 to $9), and their order. */
-const SUMMARY_SCOPE = `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+/**
+ * The summaries' owner, dates, maker and page ($1 to $9), only returns or none of them when asked (a statement of
+ * its own each, so that the list without that filter still reads the summaries index alone), and their order.
+ */
+const summaryScope = (returns: boolean | null | undefined) => `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
     AND (CAST($6 AS TEXT) IS NULL OR s.created_by = $6) AND (CAST($7 AS TEXT) IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))
+    ${returns === true ? 'AND s.return_of IS NOT NULL' : returns === false ? 'AND s.return_of IS NULL' : ''}
   ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`;
 
-/** The summaries of a client's days; and those a reference, tracking number or customer reference ($10) names. */
-const SUMMARIES = `SELECT ${SUMMARY_COLUMNS} WHERE ${SUMMARY_SCOPE}`;
-const summariesByKey = (sql: Sql) => `SELECT ${SUMMARY_COLUMNS}
+/** The summaries of a client's days; and those a reference, tracking number, customer reference or order number ($10) names. */
+const summaries = (returns: boolean | null | undefined) => `SELECT ${SUMMARY_COLUMNS} WHERE ${summaryScope(returns)}`;
+const summariesByKey = (sql: Sql, returns: boolean | null | undefined) => `SELECT ${SUMMARY_COLUMNS}
   WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
-                 UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10)
-    AND ${SUMMARY_SCOPE}`;
+                 UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10
+                 UNION SELECT id FROM shipments WHERE client_id = $1 AND sandbox = $2 AND order_number = $10 AND deleted_at IS NULL AND status <> -1)
+    AND ${summaryScope(returns)}`;
 
 type TrackingRow = { status: number; occurred_at: string; location: string; text: string };
 const tracking = (row: TrackingRow): TrackingEvent => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text });
@@ -109,7 +114,7 @@ function reads(sql: Sql): ShipmentReads {
   };
   const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
   const integer = sql.dialect.integer;
-  const byKey = summariesByKey(sql);
+
 
   /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
   const bulkChunk = async (tx: Sql, rows: BulkShipment[]) => {
@@ -142,6 +147,8 @@ function reads(sql: Sql): ShipmentReads {
   };
 
   return {
+    voided: async (id, clientId, sandbox) =>
+      storable(id) && (await sql.one('SELECT 1 FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NOT NULL', [id, numericId(clientId), sandbox ? 1 : 0])) !== undefined,
     get: async (id, clientId, sandbox) =>
       !storable(id) ? undefined : one('SELECT * FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NULL', [id, numericId(clientId), sandbox ? 1 : 0]),
     document: async (id) => {
@@ -157,7 +164,10 @@ function reads(sql: Sql): ShipmentReads {
       const after = filter.after ?? [null, null, null];
       const scope = [...owner(filter), filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null, ...after];
       // A reference or tracking number names at most one shipment each: found through their unique indexes.
-      const rows = filter.search === null ? await sql.all<SummaryRowColumns>(SUMMARIES, scope) : await sql.all<SummaryRowColumns>(byKey, [...scope, filter.search]);
+      const rows =
+        filter.search === null
+          ? await sql.all<SummaryRowColumns>(summaries(filter.returns), scope)
+          : await sql.all<SummaryRowColumns>(summariesByKey(sql, filter.returns), [...scope, filter.search]);
       return rows.map(summaryRecord);
     },
     audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
@@ -192,6 +202,17 @@ function reads(sql: Sql): ShipmentReads {
         values,
       );
       return { days, countries };
+    },
+    returnCounts: async (filter) => {
+      if (filter.createdBy && !storable(filter.createdBy)) return [];
+      const rows = await sql.all<{ reason: string | null; returns: number }>(
+        `SELECT return_reason AS reason, ${integer('count(*)')} AS returns FROM shipments
+         WHERE client_id = $1 AND sandbox = $2 AND ship_date >= $3 AND ship_date <= $4 AND return_of IS NOT NULL AND status = 3 AND deleted_at IS NULL
+           AND (CAST($5 AS TEXT) IS NULL OR created_by = $5)
+         GROUP BY return_reason ORDER BY count(*) DESC, return_reason`,
+        [...owner(filter), filter.dateFrom, filter.dateTo, filter.createdBy ?? null],
+      );
+      return rows.map((row) => ({ reason: row.reason ?? 'OTHER', returns: Number(row.returns) }));
     },
     dayCounts: async (filter) =>
       filter.createdBy && !storable(filter.createdBy) ? [] : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null]),
@@ -290,6 +311,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         await log(tx, logged);
         await audit(tx, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
         await announce(tx, 'shipment.created', inserted);
+        if (shipment.returnOf) await announce(tx, 'shipment.return.created', inserted);
         // Its addresses go to the client's book in the same commit. Last, under the event-order lock that every
         // create's end takes anyway: a shop's one sender address, locked by each create's upsert until its commit,
         // must not hold other creates up any longer than that lock does.

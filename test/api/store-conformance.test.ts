@@ -268,6 +268,22 @@ describe('shipments', () => {
     expect((await store.audit.list({ before: null, action: 'shipment.voided', desk: null, actor: null, limit: 5 }))[0]?.subjectId).toBe(booked);
   });
 
+  it('links a return both ways, counts it per reason, filters the list by it, and knows a voided shipment', async () => {
+    expect(await store.shipments.voided(booked, client, false)).toBe(true);
+    const original = await store.shipments.insert(newShipment(client), processed('TRK0R00'));
+    expect(await store.shipments.voided(original.id, client, false)).toBe(false);
+    const made = await store.shipments.insert({ ...newShipment(client), returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'Cracked', payOnUse: true }, processed('TRK0R01'));
+    expect(made).toMatchObject({ returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'Cracked', payOnUse: true, returns: [] });
+    const again = await store.shipments.insert({ ...newShipment(client), returnOf: original.id, returnReason: 'WRONG_ITEM' });
+    expect((await store.shipments.get(original.id, client, false))?.returns).toEqual([made.id, again.id]);
+    expect(await store.shipments.returnCounts({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).toEqual([{ reason: 'DAMAGED', returns: 1 }]);
+    const list = (returns: boolean | null) => store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 100, returns });
+    expect((await list(true)).map((row) => row.id).sort()).toEqual([made.id, again.id].sort());
+    expect((await list(false)).map((row) => row.id)).toContain(original.id);
+    expect((await list(false)).map((row) => row.id)).not.toContain(made.id);
+    expect((await list(null)).map((row) => row.id)).toContain(made.id);
+  });
+
   it('imports shipments in bulk, their days summed again', async () => {
     const imported = Array.from({ length: 3 }, (_, index) => ({
       ...newShipment(other, { scheduled: false }),

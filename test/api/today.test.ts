@@ -72,7 +72,7 @@ describe('the Today resource', () => {
       { carrier: 'UPS', carrierName: 'UPS', made: 2, waiting: 1, failed: 0, saved: 0, toClose: 2, manifest: null },
       { carrier: null, carrierName: 'Any carrier', made: 0, waiting: 1, failed: 0, saved: 1, toClose: 0, manifest: null },
     ]);
-    expect(day.totals).toEqual({ made: 3, waiting: 2, failed: 1, saved: 1, toClose: 3 });
+    expect(day.totals).toEqual({ made: 3, waiting: 2, failed: 1, saved: 1, toClose: 3, returns: 0 });
     // The two UPS collections of the day at the sender's address, four parcels: DHL's shipment booked none.
     expect(day.nextPickup).toEqual({
       carrier: 'UPS', carrierName: 'UPS', date: wednesday, cancelBefore: `${wednesday} 12:00`,

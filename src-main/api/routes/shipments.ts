@@ -4,6 +4,7 @@ import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import {
+  asFlag,
   shipmentRequestWarnings,
   validateConfirmMeta,
   validateCreateMeta,
@@ -78,11 +79,15 @@ function summaryQuery(ctx: ApiContext) {
   };
   const dateFrom = date('dateFrom');
   const dateTo = date('dateTo');
+  // Only returns, or none of them (an extension): filter[return]=true|false, or return=true|false.
+  const returnText = queryParameter(ctx, 'return')?.trim().toLowerCase();
+  const returns = returnText === undefined || returnText === '' ? null : (asFlag(returnText) ?? undefined);
+  if (returns === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('return'), 'return', 'true (only returns) or false (none of them)', returnText ?? ''));
   const page = pageRequest(ctx, SUMMARY_LIMIT, bySummary, { sizeAliases: ['limit'], errors });
   const search = queryParameter(ctx, 'search')?.trim() || null;
   // Only one person's shipments (an extension): filter[createdBy]=<username>, or createdBy=<username>.
   const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
-  return { page, query: { dateFrom, dateTo, search, createdBy, after: page.after, limit: page.size + 1 } };
+  return { page, query: { dateFrom, dateTo, search, createdBy, returns: returns ?? null, after: page.after, limit: page.size + 1 } };
 }
 
 /** `format` (pdf, the default, or zpl), for ZPL `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */

@@ -11,8 +11,14 @@ import { UpstreamUnreachableError } from '../../carriers/upstream-client.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import { ratedDocumentHash } from '../rated-document.ts';
 import { noServiceReason, pickByService, unreachableReason } from '../processing.ts';
-import type { ShipmentService } from './types.ts';
+import type { OrderLink, ShipmentService } from './types.ts';
 import { UPSTREAM_RETRY_AFTER_S, type ShipmentContext } from './context.ts';
+
+type ReturnColumns = Partial<Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>>;
+
+/** A return's link to its original, as the shipment's columns. */
+const returnColumns = (link: OrderLink['returnOf']): ReturnColumns =>
+  link ? { returnOf: link.id, returnReason: link.reason, returnNote: link.note, payOnUse: link.payOnUse } : {};
 
 export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService, 'save' | 'carrierChoices' | 'rate' | 'confirm' | 'create'> {
   const { store, carriers, clock, madeBy, processThen, upstreamAway, newId, dating, priceList, dated, remember, created, keyFor, find, forOrder } = context;
@@ -23,12 +29,12 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     shipDate: string,
     origin: 'confirm' | 'create',
     quote: PriceList['quotes'][number],
-    meta: { service: string | null; carrierChoice: string | null; orderNumber?: string },
+    meta: { service: string | null; carrierChoice: string | null; orderNumber?: string } & ReturnColumns,
     key: IdempotencyTicket | undefined,
   ) => {
     const reference = await store.shipments.allocateReference();
     const id = newId();
-    const input = { shipmentId: id, attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false };
+    const input = { shipmentId: id, attributes, shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false, ...(meta.returnOf ? { returnLabel: { payOnUse: meta.payOnUse === true } } : {}) };
     const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin, scheduled: false, reference, shipDate, attributes, ...meta, ...madeBy(caller) };
     let record: ShipmentRecord;
     try {
@@ -148,7 +154,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     async create(caller, given, meta, key) {
       return forOrder(caller, meta.orderNumber, undefined, async () => {
         const dates = await dating();
-        const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber };
+        const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber, ...returnColumns(meta.returnOf) };
         const attributes = await dated(given, dates, choice.carrierChoice);
         // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
         // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).

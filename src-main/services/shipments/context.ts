@@ -143,12 +143,13 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
     }
   };
   /** The audit log's entry of a new shipment, written with it. */
-  const created = (caller: Caller, shipment: { id: string; origin: string; scheduled: boolean; reference: string | null }) =>
-    audit.entry(actorOf(caller), 'shipment.created', { type: 'shipment', id: shipment.id }, {
+  const created = (caller: Caller, shipment: { id: string; origin: string; scheduled: boolean; reference: string | null; returnOf?: string | null; returnReason?: string | null }) =>
+    audit.entry(actorOf(caller), shipment.returnOf ? 'shipment.return.created' : 'shipment.created', { type: 'shipment', id: shipment.id }, {
       origin: shipment.origin,
       scheduled: shipment.scheduled,
       reference: shipment.reference,
       sandbox: caller.sandbox,
+      ...(shipment.returnOf ? { returnOf: shipment.returnOf, reason: shipment.returnReason } : {}),
     });
   const keyFor = (ticket: IdempotencyTicket | undefined, shipmentId: string): NewIdempotencyKey | undefined =>
     ticket && { ...ticket, subjectType: 'shipment', subjectId: shipmentId };

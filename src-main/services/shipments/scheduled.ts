@@ -34,7 +34,7 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
             if (await store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
             return;
           }
-          const input = { shipmentId: record.id, attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true };
+          const input = { shipmentId: record.id, attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true, ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}) };
           if (await processThen(input, (processed) => store.shipments.complete(record.id, token, processed))) run.processed++;
         } catch (error) {
           // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full

@@ -46,9 +46,11 @@ export interface ProcessingRun {
   deferred: number;
 }
 
-/** The order a new shipment ships (`data.meta.orderNumber`, the orders extension). */
+/** The order a new shipment ships (`data.meta.orderNumber`, the orders extension), or the shipment it returns. */
 export interface OrderLink {
   orderNumber?: string;
+  /** A return (services/returns.ts): the shipment it returns, why, and whether it is paid only once used. */
+  returnOf?: { id: string; reason: string; note: string | null; payOnUse: boolean };
 }
 
 export interface ShipmentService {

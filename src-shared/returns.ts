@@ -1,0 +1,137 @@
+// A return label for a shipment that was sent: the request (why, which packages, how it is made and printed) and
+// the return shipment itself, the original's addresses swapped and its customs data reversed with the reason
+// RETURN. Shared by the station, which makes it, and the desk, which shows what it will be before it is made.
+import { z } from 'zod';
+import { ERROR_TEXT, errorObject } from './errors.ts';
+import { jsonPointer, type ErrorObject } from './jsonapi.ts';
+import type { ExportDeclaration, ShipmentAttributes } from './shipment.ts';
+import { asFlag } from './shipment-validation.ts';
+
+/** Why a parcel comes back: a short list for reports, and free words in the note. */
+export const RETURN_REASONS = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'SIZE_OR_FIT', 'ARRIVED_LATE', 'OTHER'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** The reasons in the packer's words, in the order the desk offers them (1 to 7 on the keyboard). */
+export const RETURN_REASON_WORDS: Readonly<Record<ReturnReason, string>> = {
+  DAMAGED: 'Arrived damaged',
+  WRONG_ITEM: 'Wrong item sent',
+  NOT_AS_DESCRIBED: 'Not as described',
+  NO_LONGER_NEEDED: 'No longer wanted',
+  SIZE_OR_FIT: 'Size or fit',
+  ARRIVED_LATE: 'Arrived too late',
+  OTHER: 'Other (say why in the note)',
+};
+
+export interface ReturnRequest {
+  reason: ReturnReason;
+  note?: string;
+  /** The original's packages that come back, by index; all of them when absent. */
+  packages?: number[];
+  /** Print the return label now, in one job with the outbound label when that has not been printed yet: it goes in the box. */
+  printWithOutbound: boolean;
+  /** Paid only once the carrier scans it first, where the rate card offers it. */
+  payOnUse: boolean;
+  service: 'economy' | 'express';
+  carrierChoice?: string;
+  scheduledProcessing: boolean;
+}
+
+const flag = z.unknown().optional().transform((value, context) => {
+  const parsed = value === undefined || value === null ? false : asFlag(value);
+  if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
+  return parsed ?? false;
+});
+
+const requestSchema = z.object({
+  data: z.object({
+    type: z.literal('return'),
+    attributes: z.object({
+      reason: z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(RETURN_REASONS)),
+      note: z.string().trim().max(255).nullish().transform((value) => value || undefined),
+      packages: z.array(z.union([z.number().int().nonnegative(), z.string().regex(/^[0-9]+$/).transform(Number)])).min(1).nullish().transform((value) => value ?? undefined),
+      printWithOutbound: flag,
+      payOnUse: flag,
+    }),
+    meta: z
+      .object({
+        service: z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express'])).nullish(),
+        carrierChoice: z.string().trim().toUpperCase().nullish(),
+        scheduledProcessing: flag,
+      })
+      .nullish(),
+  }),
+});
+
+const EXPECTED: Record<string, string> = {
+  '/data/type': '"return"',
+  '/data/attributes/reason': `one of ${RETURN_REASONS.join(', ')}`,
+  '/data/attributes/note': 'the reason in words, at most 255 characters',
+  '/data/attributes/packages': 'the indexes of the packages that come back, such as [0] (all of them when absent)',
+  '/data/attributes/printWithOutbound': 'true or false',
+  '/data/attributes/payOnUse': 'true or false',
+  '/data/meta/service': 'economy (the default) or express',
+  '/data/meta/scheduledProcessing': 'true or false (false, the default, makes the label during the call)',
+};
+
+/** A return request, read liberally: reason codes in any case, numbers as text, null for absent. */
+export function validateReturnRequest(document: unknown): { ok: true; value: ReturnRequest } | { ok: false; errors: ErrorObject[] } {
+  const parsed = requestSchema.safeParse(document);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    const errors: ErrorObject[] = [];
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+      const pointer = jsonPointer(path.slice(0, 3));
+      if (seen.has(pointer)) continue;
+      seen.add(pointer);
+      const error = errorObject(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), pointer);
+      error.meta = { reason: `Expected ${EXPECTED[pointer] ?? 'a return request {"data": {"type": "return", "attributes": {"reason": …}}}'}.` };
+      errors.push(error);
+    }
+    return { ok: false, errors };
+  }
+  const { attributes, meta } = parsed.data.data;
+  const value: ReturnRequest = {
+    reason: attributes.reason,
+    printWithOutbound: attributes.printWithOutbound,
+    payOnUse: attributes.payOnUse,
+    service: meta?.service ?? 'economy',
+    scheduledProcessing: meta?.scheduledProcessing === true,
+  };
+  if (attributes.note) value.note = attributes.note;
+  if (attributes.packages) value.packages = [...new Set(attributes.packages)];
+  if (meta?.carrierChoice) value.carrierChoice = meta.carrierChoice;
+  return { ok: true, value };
+}
+
+/** The original's customs data reversed: the same goods, coming back for the reason RETURN. */
+function reversedDeclaration(declaration: ExportDeclaration): ExportDeclaration {
+  const { exporterEori: _eori, iossNumber: _ioss, ...rest } = declaration;
+  return { ...rest, exportReasonType: 'RETURN', lineItems: declaration.lineItems.map((item) => ({ ...item })) };
+}
+
+/**
+ * The return shipment of `original`: from its receiver back to its sender, with the packages that come back, no
+ * collection booking (the customer hands it in), no insurance, and its customs data reversed. The receiver's email
+ * is the sender's where the receiver has none, as a sender needs one.
+ */
+export function returnAttributes(original: ShipmentAttributes, packages: readonly number[] | undefined): ShipmentAttributes {
+  const customer = original.shipTo;
+  const shop = original.shipFrom;
+  const attributes: ShipmentAttributes = {
+    shipFrom: { ...customer, email: customer.email || shop.email },
+    shipTo: { ...shop },
+    packages: packages ? packages.map((index) => original.packages[index]!) : original.packages.map((pkg) => ({ ...pkg })),
+    goodsDescription: original.goodsDescription === null ? null : `Return: ${original.goodsDescription}`.slice(0, 255),
+    insuranceDescription: null,
+    insuranceValue: null,
+    booking: false,
+  };
+  if (original.customerReference) attributes.customerReference = `RETURN ${original.customerReference}`.slice(0, 50);
+  if (original.confirmationEmail) attributes.confirmationEmail = original.confirmationEmail;
+  if (original.invoiceSubtotal) attributes.invoiceSubtotal = { ...original.invoiceSubtotal };
+  if (original.documentsOnly !== undefined) attributes.documentsOnly = original.documentsOnly;
+  if (original.incoTerms !== undefined) attributes.incoTerms = original.incoTerms;
+  if (original.exportDeclaration) attributes.exportDeclaration = reversedDeclaration(original.exportDeclaration);
+  return attributes;
+}
