@@ -10,6 +10,7 @@ import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
 import { Orders } from './screens/orders/Orders.tsx';
 import { Reports } from './screens/reports/Reports.tsx';
+import { Returns } from './screens/returns/Returns.tsx';
 import { SenderAddress } from './screens/settings/SenderAddress.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
@@ -27,6 +28,7 @@ const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
   { screen: 'new', label: 'New shipment', needs: 'packer' },
   { screen: 'orders', label: 'Orders', needs: 'packer' },
   { screen: 'shipments', label: 'Shipments', needs: 'packer' },
+  { screen: 'returns', label: 'Returns', needs: 'packer' },
   { screen: 'tracking', label: 'Tracking', needs: 'packer' },
   { screen: 'close-day', label: 'Close day', needs: 'supervisor' },
   { screen: 'reports', label: 'Reports', needs: 'supervisor' },
@@ -114,6 +116,7 @@ export function App(): React.JSX.Element {
             {screen === 'new' ? <NewShipment /> : null}
             {screen === 'orders' ? <Orders /> : null}
             {screen === 'shipments' ? <Shipments /> : null}
+            {screen === 'returns' ? <Returns /> : null}
             {screen === 'tracking' ? <TrackingScreen /> : null}
             {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
             {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}

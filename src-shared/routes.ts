@@ -113,7 +113,7 @@ export const ROUTES = {
   shipment: route<ShipmentResource>('GET', '/shipments/:id', 'packer', 'One shipment of the account.'),
   deleteShipment: route('DELETE', '/shipments/:id', 'packer', 'Deletes a saved shipment, or voids a processed one.', { note: 'Voiding a processed shipment needs a supervisor.' }),
   documents: route<DocumentsResource>('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).'),
-  createReturn: route<ShipmentResource, { printJob?: PrintJobResource }, { attributes: ReturnRequest; meta: Record<string, unknown> }>('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true }),
+  createReturn: route<ShipmentResource, { printJob?: PrintJobResource; printError?: string }, { attributes: ReturnRequest; meta: Record<string, unknown> }>('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true }),
   verifyShipment: route<{ attributes: VerificationAttributes }, unknown, { scanned: string }>('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.'),
   tracking: route<TrackingResource>('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.'),
   trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, paged.'),

@@ -23,8 +23,11 @@ export interface ReturnServiceDeps {
 }
 
 export interface ReturnService {
-  /** Makes the return of the caller's processed shipment `originalId`; with printWithOutbound, also its print job. */
-  create(caller: Caller, originalId: string, request: ReturnRequest, key?: IdempotencyTicket): Promise<{ record: ShipmentRecord; printJob?: PrintJobRecord }>;
+  /**
+   * Makes the return of the caller's processed shipment `originalId`; with printWithOutbound, also its print job.
+   * The return is made whatever the printer does: a print refused (no printer, a paused one) is `printError`.
+   */
+  create(caller: Caller, originalId: string, request: ReturnRequest, key?: IdempotencyTicket): Promise<{ record: ShipmentRecord; printJob?: PrintJobRecord; printError?: string }>;
 }
 
 const refused = (pointer: string, reason: string) => new StationError(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), { pointer, meta: { reason } });
@@ -69,9 +72,15 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       const record = await deps.shipments.create(caller, checked.value, meta, key);
       if (!request.printWithOutbound) return { record };
       // The outbound label goes along only while it has not been printed: printing it again would be a reprint.
-      const outboundPrinted = await deps.store.printJobs.printedBefore(original.id);
-      const printJob = await deps.printing.printMany(caller, { shipments: outboundPrinted ? [record.id] : [original.id, record.id], layout: '4x6', sort: 'given' });
-      return { record, printJob };
+      try {
+        const outboundPrinted = await deps.store.printJobs.printedBefore(original.id);
+        const printJob = await deps.printing.printMany(caller, { shipments: outboundPrinted ? [record.id] : [original.id, record.id], layout: '4x6', sort: 'given' });
+        return { record, printJob };
+      } catch (error) {
+        // The return is committed: it is answered, with why it did not print, and prints again from its own page.
+        if (!(error instanceof StationError)) throw error;
+        return { record, printError: error.message };
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 // The desk UI's typed client for the station's JSON:API. Every failure becomes an ApiError carrying the
 // station's errors[], so screens can show the station's own words.
+import type { ReturnRequest } from '../../src-shared/returns.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import { ROUTES, pathOf, type RouteSpec } from '../../src-shared/routes.ts';
@@ -89,8 +90,10 @@ export interface ApiClient {
   deleteShipment(id: string): Promise<void>;
   documents(id: string): Promise<Documents>;
   tracking(id: string): Promise<Tracking>;
-  /** createdBy: one person's shipments (a username). */
-  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string; createdBy?: string }): Promise<ShipmentSummary[]>;
+  /** createdBy: one person's shipments (a username); return: only returns (true) or none of them (false). */
+  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string; createdBy?: string; return?: boolean }): Promise<ShipmentSummary[]>;
+  /** Makes the return label of a processed shipment; its print job when it was printed with the outbound label. */
+  createReturn(shipmentId: string, attributes: Partial<ReturnRequest> & { reason: string }, meta?: Record<string, unknown>, idempotencyKey?: string): Promise<{ shipment: Shipment; printJob?: PrintJob; printError?: string }>;
   addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
   printers(): Promise<Printer[]>;
   printSettings(): Promise<PrintSettings>;
@@ -290,6 +293,10 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     printSettings: async () => (await request(ROUTES.printSettings)).data.attributes,
     updatePrintSettings: async (change) => (await request(ROUTES.changePrintSettings, resource('printSettings', change))).data.attributes,
     printMany: async (attributes) => (await request(ROUTES.printMany, resource('printJob', attributes))).data,
+    createReturn: async (shipmentId, attributes, meta = {}, idempotencyKey) => {
+      const body = await request(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
+      return { shipment: body.data, ...(body.meta?.printJob ? { printJob: body.meta.printJob } : {}), ...(body.meta?.printError ? { printError: body.meta.printError } : {}) };
+    },
     print: async (shipmentId, attributes = {}) => (await request(ROUTES.printShipment, { params: { id: shipmentId }, ...resource('printJob', attributes) })).data,
     auditEvents: async ({ before, action, size = 50 }) => {
       const body = await request(ROUTES.auditEvents, { query: { 'page[size]': String(size), 'page[before]': before, 'filter[action]': action } });

@@ -1,7 +1,7 @@
 // Which desk screen is shown, mirrored in the URL hash so reloads and the back button work.
 import { create } from 'zustand';
 
-export const SCREENS = ['today', 'new', 'orders', 'shipments', 'tracking', 'close-day', 'reports', 'audit', 'settings'] as const;
+export const SCREENS = ['today', 'new', 'orders', 'shipments', 'returns', 'tracking', 'close-day', 'reports', 'audit', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 function fromHash(): Screen {

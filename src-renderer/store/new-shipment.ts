@@ -3,13 +3,14 @@
 import { create } from 'zustand';
 import { isCountryCode } from '../../src-shared/countries.ts';
 import { customsRoute } from '../../src-shared/customs.ts';
+import { checkPostalCode } from '../../src-shared/postal-codes.ts';
 import { stationToday } from './station-clock.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { fieldMessage } from '../../src-shared/field-expectations.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
-export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email'] as const;
+export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressDraft = Record<AddressField, string>;
 
@@ -37,6 +38,9 @@ export interface DeclarationDraft {
   shipmentPurpose: string;
   invoiceReference: string;
   invoiceDate: string;
+  /** The exporter's EORI, when the sender's tax id is not it; the seller's IOSS number, for low-value sales into the EU. */
+  exporterEori: string;
+  iossNumber: string;
   lineItems: LineItemDraft[];
 }
 
@@ -73,6 +77,8 @@ export interface NewShipmentState extends ShipmentDraft {
   setField(field: 'goodsDescription' | 'invoiceValue' | 'insuranceDescription' | 'insuranceValue' | 'customerReference', value: string): void;
   setDocumentsOnly(value: boolean): void;
   setDeclaration(field: Exclude<keyof DeclarationDraft, 'lineItems'>, value: string): void;
+  /** Checks a postal code as the packer leaves it: a code the country cannot have is marked at once, with its format. */
+  checkPostalCode(role: 'sender' | 'receiver'): void;
   setLineItem(index: number, field: keyof LineItemDraft, value: string): void;
   addLineItem(): void;
   removeLineItem(index: number): void;
@@ -99,13 +105,15 @@ const emptyDeclaration = (): DeclarationDraft => ({
   shipmentPurpose: 'COMMERCIAL',
   invoiceReference: '',
   invoiceDate: stationToday(),
+  exporterEori: '',
+  iossNumber: '',
   lineItems: [emptyLineItem()],
 });
 
 export function draftFromClient(client: Client | null): AddressDraft {
   if (!client) return emptyAddress();
   const a = client.attributes;
-  return { name: a.name, contact: a.contact, address1: a.address1, address2: a.address2, city: a.city, postalCode: a.postalCode, state: a.state, country: a.country, phone: a.phone, email: a.email };
+  return { name: a.name, contact: a.contact, address1: a.address1, address2: a.address2, city: a.city, postalCode: a.postalCode, state: a.state, country: a.country, phone: a.phone, email: a.email, taxIdentification: a.taxIdentification ?? '' };
 }
 
 /** Decimal fields accept a comma, as typed on Italian and German keyboards, and store a point. */
@@ -121,7 +129,7 @@ function addressRequest(address: AddressDraft): Record<string, string> {
   const request: Record<string, string> = {};
   for (const field of ADDRESS_FIELDS) {
     const value = address[field].trim();
-    const optional = field === 'address2' || field === 'state' || field === 'phone' || field === 'email';
+    const optional = field === 'address2' || field === 'state' || field === 'phone' || field === 'email' || field === 'taxIdentification';
     if (value !== '' || !optional) request[field] = field === 'country' ? value.toUpperCase() : value;
   }
   return request;
@@ -155,6 +163,8 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
         shipmentPurpose: declaration.shipmentPurpose,
         invoiceReference: declaration.invoiceReference,
         invoiceDate: declaration.invoiceDate,
+        ...(declaration.exporterEori.trim() !== '' ? { exporterEori: declaration.exporterEori.trim() } : {}),
+        ...(declaration.iossNumber.trim() !== '' ? { iossNumber: declaration.iossNumber.trim() } : {}),
         lineItems: declaration.lineItems.map((item) => {
           const line: Record<string, string> = { description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry.toUpperCase() };
           if (item.commodityCode !== '') line.commodityCode = item.commodityCode;
@@ -199,7 +209,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     revision: 0,
 
     setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
-    pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressDraft }),
+    pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, (address as Partial<Record<AddressField, string>>)[field] ?? ''])) as AddressDraft }),
     setPackage: (index, field, value) =>
       set({
         packages: get().packages.map((pkg, i) =>
@@ -222,6 +232,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
     setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
     setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
+    checkPostalCode: (role) => {
+      const pointer = `/data/attributes/${role === 'sender' ? 'shipFrom' : 'shipTo'}/postalCode`;
+      const { postalCode, country } = get()[role];
+      const code = country.trim().toUpperCase();
+      const checked = postalCode.trim() !== '' && isCountryCode(code) ? checkPostalCode(code, postalCode) : undefined;
+      const { [pointer]: _previous, ...others } = get().errors;
+      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldMessage(pointer, false, checked.expected) } : others });
+    },
     setLineItem: (index, field, value) =>
       set({
         declarationAuto: false,
@@ -252,6 +270,8 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
               shipmentPurpose: declaration.shipmentPurpose,
               invoiceReference: declaration.invoiceReference,
               invoiceDate: declaration.invoiceDate,
+              exporterEori: declaration.exporterEori ?? '',
+              iossNumber: declaration.iossNumber ?? '',
               lineItems: declaration.lineItems.map((item) => ({
                 description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry, commodityCode: item.commodityCode ?? '',
               })),

@@ -37,6 +37,7 @@ describe('Milan → Zürich with two items', () => {
     expect(created.status, created.text).toBe(201);
     const id = created.json.data.id as string;
     expect(created.json.data.meta.trackingNumber).toMatch(/^[A-Z]{2}[0-9]{9}IT$/);
+    expect(created.json.data.meta.customs).toEqual({ why: 'IT → CH: Switzerland is outside the EU customs union', documents: ['CN23', 'commercialInvoice'], data: null });
 
     const whole = await documentOf(id);
     expect(await pdfPageSizes(whole.pdf)).toEqual([[288, 432], [595, 842], [595, 842], [595, 842], [595, 842]]);

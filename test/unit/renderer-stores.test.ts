@@ -34,7 +34,7 @@ async function signedIn() {
 
 function fillDraft() {
   const form = useNewShipment.getState();
-  form.reset({ name: 'Bottega Verdi', contact: 'Anna Verdi', address1: 'Via Roma 12', address2: '', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', phone: '', email: 'anna@verdi.example' });
+  form.reset({ name: 'Bottega Verdi', contact: 'Anna Verdi', address1: 'Via Roma 12', address2: '', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', phone: '', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' });
   const store = useNewShipment.getState();
   store.pickReceiver({ name: 'Kunde Becker', address1: 'Marienplatz 8', address2: '', postalCode: '80331', city: 'Muenchen', state: '', country: 'DE', contact: 'Jonas Becker', phone: '', email: '' });
   store.setPackage(0, 'weight', '1,4');

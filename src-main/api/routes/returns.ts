@@ -41,6 +41,7 @@ export function returnRoutes(router: ApiRouter, deps: ReturnRoutesDeps): void {
     const request = validateReturnRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     const made = await deps.returns.create(callerOf(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx));
-    answer(ctx, made.record, made.printJob ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) } : undefined);
+    const meta = made.printJob ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) } : made.printError ? { printError: made.printError } : undefined;
+    answer(ctx, made.record, meta);
   });
 }

@@ -1,5 +1,6 @@
 // The shipment form: sender (the client's own address unless changed), receiver with search, packages with
 // box presets, goods, insurance and, when the route needs customs, the export declaration.
+import { receiverWarnings } from '../../../src-shared/address-checks.ts';
 import React, { useEffect, useState } from 'react';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
@@ -20,6 +21,7 @@ const RECEIVER_LABELS: Record<AddressField, string> = {
   state: 'Receiver state',
   phone: 'Receiver phone',
   email: 'Receiver email',
+  taxIdentification: 'Receiver tax ID',
 };
 
 const SENDER_LABELS: Record<AddressField, string> = {
@@ -33,6 +35,7 @@ const SENDER_LABELS: Record<AddressField, string> = {
   state: 'Sender state',
   phone: 'Sender phone',
   email: 'Sender email',
+  taxIdentification: 'Sender tax ID or EORI',
 };
 
 const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
@@ -52,6 +55,8 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
   const customs = needsCustoms(form) && !form.documentsOnly;
   const weightField = (index: number) => document.getElementById(`package-${index}-weight`);
 
+  // A likely mistake (a phone outside the receiver's numbering plan) is said beside its field before confirm.
+  const likelyWrong = Object.fromEntries(receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [warning.pointer, warning.detail]));
   const addressFields = (role: 'sender' | 'receiver') => {
     const labels = role === 'sender' ? SENDER_LABELS : RECEIVER_LABELS;
     const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
@@ -74,6 +79,8 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
             value={form[role][field]}
             onValue={(value) => form.setAddress(role, field, value)}
             error={error(`${prefix}/${field}`)}
+            hint={role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined}
+            onBlur={field === 'postalCode' ? () => form.checkPostalCode(role) : undefined}
             wide={field === 'name' || field === 'address1'}
             required={isRequired(role, field, form[role].country)}
           />
@@ -256,6 +263,15 @@ function ExportDeclaration(): React.JSX.Element {
           </select>
         </div>
         <Field required label="Invoice number" value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
+        <Field
+          label="Exporter EORI"
+          value={declaration.exporterEori}
+          onValue={(value) => form.setDeclaration('exporterEori', value)}
+          error={error('exporterEori')}
+          hint={form.sender.taxIdentification ? `or the sender’s ${form.sender.taxIdentification}` : undefined}
+          autoComplete="off"
+        />
+        <Field label="IOSS number" value={declaration.iossNumber} onValue={(value) => form.setDeclaration('iossNumber', value)} error={error('iossNumber')} autoComplete="off" />
         <Field required label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
       </div>
       {declaration.lineItems.map((item, index) => (

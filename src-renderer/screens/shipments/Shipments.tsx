@@ -1,6 +1,9 @@
 // The account's shipments: date and person filters over /shipment-summaries, who made each, a status badge per row, and the detail of one
 // shipment with its documents, tracking and `Delete`; the labels of those listed printed as one job. Waiting
 // scheduled shipments refresh until processed.
+import { RETURN_REASON_WORDS, type ReturnReason } from '../../../src-shared/returns.ts';
+import { useReturns } from '../../store/returns.ts';
+import { useNavigation } from '../../store/navigation.ts';
 import React, { useEffect, useRef, useState } from 'react';
 import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
 import { Field } from '../../components/Field.tsx';
@@ -159,6 +162,31 @@ function ShipmentDetail(): React.JSX.Element {
             <dd>{[a.shipTo.name, a.shipTo.contact, a.shipTo.address1, `${a.shipTo.postalCode} ${a.shipTo.city}`, a.shipTo.country].join(', ')}</dd>
             <dt>Packages</dt>
             <dd>{a.packages.map((pkg) => `${pkg.weight.value} kg, ${pkg.dimensions.length}×${pkg.dimensions.width}×${pkg.dimensions.height} cm`).join('; ')}</dd>
+            {meta.returnOf ? (
+              <>
+                <dt>Return</dt>
+                <dd>
+                  of a sale, because: {RETURN_REASON_WORDS[(meta.returnReason ?? 'OTHER') as ReturnReason] ?? meta.returnReason}
+                  {meta.returnNote ? ` (${meta.returnNote})` : ''}
+                  {meta.payOnUse ? '; paid once used' : ''}
+                </dd>
+              </>
+            ) : null}
+            {meta.returns && meta.returns.length > 0 ? (
+              <>
+                <dt>Returns</dt>
+                <dd>{meta.returns.length} made</dd>
+              </>
+            ) : null}
+            {meta.customs ? (
+              <>
+                <dt>Customs</dt>
+                <dd>
+                  {meta.customs.why}
+                  {meta.customs.documents ? `; ${meta.customs.documents.map((form) => (form === 'commercialInvoice' ? 'commercial invoice' : form)).join(', ')}` : ''}
+                </dd>
+              </>
+            ) : null}
             <dt>Contents</dt>
             <dd>{a.goodsDescription ?? '—'}</dd>
             <dt>Carrier</dt>
@@ -205,9 +233,22 @@ function ShipmentDetail(): React.JSX.Element {
               </button>
             </div>
           ) : (
-            <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
-              Delete
-            </button>
+            <div className="actions">
+              {meta.status === 3 && !meta.returnOf ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    void useReturns.getState().start(shipment.id);
+                    useNavigation.getState().go('returns');
+                  }}
+                >
+                  Return
+                </button>
+              ) : null}
+              <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
           )}
         </>
       ) : null}
