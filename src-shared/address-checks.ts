@@ -5,6 +5,7 @@
 import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
 import { jsonPointer } from './jsonapi.ts';
+import { boundedMemo } from './bounded-memo.ts';
 import { countryName } from './postal-codes.ts';
 
 /** The 50 states, the District of Columbia, the territories and the armed forces' codes the USPS routes. */
@@ -49,11 +50,14 @@ function parsed(text: string, country: string) {
  * number at all; refused when it cannot (too short, too long); flagged when it is not in a numbering plan. Digits
  * without a plus are read as a national number first, then as an international one (the spec's own form, 4989…).
  */
-export function checkPhone(country: string, given: string): PhoneCheck {
+export const checkPhone = boundedMemo(checkPhoneOnce, (country, given) => `${country}\u0000${given}`);
+
+function checkPhoneOnce(country: string, given: string): PhoneCheck {
   const text = given.trim().replace(/^00/, '+');
-  const readings = [parsed(text, country)];
-  if (!text.startsWith('+')) readings.push(parsed(`+${text.replace(/\D/g, '')}`, country));
-  const possible = readings.filter((reading) => reading?.isPossible());
+  const national = parsed(text, country);
+  // The international reading only when the national one is not a valid number (it costs a second parse).
+  const international = national?.isValid() || text.startsWith('+') ? undefined : parsed(`+${text.replace(/\D/g, '')}`, country);
+  const possible = [national, international].filter((reading) => reading?.isPossible());
   const number = possible.find((reading) => reading!.isValid()) ?? possible[0];
   if (!number) return { ok: false, expected: phoneExpectation(country) };
   const phone = number.number.slice(1);

@@ -73,13 +73,15 @@ export interface ImportPreview {
 }
 
 /** The column a fault's pointer (…/attributes/shipTo/city, …/lines/2/quantity) comes from, and the row of a line. */
-function placeOf(error: ErrorObject, mapping: ColumnMapping, rows: number[]): string {
+function placeOf(error: ErrorObject, mapping: ColumnMapping, rows: number[], expected: Record<string, string> = {}): string {
   const path = (error.source?.pointer ?? '').split('/').slice(3);
   const field = (path[0] === 'shipTo' ? path[1] : path[0] === 'lines' ? path[2] : path[0]) as ImportField | undefined;
   const row = path[0] === 'lines' ? rows[Number(path[1])] : rows[0];
   const column = field ? mapping[field] : undefined;
   const what = error.detail.startsWith('Missing') ? 'is missing' : 'is not valid';
-  return `row ${row}: ${column ? `column “${column}”` : (field ?? 'the order')} ${what}`;
+  // A country's own rule (a postal code's format, a phone's) says what would pass.
+  const rule = expected[error.source?.pointer ?? ''];
+  return `row ${row}: ${column ? `column “${column}”` : (field ?? 'the order')} ${what}${rule ? `: expected ${rule}` : ''}`;
 }
 
 /** The file's rows (objects by header) as orders, each checked with the order rules. */
@@ -120,7 +122,7 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
     const checked = validateOrderDocument(document);
     return checked.ok
       ? { number, rows: rowNumbers, attributes: checked.value, problems: [] }
-      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, mapping, rowNumbers)) };
+      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, mapping, rowNumbers, checked.expected)) };
   });
   const valid = orders.filter((order) => order.attributes).length;
   return { orders, valid, faulty: orders.length - valid, clashes };

@@ -144,7 +144,7 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
   const parsed = orderSchema.safeParse(data.attributes);
   if (!parsed.success) for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
   for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
-  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors };
+  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
   const order = parsed.data;
   return {
     ok: true,

@@ -3,6 +3,7 @@
 // countries). What is ours: the way a code is written back (the canonical spacing and dash, leading zeros a JSON
 // number lost) and, for the countries packers meet most, the pattern in words with examples for the error.
 import { validate } from 'postal-codes-js';
+import { boundedMemo } from './bounded-memo.ts';
 
 interface Format {
   /** The pattern in words; "digits" alone when it is a fixed count of them. */
@@ -97,14 +98,18 @@ export function postalCodeExpectation(country: string): string {
  * JSON number, a code of fixed digits gets back the leading zeros the number lost (00195, not 195). Spaces and
  * dashes are put where the country writes them; letters are upper case.
  */
-export function checkPostalCode(country: string, given: string | number): PostalCodeCheck {
+export const checkPostalCode = boundedMemo(checkPostalCodeOnce, (country, given) => `${country}\u0000${typeof given}\u0000${given}`);
+
+/** Whether postal-codes-js knows the country at all (Kosovo, say, it does not: any code is taken there). */
+const known = boundedMemo((country: string) => !String(validate(country, '0')).startsWith('Unknown'), (country) => country, 300);
+
+function checkPostalCodeOnce(country: string, given: string | number): PostalCodeCheck {
   const format = FORMATS[country];
-  const known = !String(validate(country, '0')).startsWith('Unknown');
   let text = String(given).trim().toUpperCase().replace(/\s+/g, ' ');
   if (typeof given === 'number' && format?.digits && /^\d+$/.test(text) && text.length < format.digits) text = text.padStart(format.digits, '0');
   const compact = text.replace(/[\s-]/g, '');
   const written = format?.write ? format.write(compact) : text;
-  if (!known) return { ok: true, postalCode: text };
+  if (!known(country)) return { ok: true, postalCode: text };
   for (const candidate of new Set([written, text, compact])) {
     if (candidate !== '' && validate(country, candidate) === true) return { ok: true, postalCode: candidate };
   }

@@ -218,6 +218,9 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
     const declaration = page.getByRole('region', { name: 'Export declaration' });
     await expect(declaration.getByLabel('Item description')).toHaveValue('Ceramic cups');
     await declaration.getByLabel('Invoice number').fill('INV-A4-1');
+    // Commercial goods leaving the EU: customs asks the item's HS code and the exporter's EORI.
+    await declaration.getByLabel('HS code').fill('691200');
+    await declaration.getByLabel('Exporter EORI').fill('IT01234567890');
     await page.getByRole('button', { name: 'Get rates', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
     await page.keyboard.press('Enter');

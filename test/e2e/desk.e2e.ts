@@ -30,7 +30,7 @@ test.describe('sign in', () => {
     // Today is the home; its New shipment has the focus, so Enter starts packing.
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Tracking', 'Close day', 'Reports', 'Audit log', 'Settings']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Returns', 'Tracking', 'Close day', 'Reports', 'Audit log', 'Settings']);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await snap(page, 'new-shipment');
@@ -389,7 +389,7 @@ test('the audit log: a supervisor reads who did what from which desk; a packer i
   await page.getByLabel('Username').fill('packer-e2e');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Tracking', 'Settings']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Returns', 'Tracking', 'Settings']);
   await page.goto(`${station.url}/#/audit`);
   await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
 });

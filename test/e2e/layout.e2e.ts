@@ -70,7 +70,7 @@ test('every screen fits 1280×800 and 1920×1080: no sideways scrolling, nothing
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.keyboard.press('Enter');
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-    await expect(links).toHaveCount(9);
+    await expect(links).toHaveCount(10);
     const found: string[] = [];
     for (const label of await links.allTextContents()) {
       await links.filter({ hasText: new RegExp(`^${label}$`) }).click();

@@ -22,8 +22,10 @@ test.beforeAll(async ({ station }) => {
   expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, format: 'zpl' } } })).status).toBe(200);
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ station }) => {
   if (missing) return;
+  // The station is the worker's: the next file finds the print settings it started with.
+  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: null, format: 'pdf' } } })).status).toBe(200);
   removeQueue(queue);
   await thermal.stop();
 });

@@ -8,7 +8,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrackingEventService } from '../../src-main/services/tracking-events.ts';
 import { upstreamCustomerReference } from '../../src-main/carriers/upstream.ts';
-import { attributes, document, parcel, post, get } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, parcel, post, get, shipToIn } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -145,6 +145,20 @@ describe('booking through the upstream', () => {
     } finally {
       await proxy.up();
     }
+  });
+
+  it('sends the customs data with the booking as data, and says the upstream took it', async () => {
+    const declaration = exportDeclaration(gateway.clock.today());
+    const created = await post(gateway, token, '/v3/shipments', document(attributes({ shipTo: shipToIn('CH'), exportDeclaration: declaration }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.data.meta.customs).toMatchObject({ why: 'IT → CH: Switzerland is outside the EU customs union', data: 'accepted' });
+    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)).json.data[0].id;
+    const remote = (await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`)).json.data;
+    expect(remote.attributes.exportDeclaration).toMatchObject({ exportReasonType: declaration.exportReasonType, invoiceReference: declaration.invoiceReference, lineItems: declaration.lineItems });
+    expect(remote.meta.customs).toMatchObject({ why: 'IT → CH: Switzerland is outside the EU customs union' });
+    // A route inside the EU sends no declaration, and says nothing of customs.
+    const domestic = await post(gateway, token, '/v3/shipments', viaUpstream());
+    expect(domestic.json.data.meta.customs).toBeUndefined();
   });
 
   it('finds a booking whose answer was lost after the upstream committed it, instead of booking again', async () => {

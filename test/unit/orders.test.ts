@@ -148,4 +148,17 @@ describe('importing a file of orders', () => {
     expect(preview.orders[0]!.attributes!.lines[0]!.unitWeight).toBe('0.35');
     expect(preview.orders[1]).toMatchObject({ number: 'A-2', rows: [3], problems: ['row 3: column “Town” is missing', 'row 3: column “Qty” is not valid', 'row 3: state is missing'] });
   });
+
+  it('checks each row’s address for its country before anything is saved: a US ZIP of 1234, a phone no one can dial', () => {
+    const american = [
+      { 'Order #': 'U-1', Recipient: 'Ann Smith', Street: '5th Avenue 1', Zip: '1234', Town: 'New York', State: 'NY', Country: 'US', Contact: 'Ann', Phone: '12125550100', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
+      { 'Order #': 'U-2', Recipient: 'Bob Smith', Street: '5th Avenue 2', Zip: '10001', Town: 'New York', State: 'NY', Country: 'US', Contact: 'Bob', Phone: '12125550100', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
+      { 'Order #': 'D-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', State: '', Country: 'DE', Contact: 'Jonas', Phone: '12', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
+    ];
+    const preview = previewImport(american, guessMapping(Object.keys(american[0]!)));
+    expect(preview).toMatchObject({ valid: 1, faulty: 2 });
+    expect(preview.orders[0]).toMatchObject({ number: 'U-1', problems: ['row 1: column “Zip” is not valid: expected a US ZIP code: 5 digits, or 5+4, such as 12345 or 12345-6789'] });
+    expect(preview.orders[1]).toMatchObject({ number: 'U-2', attributes: { shipTo: { postalCode: '10001', state: 'NY' } } });
+    expect(preview.orders[2]!.problems).toEqual([expect.stringMatching(/^row 3: column “Phone” is not valid: expected a phone number for DE \(Germany\), with or without its country code, such as \+49 /)]);
+  });
 });

@@ -2,6 +2,7 @@
 // person: shipments per day stacked by carrier, parcels per person, cost per carrier, top destinations and average
 // cost per kg, each chart with its figures as a table for screen readers and keyboards, and the CSV export. Drawn
 // by Recharts, bundled: no network needed.
+import { RETURN_REASON_WORDS, type ReturnReason } from '../../../src-shared/returns.ts';
 import React, { useEffect } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Field } from '../../components/Field.tsx';
@@ -9,6 +10,8 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { lastDays, useReports } from '../../store/reports.ts';
 
 /** Carrier colours, in order of the carriers' cost: distinct for the common kinds of colour blindness (Okabe–Ito). */
+/** A share as a percentage with one decimal: 0.0125 is 1.3%. */
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 const RANGES = [
   ['7 days', 7],
@@ -212,6 +215,24 @@ export function Reports(): React.JSX.Element {
                 <YAxis type="category" dataKey="country" width={40} />
                 <Tooltip />
                 <Bar dataKey="shipments" name="Shipments" fill={PALETTE[2]} isAnimationActive={false} />
+              </BarChart>
+            </ChartFigure>
+
+            <ChartFigure
+              id="chart-returns"
+              title={`Returns: ${meta.returns.returns}${meta.returns.rate === null ? '' : ` (${percent(meta.returns.rate)} of the parcels sent)`}`}
+              head={['Reason', 'Returns', 'Rate']}
+              rows={meta.returns.byReason.map((entry) => ({
+                key: entry.reason,
+                cells: [RETURN_REASON_WORDS[entry.reason as ReturnReason] ?? entry.reason, entry.returns, entry.rate === null ? '—' : percent(entry.rate)],
+              }))}
+            >
+              <BarChart data={meta.returns.byReason.map((entry) => ({ reason: RETURN_REASON_WORDS[entry.reason as ReturnReason] ?? entry.reason, rate: Math.round((entry.rate ?? 0) * 1000) / 10 }))} layout="vertical">
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" unit="%" />
+                <YAxis type="category" dataKey="reason" width={140} />
+                <Tooltip formatter={(value) => `${Number(value)}%`} />
+                <Bar dataKey="rate" name="Return rate (%)" fill={PALETTE[5]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
 

@@ -98,6 +98,12 @@ export function Today(): React.JSX.Element {
             </table>
           </section>
 
+          {today.totals.returns > 0 ? (
+            <p className="muted" role="note">
+              Returns made for the day: {today.totals.returns} (counted in Made).
+            </p>
+          ) : null}
+
           <section className="card" aria-labelledby="today-people">
             <div className="card__head">
               <h2 id="today-people">Made by</h2>
