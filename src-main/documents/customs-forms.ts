@@ -6,7 +6,7 @@ import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { ExportDeclaration, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines } from './address-lines.ts';
 import type { DocumentFonts, Weight } from './fonts.ts';
-import { drawText } from './pdf-document.ts';
+import { drawRow, drawText } from './pdf-document.ts';
 import type { PageContent } from './pdf-writer.ts';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -165,13 +165,13 @@ export function drawCn22(page: FormPage, input: CustomsInput): void {
     { title: 'Value (EUR)', x: left + 230, width: 38 },
   ];
   y -= 9;
-  for (const column of columns) text(page, column.title, column.x, y, 5.5, { weight: 'bold', maxWidth: column.width });
+  drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 5.5, weight: 'bold' });
   y -= 3;
   page.content.line(left, y, right, y, 0.5);
   for (const row of itemRows(attributes.exportDeclaration)) {
     y -= 10;
     const cells = [`${row.quantity} × ${row.description}`, row.hsCode, row.origin, row.kg, row.value];
-    cells.forEach((cell, index) => text(page, cell, columns[index]!.x, y, 7, { maxWidth: columns[index]!.width }));
+    drawRow(page.content, page.fonts, columns, cells, y, { size: 7 });
   }
   if (attributes.documentsOnly) {
     y -= 10;
@@ -268,7 +268,7 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   ];
   const tableHeader = () => {
     y -= 13;
-    for (const column of columns) text(page, column.title, column.x, y, 8, { weight: 'bold', maxWidth: column.width });
+    drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 8, weight: 'bold' });
     y -= 4;
     page.content.line(left, y, right, y, 0.5);
   };
@@ -282,7 +282,7 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
     }
     y -= 13;
     const cells = [row.description, row.quantity, row.kg, row.value, row.hsCode, row.origin];
-    cells.forEach((cell, index) => text(page, cell, columns[index]!.x, y, 9, { maxWidth: columns[index]!.width }));
+    drawRow(page.content, page.fonts, columns, cells, y, { size: 9 });
   }
   y -= 8;
   page.content.line(left, y, right, y, 0.5);

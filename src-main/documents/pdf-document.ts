@@ -22,6 +22,24 @@ export function drawText(
   }
 }
 
+/** A table's column: where its cells start, and how wide they may be. */
+export interface TableColumn {
+  x: number;
+  width: number;
+}
+
+/** One row of a table at `y`: each cell at its column, cut with an ellipsis to the column's width. */
+export function drawRow(
+  content: PageContent,
+  fonts: DocumentFonts,
+  columns: readonly TableColumn[],
+  cells: readonly string[],
+  y: number,
+  options: { size: number; weight?: Weight },
+): void {
+  cells.forEach((cell, index) => drawText(content, fonts, cell, columns[index]!.x, y, { ...options, maxWidth: columns[index]!.width }));
+}
+
 export function assemblePdf(input: { pages: readonly PageSpec[]; fonts: DocumentFonts; title: string; createdAt: Date; extraResources?: string }): Uint8Array {
   const writer = new PdfWriter();
   const catalog = writer.reserve();

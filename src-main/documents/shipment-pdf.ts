@@ -11,7 +11,7 @@ import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23 } from './customs-f
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
-import { assemblePdf, drawText as drawSharedText } from './pdf-document.ts';
+import { assemblePdf, drawRow, drawText as drawSharedText } from './pdf-document.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const MARGIN = 10;
@@ -177,7 +177,7 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     { title: 'Total', x: left + 440, width: 75 },
   ];
   const tableHeader = () => {
-    for (const column of columns) drawText(page, column.title, column.x, y, { size: 8, weight: 'bold' });
+    drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 8, weight: 'bold' });
     y -= 4;
     drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);
   };
@@ -197,7 +197,7 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     totalCents += lineCents;
     totalWeight += Number(item.unitWeight) * Number(item.quantity);
     const cells = [item.description, item.commodityCode ?? '', item.originCountry, item.quantity, item.unitPrice, item.unitWeight, formatCents(lineCents)];
-    cells.forEach((cell, i) => drawText(page, cell, columns[i]!.x, y, { size: 8, maxWidth: columns[i]!.width }));
+    drawRow(page.content, page.fonts, columns, cells, y, { size: 8 });
   }
   y -= 8;
   drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);

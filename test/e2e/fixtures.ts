@@ -175,3 +175,20 @@ export async function fillParcel(page: Page, weight: string, typed?: Record<'nam
 
 /** Kunde Becker as the packer types him, field by field. */
 export const BECKER_TYPED = { name: KUNDE_BECKER.name, contact: KUNDE_BECKER.contact, address: KUNDE_BECKER.address1, postalCode: KUNDE_BECKER.postalCode, city: KUNDE_BECKER.city };
+
+/** The keyboard as a packer's hands: every key pressed is counted; what a scanner types is data, its Enter is a key. */
+export function countedKeys(page: Page) {
+  const pressed: string[] = [];
+  return {
+    pressed,
+    press: async (key: string) => {
+      pressed.push(key);
+      await page.keyboard.press(key);
+    },
+    scan: async (data: string) => {
+      await page.keyboard.type(data);
+      pressed.push('Enter');
+      await page.keyboard.press('Enter');
+    },
+  };
+}

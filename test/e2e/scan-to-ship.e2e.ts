@@ -8,10 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { cupsMissing } from '../helpers/printers.ts';
-import { expect, signedIn, test } from './fixtures.ts';
+import { countedKeys, expect, signedIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,22 +36,6 @@ const ORDERS_CSV = [
   }),
 ].join('\n');
 
-/** The keyboard as a packer's hands: every key pressed is counted; what a scanner types is data, its Enter is a key. */
-function countedKeys(page: Page) {
-  const pressed: string[] = [];
-  return {
-    pressed,
-    press: async (key: string) => {
-      pressed.push(key);
-      await page.keyboard.press(key);
-    },
-    scan: async (data: string) => {
-      await page.keyboard.type(data);
-      pressed.push('Enter');
-      await page.keyboard.press('Enter');
-    },
-  };
-}
 
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);

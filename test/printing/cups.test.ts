@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { openStore } from '../../src-main/store/index.ts';
-import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
+import { ThermalPrinter, cupsMissing, finishedJob } from '../helpers/printers.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -54,14 +54,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
   }
 
-  async function finished(jobId: string) {
-    for (let i = 0; i < 150; i++) {
-      const job = await get(t, token, `/v3/print-jobs/${jobId}`);
-      if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`print job ${jobId} did not finish`);
-  }
+  const finished = (jobId: string) => finishedJob(t, token, jobId);
 
   const print = (id: string, attributes: Record<string, unknown>) => post(t, token, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes } });
 

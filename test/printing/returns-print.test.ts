@@ -2,9 +2,9 @@
 // goes out with its CN22, and its return (Zürich → Milan, the goods declared as returned) comes out of the same
 // job, to go in the box. Once the outbound label has been printed, a return prints alone: never a reprint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
+import { ThermalPrinter, addRawQueue, cupsMissing, finishedJob, removeQueue } from '../helpers/printers.ts';
 import { startTestStation, JSONAPI, type TestStation } from '../helpers/station.ts';
-import { attributes, document, exportDeclaration, get, post, shipToIn } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, post, shipToIn } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();
@@ -37,14 +37,7 @@ describe.skipIf(missing !== undefined)('a return label printed with the outbound
     await thermal.stop();
   });
 
-  async function finished(jobId: string) {
-    for (let i = 0; i < 150; i++) {
-      const job = await get(t, token, `/v3/print-jobs/${jobId}`);
-      if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`print job ${jobId} did not finish`);
-  }
+  const finished = (jobId: string) => finishedJob(t, token, jobId);
 
   const printed = (trackingNumber: string) => thermal.received.map((data) => data.toString('utf8')).filter((text) => text.includes(trackingNumber));
 
