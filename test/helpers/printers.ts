@@ -3,8 +3,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { get } from './shipments.ts';
-import type { TestStation } from './station.ts';
 
 /** Why CUPS cannot be printed through here; undefined when it can. */
 export function cupsMissing(): string | undefined {
@@ -55,12 +53,3 @@ export function removeQueue(name: string): void {
   }
 }
 
-/** A print job once it has ended, done or failed, read through the API every 100 ms for up to 15 s. */
-export async function finishedJob(t: TestStation, token: string, jobId: string): Promise<{ id: string; attributes: Record<string, any> }> {
-  for (let i = 0; i < 150; i++) {
-    const job = await get(t, token, `/v3/print-jobs/${jobId}`);
-    if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`print job ${jobId} did not finish`);
-}

@@ -105,3 +105,13 @@ export function post(t: TestStation, token: string, path: string, body: unknown)
 export function get(t: TestStation, token: string, path: string, method = 'GET') {
   return t.call(path, { method, headers: { Authorization: `Bearer ${token}` } });
 }
+
+/** A print job once it has ended, done or failed, read through the API every 100 ms for up to 15 s. */
+export async function finishedJob(t: TestStation, token: string, jobId: string): Promise<{ id: string; attributes: Record<string, any> }> {
+  for (let i = 0; i < 150; i++) {
+    const job = await get(t, token, `/v3/print-jobs/${jobId}`);
+    if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`print job ${jobId} did not finish`);
+}

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createStation } from '../../src-main/station.ts';
 import { openStore } from '../../src-main/store/index.ts';
-import { ThermalPrinter, cupsMissing, finishedJob } from '../helpers/printers.ts';
+import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
-import { attributes, document, exportDeclaration, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, finishedJob, get, parcel, post, shipTo } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();

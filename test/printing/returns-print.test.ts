@@ -2,9 +2,9 @@
 // goes out with its CN22, and its return (Zürich → Milan, the goods declared as returned) comes out of the same
 // job, to go in the box. Once the outbound label has been printed, a return prints alone: never a reprint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThermalPrinter, addRawQueue, cupsMissing, finishedJob, removeQueue } from '../helpers/printers.ts';
+import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { startTestStation, JSONAPI, type TestStation } from '../helpers/station.ts';
-import { attributes, document, exportDeclaration, post, shipToIn } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, finishedJob, post, shipToIn } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();
