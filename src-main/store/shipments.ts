@@ -115,7 +115,6 @@ function reads(sql: Sql): ShipmentReads {
   const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
   const integer = sql.dialect.integer;
 
-
   /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
   const bulkChunk = async (tx: Sql, rows: BulkShipment[]) => {
     for (let start = 0; start < rows.length; start += BULK_ROWS) {

@@ -14,7 +14,17 @@ export const benchUser = (index: number) => ({ username: `bench${index}`, passwo
 const FIRST_NAMES = ['Anna', 'Jonas', 'Marie', 'Luca', 'Sofia', 'Piotr', 'Eleni', 'Hiro', 'Lars', 'Carmen'];
 const LAST_NAMES = ['Becker', 'Rossi', 'Dubois', 'García', 'Smith', 'Kowalski', 'Papadopoulos', 'Müller', 'Yamada', 'Jensen'];
 const STREETS = ['Via Roma', 'Marienplatz', 'Rue de Rivoli', 'Calle Mayor', 'Main Street', 'Ulica Długa', 'Kärntner Straße', 'Nørrebrogade'];
-const CITIES: [string, string][] = [['München', 'DE'], ['Paris', 'FR'], ['Madrid', 'ES'], ['Wien', 'AT'], ['Warszawa', 'PL'], ['København', 'DK'], ['Milano', 'IT'], ['Lyon', 'FR']];
+/** Each city with its country, a postal code of that city's own for the i-th address, and the state where one is needed. */
+const CITIES: [string, string, (i: number) => string, string?][] = [
+  ['München', 'DE', (i) => String(80331 + (i % 1600))],
+  ['Paris', 'FR', (i) => String(75001 + (i % 20))],
+  ['Madrid', 'ES', (i) => String(28001 + (i % 50))],
+  ['Wien', 'AT', (i) => String(1010 + (i % 23) * 10)],
+  ['Warszawa', 'PL', (i) => `0${i % 5}-${String(100 + (i % 900))}`],
+  ['København', 'DK', (i) => String(1050 + (i % 900))],
+  ['Milano', 'IT', (i) => String(20121 + (i % 40)), 'MI'],
+  ['Lyon', 'FR', (i) => String(69001 + (i % 9))],
+];
 const CARRIERS: [string, string, string, string][] = [
   ['DHL_EXPRESS', 'DHL Express', 'ECO', 'DHL Economy Select'],
   ['UPS', 'UPS', 'STD', 'UPS Standard'],
@@ -137,13 +147,14 @@ function random(bytes: number): Buffer {
 }
 
 function addressOf(i: number) {
-  const [city, country] = CITIES[i % CITIES.length]!;
+  const [city, country, postalCode, state] = CITIES[i % CITIES.length]!;
   return {
     name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i >> 3) % LAST_NAMES.length]} ${i}`,
     contact: `${FIRST_NAMES[(i >> 2) % FIRST_NAMES.length]} ${LAST_NAMES[i % LAST_NAMES.length]}`,
     address1: `${STREETS[i % STREETS.length]} ${i % 300}`,
     city,
-    postalCode: String(10000 + (i % 89999)),
+    postalCode: postalCode(i),
+    ...(state ? { state } : {}),
     country,
     email: `customer${i}@example.com`,
   };
