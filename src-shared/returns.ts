@@ -81,7 +81,7 @@ export function validateReturnRequest(document: unknown): { ok: true; value: Ret
     const errors: ErrorObject[] = [];
     for (const issue of parsed.error.issues) {
       const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
-      const pointer = jsonPointer(path.slice(0, 3));
+      const pointer = jsonPointer(path.length > 0 ? path.slice(0, 3) : ['data']);
       if (seen.has(pointer)) continue;
       seen.add(pointer);
       const error = errorObject(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), pointer);

@@ -56,6 +56,15 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       request.packages?.forEach((index, position) => {
         if (index >= count) throw refused(`/data/attributes/packages/${position}`, ERROR_TEXT.returnPackageUnknown(index, count));
       });
+      if (request.carrierChoice) {
+        const choices = await deps.shipments.carrierChoices();
+        if (!choices.includes(request.carrierChoice)) {
+          throw new StationError(400, ERROR_TEXT.invalidData('data.meta.carrierChoice'), {
+            pointer: '/data/meta/carrierChoice',
+            meta: { reason: `Expected one of this station’s carriers, ${choices.join(', ')} (case does not matter), or no carrierChoice for any; got ${JSON.stringify(request.carrierChoice)}.` },
+          });
+        }
+      }
       if (request.payOnUse) {
         const offered = await payOnUseCarriers();
         if (!request.carrierChoice || !offered.includes(request.carrierChoice)) throw refused('/data/attributes/payOnUse', ERROR_TEXT.payOnUseNotOffered(request.carrierChoice, offered));

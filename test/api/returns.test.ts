@@ -116,6 +116,9 @@ describe('a return is refused, with the reason', () => {
     const noReason = await returnOf(original.id, { reason: 'BORED' });
     expect(noReason.status).toBe(400);
     expect(noReason.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/reason' }, meta: { reason: expect.stringMatching(/^Expected one of DAMAGED, WRONG_ITEM/) } });
+    const noSuchCarrier = await returnOf(original.id, { reason: 'DAMAGED' }, { carrierChoice: 'dpd' });
+    expect(noSuchCarrier.status).toBe(400);
+    expect(noSuchCarrier.json.errors[0]).toMatchObject({ source: { pointer: '/data/meta/carrierChoice' }, meta: { reason: expect.stringMatching(/^Expected one of this station’s carriers, .*POSTE_ITALIANE.*; got "DPD"\.$/) } });
     expect((await returnOf('no-such-shipment')).status).toBe(404);
   });
 });
