@@ -282,7 +282,7 @@ function ExportDeclaration(): React.JSX.Element {
           <Field required label="Unit price" inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
           <Field required label="Unit weight (kg)" inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
           <CountryPicker required label="Origin country" value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
-          <Field label="HS code" inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
+          <Field required={declaration.shipmentPurpose === 'COMMERCIAL'} label="HS code" inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
           {declaration.lineItems.length > 1 ? (
             <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={`Remove item ${index + 1}`}>
               Remove
