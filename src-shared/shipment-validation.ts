@@ -300,12 +300,31 @@ export function shipmentRequestWarnings(document: unknown, operation: Operation)
   if (isObject(data.attributes)) {
     warnings.push(...unknownMembers(data.attributes, attributesSchema, ['data', 'attributes']));
     warnings.push(...receiverWarnings(data.attributes.shipTo, ['data', 'attributes', 'shipTo']));
+    warnings.push(...commodityCodeWarnings(data.attributes));
   }
   if (isObject(data.meta)) {
     const known = META_MEMBERS[operation];
     warnings.push(...Object.keys(data.meta).filter((name) => !known.includes(name)).map((name) => unknownMember(['data', 'meta', name])));
   }
   return warnings;
+}
+
+/**
+ * Through customs, a commodity code that is not an HS code (6 to 10 digits) on personal goods, which need none and
+ * are taken with it (the upstream's own sample sends COM01): customs may still ask, so it is said, not refused.
+ */
+function commodityCodeWarnings(attributes: Record<string, unknown>): LikelyWrongWarning[] {
+  const declaration = attributes.exportDeclaration;
+  if (!isObject(declaration) || !Array.isArray(declaration.lineItems) || !isObject(attributes.shipFrom) || !isObject(attributes.shipTo)) return [];
+  const { shipFrom, shipTo } = attributes;
+  if (typeof shipFrom.country !== 'string' || typeof shipTo.country !== 'string') return [];
+  const route = customsRoute({ country: shipFrom.country, postalCode: postalCodeOf(shipFrom) }, { country: shipTo.country, postalCode: postalCodeOf(shipTo) });
+  if (!route.needed) return [];
+  return declaration.lineItems.flatMap((item, index) => {
+    const code = isObject(item) && (typeof item.commodityCode === 'string' || typeof item.commodityCode === 'number') ? String(item.commodityCode).trim() : '';
+    if (code === '' || isHsCode(code)) return [];
+    return [{ code: 'likelyWrong' as const, pointer: jsonPointer(['data', 'attributes', 'exportDeclaration', 'lineItems', index, 'commodityCode']), detail: `${code} is not an HS code of 6 to 10 digits (such as 691200): ${route.why}, and customs may hold the parcel to classify it.` }];
+  });
 }
 
 /**

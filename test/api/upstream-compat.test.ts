@@ -308,6 +308,12 @@ describe('liberal, not careless', () => {
     const response = await create(body);
     expect(response.status).toBe(status);
     if (status === 400) expect(response.json.errors[0].detail).toBe("Invalid data: 'data.attributes.exportDeclaration.lineItems.0.commodityCode'.");
+    // Personal goods need no HS code, so COM 01.2-A is taken; that customs may still ask is said beside it.
+    const warned = (response.json.meta?.warnings ?? []).filter((warning: { code: string }) => warning.code === 'likelyWrong');
+    if (commodityCode === 'COM 01.2-A') {
+      expect(warned).toEqual([{ code: 'likelyWrong', pointer: '/data/attributes/exportDeclaration/lineItems/0/commodityCode', detail: 'COM 01.2-A is not an HS code of 6 to 10 digits (such as 691200): IT → US: United States is outside the EU customs union, and customs may hold the parcel to classify it.' }]);
+    }
+    if (commodityCode === '6912.00') expect(warned).toEqual([]);
   });
 
   it.each([
