@@ -6,7 +6,7 @@ import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from '
 import examples from 'libphonenumber-js/mobile/examples';
 import { jsonPointer } from './jsonapi.ts';
 import { boundedMemo } from './bounded-memo.ts';
-import { countryName } from './postal-codes.ts';
+import { countryName } from './countries.ts';
 
 /** The 50 states, the District of Columbia, the territories and the armed forces' codes the USPS routes. */
 const US_STATES = new Set(

@@ -1,5 +1,6 @@
-// Country facts the rules need: ISO 3166-1 alpha-2 codes, the EU's member states, and the countries whose
-// addresses need a state. Whether a route goes through customs: ./customs.ts.
+// Country facts the rules need: ISO 3166-1 alpha-2 codes, their English names, the EU's member states, and the
+// countries whose addresses need a state. Whether a route goes through customs: ./customs.ts.
+import { boundedMemo } from './bounded-memo.ts';
 const ISO_CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
   'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
@@ -22,3 +23,18 @@ export const STATE_REQUIRED: ReadonlySet<string> = new Set(['IT', 'CA', 'US']);
 export function isCountryCode(value: string): boolean {
   return COUNTRY_CODES.has(value);
 }
+
+const names = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The country's English name (CLDR, through Intl), for messages and labels: "United States". Kept once asked. */
+export const countryName = boundedMemo(
+  (country: string): string => {
+    try {
+      return names.of(country) ?? country;
+    } catch {
+      return country;
+    }
+  },
+  (country) => country,
+  300,
+);

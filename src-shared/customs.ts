@@ -4,10 +4,9 @@
 // parcel from Milan to Las Palmas is declared). A territory is found from the country and, for the special
 // territories that share a country's code, the postal code. Postal services declare on the UPU's CN22 up to
 // 300 SDR and on the CN23 above it; express carriers on a commercial invoice.
-import { EU_COUNTRIES } from './countries.ts';
+import { EU_COUNTRIES, countryName } from './countries.ts';
 import { parseCents } from './money.ts';
 import type { ShipmentAttributes } from './shipment.ts';
-import { countryName } from './postal-codes.ts';
 
 /** Where an address lies for customs: the customs territory, the VAT territory, and a name for messages. */
 export interface Territory {

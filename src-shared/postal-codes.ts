@@ -4,6 +4,7 @@
 // number lost) and, for the countries packers meet most, the pattern in words with examples for the error.
 import { validate } from 'postal-codes-js';
 import { boundedMemo } from './bounded-memo.ts';
+import { countryName } from './countries.ts';
 
 interface Format {
   /** The pattern in words; "digits" alone when it is a fixed count of them. */
@@ -71,17 +72,6 @@ const FORMATS: Readonly<Record<string, Format>> = {
   ZA: digits(4, '8001'),
   IS: digits(3, '101'),
 };
-
-const names = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** The country's English name, for messages: "United States". */
-export function countryName(country: string): string {
-  try {
-    return names.of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
 
 export type PostalCodeCheck = { ok: true; postalCode: string } | { ok: false; expected: string };
 

@@ -2,10 +2,9 @@
 // the return shipment itself, the original's addresses swapped and its customs data reversed with the reason
 // RETURN. Shared by the station, which makes it, and the desk, which shows what it will be before it is made.
 import { z } from 'zod';
-import { ERROR_TEXT, errorObject } from './errors.ts';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
 import type { ExportDeclaration, ShipmentAttributes } from './shipment.ts';
-import { asFlag } from './shipment-validation.ts';
+import { Violations, asFlag } from './shipment-validation.ts';
 
 /** Why a parcel comes back: a short list for reports, and free words in the note. */
 export const RETURN_REASONS = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'SIZE_OR_FIT', 'ARRIVED_LATE', 'OTHER'] as const;
@@ -77,18 +76,13 @@ const EXPECTED: Record<string, string> = {
 export function validateReturnRequest(document: unknown): { ok: true; value: ReturnRequest } | { ok: false; errors: ErrorObject[] } {
   const parsed = requestSchema.safeParse(document);
   if (!parsed.success) {
-    const seen = new Set<string>();
-    const errors: ErrorObject[] = [];
+    // Each field refused once, in the spec's words, with what it takes and what came (the shipment rules' collector).
+    const violations = new Violations(document);
     for (const issue of parsed.error.issues) {
-      const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
-      const pointer = jsonPointer(path.length > 0 ? path.slice(0, 3) : ['data']);
-      if (seen.has(pointer)) continue;
-      seen.add(pointer);
-      const error = errorObject(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), pointer);
-      error.meta = { reason: `Expected ${EXPECTED[pointer] ?? 'a return request {"data": {"type": "return", "attributes": {"reason": …}}}'}.` };
-      errors.push(error);
+      const path = issue.path.length > 0 ? issue.path.slice(0, 3).map((part) => (typeof part === 'symbol' ? String(part) : part)) : ['data'];
+      violations.invalid(path, EXPECTED[jsonPointer(path)] ?? 'a return request {"data": {"type": "return", "attributes": {"reason": …}}}');
     }
-    return { ok: false, errors };
+    return { ok: false, errors: violations.errors };
   }
   const { attributes, meta } = parsed.data.data;
   const value: ReturnRequest = {

@@ -495,6 +495,10 @@ export interface CreateMeta {
   scheduledProcessing: boolean;
 }
 
+/** What `data.meta.carrierChoice` takes at this station, as a refusal says it. */
+export const carrierChoiceExpectation = (carrierChoices: readonly string[]) =>
+  `one of this station’s carriers, ${carrierChoices.join(', ')} (case does not matter), or no carrierChoice for any`;
+
 /** `data.meta` of the one-step create: service required, carrier choice among the known ones. */
 export function validateCreateMeta(document: unknown, carrierChoices: readonly string[]): Validation<CreateMeta> {
   const violations = new Violations(document);
@@ -507,7 +511,7 @@ export function validateCreateMeta(document: unknown, carrierChoices: readonly s
   const scheduled = given('scheduledProcessing');
   if (service === undefined || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
   if (choiceText !== undefined && carrierChoice === undefined) {
-    violations.invalid(['data', 'meta', 'carrierChoice'], `one of this station’s carriers, ${carrierChoices.join(', ')} (case does not matter), or no carrierChoice for any`);
+    violations.invalid(['data', 'meta', 'carrierChoice'], carrierChoiceExpectation(carrierChoices));
   }
   if (scheduled !== undefined && asFlag(scheduled) === undefined) violations.invalid(['data', 'meta', 'scheduledProcessing']);
   if (violations.errors.length > 0) return { ok: false, errors: violations.errors };

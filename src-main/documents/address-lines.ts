@@ -2,7 +2,7 @@
 // code before the city in most of Europe (80331 München), after the city and state in North America and
 // Australia (New York NY 10001), on a line of its own in the UK and Ireland; the country's name last, in capitals.
 // A table of our own: the address-formatting packages on npm format geocoder output, not a shipping label's lines.
-import { countryName } from '../../src-shared/postal-codes.ts';
+import { countryName } from '../../src-shared/countries.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 
 /** City, state and postal code on one line, in that order. */

@@ -4,7 +4,8 @@
 // printed at once with the outbound label, to go in the box.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { returnAttributes, type ReturnRequest } from '../../src-shared/returns.ts';
-import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
+import { apiReason } from '../../src-shared/field-expectations.ts';
+import { carrierChoiceExpectation, validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { STATUS } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import type { Caller } from '../domain/caller.ts';
@@ -61,7 +62,7 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
         if (!choices.includes(request.carrierChoice)) {
           throw new StationError(400, ERROR_TEXT.invalidData('data.meta.carrierChoice'), {
             pointer: '/data/meta/carrierChoice',
-            meta: { reason: `Expected one of this station’s carriers, ${choices.join(', ')} (case does not matter), or no carrierChoice for any; got ${JSON.stringify(request.carrierChoice)}.` },
+            meta: { reason: apiReason('/data/meta/carrierChoice', false, request.carrierChoice, carrierChoiceExpectation(choices)) },
           });
         }
       }

@@ -110,26 +110,17 @@ export function sqliteSql(db: Db): Sql {
    * The statements inside a transaction: one executor for every transaction of the connection (they run one at a
    * time), so what is made on it (a group's writes) is made once.
    */
+  // A statement here is never cut short: SQLite has no query timeout.
+  const statements = { dialect: SQLITE, one, all, run, runLong: run, bulk };
   const inside: Sql = {
-    dialect: SQLITE,
-    one,
-    all,
-    run,
-    runLong: run,
-    bulk,
+    ...statements,
     tx: savepoint,
     gather: (key, start) => (ends.at(-1) ?? noTransaction()).gather(key, start),
   };
 
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    dialect: SQLITE,
-    one,
-    all,
-    run,
-    // A statement here is never cut short: SQLite has no query timeout.
-    runLong: run,
-    bulk,
+    ...statements,
     tx<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
       const turn = queue.then(() =>
         // Inside a transaction this executor did not open (a synchronous one of better-sqlite3's): a part of it.
