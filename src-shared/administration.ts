@@ -27,7 +27,7 @@ export interface NewClientRequest {
   taxIdentification?: string;
 }
 
-const newClientSchema = z.object({
+export const newClientSchema = z.object({
   username: text,
   password: text,
   role: absent(role),
@@ -53,9 +53,9 @@ export interface ClientChangeRequest {
 
 const flag = z.preprocess((value) => (value === 'true' || value === 1 ? true : value === 'false' || value === 0 ? false : value), z.boolean());
 
-const clientChangeSchema = z.object({ role: absent(role), password: absent(text), rotateKey: absent(flag) });
+export const clientChangeSchema = z.object({ role: absent(role), password: absent(text), rotateKey: absent(flag) });
 
-const newIntegrationSchema = z.object({ name: text });
+export const newIntegrationSchema = z.object({ name: text });
 
 /** A person added to the account (POST /users): packer unless a role is given; the name shown defaults to the username. */
 export interface NewUserRequest {
@@ -65,7 +65,7 @@ export interface NewUserRequest {
   role?: Role;
 }
 
-const newUserSchema = z.object({ username: text, password: text, name: absent(text), role: absent(role) });
+export const newUserSchema = z.object({ username: text, password: text, name: absent(text), role: absent(role) });
 
 /** What an admin changes of a user (PATCH /users/<id>): the role, the name shown, or a new password. */
 export interface UserChangeRequest {
@@ -74,7 +74,7 @@ export interface UserChangeRequest {
   password?: string;
 }
 
-const userChangeSchema = z
+export const userChangeSchema = z
   .object({ role: absent(role), name: absent(text), password: absent(text) })
   .refine((change) => change.role !== undefined || change.name !== undefined || change.password !== undefined, { path: ['role'], message: 'a role, name or password to change' });
 
@@ -96,7 +96,7 @@ export interface CarrierChangeRequest {
 /** A cutoff time: 00:00 to 23:59. */
 export const CUTOFF_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-const carrierChangeSchema = z
+export const carrierChangeSchema = z
   .object({
     fuelSurchargePercent: z.union([z.number(), z.string()]).optional(),
     cutoffTime: z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]).optional(),

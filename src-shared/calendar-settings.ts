@@ -6,25 +6,24 @@ import { canonicalTimeZone, isCalendarDate } from './calendar.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import type { Result } from './resource-validation.ts';
+import { resourceSchema } from './resource-schema.ts';
 
-export interface CalendarAttributes {
+export const calendarAttributesSchema = z.object({
   /** The station's IANA time zone: every desk of the station counts days in it. */
-  timeZone: string;
+  timeZone: z.string(),
   /** The station's clock when it answered (an ISO instant): a desk measures its own clock against it. */
-  now: string;
+  now: z.string(),
   /** The station's day now, YYYY-MM-DD. */
-  today: string;
+  today: z.string(),
   /** The first working day after today: what a shipment made after its carrier's cutoff ships on. */
-  nextWorkingDay: string;
+  nextWorkingDay: z.string(),
   /** Days besides Saturday and Sunday on which nothing ships, YYYY-MM-DD, sorted. */
-  holidays: string[];
-}
+  holidays: z.array(z.string()),
+});
+export type CalendarAttributes = z.infer<typeof calendarAttributesSchema>;
 
-export interface CalendarResource {
-  type: 'calendar';
-  id: 'station';
-  attributes: CalendarAttributes;
-}
+export const calendarResourceSchema = resourceSchema('calendar', calendarAttributesSchema, { id: z.literal('station') }).meta({ id: 'Calendar' });
+export type CalendarResource = z.infer<typeof calendarResourceSchema>;
 
 /** A change of the calendar: a new zone, the whole list of holidays, or both. */
 export interface CalendarChange {
@@ -59,7 +58,7 @@ const holidays = z
   )
   .transform((dates) => [...new Set(dates)].sort());
 
-const changeSchema = z.object({ timeZone, holidays: holidays.optional() });
+export const calendarChangeSchema = z.object({ timeZone, holidays: holidays.optional() });
 
 /** Checks a PATCH /calendar document: each faulty field named by its pointer, with what it expects. */
 export function validateCalendarChange(document: unknown): Result<CalendarChange> {
@@ -68,7 +67,7 @@ export function validateCalendarChange(document: unknown): Result<CalendarChange
   const { type, attributes } = data as { type?: unknown; attributes?: unknown };
   if (type !== 'calendar') return { ok: false, errors: [errorObject(400, ERROR_TEXT.invalidData('data.type'), '/data/type')] };
   if (typeof attributes !== 'object' || attributes === null) return { ok: false, errors: [errorObject(400, ERROR_TEXT.missingRequiredData('data.attributes'), '/data/attributes')] };
-  const parsed = changeSchema.safeParse(attributes);
+  const parsed = calendarChangeSchema.safeParse(attributes);
   if (!parsed.success) {
     const errors: ErrorObject[] = parsed.error.issues.map((issue) => {
       const path = issue.path.join('/');

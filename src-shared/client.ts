@@ -1,23 +1,11 @@
 // The client resource of spec 2.9 and the rules for its profile fields (limits from field-rules.md).
 import { z } from 'zod';
 
-export interface ClientProfile {
-  name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  postalCode: string;
-  state: string;
-  country: string;
-  contact: string;
-  phone: string;
-  email: string;
-  taxIdentification: string;
-}
+const profileFields = { name: z.string(), address1: z.string(), address2: z.string(), city: z.string(), postalCode: z.string(), state: z.string(), country: z.string(), contact: z.string(), phone: z.string(), email: z.string(), taxIdentification: z.string() };
+export type ClientProfile = { [K in keyof typeof profileFields]: string };
 
-export interface ClientAttributes extends ClientProfile {
-  clientKey: string;
-}
+/** The account as answered: its profile (the sender address), and its client key. */
+export const clientAttributesSchema = z.object({ ...profileFields, clientKey: z.string() }).meta({ id: 'ClientAttributes' });
 
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
 

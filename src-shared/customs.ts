@@ -121,7 +121,8 @@ export const CN22_LIMIT = {
 /** The low-value limit of IOSS: consignments of goods up to 150 EUR. */
 export const IOSS_LIMIT_CENTS = 15_000;
 
-export type CustomsDocument = 'CN22' | 'CN23' | 'commercialInvoice';
+export const CUSTOMS_DOCUMENTS = ['CN22', 'CN23', 'commercialInvoice'] as const;
+export type CustomsDocument = (typeof CUSTOMS_DOCUMENTS)[number];
 
 /**
  * The declarations a shipment on a customs route carries. A postal service (a carrier whose tracking numbers are

@@ -1,6 +1,9 @@
 // The integration extension's events (README, "Integrations"): the types an integrator can follow, and the event
 // resource that the feed, the live stream and webhook deliveries all carry. One shape, so a receiver parses each alike.
-import type { Resource } from './resources.ts';
+import { z } from 'zod';
+import { manifestAttributesSchema } from './manifests.ts';
+import { resourceSchema } from './resource-schema.ts';
+import { printJobResourceSchema, shipmentResourceSchema, trackingResourceSchema } from './resources.ts';
 
 export const EVENT_TYPES = [
   'shipment.created',
@@ -18,25 +21,26 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
 
-export interface EventAttributes {
-  /** What happened, e.g. shipment.processed. (JSON:API reserves the member name `type` for the resource's own.) */
-  eventType: EventType;
-  /** When the change was committed, ISO 8601 in UTC. */
-  occurredAt: string;
-  /** The client whose shipment or print job it concerns. */
-  clientId: string;
-  /** True for changes made under /v3-testing. */
-  sandbox: boolean;
-  /** The JSON:API resource the event concerns, as it was when the event was written. */
-  resource: Resource<string, unknown, unknown, unknown>;
-}
+/** What a day.closed event carries: the manifest as it was closed (its id is given by the store). */
+export const closedDayResourceSchema = resourceSchema('manifest', manifestAttributesSchema.pick({ number: true, carrier: true, date: true, status: true, totals: true })).meta({ id: 'ClosedDay' });
+export type ClosedDayResource = z.infer<typeof closedDayResourceSchema>;
 
-export interface EventResource {
-  type: 'event';
-  /** Increasing: `after=<id>` and Last-Event-ID resume after it. */
-  id: string;
-  attributes: EventAttributes;
-}
+export const eventAttributesSchema = z.object({
+  /** What happened, e.g. shipment.processed. (JSON:API reserves the member name `type` for the resource's own.) */
+  eventType: z.enum(EVENT_TYPES),
+  /** When the change was committed, ISO 8601 in UTC. */
+  occurredAt: z.string(),
+  /** The client whose shipment or print job it concerns. */
+  clientId: z.string(),
+  /** True for changes made under /v3-testing. */
+  sandbox: z.boolean(),
+  /** The JSON:API resource the event concerns, as it was when the event was written. */
+  resource: z.union([shipmentResourceSchema, trackingResourceSchema, printJobResourceSchema, closedDayResourceSchema]),
+});
+
+/** Its id increases: `after=<id>` and Last-Event-ID resume after it. */
+export const eventResourceSchema = resourceSchema('event', eventAttributesSchema).meta({ id: 'Event' });
+export type EventResource = z.infer<typeof eventResourceSchema>;
 
 /** The feed's page sizes: GET /v3/events?limit=… */
 export const EVENT_FEED_LIMIT = { default: 100, max: 1000 } as const;

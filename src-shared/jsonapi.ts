@@ -1,14 +1,27 @@
 // JSON:API 1.0 document shapes as the station sends them, shared by the server and the UI's client.
+import { z } from 'zod';
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 export const JSONAPI_VERSION = { version: '1.0' } as const;
 
-export interface ErrorObject {
-  status: number;
-  title: string;
-  detail: string;
-  source?: { pointer?: string; parameter?: string; header?: string };
-  meta?: Record<string, unknown>;
-}
+/** One refusal: its status, the status's words, the catalogue's text (errors.ts), and what it is about. */
+export const errorObjectSchema = z
+  .object({
+    status: z.number().int(),
+    title: z.string(),
+    detail: z.string().meta({ description: 'The catalogue’s text, word for word (spec section 7 and the station’s own).' }),
+    source: z.object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() }).optional().meta({ description: 'The member (a JSON pointer), query parameter or header at fault.' }),
+    meta: z.record(z.string(), z.unknown()).optional().meta({ description: 'meta.reason says what was expected and what came; other members as the route documents.' }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorObject = z.infer<typeof errorObjectSchema>;
+
+export const jsonApiVersionSchema = z.object({ version: z.literal('1.0') });
+
+/** An error document: every refusal of the API, with any top-level meta the route adds (e.g. a 503's health). */
+export const errorDocumentSchema = z.object({ jsonapi: jsonApiVersionSchema, errors: z.array(errorObjectSchema).min(1), meta: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'ErrorDocument' });
+
+/** A warning about the request that was still taken: an unknown member, a likely wrong phone (meta.warnings). */
+export const requestWarningSchema = z.object({ code: z.string(), pointer: z.string(), detail: z.string() }).meta({ id: 'RequestWarning' });
 
 export interface DataDocument<TData, TMeta = Record<string, unknown>> {
   jsonapi: typeof JSONAPI_VERSION;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.ts';
 import { validateResource, type Result } from './resource-validation.ts';
+import { resourceSchema } from './resource-schema.ts';
 
 export interface CloseRequest {
   /** The carrier code the shipments were booked with, e.g. UPS, or PV.UPS through an upstream service. */
@@ -12,7 +13,7 @@ export interface CloseRequest {
   date?: string;
 }
 
-const closeSchema = z.object({
+export const closeDaySchema = z.object({
   carrier: z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()),
   date: z
     .union([z.null(), z.string().trim().refine((text) => text === '' || isCalendarDate(text))])
@@ -21,108 +22,96 @@ const closeSchema = z.object({
 });
 
 export function validateClose(document: unknown): Result<CloseRequest> {
-  return validateResource(document, 'manifest', closeSchema, false);
+  return validateResource(document, 'manifest', closeDaySchema, false);
 }
 
 /** Why a shipment of the carrier and day is not in the close. */
-export type LeftOutReason = 'voided' | 'failed' | 'waiting' | 'closed';
+export const LEFT_OUT_REASONS = ['voided', 'failed', 'waiting', 'closed'] as const;
 
-export interface ManifestLine {
-  shipmentId: string;
-  reference: string;
-  trackingNumber: string;
-  serviceName: string;
-  receiverCity: string;
-  receiverCountry: string;
-  packages: number;
+export const manifestLineSchema = z.object({
+  shipmentId: z.string(),
+  reference: z.string(),
+  trackingNumber: z.string(),
+  serviceName: z.string(),
+  receiverCity: z.string(),
+  receiverCountry: z.string(),
+  packages: z.number(),
   /** Kilograms, as the packages declare them. */
-  weightKg: number;
+  weightKg: z.number(),
   /** Declared value in cents: the shipment's invoice value (0 for documents only). */
-  declaredCents: number;
-}
+  declaredCents: z.number(),
+});
+export type ManifestLine = z.infer<typeof manifestLineSchema>;
 
-export interface ManifestTotals {
-  shipments: number;
-  packages: number;
-  weightKg: number;
-  declaredCents: number;
-  currency: string;
-}
+export const manifestTotalsSchema = z.object({ shipments: z.number(), packages: z.number(), weightKg: z.number(), declaredCents: z.number(), currency: z.string() });
+export type ManifestTotals = z.infer<typeof manifestTotalsSchema>;
 
-export interface LeftOut {
-  shipmentId: string;
-  reference: string | null;
-  reason: LeftOutReason;
+export const leftOutSchema = z.object({
+  shipmentId: z.string(),
+  reference: z.string().nullable(),
+  reason: z.enum(LEFT_OUT_REASONS),
   /** In words, e.g. "voided at 14:02", "waiting to be processed", "in manifest UPS-20261122-2-1". */
-  detail: string;
-}
+  detail: z.string(),
+});
+export type LeftOut = z.infer<typeof leftOutSchema>;
 
-export interface ManifestPreviewAttributes {
-  carrier: string;
-  date: string;
-  included: ManifestLine[];
-  totals: ManifestTotals;
-  leftOut: LeftOut[];
-}
+export const manifestPreviewAttributesSchema = z
+  .object({ carrier: z.string(), date: z.string(), included: z.array(manifestLineSchema), totals: manifestTotalsSchema, leftOut: z.array(leftOutSchema) })
+  .meta({ id: 'ManifestPreviewAttributes' });
+export type ManifestPreviewAttributes = z.infer<typeof manifestPreviewAttributesSchema>;
 
 /** Sending a manifest to the upstream service that booked its shipments, through the outbox. */
-export interface ManifestTransmission {
+export const manifestTransmissionSchema = z.object({
   /** none: a rate-card carrier's, nothing to send; pending: waiting to be sent (again); sent; failed: refused upstream. */
-  status: 'none' | 'pending' | 'sent' | 'failed';
-  attempts: number;
+  status: z.enum(['none', 'pending', 'sent', 'failed']),
+  attempts: z.number(),
   /** Why the last try failed (the upstream's own text when it refused); null after a success. */
-  error: string | null;
+  error: z.string().nullable(),
   /** When it is tried next, while pending. */
-  nextTryAt: string | null;
+  nextTryAt: z.string().nullable(),
   /** The upstream's number for the manifest, once sent. */
-  remoteNumber: string | null;
-}
+  remoteNumber: z.string().nullable(),
+});
+export type ManifestTransmission = z.infer<typeof manifestTransmissionSchema>;
 
-export interface ManifestAttributes {
-  number: string;
-  carrier: string;
-  date: string;
-  status: 'closed' | 'reopened';
-  totals: ManifestTotals;
-  closedAt: string;
-  closedBy: string;
-  reopenedAt: string | null;
+export const manifestAttributesSchema = z.object({
+  number: z.string(),
+  carrier: z.string(),
+  date: z.string(),
+  status: z.enum(['closed', 'reopened']),
+  totals: manifestTotalsSchema,
+  closedAt: z.string(),
+  closedBy: z.string(),
+  reopenedAt: z.string().nullable(),
   /** When the manifest was sent to an upstream service; null for rate-card carriers. */
-  transmittedAt: string | null;
-  transmission: ManifestTransmission;
-}
+  transmittedAt: z.string().nullable(),
+  transmission: manifestTransmissionSchema,
+});
 
-export interface ManifestResource {
-  type: 'manifest';
-  id: string;
-  attributes: ManifestAttributes;
-  links: { self: string; document: string };
-}
+export const manifestResourceSchema = resourceSchema('manifest', manifestAttributesSchema, { links: z.object({ self: z.string(), document: z.string() }) }).meta({ id: 'Manifest' });
+export type ManifestResource = z.infer<typeof manifestResourceSchema>;
 
 /** A pickup (GET /pickups): the collection booked with a shipment. */
-export interface PickupAttributes {
-  carrier: string;
-  carrierName: string;
+export const pickupAttributesSchema = z.object({
+  carrier: z.string(),
+  carrierName: z.string(),
   /** The collection date, YYYY-MM-DD. */
-  date: string;
-  address: { name: string; address1: string; city: string; postalCode: string; country: string };
+  date: z.string(),
+  address: z.object({ name: z.string(), address1: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
   /** The parcels of every shipment collected. */
-  parcels: number;
+  parcels: z.number(),
   /** The first shipment's: the one that names the pickup (its id). */
-  reference: string | null;
-  trackingNumber: string | null;
+  reference: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   /** Every shipment the carrier collects on this visit: one carrier, one address, one day is one pickup. */
-  shipments: { id: string; reference: string | null; trackingNumber: string | null }[];
-  status: 'booked' | 'cancelled';
+  shipments: z.array(z.object({ id: z.string(), reference: z.string().nullable(), trackingNumber: z.string().nullable() })),
+  status: z.enum(['booked', 'cancelled']),
   /** Until when it may be cancelled: the collection date at the carrier's deadline, on the station's clock (YYYY-MM-DD HH:MM). */
-  cancelBefore: string;
+  cancelBefore: z.string(),
   /** Booked, and the deadline is still ahead on the station's clock: a cancel would be taken. */
-  cancellable: boolean;
-  cancelledAt: string | null;
-}
+  cancellable: z.boolean(),
+  cancelledAt: z.string().nullable(),
+});
 
-export interface PickupResource {
-  type: 'pickup';
-  id: string;
-  attributes: PickupAttributes;
-}
+export const pickupResourceSchema = resourceSchema('pickup', pickupAttributesSchema).meta({ id: 'Pickup' });
+export type PickupResource = z.infer<typeof pickupResourceSchema>;

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { customsRoute } from './customs.ts';
 import { formatCents, multiplyCents, parseCents } from './money.ts';
 import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
-import type { Address, Package, ServiceLevel, ShipmentAttributes } from './shipment.ts';
+import { addressSchema, SERVICES, type Address, type Package, type ServiceLevel, type ShipmentAttributes } from './shipment.ts';
+import { resourceSchema } from './resource-schema.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
 
 const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address, service } = SHARED_FIELDS;
@@ -16,72 +17,72 @@ export const ORDER_LINES_MAX = 999;
 /** At most this many orders in one POST /orders/batch. */
 export const ORDER_BATCH_MAX = 500;
 
-export interface OrderLine {
-  sku: string;
-  description: string;
+export const orderLineSchema = z.object({
+  sku: z.string(),
+  description: z.string(),
   /** Pieces, as a decimal string. */
-  quantity: string;
+  quantity: z.string(),
   /** Kilograms per piece, as a decimal string; unknown when absent (no expected weight then). */
-  unitWeight?: string;
+  unitWeight: z.string().optional(),
   /** Euros per piece, as a decimal string with at most two decimals. */
-  unitPrice: string;
-  originCountry?: string;
-  hsCode?: string;
-}
+  unitPrice: z.string(),
+  originCountry: z.string().optional(),
+  hsCode: z.string().optional(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export interface OrderAttributes {
+export const orderAttributesSchema = z.object({
   /** The order number the desk scans: 1 to 50 characters, without spaces at either end. */
-  number: string;
-  shipTo: Address;
+  number: z.string(),
+  shipTo: addressSchema,
   /** The sender; the desk's own when absent. */
-  shipFrom?: Address;
-  service?: ServiceLevel;
+  shipFrom: addressSchema.optional(),
+  service: z.enum(SERVICES).optional(),
   /** A carrier choice (e.g. DHL, or PV.UPS through an upstream service), checked when the order ships. */
-  carrierChoice?: string;
-  lines: OrderLine[];
+  carrierChoice: z.string().optional(),
+  lines: z.array(orderLineSchema),
   /** Labels the shop gives the order (e.g. fragile, gift), for the desk's rules. */
-  tags: string[];
-}
+  tags: z.array(z.string()),
+});
+export type OrderAttributes = z.infer<typeof orderAttributesSchema>;
 
 /** open: no live shipment; inProgress: a shipment waits (saved or scheduled); closed: its shipment was processed. */
 export const ORDER_STATUSES = ['open', 'inProgress', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export interface OrderTotals {
-  quantity: number;
+export const orderTotalsSchema = z.object({
+  quantity: z.number(),
   /** Kilograms of the goods, as a decimal string; null when a line has no unit weight. */
-  weight: string | null;
+  weight: z.string().nullable(),
   /** Euros, as a decimal string with two decimals. */
-  value: string;
-}
+  value: z.string(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
-export interface OrderShipmentLink {
-  id: string;
-  reference: string | null;
-  status: number;
-  trackingNumber: string | null;
-}
+export const orderShipmentLinkSchema = z.object({ id: z.string(), reference: z.string().nullable(), status: z.number(), trackingNumber: z.string().nullable() });
+export type OrderShipmentLink = z.infer<typeof orderShipmentLinkSchema>;
 
-export interface OrderResource {
-  type: 'order';
-  id: string;
-  attributes: OrderAttributes & {
-    status: OrderStatus;
-    totals: OrderTotals;
+export const orderResourceSchema = resourceSchema(
+  'order',
+  orderAttributesSchema.extend({
+    status: z.enum(ORDER_STATUSES),
+    totals: orderTotalsSchema,
     /** The live shipment made from the order, if any. */
-    shipment: OrderShipmentLink | null;
-    source: 'api' | 'import';
-    createdAt: string;
-  };
-  links: { self: string };
-}
+    shipment: orderShipmentLinkSchema.nullable(),
+    source: z.enum(['api', 'import']),
+    createdAt: z.string(),
+  }),
+  { links: z.object({ self: z.string() }) },
+).meta({ id: 'Order' });
+export type OrderResource = z.infer<typeof orderResourceSchema>;
 
 /** The answer of POST /orders/batch (meta): which orders were made and which were there already. */
-export interface OrderBatchResult {
-  created: string[];
+export const orderBatchResultSchema = z.object({
+  created: z.array(z.string()),
   /** Order numbers the client has already (or sent twice in the batch): left as they are. */
-  duplicates: string[];
-}
+  duplicates: z.array(z.string()),
+});
+export type OrderBatchResult = z.infer<typeof orderBatchResultSchema>;
 
 /** Labels for the desk's rules, in lower case, at most 20 of at most 30 characters. */
 const tags = list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20);
@@ -96,7 +97,7 @@ const lineSchema = z.object({
   hsCode: optional(commodityCode),
 });
 
-const orderSchema = z.object({
+export const orderRequestSchema = z.object({
   number: requiredText(50),
   shipTo: address(false, true),
   shipFrom: optional(address(true)),
@@ -112,7 +113,7 @@ export function orderRequestWarnings(document: unknown, at: readonly (string | n
   for (const key of at) data = isObject(data) || Array.isArray(data) ? (data as Record<string | number, unknown>)[key] : undefined;
   if (!isObject(data)) return [];
   const warnings = Object.keys(data).filter((name) => !['type', 'id', 'attributes', 'meta', 'links'].includes(name)).map((name) => unknownMember([...at, name]));
-  return [...warnings, ...unknownMembers(data.attributes, orderSchema, [...at, 'attributes'])];
+  return [...warnings, ...unknownMembers(data.attributes, orderRequestSchema, [...at, 'attributes'])];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -141,7 +142,7 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
     violations.fault([...at, 'attributes']);
     return { ok: false, errors: violations.errors };
   }
-  const parsed = orderSchema.safeParse(data.attributes);
+  const parsed = orderRequestSchema.safeParse(data.attributes);
   if (!parsed.success) for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
   for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
   if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };

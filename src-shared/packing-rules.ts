@@ -2,22 +2,24 @@
 // destination, SKUs and tags, each choice explained in words ("Economy because DE under 2 kg"). Pure, shared by
 // the New shipment screen and the Settings screen's dry run.
 import { expectedWeightKg, type OrderAttributes } from './orders.ts';
-import type { ServiceLevel } from './shipment.ts';
+import { z } from 'zod';
+import { SERVICES, type ServiceLevel } from './shipment.ts';
 
-export interface PackingRule {
-  when: {
+export const packingRuleSchema = z.object({
+  when: z.object({
     /** Destination countries (ISO codes); none: any. */
-    countries?: string[];
+    countries: z.array(z.string()).optional(),
     /** The order's weight, in kg: below maxWeightKg, at least minWeightKg. */
-    minWeightKg?: number;
-    maxWeightKg?: number;
+    minWeightKg: z.number().optional(),
+    maxWeightKg: z.number().optional(),
     /** Any of these SKUs in the order. */
-    skus?: string[];
+    skus: z.array(z.string()).optional(),
     /** Any of these tags on the order. */
-    tags?: string[];
-  };
-  then: { box?: string; service?: ServiceLevel; carrier?: string };
-}
+    tags: z.array(z.string()).optional(),
+  }),
+  then: z.object({ box: z.string().optional(), service: z.enum(SERVICES).optional(), carrier: z.string().optional() }),
+});
+export type PackingRule = z.infer<typeof packingRuleSchema>;
 
 export interface PackingDecision {
   box?: string;

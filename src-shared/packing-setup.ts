@@ -3,38 +3,38 @@
 // checked with these rules, which name each faulty field by its pointer.
 import { z } from 'zod';
 import { ERROR_TEXT, errorObject } from './errors.ts';
-import type { PackingRule } from './packing-rules.ts';
+import { packingRuleSchema } from './packing-rules.ts';
+import { resourceSchema } from './resource-schema.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 import { SHARED_FIELDS } from './shipment-validation.ts';
 
 const { optional, requiredText, optionalText, country, measure, list } = SHARED_FIELDS;
 
-export interface BoxPreset {
-  name: string;
+export const boxPresetSchema = z.object({
+  name: z.string(),
   /** Centimetres, as decimal strings. */
-  length: string;
-  width: string;
-  height: string;
+  length: z.string(),
+  width: z.string(),
+  height: z.string(),
   /** The empty box's own weight, kg: part of a packed order's expected weight. */
-  tareKg: string;
-}
+  tareKg: z.string(),
+});
+export type BoxPreset = z.infer<typeof boxPresetSchema>;
 
-export interface PackingSetup {
-  boxPresets: BoxPreset[];
+export const packingSetupSchema = z.object({
+  boxPresets: z.array(boxPresetSchema),
   /** Which box, service and carrier a scanned order gets; for each choice, the first rule that makes it wins. */
-  rules: PackingRule[];
+  rules: z.array(packingRuleSchema),
   /** A weighed parcel this far (%) from its expected weight is shown as a warning… */
-  varianceWarnPercent: number;
+  varianceWarnPercent: z.number(),
   /** …and this far cannot be shipped until it is weighed again. */
-  varianceBlockPercent: number;
-}
+  varianceBlockPercent: z.number(),
+});
+export type PackingSetup = z.infer<typeof packingSetupSchema>;
 
-export interface PackingSetupResource {
-  type: 'packingSetup';
-  id: 'station';
-  attributes: PackingSetup;
-}
+export const packingSetupResourceSchema = resourceSchema('packingSetup', packingSetupSchema, { id: z.literal('station') }).meta({ id: 'PackingSetup' });
+export type PackingSetupResource = z.infer<typeof packingSetupResourceSchema>;
 
 export const BOX_PRESETS_MAX = 30;
 export const PACKING_RULES_MAX = 100;
@@ -96,7 +96,7 @@ const percent = z
   .transform((value) => Number(String(value).replace(',', '.')))
   .pipe(z.number().finite().min(0).max(1000));
 
-const setupSchema = z.object({
+export const packingSetupChangeSchema = z.object({
   boxPresets: optional(z.array(presetSchema).max(BOX_PRESETS_MAX)),
   rules: optional(z.array(ruleSchema).max(PACKING_RULES_MAX)),
   varianceWarnPercent: optional(percent),
@@ -114,7 +114,7 @@ function compact<T extends object>(value: T): T {
  * warning comes before the block.
  */
 export function validatePackingSetup(document: unknown, current: PackingSetup): Result<PackingSetup> {
-  const parsed = validateResource(document, 'packingSetup', setupSchema, false);
+  const parsed = validateResource(document, 'packingSetup', packingSetupChangeSchema, false);
   if (!parsed.ok) return parsed;
   const changes = parsed.value;
   const setup: PackingSetup = {

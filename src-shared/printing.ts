@@ -18,23 +18,22 @@ export interface PrintRequest {
   documents?: PrintDocuments;
 }
 
-export interface PrintSettings {
-  /** The desk's label printer; null means the system default. */
-  printer: string | null;
-  format: (typeof PRINT_FORMATS)[number];
-  dpi: (typeof PRINT_DPIS)[number];
-  /** Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer). */
-  autoPrint: boolean;
-  /** The desk's A4 printer, for the commercial invoice and other A4 documents; null: the browser prints them. */
-  a4Printer: string | null;
-}
+/** A desk's print settings as answered (GET /print-settings). */
+export const printSettingsSchema = z.object({
+  printer: z.string().nullable().meta({ description: 'The desk’s label printer; null means the system default.' }),
+  format: z.enum(PRINT_FORMATS),
+  dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]),
+  autoPrint: z.boolean().meta({ description: 'Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer).' }),
+  a4Printer: z.string().nullable().meta({ description: 'The desk’s A4 printer, for the commercial invoice and other A4 documents; null: the browser prints them.' }),
+});
+export type PrintSettings = z.infer<typeof printSettingsSchema>;
 
 export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null };
 
 const printer = z.string().trim().min(1).max(127).regex(/^[^\s/#]+$/);
 const dpi = z.union([z.literal(203), z.literal(300)]);
 
-const printRequestSchema = z.object({
+export const printRequestSchema = z.object({
   printer: printer.optional(),
   copies: z.number().int().min(1).max(99).optional(),
   format: z.enum(PRINT_FORMATS).optional(),
@@ -42,7 +41,7 @@ const printRequestSchema = z.object({
   documents: z.enum(PRINT_DOCUMENTS).optional(),
 });
 
-const settingsSchema = z.object({
+export const printSettingsChangeSchema = z.object({
   printer: printer.nullable().optional(),
   a4Printer: printer.nullable().optional(),
   format: z.enum(PRINT_FORMATS).optional(),
@@ -55,7 +54,7 @@ export function validatePrintRequest(document: unknown): Result<PrintRequest> {
 }
 
 export function validatePrintSettings(document: unknown): Result<Partial<PrintSettings>> {
-  return validate(document, 'printSettings', settingsSchema, false) as Result<Partial<PrintSettings>>;
+  return validate(document, 'printSettings', printSettingsChangeSchema, false) as Result<Partial<PrintSettings>>;
 }
 
 /** A bulk print's sheets: 4×6 in labels, one a page; or A4 with 2 labels (real size, turned) or 4 (at 97.5%). */
@@ -79,7 +78,7 @@ export interface BulkPrintRequest {
 const lowerCase = <T extends readonly [string, ...string[]]>(values: T) => z.string().trim().toLowerCase().pipe(z.enum(values));
 const absentWhenNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
-const bulkPrintSchema = z.object({
+export const bulkPrintSchema = z.object({
   shipments: z
     .array(z.string().trim().toUpperCase().regex(/^[0-9A-F]{1,64}$/))
     .min(1)

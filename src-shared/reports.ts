@@ -1,66 +1,67 @@
 // The reports extension (README, "End of day"): a client's processed shipments per day and carrier over a date
 // range, with cost per carrier, top destinations and cost per kg, answered by GET /reports/daily as JSON:API
 // or CSV.
+import { z } from 'zod';
+import { resourceSchema } from './resource-schema.ts';
 
 /** The longest range one report covers: a year and a day. */
 export const REPORT_MAX_DAYS = 366;
 
+const moneySchema = z.object({ amount: z.number(), currency: z.string() });
+
 /** One carrier's shipments of one day. */
-export interface CarrierDay {
-  carrier: string;
-  shipments: number;
-  packages: number;
-  weightKg: number;
-  cost: { amount: number; currency: string };
-}
+export const carrierDaySchema = z.object({ carrier: z.string(), shipments: z.number(), packages: z.number(), weightKg: z.number(), cost: moneySchema });
 
-export interface DailyReportAttributes {
-  date: string;
+export const dailyReportAttributesSchema = z.object({
+  date: z.string(),
   /** Per carrier that shipped that day, by carrier code. */
-  carriers: CarrierDay[];
-}
+  carriers: z.array(carrierDaySchema),
+});
+export type DailyReportAttributes = z.infer<typeof dailyReportAttributesSchema>;
 
-export interface DailyReportResource {
-  type: 'dailyReport';
-  /** The date. */
-  id: string;
-  attributes: DailyReportAttributes;
-}
+/** Its id is the date. */
+export const dailyReportResourceSchema = resourceSchema('dailyReport', dailyReportAttributesSchema).meta({ id: 'DailyReport' });
+export type DailyReportResource = z.infer<typeof dailyReportResourceSchema>;
 
-export interface CarrierTotals {
-  carrier: string;
-  shipments: number;
-  weightKg: number;
-  cost: { amount: number; currency: string };
+export const carrierTotalsSchema = z.object({
+  carrier: z.string(),
+  shipments: z.number(),
+  weightKg: z.number(),
+  cost: moneySchema,
   /** Cost per kilogram shipped; null without weight. */
-  costPerKg: number | null;
-}
+  costPerKg: z.number().nullable(),
+});
+export type CarrierTotals = z.infer<typeof carrierTotalsSchema>;
 
 /** One person's processed parcels over the report's dates: what supervisors ask for. */
-export interface PersonTotals {
+export const personTotalsSchema = z.object({
   /** The user's username; null for shipments imported in bulk, which name nobody. */
-  username: string | null;
+  username: z.string().nullable(),
   /** The name the desk shows (the username when the user is gone). */
-  name: string;
-  shipments: number;
+  name: z.string(),
+  shipments: z.number(),
   /** Hours (on the station's clock, in UTC hours) in which the person processed at least one parcel. */
-  activeHours: number;
+  activeHours: z.number(),
   /** Parcels per active hour, one decimal. */
-  perHour: number;
+  perHour: z.number(),
   /** Parcels per hour of the day they were processed in (0–23, UTC), for the busiest-hour chart. */
-  byHour: { hour: string; shipments: number }[];
-}
+  byHour: z.array(z.object({ hour: z.string(), shipments: z.number() })),
+});
+export type PersonTotals = z.infer<typeof personTotalsSchema>;
 
-export interface DailyReportMeta {
-  dateFrom: string;
-  dateTo: string;
-  /** The person the report is filtered to (filter[createdBy]), or null for the whole account. */
-  createdBy: string | null;
-  /** Per person who processed parcels, most parcels first. */
-  people: PersonTotals[];
-  carriers: CarrierTotals[];
-  topDestinations: { country: string; shipments: number }[];
-  totals: { shipments: number; packages: number; weightKg: number; cost: { amount: number; currency: string }; costPerKg: number | null };
-  /** Returns shipped in the range (an extension): how many, per reason, and each as a share of the other shipments (null without any). */
-  returns: { returns: number; rate: number | null; byReason: { reason: string; returns: number; rate: number | null }[] };
-}
+export const dailyReportMetaSchema = z
+  .object({
+    dateFrom: z.string(),
+    dateTo: z.string(),
+    /** The person the report is filtered to (filter[createdBy]), or null for the whole account. */
+    createdBy: z.string().nullable(),
+    /** Per person who processed parcels, most parcels first. */
+    people: z.array(personTotalsSchema),
+    carriers: z.array(carrierTotalsSchema),
+    topDestinations: z.array(z.object({ country: z.string(), shipments: z.number() })),
+    totals: z.object({ shipments: z.number(), packages: z.number(), weightKg: z.number(), cost: moneySchema, costPerKg: z.number().nullable() }),
+    /** Returns shipped in the range (an extension): how many, per reason, and each as a share of the other shipments (null without any). */
+    returns: z.object({ returns: z.number(), rate: z.number().nullable(), byReason: z.array(z.object({ reason: z.string(), returns: z.number(), rate: z.number().nullable() })) }),
+  })
+  .meta({ id: 'DailyReportMeta' });
+export type DailyReportMeta = z.infer<typeof dailyReportMetaSchema>;

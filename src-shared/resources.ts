@@ -1,192 +1,156 @@
-// The station's answers, typed once: the server's serializers build values that `satisfies` these types,
-// and the desk UI reads the same ones. Spec section 2 for the spec's resources, the README for extensions.
-import type { CustomsDocument } from './customs.ts';
-import type { ClientAttributes } from './client.ts';
-import type { LabelLayout, PRINT_DPIS, PRINT_FORMATS, PrintDocuments, PrintSettings } from './printing.ts';
-import type { Role } from './roles.ts';
-import type { Money, SavedAddressAttributes, ShipmentAttributes, ShipmentStatus } from './shipment.ts';
+// The station's answers, described once as zod schemas: the server's serializers build values that `satisfies`
+// the types inferred from them, the desk UI reads the same types, and the API description (src-shared/openapi.ts)
+// is generated from the schemas. Spec section 2 for the spec's resources, the README for extensions.
+import { z } from 'zod';
+import { CUSTOMS_DOCUMENTS } from './customs.ts';
+import { clientAttributesSchema } from './client.ts';
+import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
+import { resourceSchema } from './resource-schema.ts';
+import { ROLES } from './roles.ts';
+import { moneySchema, savedAddressAttributesSchema, shipmentResponseAttributesSchema, shipmentStatusSchema } from './shipment.ts';
 
-/** A resource object as the station sends it: `attributes` always, `links` and `meta` where the type has them. */
-export interface Resource<TType extends string, TAttributes, TMeta = never, TLinks = never> {
-  type: TType;
-  id: string;
-  attributes: TAttributes;
-  links?: TLinks;
-  meta?: TMeta;
-}
+const isoTime = z.string().meta({ description: 'An instant, ISO 8601.' });
+const role = z.enum(ROLES);
 
-/**
- * Shipment attributes as answered: the request's, normalised, with the ship date always set. Documents-only
- * shipments answer `""` insurance members and an `invoiceSubtotal.amount` of the number 0, as upstream does.
- */
-export interface ShipmentResponseAttributes extends Omit<ShipmentAttributes, 'shipDate' | 'invoiceSubtotal'> {
-  shipDate: string;
-  invoiceSubtotal?: { amount: string | number; currency: string } | null;
-}
+export type { ShipmentResponseAttributes } from './shipment.ts';
 
-export interface ShipmentMeta {
-  scheduledProcessing: boolean;
-  service?: string;
-  carrierChoice?: string;
-  status: ShipmentStatus;
-  reference: string | null;
-  carrierName: string | null;
-  finalCost: Money | null;
-  insuranceCost: Money | null;
-  trackingNumber: string | null;
-  /** Why processing failed (status -1): an extension. */
-  error?: string | null;
-  /** Who made it (the user's username) and at which desk: an extension; null for shipments imported in bulk. */
-  createdBy?: string | null;
-  desk?: string | null;
-  /** On a route through customs (an extension): why, and once processed the declarations it carries and whether an upstream took them as data. */
-  customs?: CustomsMeta;
-  /** A return (an extension): the id of the shipment it returns, why (a code of RETURN_REASONS, and the packer's words), and whether it is paid only once used. */
-  returnOf?: string;
-  returnReason?: string;
-  returnNote?: string | null;
-  payOnUse?: boolean;
-  /** The ids of the returns made of this shipment (an extension), oldest first. */
-  returns?: string[];
-}
+export const customsMetaSchema = z
+  .object({
+    why: z.string(),
+    documents: z.array(z.enum(CUSTOMS_DOCUMENTS)).nullable().meta({ description: 'CN22, CN23 and commercialInvoice: null until processed (they follow from the carrier).' }),
+    data: z.enum(['accepted', 'refused']).nullable().meta({ description: 'Whether an upstream took the export declaration as data (paperless trade); null when none was asked.' }),
+  })
+  .meta({ id: 'CustomsMeta', description: 'On a route through customs (an extension): why, and once processed the declarations it carries.' });
 
-export interface CustomsMeta {
-  why: string;
-  /** CN22, CN23 and commercialInvoice: null until processed (they follow from the carrier). */
-  documents: CustomsDocument[] | null;
-  /** Whether an upstream took the export declaration as data (paperless trade); null when none was asked. */
-  data: 'accepted' | 'refused' | null;
-}
+export const shipmentMetaSchema = z
+  .object({
+    scheduledProcessing: z.boolean(),
+    service: z.string().optional(),
+    carrierChoice: z.string().optional(),
+    status: shipmentStatusSchema,
+    reference: z.string().nullable(),
+    carrierName: z.string().nullable(),
+    finalCost: moneySchema.nullable(),
+    insuranceCost: moneySchema.nullable(),
+    trackingNumber: z.string().nullable(),
+    error: z.string().nullable().optional().meta({ description: 'Why processing failed (status -1): an extension.' }),
+    createdBy: z.string().nullable().optional().meta({ description: 'Who made it (the user’s username): an extension; null for shipments imported in bulk.' }),
+    desk: z.string().nullable().optional(),
+    customs: customsMetaSchema.optional(),
+    returnOf: z.string().optional().meta({ description: 'A return (an extension): the id of the shipment it returns.' }),
+    returnReason: z.string().optional(),
+    returnNote: z.string().nullable().optional(),
+    payOnUse: z.boolean().optional(),
+    returns: z.array(z.string()).optional().meta({ description: 'The ids of the returns made of this shipment (an extension), oldest first.' }),
+  })
+  .meta({ id: 'ShipmentMeta' });
+export type ShipmentMeta = z.infer<typeof shipmentMetaSchema>;
 
-export interface ShipmentLinks {
-  self: string;
-  /** Present only on processed shipments. */
-  tracking?: string;
-}
+export const shipmentLinksSchema = z.object({ self: z.string(), tracking: z.string().optional().meta({ description: 'Present only on processed shipments.' }) });
+export type ShipmentLinks = z.infer<typeof shipmentLinksSchema>;
 
-export interface ShipmentResource extends Resource<'shipment', ShipmentResponseAttributes, ShipmentMeta, ShipmentLinks> {
-  links: ShipmentLinks;
-  meta: ShipmentMeta;
-}
+export const shipmentResourceSchema = resourceSchema('shipment', shipmentResponseAttributesSchema, { meta: shipmentMetaSchema, links: shipmentLinksSchema }).meta({ id: 'Shipment' });
+export type ShipmentResource = z.infer<typeof shipmentResourceSchema>;
 
-export interface RateAttributes {
-  carrierCode: string;
-  carrierName: string;
-  serviceCode: string;
-  serviceName: string;
-  serviceDefinitionCode: string;
-  accountId: string;
-  finalCost: Money;
-  prepaidCost: Money;
-  vatValue: number;
-  estimatedDeliveryDate: string | null;
-}
+export const rateAttributesSchema = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  serviceDefinitionCode: z.string(),
+  accountId: z.string(),
+  finalCost: moneySchema,
+  prepaidCost: moneySchema,
+  vatValue: z.number(),
+  estimatedDeliveryDate: z.string().nullable(),
+});
 
 /** A rate's own meta: the hash of the shipment document it priced, to send back unchanged at confirm. */
-export interface RateMeta {
-  documentHash: string;
-}
+export const rateMetaSchema = z.object({ documentHash: z.string() });
 
-export type RateResource = Resource<'rate', RateAttributes, RateMeta>;
+export const rateResourceSchema = resourceSchema('rate', rateAttributesSchema, { meta: rateMetaSchema }).meta({ id: 'Rate' });
+export type RateResource = z.infer<typeof rateResourceSchema>;
 
 /** A service that cannot carry the shipment, and why: top-level `meta.unavailable` of a rate list. */
-export interface RateUnavailable {
-  id: string;
-  reason: string;
-  /** The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one. */
-  pointer?: string;
-}
+export const rateUnavailableSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  pointer: z.string().optional().meta({ description: 'The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one.' }),
+});
+export type RateUnavailable = z.infer<typeof rateUnavailableSchema>;
 
-export interface RateListMeta {
-  unavailable: RateUnavailable[];
-}
+export const rateListMetaSchema = z.object({ unavailable: z.array(rateUnavailableSchema) });
+export type RateListMeta = z.infer<typeof rateListMetaSchema>;
 
-export interface SummaryAttributes {
-  reference: string | null;
-  shipDate: string;
-  shipFromName: string;
-  shipFromCountry: string;
-  shipToName: string;
-  shipToCountry: string;
-  status: ShipmentStatus;
-  trackingStatus: number | null;
-  trackingDate: string | null;
-}
+export const summaryAttributesSchema = z.object({
+  reference: z.string().nullable(),
+  shipDate: z.string(),
+  shipFromName: z.string(),
+  shipFromCountry: z.string(),
+  shipToName: z.string(),
+  shipToCountry: z.string(),
+  status: shipmentStatusSchema,
+  trackingStatus: z.number().nullable(),
+  trackingDate: z.string().nullable(),
+});
 
 /**
  * Whether a status-0 summary waits for the scheduler (true) or is a saved shipment awaiting confirm (false); and
  * who made it (the user's username; an extension, null for shipments imported in bulk).
  */
-export interface SummaryMeta {
-  scheduledProcessing: boolean;
-  createdBy?: string | null;
-}
+export const summaryMetaSchema = z.object({ scheduledProcessing: z.boolean(), createdBy: z.string().nullable().optional() });
 
-export interface SummaryResource extends Resource<'shipmentSummary', SummaryAttributes, SummaryMeta> {
-  meta: SummaryMeta;
-}
+export const summaryResourceSchema = resourceSchema('shipmentSummary', summaryAttributesSchema, { meta: summaryMetaSchema }).meta({ id: 'ShipmentSummary' });
+export type SummaryResource = z.infer<typeof summaryResourceSchema>;
 
-export interface DocumentsAttributes {
-  contentType: string;
-  fileName: string;
-  /** The file, base64. */
-  fileData: string;
-}
+export const documentsAttributesSchema = z.object({ contentType: z.string(), fileName: z.string(), fileData: z.string().meta({ description: 'The file, base64.' }) });
+export const documentsResourceSchema = resourceSchema('documents', documentsAttributesSchema).meta({ id: 'Documents' });
+export type DocumentsResource = z.infer<typeof documentsResourceSchema>;
 
-export type DocumentsResource = Resource<'documents', DocumentsAttributes>;
-
-export interface TrackingAttributes {
-  carrierShipmentId: string | null;
-  trackingHash: string | null;
-  trackingStatus: number | null;
-  trackingDate: string | null;
-}
+export const trackingAttributesSchema = z.object({
+  carrierShipmentId: z.string().nullable(),
+  trackingHash: z.string().nullable(),
+  trackingStatus: z.number().nullable(),
+  trackingDate: z.string().nullable(),
+});
 
 /** One event of a parcel's journey: its status code and words, when (the carrier's local time), where, and the carrier's text. */
-export interface TrackingEventAttributes {
-  status: number;
-  statusText: string;
-  date: string;
-  location: string;
-  text: string;
-}
-
-export type TrackingEventResource = Resource<'trackingEvent', TrackingEventAttributes>;
+export const trackingEventAttributesSchema = z.object({ status: z.number(), statusText: z.string(), date: z.string(), location: z.string(), text: z.string() });
+export type TrackingEventAttributes = z.infer<typeof trackingEventAttributesSchema>;
+export const trackingEventResourceSchema = resourceSchema('trackingEvent', trackingEventAttributesSchema).meta({ id: 'TrackingEvent' });
+export type TrackingEventResource = z.infer<typeof trackingEventResourceSchema>;
 
 /** In a tracking.updated event, the tracking resource carries the event that arrived (meta.event). */
-export type TrackingResource = Resource<'tracking', TrackingAttributes, { event: TrackingEventAttributes }>;
+export const trackingResourceSchema = resourceSchema('tracking', trackingAttributesSchema, { meta: z.object({ event: trackingEventAttributesSchema }).optional() }).meta({ id: 'Tracking' });
+export type TrackingResource = z.infer<typeof trackingResourceSchema>;
 
-export type AddressResource = Resource<'address', SavedAddressAttributes>;
+export const addressResourceSchema = resourceSchema('address', savedAddressAttributesSchema).meta({ id: 'SavedAddress' });
+export type AddressResource = z.infer<typeof addressResourceSchema>;
 
 /**
  * Who is signed in (top-level meta of sign-in and /clients/current): the user's username and role, and the user
  * by id and display name; the client resource itself is the account. In /clients (administration) the resource's
  * meta is the account's username and its first user's role (null once that user is removed).
  */
-export interface ClientMeta {
-  username: string;
-  role: Role;
-  user?: { id: string; name: string };
-}
+export const clientMetaSchema = z.object({ username: z.string(), role, user: z.object({ id: z.string(), name: z.string() }).optional() }).meta({ id: 'SignedInMeta' });
+export type ClientMeta = z.infer<typeof clientMetaSchema>;
 
-export interface AdministeredClientMeta {
-  username: string;
-  role: Role | null;
-}
+export const administeredClientMetaSchema = z.object({ username: z.string(), role: role.nullable() });
 
-export type ClientResource = Resource<'client', ClientAttributes, ClientMeta | AdministeredClientMeta>;
+export const clientResourceSchema = resourceSchema('client', clientAttributesSchema, { meta: z.union([clientMetaSchema, administeredClientMetaSchema]).optional() }).meta({ id: 'Client' });
+export type ClientResource = z.infer<typeof clientResourceSchema>;
 
-export interface UserAttributes {
-  username: string;
-  name: string;
-  role: Role;
-  /** Users listed are active: a removed user is gone from the list, and cannot sign in. */
-  state: 'active';
-  createdAt: string;
-}
+export const userAttributesSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  role,
+  state: z.literal('active').meta({ description: 'Users listed are active: a removed user is gone from the list, and cannot sign in.' }),
+  createdAt: isoTime,
+});
 
 /** A person of the account (README, "A team at the warehouse"). */
-export type UserResource = Resource<'user', UserAttributes>;
+export const userResourceSchema = resourceSchema('user', userAttributesSchema).meta({ id: 'User' });
+export type UserResource = z.infer<typeof userResourceSchema>;
 
 /** What the audit log records (README, "Roles and the audit log"). */
 export const AUDIT_ACTIONS = [
@@ -230,137 +194,106 @@ export const AUDIT_ACTIONS = [
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditSubjectType = 'shipment' | 'client' | 'user' | 'integration' | 'carrier' | 'printSettings' | 'webhook' | 'manifest' | 'pickup' | 'order' | 'scale' | 'packingSetup' | 'calendar';
+export const AUDIT_SUBJECT_TYPES = ['shipment', 'client', 'user', 'integration', 'carrier', 'printSettings', 'webhook', 'manifest', 'pickup', 'order', 'scale', 'packingSetup', 'calendar'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
-export interface AuditEventAttributes {
-  at: string;
-  desk: string;
-  via: 'api' | 'cli';
-  actor: { clientId: string | null; username: string; role: Role | null };
-  action: AuditAction;
-  subject: { type: AuditSubjectType; id: string };
-  detail: Record<string, unknown> | null;
-}
-
-export type AuditEventResource = Resource<'auditEvent', AuditEventAttributes>;
+export const auditEventAttributesSchema = z.object({
+  at: isoTime,
+  desk: z.string(),
+  via: z.enum(['api', 'cli']),
+  actor: z.object({ clientId: z.string().nullable(), username: z.string(), role: role.nullable() }),
+  action: z.enum(AUDIT_ACTIONS),
+  subject: z.object({ type: z.enum(AUDIT_SUBJECT_TYPES), id: z.string() }),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEventAttributes = z.infer<typeof auditEventAttributesSchema>;
+export const auditEventResourceSchema = resourceSchema('auditEvent', auditEventAttributesSchema).meta({ id: 'AuditEvent' });
+export type AuditEventResource = z.infer<typeof auditEventResourceSchema>;
 
 /** An integration key as admins see it (GET /integrations): the key itself, since a new one must be handed on. */
-export interface IntegrationAttributes {
-  name: string;
-  integrationKey: string;
-  isDesktop: boolean;
-  createdAt: string;
-}
-
-export type IntegrationResource = Resource<'integration', IntegrationAttributes>;
+export const integrationAttributesSchema = z.object({ name: z.string(), integrationKey: z.string(), isDesktop: z.boolean(), createdAt: isoTime });
+export const integrationResourceSchema = resourceSchema('integration', integrationAttributesSchema).meta({ id: 'Integration' });
+export type IntegrationResource = z.infer<typeof integrationResourceSchema>;
 
 /** A carrier choice with its card's services and the fuel surcharge in effect (GET /carriers). */
-export interface CarrierAttributes {
-  carrierCode: string;
-  carrierName: string;
-  services: string[];
-  fuelSurchargePercent: number;
-  /** HH:MM on the station's clock: shipments created later without a ship date ship the next working day; null for none. */
-  cutoffTime: string | null;
-}
-
-export type CarrierResource = Resource<'carrier', CarrierAttributes>;
+export const carrierAttributesSchema = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  services: z.array(z.string()),
+  fuelSurchargePercent: z.number(),
+  cutoffTime: z.string().nullable().meta({ description: 'HH:MM on the station’s clock: shipments created later without a ship date ship the next working day; null for none.' }),
+});
+export const carrierResourceSchema = resourceSchema('carrier', carrierAttributesSchema).meta({ id: 'Carrier' });
+export type CarrierResource = z.infer<typeof carrierResourceSchema>;
 
 /** Top-level meta of a successful sign-in: a ready Bearer token, and who signed in (an extension). */
-export interface SignInMeta extends ClientMeta {
-  token: string;
-}
+export const signInMetaSchema = clientMetaSchema.extend({ token: z.string().meta({ description: 'A Bearer token for the other routes.' }) }).meta({ id: 'SignInMeta' });
+export type SignInMeta = z.infer<typeof signInMetaSchema>;
 
 /** The 503 of a confirm whose price changed, beside its exact spec text: what the UI shows, in numbers. */
-export interface PriceChangeMeta {
-  originalPrice: number;
-  updatedPrice: number;
-  currency: string;
-}
+export const priceChangeMetaSchema = z.object({ originalPrice: z.number(), updatedPrice: z.number(), currency: z.string() });
+export type PriceChangeMeta = z.infer<typeof priceChangeMetaSchema>;
 
-export interface PrinterAttributes {
-  name: string;
-  description: string;
-  isDefault: boolean;
-  status: string;
-  supportsRawZpl: boolean;
-}
+export const printerAttributesSchema = z.object({ name: z.string(), description: z.string(), isDefault: z.boolean(), status: z.string(), supportsRawZpl: z.boolean() });
+export type PrinterAttributes = z.infer<typeof printerAttributesSchema>;
+export const printerResourceSchema = resourceSchema('printer', printerAttributesSchema).meta({ id: 'Printer' });
+export type PrinterResource = z.infer<typeof printerResourceSchema>;
 
-export type PrinterResource = Resource<'printer', PrinterAttributes>;
+export const PRINT_JOB_STATUSES = ['queued', 'printing', 'done', 'failed'] as const;
+export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
-export type PrintJobStatus = 'queued' | 'printing' | 'done' | 'failed';
+export const printJobAttributesSchema = z.object({
+  shipmentId: z.string(),
+  printer: z.string(),
+  format: z.enum(PRINT_FORMATS),
+  dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]),
+  copies: z.number().int(),
+  status: z.enum(PRINT_JOB_STATUSES),
+  reason: z.string().nullable(),
+  desk: z.string().nullable().meta({ description: 'The desk whose printer prints it: only that desk’s station sends it.' }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  documents: z.enum(PRINT_DOCUMENTS).meta({ description: '`labels` on the label printer, or `a4`: the commercial invoice on the A4 printer.' }),
+  shipmentIds: z.array(z.string()).optional().meta({ description: 'A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first).' }),
+  layout: z.enum(LABEL_LAYOUTS).optional(),
+});
+export const printJobResourceSchema = resourceSchema('printJob', printJobAttributesSchema, { links: z.object({ self: z.string() }) }).meta({ id: 'PrintJob' });
+export type PrintJobResource = z.infer<typeof printJobResourceSchema>;
 
-export interface PrintJobAttributes {
-  shipmentId: string;
-  printer: string;
-  format: (typeof PRINT_FORMATS)[number];
-  dpi: (typeof PRINT_DPIS)[number];
-  copies: number;
-  status: PrintJobStatus;
-  reason: string | null;
-  /** The desk whose printer prints it: only that desk's station sends it. */
-  desk: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** `labels` on the label printer, or `a4`: the commercial invoice on the A4 printer. */
-  documents: PrintDocuments;
-  /** A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first), and the sheet. */
-  shipmentIds?: string[];
-  layout?: LabelLayout;
-}
+export const printSettingsResourceSchema = resourceSchema('printSettings', printSettingsSchema, { id: z.null() }).meta({ id: 'PrintSettings' });
+export type PrintSettingsResource = z.infer<typeof printSettingsResourceSchema>;
 
-export interface PrintJobResource extends Resource<'printJob', PrintJobAttributes, never, { self: string }> {
-  links: { self: string };
-}
-
-export interface PrintSettingsResource {
-  type: 'printSettings';
-  id: null;
-  attributes: PrintSettings;
-}
-
-export interface StationConfigAttributes {
-  apiBase: string;
-  integrationKey: string;
-  /** The desk this station is (--desk): print jobs made here print on its printers. */
-  desk: string;
-  /** The station's IANA time zone: the desk counts "today" in it (README, "Dates and time zones"). */
-  timeZone: string;
-}
-
-export interface StationConfigResource {
-  type: 'stationConfig';
-  id: null;
-  attributes: StationConfigAttributes;
-}
+export const stationConfigAttributesSchema = z.object({
+  apiBase: z.string(),
+  integrationKey: z.string(),
+  desk: z.string().meta({ description: 'The desk this station is (--desk): print jobs made here print on its printers.' }),
+  timeZone: z.string().meta({ description: 'The station’s IANA time zone: the desk counts “today” in it.' }),
+});
+export type StationConfigAttributes = z.infer<typeof stationConfigAttributesSchema>;
+export const stationConfigResourceSchema = resourceSchema('stationConfig', stationConfigAttributesSchema, { id: z.null() }).meta({ id: 'StationConfig' });
+export type StationConfigResource = z.infer<typeof stationConfigResourceSchema>;
 
 /** GET /health: whether this desk can work now, for monitoring and the desk's banner. */
-export interface HealthAttributes {
-  /** 'ok', or 'unavailable' while the database does not answer (then the answer is 503). */
-  status: 'ok' | 'unavailable';
-  desk: string;
-  database: {
-    backend: 'sqlite' | 'postgres';
-    available: boolean;
-    /** When the database stopped answering (ISO 8601), or null. */
-    unavailableSince: string | null;
-    /** Its last error, or null. */
-    problem: string | null;
-    /** Found damaged (SQLite): it takes no changes until it is checked and restored. */
-    damaged?: boolean;
-  };
-  /** Whether this desk holds its name on the shared database; its printing waits while it does not. */
-  deskLockHeld: boolean;
-}
-
-export interface HealthResource {
-  type: 'health';
-  id: null;
-  attributes: HealthAttributes;
-}
+export const healthAttributesSchema = z.object({
+  status: z.enum(['ok', 'unavailable']).meta({ description: '`unavailable` while the database does not answer (then the answer is 503).' }),
+  desk: z.string(),
+  database: z.object({
+    backend: z.enum(['sqlite', 'postgres']),
+    available: z.boolean(),
+    unavailableSince: isoTime.nullable(),
+    problem: z.string().nullable(),
+    damaged: z.boolean().optional().meta({ description: 'Found damaged (SQLite): it takes no changes until it is checked and restored.' }),
+  }),
+  deskLockHeld: z.boolean().meta({ description: 'Whether this desk holds its name on the shared database; its printing waits while it does not.' }),
+});
+export type HealthAttributes = z.infer<typeof healthAttributesSchema>;
+export const healthResourceSchema = resourceSchema('health', healthAttributesSchema, { id: z.null() }).meta({ id: 'Health' });
+export type HealthResource = z.infer<typeof healthResourceSchema>;
 
 /** Why a processed shipment can no longer be voided: the `meta` of the 400 *Delete functionality not available.* */
-export type DeleteRefusal =
-  | { reason: 'dayClosed'; manifest: string }
-  | { reason: 'trackingStarted'; trackingStatus: number; trackingDate: string }
-  | { reason: 'shipDatePassed'; shipDate: string };
+export const deleteRefusalSchema = z.union([
+  z.object({ reason: z.literal('dayClosed'), manifest: z.string() }),
+  z.object({ reason: z.literal('trackingStarted'), trackingStatus: z.number(), trackingDate: z.string() }),
+  z.object({ reason: z.literal('shipDatePassed'), shipDate: z.string() }),
+]);
+export type DeleteRefusal = z.infer<typeof deleteRefusalSchema>;

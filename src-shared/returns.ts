@@ -41,7 +41,7 @@ const flag = z.unknown().optional().transform((value, context) => {
   return parsed ?? false;
 });
 
-const requestSchema = z.object({
+export const returnRequestSchema = z.object({
   data: z.object({
     type: z.literal('return'),
     attributes: z.object({
@@ -74,7 +74,7 @@ const EXPECTED: Record<string, string> = {
 
 /** A return request, read liberally: reason codes in any case, numbers as text, null for absent. */
 export function validateReturnRequest(document: unknown): { ok: true; value: ReturnRequest } | { ok: false; errors: ErrorObject[] } {
-  const parsed = requestSchema.safeParse(document);
+  const parsed = returnRequestSchema.safeParse(document);
   if (!parsed.success) {
     // Each field refused once, in the spec's words, with what it takes and what came (the shipment rules' collector).
     const violations = new Violations(document);

@@ -1,43 +1,50 @@
 // Every route of the station's API, once: its method, its path (under /v3), who may call it, what it does, and
-// the types of its answer and body. The server registers its routes from this table (a route missing from it,
-// or one it lists that the server does not serve, fails the tests), and the desk's client builds every path
-// from it, so no path is written twice. The API description is generated from it too.
-import type { CalendarAttributes, CalendarChange } from './calendar-settings.ts';
-import type { ManifestPreviewAttributes, ManifestResource, PickupResource } from './manifests.ts';
-import type { OrderAttributes, OrderBatchResult, OrderResource } from './orders.ts';
-import type { PackingSetup, PackingSetupResource } from './packing-setup.ts';
-import type { BulkPrintRequest, PrintRequest, PrintSettings } from './printing.ts';
-import type { DailyReportMeta, DailyReportResource } from './reports.ts';
-import type {
-  AddressResource,
-  AuditEventResource,
-  CarrierResource,
-  ClientMeta,
-  ClientResource,
-  DocumentsResource,
-  HealthResource,
-  PrinterResource,
-  PrintJobResource,
-  PrintSettingsResource,
-  RateListMeta,
-  RateResource,
-  ShipmentResource,
-  SignInMeta,
-  StationConfigResource,
-  SummaryResource,
-  TrackingResource,
-  UserResource,
+// the zod schemas of its answer, its query and its body. The server registers its routes from this table (a route
+// missing from it, or one it lists that the server does not serve, fails the tests), the desk's client builds every
+// path from it and reads the types inferred from its schemas, and the OpenAPI description (src-shared/openapi.ts)
+// is generated from it: one contract, described once.
+import { z } from 'zod';
+import { carrierChangeSchema, clientChangeSchema, newClientSchema, newIntegrationSchema, newUserSchema, userChangeSchema } from './administration.ts';
+import { calendarChangeSchema, calendarResourceSchema } from './calendar-settings.ts';
+import { clientProfileChangeSchema } from './client.ts';
+import { eventResourceSchema } from './events.ts';
+import { closeDaySchema, manifestPreviewAttributesSchema, manifestResourceSchema, pickupResourceSchema } from './manifests.ts';
+import { orderBatchResultSchema, orderRequestSchema, orderResourceSchema } from './orders.ts';
+import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
+import { bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
+import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
+import { resourceSchema } from './resource-schema.ts';
+import {
+  addressResourceSchema,
+  auditEventResourceSchema,
+  carrierResourceSchema,
+  clientMetaSchema,
+  clientResourceSchema,
+  documentsAttributesSchema,
+  documentsResourceSchema,
+  healthResourceSchema,
+  integrationResourceSchema,
+  printerResourceSchema,
+  printJobResourceSchema,
+  printSettingsResourceSchema,
+  rateListMetaSchema,
+  rateResourceSchema,
+  shipmentResourceSchema,
+  signInMetaSchema,
+  stationConfigResourceSchema,
+  summaryResourceSchema,
+  trackingEventResourceSchema,
+  trackingResourceSchema,
+  userResourceSchema,
 } from './resources.ts';
-import type { ScaleResource, ScaleSettings } from './scale.ts';
-import type { ShipmentAttributes } from './shipment.ts';
-import type { ReturnRequest } from './returns.ts';
-import type { TodayResource } from './today.ts';
-import type { OutboxEntryResource, UpstreamHealthMeta } from './upstream.ts';
-import type { VerificationAttributes } from './verification.ts';
-import type { NewWebhookRequest, WebhookResource } from './webhooks.ts';
-import type { NewUserRequest, UserChangeRequest } from './administration.ts';
-import type { ClientProfileChange } from './client.ts';
+import { returnRequestSchema } from './returns.ts';
 import type { Role } from './roles.ts';
+import { scaleResourceSchema, scaleSettingsChangeSchema } from './scale.ts';
+import { shipmentRequestMetaSchema, shipmentRequestSchema } from './shipment-validation.ts';
+import { todayResourceSchema } from './today.ts';
+import { outboxEntryResourceSchema, upstreamHealthMetaSchema } from './upstream.ts';
+import { verificationAttributesSchema, verificationRequestSchema } from './verification.ts';
+import { deliveryResourceSchema, newWebhookSchema, webhookChangeSchema, webhookReplaySchema, webhookResourceSchema } from './webhooks.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -51,7 +58,25 @@ export type RouteAccess = 'open' | Role;
 /** What a route answers with: its format, and for JSON:API its `data` and top-level `meta`. */
 export type RouteAnswer = 'json:api' | 'pdf' | 'csv' | 'event-stream' | 'html' | 'none';
 
-export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> {
+/** What a route's answer and request hold, as schemas: the description is generated from them, the types inferred. */
+export interface RouteSchemas {
+  /** The answer's `data`. */
+  readonly data?: z.ZodType;
+  /** The answer's top-level `meta`, beside `warnings` and `page`, which any answer may carry. */
+  readonly meta?: z.ZodType;
+  /** The request's body: a whole JSON:API document. */
+  readonly body?: z.ZodType;
+  /** The query parameters the route reads. */
+  readonly query?: z.ZodObject;
+  /** The success statuses it answers, when not the method's usual one (GET and PATCH 200, POST 201, DELETE 204). */
+  readonly ok?: readonly number[];
+  /** A list answered page by page (meta.page, links.next). */
+  readonly paged?: boolean;
+  /** Also answers text/csv when asked (Accept: text/csv). */
+  readonly csv?: boolean;
+}
+
+export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> extends RouteSchemas {
   readonly method: RouteMethod;
   /** The path under the API base (/v3, /v3-testing, or none), with `:name` for each path parameter. */
   readonly path: string;
@@ -66,119 +91,125 @@ export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> {
   readonly action?: string;
   /** Served by the desktop app only (the headless station has no print window). */
   readonly desktopOnly?: boolean;
-  /** Types only: what `data`, the top-level `meta` and the request's body hold. Never set. */
+  /** Types only, inferred from the schemas: what `data`, the top-level `meta` and the request's body hold. Never set. */
   readonly types?: { data: Data; meta: Meta; body: Body };
 }
 
-type Extra = Pick<RouteSpec, 'note' | 'idempotent' | 'action' | 'desktopOnly'> & { answers?: RouteAnswer };
+type Extra = Pick<RouteSpec, 'note' | 'idempotent' | 'action' | 'desktopOnly'> & { answers?: RouteAnswer } & RouteSchemas;
+type Infer<S, Fallback = unknown> = S extends z.ZodType ? z.output<S> : Fallback;
 
-/** A route of the table; `Data`, `Meta` and `Body` are its answer's and its request's types. */
-function route<Data = unknown, Meta = unknown, Body = undefined>(method: RouteMethod, path: string, access: RouteAccess, summary: string, extra: Extra = {}): RouteSpec<Data, Meta, Body> {
-  return { method, path, access, summary, answers: extra.answers ?? (method === 'DELETE' ? 'none' : 'json:api'), ...(extra.note ? { note: extra.note } : {}), ...(extra.idempotent ? { idempotent: true } : {}), ...(extra.action ? { action: extra.action } : {}), ...(extra.desktopOnly ? { desktopOnly: true } : {}) };
+/** A route of the table; the types of its answer and request are inferred from the schemas it is given. */
+function route<const E extends Extra = {}>(method: RouteMethod, path: string, access: RouteAccess, summary: string, extra: E = {} as E): RouteSpec<Infer<E['data']>, Infer<E['meta']>, E['body'] extends z.ZodType ? z.input<E['body']> : undefined> {
+  return { method, path, access, summary, ...extra, answers: extra.answers ?? (method === 'DELETE' ? 'none' : 'json:api') };
 }
 
-/** A shipment request's body: the shipment, and what the route reads from `data.meta`. */
-type ShipmentBody = { attributes: ShipmentAttributes; meta: Record<string, unknown> };
-/** A change of one resource's attributes. */
-type Change<T> = Partial<T>;
+/** A request body: one resource of this type with these attributes (and what its `data.meta` may hold). */
+const one = (type: string, attributes: z.ZodType, meta?: z.ZodType) => z.object({ data: z.object({ type: z.literal(type), id: z.string().nullish(), attributes, ...(meta ? { meta: meta.nullish() } : {}) }) });
+const shipmentBody = one('shipment', shipmentRequestSchema, shipmentRequestMetaSchema);
+const list = <T extends z.ZodType>(item: T) => z.array(item);
+
+/** Query parameters: each optional text, described. */
+const query = (parameters: Record<string, string>) => z.object(Object.fromEntries(Object.entries(parameters).map(([name, description]) => [name, z.string().optional().meta({ description })])));
+const PAGE = { 'page[size]': 'Resources per page (limit is an alias).', limit: 'Resources per page.', 'page[after]': 'The cursor of links.next: the page after it.' };
+const DATE_RANGE = { 'filter[dateFrom]': 'The first ship date, YYYY-MM-DD.', 'filter[dateTo]': 'The last ship date, YYYY-MM-DD.' };
 
 export const ROUTES = {
   // Sign-in and the account
-  signIn: route<ClientResource, SignInMeta>('POST', '/clients/authentication', 'open', 'Signs in with the authentication hash and an integration key; answers the account and a Bearer token in meta.token.'),
-  currentClient: route<ClientResource, ClientMeta>('GET', '/clients/current', 'packer', 'The signed-in account, and who is signed in (meta).'),
-  changeCurrentClient: route<ClientResource, unknown, ClientProfileChange>('PATCH', '/clients/current', 'admin', 'Changes the account’s name, address and contact: its sender address.', { action: 'Changing the account’s address' }),
-  clients: route<ClientResource[]>('GET', '/clients', 'admin', 'The station’s client accounts.', { action: 'Managing clients' }),
-  addClient: route<ClientResource>('POST', '/clients', 'admin', 'Adds a client account with its first user.', { action: 'Managing clients' }),
-  changeClient: route<ClientResource>('PATCH', '/clients/:id', 'admin', 'Changes a client account: its name, address, or its first user’s password or role.', { action: 'Managing clients' }),
+  signIn: route('POST', '/clients/authentication', 'open', 'Signs in with the authentication hash and an integration key; answers the account and a Bearer token in meta.token.', { data: clientResourceSchema, meta: signInMetaSchema, ok: [200] }),
+  currentClient: route('GET', '/clients/current', 'packer', 'The signed-in account, and who is signed in (meta).', { data: clientResourceSchema, meta: clientMetaSchema }),
+  changeCurrentClient: route('PATCH', '/clients/current', 'admin', 'Changes the account’s name, address and contact: its sender address.', { action: 'Changing the account’s address', data: clientResourceSchema, meta: clientMetaSchema, body: one('client', clientProfileChangeSchema) }),
+  clients: route('GET', '/clients', 'admin', 'The station’s client accounts.', { action: 'Managing clients', data: list(clientResourceSchema) }),
+  addClient: route('POST', '/clients', 'admin', 'Adds a client account with its first user.', { action: 'Managing clients', data: clientResourceSchema, body: one('client', newClientSchema) }),
+  changeClient: route('PATCH', '/clients/:id', 'admin', 'Changes a client account: its name, address, or its first user’s password or role.', { action: 'Managing clients', data: clientResourceSchema, body: one('client', clientChangeSchema) }),
   removeClient: route('DELETE', '/clients/:id', 'admin', 'Removes a client account; its shipments stay for the record.', { action: 'Managing clients' }),
-  integrations: route('GET', '/integrations', 'admin', 'The integrations that call the API with keys of their own.', { action: 'Managing integrations' }),
-  addIntegration: route('POST', '/integrations', 'admin', 'Adds an integration; its key is answered this once.', { action: 'Managing integrations' }),
+  integrations: route('GET', '/integrations', 'admin', 'The integrations that call the API with keys of their own.', { action: 'Managing integrations', data: list(integrationResourceSchema) }),
+  addIntegration: route('POST', '/integrations', 'admin', 'Adds an integration; its key is answered this once.', { action: 'Managing integrations', data: integrationResourceSchema, body: one('integration', newIntegrationSchema) }),
   removeIntegration: route('DELETE', '/integrations/:id', 'admin', 'Removes an integration: its key stops working.', { action: 'Managing integrations' }),
-  users: route<UserResource[]>('GET', '/users', 'admin', 'The account’s people (Settings → Team).', { action: 'Managing the team' }),
-  user: route<UserResource>('GET', '/users/:id', 'admin', 'One person of the account.', { action: 'Managing the team' }),
-  addUser: route<UserResource, unknown, NewUserRequest>('POST', '/users', 'admin', 'Adds a person to the account.', { action: 'Managing the team' }),
-  changeUser: route<UserResource, unknown, UserChangeRequest>('PATCH', '/users/:id', 'admin', 'Changes a person’s role, name or password.', { action: 'Managing the team' }),
+  users: route('GET', '/users', 'admin', 'The account’s people (Settings → Team).', { action: 'Managing the team', data: list(userResourceSchema) }),
+  user: route('GET', '/users/:id', 'admin', 'One person of the account.', { action: 'Managing the team', data: userResourceSchema }),
+  addUser: route('POST', '/users', 'admin', 'Adds a person to the account.', { action: 'Managing the team', data: userResourceSchema, body: one('user', newUserSchema) }),
+  changeUser: route('PATCH', '/users/:id', 'admin', 'Changes a person’s role, name or password.', { action: 'Managing the team', data: userResourceSchema, body: one('user', userChangeSchema) }),
   removeUser: route('DELETE', '/users/:id', 'admin', 'Removes a person: their sessions end; what they did stays in the audit log.', { action: 'Managing the team' }),
-  auditEvents: route<AuditEventResource[]>('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log' }),
+  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), paged: true, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
 
   // The echo of the spec's test endpoints
-  test: route('GET', '/test', 'packer', 'Answers the caller’s request back (spec 4.4).'),
-  testWithId: route('GET', '/test/:id', 'packer', 'Answers the caller’s request back, with the id (spec 4.4).'),
+  test: route('GET', '/test', 'packer', 'Answers the caller’s request back (spec 4.4).', { data: z.unknown() }),
+  testWithId: route('GET', '/test/:id', 'packer', 'Answers the caller’s request back, with the id (spec 4.4).', { data: z.unknown() }),
 
   // Shipments
-  saveShipment: route<ShipmentResource, unknown, ShipmentBody>('POST', '/shipments/save', 'packer', 'Saves a shipment to be rated and confirmed later (202).', { idempotent: true }),
-  rateShipment: route<RateResource[], Partial<RateListMeta>, ShipmentBody>('POST', '/shipments/rate', 'packer', 'Prices a shipment: the rates, and why each service left out cannot carry it (meta.unavailable).'),
-  confirmShipment: route<ShipmentResource, unknown, ShipmentBody>('POST', '/shipments/confirm', 'packer', 'Books a rated shipment at its rate (or at a changed price, with the new price shown).', { idempotent: true }),
-  createShipment: route<ShipmentResource, unknown, ShipmentBody>('POST', '/shipments', 'packer', 'Creates a shipment in one step: processed now (201), or scheduled (202).', { idempotent: true }),
-  shipment: route<ShipmentResource>('GET', '/shipments/:id', 'packer', 'One shipment of the account.'),
+  saveShipment: route('POST', '/shipments/save', 'packer', 'Saves a shipment to be rated and confirmed later (202).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [202] }),
+  rateShipment: route('POST', '/shipments/rate', 'packer', 'Prices a shipment: the rates, and why each service left out cannot carry it (meta.unavailable).', { data: list(rateResourceSchema), meta: rateListMetaSchema.partial(), body: shipmentBody, ok: [202] }),
+  confirmShipment: route('POST', '/shipments/confirm', 'packer', 'Books a rated shipment at its rate (or at a changed price, with the new price shown).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [202] }),
+  createShipment: route('POST', '/shipments', 'packer', 'Creates a shipment in one step: processed now (201), or scheduled (202).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [201, 202] }),
+  shipment: route('GET', '/shipments/:id', 'packer', 'One shipment of the account.', { data: shipmentResourceSchema }),
   deleteShipment: route('DELETE', '/shipments/:id', 'packer', 'Deletes a saved shipment, or voids a processed one.', { note: 'Voiding a processed shipment needs a supervisor.' }),
-  documents: route<DocumentsResource>('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).'),
-  createReturn: route<ShipmentResource, { printJob?: PrintJobResource; printError?: string }, { attributes: ReturnRequest; meta: Record<string, unknown> }>('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true }),
-  verifyShipment: route<{ attributes: VerificationAttributes }, unknown, { scanned: string }>('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.'),
-  tracking: route<TrackingResource>('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.'),
-  trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, paged.'),
-  shipmentSummaries: route<SummaryResource[]>('GET', '/shipment-summaries', 'packer', 'The account’s shipments, newest first, paged and filtered by date, person or search.'),
-  addresses: route<AddressResource[]>('GET', '/addresses', 'packer', 'The address book, searched (diacritics and case ignored).'),
+  documents: route('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).', { data: documentsResourceSchema, query: query({ document: 'One document on its own: labels, cn22, cn23 or invoice.', format: 'pdf (the default) or zpl.', dpi: 'For ZPL: 203 or 300.' }) }),
+  createReturn: route('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true, data: shipmentResourceSchema, meta: z.object({ printJob: printJobResourceSchema.optional(), printError: z.string().optional() }), body: returnRequestSchema, ok: [201, 202] }),
+  verifyShipment: route('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.', { data: resourceSchema('verification', verificationAttributesSchema), body: one('verification', verificationRequestSchema), ok: [200] }),
+  tracking: route('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.', { data: trackingResourceSchema }),
+  trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, oldest first.', { data: list(trackingEventResourceSchema) }),
+  shipmentSummaries: route('GET', '/shipment-summaries', 'packer', 'The account’s shipments, newest first, paged and filtered by date, person or search.', { data: list(summaryResourceSchema), paged: true, query: query({ ...DATE_RANGE, dateFrom: 'The first ship date (spec 4.7).', dateTo: 'The last ship date (spec 4.7).', searchString: 'Text in a reference, name, tracking or order number.', search: 'The same as searchString.', 'filter[createdBy]': 'One person’s username.', 'filter[return]': 'true: returns only; false: no returns.', ...PAGE }) }),
+  addresses: route('GET', '/addresses', 'packer', 'The address book, searched (diacritics and case ignored).', { data: list(addressResourceSchema), query: query({ searchString: 'Text in the name, city or contact.' }) }),
 
   // Printing
-  printShipment: route<PrintJobResource, unknown, PrintRequest>('POST', '/shipments/:id/print', 'packer', 'Prints a processed shipment’s label on a printer of the station.', { idempotent: true, note: 'Printing a label again needs a supervisor.' }),
-  printJobs: route<PrintJobResource[]>('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.'),
-  printMany: route<PrintJobResource, unknown, Partial<BulkPrintRequest> & { shipments: string[] }>('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', { idempotent: true, note: 'Printing labels again needs a supervisor.' }),
-  printJob: route<PrintJobResource>('GET', '/print-jobs/:id', 'packer', 'One print job and its outcome.'),
-  printers: route<PrinterResource[]>('GET', '/printers', 'packer', 'The printers the station sees.'),
-  printSettings: route<PrintSettingsResource>('GET', '/print-settings', 'packer', 'The caller’s own print settings.'),
-  changePrintSettings: route<PrintSettingsResource, unknown, Change<PrintSettings>>('PATCH', '/print-settings', 'packer', 'Changes the caller’s own print settings.'),
+  printShipment: route('POST', '/shipments/:id/print', 'packer', 'Prints a processed shipment’s label on a printer of the station.', { idempotent: true, note: 'Printing a label again needs a supervisor.', data: printJobResourceSchema, body: one('printJob', printRequestSchema).partial(), ok: [202] }),
+  printJobs: route('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.', { data: list(printJobResourceSchema), paged: true, query: query(PAGE) }),
+  printMany: route('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', { idempotent: true, note: 'Printing labels again needs a supervisor.', data: printJobResourceSchema, body: one('printJob', bulkPrintSchema), ok: [202] }),
+  printJob: route('GET', '/print-jobs/:id', 'packer', 'One print job and its outcome.', { data: printJobResourceSchema }),
+  printers: route('GET', '/printers', 'packer', 'The printers the station sees.', { data: list(printerResourceSchema) }),
+  printSettings: route('GET', '/print-settings', 'packer', 'The caller’s own print settings.', { data: printSettingsResourceSchema }),
+  changePrintSettings: route('PATCH', '/print-settings', 'packer', 'Changes the caller’s own print settings.', { data: printSettingsResourceSchema, body: one('printSettings', printSettingsChangeSchema) }),
 
   // The station's set-up
-  carriers: route<CarrierResource[]>('GET', '/carriers', 'packer', 'The station’s carriers and their settings.'),
-  changeCarrier: route<CarrierResource>('PATCH', '/carriers/:code', 'supervisor', 'Changes a carrier’s surcharge or enables it.', { note: 'Configuring an upstream service needs an admin.', action: 'Changing carrier settings' }),
-  calendar: route<{ attributes: CalendarAttributes }>('GET', '/calendar', 'packer', 'The station’s time zone, its clock and today, and its holidays.'),
-  changeCalendar: route<{ attributes: CalendarAttributes }, unknown, CalendarChange>('PATCH', '/calendar', 'admin', 'A new time zone, or the whole list of holidays.', { action: 'Changing the station calendar' }),
-  packing: route<PackingSetupResource>('GET', '/packing', 'packer', 'The station’s box presets, packing rules and weight check.'),
-  changePacking: route<PackingSetupResource, unknown, Change<PackingSetup>>('PATCH', '/packing', 'supervisor', 'Changes the box presets, packing rules or weight check.', { action: 'Changing the packing rules and box presets' }),
-  scale: route<ScaleResource>('GET', '/scale', 'packer', 'The desk’s scale: its settings and latest reading.'),
-  changeScale: route<ScaleResource, unknown, Change<ScaleSettings>>('PATCH', '/scale', 'supervisor', 'Sets up the desk’s scale.', { action: 'Setting up the scale' }),
-  scalePorts: route<{ id: string }[]>('GET', '/scale/ports', 'packer', 'The serial ports the station sees.'),
+  carriers: route('GET', '/carriers', 'packer', 'The station’s carriers and their settings.', { data: list(carrierResourceSchema) }),
+  changeCarrier: route('PATCH', '/carriers/:code', 'supervisor', 'Changes a carrier’s surcharge or enables it.', { note: 'Configuring an upstream service needs an admin.', action: 'Changing carrier settings', data: carrierResourceSchema, body: one('carrier', carrierChangeSchema) }),
+  calendar: route('GET', '/calendar', 'packer', 'The station’s time zone, its clock and today, and its holidays.', { data: calendarResourceSchema }),
+  changeCalendar: route('PATCH', '/calendar', 'admin', 'A new time zone, or the whole list of holidays.', { action: 'Changing the station calendar', data: calendarResourceSchema, body: one('calendar', calendarChangeSchema) }),
+  packing: route('GET', '/packing', 'packer', 'The station’s box presets, packing rules and weight check.', { data: packingSetupResourceSchema }),
+  changePacking: route('PATCH', '/packing', 'supervisor', 'Changes the box presets, packing rules or weight check.', { action: 'Changing the packing rules and box presets', data: packingSetupResourceSchema, body: one('packingSetup', packingSetupChangeSchema) }),
+  scale: route('GET', '/scale', 'packer', 'The desk’s scale: its settings and latest reading.', { data: scaleResourceSchema }),
+  changeScale: route('PATCH', '/scale', 'supervisor', 'Sets up the desk’s scale.', { action: 'Setting up the scale', data: scaleResourceSchema, body: one('scale', scaleSettingsChangeSchema) }),
+  scalePorts: route('GET', '/scale/ports', 'packer', 'The serial ports the station sees.', { data: list(resourceSchema('serialPort', z.object({ path: z.string() }))) }),
   scaleStream: route('GET', '/scale/stream', 'packer', 'Each reading of the scale as it changes (server-sent events).', { answers: 'event-stream' }),
 
   // Orders
-  orders: route<OrderResource[]>('GET', '/orders', 'packer', 'The account’s orders by status, newest first, paged.'),
-  addOrder: route<OrderResource, unknown, OrderAttributes>('POST', '/orders', 'packer', 'Adds an order.'),
-  addOrders: route<[], OrderBatchResult, OrderAttributes[]>('POST', '/orders/batch', 'packer', 'Adds up to 500 orders in one request; says which numbers were there already.'),
-  order: route<OrderResource>('GET', '/orders/:number', 'packer', 'One order by its number, e.g. as scanned.'),
+  orders: route('GET', '/orders', 'packer', 'The account’s orders by status, newest first, paged.', { data: list(orderResourceSchema), paged: true, query: query({ status: 'open, inProgress or closed.', search: 'Text in the order number or the receiver’s name.', ...PAGE }) }),
+  addOrder: route('POST', '/orders', 'packer', 'Adds an order.', { data: orderResourceSchema, body: one('order', orderRequestSchema) }),
+  addOrders: route('POST', '/orders/batch', 'packer', 'Adds up to 500 orders in one request; says which numbers were there already.', { data: z.tuple([]), meta: orderBatchResultSchema, body: z.object({ data: z.array(z.object({ type: z.literal('order'), attributes: orderRequestSchema })) }), ok: [200] }),
+  order: route('GET', '/orders/:number', 'packer', 'One order by its number, e.g. as scanned.', { data: orderResourceSchema }),
   removeOrder: route('DELETE', '/orders/:number', 'packer', 'Removes an order that has no live shipment.'),
 
   // The day
-  today: route<TodayResource>('GET', '/today', 'packer', 'One ship date at a glance: to do, done, per carrier, and the pickups.'),
-  dailyReport: route<DailyReportResource[], DailyReportMeta>('GET', '/reports/daily', 'packer', 'Shipments per day and carrier over a range, with totals; or CSV (Accept: text/csv).'),
-  manifestPreview: route<{ attributes: ManifestPreviewAttributes }>('GET', '/manifests/preview', 'packer', 'What closing a carrier’s day would put on its manifest.'),
-  closeDay: route<ManifestResource, unknown, { carrier: string; date: string }>('POST', '/manifests', 'supervisor', 'Closes a carrier’s day: its manifest (made now, or by another desk a moment ago).', { idempotent: true, action: 'Closing the day' }),
-  manifests: route<ManifestResource[]>('GET', '/manifests', 'packer', 'The manifests of a date, paged.'),
-  manifest: route<ManifestResource>('GET', '/manifests/:id', 'packer', 'One manifest.'),
-  manifestDocument: route<{ attributes: { contentType: string; fileName: string; fileData: string } }>('GET', '/manifests/:id/document', 'packer', 'A manifest and its driver sheet: the PDF, base64 in fileData.'),
-  reopenManifest: route<ManifestResource>('POST', '/manifests/:id/reopen', 'supervisor', 'Reopens a closed day.', { action: 'Reopening a closed day' }),
-  transmitManifest: route<ManifestResource>('POST', '/manifests/:id/transmit', 'supervisor', 'Sends a manifest its upstream service refused again.', { action: 'Sending a manifest again' }),
-  pickups: route<PickupResource[]>('GET', '/pickups', 'packer', 'The pickups of a date, paged.'),
+  today: route('GET', '/today', 'packer', 'One ship date at a glance: to do, done, per carrier, and the pickups.', { data: todayResourceSchema, query: query({ date: 'The ship date, YYYY-MM-DD; today on the station’s clock when absent.', 'filter[createdBy]': 'One person’s counts.' }) }),
+  dailyReport: route('GET', '/reports/daily', 'packer', 'Shipments per day and carrier over a range, with totals; or CSV (Accept: text/csv).', { data: list(dailyReportResourceSchema), meta: dailyReportMetaSchema, csv: true, query: query({ dateFrom: 'The first day, YYYY-MM-DD.', dateTo: 'The last day, YYYY-MM-DD.', 'filter[createdBy]': 'One person’s shipments.', format: 'csv for the CSV file.' }) }),
+  manifestPreview: route('GET', '/manifests/preview', 'packer', 'What closing a carrier’s day would put on its manifest.', { data: resourceSchema('manifestPreview', manifestPreviewAttributesSchema), query: query({ carrier: 'The carrier code.', date: 'The ship date, YYYY-MM-DD.' }) }),
+  closeDay: route('POST', '/manifests', 'supervisor', 'Closes a carrier’s day: its manifest (made now, or by another desk a moment ago).', { idempotent: true, action: 'Closing the day', data: manifestResourceSchema, meta: z.object({ alreadyClosed: z.literal(true).optional() }), body: one('manifest', closeDaySchema), ok: [201, 200] }),
+  manifests: route('GET', '/manifests', 'packer', 'The manifests of a date, paged.', { data: list(manifestResourceSchema), paged: true, query: query({ date: 'The ship date, YYYY-MM-DD.', carrier: 'The carrier code.', ...PAGE }) }),
+  manifest: route('GET', '/manifests/:id', 'packer', 'One manifest.', { data: manifestResourceSchema }),
+  manifestDocument: route('GET', '/manifests/:id/document', 'packer', 'A manifest and its driver sheet: the PDF, base64 in fileData.', { data: resourceSchema('manifestDocument', documentsAttributesSchema) }),
+  reopenManifest: route('POST', '/manifests/:id/reopen', 'supervisor', 'Reopens a closed day.', { action: 'Reopening a closed day', data: manifestResourceSchema, ok: [200] }),
+  transmitManifest: route('POST', '/manifests/:id/transmit', 'supervisor', 'Sends a manifest its upstream service refused again.', { action: 'Sending a manifest again', data: manifestResourceSchema, ok: [202] }),
+  pickups: route('GET', '/pickups', 'packer', 'The pickups of a date, paged.', { data: list(pickupResourceSchema), paged: true, query: query({ date: 'The collection date, YYYY-MM-DD.', carrier: 'The carrier code.', ...PAGE }) }),
   cancelPickup: route('DELETE', '/pickups/:id', 'packer', 'Cancels a pickup.'),
-  outbox: route<OutboxEntryResource[], { upstreams: UpstreamHealthMeta[]; manifests: ManifestResource[] }>('GET', '/outbox', 'packer', 'Scheduled shipments still to be sent, and each upstream service’s state.'),
+  outbox: route('GET', '/outbox', 'packer', 'Scheduled shipments still to be sent, and each upstream service’s state.', { data: list(outboxEntryResourceSchema), meta: z.object({ upstreams: z.array(upstreamHealthMetaSchema), manifests: z.array(manifestResourceSchema) }) }),
 
   // Events and webhooks
-  events: route('GET', '/events', 'packer', 'The account’s event feed, oldest first after a given event.'),
-  eventStream: route('GET', '/events/stream', 'packer', 'The account’s events as they happen (server-sent events), resumable with Last-Event-ID.', { answers: 'event-stream' }),
-  webhooks: route<WebhookResource[]>('GET', '/webhooks', 'packer', 'The account’s webhooks.'),
-  addWebhook: route<WebhookResource, unknown, NewWebhookRequest>('POST', '/webhooks', 'packer', 'Adds a webhook; its signing secret is answered this once.', { note: 'A webhook for every client’s events, or another client’s, needs an admin.' }),
-  webhook: route<WebhookResource>('GET', '/webhooks/:id', 'packer', 'One webhook.'),
-  changeWebhook: route<WebhookResource, unknown, { status: 'active' | 'paused' }>('PATCH', '/webhooks/:id', 'packer', 'Pauses or resumes a webhook, or changes what it receives.'),
+  events: route('GET', '/events', 'packer', 'The account’s event feed, oldest first after a given event.', { data: list(eventResourceSchema), meta: z.object({ lastEventId: z.string() }), paged: true, query: query({ after: 'The last event id processed: the events after it.', 'filter[type]': 'Event types, comma-separated.', ...PAGE }) }),
+  eventStream: route('GET', '/events/stream', 'packer', 'The account’s events as they happen (server-sent events), resumable with Last-Event-ID.', { answers: 'event-stream', query: query({ after: 'Resume after this event id (or send Last-Event-ID).', 'filter[type]': 'Event types, comma-separated.' }) }),
+  webhooks: route('GET', '/webhooks', 'packer', 'The account’s webhooks.', { data: list(webhookResourceSchema), query: query({ status: 'active or paused.' }) }),
+  addWebhook: route('POST', '/webhooks', 'packer', 'Adds a webhook; its signing secret is answered this once.', { note: 'A webhook for every client’s events, or another client’s, needs an admin.', data: webhookResourceSchema, body: one('webhook', newWebhookSchema) }),
+  webhook: route('GET', '/webhooks/:id', 'packer', 'One webhook.', { data: webhookResourceSchema }),
+  changeWebhook: route('PATCH', '/webhooks/:id', 'packer', 'Pauses or resumes a webhook, or changes what it receives.', { data: webhookResourceSchema, body: one('webhook', webhookChangeSchema) }),
   removeWebhook: route('DELETE', '/webhooks/:id', 'packer', 'Removes a webhook.'),
-  webhookDeliveries: route('GET', '/webhooks/:id/deliveries', 'packer', 'A webhook’s deliveries, newest first, paged.'),
-  replayWebhook: route('POST', '/webhooks/:id/replay', 'packer', 'Delivers a range of past events to a webhook again.'),
+  webhookDeliveries: route('GET', '/webhooks/:id/deliveries', 'packer', 'A webhook’s deliveries, newest first, paged.', { data: list(deliveryResourceSchema), paged: true, query: query({ 'filter[status]': 'pending, delivered or dead.', ...PAGE }) }),
+  replayWebhook: route('POST', '/webhooks/:id/replay', 'packer', 'Delivers a range of past events to a webhook again.', { data: resourceSchema('webhookReplay', z.object({ fromEventId: z.number(), toEventId: z.number(), queued: z.number() })), body: one('webhookReplay', webhookReplaySchema), ok: [202] }),
 
   // Open routes
-  health: route<HealthResource>('GET', '/health', 'open', 'Whether the station and its database answer (503 with the health when not).'),
-  stationConfig: route<StationConfigResource>('GET', '/station-config', 'open', 'What the desk UI needs before sign-in: the API base, the desktop integration key, the desk.'),
-  publicTracking: route('GET', '/track/:hash', 'open', 'The public tracking page of one shipment (HTML, or JSON:API).', { answers: 'html' }),
+  health: route('GET', '/health', 'open', 'Whether the station and its database answer (503 with the health when not).', { data: healthResourceSchema }),
+  stationConfig: route('GET', '/station-config', 'open', 'What the desk UI needs before sign-in: the API base, the desktop integration key, the desk.', { data: stationConfigResourceSchema }),
+  publicTracking: route('GET', '/track/:hash', 'open', 'The public tracking page of one shipment (HTML, or JSON:API).', { answers: 'html', data: trackingResourceSchema }),
   printView: route('GET', '/print-view/:token', 'open', 'A label PDF handed to Electron’s print window, once.', { answers: 'pdf', desktopOnly: true }),
-} as const satisfies Record<string, Omit<RouteSpec, 'types'>>;
+} as const satisfies Record<string, RouteSpec>;
 
 /** The route's path with its parameters filled in, each URL-encoded. */
 export function pathOf(spec: Pick<RouteSpec, 'method' | 'path'>, params: Record<string, string> = {}): string {

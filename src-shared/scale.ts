@@ -2,20 +2,22 @@
 // shows it, and the settings that choose its port, protocol and units. Requests are checked with these rules.
 import { z } from 'zod';
 import { validateResource, type Result } from './resource-validation.ts';
+import { resourceSchema } from './resource-schema.ts';
 
 export const SCALE_PROTOCOLS = ['sics', 'nci'] as const;
 export type ScaleProtocol = (typeof SCALE_PROTOCOLS)[number];
 export const SCALE_UNITS = ['kg', 'g', 'lb', 'oz'] as const;
 export type ScaleUnit = (typeof SCALE_UNITS)[number];
 
-export interface ScaleSettings {
+export const scaleSettingsSchema = z.object({
   /** The serial device, e.g. /dev/ttyUSB0 or COM3; null: no scale at this desk. */
-  port: string | null;
-  protocol: ScaleProtocol;
-  baudRate: number;
+  port: z.string().nullable(),
+  protocol: z.enum(SCALE_PROTOCOLS),
+  baudRate: z.number(),
   /** The unit the scale weighs in when its answer names none. */
-  units: ScaleUnit;
-}
+  units: z.enum(SCALE_UNITS),
+});
+export type ScaleSettings = z.infer<typeof scaleSettingsSchema>;
 
 export const DEFAULT_SCALE_SETTINGS: ScaleSettings = { port: null, protocol: 'sics', baudRate: 9600, units: 'kg' };
 
@@ -24,24 +26,23 @@ export const DEFAULT_SCALE_SETTINGS: ScaleSettings = { port: null, protocol: 'si
  * error: it answered that it cannot weigh; noAnswer: the port is open and nothing answers; unplugged: the port
  * cannot be opened or went away; off: no scale is set.
  */
-export type ScaleStatus = 'stable' | 'moving' | 'overload' | 'underload' | 'error' | 'noAnswer' | 'unplugged' | 'off';
+export const SCALE_STATUSES = ['stable', 'moving', 'overload', 'underload', 'error', 'noAnswer', 'unplugged', 'off'] as const;
+export type ScaleStatus = (typeof SCALE_STATUSES)[number];
 
-export interface ScaleReading {
-  status: ScaleStatus;
+export const scaleReadingSchema = z.object({
+  status: z.enum(SCALE_STATUSES),
   /** Kilograms with up to three decimals, when the scale gave a weight. */
-  weightKg: string | null;
+  weightKg: z.string().nullable(),
   /** What went wrong, in words, for the statuses that are not weights. */
-  problem: string | null;
-  at: string;
-}
+  problem: z.string().nullable(),
+  at: z.string(),
+});
+export type ScaleReading = z.infer<typeof scaleReadingSchema>;
 
-export interface ScaleResource {
-  type: 'scale';
-  id: string;
-  attributes: { settings: ScaleSettings; reading: ScaleReading };
-}
+export const scaleResourceSchema = resourceSchema('scale', z.object({ settings: scaleSettingsSchema, reading: scaleReadingSchema })).meta({ id: 'Scale' });
+export type ScaleResource = z.infer<typeof scaleResourceSchema>;
 
-const settingsSchema = z.object({
+export const scaleSettingsChangeSchema = z.object({
   // Absent: unchanged; null or empty: no scale.
   port: z.string().trim().max(200).nullable().optional().transform((value) => (value === undefined ? undefined : value || null)),
   protocol: z.string().trim().toLowerCase().pipe(z.enum(SCALE_PROTOCOLS)).optional(),
@@ -51,5 +52,5 @@ const settingsSchema = z.object({
 
 /** PATCH /scale: any of the settings; `port: null` turns the scale off. */
 export function validateScaleSettings(document: unknown): Result<Partial<ScaleSettings>> {
-  return validateResource(document, 'scale', settingsSchema, false) as Result<Partial<ScaleSettings>>;
+  return validateResource(document, 'scale', scaleSettingsChangeSchema, false) as Result<Partial<ScaleSettings>>;
 }

@@ -175,7 +175,7 @@ const exportDeclarationSchema = z.object({
 
 const nullableText = (max: number) => textInput.pipe(z.string().max(max)).nullable().optional();
 
-const attributesSchema = z.object({
+export const shipmentRequestSchema = z.object({
   shipDate: optional(isoDate),
   shipFrom: addressSchema(true),
   collectionLocation: addressSchema(false).nullable().optional(),
@@ -270,7 +270,7 @@ export function validateShipmentDocument(document: unknown, operation: Operation
   }
 
   const base = ['data', 'attributes'] as const;
-  const parsed = attributesSchema.safeParse(attributes);
+  const parsed = shipmentRequestSchema.safeParse(attributes);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) violations.fault([...base, ...(issue.path as (string | number)[])]);
   }
@@ -298,7 +298,7 @@ export function shipmentRequestWarnings(document: unknown, operation: Operation)
   if (!isObject(data)) return [];
   const warnings: RequestWarning[] = Object.keys(data).filter((name) => !DATA_MEMBERS.includes(name)).map((name) => unknownMember(['data', name]));
   if (isObject(data.attributes)) {
-    warnings.push(...unknownMembers(data.attributes, attributesSchema, ['data', 'attributes']));
+    warnings.push(...unknownMembers(data.attributes, shipmentRequestSchema, ['data', 'attributes']));
     warnings.push(...receiverWarnings(data.attributes.shipTo, ['data', 'attributes', 'shipTo']));
     warnings.push(...commodityCodeWarnings(data.attributes));
   }
@@ -462,7 +462,7 @@ const list = (item: z.ZodType<string, string>, max: number) =>
 /** The field rules an order (src-shared/orders.ts) and the packing setup share with a shipment: one set of rules. */
 export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
 
-type ParsedAttributes = z.infer<typeof attributesSchema>;
+type ParsedAttributes = z.infer<typeof shipmentRequestSchema>;
 
 /** Drops empty optional values and applies the defaults of field-rules.md. */
 function normalise(input: ParsedAttributes): ShipmentAttributes {
@@ -494,6 +494,28 @@ export interface CreateMeta {
   carrierChoice?: string;
   scheduledProcessing: boolean;
 }
+
+/**
+ * `data.meta` of a shipment request as the API description shows it: the one-step create reads `service`,
+ * `carrierChoice` and `scheduledProcessing`; confirm reads `rate` (a rate of the rate list, sent back) and any of
+ * them `orderNumber`. validateCreateMeta and validateConfirmMeta below read it member by member, to name each fault.
+ */
+export const shipmentRequestMetaSchema = z
+  .object({
+    service: z.enum(SERVICES).nullish().meta({ description: 'Create: express or economy (any case).' }),
+    carrierChoice: z.string().nullish().meta({ description: 'Create: one of the station’s carrier choices (GET /carriers), or absent for any.' }),
+    scheduledProcessing: z.union([z.boolean(), z.string()]).nullish().meta({ description: 'Create: false processes now (201); true or absent schedules (202).' }),
+    rate: z
+      .object({
+        id: z.string().optional(),
+        attributes: z.object({ carrierCode: z.string().optional(), serviceCode: z.string().optional(), finalCost: z.object({ amount: z.union([z.number(), z.string()]), currency: z.string().optional() }).nullish() }).partial().optional(),
+        meta: z.object({ documentHash: z.string().nullish() }).nullish(),
+      })
+      .optional()
+      .meta({ description: 'Confirm: the rate chosen, as the rate list answered it (its id, or attributes.carrierCode and serviceCode; meta.documentHash to book exactly what was rated).' }),
+    orderNumber: z.string().nullish().meta({ description: 'The order the shipment ships (GET /orders/{number}).' }),
+  })
+  .meta({ id: 'ShipmentRequestMeta' });
 
 /** What `data.meta.carrierChoice` takes at this station, as a refusal says it. */
 export const carrierChoiceExpectation = (carrierChoices: readonly string[]) =>

@@ -1,88 +1,7 @@
 // The shipment resource of spec 2.2 as the station stores and returns it, after validation has normalised
-// it: numbers as decimal strings, postal codes as strings, country codes in upper case.
-export interface Address {
-  name: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  state?: string;
-  country: string;
-  contact: string;
-  phone?: string;
-  email?: string;
-  taxIdentification?: string;
-  isResidential?: boolean;
-}
-
-/** An address-book entry as GET /addresses returns it (spec 2.8): every field a string, possibly empty. */
-export interface SavedAddressAttributes {
-  name: string;
-  address1: string;
-  address2: string;
-  postalCode: string;
-  city: string;
-  state: string;
-  country: string;
-  contact: string;
-  phone: string;
-  email: string;
-}
-
-export interface Package {
-  weight: { value: string; units: '1' };
-  dimensions: { length: string; width: string; height: string; units: '1' };
-  type: 'CARTON' | 'PALLET';
-  irregular?: boolean;
-}
-
-export interface ExportLineItem {
-  reference?: string;
-  productId?: string;
-  description: string;
-  originCountry: string;
-  commodityCode?: string;
-  quantity: string;
-  unitPrice: string;
-  unitWeight: string;
-}
-
-export interface ExportDeclaration {
-  exportReasonType: (typeof EXPORT_REASON_TYPES)[number];
-  invoiceDate: string;
-  invoiceReference: string;
-  invoiceFreight?: number;
-  shipmentPurpose: (typeof SHIPMENT_PURPOSES)[number];
-  /** The exporter's EORI (an extension): asked for commercial goods leaving the EU, unless shipFrom.taxIdentification is one. */
-  exporterEori?: string;
-  /** The seller's IOSS number (an extension): asked for commercial goods of up to 150 EUR sold into the EU. */
-  iossNumber?: string;
-  lineItems: ExportLineItem[];
-}
-
-export interface Money {
-  amount: number;
-  currency: string;
-}
-
-export interface ShipmentAttributes {
-  shipDate?: string;
-  shipFrom: Address;
-  collectionLocation?: Address | null;
-  shipTo: Address;
-  packages: Package[];
-  goodsDescription: string | null;
-  insuranceDescription: string | null;
-  insuranceValue: string | null;
-  customerReference?: string;
-  specialInstructions?: string;
-  confirmationEmail?: string;
-  invoiceSubtotal?: { amount: string; currency: string } | null;
-  booking: boolean;
-  documentsOnly?: boolean;
-  incoTerms?: 1 | 2 | 3;
-  exportDeclaration?: ExportDeclaration | null;
-}
+// it: numbers as decimal strings, postal codes as strings, country codes in upper case. The schemas are the
+// answer's shape (the API description's components); the request's liberal rules are in shipment-validation.ts.
+import { z } from 'zod';
 
 /** The documents of a processed shipment's PDF, each of which the documents endpoint answers on its own (?document=). */
 export const DOCUMENT_PARTS = ['labels', 'cn22', 'cn23', 'invoice'] as const;
@@ -114,6 +33,124 @@ export const SHIPMENT_PURPOSES = ['COMMERCIAL', 'PERSONAL'] as const;
 /** Shipment statuses of spec section 3. */
 export const STATUS = { created: 0, processed: 3, failed: -1 } as const;
 export type ShipmentStatus = (typeof STATUS)[keyof typeof STATUS];
+export const shipmentStatusSchema = z.union([z.literal(0), z.literal(3), z.literal(-1)]).meta({ id: 'ShipmentStatus', description: 'Spec section 3: 0 created (saved, or scheduled), 3 processed, -1 failed.' });
+
+export const addressSchema = z
+  .object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string().optional(),
+    city: z.string(),
+    postalCode: z.string(),
+    state: z.string().optional(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case.' }),
+    contact: z.string(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    taxIdentification: z.string().optional(),
+    isResidential: z.boolean().optional(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof addressSchema>;
+
+/** An address-book entry as GET /addresses returns it (spec 2.8): every field a string, possibly empty. */
+export const savedAddressAttributesSchema = z
+  .object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    contact: z.string(),
+    phone: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'SavedAddressAttributes' });
+export type SavedAddressAttributes = z.infer<typeof savedAddressAttributesSchema>;
+
+const decimal = z.string().meta({ description: 'A decimal number as a string, e.g. "1.5".' });
+
+export const packageSchema = z
+  .object({
+    weight: z.object({ value: decimal, units: z.literal('1').meta({ description: 'Kilograms.' }) }),
+    dimensions: z.object({ length: decimal, width: decimal, height: decimal, units: z.literal('1').meta({ description: 'Centimetres.' }) }),
+    type: z.enum(PACKAGE_TYPES),
+    irregular: z.boolean().optional(),
+  })
+  .meta({ id: 'Package' });
+export type Package = z.infer<typeof packageSchema>;
+
+export const exportLineItemSchema = z
+  .object({
+    reference: z.string().optional(),
+    productId: z.string().optional(),
+    description: z.string(),
+    originCountry: z.string(),
+    commodityCode: z.string().optional().meta({ description: 'The HS code: 6 to 10 digits (required for commercial goods through customs).' }),
+    quantity: decimal,
+    unitPrice: decimal,
+    unitWeight: decimal,
+  })
+  .meta({ id: 'ExportLineItem' });
+export type ExportLineItem = z.infer<typeof exportLineItemSchema>;
+
+export const exportDeclarationSchema = z
+  .object({
+    exportReasonType: z.enum(EXPORT_REASON_TYPES),
+    invoiceDate: z.string(),
+    invoiceReference: z.string(),
+    invoiceFreight: z.number().optional(),
+    shipmentPurpose: z.enum(SHIPMENT_PURPOSES),
+    exporterEori: z.string().optional().meta({ description: 'The exporter’s EORI (an extension): asked for commercial goods leaving the EU, unless shipFrom.taxIdentification is one.' }),
+    iossNumber: z.string().optional().meta({ description: 'The seller’s IOSS number (an extension): asked for commercial goods of up to 150 EUR sold into the EU.' }),
+    lineItems: z.array(exportLineItemSchema),
+  })
+  .meta({ id: 'ExportDeclaration' });
+export type ExportDeclaration = z.infer<typeof exportDeclarationSchema>;
+
+export const moneySchema = z.object({ amount: z.number(), currency: z.string() }).meta({ id: 'Money' });
+export type Money = z.infer<typeof moneySchema>;
+
+/** The members a shipment has both in a request (once normalised) and in an answer. */
+const shipmentMembers = {
+  shipFrom: addressSchema,
+  collectionLocation: addressSchema.nullable().optional(),
+  shipTo: addressSchema,
+  packages: z.array(packageSchema),
+  goodsDescription: z.string().nullable(),
+  insuranceDescription: z.string().nullable(),
+  insuranceValue: z.string().nullable(),
+  customerReference: z.string().optional(),
+  specialInstructions: z.string().optional(),
+  confirmationEmail: z.string().optional(),
+  booking: z.boolean(),
+  documentsOnly: z.boolean().optional(),
+  incoTerms: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  exportDeclaration: exportDeclarationSchema.nullable().optional(),
+};
+
+/** A shipment's attributes once validated: what the station stores, and what the desk sends. */
+export const shipmentAttributesSchema = z.object({
+  shipDate: z.string().optional(),
+  invoiceSubtotal: z.object({ amount: z.string(), currency: z.string() }).nullable().optional(),
+  ...shipmentMembers,
+});
+export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
+
+/**
+ * Shipment attributes as answered: the request's, normalised, with the ship date always set. Documents-only
+ * shipments answer `""` insurance members and an `invoiceSubtotal.amount` of the number 0, as upstream does.
+ */
+export const shipmentResponseAttributesSchema = z
+  .object({
+    shipDate: z.string().meta({ description: 'YYYY-MM-DD.' }),
+    invoiceSubtotal: z.object({ amount: z.union([z.string(), z.number()]), currency: z.string() }).nullable().optional(),
+    ...shipmentMembers,
+  })
+  .meta({ id: 'ShipmentAttributes' });
+export type ShipmentResponseAttributes = z.infer<typeof shipmentResponseAttributesSchema>;
 
 /** The largest documents-only package (field-rules.md): 30 × 21 × 15 cm and 2.5 kg. */
 export const DOCUMENTS_MAX = { dimensionsCm: [30, 21, 15], weightKg: 2.5 } as const;

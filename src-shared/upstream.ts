@@ -1,6 +1,7 @@
 // The upstream gateway's configuration (README, "Integrations"): an upstream service of the same API that books
 // with the carriers, offered under a carrier choice code of its own. Checked with these rules by the admin command.
 import { z } from 'zod';
+import { resourceSchema } from './resource-schema.ts';
 
 export interface UpstreamSettings {
   /** 2 to 10 capital letters or digits, e.g. PV: the carrier choice, and the prefix of its quotes (PV.UPS). */
@@ -42,30 +43,28 @@ export function validateUpstreamSettings(input: Record<string, unknown>): { ok: 
 }
 
 /** A scheduled shipment in the outbox (GET /outbox): waiting to be sent, being sent now, or failed. */
-export interface OutboxEntryAttributes {
-  reference: string | null;
-  shipToName: string;
-  shipToCountry: string;
+export const outboxEntryAttributesSchema = z.object({
+  reference: z.string().nullable(),
+  shipToName: z.string(),
+  shipToCountry: z.string(),
   /** The carrier choice it waits for (an upstream's code), or null for the cheapest or fastest of all. */
-  carrierChoice: string | null;
-  state: 'queued' | 'sending' | 'failed';
+  carrierChoice: z.string().nullable(),
+  state: z.enum(['queued', 'sending', 'failed']),
   /** Why it failed, or why it waits; null when nothing is wrong. */
-  reason: string | null;
-  createdAt: string;
-}
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
 
-export interface OutboxEntryResource {
-  type: 'outboxEntry';
-  id: string;
-  attributes: OutboxEntryAttributes;
-}
+export const outboxEntryResourceSchema = resourceSchema('outboxEntry', outboxEntryAttributesSchema).meta({ id: 'OutboxEntry' });
+export type OutboxEntryResource = z.infer<typeof outboxEntryResourceSchema>;
 
 /** Each upstream service as the station last saw it: top-level meta.upstreams of GET /outbox. */
-export interface UpstreamHealthMeta {
-  code: string;
-  name: string;
-  reachable: boolean;
-  problem: string | null;
-  since: string | null;
-  nextTryAt: string | null;
-}
+export const upstreamHealthMetaSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  reachable: z.boolean(),
+  problem: z.string().nullable(),
+  since: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+});
+export type UpstreamHealthMeta = z.infer<typeof upstreamHealthMetaSchema>;

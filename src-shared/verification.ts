@@ -3,18 +3,19 @@
 import { z } from 'zod';
 import { validateResource, type Result } from './resource-validation.ts';
 
-export interface VerificationAttributes {
-  scanned: string;
+export const verificationAttributesSchema = z.object({
+  scanned: z.string(),
   /** The scan is the shipment's tracking number, reference or customer (order) reference. */
-  matched: boolean;
-  trackingNumber: string | null;
-  reference: string | null;
-  at: string;
-}
+  matched: z.boolean(),
+  trackingNumber: z.string().nullable(),
+  reference: z.string().nullable(),
+  at: z.string(),
+});
+export type VerificationAttributes = z.infer<typeof verificationAttributesSchema>;
 
 /** What the scanner typed, as text (a number from a PHP client too). */
-const schema = z.object({ scanned: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)) });
+export const verificationRequestSchema = z.object({ scanned: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)) });
 
 export function validateVerification(document: unknown): Result<{ scanned: string }> {
-  return validateResource(document, 'verification', schema, false);
+  return validateResource(document, 'verification', verificationRequestSchema, false);
 }

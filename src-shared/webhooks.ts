@@ -4,7 +4,7 @@
 // numbers may come as decimal strings.
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './events.ts';
-import type { Resource } from './resources.ts';
+import { resourceSchema } from './resource-schema.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 
 const absent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null || value === '' ? undefined : value), schema.optional());
@@ -38,7 +38,7 @@ export interface NewWebhookRequest {
   allClients?: boolean;
 }
 
-const newWebhookSchema = z.object({
+export const newWebhookSchema = z.object({
   url: webUrl,
   events: eventList,
   clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,15}$/), z.number().int().positive()]).transform(String)),
@@ -49,14 +49,14 @@ export interface WebhookChangeRequest {
   status: 'active' | 'paused';
 }
 
-const webhookChangeSchema = z.object({ status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(['active', 'paused'])) });
+export const webhookChangeSchema = z.object({ status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(['active', 'paused'])) });
 
 export interface ReplayRequest {
   fromEventId: number;
   toEventId: number;
 }
 
-const replaySchema = z.object({ fromEventId: wholeNumber, toEventId: wholeNumber }).refine((range) => range.fromEventId <= range.toEventId, { path: ['toEventId'] });
+export const webhookReplaySchema = z.object({ fromEventId: wholeNumber, toEventId: wholeNumber }).refine((range) => range.fromEventId <= range.toEventId, { path: ['toEventId'] });
 
 export function validateNewWebhook(document: unknown): Result<NewWebhookRequest> {
   return validateResource(document, 'webhook', newWebhookSchema, false) as Result<NewWebhookRequest>;
@@ -67,43 +67,47 @@ export function validateWebhookChange(document: unknown): Result<WebhookChangeRe
 }
 
 export function validateReplay(document: unknown): Result<ReplayRequest> {
-  return validateResource(document, 'webhookReplay', replaySchema, false);
+  return validateResource(document, 'webhookReplay', webhookReplaySchema, false);
 }
+
+/** The header of each delivery that signs it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the webhook's secret. */
+export const SIGNATURE_HEADER = 'Station-Signature';
 
 /** Events replayed by one request at most. */
 export const REPLAY_LIMIT = 10_000;
 
-export interface WebhookAttributes {
-  url: string;
-  events: EventType[];
+export const webhookAttributesSchema = z.object({
+  url: z.string(),
+  events: z.array(z.enum(EVENT_TYPES)),
   /** null: every client's events. */
-  clientId: string | null;
+  clientId: z.string().nullable(),
   /** paused: not delivering, after a day of failures or by hand; events keep being queued for it. */
-  status: 'active' | 'paused';
-  pausedReason: string | null;
-  createdAt: string;
+  status: z.enum(['active', 'paused']),
+  pausedReason: z.string().nullable(),
+  createdAt: z.string(),
   /** Only in the answer to the request that added it: keep it, it is not shown again. */
-  secret?: string;
-}
+  secret: z.string().optional().meta({ description: 'The signing secret: only in the answer to the request that added the webhook. Keep it, it is not shown again.' }),
+});
 
-export interface WebhookMeta {
-  /** Deliveries waiting (in order) for this endpoint. */
-  pending: number;
-}
+/** Deliveries waiting (in order) for this endpoint. */
+export const webhookMetaSchema = z.object({ pending: z.number() });
 
-export type WebhookResource = Resource<'webhook', WebhookAttributes, WebhookMeta>;
+export const webhookResourceSchema = resourceSchema('webhook', webhookAttributesSchema, { meta: webhookMetaSchema.optional() }).meta({ id: 'Webhook' });
+export type WebhookResource = z.infer<typeof webhookResourceSchema>;
 
-export interface DeliveryAttributes {
-  eventId: string;
-  eventType: EventType;
-  replay: boolean;
-  status: 'pending' | 'delivered' | 'dead';
-  attempts: number;
-  nextAttemptAt: string;
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export const deliveryAttributesSchema = z.object({
+  eventId: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  replay: z.boolean(),
+  status: z.enum(['pending', 'delivered', 'dead']),
+  attempts: z.number(),
+  nextAttemptAt: z.string(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type DeliveryAttributes = z.infer<typeof deliveryAttributesSchema>;
 
-export type DeliveryResource = Resource<'webhookDelivery', DeliveryAttributes>;
+export const deliveryResourceSchema = resourceSchema('webhookDelivery', deliveryAttributesSchema).meta({ id: 'WebhookDelivery' });
+export type DeliveryResource = z.infer<typeof deliveryResourceSchema>;

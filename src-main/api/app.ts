@@ -38,6 +38,7 @@ import { testEchoRoutes } from './routes/test-echo.ts';
 import { shipmentRoutes } from './routes/shipments.ts';
 import { publicTrackingRoutes } from './routes/public-tracking.ts';
 import { stationConfigRoutes } from './routes/station-config.ts';
+import { apiDescription } from './middleware/api-description.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { HealthService } from '../services/health.ts';
 import { printingRoutes } from './routes/printing.ts';
@@ -121,6 +122,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.use(loopbackGuard(deps));
   app.use(deskUi(deps.rendererDir));
   app.use(versionPrefix());
+  app.use(apiDescription());
   app.use(contentNegotiation());
   app.use(jsonBody());
   app.use(routing(open, guarded));

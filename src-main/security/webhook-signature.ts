@@ -3,8 +3,6 @@
 // delivery captured and replayed later; verification compares in constant time.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_HEADER = 'Station-Signature';
-
 /** A new webhook secret: 32 random bytes, as text a receiver can paste into its configuration. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;

@@ -171,7 +171,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           lines: planned.included,
           totals: planned.totals,
         });
-        const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed', totals: planned.totals };
+        const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed' as const, totals: planned.totals };
         try {
           return await store.manifests.close(
             { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document, transmit },

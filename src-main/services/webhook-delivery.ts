@@ -6,7 +6,8 @@ import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { StationEventRecord } from '../domain/event.ts';
 import type { DeliveryRecord, WebhookRecord } from '../domain/webhook.ts';
 import type { Logger } from '../logger.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../security/webhook-signature.ts';
+import { signatureHeader } from '../security/webhook-signature.ts';
+import { SIGNATURE_HEADER } from '../../src-shared/webhooks.ts';
 import type { Store } from '../store/index.ts';
 import type { EventService } from './events.ts';
 

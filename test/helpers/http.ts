@@ -1,6 +1,7 @@
 // A raw HTTP(S) client for tests: unlike fetch it may send any Host or Origin header and shows the exact body.
 import { request } from 'node:http';
 import { request as tlsRequest } from 'node:https';
+import { assertConforms } from './api-conformance.ts';
 
 export interface RawResponse {
   status: number;
@@ -17,6 +18,8 @@ export interface RawRequest {
   ca?: Buffer;
   /** Gives up (an error named TimeoutError) when no full answer came within this many ms. */
   timeoutMs?: number;
+  /** Not checked against the API description: for a server that is not a station. */
+  unchecked?: boolean;
 }
 
 export function http(url: string, options: RawRequest = {}): Promise<RawResponse> {
@@ -34,7 +37,17 @@ export function http(url: string, options: RawRequest = {}): Promise<RawResponse
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        const response = { status: res.statusCode ?? 0, headers: res.headers, text, json };
+        // Every answer of a described route is checked against the API description (an unconforming one fails the test).
+        if (!options.unchecked) {
+          try {
+            assertConforms(options.method ?? 'GET', url, response);
+          } catch (error) {
+            reject(error);
+            return;
+          }
+        }
+        resolve(response);
       });
     });
     req.on('error', reject);

@@ -11,6 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const FOLDERS = ['src-main', 'src-renderer', 'src-shared', 'test'];
 const ENTRIES = [
   /^src-main\/(cli|index|launch-desktop)\.ts$/,
+  /^src-main\/api\/openapi\/write\.ts$/,
   /^src-main\/preload\/index\.ts$/,
   /^src-main\/documents\/worker\.ts$/,
   /^src-main\/store\/writer-worker\.ts$/,
@@ -86,6 +87,8 @@ for (const file of sourceFiles) {
         if (symbol) used.add(target(symbol));
       }
     }
+    // A package's file found with require.resolve (assets served as they are, e.g. the API reference's viewer) uses it.
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'resolve' && node.arguments[0]) noteModule(node.arguments[0]);
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
       noteModule(node.arguments[0]);
       useModule(node.arguments[0]);

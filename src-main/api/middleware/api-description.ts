@@ -1,0 +1,71 @@
+// Serves the API's description: GET /v3/openapi.json (any prefix, no token, whatever the Accept), and the human
+// reference at /docs, drawn by Swagger UI from the station's own copy of swagger-ui-dist, so it works offline.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Next } from 'koa';
+import type { ApiContext } from '../context.ts';
+import { openApiJson } from '../openapi/document.ts';
+import { DESK_UI_CSP } from './desk-ui.ts';
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Shipping Station API</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="docs"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/docs.js"></script>
+</body>
+</html>
+`;
+
+// Every tag open, nothing fetched from elsewhere (no validator badge), Try it out against this station.
+const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/v3/openapi.json', dom_id: '#docs', docExpansion: 'list', deepLinking: true, validatorUrl: null, defaultModelsExpandDepth: 0, displayOperationId: true });\n`;
+
+/** The viewer's files, read once when first asked. */
+const ASSETS = { '/docs/swagger-ui.css': 'text/css; charset=utf-8', '/docs/swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
+const assets = new Map<string, Buffer>();
+function asset(path: keyof typeof ASSETS): Buffer {
+  let content = assets.get(path);
+  if (!content) {
+    const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    content = readFileSync(join(folder, path.slice('/docs/'.length)));
+    assets.set(path, content);
+  }
+  return content;
+}
+
+export function apiDescription() {
+  return async function serveApiDescription(ctx: ApiContext, next: Next): Promise<void> {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const path = ctx.state.route;
+    if (path === '/openapi.json') {
+      ctx.set('Content-Type', 'application/json; charset=utf-8');
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.body = openApiJson();
+      return;
+    }
+    if (ctx.path === '/docs' || ctx.path === '/docs/') {
+      ctx.set('Content-Security-Policy', DESK_UI_CSP);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = DOCS_HTML;
+      return;
+    }
+    if (ctx.path === '/docs/docs.js') {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = DOCS_SCRIPT;
+      return;
+    }
+    if (ctx.path in ASSETS) {
+      const path = ctx.path as keyof typeof ASSETS;
+      ctx.type = ASSETS[path];
+      ctx.body = asset(path);
+      return;
+    }
+    return next();
+  };
+}
