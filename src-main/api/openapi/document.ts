@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { ERROR_TEXT } from '../../../src-shared/errors.ts';
+import { expectationAt } from '../../../src-shared/field-expectations.ts';
 import { eventResourceSchema } from '../../../src-shared/events.ts';
 import { reasonPhrase } from '../../../src-shared/http-status.ts';
 import { errorDocumentSchema, jsonApiVersionSchema, JSONAPI_MEDIA_TYPE, requestWarningSchema } from '../../../src-shared/jsonapi.ts';
@@ -139,6 +140,24 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
 /** The tag a route is listed under: its path's first segment. */
 const tagOf = (path: string) => path.split('/')[1]!;
 
+/**
+ * Gives each member of a request body the words its refusal would use for what it takes (field-expectations.ts),
+ * where zod's rules say no more than a type: one text for the description and the 400's meta.reason.
+ */
+function describeMembers(schema: Record<string, any>, pointer: string): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  if (schema.properties) {
+    for (const [name, member] of Object.entries(schema.properties as Record<string, Record<string, any>>)) {
+      const at = `${pointer}/${name}`;
+      const expected = expectationAt(at, 'api');
+      if (expected && !member.description && !member.$ref) member.description = `${expected[0]!.toUpperCase()}${expected.slice(1)}.`;
+      describeMembers(member, at);
+    }
+  }
+  if (schema.items) describeMembers(schema.items, `${pointer}/0`);
+  for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) describeMembers(alternative, pointer);
+}
+
 /** The whole description, for the station at this origin (relative server URLs when none is given). */
 export function createOpenApiDocument(origin = ''): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
@@ -146,7 +165,7 @@ export function createOpenApiDocument(origin = ''): Record<string, unknown> {
     const path = openApiPath(spec.path);
     paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(name, spec) };
   }
-  return createDocument(
+  const document = createDocument(
     {
       openapi: OPENAPI_VERSION,
       info: {
@@ -170,7 +189,7 @@ export function createOpenApiDocument(origin = ''): Record<string, unknown> {
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'Sign-in only: `ServiceApi <base64 of integrationKey:authenticationHash>`, where the hash is the spec’s SHA-256 of the username and password (README, “Signing in”).',
+            description: 'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (README, “How an integration authenticates”).',
           },
           Bearer: { type: 'http', scheme: 'bearer', description: 'The token of meta.token of the sign-in.' },
         },
@@ -198,7 +217,12 @@ export function createOpenApiDocument(origin = ''): Record<string, unknown> {
       },
     },
     { allowEmptySchema: { custom: true } },
-  ) as unknown as Record<string, unknown>;
+  ) as unknown as { components: { schemas: Record<string, Record<string, any>> } };
+  const shipmentRequest = document.components.schemas.ShipmentRequestAttributes;
+  if (shipmentRequest) describeMembers(shipmentRequest, '/data/attributes');
+  const shipmentMeta = document.components.schemas.ShipmentRequestMeta;
+  if (shipmentMeta) describeMembers(shipmentMeta, '/data/meta');
+  return document as unknown as Record<string, unknown>;
 }
 
 let cached: string | undefined;
