@@ -1,11 +1,11 @@
-// Serves the API's description: GET /v3/openapi.json (any prefix, no token, whatever the Accept), and the human
-// reference at /docs, drawn by Swagger UI from the station's own copy of swagger-ui-dist, so it works offline.
+// Serves the API's description: GET /v3/openapi.json (under any prefix, with no token, whatever the Accept; the Host
+// and Origin guards still apply, and no CORS header is given), and the reference for people at /docs, drawn by
+// Swagger UI from the station's own copy of swagger-ui-dist, so it works offline.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Next } from 'koa';
 import type { ApiContext } from '../context.ts';
-import { openApiJson } from '../openapi/document.ts';
 import { DESK_UI_CSP } from './desk-ui.ts';
 
 const DOCS_HTML = `<!doctype html>
@@ -44,8 +44,9 @@ export function apiDescription() {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.state.route;
     if (path === '/openapi.json') {
+      // Loaded on the first request, so a station that is never asked does not pay for the generator at start.
+      const { openApiJson } = await import('../openapi/document.ts');
       ctx.set('Content-Type', 'application/json; charset=utf-8');
-      ctx.set('Access-Control-Allow-Origin', '*');
       ctx.body = openApiJson();
       return;
     }
