@@ -14,7 +14,7 @@ const document = JSON.parse(openApiJson()) as {
   servers: { url: string }[];
   paths: Record<string, Record<string, { operationId: string; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>>;
   webhooks: Record<string, { post: { parameters: { name: string }[] } }>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string }>; responses: Record<string, { content: Record<string, { example: { errors: { detail: string }[] } }> }> };
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }>; responses: Record<string, { content: Record<string, { examples: Record<string, { value: { errors: { detail: string }[] } }> }> }> };
 };
 const routes = Object.entries(ROUTES) as [string, RouteSpec][];
 
@@ -47,10 +47,11 @@ describe('openapi.json', () => {
       if (spec.idempotent) expect(operation.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`), name).toContain('header Idempotency-Key');
       if (spec.body) expect(operation.requestBody, name).toBeDefined();
     }
-    const example = (status: number) => document.components.responses[`Error${status}`]!.content['application/vnd.api+json']!.example.errors[0]!.detail;
-    expect(example(401)).toBe(ERROR_TEXT.missingOrInvalidAuthorization);
-    expect(example(404)).toBe(ERROR_TEXT.shipmentNotFound);
-    expect(example(503)).toBe(ERROR_TEXT.storeUnreachable);
+    const examples = (status: number) => Object.values(document.components.responses[`Error${status}`]!.content['application/vnd.api+json']!.examples).map((example) => example.value.errors[0]!.detail);
+    expect(examples(401)).toEqual([ERROR_TEXT.missingOrInvalidAuthorization, ERROR_TEXT.authorizationFailed]);
+    expect(examples(404)).toContain(ERROR_TEXT.shipmentNotFound);
+    expect(examples(503)).toContain(ERROR_TEXT.storeUnreachable);
+    expect(examples(503)).toContain(ERROR_TEXT.priceIsDifferent('12.40', '13.10'));
   });
 
   it('signs in with ServiceApi, and every other route but the open ones takes the Bearer token', () => {

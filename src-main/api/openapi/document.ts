@@ -12,6 +12,7 @@ import { errorDocumentSchema, jsonApiVersionSchema, JSONAPI_MEDIA_TYPE, requestW
 import { pageMetaSchema } from '../../../src-shared/paging.ts';
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 import { SIGNATURE_HEADER } from '../../../src-shared/webhooks.ts';
+import { BODY_LIMIT } from '../middleware/body.ts';
 
 /** The component of the event resource, which the feed answers and every webhook delivery carries. */
 const EVENT_COMPONENT = (eventResourceSchema.meta() as { id: string }).id;
@@ -20,20 +21,33 @@ const EVENT_COMPONENT = (eventResourceSchema.meta() as { id: string }).id;
 export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '3';
 
-/** A catalogue text for each error status, as the description's example of it. */
-const ERROR_EXAMPLES: Record<number, { detail: string; pointer?: string; parameter?: string; header?: string }> = {
-  400: { detail: ERROR_TEXT.invalidData('data.attributes.shipTo.postalCode'), pointer: '/data/attributes/shipTo/postalCode' },
-  401: { detail: ERROR_TEXT.missingOrInvalidAuthorization },
-  403: { detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer') },
-  404: { detail: ERROR_TEXT.shipmentNotFound },
-  406: { detail: ERROR_TEXT.notAcceptable },
-  409: { detail: ERROR_TEXT.idempotencyKeyBusy('order-1001'), header: 'Idempotency-Key' },
-  413: { detail: ERROR_TEXT.bodyTooLarge('1mb') },
-  415: { detail: ERROR_TEXT.unsupportedMediaType('text/plain') },
-  422: { detail: ERROR_TEXT.idempotencyKeyReused('order-1001'), header: 'Idempotency-Key' },
-  429: { detail: ERROR_TEXT.tooManySignIns(60) },
-  500: { detail: ERROR_TEXT.internal },
-  503: { detail: ERROR_TEXT.storeUnreachable },
+/** An example refusal: the catalogue's text, and the member, parameter or header it names. */
+interface ErrorExample {
+  detail: string;
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+}
+
+/** Catalogue texts for each error status, as the description's examples of it (the first is its example). */
+const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
+  400: [
+    { detail: ERROR_TEXT.missingRequiredData('data.attributes.shipTo.postalCode'), pointer: '/data/attributes/shipTo/postalCode' },
+    { detail: ERROR_TEXT.invalidData('data.attributes.packages.0.weight.value'), pointer: '/data/attributes/packages/0/weight/value' },
+    { detail: ERROR_TEXT.invalidOrEmptyParameter('page[after]'), parameter: 'page[after]' },
+    { detail: ERROR_TEXT.malformedJson },
+  ],
+  401: [{ detail: ERROR_TEXT.missingOrInvalidAuthorization }, { detail: ERROR_TEXT.authorizationFailed }],
+  403: [{ detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer') }, { detail: ERROR_TEXT.hostNotAllowed('evil.example') }],
+  404: [{ detail: ERROR_TEXT.shipmentNotFound }, { detail: ERROR_TEXT.notFound('/v3/shipments/42/labels') }],
+  406: [{ detail: ERROR_TEXT.notAcceptable }],
+  409: [{ detail: ERROR_TEXT.idempotencyKeyBusy('order-1001'), header: 'Idempotency-Key' }, { detail: ERROR_TEXT.notTheRatedShipment }, { detail: ERROR_TEXT.orderExists('1001') }],
+  413: [{ detail: ERROR_TEXT.bodyTooLarge(BODY_LIMIT) }],
+  415: [{ detail: ERROR_TEXT.unsupportedMediaType('text/plain') }],
+  422: [{ detail: ERROR_TEXT.idempotencyKeyReused('order-1001'), header: 'Idempotency-Key' }],
+  429: [{ detail: ERROR_TEXT.tooManySignIns(60) }],
+  500: [{ detail: ERROR_TEXT.internal }],
+  503: [{ detail: ERROR_TEXT.storeUnreachable }, { detail: ERROR_TEXT.storeFull }, { detail: ERROR_TEXT.priceIsDifferent('12.40', '13.10') }],
 };
 
 /** The refusals a route can answer: every route's, and those its access, path, body and key add. */
@@ -92,15 +106,17 @@ function successResponse(spec: RouteSpec, status: number): ZodOpenApiResponseObj
 }
 
 function errorResponse(status: number): ZodOpenApiResponseObject {
-  const example = ERROR_EXAMPLES[status]!;
-  const source = example.pointer ? { pointer: example.pointer } : example.parameter ? { parameter: example.parameter } : example.header ? { header: example.header } : undefined;
+  const document = (example: ErrorExample) => {
+    const { detail, ...source } = example;
+    return { jsonapi: { version: '1.0' }, errors: [{ status, title: reasonPhrase(status), detail, ...(Object.keys(source).length > 0 ? { source } : {}) }] };
+  };
   return {
     description: `${status} ${reasonPhrase(status)}`,
     ...(status === 503 || status === 429 ? { headers: retryAfter } : {}),
     content: {
       [JSONAPI_MEDIA_TYPE]: {
         schema: errorDocumentSchema,
-        example: { jsonapi: { version: '1.0' }, errors: [{ status, title: reasonPhrase(status), detail: example.detail, ...(source ? { source } : {}) }] },
+        examples: Object.fromEntries(ERROR_EXAMPLES[status]!.map((example, index) => [`${status}-${index + 1}`, { summary: example.detail, value: document(example) }])),
       },
     },
   };
