@@ -1,11 +1,12 @@
 // The station's answers, described once as zod schemas: the server's serializers build values that `satisfies`
-// the types inferred from them, the desk UI reads the same types, and the API description (src-shared/openapi.ts)
+// the types inferred from them, the desk UI reads the same types, and the API description (src-main/api/openapi/)
 // is generated from the schemas. Spec section 2 for the spec's resources, the README for extensions.
 import { z } from 'zod';
 import { CUSTOMS_DOCUMENTS } from './customs.ts';
 import { clientAttributesSchema } from './client.ts';
 import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
 import { resourceSchema } from './resource-schema.ts';
+import { RETURN_REASONS } from './returns.ts';
 import { ROLES } from './roles.ts';
 import { moneySchema, savedAddressAttributesSchema, shipmentResponseAttributesSchema, shipmentStatusSchema } from './shipment.ts';
 
@@ -38,7 +39,7 @@ export const shipmentMetaSchema = z
     desk: z.string().nullable().optional(),
     customs: customsMetaSchema.optional(),
     returnOf: z.string().optional().meta({ description: 'A return (an extension): the id of the shipment it returns.' }),
-    returnReason: z.string().optional(),
+    returnReason: z.enum(RETURN_REASONS).optional().meta({ description: 'Why it comes back.' }),
     returnNote: z.string().nullable().optional(),
     payOnUse: z.boolean().optional(),
     returns: z.array(z.string()).optional().meta({ description: 'The ids of the returns made of this shipment (an extension), oldest first.' }),

@@ -1,7 +1,7 @@
 // Every route of the station's API, once: its method, its path (under /v3), who may call it, what it does, and
 // the zod schemas of its answer, its query and its body. The server registers its routes from this table (a route
 // missing from it, or one it lists that the server does not serve, fails the tests), the desk's client builds every
-// path from it and reads the types inferred from its schemas, and the OpenAPI description (src-shared/openapi.ts)
+// path from it and reads the types inferred from its schemas, and the OpenAPI description (src-main/api/openapi/)
 // is generated from it: one contract, described once.
 import { z } from 'zod';
 import { carrierChangeSchema, clientChangeSchema, newClientSchema, newIntegrationSchema, newUserSchema, userChangeSchema } from './administration.ts';

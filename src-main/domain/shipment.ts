@@ -1,5 +1,6 @@
 // The station's shipment record and what processing adds to it: the shapes services, the store and the API
 // serializers share, kept apart from any one store back end.
+import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 
 /** How the shipment came in: saved for a later confirm, confirmed with a rate, or created in one step. */
@@ -36,7 +37,7 @@ export interface ShipmentRecord {
   desk?: string | null;
   /** A return: the id of the shipment it returns, the reason's code, the packer's words, and whether it is paid only once used. */
   returnOf?: string | null;
-  returnReason?: string | null;
+  returnReason?: ReturnReason | null;
   returnNote?: string | null;
   payOnUse?: boolean;
   /** The ids of this shipment's returns, oldest first. */

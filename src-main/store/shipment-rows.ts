@@ -1,6 +1,7 @@
 // The shipments' rows: a new shipment's columns, the row and its mapping to the domain record, the summaries'
 // columns, the table group's contract (ShipmentReads, ShipmentWrites), and the events a change of a shipment
 // announces. The statements that use them are in store/shipments.ts.
+import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
@@ -235,7 +236,7 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     createdBy: row.created_by ?? null,
     desk: row.desk ?? null,
     returnOf: row.return_of ?? null,
-    returnReason: row.return_reason ?? null,
+    returnReason: (row.return_reason as ReturnReason | null) ?? null,
     returnNote: row.return_note ?? null,
     payOnUse: row.pay_on_use === 1,
     returns: row.returns ? (JSON.parse(row.returns) as string[]) : [],

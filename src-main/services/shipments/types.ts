@@ -1,4 +1,5 @@
 // The shipment service's contract: what the API, the scheduler and the admin command call, and what it needs.
+import type { ReturnReason } from '../../../src-shared/returns.ts';
 import type { StationCalendar } from '../../../src-shared/calendar.ts';
 import type { ConfirmMeta, CreateMeta } from '../../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
@@ -50,7 +51,7 @@ export interface ProcessingRun {
 export interface OrderLink {
   orderNumber?: string;
   /** A return (services/returns.ts): the shipment it returns, why, and whether it is paid only once used. */
-  returnOf?: { id: string; reason: string; note: string | null; payOnUse: boolean };
+  returnOf?: { id: string; reason: ReturnReason; note: string | null; payOnUse: boolean };
 }
 
 export interface ShipmentService {
