@@ -104,7 +104,11 @@ function route<const E extends Extra = {}>(method: RouteMethod, path: string, ac
 }
 
 /** A request body: one resource of this type with these attributes (and what its `data.meta` may hold). */
-const one = (type: string, attributes: z.ZodType, meta?: z.ZodType) => z.object({ data: z.object({ type: z.literal(type), id: z.string().nullish(), attributes, ...(meta ? { meta: meta.nullish() } : {}) }) });
+function one<T extends string, A extends z.ZodType>(type: T, attributes: A): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: z.ZodOptional<z.ZodNullable<z.ZodString>>; attributes: A }> }>;
+function one<T extends string, A extends z.ZodType, M extends z.ZodType>(type: T, attributes: A, meta: M): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: z.ZodOptional<z.ZodNullable<z.ZodString>>; attributes: A; meta: z.ZodOptional<z.ZodNullable<M>> }> }>;
+function one(type: string, attributes: z.ZodType, meta?: z.ZodType) {
+  return z.object({ data: z.object({ type: z.literal(type), id: z.string().nullish(), attributes, ...(meta ? { meta: meta.nullish() } : {}) }) });
+}
 const shipmentBody = one('shipment', shipmentRequestSchema.meta({ id: 'ShipmentRequestAttributes', description: 'A shipment as a request may send it (spec 2.2, read liberally: numbers as text or numbers, null for absent members). Beyond the members marked required: packages (but to save), and unless documentsOnly goodsDescription and invoiceSubtotal; state for IT, CA and US; an exportDeclaration through customs. Each member says what it takes.' }), shipmentRequestMetaSchema);
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
