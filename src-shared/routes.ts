@@ -134,7 +134,7 @@ export const ROUTES = {
   addUser: route('POST', '/users', 'admin', 'Adds a person to the account.', { action: 'Managing the team', data: userResourceSchema, body: one('user', newUserSchema) }),
   changeUser: route('PATCH', '/users/:id', 'admin', 'Changes a person’s role, name or password.', { action: 'Managing the team', data: userResourceSchema, body: one('user', userChangeSchema) }),
   removeUser: route('DELETE', '/users/:id', 'admin', 'Removes a person: their sessions end; what they did stays in the audit log.', { action: 'Managing the team' }),
-  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), paged: true, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
+  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), meta: z.object({ count: z.number().meta({ description: 'The events on this page.' }) }), paged: true, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
 
   // The echo of the spec's test endpoints
   test: route('GET', '/test', 'packer', 'Answers the caller’s request back (spec 4.4).', { data: z.unknown() }),

@@ -72,10 +72,8 @@ const location = z.object({ Location: z.string().optional().meta({ description: 
 
 /** A JSON:API answer of a route: its data and meta, and the members any answer may carry. */
 function dataDocument(spec: RouteSpec) {
-  const meta = z
-    .object({ warnings: z.array(requestWarningSchema).optional(), page: pageMetaSchema.optional() })
-    .catchall(z.unknown());
-  const routeMeta = spec.meta instanceof z.ZodObject ? spec.meta.extend({ warnings: z.array(requestWarningSchema).optional(), ...(spec.paged ? { page: pageMetaSchema.optional() } : {}) }) : meta;
+  const always = { warnings: z.array(requestWarningSchema).optional(), ...(spec.paged ? { page: pageMetaSchema.optional() } : {}) };
+  const routeMeta = spec.meta instanceof z.ZodObject ? spec.meta.extend(always) : z.object(always);
   return z.object({
     jsonapi: jsonApiVersionSchema,
     data: spec.data ?? z.unknown(),
