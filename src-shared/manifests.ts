@@ -91,13 +91,16 @@ export const manifestAttributesSchema = z.object({
 export const manifestResourceSchema = resourceSchema('manifest', manifestAttributesSchema, { links: z.object({ self: z.string(), document: z.string() }) }).meta({ id: 'Manifest' });
 export type ManifestResource = z.infer<typeof manifestResourceSchema>;
 
+/** Where a carrier collects: the sender's name and street, as a pickup and the Today screen show it. */
+export const pickupAddressSchema = z.object({ name: z.string(), address1: z.string(), city: z.string(), postalCode: z.string(), country: z.string() });
+
 /** A pickup (GET /pickups): the collection booked with a shipment. */
 export const pickupAttributesSchema = z.object({
   carrier: z.string(),
   carrierName: z.string(),
   /** The collection date, YYYY-MM-DD. */
   date: z.string(),
-  address: z.object({ name: z.string(), address1: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
+  address: pickupAddressSchema,
   /** The parcels of every shipment collected. */
   parcels: z.number(),
   /** The first shipment's: the one that names the pickup (its id). */

@@ -3,11 +3,10 @@
 // or CSV.
 import { z } from 'zod';
 import { resourceSchema } from './resource-schema.ts';
+import { moneySchema } from './shipment.ts';
 
 /** The longest range one report covers: a year and a day. */
 export const REPORT_MAX_DAYS = 366;
-
-const moneySchema = z.object({ amount: z.number(), currency: z.string() });
 
 /** One carrier's shipments of one day. */
 export const carrierDaySchema = z.object({ carrier: z.string(), shipments: z.number(), packages: z.number(), weightKg: z.number(), cost: moneySchema });

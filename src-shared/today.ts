@@ -2,9 +2,8 @@
 // the desk's Today screen shows it: shipments made, waiting and failed per carrier, what is left to close, the
 // desk's open print jobs and the next pickup.
 import { z } from 'zod';
+import { pickupAddressSchema } from './manifests.ts';
 import { resourceSchema } from './resource-schema.ts';
-
-const placeSchema = z.object({ name: z.string(), address1: z.string(), city: z.string(), postalCode: z.string(), country: z.string() });
 
 export const todayCarrierSchema = z.object({
   /** The carrier code; before processing, the carrier chosen; null: any carrier (not chosen yet). */
@@ -33,7 +32,7 @@ export const todayPickupSchema = z.object({
   date: z.string(),
   /** Until when it may be cancelled, on the station's clock (YYYY-MM-DD HH:MM). */
   cancelBefore: z.string(),
-  address: placeSchema,
+  address: pickupAddressSchema,
   /** Parcels and shipments the carrier collects there that day. */
   parcels: z.number(),
   shipments: z.number(),

@@ -26,47 +26,42 @@ const DOCS_HTML = `<!doctype html>
 // Every tag open, nothing fetched from elsewhere (no validator badge), Try it out against this station.
 const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/v3/openapi.json', dom_id: '#docs', docExpansion: 'list', deepLinking: true, validatorUrl: null, defaultModelsExpandDepth: 0, displayOperationId: true });\n`;
 
-/** The viewer's files, read once when first asked. */
-const ASSETS = { '/docs/swagger-ui.css': 'text/css; charset=utf-8', '/docs/swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
+/** The viewer's file, read once when first asked. */
 const assets = new Map<string, Buffer>();
-function asset(path: keyof typeof ASSETS): Buffer {
-  let content = assets.get(path);
+function asset(name: string): Buffer {
+  let content = assets.get(name);
   if (!content) {
     const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-    content = readFileSync(join(folder, path.slice('/docs/'.length)));
-    assets.set(path, content);
+    content = readFileSync(join(folder, name));
+    assets.set(name, content);
   }
   return content;
 }
 
+/** What /docs serves, by path: its type and its body. */
+const DOCS = new Map<string, { type: string; csp?: boolean; body: () => string | Buffer }>([
+  ['/docs', { type: 'text/html; charset=utf-8', csp: true, body: () => DOCS_HTML }],
+  ['/docs/', { type: 'text/html; charset=utf-8', csp: true, body: () => DOCS_HTML }],
+  ['/docs/docs.js', { type: 'text/javascript; charset=utf-8', body: () => DOCS_SCRIPT }],
+  ['/docs/swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', body: () => asset('swagger-ui-bundle.js') }],
+  ['/docs/swagger-ui.css', { type: 'text/css; charset=utf-8', body: () => asset('swagger-ui.css') }],
+]);
+
+/** One look-up per request: the API's other requests pass straight on. */
 export function apiDescription() {
   return async function serveApiDescription(ctx: ApiContext, next: Next): Promise<void> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const path = ctx.state.route;
-    if (path === '/openapi.json') {
+    if (ctx.state.route === '/openapi.json') {
       // Loaded on the first request, so a station that is never asked does not pay for the generator at start.
       const { openApiJson } = await import('../openapi/document.ts');
       ctx.set('Content-Type', 'application/json; charset=utf-8');
       ctx.body = openApiJson();
       return;
     }
-    if (ctx.path === '/docs' || ctx.path === '/docs/') {
-      ctx.set('Content-Security-Policy', DESK_UI_CSP);
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = DOCS_HTML;
-      return;
-    }
-    if (ctx.path === '/docs/docs.js') {
-      ctx.type = 'text/javascript; charset=utf-8';
-      ctx.body = DOCS_SCRIPT;
-      return;
-    }
-    if (ctx.path in ASSETS) {
-      const path = ctx.path as keyof typeof ASSETS;
-      ctx.type = ASSETS[path];
-      ctx.body = asset(path);
-      return;
-    }
-    return next();
+    const page = DOCS.get(ctx.path);
+    if (!page) return next();
+    if (page.csp) ctx.set('Content-Security-Policy', DESK_UI_CSP);
+    ctx.type = page.type;
+    ctx.body = page.body();
   };
 }
