@@ -4,6 +4,8 @@ import { senderComplete } from '../src-shared/client.ts';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { DatabaseBanner } from './components/DatabaseBanner.tsx';
+import { BlockedOverlay, LiveRegions } from './components/FeedbackLayer.tsx';
+import { ShortcutHelp } from './components/ShortcutHelp.tsx';
 import { StationDay } from './components/StationDay.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
@@ -21,22 +23,41 @@ import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
 import { usePrinting } from './store/printing.ts';
 import { openNewShipment } from './store/start-shipment.ts';
+import { usePreferences } from './store/preferences.ts';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from './i18n/messages/en.ts';
 
 /** The screens, each with the role it needs: closing the day, reports and the audit log are for supervisors and admins. */
-const NAVIGATION: { screen: Screen; label: string; needs: Role }[] = [
-  { screen: 'today', label: 'Today', needs: 'packer' },
-  { screen: 'new', label: 'New shipment', needs: 'packer' },
-  { screen: 'orders', label: 'Orders', needs: 'packer' },
-  { screen: 'shipments', label: 'Shipments', needs: 'packer' },
-  { screen: 'returns', label: 'Returns', needs: 'packer' },
-  { screen: 'tracking', label: 'Tracking', needs: 'packer' },
-  { screen: 'close-day', label: 'Close day', needs: 'supervisor' },
-  { screen: 'reports', label: 'Reports', needs: 'supervisor' },
-  { screen: 'audit', label: 'Audit log', needs: 'supervisor' },
-  { screen: 'settings', label: 'Settings', needs: 'packer' },
+const NAVIGATION: { screen: Screen; needs: Role }[] = [
+  { screen: 'today', needs: 'packer' },
+  { screen: 'new', needs: 'packer' },
+  { screen: 'orders', needs: 'packer' },
+  { screen: 'shipments', needs: 'packer' },
+  { screen: 'returns', needs: 'packer' },
+  { screen: 'tracking', needs: 'packer' },
+  { screen: 'close-day', needs: 'supervisor' },
+  { screen: 'reports', needs: 'supervisor' },
+  { screen: 'audit', needs: 'supervisor' },
+  { screen: 'settings', needs: 'packer' },
 ];
 
+/** A screen's name, as the navigation and its heading say it. */
+export const screenName = (screen: Screen): MessageKey => `nav.${screen}`;
+
+/** The desk, with what every screen shares: the announcements, the stop for a blocked parcel, and the shortcuts' help. */
 export function App(): React.JSX.Element {
+  return (
+    <>
+      <Desk />
+      <LiveRegions />
+      <BlockedOverlay />
+      <ShortcutHelp />
+    </>
+  );
+}
+
+function Desk(): React.JSX.Element {
+  const { t } = useTranslation();
   const { status, client, who, config, error, start, signOut } = useSession();
   const role = who?.role ?? 'packer';
   const offered = NAVIGATION.filter((item) => hasRole(role, item.needs));
@@ -51,13 +72,16 @@ export function App(): React.JSX.Element {
   useEffect(() => {
     if (status === 'signed-in') void usePrinting.getState().load();
   }, [status]);
+  // The signed-in person's language, theme and text size; at sign-in, the desk's.
+  const userKey = status === 'signed-in' && client && who ? `${client.id}:${who.username}` : null;
+  useEffect(() => usePreferences.getState().forUser(userKey), [userKey]);
 
-  if (status === 'starting') return <Loading label="Connecting to the station…" />;
+  if (status === 'starting') return <Loading label={t('app.connecting')} />;
   if (status === 'unreachable') {
     return (
       <main className="sign-in">
         <div className="card sign-in__card">
-          <h1>Shipping Station</h1>
+          <h1>{t('app.name')}</h1>
           <ErrorNotice message={error} />
         </div>
       </main>
@@ -74,9 +98,12 @@ export function App(): React.JSX.Element {
 
   return (
     <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <header className="app__header">
-        <span className="app__name">Shipping Station</span>
-        <nav aria-label="Main">
+        <span className="app__name">{t('app.name')}</span>
+        <nav aria-label={t('app.mainNavigation')}>
           {offered.map((item) => (
             <a
               key={item.screen}
@@ -88,7 +115,7 @@ export function App(): React.JSX.Element {
                 go(item.screen);
               }}
             >
-              {item.label}
+              {t(screenName(item.screen))}
             </a>
           ))}
         </nav>
@@ -97,16 +124,19 @@ export function App(): React.JSX.Element {
           <span className="app__client">{client?.attributes.name}</span>
           <span className="sr-only"> · </span>
           <span className="app__user">
-            {who ? `${who.username} (${who.role})` : ''}
-            {config?.desk ? `${who ? ' · ' : ''}desk ${config.desk}` : ''}
+            {who ? t('app.who', { username: who.username, role: who.role }) : ''}
+            {who && config?.desk ? ' · ' : ''}
+            {config?.desk ? t('app.desk', { desk: config.desk }) : ''}
           </span>
           <StationDay />
         </div>
         <button type="button" className="link" onClick={signOut}>
-          Sign out
+          {t('app.signOut')}
         </button>
       </header>
-      <main className="app__main">
+      <main className="app__main" id="main" tabIndex={-1}>
+        {/* Today names its day in its own heading; every other screen is headed by its name. */}
+        {screen !== 'today' || asksForSender ? <h1 className="screen-title">{t(screenName(asksForSender ? 'settings' : screen))}</h1> : null}
         <DatabaseBanner />
         {asksForSender ? (
           <SenderAddress canEdit firstRun onDone={() => setSenderLater(true)} />

@@ -5,6 +5,8 @@
 import { EXPORT_REASON_TYPES, PACKAGE_TYPES, SHIPMENT_PURPOSES } from './shipment.ts';
 
 interface Expectation {
+  /** The desk's key for the packer's words in other languages (src-renderer/i18n/field-text.ts). */
+  id: string;
   at: RegExp;
   /** In the packer's words, for the desk's form. */
   desk: string;
@@ -17,70 +19,68 @@ const MONEY = (what: string) => `${what} in EUR as a decimal with at most two de
 const FLAG = 'true or false';
 
 const EXPECTED: readonly Expectation[] = [
-  { at: /^\/data$/, desk: 'a shipment', api: 'a JSON:API document {"data": {"type": "shipment", "attributes": {…}}}' },
-  { at: /^\/data\/type$/, desk: 'a shipment', api: '"shipment"' },
-  { at: /^\/data\/attributes$/, desk: 'a shipment', api: 'an object with the shipment’s members (shipFrom, shipTo, packages, …)' },
-  { at: /\/(name|contact)$/, desk: 'up to 35 characters', api: 'text of at most 35 characters' },
-  { at: /\/(address1|address2|city)$/, desk: 'up to 30 characters', api: 'text of at most 30 characters' },
-  { at: /\/postalCode$/, desk: 'the postal code as the country writes it, up to 30 characters', api: 'the postal code in the country’s format, at most 30 characters (a number or text)' },
-  { at: /\/state$/, desk: 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States', api: 'the state or province code, at most 20 characters; required when the country is IT, CA or US' },
-  { at: /\/originCountry$/, desk: 'the country where the goods were made', api: `${COUNTRY_CODE}: where the goods were made` },
-  { at: /\/country$/, desk: 'a country: type its name or its two-letter code and pick it', api: COUNTRY_CODE },
-  { at: /\/phone$/, desk: 'digits only, up to 25; a US number has 11 digits and starts with 1', api: 'digits (spaces and a leading + allowed), at most 25; a US number has 11 digits and starts with 1' },
-  { at: /\/(email|confirmationEmail)$/, desk: 'an email address such as name@example.com, up to 50 characters' },
-  { at: /\/taxIdentification$/, desk: 'up to 45 characters' },
-  { at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing)$/, desk: FLAG },
-  { at: /\/weight\/units$|\/dimensions\/units$/, desk: '"1"', api: '"1" (kilograms and centimetres; the only units)' },
-  { at: /\/weight(\/value)?$/, desk: 'the weight in kg, more than 0, such as 1.25', api: 'kg as a decimal above 0, such as 1.4 (a number, or text with a point and no unit)' },
-  { at: /\/dimensions(\/(length|width|height))?$/, desk: 'the size in cm, more than 0, such as 30', api: 'cm as a decimal above 0, such as 30 (a number, or text with a point and no unit)' },
-  { at: /\/packages\/\d+\/type$/, desk: PACKAGE_TYPES.join(' or '), api: `${PACKAGE_TYPES.join(' or ')}` },
-  { at: /\/goodsDescription$/, desk: 'what the parcel holds, such as “Ceramic cups”', api: 'what the parcel holds, at most 255 characters, such as "Ceramic cups"' },
-  { at: /\/invoiceSubtotal\/currency$/, desk: 'EUR' },
-  { at: /\/invoiceSubtotal(\/amount)?$/, desk: 'the goods’ value in EUR, such as 64.50', api: `{"amount": …, "currency": "EUR"}: ${MONEY('the goods’ value')}` },
-  { at: /\/insurance(Description|Value)$/, desk: 'both what is insured and its value in EUR, or neither', api: `both insuranceDescription (at most 255 characters) and insuranceValue (${MONEY('the value')}), or neither` },
-  { at: /\/documentsOnly$/, desk: 'documents only on a route through customs, at most 30 × 21 × 15 cm and 2.5 kg' },
-  { at: /\/customerReference$/, desk: 'up to 50 characters' },
-  { at: /\/specialInstructions$/, desk: 'up to 255 characters' },
-  { at: /\/incoTerms$/, desk: '1 (DDP), 2 (DAP) or 3 (EXW)' },
-  { at: /\/exportDeclaration$/, desk: 'an export declaration: goods cross a customs border', api: 'an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): goods cross a customs border' },
-  { at: /\/exportReasonType$/, desk: EXPORT_REASON_TYPES.join(', ') },
-  { at: /\/shipmentPurpose$/, desk: SHIPMENT_PURPOSES.join(' or ') },
-  { at: /\/invoiceReference$/, desk: 'the invoice number', api: 'the invoice number, at most 35 characters' },
-  { at: /\/invoiceDate$/, desk: 'the invoice date', api: 'a date as YYYY-MM-DD' },
-  { at: /\/invoiceFreight$/, desk: 'the freight on the invoice in EUR', api: MONEY('the freight') },
-  { at: /\/lineItems$/, desk: 'at least one item', api: 'an array of 1 to 999 items' },
-  { at: /\/lineItems\/\d+\/description$/, desk: 'what the item is, such as “Ceramic cup”', api: 'what the item is, at most 75 characters, such as "Ceramic cup"' },
-  { at: /\/quantity$/, desk: 'a whole number of pieces, at least 1', api: 'a whole number of pieces from 1 to 9999999' },
-  { at: /\/unitPrice$/, desk: 'the price of one piece in EUR, such as 12.90', api: `${MONEY('the price of one piece')}; quantity × unitPrice within the largest amount` },
-  { at: /\/unitWeight$/, desk: 'the weight of one piece in kg, such as 0.35', api: 'kg of one piece as a decimal above 0, such as 0.35' },
-  { at: /\/commodityCode$/, desk: 'the HS tariff code, up to 20 letters, digits, dots or dashes; 6 to 10 digits for commercial goods through customs' },
-  { at: /\/exporterEori$/, desk: 'the exporter’s EORI number, such as IT01234567890', api: 'an EORI number: a country code and up to 15 letters or digits, such as IT01234567890' },
-  { at: /\/iossNumber$/, desk: 'the seller’s IOSS number, such as IM3960000001', api: 'an IOSS number: IM and 10 digits, such as IM3960000001' },
-  { at: /\/shipDate$/, desk: 'a ship date, today or later', api: 'a date as YYYY-MM-DD, today or later in the station’s time zone' },
-  { at: /\/packages$/, desk: 'at least one package', api: 'an array of 1 to 99 packages' },
-  { at: /^\/data\/meta\/service$/, desk: 'express or economy' },
-  { at: /\/lines\/\d+\/sku$/, desk: 'the article’s SKU, up to 35 characters', api: 'the article’s SKU, text of at most 35 characters' },
-  { at: /\/lines\/\d+\/description$/, desk: 'what the article is, up to 75 characters', api: 'what the article is, text of at most 75 characters' },
-  { at: /\/lines$/, desk: 'at least one line', api: 'an array of order lines (sku, description, quantity, unitPrice, …), at least one' },
-  { at: /\/hsCode$/, desk: 'the HS tariff code, up to 20 letters, digits, dots or dashes' },
-  { at: /\/attributes\/number$/, desk: 'the order number, up to 50 characters', api: 'the order number, text of at most 50 characters' },
-  { at: /^\/data\/meta\/rate$/, desk: 'a rate', api: 'a rate object as POST /shipments/rate lists it, such as {"type": "rate", "id": "t2-UPS-STD"}' },
-  { at: /^\/data\/meta\/rate\/id$/, desk: 'a rate', api: 'a rate id as POST /shipments/rate lists it, such as t2-UPS-STD' },
-  { at: /\/finalCost\/amount$/, desk: 'the price', api: MONEY('the price the rate list gave') },
-  { at: /\/documentHash$/, desk: 'the rate’s documentHash', api: 'the rate’s meta.documentHash as the rate list gave it (text)' },
+  { id: 'document', at: /^\/data$/, desk: 'a shipment', api: 'a JSON:API document {"data": {"type": "shipment", "attributes": {…}}}' },
+  { id: 'documentType', at: /^\/data\/type$/, desk: 'a shipment', api: '"shipment"' },
+  { id: 'attributes', at: /^\/data\/attributes$/, desk: 'a shipment', api: 'an object with the shipment’s members (shipFrom, shipTo, packages, …)' },
+  { id: 'nameOrContact', at: /\/(name|contact)$/, desk: 'up to 35 characters', api: 'text of at most 35 characters' },
+  { id: 'addressLine', at: /\/(address1|address2|city)$/, desk: 'up to 30 characters', api: 'text of at most 30 characters' },
+  { id: 'postalCode', at: /\/postalCode$/, desk: 'the postal code as the country writes it, up to 30 characters', api: 'the postal code in the country’s format, at most 30 characters (a number or text)' },
+  { id: 'state', at: /\/state$/, desk: 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States', api: 'the state or province code, at most 20 characters; required when the country is IT, CA or US' },
+  { id: 'originCountry', at: /\/originCountry$/, desk: 'the country where the goods were made', api: `${COUNTRY_CODE}: where the goods were made` },
+  { id: 'country', at: /\/country$/, desk: 'a country: type its name or its two-letter code and pick it', api: COUNTRY_CODE },
+  { id: 'phone', at: /\/phone$/, desk: 'digits only, up to 25; a US number has 11 digits and starts with 1', api: 'digits (spaces and a leading + allowed), at most 25; a US number has 11 digits and starts with 1' },
+  { id: 'email', at: /\/(email|confirmationEmail)$/, desk: 'an email address such as name@example.com, up to 50 characters' },
+  { id: 'taxIdentification', at: /\/taxIdentification$/, desk: 'up to 45 characters' },
+  { id: 'flag', at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing)$/, desk: FLAG },
+  { id: 'units', at: /\/weight\/units$|\/dimensions\/units$/, desk: '"1"', api: '"1" (kilograms and centimetres; the only units)' },
+  { id: 'weight', at: /\/weight(\/value)?$/, desk: 'the weight in kg, more than 0, such as 1.25', api: 'kg as a decimal above 0, such as 1.4 (a number, or text with a point and no unit)' },
+  { id: 'dimensions', at: /\/dimensions(\/(length|width|height))?$/, desk: 'the size in cm, more than 0, such as 30', api: 'cm as a decimal above 0, such as 30 (a number, or text with a point and no unit)' },
+  { id: 'packageType', at: /\/packages\/\d+\/type$/, desk: PACKAGE_TYPES.join(' or '), api: `${PACKAGE_TYPES.join(' or ')}` },
+  { id: 'goodsDescription', at: /\/goodsDescription$/, desk: 'what the parcel holds, such as “Ceramic cups”', api: 'what the parcel holds, at most 255 characters, such as "Ceramic cups"' },
+  { id: 'currency', at: /\/invoiceSubtotal\/currency$/, desk: 'EUR' },
+  { id: 'invoiceSubtotal', at: /\/invoiceSubtotal(\/amount)?$/, desk: 'the goods’ value in EUR, such as 64.50', api: `{"amount": …, "currency": "EUR"}: ${MONEY('the goods’ value')}` },
+  { id: 'insurance', at: /\/insurance(Description|Value)$/, desk: 'both what is insured and its value in EUR, or neither', api: `both insuranceDescription (at most 255 characters) and insuranceValue (${MONEY('the value')}), or neither` },
+  { id: 'documentsOnly', at: /\/documentsOnly$/, desk: 'documents only on a route through customs, at most 30 × 21 × 15 cm and 2.5 kg' },
+  { id: 'customerReference', at: /\/customerReference$/, desk: 'up to 50 characters' },
+  { id: 'specialInstructions', at: /\/specialInstructions$/, desk: 'up to 255 characters' },
+  { id: 'incoTerms', at: /\/incoTerms$/, desk: '1 (DDP), 2 (DAP) or 3 (EXW)' },
+  { id: 'exportDeclaration', at: /\/exportDeclaration$/, desk: 'an export declaration: goods cross a customs border', api: 'an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): goods cross a customs border' },
+  { id: 'exportReasonType', at: /\/exportReasonType$/, desk: EXPORT_REASON_TYPES.join(', ') },
+  { id: 'shipmentPurpose', at: /\/shipmentPurpose$/, desk: SHIPMENT_PURPOSES.join(' or ') },
+  { id: 'invoiceReference', at: /\/invoiceReference$/, desk: 'the invoice number', api: 'the invoice number, at most 35 characters' },
+  { id: 'invoiceDate', at: /\/invoiceDate$/, desk: 'the invoice date', api: 'a date as YYYY-MM-DD' },
+  { id: 'invoiceFreight', at: /\/invoiceFreight$/, desk: 'the freight on the invoice in EUR', api: MONEY('the freight') },
+  { id: 'lineItems', at: /\/lineItems$/, desk: 'at least one item', api: 'an array of 1 to 999 items' },
+  { id: 'lineItemDescription', at: /\/lineItems\/\d+\/description$/, desk: 'what the item is, such as “Ceramic cup”', api: 'what the item is, at most 75 characters, such as "Ceramic cup"' },
+  { id: 'quantity', at: /\/quantity$/, desk: 'a whole number of pieces, at least 1', api: 'a whole number of pieces from 1 to 9999999' },
+  { id: 'unitPrice', at: /\/unitPrice$/, desk: 'the price of one piece in EUR, such as 12.90', api: `${MONEY('the price of one piece')}; quantity × unitPrice within the largest amount` },
+  { id: 'unitWeight', at: /\/unitWeight$/, desk: 'the weight of one piece in kg, such as 0.35', api: 'kg of one piece as a decimal above 0, such as 0.35' },
+  { id: 'commodityCode', at: /\/commodityCode$/, desk: 'the HS tariff code, up to 20 letters, digits, dots or dashes; 6 to 10 digits for commercial goods through customs' },
+  { id: 'exporterEori', at: /\/exporterEori$/, desk: 'the exporter’s EORI number, such as IT01234567890', api: 'an EORI number: a country code and up to 15 letters or digits, such as IT01234567890' },
+  { id: 'iossNumber', at: /\/iossNumber$/, desk: 'the seller’s IOSS number, such as IM3960000001', api: 'an IOSS number: IM and 10 digits, such as IM3960000001' },
+  { id: 'shipDate', at: /\/shipDate$/, desk: 'a ship date, today or later', api: 'a date as YYYY-MM-DD, today or later in the station’s time zone' },
+  { id: 'packages', at: /\/packages$/, desk: 'at least one package', api: 'an array of 1 to 99 packages' },
+  { id: 'service', at: /^\/data\/meta\/service$/, desk: 'express or economy' },
+  { id: 'sku', at: /\/lines\/\d+\/sku$/, desk: 'the article’s SKU, up to 35 characters', api: 'the article’s SKU, text of at most 35 characters' },
+  { id: 'lineDescription', at: /\/lines\/\d+\/description$/, desk: 'what the article is, up to 75 characters', api: 'what the article is, text of at most 75 characters' },
+  { id: 'lines', at: /\/lines$/, desk: 'at least one line', api: 'an array of order lines (sku, description, quantity, unitPrice, …), at least one' },
+  { id: 'hsCode', at: /\/hsCode$/, desk: 'the HS tariff code, up to 20 letters, digits, dots or dashes' },
+  { id: 'orderNumber', at: /\/attributes\/number$/, desk: 'the order number, up to 50 characters', api: 'the order number, text of at most 50 characters' },
+  { id: 'rate', at: /^\/data\/meta\/rate$/, desk: 'a rate', api: 'a rate object as POST /shipments/rate lists it, such as {"type": "rate", "id": "t2-UPS-STD"}' },
+  { id: 'rateId', at: /^\/data\/meta\/rate\/id$/, desk: 'a rate', api: 'a rate id as POST /shipments/rate lists it, such as t2-UPS-STD' },
+  { id: 'finalCost', at: /\/finalCost\/amount$/, desk: 'the price', api: MONEY('the price the rate list gave') },
+  { id: 'documentHash', at: /\/documentHash$/, desk: 'the rate’s documentHash', api: 'the rate’s meta.documentHash as the rate list gave it (text)' },
 ];
+
+/** Which expectation the field at `pointer` has (its id), for the desk's words in the packer's language. */
+export function expectationIdAt(pointer: string): string | undefined {
+  return EXPECTED.find((expectation) => expectation.at.test(pointer))?.id;
+}
 
 /** What the field at `pointer` expects; undefined for a field without a rule here. */
 export function expectationAt(pointer: string, audience: 'desk' | 'api' = 'desk'): string | undefined {
   const found = EXPECTED.find((expectation) => expectation.at.test(pointer));
   return found && (audience === 'api' ? (found.api ?? found.desk) : found.desk);
-}
-
-/** A field's error as the desk shows it: required or refused, and what it expects (`given`: the rule's own words, such as a country's postal code format). */
-export function fieldMessage(pointer: string, missing: boolean, given?: unknown): string {
-  const expected = typeof given === 'string' && given !== '' ? given : expectationAt(pointer);
-  if (missing) return expected ? `Required: ${expected}.` : 'Required.';
-  return expected ? `Expected ${expected}.` : 'Not accepted here.';
 }
 
 /** What was sent, briefly: a value an integrator recognises in their own request. */

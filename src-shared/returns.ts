@@ -10,17 +10,6 @@ import { Violations, asFlag } from './shipment-validation.ts';
 export const RETURN_REASONS = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'SIZE_OR_FIT', 'ARRIVED_LATE', 'OTHER'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
-/** The reasons in the packer's words, in the order the desk offers them (1 to 7 on the keyboard). */
-export const RETURN_REASON_WORDS: Readonly<Record<ReturnReason, string>> = {
-  DAMAGED: 'Arrived damaged',
-  WRONG_ITEM: 'Wrong item sent',
-  NOT_AS_DESCRIBED: 'Not as described',
-  NO_LONGER_NEEDED: 'No longer wanted',
-  SIZE_OR_FIT: 'Size or fit',
-  ARRIVED_LATE: 'Arrived too late',
-  OTHER: 'Other (say why in the note)',
-};
-
 export interface ReturnRequest {
   reason: ReturnReason;
   note?: string;

@@ -1,8 +1,11 @@
 // A searchable country field: the packer types part of a name or the code ("Ger…", "DE", "deu") and picks from
 // the list with the arrow keys and Enter, or the mouse; the form keeps the ISO code. Names come from the browser's
-// own Intl.DisplayNames, so no country list is kept here.
+// own Intl.DisplayNames in the desk's language, so no country list is kept here.
 import React, { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES } from '../../src-shared/countries.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { countryName } from '../i18n/format.ts';
 import { ComboboxOption } from './ComboboxOption.tsx';
 import { FieldError } from './Field.tsx';
 
@@ -12,14 +15,17 @@ interface Country {
 }
 
 const MAX_MATCHES = 8;
-let countries: Country[] | undefined;
+/** The country list in each language it was asked for. */
+const countries = new Map<string, Country[]>();
 
 function allCountries(): Country[] {
-  if (!countries) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    countries = [...COUNTRY_CODES].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+  const language = currentLanguage();
+  let list = countries.get(language);
+  if (!list) {
+    list = [...COUNTRY_CODES].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, language));
+    countries.set(language, list);
   }
-  return countries;
+  return list;
 }
 
 /** "Germany (DE)" for a code, the text itself otherwise. */
@@ -40,6 +46,7 @@ export function countryMatches(text: string): Country[] {
 }
 
 export function CountryPicker({ label, value, onValue, error, required }: { label: string; value: string; onValue(code: string): void; error?: string; required?: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const [active, setActive] = useState(0);
@@ -74,7 +81,7 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
         aria-required={required || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         autoComplete="off"
-        placeholder="Type a country or its code"
+        placeholder={t('country.placeholder')}
         value={text ?? (value ? countryLabel(value) : '')}
         onFocus={(event) => event.target.select()}
         onChange={(event) => typed(event.target.value)}
@@ -99,7 +106,7 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
           else setText(null);
         }}
       />
-      <ul id={listId} role="listbox" aria-label={`${label} matches`} className="combobox__list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t('combobox.matches', { label })} className="combobox__list" hidden={!open}>
         {matches.map((country, index) => (
           <ComboboxOption key={country.code} id={`${listId}-${index}`} active={index === active} onPick={() => pick(country)} title={country.name} detail={country.code} />
         ))}

@@ -2,25 +2,25 @@
 // or, once the database is found damaged, that it does not, and who restores it.
 // What the packer typed stays on the screen; they send it again once the banner is gone.
 import React from 'react';
-import { stationTime } from '../store/station-clock.ts';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../i18n/format.ts';
 import { useDatabaseHealth } from '../store/database-health.ts';
 
 export function DatabaseBanner(): React.JSX.Element | null {
+  const { t } = useTranslation();
   const since = useDatabaseHealth((state) => state.unavailableSince);
   const damaged = useDatabaseHealth((state) => state.damaged);
   if (!since) return null;
   if (damaged) {
     return (
       <div className="notice notice--error database-banner" role="alert">
-        The station’s database was found damaged at {stationTime(since)}, so it takes no more changes. Ask a supervisor to check it
-        (station check) and restore the newest good backup (station restore). What you typed stays here; what was saved before can still be read.
+        {t('database.damaged', { time: formatTime(since) })}
       </div>
     );
   }
   return (
     <div className="notice notice--error database-banner" role="alert">
-      The station’s database is unavailable since {stationTime(since)}. What you typed stays here: send it again when this message goes. The
-      station reconnects by itself.
+      {t('database.unavailable', { time: formatTime(since) })}
     </div>
   );
 }

@@ -2,10 +2,14 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useTranslation } from 'react-i18next';
+import { translate } from '../i18n/i18n.ts';
+import { formatPercent } from '../i18n/format.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-export function LabelPreview({ pdf, label = 'Label preview' }: { pdf: Uint8Array | null; label?: string }): React.JSX.Element {
+export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: string }): React.JSX.Element {
+  const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const [state, setState] = useState<{ pages: number; error: string | null; rendered: boolean }>({ pages: 0, error: null, rendered: false });
@@ -27,7 +31,7 @@ export function LabelPreview({ pdf, label = 'Label preview' }: { pdf: Uint8Array
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
-        canvas.setAttribute('aria-label', `Label page ${number} of ${document.numPages}`);
+        canvas.setAttribute('aria-label', translate('preview.page', { number, count: document.numPages }));
         canvas.setAttribute('role', 'img');
         await page.render({ canvas, viewport }).promise;
         canvases.push(canvas);
@@ -37,7 +41,7 @@ export function LabelPreview({ pdf, label = 'Label preview' }: { pdf: Uint8Array
       target.replaceChildren(...canvases);
       setState({ pages: document.numPages, error: null, rendered: true });
     })().catch((error: unknown) => {
-      if (!cancelled) setState({ pages: 0, error: `The label could not be shown: ${(error as Error).message}`, rendered: false });
+      if (!cancelled) setState({ pages: 0, error: translate('preview.failed', { reason: (error as Error).message }), rendered: false });
     });
     return () => {
       cancelled = true;
@@ -46,15 +50,15 @@ export function LabelPreview({ pdf, label = 'Label preview' }: { pdf: Uint8Array
   }, [pdf, zoom]);
 
   return (
-    <section className="label-preview" aria-label={label} data-rendered={state.rendered ? 'true' : 'false'}>
+    <section className="label-preview" aria-label={label ?? t('preview.label')} data-rendered={state.rendered ? 'true' : 'false'}>
       <div className="label-preview__toolbar">
-        <span>{state.pages > 0 ? `${state.pages} page${state.pages > 1 ? 's' : ''}` : pdf ? 'Rendering…' : 'No label'}</span>
-        <div className="zoom" role="group" aria-label="Zoom">
-          <button type="button" onClick={() => setZoom((value) => Math.max(0.5, value - 0.25))} aria-label="Zoom out">
+        <span>{state.pages > 0 ? t('preview.pages', { count: state.pages }) : pdf ? t('preview.rendering') : t('preview.none')}</span>
+        <div className="zoom" role="group" aria-label={t('preview.zoom')}>
+          <button type="button" onClick={() => setZoom((value) => Math.max(0.5, value - 0.25))} aria-label={t('preview.zoomOut')}>
             −
           </button>
-          <span aria-live="polite">{Math.round(zoom * 100)}%</span>
-          <button type="button" onClick={() => setZoom((value) => Math.min(3, value + 0.25))} aria-label="Zoom in">
+          <span aria-live="polite">{formatPercent(zoom, 0)}</span>
+          <button type="button" onClick={() => setZoom((value) => Math.min(3, value + 0.25))} aria-label={t('preview.zoomIn')}>
             +
           </button>
         </div>

@@ -4,6 +4,7 @@
 import React, { useId } from 'react';
 import type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 import { useReceiverSearch } from '../store/receiver-search.ts';
+import { useTranslation } from 'react-i18next';
 import { ComboboxOption } from './ComboboxOption.tsx';
 
 export function ReceiverSearch({
@@ -15,6 +16,7 @@ export function ReceiverSearch({
   onEnter?(text: string): void;
   inputRef?: React.Ref<HTMLInputElement>;
 }): React.JSX.Element {
+  const { t } = useTranslation();
   const id = useId();
   const { text, matches, open, active, status, error, type, move, close, dropSearch, pick } = useReceiverSearch();
 
@@ -26,7 +28,7 @@ export function ReceiverSearch({
   const listId = `${id}-list`;
   return (
     <div className="combobox">
-      <label htmlFor={id}>Receiver search</label>
+      <label htmlFor={id}>{t('receiver.search')}</label>
       <input
         id={id}
         ref={inputRef}
@@ -35,7 +37,7 @@ export function ReceiverSearch({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && matches[active] ? `${listId}-${active}` : undefined}
-        placeholder="Scan an order, or type a name, city, postal code…"
+        placeholder={t('receiver.placeholder')}
         value={text}
         autoComplete="off"
         onChange={(event) => type(event.target.value)}
@@ -60,10 +62,10 @@ export function ReceiverSearch({
         }}
         onBlur={() => setTimeout(close, 150)}
       />
-      <ul id={listId} role="listbox" aria-label="Receiver matches" className="combobox__list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t('receiver.matches')} className="combobox__list" hidden={!open}>
         {matches.length === 0 ? (
           <li className="combobox__empty" role="presentation">
-            No saved receiver matches “{text.trim()}”.
+            {t('receiver.noMatch', { text: text.trim() })}
           </li>
         ) : (
           matches.map((address, index) => (
@@ -79,7 +81,7 @@ export function ReceiverSearch({
         )}
       </ul>
       <span className="combobox__status" aria-live="polite">
-        {status === 'loading' ? 'Searching…' : status === 'error' ? error : ''}
+        {status === 'loading' ? t('receiver.searching') : status === 'error' ? error : ''}
       </span>
     </div>
   );

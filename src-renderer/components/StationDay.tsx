@@ -1,25 +1,27 @@
 // The station's day and time in the desk's header, with its time zone: the clock that ship dates, carrier
 // cutoffs and the day's close count on, which may not be this computer's.
 import React, { useEffect, useState } from 'react';
-import { wallClock, weekdayOf } from '../../src-shared/calendar.ts';
+import { useTranslation } from 'react-i18next';
+import { wallClock } from '../../src-shared/calendar.ts';
+import { formatDate, formatTime } from '../i18n/format.ts';
 import { stationNow, useStationClock } from '../store/station-clock.ts';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** Often enough that the minute shown is never more than a few seconds old. */
 const TICK_MS = 5_000;
 
 export function StationDay(): React.JSX.Element {
+  const { t } = useTranslation();
   const timeZone = useStationClock((state) => state.timeZone);
   const [now, setNow] = useState(stationNow);
   useEffect(() => {
     const timer = setInterval(() => setNow(stationNow()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  const { date, time } = wallClock(now, timeZone);
+  const { date } = wallClock(now, timeZone);
   return (
-    <span className="app__day" title="The station’s date and time: ship dates, carrier cutoffs and the day’s close count on this clock.">
+    <span className="app__day" title={t('app.stationDay')}>
       <time dateTime={now.toISOString()}>
-        {WEEKDAYS[weekdayOf(date)]} {date} {time.slice(0, 5)}
+        {formatDate(date)} {formatTime(now.toISOString())}
       </time>{' '}
       · {timeZone}
     </span>

@@ -1,18 +1,20 @@
 // A manifest's way to its upstream service in words, as the Outbox and the Close day screen show it.
 import type { ManifestTransmission } from '../../src-shared/manifests.ts';
-import { stationTime } from '../store/station-clock.ts';
-
-const time = stationTime;
+import { formatTime } from '../i18n/format.ts';
+import { translate } from '../i18n/i18n.ts';
 
 export function transmissionText(transmission: ManifestTransmission): string {
   switch (transmission.status) {
     case 'none':
       return '';
     case 'pending':
-      return transmission.error ? `Waiting to be sent: ${transmission.error}; next try at ${transmission.nextTryAt ? time(transmission.nextTryAt) : 'once it answers'}` : 'Waiting to be sent';
+      if (!transmission.error) return translate('transmission.pending');
+      return transmission.nextTryAt
+        ? translate('transmission.retrying', { error: transmission.error, time: formatTime(transmission.nextTryAt) })
+        : translate('transmission.retryingOnceAnswers', { error: transmission.error });
     case 'sent':
-      return `Sent, ${transmission.remoteNumber ?? ''} upstream`;
+      return translate('transmission.sent', { number: transmission.remoteNumber ?? '' });
     case 'failed':
-      return `Refused upstream: ${transmission.error ?? 'no reason given'}`;
+      return transmission.error ? translate('transmission.refused', { error: transmission.error }) : translate('transmission.refusedNoReason');
   }
 }

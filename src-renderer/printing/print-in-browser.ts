@@ -2,6 +2,7 @@
 // on its own 4×6 in sheet, or the A4 documents (the commercial invoice) on A4. Each page is rendered at printer
 // resolution into an image (see the print stylesheet's named pages), then window.print() opens the dialog.
 import { getDocument } from 'pdfjs-dist';
+import { translate } from '../i18n/i18n.ts';
 
 const PRINT_DPI = 300;
 /** Wider than a 4×6 in label (288 pt): an A4 page (595 pt). */
@@ -24,7 +25,7 @@ export async function printInBrowser(pdf: Uint8Array, which: BrowserPages = 'lab
     await page.render({ canvas, viewport: scaled }).promise;
     const image = new Image();
     image.src = canvas.toDataURL('image/png');
-    image.alt = `${which === 'a4' ? 'A4 page' : 'Label page'} ${number}`;
+    image.alt = translate('print.pageAlt', { kind: which, number });
     image.className = which === 'a4' ? 'print-a4' : 'print-label';
     images.push(image);
   }

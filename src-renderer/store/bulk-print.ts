@@ -6,6 +6,7 @@ import type { LabelLayout, LabelSort } from '../../src-shared/printing.ts';
 import type { PrintJob } from '../api/types.ts';
 import { printerTitle, usePrinting } from './printing.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 /** The job's printer as the desk knows it (its description, then the queue). */
 const printerOf = (job: PrintJob) => printerTitle(usePrinting.getState().printers, job.attributes.printer);
@@ -39,7 +40,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
       set({ status: 'failed', message: describeError(error) });
       return;
     }
-    set({ status: 'printing', message: `Printing ${shipmentIds.length} labels on ${printerOf(job)}…` });
+    set({ status: 'printing', message: translate('bulkPrint.printing', { count: shipmentIds.length, printer: printerOf(job) }) });
     const until = Date.now() + FOLLOW_FOR_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -49,14 +50,14 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         continue;
       }
       if (job.attributes.status === 'done') {
-        set({ status: 'done', message: `Printed ${shipmentIds.length} labels on ${printerOf(job)}, as one job.` });
+        set({ status: 'done', message: translate('bulkPrint.printed', { count: shipmentIds.length, printer: printerOf(job) }) });
         return;
       }
       if (job.attributes.status === 'failed') {
-        set({ status: 'failed', message: `The labels were not printed: ${job.attributes.reason ?? 'the printer failed'}.` });
+        set({ status: 'failed', message: job.attributes.reason ? translate('bulkPrint.failed', { reason: job.attributes.reason }) : translate('bulkPrint.failedNoReason') });
         return;
       }
     }
-    set({ status: 'printing', message: `Still printing on ${printerOf(job)}: see the printer.` });
+    set({ status: 'printing', message: translate('bulkPrint.still', { printer: printerOf(job) }) });
   },
 }));

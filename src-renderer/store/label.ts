@@ -3,6 +3,8 @@ import { create } from 'zustand';
 import type { Shipment } from '../api/types.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
+import { block, signal } from '../feedback/feedback.ts';
 
 /** How often a scheduled shipment is checked until the station has processed it. */
 const WATCH_INTERVAL_MS = 2000;
@@ -78,6 +80,9 @@ export const useLabel = create<LabelState>()((set, get) => {
       try {
         const verification = await api().verify(shipment.id, scanned);
         if (get().shipment?.id === shipment.id) set({ verification });
+        const words = { scanned: verification.scanned, reference: verification.reference };
+        if (verification.matched) signal('good', translate('label.verified', words));
+        else block(translate('label.wrongLabel', words));
         return verification;
       } catch (error) {
         set({ error: describeError(error) });

@@ -7,7 +7,7 @@ import { checkPostalCode } from '../../src-shared/postal-codes.ts';
 import { stationToday } from './station-clock.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { fieldMessage } from '../../src-shared/field-expectations.ts';
+import { fieldText } from '../i18n/field-text.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
 export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
@@ -238,7 +238,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const code = country.trim().toUpperCase();
       const checked = postalCode.trim() !== '' && isCountryCode(code) ? checkPostalCode(code, postalCode) : undefined;
       const { [pointer]: _previous, ...others } = get().errors;
-      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldMessage(pointer, false, checked.expected) } : others });
+      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldText(pointer, false, checked.expected) } : others });
     },
     setLineItem: (index, field, value) =>
       set({
@@ -293,7 +293,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const errors: Record<string, string> = {};
       for (const error of result.errors) {
         const pointer = error.source?.pointer ?? '';
-        errors[pointer] = fieldMessage(pointer, error.detail.startsWith('Missing'), result.expected?.[pointer]);
+        errors[pointer] = fieldText(pointer, error.detail.startsWith('Missing'), result.expected?.[pointer]);
       }
       write({ errors });
       return undefined;

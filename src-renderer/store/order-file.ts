@@ -2,6 +2,7 @@
 // (.xlsx) with exceljs, loaded only when an Excel file is chosen. Cells are read as the sheet shows them: a
 // formula by its result, a date as YYYY-MM-DD, a number without Excel's float noise.
 import Papa from 'papaparse';
+import { translate } from '../i18n/i18n.ts';
 
 export interface OrderFile {
   headers: string[];
@@ -51,7 +52,7 @@ async function readWorkbook(file: File): Promise<OrderFile> {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => (cells[column - 1] = cellText(cell.value).trim()));
     if (headers.length === 0) {
-      headers.push(...Array.from(cells, (text) => text ?? '').map((text, index) => text || `Column ${index + 1}`));
+      headers.push(...Array.from(cells, (text) => text ?? '').map((text, index) => text || translate('orders.columnNumber', { number: index + 1 })));
       return;
     }
     if (cells.every((text) => !text)) return;

@@ -12,6 +12,7 @@ import { loadJson, saveJson } from './persist.ts';
 import { api, describeError, useSession } from './session.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { useSettings } from './settings.ts';
+import { translate } from '../i18n/i18n.ts';
 
 /** Orders per request: a 10,000-row file is 50 requests, each well under the station's 1 MB body limit. */
 const BATCH = 200;
@@ -90,13 +91,13 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     async load(file) {
       set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null });
       const parsed = await readOrderFile(file).catch((error: unknown) => {
-        set({ status: 'idle', error: `The file could not be read: ${(error as Error).message}` });
+        set({ status: 'idle', error: translate('orders.unreadable', { reason: (error as Error).message }) });
         return undefined;
       });
       if (!parsed) return;
       const { headers, rows } = parsed;
       if (headers.length === 0 || rows.length === 0) {
-        set({ status: 'idle', error: 'The file has no header row or no rows.' });
+        set({ status: 'idle', error: translate('orders.noRows') });
         return;
       }
       set({ headers, rows, mapping: guessMapping(headers), status: 'ready' });
@@ -157,7 +158,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         }
         set({ status: 'done', result, progress: { done: total, total } });
       } catch (error) {
-        set({ status: 'ready', result, error: `The import stopped: ${describeError(error)}. The orders imported so far stay; importing the file again skips them as duplicates.` });
+        set({ status: 'ready', result, error: translate('orders.stopped', { reason: describeError(error) }) });
       }
     },
   };

@@ -14,6 +14,8 @@ import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
 import { highlights } from './rates.ts';
 import { api, describeError } from './session.ts';
 import { usePackingSetup } from './packing-setup.ts';
+import { translate } from '../i18n/i18n.ts';
+import { block, signal } from '../feedback/feedback.ts';
 
 export interface PackingState {
   order: OrderResource | null;
@@ -70,19 +72,27 @@ export const usePacking = create<PackingState>()((set, get) => {
         const order = await api().order(number);
         if (order.attributes.status !== 'open') {
           const shipment = order.attributes.shipment;
-          set({
-            status: 'idle',
-            order: null,
-            error: `Order ${number} is ${order.attributes.status === 'closed' ? 'shipped already' : 'being shipped already'}, with shipment ${shipment?.reference ?? shipment?.id ?? ''}${shipment?.trackingNumber ? ` (${shipment.trackingNumber})` : ''}.`,
+          const taken = translate('packing.orderTaken', {
+            number,
+            status: order.attributes.status === 'closed' ? 'shipped' : 'shipping',
+            shipment: shipment?.reference ?? shipment?.id ?? '',
+            tracking: shipment?.trackingNumber ?? 'none',
           });
+          set({ status: 'idle', order: null, error: taken });
+          block(taken);
           return true;
         }
         set({ order, status: 'ready' });
+        signal('good', translate('announce.orderFound', { number, pieces: order.attributes.totals.quantity, name: order.attributes.shipTo.name, country: order.attributes.shipTo.country }));
         fill(order, undefined);
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          set({ status: 'idle', order: null, error: `No order has the number “${number}”. To ship to a saved receiver, type a name and pick it from the list.` });
+          const unknown = translate('packing.noOrder', { number });
+          set({ status: 'idle', order: null, error: unknown });
+          // A scanned number (it has digits) that is no order stops the parcel; a typed name is only told.
+          if (/\d/.test(number)) block(unknown);
+          else signal('bad', unknown);
           return false;
         }
         set({ status: 'idle', error: describeError(error) });
@@ -110,7 +120,7 @@ export const usePacking = create<PackingState>()((set, get) => {
         const { cheapestId, fastestId } = highlights(candidates);
         const chosen = candidates.find((rate) => rate.id === (decision?.service === 'express' ? fastestId : cheapestId));
         if (!chosen) {
-          set({ status: 'ready', error: carrier ? `${carrier} has no service for this parcel. Choose a rate by hand.` : 'No carrier service can carry this parcel.' });
+          set({ status: 'ready', error: carrier ? translate('packing.carrierNoService', { carrier }) : translate('packing.noService') });
           return undefined;
         }
         const number = order.attributes.number;

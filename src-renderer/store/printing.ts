@@ -5,6 +5,8 @@ import { create } from 'zustand';
 import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
+import { signal } from '../feedback/feedback.ts';
 
 const FOLLOW_MS = 700;
 
@@ -70,6 +72,9 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
         job = await api().printJob(job.id);
         set({ jobs: { ...get().jobs, [key]: job } });
       }
+      const printer = printerTitle(get().printers, job.attributes.printer);
+      if (job.attributes.status === 'done') signal('printed', translate('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
+      else signal('bad', translate('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: job.attributes.reason ?? '' }));
       return job;
     } catch (error) {
       set({ printError: { ...get().printError, [key]: describeError(error) } });

@@ -9,13 +9,13 @@ import { ApiError } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
 export interface PriceChange extends PriceChangeMeta {
   rate: Rate;
 }
 
-export const STALE_RATES = 'The shipment changed after these rates were given. Get rates again to book it as it is now.';
 
 export interface RatesState {
   /** Made anew for each shipment rated: the confirm's Idempotency-Key is this plus the rate and its price. */
@@ -75,8 +75,8 @@ export function unavailableReasons(unavailable: readonly RateUnavailable[]): { t
   const problems = [...new Set(ordered.map((entry) => (entry.pointer?.includes('/packages/') ? problemOf(entry.reason) : entry.reason)))];
   const fields: Record<string, string> = {};
   for (const entry of ordered) if (entry.pointer?.includes('/packages/') && !fields[entry.pointer]) fields[entry.pointer] = problemOf(entry.reason);
-  const shown = problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
-  return { text: problems.length > 0 ? `No carrier service can carry this shipment: ${shown}.` : 'No carrier service can carry this shipment: no carrier is configured for it.', fields };
+  const shown = problems.length > 3 ? translate('rates.andMore', { reasons: problems.slice(0, 3).join('; '), count: problems.length - 3 }) : problems.join('; ');
+  return { text: problems.length > 0 ? translate('rates.noService', { reasons: shown }) : translate('rates.noCarrier'), fields };
 }
 
 /** The form's fields a refusal names by pointer are marked with its reason, as the desk's own check marks them. */
@@ -95,7 +95,7 @@ export const useRates = create<RatesState>()((set, get) => {
   const confirmWith = async (rate: Rate): Promise<Shipment | undefined> => {
     // The form as it is now, with the rate given for the form as it was: the station books it only when they match.
     if (stale()) {
-      set({ error: STALE_RATES });
+      set({ error: translate('rates.stale') });
       return undefined;
     }
     const attributes = form().validate();
@@ -109,7 +109,7 @@ export const useRates = create<RatesState>()((set, get) => {
       return shipment;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.errors[0]?.source?.pointer === '/data/meta/rate/meta/documentHash') {
-        set({ status: 'ready', ratedRevision: -1, error: STALE_RATES });
+        set({ status: 'ready', ratedRevision: -1, error: translate('rates.stale') });
         return undefined;
       }
       const change = priceChangeOf(error);

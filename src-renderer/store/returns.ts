@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { RETURN_REASONS, type ReturnReason } from '../../src-shared/returns.ts';
 import type { PrintJob, Shipment } from '../api/types.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 export interface ReturnsState {
   query: string;
@@ -35,7 +36,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
   const show = async (id: string) => {
     const original = await api().shipment(id);
     if (original.meta?.returnOf) {
-      set({ status: 'error', original: null, error: `Shipment ${original.meta.reference ?? id} is itself a return.` });
+      set({ status: 'error', original: null, error: translate('returns.isReturn', { reference: original.meta.reference ?? id }) });
       return;
     }
     set({ status: 'ready', original, reason: null, note: '', made: null, printJob: null, error: null });

@@ -6,6 +6,7 @@ import { dryRunRules, type DryRunRow, type PackingRule } from '../../src-shared/
 import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
@@ -64,27 +65,19 @@ function requestOf(state: Pick<RulesEditorState, 'rules' | 'warnPercent' | 'bloc
   };
 }
 
-const FIELD_WORDS: Record<RuleField, string> = {
-  countries: 'Countries are ISO codes, e.g. DE, AT.',
-  minWeightKg: 'A weight in kg, e.g. 0.5.',
-  maxWeightKg: 'A weight in kg, above “from”.',
-  skus: 'SKUs, separated by commas.',
-  tags: 'Tags, separated by commas.',
-  box: 'Not one of the box presets.',
-  service: 'Economy or Express.',
-  carrier: 'A carrier code, e.g. DHL.',
-};
+/** What each field of a rule expects, in the packer's words. */
+const fieldWords = (field: RuleField): string => translate(`rules.expects.${field}`);
 
 /** The shared rules' faults by field: a pointer like /data/attributes/rules/2/when/countries/1 is rules.2.countries. */
 function faultsOf(pointers: string[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const pointer of pointers) {
     const [, , , member, index, part, field] = pointer.split('/');
-    if (member === 'rules' && part === 'then' && field === undefined) errors[`rules.${index}.then`] = 'Choose a box, a service or a carrier.';
-    else if (member === 'rules' && field) errors[`rules.${index}.${field}`] = FIELD_WORDS[field as RuleField];
-    else if (member === 'varianceWarnPercent') errors.varianceWarnPercent = 'A percentage, at most the blocking one.';
-    else if (member === 'varianceBlockPercent') errors.varianceBlockPercent = 'A percentage, e.g. 25.';
-    else if (member) errors[member] = 'Check this.';
+    if (member === 'rules' && part === 'then' && field === undefined) errors[`rules.${index}.then`] = translate('rules.expects.then');
+    else if (member === 'rules' && field) errors[`rules.${index}.${field}`] = fieldWords(field as RuleField);
+    else if (member === 'varianceWarnPercent') errors.varianceWarnPercent = translate('rules.expects.warn');
+    else if (member === 'varianceBlockPercent') errors.varianceBlockPercent = translate('rules.expects.block');
+    else if (member) errors[member] = translate('rules.expects.other');
   }
   return errors;
 }
@@ -131,7 +124,7 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
         const orders = await api().orders({ limit: DRY_RUN_ORDERS });
         const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes));
         const changed = rows.filter((row) => row.changed).length;
-        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? 'There are no orders to try the rules on yet.' : `${changed} of the ${rows.length} newest orders would be packed differently.` });
+        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? translate('rules.noOrders') : translate('rules.dryRunResult', { changed, count: rows.length }) });
       } catch (error) {
         set({ status: 'idle', message: describeError(error) });
       }
@@ -142,7 +135,7 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       set({ status: 'saving', message: null });
       const saved = await usePackingSetup.getState().save({ rules: draft.rules, varianceWarnPercent: draft.varianceWarnPercent, varianceBlockPercent: draft.varianceBlockPercent });
       if (saved) get().reset(usePackingSetup.getState().setup);
-      set({ status: 'idle', message: saved ? 'Saved. Every desk of the station packs by these rules now.' : usePackingSetup.getState().error });
+      set({ status: 'idle', message: saved ? translate('rules.savedMessage') : usePackingSetup.getState().error });
     },
   };
 });

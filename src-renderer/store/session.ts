@@ -9,6 +9,8 @@ import { loadJson, removeKey, saveJson } from './persist.ts';
 import { learnStationClock } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
+import { translate } from '../i18n/i18n.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
 
@@ -45,7 +47,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
       config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
     } catch {
-      set({ status: 'unreachable', error: 'The station cannot be reached. Is it running?' });
+      set({ status: 'unreachable', error: translate('app.unreachable') });
       return;
     }
     // A token the station refuses mid-session (the user removed, the account's key rotated) ends the session.
@@ -55,7 +57,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       onSignedOut: () => {
         if (get().status !== 'signed-in') return;
         removeKey(TOKEN_KEY);
-        set({ status: 'signed-out', client: null, who: null, token: null, error: SESSION_ENDED });
+        set({ status: 'signed-out', client: null, who: null, token: null, error: translate('session.ended') });
       },
       onUnavailable: () => useDatabaseHealth.getState().noticeUnavailable(api.health),
     });
@@ -93,7 +95,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async saveAccount(change) {
     const { api } = get();
-    if (!api) return { '': 'The station cannot be reached.' };
+    if (!api) return { '': translate('session.notStarted') };
     try {
       set({ client: await api.updateCurrentClient(change) });
       return undefined;
@@ -118,19 +120,11 @@ export function api(): ApiClient {
   return client;
 }
 
-/** Why the desk is back at sign-in although nobody signed out. */
-export const SESSION_ENDED = 'Your session ended: the station no longer accepts it (your user was removed, or the account was changed). Sign in again.';
-
-/** The station's words for a failure. */
-export const WRONG_SIGN_IN = 'Wrong username or password. Check both (the password is case-sensitive) and try again.';
-
 /** What a refused sign-in tells the person at the desk: never which of the two was wrong. */
 function signInRefusal(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return WRONG_SIGN_IN;
-  if (error instanceof ApiError) return error.detail;
-  return 'The station cannot be reached. Is it running?';
+  if (error instanceof ApiError && error.status === 401) return translate('session.wrongSignIn');
+  if (error instanceof ApiError) return describeError(error);
+  return translate('app.unreachable');
 }
 
-export function describeError(error: unknown): string {
-  return error instanceof ApiError ? error.detail : error instanceof Error ? error.message : String(error);
-}
+export { describeError };

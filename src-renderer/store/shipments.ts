@@ -6,8 +6,9 @@ import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api, describeError } from './session.ts';
 import { ApiError } from '../api/client.ts';
-import { trackingStatusLabel } from '../../src-shared/tracking-status.ts';
 import type { DeleteRefusal } from '../../src-shared/resources.ts';
+import { translate } from '../i18n/i18n.ts';
+import { trackingStatusName } from '../i18n/domain-names.ts';
 
 export interface ShipmentDetail {
   id: string;
@@ -103,11 +104,11 @@ function deleteRefusalText(error: unknown): string {
   const refusal = error instanceof ApiError ? (error.errors[0]?.meta as DeleteRefusal | undefined) : undefined;
   const why =
     refusal?.reason === 'dayClosed'
-      ? `Its day is closed: it is in manifest ${refusal.manifest}. A supervisor can reopen the day on Close day.`
+      ? translate('shipments.refusedDayClosed', { manifest: refusal.manifest })
       : refusal?.reason === 'trackingStarted'
-        ? `Its tracking has started: ${trackingStatusLabel(refusal.trackingStatus)}, ${refusal.trackingDate}.`
+        ? translate('shipments.refusedTracking', { status: trackingStatusName(refusal.trackingStatus), date: refusal.trackingDate })
         : refusal?.reason === 'shipDatePassed'
-          ? `Its ship date, ${refusal.shipDate}, has passed.`
+          ? translate('shipments.refusedShipDate', { date: refusal.shipDate })
           : '';
   return why ? `${describeError(error)} ${why}` : describeError(error);
 }

@@ -2,7 +2,7 @@
 // clock is from the station's, learnt from GET /calendar at sign-in. A desk's "today" is the station's today, even
 // on a PC set to another zone or a wrong time (README, "Dates and time zones").
 import { create } from 'zustand';
-import { dateTimeIn, dayIn, nextWorkingDay, systemTimeZone, timeIn } from '../../src-shared/calendar.ts';
+import { dateTimeIn, dayIn, nextWorkingDay, systemTimeZone } from '../../src-shared/calendar.ts';
 import type { CalendarAttributes } from '../../src-shared/calendar-settings.ts';
 
 export interface StationClockState {
@@ -48,9 +48,6 @@ export const stationToday = (): string => dayIn(stationNow(), useStationClock.ge
 
 /** The first working day after the station's today: where parcels made after a cutoff, or on a weekend, ship. */
 export const stationNextWorkingDay = (): string => nextWorkingDay(stationToday(), useStationClock.getState().holidays);
-
-/** An instant's time of day on the station's clock, HH:MM. */
-export const stationTime = (iso: string): string => timeIn(new Date(iso), useStationClock.getState().timeZone);
 
 /** An instant on the station's clock, YYYY-MM-DD HH:MM. */
 export const stationDateTime = (iso: string): string => dateTimeIn(new Date(iso), useStationClock.getState().timeZone);

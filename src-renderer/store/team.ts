@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { Role } from '../../src-shared/roles.ts';
 import type { User } from '../api/types.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 export interface NewPerson {
   username: string;
@@ -54,13 +55,13 @@ export const useTeam = create<TeamState>()((set, get) => {
       }
     },
     add: (person) =>
-      change(() => api().addUser({ username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role }), `${person.username.trim()} can sign in now, as ${person.role}.`),
+      change(() => api().addUser({ username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role }), translate('team.added', { username: person.username.trim(), role: person.role })),
     setRole: async (user, role) => {
-      await change(() => api().changeUser(user.id, { role }), `${user.attributes.username} is now ${role}.`);
+      await change(() => api().changeUser(user.id, { role }), translate('team.roleChanged', { username: user.attributes.username, role }));
     },
-    resetPassword: (user, password) => change(() => api().changeUser(user.id, { password }), `${user.attributes.username} has a new password.`),
+    resetPassword: (user, password) => change(() => api().changeUser(user.id, { password }), translate('team.passwordChanged', { username: user.attributes.username })),
     remove: async (user) => {
-      await change(() => api().removeUser(user.id), `${user.attributes.username} is removed: they can no longer sign in, on any desk.`);
+      await change(() => api().removeUser(user.id), translate('team.removed', { username: user.attributes.username }));
     },
   };
 });

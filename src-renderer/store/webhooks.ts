@@ -5,6 +5,7 @@ import { EVENT_TYPES, type EventType } from '../../src-shared/events.ts';
 import { validateNewWebhook } from '../../src-shared/webhooks.ts';
 import type { Webhook } from '../api/types.ts';
 import { api, describeError } from './session.ts';
+import { translate } from '../i18n/i18n.ts';
 
 export interface WebhooksState {
   webhooks: Webhook[];
@@ -41,7 +42,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
     const checked = validateNewWebhook({ data: { type: 'webhook', attributes: { url, events } } });
     if (!checked.ok) {
       const field = checked.errors[0]!.source?.pointer?.split('/')[3];
-      set({ error: field === 'url' ? 'Enter the endpoint as an http:// or https:// address.' : 'Choose at least one event.' });
+      set({ error: field === 'url' ? translate('webhooks.urlNeeded') : translate('webhooks.eventNeeded') });
       return false;
     }
     try {

@@ -192,3 +192,8 @@ export function countedKeys(page: Page) {
     },
   };
 }
+
+/** A day (YYYY-MM-DD) as the desk shows it in English: "Thu, 26 Nov 2026" (src-renderer/i18n/format.ts, short). */
+export function deskDate(day: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}

@@ -3,7 +3,7 @@
 // Recharts, each with its figures as a table; the per-day chart is walked by keyboard; the CSV export downloads
 // the station's CSV.
 import { readFileSync } from 'node:fs';
-import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { deskDate, expect, shipmentDocument, signIn, test } from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -65,7 +65,7 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   await page.getByLabel('From', { exact: true }).fill(first);
   await page.getByLabel('To', { exact: true }).fill(third);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(page.getByText('7 shipment(s), 7 package(s), 14.0 kg')).toBeVisible();
+  await expect(page.getByText('7 shipments, 7 packages, 14.0 kg')).toBeVisible();
 
   for (const title of ['Shipments per day', 'Cost per carrier', 'Top destinations', 'Average cost per kg']) {
     const figure = page.getByRole('figure', { name: title });
@@ -77,13 +77,13 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   await expect(page.getByRole('figure', { name: 'Top destinations' }).locator('.recharts-bar-rectangle')).toHaveCount(2);
   await perDay.getByText('Shipments per day as a table').click();
   const dayTable = perDay.getByRole('table');
-  await expect(dayTable.getByRole('row', { name: new RegExp(`^${first}`) })).toHaveText(new RegExp(`${first}\\s*[12]\\s*[12]`));
+  await expect(dayTable.getByRole('row', { name: new RegExp(`^${deskDate(first)}`) })).toHaveText(new RegExp(`${deskDate(first)}\\s*[12]\\s*[12]`));
   await expect(dayTable.getByRole('row')).toHaveCount(4);
 
   // The chart's accessibility layer: focus it and walk the days with the arrow keys; the tooltip reads each out.
   await perDay.locator('svg.recharts-surface[tabindex="0"]').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText(new RegExp(`${first}|${second}|${third}`));
+  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText(new RegExp(`${deskDate(first)}|${deskDate(second)}|${deskDate(third)}`));
   await snap(page, 'reports');
 
   const download = page.waitForEvent('download');
@@ -101,7 +101,7 @@ test('the desk counts days on the station’s clock and zone, not the browser’
   await page.clock.install({ time: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) });
   await signIn(page, station);
   const stationDay = page.getByTitle(/^The station’s date and time/);
-  await expect(stationDay).toContainText(stationClock.today());
+  await expect(stationDay).toContainText(deskDate(stationClock.today()));
   await expect(stationDay).toContainText(STATION_ZONE);
   expect((await station.api('GET', '/calendar')).json.data.attributes).toMatchObject({ timeZone: STATION_ZONE, today: stationClock.today() });
 

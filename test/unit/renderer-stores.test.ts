@@ -3,7 +3,8 @@ import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
 import { draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
 import { highlights, useRates } from '../../src-renderer/store/rates.ts';
-import { useSession, WRONG_SIGN_IN } from '../../src-renderer/store/session.ts';
+import { useSession } from '../../src-renderer/store/session.ts';
+import { translate } from '../../src-renderer/i18n/i18n.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useTracking } from '../../src-renderer/store/tracking.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
@@ -93,9 +94,9 @@ describe('the session store', () => {
   it('signs in, and says “wrong username or password” on wrong credentials, never which', async () => {
     await useSession.getState().start(config);
     await useSession.getState().signIn(SMITH.username, 'nope');
-    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: WRONG_SIGN_IN });
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: translate('session.wrongSignIn') });
     await useSession.getState().signIn('nobody-here', SMITH.password);
-    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: WRONG_SIGN_IN });
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', error: translate('session.wrongSignIn') });
     await useSession.getState().signIn(SMITH.username, SMITH.password);
     expect(useSession.getState().client?.attributes.name).toBe('Bottega Verdi');
     useSession.getState().signOut();

@@ -2,7 +2,8 @@
 // own Close button (or Close all), the day's manifests with the PDF shown through pdf.js and printed, a reopen,
 // and the day's pickups with Cancel until the carrier's deadline.
 import React, { useEffect, useState } from 'react';
-import { formatCents } from '../../../src-shared/money.ts';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
@@ -28,6 +29,7 @@ function printPdf(pdf: Uint8Array): void {
 }
 
 export function CloseDay(): React.JSX.Element {
+  const { t } = useTranslation();
   const { date, status, carriers, manifests, pickups, shown, busy, error, setDate, load, close, closeAll, show, reopen, transmitAgain, cancelPickup } = useCloseDay();
   useEffect(() => {
     void load();
@@ -50,14 +52,14 @@ export function CloseDay(): React.JSX.Element {
           void load();
         }}
       >
-        <Field label="Ship date" type="date" value={date} onValue={setDate} />
+        <Field label={t('shipments.shipDate')} type="date" value={date} onValue={setDate} />
         <button type="button" className="primary" disabled={closable.length === 0 || busy !== null} onClick={() => void closeAll()}>
-          Close all ({closable.length})
+          {t('closeDay.closeAll', { count: closable.length })}
         </button>
       </form>
       <ErrorNotice message={error} />
-      {status === 'loading' ? <Loading label="Reading the day…" /> : null}
-      {status === 'ready' && carriers.length === 0 ? <p className="card">Nothing shipped on {date}.</p> : null}
+      {status === 'loading' ? <Loading label={t('today.loading')} /> : null}
+      {status === 'ready' && carriers.length === 0 ? <p className="card">{t('closeDay.nothingShipped', { date: formatDate(date) })}</p> : null}
 
       {carriers.map((day) => {
         // Shipments closed already are the day's done work, not "left out": counted apart, by manifest.
@@ -69,61 +71,65 @@ export function CloseDay(): React.JSX.Element {
           <h2 id={`close-${day.carrier}`}>{day.carrierName}</h2>
           {day.preview.totals.shipments > 0 ? (
             <p>
-              To close: {day.preview.totals.shipments} shipment(s), {day.preview.totals.packages} package(s), {day.preview.totals.weightKg.toFixed(2)} kg, declared{' '}
-              {formatCents(day.preview.totals.declaredCents)} {day.preview.totals.currency}
+              {t('closeDay.toClose', {
+                shipments: day.preview.totals.shipments,
+                packages: day.preview.totals.packages,
+                weight: formatWeight(day.preview.totals.weightKg, 2),
+                declared: formatMoney(day.preview.totals.declaredCents / 100, day.preview.totals.currency),
+              })}
             </p>
           ) : (
-            <p>Nothing left to close.</p>
+            <p>{t('closeDay.nothingLeft')}</p>
           )}
           {closed.length > 0 ? (
             <p>
-              Closed: {closed.length} shipment(s) in {manifestsOf.join(', ')}
+              {t('closeDay.closed', { count: closed.length, manifests: manifestsOf.join(', ') })}
             </p>
           ) : null}
           {leftOut.length > 0 ? (
             <details>
-              <summary>{leftOut.length} left out</summary>
-              <ul aria-label={`Left out of the ${day.carrierName} close`}>
+              <summary>{t('closeDay.leftOut', { count: leftOut.length })}</summary>
+              <ul aria-label={t('closeDay.leftOutOf', { carrier: day.carrierName })}>
                 {leftOut.map((entry) => (
                   <li key={entry.shipmentId}>
-                    {entry.reference ?? 'waiting'}: {entry.detail}
+                    {t('closeDay.leftOutEntry', { reference: entry.reference ?? t('status.waiting'), detail: entry.detail })}
                   </li>
                 ))}
               </ul>
             </details>
           ) : null}
           <button type="button" className="primary" disabled={day.preview.included.length === 0 || busy !== null} onClick={() => void close(day.carrier)}>
-            {busy === day.carrier ? 'Closing…' : `Close ${day.carrierName}`}
+            {busy === day.carrier ? t('closeDay.closing') : t('closeDay.close', { carrier: day.carrierName })}
           </button>
         </section>
         );
       })}
 
       <section className="card" aria-labelledby="manifests-heading">
-        <h2 id="manifests-heading">Manifests</h2>
-        {manifests.length === 0 ? <p className="muted">No manifest for {date} yet.</p> : null}
-        <table className="list" aria-label="Manifests">
+        <h2 id="manifests-heading">{t('closeDay.manifests')}</h2>
+        {manifests.length === 0 ? <p className="muted">{t('closeDay.noManifest', { date: formatDate(date) })}</p> : null}
+        <table className="list" aria-label={t('closeDay.manifests')}>
           <tbody>
             {manifests.map((manifest) => (
               <tr key={manifest.id}>
                 <td className="mono">{manifest.attributes.number}</td>
-                <td>{manifest.attributes.status === 'closed' ? 'Closed' : 'Reopened'}</td>
+                <td>{manifest.attributes.status === 'closed' ? t('closeDay.statusClosed') : t('closeDay.statusReopened')}</td>
                 <td>
-                  {manifest.attributes.totals.shipments} shipment(s), {manifest.attributes.totals.packages} package(s)
+                  {t('closeDay.manifestTotals', { shipments: manifest.attributes.totals.shipments, packages: manifest.attributes.totals.packages })}
                 </td>
                 <td>{transmissionText(manifest.attributes.transmission)}</td>
                 <td>
                   <button type="button" className="secondary" onClick={() => void show(manifest)}>
-                    Show {manifest.attributes.number}
+                    {t('closeDay.show', { number: manifest.attributes.number })}
                   </button>{' '}
                   {manifest.attributes.status === 'closed' && manifest.attributes.transmission.status === 'failed' ? (
                     <button type="button" className="link" onClick={() => void transmitAgain(manifest)}>
-                      Send {manifest.attributes.number} again
+                      {t('closeDay.sendAgain', { number: manifest.attributes.number })}
                     </button>
                   ) : null}{' '}
                   {manifest.attributes.status === 'closed' && manifest.attributes.transmittedAt === null ? (
                     <button type="button" className="link" onClick={() => void reopen(manifest)}>
-                      Reopen {manifest.attributes.number}
+                      {t('closeDay.reopen', { number: manifest.attributes.number })}
                     </button>
                   ) : null}
                 </td>
@@ -134,17 +140,17 @@ export function CloseDay(): React.JSX.Element {
         {shown ? (
           <div>
             <button type="button" className="primary" onClick={() => printPdf(shown.pdf)}>
-              Print manifest {shown.manifest.attributes.number}
+              {t('closeDay.print', { number: shown.manifest.attributes.number })}
             </button>
-            <LabelPreview pdf={shown.pdf} label="Manifest preview" />
+            <LabelPreview pdf={shown.pdf} label={t('closeDay.preview')} />
           </div>
         ) : null}
       </section>
 
       <section className="card" aria-labelledby="pickups-heading">
-        <h2 id="pickups-heading">Pickups</h2>
-        {pickups.length === 0 ? <p className="muted">No pickups booked for {date}.</p> : null}
-        <table className="list" aria-label="Pickups">
+        <h2 id="pickups-heading">{t('closeDay.pickups')}</h2>
+        {pickups.length === 0 ? <p className="muted">{t('closeDay.noPickups', { date: formatDate(date) })}</p> : null}
+        <table className="list" aria-label={t('closeDay.pickups')}>
           <tbody>
             {pickups.map((pickup) => (
               <tr key={pickup.id}>
@@ -153,19 +159,19 @@ export function CloseDay(): React.JSX.Element {
                   {pickup.attributes.address.name}, {pickup.attributes.address.city}
                 </td>
                 <td>
-                  {pickup.attributes.shipments.length} shipment(s), {pickup.attributes.parcels} parcel(s)
+                  {t('closeDay.pickupTotals', { shipments: pickup.attributes.shipments.length, parcels: pickup.attributes.parcels })}
                 </td>
                 <td>
                   {pickup.attributes.status === 'cancelled'
-                    ? 'Cancelled'
+                    ? t('closeDay.pickupCancelled')
                     : pickup.attributes.cancellable && now < pickup.attributes.cancelBefore
-                      ? `Booked, cancel until ${pickup.attributes.cancelBefore.slice(11)}`
-                      : `Booked; cancellation closed at ${pickup.attributes.cancelBefore.slice(11)}`}
+                      ? t('closeDay.pickupBooked', { time: pickup.attributes.cancelBefore.slice(11) })
+                      : t('closeDay.pickupDeadlinePassed', { time: pickup.attributes.cancelBefore.slice(11) })}
                 </td>
                 <td>
                   {pickup.attributes.cancellable && now < pickup.attributes.cancelBefore ? (
-                    <button type="button" className="link" onClick={() => void cancelPickup(pickup)} aria-label={`Cancel the ${pickup.attributes.carrierName} pickup of ${pickup.attributes.reference ?? pickup.id}`}>
-                      Cancel
+                    <button type="button" className="link" onClick={() => void cancelPickup(pickup)} aria-label={t('closeDay.cancelPickup', { carrier: pickup.attributes.carrierName, reference: pickup.attributes.reference ?? pickup.id })}>
+                      {t('common.cancel')}
                     </button>
                   ) : null}
                 </td>

@@ -3,6 +3,9 @@
 // customs has a commercial invoice too: one Print sends the labels to the label printer and the invoice to the A4
 // printer (or, without one, to the browser on A4), and `Print invoice` prints it alone.
 import React, { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/format.ts';
+import { translate } from '../../i18n/i18n.ts';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -14,6 +17,7 @@ import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 const VERIFIED_PAUSE_MS = 600;
 
 export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.JSX.Element {
+  const { t } = useTranslation();
   const { shipment, pdf, status, error } = useLabel();
   const printButton = useRef<HTMLButtonElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +67,7 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   }, [pdf, shipment, printer, autoPrint, hasInvoice, a4Printer]);
 
   const inBrowser = async (pages: BrowserPages) => {
-    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(`Printing failed: ${(caught as Error).message}`));
+    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(translate('label.printFailed', { reason: (caught as Error).message })));
   };
   const printInvoice = async () => {
     if (!shipment) return;
@@ -86,42 +90,42 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
     await labels;
   };
 
-  if (!shipment || !meta) return <Loading label="Loading the shipment…" />;
+  if (!shipment || !meta) return <Loading label={t('shipments.loadingOne')} />;
   return (
     <div className="label-stage">
       <LabelPreview pdf={pdf} />
-      <aside className="card label-facts" aria-label="Shipment">
+      <aside className="card label-facts" aria-label={t('label.shipment')}>
         <h2>
-          {meta.status === 3 ? 'Label ready' : meta.status === 0 ? (meta.scheduledProcessing ? 'Scheduled' : 'Saved') : 'Processing failed'}{' '}
+          {meta.status === 3 ? t('label.ready') : meta.status === 0 ? (meta.scheduledProcessing ? t('label.scheduled') : t('label.saved')) : t('label.failed')}{' '}
           <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
         </h2>
-        {meta.status === 0 && meta.scheduledProcessing ? <Loading label="Waiting for the station to process this shipment…" /> : null}
-        {meta.status === -1 ? <ErrorNotice message={meta.error ?? 'The shipment could not be processed.'} /> : null}
+        {meta.status === 0 && meta.scheduledProcessing ? <Loading label={t('label.waiting')} /> : null}
+        {meta.status === -1 ? <ErrorNotice message={meta.error ?? t('shipments.notProcessed')} /> : null}
         <dl>
-          <dt>Reference</dt>
-          <dd>{meta.reference ?? 'assigned when processed'}</dd>
-          <dt>Carrier</dt>
-          <dd>{meta.carrierName ?? '—'}</dd>
-          <dt>Tracking number</dt>
-          <dd className="mono">{meta.trackingNumber ?? '—'}</dd>
-          <dt>Cost</dt>
-          <dd>{meta.finalCost ? `${meta.finalCost.amount.toFixed(2)} ${meta.finalCost.currency}` : '—'}</dd>
-          <dt>Receiver</dt>
+          <dt>{t('shipment.reference')}</dt>
+          <dd>{meta.reference ?? t('label.referenceLater')}</dd>
+          <dt>{t('shipment.carrier')}</dt>
+          <dd>{meta.carrierName ?? t('common.none')}</dd>
+          <dt>{t('shipment.trackingNumber')}</dt>
+          <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
+          <dt>{t('shipments.cost')}</dt>
+          <dd>{meta.finalCost ? formatMoney(meta.finalCost.amount, meta.finalCost.currency) : t('common.none')}</dd>
+          <dt>{t('shipment.receiver')}</dt>
           <dd>
             {shipment.attributes.shipTo.name}, {shipment.attributes.shipTo.city} ({shipment.attributes.shipTo.country})
           </dd>
         </dl>
-        {status === 'loading' ? <Loading label="Loading the label…" /> : null}
+        {status === 'loading' ? <Loading label={t('label.loading')} /> : null}
         <ErrorNotice message={error ?? printError ?? (directError || null)} />
-        {job ? <PrintOutcome what="Label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={job.attributes.reason} /> : null}
+        {job ? <PrintOutcome what="label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={job.attributes.reason} /> : null}
         {hasInvoice ? (
           <>
             <ErrorNotice message={invoiceError || null} />
             {invoiceJob ? (
-              <PrintOutcome what="Invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={invoiceJob.attributes.reason} />
+              <PrintOutcome what="invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={invoiceJob.attributes.reason} />
             ) : printsItself && !a4Printer ? (
               <p className="notice notice--warning" role="status">
-                The commercial invoice is not printed by itself: this desk has no A4 printer (Settings). Use “Print invoice”.
+                {t('label.noA4Printer')}
               </p>
             ) : null}
           </>
@@ -134,15 +138,15 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
               void verify();
             }}
           >
-            <label htmlFor="verify-scan">Scan the label to check the parcel</label>
+            <label htmlFor="verify-scan">{t('label.verify')}</label>
             <input id="verify-scan" ref={verifyField} value={scanned} autoComplete="off" onChange={(event) => setScanned(event.target.value)} />
             {verification?.matched ? (
               <p className="notice notice--ok" role="status">
-                Parcel checked: the label is shipment {verification.reference}’s.
+                {t('label.verified', { reference: verification.reference })}
               </p>
             ) : verification ? (
               <p className="notice notice--error notice--loud" role="alert">
-                Wrong label! “{verification.scanned}” is not shipment {verification.reference}’s. Put this parcel aside and check it.
+                {t('label.wrongLabel', { scanned: verification.scanned, reference: verification.reference })}
               </p>
             ) : null}
           </form>
@@ -155,15 +159,15 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
             disabled={!pdf}
             onClick={() => void printAll()}
           >
-            {job?.attributes.status === 'failed' ? 'Print label again' : hasInvoice ? 'Print label and invoice' : 'Print label'}
+            {job?.attributes.status === 'failed' ? t('label.printAgain') : hasInvoice ? t('label.printBoth') : t('label.print')}
           </button>
           {hasInvoice ? (
             <button type="button" disabled={!pdf} onClick={() => void printInvoice()}>
-              {invoiceJob?.attributes.status === 'failed' ? 'Print invoice again' : 'Print invoice'}
+              {invoiceJob?.attributes.status === 'failed' ? t('label.printInvoiceAgain') : t('label.printInvoice')}
             </button>
           ) : null}
           <button type="button" ref={newButton} onClick={onNewShipment}>
-            New shipment
+            {t('nav.new')}
           </button>
         </div>
       </aside>
@@ -171,21 +175,21 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   );
 }
 
-function PrintOutcome({ what, status, printer, reason }: { what: 'Label' | 'Invoice'; status: string; printer: string; reason: string | null }): React.JSX.Element {
-  const invoice = what === 'Invoice';
+function PrintOutcome({ what, status, printer, reason }: { what: 'label' | 'invoice'; status: string; printer: string; reason: string | null }): React.JSX.Element {
+  const { t } = useTranslation();
   if (status === 'done') {
     return (
       <p className="notice notice--ok" role="status">
-        {invoice ? 'Invoice printed' : 'Printed'} on {printer}.
+        {t('label.printed', { what, printer })}
       </p>
     );
   }
   if (status === 'failed') {
     return (
       <div className="notice notice--error" role="alert">
-        {invoice ? 'Invoice not printed' : 'Not printed'} on {printer}: {reason}
+        {t('label.notPrinted', { what, printer, reason: reason ?? '' })}
       </div>
     );
   }
-  return <Loading label={`${invoice ? 'Printing the invoice' : 'Printing'} on ${printer}…`} />;
+  return <Loading label={t('label.printing', { what, printer })} />;
 }

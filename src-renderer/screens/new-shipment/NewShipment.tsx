@@ -1,5 +1,6 @@
 // The packing loop: enter the shipment, get rates, confirm, see and print the label, start the next parcel.
 import React, { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useLabel } from '../../store/label.ts';
 import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
@@ -15,6 +16,7 @@ import { RatesPanel } from './RatesPanel.tsx';
 import { ShipmentForm } from './ShipmentForm.tsx';
 
 export function NewShipment(): React.JSX.Element {
+  const { t } = useTranslation();
   const client = useSession((state) => state.client);
   const senderName = useNewShipment((state) => state.sender.name);
   const errorCount = useNewShipment((state) => Object.keys(state.errors).length);
@@ -68,7 +70,7 @@ export function NewShipment(): React.JSX.Element {
   return (
     <div className="new-shipment">
       <div className="new-shipment__form">
-        {errorCount > 0 ? <ErrorNotice message={`Please correct the ${errorCount === 1 ? 'marked field' : `${errorCount} marked fields`}.`} /> : null}
+        {errorCount > 0 ? <ErrorNotice message={t('newShipment.correct', { count: errorCount })} /> : null}
         {!order ? <ErrorNotice message={packingError} /> : null}
         <ShipmentForm
           onSubmit={getRates}
@@ -85,9 +87,9 @@ export function NewShipment(): React.JSX.Element {
         {order ? (
           <OrderPanel weightTyped={weightTyped} />
         ) : ratesStatus === 'idle' ? (
-          <section className="card rates rates--empty" aria-label="Rates">
-            <h2>Rates</h2>
-            <p className="muted">Enter the receiver and the packages, then press Enter or “Get rates”.</p>
+          <section className="card rates rates--empty" aria-label={t('rates.heading')}>
+            <h2>{t('rates.heading')}</h2>
+            <p className="muted">{t('rates.empty')}</p>
           </section>
         ) : (
           <RatesPanel onDone={(shipment) => void useLabel.getState().show(shipment)} onRefresh={getRates} />

@@ -2,17 +2,20 @@
 // chosen with the arrow keys; Enter or `Confirm` confirms at the shown price, `Schedule` leaves it to the timer.
 // Rates given for an earlier state of the form are greyed and cannot be confirmed: `Get rates again`.
 import React, { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import type { ServiceLevel } from '../../../src-shared/shipment.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useNewShipment } from '../../store/new-shipment.ts';
-import { highlights, ratesAreStale, STALE_RATES, useRates } from '../../store/rates.ts';
+import { highlights, ratesAreStale, useRates } from '../../store/rates.ts';
 import { useSettings } from '../../store/settings.ts';
 import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 
-const money = (amount: number, currency = 'EUR') => `${amount.toFixed(2)} ${currency}`;
+const money = formatMoney;
 const SKELETON_ROWS = 6;
 
 export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): void; onRefresh(): void }): React.JSX.Element {
+  const { t } = useTranslation();
   const { status, rates, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } = useRates();
   const revision = useNewShipment((state) => state.revision);
   const formHasErrors = useNewShipment((state) => Object.keys(state.errors).length > 0);
@@ -38,23 +41,23 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
 
   return (
     <section className="card rates" aria-labelledby="rates-heading" aria-busy={status === 'loading'}>
-      <h2 id="rates-heading">Rates</h2>
+      <h2 id="rates-heading">{t('rates.heading')}</h2>
       {stale ? (
         <div className="notice notice--warning" role="alert">
-          <p>{STALE_RATES}</p>
+          <p>{t('rates.stale')}</p>
           <button type="button" className="primary" onClick={onRefresh}>
-            Get rates again
+            {t('rates.again')}
           </button>
         </div>
       ) : null}
-      <table aria-label="Rates" className={stale ? 'rates__table rates__table--stale' : 'rates__table'} aria-disabled={stale || undefined}>
+      <table aria-label={t('rates.heading')} className={stale ? 'rates__table rates__table--stale' : 'rates__table'} aria-disabled={stale || undefined}>
         <thead>
           <tr>
-            <th scope="col" aria-label="Choose" />
-            <th scope="col">Carrier and service</th>
-            <th scope="col" className="num">Price</th>
-            <th scope="col" className="num">incl. VAT</th>
-            <th scope="col">Delivery</th>
+            <th scope="col" aria-label={t('rates.choose')} />
+            <th scope="col">{t('rates.service')}</th>
+            <th scope="col" className="num">{t('rates.price')}</th>
+            <th scope="col" className="num">{t('rates.inclVat')}</th>
+            <th scope="col">{t('rates.delivery')}</th>
           </tr>
         </thead>
         <tbody>
@@ -90,41 +93,41 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                       <strong>{a.carrierName}</strong>
                       <span>
                         {a.serviceName}
-                        {rate.id === cheapestId ? <span className="tag tag--cheap">Cheapest</span> : null}
-                        {rate.id === fastestId ? <span className="tag tag--fast">Fastest</span> : null}
+                        {rate.id === cheapestId ? <span className="tag tag--cheap">{t('rates.cheapest')}</span> : null}
+                        {rate.id === fastestId ? <span className="tag tag--fast">{t('rates.fastest')}</span> : null}
                       </span>
                     </td>
                     <td className="num">{money(a.finalCost.amount, a.finalCost.currency)}</td>
                     <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>
-                    <td className="nowrap">{a.estimatedDeliveryDate ?? '—'}</td>
+                    <td className="nowrap">{a.estimatedDeliveryDate ? formatDate(a.estimatedDeliveryDate) : t('common.none')}</td>
                   </tr>
                 );
               })}
         </tbody>
       </table>
-      <ErrorNotice message={stale && error === STALE_RATES ? null : error} />
+      <ErrorNotice message={stale && error === t('rates.stale') ? null : error} />
       {priceChange && !stale ? (
         <div className="notice notice--warning" role="alert">
           <p>
-            The price changed: it was {money(priceChange.originalPrice, priceChange.currency)}, today it is {money(priceChange.updatedPrice, priceChange.currency)}.
+            {t('rates.priceChanged', { was: money(priceChange.originalPrice, priceChange.currency), now: money(priceChange.updatedPrice, priceChange.currency) })}
           </p>
           <button type="button" className="primary" ref={newPriceButton} disabled={busy} onClick={() => void confirmAtNewPrice().then(finish)}>
-            Confirm at new price
+            {t('rates.confirmNew')}
           </button>
         </div>
       ) : null}
       <div className="form-actions">
         <button type="button" className="primary" disabled={busy || stale || !selectedId || status !== 'ready'} onClick={() => void confirm().then(finish)}>
-          {busy ? 'Confirming…' : 'Confirm'}
+          {busy ? t('rates.confirming') : t('rates.confirm')}
         </button>
         <span className="schedule">
-          <label htmlFor="schedule-service">or let the station process it later:</label>
+          <label htmlFor="schedule-service">{t('rates.later')}</label>
           <select id="schedule-service" value={service} onChange={(event) => setService(event.target.value as ServiceLevel)}>
-            <option value="economy">Economy (cheapest)</option>
-            <option value="express">Express (fastest)</option>
+            <option value="economy">{t('rates.economy')}</option>
+            <option value="express">{t('rates.express')}</option>
           </select>
           <button type="button" disabled={busy || status === 'loading'} onClick={() => void schedule(service).then(finish)}>
-            Schedule
+            {t('rates.schedule')}
           </button>
         </span>
       </div>

@@ -2,6 +2,8 @@
 // box presets, goods, insurance and, when the route needs customs, the export declaration.
 import { receiverWarnings } from '../../../src-shared/address-checks.ts';
 import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n/messages/en.ts';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { CountryPicker } from '../../components/CountryPicker.tsx';
@@ -10,33 +12,8 @@ import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
 import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 
-const RECEIVER_LABELS: Record<AddressField, string> = {
-  name: 'Receiver name',
-  contact: 'Receiver contact',
-  address1: 'Receiver address',
-  address2: 'Receiver c/o or floor',
-  city: 'Receiver city',
-  postalCode: 'Receiver postal code',
-  country: 'Receiver country',
-  state: 'Receiver state',
-  phone: 'Receiver phone',
-  email: 'Receiver email',
-  taxIdentification: 'Receiver tax ID',
-};
-
-const SENDER_LABELS: Record<AddressField, string> = {
-  name: 'Sender name',
-  contact: 'Sender contact',
-  address1: 'Sender address',
-  address2: 'Sender c/o or floor',
-  city: 'Sender city',
-  postalCode: 'Sender postal code',
-  country: 'Sender country',
-  state: 'Sender state',
-  phone: 'Sender phone',
-  email: 'Sender email',
-  taxIdentification: 'Sender tax ID or EORI',
-};
+/** An address field's label, e.g. "Receiver postal code". */
+const addressLabel = (role: 'sender' | 'receiver', field: AddressField): MessageKey => `form.${role}.${field}`;
 
 const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
 
@@ -46,6 +23,7 @@ const isRequired = (role: 'sender' | 'receiver', field: AddressField, country: s
   REQUIRED_ADDRESS.includes(field) || (role === 'sender' && field === 'email') || (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
 
 export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
+  const { t } = useTranslation();
   const form = useNewShipment();
   const presets = usePackingSetup((state) => state.setup.boxPresets);
   const [editSender, setEditSender] = useState(false);
@@ -58,7 +36,6 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
   // A likely mistake (a phone outside the receiver's numbering plan) is said beside its field before confirm.
   const likelyWrong = Object.fromEntries(receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [warning.pointer, warning.detail]));
   const addressFields = (role: 'sender' | 'receiver') => {
-    const labels = role === 'sender' ? SENDER_LABELS : RECEIVER_LABELS;
     const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
     return (
       <div className="grid">
@@ -66,7 +43,7 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
           field === 'country' ? (
             <CountryPicker
               key={field}
-              label={labels[field]}
+              label={t(addressLabel(role, field))}
               value={form[role][field]}
               onValue={(value) => form.setAddress(role, field, value)}
               error={error(`${prefix}/${field}`)}
@@ -75,7 +52,7 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
           ) : (
           <Field
             key={field}
-            label={labels[field]}
+            label={t(addressLabel(role, field))}
             value={form[role][field]}
             onValue={(value) => form.setAddress(role, field, value)}
             error={error(`${prefix}/${field}`)}
@@ -100,26 +77,26 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
       }}
     >
       <p className="required-legend">
-        <span aria-hidden="true">*</span> required
+        <span aria-hidden="true">*</span> {t('form.required')}
       </p>
       <section className="card" aria-labelledby="sender-heading">
         <div className="card__head">
-          <h2 id="sender-heading">Sender</h2>
+          <h2 id="sender-heading">{t('shipments.sender')}</h2>
           <button type="button" className="link" aria-expanded={showSender} onClick={() => setEditSender(!editSender)}>
-            {showSender ? 'Hide sender' : 'Change sender'}
+            {showSender ? t('form.hideSender') : t('form.changeSender')}
           </button>
         </div>
         {showSender ? (
           addressFields('sender')
         ) : (
           <p className="summary-line">
-            {[form.sender.name, form.sender.address1, `${form.sender.postalCode} ${form.sender.city}`.trim(), form.sender.country].filter(Boolean).join(', ') || 'No sender address yet: choose “Change sender”.'}
+            {[form.sender.name, form.sender.address1, `${form.sender.postalCode} ${form.sender.city}`.trim(), form.sender.country].filter(Boolean).join(', ') || t('form.noSender')}
           </p>
         )}
       </section>
 
       <section className="card" aria-labelledby="receiver-heading">
-        <h2 id="receiver-heading">Receiver</h2>
+        <h2 id="receiver-heading">{t('shipment.receiver')}</h2>
         <ReceiverSearch
           inputRef={searchRef}
           onEnter={onScan}
@@ -132,25 +109,25 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
       </section>
 
       <section className="card" aria-labelledby="packages-heading">
-        <h2 id="packages-heading">Packages</h2>
+        <h2 id="packages-heading">{t('shipments.packages')}</h2>
         {form.packages.map((pkg, index) => (
           <fieldset className="package-row" key={index} onFocus={() => form.setActivePackage(index)}>
-            <legend>Package {index + 1}</legend>
+            <legend>{t('form.package', { number: index + 1 })}</legend>
             <Field
               id={`package-${index}-weight`}
-              label="Weight (kg)"
+              label={t('form.weight')}
               inputMode="decimal"
               value={pkg.weight}
               onValue={(value) => form.setPackage(index, 'weight', value)}
               error={error(`packages/${index}/weight/value`)}
-              hint={pkg.fromScale ? 'from scale' : undefined}
+              hint={pkg.fromScale ? t('form.fromScale') : undefined}
               required
             />
-            <Field required label="Length (cm)" inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
-            <Field required label="Width (cm)" inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
-            <Field required label="Height (cm)" inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
+            <Field required label={t('form.length')} inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
+            <Field required label={t('form.width')} inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
+            <Field required label={t('form.height')} inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
             <div className="field">
-              <label htmlFor={`package-${index}-preset`}>Box preset</label>
+              <label htmlFor={`package-${index}-preset`}>{t('form.boxPreset')}</label>
               <select
                 id={`package-${index}-preset`}
                 // The box whose size the package has: chosen here, or typed to match.
@@ -163,52 +140,52 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
                   form.setPackage(index, 'height', preset.height);
                 }}
               >
-                <option value="">—</option>
+                <option value="">{t('common.none')}</option>
                 {presets.map((preset) => (
                   <option key={preset.name} value={preset.name}>
-                    {preset.name} ({preset.length}×{preset.width}×{preset.height})
+                    {t('form.presetOption', { name: preset.name, length: preset.length, width: preset.width, height: preset.height })}
                   </option>
                 ))}
               </select>
             </div>
             {form.packages.length > 1 ? (
-              <button type="button" className="link" onClick={() => form.removePackage(index)} aria-label={`Remove package ${index + 1}`}>
-                Remove
+              <button type="button" className="link" onClick={() => form.removePackage(index)} aria-label={t('form.removePackage', { number: index + 1 })}>
+                {t('common.remove')}
               </button>
             ) : null}
           </fieldset>
         ))}
-        {error('packages') ? <p className="field__error">At least one package is required.</p> : null}
+        {error('packages') ? <p className="field__error">{t('form.packageRequired')}</p> : null}
         {/* After the packages, not before: Tab goes from the receiver straight to Weight, and adding a box comes after. */}
         <div className="inline-actions package-actions">
           {presets.map((preset) => (
-            <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={`${preset.length}×${preset.width}×${preset.height} cm`}>
-              + {preset.name}
+            <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height })}>
+              {t('form.addPreset', { name: preset.name })}
             </button>
           ))}
           <button type="button" onClick={() => form.addPackage()}>
-            Add package
+            {t('form.addPackage')}
           </button>
         </div>
       </section>
 
       <section className="card" aria-labelledby="goods-heading">
-        <h2 id="goods-heading">Contents</h2>
+        <h2 id="goods-heading">{t('shipments.contents')}</h2>
         <div className="grid">
           <div className="field field--check">
             <input id="documents-only" type="checkbox" checked={form.documentsOnly} onChange={(event) => form.setDocumentsOnly(event.target.checked)} />
-            <label htmlFor="documents-only">Documents only</label>
-            {error('documentsOnly') ? <span className="field__error">Documents only is for routes through customs.</span> : null}
+            <label htmlFor="documents-only">{t('form.documentsOnly')}</label>
+            {error('documentsOnly') ? <span className="field__error">{t('form.documentsOnlyCustoms')}</span> : null}
           </div>
           {!form.documentsOnly ? (
             <>
-              <Field required label="Goods description" value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
-              <Field required label="Invoice value" inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
-              <Field label="Insurance description" value={form.insuranceDescription} onValue={(value) => form.setField('insuranceDescription', value)} error={error('insuranceDescription')} />
-              <Field label="Insured value" inputMode="decimal" value={form.insuranceValue} onValue={(value) => form.setField('insuranceValue', value)} error={error('insuranceValue')} placeholder="EUR" />
+              <Field required label={t('form.goodsDescription')} value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
+              <Field required label={t('form.invoiceValue')} inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
+              <Field label={t('form.insuranceDescription')} value={form.insuranceDescription} onValue={(value) => form.setField('insuranceDescription', value)} error={error('insuranceDescription')} />
+              <Field label={t('form.insuredValue')} inputMode="decimal" value={form.insuranceValue} onValue={(value) => form.setField('insuranceValue', value)} error={error('insuranceValue')} placeholder="EUR" />
             </>
           ) : null}
-          <Field label="Customer reference" value={form.customerReference} onValue={(value) => form.setField('customerReference', value)} error={error('customerReference')} />
+          <Field label={t('form.customerReference')} value={form.customerReference} onValue={(value) => form.setField('customerReference', value)} error={error('customerReference')} />
         </div>
       </section>
 
@@ -216,15 +193,16 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
 
       <div className="form-actions">
         <button type="submit" className="primary">
-          Get rates
+          {t('form.getRates')}
         </button>
-        <span className="muted">Enter in any field gets rates.</span>
+        <span className="muted">{t('form.enterGetsRates')}</span>
       </div>
     </form>
   );
 }
 
 function ExportDeclaration(): React.JSX.Element {
+  const { t } = useTranslation();
   const form = useNewShipment();
   const { declaration } = form;
   const error = (pointer: string) => form.errors[`/data/attributes/exportDeclaration/${pointer}`];
@@ -237,65 +215,65 @@ function ExportDeclaration(): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="customs-heading">
       <div className="card__head">
-        <h2 id="customs-heading">Export declaration</h2>
-        <span className="muted">This route crosses a customs border.</span>
+        <h2 id="customs-heading">{t('form.exportDeclaration')}</h2>
+        <span className="muted">{t('form.customsBorder')}</span>
       </div>
-      {form.errors['/data/attributes/exportDeclaration'] ? <p className="field__error">The export declaration is required.</p> : null}
+      {form.errors['/data/attributes/exportDeclaration'] ? <p className="field__error">{t('form.declarationRequired')}</p> : null}
       <div className="grid">
         <div className="field">
-          <label htmlFor="export-reason">Export reason</label>
+          <label htmlFor="export-reason">{t('form.exportReason')}</label>
           <select id="export-reason" value={declaration.exportReasonType} onChange={(event) => form.setDeclaration('exportReasonType', event.target.value)}>
             {EXPORT_REASON_TYPES.map((reason) => (
               <option key={reason} value={reason}>
-                {reason.replace(/_/g, ' ').toLowerCase()}
+                {t(`exportReason.${reason}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="shipment-purpose">Shipment purpose</label>
+          <label htmlFor="shipment-purpose">{t('form.shipmentPurpose')}</label>
           <select id="shipment-purpose" value={declaration.shipmentPurpose} onChange={(event) => form.setDeclaration('shipmentPurpose', event.target.value)}>
             {SHIPMENT_PURPOSES.map((purpose) => (
               <option key={purpose} value={purpose}>
-                {purpose.toLowerCase()}
+                {t(`shipmentPurpose.${purpose}`)}
               </option>
             ))}
           </select>
         </div>
-        <Field required label="Invoice number" value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
+        <Field required label={t('form.invoiceNumber')} value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
         <Field
-          label="Exporter EORI"
+          label={t('form.exporterEori')}
           value={declaration.exporterEori}
           onValue={(value) => form.setDeclaration('exporterEori', value)}
           error={error('exporterEori')}
-          hint={form.sender.taxIdentification ? `or the sender’s ${form.sender.taxIdentification}` : undefined}
+          hint={form.sender.taxIdentification ? t('form.orSenders', { id: form.sender.taxIdentification }) : undefined}
           autoComplete="off"
         />
-        <Field label="IOSS number" value={declaration.iossNumber} onValue={(value) => form.setDeclaration('iossNumber', value)} error={error('iossNumber')} autoComplete="off" />
-        <Field required label="Invoice date" type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
+        <Field label={t('form.iossNumber')} value={declaration.iossNumber} onValue={(value) => form.setDeclaration('iossNumber', value)} error={error('iossNumber')} autoComplete="off" />
+        <Field required label={t('form.invoiceDate')} type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
       </div>
       {declaration.lineItems.map((item, index) => (
         <fieldset className="package-row line-item" key={index}>
-          <legend>Item {index + 1}</legend>
-          <Field required label="Item description" value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
-          <Field required label="Quantity" inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
-          <Field required label="Unit price" inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
-          <Field required label="Unit weight (kg)" inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
-          <CountryPicker required label="Origin country" value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
-          <Field required={declaration.shipmentPurpose === 'COMMERCIAL'} label="HS code" inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
+          <legend>{t('form.item', { number: index + 1 })}</legend>
+          <Field required label={t('orders.fields.description')} value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
+          <Field required label={t('orders.fields.quantity')} inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
+          <Field required label={t('form.unitPrice')} inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
+          <Field required label={t('orders.fields.unitWeight')} inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
+          <CountryPicker required label={t('orders.fields.originCountry')} value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
+          <Field required={declaration.shipmentPurpose === 'COMMERCIAL'} label={t('orders.fields.hsCode')} inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
           {declaration.lineItems.length > 1 ? (
-            <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={`Remove item ${index + 1}`}>
-              Remove
+            <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={t('form.removeItem', { number: index + 1 })}>
+              {t('common.remove')}
             </button>
           ) : null}
         </fieldset>
       ))}
       <div className="inline-actions">
         <button type="button" onClick={form.addLineItem}>
-          Add item
+          {t('form.addItem')}
         </button>
         <button type="button" onClick={form.declarationFromContents}>
-          Fill from the contents
+          {t('form.fillFromContents')}
         </button>
       </div>
     </section>

@@ -2,26 +2,20 @@
 // columns mapped (and saved as a named template), the preview checked row by row, then the import with its
 // progress, as orders to scan at the desk or straight to scheduled shipments.
 import React, { useEffect, useState } from 'react';
-import { IMPORT_FIELDS, type ImportField } from '../../../src-shared/order-import.ts';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_FIELDS } from '../../../src-shared/order-import.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useOrderImport } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
 
-const FIELD_LABELS: Record<ImportField, string> = {
-  number: 'Order number', name: 'Receiver name', contact: 'Contact', address1: 'Address', address2: 'c/o or floor', postalCode: 'Postal code',
-  city: 'City', state: 'State', country: 'Country', phone: 'Phone', email: 'E-mail', sku: 'SKU', description: 'Item description',
-  quantity: 'Quantity', unitWeight: 'Unit weight (kg)', unitPrice: 'Unit price (EUR)', originCountry: 'Origin country', hsCode: 'HS code',
-  service: 'Service', carrierChoice: 'Carrier', tags: 'Tags',
-};
 const SHOWN_PROBLEMS = 50;
 /** The values of a mapped column shown beside it, so the packer sees the data, not only the column's name. */
 const SAMPLE_ROWS = 3;
 
-/** 10,000 as 10,000: file sizes are read at a glance. */
-const count = (value: number) => value.toLocaleString('en-GB');
-
 export function Orders(): React.JSX.Element {
+  const { t } = useTranslation();
   const { open, status, error, load } = useOrders();
   const importer = useOrderImport();
   const [templateName, setTemplateName] = useState('');
@@ -40,20 +34,20 @@ export function Orders(): React.JSX.Element {
   return (
     <div className="stack">
       <section className="card" aria-labelledby="import-heading">
-        <h2 id="import-heading">Import orders</h2>
+        <h2 id="import-heading">{t('orders.import')}</h2>
         <div className="field">
-          <label htmlFor="orders-file">Orders file (CSV or Excel, a row per order line)</label>
+          <label htmlFor="orders-file">{t('orders.file')}</label>
           <input id="orders-file" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])} />
         </div>
         <ErrorNotice message={importer.error} />
-        {importer.status === 'reading' ? <Loading label="Reading the file…" /> : null}
+        {importer.status === 'reading' ? <Loading label={t('orders.reading')} /> : null}
         {importer.headers.length > 0 ? (
           <>
             <div className="inline-actions">
               <div className="field">
-                <label htmlFor="import-template">Column template</label>
+                <label htmlFor="import-template">{t('orders.template')}</label>
                 <select id="import-template" value="" onChange={(event) => importer.applyTemplate(event.target.value)}>
-                  <option value="">—</option>
+                  <option value="">{t('common.none')}</option>
                   {Object.keys(importer.templates).map((name) => (
                     <option key={name} value={name}>
                       {name}
@@ -62,21 +56,21 @@ export function Orders(): React.JSX.Element {
                 </select>
               </div>
               <div className="field">
-                <label htmlFor="template-name">Save these columns as</label>
+                <label htmlFor="template-name">{t('orders.templateName')}</label>
                 <input id="template-name" value={templateName} onChange={(event) => setTemplateName(event.target.value)} />
               </div>
               <button type="button" disabled={templateName.trim() === ''} onClick={() => importer.saveTemplate(templateName.trim())}>
-                Save template
+                {t('orders.saveTemplate')}
               </button>
             </div>
             <fieldset className="mapping">
-              <legend>Columns of {importer.fileName}</legend>
-              <table aria-label="Columns">
+              <legend>{t('orders.columnsOf', { file: importer.fileName })}</legend>
+              <table aria-label={t('orders.columns')}>
                 <thead>
                   <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Column in the file</th>
-                    <th scope="col">First rows</th>
+                    <th scope="col">{t('orders.field')}</th>
+                    <th scope="col">{t('orders.column')}</th>
+                    <th scope="col">{t('orders.firstRows')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -86,11 +80,11 @@ export function Orders(): React.JSX.Element {
                     return (
                       <tr key={field}>
                         <th scope="row">
-                          <label htmlFor={`map-${field}`}>{FIELD_LABELS[field]}</label>
+                          <label htmlFor={`map-${field}`}>{t(`orders.fields.${field}`)}</label>
                         </th>
                         <td>
                           <select id={`map-${field}`} aria-describedby={`map-${field}-samples`} value={column ?? ''} onChange={(event) => importer.map(field, event.target.value || undefined)}>
-                            <option value="">(none)</option>
+                            <option value="">{t('orders.noColumn')}</option>
                             {importer.headers.map((header) => (
                               <option key={header} value={header}>
                                 {header}
@@ -99,7 +93,7 @@ export function Orders(): React.JSX.Element {
                           </select>
                         </td>
                         <td className="samples" id={`map-${field}-samples`}>
-                          {samples.length > 0 ? samples.map((sample) => sample || '(empty)').join(' · ') : '—'}
+                          {samples.length > 0 ? samples.map((sample) => sample || t('orders.empty')).join(' · ') : t('common.none')}
                         </td>
                       </tr>
                     );
@@ -110,60 +104,63 @@ export function Orders(): React.JSX.Element {
           </>
         ) : null}
         {preview ? (
-          <div aria-label="Preview" role="region">
+          <div aria-label={t('orders.preview')} role="region">
             <p role="status">
-              {count(importer.rows.length)} rows: {count(preview.valid)} {preview.valid === 1 ? 'order' : 'orders'} ready
-              {preview.faulty > 0 ? `, ${count(preview.faulty)} with faults (left out)` : ''}.
+              {t('orders.previewCount', { rows: importer.rows.length, valid: preview.valid, faulty: preview.faulty })}
             </p>
             {preview.clashes.length > 0 ? (
-              <p className="notice notice--warning">Rows of one order number name different receivers: {preview.clashes.slice(0, 10).join(', ')}. Each is imported with its first row's receiver.</p>
+              <p className="notice notice--warning">{t('orders.clashes', { numbers: preview.clashes.slice(0, 10).join(', ') })}</p>
             ) : null}
             {faulty.length > 0 ? (
-              <ul className="problems" aria-label="Faults">
-                {faulty.slice(0, SHOWN_PROBLEMS).flatMap((order) => order.problems.map((problem) => <li key={`${order.number}-${problem}`}>{order.number || '(no number)'}: {problem}</li>))}
+              <ul className="problems" aria-label={t('orders.faults')}>
+                {faulty.slice(0, SHOWN_PROBLEMS).flatMap((order) => order.problems.map((problem) => <li key={`${order.number}-${problem}`}>{t('orders.fault', { number: order.number || t('orders.noNumber'), problem })}</li>))}
               </ul>
             ) : null}
             <fieldset className="inline-actions">
-              <legend>Import as</legend>
+              <legend>{t('orders.importAs')}</legend>
               <label>
-                <input type="radio" name="import-mode" checked={importer.mode === 'orders'} onChange={() => importer.setMode('orders')} /> orders to scan at the desk
+                <input type="radio" name="import-mode" checked={importer.mode === 'orders'} onChange={() => importer.setMode('orders')} /> {t('orders.asOrders')}
               </label>
               <label>
-                <input type="radio" name="import-mode" checked={importer.mode === 'shipments'} onChange={() => importer.setMode('shipments')} /> shipments, scheduled now
+                <input type="radio" name="import-mode" checked={importer.mode === 'shipments'} onChange={() => importer.setMode('shipments')} /> {t('orders.asShipments')}
               </label>
             </fieldset>
             <button type="button" className="primary" disabled={preview.valid === 0 || importer.status === 'importing'} onClick={() => void importer.run()}>
-              Import {count(preview.valid)} {preview.valid === 1 ? 'order' : 'orders'}
+              {t('orders.importButton', { count: preview.valid })}
             </button>
             {importer.status === 'importing' || importer.status === 'done' ? (
-              <progress aria-label="Import progress" max={importer.progress.total} value={importer.progress.done}>
-                {percent}%
+              <progress aria-label={t('orders.progress')} max={importer.progress.total} value={importer.progress.done}>
+                {formatNumber(percent)}%
               </progress>
             ) : null}
             {importer.result ? (
               <p className="notice notice--ok" role="status">
-                Imported {count(importer.result.created)} {importer.result.created === 1 ? 'order' : 'orders'}
-                {importer.result.duplicates.length > 0 ? `; ${count(importer.result.duplicates.length)} already there (${importer.result.duplicates.slice(0, 5).join(', ')}${importer.result.duplicates.length > 5 ? ', …' : ''})` : ''}
-                {importer.mode === 'shipments' ? `; ${importer.result.scheduled} shipments scheduled` : ''}.
+                {t('orders.imported', {
+                  count: importer.result.created,
+                  duplicates: importer.result.duplicates.length,
+                  numbers: `${importer.result.duplicates.slice(0, 5).join(', ')}${importer.result.duplicates.length > 5 ? ', …' : ''}`,
+                  mode: importer.mode,
+                  scheduled: importer.result.scheduled,
+                })}
               </p>
             ) : null}
-            {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={`Not scheduled: ${importer.result.refused.slice(0, 5).join('; ')}`} /> : null}
+            {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={t('orders.notScheduled', { list: importer.result.refused.slice(0, 5).join('; ') })} /> : null}
           </div>
         ) : null}
       </section>
 
       <section className="card" aria-labelledby="open-orders-heading">
-        <h2 id="open-orders-heading">Open orders ({open.length}{open.length === 1000 ? '+' : ''})</h2>
+        <h2 id="open-orders-heading">{t('orders.open', { count: open.length, more: open.length === 1000 ? 'yes' : 'no' })}</h2>
         <ErrorNotice message={error} />
-        {status === 'loading' && open.length === 0 ? <Loading label="Loading the orders…" /> : null}
-        <table className="list" aria-label="Open orders">
+        {status === 'loading' && open.length === 0 ? <Loading label={t('orders.loading')} /> : null}
+        <table className="list" aria-label={t('orders.openTable')}>
           <thead>
             <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Receiver</th>
-              <th scope="col">Country</th>
-              <th scope="col" className="num">Pieces</th>
-              <th scope="col" className="num">Weight (kg)</th>
+              <th scope="col">{t('orders.order')}</th>
+              <th scope="col">{t('shipment.receiver')}</th>
+              <th scope="col">{t('shipments.country')}</th>
+              <th scope="col" className="num">{t('orders.pieces')}</th>
+              <th scope="col" className="num">{t('orders.weight')}</th>
             </tr>
           </thead>
           <tbody>
@@ -172,8 +169,8 @@ export function Orders(): React.JSX.Element {
                 <td className="mono">{order.id}</td>
                 <td>{order.attributes.shipTo.name}</td>
                 <td>{order.attributes.shipTo.country}</td>
-                <td className="num">{order.attributes.totals.quantity}</td>
-                <td className="num">{order.attributes.totals.weight ?? '—'}</td>
+                <td className="num">{formatNumber(order.attributes.totals.quantity)}</td>
+                <td className="num">{order.attributes.totals.weight === null || order.attributes.totals.weight === undefined ? t('common.none') : formatNumber(Number(order.attributes.totals.weight))}</td>
               </tr>
             ))}
           </tbody>

@@ -2,25 +2,22 @@
 // person: shipments per day stacked by carrier, parcels per person, cost per carrier, top destinations and average
 // cost per kg, each chart with its figures as a table for screen readers and keyboards, and the CSV export. Drawn
 // by Recharts, bundled: no network needed.
-import { RETURN_REASON_WORDS, type ReturnReason } from '../../../src-shared/returns.ts';
 import React, { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { returnReasonName } from '../../i18n/domain-names.ts';
+import { translate } from '../../i18n/i18n.ts';
+import { formatDate, formatMoney, formatNumber, formatPercent, formatWeight } from '../../i18n/format.ts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { lastDays, useReports } from '../../store/reports.ts';
 
 /** Carrier colours, in order of the carriers' cost: distinct for the common kinds of colour blindness (Okabe–Ito). */
-/** A share as a percentage with one decimal: 0.0125 is 1.3%. */
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
-const RANGES = [
-  ['7 days', 7],
-  ['30 days', 30],
-  ['90 days', 90],
-  ['A year', 365],
-] as const;
+/** The quick ranges, in days. */
+const RANGES = [7, 30, 90, 365] as const;
 
-const euros = (amount: number) => amount.toLocaleString('en-GB', { style: 'currency', currency: 'EUR' });
+const euros = (amount: number) => formatMoney(amount, 'EUR');
 
 /**
  * A chart, named for assistive technology, with its figures as a table beneath (shown on request): each row's
@@ -41,11 +38,11 @@ function ChartFigure(props: {
       {/* The chart's own accessibility layer: arrow keys move through the bars, each read out by its tooltip. */}
       <div className="chart__plot">
         <ResponsiveContainer width="100%" height={260}>
-          {React.cloneElement(props.children, { title: props.title, desc: `${props.title}; the figures are also in the table below.` })}
+          {React.cloneElement(props.children, { title: props.title, desc: translate('reports.chartDescription', { title: props.title }) })}
         </ResponsiveContainer>
       </div>
       <details>
-        <summary>{props.title} as a table</summary>
+        <summary>{translate('reports.asTable', { title: props.title })}</summary>
         <table className="list">
           {props.head ? (
             <thead>
@@ -84,6 +81,7 @@ function saveText(text: string, fileName: string): void {
 }
 
 export function Reports(): React.JSX.Element {
+  const { t } = useTranslation();
   const { dateFrom, dateTo, createdBy, status, days, meta, error, setRange, setCreatedBy, load, csv } = useReports();
   useEffect(() => {
     void load();
@@ -96,18 +94,18 @@ export function Reports(): React.JSX.Element {
     <div className="reports">
       <form
         className="card filters"
-        aria-label="Report range"
+        aria-label={t('reports.range')}
         onSubmit={(event) => {
           event.preventDefault();
           void load();
         }}
       >
-        <Field label="From" type="date" value={dateFrom} onValue={(value) => setRange(value, dateTo)} />
-        <Field label="To" type="date" value={dateTo} onValue={(value) => setRange(dateFrom, value)} />
+        <Field label={t('shipments.from')} type="date" value={dateFrom} onValue={(value) => setRange(value, dateTo)} />
+        <Field label={t('shipments.to')} type="date" value={dateTo} onValue={(value) => setRange(dateFrom, value)} />
         <div className="field">
-          <label htmlFor="report-person">Made by</label>
+          <label htmlFor="report-person">{t('shipments.madeBy')}</label>
           <select id="report-person" value={createdBy} onChange={(event) => setCreatedBy(event.target.value)}>
-            <option value="">Everyone</option>
+            <option value="">{t('shipments.everyone')}</option>
             {(meta?.people ?? []).flatMap((person) =>
               person.username === null ? [] : [
                 <option key={person.username} value={person.username}>
@@ -118,11 +116,11 @@ export function Reports(): React.JSX.Element {
           </select>
         </div>
         <button type="submit" className="primary">
-          Show
+          {t('shipments.show')}
         </button>
-        {RANGES.map(([label, days]) => (
+        {RANGES.map((days) => (
           <button
-            key={label}
+            key={days}
             type="button"
             className="secondary"
             onClick={() => {
@@ -131,7 +129,7 @@ export function Reports(): React.JSX.Element {
               void load();
             }}
           >
-            {label}
+            {t('reports.lastDays', { days })}
           </button>
         ))}
         <button
@@ -142,30 +140,37 @@ export function Reports(): React.JSX.Element {
             if (text !== null) saveText(text, `shipments-${dateFrom}-${dateTo}${createdBy ? `-${createdBy}` : ''}.csv`);
           }}
         >
-          Export CSV
+          {t('reports.exportCsv')}
         </button>
       </form>
       <ErrorNotice message={error} />
-      {status === 'loading' ? <Loading label="Reading the report…" /> : null}
+      {status === 'loading' ? <Loading label={t('reports.loading')} /> : null}
       {meta ? (
         <>
           <p className="card" aria-live="polite">
-            {meta.totals.shipments} shipment(s), {meta.totals.packages} package(s), {meta.totals.weightKg.toFixed(1)} kg, {euros(meta.totals.cost.amount)}
-            {meta.totals.costPerKg === null ? '' : `, ${euros(meta.totals.costPerKg)} per kg on average`} from {dateFrom} to {dateTo}
-            {meta.createdBy ? `, made by ${meta.people.find((person) => person.username === meta.createdBy)?.name ?? meta.createdBy}` : ''}.
+            {t('reports.totals', {
+              shipments: meta.totals.shipments,
+              packages: meta.totals.packages,
+              weight: formatWeight(meta.totals.weightKg, 1),
+              cost: euros(meta.totals.cost.amount),
+              perKg: meta.totals.costPerKg === null ? 'none' : euros(meta.totals.costPerKg),
+              from: formatDate(dateFrom),
+              to: formatDate(dateTo),
+              person: meta.createdBy ? (meta.people.find((person) => person.username === meta.createdBy)?.name ?? meta.createdBy) : 'none',
+            })}
           </p>
           <div className="charts">
             <ChartFigure
               id="chart-per-day"
-              title="Shipments per day"
-              head={['Date', ...carriers]}
-              rows={perDay.map((day) => ({ key: day.date, cells: [day.date, ...carriers.map((carrier) => ((day as Record<string, unknown>)[carrier] as number | undefined) ?? 0)] }))}
+              title={t('reports.perDay')}
+              head={[t('shipments.date'), ...carriers]}
+              rows={perDay.map((day) => ({ key: day.date, cells: [formatDate(day.date), ...carriers.map((carrier) => ((day as Record<string, unknown>)[carrier] as number | undefined) ?? 0)] }))}
             >
               <BarChart data={perDay}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="date" />
+                <XAxis dataKey="date" tickFormatter={(day) => formatDate(String(day))} />
                 <YAxis allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(day) => formatDate(String(day))} />
                 <Legend />
                 {carriers.map((carrier) => (
                   <Bar key={carrier} dataKey={carrier} stackId="day" fill={colour(carrier)} isAnimationActive={false} />
@@ -175,9 +180,9 @@ export function Reports(): React.JSX.Element {
 
             <ChartFigure
               id="chart-people"
-              title="Parcels per person"
-              head={['Person', 'Parcels', 'Active hours', 'Parcels per hour']}
-              rows={meta.people.map((person) => ({ key: person.username ?? 'imported', cells: [person.name, person.shipments, person.activeHours, person.perHour.toFixed(1)] }))}
+              title={t('reports.perPerson')}
+              head={[t('today.person'), t('reports.parcels'), t('reports.activeHours'), t('reports.parcelsPerHour')]}
+              rows={meta.people.map((person) => ({ key: person.username ?? 'imported', cells: [person.name, formatNumber(person.shipments), formatNumber(person.activeHours), formatNumber(person.perHour, 1)] }))}
             >
               <BarChart data={meta.people.map((person) => ({ person: person.name, parcels: person.shipments, perHour: person.perHour }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -185,68 +190,68 @@ export function Reports(): React.JSX.Element {
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="parcels" name="Parcels" fill={PALETTE[3]} isAnimationActive={false} />
-                <Bar dataKey="perHour" name="Per active hour" fill={PALETTE[4]} isAnimationActive={false} />
+                <Bar dataKey="parcels" name={t('reports.parcels')} fill={PALETTE[3]} isAnimationActive={false} />
+                <Bar dataKey="perHour" name={t('reports.perActiveHour')} fill={PALETTE[4]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
 
             <ChartFigure
               id="chart-cost"
-              title="Cost per carrier"
-              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, euros(entry.cost.amount), `${entry.shipments} shipment(s)`] }))}
+              title={t('reports.costPerCarrier')}
+              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, euros(entry.cost.amount), t('reports.shipments', { count: entry.shipments })] }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, cost: entry.cost.amount }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="carrier" />
                 <YAxis />
                 <Tooltip formatter={(value) => euros(Number(value))} />
-                <Bar dataKey="cost" name="Cost (EUR)" fill={PALETTE[0]} isAnimationActive={false} />
+                <Bar dataKey="cost" name={t('reports.costEur')} fill={PALETTE[0]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
 
             <ChartFigure
               id="chart-destinations"
-              title="Top destinations"
-              rows={meta.topDestinations.map((entry) => ({ key: entry.country, cells: [entry.country, `${entry.shipments} shipment(s)`] }))}
+              title={t('reports.topDestinations')}
+              rows={meta.topDestinations.map((entry) => ({ key: entry.country, cells: [entry.country, t('reports.shipments', { count: entry.shipments })] }))}
             >
               <BarChart data={meta.topDestinations} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="country" width={40} />
                 <Tooltip />
-                <Bar dataKey="shipments" name="Shipments" fill={PALETTE[2]} isAnimationActive={false} />
+                <Bar dataKey="shipments" name={t('nav.shipments')} fill={PALETTE[2]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
 
             <ChartFigure
               id="chart-returns"
-              title={`Returns: ${meta.returns.returns}${meta.returns.rate === null ? '' : ` (${percent(meta.returns.rate)} of the parcels sent)`}`}
-              head={['Reason', 'Returns', 'Rate']}
+              title={meta.returns.rate === null ? t('reports.returns', { count: meta.returns.returns }) : t('reports.returnsRate', { count: meta.returns.returns, rate: formatPercent(meta.returns.rate) })}
+              head={[t('reports.reason'), t('nav.returns'), t('reports.rate')]}
               rows={meta.returns.byReason.map((entry) => ({
                 key: entry.reason,
-                cells: [RETURN_REASON_WORDS[entry.reason as ReturnReason] ?? entry.reason, entry.returns, entry.rate === null ? '—' : percent(entry.rate)],
+                cells: [returnReasonName(entry.reason), formatNumber(entry.returns), entry.rate === null ? t('common.none') : formatPercent(entry.rate)],
               }))}
             >
-              <BarChart data={meta.returns.byReason.map((entry) => ({ reason: RETURN_REASON_WORDS[entry.reason as ReturnReason] ?? entry.reason, rate: Math.round((entry.rate ?? 0) * 1000) / 10 }))} layout="vertical">
+              <BarChart data={meta.returns.byReason.map((entry) => ({ reason: returnReasonName(entry.reason), rate: Math.round((entry.rate ?? 0) * 1000) / 10 }))} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" unit="%" />
                 <YAxis type="category" dataKey="reason" width={140} />
-                <Tooltip formatter={(value) => `${Number(value)}%`} />
-                <Bar dataKey="rate" name="Return rate (%)" fill={PALETTE[5]} isAnimationActive={false} />
+                <Tooltip formatter={(value) => formatPercent(Number(value) / 100)} />
+                <Bar dataKey="rate" name={t('reports.returnRate')} fill={PALETTE[5]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
 
             <ChartFigure
               id="chart-per-kg"
-              title="Average cost per kg"
-              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, entry.costPerKg === null ? '—' : euros(entry.costPerKg), `${entry.weightKg.toFixed(1)} kg`] }))}
+              title={t('reports.costPerKg')}
+              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, entry.costPerKg === null ? t('common.none') : euros(entry.costPerKg), formatWeight(entry.weightKg, 1)] }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, perKg: entry.costPerKg ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="carrier" />
                 <YAxis />
                 <Tooltip formatter={(value) => euros(Number(value))} />
-                <Bar dataKey="perKg" name="EUR per kg" fill={PALETTE[1]} isAnimationActive={false} />
+                <Bar dataKey="perKg" name={t('reports.eurPerKg')} fill={PALETTE[1]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
           </div>

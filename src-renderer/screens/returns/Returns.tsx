@@ -2,12 +2,15 @@
 // ends with Enter), press the reason's digit, press Enter: the return label is made and printed. Four keys at most
 // beyond the scan; the focus comes back to the scan field for the next parcel.
 import React, { useEffect, useRef } from 'react';
-import { RETURN_REASONS, RETURN_REASON_WORDS } from '../../../src-shared/returns.ts';
+import { useTranslation } from 'react-i18next';
+import { RETURN_REASONS } from '../../../src-shared/returns.ts';
+import { returnReasonName } from '../../i18n/domain-names.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useReturns } from '../../store/returns.ts';
 
 export function Returns(): React.JSX.Element {
+  const { t } = useTranslation();
   const state = useReturns();
   const { original, made } = state;
   const scan = useRef<HTMLInputElement>(null);
@@ -29,18 +32,18 @@ export function Returns(): React.JSX.Element {
           void state.lookup();
         }}
       >
-        <Field label="Tracking number or order number of the sale" value={state.query} onValue={state.setQuery} inputRef={scan} autoFocus wide autoComplete="off" />
+        <Field label={t('returns.query')} value={state.query} onValue={state.setQuery} inputRef={scan} autoFocus wide autoComplete="off" />
         <button type="submit" className="primary">
-          Find
+          {t('returns.find')}
         </button>
       </form>
-      {state.status === 'loading' ? <Loading label="Looking it up…" /> : null}
+      {state.status === 'loading' ? <Loading label={t('tracking.loading')} /> : null}
       <ErrorNotice message={state.error} />
-      {state.status === 'not-found' ? <ErrorNotice message={`No sent shipment has the tracking number, reference or order number “${state.query.trim()}”.`} /> : null}
+      {state.status === 'not-found' ? <ErrorNotice message={t('returns.notFound', { query: state.query.trim() })} /> : null}
       {original && (state.status === 'ready' || state.status === 'making') ? (
         <form
           className="card"
-          aria-label="Return"
+          aria-label={t('shipments.return')}
           onSubmit={(event) => {
             event.preventDefault();
             void state.make();
@@ -56,42 +59,42 @@ export function Returns(): React.JSX.Element {
           }}
         >
           <h2>
-            Return of {original.meta?.reference} to {original.attributes.shipFrom.name}
+            {t('returns.heading', { reference: original.meta?.reference ?? '', sender: original.attributes.shipFrom.name })}
           </h2>
           <p className="muted">
-            From {original.attributes.shipTo.name}, {original.attributes.shipTo.city} ({original.attributes.shipTo.country}); {original.attributes.packages.length} package(s); tracking{' '}
+            {t('returns.from', { name: original.attributes.shipTo.name, city: original.attributes.shipTo.city, country: original.attributes.shipTo.country, packages: original.attributes.packages.length })}{' '}
             <span className="mono">{original.meta?.trackingNumber}</span>
           </p>
           <fieldset ref={reasons} className="returns__reasons">
-            <legend>Why does it come back? (press 1 to {RETURN_REASONS.length})</legend>
+            <legend>{t('returns.why', { last: RETURN_REASONS.length })}</legend>
             {RETURN_REASONS.map((reason, index) => (
               <label key={reason} className="radio">
                 <input type="radio" name="return-reason" value={reason} checked={state.reason === reason} onChange={() => state.choose(reason)} />
-                {index + 1}. {RETURN_REASON_WORDS[reason]}
+                {t('returns.reasonOption', { number: index + 1, reason: returnReasonName(reason) })}
               </label>
             ))}
           </fieldset>
-          <Field label="Note (optional)" value={state.note} onValue={state.setNote} wide autoComplete="off" />
+          <Field label={t('returns.note')} value={state.note} onValue={state.setNote} wide autoComplete="off" />
           <label className="checkbox">
-            <input type="checkbox" checked={state.print} onChange={(event) => state.setPrint(event.target.checked)} /> Print the return label now
+            <input type="checkbox" checked={state.print} onChange={(event) => state.setPrint(event.target.checked)} /> {t('returns.printNow')}
           </label>
           <button type="submit" className="primary" disabled={!state.reason || state.status === 'making'}>
-            {state.status === 'making' ? 'Making the return label…' : 'Make return label'}
+            {state.status === 'making' ? t('returns.making') : t('returns.make')}
           </button>
         </form>
       ) : null}
       {state.status === 'made' && made ? (
-        <section className="card" aria-label="Return made" role="status">
-          <h2>Return label made</h2>
+        <section className="card" aria-label={t('returns.made')} role="status">
+          <h2>{t('returns.madeHeading')}</h2>
           <dl className="facts">
-            <dt>Reference</dt>
+            <dt>{t('shipment.reference')}</dt>
             <dd>{made.meta?.reference}</dd>
-            <dt>Carrier</dt>
-            <dd>{made.meta?.carrierName ?? '—'}</dd>
-            <dt>Tracking number</dt>
-            <dd className="mono">{made.meta?.trackingNumber ?? '—'}</dd>
-            <dt>Printed</dt>
-            <dd>{state.printJob ? `on ${state.printJob.attributes.printer}` : state.printError ? `no: ${state.printError}` : 'not asked'}</dd>
+            <dt>{t('shipment.carrier')}</dt>
+            <dd>{made.meta?.carrierName ?? t('common.none')}</dd>
+            <dt>{t('shipment.trackingNumber')}</dt>
+            <dd className="mono">{made.meta?.trackingNumber ?? t('common.none')}</dd>
+            <dt>{t('returns.printed')}</dt>
+            <dd>{state.printJob ? t('returns.printedOn', { printer: state.printJob.attributes.printer }) : state.printError ? t('returns.notPrinted', { reason: state.printError }) : t('returns.printNotAsked')}</dd>
           </dl>
         </section>
       ) : null}

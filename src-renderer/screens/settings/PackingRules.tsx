@@ -1,25 +1,30 @@
 // Settings' packing rules: the station's rules as a table a supervisor edits (first rule that decides a choice
 // wins), the weight check's thresholds, and a dry run on the recent orders before saving. Packers read them.
 import React, { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatWeight } from '../../i18n/format.ts';
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/messages/en.ts';
 import { describeConditions } from '../../../src-shared/packing-rules.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
 
-const CONDITIONS: { field: RuleField; label: string; hint: string }[] = [
-  { field: 'countries', label: 'countries', hint: 'DE, AT' },
-  { field: 'minWeightKg', label: 'from kg', hint: '' },
-  { field: 'maxWeightKg', label: 'under kg', hint: '' },
-  { field: 'skus', label: 'SKUs', hint: '' },
-  { field: 'tags', label: 'tags', hint: 'fragile' },
+const CONDITIONS: { field: RuleField; label: MessageKey; hint: MessageKey | null }[] = [
+  { field: 'countries', label: 'rules.countries', hint: 'rules.countriesHint' },
+  { field: 'minWeightKg', label: 'rules.fromKg', hint: null },
+  { field: 'maxWeightKg', label: 'rules.underKg', hint: null },
+  { field: 'skus', label: 'rules.skus', hint: null },
+  { field: 'tags', label: 'rules.tags', hint: 'rules.tagsHint' },
 ];
 
 function choice(decision: { box?: string; service?: string; carrier?: string }): string {
-  return [decision.box, decision.service, decision.carrier].filter(Boolean).join(' · ') || '—';
+  return [decision.box, decision.service, decision.carrier].filter(Boolean).join(' · ') || translate('common.none');
 }
 
 export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
   const { setup, error: loadError } = usePackingSetup();
   const editor = useRulesEditor();
   // A newly read or saved setup starts the draft over.
@@ -28,31 +33,28 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
 
   return (
     <section className="card" aria-labelledby="rules-heading">
-      <h2 id="rules-heading">Packing rules</h2>
-      <p className="muted">
-        A scanned order gets its box, service and carrier from these rules, shared by every desk of the station. For each choice the first rule that matches
-        and makes it wins; the order’s own service or carrier comes first. Weights are the goods’ expected weight until the parcel is weighed.
-      </p>
+      <h2 id="rules-heading">{t('rules.heading')}</h2>
+      <p className="muted">{t('rules.lead')}</p>
       <ErrorNotice message={loadError} />
       <ol className="rules">
         {editor.rules.map((rule, index) => (
-          <li key={index} className="rule" aria-label={`Rule ${index + 1}`}>
+          <li key={index} className="rule" aria-label={t('rules.rule', { number: index + 1 })}>
             <div className="grid grid--rule">
               {CONDITIONS.map(({ field, label, hint }) => (
                 <Field
                   key={field}
-                  label={`Rule ${index + 1} ${label}`}
+                  label={t('rules.ruleField', { number: index + 1, field: t(label) })}
                   value={rule[field]}
-                  placeholder={hint}
+                  placeholder={hint ? t(hint) : ''}
                   onValue={(value) => editor.edit(index, field, value)}
                   error={editor.errors[`rules.${index}.${field}`]}
                   disabled={!canEdit}
                 />
               ))}
               <div className={`field${editor.errors[`rules.${index}.box`] ? ' field--error' : ''}`}>
-                <label htmlFor={`rule-${index}-box`}>{`Rule ${index + 1} box`}</label>
+                <label htmlFor={`rule-${index}-box`}>{t('rules.ruleField', { number: index + 1, field: t('rules.box') })}</label>
                 <select id={`rule-${index}-box`} value={rule.box} disabled={!canEdit} onChange={(event) => editor.edit(index, 'box', event.target.value)}>
-                  <option value="">No box</option>
+                  <option value="">{t('rules.noBox')}</option>
                   {setup.boxPresets.map((preset) => (
                     <option key={preset.name}>{preset.name}</option>
                   ))}
@@ -61,17 +63,17 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                 {editor.errors[`rules.${index}.box`] ? <span className="field__error">{editor.errors[`rules.${index}.box`]}</span> : null}
               </div>
               <div className="field">
-                <label htmlFor={`rule-${index}-service`}>{`Rule ${index + 1} service`}</label>
+                <label htmlFor={`rule-${index}-service`}>{t('rules.ruleField', { number: index + 1, field: t('rules.service') })}</label>
                 <select id={`rule-${index}-service`} value={rule.service} disabled={!canEdit} onChange={(event) => editor.edit(index, 'service', event.target.value)}>
-                  <option value="">No service</option>
-                  <option value="economy">Economy</option>
-                  <option value="express">Express</option>
+                  <option value="">{t('rules.noService')}</option>
+                  <option value="economy">{t('rules.economy')}</option>
+                  <option value="express">{t('rules.express')}</option>
                 </select>
               </div>
               <Field
-                label={`Rule ${index + 1} carrier`}
+                label={t('rules.ruleField', { number: index + 1, field: t('rules.carrier') })}
                 value={rule.carrier}
-                placeholder="any"
+                placeholder={t('rules.any')}
                 onValue={(value) => editor.edit(index, 'carrier', value)}
                 error={editor.errors[`rules.${index}.carrier`]}
                 disabled={!canEdit}
@@ -80,14 +82,14 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
             {editor.errors[`rules.${index}.then`] ? <p className="field__error">{editor.errors[`rules.${index}.then`]}</p> : null}
             {canEdit ? (
               <div className="rule__actions">
-                <button type="button" className="link" onClick={() => editor.move(index, -1)} disabled={index === 0} aria-label={`Move rule ${index + 1} up`}>
-                  Up
+                <button type="button" className="link" onClick={() => editor.move(index, -1)} disabled={index === 0} aria-label={t('rules.moveUp', { number: index + 1 })}>
+                  {t('rules.up')}
                 </button>
-                <button type="button" className="link" onClick={() => editor.move(index, 1)} disabled={index === editor.rules.length - 1} aria-label={`Move rule ${index + 1} down`}>
-                  Down
+                <button type="button" className="link" onClick={() => editor.move(index, 1)} disabled={index === editor.rules.length - 1} aria-label={t('rules.moveDown', { number: index + 1 })}>
+                  {t('rules.down')}
                 </button>
-                <button type="button" className="link" onClick={() => editor.remove(index)} aria-label={`Remove rule ${index + 1}`}>
-                  Remove
+                <button type="button" className="link" onClick={() => editor.remove(index)} aria-label={t('rules.remove', { number: index + 1 })}>
+                  {t('common.remove')}
                 </button>
               </div>
             ) : null}
@@ -96,7 +98,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
       </ol>
       <div className="grid">
         <Field
-          label="Warn when the weight is off by (%)"
+          label={t('rules.warn')}
           value={editor.warnPercent}
           onValue={(value) => editor.setPercent('warnPercent', value)}
           error={editor.errors.varianceWarnPercent}
@@ -104,7 +106,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
           disabled={!canEdit}
         />
         <Field
-          label="Block when the weight is off by (%)"
+          label={t('rules.block')}
           value={editor.blockPercent}
           onValue={(value) => editor.setPercent('blockPercent', value)}
           error={editor.errors.varianceBlockPercent}
@@ -115,17 +117,17 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
       {canEdit ? (
         <div className="actions">
           <button type="button" className="secondary" onClick={editor.add}>
-            Add rule
+            {t('rules.add')}
           </button>
           <button type="button" className="secondary" onClick={() => void editor.tryOnRecentOrders()} disabled={editor.status !== 'idle'}>
-            Try on recent orders
+            {t('rules.try')}
           </button>
           <button type="button" className="primary" onClick={() => void editor.save()} disabled={editor.status !== 'idle'}>
-            Save rules
+            {t('rules.save')}
           </button>
         </div>
       ) : (
-        <p className="muted">A supervisor changes the rules.</p>
+        <p className="muted">{t('rules.bySupervisor')}</p>
       )}
       {editor.message ? (
         <p className="notice" role="status">
@@ -133,15 +135,15 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
         </p>
       ) : null}
       {editor.dryRun && editor.dryRun.length > 0 ? (
-        <table className="list dry-run" aria-label="Dry run on recent orders">
+        <table className="list dry-run" aria-label={t('rules.dryRun')}>
           <thead>
             <tr>
-              <th>Order</th>
-              <th>To</th>
-              <th>Goods</th>
-              <th>Saved rules</th>
-              <th>Edited rules</th>
-              <th>Why</th>
+              <th scope="col">{t('orders.order')}</th>
+              <th scope="col">{t('shipments.to')}</th>
+              <th scope="col">{t('rules.goods')}</th>
+              <th scope="col">{t('rules.saved')}</th>
+              <th scope="col">{t('rules.edited')}</th>
+              <th scope="col">{t('order.why')}</th>
             </tr>
           </thead>
           <tbody>
@@ -149,7 +151,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
               <tr key={row.number} className={row.changed ? 'changed' : undefined}>
                 <td className="mono">{row.number}</td>
                 <td>{row.country}</td>
-                <td>{row.weightKg === undefined ? '?' : `${row.weightKg.toFixed(2)} kg`}</td>
+                <td>{row.weightKg === undefined ? '?' : formatWeight(row.weightKg, 2)}</td>
                 <td>{choice(row.saved)}</td>
                 <td>{row.changed ? <strong>{choice(row.draft)}</strong> : choice(row.draft)}</td>
                 <td className="muted">{row.draft.reasons.join('; ')}</td>
@@ -159,11 +161,11 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
         </table>
       ) : null}
       <details>
-        <summary>The saved rules in words</summary>
+        <summary>{t('rules.inWords')}</summary>
         <ol>
           {setup.rules.map((rule, index) => (
             <li key={index}>
-              {[rule.then.box, rule.then.service, rule.then.carrier].filter(Boolean).join(', ')} for {describeConditions(rule)}
+              {t('rules.ruleInWords', { choice: [rule.then.box, rule.then.service, rule.then.carrier].filter(Boolean).join(', '), conditions: describeConditions(rule) })}
             </li>
           ))}
         </ol>

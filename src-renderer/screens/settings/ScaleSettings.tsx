@@ -1,6 +1,8 @@
 // Settings' scale: the desk's serial port, protocol, speed and units (a supervisor's to set), with the live
 // reading beside them so the setup can be checked with a parcel on the scale.
 import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatWeight } from '../../i18n/format.ts';
 import { SCALE_PROTOCOLS, SCALE_UNITS, type ScaleSettings as Settings } from '../../../src-shared/scale.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useScale } from '../../store/scale.ts';
@@ -9,6 +11,7 @@ const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = { sics:
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400];
 
 export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
   const { reading, settings: saved, ports, settingsError, loadSettings, saveSettings } = useScale();
   const [draft, setDraft] = useState<Settings | null>(null);
   const [done, setDone] = useState(false);
@@ -32,20 +35,24 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
 
   return (
     <section className="card" aria-labelledby="scale-heading">
-      <h2 id="scale-heading">Scale</h2>
-      <p className="scale-reading" role="status" aria-label="Scale reading">
-        {reading === null ? 'Listening to the scale…' : reading.weightKg !== null ? `${reading.weightKg} kg, ${reading.status}` : (reading.problem ?? 'No scale is set up at this desk.')}
+      <h2 id="scale-heading">{t('scale.label')}</h2>
+      <p className="scale-reading" role="status" aria-label={t('scaleSettings.reading')}>
+        {reading === null
+          ? t('scaleSettings.listening')
+          : reading.weightKg !== null
+            ? t('scaleSettings.weight', { weight: formatWeight(Number(reading.weightKg)), status: reading.status })
+            : (reading.problem ?? t('scaleSettings.none'))}
       </p>
       <ErrorNotice message={settingsError} />
       {settings ? (
         <div className="grid">
           <div className="field field--wide">
-            <label htmlFor="scale-port">Scale port</label>
+            <label htmlFor="scale-port">{t('scaleSettings.port')}</label>
             <input
               id="scale-port"
               list="scale-ports"
               value={settings.port ?? ''}
-              placeholder="None: no scale at this desk"
+              placeholder={t('scaleSettings.noPort')}
               disabled={!canEdit}
               onChange={(event) => change({ port: event.target.value || null })}
             />
@@ -56,7 +63,7 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
             </datalist>
           </div>
           <div className="field">
-            <label htmlFor="scale-protocol">Scale protocol</label>
+            <label htmlFor="scale-protocol">{t('scaleSettings.protocol')}</label>
             <select id="scale-protocol" value={settings.protocol} disabled={!canEdit} onChange={(event) => change({ protocol: event.target.value as Settings['protocol'] })}>
               {SCALE_PROTOCOLS.map((protocol) => (
                 <option key={protocol} value={protocol}>
@@ -66,7 +73,7 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
             </select>
           </div>
           <div className="field">
-            <label htmlFor="scale-baud">Scale speed (baud)</label>
+            <label htmlFor="scale-baud">{t('scaleSettings.baud')}</label>
             <select id="scale-baud" value={settings.baudRate} disabled={!canEdit} onChange={(event) => change({ baudRate: Number(event.target.value) })}>
               {BAUD_RATES.map((rate) => (
                 <option key={rate}>{rate}</option>
@@ -74,7 +81,7 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
             </select>
           </div>
           <div className="field">
-            <label htmlFor="scale-units">Scale units</label>
+            <label htmlFor="scale-units">{t('scaleSettings.units')}</label>
             <select id="scale-units" value={settings.units} disabled={!canEdit} onChange={(event) => change({ units: event.target.value as Settings['units'] })}>
               {SCALE_UNITS.map((unit) => (
                 <option key={unit}>{unit}</option>
@@ -86,14 +93,14 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
       {canEdit ? (
         <div className="actions">
           <button type="button" className="primary" onClick={() => void save()} disabled={!settings}>
-            Save scale
+            {t('scaleSettings.save')}
           </button>
-          {done ? <span role="status">Saved: the station reads the scale with these settings now.</span> : null}
+          {done ? <span role="status">{t('scaleSettings.saved')}</span> : null}
         </div>
       ) : (
-        <p className="muted">A supervisor sets up the scale.</p>
+        <p className="muted">{t('scaleSettings.bySupervisor')}</p>
       )}
-      <p className="muted">The units are the scale’s own when its answer names none; the station converts every weight to kg.</p>
+      <p className="muted">{t('scaleSettings.unitsNote')}</p>
     </section>
   );
 }

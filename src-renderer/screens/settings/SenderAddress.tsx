@@ -1,9 +1,11 @@
 // The account's address, which every New shipment starts with as its sender: asked for at an admin's first
 // sign-in while it is incomplete, and kept in Settings (admins change it; others read it).
 import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n/messages/en.ts';
 import { SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
-import { fieldMessage } from '../../../src-shared/field-expectations.ts';
+import { fieldText } from '../../i18n/field-text.ts';
 import { CountryPicker } from '../../components/CountryPicker.tsx';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
@@ -11,22 +13,11 @@ import { useSession } from '../../store/session.ts';
 
 type ProfileField = keyof ClientProfile;
 
-const LABELS: Record<ProfileField, string> = {
-  name: 'Company name',
-  contact: 'Contact person',
-  address1: 'Address',
-  address2: 'c/o or floor',
-  postalCode: 'Postal code',
-  city: 'City',
-  state: 'State or province',
-  country: 'Country',
-  phone: 'Phone',
-  email: 'Email',
-  taxIdentification: 'VAT or tax number',
-};
+const label = (field: ProfileField): MessageKey => `account.${field}`;
 const ORDER: ProfileField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email', 'taxIdentification'];
 
 export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: boolean; firstRun?: boolean; onDone?(): void }): React.JSX.Element {
+  const { t } = useTranslation();
   const client = useSession((state) => state.client);
   const saveAccount = useSession((state) => state.saveAccount);
   const current = client?.attributes;
@@ -39,7 +30,7 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
   const save = async () => {
     const missing = ORDER.filter((field) => required(field) && draft[field].trim() === '');
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, fieldMessage(`/data/attributes/shipFrom/${field}`, true)])));
+      setErrors(Object.fromEntries(missing.map((field) => [field, fieldText(`/data/attributes/shipFrom/${field}`, true)])));
       return;
     }
     setBusy(true);
@@ -58,20 +49,18 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
   if (!canEdit) {
     return (
       <section className="card" aria-labelledby="sender-address-heading">
-        <h2 id="sender-address-heading">Sender address</h2>
+        <h2 id="sender-address-heading">{t('account.heading')}</h2>
         <p>{current ? [current.name, current.address1, `${current.postalCode} ${current.city}`.trim(), current.country].filter(Boolean).join(', ') : ''}</p>
-        <p className="muted">An admin changes the account’s address.</p>
+        <p className="muted">{t('account.byAdmin')}</p>
       </section>
     );
   }
 
   return (
     <section className={`card${firstRun ? ' first-run' : ''}`} aria-labelledby="sender-address-heading">
-      <h2 id="sender-address-heading">{firstRun ? 'Your sender address' : 'Sender address'}</h2>
+      <h2 id="sender-address-heading">{firstRun ? t('account.yourHeading') : t('account.heading')}</h2>
       <p className="muted">
-        {firstRun
-          ? 'Every label names it as the sender, and carriers collect there. Fill it in once; you can change it later in Settings.'
-          : 'The account’s address: every New shipment starts with it as the sender.'}
+        {firstRun ? t('account.firstRun') : t('account.lead')}
       </p>
       <form
         noValidate
@@ -81,16 +70,16 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
         }}
       >
         <p className="required-legend">
-          <span aria-hidden="true">*</span> required
+          <span aria-hidden="true">*</span> {t('form.required')}
         </p>
         <div className="grid">
           {ORDER.map((field) =>
             field === 'country' ? (
-              <CountryPicker key={field} label={LABELS[field]} value={draft.country} onValue={(value) => setDraft({ ...draft, country: value })} error={errors[field]} required />
+              <CountryPicker key={field} label={t(label(field))} value={draft.country} onValue={(value) => setDraft({ ...draft, country: value })} error={errors[field]} required />
             ) : (
               <Field
                 key={field}
-                label={LABELS[field]}
+                label={t(label(field))}
                 value={draft[field]}
                 onValue={(value) => {
                   setDraft({ ...draft, [field]: value });
@@ -106,16 +95,16 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
         <ErrorNotice message={errors[''] ?? null} />
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save sender address'}
+            {busy ? t('common.saving') : t('account.save')}
           </button>
           {firstRun && onDone ? (
             <button type="button" className="link" onClick={onDone}>
-              Not now
+              {t('account.notNow')}
             </button>
           ) : null}
           {saved && !firstRun ? (
             <span role="status" className="muted">
-              Saved.
+              {t('account.saved')}
             </span>
           ) : null}
         </div>

@@ -2,6 +2,7 @@
 // sender address) and what an integrator needs to call the station's API. Each shows only to a role that may
 // change it: a packer sees its printers and default service; webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import type { PrinterAttributes } from '../../../src-shared/resources.ts';
@@ -16,8 +17,10 @@ import { ScaleSettings } from './ScaleSettings.tsx';
 import { StationCalendar } from './StationCalendar.tsx';
 import { Team } from './Team.tsx';
 import { Webhooks } from './Webhooks.tsx';
+import { DisplayAndSound } from './DisplayAndSound.tsx';
 
 export function Settings(): React.JSX.Element {
+  const { t } = useTranslation();
   const { defaultService, setDefaultService } = useSettings();
   const config = useSession((state) => state.config);
   const role = useSession((state) => state.who?.role);
@@ -27,6 +30,7 @@ export function Settings(): React.JSX.Element {
 
   return (
     <div className="settings">
+      <DisplayAndSound />
       <LabelPrinter />
       {canEdit ? (
         <>
@@ -40,12 +44,12 @@ export function Settings(): React.JSX.Element {
       ) : null}
 
       <section className="card" aria-labelledby="service-heading">
-        <h2 id="service-heading">Default service</h2>
+        <h2 id="service-heading">{t('settings.defaultService')}</h2>
         <div className="field">
-          <label htmlFor="default-service">Service for scheduled shipments</label>
+          <label htmlFor="default-service">{t('settings.serviceForScheduled')}</label>
           <select id="default-service" value={defaultService} onChange={(event) => setDefaultService(event.target.value as 'economy' | 'express')}>
-            <option value="economy">Economy: the cheapest service</option>
-            <option value="express">Express: the fastest service</option>
+            <option value="economy">{t('settings.economy')}</option>
+            <option value="express">{t('settings.express')}</option>
           </select>
         </div>
       </section>
@@ -53,39 +57,45 @@ export function Settings(): React.JSX.Element {
       {canEdit ? (
         <>
       <section className="card" aria-labelledby="tracking-heading">
-        <h2 id="tracking-heading">Tracking links</h2>
+        <h2 id="tracking-heading">{t('settings.trackingLinks')}</h2>
         <p>
-          Tracking links point to the station’s own page, <code>{config ? config.apiBase.replace(/\/v3$/, '') : ''}/track/…</code>, unless the station
-          runs with <code>STATION_TRACKING_URL</code> set to another base (for example your web shop’s tracking page).
+          <Trans i18nKey="settings.trackingLinksText" values={{ page: `${config ? config.apiBase.replace(/\/v3$/, '') : ''}/track/…` }} components={{ code: <code /> }} />
         </p>
       </section>
 
       <Webhooks />
 
       <section className="card" aria-labelledby="api-heading">
-        <h2 id="api-heading">API connection</h2>
+        <h2 id="api-heading">{t('settings.api')}</h2>
         <dl className="facts">
-          <dt>Base URL</dt>
+          <dt>{t('settings.baseUrl')}</dt>
           <dd className="mono">{config?.apiBase}</dd>
-          <dt>Integration key</dt>
+          <dt>{t('settings.integrationKey')}</dt>
           <dd className="mono">{config?.integrationKey}</dd>
         </dl>
         <p>
-          An integration signs in with <code>POST {config?.apiBase}/clients/authentication</code> and the header{' '}
-          <code>Authorization: ServiceApi hash=&lt;sha256(username:md5(password))&gt;, integrationKey=&lt;key&gt;</code>. The answer’s{' '}
-          <code>meta.token</code> is the Bearer token for every other call. Other programs should get their own key with{' '}
-          <code>npm run --silent station -- integration add --name NAME</code>.
+          <Trans
+            i18nKey="settings.apiText"
+            values={{
+              signIn: `POST ${config?.apiBase ?? ''}/clients/authentication`,
+              header: 'Authorization: ServiceApi hash=<sha256(username:md5(password))>, integrationKey=<key>',
+              token: 'meta.token',
+              command: 'npm run --silent station -- integration add --name NAME',
+            }}
+            components={{ code: <code /> }}
+          />
         </p>
       </section>
         </>
       ) : (
-        <p className="muted">The scale, boxes, packing rules, webhooks and the connection for integrations are set up by a supervisor.</p>
+        <p className="muted">{t('settings.bySupervisor')}</p>
       )}
     </div>
   );
 }
 
 function LabelPrinter(): React.JSX.Element {
+  const { t } = useTranslation();
   const { settings, printers, status, error, load, save } = usePrinting();
   useEffect(() => {
     void load();
@@ -93,12 +103,12 @@ function LabelPrinter(): React.JSX.Element {
   const chosen = printers.find((printer) => printer.name === settings.printer);
   return (
     <section className="card" aria-labelledby="printer-heading">
-      <h2 id="printer-heading">Printing</h2>
-      {status === 'loading' ? <Loading label="Looking for printers…" /> : null}
+      <h2 id="printer-heading">{t('settings.printing')}</h2>
+      {status === 'loading' ? <Loading label={t('settings.lookingForPrinters')} /> : null}
       <ErrorNotice message={error} />
       <div className="grid">
         <div className="field field--wide">
-          <label htmlFor="label-printer">Label printer</label>
+          <label htmlFor="label-printer">{t('settings.labelPrinter')}</label>
           <select
             id="label-printer"
             value={settings.printer ?? ''}
@@ -109,50 +119,51 @@ function LabelPrinter(): React.JSX.Element {
               void save(printer ? { printer, autoPrint: true, format: raw ? 'zpl' : 'pdf' } : { printer: null, autoPrint: false });
             }}
           >
-            <option value="">None: use the browser's print dialog</option>
+            <option value="">{t('settings.noLabelPrinter')}</option>
             <PrinterOptions printers={printers} />
           </select>
         </div>
         <div className="field">
-          <label htmlFor="label-format">Label format</label>
+          <label htmlFor="label-format">{t('settings.labelFormat')}</label>
           <select id="label-format" value={settings.format} disabled={!settings.printer} onChange={(event) => void save({ format: event.target.value as 'pdf' | 'zpl' })}>
-            <option value="pdf">PDF</option>
+            <option value="pdf">{t('settings.pdf')}</option>
             <option value="zpl" disabled={chosen ? !chosen.supportsRawZpl : false}>
-              ZPL (thermal printers)
+              {t('settings.zpl')}
             </option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor="label-dpi">Printer resolution</label>
+          <label htmlFor="label-dpi">{t('settings.resolution')}</label>
           <select id="label-dpi" value={settings.dpi} disabled={!settings.printer} onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}>
-            <option value={203}>203 dpi</option>
-            <option value={300}>300 dpi</option>
+            <option value={203}>{t('settings.dpi', { dpi: 203 })}</option>
+            <option value={300}>{t('settings.dpi', { dpi: 300 })}</option>
           </select>
         </div>
         <div className="field field--check">
           <input id="auto-print" type="checkbox" checked={settings.autoPrint} disabled={!settings.printer} onChange={(event) => void save({ autoPrint: event.target.checked })} />
-          <label htmlFor="auto-print">Print automatically after confirm</label>
+          <label htmlFor="auto-print">{t('settings.autoPrint')}</label>
         </div>
         <div className="field field--wide">
-          <label htmlFor="a4-printer">A4 printer (commercial invoices)</label>
+          <label htmlFor="a4-printer">{t('settings.a4Printer')}</label>
           <select id="a4-printer" value={settings.a4Printer ?? ''} onChange={(event) => void save({ a4Printer: event.target.value || null })}>
-            <option value="">None: print A4 pages from the browser, on A4</option>
+            <option value="">{t('settings.noA4Printer')}</option>
             <PrinterOptions printers={printers} />
           </select>
         </div>
       </div>
-      {printers.length === 0 && status === 'ready' ? <p className="muted">The station sees no printers. Add one to the computer's printing system (CUPS), then come back.</p> : null}
+      {printers.length === 0 && status === 'ready' ? <p className="muted">{t('settings.noPrinters')}</p> : null}
     </section>
   );
 }
 
 /** The station's printers as a select's options: as the desk knows each, with its queue and state. */
 function PrinterOptions({ printers }: { printers: readonly PrinterAttributes[] }): React.JSX.Element {
+  const { t } = useTranslation();
   return (
     <>
       {printers.map((printer) => (
         <option key={printer.name} value={printer.name}>
-          {printer.description} ({printer.name}, {printer.status}){printer.isDefault ? ', default' : ''}
+          {t('settings.printerOption', { description: printer.description, name: printer.name, status: printer.status, isDefault: printer.isDefault ? 'yes' : 'no' })}
         </option>
       ))}
     </>

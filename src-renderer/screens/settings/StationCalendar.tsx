@@ -1,6 +1,8 @@
 // Settings' station calendar: the time zone every desk of the station counts days in, and its holidays, on which
 // nothing ships. Everyone sees them; admins change them (the admin command can too: station config …).
 import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
@@ -11,6 +13,7 @@ import { stationToday, useStationClock } from '../../store/station-clock.ts';
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
   const { timeZone, holidays } = useStationClock();
   const { status, error, fieldErrors, refresh, save } = useCalendarSettings();
   const [zone, setZone] = useState(timeZone);
@@ -23,17 +26,14 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
 
   return (
     <section className="card" aria-labelledby="calendar-heading">
-      <h2 id="calendar-heading">Station calendar</h2>
+      <h2 id="calendar-heading">{t('calendar.heading')}</h2>
       <dl className="facts">
-        <dt>Time zone</dt>
+        <dt>{t('calendar.timeZone')}</dt>
         <dd>{timeZone}</dd>
-        <dt>Today</dt>
-        <dd>{today}</dd>
+        <dt>{t('nav.today')}</dt>
+        <dd>{formatDate(today)}</dd>
       </dl>
-      <p className="muted">
-        Every desk of this station counts days in this zone: ship dates, carrier cutoffs, the day’s close, Today and the reports. Saturdays, Sundays and the
-        holidays below are not working days: a shipment made on one, or after its carrier’s cutoff, ships on the next working day.
-      </p>
+      <p className="muted">{t('calendar.lead')}</p>
       {canEdit ? (
         <form
           className="grid"
@@ -42,38 +42,38 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ timeZone: zone });
           }}
         >
-          <Field label="Station time zone" value={zone} onValue={setZone} list="time-zones" error={fieldErrors.timeZone} autoComplete="off" />
+          <Field label={t('calendar.zoneField')} value={zone} onValue={setZone} list="time-zones" error={fieldErrors.timeZone} autoComplete="off" />
           <datalist id="time-zones">
             {ZONES.map((name) => (
               <option key={name} value={name} />
             ))}
           </datalist>
           <button type="submit" disabled={status === 'saving' || zone.trim() === '' || zone === timeZone}>
-            Change time zone
+            {t('calendar.changeZone')}
           </button>
         </form>
       ) : null}
-      <h3>Holidays</h3>
-      {upcoming.length === 0 ? <p className="muted">No holidays ahead.</p> : null}
-      <ul className="presets" aria-label="Holidays">
+      <h3>{t('calendar.holidays')}</h3>
+      {upcoming.length === 0 ? <p className="muted">{t('calendar.noHolidays')}</p> : null}
+      <ul className="presets" aria-label={t('calendar.holidays')}>
         {upcoming.map((date) => (
           <li key={date}>
-            {date}
+            {formatDate(date, 'long')}
             {canEdit ? (
               <button
                 type="button"
                 className="link"
                 disabled={status === 'saving'}
                 onClick={() => void save({ holidays: holidays.filter((other) => other !== date) })}
-                aria-label={`Remove holiday ${date}`}
+                aria-label={t('calendar.removeHoliday', { date: formatDate(date, 'long') })}
               >
-                Remove
+                {t('common.remove')}
               </button>
             ) : null}
           </li>
         ))}
       </ul>
-      {past > 0 ? <p className="muted">{past} past holiday(s) are kept for the record.</p> : null}
+      {past > 0 ? <p className="muted">{t('calendar.past', { count: past })}</p> : null}
       <ErrorNotice message={error} />
       {canEdit ? (
         <form
@@ -83,13 +83,13 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ holidays: [...holidays, holiday] }).then((saved) => saved && setHoliday(''));
           }}
         >
-          <Field label="Holiday" type="date" value={holiday} onValue={setHoliday} error={fieldErrors.holidays} />
+          <Field label={t('calendar.holiday')} type="date" value={holiday} onValue={setHoliday} error={fieldErrors.holidays} />
           <button type="submit" disabled={status === 'saving' || !isCalendarDate(holiday)}>
-            Add holiday
+            {t('calendar.addHoliday')}
           </button>
         </form>
       ) : (
-        <p className="muted">The calendar is the station’s, for every desk; an admin changes it.</p>
+        <p className="muted">{t('calendar.byAdmin')}</p>
       )}
     </section>
   );

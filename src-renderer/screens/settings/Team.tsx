@@ -1,6 +1,7 @@
 // Settings → Team, for admins: the people of the account with their roles; add a person, change a role, reset a
 // password, remove someone who left. Removing takes effect on every desk within a second.
 import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../src-shared/roles.ts';
 import type { UserResource as User } from '../../../src-shared/resources.ts';
 import { Field } from '../../components/Field.tsx';
@@ -9,6 +10,7 @@ import { useSession } from '../../store/session.ts';
 import { useTeam } from '../../store/team.ts';
 
 export function Team(): React.JSX.Element {
+  const { t } = useTranslation();
   const { users, error, done, load, add } = useTeam();
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
@@ -20,21 +22,21 @@ export function Team(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="team-heading">
-      <h2 id="team-heading">Team</h2>
-      <p className="muted">Everyone who works in this account. Packers ship, print and track; supervisors also void, reprint and close the day for everyone’s parcels; admins also manage the team.</p>
+      <h2 id="team-heading">{t('team.heading')}</h2>
+      <p className="muted">{t('team.lead')}</p>
       <ErrorNotice message={error} />
       <p role="status" aria-live="polite" className={done ? 'notice' : 'sr-only'}>
         {done ?? ''}
       </p>
-      <table className="list" aria-label="Team">
+      <table className="list" aria-label={t('team.heading')}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Role</th>
-            <th scope="col">Password</th>
+            <th scope="col">{t('team.name')}</th>
+            <th scope="col">{t('signIn.username')}</th>
+            <th scope="col">{t('team.role')}</th>
+            <th scope="col">{t('signIn.password')}</th>
             <th scope="col">
-              <span className="sr-only">Remove</span>
+              <span className="sr-only">{t('common.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -46,7 +48,7 @@ export function Team(): React.JSX.Element {
       </table>
       <form
         className="grid"
-        aria-label="Add a person"
+        aria-label={t('team.addPerson')}
         onSubmit={(event) => {
           event.preventDefault();
           void add({ username, name, password, role }).then((added) => {
@@ -58,21 +60,21 @@ export function Team(): React.JSX.Element {
           });
         }}
       >
-        <Field label="Username" value={username} onValue={setUsername} required autoComplete="off" />
-        <Field label="Name" value={name} onValue={setName} hint="as the desk shows it" />
-        <Field label="First password" type="password" value={password} onValue={setPassword} required autoComplete="new-password" hint="at least 10 characters" />
+        <Field label={t('signIn.username')} value={username} onValue={setUsername} required autoComplete="off" />
+        <Field label={t('team.name')} value={name} onValue={setName} hint={t('team.nameHint')} />
+        <Field label={t('team.firstPassword')} type="password" value={password} onValue={setPassword} required autoComplete="new-password" hint={t('team.passwordHint')} />
         <div className="field">
-          <label htmlFor="team-new-role">Role</label>
+          <label htmlFor="team-new-role">{t('team.role')}</label>
           <select id="team-new-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
             {ROLES.map((each) => (
               <option key={each} value={each}>
-                {each}
+                {t(`role.${each}`)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="primary">
-          Add person
+          {t('team.add')}
         </button>
       </form>
     </section>
@@ -80,6 +82,7 @@ export function Team(): React.JSX.Element {
 }
 
 function Person({ user }: { user: User }): React.JSX.Element {
+  const { t } = useTranslation();
   const { setRole, resetPassword, remove } = useTeam();
   const me = useSession((state) => state.who?.user?.id === user.id);
   const [password, setPassword] = useState<string | null>(null);
@@ -89,14 +92,14 @@ function Person({ user }: { user: User }): React.JSX.Element {
     <tr>
       <th scope="row">
         {name}
-        {me ? <span className="muted"> (you)</span> : null}
+        {me ? <span className="muted"> {t('team.you')}</span> : null}
       </th>
       <td className="mono">{username}</td>
       <td>
-        <select aria-label={`Role of ${username}`} value={user.attributes.role} onChange={(event) => void setRole(user, event.target.value as Role)}>
+        <select aria-label={t('team.roleOf', { username })} value={user.attributes.role} onChange={(event) => void setRole(user, event.target.value as Role)}>
           {ROLES.map((each) => (
             <option key={each} value={each}>
-              {each}
+              {t(`role.${each}`)}
             </option>
           ))}
         </select>
@@ -104,7 +107,7 @@ function Person({ user }: { user: User }): React.JSX.Element {
       <td>
         {password === null ? (
           <button type="button" className="secondary" onClick={() => setPassword('')}>
-            Reset password
+            {t('team.resetPassword')}
           </button>
         ) : (
           <form
@@ -116,30 +119,30 @@ function Person({ user }: { user: User }): React.JSX.Element {
               });
             }}
           >
-            <label className="sr-only" htmlFor={`password-${user.id}`}>{`New password for ${username}`}</label>
+            <label className="sr-only" htmlFor={`password-${user.id}`}>{t('team.newPasswordFor', { username })}</label>
             <input id={`password-${user.id}`} type="password" value={password} autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
             <button type="submit" className="primary">
-              Set
+              {t('team.set')}
             </button>
             <button type="button" className="link" onClick={() => setPassword(null)}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </form>
         )}
       </td>
       <td>
         {me ? null : confirming ? (
-          <span className="inline-actions" role="group" aria-label={`Remove ${username}?`}>
+          <span className="inline-actions" role="group" aria-label={t('team.removeQuestion', { username })}>
             <button type="button" className="danger" onClick={() => void remove(user).then(() => setConfirming(false))}>
-              Remove {username}
+              {t('team.remove', { username })}
             </button>
             <button type="button" className="link" onClick={() => setConfirming(false)}>
-              Keep
+              {t('team.keep')}
             </button>
           </span>
         ) : (
-          <button type="button" className="link" aria-label={`Remove ${username}`} onClick={() => setConfirming(true)}>
-            Remove
+          <button type="button" className="link" aria-label={t('team.remove', { username })} onClick={() => setConfirming(true)}>
+            {t('common.remove')}
           </button>
         )}
       </td>

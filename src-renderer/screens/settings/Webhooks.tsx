@@ -1,12 +1,14 @@
 // The Settings screen's webhooks: where the station sends this client's events. A paused webhook is shown as
 // paused, with the reason, and a Resume button; a new one's signing secret is shown once, to copy.
 import React, { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { EventType } from '../../../src-shared/events.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { ALL_EVENT_TYPES, useWebhooks } from '../../store/webhooks.ts';
 
 export function Webhooks(): React.JSX.Element {
+  const { t } = useTranslation();
   const { webhooks, error, newSecret, load, add, setStatus, remove, forgetSecret } = useWebhooks();
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<EventType[]>(['shipment.processed', 'tracking.updated']);
@@ -16,34 +18,34 @@ export function Webhooks(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="webhooks-heading">
-      <h2 id="webhooks-heading">Webhooks</h2>
-      <p className="muted">The station posts this client’s events to these addresses, signed with each webhook’s secret, in order, retrying for a day.</p>
+      <h2 id="webhooks-heading">{t('webhooks.heading')}</h2>
+      <p className="muted">{t('webhooks.lead')}</p>
       <ErrorNotice message={error} />
-      {webhooks.length === 0 ? <p>No webhooks yet.</p> : null}
-      <ul className="webhooks" aria-label="Webhooks">
+      {webhooks.length === 0 ? <p>{t('webhooks.none')}</p> : null}
+      <ul className="webhooks" aria-label={t('webhooks.heading')}>
         {webhooks.map((webhook) => (
-          <li key={webhook.id} aria-label={`Webhook ${webhook.attributes.url}`}>
+          <li key={webhook.id} aria-label={t('webhooks.webhook', { url: webhook.attributes.url })}>
             <span className="mono">{webhook.attributes.url}</span>
             <span className="muted"> {webhook.attributes.events.join(', ')}</span>
             {webhook.attributes.status === 'paused' ? (
               <p role="status" className="notice notice--warning">
-                Paused: {webhook.attributes.pausedReason} {webhook.meta?.pending ? `${webhook.meta.pending} event(s) wait.` : ''}
+                {t('webhooks.paused', { reason: webhook.attributes.pausedReason ?? '', pending: webhook.meta?.pending ?? 0 })}
               </p>
             ) : (
-              <span className="muted"> Active{webhook.meta?.pending ? `, ${webhook.meta.pending} waiting` : ''}</span>
+              <span className="muted"> {t('webhooks.active', { pending: webhook.meta?.pending ?? 0 })}</span>
             )}
             <span className="actions">
               {webhook.attributes.status === 'paused' ? (
                 <button type="button" onClick={() => void setStatus(webhook.id, 'active')}>
-                  Resume
+                  {t('webhooks.resume')}
                 </button>
               ) : (
                 <button type="button" className="secondary" onClick={() => void setStatus(webhook.id, 'paused')}>
-                  Pause
+                  {t('webhooks.pause')}
                 </button>
               )}
-              <button type="button" className="link" onClick={() => void remove(webhook.id)} aria-label={`Remove webhook ${webhook.attributes.url}`}>
-                Remove
+              <button type="button" className="link" onClick={() => void remove(webhook.id)} aria-label={t('webhooks.remove', { url: webhook.attributes.url })}>
+                {t('common.remove')}
               </button>
             </span>
           </li>
@@ -52,19 +54,19 @@ export function Webhooks(): React.JSX.Element {
       {newSecret ? (
         <div role="status" className="notice">
           <p>
-            Signing secret of the new webhook, shown this once. Give it to the receiver, which checks each delivery’s <code>Station-Signature</code>:
+            <Trans i18nKey="webhooks.secret" components={{ code: <code /> }} />
           </p>
-          <p className="mono" aria-label="New webhook secret">
+          <p className="mono" aria-label={t('webhooks.secretLabel')}>
             {newSecret.secret}
           </p>
           <button type="button" className="secondary" onClick={forgetSecret}>
-            I have copied it
+            {t('webhooks.copied')}
           </button>
         </div>
       ) : null}
       <form
         className="grid"
-        aria-label="Add a webhook"
+        aria-label={t('webhooks.add')}
         onSubmit={(event) => {
           event.preventDefault();
           void add(url.trim(), chosen).then((added) => {
@@ -72,9 +74,9 @@ export function Webhooks(): React.JSX.Element {
           });
         }}
       >
-        <Field label="Webhook URL" value={url} onValue={setUrl} placeholder="https://erp.example/hooks/station" />
+        <Field label={t('webhooks.url')} value={url} onValue={setUrl} placeholder="https://erp.example/hooks/station" />
         <fieldset className="field field--wide">
-          <legend>Events</legend>
+          <legend>{t('webhooks.events')}</legend>
           {ALL_EVENT_TYPES.map((type) => (
             <label key={type} className="check">
               <input
@@ -86,7 +88,7 @@ export function Webhooks(): React.JSX.Element {
             </label>
           ))}
         </fieldset>
-        <button type="submit">Add webhook</button>
+        <button type="submit">{t('webhooks.addButton')}</button>
       </form>
     </section>
   );

@@ -5,12 +5,13 @@ import React, { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { useOutbox } from '../../store/outbox.ts';
-import { stationTime } from '../../store/station-clock.ts';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../i18n/format.ts';
 
 const REFRESH_MS = 3000;
-const STATE_LABEL = { queued: 'Queued', sending: 'Sending', failed: 'Failed' } as const;
 
 export function Outbox(): React.JSX.Element | null {
+  const { t } = useTranslation();
   const { entries, upstreams, manifests, error, load } = useOutbox();
   const waiting = entries.some((entry) => entry.attributes.state !== 'failed') || manifests.some((manifest) => manifest.attributes.transmission.status === 'pending');
   useEffect(() => {
@@ -25,23 +26,27 @@ export function Outbox(): React.JSX.Element | null {
   if (entries.length === 0 && manifests.length === 0 && down.length === 0 && !error) return null;
   return (
     <section className="card" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">Outbox</h2>
+      <h2 id="outbox-heading">{t('outbox.heading')}</h2>
       <ErrorNotice message={error} />
       {down.map((upstream) => (
         <p key={upstream.code} role="status" className="notice notice--warning">
-          {upstream.problem}, since {upstream.since ? stationTime(upstream.since) : '—'}. Shipments for {upstream.name} wait here and go, once each,
-          when it answers{upstream.nextTryAt ? ` (next try ${stationTime(upstream.nextTryAt)})` : ''}.
+          {t('outbox.upstreamDown', {
+            problem: upstream.problem,
+            since: upstream.since ? formatTime(upstream.since) : t('common.none'),
+            name: upstream.name,
+            nextTry: upstream.nextTryAt ? formatTime(upstream.nextTryAt) : 'none',
+          })}
         </p>
       ))}
       {entries.length > 0 ? (
-        <table className="list" aria-label="Outbox">
+        <table className="list" aria-label={t('outbox.heading')}>
           <thead>
             <tr>
-              <th scope="col">Receiver</th>
-              <th scope="col">Country</th>
-              <th scope="col">Carrier</th>
-              <th scope="col">State</th>
-              <th scope="col">Why</th>
+              <th scope="col">{t('shipment.receiver')}</th>
+              <th scope="col">{t('shipments.country')}</th>
+              <th scope="col">{t('shipment.carrier')}</th>
+              <th scope="col">{t('outbox.state')}</th>
+              <th scope="col">{t('outbox.why')}</th>
             </tr>
           </thead>
           <tbody>
@@ -49,8 +54,8 @@ export function Outbox(): React.JSX.Element | null {
               <tr key={entry.id}>
                 <td>{entry.attributes.shipToName}</td>
                 <td>{entry.attributes.shipToCountry}</td>
-                <td>{entry.attributes.carrierChoice ?? 'Best price'}</td>
-                <td>{STATE_LABEL[entry.attributes.state]}</td>
+                <td>{entry.attributes.carrierChoice ?? t('outbox.bestPrice')}</td>
+                <td>{t('outbox.stateName', { state: entry.attributes.state })}</td>
                 <td>{entry.attributes.reason ?? ''}</td>
               </tr>
             ))}
@@ -58,7 +63,7 @@ export function Outbox(): React.JSX.Element | null {
         </table>
       ) : null}
       {manifests.length > 0 ? (
-        <table className="list" aria-label="Manifests to send">
+        <table className="list" aria-label={t('outbox.manifests')}>
           <tbody>
             {manifests.map((manifest) => (
               <tr key={manifest.id}>

@@ -1,11 +1,12 @@
 // The account's shipments: date and person filters over /shipment-summaries, who made each, a status badge per row, and the detail of one
 // shipment with its documents, tracking and `Delete`; the labels of those listed printed as one job. Waiting
 // scheduled shipments refresh until processed.
-import { RETURN_REASON_WORDS, type ReturnReason } from '../../../src-shared/returns.ts';
+import { useTranslation } from 'react-i18next';
 import { useReturns } from '../../store/returns.ts';
 import { useNavigation } from '../../store/navigation.ts';
 import React, { useEffect, useRef, useState } from 'react';
-import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
+import { returnReasonName, trackingStatusName } from '../../i18n/domain-names.ts';
+import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -17,6 +18,7 @@ import { Outbox } from './Outbox.tsx';
 const REFRESH_WHILE_WAITING_MS = 3000;
 
 export function Shipments(): React.JSX.Element {
+  const { t } = useTranslation();
   const { dateFrom, dateTo, limit, createdBy, people, rows, status, error, detail, setFilter, load, open } = useShipments();
   // Only shipments the station's timer will process change by themselves; saved ones wait for a confirm.
   const waiting = rows.some((row) => row.attributes.status === 0 && row.meta.scheduledProcessing);
@@ -39,13 +41,13 @@ export function Shipments(): React.JSX.Element {
           void load();
         }}
       >
-        <Field label="From" type="date" value={dateFrom} onValue={(value) => setFilter('dateFrom', value)} />
-        <Field label="To" type="date" value={dateTo} onValue={(value) => setFilter('dateTo', value)} />
-        <Field label="Limit" type="number" min={1} max={1000} value={limit} onValue={(value) => setFilter('limit', value)} />
+        <Field label={t('shipments.from')} type="date" value={dateFrom} onValue={(value) => setFilter('dateFrom', value)} />
+        <Field label={t('shipments.to')} type="date" value={dateTo} onValue={(value) => setFilter('dateTo', value)} />
+        <Field label={t('shipments.limit')} type="number" min={1} max={1000} value={limit} onValue={(value) => setFilter('limit', value)} />
         <div className="field">
-          <label htmlFor="shipments-person">Made by</label>
+          <label htmlFor="shipments-person">{t('shipments.madeBy')}</label>
           <select id="shipments-person" value={createdBy} onChange={(event) => setFilter('createdBy', event.target.value)}>
-            <option value="">Everyone</option>
+            <option value="">{t('shipments.everyone')}</option>
             {people.map((person) => (
               <option key={person} value={person}>
                 {person}
@@ -54,7 +56,7 @@ export function Shipments(): React.JSX.Element {
           </select>
         </div>
         <button type="submit" className="primary">
-          Show
+          {t('shipments.show')}
         </button>
       </form>
       <ErrorNotice message={error} />
@@ -62,16 +64,16 @@ export function Shipments(): React.JSX.Element {
       <BulkPrint processed={rows.filter((row) => row.attributes.status === 3).map((row) => row.id)} />
       <div className="shipments__body">
         <section className="card" aria-busy={status === 'loading'}>
-          <table aria-label="Shipments" className="list">
+          <table aria-label={t('nav.shipments')} className="list">
             <thead>
               <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Date</th>
-                <th scope="col">Receiver</th>
-                <th scope="col">Country</th>
-                <th scope="col">Status</th>
-                <th scope="col">Tracking</th>
-                <th scope="col">Made by</th>
+                <th scope="col">{t('shipment.reference')}</th>
+                <th scope="col">{t('shipments.date')}</th>
+                <th scope="col">{t('shipment.receiver')}</th>
+                <th scope="col">{t('shipments.country')}</th>
+                <th scope="col">{t('shipments.status')}</th>
+                <th scope="col">{t('nav.tracking')}</th>
+                <th scope="col">{t('shipments.madeBy')}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,24 +88,24 @@ export function Shipments(): React.JSX.Element {
                   }}
                 >
                   <td>
-                    <button type="button" className="link mono" onClick={() => void open(row.id)} disabled={row.attributes.reference === null} aria-label={`Open shipment ${row.attributes.reference ?? 'waiting'} to ${row.attributes.shipToName}`}>
-                      {row.attributes.reference ?? 'pending'}
+                    <button type="button" className="link mono" onClick={() => void open(row.id)} disabled={row.attributes.reference === null} aria-label={t('shipments.open', { reference: row.attributes.reference ?? t('status.waiting'), receiver: row.attributes.shipToName })}>
+                      {row.attributes.reference ?? t('shipments.pending')}
                     </button>
                   </td>
-                  <td className="nowrap">{row.attributes.shipDate}</td>
+                  <td className="nowrap">{formatDate(row.attributes.shipDate)}</td>
                   <td>{row.attributes.shipToName}</td>
                   <td>{row.attributes.shipToCountry}</td>
                   <td>
                     <StatusBadge status={row.attributes.status} scheduled={row.meta.scheduledProcessing} />
                   </td>
-                  <td>{row.attributes.status === 3 ? trackingStatusLabel(row.attributes.trackingStatus) : '—'}</td>
-                  <td>{row.meta.createdBy ?? '—'}</td>
+                  <td>{row.attributes.status === 3 ? trackingStatusName(row.attributes.trackingStatus) : t('common.none')}</td>
+                  <td>{row.meta.createdBy ?? t('common.none')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {status === 'ready' && rows.length === 0 ? <p className="muted empty">No shipments in these dates.</p> : null}
-          {status === 'loading' && rows.length === 0 ? <Loading label="Loading shipments…" /> : null}
+          {status === 'ready' && rows.length === 0 ? <p className="muted empty">{t('shipments.empty')}</p> : null}
+          {status === 'loading' && rows.length === 0 ? <Loading label={t('shipments.loading')} /> : null}
         </section>
         {detail ? <ShipmentDetail /> : null}
       </div>
@@ -112,6 +114,7 @@ export function Shipments(): React.JSX.Element {
 }
 
 function ShipmentDetail(): React.JSX.Element {
+  const { t } = useTranslation();
   const { detail, close, remove } = useShipments();
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -137,86 +140,85 @@ function ShipmentDetail(): React.JSX.Element {
   const a = shipment?.attributes;
 
   return (
-    <section className="card detail" aria-label="Shipment detail">
+    <section className="card detail" aria-label={t('shipments.detail')}>
       <div className="card__head">
         <h2 tabIndex={-1} ref={heading}>
-          {meta?.reference ? `Shipment ${meta.reference}` : 'Shipment'} {meta ? <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} /> : null}
+          {meta?.reference ? t('shipments.heading', { reference: meta.reference }) : t('shipments.headingNew')} {meta ? <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} /> : null}
         </h2>
         <button type="button" className="link" onClick={close}>
-          Close
+          {t('common.close')}
         </button>
       </div>
-      {detail.status === 'loading' ? <Loading label="Loading the shipment…" /> : null}
+      {detail.status === 'loading' ? <Loading label={t('shipments.loadingOne')} /> : null}
       <ErrorNotice message={detail.error} />
       {shipment && meta && a ? (
         <>
-          {meta.status === -1 ? <ErrorNotice message={meta.error ?? 'The shipment could not be processed.'} /> : null}
+          {meta.status === -1 ? <ErrorNotice message={meta.error ?? t('shipments.notProcessed')} /> : null}
           <dl className="facts">
-            <dt>Ship date</dt>
-            <dd>{a.shipDate}</dd>
-            <dt>Made by</dt>
-            <dd>{meta.createdBy ? `${meta.createdBy}${meta.desk ? ` at desk ${meta.desk}` : ''}` : '—'}</dd>
-            <dt>Sender</dt>
+            <dt>{t('shipments.shipDate')}</dt>
+            <dd>{formatDate(a.shipDate)}</dd>
+            <dt>{t('shipments.madeBy')}</dt>
+            <dd>{meta.createdBy ? (meta.desk ? t('shipments.madeAtDesk', { who: meta.createdBy, desk: meta.desk }) : meta.createdBy) : t('common.none')}</dd>
+            <dt>{t('shipments.sender')}</dt>
             <dd>{[a.shipFrom.name, a.shipFrom.address1, `${a.shipFrom.postalCode} ${a.shipFrom.city}`, a.shipFrom.country].join(', ')}</dd>
-            <dt>Receiver</dt>
+            <dt>{t('shipment.receiver')}</dt>
             <dd>{[a.shipTo.name, a.shipTo.contact, a.shipTo.address1, `${a.shipTo.postalCode} ${a.shipTo.city}`, a.shipTo.country].join(', ')}</dd>
-            <dt>Packages</dt>
-            <dd>{a.packages.map((pkg) => `${pkg.weight.value} kg, ${pkg.dimensions.length}×${pkg.dimensions.width}×${pkg.dimensions.height} cm`).join('; ')}</dd>
+            <dt>{t('shipments.packages')}</dt>
+            <dd>{a.packages.map((pkg) => t('shipments.package', { weight: formatWeight(Number(pkg.weight.value)), length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height })).join('; ')}</dd>
             {meta.returnOf ? (
               <>
-                <dt>Return</dt>
-                <dd>
-                  of a sale, because: {RETURN_REASON_WORDS[(meta.returnReason ?? 'OTHER') as ReturnReason] ?? meta.returnReason}
-                  {meta.returnNote ? ` (${meta.returnNote})` : ''}
-                  {meta.payOnUse ? '; paid once used' : ''}
-                </dd>
+                <dt>{t('shipments.return')}</dt>
+                <dd>{t('shipments.returnOf', { reason: returnReasonName(meta.returnReason), note: meta.returnNote ?? '', hasNote: meta.returnNote ? 'yes' : 'no', payOnUse: meta.payOnUse ? 'yes' : 'no' })}</dd>
               </>
             ) : null}
             {meta.returns && meta.returns.length > 0 ? (
               <>
-                <dt>Returns</dt>
-                <dd>{meta.returns.length} made</dd>
+                <dt>{t('nav.returns')}</dt>
+                <dd>{t('shipments.returnsMade', { count: meta.returns.length })}</dd>
               </>
             ) : null}
             {meta.customs ? (
               <>
-                <dt>Customs</dt>
+                <dt>{t('shipments.customs')}</dt>
                 <dd>
-                  {meta.customs.why}
-                  {meta.customs.documents ? `; ${meta.customs.documents.map((form) => (form === 'commercialInvoice' ? 'commercial invoice' : form)).join(', ')}` : ''}
+                  {meta.customs.documents
+                    ? t('shipments.customsWith', { why: meta.customs.why, documents: meta.customs.documents.map((form) => (form === 'commercialInvoice' ? t('shipments.commercialInvoice') : form)).join(', ') })
+                    : meta.customs.why}
                 </dd>
               </>
             ) : null}
-            <dt>Contents</dt>
-            <dd>{a.goodsDescription ?? '—'}</dd>
-            <dt>Carrier</dt>
-            <dd>{meta.carrierName ?? '—'}</dd>
-            <dt>Tracking number</dt>
-            <dd className="mono">{meta.trackingNumber ?? '—'}</dd>
-            <dt>Cost</dt>
-            <dd>{meta.finalCost ? `${meta.finalCost.amount.toFixed(2)} ${meta.finalCost.currency}` : '—'}</dd>
-            <dt>Insurance</dt>
-            <dd>{meta.insuranceCost ? `${meta.insuranceCost.amount.toFixed(2)} ${meta.insuranceCost.currency}` : '—'}</dd>
-            <dt>Tracking</dt>
+            <dt>{t('shipments.contents')}</dt>
+            <dd>{a.goodsDescription ?? t('common.none')}</dd>
+            <dt>{t('shipment.carrier')}</dt>
+            <dd>{meta.carrierName ?? t('common.none')}</dd>
+            <dt>{t('shipment.trackingNumber')}</dt>
+            <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
+            <dt>{t('shipments.cost')}</dt>
+            <dd>{meta.finalCost ? formatMoney(meta.finalCost.amount, meta.finalCost.currency) : t('common.none')}</dd>
+            <dt>{t('shipments.insurance')}</dt>
+            <dd>{meta.insuranceCost ? formatMoney(meta.insuranceCost.amount, meta.insuranceCost.currency) : t('common.none')}</dd>
+            <dt>{t('nav.tracking')}</dt>
             <dd>
               {detail.tracking
-                ? `${trackingStatusLabel(detail.tracking.attributes.trackingStatus)}${detail.tracking.attributes.trackingDate ? ` (${detail.tracking.attributes.trackingDate})` : ''}`
-                : '—'}
+                ? detail.tracking.attributes.trackingDate
+                  ? t('shipments.trackingAt', { status: trackingStatusName(detail.tracking.attributes.trackingStatus), date: detail.tracking.attributes.trackingDate })
+                  : trackingStatusName(detail.tracking.attributes.trackingStatus)
+                : t('common.none')}
               {shipment.links?.tracking ? (
                 <>
                   {' '}
                   <a href={shipment.links.tracking} target="_blank" rel="noreferrer">
-                    tracking link
+                    {t('shipments.trackingLink')}
                   </a>
                 </>
               ) : null}
             </dd>
           </dl>
-          {detail.pdf ? <LabelPreview pdf={detail.pdf} label="Documents preview" /> : null}
+          {detail.pdf ? <LabelPreview pdf={detail.pdf} label={t('shipments.documentsPreview')} /> : null}
           <ErrorNotice message={detail.deleteError} />
           {confirming ? (
-            <div className="notice notice--warning" role="alertdialog" aria-label="Confirm delete">
-              <p>Delete shipment {meta.reference}? {meta.status === 3 ? 'Its label will be voided.' : ''}</p>
+            <div className="notice notice--warning" role="alertdialog" aria-label={t('shipments.confirmDelete')}>
+              <p>{t('shipments.deleteQuestion', { reference: meta.reference ?? '', processed: meta.status === 3 ? 'yes' : 'no' })}</p>
               <button
                 type="button"
                 className="danger"
@@ -226,10 +228,10 @@ function ShipmentDetail(): React.JSX.Element {
                   if (!(await remove(shipment.id))) closeBox();
                 }}
               >
-                Yes, delete
+                {t('shipments.yesDelete')}
               </button>
               <button type="button" onClick={closeBox}>
-                Cancel
+                {t('common.cancel')}
               </button>
             </div>
           ) : (
@@ -242,11 +244,11 @@ function ShipmentDetail(): React.JSX.Element {
                     useNavigation.getState().go('returns');
                   }}
                 >
-                  Return
+                  {t('shipments.returnButton')}
                 </button>
               ) : null}
               <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
-                Delete
+                {t('shipments.delete')}
               </button>
             </div>
           )}

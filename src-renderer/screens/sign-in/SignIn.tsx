@@ -1,11 +1,15 @@
 // Sign in with the client's username and password. A wrong pair says so, without saying which one was wrong;
-// other refusals (too many tries, a busy station) show the station's text.
+// other refusals (too many tries, a busy station) show the station's text. The language can be chosen here,
+// before anyone signs in.
 import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { Field } from '../../components/Field.tsx';
+import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { useSession } from '../../store/session.ts';
 
 export function SignIn(): React.JSX.Element {
+  const { t } = useTranslation();
   const { status, error, signIn } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -20,14 +24,15 @@ export function SignIn(): React.JSX.Element {
           void signIn(username, password);
         }}
       >
-        <h1>Shipping Station</h1>
-        <p className="muted">Sign in with your station client.</p>
-        <Field label="Username" value={username} onValue={setUsername} autoComplete="username" autoFocus required />
-        <Field label="Password" value={password} onValue={setPassword} type="password" autoComplete="current-password" required />
+        <h1>{t('app.name')}</h1>
+        <p className="muted">{t('signIn.lead')}</p>
+        <Field label={t('signIn.username')} value={username} onValue={setUsername} autoComplete="username" autoFocus required />
+        <Field label={t('signIn.password')} value={password} onValue={setPassword} type="password" autoComplete="current-password" required />
         <ErrorNotice message={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signIn.busy') : t('signIn.submit')}
         </button>
+        <LanguagePicker />
       </form>
     </main>
   );

@@ -8,16 +8,15 @@ import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
 import { openNewShipment } from '../../store/start-shipment.ts';
-import { stationTime } from '../../store/station-clock.ts';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber, formatTime } from '../../i18n/format.ts';
 
 /** How often the picture is read again while shown. */
 const REFRESH_MS = 30_000;
 
-/** A calendar date in words; its noon in UTC names the same day in any browser's zone. */
-const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const timeOf = stationTime;
 
 export function Today(): React.JSX.Element {
+  const { t } = useTranslation();
   const { today, error, load, createdBy, setCreatedBy } = useToday();
   const { go } = useNavigation();
   const supervisor = hasRole(useSession((state) => state.who?.role ?? 'packer'), 'supervisor');
@@ -32,37 +31,37 @@ export function Today(): React.JSX.Element {
   return (
     <div className="today">
       <div className="card card__head">
-        <h1>{today ? `Today, ${longDate(today.date)}` : 'Today'}</h1>
+        <h1>{today ? t('today.title', { date: formatDate(today.date, 'long') }) : t('nav.today')}</h1>
         <button ref={start} type="button" className="primary" onClick={() => {
             openNewShipment(useSession.getState().client);
             go('new');
           }}>
-          New shipment
+          {t('nav.new')}
         </button>
       </div>
       <ErrorNotice message={error} />
-      {today === null && error === null ? <Loading label="Reading the day…" /> : null}
+      {today === null && error === null ? <Loading label={t('today.loading')} /> : null}
       {today ? (
         <>
           <section className="card" aria-labelledby="today-carriers">
             <div className="card__head">
-              <h2 id="today-carriers">Shipments by carrier</h2>
+              <h2 id="today-carriers">{t('today.byCarrier')}</h2>
               {supervisor && today.totals.toClose > 0 ? (
                 <button type="button" className="secondary" onClick={() => go('close-day')}>
-                  Close the day ({today.totals.toClose} to close)
+                  {t('today.closeTheDay', { count: today.totals.toClose })}
                 </button>
               ) : null}
             </div>
-            {today.carriers.length === 0 ? <p className="muted">Nothing shipped today yet.</p> : null}
-            <table className="list" aria-label="Shipments today by carrier">
+            {today.carriers.length === 0 ? <p className="muted">{t('today.nothingYet')}</p> : null}
+            <table className="list" aria-label={t('today.byCarrierTable')}>
               <thead>
                 <tr>
-                  <th scope="col">Carrier</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Waiting</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Saved</th>
-                  <th scope="col">Close</th>
+                  <th scope="col">{t('today.carrier')}</th>
+                  <th scope="col">{t('today.made')}</th>
+                  <th scope="col">{t('today.waiting')}</th>
+                  <th scope="col">{t('today.failed')}</th>
+                  <th scope="col">{t('today.saved')}</th>
+                  <th scope="col">{t('today.close')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,10 +74,10 @@ export function Today(): React.JSX.Element {
                     <td>{carrier.saved}</td>
                     <td>
                       {carrier.manifest
-                        ? `Closed ${timeOf(carrier.manifest.closedAt)}, ${carrier.manifest.number}${carrier.toClose > 0 ? `; ${carrier.toClose} since` : ''}`
+                        ? t('today.closedAt', { time: formatTime(carrier.manifest.closedAt), number: carrier.manifest.number, since: carrier.toClose })
                         : carrier.toClose > 0
-                          ? `Open: ${carrier.toClose} to close`
-                          : '—'}
+                          ? t('today.open', { count: carrier.toClose })
+                          : t('common.none')}
                     </td>
                   </tr>
                 ))}
@@ -86,12 +85,12 @@ export function Today(): React.JSX.Element {
               {today.carriers.length > 1 ? (
                 <tfoot>
                   <tr>
-                    <th scope="row">All carriers</th>
+                    <th scope="row">{t('today.allCarriers')}</th>
                     <td>{today.totals.made}</td>
                     <td>{today.totals.waiting}</td>
                     <td>{today.totals.failed}</td>
                     <td>{today.totals.saved}</td>
-                    <td>{today.totals.toClose > 0 ? `${today.totals.toClose} to close` : '—'}</td>
+                    <td>{today.totals.toClose > 0 ? t('today.toClose', { count: today.totals.toClose }) : t('common.none')}</td>
                   </tr>
                 </tfoot>
               ) : null}
@@ -100,22 +99,22 @@ export function Today(): React.JSX.Element {
 
           {today.totals.returns > 0 ? (
             <p className="muted" role="note">
-              Returns made for the day: {today.totals.returns} (counted in Made).
+              {t('today.returns', { count: today.totals.returns })}
             </p>
           ) : null}
 
           <section className="card" aria-labelledby="today-people">
             <div className="card__head">
-              <h2 id="today-people">Made by</h2>
+              <h2 id="today-people">{t('today.madeBy')}</h2>
               {today.people.length > 0 ? (
                 <div className="field field--inline">
-                  <label htmlFor="today-person">Show</label>
+                  <label htmlFor="today-person">{t('today.show')}</label>
                   <select id="today-person" value={createdBy} onChange={(event) => setCreatedBy(event.target.value)}>
-                    <option value="">Everyone’s shipments</option>
+                    <option value="">{t('today.everyone')}</option>
                     {today.people.map((person) =>
                       person.username === null ? null : (
                         <option key={person.username} value={person.username}>
-                          {person.name}’s shipments
+                          {t('today.personsShipments', { name: person.name })}
                         </option>
                       ),
                     )}
@@ -124,14 +123,14 @@ export function Today(): React.JSX.Element {
               ) : null}
             </div>
             {today.people.length === 0 ? (
-              <p className="muted">No parcel made yet today.</p>
+              <p className="muted">{t('today.noParcel')}</p>
             ) : (
-              <table className="list" aria-label="Parcels made today per person">
+              <table className="list" aria-label={t('today.perPersonTable')}>
                 <thead>
                   <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Made</th>
-                    <th scope="col">Per hour</th>
+                    <th scope="col">{t('today.person')}</th>
+                    <th scope="col">{t('today.made')}</th>
+                    <th scope="col">{t('today.perHour')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -139,7 +138,7 @@ export function Today(): React.JSX.Element {
                     <tr key={person.username ?? 'imported'}>
                       <th scope="row">{person.name}</th>
                       <td>{person.made}</td>
-                      <td>{person.perHour.toFixed(1)}</td>
+                      <td>{formatNumber(person.perHour, 1)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -148,14 +147,14 @@ export function Today(): React.JSX.Element {
           </section>
 
           <section className="card" aria-labelledby="today-print-jobs">
-            <h2 id="today-print-jobs">Print jobs</h2>
+            <h2 id="today-print-jobs">{t('today.printJobs')}</h2>
             {today.printJobs.length === 0 ? (
-              <p className="muted">No print jobs waiting at this desk.</p>
+              <p className="muted">{t('today.noPrintJobs')}</p>
             ) : (
-              <ul aria-label="Open print jobs">
+              <ul aria-label={t('today.openPrintJobs')}>
                 {today.printJobs.map((job) => (
                   <li key={job.id}>
-                    {job.status === 'printing' ? 'Printing' : 'Queued'} on {job.printer} since {timeOf(job.createdAt)}
+                    {t('today.printJob', { status: job.status === 'printing' ? 'printing' : 'queued', printer: job.printer, time: formatTime(job.createdAt) })}
                   </li>
                 ))}
               </ul>
@@ -163,16 +162,22 @@ export function Today(): React.JSX.Element {
           </section>
 
           <section className="card" aria-labelledby="today-pickup">
-            <h2 id="today-pickup">Next pickup</h2>
+            <h2 id="today-pickup">{t('today.nextPickup')}</h2>
             {today.nextPickup ? (
               <p>
-                {today.nextPickup.carrierName}, {today.nextPickup.date === today.date ? 'today' : longDate(today.nextPickup.date)}: {today.nextPickup.parcels} parcel(s) of{' '}
-                {today.nextPickup.shipments} shipment(s) from {today.nextPickup.address.name}, {today.nextPickup.address.address1}, {today.nextPickup.address.city}. Cancel until{' '}
-                {today.nextPickup.cancelBefore.slice(11)}
-                {today.nextPickup.cancelBefore.slice(0, 10) === today.date ? '' : ` on ${today.nextPickup.cancelBefore.slice(0, 10)}`}.
+                {t('today.pickup', {
+                  carrier: today.nextPickup.carrierName,
+                  day: today.nextPickup.date === today.date ? t('common.today') : formatDate(today.nextPickup.date, 'long'),
+                  parcels: today.nextPickup.parcels,
+                  shipments: today.nextPickup.shipments,
+                  place: `${today.nextPickup.address.name}, ${today.nextPickup.address.address1}, ${today.nextPickup.address.city}`,
+                  time: today.nextPickup.cancelBefore.slice(11),
+                  cancelOn: today.nextPickup.cancelBefore.slice(0, 10) === today.date ? 'sameDay' : 'otherDay',
+                  cancelDay: formatDate(today.nextPickup.cancelBefore.slice(0, 10)),
+                })}
               </p>
             ) : (
-              <p className="muted">No pickup booked.</p>
+              <p className="muted">{t('today.noPickup')}</p>
             )}
           </section>
         </>

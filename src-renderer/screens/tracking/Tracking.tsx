@@ -1,13 +1,15 @@
 // Tracking lookup for the desk: a barcode scanner types the tracking number (or reference) and Enter. After each
 // lookup the field's text is selected, so the next scan replaces it instead of adding to it.
 import React, { useEffect, useRef } from 'react';
-import { trackingStatusLabel } from '../../../src-shared/tracking-status.ts';
+import { useTranslation } from 'react-i18next';
+import { trackingStatusName } from '../../i18n/domain-names.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useTracking } from '../../store/tracking.ts';
 
 export function TrackingScreen(): React.JSX.Element {
+  const { t } = useTranslation();
   const { query, searched, status, shipment, tracking, error, setQuery, lookup } = useTracking();
   const meta = shipment?.meta;
   const field = useRef<HTMLInputElement>(null);
@@ -25,40 +27,40 @@ export function TrackingScreen(): React.JSX.Element {
           void lookup();
         }}
       >
-        <Field label="Tracking number or reference" value={query} onValue={setQuery} inputRef={field} autoFocus wide autoComplete="off" />
+        <Field label={t('tracking.query')} value={query} onValue={setQuery} inputRef={field} autoFocus wide autoComplete="off" />
         <button type="submit" className="primary">
-          Track
+          {t('tracking.track')}
         </button>
       </form>
-      {status === 'loading' ? <Loading label="Looking it up…" /> : null}
+      {status === 'loading' ? <Loading label={t('tracking.loading')} /> : null}
       <ErrorNotice message={error} />
-      {status === 'not-found' ? <ErrorNotice message={`No shipment has the tracking number or reference “${searched}”.`} /> : null}
+      {status === 'not-found' ? <ErrorNotice message={t('tracking.notFound', { query: searched })} /> : null}
       {status === 'ready' && shipment && meta ? (
-        <section className="card" aria-label="Tracking result">
+        <section className="card" aria-label={t('tracking.result')}>
           <h2>
-            {tracking ? trackingStatusLabel(tracking.attributes.trackingStatus) : 'Not processed yet'} <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
+            {tracking ? trackingStatusName(tracking.attributes.trackingStatus) : t('tracking.notProcessed')} <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
           </h2>
           <dl className="facts">
-            <dt>Date</dt>
-            <dd>{tracking?.attributes.trackingDate ?? '—'}</dd>
-            <dt>Reference</dt>
+            <dt>{t('tracking.date')}</dt>
+            <dd>{tracking?.attributes.trackingDate ?? t('common.none')}</dd>
+            <dt>{t('shipment.reference')}</dt>
             <dd>{meta.reference}</dd>
-            <dt>Carrier</dt>
-            <dd>{meta.carrierName ?? '—'}</dd>
-            <dt>Tracking number</dt>
-            <dd className="mono">{meta.trackingNumber ?? '—'}</dd>
-            <dt>Receiver</dt>
+            <dt>{t('shipment.carrier')}</dt>
+            <dd>{meta.carrierName ?? t('common.none')}</dd>
+            <dt>{t('shipment.trackingNumber')}</dt>
+            <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
+            <dt>{t('shipment.receiver')}</dt>
             <dd>
               {shipment.attributes.shipTo.name}, {shipment.attributes.shipTo.city} ({shipment.attributes.shipTo.country})
             </dd>
-            <dt>Tracking link</dt>
+            <dt>{t('shipment.trackingLink')}</dt>
             <dd>
               {shipment.links?.tracking ? (
                 <a href={shipment.links.tracking} target="_blank" rel="noreferrer">
                   {shipment.links.tracking}
                 </a>
               ) : (
-                '—'
+                t('common.none')
               )}
             </dd>
           </dl>

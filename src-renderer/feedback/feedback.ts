@@ -1,0 +1,49 @@
+// What the desk tells a packer besides the screen: each outcome is said through a live region (for a screen
+// reader), heard as one of the three sounds, and, for a parcel that must not ship, shown full-screen until the
+// packer acknowledges it with a key. Stores call signal() and block(); the frame shows the regions and the overlay.
+import { create } from 'zustand';
+import { playSignal, type Signal } from './sounds.ts';
+
+export interface Announcement {
+  text: string;
+  /** Counts up, so the same words said twice are announced twice. */
+  serial: number;
+}
+
+export interface FeedbackState {
+  polite: Announcement | null;
+  assertive: Announcement | null;
+  /** Why the parcel in hand must not ship, until acknowledged. */
+  blocked: string | null;
+  acknowledge(): void;
+}
+
+export const useFeedback = create<FeedbackState>()((set) => ({
+  polite: null,
+  assertive: null,
+  blocked: null,
+  acknowledge: () => set({ blocked: null }),
+}));
+
+let serial = 0;
+
+/** Says `text` to a screen reader: politely after what it is reading, or at once for a problem. */
+export function announce(text: string, urgency: 'polite' | 'assertive' = 'polite'): void {
+  serial += 1;
+  useFeedback.setState({ [urgency]: { text, serial } });
+}
+
+/** An outcome the packer should hear: a good scan, a wrong one, a printed label. */
+export function signal(kind: Signal, text: string): void {
+  playSignal(kind);
+  announce(text, kind === 'bad' ? 'assertive' : 'polite');
+}
+
+/**
+ * A parcel that must not ship: the wrong-scan sound, and the reason over the whole screen until a key is pressed.
+ * The overlay is an alert dialog, so a screen reader reads the reason as it opens.
+ */
+export function block(reason: string): void {
+  playSignal('bad');
+  useFeedback.setState({ blocked: reason });
+}

@@ -1,0 +1,47 @@
+// What the desk says about a failure, in the packer's language. The station's error texts are English and stay
+// exactly as the spec words them, for integrations; the desk keys its own message on what the refusal is (its
+// status, and the reason code in meta.reason where the station gives one), never on the English words.
+import { ApiError } from '../api/client.ts';
+import { currentLanguage, translate } from './i18n.ts';
+import { SOURCE_LANGUAGE } from './languages.ts';
+import type { MessageKey } from './messages/en.ts';
+
+/** Reason codes the station puts in an error's meta.reason, and the desk's words for each. */
+const REASONS: Record<string, MessageKey> = {
+  voided: 'error.reason.voided',
+  notProcessed: 'error.reason.notProcessed',
+  failed: 'error.reason.failed',
+  isReturn: 'error.reason.isReturn',
+  dayClosed: 'error.reason.dayClosed',
+  closed: 'error.reason.closed',
+  waiting: 'error.reason.waiting',
+  trackingStarted: 'error.reason.trackingStarted',
+  shipDatePassed: 'error.reason.shipDatePassed',
+};
+
+/** The desk's words for each kind of refusal, by HTTP status, when no reason code says more. */
+const STATUSES: Record<number, MessageKey> = {
+  401: 'error.status.401',
+  403: 'error.status.403',
+  404: 'error.status.404',
+  409: 'error.status.409',
+  413: 'error.status.413',
+  429: 'error.status.429',
+  500: 'error.status.500',
+  503: 'error.status.503',
+};
+
+/**
+ * A failure in the desk's language: the desk's message for the refusal's kind, followed by the station's own
+ * text (quoted, for a supervisor or the support desk to look up). A desk in English, the station's language,
+ * shows the station's text alone: it already says what and why.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (currentLanguage() === SOURCE_LANGUAGE) return error.detail;
+  const first = error.errors[0];
+  const reason = typeof first?.meta?.reason === 'string' ? REASONS[first.meta.reason] : undefined;
+  const key = reason ?? (first?.source?.pointer || first?.source?.parameter ? 'error.field' : STATUSES[error.status]) ?? 'error.refused';
+  const own = translate(key, { field: first?.source?.pointer ?? first?.source?.parameter ?? '' });
+  return translate('error.withStationText', { message: own, station: error.detail });
+}
