@@ -53,7 +53,9 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
       <table aria-label={t('rates.heading')} className={stale ? 'rates__table rates__table--stale' : 'rates__table'} aria-disabled={stale || undefined}>
         <thead>
           <tr>
-            <th scope="col" aria-label={t('rates.choose')} />
+            <th scope="col">
+              <span className="sr-only">{t('rates.choose')}</span>
+            </th>
             <th scope="col">{t('rates.service')}</th>
             <th scope="col" className="num">{t('rates.price')}</th>
             <th scope="col" className="num">{t('rates.inclVat')}</th>
