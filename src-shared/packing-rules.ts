@@ -29,19 +29,52 @@ export interface PackingDecision {
   reasons: string[];
 }
 
+/**
+ * The words a decision is told in: English here, for the API and the tests; the desk passes its own, in the
+ * packer's language (src-renderer/i18n/packing-words.ts).
+ */
+export interface PackingWords {
+  /** "Economy because DE under 2 kg". */
+  because(choice: string, why: string): string;
+  /** "Express because the order asks for it". */
+  orderAsks(choice: string): string;
+  service(level: ServiceLevel): string;
+  /** A list of alternatives: "DE or AT". */
+  either(items: readonly string[]): string;
+  fromTo(minKg: number, maxKg: number): string;
+  under(maxKg: number): string;
+  orMore(minKg: number): string;
+  withSkus(skus: string): string;
+  tagged(tags: string): string;
+  anyOrder: string;
+}
+
 const kg = (value: number) => `${String(value)} kg`;
 
+export const ENGLISH_PACKING_WORDS: PackingWords = {
+  because: (choice, why) => `${choice} because ${why}`,
+  orderAsks: (choice) => `${choice} because the order asks for it`,
+  service: (level) => ({ economy: 'Economy', express: 'Express' })[level],
+  either: (items) => items.join(' or '),
+  fromTo: (minKg, maxKg) => `from ${kg(minKg)} to under ${kg(maxKg)}`,
+  under: (maxKg) => `under ${kg(maxKg)}`,
+  orMore: (minKg) => `${kg(minKg)} or more`,
+  withSkus: (skus) => `with ${skus}`,
+  tagged: (tags) => `tagged ${tags}`,
+  anyOrder: 'any order',
+};
+
 /** The conditions of a rule in words: "DE under 2 kg", "tagged fragile", "any order". */
-export function describeConditions(rule: PackingRule): string {
+export function describeConditions(rule: PackingRule, words: PackingWords = ENGLISH_PACKING_WORDS): string {
   const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
   const parts: string[] = [];
-  if (countries?.length) parts.push(countries.map((code) => code.toUpperCase()).join(' or '));
-  if (minWeightKg !== undefined && maxWeightKg !== undefined) parts.push(`from ${kg(minWeightKg)} to under ${kg(maxWeightKg)}`);
-  else if (maxWeightKg !== undefined) parts.push(`under ${kg(maxWeightKg)}`);
-  else if (minWeightKg !== undefined) parts.push(`${kg(minWeightKg)} or more`);
-  if (skus?.length) parts.push(`with ${skus.join(' or ')}`);
-  if (tags?.length) parts.push(`tagged ${tags.join(' or ')}`);
-  return parts.length > 0 ? parts.join(' ') : 'any order';
+  if (countries?.length) parts.push(words.either(countries.map((code) => code.toUpperCase())));
+  if (minWeightKg !== undefined && maxWeightKg !== undefined) parts.push(words.fromTo(minWeightKg, maxWeightKg));
+  else if (maxWeightKg !== undefined) parts.push(words.under(maxWeightKg));
+  else if (minWeightKg !== undefined) parts.push(words.orMore(minWeightKg));
+  if (skus?.length) parts.push(words.withSkus(words.either(skus)));
+  if (tags?.length) parts.push(words.tagged(words.either(tags)));
+  return parts.length > 0 ? parts.join(' ') : words.anyOrder;
 }
 
 function matches(rule: PackingRule, order: OrderAttributes, weightKg: number | undefined): boolean {
@@ -55,37 +88,35 @@ function matches(rule: PackingRule, order: OrderAttributes, weightKg: number | u
   return true;
 }
 
-const SERVICE_NAMES: Record<ServiceLevel, string> = { economy: 'Economy', express: 'Express' };
-
 /**
  * The order's own service and carrier come first; each choice left open is made by the first rule that makes it
  * and matches the order. `contentsKg`: the goods' expected weight (the order lines'), never the weighed parcel:
  * the weighed parcel includes the box a rule chose, so weighing it could flip the rule that chose it.
  */
-export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, contentsKg: number | undefined): PackingDecision {
+export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, contentsKg: number | undefined, words: PackingWords = ENGLISH_PACKING_WORDS): PackingDecision {
   const decision: PackingDecision = { reasons: [] };
   if (order.service) {
     decision.service = order.service;
-    decision.reasons.push(`${SERVICE_NAMES[order.service]} because the order asks for it`);
+    decision.reasons.push(words.orderAsks(words.service(order.service)));
   }
   if (order.carrierChoice) {
     decision.carrier = order.carrierChoice;
-    decision.reasons.push(`${order.carrierChoice} because the order asks for it`);
+    decision.reasons.push(words.orderAsks(order.carrierChoice));
   }
   for (const rule of rules) {
     if (!matches(rule, order, contentsKg)) continue;
-    const why = describeConditions(rule);
+    const why = describeConditions(rule, words);
     if (rule.then.box && !decision.box) {
       decision.box = rule.then.box;
-      decision.reasons.push(`${rule.then.box} because ${why}`);
+      decision.reasons.push(words.because(rule.then.box, why));
     }
     if (rule.then.service && !decision.service) {
       decision.service = rule.then.service;
-      decision.reasons.push(`${SERVICE_NAMES[rule.then.service]} because ${why}`);
+      decision.reasons.push(words.because(words.service(rule.then.service), why));
     }
     if (rule.then.carrier && !decision.carrier) {
       decision.carrier = rule.then.carrier;
-      decision.reasons.push(`${rule.then.carrier} because ${why}`);
+      decision.reasons.push(words.because(rule.then.carrier, why));
     }
   }
   return decision;
@@ -103,11 +134,11 @@ export interface DryRunRow {
 }
 
 /** Settings' dry run: what the saved and the edited rules choose for each order, before it is weighed. */
-export function dryRunRules(saved: readonly PackingRule[], draft: readonly PackingRule[], orders: readonly OrderAttributes[]): DryRunRow[] {
+export function dryRunRules(saved: readonly PackingRule[], draft: readonly PackingRule[], orders: readonly OrderAttributes[], words: PackingWords = ENGLISH_PACKING_WORDS): DryRunRow[] {
   return orders.map((order) => {
     const weightKg = expectedWeightKg(order.lines);
-    const before = decidePacking(saved, order, weightKg);
-    const after = decidePacking(draft, order, weightKg);
+    const before = decidePacking(saved, order, weightKg, words);
+    const after = decidePacking(draft, order, weightKg, words);
     const changed = before.box !== after.box || before.service !== after.service || before.carrier !== after.carrier;
     return { number: order.number, country: order.shipTo.country, weightKg, saved: before, draft: after, changed };
   });

@@ -70,6 +70,11 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : zoned('datetime').format(date);
 }
 
+/** Alternatives as the language lists them: "DE or AT" / "DE oder AT". */
+export function formatAlternatives(items: readonly string[]): string {
+  return new Intl.ListFormat(locale(), { type: 'disjunction' }).format(items);
+}
+
 /** A country's name in the desk's language, from its ISO code. */
 export function countryName(code: string): string {
   try {

@@ -16,6 +16,7 @@ import { api, describeError } from './session.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { translate } from '../i18n/i18n.ts';
 import { block, signal } from '../feedback/feedback.ts';
+import { packingWords } from '../i18n/packing-words.ts';
 
 export interface PackingState {
   order: OrderResource | null;
@@ -45,7 +46,7 @@ export const usePacking = create<PackingState>()((set, get) => {
   const fill = (order: OrderResource, weightKg: string | undefined) => {
     const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
     // The rules choose by the contents: weighing the packed box (box included) never changes the box.
-    const decision = decidePacking(packingRules, order.attributes, expectedWeightKg(order.attributes.lines));
+    const decision = decidePacking(packingRules, order.attributes, expectedWeightKg(order.attributes.lines), packingWords());
     const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
     const attributes = shipmentFromOrder(order.attributes, {
       shipFrom: senderAddress(),

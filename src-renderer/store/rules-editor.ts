@@ -7,6 +7,7 @@ import { validatePackingSetup, type PackingSetup } from '../../src-shared/packin
 import { usePackingSetup } from './packing-setup.ts';
 import { api, describeError } from './session.ts';
 import { translate } from '../i18n/i18n.ts';
+import { packingWords } from '../i18n/packing-words.ts';
 
 export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
@@ -122,7 +123,7 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       set({ status: 'trying', message: null });
       try {
         const orders = await api().orders({ limit: DRY_RUN_ORDERS });
-        const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes));
+        const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes), packingWords());
         const changed = rows.filter((row) => row.changed).length;
         set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? translate('rules.noOrders') : translate('rules.dryRunResult', { changed, count: rows.length }) });
       } catch (error) {

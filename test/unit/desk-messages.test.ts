@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { setClock } from '../helpers/clock.ts';
+import { decidePacking, type PackingRule } from '../../src-shared/packing-rules.ts';
+import type { OrderAttributes } from '../../src-shared/orders.ts';
+import { packingWords } from '../../src-renderer/i18n/packing-words.ts';
 import { en, type MessageKey } from '../../src-renderer/i18n/messages/en.ts';
 import { MESSAGES, applyLanguage, translate } from '../../src-renderer/i18n/i18n.ts';
 import { LANGUAGES, languageFromBrowser } from '../../src-renderer/i18n/languages.ts';
@@ -102,6 +105,15 @@ describe('the desk’s languages', () => {
     expect(figures('fr')[0]).toBe('12\u202f345,5');
     expect(figures('pl')[3]).toBe('czwartek, 5 marca 2026');
     applyLanguage('en');
+  });
+
+  it('the packing rules explain themselves in the packer’s language', () => {
+    const rules: PackingRule[] = [{ when: { countries: ['ch', 'at'], maxWeightKg: 2 }, then: { service: 'express', box: 'Small box' } }];
+    const order = { number: 'A-1', shipTo: { country: 'CH' }, lines: [], tags: [] } as unknown as OrderAttributes;
+    applyLanguage('de');
+    expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(['Small box, weil CH oder AT unter 2 kg', 'Express, weil CH oder AT unter 2 kg']);
+    applyLanguage('en');
+    expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(decidePacking(rules, order, 1).reasons);
   });
 
   it('a browser’s languages pick the first the desk speaks, else English', () => {

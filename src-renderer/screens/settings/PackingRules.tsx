@@ -10,6 +10,7 @@ import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
+import { packingWords } from '../../i18n/packing-words.ts';
 
 const CONDITIONS: { field: RuleField; label: MessageKey; hint: MessageKey | null }[] = [
   { field: 'countries', label: 'rules.countries', hint: 'rules.countriesHint' },
@@ -27,6 +28,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
   const { t } = useTranslation();
   const { setup, error: loadError } = usePackingSetup();
   const editor = useRulesEditor();
+  const words = packingWords();
   // A newly read or saved setup starts the draft over.
   const reset = editor.reset;
   useEffect(() => reset(setup), [reset, setup]);
@@ -165,7 +167,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
         <ol>
           {setup.rules.map((rule, index) => (
             <li key={index}>
-              {t('rules.ruleInWords', { choice: [rule.then.box, rule.then.service, rule.then.carrier].filter(Boolean).join(', '), conditions: describeConditions(rule) })}
+              {t('rules.ruleInWords', { choice: [rule.then.box, rule.then.service && words.service(rule.then.service), rule.then.carrier].filter(Boolean).join(', '), conditions: describeConditions(rule, words) })}
             </li>
           ))}
         </ol>

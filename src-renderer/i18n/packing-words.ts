@@ -1,0 +1,20 @@
+// The packing rules' explanations ("Express because CH under 2 kg") in the packer's language: the shared rules
+// (src-shared/packing-rules.ts) decide; these words tell why.
+import type { PackingWords } from '../../src-shared/packing-rules.ts';
+import { formatAlternatives, formatWeight } from './format.ts';
+import { translate } from './i18n.ts';
+
+export function packingWords(): PackingWords {
+  return {
+    because: (choice, why) => translate('packingWords.because', { choice, why }),
+    orderAsks: (choice) => translate('packingWords.orderAsks', { choice }),
+    service: (level) => translate(level === 'express' ? 'rules.express' : 'rules.economy'),
+    either: formatAlternatives,
+    fromTo: (minKg, maxKg) => translate('packingWords.fromTo', { min: formatWeight(minKg), max: formatWeight(maxKg) }),
+    under: (maxKg) => translate('packingWords.under', { max: formatWeight(maxKg) }),
+    orMore: (minKg) => translate('packingWords.orMore', { min: formatWeight(minKg) }),
+    withSkus: (skus) => translate('packingWords.withSkus', { skus }),
+    tagged: (tags) => translate('packingWords.tagged', { tags }),
+    anyOrder: translate('packingWords.anyOrder'),
+  };
+}
