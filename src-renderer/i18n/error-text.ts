@@ -3,6 +3,7 @@
 // status, and the reason code in meta.reason where the station gives one), never on the English words.
 import { ApiError } from '../api/client.ts';
 import { currentLanguage, translate } from './i18n.ts';
+import { fieldText } from './field-text.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
 
@@ -41,7 +42,8 @@ export function describeError(error: unknown): string {
   if (currentLanguage() === SOURCE_LANGUAGE) return error.detail;
   const first = error.errors[0];
   const reason = typeof first?.meta?.reason === 'string' ? REASONS[first.meta.reason] : undefined;
-  const key = reason ?? (first?.source?.pointer || first?.source?.parameter ? 'error.field' : STATUSES[error.status]) ?? 'error.refused';
-  const own = translate(key, { field: first?.source?.pointer ?? first?.source?.parameter ?? '' });
+  // A refused field: what it expects, in the packer's words (the same table the desk's own check uses).
+  const pointer = first?.source?.pointer;
+  const own = reason ? translate(reason) : pointer ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
   return translate('error.withStationText', { message: own, station: error.detail });
 }

@@ -10,6 +10,8 @@ import { setClock } from '../helpers/clock.ts';
 import { decidePacking, type PackingRule } from '../../src-shared/packing-rules.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
 import { packingWords } from '../../src-renderer/i18n/packing-words.ts';
+import { describeError } from '../../src-renderer/i18n/error-text.ts';
+import { ApiError } from '../../src-renderer/api/client.ts';
 import { en, type MessageKey } from '../../src-renderer/i18n/messages/en.ts';
 import { MESSAGES, applyLanguage, translate } from '../../src-renderer/i18n/i18n.ts';
 import { LANGUAGES, languageFromBrowser } from '../../src-renderer/i18n/languages.ts';
@@ -114,6 +116,19 @@ describe('the desk’s languages', () => {
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(['Small box, weil CH oder AT unter 2 kg', 'Express, weil CH oder AT unter 2 kg']);
     applyLanguage('en');
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(decidePacking(rules, order, 1).reasons);
+  });
+
+  it('a refusal is told in the packer’s words, keyed by its status and reason code, with the station’s text quoted', () => {
+    const dayClosed = new ApiError(409, [{ status: 409, title: 'Conflict', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed', manifest: 'UPS-1' } }]);
+    const weight = new ApiError(400, [{ status: 400, title: 'Bad Request', detail: "Invalid data: 'data.attributes.packages.0.weight.value'.", source: { pointer: '/data/attributes/packages/0/weight/value' } }]);
+    const unavailable = new ApiError(503, [{ status: 503, title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' }]);
+    applyLanguage('de');
+    expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen. Die Station meldet: „Delete functionality not available.“');
+    expect(describeError(weight)).toMatch(/^Erwartet: das Gewicht in kg, mehr als 0, z\. B\. 1\.25\. Die Station meldet: „Invalid data/);
+    expect(describeError(unavailable)).toMatch(/^Die Station kann das gerade nicht/);
+    applyLanguage('en');
+    // English is the station's own language: its text alone, exactly.
+    expect(describeError(dayClosed)).toBe('Delete functionality not available.');
   });
 
   it('a browser’s languages pick the first the desk speaks, else English', () => {

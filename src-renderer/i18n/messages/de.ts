@@ -732,7 +732,6 @@ export const de: Record<MessageKey, string> = {
   'announce.orderFound': 'Auftrag {number}: {pieces, plural, one {# Stück} other {# Stück}} für {name}, {country}. Paket wiegen.',
   'error.withStationText': '{message} Die Station meldet: „{station}“',
   'error.refused': 'Die Station hat das abgelehnt.',
-  'error.field': 'Bitte {field} prüfen.',
   'error.status.401': 'Sie sind nicht angemeldet, oder Ihre Sitzung ist beendet.',
   'error.status.403': 'Ihre Rolle erlaubt das nicht.',
   'error.status.404': 'Die Station kennt das nicht (mehr).',

@@ -731,7 +731,6 @@ export const en = {
   'announce.orderFound': 'Order {number}: {pieces, plural, one {# piece} other {# pieces}} for {name}, {country}. Weigh the parcel.',
   'error.withStationText': '{message} The station says: “{station}”',
   'error.refused': 'The station refused this.',
-  'error.field': 'Check {field}.',
   'error.status.401': 'You are not signed in, or your session ended.',
   'error.status.403': 'Your role does not allow this.',
   'error.status.404': 'The station does not know it (any more).',

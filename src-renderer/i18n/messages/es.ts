@@ -732,7 +732,6 @@ export const es: Record<MessageKey, string> = {
   'announce.orderFound': 'Pedido {number}: {pieces, plural, one {# pieza} other {# piezas}} para {name}, {country}. Pese el paquete.',
   'error.withStationText': '{message} La estación dice: «{station}»',
   'error.refused': 'La estación lo ha rechazado.',
-  'error.field': 'Revise {field}.',
   'error.status.401': 'No ha iniciado sesión, o su sesión ha terminado.',
   'error.status.403': 'Su rol no lo permite.',
   'error.status.404': 'La estación no lo conoce (o ya no).',

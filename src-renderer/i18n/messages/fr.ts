@@ -732,7 +732,6 @@ export const fr: Record<MessageKey, string> = {
   'announce.orderFound': 'Commande {number} : {pieces, plural, one {# pièce} other {# pièces}} pour {name}, {country}. Pesez le colis.',
   'error.withStationText': '{message} La station indique : « {station} »',
   'error.refused': 'La station a refusé.',
-  'error.field': 'Vérifiez {field}.',
   'error.status.401': 'Vous n’êtes pas connecté, ou votre session a pris fin.',
   'error.status.403': 'Votre rôle ne le permet pas.',
   'error.status.404': 'La station ne le connaît pas (ou plus).',

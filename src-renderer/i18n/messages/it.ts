@@ -732,7 +732,6 @@ export const it: Record<MessageKey, string> = {
   'announce.orderFound': 'Ordine {number}: {pieces, plural, one {# pezzo} other {# pezzi}} per {name}, {country}. Pesa il collo.',
   'error.withStationText': '{message} La stazione dice: «{station}»',
   'error.refused': 'La stazione ha rifiutato.',
-  'error.field': 'Controlla {field}.',
   'error.status.401': 'Non hai effettuato l’accesso, o la sessione è terminata.',
   'error.status.403': 'Il tuo ruolo non lo consente.',
   'error.status.404': 'La stazione non lo conosce (più).',

@@ -732,7 +732,6 @@ export const pl: Record<MessageKey, string> = {
   'announce.orderFound': 'Zamówienie {number}: {pieces, plural, one {# sztuka} few {# sztuki} many {# sztuk} other {# sztuki}} dla {name}, {country}. Zważ paczkę.',
   'error.withStationText': '{message} Stacja podaje: „{station}”',
   'error.refused': 'Stacja odmówiła.',
-  'error.field': 'Sprawdź {field}.',
   'error.status.401': 'Nie jesteś zalogowany(-a) albo sesja wygasła.',
   'error.status.403': 'Twoja rola na to nie pozwala.',
   'error.status.404': 'Stacja tego nie zna (już).',
