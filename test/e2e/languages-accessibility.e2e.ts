@@ -3,16 +3,14 @@
 // remembered for them; an Italian packer scans, ships, prints and checks a parcel with the keyboard only, hearing
 // each outcome (the Web Audio tones, recorded) and having it announced (the live regions); a parcel that must not
 // ship fills the screen until a key is pressed. Screenshots of each language are in test-results and the report.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { cupsMissing } from '../helpers/printers.ts';
-import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
+import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
+import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { KUNDE_BECKER, PASSWORD, expect, shipmentDocument, test, type E2EStation } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,11 +18,12 @@ test.describe.configure({ mode: 'serial' });
 const missing = cupsMissing() ?? socatMissing();
 if (missing && process.env.CI) throw new Error(`${missing}; in CI the language and accessibility tests must run.`);
 
-const queue = `e2e-lang-${process.pid}`;
+let hardware: DeskHardware | undefined;
+let queue = '';
+let sentTracking = '';
 const ADMIN = { username: 'lang-admin', name: 'Greta Admin' };
 const PACKER = { username: 'lang-packer', name: 'Piero Packer' };
 let scale: ScaleSimulator | undefined;
-let folder: string;
 
 /** Two cups and a saucer to Munich: about 1 kg with its box. */
 function order(number: string) {
@@ -46,26 +45,23 @@ function order(number: string) {
 
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
-  folder = mkdtempSync(join(tmpdir(), 'station-lang-'));
-  scale = await startScaleSimulator(folder, () => 'sics');
+  hardware = await startDeskHardware('lang', 'Banco etichette');
+  ({ scale, queue } = hardware);
   scale.state = { mode: 'moving', weight: '0.400' };
-  execFileSync('lpadmin', ['-p', queue, '-D', 'Banco etichette', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
   for (const person of [{ ...ADMIN, role: 'admin' }, { ...PACKER, role: 'packer' }]) {
     const added = await station.cli(['user', 'add', '--client', account, '--username', person.username, '--password', PASSWORD, '--name', person.name, '--role', person.role]);
     expect(added.code, added.stderr).toBe(0);
   }
   for (const number of ['IT-5001', 'IT-5002']) expect((await station.api('POST', '/orders', order(number))).status).toBe(201);
-  // Something in every list: a processed shipment (Shipments, Tracking, Close day, Reports, Audit log).
-  expect((await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy' }))).status).toBe(201);
+  // Something in every list: a processed shipment (Shipments, Tracking, Returns, Close day, Reports, Audit log).
+  const sent = await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy' }));
+  expect(sent.status).toBe(201);
+  sentTracking = sent.json.data.meta.trackingNumber;
 });
 
 test.afterAll(async ({ station }) => {
-  if (missing) return;
-  await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: null } } });
-  await scale?.close();
-  execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
-  rmSync(folder, { recursive: true, force: true });
+  await hardware?.stop(station);
 });
 
 /** Every axe-core rule (WCAG 2.0 to 2.2, A and AA, and best practices), any impact: the page's violations, named. */
@@ -139,6 +135,23 @@ for (const language of [{ code: 'en', name: 'English' }, { code: 'de', name: 'De
     await page.getByRole('button', { name: words['rates.confirm'], exact: true }).click();
     await expect(page.locator('.label-preview')).toHaveAttribute('data-rendered', 'true');
     found.push(...(await violations(page, 'new shipment, label')));
+
+    // A parcel tracked, its return about to be made, and an orders file's preview.
+    await nav.locator('a[href="#/tracking"]').click();
+    await page.locator('.tracking input').fill(sentTracking);
+    await page.locator('.tracking input').press('Enter');
+    await expect(page.locator('.tracking section.card dl')).toBeVisible();
+    found.push(...(await violations(page, 'tracking result')));
+    await nav.locator('a[href="#/returns"]').click();
+    await page.locator('.returns input').first().fill(sentTracking);
+    await page.locator('.returns input').first().press('Enter');
+    await expect(page.locator('.returns__reasons')).toBeVisible();
+    found.push(...(await violations(page, 'return of a sale')));
+    await nav.locator('a[href="#/orders"]').click();
+    const csv = ['Order,Name,Contact,Street,Zip,City,Country,SKU,Item,Qty,Weight,Price', 'CSV-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP-6,Ceramic cup,2,0.35,10.75', 'CSV-2,,,,,,,,,,,'].join('\n');
+    await page.locator('#orders-file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.locator('.problems')).toBeVisible();
+    found.push(...(await violations(page, 'orders file preview')));
 
     // The shipment's detail, the help overlay and the stop of a blocked parcel.
     await nav.locator('a[href="#/shipments"]').click();

@@ -4,12 +4,11 @@
 // settled weight fills the package, Enter ships and the label prints by itself, and scanning the label checks the
 // parcel. The keys pressed beyond the scanned data and the time from the scan's Enter to the print job are counted
 // here, and the README's table must say the same.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
+import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { cupsMissing } from '../helpers/printers.ts';
+import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 import { countedKeys, expect, signedIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,9 +16,9 @@ test.describe.configure({ mode: 'serial' });
 const missing = cupsMissing() ?? socatMissing();
 if (missing && process.env.CI) throw new Error(`${missing}; in CI the scan-to-ship test must run.`);
 
-const queue = `e2e-scan-${process.pid}`;
+let hardware: DeskHardware | undefined;
 let scale: ScaleSimulator | undefined;
-let folder: string;
+let queue = '';
 
 /**
  * A shop's export of twenty orders, a row per order line: two cups (0.35 kg each) and a saucer, to Munich; every
@@ -39,19 +38,14 @@ const ORDERS_CSV = [
 
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
-  folder = mkdtempSync(join(tmpdir(), 'station-scan-'));
-  scale = await startScaleSimulator(folder, () => 'sics');
+  hardware = await startDeskHardware('scan', 'Desk labels');
+  ({ scale, queue } = hardware);
   scale.state = { mode: 'moving', weight: '0.420' };
-  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
   expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
 });
 
 test.afterAll(async ({ station }) => {
-  if (missing) return;
-  await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: null } } });
-  await scale?.close();
-  execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
-  rmSync(folder, { recursive: true, force: true });
+  await hardware?.stop(station);
 });
 
 test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a template, the preview checked, the import shown', async ({ page, station, snap }) => {

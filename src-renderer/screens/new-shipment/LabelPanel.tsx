@@ -4,7 +4,6 @@
 // printer (or, without one, to the browser on A4), and `Print invoice` prints it alone.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../i18n/format.ts';
 import { translate } from '../../i18n/i18n.ts';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -12,6 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { printInBrowser, type BrowserPages } from '../../printing/print-in-browser.ts';
 import { useLabel } from '../../store/label.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
+import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -104,12 +104,7 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
         <dl>
           <dt>{t('shipment.reference')}</dt>
           <dd>{meta.reference ?? t('label.referenceLater')}</dd>
-          <dt>{t('shipment.carrier')}</dt>
-          <dd>{meta.carrierName ?? t('common.none')}</dd>
-          <dt>{t('shipment.trackingNumber')}</dt>
-          <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
-          <dt>{t('shipments.cost')}</dt>
-          <dd>{meta.finalCost ? formatMoney(meta.finalCost.amount, meta.finalCost.currency) : t('common.none')}</dd>
+          <CarrierFacts meta={meta} cost />
           <dt>{t('shipment.receiver')}</dt>
           <dd>
             {shipment.attributes.shipTo.name}, {shipment.attributes.shipTo.city} ({shipment.attributes.shipTo.country})

@@ -8,6 +8,7 @@ import { returnReasonName } from '../../i18n/domain-names.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useReturns } from '../../store/returns.ts';
+import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 
 export function Returns(): React.JSX.Element {
   const { t } = useTranslation();
@@ -89,10 +90,7 @@ export function Returns(): React.JSX.Element {
           <dl className="facts">
             <dt>{t('shipment.reference')}</dt>
             <dd>{made.meta?.reference}</dd>
-            <dt>{t('shipment.carrier')}</dt>
-            <dd>{made.meta?.carrierName ?? t('common.none')}</dd>
-            <dt>{t('shipment.trackingNumber')}</dt>
-            <dd className="mono">{made.meta?.trackingNumber ?? t('common.none')}</dd>
+            <CarrierFacts meta={made.meta} />
             <dt>{t('returns.printed')}</dt>
             <dd>{state.printJob ? t('returns.printedOn', { printer: state.printJob.attributes.printer }) : state.printError ? t('returns.notPrinted', { reason: state.printError }) : t('returns.printNotAsked')}</dd>
           </dl>

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useShipments } from '../../store/shipments.ts';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
+import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 
 const REFRESH_WHILE_WAITING_MS = 3000;
 
@@ -189,12 +190,7 @@ function ShipmentDetail(): React.JSX.Element {
             ) : null}
             <dt>{t('shipments.contents')}</dt>
             <dd>{a.goodsDescription ?? t('common.none')}</dd>
-            <dt>{t('shipment.carrier')}</dt>
-            <dd>{meta.carrierName ?? t('common.none')}</dd>
-            <dt>{t('shipment.trackingNumber')}</dt>
-            <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
-            <dt>{t('shipments.cost')}</dt>
-            <dd>{meta.finalCost ? formatMoney(meta.finalCost.amount, meta.finalCost.currency) : t('common.none')}</dd>
+            <CarrierFacts meta={meta} cost />
             <dt>{t('shipments.insurance')}</dt>
             <dd>{meta.insuranceCost ? formatMoney(meta.insuranceCost.amount, meta.insuranceCost.currency) : t('common.none')}</dd>
             <dt>{t('nav.tracking')}</dt>

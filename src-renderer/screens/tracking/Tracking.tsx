@@ -7,6 +7,7 @@ import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useTracking } from '../../store/tracking.ts';
+import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 
 export function TrackingScreen(): React.JSX.Element {
   const { t } = useTranslation();
@@ -45,10 +46,7 @@ export function TrackingScreen(): React.JSX.Element {
             <dd>{tracking?.attributes.trackingDate ?? t('common.none')}</dd>
             <dt>{t('shipment.reference')}</dt>
             <dd>{meta.reference}</dd>
-            <dt>{t('shipment.carrier')}</dt>
-            <dd>{meta.carrierName ?? t('common.none')}</dd>
-            <dt>{t('shipment.trackingNumber')}</dt>
-            <dd className="mono">{meta.trackingNumber ?? t('common.none')}</dd>
+            <CarrierFacts meta={meta} />
             <dt>{t('shipment.receiver')}</dt>
             <dd>
               {shipment.attributes.shipTo.name}, {shipment.attributes.shipTo.city} ({shipment.attributes.shipTo.country})
