@@ -84,6 +84,14 @@ async function signInAs(page: Page, station: E2EStation, username: string): Prom
   await expect(page.locator('.app__user')).toContainText(username);
 }
 
+/** Opens the Shipments screen and the newest shipment's detail, once the list has been read again. */
+async function openFirstShipment(page: Page): Promise<void> {
+  await page.getByRole('navigation').locator('a[href="#/shipments"]').click();
+  await expect(page.locator('.shipments__body > section[aria-busy="false"]')).toBeVisible();
+  await page.locator('.list__row--opens button.link').first().click();
+  await expect(page.locator('section.detail dl')).toBeVisible({ timeout: 30_000 });
+}
+
 /** Chooses a language on the sign-in page or in Settings, by keyboard: the list names each language in its own words. */
 async function chooseLanguage(page: Page, name: string): Promise<void> {
   await page.locator('.language-picker select').selectOption({ label: name });
@@ -154,9 +162,7 @@ for (const language of [{ code: 'en', name: 'English' }, { code: 'de', name: 'De
     found.push(...(await violations(page, 'orders file preview')));
 
     // The shipment's detail, the help overlay and the stop of a blocked parcel.
-    await nav.locator('a[href="#/shipments"]').click();
-    await page.locator('.list__row--opens button.link').first().click();
-    await expect(page.locator('section.detail dl')).toBeVisible();
+    await openFirstShipment(page);
     found.push(...(await violations(page, 'shipment detail')));
     await page.locator('body').press('?');
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -213,8 +219,7 @@ test('a signed-in packer switches to German: every visible string and figure cha
   expect(germanDay).not.toBe(englishDay);
   expect(germanDay).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4} \d{2}:\d{2}$/);
   await shot(page, testInfo, 'language-today-de');
-  await page.getByRole('navigation').locator('a[href="#/shipments"]').click();
-  await page.locator('.list__row--opens button.link').first().click();
+  await openFirstShipment(page);
   const detail = page.getByRole('region', { name: 'Sendungsdetails' });
   await expect(detail).toContainText(/\d+,\d{2} EUR/);
   // The newest parcel: 1.5 kg from the axe walk, or the 2 kg one made first when this test runs alone.
