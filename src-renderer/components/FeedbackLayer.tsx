@@ -5,6 +5,7 @@
 import React, { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback/feedback.ts';
+import { useFocusReturn } from './focus-return.ts';
 
 export function LiveRegions(): React.JSX.Element {
   const polite = useFeedback((state) => state.polite);
@@ -28,14 +29,12 @@ export function BlockedOverlay(): React.JSX.Element | null {
   const { t } = useTranslation();
   const reason = useFeedback((state) => state.blocked);
   const button = useRef<HTMLButtonElement>(null);
-  const before = useRef<Element | null>(null);
   /** When the last other key came: a scanner types fast, and its Enter must not acknowledge. */
   const lastOtherKey = useRef(0);
 
+  useFocusReturn(Boolean(reason), button);
   useEffect(() => {
     if (!reason) return;
-    before.current = document.activeElement;
-    button.current?.focus();
     // Every key goes to the stop while it shows, wherever the focus is: nothing typed or scanned reaches the
     // screen behind it. Only a deliberate key acknowledges: the Enter that ends a scanner's burst does not.
     const onKey = (event: KeyboardEvent) => {
@@ -54,8 +53,6 @@ export function BlockedOverlay(): React.JSX.Element | null {
       window.removeEventListener('keypress', onKey, true);
       // The key that acknowledged is released after the stop is gone: its keyup reaches nothing either.
       setTimeout(() => window.removeEventListener('keyup', onKey, true), 300);
-      const previous = before.current;
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
   }, [reason]);
 

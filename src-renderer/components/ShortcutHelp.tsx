@@ -3,6 +3,7 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../i18n/messages/en.ts';
+import { useFocusReturn } from './focus-return.ts';
 
 const SHORTCUTS: readonly { keys: MessageKey; does: MessageKey }[] = [
   { keys: 'help.keys.help', does: 'help.does.help' },
@@ -27,29 +28,20 @@ export function ShortcutHelp(): React.JSX.Element | null {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-  const before = useRef<Element | null>(null);
+  useFocusReturn(open, dialog);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '?' && !typing(event.target) && !event.ctrlKey && !event.altKey && !event.metaKey) {
         event.preventDefault();
-        before.current = document.activeElement;
         setOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  useEffect(() => {
-    if (open) dialog.current?.focus();
-  }, [open]);
-
   if (!open) return null;
-  const close = () => {
-    setOpen(false);
-    const previous = before.current;
-    setTimeout(() => previous instanceof HTMLElement && previous.isConnected && previous.focus(), 0);
-  };
+  const close = () => setOpen(false);
   return (
     <div className="overlay" onClick={close}>
       <div

@@ -7,8 +7,10 @@ import { currentLanguage } from './i18n.ts';
 /** Intl's locale for a desk language: English as in Europe (day before month, 24-hour clock), the others as they are. */
 const locale = (): string => (currentLanguage() === 'en' ? 'en-GB' : currentLanguage());
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, make: (locale: string) => T): T {
+/** Intl's formatters are costly to make and free to reuse: one per language and kind. */
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat | Intl.DisplayNames;
+const cache = new Map<string, Formatter>();
+function cached<T extends Formatter>(kind: string, make: (locale: string) => T): T {
   const key = `${locale()}|${kind}`;
   let format = cache.get(key) as T | undefined;
   if (!format) cache.set(key, (format = make(locale())));
@@ -72,13 +74,13 @@ export function formatDateTime(iso: string): string {
 
 /** Alternatives as the language lists them: "DE or AT" / "DE oder AT". */
 export function formatAlternatives(items: readonly string[]): string {
-  return new Intl.ListFormat(locale(), { type: 'disjunction' }).format(items);
+  return cached('or', (tag) => new Intl.ListFormat(tag, { type: 'disjunction' })).format(items);
 }
 
 /** A country's name in the desk's language, from its ISO code. */
 export function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames([locale()], { type: 'region' }).of(code) ?? code;
+    return cached('region', (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(code) ?? code;
   } catch {
     return code;
   }

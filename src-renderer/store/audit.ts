@@ -1,7 +1,8 @@
 // The Audit log screen: the station's audit log, newest first, a page at a time, optionally of one action.
 import { create } from 'zustand';
 import type { AuditEvent } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 const PAGE = 50;
 

@@ -5,7 +5,8 @@ import { create } from 'zustand';
 import type { LabelLayout, LabelSort } from '../../src-shared/printing.ts';
 import type { PrintJob } from '../api/types.ts';
 import { printerTitle, usePrinting } from './printing.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /** The job's printer as the desk knows it (its description, then the queue). */

@@ -3,7 +3,8 @@
 import { create } from 'zustand';
 import type { CalendarChange } from '../../src-shared/calendar-settings.ts';
 import { ApiError } from '../api/client.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { learnStationClock, useStationClock } from './station-clock.ts';
 
 export interface CalendarSettingsState {

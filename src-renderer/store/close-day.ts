@@ -3,7 +3,8 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface CarrierDay {
   carrier: string;

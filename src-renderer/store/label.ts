@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { Shipment } from '../api/types.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { block, signal } from '../feedback/feedback.ts';
 

@@ -1,7 +1,8 @@
 // The Orders screen's list: the client's open orders, the work waiting for the desk, read again after an import.
 import { create } from 'zustand';
 import type { OrderResource } from '../../src-shared/orders.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface OrdersState {
   open: OrderResource[];

@@ -3,7 +3,8 @@
 // reached. Refreshed while anything waits.
 import { create } from 'zustand';
 import type { Manifest, OutboxEntry, UpstreamHealth } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface OutboxState {
   entries: OutboxEntry[];

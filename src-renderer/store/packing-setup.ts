@@ -2,7 +2,8 @@
 // the station (one set for all its desks) when a screen that uses them opens, and saved there by supervisors.
 import { create } from 'zustand';
 import { DEFAULT_PACKING_SETUP, type PackingSetup } from '../../src-shared/packing-setup.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface PackingSetupState {
   /** The defaults until the station's setup has been read. */

@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { signal } from '../feedback/feedback.ts';
 

@@ -8,7 +8,8 @@ import type { RateUnavailable } from '../../src-shared/resources.ts';
 import { ApiError } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */

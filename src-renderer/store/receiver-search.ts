@@ -2,7 +2,8 @@
 // debounced, the older search cancelled), which match is active, and the pick.
 import { create } from 'zustand';
 import type { SavedAddress } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 const DEBOUNCE_MS = 200;
 

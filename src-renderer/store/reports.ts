@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import { addDays } from '../../src-shared/calendar.ts';
 import type { ReportDay, ReportMeta } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { stationToday } from './station-clock.ts';
 
 /** The range of the last `days` days up to the station's today. */

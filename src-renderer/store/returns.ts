@@ -3,7 +3,8 @@
 import { create } from 'zustand';
 import { RETURN_REASONS, type ReturnReason } from '../../src-shared/returns.ts';
 import type { PrintJob, Shipment } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 export interface ReturnsState {

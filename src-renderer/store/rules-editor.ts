@@ -5,7 +5,8 @@ import { create } from 'zustand';
 import { dryRunRules, type DryRunRow, type PackingRule } from '../../src-shared/packing-rules.ts';
 import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { usePackingSetup } from './packing-setup.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { packingWords } from '../i18n/packing-words.ts';
 

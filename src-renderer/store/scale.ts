@@ -2,7 +2,8 @@
 // the scale stream while a screen is open and reconnected after a break; and its settings, which Settings changes.
 import { create } from 'zustand';
 import type { ScaleReading, ScaleSettings } from '../../src-shared/scale.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 const RECONNECT_MS = 2000;
 

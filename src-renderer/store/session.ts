@@ -127,4 +127,3 @@ function signInRefusal(error: unknown): string {
   return translate('app.unreachable');
 }
 
-export { describeError };

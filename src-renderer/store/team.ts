@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import type { Role } from '../../src-shared/roles.ts';
 import type { User } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 export interface NewPerson {

@@ -2,7 +2,8 @@
 // the next pickup), read again every half minute while the screen is shown.
 import { create } from 'zustand';
 import type { Today } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface TodayState {
   today: Today | null;

@@ -2,7 +2,8 @@
 // its latest tracking state.
 import { create } from 'zustand';
 import type { Shipment, Tracking } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 
 export interface TrackingState {
   query: string;

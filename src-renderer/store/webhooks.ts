@@ -4,7 +4,8 @@ import { create } from 'zustand';
 import { EVENT_TYPES, type EventType } from '../../src-shared/events.ts';
 import { validateNewWebhook } from '../../src-shared/webhooks.ts';
 import type { Webhook } from '../api/types.ts';
-import { api, describeError } from './session.ts';
+import { api } from './session.ts';
+import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 export interface WebhooksState {

@@ -22,6 +22,11 @@ const READING_WORDS: Record<string, MessageKey> = {
   off: 'scale.off',
 };
 
+/** How far the parcel's weight is off the expected one, and what to do: the panel's warning and the stop's reason. */
+function varianceText(weightKg: number, variancePercent: number, expectedKg: number, blocked: boolean): string {
+  return translate('order.variance', { weight: formatWeight(weightKg), percent: Math.round(variancePercent), expected: formatWeight(expectedKg, 2), blocked: blocked ? 'yes' : 'no' });
+}
+
 export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.Element | null {
   const { t } = useTranslation();
   const { order, decision, box, status, error, ship } = usePacking();
@@ -43,7 +48,7 @@ export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.
     const reading = `${order.id}:${weight}`;
     if (stoppedAt.current === reading) return;
     stoppedAt.current = reading;
-    block(translate('order.variance', { weight: formatWeight(Number(weight)), percent: Math.round(variance), expected: formatWeight(expected, 2), blocked: 'yes' }));
+    block(varianceText(Number(weight), variance, expected, true));
   }, [order, blocked, weight, expected, variance]);
 
   // Ready to ship (a settled weight within the check): Enter ships.
@@ -85,7 +90,7 @@ export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.
       </div>
       {variance > varianceWarnPercent ? (
         <p className={blocked ? 'notice notice--error' : 'notice notice--warning'} role="alert">
-          {t('order.variance', { weight: formatWeight(Number(weight)), percent: Math.round(variance), expected: formatWeight(expected!, 2), blocked: blocked ? 'yes' : 'no' })}
+          {varianceText(Number(weight), variance, expected!, blocked)}
         </p>
       ) : null}
       {decision && decision.reasons.length > 0 ? (
