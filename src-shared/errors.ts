@@ -74,6 +74,10 @@ export const ERROR_TEXT = {
   andMoreReasons: (count: number) => `and ${count} more`,
   notTheRatedShipment:
     'The shipment differs from the one these rates were given for (data.meta.rate.meta.documentHash), so nothing was booked. Get rates again for the shipment as it is now, then confirm one of them.',
+  confirmedAlready: (reference: string, carrier: string, trackingNumber: string) =>
+    `Shipment ${reference} is confirmed already (${carrier}, tracking number ${trackingNumber}), so nothing was booked again. Retrieve it; to ship it with another rate, void it first.`,
+  notAwaitingConfirm: (reference: string) =>
+    `Shipment ${reference} is not a saved shipment waiting for its confirm (it is scheduled or failed), so nothing was booked. Confirm without data.id to book a new one.`,
   savedShipmentBusy: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.',
   routeNotServed: (carrierAndService: string, from: string, to: string) => `${carrierAndService} does not serve ${from} to ${to}`,
   noPackages: 'the shipment has no packages',

@@ -16,6 +16,9 @@ afterAll(() => t.close());
 
 const ID = /^[0-9A-F]{64}$/;
 
+/** How many shipments the account has (none of these tests makes over 1,000). */
+const shipmentCount = async () => (await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length;
+
 async function rates(attrs = attributes()) {
   const response = await post(t, token, '/v3/shipments/rate', document(attrs));
   expect(response.status).toBe(202);
@@ -170,7 +173,7 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
         },
       ],
     });
-    expect((await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length).toBe(before);
+    expect(await shipmentCount()).toBe(before);
   });
 
   describe('a confirm books only the document its rate was given for', () => {
@@ -204,7 +207,7 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
           meta: { reason: expect.stringContaining('Get rates again') },
         },
       ]);
-      expect((await get(t, token, '/v3/shipment-summaries?limit=1000')).json.data.length).toBe(before);
+      expect(await shipmentCount()).toBe(before);
     });
 
     it('books the same document with its hash, and a rate sent without one as before (an older client)', async () => {
@@ -239,6 +242,67 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
     const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), rate ? { rate } : {}));
     expect(response.status).toBe(400);
     expect(response.json.errors[0].detail).toBe(detail);
+  });
+});
+
+describe('a saved shipment is booked once, however often it is confirmed', () => {
+  /** A saved shipment and a confirm of it with the cheapest rate, as a desk or an ERP sends it. */
+  async function savedAndConfirm() {
+    const saved = (await post(t, token, '/v3/shipments/save', document())).json.data;
+    const list = await rates();
+    const confirm = (rate = list[0]) => {
+      const body = document(attributes(), { rate }) as { data: Record<string, unknown> };
+      body.data.id = saved.id;
+      return post(t, token, '/v3/shipments/confirm', body);
+    };
+    return { saved, list, confirm };
+  }
+
+  it('answers a second confirm with the same rate with the booked shipment, and books no second label or charge', async () => {
+    const { saved, confirm } = await savedAndConfirm();
+    const first = await confirm();
+    expect(first.status).toBe(202);
+    const before = await shipmentCount();
+    const second = await confirm();
+    expect(second.status).toBe(202);
+    expect(second.json.data.id).toBe(saved.id);
+    expect(second.json.data.meta.reference).toBe(first.json.data.meta.reference);
+    expect(second.json.data.meta.trackingNumber).toBe(first.json.data.meta.trackingNumber);
+    expect(await shipmentCount()).toBe(before);
+    const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
+    expect(audit.filter((action) => action === 'processed')).toHaveLength(1);
+  });
+
+  it('refuses a confirm of a booked shipment with another rate, 409 naming its reference', async () => {
+    const { saved, list, confirm } = await savedAndConfirm();
+    const booked = (await confirm(list[0])).json.data;
+    const other = list.find((rate) => rate.id !== list[0]!.id)!;
+    const response = await confirm(other);
+    expect(response.status).toBe(409);
+    expect(response.json.errors[0].detail).toContain(`Shipment ${booked.meta.reference} is confirmed already`);
+    expect(response.json.errors[0].source).toEqual({ pointer: '/data/id' });
+    expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference, status: 3 } });
+  });
+
+  it('books one label when 10 confirms of it arrive together', async () => {
+    const { saved, confirm } = await savedAndConfirm();
+    const before = await shipmentCount();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm()));
+    for (const answer of answers) expect([202, 409]).toContain(answer.status);
+    for (const answer of answers.filter((one) => one.status === 202)) expect(answer.json.data.id).toBe(saved.id);
+    expect(await shipmentCount()).toBe(before);
+    const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
+    expect(audit.filter((action) => action === 'processed')).toHaveLength(1);
+  });
+
+  it('refuses a confirm naming a scheduled shipment that waits for the scheduler, 409', async () => {
+    const waiting = (await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }))).json.data;
+    const [rate] = await rates();
+    const body = document(attributes(), { rate }) as { data: Record<string, unknown> };
+    body.data.id = waiting.id;
+    const response = await post(t, token, '/v3/shipments/confirm', body);
+    expect(response.status).toBe(409);
+    expect(response.json.errors[0].meta.reason).toBe('notAwaitingConfirm');
   });
 });
 

@@ -50,6 +50,25 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     return record;
   };
 
+  /** A saved shipment still waiting for its confirm: the one kind a confirm naming it books (in place). */
+  const awaitsConfirm = (shipment: ShipmentRecord) => shipment.origin === 'save' && shipment.status === STATUS.created && !shipment.scheduled;
+
+  /**
+   * A confirm naming a shipment that is booked already (a retry after a lost answer, or a second click): the same
+   * rate is answered with the shipment as booked, a replay that books nothing; another rate, or a shipment that
+   * is not a saved one (waiting for the scheduler, or failed), is refused with 409 naming it.
+   */
+  const answerBookedAlready = (shipment: ShipmentRecord, rate: { carrierCode: string; serviceCode: string }) => {
+    const sameRate = shipment.carrierCode === rate.carrierCode && shipment.serviceCode === rate.serviceCode;
+    if (shipment.status === STATUS.processed && sameRate) return shipment;
+    const name = shipment.reference ?? shipment.id;
+    const text = shipment.status === STATUS.processed ? ERROR_TEXT.confirmedAlready(name, shipment.carrierName ?? shipment.carrierCode ?? '', shipment.trackingNumber ?? '') : ERROR_TEXT.notAwaitingConfirm(name);
+    throw new StationError(409, text, {
+      pointer: '/data/id',
+      meta: { reason: shipment.status === STATUS.processed ? 'confirmedAlready' : 'notAwaitingConfirm', shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status, trackingNumber: shipment.trackingNumber } },
+    });
+  };
+
   /** Confirms a saved shipment in place: claimed first, so two confirms of it never book twice. */
   const confirmSaved = async (
     saved: ShipmentRecord,
@@ -119,6 +138,9 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
 
     async confirm(caller, given, meta, savedId, key) {
       return forOrder(caller, meta.orderNumber, savedId, async () => {
+        // A shipment named by data.id that is no longer waiting to be confirmed is never booked again.
+        const named = savedId === undefined ? undefined : await find(caller, savedId);
+        if (named && !awaitsConfirm(named)) return answerBookedAlready(named, meta);
         // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
         if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
           throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
@@ -143,10 +165,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         }
         const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
         const confirmed = { ...attributes, shipDate };
-        const saved = savedId === undefined ? undefined : await find(caller, savedId);
-        if (saved && saved.origin === 'save' && saved.status === STATUS.created && !saved.scheduled) {
-          return confirmSaved(saved, confirmed, quote, key, meta.orderNumber);
-        }
+        if (named) return confirmSaved(named, confirmed, quote, key, meta.orderNumber);
         return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
       });
     },
