@@ -18,6 +18,8 @@ export const ERROR_TEXT = {
   missingRequiredData: (path: string) => `Missing required data: '${path}'.`,
   invalidData: (path: string) => `Invalid data: '${path}'.`,
   deleteNotAvailable: 'Delete functionality not available.',
+  returnStillBooked: (reference: string, returns: readonly string[]) =>
+    `Shipment ${reference} has a return booked (${returns.join(', ')}): void the return first, then this label.`,
   priceIsDifferent: (original: string, updated: string) =>
     `Price is different. Original price: ${original}; updated price: ${updated}`,
 

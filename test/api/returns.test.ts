@@ -123,6 +123,22 @@ describe('a return is refused, with the reason', () => {
   });
 });
 
+describe('an outbound label and its return are voided in order', () => {
+  it('refuses to void an outbound whose return is booked, 409 naming the return, then voids it once the return is voided', async () => {
+    const original = await sent();
+    const back = (await returnOf(original.id)).json.data;
+    const remove = (id: string) => t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    const refused = await remove(original.id);
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors[0].detail).toBe(`Shipment ${original.meta.reference} has a return booked (${back.meta.reference}): void the return first, then this label.`);
+    expect(refused.json.errors[0].meta).toEqual({ reason: 'returnBooked', returns: [{ id: back.id, reference: back.meta.reference, status: 3 }] });
+    expect((await get(t, token, `/v3/shipments/${original.id}`)).json.data.meta.status).toBe(3);
+    expect((await remove(back.id)).status).toBe(204);
+    expect((await remove(original.id)).status).toBe(204);
+    expect((await get(t, token, `/v3/shipments/${original.id}`)).status).toBe(404);
+  });
+});
+
 describe('returns in the lists and figures', () => {
   it('are a filter of the summaries, a count of Today, and a return rate per reason in the reports', async () => {
     const original = await sent();

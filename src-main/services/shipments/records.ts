@@ -63,6 +63,14 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
                 : null;
         if (refusal) throw new StationError(400, ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
+        // A return rides on its outbound's sale: the outbound is voided only once no return of it is left.
+        const returns = (await Promise.all((record.returns ?? []).map((returnId) => find(caller, returnId)))).filter((one) => one !== undefined);
+        if (returns.length > 0) {
+          const names = returns.map((one) => one.reference ?? one.id);
+          throw new StationError(409, ERROR_TEXT.returnStillBooked(record.reference ?? record.id, names), {
+            meta: { reason: 'returnBooked', returns: returns.map((one) => ({ id: one.id, reference: one.reference, status: one.status })) },
+          });
+        }
       }
       const detail = { reference: record.reference, trackingNumber: record.trackingNumber, status: record.status, sandbox: record.sandbox };
       await store.shipments.markDeleted(record, audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail));
