@@ -26,7 +26,7 @@ export function validateClose(document: unknown): Result<CloseRequest> {
 }
 
 /** Why a shipment of the carrier and day is not in the close. */
-export const LEFT_OUT_REASONS = ['voided', 'failed', 'waiting', 'closed'] as const;
+export const LEFT_OUT_REASONS = ['voided', 'failed', 'waiting', 'closed', 'return'] as const;
 
 export const manifestLineSchema = z.object({
   shipmentId: z.string(),

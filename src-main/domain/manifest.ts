@@ -37,6 +37,8 @@ export interface DayShipment {
   trackingNumber: string | null;
   currency: string | null;
   attributes: ShipmentAttributes;
+  /** A return's original: the customer hands a return to the carrier, never the warehouse's driver. */
+  returnOf: string | null;
 }
 
 /** The shipments changed between the preview and the close: nothing was closed, and the close is tried again. */

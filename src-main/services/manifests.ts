@@ -98,6 +98,7 @@ function leftOutOf(shipment: DayShipment, timeZone: string): LeftOut | null {
   if (shipment.status === -1) return { ...base, reason: 'failed', detail: 'processing failed; it has no label' };
   if (shipment.status === 0) return shipment.scheduled ? { ...base, reason: 'waiting', detail: 'waiting to be processed' } : null;
   if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}` };
+  if (shipment.returnOf !== null) return { ...base, reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' };
   return null;
 }
 
@@ -115,7 +116,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
 
   const previewOf = async (caller: Caller, request: ClosingDay & { timeZone: string }): Promise<ManifestPreview> => {
     const shipments = await store.manifests.dayShipments(day(caller, request));
-    const included = shipments.filter((shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null);
+    const included = shipments.filter((shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null && shipment.returnOf === null);
     const lines = included.map(lineOf);
     return {
       carrier: request.carrier,

@@ -62,7 +62,7 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
         const count = Number(row.shipments);
         if (row.status === STATUS.processed) {
           entry.made += count;
-          if (Number(row.closed) === 0) entry.toClose += count;
+          if (Number(row.closed) === 0 && Number(row.is_return) === 0) entry.toClose += count;
         } else if (row.status === STATUS.failed) entry.failed += count;
         else if (Number(row.scheduled) === 1) entry.waiting += count;
         else entry.saved += count;

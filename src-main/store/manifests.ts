@@ -85,6 +85,7 @@ interface DayShipmentRow {
   tracking_number: string | null;
   currency: string | null;
   attributes: string;
+  return_of: string | null;
 }
 
 const manifestRecord = (row: ManifestRow): ManifestRecord => ({
@@ -129,6 +130,7 @@ const dayShipment = (row: DayShipmentRow): DayShipment => ({
   trackingNumber: row.tracking_number,
   currency: row.currency,
   attributes: JSON.parse(row.attributes) as ShipmentAttributes,
+  returnOf: row.return_of,
 });
 
 /**
@@ -136,7 +138,7 @@ const dayShipment = (row: DayShipmentRow): DayShipment => ({
  * booked them; waiting and failed ones by the carrier chosen for them (an upstream's quotes are <code>.<carrier>).
  */
 const DAY_SHIPMENTS = `SELECT s.id, s.reference, s.status, s.scheduled, s.deleted_at, m.number AS manifest_number, s.carrier_code,
-    s.carrier_name, s.service_name, s.tracking_number, s.currency, s.attributes
+    s.carrier_name, s.service_name, s.tracking_number, s.currency, s.attributes, s.return_of
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
   WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3
     AND (s.carrier_code = $4 OR (s.status <> 3 AND s.carrier_choice IS NOT NULL

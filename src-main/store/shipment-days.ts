@@ -179,15 +179,17 @@ export interface DayCountRow {
   scheduled: number;
   /** 1 when in a closed manifest. */
   closed: number;
+  /** 1 for returns: the customer hands them to the carrier, so they are on no close of the warehouse's. */
+  is_return: number;
   shipments: number;
 }
 
 /** DayCountRow's query: $1 client, $2 sandbox flag, $3 date, $4 the user (or null). */
 export const DAY_COUNTS = `
   SELECT coalesce(s.carrier_code, s.carrier_choice) AS carrier, s.status, s.scheduled, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS closed,
-    min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
+    CASE WHEN s.return_of IS NULL THEN 0 ELSE 1 END AS is_return, min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
   WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3 AND s.deleted_at IS NULL
     AND (CAST($4 AS TEXT) IS NULL OR s.created_by = $4)
-  GROUP BY 1, 2, 3, 4`;
+  GROUP BY 1, 2, 3, 4, 5`;
 

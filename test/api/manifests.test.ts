@@ -220,6 +220,46 @@ describe('a carrier’s cutoff time', () => {
   });
 });
 
+describe('returns and the driver’s hand-off', () => {
+  it('leaves a customer’s return off the outbound manifest, so its count equals the pickup’s and Today has nothing left to close', async () => {
+    const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
+    const day = clock.today();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock });
+    try {
+      const call = caller(station, await station.token());
+      const book = async () => {
+        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'POSTE_ITALIANE' }));
+        expect(created.status, created.text).toBe(201);
+        return created.json.data as { id: string; meta: { reference: string } };
+      };
+      const sold = [await book(), await book(), await book()];
+      const back = await call('POST', `/v3/shipments/${sold[0]!.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'POSTE_ITALIANE' } } });
+      expect(back.status, back.text).toBe(201);
+      expect(back.json.data.attributes.shipDate).toBe(day);
+
+      const preview = (await call('GET', `/v3/manifests/preview?carrier=POSTE_ITALIANE&date=${day}`)).json.data.attributes;
+      // The clock stands still: the three were made at one instant, listed by id.
+      expect(preview.included.map((line: { shipmentId: string }) => line.shipmentId)).toEqual(sold.map((one) => one.id).sort());
+      expect(preview.leftOut).toEqual([{ shipmentId: back.json.data.id, reference: back.json.data.meta.reference, reason: 'return', detail: expect.stringContaining('a return') }]);
+      const pickups = (await call('GET', `/v3/pickups?date=${day}&carrier=POSTE_ITALIANE`)).json.data;
+      const picked = pickups.reduce((sum: number, pickup: { attributes: { shipments: unknown[] } }) => sum + pickup.attributes.shipments.length, 0);
+      expect(picked).toBe(3);
+
+      const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'POSTE_ITALIANE', date: day } } });
+      expect(closed.status, closed.text).toBe(201);
+      expect(closed.json.data.attributes.totals.shipments).toBe(picked);
+      const file = (await call('GET', `/v3/manifests/${closed.json.data.id}/document`)).json.data.attributes;
+      const text = await pdfText(new Uint8Array(Buffer.from(file.fileData, 'base64')));
+      expect(text).toContain('Shipments: 3');
+      expect(text).not.toContain(back.json.data.meta.reference);
+      const todayCarrier = (await call('GET', `/v3/today?date=${day}`)).json.data.attributes.carriers.find((entry: { carrier: string }) => entry.carrier === 'POSTE_ITALIANE');
+      expect(todayCarrier).toMatchObject({ made: 4, toClose: 0 });
+    } finally {
+      await station.close();
+    }
+  });
+});
+
 describe('pickups', () => {
   it('makes one pickup of a carrier, an address and a day, and cancels it whole before the carrier’s deadline, never after', async () => {
     const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
