@@ -106,6 +106,11 @@ export const ERROR_TEXT = {
   printShipmentGone: 'The shipment was deleted, or has no label.',
   bulkPrintShipmentGone: (id: string) => `Shipment ${id} was deleted, or has no label: print the others again.`,
   bulkPrintNotProcessed: (reference: string) => `Shipment ${reference} is not processed yet, so it has no label.`,
+  bulkReprintsNeedSupervisor: (references: string, role: string) =>
+    `Reprinting a label needs the supervisor role; this client's role is ${role}. Printed before, so not printed again: ${references}.`,
+  bulkReprintsToConfirm: (count: number, total: number, references: string) =>
+    `${count} of the ${total} labels were printed before: ${references}. Nothing was printed. Send reprints: include to print them again, or skip to print only the others.`,
+  bulkOnlyReprints: (references: string) => `Every listed label was printed before (${references}), and reprints were to be skipped: nothing to print.`,
   zplSheetsOnly: 'ZPL prints one label a page: sheets of 2 or 4 are PDF. Choose the 4x6 layout, or PDF.',
   printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
     `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,

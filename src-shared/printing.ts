@@ -66,10 +66,46 @@ export type LabelSort = (typeof LABEL_SORTS)[number];
 /** At most this many shipments in one bulk print job. */
 export const BULK_PRINT_MAX = 500;
 
+/**
+ * What a bulk print does with labels printed before (a reprint is a second label with the same tracking number):
+ * `include` reprints them (a supervisor's, the default for one); `skip` leaves them out (a packer's default: a
+ * packer may not reprint); `ask` prints nothing while any listed label is a reprint, and answers 409 naming them,
+ * so a person confirms first.
+ */
+export const REPRINT_CHOICES = ['include', 'skip', 'ask'] as const;
+export type ReprintChoice = (typeof REPRINT_CHOICES)[number];
+
+/** Why a bulk print left a listed shipment out: a packer may not reprint, or the request said to skip reprints. */
+export const BULK_LEFT_OUT_REASONS = ['reprintNeedsSupervisor', 'reprintSkipped'] as const;
+
+const reprintedLabelSchema = z.object({ shipmentId: z.string(), reference: z.string().nullable() });
+export type ReprintedLabel = z.infer<typeof reprintedLabelSchema>;
+
+/** A bulk print job's answer meta: the listed shipments it left out and why, and how many of its labels are reprints. */
+export const bulkPrintMetaSchema = z.object({
+  leftOut: z
+    .array(reprintedLabelSchema.extend({ reason: z.enum(BULK_LEFT_OUT_REASONS) }))
+    .optional()
+    .meta({ description: 'Listed shipments whose label was printed before and is not in this job, with why.' }),
+  reprints: z.number().int().optional().meta({ description: 'How many of this job’s labels were printed before (each audited as label.reprinted).' }),
+});
+export type BulkPrintMeta = z.infer<typeof bulkPrintMetaSchema>;
+
+/** A bulk print's refusal over reprints (403 for a packer's, 409 for `reprints: ask`): meta names them. */
+export const reprintRefusalMetaSchema = z.object({
+  reason: z.enum(['reprintNeedsSupervisor', 'reprintsToConfirm', 'onlyReprints']),
+  reprints: z.array(reprintedLabelSchema),
+  /** How many listed labels were never printed. */
+  fresh: z.number().int(),
+});
+export type ReprintRefusalMeta = z.infer<typeof reprintRefusalMetaSchema>;
+
 export interface BulkPrintRequest {
   shipments: string[];
   layout: LabelLayout;
   sort: LabelSort;
+  /** Absent: as the caller's role allows (a supervisor reprints, a packer's reprints are left out). */
+  reprints?: ReprintChoice;
   printer?: string;
   format?: (typeof PRINT_FORMATS)[number];
   dpi?: (typeof PRINT_DPIS)[number];
@@ -86,6 +122,9 @@ export const bulkPrintSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
   layout: absentWhenNull(lowerCase(LABEL_LAYOUTS)).transform((value) => value ?? '4x6'),
   sort: absentWhenNull(lowerCase(LABEL_SORTS)).transform((value) => value ?? 'order'),
+  reprints: absentWhenNull(lowerCase(REPRINT_CHOICES)).meta({
+    description: 'Labels printed before: include (reprint them; needs a supervisor), skip (leave them out, named in meta.leftOut), or ask (nothing printed while any is a reprint: 409 naming them). Absent: a supervisor reprints, a packer’s are left out.',
+  }),
   printer: absentWhenNull(printer),
   format: absentWhenNull(lowerCase(PRINT_FORMATS)),
   dpi: absentWhenNull(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi)),

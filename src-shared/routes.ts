@@ -11,7 +11,7 @@ import { eventResourceSchema } from './events.ts';
 import { closeDaySchema, manifestPreviewAttributesSchema, manifestResourceSchema, pickupResourceSchema } from './manifests.ts';
 import { orderBatchResultSchema, orderRequestSchema, orderResourceSchema } from './orders.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
-import { bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
+import { bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
 import {
@@ -157,8 +157,8 @@ export const ROUTES = {
 
   // Printing
   printShipment: route('POST', '/shipments/:id/print', 'packer', 'Prints a processed shipment’s label on a printer of the station.', { idempotent: true, note: 'Printing a label again needs a supervisor.', data: printJobResourceSchema, body: one('printJob', printRequestSchema).partial(), ok: [202] }),
-  printJobs: route('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.', { data: list(printJobResourceSchema), paged: true, query: query(PAGE) }),
-  printMany: route('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', { idempotent: true, note: 'Printing labels again needs a supervisor.', data: printJobResourceSchema, body: one('printJob', bulkPrintSchema), ok: [202] }),
+  printJobs: route('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.', { data: list(printJobResourceSchema), paged: true, query: query({ 'filter[shipment]': 'One shipment’s jobs: those that print it alone or in a bulk job.', ...PAGE }) }),
+  printMany: route('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', { idempotent: true, note: 'Printing labels again needs a supervisor: a packer’s are left out, named in meta.leftOut.', data: printJobResourceSchema, meta: bulkPrintMetaSchema, body: one('printJob', bulkPrintSchema), ok: [202] }),
   printJob: route('GET', '/print-jobs/:id', 'packer', 'One print job and its outcome.', { data: printJobResourceSchema }),
   printers: route('GET', '/printers', 'packer', 'The printers the station sees.', { data: list(printerResourceSchema) }),
   printSettings: route('GET', '/print-settings', 'packer', 'The caller’s own print settings.', { data: printSettingsResourceSchema }),

@@ -5,7 +5,17 @@
 // the reason, so an offline printer never loses a label silently. A restart picks the open jobs up again.
 import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import { DEFAULT_PRINT_SETTINGS, type BulkPrintRequest, type LabelSort, type PrintRequest, type PrintSettings } from '../../src-shared/printing.ts';
+import {
+  DEFAULT_PRINT_SETTINGS,
+  type BulkPrintMeta,
+  type BulkPrintRequest,
+  type LabelSort,
+  type PrintRequest,
+  type PrintSettings,
+  type ReprintChoice,
+  type ReprintRefusalMeta,
+} from '../../src-shared/printing.ts';
+import { hasRole } from '../../src-shared/roles.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import type { DocumentPool } from '../documents/pool.ts';
 import { customsFormsOf } from '../documents/customs-forms.ts';
@@ -53,14 +63,19 @@ export interface PrintService {
   print(caller: Caller, shipmentId: string, request: PrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
   /** Bulk print: the labels of many processed shipments, sorted, as one job in one merged document. */
   printMany(caller: Caller, request: BulkPrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord>;
+  /** The same, answering with the listed shipments it left out (reprints a packer may not print, or skipped) too. */
+  bulkPrint(caller: Caller, request: BulkPrintRequest, key?: IdempotencyTicket): Promise<{ job: PrintJobRecord; meta: BulkPrintMeta }>;
   job(caller: Caller, id: string): Promise<PrintJobRecord>;
   /** The caller's client's print jobs, newest first, from after a job (its time and id). */
-  jobs(caller: Caller, page: { after: readonly [createdAt: string, id: string] | null; limit: number }): Promise<PrintJobRecord[]>;
+  /** `shipmentId`: only the jobs that print that shipment's documents, alone or in a bulk job. */
+  jobs(caller: Caller, page: { after: readonly [createdAt: string, id: string] | null; limit: number; shipmentId?: string }): Promise<PrintJobRecord[]>;
   start(): void;
   stop(): Promise<void>;
   /** Sends and follows open jobs once; tests and shutdown use it. */
   runOnce(): Promise<void>;
 }
+
+type BulkLeftOut = NonNullable<BulkPrintMeta['leftOut']>[number];
 
 /** Before settings were per client, one station-wide value: every client that has not chosen starts from it. */
 const STATION_SETTINGS_KEY = 'printing';
@@ -234,6 +249,80 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     });
   };
 
+  /**
+   * Which listed labels a bulk print reprints, and which it leaves out: a packer's reprints are left out and named
+   * (refused by name when nothing else is left), a supervisor's are reprinted unless the request skips them or asks
+   * first (409 naming them, nothing printed).
+   */
+  const chooseReprints = async (caller: Caller, records: ShipmentRecord[], choice: ReprintChoice | undefined) => {
+    const before: ShipmentRecord[] = [];
+    for (const record of records) if (await store.printJobs.printedBefore(record.id)) before.push(record);
+    const named = before.map((record) => ({ shipmentId: record.id, reference: record.reference }));
+    const references = before.map((record) => record.reference ?? record.id).join(', ');
+    const fresh = records.length - before.length;
+    const actor = actorOf(caller);
+    const mayReprint = actor.via === 'cli' || hasRole(actor.user.role, 'supervisor');
+    if (before.length === 0) return { reprinting: [] as ShipmentRecord[], leftOut: [] as BulkLeftOut[] };
+    if (!mayReprint && (choice === 'include' || fresh === 0)) {
+      const role = actor.via === 'api' ? actor.user.role : 'packer';
+      throw new StationError(403, ERROR_TEXT.bulkReprintsNeedSupervisor(references, role), { meta: { neededRole: 'supervisor', role, reason: 'reprintNeedsSupervisor', reprints: named, fresh } satisfies ReprintRefusalMeta & Record<string, unknown> });
+    }
+    if (mayReprint && choice === 'ask') {
+      throw new StationError(409, ERROR_TEXT.bulkReprintsToConfirm(before.length, records.length, references), { pointer: '/data/attributes/reprints', meta: { reason: 'reprintsToConfirm', reprints: named, fresh } satisfies ReprintRefusalMeta });
+    }
+    if (mayReprint && (choice === undefined || choice === 'include')) return { reprinting: before, leftOut: [] as BulkLeftOut[] };
+    if (fresh === 0) {
+      throw new StationError(409, ERROR_TEXT.bulkOnlyReprints(references), { pointer: '/data/attributes/reprints', meta: { reason: 'onlyReprints', reprints: named, fresh } satisfies ReprintRefusalMeta });
+    }
+    const reason = mayReprint ? ('reprintSkipped' as const) : ('reprintNeedsSupervisor' as const);
+    return { reprinting: [] as ShipmentRecord[], leftOut: named.map((label) => ({ ...label, reason })) };
+  };
+
+  const bulkPrint: PrintService['bulkPrint'] = async (caller, request, key) => {
+    // Each shipment is the caller's and processed; a fault names its place in the list.
+    const records: ShipmentRecord[] = [];
+    for (const [index, shipmentId] of request.shipments.entries()) {
+      const at = { pointer: `/data/attributes/shipments/${index}` };
+      const record = await deps.shipments.acknowledged(caller, shipmentId);
+      if (!record) throw new StationError(404, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
+      if (record.status !== 3) {
+        throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id) } });
+      }
+      records.push(record);
+    }
+    if (request.format === 'zpl' && request.layout !== '4x6') {
+      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
+    }
+    const chosen = await choosePrinter(caller, request);
+    // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
+    const format = request.layout === '4x6' ? chosen.format : 'pdf';
+    const sorted = await sortForPrinting(caller, records, request.sort);
+    const { reprinting: reprints, leftOut } = await chooseReprints(caller, sorted, request.reprints);
+    const id = randomBytes(16).toString('hex').toUpperCase();
+    const reprinted = reprints.map((record) => audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: chosen.name, copies: 1 }));
+    const printed = sorted.filter((record) => !leftOut.some((left) => left.shipmentId === record.id));
+    const job = await store.audited(
+      reprinted,
+      'printJobs',
+      'add',
+      {
+        id,
+        shipmentId: printed[0]!.id,
+        clientId: caller.client.id,
+        desk,
+        printer: chosen.name,
+        format,
+        dpi: request.dpi ?? chosen.dpi,
+        copies: 1,
+        documents: 'labels',
+        batch: { shipmentIds: printed.map((record) => record.id), layout: request.layout },
+      },
+      key && { ...key, subjectType: 'printJob', subjectId: id },
+    );
+    void monitor.runOnce();
+    return { job, meta: { leftOut, reprints: reprints.length } };
+  };
+
   return {
     printers: () => backend.printers(),
     settings,
@@ -274,51 +363,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       void monitor.runOnce();
       return job;
     },
-    async printMany(caller, request, key) {
-      // Each shipment is the caller's and processed; a fault names its place in the list.
-      const records: ShipmentRecord[] = [];
-      for (const [index, shipmentId] of request.shipments.entries()) {
-        const at = { pointer: `/data/attributes/shipments/${index}` };
-        const record = await deps.shipments.acknowledged(caller, shipmentId);
-        if (!record) throw new StationError(404, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
-        if (record.status !== 3) {
-          throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id) } });
-        }
-        records.push(record);
-      }
-      if (request.format === 'zpl' && request.layout !== '4x6') {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
-      }
-      const chosen = await choosePrinter(caller, request);
-      // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
-      const format = request.layout === '4x6' ? chosen.format : 'pdf';
-      const sorted = await sortForPrinting(caller, records, request.sort);
-      const reprints: ShipmentRecord[] = [];
-      for (const record of sorted) if (await store.printJobs.printedBefore(record.id)) reprints.push(record);
-      if (reprints.length > 0) requireRole(actorOf(caller), 'supervisor', 'Reprinting a label');
-      const id = randomBytes(16).toString('hex').toUpperCase();
-      const reprinted = reprints.map((record) => audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: chosen.name, copies: 1 }));
-      const job = await store.audited(
-        reprinted,
-        'printJobs',
-        'add',
-        {
-          id,
-          shipmentId: sorted[0]!.id,
-          clientId: caller.client.id,
-          desk,
-          printer: chosen.name,
-          format,
-          dpi: request.dpi ?? chosen.dpi,
-          copies: 1,
-          documents: 'labels',
-          batch: { shipmentIds: sorted.map((record) => record.id), layout: request.layout },
-        },
-        key && { ...key, subjectType: 'printJob', subjectId: id },
-      );
-      void monitor.runOnce();
-      return job;
-    },
+    printMany: async (caller, request, key) => (await bulkPrint(caller, request, key)).job,
+    bulkPrint,
     jobs: (caller, page) => store.printJobs.list({ clientId: caller.client.id, ...page }),
     async job(caller, id) {
       const job = await store.printJobs.get(id);

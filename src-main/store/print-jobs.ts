@@ -11,7 +11,7 @@ import type { TableContext, TableGroup } from './table-group.ts';
 export interface PrintJobReads {
   get(id: string): Promise<PrintJobRecord | undefined>;
   /** A client's jobs, newest first; `after`: those made before that one (its time and id), the page after it. */
-  list(filter: { clientId: string; after: readonly [createdAt: string, id: string] | null; limit: number }): Promise<PrintJobRecord[]>;
+  list(filter: { clientId: string; after: readonly [createdAt: string, id: string] | null; limit: number; shipmentId?: string }): Promise<PrintJobRecord[]>;
   /** This desk's jobs not finished yet, oldest first: the ones its monitor sends or watches. */
   open(desk: string): Promise<PrintJobRecord[]>;
   /** Whether a label of this shipment has been sent to a printer, or is on its way: printing it again is a reprint. */
@@ -80,13 +80,14 @@ function reads(sql: Sql): PrintJobReads {
   const jobs = async (text: string, values: unknown[] = []) => (await sql.all<PrintJobRow>(text, values)).map(printJobRecord);
   return {
     get: async (id) => (storable(id) ? (await jobs('SELECT * FROM print_jobs WHERE id = $1', [id]))[0] : undefined),
-    list: async ({ clientId, after, limit }) =>
-      after && !after.every(storable)
+    list: async ({ clientId, after, limit, shipmentId }) =>
+      (after && !after.every(storable)) || (shipmentId !== undefined && !storable(shipmentId))
         ? []
         : jobs(
             `SELECT * FROM print_jobs WHERE client_id = $1 AND (CAST($2 AS TEXT) IS NULL OR (created_at, id) < ($2, $3))
+               AND (CAST($5 AS TEXT) IS NULL OR shipment_id = $5 OR id IN (SELECT print_job_id FROM print_job_shipments WHERE shipment_id = $5))
              ORDER BY created_at DESC, id DESC LIMIT $4`,
-            [numericId(clientId), after?.[0] ?? null, after?.[1] ?? null, limit],
+            [numericId(clientId), after?.[0] ?? null, after?.[1] ?? null, limit, shipmentId ?? null],
           ),
     open: (desk) => jobs("SELECT * FROM print_jobs WHERE desk = $1 AND status IN ('queued', 'printing') ORDER BY created_at, id", [desk]),
     // Whether a print job names the shipment, as its only shipment or in a bulk job (print_job_shipments): two

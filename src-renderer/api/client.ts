@@ -6,7 +6,7 @@ import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../s
 import { ROUTES, pathOf, type RouteSpec } from '../../src-shared/routes.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
-import type { BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
+import type { BulkPrintMeta, BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
 import type { HealthAttributes, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
@@ -101,7 +101,10 @@ export interface ApiClient {
   print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
   printJob(id: string): Promise<PrintJob>;
   /** Bulk print: the labels of many processed shipments as one job, in one layout and order. */
-  printMany(request: Partial<BulkPrintRequest> & { shipments: string[] }): Promise<PrintJob>;
+  /** The job, and the listed shipments it left out (labels printed before that the caller may not reprint, or skipped). */
+  printMany(request: Partial<BulkPrintRequest> & { shipments: string[] }): Promise<{ job: PrintJob; meta: BulkPrintMeta }>;
+  /** One shipment's print jobs, newest first (the latest 50). */
+  printJobsOf(shipmentId: string): Promise<PrintJob[]>;
   /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
   outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[]; manifests: Manifest[] }>;
   carriers(): Promise<Carrier[]>;
@@ -292,7 +295,11 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     printers: async () => (await request(ROUTES.printers)).data,
     printSettings: async () => (await request(ROUTES.printSettings)).data.attributes,
     updatePrintSettings: async (change) => (await request(ROUTES.changePrintSettings, resource('printSettings', change))).data.attributes,
-    printMany: async (attributes) => (await request(ROUTES.printMany, resource('printJob', attributes))).data,
+    printMany: async (attributes) => {
+      const body = await request(ROUTES.printMany, resource('printJob', attributes));
+      return { job: body.data, meta: body.meta ?? {} };
+    },
+    printJobsOf: async (shipmentId) => (await request(ROUTES.printJobs, { query: { 'filter[shipment]': shipmentId } })).data,
     createReturn: async (shipmentId, attributes, meta = {}, idempotencyKey) => {
       const body = await request(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
       return { shipment: body.data, ...(body.meta?.printJob ? { printJob: body.meta.printJob } : {}), ...(body.meta?.printError ? { printError: body.meta.printError } : {}) };

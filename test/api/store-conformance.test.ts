@@ -362,6 +362,8 @@ describe('the rest of the tables', () => {
     await store.printJobs.finish(job.id, 'done', null);
     expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'done', backendJobId: 'cups-17' });
     expect((await store.printJobs.list({ clientId: client, after: null, limit: 1 })).map((listed) => listed.id)).toEqual(['pj_conformance_2']);
+    expect((await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: shipment.id })).map((listed) => listed.id).sort()).toEqual(['pj_conformance_1', 'pj_conformance_2']);
+    expect(await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: 'FFFF' })).toEqual([]);
     const [done] = await store.events.list({ after: 0, clientId: client, sandbox: false, types: ['print.done'], limit: 5 });
     expect(done?.subjectId).toBe(job.id);
     await store.idempotencyKeys.saveResponse(client, 'print-1', { status: 201, headers: {}, body: '{}' });

@@ -1,13 +1,14 @@
-// The printing extension, in the same JSON:API style: GET /printers, POST /shipments/<id>/print,
-// GET /print-jobs/<id>, and GET/PATCH /print-settings: the calling client's own label printer.
+// The printing extension, in the same JSON:API style: GET /printers, POST /shipments/<id>/print, POST /print-jobs
+// (bulk), GET /print-jobs (one shipment's with filter[shipment]), GET /print-jobs/<id>, and GET/PATCH /print-settings: the calling client's own label printer.
 import { StationError } from '../../../src-shared/errors.ts';
-import { validateBulkPrintRequest, validatePrintRequest, validatePrintSettings } from '../../../src-shared/printing.ts';
+import { validateBulkPrintRequest, validatePrintRequest, validatePrintSettings, type BulkPrintMeta } from '../../../src-shared/printing.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { PrintService } from '../../services/printing.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { respondData } from '../respond.ts';
+import { queryParameter } from '../query.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
@@ -21,10 +22,11 @@ const byJob: KeyReader<readonly [string, string]> = ([createdAt, id, ...rest]) =
 
 export function printingRoutes(router: ApiRouter, printing: PrintService, idempotency: IdempotencyService): void {
   const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
-  const respondJob = (ctx: ApiContext, job: PrintJobRecord) => {
+  /** `meta`: a bulk print's left-out shipments and reprints. */
+  const respondJob = (ctx: ApiContext, job: PrintJobRecord, meta?: BulkPrintMeta) => {
     const resource = printJobResource(job, ctx.state.apiBase);
     ctx.set('Location', resource.links.self);
-    respondData(ctx, 202, resource);
+    respondData(ctx, 202, resource, meta);
   };
   /** A print committed with its key, answered again after a restart lost the first answer. */
   const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => respondJob(ctx, await printing.job(caller(ctx), record.subjectId));
@@ -42,12 +44,14 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
   router.on(ROUTES.printMany, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validateBulkPrintRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
-    respondJob(ctx, await printing.printMany(caller(ctx), request.value, idempotencyTicket(ctx)));
+    const { job, meta } = await printing.bulkPrint(caller(ctx), request.value, idempotencyTicket(ctx));
+    respondJob(ctx, job, meta);
   });
 
   router.on(ROUTES.printJobs, async (ctx: ApiContext) => {
     const page = pageRequest(ctx, JOB_PAGE, byJob);
-    const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1 });
+    const shipmentId = queryParameter(ctx, 'shipment')?.trim().toUpperCase() || undefined;
+    const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1, shipmentId });
     respondPage(ctx, page, jobs, (job) => [job.createdAt, job.id], (job) => printJobResource(job, ctx.state.apiBase));
   });
 
