@@ -20,8 +20,18 @@ export const jsonApiVersionSchema = z.object({ version: z.literal('1.0') });
 /** An error document: every refusal of the API, with any top-level meta the route adds (e.g. a 503's health). */
 export const errorDocumentSchema = z.object({ jsonapi: jsonApiVersionSchema, errors: z.array(errorObjectSchema).min(1), meta: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'ErrorDocument' });
 
-/** A warning about the request that was still taken: an unknown member, a likely wrong phone (meta.warnings). */
-export const requestWarningSchema = z.object({ code: z.string(), pointer: z.string(), detail: z.string() }).meta({ id: 'RequestWarning' });
+/**
+ * A warning about the request that was still taken: an unknown member, a likely wrong phone, a carrier whose day is
+ * closed (meta.warnings); meta holds the figures its words name, for a client that words them itself.
+ */
+export const requestWarningSchema = z
+  .object({
+    code: z.string(),
+    pointer: z.string(),
+    detail: z.string(),
+    meta: z.record(z.string(), z.unknown()).optional().meta({ description: 'carrierDayClosed: carrier, carrierName, manifest, and shipDate, the day the parcel ships instead.' }),
+  })
+  .meta({ id: 'RequestWarning' });
 
 export interface DataDocument<TData, TMeta = Record<string, unknown>> {
   jsonapi: typeof JSONAPI_VERSION;

@@ -1,5 +1,7 @@
 // A priced carrier service, and why a service cannot carry a shipment: what carriers answer and services,
 // the scheduler and the API serializers pass on.
+import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+
 export interface Quote {
   carrierCode: string;
   carrierName: string;
@@ -37,4 +39,6 @@ export interface PriceList {
 /** A price list as a client is answered: with the hash of the document priced, which a confirm may send back. */
 export interface RatedPriceList extends PriceList {
   documentHash: string;
+  /** Carriers whose day is closed: their rates are for the next working day. */
+  warnings: CarrierDayClosedWarning[];
 }

@@ -2,11 +2,14 @@
 // serializers share, kept apart from any one store back end.
 import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
 
 /** How the shipment came in: saved for a later confirm, confirmed with a rate, or created in one step. */
 export type ShipmentOrigin = 'save' | 'confirm' | 'create';
 
 export interface ShipmentRecord {
+  /** What the answer that made it says besides (its carrier's day was closed, so it ships later); never stored. */
+  notices?: readonly CarrierDayClosedWarning[];
   id: string;
   clientId: string;
   sandbox: boolean;

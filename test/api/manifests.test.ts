@@ -220,6 +220,59 @@ describe('a carrier’s cutoff time', () => {
   });
 });
 
+describe('a carrier whose day is closed', () => {
+  it('ships what is made after the close on its next working day, and every answer says so', async () => {
+    // A Friday morning at the station: UPS is closed early, DHL is not.
+    const clock = setClock('2026-11-27 10:00', 'Europe/Rome', { running: false });
+    const friday = clock.today();
+    const monday = addDays(friday, 3);
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock });
+    try {
+      const call = caller(station, await station.token());
+      const undated = attributes({ shipDate: undefined });
+      const create = (carrier: string, extra: Record<string, unknown> = {}, scheduledProcessing = false) =>
+        call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing, service: 'economy', carrierChoice: carrier }));
+      const before = await create('UPS');
+      expect(before.json.data.attributes.shipDate).toBe(friday);
+      expect(before.json.meta).toBeUndefined();
+      const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: friday } } });
+      expect(closed.status, closed.text).toBe(201);
+      const number = closed.json.data.attributes.number;
+      const warning = { code: 'carrierDayClosed', pointer: '/data/attributes/shipDate', detail: `UPS is closed for today (manifest ${number}): this parcel ships on ${monday}, its next working day.`, meta: { carrier: 'UPS', carrierName: 'UPS', manifest: number, shipDate: monday } };
+
+      // The rates say it before anything is booked; DHL's day is open.
+      const rated = await call('POST', '/v3/shipments/rate', document(undated));
+      expect(rated.json.meta.warnings).toEqual([warning]);
+      const ups = await create('UPS');
+      expect(ups.status).toBe(201);
+      expect(ups.json.data.attributes.shipDate).toBe(monday);
+      expect(ups.json.meta.warnings).toEqual([warning]);
+      // Today given is "as soon as possible": Monday too. A later day is the client's, and nothing is said.
+      expect((await create('UPS', { shipDate: friday })).json.data.attributes.shipDate).toBe(monday);
+      const later = await create('UPS', { shipDate: addDays(friday, 4) });
+      expect(later.json.data.attributes.shipDate).toBe(addDays(friday, 4));
+      expect(later.json.meta).toBeUndefined();
+      const dhl = await create('DHL');
+      expect(dhl.json.data.attributes.shipDate).toBe(friday);
+      expect(dhl.json.meta).toBeUndefined();
+      // A scheduled one and a confirm of a UPS rate move the same way.
+      const waiting = await create('UPS', {}, true);
+      expect(waiting.status).toBe(202);
+      expect(waiting.json.data.attributes.shipDate).toBe(monday);
+      expect(waiting.json.meta.warnings).toEqual([warning]);
+      const rate = rated.json.data.find((one: { id: string }) => one.id === 't2-UPS-STD');
+      const confirmed = await call('POST', '/v3/shipments/confirm', document(undated, { rate }));
+      expect(confirmed.json.data.attributes.shipDate).toBe(monday);
+      expect(confirmed.json.meta.warnings).toEqual([warning]);
+      // Nothing made after the close joins Friday's manifest: the preview has nothing left to take.
+      const preview = (await call('GET', `/v3/manifests/preview?carrier=UPS&date=${friday}`)).json.data.attributes;
+      expect(preview.included).toEqual([]);
+    } finally {
+      await station.close();
+    }
+  });
+});
+
 describe('returns and the driver’s hand-off', () => {
   it('leaves a customer’s return off the outbound manifest, so its count equals the pickup’s and Today has nothing left to close', async () => {
     const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });

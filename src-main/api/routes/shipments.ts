@@ -115,7 +115,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true, operation?: Operation) => {
     const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
     if (created) ctx.set('Location', resource.links.self);
-    respondData(ctx, status, resource, warningsMeta(operation && shipmentRequestWarnings(ctx.state.body, operation)));
+    respondData(ctx, status, resource, warningsMeta([...(operation ? shipmentRequestWarnings(ctx.state.body, operation) : []), ...(record.notices ?? [])]));
   };
 
   /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
@@ -135,7 +135,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
     const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}) })) };
-    const warnings = warningsMeta(shipmentRequestWarnings(ctx.state.body, 'rate'));
+    const warnings = warningsMeta([...shipmentRequestWarnings(ctx.state.body, 'rate'), ...list.warnings]);
     const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warnings };
     respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
   });

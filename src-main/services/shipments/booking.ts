@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { STATUS, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { PriceChangeMeta } from '../../../src-shared/resources.ts';
+import type { CarrierDayClosedWarning } from '../../../src-shared/closed-day.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { PriceList } from '../../domain/rating.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
@@ -13,6 +14,9 @@ import { ratedDocumentHash } from '../rated-document.ts';
 import { noServiceReason, pickByService, unreachableReason } from '../processing.ts';
 import type { OrderLink, ShipmentService } from './types.ts';
 import { UPSTREAM_RETRY_AFTER_S, type ShipmentContext } from './context.ts';
+
+/** A booked or waiting shipment with what its answer says besides (a carrier's closed day), never stored. */
+const withNotices = (record: ShipmentRecord, notice: CarrierDayClosedWarning | undefined): ShipmentRecord => (notice ? { ...record, notices: [notice] } : record);
 
 type ReturnColumns = Partial<Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>>;
 
@@ -100,7 +104,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
 
   return {
     async save(caller, given, key) {
-      const dates = await dating();
+      const dates = await dating(caller);
       const attributes = await dated(given, dates, null);
       const shipDate = attributes.shipDate ?? dates.shipDateWith(null);
       const shipment = {
@@ -126,14 +130,17 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     },
 
     async rate(caller, given) {
-      const dates = await dating();
+      const dates = await dating(caller);
       const attributes = await dated(given, dates, null);
       const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       // Nothing quoted and an upstream could not be asked: not an answer about the shipment, so ask again later.
       const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
       if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
+      // A carrier whose day is closed prices the parcel for its next working day, and the list says so once per carrier.
+      const choices = [...new Set(list.quotes.map((quote) => quote.choiceCode))];
+      const warnings = attributes.shipDate === undefined ? choices.flatMap((choice) => dates.closedDayWarning(choice, dates.shipDateWith(choice)) ?? []) : [];
       // The hash is of the document as sent, which its confirm sends again.
-      return { ...list, documentHash: ratedDocumentHash(given) };
+      return { ...list, documentHash: ratedDocumentHash(given), warnings };
     },
 
     async confirm(caller, given, meta, savedId, key) {
@@ -145,7 +152,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
           throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
         }
-        const dates = await dating();
+        const dates = await dating(caller);
         const attributes = await dated(given, dates, null);
         const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
         const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
@@ -165,14 +172,16 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         }
         const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
         const confirmed = { ...attributes, shipDate };
-        if (named) return confirmSaved(named, confirmed, quote, key, meta.orderNumber);
-        return recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
+        const booked = named
+          ? await confirmSaved(named, confirmed, quote, key, meta.orderNumber)
+          : await recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
+        return withNotices(booked, attributes.shipDate === undefined ? dates.closedDayWarning(quote.choiceCode, shipDate) : undefined);
       });
     },
 
     async create(caller, given, meta, key) {
       return forOrder(caller, meta.orderNumber, undefined, async () => {
-        const dates = await dating();
+        const dates = await dating(caller);
         const choice = { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber, ...returnColumns(meta.returnOf) };
         const attributes = await dated(given, dates, choice.carrierChoice);
         // A scheduled shipment meets the same rules before its 202 as an immediate one before its 201: once
@@ -185,6 +194,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         if (!quote && !meta.scheduledProcessing) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away!));
         const shipDate = attributes.shipDate ?? dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice);
         const withDate = { ...attributes, shipDate };
+        const closedDay = attributes.shipDate === undefined ? dates.closedDayWarning(quote?.choiceCode ?? choice.carrierChoice, shipDate) : undefined;
         if (meta.scheduledProcessing) {
           const shipment = {
             id: newId(),
@@ -198,9 +208,10 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
             ...choice,
             ...madeBy(caller),
           };
-          return store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
+          const waiting = await store.shipments.insert(shipment, undefined, created(caller, shipment), keyFor(key, shipment.id));
+          return withNotices(waiting, closedDay);
         }
-        return recordProcessed(caller, withDate, shipDate, 'create', quote!, choice, key);
+        return withNotices(await recordProcessed(caller, withDate, shipDate, 'create', quote!, choice, key), closedDay);
       });
     },
   };

@@ -2,7 +2,8 @@
 // station's calendar read once per request, a ship date checked, a priced shipment processed and recorded, an
 // order's shipment guarded, a caller's own shipment found). services/shipments.ts puts the use cases together.
 import { randomBytes } from 'node:crypto';
-import { addDays, dayIn, shipDateAt } from '../../../src-shared/calendar.ts';
+import { addDays, dayIn, nextWorkingDay, shipDateAt } from '../../../src-shared/calendar.ts';
+import { carrierDayClosedWarning, type CarrierDayClosedWarning } from '../../../src-shared/closed-day.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { STATUS, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import { PoolBusyError } from '../../documents/pool.ts';
@@ -27,6 +28,8 @@ interface Dating {
   timeZone: string;
   holidays: readonly string[];
   shipDateWith(choiceCode: string | null | undefined): string;
+  /** The warning a shipment with this carrier choice and ship date gets when its carrier's day is closed and it moved on. */
+  closedDayWarning(choiceCode: string | null | undefined, shipDate: string): CarrierDayClosedWarning | undefined;
 }
 
 /** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
@@ -85,19 +88,41 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    */
   const upstreamAway = (text: string) => new StationError(503, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) } });
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
+  /** The carriers whose day the caller's account has closed today, by carrier code, with the manifest's number. */
+  const closedToday = async (caller: Caller, today: string) => {
+    const manifests = await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: today, carrierCode: null, limit: 100 });
+    return new Map(manifests.filter((manifest) => manifest.status === 'closed').map((manifest) => [manifest.carrierCode, manifest.number]));
+  };
   /**
    * The station's calendar at one instant, read once per request: its holidays, and the ship date a shipment
-   * without one gets with a carrier choice: today on a working day before that carrier's cutoff (HH:MM in the station's zone),
-   * otherwise the next working day (its driver has come for today's parcels, or nobody ships today).
+   * without one gets with a carrier choice: today on a working day before that carrier's cutoff (HH:MM in the station's zone)
+   * and before the caller's account closed that carrier's day, otherwise the next working day (its driver has come
+   * for today's parcels, or nobody ships today).
    */
-  const dating = async (): Promise<Dating> => {
-    const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
+  const dating = async (caller: Caller): Promise<Dating> => {
+    const [calendar, cutoffs, cards] = await Promise.all([deps.calendar(), storedCutoffs(store), carriers.cards()]);
     const now = clock();
+    const today = dayIn(now, calendar.timeZone);
+    const closed = await closedToday(caller, today);
+    /** The closed day of a carrier choice: a rate card's by its carrier's code, an upstream's by its own. */
+    const closedFor = (choiceCode: string) => {
+      const card = cards.find((entry) => entry.card.choiceCode === choiceCode)?.card;
+      const carrier = card?.carrierCode ?? choiceCode;
+      const manifest = closed.get(carrier);
+      return manifest === undefined ? undefined : { carrier, carrierName: card?.carrierName ?? carrier, manifest };
+    };
     return {
-      today: dayIn(now, calendar.timeZone),
+      today,
       timeZone: calendar.timeZone,
       holidays: calendar.holidays,
-      shipDateWith: (choiceCode: string | null | undefined) => shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined),
+      shipDateWith(choiceCode) {
+        const soonest = shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
+        return soonest === today && choiceCode && closedFor(choiceCode) ? nextWorkingDay(today, calendar.holidays) : soonest;
+      },
+      closedDayWarning(choiceCode, shipDate) {
+        const day = choiceCode && shipDate !== today ? closedFor(choiceCode) : undefined;
+        return day && carrierDayClosedWarning(day.carrier, day.carrierName, day.manifest, shipDate);
+      },
     };
   };
   /** The price list of a shipment: with its own ship date, or each carrier with the date it would ship on. */
