@@ -26,6 +26,32 @@ export type PhoneCheck =
   | { ok: true; phone: string; likelyWrong?: string }
   | { ok: false; expected: string };
 
+/**
+ * A phone as people write it in any country: digits, spaces, dashes, dots, slashes and brackets, a leading plus
+ * ("(212) 736-3100", "+1 212-736-3100", "01.42.00.00.00", "089/123456", "+49 (0)89 123456"); letters are not a number.
+ */
+export function isWrittenPhone(text: string): boolean {
+  return /^\+?[0-9 ().\/-]*$/.test(text.trim()) && text.replace(/\D/g, '').length <= 25;
+}
+
+/** A phone's writing marks (dashes, dots, slashes, brackets) as spaces: the digits, spaces and plus the spec keeps. */
+export function phoneAsDigits(text: string): string {
+  return text.replace(/[().\/-]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** What a US address's phone is: the spec keeps it as 11 digits starting with 1; people write 10, with brackets and dashes. */
+export const US_PHONE_EXPECTED = 'a US phone number: 10 digits, or 11 starting with 1, such as (201) 555-0123 or +1 201 555 0123';
+
+/**
+ * A US address's phone (a sender's too, whose country the spec asks it of): a number of the North American plan read
+ * as it is written, kept as 11 digits with its 1; a number of another country is not a US phone.
+ */
+export function checkUsPhone(given: string): PhoneCheck {
+  const checked = checkPhone('US', given);
+  if (checked.ok && /^1[0-9]{10}$/.test(checked.phone)) return checked;
+  return { ok: false, expected: US_PHONE_EXPECTED };
+}
+
 /** A number that can be dialled in the country, as its international example shows it. */
 export function phoneExpectation(country: string): string {
   let example = '';
@@ -53,7 +79,8 @@ function parsed(text: string, country: string) {
 export const checkPhone = boundedMemo(checkPhoneOnce, (country, given) => `${country}\u0000${given}`);
 
 function checkPhoneOnce(country: string, given: string): PhoneCheck {
-  const text = given.trim().replace(/^00/, '+');
+  // "+49 (0)89 …": the trunk zero in brackets is written for callers inside the country, not dialled from abroad.
+  const text = phoneAsDigits(given.trim().replace(/^00/, '+').replace(/^(\+\d{1,3})\s*\(0\)/, '$1 '));
   const national = parsed(text, country);
   // The international reading only when the national one is not a valid number (it costs a second parse).
   const international = national?.isValid() || text.startsWith('+') ? undefined : parsed(`+${text.replace(/\D/g, '')}`, country);

@@ -28,7 +28,7 @@ const EXPECTED: readonly Expectation[] = [
   { id: 'state', at: /\/state$/, desk: 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States', api: 'the state or province code, at most 20 characters; required when the country is IT, CA or US' },
   { id: 'originCountry', at: /\/originCountry$/, desk: 'the country where the goods were made', api: `${COUNTRY_CODE}: where the goods were made` },
   { id: 'country', at: /\/country$/, desk: 'a country: type its name or its two-letter code and pick it', api: COUNTRY_CODE },
-  { id: 'phone', at: /\/phone$/, desk: 'digits only, up to 25; a US number has 11 digits and starts with 1', api: 'digits (spaces and a leading + allowed), at most 25; a US number has 11 digits and starts with 1' },
+  { id: 'phone', at: /\/phone$/, desk: 'a phone number as written in its country, such as 089 123456 or +49 89 123456 (digits, spaces, dashes, brackets; up to 25 digits); a US number has 10 digits, or 11 starting with 1', api: 'a phone number as written in its country, at most 25 digits (spaces, dashes, dots, slashes, brackets and a leading + allowed), such as "(212) 736-3100" or "+49 89 123456"; a US number has 10 digits, or 11 starting with 1, and is kept as 11' },
   { id: 'email', at: /\/(email|confirmationEmail)$/, desk: 'an email address such as name@example.com, up to 50 characters' },
   { id: 'taxIdentification', at: /\/taxIdentification$/, desk: 'up to 45 characters' },
   { id: 'flag', at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing)$/, desk: FLAG },

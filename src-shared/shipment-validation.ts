@@ -5,7 +5,7 @@ import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
 import { STATE_REQUIRED, isCountryCode } from './countries.ts';
 import { IOSS_LIMIT_CENTS, customsRoute, isEori, isHsCode, isIoss, type CustomsRoute } from './customs.ts';
-import { STATE_CODES, checkPhone, receiverWarnings, type LikelyWrongWarning } from './address-checks.ts';
+import { STATE_CODES, checkPhone, checkUsPhone, isWrittenPhone, phoneAsDigits, receiverWarnings, type LikelyWrongWarning } from './address-checks.ts';
 import { checkPostalCode } from './postal-codes.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import { apiReason } from './field-expectations.ts';
@@ -95,7 +95,8 @@ const country = z
   .refine(isCountryCode);
 const email = z.string().trim().max(50).pipe(z.email());
 const digitsText = z.union([z.string(), z.number().int().nonnegative()]).transform((value) => String(value).trim());
-const phone = digitsText.refine((value) => /^\+?[0-9 ]*$/.test(value) && value.replace(/\D/g, '').length <= 25);
+/** A phone as people write it ("(212) 736-3100"); kept with digits, spaces and a plus (canonicalAddress). */
+const phone = digitsText.refine(isWrittenPhone);
 /** One of a few codes, matched without regard to case. */
 const code = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(values));
@@ -106,15 +107,16 @@ const commodityCode = textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/)
 
 /**
  * An address as the station keeps it: its postal code written as the country writes it, state codes in capitals,
- * and a receiver's phone as E.164 digits. A value the checks refuse is left as given: checkAddressRules reports it.
+ * and a receiver's phone (and a US sender's) as E.164 digits; any other phone without its dashes, dots and brackets.
+ * A value the checks refuse is left as given: checkAddressRules reports it.
  */
 function canonicalAddress<T extends { country: string; postalCode: string; state?: string | undefined; phone?: string | undefined }>(address: T, receiver: boolean): T {
   const postal = checkPostalCode(address.country, address.postalCode);
   const written = { ...address, postalCode: postal.ok ? postal.postalCode : address.postalCode };
   if (address.state !== undefined && STATE_CODES[address.country]) written.state = address.state.toUpperCase();
-  if (receiver && address.phone) {
-    const phone = checkPhone(address.country, address.phone);
-    if (phone.ok) written.phone = phone.phone;
+  if (address.phone) {
+    const phone = address.country === 'US' ? checkUsPhone(address.phone) : receiver ? checkPhone(address.country, address.phone) : undefined;
+    written.phone = phone?.ok ? phone.phone : phoneAsDigits(address.phone);
   }
   return written;
 }
@@ -329,8 +331,8 @@ function commodityCodeWarnings(attributes: Record<string, unknown>): LikelyWrong
 
 /**
  * The rules of an address that tie its fields to its country: a postal code of the country's format, a state where
- * the country needs one (and one that exists, where the station knows them all), a US phone's digits, and a
- * receiver's phone that can be dialled there.
+ * the country needs one (and one that exists, where the station knows them all), a US phone of the North American
+ * plan, and a receiver's phone that can be dialled there: each read as people write it, "(212) 736-3100".
  */
 export function checkAddressRules(address: unknown, path: Path, violations: Violations, receiver = false): void {
   if (!isObject(address)) return;
@@ -346,12 +348,11 @@ export function checkAddressRules(address: unknown, path: Path, violations: Viol
   if (states && typeof address.state === 'string' && address.state.trim() !== '' && !states.codes.has(address.state.trim().toUpperCase())) {
     violations.invalid([...path, 'state'], states.expected);
   }
-  const digits = isAbsent(address.phone) ? '' : String(address.phone).replace(/\D/g, '');
-  if (code === 'US' && digits !== '' && !/^1[0-9]{10}$/.test(digits)) violations.invalid([...path, 'phone']);
-  if (receiver && digits !== '' && /^\+?[0-9 ]*$/.test(String(address.phone).trim())) {
-    const checked = checkPhone(code, String(address.phone));
-    if (!checked.ok) violations.invalid([...path, 'phone'], checked.expected);
-  }
+  const given = isAbsent(address.phone) ? '' : String(address.phone);
+  // A phone written with letters is refused by its format rule, which says what one is.
+  if (given.replace(/\D/g, '') === '' || !isWrittenPhone(given)) return;
+  const checked = code === 'US' ? checkUsPhone(given) : receiver ? checkPhone(code, given) : undefined;
+  if (checked && !checked.ok) violations.invalid([...path, 'phone'], checked.expected);
 }
 
 function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {

@@ -55,7 +55,8 @@ describe('shipment validation names every faulty field the way section 7 does', 
     ['shipFrom.email', { shipFrom: { ...shipFrom(), email: 'not-an-email' } }, 'Invalid'],
     ['shipFrom.state', { shipFrom: { ...shipFrom(), state: '' } }, 'Missing'],
     ['shipTo.state', { shipTo: { ...US, state: undefined } }, 'Missing'],
-    ['shipTo.phone', { shipTo: { ...US, phone: '2125550100' } }, 'Invalid'],
+    ['shipTo.phone', { shipTo: { ...US, phone: '212 555 010' } }, 'Invalid'],
+    ['shipTo.phone', { shipTo: { ...US, phone: '+44 20 7946 0000' } }, 'Invalid'],
     ['shipTo.country', { shipTo: { ...shipTo(), country: 'XX' } }, 'Invalid'],
     ['shipTo.address1', { shipTo: { ...shipTo(), address1: 'a'.repeat(31) } }, 'Invalid'],
     ['shipTo.contact', { shipTo: { ...shipTo(), contact: undefined } }, 'Missing'],
@@ -100,6 +101,25 @@ describe('shipment validation names every faulty field the way section 7 does', 
     expect(wrongType.json.errors[0].detail).toBe("Invalid data: 'data.type'.");
     const noAttributes = await post(t, token, '/v3/shipments/rate', { data: { type: 'shipment' } });
     expect(noAttributes.json.errors[0].detail).toBe("Missing required data: 'data.attributes'.");
+  });
+});
+
+describe('a phone as people write it', () => {
+  it('books a US receiver whose phone is written 212 736 3100, and keeps it as 11 digits with its 1', async () => {
+    const created = await post(t, token, '/v3/shipments', document(attributes({ shipTo: { ...US, phone: '212 736 3100' }, exportDeclaration: exportDeclaration() }), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }));
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.data.attributes.shipTo.phone).toBe('12127363100');
+  });
+
+  it.each(['(212) 736-3100', '+1 212-736-3100', '212.736.3100'])('rates a US receiver whose phone is %s', async (phone) => {
+    const rated = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: { ...US, phone }, exportDeclaration: exportDeclaration() })));
+    expect(rated.status, rated.text).toBe(202);
+  });
+
+  it('still refuses a US number one digit short, saying what a US number is', async () => {
+    const refused = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: { ...US, phone: '212 736 310' }, exportDeclaration: exportDeclaration() })));
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual([expect.objectContaining({ source: { pointer: '/data/attributes/shipTo/phone' }, meta: { reason: 'Expected a US phone number: 10 digits, or 11 starting with 1, such as (201) 555-0123 or +1 201 555 0123; got "212 736 310".' } })]);
   });
 });
 

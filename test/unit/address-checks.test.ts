@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPhone, receiverWarnings } from '../../src-shared/address-checks.ts';
 import { DESCRIBED_POSTAL_CODES, checkPostalCode } from '../../src-shared/postal-codes.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
-import { attributes, exportDeclaration, shipTo, shipToIn } from '../helpers/shipments.ts';
+import { attributes, exportDeclaration, shipFrom, shipTo, shipToIn } from '../helpers/shipments.ts';
 
 // [country, as given, as kept], and [country, refused].
 const VALID: [string, string | number, string][] = [
@@ -122,6 +122,56 @@ describe('phones, read for the receiver’s country', () => {
     const warnings = receiverWarnings({ ...shipToIn('GB'), phone: '07700 900123' }, ['data', 'attributes', 'shipTo']);
     expect(warnings).toEqual([{ code: 'likelyWrong', pointer: '/data/attributes/shipTo/phone', detail: expect.stringMatching(/not in the numbering plan of United Kingdom/) }]);
     expect(receiverWarnings(shipToIn('GB'), ['data', 'attributes', 'shipTo'])).toEqual([]);
+  });
+});
+
+describe('phones as people write them, for every country', () => {
+  const check = (address: Record<string, unknown>, role: 'shipTo' | 'shipFrom' = 'shipTo') =>
+    validateShipmentDocument({ data: { type: 'shipment', attributes: attributes({ [role]: address, exportDeclaration: exportDeclaration() }) } }, 'create');
+  const kept = (result: ReturnType<typeof check>, role: 'shipTo' | 'shipFrom' = 'shipTo') => (result.ok ? (result.value[role] as { phone?: string }).phone : result.errors.map((error) => error.source?.pointer));
+
+  it.each([
+    ['US', '212 736 3100', '12127363100'],
+    ['US', '(212) 736-3100', '12127363100'],
+    ['US', '+1 212-736-3100', '12127363100'],
+    ['US', '212.736.3100', '12127363100'],
+    ['US', '1 (212) 736-3100', '12127363100'],
+    ['US', 2127363100, '12127363100'],
+    ['CA', '(416) 555-0100', '14165550100'],
+    ['FR', '01 42 00 00 00', '33142000000'],
+    ['FR', '01.42.00.00.00', '33142000000'],
+    ['DE', '089/123456', '4989123456'],
+    ['DE', '+49 (0)89 123456', '4989123456'],
+    ['GB', '(020) 7946 0000', '442079460000'],
+    ['IT', '06-1234-5678', '390612345678'],
+  ])('a receiver in %s: %s is kept as %s', (country, phone, expected) => {
+    expect(kept(check({ ...shipToIn(country), phone }))).toBe(expected);
+  });
+
+  it('takes a US sender’s phone as it is written, and keeps it with its 1', () => {
+    const fromNewYork = validateShipmentDocument({ data: { type: 'shipment', attributes: attributes({ shipFrom: { ...shipFrom(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '(212) 736-3100' }, shipTo: shipToIn('US') }) } }, 'create');
+    expect(kept(fromNewYork, 'shipFrom')).toBe('12127363100');
+    // Elsewhere a sender’s phone is kept as given, its dashes and brackets as spaces.
+    expect(kept(check({ ...shipFrom(), phone: '02-1234-5678' }, 'shipFrom'), 'shipFrom')).toBe('02 1234 5678');
+  });
+
+  it.each([
+    ['US', '212 736 310'],
+    ['US', '+44 20 7946 0000'],
+    ['US', '(212) 736-3100 ask for Tom'],
+    ['DE', '1'],
+    ['FR', '01-42'],
+  ])('still refuses a number no carrier can dial: %s %s', (country, phone) => {
+    expect(kept(check({ ...shipToIn(country), phone }))).toEqual(['/data/attributes/shipTo/phone']);
+  });
+
+  it('still warns of a number outside the numbering plan, however it is written', () => {
+    expect(receiverWarnings({ ...shipToIn('US'), phone: '(555) 123-4567' }, ['shipTo'])).toEqual([{ code: 'likelyWrong', pointer: '/shipTo/phone', detail: expect.stringMatching(/not in the numbering plan of United States/) }]);
+  });
+
+  it('says what a US number looks like when it refuses one', () => {
+    const refused = check({ ...shipToIn('US'), phone: '212 736 310' });
+    expect(refused.ok ? undefined : refused.expected?.['/data/attributes/shipTo/phone']).toMatch(/^a US phone number: 10 digits, or 11 starting with 1, such as/);
   });
 });
 
