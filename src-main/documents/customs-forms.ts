@@ -26,6 +26,15 @@ export interface CustomsInput {
   shipDate: string;
   sandbox: boolean;
   attributes: ShipmentAttributes;
+  /** The postage booked, in cents: the freight the forms declare when the declaration gives none of its own. */
+  postage?: { cents: number; currency: string };
+}
+
+/** The freight customs is told: the declaration's own invoiceFreight, else the postage booked (what the carrier charges). */
+export function freightOf(input: CustomsInput): { amount: string; currency: string } {
+  const given = input.attributes.exportDeclaration?.invoiceFreight;
+  if (given !== undefined) return { amount: formatCents(Math.round(given * 100)), currency: input.attributes.invoiceSubtotal?.currency ?? 'EUR' };
+  return { amount: formatCents(input.postage?.cents ?? 0), currency: input.postage?.currency ?? 'EUR' };
 }
 
 /** The declarations this shipment carries (src-shared/customs.ts), by its tracking number and attributes. */
@@ -290,7 +299,7 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   const declaration = attributes.exportDeclaration;
   const facts = [
     `Total net weight ${sum.kg} kg; total gross weight ${sum.grossKg} kg in ${attributes.packages.length} package(s); total value ${sum.value} EUR`,
-    `Postal charges/fees (freight) ${formatCents(Math.round((declaration?.invoiceFreight ?? 0) * 100))} EUR; terms of delivery (Incoterms) ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
+    `Postal charges/fees (freight) ${freightOf(input).amount} ${freightOf(input).currency}; terms of delivery (Incoterms) ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
     declaration ? `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}; reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}` : 'Documents only',
   ];
   for (const fact of facts) {

@@ -7,7 +7,7 @@ import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { LabelLayout } from '../../src-shared/printing.ts';
 import type { Address, DocumentPart, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines, countryLine } from './address-lines.ts';
-import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23 } from './customs-forms.ts';
+import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23, freightOf } from './customs-forms.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
@@ -29,6 +29,8 @@ export interface ShipmentDocumentInput {
   createdAt: Date;
   /** A return's label: marked RETURN, and PAY ON USE when the carrier charges it only once it scans it first. */
   returnLabel?: { payOnUse: boolean };
+  /** The postage booked: the freight of the CN23 and the invoice when the declaration gives none. */
+  postage?: { cents: number; currency: string };
 }
 
 export interface RenderOptions {
@@ -205,7 +207,8 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
   const currency = attributes.invoiceSubtotal?.currency ?? 'EUR';
   drawText(page, `Goods total ${formatCents(totalCents)} ${currency}`, left + 320, y, { size: 9, weight: 'bold' });
   y -= 12;
-  drawText(page, `Freight ${formatCents(Math.round((declaration.invoiceFreight ?? 0) * 100))} ${currency}`, left + 320, y, { size: 9 });
+  const freight = freightOf(input);
+  drawText(page, `Freight ${freight.amount} ${freight.currency}`, left + 320, y, { size: 9 });
   y -= 12;
   drawText(page, `Total net weight ${totalWeight.toFixed(3)} kg, ${attributes.packages.length} package(s)`, left + 320, y, { size: 9 });
   drawText(page, 'I declare that the information on this invoice is true and correct.', left, 60, { size: 8 });

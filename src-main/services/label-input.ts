@@ -12,5 +12,6 @@ export const labelInput = (record: ShipmentRecord): ShipmentDocumentInput => ({
   sandbox: record.sandbox,
   attributes: record.attributes,
   createdAt: new Date(record.processedAt ?? record.createdAt),
+  ...(record.finalCents !== null && record.currency !== null ? { postage: { cents: record.finalCents, currency: record.currency } } : {}),
   ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}),
 });

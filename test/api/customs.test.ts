@@ -61,6 +61,23 @@ describe('Milan → Zürich with two items', () => {
     expect(bad.json.errors[0]).toMatchObject({ detail: 'Invalid or empty required parameter: document', source: { parameter: 'document' } });
   });
 
+  it('declares the booked postage as freight on the CN23 and the invoice, unless the declaration gives its own', async () => {
+    const { invoiceFreight: _none, ...withoutFreight } = twoItems();
+    const booked = await post(t, token, '/v3/shipments', document(milanToZurich(withoutFreight), { service: 'economy', carrierChoice: 'POSTE_ITALIANE', scheduledProcessing: false }));
+    expect(booked.status, booked.text).toBe(201);
+    const postage = (booked.json.data.meta.finalCost.amount as number).toFixed(2);
+    expect(Number(postage)).toBeGreaterThan(0);
+    const cn23 = await pdfText((await documentOf(booked.json.data.id, '?document=cn23')).pdf);
+    expect(cn23).toContain(`Postal charges/fees (freight) ${postage} EUR`);
+    // Net: the goods (2 × 0.8 + 3 × 0.1 kg); gross: the parcel as weighed.
+    expect(cn23).toContain('Total net weight 1.900 kg; total gross weight 1.400 kg');
+    expect(await pdfText((await documentOf(booked.json.data.id, '?document=invoice')).pdf)).toContain(`Freight ${postage} EUR`);
+
+    const given = await post(t, token, '/v3/shipments', document(milanToZurich(), { service: 'economy', carrierChoice: 'POSTE_ITALIANE', scheduledProcessing: false }));
+    expect(await pdfText((await documentOf(given.json.data.id, '?document=cn23')).pdf)).toContain('Postal charges/fees (freight) 12.50 EUR');
+    expect(await pdfText((await documentOf(given.json.data.id, '?document=invoice')).pdf)).toContain('Freight 12.50 EUR');
+  });
+
   it('by post under 300 SDR: a CN22 label page after the label', async () => {
     const declaration = twoItems();
     declaration.lineItems = [{ description: 'Ceramic cup', originCountry: 'IT', commodityCode: '691200', quantity: 6, unitPrice: '10.75', unitWeight: '0.2' }];
