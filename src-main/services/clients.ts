@@ -167,12 +167,12 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
       if (user.role === role) return client;
-      await keepsAnAdmin([user]);
-      // An account with a team keeps an admin to manage it, as Settings → Team and `user set-role` require.
+      // An account that has an admin keeps one to manage it, as Settings → Team and `user set-role` require.
       const team = await store.users.list(client.id);
-      if (user.role === 'admin' && team.length > 1 && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
+      if (user.role === 'admin' && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
         throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
       }
+      await keepsAnAdmin([user]);
       await store.audited(audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
       return { ...client, role };
     },

@@ -215,8 +215,15 @@ describe('what the refusals leave unchanged', () => {
     expect(demote.status).toBe(409);
     expect(demote.json.errors[0].detail).toBe("'the-admin' is the account's last admin: make another user of the account admin first.");
     expect((await send('admin', 'DELETE', `/v3/users/${ids.admin}`)).status).toBe(409);
+    // The same demotion through the account's first user (PATCH /clients, `client set-role`) is refused alike.
+    const throughClient = await send('admin', 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { role: 'packer' } } });
+    expect(throughClient.status).toBe(409);
+    expect(throughClient.json.errors[0].detail).toBe("'the-admin' is the account's last admin: make another user of the account admin first.");
+    expect((await t.station.clients.list(OPERATOR)).find((client) => client.id === account)?.role).toBe('admin');
+    // Other accounts, each with its one admin, are removed: this one is the station's last admin account.
     const admins = (await t.station.clients.list(OPERATOR)).filter((client) => client.role === 'admin' && client.id !== account);
-    for (const admin of admins) await t.station.clients.setRole(OPERATOR, { id: admin.id }, 'packer');
+    for (const admin of admins) await expect(t.station.clients.setRole(OPERATOR, { id: admin.id }, 'packer')).rejects.toThrow(/last admin/);
+    for (const admin of admins) await t.station.clients.remove(OPERATOR, { id: admin.id });
     expect((await send('admin', 'DELETE', `/v3/clients/${account}`)).status).toBe(409);
   });
 
