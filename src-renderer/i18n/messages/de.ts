@@ -163,6 +163,7 @@ export const de: Record<MessageKey, string> = {
   'audit.actions.webhook.removed': 'Webhook entfernt',
   'audit.actions.webhook.paused': 'Webhook pausiert',
   'audit.actions.webhook.resumed': 'Webhook fortgesetzt',
+  'audit.actions.webhook.changed': 'Webhook geändert',
   'audit.actions.webhook.replayed': 'Webhook-Ereignis erneut gesendet',
   'audit.actions.manifest.closed': 'Tag abgeschlossen (Manifest)',
   'audit.actions.manifest.reopened': 'Manifest wieder geöffnet',

@@ -162,6 +162,7 @@ export const en = {
   'audit.actions.webhook.removed': 'Webhook removed',
   'audit.actions.webhook.paused': 'Webhook paused',
   'audit.actions.webhook.resumed': 'Webhook resumed',
+  'audit.actions.webhook.changed': 'Webhook changed',
   'audit.actions.webhook.replayed': 'Webhook event replayed',
   'audit.actions.manifest.closed': 'Day closed (manifest)',
   'audit.actions.manifest.reopened': 'Manifest reopened',

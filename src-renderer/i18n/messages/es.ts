@@ -163,6 +163,7 @@ export const es: Record<MessageKey, string> = {
   'audit.actions.webhook.removed': 'Webhook eliminado',
   'audit.actions.webhook.paused': 'Webhook en pausa',
   'audit.actions.webhook.resumed': 'Webhook reanudado',
+  'audit.actions.webhook.changed': 'Webhook modificado',
   'audit.actions.webhook.replayed': 'Evento de webhook reenviado',
   'audit.actions.manifest.closed': 'Día cerrado (manifiesto)',
   'audit.actions.manifest.reopened': 'Manifiesto reabierto',

@@ -163,6 +163,7 @@ export const fr: Record<MessageKey, string> = {
   'audit.actions.webhook.removed': 'Webhook retiré',
   'audit.actions.webhook.paused': 'Webhook suspendu',
   'audit.actions.webhook.resumed': 'Webhook repris',
+  'audit.actions.webhook.changed': 'Webhook modifié',
   'audit.actions.webhook.replayed': 'Événement de webhook renvoyé',
   'audit.actions.manifest.closed': 'Journée clôturée (bordereau)',
   'audit.actions.manifest.reopened': 'Bordereau rouvert',

@@ -163,6 +163,7 @@ export const it: Record<MessageKey, string> = {
   'audit.actions.webhook.removed': 'Webhook rimosso',
   'audit.actions.webhook.paused': 'Webhook sospeso',
   'audit.actions.webhook.resumed': 'Webhook ripreso',
+  'audit.actions.webhook.changed': 'Webhook modificato',
   'audit.actions.webhook.replayed': 'Evento webhook reinviato',
   'audit.actions.manifest.closed': 'Giornata chiusa (distinta)',
   'audit.actions.manifest.reopened': 'Distinta riaperta',

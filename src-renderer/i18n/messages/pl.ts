@@ -163,6 +163,7 @@ export const pl: Record<MessageKey, string> = {
   'audit.actions.webhook.removed': 'Usunięto webhook',
   'audit.actions.webhook.paused': 'Wstrzymano webhook',
   'audit.actions.webhook.resumed': 'Wznowiono webhook',
+  'audit.actions.webhook.changed': 'Zmieniono webhook',
   'audit.actions.webhook.replayed': 'Ponownie wysłano zdarzenie webhooka',
   'audit.actions.manifest.closed': 'Zamknięto dzień (manifest)',
   'audit.actions.manifest.reopened': 'Ponownie otwarto manifest',
