@@ -279,7 +279,7 @@ export const de: Record<MessageKey, string> = {
   'orders.customsIntro': '{count, plural, one {# Bestellung geht} other {# Bestellungen gehen}} durch den Zoll, ohne dass alles vorliegt, was der Zoll braucht. {count, plural, one {Sie wird} other {Sie werden}} trotzdem importiert, können aber erst versandt werden, wenn die fehlenden Angaben am Packplatz oder in der Datei ergänzt sind:',
   'orders.customsHsCode': '{number} nach {country}, Zeile {row}: {sku} hat keinen HS-Code; der Zoll braucht ihn für verkaufte Waren (6 bis 10 Ziffern, etwa 691200).',
   'orders.customsHsCodeInvalid': '{number} nach {country}, Zeile {row}: {code} ist kein HS-Code; der Zoll braucht 6 bis 10 Ziffern, etwa 691200.',
-  'orders.customsEori': '{number} nach {country}: die Steuernummer des Absenders ist keine EORI-Nummer, die für aus der EU verkaufte Waren nötig ist.',
+  'orders.customsEori': 'Die Steuernummer des Absenders ist keine EORI-Nummer, die für aus der EU verkaufte Waren nötig ist: {numbers}.',
   'orders.customsIoss': '{number} nach {country}: ein Verkauf bis 150 EUR in die EU braucht die IOSS-Nummer des Verkäufers, am Packplatz einzugeben.',
   'orders.customsOther': '{number} nach {country}: die aus dieser Bestellung erstellte Ausfuhranmeldung ist unvollständig; bitte am Packplatz prüfen.',
   'orders.customsImported': '{count, plural, one {# importierte Bestellung braucht} other {# importierte Bestellungen brauchen}} vor dem Versand Zollangaben: {numbers}.',

@@ -278,7 +278,7 @@ export const en = {
   'orders.customsIntro': '{count, plural, one {# order goes} other {# orders go}} through customs without what customs needs. {count, plural, one {It is} other {They are}} imported all the same, but cannot ship until the missing data is added at the desk or in the file:',
   'orders.customsHsCode': '{number} to {country}, row {row}: {sku} has no HS code; customs needs one for goods sold (6 to 10 digits, such as 691200).',
   'orders.customsHsCodeInvalid': '{number} to {country}, row {row}: {code} is not an HS code; customs needs 6 to 10 digits, such as 691200.',
-  'orders.customsEori': '{number} to {country}: the sender’s tax ID is not an EORI number, which goods sold out of the EU need.',
+  'orders.customsEori': 'The sender’s tax ID is not an EORI number, which goods sold out of the EU need: {numbers}.',
   'orders.customsIoss': '{number} to {country}: a sale of up to 150 EUR into the EU needs the seller’s IOSS number, entered at the desk.',
   'orders.customsOther': '{number} to {country}: the export declaration made from this order is not complete; check it at the desk.',
   'orders.customsImported': '{count, plural, one {# imported order needs} other {# imported orders need}} customs data before shipping: {numbers}.',

@@ -279,7 +279,7 @@ export const es: Record<MessageKey, string> = {
   'orders.customsIntro': '{count, plural, one {# pedido pasa} other {# pedidos pasan}} por aduana sin lo que la aduana necesita. {count, plural, one {Se importa} other {Se importan}} igualmente, pero no pueden enviarse hasta que se añadan los datos que faltan en el puesto o en el archivo:',
   'orders.customsHsCode': '{number} a {country}, fila {row}: {sku} no tiene código HS; la aduana lo necesita para mercancías vendidas (de 6 a 10 dígitos, por ejemplo 691200).',
   'orders.customsHsCodeInvalid': '{number} a {country}, fila {row}: {code} no es un código HS; la aduana necesita de 6 a 10 dígitos, por ejemplo 691200.',
-  'orders.customsEori': '{number} a {country}: el NIF del remitente no es un número EORI, necesario para mercancías vendidas fuera de la UE.',
+  'orders.customsEori': 'El NIF del remitente no es un número EORI, necesario para mercancías vendidas fuera de la UE: {numbers}.',
   'orders.customsIoss': '{number} a {country}: una venta de hasta 150 EUR hacia la UE necesita el número IOSS del vendedor, que se introduce en el puesto.',
   'orders.customsOther': '{number} a {country}: la declaración de exportación hecha con este pedido no está completa; revísela en el puesto.',
   'orders.customsImported': '{count, plural, one {# pedido importado necesita} other {# pedidos importados necesitan}} datos de aduana antes del envío: {numbers}.',

@@ -279,7 +279,7 @@ export const fr: Record<MessageKey, string> = {
   'orders.customsIntro': '{count, plural, one {# commande passe} other {# commandes passent}} la douane sans ce que la douane demande. {count, plural, one {Elle est importée} other {Elles sont importées}} quand même, mais ne peuvent partir qu’une fois les données manquantes ajoutées au poste ou dans le fichier :',
   'orders.customsHsCode': '{number} vers {country}, ligne {row} : {sku} n’a pas de code SH ; la douane en demande un pour les marchandises vendues (6 à 10 chiffres, par exemple 691200).',
   'orders.customsHsCodeInvalid': '{number} vers {country}, ligne {row} : {code} n’est pas un code SH ; la douane demande 6 à 10 chiffres, par exemple 691200.',
-  'orders.customsEori': '{number} vers {country} : le numéro fiscal de l’expéditeur n’est pas un numéro EORI, nécessaire pour les marchandises vendues hors de l’UE.',
+  'orders.customsEori': 'Le numéro fiscal de l’expéditeur n’est pas un numéro EORI, nécessaire pour les marchandises vendues hors de l’UE : {numbers}.',
   'orders.customsIoss': '{number} vers {country} : une vente jusqu’à 150 EUR vers l’UE demande le numéro IOSS du vendeur, à saisir au poste.',
   'orders.customsOther': '{number} vers {country} : la déclaration d’exportation faite à partir de cette commande est incomplète ; vérifiez-la au poste.',
   'orders.customsImported': '{count, plural, one {# commande importée demande} other {# commandes importées demandent}} des données douanières avant l’envoi : {numbers}.',

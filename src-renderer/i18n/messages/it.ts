@@ -279,7 +279,7 @@ export const it: Record<MessageKey, string> = {
   'orders.customsIntro': '{count, plural, one {# ordine passa} other {# ordini passano}} la dogana senza i dati che la dogana chiede. {count, plural, one {Viene importato} other {Vengono importati}} comunque, ma non si possono spedire finché i dati mancanti non sono aggiunti al banco o nel file:',
   'orders.customsHsCode': '{number} per {country}, riga {row}: {sku} non ha un codice HS; la dogana lo chiede per le merci vendute (da 6 a 10 cifre, per esempio 691200).',
   'orders.customsHsCodeInvalid': '{number} per {country}, riga {row}: {code} non è un codice HS; la dogana chiede da 6 a 10 cifre, per esempio 691200.',
-  'orders.customsEori': '{number} per {country}: la partita IVA del mittente non è un numero EORI, necessario per le merci vendute fuori dall’UE.',
+  'orders.customsEori': 'La partita IVA del mittente non è un numero EORI, necessario per le merci vendute fuori dall’UE: {numbers}.',
   'orders.customsIoss': '{number} per {country}: una vendita fino a 150 EUR verso l’UE richiede il numero IOSS del venditore, da inserire al banco.',
   'orders.customsOther': '{number} per {country}: la dichiarazione di esportazione fatta da questo ordine non è completa; controllala al banco.',
   'orders.customsImported': '{count, plural, one {# ordine importato richiede} other {# ordini importati richiedono}} dati doganali prima della spedizione: {numbers}.',

@@ -279,7 +279,7 @@ export const pl: Record<MessageKey, string> = {
   'orders.customsIntro': '{count, plural, one {# zamówienie przechodzi} few {# zamówienia przechodzą} many {# zamówień przechodzi} other {# zamówienia przechodzi}} przez cło bez danych, których wymaga urząd celny. {count, plural, one {Zostaje zaimportowane} other {Zostają zaimportowane}} mimo to, ale nie można ich wysłać, dopóki brakujące dane nie zostaną uzupełnione na stanowisku lub w pliku:',
   'orders.customsHsCode': '{number} do {country}, wiersz {row}: {sku} nie ma kodu HS; urząd celny wymaga go dla sprzedanych towarów (od 6 do 10 cyfr, np. 691200).',
   'orders.customsHsCodeInvalid': '{number} do {country}, wiersz {row}: {code} nie jest kodem HS; urząd celny wymaga od 6 do 10 cyfr, np. 691200.',
-  'orders.customsEori': '{number} do {country}: numer podatkowy nadawcy nie jest numerem EORI, wymaganym dla towarów sprzedanych poza UE.',
+  'orders.customsEori': 'Numer podatkowy nadawcy nie jest numerem EORI, wymaganym dla towarów sprzedanych poza UE: {numbers}.',
   'orders.customsIoss': '{number} do {country}: sprzedaż do 150 EUR do UE wymaga numeru IOSS sprzedawcy, wpisanego na stanowisku.',
   'orders.customsOther': '{number} do {country}: zgłoszenie wywozowe utworzone z tego zamówienia jest niekompletne; sprawdź je na stanowisku.',
   'orders.customsImported': '{count, plural, one {# zaimportowane zamówienie wymaga} few {# zaimportowane zamówienia wymagają} many {# zaimportowanych zamówień wymaga} other {# zaimportowanego zamówienia wymaga}} danych celnych przed wysyłką: {numbers}.',
