@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { Shipment } from '../api/types.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
+import { customsForms, type CustomsDocument } from '../../src-shared/customs.ts';
 import { api } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
@@ -22,6 +23,20 @@ export interface LabelState {
   /** Checks a scan (the printed label's barcode, or the order) against this shipment; the station records it. */
   verify(scanned: string): Promise<VerificationAttributes | undefined>;
   clear(): void;
+}
+
+/**
+ * The A4 documents a processed shipment has: a CN23 and a commercial invoice, as its route, carrier and value call
+ * for (the same rule the station prints by). A CN22 is a label-sized page of the labels, so a CN22 parcel has none.
+ */
+export function a4DocumentsOf(shipment: Shipment): CustomsDocument[] {
+  const { status, trackingNumber, customs } = shipment.meta;
+  if (status !== 3 || !trackingNumber) return [];
+  // The station names the forms of a route through customs; off such a route, the same rule says (an invoice only
+  // when the client declared anyway).
+  const subtotal = shipment.attributes.invoiceSubtotal;
+  const forms = customs?.documents ?? customsForms({ ...shipment.attributes, invoiceSubtotal: subtotal && { ...subtotal, amount: String(subtotal.amount) } }, trackingNumber);
+  return forms.filter((form) => form !== 'CN22');
 }
 
 export function decodeBase64(data: string): Uint8Array {

@@ -22,6 +22,8 @@ export interface PackageDraft {
   type: 'CARTON' | 'PALLET';
   /** The weight is the scale's settled reading, not typed: the form marks it "from scale". */
   fromScale: boolean;
+  /** The packer typed the weight (rather than the scale or a scanned order's expected weight giving it). */
+  weightTyped: boolean;
 }
 
 export interface LineItemDraft {
@@ -98,7 +100,7 @@ export interface NewShipmentState extends ShipmentDraft {
 }
 
 export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
-const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON', fromScale: false });
+const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON', fromScale: false, weightTyped: false });
 const emptyLineItem = (): LineItemDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', originCountry: '', commodityCode: '' });
 const emptyDeclaration = (): DeclarationDraft => ({
   exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
@@ -213,10 +215,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     setPackage: (index, field, value) =>
       set({
         packages: get().packages.map((pkg, i) =>
-          i === index ? { ...pkg, [field]: field === 'type' ? value : decimal(value), fromScale: field === 'weight' ? false : pkg.fromScale } : pkg,
+          i === index
+            ? { ...pkg, [field]: field === 'type' ? value : decimal(value), fromScale: field === 'weight' ? false : pkg.fromScale, weightTyped: field === 'weight' ? true : pkg.weightTyped }
+            : pkg,
         ),
       }),
-    addPackage: (preset) => set({ packages: [...get().packages, { ...emptyPackage(), ...preset }], activePackage: get().packages.length }),
+    // A new box has its preset's size and no weight: the scale's reading so far is the other parcel's.
+    addPackage: (preset) =>
+      set({ packages: [...get().packages, { ...emptyPackage(), ...(preset ? { length: preset.length, width: preset.width, height: preset.height } : {}) }], activePackage: get().packages.length }),
     removePackage: (index) => {
       if (get().packages.length <= 1) return;
       set({ packages: get().packages.filter((_, i) => i !== index), activePackage: 0 });
@@ -227,7 +233,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     weighFromScale: (index, weightKg) => {
       const pkg = get().packages[index];
       if (!pkg || (pkg.fromScale && pkg.weight === weightKg)) return;
-      set({ packages: get().packages.map((candidate, i) => (i === index ? { ...candidate, weight: weightKg, fromScale: true } : candidate)) });
+      set({ packages: get().packages.map((candidate, i) => (i === index ? { ...candidate, weight: weightKg, fromScale: true, weightTyped: false } : candidate)) });
     },
     setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
     setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
@@ -258,7 +264,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
         sender: address(attributes.shipFrom),
         receiver: address(attributes.shipTo),
         packages: attributes.packages.length > 0
-          ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type, fromScale: false }))
+          ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type, fromScale: false, weightTyped: false }))
           : [emptyPackage()],
         goodsDescription: attributes.goodsDescription ?? '',
         invoiceValue: attributes.invoiceSubtotal?.amount ?? '',

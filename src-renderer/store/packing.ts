@@ -11,7 +11,7 @@ import { ApiError } from '../api/client.ts';
 import type { Shipment } from '../api/types.ts';
 import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
-import { highlights } from './rates.ts';
+import { highlights, useRates } from './rates.ts';
 import { api } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { usePackingSetup } from './packing-setup.ts';
@@ -27,7 +27,7 @@ export interface PackingState {
   error: string | null;
   /** Looks the text up as an order number; false when no order has it (it may be a receiver's name). */
   scan(text: string): Promise<boolean>;
-  /** The scale's settled weight came (or changed): the package's weight (the box stays the rules' choice). */
+  /** The scale's settled weight (above zero) came or changed: the package's weight (the box stays the rules' choice). */
   weighed(weightKg: string): void;
   /** Rates, confirms with the rules' choice, and shows the label. */
   ship(): Promise<Shipment | undefined>;
@@ -84,6 +84,8 @@ export const usePacking = create<PackingState>()((set, get) => {
           block(taken);
           return true;
         }
+        // Rates asked for before this scan are another parcel's.
+        useRates.getState().reset();
         set({ order, status: 'ready' });
         signal('good', translate('announce.orderFound', { number, pieces: order.attributes.totals.quantity, name: order.attributes.shipTo.name, country: order.attributes.shipTo.country }));
         fill(order, undefined);
@@ -136,6 +138,10 @@ export const usePacking = create<PackingState>()((set, get) => {
       }
     },
 
-    clear: () => set({ order: null, decision: null, box: null, status: 'idle', error: null }),
+    clear: () => {
+      // Rates asked for beside the order would book for it: they go with it.
+      if (get().order && useRates.getState().orderNumber === get().order?.attributes.number) useRates.getState().reset();
+      set({ order: null, decision: null, box: null, status: 'idle', error: null });
+    },
   };
 });

@@ -25,11 +25,13 @@ export interface RatesState {
   attributes: ShipmentAttributes | null;
   /** The form's revision these rates were given for; any later edit makes them stale. */
   ratedRevision: number;
+  /** The scanned order these rates were asked for: what is booked from them closes it. */
+  orderNumber: string | null;
   rates: Rate[];
   selectedId: string | null;
   error: string | null;
   priceChange: PriceChange | null;
-  load(attributes: ShipmentAttributes): Promise<void>;
+  load(attributes: ShipmentAttributes, orderNumber?: string): Promise<void>;
   select(id: string): void;
   /** Confirms the selected rate at its price; resolves with the processed shipment. */
   confirm(): Promise<Shipment | undefined>;
@@ -105,7 +107,7 @@ export const useRates = create<RatesState>()((set, get) => {
     try {
       // The same rate at the same price is the same request: a second Enter, or a retry after a timeout, is answered
       // with the first one's shipment instead of booking another label.
-      const shipment = await api().confirm(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`);
+      const shipment = await api().confirm(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`, get().orderNumber ?? undefined);
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
@@ -137,14 +139,15 @@ export const useRates = create<RatesState>()((set, get) => {
     status: 'idle',
     attributes: null,
     ratedRevision: -1,
+    orderNumber: null,
     rates: [],
     selectedId: null,
     error: null,
     priceChange: null,
 
-    async load(attributes) {
+    async load(attributes, orderNumber) {
       const revision = form().revision;
-      set({ status: 'loading', attributes, ratedRevision: revision, error: null, priceChange: null, keyPrefix: randomKey() });
+      set({ status: 'loading', attributes, ratedRevision: revision, orderNumber: orderNumber ?? null, error: null, priceChange: null, keyPrefix: randomKey() });
       try {
         const list = await api().rateList(attributes);
         const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
@@ -176,7 +179,8 @@ export const useRates = create<RatesState>()((set, get) => {
       if (!attributes) return undefined;
       set({ status: 'confirming', error: null });
       try {
-        const shipment = await api().create(attributes, { service, scheduledProcessing: true }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
+        const orderNumber = get().orderNumber ?? undefined;
+        const shipment = await api().create(attributes, { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
         set({ status: 'ready' });
         return shipment;
       } catch (error) {
@@ -185,6 +189,6 @@ export const useRates = create<RatesState>()((set, get) => {
       }
     },
 
-    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, rates: [], selectedId: null, error: null, priceChange: null }),
+    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, orderNumber: null, rates: [], selectedId: null, error: null, priceChange: null }),
   };
 });

@@ -9,6 +9,8 @@ const DEBOUNCE_MS = 200;
 
 export interface ReceiverSearchState {
   text: string;
+  /** The name of the match picked, while the field still shows it: typing after it is a new search or a scan. */
+  picked: string | null;
   matches: SavedAddress[];
   open: boolean;
   active: number;
@@ -54,15 +56,20 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
 
   return {
     text: '',
+    picked: null,
     matches: [],
     open: false,
     active: 0,
     status: 'idle',
     error: null,
 
-    type(text) {
+    type(typed) {
       cancel();
-      set({ text });
+      // Typed (or scanned) after a picked name, as when the field had the focus with the name in it: the new text
+      // starts afresh rather than joining the name ("Kunde BeckerSO-7003").
+      const picked = get().picked;
+      const text = picked !== null && typed.length > picked.length && typed.startsWith(picked) ? typed.slice(picked.length) : typed;
+      set({ text, picked: null });
       const query = text.trim();
       if (!query) {
         set({ matches: [], open: false, status: 'idle' });
@@ -92,13 +99,13 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
       const address = get().matches[index];
       if (!address) return undefined;
       cancel();
-      set({ text: address.attributes.name, open: false, active: index, status: 'idle' });
+      set({ text: address.attributes.name, picked: address.attributes.name, open: false, active: index, status: 'idle' });
       return address;
     },
 
     reset() {
       cancel();
-      set({ text: '', matches: [], open: false, active: 0, status: 'idle', error: null });
+      set({ text: '', picked: null, matches: [], open: false, active: 0, status: 'idle', error: null });
     },
   };
 });

@@ -1,7 +1,9 @@
 // Shown right after confirming: the label rendered with pdf.js, the shipment's key facts, `Print label`
-// and `New shipment`. A scheduled shipment waits here until the station has processed it. A shipment through
-// customs has a commercial invoice too: one Print sends the labels to the label printer and the invoice to the A4
-// printer (or, without one, to the browser on A4), and `Print invoice` prints it alone.
+// and `New shipment`. A scheduled shipment waits here until the station has processed it. A shipment whose customs
+// papers are A4 (a CN23, a commercial invoice; a CN22 is a label page) has them printed too: one Print sends the
+// labels to the label printer and those to the A4 printer (or, without one, to the browser on A4), and
+// `Print invoice` prints them alone. A label printed once is printed again only by a supervisor or an admin, so a
+// packer is not offered it.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../i18n/i18n.ts';
@@ -9,7 +11,9 @@ import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { printInBrowser, type BrowserPages } from '../../printing/print-in-browser.ts';
-import { useLabel } from '../../store/label.ts';
+import { a4DocumentsOf, useLabel } from '../../store/label.ts';
+import { useSession } from '../../store/session.ts';
+import { hasRole } from '../../../src-shared/roles.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 
@@ -31,17 +35,22 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   const invoiceJob = usePrinting((state) => (shipment ? state.jobs[jobKey(shipment.id, 'a4')] : undefined));
   const directError = usePrinting((state) => (shipment ? state.printError[jobKey(shipment.id)] : undefined));
   const invoiceError = usePrinting((state) => (shipment ? state.printError[jobKey(shipment.id, 'a4')] : undefined));
-  const hasInvoice = Boolean(shipment?.attributes.exportDeclaration && meta?.status === 3);
+  const hasInvoice = shipment ? a4DocumentsOf(shipment).length > 0 : false;
+  const role = useSession((state) => state.who?.role ?? 'packer');
   const autoPrinted = useRef<string | null>(null);
   const verifyField = useRef<HTMLInputElement>(null);
   const verification = useLabel((state) => state.verification);
   const [scanned, setScanned] = useState('');
   const printsItself = Boolean(printer && autoPrint);
+  // A label sent to the printer (or on its way) is printed again only as a reprint, which the station leaves to a
+  // supervisor; one whose printing failed is printed again by anyone.
+  const labelSent = job !== undefined && job.attributes.status !== 'failed';
+  const offerPrint = !labelSent || hasRole(role, 'supervisor');
 
   // The label prints by itself on a label printer: the next thing to do is scan it to check the parcel.
   useEffect(() => {
     if (pdf && printsItself) verifyField.current?.focus();
-    else if (pdf) printButton.current?.focus();
+    else if (pdf && printButton.current) printButton.current.focus();
     else newButton.current?.focus();
   }, [pdf, printsItself]);
 
@@ -146,16 +155,13 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
             ) : null}
           </form>
         ) : null}
+        {offerPrint ? null : <p className="muted">{t('label.reprintBySupervisor')}</p>}
         <div className="form-actions">
-          <button
-            type="button"
-            className="primary"
-            ref={printButton}
-            disabled={!pdf}
-            onClick={() => void printAll()}
-          >
-            {job?.attributes.status === 'failed' ? t('label.printAgain') : hasInvoice ? t('label.printBoth') : t('label.print')}
-          </button>
+          {offerPrint ? (
+            <button type="button" className="primary" ref={printButton} disabled={!pdf} onClick={() => void printAll()}>
+              {job?.attributes.status === 'failed' ? t('label.printAgain') : hasInvoice ? t('label.printBoth') : t('label.print')}
+            </button>
+          ) : null}
           {hasInvoice ? (
             <button type="button" disabled={!pdf} onClick={() => void printInvoice()}>
               {invoiceJob?.attributes.status === 'failed' ? t('label.printInvoiceAgain') : t('label.printInvoice')}

@@ -10,6 +10,7 @@ import { useSession } from '../../store/session.ts';
 import { usePacking } from '../../store/packing.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useScale } from '../../store/scale.ts';
+import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 import { OrderPanel } from './OrderPanel.tsx';
 import { LabelPanel } from './LabelPanel.tsx';
 import { RatesPanel } from './RatesPanel.tsx';
@@ -26,24 +27,36 @@ export function NewShipment(): React.JSX.Element {
   const order = usePacking((state) => state.order);
   const packingError = usePacking((state) => state.error);
   const stableWeight = useScale((state) => (state.reading?.status === 'stable' ? state.reading.weightKg : null));
-  const weightTyped = useNewShipment((state) => state.packages[0]?.weight ?? '');
-  const activePackage = useNewShipment((state) => state.activePackage);
-  const activeUnweighed = useNewShipment((state) => state.packages[state.activePackage]?.weight === '');
 
   // The scale is read live while the screen is open. A settled weight (above zero) goes into the scanned order's
-  // package, or, in every other mode, into the package the packer is at; one still without a weight takes it too.
+  // package, or, in every other mode, into the package the packer is at when it settles. An empty scale (0 kg) is
+  // no weight: it weighs nothing, and it blocks nothing.
   useEffect(() => useScale.getState().listen(), []);
   useEffect(() => void usePackingSetup.getState().load(), []);
-  // A weight typed over the scale's stays until the scale settles on another reading (a parcel that only moved
-  // on the scale settles on the same one).
+  // A reading weighs one parcel: a box added later (or the next shipment) waits for a reading of its own, and is never
+  // given the one before. A weight typed over the scale's stays until the scale settles on another reading (a parcel
+  // that only moved on the scale settles on the same one); emptied, the scale's next reading is a new parcel's.
   const lastReading = useRef<string | null>(null);
   useEffect(() => {
-    if (stableWeight === null || !(Number(stableWeight) > 0)) return;
+    if (stableWeight === null) return;
+    if (!(Number(stableWeight) > 0)) {
+      lastReading.current = null;
+      return;
+    }
     const fresh = stableWeight !== lastReading.current;
     lastReading.current = stableWeight;
     if (order) usePacking.getState().weighed(stableWeight);
-    else if (fresh || activeUnweighed) useNewShipment.getState().weighFromScale(activePackage, stableWeight);
-  }, [stableWeight, order, activePackage, activeUnweighed]);
+    else if (fresh) useNewShipment.getState().weighFromScale(useNewShipment.getState().activePackage, stableWeight);
+  }, [stableWeight, order]);
+
+  // Leaving the screen puts a finished label away: Back (or a link) never brings it back as the step to do, where
+  // the next order's scan would go into its check.
+  useEffect(
+    () => () => {
+      if (useLabel.getState().shipment) startNewShipment(useSession.getState().client);
+    },
+    [],
+  );
 
   // The sender starts as the client's own address.
   useEffect(() => {
@@ -56,8 +69,15 @@ export function NewShipment(): React.JSX.Element {
 
   const getRates = () => {
     const attributes = useNewShipment.getState().validate();
-    if (attributes) void useRates.getState().load(attributes);
+    // Beside a scanned order, the rates book for it: what is confirmed from them closes the order.
+    if (attributes) void useRates.getState().load(attributes, usePacking.getState().order?.attributes.number);
     else setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 0);
+  };
+
+  const showLabel = (shipment: Shipment) => {
+    // Booked from the rates beside a scanned order: the order is done.
+    usePacking.getState().clear();
+    void useLabel.getState().show(shipment);
   };
 
   const startNext = () => {
@@ -85,14 +105,17 @@ export function NewShipment(): React.JSX.Element {
       </div>
       <div className="new-shipment__rates">
         {order ? (
-          <OrderPanel weightTyped={weightTyped} />
+          <>
+            <OrderPanel />
+            {ratesStatus !== 'idle' ? <RatesPanel onDone={showLabel} onRefresh={getRates} /> : null}
+          </>
         ) : ratesStatus === 'idle' ? (
           <section className="card rates rates--empty" aria-label={t('rates.heading')}>
             <h2>{t('rates.heading')}</h2>
             <p className="muted">{t('rates.empty')}</p>
           </section>
         ) : (
-          <RatesPanel onDone={(shipment) => void useLabel.getState().show(shipment)} onRefresh={getRates} />
+          <RatesPanel onDone={showLabel} onRefresh={getRates} />
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
-// The scanned order beside the form: its lines, the scale's live weight against the expected one, the packing
-// rules' choices with their reasons, and `Ship and print`, which has the focus: Enter ships.
+// The scanned order beside the form: its lines, the weight it ships with (the scale's, or typed: it says which)
+// against the expected one, the packing rules' choices with their reasons, and `Ship and print`, which has the
+// focus once the scale settles: Enter ships.
 import React, { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatWeight } from '../../i18n/format.ts';
@@ -11,6 +12,8 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePacking } from '../../store/packing.ts';
 import { useScale } from '../../store/scale.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
+import { useNewShipment, type PackageDraft } from '../../store/new-shipment.ts';
+import type { ScaleReading } from '../../../src-shared/scale.ts';
 
 const READING_WORDS: Record<string, MessageKey> = {
   moving: 'scale.moving',
@@ -27,34 +30,63 @@ function varianceText(weightKg: number, variancePercent: number, expectedKg: num
   return translate('order.variance', { weight: formatWeight(weightKg), percent: Math.round(variancePercent), expected: formatWeight(expectedKg, 2), blocked: blocked ? 'yes' : 'no' });
 }
 
-export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.Element | null {
+/** Where the weight a parcel ships with came from: the scale's settled reading, the packer's typing, or the order. */
+export type WeightSource = 'scale' | 'typed' | 'order';
+
+/**
+ * The weight the scanned order's parcel ships with, and where it came from; null while there is none yet. A scale
+ * that is unplugged, silent, empty or still settling never blocks: a weight the packer types is used as typed. A
+ * reading the scale gave stays the parcel's weight (lifted off, the scale reads 0 kg: no new weight), but not while
+ * the scale settles again. The order's expected weight ships only at a desk without a scale; with one, it is weighed
+ * or typed.
+ */
+export function shippingWeight(pkg: PackageDraft | undefined, reading: ScaleReading | null): { weightKg: string; source: WeightSource } | null {
+  if (!pkg || !(Number(pkg.weight) > 0)) return null;
+  if (pkg.weightTyped) return { weightKg: pkg.weight, source: 'typed' };
+  if (pkg.fromScale) return reading?.status === 'moving' ? null : { weightKg: pkg.weight, source: 'scale' };
+  return reading?.status === 'off' ? { weightKg: pkg.weight, source: 'order' } : null;
+}
+
+/** The scale's state in the packer's words, when it gives no weight to use: unplugged, settling, empty. */
+function scaleWords(reading: ScaleReading): string | null {
+  if (reading.status === 'stable') return Number(reading.weightKg) > 0 ? formatWeight(Number(reading.weightKg)) : translate('scale.empty');
+  const key = READING_WORDS[reading.status];
+  return key ? translate(key) : null;
+}
+
+export function OrderPanel(): React.JSX.Element | null {
   const { t } = useTranslation();
   const { order, decision, box, status, error, ship } = usePacking();
   const reading = useScale((state) => state.reading);
+  const pkg = useNewShipment((state) => state.packages[0]);
   const { varianceWarnPercent, varianceBlockPercent } = usePackingSetup((state) => state.setup);
   const shipButton = useRef<HTMLButtonElement>(null);
   const scaleOn = reading !== null && reading.status !== 'off';
-  const stable = reading?.status === 'stable' ? reading.weightKg : null;
-  const weight = scaleOn ? stable : weightTyped || null;
+  const used = shippingWeight(pkg, reading);
+  const weight = used?.weightKg ?? null;
   const expected = order ? expectedWeightKg(order.attributes.lines, box?.tareKg) : undefined;
   const variance = weight !== null && expected !== undefined && expected > 0 ? (Math.abs(Number(weight) - expected) / expected) * 100 : 0;
   const blocked = variance > varianceBlockPercent;
   const waiting = weight === null;
+  // What the scale says beside the weight used, when it is not the scale's: "Scale unplugged", "Scale empty".
+  const scaleNote = scaleOn && used?.source !== 'scale' ? scaleWords(reading) : null;
 
-  // A weight far off the expected one stops the parcel once per reading: full screen, until acknowledged.
+  // A reading far off the expected one stops the parcel once per reading: full screen, until acknowledged. A weight
+  // being typed is only warned about beside it (its first digits are no weighing).
   const stoppedAt = useRef<string | null>(null);
   useEffect(() => {
-    if (!order || !blocked || weight === null || expected === undefined) return;
-    const reading = `${order.id}:${weight}`;
-    if (stoppedAt.current === reading) return;
-    stoppedAt.current = reading;
-    block(varianceText(Number(weight), variance, expected, true));
-  }, [order, blocked, weight, expected, variance]);
+    if (!order || !blocked || used?.source !== 'scale' || expected === undefined) return;
+    const stopped = `${order.id}:${used.weightKg}`;
+    if (stoppedAt.current === stopped) return;
+    stoppedAt.current = stopped;
+    block(varianceText(Number(used.weightKg), variance, expected, true));
+  }, [order, blocked, used?.source, used?.weightKg, expected, variance]);
 
-  // Ready to ship (a settled weight within the check): Enter ships.
+  // Ready to ship (a settled weight within the check): Enter ships. A typed weight keeps the focus where it is typed.
+  const focusShip = order !== null && status === 'ready' && used !== null && used.source !== 'typed' && !blocked;
   useEffect(() => {
-    if (order && status === 'ready' && !waiting && !blocked) shipButton.current?.focus();
-  }, [order, status, waiting, blocked]);
+    if (focusShip) shipButton.current?.focus();
+  }, [focusShip, weight]);
 
   if (!order) return null;
   const a = order.attributes;
@@ -84,9 +116,13 @@ export function OrderPanel({ weightTyped }: { weightTyped: string }): React.JSX.
         </tbody>
       </table>
       <div className="scale-reading" role="status" aria-label={t('scale.label')}>
-        <span className="scale-reading__weight">{weight !== null ? formatWeight(Number(weight)) : scaleOn ? (READING_WORDS[reading.status] ? t(READING_WORDS[reading.status]!) : '') : t('order.typeWeight')}</span>
+        <span className="scale-reading__weight">
+          {used ? t('order.weightUsed', { source: used.source, weight: formatWeight(Number(used.weightKg)) }) : (scaleNote ?? t('order.typeWeight'))}
+        </span>
         {expected !== undefined ? <span className="muted"> {t('order.expected', { weight: formatWeight(expected) })}</span> : null}
-        {scaleOn && reading.problem ? <span className="field__error"> {reading.problem}</span> : null}
+        {used && scaleNote ? <span className="muted"> {scaleNote}</span> : null}
+        {!used && scaleOn ? <span> {t('order.weighOrType')}</span> : null}
+        {scaleOn && used?.source !== 'scale' && reading.problem ? <span className="field__error"> {reading.problem}</span> : null}
       </div>
       {variance > varianceWarnPercent ? (
         <p className={blocked ? 'notice notice--error' : 'notice notice--warning'} role="alert">
