@@ -62,6 +62,7 @@ function Desk(): React.JSX.Element {
   const role = who?.role ?? 'packer';
   const offered = NAVIGATION.filter((item) => hasRole(role, item.needs));
   const { screen, go } = useNavigation();
+  const needs = NAVIGATION.find((item) => item.screen === screen)?.needs;
   // An admin whose account has no sender address yet is asked for it first (once a session: "Not now" goes on).
   const [senderLater, setSenderLater] = useState(false);
   const asksForSender = role === 'admin' && client !== null && !senderComplete(client.attributes) && !senderLater;
@@ -151,10 +152,28 @@ function Desk(): React.JSX.Element {
             {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
             {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}
             {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
+            {/* A screen reached by its address (#/close-day) that the role may not use says whose it is, never blank. */}
+            {needs !== undefined && !hasRole(role, needs) ? <NotForRole screen={screen} needs={needs} /> : null}
             {screen === 'settings' ? <Settings /> : null}
           </>
         )}
       </main>
     </div>
+  );
+}
+
+/** In place of a screen the signed-in role may not use: whose it is, and the way back to Today. */
+function NotForRole({ screen, needs }: { screen: Screen; needs: Role }): React.JSX.Element {
+  const { t } = useTranslation();
+  const go = useNavigation((state) => state.go);
+  return (
+    <section className="card" aria-labelledby="not-for-role">
+      <p id="not-for-role" role="status">
+        {t('app.notForRole', { screen: screen === 'close-day' ? 'closeDay' : screen, role: needs })}
+      </p>
+      <button type="button" className="primary" onClick={() => go('today')}>
+        {t('app.backToToday')}
+      </button>
+    </section>
   );
 }

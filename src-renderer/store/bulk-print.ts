@@ -1,11 +1,14 @@
 // Bulk print on the Shipments screen: the labels of the processed shipments listed, as one print job in one
 // merged document (4×6 pages, or A4 sheets of 2 or 4), sorted by order or SKU, followed until it is printed, the
-// printer named as the desk knows it.
+// printer named as the desk knows it. A label printed before is a reprint: a supervisor confirms reprints first
+// (the station names them), a packer's are left out and named.
 import { create } from 'zustand';
-import type { LabelLayout, LabelSort } from '../../src-shared/printing.ts';
+import type { LabelLayout, LabelSort, ReprintChoice, ReprintRefusalMeta } from '../../src-shared/printing.ts';
+import { hasRole } from '../../src-shared/roles.ts';
 import type { PrintJob } from '../api/types.ts';
+import { ApiError } from '../api/client.ts';
 import { printerTitle, usePrinting } from './printing.ts';
-import { api } from './session.ts';
+import { api, useSession } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
@@ -15,33 +18,76 @@ const printerOf = (job: PrintJob) => printerTitle(usePrinting.getState().printer
 const POLL_MS = 500;
 const FOLLOW_FOR_MS = 90_000;
 
+/** Reprints the station named before printing anything: the supervisor says whether to print them again. */
+export interface ReprintQuestion {
+  shipmentIds: string[];
+  reprints: number;
+  total: number;
+  fresh: number;
+}
+
 export interface BulkPrintState {
   layout: LabelLayout;
   sort: LabelSort;
-  status: 'idle' | 'sending' | 'printing' | 'done' | 'failed';
+  status: 'idle' | 'sending' | 'confirm' | 'printing' | 'done' | 'failed';
   message: string | null;
+  /** The listed labels the job left out (printed before), by reference. */
+  leftOut: string | null;
+  question: ReprintQuestion | null;
   choose(change: Partial<Pick<BulkPrintState, 'layout' | 'sort'>>): void;
-  print(shipmentIds: string[]): Promise<void>;
+  /** `reprints`: the answer to the question; absent, a supervisor is asked first and a packer's reprints are left out. */
+  print(shipmentIds: string[], reprints?: ReprintChoice): Promise<void>;
+  /** Cancels the question: nothing is printed. */
+  dismiss(): void;
 }
+
+/** A refusal over reprints: the station's meta naming them. */
+const reprintRefusal = (error: unknown): ReprintRefusalMeta | undefined => {
+  const meta = error instanceof ApiError ? (error.errors[0]?.meta as Partial<ReprintRefusalMeta> | undefined) : undefined;
+  return meta?.reason && Array.isArray(meta.reprints) ? (meta as ReprintRefusalMeta) : undefined;
+};
+const referencesOf = (labels: readonly { shipmentId: string; reference: string | null }[]) => labels.map((label) => label.reference ?? label.shipmentId).join(', ');
 
 export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
   layout: '4x6',
   sort: 'order',
   status: 'idle',
   message: null,
-  choose: (change) => set({ ...change, status: 'idle', message: null }),
-  async print(shipmentIds) {
+  leftOut: null,
+  question: null,
+  choose: (change) => set({ ...change, status: 'idle', message: null, leftOut: null, question: null }),
+  dismiss: () => set({ status: 'idle', message: null, leftOut: null, question: null }),
+  async print(shipmentIds, reprints) {
     if (shipmentIds.length === 0) return;
     const { layout, sort } = get();
-    set({ status: 'sending', message: null });
+    const role = useSession.getState().who?.role ?? 'packer';
+    // A supervisor is asked before labels are printed twice; a packer may not reprint, so is not asked.
+    const choice = reprints ?? (hasRole(role, 'supervisor') ? 'ask' : undefined);
+    set({ status: 'sending', message: null, leftOut: null, question: null });
     let job: PrintJob;
+    let printed: number;
     try {
-      job = await api().printMany({ shipments: shipmentIds, layout, sort });
+      const answer = await api().printMany({ shipments: shipmentIds, layout, sort, ...(choice ? { reprints: choice } : {}) });
+      job = answer.job;
+      printed = answer.job.attributes.shipmentIds?.length ?? shipmentIds.length;
+      const left = answer.meta.leftOut ?? [];
+      if (left.length > 0) {
+        set({ leftOut: translate('bulkPrint.leftOut', { reason: left[0]!.reason === 'reprintSkipped' ? 'skipped' : 'supervisor', count: left.length, references: referencesOf(left) }) });
+      }
     } catch (error) {
+      const refusal = reprintRefusal(error);
+      if (refusal?.reason === 'reprintsToConfirm') {
+        set({ status: 'confirm', question: { shipmentIds, reprints: refusal.reprints.length, total: shipmentIds.length, fresh: refusal.fresh } });
+        return;
+      }
+      if (refusal?.reason === 'reprintNeedsSupervisor') {
+        set({ status: 'failed', message: translate('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }) });
+        return;
+      }
       set({ status: 'failed', message: describeError(error) });
       return;
     }
-    set({ status: 'printing', message: translate('bulkPrint.printing', { count: shipmentIds.length, printer: printerOf(job) }) });
+    set({ status: 'printing', message: translate('bulkPrint.printing', { count: printed, printer: printerOf(job) }) });
     const until = Date.now() + FOLLOW_FOR_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -51,7 +97,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         continue;
       }
       if (job.attributes.status === 'done') {
-        set({ status: 'done', message: translate('bulkPrint.printed', { count: shipmentIds.length, printer: printerOf(job) }) });
+        set({ status: 'done', message: translate('bulkPrint.printed', { count: printed, printer: printerOf(job) }) });
         return;
       }
       if (job.attributes.status === 'failed') {

@@ -1,8 +1,8 @@
 // The Shipments screen: the account's summaries with date and person filters, and the detail of one shipment with its
-// documents, tracking and delete.
+// documents, tracking, whether its label was printed (printing it again is a reprint), delete and void.
 import { create } from 'zustand';
 import { stationNextWorkingDay, stationToday } from './station-clock.ts';
-import type { Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
+import type { PrintJob, Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
@@ -10,6 +10,10 @@ import { ApiError } from '../api/client.ts';
 import type { DeleteRefusal } from '../../src-shared/resources.ts';
 import { translate } from '../i18n/i18n.ts';
 import { trackingStatusName } from '../i18n/domain-names.ts';
+import { usePrinting } from './printing.ts';
+
+/** A job that printed the label, or is printing it: the station counts it as printed (a failed one is not). */
+const printsLabel = (job: PrintJob) => job.attributes.documents === 'labels' && job.attributes.status !== 'failed';
 
 export interface ShipmentDetail {
   id: string;
@@ -17,6 +21,8 @@ export interface ShipmentDetail {
   shipment: Shipment | null;
   tracking: Tracking | null;
   pdf: Uint8Array | null;
+  /** Whether its label was sent to a printer before (or is on its way): printing it again is a reprint. */
+  labelPrinted: boolean;
   error: string | null;
   deleteError: string | null;
 }
@@ -40,6 +46,8 @@ export interface ShipmentsState {
   open(id: string): Promise<void>;
   close(): void;
   remove(id: string): Promise<boolean>;
+  /** Prints the open shipment's label on the desk's label printer, followed until done; a reprint when printed before. */
+  printLabel(id: string): Promise<void>;
 }
 
 export const useShipments = create<ShipmentsState>()((set, get) => ({
@@ -72,20 +80,27 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   },
 
   async open(id) {
-    set({ detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, error: null, deleteError: null } });
+    set({ detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: null, deleteError: null } });
     try {
       const shipment = await api().shipment(id);
       const processed = shipment.meta?.status === 3;
-      const [tracking, documents] = processed ? await Promise.all([api().tracking(id), api().documents(id)]) : [null, null];
+      const [tracking, documents, jobs] = processed ? await Promise.all([api().tracking(id), api().documents(id), api().printJobsOf(id)]) : [null, null, []];
       if (get().detail?.id !== id) return;
-      set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, error: null, deleteError: null } });
+      set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, labelPrinted: jobs.some(printsLabel), error: null, deleteError: null } });
     } catch (error) {
       if (get().detail?.id !== id) return;
-      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, error: describeError(error), deleteError: null } });
+      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: describeError(error), deleteError: null } });
     }
   },
 
   close: () => set({ detail: null }),
+
+  async printLabel(id) {
+    const job = await usePrinting.getState().print(id);
+    const detail = get().detail;
+    // Printed: the next print is a reprint. A failed job is no print, as the station counts it.
+    if (job && detail?.id === id) set({ detail: { ...detail, labelPrinted: detail.labelPrinted || printsLabel(job) } });
+  },
 
   async remove(id) {
     try {

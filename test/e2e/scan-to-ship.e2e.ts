@@ -262,8 +262,12 @@ test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, 
   const button = bulk.getByRole('button', { name: /^Print \d+ labels as one job$/ });
   const count = Number(/Print (\d+)/.exec((await button.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(2);
-  const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/v3/print-jobs') && response.request().method() === 'POST');
+  const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/v3/print-jobs') && response.request().method() === 'POST' && response.status() === 202);
   await button.click();
+  // The day's labels were printed as each parcel shipped: the supervisor confirms the reprints, told how many.
+  const question = bulk.getByRole('alertdialog', { name: 'Confirm reprints' });
+  await expect(question).toContainText(new RegExp(`^\\d+ labels? of the ${count} listed (was|were) printed before\\.`));
+  await question.getByRole('button', { name: `Reprint too: print all ${count} labels` }).click();
   const job = await (await sent).json();
   expect(job.data.attributes).toMatchObject({ layout: 'a4-4', format: 'pdf', printer: queue });
   expect(job.data.attributes.shipmentIds).toHaveLength(count);

@@ -1,5 +1,6 @@
 // The Shipments screen's bulk print: the labels of the processed shipments listed, in one print job, on the
-// desk's label printer (Settings), as 4×6 labels or A4 sheets of 2 or 4, sorted by order or SKU.
+// desk's label printer (Settings), as 4×6 labels or A4 sheets of 2 or 4, sorted by order or SKU. Labels printed
+// before are reprints: a supervisor confirms them (how many, of how many), a packer is told which were left out.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelLayout, LabelSort } from '../../../src-shared/printing.ts';
@@ -8,9 +9,9 @@ import { useBulkPrint } from '../../store/bulk-print.ts';
 /** `processed`: the ids of the processed shipments listed, in the list's order. */
 export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Element | null {
   const { t } = useTranslation();
-  const { layout, sort, status, message, choose, print } = useBulkPrint();
+  const { layout, sort, status, message, leftOut, question, choose, print, dismiss } = useBulkPrint();
   if (processed.length === 0) return null;
-  const busy = status === 'sending' || status === 'printing';
+  const busy = status === 'sending' || status === 'printing' || status === 'confirm';
   return (
     <section className="card bulk-print" aria-labelledby="bulk-print-heading">
       <h2 id="bulk-print-heading">{t('bulkPrint.heading')}</h2>
@@ -36,9 +37,25 @@ export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Ele
         </button>
       </div>
       {processed.length > 500 ? <p className="muted">{t('bulkPrint.tooMany', { max: 500 })}</p> : null}
+      {question ? (
+        <div className="notice notice--warning" role="alertdialog" aria-label={t('bulkPrint.confirmHeading')}>
+          <p>{t('bulkPrint.confirmQuestion', { reprints: question.reprints, total: question.total })}</p>
+          <button type="button" className="primary" autoFocus onClick={() => void print(question.shipmentIds, 'include')}>
+            {t('bulkPrint.reprintAll', { total: question.total })}
+          </button>
+          {question.fresh > 0 ? (
+            <button type="button" onClick={() => void print(question.shipmentIds, 'skip')}>
+              {t('bulkPrint.onlyNew', { fresh: question.fresh })}
+            </button>
+          ) : null}
+          <button type="button" onClick={dismiss}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : null}
       {message ? (
-        <p className={`notice ${status === 'failed' ? 'notice--error' : status === 'done' ? 'notice--ok' : ''}`} role={status === 'failed' ? 'alert' : 'status'}>
-          {message}
+        <p className={`notice ${status === 'failed' ? 'notice--error' : leftOut ? 'notice--warning' : status === 'done' ? 'notice--ok' : ''}`} role={status === 'failed' ? 'alert' : 'status'}>
+          {leftOut ? `${message} ${leftOut}` : message}
         </p>
       ) : null}
     </section>

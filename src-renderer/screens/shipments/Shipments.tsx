@@ -1,6 +1,7 @@
 // The account's shipments: date and person filters over /shipment-summaries, who made each, a status badge per row, and the detail of one
-// shipment with its documents, tracking and `Delete`; the labels of those listed printed as one job. Waiting
-// scheduled shipments refresh until processed.
+// shipment with its documents, tracking, its label printed (or reprinted, by a supervisor) and `Delete` (a processed
+// one voided, by a supervisor); the labels of those listed printed as one job. Each action shows only to a role that
+// may take it. Waiting scheduled shipments refresh until processed.
 import { useTranslation } from 'react-i18next';
 import { useReturns } from '../../store/returns.ts';
 import { useNavigation } from '../../store/navigation.ts';
@@ -15,6 +16,11 @@ import { useShipments } from '../../store/shipments.ts';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
+import { hasRole } from '../../../src-shared/roles.ts';
+import { useSession } from '../../store/session.ts';
+import { jobKey, printerTitle, usePrinting, type PrintingState } from '../../store/printing.ts';
+
+type PrintJob = PrintingState['jobs'][string];
 
 const REFRESH_WHILE_WAITING_MS = 3000;
 
@@ -116,7 +122,12 @@ export function Shipments(): React.JSX.Element {
 
 function ShipmentDetail(): React.JSX.Element {
   const { t } = useTranslation();
-  const { detail, close, remove } = useShipments();
+  const { detail, close, remove, printLabel } = useShipments();
+  const role = useSession((state) => state.who?.role ?? 'packer');
+  const supervisor = hasRole(role, 'supervisor');
+  const job = usePrinting((state) => (detail ? state.jobs[jobKey(detail.id)] : undefined));
+  const printError = usePrinting((state) => (detail ? state.printError[jobKey(detail.id)] : undefined));
+  const printers = usePrinting((state) => state.printers);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -243,13 +254,45 @@ function ShipmentDetail(): React.JSX.Element {
                   {t('shipments.returnButton')}
                 </button>
               ) : null}
-              <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
-                {t('shipments.delete')}
-              </button>
+              {/* A label printed before is a reprint: a supervisor's; a packer prints only a label never printed. */}
+              {meta.status === 3 && (supervisor || !detail.labelPrinted) ? (
+                <button type="button" disabled={job?.attributes.status === 'queued' || job?.attributes.status === 'printing'} onClick={() => void printLabel(shipment.id)}>
+                  {detail.labelPrinted ? t('shipments.reprintLabel') : t('label.print')}
+                </button>
+              ) : null}
+              {/* Voiding a processed shipment is a supervisor's; deleting one not processed is anyone's. */}
+              {meta.status !== 3 || supervisor ? (
+                <button ref={deleteButton} type="button" className="danger" onClick={() => setConfirming(true)}>
+                  {t('shipments.delete')}
+                </button>
+              ) : null}
             </div>
           )}
+          {meta.status === 3 && !supervisor && detail.labelPrinted && !job ? <p className="muted">{t('shipments.printedBefore')}</p> : null}
+          {job ? <PrintOutcome job={job} printer={printerTitle(printers, job.attributes.printer)} /> : null}
+          <ErrorNotice message={printError || null} />
         </>
       ) : null}
     </section>
   );
+}
+
+/** The label's print job at the desk's printer: printing, printed, or why not. */
+function PrintOutcome({ job, printer }: { job: PrintJob; printer: string }): React.JSX.Element {
+  const { t } = useTranslation();
+  if (job.attributes.status === 'done') {
+    return (
+      <p className="notice notice--ok" role="status">
+        {t('label.printed', { what: 'label', printer })}
+      </p>
+    );
+  }
+  if (job.attributes.status === 'failed') {
+    return (
+      <p className="notice notice--error" role="alert">
+        {t('label.notPrinted', { what: 'label', printer, reason: job.attributes.reason ?? '' })}
+      </p>
+    );
+  }
+  return <Loading label={t('label.printing', { what: 'label', printer })} />;
 }
