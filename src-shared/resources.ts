@@ -181,6 +181,7 @@ export const AUDIT_ACTIONS = [
   'webhook.removed',
   'webhook.paused',
   'webhook.resumed',
+  'webhook.changed',
   'webhook.replayed',
   'manifest.closed',
   'manifest.reopened',

@@ -28,10 +28,17 @@ const eventList = z.preprocess(
   z.array(z.enum(EVENT_TYPES)).min(1),
 );
 
+/** Whose events a webhook receives: live (/v3), the sandbox's (/v3-testing), or both. */
+export const WEBHOOK_ENVIRONMENTS = ['live', 'sandbox', 'both'] as const;
+export type WebhookEnvironment = (typeof WEBHOOK_ENVIRONMENTS)[number];
+const environment = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(WEBHOOK_ENVIRONMENTS));
+
 export interface NewWebhookRequest {
   /** An http or https URL, without credentials in it. */
   url: string;
   events: EventType[];
+  /** Absent: the environment it is registered through (live on /v3 and the admin command, sandbox on /v3-testing). */
+  environment?: WebhookEnvironment;
   /** The client whose events it receives; absent: the caller's own (an admin may give none for every client's). */
   clientId?: string;
   /** An admin's webhook for every client's events. */
@@ -43,13 +50,25 @@ export const newWebhookSchema = z.object({
   events: eventList,
   clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,15}$/), z.number().int().positive()]).transform(String)),
   allClients: absent(z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())),
+  environment: absent(environment),
 });
 
+/** A PATCH of a webhook: any of its status, URL, events and environment; at least one. */
 export interface WebhookChangeRequest {
-  status: 'active' | 'paused';
+  status?: 'active' | 'paused';
+  url?: string;
+  events?: EventType[];
+  environment?: WebhookEnvironment;
 }
 
-export const webhookChangeSchema = z.object({ status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(['active', 'paused'])) });
+export const webhookChangeSchema = z
+  .object({
+    status: absent(z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(['active', 'paused']))),
+    url: absent(webUrl),
+    events: absent(eventList),
+    environment: absent(environment),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { path: ['status'], message: 'Expected at least one of status (active or paused), url, events or environment (live, sandbox or both).' });
 
 export interface ReplayRequest {
   fromEventId: number;
@@ -83,6 +102,7 @@ export const webhookAttributesSchema = z.object({
   clientId: z.string().nullable(),
   /** paused: not delivering, after a day of failures or by hand; events keep being queued for it. */
   status: z.enum(['active', 'paused']),
+  environment: z.enum(WEBHOOK_ENVIRONMENTS).meta({ description: 'Whose events it receives: live (/v3), sandbox (/v3-testing), or both (a webhook registered before this choice existed, until changed).' }),
   pausedReason: z.string().nullable(),
   createdAt: z.string(),
   /** Only in the answer to the request that added it: keep it, it is not shown again. */

@@ -80,8 +80,9 @@ Usage: npm run --silent station -- <command> [options]
   migrate --to postgres://user@host/db [--data DIR] [--json]
       Copy a stopped station's SQLite database (all tables, secrets and history) into an empty PostgreSQL
       database and check every table's row count. The SQLite file is left as it was.
-  webhook add --url URL --events TYPE,TYPE [--client ID] [--data DIR] [--json]
-      Register an endpoint for one client's events, or for every client's without --client. TYPEs:
+  webhook add --url URL --events TYPE,TYPE [--client ID] [--environment live|sandbox|both] [--data DIR] [--json]
+      Register an endpoint for one client's events, or for every client's without --client; live events
+      unless --environment says sandbox (/v3-testing's) or both. TYPEs:
       ${EVENT_TYPES.slice(0, 4).join(', ')},
       ${EVENT_TYPES.slice(4).join(', ')}.
       Prints the secret once ({"id","secret"} with --json). Deliveries are signed with it:

@@ -13,27 +13,32 @@ function optionProblem(pointer: string | undefined, options: Record<string, stri
 export async function webhookCommand(sub: string | undefined, args: string[]): Promise<void> {
   const idOf = (values: Values) => required(values, 'id');
   const line = (hook: Awaited<ReturnType<StationAdmin['webhooks']['list']>>[number]) =>
-    `${hook.id}\t${hook.status}${hook.pausedReason ? ` (${hook.pausedReason})` : ''}\t${hook.clientId === null ? 'every client' : `client ${hook.clientId}`}\t${hook.eventTypes.join(',')}\t${hook.url}\t${hook.pending} pending`;
+    `${hook.id}\t${hook.status}${hook.pausedReason ? ` (${hook.pausedReason})` : ''}\t${hook.clientId === null ? 'every client' : `client ${hook.clientId}`}\t${hook.environment}\t${hook.eventTypes.join(',')}\t${hook.url}\t${hook.pending} pending`;
   const shown = (hook: Awaited<ReturnType<StationAdmin['webhooks']['list']>>[number]) => {
     const { secret: _secret, ...rest } = hook;
     return rest;
   };
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, url: { type: 'string' }, events: { type: 'string' }, client: { type: 'string' } });
+      const values = parse(args, { ...common, url: { type: 'string' }, events: { type: 'string' }, client: { type: 'string' }, environment: { type: 'string' } });
       const client = optional(values, 'client');
       const request = validateNewWebhook({
-        data: { type: 'webhook', attributes: { url: required(values, 'url'), events: required(values, 'events'), clientId: client, allClients: client === undefined } },
+        data: { type: 'webhook', attributes: { url: required(values, 'url'), events: required(values, 'events'), clientId: client, allClients: client === undefined, environment: optional(values, 'environment') } },
       });
       if (!request.ok) {
-        const option = optionProblem(request.errors[0]!.source?.pointer, { url: '--url (an http or https URL)', events: `--events (one or more of ${EVENT_TYPES.join(', ')})`, clientId: '--client (a client id)' });
+        const option = optionProblem(request.errors[0]!.source?.pointer, {
+          url: '--url (an http or https URL)',
+          events: `--events (one or more of ${EVENT_TYPES.join(', ')})`,
+          clientId: '--client (a client id)',
+          environment: '--environment (live, sandbox or both)',
+        });
         throw new UsageError(`Invalid ${option}.`);
       }
       const added = await withAdmin(values, (admin) => admin.webhooks.add(admin.actor, request.value));
       print(
         values,
         { id: added.id, secret: added.secret },
-        `Webhook ${added.id} sends ${added.eventTypes.join(', ')} of ${added.clientId === null ? 'every client' : `client ${added.clientId}`} to ${added.url}.\n` +
+        `Webhook ${added.id} sends ${added.eventTypes.join(', ')} of ${added.clientId === null ? 'every client' : `client ${added.clientId}`} (${added.environment === 'both' ? 'live and sandbox' : added.environment}) to ${added.url}.\n` +
           `Its signing secret (shown once; keep it with the receiver): ${added.secret}`,
       );
       return;

@@ -1,7 +1,7 @@
 // Webhooks' records: an endpoint that receives one client's events (or every client's), signed with its own
 // secret, and the deliveries of events to it: pending, delivered, or dead after retrying for a day.
 import type { EventType } from '../../src-shared/events.ts';
-import type { DeliveryAttributes } from '../../src-shared/webhooks.ts';
+import type { DeliveryAttributes, WebhookEnvironment } from '../../src-shared/webhooks.ts';
 
 export interface WebhookRecord {
   id: string;
@@ -16,9 +16,14 @@ export interface WebhookRecord {
   status: 'active' | 'paused';
   pausedReason: string | null;
   createdAt: string;
+  /** Whose events: the live ones, the sandbox's (/v3-testing), or both (a webhook made before there was a choice). */
+  environment: WebhookEnvironment;
 }
 
-export type NewWebhook = Pick<WebhookRecord, 'url' | 'eventTypes' | 'clientId' | 'secret' | 'cursor'>;
+export type NewWebhook = Pick<WebhookRecord, 'url' | 'eventTypes' | 'clientId' | 'secret' | 'cursor' | 'environment'>;
+
+/** What a PATCH changes besides the status: where it sends, which events, and of which environment. */
+export type WebhookChange = Partial<Pick<WebhookRecord, 'url' | 'eventTypes' | 'environment'>>;
 
 export type DeliveryStatus = DeliveryAttributes['status'];
 

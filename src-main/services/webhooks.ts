@@ -2,7 +2,7 @@
 // client's or for every client's; each gets a secret shown once. Pausing, resuming, the delivery log and replays
 // follow the same ownership. Every change is in the audit log.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import { REPLAY_LIMIT, type NewWebhookRequest, type ReplayRequest } from '../../src-shared/webhooks.ts';
+import { REPLAY_LIMIT, type NewWebhookRequest, type ReplayRequest, type WebhookChangeRequest, type WebhookEnvironment } from '../../src-shared/webhooks.ts';
 import type { Actor } from '../domain/caller.ts';
 import type { DeliveryRecord, DeliveryStatus, WebhookRecord } from '../domain/webhook.ts';
 import { newWebhookSecret } from '../security/webhook-signature.ts';
@@ -10,12 +10,15 @@ import type { Store } from '../store/index.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
 export interface WebhookService {
-  add(actor: Actor, request: NewWebhookRequest): Promise<WebhookRecord>;
+  /** `environment`: when the request names none, whose events it receives (the prefix it was registered through). */
+  add(actor: Actor, request: NewWebhookRequest, environment?: WebhookEnvironment): Promise<WebhookRecord>;
   /** The actor's own webhooks; an admin's or the admin command's: every webhook. */
   list(actor: Actor): Promise<(WebhookRecord & { pending: number })[]>;
   get(actor: Actor, id: string): Promise<WebhookRecord & { pending: number }>;
   remove(actor: Actor, id: string): Promise<void>;
   setStatus(actor: Actor, id: string, status: 'active' | 'paused'): Promise<WebhookRecord & { pending: number }>;
+  /** A PATCH: its URL, events and environment as given (each audited as webhook.changed), then its status. */
+  change(actor: Actor, id: string, change: WebhookChangeRequest): Promise<WebhookRecord & { pending: number }>;
   deliveries(actor: Actor, id: string, filter: { before: string | null; status: DeliveryStatus | null; limit: number }): Promise<DeliveryRecord[]>;
   replay(actor: Actor, id: string, range: ReplayRequest): Promise<number>;
 }
@@ -33,7 +36,7 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
   const subject = (id: string) => ({ type: 'webhook' as const, id });
 
   return {
-    async add(actor, request) {
+    async add(actor, request, registeredIn = 'live') {
       let clientId: string | null;
       if (request.allClients) {
         requireRole(actor, 'admin', 'A webhook for every client’s events');
@@ -49,8 +52,9 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
       }
       // It receives what happens from now on; older events can be replayed to it.
       const eventTypes = [...new Set(request.events)];
-      const added = audit.change(actor, 'webhook.added', subject(''), { url: request.url, events: eventTypes, clientId }, { fromResult: { subjectId: 'id', 'detail.url': 'url', 'detail.events': 'eventTypes' } });
-      const webhook = await store.audited(added, 'webhooks', 'add', { url: request.url, eventTypes, clientId, secret: newWebhookSecret(), cursor: await store.events.latestId() });
+      const environment = request.environment ?? registeredIn;
+      const added = audit.change(actor, 'webhook.added', subject(''), { url: request.url, events: eventTypes, clientId, environment }, { fromResult: { subjectId: 'id', 'detail.url': 'url', 'detail.events': 'eventTypes' } });
+      const webhook = await store.audited(added, 'webhooks', 'add', { url: request.url, eventTypes, clientId, secret: newWebhookSecret(), cursor: await store.events.latestId(), environment });
       onChange();
       return webhook;
     },
@@ -69,6 +73,21 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
         onChange();
       }
       return withPending((await store.webhooks.get(webhook.id))!);
+    },
+    async change(actor, id, request) {
+      const webhook = await owned(actor, id);
+      const change = {
+        ...(request.url !== undefined && request.url !== webhook.url ? { url: request.url } : {}),
+        ...(request.events !== undefined ? { eventTypes: [...new Set(request.events)] } : {}),
+        ...(request.environment !== undefined && request.environment !== webhook.environment ? { environment: request.environment } : {}),
+      };
+      if (Object.keys(change).length > 0) {
+        const from = { url: webhook.url, events: webhook.eventTypes, environment: webhook.environment };
+        const changed = audit.change(actor, 'webhook.changed', subject(webhook.id), { from, to: { ...from, ...change, ...(change.eventTypes ? { events: change.eventTypes } : {}) } });
+        if (!(await store.audited(changed, 'webhooks', 'change', webhook.id, change))) throw new StationError(404, ERROR_TEXT.noSuchWebhook(id));
+        onChange();
+      }
+      return request.status === undefined ? withPending((await store.webhooks.get(webhook.id))!) : this.setStatus(actor, id, request.status);
     },
     async deliveries(actor, id, filter) {
       const webhook = await owned(actor, id);

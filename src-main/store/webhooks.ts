@@ -3,7 +3,8 @@
 // it is queued for, so two desks never queue the same events twice); each delivery row then records its attempts
 // until it is delivered, or dead after a day of failures (kept, and replayable).
 import type { EventType } from '../../src-shared/events.ts';
-import type { AttemptOutcome, DeliveryRecord, DeliveryStatus, NewWebhook, WebhookRecord } from '../domain/webhook.ts';
+import type { AttemptOutcome, DeliveryRecord, DeliveryStatus, NewWebhook, WebhookChange, WebhookRecord } from '../domain/webhook.ts';
+import type { WebhookEnvironment } from '../../src-shared/webhooks.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 import { numericId } from './row-id.ts';
 import type { Sql } from './sql/executor.ts';
@@ -22,6 +23,8 @@ export interface WebhookWrites {
   add(webhook: NewWebhook): Promise<WebhookRecord>;
   remove(id: string): Promise<boolean>;
   setStatus(id: string, status: 'active' | 'paused', reason: string | null): Promise<boolean>;
+  /** Changes its URL, events or environment (what is given); false when it is removed. */
+  change(id: string, change: WebhookChange): Promise<boolean>;
   /**
    * Queues the webhook's events after its cursor (up to `limit`), and moves the cursor past every event looked at,
    * matching or not; how many were queued.
@@ -44,6 +47,7 @@ interface WebhookRow {
   status: 'active' | 'paused';
   paused_reason: string | null;
   created_at: string;
+  sandbox: number | null;
 }
 
 interface DeliveryRow {
@@ -71,7 +75,11 @@ const webhookRecord = (row: WebhookRow): WebhookRecord => ({
   status: row.status,
   pausedReason: row.paused_reason,
   createdAt: row.created_at,
+  environment: row.sandbox === null ? 'both' : Number(row.sandbox) === 1 ? 'sandbox' : 'live',
 });
+
+/** The column of an environment: 0 live, 1 sandbox, NULL both. */
+const sandboxColumn = (environment: WebhookEnvironment) => (environment === 'both' ? null : environment === 'sandbox' ? 1 : 0);
 
 const deliveryRecord = (row: DeliveryRow): DeliveryRecord => ({
   id: String(row.id),
@@ -89,7 +97,8 @@ const deliveryRecord = (row: DeliveryRow): DeliveryRecord => ({
 });
 
 /** The events a webhook receives, as a condition over `events e` and the webhook row `w`. */
-const matchingEvents = (sql: Sql) => `(w.client_id IS NULL OR e.client_id = w.client_id) AND e.type IN (${sql.dialect.jsonArrayElements('w.event_types')})`;
+const matchingEvents = (sql: Sql) =>
+  `(w.client_id IS NULL OR e.client_id = w.client_id) AND (w.sandbox IS NULL OR e.sandbox = w.sandbox) AND e.type IN (${sql.dialect.jsonArrayElements('w.event_types')})`;
 const QUEUE = `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, replay, status, attempts, next_attempt_at, created_at)
   VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5)`;
 const SET_STATUS = 'UPDATE webhooks SET status = $2, paused_reason = $3 WHERE id = $1 AND removed_at IS NULL';
@@ -125,12 +134,20 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
     add: async (webhook) =>
       webhookRecord(
         (await sql.one<WebhookRow>(
-          `INSERT INTO webhooks (url, event_types, client_id, secret, cursor, status, created_at) VALUES ($1, $2, $3, $4, $5, 'active', $6) RETURNING *`,
-          [webhook.url, JSON.stringify(webhook.eventTypes), clientNumber(webhook.clientId), webhook.secret, webhook.cursor, now()],
+          `INSERT INTO webhooks (url, event_types, client_id, secret, cursor, status, created_at, sandbox) VALUES ($1, $2, $3, $4, $5, 'active', $6, $7) RETURNING *`,
+          [webhook.url, JSON.stringify(webhook.eventTypes), clientNumber(webhook.clientId), webhook.secret, webhook.cursor, now(), sandboxColumn(webhook.environment)],
         ))!,
       ),
     remove: async (id) => (await sql.run('UPDATE webhooks SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [numericId(id), now()])) === 1,
     setStatus: async (id, status, reason) => (await sql.run(SET_STATUS, [numericId(id), status, reason])) === 1,
+    // Pending deliveries stay as queued: what was queued for the old URL goes to the new one.
+    change: async (id, change) =>
+      (await sql.run(
+        `UPDATE webhooks SET url = coalesce($2, url), event_types = coalesce($3, event_types),
+           sandbox = CASE WHEN $4 = 'keep' THEN sandbox WHEN $4 = 'both' THEN NULL WHEN $4 = 'sandbox' THEN 1 ELSE 0 END
+         WHERE id = $1 AND removed_at IS NULL`,
+        [numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ?? 'keep'],
+      )) === 1,
     enqueueNew: (id, limit) =>
       sql.tx(async (tx) => {
         await tx.one(`SELECT id FROM webhooks WHERE id = $1${tx.dialect.lockRows}`, [numericId(id)]);

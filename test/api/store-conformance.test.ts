@@ -386,8 +386,12 @@ describe('the rest of the tables', () => {
   });
 
   it('delivers webhooks: queues once, records attempts, gives up and replays', async () => {
-    const hook = await store.webhooks.add({ url: 'http://127.0.0.1:9/hook', eventTypes: ['shipment.created'], clientId: client, secret: 's', cursor: 0 });
-    expect(await store.webhooks.get(hook.id)).toMatchObject({ url: hook.url, status: 'active' });
+    const hook = await store.webhooks.add({ url: 'http://127.0.0.1:9/hook', eventTypes: ['shipment.created'], clientId: client, secret: 's', cursor: 0, environment: 'both' });
+    expect(await store.webhooks.get(hook.id)).toMatchObject({ url: hook.url, status: 'active', environment: 'both' });
+    expect(await store.webhooks.change(hook.id, { environment: 'sandbox' })).toBe(true);
+    expect(await store.webhooks.get(hook.id)).toMatchObject({ url: hook.url, eventTypes: ['shipment.created'], environment: 'sandbox' });
+    expect(await store.webhooks.change(hook.id, { url: 'http://127.0.0.1:9/moved', environment: 'both' })).toBe(true);
+    expect(await store.webhooks.get(hook.id)).toMatchObject({ url: 'http://127.0.0.1:9/moved', environment: 'both' });
     expect((await store.webhooks.list({ clientId: client })).map((listed) => listed.id)).toEqual([hook.id]);
     const queued = await store.webhooks.enqueueNew(hook.id, 1000);
     expect(queued).toBeGreaterThan(0);

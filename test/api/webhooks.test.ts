@@ -261,6 +261,76 @@ describe('whose events a webhook gets', () => {
   });
 });
 
+describe('a webhook’s environment and changes', () => {
+  /** Waits until the webhook has looked at every event so far: what it will deliver is queued. */
+  const caughtUp = async (id: string) => {
+    const latest = await t.station.store.events.latestId();
+    await until(`webhook ${id} to look at event ${latest}`, async () => ((await t.station.store.webhooks.get(id))!.cursor >= latest ? true : undefined));
+  };
+  const queued = async (id: string) => (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data.map((delivery: { attributes: { eventId: string } }) => delivery.attributes.eventId).sort();
+  const eventOf = async (shipmentId: string, prefix: string) =>
+    (await call('GET', `${prefix}/events?after=0&limit=1000&filter[type]=shipment.processed`)).json.data.find((event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id === shipmentId).id as string;
+
+  it('receives the live events when registered on /v3, the sandbox’s on /v3-testing, and both only when asked', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      const live = (await register(receiver.url, ['shipment.processed'])).json.data;
+      const sandbox = (await call('POST', '/v3-testing/webhooks', { data: { type: 'webhook', attributes: { url: receiver.url, events: ['shipment.processed'] } } })).json.data;
+      const both = (await register(receiver.url, ['shipment.processed'], { environment: 'BOTH' })).json.data;
+      expect([live.attributes.environment, sandbox.attributes.environment, both.attributes.environment]).toEqual(['live', 'sandbox', 'both']);
+
+      const real = await ship();
+      const test = await call('POST', '/v3-testing/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy' }));
+      expect(test.status).toBe(201);
+      const [realEvent, testEvent] = [await eventOf(real, '/v3'), await eventOf(test.json.data.id, '/v3-testing')];
+      for (const hook of [live, sandbox, both]) await caughtUp(hook.id);
+      expect(await queued(live.id)).toEqual([realEvent]);
+      expect(await queued(sandbox.id)).toEqual([testEvent]);
+      expect(await queued(both.id)).toEqual([realEvent, testEvent].sort());
+      for (const hook of [live, both]) await call('DELETE', `/v3/webhooks/${hook.id}`);
+      await call('DELETE', `/v3-testing/webhooks/${sandbox.id}`);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('changes its URL, events and environment with PATCH, audited, and the next event goes to the new URL', async () => {
+    const before = new Receiver();
+    const after = new Receiver();
+    await before.start();
+    await after.start();
+    try {
+      const hook = (await register(before.url, ['shipment.created'])).json.data;
+      const patch = (attributes: Record<string, unknown>) => call('PATCH', `/v3/webhooks/${hook.id}`, { data: { type: 'webhook', id: hook.id, attributes } });
+      const changed = await patch({ url: after.url, events: 'shipment.processed, shipment.created', environment: 'both', status: null });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.json.data.attributes).toMatchObject({ url: after.url, events: ['shipment.processed', 'shipment.created'], environment: 'both', status: 'active' });
+      expect((await call('GET', `/v3/webhooks/${hook.id}`)).json.data.attributes.url).toBe(after.url);
+      const shipped = await ship();
+      await until('the delivery to the new URL', () => after.accepted().some((event) => event.resourceId === shipped && event.type === 'shipment.processed'));
+      expect(before.received).toEqual([]);
+      const audit = (await call('GET', '/v3/audit-events?filter[action]=webhook.changed')).json.data;
+      expect(audit[0].attributes.detail).toMatchObject({ from: { url: before.url, events: ['shipment.created'], environment: 'live' }, to: { url: after.url, environment: 'both' } });
+
+      // Status alone, as before; nothing to change and a bad URL are refused naming the member.
+      expect((await patch({ status: 'paused' })).json.data.attributes).toMatchObject({ status: 'paused', url: after.url });
+      const empty = await patch({});
+      expect(empty.status).toBe(400);
+      expect(empty.json.errors[0].meta.reason).toMatch(/^Expected at least one of status/);
+      const badUrl = await patch({ url: 'ftp://example.com/hook' });
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.json.errors[0].source.pointer).toBe('/data/attributes/url');
+      expect((await patch({ environment: 'staging' })).json.errors[0].source.pointer).toBe('/data/attributes/environment');
+      expect((await call('GET', `/v3/webhooks/${hook.id}`)).json.data.attributes.url).toBe(after.url);
+      await call('DELETE', `/v3/webhooks/${hook.id}`);
+    } finally {
+      await before.stop();
+      await after.stop();
+    }
+  });
+});
+
 describe('bad webhook requests', () => {
   it('answer 400 naming the field, and 403 for what only an admin may register', async () => {
     const cases: [Record<string, unknown>, string][] = [

@@ -36,7 +36,7 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
   router.on(ROUTES.addWebhook, async (ctx: ApiContext) => {
     const request = validateNewWebhook(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
-    const added = await webhooks.add(actor(ctx), request.value);
+    const added = await webhooks.add(actor(ctx), request.value, callerOf(ctx).sandbox ? 'sandbox' : 'live');
     ctx.set('Location', `${ctx.state.apiBase}/webhooks/${added.id}`);
     respondData(ctx, 201, webhookResource({ ...added, pending: 0 }, true));
   });
@@ -48,7 +48,7 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
   router.on(ROUTES.changeWebhook, async (ctx: ApiContext) => {
     const change = validateWebhookChange(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
-    respondData(ctx, 200, webhookResource(await webhooks.setStatus(actor(ctx), id(ctx), change.value.status)));
+    respondData(ctx, 200, webhookResource(await webhooks.change(actor(ctx), id(ctx), change.value)));
   });
 
   router.on(ROUTES.removeWebhook, async (ctx: ApiContext) => {

@@ -11,6 +11,7 @@ export function webhookResource(webhook: WebhookRecord & { pending: number }, wi
       events: webhook.eventTypes,
       clientId: webhook.clientId,
       status: webhook.status,
+      environment: webhook.environment,
       pausedReason: webhook.pausedReason,
       createdAt: webhook.createdAt,
       ...(withSecret ? { secret: webhook.secret } : {}),
