@@ -1,11 +1,12 @@
 // The orders extension (README, "Orders"): the work a desk ships, as an integration or a file hands it over
 // before packing. One set of rules for the station, the desk's import preview and its scan-to-ship: an order's
 // fields follow the shipment's rules (src-shared/shipment-validation.ts), and shipmentFromOrder makes the shipment
-// a desk confirms from it.
+// a desk confirms from it; orderCustomsGaps says what customs will ask of it that it does not give.
 import { z } from 'zod';
-import { customsRoute } from './customs.ts';
+import { customsRoute, type CustomsRoute } from './customs.ts';
+import { jsonPointer } from './jsonapi.ts';
 import { formatCents, multiplyCents, parseCents } from './money.ts';
-import { SHARED_FIELDS, Violations, checkAddressRules, type Validation } from './shipment-validation.ts';
+import { SHARED_FIELDS, Violations, checkAddressRules, validateShipmentDocument, type Validation } from './shipment-validation.ts';
 import { addressSchema, SERVICES, type Address, type Package, type ServiceLevel, type ShipmentAttributes } from './shipment.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
@@ -258,4 +259,75 @@ export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice)
     };
   }
   return attributes;
+}
+
+/**
+ * What customs will ask of an order's parcel that the order does not give. hsCode: a line without an HS code, or
+ * with one that is not one (customs classifies commercial goods by it); exporterEori: the sender's EORI, as goods leave
+ * the EU; iossNumber: the seller's IOSS number, for a sale of up to 150 EUR into the EU; declaration: any other member
+ * of the export declaration the order's lines make.
+ */
+export interface OrderCustomsGap {
+  need: 'hsCode' | 'exporterEori' | 'iossNumber' | 'declaration';
+  /** The order's line the need is about, counted from 0. */
+  line?: number;
+  /** Where in the order it goes, from its attributes: ['lines', 0, 'hsCode'], ['shipFrom', 'taxIdentification']; [] for the order. */
+  path: (string | number)[];
+  /** What customs expects there, and why, in the station's words. */
+  expected: string;
+}
+
+export interface OrderCustoms {
+  route: CustomsRoute;
+  gaps: OrderCustomsGap[];
+}
+
+const DECLARATION = '/data/attributes/exportDeclaration/';
+
+/**
+ * An order on a route through customs (customs.ts), checked as the shipment made from it will be when it ships
+ * (shipmentFromOrder, with the shipment's own customs rules): what is missing is said now, at the import, rather than
+ * at the desk with the parcel in hand. An order is still taken: a packer may complete the declaration at the desk.
+ * `sender`: the desk's own address, the sender of an order that names none. Undefined off customs routes.
+ */
+export function orderCustomsGaps(order: OrderAttributes, sender: Address, today: string): OrderCustoms | undefined {
+  const shipFrom = order.shipFrom ?? sender;
+  const route = customsRoute(shipFrom, order.shipTo);
+  if (!route.needed) return undefined;
+  // Any box and weight: customs asks nothing of the package.
+  const attributes = shipmentFromOrder(order, { shipFrom, box: { length: '30', width: '20', height: '15', tareKg: '0' }, weightKg: '1', today });
+  const checked = validateShipmentDocument({ data: { type: 'shipment', attributes } }, 'rate');
+  if (checked.ok) return { route, gaps: [] };
+  const gaps = checked.errors.flatMap((error): OrderCustomsGap[] => {
+    const pointer = error.source?.pointer ?? '';
+    if (!pointer.startsWith(DECLARATION)) return [];
+    const expected = checked.expected?.[pointer] ?? String(error.meta?.reason ?? error.detail);
+    const [member, index, field] = pointer.slice(DECLARATION.length).split('/');
+    if (member === 'lineItems' && index !== undefined) {
+      const line = Number(index);
+      if (field === 'commodityCode') return [{ need: 'hsCode', line, path: ['lines', line, 'hsCode'], expected }];
+      return [{ need: 'declaration', line, path: ['lines', line, ...(field ? [field] : [])], expected }];
+    }
+    if (member === 'exporterEori') return [{ need: 'exporterEori', path: ['shipFrom', 'taxIdentification'], expected }];
+    if (member === 'iossNumber') return [{ need: 'iossNumber', path: [], expected }];
+    return [{ need: 'declaration', path: [], expected }];
+  });
+  return { route, gaps };
+}
+
+/** A warning of meta.warnings: an order taken that customs will stop until what it needs is given. */
+export interface OrderCustomsWarning {
+  code: 'customsData';
+  pointer: string;
+  detail: string;
+}
+
+/** The customs gaps of the order at `at` (['data'], or ['data', i] in a batch), as the answer's meta.warnings. */
+export function orderCustomsWarnings(order: OrderAttributes, sender: Address, today: string, at: readonly (string | number)[]): OrderCustomsWarning[] {
+  const customs = orderCustomsGaps(order, sender, today);
+  return (customs?.gaps ?? []).map((gap) => ({
+    code: 'customsData',
+    pointer: jsonPointer([...at, 'attributes', ...gap.path]),
+    detail: `Order ${order.number} goes through customs and is taken, but cannot ship until it gives ${gap.expected}.`,
+  }));
 }

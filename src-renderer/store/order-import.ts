@@ -1,10 +1,12 @@
 // Importing orders from a shop's file (CSV or Excel, store/order-file.ts) on the Orders screen: its columns mapped
 // onto the order's fields (the mapping saved as a named template), the preview checked with the shared order
-// rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments.
+// rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments. An order
+// through customs without what customs needs (an HS code, the exporter's EORI) is imported with a warning, at the
+// preview and after the import: the parcel would otherwise be stopped only at the desk.
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
-import { expectedWeightKg, shipmentFromOrder, type OrderAttributes } from '../../src-shared/orders.ts';
+import { expectedWeightKg, orderCustomsGaps, shipmentFromOrder, type OrderAttributes, type OrderCustomsGap } from '../../src-shared/orders.ts';
 import { decidePacking } from '../../src-shared/packing-rules.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { readOrderFile } from './order-file.ts';
@@ -25,6 +27,18 @@ export interface ImportResult {
   /** Straight to shipments: scheduled, and those the station refused (with why). */
   scheduled: number;
   refused: string[];
+  /** The orders imported that customs would stop as they are: the numbers, in file order. */
+  customs: string[];
+}
+
+/** An order of the preview that goes through customs without what customs needs: it is imported, with this warning. */
+export interface CustomsWarning {
+  number: string;
+  /** The file's rows of the order, counted from 1 after the header. */
+  rows: number[];
+  /** The receiver's country code. */
+  country: string;
+  gaps: (OrderCustomsGap & { sku?: string; hsCode?: string })[];
 }
 
 export interface OrderImportState {
@@ -34,6 +48,8 @@ export interface OrderImportState {
   mapping: ColumnMapping;
   templates: Record<string, ColumnMapping>;
   preview: ImportPreview | null;
+  /** The preview's orders that customs would stop as they are. */
+  customsWarnings: CustomsWarning[];
   mode: 'orders' | 'shipments';
   status: 'idle' | 'reading' | 'ready' | 'importing' | 'done';
   progress: { done: number; total: number };
@@ -47,15 +63,31 @@ export interface OrderImportState {
   run(): Promise<void>;
 }
 
-/** The desk's own address, as a scheduled shipment's sender when the order names none. */
+/** The desk's own address, as a scheduled shipment's sender when the order names none; its tax id is its EORI. */
 function deskSender(): Address {
   const client = useSession.getState().client?.attributes;
-  const fields = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email'] as const;
+  const fields = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
   return Object.fromEntries(fields.map((field) => [field, client?.[field] ?? '']).filter(([, value]) => value !== '')) as unknown as Address;
 }
 
+/** The orders that customs would stop as they are, each gap with the line it is about. */
+function customsWarningsOf(preview: ImportPreview): CustomsWarning[] {
+  const sender = deskSender();
+  const today = stationToday();
+  return preview.orders.flatMap((order) => {
+    const customs = order.attributes && orderCustomsGaps(order.attributes, sender, today);
+    if (!order.attributes || !customs || customs.gaps.length === 0) return [];
+    const { lines, shipTo } = order.attributes;
+    const gaps = customs.gaps.map((gap) => (gap.line === undefined ? gap : { ...gap, sku: lines[gap.line]?.sku, hsCode: lines[gap.line]?.hsCode }));
+    return [{ number: order.number, rows: order.rows, country: shipTo.country, gaps }];
+  });
+}
+
 export const useOrderImport = create<OrderImportState>()((set, get) => {
-  const refresh = () => set({ preview: previewImport(get().rows, get().mapping) });
+  const refresh = () => {
+    const preview = previewImport(get().rows, get().mapping);
+    set({ preview, customsWarnings: customsWarningsOf(preview) });
+  };
 
   /** A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier. */
   const schedule = async (order: OrderAttributes) => {
@@ -83,6 +115,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     mapping: {},
     templates: loadJson<Record<string, ColumnMapping>>(TEMPLATES_KEY, {}),
     preview: null,
+    customsWarnings: [],
     mode: 'orders',
     status: 'idle',
     progress: { done: 0, total: 0 },
@@ -90,7 +123,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     error: null,
 
     async load(file) {
-      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null });
+      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null, customsWarnings: [] });
       const parsed = await readOrderFile(file).catch((error: unknown) => {
         set({ status: 'idle', error: translate('orders.unreadable', { reason: (error as Error).message }) });
         return undefined;
@@ -130,7 +163,8 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
       const orders = preview?.orders.flatMap((order) => (order.attributes ? [order.attributes] : [])) ?? [];
       if (orders.length === 0) return;
       const total = orders.length * (mode === 'shipments' ? 2 : 1);
-      const result: ImportResult = { created: 0, duplicates: [], scheduled: 0, refused: [] };
+      const result: ImportResult = { created: 0, duplicates: [], scheduled: 0, refused: [], customs: [] };
+      const stopped = new Set(get().customsWarnings.map((warning) => warning.number));
       set({ status: 'importing', progress: { done: 0, total }, result: null, error: null });
       try {
         const made: OrderAttributes[] = [];
@@ -141,6 +175,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
           result.duplicates.push(...answer.duplicates);
           const created = new Set(answer.created);
           made.push(...batch.filter((order) => created.has(order.number)));
+          result.customs.push(...batch.filter((order) => created.has(order.number) && stopped.has(order.number)).map((order) => order.number));
           set({ progress: { done: start + batch.length, total } });
         }
         if (mode === 'shipments') {

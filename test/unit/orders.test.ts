@@ -3,7 +3,7 @@
 // from its lines when it crosses a customs border.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectedWeightKg, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
+import { expectedWeightKg, orderCustomsGaps, orderCustomsWarnings, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
 import { shipFrom, shipTo, shipToIn } from '../helpers/shipments.ts';
@@ -121,6 +121,39 @@ describe('orders', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('what customs will ask of an order, said before it is packed', () => {
+  const toZurich = (lines: Record<string, unknown>[]) => valid({ number: 'SO-9', shipTo: shipToIn('CH'), lines });
+  const cup = { sku: 'CUP', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75' };
+
+  it('names each line to Switzerland without an HS code, or with one that is not, and why', () => {
+    const order = toZurich([cup, { ...cup, sku: 'SAUCER', hsCode: 'SAUCER-1' }, { ...cup, sku: 'PLATE', hsCode: '6912.00' }]);
+    const customs = orderCustomsGaps(order, sender(), PACKED.today());
+    expect(customs?.route.why).toBe('IT → CH: Switzerland is outside the EU customs union');
+    expect(customs?.gaps).toEqual([
+      { need: 'hsCode', line: 0, path: ['lines', 0, 'hsCode'], expected: expect.stringMatching(/^the item’s HS code, 6 to 10 digits such as 691200 .*Switzerland is outside the EU customs union/) },
+      { need: 'hsCode', line: 1, path: ['lines', 1, 'hsCode'], expected: expect.stringMatching(/HS code/) },
+    ]);
+    expect(orderCustomsWarnings(order, sender(), PACKED.today(), ['data', 3]).map((warning) => [warning.code, warning.pointer])).toEqual([
+      ['customsData', '/data/3/attributes/lines/0/hsCode'],
+      ['customsData', '/data/3/attributes/lines/1/hsCode'],
+    ]);
+  });
+
+  it('asks the sender’s EORI of goods leaving the EU, and nothing of an order complete for customs or inside the EU', () => {
+    const noEori = { ...sender(), taxIdentification: '' };
+    expect(orderCustomsGaps(toZurich([{ ...cup, hsCode: '691200' }]), noEori, PACKED.today())?.gaps).toEqual([
+      { need: 'exporterEori', path: ['shipFrom', 'taxIdentification'], expected: expect.stringMatching(/EORI/) },
+    ]);
+    expect(orderCustomsGaps(toZurich([{ ...cup, hsCode: '691200' }]), sender(), PACKED.today())?.gaps).toEqual([]);
+    expect(orderCustomsGaps(valid({ number: 'SO-10', shipTo: shipTo(), lines: [cup] }), sender(), PACKED.today())).toBeUndefined();
+  });
+
+  it('uses the order’s own sender when it names one', () => {
+    const fromZurich = valid({ number: 'SO-11', shipTo: shipToIn('CH'), shipFrom: { ...shipToIn('CH'), email: 'lea@huber.example' }, lines: [cup] });
+    expect(orderCustomsGaps(fromZurich, sender(), PACKED.today())).toBeUndefined();
   });
 });
 

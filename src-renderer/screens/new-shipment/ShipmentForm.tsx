@@ -1,7 +1,8 @@
 // The shipment form: sender (the client's own address unless changed), receiver with search, packages with
-// box presets, goods, insurance and, when the route needs customs, the export declaration.
+// box presets, goods, insurance and, when the route needs customs, the export declaration. A refusal (the desk's own
+// check or the station's, on Get rates, Confirm or Ship) takes the packer to the first faulty field.
 import { receiverWarnings } from '../../../src-shared/address-checks.ts';
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
@@ -15,7 +16,8 @@ import { usePackingSetup } from '../../store/packing-setup.ts';
 /** An address field's label, e.g. "Receiver postal code". */
 const addressLabel = (role: 'sender' | 'receiver', field: AddressField): MessageKey => `form.${role}.${field}`;
 
-const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'];
+/** The country before the postal code: its format is the country's, so the code is checked as soon as it is typed. */
+const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'country', 'postalCode', 'city', 'state', 'phone', 'email'];
 
 /** The address fields every shipment needs (field-rules.md); the sender's email too. The state is asked for by country. */
 const REQUIRED_ADDRESS: readonly AddressField[] = ['name', 'contact', 'address1', 'postalCode', 'city', 'country'];
@@ -32,6 +34,37 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
   const showSender = editSender || senderHasErrors;
   const customs = needsCustoms(form) && !form.documentsOnly;
   const weightField = (index: number) => document.getElementById(`package-${index}-weight`);
+  const formElement = useRef<HTMLFormElement>(null);
+
+  // A postal code is checked as the packer leaves it and again whenever the country changes: the check of a field
+  // as it is typed marks it, and leaves the focus where the packer is.
+  const checkingField = useRef(false);
+  const checkPostalCode = (role: 'sender' | 'receiver') => {
+    checkingField.current = true;
+    try {
+      form.checkPostalCode(role);
+    } finally {
+      checkingField.current = false;
+    }
+  };
+  // Any other new set of errors is a refusal (Get rates, Confirm, Ship and print; the desk's check or the station's):
+  // once it is on screen, the first faulty field is scrolled into view and has the focus, wherever the packer was.
+  const refused = useRef(false);
+  useEffect(
+    () =>
+      useNewShipment.subscribe((state, previous) => {
+        if (state.errors !== previous.errors && Object.keys(state.errors).length > 0 && !checkingField.current) refused.current = true;
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!refused.current) return;
+    refused.current = false;
+    const faulty = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const shown = faulty ?? formElement.current?.querySelector<HTMLElement>('.field__error');
+    shown?.scrollIntoView({ block: 'center' });
+    faulty?.focus({ preventScroll: true });
+  }, [form.errors]);
 
   // A likely mistake (a phone outside the receiver's numbering plan) is said beside its field before confirm.
   const likelyWrong = Object.fromEntries(receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [warning.pointer, warning.detail]));
@@ -45,7 +78,10 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
               key={field}
               label={t(addressLabel(role, field))}
               value={form[role][field]}
-              onValue={(value) => form.setAddress(role, field, value)}
+              onValue={(value) => {
+                form.setAddress(role, field, value);
+                if (form[role].postalCode.trim() !== '') checkPostalCode(role);
+              }}
               error={error(`${prefix}/${field}`)}
               required
             />
@@ -57,7 +93,7 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
             onValue={(value) => form.setAddress(role, field, value)}
             error={error(`${prefix}/${field}`)}
             hint={role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined}
-            onBlur={field === 'postalCode' ? () => form.checkPostalCode(role) : undefined}
+            onBlur={field === 'postalCode' ? () => checkPostalCode(role) : undefined}
             wide={field === 'name' || field === 'address1'}
             required={isRequired(role, field, form[role].country)}
           />
@@ -69,6 +105,7 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
 
   return (
     <form
+      ref={formElement}
       className="shipment-form"
       noValidate
       onSubmit={(event) => {
@@ -157,16 +194,7 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
         ))}
         {error('packages') ? <p className="field__error">{t('form.packageRequired')}</p> : null}
         {/* After the packages, not before: Tab goes from the receiver straight to Weight, and adding a box comes after. */}
-        <div className="inline-actions package-actions">
-          {presets.map((preset) => (
-            <button key={preset.name} type="button" onClick={() => form.addPackage(preset)} title={t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height })}>
-              {t('form.addPreset', { name: preset.name })}
-            </button>
-          ))}
-          <button type="button" onClick={() => form.addPackage()}>
-            {t('form.addPackage')}
-          </button>
-        </div>
+        <PackageToolbar presets={presets} onAdd={(preset) => form.addPackage(preset)} />
       </section>
 
       <section className="card" aria-labelledby="goods-heading">
@@ -198,6 +226,48 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
         <span className="muted">{t('form.enterGetsRates')}</span>
       </div>
     </form>
+  );
+}
+
+/**
+ * The buttons that add a package, one box each and an empty one, as one Tab stop (a toolbar with a roving tabindex):
+ * the arrow keys, Home and End move between them, so a packer tabbing on to the contents crosses them once.
+ */
+function PackageToolbar({ presets, onAdd }: { presets: readonly { name: string; length: string; width: string; height: string }[]; onAdd(preset?: { length: string; width: string; height: string }): void }): React.JSX.Element {
+  const { t } = useTranslation();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const count = presets.length + 1;
+  const [chosen, setChosen] = useState(0);
+  const active = Math.min(chosen, count - 1);
+  const moveTo = (index: number) => {
+    const next = (index + count) % count;
+    setChosen(next);
+    buttons.current[next]?.focus();
+  };
+  const keys: Record<string, () => void> = { ArrowRight: () => moveTo(active + 1), ArrowLeft: () => moveTo(active - 1), Home: () => moveTo(0), End: () => moveTo(count - 1) };
+  const button = (index: number, label: string, add: () => void, title?: string) => (
+    <button key={index} ref={(element) => void (buttons.current[index] = element)} type="button" tabIndex={index === active ? 0 : -1} onFocus={() => setChosen(index)} onClick={add} title={title}>
+      {label}
+    </button>
+  );
+  return (
+    <div
+      role="toolbar"
+      aria-label={t('form.addPackages')}
+      aria-orientation="horizontal"
+      className="inline-actions package-actions"
+      onKeyDown={(event) => {
+        const move = keys[event.key];
+        if (!move) return;
+        event.preventDefault();
+        move();
+      }}
+    >
+      {presets.map((preset, index) =>
+        button(index, t('form.addPreset', { name: preset.name }), () => onAdd({ length: preset.length, width: preset.width, height: preset.height }), t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height })),
+      )}
+      {button(presets.length, t('form.addPackage'), () => onAdd())}
+    </div>
   );
 }
 

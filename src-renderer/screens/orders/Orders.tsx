@@ -1,13 +1,14 @@
 // The Orders screen: the open orders waiting to be packed, and importing a shop's CSV or Excel file of orders: its
 // columns mapped (and saved as a named template), the preview checked row by row, then the import with its
-// progress, as orders to scan at the desk or straight to scheduled shipments.
+// progress, as orders to scan at the desk or straight to scheduled shipments. Orders that customs would stop (no HS
+// code, no exporter's EORI) are listed as warnings at the preview and named again after the import.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS } from '../../../src-shared/order-import.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { countryName, formatNumber } from '../../i18n/format.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
-import { useOrderImport } from '../../store/order-import.ts';
+import { useOrderImport, type CustomsWarning } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
 
 const SHOWN_PROBLEMS = 50;
@@ -111,6 +112,7 @@ export function Orders(): React.JSX.Element {
             {preview.clashes.length > 0 ? (
               <p className="notice notice--warning">{t('orders.clashes', { numbers: preview.clashes.slice(0, 10).join(', ') })}</p>
             ) : null}
+            {importer.customsWarnings.length > 0 ? <CustomsWarnings warnings={importer.customsWarnings} /> : null}
             {faulty.length > 0 ? (
               <ul className="problems" aria-label={t('orders.faults')}>
                 {faulty.slice(0, SHOWN_PROBLEMS).flatMap((order) => order.problems.map((problem) => <li key={`${order.number}-${problem}`}>{t('orders.fault', { number: order.number || t('orders.noNumber'), problem })}</li>))}
@@ -142,6 +144,11 @@ export function Orders(): React.JSX.Element {
                   mode: importer.mode,
                   scheduled: importer.result.scheduled,
                 })}
+              </p>
+            ) : null}
+            {importer.result && importer.result.customs.length > 0 ? (
+              <p className="notice notice--warning" role="status">
+                {t('orders.customsImported', { count: importer.result.customs.length, numbers: `${importer.result.customs.slice(0, 10).join(', ')}${importer.result.customs.length > 10 ? ', …' : ''}` })}
               </p>
             ) : null}
             {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={t('orders.notScheduled', { list: importer.result.refused.slice(0, 5).join('; ') })} /> : null}
@@ -176,6 +183,41 @@ export function Orders(): React.JSX.Element {
           </tbody>
         </table>
       </section>
+    </div>
+  );
+}
+
+/**
+ * Each thing customs will ask of an order that the file does not give, one line each with the order's row; the
+ * sender's EORI, which every order out of the EU asks of the same sender, once, with the orders it holds up.
+ */
+function CustomsWarnings({ warnings }: { warnings: readonly CustomsWarning[] }): React.JSX.Element {
+  const { t } = useTranslation();
+  const shown = warnings.slice(0, SHOWN_PROBLEMS);
+  const items = shown.flatMap((warning) =>
+    warning.gaps.flatMap((gap, index) => {
+      const place = { number: warning.number, country: countryName(warning.country), row: warning.rows[gap.line ?? 0] ?? warning.rows[0] ?? 0 };
+      if (gap.need === 'exporterEori') return [];
+      const text =
+        gap.need === 'hsCode'
+          ? gap.hsCode
+            ? t('orders.customsHsCodeInvalid', { ...place, code: gap.hsCode })
+            : t('orders.customsHsCode', { ...place, sku: gap.sku ?? '' })
+          : gap.need === 'iossNumber'
+            ? t('orders.customsIoss', place)
+            : t('orders.customsOther', place);
+      return [<li key={`${warning.number}-${index}`}>{text}</li>];
+    }),
+  );
+  const withoutEori = warnings.filter((warning) => warning.gaps.some((gap) => gap.need === 'exporterEori')).map((warning) => warning.number);
+  if (withoutEori.length > 0) {
+    const numbers = `${withoutEori.slice(0, 10).join(', ')}${withoutEori.length > 10 ? ', …' : ''}`;
+    items.push(<li key="eori">{t('orders.customsEori', { numbers })}</li>);
+  }
+  return (
+    <div className="notice notice--warning customs-warnings">
+      <p>{t('orders.customsIntro', { count: warnings.length })}</p>
+      <ul aria-label={t('orders.customsWarnings')}>{items}</ul>
     </div>
   );
 }

@@ -1,0 +1,199 @@
+// Address entry at the desk (issue 44), in real Chromium against a real station: the country comes before the
+// postal code, which is checked as soon as both are known and again when the country changes; a US phone is typed
+// as people write it; the box buttons are one Tab stop; a refusal takes the packer to the faulty field, wherever it
+// is on the page; and an orders file with parcels to Switzerland without HS codes is imported with a warning.
+import type { Page } from '@playwright/test';
+import { expect, fillParcel, signedIn, test } from './fixtures.ts';
+
+/** The accessible name of the element with the focus: its label, or its own text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return '';
+    const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : null;
+    return (label ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+  });
+
+/** Presses Tab from the field with the focus until `name` has it: the count of presses. */
+async function tabsTo(page: Page, name: string, max = 20): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    if ((await focusedName(page)) === name) return presses;
+  }
+  throw new Error(`"${name}" was not reached in ${max} Tabs from where the focus was`);
+}
+
+test('the country comes before the postal code, which is checked as soon as both are known and again when the country changes', async ({ page, station }) => {
+  await signedIn(page, station);
+  const country = page.getByRole('combobox', { name: 'Receiver country' });
+  const postalCode = page.getByRole('textbox', { name: 'Receiver postal code', exact: true });
+  // In the tab order, and on screen: the country first.
+  await country.focus();
+  expect(await tabsTo(page, 'Receiver postal code')).toBe(1);
+  const countryBox = (await country.boundingBox())!;
+  const postalBox = (await postalCode.boundingBox())!;
+  expect(countryBox.y < postalBox.y - 5 || (Math.abs(countryBox.y - postalBox.y) <= 5 && countryBox.x < postalBox.x)).toBe(true);
+
+  // Germany, then a code of four digits: marked as the packer leaves it, in Germany's words.
+  await country.fill('Germany');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(postalCode).toBeFocused();
+  await page.keyboard.type('8001');
+  await page.keyboard.press('Tab');
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postalCode).toHaveAccessibleDescription(/^Expected a postal code of Germany: 5 digits/);
+  // The country was the mistake: Switzerland's codes have four digits, and the mark goes as the country changes.
+  await country.fill('Switz');
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('Switzerland (CH)');
+  await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true');
+  // And back: a code typed before its country is checked when the country is picked.
+  await country.fill('Austria');
+  await page.keyboard.press('Enter');
+  await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true');
+  await postalCode.fill('80331');
+  await country.fill('Switz');
+  await page.keyboard.press('Enter');
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postalCode).toHaveAccessibleDescription(/^Expected a postal code of Switzerland: 4 digits/);
+  // The check of a field as it is typed leaves the focus where the packer is.
+  await expect(country).toBeFocused();
+});
+
+test('a US receiver’s phone is typed as people write it, and rates come', async ({ page, station }) => {
+  await signedIn(page, station);
+  await fillParcel(page, '1.2', { name: 'Empire Ceramics', contact: 'Ann Smith', address: '20 W 34th St', postalCode: '10001', city: 'New York', country: 'US' });
+  await page.getByRole('textbox', { name: 'Receiver state', exact: true }).fill('NY');
+  const phone = page.getByRole('textbox', { name: 'Receiver phone', exact: true });
+  // Out of the EU: the declaration's invoice number, the exporter's EORI and the item's HS code.
+  const declaration = page.getByRole('region', { name: 'Export declaration' });
+  await declaration.getByLabel('Invoice number').fill('INV-4401');
+  await declaration.getByLabel('Exporter EORI').fill('IT01234567890');
+  await declaration.getByLabel('HS code').fill('691200');
+  for (const written of ['(212) 736-3100', '+1 212-736-3100', '212 736 3100']) {
+    await phone.fill(written);
+    await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  // A number no carrier can dial is still refused, saying what a US number is.
+  await phone.fill('212 736 310');
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription(/^Expected a US phone number: 10 digits, or 11 starting with 1/);
+});
+
+test('the box buttons are one Tab stop: a toolbar the arrow keys move through', async ({ page, station }) => {
+  await signedIn(page, station);
+  // From the receiver's last field to the package, and from the package's last field on to the contents.
+  await page.getByRole('textbox', { name: 'Receiver email', exact: true }).focus();
+  expect(await tabsTo(page, 'Weight (kg)')).toBe(1);
+  await page.getByLabel('Box preset').focus();
+  const toolbar = page.getByRole('toolbar', { name: 'Add a package' });
+  expect(await tabsTo(page, '+ Small box')).toBe(1);
+  // The box buttons and Add package: one stop, then Documents only, then the goods.
+  expect(await tabsTo(page, 'Goods description')).toBe(2);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(toolbar.getByRole('button', { name: '+ Small box' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: '+ Medium box' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Add package' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: '+ Small box' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  // The last box (Large, or one a supervisor added): the button before Add package.
+  const buttons = toolbar.getByRole('button');
+  const lastBox = buttons.nth((await buttons.count()) - 2);
+  await expect(lastBox).toBeFocused();
+  // The button last used is the toolbar's stop when Tab comes back to it.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(lastBox).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('group', { name: 'Package 2' }).getByLabel('Length (cm)')).not.toHaveValue('');
+});
+
+test.describe('a refusal takes the packer to the faulty field', () => {
+  test.use({ viewport: { width: 1280, height: 600 } });
+
+  test('a scanned order to Switzerland without an HS code: Ship and print is refused, and the HS code field has the focus, in view', async ({ page, station }) => {
+    const order = {
+      data: {
+        type: 'order',
+        attributes: {
+          number: 'CH-4401',
+          shipTo: { name: 'Kundin Meier', contact: 'Lea Meier', address1: 'Bahnhofstrasse 1', postalCode: '8001', city: 'Zürich', country: 'CH', phone: '044 668 18 00' },
+          lines: [
+            { sku: 'CUP-6', description: 'Ceramic cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75', hsCode: '691200' },
+            { sku: 'SAUCER', description: 'Saucer', quantity: 1, unitWeight: '0.2', unitPrice: '4.00' },
+          ],
+        },
+      },
+    };
+    expect((await station.api('POST', '/orders', order)).status).toBe(201);
+    await signedIn(page, station);
+    await page.keyboard.type('CH-4401');
+    await page.keyboard.press('Enter');
+    const ship = page.getByRole('region', { name: 'Order CH-4401' }).getByRole('button', { name: 'Ship and print' });
+    await expect(ship).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The desk's sender has no EORI as its tax id: the exporter's EORI is the first faulty field, the saucer's HS code the next.
+    const declaration = page.getByRole('region', { name: 'Export declaration' });
+    const hsCode = declaration.getByRole('group', { name: 'Item 2' }).getByLabel('HS code');
+    await expect(hsCode).toHaveAttribute('aria-invalid', 'true');
+    const eori = declaration.getByLabel('Exporter EORI');
+    await expect(eori).toBeFocused();
+    await expect(eori).toBeInViewport();
+    // Given, and shipped again: now the HS code is the one.
+    await page.keyboard.type('IT01234567890');
+    await ship.click();
+    await expect(hsCode).toBeFocused();
+    await expect(hsCode).toBeInViewport();
+  });
+
+  test('the station’s refusal of a 5000 kg package on Get rates: the weight has the focus, in view', async ({ page, station }) => {
+    await signedIn(page, station);
+    await fillParcel(page, '5000', { name: 'Keramik Lindqvist', contact: 'Sven Lindqvist', address: 'Hauptstrasse 3', postalCode: '10115', city: 'Berlin' });
+    // Enter from the top of the form: the weight is below the fold.
+    const name = page.getByRole('textbox', { name: 'Receiver name', exact: true });
+    await name.focus();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.keyboard.press('Enter');
+    const weight = page.getByLabel('Weight (kg)');
+    await expect(weight).toHaveAttribute('aria-invalid', 'true');
+    await expect(weight).toBeFocused();
+    await expect(weight).toBeInViewport();
+  });
+});
+
+test('an orders file with parcels to Switzerland without HS codes is imported with a warning for each, at the preview and after', async ({ page, station }) => {
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Orders' }).click();
+  const csv = [
+    'Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price,HS Code',
+    'W-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75,',
+    'W-2,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,CUP,Cup,1,0.35,10.75,691200',
+    'W-2,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,SAUCER,Saucer,1,0.2,4.00,',
+    'W-3,Huber AG,Max Huber,Limmatquai 2,8001,Zürich,CH,VASE,Vase,1,0.9,40.00,VASE-1',
+    'W-4,Huber AG,Max Huber,Limmatquai 2,8001,Zürich,CH,CUP,Cup,1,0.35,10.75,6912.00',
+  ].join('\n');
+  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('region', { name: 'Preview' });
+  // Every order is ready: a warning is not a fault.
+  await expect(preview.getByRole('status').first()).toHaveText('5 rows: 4 orders ready.');
+  // W-4 is classified; the desk's sender has no EORI as its tax id, which all three orders to Zürich need.
+  await expect(preview).toContainText('3 orders go through customs without what customs needs.');
+  await expect(preview.getByRole('list', { name: 'Customs warnings' }).getByRole('listitem')).toHaveText([
+    'W-2 to Switzerland, row 3: SAUCER has no HS code; customs needs one for goods sold (6 to 10 digits, such as 691200).',
+    'W-3 to Switzerland, row 4: VASE-1 is not an HS code; customs needs 6 to 10 digits, such as 691200.',
+    'The sender’s tax ID is not an EORI number, which goods sold out of the EU need: W-2, W-3, W-4.',
+  ]);
+  await preview.getByRole('button', { name: 'Import 4 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 4 orders.' })).toBeVisible();
+  await expect(preview.getByRole('status').filter({ hasText: '3 imported orders need customs data before shipping: W-2, W-3, W-4.' })).toBeVisible();
+  expect((await station.api('GET', '/orders/W-2')).status).toBe(200);
+});
