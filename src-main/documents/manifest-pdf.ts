@@ -35,6 +35,10 @@ const COLUMNS = [
   { title: 'Weight (kg)', x: MARGIN + 460, width: 55 },
 ] as const;
 
+/** The manifest number's barcode: its width at the top right, and the room kept free to its left. */
+const BARCODE_WIDTH = 220;
+const BARCODE_GAP = 14;
+
 const kg = (value: number) => value.toFixed(2);
 
 export function renderManifestPdf(input: ManifestDocumentInput, library: FontLibrary): Uint8Array {
@@ -57,10 +61,28 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
   };
 
   newPage();
-  text(`Manifest ${input.number}`, MARGIN, y - 16, 18, 'bold');
-  drawCode128(page, input.number, { x: A4.width - MARGIN - 220, y: y - 46, width: 220, height: 40 });
-  text(input.number, A4.width - MARGIN - 220, y - 58, 8);
-  y -= 34;
+  // The barcode and its number stand at the top right; the title and the facts beside it keep left of it, with a
+  // gap of a quiet zone and more, so no text ever runs into the bars (long numbers, such as Poste Italiane's).
+  const top = y;
+  const barcode = { x: A4.width - MARGIN - BARCODE_WIDTH, y: top - 46, width: BARCODE_WIDTH, height: 40 };
+  drawCode128(page, input.number, barcode);
+  text(input.number, barcode.x, top - 58, 8, 'regular', BARCODE_WIDTH);
+  /** Below this line the page's full width is free again. */
+  const barcodeBottom = top - 62;
+  const beside = barcode.x - BARCODE_GAP - MARGIN;
+  // The title at 18 pt, shrunk down to 13 pt to stay on one line; else "Manifest" above the number, the number
+  // as large as fits (cut only if it cannot fit at 8 pt: the barcode's own text has it whole).
+  const title = `Manifest ${input.number}`;
+  const oneLine = Math.min(18, (18 * beside) / fonts.width(title, 18, 'bold'));
+  if (oneLine >= 13) {
+    text(title, MARGIN, top - 16, oneLine, 'bold');
+    y = top - 34;
+  } else {
+    text('Manifest', MARGIN, top - 16, 18, 'bold');
+    const size = Math.max(8, Math.min(18, (18 * beside) / fonts.width(input.number, 18, 'bold')));
+    text(input.number, MARGIN, top - 18 - size, size, 'bold', beside);
+    y = top - 18 - size - 16;
+  }
   for (const [label, value] of [
     ['Carrier', input.carrierName],
     ['Ship date', input.shipDate],
@@ -68,7 +90,8 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
     ['Closed', `${dateTimeIn(input.closedAt, input.timeZone)} (${input.timeZone}) by ${input.closedBy}`],
   ] as const) {
     text(label, MARGIN, y, 9, 'bold');
-    text(value, MARGIN + 70, y, 9, 'regular', 300);
+    // Beside the barcode a value stops short of it; below, it has the table's width.
+    text(value, MARGIN + 70, y, 9, 'regular', y + 9 > barcodeBottom ? beside - 70 : A4.width - 2 * MARGIN - 70);
     y -= ROW;
   }
   y -= 10;
