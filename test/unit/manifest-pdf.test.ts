@@ -5,12 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { renderManifestPdf, type ManifestDocumentInput } from '../../src-main/documents/manifest-pdf.ts';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { overlaps, pdfLayout } from '../helpers/pdf-layout.ts';
+import { setClock } from '../helpers/clock.ts';
 
 const fonts = fontLibrary(join(import.meta.dirname, '..', '..', 'resources', 'fonts'));
 
-/** The day closed: any day; its date is as long as every other's. A pure function of its input needs no station clock. */
-const closedAt = new Date(Date.UTC(2026, 11, 31, 16, 45));
-const shipDate = closedAt.toISOString().slice(0, 10);
+/** The day closed, at its evening close: any day's date is as long as another's. */
+const clock = setClock('2026-12-31 17:45', 'Europe/Rome', { running: false });
+const closedAt = clock();
+const shipDate = clock.today();
 
 /** A manifest as the station numbers them: carrier code, ship date, account (T in the sandbox), sequence. */
 const manifest = (carrierCode: string, carrierName: string, extra: Partial<ManifestDocumentInput> = {}): ManifestDocumentInput => ({
