@@ -79,7 +79,6 @@ export type ReprintChoice = (typeof REPRINT_CHOICES)[number];
 export const BULK_LEFT_OUT_REASONS = ['reprintNeedsSupervisor', 'reprintSkipped'] as const;
 
 const reprintedLabelSchema = z.object({ shipmentId: z.string(), reference: z.string().nullable() });
-export type ReprintedLabel = z.infer<typeof reprintedLabelSchema>;
 
 /** A bulk print job's answer meta: the listed shipments it left out and why, and how many of its labels are reprints. */
 export const bulkPrintMetaSchema = z.object({
