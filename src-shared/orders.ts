@@ -325,9 +325,8 @@ export interface OrderCustomsWarning {
 /** The customs gaps of the order at `at` (['data'], or ['data', i] in a batch), as the answer's meta.warnings. */
 export function orderCustomsWarnings(order: OrderAttributes, sender: Address, today: string, at: readonly (string | number)[]): OrderCustomsWarning[] {
   const customs = orderCustomsGaps(order, sender, today);
-  return (customs?.gaps ?? []).map((gap) => ({
-    code: 'customsData',
-    pointer: jsonPointer([...at, 'attributes', ...gap.path]),
-    detail: `Order ${order.number} goes through customs and is taken, but cannot ship until it gives ${gap.expected}.`,
-  }));
+  return (customs?.gaps ?? []).map((gap) => {
+    const line = gap.line === undefined ? '' : `, line ${gap.line + 1} (${order.lines[gap.line]?.sku ?? ''}),`;
+    return { code: 'customsData', pointer: jsonPointer([...at, 'attributes', ...gap.path]), detail: `Order ${order.number}${line} is taken, but will not ship through customs without ${gap.expected}.` };
+  });
 }

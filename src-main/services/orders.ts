@@ -1,7 +1,9 @@
 // The orders use cases (README, "Orders"): orders handed over one by one by an integration or in batches by a
-// file import, listed by status, read by number when a desk scans one, and removed while nothing ships them.
+// file import, listed by status, read by number when a desk scans one, and removed while nothing ships them. An
+// order through customs without what customs needs is taken with a warning that says what is missing.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import type { OrderAttributes, OrderBatchResult, OrderStatus } from '../../src-shared/orders.ts';
+import { orderCustomsWarnings, type OrderAttributes, type OrderBatchResult, type OrderCustomsWarning, type OrderStatus } from '../../src-shared/orders.ts';
+import type { Address } from '../../src-shared/shipment.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
 import type { OrderRecord } from '../domain/order.ts';
 import type { Store } from '../store/index.ts';
@@ -23,10 +25,20 @@ export interface OrderService {
   get(caller: Caller, number: string): Promise<OrderRecord>;
   list(caller: Caller, query: OrderQuery): Promise<OrderRecord[]>;
   remove(caller: Caller, number: string): Promise<void>;
+  /**
+   * What customs will ask of each order that it does not give, for meta.warnings: `at` is where the order is in the
+   * request (['data'], or ['data', i] in a batch). The account's address is the sender of an order that names none.
+   */
+  customsWarnings(caller: Caller, orders: readonly { order: OrderAttributes; at: readonly (string | number)[] }[]): OrderCustomsWarning[];
 }
 
-export function createOrderService(deps: { store: Store; audit: AuditLog }): OrderService {
-  const { store, audit } = deps;
+/** The account's address as the sender of its orders: the fields it has. */
+function accountSender(caller: Caller): Address {
+  return Object.fromEntries(Object.entries(caller.client.profile).filter(([, value]) => value.trim() !== '')) as unknown as Address;
+}
+
+export function createOrderService(deps: { store: Store; audit: AuditLog; clock: () => Date }): OrderService {
+  const { store, audit, clock } = deps;
   const find = (caller: Caller, number: string) => store.orders.get(caller.client.id, caller.sandbox, number);
 
   return {
@@ -66,6 +78,14 @@ export function createOrderService(deps: { store: Store; audit: AuditLog }): Ord
       if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
       const removed = audit.change(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox }, { onlyIf: '' });
       if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number))) throw new StationError(409, ERROR_TEXT.orderNotRemovable(number));
+    },
+
+    customsWarnings(caller, orders) {
+      const sender = accountSender(caller);
+      // The day only dates the declaration customs is asked about; no rule depends on it.
+      const today = clock().toISOString().slice(0, 10);
+      // Without a sender's country (an account whose address is still empty), which border is crossed is not known.
+      return orders.flatMap(({ order, at }) => (order.shipFrom || sender.country ? orderCustomsWarnings(order, sender, today, at) : []));
     },
   };
 }

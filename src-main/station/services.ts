@@ -176,7 +176,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     scale: createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming }),
     reports: createReportService(store),
     today: createTodayService({ store, carriers, pickups, desk, clock, calendar: calendar.current }),
-    orders: createOrderService({ store, audit }),
+    orders: createOrderService({ store, audit, clock }),
     packing: createPackingSetupService({ store, audit }),
     addresses: createAddressService(store),
     health: createHealthService(store, desk),

@@ -135,6 +135,24 @@ describe('orders', () => {
     expect(audit.map((entry) => entry.detail)).toEqual([expect.objectContaining({ orders: 2, first: 'B-1', last: 'B-2' })]);
   });
 
+  it('takes an order to Switzerland without an HS code with a warning that says what customs will ask, alone and in a batch', async () => {
+    const toZurich = (number: string) => order(number, { shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001', phone: '044 668 18 00' } });
+    const one = await call('POST', '/v3/orders', { data: toZurich('CH-1') });
+    expect(one.status, one.text).toBe(201);
+    expect(one.json.meta.warnings).toEqual([
+      {
+        code: 'customsData',
+        pointer: '/data/attributes/lines/1/hsCode',
+        detail: 'Order CH-1, line 2 (SAUCER), is taken, but will not ship through customs without the item’s HS code, 6 to 10 digits such as 691200 (dots and spaces allowed): IT → CH: Switzerland is outside the EU customs union, and customs classifies commercial goods by it.',
+      },
+    ]);
+    // Inside the EU, or classified: nothing to say.
+    expect((await call('POST', '/v3/orders', { data: order('DE-1') })).json.meta).toBeUndefined();
+    const batch = await call('POST', '/v3/orders/batch', { data: [order('DE-2'), toZurich('CH-2')] });
+    expect(batch.status, batch.text).toBe(200);
+    expect(batch.json.meta).toEqual({ created: ['DE-2', 'CH-2'], duplicates: [], warnings: [expect.objectContaining({ code: 'customsData', pointer: '/data/1/attributes/lines/1/hsCode' })] });
+  });
+
   it('links a shipment to its order: closed when processed, refused a second time, open again after a void', async () => {
     await call('POST', '/v3/orders', { data: order('SO-2001') });
     const shipped = await shipOrder('SO-2001');

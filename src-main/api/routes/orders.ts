@@ -26,7 +26,8 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     if (!order.ok) throw StationError.many(400, order.errors);
     const resource = orderResource(await orders.create(caller(ctx), order.value), ctx.state.apiBase);
     ctx.set('Location', resource.links.self);
-    respondData(ctx, 201, resource, warningsMeta(orderRequestWarnings(ctx.state.body, ['data'])));
+    const customs = orders.customsWarnings(caller(ctx), [{ order: order.value, at: ['data'] }]);
+    respondData(ctx, 201, resource, warningsMeta([...orderRequestWarnings(ctx.state.body, ['data']), ...customs]));
   });
 
   router.on(ROUTES.addOrders, async (ctx: ApiContext) => {
@@ -34,17 +35,18 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     if (!Array.isArray(data) || data.length === 0 || data.length > ORDER_BATCH_MAX) {
       throw new StationError(400, Array.isArray(data) ? ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX) : ERROR_TEXT.invalidData('data'), { pointer: '/data' });
     }
-    const valid: OrderAttributes[] = [];
+    const valid: { order: OrderAttributes; at: ['data', number] }[] = [];
     const errors: ErrorObject[] = [];
     data.forEach((_, index) => {
       const order = validateOrderAt(ctx.state.body, ['data', index]);
-      if (order.ok) valid.push(order.value);
+      if (order.ok) valid.push({ order: order.value, at: ['data', index] });
       else errors.push(...order.errors);
     });
     // All or nothing: a file is fixed and sent again, not half imported.
     if (errors.length > 0) throw StationError.many(400, errors.slice(0, BATCH_ERRORS_MAX));
-    const result: OrderBatchResult = await orders.createMany(caller(ctx), valid);
-    respondData(ctx, 200, [], { ...result, ...warningsMeta(data.flatMap((_, index) => orderRequestWarnings(ctx.state.body, ['data', index]))) });
+    const result: OrderBatchResult = await orders.createMany(caller(ctx), valid.map(({ order }) => order));
+    const warnings = [...data.flatMap((_, index) => orderRequestWarnings(ctx.state.body, ['data', index])), ...orders.customsWarnings(caller(ctx), valid)];
+    respondData(ctx, 200, [], { ...result, ...warningsMeta(warnings) });
   });
 
   router.on(ROUTES.orders, async (ctx: ApiContext) => {
