@@ -22,6 +22,11 @@ export interface LabelState {
   show(shipment: Shipment): Promise<void>;
   /** Checks a scan (the printed label's barcode, or the order) against this shipment; the station records it. */
   verify(scanned: string): Promise<VerificationAttributes | undefined>;
+  /**
+   * Whether a scan into the check is an open order's number rather than this parcel's label: the next order's slip,
+   * scanned before this label was checked. It starts that order; no mismatch is recorded.
+   */
+  isNextOrder(scanned: string): Promise<boolean>;
   clear(): void;
 }
 
@@ -103,6 +108,16 @@ export const useLabel = create<LabelState>()((set, get) => {
       } catch (error) {
         set({ error: describeError(error) });
         return undefined;
+      }
+    },
+    async isNextOrder(scanned) {
+      const shipment = get().shipment;
+      const text = scanned.trim();
+      if (!shipment || text === '' || text === shipment.meta.trackingNumber || text === shipment.meta.reference) return false;
+      try {
+        return (await api().order(text)).attributes.status === 'open';
+      } catch {
+        return false;
       }
     },
     clear: () => {

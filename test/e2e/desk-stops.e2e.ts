@@ -61,7 +61,7 @@ test.beforeAll(async ({ station }) => {
   scale.state = { mode: 'stable', weight: '0.000' };
   expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics', units: 'kg' } } })).status).toBe(200);
   expect((await printSettings(station, { printer: queue, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
-  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405']) expect((await station.api('POST', '/orders', order(number))).status).toBe(201);
+  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407']) expect((await station.api('POST', '/orders', order(number))).status).toBe(201);
   // Kunde Becker is in the address book.
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
@@ -173,6 +173,23 @@ test('Back never brings a finished label back as the step to do: the next order�
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Order ST-4404' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong label!' })).toHaveCount(0);
+  expect(await mismatches(station)).toBe(before);
+});
+
+test('the next order’s slip scanned into the label’s check starts that order: no wrong label, no mismatch recorded', async ({ page, station }) => {
+  const before = await mismatches(station);
+  scale!.state = { mode: 'stable', weight: '1.030' };
+  await signedIn(page, station);
+  await page.keyboard.type('ST-4406');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Order ST-4406' }).getByRole('button', { name: 'Ship and print' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Scan the label to check the parcel')).toBeFocused({ timeout: 15_000 });
+  await page.keyboard.type('ST-4407');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Order ST-4407' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Receiver search' })).toHaveValue('ST-4407');
+  await expect(page.getByRole('alertdialog', { name: 'Do not ship this parcel' })).toHaveCount(0);
   expect(await mismatches(station)).toBe(before);
 });
 

@@ -20,7 +20,7 @@ import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
 
-export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.JSX.Element {
+export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): void; onNextOrder(number: string): void }): React.JSX.Element {
   const { t } = useTranslation();
   const { shipment, pdf, status, error } = useLabel();
   const printButton = useRef<HTMLButtonElement>(null);
@@ -62,6 +62,11 @@ export function LabelPanel({ onNewShipment }: { onNewShipment(): void }): React.
   }, [verification, onNewShipment]);
 
   const verify = async () => {
+    // The next order's slip scanned into the check: on to that order, no wrong label.
+    if (await useLabel.getState().isNextOrder(scanned)) {
+      onNextOrder(scanned.trim());
+      return;
+    }
     const result = await useLabel.getState().verify(scanned);
     if (result && !result.matched) verifyField.current?.select();
   };

@@ -6,6 +6,7 @@ import { useLabel } from '../../store/label.ts';
 import { draftFromClient, useNewShipment } from '../../store/new-shipment.ts';
 import { useRates } from '../../store/rates.ts';
 import { startNewShipment } from '../../store/start-shipment.ts';
+import { useReceiverSearch } from '../../store/receiver-search.ts';
 import { useSession } from '../../store/session.ts';
 import { usePacking } from '../../store/packing.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
@@ -85,7 +86,21 @@ export function NewShipment(): React.JSX.Element {
     setTimeout(() => searchRef.current?.focus(), 0);
   };
 
-  if (labelShipment) return <LabelPanel onNewShipment={startNext} />;
+  const scanOrder = (text: string) => {
+    void usePacking.getState().scan(text).then(() => {
+      // Not an order, or one shipped already: the field's text is selected for the next scan.
+      if (!usePacking.getState().order) searchRef.current?.select();
+    });
+  };
+
+  // An order scanned while the last label waited for its check: the next parcel starts with it.
+  const startWithOrder = (number: string) => {
+    startNewShipment(client);
+    useReceiverSearch.setState({ text: number });
+    scanOrder(number);
+  };
+
+  if (labelShipment) return <LabelPanel onNewShipment={startNext} onNextOrder={startWithOrder} />;
 
   return (
     <div className="new-shipment">
@@ -95,12 +110,7 @@ export function NewShipment(): React.JSX.Element {
         <ShipmentForm
           onSubmit={getRates}
           searchRef={searchRef}
-          onScan={(text) => {
-            void usePacking.getState().scan(text).then(() => {
-              // Not an order, or one shipped already: the field's text is selected for the next scan.
-              if (!usePacking.getState().order) searchRef.current?.select();
-            });
-          }}
+          onScan={scanOrder}
         />
       </div>
       <div className="new-shipment__rates">
