@@ -69,6 +69,8 @@ export interface ProcessedResult {
   remote: { carrierChoice: string; id: string; reference: string | null } | null;
   /** An upstream's answer to the customs data sent with the booking. */
   customsData?: CustomsDataAnswer | null;
+  /** The ship date processing gave it instead of its own (its carrier's day was closed meanwhile), with its attributes. */
+  redated?: { shipDate: string; attributes: ShipmentAttributes };
 }
 
 export interface TrackingEvent {

@@ -252,11 +252,12 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     const done = await tx.one<ShipmentRow>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
          insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12,
-         customs_data = $13
+         customs_data = $13, ship_date = coalesce($14, ship_date), attributes = coalesce($15, attributes)
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
        RETURNING *`,
       [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
-        result.currency, result.trackingNumber, result.trackingHash, at, result.customsData ?? null],
+        result.currency, result.trackingNumber, result.trackingHash, at, result.customsData ?? null,
+        result.redated?.shipDate ?? null, result.redated ? JSON.stringify(result.redated.attributes) : null],
     );
     if (!done) return undefined;
     const attributes = JSON.parse(done.attributes) as ShipmentAttributes;

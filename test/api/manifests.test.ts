@@ -235,6 +235,9 @@ describe('a carrier whose day is closed', () => {
       const before = await create('UPS');
       expect(before.json.data.attributes.shipDate).toBe(friday);
       expect(before.json.meta).toBeUndefined();
+      // Waiting for the scheduler when the day closes: booked afterwards, it ships Monday too.
+      const waitingAtClose = await create('UPS', {}, true);
+      expect(waitingAtClose.json.data.attributes.shipDate).toBe(friday);
       const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: friday } } });
       expect(closed.status, closed.text).toBe(201);
       const number = closed.json.data.attributes.number;
@@ -264,6 +267,10 @@ describe('a carrier whose day is closed', () => {
       const confirmed = await call('POST', '/v3/shipments/confirm', document(undated, { rate }));
       expect(confirmed.json.data.attributes.shipDate).toBe(monday);
       expect(confirmed.json.meta.warnings).toEqual([warning]);
+      await station.station.scheduler.runOnce();
+      const processed = await call('GET', `/v3/shipments/${waitingAtClose.json.data.id}`);
+      expect(processed.json.data.meta.status).toBe(3);
+      expect(processed.json.data.attributes.shipDate).toBe(monday);
       // Nothing made after the close joins Friday's manifest: the preview has nothing left to take.
       const preview = (await call('GET', `/v3/manifests/preview?carrier=UPS&date=${friday}`)).json.data.attributes;
       expect(preview.included).toEqual([]);

@@ -1,16 +1,18 @@
 // The API as a state machine, against a small model (fast-check's model-based commands), on SQLite and PostgreSQL:
 // random sequences of save, rate and confirm, create (immediate and scheduled), their retries with and without an
-// Idempotency-Key, the scheduler's run, void, return, close of a carrier's day, role changes and user removal, in one
+// Idempotency-Key, the scheduler's run, void, return, close of a carrier's day, print and reprint, role changes, user
+// removal and the merge of another account, in one
 // account of a station's team per run. After every step it checks what may never happen: a document booked twice
 // (one label, one charge, no tracking number twice), a shipment the account does not have or lost, something voided
 // after its day closed, a return without its sale, a manifest whose counts differ from its parcels and its pickup,
-// an account without an admin. Every answer is checked against openapi.json by test/helpers/http.ts.
+// a print job lost or made twice, an account without an admin. Every answer is checked against openapi.json by test/helpers/http.ts.
 // A failure prints the seed and the shrunk sequence of commands (fast-check's report).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributes, document } from '../helpers/shipments.ts';
+import { attributes, document, finishedJob } from '../helpers/shipments.ts';
 import { setClock } from '../helpers/clock.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { addDays } from '../../src-shared/calendar.ts';
 
 const PASSWORD = 'Model-Password-2026';
@@ -21,6 +23,14 @@ const BOOKED_AS: Record<string, string> = { UPS: 'UPS', DHL: 'DHL_EXPRESS', POST
 const ROLES = ['packer', 'supervisor', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
+// Printing goes through a real CUPS queue to a stand-in thermal printer; without CUPS (outside CI) the model
+// leaves its print command out.
+const noCups = cupsMissing();
+if (noCups && process.env.CI) throw new Error(`${noCups}; in CI the model prints through real CUPS.`);
+if (noCups) console.log(`The state machine runs without its print command: ${noCups}.`);
+const QUEUE = `station-model-${process.pid}`;
+const thermal = new ThermalPrinter();
+
 let t: TestStation;
 let today = '';
 let accounts = 0;
@@ -29,9 +39,19 @@ beforeAll(async () => {
   // A Wednesday morning that stands still: every shipment ships today unless its carrier's day is closed.
   const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
   today = clock.today();
-  t = await startTestStation({ schedulerIntervalMs: 0, clock });
+  if (!noCups) {
+    await thermal.start();
+    addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`);
+  }
+  t = await startTestStation({ schedulerIntervalMs: 0, clock, printPollMs: 100 });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (!noCups) {
+    removeQueue(QUEUE);
+    await thermal.stop();
+  }
+});
 
 interface ModelShipment {
   id: string;
@@ -45,6 +65,10 @@ interface ModelShipment {
   returns: string[];
   manifest: string | null;
   voided: boolean;
+  /** Print jobs acknowledged for its label (202), each kept once. */
+  printJobs?: string[];
+  /** Booked by this account after its carrier's day was closed (not brought in by a merge). */
+  bookedAfterClose?: boolean;
 }
 
 interface ModelUser {
@@ -106,6 +130,16 @@ async function checkInvariants(model: Model): Promise<void> {
   const bookedOnes = model.shipments.filter((shipment) => shipment.state === 'booked');
   expect(new Set(bookedOnes.map((shipment) => shipment.trackingNumber)).size).toBe(bookedOnes.length);
   expect(new Set(model.shipments.map((shipment) => shipment.reference).filter(Boolean)).size).toBe(model.shipments.filter((shipment) => shipment.reference).length);
+  // Every print job acknowledged is there, once; none other.
+  for (const shipment of live(model).filter((one) => one.state === 'booked')) {
+    const jobs = await send(viewer.token, 'GET', `/v3/print-jobs?filter[shipment]=${shipment.id}`);
+    expect(jobs.json.data.map((job: { id: string }) => job.id).sort(), `the print jobs of ${shipment.reference}`).toEqual([...(shipment.printJobs ?? [])].sort());
+  }
+  // A carrier's closed day takes no parcel booked after its close: it ships on the carrier's next working day.
+  for (const [carrierCode, number] of model.closed) {
+    const left = live(model).filter((shipment) => shipment.bookedAfterClose && shipment.carrier === carrierCode && shipment.shipDate === today && !shipment.returnOf && shipment.manifest === null);
+    expect(left.map((shipment) => shipment.reference), `booked for ${today} after ${number} closed it`).toEqual([]);
+  }
   // No return without its sale.
   for (const back of live(model).filter((shipment) => shipment.returnOf)) {
     expect(model.shipments.find((original) => original.id === back.returnOf)?.voided, `the original of return ${back.reference}`).toBe(false);
@@ -160,7 +194,7 @@ class Confirm implements Command {
       const ok = answers.filter((answer) => answer.status === 202);
       expect(ok.length).toBeGreaterThanOrEqual(1);
       for (const answer of ok) expect(answer.json.data.id).toBe(saved.id);
-      Object.assign(saved, booked(ok[0]!.json.data, carrier), { returns: saved.returns });
+      Object.assign(saved, booked(ok[0]!.json.data, carrier), { returns: saved.returns, bookedAfterClose: model.closed.has(carrier) });
     } else if (saved && !saved.voided) {
       // A shipment booked already, or waiting for the scheduler: never booked again.
       const same = saved.state === 'booked' && saved.carrier === carrier;
@@ -175,7 +209,7 @@ class Confirm implements Command {
       for (const answer of answers.filter((one) => one.status === 202)) made.set(answer.json.data.id, answer);
       if (key) expect(made.size).toBe(1);
       else expect(made.size).toBe(this.sends);
-      for (const answer of made.values()) model.shipments.push(booked(answer.json.data, carrier));
+      for (const answer of made.values()) model.shipments.push({ ...booked(answer.json.data, carrier), bookedAfterClose: model.closed.has(carrier) });
     }
     await checkInvariants(model);
   }
@@ -210,7 +244,7 @@ class Create implements Command {
       if (this.scheduled) {
         model.shipments.push({ id, reference: data.meta.reference, state: 'waiting', carrier: BOOKED_AS[this.carrier]!, trackingNumber: null, shipDate: data.attributes.shipDate, returnOf: null, returns: [], manifest: null, voided: false });
       } else {
-        model.shipments.push(booked(data, BOOKED_AS[this.carrier]!));
+        model.shipments.push({ ...booked(data, BOOKED_AS[this.carrier]!), bookedAfterClose: model.closed.has(BOOKED_AS[this.carrier]!) });
       }
     }
     await checkInvariants(model);
@@ -227,7 +261,13 @@ class RunScheduler implements Command {
       const answer = await send(token, 'GET', `/v3/shipments/${shipment.id}`);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.json.data.meta.status).toBe(3);
-      Object.assign(shipment, { state: 'booked', reference: answer.json.data.meta.reference, trackingNumber: answer.json.data.meta.trackingNumber });
+      Object.assign(shipment, {
+        state: 'booked',
+        reference: answer.json.data.meta.reference,
+        trackingNumber: answer.json.data.meta.trackingNumber,
+        shipDate: answer.json.data.attributes.shipDate,
+        bookedAfterClose: model.closed.has(shipment.carrier!),
+      });
     }
     await checkInvariants(model);
   }
@@ -322,6 +362,71 @@ class CloseDay implements Command {
   toString = () => `close(${this.carrier})`;
 }
 
+class Print implements Command {
+  readonly pick: number;
+  readonly byPacker: boolean;
+  readonly keyed: boolean;
+  readonly sends: 1 | 2;
+  constructor(pick: number, byPacker: boolean, keyed: boolean, sends: 1 | 2) {
+    this.pick = pick;
+    this.byPacker = byPacker;
+    this.keyed = keyed;
+    this.sends = sends;
+  }
+  check = (model: Readonly<Model>) => live(model as Model).length > 0;
+  async run(model: Model) {
+    const target = live(model)[this.pick % live(model).length]!;
+    const user = actingAs(model, this.byPacker ? 'packer' : 'supervisor');
+    const key = this.keyed ? newKey() : undefined;
+    for (let i = 0; i < this.sends; i++) {
+      const answer = await send(user.token, 'POST', `/v3/shipments/${target.id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE, format: 'zpl' } } }, key ? { 'Idempotency-Key': key } : {});
+      const jobs = target.printJobs ?? [];
+      if (target.state !== 'booked') {
+        expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+        expect(answer.status, answer.text).toBeLessThan(500);
+      } else if (key && i > 0 && jobs.length > 0) {
+        // The same request again with its key: the first job, not a second (nor a reprint refused).
+        expect(answer.status, answer.text).toBe(202);
+        expect(answer.json.data.id).toBe(jobs.at(-1));
+      } else if (jobs.length > 0 && user.role === 'packer') {
+        expect(answer.status, answer.text).toBe(403);
+      } else {
+        expect(answer.status, answer.text).toBe(202);
+        target.printJobs = [...jobs, answer.json.data.id];
+        await finishedJob(t, user.token, answer.json.data.id);
+      }
+    }
+    await checkInvariants(model);
+  }
+  toString = () => `print(#${this.pick}${this.byPacker ? ', as packer' : ''}, ${this.keyed ? 'keyed' : 'no key'}, ×${this.sends})`;
+}
+
+class Merge implements Command {
+  readonly carrier: Carrier;
+  constructor(carrier: Carrier) {
+    this.carrier = carrier;
+  }
+  check = () => true;
+  async run(model: Model, real: Real) {
+    // Another account of the warehouse, with its admin and a booked shipment, merged into this one.
+    const n = ++accounts;
+    const username = `model-${process.pid}-${n}-merged`;
+    const other = await t.station.clients.add(OPERATOR, { username, password: PASSWORD, role: 'admin', profile: { name: `Merged ${n}` } });
+    const token = (await t.signIn(username, PASSWORD)).json.meta.token as string;
+    const made = await send(token, 'POST', '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: false }));
+    expect(made.status, made.text).toBe(201);
+    const merged = await t.station.clients.merge(OPERATOR, { id: real.clientId }, { id: other.id });
+    expect(merged.moved).toMatchObject({ users: 1, shipments: 1 });
+    model.shipments.push(booked(made.json.data, BOOKED_AS[this.carrier]!));
+    // Their admin is one of this account's now: signed in again, their old token named the other account.
+    expect((await send(token, 'GET', '/v3/clients/current')).status).toBe(401);
+    const id = (await send(actingAs(model, 'admin').token, 'GET', '/v3/users')).json.data.find((user: { attributes: { username: string } }) => user.attributes.username === username).id;
+    model.users.push({ id, username, role: 'admin', removed: false, token: (await t.signIn(username, PASSWORD)).json.meta.token });
+    await checkInvariants(model);
+  }
+  toString = () => `merge another account (${this.carrier})`;
+}
+
 class AddUser implements Command {
   readonly role: Role;
   constructor(role: Role) {
@@ -394,6 +499,8 @@ const commands = fc.commands(
     fc.constantFrom(...ROLES).map((role) => new AddUser(role)),
     fc.tuple(fc.nat(10), fc.constantFrom(...ROLES)).map(([pick, role]) => new ChangeRole(pick, role)),
     fc.nat(10).map((pick) => new RemoveUser(pick)),
+    carrier.map((choice) => new Merge(choice)),
+    ...(noCups ? [] : [fc.tuple(fc.nat(30), fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([pick, byPacker, keyed, sends]) => new Print(pick, byPacker, keyed, sends))]),
   ],
   { maxCommands: 24, size: 'max' },
 );

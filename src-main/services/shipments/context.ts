@@ -30,7 +30,12 @@ interface Dating {
   shipDateWith(choiceCode: string | null | undefined): string;
   /** The warning a shipment with this carrier choice and ship date gets when its carrier's day is closed and it moved on. */
   closedDayWarning(choiceCode: string | null | undefined, shipDate: string): CarrierDayClosedWarning | undefined;
+  /** The carrier's next working day when its day is closed today (a waiting shipment of today's is booked for it). */
+  dayAfterClose(choiceCode: string): string | undefined;
 }
+
+/** Whose closed days a request or a waiting shipment meets: an account, live or in the sandbox. */
+type DayOwner = { client: { id: string }; sandbox: boolean };
 
 /** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
 export const UPSTREAM_RETRY_AFTER_S = 30;
@@ -89,7 +94,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
   const upstreamAway = (text: string) => new StationError(503, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) } });
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   /** The carriers whose day the caller's account has closed today, by carrier code, with the manifest's number. */
-  const closedToday = async (caller: Caller, today: string) => {
+  const closedToday = async (caller: DayOwner, today: string) => {
     const manifests = await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: today, carrierCode: null, limit: 100 });
     return new Map(manifests.filter((manifest) => manifest.status === 'closed').map((manifest) => [manifest.carrierCode, manifest.number]));
   };
@@ -99,7 +104,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    * and before the caller's account closed that carrier's day, otherwise the next working day (its driver has come
    * for today's parcels, or nobody ships today).
    */
-  const dating = async (caller: Caller): Promise<Dating> => {
+  const dating = async (caller: DayOwner): Promise<Dating> => {
     const [calendar, cutoffs, cards] = await Promise.all([deps.calendar(), storedCutoffs(store), carriers.cards()]);
     const now = clock();
     const today = dayIn(now, calendar.timeZone);
@@ -119,6 +124,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
         const soonest = shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
         return soonest === today && choiceCode && closedFor(choiceCode) ? nextWorkingDay(today, calendar.holidays) : soonest;
       },
+      dayAfterClose: (choiceCode) => (closedFor(choiceCode) ? nextWorkingDay(today, calendar.holidays) : undefined),
       closedDayWarning(choiceCode, shipDate) {
         const day = choiceCode && shipDate !== today ? closedFor(choiceCode) : undefined;
         return day && carrierDayClosedWarning(day.carrier, day.carrierName, day.manifest, shipDate);

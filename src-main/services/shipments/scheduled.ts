@@ -11,7 +11,7 @@ import type { ProcessingRun, ShipmentService } from './types.ts';
 import type { ShipmentContext } from './context.ts';
 
 export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentService, 'processWaiting' | 'releaseStaleClaims'> {
-  const { store, carriers, clock, logger, deps, processThen } = context;
+  const { store, carriers, clock, logger, deps, processThen, dating } = context;
   return {
     async processWaiting(limit) {
       // Runs never overlap and one station holds a data folder, so a claim found now is left by a run that could
@@ -22,6 +22,13 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
       const token = randomUUID();
       const claimed = await store.shipments.claimWaiting({ limit, token });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0, deferred: 0 };
+      // Each account's calendar and closed days are read once a run, however many of its shipments wait.
+      const days = new Map<string, ReturnType<typeof dating>>();
+      const datingOf = (record: ShipmentRecord) => {
+        const key = `${record.clientId}:${record.sandbox}`;
+        if (!days.has(key)) days.set(key, dating({ client: { id: record.clientId }, sandbox: record.sandbox }));
+        return days.get(key)!;
+      };
       // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
@@ -34,8 +41,14 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
             if (await store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
             return;
           }
-          const input = { shipmentId: record.id, attributes: record.attributes, shipDate: record.shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true, ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}) };
-          if (await processThen(input, (processed) => store.shipments.complete(record.id, token, processed))) run.processed++;
+          // Made for today, and its carrier's day was closed while it waited: it ships on the carrier's next working day.
+          const dates = await datingOf(record);
+          const later = record.shipDate === dates.today && !record.returnOf ? dates.dayAfterClose(quote.choiceCode) : undefined;
+          const redated = later === undefined ? undefined : { shipDate: later, attributes: { ...record.attributes, shipDate: later } };
+          const attributes = redated?.attributes ?? record.attributes;
+          const shipDate = redated?.shipDate ?? record.shipDate;
+          const input = { shipmentId: record.id, attributes, shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true, ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}) };
+          if (await processThen(input, (processed) => store.shipments.complete(record.id, token, redated ? { ...processed, redated } : processed))) run.processed++;
         } catch (error) {
           // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full
           // disk, a locked database, a busy or stopping renderer, or a bug leave it waiting for the next run.
