@@ -238,8 +238,9 @@ export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice)
     booking: true,
   };
   if (customsRoute(shipFrom, order.shipTo).needed) {
-    // A line without its own weight gets its share of the measured weight.
-    const share = weight === undefined ? 0.1 : Number(weight) / Math.max(1, totals.quantity);
+    // A line without its own weight gets its share of the goods' weight: the measured parcel less its box's own.
+    const goods = weight === undefined ? undefined : Number(weight) - Number(choice.box?.tareKg ?? 0);
+    const share = weight === undefined ? 0.1 : (goods! > 0 ? goods! : Number(weight)) / Math.max(1, totals.quantity);
     attributes.exportDeclaration = {
       exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
       invoiceDate: choice.today,

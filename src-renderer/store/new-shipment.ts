@@ -5,6 +5,7 @@ import { isCountryCode } from '../../src-shared/countries.ts';
 import { customsRoute } from '../../src-shared/customs.ts';
 import { checkPostalCode } from '../../src-shared/postal-codes.ts';
 import { stationToday } from './station-clock.ts';
+import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { fieldText } from '../i18n/field-text.ts';
@@ -307,7 +308,13 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     markFields: (errors) => write({ errors }),
     declarationFromContents: () => {
       const { declaration, goodsDescription, invoiceValue, packages, sender, customerReference } = get();
-      const weight = packages.reduce((total, pkg) => total + (Number(pkg.weight) || 0), 0);
+      // The goods' weight (the net weight customs is told): each parcel less its box's own weight, where the box is a preset.
+      const presets = usePackingSetup.getState().setup.boxPresets;
+      const tareOf = (pkg: PackageDraft) => Number(presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)?.tareKg) || 0;
+      const weight = packages.reduce((total, pkg) => {
+        const gross = Number(pkg.weight) || 0;
+        return total + (gross > tareOf(pkg) ? gross - tareOf(pkg) : gross);
+      }, 0);
       const item: LineItemDraft = {
         description: goodsDescription,
         quantity: '1',

@@ -81,8 +81,8 @@ describe('orders', () => {
       shipmentPurpose: 'COMMERCIAL',
       lineItems: [
         { productId: 'A', description: 'Cup', originCountry: 'IT', commodityCode: '691200', quantity: '2', unitPrice: '10.75', unitWeight: '0.35' },
-        // No weight of its own: its share of the parcel's 1.3 kg over 3 pieces.
-        { productId: 'B', description: 'Scarf', originCountry: 'FR', quantity: '1', unitPrice: '30', unitWeight: '0.433' },
+        // No weight of its own: its share of the goods' weight (the parcel's 1.3 kg less the box's 0.25) over 3 pieces.
+        { productId: 'B', description: 'Scarf', originCountry: 'FR', quantity: '1', unitPrice: '30', unitWeight: '0.35' },
       ],
     });
   });

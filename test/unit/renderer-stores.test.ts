@@ -163,6 +163,20 @@ describe('the new-shipment store checks with the shared rules', () => {
   });
 });
 
+describe('the customs item made from the contents', () => {
+  it('weighs the goods: the parcel less its box’s own weight where the box is a preset, the parcel where it is not', () => {
+    fillDraft();
+    const store = useNewShipment.getState();
+    store.setAddress('receiver', 'country', 'us');
+    // 30 × 20 × 15 is the Small box preset, 0.15 kg of its own: 1.4 kg packed is 1.25 kg of cups.
+    useNewShipment.getState().declarationFromContents();
+    expect(useNewShipment.getState().declaration.lineItems[0]).toMatchObject({ description: 'Ceramic cups', quantity: '1', unitPrice: '64.50', unitWeight: '1.25' });
+    useNewShipment.getState().setPackage(0, 'length', '31');
+    useNewShipment.getState().declarationFromContents();
+    expect(useNewShipment.getState().declaration.lineItems[0]!.unitWeight).toBe('1.4');
+  });
+});
+
 describe('the rates store', () => {
   it('loads rates cheapest first, preselects the cheapest, and confirms', async () => {
     await signedIn();

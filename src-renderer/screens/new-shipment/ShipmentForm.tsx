@@ -278,7 +278,9 @@ function ExportDeclaration(): React.JSX.Element {
   const error = (pointer: string) => form.errors[`/data/attributes/exportDeclaration/${pointer}`];
   // The item follows the contents entered above (description, value, weight, the sender's country) until the
   // packer edits an item by hand.
-  const contents = useNewShipment((state) => [state.goodsDescription, state.invoiceValue, state.packages.map((pkg) => pkg.weight).join(','), state.sender.country, state.customerReference].join('|'));
+  const contents = useNewShipment((state) =>
+    [state.goodsDescription, state.invoiceValue, state.packages.map((pkg) => [pkg.weight, pkg.length, pkg.width, pkg.height].join('×')).join(','), state.sender.country, state.customerReference].join('|'),
+  );
   useEffect(() => {
     if (useNewShipment.getState().declarationAuto) useNewShipment.getState().declarationFromContents();
   }, [contents]);
