@@ -16,6 +16,28 @@ import type { PackingSetup } from '../../src-shared/packing-setup.ts';
 import type { CalendarAttributes, CalendarChange } from '../../src-shared/calendar-settings.ts';
 import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
+import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+
+/** A carrier whose day is closed, as an answer's meta.warnings name it (carrierDayClosed): the desk words it from these figures. */
+export type ClosedDay = CarrierDayClosedWarning['meta'];
+
+/** The carriers an answer says are closed for today, with the day their parcels ship instead (never its English detail). */
+export function closedDaysOf(meta: unknown): ClosedDay[] {
+  const warnings = (meta as { warnings?: unknown } | undefined)?.warnings;
+  if (!Array.isArray(warnings)) return [];
+  return warnings.flatMap((warning: { code?: unknown; meta?: Partial<ClosedDay> }) => {
+    const figures = warning?.meta;
+    return warning?.code === 'carrierDayClosed' && typeof figures?.carrier === 'string' && typeof figures.carrierName === 'string' && typeof figures.shipDate === 'string'
+      ? [{ carrier: figures.carrier, carrierName: figures.carrierName, manifest: String(figures.manifest ?? ''), shipDate: figures.shipDate }]
+      : [];
+  });
+}
+
+/** A shipment booked or scheduled, and its carrier's closed day when it ships on the next working day instead of today. */
+export interface Booked {
+  shipment: Shipment;
+  closedDay: ClosedDay | null;
+}
 
 /** The refusal's text and its reason in words (a reason code such as `dayClosed` is for programs, not people). */
 function withReason(error: ErrorObject): string {
@@ -49,16 +71,24 @@ type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>,
 
 export type Fetch = typeof fetch;
 
+/** What a create asks besides the shipment: its service or carrier, and whether the station books it later. */
+type CreateMeta = { service: string; carrierChoice?: string; scheduledProcessing: boolean; orderNumber?: string };
+
 export interface ApiClient {
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   /** Changes the account's name, address and contact details (admins): its sender address. */
   updateCurrentClient(change: ClientProfileChange): Promise<Client>;
   rate(attributes: ShipmentAttributes): Promise<Rate[]>;
-  /** The rates, and why each service left out cannot carry the shipment (with the member it is about). */
-  rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[] }>;
+  /**
+   * The rates, why each service left out cannot carry the shipment (with the member it is about), and the carriers
+   * whose day is closed (their rates ship on the next working day).
+   */
+  rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[]; closedDays: ClosedDay[] }>;
   /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
   confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Shipment>;
+  /** The same confirm, with its carrier's closed day when the parcel ships on the next working day. */
+  confirmBooked(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Booked>;
   /** Whether the desk can work now: its database answers, or since when it has not (a 503 is answered, not thrown). */
   health(): Promise<HealthAttributes>;
   /** An order by its number, e.g. as scanned. */
@@ -81,7 +111,9 @@ export interface ApiClient {
   watchScale(onReading: (reading: ScaleReading) => void, signal: AbortSignal): Promise<void>;
   /** Records the scan that checks a printed parcel: matched or not. */
   verify(shipmentId: string, scanned: string): Promise<VerificationAttributes>;
-  create(attributes: ShipmentAttributes, meta: { service: string; carrierChoice?: string; scheduledProcessing: boolean; orderNumber?: string }, idempotencyKey?: string): Promise<Shipment>;
+  create(attributes: ShipmentAttributes, meta: CreateMeta, idempotencyKey?: string): Promise<Shipment>;
+  /** The same create, with its carrier's closed day when the parcel ships on the next working day. */
+  createBooked(attributes: ShipmentAttributes, meta: CreateMeta, idempotencyKey?: string): Promise<Booked>;
   /** Up to 500 orders in one request: which were made, and which numbers the client had already. */
   importOrders(orders: OrderAttributes[]): Promise<OrderBatchResult>;
   /** The client's orders by status, newest first. */
@@ -226,6 +258,11 @@ export function createApiClient(options: { config: StationConfig; token: () => s
 
   const shipmentBody = (attributes: ShipmentAttributes, meta: Record<string, unknown>) => ({ data: { type: 'shipment', attributes, meta } });
   const resource = (type: string, attributes: unknown) => ({ body: { data: { type, attributes } } });
+  /** A booking's answer: the shipment, and the closed day its meta.warnings name. */
+  const booked = (body: { data: Shipment; meta?: unknown }): Booked => ({ shipment: body.data, closedDay: closedDaysOf(body.meta)[0] ?? null });
+  const confirmBooked: ApiClient['confirmBooked'] = async (attributes, rate, idempotencyKey, orderNumber) =>
+    booked(await request(ROUTES.confirmShipment, { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey }));
+  const createBooked: ApiClient['createBooked'] = async (attributes, meta, idempotencyKey) => booked(await request(ROUTES.createShipment, { body: shipmentBody(attributes, meta), idempotencyKey }));
 
   return {
     async signIn(username, password) {
@@ -242,10 +279,10 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     rate: async (attributes) => (await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) })).data,
     rateList: async (attributes) => {
       const body = await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) });
-      return { rates: body.data, unavailable: body.meta?.unavailable ?? [] };
+      return { rates: body.data, unavailable: body.meta?.unavailable ?? [], closedDays: closedDaysOf(body.meta) };
     },
-    confirm: async (attributes, rate, idempotencyKey, orderNumber) =>
-      (await request(ROUTES.confirmShipment, { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey })).data,
+    confirm: async (attributes, rate, idempotencyKey, orderNumber) => (await confirmBooked(attributes, rate, idempotencyKey, orderNumber)).shipment,
+    confirmBooked,
     importOrders: async (orders) => (await request(ROUTES.addOrders, { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
     orders: async ({ status, limit = 200 }) => (await request(ROUTES.orders, { query: { status, limit: String(limit) } })).data,
     health: async () => {
@@ -283,7 +320,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       }
     },
     verify: async (shipmentId, scanned) => (await request(ROUTES.verifyShipment, { params: { id: shipmentId }, ...resource('verification', { scanned }) })).data.attributes,
-    create: async (attributes, meta, idempotencyKey) => (await request(ROUTES.createShipment, { body: shipmentBody(attributes, meta), idempotencyKey })).data,
+    create: async (attributes, meta, idempotencyKey) => (await createBooked(attributes, meta, idempotencyKey)).shipment,
+    createBooked,
     shipment: async (id) => (await request(ROUTES.shipment, { params: { id } })).data,
     deleteShipment: async (id) => {
       await request(ROUTES.deleteShipment, { params: { id } });

@@ -1,8 +1,10 @@
-// What the desk says about a failure, in the packer's language. The station's error texts are English and stay
-// exactly as the spec words them, for integrations; the desk keys its own message on what the refusal is (its
-// status, and the reason code in meta.reason where the station gives one), never on the English words.
-import { ApiError } from '../api/client.ts';
+// What the desk says about a failure, and about a warning of a request still taken, in the packer's language. The
+// station's error texts are English and stay exactly as the spec words them, for integrations; the desk keys its own
+// message on what the refusal is (its status, and the reason code in meta.reason where the station gives one), never
+// on the English words.
+import { ApiError, type ClosedDay } from '../api/client.ts';
 import { currentLanguage, translate } from './i18n.ts';
+import { formatDate } from './format.ts';
 import { fieldText } from './field-text.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
@@ -19,6 +21,27 @@ const REASONS: Record<string, MessageKey> = {
   trackingStarted: 'error.reason.trackingStarted',
   shipDatePassed: 'error.reason.shipDatePassed',
 };
+
+/**
+ * Reason codes whose words name everything the station's text says, from the refusal's meta: the station's English
+ * is not quoted after them (what to void first, which shipment is booked already).
+ */
+const WORDED: Record<string, (meta: Record<string, unknown>) => string> = {
+  returnBooked: (meta) => translate('error.reason.returnBooked', { returns: namesOf(meta.returns) }),
+  confirmedAlready: (meta) => translate('error.reason.confirmedAlready', { reference: nameOf(meta.shipment), tracking: String((meta.shipment as { trackingNumber?: unknown } | undefined)?.trackingNumber ?? '') }),
+  notAwaitingConfirm: (meta) => translate('error.reason.notAwaitingConfirm', { reference: nameOf(meta.shipment) }),
+};
+
+/** A shipment named in a refusal's meta ({ id, reference }): its reference, else its id. */
+function nameOf(shipment: unknown): string {
+  const named = shipment as { id?: unknown; reference?: unknown } | undefined;
+  return String(named?.reference ?? named?.id ?? '');
+}
+
+/** Several shipments named in a refusal's meta, as one list. */
+function namesOf(shipments: unknown): string {
+  return Array.isArray(shipments) ? shipments.map(nameOf).join(', ') : '';
+}
 
 /** The desk's words for each kind of refusal, by HTTP status, when no reason code says more. */
 const STATUSES: Record<number, MessageKey> = {
@@ -41,9 +64,21 @@ export function describeError(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   if (currentLanguage() === SOURCE_LANGUAGE) return error.detail;
   const first = error.errors[0];
+  const worded = typeof first?.meta?.reason === 'string' ? WORDED[first.meta.reason] : undefined;
+  if (worded) return worded(first!.meta!);
   const reason = typeof first?.meta?.reason === 'string' ? REASONS[first.meta.reason] : undefined;
   // A refused field: what it expects, in the packer's words (the same table the desk's own check uses).
   const pointer = first?.source?.pointer;
   const own = reason ? translate(reason) : pointer ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
   return translate('error.withStationText', { message: own, station: error.detail });
+}
+
+/**
+ * A carrier closed for today, in the packer's words and the desk's date format: beside a rate ("UPS is closed for
+ * today: ships Mon, 30 Nov 2026"), or on the booked label ("Ships Mon, 30 Nov 2026: UPS is closed for today").
+ * The station's warning (meta.warnings, carrierDayClosed) gives the figures; its English detail is never shown.
+ */
+export function closedDayText(day: ClosedDay, where: 'rate' | 'label'): string {
+  const words = { carrier: day.carrierName, date: formatDate(day.shipDate) };
+  return where === 'rate' ? translate('closedDay.rate', words) : translate('closedDay.label', words);
 }

@@ -3,8 +3,32 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
+import type { LeftOut } from '../../src-shared/manifests.ts';
 import { api } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
+
+/**
+ * The figures of a left-out entry its words name: the manifest a closed shipment is in, the time (HH:MM, the
+ * station's clock) a voided one was voided. Taken from members of their own when the station gives them; until then
+ * from the figures in its detail ("in manifest UPS-…", "voided at 14:02"), never its words.
+ */
+export function leftOutFigures(entry: LeftOut): { manifest: string | null; time: string | null } {
+  const given = entry as LeftOut & { manifest?: unknown; voidedAt?: unknown };
+  const manifest = typeof given.manifest === 'string' ? given.manifest : entry.reason === 'closed' ? (/\S+$/.exec(entry.detail)?.[0] ?? null) : null;
+  const time = typeof given.voidedAt === 'string' ? given.voidedAt : entry.reason === 'voided' ? (/\b\d{1,2}:\d{2}\b/.exec(entry.detail)?.[0] ?? null) : null;
+  return { manifest, time };
+}
+
+/** A carrier's day as Close day groups it: closed already (by manifest), returns (handed over by the customer), left out. */
+export function groupLeftOut(leftOut: readonly LeftOut[]): { closed: LeftOut[]; manifests: string[]; returns: LeftOut[]; leftOut: LeftOut[] } {
+  const closed = leftOut.filter((entry) => entry.reason === 'closed');
+  return {
+    closed,
+    manifests: [...new Set(closed.flatMap((entry) => leftOutFigures(entry).manifest ?? []))],
+    returns: leftOut.filter((entry) => entry.reason === 'return'),
+    leftOut: leftOut.filter((entry) => entry.reason !== 'closed' && entry.reason !== 'return'),
+  };
+}
 
 export interface CarrierDay {
   carrier: string;

@@ -1,6 +1,7 @@
 // The shipment just confirmed (or opened) and its label PDF, fetched once for preview and printing.
 import { create } from 'zustand';
 import type { Shipment } from '../api/types.ts';
+import type { ClosedDay } from '../api/client.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import { customsForms, type CustomsDocument } from '../../src-shared/customs.ts';
 import { api } from './session.ts';
@@ -19,6 +20,10 @@ export interface LabelState {
   error: string | null;
   /** The last scan that checked this parcel, matched or not. */
   verification: VerificationAttributes | null;
+  /** The shipment's carrier was closed for today when it was booked: the day it ships instead, as its answer said. */
+  closedDay: (ClosedDay & { shipmentId: string }) | null;
+  /** Keeps what the booking's answer said of a closed day, for the shipment shown next. */
+  noteClosedDay(shipmentId: string, closedDay: ClosedDay | null): void;
   show(shipment: Shipment): Promise<void>;
   /** Checks a scan (the printed label's barcode, or the order) against this shipment; the station records it. */
   verify(scanned: string): Promise<VerificationAttributes | undefined>;
@@ -80,10 +85,20 @@ export const useLabel = create<LabelState>()((set, get) => {
     status: 'idle',
     error: null,
     verification: null,
+    closedDay: null,
+    noteClosedDay: (shipmentId, closedDay) => set({ closedDay: closedDay && { ...closedDay, shipmentId } }),
     async show(shipment) {
       stopWatching();
       const processed = shipment.meta.status === 3;
-      set({ shipment, pdf: null, fileName: null, status: processed ? 'loading' : 'ready', error: null, verification: get().shipment?.id === shipment.id ? get().verification : null });
+      set({
+        shipment,
+        pdf: null,
+        fileName: null,
+        status: processed ? 'loading' : 'ready',
+        error: null,
+        verification: get().shipment?.id === shipment.id ? get().verification : null,
+        closedDay: get().closedDay?.shipmentId === shipment.id ? get().closedDay : null,
+      });
       // Only a scheduled shipment changes by itself; a saved one waits for a confirm, so nothing to watch.
       if (shipment.meta.status === 0 && shipment.meta.scheduledProcessing) watch(shipment.id);
       if (!processed) return;
@@ -122,7 +137,7 @@ export const useLabel = create<LabelState>()((set, get) => {
     },
     clear: () => {
       stopWatching();
-      set({ shipment: null, pdf: null, fileName: null, status: 'idle', error: null, verification: null });
+      set({ shipment: null, pdf: null, fileName: null, status: 'idle', error: null, verification: null, closedDay: null });
     },
   };
 });

@@ -13,10 +13,10 @@ import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
 import { highlights, useRates } from './rates.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { translate } from '../i18n/i18n.ts';
-import { block, signal } from '../feedback/feedback.ts';
+import { announce, block, signal } from '../feedback/feedback.ts';
+import { closedDayText, describeError } from '../i18n/error-text.ts';
 import { packingWords } from '../i18n/packing-words.ts';
 
 export interface PackingState {
@@ -128,8 +128,11 @@ export const usePacking = create<PackingState>()((set, get) => {
           return undefined;
         }
         const number = order.attributes.number;
-        const shipment = await api().confirm(attributes, chosen, `desk-order-${number}-${chosen.id}-${chosen.attributes.finalCost.amount}`, number);
+        const { shipment, closedDay } = await api().confirmBooked(attributes, chosen, `desk-order-${number}-${chosen.id}-${chosen.attributes.finalCost.amount}`, number);
         set({ status: 'idle', order: null });
+        useLabel.getState().noteClosedDay(shipment.id, closedDay);
+        // The parcel does not go today: said before its label prints, and kept (assertive) past the print's own words.
+        if (closedDay) announce(closedDayText(closedDay, 'label'), 'assertive');
         void useLabel.getState().show(shipment);
         return shipment;
       } catch (error) {

@@ -5,9 +5,10 @@
 import { create } from 'zustand';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { RateUnavailable } from '../../src-shared/resources.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, type ClosedDay } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
+import { useLabel } from './label.ts';
 import { api } from './session.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
@@ -28,6 +29,8 @@ export interface RatesState {
   /** The scanned order these rates were asked for: what is booked from them closes it. */
   orderNumber: string | null;
   rates: Rate[];
+  /** Carriers whose day is closed for today: their rates ship on the day named, not today. */
+  closedDays: ClosedDay[];
   selectedId: string | null;
   error: string | null;
   priceChange: PriceChange | null;
@@ -64,6 +67,11 @@ export function highlights(rates: readonly Rate[]): { cheapestId: string | null;
   const byPrice = [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
   const byDate = [...byPrice].sort((a, b) => (a.attributes.estimatedDeliveryDate ?? '9999').localeCompare(b.attributes.estimatedDeliveryDate ?? '9999'));
   return { cheapestId: byPrice[0]?.id ?? null, fastestId: byDate[0]?.id ?? null };
+}
+
+/** The closed day of a rate's carrier, when the rate list said its day is closed. */
+export function closedDayOf(rate: Rate, closedDays: readonly ClosedDay[]): ClosedDay | undefined {
+  return closedDays.find((day) => day.carrier.toUpperCase() === rate.attributes.carrierCode.toUpperCase());
 }
 
 /** A reason without the "<carrier> <service>: " it starts with, when the same problem stops every service. */
@@ -107,7 +115,8 @@ export const useRates = create<RatesState>()((set, get) => {
     try {
       // The same rate at the same price is the same request: a second Enter, or a retry after a timeout, is answered
       // with the first one's shipment instead of booking another label.
-      const shipment = await api().confirm(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`, get().orderNumber ?? undefined);
+      const { shipment, closedDay } = await api().confirmBooked(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`, get().orderNumber ?? undefined);
+      useLabel.getState().noteClosedDay(shipment.id, closedDay);
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
@@ -141,6 +150,7 @@ export const useRates = create<RatesState>()((set, get) => {
     ratedRevision: -1,
     orderNumber: null,
     rates: [],
+    closedDays: [],
     selectedId: null,
     error: null,
     priceChange: null,
@@ -152,11 +162,11 @@ export const useRates = create<RatesState>()((set, get) => {
         const list = await api().rateList(attributes);
         const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
         const why = rates.length === 0 ? unavailableReasons(list.unavailable) : undefined;
-        set({ status: 'ready', rates, selectedId: highlights(rates).cheapestId, error: why?.text ?? null });
+        set({ status: 'ready', rates, closedDays: list.closedDays, selectedId: highlights(rates).cheapestId, error: why?.text ?? null });
         // The fields the reasons are about are marked, as a field the desk checks itself would be.
         if (why && Object.keys(why.fields).length > 0 && form().revision === revision) form().markFields(why.fields);
       } catch (error) {
-        set({ status: 'error', rates: [], selectedId: null, error: describeError(error) });
+        set({ status: 'error', rates: [], closedDays: [], selectedId: null, error: describeError(error) });
         markRefusedFields(error);
       }
     },
@@ -180,7 +190,8 @@ export const useRates = create<RatesState>()((set, get) => {
       set({ status: 'confirming', error: null });
       try {
         const orderNumber = get().orderNumber ?? undefined;
-        const shipment = await api().create(attributes, { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
+        const { shipment, closedDay } = await api().createBooked(attributes, { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
+        useLabel.getState().noteClosedDay(shipment.id, closedDay);
         set({ status: 'ready' });
         return shipment;
       } catch (error) {
@@ -189,6 +200,6 @@ export const useRates = create<RatesState>()((set, get) => {
       }
     },
 
-    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, orderNumber: null, rates: [], selectedId: null, error: null, priceChange: null }),
+    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, orderNumber: null, rates: [], closedDays: [], selectedId: null, error: null, priceChange: null }),
   };
 });

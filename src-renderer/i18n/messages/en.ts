@@ -835,6 +835,16 @@ export const en = {
   'field.requiredExpecting': 'Required: {expected}.',
   'field.notAccepted': 'Not accepted here.',
   'field.expected': 'Expected {expected}.',
+  'closedDay.rate': '{carrier} is closed for today: ships {date}',
+  'closedDay.label': 'Ships {date}: {carrier} is closed for today',
+  'today.closedShipsNext': 'Closed for today: parcels made now ship {date}',
+  'closeDay.leftOutReason': '{reason, select, voided {voided at {time}} failed {processing failed: no label} waiting {waiting to be processed} other {left out}}',
+  'closeDay.returns': 'Returns (the customer hands them to the carrier): {count, number}',
+  'closeDay.returnsOf': 'Returns of {carrier}',
+  'error.reason.returnBooked': 'A return of this shipment is booked: void the return {returns} first.',
+  'error.reason.confirmedAlready': 'Shipment {reference} is confirmed already (tracking number {tracking}): nothing was booked again. To ship it with another rate, void it first.',
+  'error.reason.notAwaitingConfirm': 'Shipment {reference} is not a saved shipment waiting for its confirm: nothing was booked.',
+  'scale.problem': '{status, select, unplugged {The scale cannot be reached: check its cable and its port in Settings.} noAnswer {The scale does not answer: check that it is switched on.} error {The scale reports an error: take the parcel off and zero it.} overload {The parcel is too heavy for the scale: type its weight.} underload {The scale reads below zero: take everything off and zero it.} other {}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 // Close day: for a ship date, each carrier's preview (what a close takes, what it leaves out and why) with its
 // own Close button (or Close all), the day's manifests with the PDF shown through pdf.js and printed, a reopen,
-// and the day's pickups with Cancel until the carrier's deadline.
+// and the day's pickups with Cancel until the carrier's deadline. Each left-out shipment is worded by its reason code
+// in the desk's language; the day's returns, which the customer hands to the carrier, are listed apart.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
@@ -8,7 +9,7 @@ import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
-import { useCloseDay } from '../../store/close-day.ts';
+import { groupLeftOut, leftOutFigures, useCloseDay } from '../../store/close-day.ts';
 import { stationDateTime, stationNow } from '../../store/station-clock.ts';
 
 /** How often the pickups' deadlines are looked at again while the screen is open. */
@@ -62,10 +63,9 @@ export function CloseDay(): React.JSX.Element {
       {status === 'ready' && carriers.length === 0 ? <p className="card">{t('closeDay.nothingShipped', { date: formatDate(date) })}</p> : null}
 
       {carriers.map((day) => {
-        // Shipments closed already are the day's done work, not "left out": counted apart, by manifest.
-        const closed = day.preview.leftOut.filter((entry) => entry.reason === 'closed');
-        const leftOut = day.preview.leftOut.filter((entry) => entry.reason !== 'closed');
-        const manifestsOf = [...new Set(closed.map((entry) => entry.detail.replace(/^in manifest /, '')))];
+        // Shipments closed already are the day's done work, not "left out": counted apart, by manifest. Returns are
+        // the customer's to hand over: listed apart, not as left out by mistake.
+        const { closed, manifests: manifestsOf, returns, leftOut } = groupLeftOut(day.preview.leftOut);
         return (
         <section key={day.carrier} className="card" aria-labelledby={`close-${day.carrier}`}>
           <h2 id={`close-${day.carrier}`}>{day.carrierName}</h2>
@@ -92,8 +92,21 @@ export function CloseDay(): React.JSX.Element {
               <ul aria-label={t('closeDay.leftOutOf', { carrier: day.carrierName })}>
                 {leftOut.map((entry) => (
                   <li key={entry.shipmentId}>
-                    {t('closeDay.leftOutEntry', { reference: entry.reference ?? t('status.waiting'), detail: entry.detail })}
+                    {t('closeDay.leftOutEntry', {
+                      reference: entry.reference ?? t('status.waiting'),
+                      detail: t('closeDay.leftOutReason', { reason: entry.reason, time: leftOutFigures(entry).time ?? '' }),
+                    })}
                   </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {returns.length > 0 ? (
+            <details>
+              <summary>{t('closeDay.returns', { count: returns.length })}</summary>
+              <ul aria-label={t('closeDay.returnsOf', { carrier: day.carrierName })}>
+                {returns.map((entry) => (
+                  <li key={entry.shipmentId}>{entry.reference ?? t('status.waiting')}</li>
                 ))}
               </ul>
             </details>

@@ -3,7 +3,7 @@
 // papers are A4 (a CN23, a commercial invoice; a CN22 is a label page) has them printed too: one Print sends the
 // labels to the label printer and those to the A4 printer (or, without one, to the browser on A4), and
 // `Print invoice` prints them alone. A label printed once is printed again only by a supervisor or an admin, so a
-// packer is not offered it.
+// packer is not offered it. A parcel whose carrier's day was closed when it was booked says the day it ships.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../i18n/i18n.ts';
@@ -16,6 +16,7 @@ import { useSession } from '../../store/session.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
+import { closedDayText } from '../../i18n/error-text.ts';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -40,6 +41,7 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
   const autoPrinted = useRef<string | null>(null);
   const verifyField = useRef<HTMLInputElement>(null);
   const verification = useLabel((state) => state.verification);
+  const closedDay = useLabel((state) => (state.closedDay && state.closedDay.shipmentId === shipment?.id ? state.closedDay : null));
   const [scanned, setScanned] = useState('');
   const printsItself = Boolean(printer && autoPrint);
   // A label sent to the printer (or on its way) is printed again only as a reprint, which the station leaves to a
@@ -113,6 +115,11 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
           {meta.status === 3 ? t('label.ready') : meta.status === 0 ? (meta.scheduledProcessing ? t('label.scheduled') : t('label.saved')) : t('label.failed')}{' '}
           <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
         </h2>
+        {closedDay ? (
+          <p className="notice notice--warning" role="status">
+            {closedDayText(closedDay, 'label')}
+          </p>
+        ) : null}
         {meta.status === 0 && meta.scheduledProcessing ? <Loading label={t('label.waiting')} /> : null}
         {meta.status === -1 ? <ErrorNotice message={meta.error ?? t('shipments.notProcessed')} /> : null}
         <dl>

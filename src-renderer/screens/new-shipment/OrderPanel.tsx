@@ -10,7 +10,7 @@ import type { MessageKey } from '../../i18n/messages/en.ts';
 import { expectedWeightKg } from '../../../src-shared/orders.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePacking } from '../../store/packing.ts';
-import { useScale } from '../../store/scale.ts';
+import { scaleProblem, useScale } from '../../store/scale.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useNewShipment, type PackageDraft } from '../../store/new-shipment.ts';
 import type { ScaleReading } from '../../../src-shared/scale.ts';
@@ -70,6 +70,8 @@ export function OrderPanel(): React.JSX.Element | null {
   const waiting = weight === null;
   // What the scale says beside the weight used, when it is not the scale's: "Scale unplugged", "Scale empty".
   const scaleNote = scaleOn && used?.source !== 'scale' ? scaleWords(reading) : null;
+  // What to do about the scale, in the packer's words (the station's own text only as an English desk's detail).
+  const problem = scaleOn && used?.source !== 'scale' ? scaleProblem(reading) : null;
 
   // A reading far off the expected one stops the parcel once per reading: full screen, until acknowledged. A weight
   // being typed is only warned about beside it (its first digits are no weighing).
@@ -122,7 +124,8 @@ export function OrderPanel(): React.JSX.Element | null {
         {expected !== undefined ? <span className="muted"> {t('order.expected', { weight: formatWeight(expected) })}</span> : null}
         {used && scaleNote ? <span className="muted"> {scaleNote}</span> : null}
         {!used && scaleOn ? <span> {t('order.weighOrType')}</span> : null}
-        {scaleOn && used?.source !== 'scale' && reading.problem ? <span className="field__error"> {reading.problem}</span> : null}
+        {problem ? <span className="field__error"> {problem.text}</span> : null}
+        {problem?.detail ? <span className="muted"> {problem.detail}</span> : null}
       </div>
       {variance > varianceWarnPercent ? (
         <p className={blocked ? 'notice notice--error' : 'notice notice--warning'} role="alert">

@@ -1,13 +1,15 @@
 // The priced services for the shipment: cheapest first and preselected, cheapest and fastest marked,
 // chosen with the arrow keys; Enter or `Confirm` confirms at the shown price, `Schedule` leaves it to the timer.
-// Rates given for an earlier state of the form are greyed and cannot be confirmed: `Get rates again`.
+// Rates given for an earlier state of the form are greyed and cannot be confirmed: `Get rates again`. A carrier whose
+// day is closed says so beside its rates, with the day they ship instead.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import type { ServiceLevel } from '../../../src-shared/shipment.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useNewShipment } from '../../store/new-shipment.ts';
-import { highlights, ratesAreStale, useRates } from '../../store/rates.ts';
+import { closedDayOf, highlights, ratesAreStale, useRates } from '../../store/rates.ts';
+import { closedDayText } from '../../i18n/error-text.ts';
 import { useSettings } from '../../store/settings.ts';
 import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 
@@ -16,7 +18,7 @@ const SKELETON_ROWS = 6;
 
 export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): void; onRefresh(): void }): React.JSX.Element {
   const { t } = useTranslation();
-  const { status, rates, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } = useRates();
+  const { status, rates, closedDays, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } = useRates();
   const revision = useNewShipment((state) => state.revision);
   const formHasErrors = useNewShipment((state) => Object.keys(state.errors).length > 0);
   const stale = ratesAreStale({ status, ratedRevision }, revision) || (formHasErrors && status === 'ready' && rates.length > 0);
@@ -72,6 +74,8 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
             : rates.map((rate) => {
                 const selected = rate.id === selectedId;
                 const a = rate.attributes;
+                const closedDay = closedDayOf(rate, closedDays);
+                const closedWords = closedDay ? closedDayText(closedDay, 'rate') : null;
                 return (
                   <tr key={rate.id} aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => (stale ? undefined : select(rate.id))}>
                     <td>
@@ -88,7 +92,7 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                             void confirm().then(finish);
                           }
                         }}
-                        aria-label={`${a.carrierName} ${a.serviceName} ${money(a.finalCost.amount, a.finalCost.currency)}`}
+                        aria-label={`${a.carrierName} ${a.serviceName} ${money(a.finalCost.amount, a.finalCost.currency)}${closedWords ? `. ${closedWords}` : ''}`}
                       />
                     </td>
                     <td className="rates__service">
@@ -98,6 +102,7 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                         {rate.id === cheapestId ? <span className="tag tag--cheap">{t('rates.cheapest')}</span> : null}
                         {rate.id === fastestId ? <span className="tag tag--fast">{t('rates.fastest')}</span> : null}
                       </span>
+                      {closedWords ? <strong className="rates__closed">{closedWords}</strong> : null}
                     </td>
                     <td className="num">{money(a.finalCost.amount, a.finalCost.currency)}</td>
                     <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>

@@ -1,6 +1,7 @@
 // Today, the desk's home: the station's ship date at a glance, for the whole account or one person. Shipments
 // made, waiting and failed per carrier with each carrier's close status, parcels per person, the desk's open print
-// jobs and the next pickup; New shipment has the focus, so Enter starts packing.
+// jobs and the next pickup; New shipment has the focus, so Enter starts packing. A carrier closed for today says its
+// parcels made now ship on the next working day (the station books them so).
 import React, { useEffect, useRef } from 'react';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -8,6 +9,7 @@ import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
 import { openNewShipment } from '../../store/start-shipment.ts';
+import { stationNextWorkingDay, stationToday } from '../../store/station-clock.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatTime } from '../../i18n/format.ts';
 
@@ -78,6 +80,12 @@ export function Today(): React.JSX.Element {
                         : carrier.toClose > 0
                           ? t('today.open', { count: carrier.toClose })
                           : t('common.none')}
+                      {carrier.manifest && today.date === stationToday() ? (
+                        <>
+                          <br />
+                          <span className="muted">{t('today.closedShipsNext', { date: formatDate(stationNextWorkingDay()) })}</span>
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
