@@ -131,9 +131,12 @@ async function checkInvariants(model: Model): Promise<void> {
   expect(new Set(bookedOnes.map((shipment) => shipment.trackingNumber)).size).toBe(bookedOnes.length);
   expect(new Set(model.shipments.map((shipment) => shipment.reference).filter(Boolean)).size).toBe(model.shipments.filter((shipment) => shipment.reference).length);
   // Every print job acknowledged is there, once; none other.
-  for (const shipment of live(model).filter((one) => one.state === 'booked')) {
-    const jobs = await send(viewer.token, 'GET', `/v3/print-jobs?filter[shipment]=${shipment.id}`);
-    expect(jobs.json.data.map((job: { id: string }) => job.id).sort(), `the print jobs of ${shipment.reference}`).toEqual([...(shipment.printJobs ?? [])].sort());
+  const jobs = await send(viewer.token, 'GET', '/v3/print-jobs?page[size]=500');
+  expect(jobs.status, jobs.text).toBe(200);
+  const jobsOf = new Map<string, string[]>();
+  for (const job of jobs.json.data as { id: string; attributes: { shipmentId: string } }[]) jobsOf.set(job.attributes.shipmentId, [...(jobsOf.get(job.attributes.shipmentId) ?? []), job.id]);
+  for (const shipment of model.shipments) {
+    expect((jobsOf.get(shipment.id) ?? []).sort(), `the print jobs of ${shipment.reference}`).toEqual([...(shipment.printJobs ?? [])].sort());
   }
   // A carrier's closed day takes no parcel booked after its close: it ships on the carrier's next working day.
   for (const [carrierCode, number] of model.closed) {
@@ -487,8 +490,16 @@ class RemoveUser implements Command {
 }
 
 const carrier = fc.constantFrom(...CARRIERS);
+const create = fc.tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends));
+const close = carrier.map((choice) => new CloseDay(choice));
+// Shipments made, days closed and the scheduler run come up more often than the team's changes: where they meet is
+// where the station was wrong before.
 const commands = fc.commands(
   [
+    create,
+    create,
+    close,
+    fc.constant(new RunScheduler()),
     fc.constant(new Save()),
     fc.tuple(fc.option(fc.nat(30), { nil: null }), fc.nat(2), fc.boolean(), fc.constantFrom<1 | 2 | 3>(1, 2, 3), fc.boolean()).map(([pick, rate, keyed, sends, together]) => new Confirm(pick, rate, keyed, sends, together)),
     fc.tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends)),
