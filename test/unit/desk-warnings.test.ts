@@ -1,0 +1,100 @@
+// The station's warnings and refusals in the packer's words (issue 44): a carrier's closed day from meta.warnings'
+// figures (never its English detail), the refusals returnBooked, confirmedAlready and notAwaitingConfirm with the
+// shipments their meta names, Close day's left-out entries grouped by reason, and the scale's problem by its state.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, closedDaysOf } from '../../src-renderer/api/client.ts';
+import { closedDayText, describeError } from '../../src-renderer/i18n/error-text.ts';
+import { applyLanguage } from '../../src-renderer/i18n/i18n.ts';
+import { groupLeftOut, leftOutFigures } from '../../src-renderer/store/close-day.ts';
+import { scaleProblem } from '../../src-renderer/store/scale.ts';
+import { carrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+import type { LeftOut } from '../../src-shared/manifests.ts';
+import { setClock } from '../helpers/clock.ts';
+
+// A Friday whose next working day is the Monday: the station's warning names the Monday.
+const clock = setClock('2026-11-27 10:00', 'Europe/Rome', { running: false });
+const MONDAY = clock.day(3);
+
+afterEach(() => applyLanguage('en'));
+
+describe('a carrier closed for today', () => {
+  const warning = carrierDayClosedWarning('UPS', 'UPS', 'UPS-1', MONDAY);
+
+  it('is read from meta.warnings by its code, other warnings left alone', () => {
+    const meta = { warnings: [{ code: 'unknownMember', pointer: '/data/attributes/x', detail: 'Unknown member.' }, warning] };
+    expect(closedDaysOf(meta)).toEqual([{ carrier: 'UPS', carrierName: 'UPS', manifest: 'UPS-1', shipDate: MONDAY }]);
+    expect(closedDaysOf(undefined)).toEqual([]);
+    expect(closedDaysOf({ warnings: [{ code: 'carrierDayClosed', detail: 'no figures' }] })).toEqual([]);
+  });
+
+  it('is said with the desk’s date, never the station’s English detail', () => {
+    applyLanguage('de');
+    const [day] = closedDaysOf({ warnings: [warning] });
+    expect(closedDayText(day!, 'rate')).toBe('UPS ist für heute abgeschlossen: geht am Mo., 30. Nov. 2026');
+    expect(closedDayText(day!, 'label')).toBe('Geht am Mo., 30. Nov. 2026: UPS ist für heute abgeschlossen');
+    applyLanguage('en');
+    expect(closedDayText(day!, 'rate')).toBe('UPS is closed for today: ships Mon, 30 Nov 2026');
+    expect(closedDayText(day!, 'rate')).not.toContain('next working day');
+  });
+});
+
+describe('refusals worded from their meta', () => {
+  const returnBooked = new ApiError(409, [
+    { status: 409, title: 'Conflict', detail: 'Shipment 1002 has a return booked (RR-7): void the return first, then this label.', meta: { reason: 'returnBooked', returns: [{ id: 'R1', reference: 'RR-7', status: 3 }] } },
+  ]);
+  const confirmedAlready = new ApiError(409, [
+    { status: 409, title: 'Conflict', detail: 'Shipment 1003 is confirmed already (UPS, tracking number 1Z9).', source: { pointer: '/data/id' }, meta: { reason: 'confirmedAlready', shipment: { id: 'S3', reference: '1003', status: 3, trackingNumber: '1Z9' } } },
+  ]);
+  const notAwaiting = new ApiError(409, [
+    { status: 409, title: 'Conflict', detail: 'Shipment 1004 is not a saved shipment waiting for its confirm.', source: { pointer: '/data/id' }, meta: { reason: 'notAwaitingConfirm', shipment: { id: 'S4', reference: null, status: 0, trackingNumber: null } } },
+  ]);
+
+  it('in German, naming the return to void first, the shipment booked already, and no English of the station', () => {
+    applyLanguage('de');
+    expect(describeError(returnBooked)).toBe('Zu dieser Sendung ist eine Retoure gebucht: zuerst die Retoure RR-7 stornieren.');
+    expect(describeError(confirmedAlready)).toMatch(/^Die Sendung 1003 ist bereits bestätigt \(Sendungsnummer 1Z9\)/);
+    expect(describeError(notAwaiting)).toMatch(/^Die Sendung S4 ist keine gespeicherte Sendung/);
+    for (const error of [returnBooked, confirmedAlready, notAwaiting]) expect(describeError(error)).not.toMatch(/Shipment|void the return|\/data\//);
+  });
+
+  it('in English, the station’s own text', () => {
+    expect(describeError(returnBooked)).toBe(returnBooked.errors[0]!.detail);
+  });
+});
+
+describe('Close day’s left-out entries', () => {
+  const entries: LeftOut[] = [
+    { shipmentId: 'a', reference: '1', reason: 'voided', detail: 'voided at 14:02' },
+    { shipmentId: 'b', reference: '2', reason: 'closed', detail: 'in manifest UPS-20261127-1-1' },
+    { shipmentId: 'c', reference: '3', reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' },
+    { shipmentId: 'd', reference: null, reason: 'waiting', detail: 'waiting to be processed' },
+    { shipmentId: 'e', reference: '5', reason: 'closed', detail: 'in manifest UPS-20261127-1-1' },
+  ];
+
+  it('are grouped: closed by manifest, returns apart, the rest left out', () => {
+    const grouped = groupLeftOut(entries);
+    expect(grouped.manifests).toEqual(['UPS-20261127-1-1']);
+    expect(grouped.returns.map((entry) => entry.shipmentId)).toEqual(['c']);
+    expect(grouped.leftOut.map((entry) => entry.shipmentId)).toEqual(['a', 'd']);
+  });
+
+  it('give the figures their words name: the time of a void, the manifest', () => {
+    expect(leftOutFigures(entries[0]!)).toEqual({ manifest: null, time: '14:02' });
+    expect(leftOutFigures(entries[1]!)).toEqual({ manifest: 'UPS-20261127-1-1', time: null });
+    expect(leftOutFigures(entries[3]!)).toEqual({ manifest: null, time: null });
+  });
+});
+
+describe('the scale’s problem', () => {
+  const reading = (status: 'unplugged' | 'stable' | 'noAnswer' | 'off') => ({ status, weightKg: null, problem: 'The scale at /dev/ttyUSB0 cannot be reached: ENOENT.', at: clock().toISOString() });
+
+  it('is said by its state in the packer’s words; the station’s text is only an English desk’s detail', () => {
+    applyLanguage('de');
+    expect(scaleProblem(reading('unplugged'))).toEqual({ text: 'Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.', detail: null });
+    expect(scaleProblem(reading('noAnswer'))?.text).toBe('Die Waage antwortet nicht: Ist sie eingeschaltet?');
+    expect(scaleProblem(reading('stable'))).toBeNull();
+    expect(scaleProblem(reading('off'))).toBeNull();
+    applyLanguage('en');
+    expect(scaleProblem(reading('unplugged'))?.detail).toBe('The scale at /dev/ttyUSB0 cannot be reached: ENOENT.');
+  });
+});
