@@ -10,7 +10,7 @@ import { cupsMissing } from '../helpers/printers.ts';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
-import { KUNDE_BECKER, PASSWORD, beckerOption, expect, fillParcel, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
+import { KUNDE_BECKER, PASSWORD, beckerOption, beckerOrder, expect, fillParcel, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,23 +24,6 @@ const office = `e2e-stops-a4-${process.pid}`;
 const PACKER = { username: 'stops-packer', name: 'Paula Packer' };
 
 /** Two cups and a saucer to Munich: 0.9 kg of goods, 1.05 kg in the small box. */
-function order(number: string) {
-  return {
-    data: {
-      type: 'order',
-      attributes: {
-        number,
-        shipTo: KUNDE_BECKER,
-        lines: [
-          { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
-          { sku: 'SAUCER', description: 'Saucer', quantity: '1', unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT' },
-        ],
-        tags: [],
-      },
-    },
-  };
-}
-
 const printSettings = (station: E2EStation, attributes: Record<string, unknown>) => station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
 
 /** Waits until the station reads the scale as `status` (and `weightKg`, when given). */
@@ -61,7 +44,7 @@ test.beforeAll(async ({ station }) => {
   scale.state = { mode: 'stable', weight: '0.000' };
   expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics', units: 'kg' } } })).status).toBe(200);
   expect((await printSettings(station, { printer: queue, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
-  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407']) expect((await station.api('POST', '/orders', order(number))).status).toBe(201);
+  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407']) expect((await station.api('POST', '/orders', beckerOrder(number))).status).toBe(201);
   // Kunde Becker is in the address book.
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
@@ -250,7 +233,7 @@ test('a CN22 parcel with an A4 printer set prints its label and asks for no A4 d
   await page.getByRole('button', { name: 'New shipment' }).click();
   await postToZurich(page, '400');
   await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}).` })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Print invoice' })).toBeVisible();
   expect((await printSettings(station, { a4Printer: null })).status).toBe(200);
 });

@@ -82,6 +82,15 @@ export async function signIn(page: Page, station: E2EStation, password = PASSWOR
   await page.keyboard.press('Enter');
 }
 
+/** Signs in as a user of the station's account, by keyboard, and waits for Today. */
+export async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
+}
+
 /** Signs in, starts packing from Today (its New shipment has the focus) and waits for the receiver search to have it. */
 export async function signedIn(page: Page, station: E2EStation): Promise<void> {
   await signIn(page, station);
@@ -129,6 +138,24 @@ export const KUNDE_BECKER = {
   phone: '4989123456',
   email: 'jonas@becker.example',
 };
+
+/** An open order for Kunde Becker: two cups and a saucer (0.9 kg of goods), as a shop's script adds it. */
+export function beckerOrder(number: string) {
+  return {
+    data: {
+      type: 'order',
+      attributes: {
+        number,
+        shipTo: KUNDE_BECKER,
+        lines: [
+          { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
+          { sku: 'SAUCER', description: 'Saucer', quantity: '1', unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT' },
+        ],
+        tags: [],
+      },
+    },
+  };
+}
 
 /** A request document like the desk sends: Milan to Munich, one parcel. */
 export function shipmentDocument(meta: Record<string, unknown> = {}) {

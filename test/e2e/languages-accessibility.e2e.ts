@@ -11,7 +11,7 @@ import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
-import { KUNDE_BECKER, PASSWORD, expect, shipmentDocument, test, type E2EStation } from './fixtures.ts';
+import { KUNDE_BECKER, PASSWORD, beckerOrder, expect, shipmentDocument, test, type E2EStation } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,23 +26,6 @@ const PACKER = { username: 'lang-packer', name: 'Piero Packer' };
 let scale: ScaleSimulator | undefined;
 
 /** Two cups and a saucer to Munich: about 1 kg with its box. */
-function order(number: string) {
-  return {
-    data: {
-      type: 'order',
-      attributes: {
-        number,
-        shipTo: KUNDE_BECKER,
-        lines: [
-          { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
-          { sku: 'SAUCER', description: 'Saucer', quantity: '1', unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT' },
-        ],
-        tags: [],
-      },
-    },
-  };
-}
-
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
   hardware = await startDeskHardware('lang', 'Banco etichette');
@@ -53,7 +36,7 @@ test.beforeAll(async ({ station }) => {
     const added = await station.cli(['user', 'add', '--client', account, '--username', person.username, '--password', PASSWORD, '--name', person.name, '--role', person.role]);
     expect(added.code, added.stderr).toBe(0);
   }
-  for (const number of ['IT-5001', 'IT-5002']) expect((await station.api('POST', '/orders', order(number))).status).toBe(201);
+  for (const number of ['IT-5001', 'IT-5002']) expect((await station.api('POST', '/orders', beckerOrder(number))).status).toBe(201);
   // Something in every list: a processed shipment (Shipments, Tracking, Returns, Close day, Reports, Audit log).
   const sent = await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy' }));
   expect(sent.status).toBe(201);

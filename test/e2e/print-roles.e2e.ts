@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { cupsMissing } from '../helpers/printers.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { expect, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -53,14 +53,6 @@ async function packerShips(url: string, name: string): Promise<{ id: string; ref
   const made = await packerCall(url, 'POST', '/shipments', document);
   expect(made.status).toBe(201);
   return { id: made.json.data.id, reference: made.json.data.meta.reference };
-}
-
-async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
 }
 
 /** The Shipments screen narrowed to the packer's parcels. */

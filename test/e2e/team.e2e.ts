@@ -2,22 +2,13 @@
 // role, resets a password, removes someone), and a packer and a supervisor work on two browsers at once: the
 // supervisor sees and voids the packer's parcel, and the packer, removed meanwhile, is signed out on their next
 // call. The people made here are removed again, and their one parcel is voided, so other files count as before.
-import type { Page } from '@playwright/test';
-import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { expect, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { username: 'team-boss', password: 'team-boss-2026' };
 const PACKER = { username: 'team-tina', name: 'Tina Packer', password: 'team-tina-2026', newPassword: 'team-tina-again-2026' };
-
-async function signInAs(page: Page, url: string, username: string, password: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
-}
 
 test('Settings → Team: an admin adds a packer, changes a role, resets a password, and removes a leaver', async ({ page, station, snap }) => {
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
