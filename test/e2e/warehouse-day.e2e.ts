@@ -16,9 +16,8 @@ import { pdfText } from '../helpers/pdf-text.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { postgresBinaries } from '../helpers/postgres.ts';
 import { socatMissing } from '../helpers/scale-simulator.ts';
-import { waitFor } from '../helpers/wait.ts';
 import { chromiumMissing } from './chromium.ts';
-import { BECKER_TYPED, KUNDE_BECKER, beckerOption, countedKeys, expect, fillParcel, test } from './fixtures.ts';
+import { BECKER_TYPED, KUNDE_BECKER, countedKeys, expect, fillParcel, test } from './fixtures.ts';
 import {
   ADMIN, deskWords, followPrintJob, orderDocument, screenIsClean, scaleReads, signInAt, startWarehouse,
   cupsJobs, type Api, type Desk, type Language, type LoopFigure, type Warehouse, type Words,
