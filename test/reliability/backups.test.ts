@@ -11,6 +11,7 @@ import { http } from '../helpers/http.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import { setClock } from '../helpers/clock.ts';
 import { execBehindTheStation, JSONAPI, startTestStation, tempDir } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 function openCopy(file: string) {
   return new Database(file, { readonly: true, fileMustExist: true });
@@ -39,12 +40,14 @@ describe('backup and restore with the station under write load', () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Enough acknowledged before the backup starts, and more while and after it runs: waited for, not timed.
+    await waitFor('21 shipments acknowledged before the backup', () => acknowledged.length > 20, { timeoutMs: 60_000 });
 
     const out = join(tempDir(), 'station-backup.sqlite');
     const backupStarted = performance.now();
     const backup = await runCli(['backup', '--data', data, '--out', out, '--json']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const atBackupEnd = acknowledged.length;
+    await waitFor('a shipment acknowledged after the backup', () => acknowledged.length > atBackupEnd, { timeoutMs: 60_000 });
     writing = false;
     await Promise.all(writers);
     expect(backup.code, backup.stderr).toBe(0);
