@@ -182,6 +182,10 @@ test('an unplugged scale is said by its state in the packer’s words, not the s
   await expect(reading).toContainText(de['scale.unplugged']);
   await expect(reading).toContainText('Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.');
   await noStationEnglish(page);
+  // The scale's settings say it in the same words.
+  await page.getByRole('link', { name: de['nav.settings'] }).click();
+  await expect(page.getByRole('status', { name: de['scaleSettings.reading'] })).toHaveText('Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.');
+  await noStationEnglish(page);
 });
 
 test('a scanned order for a closed carrier, printed by itself: the announcement says the day it ships', async ({ page }) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatWeight } from '../../i18n/format.ts';
 import { SCALE_PROTOCOLS, SCALE_UNITS, type ScaleSettings as Settings } from '../../../src-shared/scale.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
-import { useScale } from '../../store/scale.ts';
+import { scaleProblem, useScale } from '../../store/scale.ts';
 
 const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = { sics: 'Mettler Toledo SICS', nci: 'NCI / Avery Weigh-Tronix (W)' };
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400];
@@ -41,7 +41,12 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
           ? t('scaleSettings.listening')
           : reading.weightKg !== null
             ? t('scaleSettings.weight', { weight: formatWeight(Number(reading.weightKg)), status: reading.status })
-            : (reading.problem ?? t('scaleSettings.none'))}
+            : (() => {
+                // The desk's words for the scale's state; the station's own text only as an English desk's detail.
+                const problem = scaleProblem(reading);
+                if (problem) return problem.detail ? `${problem.text} ${problem.detail}` : problem.text;
+                return reading.status === 'moving' ? t('scale.moving') : t('scaleSettings.none');
+              })()}
       </p>
       <ErrorNotice message={settingsError} />
       {settings ? (
