@@ -38,6 +38,8 @@ export interface CarrierRegistry {
   carriers(): Promise<Carrier[]>;
   /** The carrier that books a priced quote, by carrier code. Booking prices nothing, so no surcharge is read. */
   bookingCarrier(carrierCode: string): Carrier | undefined;
+  /** The carrier a rate card's choice code books, by its code and name, as the cards were last read (no surcharge read). */
+  carrierOfChoice(choiceCode: string): { carrierCode: string; carrierName: string } | undefined;
   choiceCodes(): string[];
   /** Card files that could not be used, with the reason. */
   problems(): string[];
@@ -142,6 +144,10 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
       if (unreadable) return unavailableCarrier(unreadable);
       const upstream = upstreamOfCarrier(carrierCode);
       return upstream === undefined ? undefined : upstreams.get(upstream)?.carrier;
+    },
+    carrierOfChoice: (choiceCode) => {
+      const card = current().cards.find((entry) => entry.card.choiceCode === choiceCode)?.card;
+      return card && { carrierCode: card.carrierCode, carrierName: card.carrierName };
     },
     choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode), ...upstreams.keys()],
     upstreams: () => [...upstreams.values()].map((entry) => entry.carrier),

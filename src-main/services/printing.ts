@@ -215,7 +215,12 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
     }
     if (printer.status === 'disabled') {
-      throw new StationError(409, ERROR_TEXT.printerPaused(printerLabel(name, printers), name, (await backend.printerProblem(name)) ?? ''), { pointer: '/data/attributes/printer' });
+      const problem = (await backend.printerProblem(name)) ?? '';
+      // The code and figures let the desk say it in the packer's words; the text is the API's English.
+      throw new StationError(409, ERROR_TEXT.printerPaused(printerLabel(name, printers), name, problem), {
+        pointer: '/data/attributes/printer',
+        meta: { reason: 'printerPaused', printer: printers.find((printer) => printer.name === name)?.description || name, queue: name, problem },
+      });
     }
     if (a4 && request.format === 'zpl') {
       throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });

@@ -113,7 +113,11 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     execFileSync('cupsdisable', ['-r', 'Out of labels', ZPL_QUEUE]);
     const refused = await print(shipment.id, { printer: ZPL_QUEUE });
     expect(refused.status).toBe(409);
-    expect(refused.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/printer' } });
+    expect(refused.json.errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/printer' },
+      // The code and figures a desk words in its own language.
+      meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: ZPL_QUEUE, problem: 'Out of labels' },
+    });
     expect(refused.json.errors[0].detail).toBe(
       `The printer “Desk Zebra” (${ZPL_QUEUE}) is paused (Out of labels), so nothing was sent to it. Fix what it says, resume it (in the computer's printer settings, or with cupsenable ${ZPL_QUEUE}), then print again; or choose another printer in Settings.`,
     );

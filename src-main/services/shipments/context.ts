@@ -105,13 +105,13 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    * for today's parcels, or nobody ships today).
    */
   const dating = async (caller: DayOwner): Promise<Dating> => {
-    const [calendar, cutoffs, cards] = await Promise.all([deps.calendar(), storedCutoffs(store), carriers.cards()]);
+    const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
     const now = clock();
     const today = dayIn(now, calendar.timeZone);
     const closed = await closedToday(caller, today);
     /** The closed day of a carrier choice: a rate card's by its carrier's code, an upstream's by its own. */
     const closedFor = (choiceCode: string) => {
-      const card = cards.find((entry) => entry.card.choiceCode === choiceCode)?.card;
+      const card = carriers.carrierOfChoice(choiceCode);
       const carrier = card?.carrierCode ?? choiceCode;
       const manifest = closed.get(carrier);
       return manifest === undefined ? undefined : { carrier, carrierName: card?.carrierName ?? carrier, manifest };
