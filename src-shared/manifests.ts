@@ -52,6 +52,10 @@ export const leftOutSchema = z.object({
   reason: z.enum(LEFT_OUT_REASONS),
   /** In words, e.g. "voided at 14:02", "waiting to be processed", "in manifest UPS-20261122-2-1". */
   detail: z.string(),
+  /** voided: when, HH:MM on the station's clock (the figure of detail, for a desk that words it itself). */
+  voidedAt: z.string().optional(),
+  /** closed: the manifest it is in. */
+  manifest: z.string().optional(),
 });
 export type LeftOut = z.infer<typeof leftOutSchema>;
 

@@ -94,10 +94,13 @@ function lineOf(shipment: DayShipment): ManifestLine {
 /** Why a shipment of the day is not in the close, or null when it is; times on the station's clock. */
 function leftOutOf(shipment: DayShipment, timeZone: string): LeftOut | null {
   const base = { shipmentId: shipment.id, reference: shipment.reference };
-  if (shipment.deletedAt !== null) return shipment.status === 3 ? { ...base, reason: 'voided', detail: `voided at ${timeIn(new Date(shipment.deletedAt), timeZone)}` } : null;
+  if (shipment.deletedAt !== null) {
+    const voidedAt = timeIn(new Date(shipment.deletedAt), timeZone);
+    return shipment.status === 3 ? { ...base, reason: 'voided', detail: `voided at ${voidedAt}`, voidedAt } : null;
+  }
   if (shipment.status === -1) return { ...base, reason: 'failed', detail: 'processing failed; it has no label' };
   if (shipment.status === 0) return shipment.scheduled ? { ...base, reason: 'waiting', detail: 'waiting to be processed' } : null;
-  if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}` };
+  if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}`, manifest: shipment.manifestNumber };
   if (shipment.returnOf !== null) return { ...base, reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' };
   return null;
 }

@@ -30,6 +30,8 @@ const WORDED: Record<string, (meta: Record<string, unknown>) => string> = {
   returnBooked: (meta) => translate('error.reason.returnBooked', { returns: namesOf(meta.returns) }),
   confirmedAlready: (meta) => translate('error.reason.confirmedAlready', { reference: nameOf(meta.shipment), tracking: String((meta.shipment as { trackingNumber?: unknown } | undefined)?.trackingNumber ?? '') }),
   notAwaitingConfirm: (meta) => translate('error.reason.notAwaitingConfirm', { reference: nameOf(meta.shipment) }),
+  // The printer's own words (the operator's or CUPS's reason it is paused) stay as they are, in brackets.
+  printerPaused: (meta) => translate('error.reason.printerPaused', { printer: String(meta.printer ?? ''), queue: String(meta.queue ?? ''), problem: meta.problem ? ` (${String(meta.problem)})` : '' }),
 };
 
 /** A shipment named in a refusal's meta ({ id, reference }): its reference, else its id. */
@@ -56,9 +58,9 @@ const STATUSES: Record<number, MessageKey> = {
 };
 
 /**
- * A failure in the desk's language: the desk's message for the refusal's kind, followed by the station's own
- * text (quoted, for a supervisor or the support desk to look up). A desk in English, the station's language,
- * shows the station's text alone: it already says what and why.
+ * A failure in the desk's language: the desk's message for the refusal's kind (its reason code, else the field it
+ * names, else its status). The station's English never reaches a desk in another language; a desk in English, the
+ * station's language, shows the station's text alone: it already says what and why.
  */
 export function describeError(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
@@ -69,8 +71,7 @@ export function describeError(error: unknown): string {
   const reason = typeof first?.meta?.reason === 'string' ? REASONS[first.meta.reason] : undefined;
   // A refused field: what it expects, in the packer's words (the same table the desk's own check uses).
   const pointer = first?.source?.pointer;
-  const own = reason ? translate(reason) : pointer ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
-  return translate('error.withStationText', { message: own, station: error.detail });
+  return reason ? translate(reason) : pointer ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
 }
 
 /**

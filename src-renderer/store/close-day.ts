@@ -9,14 +9,10 @@ import { describeError } from '../i18n/error-text.ts';
 
 /**
  * The figures of a left-out entry its words name: the manifest a closed shipment is in, the time (HH:MM, the
- * station's clock) a voided one was voided. Taken from members of their own when the station gives them; until then
- * from the figures in its detail ("in manifest UPS-…", "voided at 14:02"), never its words.
+ * station's clock) a voided one was voided; the desk words them itself, never the station's English detail.
  */
 export function leftOutFigures(entry: LeftOut): { manifest: string | null; time: string | null } {
-  const given = entry as LeftOut & { manifest?: unknown; voidedAt?: unknown };
-  const manifest = typeof given.manifest === 'string' ? given.manifest : entry.reason === 'closed' ? (/\S+$/.exec(entry.detail)?.[0] ?? null) : null;
-  const time = typeof given.voidedAt === 'string' ? given.voidedAt : entry.reason === 'voided' ? (/\b\d{1,2}:\d{2}\b/.exec(entry.detail)?.[0] ?? null) : null;
-  return { manifest, time };
+  return { manifest: entry.manifest ?? null, time: entry.voidedAt ?? null };
 }
 
 /** A carrier's day as Close day groups it: closed already (by manifest), returns (handed over by the customer), left out. */

@@ -71,7 +71,7 @@ describe('closing a carrier’s day', () => {
     // Declared: the three invoices of 64.50 (the insurance of the first is no declared value).
     expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 19350, currency: 'EUR' });
     expect(planned.leftOut).toEqual([
-      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)) }),
+      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)), voidedAt: expect.stringMatching(/^\d{2}:\d{2}$/) }),
       expect.objectContaining({ shipmentId: waiting.json.data.id, reason: 'waiting', detail: 'waiting to be processed' }),
     ]);
 
@@ -85,7 +85,9 @@ describe('closing a carrier’s day', () => {
     // Closed: the preview has nothing left to take, and says where the three went.
     const after = (await send('GET', `/v3/manifests/preview?carrier=UPS&date=${today()}`)).json.data.attributes;
     expect(after.included).toEqual([]);
-    expect(after.leftOut.filter((entry: { reason: string }) => entry.reason === 'closed').map((entry: { detail: string }) => entry.detail)).toEqual(Array(3).fill(`in manifest ${manifest.attributes.number}`));
+    expect(after.leftOut.filter((entry: { reason: string }) => entry.reason === 'closed').map((entry: { detail: string; manifest: string }) => [entry.detail, entry.manifest])).toEqual(
+      Array(3).fill([`in manifest ${manifest.attributes.number}`, manifest.attributes.number]),
+    );
 
     // The manifest PDF: every shipment, the totals, the driver sheet, and the number in its barcode.
     const file = (await send('GET', `/v3/manifests/${manifest.id}/document`)).json.data.attributes;

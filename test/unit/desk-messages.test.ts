@@ -118,14 +118,19 @@ describe('the desk’s languages', () => {
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(decidePacking(rules, order, 1).reasons);
   });
 
-  it('a refusal is told in the packer’s words, keyed by its status and reason code, with the station’s text quoted', () => {
+  it('a refusal is told in the packer’s words, keyed by its reason code, its field or its status, never in the station’s English', () => {
     const dayClosed = new ApiError(409, [{ status: 409, title: 'Conflict', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed', manifest: 'UPS-1' } }]);
     const weight = new ApiError(400, [{ status: 400, title: 'Bad Request', detail: "Invalid data: 'data.attributes.packages.0.weight.value'.", source: { pointer: '/data/attributes/packages/0/weight/value' } }]);
     const unavailable = new ApiError(503, [{ status: 503, title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' }]);
+    const paused = new ApiError(409, [
+      { status: 409, title: 'Conflict', detail: 'The printer “Desk Zebra” (DeskZebra) is paused (Out of labels), so nothing was sent to it. …', source: { pointer: '/data/attributes/printer' }, meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels' } },
+    ]);
     applyLanguage('de');
-    expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen. Die Station meldet: „Delete functionality not available.“');
-    expect(describeError(weight)).toMatch(/^Erwartet: das Gewicht in kg, mehr als 0, z\. B\. 1\.25\. Die Station meldet: „Invalid data/);
+    expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen.');
+    expect(describeError(weight)).toBe('Erwartet: das Gewicht in kg, mehr als 0, z. B. 1.25.');
     expect(describeError(unavailable)).toMatch(/^Die Station kann das gerade nicht/);
+    expect(describeError(paused)).toMatch(/^Der Drucker Desk Zebra \(DeskZebra\) ist angehalten \(Out of labels\), daher wurde nichts gesendet\..*cupsenable DeskZebra/);
+    for (const error of [dayClosed, weight, unavailable, paused]) expect(describeError(error)).not.toContain(error.errors[0]!.detail);
     applyLanguage('en');
     // English is the station's own language: its text alone, exactly.
     expect(describeError(dayClosed)).toBe('Delete functionality not available.');

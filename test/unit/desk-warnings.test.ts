@@ -64,11 +64,11 @@ describe('refusals worded from their meta', () => {
 
 describe('Close day’s left-out entries', () => {
   const entries: LeftOut[] = [
-    { shipmentId: 'a', reference: '1', reason: 'voided', detail: 'voided at 14:02' },
-    { shipmentId: 'b', reference: '2', reason: 'closed', detail: 'in manifest UPS-20261127-1-1' },
+    { shipmentId: 'a', reference: '1', reason: 'voided', detail: 'voided at 14:02', voidedAt: '14:02' },
+    { shipmentId: 'b', reference: '2', reason: 'closed', detail: 'in manifest UPS-20261127-1-1', manifest: 'UPS-20261127-1-1' },
     { shipmentId: 'c', reference: '3', reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' },
     { shipmentId: 'd', reference: null, reason: 'waiting', detail: 'waiting to be processed' },
-    { shipmentId: 'e', reference: '5', reason: 'closed', detail: 'in manifest UPS-20261127-1-1' },
+    { shipmentId: 'e', reference: '5', reason: 'closed', detail: 'in manifest UPS-20261127-1-1', manifest: 'UPS-20261127-1-1' },
   ];
 
   it('are grouped: closed by manifest, returns apart, the rest left out', () => {

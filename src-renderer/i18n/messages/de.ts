@@ -754,7 +754,7 @@ export const de: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Rechnung gedruckt} other {Etikett gedruckt}} auf {printer}.',
   'announce.notPrinted': '{what, select, invoice {Rechnung nicht gedruckt} other {Etikett nicht gedruckt}} auf {printer}: {reason}',
   'announce.orderFound': 'Auftrag {number}: {pieces, plural, one {# Stück} other {# Stück}} für {name}, {country}. Paket wiegen.',
-  'error.withStationText': '{message} Die Station meldet: „{station}“',
+  'error.reason.printerPaused': 'Der Drucker {printer} ({queue}) ist angehalten{problem}, daher wurde nichts gesendet. Beheben Sie die Ursache, setzen Sie ihn fort (in den Druckereinstellungen des Computers oder mit cupsenable {queue}) und drucken Sie erneut; oder wählen Sie in den Einstellungen einen anderen Drucker.',
   'error.refused': 'Die Station hat das abgelehnt.',
   'error.status.401': 'Sie sind nicht angemeldet, oder Ihre Sitzung ist beendet.',
   'error.status.403': 'Ihre Rolle erlaubt das nicht.',

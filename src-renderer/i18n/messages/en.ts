@@ -753,7 +753,7 @@ export const en = {
   'announce.printed': '{what, select, invoice {Invoice printed} other {Label printed}} on {printer}.',
   'announce.notPrinted': '{what, select, invoice {Invoice not printed} other {Label not printed}} on {printer}: {reason}',
   'announce.orderFound': 'Order {number}: {pieces, plural, one {# piece} other {# pieces}} for {name}, {country}. Weigh the parcel.',
-  'error.withStationText': '{message} The station says: “{station}”',
+  'error.reason.printerPaused': 'The printer {printer} ({queue}) is paused{problem}, so nothing was sent to it. Fix what it says, resume it (in the computer’s printer settings, or with cupsenable {queue}), then print again; or choose another printer in Settings.',
   'error.refused': 'The station refused this.',
   'error.status.401': 'You are not signed in, or your session ended.',
   'error.status.403': 'Your role does not allow this.',

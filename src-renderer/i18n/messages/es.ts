@@ -754,7 +754,7 @@ export const es: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Factura impresa} other {Etiqueta impresa}} en {printer}.',
   'announce.notPrinted': '{what, select, invoice {Factura no impresa} other {Etiqueta no impresa}} en {printer}: {reason}',
   'announce.orderFound': 'Pedido {number}: {pieces, plural, one {# pieza} other {# piezas}} para {name}, {country}. Pese el paquete.',
-  'error.withStationText': '{message} La estación dice: «{station}»',
+  'error.reason.printerPaused': 'La impresora {printer} ({queue}) está en pausa{problem}: no se le ha enviado nada. Resuelva el problema, reanúdela (en los ajustes de impresoras del ordenador o con cupsenable {queue}) e imprima de nuevo; o elija otra impresora en Ajustes.',
   'error.refused': 'La estación lo ha rechazado.',
   'error.status.401': 'No ha iniciado sesión, o su sesión ha terminado.',
   'error.status.403': 'Su rol no lo permite.',

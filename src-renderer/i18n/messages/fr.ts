@@ -754,7 +754,7 @@ export const fr: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Facture imprimée} other {Étiquette imprimée}} sur {printer}.',
   'announce.notPrinted': '{what, select, invoice {Facture non imprimée} other {Étiquette non imprimée}} sur {printer} : {reason}',
   'announce.orderFound': 'Commande {number} : {pieces, plural, one {# pièce} other {# pièces}} pour {name}, {country}. Pesez le colis.',
-  'error.withStationText': '{message} La station indique : « {station} »',
+  'error.reason.printerPaused': 'L’imprimante {printer} ({queue}) est en pause{problem} : rien ne lui a été envoyé. Corrigez le problème, relancez-la (dans les réglages d’impression de l’ordinateur ou avec cupsenable {queue}), puis imprimez à nouveau ; ou choisissez une autre imprimante dans les Réglages.',
   'error.refused': 'La station a refusé.',
   'error.status.401': 'Vous n’êtes pas connecté, ou votre session a pris fin.',
   'error.status.403': 'Votre rôle ne le permet pas.',

@@ -754,7 +754,7 @@ export const it: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Fattura stampata} other {Etichetta stampata}} su {printer}.',
   'announce.notPrinted': '{what, select, invoice {Fattura non stampata} other {Etichetta non stampata}} su {printer}: {reason}',
   'announce.orderFound': 'Ordine {number}: {pieces, plural, one {# pezzo} other {# pezzi}} per {name}, {country}. Pesa il collo.',
-  'error.withStationText': '{message} La stazione dice: «{station}»',
+  'error.reason.printerPaused': 'La stampante {printer} ({queue}) è in pausa{problem}: non è stato inviato nulla. Risolvi il problema, riattivala (nelle impostazioni stampanti del computer o con cupsenable {queue}) e stampa di nuovo; oppure scegli un’altra stampante nelle Impostazioni.',
   'error.refused': 'La stazione ha rifiutato.',
   'error.status.401': 'Non hai effettuato l’accesso, o la sessione è terminata.',
   'error.status.403': 'Il tuo ruolo non lo consente.',

@@ -754,7 +754,7 @@ export const pl: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Faktura wydrukowana} other {Etykieta wydrukowana}} na {printer}.',
   'announce.notPrinted': '{what, select, invoice {Faktura niewydrukowana} other {Etykieta niewydrukowana}} na {printer}: {reason}',
   'announce.orderFound': 'Zamówienie {number}: {pieces, plural, one {# sztuka} few {# sztuki} many {# sztuk} other {# sztuki}} dla {name}, {country}. Zważ paczkę.',
-  'error.withStationText': '{message} Stacja podaje: „{station}”',
+  'error.reason.printerPaused': 'Drukarka {printer} ({queue}) jest wstrzymana{problem}, więc nic do niej nie wysłano. Usuń przyczynę, wznów ją (w ustawieniach drukarek komputera lub poleceniem cupsenable {queue}) i wydrukuj ponownie; albo wybierz inną drukarkę w Ustawieniach.',
   'error.refused': 'Stacja odmówiła.',
   'error.status.401': 'Nie jesteś zalogowany(-a) albo sesja wygasła.',
   'error.status.403': 'Twoja rola na to nie pozwala.',
