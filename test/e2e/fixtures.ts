@@ -139,6 +139,22 @@ export const KUNDE_BECKER = {
   email: 'jonas@becker.example',
 };
 
+/**
+ * Takes away what a file added to the worker's station for itself (its users, its orders still open), so the next
+ * file on that worker finds the station's team and open orders as its own.
+ */
+export async function removeOwnData(station: E2EStation, own: { users?: readonly string[]; orders?: readonly string[] }): Promise<void> {
+  // An account's last admin stays (the station refuses to remove it): such a user is left, and said so.
+  for (const username of own.users ?? []) {
+    const removed = await station.cli(['user', 'remove', '--username', username]);
+    if (removed.code !== 0) console.log(`${username} stays on the worker's station: ${removed.stderr.trim()}`);
+  }
+  for (const number of own.orders ?? []) {
+    const left = await station.api('GET', `/orders/${number}`);
+    if (left.status === 200 && left.json.data.attributes.status === 'open') expect((await station.api('DELETE', `/orders/${number}`)).status).toBe(204);
+  }
+}
+
 /** An open order for Kunde Becker: two cups and a saucer (0.9 kg of goods), as a shop's script adds it. */
 export function beckerOrder(number: string) {
   return {

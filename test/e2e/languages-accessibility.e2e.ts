@@ -11,7 +11,7 @@ import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
-import { KUNDE_BECKER, PASSWORD, beckerOrder, expect, shipmentDocument, test, type E2EStation } from './fixtures.ts';
+import { KUNDE_BECKER, PASSWORD, beckerOrder, expect, removeOwnData, shipmentDocument, test, type E2EStation } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,6 +44,8 @@ test.beforeAll(async ({ station }) => {
 });
 
 test.afterAll(async ({ station }) => {
+  if (missing) return;
+  await removeOwnData(station, { users: [PACKER.username, ADMIN.username], orders: ['IT-5001', 'IT-5002'] });
   await hardware?.stop(station);
 });
 
