@@ -18,14 +18,19 @@ export interface E2EStation {
   api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 }
 
-export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation; stationTimeZone: string | undefined }>({
+export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation; stationTimeZone: string | undefined; stationOf: string }>({
   /** The operating system's zone of the station's computer (TZ), which its first set-up takes; this one's by default. */
   stationTimeZone: [undefined, { scope: 'worker', option: true }],
+  /**
+   * Whose station: 'shared' by the files of a worker, one after another; a file that counts the account's team or
+   * orders exactly names its own (`test.use({ stationOf: 'team' })`), and Playwright gives it a worker and a station of its own.
+   */
+  stationOf: ['shared', { scope: 'worker', option: true }],
   station: [
-    async ({ stationTimeZone }, use) => {
+    async ({ stationTimeZone, stationOf }, use) => {
       const missing = chromiumMissing();
       base.skip(missing !== undefined, missing);
-      const folder = mkdtempSync(join(tmpdir(), 'station-e2e-'));
+      const folder = mkdtempSync(join(tmpdir(), `station-e2e-${stationOf}-`));
       const dataDir = join(folder, 'data');
       const username = 'desk';
       const zone: NodeJS.ProcessEnv = stationTimeZone ? { TZ: stationTimeZone } : {};
