@@ -244,6 +244,16 @@ export type PrinterResource = z.infer<typeof printerResourceSchema>;
 export const PRINT_JOB_STATUSES = ['queued', 'printing', 'done', 'failed'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
+/**
+ * Why a print job failed, for a desk to say in its own words: the shipment was voided first (shipmentGone), the
+ * printing system would not take it (notSent), the printer was paused (printerDisabled), did not start within
+ * `seconds` (printerNotResponding) or did not finish in time (timedOut), or the job was lost (jobLost); `problem` is
+ * the printer's own words (CUPS's state message), where it gave any.
+ */
+export const PRINT_FAILURES = ['shipmentGone', 'notSent', 'printerDisabled', 'printerNotResponding', 'timedOut', 'jobLost'] as const;
+export const printFailureSchema = z.object({ code: z.enum(PRINT_FAILURES), seconds: z.number().optional(), problem: z.string().optional() }).meta({ id: 'PrintFailure' });
+export type PrintFailure = z.infer<typeof printFailureSchema>;
+
 export const printJobAttributesSchema = z.object({
   shipmentId: z.string(),
   printer: z.string(),
@@ -252,6 +262,7 @@ export const printJobAttributesSchema = z.object({
   copies: z.number().int(),
   status: z.enum(PRINT_JOB_STATUSES),
   reason: z.string().nullable(),
+  failure: printFailureSchema.nullable().meta({ description: 'A failed job: why, as a code and its figures (reason says it in English); null otherwise, and for jobs failed before the station recorded codes.' }),
   desk: z.string().nullable().meta({ description: 'The desk whose printer prints it: only that desk’s station sends it.' }),
   createdAt: isoTime,
   updatedAt: isoTime,

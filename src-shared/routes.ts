@@ -14,6 +14,7 @@ import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-
 import { bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
+import { errorObjectSchema } from './jsonapi.ts';
 import {
   addressResourceSchema,
   auditEventResourceSchema,
@@ -148,7 +149,7 @@ export const ROUTES = {
   shipment: route('GET', '/shipments/:id', 'packer', 'One shipment of the account.', { data: shipmentResourceSchema }),
   deleteShipment: route('DELETE', '/shipments/:id', 'packer', 'Deletes a saved shipment, or voids a processed one.', { note: 'Voiding a processed shipment needs a supervisor.' }),
   documents: route('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).', { data: documentsResourceSchema, query: query({ document: 'One document on its own: labels, cn22, cn23 or invoice.', format: 'pdf (the default) or zpl.', dpi: 'For ZPL: 203 or 300.' }) }),
-  createReturn: route('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true, data: shipmentResourceSchema, meta: z.object({ printJob: printJobResourceSchema.optional(), printError: z.string().optional() }), body: returnRequestSchema, ok: [201, 202] }),
+  createReturn: route('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true, data: shipmentResourceSchema, meta: z.object({ printJob: printJobResourceSchema.optional(), printError: z.string().optional(), printRefusal: errorObjectSchema.optional().meta({ description: 'The print refused (printError), as the print route answers it: its status, code and figures.' }) }), body: returnRequestSchema, ok: [201, 202] }),
   verifyShipment: route('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.', { data: resourceSchema('verification', verificationAttributesSchema), body: one('verification', verificationRequestSchema), ok: [200] }),
   tracking: route('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.', { data: trackingResourceSchema }),
   trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, oldest first.', { data: list(trackingEventResourceSchema) }),

@@ -1,6 +1,6 @@
 // A print job: recorded before it is sent, followed until the printer is done with it or has failed.
 import type { LabelLayout, PrintDocuments } from '../../src-shared/printing.ts';
-import type { PrintJobStatus } from '../../src-shared/resources.ts';
+import type { PrintFailure, PrintJobStatus } from '../../src-shared/resources.ts';
 
 export interface PrintJobRecord {
   id: string;
@@ -14,6 +14,8 @@ export interface PrintJobRecord {
   copies: number;
   status: PrintJobStatus;
   reason: string | null;
+  /** A failed job's code and figures (reason in English beside it). */
+  failure: PrintFailure | null;
   backendJobId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,7 +1,7 @@
 // The one printing model both back ends implement: list printers, submit a job, read its state, cancel it.
 // CUPS serves the headless station on Linux and macOS; Electron's own printing serves the desktop app.
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
-import type { PrinterAttributes } from '../../src-shared/resources.ts';
+import type { PrintFailure, PrinterAttributes } from '../../src-shared/resources.ts';
 
 export type PrintFormat = 'pdf' | 'zpl';
 
@@ -15,7 +15,8 @@ export interface BackendJob {
   paper?: 'label' | 'a4';
 }
 
-export type BackendJobState = { state: 'printing' } | { state: 'done' } | { state: 'failed'; reason: string };
+/** A failed job: the English reason, and its code with the printer's own words where there are any. */
+export type BackendJobState = { state: 'printing' } | { state: 'done' } | { state: 'failed'; reason: string; failure: PrintFailure };
 
 export interface PrintBackend {
   readonly name: string;
@@ -35,7 +36,7 @@ export const noPrinting: PrintBackend = {
   submit: async () => {
     throw new Error(ERROR_TEXT.noPrintingSystem);
   },
-  state: async () => ({ state: 'failed', reason: ERROR_TEXT.noPrintingSystemShort }),
+  state: async () => ({ state: 'failed', reason: ERROR_TEXT.noPrintingSystemShort, failure: { code: 'notSent' } }),
   cancel: async () => {},
   printerProblem: async () => 'No printing system.',
 };

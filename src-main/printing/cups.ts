@@ -86,11 +86,11 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
     async state(jobId: string, printer: string): Promise<BackendJobState> {
       if ((await jobIds('not-completed', printer)).includes(jobId)) {
         const line = (await printerLines()).find((candidate) => candidate.name === printer);
-        if (line && !line.enabled) return { state: 'failed', reason: ERROR_TEXT.printerDisabled(printer, line.message) };
+        if (line && !line.enabled) return { state: 'failed', reason: ERROR_TEXT.printerDisabled(printer, line.message), failure: { code: 'printerDisabled', ...(line.message ? { problem: line.message } : {}) } };
         return { state: 'printing' };
       }
       if ((await jobIds('completed', printer)).includes(jobId)) return { state: 'done' };
-      return { state: 'failed', reason: ERROR_TEXT.printJobUnknown(jobId) };
+      return { state: 'failed', reason: ERROR_TEXT.printJobUnknown(jobId), failure: { code: 'jobLost' } };
     },
     async cancel(jobId: string): Promise<void> {
       await run('cancel', [jobId]).catch(() => undefined);

@@ -62,7 +62,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
       });
       jobs.set(id, { state: 'done' });
     } catch (error) {
-      jobs.set(id, { state: 'failed', reason: (error as Error).message });
+      jobs.set(id, { state: 'failed', reason: (error as Error).message, failure: { code: 'notSent' } });
     } finally {
       window.destroy();
     }
@@ -96,7 +96,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
     async state(jobId, printer) {
       if (jobId.startsWith('cups:') && deps.raw) return deps.raw.state(jobId.slice(5), printer);
       // A job of an earlier run of the app cannot be followed any more.
-      return jobs.get(jobId) ?? { state: 'failed', reason: ERROR_TEXT.printInterruptedByRestart };
+      return jobs.get(jobId) ?? { state: 'failed', reason: ERROR_TEXT.printInterruptedByRestart, failure: { code: 'jobLost' } };
     },
     async cancel(jobId) {
       if (jobId.startsWith('cups:') && deps.raw) await deps.raw.cancel(jobId.slice(5));

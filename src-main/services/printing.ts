@@ -105,7 +105,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     const records = await Promise.all(ids.map((id) => store.shipments.findForAdmin(id)));
     const gone = records.findIndex((record) => !record || record.status !== 3);
     if (gone >= 0) {
-      await store.printJobs.finish(job.id, 'failed', job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone);
+      await store.printJobs.finish(job.id, 'failed', job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone, { code: 'shipmentGone' });
       return;
     }
     let backendJobId: string;
@@ -127,7 +127,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const paper = job.documents === 'a4' || (job.batch && job.batch.layout !== '4x6') ? 'a4' : 'label';
       backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
     } catch (error) {
-      await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error));
+      await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error), { code: 'notSent' });
       return;
     }
     submitted.set(job.id, backendJobId);
@@ -150,7 +150,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       await store.printJobs.finish(job.id, 'done', null);
     } else if (state.state === 'failed') {
       await backend.cancel(job.backendJobId!);
-      await store.printJobs.finish(job.id, 'failed', state.reason);
+      await store.printJobs.finish(job.id, 'failed', state.reason, state.failure);
     } else {
       const waitedMs = deps.clock().getTime() - Date.parse(job.updatedAt);
       if (waitedMs <= Math.min(stuckMs, timeoutMs)) return;
@@ -159,11 +159,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const problem = await backend.printerProblem(job.printer);
       if (waitedMs > stuckMs && problem !== undefined && PRINTER_FAULT.test(problem)) {
         await backend.cancel(job.backendJobId!);
-        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(printerLabel(job.printer, await backend.printers()), Math.round(stuckMs / 1000), problem));
+        const seconds = Math.round(stuckMs / 1000);
+        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(printerLabel(job.printer, await backend.printers()), seconds, problem), { code: 'printerNotResponding', seconds, problem });
       } else if (waitedMs > timeoutMs) {
         // Cancel it, or the printer would print this label later, after the desk has reprinted it.
         await backend.cancel(job.backendJobId!);
-        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, Math.round(timeoutMs / 1000), problem));
+        const seconds = Math.round(timeoutMs / 1000);
+        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, seconds, problem), { code: 'timedOut', seconds, ...(problem ? { problem } : {}) });
       }
     }
   };

@@ -3,6 +3,7 @@
 // shipment.return.created and audited. Optionally paid only once used, where the carrier's rate card offers it, and
 // printed at once with the outbound label, to go in the box.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { ErrorObject } from '../../src-shared/jsonapi.ts';
 import { returnAttributes, type ReturnRequest } from '../../src-shared/returns.ts';
 import { apiReason } from '../../src-shared/field-expectations.ts';
 import { carrierChoiceExpectation, validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
@@ -26,9 +27,15 @@ export interface ReturnServiceDeps {
 export interface ReturnService {
   /**
    * Makes the return of the caller's processed shipment `originalId`; with printWithOutbound, also its print job.
-   * The return is made whatever the printer does: a print refused (no printer, a paused one) is `printError`.
+   * The return is made whatever the printer does: a print refused (no printer, a paused one) is `printError`, and
+   * `printRefusal` the refusal as the print route would have answered it (its code and figures, for a desk's words).
    */
-  create(caller: Caller, originalId: string, request: ReturnRequest, key?: IdempotencyTicket): Promise<{ record: ShipmentRecord; printJob?: PrintJobRecord; printError?: string }>;
+  create(
+    caller: Caller,
+    originalId: string,
+    request: ReturnRequest,
+    key?: IdempotencyTicket,
+  ): Promise<{ record: ShipmentRecord; printJob?: PrintJobRecord; printError?: string; printRefusal?: ErrorObject }>;
 }
 
 const refused = (pointer: string, reason: string) => new StationError(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), { pointer, meta: { reason } });
@@ -89,7 +96,7 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       } catch (error) {
         // The return is committed: it is answered, with why it did not print, and prints again from its own page.
         if (!(error instanceof StationError)) throw error;
-        return { record, printError: error.message };
+        return { record, printError: error.message, printRefusal: error.errors[0] };
       }
     },
   };

@@ -1,6 +1,6 @@
 // Print jobs, each recorded before it is sent, so no label is lost to an offline printer or a restart.
 import type { PrintJobRecord } from '../domain/print-job.ts';
-import type { PrintJobStatus } from '../../src-shared/resources.ts';
+import type { PrintFailure, PrintJobStatus } from '../../src-shared/resources.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import { appendEvent } from './events.ts';
 import { recordKey } from './idempotency-keys.ts';
@@ -25,10 +25,11 @@ export interface PrintJobWrites {
   adoptDeskless(desk: string): Promise<number>;
   markPrinting(id: string, backendJobId: string): Promise<void>;
   /** Records the end of an open job, with its print.done or print.failed event. */
-  finish(id: string, status: 'done' | 'failed', reason: string | null): Promise<void>;
+  /** `failure`: a failed job's code and figures, beside its English reason. */
+  finish(id: string, status: 'done' | 'failed', reason: string | null, failure?: PrintFailure | null): Promise<void>;
 }
 
-export type NewPrintJob = Omit<PrintJobRecord, 'status' | 'reason' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string };
+export type NewPrintJob = Omit<PrintJobRecord, 'status' | 'reason' | 'failure' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string };
 
 /** A finished job's event: for the shipment's client, in the shipment's sandbox or not. */
 const printEvent = (job: PrintJobRecord, sandbox: boolean) => ({
@@ -51,6 +52,7 @@ interface PrintJobRow {
   copies: number;
   status: PrintJobStatus;
   reason: string | null;
+  failure: string | null;
   backend_job_id: string | null;
   created_at: string;
   updated_at: string;
@@ -69,6 +71,7 @@ const printJobRecord = (row: PrintJobRow): PrintJobRecord => ({
   copies: row.copies,
   status: row.status,
   reason: row.reason,
+  failure: row.failure ? (JSON.parse(row.failure) as PrintFailure) : null,
   backendJobId: row.backend_job_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -123,13 +126,13 @@ function writes(sql: Sql, { now }: TableContext): PrintJobWrites {
     markPrinting: async (id, backendJobId) => {
       await sql.run("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
     },
-    finish: (id, status, reason) =>
+    finish: (id, status, reason, failure = null) =>
       sql.tx(async (tx) => {
         const at = now();
         const row = await tx.one<PrintJobRow & { sandbox: number }>(
-          `UPDATE print_jobs SET status = $2, reason = $3, updated_at = $4 WHERE id = $1 AND status IN ('queued', 'printing')
+          `UPDATE print_jobs SET status = $2, reason = $3, updated_at = $4, failure = $5 WHERE id = $1 AND status IN ('queued', 'printing')
            RETURNING *, (SELECT sandbox FROM shipments WHERE shipments.id = print_jobs.shipment_id) AS sandbox`,
-          [id, status, reason, at],
+          [id, status, reason, at, failure ? JSON.stringify(failure) : null],
         );
         if (row) appendEvent(tx, printEvent(printJobRecord(row), row.sandbox === 1), at);
       }),

@@ -125,7 +125,13 @@ export interface ApiClient {
   /** createdBy: one person's shipments (a username); return: only returns (true) or none of them (false). */
   summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string; createdBy?: string; return?: boolean }): Promise<ShipmentSummary[]>;
   /** Makes the return label of a processed shipment; its print job when it was printed with the outbound label. */
-  createReturn(shipmentId: string, attributes: Partial<ReturnRequest> & { reason: string }, meta?: Record<string, unknown>, idempotencyKey?: string): Promise<{ shipment: Shipment; printJob?: PrintJob; printError?: string }>;
+  /** `printRefusal`: a print refused (printError), as an ApiError the desk words like any refusal. */
+  createReturn(
+    shipmentId: string,
+    attributes: Partial<ReturnRequest> & { reason: string },
+    meta?: Record<string, unknown>,
+    idempotencyKey?: string,
+  ): Promise<{ shipment: Shipment; printJob?: PrintJob; printError?: string; printRefusal?: ApiError }>;
   addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
   printers(): Promise<Printer[]>;
   printSettings(): Promise<PrintSettings>;
@@ -340,7 +346,13 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     printJobsOf: async (shipmentId) => (await request(ROUTES.printJobs, { query: { 'filter[shipment]': shipmentId } })).data,
     createReturn: async (shipmentId, attributes, meta = {}, idempotencyKey) => {
       const body = await request(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
-      return { shipment: body.data, ...(body.meta?.printJob ? { printJob: body.meta.printJob } : {}), ...(body.meta?.printError ? { printError: body.meta.printError } : {}) };
+      const refusal = body.meta?.printRefusal;
+      return {
+        shipment: body.data,
+        ...(body.meta?.printJob ? { printJob: body.meta.printJob } : {}),
+        ...(body.meta?.printError ? { printError: body.meta.printError } : {}),
+        ...(refusal ? { printRefusal: new ApiError(refusal.status, [refusal]) } : {}),
+      };
     },
     print: async (shipmentId, attributes = {}) => (await request(ROUTES.printShipment, { params: { id: shipmentId }, ...resource('printJob', attributes) })).data,
     auditEvents: async ({ before, action, size = 50 }) => {

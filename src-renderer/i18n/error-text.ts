@@ -8,6 +8,7 @@ import { formatDate } from './format.ts';
 import { fieldText } from './field-text.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
+import type { PrintFailure } from '../../src-shared/resources.ts';
 
 /** Reason codes the station puts in an error's meta.reason, and the desk's words for each. */
 const REASONS: Record<string, MessageKey> = {
@@ -43,6 +44,28 @@ function nameOf(shipment: unknown): string {
 /** Several shipments named in a refusal's meta, as one list. */
 function namesOf(shipments: unknown): string {
   return Array.isArray(shipments) ? shipments.map(nameOf).join(', ') : '';
+}
+
+/** The desk's words for why a print job failed, by its code (the job's failure); the figures come with it. */
+const PRINT_FAILURE_WORDS: Record<PrintFailure['code'], MessageKey> = {
+  shipmentGone: 'printFailure.shipmentGone',
+  notSent: 'printFailure.notSent',
+  printerDisabled: 'printFailure.printerDisabled',
+  printerNotResponding: 'printFailure.printerNotResponding',
+  timedOut: 'printFailure.timedOut',
+  jobLost: 'printFailure.jobLost',
+};
+
+/**
+ * Why a print job failed, in the packer's language: by its failure code and figures (the printer's own words, such
+ * as CUPS's "Out of labels", in brackets); a desk in English shows the station's reason as it is. A job failed
+ * before the station recorded codes has only its English reason: another language says it in general words.
+ */
+export function printFailureText(job: { reason: string | null; failure?: PrintFailure | null }): string {
+  if (currentLanguage() === SOURCE_LANGUAGE) return job.reason ?? '';
+  const failure = job.failure;
+  if (!failure) return translate('printFailure.unknown');
+  return translate(PRINT_FAILURE_WORDS[failure.code], { seconds: failure.seconds ?? 0, problem: failure.problem ? ` (${failure.problem})` : '' });
 }
 
 /** The desk's words for each kind of refusal, by HTTP status, when no reason code says more. */

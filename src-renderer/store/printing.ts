@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { describeError, printFailureText } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { signal } from '../feedback/feedback.ts';
 
@@ -75,7 +75,7 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
       }
       const printer = printerTitle(get().printers, job.attributes.printer);
       if (job.attributes.status === 'done') signal('printed', translate('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
-      else signal('bad', translate('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: job.attributes.reason ?? '' }));
+      else signal('bad', translate('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: printFailureText(job.attributes) }));
       return job;
     } catch (error) {
       set({ printError: { ...get().printError, [key]: describeError(error) } });

@@ -86,7 +86,8 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       set({ status: 'making', error: null });
       try {
         const made = await api().createReturn(original.id, { reason, ...(note.trim() ? { note: note.trim() } : {}), printWithOutbound: print }, {}, `return-${original.id}-${crypto.randomUUID()}`);
-        set({ status: 'made', made: made.shipment, printJob: made.printJob ?? null, printError: made.printError ?? null });
+        // A print refused is said in the packer's words, as any refusal (the station's English only on an English desk).
+        set({ status: 'made', made: made.shipment, printJob: made.printJob ?? null, printError: made.printRefusal ? describeError(made.printRefusal) : (made.printError ?? null) });
       } catch (error) {
         set({ status: 'ready', error: describeError(error) });
       }

@@ -123,6 +123,18 @@ describe('a return is refused, with the reason', () => {
   });
 });
 
+describe('a return printed with its outbound label', () => {
+  it('is made whatever the printer does: a print refused is said in meta, as text and as the refusal itself', async () => {
+    const original = await sent();
+    // No printer is chosen at this desk: the print is refused, the return is made.
+    const made = await returnOf(original.id, { reason: 'DAMAGED', printWithOutbound: true });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.meta.printJob).toBeUndefined();
+    expect(made.json.meta.printError).toEqual(expect.any(String));
+    expect(made.json.meta.printRefusal).toMatchObject({ status: 400, detail: made.json.meta.printError, source: { pointer: '/data/attributes/printer' } });
+  });
+});
+
 describe('an outbound label and its return are voided in order', () => {
   it('refuses to void an outbound whose return is booked, 409 naming the return, then voids it once the return is voided', async () => {
     const original = await sent();

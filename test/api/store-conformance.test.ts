@@ -360,7 +360,7 @@ describe('the rest of the tables', () => {
     expect((await store.printJobs.open('desk-1')).map((open) => open.id)).toEqual(['pj_conformance_1', 'pj_conformance_2']);
     await store.printJobs.markPrinting(job.id, 'cups-17');
     await store.printJobs.finish(job.id, 'done', null);
-    expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'done', backendJobId: 'cups-17' });
+    expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'done', backendJobId: 'cups-17', failure: null });
     expect((await store.printJobs.list({ clientId: client, after: null, limit: 1 })).map((listed) => listed.id)).toEqual(['pj_conformance_2']);
     expect((await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: shipment.id })).map((listed) => listed.id).sort()).toEqual(['pj_conformance_1', 'pj_conformance_2']);
     expect(await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: 'FFFF' })).toEqual([]);
@@ -368,6 +368,9 @@ describe('the rest of the tables', () => {
     expect(done?.subjectId).toBe(job.id);
     await store.idempotencyKeys.saveResponse(client, 'print-1', { status: 201, headers: {}, body: '{}' });
     expect((await store.idempotencyKeys.find(client, 'print-1'))?.response?.status).toBe(201);
+    await store.printJobs.add({ ...job, id: 'pj_conformance_3' });
+    await store.printJobs.finish('pj_conformance_3', 'failed', 'The printer is paused.', { code: 'printerDisabled', problem: 'Out of labels' });
+    expect(await store.printJobs.get('pj_conformance_3')).toMatchObject({ status: 'failed', reason: 'The printer is paused.', failure: { code: 'printerDisabled', problem: 'Out of labels' } });
   });
 
   it('appends audit entries and events, counts and purges', async () => {

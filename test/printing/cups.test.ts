@@ -142,6 +142,8 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect(Date.now() - started).toBeLessThan(5500);
     expect(failed.attributes.status).toBe('failed');
     expect(failed.attributes.reason).toMatch(/^The printer “Desk Zebra” \(station-zpl-\d+\) has not started printing after 3 s \(.+\), so the job was cancelled\. Check that it is switched on and connected/);
+    // The same as a code and its figures, for a desk to say in its own words.
+    expect(failed.attributes.failure).toEqual({ code: 'printerNotResponding', seconds: 3, problem: expect.any(String) });
 
     await thermal.start(port);
     execFileSync('cupsenable', [ZPL_QUEUE]);

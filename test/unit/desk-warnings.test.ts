@@ -1,9 +1,10 @@
 // The station's warnings and refusals in the packer's words (issue 44): a carrier's closed day from meta.warnings'
 // figures (never its English detail), the refusals returnBooked, confirmedAlready and notAwaitingConfirm with the
-// shipments their meta names, Close day's left-out entries grouped by reason, and the scale's problem by its state.
+// shipments their meta names, Close day's left-out entries grouped by reason, the scale's problem by its state, and
+// why a print job failed by its failure code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, closedDaysOf } from '../../src-renderer/api/client.ts';
-import { closedDayText, describeError } from '../../src-renderer/i18n/error-text.ts';
+import { closedDayText, describeError, printFailureText } from '../../src-renderer/i18n/error-text.ts';
 import { applyLanguage } from '../../src-renderer/i18n/i18n.ts';
 import { groupLeftOut, leftOutFigures } from '../../src-renderer/store/close-day.ts';
 import { scaleProblem } from '../../src-renderer/store/scale.ts';
@@ -96,5 +97,24 @@ describe('the scale’s problem', () => {
     expect(scaleProblem(reading('off'))).toBeNull();
     applyLanguage('en');
     expect(scaleProblem(reading('unplugged'))?.detail).toBe('The scale at /dev/ttyUSB0 cannot be reached: ENOENT.');
+  });
+});
+
+describe('a print job that failed', () => {
+  const notResponding = {
+    reason: 'The printer “Desk Zebra” (DeskZebra) has not started printing after 3 s (Printer offline), so the job was cancelled. Check that it is switched on and connected …',
+    failure: { code: 'printerNotResponding' as const, seconds: 3, problem: 'Printer offline' },
+  };
+
+  it('is said by its code and figures in the packer’s language, never in the station’s English', () => {
+    applyLanguage('de');
+    expect(printFailureText(notResponding)).toBe('der Drucker hatte nach 3 s nicht begonnen, daher wurde der Auftrag abgebrochen (Printer offline). Prüfen Sie, ob er eingeschaltet und angeschlossen ist, und drucken Sie erneut.');
+    expect(printFailureText({ reason: 'The shipment was deleted, or has no label.', failure: { code: 'shipmentGone' } })).toBe('die Sendung wurde vor dem Druck storniert oder hat kein Etikett.');
+    // A job failed before the station gave codes: general words, not its English.
+    expect(printFailureText({ reason: 'Printer Zebra did not print the label within 60 s.', failure: null })).toBe('der Drucker hat es nicht gedruckt. Drucken Sie erneut oder wählen Sie in den Einstellungen einen anderen Drucker.');
+  });
+
+  it('in English, the station’s own reason', () => {
+    expect(printFailureText(notResponding)).toBe(notResponding.reason);
   });
 });

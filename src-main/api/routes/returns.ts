@@ -41,7 +41,11 @@ export function returnRoutes(router: ApiRouter, deps: ReturnRoutesDeps): void {
     const request = validateReturnRequest(ctx.state.body);
     if (!request.ok) throw StationError.many(400, request.errors);
     const made = await deps.returns.create(callerOf(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx));
-    const meta = made.printJob ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) } : made.printError ? { printError: made.printError } : undefined;
+    const meta = made.printJob
+      ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) }
+      : made.printError
+        ? { printError: made.printError, ...(made.printRefusal ? { printRefusal: made.printRefusal } : {}) }
+        : undefined;
     answer(ctx, made.record, meta);
   });
 }

@@ -19,6 +19,8 @@ export function printJobResource(job: PrintJobRecord, apiBase: string): PrintJob
       copies: job.copies,
       status: job.status,
       reason: job.reason,
+      // An event's snapshot from before failures had codes has none.
+      failure: job.failure ?? null,
       desk: job.desk,
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,

@@ -8,9 +8,10 @@ import { RELEASED_POSTGRES } from './released-postgres.ts';
 import { RELEASED_SQLITE } from './released-sqlite.ts';
 import { RETURNS } from './018-returns.ts';
 import { WEBHOOK_ENVIRONMENT } from './019-webhook-environment.ts';
+import { PRINT_FAILURE } from './020-print-failure.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
-export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMENT];
+export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMENT, PRINT_FAILURE];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
 export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {

@@ -16,7 +16,7 @@ import { useSession } from '../../store/session.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
-import { closedDayText } from '../../i18n/error-text.ts';
+import { closedDayText, printFailureText } from '../../i18n/error-text.ts';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -133,12 +133,12 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
         </dl>
         {status === 'loading' ? <Loading label={t('label.loading')} /> : null}
         <ErrorNotice message={error ?? printError ?? (directError || null)} />
-        {job ? <PrintOutcome what="label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={job.attributes.reason} /> : null}
+        {job ? <PrintOutcome what="label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={printFailureText(job.attributes)} /> : null}
         {hasInvoice ? (
           <>
             <ErrorNotice message={invoiceError || null} />
             {invoiceJob ? (
-              <PrintOutcome what="invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={invoiceJob.attributes.reason} />
+              <PrintOutcome what="invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={printFailureText(invoiceJob.attributes)} />
             ) : printsItself && !a4Printer ? (
               <p className="notice notice--warning" role="status">
                 {t('label.noA4Printer')}

@@ -8,6 +8,7 @@ import { useNavigation } from '../../store/navigation.ts';
 import React, { useEffect, useRef, useState } from 'react';
 import { returnReasonName, trackingStatusName } from '../../i18n/domain-names.ts';
 import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
+import { printFailureText } from '../../i18n/error-text.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -290,7 +291,7 @@ function PrintOutcome({ job, printer }: { job: PrintJob; printer: string }): Rea
   if (job.attributes.status === 'failed') {
     return (
       <p className="notice notice--error" role="alert">
-        {t('label.notPrinted', { what: 'label', printer, reason: job.attributes.reason ?? '' })}
+        {t('label.notPrinted', { what: 'label', printer, reason: printFailureText(job.attributes) })}
       </p>
     );
   }
