@@ -170,7 +170,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       // An account that has an admin keeps one to manage it, as Settings → Team and `user set-role` require.
       const team = await store.users.list(client.id);
       if (user.role === 'admin' && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
-        throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
+        throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
       }
       await keepsAnAdmin([user]);
       await store.audited(audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);

@@ -123,7 +123,7 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
       sandbox: input.sandbox,
       attributes: input.attributes,
       createdAt: input.at,
-      postage: { cents: input.quote.finalCents, currency: input.quote.currency },
+      postage: { cents: booking.finalCents ?? input.quote.finalCents, currency: input.quote.currency },
       ...(input.returnLabel ? { returnLabel: input.returnLabel } : {}),
     },
     {},

@@ -85,7 +85,7 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
   const keepsAnAdmin = async (user: UserRecord) => {
     if (user.role !== 'admin') return;
     const admins = (await store.users.list(user.clientId)).filter((other) => other.role === 'admin');
-    if (admins.length <= 1) throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username));
+    if (admins.length <= 1) throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
   };
 
   const subject = (user: UserRecord) => ({ type: 'user' as const, id: user.id });

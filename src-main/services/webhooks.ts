@@ -34,6 +34,15 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
   };
   const withPending = async (webhook: WebhookRecord) => ({ ...webhook, pending: await store.webhooks.pendingCount(webhook.id) });
   const subject = (id: string) => ({ type: 'webhook' as const, id });
+  const setStatus: WebhookService['setStatus'] = async (actor, id, status) => {
+    const webhook = await owned(actor, id);
+    if (webhook.status !== status) {
+      const changed = audit.change(actor, status === 'active' ? 'webhook.resumed' : 'webhook.paused', subject(webhook.id), { url: webhook.url });
+      await store.audited(changed, 'webhooks', 'setStatus', webhook.id, status, status === 'paused' ? ERROR_TEXT.webhookPausedByHand : null);
+      onChange();
+    }
+    return withPending((await store.webhooks.get(webhook.id))!);
+  };
 
   return {
     async add(actor, request, registeredIn = 'live') {
@@ -65,15 +74,7 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
       await store.audited(audit.change(actor, 'webhook.removed', subject(webhook.id), { url: webhook.url }), 'webhooks', 'remove', webhook.id);
       onChange();
     },
-    async setStatus(actor, id, status) {
-      const webhook = await owned(actor, id);
-      if (webhook.status !== status) {
-        const changed = audit.change(actor, status === 'active' ? 'webhook.resumed' : 'webhook.paused', subject(webhook.id), { url: webhook.url });
-        await store.audited(changed, 'webhooks', 'setStatus', webhook.id, status, status === 'paused' ? ERROR_TEXT.webhookPausedByHand : null);
-        onChange();
-      }
-      return withPending((await store.webhooks.get(webhook.id))!);
-    },
+    setStatus,
     async change(actor, id, request) {
       const webhook = await owned(actor, id);
       const change = {
@@ -87,7 +88,7 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
         if (!(await store.audited(changed, 'webhooks', 'change', webhook.id, change))) throw new StationError(404, ERROR_TEXT.noSuchWebhook(id));
         onChange();
       }
-      return request.status === undefined ? withPending((await store.webhooks.get(webhook.id))!) : this.setStatus(actor, id, request.status);
+      return request.status === undefined ? withPending((await store.webhooks.get(webhook.id))!) : setStatus(actor, id, request.status);
     },
     async deliveries(actor, id, filter) {
       const webhook = await owned(actor, id);

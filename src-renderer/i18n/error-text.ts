@@ -31,6 +31,10 @@ const WORDED: Record<string, (meta: Record<string, unknown>) => string> = {
   returnBooked: (meta) => translate('error.reason.returnBooked', { returns: namesOf(meta.returns) }),
   confirmedAlready: (meta) => translate('error.reason.confirmedAlready', { reference: nameOf(meta.shipment), tracking: String((meta.shipment as { trackingNumber?: unknown } | undefined)?.trackingNumber ?? '') }),
   notAwaitingConfirm: (meta) => translate('error.reason.notAwaitingConfirm', { reference: nameOf(meta.shipment) }),
+  confirmInProgress: (meta) => translate('error.reason.confirmInProgress', { reference: nameOf(meta.shipment) }),
+  orderShipped: (meta) => translate('error.reason.orderShipped', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
+  orderInProgress: (meta) => translate('error.reason.orderInProgress', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
+  lastAccountAdmin: (meta) => translate('error.reason.lastAccountAdmin', { username: String(meta.username ?? '') }),
   // The printer's own words (the operator's or CUPS's reason it is paused) stay as they are, in brackets.
   printerPaused: (meta) => translate('error.reason.printerPaused', { printer: String(meta.printer ?? ''), queue: String(meta.queue ?? ''), problem: meta.problem ? ` (${String(meta.problem)})` : '' }),
 };
@@ -94,7 +98,9 @@ export function describeError(error: unknown): string {
   const reason = typeof first?.meta?.reason === 'string' ? REASONS[first.meta.reason] : undefined;
   // A refused field: what it expects, in the packer's words (the same table the desk's own check uses).
   const pointer = first?.source?.pointer;
-  return reason ? translate(reason) : pointer ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
+  // A field's words say what it expects: for a refused value (400, 422), not for a conflict that names it (409).
+  const fieldRefused = pointer !== undefined && (error.status === 400 || error.status === 422);
+  return reason ? translate(reason) : fieldRefused ? fieldText(pointer, false) : translate(STATUSES[error.status] ?? 'error.refused');
 }
 
 /**

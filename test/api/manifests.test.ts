@@ -273,6 +273,11 @@ describe('a carrier whose day is closed', () => {
       const processed = await call('GET', `/v3/shipments/${waitingAtClose.json.data.id}`);
       expect(processed.json.data.meta.status).toBe(3);
       expect(processed.json.data.attributes.shipDate).toBe(monday);
+      // A customer's return is handed in by the customer: dated by the calendar alone, nothing said.
+      const back = await call('POST', `/v3/shipments/${before.json.data.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'UPS' } } });
+      expect(back.status, back.text).toBe(201);
+      expect(back.json.data.attributes.shipDate).toBe(friday);
+      expect(back.json.meta).toBeUndefined();
       // Nothing made after the close joins Friday's manifest: the preview has nothing left to take.
       const preview = (await call('GET', `/v3/manifests/preview?carrier=UPS&date=${friday}`)).json.data.attributes;
       expect(preview.included).toEqual([]);

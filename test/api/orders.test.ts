@@ -166,6 +166,8 @@ describe('orders', () => {
     expect(twice.json.errors[0]).toMatchObject({
       detail: `Order SO-2001 is shipped already, with shipment ${shipped.json.data.meta.reference}. Void that shipment first to ship the order again.`,
       source: { pointer: '/data/meta/orderNumber' },
+      // The code and figures a desk words in its own language.
+      meta: { reason: 'orderShipped', order: 'SO-2001', shipment: { id: shipped.json.data.id, reference: shipped.json.data.meta.reference } },
     });
     const unknown = await shipOrder('SO-9999');
     expect(unknown.status).toBe(400);

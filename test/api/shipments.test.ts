@@ -284,12 +284,27 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference, status: 3 } });
   });
 
+  it('refuses a confirm of a booked shipment’s id with another document, 409, booking nothing and answering no other parcel', async () => {
+    const { saved, list, confirm } = await savedAndConfirm();
+    const booked = (await confirm(list[0])).json.data;
+    const before = await shipmentCount();
+    // Another parcel sent under the booked one's id, at the same rate.
+    const body = document(attributes({ shipTo: { ...shipTo(), name: 'Someone Else' } }), { rate: { ...list[0], meta: null } }) as { data: Record<string, unknown> };
+    body.data.id = saved.id;
+    const response = await post(t, token, '/v3/shipments/confirm', body);
+    expect(response.status).toBe(409);
+    expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference } });
+    expect(await shipmentCount()).toBe(before);
+  });
+
   it('books one label when 10 confirms of it arrive together', async () => {
     const { saved, confirm } = await savedAndConfirm();
     const before = await shipmentCount();
     const answers = await Promise.all(Array.from({ length: 10 }, () => confirm()));
     for (const answer of answers) expect([202, 409]).toContain(answer.status);
     for (const answer of answers.filter((one) => one.status === 202)) expect(answer.json.data.id).toBe(saved.id);
+    // One that lost the race while it was being booked is told so, with the shipment's reference to retrieve.
+    for (const answer of answers.filter((one) => one.status === 409)) expect(answer.json.errors[0].meta).toMatchObject({ reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.meta.reference } });
     expect(await shipmentCount()).toBe(before);
     const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
     expect(audit.filter((action) => action === 'processed')).toHaveLength(1);

@@ -11,6 +11,8 @@ import { upstreamCustomerReference } from '../../src-main/carriers/upstream.ts';
 import { attributes, document, exportDeclaration, parcel, post, get, shipToIn } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { setClock } from '../helpers/clock.ts';
+import { addDays } from '../../src-shared/calendar.ts';
 
 /** A TCP proxy on loopback to the upstream: passes bytes, holds the next answer back, or goes away entirely. */
 class FlakyProxy {
@@ -408,5 +410,37 @@ describe('an upstream away for longer than the rate cache', () => {
     }
     expect((await get(gateway, token, `/v3/shipments/${scheduledId}`)).json.data.meta.status).toBe(3);
     expect(await upstreamBookings(scheduledId)).toBe(1);
+  });
+});
+
+describe('an upstream carrier whose day is closed', () => {
+  it('ships what is booked through it after the close on its next working day, and says so, as a rate card carrier does', async () => {
+    // A Wednesday morning, on both stations: the gateway closes PV.<carrier> for today, as its own carriers.
+    const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
+    const today = clock.today();
+    const far = await startTestStation({ schedulerIntervalMs: 0, clock });
+    const near = await startTestStation({ schedulerIntervalMs: 0, clock, upstreamTrackingIntervalMs: 0, manifestTransmitIntervalMs: 0 });
+    try {
+      await near.station.carrierSettings.addUpstream(OPERATOR, {
+        code: 'PV', name: 'ParcelValue test', baseUrl: far.url, version: 'v3', clientId: far.client.id, clientKey: far.client.clientKey, serverKey: far.station.keys.serverKey,
+      });
+      const bearer = await near.token();
+      const book = () => post(near, bearer, '/v3/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+      const first = await book();
+      expect(first.status, first.text).toBe(201);
+      expect(first.json.data.attributes.shipDate).toBe(today);
+      const carrier = (await near.station.store.shipments.get(first.json.data.id, near.client.id, false))!.carrierCode!;
+      expect(carrier).toMatch(/^PV\.[A-Z_]+$/);
+      const closed = await post(near, bearer, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date: today } } });
+      expect(closed.status, closed.text).toBe(201);
+
+      const after = await book();
+      expect(after.status, after.text).toBe(201);
+      expect(after.json.data.attributes.shipDate).toBe(addDays(today, 1));
+      expect(after.json.meta.warnings).toEqual([expect.objectContaining({ code: 'carrierDayClosed', meta: expect.objectContaining({ carrier, manifest: closed.json.data.attributes.number, shipDate: addDays(today, 1) }) })]);
+    } finally {
+      await near.close();
+      await far.close();
+    }
   });
 });

@@ -118,3 +118,17 @@ describe('a print job that failed', () => {
     expect(printFailureText(notResponding)).toBe(notResponding.reason);
   });
 });
+
+describe('a conflict that names a field', () => {
+  it('is said by its code, or by its kind, never as what the field expects', () => {
+    applyLanguage('de');
+    const shipped = new ApiError(409, [
+      { status: 409, title: 'Conflict', detail: 'Order SO-1 is shipped already, with shipment 1001.', source: { pointer: '/data/meta/orderNumber' }, meta: { reason: 'orderShipped', order: 'SO-1', shipment: { id: 'S1', reference: '1001' } } },
+    ]);
+    expect(describeError(shipped)).toBe('Der Auftrag SO-1 ist bereits versandt, als Sendung 1001.');
+    const noCode = new ApiError(409, [{ status: 409, title: 'Conflict', detail: 'Something clashes.', source: { pointer: '/data/meta/orderNumber' } }]);
+    expect(describeError(noCode)).not.toMatch(/^Erwartet/);
+    const lastAdmin = new ApiError(409, [{ status: 409, title: 'Conflict', detail: "'boss' is the account's last admin …", meta: { reason: 'lastAccountAdmin', username: 'boss' } }]);
+    expect(describeError(lastAdmin)).toBe('boss ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.');
+  });
+});

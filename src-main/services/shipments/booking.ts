@@ -15,6 +15,13 @@ import { noServiceReason, pickByService, unreachableReason } from '../processing
 import type { OrderLink, ShipmentService } from './types.ts';
 import { UPSTREAM_RETRY_AFTER_S, type ShipmentContext } from './context.ts';
 
+/** The same document as booked: its attributes but the ship date the booking gave it (the rated document's hash). */
+const sameDocument = (booked: ShipmentAttributes, given: ShipmentAttributes) => {
+  const { shipDate: _booked, ...bookedRest } = booked;
+  const { shipDate: _given, ...givenRest } = given;
+  return ratedDocumentHash(bookedRest) === ratedDocumentHash(givenRest);
+};
+
 /** A booked or waiting shipment with what its answer says besides (a carrier's closed day), never stored. */
 const withNotices = (record: ShipmentRecord, notice: CarrierDayClosedWarning | undefined): ShipmentRecord => (notice ? { ...record, notices: [notice] } : record);
 
@@ -59,17 +66,32 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
 
   /**
    * A confirm naming a shipment that is booked already (a retry after a lost answer, or a second click): the same
-   * rate is answered with the shipment as booked, a replay that books nothing; another rate, or a shipment that
-   * is not a saved one (waiting for the scheduler, or failed), is refused with 409 naming it.
+   * document with the same rate is answered with the shipment as booked, a replay that books nothing; another rate,
+   * another document (a parcel sent under a booked one's id), or a shipment that is not a saved one (waiting for the
+   * scheduler, or failed), is refused with 409 naming it: nothing is booked, and nobody is answered another parcel.
    */
-  const answerBookedAlready = (shipment: ShipmentRecord, rate: { carrierCode: string; serviceCode: string }) => {
+  const answerBookedAlready = (shipment: ShipmentRecord, rate: { carrierCode: string; serviceCode: string }, given: ShipmentAttributes) => {
     const sameRate = shipment.carrierCode === rate.carrierCode && shipment.serviceCode === rate.serviceCode;
-    if (shipment.status === STATUS.processed && sameRate) return shipment;
+    if (shipment.status === STATUS.processed && sameRate && sameDocument(shipment.attributes, given)) return shipment;
     const name = shipment.reference ?? shipment.id;
     const text = shipment.status === STATUS.processed ? ERROR_TEXT.confirmedAlready(name, shipment.carrierName ?? shipment.carrierCode ?? '', shipment.trackingNumber ?? '') : ERROR_TEXT.notAwaitingConfirm(name);
     throw new StationError(409, text, {
       pointer: '/data/id',
       meta: { reason: shipment.status === STATUS.processed ? 'confirmedAlready' : 'notAwaitingConfirm', shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status, trackingNumber: shipment.trackingNumber } },
+    });
+  };
+
+  /**
+   * A confirm that lost its saved shipment to another confirm at the same moment: booked by it already, the
+   * shipment as a replay (or the refusal of another document or rate); still being booked, 409 naming it with its
+   * reference, so the caller retrieves it.
+   */
+  const lostClaim = async (saved: ShipmentRecord, quote: PriceList['quotes'][number], attributes: ShipmentAttributes): Promise<ShipmentRecord> => {
+    const now = await store.shipments.get(saved.id, saved.clientId, saved.sandbox);
+    if (now && now.status === STATUS.processed) return answerBookedAlready(now, quote, attributes);
+    throw new StationError(409, ERROR_TEXT.savedShipmentBusy, {
+      pointer: '/data/id',
+      meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference, status: now?.status ?? saved.status, trackingNumber: now?.trackingNumber ?? null } },
     });
   };
 
@@ -82,13 +104,13 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     orderNumber: string | undefined,
   ) => {
     const token = randomUUID();
-    if (!(await store.shipments.claimSaved(saved.id, token))) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+    if (!(await store.shipments.claimSaved(saved.id, token))) return lostClaim(saved, quote, attributes);
     try {
       const input = { shipmentId: saved.id, attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const, retry: true };
       const confirmed = await processThen(input, (processed) =>
         store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate, orderNumber }, processed, keyFor(key, saved.id)),
       );
-      if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy);
+      if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy, { pointer: '/data/id', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference, status: saved.status, trackingNumber: null } } });
     } catch (error) {
       await store.shipments.releaseClaim(saved.id, token);
       // A confirm of a saved shipment looks its upstream booking up first, so confirming it again is safe.
@@ -104,7 +126,8 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
 
   return {
     async save(caller, given, key) {
-      const dates = await dating(caller);
+      // A saved shipment gets its date again when it is confirmed: no carrier's closed day is read for it.
+      const dates = await dating(caller, { closedDays: false });
       const attributes = await dated(given, dates, null);
       const shipDate = attributes.shipDate ?? dates.shipDateWith(null);
       const shipment = {
@@ -137,8 +160,8 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
       if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
       // A carrier whose day is closed prices the parcel for its next working day, and the list says so once per carrier.
-      const choices = [...new Set(list.quotes.map((quote) => quote.choiceCode))];
-      const warnings = attributes.shipDate === undefined ? choices.flatMap((choice) => dates.closedDayWarning(choice, dates.shipDateWith(choice)) ?? []) : [];
+      const byCarrier = [...new Map(list.quotes.map((quote) => [quote.carrierCode, quote])).values()];
+      const warnings = attributes.shipDate === undefined ? byCarrier.flatMap((quote) => dates.closedDayWarning(quote.carrierCode, dates.shipDateWith(quote.choiceCode, quote.carrierCode)) ?? []) : [];
       // The hash is of the document as sent, which its confirm sends again.
       return { ...list, documentHash: ratedDocumentHash(given), warnings };
     },
@@ -147,7 +170,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       return forOrder(caller, meta.orderNumber, savedId, async () => {
         // A shipment named by data.id that is no longer waiting to be confirmed is never booked again.
         const named = savedId === undefined ? undefined : await find(caller, savedId);
-        if (named && !awaitsConfirm(named)) return answerBookedAlready(named, meta);
+        if (named && !awaitsConfirm(named)) return answerBookedAlready(named, meta, given);
         // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
         if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
           throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
@@ -170,12 +193,12 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
           const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
           throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
         }
-        const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode);
+        const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode, quote.carrierCode);
         const confirmed = { ...attributes, shipDate };
         const booked = named
           ? await confirmSaved(named, confirmed, quote, key, meta.orderNumber)
           : await recordProcessed(caller, confirmed, shipDate, 'confirm', quote, { service: null, carrierChoice: null, orderNumber: meta.orderNumber }, key);
-        return withNotices(booked, attributes.shipDate === undefined ? dates.closedDayWarning(quote.choiceCode, shipDate) : undefined);
+        return withNotices(booked, attributes.shipDate === undefined ? dates.closedDayWarning(quote.carrierCode, shipDate) : undefined);
       });
     },
 
@@ -192,9 +215,11 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         const away = quote ? undefined : unreachableReason(list);
         if (!quote && !away) throw new StationError(400, noServiceReason(list));
         if (!quote && !meta.scheduledProcessing) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away!));
-        const shipDate = attributes.shipDate ?? dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice);
+        // A return is handed in by the customer, never on the warehouse's closed day: only the calendar dates it.
+        const soonest = meta.returnOf ? dates.soonestShipDate(quote?.choiceCode ?? choice.carrierChoice) : dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice, quote?.carrierCode);
+        const shipDate = attributes.shipDate ?? soonest;
         const withDate = { ...attributes, shipDate };
-        const closedDay = attributes.shipDate === undefined ? dates.closedDayWarning(quote?.choiceCode ?? choice.carrierChoice, shipDate) : undefined;
+        const closedDay = attributes.shipDate === undefined && !meta.returnOf ? dates.closedDayWarning(quote?.carrierCode ?? choice.carrierChoice, shipDate) : undefined;
         if (meta.scheduledProcessing) {
           const shipment = {
             id: newId(),

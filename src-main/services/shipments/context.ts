@@ -27,11 +27,17 @@ interface Dating {
   today: string;
   timeZone: string;
   holidays: readonly string[];
-  shipDateWith(choiceCode: string | null | undefined): string;
-  /** The warning a shipment with this carrier choice and ship date gets when its carrier's day is closed and it moved on. */
-  closedDayWarning(choiceCode: string | null | undefined, shipDate: string): CarrierDayClosedWarning | undefined;
+  /**
+   * `carrier`: the carrier code a quote books (an upstream's carriers close as `up1.UPS`, not by their choice `up1`);
+   * without it, the choice's own card's.
+   */
+  shipDateWith(choiceCode: string | null | undefined, carrier?: string): string;
+  /** The ship date by the calendar and the cutoff alone, its carrier's closed day aside: a return's (the customer hands it in). */
+  soonestShipDate(choiceCode: string | null | undefined): string;
+  /** The warning a shipment of this carrier (a carrier or choice code) and ship date gets when the carrier's day is closed and it moved on. */
+  closedDayWarning(carrier: string | null | undefined, shipDate: string): CarrierDayClosedWarning | undefined;
   /** The carrier's next working day when its day is closed today (a waiting shipment of today's is booked for it). */
-  dayAfterClose(choiceCode: string): string | undefined;
+  dayAfterClose(carrier: string): string | undefined;
 }
 
 /** Whose closed days a request or a waiting shipment meets: an account, live or in the sandbox. */
@@ -104,29 +110,32 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    * and before the caller's account closed that carrier's day, otherwise the next working day (its driver has come
    * for today's parcels, or nobody ships today).
    */
-  const dating = async (caller: DayOwner): Promise<Dating> => {
+  const dating = async (caller: DayOwner, options: { closedDays: boolean } = { closedDays: true }): Promise<Dating> => {
     const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
     const now = clock();
     const today = dayIn(now, calendar.timeZone);
-    const closed = await closedToday(caller, today);
-    /** The closed day of a carrier choice: a rate card's by its carrier's code, an upstream's by its own. */
-    const closedFor = (choiceCode: string) => {
-      const card = carriers.carrierOfChoice(choiceCode);
-      const carrier = card?.carrierCode ?? choiceCode;
+    const closed = options.closedDays ? await closedToday(caller, today) : new Map<string, string>();
+    /** The closed day of a carrier: by its code (`UPS`, `DHL_EXPRESS`, `up1.UPS`), or by a rate card's choice code (`DHL`). */
+    const closedFor = (code: string) => {
+      const card = carriers.carrierOfChoice(code);
+      const carrier = card?.carrierCode ?? code;
       const manifest = closed.get(carrier);
       return manifest === undefined ? undefined : { carrier, carrierName: card?.carrierName ?? carrier, manifest };
     };
+    const soonestShipDate = (choiceCode: string | null | undefined) => shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
     return {
       today,
       timeZone: calendar.timeZone,
       holidays: calendar.holidays,
-      shipDateWith(choiceCode) {
-        const soonest = shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
-        return soonest === today && choiceCode && closedFor(choiceCode) ? nextWorkingDay(today, calendar.holidays) : soonest;
+      soonestShipDate,
+      shipDateWith(choiceCode, carrier) {
+        const soonest = soonestShipDate(choiceCode);
+        const code = carrier ?? choiceCode;
+        return soonest === today && code && closedFor(code) ? nextWorkingDay(today, calendar.holidays) : soonest;
       },
-      dayAfterClose: (choiceCode) => (closedFor(choiceCode) ? nextWorkingDay(today, calendar.holidays) : undefined),
-      closedDayWarning(choiceCode, shipDate) {
-        const day = choiceCode && shipDate !== today ? closedFor(choiceCode) : undefined;
+      dayAfterClose: (carrier) => (closedFor(carrier) ? nextWorkingDay(today, calendar.holidays) : undefined),
+      closedDayWarning(carrier, shipDate) {
+        const day = carrier && shipDate !== today ? closedFor(carrier) : undefined;
         return day && carrierDayClosedWarning(day.carrier, day.carrierName, day.manifest, shipDate);
       },
     };
@@ -194,7 +203,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
   const orderTaken = (number: string, shipment: OrderShipmentLink) =>
     new StationError(409, (shipment.status === STATUS.processed ? ERROR_TEXT.orderShipped : ERROR_TEXT.orderInProgress)(number, shipment.reference ?? shipment.id), {
       pointer: '/data/meta/orderNumber',
-      meta: { shipment: { ...shipment } },
+      meta: { reason: shipment.status === STATUS.processed ? 'orderShipped' : 'orderInProgress', order: number, shipment: { ...shipment } },
     });
   /**
    * Runs a create or confirm that names an order: the order must be the caller's, and no live shipment but

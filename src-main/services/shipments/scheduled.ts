@@ -43,7 +43,7 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
           }
           // Made for today, and its carrier's day was closed while it waited: it ships on the carrier's next working day.
           const dates = await datingOf(record);
-          const later = record.shipDate === dates.today && !record.returnOf ? dates.dayAfterClose(quote.choiceCode) : undefined;
+          const later = record.shipDate === dates.today && !record.returnOf ? dates.dayAfterClose(quote.carrierCode) : undefined;
           const redated = later === undefined ? undefined : { shipDate: later, attributes: { ...record.attributes, shipDate: later } };
           const attributes = redated?.attributes ?? record.attributes;
           const shipDate = redated?.shipDate ?? record.shipDate;
