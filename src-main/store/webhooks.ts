@@ -144,9 +144,9 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
     change: async (id, change) =>
       (await sql.run(
         `UPDATE webhooks SET url = coalesce($2, url), event_types = coalesce($3, event_types),
-           sandbox = CASE WHEN $4 = 'keep' THEN sandbox WHEN $4 = 'both' THEN NULL WHEN $4 = 'sandbox' THEN 1 ELSE 0 END
+           sandbox = CASE WHEN $4 = 1 THEN CAST($5 AS INTEGER) ELSE sandbox END
          WHERE id = $1 AND removed_at IS NULL`,
-        [numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ?? 'keep'],
+        [numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ? 1 : 0, change.environment ? sandboxColumn(change.environment) : null],
       )) === 1,
     enqueueNew: (id, limit) =>
       sql.tx(async (tx) => {
