@@ -2,6 +2,7 @@
 // and StationError, the single shape in which every layer reports a refusal.
 import type { ErrorObject } from './jsonapi.ts';
 import { reasonPhrase } from './http-status.ts';
+import { codeOfRefusal, isErrorCode, statusOfCode, type ErrorCode } from './error-codes.ts';
 
 export const ERROR_TEXT = {
   // Spec section 7, word for word.
@@ -227,17 +228,22 @@ export const ERROR_TEXT = {
   roleNeeded: (what: string, needed: string, role: string) => `${what} needs the ${needed} role; this client's role is ${role}.`,
 } as const;
 
-/** A refusal with its HTTP status, the exact `detail` text and, where a field is at fault, its JSON pointer. */
+/** A refusal with its code (error-codes.ts), its HTTP status, the exact `detail` text and, where a field is at fault, its JSON pointer. */
 export class StationError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
   readonly detail: string;
   readonly pointer: string | undefined;
   readonly parameter: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly errors: readonly ErrorObject[];
 
+  /**
+   * A refusal of a code: its status is the code's kind's (error-codes.ts). A bare status (the older form) takes the
+   * code its status and source say (codeOfRefusal); new refusals name their code.
+   */
   constructor(
-    status: number,
+    codeOrStatus: ErrorCode | number,
     detail: string,
     options: {
       pointer?: string;
@@ -251,33 +257,41 @@ export class StationError extends Error {
   ) {
     super(detail);
     this.name = 'StationError';
-    this.status = status;
+    const first = errorObject(codeOrStatus, detail, options.pointer, options.parameter, options.header);
+    this.status = first.status;
+    this.code = first.code as ErrorCode;
     this.detail = detail;
     this.pointer = options.pointer;
     this.parameter = options.parameter;
     this.headers = options.headers ?? {};
-    const first = errorObject(status, detail, options.pointer, options.parameter);
-    if (options.header !== undefined && !first.source) first.source = { header: options.header };
     if (options.meta) first.meta = options.meta;
     this.errors = [first, ...(options.more ?? [])];
   }
 
-  /** Several violations at once, e.g. every invalid field of a request body. */
+  /** Several violations at once, e.g. every invalid field of a request body; the answer's status is the first's. */
   static many(status: number, errors: ErrorObject[]): StationError {
     const [first, ...rest] = errors;
     if (!first) throw new Error('StationError.many needs at least one error');
-    return new StationError(status, first.detail, {
+    const error = new StationError(isErrorCode(first.code) ? first.code : status, first.detail, {
       pointer: first.source?.pointer,
       parameter: first.source?.parameter,
+      header: first.source?.header,
       more: rest,
       ...(first.meta ? { meta: first.meta } : {}),
     });
+    return error;
   }
 }
 
-export function errorObject(status: number, detail: string, pointer?: string, parameter?: string): ErrorObject {
-  const error: ErrorObject = { status, title: reasonPhrase(status), detail };
-  if (pointer !== undefined) error.source = { pointer };
-  else if (parameter !== undefined) error.source = { parameter };
+/**
+ * One error object: of a code (its status is the code's), or of a bare status whose code its source says (a field's
+ * check, a query parameter's).
+ */
+export function errorObject(codeOrStatus: ErrorCode | number, detail: string, pointer?: string, parameter?: string, header?: string): ErrorObject {
+  const source = pointer !== undefined ? { pointer } : parameter !== undefined ? { parameter } : header !== undefined ? { header } : undefined;
+  const code = typeof codeOrStatus === 'number' ? codeOfRefusal(codeOrStatus, detail, source) : codeOrStatus;
+  const status = typeof codeOrStatus === 'number' ? codeOrStatus : statusOfCode(codeOrStatus);
+  const error: ErrorObject = { status, code, title: reasonPhrase(status), detail };
+  if (source) error.source = source;
   return error;
 }

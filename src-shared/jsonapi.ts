@@ -1,5 +1,6 @@
 // JSON:API 1.0 document shapes as the station sends them, shared by the server and the UI's client.
 import { z } from 'zod';
+import { ERROR_CODE_LIST, type ErrorCode } from './error-codes.ts';
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 export const JSONAPI_VERSION = { version: '1.0' } as const;
 
@@ -7,6 +8,7 @@ export const JSONAPI_VERSION = { version: '1.0' } as const;
 export const errorObjectSchema = z
   .object({
     status: z.number().int(),
+    code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]).meta({ description: 'What the refusal is, as a stable code a program keys on (the catalogue: README, “Error codes”); detail is its English words.' }),
     title: z.string(),
     detail: z.string().meta({ description: 'The catalogue’s text, word for word (spec section 7 and the station’s own).' }),
     source: z.object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() }).optional().meta({ description: 'The member (a JSON pointer), query parameter or header at fault.' }),

@@ -39,6 +39,7 @@ import {
   userResourceSchema,
 } from './resources.ts';
 import { returnRequestSchema } from './returns.ts';
+import { trackingEventRequestSchema } from './tracking-events.ts';
 import type { Role } from './roles.ts';
 import { scaleResourceSchema, scaleSettingsChangeSchema } from './scale.ts';
 import { shipmentRequestMetaSchema, shipmentRequestSchema } from './shipment-validation.ts';
@@ -153,6 +154,7 @@ export const ROUTES = {
   verifyShipment: route('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.', { data: resourceSchema('verification', verificationAttributesSchema), body: one('verification', verificationRequestSchema), ok: [200] }),
   tracking: route('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.', { data: trackingResourceSchema }),
   trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, oldest first.', { data: list(trackingEventResourceSchema) }),
+  addTrackingEvent: route('POST', '/shipments/:id/tracking/events', 'supervisor', 'Records a tracking event of a processed shipment, as staff or a carrier feed report it; audited, and announced as an event.', { action: 'Recording tracking events', idempotent: true, data: trackingEventResourceSchema, body: one('trackingEvent', trackingEventRequestSchema) }),
   shipmentSummaries: route('GET', '/shipment-summaries', 'packer', 'The account’s shipments, newest first, paged and filtered by date, person or search.', { data: list(summaryResourceSchema), paged: true, query: query({ ...DATE_RANGE, dateFrom: 'The first ship date (spec 4.7).', dateTo: 'The last ship date (spec 4.7).', searchString: 'Text in a reference, name, tracking or order number.', search: 'The same as searchString.', 'filter[createdBy]': 'One person’s username.', 'filter[return]': 'true: returns only; false: no returns.', ...PAGE }) }),
   addresses: route('GET', '/addresses', 'packer', 'The address book, searched (diacritics and case ignored).', { data: list(addressResourceSchema), query: query({ searchString: 'Text in the name, city or contact.' }) }),
 

@@ -240,7 +240,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, [{ status: 0, title: 'Offline', detail: 'The station cannot be reached. Is it running?' }]);
+      throw new ApiError(0, [{ status: 0, code: 'station.unreachable', title: 'Offline', detail: 'The station cannot be reached. Is it running?' }]);
     }
     if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
     if (response.status === 503 && spec !== ROUTES.health) options.onUnavailable?.();
@@ -315,7 +315,7 @@ export function createApiClient(options: { config: StationConfig; token: () => s
       let buffered = '';
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) throw new ApiError(0, [{ status: 0, title: 'Offline', detail: 'The scale stream ended.' }]);
+        if (done) throw new ApiError(0, [{ status: 0, code: 'station.unreachable', title: 'Offline', detail: 'The scale stream ended.' }]);
         buffered += value;
         const frames = buffered.split('\n\n');
         buffered = frames.pop() ?? '';

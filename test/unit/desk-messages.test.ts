@@ -119,11 +119,11 @@ describe('the desk’s languages', () => {
   });
 
   it('a refusal is told in the packer’s words, keyed by its reason code, its field or its status, never in the station’s English', () => {
-    const dayClosed = new ApiError(409, [{ status: 409, title: 'Conflict', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed', manifest: 'UPS-1' } }]);
-    const weight = new ApiError(400, [{ status: 400, title: 'Bad Request', detail: "Invalid data: 'data.attributes.packages.0.weight.value'.", source: { pointer: '/data/attributes/packages/0/weight/value' } }]);
-    const unavailable = new ApiError(503, [{ status: 503, title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' }]);
+    const dayClosed = new ApiError(409, [{ status: 409, code: 'shipment.dayClosed', title: 'Conflict', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed', manifest: 'UPS-1' } }]);
+    const weight = new ApiError(400, [{ status: 400, code: 'field.invalid', title: 'Bad Request', detail: "Invalid data: 'data.attributes.packages.0.weight.value'.", source: { pointer: '/data/attributes/packages/0/weight/value' } }]);
+    const unavailable = new ApiError(503, [{ status: 503, code: 'storage.unavailable', title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' }]);
     const paused = new ApiError(409, [
-      { status: 409, title: 'Conflict', detail: 'The printer “Desk Zebra” (DeskZebra) is paused (Out of labels), so nothing was sent to it. …', source: { pointer: '/data/attributes/printer' }, meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels' } },
+      { status: 409, code: 'print.printerPaused', title: 'Conflict', detail: 'The printer “Desk Zebra” (DeskZebra) is paused (Out of labels), so nothing was sent to it. …', source: { pointer: '/data/attributes/printer' }, meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels' } },
     ]);
     applyLanguage('de');
     expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen.');

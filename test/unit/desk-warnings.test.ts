@@ -41,13 +41,13 @@ describe('a carrier closed for today', () => {
 
 describe('refusals worded from their meta', () => {
   const returnBooked = new ApiError(409, [
-    { status: 409, title: 'Conflict', detail: 'Shipment 1002 has a return booked (RR-7): void the return first, then this label.', meta: { reason: 'returnBooked', returns: [{ id: 'R1', reference: 'RR-7', status: 3 }] } },
+    { status: 409, code: 'shipment.returnBooked', title: 'Conflict', detail: 'Shipment 1002 has a return booked (RR-7): void the return first, then this label.', meta: { reason: 'returnBooked', returns: [{ id: 'R1', reference: 'RR-7', status: 3 }] } },
   ]);
   const confirmedAlready = new ApiError(409, [
-    { status: 409, title: 'Conflict', detail: 'Shipment 1003 is confirmed already (UPS, tracking number 1Z9).', source: { pointer: '/data/id' }, meta: { reason: 'confirmedAlready', shipment: { id: 'S3', reference: '1003', status: 3, trackingNumber: '1Z9' } } },
+    { status: 409, code: 'shipment.confirmedAlready', title: 'Conflict', detail: 'Shipment 1003 is confirmed already (UPS, tracking number 1Z9).', source: { pointer: '/data/id' }, meta: { reason: 'confirmedAlready', shipment: { id: 'S3', reference: '1003', status: 3, trackingNumber: '1Z9' } } },
   ]);
   const notAwaiting = new ApiError(409, [
-    { status: 409, title: 'Conflict', detail: 'Shipment 1004 is not a saved shipment waiting for its confirm.', source: { pointer: '/data/id' }, meta: { reason: 'notAwaitingConfirm', shipment: { id: 'S4', reference: null, status: 0, trackingNumber: null } } },
+    { status: 409, code: 'shipment.notAwaitingConfirm', title: 'Conflict', detail: 'Shipment 1004 is not a saved shipment waiting for its confirm.', source: { pointer: '/data/id' }, meta: { reason: 'notAwaitingConfirm', shipment: { id: 'S4', reference: null, status: 0, trackingNumber: null } } },
   ]);
 
   it('in German, naming the return to void first, the shipment booked already, and no English of the station', () => {
@@ -123,12 +123,12 @@ describe('a conflict that names a field', () => {
   it('is said by its code, or by its kind, never as what the field expects', () => {
     applyLanguage('de');
     const shipped = new ApiError(409, [
-      { status: 409, title: 'Conflict', detail: 'Order SO-1 is shipped already, with shipment 1001.', source: { pointer: '/data/meta/orderNumber' }, meta: { reason: 'orderShipped', order: 'SO-1', shipment: { id: 'S1', reference: '1001' } } },
+      { status: 409, code: 'order.shipped', title: 'Conflict', detail: 'Order SO-1 is shipped already, with shipment 1001.', source: { pointer: '/data/meta/orderNumber' }, meta: { reason: 'orderShipped', order: 'SO-1', shipment: { id: 'S1', reference: '1001' } } },
     ]);
     expect(describeError(shipped)).toBe('Der Auftrag SO-1 ist bereits versandt, als Sendung 1001.');
-    const noCode = new ApiError(409, [{ status: 409, title: 'Conflict', detail: 'Something clashes.', source: { pointer: '/data/meta/orderNumber' } }]);
+    const noCode = new ApiError(409, [{ status: 409, code: 'order.inProgress', title: 'Conflict', detail: 'Something clashes.', source: { pointer: '/data/meta/orderNumber' } }]);
     expect(describeError(noCode)).not.toMatch(/^Erwartet/);
-    const lastAdmin = new ApiError(409, [{ status: 409, title: 'Conflict', detail: "'boss' is the account's last admin …", meta: { reason: 'lastAccountAdmin', username: 'boss' } }]);
+    const lastAdmin = new ApiError(409, [{ status: 409, code: 'account.lastAdmin', title: 'Conflict', detail: "'boss' is the account's last admin …", meta: { reason: 'lastAccountAdmin', username: 'boss' } }]);
     expect(describeError(lastAdmin)).toBe('boss ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.');
   });
 });

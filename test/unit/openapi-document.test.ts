@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { createOpenApiDocument, errorStatuses, openApiJson, openApiPath, successStatuses } from '../../src-main/api/openapi/document.ts';
+import { createOpenApiDocument, openApiJson, openApiPath, successStatuses } from '../../src-main/api/openapi/document.ts';
+import { errorStatuses } from '../../src-main/api/openapi/error-responses.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { ROUTES, type RouteSpec } from '../../src-shared/routes.ts';
 

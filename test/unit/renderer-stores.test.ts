@@ -76,7 +76,7 @@ describe('the API client turns every answer into data or an ApiError with the st
     const [rate] = await signed.rate(attributes() as never);
     const refused = (await signed.confirm(attributes() as never, { ...rate!, id: 't2-UPS-NOPE', attributes: { ...rate!.attributes, serviceCode: 'NOPE' } }).catch((error: unknown) => error)) as ApiError;
     expect(refused.detail).toBe("Invalid data: 'data.meta.rate.id'. The carrier has no service NOPE.");
-    const coded = new ApiError(400, [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
+    const coded = new ApiError(400, [{ status: 400, code: 'shipment.dayClosed', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
     expect(coded.detail).toBe('Delete functionality not available.');
   });
 

@@ -21,6 +21,16 @@ const STORE_FAULT_ANSWERS: Record<StoreFaultKind, { detail: string; retryAfterSe
   corrupt: { detail: ERROR_TEXT.storeDamaged, retryAfterSeconds: 300 },
 };
 
+/** A storage fault's kind as meta.fault of storage.unavailable: a program tells a full disk from a lost database. */
+const STORE_FAULT_CODES: Record<StoreFaultKind, string> = {
+  'disk-full': 'diskFull',
+  'read-only': 'readOnly',
+  io: 'io',
+  busy: 'busy',
+  unreachable: 'unreachable',
+  corrupt: 'damaged',
+};
+
 export function errorHandler(logger: Logger) {
   return async function handleErrors(ctx: ApiContext, next: Next): Promise<void> {
     try {
@@ -34,11 +44,11 @@ export function errorHandler(logger: Logger) {
       if (error instanceof StoreFaultError) {
         logger.error(`${ctx.method} ${loggedPath(ctx.path)}: the store failed (${error.code}); answered 503`);
         const { detail, retryAfterSeconds } = STORE_FAULT_ANSWERS[error.kind];
-        sendErrors(ctx, 503, [errorObject(503, detail)], { 'Retry-After': String(retryAfterSeconds) });
+        sendErrors(ctx, 503, [{ ...errorObject('storage.unavailable', detail), meta: { fault: STORE_FAULT_CODES[error.kind] } }], { 'Retry-After': String(retryAfterSeconds) });
         return;
       }
       logger.error(`${ctx.method} ${loggedPath(ctx.path)} failed`, error);
-      sendErrors(ctx, 500, [errorObject(500, ERROR_TEXT.internal)]);
+      sendErrors(ctx, 500, [errorObject('station.internal', ERROR_TEXT.internal)]);
     }
   };
 }

@@ -4,15 +4,14 @@
 // signs in, keys a retry, follows events and checks a webhook's signature.
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { ERROR_TEXT } from '../../../src-shared/errors.ts';
-import { expectationAt } from '../../../src-shared/field-expectations.ts';
 import { eventResourceSchema } from '../../../src-shared/events.ts';
 import { reasonPhrase } from '../../../src-shared/http-status.ts';
-import { errorDocumentSchema, jsonApiVersionSchema, JSONAPI_MEDIA_TYPE, requestWarningSchema } from '../../../src-shared/jsonapi.ts';
+import { jsonApiVersionSchema, JSONAPI_MEDIA_TYPE, requestWarningSchema } from '../../../src-shared/jsonapi.ts';
 import { pageMetaSchema } from '../../../src-shared/paging.ts';
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 import { SIGNATURE_HEADER } from '../../../src-shared/webhooks.ts';
-import { BODY_LIMIT } from '../middleware/body.ts';
+import { errorComponent, errorResponse, errorStatuses, ERROR_RESPONSES } from './error-responses.ts';
+import { describeRequestSchemas } from './request-schemas.ts';
 
 /** The component of the event resource, which the feed answers and every webhook delivery carries. */
 const EVENT_COMPONENT = (eventResourceSchema.meta() as { id: string }).id;
@@ -21,45 +20,6 @@ const EVENT_COMPONENT = (eventResourceSchema.meta() as { id: string }).id;
 export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '3';
 
-/** An example refusal: the catalogue's text, and the member, parameter or header it names. */
-interface ErrorExample {
-  detail: string;
-  pointer?: string;
-  parameter?: string;
-  header?: string;
-}
-
-/** Catalogue texts for each error status, as the description's examples of it (the first is its example). */
-const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
-  400: [
-    { detail: ERROR_TEXT.missingRequiredData('data.attributes.shipTo.postalCode'), pointer: '/data/attributes/shipTo/postalCode' },
-    { detail: ERROR_TEXT.invalidData('data.attributes.packages.0.weight.value'), pointer: '/data/attributes/packages/0/weight/value' },
-    { detail: ERROR_TEXT.invalidOrEmptyParameter('page[after]'), parameter: 'page[after]' },
-    { detail: ERROR_TEXT.malformedJson },
-  ],
-  401: [{ detail: ERROR_TEXT.missingOrInvalidAuthorization }, { detail: ERROR_TEXT.authorizationFailed }],
-  403: [{ detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer') }, { detail: ERROR_TEXT.hostNotAllowed('evil.example') }],
-  404: [{ detail: ERROR_TEXT.shipmentNotFound }, { detail: ERROR_TEXT.notFound('/v3/shipments/42/labels') }],
-  406: [{ detail: ERROR_TEXT.notAcceptable }],
-  409: [{ detail: ERROR_TEXT.idempotencyKeyBusy('order-1001'), header: 'Idempotency-Key' }, { detail: ERROR_TEXT.notTheRatedShipment }, { detail: ERROR_TEXT.orderExists('1001') }],
-  413: [{ detail: ERROR_TEXT.bodyTooLarge(BODY_LIMIT) }],
-  415: [{ detail: ERROR_TEXT.unsupportedMediaType('text/plain') }],
-  422: [{ detail: ERROR_TEXT.idempotencyKeyReused('order-1001'), header: 'Idempotency-Key' }],
-  429: [{ detail: ERROR_TEXT.tooManySignIns(60) }],
-  500: [{ detail: ERROR_TEXT.internal }],
-  503: [{ detail: ERROR_TEXT.storeUnreachable }, { detail: ERROR_TEXT.storeFull }, { detail: ERROR_TEXT.priceIsDifferent('12.40', '13.10') }],
-};
-
-/** The refusals a route can answer: every route's, and those its access, path, body and key add. */
-export function errorStatuses(spec: RouteSpec): number[] {
-  const statuses = new Set([400, 403, 404, 406, 500, 503]);
-  if (spec.access !== 'open' || spec === ROUTES.signIn) statuses.add(401);
-  if (spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'DELETE') [409, 413, 415].forEach((status) => statuses.add(status));
-  if (spec.idempotent) statuses.add(422);
-  if (spec === ROUTES.signIn) statuses.add(429);
-  return [...statuses].sort((a, b) => a - b);
-}
-
 /** The success statuses of a route: as its entry says, else the method's usual one. */
 export function successStatuses(spec: RouteSpec): number[] {
   if (spec.ok) return [...spec.ok];
@@ -67,7 +27,6 @@ export function successStatuses(spec: RouteSpec): number[] {
   return [spec.method === 'POST' ? 201 : 200];
 }
 
-const retryAfter = z.object({ 'Retry-After': z.string().optional().meta({ description: 'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins); not on the spec’s price-change 503 of confirm, which a retry does not change.' }) });
 const location = z.object({ Location: z.string().optional().meta({ description: 'The new resource’s URL (shipments, returns, manifests, orders).' }) });
 
 /** A JSON:API answer of a route: its data and meta, and the members any answer may carry. */
@@ -103,26 +62,6 @@ function successResponse(spec: RouteSpec, status: number): ZodOpenApiResponseObj
   }
 }
 
-function errorResponse(status: number): ZodOpenApiResponseObject {
-  const document = (example: ErrorExample) => {
-    const { detail, ...source } = example;
-    return { jsonapi: { version: '1.0' }, errors: [{ status, title: reasonPhrase(status), detail, ...(Object.keys(source).length > 0 ? { source } : {}) }] };
-  };
-  return {
-    description: `${status} ${reasonPhrase(status)}`,
-    ...(status === 503 || status === 429 ? { headers: retryAfter } : {}),
-    content: {
-      [JSONAPI_MEDIA_TYPE]: {
-        schema: errorDocumentSchema,
-        examples: Object.fromEntries(ERROR_EXAMPLES[status]!.map((example, index) => [`${status}-${index + 1}`, { summary: example.detail, value: document(example) }])),
-      },
-    },
-  };
-}
-
-/** The shared response of one error status, e.g. Error404. */
-const errorComponent = (status: number) => `Error${status}`;
-
 /** The path of a route in OpenAPI's form: `/shipments/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -154,24 +93,6 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
 /** The tag a route is listed under: its path's first segment. */
 const tagOf = (path: string) => path.split('/')[1]!;
 
-/**
- * Gives each member of a request body the words its refusal would use for what it takes (field-expectations.ts),
- * where zod's rules say no more than a type: one text for the description and the 400's meta.reason.
- */
-function describeMembers(schema: Record<string, any>, pointer: string): void {
-  if (typeof schema !== 'object' || schema === null) return;
-  if (schema.properties) {
-    for (const [name, member] of Object.entries(schema.properties as Record<string, Record<string, any>>)) {
-      const at = `${pointer}/${name}`;
-      const expected = expectationAt(at, 'api');
-      if (expected && !member.description && !member.$ref) member.description = `${expected[0]!.toUpperCase()}${expected.slice(1)}.`;
-      describeMembers(member, at);
-    }
-  }
-  if (schema.items) describeMembers(schema.items, `${pointer}/0`);
-  for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) describeMembers(alternative, pointer);
-}
-
 /** The whole description, for the station at this origin (relative server URLs when none is given). */
 export function createOpenApiDocument(origin = ''): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
@@ -197,7 +118,7 @@ export function createOpenApiDocument(origin = ''): Record<string, unknown> {
       ],
       security: [{ Bearer: [] }],
       components: {
-        responses: Object.fromEntries(Object.keys(ERROR_EXAMPLES).map((status) => [errorComponent(Number(status)), errorResponse(Number(status))])),
+        responses: ERROR_RESPONSES(),
         securitySchemes: {
           ServiceApi: {
             type: 'apiKey',
@@ -232,10 +153,7 @@ export function createOpenApiDocument(origin = ''): Record<string, unknown> {
     },
     { allowEmptySchema: { custom: true } },
   ) as unknown as { components: { schemas: Record<string, Record<string, any>> } };
-  const shipmentRequest = document.components.schemas.ShipmentRequestAttributes;
-  if (shipmentRequest) describeMembers(shipmentRequest, '/data/attributes');
-  const shipmentMeta = document.components.schemas.ShipmentRequestMeta;
-  if (shipmentMeta) describeMembers(shipmentMeta, '/data/meta');
+  describeRequestSchemas(document);
   return document as unknown as Record<string, unknown>;
 }
 

@@ -1,0 +1,106 @@
+// The refusals of the description: each error status's shared response, with the catalogue's codes of that status
+// and example texts (spec section 7 word for word), and which statuses each route can answer.
+import { z } from 'zod';
+import { ERROR_CODES, codesOfStatus, type ErrorCode } from '../../../src-shared/error-codes.ts';
+import { ERROR_TEXT } from '../../../src-shared/errors.ts';
+import { reasonPhrase } from '../../../src-shared/http-status.ts';
+import { errorDocumentSchema, JSONAPI_MEDIA_TYPE } from '../../../src-shared/jsonapi.ts';
+import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { BODY_LIMIT } from '../middleware/body.ts';
+
+/** An example refusal: its code, the catalogue's text, and the member, parameter or header it names. */
+interface ErrorExample {
+  code: ErrorCode;
+  detail: string;
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Examples of each error status (the first is its example): every text of spec section 7, word for word, and the
+ * station's own most met refusals.
+ */
+const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
+  400: [
+    { code: 'field.missing', detail: ERROR_TEXT.missingRequiredData('data.attributes.shipTo.postalCode'), pointer: '/data/attributes/shipTo/postalCode', meta: { reason: 'Expected a postal code: 1 to 10 characters.' } },
+    { code: 'field.invalid', detail: ERROR_TEXT.invalidData('data.attributes.packages.0.weight.value'), pointer: '/data/attributes/packages/0/weight/value', meta: { reason: 'Expected a weight above 0, as a decimal with a point, e.g. 1.25.' } },
+    { code: 'parameter.invalid', detail: ERROR_TEXT.invalidOrEmptyParameter('page[after]'), parameter: 'page[after]' },
+    { code: 'parameter.invalid', detail: ERROR_TEXT.invalidDateFilter('dateFrom', '2026-13-01'), parameter: 'filter[dateFrom]' },
+    { code: 'shipment.deleteNotAvailable', detail: ERROR_TEXT.deleteNotAvailable },
+    { code: 'request.malformedJson', detail: ERROR_TEXT.malformedJson },
+  ],
+  401: [
+    { code: 'auth.missing', detail: ERROR_TEXT.missingOrInvalidAuthorization },
+    { code: 'auth.failed', detail: ERROR_TEXT.authorizationFailed },
+    { code: 'auth.tokenMissingData', detail: ERROR_TEXT.tokenMissingData },
+    { code: 'auth.tokenInvalid', detail: ERROR_TEXT.invalidToken('signature verification failed') },
+  ],
+  403: [
+    { code: 'role.required', detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer'), meta: { neededRole: 'supervisor', role: 'packer' } },
+    { code: 'request.hostNotAllowed', detail: ERROR_TEXT.hostNotAllowed('evil.example') },
+  ],
+  404: [
+    { code: 'shipment.notFound', detail: ERROR_TEXT.shipmentNotFound },
+    { code: 'shipment.notProcessedYet', detail: ERROR_TEXT.shipmentNotYetProcessed },
+    { code: 'shipment.failed', detail: ERROR_TEXT.shipmentError },
+    { code: 'shipment.retrievalFailed', detail: ERROR_TEXT.shipmentRetrieval },
+    { code: 'request.routeNotFound', detail: ERROR_TEXT.notFound('/v3/shipments/42/labels') },
+  ],
+  405: [{ code: 'request.methodNotAllowed', detail: ERROR_TEXT.methodNotAllowed('PUT', ['GET', 'DELETE']) }],
+  406: [{ code: 'request.notAcceptable', detail: ERROR_TEXT.notAcceptable }],
+  409: [
+    { code: 'idempotency.keyBusy', detail: ERROR_TEXT.idempotencyKeyBusy('order-1001'), header: 'Idempotency-Key' },
+    { code: 'shipment.notTheRated', detail: ERROR_TEXT.notTheRatedShipment },
+    { code: 'order.exists', detail: ERROR_TEXT.orderExists('1001') },
+  ],
+  413: [{ code: 'request.bodyTooLarge', detail: ERROR_TEXT.bodyTooLarge(BODY_LIMIT) }],
+  415: [{ code: 'request.mediaTypeUnsupported', detail: ERROR_TEXT.unsupportedMediaType('text/plain') }],
+  422: [{ code: 'idempotency.keyReused', detail: ERROR_TEXT.idempotencyKeyReused('order-1001'), header: 'Idempotency-Key' }],
+  429: [{ code: 'auth.tooManySignIns', detail: ERROR_TEXT.tooManySignIns(60) }],
+  500: [{ code: 'station.internal', detail: ERROR_TEXT.internal }],
+  503: [
+    { code: 'storage.unavailable', detail: ERROR_TEXT.storeUnreachable, meta: { fault: 'unreachable' } },
+    { code: 'storage.unavailable', detail: ERROR_TEXT.storeFull, meta: { fault: 'diskFull' } },
+    { code: 'rate.priceChanged', detail: ERROR_TEXT.priceIsDifferent('12.40', '13.10'), meta: { originalPrice: '12.40', updatedPrice: '13.10' } },
+  ],
+};
+
+/** The refusals a route can answer: every route's, and those its access, path, body and key add. */
+export function errorStatuses(spec: RouteSpec): number[] {
+  const statuses = new Set([400, 403, 404, 406, 500, 503]);
+  if (spec.access !== 'open' || spec === ROUTES.signIn) statuses.add(401);
+  if (spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'DELETE') [409, 413, 415].forEach((status) => statuses.add(status));
+  if (spec.idempotent) statuses.add(422);
+  if (spec === ROUTES.signIn) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const retryAfter = z.object({ 'Retry-After': z.string().optional().meta({ description: 'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins); not on the spec’s price-change 503 of confirm, which a retry does not change.' }) });
+
+export function errorResponse(status: number): ZodOpenApiResponseObject {
+  const document = (example: ErrorExample) => {
+    const { code, detail, meta, ...source } = example;
+    return { jsonapi: { version: '1.0' }, errors: [{ status, code, title: reasonPhrase(status), detail, ...(Object.keys(source).length > 0 ? { source } : {}), ...(meta ? { meta } : {}) }] };
+  };
+  return {
+    description: `${status} ${reasonPhrase(status)}. Its codes: ${codesOfStatus(status)
+      .map((code) => `\`${code}\` (${ERROR_CODES[code].words.replace(/\.$/, '')})`)
+      .join('; ')}.`,
+    ...(status === 503 || status === 429 ? { headers: retryAfter } : {}),
+    content: {
+      [JSONAPI_MEDIA_TYPE]: {
+        schema: errorDocumentSchema,
+        examples: Object.fromEntries(ERROR_EXAMPLES[status]!.map((example, index) => [`${status}-${index + 1}`, { summary: example.detail, value: document(example) }])),
+      },
+    },
+  };
+}
+
+/** The shared response of one error status, e.g. Error404. */
+export const errorComponent = (status: number) => `Error${status}`;
+
+/** The shared response of each error status, by its component name. */
+export const ERROR_RESPONSES = () => Object.fromEntries(Object.keys(ERROR_EXAMPLES).map((status) => [errorComponent(Number(status)), errorResponse(Number(status))]));
