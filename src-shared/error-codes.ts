@@ -90,7 +90,7 @@ export const ERROR_CODES = {
 
   // Shipments.
   'shipment.notFound': entry('notFound', 'No shipment of the account has this id.'),
-  'shipment.retrievalFailed': entry('notFound', 'The shipment could not be retrieved (spec section 7).'),
+  'shipment.retrievalFailed': entry('notFound', 'The shipment id is unknown, or the shipment is scheduled and not processed yet (spec section 7: it cannot be retrieved).'),
   'shipment.failed': entry('notFound', 'The shipment failed to process: it has no documents (spec section 7).'),
   'shipment.notProcessedYet': entry('notFound', 'The shipment is not processed yet, so it has no documents.'),
   'shipment.deleteNotAvailable': entry('invalid', 'The shipment cannot be deleted or voided.', ['reason']),
