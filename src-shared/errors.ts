@@ -37,8 +37,8 @@ export const ERROR_TEXT = {
   reservedMember: (name: string) => `No member may be named ${name}.`,
   badText: 'Text must be well-formed Unicode, without control characters other than tab and line breaks.',
   unsupportedMediaType: (mediaType: string) =>
-    `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters, or application/json (application/json; charset=utf-8 passes too).`,
-  notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters.',
+    `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters (charset=utf-8 is the one let through), or application/json (application/json; charset=utf-8 passes too).`,
+  notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters (charset=utf-8 is the one let through).',
   hostNotAllowed: (host: string) =>
     `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,

@@ -74,10 +74,24 @@ describe('request bodies are read safely', () => {
     expectErrorDocument(response, 415);
   });
 
-  it('answers the JSON:API media type with parameters with 415, as JSON:API 1.0 requires', async () => {
-    expectErrorDocument(await post('{}', `${JSONAPI}; ext=bulk`), 415);
-    expectErrorDocument(await post('{}', `${JSONAPI}; charset=utf-8`), 415);
+  it('answers the JSON:API media type with parameters with 415, as JSON:API 1.0 requires, charset=utf-8 aside', async () => {
+    for (const parameters of ['ext=bulk', 'profile="https://example.com/p"', 'charset=iso-8859-1', 'charset=utf-16', 'charset=utf-8; ext=bulk', 'version=1.1']) {
+      const response = await post('{}', `${JSONAPI}; ${parameters}`);
+      expectErrorDocument(response, 415);
+      expect(response.json.errors[0].code, parameters).toBe('request.mediaTypeUnsupported');
+      expect(response.json.errors[0].detail).toContain('charset=utf-8');
+      expect(response.headers['accept-post']).toBe(`${JSONAPI}, application/json`);
+    }
   });
+
+  it.each(['charset=utf-8', 'charset=UTF-8', 'Charset="utf-8"', ' charset = utf-8 '])(
+    'reads the JSON:API media type with %s (what many .NET, Java and PHP clients send)',
+    async (parameter) => {
+      const response = await post('{}', `${JSONAPI};${parameter}`);
+      // The body was accepted: what remains is the missing Authorization header.
+      expect(response.status).toBe(401);
+    },
+  );
 
   it('reads plain application/json bodies too', async () => {
     const response = await post('{}', 'application/json');
@@ -99,10 +113,25 @@ describe('Accept negotiation follows JSON:API 1.0', () => {
     expect(response.status).toBe(200);
   });
 
+  it.each([`${JSONAPI}; charset=utf-8`, `${JSONAPI}; charset=UTF-8`, `${JSONAPI};charset="utf-8";q=0.9`, `${JSONAPI}; ext=bulk, ${JSONAPI}; charset=utf-8`])(
+    'serves Accept: %s, the JSON:API media type with charset=utf-8 only',
+    async (accept) => expect((await get(accept)).status).toBe(200),
+  );
+
   it('answers 406 when every JSON:API media type in Accept has parameters', async () => {
     const response = await get(`${JSONAPI}; ext=bulk, */*`);
     expectErrorDocument(response, 406);
   });
+
+  it.each([`${JSONAPI}; charset=iso-8859-1`, `${JSONAPI}; charset=utf-8; ext=bulk`, `${JSONAPI}; profile="https://example.com/p"`])(
+    'answers 406 to Accept: %s (a parameter or value other than charset=utf-8)',
+    async (accept) => {
+      const response = await get(accept);
+      expectErrorDocument(response, 406);
+      expect(response.json.errors[0].code).toBe('request.notAcceptable');
+      expect(response.json.errors[0].detail).toContain('charset=utf-8');
+    },
+  );
 
   it('answers 406 when nothing acceptable is offered', async () => {
     expectErrorDocument(await get('text/html'), 406);

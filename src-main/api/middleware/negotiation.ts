@@ -1,5 +1,6 @@
 // JSON:API 1.0 content negotiation: 415 for a body in another media type (or the JSON:API type with
-// parameters), 406 when the client accepts nothing the station can send.
+// parameters), 406 when the client accepts nothing the station can send. One parameter is let through on both:
+// charset=utf-8, which many .NET, Java and PHP HTTP clients add by themselves and which says what JSON is anyway.
 import type { Next } from 'koa';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { JSONAPI_MEDIA_TYPE } from '../../../src-shared/jsonapi.ts';
@@ -15,9 +16,21 @@ function parseMediaRange(text: string): MediaRange {
   const parameters = new Map<string, string>();
   for (const parameter of parameterTexts) {
     const [name = '', value = ''] = parameter.split('=');
-    if (name.trim()) parameters.set(name.trim().toLowerCase(), value.trim());
+    if (name.trim()) parameters.set(name.trim().toLowerCase(), value.trim().replace(/^"(.*)"$/, '$1'));
   }
   return { type: type.trim().toLowerCase(), parameters };
+}
+
+/**
+ * Whether the JSON:API media type's parameters are none, or only charset=utf-8 (any case): JSON:API 1.0 forbids
+ * the others (ext, profile, …), and JSON is UTF-8 anyway. `q` of an Accept range is not the type's own.
+ */
+function plainJsonApi(range: MediaRange, ignored?: string): boolean {
+  for (const [name, value] of range.parameters) {
+    if (name === ignored) continue;
+    if (name !== 'charset' || value.toLowerCase() !== 'utf-8') return false;
+  }
+  return true;
 }
 
 function acceptable(acceptHeader: string | undefined): boolean {
@@ -27,8 +40,7 @@ function acceptable(acceptHeader: string | undefined): boolean {
     .map(parseMediaRange)
     .filter((range) => range.type !== '' && range.parameters.get('q') !== '0' && !/^0(\.0*)?$/.test(range.parameters.get('q') ?? ''));
   const jsonApiRanges = ranges.filter((range) => range.type === JSONAPI_MEDIA_TYPE);
-  const unparameterised = (range: MediaRange) => [...range.parameters.keys()].every((name) => name === 'q');
-  if (jsonApiRanges.length > 0) return jsonApiRanges.some(unparameterised);
+  if (jsonApiRanges.length > 0) return jsonApiRanges.some((range) => plainJsonApi(range, 'q'));
   return ranges.some((range) => ['*/*', 'application/*', 'application/json'].includes(range.type));
 }
 
@@ -62,15 +74,15 @@ export function contentNegotiation() {
     return verdict;
   };
   return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
-    if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept'))) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept'))) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable);
     if (hasBody(ctx)) {
       const contentType = ctx.get('Content-Type');
       const range = parseMediaRange(contentType);
-      const isJsonApi = range.type === JSONAPI_MEDIA_TYPE && range.parameters.size === 0;
+      const isJsonApi = range.type === JSONAPI_MEDIA_TYPE && plainJsonApi(range);
       // Plain application/json is read too: it is what shell scripts and many HTTP libraries send by default.
       const isPlainJson = range.type === 'application/json';
       if (!isJsonApi && !isPlainJson) {
-        throw new StationError(415, ERROR_TEXT.unsupportedMediaType(contentType || '(none)'), {
+        throw new StationError('request.mediaTypeUnsupported', ERROR_TEXT.unsupportedMediaType(contentType || '(none)'), {
           header: 'Content-Type',
           meta: { accepted: [JSONAPI_MEDIA_TYPE, 'application/json'] },
           headers: { 'Accept-Post': `${JSONAPI_MEDIA_TYPE}, application/json` },
