@@ -229,7 +229,12 @@ export const carrierResourceSchema = resourceSchema('carrier', carrierAttributes
 export type CarrierResource = z.infer<typeof carrierResourceSchema>;
 
 /** Top-level meta of a successful sign-in: a ready Bearer token, and who signed in (an extension). */
-export const signInMetaSchema = clientMetaSchema.extend({ token: z.string().meta({ description: 'A Bearer token for the other routes.' }) }).meta({ id: 'SignInMeta' });
+export const signInMetaSchema = clientMetaSchema
+  .extend({
+    token: z.string().meta({ description: 'A Bearer token for the other routes.' }),
+    expiresAt: isoTime.optional().meta({ description: 'When the token expires (its exp): a token lifetime after it was issued. Renew it before then (POST /clients/authentication/renewal) or sign in again.' }),
+  })
+  .meta({ id: 'SignInMeta' });
 export type SignInMeta = z.infer<typeof signInMetaSchema>;
 
 /** The 503 of a confirm whose price changed, beside its exact spec text: what the UI shows, in numbers. */

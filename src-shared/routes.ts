@@ -122,6 +122,7 @@ const DATE_RANGE = { 'filter[dateFrom]': 'The first ship date, YYYY-MM-DD.', 'fi
 export const ROUTES = {
   // Sign-in and the account
   signIn: route('POST', '/clients/authentication', 'open', 'Signs in with the authentication hash and an integration key; answers the account and a Bearer token in meta.token.', { data: clientResourceSchema, meta: signInMetaSchema, ok: [200] }),
+  renewToken: route('POST', '/clients/authentication/renewal', 'packer', 'Exchanges a Bearer token that still works for a fresh one of the same user, expiring a token lifetime from now (meta.expiresAt): a desk renews its session this way, without the password.', { data: clientResourceSchema, meta: signInMetaSchema, ok: [200] }),
   currentClient: route('GET', '/clients/current', 'packer', 'The signed-in account, and who is signed in (meta).', { data: clientResourceSchema, meta: clientMetaSchema }),
   changeCurrentClient: route('PATCH', '/clients/current', 'admin', 'Changes the account’s name, address and contact: its sender address.', { action: 'Changing the account’s address', data: clientResourceSchema, meta: clientMetaSchema, body: one('client', clientProfileChangeSchema) }),
   clients: route('GET', '/clients', 'admin', 'The station’s client accounts.', { action: 'Managing clients', data: list(clientResourceSchema) }),
