@@ -17,11 +17,11 @@ export function checkJsonInput(root: unknown): void {
   const path: (string | number)[] = [];
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (!acceptableText(value)) throw refused(path, ERROR_TEXT.badText);
+      if (!acceptableText(value)) throw refused('field.badText', path, ERROR_TEXT.badText);
       return;
     }
     if (value === null || typeof value !== 'object') return;
-    if (path.length >= MAX_JSON_DEPTH) throw new StationError(400, ERROR_TEXT.bodyTooDeep(MAX_JSON_DEPTH));
+    if (path.length >= MAX_JSON_DEPTH) throw new StationError('request.bodyTooDeep', ERROR_TEXT.bodyTooDeep(MAX_JSON_DEPTH), { meta: { maxDepth: MAX_JSON_DEPTH } });
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         path.push(index);
@@ -32,9 +32,9 @@ export function checkJsonInput(root: unknown): void {
     }
     for (const key in value) {
       path.push(key);
-      if (!acceptableText(key)) throw refused(path, ERROR_TEXT.badText);
+      if (!acceptableText(key)) throw refused('field.badText', path, ERROR_TEXT.badText);
       // JSON.parse makes "__proto__" an own member, but a later Object.assign would take it for the prototype.
-      if (key === '__proto__') throw refused(path, ERROR_TEXT.reservedMember(key));
+      if (key === '__proto__') throw refused('field.reservedName', path, ERROR_TEXT.reservedMember(key));
       visit((value as Record<string, unknown>)[key]);
       path.pop();
     }
@@ -42,10 +42,10 @@ export function checkJsonInput(root: unknown): void {
   visit(root);
 }
 
-function refused(path: (string | number)[], reason: string): StationError {
+function refused(code: 'field.badText' | 'field.reservedName', path: (string | number)[], reason: string): StationError {
   // The faulty member's name is echoed in the answer: made well-formed first.
   const shown = path.map((part) => String(part).toWellFormed());
-  return new StationError(400, ERROR_TEXT.invalidData(shown.join('.')), { pointer: jsonPointer(shown), meta: { reason } });
+  return new StationError(code, ERROR_TEXT.invalidData(shown.join('.')), { pointer: jsonPointer(shown), meta: { reason } });
 }
 
 /** A request's checked value, or its refusals as one 400 with every error (each naming its field). */

@@ -204,35 +204,35 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     const a4 = request.documents === 'a4';
     const name = request.printer ?? (a4 ? current.a4Printer : (current.printer ?? printers.find((printer) => printer.isDefault)?.name));
     if (!name && a4) {
-      throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noA4Printer } });
+      throw new StationError('print.noA4Printer', ERROR_TEXT.missingRequiredData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noA4Printer } });
     }
     if (!name) {
-      throw new StationError(400, ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
+      throw new StationError('print.noPrinterChosen', ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
         pointer: '/data/attributes/printer',
         meta: { reason: ERROR_TEXT.choosePrinter },
       });
     }
     const printer = printers.find((candidate) => candidate.name === name);
     if (!printer) {
-      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
+      throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name } });
     }
     if (printer.status === 'disabled') {
       const problem = (await backend.printerProblem(name)) ?? '';
       // The code and figures let the desk say it in the packer's words; the text is the API's English.
-      throw new StationError(409, ERROR_TEXT.printerPaused(printerLabel(name, printers), name, problem), {
+      throw new StationError('print.printerPaused', ERROR_TEXT.printerPaused(printerLabel(name, printers), name, problem), {
         pointer: '/data/attributes/printer',
         meta: { reason: 'printerPaused', printer: printers.find((printer) => printer.name === name)?.description || name, queue: name, problem },
       });
     }
     if (a4 && request.format === 'zpl') {
-      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });
+      throw new StationError('document.pdfOnly', ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });
     }
     // The station's printer prints in its chosen format; any other printer in the one it takes best. A4 is PDF.
     const format = a4 ? 'pdf' : (request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf'));
     if (format === 'zpl' && !printer.supportsRawZpl) {
-      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.format'), {
+      throw new StationError('print.printerTakesNoZpl', ERROR_TEXT.invalidData('data.attributes.format'), {
         pointer: '/data/attributes/format',
-        meta: { reason: ERROR_TEXT.printerTakesNoZpl(name) },
+        meta: { reason: ERROR_TEXT.printerTakesNoZpl(name), printer: name },
       });
     }
     return { name, format, dpi: current.dpi };
@@ -272,14 +272,14 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     if (before.length === 0) return { reprinting: [] as ShipmentRecord[], leftOut: [] as BulkLeftOut[] };
     if (!mayReprint && (choice === 'include' || fresh === 0)) {
       const role = actor.via === 'api' ? actor.user.role : 'packer';
-      throw new StationError(403, ERROR_TEXT.bulkReprintsNeedSupervisor(references, role), { meta: { neededRole: 'supervisor', role, reason: 'reprintNeedsSupervisor', reprints: named, fresh } satisfies ReprintRefusalMeta & Record<string, unknown> });
+      throw new StationError('print.reprintNeedsSupervisor', ERROR_TEXT.bulkReprintsNeedSupervisor(references, role), { meta: { neededRole: 'supervisor', role, reason: 'reprintNeedsSupervisor', reprints: named, fresh } satisfies ReprintRefusalMeta & Record<string, unknown> });
     }
     if (mayReprint && choice === 'ask') {
-      throw new StationError(409, ERROR_TEXT.bulkReprintsToConfirm(before.length, records.length, references), { pointer: '/data/attributes/reprints', meta: { reason: 'reprintsToConfirm', reprints: named, fresh } satisfies ReprintRefusalMeta });
+      throw new StationError('print.reprintsToConfirm', ERROR_TEXT.bulkReprintsToConfirm(before.length, records.length, references), { pointer: '/data/attributes/reprints', meta: { reason: 'reprintsToConfirm', reprints: named, fresh } satisfies ReprintRefusalMeta });
     }
     if (mayReprint && (choice === undefined || choice === 'include')) return { reprinting: before, leftOut: [] as BulkLeftOut[] };
     if (fresh === 0) {
-      throw new StationError(409, ERROR_TEXT.bulkOnlyReprints(references), { pointer: '/data/attributes/reprints', meta: { reason: 'onlyReprints', reprints: named, fresh } satisfies ReprintRefusalMeta });
+      throw new StationError('print.onlyReprints', ERROR_TEXT.bulkOnlyReprints(references), { pointer: '/data/attributes/reprints', meta: { reason: 'onlyReprints', reprints: named, fresh } satisfies ReprintRefusalMeta });
     }
     const reason = mayReprint ? ('reprintSkipped' as const) : ('reprintNeedsSupervisor' as const);
     return { reprinting: [] as ShipmentRecord[], leftOut: named.map((label) => ({ ...label, reason })) };
@@ -291,14 +291,17 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     for (const [index, shipmentId] of request.shipments.entries()) {
       const at = { pointer: `/data/attributes/shipments/${index}` };
       const record = await deps.shipments.acknowledged(caller, shipmentId);
-      if (!record) throw new StationError(404, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
+      if (!record) throw new StationError('shipment.notFound', ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
       if (record.status !== 3) {
-        throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id) } });
+        throw new StationError('print.notProcessed', ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), {
+          ...at,
+          meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id), shipment: record.id, reference: record.reference },
+        });
       }
       records.push(record);
     }
     if (request.format === 'zpl' && request.layout !== '4x6') {
-      throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
+      throw new StationError('print.zplSheetsOnly', ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
     }
     const chosen = await choosePrinter(caller, request);
     // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
@@ -337,7 +340,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       for (const member of ['printer', 'a4Printer'] as const) {
         const name = change[member];
         if (name && !(await knownPrinter(name))) {
-          throw new StationError(400, ERROR_TEXT.invalidData(`data.attributes.${member}`), { pointer: `/data/attributes/${member}`, meta: { reason: ERROR_TEXT.noSuchPrinter(name) } });
+          throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData(`data.attributes.${member}`), { pointer: `/data/attributes/${member}`, meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name } });
         }
       }
       const previous = await settings(caller);
@@ -350,7 +353,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const { record } = await deps.shipments.documents(caller, shipmentId);
       const documents = request.documents ?? 'labels';
       if (documents === 'a4' && !customsFormsOf(labelInput(record)).some((form) => form !== 'CN22')) {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.documents'), { pointer: '/data/attributes/documents', meta: { reason: ERROR_TEXT.noA4Documents(record.reference ?? record.id) } });
+        throw new StationError('print.noA4Documents', ERROR_TEXT.invalidData('data.attributes.documents'), {
+          pointer: '/data/attributes/documents',
+          meta: { reason: ERROR_TEXT.noA4Documents(record.reference ?? record.id), shipment: record.id, reference: record.reference },
+        });
       }
       const { name, format, dpi } = await choosePrinter(caller, request);
       // A label already sent (or on its way) is a reprint: a second label with the same tracking number. An invoice
@@ -375,7 +381,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     jobs: (caller, page) => store.printJobs.list({ clientId: caller.client.id, ...page }),
     async job(caller, id) {
       const job = await store.printJobs.get(id);
-      if (!job || job.clientId !== caller.client.id) throw new StationError(404, ERROR_TEXT.noSuchPrintJob(id));
+      if (!job || job.clientId !== caller.client.id) throw new StationError('print.jobNotFound', ERROR_TEXT.noSuchPrintJob(id));
       return job;
     },
     start: () => {

@@ -109,6 +109,7 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     for (const reprints of [undefined, 'include']) {
       const refused = await bulk(packer, [one!.id, two!.id], reprints ? { reprints } : {});
       expect(refused.status, refused.text).toBe(403);
+      expect(refused.json.errors[0].code).toBe('print.reprintNeedsSupervisor');
       expect(refused.json.errors[0].detail).toContain(`${one!.reference}, ${two!.reference}`);
       expect(refused.json.errors[0].meta).toMatchObject({ reason: 'reprintNeedsSupervisor', neededRole: 'supervisor', role: 'packer', fresh: 0, reprints: [{ shipmentId: one!.id, reference: one!.reference }, { shipmentId: two!.id, reference: two!.reference }] });
     }
@@ -128,6 +129,7 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
 
     const asked = await bulk(token, [printed!.id, fresh!.id], { reprints: 'ask' });
     expect(asked.status, asked.text).toBe(409);
+    expect(asked.json.errors[0].code).toBe('print.reprintsToConfirm');
     expect(asked.json.errors[0].detail).toContain(`1 of the 2 labels were printed before: ${printed!.reference}`);
     expect(asked.json.errors[0].meta).toEqual({ reason: 'reprintsToConfirm', reprints: [{ shipmentId: printed!.id, reference: printed!.reference }], fresh: 1 });
     expect(await jobsOf(fresh!.id)).toEqual([]);
@@ -141,6 +143,7 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     // Everything printed before, and skipped: nothing to print.
     const nothing = await bulk(token, [printed!.id, fresh!.id], { reprints: 'skip' });
     expect(nothing.status, nothing.text).toBe(409);
+    expect(nothing.json.errors[0].code).toBe('print.onlyReprints');
     expect(nothing.json.errors[0].meta).toMatchObject({ reason: 'onlyReprints', fresh: 0 });
 
     const reprinted = await bulk(token, [printed!.id, fresh!.id], { reprints: 'include' });

@@ -114,6 +114,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const refused = await print(shipment.id, { printer: ZPL_QUEUE });
     expect(refused.status).toBe(409);
     expect(refused.json.errors[0]).toMatchObject({
+      code: 'print.printerPaused',
       source: { pointer: '/data/attributes/printer' },
       // The code and figures a desk words in its own language.
       meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: ZPL_QUEUE, problem: 'Out of labels' },
@@ -171,7 +172,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     // No A4 printer chosen at this desk yet: said, by the field.
     const none = await print(id, { documents: 'a4' });
     expect(none.status).toBe(400);
-    expect(none.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/printer' }, meta: { reason: expect.stringContaining('No A4 printer is chosen at this desk') } });
+    expect(none.json.errors[0]).toMatchObject({ code: 'print.noA4Printer', source: { pointer: '/data/attributes/printer' }, meta: { reason: expect.stringContaining('No A4 printer is chosen at this desk') } });
     const chosen = await t.call('/v3/print-settings', {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
@@ -196,21 +197,56 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     // A shipment without customs paper has no A4 documents; and an invoice is never ZPL.
     const domestic = await processedShipment(1);
     const without = await print(domestic.id, { documents: 'a4' });
-    expect(without.json.errors[0]).toMatchObject({ status: 400, source: { pointer: '/data/attributes/documents' }, meta: { reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.` } });
-    expect((await print(id, { documents: 'a4', format: 'zpl' })).json.errors[0].source.pointer).toBe('/data/attributes/format');
+    expect(without.json.errors[0]).toMatchObject({
+      status: 400,
+      code: 'print.noA4Documents',
+      source: { pointer: '/data/attributes/documents' },
+      meta: { reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`, shipment: domestic.id, reference: domestic.meta.reference },
+    });
+    expect((await print(id, { documents: 'a4', format: 'zpl' })).json.errors[0]).toMatchObject({ status: 400, code: 'document.pdfOnly', source: { pointer: '/data/attributes/format' } });
   });
 
   it.each([
-    [{ printer: 'no-such-printer' }, "Invalid data: 'data.attributes.printer'."],
-    [{ printer: PDF_QUEUE, documents: 'invoice' }, "Invalid data: 'data.attributes.documents'."],
-    [{ printer: PDF_QUEUE, format: 'zpl' }, "Invalid data: 'data.attributes.format'."],
-    [{ printer: PDF_QUEUE, copies: 0 }, "Invalid data: 'data.attributes.copies'."],
-    [{ printer: PDF_QUEUE, dpi: 600 }, "Invalid data: 'data.attributes.dpi'."],
-  ])('refuses %j with a 400 naming the field', async (attributes, detail) => {
+    [{ printer: 'no-such-printer' }, "Invalid data: 'data.attributes.printer'.", 'print.printerUnknown'],
+    [{ printer: PDF_QUEUE, documents: 'invoice' }, "Invalid data: 'data.attributes.documents'.", 'field.invalid'],
+    [{ printer: PDF_QUEUE, format: 'zpl' }, "Invalid data: 'data.attributes.format'.", 'print.printerTakesNoZpl'],
+    [{ printer: PDF_QUEUE, copies: 0 }, "Invalid data: 'data.attributes.copies'.", 'field.invalid'],
+    [{ printer: PDF_QUEUE, dpi: 600 }, "Invalid data: 'data.attributes.dpi'.", 'field.invalid'],
+  ])('refuses %j with a 400 naming the field', async (attributes, detail, code) => {
     const shipment = await processedShipment(1);
     const response = await print(shipment.id, attributes);
     expect(response.status).toBe(400);
     expect(response.json.errors[0].detail).toBe(detail);
+    expect(response.json.errors[0].code).toBe(code);
+  });
+
+  it('names the printer a refusal is about as a figure, beside the sentence', async () => {
+    const shipment = await processedShipment(1);
+    expect((await print(shipment.id, { printer: 'no-such-printer' })).json.errors[0].meta).toEqual({ reason: 'No printer is called no-such-printer.', printer: 'no-such-printer' });
+    expect((await print(shipment.id, { printer: PDF_QUEUE, format: 'zpl' })).json.errors[0].meta).toEqual({ reason: `Printer ${PDF_QUEUE} does not take raw ZPL; print PDF to it.`, printer: PDF_QUEUE });
+    const settings = await t.call('/v3/print-settings', {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'printSettings', attributes: { a4Printer: 'no-such-a4' } } }),
+    });
+    expect(settings.status).toBe(400);
+    expect(settings.json.errors[0]).toMatchObject({ code: 'print.printerUnknown', source: { pointer: '/data/attributes/a4Printer' }, meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' } });
+  });
+
+  it('refuses a print when no printer is named and none is chosen, asking to choose one', async () => {
+    // A client of its own: its print settings name no printer, and this CUPS has no default printer.
+    await t.station.clients.add(OPERATOR, { username: 'no-printer-desk', password: 'no-printer-password', profile: { name: 'No Printer' } });
+    const own = (await t.signIn('no-printer-desk', 'no-printer-password')).json.meta.token as string;
+    const made = await post(t, own, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
+    expect(made.status, made.text).toBe(201);
+    const refused = await post(t, own, `/v3/shipments/${made.json.data.id}/print`, { data: { type: 'printJob', attributes: {} } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors[0]).toMatchObject({
+      code: 'print.noPrinterChosen',
+      detail: "Missing required data: 'data.attributes.printer'.",
+      source: { pointer: '/data/attributes/printer' },
+      meta: { reason: 'Name a printer, or choose the station’s label printer in the print settings.' },
+    });
   });
 
   it('prints only processed shipments of the caller', async () => {
@@ -221,7 +257,9 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const job = await print(shipment.id, { printer: PDF_QUEUE });
     await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'other-desk-password', profile: { name: 'Other' } });
     const other = (await t.signIn('other-desk', 'other-desk-password')).json.meta.token;
-    expect((await get(t, other, `/v3/print-jobs/${job.json.data.id}`)).status).toBe(404);
+    const foreign = await get(t, other, `/v3/print-jobs/${job.json.data.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.errors[0].code).toBe('print.jobNotFound');
     expect((await print(shipment.id, {}).then(() => get(t, other, `/v3/shipments/${shipment.id}`))).status).toBe(404);
   });
 
@@ -313,14 +351,14 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect(saved.status).toBe(202);
     const notYet = await bulk({ shipments: [processed.id, saved.json.data.id], printer: ZPL_QUEUE });
     expect(notYet.status).toBe(400);
-    expect(notYet.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/shipments/1' } });
+    expect(notYet.json.errors[0]).toMatchObject({ code: 'print.notProcessed', source: { pointer: '/data/attributes/shipments/1' }, meta: { shipment: saved.json.data.id, reference: saved.json.data.meta.reference } });
     expect(notYet.json.errors[0].meta.reason).toContain('is not processed yet');
     const unknown = await bulk({ shipments: [processed.id, 'ABCDEF'], printer: ZPL_QUEUE });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.errors[0].source.pointer).toBe('/data/attributes/shipments/1');
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'shipment.notFound', source: { pointer: '/data/attributes/shipments/1' }, meta: { reason: 'Shipment not found' } });
     const sheetsOfZpl = await bulk({ shipments: [processed.id], printer: ZPL_QUEUE, format: 'zpl', layout: 'a4-4' });
     expect(sheetsOfZpl.status).toBe(400);
-    expect(sheetsOfZpl.json.errors[0].source.pointer).toBe('/data/attributes/layout');
+    expect(sheetsOfZpl.json.errors[0]).toMatchObject({ code: 'print.zplSheetsOnly', source: { pointer: '/data/attributes/layout' } });
     const none = await bulk({ shipments: [], layout: 'a3' });
     expect(none.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(['/data/attributes/layout', '/data/attributes/shipments']);
   });

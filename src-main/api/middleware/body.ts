@@ -8,6 +8,8 @@ import { checkJsonInput } from '../json-input.ts';
 import { hasBody } from './negotiation.ts';
 
 export const BODY_LIMIT = '1mb';
+/** BODY_LIMIT in bytes, as a refusal's meta.maxBytes says it. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -16,9 +18,9 @@ export function jsonBody() {
     // Most requests (every GET) have no body: they skip the reading.
     if (!hasBody(ctx)) return next();
     const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') throw new StationError(415, ERROR_TEXT.bodyEncoding);
+    if (encoding !== '' && encoding !== 'identity') throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new StationError(415, ERROR_TEXT.bodyEncoding);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Type' });
 
     let text: string;
     try {
@@ -37,20 +39,20 @@ export function jsonBody() {
 function parse(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return {};
-  if (trimmed[0] !== '{' && trimmed[0] !== '[') throw new StationError(400, ERROR_TEXT.malformedJson);
+  if (trimmed[0] !== '{' && trimmed[0] !== '[') throw new StationError('request.malformedJson', ERROR_TEXT.malformedJson);
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch {
-    throw new StationError(400, ERROR_TEXT.malformedJson);
+    throw new StationError('request.malformedJson', ERROR_TEXT.malformedJson);
   }
   checkJsonInput(value);
   return value;
 }
 
 function bodyError(error: unknown): StationError {
-  if (error instanceof TypeError) return new StationError(400, ERROR_TEXT.bodyNotUtf8);
-  if ((error as { type?: string }).type === 'entity.too.large') return new StationError(413, ERROR_TEXT.bodyTooLarge(BODY_LIMIT));
+  if (error instanceof TypeError) return new StationError('request.bodyNotUtf8', ERROR_TEXT.bodyNotUtf8);
+  if ((error as { type?: string }).type === 'entity.too.large') return new StationError('request.bodyTooLarge', ERROR_TEXT.bodyTooLarge(BODY_LIMIT), { meta: { maxBytes: BODY_LIMIT_BYTES } });
   // Aborted, or shorter or longer than its Content-Length.
-  return new StationError(400, ERROR_TEXT.bodyIncomplete);
+  return new StationError('request.bodyIncomplete', ERROR_TEXT.bodyIncomplete);
 }

@@ -68,9 +68,13 @@ function renderBareStatus(ctx: ApiContext): void {
       .split(',')
       .map((method) => method.trim())
       .filter(Boolean);
-    respond(ctx, status, errorDocument([errorObject(status, ERROR_TEXT.methodNotAllowed(ctx.method, allowed))]));
+    respond(ctx, status, errorDocument([errorObject(status === 405 ? 'request.methodNotAllowed' : 'request.methodNotImplemented', ERROR_TEXT.methodNotAllowed(ctx.method, allowed))]));
     return;
   }
-  const detail = status === 404 ? ERROR_TEXT.notFound(ctx.path) : ctx.message;
-  respond(ctx, status, errorDocument([errorObject(status, detail)]));
+  if (status === 404) {
+    respond(ctx, status, errorDocument([errorObject('request.routeNotFound', ERROR_TEXT.notFound(ctx.path))]));
+    return;
+  }
+  // Any other status a middleware set without a body: the code its status says.
+  respond(ctx, status, errorDocument([errorObject(status, ctx.message)]));
 }

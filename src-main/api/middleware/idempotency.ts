@@ -32,7 +32,7 @@ export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, 
     // An empty header is a client's mistake, not a request without a key.
     if (ctx.headers['idempotency-key'] === undefined) return next();
     const key = ctx.get('Idempotency-Key');
-    if (!VALID_KEY.test(key)) throw new StationError(400, ERROR_TEXT.idempotencyKeyInvalid, { header: 'Idempotency-Key' });
+    if (!VALID_KEY.test(key)) throw new StationError('idempotency.keyInvalid', ERROR_TEXT.idempotencyKeyInvalid, { header: 'Idempotency-Key' });
     const clientId = ctx.state.client!.id;
     const fingerprint = requestFingerprint(ctx);
     // Twice at most: a key that another desk committed while this request ran is answered from that desk's request.
@@ -40,9 +40,9 @@ export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, 
       const found = await keys.lookup(clientId, key, fingerprint);
       switch (found.kind) {
         case 'mismatch':
-          throw new StationError(422, ERROR_TEXT.idempotencyKeyReused(key), { header: 'Idempotency-Key' });
+          throw new StationError('idempotency.keyReused', ERROR_TEXT.idempotencyKeyReused(key), { header: 'Idempotency-Key' });
         case 'busy':
-          throw new StationError(409, ERROR_TEXT.idempotencyKeyBusy(key), { header: 'Idempotency-Key', headers: { 'Retry-After': '1' } });
+          throw new StationError('idempotency.keyBusy', ERROR_TEXT.idempotencyKeyBusy(key), { header: 'Idempotency-Key', headers: { 'Retry-After': '1' } });
         case 'replay': {
           const relinked = linkedTo(ctx, found.response);
           ctx.status = found.response.status;

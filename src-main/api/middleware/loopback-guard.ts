@@ -49,14 +49,14 @@ export function loopbackGuard(options: GuardOptions = {}) {
 
   return async function guard(ctx: ApiContext, next: Next): Promise<void> {
     const host = ctx.get('Host');
-    if (!hostAllowed(host)) throw new StationError(403, ERROR_TEXT.hostNotAllowed(host));
+    if (!hostAllowed(host)) throw new StationError('request.hostNotAllowed', ERROR_TEXT.hostNotAllowed(host), { header: 'Host' });
 
     const origin = ctx.get('Origin');
     if (origin) {
       const normalised = origin.toLowerCase();
       const sameOrigin = normalised === `${ctx.protocol}://${host}`.toLowerCase();
       const listed = allowedOrigins.has(normalised);
-      if (!sameOrigin && !listed) throw new StationError(403, ERROR_TEXT.originNotAllowed(origin));
+      if (!sameOrigin && !listed) throw new StationError('request.originNotAllowed', ERROR_TEXT.originNotAllowed(origin), { header: 'Origin' });
       if (listed) {
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);

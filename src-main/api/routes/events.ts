@@ -35,7 +35,12 @@ function feedTypes(ctx: ApiContext): string[] | null {
   const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
   const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
   const unknown = types?.find((type) => !isEventType(type));
-  if (unknown !== undefined) throw new StationError(400, ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), { parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]' });
+  if (unknown !== undefined) {
+    throw new StationError('event.unknownType', ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), {
+      parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]',
+      meta: { type: unknown, known: EVENT_TYPES },
+    });
+  }
   return types;
 }
 
@@ -46,7 +51,7 @@ function feedQuery(ctx: ApiContext, startAt: string | undefined) {
     if (text === undefined) return undefined;
     const trimmed = text.trim();
     if (!/^[0-9]{1,15}$/.test(trimmed) || Number(trimmed) < min) {
-      errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      errors.push(errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
       return undefined;
     }
     return Number(trimmed);
@@ -85,7 +90,10 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
       const latest = await events.latestId();
       if (after > latest) {
         const name = queryParameter(ctx, 'page[after]') === undefined ? 'after' : 'page[after]';
-        throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter(name), { parameter: name, meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)) } });
+        throw new StationError('event.cursorPastEnd', ERROR_TEXT.invalidOrEmptyParameter(name), {
+          parameter: name,
+          meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)), after: String(after), latest: String(latest) },
+        });
       }
     }
     const last = found.at(-1)?.id ?? String(after);
@@ -97,13 +105,13 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
 
   router.on(ROUTES.eventStream, async (ctx: ApiContext) => {
     const accept = ctx.get('Accept');
-    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError(406, ERROR_TEXT.notAcceptable);
+    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
     // Last-Event-ID is how a browser's EventSource resumes by itself; `after` is for a first connection.
     const query = feedQuery(ctx, ctx.get('Last-Event-ID') || parameter(ctx, 'after'));
     const who = caller(ctx);
     const own = streams.get(who.client.id) ?? 0;
     if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {
-      throw new StationError(429, ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { headers: { 'Retry-After': '10' } });
+      throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { headers: { 'Retry-After': '10' }, meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total } });
     }
     // Without a place to start, the stream starts with what happens next.
     let cursor = query.after ?? (await events.latestId());

@@ -21,7 +21,10 @@ export function healthRoutes(open: ApiRouter, health: HealthService): void {
       return;
     }
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    const detail = attributes.database.damaged ? ERROR_TEXT.storeDamaged : ERROR_TEXT.databaseUnavailableSince(attributes.database.unavailableSince!);
-    respond(ctx, 503, { ...errorDocument([errorObject(503, detail)]), meta: { health: attributes } });
+    const damaged = attributes.database.damaged;
+    const detail = damaged ? ERROR_TEXT.storeDamaged : ERROR_TEXT.databaseUnavailableSince(attributes.database.unavailableSince!);
+    // The fault as a storage fault's answer names it (meta.fault), for a monitor that keys on it.
+    const error = { ...errorObject('storage.unavailable', detail), meta: { fault: damaged ? 'damaged' : 'unreachable' } };
+    respond(ctx, 503, { ...errorDocument([error]), meta: { health: attributes } });
   });
 }

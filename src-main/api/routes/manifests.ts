@@ -47,7 +47,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
       400,
       checked.errors.map((error) => {
         const name = error.source?.pointer?.split('/').at(-1) ?? 'carrier';
-        return errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name);
+        return errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name);
       }),
     );
   };

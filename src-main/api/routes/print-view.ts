@@ -12,7 +12,7 @@ export interface LabelHandoff {
 export function printViewRoutes(open: ApiRouter, views: LabelHandoff): void {
   open.on(ROUTES.printView, (ctx: ApiContext) => {
     const pdf = views.take(String(ctx.params.token));
-    if (!pdf) throw new StationError(404, ERROR_TEXT.noLabelForToken);
+    if (!pdf) throw new StationError('print.labelTokenNotFound', ERROR_TEXT.noLabelForToken);
     ctx.type = 'application/pdf';
     ctx.body = Buffer.from(pdf);
   });

@@ -28,8 +28,14 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
     ctx.set('Location', resource.links.self);
     respondData(ctx, 202, resource, meta);
   };
-  /** A print committed with its key, answered again after a restart lost the first answer. */
-  const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => respondJob(ctx, await printing.job(caller(ctx), record.subjectId));
+  /** A print committed with its key, answered again after a restart lost the first answer; a job since gone is the key's record gone. */
+  const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => {
+    const job = await printing.job(caller(ctx), record.subjectId).catch((error: unknown) => {
+      if (error instanceof StationError && error.code === 'print.jobNotFound') throw new StationError('idempotency.recordGone', error.detail, { header: 'Idempotency-Key' });
+      throw error;
+    });
+    respondJob(ctx, job);
+  };
 
   router.on(ROUTES.printers, async (ctx: ApiContext) => {
     respondData(ctx, 200, (await printing.printers()).map(printerResource));

@@ -19,14 +19,14 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
       const value = queryParameter(ctx, name);
-      if (value === undefined || !isCalendarDate(value)) errors.push(errorObject(400, ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      if (value === undefined || !isCalendarDate(value)) errors.push(errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
       return value ?? '';
     };
     const dateFrom = date('dateFrom');
     const dateTo = date('dateTo');
     if (errors.length === 0) {
       const days = (Date.parse(dateTo) - Date.parse(dateFrom)) / DAY_MS + 1;
-      if (days < 1 || days > REPORT_MAX_DAYS) errors.push(errorObject(400, ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'));
+      if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { maxDays: REPORT_MAX_DAYS } });
     }
     if (errors.length > 0) throw StationError.many(400, errors);
     const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;

@@ -33,7 +33,8 @@ export function returnRoutes(router: ApiRouter, deps: ReturnRoutesDeps): void {
   /** A return committed with its key, answered again: the same return, never a second one (nor a second print). */
   const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => {
     const shipment = await deps.shipments.acknowledged(callerOf(ctx), record.subjectId);
-    if (!shipment) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
+    // The return the key made is gone: the key names nothing to answer with.
+    if (!shipment) throw new StationError('idempotency.recordGone', ERROR_TEXT.shipmentNotFound, { header: 'Idempotency-Key' });
     answer(ctx, shipment);
   };
 

@@ -13,7 +13,7 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 export function todayRoutes(router: ApiRouter, today: TodayService): void {
   router.on(ROUTES.today, async (ctx: ApiContext) => {
     const date = queryParameter(ctx, 'date')?.trim() || null;
-    if (date !== null && !isCalendarDate(date)) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
+    if (date !== null && !isCalendarDate(date)) throw new StationError('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter('date'), { parameter: 'date' });
     const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
     const attributes = await today.today(callerOf(ctx), date, createdBy);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);
