@@ -116,6 +116,8 @@ export const ERROR_CODES = {
   'tracking.invalidEvent': entry('invalid', 'The tracking event is not one the station records.', ['reason']),
 
   // Carriers, upstream services and the station’s set-up.
+  'tracking.timeAhead': entry('invalid', 'The tracking event’s date is later than tomorrow on the station’s calendar: it has not come yet anywhere on earth.', ['reason', 'latest']),
+  'tracking.shipmentNotProcessed': entry('conflict', 'The shipment is not processed: it has no parcel to track until it is booked.', ['status']),
   'upstream.unknown': entry('invalid', 'No upstream service has this code.'),
   'upstream.codeTaken': entry('invalid', 'The code is a rate-card carrier’s.'),
   'upstream.refused': entry('invalid', 'The upstream service refused the request.'),

@@ -5,6 +5,7 @@ import type { AuthenticationService } from '../services/authentication.ts';
 import type { AddressService } from '../services/addresses.ts';
 import type { ShipmentService } from '../services/shipments.ts';
 import type { IdempotencyService } from '../services/idempotency.ts';
+import type { TrackingEventService } from '../services/tracking-events.ts';
 import type { EventService } from '../services/events.ts';
 import { eventRoutes } from './routes/events.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -58,6 +59,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   shipments: ShipmentService;
   returns: ReturnService;
   addresses: AddressService;
+  trackingEvents: TrackingEventService;
   printing: PrintService;
   idempotency: IdempotencyService;
   events: EventService;

@@ -38,6 +38,7 @@ import { createUserService, type UserService } from '../services/users.ts';
 import { createUpstreamService, type UpstreamService } from '../services/upstream.ts';
 import { createWebhookDeliverer, type DeliveryPolicy, type WebhookDeliverer } from '../services/webhook-delivery.ts';
 import { createWebhookService, type WebhookService } from '../services/webhooks.ts';
+import { createTrackingEventService, type TrackingEventService } from '../services/tracking-events.ts';
 import type { Store } from '../store/index.ts';
 
 export interface Services {
@@ -72,6 +73,8 @@ export interface Services {
   orders: OrderService;
   packing: PackingSetupService;
   addresses: AddressService;
+  /** Tracking events recorded by supervisors and carrier feeds through the API. */
+  trackingEvents: TrackingEventService;
   health: HealthService;
 }
 
@@ -179,6 +182,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     orders: createOrderService({ store, audit, clock }),
     packing: createPackingSetupService({ store, audit }),
     addresses: createAddressService(store),
+    trackingEvents: createTrackingEventService(store, audit, { clock, calendar: calendar.current }),
     health: createHealthService(store, desk),
   };
 }

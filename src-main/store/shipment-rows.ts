@@ -141,7 +141,8 @@ export interface ShipmentWrites {
   fail(id: string, token: string, reason: string): Promise<boolean>;
   /** Deletes (voids) a shipment, with the audit log's entry when given, in one transaction. */
   markDeleted(record: ShipmentRecord, logged?: NewAuditEvent): Promise<void>;
-  addEvent(id: string, event: TrackingEvent): Promise<void>;
+  /** Records a tracking event, and the Idempotency-Key of the request that sent it when given, in one transaction. */
+  addEvent(id: string, event: TrackingEvent, key?: NewIdempotencyKey): Promise<void>;
   markRefreshed(id: string): Promise<void>;
 }
 

@@ -394,8 +394,9 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         await audit(tx, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
         await announce(tx, 'shipment.deleted', record.id);
       }),
-    addEvent: (id, event) =>
+    addEvent: (id, event, key) =>
       sql.tx(async (tx) => {
+        if (key) await recordKey(tx, key, now());
         await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
           id, event.status, event.occurredAt, event.location, event.text, now(),
         ]);

@@ -3,45 +3,12 @@
 // give-up time and pause the webhook (not delete it); a resumed webhook goes on, a replay sends a range again,
 // queued deliveries survive a restart, and each client gets only its own events.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src-main/security/webhook-signature.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
-
-/** A webhook receiver: records what it is sent, and answers with the status `answer` says. */
-class Receiver {
-  received: { headers: IncomingHttpHeaders; body: string; at: number }[] = [];
-  answer: () => number = () => 200;
-  private server: Server | undefined;
-  url = '';
-
-  async start(port = 0): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        response.statusCode = this.answer();
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/hooks/station`;
-  }
-
-  /** The events received, in arrival order. */
-  accepted(): { id: string; type: string; resourceId: string }[] {
-    return this.received
-      .map((entry) => JSON.parse(entry.body).data)
-      .map((event: { id: string; attributes: { eventType: string; resource: { id: string } } }) => ({ id: event.id, type: event.attributes.eventType, resourceId: event.attributes.resource.id }));
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
+import { Receiver } from '../helpers/webhook-receiver.ts';
 
 let t: TestStation;
 let token: string;

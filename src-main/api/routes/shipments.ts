@@ -19,6 +19,8 @@ import { DOCUMENT_PARTS, type DocumentPart, type ShipmentAttributes } from '../.
 import type { Caller } from '../../domain/caller.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { AddressService } from '../../services/addresses.ts';
+import type { RecordedTrackingEvent, TrackingEventService } from '../../services/tracking-events.ts';
+import { validateTrackingEvent } from '../../../src-shared/tracking-events.ts';
 import type { DocumentFormat, ShipmentService } from '../../services/shipments.ts';
 import type { SummaryKey } from '../../domain/shipment.ts';
 import { callerOf, type ApiContext } from '../context.ts';
@@ -35,6 +37,8 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 export interface ShipmentRoutesDeps {
   shipments: ShipmentService;
   addresses: AddressService;
+  /** Tracking events recorded through the API (supervisors, a carrier feed). */
+  trackingEvents: TrackingEventService;
   idempotency: IdempotencyService;
   /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
   trackingBaseUrl?: string;
@@ -121,7 +125,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
   const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => {
     const shipment = await deps.shipments.acknowledged(caller(ctx), record.subjectId);
-    if (!shipment) throw new StationError(404, ERROR_TEXT.idempotencyKeyRecordGone(record.key));
+    if (!shipment) throw new StationError('idempotency.recordGone', ERROR_TEXT.idempotencyKeyRecordGone(record.key));
     respondShipment(ctx, shipment.origin === 'create' && !shipment.scheduled ? 201 : 202, shipment);
   };
   const withKey = idempotent(deps.idempotency, answerAgain);
@@ -189,6 +193,29 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     respondData(ctx, 200, history.map((event, index) => trackingEventResource(index + 1, event)));
   });
 
+  /** A recorded tracking event: 201, the event as the history lists it, and Location the history it is listed in. */
+  const respondTrackingEvent = (ctx: ApiContext, recorded: RecordedTrackingEvent) => {
+    ctx.set('Location', `${ctx.state.apiBase}/shipments/${recorded.shipment.id}/tracking/events`);
+    respondData(ctx, 201, trackingEventResource(recorded.position, recorded.event));
+  };
+  const trackingEventOf = (ctx: ApiContext) => {
+    const request = validateTrackingEvent(ctx.state.body);
+    if (!request.ok) fail(request.errors);
+    const { status, occurredAt, text, location } = request.value;
+    return { status, at: occurredAt, text, location };
+  };
+  // The key is committed with the event (naming its shipment): a repeat after a stop before the answer finds the event again.
+  const withTrackingKey = idempotent(deps.idempotency, async (ctx, record) => {
+    const recorded = await deps.trackingEvents.recorded(caller(ctx), record.subjectId, trackingEventOf(ctx));
+    if (!recorded) throw new StationError('idempotency.recordGone', ERROR_TEXT.idempotencyKeyRecordGone(record.key));
+    respondTrackingEvent(ctx, recorded);
+  });
+
+  router.on(ROUTES.addTrackingEvent, withTrackingKey, async (ctx: ApiContext) => {
+    const event = trackingEventOf(ctx);
+    respondTrackingEvent(ctx, await deps.trackingEvents.addFor(caller(ctx), String(ctx.params.id), event, idempotencyTicket(ctx)));
+  });
+
   router.on(ROUTES.shipmentSummaries, async (ctx: ApiContext) => {
     const { page, query } = summaryQuery(ctx);
     const rows = await deps.shipments.summaries(caller(ctx), query);
@@ -198,7 +225,10 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   router.on(ROUTES.addresses, async (ctx: ApiContext) => {
     const searchString = queryParameter(ctx, 'searchString');
     if (searchString === undefined || searchString.trim() === '') {
-      throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' });
+      throw new StationError('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter('searchString'), {
+        parameter: 'searchString',
+        meta: { reason: `Expected text to look for in the address book; got ${JSON.stringify(searchString ?? '')}.` },
+      });
     }
     respondData(ctx, 200, (await deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT)).map(addressResource));
   });
