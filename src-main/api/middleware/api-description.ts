@@ -1,4 +1,5 @@
-// Serves the API's description: GET /v3/openapi.json (under any prefix, with no token, whatever the Accept; the Host
+// Serves the API's description: GET /v3/openapi.json (under any prefix, with no token, whatever the Accept, its servers
+// absolute at the request's own origin with its prefix first; the Host
 // and Origin guards still apply, and no CORS header is given), and the reference for people at /docs, drawn by
 // Swagger UI from the station's own copy of swagger-ui-dist, so it works offline.
 import { readFileSync } from 'node:fs';
@@ -53,9 +54,10 @@ export function apiDescription() {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.state.route === '/openapi.json') {
       // Loaded on the first request, so a station that is never asked does not pay for the generator at start.
-      const { openApiJson } = await import('../openapi/document.ts');
+      const { servedOpenApiJson } = await import('../openapi/document.ts');
       ctx.set('Content-Type', 'application/json; charset=utf-8');
-      ctx.body = openApiJson();
+      // Its servers are absolute, at this request's origin, as every answer's links are.
+      ctx.body = servedOpenApiJson(ctx.state.origin, ctx.state.apiBase.slice(ctx.state.origin.length) as '/v3' | '/v3-testing' | '');
       return;
     }
     const page = DOCS.get(ctx.path);

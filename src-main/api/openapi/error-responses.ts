@@ -1,13 +1,15 @@
-// The refusals of the description: each error status's shared response, with the catalogue's codes of that status
-// and example texts (spec section 7 word for word), and which statuses each route can answer.
+// The refusals of the description: each error status's shared response, with the catalogue's codes of that status,
+// example texts (spec section 7 word for word) and the headers sent with it; and each operation's use of it, which
+// names the codes that operation may answer (route-refusals.ts).
 import { z } from 'zod';
-import { ERROR_CODES, codesOfStatus, type ErrorCode } from '../../../src-shared/error-codes.ts';
+import { ERROR_CODES, codesOfStatus, statusOfCode, type ErrorCode } from '../../../src-shared/error-codes.ts';
 import { ERROR_TEXT } from '../../../src-shared/errors.ts';
 import { reasonPhrase } from '../../../src-shared/http-status.ts';
 import { errorDocumentSchema, JSONAPI_MEDIA_TYPE } from '../../../src-shared/jsonapi.ts';
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { BODY_LIMIT } from '../middleware/body.ts';
+import { refusalStatuses, routeRefusals } from './route-refusals.ts';
 
 /** An example refusal: its code, the catalogue's text, and the member, parameter or header it names. */
 interface ErrorExample {
@@ -62,8 +64,12 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
   413: [{ code: 'request.bodyTooLarge', detail: ERROR_TEXT.bodyTooLarge(BODY_LIMIT) }],
   415: [{ code: 'request.mediaTypeUnsupported', detail: ERROR_TEXT.unsupportedMediaType('text/plain') }],
   422: [{ code: 'idempotency.keyReused', detail: ERROR_TEXT.idempotencyKeyReused('order-1001'), header: 'Idempotency-Key' }],
-  429: [{ code: 'auth.tooManySignIns', detail: ERROR_TEXT.tooManySignIns(60) }],
+  429: [
+    { code: 'auth.tooManySignIns', detail: ERROR_TEXT.tooManySignIns(60) },
+    { code: 'stream.tooMany', detail: ERROR_TEXT.tooManyScaleStreams(4) },
+  ],
   500: [{ code: 'station.internal', detail: ERROR_TEXT.internal }],
+  502: [{ code: 'upstream.failed', detail: 'ParcelValue: the service is temporarily overloaded.' }],
   503: [
     { code: 'storage.unavailable', detail: ERROR_TEXT.storeUnreachable, meta: { fault: 'unreachable' } },
     { code: 'storage.unavailable', detail: ERROR_TEXT.storeFull, meta: { fault: 'diskFull' } },
@@ -71,17 +77,26 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
   ],
 };
 
-/** The refusals a route can answer: every route's, and those its access, path, body and key add. */
+/** The refusals a route can answer: the statuses of the codes it may answer (route-refusals.ts). */
 export function errorStatuses(spec: RouteSpec): number[] {
-  const statuses = new Set([400, 403, 404, 406, 500, 503]);
-  if (spec.access !== 'open' || spec === ROUTES.signIn) statuses.add(401);
-  if (spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'DELETE') [409, 413, 415].forEach((status) => statuses.add(status));
-  if (spec.idempotent) statuses.add(422);
-  if (spec === ROUTES.signIn) statuses.add(429);
-  return [...statuses].sort((a, b) => a - b);
+  const name = Object.keys(ROUTES).find((key) => ROUTES[key as keyof typeof ROUTES] === spec) ?? '';
+  return refusalStatuses(name, spec);
 }
 
-const retryAfter = z.object({ 'Retry-After': z.string().optional().meta({ description: 'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins); not on the spec’s price-change 503 of confirm, which a retry does not change.' }) });
+const retryAfter = z.string().optional().meta({ description: 'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins or streams, a busy Idempotency-Key); not on the spec’s price-change 503 of confirm, which a retry does not change.' });
+
+/** The headers sent with a refusal of each status, beside the error document. */
+const ERROR_HEADERS: Record<number, z.ZodObject> = {
+  401: z.object({
+    'WWW-Authenticate': z.string().meta({ description: 'Always sent on 401 (spec 5.2): `Bearer realm="<the request’s host>", error="<authorization_exception, invalid_token or 401>", error_description="<the detail>"`.', example: 'Bearer realm="127.0.0.1", error="invalid_token", error_description="Invalid token: signature verification failed"' }),
+  }),
+  409: z.object({ 'Retry-After': retryAfter }),
+  415: z.object({
+    'Accept-Post': z.string().optional().meta({ description: 'On a refused Content-Type: the media types the station reads, `application/vnd.api+json, application/json` (each also with charset=utf-8).', example: 'application/vnd.api+json, application/json' }),
+  }),
+  429: z.object({ 'Retry-After': retryAfter }),
+  503: z.object({ 'Retry-After': retryAfter }),
+};
 
 export function errorResponse(status: number): ZodOpenApiResponseObject {
   const document = (example: ErrorExample) => {
@@ -92,7 +107,7 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
     description: `${status} ${reasonPhrase(status)}. Its codes: ${codesOfStatus(status)
       .map((code) => `\`${code}\` (${ERROR_CODES[code].words.replace(/\.$/, '')})`)
       .join('; ')}.`,
-    ...(status === 503 || status === 429 ? { headers: retryAfter } : {}),
+    ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
     content: {
       [JSONAPI_MEDIA_TYPE]: {
         schema: errorDocumentSchema,
@@ -105,5 +120,20 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
 /** The shared response of one error status, e.g. Error404. */
 export const errorComponent = (status: number) => `Error${status}`;
 
-/** The shared response of each error status, by its component name. */
-export const ERROR_RESPONSES = () => Object.fromEntries(Object.keys(ERROR_EXAMPLES).map((status) => [errorComponent(Number(status)), errorResponse(Number(status))]));
+/** The error statuses some operation answers: those with a shared response. */
+const usedStatuses = () => [...new Set((Object.entries(ROUTES) as [string, RouteSpec][]).flatMap(([name, spec]) => refusalStatuses(name, spec)))].sort((a, b) => a - b);
+
+/** The shared response of each error status some operation answers, by its component name. */
+export const ERROR_RESPONSES = () => Object.fromEntries(usedStatuses().map((status) => [errorComponent(status), errorResponse(status)]));
+
+/** How a code reads in a description: `shipment.notFound` (No shipment of the account has this id). */
+export const codeWords = (code: ErrorCode) => `\`${code}\` (${ERROR_CODES[code].words.replace(/\.$/, '')})`;
+
+/**
+ * An operation's refusal of one status: the shared response, with a description naming the codes this operation
+ * may answer with it (OpenAPI 3.1 lets a reference say its own description).
+ */
+export function operationErrorResponse(name: string, spec: RouteSpec, status: number): ZodOpenApiResponseObject {
+  const codes = routeRefusals(name, spec).filter((code) => statusOfCode(code) === status);
+  return { $ref: `#/components/responses/${errorComponent(status)}`, description: `${status} ${reasonPhrase(status)}: ${codes.map(codeWords).join('; ')}.` } as unknown as ZodOpenApiResponseObject;
+}
