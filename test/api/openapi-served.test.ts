@@ -1,5 +1,5 @@
 // The station serves its own description: GET /v3/openapi.json under each prefix, with no token and any Accept,
-// the very text of the committed openapi.json; and the reference at /docs with its viewer's files, from the station
+// the committed openapi.json with absolute servers at the request's own origin (the prefix asked under first); and the reference at /docs with its viewer's files, from the station
 // itself, under the desk UI's Content-Security-Policy. The Host guard keeps both from a rebinding page.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,14 +15,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the description the station serves', () => {
-  it.each(['/v3', '/v3-testing', ''])('is openapi.json at %s/openapi.json, with no token and any Accept', async (prefix) => {
+  it.each(['/v3', '/v3-testing', ''])('is openapi.json at %s/openapi.json, with no token and any Accept, its servers absolute with this prefix first', async (prefix) => {
+    const others = ['/v3', '/v3-testing', ''].filter((other) => other !== prefix);
     for (const accept of ['application/json', '*/*', 'application/vnd.api+json']) {
       const answer = await t.call(`${prefix}/openapi.json`, { headers: { Accept: accept } });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-      expect(answer.text).toBe(committed);
+      expect(answer.json.servers.map((server: { url: string }) => server.url)).toEqual([prefix, ...others].map((each) => `${t.url}${each}`));
+      expect({ ...answer.json, servers: JSON.parse(committed).servers }).toEqual(JSON.parse(committed));
     }
+  });
+
+  it('builds its servers from the request’s own host, as links are', async () => {
+    const port = new URL(t.url).port;
+    const answer = await t.call('/v3/openapi.json', { headers: { Host: `localhost:${port}` } });
+    expect(answer.json.servers[0].url).toBe(`http://localhost:${port}/v3`);
+    // A client takes servers[0] as its base: it works as it is, in Node too (no relative URL to resolve).
+    const echo = await fetch(`${answer.json.servers[0].url}/test`, { headers: { Authorization: `Bearer ${await t.token()}` } });
+    expect(echo.status).toBe(200);
   });
 
   it('draws /docs with the station’s own Swagger UI, under the desk UI’s policy', async () => {
