@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, execBehindTheStation, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
@@ -42,6 +43,21 @@ describe('every answer is a JSON:API document', () => {
     const response = await t.call('/v3/clients/current', { headers: auth });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('links and Location come in the form the request came', () => {
+  it.each(['/v3', '/v3-testing', ''])('under prefix "%s", at the host it was asked by', async (prefix) => {
+    const port = new URL(t.url).port;
+    const body = JSON.stringify(document(attributes(), { service: 'economy', scheduledProcessing: false }));
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const made = await t.call(`${prefix}/shipments`, { method: 'POST', headers: { ...auth, Host: host, 'Content-Type': JSONAPI }, body });
+      expect(made.status).toBe(201);
+      const self = `http://${host}${prefix}/shipments/${made.json.data.id}`;
+      expect(made.headers.location).toBe(self);
+      expect(made.json.data.links.self).toBe(self);
+      expect((await t.call(`${prefix}/shipments/${made.json.data.id}`, { headers: { ...auth, Host: host } })).json.data.links.self).toBe(self);
+    }
   });
 });
 

@@ -31,6 +31,19 @@ describe('the /test echo of spec 4.3 matches the examples byte for byte', () => 
     expect((await t.call('/v3/test/a%20b', { headers: auth })).json.data.id).toBe('a b');
   });
 
+  it('answers HEAD of /test/?query, /test/<id> and /clients/current (spec 4.2 and 4.3) as the description’s HEAD operations say', async () => {
+    for (const path of ['/v3/test/?a=1', '/v3/test/42', '/v3/clients/current', '/clients/current']) {
+      const response = await t.call(path, { method: 'HEAD', headers: auth });
+      expect(response.status, path).toBe(200);
+      expect(response.text, path).toBe('');
+    }
+    // HEAD /clients/current checks a token: 401 with WWW-Authenticate, and no body, when it is not good.
+    const refused = await t.call('/v3/clients/current', { method: 'HEAD', headers: { Authorization: 'Bearer x.y.z' } });
+    expect(refused.status).toBe(401);
+    expect(refused.text).toBe('');
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer realm="127\.0\.0\.1", error="invalid_token"/);
+  });
+
   it('answers HEAD with 200 and no body', async () => {
     const response = await t.call('/v3/test', { method: 'HEAD', headers: auth });
     expect(response.status).toBe(200);
@@ -50,7 +63,7 @@ describe('the /test echo of spec 4.3 matches the examples byte for byte', () => 
     expect(response.headers.allow).toBe('HEAD, GET, OPTIONS');
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 405, title: 'Method Not Allowed', detail: 'POST is not allowed here. Allowed: HEAD, GET.' }],
+      errors: [{ status: 405, code: 'request.methodNotAllowed', title: 'Method Not Allowed', detail: 'POST is not allowed here. Allowed: HEAD, GET.' }],
     });
   });
 });

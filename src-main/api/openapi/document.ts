@@ -89,8 +89,8 @@ const ECHO_QUERY = {
   required: false,
   style: 'form',
   explode: true,
-  description: 'Any query parameters: the echo answers them back in data.attributes.query (spec 4.3).',
-  schema: { type: 'object', additionalProperties: { type: 'string' } },
+  description: 'Any query parameters: the echo answers them back in data.attributes.query (spec 4.3), a repeated one as a list.',
+  schema: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } },
   example: { orderId: '1001' },
 };
 

@@ -56,7 +56,7 @@ const PRINTING: readonly ErrorCode[] = [
 
 /** Each route's own refusals, by its name in the route table; a route missing here has only those its entry implies. */
 const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
-  signIn: ['auth.failed', 'auth.tooManySignIns', 'auth.signInsBusy'],
+  signIn: ['auth.missing', 'auth.failed', 'auth.tooManySignIns', 'auth.signInsBusy'],
   changeCurrentClient: ['role.required'],
   addClient: ['client.usernameTaken', 'client.usernameReserved'],
   changeClient: ['client.notFound', 'client.usernameTaken', 'client.usernameReserved', 'account.lastAdmin'],
