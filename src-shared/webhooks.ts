@@ -10,10 +10,16 @@ import { validateResource, type Result } from './resource-validation.ts';
 const absent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null || value === '' ? undefined : value), schema.optional());
 const wholeNumber = z.preprocess((value) => (typeof value === 'string' && /^\s*[0-9]{1,15}\s*$/.test(value) ? Number(value) : value), z.number().int().nonnegative());
 
+/** An http or https URL with a host name or IPv4 address, an optional port, and no credentials: what the check below takes. */
+export const WEB_URL_PATTERN =
+  '^\\s*[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))' +
+  '(?::(?:[0-5]?[0-9]{1,4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?#][^\\s]*)?\\s*$';
+
 const webUrl = z
   .string()
   .trim()
   .max(2048)
+  .regex(new RegExp(WEB_URL_PATTERN), { error: 'Expected an http or https URL, without a user name or password in it.' })
   .refine((text) => {
     try {
       const url = new URL(text);
@@ -53,13 +59,21 @@ export const newWebhookSchema = z.object({
   environment: absent(environment),
 });
 
-/** A PATCH of a webhook: any of its status, URL, events and environment; at least one. */
+/** A PATCH of a webhook: any of its status, URL, events and environment, and a new secret on request; at least one. */
 export interface WebhookChangeRequest {
   status?: 'active' | 'paused';
   url?: string;
   events?: EventType[];
   environment?: WebhookEnvironment;
+  /** true: a new signing secret replaces the old one at once, answered once (attributes.secret). */
+  rotateSecret?: boolean;
 }
+
+/** true or false, or their text (as query strings and form posts send them). */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true')
+  .meta({ description: 'true or false (also as the text "true" or "false").' });
 
 export const webhookChangeSchema = z
   .object({
@@ -67,8 +81,15 @@ export const webhookChangeSchema = z
     url: absent(webUrl),
     events: absent(eventList),
     environment: absent(environment),
+    rotateSecret: absent(flag).meta({
+      description: 'true: a new signing secret replaces the old one at once; the answer carries it (attributes.secret), once. Deliveries from then on are signed with it, so give it to the receiver straight away (a delivery it refuses meanwhile is retried).',
+    }),
   })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), { path: ['status'], message: 'Expected at least one of status (active or paused), url, events or environment (live, sandbox or both).' });
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    path: ['status'],
+    message: 'Expected at least one of status (active or paused), url, events, environment (live, sandbox or both) or rotateSecret (true).',
+  })
+  .meta({ minProperties: 1 } as Record<string, unknown>);
 
 export interface ReplayRequest {
   fromEventId: number;
@@ -105,8 +126,8 @@ export const webhookAttributesSchema = z.object({
   environment: z.enum(WEBHOOK_ENVIRONMENTS).meta({ description: 'Whose events it receives: live (/v3), sandbox (/v3-testing), or both (a webhook registered before this choice existed, until changed).' }),
   pausedReason: z.string().nullable(),
   createdAt: z.string(),
-  /** Only in the answer to the request that added it: keep it, it is not shown again. */
-  secret: z.string().optional().meta({ description: 'The signing secret: only in the answer to the request that added the webhook. Keep it, it is not shown again.' }),
+  /** Only in the answer to the request that added it, or rotated it: keep it, it is not shown again. */
+  secret: z.string().optional().meta({ description: 'The signing secret: only in the answer to the request that added the webhook, or that rotated its secret (PATCH with rotateSecret: true). Keep it, it is not shown again.' }),
 });
 
 /** Deliveries waiting (in order) for this endpoint. */

@@ -88,6 +88,10 @@ Usage: npm run --silent station -- <command> [options]
       Prints the secret once ({"id","secret"} with --json). Deliveries are signed with it:
       Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>.
   webhook list [--data DIR] [--json]
+  webhook change --id ID [--url URL] [--events TYPE,TYPE] [--environment live|sandbox|both] [--data DIR] [--json]
+      Changes where it sends, which events and whose; what was queued goes to the new URL.
+  webhook rotate-secret --id ID [--data DIR] [--json]
+      A new signing secret, printed once ({"id","secret"} with --json); deliveries are signed with it from now on.
   webhook pause --id ID | webhook resume --id ID | webhook remove --id ID [--data DIR] [--json]
       A webhook that fails for a day is paused by the station; resume it once its endpoint works.
   webhook deliveries --id ID [--limit N] [--status pending|delivered|dead] [--data DIR] [--json]

@@ -2,7 +2,7 @@
 import { UsageError, common, optional, parse, print, required, unknownSubcommand, withAdmin, type Values } from './arguments.ts';
 import type { StationAdmin } from '../admin.ts';
 import { EVENT_TYPES } from '../../src-shared/events.ts';
-import { validateNewWebhook, validateReplay } from '../../src-shared/webhooks.ts';
+import { validateNewWebhook, validateReplay, validateWebhookChange } from '../../src-shared/webhooks.ts';
 
 /** A contract refusal as a usage message naming the option: /data/attributes/events → --events. */
 function optionProblem(pointer: string | undefined, options: Record<string, string>): string {
@@ -15,7 +15,7 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
   const line = (hook: Awaited<ReturnType<StationAdmin['webhooks']['list']>>[number]) =>
     `${hook.id}\t${hook.status}${hook.pausedReason ? ` (${hook.pausedReason})` : ''}\t${hook.clientId === null ? 'every client' : `client ${hook.clientId}`}\t${hook.environment}\t${hook.eventTypes.join(',')}\t${hook.url}\t${hook.pending} pending`;
   const shown = (hook: Awaited<ReturnType<StationAdmin['webhooks']['list']>>[number]) => {
-    const { secret: _secret, ...rest } = hook;
+    const { secret: _secret, rotated: _rotated, ...rest } = hook as typeof hook & { rotated?: boolean };
     return rest;
   };
   switch (sub) {
@@ -64,6 +64,34 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
       print(values, { id: idOf(values) }, `Removed webhook ${idOf(values)}; its delivery log is kept.`);
       return;
     }
+    case 'change': {
+      const values = parse(args, { ...common, id: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, environment: { type: 'string' } });
+      const id = idOf(values);
+      const request = validateWebhookChange({ data: { type: 'webhook', attributes: { url: optional(values, 'url'), events: optional(values, 'events'), environment: optional(values, 'environment') } } });
+      if (!request.ok) {
+        const option = optionProblem(request.errors[0]!.source?.pointer, {
+          url: '--url (an http or https URL)',
+          events: `--events (one or more of ${EVENT_TYPES.join(', ')})`,
+          environment: '--environment (live, sandbox or both)',
+          status: 'change: give at least one of --url, --events and --environment',
+        });
+        throw new UsageError(option.startsWith('change:') ? `${option}.` : `Invalid ${option}.`);
+      }
+      const hook = await withAdmin(values, (admin) => admin.webhooks.change(admin.actor, id, request.value));
+      print(values, shown(hook), line(hook));
+      return;
+    }
+    case 'rotate-secret': {
+      const values = parse(args, { ...common, id: { type: 'string' } });
+      const id = idOf(values);
+      const hook = await withAdmin(values, (admin) => admin.webhooks.change(admin.actor, id, { rotateSecret: true }));
+      print(
+        values,
+        { id: hook.id, secret: hook.secret },
+        `Webhook ${hook.id} signs its deliveries with a new secret from now on (shown once; give it to the receiver now): ${hook.secret}`,
+      );
+      return;
+    }
     case 'deliveries': {
       const values = parse(args, { ...common, id: { type: 'string' }, limit: { type: 'string' }, status: { type: 'string' } });
       const limitText = optional(values, 'limit') ?? '50';
@@ -91,6 +119,6 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
       return;
     }
     default:
-      throw new UsageError(unknownSubcommand('webhook', sub, 'add, list, pause, resume, remove, deliveries or replay'));
+      throw new UsageError(unknownSubcommand('webhook', sub, 'add, list, change, rotate-secret, pause, resume, remove, deliveries or replay'));
   }
 }

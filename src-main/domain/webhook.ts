@@ -22,8 +22,8 @@ export interface WebhookRecord {
 
 export type NewWebhook = Pick<WebhookRecord, 'url' | 'eventTypes' | 'clientId' | 'secret' | 'cursor' | 'environment'>;
 
-/** What a PATCH changes besides the status: where it sends, which events, and of which environment. */
-export type WebhookChange = Partial<Pick<WebhookRecord, 'url' | 'eventTypes' | 'environment'>>;
+/** What a PATCH changes besides the status: where it sends, which events, of which environment, and its secret. */
+export type WebhookChange = Partial<Pick<WebhookRecord, 'url' | 'eventTypes' | 'environment' | 'secret'>>;
 
 export type DeliveryStatus = DeliveryAttributes['status'];
 

@@ -1,6 +1,6 @@
 // Webhooks as clients and admins manage them: a client registers endpoints for its own events, an admin for any
-// client's or for every client's; each gets a secret shown once. Pausing, resuming, the delivery log and replays
-// follow the same ownership. Every change is in the audit log.
+// client's or for every client's; each gets a secret shown once (and a new one, shown once, when it is rotated).
+// Pausing, resuming, the delivery log and replays follow the same ownership. Every change is in the audit log.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { REPLAY_LIMIT, type NewWebhookRequest, type ReplayRequest, type WebhookChangeRequest, type WebhookEnvironment } from '../../src-shared/webhooks.ts';
 import type { Actor } from '../domain/caller.ts';
@@ -17,8 +17,11 @@ export interface WebhookService {
   get(actor: Actor, id: string): Promise<WebhookRecord & { pending: number }>;
   remove(actor: Actor, id: string): Promise<void>;
   setStatus(actor: Actor, id: string, status: 'active' | 'paused'): Promise<WebhookRecord & { pending: number }>;
-  /** A PATCH: its URL, events and environment as given (each audited as webhook.changed), then its status. */
-  change(actor: Actor, id: string, change: WebhookChangeRequest): Promise<WebhookRecord & { pending: number }>;
+  /**
+   * A PATCH: its URL, events and environment as given, and a new secret when asked (audited as webhook.changed, the
+   * secret never in the log), then its status. `rotated`: the new secret is in the record, to be answered once.
+   */
+  change(actor: Actor, id: string, change: WebhookChangeRequest): Promise<WebhookRecord & { pending: number; rotated: boolean }>;
   deliveries(actor: Actor, id: string, filter: { before: string | null; status: DeliveryStatus | null; limit: number }): Promise<DeliveryRecord[]>;
   replay(actor: Actor, id: string, range: ReplayRequest): Promise<number>;
 }
@@ -29,7 +32,7 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
   /** The webhook, if the actor may see it: its own client's, or any for an admin. Others are not found. */
   const owned = async (actor: Actor, id: string) => {
     const webhook = await store.webhooks.get(id);
-    if (!webhook || (!isAdmin(actor) && (actor.via !== 'api' || webhook.clientId !== actor.client.id))) throw new StationError(404, ERROR_TEXT.noSuchWebhook(id));
+    if (!webhook || (!isAdmin(actor) && (actor.via !== 'api' || webhook.clientId !== actor.client.id))) throw new StationError('webhook.notFound', ERROR_TEXT.noSuchWebhook(id));
     return webhook;
   };
   const withPending = async (webhook: WebhookRecord) => ({ ...webhook, pending: await store.webhooks.pendingCount(webhook.id) });
@@ -52,12 +55,14 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
         clientId = null;
       } else if (request.clientId !== undefined && (actor.via === 'cli' || request.clientId !== actor.client.id)) {
         requireRole(actor, 'admin', 'A webhook for another client’s events');
-        if (!(await store.clients.byId(request.clientId))) throw new StationError(400, ERROR_TEXT.noClientWithId(request.clientId), { pointer: '/data/attributes/clientId' });
+        if (!(await store.clients.byId(request.clientId))) {
+          throw new StationError('client.notFound', ERROR_TEXT.noClientWithId(request.clientId), { pointer: '/data/attributes/clientId', parameter: 'client' });
+        }
         clientId = request.clientId;
       } else if (actor.via === 'api') {
         clientId = actor.client.id;
       } else {
-        throw new StationError(400, ERROR_TEXT.webhookNeedsClient, { parameter: 'client' });
+        throw new StationError('webhook.needsClient', ERROR_TEXT.webhookNeedsClient, { parameter: 'client' });
       }
       // It receives what happens from now on; older events can be replayed to it.
       const eventTypes = [...new Set(request.events)];
@@ -82,13 +87,18 @@ export function createWebhookService(store: Store, audit: AuditLog, onChange: ()
         ...(request.events !== undefined ? { eventTypes: [...new Set(request.events)] } : {}),
         ...(request.environment !== undefined && request.environment !== webhook.environment ? { environment: request.environment } : {}),
       };
-      if (Object.keys(change).length > 0) {
+      const rotated = request.rotateSecret === true;
+      if (Object.keys(change).length > 0 || rotated) {
         const from = { url: webhook.url, events: webhook.eventTypes, environment: webhook.environment };
-        const changed = audit.change(actor, 'webhook.changed', subject(webhook.id), { from, to: { ...from, ...change, ...(change.eventTypes ? { events: change.eventTypes } : {}) } });
-        if (!(await store.audited(changed, 'webhooks', 'change', webhook.id, change))) throw new StationError(404, ERROR_TEXT.noSuchWebhook(id));
+        const { eventTypes, ...rest } = change;
+        const changed = audit.change(actor, 'webhook.changed', subject(webhook.id), { from, to: { ...from, ...rest, ...(eventTypes ? { events: eventTypes } : {}) }, ...(rotated ? { secretRotated: true } : {}) });
+        if (!(await store.audited(changed, 'webhooks', 'change', webhook.id, { ...change, ...(rotated ? { secret: newWebhookSecret() } : {}) }))) {
+          throw new StationError('webhook.notFound', ERROR_TEXT.noSuchWebhook(id));
+        }
         onChange();
       }
-      return request.status === undefined ? withPending((await store.webhooks.get(webhook.id))!) : setStatus(actor, id, request.status);
+      const after = request.status === undefined ? await withPending((await store.webhooks.get(webhook.id))!) : await setStatus(actor, id, request.status);
+      return { ...after, rotated };
     },
     async deliveries(actor, id, filter) {
       const webhook = await owned(actor, id);

@@ -23,7 +23,7 @@ export interface WebhookWrites {
   add(webhook: NewWebhook): Promise<WebhookRecord>;
   remove(id: string): Promise<boolean>;
   setStatus(id: string, status: 'active' | 'paused', reason: string | null): Promise<boolean>;
-  /** Changes its URL, events or environment (what is given); false when it is removed. */
+  /** Changes its URL, events, environment or secret (what is given); false when it is removed. */
   change(id: string, change: WebhookChange): Promise<boolean>;
   /**
    * Queues the webhook's events after its cursor (up to `limit`), and moves the cursor past every event looked at,
@@ -140,13 +140,16 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
       ),
     remove: async (id) => (await sql.run('UPDATE webhooks SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [numericId(id), now()])) === 1,
     setStatus: async (id, status, reason) => (await sql.run(SET_STATUS, [numericId(id), status, reason])) === 1,
-    // Pending deliveries stay as queued: what was queued for the old URL goes to the new one.
+    // Pending deliveries stay as queued: what was queued for the old URL goes to the new one, signed with the new secret.
     change: async (id, change) =>
       (await sql.run(
         `UPDATE webhooks SET url = coalesce($2, url), event_types = coalesce($3, event_types),
-           sandbox = CASE WHEN $4 = 1 THEN CAST($5 AS INTEGER) ELSE sandbox END
+           sandbox = CASE WHEN $4 = 1 THEN CAST($5 AS INTEGER) ELSE sandbox END, secret = coalesce($6, secret)
          WHERE id = $1 AND removed_at IS NULL`,
-        [numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ? 1 : 0, change.environment ? sandboxColumn(change.environment) : null],
+        [
+          numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ? 1 : 0,
+          change.environment ? sandboxColumn(change.environment) : null, change.secret ?? null,
+        ],
       )) === 1,
     enqueueNew: (id, limit) =>
       sql.tx(async (tx) => {

@@ -48,7 +48,9 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
   router.on(ROUTES.changeWebhook, async (ctx: ApiContext) => {
     const change = validateWebhookChange(ctx.state.body);
     if (!change.ok) throw StationError.many(400, change.errors);
-    respondData(ctx, 200, webhookResource(await webhooks.change(actor(ctx), id(ctx), change.value)));
+    const changed = await webhooks.change(actor(ctx), id(ctx), change.value);
+    // A rotated secret is answered this once, as on create.
+    respondData(ctx, 200, webhookResource(changed, changed.rotated));
   });
 
   router.on(ROUTES.removeWebhook, async (ctx: ApiContext) => {

@@ -1,4 +1,4 @@
-// Webhook and delivery resources. A webhook's secret is in the answer that adds it, and never again.
+// Webhook and delivery resources. A webhook's secret is in the answer that adds it or rotates it, and never again.
 import type { DeliveryResource, WebhookResource } from '../../../src-shared/webhooks.ts';
 import type { DeliveryRecord, WebhookRecord } from '../../domain/webhook.ts';
 
