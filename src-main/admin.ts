@@ -14,6 +14,7 @@ import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import type { Actor } from './domain/caller.ts';
 import { createWebhookService, type WebhookService } from './services/webhooks.ts';
 import { createCalendarService, type CalendarService } from './services/calendar.ts';
+import { createTokenLifetimeSettings, type TokenLifetimeSettings } from './services/authentication.ts';
 
 /** The user running the admin command, as the audit log names them. */
 function operatingSystemUser(): string {
@@ -44,6 +45,8 @@ export interface StationAdmin {
   readonly webhooks: WebhookService;
   /** The station's time zone and holidays. */
   readonly calendar: CalendarService;
+  /** How long the Bearer tokens the station issues live. */
+  readonly tokenLifetime: TokenLifetimeSettings;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     audit,
     webhooks: createWebhookService(store, audit),
     calendar: createCalendarService({ store, audit, clock: () => new Date() }),
+    tokenLifetime: createTokenLifetimeSettings(store),
     close: () => store.close(),
   };
 }

@@ -1,6 +1,7 @@
 // `station config`: the station's calendar from the admin command. The time zone every desk counts days in, and
-// the holidays on which nothing ships (README, "Dates and time zones").
+// the holidays on which nothing ships (README, "Dates and time zones"); and how long its Bearer tokens live.
 import type { StationAdmin } from '../admin.ts';
+import type { TokenSettings } from '../services/authentication.ts';
 import { UsageError, common, parseWithPositionals, print, unknownSubcommand, withAdmin } from './arguments.ts';
 
 export const CONFIG_HELP = `  config show [--data DIR] [--json]
@@ -11,7 +12,37 @@ export const CONFIG_HELP = `  config show [--data DIR] [--json]
       station starts in the operating system's zone.
   config holidays list | add DATE... | remove DATE... [--data DIR] [--json]
       Days besides Saturday and Sunday on which nothing ships (YYYY-MM-DD): a shipment made on one, or
-      after its carrier's cutoff the day before, ships on the next working day.`;
+      after its carrier's cutoff the day before, ships on the next working day.
+  config token-lifetime [DURATION] [--data DIR] [--json]
+      How long a Bearer token the station issues at sign-in works (its exp); with DURATION, sets it for the
+      tokens issued from then on: 5m to 7d, e.g. 12h, 90m, 1h30m, 2d (default 12h, a working shift). The
+      desk renews its token before it expires; an ERP signs in again, or renews it.`;
+
+/**
+ * A duration as the admin writes it: days, hours, minutes and seconds, each a whole number with its unit, in that
+ * order (12h, 90m, 1h30m, 7d, 300s); undefined when it is not one.
+ */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m(?:in)?)?(?:(\d+)s)?$/i.exec(text.trim());
+  if (!match || text.trim() === '') return undefined;
+  const [days, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number];
+  return ((days * 24 + hours) * 60 + minutes) * 60 + seconds;
+}
+
+/** Seconds as the admin would write them: 12h, 1h30m, 7d, 45s. */
+export function formatDuration(total: number): string {
+  const parts: string[] = [];
+  let rest = total;
+  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {
+    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
+    rest %= size;
+  }
+  return parts.join('') || '0s';
+}
+
+function tokenLifetimeShown(settings: TokenSettings) {
+  return { lifetimeSeconds: settings.lifetimeSeconds, lifetime: formatDuration(settings.lifetimeSeconds), isDefault: settings.isDefault };
+}
 
 /** What every config command prints: the calendar as the station describes it after the command, without its clock. */
 async function shown(admin: StationAdmin, command: () => Promise<unknown> = async () => undefined) {
@@ -63,7 +94,18 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
       print(values, calendar, `${action === 'add' ? 'Added' : 'Removed'} ${positionals.join(', ')}.\n${text(calendar)}`);
       return;
     }
+    case 'token-lifetime': {
+      const { values, positionals } = parseWithPositionals(args, common, 1);
+      const given = positionals[0];
+      const seconds = given === undefined ? undefined : parseDuration(given);
+      if (given !== undefined && seconds === undefined) throw new UsageError(`'${given}' is not a duration. Give it as 12h, 90m, 1h30m or 2d (from 5m to 7d).`);
+      const settings = await withAdmin(values, (admin) => (seconds === undefined ? admin.tokenLifetime.read() : admin.tokenLifetime.set(admin.actor, seconds)));
+      const shown = tokenLifetimeShown(settings);
+      const lifetime = `${shown.lifetime}${settings.isDefault ? ' (the default)' : ''}`;
+      print(values, shown, seconds === undefined ? `Tokens live ${lifetime}.` : `Tokens issued from now on live ${lifetime}; tokens issued before keep their expiry.`);
+      return;
+    }
     default:
-      throw new UsageError(unknownSubcommand('config', sub, 'show, set-time-zone or holidays'));
+      throw new UsageError(unknownSubcommand('config', sub, 'show, set-time-zone, holidays or token-lifetime'));
   }
 }

@@ -1,7 +1,7 @@
 // The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
 // A token the station issues at sign-in also names the integration key it was signed in through (`iid`), so that
-// revoking the key ends its tokens too, and the user who signed in (`uid`); a token an integration makes itself
-// has neither, and acts as the client's first admin.
+// revoking the key ends its tokens too, and the user who signed in (`uid`), and it expires (`exp`); a token an
+// integration makes itself has neither id, acts as the client's first admin, and expires only if it says so.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -14,7 +14,13 @@ export interface ClientClaims {
   userId?: string;
 }
 
-export type TokenFailure = 'invalid' | 'missing-claims';
+/** A verified token's claims, with when it was issued and when it expires (milliseconds), where it says so. */
+export interface VerifiedClaims extends ClientClaims {
+  issuedAt?: number;
+  expiresAt?: number;
+}
+
+export type TokenFailure = 'invalid' | 'expired' | 'missing-claims';
 
 export class TokenError extends Error {
   readonly failure: TokenFailure;
@@ -30,33 +36,55 @@ export function tokenKey(serverKey: string): KeyObject {
   return createSecretKey(Buffer.from(serverKey, 'utf8'));
 }
 
-export async function signClientToken(claims: ClientClaims, key: KeyObject): Promise<string> {
-  return new SignJWT({
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/**
+ * Signs the claims; `times` dates the token on the station's clock (iat) and makes it expire (exp). Without it the
+ * token is dated by this computer's clock and never expires: what the upstream gateway signs for another station.
+ */
+export async function signClientToken(claims: ClientClaims, key: KeyObject, times?: { issuedAt: Date; expiresAt: Date }): Promise<string> {
+  const jwt = new SignJWT({
     clientKey: claims.clientKey,
     ...(claims.integrationId === undefined ? {} : { iid: claims.integrationId }),
     ...(claims.userId === undefined ? {} : { uid: claims.userId }),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.clientId)
-    .setIssuedAt()
-    .sign(key);
+    .setIssuedAt(times ? seconds(times.issuedAt) : undefined);
+  if (times) jwt.setExpirationTime(seconds(times.expiresAt));
+  return jwt.sign(key);
 }
 
-/** Verifies signature and algorithm (HS256 only, never `none`) and returns the claims, or throws TokenError. */
-export async function verifyClientToken(token: string, key: KeyObject): Promise<ClientClaims & { expiresAt?: number }> {
+/**
+ * A client id as a token may name it: the text, or a whole number (its decimal text), as JSON encoders of
+ * integrators often write an id that looks like a number.
+ */
+function clientIdOf(sub: unknown): string | undefined {
+  if (typeof sub === 'string') return sub === '' ? undefined : sub;
+  if (typeof sub === 'number' && Number.isSafeInteger(sub) && sub >= 0) return String(sub);
+  return undefined;
+}
+
+/**
+ * Verifies signature and algorithm (HS256 only, never `none`) and expiry at `now` (the station's clock), and returns
+ * the claims, or throws TokenError.
+ */
+export async function verifyClientToken(token: string, key: KeyObject, now: Date = new Date()): Promise<VerifiedClaims> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now }));
   } catch (error) {
-    throw new TokenError('invalid', describeJoseError(error));
+    throw new TokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid', describeJoseError(error));
   }
-  const { sub, clientKey } = payload;
-  if (typeof sub !== 'string' || sub === '' || typeof clientKey !== 'string' || clientKey === '') {
+  const clientId = clientIdOf(payload.sub);
+  const { clientKey } = payload;
+  if (clientId === undefined || typeof clientKey !== 'string' || clientKey === '') {
     throw new TokenError('missing-claims', 'token lacks sub or clientKey');
   }
-  const claims: ClientClaims & { expiresAt?: number } = { clientId: sub, clientKey };
+  const claims: VerifiedClaims = { clientId, clientKey };
   if (typeof payload.iid === 'string') claims.integrationId = payload.iid;
   if (typeof payload.uid === 'string') claims.userId = payload.uid;
+  if (typeof payload.iat === 'number') claims.issuedAt = payload.iat * 1000;
   if (typeof payload.exp === 'number') claims.expiresAt = payload.exp * 1000;
   return claims;
 }

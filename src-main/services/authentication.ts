@@ -1,10 +1,13 @@
-// Who is calling: the ServiceApi sign-in of spec 5.1 and the Bearer token check of 5.2.
+// Who is calling: the ServiceApi sign-in of spec 5.1 and the Bearer token check of 5.2, and how long the tokens
+// the station issues live: a lifetime the admin sets (a working shift unless set), renewed by a desk while it runs.
 import { availableParallelism } from 'node:os';
+import type { ErrorCode } from '../../src-shared/error-codes.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import type { Actor } from '../domain/caller.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
 import { createWorkGate, GateFullError } from '../security/work-gate.ts';
-import { signClientToken, tokenKey, TokenError, verifyClientToken, type ClientClaims } from '../security/tokens.ts';
+import { signClientToken, tokenKey, TokenError, verifyClientToken, type VerifiedClaims } from '../security/tokens.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { Store } from '../store/index.ts';
@@ -18,7 +21,14 @@ export interface Bearer {
   serverKeyToken: boolean;
 }
 
-export type BearerCheck = ({ ok: true } & Bearer) | { ok: false; detail: string };
+/** A refused token says why as a code: auth.failed, auth.tokenInvalid, auth.tokenExpired or auth.tokenMissingData. */
+export type BearerCheck = ({ ok: true } & Bearer) | { ok: false; code: ErrorCode; detail: string };
+
+/** A token the station issued, and when it expires. */
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
 
 /** A user, their account, and the integration key they signed in through. */
 export interface SignedIn {
@@ -33,8 +43,80 @@ export interface AuthenticationService {
    * address that failed too often is refused with 429 before any work, and a full scrypt queue with 503.
    */
   signIn(hash: string, integrationKey: string, address: string): Promise<SignedIn | undefined>;
+  /** A token for a sign-in, expiring after the station's token lifetime. */
+  issue(signedIn: SignedIn): Promise<IssuedToken>;
+  /** The token of `issue`, alone. */
   tokenFor(signedIn: SignedIn): Promise<string>;
   checkBearer(token: string): Promise<BearerCheck>;
+  /**
+   * A fresh token for a good one (the same client, user and integration), expiring a lifetime from now: a desk renews
+   * its session this way before it ends, without the password. A refused token is refused as checkBearer says.
+   */
+  renew(token: string): Promise<({ ok: true } & Bearer & IssuedToken) | Extract<BearerCheck, { ok: false }>>;
+}
+
+/** How long the station's tokens live, in seconds: a working shift unless the admin sets it, from 5 minutes to 7 days. */
+export const TOKEN_LIFETIME = { defaultSeconds: 12 * 3600, minSeconds: 5 * 60, maxSeconds: 7 * 24 * 3600 } as const;
+
+/** Where the token settings are kept (station settings, shared by every desk). */
+const TOKEN_SETTINGS_KEY = 'station:tokens';
+
+interface StoredTokenSettings {
+  lifetimeSeconds?: number;
+  /**
+   * When this station first ran with expiring tokens: a token it issued before (no exp) lives a lifetime from then
+   * or from its issue, whichever is later, so the upgrade ends no session mid-shift and every desk renews in time.
+   */
+  expiryFrom?: string;
+}
+
+export interface TokenSettings {
+  lifetimeSeconds: number;
+  /** Whether the lifetime is the default one, not set by the admin. */
+  isDefault: boolean;
+  expiryFrom: string | undefined;
+}
+
+async function storedTokenSettings(store: Store): Promise<StoredTokenSettings> {
+  return ((await store.settings.get(TOKEN_SETTINGS_KEY)) as StoredTokenSettings | undefined) ?? {};
+}
+
+async function readTokenSettings(store: Store): Promise<TokenSettings> {
+  const found = await storedTokenSettings(store);
+  return { lifetimeSeconds: found.lifetimeSeconds ?? TOKEN_LIFETIME.defaultSeconds, isDefault: found.lifetimeSeconds === undefined, expiryFrom: found.expiryFrom };
+}
+
+/** At every start: the first start with expiring tokens notes when, for the tokens issued before (expiryFrom). */
+export async function ensureTokenSettings(store: Store, now: Date): Promise<void> {
+  const found = await storedTokenSettings(store);
+  if (found.expiryFrom) return;
+  await store.settings.set(TOKEN_SETTINGS_KEY, { ...found, expiryFrom: now.toISOString() });
+}
+
+/** The words of a lifetime out of range. */
+export const tokenLifetimeOutOfRange = (seconds: number) =>
+  `The token lifetime must be from 5 minutes to 7 days; ${Number.isFinite(seconds) ? `${seconds} seconds` : 'that'} is not.`;
+
+export interface TokenLifetimeSettings {
+  read(): Promise<TokenSettings>;
+  /** Sets the lifetime of the tokens issued from now on (the admin command); tokens issued before keep their exp. */
+  set(actor: Actor, seconds: number): Promise<TokenSettings>;
+}
+
+export function createTokenLifetimeSettings(store: Store): TokenLifetimeSettings {
+  return {
+    read: () => readTokenSettings(store),
+    async set(actor, seconds) {
+      if (actor.via !== 'cli' && actor.user.role !== 'admin') {
+        throw new StationError('role.required', ERROR_TEXT.roleNeeded('Setting the token lifetime', 'admin', actor.user.role), { meta: { neededRole: 'admin', role: actor.user.role } });
+      }
+      if (!Number.isInteger(seconds) || seconds < TOKEN_LIFETIME.minSeconds || seconds > TOKEN_LIFETIME.maxSeconds) {
+        throw new StationError('field.invalid', tokenLifetimeOutOfRange(seconds), { parameter: 'lifetime', meta: { reason: 'from 5 minutes to 7 days' } });
+      }
+      await store.settings.set(TOKEN_SETTINGS_KEY, { ...(await storedTokenSettings(store)), lifetimeSeconds: seconds });
+      return readTokenSettings(store);
+    },
+  };
 }
 
 /** Tokens found good are remembered, so a busy client's calls skip the signature and the database; oldest go first. */
@@ -46,8 +128,10 @@ const REMEMBERED_TOKENS = 1000;
 export const CLIENT_RECHECK_MS = 1000;
 
 interface Remembered extends Bearer {
+  claims: VerifiedClaims;
   checkedAt: number;
   clientsVersion: number;
+  /** When the token ends on the station's clock (its exp, or for an issued token without one, see expiryFrom). */
   expiresAt?: number;
 }
 
@@ -61,7 +145,14 @@ export function actingUser(users: readonly UserRecord[]): UserRecord | undefined
   return users.find((user) => user.role === 'admin') ?? users[0];
 }
 
-export function createAuthenticationService(store: Store, keys: StationKeys): AuthenticationService {
+/** The refusal of a token that failed verification, as a code and the spec's text family. */
+function refusalOf(error: TokenError): Extract<BearerCheck, { ok: false }> {
+  if (error.failure === 'missing-claims') return { ok: false, code: 'auth.tokenMissingData', detail: ERROR_TEXT.tokenMissingData };
+  return { ok: false, code: error.failure === 'expired' ? 'auth.tokenExpired' : 'auth.tokenInvalid', detail: ERROR_TEXT.invalidToken(error.message) };
+}
+
+/** `clock`: the station's clock, which dates tokens and decides when they expire. */
+export function createAuthenticationService(store: Store, keys: StationKeys, clock: () => Date = () => new Date()): AuthenticationService {
   const key = tokenKey(keys.serverKey);
   const remembered = new Map<string, Remembered>();
   // Waits are measured on the monotonic clock: a station clock set by hand (or by a test) cannot end them.
@@ -84,14 +175,74 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
     return id;
   };
 
+  const sign = async (claims: { clientId: string; clientKey: string; integrationId?: string; userId?: string }): Promise<IssuedToken> => {
+    const { lifetimeSeconds } = await readTokenSettings(store);
+    const issuedAt = clock();
+    // Whole seconds, as exp says it: expiresAt is the instant the token stops working.
+    const expiresAt = new Date((Math.floor(issuedAt.getTime() / 1000) + lifetimeSeconds) * 1000);
+    return { token: await signClientToken(claims, key, { issuedAt, expiresAt }), expiresAt };
+  };
+
+  /**
+   * When a token without exp ends: one the station issued (it names its user or integration) a lifetime after its
+   * issue or the first start with expiring tokens, whichever is later; one an integration signed itself never.
+   */
+  const legacyExpiry = async (claims: VerifiedClaims): Promise<number | undefined> => {
+    if (claims.userId === undefined && claims.integrationId === undefined) return undefined;
+    const settings = await readTokenSettings(store);
+    const from = Math.max(claims.issuedAt ?? 0, settings.expiryFrom ? Date.parse(settings.expiryFrom) : 0);
+    return from + settings.lifetimeSeconds * 1000;
+  };
+
+  const check = async (token: string): Promise<({ ok: true; claims: VerifiedClaims } & Bearer) | Extract<BearerCheck, { ok: false }>> => {
+    // How fresh a remembered check is counts in real time; when a token expires, on the station's clock.
+    const checkedAt = Date.now();
+    const now = clock();
+    const known = remembered.get(token);
+    if (
+      known &&
+      checkedAt - known.checkedAt < CLIENT_RECHECK_MS &&
+      known.clientsVersion === store.clients.localVersion() &&
+      (known.expiresAt === undefined || known.expiresAt > now.getTime())
+    ) {
+      return { ok: true, client: known.client, user: known.user, serverKeyToken: known.serverKeyToken, claims: known.claims };
+    }
+    let claims: VerifiedClaims;
+    try {
+      claims = await verifyClientToken(token, key, now);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      remembered.delete(token);
+      return refusalOf(error);
+    }
+    const expiresAt = claims.expiresAt ?? (await legacyExpiry(claims));
+    if (expiresAt !== undefined && expiresAt <= now.getTime()) {
+      remembered.delete(token);
+      return refusalOf(new TokenError('expired', 'token expired'));
+    }
+    const clientsVersion = store.clients.localVersion();
+    const client = await store.clients.byId(claims.clientId);
+    const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
+    const user = client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
+    if (!client || !user || user.clientId !== client.id || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
+      remembered.delete(token);
+      return { ok: false, code: 'auth.failed', detail: ERROR_TEXT.authorizationFailed };
+    }
+    const bearer: Bearer = { client, user, serverKeyToken: claims.userId === undefined };
+    remember(token, { ...bearer, claims, checkedAt, clientsVersion, ...(expiresAt === undefined ? {} : { expiresAt }) });
+    return { ok: true, ...bearer, claims };
+  };
+
+  const issue = ({ client, user, integrationId }: SignedIn) => sign({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id });
+
   return {
     async signIn(hash, integrationKey, address) {
       const turn = backoff.begin(integrationKey, address);
       if (turn.kind === 'locked') {
         const seconds = Math.ceil(turn.waitMs / 1000);
-        throw new StationError(429, ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
+        throw new StationError('auth.tooManySignIns', ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
       }
-      if (turn.kind === 'busy') throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+      if (turn.kind === 'busy') throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
       // The check was reserved before any work, so guessers at once cannot all pass the count; it ends as a
       // failure, a success, or (too busy to check, or the store failed) as no check at all.
       let outcome: 'failed' | 'succeeded' | 'unchecked' = 'unchecked';
@@ -100,7 +251,7 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
         try {
           credential = await scrypt.run(() => deriveCredential(hash, keys.credentialSalt));
         } catch (error) {
-          if (error instanceof GateFullError) throw new StationError(503, ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+          if (error instanceof GateFullError) throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
           throw error;
         }
         let matchId: string | undefined;
@@ -121,39 +272,23 @@ export function createAuthenticationService(store: Store, keys: StationKeys): Au
       }
     },
 
-    tokenFor: ({ client, user, integrationId }) => signClientToken({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id }, key),
+    issue,
+    tokenFor: async (signedIn) => (await issue(signedIn)).token,
 
     async checkBearer(token) {
-      const now = Date.now();
-      const known = remembered.get(token);
-      if (
-        known &&
-        now - known.checkedAt < CLIENT_RECHECK_MS &&
-        known.clientsVersion === store.clients.localVersion() &&
-        (known.expiresAt === undefined || known.expiresAt > now)
-      ) {
-        return { ok: true, client: known.client, user: known.user, serverKeyToken: known.serverKeyToken };
-      }
-      try {
-        const claims: ClientClaims & { expiresAt?: number } = await verifyClientToken(token, key);
-        const clientsVersion = store.clients.localVersion();
-        const client = await store.clients.byId(claims.clientId);
-        const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
-        const user = client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
-        if (!client || !user || user.clientId !== client.id || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
-          remembered.delete(token);
-          return { ok: false, detail: ERROR_TEXT.authorizationFailed };
-        }
-        const bearer: Bearer = { client, user, serverKeyToken: claims.userId === undefined };
-        remember(token, { ...bearer, checkedAt: now, clientsVersion, ...(claims.expiresAt === undefined ? {} : { expiresAt: claims.expiresAt }) });
-        return { ok: true, ...bearer };
-      } catch (error) {
-        if (!(error instanceof TokenError)) throw error;
-        return {
-          ok: false,
-          detail: error.failure === 'missing-claims' ? ERROR_TEXT.tokenMissingData : ERROR_TEXT.invalidToken(error.message),
-        };
-      }
+      const checked = await check(token);
+      if (!checked.ok) return checked;
+      const { claims: _claims, ...bearer } = checked;
+      return bearer;
+    },
+
+    async renew(token) {
+      const checked = await check(token);
+      if (!checked.ok) return checked;
+      const { claims, ...bearer } = checked;
+      // The same claims, newly dated; the client key is the account's now, which the check found equal.
+      const { issuedAt: _issuedAt, expiresAt: _expiresAt, ...same } = claims;
+      return { ...bearer, ...(await sign(same)) };
     },
   };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { systemTimeZone } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { ensureCalendar } from '../services/calendar.ts';
+import { ensureTokenSettings } from '../services/authentication.ts';
 import { ensureStationKeys, type StationKeys } from '../services/station-keys.ts';
 import { DATABASE_FILE, DatabaseUnusableError } from '../store/database.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -99,6 +100,7 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
     }
     const keys = await ensureStationKeys(store);
     await ensureCalendar(store, options.timeZone ?? systemTimeZone());
+    await ensureTokenSettings(store, (clock ?? (() => new Date()))());
     return { store, keys };
   } catch (error) {
     await store.close();

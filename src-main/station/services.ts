@@ -161,7 +161,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     clients: createClientService(store, keys, audit),
     users: createUserService(store, keys, audit),
     integrations: createIntegrationService(store, audit),
-    authentication: createAuthenticationService(store, keys),
+    authentication: createAuthenticationService(store, keys, clock),
     carriers,
     documents,
     carrierSettings: createCarrierSettingsService(store, carriers, audit),

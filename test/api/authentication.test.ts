@@ -12,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FAILED_BODY = '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"title":"Unauthorized","detail":"Authorization failed."}]}';
+const FAILED_BODY = '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.failed","title":"Unauthorized","detail":"Authorization failed."}]}';
 const MISSING_BODY =
-  '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"title":"Unauthorized","detail":"Missing or invalid authorization header"}]}';
+  '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.missing","title":"Unauthorized","detail":"Missing or invalid authorization header"}]}';
 
 describe('POST /clients/authentication signs a client in with the ServiceApi hash (spec 5.1)', () => {
   it('answers 200 with the client and a ready token for the known vector', async () => {
@@ -47,7 +47,11 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
     });
     // Beside the token, who signed in: the desk UI shows what its user's role allows, and the user's name.
     const smithUser = { id: expect.stringMatching(/^\d+$/), name: 'Anna Verdi' };
-    expect(response.json.meta).toEqual({ token: expect.any(String), username: 'smith', role: 'supervisor', user: smithUser });
+    // And when the token expires: a token lifetime (a working shift unless the admin sets it) from now.
+    expect(response.json.meta).toEqual({ token: expect.any(String), expiresAt: expect.any(String), username: 'smith', role: 'supervisor', user: smithUser });
+    const claims = JSON.parse(Buffer.from(response.json.meta.token.split('.')[1], 'base64url').toString());
+    expect(response.json.meta.expiresAt).toBe(new Date(claims.exp * 1000).toISOString());
+    expect(claims.exp - claims.iat).toBe(12 * 3600);
     const current = await t.call('/v3/clients/current', { headers: { Authorization: `Bearer ${response.json.meta.token}` } });
     expect(current.status).toBe(200);
     expect(current.json.meta).toEqual({ username: 'smith', role: 'supervisor', user: smithUser });

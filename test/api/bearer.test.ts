@@ -52,42 +52,44 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe(MISSING_HEADER);
     expect(response.text).toBe(
-      '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"title":"Unauthorized","detail":"Missing or invalid authorization header"}]}',
+      '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.missing","title":"Unauthorized","detail":"Missing or invalid authorization header"}]}',
     );
   });
 
-  async function refused(token: string, detail: string | RegExp) {
+  /** A refused token: its code, the spec's words, and the WWW-Authenticate of an invalid token saying them. */
+  async function refused(token: string, detail: string | RegExp, code: string) {
     const response = await current(`Bearer ${token}`);
     expect(response.status).toBe(401);
     expect(response.headers['content-type']).toBe(JSONAPI);
     expect(response.json.errors[0].detail).toMatch(detail);
-    expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="127\.0\.0\.1", error="invalid_token"/);
+    expect(response.json.errors[0].code).toBe(code);
+    expect(response.headers['www-authenticate']).toBe(`Bearer realm="127.0.0.1", error="invalid_token", error_description="${response.json.errors[0].detail}"`);
   }
 
   it('rejects alg none', async () => {
-    await refused(new UnsecuredJWT({ sub: t.client.id, clientKey: t.client.clientKey }).encode(), /^Invalid token: /);
+    await refused(new UnsecuredJWT({ sub: t.client.id, clientKey: t.client.clientKey }).encode(), /^Invalid token: /, 'auth.tokenInvalid');
   });
 
   it('rejects another algorithm signed with the server key', async () => {
     const key = new TextEncoder().encode(t.station.keys.serverKey);
     const token = await new SignJWT({ clientKey: t.client.clientKey }).setProtectedHeader({ alg: 'HS384' }).setSubject(t.client.id).sign(key);
-    await refused(token, 'Invalid token: algorithm not allowed');
+    await refused(token, 'Invalid token: algorithm not allowed', 'auth.tokenInvalid');
   });
 
   it('rejects a token signed with another key', async () => {
-    await refused(handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, 'f'.repeat(64)), 'Invalid token: signature verification failed');
+    await refused(handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, 'f'.repeat(64)), 'Invalid token: signature verification failed', 'auth.tokenInvalid');
   });
 
   it('rejects a token without clientKey', async () => {
-    await refused(handMadeToken({ sub: t.client.id }, t.station.keys.serverKey), 'Token is missing required data');
+    await refused(handMadeToken({ sub: t.client.id }, t.station.keys.serverKey), 'Token is missing required data', 'auth.tokenMissingData');
   });
 
   it('rejects an unknown client', async () => {
-    await refused(handMadeToken({ sub: '999', clientKey: t.client.clientKey }, t.station.keys.serverKey), 'Authorization failed.');
+    await refused(handMadeToken({ sub: '999', clientKey: t.client.clientKey }, t.station.keys.serverKey), 'Authorization failed.', 'auth.failed');
   });
 
   it('rejects a wrong client key', async () => {
-    await refused(handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey), 'Authorization failed.');
+    await refused(handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey), 'Authorization failed.', 'auth.failed');
   });
 
   it('refuses a remembered token within a second of its client key being rotated by another process', async () => {
@@ -106,12 +108,16 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     expect(Date.now() - rotatedAt).toBeLessThanOrEqual(CLIENT_RECHECK_MS + 200);
   });
 
-  it('refuses a remembered token once its own expiry has passed', async () => {
-    const soon = Math.floor(Date.now() / 1000) + 2;
+  it('refuses a remembered token once its own expiry has passed on the station’s clock', async () => {
+    const soon = Math.floor(t.clock().getTime() / 1000) + 2;
     const token = handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey, exp: soon }, t.station.keys.serverKey);
     expect((await current(`Bearer ${token}`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, soon * 1000 - Date.now() + 50));
-    await refused(token, 'Invalid token: token expired');
+    t.clock.advance(2000);
+    try {
+      await refused(token, 'Invalid token: token expired', 'auth.tokenExpired');
+    } finally {
+      t.clock.advance(-2000);
+    }
   });
 
   it('stops accepting tokens of a rotated client key, and accepts the new key', async () => {
@@ -120,7 +126,7 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     expect((await current(`Bearer ${old}`)).status).toBe(200);
     const rotated = await t.station.clients.rotateKey(OPERATOR, { id: other.id });
     expect(rotated.clientKey).not.toBe(other.clientKey);
-    await refused(old, 'Authorization failed.');
+    await refused(old, 'Authorization failed.', 'auth.failed');
     const fresh = handMadeToken({ sub: other.id, clientKey: rotated.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${fresh}`)).status).toBe(200);
   });

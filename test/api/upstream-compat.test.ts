@@ -168,7 +168,7 @@ describe('the upstream scheme name ParcelValueApi signs in like ServiceApi', () 
     const response = await signIn(header('ParcelValueApi', 'not-the-password'));
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="127.0.0.1", error="401", error_description="Authorization failed."');
-    expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 401, title: 'Unauthorized', detail: 'Authorization failed.' }] });
+    expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 401, code: 'auth.failed', title: 'Unauthorized', detail: 'Authorization failed.' }] });
   });
 
   it('is matched without regard to case, and an unknown scheme is still the 5.2 refusal', async () => {

@@ -468,7 +468,7 @@ describe('station config: the station calendar', () => {
       [['config', 'holidays', 'add'], "'config holidays add' needs one or more dates"],
       [['config', 'holidays', 'remove', addDays(christmas.today(), 7)], "is not one of the station's holidays."],
       [['config', 'holidays', 'clear'], "Unknown config holidays command 'clear'. Use list, add or remove."],
-      [['config'], "'config' needs a command first: show, set-time-zone or holidays."],
+      [['config'], "'config' needs a command first: show, set-time-zone, holidays or token-lifetime."],
     ] as const) {
       refusals.push(runCli([...args, '--data', data]).then((refused) => {
         expect(refused.code, args.join(' ')).toBe(2);

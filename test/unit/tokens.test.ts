@@ -21,6 +21,27 @@ describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server k
     const token = await signClientToken({ clientId: '17', clientKey: 'c1f0' }, tokenKey(SERVER_KEY));
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({ clientId: '17', clientKey: 'c1f0', issuedAt: expect.any(Number) });
+  });
+
+  it('dates a token on the clock it is given and makes it expire then, checked on the clock given', async () => {
+    const issuedAt = new Date(Date.UTC(2027, 2, 8, 5));
+    const expiresAt = new Date(issuedAt.getTime() + 3_600_000);
+    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0', userId: '3', integrationId: '1' }, tokenKey(SERVER_KEY), { issuedAt, expiresAt });
+    await expect(verifyClientToken(token, tokenKey(SERVER_KEY), new Date(expiresAt.getTime() - 1000))).resolves.toEqual({
+      clientId: '17',
+      clientKey: 'c1f0',
+      userId: '3',
+      integrationId: '1',
+      issuedAt: issuedAt.getTime(),
+      expiresAt: expiresAt.getTime(),
+    });
+    const error = await verifyClientToken(token, tokenKey(SERVER_KEY), expiresAt).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ failure: 'expired', message: 'token expired' });
+  });
+
+  it('reads a numeric sub as the client id’s decimal text', async () => {
+    const token = handMadeToken({ sub: 17, clientKey: 'c1f0' }, SERVER_KEY);
     await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({ clientId: '17', clientKey: 'c1f0' });
   });
 
@@ -59,14 +80,17 @@ describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server k
 
   it('rejects an expired token', async () => {
     const token = handMadeToken({ sub: '17', clientKey: 'c1f0', exp: 1_000_000 }, SERVER_KEY);
-    expect((await failure(token)).message).toBe('token expired');
+    const error = await failure(token);
+    expect(error.message).toBe('token expired');
+    expect(error.failure).toBe('expired');
   });
 
   it.each([
     ['sub', { clientKey: 'c1f0' }],
     ['clientKey', { sub: '17' }],
     ['an empty clientKey', { sub: '17', clientKey: '' }],
-    ['a numeric sub', { sub: 17, clientKey: 'c1f0' }],
+    ['a sub that is a fraction', { sub: 17.5, clientKey: 'c1f0' }],
+    ['a negative sub', { sub: -17, clientKey: 'c1f0' }],
   ])('reports a token without %s as missing required data', async (_name, payload) => {
     expect((await failure(handMadeToken(payload, SERVER_KEY))).failure).toBe('missing-claims');
   });

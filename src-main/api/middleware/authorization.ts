@@ -16,20 +16,21 @@ export function wwwAuthenticate(ctx: ApiContext, error: string, description: str
 }
 
 export function missingOrInvalidHeader(ctx: ApiContext): StationError {
-  return new StationError(401, ERROR_TEXT.missingOrInvalidAuthorization, {
+  return new StationError('auth.missing', ERROR_TEXT.missingOrInvalidAuthorization, {
     headers: wwwAuthenticate(ctx, 'authorization_exception', ERROR_TEXT.missingOrInvalidAuthorization),
   });
 }
 
-const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;
+/** The token of an `Authorization: Bearer <JWT>` header. */
+export const BEARER_TOKEN = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i;
 
 export function requireBearer(authentication: AuthenticationService) {
   return async function authorize(ctx: ApiContext, next: Next): Promise<void> {
-    const token = BEARER.exec(ctx.get('Authorization'))?.[1];
+    const token = BEARER_TOKEN.exec(ctx.get('Authorization'))?.[1];
     if (!token) throw missingOrInvalidHeader(ctx);
     const check = await authentication.checkBearer(token);
     if (!check.ok) {
-      throw new StationError(401, check.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', check.detail) });
+      throw new StationError(check.code, check.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', check.detail) });
     }
     ctx.state.client = check.client;
     ctx.state.user = check.user;
@@ -49,7 +50,7 @@ export function routeRole(spec: Pick<RouteSpec, 'method' | 'path' | 'access' | '
   return async function requireRouteRole(ctx: ApiContext, next: Next): Promise<void> {
     const role = ctx.state.user?.role;
     if (role && !hasRole(role, needed)) {
-      throw new StationError(403, ERROR_TEXT.roleNeeded(spec.action ?? `${spec.method} ${spec.path}`, needed, role), { meta: { neededRole: needed, role } });
+      throw new StationError('role.required', ERROR_TEXT.roleNeeded(spec.action ?? `${spec.method} ${spec.path}`, needed, role), { meta: { neededRole: needed, role } });
     }
     await next();
   };

@@ -42,6 +42,7 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
     { code: 'auth.failed', detail: ERROR_TEXT.authorizationFailed },
     { code: 'auth.tokenMissingData', detail: ERROR_TEXT.tokenMissingData },
     { code: 'auth.tokenInvalid', detail: ERROR_TEXT.invalidToken('signature verification failed') },
+    { code: 'auth.tokenExpired', detail: ERROR_TEXT.invalidToken('token expired') },
   ],
   403: [
     { code: 'role.required', detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer'), meta: { neededRole: 'supervisor', role: 'packer' } },

@@ -3,7 +3,7 @@ import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { SignInMeta } from '../../../src-shared/resources.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
 import type { ApiContext } from '../context.ts';
-import { missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authorization.ts';
+import { BEARER_TOKEN, missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { clientResource, signedInMeta } from '../serializers/client.ts';
@@ -37,12 +37,21 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
     if (!credentials) throw missingOrInvalidHeader(ctx);
     const signedIn = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
     if (!signedIn) {
-      throw new StationError(401, ERROR_TEXT.authorizationFailed, {
+      throw new StationError('auth.failed', ERROR_TEXT.authorizationFailed, {
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
       });
     }
-    const meta: SignInMeta = { token: await authentication.tokenFor(signedIn), ...signedInMeta(signedIn.user) };
+    const { token, expiresAt } = await authentication.issue(signedIn);
+    const meta: SignInMeta = { token, expiresAt: expiresAt.toISOString(), ...signedInMeta(signedIn.user) };
     respondData(ctx, 200, clientResource(signedIn.client), { ...meta });
+  });
+
+  // The Bearer check has passed: the token still works, and is exchanged for one that lives a lifetime from now.
+  guarded.on(ROUTES.renewToken, async (ctx: ApiContext) => {
+    const renewed = await authentication.renew(BEARER_TOKEN.exec(ctx.get('Authorization'))?.[1] ?? '');
+    if (!renewed.ok) throw new StationError(renewed.code, renewed.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', renewed.detail) });
+    const meta: SignInMeta = { token: renewed.token, expiresAt: renewed.expiresAt.toISOString(), ...signedInMeta(renewed.user) };
+    respondData(ctx, 200, clientResource(renewed.client), { ...meta });
   });
 
   guarded.on(ROUTES.currentClient, (ctx: ApiContext) => {
