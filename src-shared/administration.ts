@@ -2,13 +2,37 @@
 // carrier settings and reading the audit log, checked with the same rules by the station and the desk UI.
 // Liberal like the rest of the API: null means absent, roles in any case, numbers as decimal strings.
 import { z } from 'zod';
+import { CLIENT_PROFILE_RULES } from './client.ts';
 import { AUDIT_ACTIONS } from './resources.ts';
 import { ROLES, type Role } from './roles.ts';
-import { validateResource, type Result } from './resource-validation.ts';
+import { expects, validateResource, type Result } from './resource-validation.ts';
 
-const absent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema.optional());
-const role = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(ROLES));
-const text = z.string();
+// Each member says what it takes (its description is the API's, and its refusal's meta.reason), and its rule is on
+// what is sent, so the description's JSON Schema is the rule the station checks: a request it allows is taken.
+// A liberal reading (null for absent, a role in any case) only widens what is taken beyond what is described.
+
+/** An optional member: null means absent. */
+const absent = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+/** A role, in any case and with spaces around it taken too; described as the three names. */
+const role = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), expects(z.enum(ROLES), 'packer, supervisor or admin (case does not matter)'));
+
+/** A sign-in name: 1 to 64 characters, none a control character, no space at either end. */
+export const USERNAME = /^[^\s\u0000-\u001f\u007f](?:[^\u0000-\u001f\u007f]{0,62}[^\s\u0000-\u001f\u007f])?$/u;
+const username = expects(z.string().min(1).max(64).regex(USERNAME), 'the sign-in name: 1 to 64 characters, without control characters or spaces at either end, not taken now or before on this station');
+
+/** Passwords are at least this many characters: the sign-in backoff slows guessing, length makes it hopeless. */
+export const MIN_PASSWORD_LENGTH = 10;
+const password = expects(z.string().min(MIN_PASSWORD_LENGTH).regex(new RegExp(`^[\\s\\S]{${MIN_PASSWORD_LENGTH},}$`, 'u')), `a password of at least ${MIN_PASSWORD_LENGTH} characters`);
+
+/** A name as people see it: at most `max` characters (spaces around it dropped), no control characters; blank when `blank`. */
+const shownName = (max: number, blank: boolean) =>
+  new RegExp(`^\\s*${blank ? '(?:' : ''}[^\\s\\u0000-\\u001f\\u007f](?:[^\\u0000-\\u001f\\u007f]{0,${max - 2}}[^\\s\\u0000-\\u001f\\u007f])?${blank ? ')?' : ''}\\s*$`, 'u');
+
+/** true or false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
+const flag = expects(
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform((value) => value === true || value === 'true' || value === '1' || value === 1),
+  'true or false (also "true", "false", 1, 0, "1" or "0")',
+);
 
 export interface NewClientRequest {
   username: string;
@@ -27,21 +51,24 @@ export interface NewClientRequest {
   taxIdentification?: string;
 }
 
+const profile = CLIENT_PROFILE_RULES;
+
+/** POST /clients: the account's first user (username, password, role) and its profile, each by the profile's rule. */
 export const newClientSchema = z.object({
-  username: text,
-  password: text,
+  username,
+  password,
   role: absent(role),
-  name: text,
-  address1: absent(text),
-  address2: absent(text),
-  city: absent(text),
-  postalCode: absent(text),
-  state: absent(text),
-  country: absent(text),
-  contact: absent(text),
-  phone: absent(text),
-  email: absent(text),
-  taxIdentification: absent(text),
+  name: profile.name,
+  address1: absent(profile.address1),
+  address2: absent(profile.address2),
+  city: absent(profile.city),
+  postalCode: absent(profile.postalCode),
+  state: absent(profile.state),
+  country: absent(profile.country),
+  contact: absent(profile.contact),
+  phone: absent(profile.phone),
+  email: absent(profile.email),
+  taxIdentification: absent(profile.taxIdentification),
 });
 
 export interface ClientChangeRequest {
@@ -51,11 +78,14 @@ export interface ClientChangeRequest {
   rotateKey?: boolean;
 }
 
-const flag = z.preprocess((value) => (value === 'true' || value === 1 ? true : value === 'false' || value === 0 ? false : value), z.boolean());
+/** PATCH /clients/<id>: any of these; none is no change. */
+export const clientChangeSchema = z.object({ role: absent(role), password: absent(password), rotateKey: absent(flag) });
 
-export const clientChangeSchema = z.object({ role: absent(role), password: absent(text), rotateKey: absent(flag) });
-
-export const newIntegrationSchema = z.object({ name: text });
+/** An integration's name: 1 to 64 characters once the spaces around it are dropped, no control characters. */
+export const INTEGRATION_NAME = shownName(64, false);
+export const newIntegrationSchema = z.object({
+  name: expects(z.string().regex(INTEGRATION_NAME).transform((name) => name.trim()), 'the integration’s name: 1 to 64 characters (spaces around it dropped), without control characters'),
+});
 
 /** A person added to the account (POST /users): packer unless a role is given; the name shown defaults to the username. */
 export interface NewUserRequest {
@@ -65,18 +95,28 @@ export interface NewUserRequest {
   role?: Role;
 }
 
-export const newUserSchema = z.object({ username: text, password: text, name: absent(text), role: absent(role) });
+/** A user's name as the desk shows it: at most 100 characters. */
+export const USER_NAME_MAX = 100;
 
-/** What an admin changes of a user (PATCH /users/<id>): the role, the name shown, or a new password. */
+export const newUserSchema = z.object({
+  username,
+  password,
+  name: absent(expects(z.string().regex(shownName(USER_NAME_MAX, true)), `the name the desk shows: at most ${USER_NAME_MAX} characters, without control characters (the username when blank or absent)`)),
+  role: absent(role),
+});
+
+/** What an admin changes of a user (PATCH /users/<id>): the role, the name shown, or a new password; none is no change. */
 export interface UserChangeRequest {
   role?: Role;
   name?: string;
   password?: string;
 }
 
-export const userChangeSchema = z
-  .object({ role: absent(role), name: absent(text), password: absent(text) })
-  .refine((change) => change.role !== undefined || change.name !== undefined || change.password !== undefined, { path: ['role'], message: 'a role, name or password to change' });
+export const userChangeSchema = z.object({
+  role: absent(role),
+  name: absent(expects(z.string().regex(shownName(USER_NAME_MAX, false)), `the name the desk shows: 1 to ${USER_NAME_MAX} characters, without control characters`)),
+  password: absent(password),
+});
 
 export function validateNewUser(document: unknown): Result<NewUserRequest> {
   return validateResource(document, 'user', newUserSchema, false) as Result<NewUserRequest>;
@@ -96,12 +136,19 @@ export interface CarrierChangeRequest {
 /** A cutoff time: 00:00 to 23:59. */
 export const CUTOFF_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-export const carrierChangeSchema = z
-  .object({
-    fuelSurchargePercent: z.union([z.number(), z.string()]).optional(),
-    cutoffTime: z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]).optional(),
-  })
-  .refine((change) => change.fuelSurchargePercent !== undefined || change.cutoffTime !== undefined, { path: ['fuelSurchargePercent'] });
+/** The largest fuel surcharge, in percent. */
+export const MAX_FUEL_SURCHARGE_PERCENT = 200;
+/** A surcharge as decimal text: 0 to 200 with a point for decimals. */
+export const SURCHARGE_TEXT = /^\s*0*(?:200(?:\.0+)?|1[0-9]{2}(?:\.[0-9]+)?|[0-9]{1,2}(?:\.[0-9]+)?)\s*$/;
+
+/** PATCH /carriers/<code>: the surcharge, the cutoff, or both; none is no change. */
+export const carrierChangeSchema = z.object({
+  fuelSurchargePercent: expects(
+    z.union([z.number().min(0).max(MAX_FUEL_SURCHARGE_PERCENT), z.string().regex(SURCHARGE_TEXT)]),
+    `the fuel surcharge in percent, from 0 to ${MAX_FUEL_SURCHARGE_PERCENT}: a number, or text with a point for decimals such as "12.5"`,
+  ).optional(),
+  cutoffTime: expects(z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]), 'the cutoff time as HH:MM on the station’s clock (00:00 to 23:59), or null for none: shipments made from then on ship the next working day').optional(),
+});
 
 export function validateNewClient(document: unknown): Result<NewClientRequest> {
   return validateResource(document, 'client', newClientSchema, false) as Result<NewClientRequest>;

@@ -108,6 +108,7 @@ export const ERROR_CODES = {
   'rate.priceChanged': entry('unavailable', 'The price changed since the rate was given (spec section 7): rate again and confirm the new price.', ['originalPrice', 'updatedPrice']),
   'carrier.unknown': entry('invalid', 'No carrier has this code.'),
   'carrier.noSuchService': entry('invalid', 'The carrier has no service of this code.'),
+  'carrier.notFound': entry('notFound', 'No carrier of the station has the code of the path (GET /carriers lists them).'),
   'document.notCarried': entry('notFound', 'The shipment carries no such document: its route and service do not need one.'),
   'document.noA4Documents': entry('notFound', 'The shipment has no A4 documents (no CN23, no commercial invoice).'),
   'document.pdfOnly': entry('invalid', 'The label exists only as PDF (an upstream’s), or A4 documents print only as PDF.'),

@@ -1,7 +1,7 @@
 // The scale extension (README, "The scale"): the desk's serial scale as the station reads it and the desk UI
 // shows it, and the settings that choose its port, protocol and units. Requests are checked with these rules.
 import { z } from 'zod';
-import { validateResource, type Result } from './resource-validation.ts';
+import { expects, validateResource, type Result } from './resource-validation.ts';
 import { resourceSchema } from './resource-schema.ts';
 
 export const SCALE_PROTOCOLS = ['sics', 'nci'] as const;
@@ -42,12 +42,24 @@ export type ScaleReading = z.infer<typeof scaleReadingSchema>;
 export const scaleResourceSchema = resourceSchema('scale', z.object({ settings: scaleSettingsSchema, reading: scaleReadingSchema })).meta({ id: 'Scale' });
 export type ScaleResource = z.infer<typeof scaleResourceSchema>;
 
+/** The baud rates the station's serial link takes. */
+export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400] as const;
+
+/** A word in any case, spaces around it dropped; described as its values. */
+const word = <const T extends readonly [string, ...string[]]>(values: T) => z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
+
+/** PATCH /scale: any of the settings; none is no change. Each member says what it takes. */
 export const scaleSettingsChangeSchema = z.object({
   // Absent: unchanged; null or empty: no scale.
-  port: z.string().trim().max(200).nullable().optional().transform((value) => (value === undefined ? undefined : value || null)),
-  protocol: z.string().trim().toLowerCase().pipe(z.enum(SCALE_PROTOCOLS)).optional(),
-  baudRate: z.union([z.number(), z.string().trim()]).transform(Number).pipe(z.union([z.literal(1200), z.literal(2400), z.literal(4800), z.literal(9600), z.literal(19200), z.literal(38400)])).optional(),
-  units: z.string().trim().toLowerCase().pipe(z.enum(SCALE_UNITS)).optional(),
+  port: expects(z.string().trim().max(200).nullable(), 'the serial device, such as /dev/ttyUSB0 or COM3 (GET /scale/ports lists them), at most 200 characters; null or empty for no scale at this desk')
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  protocol: expects(word(SCALE_PROTOCOLS), `the scale's protocol: ${SCALE_PROTOCOLS.join(' or ')}`).optional(),
+  baudRate: expects(
+    z.union([z.union(BAUD_RATES.map((rate) => z.literal(rate))), word(BAUD_RATES.map(String) as [string, ...string[]])]).transform(Number),
+    `the serial link's speed: ${BAUD_RATES.join(', ')} (a number or its text)`,
+  ).optional(),
+  units: expects(word(SCALE_UNITS), `the unit the scale weighs in when its answer names none: ${SCALE_UNITS.join(', ')}`).optional(),
 });
 
 /** PATCH /scale: any of the settings; `port: null` turns the scale off. */

@@ -32,7 +32,7 @@ export interface AuditLog {
 /** Refuses (403, naming the role) an action the actor's role does not allow. The admin command may do anything. */
 export function requireRole(actor: Actor, needed: Role, what: string): void {
   if (actor.via === 'cli' || hasRole(actor.user.role, needed)) return;
-  throw new StationError(403, ERROR_TEXT.roleNeeded(what, needed, actor.user.role), { meta: { neededRole: needed, role: actor.user.role } });
+  throw new StationError('role.required', ERROR_TEXT.roleNeeded(what, needed, actor.user.role), { meta: { neededRole: needed, role: actor.user.role } });
 }
 
 export function createAuditLog(store: Store, desk: string): AuditLog {

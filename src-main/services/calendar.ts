@@ -2,7 +2,7 @@
 // database counts the same days whatever zone its own computer is set to. Read fresh for each use (one settings
 // row), so a change made at one desk or at the admin command holds at every desk at once.
 import { canonicalTimeZone, dayIn, isCalendarDate, nextWorkingDay, normalisedHolidays, systemTimeZone, type StationCalendar } from '../../src-shared/calendar.ts';
-import { HOLIDAYS_MAX, type CalendarAttributes, type CalendarChange } from '../../src-shared/calendar-settings.ts';
+import { HOLIDAYS_MAX, HOLIDAYS_REASON, TIME_ZONE_REASON, type CalendarAttributes, type CalendarChange } from '../../src-shared/calendar-settings.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
@@ -49,7 +49,7 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
   const save = async (actor: Actor, next: StationCalendar) => {
     requireRole(actor, 'admin', 'Changing the station calendar');
     const before = await current();
-    if (next.holidays.length > HOLIDAYS_MAX) throw new StationError(400, ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), { pointer: '/data/attributes/holidays', parameter: 'holidays' });
+    if (next.holidays.length > HOLIDAYS_MAX) throw new StationError('calendar.tooManyHolidays', ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), { pointer: '/data/attributes/holidays', parameter: 'holidays', meta: { reason: HOLIDAYS_REASON } });
     const detail: Record<string, unknown> = {};
     if (before.timeZone !== next.timeZone) detail.timeZone = { from: before.timeZone, to: next.timeZone };
     const added = next.holidays.filter((date) => !before.holidays.includes(date));
@@ -62,7 +62,7 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
   };
   const checkedDates = (dates: readonly string[]) => {
     const wrong = dates.find((date) => !isCalendarDate(date.trim()));
-    if (wrong !== undefined) throw new StationError(400, ERROR_TEXT.invalidHoliday(wrong), { parameter: 'date' });
+    if (wrong !== undefined) throw new StationError('field.invalid', ERROR_TEXT.invalidHoliday(wrong), { parameter: 'date' });
     return dates.map((date) => date.trim());
   };
 
@@ -79,7 +79,7 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
       let timeZone = calendar.timeZone;
       if (change.timeZone !== undefined) {
         const zone = canonicalTimeZone(change.timeZone);
-        if (zone === undefined) throw new StationError(400, ERROR_TEXT.invalidTimeZone(change.timeZone), { pointer: '/data/attributes/timeZone', parameter: 'timeZone' });
+        if (zone === undefined) throw new StationError('field.invalid', ERROR_TEXT.invalidTimeZone(change.timeZone), { pointer: '/data/attributes/timeZone', parameter: 'timeZone', meta: { reason: TIME_ZONE_REASON } });
         timeZone = zone;
       }
       return save(actor, { timeZone, holidays: change.holidays === undefined ? calendar.holidays : normalisedHolidays(checkedDates(change.holidays)) });
@@ -92,7 +92,7 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
       const calendar = await current();
       const gone = checkedDates(dates);
       const missing = gone.find((date) => !calendar.holidays.includes(date));
-      if (missing !== undefined) throw new StationError(400, ERROR_TEXT.notAHoliday(missing), { parameter: 'date' });
+      if (missing !== undefined) throw new StationError('calendar.notAHoliday', ERROR_TEXT.notAHoliday(missing), { parameter: 'date' });
       return save(actor, { ...calendar, holidays: calendar.holidays.filter((date) => !gone.includes(date)) });
     },
   };

@@ -5,7 +5,7 @@ import type { CarrierRegistry, LoadedCard, UnavailableCarrier } from '../carrier
 import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { UpstreamSettings } from '../../src-shared/upstream.ts';
-import { CUTOFF_TIME } from '../../src-shared/administration.ts';
+import { CUTOFF_TIME, MAX_FUEL_SURCHARGE_PERCENT, SURCHARGE_TEXT } from '../../src-shared/administration.ts';
 import type { UpstreamHealth } from '../carriers/upstream.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 
@@ -46,7 +46,7 @@ export async function storedUpstreams(store: Store): Promise<UpstreamSettings[]>
   return ((await store.settings.get(UPSTREAM_SETTINGS_KEY)) as UpstreamSettings[] | undefined) ?? [];
 }
 
-export const MAX_FUEL_SURCHARGE_PERCENT = 200;
+export { MAX_FUEL_SURCHARGE_PERCENT };
 
 export function createCarrierSettingsService(store: Store, carriers: CarrierRegistry, audit: AuditLog): CarrierSettingsService {
   return {
@@ -55,13 +55,13 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
     unavailable: () => carriers.unavailable(),
     async setFuelSurcharge(actor, choiceCode, percent) {
       requireRole(actor, 'supervisor', 'Changing carrier settings');
-      const text = String(percent).trim();
-      const value = Number(text);
-      if (!/^\d+(\.\d+)?$/.test(text) || value > MAX_FUEL_SURCHARGE_PERCENT) {
-        throw new StationError(400, ERROR_TEXT.invalidSurcharge(String(percent)), { parameter: 'percent' });
+      // A number as the API's JSON gives it, or the decimal text the admin command's --percent takes.
+      const value = typeof percent === 'number' ? percent : SURCHARGE_TEXT.test(percent) ? Number(percent.trim()) : Number.NaN;
+      if (!Number.isFinite(value) || value < 0 || value > MAX_FUEL_SURCHARGE_PERCENT) {
+        throw new StationError('field.invalid', ERROR_TEXT.invalidSurcharge(String(percent)), { parameter: 'percent' });
       }
       const known = carriers.choiceCodes();
-      if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      if (!known.includes(choiceCode)) throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
       const before = (await store.carrierSettings.fuelSurcharges()).get(choiceCode) ?? null;
       const changed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
       await store.audited(changed, 'carrierSettings', 'setFuelSurcharge', choiceCode, value);
@@ -70,9 +70,9 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
     cutoffs: () => storedCutoffs(store),
     async setCutoff(actor, choiceCode, time) {
       requireRole(actor, 'supervisor', 'Changing carrier settings');
-      if (time !== null && !CUTOFF_TIME.test(time)) throw new StationError(400, ERROR_TEXT.invalidCutoff(time), { parameter: 'time' });
+      if (time !== null && !CUTOFF_TIME.test(time)) throw new StationError('field.invalid', ERROR_TEXT.invalidCutoff(time), { parameter: 'time' });
       const known = carriers.choiceCodes();
-      if (!known.includes(choiceCode)) throw new StationError(400, ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      if (!known.includes(choiceCode)) throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
       const all = await storedCutoffs(store);
       const before = all[choiceCode] ?? null;
       const next = { ...all };
@@ -85,7 +85,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
     async addUpstream(actor, settings) {
       requireRole(actor, 'admin', 'Configuring an upstream service');
       const cardCodes = (await carriers.cards()).map((entry) => entry.card.choiceCode);
-      if (cardCodes.includes(settings.code)) throw new StationError(400, ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
+      if (cardCodes.includes(settings.code)) throw new StationError('upstream.codeTaken', ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
       const others = (await storedUpstreams(store)).filter((entry) => entry.code !== settings.code);
       const upstream = { name: settings.name, baseUrl: settings.baseUrl, version: settings.version, clientId: settings.clientId };
       await store.audited(audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream }), 'settings', 'set', UPSTREAM_SETTINGS_KEY, [...others, settings]);
@@ -93,7 +93,7 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
     async removeUpstream(actor, code) {
       requireRole(actor, 'admin', 'Configuring an upstream service');
       const all = await storedUpstreams(store);
-      if (!all.some((entry) => entry.code === code)) throw new StationError(400, ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
+      if (!all.some((entry) => entry.code === code)) throw new StationError('upstream.unknown', ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
       const removed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: code }, { upstream: null });
       await store.audited(removed, 'settings', 'set', UPSTREAM_SETTINGS_KEY, all.filter((entry) => entry.code !== code));
     },

@@ -12,7 +12,7 @@ import { randomPassword, randomSecret } from '../security/secrets.ts';
 import type { Store } from '../store/index.ts';
 import type { MergeCounts } from '../store/merge-clients.ts';
 import type { StationKeys } from './station-keys.ts';
-import { credentialFor, passwordProblem, refuseTakenUsername, roleOf, usernameProblem } from './users.ts';
+import { credentialFor, passwordProblem, refusedMember, refuseTakenUsername, roleOf, usernameProblem } from './users.ts';
 
 export { MIN_PASSWORD_LENGTH } from './users.ts';
 
@@ -71,7 +71,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
 
   const findClient = async ({ id, username }: Which) => {
     const client = id !== undefined ? await store.clients.byId(id) : username !== undefined ? await store.clients.byUsername(username) : undefined;
-    if (!client) throw new StationError(404, id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''));
+    if (!client) throw new StationError('client.notFound', id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''));
     return client;
   };
   const find = async (which: Which) => account(await findClient(which));
@@ -82,13 +82,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   const findFor = async (actor: Actor, which: Which) => {
     const client = await findClient(which);
     if (actor.via === 'api' && client.id !== actor.client.id) {
-      throw new StationError(404, which.id !== undefined ? ERROR_TEXT.noClientWithId(which.id) : ERROR_TEXT.noClientWithUsername(which.username ?? ''));
+      throw new StationError('client.notFound', which.id !== undefined ? ERROR_TEXT.noClientWithId(which.id) : ERROR_TEXT.noClientWithUsername(which.username ?? ''));
     }
     return client;
   };
   const firstUser = async (client: ClientRecord) => {
     const user = await firstUserOf(client);
-    if (!user) throw new StationError(404, ERROR_TEXT.noUserWithUsername(client.username));
+    if (!user) throw new StationError('user.notFound', ERROR_TEXT.noUserWithUsername(client.username));
     return user;
   };
 
@@ -96,7 +96,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   const keepsAnAdmin = async (leaving: readonly UserRecord[]) => {
     if (!leaving.some((user) => user.role === 'admin')) return;
     const gone = new Set(leaving.map((user) => user.id));
-    if (!(await store.users.list()).some((user) => user.role === 'admin' && !gone.has(user.id))) throw new StationError(409, ERROR_TEXT.lastAdmin);
+    if (!(await store.users.list()).some((user) => user.role === 'admin' && !gone.has(user.id))) throw new StationError('account.lastAdmin', ERROR_TEXT.lastAdmin);
   };
 
   /** Adds the account and its first user, with the entry of `logged` (given the role) in the same transaction. */
@@ -111,17 +111,24 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     }
-    if (problems.length > 0 || !parsed.success) throw new StationError(400, ERROR_TEXT.invalidClient(problems.join('; ')));
+    if (problems.length > 0 || !parsed.success) {
+      const detail = ERROR_TEXT.invalidClient(problems.join('; '));
+      const field = parsed.success ? undefined : parsed.error.issues[0]?.path[0];
+      // A profile field's own rule names it; a username or password problem names that member.
+      throw field !== undefined && !usernameIssue && !passwordIssue
+        ? new StationError('field.invalid', detail, { pointer: `/data/attributes/${String(field)}`, meta: { reason: `Expected ${parsed.error!.issues[0]!.message}.` } })
+        : refusedMember(detail, problems);
+    }
     // The account's username is its first user's: taken by any user or account, now or before, it is refused.
     await refuseTakenUsername(store, username, ERROR_TEXT.usernameOfRemovedClient);
-    if (await store.clients.byUsername(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+    if (await store.clients.byUsername(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
     const credential = await credentialFor(keys, username, password);
     try {
       const { client, user } = await store.audited(logged(role), 'clients', 'add', { username, credential, clientKey: randomSecret(20), role, profile: parsed.data });
       return { client: { ...client, role: user.role }, user };
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
-      if (await store.users.usernameTaken(username)) throw new StationError(409, ERROR_TEXT.usernameTaken(username));
+      if (await store.users.usernameTaken(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
       throw error;
     }
   };
@@ -154,7 +161,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     async setPassword(actor, which, password) {
       requireRole(actor, 'admin', MANAGING);
       const problem = passwordProblem(password);
-      if (problem) throw new StationError(400, ERROR_TEXT.invalidClient(problem));
+      if (problem) throw refusedMember(ERROR_TEXT.invalidClient(problem), [problem]);
       const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
       const credential = await credentialFor(keys, user.username, password);
@@ -170,7 +177,7 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       // An account that has an admin keeps one to manage it, as Settings → Team and `user set-role` require.
       const team = await store.users.list(client.id);
       if (user.role === 'admin' && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
-        throw new StationError(409, ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
+        throw new StationError('account.lastAdmin', ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
       }
       await keepsAnAdmin([user]);
       await store.audited(audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
@@ -203,13 +210,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       requireRole(actor, 'admin', MANAGING);
       const into = await find(intoWhich);
       const from = await find(fromWhich);
-      if (into.id === from.id) throw new StationError(400, ERROR_TEXT.mergeSameClient, { parameter: 'from' });
+      if (into.id === from.id) throw new StationError('client.mergeSameClient', ERROR_TEXT.mergeSameClient, { parameter: 'from' });
       const merged = audit.change(actor, 'client.merged', subject(into), { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: null }, {
         fromResult: { 'detail.moved': 'moved' },
         onlyIf: 'merged',
       });
       const result = await store.audited(merged, 'clients', 'merge', into.id, from.id);
-      if (!result.merged) throw new StationError(409, ERROR_TEXT.mergeRefused(result.problems.join('; ')), { meta: { problems: result.problems } });
+      if (!result.merged) throw new StationError('client.mergeRefused', ERROR_TEXT.mergeRefused(result.problems.join('; ')), { meta: { problems: result.problems } });
       return { into, from, moved: result.moved };
     },
     ensureFirstClient: async () => {

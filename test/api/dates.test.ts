@@ -93,7 +93,8 @@ describe('the station’s time zone', () => {
       expect.objectContaining({ detail: expect.stringContaining("'Mars/Olympus_Mons' is not a time zone. Give an IANA name such as Europe/Rome"), source: { pointer: '/data/attributes/timeZone' } }),
       expect.objectContaining({ detail: expect.stringContaining("'2027-02-30' is not a date. Give holidays as YYYY-MM-DD"), source: { pointer: '/data/attributes/holidays/0' } }),
     ]);
-    expect((await change({}, admin)).json.errors[0].source).toEqual({ pointer: '/data/attributes/timeZone' });
+    // No member is no change (JSON:API's PATCH): the calendar as it is.
+    expect((await change({}, admin)).json.data.attributes.timeZone).toBe(ROME);
 
     expect((await desk.call('GET', '/v3/today')).json.data.attributes.date).toBe(clock.today());
     const changed = await change({ timeZone: 'asia/tokyo', holidays: null }, admin);
@@ -222,7 +223,15 @@ describe('cutoffs and working days', () => {
     const rates = await desk.call('POST', '/v3/shipments/rate', document(attributes({ shipDate: addDays(today, 8) })));
     expect(rates.status).toBe(202);
     expect((rates.json.data as { id: string }[]).some((entry) => entry.id.includes('UPS'))).toBe(false);
-    expect(rates.json.meta.unavailable).toContainEqual({ id: 't2-UPS-STD', reason: `UPS takes ship dates at most 7 days ahead, until ${addDays(today, 7)}`, pointer: '/data/attributes/shipDate' });
+    expect(rates.json.meta.unavailable).toContainEqual({
+      id: 't2-UPS-STD',
+      reason: `UPS takes ship dates at most 7 days ahead, until ${addDays(today, 7)}`,
+      pointer: '/data/attributes/shipDate',
+      code: 'shipDate.beyondCarrier',
+      carrierName: 'UPS',
+      days: 7,
+      latest: addDays(today, 7),
+    });
     expect((await refusal('/v3/shipments', addDays(today, 8), { ...immediate, carrierChoice: 'UPS' }))).toBe(
       `The ship date ${addDays(today, 8)} is more than 7 days ahead. Expected a day from today until ${addDays(today, 7)}, as YYYY-MM-DD.`,
     );

@@ -146,13 +146,13 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
       if (fuelSurchargePercent !== undefined) await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
       if (cutoffTime !== undefined) await carrierSettings.setCutoff(actor(ctx), code, cutoffTime);
     } catch (error) {
-      // The service names the admin command's options; over the API the same refusals name the fields.
-      if (error instanceof StationError && error.parameter === 'percent') {
-        throw new StationError(400, ERROR_TEXT.invalidData('data.attributes.fuelSurchargePercent'), { pointer: '/data/attributes/fuelSurchargePercent', meta: { reason: error.detail } });
-      }
-      if (error instanceof StationError && error.parameter === 'carrier') throw new StationError(404, error.detail);
+      // The carrier is the path's: one the station does not have is not found (the admin command's --carrier is refused).
+      if (error instanceof StationError && error.code === 'carrier.unknown') throw new StationError('carrier.notFound', error.detail);
       throw error;
     }
-    respondData(ctx, 200, (await carrierResources()).find((carrier) => carrier.id === code));
+    const all = await carrierResources();
+    const changed = all.find((carrier) => carrier.id === code);
+    if (!changed) throw new StationError('carrier.notFound', ERROR_TEXT.unknownCarrier(code, all.map((carrier) => carrier.id).join(', ')));
+    respondData(ctx, 200, changed);
   });
 }
