@@ -9,6 +9,7 @@ import { resourceSchema } from './resource-schema.ts';
 import { RETURN_REASONS } from './returns.ts';
 import { ROLES } from './roles.ts';
 import { moneySchema, savedAddressAttributesSchema, shipmentResponseAttributesSchema, shipmentStatusSchema } from './shipment.ts';
+import { withReasonSchema, type UnavailableReason } from './unavailable-reasons.ts';
 
 const isoTime = z.string().meta({ description: 'An instant, ISO 8601.' });
 const role = z.enum(ROLES);
@@ -72,16 +73,19 @@ export const rateMetaSchema = z.object({ documentHash: z.string() });
 export const rateResourceSchema = resourceSchema('rate', rateAttributesSchema, { meta: rateMetaSchema }).meta({ id: 'Rate' });
 export type RateResource = z.infer<typeof rateResourceSchema>;
 
-/** A service that cannot carry the shipment, and why: top-level `meta.unavailable` of a rate list. */
-export const rateUnavailableSchema = z.object({
-  id: z.string(),
-  reason: z.string(),
+/**
+ * A service that cannot carry the shipment, and why: top-level `meta.unavailable` of a rate list. `reason` says it in
+ * English; `code` and its figures (src-shared/unavailable-reasons.ts) say it for a program.
+ */
+export const rateUnavailableSchema = withReasonSchema({
+  id: z.string().meta({ description: 'The rate id of the service (t2-<carrierCode>-<serviceCode>).' }),
+  reason: z.string().meta({ description: 'Why, in English; code and its figures say the same for a program.' }),
   pointer: z.string().optional().meta({ description: 'The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one.' }),
-});
-export type RateUnavailable = z.infer<typeof rateUnavailableSchema>;
+}).meta({ id: 'RateUnavailable' });
+export type RateUnavailable = { id: string; reason: string; pointer?: string } & UnavailableReason;
 
 export const rateListMetaSchema = z.object({ unavailable: z.array(rateUnavailableSchema) });
-export type RateListMeta = z.infer<typeof rateListMetaSchema>;
+export type RateListMeta = { unavailable: RateUnavailable[] };
 
 export const summaryAttributesSchema = z.object({
   reference: z.string().nullable(),

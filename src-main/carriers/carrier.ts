@@ -8,6 +8,7 @@ import { insuranceCents, priceService } from './pricing.ts';
 import { issueTrackingNumber } from './tracking-numbers.ts';
 import { addDays, addWorkingDays } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 
 export interface RateRequest {
   from: string;
@@ -25,8 +26,13 @@ export interface RateRequest {
   sandbox: boolean;
 }
 
-/** `unreachable`: the carrier could not be asked (an upstream that is down), not a refusal of this shipment. */
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; carrierCode: string; serviceCode: string; reason: string; pointer?: string; unreachable?: boolean };
+/**
+ * `reason` in English, `outcome` as its code and figures (unavailable-reasons.ts); `unreachable`: the carrier could
+ * not be asked (an upstream that is down), not a refusal of this shipment.
+ */
+export type QuoteOutcome =
+  | { ok: true; quote: Quote }
+  | { ok: false; carrierCode: string; serviceCode: string; reason: string; outcome: UnavailableReason; pointer?: string; unreachable?: boolean };
 
 /** What a booking is about: the station's own shipment. */
 export interface BookingContext {
@@ -81,11 +87,12 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
       const latest = request.today === undefined ? undefined : addDays(request.today, card.shipDaysAhead);
       if (latest !== undefined && request.shipDate > latest) {
         const reason = ERROR_TEXT.shipDateBeyondCarrier(card.carrierName, card.shipDaysAhead, latest);
-        return card.services.map((service): QuoteOutcome => ({ ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason, pointer: '/data/attributes/shipDate' }));
+        const outcome: UnavailableReason = { code: 'shipDate.beyondCarrier', carrierName: card.carrierName, days: card.shipDaysAhead, latest };
+        return card.services.map((service): QuoteOutcome => ({ ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason, outcome, pointer: '/data/attributes/shipDate' }));
       }
       return card.services.map((service): QuoteOutcome => {
         const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
-        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason, ...(price.pointer ? { pointer: price.pointer } : {}) };
+        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason, outcome: price.outcome, ...(price.pointer ? { pointer: price.pointer } : {}) };
         return {
           ok: true,
           quote: {

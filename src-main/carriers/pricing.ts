@@ -3,11 +3,12 @@
 import { EU_COUNTRIES } from '../../src-shared/countries.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { MAX_PACKAGE_WEIGHT_KG, type Package } from '../../src-shared/shipment.ts';
+import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 import type { RateCard, RateCardService } from './rate-card.ts';
 
 export type PriceOutcome =
   | { ok: true; zone: string; finalCents: number; prepaidCents: number; transitDays: number; chargeableKg: number }
-  | { ok: false; reason: string; pointer?: string };
+  | { ok: false; reason: string; pointer?: string; outcome: UnavailableReason };
 
 function matches(entries: string[], country: string, origin: string): boolean {
   return entries.some((entry) => entry === '*' || entry === country || (entry === 'EU' && EU_COUNTRIES.has(country)) || (entry === 'SAME' && country === origin));
@@ -28,17 +29,34 @@ export function chargeableWeightKg(pkg: Package, volumetricDivisor: number): num
 /** The request member a package's problem is about, so that a client can mark the field. */
 const packageMember = (index: number, member: 'weight/value' | 'dimensions') => `/data/attributes/packages/${index}/${member}`;
 
-function packageProblem(pkg: Package, index: number, service: RateCardService): { text: string; pointer: string } | undefined {
+function packageProblem(pkg: Package, index: number, service: RateCardService, names: { carrierName: string; serviceName: string }): { text: string; pointer: string; outcome: UnavailableReason } | undefined {
   const weight = Number(pkg.weight.value);
   const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
   const [length = 0, width = 0, height = 0] = sides;
   const number = index + 1;
   const weightMember = packageMember(index, 'weight/value');
-  if (weight > MAX_PACKAGE_WEIGHT_KG) return { text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG), pointer: weightMember };
-  if (weight > service.limits.maxWeightKg) return { text: ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg), pointer: weightMember };
-  if (length > service.limits.maxLengthCm) return { text: ERROR_TEXT.packageOverLength(number, length, service.limits.maxLengthCm), pointer: packageMember(index, 'dimensions') };
+  const about = { ...names, packageIndex: index };
+  if (weight > MAX_PACKAGE_WEIGHT_KG) {
+    return { text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG), pointer: weightMember, outcome: { code: 'package.overMaximum', ...about, weightKg: weight, limitKg: MAX_PACKAGE_WEIGHT_KG } };
+  }
+  if (weight > service.limits.maxWeightKg) {
+    return { text: ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg), pointer: weightMember, outcome: { code: 'package.overWeight', ...about, weightKg: weight, limitKg: service.limits.maxWeightKg } };
+  }
+  if (length > service.limits.maxLengthCm) {
+    return {
+      text: ERROR_TEXT.packageOverLength(number, length, service.limits.maxLengthCm),
+      pointer: packageMember(index, 'dimensions'),
+      outcome: { code: 'package.overLength', ...about, lengthCm: length, limitCm: service.limits.maxLengthCm },
+    };
+  }
   const girth = length + 2 * width + 2 * height;
-  if (girth > service.limits.maxGirthCm) return { text: ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm), pointer: packageMember(index, 'dimensions') };
+  if (girth > service.limits.maxGirthCm) {
+    return {
+      text: ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm),
+      pointer: packageMember(index, 'dimensions'),
+      outcome: { code: 'package.overGirth', ...about, girthCm: girth, limitCm: service.limits.maxGirthCm },
+    };
+  }
   return undefined;
 }
 
@@ -52,18 +70,24 @@ export function priceService(
   fuelSurchargePercent: number,
 ): PriceOutcome {
   const name = `${card.carrierName} ${service.serviceName}`;
+  const names = { carrierName: card.carrierName, serviceName: service.serviceName };
   const zone = zoneFor(card, route.from, route.to);
   const zonePrices = zone === undefined ? undefined : service.zones[zone];
   if (zone === undefined || zonePrices === undefined) {
-    return { ok: false, reason: ERROR_TEXT.routeNotServed(name, route.from, route.to), pointer: '/data/attributes/shipTo/country' };
+    return {
+      ok: false,
+      reason: ERROR_TEXT.routeNotServed(name, route.from, route.to),
+      pointer: '/data/attributes/shipTo/country',
+      outcome: { code: 'route.notServed', ...names, from: route.from, to: route.to },
+    };
   }
-  if (packages.length === 0) return { ok: false, reason: ERROR_TEXT.noPackages };
+  if (packages.length === 0) return { ok: false, reason: ERROR_TEXT.noPackages, outcome: { code: 'shipment.noPackages' } };
 
   let baseCents = 0;
   let chargeableKg = 0;
   for (const [index, pkg] of packages.entries()) {
-    const problem = packageProblem(pkg, index, service);
-    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer };
+    const problem = packageProblem(pkg, index, service, names);
+    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer, outcome: problem.outcome };
     const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
     chargeableKg += weight;
     const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);
@@ -73,7 +97,12 @@ export function priceService(
     }
     const last = zonePrices.breaks[zonePrices.breaks.length - 1]!;
     if (zonePrices.perKgAbove === undefined) {
-      return { ok: false, reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])), pointer: packageMember(index, 'weight/value') };
+      return {
+        ok: false,
+        reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])),
+        pointer: packageMember(index, 'weight/value'),
+        outcome: { code: 'package.overBreaks', ...names, packageIndex: index, chargeableKg: weight, limitKg: last[0] },
+      };
     }
     baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);
   }

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 import type { Logger } from '../logger.ts';
 import { rateCardCarrier, randomDigits, type Carrier, type DigitSource } from './carrier.ts';
 import { rateCardSchema, type RateCard } from './rate-card.ts';
@@ -177,6 +178,7 @@ interface StoppedCarrier {
   carrierName: string;
   serviceCodes: string[];
   reason: string;
+  outcome: UnavailableReason;
 }
 
 interface LoadedCards {
@@ -194,7 +196,7 @@ function unavailableCarrier(stopped: StoppedCarrier): Carrier {
     carrierCode: stopped.carrierCode,
     carrierName: stopped.carrierName,
     async rate() {
-      return stopped.serviceCodes.map((serviceCode) => ({ ok: false, carrierCode: stopped.carrierCode, serviceCode, reason: stopped.reason }));
+      return stopped.serviceCodes.map((serviceCode) => ({ ok: false, carrierCode: stopped.carrierCode, serviceCode, reason: stopped.reason, outcome: stopped.outcome }));
     },
     async book() {
       throw new Error(stopped.reason);
@@ -251,7 +253,7 @@ function readCards(files: CardFile[]): LoadedCards {
   // and a card that does not say which carrier it is for stops every carrier.
   const unavailable: UnavailableCarrier[] = [];
   const stopped = new Map<string, StoppedCarrier>();
-  let stopsEveryCarrier = false;
+  let stopsEveryCarrier: { file: string; problem: string } | undefined;
   for (const { file, text, problem } of broken) {
     const choiceCode = meantFor(file, text, everyCard);
     const replaced = choiceCode === undefined ? undefined : byChoice.get(choiceCode)?.card;
@@ -259,7 +261,7 @@ function readCards(files: CardFile[]): LoadedCards {
     const reason = ERROR_TEXT.rateCardUnreadable(file.path, problem, choiceCode === undefined ? undefined : carrierName);
     unavailable.push({ choiceCode, file: file.path, reason });
     if (choiceCode === undefined) {
-      stopsEveryCarrier = true;
+      stopsEveryCarrier ??= { file: file.path, problem };
       continue;
     }
     byChoice.delete(choiceCode);
@@ -269,6 +271,7 @@ function readCards(files: CardFile[]): LoadedCards {
       carrierName,
       serviceCodes: replaced ? replaced.services.map((service) => service.serviceCode) : ['*'],
       reason,
+      outcome: { code: 'carrier.cardUnreadable', carrierName, file: file.path, problem },
     });
   }
   if (stopsEveryCarrier) {
@@ -280,6 +283,8 @@ function readCards(files: CardFile[]): LoadedCards {
         carrierName: card.carrierName,
         serviceCodes: card.services.map((service) => service.serviceCode),
         reason,
+        // The first card that stops every carrier: the reason names each of them.
+        outcome: { code: 'carrier.cardUnreadable', carrierName: null, ...stopsEveryCarrier },
       });
     }
     byChoice.clear();

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { parseRateId } from '../../src-shared/rates.ts';
+import { knownReason } from '../../src-shared/unavailable-reasons.ts';
 import type { UpstreamHealthMeta } from '../../src-shared/upstream.ts';
 import type { Quote } from '../domain/rating.ts';
 import type { Booking, BookingContext, Carrier, QuoteOutcome, RateRequest } from './carrier.ts';
@@ -161,7 +162,7 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
       if (cached && clock().getTime() - cached.at < RATE_CACHE_MS) return cached.outcomes;
       try {
         const answer = await guarded(() =>
-          client.call<{ data: RateJson[]; meta?: { unavailable?: { id: string; reason: string }[] } }>('POST', '/shipments/rate', {
+          client.call<{ data: RateJson[]; meta?: { unavailable?: ({ id: string; reason: string } & Record<string, unknown>)[] } }>('POST', '/shipments/rate', {
             body: { data: { type: 'shipment', attributes: request.attributes } },
             timeoutMs: timeouts.rateMs,
             sandbox: request.sandbox,
@@ -171,7 +172,9 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
           ...answer.body.data.map((rate): QuoteOutcome => ({ ok: true, quote: quoteOf(rate, request.insuredCents) })),
           ...(answer.body.meta?.unavailable ?? []).map((entry): QuoteOutcome => {
             const named = parseRateId(entry.id);
-            return { ok: false, carrierCode: `${config.code}.${named?.carrierCode ?? '?'}`, serviceCode: named?.serviceCode ?? '?', reason: `${config.name}: ${entry.reason}` };
+            // An upstream station says why with a code of its own catalogue; another service only in words.
+            const outcome = knownReason(entry) ?? { code: 'upstream.declined', upstream: config.name };
+            return { ok: false, carrierCode: `${config.code}.${named?.carrierCode ?? '?'}`, serviceCode: named?.serviceCode ?? '?', reason: `${config.name}: ${entry.reason}`, outcome };
           }),
         ];
         if (cache.size >= RATE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -179,7 +182,9 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
         return outcomes;
       } catch (error) {
         const reason = error instanceof UpstreamUnreachableError || error instanceof UpstreamRefusedError ? error.message : `${config.name}: ${(error as Error).message}`;
-        return [{ ok: false, carrierCode: config.code, serviceCode: '*', reason, unreachable: error instanceof UpstreamUnreachableError }];
+        const unreachable = error instanceof UpstreamUnreachableError;
+        const outcome = { code: unreachable ? 'carrier.unreachable' : 'upstream.ratesRefused', upstream: config.name, problem: (error as Error).message } as const;
+        return [{ ok: false, carrierCode: config.code, serviceCode: '*', reason, outcome, unreachable }];
       }
     },
 

@@ -1,6 +1,7 @@
 // A priced carrier service, and why a service cannot carry a shipment: what carriers answer and services,
 // the scheduler and the API serializers pass on.
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 
 export interface Quote {
   carrierCode: string;
@@ -25,6 +26,8 @@ export interface Unavailable {
   carrierCode: string;
   serviceCode: string;
   reason: string;
+  /** The reason as its code and figures (src-shared/unavailable-reasons.ts). */
+  outcome: UnavailableReason;
   /** The request member the reason is about (a package's weight, the destination), when it is about one. */
   pointer?: string;
   /** The carrier could not be asked (an upstream that is down), rather than refusing this shipment. */

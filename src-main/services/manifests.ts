@@ -139,7 +139,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
 
   const own = async (caller: Caller, id: string) => {
     const manifest = await store.manifests.get(id, caller.client.id, caller.sandbox);
-    if (!manifest) throw new StationError(404, ERROR_TEXT.noSuchManifest(id));
+    if (!manifest) throw new StationError('manifest.notFound', ERROR_TEXT.noSuchManifest(id));
     return manifest;
   };
 
@@ -158,7 +158,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           // Nothing to close, unless another desk closed it a moment ago: then that manifest is the answer.
           const closed = (await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: request.date, carrierCode: request.carrier, limit: 1 }))[0];
           if (closed && closed.status === 'closed') return { manifest: closed, created: false };
-          throw new StationError(400, ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier' });
+          throw new StationError('manifest.nothingToClose', ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier' });
         }
         const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
         const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;
@@ -192,7 +192,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           );
         } catch (error) {
           if (!(error instanceof ManifestChangedError)) throw error;
-          if (attempt === CLOSE_ATTEMPTS) throw new StationError(409, ERROR_TEXT.closeKeepsChanging, { headers: { 'Retry-After': '1' } });
+          if (attempt === CLOSE_ATTEMPTS) throw new StationError('manifest.closeKeepsChanging', ERROR_TEXT.closeKeepsChanging, { headers: { 'Retry-After': '1' } });
         }
       }
     },
@@ -204,7 +204,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
     async document(caller, id) {
       const manifest = await own(caller, id);
       const data = await store.manifests.document(manifest.id);
-      if (!data) throw new StationError(404, ERROR_TEXT.noSuchManifest(id));
+      if (!data) throw new StationError('manifest.notFound', ERROR_TEXT.noSuchManifest(id));
       return { manifest, data };
     },
 
@@ -213,7 +213,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       requireRole(actor, 'supervisor', 'Reopening a closed day');
       const manifest = await own(caller, id);
       const reopened = await store.manifests.reopen(manifest.id, audit.entry(actor, 'manifest.reopened', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
-      if (!reopened) throw new StationError(409, ERROR_TEXT.manifestNotReopenable(manifest.number));
+      if (!reopened) throw new StationError('manifest.notReopenable', ERROR_TEXT.manifestNotReopenable(manifest.number));
       return own(caller, id);
     },
 
@@ -222,7 +222,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       requireRole(actor, 'supervisor', 'Sending a manifest again');
       const manifest = await own(caller, id);
       const again = await store.manifests.transmitAgain(manifest.id, audit.entry(actor, 'manifest.resent', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
-      if (!again) throw new StationError(409, ERROR_TEXT.manifestNotResendable(manifest.number));
+      if (!again) throw new StationError('manifest.notResendable', ERROR_TEXT.manifestNotResendable(manifest.number));
       return own(caller, id);
     },
 

@@ -45,7 +45,7 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
     async create(caller, attributes) {
       const [made] = await store.orders.insertMany([{ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'api' }]);
       if (made === undefined) {
-        throw new StationError(409, ERROR_TEXT.orderExists(attributes.number), { pointer: '/data/attributes/number' });
+        throw new StationError('order.exists', ERROR_TEXT.orderExists(attributes.number), { pointer: '/data/attributes/number' });
       }
       return (await find(caller, attributes.number))!;
     },
@@ -67,7 +67,7 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
 
     async get(caller, number) {
       const order = await find(caller, number);
-      if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
+      if (!order) throw new StationError('order.notFound', ERROR_TEXT.noSuchOrder(number));
       return order;
     },
 
@@ -75,9 +75,9 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
 
     async remove(caller, number) {
       const order = await find(caller, number);
-      if (!order) throw new StationError(404, ERROR_TEXT.noSuchOrder(number));
+      if (!order) throw new StationError('order.notFound', ERROR_TEXT.noSuchOrder(number));
       const removed = audit.change(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox }, { onlyIf: '' });
-      if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number))) throw new StationError(409, ERROR_TEXT.orderNotRemovable(number));
+      if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number))) throw new StationError('order.notRemovable', ERROR_TEXT.orderNotRemovable(number));
     },
 
     customsWarnings(caller, orders) {

@@ -99,18 +99,18 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
 
     async cancel(caller, shipmentId) {
       const found = await store.pickups.get(shipmentId, caller.client.id, caller.sandbox);
-      if (!found) throw new StationError(404, ERROR_TEXT.noSuchPickup(shipmentId));
-      if (found.status === 'cancelled') throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
+      if (!found) throw new StationError('pickup.notFound', ERROR_TEXT.noSuchPickup(shipmentId));
+      if (found.status === 'cancelled') throw new StationError('pickup.alreadyCancelled', ERROR_TEXT.pickupAlreadyCancelled);
       const sameDay = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: found.collectionDate, carrierCode: found.carrierCode, limit: GROUPING_LIMIT });
       const pickup = (await collections(sameDay)).find((candidate) => candidate.shipments.some((shipment) => shipment.id === shipmentId))!;
-      if (!pickup.cancellable) throw new StationError(409, ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), { meta: { cancelBefore: pickup.cancelBefore } });
+      if (!pickup.cancellable) throw new StationError('pickup.pastDeadline', ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), { meta: { cancelBefore: pickup.cancelBefore } });
       const ids = pickup.shipments.map((shipment) => shipment.id);
       const logged = audit.entry(actorOf(caller), 'pickup.cancelled', { type: 'pickup', id: pickup.shipmentId }, {
         carrier: pickup.carrierCode,
         date: pickup.collectionDate,
         references: pickup.shipments.map((shipment) => shipment.reference),
       });
-      if (!(await store.pickups.cancel(ids, logged))) throw new StationError(409, ERROR_TEXT.pickupAlreadyCancelled);
+      if (!(await store.pickups.cancel(ids, logged))) throw new StationError('pickup.alreadyCancelled', ERROR_TEXT.pickupAlreadyCancelled);
     },
   };
 }

@@ -8,7 +8,10 @@ import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { upstreamOfCarrier } from '../carriers/upstream.ts';
 import type { DocumentPool, Lane } from '../documents/pool.ts';
-import type { PriceList, Quote } from '../domain/rating.ts';
+import type { PriceList, Quote, Unavailable } from '../domain/rating.ts';
+import { rateId } from '../../src-shared/rates.ts';
+import type { RateUnavailable } from '../../src-shared/resources.ts';
+import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 import type { ProcessedResult } from '../domain/shipment.ts';
 
 export interface ProcessingDeps {
@@ -46,7 +49,16 @@ export async function priceShipment(carriers: CarrierRegistry, attributes: Shipm
   const unavailable = outcomes.flatMap((outcome) =>
     outcome.ok
       ? []
-      : [{ carrierCode: outcome.carrierCode, serviceCode: outcome.serviceCode, reason: outcome.reason, ...(outcome.pointer ? { pointer: outcome.pointer } : {}), ...(outcome.unreachable ? { unreachable: true } : {}) }],
+      : [
+          {
+            carrierCode: outcome.carrierCode,
+            serviceCode: outcome.serviceCode,
+            reason: outcome.reason,
+            outcome: outcome.outcome,
+            ...(outcome.pointer ? { pointer: outcome.pointer } : {}),
+            ...(outcome.unreachable ? { unreachable: true } : {}),
+          },
+        ],
   );
   quotes.sort((a, b) => a.finalCents - b.finalCents || a.transitDays - b.transitDays);
   return { quotes, unavailable };
@@ -67,6 +79,22 @@ export function noServiceReason(list: PriceList): string {
   const shown = reasons.slice(0, 3);
   if (reasons.length > 3) shown.push(ERROR_TEXT.andMoreReasons(reasons.length - 3));
   return ERROR_TEXT.noService(shown.join('; '));
+}
+
+/** A service that cannot carry the shipment as the API says it: its rate id, the English reason, and its code and figures. */
+export function unavailableEntry(entry: Unavailable): RateUnavailable {
+  return { id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}), ...entry.outcome };
+}
+
+/**
+ * The meta of the shipment.noService refusal: every service and why (as a rate list's meta.unavailable), and the
+ * distinct reasons in the order the detail gives them, each with its code and figures (carrier.notConfigured alone
+ * when no carrier is configured for the shipment).
+ */
+export function noServiceMeta(list: PriceList): { unavailable: RateUnavailable[]; reasons: (UnavailableReason & { reason: string })[] } {
+  const distinct = new Map(list.unavailable.map((entry) => [entry.reason, { ...entry.outcome, reason: entry.reason }]));
+  const reasons = distinct.size > 0 ? [...distinct.values()] : [{ code: 'carrier.notConfigured' as const, reason: ERROR_TEXT.noCarrierConfigured }];
+  return { unavailable: list.unavailable.map(unavailableEntry), reasons };
 }
 
 /**

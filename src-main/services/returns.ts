@@ -38,19 +38,20 @@ export interface ReturnService {
   ): Promise<{ record: ShipmentRecord; printJob?: PrintJobRecord; printError?: string; printRefusal?: ErrorObject }>;
 }
 
-const refused = (pointer: string, reason: string) => new StationError(400, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), { pointer, meta: { reason } });
+const refused = (code: 'return.packageUnknown' | 'return.payOnUseNotOffered' | 'return.printNeedsLabel', pointer: string, reason: string) =>
+  new StationError(code, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), { pointer, meta: { reason } });
 
 export function createReturnService(deps: ReturnServiceDeps): ReturnService {
   /** The original, or why it has no return: not the caller's, voided, never sent, or a return itself. */
   const returnable = async (caller: Caller, id: string): Promise<ShipmentRecord> => {
     const original = await deps.shipments.acknowledged(caller, id);
     if (!original) {
-      if (await deps.store.shipments.voided(id, caller.client.id, caller.sandbox)) throw new StationError(400, ERROR_TEXT.returnOfVoided(id), { meta: { reason: 'voided' } });
-      throw new StationError(404, ERROR_TEXT.shipmentNotFound);
+      if (await deps.store.shipments.voided(id, caller.client.id, caller.sandbox)) throw new StationError('return.ofVoided', ERROR_TEXT.returnOfVoided(id), { meta: { reason: 'voided' } });
+      throw new StationError('shipment.notFound', ERROR_TEXT.shipmentNotFound);
     }
     const name = original.reference ?? original.id;
-    if (original.status !== STATUS.processed) throw new StationError(400, ERROR_TEXT.returnOfUnsent(name), { meta: { reason: original.status === STATUS.failed ? 'failed' : 'notProcessed', status: original.status } });
-    if (original.returnOf) throw new StationError(400, ERROR_TEXT.returnOfReturn(name), { meta: { reason: 'isReturn', returnOf: original.returnOf } });
+    if (original.status !== STATUS.processed) throw new StationError('return.ofUnsent', ERROR_TEXT.returnOfUnsent(name), { meta: { reason: original.status === STATUS.failed ? 'failed' : 'notProcessed', status: original.status } });
+    if (original.returnOf) throw new StationError('return.ofReturn', ERROR_TEXT.returnOfReturn(name), { meta: { reason: 'isReturn', returnOf: original.returnOf } });
     return original;
   };
 
@@ -62,12 +63,12 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       const original = await returnable(caller, originalId);
       const count = original.attributes.packages.length;
       request.packages?.forEach((index, position) => {
-        if (index >= count) throw refused(`/data/attributes/packages/${position}`, ERROR_TEXT.returnPackageUnknown(index, count));
+        if (index >= count) throw refused('return.packageUnknown', `/data/attributes/packages/${position}`, ERROR_TEXT.returnPackageUnknown(index, count));
       });
       if (request.carrierChoice) {
         const choices = await deps.shipments.carrierChoices();
         if (!choices.includes(request.carrierChoice)) {
-          throw new StationError(400, ERROR_TEXT.invalidData('data.meta.carrierChoice'), {
+          throw new StationError('field.invalid', ERROR_TEXT.invalidData('data.meta.carrierChoice'), {
             pointer: '/data/meta/carrierChoice',
             meta: { reason: apiReason('/data/meta/carrierChoice', false, request.carrierChoice, carrierChoiceExpectation(choices)) },
           });
@@ -75,9 +76,9 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       }
       if (request.payOnUse) {
         const offered = await payOnUseCarriers();
-        if (!request.carrierChoice || !offered.includes(request.carrierChoice)) throw refused('/data/attributes/payOnUse', ERROR_TEXT.payOnUseNotOffered(request.carrierChoice, offered));
+        if (!request.carrierChoice || !offered.includes(request.carrierChoice)) throw refused('return.payOnUseNotOffered', '/data/attributes/payOnUse', ERROR_TEXT.payOnUseNotOffered(request.carrierChoice, offered));
       }
-      if (request.printWithOutbound && request.scheduledProcessing) throw refused('/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
+      if (request.printWithOutbound && request.scheduledProcessing) throw refused('return.printNeedsLabel', '/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
 
       const checked = validateShipmentDocument({ data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages) } }, 'create');
       if (!checked.ok) {

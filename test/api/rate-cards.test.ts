@@ -41,10 +41,13 @@ describe('an override card that cannot be read', () => {
     const unavailable = rate.json.meta.unavailable.filter((entry: { id: string }) => entry.id.startsWith('t2-DHL_EXPRESS-'));
     expect(unavailable.map((entry: { id: string }) => entry.id).sort()).toEqual(['t2-DHL_EXPRESS-ECO', 't2-DHL_EXPRESS-EXP']);
     expect(unavailable[0].reason).toMatch(new RegExp(`^The rate card ${file} cannot be read \\(not valid JSON .*\\): DHL Express is unavailable until it is fixed or removed\\.$`));
+    expect(unavailable[0]).toMatchObject({ code: 'carrier.cardUnreadable', carrierName: 'DHL Express', file, problem: expect.stringMatching(/^not valid JSON /) });
 
     const create = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'DHL', scheduledProcessing: false }));
     expect(create.status).toBe(400);
     expect(create.json.errors[0].detail).toContain(`The rate card ${file} cannot be read`);
+    // The refusal's reasons carry the same code and figures, for a desk to word them.
+    expect(create.json.errors[0]).toMatchObject({ code: 'shipment.noService', meta: { reasons: [{ code: 'carrier.cardUnreadable', carrierName: 'DHL Express', file, reason: unavailable[0].reason }] } });
     // Other carriers still ship.
     expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'UPS', scheduledProcessing: false }))).status).toBe(201);
 
@@ -74,8 +77,10 @@ describe('an override card that cannot be read', () => {
     const rate = await post(t, token, '/v3/shipments/rate', document(attributes()));
     expect(rate.json.data).toEqual([]);
     expect(rate.json.meta.unavailable[0].reason).toContain(`${join(dataDir, 'carriers', 'negotiated-2027.json')} cannot be read`);
+    expect(rate.json.meta.unavailable[0]).toMatchObject({ code: 'carrier.cardUnreadable', carrierName: null, file: join(dataDir, 'carriers', 'negotiated-2027.json') });
     const create = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     expect(create.status).toBe(400);
+    expect(create.json.errors[0].code).toBe('shipment.noService');
     rmSync(join(dataDir, 'carriers', 'negotiated-2027.json'));
     t.station.carriers.refresh();
     expect((await post(t, token, '/v3/shipments/rate', document(attributes()))).json.data.length).toBeGreaterThan(0);

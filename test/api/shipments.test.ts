@@ -109,11 +109,30 @@ describe('POST /shipments/rate lists priced services', () => {
     const ids = response.json.data.map((rate: { id: string }) => rate.id);
     expect(ids).not.toContain('t2-POSTE_ITALIANE-INTL');
     expect(ids).toContain('t2-UPS-STD');
+    // The English reason for people, and the same as a code with its figures for programs and the desk.
     expect(response.json.meta.unavailable).toContainEqual({
       id: 't2-POSTE_ITALIANE-INTL',
-      reason: expect.stringContaining('over the 30 kg limit'),
+      reason: 'Poste Italiane Poste Delivery International: package 1 weighs 45 kg, over the 30 kg limit',
       pointer: '/data/attributes/packages/0/weight/value',
+      code: 'package.overWeight',
+      carrierName: 'Poste Italiane',
+      serviceName: 'Poste Delivery International',
+      packageIndex: 0,
+      weightKg: 45,
+      limitKg: 30,
     });
+  });
+
+  it('gives a package too long or too big around for a service its code and figures', async () => {
+    const long = parcel('2', ['200', '10', '10']);
+    const bulky = parcel('2', ['100', '80', '80']);
+    const unavailable = async (packages: object[]) => (await post(t, token, '/v3/shipments/rate', document(attributes({ packages })))).json.meta.unavailable as Record<string, unknown>[];
+    const tooLong = (await unavailable([parcel('1'), long])).find((entry) => entry.code === 'package.overLength');
+    expect(tooLong).toMatchObject({ packageIndex: 1, lengthCm: 200, limitCm: expect.any(Number), pointer: '/data/attributes/packages/1/dimensions' });
+    expect(tooLong!.reason).toContain(`package 2 is 200 cm long, over the ${String(tooLong!.limitCm)} cm limit`);
+    const tooBig = (await unavailable([bulky])).find((entry) => entry.code === 'package.overGirth');
+    expect(tooBig).toMatchObject({ packageIndex: 0, girthCm: 420, limitCm: expect.any(Number), pointer: '/data/attributes/packages/0/dimensions' });
+    expect(tooBig!.reason).toContain(`package 1 measures 420 cm in length plus girth, over the ${String(tooBig!.limitCm)} cm limit`);
   });
 
   it('names the member each reason is about, so that a desk can mark the field', async () => {
@@ -126,10 +145,29 @@ describe('POST /shipments/rate lists priced services', () => {
     const weightReasons = unavailable.filter((entry) => !entry.reason.includes('does not serve'));
     expect(weightReasons.length).toBeGreaterThan(3);
     for (const entry of weightReasons) {
-      expect(entry).toEqual({ id: expect.any(String), reason: expect.stringContaining('package 2 weighs 5000 kg, over the 1000 kg no service carries'), pointer: '/data/attributes/packages/1/weight/value' });
+      expect(entry).toEqual({
+        id: expect.any(String),
+        reason: expect.stringContaining('package 2 weighs 5000 kg, over the 1000 kg no service carries'),
+        pointer: '/data/attributes/packages/1/weight/value',
+        code: 'package.overMaximum',
+        carrierName: expect.any(String),
+        serviceName: expect.any(String),
+        packageIndex: 1,
+        weightKg: 5000,
+        limitKg: 1000,
+      });
     }
     // A service that does not serve the route points at the destination.
-    expect(unavailable).toContainEqual({ id: 't2-POSTE_ITALIANE-EXPRESS', reason: expect.stringContaining('does not serve IT to DE'), pointer: '/data/attributes/shipTo/country' });
+    expect(unavailable).toContainEqual({
+      id: 't2-POSTE_ITALIANE-EXPRESS',
+      reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to DE',
+      pointer: '/data/attributes/shipTo/country',
+      code: 'route.notServed',
+      carrierName: 'Poste Italiane',
+      serviceName: 'Poste Delivery Business Express',
+      from: 'IT',
+      to: 'DE',
+    });
   });
 });
 
@@ -166,6 +204,7 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       errors: [
         {
           status: 503,
+          code: 'rate.priceChanged',
           title: 'Service Unavailable',
           detail: `Price is different. Original price: 80.02; updated price: ${today}`,
           // The same figures for programs, so no client has to parse the English.
@@ -201,6 +240,7 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       expect(response.json.errors).toEqual([
         {
           status: 409,
+          code: 'shipment.notTheRated',
           title: 'Conflict',
           detail: expect.stringMatching(/^The shipment differs from the one these rates were given for .*Get rates again/),
           source: { pointer: '/data/meta/rate/meta/documentHash' },
@@ -404,7 +444,7 @@ describe('POST /shipments creates and confirms in one step', () => {
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' }, meta: { reason: 'Required: express or economy.' } }],
+      errors: [{ status: 400, code: 'field.missing', title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' }, meta: { reason: 'Required: express or economy.' } }],
     });
   });
 
@@ -414,6 +454,7 @@ describe('POST /shipments creates and confirms in one step', () => {
     expect(response.json.errors).toEqual([
       {
         status: 400,
+        code: 'field.invalid',
         title: 'Bad Request',
         detail: "Invalid data: 'data.meta.carrierChoice'.",
         source: { pointer: '/data/meta/carrierChoice' },
@@ -430,8 +471,17 @@ describe('POST /shipments creates and confirms in one step', () => {
   it('refuses with a clear reason, and stores nothing, when no service can carry it immediately', async () => {
     const response = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy', scheduledProcessing: false }));
     expect(response.status).toBe(400);
-    expect(response.json.errors[0].detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
+    const [refusal] = response.json.errors;
+    expect(refusal.detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
+    // Each reason of the sentence as a code with its figures, and every service with why, as a rate list says it.
+    expect(refusal.code).toBe('shipment.noService');
+    const reasons = refusal.meta.reasons as { code: string; reason: string }[];
+    expect(reasons).toContainEqual(expect.objectContaining({ code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }));
+    expect(reasons).toContainEqual(expect.objectContaining({ code: 'route.notServed', from: 'IT', to: 'DE' }));
+    for (const reason of reasons.slice(0, 3)) expect(refusal.detail).toContain(reason.reason);
+    expect(refusal.meta.unavailable).toContainEqual(expect.objectContaining({ id: 't2-UPS-STD', code: 'package.overMaximum', pointer: '/data/attributes/packages/0/weight/value' }));
   });
+
 });
 
 describe('a scheduled shipment is checked like an immediate one before it is acknowledged', () => {

@@ -11,7 +11,7 @@ import {
   validateShipmentDocument,
   type Operation,
 } from '../../../src-shared/shipment-validation.ts';
-import { rateId } from '../../../src-shared/rates.ts';
+import { unavailableEntry } from '../../services/processing.ts';
 import { orderNumberOf } from '../../../src-shared/orders.ts';
 import { validateVerification } from '../../../src-shared/verification.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
@@ -138,7 +138,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   router.on(ROUTES.rateShipment, async (ctx: ApiContext) => {
     const attributes = validShipment(ctx, 'rate');
     const list = await deps.shipments.rate(caller(ctx), attributes);
-    const meta: RateListMeta = { unavailable: list.unavailable.map((entry) => ({ id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}) })) };
+    const meta: RateListMeta = { unavailable: list.unavailable.map(unavailableEntry) };
     const warnings = warningsMeta([...shipmentRequestWarnings(ctx.state.body, 'rate'), ...list.warnings]);
     const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warnings };
     respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);

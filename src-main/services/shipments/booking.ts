@@ -11,9 +11,9 @@ import type { ShipmentRecord } from '../../domain/shipment.ts';
 import { UpstreamUnreachableError } from '../../carriers/upstream-client.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import { ratedDocumentHash } from '../rated-document.ts';
-import { noServiceReason, pickByService, unreachableReason } from '../processing.ts';
+import { noServiceMeta, noServiceReason, pickByService, unavailableEntry, unreachableReason } from '../processing.ts';
 import type { OrderLink, ShipmentService } from './types.ts';
-import { UPSTREAM_RETRY_AFTER_S, type ShipmentContext } from './context.ts';
+import type { ShipmentContext } from './context.ts';
 
 /** The same document as booked: its attributes but the ship date the booking gave it (the rated document's hash). */
 const sameDocument = (booked: ShipmentAttributes, given: ShipmentAttributes) => {
@@ -56,7 +56,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       // scheduler looks the booking up before it books (never twice). A repeat with the request's key finds it.
       const kept = { ...shipment, scheduled: true, service: meta.service ?? 'economy', carrierChoice: quote.choiceCode };
       await store.shipments.insert(kept, undefined, created(caller, kept), keyFor(key, kept.id));
-      throw new StationError(503, ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) }, meta: { shipmentId: kept.id } });
+      throw upstreamAway('upstream.maybeBooked', ERROR_TEXT.upstreamMaybeBooked(error.message, kept.id), { shipmentId: kept.id });
     }
     return record;
   };
@@ -75,7 +75,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
     if (shipment.status === STATUS.processed && sameRate && sameDocument(shipment.attributes, given)) return shipment;
     const name = shipment.reference ?? shipment.id;
     const text = shipment.status === STATUS.processed ? ERROR_TEXT.confirmedAlready(name, shipment.carrierName ?? shipment.carrierCode ?? '', shipment.trackingNumber ?? '') : ERROR_TEXT.notAwaitingConfirm(name);
-    throw new StationError(409, text, {
+    throw new StationError(shipment.status === STATUS.processed ? 'shipment.confirmedAlready' : 'shipment.notAwaitingConfirm', text, {
       pointer: '/data/id',
       meta: { reason: shipment.status === STATUS.processed ? 'confirmedAlready' : 'notAwaitingConfirm', shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status, trackingNumber: shipment.trackingNumber } },
     });
@@ -89,7 +89,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
   const lostClaim = async (saved: ShipmentRecord, quote: PriceList['quotes'][number], attributes: ShipmentAttributes): Promise<ShipmentRecord> => {
     const now = await store.shipments.get(saved.id, saved.clientId, saved.sandbox);
     if (now && now.status === STATUS.processed) return answerBookedAlready(now, quote, attributes);
-    throw new StationError(409, ERROR_TEXT.savedShipmentBusy, {
+    throw new StationError('shipment.confirmInProgress', ERROR_TEXT.savedShipmentBusy, {
       pointer: '/data/id',
       meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference, status: now?.status ?? saved.status, trackingNumber: now?.trackingNumber ?? null } },
     });
@@ -110,12 +110,14 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       const confirmed = await processThen(input, (processed) =>
         store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate, orderNumber }, processed, keyFor(key, saved.id)),
       );
-      if (!confirmed) throw new StationError(409, ERROR_TEXT.savedShipmentBusy, { pointer: '/data/id', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference, status: saved.status, trackingNumber: null } } });
+      if (!confirmed) throw new StationError('shipment.confirmInProgress', ERROR_TEXT.savedShipmentBusy, { pointer: '/data/id', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference, status: saved.status, trackingNumber: null } } });
     } catch (error) {
       await store.shipments.releaseClaim(saved.id, token);
       // A confirm of a saved shipment looks its upstream booking up first, so confirming it again is safe.
       if (error instanceof UpstreamUnreachableError) {
-        throw upstreamAway(error.maybeDone ? ERROR_TEXT.upstreamMaybeBookedSaved(error.message) : ERROR_TEXT.upstreamUnreachable(error.message));
+        throw error.maybeDone
+          ? upstreamAway('upstream.maybeBooked', ERROR_TEXT.upstreamMaybeBookedSaved(error.message))
+          : upstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(error.message));
       }
       throw error;
     }
@@ -158,7 +160,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       const list = await priceList(attributes, dates, { sandbox: caller.sandbox });
       // Nothing quoted and an upstream could not be asked: not an answer about the shipment, so ask again later.
       const away = list.quotes.length === 0 ? unreachableReason(list) : undefined;
-      if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachableForRates(away));
+      if (away) throw upstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachableForRates(away));
       // A carrier whose day is closed prices the parcel for its next working day, and the list says so once per carrier.
       const byCarrier = [...new Map(list.quotes.map((quote) => [quote.carrierCode, quote])).values()];
       const warnings = attributes.shipDate === undefined ? byCarrier.flatMap((quote) => dates.closedDayWarning(quote.carrierCode, dates.shipDateWith(quote.choiceCode, quote.carrierCode)) ?? []) : [];
@@ -173,7 +175,7 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         if (named && !awaitsConfirm(named)) return answerBookedAlready(named, meta, given);
         // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
         if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
-          throw new StationError(409, ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
+          throw new StationError('shipment.notTheRated', ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
         }
         const dates = await dating(caller);
         const attributes = await dated(given, dates, null);
@@ -181,17 +183,19 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         const quote = list.quotes.find((candidate) => candidate.carrierCode === meta.carrierCode && candidate.serviceCode === meta.serviceCode);
         if (!quote) {
           const away = unreachableReason(list, meta.carrierCode);
-          if (away) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away));
+          if (away) throw upstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(away));
           const known = carriers.bookingCarrier(meta.carrierCode) !== undefined;
           const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
-          throw new StationError(400, ERROR_TEXT.invalidData('data.meta.rate.id'), {
-            pointer: '/data/meta/rate/id',
-            meta: { reason: why?.reason ?? (known ? ERROR_TEXT.noSuchService(meta.serviceCode) : ERROR_TEXT.noSuchCarrier(meta.carrierCode)) },
-          });
+          const detail = ERROR_TEXT.invalidData('data.meta.rate.id');
+          const pointer = '/data/meta/rate/id';
+          if (why) throw new StationError('rate.notAvailable', detail, { pointer, meta: { reason: why.reason, unavailable: [unavailableEntry(why)] } });
+          throw known
+            ? new StationError('carrier.noSuchService', detail, { pointer, meta: { reason: ERROR_TEXT.noSuchService(meta.serviceCode) } })
+            : new StationError('carrier.unknown', detail, { pointer, meta: { reason: ERROR_TEXT.noSuchCarrier(meta.carrierCode) } });
         }
         if (meta.finalCost !== undefined && Math.round(meta.finalCost * 100) !== quote.finalCents) {
           const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
-          throw new StationError(503, ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
+          throw new StationError('rate.priceChanged', ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
         }
         const shipDate = attributes.shipDate ?? dates.shipDateWith(quote.choiceCode, quote.carrierCode);
         const confirmed = { ...attributes, shipDate };
@@ -213,8 +217,8 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         const quote = pickByService(list.quotes, meta.service);
         // Offline first: a scheduled shipment for an upstream that cannot be reached now is accepted into the outbox.
         const away = quote ? undefined : unreachableReason(list);
-        if (!quote && !away) throw new StationError(400, noServiceReason(list));
-        if (!quote && !meta.scheduledProcessing) throw upstreamAway(ERROR_TEXT.upstreamUnreachable(away!));
+        if (!quote && !away) throw new StationError('shipment.noService', noServiceReason(list), { meta: noServiceMeta(list) });
+        if (!quote && !meta.scheduledProcessing) throw upstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(away!));
         // A return is handed in by the customer, never on the warehouse's closed day: only the calendar dates it.
         const soonest = meta.returnOf ? dates.soonestShipDate(quote?.choiceCode ?? choice.carrierChoice) : dates.shipDateWith(quote?.choiceCode ?? choice.carrierChoice, quote?.carrierCode);
         const shipDate = attributes.shipDate ?? soonest;

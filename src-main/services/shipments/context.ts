@@ -6,7 +6,7 @@ import { addDays, dayIn, nextWorkingDay, shipDateAt } from '../../../src-shared/
 import { carrierDayClosedWarning, type CarrierDayClosedWarning } from '../../../src-shared/closed-day.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { STATUS, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
-import { PoolBusyError } from '../../documents/pool.ts';
+import { renderRefusal } from '../../documents/pool.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import type { ProcessedResult, ShipmentRecord } from '../../domain/shipment.ts';
 import { TrackingNumberTakenError } from '../../domain/store-fault.ts';
@@ -73,13 +73,18 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
       try {
         result = await processShipment(processing, input);
       } catch (error) {
-        if (error instanceof PoolBusyError) throw new StationError(503, error.message, { headers: { 'Retry-After': '1' } });
+        // The scheduler's batch tells a renderer that failed on the shipment (it fails it) from one that was busy.
+        const refusal = input.lane === 'request' ? renderRefusal(error) : undefined;
+        if (refusal) {
+          if (refusal.code === 'document.renderFailed') logger.error(`Rendering the documents of shipment ${input.reference} failed`, error);
+          throw refusal;
+        }
         if (error instanceof UpstreamUnreachableError && input.lane === 'request') {
           // Sent, and no answer heard: whether it was booked is not known yet. The caller keeps the shipment safe.
           if (error.maybeDone) throw error;
-          throw upstreamAway(ERROR_TEXT.upstreamUnreachable(error.message));
+          throw upstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(error.message));
         }
-        if (error instanceof UpstreamRefusedError && input.lane === 'request') throw new StationError(error.status >= 500 ? 502 : 400, error.message);
+        if (error instanceof UpstreamRefusedError && input.lane === 'request') throw new StationError(error.status >= 500 ? 'upstream.failed' : 'upstream.refused', error.message);
         throw error;
       }
       try {
@@ -97,7 +102,8 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    * An upstream service that could not be asked: the request itself may be right, so it is a 503 the caller sends
    * again later (an ERP retries 5xx and gives up on 4xx), however long the upstream has been away.
    */
-  const upstreamAway = (text: string) => new StationError(503, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) } });
+  const upstreamAway = (code: 'upstream.unreachable' | 'upstream.maybeBooked', text: string, meta?: Record<string, unknown>) =>
+    new StationError(code, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) }, ...(meta ? { meta } : {}) });
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   /** The carriers whose day the caller's account has closed today, by carrier code, with the manifest's number. */
   const closedToday = async (caller: DayOwner, today: string) => {
@@ -153,9 +159,9 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
   const dated = async (attributes: ShipmentAttributes, dates: Dating, choiceCode: string | null | undefined): Promise<ShipmentAttributes> => {
     const given = attributes.shipDate;
     if (given === undefined) return attributes;
-    const refuse = (reason: string) =>
-      new StationError(400, ERROR_TEXT.invalidData('data.attributes.shipDate'), { pointer: '/data/attributes/shipDate', meta: { reason } });
-    if (given < dates.today) throw refuse(ERROR_TEXT.shipDatePast(given, dates.today, dates.timeZone));
+    const refuse = (code: 'shipment.shipDatePast' | 'shipment.shipDateTooFar', reason: string) =>
+      new StationError(code, ERROR_TEXT.invalidData('data.attributes.shipDate'), { pointer: '/data/attributes/shipDate', meta: { reason } });
+    if (given < dates.today) throw refuse('shipment.shipDatePast', ERROR_TEXT.shipDatePast(given, dates.today, dates.timeZone));
     if (given === dates.today) {
       const { shipDate: _today, ...soonest } = attributes;
       return soonest;
@@ -166,7 +172,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
     const windows = (chosen.length > 0 ? chosen : cards).map((card) => card.shipDaysAhead);
     const days = windows.length > 0 ? Math.max(...windows) : SHIP_DAYS_AHEAD;
     const latest = addDays(dates.today, days);
-    if (given > latest) throw refuse(ERROR_TEXT.shipDateTooFar(given, days, latest));
+    if (given > latest) throw refuse('shipment.shipDateTooFar', ERROR_TEXT.shipDateTooFar(given, days, latest));
     return attributes;
   };
 
@@ -197,11 +203,11 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
   const find = (caller: Caller, id: string) => store.shipments.get(id, caller.client.id, caller.sandbox);
 
-  const notRetrievable = () => new StationError(404, ERROR_TEXT.shipmentRetrieval);
+  const notRetrievable = () => new StationError('shipment.retrievalFailed', ERROR_TEXT.shipmentRetrieval);
 
   /** The refusal of a second live shipment of one order: 409, naming the shipment that ships it. */
   const orderTaken = (number: string, shipment: OrderShipmentLink) =>
-    new StationError(409, (shipment.status === STATUS.processed ? ERROR_TEXT.orderShipped : ERROR_TEXT.orderInProgress)(number, shipment.reference ?? shipment.id), {
+    new StationError(shipment.status === STATUS.processed ? 'order.shipped' : 'order.inProgress', (shipment.status === STATUS.processed ? ERROR_TEXT.orderShipped : ERROR_TEXT.orderInProgress)(number, shipment.reference ?? shipment.id), {
       pointer: '/data/meta/orderNumber',
       meta: { reason: shipment.status === STATUS.processed ? 'orderShipped' : 'orderInProgress', order: number, shipment: { ...shipment } },
     });
@@ -213,7 +219,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
   const forOrder = async (caller: Caller, number: string | undefined, savedId: string | undefined, work: () => Promise<ShipmentRecord>) => {
     if (number === undefined) return work();
     const order = await store.orders.get(caller.client.id, caller.sandbox, number);
-    if (!order) throw new StationError(400, ERROR_TEXT.invalidData('data.meta.orderNumber'), { pointer: '/data/meta/orderNumber', meta: { reason: ERROR_TEXT.noSuchOrder(number) } });
+    if (!order) throw new StationError('order.unknown', ERROR_TEXT.invalidData('data.meta.orderNumber'), { pointer: '/data/meta/orderNumber', meta: { reason: ERROR_TEXT.noSuchOrder(number), order: number } });
     if (order.shipment && order.shipment.id !== savedId) throw orderTaken(number, order.shipment);
     try {
       return await work();

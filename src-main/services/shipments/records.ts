@@ -2,6 +2,7 @@
 // void; and the public tracking page's lookup by its hash.
 import { dayIn } from '../../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+import type { ErrorCode } from '../../../src-shared/error-codes.ts';
 import { STATUS } from '../../../src-shared/shipment.ts';
 import type { DeleteRefusal } from '../../../src-shared/resources.ts';
 import { actorOf } from '../../domain/caller.ts';
@@ -9,6 +10,7 @@ import { upstreamOfCarrier } from '../../carriers/upstream.ts';
 import { requireRole } from '../audit-log.ts';
 import { labelInput } from '../label-input.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
+import { renderRefusal } from '../../documents/pool.ts';
 import { customsFormsOf } from '../../documents/customs-forms.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { CustomsDocument } from '../../../src-shared/customs.ts';
@@ -19,6 +21,9 @@ import type { ShipmentContext } from './context.ts';
 const PART_FORM: Record<Exclude<DocumentPart, 'labels'>, CustomsDocument> = { cn22: 'CN22', cn23: 'CN23', invoice: 'commercialInvoice' };
 const PART_NAME: Record<DocumentPart, string> = { labels: 'labels', cn22: 'CN22', cn23: 'CN23', invoice: 'commercial invoice' };
 
+/** Why a processed shipment can no longer be voided, as the refusal's code. */
+const VOID_REFUSAL_CODE = { dayClosed: 'shipment.dayClosed', trackingStarted: 'shipment.trackingStarted', shipDatePassed: 'shipment.shipDatePassed' } as const satisfies Record<DeleteRefusal['reason'], ErrorCode>;
+
 /** The media type of ZPL labels as the documents endpoint answers them. */
 const ZPL_MEDIA_TYPE = 'application/x-zpl';
 
@@ -28,11 +33,15 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
   /** One document of a processed shipment, drawn again from its record; refused for one it does not carry. */
   const oneDocument = async (record: ShipmentRecord, part: DocumentPart) => {
     const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
-    if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('document'), { parameter: 'document', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+    if (upstream) throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('document'), { parameter: 'document', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
     const input = labelInput(record);
     const carried = part === 'labels' || customsFormsOf(input).includes(PART_FORM[part]);
-    if (!carried) throw new StationError(404, ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), { parameter: 'document' });
-    const data = await deps.documents.render(input, { part });
+    if (!carried) throw new StationError('document.notCarried', ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), { parameter: 'document', meta: { document: part } });
+    const data = await deps.documents.render(input, { part }).catch((error: unknown) => {
+      const refusal = renderRefusal(error);
+      if (refusal?.code === 'document.renderFailed') logger.error(`Rendering the ${PART_NAME[part]} of shipment ${record.reference ?? record.id} failed`, error);
+      throw refusal ?? error;
+    });
     return { contentType: 'application/pdf', fileName: `${record.reference}-${part}.pdf`, data: Buffer.from(data) };
   };
   return {
@@ -61,13 +70,14 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
               : dayIn(clock(), (await deps.calendar()).timeZone) > record.shipDate
                 ? { reason: 'shipDatePassed', shipDate: record.shipDate }
                 : null;
-        if (refusal) throw new StationError(400, ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
+        // Each reason its own code; meta.reason says it as before, for clients that read it.
+        if (refusal) throw new StationError(VOID_REFUSAL_CODE[refusal.reason], ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
         // A return rides on its outbound's sale: the outbound is voided only once no return of it is left.
         const returns = (await Promise.all((record.returns ?? []).map((returnId) => find(caller, returnId)))).filter((one) => one !== undefined);
         if (returns.length > 0) {
           const names = returns.map((one) => one.reference ?? one.id);
-          throw new StationError(409, ERROR_TEXT.returnStillBooked(record.reference ?? record.id, names), {
+          throw new StationError('shipment.returnBooked', ERROR_TEXT.returnStillBooked(record.reference ?? record.id, names), {
             meta: { reason: 'returnBooked', returns: returns.map((one) => ({ id: one.id, reference: one.reference, status: one.status })) },
           });
         }
@@ -78,13 +88,13 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
 
     async documents(caller, id, format = { format: 'pdf' }) {
       const record = await find(caller, id);
-      if (!record) throw new StationError(404, ERROR_TEXT.shipmentNotFound);
-      if (record.status === STATUS.failed) throw new StationError(404, ERROR_TEXT.shipmentError);
-      if (record.status === STATUS.created) throw new StationError(404, ERROR_TEXT.shipmentNotYetProcessed);
+      if (!record) throw new StationError('shipment.notFound', ERROR_TEXT.shipmentNotFound);
+      if (record.status === STATUS.failed) throw new StationError('shipment.failed', ERROR_TEXT.shipmentError);
+      if (record.status === STATUS.created) throw new StationError('shipment.notProcessedYet', ERROR_TEXT.shipmentNotYetProcessed);
       if (format.format === 'zpl') {
         // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
         const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
-        if (upstream) throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+        if (upstream) throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
       }
