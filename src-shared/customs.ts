@@ -21,7 +21,7 @@ export interface Place {
 }
 
 /** Special territories that share a member state's code, by postal code prefix: [country, prefix, customs, vat, name]. */
-const SPECIAL: readonly [string, string, string, string, string][] = [
+export const SPECIAL: readonly [string, string, string, string, string][] = [
   ['ES', '35', 'EU', 'IC', 'the Canary Islands'],
   ['ES', '38', 'EU', 'IC', 'the Canary Islands'],
   ['ES', '51', 'XC', 'XC', 'Ceuta'],

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { carrierChangeSchema, clientChangeSchema, newClientSchema, newIntegrationSchema, newUserSchema, userChangeSchema } from './administration.ts';
 import { calendarChangeSchema, calendarResourceSchema } from './calendar-settings.ts';
 import { clientProfileChangeSchema } from './client.ts';
-import { eventResourceSchema } from './events.ts';
+import { EVENT_TYPES, eventResourceSchema } from './events.ts';
+import { DATE_PARAMETER, anyCase } from './json-schema-words.ts';
+import { ORDER_STATUSES } from './orders.ts';
+import { DOCUMENT_PARTS } from './shipment.ts';
 import { closeDaySchema, manifestPreviewAttributesSchema, manifestResourceSchema, pickupResourceSchema } from './manifests.ts';
 import { orderBatchResultSchema, orderRequestSchema, orderResourceSchema } from './orders.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
@@ -42,7 +45,7 @@ import { returnRequestSchema } from './returns.ts';
 import { trackingEventRequestSchema } from './tracking-events.ts';
 import type { Role } from './roles.ts';
 import { scaleResourceSchema, scaleSettingsChangeSchema } from './scale.ts';
-import { shipmentRequestMetaSchema, shipmentRequestSchema } from './shipment-validation.ts';
+import { shipmentRequestMetaSchema, shipmentRequestSchema, type Operation } from './shipment-validation.ts';
 import { todayResourceSchema } from './today.ts';
 import { outboxEntryResourceSchema, upstreamHealthMetaSchema } from './upstream.ts';
 import { verificationAttributesSchema, verificationRequestSchema } from './verification.ts';
@@ -86,6 +89,13 @@ export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> exten
   readonly summary: string;
   /** What more some subjects need, beyond `access`. */
   readonly note?: string;
+  /**
+   * The refusals of a well-formed request that only the station's state decides (a stale rate, a closed day, an id
+   * that does not exist), or that a JSON schema cannot state (a phone in a numbering plan, one parameter that needs
+   * another): their codes, `code@member` for a code at one member or parameter only. The description lists them on
+   * the operation (x-stateRefusals); every other 400 is a rule the request schema states.
+   */
+  readonly stateRefusals?: readonly string[];
   readonly answers: RouteAnswer;
   /** The creating routes take an Idempotency-Key. */
   readonly idempotent?: boolean;
@@ -97,7 +107,7 @@ export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> exten
   readonly types?: { data: Data; meta: Meta; body: Body };
 }
 
-type Extra = Pick<RouteSpec, 'note' | 'idempotent' | 'action' | 'desktopOnly'> & { answers?: RouteAnswer } & RouteSchemas;
+type Extra = Pick<RouteSpec, 'note' | 'idempotent' | 'action' | 'desktopOnly' | 'stateRefusals'> & { answers?: RouteAnswer } & RouteSchemas;
 type Infer<S, Fallback = unknown> = S extends z.ZodType ? z.output<S> : Fallback;
 
 /** A route of the table; the types of its answer and request are inferred from the schemas it is given. */
@@ -105,19 +115,71 @@ function route<const E extends Extra = {}>(method: RouteMethod, path: string, ac
   return { method, path, access, summary, ...extra, answers: extra.answers ?? (method === 'DELETE' ? 'none' : 'json:api') };
 }
 
+/** `data.id` of a request: absent, null, or any id the client gives (a number too, spec 2.2); the station makes its own. */
+const requestId = z.union([z.string(), z.number()]).nullish();
 /** A request body: one resource of this type with these attributes (and what its `data.meta` may hold). */
-function one<T extends string, A extends z.ZodType>(type: T, attributes: A): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: z.ZodOptional<z.ZodNullable<z.ZodString>>; attributes: A }> }>;
-function one<T extends string, A extends z.ZodType, M extends z.ZodType>(type: T, attributes: A, meta: M): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: z.ZodOptional<z.ZodNullable<z.ZodString>>; attributes: A; meta: z.ZodOptional<z.ZodNullable<M>> }> }>;
+function one<T extends string, A extends z.ZodType>(type: T, attributes: A): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: typeof requestId; attributes: A }> }>;
+function one<T extends string, A extends z.ZodType, M extends z.ZodType>(type: T, attributes: A, meta: M): z.ZodObject<{ data: z.ZodObject<{ type: z.ZodLiteral<T>; id: typeof requestId; attributes: A; meta: z.ZodOptional<z.ZodNullable<M>> }> }>;
 function one(type: string, attributes: z.ZodType, meta?: z.ZodType) {
-  return z.object({ data: z.object({ type: z.literal(type), id: z.string().nullish(), attributes, ...(meta ? { meta: meta.nullish() } : {}) }) });
+  return z.object({ data: z.object({ type: z.literal(type), id: requestId, attributes, ...(meta ? { meta: meta.nullish() } : {}) }) });
 }
-const shipmentBody = one('shipment', shipmentRequestSchema.meta({ id: 'ShipmentRequestAttributes', description: 'A shipment as a request may send it (spec 2.2, read liberally: numbers as text or numbers, null for absent members). Beyond the members marked required: packages (but to save), and unless documentsOnly goodsDescription and invoiceSubtotal; state for IT, CA and US; an exportDeclaration through customs. Each member says what it takes.' }), shipmentRequestMetaSchema);
+const shipmentAttributes = shipmentRequestSchema.meta({ id: 'ShipmentRequestAttributes', description: 'A shipment as a request may send it (spec 2.2, read liberally: numbers as text or numbers, null for absent members). Beyond the members marked required: packages (but to save), and unless documentsOnly goodsDescription and invoiceSubtotal; state for IT, CA and US; an exportDeclaration through customs (ShipmentRules says each as a condition). Each member says what it takes.' });
+/** What each shipment operation asks beyond the shared attributes: packages but to save; the service to create; the rate to confirm. */
+const SHIPMENT_OPERATION: Record<Operation, { packages: boolean; meta?: Record<string, unknown> }> = {
+  save: { packages: false },
+  rate: { packages: true },
+  confirm: { packages: true, meta: { required: ['rate'], properties: { rate: { type: 'object' } } } },
+  create: { packages: true, meta: { required: ['service'], properties: { service: { type: 'string' } } } },
+};
+/** The body of a shipment operation: its attributes and `data.meta`, with what this operation asks of them. */
+function shipmentBody(operation: Operation) {
+  const asked = SHIPMENT_OPERATION[operation];
+  const data = z.object({ type: z.literal('shipment'), id: requestId, attributes: shipmentAttributes, meta: shipmentRequestMetaSchema.nullish() }).meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, any> }) => {
+      const properties = jsonSchema.properties as Record<string, unknown>;
+      if (asked.packages) properties.attributes = { allOf: [properties.attributes, { required: ['packages'], properties: { packages: { type: 'array', minItems: 1 } } }] };
+      if (asked.meta) {
+        properties.meta = { allOf: [properties.meta, { type: 'object', ...asked.meta }] };
+        jsonSchema.required = [...(jsonSchema.required as string[]), 'meta'];
+      }
+    },
+  });
+  return z.object({ data });
+}
+/**
+ * What only the station's state decides of a shipment request, or what a JSON schema cannot say: the ship date
+ * against today's date and the carriers' calendars, which services can carry it, the order it names, and whether a
+ * phone can be dialled in its country (libphonenumber's numbering plans; a US phone in the North American plan).
+ */
+const SHIPMENT_NOTE =
+  'Refusals the request schema cannot state: a shipDate before today or further ahead than the carriers take (shipment.shipDatePast, shipment.shipDateTooFar), no service able to carry the shipment (shipment.noService), an order the account does not have (order.unknown), a phone that cannot be dialled in its country (the receiver’s, and any US address’s: field.invalid at its phone), and the seller’s IOSS number for commercial goods of up to 150 EUR in all sold into the EU (field.missing at exportDeclaration/iossNumber).';
+const SHIPMENT_STATE = ['shipment.shipDatePast', 'shipment.shipDateTooFar', 'shipment.noService', 'order.unknown', 'field.invalid@/data/attributes/shipTo/phone', 'field.invalid@/data/attributes/shipFrom/phone', 'field.invalid@/data/attributes/collectionLocation/phone', 'field.missing@/data/attributes/exportDeclaration/iossNumber'] as const;
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
-/** Query parameters: each optional text, described. */
-const query = (parameters: Record<string, string>) => z.object(Object.fromEntries(Object.entries(parameters).map(([name, description]) => [name, z.string().optional().meta({ description })])));
-const PAGE = { 'page[size]': 'Resources per page (limit is an alias).', limit: 'Resources per page.', 'page[after]': 'The cursor of links.next: the page after it.' };
-const DATE_RANGE = { 'filter[dateFrom]': 'The first ship date, YYYY-MM-DD.', 'filter[dateTo]': 'The last ship date, YYYY-MM-DD.' };
+/** A query parameter: a text described, or a typed schema (a number, a date, one of a few words). */
+type Parameter = string | z.ZodType;
+/** Query parameters, each optional but those named `required`. */
+const query = (parameters: Record<string, Parameter>, required: readonly string[] = []) =>
+  z.object(
+    Object.fromEntries(
+      Object.entries(parameters).map(([name, parameter]) => {
+        const schema = typeof parameter === 'string' ? z.string().meta({ description: parameter }) : parameter;
+        return [name, required.includes(name) ? schema : schema.optional()];
+      }),
+    ),
+  );
+/** A date parameter, YYYY-MM-DD (a day that exists), as the station reads it. */
+const date = (description: string) => z.string().regex(new RegExp(DATE_PARAMETER)).meta({ description });
+/** A whole number from 1, as the station reads page sizes (more than a list's largest page is capped, not refused). */
+const size = (description: string) => z.int().min(1).max(999_999_999).meta({ description });
+/** true or false (also 1 and 0, any case), or empty for either. */
+const flagParameter = (description: string) => z.union([z.boolean(), z.string().regex(new RegExp(anyCase(['true', 'false', '1', '0', ''])))]).meta({ description });
+/** Event types, comma-separated (white space and empty entries ignored). */
+const EVENT_TYPE_LIST = `^\\s*(?:${EVENT_TYPES.join('|')})?\\s*(?:,\\s*(?:${EVENT_TYPES.join('|')})?\\s*)*$`;
+const PAGE = { 'page[size]': size('Resources per page (limit is an alias); more than the list’s largest page gives that page.'), limit: size('Resources per page.'), 'page[after]': 'The cursor of links.next: the page after it.' };
+const DATE_RANGE = { 'filter[dateFrom]': date('The first ship date, YYYY-MM-DD.'), 'filter[dateTo]': date('The last ship date, YYYY-MM-DD.') };
+/** A cursor that is not one of the list's own, or past its end, only the list can tell. */
+const CURSOR = ['parameter.invalid@page[after]', 'page.cursorPastEnd'] as const;
 
 export const ROUTES = {
   // Sign-in and the account
@@ -137,31 +199,31 @@ export const ROUTES = {
   addUser: route('POST', '/users', 'admin', 'Adds a person to the account.', { action: 'Managing the team', data: userResourceSchema, body: one('user', newUserSchema) }),
   changeUser: route('PATCH', '/users/:id', 'admin', 'Changes a person’s role, name or password.', { action: 'Managing the team', data: userResourceSchema, body: one('user', userChangeSchema) }),
   removeUser: route('DELETE', '/users/:id', 'admin', 'Removes a person: their sessions end; what they did stays in the audit log.', { action: 'Managing the team' }),
-  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), meta: z.object({ count: z.number().meta({ description: 'The events on this page.' }) }), paged: true, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
+  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), meta: z.object({ count: z.number().meta({ description: 'The events on this page.' }) }), paged: true, stateRefusals: CURSOR, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
 
   // The echo of the spec's test endpoints
   test: route('GET', '/test', 'packer', 'Answers the caller’s request back (spec 4.4).', { data: z.unknown() }),
   testWithId: route('GET', '/test/:id', 'packer', 'Answers the caller’s request back, with the id (spec 4.4).', { data: z.unknown() }),
 
   // Shipments
-  saveShipment: route('POST', '/shipments/save', 'packer', 'Saves a shipment to be rated and confirmed later (202).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [202] }),
-  rateShipment: route('POST', '/shipments/rate', 'packer', 'Prices a shipment: the rates, and why each service left out cannot carry it (meta.unavailable).', { data: list(rateResourceSchema), meta: rateListMetaSchema.partial(), body: shipmentBody, ok: [202] }),
-  confirmShipment: route('POST', '/shipments/confirm', 'packer', 'Books a rated shipment at its rate (or at a changed price, with the new price shown).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [202] }),
-  createShipment: route('POST', '/shipments', 'packer', 'Creates a shipment in one step: processed now (201), or scheduled (202).', { idempotent: true, data: shipmentResourceSchema, body: shipmentBody, ok: [201, 202] }),
+  saveShipment: route('POST', '/shipments/save', 'packer', 'Saves a shipment to be rated and confirmed later (202).', { idempotent: true, note: SHIPMENT_NOTE, stateRefusals: SHIPMENT_STATE, data: shipmentResourceSchema, body: shipmentBody('save'), ok: [202] }),
+  rateShipment: route('POST', '/shipments/rate', 'packer', 'Prices a shipment: the rates, and why each service left out cannot carry it (meta.unavailable).', { note: SHIPMENT_NOTE, stateRefusals: SHIPMENT_STATE, data: list(rateResourceSchema), meta: rateListMetaSchema.partial(), body: shipmentBody('rate'), ok: [202] }),
+  confirmShipment: route('POST', '/shipments/confirm', 'packer', 'Books a rated shipment at its rate (or at a changed price, with the new price shown).', { idempotent: true, note: `${SHIPMENT_NOTE} The rate must still be one the station offers for this shipment (rate.notAvailable), at its price (rate.priceChanged, 503); data.id, when given, a saved shipment still waiting for its confirm.`, stateRefusals: [...SHIPMENT_STATE, 'rate.notAvailable', 'field.invalid@/data/meta/rate/id', 'shipment.notTheRated'], data: shipmentResourceSchema, body: shipmentBody('confirm'), ok: [202] }),
+  createShipment: route('POST', '/shipments', 'packer', 'Creates a shipment in one step: processed now (201), or scheduled (202).', { idempotent: true, note: `${SHIPMENT_NOTE} data.meta.carrierChoice must be one of this station’s carriers (GET /carriers).`, stateRefusals: [...SHIPMENT_STATE, 'field.invalid@/data/meta/carrierChoice'], data: shipmentResourceSchema, body: shipmentBody('create'), ok: [201, 202] }),
   shipment: route('GET', '/shipments/:id', 'packer', 'One shipment of the account.', { data: shipmentResourceSchema }),
   deleteShipment: route('DELETE', '/shipments/:id', 'packer', 'Deletes a saved shipment, or voids a processed one.', { note: 'Voiding a processed shipment needs a supervisor.' }),
-  documents: route('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).', { data: documentsResourceSchema, query: query({ document: 'One document on its own: labels, cn22, cn23 or invoice.', format: 'pdf (the default) or zpl.', dpi: 'For ZPL: 203 or 300.' }) }),
+  documents: route('GET', '/shipments/:id/documents', 'packer', 'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).', { data: documentsResourceSchema, note: 'document goes with format=pdf only, and dpi with format=zpl only (parameter.invalid otherwise).', stateRefusals: ['parameter.invalid@document', 'parameter.invalid@dpi'], query: query({ document: z.string().regex(new RegExp(anyCase(DOCUMENT_PARTS))).meta({ description: 'One document on its own (any case): labels, cn22, cn23 or invoice; with format=pdf only.' }), format: z.string().regex(new RegExp(anyCase(['pdf', 'zpl']))).meta({ description: 'pdf (the default) or zpl (any case).' }), dpi: z.string().regex(/^\\s*(?:203|300)\\s*$/).meta({ description: 'For ZPL only: 203 or 300.' }) }) }),
   createReturn: route('POST', '/shipments/:id/returns', 'packer', 'Makes the return label of a processed shipment: the addresses swapped, rated and made like any shipment (201, or 202 when scheduled).', { idempotent: true, data: shipmentResourceSchema, meta: z.object({ printJob: printJobResourceSchema.optional(), printError: z.string().optional(), printRefusal: errorObjectSchema.optional().meta({ description: 'The print refused (printError), as the print route answers it: its status, code and figures.' }) }), body: returnRequestSchema, ok: [201, 202] }),
   verifyShipment: route('POST', '/shipments/:id/verifications', 'packer', 'Records the scan that checks a printed parcel: matched or not.', { data: resourceSchema('verification', verificationAttributesSchema), body: one('verification', verificationRequestSchema), ok: [200] }),
   tracking: route('GET', '/shipments/:id/tracking', 'packer', 'A shipment’s tracking status and events.', { data: trackingResourceSchema }),
   trackingEvents: route('GET', '/shipments/:id/tracking/events', 'packer', 'A shipment’s tracking events, oldest first.', { data: list(trackingEventResourceSchema) }),
   addTrackingEvent: route('POST', '/shipments/:id/tracking/events', 'supervisor', 'Records a tracking event of a processed shipment, as staff or a carrier feed report it; audited, and announced as an event.', { action: 'Recording tracking events', idempotent: true, data: trackingEventResourceSchema, body: one('trackingEvent', trackingEventRequestSchema) }),
-  shipmentSummaries: route('GET', '/shipment-summaries', 'packer', 'The account’s shipments, newest first, paged and filtered by date, person or search.', { data: list(summaryResourceSchema), paged: true, query: query({ ...DATE_RANGE, dateFrom: 'The first ship date (spec 4.7).', dateTo: 'The last ship date (spec 4.7).', searchString: 'Text in a reference, name, tracking or order number.', search: 'The same as searchString.', 'filter[createdBy]': 'One person’s username.', 'filter[return]': 'true: returns only; false: no returns.', ...PAGE }) }),
-  addresses: route('GET', '/addresses', 'packer', 'The address book, searched (diacritics and case ignored).', { data: list(addressResourceSchema), query: query({ searchString: 'Text in the name, city or contact.' }) }),
+  shipmentSummaries: route('GET', '/shipment-summaries', 'packer', 'The account’s shipments, newest first, paged and filtered by date, person or search.', { data: list(summaryResourceSchema), paged: true, stateRefusals: CURSOR, query: query({ ...DATE_RANGE, dateFrom: date('The first ship date (spec 4.7), YYYY-MM-DD.'), dateTo: date('The last ship date (spec 4.7), YYYY-MM-DD.'), searchString: 'Text in a reference, name, tracking or order number.', search: 'The same as searchString.', 'filter[createdBy]': 'One person’s username.', 'filter[return]': flagParameter('true: returns only; false: no returns.'), ...PAGE }) }),
+  addresses: route('GET', '/addresses', 'packer', 'The address book, searched (diacritics and case ignored).', { data: list(addressResourceSchema), query: query({ searchString: z.string().regex(/\\S/).meta({ description: 'Text in the name, city or contact (required, not blank).' }) }, ['searchString']) }),
 
   // Printing
   printShipment: route('POST', '/shipments/:id/print', 'packer', 'Prints a processed shipment’s label on a printer of the station.', { idempotent: true, note: 'Printing a label again needs a supervisor.', data: printJobResourceSchema, body: one('printJob', printRequestSchema).partial(), ok: [202] }),
-  printJobs: route('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.', { data: list(printJobResourceSchema), paged: true, query: query({ 'filter[shipment]': 'One shipment’s jobs: those that print it alone or in a bulk job.', ...PAGE }) }),
+  printJobs: route('GET', '/print-jobs', 'packer', 'The account’s print jobs, newest first, paged.', { data: list(printJobResourceSchema), paged: true, stateRefusals: CURSOR, query: query({ 'filter[shipment]': 'One shipment’s jobs: those that print it alone or in a bulk job.', ...PAGE }) }),
   printMany: route('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', { idempotent: true, note: 'Printing labels again needs a supervisor: a packer’s are left out, named in meta.leftOut.', data: printJobResourceSchema, meta: bulkPrintMetaSchema, body: one('printJob', bulkPrintSchema), ok: [202] }),
   printJob: route('GET', '/print-jobs/:id', 'packer', 'One print job and its outcome.', { data: printJobResourceSchema }),
   printers: route('GET', '/printers', 'packer', 'The printers the station sees.', { data: list(printerResourceSchema) }),
@@ -181,35 +243,35 @@ export const ROUTES = {
   scaleStream: route('GET', '/scale/stream', 'packer', 'Each reading of the scale as it changes (server-sent events).', { answers: 'event-stream' }),
 
   // Orders
-  orders: route('GET', '/orders', 'packer', 'The account’s orders by status, newest first, paged.', { data: list(orderResourceSchema), paged: true, query: query({ status: 'open, inProgress or closed.', search: 'Text in the order number or the receiver’s name.', ...PAGE }) }),
+  orders: route('GET', '/orders', 'packer', 'The account’s orders by status, newest first, paged.', { data: list(orderResourceSchema), paged: true, stateRefusals: CURSOR, query: query({ status: z.enum(ORDER_STATUSES).meta({ description: 'open, inProgress or closed.' }), search: 'Text in the order number or the receiver’s name.', ...PAGE }) }),
   addOrder: route('POST', '/orders', 'packer', 'Adds an order.', { data: orderResourceSchema, body: one('order', orderRequestSchema) }),
   addOrders: route('POST', '/orders/batch', 'packer', 'Adds up to 500 orders in one request; says which numbers were there already.', { data: z.tuple([]), meta: orderBatchResultSchema, body: z.object({ data: z.array(z.object({ type: z.literal('order'), attributes: orderRequestSchema })) }), ok: [200] }),
   order: route('GET', '/orders/:number', 'packer', 'One order by its number, e.g. as scanned.', { data: orderResourceSchema }),
   removeOrder: route('DELETE', '/orders/:number', 'packer', 'Removes an order that has no live shipment.'),
 
   // The day
-  today: route('GET', '/today', 'packer', 'One ship date at a glance: to do, done, per carrier, and the pickups.', { data: todayResourceSchema, query: query({ date: 'The ship date, YYYY-MM-DD; today on the station’s clock when absent.', 'filter[createdBy]': 'One person’s counts.' }) }),
-  dailyReport: route('GET', '/reports/daily', 'packer', 'Shipments per day and carrier over a range, with totals; or CSV (Accept: text/csv).', { data: list(dailyReportResourceSchema), meta: dailyReportMetaSchema, csv: true, query: query({ dateFrom: 'The first day, YYYY-MM-DD.', dateTo: 'The last day, YYYY-MM-DD.', 'filter[createdBy]': 'One person’s shipments.', format: 'csv for the CSV file.' }) }),
-  manifestPreview: route('GET', '/manifests/preview', 'packer', 'What closing a carrier’s day would put on its manifest.', { data: resourceSchema('manifestPreview', manifestPreviewAttributesSchema), query: query({ carrier: 'The carrier code.', date: 'The ship date, YYYY-MM-DD.' }) }),
+  today: route('GET', '/today', 'packer', 'One ship date at a glance: to do, done, per carrier, and the pickups.', { data: todayResourceSchema, query: query({ date: z.string().regex(new RegExp(`^\\s*(?:${DATE_PARAMETER.slice(1, -1)})?\\s*$`)).meta({ description: 'The ship date, YYYY-MM-DD; today on the station’s clock when absent or empty.' }), 'filter[createdBy]': 'One person’s counts.' }) }),
+  dailyReport: route('GET', '/reports/daily', 'packer', 'Shipments per day and carrier over a range, with totals; or CSV (Accept: text/csv).', { data: list(dailyReportResourceSchema), meta: dailyReportMetaSchema, csv: true, note: 'dateTo is dateFrom or later, and the range at most a year (report.invalidRange).', stateRefusals: ['report.invalidRange'], query: query({ dateFrom: date('The first day, YYYY-MM-DD (or filter[dateFrom]).'), dateTo: date('The last day, YYYY-MM-DD (or filter[dateTo]).'), 'filter[createdBy]': 'One person’s shipments.', format: 'csv for the CSV file; anything else answers JSON:API.' }, ['dateFrom', 'dateTo']) }),
+  manifestPreview: route('GET', '/manifests/preview', 'packer', 'What closing a carrier’s day would put on its manifest.', { data: resourceSchema('manifestPreview', manifestPreviewAttributesSchema), note: 'The carrier must be one of the station’s (GET /carriers).', stateRefusals: ['parameter.invalid@carrier', 'parameter.invalid@date'], query: query({ carrier: z.string().regex(/\\S/).meta({ description: 'The carrier code (required).' }), date: date('The ship date, YYYY-MM-DD; today when absent.') }, ['carrier']) }),
   closeDay: route('POST', '/manifests', 'supervisor', 'Closes a carrier’s day: its manifest (made now, or by another desk a moment ago).', { idempotent: true, action: 'Closing the day', data: manifestResourceSchema, meta: z.object({ alreadyClosed: z.literal(true).optional() }), body: one('manifest', closeDaySchema), ok: [201, 200] }),
-  manifests: route('GET', '/manifests', 'packer', 'The manifests of a date, paged.', { data: list(manifestResourceSchema), paged: true, query: query({ date: 'The ship date, YYYY-MM-DD.', carrier: 'The carrier code.', ...PAGE }) }),
+  manifests: route('GET', '/manifests', 'packer', 'The manifests of a date, paged.', { data: list(manifestResourceSchema), paged: true, stateRefusals: CURSOR, query: query({ date: date('The ship date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...PAGE }) }),
   manifest: route('GET', '/manifests/:id', 'packer', 'One manifest.', { data: manifestResourceSchema }),
   manifestDocument: route('GET', '/manifests/:id/document', 'packer', 'A manifest and its driver sheet: the PDF, base64 in fileData.', { data: resourceSchema('manifestDocument', documentsAttributesSchema) }),
   reopenManifest: route('POST', '/manifests/:id/reopen', 'supervisor', 'Reopens a closed day.', { action: 'Reopening a closed day', data: manifestResourceSchema, ok: [200] }),
   transmitManifest: route('POST', '/manifests/:id/transmit', 'supervisor', 'Sends a manifest its upstream service refused again.', { action: 'Sending a manifest again', data: manifestResourceSchema, ok: [202] }),
-  pickups: route('GET', '/pickups', 'packer', 'The pickups of a date, paged.', { data: list(pickupResourceSchema), paged: true, query: query({ date: 'The collection date, YYYY-MM-DD.', carrier: 'The carrier code.', ...PAGE }) }),
+  pickups: route('GET', '/pickups', 'packer', 'The pickups of a date, paged.', { data: list(pickupResourceSchema), paged: true, stateRefusals: CURSOR, query: query({ date: date('The collection date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...PAGE }) }),
   cancelPickup: route('DELETE', '/pickups/:id', 'packer', 'Cancels a pickup.'),
   outbox: route('GET', '/outbox', 'packer', 'Scheduled shipments still to be sent, and each upstream service’s state.', { data: list(outboxEntryResourceSchema), meta: z.object({ upstreams: z.array(upstreamHealthMetaSchema), manifests: z.array(manifestResourceSchema) }) }),
 
   // Events and webhooks
-  events: route('GET', '/events', 'packer', 'The account’s event feed, oldest first after a given event.', { data: list(eventResourceSchema), meta: z.object({ lastEventId: z.string() }), paged: true, query: query({ after: 'The last event id processed: the events after it.', 'filter[type]': 'Event types, comma-separated.', ...PAGE }) }),
+  events: route('GET', '/events', 'packer', 'The account’s event feed, oldest first after a given event.', { data: list(eventResourceSchema), meta: z.object({ lastEventId: z.string() }), paged: true, stateRefusals: [...CURSOR, 'event.cursorPastEnd'], query: query({ after: z.string().regex(/^\\s*[0-9]{1,15}\\s*$/).meta({ description: 'The last event id processed: the events after it (0 for all).' }), 'filter[type]': z.string().regex(new RegExp(EVENT_TYPE_LIST)).meta({ description: 'Event types, comma-separated.' }), ...PAGE }) }),
   eventStream: route('GET', '/events/stream', 'packer', 'The account’s events as they happen (server-sent events), resumable with Last-Event-ID.', { answers: 'event-stream', query: query({ after: 'Resume after this event id (or send Last-Event-ID).', 'filter[type]': 'Event types, comma-separated.' }) }),
   webhooks: route('GET', '/webhooks', 'packer', 'The account’s webhooks.', { data: list(webhookResourceSchema), query: query({ status: 'active or paused.' }) }),
   addWebhook: route('POST', '/webhooks', 'packer', 'Adds a webhook; its signing secret is answered this once.', { note: 'A webhook for every client’s events, or another client’s, needs an admin.', data: webhookResourceSchema, body: one('webhook', newWebhookSchema) }),
   webhook: route('GET', '/webhooks/:id', 'packer', 'One webhook.', { data: webhookResourceSchema }),
   changeWebhook: route('PATCH', '/webhooks/:id', 'packer', 'Pauses or resumes a webhook, or changes what it receives.', { data: webhookResourceSchema, body: one('webhook', webhookChangeSchema) }),
   removeWebhook: route('DELETE', '/webhooks/:id', 'packer', 'Removes a webhook.'),
-  webhookDeliveries: route('GET', '/webhooks/:id/deliveries', 'packer', 'A webhook’s deliveries, newest first, paged.', { data: list(deliveryResourceSchema), paged: true, query: query({ 'filter[status]': 'pending, delivered or dead.', ...PAGE }) }),
+  webhookDeliveries: route('GET', '/webhooks/:id/deliveries', 'packer', 'A webhook’s deliveries, newest first, paged.', { data: list(deliveryResourceSchema), paged: true, stateRefusals: [...CURSOR, 'parameter.invalid@page[before]'], query: query({ 'filter[status]': z.enum(['pending', 'delivered', 'dead']).meta({ description: 'pending, delivered or dead.' }), ...PAGE }) }),
   replayWebhook: route('POST', '/webhooks/:id/replay', 'packer', 'Delivers a range of past events to a webhook again.', { data: resourceSchema('webhookReplay', z.object({ fromEventId: z.number(), toEventId: z.number(), queued: z.number() })), body: one('webhookReplay', webhookReplaySchema), ok: [202] }),
 
   // Open routes

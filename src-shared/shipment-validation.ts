@@ -10,9 +10,10 @@ import { checkPostalCode } from './postal-codes.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import { apiReason } from './field-expectations.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
+import { CALENDAR_DATE, FLAG, MEASURE_TEXT, MONEY_TEXT, POSITIVE_MONEY_TEXT, anyCase, component, said, textInput as textSaid } from './json-schema-words.ts';
 import { parseRateId } from './rates.ts';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
-import { formatCents, multiplyCents, parseCents } from './money.ts';
+import { MONEY_MAX_CENTS, formatCents, multiplyCents, parseCents } from './money.ts';
 import {
   DOCUMENTS_MAX,
   EXPORT_REASON_TYPES,
@@ -44,26 +45,29 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform(
 
 /** Text, given as a string or (e.g. an order number) as a JSON number; kept trimmed. */
 const textInput = z.union([z.string(), z.number().finite()]).transform((value) => String(value).trim());
-const requiredText = (max: number) => textInput.pipe(z.string().min(1).max(max));
-const optionalText = (max: number) => optional(textInput.pipe(z.string().max(max)));
+const requiredText = (max: number) => said(textInput.pipe(z.string().min(1).max(max)), textSaid(max, true));
+const optionalText = (max: number) => optional(said(textInput.pipe(z.string().max(max)), textSaid(max, false)));
 
-/** A decimal given as a string with "." or as a JSON number, kept as its decimal string. */
+/** A decimal given as a string with "." or as a JSON number (kept to six decimals, a milligram), kept as its decimal string. */
 const decimal = z
   .union([z.string().trim(), z.number().finite().nonnegative()])
-  .transform((value) => String(value))
+  .transform((value) => (typeof value === 'number' ? String(Number(value.toFixed(6))) : value))
   .refine((value) => DECIMAL.test(value));
 
 /** The largest weight (kg) or length (cm) the station reads: far above any carrier's limit, far below overflow. */
 export const MEASURE_MAX = 100_000;
 /** A weight or a length: above zero, at most MEASURE_MAX; how heavy or long a carrier takes is the carrier's rule. */
-const measure = decimal.refine((value) => value.length <= 16 && Number(value) > 0 && Number(value) <= MEASURE_MAX);
+const measure = said(
+  decimal.refine((value) => value.length <= 16 && Number(value) > 0 && Number(value) <= MEASURE_MAX),
+  { anyOf: [{ type: 'string', maxLength: 16, pattern: MEASURE_TEXT }, { type: 'number', minimum: 0.000001, maximum: MEASURE_MAX }] },
+);
 
 /**
  * An amount of money, at most two decimals and within MONEY_MAX_CENTS, kept as its decimal string. A JSON number
  * that floating point put a hair off a whole cent (64.50000000000001, as PHP and Python sums make them) is taken
  * at that cent.
  */
-const money = z
+const moneyRule = z
   .union([z.string().trim(), z.number().finite().nonnegative()])
   .transform((value, context) => {
     if (typeof value === 'string' || parseCents(String(value)) !== undefined) return String(value);
@@ -72,7 +76,9 @@ const money = z
     return formatCents(cents);
   })
   .refine((value) => parseCents(value) !== undefined);
-const positiveMoney = money.refine((value) => parseCents(value)! > 0);
+const MONEY_NUMBER = { type: 'number', minimum: 0, maximum: MONEY_MAX_CENTS / 100, multipleOf: 0.01 };
+const money = said(moneyRule, { anyOf: [{ type: 'string', pattern: MONEY_TEXT }, MONEY_NUMBER] });
+const positiveMoney = said(moneyRule.refine((value) => parseCents(value)! > 0), { anyOf: [{ type: 'string', pattern: POSITIVE_MONEY_TEXT }, { ...MONEY_NUMBER, minimum: 0.01 }] });
 
 /** true/false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
 export function asFlag(value: unknown): boolean | undefined {
@@ -80,30 +86,41 @@ export function asFlag(value: unknown): boolean | undefined {
   if (value === false || value === 'false' || value === 0 || value === '0') return false;
   return undefined;
 }
-const flag = z.unknown().transform((value, context) => {
-  const parsed = asFlag(value);
-  if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
-  return parsed ?? false;
-});
+const flag = said(
+  z.unknown().transform((value, context) => {
+    const parsed = asFlag(value);
+    if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
+    return parsed ?? false;
+  }),
+  FLAG,
+);
 
 const units = z.union([z.literal('1'), z.literal(1)]).transform(() => '1' as const);
-const isoDate = z.string().trim().refine(isCalendarDate);
-const country = z
-  .string()
-  .trim()
-  .transform((value) => value.toUpperCase())
-  .refine(isCountryCode);
-const email = z.string().trim().max(50).pipe(z.email());
+const isoDate = said(z.string().trim().refine(isCalendarDate), { type: 'string', pattern: CALENDAR_DATE });
+/** A country code in any case: the description's CountryCode lists them (src-main/api/openapi/request-schemas.ts). */
+const country = said(
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine(isCountryCode),
+  component('CountryCode'),
+);
+const email = said(z.string().trim().max(50).pipe(z.email()), { type: 'string', maxLength: 50, pattern: `^\\s*(?:${z.regexes.email.source.replace(/^\^|\$$/g, '')})\\s*$` });
 const digitsText = z.union([z.string(), z.number().int().nonnegative()]).transform((value) => String(value).trim());
 /** A phone as people write it ("(212) 736-3100"); kept with digits, spaces and a plus (canonicalAddress). */
-const phone = digitsText.refine(isWrittenPhone);
+const phone = said(digitsText.refine(isWrittenPhone), {
+  anyOf: [{ type: 'string', pattern: '^(?=(?:[^0-9]*[0-9]){0,25}[^0-9]*$)\\s*\\+?[0-9 ().\\/-]*\\s*$' }, { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
+});
 /** One of a few codes, matched without regard to case. */
 const code = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(values));
+  said(z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(values)), { type: 'string', pattern: anyCase(values) });
 /** Incoterms 1 (DDP), 2 (DAP) or 3 (EXW), as a number or its text. */
 const incoTerms = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])]).transform((value) => Number(value) as 1 | 2 | 3);
 /** A customs commodity (HS) code: letters, digits, spaces, dots or dashes, as carriers print them. */
-const commodityCode = textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/));
+const commodityCode = said(textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/)), {
+  anyOf: [{ type: 'string', pattern: '^\\s*[A-Za-z0-9 .\\-]{0,20}\\s*$' }, { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
+});
 
 /**
  * An address as the station keeps it: its postal code written as the country writes it, state codes in capitals,
@@ -122,7 +139,7 @@ function canonicalAddress<T extends { country: string; postalCode: string; state
 }
 
 function addressSchema(emailRequired: boolean, receiver = false) {
-  return z.object({
+  const schema = z.object({
     name: requiredText(35),
     address1: requiredText(30),
     address2: optionalText(30),
@@ -136,6 +153,8 @@ function addressSchema(emailRequired: boolean, receiver = false) {
     taxIdentification: optionalText(45),
     isResidential: optional(flag),
   }).transform((address) => canonicalAddress(address, receiver));
+  // The postal code in the country's format, and its state where the country needs one (checkAddressRules).
+  return said(schema, (rendered) => ({ ...rendered, allOf: [component('AddressRules')] }));
 }
 
 const packageSchema = z.object({
@@ -146,7 +165,9 @@ const packageSchema = z.object({
 });
 
 /** A count of pieces: 1 to 9,999,999, as a number or its text. */
-const quantity = digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value));
+const quantity = said(digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)), {
+  anyOf: [{ type: 'string', pattern: '^\\s*[1-9][0-9]{0,6}\\s*$' }, { type: 'integer', minimum: 1, maximum: 9_999_999 }],
+});
 
 const exportDeclarationSchema = z.object({
   exportReasonType: code(EXPORT_REASON_TYPES),
@@ -155,9 +176,9 @@ const exportDeclarationSchema = z.object({
   invoiceFreight: optional(money.transform(Number)),
   shipmentPurpose: code(SHIPMENT_PURPOSES),
   /** The exporter's EORI, for commercial goods leaving the EU (else an EORI-shaped shipFrom.taxIdentification serves). */
-  exporterEori: optional(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isEori))),
+  exporterEori: optional(said(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isEori)), { type: 'string', pattern: '^\\s*(?:[A-Za-z]\\s*){2}(?:[A-Za-z0-9]\\s*){1,15}$' })),
   /** The seller's IOSS number, for low-value commercial goods sold into the EU. */
-  iossNumber: optional(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isIoss))),
+  iossNumber: optional(said(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isIoss)), { type: 'string', pattern: '^\\s*[Ii]\\s*[Mm]\\s*(?:[0-9]\\s*){10}$' })),
   lineItems: z
     .array(
       z.object({
@@ -177,7 +198,11 @@ const exportDeclarationSchema = z.object({
 
 const nullableText = (max: number) => textInput.pipe(z.string().max(max)).nullable().optional();
 
-export const shipmentRequestSchema = z.object({
+/**
+ * The shipment's members, each as it is read; the rules that tie them together (checkCrossFieldRules) are the
+ * description's ShipmentRules, which src-main/api/openapi/request-schemas.ts writes out beside it.
+ */
+const shipmentMembers = z.object({
   shipDate: optional(isoDate),
   shipFrom: addressSchema(true),
   collectionLocation: addressSchema(false).nullable().optional(),
@@ -195,6 +220,7 @@ export const shipmentRequestSchema = z.object({
   incoTerms: optional(incoTerms),
   exportDeclaration: exportDeclarationSchema.nullable().optional(),
 });
+export const shipmentRequestSchema = said(shipmentMembers, (rendered) => ({ ...rendered, allOf: [component('ShipmentRules')] }));
 
 function valueAt(root: unknown, path: Path): unknown {
   let current = root;
@@ -503,18 +529,27 @@ export interface CreateMeta {
  */
 export const shipmentRequestMetaSchema = z
   .object({
-    service: z.enum(SERVICES).nullish().meta({ description: 'Create: express or economy (any case).' }),
-    carrierChoice: z.string().nullish().meta({ description: 'Create: one of the station’s carrier choices (GET /carriers), or absent for any.' }),
-    scheduledProcessing: z.union([z.boolean(), z.string()]).nullish().meta({ description: 'Create: false processes now (201); true or absent schedules (202).' }),
+    service: said(z.string().nullish(), { anyOf: [{ type: 'string', pattern: anyCase(SERVICES) }, { type: 'null' }] }).meta({ description: 'Create: express or economy (any case); required there.' }),
+    carrierChoice: z.string().nullish().meta({ description: 'Create: one of the station’s carrier choices (GET /carriers; any case), or absent for any. Which choices a station has is its own setting: another is refused (field.invalid at this member).' }),
+    scheduledProcessing: said(z.unknown(), { anyOf: [FLAG, { type: 'null' }] }).meta({ description: 'Create: false processes now (201); true or absent schedules (202).' }),
     rate: z
       .object({
-        id: z.string().optional(),
-        attributes: z.object({ carrierCode: z.string().optional(), serviceCode: z.string().optional(), finalCost: z.object({ amount: z.union([z.number(), z.string()]), currency: z.string().optional() }).nullish() }).partial().optional(),
+        id: said(z.string().optional(), { type: 'string', pattern: '^t2-.+-[^-]+$' }),
+        attributes: z
+          .object({ carrierCode: z.string().min(1), serviceCode: z.string().min(1), finalCost: z.object({ amount: money, currency: z.string().optional() }).nullish() })
+          .partial()
+          .nullish(),
         meta: z.object({ documentHash: z.string().nullish() }).nullish(),
       })
-      .optional()
-      .meta({ description: 'Confirm: the rate chosen, as the rate list answered it (its id, or attributes.carrierCode and serviceCode; meta.documentHash to book exactly what was rated).' }),
-    orderNumber: z.string().nullish().meta({ description: 'The order the shipment ships (GET /orders/{number}).' }),
+      .meta({
+        description: 'Confirm: the rate chosen, as the rate list answered it (its id, or attributes.carrierCode and serviceCode; meta.documentHash to book exactly what was rated); required there.',
+        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+          // Its id names the carrier and service, or its attributes do.
+          jsonSchema.anyOf = [{ required: ['id'] }, { required: ['attributes'], properties: { attributes: { type: 'object', required: ['carrierCode', 'serviceCode'] } } }];
+        },
+      })
+      .optional(),
+    orderNumber: said(z.unknown(), { anyOf: [textSaid(50, true), { type: 'null' }] }).meta({ description: 'The order the shipment ships (GET /orders/{number}): its number, text of at most 50 characters (or a number).' }),
   })
   .meta({ id: 'ShipmentRequestMeta' });
 

@@ -27,6 +27,7 @@ describe('shipment validation names every faulty field the way section 7 does', 
     expect(response.json.errors).toEqual([
       {
         status: 400,
+        code: 'field.missing',
         title: 'Bad Request',
         detail: "Missing required data: 'data.attributes.shipTo.city'.",
         source: { pointer: '/data/attributes/shipTo/city' },

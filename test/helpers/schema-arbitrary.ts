@@ -93,3 +93,38 @@ export function mutated(good: unknown): fc.Arbitrary<unknown> {
     return copy;
   });
 }
+
+/** The schema of the member at `path` of a value the schema describes (through $ref, anyOf/oneOf, allOf and nullable forms), if it says. */
+function schemaAt(document: Record<string, any>, given: Schema, path: readonly (string | number)[]): Schema | undefined {
+  const schema = resolve(document, given);
+  if (path.length === 0) return schema;
+  if (typeof schema !== 'object') return undefined;
+  const [head, ...rest] = path;
+  for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    const found = schemaAt(document, alternative, path);
+    if (found !== undefined) return found;
+  }
+  if (typeof head === 'number' && schema.items) return schemaAt(document, schema.items, rest);
+  if (typeof head === 'string' && schema.properties?.[head]) return schemaAt(document, schema.properties[head], rest);
+  return undefined;
+}
+
+/** A good request with one member, at any depth, changed to another value its schema allows (or left out, when it may be). */
+export function varied(document: Record<string, any>, schema: Schema, good: unknown): fc.Arbitrary<unknown> {
+  const paths: (string | number)[][] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (path.length > 0 && schemaAt(document, schema, path) !== undefined) paths.push(path);
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+    else if (typeof value === 'object' && value !== null) Object.entries(value).forEach(([name, member]) => walk(member, [...path, name]));
+  };
+  walk(good, []);
+  if (paths.length === 0) return fc.constant(good);
+  return fc.constantFrom(...paths).chain((path) =>
+    allowed(document, schemaAt(document, schema, path)!, 0).map((replacement) => {
+      const copy = structuredClone(good) as Record<string | number, any>;
+      const parent = path.slice(0, -1).reduce((node: any, part) => node[part], copy);
+      parent[path.at(-1)!] = replacement;
+      return copy;
+    }),
+  );
+}

@@ -1,6 +1,16 @@
-// What the request schemas of the description say beyond zod's rules: each member of a shipment request gets the
-// words its refusal would use for what it takes (field-expectations.ts).
+// What the request schemas of the description say beyond each member's own rule: the words each member's refusal
+// uses for what it takes (field-expectations.ts), and the components the shared rules refer to, written from the
+// same data the station checks with: the country codes, each country's postal codes (postal-codes-js) and states,
+// and the rules that tie a shipment's members together (checkCrossFieldRules: goods and value unless documents
+// only, the insurance pair, customs by territory). Each operation lists the refusals only the state decides.
+import { createRequire } from 'node:module';
+import { STATE_CODES } from '../../../src-shared/address-checks.ts';
+import { COUNTRY_CODES, STATE_REQUIRED } from '../../../src-shared/countries.ts';
+import { SPECIAL, territoryOf } from '../../../src-shared/customs.ts';
 import { expectationAt } from '../../../src-shared/field-expectations.ts';
+import { FLAG, TRUE, anyCase, decimalAtMost, type JsonSchema } from '../../../src-shared/json-schema-words.ts';
+import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
+import { DOCUMENTS_MAX } from '../../../src-shared/shipment.ts';
 
 /**
  * Gives each member of a request body the words its refusal would use for what it takes (field-expectations.ts),
@@ -20,10 +30,206 @@ function describeMembers(schema: Record<string, any>, pointer: string): void {
   for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) describeMembers(alternative, pointer);
 }
 
+const require = createRequire(import.meta.url);
+const alpha2 = require('postal-codes-js/generated/postal-codes-alpha2.json') as Record<string, { postalCodeFormat?: string }>;
+
+/** A letter in either case. */
+const caseless = (letter: string) => (/[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter);
+
+/**
+ * postal-codes-js's pattern of a country, as the station applies it: trimmed, its spaces and dashes anywhere taken
+ * out, letters in any case. Each atom of the pattern may be followed by spaces and dashes.
+ */
+function postalPattern(expression: string): string {
+  const gap = '[\\s-]*';
+  let out = '';
+  let i = 0;
+  while (i < expression.length) {
+    const char = expression[i]!;
+    let atom: string | undefined;
+    if (char === '\\') {
+      atom = expression.slice(i, i + 2);
+      i += 2;
+    } else if (char === '[') {
+      const end = expression.indexOf(']', i + 1);
+      const body = expression.slice(i + 1, end);
+      const more = [...body.matchAll(/([A-Za-z])-([A-Za-z])|([A-Za-z])/g)].map((match) => (match[3] ? (match[3] === match[3].toUpperCase() ? match[3].toLowerCase() : match[3].toUpperCase()) : `${swap(match[1]!)}-${swap(match[2]!)}`)).join('');
+      atom = `[${body}${more}]`;
+      i = end + 1;
+    } else if (char === '^' || char === '$') {
+      i += 1;
+      continue;
+    } else if ('(|){}?*+'.includes(char)) {
+      if (char === '{') {
+        const end = expression.indexOf('}', i);
+        out += expression.slice(i, end + 1);
+        i = end + 1;
+      } else if (char === '(' && expression[i + 1] === '?') {
+        out += expression.slice(i, i + 3);
+        i += 3;
+      } else {
+        out += char;
+        i += 1;
+      }
+      continue;
+    } else {
+      atom = caseless(char);
+      i += 1;
+    }
+    out += `(?:${atom}${gap})`;
+  }
+  return `^${gap}(?:${out})$`;
+}
+const swap = (letter: string) => (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase());
+
+/** A postal code of the country as the station takes it, or undefined when any code is taken there. */
+function postalCodeOf(country: string): JsonSchema | undefined {
+  const formatFile = alpha2[country]?.postalCodeFormat;
+  if (!formatFile) return undefined;
+  const format = require(`postal-codes-js/formats/${formatFile}`) as { ValidationRegex: string | string[] };
+  const expression = Array.isArray(format.ValidationRegex) ? format.ValidationRegex.join('|') : format.ValidationRegex;
+  const digits = /^(\d+)Digits?\.json$/.exec(formatFile);
+  const text = { type: 'string', pattern: postalPattern(expression) };
+  if (!digits) return text;
+  const count = Number(digits[1]);
+  return { anyOf: [text, { type: 'integer', minimum: count === 1 ? 0 : 10 ** (count - 1), maximum: 10 ** count - 1 }] };
+}
+
+/** The country member is this one (any case, white space around it). */
+const countryIs = (codes: readonly string[]): JsonSchema => ({ required: ['country'], properties: { country: { type: 'string', pattern: anyCase(codes) } } });
+
+/** AddressRules: the postal code in its country's format, and the state where the country needs one. */
+function addressRules(): JsonSchema {
+  const rules: JsonSchema[] = [];
+  for (const country of [...COUNTRY_CODES].sort()) {
+    const postalCode = postalCodeOf(country);
+    if (postalCode) rules.push({ if: countryIs([country]), then: { properties: { postalCode } } });
+  }
+  for (const country of [...STATE_REQUIRED].sort()) {
+    const known = STATE_CODES[country];
+    const state = known ? { type: 'string', pattern: anyCase([...known.codes].sort()) } : { anyOf: [{ type: 'string', pattern: '\\S' }, { type: 'number' }] };
+    rules.push({ if: countryIs([country]), then: { required: ['state'], properties: { state } } });
+  }
+  return { allOf: rules };
+}
+
+/**
+ * A postal code of the country that starts with this prefix once its white space is taken out; as a number, one of
+ * the country's digits (a number of another length is no postal code there, and refused as such).
+ */
+function postalPrefix(country: string, prefix: string): JsonSchema {
+  const text = { type: 'string', pattern: `^\\s*${[...prefix].map((char) => `${caseless(char)}\\s*`).join('')}` };
+  const digits = /^(\d+)Digits?\.json$/.exec(alpha2[country]?.postalCodeFormat ?? '');
+  if (!/^\d+$/.test(prefix) || !digits) return text;
+  const power = 10 ** (Number(digits[1]) - prefix.length);
+  return { anyOf: [text, { type: 'number', minimum: Number(prefix) * power, exclusiveMaximum: (Number(prefix) + 1) * power }] };
+}
+
+/** Each customs territory (customs|vat, as territoryOf gives them) and the addresses in it. */
+function territories(): Map<string, JsonSchema[]> {
+  const byKey = new Map<string, JsonSchema[]>();
+  const add = (key: string, schema: JsonSchema) => byKey.set(key, [...(byKey.get(key) ?? []), schema]);
+  const plain = new Map<string, string[]>();
+  for (const country of [...COUNTRY_CODES].sort()) {
+    const territory = territoryOf({ country, postalCode: '' });
+    const key = `${territory.customs}|${territory.vat}`;
+    const prefixes = SPECIAL.filter(([code]) => code === country).map(([, prefix]) => prefix);
+    if (prefixes.length === 0) plain.set(key, [...(plain.get(key) ?? []), country]);
+    else add(key, { ...countryIs([country]), not: { required: ['postalCode'], properties: { postalCode: { anyOf: prefixes.map((prefix) => postalPrefix(country, prefix)) } } } });
+  }
+  for (const [key, countries] of plain) add(key, countryIs(countries));
+  for (const [country, prefix, customs, vat] of SPECIAL) {
+    add(`${customs}|${vat}`, { allOf: [countryIs([country]), { required: ['postalCode'], properties: { postalCode: postalPrefix(country, prefix) } }] });
+  }
+  return byKey;
+}
+
+const EU = 'EU|EU';
+
+/** RouteWithoutCustoms: sender and receiver in one customs and VAT territory, or Northern Ireland with Great Britain or the EU. */
+function routeWithoutCustoms(byKey: Map<string, JsonSchema[]>): JsonSchema {
+  const at = (key: string): JsonSchema => (key === EU ? { $ref: '#/components/schemas/InEuVatArea' } : { anyOf: byKey.get(key) ?? [{ not: {} }] });
+  const same = [...byKey.keys()].map((key) => ({ properties: { shipFrom: at(key), shipTo: at(key) } }));
+  const ireland = at('GB-NI|GB');
+  const partners = { anyOf: [ireland, at('GB|GB'), at(EU)] };
+  return {
+    required: ['shipFrom', 'shipTo'],
+    anyOf: [...same, { properties: { shipFrom: ireland, shipTo: partners } }, { properties: { shipFrom: partners, shipTo: ireland } }],
+  };
+}
+
+/** A member that is there: not null, not blank text. */
+const PRESENT: JsonSchema = { not: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] } };
+const DOCUMENTS: JsonSchema = { required: ['documentsOnly'], properties: { documentsOnly: TRUE } };
+const NOT_DOCUMENTS: JsonSchema = { not: DOCUMENTS };
+const CUSTOMS: JsonSchema = { not: { $ref: '#/components/schemas/RouteWithoutCustoms' } };
+const COMMERCIAL: JsonSchema = { required: ['exportDeclaration'], properties: { exportDeclaration: { type: 'object', required: ['shipmentPurpose'], properties: { shipmentPurpose: { type: 'string', pattern: anyCase(['COMMERCIAL']) } } } } };
+const HS_CODE: JsonSchema = { anyOf: [{ type: 'string', pattern: '^[\\s.]*(?:[0-9][\\s.]*){6,10}$' }, { type: 'integer', minimum: 100_000, maximum: 9_999_999_999 }] };
+const EORI: JsonSchema = { type: 'string', pattern: '^\\s*(?:[A-Za-z]\\s*){2}(?:[A-Za-z0-9]\\s*){1,15}$' };
+
+/** A measure at most `max`: a number, or decimal text. */
+const atMost = (max: number): JsonSchema => ({ anyOf: [{ type: 'number', maximum: max }, { type: 'string', pattern: decimalAtMost(max) }] });
+/** A documents-only parcel: at most 2.5 kg, and its sides, largest first, at most 30 × 21 × 15 cm. */
+function documentsParcel(): JsonSchema {
+  const [first, second, third] = DOCUMENTS_MAX.dimensionsCm;
+  const sides = ['length', 'width', 'height'];
+  const pairs = [[0, 1], [0, 2], [1, 2]] as const;
+  const over = (side: string, max: number): JsonSchema => ({ required: [side], not: { properties: { [side]: atMost(max) } } });
+  return {
+    properties: {
+      weight: { properties: { value: atMost(DOCUMENTS_MAX.weightKg) } },
+      dimensions: {
+        properties: Object.fromEntries(sides.map((side) => [side, atMost(first!)])),
+        // No two sides above the second largest, and not all three above the smallest.
+        not: { anyOf: [...pairs.map(([a, b]) => ({ allOf: [over(sides[a]!, second!), over(sides[b]!, second!)] })), { allOf: sides.map((side) => over(side, third!)) }] },
+      },
+    },
+  };
+}
+
+/** ShipmentRules: what checkCrossFieldRules checks, as conditions. */
+function shipmentRules(): JsonSchema {
+  const throughCustoms = [NOT_DOCUMENTS, CUSTOMS];
+  return {
+    allOf: [
+      { if: NOT_DOCUMENTS, then: { required: ['goodsDescription', 'invoiceSubtotal'], properties: { goodsDescription: PRESENT, invoiceSubtotal: PRESENT } } },
+      { if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } }] }, then: { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } } },
+      { if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } }] }, then: { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } } },
+      { if: DOCUMENTS, then: { allOf: [CUSTOMS, { properties: { packages: { items: documentsParcel() } } }] } },
+      { if: { allOf: throughCustoms }, then: { required: ['exportDeclaration'], properties: { exportDeclaration: PRESENT } } },
+      {
+        if: { allOf: [...throughCustoms, COMMERCIAL] },
+        then: { properties: { exportDeclaration: { properties: { lineItems: { items: { required: ['commodityCode'], properties: { commodityCode: HS_CODE } } } } } } },
+      },
+      {
+        if: { allOf: [...throughCustoms, COMMERCIAL, { properties: { shipFrom: { $ref: '#/components/schemas/InEuVatArea' } } }] },
+        then: { anyOf: [{ properties: { exportDeclaration: { required: ['exporterEori'], properties: { exporterEori: PRESENT } } } }, { properties: { shipFrom: { required: ['taxIdentification'], properties: { taxIdentification: EORI } } } }] },
+      },
+    ],
+  };
+}
+
+const pointerOf = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
 /** Finishes the generated request schemas of the description, in place. */
-export function describeRequestSchemas(document: { components: { schemas: Record<string, Record<string, any>> } }): void {
-  const shipmentRequest = document.components.schemas.ShipmentRequestAttributes;
+export function describeRequestSchemas(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+  const schemas = document.components.schemas;
+  const shipmentRequest = schemas.ShipmentRequestAttributes;
   if (shipmentRequest) describeMembers(shipmentRequest, '/data/attributes');
-  const shipmentMeta = document.components.schemas.ShipmentRequestMeta;
+  const shipmentMeta = schemas.ShipmentRequestMeta;
   if (shipmentMeta) describeMembers(shipmentMeta, '/data/meta');
+  const byKey = territories();
+  Object.assign(schemas, {
+    CountryCode: { type: 'string', description: 'An ISO 3166-1 alpha-2 country code, in any case.', pattern: anyCase([...COUNTRY_CODES].sort()) },
+    Flag: { description: 'true or false; also "true", "false", "1", "0", 1 and 0.', ...FLAG },
+    AddressRules: { description: 'The rules of an address that tie its members to its country: the postal code in the country’s format (postal-codes-js; spaces and dashes anywhere, letters in any case), and a state for IT, CA and US (one of the US’s or Canada’s codes there).', ...addressRules() },
+    InEuVatArea: { description: 'An address in the EU’s customs union and VAT area (its special territories left out by postal code).', anyOf: byKey.get(EU) ?? [] },
+    RouteWithoutCustoms: { description: 'A route on which goods are not declared to customs: both ends in one customs and VAT territory (postal codes tell the special territories apart), or Northern Ireland with Great Britain or the EU.', ...routeWithoutCustoms(byKey) },
+    ShipmentRules: { description: 'What ties a shipment’s members together: goodsDescription and invoiceSubtotal unless documentsOnly; insurance description and value together; documentsOnly on a customs route only, its parcels at most 2.5 kg and 30 × 21 × 15 cm; an exportDeclaration through customs, and for commercial goods each line’s HS code and, leaving the EU, the exporter’s EORI (or an EORI as shipFrom.taxIdentification). The seller’s IOSS number for commercial goods of up to 150 EUR sold into the EU is asked by the items’ total, which a schema cannot add up.', ...shipmentRules() },
+  });
+  // Each operation lists the refusals a well-formed request may still get, which its note explains.
+  for (const spec of Object.values(ROUTES) as RouteSpec[]) {
+    const operation = document.paths?.[pointerOf(spec.path)]?.[spec.method.toLowerCase()];
+    if (operation && spec.stateRefusals?.length) operation['x-stateRefusals'] = [...spec.stateRefusals];
+  }
 }
