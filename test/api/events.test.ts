@@ -175,7 +175,10 @@ describe('GET /v3/events', () => {
       const refused = await feed(query);
       expect(refused.status, query).toBe(400);
       expect(refused.json.errors[0].source).toEqual({ parameter });
+      expect(refused.json.errors[0].code, query).toBe(parameter === 'filter[type]' ? 'event.unknownType' : 'parameter.invalid');
     }
+    const unknown = await feed('?types=shipment.created,shipment.exploded');
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'event.unknownType', source: { parameter: 'types' }, meta: { type: 'shipment.exploded', known: expect.arrayContaining(['shipment.created']) } });
     expect((await feed('?limit=5000')).status).toBe(200);
     expect((await t.call('/v3/events')).status).toBe(401);
   });
@@ -247,6 +250,20 @@ describe('GET /v3/events/stream', () => {
     filtered.close();
     const refused = await t.call('/v3/events/stream', { headers: { ...auth(), Accept: JSONAPI } });
     expect(refused.status).toBe(406);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'request.notAcceptable', source: { header: 'Accept' } });
+  });
+
+  it('refuses a client more live streams than it may hold with 429, saying how many it may', async () => {
+    const open = await Promise.all(Array.from({ length: 10 }, () => openStream(auth(jones))));
+    try {
+      expect(open.map((stream) => stream.response.statusCode)).toEqual(Array(10).fill(200));
+      const refused = await t.call('/v3/events/stream', { headers: { ...auth(jones), Accept: 'text/event-stream' } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.json.errors[0]).toMatchObject({ code: 'stream.tooMany', meta: { perClient: 10, total: 100 } });
+    } finally {
+      for (const stream of open) stream.close();
+    }
   });
 
   it('ends open streams when the station stops, so it stops at once', async () => {
@@ -273,7 +290,8 @@ describe('retention', () => {
     const clock = runningClock();
     const station = await startTestStation({ schedulerIntervalMs: 0, clock, eventRetentionDays: 1 });
     try {
-      const bearer = await station.token();
+      // Two days on, the first token has expired (a working shift's lifetime): each step signs in afresh.
+      let bearer = await station.token();
       const make = () =>
         station.call('/v3/shipments', {
           method: 'POST',
@@ -284,6 +302,7 @@ describe('retention', () => {
       const old = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];
       expect(old).toHaveLength(2);
       clock.advance(2 * 24 * 60 * 60_000);
+      bearer = await station.token();
       expect((await make()).status).toBe(201);
       expect(await station.station.events.purgeOld()).toBe(2);
       const left = (await station.call('/v3/events?after=0', { headers: { Authorization: `Bearer ${bearer}` } })).json.data as EventJson[];
