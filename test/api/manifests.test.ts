@@ -120,14 +120,19 @@ describe('closing a carrier’s day', () => {
     expect(closed.status).toBe(201);
     const refused = await send('DELETE', `/v3/shipments/${shipment.id}`);
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.deleteNotAvailable);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'shipment.dayClosed', detail: ERROR_TEXT.deleteNotAvailable });
     expect(refused.json.errors[0].meta).toEqual({ reason: 'dayClosed', manifest: closed.json.data.attributes.number });
 
     expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`, undefined, packer)).json.errors[0].meta).toEqual({ neededRole: 'supervisor', role: 'packer' });
     const reopened = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);
     expect(reopened.status).toBe(200);
     expect(reopened.json.data.attributes).toMatchObject({ status: 'reopened', reopenedAt: expect.any(String) });
-    expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`)).status).toBe(409);
+    const reopenedAgain = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);
+    expect(reopenedAgain.status).toBe(409);
+    expect(reopenedAgain.json.errors[0]).toMatchObject({ code: 'manifest.notReopenable', detail: ERROR_TEXT.manifestNotReopenable(closed.json.data.attributes.number) });
+    const notResendable = await send('POST', `/v3/manifests/${closed.json.data.id}/transmit`);
+    expect(notResendable.status).toBe(409);
+    expect(notResendable.json.errors[0]).toMatchObject({ code: 'manifest.notResendable', detail: ERROR_TEXT.manifestNotResendable(closed.json.data.attributes.number) });
     const audit = await t.station.audit.list(OPERATOR, { before: null, action: 'manifest.reopened', desk: null, actor: null, limit: 5 });
     expect(audit[0]).toMatchObject({ subjectId: closed.json.data.id, actor: 'smith', detail: { number: closed.json.data.attributes.number } });
 
@@ -164,13 +169,15 @@ describe('closing a carrier’s day', () => {
     const longAgo = t.clock.day(-400);
     const empty = await close('UPS', longAgo);
     expect(empty.status).toBe(400);
-    expect(empty.json.errors[0].detail).toBe(ERROR_TEXT.nothingToClose('UPS', longAgo));
+    expect(empty.json.errors[0]).toMatchObject({ code: 'manifest.nothingToClose', detail: ERROR_TEXT.nothingToClose('UPS', longAgo), source: { pointer: '/data/attributes/carrier' } });
     const badPreview = await send('GET', '/v3/manifests/preview?carrier=UPS&date=tomorrow');
     expect(badPreview.status).toBe(400);
     expect(badPreview.json.errors[0].source).toEqual({ parameter: 'date' });
     // Without a date, a preview is of the station's today.
     expect((await send('GET', '/v3/manifests/preview?carrier=UPS')).json.data.attributes.date).toBe(t.clock.today());
-    expect((await send('GET', '/v3/manifests/999999')).status).toBe(404);
+    const unknown = await send('GET', '/v3/manifests/999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'manifest.notFound', detail: ERROR_TEXT.noSuchManifest('999999') });
     expect((await get(t, token, '/v3/manifests?limit=0')).status).toBe(400);
   });
 });
@@ -182,8 +189,7 @@ describe('a carrier’s cutoff time', () => {
     const tuesday = clock.today();
     const station = await startTestStation({ schedulerIntervalMs: 0, clock });
     try {
-      const bearer = await station.token();
-      const call = caller(station, bearer);
+      let call = caller(station, await station.token());
       const shipDateOf = async (carrier: string, extra: Record<string, unknown> = {}) => {
         // No ship date of the client's own, unless the test gives one.
         const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
@@ -211,6 +217,8 @@ describe('a carrier’s cutoff time', () => {
       expect(await shipDateOf('UPS')).toBe(tuesday);
       const friday = addDays(tuesday, 3);
       clock.set(`${friday} 17:45`);
+      // Three days on, the first token has expired (a working shift's lifetime): the client signs in again.
+      call = caller(station, await station.token());
       expect(await shipDateOf('UPS')).toBe(addDays(friday, 3));
 
       const cleared = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: null } } });
@@ -370,13 +378,16 @@ describe('pickups', () => {
       expect((await call('DELETE', `/v3/pickups/${late}`)).status).toBe(204);
       const after = (await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data;
       expect(after[0].attributes).toMatchObject({ status: 'cancelled', cancellable: false, cancelledAt: expect.any(String), shipments: [{ id: early }, { id: late }, { id: third }] });
-      expect((await call('DELETE', `/v3/pickups/${early}`)).status).toBe(409);
+      const twice = await call('DELETE', `/v3/pickups/${early}`);
+      expect(twice.status).toBe(409);
+      expect(twice.json.errors[0]).toMatchObject({ code: 'pickup.alreadyCancelled', detail: 'This pickup is cancelled already.' });
 
       clock.set(`${day} 12:00`);
       // The deadline has come: said in the list, and a cancel is refused with it.
       expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[1].attributes).toMatchObject({ status: 'booked', cancellable: false });
       const refused = await call('DELETE', `/v3/pickups/${elsewhere}`);
       expect(refused.status).toBe(409);
+      expect(refused.json.errors[0].code).toBe('pickup.pastDeadline');
       expect(refused.json.errors[0].detail).toBe(`The pickup can no longer be cancelled: UPS takes cancellations until ${day} 12:00.`);
       expect(refused.json.errors[0].meta).toEqual({ cancelBefore: `${day} 12:00` });
       // DHL's deadline (11:00) has passed too; the audit log has the one cancel, naming its three shipments.
@@ -384,7 +395,9 @@ describe('pickups', () => {
       const audit = await station.station.audit.list(OPERATOR, { before: null, action: 'pickup.cancelled', desk: null, actor: null, limit: 5 });
       expect(audit.map((entry) => entry.subjectId)).toEqual([early]);
       expect(audit[0]!.detail).toMatchObject({ carrier: 'UPS', date: day, references: [expect.any(String), expect.any(String), expect.any(String)] });
-      expect((await call('DELETE', '/v3/pickups/NOPE')).status).toBe(404);
+      const unknown = await call('DELETE', '/v3/pickups/NOPE');
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.errors[0]).toMatchObject({ code: 'pickup.notFound', detail: 'No pickup is booked with shipment NOPE.' });
       expect((await call('GET', '/v3/pickups?date=tomorrow')).json.errors[0].source).toEqual({ parameter: 'date' });
     } finally {
       await station.close();

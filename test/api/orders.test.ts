@@ -81,14 +81,14 @@ describe('orders', () => {
 
     const again = await call('POST', '/v3/orders', { data: order('SO-1001') });
     expect(again.status).toBe(409);
-    expect(again.json.errors[0]).toMatchObject({ detail: 'An order with the number SO-1001 exists already.', source: { pointer: '/data/attributes/number' } });
+    expect(again.json.errors[0]).toMatchObject({ code: 'order.exists', detail: 'An order with the number SO-1001 exists already.', source: { pointer: '/data/attributes/number' } });
 
     const read = await call('GET', '/v3/orders/SO-1001');
     expect(read.status).toBe(200);
     expect(read.json.data.attributes.totals).toEqual({ quantity: 3, weight: '0.9', value: '25.50' });
     const unknown = await call('GET', '/v3/orders/SO-404');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.errors[0].detail).toBe('No order has the number SO-404.');
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'order.notFound', detail: 'No order has the number SO-404.' });
   });
 
   it('names every field at fault with a 4xx, never a 500', async () => {
@@ -164,6 +164,7 @@ describe('orders', () => {
     const twice = await shipOrder('SO-2001');
     expect(twice.status).toBe(409);
     expect(twice.json.errors[0]).toMatchObject({
+      code: 'order.shipped',
       detail: `Order SO-2001 is shipped already, with shipment ${shipped.json.data.meta.reference}. Void that shipment first to ship the order again.`,
       source: { pointer: '/data/meta/orderNumber' },
       // The code and figures a desk words in its own language.
@@ -171,8 +172,10 @@ describe('orders', () => {
     });
     const unknown = await shipOrder('SO-9999');
     expect(unknown.status).toBe(400);
-    expect(unknown.json.errors[0]).toMatchObject({ detail: "Invalid data: 'data.meta.orderNumber'.", meta: { reason: 'No order has the number SO-9999.' } });
-    expect((await call('DELETE', '/v3/orders/SO-2001')).status).toBe(409);
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'order.unknown', detail: "Invalid data: 'data.meta.orderNumber'.", meta: { reason: 'No order has the number SO-9999.', order: 'SO-9999' } });
+    const notRemovable = await call('DELETE', '/v3/orders/SO-2001');
+    expect(notRemovable.status).toBe(409);
+    expect(notRemovable.json.errors[0]).toMatchObject({ code: 'order.notRemovable', detail: 'Order SO-2001 cannot be removed while a shipment ships it: void the shipment first.' });
 
     expect((await call('DELETE', `/v3/shipments/${shipped.json.data.id}`)).status).toBe(204);
     expect((await call('GET', '/v3/orders/SO-2001')).json.data.attributes).toMatchObject({ status: 'open', shipment: null });
@@ -189,7 +192,7 @@ describe('orders', () => {
     expect(inProgress.json.data.map((entry: { id: string }) => entry.id)).toEqual(['SO-3001']);
     const again = await shipOrder('SO-3001');
     expect(again.status).toBe(409);
-    expect(again.json.errors[0].detail).toBe(`Order SO-3001 is being shipped already, with shipment ${queued.json.data.id}.`);
+    expect(again.json.errors[0]).toMatchObject({ code: 'order.inProgress', detail: `Order SO-3001 is being shipped already, with shipment ${queued.json.data.id}.`, meta: { reason: 'orderInProgress' } });
     await t.station.scheduler.runOnce();
     expect((await call('GET', '/v3/orders/SO-3001')).json.data.attributes.status).toBe('closed');
   });

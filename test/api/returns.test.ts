@@ -74,7 +74,7 @@ describe('a return of a processed shipment', () => {
     expect(await pdfText(new Uint8Array(Buffer.from(label.json.data.attributes.fileData, 'base64')))).toContain('RETURN - PAY ON USE');
     const refused = await returnOf(original.id, { reason: 'SIZE_OR_FIT', payOnUse: 'true' }, { carrierChoice: 'DHL' });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/payOnUse' }, meta: { reason: 'DHL’s rate card does not offer returns paid only once used; those that do: POSTE_ITALIANE, UPS.' } });
+    expect(refused.json.errors[0]).toMatchObject({ code: 'return.payOnUseNotOffered', source: { pointer: '/data/attributes/payOnUse' }, meta: { reason: 'DHL’s rate card does not offer returns paid only once used; those that do: POSTE_ITALIANE, UPS.' } });
   });
 
   it('is scheduled like any shipment, and answered again with its key, never made twice', async () => {
@@ -96,30 +96,37 @@ describe('a return is refused, with the reason', () => {
     const unsent = await returnOf(scheduled.json.data.id);
     expect(unsent.status).toBe(400);
     expect(unsent.json.errors[0].detail).toMatch(/was never sent: a return label is made for a processed shipment\.$/);
+    expect(unsent.json.errors[0]).toMatchObject({ code: 'return.ofUnsent', meta: { reason: 'notProcessed', status: 0 } });
 
     const voided = await sent();
     expect((await t.call(`/v3/shipments/${voided.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
     const gone = await returnOf(voided.id);
     expect(gone.status).toBe(400);
-    expect(gone.json.errors[0].detail).toBe(`Shipment ${voided.id} was voided: a voided shipment has no return label.`);
+    expect(gone.json.errors[0]).toMatchObject({ code: 'return.ofVoided', detail: `Shipment ${voided.id} was voided: a voided shipment has no return label.`, meta: { reason: 'voided' } });
 
     const original = await sent();
     const back = (await returnOf(original.id)).json.data;
     const ofReturn = await returnOf(back.id);
     expect(ofReturn.status).toBe(400);
     expect(ofReturn.json.errors[0].detail).toMatch(/is itself a return/);
+    expect(ofReturn.json.errors[0]).toMatchObject({ code: 'return.ofReturn', meta: { reason: 'isReturn' } });
 
     const noSuchPackage = await returnOf(original.id, { reason: 'DAMAGED', packages: [0, 5] });
     expect(noSuchPackage.status).toBe(400);
-    expect(noSuchPackage.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/packages/1' }, meta: { reason: 'The original has no package 5: it has 2, numbered 0 to 1.' } });
+    expect(noSuchPackage.json.errors[0]).toMatchObject({ code: 'return.packageUnknown', source: { pointer: '/data/attributes/packages/1' }, meta: { reason: 'The original has no package 5: it has 2, numbered 0 to 1.' } });
 
     const noReason = await returnOf(original.id, { reason: 'BORED' });
     expect(noReason.status).toBe(400);
     expect(noReason.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/reason' }, meta: { reason: expect.stringMatching(/^Expected one of DAMAGED, WRONG_ITEM/) } });
     const noSuchCarrier = await returnOf(original.id, { reason: 'DAMAGED' }, { carrierChoice: 'dpd' });
     expect(noSuchCarrier.status).toBe(400);
-    expect(noSuchCarrier.json.errors[0]).toMatchObject({ source: { pointer: '/data/meta/carrierChoice' }, meta: { reason: expect.stringMatching(/^Expected one of this station’s carriers, .*POSTE_ITALIANE.*; got "DPD"\.$/) } });
-    expect((await returnOf('no-such-shipment')).status).toBe(404);
+    expect(noSuchCarrier.json.errors[0]).toMatchObject({ code: 'field.invalid', source: { pointer: '/data/meta/carrierChoice' }, meta: { reason: expect.stringMatching(/^Expected one of this station’s carriers, .*POSTE_ITALIANE.*; got "DPD"\.$/) } });
+    const scheduledWithLabel = await returnOf(original.id, { reason: 'DAMAGED', printWithOutbound: true }, { scheduledProcessing: true });
+    expect(scheduledWithLabel.status).toBe(400);
+    expect(scheduledWithLabel.json.errors[0]).toMatchObject({ code: 'return.printNeedsLabel', source: { pointer: '/data/attributes/printWithOutbound' } });
+    const unknown = await returnOf('no-such-shipment');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.errors[0]).toMatchObject({ code: 'shipment.notFound', detail: 'Shipment not found' });
   });
 });
 
@@ -143,6 +150,7 @@ describe('an outbound label and its return are voided in order', () => {
     const refused = await remove(original.id);
     expect(refused.status).toBe(409);
     expect(refused.json.errors[0].detail).toBe(`Shipment ${original.meta.reference} has a return booked (${back.meta.reference}): void the return first, then this label.`);
+    expect(refused.json.errors[0].code).toBe('shipment.returnBooked');
     expect(refused.json.errors[0].meta).toEqual({ reason: 'returnBooked', returns: [{ id: back.id, reference: back.meta.reference, status: 3 }] });
     expect((await get(t, token, `/v3/shipments/${original.id}`)).json.data.meta.status).toBe(3);
     expect((await remove(back.id)).status).toBe(204);

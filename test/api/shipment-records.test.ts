@@ -74,12 +74,14 @@ describe('documents are made once and returned byte-identical', () => {
   it('answers an unknown shipment with Shipment not found', async () => {
     const response = await get(t, token, `/v3/shipments/${'A'.repeat(64)}/documents`);
     expect(response.status).toBe(404);
-    expect(response.json.errors[0].detail).toBe('Shipment not found');
+    expect(response.json.errors[0]).toMatchObject({ code: 'shipment.notFound', detail: 'Shipment not found' });
   });
 
   it('answers a saved shipment with Shipment not yet processed', async () => {
     const saved = await post(t, token, '/v3/shipments/save', document());
-    expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment not yet processed');
+    const response = await get(t, token, `/v3/shipments/${saved.json.data.id}/documents`);
+    expect(response.status).toBe(404);
+    expect(response.json.errors[0]).toMatchObject({ code: 'shipment.notProcessedYet', detail: 'Shipment not yet processed' });
   });
 });
 
@@ -143,7 +145,7 @@ describe('tracking follows the latest stored event', () => {
   });
 
   it('answers unknown and saved shipments with Error retrieving shipment data.', async () => {
-    expect((await get(t, token, `/v3/shipments/${'B'.repeat(64)}/tracking`)).json.errors[0].detail).toBe('Error retrieving shipment data.');
+    expect((await get(t, token, `/v3/shipments/${'B'.repeat(64)}/tracking`)).json.errors[0]).toMatchObject({ code: 'shipment.retrievalFailed', detail: 'Error retrieving shipment data.' });
     const saved = await post(t, token, '/v3/shipments/save', document());
     expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/tracking`)).status).toBe(404);
   });
@@ -185,7 +187,7 @@ describe('DELETE /shipments/<id>', () => {
     // The spec's text, and why in meta (an extension, as a price change's figures are).
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: pickedUp } }],
+      errors: [{ status: 400, code: 'shipment.trackingStarted', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: pickedUp } }],
     });
     expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
   });
@@ -196,8 +198,10 @@ describe('DELETE /shipments/<id>', () => {
     const shipment = await processed(attributes({ shipDate: t.clock.day(1) }));
     t.clock.advance(2 * 24 * 3600_000);
     try {
-      const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-      expect(response.json.errors[0].detail).toBe('Delete functionality not available.');
+      // Two days on, the first token has expired (a working shift's lifetime): the client signs in again.
+      const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${await t.token()}` } });
+      expect(response.status).toBe(400);
+      expect(response.json.errors[0]).toMatchObject({ code: 'shipment.shipDatePassed', detail: 'Delete functionality not available.' });
       expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: addDays(today, 1) });
     } finally {
       t.clock.advance(-2 * 24 * 3600_000);

@@ -275,13 +275,29 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
   });
 
   it.each([
-    [{ type: 'rate', id: 't2-NOPE-EXP' }, "Invalid data: 'data.meta.rate.id'."],
-    [{ type: 'rate', id: 'garbage' }, "Invalid data: 'data.meta.rate.id'."],
-    [undefined, "Missing required data: 'data.meta.rate'."],
-  ])('refuses the rate %j', async (rate, detail) => {
+    [{ type: 'rate', id: 't2-NOPE-EXP' }, "Invalid data: 'data.meta.rate.id'.", 'carrier.unknown', 'No carrier has the code NOPE.'],
+    [{ type: 'rate', id: 't2-UPS-OVERNIGHT' }, "Invalid data: 'data.meta.rate.id'.", 'carrier.noSuchService', 'The carrier has no service OVERNIGHT.'],
+    [{ type: 'rate', id: 'garbage' }, "Invalid data: 'data.meta.rate.id'.", 'field.invalid', undefined],
+    [undefined, "Missing required data: 'data.meta.rate'.", 'field.missing', undefined],
+  ])('refuses the rate %j', async (rate, detail, code, reason) => {
     const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), rate ? { rate } : {}));
     expect(response.status).toBe(400);
-    expect(response.json.errors[0].detail).toBe(detail);
+    expect(response.json.errors[0]).toMatchObject({ code, detail, ...(reason ? { meta: { reason } } : {}) });
+  });
+
+  it('refuses a rate whose service cannot carry the shipment as it is now, saying why with its code and figures', async () => {
+    const [rate] = await rates();
+    expect(rate!.id).toMatch(/^t2-/);
+    // The parcel grew past what the cheapest service carries (an ERP that confirms a stale rate without its hash).
+    const heavy = attributes({ packages: [parcel('1200', ['120', '100', '100'])] });
+    const response = await post(t, token, '/v3/shipments/confirm', document(heavy, { rate: { ...rate, meta: null } }));
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0]).toMatchObject({
+      code: 'rate.notAvailable',
+      detail: "Invalid data: 'data.meta.rate.id'.",
+      source: { pointer: '/data/meta/rate/id' },
+      meta: { reason: expect.stringContaining('over the 1000 kg no service carries'), unavailable: [{ id: rate!.id, code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }] },
+    });
   });
 });
 
@@ -319,6 +335,7 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     const other = list.find((rate) => rate.id !== list[0]!.id)!;
     const response = await confirm(other);
     expect(response.status).toBe(409);
+    expect(response.json.errors[0].code).toBe('shipment.confirmedAlready');
     expect(response.json.errors[0].detail).toContain(`Shipment ${booked.meta.reference} is confirmed already`);
     expect(response.json.errors[0].source).toEqual({ pointer: '/data/id' });
     expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference, status: 3 } });
@@ -344,7 +361,9 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     for (const answer of answers) expect([202, 409]).toContain(answer.status);
     for (const answer of answers.filter((one) => one.status === 202)) expect(answer.json.data.id).toBe(saved.id);
     // One that lost the race while it was being booked is told so, with the shipment's reference to retrieve.
-    for (const answer of answers.filter((one) => one.status === 409)) expect(answer.json.errors[0].meta).toMatchObject({ reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.meta.reference } });
+    for (const answer of answers.filter((one) => one.status === 409)) {
+      expect(answer.json.errors[0]).toMatchObject({ code: 'shipment.confirmInProgress', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.meta.reference } } });
+    }
     expect(await shipmentCount()).toBe(before);
     const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
     expect(audit.filter((action) => action === 'processed')).toHaveLength(1);
@@ -357,7 +376,7 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     body.data.id = waiting.id;
     const response = await post(t, token, '/v3/shipments/confirm', body);
     expect(response.status).toBe(409);
-    expect(response.json.errors[0].meta.reason).toBe('notAwaitingConfirm');
+    expect(response.json.errors[0]).toMatchObject({ code: 'shipment.notAwaitingConfirm', meta: { reason: 'notAwaitingConfirm' } });
   });
 });
 
@@ -511,7 +530,7 @@ describe('a scheduled shipment is checked like an immediate one before it is ack
     expect(response.json.data.meta).toMatchObject({ status: -1, carrierName: null, finalCost: null, trackingNumber: null });
     expect(response.json.data.meta.error).toContain('does not serve IT to DE');
     expect(response.json.data.links.tracking).toBeUndefined();
-    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0].detail).toBe('Shipment error');
+    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0]).toMatchObject({ status: 404, code: 'shipment.failed', detail: 'Shipment error' });
     expect((await get(t, token, `/v3/shipments/${created.json.data.id}/tracking`)).status).toBe(404);
   });
 });
