@@ -3,11 +3,12 @@
 import type { ReturnRequest } from '../../src-shared/returns.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
+import type { ErrorCode } from '../../src-shared/error-codes.ts';
 import { ROUTES, pathOf, type RouteSpec } from '../../src-shared/routes.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { BulkPrintMeta, BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
-import type { HealthAttributes, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
+import type { HealthAttributes, RateListMeta, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
 import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
 import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
 import type { NewUserRequest, UserChangeRequest } from '../../src-shared/administration.ts';
@@ -39,10 +40,22 @@ export interface Booked {
   closedDay: ClosedDay | null;
 }
 
-/** The refusal's text and its reason in words (a reason code such as `dayClosed` is for programs, not people). */
+/**
+ * Codes whose meta.reason is the older code of the refusal (`dayClosed`, `orderShipped`…), kept for old clients: for
+ * programs, not people. Every other code's meta.reason says in words what was expected.
+ */
+const REASON_IS_A_CODE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'shipment.deleteNotAvailable', 'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed', 'shipment.returnBooked',
+  'shipment.confirmedAlready', 'shipment.notAwaitingConfirm', 'shipment.confirmInProgress', 'order.shipped', 'order.inProgress',
+  'account.lastAdmin', 'print.printerPaused', 'print.reprintNeedsSupervisor', 'print.reprintsToConfirm', 'print.onlyReprints',
+  'return.ofVoided', 'return.ofReturn',
+]);
+
+/** The refusal's text and, when its code's meta.reason is words, why ("Invalid data: '…'." says where, the reason why). */
 function withReason(error: ErrorObject): string {
   const reason = error.meta?.reason;
-  return typeof reason === 'string' && /\s/.test(reason.trim()) && !error.detail.includes(reason) ? `${error.detail} ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : error.detail;
+  const inWords = typeof reason === 'string' && reason !== '' && !REASON_IS_A_CODE.has(error.code) && !error.detail.includes(reason);
+  return inWords ? `${error.detail} ${reason}${/[.!?]$/.test(reason) ? '' : '.'}` : error.detail;
 }
 
 export class ApiError extends Error {
@@ -285,7 +298,8 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     rate: async (attributes) => (await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) })).data,
     rateList: async (attributes) => {
       const body = await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) });
-      return { rates: body.data, unavailable: body.meta?.unavailable ?? [], closedDays: closedDaysOf(body.meta) };
+      // The schema's union over outcome codes reads as plain records: RateListMeta is what it holds.
+      return { rates: body.data, unavailable: (body.meta?.unavailable ?? []) as RateListMeta['unavailable'], closedDays: closedDaysOf(body.meta) };
     },
     confirm: async (attributes, rate, idempotencyKey, orderNumber) => (await confirmBooked(attributes, rate, idempotencyKey, orderNumber)).shipment,
     confirmBooked,

@@ -9,7 +9,7 @@ import type { PrintJob } from '../api/types.ts';
 import { ApiError } from '../api/client.ts';
 import { printerTitle, usePrinting } from './printing.ts';
 import { api, useSession } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { describeError, printFailureText } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /** The job's printer as the desk knows it (its description, then the queue). */
@@ -42,9 +42,10 @@ export interface BulkPrintState {
 }
 
 /** A refusal over reprints: the station's meta naming them. */
-const reprintRefusal = (error: unknown): ReprintRefusalMeta | undefined => {
-  const meta = error instanceof ApiError ? (error.errors[0]?.meta as Partial<ReprintRefusalMeta> | undefined) : undefined;
-  return meta?.reason && Array.isArray(meta.reprints) ? (meta as ReprintRefusalMeta) : undefined;
+const reprintRefusal = (error: unknown): (ReprintRefusalMeta & { code: string }) | undefined => {
+  const first = error instanceof ApiError ? error.errors[0] : undefined;
+  const meta = first?.meta as Partial<ReprintRefusalMeta> | undefined;
+  return first && Array.isArray(meta?.reprints) ? { ...(meta as ReprintRefusalMeta), code: first.code } : undefined;
 };
 const referencesOf = (labels: readonly { shipmentId: string; reference: string | null }[]) => labels.map((label) => label.reference ?? label.shipmentId).join(', ');
 
@@ -76,11 +77,11 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
       }
     } catch (error) {
       const refusal = reprintRefusal(error);
-      if (refusal?.reason === 'reprintsToConfirm') {
+      if (refusal?.code === 'print.reprintsToConfirm') {
         set({ status: 'confirm', question: { shipmentIds, reprints: refusal.reprints.length, total: shipmentIds.length, fresh: refusal.fresh } });
         return;
       }
-      if (refusal?.reason === 'reprintNeedsSupervisor') {
+      if (refusal?.code === 'print.reprintNeedsSupervisor') {
         set({ status: 'failed', message: translate('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }) });
         return;
       }
@@ -101,7 +102,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         return;
       }
       if (job.attributes.status === 'failed') {
-        set({ status: 'failed', message: job.attributes.reason ? translate('bulkPrint.failed', { reason: job.attributes.reason }) : translate('bulkPrint.failedNoReason') });
+        set({ status: 'failed', message: job.attributes.reason || job.attributes.failure ? translate('bulkPrint.failed', { reason: printFailureText(job.attributes) }) : translate('bulkPrint.failedNoReason') });
         return;
       }
     }

@@ -4,7 +4,9 @@ import { create } from 'zustand';
 import type { CalendarChange } from '../../src-shared/calendar-settings.ts';
 import { ApiError } from '../api/client.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { describeError, refusalWords } from '../i18n/error-text.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { SOURCE_LANGUAGE } from '../i18n/languages.ts';
 import { learnStationClock, useStationClock } from './station-clock.ts';
 
 export interface CalendarSettingsState {
@@ -33,7 +35,9 @@ export const useCalendarSettings = create<CalendarSettingsState>()((set) => ({
       return true;
     } catch (failure) {
       const fieldErrors: Record<string, string> = {};
-      if (failure instanceof ApiError) for (const error of failure.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = error.detail;
+      // Each field's refusal: the station's text in English, the desk's words for its code in another language.
+      const english = currentLanguage() === SOURCE_LANGUAGE;
+      if (failure instanceof ApiError) for (const error of failure.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = english ? error.detail : refusalWords(error);
       set({ status: 'idle', fieldErrors, error: fieldErrors.timeZone || fieldErrors.holidays ? null : describeError(failure) });
       return false;
     }

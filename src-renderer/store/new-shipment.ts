@@ -8,7 +8,7 @@ import { stationToday } from './station-clock.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { fieldText } from '../i18n/field-text.ts';
+import { fieldText, postalCodeWords } from '../i18n/field-text.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
 export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
@@ -245,7 +245,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const code = country.trim().toUpperCase();
       const checked = postalCode.trim() !== '' && isCountryCode(code) ? checkPostalCode(code, postalCode) : undefined;
       const { [pointer]: _previous, ...others } = get().errors;
-      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldText(pointer, false, checked.expected) } : others });
+      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldText(pointer, false, postalCodeWords(code)) } : others });
     },
     setLineItem: (index, field, value) =>
       set({
@@ -300,7 +300,10 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const errors: Record<string, string> = {};
       for (const error of result.errors) {
         const pointer = error.source?.pointer ?? '';
-        errors[pointer] = fieldText(pointer, error.detail.startsWith('Missing'), result.expected?.[pointer]);
+        // A postal code is said with its country's examples in the desk's language; other rules' own words are English.
+        const party = pointer.match(/^\/data\/attributes\/(shipFrom|shipTo)\/postalCode$/)?.[1];
+        const country = party === 'shipFrom' ? get().sender.country : party === 'shipTo' ? get().receiver.country : '';
+        errors[pointer] = fieldText(pointer, error.detail.startsWith('Missing'), party && result.expected?.[pointer] ? postalCodeWords(country.trim().toUpperCase()) : result.expected?.[pointer]);
       }
       write({ errors });
       return undefined;

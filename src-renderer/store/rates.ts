@@ -4,13 +4,13 @@
 // never confirmed (the station also refuses a document other than the one rated).
 import { create } from 'zustand';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { RateUnavailable } from '../../src-shared/resources.ts';
 import { ApiError, type ClosedDay } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
 import { useLabel } from './label.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { describeError, refusedFields } from '../i18n/error-text.ts';
+import { unavailableText } from '../i18n/unavailable-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
@@ -51,8 +51,8 @@ export function ratesAreStale(state: Pick<RatesState, 'status' | 'ratedRevision'
 
 /** The figures of a 503 price change, from the error's meta (never from its English text). */
 function priceChangeOf(error: unknown): PriceChangeMeta | undefined {
-  if (!(error instanceof ApiError) || error.status !== 503) return undefined;
-  const meta = error.errors[0]?.meta;
+  if (!(error instanceof ApiError) || error.errors[0]?.code !== 'rate.priceChanged') return undefined;
+  const meta = error.errors[0].meta;
   if (typeof meta?.originalPrice !== 'number' || typeof meta.updatedPrice !== 'number' || typeof meta.currency !== 'string') return undefined;
   return { originalPrice: meta.originalPrice, updatedPrice: meta.updatedPrice, currency: meta.currency };
 }
@@ -74,28 +74,9 @@ export function closedDayOf(rate: Rate, closedDays: readonly ClosedDay[]): Close
   return closedDays.find((day) => day.carrier.toUpperCase() === rate.attributes.carrierCode.toUpperCase());
 }
 
-/** A reason without the "<carrier> <service>: " it starts with, when the same problem stops every service. */
-const problemOf = (reason: string) => reason.slice(reason.indexOf(': ') + 2);
-
-/**
- * Why no service carries the shipment, each problem once (a 5000 kg package stops every service for one reason),
- * problems about a field of the form first; and the fields the reasons name, with their problem.
- */
-export function unavailableReasons(unavailable: readonly RateUnavailable[]): { text: string; fields: Record<string, string> } {
-  const ordered = [...unavailable].sort((a, b) => Number(!a.pointer?.includes('/packages/')) - Number(!b.pointer?.includes('/packages/')));
-  const problems = [...new Set(ordered.map((entry) => (entry.pointer?.includes('/packages/') ? problemOf(entry.reason) : entry.reason)))];
-  const fields: Record<string, string> = {};
-  for (const entry of ordered) if (entry.pointer?.includes('/packages/') && !fields[entry.pointer]) fields[entry.pointer] = problemOf(entry.reason);
-  const shown = problems.length > 3 ? translate('rates.andMore', { reasons: problems.slice(0, 3).join('; '), count: problems.length - 3 }) : problems.join('; ');
-  return { text: problems.length > 0 ? translate('rates.noService', { reasons: shown }) : translate('rates.noCarrier'), fields };
-}
-
 /** The form's fields a refusal names by pointer are marked with its reason, as the desk's own check marks them. */
 function markRefusedFields(error: unknown): void {
-  if (!(error instanceof ApiError)) return;
-  const fields = Object.fromEntries(
-    error.errors.flatMap((entry) => (entry.source?.pointer?.startsWith('/data/attributes/') ? [[entry.source.pointer, String(entry.meta?.reason ?? entry.detail)]] : [])),
-  );
+  const fields = Object.fromEntries(Object.entries(refusedFields(error)).filter(([pointer]) => pointer.startsWith('/data/attributes/')));
   if (Object.keys(fields).length > 0) useNewShipment.getState().markFields(fields);
 }
 
@@ -120,7 +101,7 @@ export const useRates = create<RatesState>()((set, get) => {
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.errors[0]?.source?.pointer === '/data/meta/rate/meta/documentHash') {
+      if (error instanceof ApiError && error.errors[0]?.code === 'shipment.notTheRated') {
         set({ status: 'ready', ratedRevision: -1, error: translate('rates.stale') });
         return undefined;
       }
@@ -161,7 +142,7 @@ export const useRates = create<RatesState>()((set, get) => {
       try {
         const list = await api().rateList(attributes);
         const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
-        const why = rates.length === 0 ? unavailableReasons(list.unavailable) : undefined;
+        const why = rates.length === 0 ? unavailableText(list.unavailable) : undefined;
         set({ status: 'ready', rates, closedDays: list.closedDays, selectedId: highlights(rates).cheapestId, error: why?.text ?? null });
         // The fields the reasons are about are marked, as a field the desk checks itself would be.
         if (why && Object.keys(why.fields).length > 0 && form().revision === revision) form().markFields(why.fields);

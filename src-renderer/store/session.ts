@@ -10,7 +10,7 @@ import { learnStationClock } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
 import { translate } from '../i18n/i18n.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { describeError, refusedFields } from '../i18n/error-text.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
 
@@ -101,7 +101,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       return undefined;
     } catch (error) {
       if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {
-        return Object.fromEntries(error.errors.map((entry) => [entry.source?.pointer ?? '', String(entry.meta?.reason ?? entry.detail)]));
+        // Each field with what it expects: the desk's words for it, or in English the station's reason.
+        return refusedFields(error);
       }
       return { '': describeError(error) };
     }

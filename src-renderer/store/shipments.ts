@@ -115,9 +115,13 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   },
 }));
 
-/** The station's refusal of a delete, with why in words when it says (its `meta.reason`). */
+/** The codes of a refused void whose meta carries its figures (a closed day's manifest, the tracking, the ship date). */
+const VOID_REFUSALS: ReadonlySet<string> = new Set(['shipment.deleteNotAvailable', 'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed']);
+
+/** The station's refusal of a delete, keyed on its code, with its figures in words when its meta gives them. */
 function deleteRefusalText(error: unknown): string {
-  const refusal = error instanceof ApiError ? (error.errors[0]?.meta as DeleteRefusal | undefined) : undefined;
+  const first = error instanceof ApiError ? error.errors[0] : undefined;
+  const refusal = first && VOID_REFUSALS.has(first.code) ? (first.meta as DeleteRefusal | undefined) : undefined;
   const why =
     refusal?.reason === 'dayClosed'
       ? translate('shipments.refusedDayClosed', { manifest: refusal.manifest })

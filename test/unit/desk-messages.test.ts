@@ -10,7 +10,8 @@ import { setClock } from '../helpers/clock.ts';
 import { decidePacking, type PackingRule } from '../../src-shared/packing-rules.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
 import { packingWords } from '../../src-renderer/i18n/packing-words.ts';
-import { describeError } from '../../src-renderer/i18n/error-text.ts';
+import { CODE_WORDS, KIND_WORDED, describeError } from '../../src-renderer/i18n/error-text.ts';
+import { ERROR_CODE_LIST, isErrorCode } from '../../src-shared/error-codes.ts';
 import { ApiError } from '../../src-renderer/api/client.ts';
 import { en, type MessageKey } from '../../src-renderer/i18n/messages/en.ts';
 import { MESSAGES, applyLanguage, translate } from '../../src-renderer/i18n/i18n.ts';
@@ -134,6 +135,13 @@ describe('the desk’s languages', () => {
     applyLanguage('en');
     // English is the station's own language: its text alone, exactly.
     expect(describeError(dayClosed)).toBe('Delete functionality not available.');
+  });
+
+  it('every code of the catalogue has the desk’s words, or is said by its kind by decision: a new code is a choice', () => {
+    const undecided = ERROR_CODE_LIST.filter((code) => CODE_WORDS[code] === undefined && !KIND_WORDED.has(code));
+    expect(undecided, 'codes with neither desk words nor a place in KIND_WORDED (src-renderer/i18n/error-text.ts)').toEqual([]);
+    expect(ERROR_CODE_LIST.filter((code) => CODE_WORDS[code] !== undefined && KIND_WORDED.has(code)), 'codes both worded and said by their kind').toEqual([]);
+    expect([...KIND_WORDED, ...Object.keys(CODE_WORDS)].filter((code) => !isErrorCode(code)), 'codes the catalogue does not have').toEqual([]);
   });
 
   it('a browser’s languages pick the first the desk speaks, else English', () => {

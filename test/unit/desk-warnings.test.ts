@@ -4,7 +4,11 @@
 // why a print job failed by its failure code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, closedDaysOf } from '../../src-renderer/api/client.ts';
-import { closedDayText, describeError, printFailureText } from '../../src-renderer/i18n/error-text.ts';
+import { CODE_WORDS, closedDayText, describeError, printFailureText, refusalWords, refusedFields } from '../../src-renderer/i18n/error-text.ts';
+import { unavailableText } from '../../src-renderer/i18n/unavailable-text.ts';
+import { fieldText, postalCodeWords } from '../../src-renderer/i18n/field-text.ts';
+import { de } from '../../src-renderer/i18n/messages/de.ts';
+import { statusOfCode, type ErrorCode } from '../../src-shared/error-codes.ts';
 import { applyLanguage } from '../../src-renderer/i18n/i18n.ts';
 import { groupLeftOut, leftOutFigures } from '../../src-renderer/store/close-day.ts';
 import { scaleProblem } from '../../src-renderer/store/scale.ts';
@@ -130,5 +134,89 @@ describe('a conflict that names a field', () => {
     expect(describeError(noCode)).not.toMatch(/^Erwartet/);
     const lastAdmin = new ApiError(409, [{ status: 409, code: 'account.lastAdmin', title: 'Conflict', detail: "'boss' is the account's last admin …", meta: { reason: 'lastAccountAdmin', username: 'boss' } }]);
     expect(describeError(lastAdmin)).toBe('boss ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.');
+  });
+});
+
+describe('every refusal the desk words, keyed on its code (issue 45)', () => {
+  const ENGLISH_DETAIL = 'The station’s English detail, word for word.';
+  const ENGLISH_REASON = 'The station’s English reason, word for word.';
+  const overWeight = {
+    id: 't2-UPS-EXP', reason: 'UPS Express: package 1 weighs 40 kg, the service carries at most 30 kg', pointer: '/data/attributes/packages/0/weight/value',
+    code: 'package.overWeight' as const, carrierName: 'UPS', serviceName: 'Express', packageIndex: 0, weightKg: 40, limitKg: 30,
+  };
+  /** Every figure any code's meta may carry, so each code's words are made from figures, as the station gives them. */
+  const meta = {
+    reason: ENGLISH_REASON, printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels', order: 'SO-1', reference: '1001',
+    shipment: { id: 'S1', reference: '1001', status: 3, trackingNumber: '1Z9' }, returns: [{ id: 'R1', reference: 'RR-7', status: 3 }], username: 'boss',
+    neededRole: 'supervisor', role: 'packer', reprints: [{ shipmentId: 'S1', reference: '1001' }], fresh: 0, originalPrice: 12.4, updatedPrice: 13.1, currency: 'EUR',
+    fault: 'diskFull', maxDays: 366, maxOrders: 500, unavailable: [overWeight],
+  };
+  const refusal = (code: ErrorCode) => new ApiError(statusOfCode(code), [{ status: statusOfCode(code), code, title: 'Refused', detail: ENGLISH_DETAIL, source: { pointer: '/data/attributes/shipTo/postalCode' }, meta }]);
+  const worded = Object.keys(CODE_WORDS) as ErrorCode[];
+
+  it.each(['de', 'it', 'fr', 'es', 'pl'] as const)('%s: each in the language’s own words, never the station’s detail or reason', (language) => {
+    const english = new Map(worded.map((code) => [code, describeError(refusal(code))]));
+    applyLanguage('en');
+    const englishDesk = new Map(worded.map((code) => [code, refusalWords(refusal(code).errors[0]!)]));
+    applyLanguage(language);
+    const problems = worded.flatMap((code) => {
+      const said = describeError(refusal(code));
+      return said === '' || said.includes(ENGLISH_DETAIL) || said.includes(ENGLISH_REASON) || said.includes('carries at most') || said === englishDesk.get(code) ? [`${code}: ${said}`] : [];
+    });
+    expect(problems).toEqual([]);
+    // An English desk shows the station's text alone, as it did.
+    expect([...english.values()].every((said) => said.startsWith(ENGLISH_DETAIL))).toBe(true);
+  });
+
+  it('the figures are said: a price change’s prices, a paused printer, the last admin, a full disk, a field by its words', () => {
+    applyLanguage('de');
+    expect(describeError(refusal('rate.priceChanged'))).toBe('Der Preis hat sich geändert: Er war 12,40 EUR, heute ist er 13,10 EUR.');
+    expect(describeError(refusal('account.lastAdmin'))).toMatch(/^boss ist der letzte Admin/);
+    expect(describeError(refusal('storage.unavailable'))).toMatch(/^Der Datenträger der Station ist voll/);
+    expect(describeError(refusal('field.invalid'))).toBe(`Erwartet: ${de['field.postalCode']}.`);
+    expect(describeError(refusal('role.required'))).toBe('Dafür ist die Rolle Schichtleitung nötig; Sie sind als Packer angemeldet.');
+    expect(describeError(refusal('print.reprintNeedsSupervisor'))).toContain('1001');
+  });
+
+  it('a code this desk does not know is said by its status’s kind; one the desk says by its kind, likewise', () => {
+    applyLanguage('de');
+    const unknown = new ApiError(409, [{ status: 409, code: 'some.newCode' as ErrorCode, title: 'Conflict', detail: ENGLISH_DETAIL }]);
+    expect(describeError(unknown)).toBe(de['error.kind.conflict']);
+    expect(describeError(refusal('request.malformedJson'))).toBe(de['error.kind.invalid']);
+  });
+
+  it('why no service carries a parcel: by each reason’s outcome code and figures, the package’s field marked in words', () => {
+    applyLanguage('de');
+    const said = unavailableText([overWeight, { ...overWeight, id: 't2-DHL-EXP', carrierName: 'DHL', serviceName: 'Express', limitKg: 31.5 }]);
+    expect(said.text).toBe('Kein Versanddienst kann diese Sendung befördern: Paket 1 wiegt 40 kg, mehr als die 30 kg, die der Dienst befördert; Paket 1 wiegt 40 kg, mehr als die 31,5 kg, die der Dienst befördert.');
+    expect(said.fields).toEqual({ '/data/attributes/packages/0/weight/value': 'Paket 1 wiegt 40 kg, mehr als die 30 kg, die der Dienst befördert' });
+    expect(unavailableText([{ id: 't2-UPS-EXP', reason: 'UPS Express: does not carry from IT to KP.', code: 'route.notServed', carrierName: 'UPS', serviceName: 'Express', from: 'IT', to: 'KP' }]).text).toBe(
+      'Kein Versanddienst kann diese Sendung befördern: UPS Express: befördert nicht von Italien nach Nordkorea.',
+    );
+    expect(describeError(refusal('shipment.noService'))).toBe(said.text.replace(/; Paket.*31,5 kg.*\./, '.'));
+    applyLanguage('en');
+    expect(unavailableText([overWeight]).text).toBe('No carrier service can carry this shipment: package 1 weighs 40 kg, the service carries at most 30 kg.');
+  });
+
+  it('a refused field is marked with the desk’s words in another language, the station’s reason in English', () => {
+    const refused = new ApiError(400, [
+      { status: 400, code: 'field.invalid', title: 'Bad Request', detail: "Invalid data: 'data.attributes.postalCode'.", source: { pointer: '/data/attributes/postalCode' }, meta: { reason: 'Expected a postal code of Germany: 5 digits, such as 80331.' } },
+    ]);
+    applyLanguage('de');
+    expect(refusedFields(refused)).toEqual({ '/data/attributes/postalCode': `Erwartet: ${de['field.postalCode']}.` });
+    applyLanguage('en');
+    expect(refusedFields(refused)).toEqual({ '/data/attributes/postalCode': 'Expected a postal code of Germany: 5 digits, such as 80331.' });
+  });
+});
+
+describe('a postal code the desk checks itself', () => {
+  it('is said with its country and examples in the packer’s language; in English, the shared rule’s own words', () => {
+    const pointer = '/data/attributes/shipTo/postalCode';
+    applyLanguage('de');
+    expect(fieldText(pointer, false, postalCodeWords('DE'))).toBe('Erwartet: eine Postleitzahl von Deutschland, z. B. 80331 oder 10115.');
+    // The shared rule's English words are never shown to another language: the table's words instead.
+    expect(fieldText(pointer, false, 'a postal code of Germany: 5 digits, such as 80331 or 10115')).toBe(`Erwartet: ${de['field.postalCode']}.`);
+    applyLanguage('en');
+    expect(fieldText(pointer, false, postalCodeWords('DE'))).toBe('Expected a postal code of Germany: 5 digits, such as 80331 or 10115.');
   });
 });

@@ -78,6 +78,11 @@ describe('the API client turns every answer into data or an ApiError with the st
     expect(refused.detail).toBe("Invalid data: 'data.meta.rate.id'. The carrier has no service NOPE.");
     const coded = new ApiError(400, [{ status: 400, code: 'shipment.dayClosed', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
     expect(coded.detail).toBe('Delete functionality not available.');
+    // Told apart by the code, not by the reason's look: a one-word reason in words is said, a code's older reason is not.
+    const oneWord = new ApiError(400, [{ status: 400, code: 'field.missing', title: 'Bad Request', detail: "Missing required data: 'data.attributes.note'.", source: { pointer: '/data/attributes/note' }, meta: { reason: 'Required' } }]);
+    expect(oneWord.detail).toBe("Missing required data: 'data.attributes.note'. Required.");
+    const legacy = new ApiError(400, [{ status: 400, code: 'return.ofVoided', title: 'Bad Request', detail: 'Shipment 1001 was voided: it has no return.', meta: { reason: 'voided' } }]);
+    expect(legacy.detail).toBe('Shipment 1001 was voided: it has no return.');
   });
 
   it('reports an unreachable station plainly', async () => {
