@@ -85,13 +85,13 @@ export function routing(...routers: ApiRouter[]) {
       return run(found.store as RouteHandler[], ctx);
     }
     const methods = allowed(path);
-    if (methods.length === 0) throw new StationError(404, ERROR_TEXT.notFound(ctx.path));
+    if (methods.length === 0) throw new StationError('request.routeNotFound', ERROR_TEXT.notFound(ctx.path));
     const allow = [...methods, 'OPTIONS'].join(', ');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Allow', allow);
       ctx.status = 204;
       return Promise.resolve();
     }
-    throw new StationError(405, ERROR_TEXT.methodNotAllowed(ctx.method, methods), { headers: { Allow: allow } });
+    throw new StationError('request.methodNotAllowed', ERROR_TEXT.methodNotAllowed(ctx.method, methods), { headers: { Allow: allow } });
   };
 }

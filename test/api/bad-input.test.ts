@@ -77,6 +77,7 @@ describe.each([false, true])('text a label cannot carry (scheduled: %s)', (sched
   ])('refuses %s with its field and the reason', async (_case, field, value) => {
     const response = await create(attributes({ shipTo: { ...shipTo(), [field]: value } }), scheduled);
     expectFieldError(response, `/data/attributes/shipTo/${field}`);
+    expect(response.json.errors[0].code).toBe('field.badText');
     expect(response.json.errors[0].meta.reason).toMatch(/well-formed Unicode/);
   });
 
@@ -91,6 +92,7 @@ describe('bodies no parser should have to take', () => {
     const body = Buffer.concat([Buffer.from('{"data":{"type":"shipment","attributes":{"goodsDescription":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}}}')]);
     const response = await postBytes('/v3/shipments/rate', body);
     expect(response.status).toBe(400);
+    expect(response.json.errors[0].code).toBe('request.bodyNotUtf8');
     expect(response.json.errors[0].detail).toBe('The request body is not valid UTF-8.');
   });
 
@@ -99,17 +101,37 @@ describe('bodies no parser should have to take', () => {
       const response = await postBytes('/v3/shipments/rate', Buffer.from(`{"data":${'['.repeat(depth)}${']'.repeat(depth)}}`));
       expect(response.status).toBe(400);
       expect(response.json.errors[0].detail).toBe(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+      expect(response.json.errors[0]).toMatchObject({ code: 'request.bodyTooDeep', meta: { maxDepth: MAX_JSON_DEPTH } });
     }
   });
 
   it('refuses a member named __proto__ with its place', async () => {
     const response = await postBytes('/v3/shipments/rate', Buffer.from('{"data":{"attributes":{"__proto__":{"admin":true}}}}'));
     expectFieldError(response, '/data/attributes/__proto__');
+    expect(response.json.errors[0]).toMatchObject({ code: 'field.reservedName', meta: { reason: 'No member may be named __proto__.' } });
+  });
+
+  it('refuses a body that is not JSON, or not an object or array, as malformed', async () => {
+    for (const text of ['{"data": ', '"text"', 'data=1']) {
+      const response = await postBytes('/v3/shipments/rate', Buffer.from(text));
+      expect(response.status, text).toBe(400);
+      expect(response.json.errors[0]).toMatchObject({ code: 'request.malformedJson', detail: 'The request body is not valid JSON.' });
+    }
+  });
+
+  it('refuses a body over the limit with 413, saying the limit in bytes', async () => {
+    const response = await postBytes('/v3/shipments/rate', Buffer.from(`{"data":"${'x'.repeat(1024 * 1024 + 10)}"}`));
+    expect(response.status).toBe(413);
+    expect(response.json.errors[0]).toMatchObject({ code: 'request.bodyTooLarge', detail: 'The request body is larger than the limit of 1mb.', meta: { maxBytes: 1024 * 1024 } });
   });
 
   it('refuses a compressed body, and one in another charset', async () => {
-    expect((await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Encoding': 'gzip' })).status).toBe(415);
-    expect((await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=latin1' })).status).toBe(415);
+    const compressed = await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Encoding': 'gzip' });
+    expect(compressed.status).toBe(415);
+    expect(compressed.json.errors[0]).toMatchObject({ code: 'request.bodyEncoding', source: { header: 'Content-Encoding' } });
+    const latin1 = await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=latin1' });
+    expect(latin1.status).toBe(415);
+    expect(latin1.json.errors[0]).toMatchObject({ code: 'request.bodyEncoding', source: { header: 'Content-Type' } });
     expect((await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(400);
   });
 
@@ -137,6 +159,17 @@ describe('methods and paths', () => {
     expect(response.headers.allow).toBe('HEAD, GET, OPTIONS');
     expect(response.headers['content-type']).toBe(JSONAPI);
     expect(response.json.errors[0].detail).toBe('TRACE is not allowed here. Allowed: HEAD, GET.');
+    expect(response.json.errors[0].code).toBe('request.methodNotAllowed');
+    // A method the path does not take, of a path that exists: the same code.
+    const put = await t.call('/v3/test', { method: 'PUT', headers: { Authorization: `Bearer ${token}` } });
+    expect(put.status).toBe(405);
+    expect(put.json.errors[0].code).toBe('request.methodNotAllowed');
+  });
+
+  it('answers a path no route lives at with 404 request.routeNotFound', async () => {
+    const response = await get(t, token, '/v3/nothing-lives-here');
+    expect(response.status).toBe(404);
+    expect(response.json.errors[0]).toMatchObject({ code: 'request.routeNotFound', detail: 'No resource lives at /v3/nothing-lives-here.' });
   });
 
   it('answers OPTIONS with 204, Allow and no body', async () => {

@@ -189,6 +189,7 @@ describe('the key misused', () => {
     const other = order();
     const refused = await send('/v3/shipments', other.body, 'order-2002');
     expect(refused.status).toBe(422);
+    expect(refused.json.errors[0].code).toBe('idempotency.keyReused');
     expect(refused.json.errors[0].detail).toContain("'order-2002'");
     expect(refused.json.errors[0].source).toEqual({ header: 'Idempotency-Key' });
     expect(await shipmentsTo(other.receiver)).toBe(0);
@@ -204,6 +205,7 @@ describe('the key misused', () => {
         body: JSON.stringify(order().body),
       });
       expect(refused.status, key).toBe(400);
+      expect(refused.json.errors[0].code, key).toBe('idempotency.keyInvalid');
       expect(refused.json.errors[0].source).toEqual({ header: 'Idempotency-Key' });
     }
     expect((await send('/v3/shipments', order().body, 'x'.repeat(255))).status).toBe(201);
@@ -242,11 +244,13 @@ describe('keys belong to a client and last a day', () => {
     const dayAndAMinute = 24 * 60 * 60 * 1000 + 60_000;
     clock.advance(dayAndAMinute);
     try {
-      const later = await send('/v3/shipments', body, 'day-old');
+      // A day on, the first token has expired (a working shift's lifetime): the client signs in again.
+      const fresh = await t.token();
+      const later = await send('/v3/shipments', body, 'day-old', fresh);
       expect(later.status).toBe(201);
       expect(later.headers['idempotent-replayed']).toBeUndefined();
       expect(later.json.data.id).not.toBe(first.json.data.id);
-      expect(await shipmentsTo(receiver)).toBe(2);
+      expect(await shipmentsTo(receiver, fresh)).toBe(2);
     } finally {
       clock.advance(-dayAndAMinute);
     }
@@ -268,6 +272,31 @@ describe('a station stopped between the commit and the answer', () => {
     // The answer made again is kept: later repeats get these bytes.
     expect((await send('/v3/shipments', body, 'lost-answer')).text).toBe(again.text);
     expect(await shipmentsTo(receiver)).toBe(1);
+  });
+
+  it('answers 404 idempotency.recordGone when the return the key made is gone, never a second return', async () => {
+    const { body } = order();
+    const id = (await send('/v3/shipments', body)).json.data.id as string;
+    const request = { data: { type: 'return', attributes: { reason: 'DAMAGED' } } };
+    const first = await send(`/v3/shipments/${id}/returns`, request, 'gone-return');
+    expect(first.status, first.text).toBe(201);
+    // The key was committed with the return, the answer lost, and the return is no longer to be found under its id.
+    await execBehindTheStation(t, "UPDATE idempotency_keys SET response = NULL, subject_id = 'NO-SUCH-RETURN' WHERE key = 'gone-return'");
+    const again = await send(`/v3/shipments/${id}/returns`, request, 'gone-return');
+    expect(again.status).toBe(404);
+    expect(again.json.errors[0]).toMatchObject({ code: 'idempotency.recordGone', detail: 'Shipment not found', source: { header: 'Idempotency-Key' } });
+  });
+
+  it.skipIf(noCups)('answers 404 idempotency.recordGone when the print job the key made is gone, never a second job', async () => {
+    const { body } = order();
+    const id = (await send('/v3/shipments', body)).json.data.id as string;
+    const print = { data: { type: 'printJob', attributes: { printer: QUEUE, format: 'zpl' } } };
+    const first = await send(`/v3/shipments/${id}/print`, print, 'gone-print');
+    expect(first.status, first.text).toBe(202);
+    await execBehindTheStation(t, "UPDATE idempotency_keys SET response = NULL, subject_id = 'NO-SUCH-JOB' WHERE key = 'gone-print'");
+    const again = await send(`/v3/shipments/${id}/print`, print, 'gone-print');
+    expect(again.status).toBe(404);
+    expect(again.json.errors[0]).toMatchObject({ code: 'idempotency.recordGone', detail: 'No print job has the id NO-SUCH-JOB.', source: { header: 'Idempotency-Key' } });
   });
 
   it('keeps the key after a restart', async () => {

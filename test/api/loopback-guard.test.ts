@@ -24,6 +24,7 @@ describe('the station refuses Host headers that are not loopback (DNS rebinding)
     expect(response.status).toBe(403);
     expect(response.headers['content-type']).toBe(JSONAPI);
     expect(response.json.errors[0].detail).toBe(`Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`);
+    expect(response.json.errors[0]).toMatchObject({ status: 403, code: 'request.hostNotAllowed', source: { header: 'Host' } });
   });
 
   it('refuses even the sign-in before looking at credentials', async () => {
@@ -42,6 +43,7 @@ describe('the station refuses browser origins that are not allow-listed (CSRF)',
     const response = await t.call('/v3/clients/current', { headers: { ...auth, Origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
     expect(response.json.errors[0].detail).toBe("Origin 'https://evil.example' is not allowed to call the station.");
+    expect(response.json.errors[0]).toMatchObject({ status: 403, code: 'request.originNotAllowed', source: { header: 'Origin' } });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -177,8 +177,11 @@ describe('sizes and cursors', () => {
     const latest = Number((await get(t, token, '/v3/events?after=0&limit=1')).json.meta.lastEventId);
     const beyond = await get(t, token, `/v3/events?after=${latest + 100_000}`);
     expect(beyond.status).toBe(400);
-    expect(beyond.json.errors[0]).toMatchObject({ source: { parameter: 'after' } });
+    expect(beyond.json.errors[0]).toMatchObject({ code: 'event.cursorPastEnd', source: { parameter: 'after' }, meta: { after: String(latest + 100_000) } });
     expect(beyond.json.errors[0].meta.reason).toMatch(/there is no event \d+ yet/);
+    // The figures of the sentence, for a program: the id asked for, and the last there is.
+    expect(Number(beyond.json.errors[0].meta.latest)).toBeGreaterThanOrEqual(latest);
+    expect(beyond.json.errors[0].meta.reason).toContain(`the last one, ${beyond.json.errors[0].meta.latest};`);
     const size = await get(t, token, '/v3/orders?page[size]=0');
     expect(size.status).toBe(400);
     expect(size.json.errors[0]).toMatchObject({ source: { parameter: 'page[size]' }, meta: { reason: 'Expected a whole number from 1; more than 1000 gives 1000; got "0".' } });

@@ -86,15 +86,18 @@ describe('GET /v3/reports/daily', () => {
 
   it('refuses a missing or wrong date, and a range over a year, naming the parameter', async () => {
     const cases = [
-      [`dateTo=${clock.day(30)}`, 'dateFrom'],
-      [`dateFrom=${first}&dateTo=${first.slice(0, 4)}-02-30`, 'dateTo'],
-      [`dateFrom=${clock.day(9)}&dateTo=${first}`, 'dateTo'],
-      [`dateFrom=${clock.day(-424)}&dateTo=${first}`, 'dateTo'],
+      [`dateTo=${clock.day(30)}`, 'dateFrom', 'parameter.invalid'],
+      [`dateFrom=${first}&dateTo=${first.slice(0, 4)}-02-30`, 'dateTo', 'parameter.invalid'],
+      [`dateFrom=${clock.day(9)}&dateTo=${first}`, 'dateTo', 'report.invalidRange'],
+      [`dateFrom=${clock.day(-424)}&dateTo=${first}`, 'dateTo', 'report.invalidRange'],
     ] as const;
-    for (const [query, parameter] of cases) {
+    for (const [query, parameter, code] of cases) {
       const refused = await report(query);
       expect(refused.status, query).toBe(400);
       expect(refused.json.errors[0].source).toEqual({ parameter });
+      expect(refused.json.errors[0].code, query).toBe(code);
+      // The longest range as a figure, beside the sentence that names it.
+      if (code === 'report.invalidRange') expect(refused.json.errors[0].meta).toEqual({ maxDays: 366 });
     }
     // 366 days (a leap year's) is the longest range.
     expect((await report(`dateFrom=${clock.day(-365)}&dateTo=${first}`)).status).toBe(200);

@@ -104,6 +104,6 @@ describe('the Today resource', () => {
   it('names the date parameter when it is not a date', async () => {
     const refused = await call('GET', '/v3/today?date=2026-02-30');
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0]).toMatchObject({ detail: 'Invalid or empty required parameter: date', source: { parameter: 'date' } });
+    expect(refused.json.errors[0]).toMatchObject({ code: 'parameter.invalid', detail: 'Invalid or empty required parameter: date', source: { parameter: 'date' } });
   });
 });

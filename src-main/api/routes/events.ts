@@ -113,10 +113,28 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {
       throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { headers: { 'Retry-After': '10' }, meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total } });
     }
-    // Without a place to start, the stream starts with what happens next.
-    let cursor = query.after ?? (await events.latestId());
+    // The place is taken before anything is awaited: streams opened at the same moment count each other.
     streamCount++;
     streams.set(who.client.id, own + 1);
+    const release = () => {
+      streamCount--;
+      const left = (streams.get(who.client.id) ?? 1) - 1;
+      if (left === 0) streams.delete(who.client.id);
+      else streams.set(who.client.id, left);
+    };
+    // Without a place to start, the stream starts with what happens next.
+    let cursor: number;
+    try {
+      cursor = query.after ?? (await events.latestId());
+    } catch (error) {
+      release();
+      throw error;
+    }
+    // A client gone while the cursor was read never closes its stream: its place is given back now.
+    if (ctx.req.socket.destroyed) {
+      release();
+      return;
+    }
 
     const body = openEventStream(ctx, 3000);
 
@@ -165,10 +183,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
       closed = true;
       clearInterval(keepAlive);
       stopListening();
-      streamCount--;
-      const left = (streams.get(who.client.id) ?? 1) - 1;
-      if (left === 0) streams.delete(who.client.id);
-      else streams.set(who.client.id, left);
+      release();
       body.end();
     };
     ctx.req.on('close', finish);
