@@ -55,7 +55,7 @@ describe('Milan → Zürich with two items', () => {
 
     const none = await documentOf(id, '?document=cn22');
     expect(none.status).toBe(404);
-    expect(none.json.errors[0]).toMatchObject({ detail: `Shipment ${created.json.data.meta.reference} carries no CN22: its route and service do not need one.`, source: { parameter: 'document' } });
+    expect(none.json.errors[0]).toMatchObject({ code: 'document.notCarried', meta: { document: 'cn22' }, detail: `Shipment ${created.json.data.meta.reference} carries no CN22: its route and service do not need one.`, source: { parameter: 'document' } });
     const bad = await documentOf(id, '?document=customs');
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0]).toMatchObject({ detail: 'Invalid or empty required parameter: document', source: { parameter: 'document' } });

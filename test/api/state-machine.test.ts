@@ -291,12 +291,12 @@ class Void implements Command {
     const user = actingAs(model, this.byPacker ? 'packer' : 'supervisor');
     if (target.state === 'booked' && target.manifest !== null) {
       expect(answer.status, answer.text).toBe(400);
-      expect(answer.json.errors[0].meta.reason).toBe('dayClosed');
+      expect(answer.json.errors[0]).toMatchObject({ code: 'shipment.dayClosed', meta: { reason: 'dayClosed' } });
     } else if (target.state === 'booked' && user.role === 'packer') {
       expect(answer.status, answer.text).toBe(403);
     } else if (target.state === 'booked' && livesOn.length > 0) {
       expect(answer.status, answer.text).toBe(409);
-      expect(answer.json.errors[0].meta.reason).toBe('returnBooked');
+      expect(answer.json.errors[0]).toMatchObject({ code: 'shipment.returnBooked', meta: { reason: 'returnBooked' } });
     } else {
       expect(answer.status, answer.text).toBe(204);
       target.voided = true;

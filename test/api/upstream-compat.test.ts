@@ -371,7 +371,7 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
     // The other lost the race for the claim (409), or came after it and was answered the shipment as booked.
     for (const other of [a, b].filter((response) => !sameId.includes(response))) {
       expect(other.status).toBe(409);
-      expect(other.json.errors[0].detail).toBe('This saved shipment is being confirmed by another request. Retrieve it to see the outcome.');
+      expect(other.json.errors[0]).toMatchObject({ code: 'shipment.confirmInProgress', detail: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.' });
     }
     expect(new Set(sameId.map((response) => response.json.data.meta.trackingNumber)).size).toBe(1);
     const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
@@ -401,7 +401,11 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
     body.data.id = saved.id;
     const rate = await rateOf(body);
     body.data.meta = { rate: { ...rate, attributes: { ...rate.attributes, finalCost: { amount: 0.01, currency: 'EUR' } } } };
-    expect((await post(t, token, '/v3/shipments/confirm', body)).status).toBe(503);
+    const changed = await post(t, token, '/v3/shipments/confirm', body);
+    expect(changed.status).toBe(503);
+    // A price change is not an outage: its own code, with the figures, and no Retry-After (sending it again changes nothing).
+    expect(changed.json.errors[0]).toMatchObject({ code: 'rate.priceChanged', meta: { originalPrice: 0.01, updatedPrice: rate.attributes.finalCost.amount } });
+    expect(changed.headers['retry-after']).toBeUndefined();
     body.data.meta = { rate };
     const confirmed = await post(t, token, '/v3/shipments/confirm', body);
     expect(confirmed.json.data).toMatchObject({ id: saved.id, meta: { status: 3 } });
