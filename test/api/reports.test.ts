@@ -97,7 +97,7 @@ describe('GET /v3/reports/daily', () => {
       expect(refused.json.errors[0].source).toEqual({ parameter });
       expect(refused.json.errors[0].code, query).toBe(code);
       // The longest range as a figure, beside the sentence that names it.
-      if (code === 'report.invalidRange') expect(refused.json.errors[0].meta).toEqual({ maxDays: 366 });
+      if (code === 'report.invalidRange') expect(refused.json.errors[0].meta).toMatchObject({ maxDays: 366 });
     }
     // 366 days (a leap year's) is the longest range.
     expect((await report(`dateFrom=${clock.day(-365)}&dateTo=${first}`)).status).toBe(200);
