@@ -117,6 +117,23 @@ describe('rates', () => {
     const price = (list: { id: string; attributes: { finalCost: { amount: number } } }[], id: string) => list.find((rate) => rate.id === id)!.attributes.finalCost.amount;
     expect(price(rates.json.data, 't2-PV.UPS-STD')).toBe(price(direct.json.data, 't2-UPS-STD'));
   });
+
+  it('say why an upstream service cannot carry the shipment with the upstream’s own code and figures', async () => {
+    const heavy = attributes({ packages: [parcel('45')] });
+    const rates = await post(gateway, token, '/v3/shipments/rate', document(heavy));
+    expect(rates.status).toBe(202);
+    // The upstream (a station) says it with a code this station knows: passed on, with the upstream's name before the words.
+    expect(rates.json.meta.unavailable).toContainEqual({
+      id: 't2-PV.POSTE_ITALIANE-INTL',
+      reason: 'ParcelValue test: Poste Italiane Poste Delivery International: package 1 weighs 45 kg, over the 30 kg limit',
+      code: 'package.overWeight',
+      carrierName: 'Poste Italiane',
+      serviceName: 'Poste Delivery International',
+      packageIndex: 0,
+      weightKg: 45,
+      limitKg: 30,
+    });
+  });
 });
 
 describe('booking through the upstream', () => {
@@ -196,6 +213,7 @@ describe('while the upstream is away', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('30');
     expect(refused.json.errors[0].detail).toMatch(/^The shipment was not booked: ParcelValue test cannot be reached/);
+    expect(refused.json.errors[0].code).toBe('upstream.unreachable');
     // The rate cards still quote: the desk can ship with another carrier meanwhile.
     const rates = await post(gateway, token, '/v3/shipments/rate', document());
     expect((rates.json.data as { id: string }[]).map((rate) => rate.id)).toContain('t2-UPS-STD');
@@ -390,10 +408,15 @@ describe('an upstream away for longer than the rate cache', () => {
         expect(priced.status, priced.text).toBe(503);
         expect(priced.headers['retry-after']).toBe('30');
         expect(priced.json.errors[0].detail).toMatch(/^No service could be priced: ParcelValue test cannot be reached/);
+        expect(priced.json.errors[0].code).toBe('upstream.unreachable');
         // With the rate cards quoting, the rates still come, and say the upstream is away.
         const side = await post(gateway, token, '/v3/shipments/rate', document());
         expect(side.status).toBe(202);
         expect(side.json.meta.unavailable).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('ParcelValue test cannot be reached') }));
+        // Not a refusal of the shipment: the code says the upstream could not be asked, and its words why.
+        expect(side.json.meta.unavailable).toContainEqual(
+          expect.objectContaining({ id: 't2-PV-*', code: 'carrier.unreachable', upstream: 'ParcelValue test', problem: expect.stringContaining('ParcelValue test cannot be reached') }),
+        );
       }
       const scheduled = await post(gateway, token, '/v3/shipments', viaUpstream({ scheduledProcessing: true }));
       expect(scheduled.status, scheduled.text).toBe(202);
