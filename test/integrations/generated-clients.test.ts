@@ -42,7 +42,7 @@ function expectTheWholeFlow(stdout: string, base: string): void {
   expect(stdout).toContain(`current client ${t.client.id}; test echo {"type":"test","id":null,"meta":{"method":"GET"}}`);
   expect(stdout).toMatch(/^saved [0-9A-F]{64}: status 0$/m);
   expect(stdout).toMatch(/^\d+ rates; the cheapest: t\d-\S+, \d+(\.\d+)? EUR$/m);
-  const saved = /^saved (\S+)/m.exec(stdout)![1];
+  const saved = /^saved ([0-9A-F]{64})/m.exec(stdout)![1];
   expect(stdout).toMatch(new RegExp(`^confirmed ${saved}: status 3, tracking number \\S+$`, 'm'));
   const id = /^created ([0-9A-F]{64}): 201, Location (\S+); repeated: 201 the same shipment, Idempotent-Replayed true$/m.exec(stdout);
   expect(id, stdout).not.toBeNull();
@@ -50,7 +50,7 @@ function expectTheWholeFlow(stdout: string, base: string): void {
   expect(stdout).toContain('shipment 3');
   expect(stdout).toMatch(/^label %PDF- \d+ bytes; zpl \^XA$/m);
   expect(stdout).toMatch(/^tracking (null|"?\w+"?), \d+ events$/m);
-  expect(stdout).toMatch(/^summaries [3-9]\d*; addresses [1-9]\d*$/m);
+  expect(stdout).toMatch(/^summaries [2-9]\d*; addresses [1-9]\d*$/m);
   expect(stdout).toMatch(/^events .*shipment\.created.*$/m);
   expect(stdout).toMatch(/^events .*shipment\.processed.*$/m);
   expect(stdout).toMatch(/^webhook \d+: secret given once$/m);

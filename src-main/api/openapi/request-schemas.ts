@@ -135,7 +135,7 @@ function territories(): Map<string, JsonSchema[]> {
     const key = `${territory.customs}|${territory.vat}`;
     const prefixes = SPECIAL.filter(([code]) => code === country).map(([, prefix]) => prefix);
     if (prefixes.length === 0) plain.set(key, [...(plain.get(key) ?? []), country]);
-    else add(key, { ...countryIs([country]), not: { required: ['postalCode'], properties: { postalCode: { anyOf: prefixes.map((prefix) => postalPrefix(country, prefix)) } } } });
+    else add(key, { ...countryIs([country]), not: { required: ['postalCode'], properties: { postalCode: anyOf(prefixes.map((prefix) => postalPrefix(country, prefix))) } } });
   }
   for (const [key, countries] of plain) add(key, countryIs(countries));
   for (const [country, prefix, customs, vat] of SPECIAL) {
@@ -146,9 +146,12 @@ function territories(): Map<string, JsonSchema[]> {
 
 const EU = 'EU|EU';
 
+/** One of these schemas: the schema itself when it is the only one (an anyOf of one says nothing more). */
+const anyOf = (schemas: JsonSchema[]): JsonSchema => (schemas.length === 1 ? schemas[0]! : { anyOf: schemas });
+
 /** RouteWithoutCustoms: sender and receiver in one customs and VAT territory, or Northern Ireland with Great Britain or the EU. */
 function routeWithoutCustoms(byKey: Map<string, JsonSchema[]>): JsonSchema {
-  const at = (key: string): JsonSchema => (key === EU ? { $ref: '#/components/schemas/InEuVatArea' } : { anyOf: byKey.get(key) ?? [{ not: {} }] });
+  const at = (key: string): JsonSchema => (key === EU ? { $ref: '#/components/schemas/InEuVatArea' } : anyOf(byKey.get(key) ?? [{ not: {} }]));
   const same = [...byKey.keys()].map((key) => ({ properties: { shipFrom: at(key), shipTo: at(key) } }));
   const ireland = at('GB-NI|GB');
   const partners = { anyOf: [ireland, at('GB|GB'), at(EU)] };
@@ -174,7 +177,7 @@ function documentsParcel(): JsonSchema {
   const [first, second, third] = DOCUMENTS_MAX.dimensionsCm;
   const sides = ['length', 'width', 'height'];
   const pairs = [[0, 1], [0, 2], [1, 2]] as const;
-  const over = (side: string, max: number): JsonSchema => ({ required: [side], not: { properties: { [side]: atMost(max) } } });
+  const over = (side: string, max: number): JsonSchema => ({ required: [side], properties: { [side]: { not: atMost(max) } } });
   return {
     properties: {
       weight: { properties: { value: atMost(DOCUMENTS_MAX.weightKg) } },
@@ -209,6 +212,57 @@ function shipmentRules(): JsonSchema {
   };
 }
 
+/** White space as `\s` in a class, but vertical tab and form feed: control characters, which no text may hold. */
+const SPACE_IN_CLASS = '\\t\\n\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * A pattern's white space as the station takes it: `\s` is JavaScript's, which holds vertical tab and form feed,
+ * but json-input refuses every control character but tab and line breaks in any text (field.badText).
+ */
+export function spaceWithoutControls(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  let negated = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '\\') {
+      const escape = pattern.slice(i, i + 2);
+      i += 1;
+      if (escape === '\\s' && !inClass) out += '[^\\S\\v\\f]';
+      else if (escape === '\\s' && !negated) out += SPACE_IN_CLASS;
+      else out += escape;
+      continue;
+    }
+    if (char === '[' && !inClass) {
+      inClass = true;
+      negated = pattern[i + 1] === '^';
+    } else if (char === ']' && inClass) inClass = false;
+    out += char;
+  }
+  return out;
+}
+
+/** Rewrites the patterns of every schema a request reaches (its body and its parameters, through $ref), once each. */
+function requestPatterns(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const schema = node as Record<string, unknown>;
+    if (typeof schema.pattern === 'string') schema.pattern = spaceWithoutControls(schema.pattern);
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) visit(document.components.schemas[schema.$ref.slice('#/components/schemas/'.length)]);
+    for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') visit(value);
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation !== 'object' || operation === null) continue;
+      for (const parameter of operation.parameters ?? []) visit(parameter.schema);
+      for (const content of Object.values(operation.requestBody?.content ?? {})) visit((content as { schema?: unknown }).schema);
+    }
+  }
+}
+
 const pointerOf = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 /** Finishes the generated request schemas of the description, in place. */
@@ -221,12 +275,12 @@ export function describeRequestSchemas(document: { components: { schemas: Record
   const byKey = territories();
   Object.assign(schemas, {
     CountryCode: { type: 'string', description: 'An ISO 3166-1 alpha-2 country code, in any case.', pattern: anyCase([...COUNTRY_CODES].sort()) },
-    Flag: { description: 'true or false; also "true", "false", "1", "0", 1 and 0.', ...FLAG },
     AddressRules: { description: 'The rules of an address that tie its members to its country: the postal code in the country’s format (postal-codes-js; spaces and dashes anywhere, letters in any case), and a state for IT, CA and US (one of the US’s or Canada’s codes there).', ...addressRules() },
     InEuVatArea: { description: 'An address in the EU’s customs union and VAT area (its special territories left out by postal code).', anyOf: byKey.get(EU) ?? [] },
     RouteWithoutCustoms: { description: 'A route on which goods are not declared to customs: both ends in one customs and VAT territory (postal codes tell the special territories apart), or Northern Ireland with Great Britain or the EU.', ...routeWithoutCustoms(byKey) },
     ShipmentRules: { description: 'What ties a shipment’s members together: goodsDescription and invoiceSubtotal unless documentsOnly; insurance description and value together; documentsOnly on a customs route only, its parcels at most 2.5 kg and 30 × 21 × 15 cm; an exportDeclaration through customs, and for commercial goods each line’s HS code and, leaving the EU, the exporter’s EORI (or an EORI as shipFrom.taxIdentification). The seller’s IOSS number for commercial goods of up to 150 EUR sold into the EU is asked by the items’ total, which a schema cannot add up.', ...shipmentRules() },
   });
+  requestPatterns(document);
   // Each operation lists the refusals a well-formed request may still get, which its note explains.
   for (const spec of Object.values(ROUTES) as RouteSpec[]) {
     const operation = document.paths?.[pointerOf(spec.path)]?.[spec.method.toLowerCase()];
