@@ -1,11 +1,18 @@
 // Refusals at the API's edge keyed on their codes over HTTP: the label token of the desktop app's print window, an
-// order batch that is empty, too large or not a list, and a day's preview asked with a wrong carrier or date. Each
-// keeps its status and words; the code, and the figure its sentence names, are what a program reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// order batch that is empty, too large or not a list, a day's preview asked with a wrong carrier or date, and the
+// health check while the database is away. Each keeps its status and words; the code, and the figure its sentence
+// names, are what a program reads.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrintViews } from '../../src-main/printing/print-views.ts';
 import { ORDER_BATCH_MAX } from '../../src-shared/orders.ts';
+import { startDatabaseProxy } from '../helpers/database-proxy.ts';
+import { createDatabase } from '../helpers/postgres.ts';
 import { attributes, get, post } from '../helpers/shipments.ts';
 import { startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
+
+/** The PostgreSQL run's cluster: its connection can be cut on purpose; a SQLite file cannot be taken away so. */
+const POSTGRES = inject('postgresUrl') || process.env.STATION_TEST_POSTGRES || undefined;
 
 const printViews = createPrintViews();
 let t: TestStation;
@@ -56,5 +63,31 @@ describe('a day’s manifest preview', () => {
     const errors = refused.json.errors as { code: string; source: { parameter: string } }[];
     expect(errors.map((error) => error.source.parameter).sort()).toEqual(['carrier', 'date']);
     expect(errors.every((error) => error.code === 'parameter.invalid')).toBe(true);
+  });
+});
+
+describe.skipIf(!POSTGRES)('the health check while the database is away', () => {
+  it('answers 503 storage.unavailable with meta.fault unreachable, as every request meeting the outage does', async () => {
+    const server = new URL(POSTGRES!);
+    const proxy = await startDatabaseProxy({ host: server.hostname, port: Number(server.port) });
+    const database = await createDatabase(POSTGRES!);
+    const away = await startTestStation({ schedulerIntervalMs: 0, databaseUrl: `${proxy.url}/${database.split('/').pop()}` });
+    try {
+      const bearer = await away.token();
+      const cut = proxy.blip(5_000);
+      // A request meets the lost connection; from then the health check says the database is away.
+      const health = await waitFor('the health check to see the outage', async () => {
+        await get(away, bearer, '/v3/orders');
+        const answer = await away.call('/v3/health');
+        return answer.status === 503 ? answer : undefined;
+      }, { timeoutMs: 4_500, intervalMs: 100 });
+      expect(health.headers['retry-after']).toBe('5');
+      expect(health.json.errors[0]).toMatchObject({ status: 503, code: 'storage.unavailable', meta: { fault: 'unreachable' } });
+      expect(health.json.errors[0].detail).toMatch(/^The station’s database is unavailable since \d{4}-\d\d-\d\dT/);
+      await cut;
+    } finally {
+      await away.close();
+      await proxy.close();
+    }
   });
 });
