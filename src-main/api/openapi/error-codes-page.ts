@@ -1,11 +1,11 @@
 // docs/error-codes.md, written from the catalogue (src-shared/error-codes.ts) by `npm run openapi`: the page an
 // integrator reads to key on codes. A test keeps the committed page equal to the generated one.
-import { ERROR_CODES, ERROR_CODE_LIST, statusOfCode } from '../../../src-shared/error-codes.ts';
+import { ERROR_CODES, ERROR_CODE_LIST, statusOfCode, type ErrorCode } from '../../../src-shared/error-codes.ts';
 import { reasonPhrase } from '../../../src-shared/http-status.ts';
 
 /** The page: how to read an error, then every code by its first segment, with its status, words and meta. */
 export function errorCodesPage(): string {
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, ErrorCode[]>();
   for (const code of ERROR_CODE_LIST) {
     const group = code.split('.')[0]!;
     groups.set(group, [...(groups.get(group) ?? []), code]);
