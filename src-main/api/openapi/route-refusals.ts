@@ -89,7 +89,7 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   verifyShipment: [...SHIPMENT_BY_ID, 'shipment.notProcessedYet'],
   tracking: SHIPMENT_BY_ID,
   trackingEvents: SHIPMENT_BY_ID,
-  addTrackingEvent: [...SHIPMENT_BY_ID, 'tracking.invalidEvent', 'role.required'],
+  addTrackingEvent: [...SHIPMENT_BY_ID, 'tracking.invalidEvent', 'tracking.timeAhead', 'tracking.shipmentNotProcessed', 'role.required'],
   printShipment: [...SHIPMENT_BY_ID, 'shipment.notProcessedYet', ...PRINTING],
   printMany: [...SHIPMENT_BY_ID, ...PRINTING],
   printJob: ['print.jobNotFound'],
