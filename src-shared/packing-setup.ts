@@ -2,11 +2,10 @@
 // one set shared by every desk of the station. GET /packing answers it; PATCH /packing (supervisor) changes it,
 // checked with these rules, which name each faulty field by its pointer.
 import { z } from 'zod';
-import { ERROR_TEXT, errorObject } from './errors.ts';
 import { packingRuleSchema } from './packing-rules.ts';
 import { resourceSchema } from './resource-schema.ts';
 import type { ErrorObject } from './jsonapi.ts';
-import { validateResource, type Result } from './resource-validation.ts';
+import { expects, fieldError, validateResource, type Result } from './resource-validation.ts';
 import { SHARED_FIELDS } from './shipment-validation.ts';
 
 const { optional, requiredText, optionalText, country, measure, list } = SHARED_FIELDS;
@@ -56,39 +55,43 @@ export const DEFAULT_PACKING_SETUP: PackingSetup = {
   varianceBlockPercent: 25,
 };
 
-const kilograms = optional(
+const kilograms = (what: string) => expects(optional(
   z
     .union([z.string().trim(), z.number()])
     .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
     .pipe(z.number().finite().min(0).max(100_000).optional()),
-);
+), `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`);
 
 const ruleSchema = z.object({
   when: optional(
     z.object({
-      countries: list(country, 250),
-      minWeightKg: kilograms,
-      maxWeightKg: kilograms,
-      skus: list(z.string().max(35), 100),
-      tags: list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20),
+      countries: expects(list(country, 250), 'the destination countries as ISO 3166-1 alpha-2 codes such as DE (case does not matter): an array of at most 250, or one text separated by commas'),
+      minWeightKg: kilograms('the least weight'),
+      maxWeightKg: kilograms('the weight the rule takes up to, more than minWeightKg'),
+      skus: expects(list(z.string().max(35), 100), 'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas'),
+      tags: expects(list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20), 'the order’s tags, each at most 30 characters (case does not matter): an array of at most 20, or one text separated by commas'),
     }),
   ).transform((when) => when ?? {}),
-  then: z.object({
-    box: optionalText(50).transform((value) => value || undefined),
-    service: optional(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express', ''])))
-      .transform((value) => value || undefined),
-    carrier: optionalText(40).transform((value) => value?.toUpperCase() || undefined),
-  }),
+  then: expects(
+    z.object({
+      box: expects(optionalText(50), 'the name of a box preset (of boxPresets), at most 50 characters').transform((value) => value || undefined),
+      service: expects(optional(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express', '']))), 'economy or express')
+        .transform((value) => value || undefined),
+      carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform((value) => value?.toUpperCase() || undefined),
+    }),
+    'what the rule decides: a box, a service or a carrier (at least one of them)',
+  ),
 });
 
+const CM = 'in cm as a decimal above 0, at most 100000, such as 30 (a number, or text with a point)';
 const presetSchema = z.object({
-  name: requiredText(50),
-  length: measure,
-  width: measure,
-  height: measure,
-  tareKg: optional(z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.'))).pipe(
+  name: expects(requiredText(50), 'the box’s name: 1 to 50 characters, unique among the presets (case does not matter)'),
+  length: expects(measure, `the length ${CM}`),
+  width: expects(measure, `the width ${CM}`),
+  height: expects(measure, `the height ${CM}`),
+  tareKg: expects(optional(z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.'))).pipe(
     z.string().regex(/^\d{1,4}(\.\d{1,3})?$/).optional(),
-  ),
+  ), 'the empty box’s own weight in kg, at most 9999.999 with up to three decimals, such as 0.35 (a number, or text with a point or a comma)'),
 });
 
 const percent = z
@@ -96,12 +99,18 @@ const percent = z
   .transform((value) => Number(String(value).replace(',', '.')))
   .pipe(z.number().finite().min(0).max(1000));
 
-export const packingSetupChangeSchema = z.object({
-  boxPresets: optional(z.array(presetSchema).max(BOX_PRESETS_MAX)),
-  rules: optional(z.array(ruleSchema).max(PACKING_RULES_MAX)),
-  varianceWarnPercent: optional(percent),
-  varianceBlockPercent: optional(percent),
-});
+const PERCENT = 'percent from 0 to 1000: a number, or text with a point or a comma';
+export const packingSetupChangeSchema = z
+  .object({
+    boxPresets: expects(optional(z.array(presetSchema).max(BOX_PRESETS_MAX)), `the whole list of box presets: an array of at most ${BOX_PRESETS_MAX}`),
+    rules: expects(optional(z.array(ruleSchema).max(PACKING_RULES_MAX)), `the whole list of packing rules, in order: an array of at most ${PACKING_RULES_MAX} rules {"when": {…}, "then": {…}}`),
+    varianceWarnPercent: expects(optional(percent), `how far a weighed parcel may be from its expected weight before a warning, in ${PERCENT}; at most varianceBlockPercent`),
+    varianceBlockPercent: expects(optional(percent), `how far a weighed parcel may be from its expected weight before it cannot ship, in ${PERCENT}`),
+  })
+  .meta({
+    description:
+      'Any of the setup’s members; absent ones stay. Beyond each member’s rule, over the setup as it would be: preset names are unique (case does not matter), a rule’s box is one of the presets (a preset a rule still uses cannot be removed), a rule decides something, its minWeightKg is below its maxWeightKg, and varianceWarnPercent is at most varianceBlockPercent.',
+  });
 
 /** Drops the members a parse left undefined, so the stored setup and the answers carry no empty keys. */
 function compact<T extends object>(value: T): T {
@@ -125,21 +134,21 @@ export function validatePackingSetup(document: unknown, current: PackingSetup): 
   };
 
   const errors: ErrorObject[] = [];
-  const fault = (...path: (string | number)[]) => errors.push(errorObject(400, ERROR_TEXT.invalidData(['data', 'attributes', ...path].join('.')), `/data/attributes/${path.join('/')}`));
+  const fault = (expected: string, ...path: (string | number)[]) => errors.push(fieldError(document, ['data', 'attributes', ...path], expected, false));
   const names = new Set<string>();
   setup.boxPresets.forEach((preset, index) => {
-    if (names.has(preset.name.toLowerCase())) fault('boxPresets', index, 'name');
+    if (names.has(preset.name.toLowerCase())) fault(`a name no other preset has (case does not matter): "${preset.name}" is taken`, 'boxPresets', index, 'name');
     names.add(preset.name.toLowerCase());
   });
   const boxes = new Set(setup.boxPresets.map((preset) => preset.name));
   setup.rules.forEach((rule, index) => {
     const { box, service, carrier } = rule.then;
-    if (!box && !service && !carrier) fault('rules', index, 'then');
+    if (!box && !service && !carrier) fault('what the rule decides: a box, a service or a carrier (at least one of them)', 'rules', index, 'then');
     // A box the rules name must be a preset: a preset removed while a rule still uses it is refused at the rule.
-    if (box && !boxes.has(box)) fault('rules', index, 'then', 'box');
+    if (box && !boxes.has(box)) fault(`the name of a box preset: ${[...boxes].map((name) => JSON.stringify(name)).join(', ') || 'none is set'}`, 'rules', index, 'then', 'box');
     const { minWeightKg, maxWeightKg } = rule.when;
-    if (minWeightKg !== undefined && maxWeightKg !== undefined && minWeightKg >= maxWeightKg) fault('rules', index, 'when', 'maxWeightKg');
+    if (minWeightKg !== undefined && maxWeightKg !== undefined && minWeightKg >= maxWeightKg) fault(`a weight in kg above minWeightKg (${minWeightKg})`, 'rules', index, 'when', 'maxWeightKg');
   });
-  if (setup.varianceWarnPercent > setup.varianceBlockPercent) fault('varianceWarnPercent');
+  if (setup.varianceWarnPercent > setup.varianceBlockPercent) fault(`a percent at most varianceBlockPercent (${setup.varianceBlockPercent})`, 'varianceWarnPercent');
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: setup };
 }

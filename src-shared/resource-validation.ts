@@ -60,17 +60,26 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** Nothing at `path` of an object or array that is there: an entry of a list given as text is refused, not missing. */
+function isMissing(document: unknown, path: readonly PropertyKey[]): boolean {
+  const parent = valueAt(document, path.slice(0, -1));
+  return valueAt(document, path) == null && (path.length === 1 || (typeof parent === 'object' && parent !== null));
+}
+
 const pointerOf = (path: readonly PropertyKey[]) => `/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /**
  * One refusal of a member, in the shipment's words (field-expectations.ts): the spec's detail, the code (field.missing
  * when nothing usable was sent, field.invalid otherwise), its pointer and, in meta.reason, what it takes and what came.
  */
-export function fieldError(document: unknown, path: readonly PropertyKey[], expected: string | undefined, missing = valueAt(document, path) == null): ErrorObject {
+export function fieldError(document: unknown, path: readonly PropertyKey[], expected: string | undefined, missing = isMissing(document, path)): ErrorObject {
   const dotted = path.join('.');
   const pointer = pointerOf(path);
   const error = errorObject(missing ? 'field.missing' : 'field.invalid', missing ? ERROR_TEXT.missingRequiredData(dotted) : ERROR_TEXT.invalidData(dotted), pointer);
-  error.meta = { reason: apiReason(pointer, missing, valueAt(document, path), expected?.replace(/\.$/, '')) };
+  const given = valueAt(document, path);
+  const words = expected?.replace(/\.$/, '');
+  // A member the request did not send (a saved rule refused for a change beside it) says only what it takes.
+  error.meta = { reason: !missing && given === undefined && words ? `Expected ${words}.` : apiReason(pointer, missing, given, words) };
   return error;
 }
 
@@ -90,7 +99,7 @@ export function checkEnvelope(document: unknown, type: string, shape: string): E
 /** The members a schema of attributes names, for the words of a refused document or attributes object. */
 function shapeOf(schema: z.ZodType): string {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
-  return shape ? `"${Object.keys(shape).join('", "')}": …` : '…';
+  return shape ? Object.keys(shape).map((name) => `"${name}": …`).join(', ') : '…';
 }
 
 /** What zod's issue says is expected, for a member without a description of its own. */
