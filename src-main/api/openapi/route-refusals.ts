@@ -42,6 +42,7 @@ const PRINTING: readonly ErrorCode[] = [
   'print.printerTakesNoZpl',
   'print.zplSheetsOnly',
   'print.noA4Printer',
+  'print.noA4Documents',
   'print.shipmentGone',
   'print.notProcessed',
   'print.reprintNeedsSupervisor',
