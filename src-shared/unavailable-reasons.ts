@@ -51,9 +51,6 @@ function reasonSchemas<T extends z.ZodRawShape>(base: T) {
   return UNAVAILABLE_CODE_LIST.map((code) => z.object({ ...base, code: codeMember(code), ...UNAVAILABLE_REASONS[code].figures }));
 }
 
-/** A reason as code and figures (the English sentence aside). */
-export const unavailableReasonSchema = z.discriminatedUnion('code', reasonSchemas({}) as never as [z.ZodObject, ...z.ZodObject[]]);
-
 /**
  * The reason as this station knows it, from another's answer (an upstream station's meta.unavailable entry); undefined
  * when its code or figures are not this station's.
