@@ -58,7 +58,7 @@ export const ERROR_CODES = {
   'field.reservedName': entry('invalid', 'A member is named __proto__.', ['reason']),
   'parameter.invalid': entry('invalid', 'A query parameter is missing, empty or not what the route takes (source.parameter names it).', ['reason']),
   'page.cursorPastEnd': entry('invalid', 'page[after] is past the end of the list.'),
-  'request.malformedJson': entry('invalid', 'The body is not valid JSON.'),
+  'request.malformedJson': entry('invalid', 'The body is not valid JSON, or not a JSON object or array (source.pointer "": the whole body).', ['reason']),
   'request.bodyTooDeep': entry('invalid', 'The body nests deeper than the station reads (meta.maxDepth levels).', ['maxDepth']),
   'request.bodyNotUtf8': entry('invalid', 'The body is not valid UTF-8.'),
   'request.bodyIncomplete': entry('invalid', 'The body was not received completely.'),
@@ -102,7 +102,7 @@ export const ERROR_CODES = {
   'shipment.notAwaitingConfirm': entry('conflict', 'The shipment named by data.id is not a saved shipment waiting for its confirm.', ['reason', 'shipment']),
   'shipment.confirmInProgress': entry('conflict', 'Another request is confirming this saved shipment.', ['reason', 'shipment']),
   'shipment.notTheRated': entry('conflict', 'The shipment differs from the one the rate was given for.', ['reason']),
-  'shipment.noService': entry('invalid', 'No carrier service can carry the shipment: meta.unavailable says why, service by service, and meta.reasons each distinct reason, each with its outcome code and figures (src-shared/unavailable-reasons.ts).', ['unavailable', 'reasons']),
+  'shipment.noService': entry('invalid', 'No carrier service can carry the shipment: meta.unavailable says why, service by service, and meta.reasons each distinct reason, each with its outcome code and figures (src-shared/unavailable-reasons.ts).', ['reason', 'unavailable', 'reasons']),
   'shipment.shipDatePast': entry('invalid', 'The ship date is before today on the station’s clock.', ['reason']),
   'shipment.shipDateTooFar': entry('invalid', 'The ship date is further ahead than the station or the carrier takes.', ['reason']),
   'rate.priceChanged': entry('unavailable', 'The price changed since the rate was given (spec section 7): rate again and confirm the new price.', ['originalPrice', 'updatedPrice', 'currency']),
@@ -128,7 +128,7 @@ export const ERROR_CODES = {
   'upstream.maybeBooked': entry('unavailable', 'The upstream service did not confirm the booking: the station books it at most once, later (meta.shipmentId: the shipment kept in the outbox, on a create or confirm of a new shipment).', ['shipmentId']),
   'calendar.tooManyHolidays': entry('invalid', 'The station keeps a limited number of holidays.'),
   'calendar.notAHoliday': entry('invalid', 'The date is not one of the station’s holidays.'),
-  'report.invalidRange': entry('invalid', 'dateTo is before dateFrom, or the range is longer than meta.maxDays days.', ['maxDays']),
+  'report.invalidRange': entry('invalid', 'dateTo is before dateFrom, or the range is longer than meta.maxDays days.', ['reason', 'maxDays']),
 
   // Returns.
   'return.ofVoided': entry('invalid', 'The original shipment was voided.', ['reason']),
@@ -145,7 +145,7 @@ export const ERROR_CODES = {
   'order.shipped': entry('conflict', 'The order is shipped already.', ['reason', 'order', 'shipment']),
   'order.inProgress': entry('conflict', 'The order is being shipped already.', ['reason', 'order', 'shipment']),
   'order.notRemovable': entry('conflict', 'A live shipment ships the order.'),
-  'order.batchTooLarge': entry('invalid', 'The batch holds more orders than meta.maxOrders, or none.', ['maxOrders']),
+  'order.batchTooLarge': entry('invalid', 'The batch holds more orders than meta.maxOrders, or none.', ['reason', 'maxOrders']),
 
   // Printing.
   'print.printerUnknown': entry('invalid', 'No printer has this name (meta.printer).', ['reason', 'printer']),
@@ -165,7 +165,7 @@ export const ERROR_CODES = {
   'print.noPrintingSystem': entry('unavailable', 'The station has no printing system (CUPS).'),
 
   // The day: manifests and pickups.
-  'manifest.nothingToClose': entry('invalid', 'No shipment of the carrier on that day is ready to close.'),
+  'manifest.nothingToClose': entry('invalid', 'No shipment of the carrier on that day is ready to close.', ['reason']),
   'manifest.notFound': entry('notFound', 'No manifest has this id.'),
   'manifest.notReopenable': entry('conflict', 'The manifest is not closed, or was transmitted.'),
   'manifest.notResendable': entry('conflict', 'The manifest is not waiting to be sent again.'),
@@ -175,7 +175,7 @@ export const ERROR_CODES = {
   'pickup.pastDeadline': entry('conflict', 'The carrier takes no more cancellations for this pickup.', ['cancelBefore']),
 
   // Integrations: events, streams and webhooks.
-  'event.unknownType': entry('invalid', 'The event type (meta.type) is not one the station sends (meta.known lists them).', ['type', 'known']),
+  'event.unknownType': entry('invalid', 'The event type (meta.type) is not one the station sends (meta.known lists them).', ['reason', 'type', 'known']),
   'event.cursorPastEnd': entry('invalid', 'There is no event with this id (meta.after) yet; meta.latest is the last one.', ['reason', 'after', 'latest']),
   'stream.tooMany': entry('tooMany', 'Too many live streams are open (meta.total at most in all, and for event streams meta.perClient per client).', ['perClient', 'total']),
   'webhook.notFound': entry('notFound', 'No webhook has this id.'),

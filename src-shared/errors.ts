@@ -29,6 +29,7 @@ export const ERROR_TEXT = {
   methodNotAllowed: (method: string, allowed: string[]) =>
     `${method} is not allowed here. Allowed: ${allowed.join(', ')}.`,
   malformedJson: 'The request body is not valid JSON.',
+  jsonDocumentExpected: 'Expected a JSON:API document: a JSON object such as {"data": {...}}, in UTF-8.',
   bodyTooLarge: (limit: string) => `The request body is larger than the limit of ${limit}.`,
   bodyEncoding: 'The request body must be UTF-8 JSON without a content encoding.',
   bodyIncomplete: 'The request body was not received completely.',

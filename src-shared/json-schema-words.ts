@@ -30,7 +30,13 @@ export const TRUE: JsonSchema = { enum: [true, 'true', '1', 1] };
 export const NOT_BLANK = '\\S';
 /** Text of at most `max` characters, given as a string or (an order number, say) a JSON number; `required`: not blank. */
 export function textInput(max: number, required: boolean): JsonSchema {
-  return { anyOf: [{ type: 'string', maxLength: max, ...(required ? { minLength: 1, pattern: NOT_BLANK } : {}) }, { type: 'number' }] };
+  return { anyOf: [{ type: 'string', maxLength: max, ...(required ? { minLength: 1, pattern: NOT_BLANK } : {}) }, numberAsText(max)] };
+}
+
+/** A JSON number whose text is at most `max` characters: any number from 24 (1.2345678901234567e-300), else whole numbers of that many digits. */
+export function numberAsText(max: number): JsonSchema {
+  if (max >= 24) return { type: 'number' };
+  return { type: 'integer', minimum: max > 16 ? -Number.MAX_SAFE_INTEGER : -(10 ** (max - 1) - 1), maximum: max > 15 ? Number.MAX_SAFE_INTEGER : 10 ** max - 1 };
 }
 
 /** A calendar date, YYYY-MM-DD, that exists (29 February in leap years only); white space around it is taken. */
@@ -48,7 +54,7 @@ export const POSITIVE_MONEY_TEXT = `^(?!\\s*0*(?:\\.0{1,2})?\\s*$)${MONEY_TEXT.s
 
 /** A pattern that takes a few words in any case, with white space around them. */
 export function anyCase(words: readonly string[]): string {
-  const letters = (word: string) => [...word].map((letter) => (/[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))).join('');
+  const letters = (word: string) => [...word].map((letter) => (/[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
   return `^\\s*(?:${words.map(letters).join('|')})\\s*$`;
 }
 

@@ -3,6 +3,7 @@
 // any case, null for absent members.
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.ts';
+import { CALENDAR_DATE, NOT_BLANK, said } from './json-schema-words.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 import { resourceSchema } from './resource-schema.ts';
 
@@ -14,11 +15,15 @@ export interface CloseRequest {
 }
 
 export const closeDaySchema = z.object({
-  carrier: z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()),
-  date: z
-    .union([z.null(), z.string().trim().refine((text) => text === '' || isCalendarDate(text))])
-    .optional()
-    .transform((text) => text || undefined),
+  carrier: said(z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()), { type: 'string', maxLength: 40, pattern: NOT_BLANK }),
+  date: said(
+    z
+      .union([z.null(), z.string().trim().refine((text) => text === '' || isCalendarDate(text))])
+      .optional()
+      .transform((text) => text || undefined),
+    // Blank or null: the station's day.
+    { anyOf: [{ type: 'null' }, { type: 'string', pattern: `^\\s*$|${CALENDAR_DATE}` }] },
+  ),
 });
 
 export function validateClose(document: unknown): Result<CloseRequest> {

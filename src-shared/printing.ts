@@ -1,6 +1,7 @@
 // The print request and print settings of the printing extension (POST /shipments/<id>/print,
 // PATCH /print-settings), checked with the same rules by the station and the desk UI.
 import { z } from 'zod';
+import { anyCase, said } from './json-schema-words.ts';
 import { validateResource as validate, type Result } from './resource-validation.ts';
 
 export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
@@ -110,12 +111,12 @@ export interface BulkPrintRequest {
   dpi?: (typeof PRINT_DPIS)[number];
 }
 
-const lowerCase = <T extends readonly [string, ...string[]]>(values: T) => z.string().trim().toLowerCase().pipe(z.enum(values));
+const lowerCase = <T extends readonly [string, ...string[]]>(values: T) => said(z.string().trim().toLowerCase().pipe(z.enum(values)), { type: 'string', pattern: anyCase(values) });
 const absentWhenNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 export const bulkPrintSchema = z.object({
   shipments: z
-    .array(z.string().trim().toUpperCase().regex(/^[0-9A-F]{1,64}$/))
+    .array(said(z.string().trim().toUpperCase().regex(/^[0-9A-F]{1,64}$/), { type: 'string', pattern: '^\\s*[0-9A-Fa-f]{1,64}\\s*$' }))
     .min(1)
     .max(BULK_PRINT_MAX)
     .transform((ids) => [...new Set(ids)]),
@@ -126,7 +127,7 @@ export const bulkPrintSchema = z.object({
   }),
   printer: absentWhenNull(printer),
   format: absentWhenNull(lowerCase(PRINT_FORMATS)),
-  dpi: absentWhenNull(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi)),
+  dpi: absentWhenNull(said(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi), { anyOf: [{ type: 'number', enum: [...PRINT_DPIS] }, { type: 'string', pattern: '^\\s*0*(?:203|300)(?:\\.0*)?\\s*$' }] })),
 });
 
 /** POST /print-jobs: the labels of many shipments as one job, in one layout and order. */

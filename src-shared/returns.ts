@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
 import type { ExportDeclaration, ShipmentAttributes } from './shipment.ts';
+import { FLAG, anyCase, said } from './json-schema-words.ts';
 import { Violations, asFlag } from './shipment-validation.ts';
 
 /** Why a parcel comes back: a short list for reports, and free words in the note. */
@@ -24,17 +25,20 @@ export interface ReturnRequest {
   scheduledProcessing: boolean;
 }
 
-const flag = z.unknown().optional().transform((value, context) => {
-  const parsed = value === undefined || value === null ? false : asFlag(value);
-  if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
-  return parsed ?? false;
-});
+const flag = said(
+  z.unknown().optional().transform((value, context) => {
+    const parsed = value === undefined || value === null ? false : asFlag(value);
+    if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
+    return parsed ?? false;
+  }),
+  { anyOf: [FLAG, { type: 'null' }] },
+);
 
 export const returnRequestSchema = z.object({
   data: z.object({
     type: z.literal('return'),
     attributes: z.object({
-      reason: z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(RETURN_REASONS)),
+      reason: said(z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(RETURN_REASONS)), { type: 'string', pattern: anyCase(RETURN_REASONS) }),
       note: z.string().trim().max(255).nullish().transform((value) => value || undefined),
       packages: z.array(z.union([z.number().int().nonnegative(), z.string().regex(/^[0-9]+$/).transform(Number)])).min(1).nullish().transform((value) => value ?? undefined),
       printWithOutbound: flag,
@@ -42,7 +46,7 @@ export const returnRequestSchema = z.object({
     }),
     meta: z
       .object({
-        service: z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express'])).nullish(),
+        service: said(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express'])).nullish(), { anyOf: [{ type: 'string', pattern: anyCase(['economy', 'express']) }, { type: 'null' }] }),
         carrierChoice: z.string().trim().toUpperCase().nullish(),
         scheduledProcessing: flag,
       })

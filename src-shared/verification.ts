@@ -1,6 +1,7 @@
 // Checking a packed parcel by scanning its printed label (or its order) again: POST /shipments/<id>/verifications,
 // the request's rule and the answer's shape.
 import { z } from 'zod';
+import { said, textInput } from './json-schema-words.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 
 export const verificationAttributesSchema = z.object({
@@ -14,7 +15,7 @@ export const verificationAttributesSchema = z.object({
 export type VerificationAttributes = z.infer<typeof verificationAttributesSchema>;
 
 /** What the scanner typed, as text (a number from a PHP client too). */
-export const verificationRequestSchema = z.object({ scanned: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)) });
+export const verificationRequestSchema = z.object({ scanned: said(z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)), textInput(100, true)) });
 
 export function validateVerification(document: unknown): Result<{ scanned: string }> {
   return validateResource(document, 'verification', verificationRequestSchema, false);

@@ -158,7 +158,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           // Nothing to close, unless another desk closed it a moment ago: then that manifest is the answer.
           const closed = (await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: request.date, carrierCode: request.carrier, limit: 1 }))[0];
           if (closed && closed.status === 'closed') return { manifest: closed, created: false };
-          throw new StationError('manifest.nothingToClose', ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier' });
+          throw new StationError('manifest.nothingToClose', ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier', meta: { reason: `Expected a carrier with a shipment processed for ${request.date} and not yet closed.` } });
         }
         const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
         const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;

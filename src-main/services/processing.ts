@@ -91,10 +91,10 @@ export function unavailableEntry(entry: Unavailable): RateUnavailable {
  * distinct reasons in the order the detail gives them, each with its code and figures (carrier.notConfigured alone
  * when no carrier is configured for the shipment).
  */
-export function noServiceMeta(list: PriceList): { unavailable: RateUnavailable[]; reasons: (UnavailableReason & { reason: string })[] } {
+export function noServiceMeta(list: PriceList): { reason: string; unavailable: RateUnavailable[]; reasons: (UnavailableReason & { reason: string })[] } {
   const distinct = new Map(list.unavailable.map((entry) => [entry.reason, { ...entry.outcome, reason: entry.reason }]));
   const reasons = distinct.size > 0 ? [...distinct.values()] : [{ code: 'carrier.notConfigured' as const, reason: ERROR_TEXT.noCarrierConfigured }];
-  return { unavailable: list.unavailable.map(unavailableEntry), reasons };
+  return { reason: 'Expected a shipment a service of the station can carry: meta.reasons says what each service refused.', unavailable: list.unavailable.map(unavailableEntry), reasons };
 }
 
 /**

@@ -39,16 +39,19 @@ export function jsonBody() {
 function parse(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return {};
-  if (trimmed[0] !== '{' && trimmed[0] !== '[') throw new StationError('request.malformedJson', ERROR_TEXT.malformedJson);
+  if (trimmed[0] !== '{' && trimmed[0] !== '[') throw malformed();
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch {
-    throw new StationError('request.malformedJson', ERROR_TEXT.malformedJson);
+    throw malformed();
   }
   checkJsonInput(value);
   return value;
 }
+
+/** The whole body is at fault (the pointer "" is the document itself), and a JSON:API document is what it takes. */
+const malformed = () => new StationError('request.malformedJson', ERROR_TEXT.malformedJson, { pointer: '', meta: { reason: ERROR_TEXT.jsonDocumentExpected } });
 
 function bodyError(error: unknown): StationError {
   if (error instanceof TypeError) return new StationError('request.bodyNotUtf8', ERROR_TEXT.bodyNotUtf8);

@@ -8,7 +8,7 @@ import { STATE_CODES } from '../../../src-shared/address-checks.ts';
 import { COUNTRY_CODES, STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { SPECIAL, territoryOf } from '../../../src-shared/customs.ts';
 import { expectationAt } from '../../../src-shared/field-expectations.ts';
-import { FLAG, TRUE, anyCase, decimalAtMost, type JsonSchema } from '../../../src-shared/json-schema-words.ts';
+import { TRUE, anyCase, decimalAtMost, textInput, type JsonSchema } from '../../../src-shared/json-schema-words.ts';
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 import { DOCUMENTS_MAX } from '../../../src-shared/shipment.ts';
 
@@ -107,7 +107,7 @@ function addressRules(): JsonSchema {
   }
   for (const country of [...STATE_REQUIRED].sort()) {
     const known = STATE_CODES[country];
-    const state = known ? { type: 'string', pattern: anyCase([...known.codes].sort()) } : { anyOf: [{ type: 'string', pattern: '\\S' }, { type: 'number' }] };
+    const state = known ? { type: 'string', pattern: anyCase([...known.codes].sort()) } : textInput(20, true);
     rules.push({ if: countryIs([country]), then: { required: ['state'], properties: { state } } });
   }
   return { allOf: rules };

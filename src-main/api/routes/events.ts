@@ -1,14 +1,14 @@
 // The integration events (README, "Integrations"): GET /events, the caller's own events oldest first from
 // `after`, and GET /events/stream, the same feed as Server-Sent Events that resumes from Last-Event-ID.
 import { once } from 'node:events';
-import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { EVENT_FEED_LIMIT, EVENT_TYPES, isEventType } from '../../../src-shared/events.ts';
 import { dataDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { nextLink, pageRequest, type KeyReader } from '../paging.ts';
-import { queryParameter } from '../query.ts';
+import { parameterError, queryParameter } from '../query.ts';
 import { respond } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
@@ -38,7 +38,7 @@ function feedTypes(ctx: ApiContext): string[] | null {
   if (unknown !== undefined) {
     throw new StationError('event.unknownType', ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), {
       parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]',
-      meta: { type: unknown, known: EVENT_TYPES },
+      meta: { reason: `Expected event types, comma-separated, of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(unknown)}.`, type: unknown, known: EVENT_TYPES },
     });
   }
   return types;
@@ -51,7 +51,7 @@ function feedQuery(ctx: ApiContext, startAt: string | undefined) {
     if (text === undefined) return undefined;
     const trimmed = text.trim();
     if (!/^[0-9]{1,15}$/.test(trimmed) || Number(trimmed) < min) {
-      errors.push(errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, min === 0 ? 'an event id, 0 before the first' : `a whole number from ${min}`, text));
       return undefined;
     }
     return Number(trimmed);

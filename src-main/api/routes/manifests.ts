@@ -47,7 +47,9 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
       400,
       checked.errors.map((error) => {
         const name = error.source?.pointer?.split('/').at(-1) ?? 'carrier';
-        return errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name);
+        // The close's own words for what the member takes, as the parameter's.
+        const reason = typeof error.meta?.reason === 'string' ? error.meta.reason : `Expected ${name === 'date' ? 'a date as YYYY-MM-DD' : 'a carrier code'}.`;
+        return { ...errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name), meta: { reason } };
       }),
     );
   };

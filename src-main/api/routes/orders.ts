@@ -32,9 +32,10 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
 
   router.on(ROUTES.addOrders, async (ctx: ApiContext) => {
     const data = (ctx.state.body as { data?: unknown } | undefined)?.data;
-    if (!Array.isArray(data)) throw new StationError('field.invalid', ERROR_TEXT.invalidData('data'), { pointer: '/data' });
+    const batch = `an array of 1 to ${ORDER_BATCH_MAX} orders, each {"type": "order", "attributes": {…}}`;
+    if (!Array.isArray(data)) throw new StationError('field.invalid', ERROR_TEXT.invalidData('data'), { pointer: '/data', meta: { reason: `Expected ${batch}.` } });
     if (data.length === 0 || data.length > ORDER_BATCH_MAX) {
-      throw new StationError('order.batchTooLarge', ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX), { pointer: '/data', meta: { maxOrders: ORDER_BATCH_MAX } });
+      throw new StationError('order.batchTooLarge', ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX), { pointer: '/data', meta: { reason: `Expected ${batch}; got ${data.length}.`, maxOrders: ORDER_BATCH_MAX } });
     }
     const valid: { order: OrderAttributes; at: ['data', number] }[] = [];
     const errors: ErrorObject[] = [];

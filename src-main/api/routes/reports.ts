@@ -7,7 +7,7 @@ import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/r
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { ReportService } from '../../services/reports.ts';
 import { callerOf, type ApiContext } from '../context.ts';
-import { queryParameter } from '../query.ts';
+import { parameterError, queryParameter } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
@@ -19,14 +19,14 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
       const value = queryParameter(ctx, name);
-      if (value === undefined || !isCalendarDate(value)) errors.push(errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name));
+      if (value === undefined || !isCalendarDate(value)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, 'a date as YYYY-MM-DD', value ?? ''));
       return value ?? '';
     };
     const dateFrom = date('dateFrom');
     const dateTo = date('dateTo');
     if (errors.length === 0) {
       const days = (Date.parse(dateTo) - Date.parse(dateFrom)) / DAY_MS + 1;
-      if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { maxDays: REPORT_MAX_DAYS } });
+      if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { reason: `Expected a dateTo on or after dateFrom, at most ${REPORT_MAX_DAYS} days on; got ${dateFrom} to ${dateTo}.`, maxDays: REPORT_MAX_DAYS } });
     }
     if (errors.length > 0) throw StationError.many(400, errors);
     const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
