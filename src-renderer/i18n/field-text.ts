@@ -2,11 +2,20 @@
 // table of expectations (src-shared/field-expectations.ts) says which expectation a field has; the desk's
 // catalogue holds the words for it in each language.
 import { expectationIdAt } from '../../src-shared/field-expectations.ts';
+import { MIN_PASSWORD_LENGTH } from '../../src-shared/administration.ts';
 import { DESCRIBED_POSTAL_CODES, postalCodeExpectation } from '../../src-shared/postal-codes.ts';
 import { countryName, formatAlternatives } from './format.ts';
 import { currentLanguage, translate } from './i18n.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
+
+/** Members of the settings' forms the shared table does not describe (it holds the shipment's and the account's). */
+const SETTINGS_FIELDS: Readonly<Record<string, MessageKey>> = {
+  '/data/attributes/username': 'field.username',
+  '/data/attributes/password': 'field.password',
+  '/data/attributes/timeZone': 'field.timeZone',
+  '/data/attributes/holidays': 'field.holiday',
+};
 
 /**
  * `given`: a rule's own words, such as a country's phone format, which take the table's place: a text is the shared
@@ -16,7 +25,8 @@ import type { MessageKey } from './messages/en.ts';
 export function fieldText(pointer: string, missing: boolean, given?: string | { words: string }): string {
   const id = expectationIdAt(pointer);
   const own = typeof given === 'object' ? given.words : currentLanguage() === SOURCE_LANGUAGE && given ? given : undefined;
-  const expected = own || (id ? translate(`field.${id}` as MessageKey) : undefined);
+  const setting = SETTINGS_FIELDS[pointer.replace(/\/\d+$/, '')];
+  const expected = own || (id ? translate(`field.${id}` as MessageKey) : setting ? translate(setting, { count: MIN_PASSWORD_LENGTH }) : undefined);
   if (missing) return expected ? translate('field.requiredExpecting', { expected }) : translate('field.required');
   return expected ? translate('field.expected', { expected }) : translate('field.notAccepted');
 }

@@ -220,3 +220,13 @@ describe('a postal code the desk checks itself', () => {
     expect(fieldText(pointer, false, postalCodeWords('DE'))).toBe('Expected a postal code of Germany: 5 digits, such as 80331 or 10115.');
   });
 });
+
+describe('a settings field the station refuses', () => {
+  it('is said by what it takes in the packer’s language: a password’s length, a username, a time zone', () => {
+    applyLanguage('de');
+    expect(fieldText('/data/attributes/password', false)).toBe('Erwartet: ein Passwort mit mindestens 10 Zeichen.');
+    expect(fieldText('/data/attributes/timeZone', false)).toBe('Erwartet: eine Zeitzone wie Europe/Rome.');
+    expect(fieldText('/data/attributes/holidays/3', false)).toBe('Erwartet: ein Tag als JJJJ-MM-TT, jeder nur einmal.');
+    expect(fieldText('/data/attributes/username', true)).toMatch(/^Pflichtfeld: ein Anmeldename mit 1 bis 64 Zeichen/);
+  });
+});
