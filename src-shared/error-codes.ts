@@ -94,9 +94,9 @@ export const ERROR_CODES = {
   'shipment.failed': entry('notFound', 'The shipment failed to process: it has no documents (spec section 7).'),
   'shipment.notProcessedYet': entry('notFound', 'The shipment is not processed yet, so it has no documents.'),
   'shipment.deleteNotAvailable': entry('invalid', 'The shipment cannot be deleted or voided.', ['reason']),
-  'shipment.dayClosed': entry('invalid', 'The processed shipment cannot be voided: it is on a closed manifest (reopen the day first). detail is the spec’s “Delete functionality not available.”', ['reason', 'manifest']),
-  'shipment.trackingStarted': entry('invalid', 'The processed shipment cannot be voided: the carrier has the parcel already (tracking started). detail is the spec’s “Delete functionality not available.”', ['reason', 'trackingStatus', 'trackingDate']),
-  'shipment.shipDatePassed': entry('invalid', 'The processed shipment cannot be voided: its ship date has passed. detail is the spec’s “Delete functionality not available.”', ['reason', 'shipDate']),
+  'shipment.dayClosed': entry('invalid', 'The processed shipment cannot be voided: it is on a closed manifest (reopen the day first). Its detail is the spec’s “Delete functionality not available”.', ['reason', 'manifest']),
+  'shipment.trackingStarted': entry('invalid', 'The processed shipment cannot be voided: the carrier has the parcel already (tracking started). Its detail is the spec’s “Delete functionality not available”.', ['reason', 'trackingStatus', 'trackingDate']),
+  'shipment.shipDatePassed': entry('invalid', 'The processed shipment cannot be voided: its ship date has passed. Its detail is the spec’s “Delete functionality not available”.', ['reason', 'shipDate']),
   'shipment.returnBooked': entry('conflict', 'A return of the shipment is booked: void the return first.', ['reason', 'returns']),
   'shipment.confirmedAlready': entry('conflict', 'The saved shipment is confirmed already, with another rate or document.', ['reason', 'shipment']),
   'shipment.notAwaitingConfirm': entry('conflict', 'The shipment named by data.id is not a saved shipment waiting for its confirm.', ['reason', 'shipment']),
@@ -116,10 +116,10 @@ export const ERROR_CODES = {
   'document.renderBusy': entry('unavailable', 'The station is rendering as many documents as it can.'),
   'document.renderFailed': entry('internal', 'The document renderer failed on this shipment.'),
   'tracking.invalidEvent': entry('invalid', 'The tracking event is not one the station records.', ['reason']),
-
-  // Carriers, upstream services and the station’s set-up.
   'tracking.timeAhead': entry('invalid', 'The tracking event’s date is later than tomorrow on the station’s calendar: it has not come yet anywhere on earth.', ['reason', 'latest']),
   'tracking.shipmentNotProcessed': entry('conflict', 'The shipment is not processed: it has no parcel to track until it is booked.', ['status']),
+
+  // Carriers, upstream services and the station’s set-up.
   'upstream.unknown': entry('invalid', 'No upstream service has this code.'),
   'upstream.codeTaken': entry('invalid', 'The code is a rate-card carrier’s.'),
   'upstream.refused': entry('invalid', 'The upstream service refused the request.'),

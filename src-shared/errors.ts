@@ -2,7 +2,7 @@
 // and StationError, the single shape in which every layer reports a refusal.
 import type { ErrorObject } from './jsonapi.ts';
 import { reasonPhrase } from './http-status.ts';
-import { codeOfRefusal, isErrorCode, statusOfCode, type ErrorCode } from './error-codes.ts';
+import { statusOfCode, type ErrorCode } from './error-codes.ts';
 
 export const ERROR_TEXT = {
   // Spec section 7, word for word.
@@ -239,12 +239,9 @@ export class StationError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   readonly errors: readonly ErrorObject[];
 
-  /**
-   * A refusal of a code: its status is the code's kind's (error-codes.ts). A bare status (the older form) takes the
-   * code its status and source say (codeOfRefusal); new refusals name their code.
-   */
+  /** A refusal of a code: its status is the code's kind's (error-codes.ts). */
   constructor(
-    codeOrStatus: ErrorCode | number,
+    code: ErrorCode,
     detail: string,
     options: {
       pointer?: string;
@@ -258,7 +255,7 @@ export class StationError extends Error {
   ) {
     super(detail);
     this.name = 'StationError';
-    const first = errorObject(codeOrStatus, detail, options.pointer, options.parameter, options.header);
+    const first = errorObject(code, detail, options.pointer, options.parameter, options.header);
     this.status = first.status;
     this.code = first.code as ErrorCode;
     this.detail = detail;
@@ -270,10 +267,10 @@ export class StationError extends Error {
   }
 
   /** Several violations at once, e.g. every invalid field of a request body; the answer's status is the first's. */
-  static many(status: number, errors: ErrorObject[]): StationError {
+  static many(errors: ErrorObject[]): StationError {
     const [first, ...rest] = errors;
     if (!first) throw new Error('StationError.many needs at least one error');
-    const error = new StationError(isErrorCode(first.code) ? first.code : status, first.detail, {
+    const error = new StationError(first.code, first.detail, {
       pointer: first.source?.pointer,
       parameter: first.source?.parameter,
       header: first.source?.header,
@@ -284,14 +281,10 @@ export class StationError extends Error {
   }
 }
 
-/**
- * One error object: of a code (its status is the code's), or of a bare status whose code its source says (a field's
- * check, a query parameter's).
- */
-export function errorObject(codeOrStatus: ErrorCode | number, detail: string, pointer?: string, parameter?: string, header?: string): ErrorObject {
+/** One error object of a code: its status is the code's, its title the status's reason phrase. */
+export function errorObject(code: ErrorCode, detail: string, pointer?: string, parameter?: string, header?: string): ErrorObject {
   const source = pointer !== undefined ? { pointer } : parameter !== undefined ? { parameter } : header !== undefined ? { header } : undefined;
-  const code = typeof codeOrStatus === 'number' ? codeOfRefusal(codeOrStatus, detail, source) : codeOrStatus;
-  const status = typeof codeOrStatus === 'number' ? codeOrStatus : statusOfCode(codeOrStatus);
+  const status = statusOfCode(code);
   const error: ErrorObject = { status, code, title: reasonPhrase(status), detail };
   if (source) error.source = source;
   return error;

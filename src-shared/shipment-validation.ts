@@ -271,7 +271,7 @@ export class Violations {
     if (this.byPath.has(key)) return;
     const pointer = jsonPointer(path);
     // The spec's detail word for word; what would pass, in meta.
-    const error = errorObject(400, detail, pointer);
+    const error = errorObject(missing ? 'field.missing' : 'field.invalid', detail, pointer);
     error.meta = { reason: apiReason(pointer, missing, valueAt(this.document, path), expected) };
     if (expected) this.expectedByPointer[pointer] = expected;
     this.byPath.set(key, error);

@@ -49,7 +49,7 @@ function refused(code: 'field.badText' | 'field.reservedName', path: (string | n
 }
 
 /** A request's checked value, or its refusals as one 400 with every error (each naming its field). */
-export function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[1] }): T {
-  if (!result.ok) throw StationError.many(400, result.errors);
+export function checked<T>(result: { ok: true; value: T } | { ok: false; errors: Parameters<typeof StationError.many>[0] }): T {
+  if (!result.ok) throw StationError.many(result.errors);
   return result.value;
 }

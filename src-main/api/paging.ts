@@ -84,7 +84,7 @@ export function pageRequest<K>(
     if (key === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(plain.name), plain.name, plain.expected, plainText));
     else after = key;
   }
-  if (errors.length > 0) throw StationError.many(400, errors);
+  if (errors.length > 0) throw StationError.many(errors);
   const size = Math.min(requested, limits.max);
   const meta: PageMeta = { size, maxSize: limits.max, ...(requested > limits.max ? { requested, capped: true as const } : {}) };
   return { size, after, meta };
@@ -112,7 +112,7 @@ export function respondPage<T>(
   meta: Record<string, unknown> = {},
 ): void {
   if (page.after !== null && rows.length === 0) {
-    throw new StationError(400, ERROR_TEXT.invalidOrEmptyParameter('page[after]'), {
+    throw new StationError('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter('page[after]'), {
       parameter: 'page[after]',
       meta: { reason: ERROR_TEXT.cursorPastEnd },
     });

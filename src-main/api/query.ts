@@ -11,7 +11,7 @@ export function queryParameter(ctx: ApiContext, name: string): string | undefine
 
 /** A refused query parameter: the detail, the parameter, and in meta.reason what it takes and what came. */
 export function parameterError(detail: string, name: string, expected: string, given: string): ErrorObject {
-  const error = errorObject(400, detail, undefined, name);
+  const error = errorObject('parameter.invalid', detail, undefined, name);
   error.meta = { reason: `Expected ${expected}; got ${JSON.stringify(given)}.` };
   return error;
 }

@@ -22,7 +22,7 @@ export function createPackingSetupService(deps: { store: Store; audit: AuditLog 
     async configure(caller, document) {
       requireRole(actorOf(caller), 'supervisor', 'Changing the packing rules and box presets');
       const checked = validatePackingSetup(document, await get());
-      if (!checked.ok) throw StationError.many(400, checked.errors);
+      if (!checked.ok) throw StationError.many(checked.errors);
       const { boxPresets, rules, varianceWarnPercent, varianceBlockPercent } = checked.value;
       const configured = audit.change(actorOf(caller), 'packing.configured', { type: 'packingSetup', id: 'station' }, {
         boxPresets: boxPresets.map((preset) => preset.name),

@@ -83,7 +83,7 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       const checked = validateShipmentDocument({ data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages) } }, 'create');
       if (!checked.ok) {
         const name = original.reference ?? original.id;
-        throw StationError.many(400, checked.errors.map((error) => ({ ...error, meta: { ...error.meta, reason: `${ERROR_TEXT.returnFromOriginal(name)} ${String(error.meta?.reason ?? '')}`.trim() } })));
+        throw StationError.many(checked.errors.map((error) => ({ ...error, meta: { ...error.meta, reason: `${ERROR_TEXT.returnFromOriginal(name)} ${String(error.meta?.reason ?? '')}`.trim() } })));
       }
       const link = { id: original.id, reason: request.reason, note: request.note ?? null, payOnUse: request.payOnUse };
       const meta = { service: request.service, scheduledProcessing: request.scheduledProcessing, returnOf: link, ...(request.carrierChoice ? { carrierChoice: request.carrierChoice } : {}) };

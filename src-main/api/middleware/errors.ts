@@ -2,7 +2,9 @@
 // headers; storage faults (disk full, read-only, I/O, locked) are 503 with Retry-After; anything unexpected is
 // logged and answered with a 500 that reveals nothing.
 import type { Next } from 'koa';
+import { codeOfRefusal } from '../../../src-shared/error-codes.ts';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
+import { reasonPhrase } from '../../../src-shared/http-status.ts';
 import { errorDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { StoreFaultError, type StoreFaultKind } from '../../domain/store-fault.ts';
 import type { Logger } from '../../logger.ts';
@@ -75,6 +77,6 @@ function renderBareStatus(ctx: ApiContext): void {
     respond(ctx, status, errorDocument([errorObject('request.routeNotFound', ERROR_TEXT.notFound(ctx.path))]));
     return;
   }
-  // Any other status a middleware set without a body: the code its status says.
-  respond(ctx, status, errorDocument([errorObject(status, ctx.message)]));
+  // Any other status a middleware set without a body: the status kept, with the code its status says.
+  respond(ctx, status, errorDocument([{ ...errorObject(codeOfRefusal(status, ctx.message, undefined), ctx.message), status, title: reasonPhrase(status) }]));
 }

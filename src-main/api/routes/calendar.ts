@@ -16,7 +16,7 @@ export function calendarRoutes(router: ApiRouter, calendar: CalendarService): vo
 
   router.on(ROUTES.changeCalendar, async (ctx: ApiContext) => {
     const change = validateCalendarChange(ctx.state.body);
-    if (!change.ok) throw StationError.many(400, change.errors);
+    if (!change.ok) throw StationError.many(change.errors);
     await calendar.change(actorOf(callerOf(ctx)), change.value);
     await answer(ctx);
   });

@@ -58,7 +58,7 @@ function feedQuery(ctx: ApiContext, startAt: string | undefined) {
   };
   const after = whole('after', startAt, 0);
   const limit = whole('limit', parameter(ctx, 'limit'), 1) ?? EVENT_FEED_LIMIT.default;
-  if (errors.length > 0) throw StationError.many(400, errors);
+  if (errors.length > 0) throw StationError.many(errors);
   return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types: feedTypes(ctx) };
 }
 

@@ -44,7 +44,6 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') } } });
     if (checked.ok) return checked.value;
     throw StationError.many(
-      400,
       checked.errors.map((error) => {
         const name = error.source?.pointer?.split('/').at(-1) ?? 'carrier';
         // The close's own words for what the member takes, as the parameter's.
@@ -63,7 +62,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
 
   router.on(ROUTES.closeDay, async (ctx: ApiContext) => {
     const request = validateClose(ctx.state.body);
-    if (!request.ok) throw StationError.many(400, request.errors);
+    if (!request.ok) throw StationError.many(request.errors);
     const { manifest, created } = await manifests.close(caller(ctx), request.value);
     const resource = manifestResource(manifest, ctx.state.apiBase);
     ctx.set('Location', resource.links.self);

@@ -23,7 +23,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
 
   router.on(ROUTES.addOrder, async (ctx: ApiContext) => {
     const order = validateOrderDocument(ctx.state.body);
-    if (!order.ok) throw StationError.many(400, order.errors);
+    if (!order.ok) throw StationError.many(order.errors);
     const resource = orderResource(await orders.create(caller(ctx), order.value), ctx.state.apiBase);
     ctx.set('Location', resource.links.self);
     const customs = orders.customsWarnings(caller(ctx), [{ order: order.value, at: ['data'] }]);
@@ -45,7 +45,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
       else errors.push(...order.errors);
     });
     // All or nothing: a file is fixed and sent again, not half imported.
-    if (errors.length > 0) throw StationError.many(400, errors.slice(0, BATCH_ERRORS_MAX));
+    if (errors.length > 0) throw StationError.many(errors.slice(0, BATCH_ERRORS_MAX));
     const result: OrderBatchResult = await orders.createMany(caller(ctx), valid.map(({ order }) => order));
     const warnings = [...data.flatMap((_, index) => orderRequestWarnings(ctx.state.body, ['data', index])), ...orders.customsWarnings(caller(ctx), valid)];
     respondData(ctx, 200, [], { ...result, ...warningsMeta(warnings) });

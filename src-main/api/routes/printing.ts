@@ -43,13 +43,13 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
 
   router.on(ROUTES.printShipment, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validatePrintRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(400, request.errors);
+    if (!request.ok) throw StationError.many(request.errors);
     respondJob(ctx, await printing.print(caller(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx)));
   });
 
   router.on(ROUTES.printMany, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validateBulkPrintRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(400, request.errors);
+    if (!request.ok) throw StationError.many(request.errors);
     const { job, meta } = await printing.bulkPrint(caller(ctx), request.value, idempotencyTicket(ctx));
     respondJob(ctx, job, meta);
   });
@@ -71,7 +71,7 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
 
   router.on(ROUTES.changePrintSettings, async (ctx: ApiContext) => {
     const change = validatePrintSettings(ctx.state.body);
-    if (!change.ok) throw StationError.many(400, change.errors);
+    if (!change.ok) throw StationError.many(change.errors);
     respondData(ctx, 200, printSettingsResource(await printing.updateSettings(caller(ctx), change.value)));
   });
 }

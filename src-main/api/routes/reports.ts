@@ -28,7 +28,7 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       const days = (Date.parse(dateTo) - Date.parse(dateFrom)) / DAY_MS + 1;
       if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { reason: `Expected a dateTo on or after dateFrom, at most ${REPORT_MAX_DAYS} days on; got ${dateFrom} to ${dateTo}.`, maxDays: REPORT_MAX_DAYS } });
     }
-    if (errors.length > 0) throw StationError.many(400, errors);
+    if (errors.length > 0) throw StationError.many(errors);
     const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
     const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo }, createdBy);
     const csv = queryParameter(ctx, 'format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));

@@ -40,7 +40,7 @@ export function returnRoutes(router: ApiRouter, deps: ReturnRoutesDeps): void {
 
   router.on(ROUTES.createReturn, idempotent(deps.idempotency, answerAgain), async (ctx: ApiContext) => {
     const request = validateReturnRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(400, request.errors);
+    if (!request.ok) throw StationError.many(request.errors);
     const made = await deps.returns.create(callerOf(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx));
     const meta = made.printJob
       ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) }

@@ -23,7 +23,7 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
 
   router.on(ROUTES.changeScale, async (ctx: ApiContext) => {
     const changes = validateScaleSettings(ctx.state.body);
-    if (!changes.ok) throw StationError.many(400, changes.errors);
+    if (!changes.ok) throw StationError.many(changes.errors);
     respondData(ctx, 200, resource(await scale.configure(callerOf(ctx), changes.value)));
   });
 

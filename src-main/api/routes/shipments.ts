@@ -52,7 +52,7 @@ function caller(ctx: ApiContext): Caller {
 }
 
 function fail(errors: ErrorObject[]): never {
-  throw StationError.many(400, errors);
+  throw StationError.many(errors);
 }
 
 function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorObject[] = []): ShipmentAttributes {

@@ -35,7 +35,7 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
 
   router.on(ROUTES.addWebhook, async (ctx: ApiContext) => {
     const request = validateNewWebhook(ctx.state.body);
-    if (!request.ok) throw StationError.many(400, request.errors);
+    if (!request.ok) throw StationError.many(request.errors);
     const added = await webhooks.add(actor(ctx), request.value, callerOf(ctx).sandbox ? 'sandbox' : 'live');
     ctx.set('Location', `${ctx.state.apiBase}/webhooks/${added.id}`);
     respondData(ctx, 201, webhookResource({ ...added, pending: 0 }, true));
@@ -47,7 +47,7 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
 
   router.on(ROUTES.changeWebhook, async (ctx: ApiContext) => {
     const change = validateWebhookChange(ctx.state.body);
-    if (!change.ok) throw StationError.many(400, change.errors);
+    if (!change.ok) throw StationError.many(change.errors);
     const changed = await webhooks.change(actor(ctx), id(ctx), change.value);
     // A rotated secret is answered this once, as on create.
     respondData(ctx, 200, webhookResource(changed, changed.rotated));
@@ -66,7 +66,7 @@ export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void
 
   router.on(ROUTES.replayWebhook, async (ctx: ApiContext) => {
     const range = validateReplay(ctx.state.body);
-    if (!range.ok) throw StationError.many(400, range.errors);
+    if (!range.ok) throw StationError.many(range.errors);
     const queued = await webhooks.replay(actor(ctx), id(ctx), range.value);
     respondData(ctx, 202, { type: 'webhookReplay', id: `${range.value.fromEventId}-${range.value.toEventId}`, attributes: { ...range.value, queued } });
   });
