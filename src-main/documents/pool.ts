@@ -43,16 +43,13 @@ export class PoolBusyError extends Error {}
 /** The job killed two workers, or the renderer refused it: not worth trying again. */
 export class RenderFailedError extends Error {}
 
-/** How long a caller told the renderers are busy waits before sending the request again. */
-export const RENDER_BUSY_RETRY_AFTER_S = 1;
-
 /**
  * A render failure as the refusal of a request waiting for it: the request lane full (document.renderBusy, 503 with
  * Retry-After), or a shipment the renderer fails on (document.renderFailed, a 500 that reveals nothing: the caller
  * logs the reason). Undefined for any other error.
  */
 export function renderRefusal(error: unknown): StationError | undefined {
-  if (error instanceof PoolBusyError) return new StationError('document.renderBusy', error.message, { headers: { 'Retry-After': String(RENDER_BUSY_RETRY_AFTER_S) } });
+  if (error instanceof PoolBusyError) return new StationError('document.renderBusy', error.message);
   if (error instanceof RenderFailedError) return new StationError('document.renderFailed', ERROR_TEXT.internal);
   return undefined;
 }

@@ -94,7 +94,7 @@ export async function ensureTokenSettings(store: Store, now: Date): Promise<void
 }
 
 /** The words of a lifetime out of range. */
-export const tokenLifetimeOutOfRange = (seconds: number) =>
+const tokenLifetimeOutOfRange = (seconds: number) =>
   `The token lifetime must be from 5 minutes to 7 days; ${Number.isFinite(seconds) ? `${seconds} seconds` : 'that'} is not.`;
 
 export interface TokenLifetimeSettings {
@@ -242,7 +242,7 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
         const seconds = Math.ceil(turn.waitMs / 1000);
         throw new StationError('auth.tooManySignIns', ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
       }
-      if (turn.kind === 'busy') throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+      if (turn.kind === 'busy') throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy);
       // The check was reserved before any work, so guessers at once cannot all pass the count; it ends as a
       // failure, a success, or (too busy to check, or the store failed) as no check at all.
       let outcome: 'failed' | 'succeeded' | 'unchecked' = 'unchecked';
@@ -251,7 +251,7 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
         try {
           credential = await scrypt.run(() => deriveCredential(hash, keys.credentialSalt));
         } catch (error) {
-          if (error instanceof GateFullError) throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy, { headers: { 'Retry-After': '1' } });
+          if (error instanceof GateFullError) throw new StationError('auth.signInsBusy', ERROR_TEXT.signInsBusy);
           throw error;
         }
         let matchId: string | undefined;

@@ -192,7 +192,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           );
         } catch (error) {
           if (!(error instanceof ManifestChangedError)) throw error;
-          if (attempt === CLOSE_ATTEMPTS) throw new StationError('manifest.closeKeepsChanging', ERROR_TEXT.closeKeepsChanging, { headers: { 'Retry-After': '1' } });
+          if (attempt === CLOSE_ATTEMPTS) throw new StationError('manifest.closeKeepsChanging', ERROR_TEXT.closeKeepsChanging);
         }
       }
     },

@@ -2,7 +2,7 @@
 // headers; storage faults (disk full, read-only, I/O, locked) are 503 with Retry-After; anything unexpected is
 // logged and answered with a 500 that reveals nothing.
 import type { Next } from 'koa';
-import { codeOfRefusal } from '../../../src-shared/error-codes.ts';
+import { codeOfRefusal, type ErrorCode } from '../../../src-shared/error-codes.ts';
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import { reasonPhrase } from '../../../src-shared/http-status.ts';
 import { errorDocument, type ErrorObject } from '../../../src-shared/jsonapi.ts';
@@ -33,6 +33,20 @@ const STORE_FAULT_CODES: Record<StoreFaultKind, string> = {
   corrupt: 'damaged',
 };
 
+/**
+ * How long a caller waits before sending a refused request again, by code: the refusals that pass with time (a busy
+ * station, an upstream away). A refusal that knows better (a sign-in back-off's own seconds) sends its own.
+ */
+const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+  'auth.signInsBusy': 1,
+  'idempotency.keyBusy': 1,
+  'document.renderBusy': 1,
+  'manifest.closeKeepsChanging': 1,
+  'stream.tooMany': 10,
+  'upstream.unreachable': 30,
+  'upstream.maybeBooked': 30,
+};
+
 export function errorHandler(logger: Logger) {
   return async function handleErrors(ctx: ApiContext, next: Next): Promise<void> {
     try {
@@ -40,7 +54,8 @@ export function errorHandler(logger: Logger) {
       if (ctx.body == null && ctx.status >= 400) renderBareStatus(ctx);
     } catch (error) {
       if (error instanceof StationError) {
-        sendErrors(ctx, error.status, [...error.errors], error.headers);
+        const retryAfter = RETRY_AFTER_SECONDS[error.code];
+        sendErrors(ctx, error.status, [...error.errors], retryAfter === undefined ? error.headers : { 'Retry-After': String(retryAfter), ...error.headers });
         return;
       }
       if (error instanceof StoreFaultError) {

@@ -42,7 +42,7 @@ export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, 
         case 'mismatch':
           throw new StationError('idempotency.keyReused', ERROR_TEXT.idempotencyKeyReused(key), { header: 'Idempotency-Key' });
         case 'busy':
-          throw new StationError('idempotency.keyBusy', ERROR_TEXT.idempotencyKeyBusy(key), { header: 'Idempotency-Key', headers: { 'Retry-After': '1' } });
+          throw new StationError('idempotency.keyBusy', ERROR_TEXT.idempotencyKeyBusy(key), { header: 'Idempotency-Key' });
         case 'replay': {
           const relinked = linkedTo(ctx, found.response);
           ctx.status = found.response.status;

@@ -111,7 +111,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     const who = caller(ctx);
     const own = streams.get(who.client.id) ?? 0;
     if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {
-      throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { headers: { 'Retry-After': '10' }, meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total } });
+      throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total } });
     }
     // The place is taken before anything is awaited: streams opened at the same moment count each other.
     streamCount++;

@@ -34,7 +34,7 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
   router.on(ROUTES.scaleStream, (ctx: ApiContext) => {
     const accept = ctx.get('Accept');
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
-    if (streams >= STREAMS_MAX) throw new StationError('stream.tooMany', ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX), { headers: { 'Retry-After': '10' } });
+    if (streams >= STREAMS_MAX) throw new StationError('stream.tooMany', ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX));
     streams++;
     const body = openEventStream(ctx, 2000);
     // A reading replaces the one before: one the reader has not taken yet is dropped, never queued.

@@ -43,9 +43,6 @@ interface Dating {
 /** Whose closed days a request or a waiting shipment meets: an account, live or in the sandbox. */
 type DayOwner = { client: { id: string }; sandbox: boolean };
 
-/** How long a caller is asked to wait before sending a request again that an upstream outage stopped. */
-export const UPSTREAM_RETRY_AFTER_S = 30;
-
 /** Draws of a tracking number per shipment before a clash with another desk's counts as a fault. */
 const TRACKING_NUMBER_ATTEMPTS = 5;
 
@@ -103,7 +100,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
    * again later (an ERP retries 5xx and gives up on 4xx), however long the upstream has been away.
    */
   const upstreamAway = (code: 'upstream.unreachable' | 'upstream.maybeBooked', text: string, meta?: Record<string, unknown>) =>
-    new StationError(code, text, { headers: { 'Retry-After': String(UPSTREAM_RETRY_AFTER_S) }, ...(meta ? { meta } : {}) });
+    new StationError(code, text, meta ? { meta } : {});
   const newId = () => randomBytes(32).toString('hex').toUpperCase();
   /** The carriers whose day the caller's account has closed today, by carrier code, with the manifest's number. */
   const closedToday = async (caller: DayOwner, today: string) => {
