@@ -54,7 +54,7 @@ export interface NewWebhookRequest {
 export const newWebhookSchema = z.object({
   url: webUrl,
   events: eventList,
-  clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,15}$/), z.number().int().positive()]).transform(String)),
+  clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,9}$/), z.number().int().positive().max(999_999_999)]).transform(String)),
   allClients: absent(z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())),
   environment: absent(environment),
 });

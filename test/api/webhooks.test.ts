@@ -207,6 +207,12 @@ describe('whose events a webhook gets', () => {
       const admin = (await t.signIn('hooks-admin', 'Admin-Desk-2026')).json.meta.token as string;
       const all = await register(everyone.url, ['shipment.processed'], { allClients: true }, admin);
       expect(all.json.data.attributes.clientId).toBeNull();
+      // A client id past any the station keeps is a refused member, never a database's overflow (a 500 on PostgreSQL).
+      for (const clientId of ['3000000000', 3000000000]) {
+        const huge = await register(everyone.url, ['shipment.processed'], { clientId }, admin);
+        expect(huge.status, String(clientId)).toBe(400);
+        expect(huge.json.errors[0]).toMatchObject({ code: 'field.invalid', source: { pointer: '/data/attributes/clientId' } });
+      }
       const smiths = await ship();
       const joness = await ship(jones);
       await until('the every-client deliveries', () => everyone.received.length >= 2);
