@@ -22,7 +22,7 @@ export const CONFIG_HELP = `  config show [--data DIR] [--json]
  * A duration as the admin writes it: days, hours, minutes and seconds, each a whole number with its unit, in that
  * order (12h, 90m, 1h30m, 7d, 300s); undefined when it is not one.
  */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const match = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m(?:in)?)?(?:(\d+)s)?$/i.exec(text.trim());
   if (!match || text.trim() === '') return undefined;
   const [days, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number];
@@ -30,7 +30,7 @@ export function parseDuration(text: string): number | undefined {
 }
 
 /** Seconds as the admin would write them: 12h, 1h30m, 7d, 45s. */
-export function formatDuration(total: number): string {
+function formatDuration(total: number): string {
   const parts: string[] = [];
   let rest = total;
   for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {

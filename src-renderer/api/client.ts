@@ -89,6 +89,8 @@ type CreateMeta = { service: string; carrierChoice?: string; scheduledProcessing
 
 export interface ApiClient {
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
+  /** Exchanges the session's token, while it still works, for a fresh one (POST /clients/authentication/renewal). */
+  renewToken(): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
   /** Changes the account's name, address and contact details (admins): its sender address. */
   updateCurrentClient(change: ClientProfileChange): Promise<Client>;
@@ -232,12 +234,21 @@ function queryOf(query: Call['query']): string {
  * desk goes back to sign-in instead of showing the refusal on every screen. `onUnavailable`: the station answered
  * 503 (its database may be away): the desk asks its health and shows a banner while it lasts.
  */
-export function createApiClient(options: { config: StationConfig; token: () => string | null; fetch?: Fetch; onSignedOut?: () => void; onUnavailable?: () => void }): ApiClient {
+export function createApiClient(options: {
+  config: StationConfig;
+  token: () => string | null;
+  fetch?: Fetch;
+  onSignedOut?: () => void;
+  onUnavailable?: () => void;
+  /** Awaited before each call with the session's token (not sign-in, not the renewal itself): the session renews a token near its end first. */
+  beforeCall?: () => Promise<void>;
+}): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.config.apiBase.replace(/\/$/, '');
 
   /** Sends one call of a route of the table; its response when it succeeded, else an ApiError with the station's errors. */
   async function send(spec: RouteSpec<unknown, unknown, unknown>, init: Call = {}): Promise<Response> {
+    if (init.authorization === undefined && spec !== ROUTES.renewToken) await options.beforeCall?.();
     const headers: Record<string, string> = { Accept: init.accept ?? JSONAPI_MEDIA_TYPE };
     const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
     if (authorization) headers.Authorization = authorization;
@@ -287,6 +298,11 @@ export function createApiClient(options: { config: StationConfig; token: () => s
     async signIn(username, password) {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
       const body = await request(ROUTES.signIn, { authorization });
+      const meta = body.meta;
+      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
+    },
+    async renewToken() {
+      const body = await request(ROUTES.renewToken);
       const meta = body.meta;
       return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
     },

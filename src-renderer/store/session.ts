@@ -1,12 +1,14 @@
 // The signed-in session: the station's address and integration key, the client with its username and role,
 // and its Bearer token.
-// The token is kept until sign-out, so a reload stays signed in.
+// The token is kept until sign-out, so a reload stays signed in. It expires (the station's token lifetime): halfway
+// through its life the desk exchanges it for a fresh one in the background, and before any call made later than
+// that, so the packer never meets a sign-in screen mid-shift and no call is refused for an expired token.
 import { create } from 'zustand';
 import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
-import { learnStationClock } from './station-clock.ts';
+import { learnStationClock, stationNow } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
 import { translate } from '../i18n/i18n.ts';
@@ -31,88 +33,154 @@ export interface SessionState {
   saveAccount(change: ClientProfileChange): Promise<Record<string, string> | undefined>;
 }
 
-export const useSession = create<SessionState>()((set, get) => ({
-  status: 'starting',
-  config: null,
-  api: null,
-  client: null,
-  who: null,
-  token: null,
-  error: null,
+/**
+ * When a token is to be renewed, on the station's clock (ms): halfway between its issue and its expiry, which it
+ * says itself (iat, exp); at once for a token that names no expiry (one issued before tokens expired).
+ */
+function renewalDue(token: string): number {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown; exp?: unknown };
+    if (typeof claims.exp !== 'number') return 0;
+    const issuedAt = typeof claims.iat === 'number' ? claims.iat : claims.exp;
+    return ((issuedAt + claims.exp) / 2) * 1000;
+  } catch {
+    return 0;
+  }
+}
 
-  async start(given) {
-    let config = given;
-    try {
-      const bridge = globalThis.window?.station;
-      // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
-      config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
-    } catch {
-      set({ status: 'unreachable', error: translate('app.unreachable') });
-      return;
-    }
-    // A token the station refuses mid-session (the user removed, the account's key rotated) ends the session.
-    const api = createApiClient({
-      config,
-      token: () => get().token,
-      onSignedOut: () => {
-        if (get().status !== 'signed-in') return;
-        removeKey(TOKEN_KEY);
-        set({ status: 'signed-out', client: null, who: null, token: null, error: translate('session.ended') });
-      },
-      onUnavailable: () => useDatabaseHealth.getState().noticeUnavailable(api.health),
-    });
-    const saved = loadJson<{ token: string | null }>(TOKEN_KEY, { token: null });
-    set({ config, api, token: saved.token });
-    if (!saved.token) {
-      set({ status: 'signed-out' });
-      return;
-    }
-    try {
-      const { client, who } = await api.currentClient();
-      await learnStationClock(api.calendar);
-      set({ status: 'signed-in', client, who: who ?? null });
-    } catch {
-      removeKey(TOKEN_KEY);
-      set({ status: 'signed-out', token: null });
-    }
-  },
+/** A renewal that failed for want of the station (not refused) is tried again this much later. */
+const RENEWAL_RETRY_MS = 30_000;
+let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+let renewing: Promise<void> | undefined;
 
-  async signIn(username, password) {
-    const { api } = get();
-    if (!api) return;
-    set({ status: 'signing-in', error: null });
-    try {
-      const { client, token, who } = await api.signIn(username, password);
-      saveJson(TOKEN_KEY, { token });
-      set({ token });
-      // Screens count days on the station's calendar from their first moment.
-      await learnStationClock(api.calendar);
-      set({ status: 'signed-in', client, who: who ?? null, token });
-    } catch (error) {
-      set({ status: 'signed-out', error: signInRefusal(error) });
-    }
-  },
-
-  async saveAccount(change) {
-    const { api } = get();
-    if (!api) return { '': translate('session.notStarted') };
-    try {
-      set({ client: await api.updateCurrentClient(change) });
-      return undefined;
-    } catch (error) {
-      if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {
-        // Each field with what it expects: the desk's words for it, or in English the station's reason.
-        return refusedFields(error);
+export const useSession = create<SessionState>()((set, get) => {
+  /** Exchanges the token for a fresh one; one exchange at a time, whoever asks. */
+  const renew = (): Promise<void> =>
+    (renewing ??= (async () => {
+      const { api, status, token } = get();
+      if (!api || status !== 'signed-in' || !token) return;
+      try {
+        const renewed = await api.renewToken();
+        // Signed out meanwhile (or signed in again): the answer is for a session that is over.
+        if (get().token !== token || get().status !== 'signed-in') return;
+        saveJson(TOKEN_KEY, { token: renewed.token });
+        set({ token: renewed.token, client: renewed.client, who: renewed.who ?? get().who });
+        scheduleRenewal();
+      } catch (error) {
+        // A refused token has ended the session already (onSignedOut); an unreachable station is asked again soon.
+        if (!(error instanceof ApiError) || error.status !== 401) scheduleRenewal(RENEWAL_RETRY_MS);
       }
-      return { '': describeError(error) };
-    }
-  },
+    })().finally(() => {
+      renewing = undefined;
+    }));
 
-  signOut() {
-    removeKey(TOKEN_KEY);
-    set({ status: 'signed-out', client: null, who: null, token: null, error: null });
-  },
-}));
+  /** Sets the timer of the next renewal: when the token is due, or after `retryMs`. */
+  const scheduleRenewal = (retryMs?: number) => {
+    clearTimeout(renewalTimer);
+    renewalTimer = undefined;
+    const { token, status } = get();
+    if (!token || status !== 'signed-in') return;
+    const wait = retryMs ?? Math.max(0, renewalDue(token) - stationNow().getTime());
+    // A timer waits at most about 24 days; a token lives 7 at most.
+    renewalTimer = setTimeout(() => void renew(), Math.min(wait, 2 ** 31 - 1));
+  };
+
+  /** Before a call: a token past its renewal point (a timer held up by a sleeping computer) is renewed first. */
+  const renewIfDue = async () => {
+    const { token, status } = get();
+    if (renewing) await renewing;
+    else if (token && status === 'signed-in' && stationNow().getTime() >= renewalDue(token)) await renew();
+  };
+
+  return {
+    status: 'starting',
+    config: null,
+    api: null,
+    client: null,
+    who: null,
+    token: null,
+    error: null,
+
+    async start(given) {
+      let config = given;
+      try {
+        const bridge = globalThis.window?.station;
+        // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
+        config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
+      } catch {
+        set({ status: 'unreachable', error: translate('app.unreachable') });
+        return;
+      }
+      // A token the station refuses mid-session (the user removed, the account's key rotated) ends the session.
+      const api = createApiClient({
+        config,
+        token: () => get().token,
+        onSignedOut: () => {
+          if (get().status !== 'signed-in') return;
+          clearTimeout(renewalTimer);
+          removeKey(TOKEN_KEY);
+          set({ status: 'signed-out', client: null, who: null, token: null, error: translate('session.ended') });
+        },
+        onUnavailable: () => useDatabaseHealth.getState().noticeUnavailable(api.health),
+        beforeCall: renewIfDue,
+      });
+      const saved = loadJson<{ token: string | null }>(TOKEN_KEY, { token: null });
+      set({ config, api, token: saved.token });
+      if (!saved.token) {
+        set({ status: 'signed-out' });
+        return;
+      }
+      try {
+        const { client, who } = await api.currentClient();
+        await learnStationClock(api.calendar);
+        set({ status: 'signed-in', client, who: who ?? null });
+        scheduleRenewal();
+      } catch {
+        removeKey(TOKEN_KEY);
+        set({ status: 'signed-out', token: null });
+      }
+    },
+
+    async signIn(username, password) {
+      const { api } = get();
+      if (!api) return;
+      set({ status: 'signing-in', error: null });
+      try {
+        const { client, token, who } = await api.signIn(username, password);
+        saveJson(TOKEN_KEY, { token });
+        set({ token });
+        // Screens count days on the station's calendar from their first moment.
+        await learnStationClock(api.calendar);
+        set({ status: 'signed-in', client, who: who ?? null, token });
+        scheduleRenewal();
+      } catch (error) {
+        set({ status: 'signed-out', error: signInRefusal(error) });
+      }
+    },
+
+    async saveAccount(change) {
+      const { api } = get();
+      if (!api) return { '': translate('session.notStarted') };
+      try {
+        set({ client: await api.updateCurrentClient(change) });
+        return undefined;
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {
+          // Each field with what it expects: the desk's words for it, or in English the station's reason.
+          return refusedFields(error);
+        }
+        return { '': describeError(error) };
+      }
+    },
+
+    signOut() {
+      clearTimeout(renewalTimer);
+      removeKey(TOKEN_KEY);
+      set({ status: 'signed-out', client: null, who: null, token: null, error: null });
+    },
+  };
+});
 
 /** The API client of the current session; stores call the station only through it. */
 export function api(): ApiClient {

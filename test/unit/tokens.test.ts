@@ -2,6 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { describe, expect, it } from 'vitest';
 import { TokenError, signClientToken, tokenKey, verifyClientToken } from '../../src-main/security/tokens.ts';
+import { setClock } from '../helpers/clock.ts';
 
 const SERVER_KEY = 'a'.repeat(64);
 const key = new TextEncoder().encode(SERVER_KEY);
@@ -25,7 +26,7 @@ describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server k
   });
 
   it('dates a token on the clock it is given and makes it expire then, checked on the clock given', async () => {
-    const issuedAt = new Date(Date.UTC(2027, 2, 8, 5));
+    const issuedAt = setClock('2027-03-08 06:00', 'Europe/Rome', { running: false })();
     const expiresAt = new Date(issuedAt.getTime() + 3_600_000);
     const token = await signClientToken({ clientId: '17', clientKey: 'c1f0', userId: '3', integrationId: '1' }, tokenKey(SERVER_KEY), { issuedAt, expiresAt });
     await expect(verifyClientToken(token, tokenKey(SERVER_KEY), new Date(expiresAt.getTime() - 1000))).resolves.toEqual({

@@ -1,0 +1,120 @@
+// The desk renews its Bearer token before it expires, without the packer noticing (issue 45), in Chromium: the
+// station's token lifetime is set to an hour; the station's clock and the desk's move on together, as a shift's
+// hours would; halfway through the token's life the desk exchanges it for a fresh one in the background; after the
+// first token has expired, a scanned order still ships, with no sign-in screen and no call refused.
+// The station runs in this process on a set clock; the desk's clock is Playwright's, moved by the same steps.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { silentLogger } from '../../src-main/logger.ts';
+import { createTokenLifetimeSettings } from '../../src-main/services/authentication.ts';
+import { createStation, type Station } from '../../src-main/station.ts';
+import { setClock } from '../helpers/clock.ts';
+import { chromiumMissing } from './chromium.ts';
+import { PASSWORD, beckerOrder, expect, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const OPERATOR = { via: 'cli', user: 'test operator' } as const;
+/** A Friday morning in Rome, before every carrier's cutoff: the hours the test moves on stay on a working day. */
+const clock = setClock('2026-11-27 08:00', 'Europe/Rome');
+const MINUTE = 60_000;
+
+let folder = '';
+let station: Station;
+let url = '';
+
+async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${url}/v3${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: response.status === 204 ? null : await response.json() };
+}
+
+test.beforeAll(async () => {
+  const missing = chromiumMissing();
+  test.skip(missing !== undefined, missing);
+  folder = mkdtempSync(join(tmpdir(), 'station-renewal-'));
+  station = await createStation({
+    dataDir: join(folder, 'data'),
+    port: 0,
+    clock,
+    timeZone: clock.timeZone,
+    logger: silentLogger,
+    checkIntervalMs: 0,
+    schedulerIntervalMs: 0,
+    rendererDir: join(import.meta.dirname, '../../out/renderer'),
+  });
+  await station.clients.add(OPERATOR, {
+    username: 'desk',
+    password: PASSWORD,
+    role: 'supervisor',
+    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
+  });
+  // Tokens live an hour at this station.
+  await createTokenLifetimeSettings(station.store).set(OPERATOR, 3600);
+  url = await station.start();
+  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
+  const token = (await signIn.json()).meta.token as string;
+  expect((await api(token, 'POST', '/orders', beckerOrder('TR-4501'))).status).toBe(201);
+});
+
+test.afterAll(async () => {
+  await station?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('the desk renews its token halfway through its life, in the background, and a scan ships after the first token expired', async ({ page }) => {
+  // The desk's clock, which Playwright moves with the station's.
+  await page.clock.install();
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+  const savedToken = () => page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
+
+  await page.goto(url);
+  await page.getByLabel('Username').fill('desk');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
+  const first = await savedToken();
+  expect(first).not.toBe('');
+
+  // 40 minutes on, past half the token's hour: the desk renews it by itself.
+  const renewal = page.waitForResponse((response) => new URL(response.url()).pathname === '/v3/clients/authentication/renewal');
+  clock.advance(40 * MINUTE);
+  await page.clock.fastForward(40 * MINUTE);
+  expect((await renewal).status()).toBe(200);
+  await expect.poll(savedToken).not.toBe(first);
+  const second = await savedToken();
+
+  // 25 minutes more: the first token has expired, the renewed one lives on (and is not yet due again).
+  clock.advance(25 * MINUTE);
+  await page.clock.fastForward(25 * MINUTE);
+  const expired = await api(first, 'GET', '/clients/current');
+  expect(expired.status).toBe(401);
+  expect(expired.json.errors[0].code).toBe('auth.tokenExpired');
+  expect(await savedToken()).toBe(second);
+
+  // A scanned order ships: no sign-in screen, no call refused.
+  const search = page.getByRole('combobox', { name: 'Receiver search' });
+  await search.focus();
+  await page.keyboard.type('TR-4501');
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Order TR-4501' });
+  await expect(panel).toBeVisible();
+  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill('1.2');
+  const ship = panel.getByRole('button', { name: 'Ship and print' });
+  await expect(ship).toBeEnabled();
+  await ship.click();
+  await expect(page.getByRole('heading', { name: 'Label ready' })).toBeVisible();
+  await expect.poll(async () => (await api(second, 'GET', '/orders/TR-4501')).json.data.attributes.shipment?.status).toBe(3);
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
