@@ -93,7 +93,7 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
     typeof meta.originalPrice === 'number' && typeof meta.updatedPrice === 'number'
       ? translate('rates.priceChanged', { was: formatMoney(meta.originalPrice, String(meta.currency ?? 'EUR')), now: formatMoney(meta.updatedPrice, String(meta.currency ?? 'EUR')) })
       : translate('error.code.rate.priceChanged'),
-  'rate.notAvailable': (meta) => translate('error.code.rate.notAvailable', { reasons: unavailableOf(meta).map((reason) => unavailableWords(reason)).join('; ') }),
+  'rate.notAvailable': (meta) => (unavailableOf(meta).length > 0 ? translate('error.code.rate.notAvailable', { reasons: unavailableOf(meta).map((reason) => unavailableWords(reason)).join('; ') }) : translate('error.code.carrier.noSuchService')),
   'carrier.unknown': 'error.code.carrier.unknown',
   'carrier.notFound': 'error.code.carrier.unknown',
   'carrier.noSuchService': 'error.code.carrier.noSuchService',
@@ -109,7 +109,7 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'upstream.maybeBooked': 'error.code.upstream.maybeBooked',
   'calendar.tooManyHolidays': 'error.code.calendar.tooManyHolidays',
   'calendar.notAHoliday': 'error.code.calendar.notAHoliday',
-  'report.invalidRange': (meta) => translate('error.code.report.invalidRange', { days: Number(meta.maxDays ?? 0) }),
+  'report.invalidRange': (meta) => (typeof meta.maxDays === 'number' ? translate('error.code.report.invalidRange', { days: meta.maxDays }) : translate(KIND_WORDS.invalid)),
 
   'return.ofVoided': 'error.code.return.ofVoided',
   'return.ofUnsent': 'error.code.return.ofUnsent',
@@ -124,7 +124,7 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'order.shipped': (meta) => translate('error.code.order.shipped', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
   'order.inProgress': (meta) => translate('error.code.order.inProgress', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
   'order.notRemovable': 'error.code.order.notRemovable',
-  'order.batchTooLarge': (meta) => translate('error.code.order.batchTooLarge', { count: Number(meta.maxOrders ?? 0) }),
+  'order.batchTooLarge': (meta) => (typeof meta.maxOrders === 'number' ? translate('error.code.order.batchTooLarge', { count: meta.maxOrders }) : translate(KIND_WORDS.invalid)),
 
   'print.printerUnknown': (meta) => translate('error.code.print.printerUnknown', { printer: String(meta.printer ?? '') }),
   'print.noPrinterChosen': 'error.code.print.noPrinterChosen',
