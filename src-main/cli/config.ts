@@ -1,7 +1,6 @@
 // `station config`: the station's calendar from the admin command. The time zone every desk counts days in, and
 // the holidays on which nothing ships (README, "Dates and time zones"); and how long its Bearer tokens live.
 import type { StationAdmin } from '../admin.ts';
-import type { TokenSettings } from '../services/authentication.ts';
 import { UsageError, common, parseWithPositionals, print, unknownSubcommand, withAdmin } from './arguments.ts';
 
 export const CONFIG_HELP = `  config show [--data DIR] [--json]
@@ -39,6 +38,9 @@ function formatDuration(total: number): string {
   }
   return parts.join('') || '0s';
 }
+
+/** The token settings as the admin facade reads them. */
+type TokenSettings = Awaited<ReturnType<StationAdmin['tokenLifetime']['read']>>;
 
 function tokenLifetimeShown(settings: TokenSettings) {
   return { lifetimeSeconds: settings.lifetimeSeconds, lifetime: formatDuration(settings.lifetimeSeconds), isDefault: settings.isDefault };
