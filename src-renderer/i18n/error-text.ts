@@ -287,6 +287,14 @@ export function printFailureText(job: { reason: string | null; failure?: PrintFa
 }
 
 /**
+ * Why a shipment failed to process (its meta.error, the station's English with no code yet): a desk in English shows
+ * it, another language says the shipment could not be processed, in its own words.
+ */
+export function processingFailureText(error: string | null | undefined): string {
+  return currentLanguage() === SOURCE_LANGUAGE && error ? error : translate('shipments.notProcessed');
+}
+
+/**
  * A carrier closed for today, in the packer's words and the desk's date format: beside a rate ("UPS is closed for
  * today: ships Mon, 30 Nov 2026"), or on the booked label ("Ships Mon, 30 Nov 2026: UPS is closed for today").
  * The station's warning (meta.warnings, carrierDayClosed) gives the figures; its English detail is never shown.

@@ -4,7 +4,7 @@
 // why a print job failed by its failure code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, closedDaysOf } from '../../src-renderer/api/client.ts';
-import { CODE_WORDS, closedDayText, describeError, printFailureText, refusalWords, refusedFields } from '../../src-renderer/i18n/error-text.ts';
+import { CODE_WORDS, closedDayText, describeError, printFailureText, processingFailureText, refusalWords, refusedFields } from '../../src-renderer/i18n/error-text.ts';
 import { unavailableText } from '../../src-renderer/i18n/unavailable-text.ts';
 import { fieldText, postalCodeWords } from '../../src-renderer/i18n/field-text.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
@@ -228,5 +228,16 @@ describe('a settings field the station refuses', () => {
     expect(fieldText('/data/attributes/timeZone', false)).toBe('Erwartet: eine Zeitzone wie Europe/Rome.');
     expect(fieldText('/data/attributes/holidays/3', false)).toBe('Erwartet: ein Tag als JJJJ-MM-TT, jeder nur einmal.');
     expect(fieldText('/data/attributes/username', true)).toMatch(/^Pflichtfeld: ein Anmeldename mit 1 bis 64 Zeichen/);
+  });
+});
+
+describe('a shipment that failed to process', () => {
+  it('says so in the packer’s language; only an English desk shows the station’s English reason', () => {
+    const reason = 'The upstream service refused the shipment: postal code 8033 is not valid for DE.';
+    applyLanguage('de');
+    expect(processingFailureText(reason)).toBe(de['shipments.notProcessed']);
+    applyLanguage('en');
+    expect(processingFailureText(reason)).toBe(reason);
+    expect(processingFailureText(null)).toBe('The shipment could not be processed.');
   });
 });

@@ -16,7 +16,7 @@ import { useSession } from '../../store/session.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
-import { closedDayText, printFailureText } from '../../i18n/error-text.ts';
+import { closedDayText, printFailureText, processingFailureText } from '../../i18n/error-text.ts';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -121,7 +121,7 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
           </p>
         ) : null}
         {meta.status === 0 && meta.scheduledProcessing ? <Loading label={t('label.waiting')} /> : null}
-        {meta.status === -1 ? <ErrorNotice message={meta.error ?? t('shipments.notProcessed')} /> : null}
+        {meta.status === -1 ? <ErrorNotice message={processingFailureText(meta.error)} /> : null}
         <dl>
           <dt>{t('shipment.reference')}</dt>
           <dd>{meta.reference ?? t('label.referenceLater')}</dd>

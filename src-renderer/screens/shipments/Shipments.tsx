@@ -8,7 +8,7 @@ import { useNavigation } from '../../store/navigation.ts';
 import React, { useEffect, useRef, useState } from 'react';
 import { returnReasonName, trackingStatusName } from '../../i18n/domain-names.ts';
 import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
-import { printFailureText } from '../../i18n/error-text.ts';
+import { printFailureText, processingFailureText } from '../../i18n/error-text.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -166,7 +166,7 @@ function ShipmentDetail(): React.JSX.Element {
       <ErrorNotice message={detail.error} />
       {shipment && meta && a ? (
         <>
-          {meta.status === -1 ? <ErrorNotice message={meta.error ?? t('shipments.notProcessed')} /> : null}
+          {meta.status === -1 ? <ErrorNotice message={processingFailureText(meta.error)} /> : null}
           <dl className="facts">
             <dt>{t('shipments.shipDate')}</dt>
             <dd>{formatDate(a.shipDate)}</dd>
