@@ -83,7 +83,7 @@ describe('a team at the warehouse', () => {
     const response = await t.signIn('smith-second', 'Second-Person-2026');
     expect(response.status).toBe(200);
     expect(response.json.data).toEqual({ type: 'client', id: t.client.id, attributes: expect.objectContaining({ name: 'Bottega Verdi', clientKey: t.client.clientKey }) });
-    expect(response.json.meta).toEqual({ token: expect.any(String), username: 'smith-second', role: 'packer', user: { id: added.id, name: 'Second' } });
+    expect(response.json.meta).toEqual({ token: expect.any(String), expiresAt: expect.any(String), username: 'smith-second', role: 'packer', user: { id: added.id, name: 'Second' } });
     await t.station.users.remove(OPERATOR, { id: added.id });
     expect((await t.signIn('smith-second', 'Second-Person-2026')).status).toBe(401);
   });
