@@ -151,6 +151,8 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'pickup.alreadyCancelled': 'error.code.pickup.alreadyCancelled',
   'pickup.pastDeadline': 'error.code.pickup.pastDeadline',
 
+  // The scale's live reading is a stream: the desk meets this when too many are open at once.
+  'stream.tooMany': 'error.code.stream.tooMany',
   'webhook.notFound': 'error.code.webhook.notFound',
   'client.usernameTaken': 'error.code.client.usernameTaken',
   'client.usernameReserved': 'error.code.client.usernameReserved',
@@ -196,7 +198,6 @@ export const KIND_WORDED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'print.labelTokenNotFound',
   'event.unknownType',
   'event.cursorPastEnd',
-  'stream.tooMany',
   'webhook.needsClient',
   'client.notFound',
   'client.mergeSameClient',

@@ -922,6 +922,7 @@ export const de: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Mit dieser Sendung ist keine Abholung gebucht.',
   'error.code.pickup.alreadyCancelled': 'Diese Abholung ist bereits storniert.',
   'error.code.pickup.pastDeadline': 'Der Versender nimmt für diese Abholung keine Stornierungen mehr an.',
+  'error.code.stream.tooMany': 'Die Station hat zu viele Live-Verbindungen offen: den Arbeitsplatz in anderen Fenstern schließen oder gleich noch einmal versuchen.',
   'error.code.webhook.notFound': 'Diesen Webhook kennt die Station nicht: Er wurde vielleicht entfernt.',
   'error.code.client.usernameTaken': 'Dieser Benutzername ist vergeben: einen anderen wählen.',
   'error.code.client.usernameReserved': 'Dieser Benutzername gehörte einem entfernten Konto und bleibt reserviert: einen anderen wählen.',

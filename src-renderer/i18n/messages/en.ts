@@ -921,6 +921,7 @@ export const en = {
   'error.code.pickup.notFound': 'No pickup is booked with this shipment.',
   'error.code.pickup.alreadyCancelled': 'This pickup is cancelled already.',
   'error.code.pickup.pastDeadline': 'The carrier takes no more cancellations for this pickup.',
+  'error.code.stream.tooMany': 'The station has too many live connections open: close the desk in other windows, or try again in a moment.',
   'error.code.webhook.notFound': 'The station has no such webhook: it may have been removed.',
   'error.code.client.usernameTaken': 'This username is taken: choose another.',
   'error.code.client.usernameReserved': 'This username belonged to a removed account and stays reserved: choose another.',

@@ -922,6 +922,7 @@ export const es: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'No hay ninguna recogida reservada con este envío.',
   'error.code.pickup.alreadyCancelled': 'Esta recogida ya está cancelada.',
   'error.code.pickup.pastDeadline': 'El transportista ya no acepta cancelaciones de esta recogida.',
+  'error.code.stream.tooMany': 'La estación tiene demasiadas conexiones en directo abiertas: cierre el puesto en otras ventanas o inténtelo de nuevo en un momento.',
   'error.code.webhook.notFound': 'La estación no tiene este webhook: quizá se eliminó.',
   'error.code.client.usernameTaken': 'Este nombre de usuario ya está en uso: elija otro.',
   'error.code.client.usernameReserved': 'Este nombre de usuario perteneció a una cuenta eliminada y sigue reservado: elija otro.',

@@ -922,6 +922,7 @@ export const fr: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Aucun enlèvement n’est réservé avec cet envoi.',
   'error.code.pickup.alreadyCancelled': 'Cet enlèvement est déjà annulé.',
   'error.code.pickup.pastDeadline': 'Le transporteur n’accepte plus d’annulation pour cet enlèvement.',
+  'error.code.stream.tooMany': 'La station a trop de connexions en direct ouvertes : fermez le poste dans les autres fenêtres, ou réessayez dans un instant.',
   'error.code.webhook.notFound': 'La station n’a pas ce webhook : il a peut-être été supprimé.',
   'error.code.client.usernameTaken': 'Ce nom d’utilisateur est pris : choisissez-en un autre.',
   'error.code.client.usernameReserved': 'Ce nom d’utilisateur appartenait à un compte supprimé et reste réservé : choisissez-en un autre.',

@@ -922,6 +922,7 @@ export const it: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Con questa spedizione non è prenotato alcun ritiro.',
   'error.code.pickup.alreadyCancelled': 'Questo ritiro è già annullato.',
   'error.code.pickup.pastDeadline': 'Il corriere non accetta più annullamenti per questo ritiro.',
+  'error.code.stream.tooMany': 'La stazione ha troppe connessioni in diretta aperte: chiudi la postazione nelle altre finestre, o riprova tra un momento.',
   'error.code.webhook.notFound': 'La stazione non ha questo webhook: forse è stato rimosso.',
   'error.code.client.usernameTaken': 'Questo nome utente è già in uso: scegline un altro.',
   'error.code.client.usernameReserved': 'Questo nome utente apparteneva a un account rimosso e resta riservato: scegline un altro.',

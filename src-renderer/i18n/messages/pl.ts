@@ -922,6 +922,7 @@ export const pl: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Z tą przesyłką nie zarezerwowano odbioru.',
   'error.code.pickup.alreadyCancelled': 'Ten odbiór jest już anulowany.',
   'error.code.pickup.pastDeadline': 'Przewoźnik nie przyjmuje już anulowań tego odbioru.',
+  'error.code.stream.tooMany': 'Stacja ma otwartych zbyt wiele połączeń na żywo: zamknij stanowisko w innych oknach lub spróbuj ponownie za chwilę.',
   'error.code.webhook.notFound': 'Stacja nie ma takiego webhooka: mógł zostać usunięty.',
   'error.code.client.usernameTaken': 'Ta nazwa użytkownika jest zajęta: wybierz inną.',
   'error.code.client.usernameReserved': 'Ta nazwa użytkownika należała do usuniętego konta i pozostaje zarezerwowana: wybierz inną.',
