@@ -75,7 +75,7 @@ export async function openAdmin(dataDir: string, options: { databaseUrl?: string
     audit,
     webhooks: createWebhookService(store, audit),
     calendar: createCalendarService({ store, audit, clock: () => new Date() }),
-    tokenLifetime: createTokenLifetimeSettings(store),
+    tokenLifetime: createTokenLifetimeSettings(store, audit),
     close: () => store.close(),
   };
 }

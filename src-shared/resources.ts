@@ -196,11 +196,12 @@ export const AUDIT_ACTIONS = [
   'scale.configured',
   'packing.configured',
   'calendar.changed',
+  'tokens.lifetime-changed',
   'shipment.verified',
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_SUBJECT_TYPES = ['shipment', 'client', 'user', 'integration', 'carrier', 'printSettings', 'webhook', 'manifest', 'pickup', 'order', 'scale', 'packingSetup', 'calendar'] as const;
+export const AUDIT_SUBJECT_TYPES = ['shipment', 'client', 'user', 'integration', 'carrier', 'printSettings', 'webhook', 'manifest', 'pickup', 'order', 'scale', 'packingSetup', 'calendar', 'tokenSettings'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const auditEventAttributesSchema = z.object({

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { ErrorCode } from '../../src-shared/error-codes.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { Actor } from '../domain/caller.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
 import { createWorkGate, GateFullError } from '../security/work-gate.ts';
@@ -103,17 +104,19 @@ export interface TokenLifetimeSettings {
   set(actor: Actor, seconds: number): Promise<TokenSettings>;
 }
 
-export function createTokenLifetimeSettings(store: Store): TokenLifetimeSettings {
+/** The token lifetime as the admin command reads and sets it; a change is audited, with what it was before. */
+export function createTokenLifetimeSettings(store: Store, audit: AuditLog): TokenLifetimeSettings {
   return {
     read: () => readTokenSettings(store),
     async set(actor, seconds) {
-      if (actor.via !== 'cli' && actor.user.role !== 'admin') {
-        throw new StationError('role.required', ERROR_TEXT.roleNeeded('Setting the token lifetime', 'admin', actor.user.role), { meta: { neededRole: 'admin', role: actor.user.role } });
-      }
+      requireRole(actor, 'admin', 'Setting the token lifetime');
       if (!Number.isInteger(seconds) || seconds < TOKEN_LIFETIME.minSeconds || seconds > TOKEN_LIFETIME.maxSeconds) {
         throw new StationError('field.invalid', tokenLifetimeOutOfRange(seconds), { parameter: 'lifetime', meta: { reason: 'from 5 minutes to 7 days' } });
       }
-      await store.settings.set(TOKEN_SETTINGS_KEY, { ...(await storedTokenSettings(store)), lifetimeSeconds: seconds });
+      const stored = await storedTokenSettings(store);
+      const before = stored.lifetimeSeconds ?? TOKEN_LIFETIME.defaultSeconds;
+      const changed = before === seconds ? [] : [audit.change(actor, 'tokens.lifetime-changed', { type: 'tokenSettings', id: 'station' }, { lifetimeSeconds: { from: before, to: seconds } })];
+      await store.audited(changed, 'settings', 'set', TOKEN_SETTINGS_KEY, { ...stored, lifetimeSeconds: seconds });
       return readTokenSettings(store);
     },
   };

@@ -6,6 +6,8 @@
 // itself expire only when they say so. A numeric sub is the client id's decimal text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenLifetimeSettings, TOKEN_LIFETIME } from '../../src-main/services/authentication.ts';
+import { createAuditLog } from '../../src-main/services/audit-log.ts';
+import type { Store } from '../../src-main/store/index.ts';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { setClock } from '../helpers/clock.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
@@ -25,7 +27,7 @@ afterAll(() => t.close());
 const current = (token: string) => t.call('/v3/clients/current', { headers: { Authorization: `Bearer ${token}` } });
 const renewal = (token?: string) => t.call('/v3/clients/authentication/renewal', { method: 'POST', headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-const lifetime = createTokenLifetimeSettings;
+const lifetime = (store: Store) => createTokenLifetimeSettings(store, createAuditLog(store, 'test desk'));
 
 async function signedIn(): Promise<{ token: string; expiresAt: string }> {
   const response = await t.signIn();

@@ -60,5 +60,13 @@ describe('station config token-lifetime', () => {
     // The refusals changed nothing; the ends of the range are taken.
     expect(lastJsonLine((await runCli(['config', 'token-lifetime', '--data', data, '--json'])).stdout)).toEqual({ lifetimeSeconds: 5_400, lifetime: '1h30m', isDefault: false });
     expect(lastJsonLine((await runCli(['config', 'token-lifetime', '7d', '--data', data, '--json'])).stdout).lifetime).toBe('7d');
+    // Every change is in the audit log, with what it was before; the refusals are not.
+    const audit = lastJsonLine((await runCli(['audit', '--action', 'tokens.lifetime-changed', '--data', data, '--json'])).stdout);
+    expect(audit.map((entry: { detail: unknown }) => entry.detail)).toEqual([
+      { lifetimeSeconds: { from: 5_400, to: 604_800 } },
+      { lifetimeSeconds: { from: 300, to: 5_400 } },
+      { lifetimeSeconds: { from: 5_400, to: 300 } },
+      { lifetimeSeconds: { from: 43_200, to: 5_400 } },
+    ]);
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { silentLogger } from '../../src-main/logger.ts';
 import { createTokenLifetimeSettings } from '../../src-main/services/authentication.ts';
+import { createAuditLog } from '../../src-main/services/audit-log.ts';
 import { createStation, type Station } from '../../src-main/station.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
@@ -55,7 +56,7 @@ test.beforeAll(async () => {
     profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
   });
   // Tokens live an hour at this station.
-  await createTokenLifetimeSettings(station.store).set(OPERATOR, 3600);
+  await createTokenLifetimeSettings(station.store, createAuditLog(station.store, 'e2e-desk')).set(OPERATOR, 3600);
   url = await station.start();
   const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
   const token = (await signIn.json()).meta.token as string;

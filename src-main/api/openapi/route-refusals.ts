@@ -8,8 +8,8 @@ import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 /** Any request: a foreign Host or Origin, an Accept of nothing the station answers, a fault, the storage away. */
 const EVERY_ROUTE: readonly ErrorCode[] = ['request.hostNotAllowed', 'request.originNotAllowed', 'request.notAcceptable', 'station.internal', 'storage.unavailable'];
 
-/** A route behind the Bearer check. */
-const SIGNED_IN: readonly ErrorCode[] = ['auth.missing', 'auth.tokenInvalid', 'auth.tokenMissingData', 'auth.tokenExpired'];
+/** A route behind the Bearer check: no token, a token the station cannot read or that expired, or one whose client, user or integration key is gone (auth.failed). */
+const SIGNED_IN: readonly ErrorCode[] = ['auth.missing', 'auth.failed', 'auth.tokenInvalid', 'auth.tokenMissingData', 'auth.tokenExpired'];
 
 /** A request with a body: how it is read (middleware/negotiation.ts and body.ts), before the route sees it. */
 const BODY: readonly ErrorCode[] = [

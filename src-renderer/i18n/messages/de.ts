@@ -174,6 +174,7 @@ export const de: Record<MessageKey, string> = {
   'audit.actions.scale.configured': 'Waage eingerichtet',
   'audit.actions.packing.configured': 'Packregeln geändert',
   'audit.actions.calendar.changed': 'Kalender geändert',
+  'audit.actions.tokens.lifetime-changed': 'Token-Gültigkeitsdauer geändert',
   'audit.actions.shipment.verified': 'Paket geprüft',
   'audit.actions.shipment.verify-mismatch': 'Paketprüfung: falsches Etikett',
   'shipments.from': 'Von',

@@ -173,6 +173,7 @@ export const en = {
   'audit.actions.scale.configured': 'Scale set up',
   'audit.actions.packing.configured': 'Packing setup changed',
   'audit.actions.calendar.changed': 'Calendar changed',
+  'audit.actions.tokens.lifetime-changed': 'Token lifetime changed',
   'audit.actions.shipment.verified': 'Parcel verified',
   'audit.actions.shipment.verify-mismatch': 'Parcel verification mismatch',
   'shipments.from': 'From',

@@ -174,6 +174,7 @@ export const es: Record<MessageKey, string> = {
   'audit.actions.scale.configured': 'Báscula configurada',
   'audit.actions.packing.configured': 'Reglas de embalaje cambiadas',
   'audit.actions.calendar.changed': 'Calendario cambiado',
+  'audit.actions.tokens.lifetime-changed': 'Duración de los tokens cambiada',
   'audit.actions.shipment.verified': 'Paquete verificado',
   'audit.actions.shipment.verify-mismatch': 'Verificación del paquete: etiqueta equivocada',
   'shipments.from': 'Desde',

@@ -174,6 +174,7 @@ export const fr: Record<MessageKey, string> = {
   'audit.actions.scale.configured': 'Balance configurée',
   'audit.actions.packing.configured': 'Règles d’emballage modifiées',
   'audit.actions.calendar.changed': 'Calendrier modifié',
+  'audit.actions.tokens.lifetime-changed': 'Durée de vie des jetons modifiée',
   'audit.actions.shipment.verified': 'Colis vérifié',
   'audit.actions.shipment.verify-mismatch': 'Vérification du colis : mauvaise étiquette',
   'shipments.from': 'Du',

@@ -174,6 +174,7 @@ export const it: Record<MessageKey, string> = {
   'audit.actions.scale.configured': 'Bilancia configurata',
   'audit.actions.packing.configured': 'Regole di imballaggio modificate',
   'audit.actions.calendar.changed': 'Calendario modificato',
+  'audit.actions.tokens.lifetime-changed': 'Durata dei token modificata',
   'audit.actions.shipment.verified': 'Collo verificato',
   'audit.actions.shipment.verify-mismatch': 'Verifica collo: etichetta errata',
   'shipments.from': 'Dal',

@@ -174,6 +174,7 @@ export const pl: Record<MessageKey, string> = {
   'audit.actions.scale.configured': 'Skonfigurowano wagę',
   'audit.actions.packing.configured': 'Zmieniono zasady pakowania',
   'audit.actions.calendar.changed': 'Zmieniono kalendarz',
+  'audit.actions.tokens.lifetime-changed': 'Zmieniono czas ważności tokenów',
   'audit.actions.shipment.verified': 'Sprawdzono paczkę',
   'audit.actions.shipment.verify-mismatch': 'Sprawdzenie paczki: zła etykieta',
   'shipments.from': 'Od',
