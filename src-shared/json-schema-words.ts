@@ -76,3 +76,51 @@ function lessThan(n: number): string {
   }
   return alternatives.join('|');
 }
+
+/** The control characters no text of a request may hold (json-input.ts: all but tab and line breaks). */
+const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f';
+
+/**
+ * One entry of a list, trimmed and not blank, of at most `max` characters: without commas where the list is one
+ * text separated by commas (`commas` false), any text where it is an array's entry.
+ */
+export function entryText(max: number, commas: boolean): string {
+  const comma = commas ? '' : ',';
+  const edge = `[^${comma}\\s${CONTROLS}]`;
+  return max === 1 ? edge : `${edge}(?:[^${comma}${CONTROLS}]{0,${max - 2}}${edge})?`;
+}
+
+/**
+ * A list as the station reads it (SHARED_FIELDS.list): one text of entries separated by commas, or an array of
+ * entries (text, or numbers where `numbers`); entries trimmed, blank ones dropped, at most `max` of them. `entry`
+ * gives the pattern of one entry, with or without commas in it.
+ */
+export function listSaid(entry: (commas: boolean) => string, max: number, numbers: boolean): JsonSchema {
+  const item: JsonSchema = { type: 'string', pattern: `^\\s*(?:${entry(true)})?\\s*$` };
+  return {
+    anyOf: [
+      { type: 'string', pattern: `^[\\s,]*(?:(?:${entry(false)})\\s*(?:,[\\s,]*|$)){0,${max}}$` },
+      { type: 'array', maxItems: max, items: numbers ? { anyOf: [item, { type: 'number' }] } : item },
+    ],
+  };
+}
+
+/**
+ * A decimal of up to `digits` whole digits as text, at most 10^digits (leading zeros taken): with a point, or a comma
+ * where `comma`; blank text too where `blank` (read as absent).
+ */
+export function decimalText(digits: number, options: { comma: boolean; blank: boolean }): string {
+  const point = options.comma ? '[.,]' : '\\.';
+  const top = `1${'0'.repeat(digits)}`;
+  const number = `0*(?:\\d{1,${digits}}(?:${point}\\d*)?|${point}\\d+|${top}(?:${point}0*)?)`;
+  return `^\\s*${options.blank ? `(?:${number})?` : number}\\s*$`;
+}
+
+/** A few codes in any case, grouped by their first letter: the pattern of a country code among `codes`, say. */
+export function codesAnyCase(codes: readonly string[]): string {
+  const byFirst = new Map<string, string[]>();
+  for (const code of [...codes].sort()) byFirst.set(code.slice(0, 1), [...(byFirst.get(code.slice(0, 1)) ?? []), code.slice(1)]);
+  const letter = (char: string) => (/[a-z]/i.test(char) ? `${char.toUpperCase()}${char.toLowerCase()}` : char.replace(/[\\\]^-]/g, '\\$&'));
+  const rest = (tails: string[]) => (tails.every((tail) => tail.length === 1) ? `[${tails.map(letter).join('')}]` : `(?:${tails.map((tail) => [...tail].map((char) => `[${letter(char)}]`).join('')).join('|')})`);
+  return `(?:${[...byFirst].map(([first, tails]) => `[${letter(first)}]${rest(tails)}`).join('|')})`;
+}

@@ -7,8 +7,9 @@ import { resourceSchema } from './resource-schema.ts';
 import type { ErrorObject } from './jsonapi.ts';
 import { expects, fieldError, validateResource, type Result } from './resource-validation.ts';
 import { SHARED_FIELDS } from './shipment-validation.ts';
+import { anyCase, decimalText, said, type JsonSchema } from './json-schema-words.ts';
 
-const { optional, requiredText, optionalText, country, measure, list } = SHARED_FIELDS;
+const { optional, requiredText, optionalText, country, measure, list, textEntries, countryEntries } = SHARED_FIELDS;
 
 export const boxPresetSchema = z.object({
   name: z.string(),
@@ -55,30 +56,40 @@ export const DEFAULT_PACKING_SETUP: PackingSetup = {
   varianceBlockPercent: 25,
 };
 
+/** Text that is not there: null, or nothing but white space. */
+const BLANK: JsonSchema = { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] };
+
 const kilograms = (what: string) => expects(optional(
-  z
-    .union([z.string().trim(), z.number()])
-    .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
-    .pipe(z.number().finite().min(0).max(100_000).optional()),
+  said(
+    z
+      .union([z.string().trim(), z.number()])
+      .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
+      .pipe(z.number().finite().min(0).max(100_000).optional()),
+    { anyOf: [{ type: 'number', minimum: 0, maximum: 100_000 }, { type: 'string', pattern: decimalText(5, { comma: true, blank: true }) }] },
+  ),
 ), `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`);
 
 const ruleSchema = z.object({
   when: optional(
     z.object({
-      countries: expects(list(country, 250), 'the destination countries as ISO 3166-1 alpha-2 codes such as DE (case does not matter): an array of at most 250, or one text separated by commas'),
+      countries: expects(list(country, 250, countryEntries), 'the destination countries as ISO 3166-1 alpha-2 codes such as DE (case does not matter): an array of at most 250, or one text separated by commas'),
       minWeightKg: kilograms('the least weight'),
       maxWeightKg: kilograms('the weight the rule takes up to, more than minWeightKg'),
-      skus: expects(list(z.string().max(35), 100), 'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas'),
-      tags: expects(list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20), 'the order’s tags, each at most 30 characters (case does not matter): an array of at most 20, or one text separated by commas'),
+      skus: expects(list(z.string().max(35), 100, textEntries(35)), 'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas'),
+      tags: expects(list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20, textEntries(30)), 'the order’s tags, each at most 30 characters (case does not matter): an array of at most 20, or one text separated by commas'),
     }),
   ).transform((when) => when ?? {}),
   then: expects(
-    z.object({
-      box: expects(optionalText(50), 'the name of a box preset (of boxPresets), at most 50 characters').transform((value) => value || undefined),
-      service: expects(optional(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express', '']))), 'economy or express')
-        .transform((value) => value || undefined),
-      carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform((value) => value?.toUpperCase() || undefined),
-    }),
+    said(
+      z.object({
+        box: expects(optionalText(50), 'the name of a box preset (of boxPresets), at most 50 characters').transform((value) => value || undefined),
+        service: expects(optional(said(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express', ''])), { type: 'string', pattern: anyCase(['economy', 'express', '']) })), 'economy or express')
+          .transform((value) => value || undefined),
+        carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform((value) => value?.toUpperCase() || undefined),
+      }),
+      // What it decides: at least one of them there (not null, not blank).
+      (rendered) => ({ ...rendered, anyOf: ['box', 'service', 'carrier'].map((member) => ({ required: [member], properties: { [member]: { not: BLANK } } })) }),
+    ),
     'what the rule decides: a box, a service or a carrier (at least one of them)',
   ),
 });
@@ -89,15 +100,21 @@ const presetSchema = z.object({
   length: expects(measure, `the length ${CM}`),
   width: expects(measure, `the width ${CM}`),
   height: expects(measure, `the height ${CM}`),
-  tareKg: expects(optional(z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.'))).pipe(
+  tareKg: expects(optional(said(z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.')), {
+    anyOf: [{ type: 'number', minimum: 0, maximum: 9999.999, multipleOf: 0.001 }, { type: 'string', pattern: '^\\s*\\d{1,4}(?:[.,]\\d{1,3})?\\s*$' }],
+  })).pipe(
     z.string().regex(/^\d{1,4}(\.\d{1,3})?$/).optional(),
   ), 'the empty box’s own weight in kg, at most 9999.999 with up to three decimals, such as 0.35 (a number, or text with a point or a comma)'),
 });
 
-const percent = z
-  .union([z.string().trim(), z.number()])
-  .transform((value) => Number(String(value).replace(',', '.')))
-  .pipe(z.number().finite().min(0).max(1000));
+/** A percent from 0 to 1000; blank text is absent, as null is. */
+const percent = said(
+  z
+    .union([z.string().trim(), z.number()])
+    .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
+    .pipe(z.number().finite().min(0).max(1000).optional()),
+  { anyOf: [{ type: 'number', minimum: 0, maximum: 1000 }, { type: 'string', pattern: decimalText(3, { comma: true, blank: true }) }] },
+);
 
 const PERCENT = 'percent from 0 to 1000: a number, or text with a point or a comma';
 export const packingSetupChangeSchema = z

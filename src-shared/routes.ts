@@ -20,6 +20,7 @@ import { resourceSchema } from './resource-schema.ts';
 import { errorObjectSchema } from './jsonapi.ts';
 import {
   addressResourceSchema,
+  AUDIT_ACTIONS,
   auditEventResourceSchema,
   carrierResourceSchema,
   clientMetaSchema,
@@ -49,7 +50,7 @@ import { shipmentRequestMetaSchema, shipmentRequestSchema, type Operation } from
 import { todayResourceSchema } from './today.ts';
 import { outboxEntryResourceSchema, upstreamHealthMetaSchema } from './upstream.ts';
 import { verificationAttributesSchema, verificationRequestSchema } from './verification.ts';
-import { deliveryResourceSchema, newWebhookSchema, webhookChangeSchema, webhookReplaySchema, webhookResourceSchema } from './webhooks.ts';
+import { REPLAY_LIMIT, deliveryResourceSchema, newWebhookSchema, webhookChangeSchema, webhookReplaySchema, webhookResourceSchema } from './webhooks.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -92,8 +93,9 @@ export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> exten
   /**
    * The refusals of a well-formed request that only the station's state decides (a stale rate, a closed day, an id
    * that does not exist), or that a JSON schema cannot state (a phone in a numbering plan, one parameter that needs
-   * another): their codes, `code@member` for a code at one member or parameter only. The description lists them on
-   * the operation (x-stateRefusals); every other 400 is a rule the request schema states.
+   * another): their codes, `code@member` for a code at one member or parameter only (a JSON pointer, `*` for any
+   * index of a list). The description lists them on the operation (x-stateRefusals); every other 400 is a rule the
+   * request schema states.
    */
   readonly stateRefusals?: readonly string[];
   readonly answers: RouteAnswer;
@@ -200,7 +202,7 @@ export const ROUTES = {
   addUser: route('POST', '/users', 'admin', 'Adds a person to the account.', { action: 'Managing the team', data: userResourceSchema, body: one('user', newUserSchema) }),
   changeUser: route('PATCH', '/users/:id', 'admin', 'Changes a person’s role, name or password.', { action: 'Managing the team', data: userResourceSchema, body: one('user', userChangeSchema) }),
   removeUser: route('DELETE', '/users/:id', 'admin', 'Removes a person: their sessions end; what they did stays in the audit log.', { action: 'Managing the team' }),
-  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), meta: z.object({ count: z.number().meta({ description: 'The events on this page.' }) }), paged: true, stateRefusals: CURSOR, query: query({ 'filter[action]': 'One action, e.g. shipment.voided.', 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE }) }),
+  auditEvents: route('GET', '/audit-events', 'supervisor', 'The audit log, newest first: who did what, from which desk.', { action: 'Reading the audit log', data: list(auditEventResourceSchema), meta: z.object({ count: z.number().meta({ description: 'The events on this page.' }) }), paged: true, stateRefusals: CURSOR, query: query({ 'filter[action]': z.enum(AUDIT_ACTIONS).meta({ description: 'One action, e.g. shipment.voided (as the log writes it).' }), 'filter[actor]': 'One username.', 'filter[desk]': 'One desk.', ...PAGE, 'page[before]': z.string().regex(/^\s*[1-9][0-9]{0,14}\s*$/).meta({ description: 'The older cursor: the id of an audit event, the page starts at the one before it (page[after] wins when both are given).' }) }) }),
 
   // The echo of the spec's test endpoints
   test: route('GET', '/test', 'packer', 'Answers the caller’s request back (spec 4.4).', { data: z.unknown() }),
@@ -237,7 +239,7 @@ export const ROUTES = {
   calendar: route('GET', '/calendar', 'packer', 'The station’s time zone, its clock and today, and its holidays.', { data: calendarResourceSchema }),
   changeCalendar: route('PATCH', '/calendar', 'admin', 'A new time zone, or the whole list of holidays.', { action: 'Changing the station calendar', data: calendarResourceSchema, body: one('calendar', calendarChangeSchema) }),
   packing: route('GET', '/packing', 'packer', 'The station’s box presets, packing rules and weight check.', { data: packingSetupResourceSchema }),
-  changePacking: route('PATCH', '/packing', 'supervisor', 'Changes the box presets, packing rules or weight check.', { action: 'Changing the packing rules and box presets', data: packingSetupResourceSchema, body: one('packingSetup', packingSetupChangeSchema) }),
+  changePacking: route('PATCH', '/packing', 'supervisor', 'Changes the box presets, packing rules or weight check.', { note: 'Rules between members, over the setup as it would be (a member not sent keeps its current value), which the request schema cannot state: preset names unique, case ignored (field.invalid at the later name); a rule’s box one of the presets, so a preset a rule still uses cannot be removed (field.invalid at the rule’s then/box); a rule’s minWeightKg below its maxWeightKg (field.invalid at maxWeightKg); varianceWarnPercent at most varianceBlockPercent (field.invalid at varianceWarnPercent).', stateRefusals: ['field.invalid@/data/attributes/boxPresets/*/name', 'field.invalid@/data/attributes/rules/*/then/box', 'field.invalid@/data/attributes/rules/*/when/maxWeightKg', 'field.invalid@/data/attributes/varianceWarnPercent'], action: 'Changing the packing rules and box presets', data: packingSetupResourceSchema, body: one('packingSetup', packingSetupChangeSchema) }),
   scale: route('GET', '/scale', 'packer', 'The desk’s scale: its settings and latest reading.', { data: scaleResourceSchema }),
   changeScale: route('PATCH', '/scale', 'supervisor', 'Sets up the desk’s scale.', { action: 'Setting up the scale', data: scaleResourceSchema, body: one('scale', scaleSettingsChangeSchema) }),
   scalePorts: route('GET', '/scale/ports', 'packer', 'The serial ports the station sees.', { data: list(resourceSchema('serialPort', z.object({ path: z.string() }))) }),
@@ -273,7 +275,7 @@ export const ROUTES = {
   changeWebhook: route('PATCH', '/webhooks/:id', 'packer', 'Pauses or resumes a webhook, or changes what it receives.', { data: webhookResourceSchema, body: one('webhook', webhookChangeSchema) }),
   removeWebhook: route('DELETE', '/webhooks/:id', 'packer', 'Removes a webhook.'),
   webhookDeliveries: route('GET', '/webhooks/:id/deliveries', 'packer', 'A webhook’s deliveries, newest first, paged.', { data: list(deliveryResourceSchema), paged: true, stateRefusals: [...CURSOR, 'parameter.invalid@page[before]'], query: query({ 'filter[status]': z.enum(['pending', 'delivered', 'dead']).meta({ description: 'pending, delivered or dead.' }), ...PAGE }) }),
-  replayWebhook: route('POST', '/webhooks/:id/replay', 'packer', 'Delivers a range of past events to a webhook again.', { data: resourceSchema('webhookReplay', z.object({ fromEventId: z.number(), toEventId: z.number(), queued: z.number() })), body: one('webhookReplay', webhookReplaySchema), ok: [202] }),
+  replayWebhook: route('POST', '/webhooks/:id/replay', 'packer', 'Delivers a range of past events to a webhook again.', { note: `toEventId may not be below fromEventId (field.invalid at toEventId): a rule between two members, which the request schema cannot state. At most ${REPLAY_LIMIT} events are queued by one replay.`, stateRefusals: ['field.invalid@/data/attributes/toEventId'], data: resourceSchema('webhookReplay', z.object({ fromEventId: z.number(), toEventId: z.number(), queued: z.number() })), body: one('webhookReplay', webhookReplaySchema), ok: [202] }),
 
   // Open routes
   health: route('GET', '/health', 'open', 'Whether the station and its database answer (503 with the health when not).', { data: healthResourceSchema }),

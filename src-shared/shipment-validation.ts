@@ -3,14 +3,14 @@
 // Every violation is reported at once, in the words of spec section 7, with its JSON pointer.
 import { isCalendarDate } from './calendar.ts';
 import { z } from 'zod';
-import { STATE_REQUIRED, isCountryCode } from './countries.ts';
+import { COUNTRY_CODES, STATE_REQUIRED, isCountryCode } from './countries.ts';
 import { IOSS_LIMIT_CENTS, customsRoute, isEori, isHsCode, isIoss, type CustomsRoute } from './customs.ts';
 import { STATE_CODES, checkPhone, checkUsPhone, isWrittenPhone, phoneAsDigits, receiverWarnings, type LikelyWrongWarning } from './address-checks.ts';
 import { checkPostalCode } from './postal-codes.ts';
 import { ERROR_TEXT, errorObject } from './errors.ts';
 import { apiReason } from './field-expectations.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
-import { CALENDAR_DATE, FLAG, MEASURE_TEXT, MONEY_TEXT, POSITIVE_MONEY_TEXT, anyCase, component, said, textInput as textSaid } from './json-schema-words.ts';
+import { CALENDAR_DATE, FLAG, MEASURE_TEXT, MONEY_TEXT, POSITIVE_MONEY_TEXT, anyCase, codesAnyCase, component, entryText, listSaid, said, textInput as textSaid } from './json-schema-words.ts';
 import { parseRateId } from './rates.ts';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
 import { MONEY_MAX_CENTS, formatCents, multiplyCents, parseCents } from './money.ts';
@@ -476,18 +476,26 @@ function checkCustomsData(attributes: Record<string, unknown>, declaration: Reco
   }
 }
 
-/** A list given as a JSON array or as one comma-separated text ("DE, AT"): entries trimmed, empty ones and repeats dropped; none is absent. */
-const list = (item: z.ZodType<string, string>, max: number) =>
-  optional(
-    z
-      .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-      .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''))
-      .pipe(z.array(item).max(max))
-      .transform((entries) => (entries.length > 0 ? [...new Set(entries)] : undefined)),
-  );
+/**
+ * A list given as a JSON array or as one comma-separated text ("DE, AT"): entries trimmed, empty ones and repeats
+ * dropped; none is absent. `entry`, the pattern of one entry (with commas in it or not), makes the description say
+ * the list exactly (listSaid); without it, it says text or an array.
+ */
+const list = (item: z.ZodType<string, string>, max: number, entry?: { pattern: (commas: boolean) => string; numbers: boolean }) => {
+  const read = z
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+    .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .pipe(z.array(item).max(max))
+    .transform((entries) => (entries.length > 0 ? [...new Set(entries)] : undefined));
+  return optional(entry ? said(read, listSaid(entry.pattern, max, entry.numbers)) : read);
+};
+/** A list's entries as text of at most `max` characters (numbers taken as their text). */
+const textEntries = (max: number) => ({ pattern: (commas: boolean) => entryText(max, commas), numbers: true });
+/** A list's entries as country codes, in any case. */
+const countryEntries = { pattern: () => codesAnyCase([...COUNTRY_CODES]), numbers: false };
 
 /** The field rules an order (src-shared/orders.ts) and the packing setup share with a shipment: one set of rules. */
-export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
+export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, textEntries, countryEntries, address: addressSchema, service: code(['EXPRESS', 'ECONOMY']) };
 
 type ParsedAttributes = z.infer<typeof shipmentRequestSchema>;
 

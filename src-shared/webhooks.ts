@@ -4,6 +4,7 @@
 // numbers may come as decimal strings.
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './events.ts';
+import { said } from './json-schema-words.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 
@@ -96,7 +97,22 @@ export interface ReplayRequest {
   toEventId: number;
 }
 
-export const webhookReplaySchema = z.object({ fromEventId: wholeNumber, toEventId: wholeNumber }).refine((range) => range.fromEventId <= range.toEventId, { path: ['toEventId'] });
+/** An event id as the replay reads it: a whole number, or its digits as text (white space around them taken). */
+const eventId = (words: string) =>
+  said(wholeNumber, { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^\\s*[0-9]{1,15}\\s*$' }] }).meta({ description: words });
+
+/**
+ * The range of a replay: from one event id to another, both included. That toEventId is not below fromEventId is a
+ * rule between two members, which a JSON schema cannot state: the operation lists it (x-stateRefusals, its note).
+ */
+export const webhookReplaySchema = z
+  .object({
+    fromEventId: eventId('the first event id to deliver again: a whole number from 0 (or its digits as text)'),
+    toEventId: eventId('the last event id to deliver again, fromEventId or above: a whole number (or its digits as text)'),
+  })
+  .superRefine((range, context) => {
+    if (range.fromEventId > range.toEventId) context.addIssue({ code: 'custom', path: ['toEventId'], message: `an event id from fromEventId (${range.fromEventId}) on` });
+  });
 
 export function validateNewWebhook(document: unknown): Result<NewWebhookRequest> {
   return validateResource(document, 'webhook', newWebhookSchema, false) as Result<NewWebhookRequest>;

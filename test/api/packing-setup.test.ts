@@ -130,6 +130,13 @@ describe('packing setup', () => {
     expect(entries).toContainEqual({ by: 'smith', detail: { boxPresets: ['Mailer', 'Wine box'], rules: 3, varianceWarnPercent: 8, varianceBlockPercent: 20 } });
   });
 
+  it('takes a blank percent as absent, as null is: the current one stays (not 0 %)', async () => {
+    const before = (await call('GET', '/v3/packing')).json.data.attributes;
+    const kept = await patch({ varianceWarnPercent: '  ', varianceBlockPercent: null });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json.data.attributes).toMatchObject({ varianceWarnPercent: before.varianceWarnPercent, varianceBlockPercent: before.varianceBlockPercent });
+  });
+
   it('keeps the setup across a restart, and on PostgreSQL shares it with every desk of the database', async () => {
     const saved = (await call('GET', '/v3/packing')).json.data.attributes;
     await t.station.stop();

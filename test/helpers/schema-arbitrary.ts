@@ -40,15 +40,23 @@ function ofType(document: Record<string, any>, schema: Record<string, any>, type
       return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e9), max: Math.min(schema.maximum ?? 100_000, 1e9) });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true, noDefaultInfinity: true });
-    case 'string':
+    case 'string': {
+      // JSON Schema counts a text's length in characters (code points); the texts drawn here are of the Basic
+      // Multilingual Plane (fast-check's ASCII, and what a pattern's classes give), where the station's count (zod's,
+      // in UTF-16 units) is the same. A pattern's text keeps to the schema's lengths too (an e-mail of at most 50).
+      const minLength = schema.minLength ?? 0;
+      const maxLength = schema.maxLength ?? Number.POSITIVE_INFINITY;
       if (typeof schema.pattern === 'string') {
         try {
-          return fc.stringMatching(new RegExp(schema.pattern));
+          const matching = fc.stringMatching(new RegExp(schema.pattern));
+          if (schema.minLength === undefined && schema.maxLength === undefined) return matching;
+          return matching.filter((text) => [...text].length >= minLength && [...text].length <= maxLength);
         } catch {
           // A pattern JavaScript does not take: any text.
         }
       }
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60) });
+      return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 40, 60)) });
+    }
     case 'array': {
       const item = schema.items ? allowed(document, schema.items, depth + 1) : junk;
       return fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
