@@ -49,10 +49,15 @@ function renewalDue(token: string): number {
   }
 }
 
-/** A renewal that failed for want of the station (not refused) is tried again this much later. */
+/**
+ * A renewal that failed for want of the station (not refused) is tried again this much later; and renewals are at
+ * least this far apart, so a desk whose idea of the station's clock is off never renews in a loop.
+ */
 const RENEWAL_RETRY_MS = 30_000;
 let renewalTimer: ReturnType<typeof setTimeout> | undefined;
 let renewing: Promise<void> | undefined;
+/** When the token was last renewed, on this computer's clock. */
+let renewedAt = Number.NEGATIVE_INFINITY;
 
 export const useSession = create<SessionState>()((set, get) => {
   /** Exchanges the token for a fresh one; one exchange at a time, whoever asks. */
@@ -64,6 +69,7 @@ export const useSession = create<SessionState>()((set, get) => {
         const renewed = await api.renewToken();
         // Signed out meanwhile (or signed in again): the answer is for a session that is over.
         if (get().token !== token || get().status !== 'signed-in') return;
+        renewedAt = Date.now();
         saveJson(TOKEN_KEY, { token: renewed.token });
         set({ token: renewed.token, client: renewed.client, who: renewed.who ?? get().who });
         scheduleRenewal();
@@ -81,7 +87,7 @@ export const useSession = create<SessionState>()((set, get) => {
     renewalTimer = undefined;
     const { token, status } = get();
     if (!token || status !== 'signed-in') return;
-    const wait = retryMs ?? Math.max(0, renewalDue(token) - stationNow().getTime());
+    const wait = retryMs ?? Math.max(0, renewalDue(token) - stationNow().getTime(), renewedAt + RENEWAL_RETRY_MS - Date.now());
     // A timer waits at most about 24 days; a token lives 7 at most.
     renewalTimer = setTimeout(() => void renew(), Math.min(wait, 2 ** 31 - 1));
   };
@@ -90,7 +96,7 @@ export const useSession = create<SessionState>()((set, get) => {
   const renewIfDue = async () => {
     const { token, status } = get();
     if (renewing) await renewing;
-    else if (token && status === 'signed-in' && stationNow().getTime() >= renewalDue(token)) await renew();
+    else if (token && status === 'signed-in' && stationNow().getTime() >= renewalDue(token) && Date.now() - renewedAt >= RENEWAL_RETRY_MS) await renew();
   };
 
   return {
