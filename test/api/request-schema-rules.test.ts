@@ -55,7 +55,8 @@ describe('a webhook replay’s range', () => {
   });
 
   it('describes the event ids as whole numbers or their digits, and says what a wrong one takes', async () => {
-    const attributes = operation().requestBody.content[JSONAPI].schema.properties.data.properties.attributes;
+    const body = operation().requestBody.content[JSONAPI].schema as { $ref: string };
+    const attributes = description.components.schemas[body.$ref.split('/').at(-1)!].properties.data.properties.attributes;
     expect(attributes.properties.fromEventId.anyOf).toEqual([{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: expect.any(String) }]);
     const refused = await call('POST', '/v3/webhooks/1/replay', { data: { type: 'webhookReplay', attributes: { fromEventId: 'one', toEventId: 12 } } });
     expect(refused.status, refused.text).toBe(400);

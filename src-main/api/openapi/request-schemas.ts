@@ -8,7 +8,7 @@ import { STATE_CODES } from '../../../src-shared/address-checks.ts';
 import { COUNTRY_CODES, STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { SPECIAL, territoryOf } from '../../../src-shared/customs.ts';
 import { expectationAt } from '../../../src-shared/field-expectations.ts';
-import { TRUE, anyCase, decimalAtMost, textInput, type JsonSchema } from '../../../src-shared/json-schema-words.ts';
+import { TRUE, anyCase, codesAnyCase, decimalAtMost, textInput, type JsonSchema } from '../../../src-shared/json-schema-words.ts';
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 import { DOCUMENTS_MAX } from '../../../src-shared/shipment.ts';
 
@@ -33,6 +33,9 @@ function describeMembers(schema: Record<string, any>, pointer: string): void {
 const require = createRequire(import.meta.url);
 const alpha2 = require('postal-codes-js/generated/postal-codes-alpha2.json') as Record<string, { postalCodeFormat?: string }>;
 
+/** What the station takes out of a postal code before it checks it: spaces and dashes, anywhere. */
+const POSTAL_GAP = '(?:[^\\S\\v\\f]|-)*';
+
 /** A letter in either case. */
 const caseless = (letter: string) => (/[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter);
 
@@ -41,7 +44,9 @@ const caseless = (letter: string) => (/[a-z]/i.test(letter) ? `[${letter.toUpper
  * out, letters in any case. Each atom of the pattern may be followed by spaces and dashes.
  */
 function postalPattern(expression: string): string {
-  const gap = '[\\s-]*';
+  // White space but vertical tab and form feed (control characters, refused in any text), or a dash: written so
+  // that requestPatterns leaves it as it is, short.
+  const gap = POSTAL_GAP;
   let out = '';
   let i = 0;
   while (i < expression.length) {
@@ -95,16 +100,23 @@ function postalCodeOf(country: string): JsonSchema | undefined {
   return { anyOf: [text, { type: 'integer', minimum: count === 1 ? 0 : 10 ** (count - 1), maximum: 10 ** count - 1 }] };
 }
 
-/** The country member is this one (any case, white space around it). */
-const countryIs = (codes: readonly string[]): JsonSchema => ({ required: ['country'], properties: { country: { type: 'string', pattern: anyCase(codes) } } });
+/**
+ * The country member is one of these, in a condition: the address's own schema already requires its country and
+ * checks it is a code (CountryCode: two letters, white space around them), so the condition needs only to find
+ * which code it is, the letters in any case, unanchored.
+ */
+const countryIs = (codes: readonly string[]): JsonSchema => ({ properties: { country: { pattern: codesAnyCase(codes) } } });
 
-/** AddressRules: the postal code in its country's format, and the state where the country needs one. */
+/** AddressRules: the postal code in its country's format (countries of one format under one condition), and the state where the country needs one. */
 function addressRules(): JsonSchema {
-  const rules: JsonSchema[] = [];
+  const byFormat = new Map<string, { postalCode: JsonSchema; countries: string[] }>();
   for (const country of [...COUNTRY_CODES].sort()) {
     const postalCode = postalCodeOf(country);
-    if (postalCode) rules.push({ if: countryIs([country]), then: { properties: { postalCode } } });
+    if (!postalCode) continue;
+    const key = JSON.stringify(postalCode);
+    byFormat.set(key, { postalCode, countries: [...(byFormat.get(key)?.countries ?? []), country] });
   }
+  const rules: JsonSchema[] = [...byFormat.values()].map(({ postalCode, countries }) => ({ if: countryIs(countries), then: { properties: { postalCode } } }));
   for (const country of [...STATE_REQUIRED].sort()) {
     const known = STATE_CODES[country];
     const state = known ? { type: 'string', pattern: anyCase([...known.codes].sort()) } : textInput(20, true);
@@ -265,6 +277,40 @@ function requestPatterns(document: { components: { schemas: Record<string, Recor
 
 const pointerOf = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
+/** A schema written alike at these places of the components (paths from components.schemas) becomes the component `name`, each place referring to it. */
+function sharedSchema(document: { components: { schemas: Record<string, Record<string, any>> } }, name: string, places: readonly string[]): void {
+  const found = places.map((place) => {
+    const parts = place.split('/');
+    const parent = parts.slice(0, -1).reduce<Record<string, any> | undefined>((node, part) => node?.[part], document.components.schemas);
+    return { parent, key: parts.at(-1)! };
+  });
+  const schemas = found.map(({ parent, key }) => parent?.[key] as Record<string, unknown> | undefined);
+  const first = schemas[0];
+  if (!first || document.components.schemas[name] || schemas.some((schema) => JSON.stringify(schema) !== JSON.stringify(first))) return;
+  document.components.schemas[name] = first;
+  for (const { parent, key } of found) parent![key] = { $ref: `#/components/schemas/${name}` };
+}
+
+/**
+ * Each operation's request body, said once: a body that both media types take (application/vnd.api+json and
+ * application/json) becomes the component <OperationId>Request, which each refers to, instead of two copies.
+ */
+function sharedRequestBodies(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const content = (operation as { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } } | undefined)?.requestBody?.content;
+      const schemas = Object.values(content ?? {}).map((media) => media.schema);
+      const first = schemas[0];
+      if (!content || schemas.length < 2 || !first || typeof first.$ref === 'string' || schemas.some((schema) => JSON.stringify(schema) !== JSON.stringify(first))) continue;
+      const operationId = String((operation as { operationId?: unknown }).operationId);
+      const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`;
+      if (document.components.schemas[name]) throw new Error(`The component ${name} is taken: ${operationId}'s request body needs another name`);
+      document.components.schemas[name] = first;
+      for (const media of Object.values(content)) media.schema = { $ref: `#/components/schemas/${name}` };
+    }
+  }
+}
+
 /** Finishes the generated request schemas of the description, in place. */
 export function describeRequestSchemas(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
   const schemas = document.components.schemas;
@@ -280,6 +326,9 @@ export function describeRequestSchemas(document: { components: { schemas: Record
     RouteWithoutCustoms: { description: 'A route on which goods are not declared to customs: both ends in one customs and VAT territory (postal codes tell the special territories apart), or Northern Ireland with Great Britain or the EU.', ...routeWithoutCustoms(byKey) },
     ShipmentRules: { description: 'What ties a shipment’s members together: goodsDescription and invoiceSubtotal unless documentsOnly; insurance description and value together; documentsOnly on a customs route only, its parcels at most 2.5 kg and 30 × 21 × 15 cm; an exportDeclaration through customs, and for commercial goods each line’s HS code and, leaving the EU, the exporter’s EORI (or an EORI as shipFrom.taxIdentification). The seller’s IOSS number for commercial goods of up to 150 EUR sold into the EU is asked by the items’ total, which a schema cannot add up.', ...shipmentRules() },
   });
+  sharedRequestBodies(document);
+  // An order's attributes, the same in one order and in a batch of them.
+  sharedSchema(document, 'OrderRequestAttributes', ['AddOrderRequest/properties/data/properties/attributes', 'AddOrdersRequest/properties/data/items/properties/attributes']);
   requestPatterns(document);
   // Each operation lists the refusals a well-formed request may still get, which its note explains.
   for (const spec of Object.values(ROUTES) as RouteSpec[]) {
