@@ -12,6 +12,7 @@ import { createTokenLifetimeSettings } from '../../src-main/services/authenticat
 import { createAuditLog } from '../../src-main/services/audit-log.ts';
 import { createStation, type Station } from '../../src-main/station.ts';
 import { setClock } from '../helpers/clock.ts';
+import { handMadeToken } from '../helpers/tokens.ts';
 import { chromiumMissing } from './chromium.ts';
 import { PASSWORD, beckerOrder, expect, test } from './fixtures.ts';
 
@@ -25,6 +26,8 @@ const MINUTE = 60_000;
 let folder = '';
 let station: Station;
 let url = '';
+/** A token of the desk's user, as a sign-in gave it. */
+let signedInToken = '';
 
 async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(`${url}/v3${path}`, {
@@ -59,8 +62,8 @@ test.beforeAll(async () => {
   await createTokenLifetimeSettings(station.store, createAuditLog(station.store, 'e2e-desk')).set(OPERATOR, 3600);
   url = await station.start();
   const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
-  const token = (await signIn.json()).meta.token as string;
-  expect((await api(token, 'POST', '/orders', beckerOrder('TR-4501'))).status).toBe(201);
+  signedInToken = (await signIn.json()).meta.token as string;
+  expect((await api(signedInToken, 'POST', '/orders', beckerOrder('TR-4501'))).status).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -118,4 +121,28 @@ test('the desk renews its token halfway through its life, in the background, and
   await expect.poll(async () => (await api(second, 'GET', '/orders/TR-4501')).json.data.attributes.shipment?.status).toBe(3);
   await expect(page.getByLabel('Password')).toHaveCount(0);
   expect(refused).toEqual([]);
+});
+
+test('a desk reopened with a token from before tokens expired (no exp) renews it at once, and stays signed in', async ({ page }) => {
+  // What the desk kept from before the upgrade: a token the station issued ten minutes ago, without exp (it lives
+  // the station's lifetime from then).
+  const claims = JSON.parse(Buffer.from(signedInToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const { exp: _exp, ...withoutExpiry } = claims;
+  const legacy = handMadeToken({ ...withoutExpiry, iat: Math.floor(clock().getTime() / 1000) - 600 }, station.keys.serverKey);
+  await page.addInitScript((token) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('shipping-station.session', JSON.stringify({ token }));
+      sessionStorage.setItem('seeded', 'yes');
+    }
+  }, legacy);
+  const renewal = page.waitForResponse((response) => new URL(response.url()).pathname === '/v3/clients/authentication/renewal');
+  await page.goto(url);
+  expect((await renewal).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'New shipment' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
+  expect(saved).not.toBe(legacy);
+  const renewedClaims = JSON.parse(Buffer.from(saved.split('.')[1]!, 'base64url').toString()) as { exp?: number; uid?: string };
+  expect(renewedClaims.uid).toBe(claims.uid);
+  expect(renewedClaims.exp).toBeGreaterThan(clock().getTime() / 1000);
 });
