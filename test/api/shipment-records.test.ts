@@ -347,6 +347,13 @@ describe('GET /addresses searches the client address book', () => {
   it.each(['', '?searchString=', '?searchString=%20%20'])('answers %j with the exact 400', async (query) => {
     const response = await get(t, token, `/v3/addresses${query}`);
     expect(response.status).toBe(400);
-    expect(response.json.errors[0]).toEqual({ status: 400, title: 'Bad Request', detail: 'Invalid or empty required parameter: searchString', source: { parameter: 'searchString' } });
+    expect(response.json.errors[0]).toEqual({
+      status: 400,
+      code: 'parameter.invalid',
+      title: 'Bad Request',
+      detail: 'Invalid or empty required parameter: searchString',
+      source: { parameter: 'searchString' },
+      meta: { reason: expect.stringMatching(/^Expected text to look for in the address book; got "\s*"\.$/) },
+    });
   });
 });

@@ -364,7 +364,7 @@ describe('station webhook', () => {
     const listed = lastJsonLine((await runCli(['webhook', 'list', '--data', data, '--json'])).stdout);
     expect(listed).toEqual([expect.objectContaining({ id, url, clientId: null, status: 'active', eventTypes: ['shipment.created', 'shipment.processed'] })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
-    expect((await runCli(['webhook', '--data', data])).stderr).toContain("'webhook' needs a command first: add, list, pause, resume, remove, deliveries or replay.");
+    expect((await runCli(['webhook', '--data', data])).stderr).toContain("'webhook' needs a command first: add, list, change, rotate-secret, pause, resume, remove, deliveries or replay.");
 
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
     const station = await serve(['--data', data, '--port', '0']);

@@ -97,10 +97,7 @@ export function conformanceProblems(method: string, url: string, response: Obser
   return problems;
 }
 
-/**
- * The codes of an error answer that its operation does not list in x-error-codes. Reported once each on stderr, not
- * failed, while the services are still being given their own codes (issue 45): make it a problem once they all are.
- */
+/** The codes of an error answer that its operation does not list in x-error-codes (src-main/api/openapi/route-refusals.ts). */
 function codeProblems(operation: Operation & { operationId?: string; 'x-error-codes'?: string[] }, text: string): string[] {
   const listed = operation['x-error-codes'];
   if (!listed) return [];
@@ -110,15 +107,8 @@ function codeProblems(operation: Operation & { operationId?: string; 'x-error-co
   } catch {
     return [];
   }
-  for (const code of codes) {
-    const key = `${operation.operationId ?? '?'} ${code}`;
-    if (listed.includes(code) || unlistedSeen.has(key)) continue;
-    unlistedSeen.add(key);
-    process.stderr.write(`api-conformance: ${operation.operationId ?? '?'} answered the code ${code}, which its x-error-codes does not list (src-main/api/openapi/route-refusals.ts)\n`);
-  }
-  return [];
+  return codes.filter((code) => !listed.includes(code)).map((code) => `the code ${code} is not one ${operation.operationId ?? '?'} lists in x-error-codes (src-main/api/openapi/route-refusals.ts)`);
 }
-const unlistedSeen = new Set<string>();
 
 /** Fails the test that got an answer the description does not describe. */
 export function assertConforms(method: string, url: string, response: ObservedResponse): void {

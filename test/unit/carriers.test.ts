@@ -126,7 +126,12 @@ describe('rate cards price by zone, chargeable weight, surcharge and VAT', () =>
   it('refuses a route the card does not serve', () => {
     const poste = card('poste-italiane.json');
     const price = priceService(poste, poste.services[0]!, { from: 'IT', to: 'US' }, [pkg('1')], 0);
-    expect(price).toEqual({ ok: false, reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to US', pointer: '/data/attributes/shipTo/country' });
+    expect(price).toEqual({
+      ok: false,
+      reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to US',
+      pointer: '/data/attributes/shipTo/country',
+      outcome: { code: 'route.notServed', carrierName: 'Poste Italiane', serviceName: 'Poste Delivery Business Express', from: 'IT', to: 'US' },
+    });
   });
 
   it('estimates delivery in working days: over the weekend, and over the station\'s holidays', async () => {
