@@ -45,7 +45,7 @@ export interface Booked {
  * programs, not people. Every other code's meta.reason says in words what was expected.
  */
 const REASON_IS_A_CODE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'shipment.deleteNotAvailable', 'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed', 'shipment.returnBooked',
+  'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed', 'shipment.returnBooked',
   'shipment.confirmedAlready', 'shipment.notAwaitingConfirm', 'shipment.confirmInProgress', 'order.shipped', 'order.inProgress',
   'account.lastAdmin', 'print.printerPaused', 'print.reprintNeedsSupervisor', 'print.reprintsToConfirm', 'print.onlyReprints',
   'return.ofVoided', 'return.ofReturn',

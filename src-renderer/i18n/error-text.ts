@@ -47,13 +47,6 @@ const fieldWords =
   (_meta: Meta, error: ErrorObject): string =>
     error.source?.pointer !== undefined ? fieldText(error.source.pointer, missing) : translate(KIND_WORDS.invalid);
 
-/** Why a processed shipment cannot be voided: the figure of shipment.deleteNotAvailable (its meta.reason, a code). */
-const VOID_REFUSALS: Record<string, MessageKey> = {
-  dayClosed: 'error.code.shipment.dayClosed',
-  trackingStarted: 'error.code.shipment.trackingStarted',
-  shipDatePassed: 'error.code.shipment.shipDatePassed',
-};
-
 /**
  * The desk's words for each code it meets, with the figures of its meta. A code here is said in full: the station's
  * English is never quoted after it. Codes a desk never meets are in KIND_WORDED instead (a test holds every code of
@@ -77,7 +70,6 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'shipment.retrievalFailed': 'error.code.shipment.notFound',
   'shipment.failed': 'error.code.shipment.failed',
   'shipment.notProcessedYet': 'error.code.shipment.notProcessedYet',
-  'shipment.deleteNotAvailable': (meta) => translate(VOID_REFUSALS[String(meta.reason)] ?? 'error.code.shipment.deleteNotAvailable'),
   'shipment.dayClosed': 'error.code.shipment.dayClosed',
   'shipment.trackingStarted': 'error.code.shipment.trackingStarted',
   'shipment.shipDatePassed': 'error.code.shipment.shipDatePassed',
@@ -98,7 +90,6 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'carrier.notFound': 'error.code.carrier.unknown',
   'carrier.noSuchService': 'error.code.carrier.noSuchService',
   'document.notCarried': 'error.code.document.notCarried',
-  'document.noA4Documents': 'error.code.document.noA4Documents',
   'document.pdfOnly': 'error.code.document.pdfOnly',
   'document.renderBusy': 'error.code.document.renderBusy',
   'document.renderFailed': 'error.code.document.renderFailed',
@@ -133,14 +124,12 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'print.noA4Printer': 'error.code.print.noA4Printer',
   'print.noA4Documents': 'error.code.document.noA4Documents',
   'print.jobNotFound': 'error.code.print.jobNotFound',
-  'print.shipmentGone': 'error.code.print.shipmentGone',
   'print.notProcessed': (meta) => translate('error.code.print.notProcessed', { reference: String(meta.reference ?? nameOf(meta.shipment)) }),
   'print.reprintNeedsSupervisor': (meta) => translate('error.code.print.reprintNeedsSupervisor', { references: labelsOf(meta.reprints), named: labelsOf(meta.reprints) ? 'yes' : 'no' }),
   'print.reprintsToConfirm': (meta) => translate('error.code.print.reprintsToConfirm', { count: Array.isArray(meta.reprints) ? meta.reprints.length : 0, references: labelsOf(meta.reprints) }),
   'print.onlyReprints': (meta) => translate('error.code.print.onlyReprints', { references: labelsOf(meta.reprints) }),
   // The printer's own words (the operator's or CUPS's reason it is paused) stay as they are, in brackets.
   'print.printerPaused': (meta) => translate('error.code.print.printerPaused', { printer: String(meta.printer ?? ''), queue: String(meta.queue ?? ''), problem: meta.problem ? ` (${String(meta.problem)})` : '' }),
-  'print.noPrintingSystem': 'error.code.print.noPrintingSystem',
 
   'manifest.nothingToClose': 'error.code.manifest.nothingToClose',
   'manifest.notFound': 'error.code.manifest.notFound',

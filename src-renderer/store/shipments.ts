@@ -116,7 +116,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
 }));
 
 /** The codes of a refused void whose meta carries its figures (a closed day's manifest, the tracking, the ship date). */
-const VOID_REFUSALS: ReadonlySet<string> = new Set(['shipment.deleteNotAvailable', 'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed']);
+const VOID_REFUSALS: ReadonlySet<string> = new Set(['shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed']);
 
 /** The station's refusal of a delete, keyed on its code, with its figures in words when its meta gives them. */
 function deleteRefusalText(error: unknown): string {

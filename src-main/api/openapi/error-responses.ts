@@ -34,7 +34,7 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
     { code: 'parameter.invalid', detail: ERROR_TEXT.invalidOrEmptyParameter('searchString'), parameter: 'searchString' },
     { code: 'field.missing', detail: ERROR_TEXT.missingRequiredData('data.meta.service'), pointer: '/data/meta/service', meta: { reason: 'Expected a service level: economy, standard or express.' } },
     { code: 'field.invalid', detail: ERROR_TEXT.invalidData('data.meta.carrierChoice'), pointer: '/data/meta/carrierChoice', meta: { reason: 'Expected the code of a carrier of the station.' } },
-    { code: 'shipment.deleteNotAvailable', detail: ERROR_TEXT.deleteNotAvailable },
+    { code: 'shipment.dayClosed', detail: ERROR_TEXT.deleteNotAvailable, meta: { reason: 'dayClosed', manifest: 'UPS-20261127-1' } },
     { code: 'request.malformedJson', detail: ERROR_TEXT.malformedJson },
   ],
   401: [
