@@ -30,6 +30,21 @@ function allowed(document: Record<string, any>, given: Schema, depth: number): f
   return fc.oneof(...types.map((type) => ofType(document, schema as Record<string, any>, type, depth)));
 }
 
+/** A text of characters beyond the Basic Multilingual Plane, as many as the schema's maxLength, if the schema (its `if`/`then` too) takes it. */
+function longestAstral(schema: Record<string, any>): string | undefined {
+  if (typeof schema.maxLength !== 'number' || schema.maxLength > 200) return undefined;
+  const text = '😀'.repeat(schema.maxLength);
+  const matches = (pattern: unknown) => typeof pattern !== 'string' || new RegExp(pattern, 'u').test(text);
+  try {
+    if (!matches(schema.pattern) || [...text].length < (schema.minLength ?? 0)) return undefined;
+    // A schema that says the maximum in UTF-16 units (a condition on such characters) does not take it: its half does.
+    if (schema.if && matches(schema.if.pattern) && typeof schema.then?.maxLength === 'number') return '😀'.repeat(schema.then.maxLength) || undefined;
+  } catch {
+    return undefined;
+  }
+  return text;
+}
+
 function ofType(document: Record<string, any>, schema: Record<string, any>, type: string, depth: number): fc.Arbitrary<unknown> {
   switch (type) {
     case 'null':
@@ -41,21 +56,28 @@ function ofType(document: Record<string, any>, schema: Record<string, any>, type
     case 'number':
       return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true, noDefaultInfinity: true });
     case 'string': {
-      // JSON Schema counts a text's length in characters (code points); the texts drawn here are of the Basic
-      // Multilingual Plane (fast-check's ASCII, and what a pattern's classes give), where the station's count (zod's,
-      // in UTF-16 units) is the same. A pattern's text keeps to the schema's lengths too (an e-mail of at most 50).
+      // JSON Schema counts a text's length in characters (code points), the station in UTF-16 units, where a
+      // character beyond the Basic Multilingual Plane (an emoji) is two: texts are drawn of both kinds, and now and
+      // then one of such characters as long as the schema allows, so a maximum said in characters only is found
+      // out. Every text keeps to the schema's lengths (a pattern's too: an e-mail of at most 50 characters).
       const minLength = schema.minLength ?? 0;
       const maxLength = schema.maxLength ?? Number.POSITIVE_INFINITY;
+      const fits = (text: string) => [...text].length >= minLength && [...text].length <= maxLength;
+      let drawn: fc.Arbitrary<string> | undefined;
       if (typeof schema.pattern === 'string') {
         try {
           const matching = fc.stringMatching(new RegExp(schema.pattern));
-          if (schema.minLength === undefined && schema.maxLength === undefined) return matching;
-          return matching.filter((text) => [...text].length >= minLength && [...text].length <= maxLength);
+          drawn = schema.minLength === undefined && schema.maxLength === undefined ? matching : matching.filter(fits);
         } catch {
           // A pattern JavaScript does not take: any text.
         }
       }
-      return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 40, 60)) });
+      if (!drawn) {
+        const upper = Math.max(minLength, Math.min(schema.maxLength ?? 40, 60));
+        drawn = fc.oneof({ arbitrary: fc.string({ minLength, maxLength: upper }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: upper }).filter(fits), weight: 1 });
+      }
+      const longest = longestAstral(schema);
+      return longest === undefined ? drawn : fc.oneof({ arbitrary: drawn, weight: 5 }, { arbitrary: fc.constant(longest), weight: 1 });
     }
     case 'array': {
       const item = schema.items ? allowed(document, schema.items, depth + 1) : junk;

@@ -254,7 +254,25 @@ export function spaceWithoutControls(pattern: string): string {
   return out;
 }
 
-/** Rewrites the patterns of every schema a request reaches (its body and its parameters, through $ref), once each. */
+/**
+ * A character outside the Basic Multilingual Plane (an emoji, say), as a pattern: with the `u` flag JSON Schema asks
+ * for, one code point from U+10000; an engine without it reads the class as every UTF-16 unit but none, and never
+ * matches, so the rule it guards is left out there rather than misread.
+ */
+const ASTRAL = '[^\\u0000-\\uffff]';
+
+/**
+ * A text's maximum as the station counts it: zod counts UTF-16 units, where JSON Schema's maxLength counts
+ * characters (code points), and a character outside the Basic Multilingual Plane is two units. No pattern can weigh
+ * characters, so a text with one of them is said conservatively: at most half the maximum.
+ */
+function utf16Length(schema: Record<string, unknown>): void {
+  if (schema.type !== 'string' || typeof schema.maxLength !== 'number' || 'if' in schema) return;
+  schema.if = { pattern: ASTRAL };
+  schema.then = { maxLength: Math.floor(schema.maxLength / 2) };
+}
+
+/** Rewrites the patterns of every schema a request reaches (its body and its parameters, through $ref), once each, and says its texts' maxima in UTF-16 units. */
 function requestPatterns(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
   const seen = new Set<object>();
   const visit = (node: unknown): void => {
@@ -263,6 +281,7 @@ function requestPatterns(document: { components: { schemas: Record<string, Recor
     if (Array.isArray(node)) return node.forEach(visit);
     const schema = node as Record<string, unknown>;
     if (typeof schema.pattern === 'string') schema.pattern = spaceWithoutControls(schema.pattern);
+    utf16Length(schema);
     if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) visit(document.components.schemas[schema.$ref.slice('#/components/schemas/'.length)]);
     for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') visit(value);
   };
