@@ -163,7 +163,7 @@ describe('the API under requests drawn from its own description', () => {
         const priceChanged = answer.status === 503 && String(answer.json?.errors?.[0]?.detail).startsWith(PRICE_CHANGED);
         expect(answer.status < 500 || priceChanged, said).toBe(true);
         if (answer.status !== 400) return;
-        const errors = (answer.json?.errors ?? []) as { code?: string; source?: unknown; meta?: { reason?: unknown } }[];
+        const errors = (answer.json?.errors ?? []) as { code?: string; source?: { pointer?: string; parameter?: string }; meta?: { reason?: unknown } }[];
         for (const error of errors) {
           // JSON:API's source names a member (pointer), a query parameter (parameter) or a header; a path segment is
           // none of them. So a refusal about the resource the path names (a return of a voided original: the
