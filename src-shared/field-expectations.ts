@@ -83,9 +83,13 @@ export function expectationAt(pointer: string, audience: 'desk' | 'api' = 'desk'
   return found && (audience === 'api' ? (found.api ?? found.desk) : found.desk);
 }
 
-/** What was sent, briefly: a value an integrator recognises in their own request. */
-function described(value: unknown): string {
-  if (typeof value === 'string') return value.length > 40 ? `a text of ${[...value].length} characters` : JSON.stringify(value);
+/** Members whose value is a secret: a refusal says what kind of value came, never the value. */
+const SECRET_MEMBER = /\/(password|secret|clientKey|integrationKey|key)$/i;
+
+/** What was sent, briefly: a value an integrator recognises in their own request (a secret only by its kind). */
+function described(value: unknown, secret = false): string {
+  if (typeof value === 'string') return value.length > 40 || secret ? `a text of ${[...value].length} characters` : JSON.stringify(value);
+  if (secret && typeof value === 'number') return 'a number';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return value === null ? 'null' : 'an object';
@@ -97,5 +101,5 @@ function described(value: unknown): string {
  */
 export function apiReason(pointer: string, missing: boolean, value: unknown, expected = expectationAt(pointer, 'api')): string {
   if (missing) return expected ? `Required: ${expected}.` : 'Required.';
-  return `${expected ? `Expected ${expected}` : 'Not accepted here'}; got ${described(value)}.`;
+  return `${expected ? `Expected ${expected}` : 'Not accepted here'}; got ${described(value, SECRET_MEMBER.test(pointer))}.`;
 }

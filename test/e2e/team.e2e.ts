@@ -33,7 +33,7 @@ test('Settings → Team: an admin adds a packer, changes a role, resets a passwo
   await form.getByLabel('Name', { exact: true }).fill(PACKER.name);
   await form.getByLabel('First password').fill('short');
   await form.getByRole('button', { name: 'Add person' }).click();
-  await expect(team.getByRole('alert')).toContainText('password: at least 10 characters');
+  await expect(team.getByRole('alert')).toContainText('Expected a password of at least 10 characters; got a text of 5 characters.');
   await form.getByLabel('First password').fill(PACKER.password);
   await form.getByRole('button', { name: 'Add person' }).click();
   await expect(team.getByRole('status')).toHaveText(`${PACKER.username} can sign in now, as packer.`);
