@@ -6,17 +6,12 @@
 // the English words of the shared rules) may reach the screen.
 // The station runs in this process on a set clock (a Friday morning, before every cutoff).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { silentLogger } from '../../src-main/logger.ts';
-import { createStation, type Station } from '../../src-main/station.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
+import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 import { KUNDE_BECKER, PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -25,21 +20,13 @@ test.use({ locale: 'de-DE' });
 const clock = setClock('2026-11-27 10:00', 'Europe/Rome');
 const PACKER = { username: 'paul', password: 'packer-password-1' };
 
-let folder = '';
-let station: Station;
+let clocked: ClockedStation;
 let url = '';
-let token = '';
 /** The codes of the refusals the German desk met, across the file. */
 const met = new Set<string>();
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${url}/v3${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: response.status === 204 ? null : await response.json() };
-}
+/** A call of the station's API as the account's user. */
+const api = (method: string, path: string, body?: unknown) => clocked.call(method, path, body);
 
 /** A parcel booked now through the API. */
 async function booked(carrier: string, meta: Record<string, unknown> = {}): Promise<{ id: string; reference: string }> {
@@ -106,33 +93,13 @@ async function typeParcel(page: Page, weight: string): Promise<void> {
 test.beforeAll(async () => {
   const missing = chromiumMissing();
   test.skip(missing !== undefined, missing);
-  folder = mkdtempSync(join(tmpdir(), 'station-refusals-'));
-  station = await createStation({
-    dataDir: join(folder, 'data'),
-    port: 0,
-    clock,
-    timeZone: clock.timeZone,
-    logger: silentLogger,
-    checkIntervalMs: 0,
-    schedulerIntervalMs: 0,
-    rendererDir: join(import.meta.dirname, '../../out/renderer'),
-  });
-  // The account's one admin: Team refuses to leave it without one.
-  await station.clients.add({ via: 'cli', user: 'test operator' }, {
-    username: 'desk',
-    password: PASSWORD,
-    role: 'admin',
-    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
-  });
-  url = await station.start();
-  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
-  token = (await signIn.json()).meta.token;
+  clocked = await startClockedStation(clock, 'admin');
+  url = clocked.url;
   expect((await api('POST', '/users', { data: { type: 'user', attributes: { ...PACKER, role: 'packer', name: 'Paul Packer' } } })).status).toBe(201);
 });
 
 test.afterAll(async () => {
-  await station?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await clocked?.stop();
 });
 
 test('a wrong password, and an order number no order has, in German', async ({ page }) => {

@@ -5,17 +5,14 @@
 // return. No English sentence of the station reaches the screen.
 // The station runs in this process on a set clock (a Friday morning, before every cutoff), so that a closed day
 // moves its parcels to the Monday whatever day the test runs.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { silentLogger } from '../../src-main/logger.ts';
-import { createStation, type Station } from '../../src-main/station.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { setClock } from '../helpers/clock.ts';
 import { KUNDE_BECKER, PASSWORD, deskDate, expect, shipmentDocument, test } from './fixtures.ts';
 import { chromiumMissing } from './chromium.ts';
+import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 import { execFileSync } from 'node:child_process';
 import { cupsMissing } from '../helpers/printers.ts';
 
@@ -30,19 +27,11 @@ const MONDAY = clock.day(3);
 /** The station's English texts that must never reach a German desk. */
 const STATION_ENGLISH = [/is closed for today/, /next working day/, /voided at/, /a return: the customer/, /cannot be reached/, /void the return first/, /Invalid data/, /\/data\//];
 
-let folder = '';
-let station: Station;
+let clocked: ClockedStation;
 let url = '';
-let token = '';
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${url}/v3${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: response.status === 204 ? null : await response.json() };
-}
+/** A call of the station's API as the account's user. */
+const api = (method: string, path: string, body?: unknown) => clocked.call(method, path, body);
 
 /** A parcel booked now through the API, for a carrier. */
 async function booked(carrier: string): Promise<{ id: string; reference: string }> {
@@ -67,34 +56,15 @@ async function noStationEnglish(page: Page): Promise<void> {
 test.beforeAll(async () => {
   const missing = chromiumMissing();
   test.skip(missing !== undefined, missing);
-  folder = mkdtempSync(join(tmpdir(), 'station-words-'));
-  station = await createStation({
-    dataDir: join(folder, 'data'),
-    port: 0,
-    clock,
-    timeZone: clock.timeZone,
-    logger: silentLogger,
-    checkIntervalMs: 0,
-    schedulerIntervalMs: 0,
-    rendererDir: join(import.meta.dirname, '../../out/renderer'),
-  });
-  await station.clients.add({ via: 'cli', user: 'test operator' }, {
-    username: 'desk',
-    password: PASSWORD,
-    role: 'supervisor',
-    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
-  });
-  url = await station.start();
-  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
-  token = (await signIn.json()).meta.token;
+  clocked = await startClockedStation(clock, 'supervisor');
+  url = clocked.url;
   // UPS's day is closed this morning: what is made for UPS now ships on Monday.
   await booked('UPS');
   expect((await api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: TODAY } } })).status).toBe(201);
 });
 
 test.afterAll(async () => {
-  await station?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await clocked?.stop();
 });
 
 test('a carrier closed for today: its rates say the day they ship, and so does the label booked with one', async ({ page }) => {
@@ -173,7 +143,7 @@ test('an unplugged scale is said by its state in the packer’s words, not the s
   expect((await api('POST', '/orders', {
     data: { type: 'order', attributes: { number: 'WD-7001', shipTo: KUNDE_BECKER, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' }], tags: [] } },
   })).status).toBe(201);
-  expect((await api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: join(folder, 'no-scale-here'), protocol: 'sics', units: 'kg' } } })).status).toBe(200);
+  expect((await api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: join(tmpdir(), 'station-words-no-scale-here'), protocol: 'sics', units: 'kg' } } })).status).toBe(200);
   await signInGerman(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('WD-7001');

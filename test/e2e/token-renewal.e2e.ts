@@ -3,72 +3,44 @@
 // hours would; halfway through the token's life the desk exchanges it for a fresh one in the background; after the
 // first token has expired, a scanned order still ships, with no sign-in screen and no call refused.
 // The station runs in this process on a set clock; the desk's clock is Playwright's, moved by the same steps.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { silentLogger } from '../../src-main/logger.ts';
 import { createTokenLifetimeSettings } from '../../src-main/services/authentication.ts';
 import { createAuditLog } from '../../src-main/services/audit-log.ts';
-import { createStation, type Station } from '../../src-main/station.ts';
+import type { Station } from '../../src-main/station.ts';
 import { setClock } from '../helpers/clock.ts';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { chromiumMissing } from './chromium.ts';
+import { OPERATOR, startClockedStation, type ClockedStation } from './clocked-station.ts';
 import { PASSWORD, beckerOrder, expect, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const OPERATOR = { via: 'cli', user: 'test operator' } as const;
 /** A Friday morning in Rome, before every carrier's cutoff: the hours the test moves on stay on a working day. */
 const clock = setClock('2026-11-27 08:00', 'Europe/Rome');
 const MINUTE = 60_000;
 
-let folder = '';
+let clocked: ClockedStation;
 let station: Station;
 let url = '';
 /** A token of the desk's user, as a sign-in gave it. */
 let signedInToken = '';
 
-async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${url}/v3${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: response.status === 204 ? null : await response.json() };
-}
+/** A call of the station's API with a token. */
+const api = (token: string, method: string, path: string, body?: unknown) => clocked.call(method, path, body, token);
 
 test.beforeAll(async () => {
   const missing = chromiumMissing();
   test.skip(missing !== undefined, missing);
-  folder = mkdtempSync(join(tmpdir(), 'station-renewal-'));
-  station = await createStation({
-    dataDir: join(folder, 'data'),
-    port: 0,
-    clock,
-    timeZone: clock.timeZone,
-    logger: silentLogger,
-    checkIntervalMs: 0,
-    schedulerIntervalMs: 0,
-    rendererDir: join(import.meta.dirname, '../../out/renderer'),
-  });
-  await station.clients.add(OPERATOR, {
-    username: 'desk',
-    password: PASSWORD,
-    role: 'supervisor',
-    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
-  });
   // Tokens live an hour at this station.
-  await createTokenLifetimeSettings(station.store, createAuditLog(station.store, 'e2e-desk')).set(OPERATOR, 3600);
-  url = await station.start();
-  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
-  signedInToken = (await signIn.json()).meta.token as string;
+  clocked = await startClockedStation(clock, 'supervisor', async (station) => {
+    await createTokenLifetimeSettings(station.store, createAuditLog(station.store, 'e2e-desk')).set(OPERATOR, 3600);
+  });
+  ({ station, url } = clocked);
+  signedInToken = clocked.token;
   expect((await api(signedInToken, 'POST', '/orders', beckerOrder('TR-4501'))).status).toBe(201);
 });
 
 test.afterAll(async () => {
-  await station?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await clocked?.stop();
 });
 
 test('the desk renews its token halfway through its life, in the background, and a scan ships after the first token expired', async ({ page }) => {
