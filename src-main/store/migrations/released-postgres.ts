@@ -1,8 +1,7 @@
 // The PostgreSQL back end's migrations released before the store was written once (versions 1 to 14), as they
-// were released: never edited. Version 1 is the whole schema of SQLite's versions 1 to 5, in PostgreSQL's dialect,
+// were released: literal text that imports nothing live, never edited (test/unit/migration-pins.test.ts pins them). Version 1 is the whole schema of SQLite's versions 1 to 5, in PostgreSQL's dialect,
 // with the same tables, columns and meanings, so one set of row mappers reads both back ends. Over 500 lines, one
 // file, for the same reason as SQLite's (released-sqlite.ts).
-import { REBUILD_DAYS_POSTGRES, REBUILD_PERSON_DAYS_POSTGRES } from '../shipment-days.ts';
 import type { Migration } from './migration.ts';
 
 export const RELEASED_POSTGRES: readonly Migration[] = [
@@ -367,7 +366,14 @@ export const RELEASED_POSTGRES: readonly Migration[] = [
         shipments integer NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, country)
       );
-      ${REBUILD_DAYS_POSTGRES}
+      DELETE FROM shipment_days;
+  DELETE FROM destination_days;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(jsonb_array_length(attributes::jsonb -> 'packages')), round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint, coalesce(sum(final_cents), 0)
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country;
     `,
   },
   {
@@ -473,7 +479,12 @@ export const RELEASED_POSTGRES: readonly Migration[] = [
         cost_cents bigint NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
       );
-      ${REBUILD_PERSON_DAYS_POSTGRES}
+      DELETE FROM person_days;
+  INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13),
+    count(*), sum(jsonb_array_length(attributes::jsonb -> 'packages')), round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint, coalesce(sum(final_cents), 0)
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);
     `,
   },
   {

@@ -1,8 +1,8 @@
 // The SQLite back end's migrations released before the store was written once (versions 1 to 17), as they were
-// released: never edited, because stations in the field have applied them. One file, over 500 lines, because they
+// released: literal text that imports nothing live, never edited, because stations in the field have applied them
+// (test/unit/migration-pins.test.ts pins each one's sha256). One file, over 500 lines, because they
 // are history, read in the order they run; test/api/release-fixture.test.ts opens a database they made. Every
 // migration since is written once for both back ends, one file each (index.ts).
-import { REBUILD_DAYS_SQLITE, REBUILD_PERSON_DAYS_SQLITE } from '../shipment-days.ts';
 import type { Migration } from './migration.ts';
 
 export const RELEASED_SQLITE: readonly Migration[] = [
@@ -409,7 +409,14 @@ export const RELEASED_SQLITE: readonly Migration[] = [
         shipments INTEGER NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, country)
       ) STRICT;
-      ${REBUILD_DAYS_SQLITE}
+      DELETE FROM shipment_days;
+  DELETE FROM destination_days;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, carrier_code, count(*), sum(json_array_length(attributes, '$.packages')), CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER), coalesce(sum(final_cents), 0)
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country;
     `,
   },
   {
@@ -524,7 +531,12 @@ export const RELEASED_SQLITE: readonly Migration[] = [
         cost_cents INTEGER NOT NULL,
         PRIMARY KEY (client_id, sandbox, ship_date, created_by, carrier_code, hour)
       ) STRICT;
-      ${REBUILD_PERSON_DAYS_SQLITE}
+      DELETE FROM person_days;
+  INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+  SELECT client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13),
+    count(*), sum(json_array_length(attributes, '$.packages')), CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER), coalesce(sum(final_cents), 0)
+  FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);
     `,
   },
 ];
