@@ -11,6 +11,11 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { NewShipment } from '../../src-main/store/shipment-rows.ts';
 import type { ProcessedResult } from '../../src-main/domain/shipment.ts';
 import type { NewAuditEvent } from '../../src-main/domain/audit.ts';
+import { openTables } from '../../src-main/store/tables.ts';
+import { openPostgres } from '../../src-main/store/postgres/database.ts';
+import { postgresSql } from '../../src-main/store/sql/postgres.ts';
+import type { Sql } from '../../src-main/store/sql/executor.ts';
+import { groupTable } from '../../src-main/store/groups.ts';
 import { setClock } from '../helpers/clock.ts';
 import { attributes as shipmentAttributes, shipTo } from '../helpers/shipments.ts';
 import { tempDir, testDatabaseFor } from '../helpers/station.ts';
@@ -466,6 +471,71 @@ describe('the rest of the tables', () => {
     const refused = await store.clients.merge(other, client);
     expect(refused.merged).toBe(false);
     expect(refused.merged ? [] : refused.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^print job pj_conformance_2 is still queued$/)]));
+  });
+});
+
+describe('a transaction inside another', () => {
+  /** An executor of this run's database on a connection (a pool) of its own, as the store's table groups get. */
+  const withExecutor = async (work: (sql: Sql) => Promise<void>) => {
+    if (databaseUrl) {
+      const pool = await openPostgres(databaseUrl);
+      try {
+        await work(postgresSql(pool));
+      } finally {
+        await pool.end();
+      }
+      return;
+    }
+    const tables = openTables(join(dataDir, 'station.sqlite'), () => clock().toISOString());
+    try {
+      await work(tables.sql);
+    } finally {
+      tables.db.close();
+    }
+  };
+  const setting = async (sql: Sql, name: string) => (await sql.one<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name]))?.value;
+  const save = (sql: Sql, name: string) => sql.run('INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)', [name, '"kept"', clock().toISOString()]);
+
+  it('is a savepoint: its failure takes back its own changes only, and the outer one commits', async () => {
+    await withExecutor(async (sql) => {
+      await sql.tx(async (tx) => {
+        await save(tx, 'nested:before');
+        // A nested transaction that throws after its statement, and one whose statement fails in the database.
+        await expect(
+          tx.tx(async (inner) => {
+            await save(inner, 'nested:thrown');
+            throw new Error('taken back');
+          }),
+        ).rejects.toThrow('taken back');
+        await expect(tx.tx((inner) => save(inner, 'nested:before'))).rejects.toThrow();
+        // A nested one that returns stays, and so does its own nested part that returned.
+        await tx.tx(async (inner) => {
+          await save(inner, 'nested:kept');
+          await inner.tx((deeper) => save(deeper, 'nested:deeper'));
+        });
+        await save(tx, 'nested:after');
+      });
+      expect(await setting(sql, 'nested:before')).toBe('"kept"');
+      expect(await setting(sql, 'nested:thrown')).toBeUndefined();
+      expect(await setting(sql, 'nested:kept')).toBe('"kept"');
+      expect(await setting(sql, 'nested:deeper')).toBe('"kept"');
+      expect(await setting(sql, 'nested:after')).toBe('"kept"');
+    });
+  });
+
+  it('lets a pickup cancel inside another transaction cancel all of its collections or none', async () => {
+    const booked = await store.shipments.insert(newShipment(client), processed('TRK0300'));
+    await withExecutor(async (sql) => {
+      const context = { now: () => clock().toISOString(), claimLeaseMs: 0 };
+      const outcome = await sql.tx(async (tx) => {
+        await save(tx, 'nested:around-cancel');
+        // The second shipment has no collection: the cancel says false, and the first stays booked.
+        return groupTable('pickups', tx, context).cancel([booked.id, 'shp_without_pickup'], logged(client, booked.id));
+      });
+      expect(outcome).toBe(false);
+      expect(await setting(sql, 'nested:around-cancel')).toBe('"kept"');
+    });
+    expect(await store.pickups.get(booked.id, client, false)).toMatchObject({ status: 'booked' });
   });
 });
 

@@ -20,7 +20,8 @@ export interface Sql {
   bulk<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Runs `work` in one transaction: committed when it returns, rolled back when it throws. Inside another
-   * transaction (the `Sql` that `work` is given, or the SQLite writer thread's group), it is part of that one.
+   * transaction (the `Sql` that `work` is given, or the SQLite writer thread's group), it is a savepoint on both
+   * databases: released into that one when it returns, and when it throws only its own changes are taken back.
    */
   tx<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /**
