@@ -1,7 +1,7 @@
 // The API's routing on find-my-way's radix tree (measured at about 45k requests a second against 37k for
-// @koa/router with the station's thirty routes). Each route is an entry of the route table (src-shared/routes.ts),
-// served on a router of its kind: open, or signed-in, whose routes run the Bearer check and the role the table
-// names before their own handlers, so a new route is protected without anyone remembering it. A path that exists
+// @koa/router with the station's routes of that time). Each route is an entry of the route table
+// (src-shared/routes.ts), served on a router of its kind: open, or signed-in, whose routes run the Bearer check and
+// the role the table names before their own handlers, so a new route is protected without anyone remembering it. A path that exists
 // under other methods answers 405 with Allow, OPTIONS answers 204 with Allow, anything else 404.
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { Next } from 'koa';

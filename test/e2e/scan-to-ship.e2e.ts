@@ -3,7 +3,7 @@
 // packing rules in Settings (with a dry run on those orders), an order is scanned into Receiver search, the scale's
 // settled weight fills the package, Enter ships and the label prints by itself, and scanning the label checks the
 // parcel. The keys pressed beyond the scanned data and the time from the scan's Enter to the print job are counted
-// here, and the README's table must say the same.
+// here, and the table of docs/desk.md ("Scan to ship") must say the same.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
@@ -186,15 +186,15 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   // On to the next parcel by itself, its scan going into Receiver search.
   await expect(search).toBeFocused();
 
-  // The figures, as the README's table gives them.
+  // The figures, as the table of docs/desk.md gives them.
   const figures = { keys: keys.pressed.length, scanToPrintMs: toPrint };
   console.log(`scan to ship: ${figures.keys} keys beyond the scanned data (${keys.pressed.join(', ')}); ${figures.scanToPrintMs} ms from the scan's Enter to the print job`);
   writeFileSync(join('test-results', 'scan-to-ship.json'), JSON.stringify(figures));
   expect(figures.keys).toBeLessThanOrEqual(8);
   expect(toPrint).toBeGreaterThan(0);
   expect(toPrint).toBeLessThanOrEqual(2000);
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const table = /<!-- scan-to-ship keys -->([\s\S]*?)<!-- \/scan-to-ship keys -->/.exec(readme)?.[1] ?? '';
+  const deskPage = readFileSync(join(import.meta.dirname, '../../docs/desk.md'), 'utf8');
+  const table = /<!-- scan-to-ship keys -->([\s\S]*?)<!-- \/scan-to-ship keys -->/.exec(deskPage)?.[1] ?? '';
   const counted = [...table.matchAll(/^\| [^|]+ \| [^|]+ \| (\d+) \|$/gm)].map((row) => Number(row[1]));
   expect(counted.length).toBeGreaterThan(0);
   expect(counted.reduce((sum, count) => sum + count, 0)).toBe(figures.keys);

@@ -1,5 +1,6 @@
-// The README's integration examples, run as written: the fenced sh blocks of "How an integration authenticates",
-// "Shipments: the workflow" and "Integrations", one bash script in that order, against the station they start
+// The integration examples of the docs, run as written: the fenced sh blocks of "How an integration authenticates"
+// (docs/integrations.md), "Shipments: the workflow" (docs/shipments.md) and "Integrations" (docs/integrations.md), one
+// bash script in that order, against the station they start
 // themselves (npm run serve), on a clock the test sets (libfaketime) in a data folder of its own. Two things are
 // rewritten, and only these: the port (8411 may be taken), and the working folder, which holds links to the project
 // so that `npm run …` and `./shipment.json` work as in a checkout. Every curl whose line ends in "# <status>" must
@@ -14,9 +15,12 @@ import { freePort } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/station.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-/** The sections an integrator reads, in the order their examples build on each other. */
-const SECTIONS = ['## How an integration authenticates', '## Shipments: the workflow', '## Integrations'];
+/** The sections an integrator reads, in the order their examples build on each other, each in its page of docs/. */
+const SECTIONS = [
+  ['docs/integrations.md', '## How an integration authenticates'],
+  ['docs/shipments.md', '## Shipments: the workflow'],
+  ['docs/integrations.md', '## Integrations'],
+] as const;
 
 function missing(): string | undefined {
   const faketime = faketimeLibrary();
@@ -29,15 +33,16 @@ function missing(): string | undefined {
   return undefined;
 }
 const notHere = missing();
-if (notHere && process.env.CI) throw new Error(`${notHere}; in CI the README's examples run.`);
-if (notHere) console.log(`Skipping the README's examples: ${notHere}.`);
+if (notHere && process.env.CI) throw new Error(`${notHere}; in CI the examples of the docs run.`);
+if (notHere) console.log(`Skipping the examples of the docs: ${notHere}.`);
 
-/** The text of a level-2 section, up to the next level-2 heading. */
-function section(heading: string): string {
-  const start = README.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`README has no section ${heading}`);
-  const end = README.indexOf('\n## ', start + heading.length + 1);
-  return README.slice(start, end < 0 ? undefined : end);
+/** The text of a level-2 section of a page, up to the next level-2 heading. */
+function section(page: string, heading: string): string {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  const start = text.indexOf(`\n${heading}`);
+  if (start < 0) throw new Error(`${page} has no section ${heading}`);
+  const end = text.indexOf('\n## ', start + heading.length + 1);
+  return text.slice(start, end < 0 ? undefined : end);
 }
 
 /** The fenced sh blocks of a text, each without the indentation of the list item it sits in. */
@@ -61,8 +66,8 @@ function withChecks(block: string): { script: string; checks: number } {
     const expected = /\bcurl\b/.test(command.join('\n')) ? /#\s*(\d{3})\b[^'"]*$/.exec(line)?.[1] : undefined;
     if (expected) {
       checks++;
-      out.push(`export README_EXPECT=${expected} README_LINE=${JSON.stringify(command[0]!.slice(0, 80)).replace(/\$/g, '\\$')}`);
-      out.push(...command, 'unset README_EXPECT');
+      out.push(`export DOC_EXPECT=${expected} DOC_LINE=${JSON.stringify(command[0]!.slice(0, 80)).replace(/\$/g, '\\$')}`);
+      out.push(...command, 'unset DOC_EXPECT');
     } else out.push(...command);
     command = [];
   }
@@ -74,9 +79,9 @@ const PRELUDE = `set -eo pipefail
 curl() {
   local limit=20 rc=0 status
   case "$*" in *stream*) limit=2;; esac
-  command curl --max-time "$limit" --write-out '%{stderr}%{http_code}\\n' "$@" 2>>"$README_STATUSES" || rc=$?
-  status=$(tail -n 1 "$README_STATUSES")
-  if [ -n "\${README_EXPECT:-}" ]; then echo "$README_EXPECT $status $README_LINE" >> "$README_CHECKS"; fi
+  command curl --max-time "$limit" --write-out '%{stderr}%{http_code}\\n' "$@" 2>>"$DOC_STATUSES" || rc=$?
+  status=$(tail -n 1 "$DOC_STATUSES")
+  if [ -n "\${DOC_EXPECT:-}" ]; then echo "$DOC_EXPECT $status $DOC_LINE" >> "$DOC_CHECKS"; fi
   if [ "$rc" -eq 28 ] && [[ "$*" == *stream* ]]; then return 0; fi
   return "$rc"
 }
@@ -97,9 +102,9 @@ afterAll(() => {
   }
 });
 
-describe("the README's integration examples", () => {
+describe("the integration examples of the docs", () => {
   it.skipIf(notHere)('run as written, in order, and every curl marked with a status answers it', async () => {
-    const work = tempDir('readme-examples-');
+    const work = tempDir('docs-examples-');
     // The project as a checkout looks: links to its folders and files, so what the examples write stays here.
     for (const entry of readdirSync(ROOT)) {
       if (entry === '.git') continue;
@@ -108,14 +113,14 @@ describe("the README's integration examples", () => {
     const dataDir = join(work, 'station-data');
     mkdirSync(dataDir);
     const port = await freePort();
-    const blocks = SECTIONS.flatMap((heading) => shBlocks(section(heading)));
+    const blocks = SECTIONS.flatMap(([page, heading]) => shBlocks(section(page, heading)));
     const checked = blocks.map(withChecks);
     const body = checked
       .map((block) => block.script)
       .join('\n')
       .replaceAll('127.0.0.1:8411', `127.0.0.1:${port}`)
       .replaceAll('npm run serve &', `npm run serve -- --port ${port} &`);
-    const script = join(work, 'readme-examples.sh');
+    const script = join(work, 'docs-examples.sh');
     writeFileSync(script, `${PRELUDE}\n${body}\n`);
     const statuses = join(work, 'statuses.log');
     const checks = join(work, 'checks.log');
@@ -127,7 +132,7 @@ describe("the README's integration examples", () => {
     running = spawn('bash', [script], {
       cwd: work,
       detached: true,
-      env: { ...process.env, ...faketime.env, STATION_DATA_DIR: dataDir, README_STATUSES: statuses, README_CHECKS: checks },
+      env: { ...process.env, ...faketime.env, STATION_DATA_DIR: dataDir, DOC_STATUSES: statuses, DOC_CHECKS: checks },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,6 +1,7 @@
-// The README's typed-client example, run as an integrator would run it: openapi-typescript generates the types
-// from a running station's GET /v3/openapi.json, TypeScript checks examples/typed-client/make-label.ts against
-// them, and the script signs in, rates, confirms, saves the label and prints it through a real CUPS queue.
+// The typed-client example of docs/api.md ("A typed client in a few lines"), run as an integrator would run it:
+// openapi-typescript generates the types from a running station's GET /v3/openapi.json, TypeScript checks
+// examples/typed-client/make-label.ts against them, and the script signs in, rates, confirms, saves the label and
+// prints it through a real CUPS queue.
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -35,9 +36,9 @@ describe.skipIf(noCups !== undefined)('a typed client generated from the station
   });
 
   it('is generated, type-checks, and makes and prints a label', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain('npx openapi-typescript http://127.0.0.1:8411/v3/openapi.json -o station-api.d.ts');
-    expect(readme, 'README shows make-label.ts whole').toContain(`\`\`\`ts\n${readFileSync(join(EXAMPLE, 'make-label.ts'), 'utf8')}\`\`\``);
+    const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+    expect(page).toContain('npx openapi-typescript http://127.0.0.1:8411/v3/openapi.json -o station-api.d.ts');
+    expect(page, 'docs/api.md shows make-label.ts whole').toContain(`\`\`\`ts\n${readFileSync(join(EXAMPLE, 'make-label.ts'), 'utf8')}\`\`\``);
 
     // The station answers in this process: the children run while the test awaits them, never blocking it.
     await run(join(ROOT, 'node_modules/.bin/openapi-typescript'), [`${t.url}/v3/openapi.json`, '-o', TYPES], { cwd: EXAMPLE });

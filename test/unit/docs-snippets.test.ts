@@ -1,5 +1,6 @@
-// The README's webhook signature checks, run as a receiver would run them: the Node and the PHP snippet are taken
-// from the README itself, and must accept a real delivery's signature and refuse a wrong secret or a changed body.
+// The webhook signature checks of docs/integrations.md ("Webhooks"), run as a receiver would run them: the Node and the
+// PHP snippet are taken from the page itself, and must accept a real delivery's signature and refuse a wrong secret or a
+// changed body.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src-main/security/webhook-signature.ts';
 import { tempDir } from '../helpers/station.ts';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const SECRET = 'whsec_readme-check';
+const PAGE = readFileSync(new URL('../../docs/integrations.md', import.meta.url), 'utf8');
+const SECRET = 'whsec_docs-check';
 const BODY = '{"data":{"type":"event","id":"7","attributes":{"eventType":"shipment.processed"}}}';
 
 /** The fenced block of this language that contains `marker`. */
 function snippet(language: string, marker: string): string {
-  const blocks = [...README.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!.replace(/^ {2}/gm, ''));
+  const blocks = [...PAGE.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!.replace(/^ {2}/gm, ''));
   const found = blocks.find((block) => block.includes(marker));
-  if (!found) throw new Error(`README has no ${language} block with ${marker}`);
+  if (!found) throw new Error(`docs/integrations.md has no ${language} block with ${marker}`);
   return found;
 }
 
@@ -28,8 +29,8 @@ function phpMissing(): string | undefined {
   }
 }
 const noPhp = phpMissing();
-if (noPhp && process.env.CI) throw new Error(`${noPhp}; in CI the README's PHP check runs.`);
-if (noPhp) console.log(`Skipping the README's PHP signature check: ${noPhp}.`);
+if (noPhp && process.env.CI) throw new Error(`${noPhp}; in CI the PHP signature check of docs/integrations.md runs.`);
+if (noPhp) console.log(`Skipping the PHP signature check of docs/integrations.md: ${noPhp}.`);
 
 const cases = () => {
   const header = signatureHeader(SECRET, Math.floor(Date.now() / 1000), BODY);
@@ -41,7 +42,7 @@ const cases = () => {
   ];
 };
 
-describe("the README's webhook signature checks", () => {
+describe("the webhook signature checks of docs/integrations.md", () => {
   it('Node: accepts a delivery signed with the secret, refuses a wrong secret, a changed body and an old time', () => {
     const dir = tempDir();
     const file = join(dir, 'verify.mjs');
