@@ -6,7 +6,6 @@ import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
 import { numericId } from './row-id.ts';
 import { inBulkTransactions, storable, type Sql } from './sql/executor.ts';
-import type { Dialect } from './sql/dialect.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 /** The addresses a shipment adds to its client's book: where it ships from and to, and where it is collected. */
@@ -80,41 +79,8 @@ export async function rememberAddress(sql: Sql, clientId: string, sandbox: boole
   );
 }
 
-/** How each back end searches: the two steps' statements, with the owner as $1 and $2. */
-type Step = (text: string, limit: number) => [text: string, values: unknown[]];
-const SEARCH: Record<Dialect['name'], { byName: Step; containing: Step }> = {
-  // Names that start with the text: a range on the NOCASE index. Any field: the FTS5 trigram index, the text as
-  // one phrase (quotes doubled, so it is never read as query syntax).
-  sqlite: {
-    byName: (text, limit) => [
-      `SELECT * FROM addresses INDEXED BY addresses_by_name WHERE client_id = $1 AND sandbox = $2 AND name >= $3 COLLATE NOCASE AND name < $4 COLLATE NOCASE
-       ORDER BY name COLLATE NOCASE, use_count DESC LIMIT $5`,
-      [text, `${text}\u{10FFFF}`, limit],
-    ],
-    containing: (text, limit) => [
-      `SELECT a.* FROM addresses_search JOIN addresses a ON a.id = addresses_search.rowid
-       WHERE addresses_search MATCH $3 AND a.client_id = $1 AND a.sandbox = $2 ORDER BY addresses_search.rowid DESC LIMIT $4`,
-      [`"${text.replace(/"/g, '""')}"`, limit],
-    ],
-  },
-  // The columns migration 14 folds (folded_name, folded) against the text folded alike, matched literally; the
-  // answer is the saved address, not the folded text it was found by.
-  postgres: {
-    byName: (text, limit) => [
-      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%' ORDER BY folded_name, use_count DESC LIMIT $4`,
-      [text, limit],
-    ],
-    containing: (text, limit) => [
-      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${FOLDED_PATTERN} || '%' ORDER BY id DESC LIMIT $4`,
-      [text, limit],
-    ],
-  },
-};
-const FOLDED_PATTERN = `replace(replace(replace(station_fold($3), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-const SAVED_COLUMNS = 'id, name, contact, address1, address2, city, postal_code, state, country, phone, email';
-
 function reads(sql: Sql, { now }: TableContext): AddressReads {
-  const search = SEARCH[sql.dialect.name];
+  const search = sql.dialect.addressSearch;
   return {
     search: async (clientId, sandbox, text, limit) => {
       const trimmed = text.trim();

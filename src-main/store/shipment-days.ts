@@ -47,7 +47,7 @@ export function dayChange(
   };
 }
 
-/** A day's figures of processed shipments, by column, in each dialect: for the summaries and for a person's report. */
+/** A day's figures of processed shipments, by column, in the dialect's words: for the summaries and for a person's report. */
 interface DayFigures {
   shipments: string;
   packages: string;
@@ -55,35 +55,14 @@ interface DayFigures {
   cost_cents: string;
 }
 
-const FIGURES: Record<Dialect['name'], DayFigures> = {
-  sqlite: {
-    shipments: 'count(*)',
-    packages: "sum(json_array_length(attributes, '$.packages'))",
-    weight_g: "CAST(round(sum((SELECT coalesce(sum(CAST(json_extract(p.value, '$.weight.value') AS REAL)), 0) FROM json_each(attributes, '$.packages') p)) * 1000) AS INTEGER)",
-    cost_cents: 'coalesce(sum(final_cents), 0)',
-  },
-  postgres: {
-    shipments: 'count(*)',
-    packages: "sum(jsonb_array_length(attributes::jsonb -> 'packages'))",
-    weight_g: "round(sum((SELECT coalesce(sum((p -> 'weight' ->> 'value')::numeric), 0) FROM jsonb_array_elements(attributes::jsonb -> 'packages') p)) * 1000)::bigint",
-    cost_cents: 'coalesce(sum(final_cents), 0)',
-  },
-};
+const figuresIn = (dialect: Dialect): DayFigures => ({
+  shipments: 'count(*)',
+  packages: `sum(${dialect.jsonArrayLength('attributes', 'packages')})`,
+  weight_g: dialect.bigInteger(`round(sum((${dialect.sumOverJsonArray('attributes', 'packages', ['weight', 'value'])})) * 1000)`),
+  cost_cents: 'coalesce(sum(final_cents), 0)',
+});
 
-const rebuildDays = (figures: DayFigures) => `DELETE FROM shipment_days;
-  DELETE FROM destination_days;
-  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
-  SELECT client_id, sandbox, ship_date, carrier_code, ${figures.shipments}, ${figures.packages}, ${figures.weight_g}, ${figures.cost_cents}
-  FROM shipments WHERE status = 3 AND deleted_at IS NULL GROUP BY client_id, sandbox, ship_date, carrier_code;
-  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
-  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
-  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
-
-/** The day summaries made again from the live processed shipments: at migration 12 (PostgreSQL's 9). */
-export const REBUILD_DAYS_SQLITE = rebuildDays(FIGURES.sqlite);
-export const REBUILD_DAYS_POSTGRES = rebuildDays(FIGURES.postgres);
-
-/** person_days made again from the live processed shipments: at migration 17 (PostgreSQL's 13) and after a bulk import. */
+/** person_days made again from the live processed shipments (migration 17, PostgreSQL's 13, did it once in its own words). */
 const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
   INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
   SELECT client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13),
@@ -91,13 +70,10 @@ const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
   FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);`;
 
-export const REBUILD_PERSON_DAYS_SQLITE = rebuildPersonDays(FIGURES.sqlite);
-export const REBUILD_PERSON_DAYS_POSTGRES = rebuildPersonDays(FIGURES.postgres);
-
 /**
  * After a bulk import: every summary made again with one pass over the shipments' JSON (person_days), the
- * carrier days summed from it, and the destinations counted. The same rows as REBUILD_DAYS_* and
- * REBUILD_PERSON_DAYS_* give, in about half the time for a million shipments.
+ * carrier days summed from it, and the destinations counted. The same rows as a count of each summary from the
+ * shipments would give, in about half the time for a million shipments.
  */
 const rebuildAllDays = (personDays: string) => `${personDays}
   DELETE FROM shipment_days;
@@ -109,7 +85,7 @@ const rebuildAllDays = (personDays: string) => `${personDays}
   SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
 
-export const rebuildAllDaysIn = (dialect: Dialect) => rebuildAllDays(rebuildPersonDays(FIGURES[dialect.name]));
+export const rebuildAllDaysIn = (dialect: Dialect) => rebuildAllDays(rebuildPersonDays(figuresIn(dialect)));
 
 /** Placeholders of a person query. */
 interface PersonPlaceholders {
