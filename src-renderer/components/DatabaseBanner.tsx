@@ -5,22 +5,24 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../i18n/format.ts';
 import { useDatabaseHealth } from '../store/database-health.ts';
+import { useStationClock } from '../store/station-clock.ts';
 
 export function DatabaseBanner(): React.JSX.Element | null {
   const { t } = useTranslation();
   const since = useDatabaseHealth((state) => state.unavailableSince);
   const damaged = useDatabaseHealth((state) => state.damaged);
+  const timeZone = useStationClock((state) => state.timeZone);
   if (!since) return null;
   if (damaged) {
     return (
       <div className="notice notice--error database-banner" role="alert">
-        {t('database.damaged', { time: formatTime(since) })}
+        {t('database.damaged', { time: formatTime(since, timeZone) })}
       </div>
     );
   }
   return (
     <div className="notice notice--error database-banner" role="alert">
-      {t('database.unavailable', { time: formatTime(since) })}
+      {t('database.unavailable', { time: formatTime(since, timeZone) })}
     </div>
   );
 }

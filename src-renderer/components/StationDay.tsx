@@ -21,7 +21,7 @@ export function StationDay(): React.JSX.Element {
   return (
     <span className="app__day" title={t('app.stationDay')}>
       <time dateTime={now.toISOString()}>
-        {formatDate(date)} {formatTime(now.toISOString())}
+        {formatDate(date)} {formatTime(now.toISOString(), timeZone)}
       </time>{' '}
       · {timeZone}
     </span>

@@ -1,6 +1,7 @@
 // What the desk tells a packer besides the screen: each outcome is said through a live region (for a screen
 // reader), heard as one of the three sounds, and, for a parcel that must not ship, shown full-screen until the
 // packer acknowledges it with a key. Stores call signal() and block(); the frame shows the regions and the overlay.
+// The sounds play at the volume the preferences store sets here (setVolume): this module reads no store.
 import { create } from 'zustand';
 import { playSignal, type Signal } from './sounds.ts';
 
@@ -15,6 +16,8 @@ export interface FeedbackState {
   assertive: Announcement | null;
   /** Why the parcel in hand must not ship, until acknowledged. */
   blocked: string | null;
+  /** The sounds' volume, 0 (silent) to 1: the person's preference, as store/preferences.ts last set it. */
+  volume: number;
   acknowledge(): void;
 }
 
@@ -22,10 +25,16 @@ export const useFeedback = create<FeedbackState>()((set) => ({
   polite: null,
   assertive: null,
   blocked: null,
+  volume: 0,
   acknowledge: () => set({ blocked: null }),
 }));
 
 let serial = 0;
+
+/** Takes the person's volume for every sound from now on. */
+export function setVolume(volume: number): void {
+  useFeedback.setState({ volume });
+}
 
 /** Says `text` to a screen reader: politely after what it is reading, or at once for a problem. */
 export function announce(text: string, urgency: 'polite' | 'assertive' = 'polite'): void {
@@ -35,7 +44,7 @@ export function announce(text: string, urgency: 'polite' | 'assertive' = 'polite
 
 /** An outcome the packer should hear: a good scan, a wrong one, a printed label. */
 export function signal(kind: Signal, text: string): void {
-  playSignal(kind);
+  playSignal(kind, useFeedback.getState().volume);
   announce(text, kind === 'bad' ? 'assertive' : 'polite');
 }
 
@@ -44,6 +53,6 @@ export function signal(kind: Signal, text: string): void {
  * The overlay is an alert dialog, so a screen reader reads the reason as it opens.
  */
 export function block(reason: string): void {
-  playSignal('bad');
+  playSignal('bad', useFeedback.getState().volume);
   useFeedback.setState({ blocked: reason });
 }

@@ -1,7 +1,7 @@
 // The desk's sounds, made with the Web Audio API (no sound files to ship or load): a short high beep for a good
 // scan, a low double buzz for a wrong scan or a blocked parcel, and a rising two-note chime for a printed label.
 // Distinct in pitch, length and rhythm, so a packer who does not look up still knows which it was.
-import { usePreferences } from '../store/preferences.ts';
+// The volume is the caller's to give (the person's preference): this module reads no store.
 
 export type Signal = 'good' | 'bad' | 'printed';
 
@@ -29,9 +29,8 @@ export const SIGNAL_TONES: Readonly<Record<Signal, readonly Tone[]>> = {
 
 let context: AudioContext | null = null;
 
-/** Plays a signal at the person's volume; silently nothing where the browser has no audio (or it is muted). */
-export function playSignal(signal: Signal): void {
-  const volume = usePreferences.getState().volume;
+/** Plays a signal at `volume` (0 to 1, the person's); silently nothing where the browser has no audio (or it is muted). */
+export function playSignal(signal: Signal, volume: number): void {
   if (volume <= 0 || typeof AudioContext === 'undefined') return;
   try {
     context ??= new AudioContext();

@@ -1,7 +1,7 @@
 // The one place the desk turns numbers, weights, lengths, money, dates and times into text: through Intl, in the
-// packer's language (i18n.ts), and for instants on the station's clock (store/station-clock.ts). Every screen
-// formats through here, so switching the language switches every figure too.
-import { useStationClock } from '../store/station-clock.ts';
+// packer's language (i18n.ts), and instants in the time zone the caller names (the station's, from
+// store/station-clock.ts: this module reads no store). Every screen formats through here, so switching the language
+// switches every figure too.
 import { currentLanguage } from './i18n.ts';
 
 /** Intl's locale for a desk language: English as in Europe (day before month, 24-hour clock), the others as they are. */
@@ -53,23 +53,22 @@ export function formatDate(day: string, style: 'short' | 'long' = 'short'): stri
   ).format(date);
 }
 
-const zoned = (kind: 'time' | 'datetime') => {
-  const timeZone = useStationClock.getState().timeZone;
+const zoned = (kind: 'time' | 'datetime', timeZone: string) => {
   return cached(`${kind}-${timeZone}`, (tag) =>
     new Intl.DateTimeFormat(tag, kind === 'time' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
   );
 };
 
-/** An instant's time of day on the station's clock: 14:05. */
-export function formatTime(iso: string): string {
+/** An instant's time of day in `timeZone` (the station's): 14:05. */
+export function formatTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : zoned('time').format(date);
+  return Number.isNaN(date.getTime()) ? iso : zoned('time', timeZone).format(date);
 }
 
-/** An instant on the station's clock, day and time: 24 Nov 2026, 14:05. */
-export function formatDateTime(iso: string): string {
+/** An instant in `timeZone` (the station's), day and time: 24 Nov 2026, 14:05. */
+export function formatDateTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : zoned('datetime').format(date);
+  return Number.isNaN(date.getTime()) ? iso : zoned('datetime', timeZone).format(date);
 }
 
 /** Alternatives as the language lists them: "DE or AT" / "DE oder AT". */

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { isLanguage, languageFromBrowser, type Language } from '../i18n/languages.ts';
 import { applyLanguage } from '../i18n/i18n.ts';
+import { setVolume } from '../feedback/feedback.ts';
 import { loadJson, saveJson } from './persist.ts';
 
 export interface Preferences {
@@ -41,9 +42,10 @@ function sane(stored: Partial<Preferences>, fallback: Preferences): Preferences 
 
 const DEFAULTS: Preferences = { language: languageFromBrowser(browserLanguages()), highContrast: false, largeText: false, volume: 0.6 };
 
-/** Shows the preferences on the page: the language, and the theme and text size as classes of the root element. */
+/** Shows the preferences on the page (the language, and the theme and text size as classes of the root element) and gives the sounds their volume. */
 function apply(preferences: Preferences): void {
   applyLanguage(preferences.language);
+  setVolume(preferences.volume);
   if (typeof document === 'undefined') return;
   document.documentElement.classList.toggle('theme-high-contrast', preferences.highContrast);
   document.documentElement.classList.toggle('text-large', preferences.largeText);

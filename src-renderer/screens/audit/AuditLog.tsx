@@ -3,6 +3,7 @@ import React, { useEffect } from 'react';
 import { AUDIT_ACTIONS, type AuditEventAttributes } from '../../../src-shared/resources.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useAudit } from '../../store/audit.ts';
+import { useStationClock } from '../../store/station-clock.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format.ts';
 import { translate } from '../../i18n/i18n.ts';
@@ -23,6 +24,7 @@ function describe(attributes: AuditEventAttributes): string {
 
 export function AuditLog(): React.JSX.Element {
   const { t } = useTranslation();
+  const timeZone = useStationClock((state) => state.timeZone);
   const { status, events, next, action, error, setAction, load, more } = useAudit();
   useEffect(() => {
     void load();
@@ -60,7 +62,7 @@ export function AuditLog(): React.JSX.Element {
           <tbody>
             {events.map((event) => (
               <tr key={event.id}>
-                <td>{formatDateTime(event.attributes.at)}</td>
+                <td>{formatDateTime(event.attributes.at, timeZone)}</td>
                 <td>{event.attributes.desk}</td>
                 <td>
                   {t('audit.actor', { username: event.attributes.actor.username, role: event.attributes.actor.role ?? 'command' })}

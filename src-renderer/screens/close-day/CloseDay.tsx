@@ -10,7 +10,7 @@ import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { groupLeftOut, leftOutFigures, useCloseDay } from '../../store/close-day.ts';
-import { stationDateTime, stationNow } from '../../store/station-clock.ts';
+import { stationDateTime, stationNow, useStationClock } from '../../store/station-clock.ts';
 
 /** How often the pickups' deadlines are looked at again while the screen is open. */
 const DEADLINE_TICK_MS = 30_000;
@@ -31,6 +31,7 @@ function printPdf(pdf: Uint8Array): void {
 
 export function CloseDay(): React.JSX.Element {
   const { t } = useTranslation();
+  const timeZone = useStationClock((state) => state.timeZone);
   const { date, status, carriers, manifests, pickups, shown, busy, error, setDate, load, close, closeAll, show, reopen, transmitAgain, cancelPickup } = useCloseDay();
   useEffect(() => {
     void load();
@@ -130,7 +131,7 @@ export function CloseDay(): React.JSX.Element {
                 <td>
                   {t('closeDay.manifestTotals', { shipments: manifest.attributes.totals.shipments, packages: manifest.attributes.totals.packages })}
                 </td>
-                <td>{transmissionText(manifest.attributes.transmission)}</td>
+                <td>{transmissionText(manifest.attributes.transmission, timeZone)}</td>
                 <td>
                   <button type="button" className="secondary" onClick={() => void show(manifest)}>
                     {t('closeDay.show', { number: manifest.attributes.number })}

@@ -42,7 +42,7 @@ export function DisplayAndSound(): React.JSX.Element {
       </div>
       <div className="inline-actions" role="group" aria-label={t('display.samples')}>
         {SAMPLES.map((sample) => (
-          <button key={sample} type="button" className="secondary" onClick={() => playSignal(sample)}>
+          <button key={sample} type="button" className="secondary" onClick={() => playSignal(sample, volume)}>
             {t('display.sample', { sample })}
           </button>
         ))}

@@ -5,6 +5,7 @@ import React, { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { useOutbox } from '../../store/outbox.ts';
+import { useStationClock } from '../../store/station-clock.ts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../i18n/format.ts';
 
@@ -12,6 +13,7 @@ const REFRESH_MS = 3000;
 
 export function Outbox(): React.JSX.Element | null {
   const { t } = useTranslation();
+  const timeZone = useStationClock((state) => state.timeZone);
   const { entries, upstreams, manifests, error, load } = useOutbox();
   const waiting = entries.some((entry) => entry.attributes.state !== 'failed') || manifests.some((manifest) => manifest.attributes.transmission.status === 'pending');
   useEffect(() => {
@@ -32,9 +34,9 @@ export function Outbox(): React.JSX.Element | null {
         <p key={upstream.code} role="status" className="notice notice--warning">
           {t('outbox.upstreamDown', {
             problem: upstream.problem,
-            since: upstream.since ? formatTime(upstream.since) : t('common.none'),
+            since: upstream.since ? formatTime(upstream.since, timeZone) : t('common.none'),
             name: upstream.name,
-            nextTry: upstream.nextTryAt ? formatTime(upstream.nextTryAt) : 'none',
+            nextTry: upstream.nextTryAt ? formatTime(upstream.nextTryAt, timeZone) : 'none',
           })}
         </p>
       ))}
@@ -68,7 +70,7 @@ export function Outbox(): React.JSX.Element | null {
             {manifests.map((manifest) => (
               <tr key={manifest.id}>
                 <td className="mono">{manifest.attributes.number}</td>
-                <td>{transmissionText(manifest.attributes.transmission)}</td>
+                <td>{transmissionText(manifest.attributes.transmission, timeZone)}</td>
               </tr>
             ))}
           </tbody>

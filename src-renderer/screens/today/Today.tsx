@@ -9,7 +9,7 @@ import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
 import { openNewShipment } from '../../store/start-shipment.ts';
-import { stationNextWorkingDay, stationToday } from '../../store/station-clock.ts';
+import { stationNextWorkingDay, stationToday, useStationClock } from '../../store/station-clock.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatTime } from '../../i18n/format.ts';
 
@@ -19,6 +19,7 @@ const REFRESH_MS = 30_000;
 
 export function Today(): React.JSX.Element {
   const { t } = useTranslation();
+  const timeZone = useStationClock((state) => state.timeZone);
   const { today, error, load, createdBy, setCreatedBy } = useToday();
   const { go } = useNavigation();
   const supervisor = hasRole(useSession((state) => state.who?.role ?? 'packer'), 'supervisor');
@@ -76,7 +77,7 @@ export function Today(): React.JSX.Element {
                     <td>{carrier.saved}</td>
                     <td>
                       {carrier.manifest
-                        ? t('today.closedAt', { time: formatTime(carrier.manifest.closedAt), number: carrier.manifest.number, since: carrier.toClose })
+                        ? t('today.closedAt', { time: formatTime(carrier.manifest.closedAt, timeZone), number: carrier.manifest.number, since: carrier.toClose })
                         : carrier.toClose > 0
                           ? t('today.open', { count: carrier.toClose })
                           : t('common.none')}
@@ -162,7 +163,7 @@ export function Today(): React.JSX.Element {
               <ul aria-label={t('today.openPrintJobs')}>
                 {today.printJobs.map((job) => (
                   <li key={job.id}>
-                    {t('today.printJob', { status: job.status === 'printing' ? 'printing' : 'queued', printer: job.printer, time: formatTime(job.createdAt) })}
+                    {t('today.printJob', { status: job.status === 'printing' ? 'printing' : 'queued', printer: job.printer, time: formatTime(job.createdAt, timeZone) })}
                   </li>
                 ))}
               </ul>
