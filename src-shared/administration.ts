@@ -1,4 +1,4 @@
-// The administration extension's requests (README, "Roles and the audit log"): clients, integration keys,
+// The administration extension's requests (docs/desk.md, "Roles and the audit log"): clients, integration keys,
 // carrier settings and reading the audit log, checked with the same rules by the station and the desk UI.
 // Liberal like the rest of the API: null means absent, roles in any case, numbers as decimal strings.
 import { z } from 'zod';

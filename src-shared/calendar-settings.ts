@@ -1,4 +1,4 @@
-// The station calendar as the API offers it (README, "Dates and time zones"): GET /calendar answers the station's
+// The station calendar as the API offers it (docs/operations.md, "Dates and time zones"): GET /calendar answers the station's
 // time zone, today and its holidays to any role; PATCH /calendar (admin) changes the zone or the holidays, checked
 // with these rules, which name each faulty field by its pointer and say what is expected.
 import { z } from 'zod';

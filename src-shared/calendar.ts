@@ -1,7 +1,7 @@
 // The station's calendar: which day and hour an instant is in the station's time zone, and the working-day
 // arithmetic behind ship dates, cutoffs, closes, pickups and retention. Every calendar computation of the station
 // and the desk goes through here, with an instant and the zone given: nothing asks the process for its own date
-// or hour (README, "Dates and time zones"). Built on Intl, so the zone rules are the runtime's ICU data; the last
+// or hour (docs/operations.md, "Dates and time zones"). Built on Intl, so the zone rules are the runtime's ICU data; the last
 // second read per zone and the instants of cutoffs are remembered, since Intl costs microseconds a call.
 
 /** The station's calendar: one time zone, and the days besides Saturday and Sunday on which nobody ships. */

@@ -1,4 +1,4 @@
-// The integration extension's events (README, "Integrations"): the types an integrator can follow, and the event
+// The integration extension's events (docs/integrations.md, "Integrations"): the types an integrator can follow, and the event
 // resource that the feed, the live stream and webhook deliveries all carry. One shape, so a receiver parses each alike.
 import { z } from 'zod';
 import { manifestAttributesSchema } from './manifests.ts';

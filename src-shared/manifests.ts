@@ -1,4 +1,4 @@
-// The end-of-day extension (README, "End of day"): closing a carrier's day into a manifest, and the manifest and
+// The end-of-day extension (docs/shipments.md, "End of day"): closing a carrier's day into a manifest, and the manifest and
 // preview resources answered. The station and the desk UI check requests with these rules. Liberal: the carrier in
 // any case, null for absent members.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Orders from a shop's file (README, "Orders": importing a file): a row per order line, its columns mapped onto
+// Orders from a shop's file (docs/shipments.md, "Orders": importing a file): a row per order line, its columns mapped onto
 // the order's fields, rows of one order number gathered into one order, and every order checked with the shared
 // order rules, each fault pointing at its row and column. Pure, for the desk's import preview.
 import type { ErrorObject } from './jsonapi.ts';

@@ -1,4 +1,4 @@
-// The orders extension (README, "Orders"): the work a desk ships, as an integration or a file hands it over
+// The orders extension (docs/shipments.md, "Orders"): the work a desk ships, as an integration or a file hands it over
 // before packing. One set of rules for the station, the desk's import preview and its scan-to-ship: an order's
 // fields follow the shipment's rules (src-shared/shipment-validation.ts), and shipmentFromOrder makes the shipment
 // a desk confirms from it; orderCustomsGaps says what customs will ask of it that it does not give.

@@ -1,4 +1,4 @@
-// The desk's packing rules (README, "Scan to ship"): which box, service and carrier an order gets, by its weight,
+// The desk's packing rules (docs/desk.md, "Scan to ship"): which box, service and carrier an order gets, by its weight,
 // destination, SKUs and tags, each choice explained in words ("Economy because DE under 2 kg"). Pure, shared by
 // the New shipment screen and the Settings screen's dry run.
 import { expectedWeightKg, type OrderAttributes } from './orders.ts';

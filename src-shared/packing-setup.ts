@@ -1,4 +1,4 @@
-// The station's packing setup (README, "Scan to ship"): the box presets, the packing rules and the weight check,
+// The station's packing setup (docs/desk.md, "Scan to ship"): the box presets, the packing rules and the weight check,
 // one set shared by every desk of the station. GET /packing answers it; PATCH /packing (supervisor) changes it,
 // checked with these rules, which name each faulty field by its pointer.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// How every list answers its paging (README, "The API in short"): meta.page of a list, shared by the station and
+// How every list answers its paging (docs/api.md, "The API in short"): meta.page of a list, shared by the station and
 // the desk's client.
 import { z } from 'zod';
 

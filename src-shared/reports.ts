@@ -1,4 +1,4 @@
-// The reports extension (README, "End of day"): a client's processed shipments per day and carrier over a date
+// The reports extension (docs/shipments.md, "End of day"): a client's processed shipments per day and carrier over a date
 // range, with cost per carrier, top destinations and cost per kg, answered by GET /reports/daily as JSON:API
 // or CSV.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // The station's answers, described once as zod schemas: the server's serializers build values that `satisfies`
 // the types inferred from them, the desk UI reads the same types, and the API description (src-main/api/openapi/)
-// is generated from the schemas. Spec section 2 for the spec's resources, the README for extensions.
+// is generated from the schemas. Spec section 2 for the spec's resources, docs/ for extensions.
 import { z } from 'zod';
 import { CUSTOMS_DOCUMENTS } from './customs.ts';
 import { clientAttributesSchema } from './client.ts';
@@ -153,11 +153,11 @@ export const userAttributesSchema = z.object({
   createdAt: isoTime,
 });
 
-/** A person of the account (README, "A team at the warehouse"). */
+/** A person of the account (docs/desk.md, "A team at the warehouse"). */
 export const userResourceSchema = resourceSchema('user', userAttributesSchema).meta({ id: 'User' });
 export type UserResource = z.infer<typeof userResourceSchema>;
 
-/** What the audit log records (README, "Roles and the audit log"). */
+/** What the audit log records (docs/desk.md, "Roles and the audit log"). */
 export const AUDIT_ACTIONS = [
   'shipment.created',
   'shipment.return.created',

@@ -1,4 +1,4 @@
-// The scale extension (README, "The scale"): the desk's serial scale as the station reads it and the desk UI
+// The scale extension (docs/printing-and-hardware.md, "The scale"): the desk's serial scale as the station reads it and the desk UI
 // shows it, and the settings that choose its port, protocol and units. Requests are checked with these rules.
 import { z } from 'zod';
 import { expects, validateResource, type Result } from './resource-validation.ts';

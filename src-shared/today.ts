@@ -1,4 +1,4 @@
-// The Today extension (README, "End of day"): one ship date of a client at a glance, as GET /today answers it and
+// The Today extension (docs/shipments.md, "End of day"): one ship date of a client at a glance, as GET /today answers it and
 // the desk's Today screen shows it: shipments made, waiting and failed per carrier, what is left to close, the
 // desk's open print jobs and the next pickup.
 import { z } from 'zod';

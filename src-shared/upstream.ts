@@ -1,4 +1,4 @@
-// The upstream gateway's configuration (README, "Integrations"): an upstream service of the same API that books
+// The upstream gateway's configuration (docs/integrations.md, "Integrations"): an upstream service of the same API that books
 // with the carriers, offered under a carrier choice code of its own. Checked with these rules by the admin command.
 import { z } from 'zod';
 import { resourceSchema } from './resource-schema.ts';

@@ -1,4 +1,4 @@
-// The webhooks extension (README, "Integrations"): registering an endpoint for events, resuming or pausing it,
+// The webhooks extension (docs/integrations.md, "Integrations"): registering an endpoint for events, resuming or pausing it,
 // and replaying a range of events to it; and the webhook and delivery resources answered. The station and the
 // desk UI check requests with these same rules. Liberal: null is absent, lists may be comma-separated text,
 // numbers may come as decimal strings.

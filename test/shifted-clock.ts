@@ -1,7 +1,7 @@
 // The API suite once more on a shifted clock, so that a test that only passes this week fails the day it is
 // written: libfaketime moves every clock of the run (Node, the stations it starts and the `station` commands it
 // runs) to 23:50 in Pacific/Auckland, 400 days from today, ten minutes before a date line
-// and in a zone half a day from UTC. README, "Dates and time zones", says what this run covers and what it cannot.
+// and in a zone half a day from UTC. docs/operations.md, "Dates and time zones", says what this run covers and what it cannot.
 // Usage: node test/shifted-clock.ts [vitest arguments]; `npm run test:shifted` runs it, and `.ci/run` after `npm test`.
 import { spawnSync } from 'node:child_process';
 import { addDays, dayIn, instantAt } from '../src-shared/calendar.ts';

@@ -1,4 +1,4 @@
-// One way to page every list (README, "The API in short"): `page[size]` up to the list's stated maximum, an opaque
+// One way to page every list (docs/api.md, "The API in short"): `page[size]` up to the list's stated maximum, an opaque
 // `page[after]` cursor that the answer's `links.next` carries, and `meta.page` saying the size used and the
 // maximum (and that a larger size was capped). The cursor is the last row's sort key, so a page after it starts
 // exactly there whatever was added or removed meanwhile: no gap and no duplicate. A cursor that does not read, or

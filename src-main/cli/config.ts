@@ -1,5 +1,5 @@
 // `station config`: the station's calendar from the admin command. The time zone every desk counts days in, and
-// the holidays on which nothing ships (README, "Dates and time zones"); and how long its Bearer tokens live.
+// the holidays on which nothing ships (docs/operations.md, "Dates and time zones"); and how long its Bearer tokens live.
 import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, parseWithPositionals, print, unknownSubcommand, withAdmin } from './arguments.ts';
 

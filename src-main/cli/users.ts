@@ -1,4 +1,4 @@
-// `station user …`: the people of each client account from the admin command (README, "A team at the
+// `station user …`: the people of each client account from the admin command (docs/desk.md, "A team at the
 // warehouse"). The same rules as Settings → Team and /v3/users, through the user service; --json on each.
 import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, optional, parse, passwordOf, passwordOptions, print, required, unknownSubcommand, whichOne, withAdmin } from './arguments.ts';

@@ -1,4 +1,4 @@
-// The orders use cases (README, "Orders"): orders handed over one by one by an integration or in batches by a
+// The orders use cases (docs/shipments.md, "Orders"): orders handed over one by one by an integration or in batches by a
 // file import, listed by status, read by number when a desk scans one, and removed while nothing ships them. An
 // order through customs without what customs needs is taken with a warning that says what is missing.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';

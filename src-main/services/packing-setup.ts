@@ -1,4 +1,4 @@
-// The station's packing setup as the API offers it (README, "Scan to ship"): box presets, packing rules and the
+// The station's packing setup as the API offers it (docs/desk.md, "Scan to ship"): box presets, packing rules and the
 // weight check, one set for every desk of the station, read by any desk and changed by supervisors (audited).
 import { StationError } from '../../src-shared/errors.ts';
 import { DEFAULT_PACKING_SETUP, validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';

@@ -1,5 +1,5 @@
 // What a rate was given: a hash of the shipment document it priced, handed out with each rate and checked at
-// confirm, so that a desk or a script cannot book a shipment other than the one it rated (README, "Rates").
+// confirm, so that a desk or a script cannot book a shipment other than the one it rated (docs/shipments.md, "Rates").
 import { createHash } from 'node:crypto';
 import { canonical } from '../../src-shared/canonical-json.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';

@@ -1,5 +1,5 @@
 // The desk's languages: each with its own name (as a packer looks for it in a list) and who checked its texts.
-// Adding one: see the README's "Adding a language".
+// Adding one: see docs/desk.md, "Adding a language".
 export const LANGUAGES = [
   { code: 'en', name: 'English', checkedBy: 'Shipping Station team (source language)' },
   { code: 'de', name: 'Deutsch', checkedBy: 'Shipping Station team; not yet reviewed by a native-speaking packer' },

@@ -63,7 +63,7 @@ export interface ShipmentDraft {
 export interface NewShipmentState extends ShipmentDraft {
   /** Field errors by JSON pointer, e.g. /data/attributes/shipTo/city. */
   errors: Record<string, string>;
-  /** Counts every edit of the draft: rates given for an older revision are stale (README, "Rates"). */
+  /** Counts every edit of the draft: rates given for an older revision are stale (docs/shipments.md, "Rates"). */
   revision: number;
   /** The declaration's item follows the contents until the packer edits an item by hand. */
   declarationAuto: boolean;

@@ -1,6 +1,6 @@
 // The station's clock as the desk counts it: the station's time zone and holidays, and how far this computer's
 // clock is from the station's, learnt from GET /calendar at sign-in. A desk's "today" is the station's today, even
-// on a PC set to another zone or a wrong time (README, "Dates and time zones").
+// on a PC set to another zone or a wrong time (docs/operations.md, "Dates and time zones").
 import { create } from 'zustand';
 import { dateTimeIn, dayIn, nextWorkingDay, systemTimeZone } from '../../src-shared/calendar.ts';
 import type { CalendarAttributes } from '../../src-shared/calendar-settings.ts';

@@ -13,7 +13,7 @@ import { runCli } from '../helpers/cli.ts';
 const DESK_NAME = 'desk-7.warehouse.lan';
 const DESK_ADDRESS = '192.168.1.20';
 
-/** A self-signed certificate for the desk's name, its LAN address and loopback, as the README shows how to make. */
+/** A self-signed certificate for the desk's name, its LAN address and loopback, as docs/operations.md ("The station on the LAN") shows how to make. */
 function certificate(folder: string): { certFile: string; keyFile: string } {
   const certFile = join(folder, 'station.crt');
   const keyFile = join(folder, 'station.key');

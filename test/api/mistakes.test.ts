@@ -1,4 +1,4 @@
-// The mistakes an integrator makes first, each answered so that they can fix it without the README: the spec's
+// The mistakes an integrator makes first, each answered so that they can fix it without the docs: the spec's
 // status and detail word for word, the field by pointer or parameter, and in meta.reason what would have passed
 // (the format, the unit, the limit, the allowed values) beside what came. Members the station does not know are
 // named in the answer's meta.warnings, never dropped in silence.

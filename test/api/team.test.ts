@@ -1,4 +1,4 @@
-// A team at the warehouse on one station (README, "A team at the warehouse"): the scenario of test/helpers/team.ts,
+// A team at the warehouse on one station (docs/desk.md, "A team at the warehouse"): the scenario of test/helpers/team.ts,
 // with two accounts kept apart, the server-key token acting as the account's first admin, and the spec's sign-in
 // with a user's hash. Runs on SQLite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

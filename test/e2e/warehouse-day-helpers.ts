@@ -62,7 +62,7 @@ export async function startWarehouse(): Promise<Warehouse> {
     const cluster: PostgresCluster = await startPostgresCluster();
     stops.push(() => cluster.stop());
     const database = await createDatabase(cluster.url);
-    // The account and its first user, an admin, for the whole warehouse (README "A team at the warehouse").
+    // The account and its first user, an admin, for the whole warehouse (docs/desk.md, "A team at the warehouse").
     const added = await runCli([
       'client', 'add', '--database', database, '--username', ADMIN.username, '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'admin',
       '--address1', 'Via Roma 1', '--city', 'Milano', '--postal-code', '20121', '--state', 'MI', '--country', 'IT',

@@ -1,4 +1,4 @@
-// The README's integration walk-through, run by two clients generated from a served station's /v3/openapi.json, as an
+// The integration walk-through of docs/integrations.md, run by two clients generated from a served station's /v3/openapi.json, as an
 // integrator would make them, with no type written by hand: @hey-api/openapi-ts with its fetch client, and
 // openapi-typescript with openapi-fetch. Each is generated at test time into a folder of its own (never committed: what
 // is checked is what the station serves now), type-checked strictly, then run: sign in, the current client, the test
@@ -36,7 +36,7 @@ function typeCheck(folder: string, script: string): void {
   expect(check.status).toBe(0);
 }
 
-/** What both clients print: the README's flow, step by step. */
+/** What both clients print: the flow of docs/integrations.md, step by step. */
 function expectTheWholeFlow(stdout: string, base: string): void {
   expect(stdout).toContain(`base ${base}/v3; signed in: client ${t.client.id}`);
   expect(stdout).toContain(`current client ${t.client.id}; test echo {"type":"test","id":null,"meta":{"method":"GET"}}`);
@@ -57,7 +57,7 @@ function expectTheWholeFlow(stdout: string, base: string): void {
   expect(stdout).toContain(`voided ${id![1]}: 204`);
 }
 
-describe('clients generated from the served description run the README’s whole flow', () => {
+describe('clients generated from the served description run the whole flow of docs/integrations.md', () => {
   it('@hey-api/openapi-ts with its fetch client, whose default base URL is the served description’s first server', async () => {
     const script = 'readme-flow-hey-api.ts';
     const folder = workspace(script);

@@ -1,4 +1,4 @@
-// A team on two desks sharing PostgreSQL (README, "A team at the warehouse"): the team scenario with the packers
+// A team on two desks sharing PostgreSQL (docs/desk.md, "A team at the warehouse"): the team scenario with the packers
 // spread over both desks and a leaver's token refused on the other desk within a second; and a station that made
 // one client per person merged into one account, with its summaries, documents and tracking the same after.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The Idempotency-Key header of the creating endpoints (README, "Integrations"): a repeat with the same key and
+// The Idempotency-Key header of the creating endpoints (docs/integrations.md, "Integrations"): a repeat with the same key and
 // body is answered with the first answer, byte for byte, and Idempotent-Replayed: true; nothing is processed again.
 // Only successes are kept: a refused request changed nothing, so a repeat of it is simply processed. A repeat
 // by another prefix or host name gets the kept answer with links to its own.

@@ -1,4 +1,4 @@
-// The administration extension (README, "Roles and the audit log"): clients and integration keys for admins, the
+// The administration extension (docs/desk.md, "Roles and the audit log"): clients and integration keys for admins, the
 // account's own address (PATCH /clients/current),
 // carrier settings for supervisors, and the audit log for both. Routes only check the request's shape; the
 // services refuse what the caller's role does not allow (403 naming the role) and write the audit log.

@@ -1,4 +1,4 @@
-// The station calendar extension (README, "Dates and time zones"): GET /calendar, the station's time zone, its
+// The station calendar extension (docs/operations.md, "Dates and time zones"): GET /calendar, the station's time zone, its
 // today and holidays, for every role; PATCH /calendar (admin) to change the zone or the list of holidays.
 import { validateCalendarChange, type CalendarResource } from '../../../src-shared/calendar-settings.ts';
 import { StationError } from '../../../src-shared/errors.ts';

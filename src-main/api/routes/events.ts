@@ -1,4 +1,4 @@
-// The integration events (README, "Integrations"): GET /events, the caller's own events oldest first from
+// The integration events (docs/integrations.md, "Integrations"): GET /events, the caller's own events oldest first from
 // `after`, and GET /events/stream, the same feed as Server-Sent Events that resumes from Last-Event-ID.
 import { once } from 'node:events';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';

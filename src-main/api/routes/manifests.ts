@@ -1,4 +1,4 @@
-// The end-of-day extension (README, "End of day"): GET /manifests/preview?carrier=&date=, POST /manifests (close),
+// The end-of-day extension (docs/shipments.md, "End of day"): GET /manifests/preview?carrier=&date=, POST /manifests (close),
 // GET /manifests (with date, carrier, limit), GET /manifests/<id>, GET /manifests/<id>/document (the PDF, to
 // reprint), POST /manifests/<id>/reopen, and POST /manifests/<id>/transmit (send again what an upstream refused).
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';

@@ -1,4 +1,4 @@
-// The orders extension (README, "Orders"): POST /orders and /orders/batch, GET /orders (by status) and
+// The orders extension (docs/shipments.md, "Orders"): POST /orders and /orders/batch, GET /orders (by status) and
 // /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';

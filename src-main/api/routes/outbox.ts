@@ -1,4 +1,4 @@
-// GET /outbox (README, "Integrations"): the caller's scheduled shipments still to be sent, being sent, or failed
+// GET /outbox (docs/integrations.md, "Integrations"): the caller's scheduled shipments still to be sent, being sent, or failed
 // in the last week, oldest first, each with why; in top-level meta, each upstream service's reachability and the
 // closed manifests waiting to be sent to their upstream service, or refused there.
 import type { OutboxEntryResource, UpstreamHealthMeta } from '../../../src-shared/upstream.ts';

@@ -1,4 +1,4 @@
-// The packing setup extension (README, "Scan to ship"): GET /packing, the station's box presets, packing rules
+// The packing setup extension (docs/desk.md, "Scan to ship"): GET /packing, the station's box presets, packing rules
 // and weight check, and PATCH /packing (supervisor) to change any of them.
 import type { PackingSetup, PackingSetupResource } from '../../../src-shared/packing-setup.ts';
 import type { PackingSetupService } from '../../services/packing-setup.ts';

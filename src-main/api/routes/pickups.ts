@@ -1,4 +1,4 @@
-// The pickups extension (README, "End of day"): GET /pickups (by date and carrier), one per carrier, address and
+// The pickups extension (docs/shipments.md, "End of day"): GET /pickups (by date and carrier), one per carrier, address and
 // day, and DELETE /pickups/<id>, the cancel of the collection shipment <id> is part of, until its carrier's deadline.
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import { ERROR_TEXT } from '../../../src-shared/errors.ts';

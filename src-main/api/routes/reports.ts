@@ -1,4 +1,4 @@
-// GET /reports/daily?dateFrom=&dateTo=[&filter[createdBy]=] (README, "End of day"): the account's (or one
+// GET /reports/daily?dateFrom=&dateTo=[&filter[createdBy]=] (docs/shipments.md, "End of day"): the account's (or one
 // person's) shipments per day and carrier, with per-carrier totals, top destinations, cost per kg and parcels per
 // person in meta; `format=csv` (or Accept: text/csv) gives the rows as CSV for a spreadsheet.
 import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';

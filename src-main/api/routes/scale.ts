@@ -1,4 +1,4 @@
-// The scale extension (README, "The scale"): GET /scale (settings and the live reading), PATCH /scale
+// The scale extension (docs/printing-and-hardware.md, "The scale"): GET /scale (settings and the live reading), PATCH /scale
 // (supervisor), GET /scale/ports, and GET /scale/stream, the readings as Server-Sent Events for the desk UI.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateScaleSettings, type ScaleReading, type ScaleResource } from '../../../src-shared/scale.ts';

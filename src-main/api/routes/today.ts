@@ -1,4 +1,4 @@
-// GET /today?date=&filter[createdBy]= (README, "End of day"): one ship date of the account (or one person) at a glance (the station's date when none
+// GET /today?date=&filter[createdBy]= (docs/shipments.md, "End of day"): one ship date of the account (or one person) at a glance (the station's date when none
 // is given), for the desk's Today screen and for integrations that show a day's progress.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';

@@ -1,4 +1,4 @@
-// The account's people for its admins (README, "A team at the warehouse"): GET/POST /users, PATCH/DELETE
+// The account's people for its admins (docs/desk.md, "A team at the warehouse"): GET/POST /users, PATCH/DELETE
 // /users/<id>. Routes check the request's shape; the user service refuses other roles (403) and other accounts'
 // users (404), and writes the audit log.
 import { validateNewUser, validateUserChange } from '../../../src-shared/administration.ts';

@@ -1,4 +1,4 @@
-// The webhooks extension (README, "Integrations"): GET/POST /webhooks, GET/PATCH/DELETE /webhooks/<id>,
+// The webhooks extension (docs/integrations.md, "Integrations"): GET/POST /webhooks, GET/PATCH/DELETE /webhooks/<id>,
 // GET /webhooks/<id>/deliveries (the delivery log, newest first) and POST /webhooks/<id>/replay.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateNewWebhook, validateReplay, validateWebhookChange } from '../../../src-shared/webhooks.ts';

@@ -1,4 +1,4 @@
-// The audit log's entries as JSON:API resources (an extension: README, "Roles and the audit log").
+// The audit log's entries as JSON:API resources (an extension: docs/desk.md, "Roles and the audit log").
 import type { AuditEventResource } from '../../../src-shared/resources.ts';
 import type { AuditEventRecord } from '../../domain/audit.ts';
 

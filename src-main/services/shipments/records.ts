@@ -59,7 +59,7 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
       const processed = record.status === STATUS.processed;
       if (processed) {
         // Voidable until the day is closed into a manifest, tracking starts, or the ship date passes. The refusal
-        // keeps the spec's text, and says which in meta (README, "Shipments: the workflow").
+        // keeps the spec's text, and says which in meta (docs/shipments.md, "Shipments: the workflow").
         const manifest = await store.manifests.closedIn(record.id);
         const latest = manifest === null ? await store.shipments.latestEvent(record.id) : undefined;
         const refusal: DeleteRefusal | null =

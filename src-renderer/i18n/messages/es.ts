@@ -1,5 +1,5 @@
 // The desk's texts in Español. Every key of the English source (en.ts) is here, checked by test/unit/desk-messages.test.ts;
-// see the README's "Languages of the desk" for who checked them and how to change one.
+// see docs/desk.md, "Languages" for who checked them and how to change one.
 import type { MessageKey } from './en.ts';
 
 export const es: Record<MessageKey, string> = {
