@@ -8,7 +8,7 @@ export const JSONAPI_VERSION = { version: '1.0' } as const;
 export const errorObjectSchema = z
   .object({
     status: z.number().int(),
-    code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]).meta({ description: 'What the refusal is, as a stable code a program keys on (the catalogue: README, “Error codes”); detail is its English words.' }),
+    code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]).meta({ description: 'What the refusal is, as a stable code a program keys on (the catalogue: docs/error-codes.md); detail is its English words.' }),
     title: z.string(),
     detail: z.string().meta({ description: 'The catalogue’s text, word for word (spec section 7 and the station’s own).' }),
     source: z.object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() }).optional().meta({ description: 'The member (a JSON pointer), query parameter or header at fault.' }),

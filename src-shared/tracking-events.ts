@@ -45,7 +45,7 @@ export const trackingEventRequestSchema = z
       .union([z.literal(CODES, { error: TRACKING_EVENT_EXPECTS.status }).meta({ type: 'integer' } as Record<string, unknown>), z.enum(CODE_TEXTS, { error: TRACKING_EVENT_EXPECTS.status })], {
         error: TRACKING_EVENT_EXPECTS.status,
       })
-      .meta({ description: `A code of the tracking status scale (README, “Tracking status scale”), as a number or its decimal text: ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.` }),
+      .meta({ description: `A code of the tracking status scale (docs/shipments.md, “Tracking status scale”), as a number or its decimal text: ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.` }),
     occurredAt: z
       .string({ error: TRACKING_EVENT_EXPECTS.occurredAt })
       .regex(TIME, { error: TRACKING_EVENT_EXPECTS.occurredAt })

@@ -118,7 +118,7 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
     requestParams: {
       ...(parameters.length > 0 ? { path: z.object(Object.fromEntries(parameters.map((parameter) => [parameter, z.string()]))) } : {}),
       ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.idempotent ? { header: z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: 'Makes a retry safe: the same key answers the first request’s outcome instead of doing it twice (README, “Integrations”).' }) }) } : {}),
+      ...(spec.idempotent ? { header: z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: 'Makes a retry safe: the same key answers the first request’s outcome instead of doing it twice (docs/integrations.md, “Integrations”).' }) }) } : {}),
       ...(spec.answers === 'event-stream' ? { header: z.object({ 'Last-Event-ID': z.string().optional().meta({ description: 'Resume after this event.' }) }) } : {}),
     },
     ...(spec.body ? { requestBody: { required: true, content: { [JSONAPI_MEDIA_TYPE]: { schema: spec.body }, 'application/json': { schema: spec.body } } } } : {}),
@@ -230,7 +230,7 @@ export function createOpenApiDocument(origin = '', first: ApiPrefix = '/v3'): Re
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (README, “How an integration authenticates”).',
+            description: 'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (docs/integrations.md, “How an integration authenticates”).',
           },
           Bearer: { type: 'http', scheme: 'bearer', description: 'The token of meta.token of the sign-in.' },
         },
