@@ -58,12 +58,7 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     const job = await post(t, token, '/v3/print-jobs', { data: { type: 'printJob', attributes: { shipments: ids, sort: 'given', printer: QUEUE, format: 'zpl' } } });
     expect(job.status, job.text).toBe(202);
     expect(job.json.data.attributes).toMatchObject({ shipmentId: ids[0], shipmentIds: ids });
-    let status = 'queued';
-    for (let i = 0; i < 100 && !['done', 'failed'].includes(status); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await get(t, token, `/v3/print-jobs/${job.json.data.id}`)).json.data.attributes.status;
-    }
-    expect(status).toBe('done');
+    expect((await finishedJob(t, token, job.json.data.id)).attributes.status).toBe('done');
 
     const third = ids[2]!;
     const reprint = await post(t, token, `/v3/shipments/${third}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });

@@ -245,8 +245,11 @@ describe('GET /v3/events/stream', () => {
     await create();
     const filtered = await openStream({}, `?after=${start}&filter[type]=shipment.processed`);
     await waitFor('the backlog', async () => (filtered.frames.length >= 1 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(filtered.frames.map((frame) => frame.event)).toEqual(['shipment.processed']);
+    // A later shipment is the marker: its processed event comes after any created event the filter let through.
+    const marker = await create();
+    await waitFor('the marker’s processed event', async () => (filtered.frames.length >= 2 ? true : undefined));
+    expect(filtered.frames.map((frame) => frame.event)).toEqual(['shipment.processed', 'shipment.processed']);
+    expect((JSON.parse(filtered.frames[1]!.data!) as EventJson).attributes.resource.id).toBe(marker.json.data.id);
     filtered.close();
     const refused = await t.call('/v3/events/stream', { headers: { ...auth(), Accept: JSONAPI } });
     expect(refused.status).toBe(406);
@@ -269,15 +272,18 @@ describe('GET /v3/events/stream', () => {
   it('ends open streams when the station stops, so it stops at once', async () => {
     const station = await startTestStation({ schedulerIntervalMs: 0 });
     const bearer = await station.token();
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
     const ended = new Promise<void>((resolve, reject) => {
       const req = request(new URL(`${station.url}/v3/events/stream`), { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` } }, (response) => {
         response.resume();
         response.on('end', resolve);
+        opened();
       });
       req.on('error', reject);
       req.end();
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await open;
     const started = Date.now();
     await station.close();
     await ended;

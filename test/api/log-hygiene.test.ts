@@ -5,6 +5,7 @@ import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import type { Logger } from '../../src-main/logger.ts';
 import { attributes, document, get, post } from '../helpers/shipments.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const lines: string[] = [];
 const keep = (message: string, error?: unknown) => void lines.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack}` : ''}`);
@@ -29,7 +30,8 @@ describe('the log', () => {
     await t.signIn(SMITH.username, 'a wrong password');
     await get(t, `${token}x`, '/v3/test');
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The access log writes a line once its answer has gone: the last request's line comes last.
+    await waitFor('the last request’s log line', () => lines.some((line) => line.startsWith('GET /v3/test 401')), { seen: () => lines.slice(-3) });
     const log = lines.join('\n');
     expect(log).toContain('GET /track/… 200');
     expect(log).toContain('POST /v3/shipments 201');

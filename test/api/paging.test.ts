@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { execBehindTheStation, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /**
  * Records of each list: 2,500 on SQLite; on PostgreSQL, whose keyset statements are its own, 750 in as many pages
@@ -73,11 +74,7 @@ beforeAll(async () => {
     INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at)
     SELECT 'job-' || i, (SELECT min(id) FROM shipments), ${clientId}, 'Nowhere', 'pdf', 203, 1, 'done', '${longAgo}T00:00:0' || (i % 3) || '.000Z', '${longAgo}T00:00:00.000Z' FROM n`);
   // Every created event delivered, so the delivery log holds one delivery each.
-  const deadline = Date.now() + 60_000;
-  while (delivered < COUNT) {
-    if (Date.now() > deadline) throw new Error(`only ${delivered} of ${COUNT} deliveries arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(`${COUNT} deliveries`, () => delivered >= COUNT, { timeoutMs: 60_000, intervalMs: 100, seen: () => delivered });
 }, 300_000);
 
 afterAll(async () => {

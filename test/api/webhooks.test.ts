@@ -134,9 +134,9 @@ describe('a webhook', () => {
       receiver.answer = () => 200;
       const tried = receiver.received.length;
       const meanwhile = await ship();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The paused webhook has looked at the event and queued it: nothing was sent.
+      await until('the event queued while paused', async () => (await call('GET', `/v3/webhooks/${id}`)).json.data.meta.pending === 1);
       expect(receiver.received.length).toBe(tried);
-      expect((await call('GET', `/v3/webhooks/${id}`)).json.data.meta.pending).toBe(1);
 
       const resumed = await call('PATCH', `/v3/webhooks/${id}`, { data: { type: 'webhook', attributes: { status: 'active' } } });
       expect(resumed.json.data.attributes).toMatchObject({ status: 'active', pausedReason: null });
@@ -217,7 +217,12 @@ describe('whose events a webhook gets', () => {
       const joness = await ship(jones);
       await until('the every-client deliveries', () => everyone.received.length >= 2);
       await until('jones’s delivery', () => mine.received.length >= 1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Both webhooks have looked at every event so far and have nothing left to send: no more will arrive.
+      const latest = await t.station.store.events.latestId();
+      for (const hook of [own, all]) {
+        await until(`webhook ${hook.json.data.id} to look at event ${latest}`, async () => (await t.station.store.webhooks.get(hook.json.data.id))!.cursor >= latest);
+        await until(`webhook ${hook.json.data.id} to have nothing pending`, async () => (await t.station.store.webhooks.pendingCount(hook.json.data.id)) === 0);
+      }
       expect(mine.accepted().map((event) => event.resourceId)).toEqual([joness]);
       expect(everyone.accepted().map((event) => event.resourceId)).toEqual([smiths, joness]);
       // A client neither sees nor touches another's webhook.

@@ -21,6 +21,7 @@ import { http } from '../helpers/http.ts';
 import { createDatabase, postgresBinaries, startPostgresCluster } from '../helpers/postgres.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_CLIENTS, SEARCH_WORDS, benchAttributes, benchUser, queueWaitingIn, seed } from './seed.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const quick = process.argv.includes('--quick');
 const ROWS = quick ? 20_000 : 1_000_000;
@@ -192,7 +193,7 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
     const started = performance.now();
     try {
       const waiting = async () => Number((await counter.query<{ n: string }>('SELECT count(*) AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL')).rows[0]!.n);
-      while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor('the PostgreSQL drain', async () => (await waiting()) === 0, { timeoutMs: 30 * 60_000, intervalMs: 50 });
       const seconds = (performance.now() - started) / 1000;
       results.postgresDrain = { shipments: DRAIN, seconds, perSecond: DRAIN / seconds };
       rows.push({ figure: `PostgreSQL: scheduled drain of ${DRAIN.toLocaleString('en')} shipments (one desk)`, value: `${(DRAIN / seconds).toFixed(0)} shipments/s (${seconds.toFixed(1)} s)`, target: '(beside SQLite)' });
@@ -282,7 +283,7 @@ async function main(): Promise<void> {
     try {
       // Tokens stay valid across restarts: the server key and client keys live in the data folder.
       const probe = load({ url: draining.url, kind: 'test', connections: 4, overallRate: 200, tokens, seconds: quick ? 1 : 20, warmupSeconds: 0 });
-      while (waitingCount().n > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor('the drain', () => waitingCount().n === 0, { timeoutMs: 30 * 60_000, intervalMs: 50 });
       const seconds = (performance.now() - started) / 1000;
       const during = await probe;
       results.drain = { shipments: DRAIN, seconds, perSecond: DRAIN / seconds, apiWhileDraining: during };

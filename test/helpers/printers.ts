@@ -19,14 +19,18 @@ export function cupsMissing(): string | undefined {
 /** A stand-in thermal printer: accepts one connection per job and keeps what it received. */
 export class ThermalPrinter {
   received: Buffer[] = [];
+  /** Connections open now: 0 once everything sent so far has arrived. */
+  open = 0;
   private server: Server | undefined;
   port = 0;
 
   async start(port = 0): Promise<void> {
     this.server = createServer((socket) => {
+      this.open++;
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('end', () => this.received.push(Buffer.concat(chunks)));
+      socket.on('close', () => this.open--);
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as { port: number }).port;

@@ -2,6 +2,7 @@
 import type { TestStation } from './station.ts';
 import { JSONAPI } from './station.ts';
 import { setClock } from './clock.ts';
+import { waitFor } from './wait.ts';
 
 /** The day the helpers' invoices are dated: data the station never measures against now, so a fixed day. */
 const INVOICED_ON = setClock('2026-11-22 09:00', 'Europe/Rome', { running: false }).today();
@@ -106,12 +107,12 @@ export function get(t: TestStation, token: string, path: string, method = 'GET')
   return t.call(path, { method, headers: { Authorization: `Bearer ${token}` } });
 }
 
-/** A print job once it has ended, done or failed, read through the API every 100 ms for up to 15 s. */
+/** A print job once it has ended, done or failed, read through the API for up to 15 s. */
 export async function finishedJob(t: TestStation, token: string, jobId: string): Promise<{ id: string; attributes: Record<string, any> }> {
-  for (let i = 0; i < 150; i++) {
+  let last: unknown;
+  return waitFor(`print job ${jobId} to finish`, async () => {
     const job = await get(t, token, `/v3/print-jobs/${jobId}`);
-    if (['done', 'failed'].includes(job.json.data.attributes.status)) return job.json.data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`print job ${jobId} did not finish`);
+    last = job.json.data?.attributes?.status;
+    return ['done', 'failed'].includes(job.json.data.attributes.status) ? (job.json.data as { id: string; attributes: Record<string, any> }) : undefined;
+  }, { timeoutMs: 15_000, intervalMs: 50, seen: () => last });
 }

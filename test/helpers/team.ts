@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { workingDayFrom } from '../../src-shared/calendar.ts';
 import { attributes, document } from './shipments.ts';
 import { JSONAPI, OPERATOR, type TestStation } from './station.ts';
+import { waitFor } from './wait.ts';
 
 const PASSWORD = 'Team-Password-2026';
 
@@ -155,10 +156,10 @@ export async function runTeamScenario({ desks, queue }: TeamDesks, prefix: strin
   expect((await request(first!, admin, 'DELETE', `/v3/users/${leaverId}`)).status).toBe(204);
   const removedAt = Date.now();
   let status = 200;
-  while (status === 200 && Date.now() - removedAt < 3000) {
+  await waitFor('the leaver’s token refused on the last desk', async () => {
     status = (await request(lastDesk, tokens[leaver]!, 'GET', '/v3/shipment-summaries')).status;
-    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return status !== 200;
+  }, { timeoutMs: 3000, intervalMs: 50, seen: () => status });
   expect(status).toBe(401);
   expect(Date.now() - removedAt).toBeLessThan(1500);
   // What they did stays, under their name.

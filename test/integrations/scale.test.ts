@@ -100,7 +100,6 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
     await until('moving', '3.1');
     scale.state = { mode: 'stable', weight: '3.125' };
     await until('stable', '3.125');
-    await new Promise((resolve) => setTimeout(resolve, 100));
     request.destroy();
     expect(events[0]).toMatchObject({ status: 'stable', weightKg: '0.95' });
     expect(events.map((event) => `${event.status} ${event.weightKg}`)).toEqual(expect.arrayContaining(['moving 3.1', 'stable 3.125']));

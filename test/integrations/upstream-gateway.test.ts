@@ -20,6 +20,7 @@ class FlakyProxy {
   private sockets = new Set<Socket>();
   port = 0;
   private holdNextAnswerMs = 0;
+  private swallowed = () => {};
   private readonly target: number;
 
   constructor(target: number) {
@@ -36,6 +37,7 @@ class FlakyProxy {
         const hold = this.holdNextAnswerMs;
         if (hold > 0) {
           this.holdNextAnswerMs = 0;
+          this.swallowed();
           // The answer comes after the gateway has given up waiting: the connection is then useless, so cut it.
           setTimeout(() => client.destroy(), hold);
           return;
@@ -62,9 +64,13 @@ class FlakyProxy {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  /** The next answer from the upstream is swallowed (after the upstream did the work), and its connection cut later. */
-  loseNextAnswer(afterMs: number): void {
+  /**
+   * The next answer from the upstream is swallowed (after the upstream did the work), and its connection cut later;
+   * resolves when it has been swallowed.
+   */
+  loseNextAnswer(afterMs: number): Promise<void> {
     this.holdNextAnswerMs = afterMs;
+    return new Promise((resolve) => (this.swallowed = resolve));
   }
 }
 
@@ -182,7 +188,7 @@ describe('booking through the upstream', () => {
 
   it('finds a booking whose answer was lost after the upstream committed it, instead of booking again', async () => {
     await waitUntilReachable();
-    proxy.loseNextAnswer(3_000);
+    void proxy.loseNextAnswer(3_000);
     const created = await post(gateway, token, '/v3/shipments', viaUpstream());
     expect(created.status, created.text).toBe(201);
     expect(await upstreamBookings(created.json.data.id)).toBe(1);
@@ -233,14 +239,12 @@ describe('while the upstream is away', () => {
     expect(outbox.json.meta.upstreams).toEqual([expect.objectContaining({ code: 'PV', reachable: false })]);
 
     await proxy.up();
-    const deadline = Date.now() + 30_000;
-    for (;;) {
+    let left: string[] = queued;
+    await waitFor('the outbox emptied of the queued shipments', async () => {
       await gateway.station.scheduler.runOnce();
-      const left = ((await get(gateway, token, '/v3/outbox')).json.data as { id: string }[]).filter((entry) => queued.includes(entry.id));
-      if (left.length === 0) break;
-      if (Date.now() > deadline) throw new Error(`${left.length} shipments stayed in the outbox`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+      left = ((await get(gateway, token, '/v3/outbox')).json.data as { id: string }[]).map((entry) => entry.id).filter((id) => queued.includes(id));
+      return left.length === 0;
+    }, { timeoutMs: 30_000, intervalMs: 250, seen: () => left });
     for (const id of queued) {
       const shipment = await get(gateway, token, `/v3/shipments/${id}`);
       expect(shipment.json.data.meta.status).toBe(3);
@@ -253,9 +257,9 @@ describe('a booking nobody can confirm yet', () => {
   it('is kept in the outbox, not lost and not booked twice: the scheduler finds the upstream’s booking when it is back', async () => {
     await waitUntilReachable();
     // The upstream books, its answer is lost, and then it is gone before the gateway can look.
-    proxy.loseNextAnswer(5_000);
+    const swallowed = proxy.loseNextAnswer(5_000);
     const answer = post(gateway, token, '/v3/shipments', viaUpstream());
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await swallowed;
     await proxy.down();
     const refused = await answer;
     expect(refused.status).toBe(503);
@@ -266,12 +270,11 @@ describe('a booking nobody can confirm yet', () => {
     expect(await upstreamBookings(id)).toBe(1);
 
     await proxy.up();
-    const deadline = Date.now() + 30_000;
-    while ((await get(gateway, token, `/v3/shipments/${id}`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error('the kept shipment was not resolved');
+    await waitFor('the kept shipment resolved', async () => {
+      if ((await get(gateway, token, `/v3/shipments/${id}`)).status === 200) return true;
       await gateway.station.scheduler.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+      return false;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     const resolved = await get(gateway, token, `/v3/shipments/${id}`);
     expect(resolved.json.data.meta.status).toBe(3);
     expect(await upstreamBookings(id)).toBe(1);
@@ -334,11 +337,11 @@ describe('end of day through the upstream', () => {
       await proxy.up();
     }
     await waitUntilReachable();
-    const deadline = Date.now() + 10_000;
-    while ((await outboxManifests()).length > 0 && Date.now() < deadline) {
+    await waitFor('the manifest sent', async () => {
+      if ((await outboxManifests()).length === 0) return true;
       await gateway.station.manifestTransmission.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
+      return false;
+    }, { timeoutMs: 10_000, intervalMs: 150 });
     const local = (await get(gateway, token, `/v3/manifests?date=${day}`)).json.data[0];
     expect(local.attributes.transmission).toMatchObject({ status: 'sent', error: null, nextTryAt: null });
     expect(local.attributes.transmittedAt).toEqual(expect.any(String));
@@ -424,13 +427,12 @@ describe('an upstream away for longer than the rate cache', () => {
     } finally {
       await proxy.up();
     }
-    const deadline = Date.now() + 30_000;
-    while ((await get(gateway, token, `/v3/shipments/${scheduledId}`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error('the scheduled shipment was not booked once the upstream was back');
+    await waitFor('the scheduled shipment booked once the upstream was back', async () => {
+      if ((await get(gateway, token, `/v3/shipments/${scheduledId}`)).status === 200) return true;
       gateway.clock.advance(61_000);
       await gateway.station.scheduler.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+      return false;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     expect((await get(gateway, token, `/v3/shipments/${scheduledId}`)).json.data.meta.status).toBe(3);
     expect(await upstreamBookings(scheduledId)).toBe(1);
   });

@@ -56,6 +56,16 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
 
   const finished = (jobId: string) => finishedJob(t, token, jobId);
 
+  /** The PDF cups-pdf wrote for a job: to the job owner's home (from the user database, whatever HOME says) or the anonymous spool. */
+  async function printedPdf(jobId: string): Promise<Buffer> {
+    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
+    const file = await waitFor(`cups-pdf's file for job ${jobId}`, () => folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(jobId)), { timeoutMs: 5000, intervalMs: 100 });
+    return readFileSync(file);
+  }
+
+  /** Waits until the thermal queue holds no job and every connection to the printer has ended: all that will arrive has. */
+  const drained = () => waitFor(`${ZPL_QUEUE} to send every job`, () => execFileSync('lpstat', ['-o', ZPL_QUEUE], { encoding: 'utf8' }).trim() === '' && thermal.open === 0, { timeoutMs: 5000, intervalMs: 100 });
+
   const print = (id: string, attributes: Record<string, unknown>) => post(t, token, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes } });
 
   it('lists the CUPS printers, and which take raw ZPL', async () => {
@@ -79,15 +89,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const job = await finished(response.json.data.id);
     expect(job.attributes).toMatchObject({ status: 'done', reason: null });
 
-    // cups-pdf writes to the job owner's home (from the user database, whatever HOME says) or the anonymous spool.
-    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
-    let file: string | undefined;
-    for (let i = 0; i < 50 && !file; i++) {
-      file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(job.id));
-      if (!file) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(file).toBeDefined();
-    const pdf = await PDFDocument.load(readFileSync(file!));
+    const pdf = await PDFDocument.load(await printedPdf(job.id));
     expect(pdf.getPageCount()).toBe(2);
     for (const page of pdf.getPages()) {
       expect(page.getSize()).toEqual({ width: 288, height: 432 });
@@ -129,7 +131,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const labels = () => thermal.received.filter((data) => data.toString('utf8').includes(shipment.meta.trackingNumber)).length;
     await waitFor('the label at the printer', () => labels() > 0, { timeoutMs: 5000, intervalMs: 100 });
     // The cancelled job did not print later: this shipment's label arrived exactly once.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await drained();
     expect(labels()).toBe(1);
   });
 
@@ -185,13 +187,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect(response.json.data.attributes).toMatchObject({ printer: PDF_QUEUE, format: 'pdf', documents: 'a4' });
     const job = await finished(response.json.data.id);
     expect(job.attributes.status).toBe('done');
-    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
-    let file: string | undefined;
-    for (let i = 0; i < 50 && !file; i++) {
-      file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(job.id));
-      if (!file) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const pdf = await PDFDocument.load(readFileSync(file!));
+    const pdf = await PDFDocument.load(await printedPdf(job.id));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     for (const page of pdf.getPages()) expect(page.getSize()).toEqual({ width: 595, height: 842 });
     // A shipment without customs paper has no A4 documents; and an invoice is never ZPL.
@@ -276,16 +272,6 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
   }
 
-  /** The PDF cups-pdf wrote for a job. */
-  async function printedPdf(jobId: string): Promise<Buffer> {
-    const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
-    for (let i = 0; i < 50; i++) {
-      const file = folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(jobId));
-      if (file) return readFileSync(file);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`cups-pdf wrote no file for job ${jobId}`);
-  }
 
   const bulk = (attributes: Record<string, unknown>) => post(t, token, '/v3/print-jobs', { data: { type: 'printJob', attributes } });
 
@@ -304,7 +290,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     // One job, one stream: every label in it, in order (BULK-2 before BULK-3 before BULK-10, the loose one last).
     const streams = () => thermal.received.slice(before).map((data) => data.toString('utf8')).filter((text) => [first, second, third, loose].some((shipment) => text.includes(shipment.meta.trackingNumber)));
     await waitFor('the bulk job at the printer', () => streams().length > 0, { timeoutMs: 5000, intervalMs: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await drained();
     expect(streams()).toHaveLength(1);
     const stream = streams()[0]!;
     expect(stream.match(/\^XA/g)).toHaveLength(5);

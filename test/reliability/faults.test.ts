@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const cannotMount = process.platform !== 'linux' ? 'mounting needs Linux' : process.getuid?.() !== 0 ? 'mounting a filesystem needs root' : undefined;
 if (cannotMount && process.env.CI) throw new Error(`${cannotMount}; in CI the fault suite must run.`);
@@ -246,12 +247,12 @@ describe('another program holds the database', () => {
     await exited(holder);
     const stillClaimed = await post(t, token, '/v3/shipments/confirm', confirm);
     expect(stillClaimed.status).toBe(409);
-    const deadline = Date.now() + 15_000;
-    let confirmed = stillClaimed;
-    while (confirmed.status === 409 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      confirmed = await post(t, token, '/v3/shipments/confirm', confirm);
-    }
+    let last = stillClaimed.status;
+    const confirmed = await waitFor('the claim freed by a later try', async () => {
+      const answer = await post(t, token, '/v3/shipments/confirm', confirm);
+      last = answer.status;
+      return answer.status === 409 ? undefined : answer;
+    }, { timeoutMs: 15_000, intervalMs: 250, seen: () => last });
     expect(confirmed.status).toBe(202);
     expect(confirmed.json.data.id).toBe(saved.id);
   });

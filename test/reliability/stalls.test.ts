@@ -10,6 +10,7 @@ import { FREE_FAILURES } from '../../src-main/services/sign-in-backoff.ts';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { attributes, document, get, parcel, post } from '../helpers/shipments.ts';
 import { JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let t: TestStation;
 let token: string;
@@ -60,12 +61,16 @@ describe('password guessing', () => {
     // A hundred scrypt derivations would take seconds; refusals take next to nothing.
     expect(guesses.ms).toBeLessThan(1_000);
 
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await signInFrom('127.0.0.2', 'wrong-again')).status).toBe(401);
+    // Once the second has passed, the next failure is checked (a 401) and the wait doubles. Refusals while locked are
+    // not counted, so asking until the lock ends changes nothing.
+    const unlocked = (password: string) => waitFor('the lock to end', async () => {
+      const answer = await signInFrom('127.0.0.2', password);
+      return answer.status === 429 ? undefined : answer;
+    }, { intervalMs: 100 });
+    expect((await unlocked('wrong-again')).status).toBe(401);
     expect((await signInFrom('127.0.0.4', SMITH.password)).headers['retry-after']).toBe('2');
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
     // A success resets the count: the next failure is free again.
-    expect((await signInFrom('127.0.0.2', SMITH.password)).status).toBe(200);
+    expect((await unlocked(SMITH.password)).status).toBe(200);
     expect((await signInFrom('127.0.0.2', 'wrong-once-more')).status).toBe(401);
     expect((await signInFrom('127.0.0.2', SMITH.password)).status).toBe(200);
   });
@@ -107,12 +112,20 @@ describe('a burst of sign-ins', () => {
   });
 });
 
-/** Opens a socket, sends `first`, then one more byte every `everyMs` until closed; resolves with what came back and when. */
-function trickle(first: string, everyMs: number): Promise<{ answer: string; closedAfterMs: number }> {
+/**
+ * Opens a socket, sends `first`, then one more byte every `everyMs` until closed (calling `trickling` after the first
+ * such byte); resolves with what came back and when.
+ */
+function trickle(first: string, everyMs: number, trickling = () => {}): Promise<{ answer: string; closedAfterMs: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket: Socket = connect(port(), '127.0.0.1', () => socket.write(first));
-    const timer = setInterval(() => socket.writable && socket.write('x'), everyMs);
+    let bytes = 0;
+    const timer = setInterval(() => {
+      if (!socket.writable) return;
+      socket.write('x');
+      if (++bytes === 1) trickling();
+    }, everyMs);
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('error', () => undefined);
@@ -125,8 +138,9 @@ function trickle(first: string, everyMs: number): Promise<{ answer: string; clos
 
 describe('clients that trickle bytes (slowloris)', () => {
   it('cuts off fifty that never finish their headers, while others are served', async () => {
-    const slow = Array.from({ length: 50 }, () => trickle(`GET /v3/test HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, 200));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let trickling = 0;
+    const slow = Array.from({ length: 50 }, () => trickle(`GET /v3/test HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, 200, () => trickling++));
+    await waitFor('fifty clients trickling', () => trickling === 50, { seen: () => trickling });
     const { value, ms } = await timed(get(t, token, '/v3/test'));
     expect(value.status).toBe(200);
     expect(ms).toBeLessThan(250);
