@@ -1,4 +1,4 @@
-// The team scenario of README "A team at the warehouse", run on whichever desks a suite gives it: on one station
+// The team scenario of docs/desk.md, "A team at the warehouse", run on whichever desks a suite gives it: on one station
 // (SQLite, and PostgreSQL) and on two desks sharing PostgreSQL. An admin hires three packers and a supervisor
 // through the API; the packers ship from the desks; the supervisor sees every parcel, voids one packer's label,
 // reprints another's (through a real CUPS queue when there is one), and closes UPS's day with every packer's
@@ -39,7 +39,7 @@ export async function runTeamScenario({ desks, queue }: TeamDesks, prefix: strin
   // station has no holidays). On a Saturday the station would move today's ship date to Monday.
   const day = workingDayFrom(first!.clock.today(), []);
 
-  // The account and its admin, as README's `client add … --role admin`.
+  // The account and its admin, as docs/desk.md's `client add … --role admin`.
   const account = await first!.station.clients.add(OPERATOR, { username: `${prefix}-boss`, password: PASSWORD, role: 'admin', profile: { name: `${prefix} warehouse`, country: 'IT' } });
   const admin = (await signIn(first!, `${prefix}-boss`)).meta.token;
 
