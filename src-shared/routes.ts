@@ -82,10 +82,10 @@ export interface RouteSchemas {
   readonly csv?: boolean;
 }
 
-export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> extends RouteSchemas {
+export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown, Path extends string = string, Query = unknown> extends RouteSchemas {
   readonly method: RouteMethod;
   /** The path under the API base (/v3, /v3-testing, or none), with `:name` for each path parameter. */
-  readonly path: string;
+  readonly path: Path;
   readonly access: RouteAccess;
   readonly summary: string;
   /** What more some subjects need, beyond `access`. */
@@ -105,15 +105,36 @@ export interface RouteSpec<Data = unknown, Meta = unknown, Body = unknown> exten
   readonly action?: string;
   /** Served by the desktop app only (the headless station has no print window). */
   readonly desktopOnly?: boolean;
-  /** Types only, inferred from the schemas: what `data`, the top-level `meta` and the request's body hold. Never set. */
-  readonly types?: { data: Data; meta: Meta; body: Body };
+  /** Types only, inferred from the schemas: what `data`, the top-level `meta`, the request's body and its query hold. Never set. */
+  readonly types?: { data: Data; meta: Meta; body: Body; query: Query };
 }
+
+/** The names of a path's parameters: `:id` and `:number` of '/orders/:number/…'. */
+export type PathParameterNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParameterNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** A path's parameters, each a text (pathOf encodes it). */
+export type PathParameters<Path extends string> = { [Name in PathParameterNames<Path>]: string };
+/** What a query parameter may be given as: the station reads it as text. */
+export type QueryValue = string | number | boolean | undefined;
+/** A query schema's parameters as a caller gives them: the required ones required, each a text, a number or a flag. */
+type QueryInput<Shape> = { [K in keyof Shape as Shape[K] extends z.ZodOptional ? never : K]: Exclude<QueryValue, undefined> } & {
+  [K in keyof Shape as Shape[K] extends z.ZodOptional ? K : never]?: QueryValue;
+};
 
 type Extra = Pick<RouteSpec, 'note' | 'idempotent' | 'action' | 'desktopOnly' | 'stateRefusals'> & { answers?: RouteAnswer } & RouteSchemas;
 type Infer<S, Fallback = unknown> = S extends z.ZodType ? z.output<S> : Fallback;
 
 /** A route of the table; the types of its answer and request are inferred from the schemas it is given. */
-function route<const E extends Extra = {}>(method: RouteMethod, path: string, access: RouteAccess, summary: string, extra: E = {} as E): RouteSpec<Infer<E['data']>, Infer<E['meta']>, E['body'] extends z.ZodType ? z.input<E['body']> : undefined> {
+function route<const P extends string, const E extends Extra = {}>(
+  method: RouteMethod,
+  path: P,
+  access: RouteAccess,
+  summary: string,
+  extra: E = {} as E,
+): RouteSpec<Infer<E['data']>, Infer<E['meta']>, E['body'] extends z.ZodType ? z.input<E['body']> : undefined, P, E['query'] extends z.ZodObject<infer Shape> ? QueryInput<Shape> : undefined> {
   return { method, path, access, summary, ...extra, answers: extra.answers ?? (method === 'DELETE' ? 'none' : 'json:api') };
 }
 
@@ -161,15 +182,15 @@ const list = <T extends z.ZodType>(item: T) => z.array(item);
 /** A query parameter: a text described, or a typed schema (a number, a date, one of a few words). */
 type Parameter = string | z.ZodType;
 /** Query parameters, each optional but those named `required`. */
-const query = (parameters: Record<string, Parameter>, required: readonly string[] = []) =>
+const query = <const P extends Record<string, Parameter>, const R extends keyof P & string = never>(parameters: P, required: readonly R[] = []) =>
   z.object(
     Object.fromEntries(
       Object.entries(parameters).map(([name, parameter]) => {
         const schema = typeof parameter === 'string' ? z.string().meta({ description: parameter }) : parameter;
-        return [name, required.includes(name) ? schema : schema.optional()];
+        return [name, (required as readonly string[]).includes(name) ? schema : schema.optional()];
       }),
     ),
-  );
+  ) as z.ZodObject<{ [K in keyof P]: K extends R ? z.ZodType : z.ZodOptional }>;
 /** A date parameter, YYYY-MM-DD (a day that exists), as the station reads it. */
 const date = (description: string) => z.string().regex(new RegExp(DATE_PARAMETER)).meta({ description });
 /** A whole number from 1, as the station reads page sizes (more than a list's largest page is capped, not refused). */

@@ -4,19 +4,13 @@ import type { ReturnRequest } from '../../src-shared/returns.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { JSONAPI_MEDIA_TYPE, type DataDocument, type ErrorObject } from '../../src-shared/jsonapi.ts';
 import type { ErrorCode } from '../../src-shared/error-codes.ts';
-import { ROUTES, pathOf, type RouteSpec } from '../../src-shared/routes.ts';
+import { ROUTES, pathOf, type PathParameterNames, type PathParameters, type QueryValue, type RouteSpec } from '../../src-shared/routes.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import type { ClientProfileChange } from '../../src-shared/client.ts';
-import type { BulkPrintMeta, BulkPrintRequest, PrintRequest, PrintSettings } from '../../src-shared/printing.ts';
+import type { BulkPrintMeta, BulkPrintRequest } from '../../src-shared/printing.ts';
 import type { HealthAttributes, RateListMeta, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, Documents, Printer, PrintJob, Rate, SavedAddress, Shipment, ShipmentSummary, StationConfig, Tracking, Webhook, OutboxEntry, UpstreamHealth, Carrier, Manifest, ManifestPreview, Pickup, Today, ReportDay, ReportMeta, User } from './types.ts';
-import type { NewWebhookRequest } from '../../src-shared/webhooks.ts';
-import type { NewUserRequest, UserChangeRequest } from '../../src-shared/administration.ts';
-import type { OrderAttributes, OrderBatchResult, OrderResource as Order } from '../../src-shared/orders.ts';
-import type { PackingSetup } from '../../src-shared/packing-setup.ts';
-import type { CalendarAttributes, CalendarChange } from '../../src-shared/calendar-settings.ts';
-import type { ScaleReading, ScaleResource, ScaleSettings } from '../../src-shared/scale.ts';
-import type { VerificationAttributes } from '../../src-shared/verification.ts';
+import type { AuditEvent, Client, ClientMeta, PrintJob, Rate, Shipment, StationConfig, OutboxEntry, UpstreamHealth, Manifest, ReportDay, ReportMeta } from './types.ts';
+import type { OrderAttributes } from '../../src-shared/orders.ts';
+import type { ScaleReading } from '../../src-shared/scale.ts';
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
 
 /** A carrier whose day is closed, as an answer's meta.warnings name it (carrierDayClosed): the desk words it from these figures. */
@@ -84,61 +78,57 @@ type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>,
 
 export type Fetch = typeof fetch;
 
-/** What a create asks besides the shipment: its service or carrier, and whether the station books it later. */
-type CreateMeta = { service: string; carrierChoice?: string; scheduledProcessing: boolean; orderNumber?: string };
+
+/** Any route of the table, whatever its types. */
+type AnyRoute = RouteSpec<any, any, any, string, any>;
+/** What a route of the table answers in `data` and the top-level `meta`, and what its body and query take. */
+type TypesOf<S> = NonNullable<S extends AnyRoute ? S['types'] : never>;
+type DataOf<S> = TypesOf<S>['data'];
+type MetaOf<S> = TypesOf<S>['meta'];
+export type BodyOf<S> = TypesOf<S>['body'];
+type QueryOf<S> = TypesOf<S>['query'];
+
+/** What a call of one route sends, typed by its entry: its path's parameters, its query and its body, each when it has them. */
+type RouteRequest<S extends AnyRoute> = ([PathParameterNames<S['path']>] extends [never] ? { params?: undefined } : { params: PathParameters<S['path']> }) &
+  ([QueryOf<S>] extends [undefined] ? { query?: undefined } : {} extends QueryOf<S> ? { query?: QueryOf<S> } : { query: QueryOf<S> }) &
+  ([BodyOf<S>] extends [undefined] ? { body?: undefined } : { body: BodyOf<S> });
+
+/** How a call is sent, beside what the route takes. */
+interface CallOptions {
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
+/** A call of one route: what its entry types, and how it is sent. */
+export type CallOf<S extends AnyRoute> = RouteRequest<S> & CallOptions;
+
+/** The arguments of `call` after the route: none needed when the route takes nothing it requires. */
+type CallArguments<S extends AnyRoute> = {} extends RouteRequest<S> ? [init?: CallOf<S>] : [init: CallOf<S>];
+
+/** A route's JSON:API answer: `data`, the top-level `meta`, and a list's links.next. */
+export type AnswerOf<S> = Document<DataOf<S>, MetaOf<S>>;
 
 export interface ApiClient {
+  /**
+   * One call of a route of the table (ROUTES.x): its path's parameters, query and body typed by the route's entry,
+   * its answer too. A 204 answers `data: undefined`.
+   */
+  call<S extends AnyRoute>(spec: S, ...init: CallArguments<S>): Promise<AnswerOf<S>>;
   signIn(username: string, password: string): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   /** Exchanges the session's token, while it still works, for a fresh one (POST /clients/authentication/renewal). */
   renewToken(): Promise<{ client: Client; token: string; who: ClientMeta | undefined }>;
   currentClient(): Promise<{ client: Client; who: ClientMeta | undefined }>;
-  /** Changes the account's name, address and contact details (admins): its sender address. */
-  updateCurrentClient(change: ClientProfileChange): Promise<Client>;
-  rate(attributes: ShipmentAttributes): Promise<Rate[]>;
   /**
    * The rates, why each service left out cannot carry the shipment (with the member it is about), and the carriers
    * whose day is closed (their rates ship on the next working day).
    */
   rateList(attributes: ShipmentAttributes): Promise<{ rates: Rate[]; unavailable: RateUnavailable[]; closedDays: ClosedDay[] }>;
-  /** `idempotencyKey`: the same for a repeat of the same confirm, so a double Enter or a retry never books twice. */
-  confirm(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Shipment>;
-  /** The same confirm, with its carrier's closed day when the parcel ships on the next working day. */
-  confirmBooked(attributes: ShipmentAttributes, rate: Rate, idempotencyKey?: string, orderNumber?: string): Promise<Booked>;
   /** Whether the desk can work now: its database answers, or since when it has not (a 503 is answered, not thrown). */
   health(): Promise<HealthAttributes>;
-  /** An order by its number, e.g. as scanned. */
-  order(number: string): Promise<Order>;
-  /** The scale's settings and latest reading. */
-  scale(): Promise<ScaleResource['attributes']>;
-  /** Changes the desk's scale settings (supervisor). */
-  updateScale(change: Partial<ScaleSettings>): Promise<ScaleResource['attributes']>;
   /** The serial ports the station sees. */
   scalePorts(): Promise<string[]>;
-  /** The station's box presets, packing rules and weight check, shared by its desks. */
-  packingSetup(): Promise<PackingSetup>;
-  /** The station's time zone, its clock and today, and its holidays. */
-  calendar(): Promise<CalendarAttributes>;
-  /** Admins: a new time zone, or the whole list of holidays. */
-  changeCalendar(change: CalendarChange): Promise<CalendarAttributes>;
-  /** Changes any of them (supervisor); the answer is the whole setup. */
-  updatePackingSetup(change: Partial<PackingSetup>): Promise<PackingSetup>;
   /** Each reading of the scale as it changes, until `signal` aborts; rejects when the stream breaks. */
   watchScale(onReading: (reading: ScaleReading) => void, signal: AbortSignal): Promise<void>;
-  /** Records the scan that checks a printed parcel: matched or not. */
-  verify(shipmentId: string, scanned: string): Promise<VerificationAttributes>;
-  create(attributes: ShipmentAttributes, meta: CreateMeta, idempotencyKey?: string): Promise<Shipment>;
-  /** The same create, with its carrier's closed day when the parcel ships on the next working day. */
-  createBooked(attributes: ShipmentAttributes, meta: CreateMeta, idempotencyKey?: string): Promise<Booked>;
-  /** Up to 500 orders in one request: which were made, and which numbers the client had already. */
-  importOrders(orders: OrderAttributes[]): Promise<OrderBatchResult>;
-  /** The client's orders by status, newest first. */
-  orders(query: { status?: string; limit?: number }): Promise<Order[]>;
-  shipment(id: string): Promise<Shipment>;
-  deleteShipment(id: string): Promise<void>;
-  documents(id: string): Promise<Documents>;
-  tracking(id: string): Promise<Tracking>;
-  /** createdBy: one person's shipments (a username); return: only returns (true) or none of them (false). */
-  summaries(query: { dateFrom?: string; dateTo?: string; limit?: number; search?: string; createdBy?: string; return?: boolean }): Promise<ShipmentSummary[]>;
   /** Makes the return label of a processed shipment; its print job when it was printed with the outbound label. */
   /** `printRefusal`: a print refused (printError), as an ApiError the desk words like any refusal. */
   createReturn(
@@ -147,55 +137,52 @@ export interface ApiClient {
     meta?: Record<string, unknown>,
     idempotencyKey?: string,
   ): Promise<{ shipment: Shipment; printJob?: PrintJob; printError?: string; printRefusal?: ApiError }>;
-  addresses(searchString: string, signal?: AbortSignal): Promise<SavedAddress[]>;
-  printers(): Promise<Printer[]>;
-  printSettings(): Promise<PrintSettings>;
-  updatePrintSettings(change: Partial<PrintSettings>): Promise<PrintSettings>;
-  print(shipmentId: string, request?: PrintRequest): Promise<PrintJob>;
-  printJob(id: string): Promise<PrintJob>;
   /** Bulk print: the labels of many processed shipments as one job, in one layout and order. */
   /** The job, and the listed shipments it left out (labels printed before that the caller may not reprint, or skipped). */
   printMany(request: Partial<BulkPrintRequest> & { shipments: string[] }): Promise<{ job: PrintJob; meta: BulkPrintMeta }>;
-  /** One shipment's print jobs, newest first (the latest 50). */
-  printJobsOf(shipmentId: string): Promise<PrintJob[]>;
   /** Scheduled shipments still to be sent, being sent, or failed, and each upstream service's state. */
   outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[]; manifests: Manifest[] }>;
-  carriers(): Promise<Carrier[]>;
-  manifestPreview(carrier: string, date: string): Promise<ManifestPreview>;
-  /** Closes the carrier's day: the manifest (made now, or by another desk a moment ago). */
-  closeDay(carrier: string, date: string): Promise<Manifest>;
-  manifests(date: string): Promise<Manifest[]>;
   manifestPdf(id: string): Promise<Uint8Array>;
-  reopenManifest(id: string): Promise<Manifest>;
-  /** Sends a manifest its upstream service refused again. */
-  transmitManifest(id: string): Promise<Manifest>;
-  pickups(date: string): Promise<Pickup[]>;
-  /** One ship date at a glance (the station's date when none is given): the Today screen. */
-  today(date?: string, createdBy?: string): Promise<Today>;
   /** Shipments per day and carrier over a range, with per-carrier totals and top destinations in meta. */
   report(dateFrom: string, dateTo: string, createdBy?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
   reportCsv(dateFrom: string, dateTo: string, createdBy?: string): Promise<string>;
-  cancelPickup(id: string): Promise<void>;
-  webhooks(): Promise<Webhook[]>;
-  /** Answers the new webhook with its secret, which is shown this once. */
-  addWebhook(request: NewWebhookRequest): Promise<Webhook>;
-  setWebhookStatus(id: string, status: 'active' | 'paused'): Promise<Webhook>;
-  removeWebhook(id: string): Promise<void>;
-  /** The account's people (admins): Settings → Team. */
-  users(): Promise<User[]>;
-  addUser(request: NewUserRequest): Promise<User>;
-  changeUser(id: string, change: UserChangeRequest): Promise<User>;
-  removeUser(id: string): Promise<void>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
   auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
 }
 
+/** A booking's answer (create or confirm): the shipment, and the closed day its meta.warnings name. */
+export function bookedOf(answer: { data: Shipment; meta?: unknown }): Booked {
+  return { shipment: answer.data, closedDay: closedDaysOf(answer.meta)[0] ?? null };
+}
+
+/** A shipment's attributes as its requests (rate, confirm, create) take them, typed by the route table. */
+export type ShipmentRequestAttributes = NonNullable<BodyOf<typeof ROUTES.createShipment>>['data']['attributes'];
+/** An address of a request with its email optional. */
+type EmailOptional<A> = A extends object ? Omit<A, 'email'> & { email?: string | null } : A;
+/**
+ * The desk's form attributes as a request's: the same members, checked member by member, but each address's email.
+ * The request schema's type says every address's email is required (its addressSchema(emailRequired) cannot tell
+ * the sender's, which is, from the others', which are not); the desk's own type leaves all optional, and the station
+ * refuses a sender without one (field.missing at that member).
+ */
+type AddressEmailsOptional<T> = { [K in keyof T]: K extends 'shipFrom' | 'shipTo' | 'collectionLocation' ? EmailOptional<T[K]> : T[K] };
+export function shipmentRequest(attributes: ShipmentAttributes): ShipmentRequestAttributes {
+  const checked: AddressEmailsOptional<ShipmentRequestAttributes> = attributes;
+  return checked as ShipmentRequestAttributes;
+}
+
+/** An order's attributes as POST /orders and /orders/batch take them, typed by the route table. */
+export type OrderRequestAttributes = NonNullable<BodyOf<typeof ROUTES.addOrder>>['data']['attributes'];
+/** The desk's order as a request's: the same members, checked member by member, but each address's email (as above). */
+export function orderRequest(attributes: OrderAttributes): OrderRequestAttributes {
+  const checked: AddressEmailsOptional<OrderRequestAttributes> = attributes;
+  return checked as OrderRequestAttributes;
+}
+
 /** A report's query: its dates, and the person when one is chosen. */
-function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undefined): URLSearchParams {
-  const params = new URLSearchParams({ dateFrom, dateTo });
-  if (createdBy) params.set('filter[createdBy]', createdBy);
-  return params;
+function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undefined) {
+  return { dateFrom, dateTo, 'filter[createdBy]': createdBy };
 }
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
@@ -206,26 +193,20 @@ export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''):
   return body.data.attributes;
 }
 
-/** What a route of the table answers in `data` and the top-level `meta`. */
-type DataOf<S> = S extends RouteSpec<infer Data, unknown, unknown> ? Data : never;
-type MetaOf<S> = S extends RouteSpec<unknown, infer Meta, unknown> ? Meta : never;
-
-/** A call of one route: its path's parameters, its query, and what goes with it. */
-interface Call {
+/** A call as sent: the route's path parameters, query and body, and how it goes (another media type too). */
+interface Sent extends CallOptions {
   params?: Record<string, string>;
-  query?: URLSearchParams | Record<string, string | undefined>;
+  query?: Record<string, QueryValue>;
   body?: unknown;
   authorization?: string;
-  signal?: AbortSignal;
-  idempotencyKey?: string;
   /** Another media type than JSON:API: CSV, or the server-sent events of a stream. */
   accept?: string;
 }
 
 /** The query string of a call, without the members it leaves empty. */
-function queryOf(query: Call['query']): string {
+function queryOf(query: Sent['query']): string {
   if (!query) return '';
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const params = new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]])));
   return params.size > 0 ? `?${params}` : '';
 }
 
@@ -247,7 +228,7 @@ export function createApiClient(options: {
   const base = options.config.apiBase.replace(/\/$/, '');
 
   /** Sends one call of a route of the table; its response when it succeeded, else an ApiError with the station's errors. */
-  async function send(spec: RouteSpec<unknown, unknown, unknown>, init: Call = {}): Promise<Response> {
+  async function send(spec: AnyRoute, init: Sent = {}): Promise<Response> {
     if (init.authorization === undefined && spec !== ROUTES.renewToken) await options.beforeCall?.();
     const headers: Record<string, string> = { Accept: init.accept ?? JSONAPI_MEDIA_TYPE };
     const authorization = init.authorization ?? (options.token() ? `Bearer ${options.token()}` : undefined);
@@ -279,22 +260,17 @@ export function createApiClient(options: {
   }
 
   /** A JSON:API call of a route: its document, typed by the route table. */
-  async function request<S extends RouteSpec<unknown, unknown, unknown>>(spec: S, init: Call = {}): Promise<Document<DataOf<S>, MetaOf<S>>> {
+  async function request<S extends AnyRoute>(spec: S, init: Sent = {}): Promise<AnswerOf<S>> {
     const response = await send(spec, init);
     if (response.status === 204) return { data: undefined as DataOf<S> };
     const text = await response.text();
-    return (text ? JSON.parse(text) : { data: undefined }) as Document<DataOf<S>, MetaOf<S>>;
+    return (text ? JSON.parse(text) : { data: undefined }) as AnswerOf<S>;
   }
-
-  const shipmentBody = (attributes: ShipmentAttributes, meta: Record<string, unknown>) => ({ data: { type: 'shipment', attributes, meta } });
-  const resource = (type: string, attributes: unknown) => ({ body: { data: { type, attributes } } });
-  /** A booking's answer: the shipment, and the closed day its meta.warnings name. */
-  const booked = (body: { data: Shipment; meta?: unknown }): Booked => ({ shipment: body.data, closedDay: closedDaysOf(body.meta)[0] ?? null });
-  const confirmBooked: ApiClient['confirmBooked'] = async (attributes, rate, idempotencyKey, orderNumber) =>
-    booked(await request(ROUTES.confirmShipment, { body: shipmentBody(attributes, orderNumber ? { rate, orderNumber } : { rate }), idempotencyKey }));
-  const createBooked: ApiClient['createBooked'] = async (attributes, meta, idempotencyKey) => booked(await request(ROUTES.createShipment, { body: shipmentBody(attributes, meta), idempotencyKey }));
+  /** The typed call: what it sends is what the route's entry types. */
+  const call = <S extends AnyRoute>(spec: S, ...init: CallArguments<S>): Promise<AnswerOf<S>> => request(spec, init[0] as Sent | undefined);
 
   return {
+    call,
     async signIn(username, password) {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
       const body = await request(ROUTES.signIn, { authorization });
@@ -306,38 +282,25 @@ export function createApiClient(options: {
       const meta = body.meta;
       return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
     },
-    updateCurrentClient: async (change) => (await request(ROUTES.changeCurrentClient, resource('client', change))).data,
     currentClient: async () => {
-      const body = await request(ROUTES.currentClient);
+      const body = await call(ROUTES.currentClient);
       return { client: body.data, who: body.meta };
     },
-    rate: async (attributes) => (await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) })).data,
     rateList: async (attributes) => {
-      const body = await request(ROUTES.rateShipment, { body: shipmentBody(attributes, {}) });
+      const body = await call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } });
       // The schema's union over outcome codes reads as plain records: RateListMeta is what it holds.
       return { rates: body.data, unavailable: (body.meta?.unavailable ?? []) as RateListMeta['unavailable'], closedDays: closedDaysOf(body.meta) };
     },
-    confirm: async (attributes, rate, idempotencyKey, orderNumber) => (await confirmBooked(attributes, rate, idempotencyKey, orderNumber)).shipment,
-    confirmBooked,
-    importOrders: async (orders) => (await request(ROUTES.addOrders, { body: { data: orders.map((attributes) => ({ type: 'order', attributes })) } })).meta!,
-    orders: async ({ status, limit = 200 }) => (await request(ROUTES.orders, { query: { status, limit: String(limit) } })).data,
     health: async () => {
       try {
-        return (await request(ROUTES.health)).data.attributes;
+        return (await call(ROUTES.health)).data.attributes;
       } catch (error) {
         const health = error instanceof ApiError ? (error.meta?.health as HealthAttributes | undefined) : undefined;
         if (health) return health;
         throw error;
       }
     },
-    order: async (number) => (await request(ROUTES.order, { params: { number } })).data,
-    scale: async () => (await request(ROUTES.scale)).data.attributes,
-    updateScale: async (change) => (await request(ROUTES.changeScale, resource('scale', change))).data.attributes,
-    scalePorts: async () => (await request(ROUTES.scalePorts)).data.map((port) => port.id),
-    packingSetup: async () => (await request(ROUTES.packing)).data.attributes,
-    calendar: async () => (await request(ROUTES.calendar)).data.attributes,
-    changeCalendar: async (change) => (await request(ROUTES.changeCalendar, resource('calendar', change))).data.attributes,
-    updatePackingSetup: async (change) => (await request(ROUTES.changePacking, resource('packingSetup', change))).data.attributes,
+    scalePorts: async () => (await call(ROUTES.scalePorts)).data.map((port) => port.id),
     async watchScale(onReading, signal) {
       const response = await send(ROUTES.scaleStream, { accept: 'text/event-stream', signal });
       if (!response.body) throw new ApiError(response.status, []);
@@ -355,27 +318,12 @@ export function createApiClient(options: {
         }
       }
     },
-    verify: async (shipmentId, scanned) => (await request(ROUTES.verifyShipment, { params: { id: shipmentId }, ...resource('verification', { scanned }) })).data.attributes,
-    create: async (attributes, meta, idempotencyKey) => (await createBooked(attributes, meta, idempotencyKey)).shipment,
-    createBooked,
-    shipment: async (id) => (await request(ROUTES.shipment, { params: { id } })).data,
-    deleteShipment: async (id) => {
-      await request(ROUTES.deleteShipment, { params: { id } });
-    },
-    documents: async (id) => (await request(ROUTES.documents, { params: { id } })).data,
-    tracking: async (id) => (await request(ROUTES.tracking, { params: { id } })).data,
-    summaries: async (query) => (await request(ROUTES.shipmentSummaries, { query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value === undefined ? undefined : String(value)])) })).data,
-    addresses: async (searchString, signal) => (await request(ROUTES.addresses, { query: { searchString }, signal })).data,
-    printers: async () => (await request(ROUTES.printers)).data,
-    printSettings: async () => (await request(ROUTES.printSettings)).data.attributes,
-    updatePrintSettings: async (change) => (await request(ROUTES.changePrintSettings, resource('printSettings', change))).data.attributes,
     printMany: async (attributes) => {
-      const body = await request(ROUTES.printMany, resource('printJob', attributes));
+      const body = await call(ROUTES.printMany, { body: { data: { type: 'printJob', attributes } } });
       return { job: body.data, meta: body.meta ?? {} };
     },
-    printJobsOf: async (shipmentId) => (await request(ROUTES.printJobs, { query: { 'filter[shipment]': shipmentId } })).data,
     createReturn: async (shipmentId, attributes, meta = {}, idempotencyKey) => {
-      const body = await request(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
+      const body = await call(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
       const refusal = body.meta?.printRefusal;
       return {
         shipment: body.data,
@@ -384,51 +332,24 @@ export function createApiClient(options: {
         ...(refusal ? { printRefusal: new ApiError(refusal.status, [refusal]) } : {}),
       };
     },
-    print: async (shipmentId, attributes = {}) => (await request(ROUTES.printShipment, { params: { id: shipmentId }, ...resource('printJob', attributes) })).data,
     auditEvents: async ({ before, action, size = 50 }) => {
-      const body = await request(ROUTES.auditEvents, { query: { 'page[size]': String(size), 'page[before]': before, 'filter[action]': action } });
+      const body = await call(ROUTES.auditEvents, { query: { 'page[size]': size, 'page[before]': before, 'filter[action]': action } });
       return { events: body.data, next: body.links?.next ? body.data.at(-1)?.id ?? null : null };
     },
     outbox: async () => {
-      const body = await request(ROUTES.outbox);
+      const body = await call(ROUTES.outbox);
       return { entries: body.data, upstreams: body.meta?.upstreams ?? [], manifests: body.meta?.manifests ?? [] };
     },
-    carriers: async () => (await request(ROUTES.carriers)).data,
-    manifestPreview: async (carrier, date) => (await request(ROUTES.manifestPreview, { query: { carrier, date } })).data.attributes,
-    closeDay: async (carrier, date) => (await request(ROUTES.closeDay, resource('manifest', { carrier, date }))).data,
-    manifests: async (date) => (await request(ROUTES.manifests, { query: { date } })).data,
     manifestPdf: async (id) => {
-      const file = (await request(ROUTES.manifestDocument, { params: { id } })).data.attributes.fileData;
+      const file = (await call(ROUTES.manifestDocument, { params: { id } })).data.attributes.fileData;
       return Uint8Array.from(atob(file), (character) => character.charCodeAt(0));
     },
-    reopenManifest: async (id) => (await request(ROUTES.reopenManifest, { params: { id } })).data,
-    transmitManifest: async (id) => (await request(ROUTES.transmitManifest, { params: { id } })).data,
-    pickups: async (date) => (await request(ROUTES.pickups, { query: { date } })).data,
-    today: async (date, createdBy) => (await request(ROUTES.today, { query: { date, 'filter[createdBy]': createdBy } })).data.attributes,
     report: async (dateFrom, dateTo, createdBy) => {
-      const body = await request(ROUTES.dailyReport, { query: reportQuery(dateFrom, dateTo, createdBy) });
+      const body = await call(ROUTES.dailyReport, { query: reportQuery(dateFrom, dateTo, createdBy) });
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
     },
     async reportCsv(dateFrom, dateTo, createdBy) {
-      const query = reportQuery(dateFrom, dateTo, createdBy);
-      query.set('format', 'csv');
-      return (await send(ROUTES.dailyReport, { query, accept: 'text/csv' })).text();
+      return (await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy), format: 'csv' }, accept: 'text/csv' })).text();
     },
-    cancelPickup: async (id) => {
-      await request(ROUTES.cancelPickup, { params: { id } });
-    },
-    webhooks: async () => (await request(ROUTES.webhooks)).data,
-    addWebhook: async (attributes) => (await request(ROUTES.addWebhook, resource('webhook', attributes))).data,
-    setWebhookStatus: async (id, status) => (await request(ROUTES.changeWebhook, { params: { id }, ...resource('webhook', { status }) })).data,
-    removeWebhook: async (id) => {
-      await request(ROUTES.removeWebhook, { params: { id } });
-    },
-    users: async () => (await request(ROUTES.users)).data,
-    addUser: async (attributes) => (await request(ROUTES.addUser, resource('user', attributes))).data,
-    changeUser: async (id, attributes) => (await request(ROUTES.changeUser, { params: { id }, ...resource('user', attributes) })).data,
-    removeUser: async (id) => {
-      await request(ROUTES.removeUser, { params: { id } });
-    },
-    printJob: async (id) => (await request(ROUTES.printJob, { params: { id } })).data,
   };
 }

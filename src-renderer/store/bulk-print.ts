@@ -11,6 +11,7 @@ import { printerTitle, usePrinting } from './printing.ts';
 import { api, useSession } from './session.ts';
 import { describeError, printFailureText } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 
 /** The job's printer as the desk knows it (its description, then the queue). */
 const printerOf = (job: PrintJob) => printerTitle(usePrinting.getState().printers, job.attributes.printer);
@@ -93,7 +94,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       try {
-        job = await api().printJob(job.id);
+        job = (await api().call(ROUTES.printJob, { params: { id: job.id } })).data;
       } catch {
         continue;
       }

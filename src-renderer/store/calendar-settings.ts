@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { CalendarChange } from '../../src-shared/calendar-settings.ts';
 import { ApiError } from '../api/client.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError, refusalWords } from '../i18n/error-text.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { SOURCE_LANGUAGE } from '../i18n/languages.ts';
@@ -24,12 +25,12 @@ export const useCalendarSettings = create<CalendarSettingsState>()((set) => ({
   status: 'idle',
   error: null,
   fieldErrors: {},
-  refresh: () => learnStationClock(() => api().calendar()),
+  refresh: () => learnStationClock(async () => (await api().call(ROUTES.calendar)).data.attributes),
   async save(change) {
     set({ status: 'saving', error: null, fieldErrors: {} });
     const askedAt = Date.now();
     try {
-      const answer = await api().changeCalendar(change);
+      const answer = (await api().call(ROUTES.changeCalendar, { body: { data: { type: 'calendar', attributes: change } } })).data.attributes;
       useStationClock.getState().learn(answer, askedAt, Date.now());
       set({ status: 'idle' });
       return true;

@@ -5,6 +5,7 @@ import { stationToday } from './station-clock.ts';
 import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
 import type { LeftOut } from '../../src-shared/manifests.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 /**
@@ -71,11 +72,11 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
     const { date } = get();
     set({ status: 'loading', error: null });
     try {
-      const carriers = await api().carriers();
+      const carriers = (await api().call(ROUTES.carriers)).data;
       const previews = await Promise.all(
-        carriers.map(async (carrier) => ({ carrier: carrier.attributes.carrierCode, carrierName: carrier.attributes.carrierName, preview: await api().manifestPreview(carrier.attributes.carrierCode, date) })),
+        carriers.map(async (carrier) => ({ carrier: carrier.attributes.carrierCode, carrierName: carrier.attributes.carrierName, preview: (await api().call(ROUTES.manifestPreview, { query: { carrier: carrier.attributes.carrierCode, date } })).data.attributes })),
       );
-      const [manifests, pickups] = await Promise.all([api().manifests(date), api().pickups(date)]);
+      const [manifests, pickups] = await Promise.all([api().call(ROUTES.manifests, { query: { date } }).then((answer) => answer.data), api().call(ROUTES.pickups, { query: { date } }).then((answer) => answer.data)]);
       // Another date was chosen meanwhile: its own load answers for it; this day's answer is not shown under it.
       if (get().date !== date) return;
       // Only carriers with something on the day: to close, or left out with a reason.
@@ -88,7 +89,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
   async close(carrier) {
     set({ busy: carrier, error: null });
     try {
-      const manifest = await api().closeDay(carrier, get().date);
+      const manifest = (await api().call(ROUTES.closeDay, { body: { data: { type: 'manifest', attributes: { carrier, date: get().date } } } })).data;
       await get().load();
       await get().show(manifest);
     } catch (error) {
@@ -112,7 +113,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
 
   async reopen(manifest) {
     try {
-      await api().reopenManifest(manifest.id);
+      await api().call(ROUTES.reopenManifest, { params: { id: manifest.id } });
       set({ shown: null });
       await get().load();
     } catch (error) {
@@ -122,7 +123,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
 
   async transmitAgain(manifest) {
     try {
-      await api().transmitManifest(manifest.id);
+      await api().call(ROUTES.transmitManifest, { params: { id: manifest.id } });
       await get().load();
     } catch (error) {
       set({ error: describeError(error) });
@@ -131,7 +132,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
 
   async cancelPickup(pickup) {
     try {
-      await api().cancelPickup(pickup.id);
+      await api().call(ROUTES.cancelPickup, { params: { id: pickup.id } });
       await get().load();
     } catch (error) {
       set({ error: describeError(error) });

@@ -5,6 +5,7 @@ import type { ClosedDay } from '../api/client.ts';
 import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import { customsForms, type CustomsDocument } from '../../src-shared/customs.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { block, signal } from '../feedback/feedback.ts';
@@ -67,7 +68,7 @@ export const useLabel = create<LabelState>()((set, get) => {
     const check = async () => {
       if (get().shipment?.id !== id) return;
       try {
-        const shipment = await api().shipment(id);
+        const shipment = (await api().call(ROUTES.shipment, { params: { id } })).data;
         if (get().shipment?.id !== id) return;
         if (shipment.meta.status === 0) watch(id);
         else void get().show(shipment);
@@ -103,7 +104,7 @@ export const useLabel = create<LabelState>()((set, get) => {
       if (shipment.meta.status === 0 && shipment.meta.scheduledProcessing) watch(shipment.id);
       if (!processed) return;
       try {
-        const documents = await api().documents(shipment.id);
+        const documents = (await api().call(ROUTES.documents, { params: { id: shipment.id } })).data;
         if (get().shipment?.id !== shipment.id) return;
         set({ pdf: decodeBase64(documents.attributes.fileData), fileName: documents.attributes.fileName, status: 'ready' });
       } catch (error) {
@@ -114,7 +115,7 @@ export const useLabel = create<LabelState>()((set, get) => {
       const shipment = get().shipment;
       if (!shipment) return undefined;
       try {
-        const verification = await api().verify(shipment.id, scanned);
+        const verification = (await api().call(ROUTES.verifyShipment, { params: { id: shipment.id }, body: { data: { type: 'verification', attributes: { scanned } } } })).data.attributes;
         if (get().shipment?.id === shipment.id) set({ verification });
         const words = { scanned: verification.scanned, reference: verification.reference };
         if (verification.matched) signal('good', translate('label.verified', words));
@@ -130,7 +131,7 @@ export const useLabel = create<LabelState>()((set, get) => {
       const text = scanned.trim();
       if (!shipment || text === '' || text === shipment.meta.trackingNumber || text === shipment.meta.reference) return false;
       try {
-        return (await api().order(text)).attributes.status === 'open';
+        return (await api().call(ROUTES.order, { params: { number: text } })).data.attributes.status === 'open';
       } catch {
         return false;
       }

@@ -16,6 +16,8 @@ import { describeError } from '../i18n/error-text.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { useSettings } from './settings.ts';
 import { translate } from '../i18n/i18n.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
+import { orderRequest, shipmentRequest } from '../api/client.ts';
 
 /** Orders per request: a 10,000-row file is 50 requests, each well under the station's 1 MB body limit. */
 const BATCH = 200;
@@ -101,11 +103,16 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
       today: stationToday(),
     });
     if (attributes.packages.length === 0) throw new Error(`order ${order.number}: no box or weight (a line has no unit weight)`);
-    await api().create(
-      attributes,
-      { service: decision.service ?? defaultService, carrierChoice: decision.carrier, scheduledProcessing: true, orderNumber: order.number },
-      `desk-import-${order.number}`,
-    );
+    await api().call(ROUTES.createShipment, {
+      body: {
+        data: {
+          type: 'shipment',
+          attributes: shipmentRequest(attributes),
+          meta: { service: decision.service ?? defaultService, carrierChoice: decision.carrier, scheduledProcessing: true, orderNumber: order.number },
+        },
+      },
+      idempotencyKey: `desk-import-${order.number}`,
+    });
   };
 
   return {
@@ -170,7 +177,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         const made: OrderAttributes[] = [];
         for (let start = 0; start < orders.length; start += BATCH) {
           const batch = orders.slice(start, start + BATCH);
-          const answer = await api().importOrders(batch);
+          const answer = (await api().call(ROUTES.addOrders, { body: { data: batch.map((attributes) => ({ type: 'order' as const, attributes: orderRequest(attributes) })) } })).meta!;
           result.created += answer.created.length;
           result.duplicates.push(...answer.duplicates);
           const created = new Set(answer.created);

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { OrderResource } from '../../src-shared/orders.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 export interface OrdersState {
@@ -18,7 +19,7 @@ export const useOrders = create<OrdersState>()((set) => ({
   async load() {
     set({ status: 'loading', error: null });
     try {
-      set({ open: await api().orders({ status: 'open', limit: 1000 }), status: 'ready' });
+      set({ open: (await api().call(ROUTES.orders, { query: { status: 'open', limit: 1000 } })).data, status: 'ready' });
     } catch (error) {
       set({ status: 'error', error: describeError(error) });
     }

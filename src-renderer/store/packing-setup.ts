@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import { DEFAULT_PACKING_SETUP, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 export interface PackingSetupState {
@@ -22,7 +23,7 @@ export const usePackingSetup = create<PackingSetupState>()((set) => ({
   async load() {
     set({ status: 'loading' });
     try {
-      set({ setup: await api().packingSetup(), status: 'ready', error: null });
+      set({ setup: (await api().call(ROUTES.packing)).data.attributes, status: 'ready', error: null });
     } catch (error) {
       set({ status: 'ready', error: describeError(error) });
     }
@@ -30,7 +31,7 @@ export const usePackingSetup = create<PackingSetupState>()((set) => ({
   async save(change) {
     set({ status: 'saving', error: null });
     try {
-      set({ setup: await api().updatePackingSetup(change), status: 'ready' });
+      set({ setup: (await api().call(ROUTES.changePacking, { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes, status: 'ready' });
       return true;
     } catch (error) {
       set({ status: 'ready', error: describeError(error) });

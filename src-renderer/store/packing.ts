@@ -7,12 +7,13 @@ import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../s
 import { decidePacking, type PackingDecision } from '../../src-shared/packing-rules.ts';
 import type { BoxPreset } from '../../src-shared/packing-setup.ts';
 import type { Address } from '../../src-shared/shipment.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, bookedOf, shipmentRequest } from '../api/client.ts';
 import type { Shipment } from '../api/types.ts';
 import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
 import { highlights, useRates } from './rates.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { translate } from '../i18n/i18n.ts';
 import { announce, block, signal } from '../feedback/feedback.ts';
@@ -71,7 +72,7 @@ export const usePacking = create<PackingState>()((set, get) => {
       if (number === '') return false;
       set({ status: 'loading', error: null });
       try {
-        const order = await api().order(number);
+        const order = (await api().call(ROUTES.order, { params: { number } })).data;
         if (order.attributes.status !== 'open') {
           const shipment = order.attributes.shipment;
           const taken = translate('packing.orderTaken', {
@@ -118,7 +119,7 @@ export const usePacking = create<PackingState>()((set, get) => {
       if (!attributes) return undefined;
       set({ status: 'shipping', error: null });
       try {
-        const rates = await api().rate(attributes);
+        const rates = (await api().call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } })).data;
         const carrier = decision?.carrier?.toUpperCase();
         const candidates = carrier ? rates.filter((rate) => rate.attributes.carrierCode.toUpperCase() === carrier) : rates;
         const { cheapestId, fastestId } = highlights(candidates);
@@ -128,7 +129,12 @@ export const usePacking = create<PackingState>()((set, get) => {
           return undefined;
         }
         const number = order.attributes.number;
-        const { shipment, closedDay } = await api().confirmBooked(attributes, chosen, `desk-order-${number}-${chosen.id}-${chosen.attributes.finalCost.amount}`, number);
+        const { shipment, closedDay } = bookedOf(
+          await api().call(ROUTES.confirmShipment, {
+            body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: { rate: chosen, orderNumber: number } } },
+            idempotencyKey: `desk-order-${number}-${chosen.id}-${chosen.attributes.finalCost.amount}`,
+          }),
+        );
         set({ status: 'idle', order: null });
         useLabel.getState().noteClosedDay(shipment.id, closedDay);
         // The parcel does not go today: said before its label prints, and kept (assertive) past the print's own words.

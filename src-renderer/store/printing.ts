@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from '../../src-shared/printing.ts';
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError, printFailureText } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { signal } from '../feedback/feedback.ts';
@@ -45,7 +46,7 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
   async load() {
     set({ status: 'loading', error: null });
     try {
-      const [settings, printers] = await Promise.all([api().printSettings(), api().printers()]);
+      const [settings, printers] = await Promise.all([api().call(ROUTES.printSettings).then((answer) => answer.data.attributes), api().call(ROUTES.printers).then((answer) => answer.data)]);
       set({ settings, printers: printers.map((printer) => printer.attributes), status: 'ready' });
     } catch (error) {
       set({ status: 'error', error: describeError(error) });
@@ -55,7 +56,7 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
   async save(change) {
     set({ error: null });
     try {
-      set({ settings: await api().updatePrintSettings(change) });
+      set({ settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -66,11 +67,11 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
     const { [key]: _previous, ...jobs } = get().jobs;
     set({ jobs, printError: { ...get().printError, [key]: '' } });
     try {
-      let job = await api().print(shipmentId, documents === 'a4' ? { documents } : undefined);
+      let job = (await api().call(ROUTES.printShipment, { params: { id: shipmentId }, body: { data: { type: 'printJob', attributes: documents === 'a4' ? { documents } : {} } } })).data;
       set({ jobs: { ...get().jobs, [key]: job } });
       while (job.attributes.status === 'queued' || job.attributes.status === 'printing') {
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
-        job = await api().printJob(job.id);
+        job = (await api().call(ROUTES.printJob, { params: { id: job.id } })).data;
         set({ jobs: { ...get().jobs, [key]: job } });
       }
       const printer = printerTitle(get().printers, job.attributes.printer);

@@ -4,11 +4,12 @@
 // never confirmed (the station also refuses a document other than the one rated).
 import { create } from 'zustand';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { ApiError, type ClosedDay } from '../api/client.ts';
+import { ApiError, bookedOf, shipmentRequest, type ClosedDay } from '../api/client.ts';
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
 import { useLabel } from './label.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError, refusedFields } from '../i18n/error-text.ts';
 import { unavailableText } from '../i18n/unavailable-text.ts';
 import { translate } from '../i18n/i18n.ts';
@@ -96,7 +97,13 @@ export const useRates = create<RatesState>()((set, get) => {
     try {
       // The same rate at the same price is the same request: a second Enter, or a retry after a timeout, is answered
       // with the first one's shipment instead of booking another label.
-      const { shipment, closedDay } = await api().confirmBooked(attributes, rate, `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`, get().orderNumber ?? undefined);
+      const orderNumber = get().orderNumber;
+      const { shipment, closedDay } = bookedOf(
+        await api().call(ROUTES.confirmShipment, {
+          body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: orderNumber ? { rate, orderNumber } : { rate } } },
+          idempotencyKey: `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`,
+        }),
+      );
       useLabel.getState().noteClosedDay(shipment.id, closedDay);
       set({ status: 'ready', priceChange: null });
       return shipment;
@@ -108,7 +115,10 @@ export const useRates = create<RatesState>()((set, get) => {
       const change = priceChangeOf(error);
       if (change) {
         // Today's rates: the same service at its new price, ready for one more click.
-        const rates = await api().rate(attributes).catch(() => get().rates);
+        const rates = await api()
+          .call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } })
+          .then((answer) => answer.data)
+          .catch(() => get().rates);
         const fresh = rates.find((candidate) => candidate.id === rate.id);
         set({
           status: 'ready',
@@ -171,7 +181,12 @@ export const useRates = create<RatesState>()((set, get) => {
       set({ status: 'confirming', error: null });
       try {
         const orderNumber = get().orderNumber ?? undefined;
-        const { shipment, closedDay } = await api().createBooked(attributes, { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) }, `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`);
+        const { shipment, closedDay } = bookedOf(
+          await api().call(ROUTES.createShipment, {
+            body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) } } },
+            idempotencyKey: `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`,
+          }),
+        );
         useLabel.getState().noteClosedDay(shipment.id, closedDay);
         set({ status: 'ready' });
         return shipment;

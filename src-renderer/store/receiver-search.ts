@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { SavedAddress } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 const DEBOUNCE_MS = 200;
@@ -43,8 +44,8 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
     inFlight = controller;
     set({ status: 'loading' });
     api()
-      .addresses(query, controller.signal)
-      .then((matches) => {
+      .call(ROUTES.addresses, { query: { searchString: query }, signal: controller.signal })
+      .then(({ data: matches }) => {
         if (inFlight !== controller) return;
         set({ matches, active: 0, open: true, status: 'idle', error: null });
       })

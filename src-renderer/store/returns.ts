@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { RETURN_REASONS, type ReturnReason } from '../../src-shared/returns.ts';
 import type { PrintJob, Shipment } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
@@ -35,7 +36,7 @@ export interface ReturnsState {
 
 export const useReturns = create<ReturnsState>()((set, get) => {
   const show = async (id: string) => {
-    const original = await api().shipment(id);
+    const original = (await api().call(ROUTES.shipment, { params: { id } })).data;
     if (original.meta?.returnOf) {
       set({ status: 'error', original: null, error: translate('returns.isReturn', { reference: original.meta.reference ?? id }) });
       return;
@@ -59,7 +60,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (!query) return;
       set({ status: 'loading', error: null, original: null, made: null, printJob: null });
       try {
-        const [summary] = await api().summaries({ search: query, limit: 1, return: false });
+        const [summary] = (await api().call(ROUTES.shipmentSummaries, { query: { search: query, limit: 1, 'filter[return]': false } })).data;
         if (!summary) {
           set({ status: 'not-found' });
           return;

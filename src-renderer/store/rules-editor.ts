@@ -6,6 +6,7 @@ import { dryRunRules, type DryRunRow, type PackingRule } from '../../src-shared/
 import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 import { packingWords } from '../i18n/packing-words.ts';
@@ -123,7 +124,7 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       if (!draft) return;
       set({ status: 'trying', message: null });
       try {
-        const orders = await api().orders({ limit: DRY_RUN_ORDERS });
+        const orders = (await api().call(ROUTES.orders, { query: { limit: DRY_RUN_ORDERS } })).data;
         const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes), packingWords());
         const changed = rows.filter((row) => row.changed).length;
         set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? translate('rules.noOrders') : translate('rules.dryRunResult', { changed, count: rows.length }) });

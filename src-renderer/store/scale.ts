@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ScaleReading, ScaleSettings } from '../../src-shared/scale.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { currentLanguage, translate } from '../i18n/i18n.ts';
 import { SOURCE_LANGUAGE } from '../i18n/languages.ts';
@@ -58,7 +59,7 @@ export const useScale = create<ScaleState>()((set) => {
     settingsError: null,
     async loadSettings() {
       try {
-        const [scale, ports] = await Promise.all([api().scale(), api().scalePorts()]);
+        const [scale, ports] = await Promise.all([api().call(ROUTES.scale).then((answer) => answer.data.attributes), api().scalePorts()]);
         set({ settings: scale.settings, ports, settingsError: null });
       } catch (error) {
         set({ settingsError: describeError(error) });
@@ -66,7 +67,7 @@ export const useScale = create<ScaleState>()((set) => {
     },
     async saveSettings(settings) {
       try {
-        set({ settings: (await api().updateScale(settings)).settings, settingsError: null });
+        set({ settings: (await api().call(ROUTES.changeScale, { body: { data: { type: 'scale', attributes: settings } } })).data.attributes.settings, settingsError: null });
         return true;
       } catch (error) {
         set({ settingsError: describeError(error) });

@@ -13,6 +13,7 @@ import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
 import { translate } from '../i18n/i18n.ts';
 import { describeError, refusedFields } from '../i18n/error-text.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
 
@@ -139,7 +140,7 @@ export const useSession = create<SessionState>()((set, get) => {
       }
       try {
         const { client, who } = await api.currentClient();
-        await learnStationClock(api.calendar);
+        await learnStationClock(async () => (await api.call(ROUTES.calendar)).data.attributes);
         set({ status: 'signed-in', client, who: who ?? null });
         scheduleRenewal();
       } catch {
@@ -157,7 +158,7 @@ export const useSession = create<SessionState>()((set, get) => {
         saveJson(TOKEN_KEY, { token });
         set({ token });
         // Screens count days on the station's calendar from their first moment.
-        await learnStationClock(api.calendar);
+        await learnStationClock(async () => (await api.call(ROUTES.calendar)).data.attributes);
         set({ status: 'signed-in', client, who: who ?? null, token });
         scheduleRenewal();
       } catch (error) {
@@ -169,7 +170,7 @@ export const useSession = create<SessionState>()((set, get) => {
       const { api } = get();
       if (!api) return { '': translate('session.notStarted') };
       try {
-        set({ client: await api.updateCurrentClient(change) });
+        set({ client: (await api.call(ROUTES.changeCurrentClient, { body: { data: { type: 'client', attributes: change } } })).data });
         return undefined;
       } catch (error) {
         if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {

@@ -2,9 +2,10 @@
 // documents, tracking, whether its label was printed (printing it again is a reprint), delete and void.
 import { create } from 'zustand';
 import { stationNextWorkingDay, stationToday } from './station-clock.ts';
-import type { PrintJob, Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
+import type { Documents, PrintJob, Shipment, ShipmentSummary, Tracking } from '../api/types.ts';
 import { decodeBase64 } from './label.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { ApiError } from '../api/client.ts';
 import type { DeleteRefusal } from '../../src-shared/resources.ts';
@@ -71,7 +72,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
     const { dateFrom, dateTo, limit, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      const rows = await api().summaries({ dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), createdBy: createdBy || undefined });
+      const rows = (await api().call(ROUTES.shipmentSummaries, { query: { dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), 'filter[createdBy]': createdBy || undefined } })).data;
       const seen = rows.flatMap((row) => (row.meta.createdBy ? [row.meta.createdBy] : []));
       set({ rows, status: 'ready', people: [...new Set([...get().people, ...seen])].sort() });
     } catch (error) {
@@ -82,9 +83,9 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   async open(id) {
     set({ detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: null, deleteError: null } });
     try {
-      const shipment = await api().shipment(id);
+      const shipment = (await api().call(ROUTES.shipment, { params: { id } })).data;
       const processed = shipment.meta?.status === 3;
-      const [tracking, documents, jobs] = processed ? await Promise.all([api().tracking(id), api().documents(id), api().printJobsOf(id)]) : [null, null, []];
+      const [tracking, documents, jobs] = processed ? await Promise.all([api().call(ROUTES.tracking, { params: { id } }), api().call(ROUTES.documents, { params: { id } }), api().call(ROUTES.printJobs, { query: { 'filter[shipment]': id } })]).then((answers) => answers.map((answer) => answer.data) as [Tracking, Documents, PrintJob[]]) : [null, null, []];
       if (get().detail?.id !== id) return;
       set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, labelPrinted: jobs.some(printsLabel), error: null, deleteError: null } });
     } catch (error) {
@@ -104,7 +105,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
 
   async remove(id) {
     try {
-      await api().deleteShipment(id);
+      await api().call(ROUTES.deleteShipment, { params: { id } });
       set({ detail: null, rows: get().rows.filter((row) => row.id !== id) });
       return true;
     } catch (error) {

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { Role } from '../../src-shared/roles.ts';
 import type { User } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
@@ -50,19 +51,23 @@ export const useTeam = create<TeamState>()((set, get) => {
     async load() {
       set({ status: get().status === 'ready' ? 'ready' : 'loading' });
       try {
-        set({ users: await api().users(), status: 'ready' });
+        set({ users: (await api().call(ROUTES.users)).data, status: 'ready' });
       } catch (error) {
         set({ status: 'ready', error: describeError(error) });
       }
     },
     add: (person) =>
-      change(() => api().addUser({ username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role }), translate('team.added', { username: person.username.trim(), role: person.role })),
+      change(
+        async () =>
+          (await api().call(ROUTES.addUser, { body: { data: { type: 'user', attributes: { username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role } } } })).data,
+        translate('team.added', { username: person.username.trim(), role: person.role }),
+      ),
     setRole: async (user, role) => {
-      await change(() => api().changeUser(user.id, { role }), translate('team.roleChanged', { username: user.attributes.username, role }));
+      await change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { role } } } })).data, translate('team.roleChanged', { username: user.attributes.username, role }));
     },
-    resetPassword: (user, password) => change(() => api().changeUser(user.id, { password }), translate('team.passwordChanged', { username: user.attributes.username })),
+    resetPassword: (user, password) => change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { password } } } })).data, translate('team.passwordChanged', { username: user.attributes.username })),
     remove: async (user) => {
-      await change(() => api().removeUser(user.id), translate('team.removed', { username: user.attributes.username }));
+      await change(async () => void (await api().call(ROUTES.removeUser, { params: { id: user.id } })), translate('team.removed', { username: user.attributes.username }));
     },
   };
 });

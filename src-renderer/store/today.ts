@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { Today } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 export interface TodayState {
@@ -24,7 +25,7 @@ export const useToday = create<TodayState>()((set, get) => ({
   },
   async load() {
     try {
-      set({ today: await api().today(undefined, get().createdBy || undefined), error: null });
+      set({ today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined } })).data.attributes, error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }

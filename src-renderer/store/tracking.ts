@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { Shipment, Tracking } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 
 export interface TrackingState {
@@ -30,13 +31,13 @@ export const useTracking = create<TrackingState>()((set, get) => ({
     if (!query) return;
     set({ status: 'loading', searched: query, error: null, shipment: null, tracking: null });
     try {
-      const [summary] = await api().summaries({ search: query, limit: 1 });
+      const [summary] = (await api().call(ROUTES.shipmentSummaries, { query: { search: query, limit: 1 } })).data;
       if (!summary) {
         set({ status: 'not-found' });
         return;
       }
-      const shipment = await api().shipment(summary.id);
-      const tracking = shipment.meta?.status === 3 ? await api().tracking(summary.id) : null;
+      const shipment = (await api().call(ROUTES.shipment, { params: { id: summary.id } })).data;
+      const tracking = shipment.meta?.status === 3 ? (await api().call(ROUTES.tracking, { params: { id: summary.id } })).data : null;
       set({ status: 'ready', shipment, tracking });
     } catch (error) {
       set({ status: 'error', error: describeError(error) });

@@ -5,6 +5,7 @@ import { EVENT_TYPES, type EventType } from '../../src-shared/events.ts';
 import { validateNewWebhook } from '../../src-shared/webhooks.ts';
 import type { Webhook } from '../api/types.ts';
 import { api } from './session.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { describeError } from '../i18n/error-text.ts';
 import { translate } from '../i18n/i18n.ts';
 
@@ -33,7 +34,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
   async load() {
     set({ status: 'loading', error: null });
     try {
-      set({ webhooks: await api().webhooks(), status: 'ready' });
+      set({ webhooks: (await api().call(ROUTES.webhooks)).data, status: 'ready' });
     } catch (error) {
       set({ status: 'ready', error: describeError(error) });
     }
@@ -47,7 +48,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
       return false;
     }
     try {
-      const added = await api().addWebhook(checked.value);
+      const added = (await api().call(ROUTES.addWebhook, { body: { data: { type: 'webhook', attributes: checked.value } } })).data;
       set({ newSecret: { id: added.id, secret: added.attributes.secret ?? '' }, error: null });
       await get().load();
       return true;
@@ -59,7 +60,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
 
   async setStatus(id, status) {
     try {
-      const changed = await api().setWebhookStatus(id, status);
+      const changed = (await api().call(ROUTES.changeWebhook, { params: { id }, body: { data: { type: 'webhook', attributes: { status } } } })).data;
       set({ webhooks: get().webhooks.map((webhook) => (webhook.id === id ? changed : webhook)), error: null });
     } catch (error) {
       set({ error: describeError(error) });
@@ -68,7 +69,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
 
   async remove(id) {
     try {
-      await api().removeWebhook(id);
+      await api().call(ROUTES.removeWebhook, { params: { id } });
       set({ webhooks: get().webhooks.filter((webhook) => webhook.id !== id), newSecret: get().newSecret?.id === id ? null : get().newSecret });
     } catch (error) {
       set({ error: describeError(error) });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
 import { draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
 import { highlights, useRates } from '../../src-renderer/store/rates.ts';
@@ -55,7 +56,7 @@ describe('the API client turns every answer into data or an ApiError with the st
     expect(session.client.attributes.name).toBe('Bottega Verdi');
     expect((await api.currentClient()).client.id).toBe(t.client.id);
     expect((await api.currentClient()).who).toEqual({ username: SMITH.username, role: 'supervisor', user: { id: expect.any(String), name: 'Anna Verdi' } });
-    const found = await api.addresses('beck');
+    const { data: found } = await api.call(ROUTES.addresses, { query: { searchString: 'beck' } });
     expect(found.map((address) => address.attributes.name)).toContain('Kunde Becker');
   });
 
@@ -65,7 +66,7 @@ describe('the API client turns every answer into data or an ApiError with the st
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).detail).toBe('Authorization failed.');
     expect((refused as ApiError).status).toBe(401);
-    const unauthorised = await api.summaries({}).catch((error: unknown) => error as ApiError);
+    const unauthorised = await api.call(ROUTES.shipmentSummaries).catch((error: unknown) => error as ApiError);
     expect((unauthorised as ApiError).detail).toBe('Missing or invalid authorization header');
   });
 
@@ -73,8 +74,13 @@ describe('the API client turns every answer into data or an ApiError with the st
     const api = createApiClient({ config, token: () => null });
     const { token } = await api.signIn(SMITH.username, SMITH.password);
     const signed = createApiClient({ config, token: () => token });
-    const [rate] = await signed.rate(attributes() as never);
-    const refused = (await signed.confirm(attributes() as never, { ...rate!, id: 't2-UPS-NOPE', attributes: { ...rate!.attributes, serviceCode: 'NOPE' } }).catch((error: unknown) => error)) as ApiError;
+    const {
+      data: [rate],
+    } = await signed.call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: attributes() as never } } });
+    const wrongRate = { ...rate!, id: 't2-UPS-NOPE', attributes: { ...rate!.attributes, serviceCode: 'NOPE' } };
+    const refused = (await signed
+      .call(ROUTES.confirmShipment, { body: { data: { type: 'shipment', attributes: attributes() as never, meta: { rate: wrongRate } } } })
+      .catch((error: unknown) => error)) as ApiError;
     expect(refused.detail).toBe("Invalid data: 'data.meta.rate.id'. The carrier has no service NOPE.");
     const coded = new ApiError(400, [{ status: 400, code: 'shipment.dayClosed', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
     expect(coded.detail).toBe('Delete functionality not available.');
@@ -87,7 +93,7 @@ describe('the API client turns every answer into data or an ApiError with the st
 
   it('reports an unreachable station plainly', async () => {
     const api = createApiClient({ config: { ...config, apiBase: 'http://127.0.0.1:9/v3' }, token: () => null });
-    const error = (await api.summaries({}).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api.call(ROUTES.shipmentSummaries).catch((caught: unknown) => caught)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.detail).toBe('The station cannot be reached. Is it running?');
   });
