@@ -15,6 +15,10 @@ export function addressesOfShipment(attributes: Pick<ShipmentAttributes, 'shipFr
 
 export interface AddressReads {
   search(clientId: string, sandbox: boolean, text: string, limit: number): Promise<SavedAddress[]>;
+}
+
+/** The group's bulk writes: run by the store as writes, on its own connection (table-group.ts). */
+export interface AddressBulk {
   /** Remembers many addresses, many to a transaction: the bulk path of imports and the benchmark's seed. */
   bulkRemember(clientId: string, sandbox: boolean, addresses: Iterable<Address>): Promise<number>;
 }
@@ -79,7 +83,7 @@ export async function rememberAddress(sql: Sql, clientId: string, sandbox: boole
   );
 }
 
-function reads(sql: Sql, { now }: TableContext): AddressReads {
+function reads(sql: Sql): AddressReads {
   const search = sql.dialect.addressSearch;
   return {
     search: async (clientId, sandbox, text, limit) => {
@@ -94,15 +98,6 @@ function reads(sql: Sql, { now }: TableContext): AddressReads {
       const rest = (await step(search.containing(trimmed, limit + byName.length))).filter((found) => !seen.has(String(found.id)));
       return [...byName, ...rest].slice(0, limit).map(toSaved);
     },
-    // Not a write the writer thread runs: the bulk path seeds and imports on the store's own connection.
-    bulkRemember: async (clientId, sandbox, addresses) => {
-      const total = await inBulkTransactions(sql, addresses, async (tx, chunk) => {
-        for (const address of chunk) await rememberAddress(tx, clientId, sandbox, address, now());
-      });
-      const analyze = sql.dialect.freshStatistics('addresses');
-      if (analyze) await sql.runLong(analyze);
-      return total;
-    },
   };
 }
 
@@ -115,4 +110,17 @@ function writes(sql: Sql, { now }: TableContext): AddressWrites {
   };
 }
 
-export const addresses: TableGroup<AddressReads, AddressWrites> = { reads, writes };
+function bulk(sql: Sql, { now }: TableContext): AddressBulk {
+  return {
+    bulkRemember: async (clientId, sandbox, addresses) => {
+      const total = await inBulkTransactions(sql, addresses, async (tx, chunk) => {
+        for (const address of chunk) await rememberAddress(tx, clientId, sandbox, address, now());
+      });
+      const analyze = sql.dialect.freshStatistics('addresses');
+      if (analyze) await sql.runLong(analyze);
+      return total;
+    },
+  };
+}
+
+export const addresses: TableGroup<AddressReads, AddressWrites, AddressBulk> = { reads, writes, bulk };

@@ -1,6 +1,7 @@
 // The table groups written once, for both back ends: each is a module of reads and a module of writes over an
 // executor (sql/executor.ts). Which methods write follows from where they are written: the writes of a group are
-// what the SQLite store sends to its writer thread, what Store.audited runs, and what the PostgreSQL store follows.
+// what the SQLite store sends to its writer thread, what Store.audited runs, and what the PostgreSQL store follows;
+// its bulk writes are writes too, run by the store on its own connection (table-group.ts).
 import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 import { addresses } from './addresses.ts';
@@ -26,13 +27,14 @@ export const GROUPS = {
 export type GroupName = keyof typeof GROUPS;
 type Reads<Name extends GroupName> = ReturnType<(typeof GROUPS)[Name]['reads']>;
 type Writes<Name extends GroupName> = ReturnType<(typeof GROUPS)[Name]['writes']>;
-export type GroupTable<Name extends GroupName> = Reads<Name> & Writes<Name>;
+type Bulk<Name extends GroupName> = (typeof GROUPS)[Name] extends TableGroup<object, object, infer Made> ? Made : never;
+export type GroupTable<Name extends GroupName> = Reads<Name> & Writes<Name> & Bulk<Name>;
 export type GroupWrite<Name extends GroupName> = keyof Writes<Name> & string;
 
 /** A group's table on an executor: on the store's own for reads, on a transaction's for a write inside one. */
 export function groupTable<Name extends GroupName>(name: Name, sql: Sql, context: TableContext): GroupTable<Name> {
   const group = GROUPS[name] as TableGroup<object, object>;
-  return { ...group.reads(sql, context), ...group.writes(sql, context) } as GroupTable<Name>;
+  return { ...group.reads(sql, context), ...group.writes(sql, context), ...group.bulk?.(sql, context) } as GroupTable<Name>;
 }
 
 /** Every group's table on one executor. */
@@ -51,6 +53,11 @@ const NAMES_ONLY = new Proxy({} as Sql, {
 export const GROUP_WRITES = Object.fromEntries(
   Object.entries(GROUPS).map(([name, group]) => [name, Object.keys((group as TableGroup<object, object>).writes(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }))]),
 ) as unknown as { [Name in GroupName]: readonly GroupWrite<Name>[] };
+
+/** The bulk writes, per group: what each store runs as a write on its own connection, never on the writer thread. */
+export const GROUP_BULK = Object.fromEntries(
+  Object.entries(GROUPS).map(([name, group]) => [name, Object.keys((group as TableGroup<object, object>).bulk?.(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }) ?? {})]),
+) as unknown as { [Name in GroupName]: readonly string[] };
 
 /** A table that changes, and one of its writes: what Store.audited runs. */
 export type WriteTable = GroupName;

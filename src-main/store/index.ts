@@ -13,11 +13,13 @@ import { runWrite } from './audited-write.ts';
 import type { AuditedChanges } from '../domain/audit.ts';
 import type { Migration } from './migrations/index.ts';
 import { openTables } from './tables.ts';
-import { GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
+import { GROUP_BULK, GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
 import { startWriter, type Writer } from './writer.ts';
 
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
+/** How long a bulk write on the store's connection waits for the writer thread's lock, as a write does (database.ts). */
+const WRITE_BUSY_TIMEOUT_MS = 5_000;
 
 type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: infer Args) => unknown ? Args : never;
 type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
@@ -114,12 +116,37 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return translated;
   };
 
+  /** What every write passes first: none once the file is found damaged; a change of the accounts is counted. */
+  const admitWrite = (table: WriteTable): StoreFaultError | undefined => {
+    if (damaged) return new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`);
+    if (table === 'clients' || table === 'users' || table === 'integrations' || table === 'stationKeys') clientChanges++;
+    return undefined;
+  };
+
   /** Without the writer thread, a write is a transaction of its own on the store's connection, one at a time. */
   const write = (table: WriteTable, method: string, args: unknown[], audit?: AuditedChanges): Promise<unknown> => {
-    if (damaged) return Promise.reject(new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`));
-    if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
+    const refused = admitWrite(table);
+    if (refused) return Promise.reject(refused);
     const done = writer ? writer.call(table, method, args, now(), audit) : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
     return done.catch((error: unknown) => Promise.reject(fault(error)));
+  };
+
+  /**
+   * A bulk write (a load, the station keys) makes its own transactions on the store's connection: what it takes
+   * cannot be sent to the writer thread. Beside a running writer thread it waits for the write lock as a write does,
+   * not as briefly as a read.
+   */
+  const bulkWrite = async (table: WriteTable, run: (...args: unknown[]) => Promise<unknown>, args: unknown[]): Promise<unknown> => {
+    const refused = admitWrite(table);
+    if (refused) throw refused;
+    if (writer) tables.db.pragma(`busy_timeout = ${WRITE_BUSY_TIMEOUT_MS}`);
+    try {
+      return await run(...args);
+    } catch (error) {
+      throw fault(error);
+    } finally {
+      if (writer) tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
+    }
   };
 
   /** A read answered as a promise; a storage fault comes out as a StoreFaultError. */
@@ -137,9 +164,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const facade = <Name extends WriteTable>(name: Name): GroupTable<Name> => {
     const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
     const writes: readonly string[] = GROUP_WRITES[name];
-    return Object.fromEntries(
-      Object.entries(table).map(([method, run]) => [method, writes.includes(method) ? (...args: unknown[]) => write(name as WriteTable, method, args) : read(run)]),
-    ) as GroupTable<Name>;
+    const bulk: readonly string[] = GROUP_BULK[name];
+    const routed = (method: string, run: (...args: unknown[]) => unknown) => {
+      if (writes.includes(method)) return (...args: unknown[]) => write(name, method, args);
+      if (bulk.includes(method)) return (...args: unknown[]) => bulkWrite(name, run as (...values: unknown[]) => Promise<unknown>, args);
+      return read(run);
+    };
+    return Object.fromEntries(Object.entries(table).map(([method, run]) => [method, routed(method, run)])) as GroupTable<Name>;
   };
 
   return {

@@ -92,11 +92,6 @@ export interface ShipmentReads {
   /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
   findForAdmin(key: string): Promise<ShipmentRecord | undefined>;
   byTrackingHash(hash: string): Promise<ShipmentRecord | undefined>;
-  /**
-   * Imports many finished or waiting shipments, many to a transaction: the bulk path of imports and the benchmark's
-   * seed. Not a write the writer thread runs: it works on the store's own connection.
-   */
-  bulkInsert(rows: Iterable<BulkShipment>): Promise<number>;
   waitingCount(): Promise<number>;
   /**
    * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
@@ -113,6 +108,15 @@ export interface ShipmentReads {
   upstreamBookings(since: string, limit: number): Promise<UpstreamBooking[]>;
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
   outbox(filter: { clientId: string; sandbox: boolean; failedSince: string; limit: number }): Promise<OutboxRow[]>;
+}
+
+/** The group's bulk writes: run by the store as writes, on its own connection (table-group.ts). */
+export interface ShipmentBulk {
+  /**
+   * Imports many finished or waiting shipments, many to a transaction, and makes the day summaries again: the bulk
+   * path of imports and the benchmark's seed.
+   */
+  bulkInsert(rows: Iterable<BulkShipment>): Promise<number>;
 }
 
 export interface ShipmentWrites {

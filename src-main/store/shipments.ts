@@ -13,7 +13,7 @@ import { appendEvent, lockEventOrder } from './events.ts';
 import { recordKey } from './idempotency-keys.ts';
 import { DAY_COUNTS, dayChange, personQueries, rebuildAllDaysIn, type CountryRow, type DayChange, type DayCountRow, type DayRow, type PersonHourRow } from './shipment-days.ts';
 import {
-  shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentReads, type ShipmentRow,
+  shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentBulk, type ShipmentReads, type ShipmentRow,
   type ShipmentWrites, type SummaryRowColumns, type UpstreamBookingRow,
 } from './shipment-rows.ts';
 import { numericId } from './row-id.ts';
@@ -115,36 +115,6 @@ function reads(sql: Sql): ShipmentReads {
   const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
   const integer = sql.dialect.integer;
 
-  /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
-  const bulkChunk = async (tx: Sql, rows: BulkShipment[]) => {
-    for (let start = 0; start < rows.length; start += BULK_ROWS) {
-      const values: unknown[] = [];
-      const tuples = rows.slice(start, start + BULK_ROWS).map((row) => {
-        const events = row.trackingEvents ?? [];
-        // The latest by time; of equal times, the last given, as addEvent would leave it.
-        const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
-        const names = summaryNames(row.attributes);
-        const ordered = [
-          row.id, Number(row.clientId), row.sandbox ? 1 : 0, row.origin, row.status, row.scheduled ? 1 : 0, row.service, row.carrierChoice, row.reference, row.shipDate,
-          JSON.stringify(row.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, row.carrierCode, row.carrierName, row.serviceCode,
-          row.serviceName, row.finalCents, row.insuranceCents, row.currency, row.trackingNumber, row.trackingHash, row.error, row.createdAt, row.processedAt,
-          latest?.status ?? null, latest?.occurredAt ?? null,
-        ];
-        const first = values.length;
-        values.push(...ordered);
-        return `(${ordered.map((_, index) => `$${first + index + 1}`).join(', ')})`;
-      });
-      await tx.run(`INSERT INTO shipments (${SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
-    }
-    for (const row of rows) {
-      for (const event of row.trackingEvents ?? []) {
-        await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-          row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt,
-        ]);
-      }
-    }
-  };
-
   return {
     voided: async (id, clientId, sandbox) =>
       storable(id) && (await sql.one('SELECT 1 FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NOT NULL', [id, numericId(clientId), sandbox ? 1 : 0])) !== undefined,
@@ -172,16 +142,6 @@ function reads(sql: Sql): ShipmentReads {
     audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
     findForAdmin: async (key) => (!storable(key) ? undefined : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key])),
     byTrackingHash: async (hash) => (!storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash])),
-    bulkInsert: async (rows) => {
-      const total = await inBulkTransactions(sql, rows, bulkChunk);
-      // An import brings whole days: the summaries are made again from the shipments.
-      await sql.tx(async (tx) => {
-        for (const statement of rebuildAllDaysIn(tx.dialect).split(';').filter((text) => text.trim())) await tx.runLong(statement);
-      });
-      const analyze = sql.dialect.freshStatistics('shipments, tracking_events, shipment_days, destination_days, person_days');
-      if (analyze) await sql.runLong(analyze);
-      return total;
-    },
     waitingCount: async () => (await sql.one<{ n: number }>(`SELECT ${integer('count(*)')} AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL`))!.n,
     report: async (filter) => {
       const values = [...owner(filter), filter.dateFrom, filter.dateTo];
@@ -410,4 +370,49 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
   };
 }
 
-export const shipments: TableGroup<ShipmentReads, ShipmentWrites> = { reads, writes };
+/** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
+async function bulkChunk(tx: Sql, rows: BulkShipment[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BULK_ROWS) {
+    const values: unknown[] = [];
+    const tuples = rows.slice(start, start + BULK_ROWS).map((row) => {
+      const events = row.trackingEvents ?? [];
+      // The latest by time; of equal times, the last given, as addEvent would leave it.
+      const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
+      const names = summaryNames(row.attributes);
+      const ordered = [
+        row.id, Number(row.clientId), row.sandbox ? 1 : 0, row.origin, row.status, row.scheduled ? 1 : 0, row.service, row.carrierChoice, row.reference, row.shipDate,
+        JSON.stringify(row.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, row.carrierCode, row.carrierName, row.serviceCode,
+        row.serviceName, row.finalCents, row.insuranceCents, row.currency, row.trackingNumber, row.trackingHash, row.error, row.createdAt, row.processedAt,
+        latest?.status ?? null, latest?.occurredAt ?? null,
+      ];
+      const first = values.length;
+      values.push(...ordered);
+      return `(${ordered.map((_, index) => `$${first + index + 1}`).join(', ')})`;
+    });
+    await tx.run(`INSERT INTO shipments (${SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+  }
+  for (const row of rows) {
+    for (const event of row.trackingEvents ?? []) {
+      await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt,
+      ]);
+    }
+  }
+}
+
+function bulk(sql: Sql): ShipmentBulk {
+  return {
+    bulkInsert: async (rows) => {
+      const total = await inBulkTransactions(sql, rows, bulkChunk);
+      // An import brings whole days: the summaries are made again from the shipments.
+      await sql.tx(async (tx) => {
+        for (const statement of rebuildAllDaysIn(tx.dialect).split(';').filter((text) => text.trim())) await tx.runLong(statement);
+      });
+      const analyze = sql.dialect.freshStatistics('shipments, tracking_events, shipment_days, destination_days, person_days');
+      if (analyze) await sql.runLong(analyze);
+      return total;
+    },
+  };
+}
+
+export const shipments: TableGroup<ShipmentReads, ShipmentWrites, ShipmentBulk> = { reads, writes, bulk };

@@ -11,11 +11,11 @@ export interface StationKeyRecords {
   desktopIntegrationKey: string;
 }
 
-export interface StationKeyReads {
+/** The group's one write, a bulk one (table-group.ts): it takes a function, which cannot be sent to a thread. */
+export interface StationKeyBulk {
   /**
    * Returns the keys, creating the missing ones with `newSecret(bytes)`; `deskName` names the desk app's
-   * integration. A read for the store: it writes only the first time a database opens, on the opening connection,
-   * before any writer thread (and a function cannot be sent to one).
+   * integration. It writes only the first time a database opens, before any writer thread.
    */
   ensure(newSecret: (bytes: number) => string, deskName: string): Promise<StationKeyRecords>;
 }
@@ -30,7 +30,7 @@ async function existing(sql: Sql): Promise<StationKeyRecords | undefined> {
   return serverKey !== undefined && credentialSalt !== undefined && desktop ? { serverKey, credentialSalt, desktopIntegrationKey: desktop.integration_key } : undefined;
 }
 
-function reads(sql: Sql, { now }: TableContext): StationKeyReads {
+function bulk(sql: Sql, { now }: TableContext): StationKeyBulk {
   return {
     // Read without a lock first: a station starts while another program writes. The first desk on a new database
     // makes the keys under the write lock, so two first desks agree on one set.
@@ -51,4 +51,4 @@ function reads(sql: Sql, { now }: TableContext): StationKeyReads {
   };
 }
 
-export const stationKeys: TableGroup<StationKeyReads, object> = { reads, writes: () => ({}) };
+export const stationKeys: TableGroup<object, object, StationKeyBulk> = { reads: () => ({}), writes: () => ({}), bulk };

@@ -9,8 +9,13 @@ export interface TableContext {
   claimLeaseMs: number;
 }
 
-/** A group of tables: its reads and its writes, each made on an executor. */
-export interface TableGroup<Reads extends object, Writes extends object> {
+/**
+ * A group of tables: its reads and its writes, each made on an executor; and its bulk writes, if any: loads and
+ * upkeep that make their own transactions (many rows to each) from what cannot be sent to a thread (a generator of a
+ * million rows, a function that makes secrets). The store routes them as writes, on its own connection.
+ */
+export interface TableGroup<Reads extends object, Writes extends object, Bulk extends object = object> {
   reads(sql: Sql, context: TableContext): Reads;
   writes(sql: Sql, context: TableContext): Writes;
+  bulk?(sql: Sql, context: TableContext): Bulk;
 }

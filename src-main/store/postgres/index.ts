@@ -10,7 +10,7 @@ import { openPostgres } from './database.ts';
 import type { AuditedChanges } from '../../domain/audit.ts';
 import { runWrite } from '../audited-write.ts';
 import { DEFAULT_CLAIM_LEASE_MS } from '../shipments.ts';
-import { GROUP_WRITES, groupTable, type GroupName, type GroupTable, type WriteTable } from '../groups.ts';
+import { GROUP_BULK, GROUP_WRITES, groupTable, type GroupName, type GroupTable, type WriteTable } from '../groups.ts';
 import { postgresSql } from '../sql/postgres.ts';
 import type { TableContext } from '../table-group.ts';
 import { createSettingsCache } from './settings-cache.ts';
@@ -115,14 +115,15 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
    */
   const FOLLOWED = new Set<string>(['clients', 'users', 'integrations', 'settings', 'carrierSettings']);
   const afterWrite = (table: WriteTable) => {
-    if (table === 'clients' || table === 'users' || table === 'integrations') clientChanges++;
+    if (table === 'clients' || table === 'users' || table === 'integrations' || table === 'stationKeys') clientChanges++;
     if (table === 'settings' || table === 'carrierSettings' || table === 'clients') settingsCache.forget();
   };
   /** A table as the store offers it: its writes followed by afterWrite, settings and surcharges read from memory. */
   const offered = <Name extends GroupName>(name: Name): GroupTable<Name> => {
     const made = groupTable(name, sql, context) as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    // Only the accounts' and settings' writes have something to follow: the others (creates) stay as they are.
-    const writes: readonly string[] = FOLLOWED.has(name) ? GROUP_WRITES[name] : [];
+    // Only the accounts' and settings' writes have something to follow, and the bulk writes (the station keys make
+    // the desk app's integration): the others (creates) stay as they are.
+    const writes: readonly string[] = [...(FOLLOWED.has(name) ? GROUP_WRITES[name] : []), ...GROUP_BULK[name]];
     const table = Object.fromEntries(
       Object.entries(made).map(([method, run]) => [
         method,
