@@ -5,6 +5,7 @@ import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fsyncPath } from './fsync.ts';
+import { checkHistory, HISTORY_TABLE, toRecord, type AppliedMigration } from './migrations/history.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
@@ -138,20 +139,32 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+const hasHistory = (db: Db) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(HISTORY_TABLE) !== undefined;
+
+/** The migrations the database recorded (none before the migration that made the history). */
+const appliedMigrations = (db: Db): AppliedMigration[] =>
+  hasHistory(db) ? (db.prepare(`SELECT version, name FROM ${HISTORY_TABLE} ORDER BY version`).all() as AppliedMigration[]) : [];
+
 function migrate(db: Db, migrations: readonly Migration[]): void {
   const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
   // An up-to-date database needs no write lock: opening it must not wait for another program's write (the
   // writer thread opens its connection while the station already serves, and a held lock would stall it).
   const found = schemaVersion(db);
   if (found > latest) throw new SchemaTooNewError(found, latest);
+  checkHistory(appliedMigrations(db), migrations, found);
   if (found === latest) return;
   const apply = db.transaction(() => {
     const current = schemaVersion(db);
     if (current > latest) throw new SchemaTooNewError(current, latest);
+    checkHistory(appliedMigrations(db), migrations, current);
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (migration.version <= current) continue;
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
+      if (!hasHistory(db)) continue;
+      // This migration, and those from before the history (by this station's names) when it has just been made.
+      const record = db.prepare(`INSERT INTO ${HISTORY_TABLE} (version, name) VALUES (?, ?) ON CONFLICT (version) DO NOTHING`);
+      for (const entry of toRecord(migrations, migration.version)) record.run(entry.version, entry.name);
     }
   });
   // IMMEDIATE takes the write lock first, so two processes opening one file cannot both migrate.

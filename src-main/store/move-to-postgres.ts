@@ -36,10 +36,10 @@ const TABLES = [
 
 /**
  * SQLite tables with no copy of their own: the reference counter (PostgreSQL's shipment_reference sequence is set
- * from it), SQLite's own bookkeeping, and the address search's full-text index (PostgreSQL indexes the addresses
- * by trigram instead).
+ * from it), SQLite's own bookkeeping, the address search's full-text index (PostgreSQL indexes the addresses
+ * by trigram instead), and the migration history (PostgreSQL's own records its own migrations).
  */
-const NOT_COPIED = /^(reference_counter|sqlite_.*|addresses_search.*)$/;
+const NOT_COPIED = /^(reference_counter|schema_migrations|sqlite_.*|addresses_search.*)$/;
 
 /** Rows per INSERT, and fewer for tables of documents, whose rows are whole PDFs. */
 const ROWS_PER_INSERT = 500;

@@ -15,6 +15,8 @@ import { tempDir, testDatabaseFor } from '../helpers/station.ts';
 const BY_DESIGN: Record<string, string> = {
   'table reference_counter: only on SQLite': 'SQLite draws shipment references from a counter row; PostgreSQL from the sequence shipment_reference.',
   'table schema_version: only on PostgreSQL': "PostgreSQL keeps the schema version in a table; SQLite in the file's user_version.",
+  'column schema_migrations.version: SQLite integer not null default auto, PostgreSQL integer not null':
+    "SQLite makes every INTEGER primary key its rowid, which it could draw; the station always gives the version, as on PostgreSQL.",
   'column addresses.folded: only on PostgreSQL':
     "PostgreSQL's address search matches text folded of case and accents (a generated column under a pg_trgm index); SQLite's FTS5 table folds itself.",
   'column addresses.folded_name: only on PostgreSQL': 'The folded name, searched by prefix on PostgreSQL; SQLite ranges over the NOCASE name.',

@@ -1,10 +1,11 @@
 // A migration written once becomes the next version of the back end of this run: a new column added by one file is
 // there on SQLite and on PostgreSQL alike, after the released migrations, and a table module reads it with one
-// statement for both. The released lists stay numbered without a gap.
+// statement for both. The released lists stay numbered without a gap. Every migration is recorded by version and
+// name, and a database whose history is not the start of the station's list (another build's) is refused at start.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/store/database.ts';
-import { MIGRATIONS, POSTGRES_MIGRATIONS, WRITTEN_ONCE, migrationsOf, type WrittenOnce } from '../../src-main/store/migrations/index.ts';
+import { MIGRATIONS, POSTGRES_MIGRATIONS, WRITTEN_ONCE, migrationsOf, type Migration, type WrittenOnce } from '../../src-main/store/migrations/index.ts';
 import { openPostgres } from '../../src-main/store/postgres/database.ts';
 import { sqliteSql } from '../../src-main/store/sql/sqlite.ts';
 import { postgresSql } from '../../src-main/store/sql/postgres.ts';
@@ -25,6 +26,21 @@ const closing: (() => unknown)[] = [];
 afterAll(async () => {
   for (const close of closing) await close();
 });
+
+/** The database of `dataDir` on this run's back end, migrated by the station's list and `extra`, and its executor. */
+async function opened(dataDir: string, extra: WrittenOnce[]): Promise<{ sql: Sql; migrations: Migration[] }> {
+  const url = await testDatabaseFor(dataDir);
+  if (url) {
+    const migrations = migrationsOf(POSTGRES, [...WRITTEN_ONCE, ...extra]);
+    const pool = await openPostgres(url, migrations);
+    closing.push(() => pool.end());
+    return { sql: postgresSql(pool), migrations };
+  }
+  const migrations = migrationsOf(SQLITE, [...WRITTEN_ONCE, ...extra]);
+  const db = openDatabase(join(dataDir, 'station.sqlite'), migrations);
+  closing.push(() => db.close());
+  return { sql: sqliteSql(db), migrations };
+}
 
 /** A fresh database of this run's back end with the released migrations and `GIFT_NOTE`, and its executor. */
 async function migrated(): Promise<{ sql: Sql; version: number }> {
@@ -68,5 +84,41 @@ describe('a migration written once', () => {
     const row = await sql.one<{ gift_note: string; gift_card: Uint8Array }>('SELECT gift_note, gift_card FROM shipments WHERE id = $1', ['shp_gift']);
     expect(row?.gift_note).toBe('Happy birthday');
     expect([...row!.gift_card]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the migration history', () => {
+  const history = (sql: Sql) => sql.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+
+  it('records every migration by its name beside its version, those from before the history included', async () => {
+    const { sql, migrations } = await opened(tempDir('history-'), [GIFT_NOTE]);
+    expect((await history(sql)).map((entry) => ({ version: Number(entry.version), name: entry.name }))).toEqual(
+      migrations.map(({ version, name }) => ({ version, name })),
+    );
+  });
+
+  it('refuses at start a database whose history is not the start of the station’s list: another build migrated it', async () => {
+    const dataDir = tempDir('history-');
+    const { migrations } = await opened(dataDir, [GIFT_NOTE]);
+    const other: WrittenOnce = { name: 'a dispatch note on shipments', sql: () => 'ALTER TABLE shipments ADD COLUMN dispatch_note TEXT' };
+    const version = migrations.at(-1)!.version;
+    await expect(opened(dataDir, [other])).rejects.toThrow(
+      `The database's migration history is not this station's: its migration ${version} is "${GIFT_NOTE.name}", this station's is "${other.name}". ` +
+        'It was migrated by another build of Shipping Station, and migrating it further could damage it',
+    );
+    // The same build opens it as before, and one with a migration more moves it forward.
+    const later: WrittenOnce = { name: 'a gift wrap', sql: () => 'ALTER TABLE shipments ADD COLUMN gift_wrap INTEGER' };
+    const { sql } = await opened(dataDir, [GIFT_NOTE, later]);
+    expect((await history(sql)).at(-1)).toMatchObject({ name: later.name });
+  });
+
+  it('refuses a history with a renamed released migration, or one that stops short of the schema version', async () => {
+    const dataDir = tempDir('history-');
+    const { sql, migrations } = await opened(dataDir, []);
+    await sql.run('UPDATE schema_migrations SET name = $1 WHERE version = 2', ['shipments, as another build made them']);
+    await expect(opened(dataDir, [])).rejects.toThrow(`its migration 2 is "shipments, as another build made them", this station's is "${migrations[1]!.name}"`);
+    await sql.run('UPDATE schema_migrations SET name = $1 WHERE version = 2', [migrations[1]!.name]);
+    await sql.run('DELETE FROM schema_migrations WHERE version = $1', [migrations.at(-1)!.version]);
+    await expect(opened(dataDir, [])).rejects.toThrow(`it records ${migrations.length - 1} migrations, but its schema version is ${migrations.length}`);
   });
 });

@@ -30,6 +30,7 @@ const SQLITE_PINS: Pins = {
   18: ['7b6265422304bc3e072f6482c342c369385c9486e9457924232eddfe8c19348d', "returns and customs data"],
   19: ['4c96d9c7fcd1b009da0cfe82ba330f2914f99dbea2126928f1c5b43c13f04fba', "webhook environment"],
   20: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', "print job failure"],
+  21: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', "migration history"],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -51,6 +52,7 @@ const POSTGRES_PINS: Pins = {
   15: ['7b6265422304bc3e072f6482c342c369385c9486e9457924232eddfe8c19348d', "returns and customs data"],
   16: ['4c96d9c7fcd1b009da0cfe82ba330f2914f99dbea2126928f1c5b43c13f04fba', "webhook environment"],
   17: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', "print job failure"],
+  18: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', "migration history"],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,7 +1,8 @@
 // The schema migrations of both back ends, in the order they run. The released ones stay as they were released,
 // one list per back end; every migration since is written once, in a file of its own in this folder, and listed
 // in WRITTEN_ONCE: it becomes the next version of each back end (SQLite's after 17, PostgreSQL's after 14). A
-// database of any earlier release migrates forward; a newer one is refused.
+// database of any earlier release migrates forward; a newer one is refused, and so is one whose recorded history
+// (history.ts) is not the start of this list.
 import { POSTGRES, SQLITE, type Dialect } from '../sql/dialect.ts';
 import type { Migration, WrittenOnce } from './migration.ts';
 import { RELEASED_POSTGRES } from './released-postgres.ts';
@@ -9,9 +10,10 @@ import { RELEASED_SQLITE } from './released-sqlite.ts';
 import { RETURNS } from './018-returns.ts';
 import { WEBHOOK_ENVIRONMENT } from './019-webhook-environment.ts';
 import { PRINT_FAILURE } from './020-print-failure.ts';
+import { MIGRATION_HISTORY } from './021-migration-history.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
-export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMENT, PRINT_FAILURE];
+export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMENT, PRINT_FAILURE, MIGRATION_HISTORY];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
 export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {

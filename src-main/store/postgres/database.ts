@@ -8,6 +8,7 @@ import { TransactionEnd } from '../sql/executor.ts';
 import { SchemaTooNewError } from '../database.ts';
 import type { Migration } from '../migrations/index.ts';
 import { POSTGRES_MIGRATIONS } from '../migrations/index.ts';
+import { checkHistory, HISTORY_TABLE, toRecord, type AppliedMigration } from '../migrations/history.ts';
 import { parseDatabaseUrl, writableServerClient } from './servers.ts';
 
 export type Pool = pg.Pool;
@@ -104,10 +105,18 @@ async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<vo
     const found = await connection.query<{ present: string | null }>("SELECT to_regclass('schema_version')::text AS present");
     const current = found.rows[0]!.present === null ? 0 : (await connection.query<{ version: number }>('SELECT version FROM schema_version WHERE id = 1')).rows[0]!.version;
     if (current > latest) throw new SchemaTooNewError(current, latest);
+    const hasHistory = async () => (await connection.query<{ present: string | null }>('SELECT to_regclass($1)::text AS present', [HISTORY_TABLE])).rows[0]!.present !== null;
+    const applied = (await hasHistory()) ? (await connection.query<AppliedMigration>(`SELECT version, name FROM ${HISTORY_TABLE} ORDER BY version`)).rows : [];
+    checkHistory(applied, migrations, current);
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (migration.version <= current) continue;
       await connection.query(wholeTableQuery(migration.sql));
       await connection.query('UPDATE schema_version SET version = $1 WHERE id = 1', [migration.version]);
+      if (!(await hasHistory())) continue;
+      // This migration, and those from before the history (by this station's names) when it has just been made.
+      for (const entry of toRecord(migrations, migration.version)) {
+        await connection.query(`INSERT INTO ${HISTORY_TABLE} (version, name) VALUES ($1, $2) ON CONFLICT (version) DO NOTHING`, [entry.version, entry.name]);
+      }
     }
   });
 }
