@@ -1,13 +1,12 @@
 // Settings → Team for admins: the account's people, added with a first password, given a role, a new password
 // or removed. The station checks every rule (username taken, password length, the account's last admin) and says
-// why it refuses; the store keeps its words for the screen.
+// why it refuses; the store keeps the refusal and what was done (codes and message keys), the screen words them.
 import { create } from 'zustand';
 import type { Role } from '../../src-shared/roles.ts';
 import type { User } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 
 export interface NewPerson {
   username: string;
@@ -19,9 +18,10 @@ export interface NewPerson {
 export interface TeamState {
   users: User[];
   status: 'idle' | 'loading' | 'ready';
-  error: string | null;
-  /** What the last change did, in words, for the screen's live region. */
-  done: string | null;
+  /** The last refusal, worded by the screen as it shows it. */
+  error: Said | null;
+  /** What the last change did, for the screen's live region (worded there). */
+  done: Said | null;
   load(): Promise<void>;
   /** true when added; false (with the error set) when the station refused. */
   add(person: NewPerson): Promise<boolean>;
@@ -31,15 +31,15 @@ export interface TeamState {
 }
 
 export const useTeam = create<TeamState>()((set, get) => {
-  /** Runs a change, then reads the team again; a refusal keeps the station's words. */
-  const change = async (run: () => Promise<unknown>, done: string): Promise<boolean> => {
+  /** Runs a change, then reads the team again; a refusal is kept as it came. */
+  const change = async (run: () => Promise<unknown>, done: Said): Promise<boolean> => {
     try {
       await run();
       set({ error: null, done });
       await get().load();
       return true;
     } catch (error) {
-      set({ error: describeError(error), done: null });
+      set({ error: failure(error), done: null });
       return false;
     }
   };
@@ -53,21 +53,21 @@ export const useTeam = create<TeamState>()((set, get) => {
       try {
         set({ users: (await api().call(ROUTES.users)).data, status: 'ready' });
       } catch (error) {
-        set({ status: 'ready', error: describeError(error) });
+        set({ status: 'ready', error: failure(error) });
       }
     },
     add: (person) =>
       change(
         async () =>
           (await api().call(ROUTES.addUser, { body: { data: { type: 'user', attributes: { username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role } } } })).data,
-        translate('team.added', { username: person.username.trim(), role: person.role }),
+        message('team.added', { username: person.username.trim(), role: person.role }),
       ),
     setRole: async (user, role) => {
-      await change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { role } } } })).data, translate('team.roleChanged', { username: user.attributes.username, role }));
+      await change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { role } } } })).data, message('team.roleChanged', { username: user.attributes.username, role }));
     },
-    resetPassword: (user, password) => change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { password } } } })).data, translate('team.passwordChanged', { username: user.attributes.username })),
+    resetPassword: (user, password) => change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { password } } } })).data, message('team.passwordChanged', { username: user.attributes.username })),
     remove: async (user) => {
-      await change(async () => void (await api().call(ROUTES.removeUser, { params: { id: user.id } })), translate('team.removed', { username: user.attributes.username }));
+      await change(async () => void (await api().call(ROUTES.removeUser, { params: { id: user.id } })), message('team.removed', { username: user.attributes.username }));
     },
   };
 });

@@ -6,13 +6,13 @@ import { validateNewWebhook } from '../../src-shared/webhooks.ts';
 import type { Webhook } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 
 export interface WebhooksState {
   webhooks: Webhook[];
   status: 'idle' | 'loading' | 'ready';
-  error: string | null;
+  /** The last refusal (the station's or the shared rules'), worded by the screen as it shows it. */
+  error: Said | null;
   /** The secret of the webhook just added: shown once, then forgotten. */
   newSecret: { id: string; secret: string } | null;
   load(): Promise<void>;
@@ -36,7 +36,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
     try {
       set({ webhooks: (await api().call(ROUTES.webhooks)).data, status: 'ready' });
     } catch (error) {
-      set({ status: 'ready', error: describeError(error) });
+      set({ status: 'ready', error: failure(error) });
     }
   },
 
@@ -44,7 +44,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
     const checked = validateNewWebhook({ data: { type: 'webhook', attributes: { url, events } } });
     if (!checked.ok) {
       const field = checked.errors[0]!.source?.pointer?.split('/')[3];
-      set({ error: field === 'url' ? translate('webhooks.urlNeeded') : translate('webhooks.eventNeeded') });
+      set({ error: field === 'url' ? message('webhooks.urlNeeded') : message('webhooks.eventNeeded') });
       return false;
     }
     try {
@@ -53,7 +53,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
       await get().load();
       return true;
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
       return false;
     }
   },
@@ -63,7 +63,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
       const changed = (await api().call(ROUTES.changeWebhook, { params: { id }, body: { data: { type: 'webhook', attributes: { status } } } })).data;
       set({ webhooks: get().webhooks.map((webhook) => (webhook.id === id ? changed : webhook)), error: null });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 
@@ -72,7 +72,7 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
       await api().call(ROUTES.removeWebhook, { params: { id } });
       set({ webhooks: get().webhooks.filter((webhook) => webhook.id !== id), newSecret: get().newSecret?.id === id ? null : get().newSecret });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 

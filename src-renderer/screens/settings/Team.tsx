@@ -6,6 +6,7 @@ import { ROLES, type Role } from '../../../src-shared/roles.ts';
 import type { UserResource as User } from '../../../src-shared/resources.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
+import { sayIt } from '../../i18n/said.ts';
 import { useSession } from '../../store/session.ts';
 import { useTeam } from '../../store/team.ts';
 
@@ -26,7 +27,7 @@ export function Team(): React.JSX.Element {
       <p className="muted">{t('team.lead')}</p>
       <ErrorNotice message={error} />
       <p role="status" aria-live="polite" className={done ? 'notice' : 'sr-only'}>
-        {done ?? ''}
+        {done ? sayIt(done) : ''}
       </p>
       <table className="list" aria-label={t('team.heading')}>
         <thead>

@@ -1,0 +1,60 @@
+// A store keeps what went wrong (the refusal itself, or a message key with its figures), never the words: the screen
+// words it as it shows it, so a refusal held while the packer switches the language is shown in the new language,
+// not in the one of the moment it was made. Real station over HTTP, the desk's own stores and the wording its notice
+// (components/Notice.tsx) uses.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguage, currentLanguage } from '../../src-renderer/i18n/i18n.ts';
+import { sayIt, type Said } from '../../src-renderer/i18n/said.ts';
+import { de } from '../../src-renderer/i18n/messages/de.ts';
+import { en } from '../../src-renderer/i18n/messages/en.ts';
+import { useSession } from '../../src-renderer/store/session.ts';
+import { useTeam } from '../../src-renderer/store/team.ts';
+import { useWebhooks } from '../../src-renderer/store/webhooks.ts';
+import type { StationConfig } from '../../src-renderer/api/types.ts';
+import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
+
+let t: TestStation;
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0 });
+  const config: StationConfig = { apiBase: `${t.url}/v3`, integrationKey: t.integrationKey, desk: 'test', timeZone: 'Europe/Berlin' };
+  await useSession.getState().start(config);
+  await useSession.getState().signIn(SMITH.username, SMITH.password);
+  expect(useSession.getState().status).toBe('signed-in');
+});
+afterAll(() => t.close());
+afterEach(() => switchTo('en'));
+
+async function switchTo(language: 'en' | 'de'): Promise<void> {
+  applyLanguage(language);
+  await waitFor(`the desk in ${language}`, () => currentLanguage() === language);
+}
+
+/** What the screen's notice shows for what the store holds now, as ErrorNotice words it. */
+const shown = (held: Said | null): string => (held ? sayIt(held) : '');
+
+describe('a message held in a store takes the language of the moment it is shown', () => {
+  it('a refusal of the station, held while the packer switches to German, shows in German', async () => {
+    await switchTo('en');
+    // Smith is a supervisor: the team is for admins, and the station says so.
+    await useTeam.getState().load();
+    const held = useTeam.getState().error;
+    expect(held).not.toBeNull();
+    const english = shown(held);
+    expect(english).toMatch(/admin/i);
+    await switchTo('de');
+    const german = shown(useTeam.getState().error);
+    expect(german).not.toBe(english);
+    // The desk's German words for a missing role, with both roles named in German.
+    expect(german).toContain(de['error.code.role.required'].split('{')[0]!.trim());
+    expect(german).toContain(de['role.admin']);
+  });
+
+  it('the desk’s own refusal (the shared rules’), held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    expect(await useWebhooks.getState().add('', ['shipment.created'])).toBe(false);
+    expect(shown(useWebhooks.getState().error)).toBe(en['webhooks.urlNeeded']);
+    await switchTo('de');
+    expect(shown(useWebhooks.getState().error)).toBe(de['webhooks.urlNeeded']);
+  });
+});
