@@ -181,7 +181,7 @@ describe('a scheduled backup cut short', () => {
     writeFileSync(join(folder, '.station-20270301T080000Z.sqlite.partial-4242'), 'half a copy');
     const draft = () => readdirSync(folder).some((name) => name.includes('.partial-') && !name.endsWith('-4242'));
     const running = t.station.backups.runOnce();
-    while (!draft()) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor('the copy’s draft file', draft, { intervalMs: 5 });
     // Stopped while the thread copies: the stop ends the run at once, and the run says so.
     await t.station.stop();
     await running;

@@ -9,6 +9,7 @@ import { runCli, serve } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
 const WRITERS = 8;
@@ -43,7 +44,7 @@ describe('immediate creates survive the station being killed mid-burst', () => {
       };
       const writers = Array.from({ length: WRITERS }, writer);
       const target = acknowledged.length + 25 + kill * 7;
-      while (acknowledged.length < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      await waitFor(`${target} acknowledged creates`, () => acknowledged.length >= target, { timeoutMs: 30_000, intervalMs: 5, seen: () => acknowledged.length });
       alive = false;
       expect(await station.stop('SIGKILL')).toBeNull();
       await Promise.all(writers);
