@@ -93,8 +93,10 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
 
   // Private by default: every route of `guarded` checks the Bearer token first. Only sign-in, the public tracking
   // page, the UI's configuration, the health check and Electron's print view are open.
-  const open = new ApiRouter('open');
-  const guarded = new ApiRouter('signed-in', { before: [requireBearer(deps.authentication)], guard: routeRole });
+  // A body is read once the route is found and its caller passed the Bearer check and the role: an unknown path,
+  // a missing token or a role too low is refused before a byte of it is parsed.
+  const open = new ApiRouter('open', { body: jsonBody() });
+  const guarded = new ApiRouter('signed-in', { before: [requireBearer(deps.authentication)], guard: routeRole, body: jsonBody() });
   clientRoutes(open, guarded, deps.authentication);
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);
@@ -126,7 +128,6 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.use(versionPrefix());
   app.use(apiDescription());
   app.use(contentNegotiation());
-  app.use(jsonBody());
   app.use(routing(open, guarded));
   return app;
 }

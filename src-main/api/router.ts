@@ -31,15 +31,18 @@ export class ApiRouter {
   private readonly access: RouterAccess;
   private readonly before: RouteHandler[];
   private readonly guard: ((spec: RouteGuarded) => RouteHandler | undefined) | undefined;
+  private readonly body: RouteHandler | undefined;
 
   /**
    * `before`: handlers that run ahead of every route of this router (the Bearer check); `guard`: a handler for
-   * each route made from its entry of the table, run after them (the role the route needs), if it makes one.
+   * each route made from its entry of the table, run after them (the role the route needs), if it makes one;
+   * `body`: the reading of the request's body, run after both, so only a caller who may call the route has it read.
    */
-  constructor(access: RouterAccess, options: { before?: RouteHandler[]; guard?: (spec: RouteGuarded) => RouteHandler | undefined } = {}) {
+  constructor(access: RouterAccess, options: { before?: RouteHandler[]; guard?: (spec: RouteGuarded) => RouteHandler | undefined; body?: RouteHandler } = {}) {
     this.access = access;
     this.before = options.before ?? [];
     this.guard = options.guard;
+    this.body = options.body;
   }
 
   /**
@@ -51,7 +54,7 @@ export class ApiRouter {
       throw new Error(`${spec.method} ${spec.path} is ${spec.access === 'open' ? 'open' : 'for signed-in callers'} in the route table, but registered on a ${this.access} router`);
     }
     const guard = this.guard?.(spec);
-    const all = guard ? [guard, ...handlers] : handlers;
+    const all = [...(guard ? [guard] : []), ...(this.body ? [this.body] : []), ...handlers];
     this.add(spec.method, spec.path, all);
     if (spec.method === 'GET') this.add('HEAD', spec.path, all);
     return this;

@@ -1,5 +1,7 @@
-// Reads JSON request bodies: at most BODY_LIMIT bytes, strict UTF-8, then checked by json-input before any route
-// sees them. Every way a body can be unreadable is a clear 4xx StationError, never a parser's own error.
+// Reads JSON request bodies: at most BODY_LIMIT bytes, strict UTF-8, then checked by json-input before the route's
+// handlers see them. It runs on each route after the Bearer check and the role (router.ts), so an unknown path or
+// a caller who may not call the route is refused before the body is read. Every way a body can be unreadable is a
+// clear 4xx StationError, never a parser's own error.
 import type { Next } from 'koa';
 import getRawBody from 'raw-body';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
