@@ -5,15 +5,12 @@
 // PostgreSQL, under the same lock.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupDatabase, checkDatabase, inspectCopy, restoreDatabase, type DatabaseCopy, type IntegrityReport } from '../store/backup.ts';
-import { scheduledBackups } from '../store/scheduled-backups.ts';
-import { DATABASE_FILE } from '../store/database.ts';
-import { lockDataFolder } from '../store/station-lock.ts';
-import { checkPostgres, type PostgresIntegrityReport } from '../store/postgres/check.ts';
-import { moveToPostgres, type MovedTable } from '../store/move-to-postgres.ts';
+import {
+  backupDatabase, checkDatabase, checkPostgres, DATABASE_FILE, inspectCopy, lockDataFolder, moveToPostgres, restoreDatabase, scheduledBackups, type DatabaseCopy,
+  type IntegrityReport, type MovedTable, type PostgresIntegrityReport,
+} from '../store/index.ts';
 
-export type { DatabaseCopy, IntegrityReport } from '../store/backup.ts';
-export type { MovedTable } from '../store/move-to-postgres.ts';
+export type { DatabaseCopy, IntegrityReport, MovedTable } from '../store/index.ts';
 
 export function backupDataFolder(dataDir: string, out: string): DatabaseCopy {
   return backupDatabase(join(dataDir, DATABASE_FILE), out);

@@ -9,8 +9,7 @@ import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { randomPassword, randomSecret } from '../security/secrets.ts';
-import type { Store } from '../store/index.ts';
-import type { MergeCounts } from '../store/merge-clients.ts';
+import type { MergeCounts, Store } from '../store/index.ts';
 import type { StationKeys } from './station-keys.ts';
 import { credentialFor, passwordProblem, refusedMember, refuseTakenUsername, roleOf, usernameProblem } from './users.ts';
 

@@ -16,6 +16,19 @@ import { openTables } from './tables.ts';
 import { GROUP_BULK, GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
 import { startWriter, type Writer } from './writer.ts';
 
+// The store's upkeep, which services reach through this module as they reach the tables: copies, checks and
+// restores of the SQLite file, its scheduled backups, the data folder's lock, the check of a shared PostgreSQL
+// database and the move up to one; and the types of what the tables answer.
+export { backupDatabase, checkDatabase, inspectCopy, restoreDatabase, type DatabaseCopy, type IntegrityReport } from './backup.ts';
+export { scheduledBackups } from './scheduled-backups.ts';
+export { DATABASE_FILE } from './database.ts';
+export { lockDataFolder } from './station-lock.ts';
+export { checkPostgres, type PostgresIntegrityReport } from './postgres/check.ts';
+export { moveToPostgres, type MovedTable } from './move-to-postgres.ts';
+export type { MergeCounts } from './merge-clients.ts';
+export type { SummaryFilter } from './shipment-rows.ts';
+export { addressesOfShipment } from './addresses.ts';
+
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
 /** How long a bulk write on the store's connection waits for the writer thread's lock, as a write does (database.ts). */

@@ -37,11 +37,19 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Every module specifier a file names: static imports and re-exports (type-only too), and dynamic imports. */
+/**
+ * Every module specifier a file names: static imports and re-exports (type-only too), and dynamic imports, each in
+ * single or double quotes (or a template without substitutions, for a dynamic one).
+ */
 function specifiers(source: string): string[] {
   const found = new Set<string>();
-  const patterns = [/^\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'/gms, /^\s*import\s+'([^']+)'/gm, /\bimport\(\s*'([^']+)'\s*\)/g];
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]!);
+  const quoted = `(['"])([^'"\\n]+)\\1`;
+  const patterns = [
+    new RegExp(`^\\s*(?:import|export)\\s[^;]*?\\sfrom\\s*${quoted}`, 'gms'),
+    new RegExp(`^\\s*import\\s*${quoted}`, 'gm'),
+    new RegExp(`\\bimport\\(\\s*(?:${quoted}|\`([^\`$]+)\`)\\s*[,)]`, 'g'),
+  ];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add((match[2] ?? match[3])!);
   return [...found];
 }
 
@@ -141,6 +149,14 @@ describe('every import keeps to the table', () => {
       './b.ts',
       './c.ts',
     ]);
+    // Double quotes, a side-effect import, a dynamic import in double quotes, in a template, and with options.
+    const double = 'import { d } from "./d.ts";\nimport "./e.ts";\nexport * from "./f.ts";\nawait import("./g.ts");\nawait import(`./h.ts`);\nawait import(\'./i.json\', { with: { type: \'json\' } });';
+    expect(specifiers(double).sort()).toEqual(['./d.ts', './e.ts', './f.ts', './g.ts', './h.ts', './i.json']);
+    // A service reaches the store through its index only: a table module of it is refused.
+    const service = rowOf(rows, 'src-main/services/backups.ts')!;
+    const allowed = (specifier: string) => service.row.allowed.some((entry) => covers(entry, target('src-main/services/backups.ts', specifier)));
+    expect(allowed('../store/index.ts')).toBe(true);
+    expect(allowed('../store/backup.ts')).toBe(false);
   });
 });
 

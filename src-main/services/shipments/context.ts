@@ -14,7 +14,7 @@ import { OrderTakenError } from '../../domain/order.ts';
 import type { OrderShipmentLink } from '../../../src-shared/orders.ts';
 import { UpstreamRefusedError, UpstreamUnreachableError } from '../../carriers/upstream-client.ts';
 import { storedCutoffs } from '../carrier-settings.ts';
-import { addressesOfShipment } from '../../store/addresses.ts';
+import { addressesOfShipment } from '../../store/index.ts';
 import type { IdempotencyTicket, NewIdempotencyKey } from '../../domain/idempotency.ts';
 import { priceShipment, processShipment, type ProcessInput, type ProcessingDeps } from '../processing.ts';
 import type { ShipmentServiceDeps } from './types.ts';
