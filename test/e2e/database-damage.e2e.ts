@@ -65,7 +65,8 @@ test('a damaged database: the first change is refused with a banner that names t
   await expect(page.getByText(ERROR_TEXT.storeDamaged)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Label preview' })).toHaveCount(0);
   await snap(page, 'database-damaged-confirm');
-  // Damage does not heal: the banner stays while the desk keeps asking.
-  await page.waitForTimeout(2_500);
+  // Damage does not heal: the desk asks the station's health again (it asks again only after an answer that says the
+  // database is away), and the banner stays.
+  await page.waitForRequest((request) => new URL(request.url()).pathname === '/v3/health');
   await expect(banner).toBeVisible();
 });

@@ -172,10 +172,12 @@ test.describe('the scale in every mode', () => {
     await second.fill('0.9');
     await expect(second).not.toHaveAccessibleDescription('from scale');
     // The parcel is nudged: the scale moves, then settles on the same weight. The typed weight stays.
+    // Each reading is waited for where the desk's stream comes from: the station's latest reading.
+    const reading = async () => (await station.api('GET', '/scale')).json.data.attributes.reading as { status: string; weightKg: string | null };
     scale!.state = { mode: 'moving', weight: '0.9' };
-    await page.waitForTimeout(600);
+    await expect.poll(reading).toMatchObject({ status: 'moving', weightKg: '0.9' });
     scale!.state = { mode: 'stable', weight: '0.815' };
-    await page.waitForTimeout(600);
+    await expect.poll(reading).toMatchObject({ status: 'stable', weightKg: '0.815' });
     await expect(second).toHaveValue('0.9');
     // Another parcel settles: the scale's reading is the weight again.
     scale!.state = { mode: 'stable', weight: '0.95' };

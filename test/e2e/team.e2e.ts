@@ -117,7 +117,9 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     // The admin removes the packer (the CLI here); the packer's next call, within a second, signs them out.
     const removed = await station.cli(['user', 'remove', '--username', PACKER.username, '--json']);
     expect(removed.code, removed.stderr).toBe(0);
-    await packerPage.waitForTimeout(1100);
+    // The station rechecks its users every second: once it refuses the packer's token, their next call signs them out.
+    const packerToken = await packerPage.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
+    await expect.poll(async () => (await fetch(`${station.url}/v3/test`, { headers: { Accept: 'application/vnd.api+json', Authorization: `Bearer ${packerToken}` } })).status).toBe(401);
     await packerPage.getByRole('link', { name: 'Shipments' }).click();
     await expect(packerPage.getByLabel('Username')).toBeVisible();
     await expect(packerPage.getByRole('alert')).toContainText('Your session ended');
