@@ -103,38 +103,34 @@ class Warehouse {
    */
   async create(number: number, immediate: boolean, live: () => Desk[]): Promise<string> {
     const body = document(attributes({ customerReference: `OUT-${number}` }), { service: number % 3 ? 'economy' : 'express', ...(immediate ? { scheduledProcessing: false } : {}) });
-    for (let attempt = 0; ; attempt++) {
+    let attempt = 0;
+    let last: unknown;
+    return waitFor(`create ${number} acknowledged`, async () => {
       const desks = live();
-      const desk = desks[(number + attempt) % desks.length]!;
+      const desk = desks[(number + attempt++) % desks.length]!;
       const response = await this.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': `order-${number}` });
-      if (response && (response.status === 201 || response.status === 202)) return response.json.data.id;
+      last = response?.status;
+      if (response && (response.status === 201 || response.status === 202)) return response.json.data.id as string;
       if (response && response.status !== 503) throw new Error(`create ${number}: ${response.status} ${response.text}`);
-      expect(attempt, `create ${number} was never acknowledged`).toBeLessThan(400);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return undefined;
+    }, { timeoutMs: 120_000, intervalMs: 100, seen: () => last });
   }
 
   /** Milliseconds until every desk answers an authenticated read again. */
   async servingAgain(): Promise<number> {
     const started = Date.now();
     for (const desk of this.desks) {
-      for (;;) {
-        const response = await this.call(desk, 'GET', '/v3/shipment-summaries?filter[limit]=1');
-        if (response?.status === 200) break;
-        expect(Date.now() - started, `${desk.name} does not serve again`).toBeLessThan(30_000);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitFor(`${desk.name} to serve again`, async () => (await this.call(desk, 'GET', '/v3/shipment-summaries?filter[limit]=1'))?.status === 200, {
+        timeoutMs: Math.max(0, 30_000 - (Date.now() - started)),
+        intervalMs: 100,
+      });
     }
     return Date.now() - started;
   }
 
   /** Every scheduled shipment is processed, then: each stored shipment exactly once, nothing acknowledged missing. */
   async expectEachOnce(acknowledged: Set<string>, orders: number): Promise<void> {
-    const deadline = Date.now() + 120_000;
-    while ((await this.count('SELECT count(*) AS n FROM shipments WHERE status = 0')) > 0) {
-      expect(Date.now(), 'scheduled shipments still waiting').toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitFor('every scheduled shipment processed', async () => (await this.count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0, { timeoutMs: 120_000, intervalMs: 250 });
     const stored = await this.count('SELECT count(*) AS n FROM shipments');
     expect(stored).toBe(orders);
     expect(await this.count("SELECT count(DISTINCT attributes::json->>'customerReference') AS n FROM shipments")).toBe(orders);
@@ -233,12 +229,12 @@ describe('when the shared PostgreSQL database goes away', () => {
     };
     const breakThings = async () => {
       await afterRestart('restart -m fast', cluster.restart('fast'));
-      while (acknowledged.size < 500) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor('500 acknowledged creates', () => acknowledged.size >= 500, { timeoutMs: 200_000, intervalMs: 50, seen: () => acknowledged.size });
       bDown = true;
       await deskB.served!.stop('SIGKILL');
       await warehouse.start(deskB);
       bDown = false;
-      while (acknowledged.size < 800) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor('800 acknowledged creates', () => acknowledged.size >= 800, { timeoutMs: 200_000, intervalMs: 50, seen: () => acknowledged.size });
       await afterRestart('restart -m immediate', cluster.restart('immediate'));
     };
     const lane = async () => {
@@ -255,16 +251,15 @@ describe('when the shared PostgreSQL database goes away', () => {
         const id = await warehouse.create(number, immediate, live);
         acknowledged.add(id);
         if (immediate && !noCups && number % (6 * PRINT_EVERY) === 0) {
-          for (let attempt = 0; ; attempt++) {
-            const desk = live()[attempt % live().length]!;
+          let attempt = 0;
+          let last: unknown;
+          await waitFor(`print ${number} queued`, async () => {
+            const desk = live()[attempt++ % live().length]!;
             const job = await warehouse.call(desk, 'POST', `/v3/shipments/${id}/print`, { data: { type: 'printJob' } }, { 'Idempotency-Key': `print-${number}` });
-            if (job?.status === 202) {
-              prints++;
-              break;
-            }
-            expect(attempt, `print ${number}: ${job?.status} ${job?.text}`).toBeLessThan(400);
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
+            last = `${job?.status} ${job?.text}`;
+            return job?.status === 202;
+          }, { timeoutMs: 120_000, intervalMs: 100, seen: () => last });
+          prints++;
         }
       }
     };
@@ -300,11 +295,7 @@ describe('when the shared PostgreSQL database goes away', () => {
 
     await warehouse.expectEachOnce(acknowledged, SCHEDULED + IMMEDIATE);
     if (!noCups) {
-      const deadline = Date.now() + 60_000;
-      while ((await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) > 0) {
-        expect(Date.now(), 'print jobs still open').toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await waitFor('every print job ended', async () => (await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0, { timeoutMs: 60_000, intervalMs: 250 });
       expect(await warehouse.count('SELECT count(*) AS n FROM print_jobs')).toBe(prints);
       expect(await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status = 'done'")).toBe(prints);
       for (const desk of warehouse.desks) {
@@ -340,12 +331,13 @@ describe('when the shared PostgreSQL database goes away', () => {
       }
     };
     const blip = (async () => {
-      while (acknowledged.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor('30 acknowledged creates', () => acknowledged.size >= 30, { timeoutMs: 60_000, intervalMs: 20 });
       const cut = proxy.blip(5_000);
       // A request during the blip meets the lost connection; the health check then says since when.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      const health = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
-      healthDuring = { status: health.status, detail: health.json.errors?.[0]?.detail, since: health.json.meta?.health?.database?.unavailableSince ?? null };
+      healthDuring = await waitFor('the health check to see the lost database', async () => {
+        const health = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
+        return health.status === 200 ? undefined : { status: health.status, detail: health.json.errors?.[0]?.detail, since: health.json.meta?.health?.database?.unavailableSince ?? null };
+      }, { timeoutMs: 4_000, intervalMs: 100 });
       await cut;
       blipped = true;
       return warehouse.servingAgain();
@@ -389,12 +381,10 @@ describe('when the shared PostgreSQL database goes away', () => {
       expect(first?.status, first?.text).toBe(503);
       // It did commit: the shipment is there, once, though the desk could not know.
       expect(await warehouse.count(`SELECT count(*) AS n FROM shipments WHERE attributes::json->>'customerReference' = '${key}'`)).toBe(1);
-      let again;
-      for (let attempt = 0; attempt < 50; attempt++) {
-        again = await warehouse.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': key });
-        if (again?.status !== 503) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const again = await waitFor(`the repeat of ${key} answered`, async () => {
+        const answer = await warehouse.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': key });
+        return answer?.status === 503 ? undefined : answer;
+      }, { timeoutMs: 20_000, intervalMs: 100 });
       expect(again?.status, again?.text).toBe(immediate ? 201 : 202);
       const stored = (await warehouse.db.query<{ id: string }>(`SELECT id FROM shipments WHERE attributes::json->>'customerReference' = $1`, [key])).rows;
       expect(stored).toHaveLength(1);
@@ -423,7 +413,7 @@ describe('when the shared PostgreSQL database goes away', () => {
       }
     };
     const failover = (async () => {
-      while (acknowledged.size < 100) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor('100 acknowledged creates', () => acknowledged.size >= 100, { timeoutMs: 120_000, intervalMs: 20 });
       // What the operator does: stop the primary (if it is not already gone), then promote the standby.
       await primary.halt('fast');
       const promotedAt = Date.now();
