@@ -22,8 +22,8 @@ export interface ApiState {
   body?: unknown;
 }
 
-/** The Koa context of an API request, with the route's path parameters. */
-export type ApiContext = ParameterizedContext<ApiState> & { params: Record<string, string> };
+/** The Koa context of an API request, with the route's path parameters (their names, when the route is known). */
+export type ApiContext<Params extends string = string> = ParameterizedContext<ApiState> & { params: Record<Params, string> };
 
 /** The signed-in caller of a request past the Bearer check: its account, its user, and the sandbox or not. */
 export function callerOf(ctx: ApiContext): Caller {

@@ -6,10 +6,13 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { Next } from 'koa';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import type { RouteSpec } from '../../src-shared/routes.ts';
+import type { PathParameterNames, RouteSpec } from '../../src-shared/routes.ts';
 import type { ApiContext } from './context.ts';
 
-export type RouteHandler = (ctx: ApiContext, next: Next) => unknown;
+/** A handler of a route; `Params`: the names of its path's parameters, which `ctx.params` holds. */
+export type RouteHandler<Params extends string = string> = (ctx: ApiContext<Params>, next: Next) => unknown;
+/** The parameter names of a route's path: those of its entry's path literal (any name for a path not known to the types). */
+type ParamsOf<Path extends string> = string extends Path ? string : PathParameterNames<Path>;
 
 interface Route {
   method: HTTPMethod;
@@ -49,12 +52,13 @@ export class ApiRouter {
    * Serves a route of the table (src-shared/routes.ts) with these handlers; a GET serves HEAD too (Koa sends its
    * headers without the body). An open route on a signed-in router, or the reverse, is a mistake: it throws.
    */
-  on(spec: RouteGuarded, ...handlers: RouteHandler[]): this {
+  on<const S extends RouteGuarded>(spec: S, ...handlers: RouteHandler<ParamsOf<S['path']>>[]): this {
     if ((spec.access === 'open') !== (this.access === 'open')) {
       throw new Error(`${spec.method} ${spec.path} is ${spec.access === 'open' ? 'open' : 'for signed-in callers'} in the route table, but registered on a ${this.access} router`);
     }
     const guard = this.guard?.(spec);
-    const all = [...(guard ? [guard] : []), ...(this.body ? [this.body] : []), ...handlers];
+    // The tree hands each route the parameters of its own path: its handlers' ctx.params has the names they read.
+    const all = [...(guard ? [guard] : []), ...(this.body ? [this.body] : []), ...(handlers as RouteHandler[])];
     this.add(spec.method, spec.path, all);
     if (spec.method === 'GET') this.add('HEAD', spec.path, all);
     return this;
