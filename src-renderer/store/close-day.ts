@@ -6,7 +6,7 @@ import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
 import type { LeftOut } from '../../src-shared/manifests.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 /**
  * The figures of a left-out entry its words name: the manifest a closed shipment is in, the time (HH:MM, the
@@ -42,7 +42,8 @@ export interface CloseDayState {
   /** The manifest shown, with its PDF. */
   shown: { manifest: Manifest; pdf: Uint8Array } | null;
   busy: string | null;
-  error: string | null;
+  /** The last refusal, worded by the screen as it shows it. */
+  error: Said | null;
   setDate(date: string): void;
   load(): Promise<void>;
   close(carrier: string): Promise<void>;
@@ -82,7 +83,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
       // Only carriers with something on the day: to close, or left out with a reason.
       set({ carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0), manifests, pickups, status: 'ready' });
     } catch (error) {
-      if (get().date === date) set({ status: 'ready', error: describeError(error) });
+      if (get().date === date) set({ status: 'ready', error: failure(error) });
     }
   },
 
@@ -93,7 +94,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
       await get().load();
       await get().show(manifest);
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     } finally {
       set({ busy: null });
     }
@@ -107,7 +108,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
     try {
       set({ shown: { manifest, pdf: await api().manifestPdf(manifest.id) } });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 
@@ -117,7 +118,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
       set({ shown: null });
       await get().load();
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 
@@ -126,7 +127,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
       await api().call(ROUTES.transmitManifest, { params: { id: manifest.id } });
       await get().load();
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 
@@ -135,7 +136,7 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
       await api().call(ROUTES.cancelPickup, { params: { id: pickup.id } });
       await get().load();
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 }));

@@ -5,8 +5,7 @@ import { RETURN_REASONS, type ReturnReason } from '../../src-shared/returns.ts';
 import type { PrintJob, Shipment } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 
 export interface ReturnsState {
   query: string;
@@ -19,9 +18,10 @@ export interface ReturnsState {
   print: boolean;
   made: Shipment | null;
   printJob: PrintJob | null;
-  /** Why the return label did not print, when it was made but the printer refused it. */
-  printError: string | null;
-  error: string | null;
+  /** Why the return label did not print, when it was made but the printer refused it (worded by the screen). */
+  printError: Said | null;
+  /** Why no return was made, worded by the screen as it shows it. */
+  error: Said | null;
   setQuery(query: string): void;
   /** Finds the sale by what was scanned: a tracking number, a reference, an order or customer reference. */
   lookup(): Promise<void>;
@@ -38,7 +38,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
   const show = async (id: string) => {
     const original = (await api().call(ROUTES.shipment, { params: { id } })).data;
     if (original.meta?.returnOf) {
-      set({ status: 'error', original: null, error: translate('returns.isReturn', { reference: original.meta.reference ?? id }) });
+      set({ status: 'error', original: null, error: message('returns.isReturn', { reference: original.meta.reference ?? id }) });
       return;
     }
     set({ status: 'ready', original, reason: null, note: '', made: null, printJob: null, error: null });
@@ -67,7 +67,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
         }
         await show(summary.id);
       } catch (error) {
-        set({ status: 'error', error: describeError(error) });
+        set({ status: 'error', error: failure(error) });
       }
     },
     async start(id) {
@@ -75,7 +75,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       try {
         await show(id);
       } catch (error) {
-        set({ status: 'error', error: describeError(error) });
+        set({ status: 'error', error: failure(error) });
       }
     },
     choose: (reason) => set({ reason: typeof reason === 'number' ? (RETURN_REASONS[reason - 1] ?? get().reason) : reason }),
@@ -88,9 +88,9 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       try {
         const made = await api().createReturn(original.id, { reason, ...(note.trim() ? { note: note.trim() } : {}), printWithOutbound: print }, {}, `return-${original.id}-${crypto.randomUUID()}`);
         // A print refused is said in the packer's words, as any refusal (the station's English only on an English desk).
-        set({ status: 'made', made: made.shipment, printJob: made.printJob ?? null, printError: made.printRefusal ? describeError(made.printRefusal) : (made.printError ?? null) });
+        set({ status: 'made', made: made.shipment, printJob: made.printJob ?? null, printError: made.printRefusal ? failure(made.printRefusal) : made.printError ? failure(made.printError) : null });
       } catch (error) {
-        set({ status: 'ready', error: describeError(error) });
+        set({ status: 'ready', error: failure(error) });
       }
     },
   };

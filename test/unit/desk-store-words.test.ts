@@ -10,6 +10,8 @@ import { en } from '../../src-renderer/i18n/messages/en.ts';
 import { useSession } from '../../src-renderer/store/session.ts';
 import { useTeam } from '../../src-renderer/store/team.ts';
 import { useWebhooks } from '../../src-renderer/store/webhooks.ts';
+import { useReturns } from '../../src-renderer/store/returns.ts';
+import { useCloseDay } from '../../src-renderer/store/close-day.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -56,5 +58,27 @@ describe('a message held in a store takes the language of the moment it is shown
     expect(shown(useWebhooks.getState().error)).toBe(en['webhooks.urlNeeded']);
     await switchTo('de');
     expect(shown(useWebhooks.getState().error)).toBe(de['webhooks.urlNeeded']);
+  });
+
+  it('a return not found, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    await useReturns.getState().start('00000000-0000-4000-8000-000000000000');
+    expect(useReturns.getState().status).toBe('error');
+    const english = shown(useReturns.getState().error);
+    await switchTo('de');
+    expect(shown(useReturns.getState().error)).toBe(de['error.code.shipment.notFound']);
+    expect(english).not.toBe(de['error.code.shipment.notFound']);
+  });
+
+  it('a closing refused, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    await useCloseDay.getState().close('nocarrier');
+    const held = useCloseDay.getState().error;
+    expect(held).not.toBeNull();
+    const english = shown(held);
+    await switchTo('de');
+    const german = shown(useCloseDay.getState().error);
+    expect(german).not.toBe(english);
+    expect(german).not.toContain(english);
   });
 });

@@ -5,6 +5,7 @@ import React, { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETURN_REASONS } from '../../../src-shared/returns.ts';
 import { returnReasonName } from '../../i18n/domain-names.ts';
+import { sayIt } from '../../i18n/said.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useReturns } from '../../store/returns.ts';
@@ -92,7 +93,7 @@ export function Returns(): React.JSX.Element {
             <dd>{made.meta?.reference}</dd>
             <CarrierFacts meta={made.meta} />
             <dt>{t('returns.printed')}</dt>
-            <dd>{state.printJob ? t('returns.printedOn', { printer: state.printJob.attributes.printer }) : state.printError ? t('returns.notPrinted', { reason: state.printError }) : t('returns.printNotAsked')}</dd>
+            <dd>{state.printJob ? t('returns.printedOn', { printer: state.printJob.attributes.printer }) : state.printError ? t('returns.notPrinted', { reason: sayIt(state.printError) }) : t('returns.printNotAsked')}</dd>
           </dl>
         </section>
       ) : null}
