@@ -13,6 +13,7 @@ import { createDatabase } from '../helpers/postgres.ts';
 import { ThermalPrinter, cupsMissing } from '../helpers/printers.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
 import { attributes, document } from '../helpers/shipments.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI the multi-desk test prints through CUPS.`);
@@ -120,7 +121,9 @@ describe('three desks on one PostgreSQL database', () => {
       down = true;
       killedWhileWaiting.push(await count('SELECT count(*) AS n FROM shipments WHERE status = 0 AND scheduled = 1'));
       await doomed.served!.stop('SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Down until the other desks have taken a round of creates (one per lane) in its place.
+      const before = acknowledged.size;
+      await waitFor('creates at the other desks meanwhile', () => acknowledged.size >= Math.min(SHIPMENTS, before + 12), { timeoutMs: 30_000, seen: () => acknowledged.size });
       await start(doomed);
       down = false;
     };
@@ -136,17 +139,16 @@ describe('three desks on one PostgreSQL database', () => {
         }
         const body = document(attributes({ customerReference: `MD-${index}` }), { service: index % 3 ? 'economy' : 'express' });
         // As an ERP does: a desk that does not answer is tried again at another.
-        for (let attempt = 0; ; attempt++) {
+        let attempt = 0;
+        let last: unknown;
+        const id = await waitFor(`create ${index} acknowledged`, async () => {
           const targets = live();
-          const desk = targets[(index + attempt + lane) % targets.length]!;
+          const desk = targets[(index + attempt++ + lane) % targets.length]!;
           const response = await call(desk, 'POST', '/v3/shipments', body).catch(() => undefined);
-          if (response?.status === 202) {
-            acknowledged.add(response.json.data.id);
-            break;
-          }
-          expect(attempt, `create ${index}: ${response?.status} ${response?.text}`).toBeLessThan(20);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+          last = `${response?.status} ${response?.text}`;
+          return response?.status === 202 ? (response.json.data.id as string) : undefined;
+        }, { timeoutMs: 30_000, intervalMs: 50, seen: () => last });
+        acknowledged.add(id);
       }
     };
     await Promise.all(Array.from({ length: 12 }, (_, lane) => worker(lane)));
@@ -156,11 +158,7 @@ describe('three desks on one PostgreSQL database', () => {
     // Both kills came while scheduled shipments were waiting: mid-batch.
     expect(killedWhileWaiting.every((waiting) => waiting > 0), JSON.stringify(killedWhileWaiting)).toBe(true);
 
-    const deadline = Date.now() + 120_000;
-    while ((await count('SELECT count(*) AS n FROM shipments WHERE status = 0')) > 0) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitFor('every scheduled shipment processed', async () => (await count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0, { timeoutMs: 120_000, intervalMs: 250 });
 
     // Every shipment stored (a create cut off by a kill may be stored unacknowledged) is processed, exactly once.
     const stored = await count('SELECT count(*) AS n FROM shipments');
@@ -195,11 +193,7 @@ describe('three desks on one PostgreSQL database', () => {
         jobs.push({ desk, id: job.json.data.id, reference: shipment.reference });
       }
     }
-    const deadline = Date.now() + 60_000;
-    while ((await count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) > 0) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitFor('every print job ended', async () => (await count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0, { timeoutMs: 60_000, intervalMs: 250 });
     expect(await count("SELECT count(*) AS n FROM print_jobs WHERE status = 'done'")).toBe(jobs.length);
     for (const desk of desks) {
       const printed = desk.printer.received.map((data) => /Reference (\d+)/.exec(data.toString('latin1'))?.[1]);
