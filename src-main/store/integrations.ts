@@ -5,7 +5,6 @@ import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
 
 export interface IntegrationReads {
-  desktop(): Promise<IntegrationRecord | undefined>;
   /** The keys in use: revoked ones sign nobody in. */
   all(): Promise<IntegrationRecord[]>;
   /** The integration with this id, unless it was revoked. */
@@ -38,10 +37,6 @@ export const desktopIntegration = (sql: Sql) => sql.one<IntegrationRow>('SELECT 
 
 function reads(sql: Sql): IntegrationReads {
   return {
-    desktop: async () => {
-      const row = await desktopIntegration(sql);
-      return row && integrationRecord(row);
-    },
     all: async () => (await sql.all<IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id')).map(integrationRecord),
     active: async (id) => {
       const row = rowId(id) === undefined ? undefined : await sql.one<IntegrationRow>('SELECT * FROM integrations WHERE id = $1 AND revoked_at IS NULL', [rowId(id)]);

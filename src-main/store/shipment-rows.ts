@@ -92,7 +92,6 @@ export interface ShipmentReads {
   /** Finds a live processed shipment by id or reference or tracking number, for the admin CLI. */
   findForAdmin(key: string): Promise<ShipmentRecord | undefined>;
   byTrackingHash(hash: string): Promise<ShipmentRecord | undefined>;
-  waitingCount(): Promise<number>;
   /**
    * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
    * country; with `createdBy`, those of one person (a username), read from the shipments.

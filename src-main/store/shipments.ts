@@ -142,7 +142,6 @@ function reads(sql: Sql): ShipmentReads {
     audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
     findForAdmin: async (key) => (!storable(key) ? undefined : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key])),
     byTrackingHash: async (hash) => (!storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash])),
-    waitingCount: async () => (await sql.one<{ n: number }>(`SELECT ${integer('count(*)')} AS n FROM shipments WHERE status = 0 AND scheduled = 1 AND deleted_at IS NULL`))!.n,
     report: async (filter) => {
       const values = [...owner(filter), filter.dateFrom, filter.dateTo];
       if (filter.createdBy) {

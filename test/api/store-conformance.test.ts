@@ -17,6 +17,7 @@ import { postgresSql } from '../../src-main/store/sql/postgres.ts';
 import type { Sql } from '../../src-main/store/sql/executor.ts';
 import { groupTable } from '../../src-main/store/groups.ts';
 import { setClock } from '../helpers/clock.ts';
+import { desktopIntegration, waitingCount } from '../helpers/store-reads.ts';
 import { attributes as shipmentAttributes, shipTo } from '../helpers/shipments.ts';
 import { tempDir, testDatabaseFor } from '../helpers/station.ts';
 
@@ -106,7 +107,7 @@ describe('accounts', () => {
     const keys = await store.stationKeys.ensure(secret, 'Desk app');
     expect(await store.stationKeys.ensure(secret, 'Desk app')).toEqual(keys);
     expect(made).toBe(3);
-    const desktop = await store.integrations.desktop();
+    const desktop = await desktopIntegration(store);
     expect(desktop).toMatchObject({ name: 'Desk app', integrationKey: keys.desktopIntegrationKey, isDesktop: true });
   });
 
@@ -117,7 +118,7 @@ describe('accounts', () => {
     expect(await store.integrations.active('not-an-id')).toBeUndefined();
     expect(await store.integrations.revoke(erp.id)).toBe(true);
     expect(await store.integrations.revoke(erp.id)).toBe(false);
-    expect(await store.integrations.revoke((await store.integrations.desktop())!.id)).toBe(false);
+    expect(await store.integrations.revoke((await desktopIntegration(store))!.id)).toBe(false);
     expect(await store.integrations.active(erp.id)).toBeUndefined();
   });
 
@@ -214,7 +215,7 @@ describe('shipments', () => {
   it('queues scheduled shipments, claims them, completes and fails them, and lists the outbox', async () => {
     const waiting = [];
     for (let index = 0; index < 3; index++) waiting.push(await store.shipments.insert(newShipment(client, { scheduled: true })));
-    expect(await store.shipments.waitingCount()).toBe(3);
+    expect(await waitingCount(store)).toBe(3);
     const claimed = await store.shipments.claimWaiting({ limit: 2, token: 'run-1' });
     expect(claimed.map((shipment) => shipment.id)).toEqual(waiting.slice(0, 2).map((shipment) => shipment.id));
     for (const shipment of claimed) expect(shipment.reference).toMatch(/^\d{12}$/);
@@ -309,7 +310,7 @@ describe('shipments', () => {
     for (const each of [raw, secondRaw]) each.writeInBackground(() => undefined);
     try {
       for (let index = 0; index < 24; index++) await store.shipments.insert(newShipment(other, { scheduled: true }));
-      const waiting = await store.shipments.waitingCount();
+      const waiting = await waitingCount(store);
       expect(waiting).toBeGreaterThanOrEqual(24);
       const runs = await Promise.all([store, second, store, second, store, second].map((each, index) => each.shipments.claimWaiting({ limit: 5, token: `together-${index}` })));
       const ids = runs.flat().map((shipment) => shipment.id);

@@ -6,6 +6,7 @@ import { authenticationHash } from '../../src-shared/auth-hash.ts';
 import { get, post } from '../helpers/shipments.ts';
 import { OPERATOR, JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
 import { setClock } from '../helpers/clock.ts';
+import { desktopIntegration } from '../helpers/store-reads.ts';
 
 /** The invoice date of the upstream's export sample, as its documentation prints it: no day the station compares with now. */
 const SAMPLE_INVOICE_DAY = setClock('2023-10-01 12:00', 'Europe/Rome', { running: false }).today();
@@ -380,7 +381,7 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
 
   it('ignores an unknown id, a number, and another client’s saved shipment', async () => {
     const other = await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
-    const otherToken = await t.station.authentication.tokenFor({ client: other, user: (await t.station.store.users.byUsername('other-desk'))!, integrationId: (await t.station.store.integrations.desktop())!.id });
+    const otherToken = await t.station.authentication.tokenFor({ client: other, user: (await t.station.store.users.byUsername('other-desk'))!, integrationId: (await desktopIntegration(t.station.store))!.id });
     const foreign = (await post(t, otherToken, '/v3/shipments/save', phpClientShipment())).json.data;
     for (const id of ['F'.repeat(64), 42, foreign.id]) {
       const body = phpClientShipment() as { data: Record<string, unknown> };
