@@ -12,7 +12,8 @@ import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
 import type { ErrorObject } from '../../src-shared/jsonapi.ts';
 import { ERROR_CODES, KIND_STATUS, isErrorCode, type ErrorCode, type ErrorKind } from '../../src-shared/error-codes.ts';
-import type { PrintFailure, RateUnavailable } from '../../src-shared/resources.ts';
+import type { DeleteRefusal, PrintFailure, RateUnavailable } from '../../src-shared/resources.ts';
+import { trackingStatusName } from './domain-names.ts';
 import { unavailableText, unavailableWords } from './unavailable-text.ts';
 
 type Meta = Record<string, unknown>;
@@ -297,4 +298,22 @@ export function closedDayText(day: ClosedDay, where: 'rate' | 'label'): string {
 /** The reasons of a refused create or confirm (shipment.noService, rate.notAvailable): meta.unavailable, as a rate list gives them. */
 function unavailableOf(meta: Meta): RateUnavailable[] {
   return Array.isArray(meta.unavailable) ? (meta.unavailable as RateUnavailable[]) : [];
+}
+
+/** The codes of a refused void whose meta carries its figures (a closed day's manifest, the tracking, the ship date). */
+const VOID_REFUSALS: ReadonlySet<string> = new Set(['shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed']);
+
+/** The station's refusal of a delete or void, keyed on its code, with its figures in words when its meta gives them. */
+export function voidRefusalText(error: unknown): string {
+  const first = error instanceof ApiError ? error.errors[0] : undefined;
+  const refusal = first && VOID_REFUSALS.has(first.code) ? (first.meta as DeleteRefusal | undefined) : undefined;
+  const why =
+    refusal?.reason === 'dayClosed'
+      ? translate('shipments.refusedDayClosed', { manifest: refusal.manifest })
+      : refusal?.reason === 'trackingStarted'
+        ? translate('shipments.refusedTracking', { status: trackingStatusName(refusal.trackingStatus), date: refusal.trackingDate })
+        : refusal?.reason === 'shipDatePassed'
+          ? translate('shipments.refusedShipDate', { date: refusal.shipDate })
+          : '';
+  return why ? `${describeError(error)} ${why}` : describeError(error);
 }

@@ -6,11 +6,7 @@ import type { Documents, PrintJob, Shipment, ShipmentSummary, Tracking } from '.
 import { decodeBase64 } from './label.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { ApiError } from '../api/client.ts';
-import type { DeleteRefusal } from '../../src-shared/resources.ts';
-import { translate } from '../i18n/i18n.ts';
-import { trackingStatusName } from '../i18n/domain-names.ts';
+import { failure, type Said } from '../i18n/said.ts';
 import { usePrinting } from './printing.ts';
 
 /** A job that printed the label, or is printing it: the station counts it as printed (a failed one is not). */
@@ -24,8 +20,10 @@ export interface ShipmentDetail {
   pdf: Uint8Array | null;
   /** Whether its label was sent to a printer before (or is on its way): printing it again is a reprint. */
   labelPrinted: boolean;
-  error: string | null;
-  deleteError: string | null;
+  /** Why the shipment could not be read, worded by the screen as it shows it. */
+  error: Said | null;
+  /** The station's refusal of a delete or void, as it came: the screen words it with its figures (voidRefusalText). */
+  deleteError: { failure: unknown } | null;
 }
 
 export interface ShipmentsState {
@@ -40,7 +38,8 @@ export interface ShipmentsState {
   people: string[];
   rows: ShipmentSummary[];
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error: string | null;
+  /** Why the list could not be read, worded by the screen as it shows it. */
+  error: Said | null;
   detail: ShipmentDetail | null;
   setFilter(field: 'dateFrom' | 'dateTo' | 'limit' | 'createdBy', value: string): void;
   load(): Promise<void>;
@@ -76,7 +75,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
       const seen = rows.flatMap((row) => (row.meta.createdBy ? [row.meta.createdBy] : []));
       set({ rows, status: 'ready', people: [...new Set([...get().people, ...seen])].sort() });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
 
@@ -90,7 +89,7 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
       set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, labelPrinted: jobs.some(printsLabel), error: null, deleteError: null } });
     } catch (error) {
       if (get().detail?.id !== id) return;
-      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: describeError(error), deleteError: null } });
+      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: failure(error), deleteError: null } });
     }
   },
 
@@ -110,26 +109,8 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
       return true;
     } catch (error) {
       const detail = get().detail;
-      if (detail) set({ detail: { ...detail, deleteError: deleteRefusalText(error) } });
+      if (detail) set({ detail: { ...detail, deleteError: { failure: error } } });
       return false;
     }
   },
 }));
-
-/** The codes of a refused void whose meta carries its figures (a closed day's manifest, the tracking, the ship date). */
-const VOID_REFUSALS: ReadonlySet<string> = new Set(['shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed']);
-
-/** The station's refusal of a delete, keyed on its code, with its figures in words when its meta gives them. */
-function deleteRefusalText(error: unknown): string {
-  const first = error instanceof ApiError ? error.errors[0] : undefined;
-  const refusal = first && VOID_REFUSALS.has(first.code) ? (first.meta as DeleteRefusal | undefined) : undefined;
-  const why =
-    refusal?.reason === 'dayClosed'
-      ? translate('shipments.refusedDayClosed', { manifest: refusal.manifest })
-      : refusal?.reason === 'trackingStarted'
-        ? translate('shipments.refusedTracking', { status: trackingStatusName(refusal.trackingStatus), date: refusal.trackingDate })
-        : refusal?.reason === 'shipDatePassed'
-          ? translate('shipments.refusedShipDate', { date: refusal.shipDate })
-          : '';
-  return why ? `${describeError(error)} ${why}` : describeError(error);
-}

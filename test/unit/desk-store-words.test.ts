@@ -12,6 +12,9 @@ import { useTeam } from '../../src-renderer/store/team.ts';
 import { useWebhooks } from '../../src-renderer/store/webhooks.ts';
 import { useReturns } from '../../src-renderer/store/returns.ts';
 import { useCloseDay } from '../../src-renderer/store/close-day.ts';
+import { useShipments } from '../../src-renderer/store/shipments.ts';
+import { voidRefusalText } from '../../src-renderer/i18n/error-text.ts';
+import { attributes, document, post } from '../helpers/shipments.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
 import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -80,5 +83,24 @@ describe('a message held in a store takes the language of the moment it is shown
     const german = shown(useCloseDay.getState().error);
     expect(german).not.toBe(english);
     expect(german).not.toContain(english);
+  });
+
+  it('a shipment that cannot be read, and a delete refused, held while the packer switches, show in the new language', async () => {
+    await switchTo('en');
+    await useShipments.getState().open('00000000-0000-4000-8000-000000000000');
+    expect(useShipments.getState().detail?.status).toBe('error');
+    const unreadable = shown(useShipments.getState().detail!.error);
+    await switchTo('de');
+    expect(shown(useShipments.getState().detail!.error)).toBe(de['error.code.shipment.notFound']);
+    expect(unreadable).not.toBe(de['error.code.shipment.notFound']);
+
+    await switchTo('en');
+    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    await useShipments.getState().open(created.json.data.id);
+    expect(await useShipments.getState().remove('00000000-0000-4000-8000-000000000000')).toBe(false);
+    const english = voidRefusalText(useShipments.getState().detail!.deleteError!.failure);
+    await switchTo('de');
+    expect(voidRefusalText(useShipments.getState().detail!.deleteError!.failure)).toBe(de['error.code.shipment.notFound']);
+    expect(english).not.toBe(de['error.code.shipment.notFound']);
   });
 });

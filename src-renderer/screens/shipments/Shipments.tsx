@@ -8,7 +8,7 @@ import { useNavigation } from '../../store/navigation.ts';
 import React, { useEffect, useRef, useState } from 'react';
 import { returnReasonName, trackingStatusName } from '../../i18n/domain-names.ts';
 import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
-import { printFailureText, processingFailureText } from '../../i18n/error-text.ts';
+import { printFailureText, processingFailureText, voidRefusalText } from '../../i18n/error-text.ts';
 import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
@@ -223,7 +223,7 @@ function ShipmentDetail(): React.JSX.Element {
             </dd>
           </dl>
           {detail.pdf ? <LabelPreview pdf={detail.pdf} label={t('shipments.documentsPreview')} /> : null}
-          <ErrorNotice message={detail.deleteError} />
+          <ErrorNotice message={detail.deleteError ? voidRefusalText(detail.deleteError.failure) : null} />
           {confirming ? (
             <div className="notice notice--warning" role="alertdialog" aria-label={t('shipments.confirmDelete')}>
               <p>{t('shipments.deleteQuestion', { reference: meta.reference ?? '', processed: meta.status === 3 ? 'yes' : 'no' })}</p>
