@@ -9,8 +9,7 @@ import type { PrintJob } from '../api/types.ts';
 import { ApiError } from '../api/client.ts';
 import { printerTitle, usePrinting } from './printing.ts';
 import { api, useSession } from './session.ts';
-import { describeError, printFailureText } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, printFailed, type Said } from '../i18n/said.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 
 /** The job's printer as the desk knows it (its description, then the queue). */
@@ -31,9 +30,10 @@ export interface BulkPrintState {
   layout: LabelLayout;
   sort: LabelSort;
   status: 'idle' | 'sending' | 'confirm' | 'printing' | 'done' | 'failed';
-  message: string | null;
-  /** The listed labels the job left out (printed before), by reference. */
-  leftOut: string | null;
+  /** What the job is doing or why it failed, worded by the screen as it shows it. */
+  message: Said | null;
+  /** The listed labels the job left out (printed before), by reference, worded by the screen. */
+  leftOut: Said | null;
   question: ReprintQuestion | null;
   choose(change: Partial<Pick<BulkPrintState, 'layout' | 'sort'>>): void;
   /** `reprints`: the answer to the question; absent, a supervisor is asked first and a packer's reprints are left out. */
@@ -74,7 +74,7 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
       printed = answer.job.attributes.shipmentIds?.length ?? shipmentIds.length;
       const left = answer.meta.leftOut ?? [];
       if (left.length > 0) {
-        set({ leftOut: translate('bulkPrint.leftOut', { reason: left[0]!.reason === 'reprintSkipped' ? 'skipped' : 'supervisor', count: left.length, references: referencesOf(left) }) });
+        set({ leftOut: message('bulkPrint.leftOut', { reason: left[0]!.reason === 'reprintSkipped' ? 'skipped' : 'supervisor', count: left.length, references: referencesOf(left) }) });
       }
     } catch (error) {
       const refusal = reprintRefusal(error);
@@ -83,13 +83,13 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         return;
       }
       if (refusal?.code === 'print.reprintNeedsSupervisor') {
-        set({ status: 'failed', message: translate('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }) });
+        set({ status: 'failed', message: message('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }) });
         return;
       }
-      set({ status: 'failed', message: describeError(error) });
+      set({ status: 'failed', message: failure(error) });
       return;
     }
-    set({ status: 'printing', message: translate('bulkPrint.printing', { count: printed, printer: printerOf(job) }) });
+    set({ status: 'printing', message: message('bulkPrint.printing', { count: printed, printer: printerOf(job) }) });
     const until = Date.now() + FOLLOW_FOR_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -99,14 +99,14 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         continue;
       }
       if (job.attributes.status === 'done') {
-        set({ status: 'done', message: translate('bulkPrint.printed', { count: printed, printer: printerOf(job) }) });
+        set({ status: 'done', message: message('bulkPrint.printed', { count: printed, printer: printerOf(job) }) });
         return;
       }
       if (job.attributes.status === 'failed') {
-        set({ status: 'failed', message: job.attributes.reason || job.attributes.failure ? translate('bulkPrint.failed', { reason: printFailureText(job.attributes) }) : translate('bulkPrint.failedNoReason') });
+        set({ status: 'failed', message: job.attributes.reason || job.attributes.failure ? message('bulkPrint.failed', { reason: printFailed(job.attributes) }) : message('bulkPrint.failedNoReason') });
         return;
       }
     }
-    set({ status: 'printing', message: translate('bulkPrint.still', { printer: printerOf(job) }) });
+    set({ status: 'printing', message: message('bulkPrint.still', { printer: printerOf(job) }) });
   },
 }));

@@ -4,7 +4,7 @@
 // (components/Notice.tsx) uses.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguage, currentLanguage } from '../../src-renderer/i18n/i18n.ts';
-import { sayIt, type Said } from '../../src-renderer/i18n/said.ts';
+import { message, printFailed, sayIt, type Said } from '../../src-renderer/i18n/said.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
 import { useSession } from '../../src-renderer/store/session.ts';
@@ -13,6 +13,7 @@ import { useWebhooks } from '../../src-renderer/store/webhooks.ts';
 import { useReturns } from '../../src-renderer/store/returns.ts';
 import { useCloseDay } from '../../src-renderer/store/close-day.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
+import { useBulkPrint } from '../../src-renderer/store/bulk-print.ts';
 import { voidRefusalText } from '../../src-renderer/i18n/error-text.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
@@ -102,5 +103,25 @@ describe('a message held in a store takes the language of the moment it is shown
     await switchTo('de');
     expect(voidRefusalText(useShipments.getState().detail!.deleteError!.failure)).toBe(de['error.code.shipment.notFound']);
     expect(english).not.toBe(de['error.code.shipment.notFound']);
+  });
+
+  it('a print of several labels refused, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    await useBulkPrint.getState().print(['00000000-0000-4000-8000-000000000000']);
+    expect(useBulkPrint.getState().status).toBe('failed');
+    const english = shown(useBulkPrint.getState().message);
+    await switchTo('de');
+    const german = shown(useBulkPrint.getState().message);
+    expect(german).not.toBe(english);
+    expect(german).not.toContain(english);
+  });
+
+  it('a failure inside a sentence is worded with the sentence, when it is shown', async () => {
+    const held = message('bulkPrint.failed', { reason: printFailed({ reason: 'Printer on fire', failure: null }) });
+    await switchTo('en');
+    expect(shown(held)).toContain('Printer on fire');
+    await switchTo('de');
+    expect(shown(held)).toContain(de['printFailure.unknown']);
+    expect(shown(held)).not.toContain('Printer on fire');
   });
 });

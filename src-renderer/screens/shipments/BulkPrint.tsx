@@ -5,6 +5,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelLayout, LabelSort } from '../../../src-shared/printing.ts';
 import { useBulkPrint } from '../../store/bulk-print.ts';
+import { sayIt } from '../../i18n/said.ts';
 
 /** `processed`: the ids of the processed shipments listed, in the list's order. */
 export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Element | null {
@@ -55,7 +56,7 @@ export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Ele
       ) : null}
       {message ? (
         <p className={`notice ${status === 'failed' ? 'notice--error' : leftOut ? 'notice--warning' : status === 'done' ? 'notice--ok' : ''}`} role={status === 'failed' ? 'alert' : 'status'}>
-          {leftOut ? `${message} ${leftOut}` : message}
+          {leftOut ? `${sayIt(message)} ${sayIt(leftOut)}` : sayIt(message)}
         </p>
       ) : null}
     </section>
