@@ -4,13 +4,14 @@ import { create } from 'zustand';
 import { DEFAULT_PACKING_SETUP, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 export interface PackingSetupState {
   /** The defaults until the station's setup has been read. */
   setup: PackingSetup;
   status: 'idle' | 'loading' | 'ready' | 'saving';
-  error: string | null;
+  /** The last refusal, worded by the screen as it shows it. */
+  error: Said | null;
   load(): Promise<void>;
   /** Saves the change; false (with the station's reason in `error`) when it was refused. */
   save(change: Partial<PackingSetup>): Promise<boolean>;
@@ -25,7 +26,7 @@ export const usePackingSetup = create<PackingSetupState>()((set) => ({
     try {
       set({ setup: (await api().call(ROUTES.packing)).data.attributes, status: 'ready', error: null });
     } catch (error) {
-      set({ status: 'ready', error: describeError(error) });
+      set({ status: 'ready', error: failure(error) });
     }
   },
   async save(change) {
@@ -34,7 +35,7 @@ export const usePackingSetup = create<PackingSetupState>()((set) => ({
       set({ setup: (await api().call(ROUTES.changePacking, { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes, status: 'ready' });
       return true;
     } catch (error) {
-      set({ status: 'ready', error: describeError(error) });
+      set({ status: 'ready', error: failure(error) });
       return false;
     }
   },

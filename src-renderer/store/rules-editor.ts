@@ -7,8 +7,7 @@ import { validatePackingSetup, type PackingSetup } from '../../src-shared/packin
 import { usePackingSetup } from './packing-setup.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 import { packingWords } from '../i18n/packing-words.ts';
 
 export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
@@ -22,11 +21,12 @@ export interface RulesEditorState {
   rules: DraftRule[];
   warnPercent: string;
   blockPercent: string;
-  /** Faults of the draft, by field id (`rules.2.countries`, `varianceWarnPercent`), in words. */
-  errors: Record<string, string>;
+  /** Faults of the draft, by field id (`rules.2.countries`, `varianceWarnPercent`), worded by the screen. */
+  errors: Record<string, Said>;
   dryRun: DryRunRow[] | null;
   status: 'idle' | 'trying' | 'saving';
-  message: string | null;
+  /** What the last try or save did, or why it was refused, worded by the screen. */
+  message: Said | null;
   /** Starts over from the station's saved setup. */
   reset(setup: PackingSetup): void;
   edit(index: number, field: RuleField, value: string): void;
@@ -69,18 +69,18 @@ function requestOf(state: Pick<RulesEditorState, 'rules' | 'warnPercent' | 'bloc
 }
 
 /** What each field of a rule expects, in the packer's words. */
-const fieldWords = (field: RuleField): string => translate(`rules.expects.${field}`);
+const fieldWords = (field: RuleField): Said => message(`rules.expects.${field}`);
 
 /** The shared rules' faults by field: a pointer like /data/attributes/rules/2/when/countries/1 is rules.2.countries. */
-function faultsOf(pointers: string[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+function faultsOf(pointers: string[]): Record<string, Said> {
+  const errors: Record<string, Said> = {};
   for (const pointer of pointers) {
     const [, , , member, index, part, field] = pointer.split('/');
-    if (member === 'rules' && part === 'then' && field === undefined) errors[`rules.${index}.then`] = translate('rules.expects.then');
+    if (member === 'rules' && part === 'then' && field === undefined) errors[`rules.${index}.then`] = message('rules.expects.then');
     else if (member === 'rules' && field) errors[`rules.${index}.${field}`] = fieldWords(field as RuleField);
-    else if (member === 'varianceWarnPercent') errors.varianceWarnPercent = translate('rules.expects.warn');
-    else if (member === 'varianceBlockPercent') errors.varianceBlockPercent = translate('rules.expects.block');
-    else if (member) errors[member] = translate('rules.expects.other');
+    else if (member === 'varianceWarnPercent') errors.varianceWarnPercent = message('rules.expects.warn');
+    else if (member === 'varianceBlockPercent') errors.varianceBlockPercent = message('rules.expects.block');
+    else if (member) errors[member] = message('rules.expects.other');
   }
   return errors;
 }
@@ -127,9 +127,9 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
         const orders = (await api().call(ROUTES.orders, { query: { limit: DRY_RUN_ORDERS } })).data;
         const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes), packingWords());
         const changed = rows.filter((row) => row.changed).length;
-        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? translate('rules.noOrders') : translate('rules.dryRunResult', { changed, count: rows.length }) });
+        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? message('rules.noOrders') : message('rules.dryRunResult', { changed, count: rows.length }) });
       } catch (error) {
-        set({ status: 'idle', message: describeError(error) });
+        set({ status: 'idle', message: failure(error) });
       }
     },
     async save() {
@@ -138,7 +138,7 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       set({ status: 'saving', message: null });
       const saved = await usePackingSetup.getState().save({ rules: draft.rules, varianceWarnPercent: draft.varianceWarnPercent, varianceBlockPercent: draft.varianceBlockPercent });
       if (saved) get().reset(usePackingSetup.getState().setup);
-      set({ status: 'idle', message: saved ? translate('rules.savedMessage') : usePackingSetup.getState().error });
+      set({ status: 'idle', message: saved ? message('rules.savedMessage') : usePackingSetup.getState().error });
     },
   };
 });

@@ -14,6 +14,7 @@ import { useReturns } from '../../src-renderer/store/returns.ts';
 import { useCloseDay } from '../../src-renderer/store/close-day.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useBulkPrint } from '../../src-renderer/store/bulk-print.ts';
+import { useRulesEditor } from '../../src-renderer/store/rules-editor.ts';
 import { voidRefusalText } from '../../src-renderer/i18n/error-text.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
@@ -123,5 +124,15 @@ describe('a message held in a store takes the language of the moment it is shown
     await switchTo('de');
     expect(shown(held)).toContain(de['printFailure.unknown']);
     expect(shown(held)).not.toContain('Printer on fire');
+  });
+
+  it('a fault of the packing rules draft, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    useRulesEditor.getState().setPercent('warnPercent', 'lots');
+    await useRulesEditor.getState().save();
+    const held = useRulesEditor.getState().errors.varianceWarnPercent ?? null;
+    expect(shown(held)).toBe(en['rules.expects.warn']);
+    await switchTo('de');
+    expect(shown(useRulesEditor.getState().errors.varianceWarnPercent ?? null)).toBe(de['rules.expects.warn']);
   });
 });

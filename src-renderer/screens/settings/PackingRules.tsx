@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
 import { packingWords } from '../../i18n/packing-words.ts';
+import { sayIt } from '../../i18n/said.ts';
 
 const CONDITIONS: { field: RuleField; label: MessageKey; hint: MessageKey | null }[] = [
   { field: 'countries', label: 'rules.countries', hint: 'rules.countriesHint' },
@@ -29,6 +30,8 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
   const { setup, error: loadError } = usePackingSetup();
   const editor = useRulesEditor();
   const words = packingWords();
+  /** A fault of the draft at a field, in the desk's language now. */
+  const errorAt = (field: string): string | undefined => (editor.errors[field] ? sayIt(editor.errors[field]) : undefined);
   // A newly read or saved setup starts the draft over.
   const reset = editor.reset;
   useEffect(() => reset(setup), [reset, setup]);
@@ -49,11 +52,11 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                   value={rule[field]}
                   placeholder={hint ? t(hint) : ''}
                   onValue={(value) => editor.edit(index, field, value)}
-                  error={editor.errors[`rules.${index}.${field}`]}
+                  error={errorAt(`rules.${index}.${field}`)}
                   disabled={!canEdit}
                 />
               ))}
-              <div className={`field${editor.errors[`rules.${index}.box`] ? ' field--error' : ''}`}>
+              <div className={`field${errorAt(`rules.${index}.box`) ? ' field--error' : ''}`}>
                 <label htmlFor={`rule-${index}-box`}>{t('rules.ruleField', { number: index + 1, field: t('rules.box') })}</label>
                 <select id={`rule-${index}-box`} value={rule.box} disabled={!canEdit} onChange={(event) => editor.edit(index, 'box', event.target.value)}>
                   <option value="">{t('rules.noBox')}</option>
@@ -62,7 +65,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                   ))}
                   {rule.box && !setup.boxPresets.some((preset) => preset.name === rule.box) ? <option>{rule.box}</option> : null}
                 </select>
-                {editor.errors[`rules.${index}.box`] ? <span className="field__error">{editor.errors[`rules.${index}.box`]}</span> : null}
+                {errorAt(`rules.${index}.box`) ? <span className="field__error">{errorAt(`rules.${index}.box`)}</span> : null}
               </div>
               <div className="field">
                 <label htmlFor={`rule-${index}-service`}>{t('rules.ruleField', { number: index + 1, field: t('rules.service') })}</label>
@@ -77,11 +80,11 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                 value={rule.carrier}
                 placeholder={t('rules.any')}
                 onValue={(value) => editor.edit(index, 'carrier', value)}
-                error={editor.errors[`rules.${index}.carrier`]}
+                error={errorAt(`rules.${index}.carrier`)}
                 disabled={!canEdit}
               />
             </div>
-            {editor.errors[`rules.${index}.then`] ? <p className="field__error">{editor.errors[`rules.${index}.then`]}</p> : null}
+            {errorAt(`rules.${index}.then`) ? <p className="field__error">{errorAt(`rules.${index}.then`)}</p> : null}
             {canEdit ? (
               <div className="rule__actions">
                 <button type="button" className="link" onClick={() => editor.move(index, -1)} disabled={index === 0} aria-label={t('rules.moveUp', { number: index + 1 })}>
@@ -103,7 +106,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
           label={t('rules.warn')}
           value={editor.warnPercent}
           onValue={(value) => editor.setPercent('warnPercent', value)}
-          error={editor.errors.varianceWarnPercent}
+          error={errorAt('varianceWarnPercent')}
           inputMode="decimal"
           disabled={!canEdit}
         />
@@ -111,7 +114,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
           label={t('rules.block')}
           value={editor.blockPercent}
           onValue={(value) => editor.setPercent('blockPercent', value)}
-          error={editor.errors.varianceBlockPercent}
+          error={errorAt('varianceBlockPercent')}
           inputMode="decimal"
           disabled={!canEdit}
         />
@@ -133,7 +136,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
       )}
       {editor.message ? (
         <p className="notice" role="status">
-          {editor.message}
+          {sayIt(editor.message)}
         </p>
       ) : null}
       {editor.dryRun && editor.dryRun.length > 0 ? (
