@@ -6,6 +6,7 @@ import type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 import { useReceiverSearch } from '../store/receiver-search.ts';
 import { useTranslation } from 'react-i18next';
 import { ComboboxOption } from './ComboboxOption.tsx';
+import { sayIt } from '../i18n/said.ts';
 
 export function ReceiverSearch({
   onPick,
@@ -81,7 +82,7 @@ export function ReceiverSearch({
         )}
       </ul>
       <span className="combobox__status" aria-live="polite">
-        {status === 'loading' ? t('receiver.searching') : status === 'error' ? error : ''}
+        {status === 'loading' ? t('receiver.searching') : status === 'error' && error ? sayIt(error) : ''}
       </span>
     </div>
   );

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { AuditEvent } from '../api/types.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 const PAGE = 50;
 
@@ -12,7 +12,8 @@ export interface AuditState {
   /** The id to read older entries before; null at the log's start. */
   next: string | null;
   action: string;
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   setAction(action: string): void;
   /** Reads the newest page again. */
   load(): Promise<void>;
@@ -36,7 +37,7 @@ export const useAudit = create<AuditState>()((set, get) => ({
       const page = await api().auditEvents({ action: get().action || undefined, size: PAGE });
       set({ status: 'ready', events: page.events, next: page.next });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
   async more() {
@@ -47,7 +48,7 @@ export const useAudit = create<AuditState>()((set, get) => ({
       const page = await api().auditEvents({ before, action: get().action || undefined, size: PAGE });
       set({ status: 'ready', events: [...get().events, ...page.events], next: page.next });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
 }));

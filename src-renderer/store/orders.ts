@@ -3,12 +3,13 @@ import { create } from 'zustand';
 import type { OrderResource } from '../../src-shared/orders.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 export interface OrdersState {
   open: OrderResource[];
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   load(): Promise<void>;
 }
 
@@ -21,7 +22,7 @@ export const useOrders = create<OrdersState>()((set) => ({
     try {
       set({ open: (await api().call(ROUTES.orders, { query: { status: 'open', limit: 1000 } })).data, status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
 }));

@@ -4,14 +4,15 @@
 import { create } from 'zustand';
 import type { Manifest, OutboxEntry, UpstreamHealth } from '../api/types.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 export interface OutboxState {
   entries: OutboxEntry[];
   upstreams: UpstreamHealth[];
   /** Closed manifests waiting to be sent to their upstream service, or refused there. */
   manifests: Manifest[];
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   load(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ export const useOutbox = create<OutboxState>()((set) => ({
     try {
       set({ ...(await api().outbox()), error: null });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 }));

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { SavedAddress } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 const DEBOUNCE_MS = 200;
 
@@ -16,7 +16,8 @@ export interface ReceiverSearchState {
   open: boolean;
   active: number;
   status: 'idle' | 'loading' | 'error';
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   /** The packer typed: search the address book for the new text after a short pause. */
   type(text: string): void;
   /** Moves the active match by one; opens the list first when it is closed. */
@@ -51,7 +52,7 @@ export const useReceiverSearch = create<ReceiverSearchState>()((set, get) => {
       })
       .catch((caught: unknown) => {
         if ((caught as Error).name === 'AbortError' || inFlight !== controller) return;
-        set({ status: 'error', error: describeError(caught) });
+        set({ status: 'error', error: failure(caught) });
       });
   };
 

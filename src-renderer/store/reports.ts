@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { addDays } from '../../src-shared/calendar.ts';
 import type { ReportDay, ReportMeta } from '../api/types.ts';
 import { api } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 import { stationToday } from './station-clock.ts';
 
 /** The range of the last `days` days up to the station's today. */
@@ -22,7 +22,8 @@ export interface ReportsState {
   status: 'idle' | 'loading' | 'ready';
   days: ReportDay[];
   meta: ReportMeta | null;
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   setRange(dateFrom: string, dateTo: string): void;
   setCreatedBy(username: string): void;
   load(): Promise<void>;
@@ -48,14 +49,14 @@ export const useReports = create<ReportsState>()((set, get) => ({
     try {
       set({ ...(await api().report(dateFrom, dateTo, createdBy || undefined)), status: 'ready' });
     } catch (error) {
-      set({ status: 'ready', error: describeError(error) });
+      set({ status: 'ready', error: failure(error) });
     }
   },
   async csv() {
     try {
       return await api().reportCsv(get().dateFrom, get().dateTo, get().createdBy || undefined);
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
       return null;
     }
   },

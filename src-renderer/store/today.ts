@@ -4,11 +4,12 @@ import { create } from 'zustand';
 import type { Today } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 export interface TodayState {
   today: Today | null;
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   /** One person's work only (a username), or '' for the whole account's. */
   createdBy: string;
   setCreatedBy(username: string): void;
@@ -27,7 +28,7 @@ export const useToday = create<TodayState>()((set, get) => ({
     try {
       set({ today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined } })).data.attributes, error: null });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 }));

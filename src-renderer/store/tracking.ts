@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Shipment, Tracking } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, type Said } from '../i18n/said.ts';
 
 export interface TrackingState {
   query: string;
@@ -13,7 +13,8 @@ export interface TrackingState {
   status: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
   shipment: Shipment | null;
   tracking: Tracking | null;
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   setQuery(query: string): void;
   lookup(): Promise<void>;
 }
@@ -40,7 +41,7 @@ export const useTracking = create<TrackingState>()((set, get) => ({
       const tracking = shipment.meta?.status === 3 ? (await api().call(ROUTES.tracking, { params: { id: summary.id } })).data : null;
       set({ status: 'ready', shipment, tracking });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
 }));

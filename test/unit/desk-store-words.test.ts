@@ -15,6 +15,7 @@ import { useCloseDay } from '../../src-renderer/store/close-day.ts';
 import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useBulkPrint } from '../../src-renderer/store/bulk-print.ts';
 import { useRulesEditor } from '../../src-renderer/store/rules-editor.ts';
+import { useReports } from '../../src-renderer/store/reports.ts';
 import { voidRefusalText } from '../../src-renderer/i18n/error-text.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
@@ -134,5 +135,18 @@ describe('a message held in a store takes the language of the moment it is shown
     expect(shown(held)).toBe(en['rules.expects.warn']);
     await switchTo('de');
     expect(shown(useRulesEditor.getState().errors.varianceWarnPercent ?? null)).toBe(de['rules.expects.warn']);
+  });
+
+  it('a report refused, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    // A range that ends before it starts: the station refuses it.
+    useReports.getState().setRange(t.clock.day(5), t.clock.today());
+    await useReports.getState().load();
+    const english = shown(useReports.getState().error);
+    expect(english).not.toBe('');
+    await switchTo('de');
+    const german = shown(useReports.getState().error);
+    expect(german).not.toBe(english);
+    expect(german).not.toContain(english);
   });
 });
