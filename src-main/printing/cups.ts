@@ -7,12 +7,17 @@ import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
 
 type Run = (command: string, args: string[], input?: Uint8Array) => Promise<string>;
 
-function runCommand(command: string, args: string[], input?: Uint8Array): Promise<string> {
+/**
+ * Runs a CUPS command, its input on stdin. A command that ends before reading it all (lp refusing a queue) closes the
+ * pipe: the write's EPIPE is that command's failure, answered by its exit, never an uncaught error of the station.
+ */
+export function runCommand(command: string, args: string[], input?: Uint8Array): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(command, args, { timeout: 15_000, env: { ...process.env, LANG: 'C', LC_ALL: 'C' } }, (error, stdout, stderr) => {
       if (error) reject(new Error((stderr || error.message).trim()));
       else resolve(stdout);
     });
+    child.stdin?.on('error', () => {});
     if (input) child.stdin?.end(Buffer.from(input));
   });
 }
