@@ -9,9 +9,9 @@ import type { ApiContext } from '../context.ts';
 import { checkJsonInput } from '../json-input.ts';
 import { hasBody } from './negotiation.ts';
 
-export const BODY_LIMIT = '1mb';
-/** BODY_LIMIT in bytes, as a refusal's meta.maxBytes says it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The limit in words, as the refusal's detail says it. */
+export const BODY_LIMIT = `${BODY_LIMIT_BYTES / (1024 * 1024)}mb`;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -27,7 +27,7 @@ export function jsonBody() {
     let text: string;
     try {
       const length = ctx.get('Content-Length');
-      const bytes = await getRawBody(ctx.req, { limit: BODY_LIMIT, length: length === '' ? undefined : length });
+      const bytes = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES, length: length === '' ? undefined : length });
       text = utf8.decode(bytes);
     } catch (error) {
       throw bodyError(error);
