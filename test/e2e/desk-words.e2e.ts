@@ -173,9 +173,12 @@ test('a scanned order for a closed carrier, printed by itself: the announcement 
     await page.keyboard.press('Enter');
     await page.keyboard.type('WD-7002');
     await page.keyboard.press('Enter');
-    // The scale is still unplugged: the packer types the weight, and ships.
+    // The scale is still unplugged: once the order is on screen, the packer types the weight, and ships. (A weight
+    // typed before the order arrives is replaced by the order's draft: the test types after it, as a packer does.)
+    const panel = page.getByRole('region', { name: 'Auftrag WD-7002' });
+    await expect(panel.getByRole('status', { name: de['scale.label'] })).toContainText(de['scale.unplugged']);
     await page.getByRole('textbox', { name: de['form.weight'], exact: true }).fill('0.9');
-    await page.getByRole('button', { name: de['order.ship'] }).click();
+    await panel.getByRole('button', { name: de['order.ship'] }).click();
     const said = `Geht am ${deskDate(MONDAY, 'de')}: UPS ist für heute abgeschlossen`;
     await expect(page.getByTestId('announcer-assertive')).toHaveText(said);
     await expect(page.getByRole('complementary', { name: de['label.shipment'] })).toContainText(said);
