@@ -165,6 +165,8 @@ test('an order shipped by another program while the packer packs it', async ({ p
   await page.keyboard.press('Enter');
   await page.keyboard.type('WD-8001');
   await page.keyboard.press('Enter');
+  // The weight is typed once the order is on screen (before it, the order's draft would replace it).
+  await expect(page.getByRole('region', { name: 'Auftrag WD-8001' })).toBeVisible();
   await page.getByRole('textbox', { name: de['form.weight'], exact: true }).fill('0.9');
   // Meanwhile the shop's own program books the order.
   const other = await booked('DHL', { orderNumber: 'WD-8001' });
