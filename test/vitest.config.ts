@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/printing/**/*.test.ts', 'test/integrations/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/printing/**/*.test.ts', 'test/integrations/**/*.test.ts', 'test/services/**/*.test.ts'],
         },
       },
       ...('missing' in postgres ? [] : [{

@@ -1,0 +1,107 @@
+// The service tier without HTTP: the station's services wired over a real SQLite store in a temp folder, as
+// createStation wires them (station/data-folder.ts sets the store up, station/services.ts wires the services), with
+// the clock the test sets. Tests call the use cases as the routes do, with a Caller of the role they name.
+import { join } from 'node:path';
+import type { Role } from '../../src-shared/roles.ts';
+import type { Caller } from '../../src-main/domain/caller.ts';
+import type { ClientRecord } from '../../src-main/domain/client.ts';
+import { silentLogger } from '../../src-main/logger.ts';
+import type { PrintBackend } from '../../src-main/printing/backend.ts';
+import { ensureTokenSettings } from '../../src-main/services/authentication.ts';
+import { ensureCalendar } from '../../src-main/services/calendar.ts';
+import { ensureStationKeys, type StationKeys } from '../../src-main/services/station-keys.ts';
+import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
+import { wireServices, type ServiceOptions, type Services } from '../../src-main/station/services.ts';
+import { openStore, type Store } from '../../src-main/store/index.ts';
+import { runningClock, type TestClock } from './clock.ts';
+import { OPERATOR, SMITH, tempDir } from './station.ts';
+
+export interface ServiceTierOptions {
+  /** The station's clock (test/helpers/clock.ts); the real now in the operating system's zone when not given. */
+  clock?: TestClock;
+  /** This station's desk: its print jobs are its own. */
+  desk?: string;
+  /** How labels reach printers; CUPS (as on a Linux station) when not given. */
+  printBackend?: PrintBackend;
+  printPollMs?: number;
+  printTimeoutMs?: number;
+  /** Writes go to the writer thread, as in a running station (true), or run at once on the one connection (false). */
+  writerThread?: boolean;
+  /** Other knobs of the wiring (timeouts of the upstream gateway, document workers…). */
+  wiring?: Partial<Omit<ServiceOptions, 'dataDir' | 'resourcesDir' | 'desk' | 'clock' | 'logger' | 'ownUrl'>>;
+}
+
+export interface ServiceTier extends Services {
+  store: Store;
+  keys: StationKeys;
+  dataDir: string;
+  desk: string;
+  clock: TestClock;
+  /** The one account of the tier (Bottega Verdi, username smith), made on first use. */
+  client(): Promise<ClientRecord>;
+  /** A person of that account with the role, made on first use of the role, as the API would see them. */
+  caller(role?: Role): Promise<Caller>;
+  /** Stops the print monitor and the webhook deliverer, closes the document workers and the store. */
+  close(): Promise<void>;
+}
+
+const PROFILE = { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' };
+
+export async function openServiceTier(options: ServiceTierOptions = {}): Promise<ServiceTier> {
+  const clock = options.clock ?? runningClock();
+  const desk = options.desk ?? 'desk-1';
+  const dataDir = tempDir('station-services-');
+  // As openDataDir sets a new station up: the store, its keys, its time zone and token settings.
+  const store = openStore(join(dataDir, 'station.sqlite'), { clock });
+  const keys = await ensureStationKeys(store);
+  await ensureCalendar(store, clock.timeZone);
+  await ensureTokenSettings(store, clock());
+  if (!(await store.holdDesk(desk))) throw new Error(`desk ${desk} is held already`);
+  if (options.writerThread ?? true) store.writeInBackground((message) => console.error(message));
+  const services = wireServices(store, keys, {
+    ...options.wiring,
+    dataDir,
+    resourcesDir: DEFAULT_RESOURCES_DIR,
+    desk,
+    clock,
+    logger: silentLogger,
+    ownUrl: () => 'http://127.0.0.1:0',
+    printBackend: options.printBackend,
+    printPollMs: options.printPollMs,
+    printTimeoutMs: options.printTimeoutMs,
+  });
+
+  let account: Promise<ClientRecord> | undefined;
+  const client = () =>
+    (account ??= services.clients.add(OPERATOR, { username: SMITH.username, password: SMITH.password, role: 'admin', profile: PROFILE }).then(({ role: _role, ...record }) => record));
+  const callers = new Map<Role, Promise<Caller>>();
+  const makeCaller = async (role: Role): Promise<Caller> => {
+    const record = await client();
+    const username = role === 'admin' ? SMITH.username : `${role}-${desk}`;
+    if (role !== 'admin') await services.users.add(OPERATOR, { clientId: record.id, username, password: SMITH.password, role });
+    const user = await store.users.byUsername(username);
+    if (!user) throw new Error(`user ${username} was not made`);
+    return { client: (await store.clients.byId(record.id)) ?? record, user, sandbox: false };
+  };
+
+  return {
+    ...services,
+    store,
+    keys,
+    dataDir,
+    desk,
+    clock,
+    client,
+    caller: (role = 'admin') => {
+      let caller = callers.get(role);
+      if (!caller) callers.set(role, (caller = makeCaller(role)));
+      return caller;
+    },
+    close: async () => {
+      await Promise.all([services.printing.stop(), services.deliverer.stop()]);
+      services.events.stop();
+      await services.documents.close();
+      await store.close();
+    },
+  };
+}
