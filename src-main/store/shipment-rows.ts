@@ -119,7 +119,14 @@ export interface ShipmentBulk {
 }
 
 export interface ShipmentWrites {
+  /** The next shipment reference, never the same twice (on SQLite, from the block the store holds; see reserveReferences). */
   allocateReference(): Promise<string>;
+  /**
+   * Reserves `count` consecutive references in one write and answers them in order (SQLite: the store hands them
+   * out from memory, one per create, so a create needs no commit of its own to draw its reference). On PostgreSQL
+   * the sequence costs no commit: the references are drawn one by one.
+   */
+  reserveReferences(count: number): Promise<string[]>;
   /**
    * Records a new shipment, processed already when `processed` is given, with its audit entries (the shipment's, and
    * the audit log's when given), its events, and the request's idempotency key when it came with one.

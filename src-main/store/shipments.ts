@@ -250,6 +250,11 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
 
   return {
     allocateReference: () => allocateReference(sql),
+    reserveReferences: async (count) => {
+      if (sql.dialect.referenceBlock === null) return Promise.all(Array.from({ length: count }, () => allocateReference(sql)));
+      const first = BigInt((await sql.one<{ first: string }>(sql.dialect.referenceBlock, [count]))!.first);
+      return Array.from({ length: count }, (_, index) => String(first + BigInt(index)));
+    },
     insert: (shipment, processed, logged, key) =>
       sql.tx(async (tx) => {
         const names = summaryNames(shipment.attributes);

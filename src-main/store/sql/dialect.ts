@@ -34,6 +34,12 @@ export interface DialectSql {
   /** A statement that answers the next shipment reference (as `reference`, text) and never the same twice. */
   readonly nextReference: string;
   /**
+   * A statement that reserves a block of $1 references in one write and answers the first (as `first`, text): the
+   * block is handed out from memory, so a create needs no commit of its own to draw its reference. Null where
+   * drawing one costs no commit (PostgreSQL's sequence hands each desk its own values outside any transaction).
+   */
+  readonly referenceBlock: string | null;
+  /**
    * Locks a table against other writers until the transaction ends, where other desks may write meanwhile (null:
    * SQLite's BEGIN IMMEDIATE holds the database's write lock already).
    */
@@ -93,6 +99,7 @@ export const SQLITE: Dialect = {
   lockRows: '',
   skipLockedRows: '',
   nextReference: 'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
+  referenceBlock: 'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
   lockTable: () => null,
   settingsChanged: null,
   eventOrderLock: null,
@@ -130,6 +137,7 @@ export const POSTGRES: Dialect = {
   lockRows: ' FOR UPDATE',
   skipLockedRows: ' FOR UPDATE SKIP LOCKED',
   nextReference: "SELECT nextval('shipment_reference')::text AS reference",
+  referenceBlock: null,
   lockTable: (table) => `LOCK TABLE ${table} IN EXCLUSIVE MODE`,
   settingsChanged: `SELECT pg_notify('${SETTINGS_CHANNEL}', $1)`,
   // Any number that event ordering chooses: one transaction-level advisory lock for every desk on the database.
