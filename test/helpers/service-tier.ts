@@ -21,6 +21,8 @@ export interface ServiceTierOptions {
   clock?: TestClock;
   /** This station's desk: its print jobs are its own. */
   desk?: string;
+  /** The data folder of a tier closed before: its store opened again, as a restart does (its callers stay good); a new temp folder when not given. */
+  dataDir?: string;
   /** How labels reach printers; CUPS (as on a Linux station) when not given. */
   printBackend?: PrintBackend;
   printPollMs?: number;
@@ -50,7 +52,7 @@ const PROFILE = { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano'
 export async function openServiceTier(options: ServiceTierOptions = {}): Promise<ServiceTier> {
   const clock = options.clock ?? runningClock();
   const desk = options.desk ?? 'desk-1';
-  const dataDir = tempDir('station-services-');
+  const dataDir = options.dataDir ?? tempDir('station-services-');
   // As openDataDir sets a new station up: the store, its keys, its time zone and token settings.
   const store = openStore(join(dataDir, 'station.sqlite'), { clock });
   const keys = await ensureStationKeys(store);
