@@ -168,6 +168,17 @@ describe('shipments', () => {
     for (const reference of references) expect(reference).toMatch(/^\d{12}$/);
   });
 
+  it('reserves blocks of references apart from each other and from every reference drawn one by one (consecutive on SQLite)', async () => {
+    const [block, other] = await Promise.all([store.shipments.reserveReferences(5), store.shipments.reserveReferences(5)]);
+    const single = await store.shipments.allocateReference();
+    for (const reserved of [block!, other!]) {
+      // SQLite reserves a block in one write; PostgreSQL's sequence draws each, so two blocks drawn at once interleave.
+      if (store.backend === 'sqlite') expect(reserved.map(Number)).toEqual(reserved.map((_, i) => Number(reserved[0]) + i));
+      for (const reference of reserved) expect(reference).toMatch(/^\d{12}$/);
+    }
+    expect(new Set([...block!, ...other!, single]).size).toBe(11);
+  });
+
   it('records a create in one transaction: the shipment, its processing, audit, event, addresses and key', async () => {
     const latest = await store.events.latestId();
     const shipment = newShipment(client, { reference: await store.shipments.allocateReference(), orderNumber: 'ORD-1' });
