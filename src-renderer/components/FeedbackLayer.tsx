@@ -6,17 +6,20 @@ import React, { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback/feedback.ts';
 import { useFocusReturn } from './focus-return.ts';
+import { sayAny } from '../i18n/said.ts';
 
 export function LiveRegions(): React.JSX.Element {
+  // Subscribes to the language: what a store asked to be said is worded as it shows, in the language of that moment.
+  useTranslation();
   const polite = useFeedback((state) => state.polite);
   const assertive = useFeedback((state) => state.assertive);
   return (
     <>
       <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer-polite">
-        {polite ? <span key={polite.serial}>{polite.text}</span> : null}
+        {polite ? <span key={polite.serial}>{sayAny(polite.text)}</span> : null}
       </div>
       <div className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="announcer-assertive">
-        {assertive ? <span key={assertive.serial}>{assertive.text}</span> : null}
+        {assertive ? <span key={assertive.serial}>{sayAny(assertive.text)}</span> : null}
       </div>
     </>
   );
@@ -69,7 +72,7 @@ export function BlockedOverlay(): React.JSX.Element | null {
       <div className="blocked__box">
         <h2 id="blocked-title">{t('blocked.title')}</h2>
         <p id="blocked-reason" className="blocked__reason">
-          {reason}
+          {sayAny(reason)}
         </p>
         <button type="button" ref={button} className="blocked__acknowledge" onClick={acknowledge}>
           {t('blocked.acknowledge')}

@@ -4,8 +4,11 @@
 // refusal held while the packer switches the language is shown in the new one.
 import type { TOptions } from 'i18next';
 import type { PrintFailure } from '../../src-shared/resources.ts';
-import { describeError, printFailureText } from './error-text.ts';
-import { translate } from './i18n.ts';
+import { ApiError } from '../api/client.ts';
+import type { ErrorObject } from '../../src-shared/jsonapi.ts';
+import { describeError, printFailureText, refusalWords } from './error-text.ts';
+import { currentLanguage, translate } from './i18n.ts';
+import { SOURCE_LANGUAGE } from './languages.ts';
 import type { MessageKey } from './messages/en.ts';
 
 /** A print job's failure as the station gives it: its English reason and its code with figures. */
@@ -14,7 +17,11 @@ type PrintFailed = { readonly reason: string | null; readonly failure?: PrintFai
 /** A message's figures: plain values, or something itself to be said (a failure inside a sentence). */
 type Values = Readonly<Record<string, unknown>>;
 
-export type Said = { readonly failure: unknown } | { readonly printFailed: PrintFailed } | { readonly key: MessageKey; readonly values?: Values };
+export type Said =
+  | { readonly failure: unknown }
+  | { readonly printFailed: PrintFailed }
+  | { readonly key: MessageKey; readonly values?: Values }
+  | { readonly refusal: ErrorObject; readonly english: 'detail' | 'reason' };
 
 /** A failure to be said: the error itself, worded when it is shown. */
 export const failure = (error: unknown): Said => ({ failure: error });
@@ -25,12 +32,37 @@ export const message = (key: MessageKey, values?: Values): Said => (values ? { k
 /** Why a print job failed, to be said: worded when it is shown (printFailureText). */
 export const printFailed = (job: PrintFailed): Said => ({ printFailed: { reason: job.reason, failure: job.failure ?? null } });
 
-const isSaid = (value: unknown): value is Said => typeof value === 'object' && value !== null && ('failure' in value || 'printFailed' in value || 'key' in value);
+/**
+ * One error object of a refusal (a field's, by its pointer), to be said: in English the station's text (its detail,
+ * or for a field its meta.reason when it has one), in another language the desk's words for its code.
+ */
+export const refusal = (entry: ErrorObject, english: 'detail' | 'reason' = 'detail'): Said => ({ refusal: entry, english });
+
+/** The fields a refusal names, by JSON pointer, each to be said as a form marks it (refusal, in English its reason). */
+export function fieldRefusals(error: unknown): Record<string, Said> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.errors.flatMap((entry) => (entry.source?.pointer !== undefined ? [[entry.source.pointer, refusal(entry, 'reason')]] : [])));
+}
+
+const isSaid = (value: unknown): value is Said =>
+  typeof value === 'object' &&
+  value !== null &&
+  ('failure' in value || 'printFailed' in value || 'key' in value || 'refusal' in value);
+
+/** Words as they are, or what a store keeps to be said (a Said) worded now: for a holder that takes either (the feedback). */
+export function sayAny(spoken: string | object): string {
+  if (typeof spoken === 'string') return spoken;
+  return isSaid(spoken) ? sayIt(spoken) : '';
+}
 
 /** The words for what a store keeps, in the desk's language now. */
 export function sayIt(said: Said): string {
   if ('failure' in said) return describeError(said.failure);
   if ('printFailed' in said) return printFailureText(said.printFailed);
+  if ('refusal' in said) {
+    if (currentLanguage() !== SOURCE_LANGUAGE) return refusalWords(said.refusal);
+    return said.english === 'reason' ? String(said.refusal.meta?.reason ?? said.refusal.detail) : said.refusal.detail;
+  }
   if (!said.values) return translate(said.key);
   const values = Object.fromEntries(Object.entries(said.values).map(([name, value]) => [name, isSaid(value) ? sayIt(value) : value]));
   return translate(said.key, values as TOptions);

@@ -5,16 +5,15 @@ import type { CalendarChange } from '../../src-shared/calendar-settings.ts';
 import { ApiError } from '../api/client.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError, refusalWords } from '../i18n/error-text.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
-import { SOURCE_LANGUAGE } from '../i18n/languages.ts';
+import { failure, refusal, type Said } from '../i18n/said.ts';
 import { learnStationClock, useStationClock } from './station-clock.ts';
 
 export interface CalendarSettingsState {
   status: 'idle' | 'saving';
-  error: string | null;
-  /** Refusals by field (timeZone, holidays), as the station named them. */
-  fieldErrors: Record<string, string>;
+  /** The last refusal or failure not about a field, worded by the screen as it shows it. */
+  error: Said | null;
+  /** Refusals by field (timeZone, holidays), as the station named them: worded by the screen as it shows them. */
+  fieldErrors: Record<string, Said>;
   /** Reads the calendar again (another desk or the admin command may have changed it). */
   refresh(): Promise<void>;
   /** Saves the change; false when the station refused it (its reasons in `fieldErrors` or `error`). */
@@ -34,12 +33,11 @@ export const useCalendarSettings = create<CalendarSettingsState>()((set) => ({
       useStationClock.getState().learn(answer, askedAt, Date.now());
       set({ status: 'idle' });
       return true;
-    } catch (failure) {
-      const fieldErrors: Record<string, string> = {};
+    } catch (caught) {
+      const fieldErrors: Record<string, Said> = {};
       // Each field's refusal: the station's text in English, the desk's words for its code in another language.
-      const english = currentLanguage() === SOURCE_LANGUAGE;
-      if (failure instanceof ApiError) for (const error of failure.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = english ? error.detail : refusalWords(error);
-      set({ status: 'idle', fieldErrors, error: fieldErrors.timeZone || fieldErrors.holidays ? null : describeError(failure) });
+      if (caught instanceof ApiError) for (const error of caught.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = refusal(error);
+      set({ status: 'idle', fieldErrors, error: fieldErrors.timeZone || fieldErrors.holidays ? null : failure(caught) });
       return false;
     }
   },

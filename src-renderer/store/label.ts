@@ -6,8 +6,7 @@ import type { VerificationAttributes } from '../../src-shared/verification.ts';
 import { customsForms, type CustomsDocument } from '../../src-shared/customs.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 import { block, signal } from '../feedback/feedback.ts';
 
 /** How often a scheduled shipment is checked until the station has processed it. */
@@ -18,7 +17,8 @@ export interface LabelState {
   pdf: Uint8Array | null;
   fileName: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error: string | null;
+  /** The last refusal or failure, worded by the screen as it shows it. */
+  error: Said | null;
   /** The last scan that checked this parcel, matched or not. */
   verification: VerificationAttributes | null;
   /** The shipment's carrier was closed for today when it was booked: the day it ships instead, as its answer said. */
@@ -108,7 +108,7 @@ export const useLabel = create<LabelState>()((set, get) => {
         if (get().shipment?.id !== shipment.id) return;
         set({ pdf: decodeBase64(documents.attributes.fileData), fileName: documents.attributes.fileName, status: 'ready' });
       } catch (error) {
-        set({ status: 'error', error: describeError(error) });
+        set({ status: 'error', error: failure(error) });
       }
     },
     async verify(scanned) {
@@ -118,11 +118,11 @@ export const useLabel = create<LabelState>()((set, get) => {
         const verification = (await api().call(ROUTES.verifyShipment, { params: { id: shipment.id }, body: { data: { type: 'verification', attributes: { scanned } } } })).data.attributes;
         if (get().shipment?.id === shipment.id) set({ verification });
         const words = { scanned: verification.scanned, reference: verification.reference };
-        if (verification.matched) signal('good', translate('label.verified', words));
-        else block(translate('label.wrongLabel', words));
+        if (verification.matched) signal('good', message('label.verified', words));
+        else block(message('label.wrongLabel', words));
         return verification;
       } catch (error) {
-        set({ error: describeError(error) });
+        set({ error: failure(error) });
         return undefined;
       }
     },

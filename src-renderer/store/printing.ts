@@ -6,8 +6,7 @@ import { DEFAULT_PRINT_SETTINGS, type PrintDocuments, type PrintSettings } from 
 import type { PrinterAttributes, PrintJob } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError, printFailureText } from '../i18n/error-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, printFailed, type Said } from '../i18n/said.ts';
 import { signal } from '../feedback/feedback.ts';
 
 const FOLLOW_MS = 700;
@@ -16,10 +15,12 @@ export interface PrintingState {
   settings: PrintSettings;
   printers: PrinterAttributes[];
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error: string | null;
+  /** The last refusal or failure of the settings or printers, worded by the screen as it shows it. */
+  error: Said | null;
   /** The latest job per shipment and documents (see jobKey). */
   jobs: Record<string, PrintJob>;
-  printError: Record<string, string>;
+  /** Why the latest print of a shipment's documents (see jobKey) could not start, worded by the screen as it shows it. */
+  printError: Record<string, Said | null>;
   load(): Promise<void>;
   save(change: Partial<PrintSettings>): Promise<void>;
   /** Prints on the label printer (or the A4 printer) and follows the job; resolves when it is done or failed. */
@@ -49,7 +50,7 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
       const [settings, printers] = await Promise.all([api().call(ROUTES.printSettings).then((answer) => answer.data.attributes), api().call(ROUTES.printers).then((answer) => answer.data)]);
       set({ settings, printers: printers.map((printer) => printer.attributes), status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: describeError(error) });
+      set({ status: 'error', error: failure(error) });
     }
   },
 
@@ -58,14 +59,14 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
     try {
       set({ settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes });
     } catch (error) {
-      set({ error: describeError(error) });
+      set({ error: failure(error) });
     }
   },
 
   async print(shipmentId, documents = 'labels') {
     const key = jobKey(shipmentId, documents);
     const { [key]: _previous, ...jobs } = get().jobs;
-    set({ jobs, printError: { ...get().printError, [key]: '' } });
+    set({ jobs, printError: { ...get().printError, [key]: null } });
     try {
       let job = (await api().call(ROUTES.printShipment, { params: { id: shipmentId }, body: { data: { type: 'printJob', attributes: documents === 'a4' ? { documents } : {} } } })).data;
       set({ jobs: { ...get().jobs, [key]: job } });
@@ -75,11 +76,11 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
         set({ jobs: { ...get().jobs, [key]: job } });
       }
       const printer = printerTitle(get().printers, job.attributes.printer);
-      if (job.attributes.status === 'done') signal('printed', translate('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
-      else signal('bad', translate('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: printFailureText(job.attributes) }));
+      if (job.attributes.status === 'done') signal('printed', message('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
+      else signal('bad', message('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: printFailed(job.attributes) }));
       return job;
     } catch (error) {
-      set({ printError: { ...get().printError, [key]: describeError(error) } });
+      set({ printError: { ...get().printError, [key]: failure(error) } });
       return undefined;
     }
   },

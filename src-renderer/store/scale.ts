@@ -4,22 +4,7 @@ import { create } from 'zustand';
 import type { ScaleReading, ScaleSettings } from '../../src-shared/scale.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError } from '../i18n/error-text.ts';
-import { currentLanguage, translate } from '../i18n/i18n.ts';
-import { SOURCE_LANGUAGE } from '../i18n/languages.ts';
-
-/** The scale's states that are a problem to solve, with the desk's words for what to do. */
-const PROBLEMS: ReadonlySet<ScaleReading['status']> = new Set(['unplugged', 'noAnswer', 'error', 'overload', 'underload']);
-
-/**
- * What is wrong with the scale and what to do, in the packer's words, keyed on its state; null when nothing is.
- * `detail`: the station's own text (its port and the system's error), for an English desk, which speaks the
- * station's language; another language's desk never shows it.
- */
-export function scaleProblem(reading: ScaleReading | null): { text: string; detail: string | null } | null {
-  if (!reading || !PROBLEMS.has(reading.status)) return null;
-  return { text: translate('scale.problem', { status: reading.status }), detail: currentLanguage() === SOURCE_LANGUAGE ? reading.problem : null };
-}
+import { failure, type Said } from '../i18n/said.ts';
 
 const RECONNECT_MS = 2000;
 
@@ -28,7 +13,8 @@ export interface ScaleState {
   /** The station's settings for this desk's scale, once read, and the serial ports it sees. */
   settings: ScaleSettings | null;
   ports: string[];
-  settingsError: string | null;
+  /** The last refusal or failure of the settings, worded by the screen as it shows it. */
+  settingsError: Said | null;
   /** Starts listening (once); returns the function that stops it. */
   listen(): () => void;
   loadSettings(): Promise<void>;
@@ -62,7 +48,7 @@ export const useScale = create<ScaleState>()((set) => {
         const [scale, ports] = await Promise.all([api().call(ROUTES.scale).then((answer) => answer.data.attributes), api().scalePorts()]);
         set({ settings: scale.settings, ports, settingsError: null });
       } catch (error) {
-        set({ settingsError: describeError(error) });
+        set({ settingsError: failure(error) });
       }
     },
     async saveSettings(settings) {
@@ -70,7 +56,7 @@ export const useScale = create<ScaleState>()((set) => {
         set({ settings: (await api().call(ROUTES.changeScale, { body: { data: { type: 'scale', attributes: settings } } })).data.attributes.settings, settingsError: null });
         return true;
       } catch (error) {
-        set({ settingsError: describeError(error) });
+        set({ settingsError: failure(error) });
         return false;
       }
     },

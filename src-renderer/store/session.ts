@@ -11,8 +11,7 @@ import { loadJson, removeKey, saveJson } from './persist.ts';
 import { learnStationClock, stationNow } from './station-clock.ts';
 import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
-import { translate } from '../i18n/i18n.ts';
-import { describeError, refusedFields } from '../i18n/error-text.ts';
+import { failure, fieldRefusals, message, type Said } from '../i18n/said.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
@@ -25,13 +24,14 @@ export interface SessionState {
   /** The signed-in username and role: what the desk shows, and which screens it offers. */
   who: ClientMeta | null;
   token: string | null;
-  error: string | null;
+  /** Why the desk is signed out or cannot reach the station, worded by the screen as it shows it. */
+  error: Said | null;
   /** Learns where the station is (the preload bridge in Electron, /station-config in a browser) and restores a session. */
   start(config?: StationConfig): Promise<void>;
   signIn(username: string, password: string): Promise<void>;
   signOut(): void;
-  /** Saves the account's address (admins); resolves with the station's refusal by JSON pointer, or none. */
-  saveAccount(change: ClientProfileChange): Promise<Record<string, string> | undefined>;
+  /** Saves the account's address (admins); resolves with the station's refusal by JSON pointer ('' for no field), or none. */
+  saveAccount(change: ClientProfileChange): Promise<Record<string, Said> | undefined>;
 }
 
 /**
@@ -116,7 +116,7 @@ export const useSession = create<SessionState>()((set, get) => {
         // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
         config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
       } catch {
-        set({ status: 'unreachable', error: translate('app.unreachable') });
+        set({ status: 'unreachable', error: message('app.unreachable') });
         return;
       }
       // A token the station refuses mid-session (the user removed, the account's key rotated) ends the session.
@@ -127,7 +127,7 @@ export const useSession = create<SessionState>()((set, get) => {
           if (get().status !== 'signed-in') return;
           clearTimeout(renewalTimer);
           removeKey(TOKEN_KEY);
-          set({ status: 'signed-out', client: null, who: null, token: null, error: translate('session.ended') });
+          set({ status: 'signed-out', client: null, who: null, token: null, error: message('session.ended') });
         },
         onUnavailable: () => useDatabaseHealth.getState().noticeUnavailable(api.health),
         beforeCall: renewIfDue,
@@ -168,16 +168,16 @@ export const useSession = create<SessionState>()((set, get) => {
 
     async saveAccount(change) {
       const { api } = get();
-      if (!api) return { '': translate('session.notStarted') };
+      if (!api) return { '': message('session.notStarted') };
       try {
         set({ client: (await api.call(ROUTES.changeCurrentClient, { body: { data: { type: 'client', attributes: change } } })).data });
         return undefined;
       } catch (error) {
         if (error instanceof ApiError && error.errors.some((entry) => entry.source?.pointer)) {
           // Each field with what it expects: the desk's words for it, or in English the station's reason.
-          return refusedFields(error);
+          return fieldRefusals(error);
         }
-        return { '': describeError(error) };
+        return { '': failure(error) };
       }
     },
 
@@ -197,9 +197,9 @@ export function api(): ApiClient {
 }
 
 /** What a refused sign-in tells the person at the desk: never which of the two was wrong. */
-function signInRefusal(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return translate('session.wrongSignIn');
-  if (error instanceof ApiError) return describeError(error);
-  return translate('app.unreachable');
+function signInRefusal(error: unknown): Said {
+  if (error instanceof ApiError && error.status === 401) return message('session.wrongSignIn');
+  if (error instanceof ApiError) return failure(error);
+  return message('app.unreachable');
 }
 

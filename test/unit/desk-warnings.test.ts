@@ -11,7 +11,7 @@ import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { statusOfCode, type ErrorCode } from '../../src-shared/error-codes.ts';
 import { applyLanguage } from '../../src-renderer/i18n/i18n.ts';
 import { groupLeftOut, leftOutFigures } from '../../src-renderer/store/close-day.ts';
-import { scaleProblem } from '../../src-renderer/store/scale.ts';
+import { scaleProblem } from '../../src-renderer/components/scale-problem.ts';
 import { carrierDayClosedWarning } from '../../src-shared/closed-day.ts';
 import type { LeftOut } from '../../src-shared/manifests.ts';
 import { setClock } from '../helpers/clock.ts';

@@ -6,7 +6,7 @@
 // packer is not offered it. A parcel whose carrier's day was closed when it was booked says the day it ships.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translate } from '../../i18n/i18n.ts';
+import { message, type Said } from '../../i18n/said.ts';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -26,7 +26,7 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
   const { shipment, pdf, status, error } = useLabel();
   const printButton = useRef<HTMLButtonElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
-  const [printError, setPrintError] = useState<string | null>(null);
+  const [printError, setPrintError] = useState<Said | null>(null);
   const meta = shipment?.meta;
   const printer = usePrinting((state) => state.settings.printer);
   const autoPrint = usePrinting((state) => state.settings.autoPrint);
@@ -83,7 +83,7 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
   }, [pdf, shipment, printer, autoPrint, hasInvoice, a4Printer]);
 
   const inBrowser = async (pages: BrowserPages) => {
-    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(translate('label.printFailed', { reason: (caught as Error).message })));
+    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(message('label.printFailed', { reason: (caught as Error).message })));
   };
   const printInvoice = async () => {
     if (!shipment) return;

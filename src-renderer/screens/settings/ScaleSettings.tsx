@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatWeight } from '../../i18n/format.ts';
 import { SCALE_PROTOCOLS, SCALE_UNITS, type ScaleSettings as Settings } from '../../../src-shared/scale.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
-import { scaleProblem, useScale } from '../../store/scale.ts';
+import { useScale } from '../../store/scale.ts';
+import { scaleProblem } from '../../components/scale-problem.ts';
 
 const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = { sics: 'Mettler Toledo SICS', nci: 'NCI / Avery Weigh-Tronix (W)' };
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400];

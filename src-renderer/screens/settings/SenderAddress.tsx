@@ -6,6 +6,7 @@ import type { MessageKey } from '../../i18n/messages/en.ts';
 import { SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { fieldText } from '../../i18n/field-text.ts';
+import { sayAny, type Said } from '../../i18n/said.ts';
 import { CountryPicker } from '../../components/CountryPicker.tsx';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
@@ -22,7 +23,8 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
   const saveAccount = useSession((state) => state.saveAccount);
   const current = client?.attributes;
   const [draft, setDraft] = useState<ClientProfile>(() => Object.fromEntries(ORDER.map((field) => [field, current?.[field] ?? ''])) as unknown as ClientProfile);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field the packer left empty is worded at once; the station's refusal (a Said) as it is shown.
+  const [errors, setErrors] = useState<Record<string, string | Said>>({});
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const required = (field: ProfileField) => (SENDER_FIELDS as readonly string[]).includes(field) || (field === 'state' && STATE_REQUIRED.has(draft.country.trim().toUpperCase()));
@@ -75,7 +77,7 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
         <div className="grid">
           {ORDER.map((field) =>
             field === 'country' ? (
-              <CountryPicker key={field} label={t(label(field))} value={draft.country} onValue={(value) => setDraft({ ...draft, country: value })} error={errors[field]} required />
+              <CountryPicker key={field} label={t(label(field))} value={draft.country} onValue={(value) => setDraft({ ...draft, country: value })} error={errors[field] && sayAny(errors[field])} required />
             ) : (
               <Field
                 key={field}
@@ -85,7 +87,7 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
                   setDraft({ ...draft, [field]: value });
                   setSaved(false);
                 }}
-                error={errors[field]}
+                error={errors[field] && sayAny(errors[field])}
                 required={required(field)}
                 wide={field === 'name' || field === 'address1'}
               />

@@ -6,6 +6,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
+import { sayIt } from '../../i18n/said.ts';
 import { useCalendarSettings } from '../../store/calendar-settings.ts';
 import { stationToday, useStationClock } from '../../store/station-clock.ts';
 
@@ -42,7 +43,7 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ timeZone: zone });
           }}
         >
-          <Field label={t('calendar.zoneField')} value={zone} onValue={setZone} list="time-zones" error={fieldErrors.timeZone} autoComplete="off" />
+          <Field label={t('calendar.zoneField')} value={zone} onValue={setZone} list="time-zones" error={fieldErrors.timeZone && sayIt(fieldErrors.timeZone)} autoComplete="off" />
           <datalist id="time-zones">
             {ZONES.map((name) => (
               <option key={name} value={name} />
@@ -83,7 +84,7 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ holidays: [...holidays, holiday] }).then((saved) => saved && setHoliday(''));
           }}
         >
-          <Field label={t('calendar.holiday')} type="date" value={holiday} onValue={setHoliday} error={fieldErrors.holidays} />
+          <Field label={t('calendar.holiday')} type="date" value={holiday} onValue={setHoliday} error={fieldErrors.holidays && sayIt(fieldErrors.holidays)} />
           <button type="submit" disabled={status === 'saving' || !isCalendarDate(holiday)}>
             {t('calendar.addHoliday')}
           </button>
