@@ -13,7 +13,7 @@ import type { ShipmentRecord } from '../../src-main/domain/shipment.ts';
 import { setClock } from '../helpers/clock.ts';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { openServiceTier, type ServiceTier } from '../helpers/service-tier.ts';
-import { attributes, document } from '../helpers/shipments.ts';
+import { attributes, document, exportDeclaration, shipToIn } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();
@@ -52,12 +52,12 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
   });
 
   /** A shipment booked and processed at once, as the one-step create's route hands it to the service. */
-  async function processedShipment(): Promise<ShipmentRecord> {
-    const body = document(attributes(), { service: 'economy', scheduledProcessing: false });
-    const shipment = validateShipmentDocument(body, 'create');
+  async function processedShipment(shipment = attributes()): Promise<ShipmentRecord> {
+    const body = document(shipment, { service: 'economy', scheduledProcessing: false });
+    const parsed = validateShipmentDocument(body, 'create');
     const meta = validateCreateMeta(body, await tier.shipments.carrierChoices());
-    if (!shipment.ok || !meta.ok) throw new Error(`the test's shipment is refused: ${JSON.stringify(shipment.ok ? meta : shipment)}`);
-    const record = await tier.shipments.create(packer, shipment.value, meta.value);
+    if (!parsed.ok || !meta.ok) throw new Error(`the test's shipment is refused: ${JSON.stringify(parsed.ok ? meta : parsed)}`);
+    const record = await tier.shipments.create(packer, parsed.value, meta.value);
     expect(record.status).toBe(3);
     return record;
   }
@@ -171,7 +171,7 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     expect(await streamsWith(record)).toHaveLength(1);
   });
 
-  it('refuses a queue CUPS does not have by name; a queue removed after the job was recorded fails the job as not sent', async () => {
+  it('refuses a queue CUPS does not have by name; a job recorded for a queue CUPS no longer has fails as not sent', async () => {
     const record = await processedShipment();
     const unknown = await refusal(print(packer, record, { printer: 'no-such-queue' }));
     expect(unknown).toMatchObject({ code: 'print.printerUnknown', status: 400, pointer: '/data/attributes/printer', meta: { reason: 'No printer is called no-such-queue.', printer: 'no-such-queue' } });
@@ -196,6 +196,31 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     const stranger = await strangerCaller();
     expect(await refusal(tier.printing.job(stranger, job.id))).toMatchObject({ code: 'print.jobNotFound', status: 404 });
     expect(await tier.printing.jobs(stranger, { after: null, limit: 100 })).toEqual([]);
+  });
+
+  // Last: it sets the account's printer at this desk, which the tests above name in each request.
+  it("keeps the account's print settings at this desk: a change names only queues CUPS has, is audited, and a print without a printer takes it", async () => {
+    expect(await tier.printing.settings(packer)).toEqual({ printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null });
+    const unknown = await refusal(tier.printing.updateSettings(packer, { a4Printer: 'no-such-a4' }));
+    expect(unknown).toMatchObject({ code: 'print.printerUnknown', status: 400, pointer: '/data/attributes/a4Printer', meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' } });
+    const record = await processedShipment();
+    // A4 documents: a domestic shipment has none; one through customs has, but no A4 printer is chosen yet.
+    expect(await refusal(print(packer, record, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Documents', status: 400, pointer: '/data/attributes/documents' });
+    const customs = await processedShipment(attributes({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration() }));
+    expect(await refusal(print(packer, customs, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Printer', status: 400, pointer: '/data/attributes/printer' });
+    expect(await jobsOf(customs)).toEqual([]);
+
+    const changed = await tier.printing.updateSettings(packer, { printer: QUEUE, format: 'zpl', autoPrint: true });
+    expect(changed).toEqual({ printer: QUEUE, format: 'zpl', dpi: 203, autoPrint: true, a4Printer: null });
+    // The account's, at this desk: its supervisor sees the same.
+    expect(await tier.printing.settings(supervisor)).toEqual(changed);
+    const audited = await tier.store.audit.list({ before: null, action: 'print-settings.changed', desk: tier.desk, actor: packer.user.username, limit: 10 });
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ subjectId: `${tier.desk}:${packer.client.id}`, detail: { to: changed } });
+
+    const job = await finished(await print(packer, record, {}));
+    expect(job).toMatchObject({ status: 'done', printer: QUEUE, format: 'zpl', dpi: 203 });
+    expect(await streamsWith(record)).toHaveLength(1);
   });
 
   /** A person of another account on the same station. */
