@@ -3,12 +3,13 @@
 // words: the component that shows it says it (sayIt) in the language of the moment it is shown, not made, so a
 // refusal held while the packer switches the language is shown in the new one.
 import type { TOptions } from 'i18next';
-import type { PrintFailure } from '../../src-shared/resources.ts';
-import { ApiError } from '../api/client.ts';
+import type { PrintFailure, RateUnavailable } from '../../src-shared/resources.ts';
+import { ApiError, type ClosedDay } from '../api/client.ts';
 import type { ErrorObject } from '../../src-shared/jsonapi.ts';
-import { describeError, printFailureText, refusalWords } from './error-text.ts';
+import { closedDayText, describeError, printFailureText, refusalWords } from './error-text.ts';
 import { currentLanguage, translate } from './i18n.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
+import { unavailableText } from './unavailable-text.ts';
 import type { MessageKey } from './messages/en.ts';
 
 /** A print job's failure as the station gives it: its English reason and its code with figures. */
@@ -21,6 +22,8 @@ export type Said =
   | { readonly failure: unknown }
   | { readonly printFailed: PrintFailed }
   | { readonly key: MessageKey; readonly values?: Values }
+  | { readonly unavailable: readonly RateUnavailable[] }
+  | { readonly closedDay: ClosedDay; readonly where: 'rate' | 'label' }
   | { readonly refusal: ErrorObject; readonly english: 'detail' | 'reason' };
 
 /** A failure to be said: the error itself, worded when it is shown. */
@@ -31,6 +34,12 @@ export const message = (key: MessageKey, values?: Values): Said => (values ? { k
 
 /** Why a print job failed, to be said: worded when it is shown (printFailureText). */
 export const printFailed = (job: PrintFailed): Said => ({ printFailed: { reason: job.reason, failure: job.failure ?? null } });
+
+/** Why no carrier service carries the shipment (a rate list's meta.unavailable), to be said: worded when it is shown. */
+export const unavailable = (reasons: readonly RateUnavailable[]): Said => ({ unavailable: reasons });
+
+/** A carrier's closed day (beside a rate, or on a booked label), to be said: worded when it is shown. */
+export const closedDay = (day: ClosedDay, where: 'rate' | 'label'): Said => ({ closedDay: day, where });
 
 /**
  * One error object of a refusal (a field's, by its pointer), to be said: in English the station's text (its detail,
@@ -47,7 +56,7 @@ export function fieldRefusals(error: unknown): Record<string, Said> {
 const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' &&
   value !== null &&
-  ('failure' in value || 'printFailed' in value || 'key' in value || 'refusal' in value);
+  ('failure' in value || 'printFailed' in value || 'key' in value || 'unavailable' in value || 'closedDay' in value || 'refusal' in value);
 
 /** Words as they are, or what a store keeps to be said (a Said) worded now: for a holder that takes either (the feedback). */
 export function sayAny(spoken: string | object): string {
@@ -59,6 +68,8 @@ export function sayAny(spoken: string | object): string {
 export function sayIt(said: Said): string {
   if ('failure' in said) return describeError(said.failure);
   if ('printFailed' in said) return printFailureText(said.printFailed);
+  if ('unavailable' in said) return unavailableText(said.unavailable).text;
+  if ('closedDay' in said) return closedDayText(said.closedDay, said.where);
   if ('refusal' in said) {
     if (currentLanguage() !== SOURCE_LANGUAGE) return refusalWords(said.refusal);
     return said.english === 'reason' ? String(said.refusal.meta?.reason ?? said.refusal.detail) : said.refusal.detail;

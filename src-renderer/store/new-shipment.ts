@@ -9,6 +9,9 @@ import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { fieldText, postalCodeWords } from '../i18n/field-text.ts';
+import { refusedFields } from '../i18n/error-text.ts';
+import { unavailableText } from '../i18n/unavailable-text.ts';
+import type { RateUnavailable } from '../../src-shared/resources.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
 export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
@@ -96,8 +99,11 @@ export interface NewShipmentState extends ShipmentDraft {
    * packages' weight, made in the sender's country, the customer reference as the invoice number when there is none.
    */
   declarationFromContents(): void;
-  /** Marks fields with the station's reasons (by JSON pointer), e.g. a package no service can carry. */
-  markFields(errors: Record<string, string>): void;
+  /**
+   * Marks fields with the station's reasons, as the form's own check marks them: the shipment's fields a refusal
+   * names (by JSON pointer), or the packages no service can carry (a rate list's reasons). Fields none names: no change.
+   */
+  markRefused(refused: { readonly error: unknown } | { readonly unavailable: readonly RateUnavailable[] }): void;
 }
 
 export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
@@ -308,7 +314,11 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       write({ errors });
       return undefined;
     },
-    markFields: (errors) => write({ errors }),
+    markRefused: (refused) => {
+      const fields =
+        'error' in refused ? Object.fromEntries(Object.entries(refusedFields(refused.error)).filter(([pointer]) => pointer.startsWith('/data/attributes/'))) : unavailableText(refused.unavailable).fields;
+      if (Object.keys(fields).length > 0) write({ errors: fields });
+    },
     declarationFromContents: () => {
       const { declaration, goodsDescription, invoiceValue, packages, sender, customerReference } = get();
       // The goods' weight (the net weight customs is told): each parcel less its box's own weight, where the box is a preset.

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
-import { decidePacking, type PackingDecision } from '../../src-shared/packing-rules.ts';
+import { decidePacking, type PackingDecision, type PackingRule } from '../../src-shared/packing-rules.ts';
 import type { BoxPreset } from '../../src-shared/packing-setup.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { ApiError, bookedOf, shipmentRequest } from '../api/client.ts';
@@ -15,17 +15,22 @@ import { highlights, useRates } from './rates.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { usePackingSetup } from './packing-setup.ts';
-import { translate } from '../i18n/i18n.ts';
 import { announce, block, signal } from '../feedback/feedback.ts';
-import { closedDayText, describeError } from '../i18n/error-text.ts';
-import { packingWords } from '../i18n/packing-words.ts';
+import { closedDay as closedDaySaid, failure, message, type Said } from '../i18n/said.ts';
+
+/**
+ * The packing rules' choices for the scanned order (box, service, carrier), and what they were made from: the
+ * screen tells why in the packer's words as it shows them (decidePacking again, from the same rules and weight).
+ */
+export type PackingChoice = Omit<PackingDecision, 'reasons'> & { readonly rules: readonly PackingRule[]; readonly contentsKg: number | undefined };
 
 export interface PackingState {
   order: OrderResource | null;
-  decision: PackingDecision | null;
+  decision: PackingChoice | null;
   box: BoxPreset | null;
   status: 'idle' | 'loading' | 'ready' | 'shipping';
-  error: string | null;
+  /** Why the scan or the shipping stopped, worded by the screen as it shows it. */
+  error: Said | null;
   /** Looks the text up as an order number; false when no order has it (it may be a receiver's name). */
   scan(text: string): Promise<boolean>;
   /** The scale's settled weight (above zero) came or changed: the package's weight (the box stays the rules' choice). */
@@ -48,7 +53,9 @@ export const usePacking = create<PackingState>()((set, get) => {
   const fill = (order: OrderResource, weightKg: string | undefined) => {
     const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
     // The rules choose by the contents: weighing the packed box (box included) never changes the box.
-    const decision = decidePacking(packingRules, order.attributes, expectedWeightKg(order.attributes.lines), packingWords());
+    const contentsKg = expectedWeightKg(order.attributes.lines);
+    const { reasons: _told, ...choice } = decidePacking(packingRules, order.attributes, contentsKg);
+    const decision: PackingChoice = { ...choice, rules: packingRules, contentsKg };
     const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
     const attributes = shipmentFromOrder(order.attributes, {
       shipFrom: senderAddress(),
@@ -75,7 +82,7 @@ export const usePacking = create<PackingState>()((set, get) => {
         const order = (await api().call(ROUTES.order, { params: { number } })).data;
         if (order.attributes.status !== 'open') {
           const shipment = order.attributes.shipment;
-          const taken = translate('packing.orderTaken', {
+          const taken = message('packing.orderTaken', {
             number,
             status: order.attributes.status === 'closed' ? 'shipped' : 'shipping',
             shipment: shipment?.reference ?? shipment?.id ?? '',
@@ -88,19 +95,19 @@ export const usePacking = create<PackingState>()((set, get) => {
         // Rates asked for before this scan are another parcel's.
         useRates.getState().reset();
         set({ order, status: 'ready' });
-        signal('good', translate('announce.orderFound', { number, pieces: order.attributes.totals.quantity, name: order.attributes.shipTo.name, country: order.attributes.shipTo.country }));
+        signal('good', message('announce.orderFound', { number, pieces: order.attributes.totals.quantity, name: order.attributes.shipTo.name, country: order.attributes.shipTo.country }));
         fill(order, undefined);
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          const unknown = translate('packing.noOrder', { number });
+          const unknown = message('packing.noOrder', { number });
           set({ status: 'idle', order: null, error: unknown });
           // A scanned number (it has digits) that is no order stops the parcel; a typed name is only told.
           if (/\d/.test(number)) block(unknown);
           else signal('bad', unknown);
           return false;
         }
-        set({ status: 'idle', error: describeError(error) });
+        set({ status: 'idle', error: failure(error) });
         return true;
       }
     },
@@ -125,7 +132,7 @@ export const usePacking = create<PackingState>()((set, get) => {
         const { cheapestId, fastestId } = highlights(candidates);
         const chosen = candidates.find((rate) => rate.id === (decision?.service === 'express' ? fastestId : cheapestId));
         if (!chosen) {
-          set({ status: 'ready', error: carrier ? translate('packing.carrierNoService', { carrier }) : translate('packing.noService') });
+          set({ status: 'ready', error: carrier ? message('packing.carrierNoService', { carrier }) : message('packing.noService') });
           return undefined;
         }
         const number = order.attributes.number;
@@ -138,11 +145,11 @@ export const usePacking = create<PackingState>()((set, get) => {
         set({ status: 'idle', order: null });
         useLabel.getState().noteClosedDay(shipment.id, closedDay);
         // The parcel does not go today: said before its label prints, and kept (assertive) past the print's own words.
-        if (closedDay) announce(closedDayText(closedDay, 'label'), 'assertive');
+        if (closedDay) announce(closedDaySaid(closedDay, 'label'), 'assertive');
         void useLabel.getState().show(shipment);
         return shipment;
       } catch (error) {
-        set({ status: 'ready', error: describeError(error) });
+        set({ status: 'ready', error: failure(error) });
         return undefined;
       }
     },

@@ -10,9 +10,7 @@ import { useNewShipment } from './new-shipment.ts';
 import { useLabel } from './label.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
-import { describeError, refusedFields } from '../i18n/error-text.ts';
-import { unavailableText } from '../i18n/unavailable-text.ts';
-import { translate } from '../i18n/i18n.ts';
+import { failure, message, unavailable, type Said } from '../i18n/said.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
 export interface PriceChange extends PriceChangeMeta {
@@ -33,7 +31,8 @@ export interface RatesState {
   /** Carriers whose day is closed for today: their rates ship on the day named, not today. */
   closedDays: ClosedDay[];
   selectedId: string | null;
-  error: string | null;
+  /** Why there is nothing to book, or why booking was refused: worded by the screen as it shows it. */
+  error: Said | null;
   priceChange: PriceChange | null;
   load(attributes: ShipmentAttributes, orderNumber?: string): Promise<void>;
   select(id: string): void;
@@ -77,8 +76,7 @@ export function closedDayOf(rate: Rate, closedDays: readonly ClosedDay[]): Close
 
 /** The form's fields a refusal names by pointer are marked with its reason, as the desk's own check marks them. */
 function markRefusedFields(error: unknown): void {
-  const fields = Object.fromEntries(Object.entries(refusedFields(error)).filter(([pointer]) => pointer.startsWith('/data/attributes/')));
-  if (Object.keys(fields).length > 0) useNewShipment.getState().markFields(fields);
+  useNewShipment.getState().markRefused({ error });
 }
 
 export const useRates = create<RatesState>()((set, get) => {
@@ -88,7 +86,7 @@ export const useRates = create<RatesState>()((set, get) => {
   const confirmWith = async (rate: Rate): Promise<Shipment | undefined> => {
     // The form as it is now, with the rate given for the form as it was: the station books it only when they match.
     if (stale()) {
-      set({ error: translate('rates.stale') });
+      set({ error: message('rates.stale') });
       return undefined;
     }
     const attributes = form().validate();
@@ -109,7 +107,7 @@ export const useRates = create<RatesState>()((set, get) => {
       return shipment;
     } catch (error) {
       if (error instanceof ApiError && error.errors[0]?.code === 'shipment.notTheRated') {
-        set({ status: 'ready', ratedRevision: -1, error: translate('rates.stale') });
+        set({ status: 'ready', ratedRevision: -1, error: message('rates.stale') });
         return undefined;
       }
       const change = priceChangeOf(error);
@@ -124,11 +122,11 @@ export const useRates = create<RatesState>()((set, get) => {
           status: 'ready',
           rates: [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount),
           priceChange: fresh ? { ...change, rate: fresh } : null,
-          error: fresh ? null : describeError(error),
+          error: fresh ? null : failure(error),
         });
         return undefined;
       }
-      set({ status: 'ready', error: describeError(error) });
+      set({ status: 'ready', error: failure(error) });
       markRefusedFields(error);
       return undefined;
     }
@@ -152,12 +150,12 @@ export const useRates = create<RatesState>()((set, get) => {
       try {
         const list = await api().rateList(attributes);
         const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
-        const why = rates.length === 0 ? unavailableText(list.unavailable) : undefined;
-        set({ status: 'ready', rates, closedDays: list.closedDays, selectedId: highlights(rates).cheapestId, error: why?.text ?? null });
+        const none = rates.length === 0;
+        set({ status: 'ready', rates, closedDays: list.closedDays, selectedId: highlights(rates).cheapestId, error: none ? unavailable(list.unavailable) : null });
         // The fields the reasons are about are marked, as a field the desk checks itself would be.
-        if (why && Object.keys(why.fields).length > 0 && form().revision === revision) form().markFields(why.fields);
+        if (none && form().revision === revision) form().markRefused({ unavailable: list.unavailable });
       } catch (error) {
-        set({ status: 'error', rates: [], closedDays: [], selectedId: null, error: describeError(error) });
+        set({ status: 'error', rates: [], closedDays: [], selectedId: null, error: failure(error) });
         markRefusedFields(error);
       }
     },
@@ -191,7 +189,7 @@ export const useRates = create<RatesState>()((set, get) => {
         set({ status: 'ready' });
         return shipment;
       } catch (error) {
-        set({ status: 'ready', error: describeError(error) });
+        set({ status: 'ready', error: failure(error) });
         return undefined;
       }
     },

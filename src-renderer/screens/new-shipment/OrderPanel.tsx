@@ -8,6 +8,8 @@ import { translate } from '../../i18n/i18n.ts';
 import { block } from '../../feedback/feedback.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import { expectedWeightKg } from '../../../src-shared/orders.ts';
+import { decidePacking } from '../../../src-shared/packing-rules.ts';
+import { packingWords } from '../../i18n/packing-words.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePacking } from '../../store/packing.ts';
 import { useScale } from '../../store/scale.ts';
@@ -93,6 +95,8 @@ export function OrderPanel(): React.JSX.Element | null {
 
   if (!order) return null;
   const a = order.attributes;
+  // Why the rules chose as they did, in the packer's words of this moment: from the rules and weight they chose by.
+  const reasons = decision ? decidePacking(decision.rules, a, decision.contentsKg, packingWords()).reasons : [];
 
   return (
     <section className="card order-panel" aria-labelledby="order-heading">
@@ -133,9 +137,9 @@ export function OrderPanel(): React.JSX.Element | null {
           {varianceText(Number(weight), variance, expected!, blocked)}
         </p>
       ) : null}
-      {decision && decision.reasons.length > 0 ? (
+      {reasons.length > 0 ? (
         <ul className="packing-reasons" aria-label={t('order.why')}>
-          {decision.reasons.map((reason) => (
+          {reasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
         </ul>

@@ -112,7 +112,7 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
               })}
         </tbody>
       </table>
-      <ErrorNotice message={stale && error === t('rates.stale') ? null : error} />
+      <ErrorNotice message={stale && error && 'key' in error && error.key === 'rates.stale' ? null : error} />
       {priceChange && !stale ? (
         <div className="notice notice--warning" role="alert">
           <p>
