@@ -2,11 +2,21 @@
 // (.xlsx) with exceljs, loaded only when an Excel file is chosen. Cells are read as the sheet shows them: a
 // formula by its result, a date as YYYY-MM-DD, a number without Excel's float noise.
 import Papa from 'papaparse';
-import { translate } from '../i18n/i18n.ts';
 
 export interface OrderFile {
   headers: string[];
   rows: Record<string, string>[];
+}
+
+/**
+ * The name a sheet's column without a header is known by: its number after a space. A header cell's text is trimmed,
+ * so no header is named so; the screen says it as "Column 3" in the packer's language, as it shows it.
+ */
+export const unnamedColumn = (number: number): string => ` ${number}`;
+
+/** The number of a column without a header (unnamedColumn), or undefined for a column with one. */
+export function unnamedColumnNumber(header: string): number | undefined {
+  return /^ \d+$/.test(header) ? Number(header.slice(1)) : undefined;
 }
 
 function isWorkbook(file: File): boolean {
@@ -52,7 +62,7 @@ async function readWorkbook(file: File): Promise<OrderFile> {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => (cells[column - 1] = cellText(cell.value).trim()));
     if (headers.length === 0) {
-      headers.push(...Array.from(cells, (text) => text ?? '').map((text, index) => text || translate('orders.columnNumber', { number: index + 1 })));
+      headers.push(...Array.from(cells, (text) => text ?? '').map((text, index) => text || unnamedColumn(index + 1)));
       return;
     }
     if (cells.every((text) => !text)) return;

@@ -12,10 +12,9 @@ import type { Address } from '../../src-shared/shipment.ts';
 import { readOrderFile } from './order-file.ts';
 import { loadJson, saveJson } from './persist.ts';
 import { api, useSession } from './session.ts';
-import { describeError } from '../i18n/error-text.ts';
+import { failure, message, type Said } from '../i18n/said.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { useSettings } from './settings.ts';
-import { translate } from '../i18n/i18n.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { orderRequest, shipmentRequest } from '../api/client.ts';
 
@@ -26,9 +25,9 @@ const TEMPLATES_KEY = 'shipping-station.import-templates';
 export interface ImportResult {
   created: number;
   duplicates: string[];
-  /** Straight to shipments: scheduled, and those the station refused (with why). */
+  /** Straight to shipments: scheduled, and those the station refused (with why, worded by the screen as it shows it). */
   scheduled: number;
-  refused: string[];
+  refused: { number: string; why: Said }[];
   /** The orders imported that customs would stop as they are: the numbers, in file order. */
   customs: string[];
 }
@@ -56,7 +55,8 @@ export interface OrderImportState {
   status: 'idle' | 'reading' | 'ready' | 'importing' | 'done';
   progress: { done: number; total: number };
   result: ImportResult | null;
-  error: string | null;
+  /** Why the file could not be read or the import stopped, worded by the screen as it shows it. */
+  error: Said | null;
   load(file: File): Promise<void>;
   map(field: ImportField, column: string | undefined): void;
   saveTemplate(name: string): void;
@@ -132,13 +132,13 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     async load(file) {
       set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null, customsWarnings: [] });
       const parsed = await readOrderFile(file).catch((error: unknown) => {
-        set({ status: 'idle', error: translate('orders.unreadable', { reason: (error as Error).message }) });
+        set({ status: 'idle', error: message('orders.unreadable', { reason: (error as Error).message }) });
         return undefined;
       });
       if (!parsed) return;
       const { headers, rows } = parsed;
       if (headers.length === 0 || rows.length === 0) {
-        set({ status: 'idle', error: translate('orders.noRows') });
+        set({ status: 'idle', error: message('orders.noRows') });
         return;
       }
       set({ headers, rows, mapping: guessMapping(headers), status: 'ready' });
@@ -192,7 +192,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
               made.slice(start, start + 4).map((order) =>
                 schedule(order).then(
                   () => void result.scheduled++,
-                  (error: unknown) => void result.refused.push(`${order.number}: ${describeError(error)}`),
+                  (error: unknown) => void result.refused.push({ number: order.number, why: failure(error) }),
                 ),
               ),
             );
@@ -201,7 +201,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         }
         set({ status: 'done', result, progress: { done: total, total } });
       } catch (error) {
-        set({ status: 'ready', result, error: translate('orders.stopped', { reason: describeError(error) }) });
+        set({ status: 'ready', result, error: message('orders.stopped', { reason: failure(error) }) });
       }
     },
   };

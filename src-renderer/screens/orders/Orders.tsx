@@ -10,6 +10,8 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useOrderImport, type CustomsWarning } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
+import { unnamedColumnNumber } from '../../store/order-file.ts';
+import { sayIt } from '../../i18n/said.ts';
 
 const SHOWN_PROBLEMS = 50;
 /** The values of a mapped column shown beside it, so the packer sees the data, not only the column's name. */
@@ -29,6 +31,11 @@ export function Orders(): React.JSX.Element {
   }, [importer.status, load]);
 
   const preview = importer.preview;
+  /** A column as the packer knows it: its header, or "Column 3" for one the sheet left without a header. */
+  const columnName = (header: string) => {
+    const number = unnamedColumnNumber(header);
+    return number === undefined ? header : t('orders.columnNumber', { number });
+  };
   const faulty = preview?.orders.filter((order) => order.problems.length > 0) ?? [];
   const percent = importer.progress.total > 0 ? Math.round((importer.progress.done / importer.progress.total) * 100) : 0;
 
@@ -88,7 +95,7 @@ export function Orders(): React.JSX.Element {
                             <option value="">{t('orders.noColumn')}</option>
                             {importer.headers.map((header) => (
                               <option key={header} value={header}>
-                                {header}
+                                {columnName(header)}
                               </option>
                             ))}
                           </select>
@@ -151,7 +158,7 @@ export function Orders(): React.JSX.Element {
                 {t('orders.customsImported', { count: importer.result.customs.length, numbers: `${importer.result.customs.slice(0, 10).join(', ')}${importer.result.customs.length > 10 ? ', …' : ''}` })}
               </p>
             ) : null}
-            {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={t('orders.notScheduled', { list: importer.result.refused.slice(0, 5).join('; ') })} /> : null}
+            {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={t('orders.notScheduled', { list: importer.result.refused.slice(0, 5).map((refused) => `${refused.number}: ${sayIt(refused.why)}`).join('; ') })} /> : null}
           </div>
         ) : null}
       </section>
