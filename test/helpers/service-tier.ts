@@ -2,9 +2,13 @@
 // createStation wires them (station/data-folder.ts sets the store up, station/services.ts wires the services), with
 // the clock the test sets. Tests call the use cases as the routes do, with a Caller of the role they name.
 import { join } from 'node:path';
+import { StationError } from '../../src-shared/errors.ts';
 import type { Role } from '../../src-shared/roles.ts';
+import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { validateCreateMeta, validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { Caller } from '../../src-main/domain/caller.ts';
 import type { ClientRecord } from '../../src-main/domain/client.ts';
+import type { ShipmentRecord } from '../../src-main/domain/shipment.ts';
 import { silentLogger } from '../../src-main/logger.ts';
 import type { PrintBackend } from '../../src-main/printing/backend.ts';
 import { ensureTokenSettings } from '../../src-main/services/authentication.ts';
@@ -14,6 +18,7 @@ import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import { wireServices, type ServiceOptions, type Services } from '../../src-main/station/services.ts';
 import { openStore, type Store } from '../../src-main/store/index.ts';
 import { runningClock, type TestClock } from './clock.ts';
+import { attributes, document } from './shipments.ts';
 import { OPERATOR, SMITH, tempDir } from './station.ts';
 
 export interface ServiceTierOptions {
@@ -43,6 +48,8 @@ export interface ServiceTier extends Services {
   client(): Promise<ClientRecord>;
   /** A person of that account with the role, made on first use of the role, as the API would see them. */
   caller(role?: Role): Promise<Caller>;
+  /** A shipment booked and processed at once by a one-step create (economy), as the route hands it to the service. */
+  processedShipment(caller: Caller, overrides?: Record<string, unknown>): Promise<ShipmentRecord>;
   /** Stops the print monitor and the webhook deliverer, closes the document workers and the store. */
   close(): Promise<void>;
 }
@@ -99,6 +106,14 @@ export async function openServiceTier(options: ServiceTierOptions = {}): Promise
       if (!caller) callers.set(role, (caller = makeCaller(role)));
       return caller;
     },
+    processedShipment: async (caller, overrides = {}) => {
+      const body = document(attributes(overrides), { service: 'economy', scheduledProcessing: false });
+      const meta = validateCreateMeta(body, await services.shipments.carrierChoices());
+      if (!meta.ok) throw new Error(`the test's create is refused: ${JSON.stringify(meta.errors)}`);
+      const record = await services.shipments.create(caller, checkedShipment(overrides), meta.value);
+      if (record.status !== 3) throw new Error(`the test's create left shipment ${record.id} at status ${record.status}`);
+      return record;
+    },
     close: async () => {
       await Promise.all([services.printing.stop(), services.deliverer.stop()]);
       services.events.stop();
@@ -106,4 +121,21 @@ export async function openServiceTier(options: ServiceTierOptions = {}): Promise
       await store.close();
     },
   };
+}
+
+/** A shipment's attributes as a create's route hands them to the service: the request's, checked by the shared rules. */
+export function checkedShipment(overrides: Record<string, unknown> = {}): ShipmentAttributes {
+  const checked = validateShipmentDocument(document(attributes(overrides)), 'create');
+  if (!checked.ok) throw new Error(`the test's shipment is refused: ${JSON.stringify(checked.errors)}`);
+  return checked.value;
+}
+
+/** The refusal a use case threw (its code, status, pointer, and meta in errors[0]), as the API's error object carries it. */
+export async function refusalOf(work: Promise<unknown>): Promise<StationError> {
+  const error = await work.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof StationError)) throw new Error(`expected a refusal, got ${error instanceof Error ? error.stack : String(error)}`);
+  return error;
 }

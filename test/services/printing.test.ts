@@ -4,16 +4,14 @@
 // label printed again needs a supervisor, a bulk print is one job, a paused or missing queue is refused up front.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StationError } from '../../src-shared/errors.ts';
 import type { PrintRequest } from '../../src-shared/printing.ts';
-import { validateCreateMeta, validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { Caller } from '../../src-main/domain/caller.ts';
 import type { PrintJobRecord } from '../../src-main/domain/print-job.ts';
 import type { ShipmentRecord } from '../../src-main/domain/shipment.ts';
 import { setClock } from '../helpers/clock.ts';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
-import { openServiceTier, type ServiceTier } from '../helpers/service-tier.ts';
-import { attributes, document, exportDeclaration, shipToIn } from '../helpers/shipments.ts';
+import { openServiceTier, refusalOf, type ServiceTier } from '../helpers/service-tier.ts';
+import { exportDeclaration, shipToIn } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const missing = cupsMissing();
@@ -51,16 +49,7 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     await thermal.stop();
   });
 
-  /** A shipment booked and processed at once, as the one-step create's route hands it to the service. */
-  async function processedShipment(shipment = attributes()): Promise<ShipmentRecord> {
-    const body = document(shipment, { service: 'economy', scheduledProcessing: false });
-    const parsed = validateShipmentDocument(body, 'create');
-    const meta = validateCreateMeta(body, await tier.shipments.carrierChoices());
-    if (!parsed.ok || !meta.ok) throw new Error(`the test's shipment is refused: ${JSON.stringify(parsed.ok ? meta : parsed)}`);
-    const record = await tier.shipments.create(packer, parsed.value, meta.value);
-    expect(record.status).toBe(3);
-    return record;
-  }
+  const processedShipment = (overrides?: Record<string, unknown>) => tier.processedShipment(packer, overrides);
 
   const finished = (job: PrintJobRecord) => {
     let last: unknown;
@@ -81,14 +70,9 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     return thermal.received.map((data) => data.toString('utf8')).filter((text) => text.includes(record.trackingNumber!));
   };
 
-  /** What a refused call threw: the station's refusal, its status (from its code) and its first error object's meta. */
+  /** What a refused call threw: its code, status (from the code) and pointer, and its error object's meta. */
   const refusal = async (call: Promise<unknown>) => {
-    const error = await call.then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error, 'the call was refused').toBeInstanceOf(StationError);
-    const { code, status, detail, pointer, errors } = error as StationError;
+    const { code, status, detail, pointer, errors } = await refusalOf(call);
     return { code, status, detail, pointer, meta: errors[0]!.meta };
   };
 
@@ -206,7 +190,7 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     const record = await processedShipment();
     // A4 documents: a domestic shipment has none; one through customs has, but no A4 printer is chosen yet.
     expect(await refusal(print(packer, record, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Documents', status: 400, pointer: '/data/attributes/documents' });
-    const customs = await processedShipment(attributes({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration() }));
+    const customs = await processedShipment({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration() });
     expect(await refusal(print(packer, customs, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Printer', status: 400, pointer: '/data/attributes/printer' });
     expect(await jobsOf(customs)).toEqual([]);
 
