@@ -18,7 +18,10 @@ export interface ApiState {
   user?: UserRecord;
   /** The token was signed by the integrator with the server key and names no user. */
   serverKeyToken?: boolean;
-  /** The request's JSON body, read and checked by the body middleware; undefined when it sent none. */
+  /**
+   * The request's JSON body, read and checked by the body middleware; undefined when it sent none. Routes do not
+   * read it: their endpoint's parse step does (router.ts), and the Idempotency-Key's fingerprint.
+   */
   body?: unknown;
 }
 
@@ -30,4 +33,12 @@ export function callerOf(ctx: ApiContext): Caller {
   const { client, user, sandbox, serverKeyToken } = ctx.state;
   if (!client || !user) throw new Error('callerOf: the request has not passed the Bearer check');
   return { client, user, sandbox, ...(serverKeyToken ? { serverKeyToken: true } : {}) };
+}
+
+/**
+ * The JSON the caller sent, as read, before any route's rules: what an endpoint's parse step takes (router.ts), and
+ * what a route parses again when it answers a repeat from what its key made (the Idempotency-Key's recovery).
+ */
+export function requestBody(ctx: ApiContext): unknown {
+  return ctx.state.body;
 }

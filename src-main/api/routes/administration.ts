@@ -41,15 +41,6 @@ export interface AdministrationDeps {
 
 const actor = (ctx: ApiContext): Actor => actorOf(callerOf(ctx));
 
-/** A query parameter by its plain name or its JSON:API form, e.g. limit or page[size]. */
-function query(ctx: ApiContext, ...names: string[]): string | undefined {
-  for (const name of names) {
-    const value = ctx.query[name];
-    if (value !== undefined) return Array.isArray(value) ? value[value.length - 1] : value;
-  }
-  return undefined;
-}
-
 const integrationResource = (integration: IntegrationRecord): IntegrationResource => ({
   type: 'integration',
   id: integration.id,
@@ -59,9 +50,9 @@ const integrationResource = (integration: IntegrationRecord): IntegrationResourc
 export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps): void {
   const { clients, integrations, carrierSettings, audit } = deps;
 
-  router.on(ROUTES.auditEvents, async (ctx: ApiContext) => {
+  router.on(ROUTES.auditEvents, async (ctx, { query }) => {
     const errors = [];
-    const action = query(ctx, 'filter[action]') ?? null;
+    const action = query['filter[action]'] ?? null;
     if (action !== null && !isAuditAction(action)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), 'filter[action]', `one of ${AUDIT_ACTIONS.join(', ')}`, action));
     const page = pageRequest(ctx, AUDIT_PAGE, byId, {
       sizeAliases: ['limit'],
@@ -69,54 +60,62 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
       errors,
     });
     const before = page.after === null ? null : String(page.after);
-    const events = await audit.list(actor(ctx), { before, action, desk: query(ctx, 'filter[desk]') ?? null, actor: query(ctx, 'filter[actor]') ?? null, limit: page.size + 1 });
+    const events = await audit.list(actor(ctx), { before, action, desk: query['filter[desk]'] ?? null, actor: query['filter[actor]'] ?? null, limit: page.size + 1 });
     respondPage(ctx, page, events, (event) => [Number(event.id)], auditEventResource, { count: Math.min(events.length, page.size) });
   });
 
-  router.on(ROUTES.clients, async (ctx: ApiContext) => {
+  router.on(ROUTES.clients, async (ctx) => {
     respondData(ctx, 200, (await clients.list(actor(ctx))).map(clientResource));
   });
 
-  router.on(ROUTES.addClient, async (ctx: ApiContext) => {
-    const { username, password, role, ...profile } = checked(validateNewClient(ctx.state.body));
-    const client = await clients.add(actor(ctx), { username, password, role, profile });
-    respondData(ctx, 201, clientResource(client));
+  router.on(ROUTES.addClient, {
+    parse: (raw) => checked(validateNewClient(raw)),
+    handle: async (ctx, { body: { username, password, role, ...profile } }) => {
+      const client = await clients.add(actor(ctx), { username, password, role, profile });
+      respondData(ctx, 201, clientResource(client));
+    },
   });
 
   // The account's own name, address and contact details (its sender address): admins, e.g. at first sign-in.
-  router.on(ROUTES.changeCurrentClient, async (ctx: ApiContext) => {
-    const change = checked(validateResource(ctx.state.body, 'client', clientProfileChangeSchema, false));
-    const client = await clients.updateProfile(actor(ctx), { id: ctx.state.client!.id }, change);
-    respondData(ctx, 200, ownClientResource(client), { ...signedInMeta(ctx.state.user!) });
+  router.on(ROUTES.changeCurrentClient, {
+    parse: (raw) => checked(validateResource(raw, 'client', clientProfileChangeSchema, false)),
+    handle: async (ctx, { body: change }) => {
+      const client = await clients.updateProfile(actor(ctx), { id: ctx.state.client!.id }, change);
+      respondData(ctx, 200, ownClientResource(client), { ...signedInMeta(ctx.state.user!) });
+    },
   });
 
-  router.on(ROUTES.changeClient, async (ctx: ApiContext) => {
-    const change = checked(validateClientChange(ctx.state.body));
-    const which = { id: String(ctx.params.id) };
-    // Authorised before anything changes, so a refused change changes nothing.
-    let client = await clients.find(actor(ctx), which);
-    if (change.role !== undefined) client = await clients.setRole(actor(ctx), which, change.role);
-    if (change.password !== undefined) client = await clients.setPassword(actor(ctx), which, change.password);
-    if (change.rotateKey) client = await clients.rotateKey(actor(ctx), which);
-    respondData(ctx, 200, clientResource(client));
+  router.on(ROUTES.changeClient, {
+    parse: (raw) => checked(validateClientChange(raw)),
+    handle: async (ctx, { body: change, params }) => {
+      const which = { id: params.id };
+      // Authorised before anything changes, so a refused change changes nothing.
+      let client = await clients.find(actor(ctx), which);
+      if (change.role !== undefined) client = await clients.setRole(actor(ctx), which, change.role);
+      if (change.password !== undefined) client = await clients.setPassword(actor(ctx), which, change.password);
+      if (change.rotateKey) client = await clients.rotateKey(actor(ctx), which);
+      respondData(ctx, 200, clientResource(client));
+    },
   });
 
-  router.on(ROUTES.removeClient, async (ctx: ApiContext) => {
-    await clients.remove(actor(ctx), { id: String(ctx.params.id) });
+  router.on(ROUTES.removeClient, async (ctx, { params }) => {
+    await clients.remove(actor(ctx), { id: params.id });
     ctx.status = 204;
   });
 
-  router.on(ROUTES.integrations, async (ctx: ApiContext) => {
+  router.on(ROUTES.integrations, async (ctx) => {
     respondData(ctx, 200, (await integrations.list(actor(ctx))).map(integrationResource));
   });
 
-  router.on(ROUTES.addIntegration, async (ctx: ApiContext) => {
-    const { name } = checked(validateNewIntegration(ctx.state.body));
-    respondData(ctx, 201, integrationResource(await integrations.add(actor(ctx), name)));
+  router.on(ROUTES.addIntegration, {
+    parse: (raw) => checked(validateNewIntegration(raw)),
+    handle: async (ctx, { body: { name } }) => {
+      respondData(ctx, 201, integrationResource(await integrations.add(actor(ctx), name)));
+    },
   });
 
-  router.on(ROUTES.removeIntegration, async (ctx: ApiContext) => {
-    await integrations.revoke(actor(ctx), { id: String(ctx.params.id) });
+  router.on(ROUTES.removeIntegration, async (ctx, { params }) => {
+    await integrations.revoke(actor(ctx), { id: params.id });
     ctx.status = 204;
   });
 
@@ -135,24 +134,26 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
     }));
   };
 
-  router.on(ROUTES.carriers, async (ctx: ApiContext) => {
+  router.on(ROUTES.carriers, async (ctx) => {
     respondData(ctx, 200, await carrierResources());
   });
 
-  router.on(ROUTES.changeCarrier, async (ctx: ApiContext) => {
-    const { fuelSurchargePercent, cutoffTime } = checked(validateCarrierChange(ctx.state.body));
-    const code = String(ctx.params.code);
-    try {
-      if (fuelSurchargePercent !== undefined) await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
-      if (cutoffTime !== undefined) await carrierSettings.setCutoff(actor(ctx), code, cutoffTime);
-    } catch (error) {
-      // The carrier is the path's: one the station does not have is not found (the admin command's --carrier is refused).
-      if (error instanceof StationError && error.code === 'carrier.unknown') throw new StationError('carrier.notFound', error.detail);
-      throw error;
-    }
-    const all = await carrierResources();
-    const changed = all.find((carrier) => carrier.id === code);
-    if (!changed) throw new StationError('carrier.notFound', ERROR_TEXT.unknownCarrier(code, all.map((carrier) => carrier.id).join(', ')));
-    respondData(ctx, 200, changed);
+  router.on(ROUTES.changeCarrier, {
+    parse: (raw) => checked(validateCarrierChange(raw)),
+    handle: async (ctx, { body: { fuelSurchargePercent, cutoffTime }, params }) => {
+      const code = params.code;
+      try {
+        if (fuelSurchargePercent !== undefined) await carrierSettings.setFuelSurcharge(actor(ctx), code, fuelSurchargePercent);
+        if (cutoffTime !== undefined) await carrierSettings.setCutoff(actor(ctx), code, cutoffTime);
+      } catch (error) {
+        // The carrier is the path's: one the station does not have is not found (the admin command's --carrier is refused).
+        if (error instanceof StationError && error.code === 'carrier.unknown') throw new StationError('carrier.notFound', error.detail);
+        throw error;
+      }
+      const all = await carrierResources();
+      const changed = all.find((carrier) => carrier.id === code);
+      if (!changed) throw new StationError('carrier.notFound', ERROR_TEXT.unknownCarrier(code, all.map((carrier) => carrier.id).join(', ')));
+      respondData(ctx, 200, changed);
+    },
   });
 }

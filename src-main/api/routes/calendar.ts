@@ -14,10 +14,15 @@ export function calendarRoutes(router: ApiRouter, calendar: CalendarService): vo
 
   router.on(ROUTES.calendar, answer);
 
-  router.on(ROUTES.changeCalendar, async (ctx: ApiContext) => {
-    const change = validateCalendarChange(ctx.state.body);
-    if (!change.ok) throw StationError.many(change.errors);
-    await calendar.change(actorOf(callerOf(ctx)), change.value);
-    await answer(ctx);
+  router.on(ROUTES.changeCalendar, {
+    parse: (raw) => {
+      const change = validateCalendarChange(raw);
+      if (!change.ok) throw StationError.many(change.errors);
+      return change.value;
+    },
+    handle: async (ctx, { body: change }) => {
+      await calendar.change(actorOf(callerOf(ctx)), change);
+      await answer(ctx);
+    },
   });
 }

@@ -2,7 +2,6 @@
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { SignInMeta } from '../../../src-shared/resources.ts';
 import type { AuthenticationService } from '../../services/authentication.ts';
-import type { ApiContext } from '../context.ts';
 import { BEARER_TOKEN, missingOrInvalidHeader, wwwAuthenticate } from '../middleware/authorization.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
@@ -32,7 +31,7 @@ export function parseServiceApiHeader(header: string): { hash: string; integrati
 
 /** Sign-in is public; the current client needs the Bearer token. */
 export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication: AuthenticationService): void {
-  open.on(ROUTES.signIn, async (ctx: ApiContext) => {
+  open.on(ROUTES.signIn, async (ctx) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
     const signedIn = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
@@ -47,14 +46,14 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
   });
 
   // The Bearer check has passed: the token still works, and is exchanged for one that lives a lifetime from now.
-  guarded.on(ROUTES.renewToken, async (ctx: ApiContext) => {
+  guarded.on(ROUTES.renewToken, async (ctx) => {
     const renewed = await authentication.renew(BEARER_TOKEN.exec(ctx.get('Authorization'))?.[1] ?? '');
     if (!renewed.ok) throw new StationError(renewed.code, renewed.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', renewed.detail) });
     const meta: SignInMeta = { token: renewed.token, expiresAt: renewed.expiresAt.toISOString(), ...signedInMeta(renewed.user) };
     respondData(ctx, 200, clientResource(renewed.client), { ...meta });
   });
 
-  guarded.on(ROUTES.currentClient, (ctx: ApiContext) => {
+  guarded.on(ROUTES.currentClient, (ctx) => {
     respondData(ctx, 200, clientResource(ctx.state.client!), { ...signedInMeta(ctx.state.user!) });
   });
 }

@@ -8,10 +8,10 @@ import type { Caller } from '../../domain/caller.ts';
 import type { EventService } from '../../services/events.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { nextLink, pageRequest, type KeyReader } from '../paging.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { parameterError } from '../query.ts';
 import { respond } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
-import type { ApiRouter } from '../router.ts';
+import type { ApiRouter, QueryOf } from '../router.ts';
 import { eventResource } from '../serializers/event.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
@@ -22,7 +22,8 @@ const KEEP_ALIVE_MS = 15_000;
 /** Events read from the store at a time while a stream catches up. */
 const STREAM_BATCH = 500;
 
-function parameter(ctx: ApiContext, name: string): string | undefined {
+/** An older name the entry does not list, still taken as it was: `types` for filter[type], and the stream's `limit`. */
+function unlisted(ctx: ApiContext, name: 'types' | 'limit'): string | undefined {
   const value = ctx.query[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
@@ -31,13 +32,13 @@ function parameter(ctx: ApiContext, name: string): string | undefined {
 const byIdOrStart: KeyReader<number> = (parts) => (parts.length === 1 && typeof parts[0] === 'number' && Number.isSafeInteger(parts[0]) && parts[0] >= 0 ? parts[0] : undefined);
 
 /** `filter[type]` (or `types`) of the feed: known event types, or null for all. */
-function feedTypes(ctx: ApiContext): string[] | null {
-  const typeText = parameter(ctx, 'filter[type]') ?? parameter(ctx, 'types');
+function feedTypes(ctx: ApiContext, query: { readonly 'filter[type]'?: string }): string[] | null {
+  const typeText = query['filter[type]'] ?? unlisted(ctx, 'types');
   const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
   const unknown = types?.find((type) => !isEventType(type));
   if (unknown !== undefined) {
     throw new StationError('event.unknownType', ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), {
-      parameter: typeText === parameter(ctx, 'types') ? 'types' : 'filter[type]',
+      parameter: typeText === unlisted(ctx, 'types') ? 'types' : 'filter[type]',
       meta: { reason: `Expected event types, comma-separated, of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(unknown)}.`, type: unknown, known: EVENT_TYPES },
     });
   }
@@ -45,7 +46,7 @@ function feedTypes(ctx: ApiContext): string[] | null {
 }
 
 /** `after`, `limit` and `filter[type]` (or `types`), each refusal naming its parameter. */
-function feedQuery(ctx: ApiContext, startAt: string | undefined) {
+function feedQuery(ctx: ApiContext, query: QueryOf<typeof ROUTES.eventStream>, startAt: string | undefined) {
   const errors: ErrorObject[] = [];
   const whole = (name: string, text: string | undefined, min: number) => {
     if (text === undefined) return undefined;
@@ -57,9 +58,9 @@ function feedQuery(ctx: ApiContext, startAt: string | undefined) {
     return Number(trimmed);
   };
   const after = whole('after', startAt, 0);
-  const limit = whole('limit', parameter(ctx, 'limit'), 1) ?? EVENT_FEED_LIMIT.default;
+  const limit = whole('limit', unlisted(ctx, 'limit'), 1) ?? EVENT_FEED_LIMIT.default;
   if (errors.length > 0) throw StationError.many(errors);
-  return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types: feedTypes(ctx) };
+  return { after, limit: Math.min(limit, EVENT_FEED_LIMIT.max), types: feedTypes(ctx, query) };
 }
 
 export interface EventRoutesDeps {
@@ -77,8 +78,8 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
   // The feed pages like every list (page[size], page[after], links.next), and keeps its plain `after` and `limit`.
   // It never ends: links.next is always there, and an empty page after the last event keeps the place. An id past
   // the last event is a 400: a mistyped cursor would otherwise skip the events to come.
-  router.on(ROUTES.events, async (ctx: ApiContext) => {
-    const types = feedTypes(ctx);
+  router.on(ROUTES.events, async (ctx, { query }) => {
+    const types = feedTypes(ctx, query);
     const page = pageRequest(ctx, EVENT_FEED_LIMIT, byIdOrStart, {
       sizeAliases: ['limit'],
       plainAfter: { name: 'after', read: (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined), expected: 'an event id (0 for the first)' },
@@ -89,7 +90,7 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     if (found.length === 0 && after > 0) {
       const latest = await events.latestId();
       if (after > latest) {
-        const name = queryParameter(ctx, 'page[after]') === undefined ? 'after' : 'page[after]';
+        const name = query['page[after]'] === undefined ? 'after' : 'page[after]';
         throw new StationError('event.cursorPastEnd', ERROR_TEXT.invalidOrEmptyParameter(name), {
           parameter: name,
           meta: { reason: ERROR_TEXT.eventCursorPastEnd(String(after), String(latest)), after: String(after), latest: String(latest) },
@@ -103,11 +104,11 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     });
   });
 
-  router.on(ROUTES.eventStream, async (ctx: ApiContext) => {
+  router.on(ROUTES.eventStream, async (ctx, { query: parameters }) => {
     const accept = ctx.get('Accept');
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
     // Last-Event-ID is how a browser's EventSource resumes by itself; `after` is for a first connection.
-    const query = feedQuery(ctx, ctx.get('Last-Event-ID') || parameter(ctx, 'after'));
+    const query = feedQuery(ctx, parameters, ctx.get('Last-Event-ID') || parameters.after);
     const who = caller(ctx);
     const own = streams.get(who.client.id) ?? 0;
     if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {

@@ -5,7 +5,6 @@ import { ERROR_TEXT, errorObject } from '../../../src-shared/errors.ts';
 import { errorDocument } from '../../../src-shared/jsonapi.ts';
 import type { HealthResource } from '../../../src-shared/resources.ts';
 import type { HealthService } from '../../services/health.ts';
-import type { ApiContext } from '../context.ts';
 import { respond, respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
@@ -14,7 +13,7 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 const RETRY_AFTER_SECONDS = 5;
 
 export function healthRoutes(open: ApiRouter, health: HealthService): void {
-  open.on(ROUTES.health, (ctx: ApiContext) => {
+  open.on(ROUTES.health, (ctx) => {
     const attributes = health.current();
     if (attributes.database.available) {
       respondData(ctx, 200, { type: 'health', id: null, attributes } satisfies HealthResource);

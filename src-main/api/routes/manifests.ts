@@ -9,9 +9,9 @@ import type { ManifestRecord } from '../../domain/manifest.ts';
 import type { ManifestService } from '../../services/manifests.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { byId, pageRequest, respondPage } from '../paging.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { parameterError } from '../query.ts';
 import { respondData } from '../respond.ts';
-import type { ApiRouter } from '../router.ts';
+import type { ApiRouter, QueryOf } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 const LIST_LIMIT = { default: 50, max: 500 } as const;
@@ -40,8 +40,8 @@ export function manifestResource(manifest: ManifestRecord, apiBase: string): Man
 export function manifestRoutes(router: ApiRouter, manifests: ManifestService): void {
   const caller = (ctx: ApiContext) => (callerOf(ctx));
   /** carrier and date from the query, checked with the close's own rules. */
-  const day = (ctx: ApiContext) => {
-    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: queryParameter(ctx, 'carrier') ?? '', date: queryParameter(ctx, 'date') } } });
+  const day = (query: QueryOf<typeof ROUTES.manifestPreview>) => {
+    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: query.carrier ?? '', date: query.date } } });
     if (checked.ok) return checked.value;
     throw StationError.many(
       checked.errors.map((error) => {
@@ -53,43 +53,48 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     );
   };
 
-  router.on(ROUTES.manifestPreview, async (ctx: ApiContext) => {
-    const request = day(ctx);
+  router.on(ROUTES.manifestPreview, async (ctx, { query }) => {
+    const request = day(query);
     const preview = await manifests.preview(caller(ctx), request);
     const attributes: ManifestPreviewAttributes = { carrier: preview.carrier, date: preview.date, included: preview.included, totals: preview.totals, leftOut: preview.leftOut };
     respondData(ctx, 200, { type: 'manifestPreview', id: `${preview.carrier}-${preview.date}`, attributes });
   });
 
-  router.on(ROUTES.closeDay, async (ctx: ApiContext) => {
-    const request = validateClose(ctx.state.body);
-    if (!request.ok) throw StationError.many(request.errors);
-    const { manifest, created } = await manifests.close(caller(ctx), request.value);
-    const resource = manifestResource(manifest, ctx.state.apiBase);
-    ctx.set('Location', resource.links.self);
-    // A second desk's close of the same day answers the manifest the first made.
-    respondData(ctx, created ? 201 : 200, resource, created ? undefined : { alreadyClosed: true });
+  router.on(ROUTES.closeDay, {
+    parse: (raw) => {
+      const request = validateClose(raw);
+      if (!request.ok) throw StationError.many(request.errors);
+      return request.value;
+    },
+    handle: async (ctx, { body: request }) => {
+      const { manifest, created } = await manifests.close(caller(ctx), request);
+      const resource = manifestResource(manifest, ctx.state.apiBase);
+      ctx.set('Location', resource.links.self);
+      // A second desk's close of the same day answers the manifest the first made.
+      respondData(ctx, created ? 201 : 200, resource, created ? undefined : { alreadyClosed: true });
+    },
   });
 
-  router.on(ROUTES.manifests, async (ctx: ApiContext) => {
+  router.on(ROUTES.manifests, async (ctx, { query }) => {
     const errors: ErrorObject[] = [];
-    const date = queryParameter(ctx, 'date') ?? null;
+    const date = query.date ?? null;
     if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
     const page = pageRequest(ctx, LIST_LIMIT, byId, { sizeAliases: ['limit'], errors });
     const found = await manifests.list(caller(ctx), {
       date,
-      carrier: queryParameter(ctx, 'carrier')?.trim().toUpperCase() || null,
+      carrier: query.carrier?.trim().toUpperCase() || null,
       after: page.after,
       limit: page.size + 1,
     });
     respondPage(ctx, page, found, (manifest) => [Number(manifest.id)], (manifest) => manifestResource(manifest, ctx.state.apiBase));
   });
 
-  router.on(ROUTES.manifest, async (ctx: ApiContext) => {
-    respondData(ctx, 200, manifestResource(await manifests.get(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  router.on(ROUTES.manifest, async (ctx, { params }) => {
+    respondData(ctx, 200, manifestResource(await manifests.get(caller(ctx), params.id), ctx.state.apiBase));
   });
 
-  router.on(ROUTES.manifestDocument, async (ctx: ApiContext) => {
-    const { manifest, data } = await manifests.document(caller(ctx), String(ctx.params.id));
+  router.on(ROUTES.manifestDocument, async (ctx, { params }) => {
+    const { manifest, data } = await manifests.document(caller(ctx), params.id);
     respondData(ctx, 200, {
       type: 'manifestDocument',
       id: manifest.id,
@@ -97,11 +102,11 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     });
   });
 
-  router.on(ROUTES.reopenManifest, async (ctx: ApiContext) => {
-    respondData(ctx, 200, manifestResource(await manifests.reopen(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  router.on(ROUTES.reopenManifest, async (ctx, { params }) => {
+    respondData(ctx, 200, manifestResource(await manifests.reopen(caller(ctx), params.id), ctx.state.apiBase));
   });
 
-  router.on(ROUTES.transmitManifest, async (ctx: ApiContext) => {
-    respondData(ctx, 202, manifestResource(await manifests.transmitAgain(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  router.on(ROUTES.transmitManifest, async (ctx, { params }) => {
+    respondData(ctx, 202, manifestResource(await manifests.transmitAgain(caller(ctx), params.id), ctx.state.apiBase));
   });
 }

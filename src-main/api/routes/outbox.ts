@@ -5,13 +5,13 @@ import type { OutboxEntryResource, UpstreamHealthMeta } from '../../../src-share
 import type { ManifestService } from '../../services/manifests.ts';
 import type { UpstreamService } from '../../services/upstream.ts';
 import { manifestResource } from './manifests.ts';
-import { callerOf, type ApiContext } from '../context.ts';
+import { callerOf } from '../context.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function outboxRoutes(router: ApiRouter, upstream: UpstreamService, manifests: ManifestService): void {
-  router.on(ROUTES.outbox, async (ctx: ApiContext) => {
+  router.on(ROUTES.outbox, async (ctx) => {
     const caller = callerOf(ctx);
     const [{ entries, upstreams }, unsent] = await Promise.all([upstream.outbox(caller), manifests.unsent(caller)]);
     const data = entries.map(

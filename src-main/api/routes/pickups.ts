@@ -7,7 +7,7 @@ import type { PickupResource } from '../../../src-shared/manifests.ts';
 import type { PickupCursor, PickupService } from '../../services/pickups.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { parameterError } from '../query.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
@@ -20,14 +20,14 @@ const byCollection: KeyReader<PickupCursor> = ([date, carrierCode, id, ...rest])
 export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
   const caller = (ctx: ApiContext) => (callerOf(ctx));
 
-  router.on(ROUTES.pickups, async (ctx: ApiContext) => {
+  router.on(ROUTES.pickups, async (ctx, { query }) => {
     const errors: ErrorObject[] = [];
-    const date = queryParameter(ctx, 'date') ?? null;
+    const date = query.date ?? null;
     if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
     const page = pageRequest(ctx, LIMIT, byCollection, { sizeAliases: ['limit'], errors });
     const found = await pickups.list(caller(ctx), {
       date,
-      carrier: queryParameter(ctx, 'carrier')?.trim().toUpperCase() || null,
+      carrier: query.carrier?.trim().toUpperCase() || null,
       after: page.after,
       limit: page.size + 1,
     });
@@ -58,8 +58,8 @@ export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
     );
   });
 
-  router.on(ROUTES.cancelPickup, async (ctx: ApiContext) => {
-    await pickups.cancel(caller(ctx), String(ctx.params.id));
+  router.on(ROUTES.cancelPickup, async (ctx, { params }) => {
+    await pickups.cancel(caller(ctx), params.id);
     ctx.status = 204;
   });
 }

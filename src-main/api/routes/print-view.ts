@@ -1,6 +1,5 @@
 // GET /print-view/<token>: hands a label PDF, once, to the Electron app's hidden print window.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
@@ -10,8 +9,8 @@ export interface LabelHandoff {
 }
 
 export function printViewRoutes(open: ApiRouter, views: LabelHandoff): void {
-  open.on(ROUTES.printView, (ctx: ApiContext) => {
-    const pdf = views.take(String(ctx.params.token));
+  open.on(ROUTES.printView, (ctx, { params }) => {
+    const pdf = views.take(params.token);
     if (!pdf) throw new StationError('print.labelTokenNotFound', ERROR_TEXT.noLabelForToken);
     ctx.type = 'application/pdf';
     ctx.body = Buffer.from(pdf);

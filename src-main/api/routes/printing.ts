@@ -8,7 +8,6 @@ import { callerOf, type ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { respondData } from '../respond.ts';
-import { queryParameter } from '../query.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
@@ -37,41 +36,56 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
     respondJob(ctx, job);
   };
 
-  router.on(ROUTES.printers, async (ctx: ApiContext) => {
+  router.on(ROUTES.printers, async (ctx) => {
     respondData(ctx, 200, (await printing.printers()).map(printerResource));
   });
 
-  router.on(ROUTES.printShipment, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
-    const request = validatePrintRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(request.errors);
-    respondJob(ctx, await printing.print(caller(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx)));
+  router.on(ROUTES.printShipment, idempotent(idempotency, answerAgain), {
+    parse: (raw) => {
+      const request = validatePrintRequest(raw);
+      if (!request.ok) throw StationError.many(request.errors);
+      return request.value;
+    },
+    handle: async (ctx, { body: request, params }) => {
+      respondJob(ctx, await printing.print(caller(ctx), params.id, request, idempotencyTicket(ctx)));
+    },
   });
 
-  router.on(ROUTES.printMany, idempotent(idempotency, answerAgain), async (ctx: ApiContext) => {
-    const request = validateBulkPrintRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(request.errors);
-    const { job, meta } = await printing.bulkPrint(caller(ctx), request.value, idempotencyTicket(ctx));
-    respondJob(ctx, job, meta);
+  router.on(ROUTES.printMany, idempotent(idempotency, answerAgain), {
+    parse: (raw) => {
+      const request = validateBulkPrintRequest(raw);
+      if (!request.ok) throw StationError.many(request.errors);
+      return request.value;
+    },
+    handle: async (ctx, { body: request }) => {
+      const { job, meta } = await printing.bulkPrint(caller(ctx), request, idempotencyTicket(ctx));
+      respondJob(ctx, job, meta);
+    },
   });
 
-  router.on(ROUTES.printJobs, async (ctx: ApiContext) => {
+  router.on(ROUTES.printJobs, async (ctx, { query }) => {
     const page = pageRequest(ctx, JOB_PAGE, byJob);
-    const shipmentId = queryParameter(ctx, 'shipment')?.trim().toUpperCase() || undefined;
+    const shipmentId = query.shipment?.trim().toUpperCase() || undefined;
     const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1, shipmentId });
     respondPage(ctx, page, jobs, (job) => [job.createdAt, job.id], (job) => printJobResource(job, ctx.state.apiBase));
   });
 
-  router.on(ROUTES.printJob, async (ctx: ApiContext) => {
-    respondData(ctx, 200, printJobResource(await printing.job(caller(ctx), String(ctx.params.id)), ctx.state.apiBase));
+  router.on(ROUTES.printJob, async (ctx, { params }) => {
+    respondData(ctx, 200, printJobResource(await printing.job(caller(ctx), params.id), ctx.state.apiBase));
   });
 
-  router.on(ROUTES.printSettings, async (ctx: ApiContext) => {
+  router.on(ROUTES.printSettings, async (ctx) => {
     respondData(ctx, 200, printSettingsResource(await printing.settings(caller(ctx))));
   });
 
-  router.on(ROUTES.changePrintSettings, async (ctx: ApiContext) => {
-    const change = validatePrintSettings(ctx.state.body);
-    if (!change.ok) throw StationError.many(change.errors);
-    respondData(ctx, 200, printSettingsResource(await printing.updateSettings(caller(ctx), change.value)));
+  router.on(ROUTES.changePrintSettings, {
+    parse: (raw) => {
+      const change = validatePrintSettings(raw);
+      if (!change.ok) throw StationError.many(change.errors);
+      return change.value;
+    },
+    handle: async (ctx, { body: change }) => {
+      respondData(ctx, 200, printSettingsResource(await printing.updateSettings(caller(ctx), change)));
+    },
   });
 }

@@ -2,7 +2,6 @@
 // link is the permission; it needs no Bearer token. A browser (Accept: text/html) gets a page for people; a program
 // gets the JSON:API tracking resource. Either shows only the tracking state, never the receiver beyond city and country.
 import type { ShipmentService } from '../../services/shipments.ts';
-import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { respondData } from '../respond.ts';
 import { trackingResource } from '../serializers/shipment.ts';
@@ -11,10 +10,10 @@ import { StationError } from '../../../src-shared/errors.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function publicTrackingRoutes(open: ApiRouter, shipments: ShipmentService): void {
-  open.on(ROUTES.publicTracking, async (ctx: ApiContext) => {
+  open.on(ROUTES.publicTracking, async (ctx, { params }) => {
     ctx.vary('Accept');
     const forPeople = ctx.accepts('application/vnd.api+json', 'application/json', 'text/html') === 'text/html';
-    const found = await shipments.publicTracking(String(ctx.params.hash)).catch((error: unknown) => {
+    const found = await shipments.publicTracking(params.hash).catch((error: unknown) => {
       if (forPeople && error instanceof StationError && error.status === 404) return undefined;
       throw error;
     });

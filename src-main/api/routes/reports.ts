@@ -6,8 +6,8 @@ import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { REPORT_MAX_DAYS, type DailyReportResource } from '../../../src-shared/reports.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { ReportService } from '../../services/reports.ts';
-import { callerOf, type ApiContext } from '../context.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { callerOf } from '../context.ts';
+import { parameterError } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
@@ -15,10 +15,10 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function reportRoutes(router: ApiRouter, reports: ReportService): void {
-  router.on(ROUTES.dailyReport, async (ctx: ApiContext) => {
+  router.on(ROUTES.dailyReport, async (ctx, { query }) => {
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
-      const value = queryParameter(ctx, name);
+      const value = query[name];
       if (value === undefined || !isCalendarDate(value)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, 'a date as YYYY-MM-DD', value ?? ''));
       return value ?? '';
     };
@@ -29,9 +29,9 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { reason: `Expected a dateTo on or after dateFrom, at most ${REPORT_MAX_DAYS} days on; got ${dateFrom} to ${dateTo}.`, maxDays: REPORT_MAX_DAYS } });
     }
     if (errors.length > 0) throw StationError.many(errors);
-    const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+    const createdBy = query.createdBy?.trim() || null;
     const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo }, createdBy);
-    const csv = queryParameter(ctx, 'format') === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
+    const csv = query.format === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
     if (csv) {
       ctx.status = 200;
       ctx.set('Content-Type', 'text/csv; charset=utf-8');

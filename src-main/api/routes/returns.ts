@@ -38,15 +38,20 @@ export function returnRoutes(router: ApiRouter, deps: ReturnRoutesDeps): void {
     answer(ctx, shipment);
   };
 
-  router.on(ROUTES.createReturn, idempotent(deps.idempotency, answerAgain), async (ctx: ApiContext) => {
-    const request = validateReturnRequest(ctx.state.body);
-    if (!request.ok) throw StationError.many(request.errors);
-    const made = await deps.returns.create(callerOf(ctx), String(ctx.params.id), request.value, idempotencyTicket(ctx));
-    const meta = made.printJob
-      ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) }
-      : made.printError
-        ? { printError: made.printError, ...(made.printRefusal ? { printRefusal: made.printRefusal } : {}) }
-        : undefined;
-    answer(ctx, made.record, meta);
+  router.on(ROUTES.createReturn, idempotent(deps.idempotency, answerAgain), {
+    parse: (raw) => {
+      const request = validateReturnRequest(raw);
+      if (!request.ok) throw StationError.many(request.errors);
+      return request.value;
+    },
+    handle: async (ctx, { body: request, params }) => {
+      const made = await deps.returns.create(callerOf(ctx), params.id, request, idempotencyTicket(ctx));
+      const meta = made.printJob
+        ? { printJob: printJobResource(made.printJob, ctx.state.apiBase) }
+        : made.printError
+          ? { printError: made.printError, ...(made.printRefusal ? { printRefusal: made.printRefusal } : {}) }
+          : undefined;
+      answer(ctx, made.record, meta);
+    },
   });
 }

@@ -3,7 +3,7 @@
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { validateScaleSettings, type ScaleReading, type ScaleResource } from '../../../src-shared/scale.ts';
 import type { ScaleService } from '../../services/scale.ts';
-import { callerOf, type ApiContext } from '../context.ts';
+import { callerOf } from '../context.ts';
 import { respondData } from '../respond.ts';
 import { openEventStream } from '../event-stream.ts';
 import type { ApiRouter } from '../router.ts';
@@ -17,21 +17,26 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
   let streams = 0;
   const resource = (state: ReturnType<ScaleService['state']>): ScaleResource => ({ type: 'scale', id: desk, attributes: { settings: { ...state.settings }, reading: { ...state.reading } } });
 
-  router.on(ROUTES.scale, (ctx: ApiContext) => {
+  router.on(ROUTES.scale, (ctx) => {
     respondData(ctx, 200, resource(scale.state()));
   });
 
-  router.on(ROUTES.changeScale, async (ctx: ApiContext) => {
-    const changes = validateScaleSettings(ctx.state.body);
-    if (!changes.ok) throw StationError.many(changes.errors);
-    respondData(ctx, 200, resource(await scale.configure(callerOf(ctx), changes.value)));
+  router.on(ROUTES.changeScale, {
+    parse: (raw) => {
+      const changes = validateScaleSettings(raw);
+      if (!changes.ok) throw StationError.many(changes.errors);
+      return changes.value;
+    },
+    handle: async (ctx, { body: changes }) => {
+      respondData(ctx, 200, resource(await scale.configure(callerOf(ctx), changes)));
+    },
   });
 
-  router.on(ROUTES.scalePorts, async (ctx: ApiContext) => {
+  router.on(ROUTES.scalePorts, async (ctx) => {
     respondData(ctx, 200, (await scale.ports()).map((path) => ({ type: 'serialPort', id: path, attributes: { path } })));
   });
 
-  router.on(ROUTES.scaleStream, (ctx: ApiContext) => {
+  router.on(ROUTES.scaleStream, (ctx) => {
     const accept = ctx.get('Accept');
     if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
     if (streams >= STREAMS_MAX) throw new StationError('stream.tooMany', ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX));

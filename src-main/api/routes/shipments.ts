@@ -23,11 +23,11 @@ import type { RecordedTrackingEvent, TrackingEventService } from '../../services
 import { validateTrackingEvent } from '../../../src-shared/tracking-events.ts';
 import type { DocumentFormat, ShipmentService } from '../../services/shipments.ts';
 import type { SummaryKey } from '../../domain/shipment.ts';
-import { callerOf, type ApiContext } from '../context.ts';
+import { callerOf, requestBody, type ApiContext } from '../context.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { parameterError } from '../query.ts';
 import { respondData, warningsMeta } from '../respond.ts';
-import type { ApiRouter } from '../router.ts';
+import type { ApiRouter, QueryOf } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
@@ -55,17 +55,34 @@ function fail(errors: ErrorObject[]): never {
   throw StationError.many(errors);
 }
 
-function validShipment(ctx: ApiContext, operation: Operation, metaErrors: ErrorObject[] = []): ShipmentAttributes {
-  const result = validateShipmentDocument(ctx.state.body, operation);
+/** A member the request sent that nothing reads, or that looks wrong: answered in meta.warnings. */
+type RequestWarning = ReturnType<typeof shipmentRequestWarnings>[number];
+
+function validShipment(raw: unknown, operation: Operation, metaErrors: ErrorObject[] = []): ShipmentAttributes {
+  const result = validateShipmentDocument(raw, operation);
   const errors = [...metaErrors, ...(result.ok ? [] : result.errors)];
   if (errors.length > 0 || !result.ok) fail(errors);
   return result.value;
 }
 
+/** A shipment operation's body, checked: its attributes, and the members it sent that nothing reads (meta.warnings). */
+function shipmentRequest(raw: unknown, operation: Operation, metaErrors: ErrorObject[] = []): { attributes: ShipmentAttributes; warnings: RequestWarning[] } {
+  const attributes = validShipment(raw, operation, metaErrors);
+  return { attributes, warnings: shipmentRequestWarnings(raw, operation) };
+}
+
 /** `data.id` of the request when it is a string: confirm uses it to find a saved shipment; other ids are ignored. */
-function documentId(ctx: ApiContext): string | undefined {
-  const id = (ctx.state.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+function documentId(raw: unknown): string | undefined {
+  const id = (raw as { data?: { id?: unknown } } | undefined)?.data?.id;
   return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** A tracking event's body, checked: what the service records. */
+function trackingEventBody(raw: unknown) {
+  const request = validateTrackingEvent(raw);
+  if (!request.ok) fail(request.errors);
+  const { status, occurredAt, text, location } = request.value;
+  return { status, at: occurredAt, text, location };
 }
 
 /** A summary's place: its ship date, when it was made, its id (the cursor of the page after it). */
@@ -73,10 +90,10 @@ const bySummary: KeyReader<SummaryKey> = ([shipDate, createdAt, id, ...rest]) =>
   rest.length === 0 && text(shipDate) && isCalendarDate(shipDate) && text(createdAt) && text(id) ? [shipDate, createdAt, id] : undefined;
 
 /** The filters of the summaries, and the page: the spec's `limit` as before, or `page[size]`, and `page[after]`. */
-function summaryQuery(ctx: ApiContext) {
+function summaryQuery(ctx: ApiContext, parameters: QueryOf<typeof ROUTES.shipmentSummaries>) {
   const errors: ErrorObject[] = [];
   const date = (name: 'dateFrom' | 'dateTo') => {
-    const value = queryParameter(ctx, name);
+    const value = parameters[name];
     if (value === undefined) return null;
     if (!isCalendarDate(value)) errors.push(parameterError(ERROR_TEXT.invalidDateFilter(name, value), name, 'a date as YYYY-MM-DD', value));
     return value;
@@ -84,26 +101,26 @@ function summaryQuery(ctx: ApiContext) {
   const dateFrom = date('dateFrom');
   const dateTo = date('dateTo');
   // Only returns, or none of them (an extension): filter[return]=true|false, or return=true|false.
-  const returnText = queryParameter(ctx, 'return')?.trim().toLowerCase();
+  const returnText = parameters.return?.trim().toLowerCase();
   const returns = returnText === undefined || returnText === '' ? null : (asFlag(returnText) ?? undefined);
   if (returns === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('return'), 'return', 'true (only returns) or false (none of them)', returnText ?? ''));
   const page = pageRequest(ctx, SUMMARY_LIMIT, bySummary, { sizeAliases: ['limit'], errors });
-  const search = queryParameter(ctx, 'search')?.trim() || null;
+  const search = parameters.search?.trim() || null;
   // Only one person's shipments (an extension): filter[createdBy]=<username>, or createdBy=<username>.
-  const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+  const createdBy = parameters.createdBy?.trim() || null;
   return { page, query: { dateFrom, dateTo, search, createdBy, returns: returns ?? null, after: page.after, limit: page.size + 1 } };
 }
 
 /** `format` (pdf, the default, or zpl), for ZPL `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
-function documentFormat(ctx: ApiContext): DocumentFormat {
-  const format = (queryParameter(ctx, 'format') ?? 'pdf').trim().toLowerCase();
-  const dpiText = queryParameter(ctx, 'dpi');
+function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat {
+  const format = (query.format ?? 'pdf').trim().toLowerCase();
+  const dpiText = query.dpi;
   const errors: ErrorObject[] = [];
   if (format !== 'pdf' && format !== 'zpl') errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', 'pdf (the default) or zpl', format));
   if (dpiText !== undefined && (format !== 'zpl' || !['203', '300'].includes(dpiText.trim()))) {
     errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl', dpiText));
   }
-  const documentText = queryParameter(ctx, 'document')?.trim().toLowerCase();
+  const documentText = query.document?.trim().toLowerCase();
   if (documentText !== undefined && (format !== 'pdf' || !(DOCUMENT_PARTS as readonly string[]).includes(documentText))) {
     errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('document'), 'document', `${DOCUMENT_PARTS.join(', ')} (one document of the PDF on its own), with format=pdf`, documentText));
   }
@@ -115,11 +132,14 @@ function documentFormat(ctx: ApiContext): DocumentFormat {
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
 
-  /** Creates answer with a Location header; retrieval does not. Members the request sent that nothing reads are in meta.warnings. */
-  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true, operation?: Operation) => {
+  /**
+   * Creates answer with a Location header; retrieval does not. `warnings`: the members the request sent that nothing
+   * reads (its parse step found them), in meta.warnings before the shipment's own notices.
+   */
+  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true, warnings: readonly RequestWarning[] = []) => {
     const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
     if (created) ctx.set('Location', resource.links.self);
-    respondData(ctx, status, resource, warningsMeta([...(operation ? shipmentRequestWarnings(ctx.state.body, operation) : []), ...(record.notices ?? [])]));
+    respondData(ctx, status, resource, warningsMeta([...warnings, ...(record.notices ?? [])]));
   };
 
   /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
@@ -130,66 +150,85 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
   };
   const withKey = idempotent(deps.idempotency, answerAgain);
 
-  router.on(ROUTES.saveShipment, withKey, async (ctx: ApiContext) => {
-    const attributes = validShipment(ctx, 'save');
-    respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)), true, 'save');
+  router.on(ROUTES.saveShipment, withKey, {
+    parse: (raw) => shipmentRequest(raw, 'save'),
+    handle: async (ctx, { body: { attributes, warnings } }) => {
+      respondShipment(ctx, 202, await deps.shipments.save(caller(ctx), attributes, idempotencyTicket(ctx)), true, warnings);
+    },
   });
 
-  router.on(ROUTES.rateShipment, async (ctx: ApiContext) => {
-    const attributes = validShipment(ctx, 'rate');
-    const list = await deps.shipments.rate(caller(ctx), attributes);
-    const meta: RateListMeta = { unavailable: list.unavailable.map(unavailableEntry) };
-    const warnings = warningsMeta([...shipmentRequestWarnings(ctx.state.body, 'rate'), ...list.warnings]);
-    const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warnings };
-    respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
+  router.on(ROUTES.rateShipment, {
+    parse: (raw) => shipmentRequest(raw, 'rate'),
+    handle: async (ctx, { body: { attributes, warnings } }) => {
+      const list = await deps.shipments.rate(caller(ctx), attributes);
+      const meta: RateListMeta = { unavailable: list.unavailable.map(unavailableEntry) };
+      const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warningsMeta([...warnings, ...list.warnings]) };
+      respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
+    },
   });
 
-  router.on(ROUTES.confirmShipment, withKey, async (ctx: ApiContext) => {
-    const meta = validateConfirmMeta(ctx.state.body);
-    const order = orderNumberOf(ctx.state.body);
-    const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
-    const attributes = validShipment(ctx, 'confirm', metaErrors);
-    if (!meta.ok || !order.ok) fail(metaErrors);
-    respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, documentId(ctx), idempotencyTicket(ctx)), true, 'confirm');
+  router.on(ROUTES.confirmShipment, withKey, {
+    parse: (raw) => {
+      const meta = validateConfirmMeta(raw);
+      const order = orderNumberOf(raw);
+      const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
+      const request = shipmentRequest(raw, 'confirm', metaErrors);
+      if (!meta.ok || !order.ok) fail(metaErrors);
+      return { ...request, meta: { ...meta.value, orderNumber: order.value }, savedId: documentId(raw) };
+    },
+    handle: async (ctx, { body: { attributes, meta, savedId, warnings } }) => {
+      respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta, savedId, idempotencyTicket(ctx)), true, warnings);
+    },
   });
 
-  router.on(ROUTES.createShipment, withKey, async (ctx: ApiContext) => {
-    const meta = validateCreateMeta(ctx.state.body, await deps.shipments.carrierChoices());
-    const order = orderNumberOf(ctx.state.body);
-    const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
-    const attributes = validShipment(ctx, 'create', metaErrors);
-    if (!meta.ok || !order.ok) fail(metaErrors);
-    const record = await deps.shipments.create(caller(ctx), attributes, { ...meta.value, orderNumber: order.value }, idempotencyTicket(ctx));
-    respondShipment(ctx, meta.value.scheduledProcessing ? 202 : 201, record, true, 'create');
+  // The carrier choice is checked against the station's carriers, with the document, once, before anything is booked.
+  router.on(ROUTES.createShipment, withKey, {
+    parse: async (raw) => {
+      const meta = validateCreateMeta(raw, await deps.shipments.carrierChoices());
+      const order = orderNumberOf(raw);
+      const metaErrors = [...(meta.ok ? [] : meta.errors), ...(order.ok ? [] : order.errors)];
+      const request = shipmentRequest(raw, 'create', metaErrors);
+      if (!meta.ok || !order.ok) fail(metaErrors);
+      return { ...request, meta: { ...meta.value, orderNumber: order.value } };
+    },
+    handle: async (ctx, { body: { attributes, meta, warnings } }) => {
+      const record = await deps.shipments.create(caller(ctx), attributes, meta, idempotencyTicket(ctx));
+      respondShipment(ctx, meta.scheduledProcessing ? 202 : 201, record, true, warnings);
+    },
   });
 
-  router.on(ROUTES.shipment, async (ctx: ApiContext) => {
-    respondShipment(ctx, 200, await deps.shipments.get(caller(ctx), String(ctx.params.id)), false);
+  router.on(ROUTES.shipment, async (ctx, { params }) => {
+    respondShipment(ctx, 200, await deps.shipments.get(caller(ctx), params.id), false);
   });
 
-  router.on(ROUTES.deleteShipment, async (ctx: ApiContext) => {
-    await deps.shipments.remove(caller(ctx), String(ctx.params.id));
+  router.on(ROUTES.deleteShipment, async (ctx, { params }) => {
+    await deps.shipments.remove(caller(ctx), params.id);
     ctx.status = 204;
   });
 
-  router.on(ROUTES.documents, async (ctx: ApiContext) => {
-    const { record, ...document } = await deps.shipments.documents(caller(ctx), String(ctx.params.id), documentFormat(ctx));
+  router.on(ROUTES.documents, async (ctx, { params, query }) => {
+    const { record, ...document } = await deps.shipments.documents(caller(ctx), params.id, documentFormat(query));
     respondData(ctx, 200, documentsResource(record.id, document));
   });
 
-  router.on(ROUTES.verifyShipment, async (ctx: ApiContext) => {
-    const scanned = validateVerification(ctx.state.body);
-    if (!scanned.ok) fail(scanned.errors);
-    respondData(ctx, 200, { type: 'verification', id: String(ctx.params.id), attributes: await deps.shipments.verify(caller(ctx), String(ctx.params.id), scanned.value.scanned) });
+  router.on(ROUTES.verifyShipment, {
+    parse: (raw) => {
+      const scanned = validateVerification(raw);
+      if (!scanned.ok) fail(scanned.errors);
+      return scanned.value;
+    },
+    handle: async (ctx, { body: { scanned }, params }) => {
+      respondData(ctx, 200, { type: 'verification', id: params.id, attributes: await deps.shipments.verify(caller(ctx), params.id, scanned) });
+    },
   });
 
-  router.on(ROUTES.tracking, async (ctx: ApiContext) => {
-    const { record, latest } = await deps.shipments.tracking(caller(ctx), String(ctx.params.id));
+  router.on(ROUTES.tracking, async (ctx, { params }) => {
+    const { record, latest } = await deps.shipments.tracking(caller(ctx), params.id);
     respondData(ctx, 200, trackingResource(record, latest));
   });
 
-  router.on(ROUTES.trackingEvents, async (ctx: ApiContext) => {
-    const history = await deps.shipments.trackingHistory(caller(ctx), String(ctx.params.id));
+  router.on(ROUTES.trackingEvents, async (ctx, { params }) => {
+    const history = await deps.shipments.trackingHistory(caller(ctx), params.id);
     respondData(ctx, 200, history.map((event, index) => trackingEventResource(index + 1, event)));
   });
 
@@ -198,32 +237,29 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     ctx.set('Location', `${ctx.state.apiBase}/shipments/${recorded.shipment.id}/tracking/events`);
     respondData(ctx, 201, trackingEventResource(recorded.position, recorded.event));
   };
-  const trackingEventOf = (ctx: ApiContext) => {
-    const request = validateTrackingEvent(ctx.state.body);
-    if (!request.ok) fail(request.errors);
-    const { status, occurredAt, text, location } = request.value;
-    return { status, at: occurredAt, text, location };
-  };
-  // The key is committed with the event (naming its shipment): a repeat after a stop before the answer finds the event again.
+  // The key is committed with the event (naming its shipment): a repeat after a stop before the answer finds the
+  // event again, by the event its body describes (parsed as the route's parse step does).
   const withTrackingKey = idempotent(deps.idempotency, async (ctx, record) => {
-    const recorded = await deps.trackingEvents.recorded(caller(ctx), record.subjectId, trackingEventOf(ctx));
+    const recorded = await deps.trackingEvents.recorded(caller(ctx), record.subjectId, trackingEventBody(requestBody(ctx)));
     if (!recorded) throw new StationError('idempotency.recordGone', ERROR_TEXT.idempotencyKeyRecordGone(record.key));
     respondTrackingEvent(ctx, recorded);
   });
 
-  router.on(ROUTES.addTrackingEvent, withTrackingKey, async (ctx: ApiContext) => {
-    const event = trackingEventOf(ctx);
-    respondTrackingEvent(ctx, await deps.trackingEvents.addFor(caller(ctx), String(ctx.params.id), event, idempotencyTicket(ctx)));
+  router.on(ROUTES.addTrackingEvent, withTrackingKey, {
+    parse: trackingEventBody,
+    handle: async (ctx, { body: event, params }) => {
+      respondTrackingEvent(ctx, await deps.trackingEvents.addFor(caller(ctx), params.id, event, idempotencyTicket(ctx)));
+    },
   });
 
-  router.on(ROUTES.shipmentSummaries, async (ctx: ApiContext) => {
-    const { page, query } = summaryQuery(ctx);
+  router.on(ROUTES.shipmentSummaries, async (ctx, { query: parameters }) => {
+    const { page, query } = summaryQuery(ctx, parameters);
     const rows = await deps.shipments.summaries(caller(ctx), query);
     respondPage(ctx, page, rows, (row) => [row.shipDate, row.createdAt, row.id], summaryResource);
   });
 
-  router.on(ROUTES.addresses, async (ctx: ApiContext) => {
-    const searchString = queryParameter(ctx, 'searchString');
+  router.on(ROUTES.addresses, async (ctx, { query }) => {
+    const searchString = query.searchString;
     if (searchString === undefined || searchString.trim() === '') {
       throw new StationError('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter('searchString'), {
         parameter: 'searchString',

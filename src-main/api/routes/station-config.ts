@@ -3,13 +3,12 @@
 // The loopback guard keeps other sites from reading it; signing in still needs a username and password.
 import type { StationConfigResource } from '../../../src-shared/resources.ts';
 import type { CalendarService } from '../../services/calendar.ts';
-import type { ApiContext } from '../context.ts';
 import type { ApiRouter } from '../router.ts';
 import { respondData } from '../respond.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function stationConfigRoutes(open: ApiRouter, desktopIntegrationKey: string, desk: string, calendar: CalendarService): void {
-  open.on(ROUTES.stationConfig, async (ctx: ApiContext) => {
+  open.on(ROUTES.stationConfig, async (ctx) => {
     const { timeZone } = await calendar.current();
     respondData(ctx, 200, {
       type: 'stationConfig',

@@ -15,6 +15,6 @@ function echo(ctx: ApiContext, id: string | null): void {
 }
 
 export function testEchoRoutes(router: ApiRouter): void {
-  router.on(ROUTES.test, (ctx: ApiContext) => echo(ctx, null));
-  router.on(ROUTES.testWithId, (ctx: ApiContext) => echo(ctx, String(ctx.params.id)));
+  router.on(ROUTES.test, (ctx) => echo(ctx, null));
+  router.on(ROUTES.testWithId, (ctx, { params }) => echo(ctx, params.id));
 }

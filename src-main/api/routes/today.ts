@@ -4,17 +4,17 @@ import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
 import type { TodayResource } from '../../../src-shared/today.ts';
 import type { TodayService } from '../../services/today.ts';
-import { callerOf, type ApiContext } from '../context.ts';
-import { parameterError, queryParameter } from '../query.ts';
+import { callerOf } from '../context.ts';
+import { parameterError } from '../query.ts';
 import { respondData } from '../respond.ts';
 import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function todayRoutes(router: ApiRouter, today: TodayService): void {
-  router.on(ROUTES.today, async (ctx: ApiContext) => {
-    const date = queryParameter(ctx, 'date')?.trim() || null;
+  router.on(ROUTES.today, async (ctx, { query }) => {
+    const date = query.date?.trim() || null;
     if (date !== null && !isCalendarDate(date)) throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date)]);
-    const createdBy = queryParameter(ctx, 'createdBy')?.trim() || null;
+    const createdBy = query.createdBy?.trim() || null;
     const attributes = await today.today(callerOf(ctx), date, createdBy);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);
   });

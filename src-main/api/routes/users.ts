@@ -14,32 +14,36 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 export function userRoutes(router: ApiRouter, users: UserService): void {
   const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
 
-  router.on(ROUTES.users, async (ctx: ApiContext) => {
+  router.on(ROUTES.users, async (ctx) => {
     respondData(ctx, 200, (await users.list(actor(ctx))).map(userResource));
   });
 
-  router.on(ROUTES.addUser, async (ctx: ApiContext) => {
-    const request = checked(validateNewUser(ctx.state.body));
-    respondData(ctx, 201, userResource(await users.add(actor(ctx), request)));
+  router.on(ROUTES.addUser, {
+    parse: (raw) => checked(validateNewUser(raw)),
+    handle: async (ctx, { body: request }) => {
+      respondData(ctx, 201, userResource(await users.add(actor(ctx), request)));
+    },
   });
 
-  router.on(ROUTES.user, async (ctx: ApiContext) => {
-    respondData(ctx, 200, userResource(await users.find(actor(ctx), { id: String(ctx.params.id) })));
+  router.on(ROUTES.user, async (ctx, { params }) => {
+    respondData(ctx, 200, userResource(await users.find(actor(ctx), { id: params.id })));
   });
 
-  router.on(ROUTES.changeUser, async (ctx: ApiContext) => {
-    const change = checked(validateUserChange(ctx.state.body));
-    const which = { id: String(ctx.params.id) };
-    // Found (and authorised) before anything changes, so a refused change changes nothing.
-    let user = await users.find(actor(ctx), which);
-    if (change.role !== undefined) user = await users.setRole(actor(ctx), which, change.role);
-    if (change.name !== undefined) user = await users.rename(actor(ctx), which, change.name);
-    if (change.password !== undefined) user = await users.setPassword(actor(ctx), which, change.password);
-    respondData(ctx, 200, userResource(user));
+  router.on(ROUTES.changeUser, {
+    parse: (raw) => checked(validateUserChange(raw)),
+    handle: async (ctx, { body: change, params }) => {
+      const which = { id: params.id };
+      // Found (and authorised) before anything changes, so a refused change changes nothing.
+      let user = await users.find(actor(ctx), which);
+      if (change.role !== undefined) user = await users.setRole(actor(ctx), which, change.role);
+      if (change.name !== undefined) user = await users.rename(actor(ctx), which, change.name);
+      if (change.password !== undefined) user = await users.setPassword(actor(ctx), which, change.password);
+      respondData(ctx, 200, userResource(user));
+    },
   });
 
-  router.on(ROUTES.removeUser, async (ctx: ApiContext) => {
-    await users.remove(actor(ctx), { id: String(ctx.params.id) });
+  router.on(ROUTES.removeUser, async (ctx, { params }) => {
+    await users.remove(actor(ctx), { id: params.id });
     ctx.status = 204;
   });
 }
