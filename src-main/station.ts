@@ -51,6 +51,8 @@ export interface StationOptions {
   databaseUrl?: string;
   /** PostgreSQL: how long a stopped desk's claims on scheduled shipments hold before another desk takes them over. */
   claimLeaseMs?: number;
+  /** SQLite: how many shipment references one write reserves (store/reference-block.ts); 50 unless given. */
+  referenceBlock?: number;
   /** Host names or addresses the Host guard accepts besides the loopback ones: how other PCs on the LAN reach the station. */
   allowedHosts?: readonly string[];
   /** Serve HTTPS with this certificate and key (PEM files): tokens cross the network. */

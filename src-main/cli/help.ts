@@ -120,7 +120,8 @@ STATION_MANIFEST_TRANSMIT_MS (how often closed manifests due to an upstream serv
 STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook replays; default 90),
 STATION_BACKUP_HOURS (how often a checked backup goes into <data>/backups/; default 24, 0: never),
 STATION_BACKUPS_KEPT (how many of those are kept; default 7), STATION_CHECK_HOURS (how often the
-database is quick_checked, and once after start; default 24, 0: never).
+database is quick_checked, and once after start; default 24, 0: never), STATION_REFERENCE_BLOCK
+(SQLite: shipment references reserved per write; default 50, 1: a write per reference).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;

@@ -76,6 +76,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   const upstreamTrackingIntervalMs = millisecondsFromEnv('STATION_UPSTREAM_TRACKING_MS');
   const manifestTransmitIntervalMs = millisecondsFromEnv('STATION_MANIFEST_TRANSMIT_MS');
   const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
+  const referenceBlock = countFromEnv('STATION_REFERENCE_BLOCK');
   const backupHours = process.env.STATION_BACKUP_HOURS;
   if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours)) throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
   const backupIntervalMs = backupHours === undefined || backupHours === '' ? undefined : Number(backupHours) * 3_600_000;
@@ -89,6 +90,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     databaseUrl: databaseOf(values),
     desk: deskOf(values),
     claimLeaseMs,
+    referenceBlock,
     allowedHosts,
     tls,
     port,

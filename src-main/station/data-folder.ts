@@ -65,6 +65,8 @@ export interface DataDirOptions {
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
   claimLeaseMs?: number;
+  /** SQLite: how many shipment references one write reserves (store/reference-block.ts). */
+  referenceBlock?: number;
   /** Told when a shared database stops answering, and when it answers again (the station logs both). */
   onDatabaseUnavailable?: (message: string) => void;
   onDatabaseAvailable?: (message: string) => void;
@@ -87,6 +89,7 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
     ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
     : openStore(databaseFile, {
         clock,
+        referenceBlock: options.referenceBlock,
         // The finding names what to put back: the newest scheduled backup, when there is one.
         onDamaged: (message) => {
           const newest = scheduledBackups(dataDir)[0];

@@ -113,6 +113,8 @@ export interface StoreOptions {
    * default). Results are recorded only under the claim, so a shorter lease costs work, never a second booking.
    */
   claimLeaseMs?: number;
+  /** SQLite: how many shipment references one write reserves (REFERENCE_BLOCK unless given; 1: a write per reference). */
+  referenceBlock?: number;
 }
 
 export function openStore(file: string, options: StoreOptions = {}): Store {
@@ -204,7 +206,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     clients: { ...facade('clients'), localVersion: () => clientChanges },
     users: facade('users'),
     // A create draws its reference from a block reserved in one write: one commit per create, not two.
-    shipments: { ...facade('shipments'), allocateReference: referencesFromBlocks((count) => write('shipments', 'reserveReferences', [count]) as Promise<string[]>) },
+    shipments: { ...facade('shipments'), allocateReference: referencesFromBlocks((count) => write('shipments', 'reserveReferences', [count]) as Promise<string[]>, options.referenceBlock) },
     addresses: facade('addresses'),
     carrierSettings: facade('carrierSettings'),
     printJobs: facade('printJobs'),

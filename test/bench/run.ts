@@ -206,6 +206,36 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
   }
 }
 
+/**
+ * A/B of the same build in one run: creates on the same data folder with one write per reference (A: before the
+ * reference blocks, STATION_REFERENCE_BLOCK=1, a create two commits) and with the blocks (B: the default, one
+ * commit), A, B, A, B, so neither is favoured by what ran before it.
+ */
+async function referenceBlockAB(dataDir: string, tokens: string[], baseline: LoadResult): Promise<void> {
+  const createBody = JSON.stringify({ data: { type: 'shipment', attributes: benchAttributes(3), meta: { service: 'economy', scheduledProcessing: false } } });
+  const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  for (const variant of ['A', 'B', 'A', 'B'] as const) {
+    const station = await serve(['--data', dataDir, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0', STATION_REFERENCE_BLOCK: variant === 'A' ? '1' : '' });
+    try {
+      log(`load: creates, ${variant === 'A' ? 'a write per reference' : 'references in blocks'}`);
+      figures[variant].push((await load({ url: station.url, kind: 'create', connections: 8, body: createBody, tokens })).requestsPerSecond);
+    } finally {
+      await station.stop();
+    }
+  }
+  const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+  const [a, b] = [mean(figures.A), mean(figures.B)];
+  results.referenceBlockAB = { writePerReference: figures.A, blocks: figures.B };
+  rows.push({
+    figure: 'A/B: POST /v3/shipments (8 connections), a write per reference (A) against references in blocks (B), A B A B',
+    value: `A ${a} req/s (${figures.A.join(', ')}), B ${b} req/s (${figures.B.join(', ')})`,
+    bare: `${baseline.requestsPerSecond} req/s`,
+    ratio: `B/A ${(b / a).toFixed(2)}×`,
+    target: 'B ≥ 0.95× A',
+    met: b >= 0.95 * a,
+  });
+}
+
 async function main(): Promise<void> {
   log(`machine: ${machine()}; ${quick ? 'quick run' : 'full run'}`);
   labelTimings();
@@ -267,6 +297,8 @@ async function main(): Promise<void> {
       await station.stop();
       bare.child.kill('SIGTERM');
     }
+
+    await referenceBlockAB(dataDir, tokens, results.bare as LoadResult);
 
     log(`scheduler: draining ${DRAIN} queued shipments`);
     await queueWaitingIn(dataDir, DRAIN);

@@ -50,7 +50,7 @@ describe('a create on SQLite', () => {
     expect(references.map(Number)).toEqual(references.map((_, i) => Number(references[0]) + i));
   });
 
-  it('with an Idempotency-Key is one writer commit too: the key is committed with the shipment', async () => {
+  it('with an Idempotency-Key is one writer commit too: the key is committed with the shipment (the kept answer is the route’s own write after it)', async () => {
     const caller = await tier.caller('packer');
     const ticket = { key: 'a1b2c3d4-create-commits', clientId: caller.client.id, fingerprint: 'f'.repeat(64) };
     const writes = await writesDuring(() => tier.shipments.create(caller, shipment, { service: 'economy', scheduledProcessing: false }, ticket));

@@ -16,7 +16,7 @@ import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { CustomsDocument } from '../../../src-shared/customs.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import type { ShipmentService } from './types.ts';
-import type { ShipmentContext } from './context.ts';
+import { refuseRetrieval, type ShipmentContext } from './context.ts';
 
 const PART_FORM: Record<Exclude<DocumentPart, 'labels'>, CustomsDocument> = { cn22: 'CN22', cn23: 'CN23', invoice: 'commercialInvoice' };
 const PART_NAME: Record<DocumentPart, string> = { labels: 'labels', cn22: 'CN22', cn23: 'CN23', invoice: 'commercial invoice' };
@@ -28,7 +28,7 @@ const VOID_REFUSAL_CODE = { dayClosed: 'shipment.dayClosed', trackingStarted: 's
 const ZPL_MEDIA_TYPE = 'application/x-zpl';
 
 export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 'get' | 'acknowledged' | 'remove' | 'documents' | 'verify' | 'tracking' | 'trackingHistory' | 'publicTracking' | 'summaries'> {
-  const { store, clock, logger, audit, deps, find, notRetrievable } = context;
+  const { store, clock, logger, audit, deps, findOwnShipment } = context;
 
   /** One document of a processed shipment, drawn again from its record; refused for one it does not carry. */
   const oneDocument = async (record: ShipmentRecord, part: DocumentPart) => {
@@ -46,16 +46,16 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
   };
   return {
     async get(caller, id) {
-      const record = await find(caller, id);
-      if (!record || (record.scheduled && record.status === STATUS.created)) throw notRetrievable();
+      const record = await findOwnShipment(caller, id);
+      if (!record || (record.scheduled && record.status === STATUS.created)) throw refuseRetrieval();
       return record;
     },
 
-    acknowledged: (caller, id) => find(caller, id),
+    acknowledged: (caller, id) => findOwnShipment(caller, id),
 
     async remove(caller, id) {
-      const record = await find(caller, id);
-      if (!record) throw notRetrievable();
+      const record = await findOwnShipment(caller, id);
+      if (!record) throw refuseRetrieval();
       const processed = record.status === STATUS.processed;
       if (processed) {
         // Voidable until the day is closed into a manifest, tracking starts, or the ship date passes. The refusal
@@ -74,7 +74,7 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
         if (refusal) throw new StationError(VOID_REFUSAL_CODE[refusal.reason], ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
         // A return rides on its outbound's sale: the outbound is voided only once no return of it is left.
-        const returns = (await Promise.all((record.returns ?? []).map((returnId) => find(caller, returnId)))).filter((one) => one !== undefined);
+        const returns = (await Promise.all((record.returns ?? []).map((returnId) => findOwnShipment(caller, returnId)))).filter((one) => one !== undefined);
         if (returns.length > 0) {
           const names = returns.map((one) => one.reference ?? one.id);
           throw new StationError('shipment.returnBooked', ERROR_TEXT.returnStillBooked(record.reference ?? record.id, names), {
@@ -87,7 +87,7 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
     },
 
     async documents(caller, id, format = { format: 'pdf' }) {
-      const record = await find(caller, id);
+      const record = await findOwnShipment(caller, id);
       if (!record) throw new StationError('shipment.notFound', ERROR_TEXT.shipmentNotFound);
       if (record.status === STATUS.failed) throw new StationError('shipment.failed', ERROR_TEXT.shipmentError);
       if (record.status === STATUS.created) throw new StationError('shipment.notProcessedYet', ERROR_TEXT.shipmentNotYetProcessed);
@@ -105,8 +105,8 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
     },
 
     async verify(caller, id, scanned) {
-      const record = await find(caller, id);
-      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      const record = await findOwnShipment(caller, id);
+      if (!record || record.status !== STATUS.processed) throw refuseRetrieval();
       const code = scanned.trim();
       const matched = [record.trackingNumber, record.reference, record.orderNumber, record.attributes.customerReference].some((known) => known !== null && known !== undefined && known === code);
       await audit.record(actorOf(caller), matched ? 'shipment.verified' : 'shipment.verify-mismatch', { type: 'shipment', id: record.id }, { scanned: code, reference: record.reference });
@@ -116,20 +116,20 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
     },
 
     async tracking(caller, id) {
-      const record = await find(caller, id);
-      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      const record = await findOwnShipment(caller, id);
+      if (!record || record.status !== STATUS.processed) throw refuseRetrieval();
       return { record, latest: await store.shipments.latestEvent(record.id) };
     },
 
     async trackingHistory(caller, id) {
-      const record = await find(caller, id);
-      if (!record || record.status !== STATUS.processed) throw notRetrievable();
+      const record = await findOwnShipment(caller, id);
+      if (!record || record.status !== STATUS.processed) throw refuseRetrieval();
       return (await store.shipments.trackingHistory(record.id)).reverse();
     },
 
     async publicTracking(hash) {
       const record = await store.shipments.byTrackingHash(hash);
-      if (!record) throw notRetrievable();
+      if (!record) throw refuseRetrieval();
       const history = await store.shipments.trackingHistory(record.id);
       return { record, latest: history[0], history };
     },

@@ -11,7 +11,7 @@ import type { ProcessingRun, ShipmentService } from './types.ts';
 import type { ShipmentContext } from './context.ts';
 
 export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentService, 'processWaiting' | 'releaseStaleClaims'> {
-  const { store, carriers, clock, logger, deps, processThen, dating } = context;
+  const { store, carriers, clock, logger, deps, bookAndRender, readDay } = context;
   return {
     async processWaiting(limit) {
       // Runs never overlap and one station holds a data folder, so a claim found now is left by a run that could
@@ -23,10 +23,10 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
       const claimed = await store.shipments.claimWaiting({ limit, token });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0, deferred: 0 };
       // Each account's calendar and closed days are read once a run, however many of its shipments wait.
-      const days = new Map<string, ReturnType<typeof dating>>();
-      const datingOf = (record: ShipmentRecord) => {
+      const days = new Map<string, ReturnType<typeof readDay>>();
+      const readDayOf = (record: ShipmentRecord) => {
         const key = `${record.clientId}:${record.sandbox}`;
-        if (!days.has(key)) days.set(key, dating({ client: { id: record.clientId }, sandbox: record.sandbox }));
+        if (!days.has(key)) days.set(key, readDay({ client: { id: record.clientId }, sandbox: record.sandbox }));
         return days.get(key)!;
       };
       // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
@@ -42,13 +42,13 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
             return;
           }
           // Made for today, and its carrier's day was closed while it waited: it ships on the carrier's next working day.
-          const dates = await datingOf(record);
+          const dates = await readDayOf(record);
           const later = record.shipDate === dates.today && !record.returnOf ? dates.dayAfterClose(quote.carrierCode) : undefined;
           const redated = later === undefined ? undefined : { shipDate: later, attributes: { ...record.attributes, shipDate: later } };
           const attributes = redated?.attributes ?? record.attributes;
           const shipDate = redated?.shipDate ?? record.shipDate;
           const input = { shipmentId: record.id, attributes, shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true, ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}) };
-          if (await processThen(input, (processed) => store.shipments.complete(record.id, token, redated ? { ...processed, redated } : processed))) run.processed++;
+          if (await bookAndRender(input, (processed) => store.shipments.complete(record.id, token, redated ? { ...processed, redated } : processed))) run.processed++;
         } catch (error) {
           // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full
           // disk, a locked database, a busy or stopping renderer, or a bug leave it waiting for the next run.
