@@ -10,10 +10,17 @@ import { closedDayText, describeError, printFailureText, refusalWords } from './
 import { currentLanguage, translate } from './i18n.ts';
 import { SOURCE_LANGUAGE } from './languages.ts';
 import { unavailableText } from './unavailable-text.ts';
+import { fieldText, postalCodeWords } from './field-text.ts';
 import type { MessageKey } from './messages/en.ts';
 
 /** A print job's failure as the station gives it: its English reason and its code with figures. */
 type PrintFailed = { readonly reason: string | null; readonly failure?: PrintFailure | null };
+
+/**
+ * A form's field its check found at fault (by JSON pointer): missing or not as expected, with what is expected: the
+ * shared rule's English words (said on an English desk), or a postal code of a country (said with its examples).
+ */
+type FieldFault = { readonly pointer: string; readonly missing: boolean; readonly expected?: string; readonly postalCodeOf?: string };
 
 /** A message's figures: plain values, or something itself to be said (a failure inside a sentence). */
 type Values = Readonly<Record<string, unknown>>;
@@ -22,7 +29,8 @@ export type Said =
   | { readonly failure: unknown }
   | { readonly printFailed: PrintFailed }
   | { readonly key: MessageKey; readonly values?: Values }
-  | { readonly unavailable: readonly RateUnavailable[] }
+  | { readonly unavailable: readonly RateUnavailable[]; readonly at?: string }
+  | { readonly field: FieldFault }
   | { readonly closedDay: ClosedDay; readonly where: 'rate' | 'label' }
   | { readonly refusal: ErrorObject; readonly english: 'detail' | 'reason' };
 
@@ -53,10 +61,22 @@ export function fieldRefusals(error: unknown): Record<string, Said> {
   return Object.fromEntries(error.errors.flatMap((entry) => (entry.source?.pointer !== undefined ? [[entry.source.pointer, refusal(entry, 'reason')]] : [])));
 }
 
+/** A field of a form at fault, to be said as the form marks it (fieldText): worded when it is shown. */
+export const fieldFault = (fault: FieldFault): Said => ({ field: fault });
+
+/**
+ * The form's fields a rate list's reasons are about (a package no service carries), by JSON pointer, each to be said
+ * as the form marks it: worded when it is shown.
+ */
+export function unavailableFields(reasons: readonly RateUnavailable[]): Record<string, Said> {
+  const pointers = reasons.flatMap((reason) => (reason.pointer?.includes('/packages/') ? [reason.pointer] : []));
+  return Object.fromEntries(pointers.map((pointer) => [pointer, { unavailable: reasons, at: pointer }]));
+}
+
 const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' &&
   value !== null &&
-  ('failure' in value || 'printFailed' in value || 'key' in value || 'unavailable' in value || 'closedDay' in value || 'refusal' in value);
+  ('failure' in value || 'printFailed' in value || 'key' in value || 'unavailable' in value || 'closedDay' in value || 'refusal' in value || 'field' in value);
 
 /** Words as they are, or what a store keeps to be said (a Said) worded now: for a holder that takes either (the feedback). */
 export function sayAny(spoken: string | object): string {
@@ -68,7 +88,11 @@ export function sayAny(spoken: string | object): string {
 export function sayIt(said: Said): string {
   if ('failure' in said) return describeError(said.failure);
   if ('printFailed' in said) return printFailureText(said.printFailed);
-  if ('unavailable' in said) return unavailableText(said.unavailable).text;
+  if ('unavailable' in said) return said.at === undefined ? unavailableText(said.unavailable).text : (unavailableText(said.unavailable).fields[said.at] ?? '');
+  if ('field' in said) {
+    const { pointer, missing, expected, postalCodeOf } = said.field;
+    return fieldText(pointer, missing, postalCodeOf !== undefined ? postalCodeWords(postalCodeOf) : expected);
+  }
   if ('closedDay' in said) return closedDayText(said.closedDay, said.where);
   if ('refusal' in said) {
     if (currentLanguage() !== SOURCE_LANGUAGE) return refusalWords(said.refusal);

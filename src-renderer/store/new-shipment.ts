@@ -8,9 +8,7 @@ import { stationToday } from './station-clock.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { fieldText, postalCodeWords } from '../i18n/field-text.ts';
-import { refusedFields } from '../i18n/error-text.ts';
-import { unavailableText } from '../i18n/unavailable-text.ts';
+import { fieldFault, fieldRefusals, unavailableFields, type Said } from '../i18n/said.ts';
 import type { RateUnavailable } from '../../src-shared/resources.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
@@ -64,8 +62,8 @@ export interface ShipmentDraft {
 }
 
 export interface NewShipmentState extends ShipmentDraft {
-  /** Field errors by JSON pointer, e.g. /data/attributes/shipTo/city. */
-  errors: Record<string, string>;
+  /** Field errors by JSON pointer, e.g. /data/attributes/shipTo/city: worded by the form as it shows them. */
+  errors: Record<string, Said>;
   /** Counts every edit of the draft: rates given for an older revision are stale (docs/shipments.md, "Rates"). */
   revision: number;
   /** The declaration's item follows the contents until the packer edits an item by hand. */
@@ -102,6 +100,7 @@ export interface NewShipmentState extends ShipmentDraft {
   /**
    * Marks fields with the station's reasons, as the form's own check marks them: the shipment's fields a refusal
    * names (by JSON pointer), or the packages no service can carry (a rate list's reasons). Fields none names: no change.
+   * Kept as what is to be said: the form words them as it shows them.
    */
   markRefused(refused: { readonly error: unknown } | { readonly unavailable: readonly RateUnavailable[] }): void;
 }
@@ -192,7 +191,7 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
 }
 
 /** A fresh form: nothing entered, no errors. */
-function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, string>; activePackage: number; declarationAuto: boolean } {
+function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean } {
   return {
     sender,
     receiver: emptyAddress(),
@@ -251,7 +250,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const code = country.trim().toUpperCase();
       const checked = postalCode.trim() !== '' && isCountryCode(code) ? checkPostalCode(code, postalCode) : undefined;
       const { [pointer]: _previous, ...others } = get().errors;
-      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldText(pointer, false, postalCodeWords(code)) } : others });
+      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldFault({ pointer, missing: false, postalCodeOf: code }) } : others });
     },
     setLineItem: (index, field, value) =>
       set({
@@ -303,20 +302,22 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
         write({ errors: {} });
         return result.value;
       }
-      const errors: Record<string, string> = {};
+      const errors: Record<string, Said> = {};
       for (const error of result.errors) {
         const pointer = error.source?.pointer ?? '';
         // A postal code is said with its country's examples in the desk's language; other rules' own words are English.
         const party = pointer.match(/^\/data\/attributes\/(shipFrom|shipTo)\/postalCode$/)?.[1];
         const country = party === 'shipFrom' ? get().sender.country : party === 'shipTo' ? get().receiver.country : '';
-        errors[pointer] = fieldText(pointer, error.detail.startsWith('Missing'), party && result.expected?.[pointer] ? postalCodeWords(country.trim().toUpperCase()) : result.expected?.[pointer]);
+        const expected = result.expected?.[pointer];
+        const missing = error.detail.startsWith('Missing');
+        errors[pointer] = fieldFault(party && expected ? { pointer, missing, postalCodeOf: country.trim().toUpperCase() } : { pointer, missing, expected });
       }
       write({ errors });
       return undefined;
     },
     markRefused: (refused) => {
       const fields =
-        'error' in refused ? Object.fromEntries(Object.entries(refusedFields(refused.error)).filter(([pointer]) => pointer.startsWith('/data/attributes/'))) : unavailableText(refused.unavailable).fields;
+        'error' in refused ? Object.fromEntries(Object.entries(fieldRefusals(refused.error)).filter(([pointer]) => pointer.startsWith('/data/attributes/'))) : unavailableFields(refused.unavailable);
       if (Object.keys(fields).length > 0) write({ errors: fields });
     },
     declarationFromContents: () => {

@@ -2,17 +2,27 @@
 // rules before saving (src-shared/packing-setup.ts), and a dry run that shows what the edited rules would choose
 // for the recent orders, beside what the saved rules choose.
 import { create } from 'zustand';
-import { dryRunRules, type DryRunRow, type PackingRule } from '../../src-shared/packing-rules.ts';
+import { dryRunRules, type PackingRule } from '../../src-shared/packing-rules.ts';
+import type { OrderAttributes } from '../../src-shared/orders.ts';
 import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, message, type Said } from '../i18n/said.ts';
-import { packingWords } from '../i18n/packing-words.ts';
 
 export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 export type DraftRule = Record<RuleField, string>;
+
+/**
+ * A dry run: the saved and the edited rules, and the recent orders they were tried on. The screen makes its rows
+ * (dryRunRules) with the reasons in the packer's words as it shows them.
+ */
+export interface DryRun {
+  saved: readonly PackingRule[];
+  draft: readonly PackingRule[];
+  orders: readonly OrderAttributes[];
+}
 
 /** How many of the newest orders the dry run tries the rules on. */
 export const DRY_RUN_ORDERS = 50;
@@ -23,7 +33,7 @@ export interface RulesEditorState {
   blockPercent: string;
   /** Faults of the draft, by field id (`rules.2.countries`, `varianceWarnPercent`), worded by the screen. */
   errors: Record<string, Said>;
-  dryRun: DryRunRow[] | null;
+  dryRun: DryRun | null;
   status: 'idle' | 'trying' | 'saving';
   /** What the last try or save did, or why it was refused, worded by the screen. */
   message: Said | null;
@@ -125,9 +135,10 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       set({ status: 'trying', message: null });
       try {
         const orders = (await api().call(ROUTES.orders, { query: { limit: DRY_RUN_ORDERS } })).data;
-        const rows = dryRunRules(usePackingSetup.getState().setup.rules, draft.rules, orders.map((order) => order.attributes), packingWords());
+        const dryRun: DryRun = { saved: usePackingSetup.getState().setup.rules, draft: draft.rules, orders: orders.map((order) => order.attributes) };
+        const rows = dryRunRules(dryRun.saved, dryRun.draft, dryRun.orders);
         const changed = rows.filter((row) => row.changed).length;
-        set({ status: 'idle', dryRun: rows, message: rows.length === 0 ? message('rules.noOrders') : message('rules.dryRunResult', { changed, count: rows.length }) });
+        set({ status: 'idle', dryRun, message: rows.length === 0 ? message('rules.noOrders') : message('rules.dryRunResult', { changed, count: rows.length }) });
       } catch (error) {
         set({ status: 'idle', message: failure(error) });
       }

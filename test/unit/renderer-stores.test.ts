@@ -122,8 +122,8 @@ describe('the new-shipment store checks with the shared rules', () => {
   it('marks every missing field by pointer before any request', () => {
     useNewShipment.getState().reset();
     expect(useNewShipment.getState().validate()).toBeUndefined();
-    const errors = useNewShipment.getState().errors;
-    // Each says what the field expects.
+    // Each says what the field expects, as the form words it.
+    const errors = Object.fromEntries(Object.entries(useNewShipment.getState().errors).map(([pointer, held]) => [pointer, sayIt(held)]));
     expect(errors['/data/attributes/shipTo/name']).toBe('Required: up to 35 characters.');
     expect(errors['/data/attributes/packages/0/weight/value']).toBe('Required: the weight in kg, more than 0, such as 1.25.');
     expect(errors['/data/attributes/goodsDescription']).toBe('Required: what the parcel holds, such as “Ceramic cups”.');
@@ -136,7 +136,7 @@ describe('the new-shipment store checks with the shared rules', () => {
     useNewShipment.getState().setAddress('receiver', 'email', 'not-an-address');
     useNewShipment.getState().setAddress('receiver', 'country', 'Germ');
     expect(useNewShipment.getState().validate()).toBeUndefined();
-    const errors = useNewShipment.getState().errors;
+    const errors = Object.fromEntries(Object.entries(useNewShipment.getState().errors).map(([pointer, held]) => [pointer, sayIt(held)]));
     expect(errors['/data/attributes/packages/0/weight/value']).toBe('Expected the weight in kg, more than 0, such as 1.25.');
     expect(errors['/data/attributes/shipTo/email']).toBe('Expected an email address such as name@example.com, up to 50 characters.');
     expect(errors['/data/attributes/shipTo/country']).toBe('Expected a country: type its name or its two-letter code and pick it.');

@@ -4,6 +4,7 @@
 import { receiverWarnings } from '../../../src-shared/address-checks.ts';
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sayIt, type Said } from '../../i18n/said.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import { EXPORT_REASON_TYPES, SHIPMENT_PURPOSES } from '../../../src-shared/shipment.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
@@ -24,12 +25,16 @@ const REQUIRED_ADDRESS: readonly AddressField[] = ['name', 'contact', 'address1'
 const isRequired = (role: 'sender' | 'receiver', field: AddressField, country: string) =>
   REQUIRED_ADDRESS.includes(field) || (role === 'sender' && field === 'email') || (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
 
+/** What the form keeps to be said of a field, worded now; undefined for a field without a fault. */
+const wordsOf = (said: Said | undefined): string | undefined => (said ? sayIt(said) : undefined);
+
 export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
   const { t } = useTranslation();
   const form = useNewShipment();
   const presets = usePackingSetup((state) => state.setup.boxPresets);
   const [editSender, setEditSender] = useState(false);
-  const error = (pointer: string) => form.errors[`/data/attributes/${pointer}`];
+  /** A field's fault, in the packer's words of this moment. */
+  const error = (pointer: string) => wordsOf(form.errors[`/data/attributes/${pointer}`]);
   const senderHasErrors = Object.keys(form.errors).some((pointer) => pointer.startsWith('/data/attributes/shipFrom'));
   const showSender = editSender || senderHasErrors;
   const customs = needsCustoms(form) && !form.documentsOnly;
@@ -275,7 +280,7 @@ function ExportDeclaration(): React.JSX.Element {
   const { t } = useTranslation();
   const form = useNewShipment();
   const { declaration } = form;
-  const error = (pointer: string) => form.errors[`/data/attributes/exportDeclaration/${pointer}`];
+  const error = (pointer: string) => wordsOf(form.errors[`/data/attributes/exportDeclaration/${pointer}`]);
   // The item follows the contents entered above (description, value, weight, the sender's country) until the
   // packer edits an item by hand.
   const contents = useNewShipment((state) =>

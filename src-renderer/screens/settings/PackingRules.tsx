@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatWeight } from '../../i18n/format.ts';
 import { translate } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
-import { describeConditions } from '../../../src-shared/packing-rules.ts';
+import { describeConditions, dryRunRules } from '../../../src-shared/packing-rules.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
@@ -30,6 +30,8 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
   const { setup, error: loadError } = usePackingSetup();
   const editor = useRulesEditor();
   const words = packingWords();
+  // The dry run's rows, their reasons in the packer's words of this moment.
+  const dryRun = editor.dryRun ? dryRunRules(editor.dryRun.saved, editor.dryRun.draft, editor.dryRun.orders, words) : null;
   /** A fault of the draft at a field, in the desk's language now. */
   const errorAt = (field: string): string | undefined => (editor.errors[field] ? sayIt(editor.errors[field]) : undefined);
   // A newly read or saved setup starts the draft over.
@@ -139,7 +141,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
           {sayIt(editor.message)}
         </p>
       ) : null}
-      {editor.dryRun && editor.dryRun.length > 0 ? (
+      {dryRun && dryRun.length > 0 ? (
         <table className="list dry-run" aria-label={t('rules.dryRun')}>
           <thead>
             <tr>
@@ -152,7 +154,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
             </tr>
           </thead>
           <tbody>
-            {editor.dryRun.map((row) => (
+            {dryRun.map((row) => (
               <tr key={row.number} className={row.changed ? 'changed' : undefined}>
                 <td className="mono">{row.number}</td>
                 <td>{row.country}</td>
