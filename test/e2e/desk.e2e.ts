@@ -4,6 +4,8 @@ import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { KUNDE_BECKER, PASSWORD, expect, fillParcel, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
+import { de } from '../../src-renderer/i18n/messages/de.ts';
+import { en } from '../../src-renderer/i18n/messages/en.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -169,6 +171,36 @@ test('a changed price shows old and new and confirms at the new price in one cli
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
   await expect(page.getByRole('complementary', { name: 'Shipment' })).toContainText(`${after.toFixed(2)} EUR`);
+});
+
+test('a refusal on screen follows a language switch: the sign-in’s in place, the rates’ when New shipment shows again', async ({ page, station }) => {
+  // Refused at sign-in in English; the packer picks Deutsch on the same page: the refusal shown is said again in German.
+  await signIn(page, station, 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText(en['session.wrongSignIn']);
+  await page.locator('.language-picker select').selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('alert')).toHaveText(de['session.wrongSignIn']);
+  await page.locator('.language-picker select').selectOption({ label: 'English' });
+  await expect(page.getByRole('alert')).toHaveText(en['session.wrongSignIn']);
+
+  // A parcel no service carries: the rates' refusal in English; the packer switches to German in Settings and goes
+  // Back to the form (a link to New shipment would start a new one).
+  await signedIn(page, station);
+  await fillParcel(page, '5000');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: en['rates.noService'].split(':')[0]! });
+  await expect(refusal).toBeVisible();
+  await page.getByRole('navigation').locator('a[href="#/settings"]').click();
+  await page.locator('.language-picker select').selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['nav.new']);
+  const german = page.getByRole('alert').filter({ hasText: de['rates.noService'].split(':')[0]! });
+  await expect(german).toContainText('Paket 1 wiegt 5.000 kg');
+  await expect(page.getByRole('alert').filter({ hasText: en['rates.noService'].split(':')[0]! })).toHaveCount(0);
+  await page.getByRole('navigation').locator('a[href="#/settings"]').click();
+  await page.locator('.language-picker select').selectOption({ label: 'English' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('a scheduled shipment goes from waiting to processed on screen', async ({ page, station, snap }) => {

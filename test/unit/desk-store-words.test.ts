@@ -1,10 +1,13 @@
 // A store keeps what went wrong (the refusal itself, or a message key with its figures), never the words: the screen
 // words it as it shows it, so a refusal held while the packer switches the language is shown in the new language,
 // not in the one of the moment it was made. Real station over HTTP, the desk's own stores and the wording its notice
-// (components/Notice.tsx) uses.
+// (components/Notice.tsx) and the frame's feedback (components/FeedbackLayer.tsx) use. And every store file is read:
+// none words what it keeps (no translate(), no describeError(), no import of the desk's wording modules).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguage, currentLanguage } from '../../src-renderer/i18n/i18n.ts';
-import { message, printFailed, sayIt, type Said } from '../../src-renderer/i18n/said.ts';
+import { message, printFailed, sayAny, sayIt, type Said } from '../../src-renderer/i18n/said.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
 import { useSession } from '../../src-renderer/store/session.ts';
@@ -16,6 +19,14 @@ import { useShipments } from '../../src-renderer/store/shipments.ts';
 import { useBulkPrint } from '../../src-renderer/store/bulk-print.ts';
 import { useRulesEditor } from '../../src-renderer/store/rules-editor.ts';
 import { useReports } from '../../src-renderer/store/reports.ts';
+import { usePrinting, jobKey } from '../../src-renderer/store/printing.ts';
+import { usePacking } from '../../src-renderer/store/packing.ts';
+import { useLabel } from '../../src-renderer/store/label.ts';
+import { useRates } from '../../src-renderer/store/rates.ts';
+import { useNewShipment } from '../../src-renderer/store/new-shipment.ts';
+import { useFeedback } from '../../src-renderer/feedback/feedback.ts';
+import type { Rate } from '../../src-renderer/api/types.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
 import { voidRefusalText } from '../../src-renderer/i18n/error-text.ts';
 import { attributes, document, post } from '../helpers/shipments.ts';
 import type { StationConfig } from '../../src-renderer/api/types.ts';
@@ -148,5 +159,136 @@ describe('a message held in a store takes the language of the moment it is shown
     const german = shown(useReports.getState().error);
     expect(german).not.toBe(english);
     expect(german).not.toContain(english);
+  });
+});
+
+describe('what the packing desk holds to be said takes the language of the moment it is shown', () => {
+  it('a print refused, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    await usePrinting.getState().print(missing);
+    const held = usePrinting.getState().printError[jobKey(missing)] ?? null;
+    const english = shown(held);
+    expect(english).not.toBe('');
+    await switchTo('de');
+    expect(shown(usePrinting.getState().printError[jobKey(missing)] ?? null)).toBe(de['error.code.shipment.notFound']);
+    expect(english).not.toBe(de['error.code.shipment.notFound']);
+  });
+
+  it('a scanned number that is no order: the scan’s refusal and the stop over the screen show in the new language', async () => {
+    await switchTo('en');
+    useFeedback.setState({ blocked: null });
+    await usePacking.getState().scan('NO-SUCH-4711');
+    expect(shown(usePacking.getState().error)).toBe(en['packing.noOrder'].replace('{number}', 'NO-SUCH-4711'));
+    expect(sayAny(useFeedback.getState().blocked!)).toBe(en['packing.noOrder'].replace('{number}', 'NO-SUCH-4711'));
+    await switchTo('de');
+    expect(shown(usePacking.getState().error)).toBe(de['packing.noOrder'].replace('{number}', 'NO-SUCH-4711'));
+    expect(sayAny(useFeedback.getState().blocked!)).toBe(de['packing.noOrder'].replace('{number}', 'NO-SUCH-4711'));
+    useFeedback.getState().acknowledge();
+  });
+
+  it('a wrong label scanned: the stop, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    useFeedback.setState({ blocked: null });
+    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    const shipment = (await useSession.getState().api!.call(ROUTES.shipment, { params: { id: created.json.data.id } })).data;
+    await useLabel.getState().show(shipment);
+    const verification = await useLabel.getState().verify('NOT-THIS-LABEL');
+    expect(verification?.matched).toBe(false);
+    const english = sayAny(useFeedback.getState().blocked!);
+    expect(english).toContain('NOT-THIS-LABEL');
+    await switchTo('de');
+    const german = sayAny(useFeedback.getState().blocked!);
+    expect(german).toContain('NOT-THIS-LABEL');
+    expect(german).toContain(de['label.wrongLabel'].split('!')[0]!);
+    expect(german).not.toBe(english);
+    useFeedback.getState().acknowledge();
+    useLabel.getState().clear();
+  });
+
+  it('rates made stale, held while the packer switches, say so in the new language', async () => {
+    await switchTo('en');
+    const rate = { id: 'stale-rate', type: 'rate', attributes: { finalCost: { amount: 1, currency: 'EUR' } } } as unknown as Rate;
+    useRates.setState({ status: 'ready', ratedRevision: -2, rates: [rate], selectedId: rate.id });
+    expect(await useRates.getState().confirm()).toBeUndefined();
+    expect(shown(useRates.getState().error)).toBe(en['rates.stale']);
+    await switchTo('de');
+    expect(shown(useRates.getState().error)).toBe(de['rates.stale']);
+    useRates.getState().reset();
+  });
+
+  it('the form’s field faults, held while the packer switches, show in the new language', async () => {
+    await switchTo('en');
+    useNewShipment.getState().reset();
+    expect(useNewShipment.getState().validate()).toBeUndefined();
+    const name = '/data/attributes/shipTo/name';
+    const english = shown(useNewShipment.getState().errors[name] ?? null);
+    expect(english).toBe('Required: up to 35 characters.');
+    await switchTo('de');
+    const german = shown(useNewShipment.getState().errors[name] ?? null);
+    expect(german).not.toBe(english);
+    expect(german).toContain(de['field.requiredExpecting'].split('{')[0]!.trim());
+    useNewShipment.getState().reset();
+  });
+
+  it('a sign-in refused, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    await useSession.getState().signIn(SMITH.username, 'not-the-password');
+    expect(shown(useSession.getState().error)).toBe(en['session.wrongSignIn']);
+    await switchTo('de');
+    expect(shown(useSession.getState().error)).toBe(de['session.wrongSignIn']);
+    await useSession.getState().signIn(SMITH.username, SMITH.password);
+    expect(useSession.getState().status).toBe('signed-in');
+  });
+});
+
+const STORE = resolve(import.meta.dirname, '../../src-renderer/store');
+
+/** Stores that still word what they keep, each with why: none now (a store added here is a step back, said why). */
+const STILL_WORDING: Readonly<Record<string, string>> = {};
+
+/** What a store may take from the desk's i18n folder: what is to be said (said.ts), the languages, and setting one. */
+const MAY_IMPORT: Readonly<Record<string, RegExp>> = {
+  'said.ts': /.*/,
+  'languages.ts': /.*/,
+  'i18n.ts': /^\s*applyLanguage\s*$/,
+};
+
+/** Why a store's source words what it keeps; empty when it does not. */
+function wording(source: string): string[] {
+  const found: string[] = [];
+  for (const call of ['translate(', 'describeError(', 'printFailureText(', 'refusalWords(']) if (source.includes(call)) found.push(`calls ${call.slice(0, -1)}`);
+  for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\.\/i18n\/([^'"]+)['"]/g)) {
+    const [, names, module] = match;
+    const allowed = MAY_IMPORT[module!];
+    const words = names!.split(',').filter((name) => name.trim() !== '' && !(allowed && allowed.test(name.replace(/^\s*type\s+/, ''))));
+    if (words.length > 0) found.push(`imports ${words.map((name) => name.trim()).join(', ')} from i18n/${module}`);
+  }
+  for (const match of source.matchAll(/import\s+(?:\*\s+as\s+\w+|\w+)\s+from\s+['"]\.\.\/i18n\/([^'"]+)['"]/g)) found.push(`imports all of i18n/${match[1]}`);
+  return found;
+}
+
+describe('no store words what it keeps', () => {
+  const stores = readdirSync(STORE).filter((name) => name.endsWith('.ts'));
+
+  it('reads every store file', () => {
+    expect(stores.length).toBeGreaterThan(30);
+    expect(stores).toContain('session.ts');
+  });
+
+  it('no store calls translate() or describeError() or imports the desk’s wording: each keeps a Said, the screen words it', () => {
+    const offenders = stores.filter((name) => !(name in STILL_WORDING)).map((name) => ({ name, why: wording(readFileSync(join(STORE, name), 'utf8')) }));
+    expect(offenders.filter((store) => store.why.length > 0)).toEqual([]);
+  });
+
+  it('the stores listed as still wording do, so the list only shrinks (it is empty)', () => {
+    expect(Object.keys(STILL_WORDING)).toEqual([]);
+    for (const name of Object.keys(STILL_WORDING)) expect(wording(readFileSync(join(STORE, name), 'utf8')), name).not.toEqual([]);
+  });
+
+  it('finds wording where it is (the check is not blind)', () => {
+    expect(wording("import { translate } from '../i18n/i18n.ts';\nconst a = translate('x');")).toEqual(['calls translate', 'imports translate from i18n/i18n.ts']);
+    expect(wording("import { describeError, refusedFields } from '../i18n/error-text.ts';")).toEqual(['imports describeError, refusedFields from i18n/error-text.ts']);
+    expect(wording("import { failure, message, type Said } from '../i18n/said.ts';\nimport { applyLanguage } from '../i18n/i18n.ts';")).toEqual([]);
   });
 });
