@@ -15,8 +15,10 @@ export function typedCalls(api: ApiClient, attributes: ShipmentAttributes): void
   void api.call(ROUTES.createShipment, { body: { data: { type: 'shipment', attributes: shipment, meta: { service: 'express', scheduledProcessing: true } } }, idempotencyKey: 'k' });
   // @ts-expect-error a create's meta member misspelt (servce)
   void api.call(ROUTES.createShipment, { body: { data: { type: 'shipment', attributes: shipment, meta: { servce: 'express' } } } });
-  // @ts-expect-error a create's attribute misspelt (shipTu)
-  void api.call(ROUTES.createShipment, { body: { data: { type: 'shipment', attributes: { ...shipment, shipTu: shipment.shipTo }, meta: { service: 'express' } } } });
+  void api.call(ROUTES.createShipment, {
+    // @ts-expect-error a create's attribute misspelt (shipTu)
+    body: { data: { type: 'shipment', attributes: { ...shipment, shipTu: shipment.shipTo }, meta: { service: 'express' } } },
+  });
   // @ts-expect-error a create's resource of another type
   void api.call(ROUTES.createShipment, { body: { data: { type: 'shipments', attributes: shipment, meta: { service: 'express' } } } });
   // @ts-expect-error a create without its body
