@@ -91,8 +91,11 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     set({ preview, customsWarnings: customsWarningsOf(preview) });
   };
 
-  /** A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier. */
-  const schedule = async (order: OrderAttributes) => {
+  /**
+   * A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier.
+   * Resolves with why it cannot be made (no parcel), or nothing once the station took it.
+   */
+  const schedule = async (order: OrderAttributes): Promise<Said | undefined> => {
     const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
     const { defaultService } = useSettings.getState();
     const decision = decidePacking(packingRules, order, expectedWeightKg(order.lines));
@@ -102,7 +105,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
       box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg },
       today: stationToday(),
     });
-    if (attributes.packages.length === 0) throw new Error(`order ${order.number}: no box or weight (a line has no unit weight)`);
+    if (attributes.packages.length === 0) return message('orders.noParcel');
     await api().call(ROUTES.createShipment, {
       body: {
         data: {
@@ -113,6 +116,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
       },
       idempotencyKey: `desk-import-${order.number}`,
     });
+    return undefined;
   };
 
   return {
@@ -191,7 +195,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
             await Promise.all(
               made.slice(start, start + 4).map((order) =>
                 schedule(order).then(
-                  () => void result.scheduled++,
+                  (refused) => void (refused ? result.refused.push({ number: order.number, why: refused }) : result.scheduled++),
                   (error: unknown) => void result.refused.push({ number: order.number, why: failure(error) }),
                 ),
               ),

@@ -24,6 +24,8 @@ import { usePacking } from '../../src-renderer/store/packing.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
 import { useRates } from '../../src-renderer/store/rates.ts';
 import { useNewShipment } from '../../src-renderer/store/new-shipment.ts';
+import { useOrderImport } from '../../src-renderer/store/order-import.ts';
+import { guessMapping } from '../../src-shared/order-import.ts';
 import { useFeedback } from '../../src-renderer/feedback/feedback.ts';
 import type { Rate } from '../../src-renderer/api/types.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
@@ -229,6 +231,22 @@ describe('what the packing desk holds to be said takes the language of the momen
     expect(german).not.toBe(english);
     expect(german).toContain(de['field.requiredExpecting'].split('{')[0]!.trim());
     useNewShipment.getState().reset();
+  });
+
+  it('an order imported straight to shipments with no parcel: why it was not scheduled, held while the packer switches, shows in the new language', async () => {
+    await switchTo('en');
+    // A line without its unit weight: no weight, so no parcel to schedule.
+    const headers = ['Order', 'Name', 'Contact', 'Street', 'Zip', 'City', 'Country', 'SKU', 'Item', 'Qty', 'Weight', 'Price'];
+    const row = ['WORDS-NOPARCEL-1', 'Kunde Becker', 'Jonas Becker', 'Marienplatz 8', '80331', 'Muenchen', 'DE', 'CUP-6', 'Ceramic cup', '2', '', '10.75'];
+    useOrderImport.setState({ headers, rows: [Object.fromEntries(headers.map((header, index) => [header, row[index]!]))], status: 'ready', mode: 'shipments' });
+    useOrderImport.setState({ mapping: guessMapping(headers) });
+    useOrderImport.getState().map('number', 'Order');
+    await useOrderImport.getState().run();
+    const refused = useOrderImport.getState().result?.refused ?? [];
+    expect(refused.map((entry) => entry.number)).toEqual(['WORDS-NOPARCEL-1']);
+    expect(shown(refused[0]!.why)).toBe(en['orders.noParcel']);
+    await switchTo('de');
+    expect(shown(useOrderImport.getState().result!.refused[0]!.why)).toBe(de['orders.noParcel']);
   });
 
   it('a sign-in refused, held while the packer switches, shows in the new language', async () => {

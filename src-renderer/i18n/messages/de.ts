@@ -276,6 +276,7 @@ export const de: Record<MessageKey, string> = {
   'orders.progress': 'Importfortschritt',
   'orders.imported': '{count, plural, one {# Auftrag} other {# Aufträge}} importiert{duplicates, plural, =0 {} other {; # schon vorhanden ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# Sendung} other {# Sendungen}} eingeplant} other {}}.',
   'orders.notScheduled': 'Nicht eingeplant: {list}',
+  'orders.noParcel': 'keine Schachtel und kein Gewicht (eine Zeile des Auftrags hat kein Stückgewicht)',
   'orders.customsWarnings': 'Zollhinweise',
   'orders.customsIntro': '{count, plural, one {# Bestellung geht} other {# Bestellungen gehen}} durch den Zoll, ohne dass alles vorliegt, was der Zoll braucht. {count, plural, one {Sie wird} other {Sie werden}} trotzdem importiert, können aber erst versandt werden, wenn die fehlenden Angaben am Packplatz oder in der Datei ergänzt sind:',
   'orders.customsHsCode': '{number} nach {country}, Zeile {row}: {sku} hat keinen HS-Code; der Zoll braucht ihn für verkaufte Waren (6 bis 10 Ziffern, etwa 691200).',

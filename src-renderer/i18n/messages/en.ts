@@ -275,6 +275,7 @@ export const en = {
   'orders.progress': 'Import progress',
   'orders.imported': 'Imported {count, plural, one {# order} other {# orders}}{duplicates, plural, =0 {} other {; # already there ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# shipment} other {# shipments}} scheduled} other {}}.',
   'orders.notScheduled': 'Not scheduled: {list}',
+  'orders.noParcel': 'no box and no weight (a line of the order has no unit weight)',
   'orders.customsWarnings': 'Customs warnings',
   'orders.customsIntro': '{count, plural, one {# order goes} other {# orders go}} through customs without what customs needs. {count, plural, one {It is} other {They are}} imported all the same, but cannot ship until the missing data is added at the desk or in the file:',
   'orders.customsHsCode': '{number} to {country}, row {row}: {sku} has no HS code; customs needs one for goods sold (6 to 10 digits, such as 691200).',

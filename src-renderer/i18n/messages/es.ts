@@ -276,6 +276,7 @@ export const es: Record<MessageKey, string> = {
   'orders.progress': 'Progreso de la importación',
   'orders.imported': '{count, plural, one {# pedido importado} other {# pedidos importados}}{duplicates, plural, =0 {} other {; # ya existían ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# envío programado} other {# envíos programados}}} other {}}.',
   'orders.notScheduled': 'No programados: {list}',
+  'orders.noParcel': 'sin caja ni peso (una línea del pedido no tiene peso unitario)',
   'orders.customsWarnings': 'Avisos de aduana',
   'orders.customsIntro': '{count, plural, one {# pedido pasa} other {# pedidos pasan}} por aduana sin lo que la aduana necesita. {count, plural, one {Se importa} other {Se importan}} igualmente, pero no pueden enviarse hasta que se añadan los datos que faltan en el puesto o en el archivo:',
   'orders.customsHsCode': '{number} a {country}, fila {row}: {sku} no tiene código HS; la aduana lo necesita para mercancías vendidas (de 6 a 10 dígitos, por ejemplo 691200).',

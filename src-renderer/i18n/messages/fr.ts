@@ -276,6 +276,7 @@ export const fr: Record<MessageKey, string> = {
   'orders.progress': 'Progression de l’import',
   'orders.imported': '{count, plural, one {# commande importée} other {# commandes importées}}{duplicates, plural, =0 {} other { ; # déjà présentes ({numbers})}}{mode, select, shipments { ; {scheduled, plural, one {# envoi planifié} other {# envois planifiés}}} other {}}.',
   'orders.notScheduled': 'Non planifiés : {list}',
+  'orders.noParcel': 'ni carton ni poids (une ligne de la commande n’a pas de poids unitaire)',
   'orders.customsWarnings': 'Avertissements douaniers',
   'orders.customsIntro': '{count, plural, one {# commande passe} other {# commandes passent}} la douane sans ce que la douane demande. {count, plural, one {Elle est importée} other {Elles sont importées}} quand même, mais ne peuvent partir qu’une fois les données manquantes ajoutées au poste ou dans le fichier :',
   'orders.customsHsCode': '{number} vers {country}, ligne {row} : {sku} n’a pas de code SH ; la douane en demande un pour les marchandises vendues (6 à 10 chiffres, par exemple 691200).',

@@ -276,6 +276,7 @@ export const it: Record<MessageKey, string> = {
   'orders.progress': 'Avanzamento dell’importazione',
   'orders.imported': '{count, plural, one {# ordine importato} other {# ordini importati}}{duplicates, plural, =0 {} other {; # già presenti ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# spedizione programmata} other {# spedizioni programmate}}} other {}}.',
   'orders.notScheduled': 'Non programmati: {list}',
+  'orders.noParcel': 'nessuna scatola e nessun peso (una riga dell’ordine non ha il peso unitario)',
   'orders.customsWarnings': 'Avvisi doganali',
   'orders.customsIntro': '{count, plural, one {# ordine passa} other {# ordini passano}} la dogana senza i dati che la dogana chiede. {count, plural, one {Viene importato} other {Vengono importati}} comunque, ma non si possono spedire finché i dati mancanti non sono aggiunti al banco o nel file:',
   'orders.customsHsCode': '{number} per {country}, riga {row}: {sku} non ha un codice HS; la dogana lo chiede per le merci vendute (da 6 a 10 cifre, per esempio 691200).',

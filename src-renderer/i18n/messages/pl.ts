@@ -276,6 +276,7 @@ export const pl: Record<MessageKey, string> = {
   'orders.progress': 'Postęp importu',
   'orders.imported': 'Zaimportowano {count, plural, one {# zamówienie} few {# zamówienia} many {# zamówień} other {# zamówienia}}{duplicates, plural, =0 {} other {; # już istniało ({numbers})}}{mode, select, shipments {; zaplanowano {scheduled, plural, one {# przesyłkę} few {# przesyłki} many {# przesyłek} other {# przesyłki}}} other {}}.',
   'orders.notScheduled': 'Niezaplanowane: {list}',
+  'orders.noParcel': 'brak pudełka i wagi (pozycja zamówienia nie ma wagi jednostkowej)',
   'orders.customsWarnings': 'Ostrzeżenia celne',
   'orders.customsIntro': '{count, plural, one {# zamówienie przechodzi} few {# zamówienia przechodzą} many {# zamówień przechodzi} other {# zamówienia przechodzi}} przez cło bez danych, których wymaga urząd celny. {count, plural, one {Zostaje zaimportowane} other {Zostają zaimportowane}} mimo to, ale nie można ich wysłać, dopóki brakujące dane nie zostaną uzupełnione na stanowisku lub w pliku:',
   'orders.customsHsCode': '{number} do {country}, wiersz {row}: {sku} nie ma kodu HS; urząd celny wymaga go dla sprzedanych towarów (od 6 do 10 cyfr, np. 691200).',
