@@ -10,7 +10,12 @@ export default defineConfig({
       // The worker threads are entries of their own: the document pool and the store start them as
       // out/main/documents-worker.js, out/main/store-writer.js and out/main/store-backup.js.
       rollupOptions: {
-        input: { index: 'src-main/index.ts', 'documents-worker': 'src-main/documents/worker.ts', 'store-writer': 'src-main/store/writer-worker.ts', 'store-backup': 'src-main/store/backup-worker.ts' },
+        input: {
+          index: 'src-main/index.ts',
+          'documents-worker': 'src-main/documents/worker.ts',
+          'store-writer': 'src-main/store/writer-worker.ts',
+          'store-backup': 'src-main/store/backup-worker.ts',
+        },
       },
     },
   },

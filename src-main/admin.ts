@@ -50,11 +50,17 @@ export interface StationAdmin {
   close(): Promise<void>;
 }
 
-export async function openAdmin(dataDir: string, options: { databaseUrl?: string; resourcesDir?: string; desk?: string } = {}): Promise<StationAdmin> {
+export async function openAdmin(
+  dataDir: string,
+  options: { databaseUrl?: string; resourcesDir?: string; desk?: string } = {},
+): Promise<StationAdmin> {
   const resourcesDir = options.resourcesDir ?? DEFAULT_RESOURCES_DIR;
   const desk = deskName(options.desk);
   // What the database says of itself on opening (a damaged write-ahead log) goes to the operator's terminal.
-  const { store, keys } = await openDataDir(dataDir, { databaseUrl: options.databaseUrl, onDatabaseUnavailable: (message) => console.error(`station: ${message}`) });
+  const { store, keys } = await openDataDir(dataDir, {
+    databaseUrl: options.databaseUrl,
+    onDatabaseUnavailable: (message) => console.error(`station: ${message}`),
+  });
   const registry = createCarrierRegistry({
     bundledDir: join(resourcesDir, 'carriers'),
     overrideDir: join(dataDir, 'carriers'),

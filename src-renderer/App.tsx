@@ -137,7 +137,9 @@ function Desk(): React.JSX.Element {
       </header>
       <main className="app__main" id="main" tabIndex={-1}>
         {/* Today names its day in its own heading; every other screen is headed by its name. */}
-        {screen !== 'today' || asksForSender ? <h1 className="screen-title">{t(screenName(asksForSender ? 'settings' : screen))}</h1> : null}
+        {screen !== 'today' || asksForSender ? (
+          <h1 className="screen-title">{t(screenName(asksForSender ? 'settings' : screen))}</h1>
+        ) : null}
         <DatabaseBanner />
         {asksForSender ? (
           <SenderAddress canEdit firstRun onDone={() => setSenderLater(true)} />

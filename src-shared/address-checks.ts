@@ -10,8 +10,10 @@ import { countryName } from './countries.ts';
 
 /** The 50 states, the District of Columbia, the territories and the armed forces' codes the USPS routes. */
 const US_STATES = new Set(
-  ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA ' +
-    'RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP UM AA AE AP').split(' '),
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA ' +
+    'RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP UM AA AE AP'
+  ).split(' '),
 );
 /** Canada's 10 provinces and 3 territories. */
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
@@ -22,9 +24,7 @@ export const STATE_CODES: Readonly<Record<string, { codes: ReadonlySet<string>; 
   CA: { codes: CA_PROVINCES, expected: 'a Canadian province or territory’s two-letter code, such as ON, QC or BC' },
 };
 
-export type PhoneCheck =
-  | { ok: true; phone: string; likelyWrong?: string }
-  | { ok: false; expected: string };
+export type PhoneCheck = { ok: true; phone: string; likelyWrong?: string } | { ok: false; expected: string };
 
 /**
  * A phone as people write it in any country: digits, spaces, dashes, dots, slashes and brackets, a leading plus
@@ -36,7 +36,10 @@ export function isWrittenPhone(text: string): boolean {
 
 /** A phone's writing marks (dashes, dots, slashes, brackets) as spaces: the digits, spaces and plus the spec keeps. */
 export function phoneAsDigits(text: string): string {
-  return text.replace(/[().\/-]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[().\/-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What a US address's phone is: the spec keeps it as 11 digits starting with 1; people write 10, with brackets and dashes. */
@@ -80,7 +83,12 @@ export const checkPhone = boundedMemo(checkPhoneOnce, (country, given) => `${cou
 
 function checkPhoneOnce(country: string, given: string): PhoneCheck {
   // "+49 (0)89 …": the trunk zero in brackets is written for callers inside the country, not dialled from abroad.
-  const text = phoneAsDigits(given.trim().replace(/^00/, '+').replace(/^(\+\d{1,3})\s*\(0\)/, '$1 '));
+  const text = phoneAsDigits(
+    given
+      .trim()
+      .replace(/^00/, '+')
+      .replace(/^(\+\d{1,3})\s*\(0\)/, '$1 '),
+  );
   const national = parsed(text, country);
   // The international reading only when the national one is not a valid number (it costs a second parse).
   const international = national?.isValid() || text.startsWith('+') ? undefined : parsed(`+${text.replace(/\D/g, '')}`, country);
@@ -89,7 +97,11 @@ function checkPhoneOnce(country: string, given: string): PhoneCheck {
   if (!number) return { ok: false, expected: phoneExpectation(country) };
   const phone = number.number.slice(1);
   if (number.isValid()) return { ok: true, phone };
-  return { ok: true, phone, likelyWrong: `This phone number is not in the numbering plan of ${countryName(number.country ?? country)}; carriers may not reach the receiver. Check it.` };
+  return {
+    ok: true,
+    phone,
+    likelyWrong: `This phone number is not in the numbering plan of ${countryName(number.country ?? country)}; carriers may not reach the receiver. Check it.`,
+  };
 }
 
 /** A warning on a field the station accepted but a person should look at before the label. */
@@ -105,5 +117,7 @@ export function receiverWarnings(shipTo: unknown, path: readonly (string | numbe
   const { country, phone } = shipTo as Record<string, unknown>;
   if (typeof country !== 'string' || (typeof phone !== 'string' && typeof phone !== 'number') || String(phone).trim() === '') return [];
   const checked = checkPhone(country.trim().toUpperCase(), String(phone));
-  return checked.ok && checked.likelyWrong ? [{ code: 'likelyWrong', pointer: jsonPointer([...path, 'phone']), detail: checked.likelyWrong }] : [];
+  return checked.ok && checked.likelyWrong
+    ? [{ code: 'likelyWrong', pointer: jsonPointer([...path, 'phone']), detail: checked.likelyWrong }]
+    : [];
 }

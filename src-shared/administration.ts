@@ -14,23 +14,40 @@ import { expects, validateResource, type Result } from './resource-validation.ts
 /** An optional member: null means absent. */
 const absent = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 /** A role, in any case and with spaces around it taken too; described as the three names. */
-const role = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), expects(z.enum(ROLES), 'packer, supervisor or admin (case does not matter)'));
+const role = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  expects(z.enum(ROLES), 'packer, supervisor or admin (case does not matter)'),
+);
 
 /** A sign-in name: 1 to 64 characters, none a control character, no space at either end. */
 export const USERNAME = /^[^\s\u0000-\u001f\u007f](?:[^\u0000-\u001f\u007f]{0,62}[^\s\u0000-\u001f\u007f])?$/u;
-const username = expects(z.string().min(1).max(64).regex(USERNAME), 'the sign-in name: 1 to 64 characters, without control characters or spaces at either end, not taken now or before on this station');
+const username = expects(
+  z.string().min(1).max(64).regex(USERNAME),
+  'the sign-in name: 1 to 64 characters, without control characters or spaces at either end, not taken now or before on this station',
+);
 
 /** Passwords are at least this many characters: the sign-in backoff slows guessing, length makes it hopeless. */
 export const MIN_PASSWORD_LENGTH = 10;
-const password = expects(z.string().min(MIN_PASSWORD_LENGTH).regex(new RegExp(`^[\\s\\S]{${MIN_PASSWORD_LENGTH},}$`, 'u')), `a password of at least ${MIN_PASSWORD_LENGTH} characters`);
+const password = expects(
+  z
+    .string()
+    .min(MIN_PASSWORD_LENGTH)
+    .regex(new RegExp(`^[\\s\\S]{${MIN_PASSWORD_LENGTH},}$`, 'u')),
+  `a password of at least ${MIN_PASSWORD_LENGTH} characters`,
+);
 
 /** A name as people see it: at most `max` characters (spaces around it dropped), no control characters; blank when `blank`. */
 const shownName = (max: number, blank: boolean) =>
-  new RegExp(`^\\s*${blank ? '(?:' : ''}[^\\s\\u0000-\\u001f\\u007f](?:[^\\u0000-\\u001f\\u007f]{0,${max - 2}}[^\\s\\u0000-\\u001f\\u007f])?${blank ? ')?' : ''}\\s*$`, 'u');
+  new RegExp(
+    `^\\s*${blank ? '(?:' : ''}[^\\s\\u0000-\\u001f\\u007f](?:[^\\u0000-\\u001f\\u007f]{0,${max - 2}}[^\\s\\u0000-\\u001f\\u007f])?${blank ? ')?' : ''}\\s*$`,
+    'u',
+  );
 
 /** true or false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
 const flag = expects(
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform((value) => value === true || value === 'true' || value === '1' || value === 1),
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)])
+    .transform((value) => value === true || value === 'true' || value === '1' || value === 1),
   'true or false (also "true", "false", 1, 0, "1" or "0")',
 );
 
@@ -84,7 +101,13 @@ export const clientChangeSchema = z.object({ role: absent(role), password: absen
 /** An integration's name: 1 to 64 characters once the spaces around it are dropped, no control characters. */
 export const INTEGRATION_NAME = shownName(64, false);
 export const newIntegrationSchema = z.object({
-  name: expects(z.string().regex(INTEGRATION_NAME).transform((name) => name.trim()), 'the integration’s name: 1 to 64 characters (spaces around it dropped), without control characters'),
+  name: expects(
+    z
+      .string()
+      .regex(INTEGRATION_NAME)
+      .transform((name) => name.trim()),
+    'the integration’s name: 1 to 64 characters (spaces around it dropped), without control characters',
+  ),
 });
 
 /** A person added to the account (POST /users): packer unless a role is given; the name shown defaults to the username. */
@@ -101,7 +124,12 @@ export const USER_NAME_MAX = 100;
 export const newUserSchema = z.object({
   username,
   password,
-  name: absent(expects(z.string().regex(shownName(USER_NAME_MAX, true)), `the name the desk shows: at most ${USER_NAME_MAX} characters, without control characters (the username when blank or absent)`)),
+  name: absent(
+    expects(
+      z.string().regex(shownName(USER_NAME_MAX, true)),
+      `the name the desk shows: at most ${USER_NAME_MAX} characters, without control characters (the username when blank or absent)`,
+    ),
+  ),
   role: absent(role),
 });
 
@@ -114,7 +142,12 @@ export interface UserChangeRequest {
 
 export const userChangeSchema = z.object({
   role: absent(role),
-  name: absent(expects(z.string().regex(shownName(USER_NAME_MAX, false)), `the name the desk shows: 1 to ${USER_NAME_MAX} characters, without control characters`)),
+  name: absent(
+    expects(
+      z.string().regex(shownName(USER_NAME_MAX, false)),
+      `the name the desk shows: 1 to ${USER_NAME_MAX} characters, without control characters`,
+    ),
+  ),
   password: absent(password),
 });
 
@@ -147,7 +180,10 @@ export const carrierChangeSchema = z.object({
     z.union([z.number().min(0).max(MAX_FUEL_SURCHARGE_PERCENT), z.string().regex(SURCHARGE_TEXT)]),
     `the fuel surcharge in percent, from 0 to ${MAX_FUEL_SURCHARGE_PERCENT}: a number, or text with a point for decimals such as "12.5"`,
   ).optional(),
-  cutoffTime: expects(z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]), 'the cutoff time as HH:MM on the station’s clock (00:00 to 23:59), or null for none: shipments made from then on ship the next working day').optional(),
+  cutoffTime: expects(
+    z.union([z.string().trim().regex(CUTOFF_TIME), z.null()]),
+    'the cutoff time as HH:MM on the station’s clock (00:00 to 23:59), or null for none: shipments made from then on ship the next working day',
+  ).optional(),
 });
 
 export function validateNewClient(document: unknown): Result<NewClientRequest> {

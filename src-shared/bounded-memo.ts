@@ -3,7 +3,11 @@
 // Bounded, oldest first out, so that a stream of new inputs costs at most `size` entries.
 
 /** `compute` with its last `size` answers kept, by the key `keyOf` gives its arguments. */
-export function boundedMemo<A extends unknown[], R>(compute: (...args: A) => R, keyOf: (...args: A) => string, size = 2000): (...args: A) => R {
+export function boundedMemo<A extends unknown[], R>(
+  compute: (...args: A) => R,
+  keyOf: (...args: A) => string,
+  size = 2000,
+): (...args: A) => R {
   const kept = new Map<string, R>();
   return (...args: A) => {
     const key = keyOf(...args);

@@ -22,7 +22,9 @@ export const calendarAttributesSchema = z.object({
 });
 export type CalendarAttributes = z.infer<typeof calendarAttributesSchema>;
 
-export const calendarResourceSchema = resourceSchema('calendar', calendarAttributesSchema, { id: z.literal('station') }).meta({ id: 'Calendar' });
+export const calendarResourceSchema = resourceSchema('calendar', calendarAttributesSchema, { id: z.literal('station') }).meta({
+  id: 'Calendar',
+});
 export type CalendarResource = z.infer<typeof calendarResourceSchema>;
 
 /** A change of the calendar: a new zone, the whole list of holidays, or both. */
@@ -67,20 +69,34 @@ const holidays = expects(
       z.string().regex(HOLIDAY_LIST),
       z.array(z.union([holiday, z.literal('')])).max(HOLIDAYS_MAX, ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX)),
     ])
-    .transform((value) => (value === null ? [] : typeof value === 'string' ? value.split(',') : value).map((entry) => entry.trim()).filter((entry) => entry !== '')),
+    .transform((value) =>
+      (value === null ? [] : typeof value === 'string' ? value.split(',') : value)
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    ),
   `the whole list of holidays, days besides Saturday and Sunday when nothing ships: an array of at most ${HOLIDAYS_MAX} dates as YYYY-MM-DD, or the dates as one text separated by commas; null or [] for none`,
-)
-  .transform((dates) => [...new Set(dates)].sort());
+).transform((dates) => [...new Set(dates)].sort());
 
 /** PATCH /calendar: the zone, the holidays, or both; none is no change. */
 export const calendarChangeSchema = z.object({ timeZone, holidays: holidays.optional() });
 
 /** The detail of a refused member: the calendar's own words for a zone or a date, the spec's otherwise. */
 function calendarError(document: unknown, path: readonly PropertyKey[], error: ErrorObject): ErrorObject {
-  const given = path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), document);
-  if (path[2] === 'timeZone' && typeof given === 'string') return { ...error, detail: ERROR_TEXT.invalidTimeZone(given), meta: { reason: TIME_ZONE_REASON } };
-  if (path[2] === 'holidays' && path.length === 4 && typeof given === 'string') return { ...error, detail: ERROR_TEXT.invalidHoliday(given) };
-  if (path[2] === 'holidays' && path.length === 3 && Array.isArray(given) && given.length > HOLIDAYS_MAX) return { ...error, code: 'calendar.tooManyHolidays', detail: ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), meta: { reason: HOLIDAYS_REASON } };
+  const given = path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+    document,
+  );
+  if (path[2] === 'timeZone' && typeof given === 'string')
+    return { ...error, detail: ERROR_TEXT.invalidTimeZone(given), meta: { reason: TIME_ZONE_REASON } };
+  if (path[2] === 'holidays' && path.length === 4 && typeof given === 'string')
+    return { ...error, detail: ERROR_TEXT.invalidHoliday(given) };
+  if (path[2] === 'holidays' && path.length === 3 && Array.isArray(given) && given.length > HOLIDAYS_MAX)
+    return {
+      ...error,
+      code: 'calendar.tooManyHolidays',
+      detail: ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX),
+      meta: { reason: HOLIDAYS_REASON },
+    };
   return error;
 }
 
@@ -96,10 +112,17 @@ export function validateCalendarChange(document: unknown): Result<CalendarChange
       const path = ['holidays', ...issue.path.slice(1)];
       const given = (attributes as Record<string, unknown>).holidays;
       if (issue.path[0] !== 'holidays' || !Array.isArray(given) || given.length > HOLIDAYS_MAX || issue.path.length > 1) return [issue];
-      const wrong = given.flatMap((entry, index) => (typeof entry === 'string' && (entry.trim() === '' || isCalendarDate(entry.trim())) ? [] : [{ ...issue, path: [...path, index] }]));
+      const wrong = given.flatMap((entry, index) =>
+        typeof entry === 'string' && (entry.trim() === '' || isCalendarDate(entry.trim())) ? [] : [{ ...issue, path: [...path, index] }],
+      );
       return wrong.length > 0 ? wrong : [issue];
     });
-    return { ok: false, errors: attributeErrors(document, calendarChangeSchema, entries).map((error) => calendarError(document, error.source!.pointer!.split('/').slice(1), error)) };
+    return {
+      ok: false,
+      errors: attributeErrors(document, calendarChangeSchema, entries).map((error) =>
+        calendarError(document, error.source!.pointer!.split('/').slice(1), error),
+      ),
+    };
   }
   const { timeZone: zone, holidays: dates } = parsed.data;
   return { ok: true, value: { ...(zone ? { timeZone: zone } : {}), ...(dates ? { holidays: dates } : {}) } };

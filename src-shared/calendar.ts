@@ -87,7 +87,8 @@ function wallMs(instant: number, timeZone: string): number {
   const cached = lastSecond.get(timeZone);
   if (cached?.second === second) return cached.wall + within;
   const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(second * 1000)) if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  for (const part of formatterFor(timeZone).formatToParts(second * 1000))
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
   const wall = Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
   if (lastSecond.size >= 32 && !lastSecond.has(timeZone)) lastSecond.clear();
   lastSecond.set(timeZone, { second, wall });
@@ -208,7 +209,8 @@ export function addWorkingDays(date: string, days: number, holidays: readonly st
 export function shipDateAt(now: Date, calendar: StationCalendar, cutoff?: string): string {
   const today = dayIn(now, calendar.timeZone);
   if (!isWorkingDay(today, calendar.holidays)) return workingDayFrom(today, calendar.holidays);
-  if (cutoff !== undefined && now.getTime() >= instantAt(today, cutoff, calendar.timeZone).getTime()) return nextWorkingDay(today, calendar.holidays);
+  if (cutoff !== undefined && now.getTime() >= instantAt(today, cutoff, calendar.timeZone).getTime())
+    return nextWorkingDay(today, calendar.holidays);
   return today;
 }
 

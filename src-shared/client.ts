@@ -2,13 +2,26 @@
 import { z } from 'zod';
 import { expects } from './resource-validation.ts';
 
-const profileFields = { name: z.string(), address1: z.string(), address2: z.string(), city: z.string(), postalCode: z.string(), state: z.string(), country: z.string(), contact: z.string(), phone: z.string(), email: z.string(), taxIdentification: z.string() };
+const profileFields = {
+  name: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  state: z.string(),
+  country: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  taxIdentification: z.string(),
+};
 export type ClientProfile = { [K in keyof typeof profileFields]: string };
 
 /** The account as answered: its profile (the sender address), and its client key. */
 export const clientAttributesSchema = z.object({ ...profileFields, clientKey: z.string() }).meta({ id: 'ClientAttributes' });
 
-const text = (max: number, what: string) => expects(z.string().trim().max(max, `at most ${max} characters`), `${what}: text of at most ${max} characters`);
+const text = (max: number, what: string) =>
+  expects(z.string().trim().max(max, `at most ${max} characters`), `${what}: text of at most ${max} characters`);
 
 /** An e-mail address, or nothing. */
 const EMAIL_OR_NOTHING = new RegExp(`^$|${z.regexes.email.source}`);
@@ -19,7 +32,10 @@ const EMAIL_OR_NOTHING = new RegExp(`^$|${z.regexes.email.source}`);
  * any case.
  */
 export const CLIENT_PROFILE_RULES = {
-  name: expects(z.string().regex(/\S/, 'required').trim().max(35, 'at most 35 characters'), 'the account’s name (the sender’s name on labels): 1 to 35 characters'),
+  name: expects(
+    z.string().regex(/\S/, 'required').trim().max(35, 'at most 35 characters'),
+    'the account’s name (the sender’s name on labels): 1 to 35 characters',
+  ),
   address1: text(30, 'the street and number'),
   address2: text(30, 'more of the address'),
   city: text(30, 'the city'),
@@ -41,7 +57,10 @@ export const CLIENT_PROFILE_RULES = {
       .regex(/^\+?[0-9 ]{0,25}$/, 'digits only, at most 25'),
     'a phone number: digits and spaces with a leading + allowed, at most 25 characters',
   ),
-  email: expects(z.string().trim().max(50, 'at most 50 characters').regex(EMAIL_OR_NOTHING, 'an e-mail address'), 'an e-mail address such as name@example.com, at most 50 characters, or empty'),
+  email: expects(
+    z.string().trim().max(50, 'at most 50 characters').regex(EMAIL_OR_NOTHING, 'an e-mail address'),
+    'an e-mail address such as name@example.com, at most 50 characters, or empty',
+  ),
   taxIdentification: text(45, 'the tax identification (VAT number)'),
 } as const;
 const PROFILE_RULES = CLIENT_PROFILE_RULES;

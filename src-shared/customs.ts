@@ -66,7 +66,10 @@ const BY_COUNTRY: Readonly<Record<string, [customs: string, vat: string]>> = {
 /** The territory of an address. */
 export function territoryOf(place: Place): Territory {
   const country = place.country.trim().toUpperCase();
-  const postal = String(place.postalCode ?? '').trim().toUpperCase().replace(/\s+/g, '');
+  const postal = String(place.postalCode ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, '');
   const special = SPECIAL.find(([code, prefix]) => code === country && postal.startsWith(prefix));
   if (special) return { customs: special[2], vat: special[3], name: special[4] };
   const known = BY_COUNTRY[country];
@@ -97,7 +100,12 @@ export function customsRoute(from: Place, to: Place): CustomsRoute {
   const northernIreland = [origin, destination].some((territory) => territory.customs === 'GB-NI');
   const other = origin.customs === 'GB-NI' ? destination : origin;
   if (northernIreland && (other.customs === 'GB-NI' || other.customs === 'GB' || inEuVat(other))) {
-    return { needed: false, why: `${arrow}: Northern Ireland trades goods with the EU and Great Britain without a customs declaration`, exportFromEu: false, importIntoEu: false };
+    return {
+      needed: false,
+      why: `${arrow}: Northern Ireland trades goods with the EU and Great Britain without a customs declaration`,
+      exportFromEu: false,
+      importIntoEu: false,
+    };
   }
   if (origin.customs === destination.customs && origin.vat === destination.vat) {
     const within = origin.customs === 'EU' ? 'the EU customs union and VAT area' : `${origin.name}’s customs territory`;
@@ -105,7 +113,11 @@ export function customsRoute(from: Place, to: Place): CustomsRoute {
   }
   const outside = (territory: Territory) =>
     territory.customs !== 'EU' ? `${territory.name} is outside the EU customs union` : `${territory.name} is outside the EU VAT area`;
-  const reason = inEuVat(origin) ? outside(destination) : inEuVat(destination) ? outside(origin) : `${origin.name} and ${destination.name} are different customs territories`;
+  const reason = inEuVat(origin)
+    ? outside(destination)
+    : inEuVat(destination)
+      ? outside(origin)
+      : `${origin.name} and ${destination.name} are different customs territories`;
   return { needed: true, why: `${arrow}: ${reason}`, exportFromEu: inEuVat(origin), importIntoEu: inEuVat(destination) };
 }
 
@@ -129,7 +141,10 @@ export type CustomsDocument = (typeof CUSTOMS_DOCUMENTS)[number];
  * UPU S10 ones) declares on a CN22 up to the limit and on a CN23 above it, the CN23 with a commercial invoice;
  * an express carrier declares on a commercial invoice. Documents only: a CN22 by post, nothing by express.
  */
-export function customsDocuments(route: CustomsRoute, options: { postal: boolean; valueCents: number; documentsOnly?: boolean }): CustomsDocument[] {
+export function customsDocuments(
+  route: CustomsRoute,
+  options: { postal: boolean; valueCents: number; documentsOnly?: boolean },
+): CustomsDocument[] {
   if (!route.needed) return [];
   if (options.documentsOnly) return options.postal ? ['CN22'] : [];
   if (!options.postal) return ['commercialInvoice'];
@@ -172,9 +187,14 @@ export const CN22_MAX_ITEMS = 5;
 export function customsForms(attributes: ShipmentAttributes, trackingNumber: string): CustomsDocument[] {
   const route = customsRoute(attributes.shipFrom, attributes.shipTo);
   const items = attributes.exportDeclaration?.lineItems.length ?? 0;
-  const documents = customsDocuments(route, { postal: isPostalItem(trackingNumber), valueCents: declaredValueCents(attributes), documentsOnly: attributes.documentsOnly === true });
+  const documents = customsDocuments(route, {
+    postal: isPostalItem(trackingNumber),
+    valueCents: declaredValueCents(attributes),
+    documentsOnly: attributes.documentsOnly === true,
+  });
   if (documents.includes('CN22') && items > CN22_MAX_ITEMS) return ['CN23', 'commercialInvoice'];
   if (documents.length === 0 && attributes.exportDeclaration) return ['commercialInvoice'];
-  if (documents.includes('commercialInvoice') && !attributes.exportDeclaration) return documents.filter((document) => document !== 'commercialInvoice');
+  if (documents.includes('commercialInvoice') && !attributes.exportDeclaration)
+    return documents.filter((document) => document !== 'commercialInvoice');
   return documents;
 }

@@ -48,17 +48,28 @@ export interface ErrorCodeEntry {
   readonly meta?: readonly string[];
 }
 
-const entry = (kind: ErrorKind, words: string, meta?: readonly string[]): ErrorCodeEntry => (meta ? { kind, words, meta } : { kind, words });
+const entry = (kind: ErrorKind, words: string, meta?: readonly string[]): ErrorCodeEntry =>
+  meta ? { kind, words, meta } : { kind, words };
 
 export const ERROR_CODES = {
   // A member of the request, or a query parameter, that is missing or not what the route takes.
   'field.missing': entry('invalid', 'A required member is missing (source.pointer names it; meta.reason says what it takes).', ['reason']),
-  'field.invalid': entry('invalid', 'A member is not what the route takes (source.pointer names it; meta.reason says what it takes).', ['reason']),
-  'field.badText': entry('invalid', 'A text is not well-formed Unicode, or holds control characters other than tab and line breaks.', ['reason']),
+  'field.invalid': entry('invalid', 'A member is not what the route takes (source.pointer names it; meta.reason says what it takes).', [
+    'reason',
+  ]),
+  'field.badText': entry('invalid', 'A text is not well-formed Unicode, or holds control characters other than tab and line breaks.', [
+    'reason',
+  ]),
   'field.reservedName': entry('invalid', 'A member is named __proto__.', ['reason']),
-  'parameter.invalid': entry('invalid', 'A query parameter is missing, empty or not what the route takes (source.parameter names it).', ['reason']),
+  'parameter.invalid': entry('invalid', 'A query parameter is missing, empty or not what the route takes (source.parameter names it).', [
+    'reason',
+  ]),
   'page.cursorPastEnd': entry('invalid', 'page[after] is past the end of the list.'),
-  'request.malformedJson': entry('invalid', 'The body is not valid JSON, or not a JSON object or array (source.pointer "": the whole body).', ['reason']),
+  'request.malformedJson': entry(
+    'invalid',
+    'The body is not valid JSON, or not a JSON object or array (source.pointer "": the whole body).',
+    ['reason'],
+  ),
   'request.bodyTooDeep': entry('invalid', 'The body nests deeper than the station reads (meta.maxDepth levels).', ['maxDepth']),
   'request.bodyNotUtf8': entry('invalid', 'The body is not valid UTF-8.'),
   'request.bodyIncomplete': entry('invalid', 'The body was not received completely.'),
@@ -90,32 +101,75 @@ export const ERROR_CODES = {
 
   // Shipments.
   'shipment.notFound': entry('notFound', 'No shipment of the account has this id.'),
-  'shipment.retrievalFailed': entry('notFound', 'The shipment id is unknown, or the shipment is scheduled and not processed yet (spec section 7: it cannot be retrieved).'),
+  'shipment.retrievalFailed': entry(
+    'notFound',
+    'The shipment id is unknown, or the shipment is scheduled and not processed yet (spec section 7: it cannot be retrieved).',
+  ),
   'shipment.failed': entry('notFound', 'The shipment failed to process: it has no documents (spec section 7).'),
   'shipment.notProcessedYet': entry('notFound', 'The shipment is not processed yet, so it has no documents.'),
-  'shipment.dayClosed': entry('invalid', 'The processed shipment cannot be voided: it is on a closed manifest (reopen the day first). Its detail is the spec’s “Delete functionality not available”.', ['reason', 'manifest']),
-  'shipment.trackingStarted': entry('invalid', 'The processed shipment cannot be voided: the carrier has the parcel already (tracking started). Its detail is the spec’s “Delete functionality not available”.', ['reason', 'trackingStatus', 'trackingDate']),
-  'shipment.shipDatePassed': entry('invalid', 'The processed shipment cannot be voided: its ship date has passed. Its detail is the spec’s “Delete functionality not available”.', ['reason', 'shipDate']),
+  'shipment.dayClosed': entry(
+    'invalid',
+    'The processed shipment cannot be voided: it is on a closed manifest (reopen the day first). Its detail is the spec’s “Delete functionality not available”.',
+    ['reason', 'manifest'],
+  ),
+  'shipment.trackingStarted': entry(
+    'invalid',
+    'The processed shipment cannot be voided: the carrier has the parcel already (tracking started). Its detail is the spec’s “Delete functionality not available”.',
+    ['reason', 'trackingStatus', 'trackingDate'],
+  ),
+  'shipment.shipDatePassed': entry(
+    'invalid',
+    'The processed shipment cannot be voided: its ship date has passed. Its detail is the spec’s “Delete functionality not available”.',
+    ['reason', 'shipDate'],
+  ),
   'shipment.returnBooked': entry('conflict', 'A return of the shipment is booked: void the return first.', ['reason', 'returns']),
-  'shipment.confirmedAlready': entry('conflict', 'The saved shipment is confirmed already, with another rate or document.', ['reason', 'shipment']),
-  'shipment.notAwaitingConfirm': entry('conflict', 'The shipment named by data.id is not a saved shipment waiting for its confirm.', ['reason', 'shipment']),
+  'shipment.confirmedAlready': entry('conflict', 'The saved shipment is confirmed already, with another rate or document.', [
+    'reason',
+    'shipment',
+  ]),
+  'shipment.notAwaitingConfirm': entry('conflict', 'The shipment named by data.id is not a saved shipment waiting for its confirm.', [
+    'reason',
+    'shipment',
+  ]),
   'shipment.confirmInProgress': entry('conflict', 'Another request is confirming this saved shipment.', ['reason', 'shipment']),
   'shipment.notTheRated': entry('conflict', 'The shipment differs from the one the rate was given for.', ['reason']),
-  'shipment.noService': entry('invalid', 'No carrier service can carry the shipment: meta.unavailable says why, service by service, and meta.reasons each distinct reason, each with its outcome code and figures (src-shared/unavailable-reasons.ts).', ['reason', 'unavailable', 'reasons']),
+  'shipment.noService': entry(
+    'invalid',
+    'No carrier service can carry the shipment: meta.unavailable says why, service by service, and meta.reasons each distinct reason, each with its outcome code and figures (src-shared/unavailable-reasons.ts).',
+    ['reason', 'unavailable', 'reasons'],
+  ),
   'shipment.shipDatePast': entry('invalid', 'The ship date is before today on the station’s clock.', ['reason']),
   'shipment.shipDateTooFar': entry('invalid', 'The ship date is further ahead than the station or the carrier takes.', ['reason']),
-  'rate.priceChanged': entry('unavailable', 'The price changed since the rate was given (spec section 7): rate again and confirm the new price.', ['originalPrice', 'updatedPrice', 'currency']),
-  'rate.notAvailable': entry('invalid', 'The rate’s service cannot carry the shipment as it is now: meta.unavailable says why, with its outcome code and figures.', ['reason', 'unavailable']),
+  'rate.priceChanged': entry(
+    'unavailable',
+    'The price changed since the rate was given (spec section 7): rate again and confirm the new price.',
+    ['originalPrice', 'updatedPrice', 'currency'],
+  ),
+  'rate.notAvailable': entry(
+    'invalid',
+    'The rate’s service cannot carry the shipment as it is now: meta.unavailable says why, with its outcome code and figures.',
+    ['reason', 'unavailable'],
+  ),
   'carrier.unknown': entry('invalid', 'No carrier has this code.', ['reason']),
   'carrier.noSuchService': entry('invalid', 'The carrier has no service of this code.', ['reason']),
   'carrier.notFound': entry('notFound', 'No carrier of the station has the code of the path (GET /carriers lists them).'),
-  'document.notCarried': entry('notFound', 'The shipment carries no such document (meta.document: cn22, cn23 or invoice): its route and service do not need one.', ['document']),
+  'document.notCarried': entry(
+    'notFound',
+    'The shipment carries no such document (meta.document: cn22, cn23 or invoice): its route and service do not need one.',
+    ['document'],
+  ),
   'document.pdfOnly': entry('invalid', 'The label exists only as PDF (an upstream’s), or A4 documents print only as PDF.', ['reason']),
   'document.renderBusy': entry('unavailable', 'The station is rendering as many documents as it can.'),
   'document.renderFailed': entry('internal', 'The document renderer failed on this shipment.'),
   'tracking.invalidEvent': entry('invalid', 'The tracking event is not one the station records.', ['reason']),
-  'tracking.timeAhead': entry('invalid', 'The tracking event’s date is later than tomorrow on the station’s calendar: it has not come yet anywhere on earth.', ['reason', 'latest']),
-  'tracking.shipmentNotProcessed': entry('conflict', 'The shipment is not processed: it has no parcel to track until it is booked.', ['status']),
+  'tracking.timeAhead': entry(
+    'invalid',
+    'The tracking event’s date is later than tomorrow on the station’s calendar: it has not come yet anywhere on earth.',
+    ['reason', 'latest'],
+  ),
+  'tracking.shipmentNotProcessed': entry('conflict', 'The shipment is not processed: it has no parcel to track until it is booked.', [
+    'status',
+  ]),
 
   // Carriers, upstream services and the station’s set-up.
   'upstream.unknown': entry('invalid', 'No upstream service has this code.'),
@@ -123,10 +177,17 @@ export const ERROR_CODES = {
   'upstream.refused': entry('invalid', 'The upstream service refused the request.'),
   'upstream.failed': entry('badGateway', 'The upstream service answered with an error of its own.'),
   'upstream.unreachable': entry('unavailable', 'The upstream service cannot be reached: nothing was booked or charged.'),
-  'upstream.maybeBooked': entry('unavailable', 'The upstream service did not confirm the booking: the station books it at most once, later (meta.shipmentId: the shipment kept in the outbox, on a create or confirm of a new shipment).', ['shipmentId']),
+  'upstream.maybeBooked': entry(
+    'unavailable',
+    'The upstream service did not confirm the booking: the station books it at most once, later (meta.shipmentId: the shipment kept in the outbox, on a create or confirm of a new shipment).',
+    ['shipmentId'],
+  ),
   'calendar.tooManyHolidays': entry('invalid', 'The station keeps a limited number of holidays.'),
   'calendar.notAHoliday': entry('invalid', 'The date is not one of the station’s holidays.'),
-  'report.invalidRange': entry('invalid', 'dateTo is before dateFrom, or the range is longer than meta.maxDays days.', ['reason', 'maxDays']),
+  'report.invalidRange': entry('invalid', 'dateTo is before dateFrom, or the range is longer than meta.maxDays days.', [
+    'reason',
+    'maxDays',
+  ]),
 
   // Returns.
   'return.ofVoided': entry('invalid', 'The original shipment was voided.', ['reason']),
@@ -151,11 +212,24 @@ export const ERROR_CODES = {
   'print.printerTakesNoZpl': entry('invalid', 'The printer (meta.printer) does not take raw ZPL.', ['reason', 'printer']),
   'print.zplSheetsOnly': entry('invalid', 'ZPL prints one label a page: sheets are PDF.', ['reason']),
   'print.noA4Printer': entry('invalid', 'No A4 printer is chosen at this desk.', ['reason']),
-  'print.noA4Documents': entry('invalid', 'The shipment has no A4 documents to print (no CN23, no commercial invoice).', ['reason', 'shipment', 'reference']),
+  'print.noA4Documents': entry('invalid', 'The shipment has no A4 documents to print (no CN23, no commercial invoice).', [
+    'reason',
+    'shipment',
+    'reference',
+  ]),
   'print.jobNotFound': entry('notFound', 'No print job has this id.'),
   'print.labelTokenNotFound': entry('notFound', 'No label waits under this token.'),
-  'print.notProcessed': entry('invalid', 'A listed shipment is not processed yet, so it has no label.', ['reason', 'shipment', 'reference']),
-  'print.reprintNeedsSupervisor': entry('forbidden', 'Printing a label again needs the supervisor role.', ['neededRole', 'role', 'reprints', 'fresh']),
+  'print.notProcessed': entry('invalid', 'A listed shipment is not processed yet, so it has no label.', [
+    'reason',
+    'shipment',
+    'reference',
+  ]),
+  'print.reprintNeedsSupervisor': entry('forbidden', 'Printing a label again needs the supervisor role.', [
+    'neededRole',
+    'role',
+    'reprints',
+    'fresh',
+  ]),
   'print.reprintsToConfirm': entry('conflict', 'Some labels were printed before: say whether to print them again.', ['reprints', 'fresh']),
   'print.onlyReprints': entry('conflict', 'Every label was printed before, and reprints were to be skipped.', ['reprints', 'fresh']),
   'print.printerPaused': entry('conflict', 'The printer is paused: nothing was sent to it.', ['printer', 'queue', 'problem']),
@@ -171,9 +245,21 @@ export const ERROR_CODES = {
   'pickup.pastDeadline': entry('conflict', 'The carrier takes no more cancellations for this pickup.', ['cancelBefore']),
 
   // Integrations: events, streams and webhooks.
-  'event.unknownType': entry('invalid', 'The event type (meta.type) is not one the station sends (meta.known lists them).', ['reason', 'type', 'known']),
-  'event.cursorPastEnd': entry('invalid', 'There is no event with this id (meta.after) yet; meta.latest is the last one.', ['reason', 'after', 'latest']),
-  'stream.tooMany': entry('tooMany', 'Too many live streams are open (meta.total at most in all, and for event streams meta.perClient per client).', ['perClient', 'total']),
+  'event.unknownType': entry('invalid', 'The event type (meta.type) is not one the station sends (meta.known lists them).', [
+    'reason',
+    'type',
+    'known',
+  ]),
+  'event.cursorPastEnd': entry('invalid', 'There is no event with this id (meta.after) yet; meta.latest is the last one.', [
+    'reason',
+    'after',
+    'latest',
+  ]),
+  'stream.tooMany': entry(
+    'tooMany',
+    'Too many live streams are open (meta.total at most in all, and for event streams meta.perClient per client).',
+    ['perClient', 'total'],
+  ),
   'webhook.notFound': entry('notFound', 'No webhook has this id.'),
   'webhook.needsClient': entry('invalid', 'The webhook must name its client, or be for every client.'),
 
@@ -191,9 +277,16 @@ export const ERROR_CODES = {
   'integration.desktopKeyStays': entry('invalid', 'The desk app’s own integration key cannot be removed.'),
 
   // The station itself.
-  'storage.unavailable': entry('unavailable', 'The station cannot use its database or disk right now (meta.fault says why); send the request again after Retry-After seconds.', ['fault']),
+  'storage.unavailable': entry(
+    'unavailable',
+    'The station cannot use its database or disk right now (meta.fault says why); send the request again after Retry-After seconds.',
+    ['fault'],
+  ),
   'station.internal': entry('internal', 'The station could not complete the request; the error is logged.'),
-  'station.unreachable': entry('unavailable', 'The desk’s own: the station cannot be reached, or its stream ended (never answered by the station).'),
+  'station.unreachable': entry(
+    'unavailable',
+    'The desk’s own: the station cannot be reached, or its stream ended (never answered by the station).',
+  ),
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -218,8 +311,13 @@ export function codesOfStatus(status: number): ErrorCode[] {
  * The code of a refusal made without one (a field check, a query parameter): what its status, and the member or
  * parameter it names, say it is. Every other refusal names its code where it is raised.
  */
-export function codeOfRefusal(status: number, detail: string, source: { pointer?: string; parameter?: string; header?: string } | undefined): ErrorCode {
-  if (source?.pointer !== undefined) return status === 400 && detail.startsWith('Missing required data') ? 'field.missing' : 'field.invalid';
+export function codeOfRefusal(
+  status: number,
+  detail: string,
+  source: { pointer?: string; parameter?: string; header?: string } | undefined,
+): ErrorCode {
+  if (source?.pointer !== undefined)
+    return status === 400 && detail.startsWith('Missing required data') ? 'field.missing' : 'field.invalid';
   if (source?.parameter !== undefined) return 'parameter.invalid';
   const byStatus: Record<number, ErrorCode> = {
     400: 'field.invalid',

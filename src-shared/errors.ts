@@ -21,13 +21,11 @@ export const ERROR_TEXT = {
   deleteNotAvailable: 'Delete functionality not available.',
   returnStillBooked: (reference: string, returns: readonly string[]) =>
     `Shipment ${reference} has a return booked (${returns.join(', ')}): void the return first, then this label.`,
-  priceIsDifferent: (original: string, updated: string) =>
-    `Price is different. Original price: ${original}; updated price: ${updated}`,
+  priceIsDifferent: (original: string, updated: string) => `Price is different. Original price: ${original}; updated price: ${updated}`,
 
   // The station's own JSON:API and HTTP refusals.
   notFound: (path: string) => `No resource lives at ${path}.`,
-  methodNotAllowed: (method: string, allowed: string[]) =>
-    `${method} is not allowed here. Allowed: ${allowed.join(', ')}.`,
+  methodNotAllowed: (method: string, allowed: string[]) => `${method} is not allowed here. Allowed: ${allowed.join(', ')}.`,
   malformedJson: 'The request body is not valid JSON.',
   jsonDocumentExpected: 'Expected a JSON:API document: a JSON object such as {"data": {...}}, in UTF-8.',
   bodyTooLarge: (limit: string) => `The request body is larger than the limit of ${limit}.`,
@@ -39,18 +37,24 @@ export const ERROR_TEXT = {
   badText: 'Text must be well-formed Unicode, without control characters other than tab and line breaks.',
   unsupportedMediaType: (mediaType: string) =>
     `Content-Type '${mediaType}' is not supported. Send application/vnd.api+json without media type parameters (charset=utf-8 is the one let through), or application/json (application/json; charset=utf-8 passes too).`,
-  notAcceptable: 'The station answers only with application/vnd.api+json without media type parameters (charset=utf-8 is the one let through).',
+  notAcceptable:
+    'The station answers only with application/vnd.api+json without media type parameters (charset=utf-8 is the one let through).',
   hostNotAllowed: (host: string) =>
     `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,
   internal: 'The station could not complete the request. The error has been logged.',
   tooManySignIns: (seconds: number) => `Too many failed sign-ins from this integration key or address. Try again in ${seconds} s.`,
   signInsBusy: 'The station is checking as many sign-ins as it can. Try again in a moment.',
-  storeFull: 'The station’s disk is full, so nothing was saved. Free some disk space, then send the request again; nothing saved before is lost.',
-  storeReadOnly: 'The station cannot write to its data folder (it is read-only), so nothing was saved. Make the folder writable, then send the request again.',
-  storeIo: 'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',
-  storeBusy: 'The station’s database is busy (another program may be holding it), so the request was not completed. Send it again in a moment.',
-  storeUnreachable: 'The station cannot reach its shared database, so the request was not completed. Check the database server and the network, then send the request again.',
+  storeFull:
+    'The station’s disk is full, so nothing was saved. Free some disk space, then send the request again; nothing saved before is lost.',
+  storeReadOnly:
+    'The station cannot write to its data folder (it is read-only), so nothing was saved. Make the folder writable, then send the request again.',
+  storeIo:
+    'The station could not read or write its database (an input/output error), so the request was not completed. Check the disk, then send the request again.',
+  storeBusy:
+    'The station’s database is busy (another program may be holding it), so the request was not completed. Send it again in a moment.',
+  storeUnreachable:
+    'The station cannot reach its shared database, so the request was not completed. Check the database server and the network, then send the request again.',
   storeDamaged:
     'The station’s database is damaged, so the request was not completed, and the station takes no more changes until it is repaired. An operator: stop the station, run `station check`, and restore the newest good backup with `station restore --from FILE`; what still reads is served meanwhile.',
   storeDamagedLog: (since: string, problem: string) =>
@@ -62,13 +66,16 @@ export const ERROR_TEXT = {
   databaseUnavailableSince: (since: string) =>
     `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,
-  cursorPastEnd: 'Expected a cursor of links.next; nothing of this list comes after this one (it is past the end, or what followed it was removed). Start again without page[after].',
-  eventCursorPastEnd: (after: string, last: string) => `Expected an event id up to the last one, ${last}; there is no event ${after} yet. Keep the last id you processed and ask for the events after it.`,
+  cursorPastEnd:
+    'Expected a cursor of links.next; nothing of this list comes after this one (it is past the end, or what followed it was removed). Start again without page[after].',
+  eventCursorPastEnd: (after: string, last: string) =>
+    `Expected an event id up to the last one, ${last}; there is no event ${after} yet. Keep the last id you processed and ask for the events after it.`,
 
   // Confirming and processing shipments: why a rate or a shipment cannot be booked.
   noSuchService: (serviceCode: string) => `The carrier has no service ${serviceCode}.`,
   noSuchCarrier: (carrierCode: string) => `No carrier has the code ${carrierCode}.`,
-  shipDateBeyondCarrier: (carrierName: string, days: number, latest: string) => `${carrierName} takes ship dates at most ${days} days ahead, until ${latest}`,
+  shipDateBeyondCarrier: (carrierName: string, days: number, latest: string) =>
+    `${carrierName} takes ship dates at most ${days} days ahead, until ${latest}`,
   shipDatePast: (given: string, today: string, timeZone: string) =>
     `The ship date ${given} is before today (${today} in the station's time zone, ${timeZone}). Expected today or a later day as YYYY-MM-DD, or no shipDate for the next one a carrier collects on.`,
   shipDateTooFar: (given: string, days: number, latest: string) =>
@@ -86,10 +93,14 @@ export const ERROR_TEXT = {
   routeNotServed: (carrierAndService: string, from: string, to: string) => `${carrierAndService} does not serve ${from} to ${to}`,
   noPackages: 'the shipment has no packages',
   packageProblem: (carrierAndService: string, problem: string) => `${carrierAndService}: ${problem}`,
-  packageOverMaximum: (index: number, weightKg: number, maximumKg: number) => `package ${index} weighs ${weightKg} kg, over the ${maximumKg} kg no service carries`,
-  packageOverWeight: (index: number, weightKg: number, limitKg: number) => `package ${index} weighs ${weightKg} kg, over the ${limitKg} kg limit`,
-  packageOverLength: (index: number, lengthCm: number, limitCm: number) => `package ${index} is ${lengthCm} cm long, over the ${limitCm} cm limit`,
-  packageOverGirth: (index: number, girthCm: number, limitCm: number) => `package ${index} measures ${girthCm} cm in length plus girth, over the ${limitCm} cm limit`,
+  packageOverMaximum: (index: number, weightKg: number, maximumKg: number) =>
+    `package ${index} weighs ${weightKg} kg, over the ${maximumKg} kg no service carries`,
+  packageOverWeight: (index: number, weightKg: number, limitKg: number) =>
+    `package ${index} weighs ${weightKg} kg, over the ${limitKg} kg limit`,
+  packageOverLength: (index: number, lengthCm: number, limitCm: number) =>
+    `package ${index} is ${lengthCm} cm long, over the ${limitCm} cm limit`,
+  packageOverGirth: (index: number, girthCm: number, limitCm: number) =>
+    `package ${index} measures ${girthCm} cm in length plus girth, over the ${limitCm} cm limit`,
   packageOverBreaks: (index: number, chargeableKg: number, lastBreakKg: number) =>
     `package ${index} (${chargeableKg} kg chargeable) is above the card's heaviest weight break of ${lastBreakKg} kg`,
 
@@ -112,7 +123,8 @@ export const ERROR_TEXT = {
     `Reprinting a label needs the supervisor role; this client's role is ${role}. Printed before, so not printed again: ${references}.`,
   bulkReprintsToConfirm: (count: number, total: number, references: string) =>
     `${count} of the ${total} labels were printed before: ${references}. Nothing was printed. Send reprints: include to print them again, or skip to print only the others.`,
-  bulkOnlyReprints: (references: string) => `Every listed label was printed before (${references}), and reprints were to be skipped: nothing to print.`,
+  bulkOnlyReprints: (references: string) =>
+    `Every listed label was printed before (${references}), and reprints were to be skipped: nothing to print.`,
   zplSheetsOnly: 'ZPL prints one label a page: sheets of 2 or 4 are PDF. Choose the 4x6 layout, or PDF.',
   printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
     `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,
@@ -125,13 +137,17 @@ export const ERROR_TEXT = {
   returnOfVoided: (id: string) => `Shipment ${id} was voided: a voided shipment has no return label.`,
   returnOfUnsent: (reference: string) => `Shipment ${reference} was never sent: a return label is made for a processed shipment.`,
   returnOfReturn: (reference: string) => `Shipment ${reference} is itself a return: to send its goods again, make a new shipment.`,
-  returnPackageUnknown: (index: number, count: number) => `The original has no package ${index}: it has ${count}, numbered 0 to ${count - 1}.`,
+  returnPackageUnknown: (index: number, count: number) =>
+    `The original has no package ${index}: it has ${count}, numbered 0 to ${count - 1}.`,
   payOnUseNotOffered: (choice: string | undefined, offered: readonly string[]) =>
     `${choice ? `${choice}’s rate card does not offer returns paid only once used` : 'A return paid only once used needs data.meta.carrierChoice'}; ${offered.length > 0 ? `those that do: ${offered.join(', ')}` : 'no carrier of this station offers them'}.`,
-  printWithOutboundScheduled: 'A scheduled return has no label yet to print with the outbound label: make it with scheduledProcessing false.',
+  printWithOutboundScheduled:
+    'A scheduled return has no label yet to print with the outbound label: make it with scheduledProcessing false.',
   returnFromOriginal: (reference: string) => `The return of shipment ${reference} takes this from the original:`,
-  documentNotCarried: (reference: string, document: string) => `Shipment ${reference} carries no ${document}: its route and service do not need one.`,
-  noA4Documents: (reference: string) => `Shipment ${reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`,
+  documentNotCarried: (reference: string, document: string) =>
+    `Shipment ${reference} carries no ${document}: its route and service do not need one.`,
+  noA4Documents: (reference: string) =>
+    `Shipment ${reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`,
   a4DocumentsArePdf: 'A4 documents print as PDF: a ZPL label printer cannot print them.',
   printJobUnknown: (jobId: string) => `CUPS no longer knows job ${jobId}.`,
   noPrintingSystem: 'This station has no printing system: run the desktop app, or install CUPS.',
@@ -155,7 +171,11 @@ export const ERROR_TEXT = {
   invalidTrackingTime: (given: string) => `--at must be a time as YYYY-MM-DD HH:MM:SS, not '${given}'.`,
   invalidSurcharge: (given: string) =>
     `--percent must be a number from 0 to 200, not '${given}'${
-      /^\s*-/.test(given) ? ': a surcharge cannot be negative' : /^\s*\d+,\d+\s*$/.test(given) ? `: write a decimal with a point, ${given.trim().replace(',', '.')}` : ''
+      /^\s*-/.test(given)
+        ? ': a surcharge cannot be negative'
+        : /^\s*\d+,\d+\s*$/.test(given)
+          ? `: write a decimal with a point, ${given.trim().replace(',', '.')}`
+          : ''
     }.`,
   unknownCarrier: (given: string, known: string) => `Unknown carrier '${given}'. Known: ${known}.`,
   integrationNameRequired: 'Invalid integration: name: 1 to 64 characters.',
@@ -179,13 +199,16 @@ export const ERROR_TEXT = {
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).',
   idempotencyKeyReused: (key: string) =>
     `The Idempotency-Key '${key}' was already used with a different request. Send the same request again to get its answer, or use a new key for a new request.`,
-  idempotencyKeyBusy: (key: string) => `A request with the Idempotency-Key '${key}' is still being processed. Send it again in a moment to get its answer.`,
+  idempotencyKeyBusy: (key: string) =>
+    `A request with the Idempotency-Key '${key}' is still being processed. Send it again in a moment to get its answer.`,
   unknownEventType: (given: string, known: readonly string[]) => `Unknown event type '${given}'. Known: ${known.join(', ')}.`,
   tooManyStreams: (perClient: number, total: number) =>
     `Too many live event streams are open (at most ${perClient} per client and ${total} in all). Close one, or read GET /v3/events instead.`,
-  upstreamUnreachable: (why: string) => `The shipment was not booked: ${why}. Nothing was charged; send the request again later, or schedule it (it then waits in the outbox until the upstream service is back).`,
+  upstreamUnreachable: (why: string) =>
+    `The shipment was not booked: ${why}. Nothing was charged; send the request again later, or schedule it (it then waits in the outbox until the upstream service is back).`,
   upstreamUnreachableForRates: (why: string) => `No service could be priced: ${why}. Ask for rates again later.`,
-  upstreamLabelPdfOnly: (upstream: string) => `This shipment was booked through the upstream service ${upstream}, whose label is kept as the PDF it sent: ask for format=pdf.`,
+  upstreamLabelPdfOnly: (upstream: string) =>
+    `This shipment was booked through the upstream service ${upstream}, whose label is kept as the PDF it sent: ask for format=pdf.`,
   upstreamCodeTaken: (code: string) => `The code ${code} is a rate-card carrier's: choose another code for the upstream service.`,
   noSuchUpstream: (code: string) => `No upstream service has the code ${code}.`,
   upstreamMaybeBooked: (why: string, id: string) =>
@@ -200,12 +223,14 @@ export const ERROR_TEXT = {
   notAHoliday: (date: string) => `${date} is not one of the station's holidays.`,
   noSuchPickup: (id: string) => `No pickup is booked with shipment ${id}.`,
   pickupAlreadyCancelled: 'This pickup is cancelled already.',
-  pickupPastDeadline: (carrier: string, deadline: string) => `The pickup can no longer be cancelled: ${carrier} takes cancellations until ${deadline}.`,
+  pickupPastDeadline: (carrier: string, deadline: string) =>
+    `The pickup can no longer be cancelled: ${carrier} takes cancellations until ${deadline}.`,
   invalidReportRange: (maxDays: number) => `dateTo must be on or after dateFrom, at most ${maxDays} days on.`,
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,
-  manifestNotResendable: (number: string) => `Manifest ${number} is not waiting to be sent again: only a closed manifest its upstream service refused is.`,
+  manifestNotResendable: (number: string) =>
+    `Manifest ${number} is not waiting to be sent again: only a closed manifest its upstream service refused is.`,
   closeKeepsChanging: 'The shipments of the day kept changing while the close was written. Try again.',
   noSuchWebhook: (id: string) => `No webhook has the id ${id}.`,
   webhookNeedsClient: 'Name the client whose events the webhook receives, or register it for every client.',
@@ -219,7 +244,8 @@ export const ERROR_TEXT = {
   tooManyScaleStreams: (max: number) => `Too many scale streams are open (at most ${max}). Close one, or read GET /v3/scale instead.`,
   noSuchOrder: (number: string) => `No order has the number ${number}.`,
   orderExists: (number: string) => `An order with the number ${number} exists already.`,
-  orderShipped: (number: string, shipment: string) => `Order ${number} is shipped already, with shipment ${shipment}. Void that shipment first to ship the order again.`,
+  orderShipped: (number: string, shipment: string) =>
+    `Order ${number} is shipped already, with shipment ${shipment}. Void that shipment first to ship the order again.`,
   orderInProgress: (number: string, shipment: string) => `Order ${number} is being shipped already, with shipment ${shipment}.`,
   orderNotRemovable: (number: string) => `Order ${number} cannot be removed while a shipment ships it: void the shipment first.`,
   orderBatchTooLarge: (max: number) => `A batch holds 1 to ${max} orders: send more in several batches.`,
@@ -283,7 +309,8 @@ export class StationError extends Error {
 
 /** One error object of a code: its status is the code's, its title the status's reason phrase. */
 export function errorObject(code: ErrorCode, detail: string, pointer?: string, parameter?: string, header?: string): ErrorObject {
-  const source = pointer !== undefined ? { pointer } : parameter !== undefined ? { parameter } : header !== undefined ? { header } : undefined;
+  const source =
+    pointer !== undefined ? { pointer } : parameter !== undefined ? { parameter } : header !== undefined ? { header } : undefined;
   const status = statusOfCode(code);
   const error: ErrorObject = { status, code, title: reasonPhrase(status), detail };
   if (source) error.source = source;

@@ -22,7 +22,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
 
 /** What a day.closed event carries: the manifest as it was closed (its id is given by the store). */
-export const closedDayResourceSchema = resourceSchema('manifest', manifestAttributesSchema.pick({ number: true, carrier: true, date: true, status: true, totals: true })).meta({ id: 'ClosedDay' });
+export const closedDayResourceSchema = resourceSchema(
+  'manifest',
+  manifestAttributesSchema.pick({ number: true, carrier: true, date: true, status: true, totals: true }),
+).meta({ id: 'ClosedDay' });
 export type ClosedDayResource = z.infer<typeof closedDayResourceSchema>;
 
 export const eventAttributesSchema = z.object({

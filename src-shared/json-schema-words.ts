@@ -22,7 +22,9 @@ export function said<T extends z.ZodType>(schema: T, json: JsonSchema | ((render
 export const component = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** true and false, and the spellings form-minded clients send: "true"/"false", "1"/"0", 1/0. */
-export const FLAG: JsonSchema = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }, { type: 'integer', enum: [1, 0] }] };
+export const FLAG: JsonSchema = {
+  anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }, { type: 'integer', enum: [1, 0] }],
+};
 /** A flag that says true, in any of its spellings. */
 export const TRUE: JsonSchema = { enum: [true, 'true', '1', 1] };
 
@@ -36,7 +38,11 @@ export function textInput(max: number, required: boolean): JsonSchema {
 /** A JSON number whose text is at most `max` characters: any number from 24 (1.2345678901234567e-300), else whole numbers of that many digits. */
 export function numberAsText(max: number): JsonSchema {
   if (max >= 24) return { type: 'number' };
-  return { type: 'integer', minimum: max > 16 ? -Number.MAX_SAFE_INTEGER : -(10 ** (max - 1) - 1), maximum: max > 15 ? Number.MAX_SAFE_INTEGER : 10 ** max - 1 };
+  return {
+    type: 'integer',
+    minimum: max > 16 ? -Number.MAX_SAFE_INTEGER : -(10 ** (max - 1) - 1),
+    maximum: max > 15 ? Number.MAX_SAFE_INTEGER : 10 ** max - 1,
+  };
 }
 
 /** A calendar date, YYYY-MM-DD, that exists (29 February in leap years only); white space around it is taken. */
@@ -54,7 +60,12 @@ export const POSITIVE_MONEY_TEXT = `^(?!\\s*0*(?:\\.0{1,2})?\\s*$)${MONEY_TEXT.s
 
 /** A pattern that takes a few words in any case, with white space around them. */
 export function anyCase(words: readonly string[]): string {
-  const letters = (word: string) => [...word].map((letter) => (/[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const letters = (word: string) =>
+    [...word]
+      .map((letter) =>
+        /[a-z]/i.test(letter) ? `[${letter.toUpperCase()}${letter.toLowerCase()}]` : letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
   return `^\\s*(?:${words.map(letters).join('|')})\\s*$`;
 }
 
@@ -121,6 +132,9 @@ export function codesAnyCase(codes: readonly string[]): string {
   const byFirst = new Map<string, string[]>();
   for (const code of [...codes].sort()) byFirst.set(code.slice(0, 1), [...(byFirst.get(code.slice(0, 1)) ?? []), code.slice(1)]);
   const letter = (char: string) => (/[a-z]/i.test(char) ? `${char.toUpperCase()}${char.toLowerCase()}` : char.replace(/[\\\]^-]/g, '\\$&'));
-  const rest = (tails: string[]) => (tails.every((tail) => tail.length === 1) ? `[${tails.map(letter).join('')}]` : `(?:${tails.map((tail) => [...tail].map((char) => `[${letter(char)}]`).join('')).join('|')})`);
+  const rest = (tails: string[]) =>
+    tails.every((tail) => tail.length === 1)
+      ? `[${tails.map(letter).join('')}]`
+      : `(?:${tails.map((tail) => [...tail].map((char) => `[${letter(char)}]`).join('')).join('|')})`;
   return `(?:${[...byFirst].map(([first, tails]) => `[${letter(first)}]${rest(tails)}`).join('|')})`;
 }

@@ -8,11 +8,20 @@ export const JSONAPI_VERSION = { version: '1.0' } as const;
 export const errorObjectSchema = z
   .object({
     status: z.number().int(),
-    code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]).meta({ description: 'What the refusal is, as a stable code a program keys on (the catalogue: docs/error-codes.md); detail is its English words.' }),
+    code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]).meta({
+      description:
+        'What the refusal is, as a stable code a program keys on (the catalogue: docs/error-codes.md); detail is its English words.',
+    }),
     title: z.string(),
     detail: z.string().meta({ description: 'The catalogue’s text, word for word (spec section 7 and the station’s own).' }),
-    source: z.object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() }).optional().meta({ description: 'The member (a JSON pointer), query parameter or header at fault.' }),
-    meta: z.record(z.string(), z.unknown()).optional().meta({ description: 'meta.reason says what was expected and what came; other members as the route documents.' }),
+    source: z
+      .object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() })
+      .optional()
+      .meta({ description: 'The member (a JSON pointer), query parameter or header at fault.' }),
+    meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'meta.reason says what was expected and what came; other members as the route documents.' }),
   })
   .meta({ id: 'Error' });
 export type ErrorObject = z.infer<typeof errorObjectSchema>;
@@ -20,7 +29,9 @@ export type ErrorObject = z.infer<typeof errorObjectSchema>;
 export const jsonApiVersionSchema = z.object({ version: z.literal('1.0') });
 
 /** An error document: every refusal of the API, with any top-level meta the route adds (e.g. a 503's health). */
-export const errorDocumentSchema = z.object({ jsonapi: jsonApiVersionSchema, errors: z.array(errorObjectSchema).min(1), meta: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'ErrorDocument' });
+export const errorDocumentSchema = z
+  .object({ jsonapi: jsonApiVersionSchema, errors: z.array(errorObjectSchema).min(1), meta: z.record(z.string(), z.unknown()).optional() })
+  .meta({ id: 'ErrorDocument' });
 
 /**
  * A warning about the request that was still taken: an unknown member, a likely wrong phone, a carrier whose day is
@@ -31,7 +42,10 @@ export const requestWarningSchema = z
     code: z.string(),
     pointer: z.string(),
     detail: z.string(),
-    meta: z.record(z.string(), z.unknown()).optional().meta({ description: 'carrierDayClosed: carrier, carrierName, manifest, and shipDate, the day the parcel ships instead.' }),
+    meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'carrierDayClosed: carrier, carrierName, manifest, and shipDate, the day the parcel ships instead.' }),
   })
   .meta({ id: 'RequestWarning' });
 

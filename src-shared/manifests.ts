@@ -15,10 +15,24 @@ export interface CloseRequest {
 }
 
 export const closeDaySchema = z.object({
-  carrier: said(z.string().trim().min(1).max(40).transform((text) => text.toUpperCase()), { type: 'string', maxLength: 40, pattern: NOT_BLANK }),
+  carrier: said(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .transform((text) => text.toUpperCase()),
+    { type: 'string', maxLength: 40, pattern: NOT_BLANK },
+  ),
   date: said(
     z
-      .union([z.null(), z.string().trim().refine((text) => text === '' || isCalendarDate(text))])
+      .union([
+        z.null(),
+        z
+          .string()
+          .trim()
+          .refine((text) => text === '' || isCalendarDate(text)),
+      ])
       .optional()
       .transform((text) => text || undefined),
     // Blank or null: the station's day.
@@ -48,7 +62,13 @@ export const manifestLineSchema = z.object({
 });
 export type ManifestLine = z.infer<typeof manifestLineSchema>;
 
-export const manifestTotalsSchema = z.object({ shipments: z.number(), packages: z.number(), weightKg: z.number(), declaredCents: z.number(), currency: z.string() });
+export const manifestTotalsSchema = z.object({
+  shipments: z.number(),
+  packages: z.number(),
+  weightKg: z.number(),
+  declaredCents: z.number(),
+  currency: z.string(),
+});
 export type ManifestTotals = z.infer<typeof manifestTotalsSchema>;
 
 export const leftOutSchema = z.object({
@@ -65,7 +85,13 @@ export const leftOutSchema = z.object({
 export type LeftOut = z.infer<typeof leftOutSchema>;
 
 export const manifestPreviewAttributesSchema = z
-  .object({ carrier: z.string(), date: z.string(), included: z.array(manifestLineSchema), totals: manifestTotalsSchema, leftOut: z.array(leftOutSchema) })
+  .object({
+    carrier: z.string(),
+    date: z.string(),
+    included: z.array(manifestLineSchema),
+    totals: manifestTotalsSchema,
+    leftOut: z.array(leftOutSchema),
+  })
   .meta({ id: 'ManifestPreviewAttributes' });
 export type ManifestPreviewAttributes = z.infer<typeof manifestPreviewAttributesSchema>;
 
@@ -97,11 +123,19 @@ export const manifestAttributesSchema = z.object({
   transmission: manifestTransmissionSchema,
 });
 
-export const manifestResourceSchema = resourceSchema('manifest', manifestAttributesSchema, { links: z.object({ self: z.string(), document: z.string() }) }).meta({ id: 'Manifest' });
+export const manifestResourceSchema = resourceSchema('manifest', manifestAttributesSchema, {
+  links: z.object({ self: z.string(), document: z.string() }),
+}).meta({ id: 'Manifest' });
 export type ManifestResource = z.infer<typeof manifestResourceSchema>;
 
 /** Where a carrier collects: the sender's name and street, as a pickup and the Today screen show it. */
-export const pickupAddressSchema = z.object({ name: z.string(), address1: z.string(), city: z.string(), postalCode: z.string(), country: z.string() });
+export const pickupAddressSchema = z.object({
+  name: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
 
 /** A pickup (GET /pickups): the collection booked with a shipment. */
 export const pickupAttributesSchema = z.object({

@@ -5,8 +5,27 @@ import type { ErrorObject } from './jsonapi.ts';
 import { validateOrderDocument, type OrderAttributes } from './orders.ts';
 
 export const IMPORT_FIELDS = [
-  'number', 'name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email',
-  'sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode', 'service', 'carrierChoice', 'tags',
+  'number',
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'sku',
+  'description',
+  'quantity',
+  'unitWeight',
+  'unitPrice',
+  'originCountry',
+  'hsCode',
+  'service',
+  'carrierChoice',
+  'tags',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -105,7 +124,11 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
   const orders = [...byNumber.entries()].map(([number, { rows: rowNumbers, source }]): PreviewOrder => {
     const first = source[0]!;
     const shipTo = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, value(first, field)]));
-    if (number !== '' && source.some((row) => ADDRESS_FIELDS.some((field) => value(row, field) !== null && value(row, field) !== shipTo[field]))) clashes.push(number);
+    if (
+      number !== '' &&
+      source.some((row) => ADDRESS_FIELDS.some((field) => value(row, field) !== null && value(row, field) !== shipTo[field]))
+    )
+      clashes.push(number);
     const document = {
       data: {
         type: 'order',

@@ -60,7 +60,12 @@ export const orderTotalsSchema = z.object({
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
-export const orderShipmentLinkSchema = z.object({ id: z.string(), reference: z.string().nullable(), status: z.number(), trackingNumber: z.string().nullable() });
+export const orderShipmentLinkSchema = z.object({
+  id: z.string(),
+  reference: z.string().nullable(),
+  status: z.number(),
+  trackingNumber: z.string().nullable(),
+});
 export type OrderShipmentLink = z.infer<typeof orderShipmentLinkSchema>;
 
 export const orderResourceSchema = resourceSchema(
@@ -86,7 +91,13 @@ export const orderBatchResultSchema = z.object({
 export type OrderBatchResult = z.infer<typeof orderBatchResultSchema>;
 
 /** Labels for the desk's rules, in lower case, at most 20 of at most 30 characters. */
-const tags = list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20);
+const tags = list(
+  z
+    .string()
+    .max(30)
+    .transform((tag) => tag.toLowerCase()),
+  20,
+);
 
 const lineSchema = z.object({
   sku: requiredText(35),
@@ -113,7 +124,9 @@ export function orderRequestWarnings(document: unknown, at: readonly (string | n
   let data: unknown = document;
   for (const key of at) data = isObject(data) || Array.isArray(data) ? (data as Record<string | number, unknown>)[key] : undefined;
   if (!isObject(data)) return [];
-  const warnings = Object.keys(data).filter((name) => !['type', 'id', 'attributes', 'meta', 'links'].includes(name)).map((name) => unknownMember([...at, name]));
+  const warnings = Object.keys(data)
+    .filter((name) => !['type', 'id', 'attributes', 'meta', 'links'].includes(name))
+    .map((name) => unknownMember([...at, name]));
   return [...warnings, ...unknownMembers(data.attributes, orderRequestSchema, [...at, 'attributes'])];
 }
 
@@ -144,9 +157,12 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
     return { ok: false, errors: violations.errors };
   }
   const parsed = orderRequestSchema.safeParse(data.attributes);
-  if (!parsed.success) for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
-  for (const role of ['shipTo', 'shipFrom'] as const) checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
-  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
+  for (const role of ['shipTo', 'shipFrom'] as const)
+    checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
+  if (!parsed.success || violations.errors.length > 0)
+    return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
   const order = parsed.data;
   return {
     ok: true,
@@ -223,7 +239,13 @@ export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice)
   const weight = choice.weightKg ?? (expected === undefined ? undefined : kilograms(expected));
   const packages: Package[] =
     choice.box && weight !== undefined
-      ? [{ weight: { value: weight, units: '1' }, dimensions: { length: choice.box.length, width: choice.box.width, height: choice.box.height, units: '1' }, type: 'CARTON' }]
+      ? [
+          {
+            weight: { value: weight, units: '1' },
+            dimensions: { length: choice.box.length, width: choice.box.width, height: choice.box.height, units: '1' },
+            type: 'CARTON',
+          },
+        ]
       : [];
   const descriptions = [...new Set(order.lines.map((line) => line.description))].join(', ');
   const attributes: ShipmentAttributes = {
@@ -296,7 +318,12 @@ export function orderCustomsGaps(order: OrderAttributes, sender: Address, today:
   const route = customsRoute(shipFrom, order.shipTo);
   if (!route.needed) return undefined;
   // Any box and weight: customs asks nothing of the package.
-  const attributes = shipmentFromOrder(order, { shipFrom, box: { length: '30', width: '20', height: '15', tareKg: '0' }, weightKg: '1', today });
+  const attributes = shipmentFromOrder(order, {
+    shipFrom,
+    box: { length: '30', width: '20', height: '15', tareKg: '0' },
+    weightKg: '1',
+    today,
+  });
   const checked = validateShipmentDocument({ data: { type: 'shipment', attributes } }, 'rate');
   if (checked.ok) return { route, gaps: [] };
   const gaps = checked.errors.flatMap((error): OrderCustomsGap[] => {
@@ -324,10 +351,19 @@ export interface OrderCustomsWarning {
 }
 
 /** The customs gaps of the order at `at` (['data'], or ['data', i] in a batch), as the answer's meta.warnings. */
-export function orderCustomsWarnings(order: OrderAttributes, sender: Address, today: string, at: readonly (string | number)[]): OrderCustomsWarning[] {
+export function orderCustomsWarnings(
+  order: OrderAttributes,
+  sender: Address,
+  today: string,
+  at: readonly (string | number)[],
+): OrderCustomsWarning[] {
   const customs = orderCustomsGaps(order, sender, today);
   return (customs?.gaps ?? []).map((gap) => {
     const line = gap.line === undefined ? '' : `, line ${gap.line + 1} (${order.lines[gap.line]?.sku ?? ''}),`;
-    return { code: 'customsData', pointer: jsonPointer([...at, 'attributes', ...gap.path]), detail: `Order ${order.number}${line} is taken, but will not ship through customs without ${gap.expected}.` };
+    return {
+      code: 'customsData',
+      pointer: jsonPointer([...at, 'attributes', ...gap.path]),
+      detail: `Order ${order.number}${line} is taken, but will not ship through customs without ${gap.expected}.`,
+    };
   });
 }

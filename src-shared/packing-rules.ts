@@ -93,7 +93,12 @@ function matches(rule: PackingRule, order: OrderAttributes, weightKg: number | u
  * and matches the order. `contentsKg`: the goods' expected weight (the order lines'), never the weighed parcel:
  * the weighed parcel includes the box a rule chose, so weighing it could flip the rule that chose it.
  */
-export function decidePacking(rules: readonly PackingRule[], order: OrderAttributes, contentsKg: number | undefined, words: PackingWords = ENGLISH_PACKING_WORDS): PackingDecision {
+export function decidePacking(
+  rules: readonly PackingRule[],
+  order: OrderAttributes,
+  contentsKg: number | undefined,
+  words: PackingWords = ENGLISH_PACKING_WORDS,
+): PackingDecision {
   const decision: PackingDecision = { reasons: [] };
   if (order.service) {
     decision.service = order.service;
@@ -134,7 +139,12 @@ export interface DryRunRow {
 }
 
 /** Settings' dry run: what the saved and the edited rules choose for each order, before it is weighed. */
-export function dryRunRules(saved: readonly PackingRule[], draft: readonly PackingRule[], orders: readonly OrderAttributes[], words: PackingWords = ENGLISH_PACKING_WORDS): DryRunRow[] {
+export function dryRunRules(
+  saved: readonly PackingRule[],
+  draft: readonly PackingRule[],
+  orders: readonly OrderAttributes[],
+  words: PackingWords = ENGLISH_PACKING_WORDS,
+): DryRunRow[] {
   return orders.map((order) => {
     const weightKg = expectedWeightKg(order.lines);
     const before = decidePacking(saved, order, weightKg, words);

@@ -33,7 +33,9 @@ export const packingSetupSchema = z.object({
 });
 export type PackingSetup = z.infer<typeof packingSetupSchema>;
 
-export const packingSetupResourceSchema = resourceSchema('packingSetup', packingSetupSchema, { id: z.literal('station') }).meta({ id: 'PackingSetup' });
+export const packingSetupResourceSchema = resourceSchema('packingSetup', packingSetupSchema, { id: z.literal('station') }).meta({
+  id: 'PackingSetup',
+});
 export type PackingSetupResource = z.infer<typeof packingSetupResourceSchema>;
 
 export const BOX_PRESETS_MAX = 30;
@@ -59,36 +61,79 @@ export const DEFAULT_PACKING_SETUP: PackingSetup = {
 /** Text that is not there: null, or nothing but white space. */
 const BLANK: JsonSchema = { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] };
 
-const kilograms = (what: string) => expects(optional(
-  said(
-    z
-      .union([z.string().trim(), z.number()])
-      .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
-      .pipe(z.number().finite().min(0).max(100_000).optional()),
-    { anyOf: [{ type: 'number', minimum: 0, maximum: 100_000 }, { type: 'string', pattern: decimalText(5, { comma: true, blank: true }) }] },
-  ),
-), `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`);
+const kilograms = (what: string) =>
+  expects(
+    optional(
+      said(
+        z
+          .union([z.string().trim(), z.number()])
+          .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
+          .pipe(z.number().finite().min(0).max(100_000).optional()),
+        {
+          anyOf: [
+            { type: 'number', minimum: 0, maximum: 100_000 },
+            { type: 'string', pattern: decimalText(5, { comma: true, blank: true }) },
+          ],
+        },
+      ),
+    ),
+    `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`,
+  );
 
 const ruleSchema = z.object({
   when: optional(
     z.object({
-      countries: expects(list(country, 250, countryEntries), 'the destination countries as ISO 3166-1 alpha-2 codes such as DE (case does not matter): an array of at most 250, or one text separated by commas'),
+      countries: expects(
+        list(country, 250, countryEntries),
+        'the destination countries as ISO 3166-1 alpha-2 codes such as DE (case does not matter): an array of at most 250, or one text separated by commas',
+      ),
       minWeightKg: kilograms('the least weight'),
       maxWeightKg: kilograms('the weight the rule takes up to, more than minWeightKg'),
-      skus: expects(list(z.string().max(35), 100, textEntries(35)), 'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas'),
-      tags: expects(list(z.string().max(30).transform((tag) => tag.toLowerCase()), 20, textEntries(30)), 'the order’s tags, each at most 30 characters (case does not matter): an array of at most 20, or one text separated by commas'),
+      skus: expects(
+        list(z.string().max(35), 100, textEntries(35)),
+        'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas',
+      ),
+      tags: expects(
+        list(
+          z
+            .string()
+            .max(30)
+            .transform((tag) => tag.toLowerCase()),
+          20,
+          textEntries(30),
+        ),
+        'the order’s tags, each at most 30 characters (case does not matter): an array of at most 20, or one text separated by commas',
+      ),
     }),
   ).transform((when) => when ?? {}),
   then: expects(
     said(
       z.object({
-        box: expects(optionalText(50), 'the name of a box preset (of boxPresets), at most 50 characters').transform((value) => value || undefined),
-        service: expects(optional(said(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express', ''])), { type: 'string', pattern: anyCase(['economy', 'express', '']) })), 'economy or express')
-          .transform((value) => value || undefined),
-        carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform((value) => value?.toUpperCase() || undefined),
+        box: expects(optionalText(50), 'the name of a box preset (of boxPresets), at most 50 characters').transform(
+          (value) => value || undefined,
+        ),
+        service: expects(
+          optional(
+            said(
+              z
+                .string()
+                .trim()
+                .toLowerCase()
+                .pipe(z.enum(['economy', 'express', ''])),
+              { type: 'string', pattern: anyCase(['economy', 'express', '']) },
+            ),
+          ),
+          'economy or express',
+        ).transform((value) => value || undefined),
+        carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform(
+          (value) => value?.toUpperCase() || undefined,
+        ),
       }),
       // What it decides: at least one of them there (not null, not blank).
-      (rendered) => ({ ...rendered, anyOf: ['box', 'service', 'carrier'].map((member) => ({ required: [member], properties: { [member]: { not: BLANK } } })) }),
+      (rendered) => ({
+        ...rendered,
+        anyOf: ['box', 'service', 'carrier'].map((member) => ({ required: [member], properties: { [member]: { not: BLANK } } })),
+      }),
     ),
     'what the rule decides: a box, a service or a carrier (at least one of them)',
   ),
@@ -100,11 +145,25 @@ const presetSchema = z.object({
   length: expects(measure, `the length ${CM}`),
   width: expects(measure, `the width ${CM}`),
   height: expects(measure, `the height ${CM}`),
-  tareKg: expects(optional(said(z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.')), {
-    anyOf: [{ type: 'number', minimum: 0, maximum: 9999.999, multipleOf: 0.001 }, { type: 'string', pattern: '^\\s*\\d{1,4}(?:[.,]\\d{1,3})?\\s*$' }],
-  })).pipe(
-    z.string().regex(/^\d{1,4}(\.\d{1,3})?$/).optional(),
-  ), 'the empty box’s own weight in kg, at most 9999.999 with up to three decimals, such as 0.35 (a number, or text with a point or a comma)'),
+  tareKg: expects(
+    optional(
+      said(
+        z.union([z.string().trim(), z.number().finite().nonnegative()]).transform((value) => String(value).replace(',', '.')),
+        {
+          anyOf: [
+            { type: 'number', minimum: 0, maximum: 9999.999, multipleOf: 0.001 },
+            { type: 'string', pattern: '^\\s*\\d{1,4}(?:[.,]\\d{1,3})?\\s*$' },
+          ],
+        },
+      ),
+    ).pipe(
+      z
+        .string()
+        .regex(/^\d{1,4}(\.\d{1,3})?$/)
+        .optional(),
+    ),
+    'the empty box’s own weight in kg, at most 9999.999 with up to three decimals, such as 0.35 (a number, or text with a point or a comma)',
+  ),
 });
 
 /** A percent from 0 to 1000; blank text is absent, as null is. */
@@ -113,16 +172,33 @@ const percent = said(
     .union([z.string().trim(), z.number()])
     .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
     .pipe(z.number().finite().min(0).max(1000).optional()),
-  { anyOf: [{ type: 'number', minimum: 0, maximum: 1000 }, { type: 'string', pattern: decimalText(3, { comma: true, blank: true }) }] },
+  {
+    anyOf: [
+      { type: 'number', minimum: 0, maximum: 1000 },
+      { type: 'string', pattern: decimalText(3, { comma: true, blank: true }) },
+    ],
+  },
 );
 
 const PERCENT = 'percent from 0 to 1000: a number, or text with a point or a comma';
 export const packingSetupChangeSchema = z
   .object({
-    boxPresets: expects(optional(z.array(presetSchema).max(BOX_PRESETS_MAX)), `the whole list of box presets: an array of at most ${BOX_PRESETS_MAX}`),
-    rules: expects(optional(z.array(ruleSchema).max(PACKING_RULES_MAX)), `the whole list of packing rules, in order: an array of at most ${PACKING_RULES_MAX} rules {"when": {…}, "then": {…}}`),
-    varianceWarnPercent: expects(optional(percent), `how far a weighed parcel may be from its expected weight before a warning, in ${PERCENT}; at most varianceBlockPercent`),
-    varianceBlockPercent: expects(optional(percent), `how far a weighed parcel may be from its expected weight before it cannot ship, in ${PERCENT}`),
+    boxPresets: expects(
+      optional(z.array(presetSchema).max(BOX_PRESETS_MAX)),
+      `the whole list of box presets: an array of at most ${BOX_PRESETS_MAX}`,
+    ),
+    rules: expects(
+      optional(z.array(ruleSchema).max(PACKING_RULES_MAX)),
+      `the whole list of packing rules, in order: an array of at most ${PACKING_RULES_MAX} rules {"when": {…}, "then": {…}}`,
+    ),
+    varianceWarnPercent: expects(
+      optional(percent),
+      `how far a weighed parcel may be from its expected weight before a warning, in ${PERCENT}; at most varianceBlockPercent`,
+    ),
+    varianceBlockPercent: expects(
+      optional(percent),
+      `how far a weighed parcel may be from its expected weight before it cannot ship, in ${PERCENT}`,
+    ),
   })
   .meta({
     description:
@@ -151,21 +227,33 @@ export function validatePackingSetup(document: unknown, current: PackingSetup): 
   };
 
   const errors: ErrorObject[] = [];
-  const fault = (expected: string, ...path: (string | number)[]) => errors.push(fieldError(document, ['data', 'attributes', ...path], expected, false));
+  const fault = (expected: string, ...path: (string | number)[]) =>
+    errors.push(fieldError(document, ['data', 'attributes', ...path], expected, false));
   const names = new Set<string>();
   setup.boxPresets.forEach((preset, index) => {
-    if (names.has(preset.name.toLowerCase())) fault(`a name no other preset has (case does not matter): "${preset.name}" is taken`, 'boxPresets', index, 'name');
+    if (names.has(preset.name.toLowerCase()))
+      fault(`a name no other preset has (case does not matter): "${preset.name}" is taken`, 'boxPresets', index, 'name');
     names.add(preset.name.toLowerCase());
   });
   const boxes = new Set(setup.boxPresets.map((preset) => preset.name));
   setup.rules.forEach((rule, index) => {
     const { box, service, carrier } = rule.then;
-    if (!box && !service && !carrier) fault('what the rule decides: a box, a service or a carrier (at least one of them)', 'rules', index, 'then');
+    if (!box && !service && !carrier)
+      fault('what the rule decides: a box, a service or a carrier (at least one of them)', 'rules', index, 'then');
     // A box the rules name must be a preset: a preset removed while a rule still uses it is refused at the rule.
-    if (box && !boxes.has(box)) fault(`the name of a box preset: ${[...boxes].map((name) => JSON.stringify(name)).join(', ') || 'none is set'}`, 'rules', index, 'then', 'box');
+    if (box && !boxes.has(box))
+      fault(
+        `the name of a box preset: ${[...boxes].map((name) => JSON.stringify(name)).join(', ') || 'none is set'}`,
+        'rules',
+        index,
+        'then',
+        'box',
+      );
     const { minWeightKg, maxWeightKg } = rule.when;
-    if (minWeightKg !== undefined && maxWeightKg !== undefined && minWeightKg >= maxWeightKg) fault(`a weight in kg above minWeightKg (${minWeightKg})`, 'rules', index, 'when', 'maxWeightKg');
+    if (minWeightKg !== undefined && maxWeightKg !== undefined && minWeightKg >= maxWeightKg)
+      fault(`a weight in kg above minWeightKg (${minWeightKg})`, 'rules', index, 'when', 'maxWeightKg');
   });
-  if (setup.varianceWarnPercent > setup.varianceBlockPercent) fault(`a percent at most varianceBlockPercent (${setup.varianceBlockPercent})`, 'varianceWarnPercent');
+  if (setup.varianceWarnPercent > setup.varianceBlockPercent)
+    fault(`a percent at most varianceBlockPercent (${setup.varianceBlockPercent})`, 'varianceWarnPercent');
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: setup };
 }

@@ -3,5 +3,7 @@
 import { z } from 'zod';
 
 /** The size a page was answered with, the list's largest, and, when more was asked, that it was capped. */
-export const pageMetaSchema = z.object({ size: z.number(), maxSize: z.number(), requested: z.number().optional(), capped: z.literal(true).optional() }).meta({ id: 'PageMeta' });
+export const pageMetaSchema = z
+  .object({ size: z.number(), maxSize: z.number(), requested: z.number().optional(), capped: z.literal(true).optional() })
+  .meta({ id: 'PageMeta' });
 export type PageMeta = z.infer<typeof pageMetaSchema>;

@@ -16,20 +16,35 @@ interface Format {
   digits?: number;
 }
 
-const spaceBefore = (tail: number) => (compact: string) => (compact.length > tail ? `${compact.slice(0, -tail)} ${compact.slice(-tail)}` : compact);
-const dashAfter = (head: number) => (compact: string) => (/^\d+$/.test(compact) && compact.length > head ? `${compact.slice(0, head)}-${compact.slice(head)}` : compact);
+const spaceBefore = (tail: number) => (compact: string) =>
+  compact.length > tail ? `${compact.slice(0, -tail)} ${compact.slice(-tail)}` : compact;
+const dashAfter = (head: number) => (compact: string) =>
+  /^\d+$/.test(compact) && compact.length > head ? `${compact.slice(0, head)}-${compact.slice(head)}` : compact;
 const digits = (count: number, ...examples: string[]): Format => ({ words: `${count} digits`, examples, digits: count });
-const BRITISH: Format = { words: 'an outward code, a space and an inward code of a digit and two letters', examples: ['SW1A 1AA', 'M1 1AE'], write: spaceBefore(3) };
+const BRITISH: Format = {
+  words: 'an outward code, a space and an inward code of a digit and two letters',
+  examples: ['SW1A 1AA', 'M1 1AE'],
+  write: spaceBefore(3),
+};
 
 /** The pattern of each country, in words, for the error that refuses a code. Each example passes postal-codes-js (a test checks). */
 const FORMATS: Readonly<Record<string, Format>> = {
-  US: { words: '5 digits, or 5+4', examples: ['12345', '12345-6789'], write: (compact) => (compact.length === 9 ? `${compact.slice(0, 5)}-${compact.slice(5)}` : compact), digits: 5 },
+  US: {
+    words: '5 digits, or 5+4',
+    examples: ['12345', '12345-6789'],
+    write: (compact) => (compact.length === 9 ? `${compact.slice(0, 5)}-${compact.slice(5)}` : compact),
+    digits: 5,
+  },
   CA: { words: 'letter, digit, letter, a space, digit, letter, digit', examples: ['K1A 0B1', 'M5V 3L9'], write: spaceBefore(3) },
   GB: BRITISH,
   JE: { ...BRITISH, words: 'JE, a district digit, a space and an inward code', examples: ['JE2 3AB'] },
   GG: { ...BRITISH, words: 'GY, a district digit, a space and an inward code', examples: ['GY1 1AA'] },
   IM: { ...BRITISH, words: 'IM, a district digit, a space and an inward code', examples: ['IM1 1AA'] },
-  IE: { words: 'an Eircode: a routing key of a letter and two digits, a space and four letters or digits', examples: ['D02 X285', 'A65 F4E2'], write: spaceBefore(4) },
+  IE: {
+    words: 'an Eircode: a routing key of a letter and two digits, a space and four letters or digits',
+    examples: ['D02 X285', 'A65 F4E2'],
+    write: spaceBefore(4),
+  },
   NL: { words: '4 digits, a space and 2 letters', examples: ['1012 AB', '3511 LX'], write: spaceBefore(2) },
   PL: { words: '2 digits, a dash and 3 digits', examples: ['00-950', '31-154'], write: dashAfter(2), digits: 5 },
   PT: { words: '4 digits, a dash and 3 digits', examples: ['1000-001', '4050-062'], write: dashAfter(4), digits: 7 },
@@ -40,7 +55,11 @@ const FORMATS: Readonly<Record<string, Format>> = {
   SK: { words: '3 digits, a space and 2 digits', examples: ['811 01', '040 01'], write: spaceBefore(2), digits: 5 },
   GR: { words: '3 digits, a space and 2 digits', examples: ['105 57', '546 24'], write: spaceBefore(2), digits: 5 },
   MT: { words: '3 letters, a space and 4 digits', examples: ['VLT 1117', 'SLM 1549'], write: spaceBefore(4) },
-  LV: { words: 'LV, a dash and 4 digits', examples: ['LV-1050'], write: (compact) => (/^\d{4}$/.test(compact) ? `LV-${compact}` : compact.replace(/^LV(?=\d)/, 'LV-')) },
+  LV: {
+    words: 'LV, a dash and 4 digits',
+    examples: ['LV-1050'],
+    write: (compact) => (/^\d{4}$/.test(compact) ? `LV-${compact}` : compact.replace(/^LV(?=\d)/, 'LV-')),
+  },
   LT: { words: '5 digits, or LT-, a dash and 5 digits', examples: ['01100', 'LT-01100'], digits: 5 },
   DE: digits(5, '80331', '10115'),
   IT: digits(5, '20129', '00195'),
@@ -91,12 +110,17 @@ export function postalCodeExpectation(country: string): string {
 export const checkPostalCode = boundedMemo(checkPostalCodeOnce, (country, given) => `${country}\u0000${typeof given}\u0000${given}`);
 
 /** Whether postal-codes-js knows the country at all (Kosovo, say, it does not: any code is taken there). */
-const known = boundedMemo((country: string) => !String(validate(country, '0')).startsWith('Unknown'), (country) => country, 300);
+const known = boundedMemo(
+  (country: string) => !String(validate(country, '0')).startsWith('Unknown'),
+  (country) => country,
+  300,
+);
 
 function checkPostalCodeOnce(country: string, given: string | number): PostalCodeCheck {
   const format = FORMATS[country];
   let text = String(given).trim().toUpperCase().replace(/\s+/g, ' ');
-  if (typeof given === 'number' && format?.digits && /^\d+$/.test(text) && text.length < format.digits) text = text.padStart(format.digits, '0');
+  if (typeof given === 'number' && format?.digits && /^\d+$/.test(text) && text.length < format.digits)
+    text = text.padStart(format.digits, '0');
   const compact = text.replace(/[\s-]/g, '');
   const written = format?.write ? format.write(compact) : text;
   if (!known(country)) return { ok: true, postalCode: text };

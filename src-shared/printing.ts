@@ -24,14 +24,24 @@ export const printSettingsSchema = z.object({
   printer: z.string().nullable().meta({ description: 'The desk’s label printer; null means the system default.' }),
   format: z.enum(PRINT_FORMATS),
   dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]),
-  autoPrint: z.boolean().meta({ description: 'Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer).' }),
-  a4Printer: z.string().nullable().meta({ description: 'The desk’s A4 printer, for the commercial invoice and other A4 documents; null: the browser prints them.' }),
+  autoPrint: z
+    .boolean()
+    .meta({ description: 'Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer).' }),
+  a4Printer: z
+    .string()
+    .nullable()
+    .meta({ description: 'The desk’s A4 printer, for the commercial invoice and other A4 documents; null: the browser prints them.' }),
 });
 export type PrintSettings = z.infer<typeof printSettingsSchema>;
 
 export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null };
 
-const printer = z.string().trim().min(1).max(127).regex(/^[^\s/#]+$/);
+const printer = z
+  .string()
+  .trim()
+  .min(1)
+  .max(127)
+  .regex(/^[^\s/#]+$/);
 const dpi = z.union([z.literal(203), z.literal(300)]);
 
 export const printRequestSchema = z.object({
@@ -87,7 +97,11 @@ export const bulkPrintMetaSchema = z.object({
     .array(reprintedLabelSchema.extend({ reason: z.enum(BULK_LEFT_OUT_REASONS) }))
     .optional()
     .meta({ description: 'Listed shipments whose label was printed before and is not in this job, with why.' }),
-  reprints: z.number().int().optional().meta({ description: 'How many of this job’s labels were printed before (each audited as label.reprinted).' }),
+  reprints: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'How many of this job’s labels were printed before (each audited as label.reprinted).' }),
 });
 export type BulkPrintMeta = z.infer<typeof bulkPrintMetaSchema>;
 
@@ -111,23 +125,41 @@ export interface BulkPrintRequest {
   dpi?: (typeof PRINT_DPIS)[number];
 }
 
-const lowerCase = <T extends readonly [string, ...string[]]>(values: T) => said(z.string().trim().toLowerCase().pipe(z.enum(values)), { type: 'string', pattern: anyCase(values) });
+const lowerCase = <T extends readonly [string, ...string[]]>(values: T) =>
+  said(z.string().trim().toLowerCase().pipe(z.enum(values)), { type: 'string', pattern: anyCase(values) });
 const absentWhenNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 export const bulkPrintSchema = z.object({
   shipments: z
-    .array(said(z.string().trim().toUpperCase().regex(/^[0-9A-F]{1,64}$/), { type: 'string', pattern: '^\\s*[0-9A-Fa-f]{1,64}\\s*$' }))
+    .array(
+      said(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[0-9A-F]{1,64}$/),
+        { type: 'string', pattern: '^\\s*[0-9A-Fa-f]{1,64}\\s*$' },
+      ),
+    )
     .min(1)
     .max(BULK_PRINT_MAX)
     .transform((ids) => [...new Set(ids)]),
   layout: absentWhenNull(lowerCase(LABEL_LAYOUTS)).transform((value) => value ?? '4x6'),
   sort: absentWhenNull(lowerCase(LABEL_SORTS)).transform((value) => value ?? 'order'),
   reprints: absentWhenNull(lowerCase(REPRINT_CHOICES)).meta({
-    description: 'Labels printed before: include (reprint them; needs a supervisor), skip (leave them out, named in meta.leftOut), or ask (nothing printed while any is a reprint: 409 naming them). Absent: a supervisor reprints, a packer’s are left out.',
+    description:
+      'Labels printed before: include (reprint them; needs a supervisor), skip (leave them out, named in meta.leftOut), or ask (nothing printed while any is a reprint: 409 naming them). Absent: a supervisor reprints, a packer’s are left out.',
   }),
   printer: absentWhenNull(printer),
   format: absentWhenNull(lowerCase(PRINT_FORMATS)),
-  dpi: absentWhenNull(said(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi), { anyOf: [{ type: 'number', enum: [...PRINT_DPIS] }, { type: 'string', pattern: '^\\s*0*(?:203|300)(?:\\.0*)?\\s*$' }] })),
+  dpi: absentWhenNull(
+    said(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi), {
+      anyOf: [
+        { type: 'number', enum: [...PRINT_DPIS] },
+        { type: 'string', pattern: '^\\s*0*(?:203|300)(?:\\.0*)?\\s*$' },
+      ],
+    }),
+  ),
 });
 
 /** POST /print-jobs: the labels of many shipments as one job, in one layout and order. */

@@ -9,7 +9,13 @@ import { moneySchema } from './shipment.ts';
 export const REPORT_MAX_DAYS = 366;
 
 /** One carrier's shipments of one day. */
-export const carrierDaySchema = z.object({ carrier: z.string(), shipments: z.number(), packages: z.number(), weightKg: z.number(), cost: moneySchema });
+export const carrierDaySchema = z.object({
+  carrier: z.string(),
+  shipments: z.number(),
+  packages: z.number(),
+  weightKg: z.number(),
+  cost: moneySchema,
+});
 
 export const dailyReportAttributesSchema = z.object({
   date: z.string(),
@@ -58,9 +64,19 @@ export const dailyReportMetaSchema = z
     people: z.array(personTotalsSchema),
     carriers: z.array(carrierTotalsSchema),
     topDestinations: z.array(z.object({ country: z.string(), shipments: z.number() })),
-    totals: z.object({ shipments: z.number(), packages: z.number(), weightKg: z.number(), cost: moneySchema, costPerKg: z.number().nullable() }),
+    totals: z.object({
+      shipments: z.number(),
+      packages: z.number(),
+      weightKg: z.number(),
+      cost: moneySchema,
+      costPerKg: z.number().nullable(),
+    }),
     /** Returns shipped in the range (an extension): how many, per reason, and each as a share of the other shipments (null without any). */
-    returns: z.object({ returns: z.number(), rate: z.number().nullable(), byReason: z.array(z.object({ reason: z.string(), returns: z.number(), rate: z.number().nullable() })) }),
+    returns: z.object({
+      returns: z.number(),
+      rate: z.number().nullable(),
+      byReason: z.array(z.object({ reason: z.string(), returns: z.number(), rate: z.number().nullable() })),
+    }),
   })
   .meta({ id: 'DailyReportMeta' });
 export type DailyReportMeta = z.infer<typeof dailyReportMetaSchema>;

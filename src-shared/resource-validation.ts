@@ -40,7 +40,8 @@ export function expectationIn(schema: z.ZodType, path: readonly PropertyKey[]): 
         for (const option of def.options as Node[]) deeper ??= find(option, rest, depth + 1);
         break;
       case 'object':
-        if (rest.length > 0 && Object.hasOwn(def.shape, rest[0] as string)) deeper = find(def.shape[rest[0] as string], rest.slice(1), depth + 1);
+        if (rest.length > 0 && Object.hasOwn(def.shape, rest[0] as string))
+          deeper = find(def.shape[rest[0] as string], rest.slice(1), depth + 1);
         break;
       case 'array':
         if (rest.length > 0) deeper = find(def.element, rest.slice(1), depth + 1);
@@ -66,16 +67,26 @@ function isMissing(document: unknown, path: readonly PropertyKey[]): boolean {
   return valueAt(document, path) == null && (path.length === 1 || (typeof parent === 'object' && parent !== null));
 }
 
-const pointerOf = (path: readonly PropertyKey[]) => `/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointerOf = (path: readonly PropertyKey[]) =>
+  `/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /**
  * One refusal of a member, in the shipment's words (field-expectations.ts): the spec's detail, the code (field.missing
  * when nothing usable was sent, field.invalid otherwise), its pointer and, in meta.reason, what it takes and what came.
  */
-export function fieldError(document: unknown, path: readonly PropertyKey[], expected: string | undefined, missing = isMissing(document, path)): ErrorObject {
+export function fieldError(
+  document: unknown,
+  path: readonly PropertyKey[],
+  expected: string | undefined,
+  missing = isMissing(document, path),
+): ErrorObject {
   const dotted = path.join('.');
   const pointer = pointerOf(path);
-  const error = errorObject(missing ? 'field.missing' : 'field.invalid', missing ? ERROR_TEXT.missingRequiredData(dotted) : ERROR_TEXT.invalidData(dotted), pointer);
+  const error = errorObject(
+    missing ? 'field.missing' : 'field.invalid',
+    missing ? ERROR_TEXT.missingRequiredData(dotted) : ERROR_TEXT.invalidData(dotted),
+    pointer,
+  );
   const given = valueAt(document, path);
   const words = expected?.replace(/\.$/, '');
   // A member the request did not send (a saved rule refused for a change beside it) says only what it takes.
@@ -86,7 +97,8 @@ export function fieldError(document: unknown, path: readonly PropertyKey[], expe
 /** The document and its type, before its attributes: `data` an object, `data.type` the route's. */
 export function checkEnvelope(document: unknown, type: string, shape: string): ErrorObject[] {
   const data = valueAt(document, ['data']);
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [fieldError(document, ['data'], `a JSON:API document {"data": {"type": "${type}", "attributes": {${shape}}}}`)];
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return [fieldError(document, ['data'], `a JSON:API document {"data": {"type": "${type}", "attributes": {${shape}}}}`)];
   const errors: ErrorObject[] = [];
   if ((data as { type?: unknown }).type !== type) errors.push(fieldError(document, ['data', 'type'], `"${type}"`));
   const attributes = (data as { attributes?: unknown }).attributes;
@@ -99,7 +111,11 @@ export function checkEnvelope(document: unknown, type: string, shape: string): E
 /** The members a schema of attributes names, for the words of a refused document or attributes object. */
 function shapeOf(schema: z.ZodType): string {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
-  return shape ? Object.keys(shape).map((name) => `"${name}": …`).join(', ') : '…';
+  return shape
+    ? Object.keys(shape)
+        .map((name) => `"${name}": …`)
+        .join(', ')
+    : '…';
 }
 
 /** What zod's issue says is expected, for a member without a description of its own. */
@@ -130,7 +146,8 @@ export function attributeErrors(document: unknown, schema: z.ZodType, issues: re
     if (byField.has(key)) continue;
     // A rule's own words (a refine's message) say what it takes; zod's defaults say less than the member's description.
     const own = issue.code === 'custom' && !ZOD_DEFAULT.test(issue.message) ? issue.message : undefined;
-    const expected = own ?? expectationIn(schema, issue.path) ?? (issue.path.length === 0 ? `an object {${shapeOf(schema)}}` : zodExpectation(issue));
+    const expected =
+      own ?? expectationIn(schema, issue.path) ?? (issue.path.length === 0 ? `an object {${shapeOf(schema)}}` : zodExpectation(issue));
     byField.set(key, fieldError(document, path, expected));
   }
   return [...byField.values()];

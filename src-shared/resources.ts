@@ -19,10 +19,19 @@ export type { ShipmentResponseAttributes } from './shipment.ts';
 export const customsMetaSchema = z
   .object({
     why: z.string(),
-    documents: z.array(z.enum(CUSTOMS_DOCUMENTS)).nullable().meta({ description: 'CN22, CN23 and commercialInvoice: null until processed (they follow from the carrier).' }),
-    data: z.enum(['accepted', 'refused']).nullable().meta({ description: 'Whether an upstream took the export declaration as data (paperless trade); null when none was asked.' }),
+    documents: z
+      .array(z.enum(CUSTOMS_DOCUMENTS))
+      .nullable()
+      .meta({ description: 'CN22, CN23 and commercialInvoice: null until processed (they follow from the carrier).' }),
+    data: z
+      .enum(['accepted', 'refused'])
+      .nullable()
+      .meta({ description: 'Whether an upstream took the export declaration as data (paperless trade); null when none was asked.' }),
   })
-  .meta({ id: 'CustomsMeta', description: 'On a route through customs (an extension): why, and once processed the declarations it carries.' });
+  .meta({
+    id: 'CustomsMeta',
+    description: 'On a route through customs (an extension): why, and once processed the declarations it carries.',
+  });
 
 export const shipmentMetaSchema = z
   .object({
@@ -36,22 +45,35 @@ export const shipmentMetaSchema = z
     insuranceCost: moneySchema.nullable(),
     trackingNumber: z.string().nullable(),
     error: z.string().nullable().optional().meta({ description: 'Why processing failed (status -1): an extension.' }),
-    createdBy: z.string().nullable().optional().meta({ description: 'Who made it (the user’s username): an extension; null for shipments imported in bulk.' }),
+    createdBy: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Who made it (the user’s username): an extension; null for shipments imported in bulk.' }),
     desk: z.string().nullable().optional(),
     customs: customsMetaSchema.optional(),
     returnOf: z.string().optional().meta({ description: 'A return (an extension): the id of the shipment it returns.' }),
     returnReason: z.enum(RETURN_REASONS).optional().meta({ description: 'Why it comes back.' }),
     returnNote: z.string().nullable().optional(),
     payOnUse: z.boolean().optional(),
-    returns: z.array(z.string()).optional().meta({ description: 'The ids of the returns made of this shipment (an extension), oldest first.' }),
+    returns: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The ids of the returns made of this shipment (an extension), oldest first.' }),
   })
   .meta({ id: 'ShipmentMeta' });
 export type ShipmentMeta = z.infer<typeof shipmentMetaSchema>;
 
-export const shipmentLinksSchema = z.object({ self: z.string(), tracking: z.string().optional().meta({ description: 'Present only on processed shipments.' }) });
+export const shipmentLinksSchema = z.object({
+  self: z.string(),
+  tracking: z.string().optional().meta({ description: 'Present only on processed shipments.' }),
+});
 export type ShipmentLinks = z.infer<typeof shipmentLinksSchema>;
 
-export const shipmentResourceSchema = resourceSchema('shipment', shipmentResponseAttributesSchema, { meta: shipmentMetaSchema, links: shipmentLinksSchema }).meta({ id: 'Shipment' });
+export const shipmentResourceSchema = resourceSchema('shipment', shipmentResponseAttributesSchema, {
+  meta: shipmentMetaSchema,
+  links: shipmentLinksSchema,
+}).meta({ id: 'Shipment' });
 export type ShipmentResource = z.infer<typeof shipmentResourceSchema>;
 
 export const rateAttributesSchema = z.object({
@@ -80,7 +102,10 @@ export type RateResource = z.infer<typeof rateResourceSchema>;
 export const rateUnavailableSchema = withReasonSchema({
   id: z.string().meta({ description: 'The rate id of the service (t2-<carrierCode>-<serviceCode>).' }),
   reason: z.string().meta({ description: 'Why, in English; code and its figures say the same for a program.' }),
-  pointer: z.string().optional().meta({ description: 'The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one.' }),
+  pointer: z
+    .string()
+    .optional()
+    .meta({ description: 'The request member the reason is about (e.g. /data/attributes/packages/0/weight/value), when it is about one.' }),
 }).meta({ id: 'RateUnavailable' });
 export type RateUnavailable = { id: string; reason: string; pointer?: string } & UnavailableReason;
 
@@ -105,10 +130,16 @@ export const summaryAttributesSchema = z.object({
  */
 export const summaryMetaSchema = z.object({ scheduledProcessing: z.boolean(), createdBy: z.string().nullable().optional() });
 
-export const summaryResourceSchema = resourceSchema('shipmentSummary', summaryAttributesSchema, { meta: summaryMetaSchema }).meta({ id: 'ShipmentSummary' });
+export const summaryResourceSchema = resourceSchema('shipmentSummary', summaryAttributesSchema, { meta: summaryMetaSchema }).meta({
+  id: 'ShipmentSummary',
+});
 export type SummaryResource = z.infer<typeof summaryResourceSchema>;
 
-export const documentsAttributesSchema = z.object({ contentType: z.string(), fileName: z.string(), fileData: z.string().meta({ description: 'The file, base64.' }) });
+export const documentsAttributesSchema = z.object({
+  contentType: z.string(),
+  fileName: z.string(),
+  fileData: z.string().meta({ description: 'The file, base64.' }),
+});
 export const documentsResourceSchema = resourceSchema('documents', documentsAttributesSchema).meta({ id: 'Documents' });
 export type DocumentsResource = z.infer<typeof documentsResourceSchema>;
 
@@ -120,13 +151,21 @@ export const trackingAttributesSchema = z.object({
 });
 
 /** One event of a parcel's journey: its status code and words, when (the carrier's local time), where, and the carrier's text. */
-export const trackingEventAttributesSchema = z.object({ status: z.number(), statusText: z.string(), date: z.string(), location: z.string(), text: z.string() });
+export const trackingEventAttributesSchema = z.object({
+  status: z.number(),
+  statusText: z.string(),
+  date: z.string(),
+  location: z.string(),
+  text: z.string(),
+});
 export type TrackingEventAttributes = z.infer<typeof trackingEventAttributesSchema>;
 export const trackingEventResourceSchema = resourceSchema('trackingEvent', trackingEventAttributesSchema).meta({ id: 'TrackingEvent' });
 export type TrackingEventResource = z.infer<typeof trackingEventResourceSchema>;
 
 /** In a tracking.updated event, the tracking resource carries the event that arrived (meta.event). */
-export const trackingResourceSchema = resourceSchema('tracking', trackingAttributesSchema, { meta: z.object({ event: trackingEventAttributesSchema }).optional() }).meta({ id: 'Tracking' });
+export const trackingResourceSchema = resourceSchema('tracking', trackingAttributesSchema, {
+  meta: z.object({ event: trackingEventAttributesSchema }).optional(),
+}).meta({ id: 'Tracking' });
 export type TrackingResource = z.infer<typeof trackingResourceSchema>;
 
 export const addressResourceSchema = resourceSchema('address', savedAddressAttributesSchema).meta({ id: 'SavedAddress' });
@@ -137,12 +176,16 @@ export type AddressResource = z.infer<typeof addressResourceSchema>;
  * by id and display name; the client resource itself is the account. In /clients (administration) the resource's
  * meta is the account's username and its first user's role (null once that user is removed).
  */
-export const clientMetaSchema = z.object({ username: z.string(), role, user: z.object({ id: z.string(), name: z.string() }).optional() }).meta({ id: 'SignedInMeta' });
+export const clientMetaSchema = z
+  .object({ username: z.string(), role, user: z.object({ id: z.string(), name: z.string() }).optional() })
+  .meta({ id: 'SignedInMeta' });
 export type ClientMeta = z.infer<typeof clientMetaSchema>;
 
 export const administeredClientMetaSchema = z.object({ username: z.string(), role: role.nullable() });
 
-export const clientResourceSchema = resourceSchema('client', clientAttributesSchema, { meta: z.union([clientMetaSchema, administeredClientMetaSchema]).optional() }).meta({ id: 'Client' });
+export const clientResourceSchema = resourceSchema('client', clientAttributesSchema, {
+  meta: z.union([clientMetaSchema, administeredClientMetaSchema]).optional(),
+}).meta({ id: 'Client' });
 export type ClientResource = z.infer<typeof clientResourceSchema>;
 
 export const userAttributesSchema = z.object({
@@ -201,7 +244,22 @@ export const AUDIT_ACTIONS = [
   'shipment.verify-mismatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_SUBJECT_TYPES = ['shipment', 'client', 'user', 'integration', 'carrier', 'printSettings', 'webhook', 'manifest', 'pickup', 'order', 'scale', 'packingSetup', 'calendar', 'tokenSettings'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'shipment',
+  'client',
+  'user',
+  'integration',
+  'carrier',
+  'printSettings',
+  'webhook',
+  'manifest',
+  'pickup',
+  'order',
+  'scale',
+  'packingSetup',
+  'calendar',
+  'tokenSettings',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const auditEventAttributesSchema = z.object({
@@ -218,7 +276,12 @@ export const auditEventResourceSchema = resourceSchema('auditEvent', auditEventA
 export type AuditEventResource = z.infer<typeof auditEventResourceSchema>;
 
 /** An integration key as admins see it (GET /integrations): the key itself, since a new one must be handed on. */
-export const integrationAttributesSchema = z.object({ name: z.string(), integrationKey: z.string(), isDesktop: z.boolean(), createdAt: isoTime });
+export const integrationAttributesSchema = z.object({
+  name: z.string(),
+  integrationKey: z.string(),
+  isDesktop: z.boolean(),
+  createdAt: isoTime,
+});
 export const integrationResourceSchema = resourceSchema('integration', integrationAttributesSchema).meta({ id: 'Integration' });
 export type IntegrationResource = z.infer<typeof integrationResourceSchema>;
 
@@ -228,7 +291,9 @@ export const carrierAttributesSchema = z.object({
   carrierName: z.string(),
   services: z.array(z.string()),
   fuelSurchargePercent: z.number(),
-  cutoffTime: z.string().nullable().meta({ description: 'HH:MM on the station’s clock: shipments created later without a ship date ship the next working day; null for none.' }),
+  cutoffTime: z.string().nullable().meta({
+    description: 'HH:MM on the station’s clock: shipments created later without a ship date ship the next working day; null for none.',
+  }),
 });
 export const carrierResourceSchema = resourceSchema('carrier', carrierAttributesSchema).meta({ id: 'Carrier' });
 export type CarrierResource = z.infer<typeof carrierResourceSchema>;
@@ -237,7 +302,10 @@ export type CarrierResource = z.infer<typeof carrierResourceSchema>;
 export const signInMetaSchema = clientMetaSchema
   .extend({
     token: z.string().meta({ description: 'A Bearer token for the other routes.' }),
-    expiresAt: isoTime.optional().meta({ description: 'When the token expires (its exp): a token lifetime after it was issued. Renew it before then (POST /clients/authentication/renewal) or sign in again.' }),
+    expiresAt: isoTime.optional().meta({
+      description:
+        'When the token expires (its exp): a token lifetime after it was issued. Renew it before then (POST /clients/authentication/renewal) or sign in again.',
+    }),
   })
   .meta({ id: 'SignInMeta' });
 export type SignInMeta = z.infer<typeof signInMetaSchema>;
@@ -246,7 +314,13 @@ export type SignInMeta = z.infer<typeof signInMetaSchema>;
 export const priceChangeMetaSchema = z.object({ originalPrice: z.number(), updatedPrice: z.number(), currency: z.string() });
 export type PriceChangeMeta = z.infer<typeof priceChangeMetaSchema>;
 
-export const printerAttributesSchema = z.object({ name: z.string(), description: z.string(), isDefault: z.boolean(), status: z.string(), supportsRawZpl: z.boolean() });
+export const printerAttributesSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  isDefault: z.boolean(),
+  status: z.string(),
+  supportsRawZpl: z.boolean(),
+});
 export type PrinterAttributes = z.infer<typeof printerAttributesSchema>;
 export const printerResourceSchema = resourceSchema('printer', printerAttributesSchema).meta({ id: 'Printer' });
 export type PrinterResource = z.infer<typeof printerResourceSchema>;
@@ -261,7 +335,9 @@ export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
  * the printer's own words (CUPS's state message), where it gave any.
  */
 export const PRINT_FAILURES = ['shipmentGone', 'notSent', 'printerDisabled', 'printerNotResponding', 'timedOut', 'jobLost'] as const;
-export const printFailureSchema = z.object({ code: z.enum(PRINT_FAILURES), seconds: z.number().optional(), problem: z.string().optional() }).meta({ id: 'PrintFailure' });
+export const printFailureSchema = z
+  .object({ code: z.enum(PRINT_FAILURES), seconds: z.number().optional(), problem: z.string().optional() })
+  .meta({ id: 'PrintFailure' });
 export type PrintFailure = z.infer<typeof printFailureSchema>;
 
 export const printJobAttributesSchema = z.object({
@@ -272,18 +348,30 @@ export const printJobAttributesSchema = z.object({
   copies: z.number().int(),
   status: z.enum(PRINT_JOB_STATUSES),
   reason: z.string().nullable(),
-  failure: printFailureSchema.nullable().meta({ description: 'A failed job: why, as a code and its figures (reason says it in English); null otherwise, and for jobs failed before the station recorded codes.' }),
+  failure: printFailureSchema.nullable().meta({
+    description:
+      'A failed job: why, as a code and its figures (reason says it in English); null otherwise, and for jobs failed before the station recorded codes.',
+  }),
   desk: z.string().nullable().meta({ description: 'The desk whose printer prints it: only that desk’s station sends it.' }),
   createdAt: isoTime,
   updatedAt: isoTime,
-  documents: z.enum(PRINT_DOCUMENTS).meta({ description: '`labels` on the label printer, or `a4`: the commercial invoice on the A4 printer.' }),
-  shipmentIds: z.array(z.string()).optional().meta({ description: 'A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first).' }),
+  documents: z
+    .enum(PRINT_DOCUMENTS)
+    .meta({ description: '`labels` on the label printer, or `a4`: the commercial invoice on the A4 printer.' }),
+  shipmentIds: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first).' }),
   layout: z.enum(LABEL_LAYOUTS).optional(),
 });
-export const printJobResourceSchema = resourceSchema('printJob', printJobAttributesSchema, { links: z.object({ self: z.string() }) }).meta({ id: 'PrintJob' });
+export const printJobResourceSchema = resourceSchema('printJob', printJobAttributesSchema, { links: z.object({ self: z.string() }) }).meta({
+  id: 'PrintJob',
+});
 export type PrintJobResource = z.infer<typeof printJobResourceSchema>;
 
-export const printSettingsResourceSchema = resourceSchema('printSettings', printSettingsSchema, { id: z.null() }).meta({ id: 'PrintSettings' });
+export const printSettingsResourceSchema = resourceSchema('printSettings', printSettingsSchema, { id: z.null() }).meta({
+  id: 'PrintSettings',
+});
 export type PrintSettingsResource = z.infer<typeof printSettingsResourceSchema>;
 
 export const stationConfigAttributesSchema = z.object({
@@ -293,7 +381,9 @@ export const stationConfigAttributesSchema = z.object({
   timeZone: z.string().meta({ description: 'The station’s IANA time zone: the desk counts “today” in it.' }),
 });
 export type StationConfigAttributes = z.infer<typeof stationConfigAttributesSchema>;
-export const stationConfigResourceSchema = resourceSchema('stationConfig', stationConfigAttributesSchema, { id: z.null() }).meta({ id: 'StationConfig' });
+export const stationConfigResourceSchema = resourceSchema('stationConfig', stationConfigAttributesSchema, { id: z.null() }).meta({
+  id: 'StationConfig',
+});
 export type StationConfigResource = z.infer<typeof stationConfigResourceSchema>;
 
 /** GET /health: whether this desk can work now, for monitoring and the desk's banner. */
@@ -307,7 +397,9 @@ export const healthAttributesSchema = z.object({
     problem: z.string().nullable(),
     damaged: z.boolean().optional().meta({ description: 'Found damaged (SQLite): it takes no changes until it is checked and restored.' }),
   }),
-  deskLockHeld: z.boolean().meta({ description: 'Whether this desk holds its name on the shared database; its printing waits while it does not.' }),
+  deskLockHeld: z
+    .boolean()
+    .meta({ description: 'Whether this desk holds its name on the shared database; its printing waits while it does not.' }),
 });
 export type HealthAttributes = z.infer<typeof healthAttributesSchema>;
 export const healthResourceSchema = resourceSchema('health', healthAttributesSchema, { id: z.null() }).meta({ id: 'Health' });

@@ -8,7 +8,15 @@ import { FLAG, anyCase, said } from './json-schema-words.ts';
 import { Violations, asFlag } from './shipment-validation.ts';
 
 /** Why a parcel comes back: a short list for reports, and free words in the note. */
-export const RETURN_REASONS = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'SIZE_OR_FIT', 'ARRIVED_LATE', 'OTHER'] as const;
+export const RETURN_REASONS = [
+  'DAMAGED',
+  'WRONG_ITEM',
+  'NOT_AS_DESCRIBED',
+  'NO_LONGER_NEEDED',
+  'SIZE_OR_FIT',
+  'ARRIVED_LATE',
+  'OTHER',
+] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export interface ReturnRequest {
@@ -26,11 +34,14 @@ export interface ReturnRequest {
 }
 
 const flag = said(
-  z.unknown().optional().transform((value, context) => {
-    const parsed = value === undefined || value === null ? false : asFlag(value);
-    if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
-    return parsed ?? false;
-  }),
+  z
+    .unknown()
+    .optional()
+    .transform((value, context) => {
+      const parsed = value === undefined || value === null ? false : asFlag(value);
+      if (parsed === undefined) context.addIssue({ code: 'custom', message: 'a boolean' });
+      return parsed ?? false;
+    }),
   { anyOf: [FLAG, { type: 'null' }] },
 );
 
@@ -38,15 +49,47 @@ export const returnRequestSchema = z.object({
   data: z.object({
     type: z.literal('return'),
     attributes: z.object({
-      reason: said(z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(RETURN_REASONS)), { type: 'string', pattern: anyCase(RETURN_REASONS) }),
-      note: z.string().trim().max(255).nullish().transform((value) => value || undefined),
-      packages: z.array(z.union([z.number().int().nonnegative(), z.string().regex(/^[0-9]+$/).transform(Number)])).min(1).nullish().transform((value) => value ?? undefined),
+      reason: said(
+        z
+          .string()
+          .trim()
+          .transform((value) => value.toUpperCase())
+          .pipe(z.enum(RETURN_REASONS)),
+        { type: 'string', pattern: anyCase(RETURN_REASONS) },
+      ),
+      note: z
+        .string()
+        .trim()
+        .max(255)
+        .nullish()
+        .transform((value) => value || undefined),
+      packages: z
+        .array(
+          z.union([
+            z.number().int().nonnegative(),
+            z
+              .string()
+              .regex(/^[0-9]+$/)
+              .transform(Number),
+          ]),
+        )
+        .min(1)
+        .nullish()
+        .transform((value) => value ?? undefined),
       printWithOutbound: flag,
       payOnUse: flag,
     }),
     meta: z
       .object({
-        service: said(z.string().trim().toLowerCase().pipe(z.enum(['economy', 'express'])).nullish(), { anyOf: [{ type: 'string', pattern: anyCase(['economy', 'express']) }, { type: 'null' }] }),
+        service: said(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.enum(['economy', 'express']))
+            .nullish(),
+          { anyOf: [{ type: 'string', pattern: anyCase(['economy', 'express']) }, { type: 'null' }] },
+        ),
         carrierChoice: z.string().trim().toUpperCase().nullish(),
         scheduledProcessing: flag,
       })
@@ -72,7 +115,8 @@ export function validateReturnRequest(document: unknown): { ok: true; value: Ret
     // Each field refused once, in the spec's words, with what it takes and what came (the shipment rules' collector).
     const violations = new Violations(document);
     for (const issue of parsed.error.issues) {
-      const path = issue.path.length > 0 ? issue.path.slice(0, 3).map((part) => (typeof part === 'symbol' ? String(part) : part)) : ['data'];
+      const path =
+        issue.path.length > 0 ? issue.path.slice(0, 3).map((part) => (typeof part === 'symbol' ? String(part) : part)) : ['data'];
       violations.invalid(path, EXPECTED[jsonPointer(path)] ?? 'a return request {"data": {"type": "return", "attributes": {"reason": …}}}');
     }
     return { ok: false, errors: violations.errors };

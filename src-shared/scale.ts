@@ -39,19 +39,25 @@ export const scaleReadingSchema = z.object({
 });
 export type ScaleReading = z.infer<typeof scaleReadingSchema>;
 
-export const scaleResourceSchema = resourceSchema('scale', z.object({ settings: scaleSettingsSchema, reading: scaleReadingSchema })).meta({ id: 'Scale' });
+export const scaleResourceSchema = resourceSchema('scale', z.object({ settings: scaleSettingsSchema, reading: scaleReadingSchema })).meta({
+  id: 'Scale',
+});
 export type ScaleResource = z.infer<typeof scaleResourceSchema>;
 
 /** The baud rates the station's serial link takes. */
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400] as const;
 
 /** A word in any case, spaces around it dropped; described as its values. */
-const word = <const T extends readonly [string, ...string[]]>(values: T) => z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
+const word = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
 
 /** PATCH /scale: any of the settings; none is no change. Each member says what it takes. */
 export const scaleSettingsChangeSchema = z.object({
   // Absent: unchanged; null or empty: no scale.
-  port: expects(z.string().trim().max(200).nullable(), 'the serial device, such as /dev/ttyUSB0 or COM3 (GET /scale/ports lists them), at most 200 characters; null or empty for no scale at this desk')
+  port: expects(
+    z.string().trim().max(200).nullable(),
+    'the serial device, such as /dev/ttyUSB0 or COM3 (GET /scale/ports lists them), at most 200 characters; null or empty for no scale at this desk',
+  )
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null)),
   protocol: expects(word(SCALE_PROTOCOLS), `the scale's protocol: ${SCALE_PROTOCOLS.join(' or ')}`).optional(),

@@ -8,18 +8,52 @@ import type { ShipmentAttributes } from './shipment.ts';
 import { makeAddressSchema } from './shipment-validation/addresses.ts';
 import { normaliseAttributes, shipmentRequestSchema } from './shipment-validation/attributes.ts';
 import { checkCrossFieldRules } from './shipment-validation/cross-field.ts';
-import { code, commodityCode, country, countryEntries, list, measure, money, optional, optionalText, quantity, requiredText, textEntries } from './shipment-validation/fields.ts';
+import {
+  code,
+  commodityCode,
+  country,
+  countryEntries,
+  list,
+  measure,
+  money,
+  optional,
+  optionalText,
+  quantity,
+  requiredText,
+  textEntries,
+} from './shipment-validation/fields.ts';
 import { Violations, isObject, readValueAt, type Operation, type Validation } from './shipment-validation/violations.ts';
 
 export { checkAddressRules } from './shipment-validation/addresses.ts';
 export { shipmentRequestSchema } from './shipment-validation/attributes.ts';
 export { asFlag } from './shipment-validation/fields.ts';
-export { carrierChoiceExpectation, shipmentRequestMetaSchema, validateConfirmMeta, validateCreateMeta, type ConfirmMeta, type CreateMeta } from './shipment-validation/meta.ts';
+export {
+  carrierChoiceExpectation,
+  shipmentRequestMetaSchema,
+  validateConfirmMeta,
+  validateCreateMeta,
+  type ConfirmMeta,
+  type CreateMeta,
+} from './shipment-validation/meta.ts';
 export { Violations, type Operation, type Validation } from './shipment-validation/violations.ts';
 export { shipmentRequestWarnings } from './shipment-validation/warnings.ts';
 
 /** The field rules an order (src-shared/orders.ts) and the packing setup share with a shipment: one set of rules. */
-export const SHARED_FIELDS = { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, textEntries, countryEntries, address: makeAddressSchema, service: code(['EXPRESS', 'ECONOMY']) };
+export const SHARED_FIELDS = {
+  optional,
+  requiredText,
+  optionalText,
+  country,
+  money,
+  measure,
+  quantity,
+  commodityCode,
+  list,
+  textEntries,
+  countryEntries,
+  address: makeAddressSchema,
+  service: code(['EXPRESS', 'ECONOMY']),
+};
 
 /** The shipment of a request document (`data.type`, `data.attributes`) checked for one operation. */
 export function validateShipmentDocument(document: unknown, operation: Operation): Validation<ShipmentAttributes> {
@@ -43,6 +77,7 @@ export function validateShipmentDocument(document: unknown, operation: Operation
   }
   checkCrossFieldRules(attributes, operation, violations);
 
-  if (!parsed.success || violations.errors.length > 0) return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
+  if (!parsed.success || violations.errors.length > 0)
+    return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
   return { ok: true, value: normaliseAttributes(parsed.data) };
 }

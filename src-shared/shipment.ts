@@ -33,7 +33,9 @@ export const SHIPMENT_PURPOSES = ['COMMERCIAL', 'PERSONAL'] as const;
 /** Shipment statuses of spec section 3. */
 export const STATUS = { created: 0, processed: 3, failed: -1 } as const;
 export type ShipmentStatus = (typeof STATUS)[keyof typeof STATUS];
-export const shipmentStatusSchema = z.union([z.literal(0), z.literal(3), z.literal(-1)]).meta({ id: 'ShipmentStatus', description: 'Spec section 3: 0 created (saved, or scheduled), 3 processed, -1 failed.' });
+export const shipmentStatusSchema = z
+  .union([z.literal(0), z.literal(3), z.literal(-1)])
+  .meta({ id: 'ShipmentStatus', description: 'Spec section 3: 0 created (saved, or scheduled), 3 processed, -1 failed.' });
 
 export const addressSchema = z
   .object({
@@ -88,7 +90,10 @@ export const exportLineItemSchema = z
     productId: z.string().optional(),
     description: z.string(),
     originCountry: z.string(),
-    commodityCode: z.string().optional().meta({ description: 'The HS code: 6 to 10 digits (required for commercial goods through customs).' }),
+    commodityCode: z
+      .string()
+      .optional()
+      .meta({ description: 'The HS code: 6 to 10 digits (required for commercial goods through customs).' }),
     quantity: decimal,
     unitPrice: decimal,
     unitWeight: decimal,
@@ -103,8 +108,14 @@ export const exportDeclarationSchema = z
     invoiceReference: z.string(),
     invoiceFreight: z.number().optional(),
     shipmentPurpose: z.enum(SHIPMENT_PURPOSES),
-    exporterEori: z.string().optional().meta({ description: 'The exporter’s EORI (an extension): asked for commercial goods leaving the EU, unless shipFrom.taxIdentification is one.' }),
-    iossNumber: z.string().optional().meta({ description: 'The seller’s IOSS number (an extension): asked for commercial goods of up to 150 EUR sold into the EU.' }),
+    exporterEori: z.string().optional().meta({
+      description:
+        'The exporter’s EORI (an extension): asked for commercial goods leaving the EU, unless shipFrom.taxIdentification is one.',
+    }),
+    iossNumber: z
+      .string()
+      .optional()
+      .meta({ description: 'The seller’s IOSS number (an extension): asked for commercial goods of up to 150 EUR sold into the EU.' }),
     lineItems: z.array(exportLineItemSchema),
   })
   .meta({ id: 'ExportDeclaration' });
@@ -146,7 +157,10 @@ export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 export const shipmentResponseAttributesSchema = z
   .object({
     shipDate: z.string().meta({ description: 'YYYY-MM-DD.' }),
-    invoiceSubtotal: z.object({ amount: z.union([z.string(), z.number()]), currency: z.string() }).nullable().optional(),
+    invoiceSubtotal: z
+      .object({ amount: z.union([z.string(), z.number()]), currency: z.string() })
+      .nullable()
+      .optional(),
     ...shipmentMembers,
   })
   .meta({ id: 'ShipmentAttributes' });

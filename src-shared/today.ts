@@ -23,7 +23,13 @@ export const todayCarrierSchema = z.object({
 });
 export type TodayCarrier = z.infer<typeof todayCarrierSchema>;
 
-export const todayPrintJobSchema = z.object({ id: z.string(), shipmentId: z.string(), printer: z.string(), status: z.enum(['queued', 'printing']), createdAt: z.string() });
+export const todayPrintJobSchema = z.object({
+  id: z.string(),
+  shipmentId: z.string(),
+  printer: z.string(),
+  status: z.enum(['queued', 'printing']),
+  createdAt: z.string(),
+});
 
 export const todayPickupSchema = z.object({
   carrier: z.string(),
@@ -42,7 +48,14 @@ export type TodayPickup = z.infer<typeof todayPickupSchema>;
 export const todayAttributesSchema = z.object({
   date: z.string(),
   /** `returns`: the returns made for the day (an extension), also counted in `made`. */
-  totals: z.object({ made: z.number(), waiting: z.number(), failed: z.number(), saved: z.number(), toClose: z.number(), returns: z.number() }),
+  totals: z.object({
+    made: z.number(),
+    waiting: z.number(),
+    failed: z.number(),
+    saved: z.number(),
+    toClose: z.number(),
+    returns: z.number(),
+  }),
   carriers: z.array(todayCarrierSchema),
   /** This desk's print jobs of the client still queued or printing, oldest first. */
   printJobs: z.array(todayPrintJobSchema),

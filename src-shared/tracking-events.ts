@@ -26,14 +26,16 @@ const TIME = new RegExp(TRACKING_TIME_PATTERN);
 /** What each member takes, in the words of meta.reason. */
 export const TRACKING_EVENT_EXPECTS = {
   status: `Expected a code of the tracking status scale: ${TRACKING_STATUSES.map((status) => `${status.code} (${status.label})`).join(', ')}.`,
-  occurredAt: 'Expected when it happened as YYYY-MM-DD HH:MM:SS (a real date, a 24-hour clock), in the carrier’s local time, no later than tomorrow on the station’s calendar.',
+  occurredAt:
+    'Expected when it happened as YYYY-MM-DD HH:MM:SS (a real date, a 24-hour clock), in the carrier’s local time, no later than tomorrow on the station’s calendar.',
   text: `Expected the carrier’s words: text of at most ${TRACKING_TEXT_MAX} characters.`,
   location: `Expected the place: text of at most ${TRACKING_LOCATION_MAX} characters.`,
 } as const;
 
 /** The words of the refusals only the station's state decides (the clock, the shipment): the catalogue's style. */
 export const TRACKING_EVENT_TEXT = {
-  timeAhead: (given: string, latest: string) => `The tracking event's time ${given} has not come yet: events up to the end of ${latest} (tomorrow on the station's calendar) are taken.`,
+  timeAhead: (given: string, latest: string) =>
+    `The tracking event's time ${given} has not come yet: events up to the end of ${latest} (tomorrow on the station's calendar) are taken.`,
   notProcessed: (id: string) => `Shipment ${id} is not processed: it has no parcel to track until it is booked.`,
 };
 
@@ -42,20 +44,29 @@ const text = (max: number, expects: string) => z.string({ error: expects }).max(
 export const trackingEventRequestSchema = z
   .object({
     status: z
-      .union([z.literal(CODES, { error: TRACKING_EVENT_EXPECTS.status }).meta({ type: 'integer' } as Record<string, unknown>), z.enum(CODE_TEXTS, { error: TRACKING_EVENT_EXPECTS.status })], {
-        error: TRACKING_EVENT_EXPECTS.status,
-      })
-      .meta({ description: `A code of the tracking status scale (docs/shipments.md, “Tracking status scale”), as a number or its decimal text: ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.` }),
-    occurredAt: z
-      .string({ error: TRACKING_EVENT_EXPECTS.occurredAt })
-      .regex(TIME, { error: TRACKING_EVENT_EXPECTS.occurredAt })
+      .union(
+        [
+          z.literal(CODES, { error: TRACKING_EVENT_EXPECTS.status }).meta({ type: 'integer' } as Record<string, unknown>),
+          z.enum(CODE_TEXTS, { error: TRACKING_EVENT_EXPECTS.status }),
+        ],
+        {
+          error: TRACKING_EVENT_EXPECTS.status,
+        },
+      )
       .meta({
-        description:
-          'When it happened: YYYY-MM-DD HH:MM:SS, the carrier’s local time as it reports it. A date later than tomorrow on the station’s calendar has not come yet anywhere on earth and is refused (tracking.timeAhead); an earlier time than the shipment’s booking is taken (a late or back-dated scan).',
-        example: '2026-11-23 17:00:00',
+        description: `A code of the tracking status scale (docs/shipments.md, “Tracking status scale”), as a number or its decimal text: ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.`,
       }),
-    text: text(TRACKING_TEXT_MAX, TRACKING_EVENT_EXPECTS.text).meta({ description: 'What the carrier says, shown on the tracking page; absent or null: none.' }),
-    location: text(TRACKING_LOCATION_MAX, TRACKING_EVENT_EXPECTS.location).meta({ description: 'Where it happened; absent or null: nowhere said.' }),
+    occurredAt: z.string({ error: TRACKING_EVENT_EXPECTS.occurredAt }).regex(TIME, { error: TRACKING_EVENT_EXPECTS.occurredAt }).meta({
+      description:
+        'When it happened: YYYY-MM-DD HH:MM:SS, the carrier’s local time as it reports it. A date later than tomorrow on the station’s calendar has not come yet anywhere on earth and is refused (tracking.timeAhead); an earlier time than the shipment’s booking is taken (a late or back-dated scan).',
+      example: '2026-11-23 17:00:00',
+    }),
+    text: text(TRACKING_TEXT_MAX, TRACKING_EVENT_EXPECTS.text).meta({
+      description: 'What the carrier says, shown on the tracking page; absent or null: none.',
+    }),
+    location: text(TRACKING_LOCATION_MAX, TRACKING_EVENT_EXPECTS.location).meta({
+      description: 'Where it happened; absent or null: nowhere said.',
+    }),
   })
   .meta({ id: 'TrackingEventRequestAttributes' });
 
@@ -88,5 +99,13 @@ export function validateTrackingEvent(document: unknown): Result<TrackingEventRe
     };
   }
   const { status, occurredAt, text: words, location } = checked.value;
-  return { ok: true, value: { status: Number(status) as TrackingStatusCode, occurredAt, ...(words ? { text: words } : {}), ...(location ? { location } : {}) } };
+  return {
+    ok: true,
+    value: {
+      status: Number(status) as TrackingStatusCode,
+      occurredAt,
+      ...(words ? { text: words } : {}),
+      ...(location ? { location } : {}),
+    },
+  };
 }

@@ -68,5 +68,9 @@ export function unknownMembers(value: unknown, schema: z.ZodType, path: Path): U
 
 /** The warning for one member the station does not know. */
 export function unknownMember(path: Path): UnknownMemberWarning {
-  return { code: 'unknownMember', pointer: jsonPointer(path), detail: `The station does not know the member ${path.join('.')}, so it was ignored.` };
+  return {
+    code: 'unknownMember',
+    pointer: jsonPointer(path),
+    detail: `The station does not know the member ${path.join('.')}, so it was ignored.`,
+  };
 }

@@ -15,7 +15,11 @@ export interface UpstreamSettings {
 }
 
 const upstreamSchema = z.object({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,10}$/),
   name: z.string().trim().min(1).max(64),
   baseUrl: z
     .string()
@@ -30,13 +34,18 @@ const upstreamSchema = z.object({
     })
     .transform((text) => text.replace(/\/+$/, '').replace(/\/v3(-testing)?$/, '')),
   version: z.enum(['v3', 'v3-testing']),
-  clientId: z.string().trim().regex(/^[0-9]{1,15}$/),
+  clientId: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,15}$/),
   clientKey: z.string().trim().min(1).max(200),
   serverKey: z.string().trim().min(1).max(500),
 });
 
 /** The settings, or the names of the fields at fault. */
-export function validateUpstreamSettings(input: Record<string, unknown>): { ok: true; value: UpstreamSettings } | { ok: false; fields: string[] } {
+export function validateUpstreamSettings(
+  input: Record<string, unknown>,
+): { ok: true; value: UpstreamSettings } | { ok: false; fields: string[] } {
   const parsed = upstreamSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))] };

@@ -15,7 +15,9 @@ export const verificationAttributesSchema = z.object({
 export type VerificationAttributes = z.infer<typeof verificationAttributesSchema>;
 
 /** What the scanner typed, as text (a number from a PHP client too). */
-export const verificationRequestSchema = z.object({ scanned: said(z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)), textInput(100, true)) });
+export const verificationRequestSchema = z.object({
+  scanned: said(z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(100)), textInput(100, true)),
+});
 
 export function validateVerification(document: unknown): Result<{ scanned: string }> {
   return validateResource(document, 'verification', verificationRequestSchema, false);

@@ -8,8 +8,12 @@ import { said } from './json-schema-words.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 
-const absent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === null || value === '' ? undefined : value), schema.optional());
-const wholeNumber = z.preprocess((value) => (typeof value === 'string' && /^\s*[0-9]{1,15}\s*$/.test(value) ? Number(value) : value), z.number().int().nonnegative());
+const absent = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === null || value === '' ? undefined : value), schema.optional());
+const wholeNumber = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*[0-9]{1,15}\s*$/.test(value) ? Number(value) : value),
+  z.number().int().nonnegative(),
+);
 
 /** An http or https URL with a host name or IPv4 address, an optional port, and no credentials: what the check below takes. */
 export const WEB_URL_PATTERN =
@@ -31,7 +35,13 @@ const webUrl = z
   });
 
 const eventList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((type) => type.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean)
+      : value,
   z.array(z.enum(EVENT_TYPES)).min(1),
 );
 
@@ -55,7 +65,17 @@ export interface NewWebhookRequest {
 export const newWebhookSchema = z.object({
   url: webUrl,
   events: eventList,
-  clientId: absent(z.union([z.string().trim().regex(/^[0-9]{1,9}$/), z.number().int().positive().max(999_999_999)]).transform(String)),
+  clientId: absent(
+    z
+      .union([
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9]{1,9}$/),
+        z.number().int().positive().max(999_999_999),
+      ])
+      .transform(String),
+  ),
   allClients: absent(z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())),
   environment: absent(environment),
 });
@@ -83,7 +103,8 @@ export const webhookChangeSchema = z
     events: absent(eventList),
     environment: absent(environment),
     rotateSecret: absent(flag).meta({
-      description: 'true: a new signing secret replaces the old one at once; the answer carries it (attributes.secret), once. Deliveries from then on are signed with it, so give it to the receiver straight away (a delivery it refuses meanwhile is retried).',
+      description:
+        'true: a new signing secret replaces the old one at once; the answer carries it (attributes.secret), once. Deliveries from then on are signed with it, so give it to the receiver straight away (a delivery it refuses meanwhile is retried).',
     }),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
@@ -99,7 +120,12 @@ export interface ReplayRequest {
 
 /** An event id as the replay reads it: a whole number, or its digits as text (white space around them taken). */
 const eventId = (words: string) =>
-  said(wholeNumber, { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^\\s*[0-9]{1,15}\\s*$' }] }).meta({ description: words });
+  said(wholeNumber, {
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      { type: 'string', pattern: '^\\s*[0-9]{1,15}\\s*$' },
+    ],
+  }).meta({ description: words });
 
 /**
  * The range of a replay: from one event id to another, both included. That toEventId is not below fromEventId is a
@@ -111,7 +137,8 @@ export const webhookReplaySchema = z
     toEventId: eventId('the last event id to deliver again, fromEventId or above: a whole number (or its digits as text)'),
   })
   .superRefine((range, context) => {
-    if (range.fromEventId > range.toEventId) context.addIssue({ code: 'custom', path: ['toEventId'], message: `an event id from fromEventId (${range.fromEventId}) on` });
+    if (range.fromEventId > range.toEventId)
+      context.addIssue({ code: 'custom', path: ['toEventId'], message: `an event id from fromEventId (${range.fromEventId}) on` });
   });
 
 export function validateNewWebhook(document: unknown): Result<NewWebhookRequest> {
@@ -139,17 +166,25 @@ export const webhookAttributesSchema = z.object({
   clientId: z.string().nullable(),
   /** paused: not delivering, after a day of failures or by hand; events keep being queued for it. */
   status: z.enum(['active', 'paused']),
-  environment: z.enum(WEBHOOK_ENVIRONMENTS).meta({ description: 'Whose events it receives: live (/v3), sandbox (/v3-testing), or both (a webhook registered before this choice existed, until changed).' }),
+  environment: z.enum(WEBHOOK_ENVIRONMENTS).meta({
+    description:
+      'Whose events it receives: live (/v3), sandbox (/v3-testing), or both (a webhook registered before this choice existed, until changed).',
+  }),
   pausedReason: z.string().nullable(),
   createdAt: z.string(),
   /** Only in the answer to the request that added it, or rotated it: keep it, it is not shown again. */
-  secret: z.string().optional().meta({ description: 'The signing secret: only in the answer to the request that added the webhook, or that rotated its secret (PATCH with rotateSecret: true). Keep it, it is not shown again.' }),
+  secret: z.string().optional().meta({
+    description:
+      'The signing secret: only in the answer to the request that added the webhook, or that rotated its secret (PATCH with rotateSecret: true). Keep it, it is not shown again.',
+  }),
 });
 
 /** Deliveries waiting (in order) for this endpoint. */
 export const webhookMetaSchema = z.object({ pending: z.number() });
 
-export const webhookResourceSchema = resourceSchema('webhook', webhookAttributesSchema, { meta: webhookMetaSchema.optional() }).meta({ id: 'Webhook' });
+export const webhookResourceSchema = resourceSchema('webhook', webhookAttributesSchema, { meta: webhookMetaSchema.optional() }).meta({
+  id: 'Webhook',
+});
 export type WebhookResource = z.infer<typeof webhookResourceSchema>;
 
 export const deliveryAttributesSchema = z.object({

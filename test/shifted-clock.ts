@@ -30,9 +30,13 @@ const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pat
 /** Suites with no dates in what they pin, and seconds of seeding: the paging test's 2,500 rows a list. */
 const NOT_SHIFTED = ['test/api/paging.test.ts'];
 const excluded = NOT_SHIFTED.flatMap((file) => ['--exclude', file]);
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'sqlite', ...excluded, ...SUITES, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: new URL('..', import.meta.url).pathname,
-  env: { ...process.env, ...faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE) },
-});
+const result = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'sqlite', ...excluded, ...SUITES, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, ...faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE) },
+  },
+);
 process.exit(result.status ?? 1);

@@ -28,26 +28,39 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/printing/**/*.test.ts', 'test/integrations/**/*.test.ts', 'test/services/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/api/**/*.test.ts',
+            'test/cli/**/*.test.ts',
+            'test/reliability/**/*.test.ts',
+            'test/printing/**/*.test.ts',
+            'test/integrations/**/*.test.ts',
+            'test/services/**/*.test.ts',
+          ],
         },
       },
-      ...('missing' in postgres ? [] : [{
-        test: {
-          ...shared,
-          name: 'postgres',
-          include: ['test/api/**/*.test.ts'],
-          globalSetup: ['test/helpers/postgres-setup.ts'],
-        },
-      }, {
-        // Several desks on one PostgreSQL database, and a SQLite station moved up to it.
-        test: {
-          ...shared,
-          name: 'several-desks',
-          include: ['test/several-desks/**/*.test.ts'],
-          globalSetup: ['test/helpers/postgres-setup.ts'],
-          testTimeout: 240_000,
-        },
-      }]),
+      ...('missing' in postgres
+        ? []
+        : [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: ['test/api/**/*.test.ts'],
+                globalSetup: ['test/helpers/postgres-setup.ts'],
+              },
+            },
+            {
+              // Several desks on one PostgreSQL database, and a SQLite station moved up to it.
+              test: {
+                ...shared,
+                name: 'several-desks',
+                include: ['test/several-desks/**/*.test.ts'],
+                globalSetup: ['test/helpers/postgres-setup.ts'],
+                testTimeout: 240_000,
+              },
+            },
+          ]),
     ],
   },
 });

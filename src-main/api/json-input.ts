@@ -21,7 +21,8 @@ export function checkJsonInput(root: unknown): void {
       return;
     }
     if (value === null || typeof value !== 'object') return;
-    if (path.length >= MAX_JSON_DEPTH) throw new StationError('request.bodyTooDeep', ERROR_TEXT.bodyTooDeep(MAX_JSON_DEPTH), { meta: { maxDepth: MAX_JSON_DEPTH } });
+    if (path.length >= MAX_JSON_DEPTH)
+      throw new StationError('request.bodyTooDeep', ERROR_TEXT.bodyTooDeep(MAX_JSON_DEPTH), { meta: { maxDepth: MAX_JSON_DEPTH } });
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         path.push(index);

@@ -58,7 +58,11 @@ export function pageRequest<K>(
   ctx: ApiContext,
   limits: PageLimits,
   readKey: KeyReader<K>,
-  options: { sizeAliases?: string[]; plainAfter?: { name: string; read: (text: string) => K | undefined; expected: string }; errors?: ErrorObject[] } = {},
+  options: {
+    sizeAliases?: string[];
+    plainAfter?: { name: string; read: (text: string) => K | undefined; expected: string };
+    errors?: ErrorObject[];
+  } = {},
 ): PageRequest<K> {
   const errors = options.errors ?? [];
   const names = ['page[size]', ...(options.sizeAliases ?? [])];
@@ -67,21 +71,31 @@ export function pageRequest<K>(
   let requested: number = limits.default;
   if (sizeText !== undefined) {
     if (/^[1-9][0-9]{0,8}$/.test(sizeText)) requested = Number(sizeText);
-    else errors.push(parameterError(sizeName === 'limit' ? ERROR_TEXT.invalidLimit(sizeText) : ERROR_TEXT.invalidOrEmptyParameter(sizeName!), sizeName!, SIZE_EXPECTED(limits), sizeText));
+    else
+      errors.push(
+        parameterError(
+          sizeName === 'limit' ? ERROR_TEXT.invalidLimit(sizeText) : ERROR_TEXT.invalidOrEmptyParameter(sizeName!),
+          sizeName!,
+          SIZE_EXPECTED(limits),
+          sizeText,
+        ),
+      );
   }
   const afterText = queryParameter(ctx, 'page[after]');
   let after: K | null = null;
   if (afterText !== undefined) {
     const parts = decode(afterText.trim());
     const key = parts && readKey(parts);
-    if (key === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('page[after]'), 'page[after]', CURSOR_EXPECTED, afterText));
+    if (key === undefined)
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('page[after]'), 'page[after]', CURSOR_EXPECTED, afterText));
     else after = key;
   }
   const plain = options.plainAfter;
   const plainText = plain && afterText === undefined ? queryParameter(ctx, plain.name) : undefined;
   if (plain && plainText !== undefined) {
     const key = plain.read(plainText.trim());
-    if (key === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(plain.name), plain.name, plain.expected, plainText));
+    if (key === undefined)
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(plain.name), plain.name, plain.expected, plainText));
     else after = key;
   }
   if (errors.length > 0) throw StationError.many(errors);

@@ -37,7 +37,10 @@ export interface RouteInput<Body, Params extends string, Query extends string> {
   readonly query: RouteQuery<Query>;
 }
 /** The end of a route: it answers the request, given the request as its entry types it. */
-export type EndpointHandler<Params extends string, Query extends string, Body> = (ctx: ApiContext<Params>, input: RouteInput<Body, Params, Query>) => unknown;
+export type EndpointHandler<Params extends string, Query extends string, Body> = (
+  ctx: ApiContext<Params>,
+  input: RouteInput<Body, Params, Query>,
+) => unknown;
 /** A route taking a body: `parse` turns the JSON the caller sent into what `handle` needs, or throws the refusal (400). */
 export interface ParsedEndpoint<Params extends string, Query extends string, Body> {
   readonly parse: (raw: unknown, ctx: ApiContext<Params>) => Body | Promise<Body>;
@@ -77,7 +80,10 @@ export class ApiRouter {
    * each route made from its entry of the table, run after them (the role the route needs), if it makes one;
    * `body`: the reading of the request's body, run after both, so only a caller who may call the route has it read.
    */
-  constructor(access: RouterAccess, options: { before?: RouteHandler[]; guard?: (spec: RouteGuarded) => RouteHandler | undefined; body?: RouteHandler } = {}) {
+  constructor(
+    access: RouterAccess,
+    options: { before?: RouteHandler[]; guard?: (spec: RouteGuarded) => RouteHandler | undefined; body?: RouteHandler } = {},
+  ) {
     this.access = access;
     this.before = options.before ?? [];
     this.guard = options.guard;
@@ -94,7 +100,9 @@ export class ApiRouter {
     ...handlers: [...before: RouteHandler<ParamsOf<S['path']>>[], endpoint: Endpoint<S, Body>]
   ): this {
     if ((spec.access === 'open') !== (this.access === 'open')) {
-      throw new Error(`${spec.method} ${spec.path} is ${spec.access === 'open' ? 'open' : 'for signed-in callers'} in the route table, but registered on a ${this.access} router`);
+      throw new Error(
+        `${spec.method} ${spec.path} is ${spec.access === 'open' ? 'open' : 'for signed-in callers'} in the route table, but registered on a ${this.access} router`,
+      );
     }
     const guard = this.guard?.(spec);
     const before = handlers.slice(0, -1) as RouteHandler[];

@@ -32,7 +32,15 @@ export interface RateRequest {
  */
 export type QuoteOutcome =
   | { ok: true; quote: Quote }
-  | { ok: false; carrierCode: string; serviceCode: string; reason: string; outcome: UnavailableReason; pointer?: string; unreachable?: boolean };
+  | {
+      ok: false;
+      carrierCode: string;
+      serviceCode: string;
+      reason: string;
+      outcome: UnavailableReason;
+      pointer?: string;
+      unreachable?: boolean;
+    };
 
 /** What a booking is about: the station's own shipment. */
 export interface BookingContext {
@@ -87,12 +95,32 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
       const latest = request.today === undefined ? undefined : addDays(request.today, card.shipDaysAhead);
       if (latest !== undefined && request.shipDate > latest) {
         const reason = ERROR_TEXT.shipDateBeyondCarrier(card.carrierName, card.shipDaysAhead, latest);
-        const outcome: UnavailableReason = { code: 'shipDate.beyondCarrier', carrierName: card.carrierName, days: card.shipDaysAhead, latest };
-        return card.services.map((service): QuoteOutcome => ({ ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason, outcome, pointer: '/data/attributes/shipDate' }));
+        const outcome: UnavailableReason = {
+          code: 'shipDate.beyondCarrier',
+          carrierName: card.carrierName,
+          days: card.shipDaysAhead,
+          latest,
+        };
+        return card.services.map((service): QuoteOutcome => ({
+          ok: false,
+          carrierCode: card.carrierCode,
+          serviceCode: service.serviceCode,
+          reason,
+          outcome,
+          pointer: '/data/attributes/shipDate',
+        }));
       }
       return card.services.map((service): QuoteOutcome => {
         const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
-        if (!price.ok) return { ok: false, carrierCode: card.carrierCode, serviceCode: service.serviceCode, reason: price.reason, outcome: price.outcome, ...(price.pointer ? { pointer: price.pointer } : {}) };
+        if (!price.ok)
+          return {
+            ok: false,
+            carrierCode: card.carrierCode,
+            serviceCode: service.serviceCode,
+            reason: price.reason,
+            outcome: price.outcome,
+            ...(price.pointer ? { pointer: price.pointer } : {}),
+          };
         return {
           ok: true,
           quote: {

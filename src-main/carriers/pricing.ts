@@ -11,7 +11,10 @@ export type PriceOutcome =
   | { ok: false; reason: string; pointer?: string; outcome: UnavailableReason };
 
 function matches(entries: string[], country: string, origin: string): boolean {
-  return entries.some((entry) => entry === '*' || entry === country || (entry === 'EU' && EU_COUNTRIES.has(country)) || (entry === 'SAME' && country === origin));
+  return entries.some(
+    (entry) =>
+      entry === '*' || entry === country || (entry === 'EU' && EU_COUNTRIES.has(country)) || (entry === 'SAME' && country === origin),
+  );
 }
 
 export function zoneFor(card: RateCard, from: string, to: string): string | undefined {
@@ -29,7 +32,12 @@ export function chargeableWeightKg(pkg: Package, volumetricDivisor: number): num
 /** The request member a package's problem is about, so that a client can mark the field. */
 const packageMember = (index: number, member: 'weight/value' | 'dimensions') => `/data/attributes/packages/${index}/${member}`;
 
-function packageProblem(pkg: Package, index: number, service: RateCardService, names: { carrierName: string; serviceName: string }): { text: string; pointer: string; outcome: UnavailableReason } | undefined {
+function packageProblem(
+  pkg: Package,
+  index: number,
+  service: RateCardService,
+  names: { carrierName: string; serviceName: string },
+): { text: string; pointer: string; outcome: UnavailableReason } | undefined {
   const weight = Number(pkg.weight.value);
   const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
   const [length = 0, width = 0, height = 0] = sides;
@@ -37,10 +45,18 @@ function packageProblem(pkg: Package, index: number, service: RateCardService, n
   const weightMember = packageMember(index, 'weight/value');
   const about = { ...names, packageIndex: index };
   if (weight > MAX_PACKAGE_WEIGHT_KG) {
-    return { text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG), pointer: weightMember, outcome: { code: 'package.overMaximum', ...about, weightKg: weight, limitKg: MAX_PACKAGE_WEIGHT_KG } };
+    return {
+      text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG),
+      pointer: weightMember,
+      outcome: { code: 'package.overMaximum', ...about, weightKg: weight, limitKg: MAX_PACKAGE_WEIGHT_KG },
+    };
   }
   if (weight > service.limits.maxWeightKg) {
-    return { text: ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg), pointer: weightMember, outcome: { code: 'package.overWeight', ...about, weightKg: weight, limitKg: service.limits.maxWeightKg } };
+    return {
+      text: ERROR_TEXT.packageOverWeight(number, weight, service.limits.maxWeightKg),
+      pointer: weightMember,
+      outcome: { code: 'package.overWeight', ...about, weightKg: weight, limitKg: service.limits.maxWeightKg },
+    };
   }
   if (length > service.limits.maxLengthCm) {
     return {
@@ -87,7 +103,8 @@ export function priceService(
   let chargeableKg = 0;
   for (const [index, pkg] of packages.entries()) {
     const problem = packageProblem(pkg, index, service, names);
-    if (problem) return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer, outcome: problem.outcome };
+    if (problem)
+      return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer, outcome: problem.outcome };
     const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
     chargeableKg += weight;
     const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);

@@ -27,7 +27,11 @@ const service = z.object({
 
 const trackingNumber = z.discriminatedUnion('scheme', [
   z.object({ scheme: z.literal('dhl-express') }),
-  z.object({ scheme: z.literal('ups-1z'), shipperNumber: z.string().regex(/^[A-Z0-9]{6}$/), serviceIndicator: z.string().regex(/^[0-9]{2}$/) }),
+  z.object({
+    scheme: z.literal('ups-1z'),
+    shipperNumber: z.string().regex(/^[A-Z0-9]{6}$/),
+    serviceIndicator: z.string().regex(/^[0-9]{2}$/),
+  }),
   z.object({ scheme: z.literal('fedex-express') }),
   z.object({ scheme: z.literal('tnt-consignment') }),
   z.object({ scheme: z.literal('upu-s10'), prefix: z.string().regex(/^[A-Z]{2}$/), countrySuffix: z.string().regex(/^[A-Z]{2}$/) }),
@@ -46,7 +50,10 @@ export const rateCardSchema = z.object({
   volumetricDivisor: z.number().positive(),
   insurance: z.object({ percentOfValue: z.number().min(0), minimum: z.number().min(0) }),
   /** Local time on the collection day until which a booked pickup may be cancelled (HH:MM). */
-  pickupCancelBefore: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).default('10:00'),
+  pickupCancelBefore: z
+    .string()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)
+    .default('10:00'),
   trackingNumber,
   /** Returns: whether the carrier makes return labels paid only once it scans them first (pay on use). */
   returns: z.object({ payOnUse: z.boolean().default(false) }).default({ payOnUse: false }),

@@ -112,7 +112,12 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
     for (const config of configs) {
       const signature = JSON.stringify(config);
       const kept = upstreams.get(config.code);
-      next.set(config.code, kept && kept.signature === signature ? kept : { signature, carrier: upstreamCarrier(config, options.upstreamTimeouts, options.clock) });
+      next.set(
+        config.code,
+        kept && kept.signature === signature
+          ? kept
+          : { signature, carrier: upstreamCarrier(config, options.upstreamTimeouts, options.clock) },
+      );
     }
     upstreams = next;
     return [...next.values()].map((entry) => entry.carrier);
@@ -150,7 +155,11 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
       const card = current().cards.find((entry) => entry.card.choiceCode === choiceCode)?.card;
       return card && { carrierCode: card.carrierCode, carrierName: card.carrierName };
     },
-    choiceCodes: () => [...current().cards.map((entry) => entry.card.choiceCode), ...current().stopped.map((entry) => entry.choiceCode), ...upstreams.keys()],
+    choiceCodes: () => [
+      ...current().cards.map((entry) => entry.card.choiceCode),
+      ...current().stopped.map((entry) => entry.choiceCode),
+      ...upstreams.keys(),
+    ],
     upstreams: () => [...upstreams.values()].map((entry) => entry.carrier),
     refreshUpstreams: readUpstreams,
     problems: () => current().problems,
@@ -164,7 +173,9 @@ export function createCarrierRegistry(options: RegistryOptions): CarrierRegistry
         } catch (error) {
           options.logger?.error('Reading the rate cards failed', error);
         }
-        readUpstreams().catch((error: unknown) => options.logger?.warn(`Reading the upstream services failed: ${(error as Error).message}`));
+        readUpstreams().catch((error: unknown) =>
+          options.logger?.warn(`Reading the upstream services failed: ${(error as Error).message}`),
+        );
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);
@@ -196,7 +207,13 @@ function unavailableCarrier(stopped: StoppedCarrier): Carrier {
     carrierCode: stopped.carrierCode,
     carrierName: stopped.carrierName,
     async rate() {
-      return stopped.serviceCodes.map((serviceCode) => ({ ok: false, carrierCode: stopped.carrierCode, serviceCode, reason: stopped.reason, outcome: stopped.outcome }));
+      return stopped.serviceCodes.map((serviceCode) => ({
+        ok: false,
+        carrierCode: stopped.carrierCode,
+        serviceCode,
+        reason: stopped.reason,
+        outcome: stopped.outcome,
+      }));
     },
     async book() {
       throw new Error(stopped.reason);
@@ -215,7 +232,10 @@ function meantFor(file: CardFile, text: string | undefined, known: readonly { ca
   const name = basename(file.path);
   const byFileName = known.find((entry) => basename(entry.file) === name);
   if (byFileName) return byFileName.card.choiceCode;
-  const stem = name.replace(/\.json$/, '').replace(/[-_ ]/g, '').toUpperCase();
+  const stem = name
+    .replace(/\.json$/, '')
+    .replace(/[-_ ]/g, '')
+    .toUpperCase();
   return known.find((entry) => entry.card.choiceCode.replace(/[-_ ]/g, '').toUpperCase() === stem)?.card.choiceCode;
 }
 
@@ -275,7 +295,10 @@ function readCards(files: CardFile[]): LoadedCards {
     });
   }
   if (stopsEveryCarrier) {
-    const reason = unavailable.filter((entry) => entry.choiceCode === undefined).map((entry) => entry.reason).join(' ');
+    const reason = unavailable
+      .filter((entry) => entry.choiceCode === undefined)
+      .map((entry) => entry.reason)
+      .join(' ');
     for (const { card } of byChoice.values()) {
       stopped.set(card.choiceCode, {
         choiceCode: card.choiceCode,

@@ -20,7 +20,16 @@ export class UpstreamUnreachableError extends Error {
 }
 
 /** Connection failures that happen before a request is sent: the upstream certainly did nothing. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']);
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
 
 /** The upstream answered and refused: its status and its own error text. */
 export class UpstreamRefusedError extends Error {
@@ -33,7 +42,11 @@ export class UpstreamRefusedError extends Error {
 }
 
 export interface UpstreamClient {
-  call<T = unknown>(method: 'GET' | 'POST', path: string, options: { body?: unknown; timeoutMs: number; sandbox: boolean; idempotencyKey?: string }): Promise<{ status: number; body: T }>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; timeoutMs: number; sandbox: boolean; idempotencyKey?: string },
+  ): Promise<{ status: number; body: T }>;
 }
 
 const STATUS_OF_SERVER_TROUBLE = new Set([502, 503, 504]);
@@ -65,9 +78,13 @@ export function upstreamClient(config: UpstreamConfig): UpstreamClient {
         });
       } catch (error) {
         const failure = error as Error & { cause?: Error & { code?: string } };
-        if (failure.name === 'TimeoutError') throw new UpstreamUnreachableError(`${config.name} did not answer within ${options.timeoutMs / 1000} s`, true);
+        if (failure.name === 'TimeoutError')
+          throw new UpstreamUnreachableError(`${config.name} did not answer within ${options.timeoutMs / 1000} s`, true);
         const code = failure.cause?.code ?? '';
-        throw new UpstreamUnreachableError(`${config.name} cannot be reached (${failure.cause?.message ?? failure.message})`, !NEVER_SENT.has(code));
+        throw new UpstreamUnreachableError(
+          `${config.name} cannot be reached (${failure.cause?.message ?? failure.message})`,
+          !NEVER_SENT.has(code),
+        );
       }
       let text: string;
       try {
@@ -82,11 +99,17 @@ export function upstreamClient(config: UpstreamConfig): UpstreamClient {
         throw new UpstreamUnreachableError(`${config.name} answered HTTP ${response.status} with no JSON`, true);
       }
       if (response.ok) return { status: response.status, body: body as never };
-      const detail = (body as { errors?: { detail?: string }[] } | undefined)?.errors?.map((error) => error.detail).filter(Boolean).join(' ') || `HTTP ${response.status}`;
-      if (STATUS_OF_SERVER_TROUBLE.has(response.status) || response.status >= 500) throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, response.status !== 503);
+      const detail =
+        (body as { errors?: { detail?: string }[] } | undefined)?.errors
+          ?.map((error) => error.detail)
+          .filter(Boolean)
+          .join(' ') || `HTTP ${response.status}`;
+      if (STATUS_OF_SERVER_TROUBLE.has(response.status) || response.status >= 500)
+        throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, response.status !== 503);
       // Refusals of the station rather than of the shipment: its keys (fixed by an admin), or the upstream's pace.
       // Nothing was booked, and the same request may pass later, so they wait like an outage.
-      if (NOT_THE_DATA.has(response.status)) throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, false);
+      if (NOT_THE_DATA.has(response.status))
+        throw new UpstreamUnreachableError(`${config.name} answered ${response.status}: ${detail}`, false);
       throw new UpstreamRefusedError(response.status, `${config.name}: ${detail}`);
     },
   };

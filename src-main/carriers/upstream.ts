@@ -12,7 +12,13 @@ import { knownReason } from '../../src-shared/unavailable-reasons.ts';
 import type { UpstreamHealthMeta } from '../../src-shared/upstream.ts';
 import type { Quote } from '../domain/rating.ts';
 import type { Booking, BookingContext, Carrier, QuoteOutcome, RateRequest } from './carrier.ts';
-import { UpstreamRefusedError, UpstreamUnreachableError, upstreamClient, type UpstreamClient, type UpstreamConfig } from './upstream-client.ts';
+import {
+  UpstreamRefusedError,
+  UpstreamUnreachableError,
+  upstreamClient,
+  type UpstreamClient,
+  type UpstreamConfig,
+} from './upstream-client.ts';
 
 export interface UpstreamTimeouts {
   rateMs: number;
@@ -46,14 +52,32 @@ export interface UpstreamCarrier extends Carrier {
 
 interface RateJson {
   id: string;
-  attributes: { carrierCode: string; carrierName: string; serviceCode: string; serviceName: string; serviceDefinitionCode?: string; accountId?: string;
-    finalCost: { amount: number; currency: string }; prepaidCost?: { amount: number; currency: string }; vatValue?: number; estimatedDeliveryDate?: string | null };
+  attributes: {
+    carrierCode: string;
+    carrierName: string;
+    serviceCode: string;
+    serviceName: string;
+    serviceDefinitionCode?: string;
+    accountId?: string;
+    finalCost: { amount: number; currency: string };
+    prepaidCost?: { amount: number; currency: string };
+    vatValue?: number;
+    estimatedDeliveryDate?: string | null;
+  };
 }
 
 interface ShipmentJson {
   id: string;
   attributes?: { exportDeclaration?: { lineItems?: unknown[] } | null };
-  meta: { status: number; reference: string | null; carrierName: string | null; finalCost: { amount: number; currency: string } | null; insuranceCost: { amount: number } | null; trackingNumber: string | null; error?: string | null };
+  meta: {
+    status: number;
+    reference: string | null;
+    carrierName: string | null;
+    finalCost: { amount: number; currency: string } | null;
+    insuranceCost: { amount: number } | null;
+    trackingNumber: string | null;
+    error?: string | null;
+  };
 }
 
 /**
@@ -70,7 +94,11 @@ export const upstreamCustomerReference = (shipmentId: string) => `SS-${shipmentI
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS, clock: () => Date = () => new Date()): UpstreamCarrier {
+export function upstreamCarrier(
+  config: UpstreamConfig,
+  timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS,
+  clock: () => Date = () => new Date(),
+): UpstreamCarrier {
   const client: UpstreamClient = upstreamClient(config);
   const cache = new Map<string, { at: number; outcomes: QuoteOutcome[] }>();
   let down: { problem: string; since: string; until: number; backoff: number } | undefined;
@@ -91,7 +119,10 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
       throw error;
     }
   };
-  const shape = (request: RateRequest) => createHash('sha256').update(JSON.stringify([request.sandbox, request.shipDate, request.attributes])).digest('hex');
+  const shape = (request: RateRequest) =>
+    createHash('sha256')
+      .update(JSON.stringify([request.sandbox, request.shipDate, request.attributes]))
+      .digest('hex');
 
   const quoteOf = (rate: RateJson, insuredCents: number | null): Quote => {
     const a = rate.attributes;
@@ -115,10 +146,16 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
   };
 
   const lookUp = async (customerReference: string, sandbox: boolean): Promise<ShipmentJson | undefined> => {
-    const found = await client.call<{ data: { id: string }[] }>('GET', `/shipment-summaries?search=${encodeURIComponent(customerReference)}&limit=5`, { timeoutMs: timeouts.lookupMs, sandbox });
+    const found = await client.call<{ data: { id: string }[] }>(
+      'GET',
+      `/shipment-summaries?search=${encodeURIComponent(customerReference)}&limit=5`,
+      { timeoutMs: timeouts.lookupMs, sandbox },
+    );
     const id = found.body.data[0]?.id;
     if (!id) return undefined;
-    return (await client.call<{ data: ShipmentJson }>('GET', `/shipments/${encodeURIComponent(id)}`, { timeoutMs: timeouts.lookupMs, sandbox })).body.data;
+    return (
+      await client.call<{ data: ShipmentJson }>('GET', `/shipments/${encodeURIComponent(id)}`, { timeoutMs: timeouts.lookupMs, sandbox })
+    ).body.data;
   };
 
   /**
@@ -130,9 +167,17 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
     return shipment.attributes?.exportDeclaration?.lineItems?.length === sent.lineItems.length ? 'accepted' : 'refused';
   };
 
-  const booked = async (shipment: ShipmentJson, sandbox: boolean, quote: Quote, sent?: ShipmentAttributes['exportDeclaration']): Promise<Booking> => {
+  const booked = async (
+    shipment: ShipmentJson,
+    sandbox: boolean,
+    quote: Quote,
+    sent?: ShipmentAttributes['exportDeclaration'],
+  ): Promise<Booking> => {
     if (shipment.meta.status !== 3 || !shipment.meta.trackingNumber) {
-      throw new UpstreamRefusedError(422, `${config.name} did not process the shipment${shipment.meta.error ? `: ${shipment.meta.error}` : ''}`);
+      throw new UpstreamRefusedError(
+        422,
+        `${config.name} did not process the shipment${shipment.meta.error ? `: ${shipment.meta.error}` : ''}`,
+      );
     }
     const documents = await client.call<{ data: { attributes: { contentType: string; fileName: string; fileData: string } } }>(
       'GET',
@@ -162,11 +207,15 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
       if (cached && clock().getTime() - cached.at < RATE_CACHE_MS) return cached.outcomes;
       try {
         const answer = await guarded(() =>
-          client.call<{ data: RateJson[]; meta?: { unavailable?: ({ id: string; reason: string } & Record<string, unknown>)[] } }>('POST', '/shipments/rate', {
-            body: { data: { type: 'shipment', attributes: request.attributes } },
-            timeoutMs: timeouts.rateMs,
-            sandbox: request.sandbox,
-          }),
+          client.call<{ data: RateJson[]; meta?: { unavailable?: ({ id: string; reason: string } & Record<string, unknown>)[] } }>(
+            'POST',
+            '/shipments/rate',
+            {
+              body: { data: { type: 'shipment', attributes: request.attributes } },
+              timeoutMs: timeouts.rateMs,
+              sandbox: request.sandbox,
+            },
+          ),
         );
         const outcomes: QuoteOutcome[] = [
           ...answer.body.data.map((rate): QuoteOutcome => ({ ok: true, quote: quoteOf(rate, request.insuredCents) })),
@@ -174,16 +223,29 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
             const named = parseRateId(entry.id);
             // An upstream station says why with a code of its own catalogue; another service only in words.
             const outcome = knownReason(entry) ?? { code: 'upstream.declined', upstream: config.name };
-            return { ok: false, carrierCode: `${config.code}.${named?.carrierCode ?? '?'}`, serviceCode: named?.serviceCode ?? '?', reason: `${config.name}: ${entry.reason}`, outcome };
+            return {
+              ok: false,
+              carrierCode: `${config.code}.${named?.carrierCode ?? '?'}`,
+              serviceCode: named?.serviceCode ?? '?',
+              reason: `${config.name}: ${entry.reason}`,
+              outcome,
+            };
           }),
         ];
         if (cache.size >= RATE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(key, { at: clock().getTime(), outcomes });
         return outcomes;
       } catch (error) {
-        const reason = error instanceof UpstreamUnreachableError || error instanceof UpstreamRefusedError ? error.message : `${config.name}: ${(error as Error).message}`;
+        const reason =
+          error instanceof UpstreamUnreachableError || error instanceof UpstreamRefusedError
+            ? error.message
+            : `${config.name}: ${(error as Error).message}`;
         const unreachable = error instanceof UpstreamUnreachableError;
-        const outcome = { code: unreachable ? 'carrier.unreachable' : 'upstream.ratesRefused', upstream: config.name, problem: (error as Error).message } as const;
+        const outcome = {
+          code: unreachable ? 'carrier.unreachable' : 'upstream.ratesRefused',
+          upstream: config.name,
+          problem: (error as Error).message,
+        } as const;
         return [{ ok: false, carrierCode: config.code, serviceCode: '*', reason, outcome, unreachable }];
       }
     },
@@ -246,10 +308,14 @@ export function upstreamCarrier(config: UpstreamConfig, timeouts: UpstreamTimeou
 
     async tracking(remoteId, sandbox) {
       const answer = await guarded(() =>
-        client.call<{ data: { attributes: { trackingStatus: number | null; trackingDate: string | null } } }>('GET', `/shipments/${encodeURIComponent(remoteId)}/tracking`, {
-          timeoutMs: timeouts.lookupMs,
-          sandbox,
-        }),
+        client.call<{ data: { attributes: { trackingStatus: number | null; trackingDate: string | null } } }>(
+          'GET',
+          `/shipments/${encodeURIComponent(remoteId)}/tracking`,
+          {
+            timeoutMs: timeouts.lookupMs,
+            sandbox,
+          },
+        ),
       );
       return { status: answer.body.data.attributes.trackingStatus, date: answer.body.data.attributes.trackingDate };
     },

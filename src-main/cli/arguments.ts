@@ -10,13 +10,19 @@ import { deskName, hasStation } from '../station.ts';
 export type Options = ParseArgsConfig['options'];
 export type Values = Record<string, string | boolean | string[] | undefined>;
 
-export const common: Options = { data: { type: 'string' }, database: { type: 'string' }, desk: { type: 'string' }, json: { type: 'boolean', default: false } };
+export const common: Options = {
+  data: { type: 'string' },
+  database: { type: 'string' },
+  desk: { type: 'string' },
+  json: { type: 'boolean', default: false },
+};
 
 export class UsageError extends Error {}
 
 /** A command's subcommand left out (or an option where it belongs) lists them; an unknown one is named. */
 export function unknownSubcommand(command: string, sub: string | undefined, known: string): string {
-  if (sub === undefined || sub.startsWith('-')) return `'${command}' needs a command first: ${known}. Run 'npm run --silent station -- help' for their options.`;
+  if (sub === undefined || sub.startsWith('-'))
+    return `'${command}' needs a command first: ${known}. Run 'npm run --silent station -- help' for their options.`;
   return `Unknown ${command} command '${sub}'. Use ${known}.`;
 }
 
@@ -100,7 +106,9 @@ export function print(values: Values, json: unknown, text: string): void {
 export async function withAdmin<T>(values: Values, task: (admin: StationAdmin) => Promise<T> | T, creates = false): Promise<T> {
   const dataDir = dataDirOf(values);
   if (!creates && databaseOf(values) === undefined && !hasStation(dataDir)) {
-    throw new Error(`There is no station in ${resolve(dataDir)}. Give the folder of an existing station with --data, or set one up with 'station client add'.`);
+    throw new Error(
+      `There is no station in ${resolve(dataDir)}. Give the folder of an existing station with --data, or set one up with 'station client add'.`,
+    );
   }
   const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values), desk: deskOf(values) });
   try {

@@ -15,7 +15,13 @@ export async function carriersCommand(sub: string | undefined, args: string[]): 
         upstreams: await admin.carriers.upstreamSettings(),
       }));
       // Keys stay out of the listing.
-      const gateways = upstreams.map(({ code, name, baseUrl, version, clientId }) => ({ carrierChoice: code, name, baseUrl, version, clientId }));
+      const gateways = upstreams.map(({ code, name, baseUrl, version, clientId }) => ({
+        carrierChoice: code,
+        name,
+        baseUrl,
+        version,
+        clientId,
+      }));
       const json = cards.map(({ card, source, file, fuelSurchargePercent }) => ({
         carrierChoice: card.choiceCode,
         carrierCode: card.carrierCode,
@@ -27,14 +33,22 @@ export async function carriersCommand(sub: string | undefined, args: string[]): 
         source,
         file,
       }));
-      const lines = cards.map(({ card, source, fuelSurchargePercent }) =>
-        `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\tcutoff ${cutoffs[card.choiceCode] ?? 'none'}\t${source}`,
+      const lines = cards.map(
+        ({ card, source, fuelSurchargePercent }) =>
+          `${card.choiceCode}\t${card.carrierName}\t${card.services.map((service) => service.serviceCode).join(',')}\tfuel ${fuelSurchargePercent}%\tVAT ${card.vatPercent}%\tcutoff ${cutoffs[card.choiceCode] ?? 'none'}\t${source}`,
       );
       const stopped = unavailable.map((entry) => ({ carrierChoice: entry.choiceCode ?? null, file: entry.file, reason: entry.reason }));
       print(
         values,
         { cards: json, problems, unavailable: stopped, upstreams: gateways },
-        [...lines, ...gateways.map((entry) => `${entry.carrierChoice}\t${entry.name}\tupstream ${entry.baseUrl}/${entry.version} as client ${entry.clientId}`), ...problems.map((problem) => `skipped: ${problem}`), ...unavailable.map((entry) => `unavailable: ${entry.choiceCode ?? 'every carrier'}: ${entry.reason}`)].join('\n'),
+        [
+          ...lines,
+          ...gateways.map(
+            (entry) => `${entry.carrierChoice}\t${entry.name}\tupstream ${entry.baseUrl}/${entry.version} as client ${entry.clientId}`,
+          ),
+          ...problems.map((problem) => `skipped: ${problem}`),
+          ...unavailable.map((entry) => `unavailable: ${entry.choiceCode ?? 'every carrier'}: ${entry.reason}`),
+        ].join('\n'),
       );
       return;
     }
@@ -50,11 +64,15 @@ export async function carriersCommand(sub: string | undefined, args: string[]): 
       const values = parse(args, { ...common, carrier: { type: 'string' }, time: { type: 'string' } });
       const carrier = required(values, 'carrier');
       const timeText = required(values, 'time');
-      const time = await withAdmin(values, (admin) => admin.carriers.setCutoff(admin.actor, carrier, timeText === 'none' ? null : timeText));
+      const time = await withAdmin(values, (admin) =>
+        admin.carriers.setCutoff(admin.actor, carrier, timeText === 'none' ? null : timeText),
+      );
       print(
         values,
         { carrierChoice: carrier, cutoffTime: time },
-        time === null ? `${carrier} has no cutoff time: shipments ship the day they are made.` : `Shipments for ${carrier} made from ${time} on ship the next working day.`,
+        time === null
+          ? `${carrier} has no cutoff time: shipments ship the day they are made.`
+          : `Shipments for ${carrier} made from ${time} on ship the next working day.`,
       );
       return;
     }
@@ -79,12 +97,24 @@ export async function carriersCommand(sub: string | undefined, args: string[]): 
         serverKey: required(values, 'server-key'),
       });
       if (!checked.ok) {
-        const options: Record<string, string> = { code: '--code (2 to 10 capital letters or digits)', name: '--name', baseUrl: '--url (an http or https URL)', version: '--version (v3 or v3-testing)', clientId: '--client-id (a client id)', clientKey: '--client-key', serverKey: '--server-key' };
+        const options: Record<string, string> = {
+          code: '--code (2 to 10 capital letters or digits)',
+          name: '--name',
+          baseUrl: '--url (an http or https URL)',
+          version: '--version (v3 or v3-testing)',
+          clientId: '--client-id (a client id)',
+          clientKey: '--client-key',
+          serverKey: '--server-key',
+        };
         throw new UsageError(`Invalid ${checked.fields.map((field) => options[field] ?? field).join(', ')}.`);
       }
       await withAdmin(values, (admin) => admin.carriers.addUpstream(admin.actor, checked.value));
       const { code, name, baseUrl, version, clientId } = checked.value;
-      print(values, { carrierChoice: code, name, baseUrl, version, clientId }, `${name} (${code}) books through ${baseUrl}/${version} as client ${clientId}; its rates are quoted as ${code}.<carrier>.`);
+      print(
+        values,
+        { carrierChoice: code, name, baseUrl, version, clientId },
+        `${name} (${code}) books through ${baseUrl}/${version} as client ${clientId}; its rates are quoted as ${code}.<carrier>.`,
+      );
       return;
     }
     case 'remove-upstream': {
@@ -101,12 +131,28 @@ export async function carriersCommand(sub: string | undefined, args: string[]): 
 
 export async function trackingCommand(sub: string | undefined, args: string[]): Promise<void> {
   if (sub !== 'add') throw new UsageError(unknownSubcommand('tracking', sub, 'add'));
-  const values = parse(args, { ...common, shipment: { type: 'string' }, status: { type: 'string' }, at: { type: 'string' }, text: { type: 'string' }, location: { type: 'string' } });
+  const values = parse(args, {
+    ...common,
+    shipment: { type: 'string' },
+    status: { type: 'string' },
+    at: { type: 'string' },
+    text: { type: 'string' },
+    location: { type: 'string' },
+  });
   const key = required(values, 'shipment');
   const statusText = required(values, 'status');
   const at = required(values, 'at');
   const { shipment, status } = await withAdmin(values, (admin) =>
-    admin.tracking.add(admin.actor, key, { status: statusText, at, text: optional(values, 'text'), location: optional(values, 'location') }),
+    admin.tracking.add(admin.actor, key, {
+      status: statusText,
+      at,
+      text: optional(values, 'text'),
+      location: optional(values, 'location'),
+    }),
   );
-  print(values, { id: shipment.id, trackingStatus: status, trackingDate: at }, `Tracking event ${status} at ${at} added to ${shipment.reference}.`);
+  print(
+    values,
+    { id: shipment.id, trackingStatus: status, trackingDate: at },
+    `Tracking event ${status} at ${at} added to ${shipment.reference}.`,
+  );
 }

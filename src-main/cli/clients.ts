@@ -1,7 +1,21 @@
 // `station client …`, `station integration …` and `station keys`: the client accounts, the integrations that
 // call the API with their own keys, and the station's keys, through the admin facade's services.
 import { DESKTOP_INTEGRATION_NAME, type StationAdmin } from '../admin.ts';
-import { UsageError, common, dataDirOf, optional, parse, passwordOf, passwordOptions, print, required, unknownSubcommand, whichOne, withAdmin, type Options } from './arguments.ts';
+import {
+  UsageError,
+  common,
+  dataDirOf,
+  optional,
+  parse,
+  passwordOf,
+  passwordOptions,
+  print,
+  required,
+  unknownSubcommand,
+  whichOne,
+  withAdmin,
+  type Options,
+} from './arguments.ts';
 import { FIRST_CLIENT_USERNAME } from '../admin.ts';
 import { forgetFirstRunCredentials } from './first-run.ts';
 
@@ -26,7 +40,14 @@ function clientLine(client: Awaited<ReturnType<StationAdmin['clients']['list']>>
 export async function clientCommand(sub: string | undefined, args: string[]): Promise<void> {
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, ...addressOptions, ...passwordOptions, username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } });
+      const values = parse(args, {
+        ...common,
+        ...addressOptions,
+        ...passwordOptions,
+        username: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+      });
       const username = required(values, 'username');
       const role = optional(values, 'role');
       const name = required(values, 'name');
@@ -45,14 +66,28 @@ export async function clientCommand(sub: string | undefined, args: string[]): Pr
         taxIdentification: optional(values, 'tax-id'),
       };
       const client = await withAdmin(values, (admin) => admin.clients.add(admin.actor, { username, password, role, profile }), true);
-      print(values, { id: client.id, clientKey: client.clientKey, role: client.role }, `Created client ${client.id} (${client.username}, ${client.role}). Client key: ${client.clientKey}`);
+      print(
+        values,
+        { id: client.id, clientKey: client.clientKey, role: client.role },
+        `Created client ${client.id} (${client.username}, ${client.role}). Client key: ${client.clientKey}`,
+      );
       return;
     }
     case 'list': {
       const values = parse(args, common);
       const clients = await withAdmin(values, (admin) => admin.clients.list(admin.actor));
-      const json = clients.map((client) => ({ id: client.id, username: client.username, name: client.profile.name, createdAt: client.createdAt, role: client.role }));
-      print(values, json, clients.length ? ['id\tusername\tname\tcountry\trole', ...clients.map(clientLine)].join('\n') : 'No clients yet.');
+      const json = clients.map((client) => ({
+        id: client.id,
+        username: client.username,
+        name: client.profile.name,
+        createdAt: client.createdAt,
+        role: client.role,
+      }));
+      print(
+        values,
+        json,
+        clients.length ? ['id\tusername\tname\tcountry\trole', ...clients.map(clientLine)].join('\n') : 'No clients yet.',
+      );
       return;
     }
     case 'rotate-key': {
@@ -68,7 +103,11 @@ export async function clientCommand(sub: string | undefined, args: string[]): Pr
       const password = await passwordOf(values);
       const changed = await withAdmin(values, (admin) => admin.clients.setPassword(admin.actor, client, password));
       const forgotten = changed.username === FIRST_CLIENT_USERNAME && forgetFirstRunCredentials(dataDirOf(values));
-      print(values, { id: changed.id }, `Password changed for ${changed.username}.${forgotten ? ` The first-run credentials file is deleted.` : ''}`);
+      print(
+        values,
+        { id: changed.id },
+        `Password changed for ${changed.username}.${forgotten ? ` The first-run credentials file is deleted.` : ''}`,
+      );
       return;
     }
     case 'remove': {
@@ -76,7 +115,11 @@ export async function clientCommand(sub: string | undefined, args: string[]): Pr
       const chosen = whichOne(values);
       const removed = await withAdmin(values, (admin) => admin.clients.remove(admin.actor, chosen));
       if (removed.username === FIRST_CLIENT_USERNAME) forgetFirstRunCredentials(dataDirOf(values));
-      print(values, { id: removed.id }, `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`);
+      print(
+        values,
+        { id: removed.id },
+        `Removed client ${removed.id} (${removed.username}). Its shipments stay; it can no longer sign in.`,
+      );
       return;
     }
     case 'set-role': {
@@ -118,7 +161,7 @@ export async function integrationCommand(sub: string | undefined, args: string[]
       const values = parse(args, common);
       const integrations = await withAdmin(values, (admin) => admin.integrations.list(admin.actor));
       const json = integrations.map(({ id, name, isDesktop, createdAt }) => ({ id, name, isDesktop, createdAt }));
-      print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? ' (this station\'s desk app)' : ''}`).join('\n'));
+      print(values, json, integrations.map((i) => `${i.id}\t${i.name}${i.isDesktop ? " (this station's desk app)" : ''}`).join('\n'));
       return;
     }
     case 'revoke': {

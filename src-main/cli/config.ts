@@ -32,7 +32,12 @@ function parseDuration(text: string): number | undefined {
 function formatDuration(total: number): string {
   const parts: string[] = [];
   let rest = total;
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
     rest %= size;
   }
@@ -88,10 +93,14 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
         print(values, calendar, calendar.holidays.length === 0 ? 'No holidays.' : calendar.holidays.join('\n'));
         return;
       }
-      if (action !== 'add' && action !== 'remove') throw new UsageError(unknownSubcommand('config holidays', action, 'list, add or remove'));
-      if (positionals.length === 0) throw new UsageError(`'config holidays ${action}' needs one or more dates, e.g. config holidays ${action} 2026-12-25.`);
+      if (action !== 'add' && action !== 'remove')
+        throw new UsageError(unknownSubcommand('config holidays', action, 'list, add or remove'));
+      if (positionals.length === 0)
+        throw new UsageError(`'config holidays ${action}' needs one or more dates, e.g. config holidays ${action} 2026-12-25.`);
       const calendar = await withAdmin(values, (admin) =>
-        shown(admin, () => (action === 'add' ? admin.calendar.addHolidays(admin.actor, positionals) : admin.calendar.removeHolidays(admin.actor, positionals))),
+        shown(admin, () =>
+          action === 'add' ? admin.calendar.addHolidays(admin.actor, positionals) : admin.calendar.removeHolidays(admin.actor, positionals),
+        ),
       );
       print(values, calendar, `${action === 'add' ? 'Added' : 'Removed'} ${positionals.join(', ')}.\n${text(calendar)}`);
       return;
@@ -100,11 +109,20 @@ export async function configCommand(sub: string | undefined, args: string[]): Pr
       const { values, positionals } = parseWithPositionals(args, common, 1);
       const given = positionals[0];
       const seconds = given === undefined ? undefined : parseDuration(given);
-      if (given !== undefined && seconds === undefined) throw new UsageError(`'${given}' is not a duration. Give it as 12h, 90m, 1h30m or 2d (from 5m to 7d).`);
-      const settings = await withAdmin(values, (admin) => (seconds === undefined ? admin.tokenLifetime.read() : admin.tokenLifetime.set(admin.actor, seconds)));
+      if (given !== undefined && seconds === undefined)
+        throw new UsageError(`'${given}' is not a duration. Give it as 12h, 90m, 1h30m or 2d (from 5m to 7d).`);
+      const settings = await withAdmin(values, (admin) =>
+        seconds === undefined ? admin.tokenLifetime.read() : admin.tokenLifetime.set(admin.actor, seconds),
+      );
       const shown = tokenLifetimeShown(settings);
       const lifetime = `${shown.lifetime}${settings.isDefault ? ' (the default)' : ''}`;
-      print(values, shown, seconds === undefined ? `Tokens live ${lifetime}.` : `Tokens issued from now on live ${lifetime}; tokens issued before keep their expiry.`);
+      print(
+        values,
+        shown,
+        seconds === undefined
+          ? `Tokens live ${lifetime}.`
+          : `Tokens issued from now on live ${lifetime}; tokens issued before keep their expiry.`,
+      );
       return;
     }
     default:

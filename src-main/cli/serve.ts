@@ -9,7 +9,10 @@ import { announceFirstRun } from './first-run.ts';
 
 /** A name the Host guard may accept: a host name or an IP address, without scheme or port. */
 function hostNameOf(text: string): string {
-  const name = text.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const name = text
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
   if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(name) && !/^[0-9a-f:.]*:[0-9a-f:.]*$/.test(name)) {
     throw new UsageError(`--allow-host takes a host name or an IP address (e.g. desk-7.warehouse.lan or 192.168.1.20), not '${text}'.`);
   }
@@ -78,11 +81,13 @@ export async function serveCommand(args: string[]): Promise<void> {
   const eventRetentionDays = countFromEnv('STATION_EVENT_RETENTION_DAYS');
   const referenceBlock = countFromEnv('STATION_REFERENCE_BLOCK');
   const backupHours = process.env.STATION_BACKUP_HOURS;
-  if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours)) throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
+  if (backupHours !== undefined && backupHours !== '' && !/^\d{1,4}$/.test(backupHours))
+    throw new UsageError(`STATION_BACKUP_HOURS must be a whole number of hours (0: no scheduled backups), not '${backupHours}'.`);
   const backupIntervalMs = backupHours === undefined || backupHours === '' ? undefined : Number(backupHours) * 3_600_000;
   const backupsKept = countFromEnv('STATION_BACKUPS_KEPT');
   const checkHours = process.env.STATION_CHECK_HOURS;
-  if (checkHours !== undefined && checkHours !== '' && !/^\d{1,4}$/.test(checkHours)) throw new UsageError(`STATION_CHECK_HOURS must be a whole number of hours (0: no checks), not '${checkHours}'.`);
+  if (checkHours !== undefined && checkHours !== '' && !/^\d{1,4}$/.test(checkHours))
+    throw new UsageError(`STATION_CHECK_HOURS must be a whole number of hours (0: no checks), not '${checkHours}'.`);
   const checkIntervalMs = checkHours === undefined || checkHours === '' ? undefined : Number(checkHours) * 3_600_000;
   const rendererDir = await ensureRendererBuilt(logger);
   const station = await createStation({
@@ -136,4 +141,3 @@ export async function serveCommand(args: string[]): Promise<void> {
   });
   console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 }
-

@@ -64,7 +64,8 @@ export async function checkCommand(args: string[]): Promise<boolean> {
 export async function migrateCommand(args: string[]): Promise<void> {
   const values = parse(args, { ...sqliteOnly, to: { type: 'string' } });
   const url = required(values, 'to');
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--to must be a PostgreSQL URL (postgres://user@host/database), not '${url}'.`);
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError(`--to must be a PostgreSQL URL (postgres://user@host/database), not '${url}'.`);
   const dataDir = dataDirOf(values);
   const moved = await migrateDataFolder(dataDir, url);
   const rows = moved.reduce((total, table) => total + table.postgresRows, 0);

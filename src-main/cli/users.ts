@@ -1,7 +1,19 @@
 // `station user …`: the people of each client account from the admin command (docs/desk.md, "A team at the
 // warehouse"). The same rules as Settings → Team and /v3/users, through the user service; --json on each.
 import type { StationAdmin } from '../admin.ts';
-import { UsageError, common, optional, parse, passwordOf, passwordOptions, print, required, unknownSubcommand, whichOne, withAdmin } from './arguments.ts';
+import {
+  UsageError,
+  common,
+  optional,
+  parse,
+  passwordOf,
+  passwordOptions,
+  print,
+  required,
+  unknownSubcommand,
+  whichOne,
+  withAdmin,
+} from './arguments.ts';
 
 export const USER_HELP = `  user add --client ID --username U (--password P | --password-stdin) [--name NAME] [--role ROLE]
         [--data DIR] [--json]
@@ -19,20 +31,38 @@ type UserRecord = Awaited<ReturnType<StationAdmin['users']['find']>>;
 
 const which = { id: { type: 'string' }, username: { type: 'string' } } as const;
 
-const shown = (user: UserRecord) => ({ id: user.id, clientId: user.clientId, username: user.username, name: user.name, role: user.role, createdAt: user.createdAt });
+const shown = (user: UserRecord) => ({
+  id: user.id,
+  clientId: user.clientId,
+  username: user.username,
+  name: user.name,
+  role: user.role,
+  createdAt: user.createdAt,
+});
 const line = (user: UserRecord) => `${user.id}\t${user.clientId}\t${user.username}\t${user.name}\t${user.role}`;
 
 export async function userCommand(sub: string | undefined, args: string[]): Promise<void> {
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, ...passwordOptions, client: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } });
+      const values = parse(args, {
+        ...common,
+        ...passwordOptions,
+        client: { type: 'string' },
+        username: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+      });
       const clientId = required(values, 'client');
       const username = required(values, 'username');
       const name = optional(values, 'name');
       const role = optional(values, 'role');
       const password = await passwordOf(values);
       const user = await withAdmin(values, (admin) => admin.users.add(admin.actor, { clientId, username, password, name, role }));
-      print(values, { id: user.id, clientId: user.clientId, username: user.username, role: user.role }, `Added user ${user.id} (${user.username}, ${user.role}) to client ${user.clientId}.`);
+      print(
+        values,
+        { id: user.id, clientId: user.clientId, username: user.username, role: user.role },
+        `Added user ${user.id} (${user.username}, ${user.role}) to client ${user.clientId}.`,
+      );
       return;
     }
     case 'list': {

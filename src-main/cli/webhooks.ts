@@ -20,10 +20,25 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
   };
   switch (sub) {
     case 'add': {
-      const values = parse(args, { ...common, url: { type: 'string' }, events: { type: 'string' }, client: { type: 'string' }, environment: { type: 'string' } });
+      const values = parse(args, {
+        ...common,
+        url: { type: 'string' },
+        events: { type: 'string' },
+        client: { type: 'string' },
+        environment: { type: 'string' },
+      });
       const client = optional(values, 'client');
       const request = validateNewWebhook({
-        data: { type: 'webhook', attributes: { url: required(values, 'url'), events: required(values, 'events'), clientId: client, allClients: client === undefined, environment: optional(values, 'environment') } },
+        data: {
+          type: 'webhook',
+          attributes: {
+            url: required(values, 'url'),
+            events: required(values, 'events'),
+            clientId: client,
+            allClients: client === undefined,
+            environment: optional(values, 'environment'),
+          },
+        },
       });
       if (!request.ok) {
         const option = optionProblem(request.errors[0]!.source?.pointer, {
@@ -65,9 +80,20 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
       return;
     }
     case 'change': {
-      const values = parse(args, { ...common, id: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, environment: { type: 'string' } });
+      const values = parse(args, {
+        ...common,
+        id: { type: 'string' },
+        url: { type: 'string' },
+        events: { type: 'string' },
+        environment: { type: 'string' },
+      });
       const id = idOf(values);
-      const request = validateWebhookChange({ data: { type: 'webhook', attributes: { url: optional(values, 'url'), events: optional(values, 'events'), environment: optional(values, 'environment') } } });
+      const request = validateWebhookChange({
+        data: {
+          type: 'webhook',
+          attributes: { url: optional(values, 'url'), events: optional(values, 'events'), environment: optional(values, 'environment') },
+        },
+      });
       if (!request.ok) {
         const option = optionProblem(request.errors[0]!.source?.pointer, {
           url: '--url (an http or https URL)',
@@ -95,30 +121,45 @@ export async function webhookCommand(sub: string | undefined, args: string[]): P
     case 'deliveries': {
       const values = parse(args, { ...common, id: { type: 'string' }, limit: { type: 'string' }, status: { type: 'string' } });
       const limitText = optional(values, 'limit') ?? '50';
-      if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 10_000) throw new UsageError(`--limit must be a number from 1 to 10000, not '${limitText}'.`);
+      if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 10_000)
+        throw new UsageError(`--limit must be a number from 1 to 10000, not '${limitText}'.`);
       const status = optional(values, 'status');
-      if (status !== undefined && !['pending', 'delivered', 'dead'].includes(status)) throw new UsageError(`--status must be pending, delivered or dead, not '${status}'.`);
+      if (status !== undefined && !['pending', 'delivered', 'dead'].includes(status))
+        throw new UsageError(`--status must be pending, delivered or dead, not '${status}'.`);
       const found = await withAdmin(values, (admin) =>
-        admin.webhooks.deliveries(admin.actor, idOf(values), { before: null, status: (status ?? null) as 'pending' | null, limit: Number(limitText) }),
+        admin.webhooks.deliveries(admin.actor, idOf(values), {
+          before: null,
+          status: (status ?? null) as 'pending' | null,
+          limit: Number(limitText),
+        }),
       );
       print(
         values,
         found,
         found.length === 0
           ? 'No deliveries yet.'
-          : found.map((entry) => `${entry.createdAt}\tevent ${entry.eventId} ${entry.eventType}\t${entry.status}\t${entry.attempts} attempt(s)${entry.lastError ? `\t${entry.lastError}` : ''}`).join('\n'),
+          : found
+              .map(
+                (entry) =>
+                  `${entry.createdAt}\tevent ${entry.eventId} ${entry.eventType}\t${entry.status}\t${entry.attempts} attempt(s)${entry.lastError ? `\t${entry.lastError}` : ''}`,
+              )
+              .join('\n'),
       );
       return;
     }
     case 'replay': {
       const values = parse(args, { ...common, id: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } });
-      const range = validateReplay({ data: { type: 'webhookReplay', attributes: { fromEventId: required(values, 'from'), toEventId: required(values, 'to') } } });
+      const range = validateReplay({
+        data: { type: 'webhookReplay', attributes: { fromEventId: required(values, 'from'), toEventId: required(values, 'to') } },
+      });
       if (!range.ok) throw new UsageError('--from and --to must be event ids (whole numbers), --from not above --to.');
       const queued = await withAdmin(values, (admin) => admin.webhooks.replay(admin.actor, idOf(values), range.value));
       print(values, { queued }, `Queued ${queued} event(s) for webhook ${idOf(values)}.`);
       return;
     }
     default:
-      throw new UsageError(unknownSubcommand('webhook', sub, 'add, list, change, rotate-secret, pause, resume, remove, deliveries or replay'));
+      throw new UsageError(
+        unknownSubcommand('webhook', sub, 'add, list, change, rotate-secret, pause, resume, remove, deliveries or replay'),
+      );
   }
 }

@@ -26,7 +26,13 @@ export function placeLines(address: Pick<Address, 'city' | 'postalCode' | 'state
 
 /** Name, contact, street lines, the place as the country writes it, the country, and the phone. */
 export function addressLines(address: Address): string[] {
-  return [address.name, address.contact, address.address1, address.address2 ?? '', ...placeLines(address), countryLine(address.country), address.phone ? `Tel. ${address.phone}` : ''].filter(
-    (line) => line && line.trim() !== '',
-  );
+  return [
+    address.name,
+    address.contact,
+    address.address1,
+    address.address2 ?? '',
+    ...placeLines(address),
+    countryLine(address.country),
+    address.phone ? `Tel. ${address.phone}` : '',
+  ].filter((line) => line && line.trim() !== '');
 }

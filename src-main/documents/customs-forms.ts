@@ -33,7 +33,8 @@ export interface CustomsInput {
 /** The freight customs is told: the declaration's own invoiceFreight, else the postage booked (what the carrier charges). */
 export function freightOf(input: CustomsInput): { amount: string; currency: string } {
   const given = input.attributes.exportDeclaration?.invoiceFreight;
-  if (given !== undefined) return { amount: formatCents(Math.round(given * 100)), currency: input.attributes.invoiceSubtotal?.currency ?? 'EUR' };
+  if (given !== undefined)
+    return { amount: formatCents(Math.round(given * 100)), currency: input.attributes.invoiceSubtotal?.currency ?? 'EUR' };
   return { amount: formatCents(input.postage?.cents ?? 0), currency: input.postage?.currency ?? 'EUR' };
 }
 
@@ -65,7 +66,14 @@ export function categoryOf(attributes: ShipmentAttributes): Category {
 export const DECLARATION_TEXT =
   'I, the undersigned, whose name and address are given on the item, certify that the particulars given in this declaration are correct and that this item does not contain any dangerous article or articles prohibited by legislation or by postal or customs regulations.';
 
-function text(page: FormPage, value: string, x: number, y: number, size: number, options: { weight?: Weight; maxWidth?: number } = {}): void {
+function text(
+  page: FormPage,
+  value: string,
+  x: number,
+  y: number,
+  size: number,
+  options: { weight?: Weight; maxWidth?: number } = {},
+): void {
   drawText(page.content, page.fonts, value, x, y, { size, ...options });
 }
 
@@ -162,7 +170,8 @@ export function drawCn22(page: FormPage, input: CustomsInput): void {
     checkbox(page, left + column * 92, y - row * 11, name, name === category, 6.5);
   });
   y -= 24;
-  if (category === 'Other' && attributes.exportDeclaration) text(page, `Explanation: ${attributes.exportDeclaration.exportReasonType}`, left, y, 6.5, { maxWidth: inner });
+  if (category === 'Other' && attributes.exportDeclaration)
+    text(page, `Explanation: ${attributes.exportDeclaration.exportReasonType}`, left, y, 6.5, { maxWidth: inner });
   y -= 6;
   page.content.line(left, y, right, y, 0.75);
 
@@ -174,7 +183,14 @@ export function drawCn22(page: FormPage, input: CustomsInput): void {
     { title: 'Value (EUR)', x: left + 230, width: 38 },
   ];
   y -= 9;
-  drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 5.5, weight: 'bold' });
+  drawRow(
+    page.content,
+    page.fonts,
+    columns,
+    columns.map((column) => column.title),
+    y,
+    { size: 5.5, weight: 'bold' },
+  );
   y -= 3;
   page.content.line(left, y, right, y, 0.5);
   for (const row of itemRows(attributes.exportDeclaration)) {
@@ -211,7 +227,10 @@ export function drawCn22(page: FormPage, input: CustomsInput): void {
     text(page, line, left, y, 6);
   }
   y -= 14;
-  text(page, `Date and sender’s signature: ${input.shipDate}   ${attributes.shipFrom.contact}`, left, y, 7.5, { weight: 'bold', maxWidth: inner });
+  text(page, `Date and sender’s signature: ${input.shipDate}   ${attributes.shipFrom.contact}`, left, y, 7.5, {
+    weight: 'bold',
+    maxWidth: inner,
+  });
   y -= 16;
   text(page, 'From', left, y, 6, { weight: 'bold' });
   text(page, 'To', left + inner / 2, y, 6, { weight: 'bold' });
@@ -236,13 +255,17 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   let page = addPage();
   let y = A4.height - 56;
   const heading = (continued: boolean) => {
-    text(page, continued ? 'CUSTOMS DECLARATION CN 23 (continued)' : 'CUSTOMS DECLARATION', left, y, continued ? 11 : 18, { weight: 'bold' });
+    text(page, continued ? 'CUSTOMS DECLARATION CN 23 (continued)' : 'CUSTOMS DECLARATION', left, y, continued ? 11 : 18, {
+      weight: 'bold',
+    });
     if (!continued) text(page, 'CN 23', right - page.fonts.width('CN 23', 20, 'bold'), y, 20, { weight: 'bold' });
     y -= 16;
     text(page, `${copy}. May be opened officially.`, left, y, 9);
     if (input.sandbox) text(page, 'TEST - NOT VALID FOR CUSTOMS', right - 170, y, 9, { weight: 'bold' });
     y -= 13;
-    text(page, `Designated operator ${input.carrierName}; item ${input.trackingNumber}; reference ${input.reference}`, left, y, 9, { maxWidth: inner });
+    text(page, `Designated operator ${input.carrierName}; item ${input.trackingNumber}; reference ${input.reference}`, left, y, 9, {
+      maxWidth: inner,
+    });
     y -= 8;
     page.content.line(left, y, right, y, 1);
   };
@@ -250,8 +273,22 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
 
   const half = inner / 2;
   const blocks: [string, string[]][] = [
-    ['From (sender)', [...addressLines(attributes.shipFrom), attributes.shipFrom.email ? `Email ${attributes.shipFrom.email}` : '', `Sender’s customs reference (EORI): ${senderReference(attributes) || '-'}`]],
-    ['To (addressee)', [...addressLines(attributes.shipTo), attributes.shipTo.email ? `Email ${attributes.shipTo.email}` : '', `Importer’s reference: ${importerReference(attributes) || '-'}`]],
+    [
+      'From (sender)',
+      [
+        ...addressLines(attributes.shipFrom),
+        attributes.shipFrom.email ? `Email ${attributes.shipFrom.email}` : '',
+        `Sender’s customs reference (EORI): ${senderReference(attributes) || '-'}`,
+      ],
+    ],
+    [
+      'To (addressee)',
+      [
+        ...addressLines(attributes.shipTo),
+        attributes.shipTo.email ? `Email ${attributes.shipTo.email}` : '',
+        `Importer’s reference: ${importerReference(attributes) || '-'}`,
+      ],
+    ],
   ];
   const top = y;
   let lowest = y;
@@ -277,7 +314,14 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   ];
   const tableHeader = () => {
     y -= 13;
-    drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 8, weight: 'bold' });
+    drawRow(
+      page.content,
+      page.fonts,
+      columns,
+      columns.map((column) => column.title),
+      y,
+      { size: 8, weight: 'bold' },
+    );
     y -= 4;
     page.content.line(left, y, right, y, 0.5);
   };
@@ -300,7 +344,9 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   const facts = [
     `Total net weight ${sum.kg} kg; total gross weight ${sum.grossKg} kg in ${attributes.packages.length} package(s); total value ${sum.value} EUR`,
     `Postal charges/fees (freight) ${freightOf(input).amount} ${freightOf(input).currency}; terms of delivery (Incoterms) ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
-    declaration ? `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}; reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}` : 'Documents only',
+    declaration
+      ? `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}; reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}`
+      : 'Documents only',
   ];
   for (const fact of facts) {
     y -= 14;
@@ -309,7 +355,9 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   y -= 20;
   text(page, 'Category of item', left, y, 9, { weight: 'bold' });
   const category = categoryOf(attributes);
-  CATEGORIES.forEach((name, index) => checkbox(page, left + 90 + (index % 3) * 140, y - Math.floor(index / 3) * 14, name, name === category, 9));
+  CATEGORIES.forEach((name, index) =>
+    checkbox(page, left + 90 + (index % 3) * 140, y - Math.floor(index / 3) * 14, name, name === category, 9),
+  );
   y -= 28;
   if (category === 'Other' && declaration) text(page, `Explanation: ${declaration.exportReasonType}`, left + 90, y, 9);
   y -= 18;
@@ -318,5 +366,8 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
     y -= 11;
   }
   y -= 12;
-  text(page, `Date and sender’s signature: ${input.shipDate}   ${attributes.shipFrom.contact}`, left, y, 10, { weight: 'bold', maxWidth: inner });
+  text(page, `Date and sender’s signature: ${input.shipDate}   ${attributes.shipFrom.contact}`, left, y, 10, {
+    weight: 'bold',
+    maxWidth: inner,
+  });
 }

@@ -202,7 +202,9 @@ function readPostScriptName(view: DataView, bytes: Uint8Array, name: TableEntry 
     const start = strings + view.getUint16(at + 10);
     const raw = bytes.subarray(start, start + length);
     const text =
-      platform === 3 ? String.fromCharCode(...Array.from({ length: length / 2 }, (_, j) => (raw[j * 2]! << 8) | raw[j * 2 + 1]!)) : String.fromCharCode(...raw);
+      platform === 3
+        ? String.fromCharCode(...Array.from({ length: length / 2 }, (_, j) => (raw[j * 2]! << 8) | raw[j * 2 + 1]!))
+        : String.fromCharCode(...raw);
     const clean = text.replace(/[^A-Za-z0-9-]/g, '');
     if (clean) return clean;
   }

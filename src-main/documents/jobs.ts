@@ -20,7 +20,9 @@ const isSheets = (input: DocumentJob['input']): input is readonly ShipmentDocume
 export function answerJob(port: MessagePort | { postMessage: MessagePort['postMessage'] }, job: DocumentJob, fonts: FontLibrary): void {
   let answer: DocumentAnswer;
   try {
-    const pdf = isSheets(job.input) ? renderLabelSheets(job.input, fonts, job.options.layout ?? '4x6') : renderShipmentPdf(job.input, fonts, job.options);
+    const pdf = isSheets(job.input)
+      ? renderLabelSheets(job.input, fonts, job.options.layout ?? '4x6')
+      : renderShipmentPdf(job.input, fonts, job.options);
     answer = { id: job.id, ok: true, pdf };
   } catch (error) {
     answer = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -113,7 +113,13 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
         newPage();
         header();
       }
-      const cells = [line.reference, line.trackingNumber, `${line.receiverCity}, ${line.receiverCountry}`, String(line.packages), kg(line.weightKg)];
+      const cells = [
+        line.reference,
+        line.trackingNumber,
+        `${line.receiverCity}, ${line.receiverCountry}`,
+        String(line.packages),
+        kg(line.weightKg),
+      ];
       cells.forEach((cell, index) => text(cell, COLUMNS[index]!.x, y, 9, 'regular', COLUMNS[index]!.width));
       y -= ROW;
     }
@@ -142,7 +148,14 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
   page.rectangle(MARGIN, y - 160, A4.width - 2 * MARGIN, 170);
   page.stroke();
   text('Driver hand-off', MARGIN + 10, y - 10, 13, 'bold');
-  text(`Handed to ${input.carrierName}: ${totals.shipments} shipments, ${totals.packages} packages, ${kg(totals.weightKg)} kg, manifest ${input.number}.`, MARGIN + 10, y - 30, 9, 'regular', A4.width - 2 * MARGIN - 20);
+  text(
+    `Handed to ${input.carrierName}: ${totals.shipments} shipments, ${totals.packages} packages, ${kg(totals.weightKg)} kg, manifest ${input.number}.`,
+    MARGIN + 10,
+    y - 30,
+    9,
+    'regular',
+    A4.width - 2 * MARGIN - 20,
+  );
   for (const [index, label] of ['Packages counted by the driver', 'Driver name', 'Driver signature', 'Date and time'].entries()) {
     const at = y - 60 - index * 28;
     text(label, MARGIN + 10, at, 9, 'bold');

@@ -40,7 +40,13 @@ export function drawRow(
   cells.forEach((cell, index) => drawText(content, fonts, cell, columns[index]!.x, y, { ...options, maxWidth: columns[index]!.width }));
 }
 
-export function assemblePdf(input: { pages: readonly PageSpec[]; fonts: DocumentFonts; title: string; createdAt: Date; extraResources?: string }): Uint8Array {
+export function assemblePdf(input: {
+  pages: readonly PageSpec[];
+  fonts: DocumentFonts;
+  title: string;
+  createdAt: Date;
+  extraResources?: string;
+}): Uint8Array {
   const writer = new PdfWriter();
   const catalog = writer.reserve();
   const pageTree = writer.reserve();
@@ -48,13 +54,17 @@ export function assemblePdf(input: { pages: readonly PageSpec[]; fonts: Document
   const kids = input.pages.map((page) => {
     const content = writer.stream(page.content.bytes());
     const mediaBox = `[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]`;
-    return writer.add(`<< /Type /Page /Parent ${pageTree} 0 R /MediaBox ${mediaBox} /Resources ${resources} 0 R /Contents ${content} 0 R >>`);
+    return writer.add(
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox ${mediaBox} /Resources ${resources} 0 R /Contents ${content} 0 R >>`,
+    );
   });
   writer.set(pageTree, `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`);
   const fontEntries = input.fonts.writeTo(writer);
   writer.set(resources, `<< /Font << ${fontEntries} >>${input.extraResources ? ` ${input.extraResources}` : ''} >>`);
   writer.set(catalog, `<< /Type /Catalog /Pages ${pageTree} 0 R >>`);
   const created = pdfDate(input.createdAt);
-  const info = writer.add(`<< /Title ${pdfText(input.title)} /Producer (Shipping Station) /Creator (Shipping Station) /CreationDate ${created} /ModDate ${created} >>`);
+  const info = writer.add(
+    `<< /Title ${pdfText(input.title)} /Producer (Shipping Station) /Creator (Shipping Station) /CreationDate ${created} /ModDate ${created} >>`,
+  );
   return writer.finish(catalog, info);
 }

@@ -38,7 +38,9 @@ export class PageContent {
   rotatedText(fontKey: string, size: number, x: number, y: number, degrees: number, hexGlyphs: string): void {
     const radians = (degrees * Math.PI) / 180;
     const [cos, sin, minusSin] = [Math.cos(radians), Math.sin(radians), -Math.sin(radians)].map(pdfNumber);
-    this.parts.push(`BT /${fontKey} ${pdfNumber(size)} Tf ${cos} ${sin} ${minusSin} ${cos} ${pdfNumber(x)} ${pdfNumber(y)} Tm <${hexGlyphs}> Tj ET`);
+    this.parts.push(
+      `BT /${fontKey} ${pdfNumber(size)} Tf ${cos} ${sin} ${minusSin} ${cos} ${pdfNumber(x)} ${pdfNumber(y)} Tm <${hexGlyphs}> Tj ET`,
+    );
   }
 
   rectangle(x: number, y: number, width: number, height: number): void {
@@ -146,8 +148,15 @@ export class PdfWriter {
       chunks.push(open, body, close);
       length += open.length + body.length + close.length;
     });
-    const xref = [`xref\n0 ${this.bodies.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-    chunks.push(encoder.encode(`${xref}trailer\n<< /Size ${this.bodies.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+    const xref = [
+      `xref\n0 ${this.bodies.length + 1}\n0000000000 65535 f \n`,
+      ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+    ].join('');
+    chunks.push(
+      encoder.encode(
+        `${xref}trailer\n<< /Size ${this.bodies.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      ),
+    );
     const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
     let at = 0;
     for (const chunk of chunks) {

@@ -102,7 +102,9 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
 
   const start = (): Slot => {
     // A label's garbage is a few hundred kilobytes: a small young generation keeps each worker's memory small.
-    const slot: Slot = { worker: new Worker(workerUrl, { workerData: { fontsDir: options.fontsDir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } }) };
+    const slot: Slot = {
+      worker: new Worker(workerUrl, { workerData: { fontsDir: options.fontsDir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } }),
+    };
     slot.worker.unref();
     slot.worker.on('message', (answer: DocumentAnswer) => {
       const pending = settle(slot);
@@ -174,7 +176,8 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
     }),
     async close() {
       closed = true;
-      for (const pending of [...queues.request.splice(0), ...queues.batch.splice(0)]) pending.reject(new Error(ERROR_TEXT.documentsStopping));
+      for (const pending of [...queues.request.splice(0), ...queues.batch.splice(0)])
+        pending.reject(new Error(ERROR_TEXT.documentsStopping));
       await Promise.all(
         slots.map((slot) => {
           slot.stopReason = ERROR_TEXT.documentsStopping;

@@ -91,7 +91,11 @@ function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, coun
   const receiver = addressLines(attributes.shipTo).slice(0, 7);
   receiver.forEach((line, i) => {
     y -= i === 0 ? 15 : 13;
-    drawText(page, line, MARGIN, y, { size: i === 0 ? 13 : 11, weight: i === 0 || line === countryLine(attributes.shipTo.country) ? 'bold' : 'regular', maxWidth: inner });
+    drawText(page, line, MARGIN, y, {
+      size: i === 0 ? 13 : 11,
+      weight: i === 0 || line === countryLine(attributes.shipTo.country) ? 'bold' : 'regular',
+      maxWidth: inner,
+    });
   });
   y -= 10;
   drawLine(page, { x: MARGIN, y }, { x: width - MARGIN, y }, 1);
@@ -106,8 +110,20 @@ function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, coun
     `Reference ${input.reference}`,
     attributes.customerReference ? `Customer ref. ${attributes.customerReference}` : '',
   ].filter(Boolean);
-  facts.forEach((fact, i) => drawText(page, fact, MARGIN, factsTop - i * 11, { size: i === 0 ? 10 : 8, weight: i === 0 ? 'bold' : 'regular', maxWidth: inner - qrSize - 6 }));
-  const qrData = [input.trackingNumber, input.reference, attributes.shipTo.postalCode, attributes.shipTo.country, `${index + 1}/${count}`].join('|');
+  facts.forEach((fact, i) =>
+    drawText(page, fact, MARGIN, factsTop - i * 11, {
+      size: i === 0 ? 10 : 8,
+      weight: i === 0 ? 'bold' : 'regular',
+      maxWidth: inner - qrSize - 6,
+    }),
+  );
+  const qrData = [
+    input.trackingNumber,
+    input.reference,
+    attributes.shipTo.postalCode,
+    attributes.shipTo.country,
+    `${index + 1}/${count}`,
+  ].join('|');
   drawQrCode(page.content, qrData, { x: width - MARGIN - qrSize, y: factsTop - qrSize + 8, size: qrSize });
 
   // Tracking barcode and its human-readable line.
@@ -147,7 +163,12 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     `Invoice ${declaration.invoiceReference} of ${declaration.invoiceDate}`,
     `Shipment reference ${input.reference}, ${input.carrierName} tracking ${input.trackingNumber}, ship date ${input.shipDate}`,
     `Reason for export ${declaration.exportReasonType}; purpose ${declaration.shipmentPurpose}; Incoterms ${['', 'DDP', 'DAP', 'EXW'][attributes.incoTerms ?? 2]}`,
-    [declaration.exporterEori ?? attributes.shipFrom.taxIdentification ? `Exporter EORI ${declaration.exporterEori ?? attributes.shipFrom.taxIdentification}` : '', declaration.iossNumber ? `IOSS ${declaration.iossNumber}` : '']
+    [
+      (declaration.exporterEori ?? attributes.shipFrom.taxIdentification)
+        ? `Exporter EORI ${declaration.exporterEori ?? attributes.shipFrom.taxIdentification}`
+        : '',
+      declaration.iossNumber ? `IOSS ${declaration.iossNumber}` : '',
+    ]
       .filter(Boolean)
       .join('; '),
   ].filter(Boolean);
@@ -157,7 +178,10 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
   }
   y -= 10;
   const columnWidth = (A4.width - 2 * left) / 2;
-  const blocks: [string, Address][] = [['Exporter', attributes.shipFrom], ['Consignee', attributes.shipTo]];
+  const blocks: [string, Address][] = [
+    ['Exporter', attributes.shipFrom],
+    ['Consignee', attributes.shipTo],
+  ];
   blocks.forEach(([title, address], column) => {
     let blockY = y;
     drawText(page, title, left + column * columnWidth, blockY, { size: 9, weight: 'bold' });
@@ -179,7 +203,14 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     { title: 'Total', x: left + 440, width: 75 },
   ];
   const tableHeader = () => {
-    drawRow(page.content, page.fonts, columns, columns.map((column) => column.title), y, { size: 8, weight: 'bold' });
+    drawRow(
+      page.content,
+      page.fonts,
+      columns,
+      columns.map((column) => column.title),
+      y,
+      { size: 8, weight: 'bold' },
+    );
     y -= 4;
     drawLine(page, { x: left, y }, { x: A4.width - left, y }, 0.5);
   };
@@ -198,7 +229,15 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
     const lineCents = (parseCents(item.unitPrice) ?? 0) * Number(item.quantity);
     totalCents += lineCents;
     totalWeight += Number(item.unitWeight) * Number(item.quantity);
-    const cells = [item.description, item.commodityCode ?? '', item.originCountry, item.quantity, item.unitPrice, item.unitWeight, formatCents(lineCents)];
+    const cells = [
+      item.description,
+      item.commodityCode ?? '',
+      item.originCountry,
+      item.quantity,
+      item.unitPrice,
+      item.unitWeight,
+      formatCents(lineCents),
+    ];
     drawRow(page.content, page.fonts, columns, cells, y, { size: 8 });
   }
   y -= 8;
@@ -223,7 +262,10 @@ const LABEL_RESOURCES = `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /
  * A4 2-up: the sheet's halves, each label at real size turned a quarter (432×288 pt in a 595×421 half). A4 4-up:
  * its quarters, each label upright at 97.5% (281×421 pt in a 298×421 quarter).
  */
-function sheetSlots(layout: LabelLayout): { size: { width: number; height: number }; slots: [number, number, number, number, number, number][] } {
+function sheetSlots(layout: LabelLayout): {
+  size: { width: number; height: number };
+  slots: [number, number, number, number, number, number][];
+} {
   const { width: w, height: h } = LABEL_SIZE;
   if (layout === '4x6') return { size: LABEL_SIZE, slots: [[1, 0, 0, 1, 0, 0]] };
   const halfHeight = A4.height / 2;
@@ -231,7 +273,10 @@ function sheetSlots(layout: LabelLayout): { size: { width: number; height: numbe
     // Turned: the label's x runs up the sheet and its y runs right to left, so its top is at the sheet's left.
     const left = (A4.width - h) / 2;
     const bottom = (halfHeight - w) / 2;
-    return { size: A4, slots: [halfHeight + bottom, bottom].map((y) => [0, 1, -1, 0, left + h, y] as [number, number, number, number, number, number]) };
+    return {
+      size: A4,
+      slots: [halfHeight + bottom, bottom].map((y) => [0, 1, -1, 0, left + h, y] as [number, number, number, number, number, number]),
+    };
   }
   const halfWidth = A4.width / 2;
   const scale = Math.min(halfWidth / w, halfHeight / h);
@@ -243,7 +288,10 @@ function sheetSlots(layout: LabelLayout): { size: { width: number; height: numbe
     [0, 0],
     [halfWidth, 0],
   ];
-  return { size: A4, slots: corners.map(([cx, cy]) => [scale, 0, 0, scale, cx! + x, cy! + y] as [number, number, number, number, number, number]) };
+  return {
+    size: A4,
+    slots: corners.map(([cx, cy]) => [scale, 0, 0, scale, cx! + x, cy! + y] as [number, number, number, number, number, number]),
+  };
 }
 
 /** Bulk print: the label pages of many shipments, in the order given, as one PDF of 4×6 pages or A4 sheets. */
@@ -287,7 +335,8 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
   };
   const count = input.attributes.packages.length;
   const forms = customsFormsOf(input);
-  const wanted = (part: DocumentPart, a4: boolean) => (options.part === undefined || options.part === part) && !(a4 ? options.labelsOnly : options.a4Only);
+  const wanted = (part: DocumentPart, a4: boolean) =>
+    (options.part === undefined || options.part === part) && !(a4 ? options.labelsOnly : options.a4Only);
   if (wanted('labels', false)) for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
   if (forms.includes('CN22') && wanted('cn22', false)) drawCn22(addPage(LABEL_SIZE), input);
   if (forms.includes('CN23') && wanted('cn23', true)) for (const copy of CN23_COPIES) drawCn23(() => addPage(A4), input, copy);

@@ -50,13 +50,20 @@ export type AuditedChanges = AuditedChange | readonly AuditedChange[];
 
 /** The entries of an audited change, completed from its result. */
 export function auditEntriesAfter(changes: AuditedChanges, result: unknown): NewAuditEvent[] {
-  return (Array.isArray(changes) ? (changes as readonly AuditedChange[]) : [changes as AuditedChange]).flatMap((change) => auditEntryAfter(change, result) ?? []);
+  return (Array.isArray(changes) ? (changes as readonly AuditedChange[]) : [changes as AuditedChange]).flatMap(
+    (change) => auditEntryAfter(change, result) ?? [],
+  );
 }
 
 /** A part of a result by its path: '' the whole, 'a.b', '0', '-1' (the last item of a list), 'length'. */
 function partOf(result: unknown, path: string): unknown {
   if (path === '') return result;
-  return path.split('.').reduce<unknown>((at, key) => (Array.isArray(at) && key === '-1' ? at.at(-1) : (at as Record<string, unknown> | null | undefined)?.[key]), result);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) => (Array.isArray(at) && key === '-1' ? at.at(-1) : (at as Record<string, unknown> | null | undefined)?.[key]),
+      result,
+    );
 }
 
 /** The entry of an audited change, completed from its result; undefined when `onlyIf` finds nothing changed. */

@@ -20,7 +20,10 @@ export interface ManifestRecord {
 }
 
 /** `transmit`: the carrier is an upstream service's, and the manifest is to be sent there. */
-export type NewManifest = Pick<ManifestRecord, 'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'totals' | 'closedBy'> & { document: Uint8Array; transmit: boolean };
+export type NewManifest = Pick<ManifestRecord, 'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'totals' | 'closedBy'> & {
+  document: Uint8Array;
+  transmit: boolean;
+};
 
 /** A shipment of the day as the close sees it. */
 export interface DayShipment {

@@ -35,5 +35,4 @@ export interface DeliveryRecord extends DeliveryAttributes {
 
 /** What one attempt came to. */
 export type AttemptOutcome =
-  | { delivered: true; status: number }
-  | { delivered: false; status: number | null; error: string; nextAttemptAt: string | null };
+  { delivered: true; status: number } | { delivered: false; status: number | null; error: string; nextAttemptAt: string | null };

@@ -2,4 +2,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { createBridge } from './bridge.ts';
 
-contextBridge.exposeInMainWorld('station', createBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args)));
+contextBridge.exposeInMainWorld(
+  'station',
+  createBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
+);

@@ -22,7 +22,8 @@ export function runCommand(command: string, args: string[], input?: Uint8Array):
   });
 }
 
-const DETAIL_KEYS = /^\t(Form mounted|Content types|Printer types|Description|Alerts|Location|Connection|Interface|On fault|After fault|Users allowed|Forms allowed|Banner required|Charset sets|Default pitch|Default page size|Default port settings)\b/;
+const DETAIL_KEYS =
+  /^\t(Form mounted|Content types|Printer types|Description|Alerts|Location|Connection|Interface|On fault|After fault|Users allowed|Forms allowed|Banner required|Charset sets|Default pitch|Default page size|Default port settings)\b/;
 
 export interface CupsPrinter {
   name: string;
@@ -48,7 +49,14 @@ export function parsePrinters(output: string): CupsPrinter[] {
     const head = /^printer (\S+) (?:is (\w+)\.\s+enabled|now printing \S+\.\s+enabled|(disabled)) since/.exec(line);
     if (head) {
       const enabled = head[3] !== 'disabled';
-      current = { name: head[1]!, enabled, status: enabled ? (head[2] ?? 'printing') : 'disabled', message: '', description: head[1]!, raw: true };
+      current = {
+        name: head[1]!,
+        enabled,
+        status: enabled ? (head[2] ?? 'printing') : 'disabled',
+        message: '',
+        description: head[1]!,
+        raw: true,
+      };
       printers.push(current);
       afterHead = true;
       continue;
@@ -67,7 +75,10 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
   const printerLines = async () => parsePrinters(await run('lpstat', ['-l', '-p']).catch(() => ''));
   const defaultPrinter = async () => /system default destination: (\S+)/.exec(await run('lpstat', ['-d']).catch(() => ''))?.[1];
   const jobIds = async (which: 'completed' | 'not-completed', printer: string) =>
-    (await run('lpstat', ['-W', which, '-o', printer]).catch(() => '')).split('\n').map((line) => line.split(/\s+/)[0]).filter(Boolean);
+    (await run('lpstat', ['-W', which, '-o', printer]).catch(() => ''))
+      .split('\n')
+      .map((line) => line.split(/\s+/)[0])
+      .filter(Boolean);
 
   return {
     name: 'cups',
@@ -82,7 +93,8 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
       }));
     },
     async submit(job: BackendJob): Promise<string> {
-      const options = job.format === 'zpl' ? ['-o', 'raw'] : ['-o', job.paper === 'a4' ? 'PageSize=A4' : 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
+      const options =
+        job.format === 'zpl' ? ['-o', 'raw'] : ['-o', job.paper === 'a4' ? 'PageSize=A4' : 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
       const output = await run('lp', ['-d', job.printer, '-n', String(job.copies), '-t', job.title, ...options, '-'], job.data);
       const id = /request id is (\S+)/.exec(output)?.[1];
       if (!id) throw new Error(`CUPS did not accept the job: ${output.trim()}`);
@@ -91,7 +103,12 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
     async state(jobId: string, printer: string): Promise<BackendJobState> {
       if ((await jobIds('not-completed', printer)).includes(jobId)) {
         const line = (await printerLines()).find((candidate) => candidate.name === printer);
-        if (line && !line.enabled) return { state: 'failed', reason: ERROR_TEXT.printerDisabled(printer, line.message), failure: { code: 'printerDisabled', ...(line.message ? { problem: line.message } : {}) } };
+        if (line && !line.enabled)
+          return {
+            state: 'failed',
+            reason: ERROR_TEXT.printerDisabled(printer, line.message),
+            failure: { code: 'printerDisabled', ...(line.message ? { problem: line.message } : {}) },
+          };
         return { state: 'printing' };
       }
       if ((await jobIds('completed', printer)).includes(jobId)) return { state: 'done' };

@@ -78,7 +78,12 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
         name: printer.name,
         description: printer.displayName || printer.description || printer.name,
         // Electron reports the default through the printer's options (CUPS and Windows alike).
-        isDefault: String((printer.options as Record<string, unknown> | undefined)?.['printer-is-default'] ?? (printer as { isDefault?: boolean }).isDefault ?? '') === 'true',
+        isDefault:
+          String(
+            (printer.options as Record<string, unknown> | undefined)?.['printer-is-default'] ??
+              (printer as { isDefault?: boolean }).isDefault ??
+              '',
+          ) === 'true',
         status: raw.find((candidate) => candidate.name === printer.name)?.status ?? 'idle',
         supportsRawZpl: raw.find((candidate) => candidate.name === printer.name)?.supportsRawZpl ?? false,
       }));

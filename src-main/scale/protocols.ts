@@ -44,25 +44,31 @@ function parseSics(answer: string, units: ScaleUnit): ParsedReading {
   if (code === '-') return { status: 'underload', weightKg: null, problem: 'The scale reads below zero: zero it.' };
   if (code === 'I' || value === undefined) return { status: 'error', weightKg: null, problem: 'The scale is busy and cannot weigh now.' };
   const weightKg = kilograms(value, unit, units);
-  if (weightKg === null) return { status: 'error', weightKg: null, problem: `The scale weighs in ${unit}, which the station does not know.` };
+  if (weightKg === null)
+    return { status: 'error', weightKg: null, problem: `The scale weighs in ${unit}, which the station does not know.` };
   return { status: code === 'S' ? 'stable' : 'moving', weightKg, problem: null };
 }
 
 function parseNci(answer: string, units: ScaleUnit): ParsedReading {
-  const lines = answer.split(/[\r\n]+/).map((line) => line.trim()).filter(Boolean);
+  const lines = answer
+    .split(/[\r\n]+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines[0] === '?') return { status: 'error', weightKg: null, problem: 'The scale did not understand the request.' };
   const status = lines.at(-1) ?? '';
   const weightLine = lines.length > 1 ? lines[0]! : '';
   // Each status byte keeps its flags in the low bits: byte 1 bit 0 motion; byte 2 bit 0 under, bit 1 over capacity.
   const first = status.charCodeAt(0);
   const second = status.charCodeAt(1);
-  if (status.length < 2 || Number.isNaN(first) || Number.isNaN(second)) return { status: 'error', weightKg: null, problem: `The scale answered “${answer.trim()}”.` };
+  if (status.length < 2 || Number.isNaN(first) || Number.isNaN(second))
+    return { status: 'error', weightKg: null, problem: `The scale answered “${answer.trim()}”.` };
   if (second & 0b10) return { status: 'overload', weightKg: null, problem: 'The scale is overloaded.' };
   if (second & 0b01) return { status: 'underload', weightKg: null, problem: 'The scale reads below zero: zero it.' };
   const match = /^([-+]?\s*\d+(?:\.\d+)?)\s*([a-zA-Z]+)?$/.exec(weightLine);
   if (!match) return { status: 'error', weightKg: null, problem: 'The scale gave no weight.' };
   const weightKg = kilograms(match[1]!.replace(/\s/g, ''), match[2], units);
-  if (weightKg === null) return { status: 'error', weightKg: null, problem: `The scale weighs in ${match[2]}, which the station does not know.` };
+  if (weightKg === null)
+    return { status: 'error', weightKg: null, problem: `The scale weighs in ${match[2]}, which the station does not know.` };
   return { status: first & 0b1 ? 'moving' : 'stable', weightKg, problem: null };
 }
 

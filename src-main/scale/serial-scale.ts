@@ -24,7 +24,11 @@ export interface ScaleLink {
 /** Kilograms as the station writes weights: at most three decimals. */
 const asText = (kg: number) => String(Math.round(kg * 1000) / 1000);
 
-export function connectScale(settings: ScaleSettings, timing: ScaleTiming = DEFAULT_SCALE_TIMING, clock: () => Date = () => new Date()): ScaleLink {
+export function connectScale(
+  settings: ScaleSettings,
+  timing: ScaleTiming = DEFAULT_SCALE_TIMING,
+  clock: () => Date = () => new Date(),
+): ScaleLink {
   const listeners = new Set<(reading: ScaleReading) => void>();
   let current: ScaleReading = { status: 'off', weightKg: null, problem: null, at: clock().toISOString() };
   let port: SerialPort | undefined;
@@ -47,7 +51,11 @@ export function connectScale(settings: ScaleSettings, timing: ScaleTiming = DEFA
     port = undefined;
     askedAt = undefined;
     buffered = '';
-    update({ status: 'unplugged', weightKg: null, problem: `The scale at ${settings.port} cannot be reached: ${why}. Check its cable and that it is on.` });
+    update({
+      status: 'unplugged',
+      weightKg: null,
+      problem: `The scale at ${settings.port} cannot be reached: ${why}. Check its cable and that it is on.`,
+    });
     if (!stopped) reopener = setTimeout(open, timing.reopenMs);
   };
 
@@ -59,7 +67,11 @@ export function connectScale(settings: ScaleSettings, timing: ScaleTiming = DEFA
     if (askedAt !== undefined && now - askedAt < timing.answerTimeoutMs) return;
     if (askedAt !== undefined) {
       buffered = '';
-      update({ status: 'noAnswer', weightKg: null, problem: `The scale at ${settings.port} does not answer: is it on, and set to ${settings.protocol.toUpperCase()} at ${settings.baudRate} baud?` });
+      update({
+        status: 'noAnswer',
+        weightKg: null,
+        problem: `The scale at ${settings.port} does not answer: is it on, and set to ${settings.protocol.toUpperCase()} at ${settings.baudRate} baud?`,
+      });
     }
     askedAt = now;
     port.write(WEIGHT_REQUEST[settings.protocol]);
@@ -123,8 +135,14 @@ export async function serialPorts(): Promise<string[]> {
   if (process.platform === 'linux') {
     // SerialPort.list() runs udevadm, which a container or a minimal system lacks; the device folders say as much.
     const { readdir } = await import('node:fs/promises');
-    const byId = await readdir('/dev/serial/by-id').then((names) => names.map((name) => `/dev/serial/by-id/${name}`), () => []);
-    const ttys = await readdir('/dev').then((names) => names.filter((name) => /^tty(USB|ACM)\d+$/.test(name)).map((name) => `/dev/${name}`), () => []);
+    const byId = await readdir('/dev/serial/by-id').then(
+      (names) => names.map((name) => `/dev/serial/by-id/${name}`),
+      () => [],
+    );
+    const ttys = await readdir('/dev').then(
+      (names) => names.filter((name) => /^tty(USB|ACM)\d+$/.test(name)).map((name) => `/dev/${name}`),
+      () => [],
+    );
     return [...byId, ...ttys];
   }
   return (await SerialPort.list().catch(() => [])).map((entry) => entry.path);

@@ -9,8 +9,6 @@ const KEY_LENGTH = 32;
 
 export function deriveCredential(authenticationHash: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(authenticationHash.toLowerCase(), salt, KEY_LENGTH, SCRYPT, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(authenticationHash.toLowerCase(), salt, KEY_LENGTH, SCRYPT, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }

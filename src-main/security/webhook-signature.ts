@@ -15,7 +15,9 @@ export function signatureHeader(secret: string, unixSeconds: number, body: strin
 
 /** Whether the header signs this body with this secret, made within `toleranceSeconds` of `nowSeconds`. */
 export function verifySignature(secret: string, header: string, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
-  const parts = new Map(header.split(',').map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const));
+  const parts = new Map(
+    header.split(',').map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const),
+  );
   const t = Number(parts.get('t'));
   const given = parts.get('v1') ?? '';
   if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds || !/^[0-9a-f]{64}$/.test(given)) return false;

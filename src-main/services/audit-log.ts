@@ -10,7 +10,12 @@ import type { Store } from '../store/index.ts';
 
 export interface AuditLog {
   /** The entry for an action by this actor at this desk, for a store to write with the change. */
-  entry(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): NewAuditEvent;
+  entry(
+    actor: Actor,
+    action: AuditAction,
+    subject: { type: AuditSubjectType; id: string },
+    detail?: Record<string, unknown>,
+  ): NewAuditEvent;
   /**
    * The entry of a change, for the store to write in the change's own transaction (Store.audited); `fromResult`
    * names the entry's members that come from the change's result, and whether a change of nothing is logged (see
@@ -24,7 +29,12 @@ export interface AuditLog {
     fromResult?: Pick<AuditedChange, 'fromResult' | 'onlyIf'>,
   ): AuditedChange;
   /** Writes the entry of an action that changes nothing else (e.g. a scan checked). */
-  record(actor: Actor, action: AuditAction, subject: { type: AuditSubjectType; id: string }, detail?: Record<string, unknown>): Promise<void>;
+  record(
+    actor: Actor,
+    action: AuditAction,
+    subject: { type: AuditSubjectType; id: string },
+    detail?: Record<string, unknown>,
+  ): Promise<void>;
   /** Newest first; supervisors and admins only, and of their own account's people through the API. */
   list(actor: Actor, filter: AuditFilter): Promise<AuditEventRecord[]>;
 }
@@ -32,7 +42,9 @@ export interface AuditLog {
 /** Refuses (403, naming the role) an action the actor's role does not allow. The admin command may do anything. */
 export function requireRole(actor: Actor, needed: Role, what: string): void {
   if (actor.via === 'cli' || hasRole(actor.user.role, needed)) return;
-  throw new StationError('role.required', ERROR_TEXT.roleNeeded(what, needed, actor.user.role), { meta: { neededRole: needed, role: actor.user.role } });
+  throw new StationError('role.required', ERROR_TEXT.roleNeeded(what, needed, actor.user.role), {
+    meta: { neededRole: needed, role: actor.user.role },
+  });
 }
 
 export function createAuditLog(store: Store, desk: string): AuditLog {
@@ -46,7 +58,8 @@ export function createAuditLog(store: Store, desk: string): AuditLog {
     subjectType: subject.type,
     subjectId: subject.id,
     // A token signed with the server key names no user: the entry says whom it acted as, and how.
-    detail: actor.via === 'api' && actor.serverKeyToken ? { ...detail, signedInWith: 'a token signed with the server key' } : (detail ?? null),
+    detail:
+      actor.via === 'api' && actor.serverKeyToken ? { ...detail, signedInWith: 'a token signed with the server key' } : (detail ?? null),
   });
   return {
     entry,

@@ -84,7 +84,11 @@ async function storedTokenSettings(store: Store): Promise<StoredTokenSettings> {
 
 async function readTokenSettings(store: Store): Promise<TokenSettings> {
   const found = await storedTokenSettings(store);
-  return { lifetimeSeconds: found.lifetimeSeconds ?? TOKEN_LIFETIME.defaultSeconds, isDefault: found.lifetimeSeconds === undefined, expiryFrom: found.expiryFrom };
+  return {
+    lifetimeSeconds: found.lifetimeSeconds ?? TOKEN_LIFETIME.defaultSeconds,
+    isDefault: found.lifetimeSeconds === undefined,
+    expiryFrom: found.expiryFrom,
+  };
 }
 
 /** At every start: the first start with expiring tokens notes when, for the tokens issued before (expiryFrom). */
@@ -111,11 +115,24 @@ export function createTokenLifetimeSettings(store: Store, audit: AuditLog): Toke
     async set(actor, seconds) {
       requireRole(actor, 'admin', 'Setting the token lifetime');
       if (!Number.isInteger(seconds) || seconds < TOKEN_LIFETIME.minSeconds || seconds > TOKEN_LIFETIME.maxSeconds) {
-        throw new StationError('field.invalid', tokenLifetimeOutOfRange(seconds), { parameter: 'lifetime', meta: { reason: 'from 5 minutes to 7 days' } });
+        throw new StationError('field.invalid', tokenLifetimeOutOfRange(seconds), {
+          parameter: 'lifetime',
+          meta: { reason: 'from 5 minutes to 7 days' },
+        });
       }
       const stored = await storedTokenSettings(store);
       const before = stored.lifetimeSeconds ?? TOKEN_LIFETIME.defaultSeconds;
-      const changed = before === seconds ? [] : [audit.change(actor, 'tokens.lifetime-changed', { type: 'tokenSettings', id: 'station' }, { lifetimeSeconds: { from: before, to: seconds } })];
+      const changed =
+        before === seconds
+          ? []
+          : [
+              audit.change(
+                actor,
+                'tokens.lifetime-changed',
+                { type: 'tokenSettings', id: 'station' },
+                { lifetimeSeconds: { from: before, to: seconds } },
+              ),
+            ];
       await store.audited(changed, 'settings', 'set', TOKEN_SETTINGS_KEY, { ...stored, lifetimeSeconds: seconds });
       return readTokenSettings(store);
     },
@@ -151,7 +168,11 @@ export function actingUser(users: readonly UserRecord[]): UserRecord | undefined
 /** The refusal of a token that failed verification, as a code and the spec's text family. */
 function refusalOf(error: TokenError): Extract<BearerCheck, { ok: false }> {
   if (error.failure === 'missing-claims') return { ok: false, code: 'auth.tokenMissingData', detail: ERROR_TEXT.tokenMissingData };
-  return { ok: false, code: error.failure === 'expired' ? 'auth.tokenExpired' : 'auth.tokenInvalid', detail: ERROR_TEXT.invalidToken(error.message) };
+  return {
+    ok: false,
+    code: error.failure === 'expired' ? 'auth.tokenExpired' : 'auth.tokenInvalid',
+    detail: ERROR_TEXT.invalidToken(error.message),
+  };
 }
 
 /** `clock`: the station's clock, which dates tokens and decides when they expire. */
@@ -226,7 +247,8 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
     const clientsVersion = store.clients.localVersion();
     const client = await store.clients.byId(claims.clientId);
     const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
-    const user = client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
+    const user =
+      client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
     if (!client || !user || user.clientId !== client.id || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
       remembered.delete(token);
       return { ok: false, code: 'auth.failed', detail: ERROR_TEXT.authorizationFailed };
@@ -236,7 +258,8 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
     return { ok: true, ...bearer, claims };
   };
 
-  const issue = ({ client, user, integrationId }: SignedIn) => sign({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id });
+  const issue = ({ client, user, integrationId }: SignedIn) =>
+    sign({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id });
 
   return {
     async signIn(hash, integrationKey, address) {

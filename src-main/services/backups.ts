@@ -6,8 +6,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  backupDatabase, checkDatabase, checkPostgres, DATABASE_FILE, inspectCopy, lockDataFolder, moveToPostgres, restoreDatabase, scheduledBackups, type DatabaseCopy,
-  type IntegrityReport, type MovedTable, type PostgresIntegrityReport,
+  backupDatabase,
+  checkDatabase,
+  checkPostgres,
+  DATABASE_FILE,
+  inspectCopy,
+  lockDataFolder,
+  moveToPostgres,
+  restoreDatabase,
+  scheduledBackups,
+  type DatabaseCopy,
+  type IntegrityReport,
+  type MovedTable,
+  type PostgresIntegrityReport,
 } from '../store/index.ts';
 
 export type { DatabaseCopy, IntegrityReport, MovedTable } from '../store/index.ts';

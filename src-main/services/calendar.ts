@@ -1,8 +1,22 @@
 // The station's calendar settings: its time zone and holidays, kept in the store, so every desk of a shared
 // database counts the same days whatever zone its own computer is set to. Read fresh for each use (one settings
 // row), so a change made at one desk or at the admin command holds at every desk at once.
-import { canonicalTimeZone, dayIn, isCalendarDate, nextWorkingDay, normalisedHolidays, systemTimeZone, type StationCalendar } from '../../src-shared/calendar.ts';
-import { HOLIDAYS_MAX, HOLIDAYS_REASON, TIME_ZONE_REASON, type CalendarAttributes, type CalendarChange } from '../../src-shared/calendar-settings.ts';
+import {
+  canonicalTimeZone,
+  dayIn,
+  isCalendarDate,
+  nextWorkingDay,
+  normalisedHolidays,
+  systemTimeZone,
+  type StationCalendar,
+} from '../../src-shared/calendar.ts';
+import {
+  HOLIDAYS_MAX,
+  HOLIDAYS_REASON,
+  TIME_ZONE_REASON,
+  type CalendarAttributes,
+  type CalendarChange,
+} from '../../src-shared/calendar-settings.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { Actor } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
@@ -10,7 +24,6 @@ import { requireRole, type AuditLog } from './audit-log.ts';
 
 /** Where the calendar is kept (station settings, shared by every desk). */
 const CALENDAR_SETTINGS_KEY = 'station:calendar';
-
 
 export interface CalendarService {
   /** The calendar as stored now. */
@@ -49,14 +62,20 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
   const save = async (actor: Actor, next: StationCalendar) => {
     requireRole(actor, 'admin', 'Changing the station calendar');
     const before = await current();
-    if (next.holidays.length > HOLIDAYS_MAX) throw new StationError('calendar.tooManyHolidays', ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), { pointer: '/data/attributes/holidays', parameter: 'holidays', meta: { reason: HOLIDAYS_REASON } });
+    if (next.holidays.length > HOLIDAYS_MAX)
+      throw new StationError('calendar.tooManyHolidays', ERROR_TEXT.tooManyHolidays(HOLIDAYS_MAX), {
+        pointer: '/data/attributes/holidays',
+        parameter: 'holidays',
+        meta: { reason: HOLIDAYS_REASON },
+      });
     const detail: Record<string, unknown> = {};
     if (before.timeZone !== next.timeZone) detail.timeZone = { from: before.timeZone, to: next.timeZone };
     const added = next.holidays.filter((date) => !before.holidays.includes(date));
     const removed = before.holidays.filter((date) => !next.holidays.includes(date));
     if (added.length > 0) detail.holidaysAdded = added;
     if (removed.length > 0) detail.holidaysRemoved = removed;
-    const changed = Object.keys(detail).length > 0 ? [audit.change(actor, 'calendar.changed', { type: 'calendar', id: 'station' }, detail)] : [];
+    const changed =
+      Object.keys(detail).length > 0 ? [audit.change(actor, 'calendar.changed', { type: 'calendar', id: 'station' }, detail)] : [];
     await store.audited(changed, 'settings', 'set', CALENDAR_SETTINGS_KEY, next);
     return next;
   };
@@ -72,17 +91,31 @@ export function createCalendarService(deps: { store: Store; audit: AuditLog; clo
       const calendar = await current();
       const now = clock();
       const today = dayIn(now, calendar.timeZone);
-      return { timeZone: calendar.timeZone, now: now.toISOString(), today, nextWorkingDay: nextWorkingDay(today, calendar.holidays), holidays: [...calendar.holidays] };
+      return {
+        timeZone: calendar.timeZone,
+        now: now.toISOString(),
+        today,
+        nextWorkingDay: nextWorkingDay(today, calendar.holidays),
+        holidays: [...calendar.holidays],
+      };
     },
     async change(actor, change) {
       const calendar = await current();
       let timeZone = calendar.timeZone;
       if (change.timeZone !== undefined) {
         const zone = canonicalTimeZone(change.timeZone);
-        if (zone === undefined) throw new StationError('field.invalid', ERROR_TEXT.invalidTimeZone(change.timeZone), { pointer: '/data/attributes/timeZone', parameter: 'timeZone', meta: { reason: TIME_ZONE_REASON } });
+        if (zone === undefined)
+          throw new StationError('field.invalid', ERROR_TEXT.invalidTimeZone(change.timeZone), {
+            pointer: '/data/attributes/timeZone',
+            parameter: 'timeZone',
+            meta: { reason: TIME_ZONE_REASON },
+          });
         timeZone = zone;
       }
-      return save(actor, { timeZone, holidays: change.holidays === undefined ? calendar.holidays : normalisedHolidays(checkedDates(change.holidays)) });
+      return save(actor, {
+        timeZone,
+        holidays: change.holidays === undefined ? calendar.holidays : normalisedHolidays(checkedDates(change.holidays)),
+      });
     },
     async addHolidays(actor, dates) {
       const calendar = await current();

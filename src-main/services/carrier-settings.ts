@@ -61,41 +61,69 @@ export function createCarrierSettingsService(store: Store, carriers: CarrierRegi
         throw new StationError('field.invalid', ERROR_TEXT.invalidSurcharge(String(percent)), { parameter: 'percent' });
       }
       const known = carriers.choiceCodes();
-      if (!known.includes(choiceCode)) throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      if (!known.includes(choiceCode))
+        throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
       const before = (await store.carrierSettings.fuelSurcharges()).get(choiceCode) ?? null;
-      const changed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { fuelSurchargePercent: { from: before, to: value } });
+      const changed = audit.change(
+        actor,
+        'carrier-settings.changed',
+        { type: 'carrier', id: choiceCode },
+        { fuelSurchargePercent: { from: before, to: value } },
+      );
       await store.audited(changed, 'carrierSettings', 'setFuelSurcharge', choiceCode, value);
       return value;
     },
     cutoffs: () => storedCutoffs(store),
     async setCutoff(actor, choiceCode, time) {
       requireRole(actor, 'supervisor', 'Changing carrier settings');
-      if (time !== null && !CUTOFF_TIME.test(time)) throw new StationError('field.invalid', ERROR_TEXT.invalidCutoff(time), { parameter: 'time' });
+      if (time !== null && !CUTOFF_TIME.test(time))
+        throw new StationError('field.invalid', ERROR_TEXT.invalidCutoff(time), { parameter: 'time' });
       const known = carriers.choiceCodes();
-      if (!known.includes(choiceCode)) throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
+      if (!known.includes(choiceCode))
+        throw new StationError('carrier.unknown', ERROR_TEXT.unknownCarrier(choiceCode, known.join(', ')), { parameter: 'carrier' });
       const all = await storedCutoffs(store);
       const before = all[choiceCode] ?? null;
       const next = { ...all };
       if (time === null) delete next[choiceCode];
       else next[choiceCode] = time;
-      await store.audited(audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { cutoffTime: { from: before, to: time } }), 'settings', 'set', CUTOFF_SETTINGS_KEY, next);
+      await store.audited(
+        audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: choiceCode }, { cutoffTime: { from: before, to: time } }),
+        'settings',
+        'set',
+        CUTOFF_SETTINGS_KEY,
+        next,
+      );
       return time;
     },
     upstreamSettings: () => storedUpstreams(store),
     async addUpstream(actor, settings) {
       requireRole(actor, 'admin', 'Configuring an upstream service');
       const cardCodes = (await carriers.cards()).map((entry) => entry.card.choiceCode);
-      if (cardCodes.includes(settings.code)) throw new StationError('upstream.codeTaken', ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
+      if (cardCodes.includes(settings.code))
+        throw new StationError('upstream.codeTaken', ERROR_TEXT.upstreamCodeTaken(settings.code), { parameter: 'code' });
       const others = (await storedUpstreams(store)).filter((entry) => entry.code !== settings.code);
       const upstream = { name: settings.name, baseUrl: settings.baseUrl, version: settings.version, clientId: settings.clientId };
-      await store.audited(audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream }), 'settings', 'set', UPSTREAM_SETTINGS_KEY, [...others, settings]);
+      await store.audited(
+        audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: settings.code }, { upstream }),
+        'settings',
+        'set',
+        UPSTREAM_SETTINGS_KEY,
+        [...others, settings],
+      );
     },
     async removeUpstream(actor, code) {
       requireRole(actor, 'admin', 'Configuring an upstream service');
       const all = await storedUpstreams(store);
-      if (!all.some((entry) => entry.code === code)) throw new StationError('upstream.unknown', ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
+      if (!all.some((entry) => entry.code === code))
+        throw new StationError('upstream.unknown', ERROR_TEXT.noSuchUpstream(code), { parameter: 'code' });
       const removed = audit.change(actor, 'carrier-settings.changed', { type: 'carrier', id: code }, { upstream: null });
-      await store.audited(removed, 'settings', 'set', UPSTREAM_SETTINGS_KEY, all.filter((entry) => entry.code !== code));
+      await store.audited(
+        removed,
+        'settings',
+        'set',
+        UPSTREAM_SETTINGS_KEY,
+        all.filter((entry) => entry.code !== code),
+      );
     },
     upstreamHealth: () => carriers.upstreams().map((carrier) => carrier.health()),
   };

@@ -69,8 +69,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   const account = async (client: ClientRecord): Promise<ClientAccount> => ({ ...client, role: (await firstUserOf(client))?.role ?? null });
 
   const findClient = async ({ id, username }: Which) => {
-    const client = id !== undefined ? await store.clients.byId(id) : username !== undefined ? await store.clients.byUsername(username) : undefined;
-    if (!client) throw new StationError('client.notFound', id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''));
+    const client =
+      id !== undefined ? await store.clients.byId(id) : username !== undefined ? await store.clients.byUsername(username) : undefined;
+    if (!client)
+      throw new StationError(
+        'client.notFound',
+        id !== undefined ? ERROR_TEXT.noClientWithId(id) : ERROR_TEXT.noClientWithUsername(username ?? ''),
+      );
     return client;
   };
   const find = async (which: Which) => account(await findClient(which));
@@ -81,7 +86,10 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   const findFor = async (actor: Actor, which: Which) => {
     const client = await findClient(which);
     if (actor.via === 'api' && client.id !== actor.client.id) {
-      throw new StationError('client.notFound', which.id !== undefined ? ERROR_TEXT.noClientWithId(which.id) : ERROR_TEXT.noClientWithUsername(which.username ?? ''));
+      throw new StationError(
+        'client.notFound',
+        which.id !== undefined ? ERROR_TEXT.noClientWithId(which.id) : ERROR_TEXT.noClientWithUsername(which.username ?? ''),
+      );
     }
     return client;
   };
@@ -95,7 +103,8 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
   const keepsAnAdmin = async (leaving: readonly UserRecord[]) => {
     if (!leaving.some((user) => user.role === 'admin')) return;
     const gone = new Set(leaving.map((user) => user.id));
-    if (!(await store.users.list()).some((user) => user.role === 'admin' && !gone.has(user.id))) throw new StationError('account.lastAdmin', ERROR_TEXT.lastAdmin);
+    if (!(await store.users.list()).some((user) => user.role === 'admin' && !gone.has(user.id)))
+      throw new StationError('account.lastAdmin', ERROR_TEXT.lastAdmin);
   };
 
   /** Adds the account and its first user, with the entry of `logged` (given the role) in the same transaction. */
@@ -115,19 +124,30 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const field = parsed.success ? undefined : parsed.error.issues[0]?.path[0];
       // A profile field's own rule names it; a username or password problem names that member.
       throw field !== undefined && !usernameIssue && !passwordIssue
-        ? new StationError('field.invalid', detail, { pointer: `/data/attributes/${String(field)}`, meta: { reason: `Expected ${parsed.error!.issues[0]!.message}.` } })
+        ? new StationError('field.invalid', detail, {
+            pointer: `/data/attributes/${String(field)}`,
+            meta: { reason: `Expected ${parsed.error!.issues[0]!.message}.` },
+          })
         : refusedMember(detail, problems);
     }
     // The account's username is its first user's: taken by any user or account, now or before, it is refused.
     await refuseTakenUsername(store, username, ERROR_TEXT.usernameOfRemovedClient);
-    if (await store.clients.byUsername(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
+    if (await store.clients.byUsername(username))
+      throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
     const credential = await credentialFor(keys, username, password);
     try {
-      const { client, user } = await store.audited(logged(role), 'clients', 'add', { username, credential, clientKey: randomSecret(20), role, profile: parsed.data });
+      const { client, user } = await store.audited(logged(role), 'clients', 'add', {
+        username,
+        credential,
+        clientKey: randomSecret(20),
+        role,
+        profile: parsed.data,
+      });
       return { client: { ...client, role: user.role }, user };
     } catch (error) {
       // A concurrent add of the same username loses the race on the UNIQUE constraint.
-      if (await store.users.usernameTaken(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
+      if (await store.users.usernameTaken(username))
+        throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: '/data/attributes/username' });
       throw error;
     }
   };
@@ -138,7 +158,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     async add(actor, input) {
       requireRole(actor, 'admin', MANAGING);
       const { client } = await add(input, (role) =>
-        audit.change(actor, 'client.added', { type: 'client', id: '' }, { username: input.username, role, userId: '' }, { fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' } }),
+        audit.change(
+          actor,
+          'client.added',
+          { type: 'client', id: '' },
+          { username: input.username, role, userId: '' },
+          { fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' } },
+        ),
       );
       return client;
     },
@@ -154,7 +180,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
     async rotateKey(actor, which) {
       requireRole(actor, 'admin', MANAGING);
       const client = await findFor(actor, which);
-      await store.audited(audit.change(actor, 'client.key-rotated', subject(client), { username: client.username }), 'clients', 'setClientKey', client.id, randomSecret(20));
+      await store.audited(
+        audit.change(actor, 'client.key-rotated', subject(client), { username: client.username }),
+        'clients',
+        'setClientKey',
+        client.id,
+        randomSecret(20),
+      );
       return find({ id: client.id });
     },
     async setPassword(actor, which, password) {
@@ -164,7 +196,13 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const client = await account(await findFor(actor, which));
       const user = await firstUser(client);
       const credential = await credentialFor(keys, user.username, password);
-      await store.audited(audit.change(actor, 'client.password-changed', subject(client), { username: client.username }), 'users', 'setCredential', user.id, credential);
+      await store.audited(
+        audit.change(actor, 'client.password-changed', subject(client), { username: client.username }),
+        'users',
+        'setCredential',
+        user.id,
+        credential,
+      );
       return client;
     },
     async setRole(actor, which, givenRole) {
@@ -176,10 +214,18 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       // An account that has an admin keeps one to manage it, as Settings → Team and `user set-role` require.
       const team = await store.users.list(client.id);
       if (user.role === 'admin' && !team.some((other) => other.role === 'admin' && other.id !== user.id)) {
-        throw new StationError('account.lastAdmin', ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
+        throw new StationError('account.lastAdmin', ERROR_TEXT.lastAccountAdmin(user.username), {
+          meta: { reason: 'lastAccountAdmin', username: user.username },
+        });
       }
       await keepsAnAdmin([user]);
-      await store.audited(audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
+      await store.audited(
+        audit.change(actor, 'client.role-changed', subject(client), { username: client.username, from: user.role, to: role }),
+        'users',
+        'setRole',
+        user.id,
+        role,
+      );
       return { ...client, role };
     },
     async updateProfile(actor, which, change) {
@@ -187,7 +233,8 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const client = await findFor(actor, which);
       const before: ClientProfile = { ...client.profile };
       const after: ClientProfile = { ...before };
-      for (const [field, value] of Object.entries(change) as [keyof ClientProfile, string | undefined][]) if (value !== undefined) after[field] = value;
+      for (const [field, value] of Object.entries(change) as [keyof ClientProfile, string | undefined][])
+        if (value !== undefined) after[field] = value;
       const changed = (Object.keys(after) as (keyof ClientProfile)[]).filter((field) => after[field] !== before[field]);
       if (changed.length === 0) return client;
       const logged = audit.change(actor, 'client.profile-changed', subject(client), {
@@ -202,7 +249,12 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       requireRole(actor, 'admin', MANAGING);
       const client = await account(await findFor(actor, which));
       await keepsAnAdmin(await store.users.list(client.id));
-      await store.audited(audit.change(actor, 'client.removed', subject(client), { username: client.username }), 'clients', 'remove', client.id);
+      await store.audited(
+        audit.change(actor, 'client.removed', subject(client), { username: client.username }),
+        'clients',
+        'remove',
+        client.id,
+      );
       return client;
     },
     async merge(actor, intoWhich, fromWhich) {
@@ -210,21 +262,38 @@ export function createClientService(store: Store, keys: StationKeys, audit: Audi
       const into = await find(intoWhich);
       const from = await find(fromWhich);
       if (into.id === from.id) throw new StationError('client.mergeSameClient', ERROR_TEXT.mergeSameClient, { parameter: 'from' });
-      const merged = audit.change(actor, 'client.merged', subject(into), { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: null }, {
-        fromResult: { 'detail.moved': 'moved' },
-        onlyIf: 'merged',
-      });
+      const merged = audit.change(
+        actor,
+        'client.merged',
+        subject(into),
+        { from: { id: from.id, username: from.username }, into: { id: into.id, username: into.username }, moved: null },
+        {
+          fromResult: { 'detail.moved': 'moved' },
+          onlyIf: 'merged',
+        },
+      );
       const result = await store.audited(merged, 'clients', 'merge', into.id, from.id);
-      if (!result.merged) throw new StationError('client.mergeRefused', ERROR_TEXT.mergeRefused(result.problems.join('; ')), { meta: { problems: result.problems } });
+      if (!result.merged)
+        throw new StationError('client.mergeRefused', ERROR_TEXT.mergeRefused(result.problems.join('; ')), {
+          meta: { problems: result.problems },
+        });
       return { into, from, moved: result.moved };
     },
     ensureFirstClient: async () => {
       if ((await store.clients.count()) > 0) return undefined;
       const password = randomPassword();
-      const { client } = await add({ username: FIRST_CLIENT_USERNAME, password, role: 'admin', profile: { name: 'Shipping Station' } }, (role) =>
-        audit.change(STATION_ITSELF, 'client.added', { type: 'client', id: '' }, { username: FIRST_CLIENT_USERNAME, role, userId: '', firstRun: true }, {
-          fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' },
-        }),
+      const { client } = await add(
+        { username: FIRST_CLIENT_USERNAME, password, role: 'admin', profile: { name: 'Shipping Station' } },
+        (role) =>
+          audit.change(
+            STATION_ITSELF,
+            'client.added',
+            { type: 'client', id: '' },
+            { username: FIRST_CLIENT_USERNAME, role, userId: '', firstRun: true },
+            {
+              fromResult: { subjectId: 'client.id', 'detail.userId': 'user.id' },
+            },
+          ),
       );
       return { client, password };
     },

@@ -44,7 +44,10 @@ export function createIdempotencyService(deps: IdempotencyDeps): IdempotencyServ
     const id = `${clientId}\n${key}`;
     const first = running.get(id);
     if (first) {
-      const finished = await Promise.race([first.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, waitMs, false).unref())]);
+      const finished = await Promise.race([
+        first.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(resolve, waitMs, false).unref()),
+      ]);
       if (!finished) return { kind: 'busy' };
       return lookup(clientId, key, fingerprint);
     }

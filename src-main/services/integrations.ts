@@ -23,9 +23,19 @@ export function createIntegrationService(store: Store, audit: AuditLog): Integra
       const trimmed = name.trim();
       if (trimmed.length === 0 || trimmed.length > 64 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
         // The admin command's --name; over the API the shared rules refused the member before this.
-        throw new StationError('field.invalid', ERROR_TEXT.integrationNameRequired, { pointer: '/data/attributes/name', parameter: 'name', meta: { reason: 'Expected the integration’s name: 1 to 64 characters, without control characters.' } });
+        throw new StationError('field.invalid', ERROR_TEXT.integrationNameRequired, {
+          pointer: '/data/attributes/name',
+          parameter: 'name',
+          meta: { reason: 'Expected the integration’s name: 1 to 64 characters, without control characters.' },
+        });
       }
-      const added = audit.change(actor, 'integration.added', { type: 'integration', id: '' }, { name: trimmed }, { fromResult: { subjectId: 'id', 'detail.name': 'name' } });
+      const added = audit.change(
+        actor,
+        'integration.added',
+        { type: 'integration', id: '' },
+        { name: trimmed },
+        { fromResult: { subjectId: 'id', 'detail.name': 'name' } },
+      );
       const integration = await store.audited(added, 'integrations', 'add', { name: trimmed, integrationKey: randomSecret(24) });
       return integration;
     },
@@ -35,12 +45,24 @@ export function createIntegrationService(store: Store, audit: AuditLog): Integra
     },
     async revoke(actor, { id, name }) {
       requireRole(actor, 'admin', MANAGING);
-      const matches = (await store.integrations.all()).filter((integration) => (id !== undefined ? integration.id === id : integration.name === name));
-      if (matches.length === 0) throw new StationError('integration.notFound', id !== undefined ? ERROR_TEXT.noIntegrationWithId(id) : ERROR_TEXT.noIntegrationWithName(name ?? ''));
-      if (matches.length > 1) throw new StationError('integration.nameAmbiguous', ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
+      const matches = (await store.integrations.all()).filter((integration) =>
+        id !== undefined ? integration.id === id : integration.name === name,
+      );
+      if (matches.length === 0)
+        throw new StationError(
+          'integration.notFound',
+          id !== undefined ? ERROR_TEXT.noIntegrationWithId(id) : ERROR_TEXT.noIntegrationWithName(name ?? ''),
+        );
+      if (matches.length > 1)
+        throw new StationError('integration.nameAmbiguous', ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
       const integration = matches[0]!;
       if (integration.isDesktop) throw new StationError('integration.desktopKeyStays', ERROR_TEXT.desktopIntegrationStays);
-      await store.audited(audit.change(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name }), 'integrations', 'revoke', integration.id);
+      await store.audited(
+        audit.change(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name }),
+        'integrations',
+        'revoke',
+        integration.id,
+      );
       return integration;
     },
   };

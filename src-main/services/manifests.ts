@@ -27,7 +27,10 @@ export interface ManifestService {
   preview(caller: Caller, request: CloseRequest): Promise<ManifestPreview>;
   /** `created` false: another desk closed the same day a moment before, and this is its manifest. */
   close(caller: Caller, request: CloseRequest): Promise<{ manifest: ManifestRecord; created: boolean }>;
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; after?: number | null; limit: number }): Promise<ManifestRecord[]>;
+  list(
+    caller: Caller,
+    filter: { date: string | null; carrier: string | null; after?: number | null; limit: number },
+  ): Promise<ManifestRecord[]>;
   get(caller: Caller, id: string): Promise<ManifestRecord>;
   document(caller: Caller, id: string): Promise<{ manifest: ManifestRecord; data: Uint8Array }>;
   reopen(caller: Caller, id: string): Promise<ManifestRecord>;
@@ -100,14 +103,21 @@ function leftOutOf(shipment: DayShipment, timeZone: string): LeftOut | null {
   }
   if (shipment.status === -1) return { ...base, reason: 'failed', detail: 'processing failed; it has no label' };
   if (shipment.status === 0) return shipment.scheduled ? { ...base, reason: 'waiting', detail: 'waiting to be processed' } : null;
-  if (shipment.manifestNumber !== null) return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}`, manifest: shipment.manifestNumber };
-  if (shipment.returnOf !== null) return { ...base, reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' };
+  if (shipment.manifestNumber !== null)
+    return { ...base, reason: 'closed', detail: `in manifest ${shipment.manifestNumber}`, manifest: shipment.manifestNumber };
+  if (shipment.returnOf !== null)
+    return { ...base, reason: 'return', detail: 'a return: the customer hands it to the carrier, so it is not handed over with this day' };
   return null;
 }
 
 export function createManifestService(deps: ManifestServiceDeps): ManifestService {
   const { store, audit, clock, logger } = deps;
-  const day = (caller: Caller, request: ClosingDay) => ({ clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, date: request.date });
+  const day = (caller: Caller, request: ClosingDay) => ({
+    clientId: caller.client.id,
+    sandbox: caller.sandbox,
+    carrierCode: request.carrier,
+    date: request.date,
+  });
   /**
    * The day a request closes, fixed once when it starts: its own date, or the station's today. A close started at
    * 23:59:59 that commits after midnight still closes the day it started on.
@@ -119,7 +129,9 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
 
   const previewOf = async (caller: Caller, request: ClosingDay & { timeZone: string }): Promise<ManifestPreview> => {
     const shipments = await store.manifests.dayShipments(day(caller, request));
-    const included = shipments.filter((shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null && shipment.returnOf === null);
+    const included = shipments.filter(
+      (shipment) => shipment.status === 3 && shipment.deletedAt === null && shipment.manifestNumber === null && shipment.returnOf === null,
+    );
     const lines = included.map(lineOf);
     return {
       carrier: request.carrier,
@@ -156,9 +168,20 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
         const planned = await previewOf(caller, request);
         if (planned.included.length === 0) {
           // Nothing to close, unless another desk closed it a moment ago: then that manifest is the answer.
-          const closed = (await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: request.date, carrierCode: request.carrier, limit: 1 }))[0];
+          const closed = (
+            await store.manifests.list({
+              clientId: caller.client.id,
+              sandbox: caller.sandbox,
+              date: request.date,
+              carrierCode: request.carrier,
+              limit: 1,
+            })
+          )[0];
           if (closed && closed.status === 'closed') return { manifest: closed, created: false };
-          throw new StationError('manifest.nothingToClose', ERROR_TEXT.nothingToClose(request.carrier, request.date), { pointer: '/data/attributes/carrier', meta: { reason: `Expected a carrier with a shipment processed for ${request.date} and not yet closed.` } });
+          throw new StationError('manifest.nothingToClose', ERROR_TEXT.nothingToClose(request.carrier, request.date), {
+            pointer: '/data/attributes/carrier',
+            meta: { reason: `Expected a carrier with a shipment processed for ${request.date} and not yet closed.` },
+          });
         }
         const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
         const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;
@@ -178,7 +201,17 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
         const attributes = { number, carrier: request.carrier, date: request.date, status: 'closed' as const, totals: planned.totals };
         try {
           return await store.manifests.close(
-            { number, clientId: caller.client.id, sandbox: caller.sandbox, carrierCode: request.carrier, shipDate: request.date, totals: planned.totals, closedBy, document, transmit },
+            {
+              number,
+              clientId: caller.client.id,
+              sandbox: caller.sandbox,
+              carrierCode: request.carrier,
+              shipDate: request.date,
+              totals: planned.totals,
+              closedBy,
+              document,
+              transmit,
+            },
             planned.included.map((line) => line.shipmentId),
             {
               type: 'day.closed',
@@ -188,7 +221,12 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
               subjectId: '',
               snapshot: { kind: 'other', resource: { type: 'manifest', id: '', attributes } },
             },
-            audit.entry(actor, 'manifest.closed', { type: 'manifest', id: '' }, { number, carrier: request.carrier, date: request.date, shipments: planned.totals.shipments }),
+            audit.entry(
+              actor,
+              'manifest.closed',
+              { type: 'manifest', id: '' },
+              { number, carrier: request.carrier, date: request.date, shipments: planned.totals.shipments },
+            ),
           );
         } catch (error) {
           if (!(error instanceof ManifestChangedError)) throw error;
@@ -197,7 +235,15 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       }
     },
 
-    list: (caller, filter) => store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, after: filter.after, limit: filter.limit }),
+    list: (caller, filter) =>
+      store.manifests.list({
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        date: filter.date,
+        carrierCode: filter.carrier,
+        after: filter.after,
+        limit: filter.limit,
+      }),
 
     get: (caller, id) => own(caller, id),
 
@@ -212,7 +258,10 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Reopening a closed day');
       const manifest = await own(caller, id);
-      const reopened = await store.manifests.reopen(manifest.id, audit.entry(actor, 'manifest.reopened', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
+      const reopened = await store.manifests.reopen(
+        manifest.id,
+        audit.entry(actor, 'manifest.reopened', { type: 'manifest', id: manifest.id }, { number: manifest.number }),
+      );
       if (!reopened) throw new StationError('manifest.notReopenable', ERROR_TEXT.manifestNotReopenable(manifest.number));
       return own(caller, id);
     },
@@ -221,14 +270,26 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Sending a manifest again');
       const manifest = await own(caller, id);
-      const again = await store.manifests.transmitAgain(manifest.id, audit.entry(actor, 'manifest.resent', { type: 'manifest', id: manifest.id }, { number: manifest.number }));
+      const again = await store.manifests.transmitAgain(
+        manifest.id,
+        audit.entry(actor, 'manifest.resent', { type: 'manifest', id: manifest.id }, { number: manifest.number }),
+      );
       if (!again) throw new StationError('manifest.notResendable', ERROR_TEXT.manifestNotResendable(manifest.number));
       return own(caller, id);
     },
 
     async unsent(caller) {
-      const manifests = await store.manifests.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: null, carrierCode: null, limit: 200 });
-      return manifests.filter((manifest) => manifest.status === 'closed' && (manifest.transmission.status === 'pending' || manifest.transmission.status === 'failed'));
+      const manifests = await store.manifests.list({
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        date: null,
+        carrierCode: null,
+        limit: 200,
+      });
+      return manifests.filter(
+        (manifest) =>
+          manifest.status === 'closed' && (manifest.transmission.status === 'pending' || manifest.transmission.status === 'failed'),
+      );
     },
 
     async transmitDue() {
@@ -256,10 +317,15 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           failed++;
           const reason = (error as Error).message;
           // Unreachable: tried again later, the wait doubling. Refused: the upstream's answer will not change by itself.
-          const wait = Math.min((deps.firstTransmitRetryMs ?? FIRST_TRANSMIT_RETRY_MS) * 2 ** manifest.transmission.attempts, MOST_TRANSMIT_RETRY_MS);
+          const wait = Math.min(
+            (deps.firstTransmitRetryMs ?? FIRST_TRANSMIT_RETRY_MS) * 2 ** manifest.transmission.attempts,
+            MOST_TRANSMIT_RETRY_MS,
+          );
           const nextTryAt = error instanceof UpstreamUnreachableError ? new Date(clock().getTime() + wait).toISOString() : null;
           await store.manifests.transmitFailed(manifest.id, reason, nextTryAt);
-          logger.warn(`Manifest ${manifest.number} was not sent to ${through.upstream}: ${reason}${nextTryAt ? `; next try at ${nextTryAt}` : ''}`);
+          logger.warn(
+            `Manifest ${manifest.number} was not sent to ${through.upstream}: ${reason}${nextTryAt ? `; next try at ${nextTryAt}` : ''}`,
+          );
         }
       }
       return { sent, failed };

@@ -2,7 +2,13 @@
 // file import, listed by status, read by number when a desk scans one, and removed while nothing ships them. An
 // order through customs without what customs needs is taken with a warning that says what is missing.
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
-import { orderCustomsWarnings, type OrderAttributes, type OrderBatchResult, type OrderCustomsWarning, type OrderStatus } from '../../src-shared/orders.ts';
+import {
+  orderCustomsWarnings,
+  type OrderAttributes,
+  type OrderBatchResult,
+  type OrderCustomsWarning,
+  type OrderStatus,
+} from '../../src-shared/orders.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
 import type { OrderRecord } from '../domain/order.ts';
@@ -53,11 +59,22 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
     async createMany(caller, orders) {
       const seen = new Set<string>();
       const unique = orders.filter((order) => !seen.has(order.number) && seen.add(order.number));
-      const imported = audit.change(actorOf(caller), 'order.imported', { type: 'order', id: '' }, { orders: 0, first: null, last: null, sandbox: caller.sandbox }, {
-        fromResult: { subjectId: '0', 'detail.orders': 'length', 'detail.first': '0', 'detail.last': '-1' },
-        onlyIf: 'length',
-      });
-      const rows = unique.map((attributes) => ({ clientId: caller.client.id, sandbox: caller.sandbox, attributes, source: 'import' as const }));
+      const imported = audit.change(
+        actorOf(caller),
+        'order.imported',
+        { type: 'order', id: '' },
+        { orders: 0, first: null, last: null, sandbox: caller.sandbox },
+        {
+          fromResult: { subjectId: '0', 'detail.orders': 'length', 'detail.first': '0', 'detail.last': '-1' },
+          onlyIf: 'length',
+        },
+      );
+      const rows = unique.map((attributes) => ({
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        attributes,
+        source: 'import' as const,
+      }));
       const created = await store.audited(imported, 'orders', 'insertMany', rows);
       const made = new Set(created);
       // Each number made counts once; any other occurrence of it, and every number known already, is a duplicate.
@@ -76,8 +93,15 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
     async remove(caller, number) {
       const order = await find(caller, number);
       if (!order) throw new StationError('order.notFound', ERROR_TEXT.noSuchOrder(number));
-      const removed = audit.change(actorOf(caller), 'order.removed', { type: 'order', id: number }, { lines: order.attributes.lines.length, sandbox: caller.sandbox }, { onlyIf: '' });
-      if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number))) throw new StationError('order.notRemovable', ERROR_TEXT.orderNotRemovable(number));
+      const removed = audit.change(
+        actorOf(caller),
+        'order.removed',
+        { type: 'order', id: number },
+        { lines: order.attributes.lines.length, sandbox: caller.sandbox },
+        { onlyIf: '' },
+      );
+      if (!(await store.audited(removed, 'orders', 'remove', caller.client.id, caller.sandbox, number)))
+        throw new StationError('order.notRemovable', ERROR_TEXT.orderNotRemovable(number));
     },
 
     customsWarnings(caller, orders) {

@@ -24,12 +24,17 @@ export function createPackingSetupService(deps: { store: Store; audit: AuditLog 
       const checked = validatePackingSetup(document, await get());
       if (!checked.ok) throw StationError.many(checked.errors);
       const { boxPresets, rules, varianceWarnPercent, varianceBlockPercent } = checked.value;
-      const configured = audit.change(actorOf(caller), 'packing.configured', { type: 'packingSetup', id: 'station' }, {
-        boxPresets: boxPresets.map((preset) => preset.name),
-        rules: rules.length,
-        varianceWarnPercent,
-        varianceBlockPercent,
-      });
+      const configured = audit.change(
+        actorOf(caller),
+        'packing.configured',
+        { type: 'packingSetup', id: 'station' },
+        {
+          boxPresets: boxPresets.map((preset) => preset.name),
+          rules: rules.length,
+          varianceWarnPercent,
+          varianceBlockPercent,
+        },
+      );
       await store.audited(configured, 'settings', 'set', KEY, checked.value);
       return checked.value;
     },

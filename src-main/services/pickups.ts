@@ -21,7 +21,10 @@ export interface Pickup extends PickupRecord {
 
 export interface PickupService {
   /** Collections in the order of their first booking; `after`: those after that collection (its day, carrier and id). */
-  list(caller: Caller, filter: { date: string | null; carrier: string | null; after?: PickupCursor | null; limit: number }): Promise<Pickup[]>;
+  list(
+    caller: Caller,
+    filter: { date: string | null; carrier: string | null; after?: PickupCursor | null; limit: number },
+  ): Promise<Pickup[]>;
   /** The first collection still booked on or after `date`, with every shipment of it; undefined when none is. */
   next(caller: Caller, date: string): Promise<Pickup | undefined>;
   /** Cancels the collection that `shipmentId` is part of: every shipment of it. */
@@ -43,15 +46,27 @@ const GROUPING_LIMIT = 5000;
 /** The carrier, day and address a collection is one of; a cancelled one is apart from one booked later. */
 function collectionKey(pickup: PickupRecord): string {
   const { name, address1, postalCode, city, country } = pickup.address;
-  const place = [name, address1, postalCode, city, country].map((part) => String(part ?? '').trim().toLowerCase().replace(/\s+/g, ' '));
+  const place = [name, address1, postalCode, city, country].map((part) =>
+    String(part ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' '),
+  );
   return JSON.stringify([pickup.carrierCode, pickup.collectionDate, pickup.status, ...place]);
 }
 
-export function createPickupService(deps: { store: Store; carriers: CarrierRegistry; audit: AuditLog; clock: () => Date; calendar: () => Promise<StationCalendar> }): PickupService {
+export function createPickupService(deps: {
+  store: Store;
+  carriers: CarrierRegistry;
+  audit: AuditLog;
+  clock: () => Date;
+  calendar: () => Promise<StationCalendar>;
+}): PickupService {
   const { store, carriers, audit, clock } = deps;
 
   /** Whether the deadline (YYYY-MM-DD HH:MM on the station's wall clock) has come: from its first instant on, for good. */
-  const passed = (deadline: string, timeZone: string) => clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
+  const passed = (deadline: string, timeZone: string) =>
+    clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
 
   /** Bookings grouped into collections, in the order of their first booking, each with its deadline. */
   const collections = async (bookings: PickupRecord[]): Promise<Pickup[]> => {
@@ -69,7 +84,12 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
       }
       const time = cards.find((entry) => entry.card.carrierCode === booking.carrierCode)?.card.pickupCancelBefore ?? DEFAULT_CANCEL_BEFORE;
       const cancelBefore = `${booking.collectionDate} ${time}`;
-      grouped.set(key, { ...booking, shipments: [shipment], cancelBefore, cancellable: booking.status === 'booked' && !passed(cancelBefore, timeZone) });
+      grouped.set(key, {
+        ...booking,
+        shipments: [shipment],
+        cancelBefore,
+        cancellable: booking.status === 'booked' && !passed(cancelBefore, timeZone),
+      });
     }
     return [...grouped.values()];
   };
@@ -78,13 +98,23 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
     async list(caller, filter) {
       const after = filter.after ?? null;
       const startingAt = after && { date: after.date, carrierCode: after.carrierCode };
-      const bookings = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: filter.date, carrierCode: filter.carrier, startingAt, limit: GROUPING_LIMIT });
+      const bookings = await store.pickups.list({
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        date: filter.date,
+        carrierCode: filter.carrier,
+        startingAt,
+        limit: GROUPING_LIMIT,
+      });
       const grouped = await collections(bookings);
       if (!after) return grouped.slice(0, filter.limit);
       // The page starts after the cursor's collection. Should that one have changed meanwhile (cancelled, it is a
       // collection of its own), the page starts at the next day or carrier instead.
       const at = grouped.findIndex((pickup) => pickup.shipmentId === after.id);
-      const rest = at >= 0 ? grouped.slice(at + 1) : grouped.filter((pickup) => pickup.collectionDate !== after.date || pickup.carrierCode !== after.carrierCode);
+      const rest =
+        at >= 0
+          ? grouped.slice(at + 1)
+          : grouped.filter((pickup) => pickup.collectionDate !== after.date || pickup.carrierCode !== after.carrierCode);
       return rest.slice(0, filter.limit);
     },
 
@@ -93,7 +123,12 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
       const owner = { clientId: caller.client.id, sandbox: caller.sandbox };
       const [first] = await store.pickups.list({ ...owner, date: null, carrierCode: null, limit: 1, upcomingFrom: date });
       if (!first) return undefined;
-      const sameDay = await store.pickups.list({ ...owner, date: first.collectionDate, carrierCode: first.carrierCode, limit: GROUPING_LIMIT });
+      const sameDay = await store.pickups.list({
+        ...owner,
+        date: first.collectionDate,
+        carrierCode: first.carrierCode,
+        limit: GROUPING_LIMIT,
+      });
       return (await collections(sameDay)).find((pickup) => pickup.shipments.some((shipment) => shipment.id === first.shipmentId));
     },
 
@@ -101,15 +136,29 @@ export function createPickupService(deps: { store: Store; carriers: CarrierRegis
       const found = await store.pickups.get(shipmentId, caller.client.id, caller.sandbox);
       if (!found) throw new StationError('pickup.notFound', ERROR_TEXT.noSuchPickup(shipmentId));
       if (found.status === 'cancelled') throw new StationError('pickup.alreadyCancelled', ERROR_TEXT.pickupAlreadyCancelled);
-      const sameDay = await store.pickups.list({ clientId: caller.client.id, sandbox: caller.sandbox, date: found.collectionDate, carrierCode: found.carrierCode, limit: GROUPING_LIMIT });
-      const pickup = (await collections(sameDay)).find((candidate) => candidate.shipments.some((shipment) => shipment.id === shipmentId))!;
-      if (!pickup.cancellable) throw new StationError('pickup.pastDeadline', ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), { meta: { cancelBefore: pickup.cancelBefore } });
-      const ids = pickup.shipments.map((shipment) => shipment.id);
-      const logged = audit.entry(actorOf(caller), 'pickup.cancelled', { type: 'pickup', id: pickup.shipmentId }, {
-        carrier: pickup.carrierCode,
-        date: pickup.collectionDate,
-        references: pickup.shipments.map((shipment) => shipment.reference),
+      const sameDay = await store.pickups.list({
+        clientId: caller.client.id,
+        sandbox: caller.sandbox,
+        date: found.collectionDate,
+        carrierCode: found.carrierCode,
+        limit: GROUPING_LIMIT,
       });
+      const pickup = (await collections(sameDay)).find((candidate) => candidate.shipments.some((shipment) => shipment.id === shipmentId))!;
+      if (!pickup.cancellable)
+        throw new StationError('pickup.pastDeadline', ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), {
+          meta: { cancelBefore: pickup.cancelBefore },
+        });
+      const ids = pickup.shipments.map((shipment) => shipment.id);
+      const logged = audit.entry(
+        actorOf(caller),
+        'pickup.cancelled',
+        { type: 'pickup', id: pickup.shipmentId },
+        {
+          carrier: pickup.carrierCode,
+          date: pickup.collectionDate,
+          references: pickup.shipments.map((shipment) => shipment.reference),
+        },
+      );
       if (!(await store.pickups.cancel(ids, logged))) throw new StationError('pickup.alreadyCancelled', ERROR_TEXT.pickupAlreadyCancelled);
     },
   };

@@ -13,7 +13,11 @@ export type { PrintService, PrintServiceDeps } from './printing/types.ts';
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const monitor = createPrintMonitor(deps);
   const { readSettings, updateSettings } = createPrintSettings(deps);
-  const { queueJob, printShipment, findJob, listJobs } = createPrintJobs({ ...deps, readSettings, wakeMonitor: () => void monitor.runOnce() });
+  const { queueJob, printShipment, findJob, listJobs } = createPrintJobs({
+    ...deps,
+    readSettings,
+    wakeMonitor: () => void monitor.runOnce(),
+  });
   const { printInBulk } = createBulkPrint({ ...deps, readSettings, queueJob });
 
   return {

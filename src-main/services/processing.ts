@@ -41,7 +41,17 @@ export async function priceShipment(carriers: CarrierRegistry, attributes: Shipm
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
   const requestFor = (carrier: { choiceCode: string }) => {
     const shipDate = options.shipDate(carrier.choiceCode);
-    return { from: attributes.shipFrom.country, to: attributes.shipTo.country, shipDate, today: options.today, holidays, packages: attributes.packages, insuredCents, attributes: { ...attributes, shipDate }, sandbox };
+    return {
+      from: attributes.shipFrom.country,
+      to: attributes.shipTo.country,
+      shipDate,
+      today: options.today,
+      holidays,
+      packages: attributes.packages,
+      insuredCents,
+      attributes: { ...attributes, shipDate },
+      sandbox,
+    };
   };
   const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(requestFor(carrier))))).flat();
@@ -67,7 +77,9 @@ export async function priceShipment(carriers: CarrierRegistry, attributes: Shipm
 /** express: the fastest service, then the cheapest; economy: the cheapest, then the fastest. */
 export function pickByService(quotes: readonly Quote[], service: ServiceLevel): Quote | undefined {
   const sorted = [...quotes].sort((a, b) =>
-    service === 'express' ? a.transitDays - b.transitDays || a.finalCents - b.finalCents : a.finalCents - b.finalCents || a.transitDays - b.transitDays,
+    service === 'express'
+      ? a.transitDays - b.transitDays || a.finalCents - b.finalCents
+      : a.finalCents - b.finalCents || a.transitDays - b.transitDays,
   );
   return sorted[0];
 }
@@ -83,7 +95,12 @@ export function noServiceReason(list: PriceList): string {
 
 /** A service that cannot carry the shipment as the API says it: its rate id, the English reason, and its code and figures. */
 export function unavailableEntry(entry: Unavailable): RateUnavailable {
-  return { id: rateId(entry.carrierCode, entry.serviceCode), reason: entry.reason, ...(entry.pointer ? { pointer: entry.pointer } : {}), ...entry.outcome };
+  return {
+    id: rateId(entry.carrierCode, entry.serviceCode),
+    reason: entry.reason,
+    ...(entry.pointer ? { pointer: entry.pointer } : {}),
+    ...entry.outcome,
+  };
 }
 
 /**
@@ -91,10 +108,19 @@ export function unavailableEntry(entry: Unavailable): RateUnavailable {
  * distinct reasons in the order the detail gives them, each with its code and figures (carrier.notConfigured alone
  * when no carrier is configured for the shipment).
  */
-export function noServiceMeta(list: PriceList): { reason: string; unavailable: RateUnavailable[]; reasons: (UnavailableReason & { reason: string })[] } {
+export function noServiceMeta(list: PriceList): {
+  reason: string;
+  unavailable: RateUnavailable[];
+  reasons: (UnavailableReason & { reason: string })[];
+} {
   const distinct = new Map(list.unavailable.map((entry) => [entry.reason, { ...entry.outcome, reason: entry.reason }]));
-  const reasons = distinct.size > 0 ? [...distinct.values()] : [{ code: 'carrier.notConfigured' as const, reason: ERROR_TEXT.noCarrierConfigured }];
-  return { reason: 'Expected a shipment a service of the station can carry: meta.reasons says what each service refused.', unavailable: list.unavailable.map(unavailableEntry), reasons };
+  const reasons =
+    distinct.size > 0 ? [...distinct.values()] : [{ code: 'carrier.notConfigured' as const, reason: ERROR_TEXT.noCarrierConfigured }];
+  return {
+    reason: 'Expected a shipment a service of the station can carry: meta.reasons says what each service refused.',
+    unavailable: list.unavailable.map(unavailableEntry),
+    reasons,
+  };
 }
 
 /**
@@ -103,7 +129,9 @@ export function noServiceMeta(list: PriceList): { reason: string; unavailable: R
  */
 export function unreachableReason(list: PriceList, carrierCode?: string): string | undefined {
   const away = list.unavailable.filter(
-    (entry) => entry.unreachable && (carrierCode === undefined || carrierCode === entry.carrierCode || upstreamOfCarrier(carrierCode) === entry.carrierCode),
+    (entry) =>
+      entry.unreachable &&
+      (carrierCode === undefined || carrierCode === entry.carrierCode || upstreamOfCarrier(carrierCode) === entry.carrierCode),
   );
   return away.length === 0 ? undefined : [...new Set(away.map((entry) => entry.reason))].join('; ');
 }
@@ -141,22 +169,24 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
   let pdf: Uint8Array;
   try {
     // An upstream service makes its own label; the station renders the others.
-    pdf = booking.document ? booking.document.data : await deps.documents.render(
-    {
-      reference: input.reference,
-      trackingNumber: booking.trackingNumber,
-      carrierName: input.quote.carrierName,
-      serviceName: input.quote.serviceName,
-      shipDate: input.shipDate,
-      sandbox: input.sandbox,
-      attributes: input.attributes,
-      createdAt: input.at,
-      postage: { cents: booking.finalCents ?? input.quote.finalCents, currency: input.quote.currency },
-      ...(input.returnLabel ? { returnLabel: input.returnLabel } : {}),
-    },
-    {},
-    input.lane,
-  );
+    pdf = booking.document
+      ? booking.document.data
+      : await deps.documents.render(
+          {
+            reference: input.reference,
+            trackingNumber: booking.trackingNumber,
+            carrierName: input.quote.carrierName,
+            serviceName: input.quote.serviceName,
+            shipDate: input.shipDate,
+            sandbox: input.sandbox,
+            attributes: input.attributes,
+            createdAt: input.at,
+            postage: { cents: booking.finalCents ?? input.quote.finalCents, currency: input.quote.currency },
+            ...(input.returnLabel ? { returnLabel: input.returnLabel } : {}),
+          },
+          {},
+          input.lane,
+        );
   } catch (error) {
     deps.releaseTrackingNumber(booking.trackingNumber);
     throw error;

@@ -6,5 +6,8 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 
 /** 128 bits of SHA-256 over the validated attributes, members in name order, as base64url (22 characters). */
 export function ratedDocumentHash(attributes: ShipmentAttributes): string {
-  return createHash('sha256').update(JSON.stringify(canonical(attributes))).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(attributes)))
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -17,18 +17,28 @@ export interface ReportService {
 /** The station prices in euros (every rate card's currency). */
 const CURRENCY = 'EUR';
 const money = (cents: number) => ({ amount: cents / 100, currency: CURRENCY });
-const perKg = (cents: number, grams: number) => (grams > 0 ? Math.round((cents / (grams / 1000))) / 100 : null);
+const perKg = (cents: number, grams: number) => (grams > 0 ? Math.round(cents / (grams / 1000)) / 100 : null);
 
 /** Parcels per person and hour of the day, from the day summaries, with each person's name from the account's users. */
 export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: string; dateTo: string }): Promise<PersonTotals[]> {
-  const [rows, users] = await Promise.all([store.shipments.personHours({ clientId: caller.client.id, sandbox: caller.sandbox, ...range }), store.users.list(caller.client.id)]);
+  const [rows, users] = await Promise.all([
+    store.shipments.personHours({ clientId: caller.client.id, sandbox: caller.sandbox, ...range }),
+    store.users.list(caller.client.id),
+  ]);
   const names = new Map(users.map((user) => [user.username, user.name]));
   const people = new Map<string, PersonTotals>();
   for (const row of rows) {
     let person = people.get(row.created_by);
     if (!person) {
       const username = row.created_by === '' ? null : row.created_by;
-      person = { username, name: username === null ? 'Imported' : (names.get(username) ?? username), shipments: 0, activeHours: 0, perHour: 0, byHour: [] };
+      person = {
+        username,
+        name: username === null ? 'Imported' : (names.get(username) ?? username),
+        shipments: 0,
+        activeHours: 0,
+        perHour: 0,
+        byHour: [],
+      };
       people.set(row.created_by, person);
     }
     person.shipments += Number(row.shipments);
@@ -58,7 +68,13 @@ export function createReportService(store: Store): ReportService {
         packages += Number(day.packages);
       }
       const carriers: CarrierTotals[] = [...byCarrier.entries()]
-        .map(([carrier, entry]) => ({ carrier, shipments: entry.shipments, weightKg: entry.grams / 1000, cost: money(entry.cents), costPerKg: perKg(entry.cents, entry.grams) }))
+        .map(([carrier, entry]) => ({
+          carrier,
+          shipments: entry.shipments,
+          weightKg: entry.grams / 1000,
+          cost: money(entry.cents),
+          costPerKg: perKg(entry.cents, entry.grams),
+        }))
         .sort((a, b) => b.cost.amount - a.cost.amount);
       const grams = [...byCarrier.values()].reduce((total, entry) => total + entry.grams, 0);
       const cents = [...byCarrier.values()].reduce((total, entry) => total + entry.cents, 0);
@@ -69,7 +85,13 @@ export function createReportService(store: Store): ReportService {
           entry = { date: day.ship_date, carriers: [] };
           byDate.set(day.ship_date, entry);
         }
-        entry.carriers.push({ carrier: day.carrier_code, shipments: Number(day.shipments), packages: Number(day.packages), weightKg: Number(day.weight_g) / 1000, cost: money(Number(day.cost_cents)) });
+        entry.carriers.push({
+          carrier: day.carrier_code,
+          shipments: Number(day.shipments),
+          packages: Number(day.packages),
+          weightKg: Number(day.weight_g) / 1000,
+          cost: money(Number(day.cost_cents)),
+        });
       }
       const shipments = carriers.reduce((total, entry) => total + entry.shipments, 0);
       const returned = returnCounts.reduce((total, entry) => total + entry.returns, 0);
@@ -85,7 +107,11 @@ export function createReportService(store: Store): ReportService {
           carriers,
           topDestinations: countries.map((country) => ({ country: country.country, shipments: Number(country.shipments) })),
           totals: { shipments, packages, weightKg: grams / 1000, cost: money(cents), costPerKg: perKg(cents, grams) },
-          returns: { returns: returned, rate: rate(returned), byReason: returnCounts.map((entry) => ({ ...entry, rate: rate(entry.returns) })) },
+          returns: {
+            returns: returned,
+            rate: rate(returned),
+            byReason: returnCounts.map((entry) => ({ ...entry, rate: rate(entry.returns) })),
+          },
         },
       };
     },

@@ -46,24 +46,33 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
   const returnable = async (caller: Caller, id: string): Promise<ShipmentRecord> => {
     const original = await deps.shipments.acknowledged(caller, id);
     if (!original) {
-      if (await deps.store.shipments.voided(id, caller.client.id, caller.sandbox)) throw new StationError('return.ofVoided', ERROR_TEXT.returnOfVoided(id), { meta: { reason: 'voided' } });
+      if (await deps.store.shipments.voided(id, caller.client.id, caller.sandbox))
+        throw new StationError('return.ofVoided', ERROR_TEXT.returnOfVoided(id), { meta: { reason: 'voided' } });
       throw new StationError('shipment.notFound', ERROR_TEXT.shipmentNotFound);
     }
     const name = original.reference ?? original.id;
-    if (original.status !== STATUS.processed) throw new StationError('return.ofUnsent', ERROR_TEXT.returnOfUnsent(name), { meta: { reason: original.status === STATUS.failed ? 'failed' : 'notProcessed', status: original.status } });
-    if (original.returnOf) throw new StationError('return.ofReturn', ERROR_TEXT.returnOfReturn(name), { meta: { reason: 'isReturn', returnOf: original.returnOf } });
+    if (original.status !== STATUS.processed)
+      throw new StationError('return.ofUnsent', ERROR_TEXT.returnOfUnsent(name), {
+        meta: { reason: original.status === STATUS.failed ? 'failed' : 'notProcessed', status: original.status },
+      });
+    if (original.returnOf)
+      throw new StationError('return.ofReturn', ERROR_TEXT.returnOfReturn(name), {
+        meta: { reason: 'isReturn', returnOf: original.returnOf },
+      });
     return original;
   };
 
   /** The carriers whose rate cards offer returns paid only once used. */
-  const payOnUseCarriers = async () => (await deps.carriers.cards()).filter((entry) => entry.card.returns.payOnUse).map((entry) => entry.card.choiceCode);
+  const payOnUseCarriers = async () =>
+    (await deps.carriers.cards()).filter((entry) => entry.card.returns.payOnUse).map((entry) => entry.card.choiceCode);
 
   return {
     async create(caller, originalId, request, key) {
       const original = await returnable(caller, originalId);
       const count = original.attributes.packages.length;
       request.packages?.forEach((index, position) => {
-        if (index >= count) throw refused('return.packageUnknown', `/data/attributes/packages/${position}`, ERROR_TEXT.returnPackageUnknown(index, count));
+        if (index >= count)
+          throw refused('return.packageUnknown', `/data/attributes/packages/${position}`, ERROR_TEXT.returnPackageUnknown(index, count));
       });
       if (request.carrierChoice) {
         const choices = await deps.shipments.carrierChoices();
@@ -76,23 +85,46 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       }
       if (request.payOnUse) {
         const offered = await payOnUseCarriers();
-        if (!request.carrierChoice || !offered.includes(request.carrierChoice)) throw refused('return.payOnUseNotOffered', '/data/attributes/payOnUse', ERROR_TEXT.payOnUseNotOffered(request.carrierChoice, offered));
+        if (!request.carrierChoice || !offered.includes(request.carrierChoice))
+          throw refused(
+            'return.payOnUseNotOffered',
+            '/data/attributes/payOnUse',
+            ERROR_TEXT.payOnUseNotOffered(request.carrierChoice, offered),
+          );
       }
-      if (request.printWithOutbound && request.scheduledProcessing) throw refused('return.printNeedsLabel', '/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
+      if (request.printWithOutbound && request.scheduledProcessing)
+        throw refused('return.printNeedsLabel', '/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
 
-      const checked = validateShipmentDocument({ data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages) } }, 'create');
+      const checked = validateShipmentDocument(
+        { data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages) } },
+        'create',
+      );
       if (!checked.ok) {
         const name = original.reference ?? original.id;
-        throw StationError.many(checked.errors.map((error) => ({ ...error, meta: { ...error.meta, reason: `${ERROR_TEXT.returnFromOriginal(name)} ${String(error.meta?.reason ?? '')}`.trim() } })));
+        throw StationError.many(
+          checked.errors.map((error) => ({
+            ...error,
+            meta: { ...error.meta, reason: `${ERROR_TEXT.returnFromOriginal(name)} ${String(error.meta?.reason ?? '')}`.trim() },
+          })),
+        );
       }
       const link = { id: original.id, reason: request.reason, note: request.note ?? null, payOnUse: request.payOnUse };
-      const meta = { service: request.service, scheduledProcessing: request.scheduledProcessing, returnOf: link, ...(request.carrierChoice ? { carrierChoice: request.carrierChoice } : {}) };
+      const meta = {
+        service: request.service,
+        scheduledProcessing: request.scheduledProcessing,
+        returnOf: link,
+        ...(request.carrierChoice ? { carrierChoice: request.carrierChoice } : {}),
+      };
       const record = await deps.shipments.create(caller, checked.value, meta, key);
       if (!request.printWithOutbound) return { record };
       // The outbound label goes along only while it has not been printed: printing it again would be a reprint.
       try {
         const outboundPrinted = await deps.store.printJobs.printedBefore(original.id);
-        const printJob = await deps.printing.printMany(caller, { shipments: outboundPrinted ? [record.id] : [original.id, record.id], layout: '4x6', sort: 'given' });
+        const printJob = await deps.printing.printMany(caller, {
+          shipments: outboundPrinted ? [record.id] : [original.id, record.id],
+          layout: '4x6',
+          sort: 'given',
+        });
         return { record, printJob };
       } catch (error) {
         // The return is committed: it is answered, with why it did not print, and prints again from its own page.

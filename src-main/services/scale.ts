@@ -17,7 +17,14 @@ export interface ScaleService {
   stop(): Promise<void>;
 }
 
-export function createScaleService(deps: { store: Store; audit: AuditLog; desk: string; logger: Logger; clock: () => Date; timing?: ScaleTiming }): ScaleService {
+export function createScaleService(deps: {
+  store: Store;
+  audit: AuditLog;
+  desk: string;
+  logger: Logger;
+  clock: () => Date;
+  timing?: ScaleTiming;
+}): ScaleService {
   const { store, audit, desk, logger, clock } = deps;
   const key = `scale:${desk}`;
   const listeners = new Set<(reading: ScaleReading, stopping?: boolean) => void>();
@@ -39,13 +46,22 @@ export function createScaleService(deps: { store: Store; audit: AuditLog; desk: 
     for (const listener of listeners) listener(link.reading());
   };
 
-  const state = () => ({ settings, reading: link?.reading() ?? { status: 'off' as const, weightKg: null, problem: null, at: clock().toISOString() } });
+  const state = () => ({
+    settings,
+    reading: link?.reading() ?? { status: 'off' as const, weightKg: null, problem: null, at: clock().toISOString() },
+  });
   return {
     state,
     async configure(caller, changes) {
       requireRole(actorOf(caller), 'supervisor', 'Setting up the scale');
       settings = { ...settings, ...changes };
-      await store.audited(audit.change(actorOf(caller), 'scale.configured', { type: 'scale', id: desk }, { ...settings }), 'settings', 'set', key, settings);
+      await store.audited(
+        audit.change(actorOf(caller), 'scale.configured', { type: 'scale', id: desk }, { ...settings }),
+        'settings',
+        'set',
+        key,
+        settings,
+      );
       await connect();
       return state();
     },

@@ -15,7 +15,14 @@ export interface TodayService {
   today(caller: Caller, date: string | null, createdBy?: string | null): Promise<TodayAttributes>;
 }
 
-export function createTodayService(deps: { store: Store; carriers: CarrierRegistry; pickups: PickupService; desk: string; clock: () => Date; calendar: () => Promise<StationCalendar> }): TodayService {
+export function createTodayService(deps: {
+  store: Store;
+  carriers: CarrierRegistry;
+  pickups: PickupService;
+  desk: string;
+  clock: () => Date;
+  calendar: () => Promise<StationCalendar>;
+}): TodayService {
   const { store, carriers, pickups, desk, clock } = deps;
 
   async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
@@ -27,7 +34,13 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
       carrierName: first.carrierName,
       date: first.collectionDate,
       cancelBefore: first.cancelBefore,
-      address: { name: first.address.name, address1: first.address.address1, city: first.address.city, postalCode: first.address.postalCode, country: first.address.country },
+      address: {
+        name: first.address.name,
+        address1: first.address.address1,
+        city: first.address.city,
+        postalCode: first.address.postalCode,
+        country: first.address.country,
+      },
       parcels: first.parcels,
       shipments: first.shipments.length,
     };
@@ -50,7 +63,16 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
       const entryFor = (carrier: string | null, name: string | null) => {
         let entry = byCarrier.get(carrier);
         if (!entry) {
-          entry = { carrier, carrierName: name ?? carrier ?? 'Any carrier', made: 0, waiting: 0, failed: 0, saved: 0, toClose: 0, manifest: null };
+          entry = {
+            carrier,
+            carrierName: name ?? carrier ?? 'Any carrier',
+            made: 0,
+            waiting: 0,
+            failed: 0,
+            saved: 0,
+            toClose: 0,
+            manifest: null,
+          };
           byCarrier.set(carrier, entry);
         }
         return entry;
@@ -69,17 +91,38 @@ export function createTodayService(deps: { store: Store; carriers: CarrierRegist
       }
       for (const manifest of manifests.filter((each) => each.status === 'closed')) {
         const name = cards.find((loaded) => loaded.card.carrierCode === manifest.carrierCode)?.card.carrierName ?? null;
-        entryFor(manifest.carrierCode, name).manifest = { id: manifest.id, number: manifest.number, closedAt: manifest.createdAt, transmittedAt: manifest.transmittedAt };
+        entryFor(manifest.carrierCode, name).manifest = {
+          id: manifest.id,
+          number: manifest.number,
+          closedAt: manifest.createdAt,
+          transmittedAt: manifest.transmittedAt,
+        };
       }
-      const carriersOfDay = [...byCarrier.values()].sort((a, b) => (a.carrier === null ? 1 : b.carrier === null ? -1 : a.carrierName.localeCompare(b.carrierName)));
-      const sum = (field: 'made' | 'waiting' | 'failed' | 'saved' | 'toClose') => carriersOfDay.reduce((total, entry) => total + entry[field], 0);
+      const carriersOfDay = [...byCarrier.values()].sort((a, b) =>
+        a.carrier === null ? 1 : b.carrier === null ? -1 : a.carrierName.localeCompare(b.carrierName),
+      );
+      const sum = (field: 'made' | 'waiting' | 'failed' | 'saved' | 'toClose') =>
+        carriersOfDay.reduce((total, entry) => total + entry[field], 0);
       return {
         date,
-        totals: { made: sum('made'), waiting: sum('waiting'), failed: sum('failed'), saved: sum('saved'), toClose: sum('toClose'), returns: returnCounts.reduce((total, entry) => total + entry.returns, 0) },
+        totals: {
+          made: sum('made'),
+          waiting: sum('waiting'),
+          failed: sum('failed'),
+          saved: sum('saved'),
+          toClose: sum('toClose'),
+          returns: returnCounts.reduce((total, entry) => total + entry.returns, 0),
+        },
         carriers: carriersOfDay,
         printJobs: jobs
           .filter((job) => job.clientId === caller.client.id && (job.status === 'queued' || job.status === 'printing'))
-          .map((job) => ({ id: job.id, shipmentId: job.shipmentId, printer: job.printer, status: job.status as 'queued' | 'printing', createdAt: job.createdAt })),
+          .map((job) => ({
+            id: job.id,
+            shipmentId: job.shipmentId,
+            printer: job.printer,
+            status: job.status as 'queued' | 'printing',
+            createdAt: job.createdAt,
+          })),
         nextPickup: pickup,
         people: people.map((person) => ({ username: person.username, name: person.name, made: person.shipments, perHour: person.perHour })),
         createdBy,

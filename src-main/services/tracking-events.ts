@@ -54,7 +54,8 @@ export interface TrackingEventDeps {
 
 const EVENT_TIME = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
-const sameEvent = (a: TrackingEvent, b: TrackingEvent) => a.status === b.status && a.occurredAt === b.occurredAt && a.location === b.location && a.text === b.text;
+const sameEvent = (a: TrackingEvent, b: TrackingEvent) =>
+  a.status === b.status && a.occurredAt === b.occurredAt && a.location === b.location && a.text === b.text;
 
 export function createTrackingEventService(store: Store, audit: AuditLog, deps: TrackingEventDeps = {}): TrackingEventService {
   const clock = deps.clock ?? (() => new Date());
@@ -65,25 +66,46 @@ export function createTrackingEventService(store: Store, audit: AuditLog, deps: 
     const statusText = String(event.status).trim();
     const status = Number(statusText);
     if (!/^\d+$/.test(statusText) || !isTrackingStatus(status)) {
-      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidTrackingStatus(TRACKING_STATUSES.map((entry) => entry.code).join(', '), String(event.status)), {
-        pointer: '/data/attributes/status',
-        parameter: 'status',
-        meta: { reason: TRACKING_EVENT_EXPECTS.status },
-      });
+      throw new StationError(
+        'tracking.invalidEvent',
+        ERROR_TEXT.invalidTrackingStatus(TRACKING_STATUSES.map((entry) => entry.code).join(', '), String(event.status)),
+        {
+          pointer: '/data/attributes/status',
+          parameter: 'status',
+          meta: { reason: TRACKING_EVENT_EXPECTS.status },
+        },
+      );
     }
     const time = EVENT_TIME.exec(event.at);
     if (!time || !isCalendarDate(time[1]!)) {
-      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidTrackingTime(event.at), { pointer: '/data/attributes/occurredAt', parameter: 'at', meta: { reason: TRACKING_EVENT_EXPECTS.occurredAt } });
+      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidTrackingTime(event.at), {
+        pointer: '/data/attributes/occurredAt',
+        parameter: 'at',
+        meta: { reason: TRACKING_EVENT_EXPECTS.occurredAt },
+      });
     }
     const latest = addDays(dayIn(clock(), (await calendar()).timeZone), 1);
     if (time[1]! > latest) {
-      throw new StationError('tracking.timeAhead', TRACKING_EVENT_TEXT.timeAhead(event.at, latest), { pointer: '/data/attributes/occurredAt', parameter: 'at', meta: { reason: TRACKING_EVENT_EXPECTS.occurredAt, latest } });
+      throw new StationError('tracking.timeAhead', TRACKING_EVENT_TEXT.timeAhead(event.at, latest), {
+        pointer: '/data/attributes/occurredAt',
+        parameter: 'at',
+        meta: { reason: TRACKING_EVENT_EXPECTS.occurredAt, latest },
+      });
     }
     const text = event.text ?? '';
     const location = event.location ?? '';
-    if (text.length > TRACKING_TEXT_MAX) throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidData('data.attributes.text'), { pointer: '/data/attributes/text', parameter: 'text', meta: { reason: TRACKING_EVENT_EXPECTS.text } });
+    if (text.length > TRACKING_TEXT_MAX)
+      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidData('data.attributes.text'), {
+        pointer: '/data/attributes/text',
+        parameter: 'text',
+        meta: { reason: TRACKING_EVENT_EXPECTS.text },
+      });
     if (location.length > TRACKING_LOCATION_MAX) {
-      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidData('data.attributes.location'), { pointer: '/data/attributes/location', parameter: 'location', meta: { reason: TRACKING_EVENT_EXPECTS.location } });
+      throw new StationError('tracking.invalidEvent', ERROR_TEXT.invalidData('data.attributes.location'), {
+        pointer: '/data/attributes/location',
+        parameter: 'location',
+        meta: { reason: TRACKING_EVENT_EXPECTS.location },
+      });
     }
     return { status, occurredAt: event.at, text, location };
   };
@@ -96,8 +118,20 @@ export function createTrackingEventService(store: Store, audit: AuditLog, deps: 
   };
 
   const record = async (actor: Actor, shipment: ShipmentRecord, event: TrackingEvent, ticket?: IdempotencyTicket) => {
-    const logged = audit.change(actor, 'tracking-event.added', { type: 'shipment', id: shipment.id }, { reference: shipment.reference, status: event.status, at: event.occurredAt });
-    await store.audited(logged, 'shipments', 'addEvent', shipment.id, event, ticket && { ...ticket, subjectType: 'shipment', subjectId: shipment.id });
+    const logged = audit.change(
+      actor,
+      'tracking-event.added',
+      { type: 'shipment', id: shipment.id },
+      { reference: shipment.reference, status: event.status, at: event.occurredAt },
+    );
+    await store.audited(
+      logged,
+      'shipments',
+      'addEvent',
+      shipment.id,
+      event,
+      ticket && { ...ticket, subjectType: 'shipment', subjectId: shipment.id },
+    );
     // Just written: it is in the history unless 500 later-dated events push it out, and then it is the oldest.
     return (await placed(shipment, event)) ?? { shipment, status: event.status, at: event.occurredAt, event, position: 1 };
   };
@@ -107,7 +141,8 @@ export function createTrackingEventService(store: Store, audit: AuditLog, deps: 
       requireRole(actor, 'supervisor', 'Recording tracking events');
       const valid = await checked(event);
       const shipment = await store.shipments.findForAdmin(shipmentKey);
-      if (!shipment || shipment.status !== STATUS.processed) throw new StationError('shipment.notFound', ERROR_TEXT.noProcessedShipment(shipmentKey));
+      if (!shipment || shipment.status !== STATUS.processed)
+        throw new StationError('shipment.notFound', ERROR_TEXT.noProcessedShipment(shipmentKey));
       return record(actor, shipment, valid);
     },
 
@@ -117,7 +152,10 @@ export function createTrackingEventService(store: Store, audit: AuditLog, deps: 
       const valid = await checked(event);
       const shipment = await store.shipments.get(shipmentId, caller.client.id, caller.sandbox);
       if (!shipment) throw new StationError('shipment.notFound', ERROR_TEXT.noProcessedShipment(shipmentId));
-      if (shipment.status !== STATUS.processed) throw new StationError('tracking.shipmentNotProcessed', TRACKING_EVENT_TEXT.notProcessed(shipment.id), { meta: { status: shipment.status } });
+      if (shipment.status !== STATUS.processed)
+        throw new StationError('tracking.shipmentNotProcessed', TRACKING_EVENT_TEXT.notProcessed(shipment.id), {
+          meta: { status: shipment.status },
+        });
       return record(actor, shipment, valid, ticket);
     },
 

@@ -28,7 +28,13 @@ const FAILED_SHOWN_MS = 7 * 24 * 60 * 60_000;
 const FOLLOWED_DAYS = 60;
 const OUTBOX_LIMIT = 500;
 
-export function createUpstreamService(deps: { store: Store; carriers: CarrierRegistry; clock: () => Date; calendar: () => Promise<StationCalendar>; logger: Logger }): UpstreamService {
+export function createUpstreamService(deps: {
+  store: Store;
+  carriers: CarrierRegistry;
+  clock: () => Date;
+  calendar: () => Promise<StationCalendar>;
+  logger: Logger;
+}): UpstreamService {
   const { store, carriers, clock, logger } = deps;
   const upstreamsNow = () => carriers.refreshUpstreams();
   return {
@@ -71,8 +77,14 @@ export function createUpstreamService(deps: { store: Store; carriers: CarrierReg
         await store.shipments.markRefreshed(booking.shipmentId);
         if (tracking.status === null || tracking.date === null) continue;
         const latest = await store.shipments.latestEvent(booking.shipmentId);
-        if (latest && (latest.occurredAt > tracking.date || (latest.occurredAt === tracking.date && latest.status === tracking.status))) continue;
-        await store.shipments.addEvent(booking.shipmentId, { status: tracking.status, occurredAt: tracking.date, location: '', text: `Reported by ${carrier.carrierName}` });
+        if (latest && (latest.occurredAt > tracking.date || (latest.occurredAt === tracking.date && latest.status === tracking.status)))
+          continue;
+        await store.shipments.addEvent(booking.shipmentId, {
+          status: tracking.status,
+          occurredAt: tracking.date,
+          location: '',
+          text: `Reported by ${carrier.carrierName}`,
+        });
         updated++;
       }
       return { checked, updated };

@@ -50,13 +50,20 @@ export function usernameProblem(username: string): string | undefined {
 }
 
 function nameProblem(name: string): string | undefined {
-  return [...name].length > USER_NAME_MAX || /[\u0000-\u001f\u007f]/.test(name) ? `name: at most ${USER_NAME_MAX} characters, no control characters` : undefined;
+  return [...name].length > USER_NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)
+    ? `name: at most ${USER_NAME_MAX} characters, no control characters`
+    : undefined;
 }
 
 export function roleOf(given: Role | string | undefined): Role {
   if (given === undefined) return DEFAULT_ROLE;
   const role = parseRole(given);
-  if (!role) throw new StationError('field.invalid', ERROR_TEXT.invalidRole(String(given)), { pointer: '/data/attributes/role', parameter: 'role', meta: { reason: ROLE_REASON } });
+  if (!role)
+    throw new StationError('field.invalid', ERROR_TEXT.invalidRole(String(given)), {
+      pointer: '/data/attributes/role',
+      parameter: 'role',
+      meta: { reason: ROLE_REASON },
+    });
   return role;
 }
 
@@ -84,14 +91,17 @@ export function refusedMember(detail: string, problems: readonly string[]): Stat
 }
 
 /** The credential the ServiceApi sign-in of this username and password proves. */
-export const credentialFor = (keys: StationKeys, username: string, password: string) => deriveCredential(authenticationHash(username, password), keys.credentialSalt);
+export const credentialFor = (keys: StationKeys, username: string, password: string) =>
+  deriveCredential(authenticationHash(username, password), keys.credentialSalt);
 
 const USERNAME_POINTER = '/data/attributes/username';
 
 /** Refuses (409) a new username that a user has or had: usernames are never given twice. */
 export async function refuseTakenUsername(store: Store, username: string, removedText = ERROR_TEXT.usernameOfRemovedUser): Promise<void> {
-  if (await store.users.byUsername(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: USERNAME_POINTER });
-  if (await store.users.usernameTaken(username)) throw new StationError('client.usernameReserved', removedText(username), { pointer: USERNAME_POINTER });
+  if (await store.users.byUsername(username))
+    throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: USERNAME_POINTER });
+  if (await store.users.usernameTaken(username))
+    throw new StationError('client.usernameReserved', removedText(username), { pointer: USERNAME_POINTER });
 }
 
 const MANAGING = 'Managing the team';
@@ -99,9 +109,13 @@ const MANAGING = 'Managing the team';
 export function createUserService(store: Store, keys: StationKeys, audit: AuditLog): UserService {
   /** The user, if the actor may manage them: an API admin only the users of their own account; others are not found. */
   const find = async (actor: Actor, { id, username }: WhichUser) => {
-    const user = id !== undefined ? await store.users.byId(id) : username !== undefined ? await store.users.byUsername(username) : undefined;
+    const user =
+      id !== undefined ? await store.users.byId(id) : username !== undefined ? await store.users.byUsername(username) : undefined;
     if (!user || (actor.via === 'api' && user.clientId !== actor.client.id)) {
-      throw new StationError('user.notFound', id !== undefined ? ERROR_TEXT.noUserWithId(id) : ERROR_TEXT.noUserWithUsername(username ?? ''));
+      throw new StationError(
+        'user.notFound',
+        id !== undefined ? ERROR_TEXT.noUserWithId(id) : ERROR_TEXT.noUserWithUsername(username ?? ''),
+      );
     }
     return user;
   };
@@ -110,7 +124,10 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
   const keepsAnAdmin = async (user: UserRecord) => {
     if (user.role !== 'admin') return;
     const admins = (await store.users.list(user.clientId)).filter((other) => other.role === 'admin');
-    if (admins.length <= 1) throw new StationError('account.lastAdmin', ERROR_TEXT.lastAccountAdmin(user.username), { meta: { reason: 'lastAccountAdmin', username: user.username } });
+    if (admins.length <= 1)
+      throw new StationError('account.lastAdmin', ERROR_TEXT.lastAccountAdmin(user.username), {
+        meta: { reason: 'lastAccountAdmin', username: user.username },
+      });
   };
 
   const subject = (user: UserRecord) => ({ type: 'user' as const, id: user.id });
@@ -130,18 +147,35 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       if (clientId === undefined) throw new StationError('user.needsClient', ERROR_TEXT.userNeedsClient, { parameter: 'client' });
       const role = roleOf(givenRole);
       const displayName = (name ?? '').trim() || username;
-      const problems = [usernameProblem(username) && `username: ${usernameProblem(username)}`, passwordProblem(password), nameProblem(displayName)].filter(Boolean);
+      const problems = [
+        usernameProblem(username) && `username: ${usernameProblem(username)}`,
+        passwordProblem(password),
+        nameProblem(displayName),
+      ].filter(Boolean);
       if (problems.length > 0) throw refusedMember(ERROR_TEXT.invalidUser(problems.join('; ')), problems as string[]);
       const client = await store.clients.byId(clientId);
       if (!client) throw new StationError('client.notFound', ERROR_TEXT.noClientWithId(clientId));
       await refuseTakenUsername(store, username);
       let user: UserRecord;
       try {
-        const added = audit.change(actor, 'user.added', { type: 'user', id: '' }, { username, name: displayName, role, clientId }, { fromResult: { subjectId: 'id' } });
-        user = await store.audited(added, 'users', 'add', { clientId, username, credential: await credentialFor(keys, username, password), role, name: displayName });
+        const added = audit.change(
+          actor,
+          'user.added',
+          { type: 'user', id: '' },
+          { username, name: displayName, role, clientId },
+          { fromResult: { subjectId: 'id' } },
+        );
+        user = await store.audited(added, 'users', 'add', {
+          clientId,
+          username,
+          credential: await credentialFor(keys, username, password),
+          role,
+          name: displayName,
+        });
       } catch (error) {
         // A concurrent add of the same username loses the race on the UNIQUE constraint.
-        if (await store.users.usernameTaken(username)) throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: USERNAME_POINTER });
+        if (await store.users.usernameTaken(username))
+          throw new StationError('client.usernameTaken', ERROR_TEXT.usernameTaken(username), { pointer: USERNAME_POINTER });
         throw error;
       }
       return user;
@@ -152,7 +186,13 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       const user = await find(actor, which);
       if (user.role === role) return user;
       await keepsAnAdmin(user);
-      await store.audited(audit.change(actor, 'user.role-changed', subject(user), { username: user.username, from: user.role, to: role }), 'users', 'setRole', user.id, role);
+      await store.audited(
+        audit.change(actor, 'user.role-changed', subject(user), { username: user.username, from: user.role, to: role }),
+        'users',
+        'setRole',
+        user.id,
+        role,
+      );
       return { ...user, role };
     },
     async setPassword(actor, which, password) {
@@ -161,7 +201,13 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       if (problem) throw memberRefused(ERROR_TEXT.invalidUser(problem), 'password', MEMBER_REASONS.password);
       const user = await find(actor, which);
       const credential = await credentialFor(keys, user.username, password);
-      await store.audited(audit.change(actor, 'user.password-changed', subject(user), { username: user.username }), 'users', 'setCredential', user.id, credential);
+      await store.audited(
+        audit.change(actor, 'user.password-changed', subject(user), { username: user.username }),
+        'users',
+        'setCredential',
+        user.id,
+        credential,
+      );
       return user;
     },
     async rename(actor, which, givenName) {
@@ -171,7 +217,13 @@ export function createUserService(store: Store, keys: StationKeys, audit: AuditL
       if (problem) throw memberRefused(ERROR_TEXT.invalidUser(problem), 'name', MEMBER_REASONS.name);
       const user = await find(actor, which);
       if (user.name === name) return user;
-      await store.audited(audit.change(actor, 'user.renamed', subject(user), { username: user.username, from: user.name, to: name }), 'users', 'setName', user.id, name);
+      await store.audited(
+        audit.change(actor, 'user.renamed', subject(user), { username: user.username, from: user.name, to: name }),
+        'users',
+        'setName',
+        user.id,
+        name,
+      );
       return { ...user, name };
     },
     async remove(actor, which) {

@@ -24,7 +24,13 @@ export interface DeliveryPolicy {
   tickMs: number;
 }
 
-export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { firstRetryMs: 10_000, maxRetryMs: 60 * 60_000, giveUpMs: 24 * 60 * 60_000, timeoutMs: 10_000, tickMs: 1_000 };
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
+  firstRetryMs: 10_000,
+  maxRetryMs: 60 * 60_000,
+  giveUpMs: 24 * 60 * 60_000,
+  timeoutMs: 10_000,
+  tickMs: 1_000,
+};
 
 export interface WebhookDelivererDeps {
   store: Store;
@@ -90,15 +96,25 @@ export function createWebhookDeliverer(deps: WebhookDelivererDeps): WebhookDeliv
         }
         error = ERROR_TEXT.webhookAnswered(status);
       } catch (failure) {
-        error = (failure as Error).name === 'TimeoutError' ? ERROR_TEXT.webhookTimedOut(policy.timeoutMs / 1000) : ERROR_TEXT.webhookUnreachable((failure as Error & { cause?: Error }).cause?.message ?? (failure as Error).message);
+        error =
+          (failure as Error).name === 'TimeoutError'
+            ? ERROR_TEXT.webhookTimedOut(policy.timeoutMs / 1000)
+            : ERROR_TEXT.webhookUnreachable((failure as Error & { cause?: Error }).cause?.message ?? (failure as Error).message);
       }
     }
     const age = clock().getTime() - Date.parse(delivery.createdAt);
     if (age + backoff(delivery.attempts + 1) > policy.giveUpMs) {
       await store.webhooks.giveUp(delivery.id, { status, error }, ERROR_TEXT.webhookPaused(event?.id ?? delivery.eventId, error));
-      logger.warn(`Webhook ${webhook.id} is paused: event ${delivery.eventId} could not be delivered for ${Math.round(policy.giveUpMs / 3_600_000)} h (${error})`);
+      logger.warn(
+        `Webhook ${webhook.id} is paused: event ${delivery.eventId} could not be delivered for ${Math.round(policy.giveUpMs / 3_600_000)} h (${error})`,
+      );
     } else {
-      await store.webhooks.recordAttempt(delivery.id, { delivered: false, status, error, nextAttemptAt: new Date(clock().getTime() + backoff(delivery.attempts + 1)).toISOString() });
+      await store.webhooks.recordAttempt(delivery.id, {
+        delivered: false,
+        status,
+        error,
+        nextAttemptAt: new Date(clock().getTime() + backoff(delivery.attempts + 1)).toISOString(),
+      });
     }
     return false;
   };
@@ -108,7 +124,13 @@ export function createWebhookDeliverer(deps: WebhookDelivererDeps): WebhookDeliv
     for (let sent = 0; sent < DELIVERIES_PER_ROUND && !stopped; sent++) {
       const delivery = await store.webhooks.nextPending(webhook.id);
       if (!delivery || Date.parse(delivery.nextAttemptAt) > clock().getTime()) return;
-      const [event] = await store.events.list({ clientId: null, sandbox: null, after: Number(delivery.eventId) - 1, types: null, limit: 1 });
+      const [event] = await store.events.list({
+        clientId: null,
+        sandbox: null,
+        after: Number(delivery.eventId) - 1,
+        types: null,
+        limit: 1,
+      });
       if (!(await attempt(webhook, delivery, event?.id === delivery.eventId ? event : undefined))) return;
     }
   };
@@ -120,7 +142,11 @@ export function createWebhookDeliverer(deps: WebhookDelivererDeps): WebhookDeliv
       while ((await store.webhooks.enqueueNew(webhook.id, QUEUE_BATCH)) === QUEUE_BATCH);
     }
     // Endpoints are independent: a slow one does not hold up the others.
-    await Promise.all(webhooks.filter((webhook) => webhook.status === 'active').map((webhook) => deliverTo(webhook).catch((error: unknown) => logger.error(`Delivering to webhook ${webhook.id} failed`, error))));
+    await Promise.all(
+      webhooks
+        .filter((webhook) => webhook.status === 'active')
+        .map((webhook) => deliverTo(webhook).catch((error: unknown) => logger.error(`Delivering to webhook ${webhook.id} failed`, error))),
+    );
   };
 
   const runOnce = (): Promise<void> => {

@@ -31,10 +31,17 @@ export class DeskNameError extends Error {
 /** The desk name given, or this computer's host name (cut to a valid name). */
 export function deskName(given?: string): string {
   if (given !== undefined) {
-    if (!DESK_NAME.test(given)) throw new DeskNameError(`--desk takes 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit, not '${given}'.`);
+    if (!DESK_NAME.test(given))
+      throw new DeskNameError(
+        `--desk takes 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit, not '${given}'.`,
+      );
     return given;
   }
-  const host = hostname().split('.')[0]!.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const host = hostname()
+    .split('.')[0]!
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64);
   return host || 'desk';
 }
 
@@ -86,7 +93,12 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
   const wal = databaseUrl ? undefined : checkWriteAheadLog(databaseFile, (clock ?? (() => new Date()))());
   if (wal) options.onDatabaseUnavailable?.(ERROR_TEXT.walDamaged(wal.droppedCommits, wal.droppedFrames, wal.keptAs));
   const store = databaseUrl
-    ? await openPostgresStore(databaseUrl, { clock, claimLeaseMs, onUnavailable: options.onDatabaseUnavailable, onAvailable: options.onDatabaseAvailable })
+    ? await openPostgresStore(databaseUrl, {
+        clock,
+        claimLeaseMs,
+        onUnavailable: options.onDatabaseUnavailable,
+        onAvailable: options.onDatabaseAvailable,
+      })
     : openStore(databaseFile, {
         clock,
         referenceBlock: options.referenceBlock,

@@ -21,7 +21,9 @@ export const MAX_CONNECTIONS = 1_000;
 
 export class PortInUseError extends Error {
   constructor(host: string, port: number) {
-    super(`Port ${port} on ${host} is already in use: another station or program is listening there. Stop it, or choose another port with --port.`);
+    super(
+      `Port ${port} on ${host} is already in use: another station or program is listening there. Stop it, or choose another port with --port.`,
+    );
     this.name = 'PortInUseError';
   }
 }
@@ -37,7 +39,10 @@ export interface Listening {
 }
 
 /** Serves the app on the host and port: its base URL once it listens, or PortInUseError. */
-export function listen<State>(app: Koa<State>, where: { host: string; port: number; tls?: { cert: Buffer | string; key: Buffer | string }; timeouts: HttpTimeouts }): Promise<Listening> {
+export function listen<State>(
+  app: Koa<State>,
+  where: { host: string; port: number; tls?: { cert: Buffer | string; key: Buffer | string }; timeouts: HttpTimeouts },
+): Promise<Listening> {
   const { host, port, tls, timeouts } = where;
   return new Promise<Listening>((resolve, reject) => {
     const handle = app.callback();

@@ -78,8 +78,6 @@ export interface Services {
   health: HealthService;
 }
 
-
-
 /** What the wiring needs besides the store and keys: where resources are, and the knobs tests turn. */
 export interface ServiceOptions {
   dataDir: string;
@@ -114,7 +112,11 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     clock,
     logger,
   });
-  const documents = createDocumentPool({ fontsDir: join(resourcesDir, 'fonts'), size: options.documentWorkers, workerUrl: options.documentWorkerUrl });
+  const documents = createDocumentPool({
+    fontsDir: join(resourcesDir, 'fonts'),
+    size: options.documentWorkers,
+    workerUrl: options.documentWorkerUrl,
+  });
   const calendar = createCalendarService({ store, audit, clock });
   const shipments = createShipmentService({ store, carriers, documents, clock, calendar: calendar.current, logger, audit, desk });
   const printing = createPrintService({

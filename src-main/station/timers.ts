@@ -103,10 +103,17 @@ export function createTimers(deps: {
     task: async () => {
       if (store.backend !== 'sqlite') return;
       try {
-        const copy = await makeScheduledBackup(dataDir, join(dataDir, DATABASE_FILE), clock(), intervals.backupsKept ?? DEFAULT_BACKUPS_KEPT, maintenanceStop.signal);
+        const copy = await makeScheduledBackup(
+          dataDir,
+          join(dataDir, DATABASE_FILE),
+          clock(),
+          intervals.backupsKept ?? DEFAULT_BACKUPS_KEPT,
+          maintenanceStop.signal,
+        );
         logger.info(`Backed up ${copy.shipments} shipments to ${copy.file} (${copy.bytes} bytes, checked)`);
       } catch (error) {
-        if (error instanceof MaintenanceStopped) logger.info('The scheduled backup was left unfinished as the station stopped; the next one starts afresh');
+        if (error instanceof MaintenanceStopped)
+          logger.info('The scheduled backup was left unfinished as the station stopped; the next one starts afresh');
         else logger.error(`The scheduled backup failed: ${(error as Error).message}`);
       }
     },
@@ -150,7 +157,8 @@ export function createTimers(deps: {
       while (!stopping) {
         await purgeKeysNowAndThen();
         const run = await shipments.processWaiting(PROCESSING_BATCH);
-        if (run.claimed > 0) logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed, ${run.deferred} waiting again`);
+        if (run.claimed > 0)
+          logger.info(`Scheduled processing: ${run.processed} processed, ${run.failed} failed, ${run.deferred} waiting again`);
         // A batch that met a fault (disk full, database locked) waits for the next tick instead of trying again at once.
         if (run.claimed < PROCESSING_BATCH || run.deferred > 0) break;
       }

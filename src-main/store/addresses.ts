@@ -60,7 +60,16 @@ const toSaved = (row: AddressRow): SavedAddress => ({
 
 /** Two spellings that differ only in case or spacing are one address. */
 export function fingerprint(address: Address): string {
-  const fields = [address.name, address.contact, address.address1, address.address2, address.city, address.postalCode, address.state, address.country];
+  const fields = [
+    address.name,
+    address.contact,
+    address.address1,
+    address.address2,
+    address.city,
+    address.postalCode,
+    address.state,
+    address.country,
+  ];
   return fields.map((field) => (field ?? '').toLowerCase().replace(/\s+/g, ' ').trim()).join('|');
 }
 
@@ -68,9 +77,22 @@ const ADDRESS_INSERT = `INSERT INTO addresses (client_id, sandbox, fingerprint, 
     tax_identification, use_count, last_used_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`;
 const addressValues = (clientId: string, sandbox: boolean, address: Address, useCount: number, at: string) => [
-  numericId(clientId), sandbox ? 1 : 0, fingerprint(address), address.name, address.contact ?? '', address.address1 ?? '', address.address2 ?? '',
-  address.city ?? '', address.postalCode ?? '', address.state ?? '', address.country ?? '', address.phone ?? '', address.email ?? '',
-  address.taxIdentification ?? '', useCount, at,
+  numericId(clientId),
+  sandbox ? 1 : 0,
+  fingerprint(address),
+  address.name,
+  address.contact ?? '',
+  address.address1 ?? '',
+  address.address2 ?? '',
+  address.city ?? '',
+  address.postalCode ?? '',
+  address.state ?? '',
+  address.country ?? '',
+  address.phone ?? '',
+  address.email ?? '',
+  address.taxIdentification ?? '',
+  useCount,
+  at,
 ];
 
 /** Adds the address to the client's book, or counts one more use of it, through `sql` (a shipment's create remembers its own). */
@@ -105,7 +127,10 @@ function writes(sql: Sql, { now }: TableContext): AddressWrites {
   return {
     remember: (clientId, sandbox, address) => rememberAddress(sql, clientId, sandbox, address, now()),
     ensure: async (clientId, sandbox, address) => {
-      await sql.run(`${ADDRESS_INSERT} ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`, addressValues(clientId, sandbox, address, 0, now()));
+      await sql.run(
+        `${ADDRESS_INSERT} ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING`,
+        addressValues(clientId, sandbox, address, 0, now()),
+      );
     },
   };
 }

@@ -48,11 +48,20 @@ const auditRecord = (row: AuditRow): AuditEventRecord => ({
 
 /** The row's values, in the order of AUDIT_INSERT's columns. */
 export const auditValues = (event: NewAuditEvent, at: string) => [
-  at, event.desk, event.via, event.actorClientId === null ? null : Number(event.actorClientId), event.actor, event.actorRole,
-  event.action, event.subjectType, event.subjectId, event.detail === null ? null : JSON.stringify(event.detail),
+  at,
+  event.desk,
+  event.via,
+  event.actorClientId === null ? null : Number(event.actorClientId),
+  event.actor,
+  event.actorRole,
+  event.action,
+  event.subjectType,
+  event.subjectId,
+  event.detail === null ? null : JSON.stringify(event.detail),
 ];
 /** The one INSERT of an entry. */
-export const AUDIT_INSERT = 'INSERT INTO audit_events (at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+export const AUDIT_INSERT =
+  'INSERT INTO audit_events (at, desk, via, actor_client_id, actor, actor_role, action, subject_type, subject_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
 
 /** Adds an entry through `sql`: inside a transaction, it commits with that transaction's change. */
 export async function appendAudit(sql: Sql, event: NewAuditEvent, at: string): Promise<void> {

@@ -19,7 +19,14 @@ function writesOf(context: TableContext, sql: Sql, table: GroupName): object {
   return writes;
 }
 
-export async function runWrite(context: TableContext, sql: Sql, table: GroupName, method: string, args: unknown[], audit: AuditedChanges | undefined): Promise<unknown> {
+export async function runWrite(
+  context: TableContext,
+  sql: Sql,
+  table: GroupName,
+  method: string,
+  args: unknown[],
+  audit: AuditedChanges | undefined,
+): Promise<unknown> {
   const writes = writesOf(context, sql, table);
   const value = await (writes as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
   if (audit) for (const entry of auditEntriesAfter(audit, value)) await appendAudit(sql, entry, context.now());

@@ -33,7 +33,8 @@ export function inspectCopy(file: string): DatabaseCopy {
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
     const latest = Math.max(...MIGRATIONS.map((migration) => migration.version));
     if (schemaVersion < 1) throw new BackupError(`${file} is a SQLite database, but no station's.`);
-    if (schemaVersion > latest) throw new BackupError(`${file} was written by a newer station (schema ${schemaVersion}; this one knows up to ${latest}).`);
+    if (schemaVersion > latest)
+      throw new BackupError(`${file} was written by a newer station (schema ${schemaVersion}; this one knows up to ${latest}).`);
     const count = (table: string) => db!.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
     if (count('station_secrets') === 0) throw new BackupError(`${file} holds no station keys: it is no station's database.`);
     return { file, bytes: statSync(file).size, schemaVersion, shipments: count('shipments'), clients: count('clients') };
@@ -114,7 +115,11 @@ export function backupDatabase(source: string, out: string): DatabaseCopy {
  * Puts a copy in place as `target` (the station must be stopped; the caller holds its lock). The database it
  * replaces is kept beside it as `<target>.before-restore-<time>`, whole (its write-ahead log folded in first).
  */
-export function restoreDatabase(target: string, from: string, now: Date = new Date()): { restored: DatabaseCopy; keptAs: string | undefined } {
+export function restoreDatabase(
+  target: string,
+  from: string,
+  now: Date = new Date(),
+): { restored: DatabaseCopy; keptAs: string | undefined } {
   const restored = inspectCopy(from);
   const staging = `${target}.restoring`;
   rmSync(staging, { force: true });

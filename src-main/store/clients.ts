@@ -81,14 +81,26 @@ const clientRecord = (row: ClientRow): ClientRecord => ({
 });
 
 const profileValues = (profile: ClientProfile) => [
-  profile.name, profile.address1, profile.address2, profile.city, profile.postalCode, profile.state, profile.country, profile.contact, profile.phone, profile.email, profile.taxIdentification,
+  profile.name,
+  profile.address1,
+  profile.address2,
+  profile.city,
+  profile.postalCode,
+  profile.state,
+  profile.country,
+  profile.contact,
+  profile.phone,
+  profile.email,
+  profile.taxIdentification,
 ];
 
 function reads(sql: Sql): ClientReads {
   const clients = async (text: string, values: unknown[] = []) => (await sql.all<ClientRow>(text, values)).map(clientRecord);
   return {
-    byId: async (id) => (rowId(id) === undefined ? undefined : (await clients('SELECT * FROM clients WHERE id = $1 AND removed_at IS NULL', [rowId(id)]))[0]),
-    byUsername: async (username) => (!storable(username) ? undefined : (await clients('SELECT * FROM clients WHERE username = $1 AND removed_at IS NULL', [username]))[0]),
+    byId: async (id) =>
+      rowId(id) === undefined ? undefined : (await clients('SELECT * FROM clients WHERE id = $1 AND removed_at IS NULL', [rowId(id)]))[0],
+    byUsername: async (username) =>
+      !storable(username) ? undefined : (await clients('SELECT * FROM clients WHERE username = $1 AND removed_at IS NULL', [username]))[0],
     all: () => clients('SELECT * FROM clients WHERE removed_at IS NULL ORDER BY id'),
     count: async () => (await sql.one<{ n: number }>(`SELECT ${sql.dialect.integer('count(*)')} AS n FROM clients`))!.n,
   };
@@ -129,7 +141,12 @@ function writes(sql: Sql, { now }: TableContext): ClientWrites {
         for (const check of MERGE_CHECKS) problems.push(...(await tx.all<{ problem: string }>(statement(check))).map((row) => row.problem));
         if (problems.length > 0) return { merged: false as const, problems };
         const counts = (await tx.one<Record<keyof MergeCounts, string | number>>(statement(MERGE_COUNTS)))!;
-        const moved: MergeCounts = { users: Number(counts.users), shipments: Number(counts.shipments), orders: Number(counts.orders), addresses: Number(counts.addresses) };
+        const moved: MergeCounts = {
+          users: Number(counts.users),
+          shipments: Number(counts.shipments),
+          orders: Number(counts.orders),
+          addresses: Number(counts.addresses),
+        };
         // An account's whole history moves: as long as it takes.
         for (const move of MERGE_STATEMENTS) await tx.runLong(statement(move));
         // The leaving account's print settings became the other's: every desk reads settings afresh.
@@ -139,8 +156,16 @@ function writes(sql: Sql, { now }: TableContext): ClientWrites {
     remove: (id) =>
       sql.tx(async (tx) => {
         const at = now();
-        const removed = (await tx.run('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [rowId(id) ?? 0, at])) === 1;
-        if (removed) await tx.run('UPDATE users SET removed_at = $2, updated_at = $2 WHERE client_id = $1 AND removed_at IS NULL', [rowId(id) ?? 0, at]);
+        const removed =
+          (await tx.run('UPDATE clients SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [
+            rowId(id) ?? 0,
+            at,
+          ])) === 1;
+        if (removed)
+          await tx.run('UPDATE users SET removed_at = $2, updated_at = $2 WHERE client_id = $1 AND removed_at IS NULL', [
+            rowId(id) ?? 0,
+            at,
+          ]);
         return removed;
       }),
   };

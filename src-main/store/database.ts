@@ -71,7 +71,9 @@ function configure(db: Db, cacheKb: number): void {
 function createDatabase(file: string, migrations: readonly Migration[]): void {
   const wal = `${file}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) {
-    throw new DatabaseUnusableError(unusableText(file, `is missing, but its write-ahead log ${basename(wal)} is there: the database was partly deleted`));
+    throw new DatabaseUnusableError(
+      unusableText(file, `is missing, but its write-ahead log ${basename(wal)} is there: the database was partly deleted`),
+    );
   }
   const draft = `${file}.new-${process.pid}`;
   const removeDraft = () => {
@@ -123,14 +125,22 @@ function asUnusable(file: string, error: unknown): unknown {
         'folder (it is not the station’s), then start the station again; or choose another data folder with --data.',
     );
   }
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+  if (
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code.startsWith('SQLITE_READONLY') ||
+    code === 'EACCES' ||
+    code === 'EROFS' ||
+    code === 'EPERM'
+  ) {
     return new DatabaseUnusableError(
       `The station cannot open its database ${file} for writing (${code}): its folder is read-only or belongs to ` +
         'another user. Make the folder writable for the user that runs the station, or choose another with --data.',
     );
   }
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
-    return new DatabaseUnusableError(`The station cannot open its database ${file}: the disk is full. Free some space, then start it again.`);
+    return new DatabaseUnusableError(
+      `The station cannot open its database ${file}: the disk is full. Free some space, then start it again.`,
+    );
   }
   return error;
 }

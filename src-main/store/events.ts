@@ -67,9 +67,17 @@ export function appendEvent(sql: Sql, event: NewStationEvent, at: string): void 
     atEnd(async () => {
       await lockEventOrder(sql);
       const values = gathered.flatMap((entry) => [
-        entry.event.type, Number(entry.event.clientId), entry.event.sandbox ? 1 : 0, entry.event.subjectType, entry.event.subjectId, JSON.stringify(entry.event.snapshot), entry.at,
+        entry.event.type,
+        Number(entry.event.clientId),
+        entry.event.sandbox ? 1 : 0,
+        entry.event.subjectType,
+        entry.event.subjectId,
+        JSON.stringify(entry.event.snapshot),
+        entry.at,
       ]);
-      const rows = gathered.map((_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`);
+      const rows = gathered.map(
+        (_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`,
+      );
       await sql.run(`INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at) VALUES ${rows.join(', ')}`, values);
     });
     return gathered;
@@ -87,8 +95,11 @@ function reads(sql: Sql): EventReads {
              AND (CAST($4 AS TEXT) IS NULL OR type IN (${sql.dialect.jsonArrayElements('$4')}))
            ORDER BY id LIMIT $5`,
           [
-            filter.after, filter.clientId === null ? null : numericId(filter.clientId), filter.sandbox === null ? null : filter.sandbox ? 1 : 0,
-            filter.types === null ? null : JSON.stringify(filter.types), filter.limit,
+            filter.after,
+            filter.clientId === null ? null : numericId(filter.clientId),
+            filter.sandbox === null ? null : filter.sandbox ? 1 : 0,
+            filter.types === null ? null : JSON.stringify(filter.types),
+            filter.limit,
           ],
         )
       ).map(eventRecord),
@@ -100,7 +111,8 @@ function writes(sql: Sql, { now }: TableContext): EventWrites {
   return {
     append: (event) => sql.tx(async (tx) => appendEvent(tx, event, now())),
     // Oldest first by id: the rows go in the order they were written, so no index on the time is needed.
-    purge: (before, limit) => sql.run('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT $2) AND at < $1', [before, limit]),
+    purge: (before, limit) =>
+      sql.run('DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT $2) AND at < $1', [before, limit]),
   };
 }
 

@@ -65,7 +65,8 @@ export function asStoreFault(error: unknown): unknown {
   if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && TRACKING_NUMBER_CLASH.test(`${message} ${String(constraint)}`)) {
     return new TrackingNumberTakenError(message);
   }
-  if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && ORDER_CLASH.test(`${message} ${String(constraint)}`)) return new OrderTakenError(message);
+  if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && ORDER_CLASH.test(`${message} ${String(constraint)}`))
+    return new OrderTakenError(message);
   if (typeof code === 'string') {
     const sqlite = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
     if (sqlite) return new StoreFaultError(sqlite[1], code, message);

@@ -21,7 +21,22 @@ import { pickups } from './pickups.ts';
 import { webhooks } from './webhooks.ts';
 
 export const GROUPS = {
-  addresses, audit, carrierSettings, clients, events, idempotencyKeys, integrations, manifests, orders, pickups, printJobs, settings, shipments, stationKeys, users, webhooks,
+  addresses,
+  audit,
+  carrierSettings,
+  clients,
+  events,
+  idempotencyKeys,
+  integrations,
+  manifests,
+  orders,
+  pickups,
+  printJobs,
+  settings,
+  shipments,
+  stationKeys,
+  users,
+  webhooks,
 } as const satisfies Record<string, TableGroup<object, object>>;
 
 export type GroupName = keyof typeof GROUPS;
@@ -39,7 +54,9 @@ export function groupTable<Name extends GroupName>(name: Name, sql: Sql, context
 
 /** Every group's table on one executor. */
 export function groupTables(sql: Sql, context: TableContext): { [Name in GroupName]: GroupTable<Name> } {
-  return Object.fromEntries(Object.keys(GROUPS).map((name) => [name, groupTable(name as GroupName, sql, context)])) as { [Name in GroupName]: GroupTable<Name> };
+  return Object.fromEntries(Object.keys(GROUPS).map((name) => [name, groupTable(name as GroupName, sql, context)])) as {
+    [Name in GroupName]: GroupTable<Name>;
+  };
 }
 
 /** An executor that is never asked anything: the writes' names are read from a group made on it. */
@@ -51,12 +68,18 @@ const NAMES_ONLY = new Proxy({} as Sql, {
 
 /** The methods that write, per group, as their modules lay them out. */
 export const GROUP_WRITES = Object.fromEntries(
-  Object.entries(GROUPS).map(([name, group]) => [name, Object.keys((group as TableGroup<object, object>).writes(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }))]),
+  Object.entries(GROUPS).map(([name, group]) => [
+    name,
+    Object.keys((group as TableGroup<object, object>).writes(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 })),
+  ]),
 ) as unknown as { [Name in GroupName]: readonly GroupWrite<Name>[] };
 
 /** The bulk writes, per group: what each store runs as a write on its own connection, never on the writer thread. */
 export const GROUP_BULK = Object.fromEntries(
-  Object.entries(GROUPS).map(([name, group]) => [name, Object.keys((group as TableGroup<object, object>).bulk?.(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }) ?? {})]),
+  Object.entries(GROUPS).map(([name, group]) => [
+    name,
+    Object.keys((group as TableGroup<object, object>).bulk?.(NAMES_ONLY, { now: () => '', claimLeaseMs: 0 }) ?? {}),
+  ]),
 ) as unknown as { [Name in GroupName]: readonly string[] };
 
 /** A table that changes, and one of its writes: what Store.audited runs. */

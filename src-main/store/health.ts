@@ -38,7 +38,9 @@ export function trackHealth(clock: () => Date, notices: HealthNotices = {}): Hea
         return;
       }
       down = { since: clock(), startedAt: Date.now(), problem: error.message };
-      notices.onUnavailable?.(`The database is unavailable (${error.message}); requests that need it are answered 503 until it answers again.`);
+      notices.onUnavailable?.(
+        `The database is unavailable (${error.message}); requests that need it are answered 503 until it answers again.`,
+      );
     },
     succeeded() {
       if (!down) return;

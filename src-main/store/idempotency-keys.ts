@@ -1,6 +1,12 @@
 // Idempotency keys per client: written by the shipments and print-jobs tables in the transaction of what the first
 // request made, so a crash can never leave a change without its key; the answer is added once it is sent.
-import { IDEMPOTENCY_KEY_LIFETIME_MS, IdempotencyKeyTakenError, type IdempotencyKeyRecord, type NewIdempotencyKey, type StoredResponse } from '../domain/idempotency.ts';
+import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
+  IdempotencyKeyTakenError,
+  type IdempotencyKeyRecord,
+  type NewIdempotencyKey,
+  type StoredResponse,
+} from '../domain/idempotency.ts';
 import { numericId } from './row-id.ts';
 import { storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
@@ -52,14 +58,18 @@ export async function recordKey(sql: Sql, entry: NewIdempotencyKey, at: string):
      WHERE idempotency_keys.created_at < $7`,
     [Number(entry.clientId), entry.key, entry.fingerprint, entry.subjectType, entry.subjectId, at, expiredBefore],
   );
-  if (recorded === 0) throw new IdempotencyKeyTakenError(`Idempotency-Key ${JSON.stringify(entry.key)} was recorded by another request a moment ago`);
+  if (recorded === 0)
+    throw new IdempotencyKeyTakenError(`Idempotency-Key ${JSON.stringify(entry.key)} was recorded by another request a moment ago`);
 }
 
 function reads(sql: Sql): IdempotencyKeyReads {
   return {
     find: async (clientId, key) => {
       if (!storable(key)) return undefined;
-      const row = await sql.one<IdempotencyKeyRow>('SELECT * FROM idempotency_keys WHERE client_id = $1 AND key = $2', [numericId(clientId), key]);
+      const row = await sql.one<IdempotencyKeyRow>('SELECT * FROM idempotency_keys WHERE client_id = $1 AND key = $2', [
+        numericId(clientId),
+        key,
+      ]);
       return row && idempotencyKeyRecord(row);
     },
   };
@@ -69,7 +79,11 @@ function writes(sql: Sql, { now }: TableContext): IdempotencyKeyWrites {
   return {
     record: (entry) => recordKey(sql, entry, now()),
     saveResponse: async (clientId, key, response) => {
-      await sql.run('UPDATE idempotency_keys SET response = $3 WHERE client_id = $1 AND key = $2', [numericId(clientId), key, JSON.stringify(response)]);
+      await sql.run('UPDATE idempotency_keys SET response = $3 WHERE client_id = $1 AND key = $2', [
+        numericId(clientId),
+        key,
+        JSON.stringify(response),
+      ]);
     },
     purge: (before) => sql.run('DELETE FROM idempotency_keys WHERE created_at < $1', [before]),
   };

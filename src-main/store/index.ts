@@ -35,8 +35,16 @@ const READ_BUSY_TIMEOUT_MS = 10;
 /** How long a bulk write on the store's connection waits for the writer thread's lock, as a write does (database.ts). */
 const WRITE_BUSY_TIMEOUT_MS = 5_000;
 
-type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: infer Args) => unknown ? Args : never;
-type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (...args: never[]) => infer Result ? Awaited<Result> : never;
+type WriteArgs<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (
+  ...args: infer Args
+) => unknown
+  ? Args
+  : never;
+type WriteResult<Name extends WriteTable, Method extends WriteMethod<Name>> = GroupTable<Name>[Method] extends (
+  ...args: never[]
+) => infer Result
+  ? Awaited<Result>
+  : never;
 
 export interface Store {
   /** Which back end holds the data: one SQLite file, or a PostgreSQL database that several desks share. */
@@ -141,7 +149,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
 
   /** What every write passes first: none once the file is found damaged; a change of the accounts is counted. */
   const admitWrite = (table: WriteTable): StoreFaultError | undefined => {
-    if (damaged) return new StoreFaultError('corrupt', 'SQLITE_CORRUPT', `no writes since the database was found damaged at ${damaged.since.toISOString()}`);
+    if (damaged)
+      return new StoreFaultError(
+        'corrupt',
+        'SQLITE_CORRUPT',
+        `no writes since the database was found damaged at ${damaged.since.toISOString()}`,
+      );
     if (table === 'clients' || table === 'users' || table === 'integrations' || table === 'stationKeys') clientChanges++;
     return undefined;
   };
@@ -151,7 +164,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const refused = admitWrite(table);
     if (refused) return Promise.reject(refused);
     writesMade[`${table}.${method}`] = (writesMade[`${table}.${method}`] ?? 0) + 1;
-    const done = writer ? writer.call(table, method, args, now(), audit) : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
+    const done = writer
+      ? writer.call(table, method, args, now(), audit)
+      : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
     return done.catch((error: unknown) => Promise.reject(fault(error)));
   };
 
@@ -206,7 +221,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     clients: { ...facade('clients'), localVersion: () => clientChanges },
     users: facade('users'),
     // A create draws its reference from a block reserved in one write: one commit per create, not two.
-    shipments: { ...facade('shipments'), allocateReference: referencesFromBlocks((count) => write('shipments', 'reserveReferences', [count]) as Promise<string[]>, options.referenceBlock) },
+    shipments: {
+      ...facade('shipments'),
+      allocateReference: referencesFromBlocks(
+        (count) => write('shipments', 'reserveReferences', [count]) as Promise<string[]>,
+        options.referenceBlock,
+      ),
+    },
     addresses: facade('addresses'),
     carrierSettings: facade('carrierSettings'),
     printJobs: facade('printJobs'),
@@ -227,7 +248,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     // once found damaged, it is unavailable for changes until it is restored.
     health: () =>
       damaged
-        ? { available: false, unavailableSince: damaged.since.toISOString(), damaged: true, problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.` }
+        ? {
+            available: false,
+            unavailableSince: damaged.since.toISOString(),
+            damaged: true,
+            problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.`,
+          }
         : { available: true, unavailableSince: null, problem: null },
     reportDamage: (problem) => noteDamage(`SQLITE_CORRUPT: ${problem}`),
     writeInBackground(onProblem) {

@@ -37,9 +37,13 @@ export const desktopIntegration = (sql: Sql) => sql.one<IntegrationRow>('SELECT 
 
 function reads(sql: Sql): IntegrationReads {
   return {
-    all: async () => (await sql.all<IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id')).map(integrationRecord),
+    all: async () =>
+      (await sql.all<IntegrationRow>('SELECT * FROM integrations WHERE revoked_at IS NULL ORDER BY id')).map(integrationRecord),
     active: async (id) => {
-      const row = rowId(id) === undefined ? undefined : await sql.one<IntegrationRow>('SELECT * FROM integrations WHERE id = $1 AND revoked_at IS NULL', [rowId(id)]);
+      const row =
+        rowId(id) === undefined
+          ? undefined
+          : await sql.one<IntegrationRow>('SELECT * FROM integrations WHERE id = $1 AND revoked_at IS NULL', [rowId(id)]);
       return row && integrationRecord(row);
     },
   };
@@ -49,11 +53,16 @@ function writes(sql: Sql, { now }: TableContext): IntegrationWrites {
   return {
     add: async ({ name, integrationKey, isDesktop = false }) =>
       integrationRecord(
-        (await sql.one<IntegrationRow>('INSERT INTO integrations (name, integration_key, is_desktop, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
-          name, integrationKey, isDesktop ? 1 : 0, now(),
-        ]))!,
+        (await sql.one<IntegrationRow>(
+          'INSERT INTO integrations (name, integration_key, is_desktop, created_at) VALUES ($1, $2, $3, $4) RETURNING *',
+          [name, integrationKey, isDesktop ? 1 : 0, now()],
+        ))!,
       ),
-    revoke: async (id) => (await sql.run('UPDATE integrations SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL AND is_desktop = 0', [rowId(id) ?? 0, now()])) === 1,
+    revoke: async (id) =>
+      (await sql.run('UPDATE integrations SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL AND is_desktop = 0', [
+        rowId(id) ?? 0,
+        now(),
+      ])) === 1,
   };
 }
 

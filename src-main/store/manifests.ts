@@ -26,7 +26,14 @@ export interface ManifestReads {
   /** How many manifests (closed or reopened) the client has for the carrier and day: the next one's number follows. */
   countFor(filter: DayFilter): Promise<number>;
   /** Newest first; `after`: only manifests older than that one (the page after it). */
-  list(filter: { clientId: string; sandbox: boolean; date: string | null; carrierCode: string | null; after?: number | null; limit: number }): Promise<ManifestRecord[]>;
+  list(filter: {
+    clientId: string;
+    sandbox: boolean;
+    date: string | null;
+    carrierCode: string | null;
+    after?: number | null;
+    limit: number;
+  }): Promise<ManifestRecord[]>;
   get(id: string, clientId: string, sandbox: boolean): Promise<ManifestRecord | undefined>;
   document(id: string): Promise<Uint8Array | undefined>;
   /** The number of the closed manifest a shipment is in, or null. */
@@ -41,7 +48,12 @@ export interface ManifestWrites {
    * When a closed manifest of the day exists already (another desk closed a moment ago), that one is answered.
    * Throws ManifestChangedError when a shipment is no longer closable.
    */
-  close(manifest: NewManifest, shipmentIds: readonly string[], event: NewStationEvent, logged: NewAuditEvent): Promise<{ manifest: ManifestRecord; created: boolean }>;
+  close(
+    manifest: NewManifest,
+    shipmentIds: readonly string[],
+    event: NewStationEvent,
+    logged: NewAuditEvent,
+  ): Promise<{ manifest: ManifestRecord; created: boolean }>;
   /** Reopens a closed manifest: its shipments are free again (voidable); false when it is not closed. */
   reopen(id: string, logged: NewAuditEvent): Promise<boolean>;
   /** Records a manifest sent (false: it was reopened or sent meanwhile). */
@@ -156,27 +168,53 @@ const dayValues = (filter: DayFilter) => [numericId(filter.clientId), filter.san
 function reads(sql: Sql): ManifestReads {
   const manifests = async (text: string, values: unknown[]) => (await sql.all<ManifestRow>(text, values)).map(manifestRecord);
   return {
-    dayShipments: async (filter) => (storable(filter.carrierCode) ? (await sql.all<DayShipmentRow>(DAY_SHIPMENTS, dayValues(filter))).map(dayShipment) : []),
+    dayShipments: async (filter) =>
+      storable(filter.carrierCode) ? (await sql.all<DayShipmentRow>(DAY_SHIPMENTS, dayValues(filter))).map(dayShipment) : [],
     countFor: async (filter) =>
-      (await sql.one<{ n: number }>(`SELECT ${sql.dialect.integer('count(*)')} AS n FROM manifests WHERE client_id = $1 AND sandbox = $2 AND ship_date = $3 AND carrier_code = $4`, dayValues(filter)))!.n,
+      (await sql.one<{ n: number }>(
+        `SELECT ${sql.dialect.integer('count(*)')} AS n FROM manifests WHERE client_id = $1 AND sandbox = $2 AND ship_date = $3 AND carrier_code = $4`,
+        dayValues(filter),
+      ))!.n,
     list: (filter) =>
       manifests(
         `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND (CAST($3 AS TEXT) IS NULL OR ship_date = $3)
            AND (CAST($4 AS TEXT) IS NULL OR carrier_code = $4) AND (CAST($6 AS BIGINT) IS NULL OR id < $6)
          ORDER BY id DESC LIMIT $5`,
-        [numericId(filter.clientId), filter.sandbox ? 1 : 0, filter.date, filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode, filter.limit, filter.after ?? null],
+        [
+          numericId(filter.clientId),
+          filter.sandbox ? 1 : 0,
+          filter.date,
+          filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode,
+          filter.limit,
+          filter.after ?? null,
+        ],
       ),
-    get: async (id, clientId, sandbox) => (await manifests(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE id = $1 AND client_id = $2 AND sandbox = $3`, [numericId(id), numericId(clientId), sandbox ? 1 : 0]))[0],
+    get: async (id, clientId, sandbox) =>
+      (
+        await manifests(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE id = $1 AND client_id = $2 AND sandbox = $3`, [
+          numericId(id),
+          numericId(clientId),
+          sandbox ? 1 : 0,
+        ])
+      )[0],
     document: async (id) => {
       const row = await sql.one<{ document: Uint8Array }>('SELECT document FROM manifests WHERE id = $1', [numericId(id)]);
       return row && new Uint8Array(row.document);
     },
     closedIn: async (shipmentId) =>
       storable(shipmentId)
-        ? ((await sql.one<{ number: string }>("SELECT m.number FROM shipments s JOIN manifests m ON m.id = s.manifest_id WHERE s.id = $1 AND m.status = 'closed'", [shipmentId]))?.number ?? null)
+        ? ((
+            await sql.one<{ number: string }>(
+              "SELECT m.number FROM shipments s JOIN manifests m ON m.id = s.manifest_id WHERE s.id = $1 AND m.status = 'closed'",
+              [shipmentId],
+            )
+          )?.number ?? null)
         : null,
     dueTransmissions: (at, limit) =>
-      manifests(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE transmission = 'pending' AND status = 'closed' AND transmit_next_at <= $1 ORDER BY transmit_next_at, id LIMIT $2`, [at, limit]),
+      manifests(
+        `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE transmission = 'pending' AND status = 'closed' AND transmit_next_at <= $1 ORDER BY transmit_next_at, id LIMIT $2`,
+        [at, limit],
+      ),
   };
 }
 
@@ -188,18 +226,36 @@ function writes(sql: Sql, { now }: TableContext): ManifestWrites {
         const row = await tx.one<ManifestRow>(
           `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at, transmission, transmit_next_at)
            VALUES ($1, $2, $3, $4, $5, 'closed', $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING ${MANIFEST_COLUMNS}`,
-          [manifest.number, Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate, JSON.stringify(manifest.totals), Buffer.from(manifest.document), manifest.closedBy, at,
-            manifest.transmit ? 'pending' : 'none', manifest.transmit ? at : null],
+          [
+            manifest.number,
+            Number(manifest.clientId),
+            manifest.sandbox ? 1 : 0,
+            manifest.carrierCode,
+            manifest.shipDate,
+            JSON.stringify(manifest.totals),
+            Buffer.from(manifest.document),
+            manifest.closedBy,
+            at,
+            manifest.transmit ? 'pending' : 'none',
+            manifest.transmit ? at : null,
+          ],
         );
         if (!row) {
-          const existing = await tx.one<ManifestRow>(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND carrier_code = $3 AND ship_date = $4 AND status = 'closed'`, [
-            Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate,
-          ]);
+          const existing = await tx.one<ManifestRow>(
+            `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND carrier_code = $3 AND ship_date = $4 AND status = 'closed'`,
+            [Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate],
+          );
           if (!existing) throw new ManifestChangedError();
           return { manifest: manifestRecord(existing), created: false };
         }
         for (const id of shipmentIds) {
-          if ((await tx.run('UPDATE shipments SET manifest_id = $1 WHERE id = $2 AND manifest_id IS NULL AND status = 3 AND deleted_at IS NULL', [row.id, id])) !== 1) throw new ManifestChangedError();
+          if (
+            (await tx.run(
+              'UPDATE shipments SET manifest_id = $1 WHERE id = $2 AND manifest_id IS NULL AND status = 3 AND deleted_at IS NULL',
+              [row.id, id],
+            )) !== 1
+          )
+            throw new ManifestChangedError();
         }
         const made = manifestRecord(row);
         appendEvent(tx, withManifestId(event, made.id), at);
@@ -209,7 +265,10 @@ function writes(sql: Sql, { now }: TableContext): ManifestWrites {
     reopen: (id, logged) =>
       sql.tx(async (tx) => {
         const at = now();
-        const changed = await tx.run(`UPDATE manifests SET status = 'reopened', reopened_at = $2, transmission = ${UNSENT_ON_REOPEN} WHERE id = $1 AND status = 'closed' AND transmitted_at IS NULL`, [numericId(id), at]);
+        const changed = await tx.run(
+          `UPDATE manifests SET status = 'reopened', reopened_at = $2, transmission = ${UNSENT_ON_REOPEN} WHERE id = $1 AND status = 'closed' AND transmitted_at IS NULL`,
+          [numericId(id), at],
+        );
         if (changed !== 1) return false;
         await tx.run('UPDATE shipments SET manifest_id = NULL WHERE manifest_id = $1', [numericId(id)]);
         await appendAudit(tx, logged, at);
@@ -232,7 +291,13 @@ function writes(sql: Sql, { now }: TableContext): ManifestWrites {
     transmitAgain: (id, logged) =>
       sql.tx(async (tx) => {
         const at = now();
-        if ((await tx.run("UPDATE manifests SET transmission = 'pending', transmit_next_at = $2 WHERE id = $1 AND transmission = 'failed' AND status = 'closed'", [numericId(id), at])) !== 1) return false;
+        if (
+          (await tx.run(
+            "UPDATE manifests SET transmission = 'pending', transmit_next_at = $2 WHERE id = $1 AND transmission = 'failed' AND status = 'closed'",
+            [numericId(id), at],
+          )) !== 1
+        )
+          return false;
         await appendAudit(tx, logged, at);
         return true;
       }),

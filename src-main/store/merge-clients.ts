@@ -80,6 +80,7 @@ export type MergeResult = { merged: true; moved: MergeCounts } | { merged: false
 
 /** A statement with its values in place: the ids are digits only (checked), the time an ISO string. */
 export function mergeSql(sql: string, into: string, from: string, now: string): string {
-  if (!/^\d+$/.test(into) || !/^\d+$/.test(from) || !/^[0-9T:.Z-]+$/.test(now)) throw new Error('mergeSql: ids must be digits and the time ISO');
+  if (!/^\d+$/.test(into) || !/^\d+$/.test(from) || !/^[0-9T:.Z-]+$/.test(now))
+    throw new Error('mergeSql: ids must be digits and the time ISO');
   return sql.replaceAll('$into', into).replaceAll('$from', from).replaceAll('$now', `'${now}'`);
 }

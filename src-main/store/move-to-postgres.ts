@@ -68,7 +68,8 @@ export async function moveToPostgres(sqliteFile: string, url: string): Promise<M
     // A table this list does not know would be left behind: refuse rather than move a station without it.
     const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     const unknown = tables.filter((table) => !NOT_COPIED.test(table) && !(TABLES as readonly string[]).includes(table));
-    if (unknown.length > 0) throw new MoveError(`This version does not know how to move the table(s) ${unknown.join(', ')}: nothing was copied.`);
+    if (unknown.length > 0)
+      throw new MoveError(`This version does not know how to move the table(s) ${unknown.join(', ')}: nothing was copied.`);
     pool = await openPostgres(url);
     await transaction(pool, async (connection) => {
       await refuseUnlessEmpty(connection, url);
@@ -85,7 +86,9 @@ export async function moveToPostgres(sqliteFile: string, url: string): Promise<M
     }
     const short = moved.filter((entry) => entry.sqliteRows !== entry.postgresRows);
     if (short.length > 0) {
-      throw new MoveError(`The copy does not match: ${short.map((entry) => `${entry.table} ${entry.sqliteRows} rows in SQLite, ${entry.postgresRows} in PostgreSQL`).join('; ')}.`);
+      throw new MoveError(
+        `The copy does not match: ${short.map((entry) => `${entry.table} ${entry.sqliteRows} rows in SQLite, ${entry.postgresRows} in PostgreSQL`).join('; ')}.`,
+      );
     }
     return moved;
   } finally {
@@ -98,15 +101,25 @@ async function refuseUnlessEmpty(connection: Connection, url: string): Promise<v
   for (const table of ['station_secrets', 'clients', 'shipments', 'integrations']) {
     const rows = (await connection.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
     if (rows > 0) {
-      throw new MoveError(`The PostgreSQL database ${redacted(url)} already holds a station (${table} has ${rows} rows): migrate copies into an empty database only.`);
+      throw new MoveError(
+        `The PostgreSQL database ${redacted(url)} already holds a station (${table} has ${rows} rows): migrate copies into an empty database only.`,
+      );
     }
   }
 }
 
 async function copyTable(db: Db, connection: Connection, table: string): Promise<void> {
-  const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).all().map((column) => column.name);
+  const columns = db
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`)
+    .all()
+    .map((column) => column.name);
   const known = new Set(
-    (await connection.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [table])).rows.map((row) => row.column_name),
+    (
+      await connection.query<{ column_name: string }>(
+        'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+        [table],
+      )
+    ).rows.map((row) => row.column_name),
   );
   const missing = columns.filter((column) => !known.has(column));
   if (missing.length > 0) throw new MoveError(`PostgreSQL's ${table} has no column ${missing.join(', ')}: the two schemas differ.`);

@@ -52,7 +52,10 @@ const orderRecord = (row: OrderRow): OrderRecord => ({
   source: row.source,
   createdAt: row.created_at,
   position: Number(row.id),
-  shipment: row.shipment_id === null ? null : { id: row.shipment_id, reference: row.reference, status: row.status!, trackingNumber: row.tracking_number },
+  shipment:
+    row.shipment_id === null
+      ? null
+      : { id: row.shipment_id, reference: row.reference, status: row.status!, trackingNumber: row.tracking_number },
 });
 
 /** The orders with their live shipment. */
@@ -72,7 +75,10 @@ function reads(sql: Sql): OrderReads {
   const like = sql.dialect.caseInsensitiveLike;
   return {
     get: async (clientId, sandbox, number) => {
-      const row = await sql.one<OrderRow>(`${ORDER_COLUMNS} WHERE o.client_id = $1 AND o.sandbox = $2 AND o.number = $3`, [...owner(clientId, sandbox), number]);
+      const row = await sql.one<OrderRow>(`${ORDER_COLUMNS} WHERE o.client_id = $1 AND o.sandbox = $2 AND o.number = $3`, [
+        ...owner(clientId, sandbox),
+        number,
+      ]);
       return row && orderRecord(row);
     },
     list: async (filter) =>
@@ -82,7 +88,12 @@ function reads(sql: Sql): OrderReads {
              AND (CAST($3 AS TEXT) IS NULL OR o.number ${like} $3 ESCAPE '\\' OR ${sql.dialect.jsonMember('o.attributes', 'shipTo', 'name')} ${like} $3 ESCAPE '\\')
              AND (CAST($5 AS BIGINT) IS NULL OR o.id < $5)
            ORDER BY o.id DESC LIMIT $4`,
-          [...owner(filter.clientId, filter.sandbox), filter.search === null ? null : likePrefix(filter.search), filter.limit, filter.after ?? null],
+          [
+            ...owner(filter.clientId, filter.sandbox),
+            filter.search === null ? null : likePrefix(filter.search),
+            filter.limit,
+            filter.after ?? null,
+          ],
         )
       ).map(orderRecord),
   };
@@ -95,9 +106,10 @@ function writes(sql: Sql, { now }: TableContext): OrderWrites {
         const at = now();
         const made: string[] = [];
         for (const order of orders) {
-          const inserted = await tx.run('INSERT INTO orders (client_id, sandbox, number, attributes, source, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
-            ...owner(order.clientId, order.sandbox), order.attributes.number, JSON.stringify(order.attributes), order.source, at,
-          ]);
+          const inserted = await tx.run(
+            'INSERT INTO orders (client_id, sandbox, number, attributes, source, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
+            [...owner(order.clientId, order.sandbox), order.attributes.number, JSON.stringify(order.attributes), order.source, at],
+          );
           if (inserted === 1) made.push(order.attributes.number);
         }
         return made;

@@ -80,16 +80,23 @@ function reads(sql: Sql): PickupReads {
              AND (CAST($7 AS TEXT) IS NULL OR b.collection_date > $7 OR (b.collection_date = $7 AND b.carrier_code >= $8))
            ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT $5`,
           [
-            numericId(filter.clientId), filter.sandbox ? 1 : 0, storedOrNone(filter.date), storedOrNone(filter.carrierCode), filter.limit,
-            filter.upcomingFrom ?? null, filter.startingAt?.date ?? null, storedOrNone(filter.startingAt?.carrierCode ?? ''),
+            numericId(filter.clientId),
+            filter.sandbox ? 1 : 0,
+            storedOrNone(filter.date),
+            storedOrNone(filter.carrierCode),
+            filter.limit,
+            filter.upcomingFrom ?? null,
+            filter.startingAt?.date ?? null,
+            storedOrNone(filter.startingAt?.carrierCode ?? ''),
           ],
         )
       ).map(pickupRecord),
     get: async (shipmentId, clientId, sandbox) => {
       if (!storable(shipmentId)) return undefined;
-      const row = await sql.one<PickupRow>(`${PICKUP_COLUMNS} WHERE b.shipment_id = $1 AND s.client_id = $2 AND s.sandbox = $3 AND s.deleted_at IS NULL`, [
-        shipmentId, numericId(clientId), sandbox ? 1 : 0,
-      ]);
+      const row = await sql.one<PickupRow>(
+        `${PICKUP_COLUMNS} WHERE b.shipment_id = $1 AND s.client_id = $2 AND s.sandbox = $3 AND s.deleted_at IS NULL`,
+        [shipmentId, numericId(clientId), sandbox ? 1 : 0],
+      );
       return row && pickupRecord(row);
     },
   };
@@ -102,7 +109,13 @@ function writes(sql: Sql, { now }: TableContext): PickupWrites {
         return await sql.tx(async (tx) => {
           const at = now();
           for (const id of shipmentIds) {
-            if ((await tx.run("UPDATE collection_bookings SET status = 'cancelled', cancelled_at = $2 WHERE shipment_id = $1 AND status = 'booked'", [id, at])) !== 1) throw new NotBooked();
+            if (
+              (await tx.run(
+                "UPDATE collection_bookings SET status = 'cancelled', cancelled_at = $2 WHERE shipment_id = $1 AND status = 'booked'",
+                [id, at],
+              )) !== 1
+            )
+              throw new NotBooked();
           }
           await appendAudit(tx, logged, at);
           return true;

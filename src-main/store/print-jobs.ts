@@ -11,7 +11,12 @@ import type { TableContext, TableGroup } from './table-group.ts';
 export interface PrintJobReads {
   get(id: string): Promise<PrintJobRecord | undefined>;
   /** A client's jobs, newest first; `after`: those made before that one (its time and id), the page after it. */
-  list(filter: { clientId: string; after: readonly [createdAt: string, id: string] | null; limit: number; shipmentId?: string }): Promise<PrintJobRecord[]>;
+  list(filter: {
+    clientId: string;
+    after: readonly [createdAt: string, id: string] | null;
+    limit: number;
+    shipmentId?: string;
+  }): Promise<PrintJobRecord[]>;
   /** This desk's jobs not finished yet, oldest first: the ones its monitor sends or watches. */
   open(desk: string): Promise<PrintJobRecord[]>;
   /** Whether a label of this shipment has been sent to a printer, or is on its way: printing it again is a reprint. */
@@ -29,7 +34,9 @@ export interface PrintJobWrites {
   finish(id: string, status: 'done' | 'failed', reason: string | null, failure?: PrintFailure | null): Promise<void>;
 }
 
-export type NewPrintJob = Omit<PrintJobRecord, 'status' | 'reason' | 'failure' | 'backendJobId' | 'createdAt' | 'updatedAt'> & { desk: string };
+export type NewPrintJob = Omit<PrintJobRecord, 'status' | 'reason' | 'failure' | 'backendJobId' | 'createdAt' | 'updatedAt'> & {
+  desk: string;
+};
 
 /** A finished job's event: for the shipment's client, in the shipment's sandbox or not. */
 const printEvent = (job: PrintJobRecord, sandbox: boolean) => ({
@@ -115,16 +122,38 @@ function writes(sql: Sql, { now }: TableContext): PrintJobWrites {
         const added = await tx.one<PrintJobRow>(
           `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at, desk, batch, documents)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8, $9, $10, $11) RETURNING *`,
-          [job.id, job.shipmentId, Number(job.clientId), job.printer, job.format, job.dpi, job.copies, at, job.desk, job.batch ? JSON.stringify(job.batch) : null, job.documents],
+          [
+            job.id,
+            job.shipmentId,
+            Number(job.clientId),
+            job.printer,
+            job.format,
+            job.dpi,
+            job.copies,
+            at,
+            job.desk,
+            job.batch ? JSON.stringify(job.batch) : null,
+            job.documents,
+          ],
         );
         const ids = job.batch?.shipmentIds ?? [];
-        for (const [position, shipmentId] of ids.entries()) await tx.run('INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES ($1, $2, $3)', [job.id, position, shipmentId]);
+        for (const [position, shipmentId] of ids.entries())
+          await tx.run('INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES ($1, $2, $3)', [
+            job.id,
+            position,
+            shipmentId,
+          ]);
         if (key) await recordKey(tx, key, at);
         return printJobRecord(added!);
       }),
-    adoptDeskless: (desk) => sql.run("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()]),
+    adoptDeskless: (desk) =>
+      sql.run("UPDATE print_jobs SET desk = $1, updated_at = $2 WHERE desk IS NULL AND status IN ('queued', 'printing')", [desk, now()]),
     markPrinting: async (id, backendJobId) => {
-      await sql.run("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [id, backendJobId, now()]);
+      await sql.run("UPDATE print_jobs SET status = 'printing', backend_job_id = $2, updated_at = $3 WHERE id = $1 AND status = 'queued'", [
+        id,
+        backendJobId,
+        now(),
+      ]);
     },
     finish: (id, status, reason, failure = null) =>
       sql.tx(async (tx) => {

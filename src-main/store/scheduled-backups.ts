@@ -38,7 +38,10 @@ export class MaintenanceStopped extends Error {
  * it ends at once with MaintenanceStopped: a stopping station does not wait for a long copy (SQLite finishes its
  * statement and the thread ends; a backup's draft never becomes a backup).
  */
-function onWorker<T>(task: { kind: 'backup'; source: string; out: string } | { kind: 'quick-check'; source: string }, stop?: AbortSignal): Promise<T> {
+function onWorker<T>(
+  task: { kind: 'backup'; source: string; out: string } | { kind: 'quick-check'; source: string },
+  stop?: AbortSignal,
+): Promise<T> {
   if (stop?.aborted) return Promise.reject(new MaintenanceStopped());
   return new Promise<T>((resolve, reject) => {
     const worker = new Worker(workerUrl(), { workerData: task });
@@ -61,12 +64,21 @@ function onWorker<T>(task: { kind: 'backup'; source: string; out: string } | { k
 }
 
 /** Makes one verified backup of `source` into the data folder's backups, then keeps the newest `kept` of them. */
-export async function makeScheduledBackup(dataDir: string, source: string, now: Date, kept: number, stop?: AbortSignal): Promise<DatabaseCopy> {
+export async function makeScheduledBackup(
+  dataDir: string,
+  source: string,
+  now: Date,
+  kept: number,
+  stop?: AbortSignal,
+): Promise<DatabaseCopy> {
   const folder = join(dataDir, BACKUPS_FOLDER);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   // Drafts of copies cut short by a stop or a crash are never backups: gone before the next one is drafted.
   for (const name of readdirSync(folder)) if (DRAFT.test(name)) rmSync(join(folder, name), { force: true });
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const copy = await onWorker<DatabaseCopy>({ kind: 'backup', source, out: join(folder, `station-${stamp}.sqlite`) }, stop);
   for (const old of scheduledBackups(dataDir).slice(kept)) rmSync(old, { force: true });
   return copy;

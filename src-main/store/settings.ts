@@ -23,7 +23,6 @@ export interface CarrierSettingWrites {
   setFuelSurcharge(choiceCode: string, percent: number): Promise<void>;
 }
 
-
 /** Writes a change and tells the other desks of it when it commits. */
 /**
  * Saves one value under its key in a table of settings (made at the first save), and tells the other desks of the
@@ -54,10 +53,23 @@ export const settings: TableGroup<SettingReads, SettingWrites> = {
 export const carrierSettings: TableGroup<CarrierSettingReads, CarrierSettingWrites> = {
   reads: (sql) => ({
     fuelSurcharges: async () =>
-      new Map((await sql.all<{ choice_code: string; fuel_surcharge_percent: number }>('SELECT choice_code, fuel_surcharge_percent FROM carrier_settings')).map((row) => [row.choice_code, row.fuel_surcharge_percent])),
+      new Map(
+        (
+          await sql.all<{ choice_code: string; fuel_surcharge_percent: number }>(
+            'SELECT choice_code, fuel_surcharge_percent FROM carrier_settings',
+          )
+        ).map((row) => [row.choice_code, row.fuel_surcharge_percent]),
+      ),
   }),
   writes: (sql, { now }: TableContext) => ({
     setFuelSurcharge: (choiceCode, percent) =>
-      saved(sql, { table: 'carrier_settings', key: 'choice_code', column: 'fuel_surcharge_percent' }, choiceCode, percent, now(), CARRIER_SETTINGS),
+      saved(
+        sql,
+        { table: 'carrier_settings', key: 'choice_code', column: 'fuel_surcharge_percent' },
+        choiceCode,
+        percent,
+        now(),
+        CARRIER_SETTINGS,
+      ),
   }),
 };

@@ -25,7 +25,14 @@ export interface DayChange {
 
 /** What one shipment adds to its day (`sign` -1 takes a voided one away). */
 export function dayChange(
-  shipment: { clientId: number | string; sandbox: number | boolean; shipDate: string; attributes: ShipmentAttributes; createdBy?: string | null; processedAt: string | null },
+  shipment: {
+    clientId: number | string;
+    sandbox: number | boolean;
+    shipDate: string;
+    attributes: ShipmentAttributes;
+    createdBy?: string | null;
+    processedAt: string | null;
+  },
   carrierCode: string,
   costCents: number,
   sign: 1 | -1,
@@ -97,7 +104,8 @@ interface PersonPlaceholders {
   createdBy: string;
 }
 
-const personScope = (p: PersonPlaceholders) => `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}`;
+const personScope = (p: PersonPlaceholders) =>
+  `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}`;
 
 /** Per person ('' for nobody) and hour of the day (UTC, 00 to 23): parcels, and the processing hours that made them. */
 export interface PersonHourRow {
@@ -168,4 +176,3 @@ export const DAY_COUNTS = `
   WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3 AND s.deleted_at IS NULL
     AND (CAST($4 AS TEXT) IS NULL OR s.created_by = $4)
   GROUP BY 1, 2, 3, 4, 5`;
-

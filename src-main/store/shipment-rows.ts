@@ -25,8 +25,19 @@ export type NewShipment = Pick<
 export type BulkShipment = NewShipment &
   Pick<
     ShipmentRecord,
-    | 'status' | 'carrierCode' | 'carrierName' | 'serviceCode' | 'serviceName' | 'finalCents' | 'insuranceCents' | 'currency'
-    | 'trackingNumber' | 'trackingHash' | 'error' | 'createdAt' | 'processedAt'
+    | 'status'
+    | 'carrierCode'
+    | 'carrierName'
+    | 'serviceCode'
+    | 'serviceName'
+    | 'finalCents'
+    | 'insuranceCents'
+    | 'currency'
+    | 'trackingNumber'
+    | 'trackingHash'
+    | 'error'
+    | 'createdAt'
+    | 'processedAt'
   > & { trackingEvents?: TrackingEvent[] };
 
 export interface SummaryRowColumns {
@@ -96,11 +107,23 @@ export interface ShipmentReads {
    * The day summaries of a client's processed shipments between two ship dates: per day and carrier, and per
    * country; with `createdBy`, those of one person (a username), read from the shipments.
    */
-  report(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): Promise<{ days: DayRow[]; countries: CountryRow[] }>;
+  report(filter: {
+    clientId: string;
+    sandbox: boolean;
+    dateFrom: string;
+    dateTo: string;
+    createdBy?: string | null;
+  }): Promise<{ days: DayRow[]; countries: CountryRow[] }>;
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
   dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): Promise<DayCountRow[]>;
   /** The processed returns shipped in the range, per reason. */
-  returnCounts(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string; createdBy?: string | null }): Promise<{ reason: string; returns: number }[]>;
+  returnCounts(filter: {
+    clientId: string;
+    sandbox: boolean;
+    dateFrom: string;
+    dateTo: string;
+    createdBy?: string | null;
+  }): Promise<{ reason: string; returns: number }[]>;
   /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
   personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): Promise<PersonHourRow[]>;
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
@@ -292,4 +315,3 @@ export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | 
   subjectId: shipment.id,
   snapshot: { kind: 'tracking' as const, shipment, latest, event },
 });
-

@@ -11,10 +11,31 @@ import { addressesOfShipment, rememberAddress } from './addresses.ts';
 import { appendAudit } from './audit.ts';
 import { appendEvent, lockEventOrder } from './events.ts';
 import { recordKey } from './idempotency-keys.ts';
-import { DAY_COUNTS, dayChange, personQueries, rebuildAllDaysIn, type CountryRow, type DayChange, type DayCountRow, type DayRow, type PersonHourRow } from './shipment-days.ts';
 import {
-  shipmentEvent, shipmentRecord, summaryNames, summaryRecord, trackingEvent, upstreamBooking, type BulkShipment, type ShipmentBulk, type ShipmentReads, type ShipmentRow,
-  type ShipmentWrites, type SummaryRowColumns, type UpstreamBookingRow,
+  DAY_COUNTS,
+  dayChange,
+  personQueries,
+  rebuildAllDaysIn,
+  type CountryRow,
+  type DayChange,
+  type DayCountRow,
+  type DayRow,
+  type PersonHourRow,
+} from './shipment-days.ts';
+import {
+  shipmentEvent,
+  shipmentRecord,
+  summaryNames,
+  summaryRecord,
+  trackingEvent,
+  upstreamBooking,
+  type BulkShipment,
+  type ShipmentBulk,
+  type ShipmentReads,
+  type ShipmentRow,
+  type ShipmentWrites,
+  type SummaryRowColumns,
+  type UpstreamBookingRow,
 } from './shipment-rows.ts';
 import { numericId } from './row-id.ts';
 import { inBulkTransactions, storable, type Sql } from './sql/executor.ts';
@@ -26,9 +47,35 @@ export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 const BULK_ROWS = 500;
 
 const SHIPMENT_COLUMNS = [
-  'id', 'client_id', 'sandbox', 'origin', 'status', 'scheduled', 'service', 'carrier_choice', 'reference', 'ship_date', 'attributes',
-  'ship_from_name', 'ship_from_country', 'ship_to_name', 'ship_to_country', 'carrier_code', 'carrier_name', 'service_code', 'service_name',
-  'final_cents', 'insurance_cents', 'currency', 'tracking_number', 'tracking_hash', 'error', 'created_at', 'processed_at', 'tracking_status', 'tracking_date',
+  'id',
+  'client_id',
+  'sandbox',
+  'origin',
+  'status',
+  'scheduled',
+  'service',
+  'carrier_choice',
+  'reference',
+  'ship_date',
+  'attributes',
+  'ship_from_name',
+  'ship_from_country',
+  'ship_to_name',
+  'ship_to_country',
+  'carrier_code',
+  'carrier_name',
+  'service_code',
+  'service_name',
+  'final_cents',
+  'insurance_cents',
+  'currency',
+  'tracking_number',
+  'tracking_hash',
+  'error',
+  'created_at',
+  'processed_at',
+  'tracking_status',
+  'tracking_date',
 ] as const;
 
 /**
@@ -50,8 +97,17 @@ const DAY_UPSERTS = {
 };
 
 const dayValues = (change: DayChange) => [
-  change.clientId, change.sandbox, change.shipDate, change.carrierCode, change.shipments, change.packages, change.weightGrams, change.costCents,
-  change.country, change.createdBy, change.hour,
+  change.clientId,
+  change.sandbox,
+  change.shipDate,
+  change.carrierCode,
+  change.shipments,
+  change.packages,
+  change.weightGrams,
+  change.costCents,
+  change.country,
+  change.createdBy,
+  change.hour,
 ];
 
 /** The key of a transaction's day-summary changes, gathered until it commits. */
@@ -68,7 +124,11 @@ function addDay(sql: Sql, change: DayChange): void {
     atEnd(async () => {
       await lockEventOrder(sql);
       for (const each of gathered) {
-        if (sql.dialect.writesInWith) await sql.run(`WITH carrier AS (${DAY_UPSERTS.carrier}), person AS (${DAY_UPSERTS.person}) ${DAY_UPSERTS.destination}`, dayValues(each));
+        if (sql.dialect.writesInWith)
+          await sql.run(
+            `WITH carrier AS (${DAY_UPSERTS.carrier}), person AS (${DAY_UPSERTS.person}) ${DAY_UPSERTS.destination}`,
+            dayValues(each),
+          );
         else for (const statement of Object.values(DAY_UPSERTS)) await sql.run(statement, dayValues(each));
       }
     });
@@ -84,7 +144,9 @@ const SUMMARY_COLUMNS = `s.id, s.reference, s.ship_date, s.status, s.scheduled, 
  * The summaries' owner, dates, maker and page ($1 to $9), only returns or none of them when asked (a statement of
  * its own each, so that the list without that filter still reads the summaries index alone), and their order.
  */
-const summaryScope = (returns: boolean | null | undefined) => `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
+const summaryScope = (
+  returns: boolean | null | undefined,
+) => `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
     AND (CAST($6 AS TEXT) IS NULL OR s.created_by = $6) AND (CAST($7 AS TEXT) IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))
     ${returns === true ? 'AND s.return_of IS NOT NULL' : returns === false ? 'AND s.return_of IS NULL' : ''}
   ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`;
@@ -98,11 +160,20 @@ const summariesByKey = (sql: Sql, returns: boolean | null | undefined) => `SELEC
     AND ${summaryScope(returns)}`;
 
 type TrackingRow = { status: number; occurred_at: string; location: string; text: string };
-const tracking = (row: TrackingRow): TrackingEvent => ({ status: row.status, occurredAt: row.occurred_at, location: row.location, text: row.text });
+const tracking = (row: TrackingRow): TrackingEvent => ({
+  status: row.status,
+  occurredAt: row.occurred_at,
+  location: row.location,
+  text: row.text,
+});
 
-const shipmentById = async (sql: Sql, id: string) => shipmentRecord((await sql.one<ShipmentRow>('SELECT * FROM shipments WHERE id = $1', [id]))!);
+const shipmentById = async (sql: Sql, id: string) =>
+  shipmentRecord((await sql.one<ShipmentRow>('SELECT * FROM shipments WHERE id = $1', [id]))!);
 const latestOf = async (sql: Sql, id: string) => {
-  const row = await sql.one<TrackingRow>('SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1', [id]);
+  const row = await sql.one<TrackingRow>(
+    'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1',
+    [id],
+  );
   return row && tracking(row);
 };
 const owner = (filter: { clientId: string; sandbox: boolean }) => [numericId(filter.clientId), filter.sandbox ? 1 : 0];
@@ -117,21 +188,48 @@ function reads(sql: Sql): ShipmentReads {
 
   return {
     voided: async (id, clientId, sandbox) =>
-      storable(id) && (await sql.one('SELECT 1 FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NOT NULL', [id, numericId(clientId), sandbox ? 1 : 0])) !== undefined,
+      storable(id) &&
+      (await sql.one('SELECT 1 FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NOT NULL', [
+        id,
+        numericId(clientId),
+        sandbox ? 1 : 0,
+      ])) !== undefined,
     get: async (id, clientId, sandbox) =>
-      !storable(id) ? undefined : one('SELECT * FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NULL', [id, numericId(clientId), sandbox ? 1 : 0]),
+      !storable(id)
+        ? undefined
+        : one('SELECT * FROM shipments WHERE id = $1 AND client_id = $2 AND sandbox = $3 AND deleted_at IS NULL', [
+            id,
+            numericId(clientId),
+            sandbox ? 1 : 0,
+          ]),
     document: async (id) => {
-      const row = await sql.one<{ content_type: string; file_name: string; data: Buffer }>('SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = $1', [id]);
+      const row = await sql.one<{ content_type: string; file_name: string; data: Buffer }>(
+        'SELECT content_type, file_name, data FROM shipment_documents WHERE shipment_id = $1',
+        [id],
+      );
       return row && { contentType: row.content_type, fileName: row.file_name, data: row.data };
     },
-    trackingNumberTaken: async (trackingNumber) => (await sql.one('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])) !== undefined,
+    trackingNumberTaken: async (trackingNumber) =>
+      (await sql.one('SELECT 1 FROM shipments WHERE tracking_number = $1', [trackingNumber])) !== undefined,
     latestEvent: (id) => latestOf(sql, id),
     trackingHistory: async (id) =>
-      (await sql.all<TrackingRow>('SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 500', [id])).map(tracking),
+      (
+        await sql.all<TrackingRow>(
+          'SELECT status, occurred_at, location, text FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 500',
+          [id],
+        )
+      ).map(tracking),
     summaries: async (filter) => {
       if ([filter.search, filter.createdBy ?? null, ...(filter.after ?? [])].some((text) => text !== null && !storable(text))) return [];
       const after = filter.after ?? [null, null, null];
-      const scope = [...owner(filter), filter.dateFrom ?? '0000-00-00', filter.dateTo ?? '9999-99-99', filter.limit, filter.createdBy ?? null, ...after];
+      const scope = [
+        ...owner(filter),
+        filter.dateFrom ?? '0000-00-00',
+        filter.dateTo ?? '9999-99-99',
+        filter.limit,
+        filter.createdBy ?? null,
+        ...after,
+      ];
       // A reference or tracking number names at most one shipment each: found through their unique indexes.
       const rows =
         filter.search === null
@@ -139,14 +237,25 @@ function reads(sql: Sql): ShipmentReads {
           : await sql.all<SummaryRowColumns>(summariesByKey(sql, filter.returns), [...scope, filter.search]);
       return rows.map(summaryRecord);
     },
-    audit: (id) => sql.all<{ action: string; detail: string | null; at: string }>('SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id', [id]),
-    findForAdmin: async (key) => (!storable(key) ? undefined : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key])),
-    byTrackingHash: async (hash) => (!storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash])),
+    audit: (id) =>
+      sql.all<{ action: string; detail: string | null; at: string }>(
+        'SELECT action, detail, at FROM shipment_audit WHERE shipment_id = $1 ORDER BY id',
+        [id],
+      ),
+    findForAdmin: async (key) =>
+      !storable(key)
+        ? undefined
+        : one('SELECT * FROM shipments WHERE deleted_at IS NULL AND (id = $1 OR reference = $1 OR tracking_number = $1)', [key]),
+    byTrackingHash: async (hash) =>
+      !storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash]),
     report: async (filter) => {
       const values = [...owner(filter), filter.dateFrom, filter.dateTo];
       if (filter.createdBy) {
         if (!storable(filter.createdBy)) return { days: [], countries: [] };
-        return { days: await sql.all<DayRow>(person.days, [...values, filter.createdBy]), countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy]) };
+        return {
+          days: await sql.all<DayRow>(person.days, [...values, filter.createdBy]),
+          countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy]),
+        };
       }
       const days = await sql.all<DayRow>(
         `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
@@ -173,7 +282,9 @@ function reads(sql: Sql): ShipmentReads {
       return rows.map((row) => ({ reason: row.reason ?? 'OTHER', returns: Number(row.returns) }));
     },
     dayCounts: async (filter) =>
-      filter.createdBy && !storable(filter.createdBy) ? [] : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null]),
+      filter.createdBy && !storable(filter.createdBy)
+        ? []
+        : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null]),
     personHours: (filter) => sql.all<PersonHourRow>(person.hours, [...owner(filter), filter.dateFrom, filter.dateTo]),
     upstreamBookings: async (since, limit) =>
       (
@@ -199,7 +310,13 @@ function reads(sql: Sql): ShipmentReads {
 function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
   const leaseCutoff = () => new Date(Date.parse(now()) - claimLeaseMs).toISOString();
   const audit = (tx: Sql, id: string, clientId: string | number, action: string, detail: object | null = null) =>
-    tx.run('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [id, Number(clientId), action, detail && JSON.stringify(detail), now()]);
+    tx.run('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      Number(clientId),
+      action,
+      detail && JSON.stringify(detail),
+      now(),
+    ]);
   /** The event of a shipment's change, from its row as the change left it (read again when not at hand). */
   const announce = async (tx: Sql, type: EventType, row: ShipmentRow | string) =>
     appendEvent(tx, shipmentEvent(type, typeof row === 'string' ? await shipmentById(tx, row) : shipmentRecord(row)), now());
@@ -214,33 +331,74 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
          customs_data = $13, ship_date = coalesce($14, ship_date), attributes = coalesce($15, attributes)
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
        RETURNING *`,
-      [id, token, result.carrierCode, result.carrierName, result.serviceCode, result.serviceName, result.finalCents, result.insuranceCents,
-        result.currency, result.trackingNumber, result.trackingHash, at, result.customsData ?? null,
-        result.redated?.shipDate ?? null, result.redated ? JSON.stringify(result.redated.attributes) : null],
+      [
+        id,
+        token,
+        result.carrierCode,
+        result.carrierName,
+        result.serviceCode,
+        result.serviceName,
+        result.finalCents,
+        result.insuranceCents,
+        result.currency,
+        result.trackingNumber,
+        result.trackingHash,
+        at,
+        result.customsData ?? null,
+        result.redated?.shipDate ?? null,
+        result.redated ? JSON.stringify(result.redated.attributes) : null,
+      ],
     );
     if (!done) return undefined;
     const attributes = JSON.parse(done.attributes) as ShipmentAttributes;
-    addDay(tx, dayChange({ clientId: done.client_id, sandbox: done.sandbox, shipDate: done.ship_date, attributes, createdBy: done.created_by, processedAt: at }, result.carrierCode, result.finalCents, 1));
+    addDay(
+      tx,
+      dayChange(
+        {
+          clientId: done.client_id,
+          sandbox: done.sandbox,
+          shipDate: done.ship_date,
+          attributes,
+          createdBy: done.created_by,
+          processedAt: at,
+        },
+        result.carrierCode,
+        result.finalCents,
+        1,
+      ),
+    );
     await tx.run('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      id, result.document.contentType, result.document.fileName, Buffer.from(result.document.data), at,
+      id,
+      result.document.contentType,
+      result.document.fileName,
+      Buffer.from(result.document.data),
+      at,
     ]);
     if (result.remote) {
-      await tx.run('INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id, result.remote.carrierChoice, result.remote.id, result.remote.reference, at,
-      ]);
+      await tx.run(
+        'INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [id, result.remote.carrierChoice, result.remote.id, result.remote.reference, at],
+      );
     }
     if (result.booking) {
-      await tx.run('INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at,
-      ]);
+      await tx.run(
+        'INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at],
+      );
     }
-    await audit(tx, id, done.client_id, 'processed', { trackingNumber: result.trackingNumber, carrierCode: result.carrierCode, serviceCode: result.serviceCode });
+    await audit(tx, id, done.client_id, 'processed', {
+      trackingNumber: result.trackingNumber,
+      carrierCode: result.carrierCode,
+      serviceCode: result.serviceCode,
+    });
     await announce(tx, 'shipment.processed', done);
     return done;
   };
   /** Adds a return to its original's list, under the original's row lock: two returns made at once both stay listed. */
   const listReturn = async (tx: Sql, originalId: string, returnId: string) => {
-    const original = await tx.one<{ returns: string | null }>(`SELECT returns FROM shipments WHERE id = $1${tx.dialect.lockRows}`, [originalId]);
+    const original = await tx.one<{ returns: string | null }>(`SELECT returns FROM shipments WHERE id = $1${tx.dialect.lockRows}`, [
+      originalId,
+    ]);
     const returns = original?.returns ? (JSON.parse(original.returns) as string[]) : [];
     await tx.run('UPDATE shipments SET returns = $2 WHERE id = $1', [originalId, JSON.stringify([...returns, returnId])]);
   };
@@ -265,10 +423,30 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
                                   return_of, return_reason, return_note, pay_on_use)
            VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
            RETURNING *`,
-          [shipment.id, Number(shipment.clientId), shipment.sandbox ? 1 : 0, shipment.origin, shipment.scheduled ? 1 : 0, shipment.service, shipment.carrierChoice,
-            shipment.reference, shipment.shipDate, JSON.stringify(shipment.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry,
-            shipment.orderNumber ?? null, shipment.createdBy ?? null, shipment.desk ?? null, now(),
-            shipment.returnOf ?? null, shipment.returnReason ?? null, shipment.returnNote ?? null, shipment.payOnUse ? 1 : 0],
+          [
+            shipment.id,
+            Number(shipment.clientId),
+            shipment.sandbox ? 1 : 0,
+            shipment.origin,
+            shipment.scheduled ? 1 : 0,
+            shipment.service,
+            shipment.carrierChoice,
+            shipment.reference,
+            shipment.shipDate,
+            JSON.stringify(shipment.attributes),
+            names.shipFromName,
+            names.shipFromCountry,
+            names.shipToName,
+            names.shipToCountry,
+            shipment.orderNumber ?? null,
+            shipment.createdBy ?? null,
+            shipment.desk ?? null,
+            now(),
+            shipment.returnOf ?? null,
+            shipment.returnReason ?? null,
+            shipment.returnNote ?? null,
+            shipment.payOnUse ? 1 : 0,
+          ],
         ))!;
         if (shipment.returnOf) await listReturn(tx, shipment.returnOf, shipment.id);
         if (key) await recordKey(tx, key, now());
@@ -282,7 +460,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         tx.gather(Symbol('addresses'), (atEnd) =>
           atEnd(async () => {
             await lockEventOrder(tx);
-            for (const address of addressesOfShipment(shipment.attributes)) await rememberAddress(tx, shipment.clientId, shipment.sandbox, address, now());
+            for (const address of addressesOfShipment(shipment.attributes))
+              await rememberAddress(tx, shipment.clientId, shipment.sandbox, address, now());
           }),
         );
         if (!processed) return shipmentRecord(inserted);
@@ -310,11 +489,18 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     // Other stations may share the queue: only claims past their lease are freed, never a live station's.
     releaseClaims: (before) => {
       const lease = leaseCutoff();
-      return sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < $1', [before < lease ? before : lease]);
+      return sql.run(
+        'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token IS NOT NULL AND claimed_at < $1',
+        [before < lease ? before : lease],
+      );
     },
     releaseWaitingClaims: () =>
-      sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL AND claimed_at <= $1', [leaseCutoff()]),
-    releaseRunClaims: (token) => sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = $1', [token]),
+      sql.run(
+        'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND scheduled = 1 AND claim_token IS NOT NULL AND claimed_at <= $1',
+        [leaseCutoff()],
+      ),
+    releaseRunClaims: (token) =>
+      sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE status = 0 AND claim_token = $1', [token]),
     claimSaved: async (id, token) =>
       (await sql.run(
         `UPDATE shipments SET claim_token = $2, claimed_at = $3
@@ -322,7 +508,10 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         [id, token, now()],
       )) === 1,
     releaseClaim: async (id, token) => {
-      await sql.run('UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2', [id, token]);
+      await sql.run(
+        'UPDATE shipments SET claim_token = NULL, claimed_at = NULL WHERE id = $1 AND status = 0 AND claim_token IS NOT DISTINCT FROM $2',
+        [id, token],
+      );
     },
     confirmSaved: (id, token, confirmed, result, key) =>
       sql.tx(async (tx) => {
@@ -331,7 +520,17 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
           `UPDATE shipments SET attributes = $3, ship_date = $4, ship_from_name = $5, ship_from_country = $6, ship_to_name = $7, ship_to_country = $8,
              order_number = coalesce($9, order_number)
            WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2`,
-          [id, token, JSON.stringify(confirmed.attributes), confirmed.shipDate, names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, confirmed.orderNumber ?? null],
+          [
+            id,
+            token,
+            JSON.stringify(confirmed.attributes),
+            confirmed.shipDate,
+            names.shipFromName,
+            names.shipFromCountry,
+            names.shipToName,
+            names.shipToCountry,
+            confirmed.orderNumber ?? null,
+          ],
         );
         if (updated !== 1 || !(await complete(tx, id, token, result))) return false;
         if (key) await recordKey(tx, key, now());
@@ -352,20 +551,34 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
       }),
     markDeleted: (record, logged) =>
       sql.tx(async (tx) => {
-        if ((await tx.run('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [record.id, now()])) === 0) return;
+        if (
+          (await tx.run('UPDATE shipments SET deleted_at = $2, claim_token = NULL WHERE id = $1 AND deleted_at IS NULL', [
+            record.id,
+            now(),
+          ])) === 0
+        )
+          return;
         if (record.status === 3 && record.carrierCode) addDay(tx, dayChange(record, record.carrierCode, record.finalCents ?? 0, -1));
         await log(tx, logged);
-        await audit(tx, record.id, record.clientId, 'deleted', { status: record.status, reference: record.reference, trackingNumber: record.trackingNumber });
+        await audit(tx, record.id, record.clientId, 'deleted', {
+          status: record.status,
+          reference: record.reference,
+          trackingNumber: record.trackingNumber,
+        });
         await announce(tx, 'shipment.deleted', record.id);
       }),
     addEvent: (id, event, key) =>
       sql.tx(async (tx) => {
         if (key) await recordKey(tx, key, now());
-        await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-          id, event.status, event.occurredAt, event.location, event.text, now(),
-        ]);
+        await tx.run(
+          'INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          [id, event.status, event.occurredAt, event.location, event.text, now()],
+        );
         // An event at the same time as the latest one is the newer news: it becomes the latest.
-        await tx.run('UPDATE shipments SET tracking_status = $2, tracking_date = $3 WHERE id = $1 AND (tracking_date IS NULL OR tracking_date <= $3)', [id, event.status, event.occurredAt]);
+        await tx.run(
+          'UPDATE shipments SET tracking_status = $2, tracking_date = $3 WHERE id = $1 AND (tracking_date IS NULL OR tracking_date <= $3)',
+          [id, event.status, event.occurredAt],
+        );
         appendEvent(tx, trackingEvent(await shipmentById(tx, id), await latestOf(tx, id), event), now());
       }),
     markRefreshed: async (id) => {
@@ -381,13 +594,41 @@ async function bulkChunk(tx: Sql, rows: BulkShipment[]): Promise<void> {
     const tuples = rows.slice(start, start + BULK_ROWS).map((row) => {
       const events = row.trackingEvents ?? [];
       // The latest by time; of equal times, the last given, as addEvent would leave it.
-      const latest = events.reduce<TrackingEvent | undefined>((best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best), undefined);
+      const latest = events.reduce<TrackingEvent | undefined>(
+        (best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best),
+        undefined,
+      );
       const names = summaryNames(row.attributes);
       const ordered = [
-        row.id, Number(row.clientId), row.sandbox ? 1 : 0, row.origin, row.status, row.scheduled ? 1 : 0, row.service, row.carrierChoice, row.reference, row.shipDate,
-        JSON.stringify(row.attributes), names.shipFromName, names.shipFromCountry, names.shipToName, names.shipToCountry, row.carrierCode, row.carrierName, row.serviceCode,
-        row.serviceName, row.finalCents, row.insuranceCents, row.currency, row.trackingNumber, row.trackingHash, row.error, row.createdAt, row.processedAt,
-        latest?.status ?? null, latest?.occurredAt ?? null,
+        row.id,
+        Number(row.clientId),
+        row.sandbox ? 1 : 0,
+        row.origin,
+        row.status,
+        row.scheduled ? 1 : 0,
+        row.service,
+        row.carrierChoice,
+        row.reference,
+        row.shipDate,
+        JSON.stringify(row.attributes),
+        names.shipFromName,
+        names.shipFromCountry,
+        names.shipToName,
+        names.shipToCountry,
+        row.carrierCode,
+        row.carrierName,
+        row.serviceCode,
+        row.serviceName,
+        row.finalCents,
+        row.insuranceCents,
+        row.currency,
+        row.trackingNumber,
+        row.trackingHash,
+        row.error,
+        row.createdAt,
+        row.processedAt,
+        latest?.status ?? null,
+        latest?.occurredAt ?? null,
       ];
       const first = values.length;
       values.push(...ordered);
@@ -397,9 +638,10 @@ async function bulkChunk(tx: Sql, rows: BulkShipment[]): Promise<void> {
   }
   for (const row of rows) {
     for (const event of row.trackingEvents ?? []) {
-      await tx.run('INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt,
-      ]);
+      await tx.run(
+        'INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt],
+      );
     }
   }
 }
@@ -410,7 +652,10 @@ function bulk(sql: Sql): ShipmentBulk {
       const total = await inBulkTransactions(sql, rows, bulkChunk);
       // An import brings whole days: the summaries are made again from the shipments.
       await sql.tx(async (tx) => {
-        for (const statement of rebuildAllDaysIn(tx.dialect).split(';').filter((text) => text.trim())) await tx.runLong(statement);
+        for (const statement of rebuildAllDaysIn(tx.dialect)
+          .split(';')
+          .filter((text) => text.trim()))
+          await tx.runLong(statement);
       });
       const analyze = sql.dialect.freshStatistics('shipments, tracking_events, shipment_days, destination_days, person_days');
       if (analyze) await sql.runLong(analyze);

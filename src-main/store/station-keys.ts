@@ -20,14 +20,17 @@ export interface StationKeyBulk {
   ensure(newSecret: (bytes: number) => string, deskName: string): Promise<StationKeyRecords>;
 }
 
-const secret = async (sql: Sql, name: string) => (await sql.one<{ value: string }>('SELECT value FROM station_secrets WHERE name = $1', [name]))?.value;
+const secret = async (sql: Sql, name: string) =>
+  (await sql.one<{ value: string }>('SELECT value FROM station_secrets WHERE name = $1', [name]))?.value;
 
 /** The keys as they are (one statement after another: inside a transaction they share one connection). */
 async function existing(sql: Sql): Promise<StationKeyRecords | undefined> {
   const serverKey = await secret(sql, 'serverKey');
   const credentialSalt = await secret(sql, 'credentialSalt');
   const desktop = await desktopIntegration(sql);
-  return serverKey !== undefined && credentialSalt !== undefined && desktop ? { serverKey, credentialSalt, desktopIntegrationKey: desktop.integration_key } : undefined;
+  return serverKey !== undefined && credentialSalt !== undefined && desktop
+    ? { serverKey, credentialSalt, desktopIntegrationKey: desktop.integration_key }
+    : undefined;
 }
 
 function bulk(sql: Sql, { now }: TableContext): StationKeyBulk {
@@ -42,10 +45,22 @@ function bulk(sql: Sql, { now }: TableContext): StationKeyBulk {
         const made = await existing(tx);
         if (made) return made;
         const at = now();
-        for (const [name, bytes] of [['serverKey', 32], ['credentialSalt', 16]] as const) {
-          await tx.run('INSERT INTO station_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [name, newSecret(bytes), at]);
+        for (const [name, bytes] of [
+          ['serverKey', 32],
+          ['credentialSalt', 16],
+        ] as const) {
+          await tx.run('INSERT INTO station_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [
+            name,
+            newSecret(bytes),
+            at,
+          ]);
         }
-        if (!(await desktopIntegration(tx))) await tx.run('INSERT INTO integrations (name, integration_key, is_desktop, created_at) VALUES ($1, $2, 1, $3)', [deskName, newSecret(24), at]);
+        if (!(await desktopIntegration(tx)))
+          await tx.run('INSERT INTO integrations (name, integration_key, is_desktop, created_at) VALUES ($1, $2, 1, $3)', [
+            deskName,
+            newSecret(24),
+            at,
+          ]);
         return (await existing(tx))!;
       }),
   };

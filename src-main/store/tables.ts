@@ -13,4 +13,3 @@ export function openTables(file: string, now: () => string, migrations?: readonl
   const context: TableContext = { now, claimLeaseMs: 0 };
   return { db, sql, context, ...groupTables(sql, context) };
 }
-

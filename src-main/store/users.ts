@@ -48,7 +48,14 @@ interface UserRow {
   created_at: string;
 }
 
-const userRecord = (row: UserRow): UserRecord => ({ id: String(row.id), clientId: String(row.client_id), username: row.username, name: row.name, role: row.role, createdAt: row.created_at });
+const userRecord = (row: UserRow): UserRecord => ({
+  id: String(row.id),
+  clientId: String(row.client_id),
+  username: row.username,
+  name: row.name,
+  role: row.role,
+  createdAt: row.created_at,
+});
 
 /** The columns a user record needs: never the credential. */
 const USER_COLUMNS = 'users.id, users.client_id, users.username, users.role, users.name, users.created_at';
@@ -67,15 +74,23 @@ export async function insertUser(sql: Sql, user: NewUser, at: string): Promise<U
 function reads(sql: Sql): UserReads {
   const users = async (text: string, values: unknown[] = []) => (await sql.all<UserRow>(text, values)).map(userRecord);
   return {
-    byId: async (id) => (rowId(id) === undefined ? undefined : (await users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.id = $1`, [rowId(id)]))[0]),
-    byUsername: async (username) => (!storable(username) ? undefined : (await users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.username = $1`, [username]))[0]),
-    usernameTaken: async (username) => storable(username) && (await sql.one('SELECT 1 FROM users WHERE username = $1', [username])) !== undefined,
+    byId: async (id) =>
+      rowId(id) === undefined ? undefined : (await users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.id = $1`, [rowId(id)]))[0],
+    byUsername: async (username) =>
+      !storable(username) ? undefined : (await users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.username = $1`, [username]))[0],
+    usernameTaken: async (username) =>
+      storable(username) && (await sql.one('SELECT 1 FROM users WHERE username = $1', [username])) !== undefined,
     list: async (clientId) => {
       if (clientId === undefined) return users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} ORDER BY users.client_id, users.id`);
-      return rowId(clientId) === undefined ? [] : users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.client_id = $1 ORDER BY users.id`, [rowId(clientId)]);
+      return rowId(clientId) === undefined
+        ? []
+        : users(`SELECT ${USER_COLUMNS} FROM ${ACTIVE_USERS} AND users.client_id = $1 ORDER BY users.id`, [rowId(clientId)]);
     },
     credentials: async () =>
-      (await sql.all<{ id: number; credential: Buffer }>(`SELECT users.id, users.credential FROM ${ACTIVE_USERS}`)).map((row) => ({ id: String(row.id), credential: row.credential })),
+      (await sql.all<{ id: number; credential: Buffer }>(`SELECT users.id, users.credential FROM ${ACTIVE_USERS}`)).map((row) => ({
+        id: String(row.id),
+        credential: row.credential,
+      })),
   };
 }
 
@@ -88,7 +103,9 @@ function writes(sql: Sql, { now }: TableContext): UserWrites {
     setCredential: set('credential'),
     setRole: set('role'),
     setName: set('name'),
-    remove: async (id) => (await sql.run('UPDATE users SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [rowId(id) ?? 0, now()])) === 1,
+    remove: async (id) =>
+      (await sql.run('UPDATE users SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL', [rowId(id) ?? 0, now()])) ===
+      1,
   };
 }
 

@@ -107,13 +107,21 @@ const clientNumber = (clientId: string | null) => (clientId === null ? null : nu
 function reads(sql: Sql): WebhookReads {
   return {
     list: async ({ clientId }) =>
-      (await sql.all<WebhookRow>('SELECT * FROM webhooks WHERE removed_at IS NULL AND (CAST($1 AS INTEGER) IS NULL OR client_id = $1) ORDER BY id', [clientNumber(clientId)])).map(webhookRecord),
+      (
+        await sql.all<WebhookRow>(
+          'SELECT * FROM webhooks WHERE removed_at IS NULL AND (CAST($1 AS INTEGER) IS NULL OR client_id = $1) ORDER BY id',
+          [clientNumber(clientId)],
+        )
+      ).map(webhookRecord),
     get: async (id) => {
       const row = await sql.one<WebhookRow>('SELECT * FROM webhooks WHERE id = $1 AND removed_at IS NULL', [numericId(id)]);
       return row && webhookRecord(row);
     },
     nextPending: async (id) => {
-      const row = await sql.one<DeliveryRow>("SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending' ORDER BY id LIMIT 1", [numericId(id)]);
+      const row = await sql.one<DeliveryRow>(
+        "SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending' ORDER BY id LIMIT 1",
+        [numericId(id)],
+      );
       return row && deliveryRecord(row);
     },
     deliveries: async (id, filter) =>
@@ -125,7 +133,10 @@ function reads(sql: Sql): WebhookReads {
         )
       ).map(deliveryRecord),
     pendingCount: async (id) =>
-      (await sql.one<{ n: number }>(`SELECT ${sql.dialect.integer('count(*)')} AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`, [numericId(id)]))!.n,
+      (await sql.one<{ n: number }>(
+        `SELECT ${sql.dialect.integer('count(*)')} AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
+        [numericId(id)],
+      ))!.n,
   };
 }
 
@@ -135,10 +146,19 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
       webhookRecord(
         (await sql.one<WebhookRow>(
           `INSERT INTO webhooks (url, event_types, client_id, secret, cursor, status, created_at, sandbox) VALUES ($1, $2, $3, $4, $5, 'active', $6, $7) RETURNING *`,
-          [webhook.url, JSON.stringify(webhook.eventTypes), clientNumber(webhook.clientId), webhook.secret, webhook.cursor, now(), sandboxColumn(webhook.environment)],
+          [
+            webhook.url,
+            JSON.stringify(webhook.eventTypes),
+            clientNumber(webhook.clientId),
+            webhook.secret,
+            webhook.cursor,
+            now(),
+            sandboxColumn(webhook.environment),
+          ],
         ))!,
       ),
-    remove: async (id) => (await sql.run('UPDATE webhooks SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [numericId(id), now()])) === 1,
+    remove: async (id) =>
+      (await sql.run('UPDATE webhooks SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [numericId(id), now()])) === 1,
     setStatus: async (id, status, reason) => (await sql.run(SET_STATUS, [numericId(id), status, reason])) === 1,
     // Pending deliveries stay as queued: what was queued for the old URL goes to the new one, signed with the new secret.
     change: async (id, change) =>
@@ -147,8 +167,12 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
            sandbox = CASE WHEN $4 = 1 THEN CAST($5 AS INTEGER) ELSE sandbox END, secret = coalesce($6, secret)
          WHERE id = $1 AND removed_at IS NULL`,
         [
-          numericId(id), change.url ?? null, change.eventTypes ? JSON.stringify(change.eventTypes) : null, change.environment ? 1 : 0,
-          change.environment ? sandboxColumn(change.environment) : null, change.secret ?? null,
+          numericId(id),
+          change.url ?? null,
+          change.eventTypes ? JSON.stringify(change.eventTypes) : null,
+          change.environment ? 1 : 0,
+          change.environment ? sandboxColumn(change.environment) : null,
+          change.secret ?? null,
         ],
       )) === 1,
     enqueueNew: (id, limit) =>
@@ -185,9 +209,10 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
           [numericId(deliveryId), outcome.status, now()],
         );
       } else {
-        await sql.run('UPDATE webhook_deliveries SET attempts = attempts + 1, last_status = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1', [
-          numericId(deliveryId), outcome.status, outcome.error, outcome.nextAttemptAt,
-        ]);
+        await sql.run(
+          'UPDATE webhook_deliveries SET attempts = attempts + 1, last_status = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1',
+          [numericId(deliveryId), outcome.status, outcome.error, outcome.nextAttemptAt],
+        );
       }
     },
     giveUp: (deliveryId, outcome, pauseReason) =>

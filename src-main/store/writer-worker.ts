@@ -67,7 +67,9 @@ async function runGroup(group: WriteCall[]): Promise<WriteAnswer[]> {
       for (const call of live) {
         now = call.now;
         try {
-          const value = await transaction.tx((write) => runWrite(tables.context, write, call.table as GroupName, call.method, revive(call.args) as unknown[], call.audit));
+          const value = await transaction.tx((write) =>
+            runWrite(tables.context, write, call.table as GroupName, call.method, revive(call.args) as unknown[], call.audit),
+          );
           answered.push({ id: call.id, ok: true, value });
         } catch (error) {
           if (!tables.db.inTransaction) throw error;

@@ -19,7 +19,8 @@ export interface WriteCall {
 /** How long a write may wait, queue and lock together, before it answers busy: a request never hangs on a lock. */
 export const WRITE_WAIT_MS = 3_000;
 
-export type WriteAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string } };
+export type WriteAnswer =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
 export interface Writer {
   call(table: string, method: string, args: unknown[], now: string, audit?: AuditedChanges): Promise<unknown>;

@@ -8,7 +8,20 @@ import { ROUTES, pathOf, type PathParameterNames, type PathParameters, type Quer
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { BulkPrintMeta, BulkPrintRequest } from '../../src-shared/printing.ts';
 import type { HealthAttributes, RateListMeta, RateUnavailable, StationConfigResource } from '../../src-shared/resources.ts';
-import type { AuditEvent, Client, ClientMeta, PrintJob, Rate, Shipment, StationConfig, OutboxEntry, UpstreamHealth, Manifest, ReportDay, ReportMeta } from './types.ts';
+import type {
+  AuditEvent,
+  Client,
+  ClientMeta,
+  PrintJob,
+  Rate,
+  Shipment,
+  StationConfig,
+  OutboxEntry,
+  UpstreamHealth,
+  Manifest,
+  ReportDay,
+  ReportMeta,
+} from './types.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
 import type { ScaleReading } from '../../src-shared/scale.ts';
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
@@ -22,8 +35,18 @@ export function closedDaysOf(meta: unknown): ClosedDay[] {
   if (!Array.isArray(warnings)) return [];
   return warnings.flatMap((warning: { code?: unknown; meta?: Partial<ClosedDay> }) => {
     const figures = warning?.meta;
-    return warning?.code === 'carrierDayClosed' && typeof figures?.carrier === 'string' && typeof figures.carrierName === 'string' && typeof figures.shipDate === 'string'
-      ? [{ carrier: figures.carrier, carrierName: figures.carrierName, manifest: String(figures.manifest ?? ''), shipDate: figures.shipDate }]
+    return warning?.code === 'carrierDayClosed' &&
+      typeof figures?.carrier === 'string' &&
+      typeof figures.carrierName === 'string' &&
+      typeof figures.shipDate === 'string'
+      ? [
+          {
+            carrier: figures.carrier,
+            carrierName: figures.carrierName,
+            manifest: String(figures.manifest ?? ''),
+            shipDate: figures.shipDate,
+          },
+        ]
       : [];
   });
 }
@@ -39,10 +62,22 @@ export interface Booked {
  * programs, not people. Every other code's meta.reason says in words what was expected.
  */
 const REASON_IS_A_CODE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed', 'shipment.returnBooked',
-  'shipment.confirmedAlready', 'shipment.notAwaitingConfirm', 'shipment.confirmInProgress', 'order.shipped', 'order.inProgress',
-  'account.lastAdmin', 'print.printerPaused', 'print.reprintNeedsSupervisor', 'print.reprintsToConfirm', 'print.onlyReprints',
-  'return.ofVoided', 'return.ofReturn',
+  'shipment.dayClosed',
+  'shipment.trackingStarted',
+  'shipment.shipDatePassed',
+  'shipment.returnBooked',
+  'shipment.confirmedAlready',
+  'shipment.notAwaitingConfirm',
+  'shipment.confirmInProgress',
+  'order.shipped',
+  'order.inProgress',
+  'account.lastAdmin',
+  'print.printerPaused',
+  'print.reprintNeedsSupervisor',
+  'print.reprintsToConfirm',
+  'print.onlyReprints',
+  'return.ofVoided',
+  'return.ofReturn',
 ]);
 
 /** The refusal's text and, when its code's meta.reason is words, why ("Invalid data: '…'." says where, the reason why). */
@@ -78,7 +113,6 @@ type Document<T, TMeta = Record<string, unknown>> = Pick<DataDocument<T, TMeta>,
 
 export type Fetch = typeof fetch;
 
-
 /** Any route of the table, whatever its types. */
 type AnyRoute = RouteSpec<any, any, any, string, any>;
 /** What a route of the table answers in `data` and the top-level `meta`, and what its body and query take. */
@@ -89,7 +123,9 @@ export type BodyOf<S> = TypesOf<S>['body'];
 type QueryOf<S> = TypesOf<S>['query'];
 
 /** What a call of one route sends, typed by its entry: its path's parameters, its query and its body, each when it has them. */
-type RouteRequest<S extends AnyRoute> = ([PathParameterNames<S['path']>] extends [never] ? { params?: undefined } : { params: PathParameters<S['path']> }) &
+type RouteRequest<S extends AnyRoute> = ([PathParameterNames<S['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParameters<S['path']> }) &
   ([QueryOf<S>] extends [undefined] ? { query?: undefined } : {} extends QueryOf<S> ? { query?: QueryOf<S> } : { query: QueryOf<S> }) &
   ([BodyOf<S>] extends [undefined] ? { body?: undefined } : { body: BodyOf<S> });
 
@@ -206,7 +242,9 @@ interface Sent extends CallOptions {
 /** The query string of a call, without the members it leaves empty. */
 function queryOf(query: Sent['query']): string {
   if (!query) return '';
-  const params = new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]])));
+  const params = new URLSearchParams(
+    Object.entries(query).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]])),
+  );
   return params.size > 0 ? `?${params}` : '';
 }
 
@@ -245,7 +283,9 @@ export function createApiClient(options: {
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, [{ status: 0, code: 'station.unreachable', title: 'Offline', detail: 'The station cannot be reached. Is it running?' }]);
+      throw new ApiError(0, [
+        { status: 0, code: 'station.unreachable', title: 'Offline', detail: 'The station cannot be reached. Is it running?' },
+      ]);
     }
     if (response.status === 401 && init.authorization === undefined && options.token()) options.onSignedOut?.();
     if (response.status === 503 && spec !== ROUTES.health) options.onUnavailable?.();
@@ -275,21 +315,35 @@ export function createApiClient(options: {
       const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
       const body = await request(ROUTES.signIn, { authorization });
       const meta = body.meta;
-      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
+      return {
+        client: body.data,
+        token: meta?.token ?? '',
+        who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined,
+      };
     },
     async renewToken() {
       const body = await request(ROUTES.renewToken);
       const meta = body.meta;
-      return { client: body.data, token: meta?.token ?? '', who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined };
+      return {
+        client: body.data,
+        token: meta?.token ?? '',
+        who: meta ? { username: meta.username, role: meta.role, ...(meta.user ? { user: meta.user } : {}) } : undefined,
+      };
     },
     currentClient: async () => {
       const body = await call(ROUTES.currentClient);
       return { client: body.data, who: body.meta };
     },
     rateList: async (attributes) => {
-      const body = await call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } });
+      const body = await call(ROUTES.rateShipment, {
+        body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } },
+      });
       // The schema's union over outcome codes reads as plain records: RateListMeta is what it holds.
-      return { rates: body.data, unavailable: (body.meta?.unavailable ?? []) as RateListMeta['unavailable'], closedDays: closedDaysOf(body.meta) };
+      return {
+        rates: body.data,
+        unavailable: (body.meta?.unavailable ?? []) as RateListMeta['unavailable'],
+        closedDays: closedDaysOf(body.meta),
+      };
     },
     health: async () => {
       try {
@@ -323,7 +377,11 @@ export function createApiClient(options: {
       return { job: body.data, meta: body.meta ?? {} };
     },
     createReturn: async (shipmentId, attributes, meta = {}, idempotencyKey) => {
-      const body = await call(ROUTES.createReturn, { params: { id: shipmentId }, body: { data: { type: 'return', attributes, meta } }, idempotencyKey });
+      const body = await call(ROUTES.createReturn, {
+        params: { id: shipmentId },
+        body: { data: { type: 'return', attributes, meta } },
+        idempotencyKey,
+      });
       const refusal = body.meta?.printRefusal;
       return {
         shipment: body.data,
@@ -334,7 +392,7 @@ export function createApiClient(options: {
     },
     auditEvents: async ({ before, action, size = 50 }) => {
       const body = await call(ROUTES.auditEvents, { query: { 'page[size]': size, 'page[before]': before, 'filter[action]': action } });
-      return { events: body.data, next: body.links?.next ? body.data.at(-1)?.id ?? null : null };
+      return { events: body.data, next: body.links?.next ? (body.data.at(-1)?.id ?? null) : null };
     },
     outbox: async () => {
       const body = await call(ROUTES.outbox);
@@ -349,7 +407,9 @@ export function createApiClient(options: {
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
     },
     async reportCsv(dateFrom, dateTo, createdBy) {
-      return (await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy), format: 'csv' }, accept: 'text/csv' })).text();
+      return (
+        await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy), format: 'csv' }, accept: 'text/csv' })
+      ).text();
     },
   };
 }

@@ -20,7 +20,11 @@ export type {
 export type { SavedAddressAttributes } from '../../src-shared/shipment.ts';
 export type { WebhookResource as Webhook } from '../../src-shared/webhooks.ts';
 export type { OutboxEntryResource as OutboxEntry, UpstreamHealthMeta as UpstreamHealth } from '../../src-shared/upstream.ts';
-export type { ManifestPreviewAttributes as ManifestPreview, ManifestResource as Manifest, PickupResource as Pickup } from '../../src-shared/manifests.ts';
+export type {
+  ManifestPreviewAttributes as ManifestPreview,
+  ManifestResource as Manifest,
+  PickupResource as Pickup,
+} from '../../src-shared/manifests.ts';
 export type { CarrierResource as Carrier } from '../../src-shared/resources.ts';
 export type { TodayAttributes as Today } from '../../src-shared/today.ts';
 export type { DailyReportAttributes as ReportDay, DailyReportMeta as ReportMeta, PersonTotals } from '../../src-shared/reports.ts';

@@ -2,7 +2,19 @@
 // while the arrow keys are on it, picked by the mouse without taking the focus from the input.
 import React from 'react';
 
-export function ComboboxOption({ id, active, onPick, title, detail }: { id: string; active: boolean; onPick(): void; title: string; detail: React.ReactNode }): React.JSX.Element {
+export function ComboboxOption({
+  id,
+  active,
+  onPick,
+  title,
+  detail,
+}: {
+  id: string;
+  active: boolean;
+  onPick(): void;
+  title: string;
+  detail: React.ReactNode;
+}): React.JSX.Element {
   return (
     <li
       id={id}

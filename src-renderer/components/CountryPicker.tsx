@@ -41,11 +41,25 @@ export function countryMatches(text: string): Country[] {
   const all = allCountries();
   const exact = all.filter((country) => country.code.toLowerCase() === wanted || country.name.toLowerCase() === wanted);
   const starts = all.filter((country) => country.name.toLowerCase().startsWith(wanted) && !exact.includes(country));
-  const contains = all.filter((country) => country.name.toLowerCase().includes(wanted) && !exact.includes(country) && !starts.includes(country));
+  const contains = all.filter(
+    (country) => country.name.toLowerCase().includes(wanted) && !exact.includes(country) && !starts.includes(country),
+  );
   return [...exact, ...starts, ...contains].slice(0, MAX_MATCHES);
 }
 
-export function CountryPicker({ label, value, onValue, error, required }: { label: string; value: string; onValue(code: string): void; error?: string; required?: boolean }): React.JSX.Element {
+export function CountryPicker({
+  label,
+  value,
+  onValue,
+  error,
+  required,
+}: {
+  label: string;
+  value: string;
+  onValue(code: string): void;
+  error?: string;
+  required?: boolean;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
@@ -63,7 +77,9 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
     setText(next);
     setActive(0);
     // The form holds a code only once one is named exactly; a half-typed name is left for the check to point at.
-    const exact = countryMatches(next).find((country) => country.code.toLowerCase() === next.trim().toLowerCase() || country.name.toLowerCase() === next.trim().toLowerCase());
+    const exact = countryMatches(next).find(
+      (country) => country.code.toLowerCase() === next.trim().toLowerCase() || country.name.toLowerCase() === next.trim().toLowerCase(),
+    );
     onValue(exact ? exact.code : next);
   };
 
@@ -108,7 +124,14 @@ export function CountryPicker({ label, value, onValue, error, required }: { labe
       />
       <ul id={listId} role="listbox" aria-label={t('combobox.matches', { label })} className="combobox__list" hidden={!open}>
         {matches.map((country, index) => (
-          <ComboboxOption key={country.code} id={`${listId}-${index}`} active={index === active} onPick={() => pick(country)} title={country.name} detail={country.code} />
+          <ComboboxOption
+            key={country.code}
+            id={`${listId}-${index}`}
+            active={index === active}
+            onPick={() => pick(country)}
+            title={country.name}
+            detail={country.code}
+          />
         ))}
       </ul>
       <FieldError id={id} error={error} />

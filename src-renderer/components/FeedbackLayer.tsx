@@ -44,7 +44,8 @@ export function BlockedOverlay(): React.JSX.Element | null {
       event.preventDefault();
       event.stopPropagation();
       if (event.type !== 'keydown' || event.repeat) return;
-      const deliberate = event.key === 'Escape' || event.key === ' ' || (event.key === 'Enter' && event.timeStamp - lastOtherKey.current > SCANNER_GAP_MS);
+      const deliberate =
+        event.key === 'Escape' || event.key === ' ' || (event.key === 'Enter' && event.timeStamp - lastOtherKey.current > SCANNER_GAP_MS);
       if (deliberate) useFeedback.getState().acknowledge();
       else if (event.key !== 'Enter') lastOtherKey.current = event.timeStamp;
     };
@@ -62,13 +63,7 @@ export function BlockedOverlay(): React.JSX.Element | null {
   if (!reason) return null;
   const acknowledge = () => useFeedback.getState().acknowledge();
   return (
-    <div
-      className="blocked"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="blocked-title"
-      aria-describedby="blocked-reason"
-    >
+    <div className="blocked" role="alertdialog" aria-modal="true" aria-labelledby="blocked-title" aria-describedby="blocked-reason">
       <div className="blocked__box">
         <h2 id="blocked-title">{t('blocked.title')}</h2>
         <p id="blocked-reason" className="blocked__reason">

@@ -15,12 +15,26 @@ export interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElem
   inputRef?: React.Ref<HTMLInputElement>;
 }
 
-export function Field({ label, value, onValue, error, wide, hint, className, id: givenId, inputRef, required, ...input }: FieldProps): React.JSX.Element {
+export function Field({
+  label,
+  value,
+  onValue,
+  error,
+  wide,
+  hint,
+  className,
+  id: givenId,
+  inputRef,
+  required,
+  ...input
+}: FieldProps): React.JSX.Element {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}${required ? ' field--required' : ''} ${className ?? ''}`}>
+    <div
+      className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}${required ? ' field--required' : ''} ${className ?? ''}`}
+    >
       <span className="field__head">
         <label htmlFor={id}>{label}</label>
         {hint ? (

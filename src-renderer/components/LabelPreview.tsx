@@ -12,7 +12,11 @@ export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: s
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
-  const [state, setState] = useState<{ pages: number; error: string | null; rendered: boolean }>({ pages: 0, error: null, rendered: false });
+  const [state, setState] = useState<{ pages: number; error: string | null; rendered: boolean }>({
+    pages: 0,
+    error: null,
+    rendered: false,
+  });
 
   useEffect(() => {
     const target = container.current;
@@ -63,7 +67,11 @@ export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: s
           </button>
         </div>
       </div>
-      {state.error ? <div role="alert" className="notice notice--error">{state.error}</div> : null}
+      {state.error ? (
+        <div role="alert" className="notice notice--error">
+          {state.error}
+        </div>
+      ) : null}
       <div className="label-preview__pages" ref={container} />
     </section>
   );

@@ -21,7 +21,13 @@ const SHORTCUTS: readonly { keys: MessageKey; does: MessageKey }[] = [
 
 /** Whether a key press is typing into a field (where ? is a character, not a shortcut). */
 function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || (target.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type)));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.tagName === 'TEXTAREA' ||
+      target.tagName === 'SELECT' ||
+      (target.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((target as HTMLInputElement).type)))
+  );
 }
 
 export function ShortcutHelp(): React.JSX.Element | null {

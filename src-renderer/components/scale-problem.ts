@@ -14,5 +14,8 @@ const PROBLEMS: ReadonlySet<ScaleReading['status']> = new Set(['unplugged', 'noA
  */
 export function scaleProblem(reading: ScaleReading | null): { text: string; detail: string | null } | null {
   if (!reading || !PROBLEMS.has(reading.status)) return null;
-  return { text: translate('scale.problem', { status: reading.status }), detail: currentLanguage() === SOURCE_LANGUAGE ? reading.problem : null };
+  return {
+    text: translate('scale.problem', { status: reading.status }),
+    detail: currentLanguage() === SOURCE_LANGUAGE ? reading.problem : null,
+  };
 }

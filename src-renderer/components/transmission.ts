@@ -16,6 +16,8 @@ export function transmissionText(transmission: ManifestTransmission, timeZone: s
     case 'sent':
       return translate('transmission.sent', { number: transmission.remoteNumber ?? '' });
     case 'failed':
-      return transmission.error ? translate('transmission.refused', { error: transmission.error }) : translate('transmission.refusedNoReason');
+      return transmission.error
+        ? translate('transmission.refused', { error: transmission.error })
+        : translate('transmission.refusedNoReason');
   }
 }

@@ -8,7 +8,9 @@ import { translate } from './i18n.ts';
 /** A tracking stage's name, or "no tracking events yet". */
 export function trackingStatusName(code: number | null): string {
   if (code === null) return translate('trackingStatus.none');
-  return TRACKING_STATUSES.some((status) => status.code === code) ? translate(`trackingStatus.${code as TrackingStatusCode}`) : translate('trackingStatus.other', { code });
+  return TRACKING_STATUSES.some((status) => status.code === code)
+    ? translate(`trackingStatus.${code as TrackingStatusCode}`)
+    : translate('trackingStatus.other', { code });
 }
 
 export function auditActionName(action: AuditAction): string {

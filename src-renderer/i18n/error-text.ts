@@ -34,7 +34,9 @@ function namesOf(shipments: unknown): string {
 
 /** Labels named in a reprint refusal's meta ({ shipmentId, reference }), as one list. */
 function labelsOf(labels: unknown): string {
-  return Array.isArray(labels) ? labels.map((label: { shipmentId?: unknown; reference?: unknown }) => String(label?.reference ?? label?.shipmentId ?? '')).join(', ') : '';
+  return Array.isArray(labels)
+    ? labels.map((label: { shipmentId?: unknown; reference?: unknown }) => String(label?.reference ?? label?.shipmentId ?? '')).join(', ')
+    : '';
 }
 
 /** A role's name in the packer's language; a role the desk does not know, as it is. */
@@ -75,7 +77,11 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'shipment.trackingStarted': 'error.code.shipment.trackingStarted',
   'shipment.shipDatePassed': 'error.code.shipment.shipDatePassed',
   'shipment.returnBooked': (meta) => translate('error.code.shipment.returnBooked', { returns: namesOf(meta.returns) }),
-  'shipment.confirmedAlready': (meta) => translate('error.code.shipment.confirmedAlready', { reference: nameOf(meta.shipment), tracking: String((meta.shipment as { trackingNumber?: unknown } | undefined)?.trackingNumber ?? '') }),
+  'shipment.confirmedAlready': (meta) =>
+    translate('error.code.shipment.confirmedAlready', {
+      reference: nameOf(meta.shipment),
+      tracking: String((meta.shipment as { trackingNumber?: unknown } | undefined)?.trackingNumber ?? ''),
+    }),
   'shipment.notAwaitingConfirm': (meta) => translate('error.code.shipment.notAwaitingConfirm', { reference: nameOf(meta.shipment) }),
   'shipment.confirmInProgress': (meta) => translate('error.code.shipment.confirmInProgress', { reference: nameOf(meta.shipment) }),
   'shipment.notTheRated': 'rates.stale',
@@ -84,9 +90,19 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'shipment.shipDateTooFar': 'error.code.shipment.shipDateTooFar',
   'rate.priceChanged': (meta) =>
     typeof meta.originalPrice === 'number' && typeof meta.updatedPrice === 'number'
-      ? translate('rates.priceChanged', { was: formatMoney(meta.originalPrice, String(meta.currency ?? 'EUR')), now: formatMoney(meta.updatedPrice, String(meta.currency ?? 'EUR')) })
+      ? translate('rates.priceChanged', {
+          was: formatMoney(meta.originalPrice, String(meta.currency ?? 'EUR')),
+          now: formatMoney(meta.updatedPrice, String(meta.currency ?? 'EUR')),
+        })
       : translate('error.code.rate.priceChanged'),
-  'rate.notAvailable': (meta) => (unavailableOf(meta).length > 0 ? translate('error.code.rate.notAvailable', { reasons: unavailableOf(meta).map((reason) => unavailableWords(reason)).join('; ') }) : translate('error.code.carrier.noSuchService')),
+  'rate.notAvailable': (meta) =>
+    unavailableOf(meta).length > 0
+      ? translate('error.code.rate.notAvailable', {
+          reasons: unavailableOf(meta)
+            .map((reason) => unavailableWords(reason))
+            .join('; '),
+        })
+      : translate('error.code.carrier.noSuchService'),
   'carrier.unknown': 'error.code.carrier.unknown',
   'carrier.notFound': 'error.code.carrier.unknown',
   'carrier.noSuchService': 'error.code.carrier.noSuchService',
@@ -101,7 +117,8 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'upstream.maybeBooked': 'error.code.upstream.maybeBooked',
   'calendar.tooManyHolidays': 'error.code.calendar.tooManyHolidays',
   'calendar.notAHoliday': 'error.code.calendar.notAHoliday',
-  'report.invalidRange': (meta) => (typeof meta.maxDays === 'number' ? translate('error.code.report.invalidRange', { days: meta.maxDays }) : translate(KIND_WORDS.invalid)),
+  'report.invalidRange': (meta) =>
+    typeof meta.maxDays === 'number' ? translate('error.code.report.invalidRange', { days: meta.maxDays }) : translate(KIND_WORDS.invalid),
 
   'return.ofVoided': 'error.code.return.ofVoided',
   'return.ofUnsent': 'error.code.return.ofUnsent',
@@ -114,9 +131,13 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'order.unknown': 'error.code.order.notFound',
   'order.exists': 'error.code.order.exists',
   'order.shipped': (meta) => translate('error.code.order.shipped', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
-  'order.inProgress': (meta) => translate('error.code.order.inProgress', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
+  'order.inProgress': (meta) =>
+    translate('error.code.order.inProgress', { order: String(meta.order ?? ''), reference: nameOf(meta.shipment) }),
   'order.notRemovable': 'error.code.order.notRemovable',
-  'order.batchTooLarge': (meta) => (typeof meta.maxOrders === 'number' ? translate('error.code.order.batchTooLarge', { count: meta.maxOrders }) : translate(KIND_WORDS.invalid)),
+  'order.batchTooLarge': (meta) =>
+    typeof meta.maxOrders === 'number'
+      ? translate('error.code.order.batchTooLarge', { count: meta.maxOrders })
+      : translate(KIND_WORDS.invalid),
 
   'print.printerUnknown': (meta) => translate('error.code.print.printerUnknown', { printer: String(meta.printer ?? '') }),
   'print.noPrinterChosen': 'error.code.print.noPrinterChosen',
@@ -125,12 +146,26 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'print.noA4Printer': 'error.code.print.noA4Printer',
   'print.noA4Documents': 'error.code.document.noA4Documents',
   'print.jobNotFound': 'error.code.print.jobNotFound',
-  'print.notProcessed': (meta) => translate('error.code.print.notProcessed', { reference: String(meta.reference ?? nameOf(meta.shipment)) }),
-  'print.reprintNeedsSupervisor': (meta) => translate('error.code.print.reprintNeedsSupervisor', { references: labelsOf(meta.reprints), named: labelsOf(meta.reprints) ? 'yes' : 'no' }),
-  'print.reprintsToConfirm': (meta) => translate('error.code.print.reprintsToConfirm', { count: Array.isArray(meta.reprints) ? meta.reprints.length : 0, references: labelsOf(meta.reprints) }),
+  'print.notProcessed': (meta) =>
+    translate('error.code.print.notProcessed', { reference: String(meta.reference ?? nameOf(meta.shipment)) }),
+  'print.reprintNeedsSupervisor': (meta) =>
+    translate('error.code.print.reprintNeedsSupervisor', {
+      references: labelsOf(meta.reprints),
+      named: labelsOf(meta.reprints) ? 'yes' : 'no',
+    }),
+  'print.reprintsToConfirm': (meta) =>
+    translate('error.code.print.reprintsToConfirm', {
+      count: Array.isArray(meta.reprints) ? meta.reprints.length : 0,
+      references: labelsOf(meta.reprints),
+    }),
   'print.onlyReprints': (meta) => translate('error.code.print.onlyReprints', { references: labelsOf(meta.reprints) }),
   // The printer's own words (the operator's or CUPS's reason it is paused) stay as they are, in brackets.
-  'print.printerPaused': (meta) => translate('error.code.print.printerPaused', { printer: String(meta.printer ?? ''), queue: String(meta.queue ?? ''), problem: meta.problem ? ` (${String(meta.problem)})` : '' }),
+  'print.printerPaused': (meta) =>
+    translate('error.code.print.printerPaused', {
+      printer: String(meta.printer ?? ''),
+      queue: String(meta.queue ?? ''),
+      problem: meta.problem ? ` (${String(meta.problem)})` : '',
+    }),
 
   'manifest.nothingToClose': 'error.code.manifest.nothingToClose',
   'manifest.notFound': 'error.code.manifest.notFound',
@@ -240,7 +275,9 @@ export function describeError(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   if (currentLanguage() === SOURCE_LANGUAGE) return error.detail;
   const first = error.errors[0];
-  return first ? refusalWords(first) : translate(KIND_OF_STATUS.has(error.status) ? KIND_WORDS[KIND_OF_STATUS.get(error.status)!] : 'error.refused');
+  return first
+    ? refusalWords(first)
+    : translate(KIND_OF_STATUS.has(error.status) ? KIND_WORDS[KIND_OF_STATUS.get(error.status)!] : 'error.refused');
 }
 
 /**
@@ -251,7 +288,11 @@ export function refusedFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const english = currentLanguage() === SOURCE_LANGUAGE;
   return Object.fromEntries(
-    error.errors.flatMap((entry) => (entry.source?.pointer !== undefined ? [[entry.source.pointer, english ? String(entry.meta?.reason ?? entry.detail) : refusalWords(entry)]] : [])),
+    error.errors.flatMap((entry) =>
+      entry.source?.pointer !== undefined
+        ? [[entry.source.pointer, english ? String(entry.meta?.reason ?? entry.detail) : refusalWords(entry)]]
+        : [],
+    ),
   );
 }
 
@@ -274,7 +315,10 @@ export function printFailureText(job: { reason: string | null; failure?: PrintFa
   if (currentLanguage() === SOURCE_LANGUAGE) return job.reason ?? '';
   const failure = job.failure;
   if (!failure) return translate('printFailure.unknown');
-  return translate(PRINT_FAILURE_WORDS[failure.code], { seconds: failure.seconds ?? 0, problem: failure.problem ? ` (${failure.problem})` : '' });
+  return translate(PRINT_FAILURE_WORDS[failure.code], {
+    seconds: failure.seconds ?? 0,
+    problem: failure.problem ? ` (${failure.problem})` : '',
+  });
 }
 
 /**

@@ -26,7 +26,8 @@ export function fieldText(pointer: string, missing: boolean, given?: string | { 
   const id = expectationIdAt(pointer);
   const own = typeof given === 'object' ? given.words : currentLanguage() === SOURCE_LANGUAGE && given ? given : undefined;
   const setting = SETTINGS_FIELDS[pointer.replace(/\/\d+$/, '')];
-  const expected = own || (id ? translate(`field.${id}` as MessageKey) : setting ? translate(setting, { count: MIN_PASSWORD_LENGTH }) : undefined);
+  const expected =
+    own || (id ? translate(`field.${id}` as MessageKey) : setting ? translate(setting, { count: MIN_PASSWORD_LENGTH }) : undefined);
   if (missing) return expected ? translate('field.requiredExpecting', { expected }) : translate('field.required');
   return expected ? translate('field.expected', { expected }) : translate('field.notAccepted');
 }
@@ -38,5 +39,9 @@ export function fieldText(pointer: string, missing: boolean, given?: string | { 
 export function postalCodeWords(country: string): string | { words: string } {
   if (currentLanguage() === SOURCE_LANGUAGE) return postalCodeExpectation(country);
   const examples = DESCRIBED_POSTAL_CODES[country]?.examples;
-  return { words: examples ? translate('field.postalCodeOf', { country: countryName(country), examples: formatAlternatives(examples) }) : translate('field.postalCode') };
+  return {
+    words: examples
+      ? translate('field.postalCodeOf', { country: countryName(country), examples: formatAlternatives(examples) })
+      : translate('field.postalCode'),
+  };
 }

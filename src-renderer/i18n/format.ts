@@ -19,13 +19,28 @@ function cached<T extends Formatter>(kind: string, make: (locale: string) => T):
 
 /** A count or a plain figure: 1,234 / 1.234. */
 export function formatNumber(value: number, fractionDigits?: number): string {
-  return cached(`number${fractionDigits ?? ''}`, (tag) => new Intl.NumberFormat(tag, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })).format(value);
+  return cached(
+    `number${fractionDigits ?? ''}`,
+    (tag) =>
+      new Intl.NumberFormat(
+        tag,
+        fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+      ),
+  ).format(value);
 }
 
 /** A weight in kg, to `fractionDigits` places or as precise as it is (up to grams): 4.00 kg / 4,00 kg. */
 export function formatWeight(kg: number, fractionDigits?: number): string {
-  return cached(`kg${fractionDigits ?? ''}`, (tag) =>
-    new Intl.NumberFormat(tag, { style: 'unit', unit: 'kilogram', ...(fractionDigits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }) }),
+  return cached(
+    `kg${fractionDigits ?? ''}`,
+    (tag) =>
+      new Intl.NumberFormat(tag, {
+        style: 'unit',
+        unit: 'kilogram',
+        ...(fractionDigits === undefined
+          ? { maximumFractionDigits: 3 }
+          : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+      }),
   ).format(kg);
 }
 
@@ -41,21 +56,38 @@ export function formatMoney(amount: number, currency = 'EUR'): string {
 
 /** A share as a percentage: 12.5% / 12,5 %. */
 export function formatPercent(share: number, fractionDigits = 1): string {
-  return cached(`percent${fractionDigits}`, (tag) => new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })).format(share);
+  return cached(
+    `percent${fractionDigits}`,
+    (tag) => new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  ).format(share);
 }
 
 /** A calendar day (YYYY-MM-DD, a ship date): 24 Nov 2026 / 24.11.2026; `long` adds the weekday and the month's name. */
 export function formatDate(day: string, style: 'short' | 'long' = 'short'): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return cached(`date-${style}`, (tag) =>
-    new Intl.DateTimeFormat(tag, style === 'long' ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  return cached(
+    `date-${style}`,
+    (tag) =>
+      new Intl.DateTimeFormat(
+        tag,
+        style === 'long'
+          ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+          : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+      ),
   ).format(date);
 }
 
 const zoned = (kind: 'time' | 'datetime', timeZone: string) => {
-  return cached(`${kind}-${timeZone}`, (tag) =>
-    new Intl.DateTimeFormat(tag, kind === 'time' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+  return cached(
+    `${kind}-${timeZone}`,
+    (tag) =>
+      new Intl.DateTimeFormat(
+        tag,
+        kind === 'time'
+          ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }
+          : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone },
+      ),
   );
 };
 

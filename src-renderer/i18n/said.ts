@@ -58,7 +58,9 @@ export const refusal = (entry: ErrorObject, english: 'detail' | 'reason' = 'deta
 /** The fields a refusal names, by JSON pointer, each to be said as a form marks it (refusal, in English its reason). */
 export function fieldRefusals(error: unknown): Record<string, Said> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.errors.flatMap((entry) => (entry.source?.pointer !== undefined ? [[entry.source.pointer, refusal(entry, 'reason')]] : [])));
+  return Object.fromEntries(
+    error.errors.flatMap((entry) => (entry.source?.pointer !== undefined ? [[entry.source.pointer, refusal(entry, 'reason')]] : [])),
+  );
 }
 
 /** A field of a form at fault, to be said as the form marks it (fieldText): worded when it is shown. */
@@ -76,7 +78,13 @@ export function unavailableFields(reasons: readonly RateUnavailable[]): Record<s
 const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' &&
   value !== null &&
-  ('failure' in value || 'printFailed' in value || 'key' in value || 'unavailable' in value || 'closedDay' in value || 'refusal' in value || 'field' in value);
+  ('failure' in value ||
+    'printFailed' in value ||
+    'key' in value ||
+    'unavailable' in value ||
+    'closedDay' in value ||
+    'refusal' in value ||
+    'field' in value);
 
 /** Words as they are, or what a store keeps to be said (a Said) worded now: for a holder that takes either (the feedback). */
 export function sayAny(spoken: string | object): string {
@@ -88,7 +96,8 @@ export function sayAny(spoken: string | object): string {
 export function sayIt(said: Said): string {
   if ('failure' in said) return describeError(said.failure);
   if ('printFailed' in said) return printFailureText(said.printFailed);
-  if ('unavailable' in said) return said.at === undefined ? unavailableText(said.unavailable).text : (unavailableText(said.unavailable).fields[said.at] ?? '');
+  if ('unavailable' in said)
+    return said.at === undefined ? unavailableText(said.unavailable).text : (unavailableText(said.unavailable).fields[said.at] ?? '');
   if ('field' in said) {
     const { pointer, missing, expected, postalCodeOf } = said.field;
     return fieldText(pointer, missing, postalCodeOf !== undefined ? postalCodeWords(postalCodeOf) : expected);

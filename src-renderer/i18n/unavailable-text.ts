@@ -19,26 +19,63 @@ const figure = (value: number) => formatNumber(value, Number.isInteger(value) ? 
  */
 export function unavailableWords(reason: UnavailableReason, bare = false): string {
   const service = 'serviceName' in reason ? { carrier: reason.carrierName ?? '', service: reason.serviceName } : undefined;
-  const who = (words: string) => (bare || !service ? words : translate('unavailable.service', { carrier: service.carrier, service: service.service, problem: words }));
+  const who = (words: string) =>
+    bare || !service ? words : translate('unavailable.service', { carrier: service.carrier, service: service.service, problem: words });
   switch (reason.code) {
     case 'route.notServed':
       return who(translate('unavailable.route.notServed', { from: countryName(reason.from), to: countryName(reason.to) }));
     case 'shipment.noPackages':
       return translate('unavailable.shipment.noPackages');
     case 'package.overMaximum':
-      return who(translate('unavailable.package.overMaximum', { number: reason.packageIndex + 1, weight: figure(reason.weightKg), limit: figure(reason.limitKg) }));
+      return who(
+        translate('unavailable.package.overMaximum', {
+          number: reason.packageIndex + 1,
+          weight: figure(reason.weightKg),
+          limit: figure(reason.limitKg),
+        }),
+      );
     case 'package.overWeight':
-      return who(translate('unavailable.package.overWeight', { number: reason.packageIndex + 1, weight: figure(reason.weightKg), limit: figure(reason.limitKg) }));
+      return who(
+        translate('unavailable.package.overWeight', {
+          number: reason.packageIndex + 1,
+          weight: figure(reason.weightKg),
+          limit: figure(reason.limitKg),
+        }),
+      );
     case 'package.overLength':
-      return who(translate('unavailable.package.overLength', { number: reason.packageIndex + 1, length: figure(reason.lengthCm), limit: figure(reason.limitCm) }));
+      return who(
+        translate('unavailable.package.overLength', {
+          number: reason.packageIndex + 1,
+          length: figure(reason.lengthCm),
+          limit: figure(reason.limitCm),
+        }),
+      );
     case 'package.overGirth':
-      return who(translate('unavailable.package.overGirth', { number: reason.packageIndex + 1, girth: figure(reason.girthCm), limit: figure(reason.limitCm) }));
+      return who(
+        translate('unavailable.package.overGirth', {
+          number: reason.packageIndex + 1,
+          girth: figure(reason.girthCm),
+          limit: figure(reason.limitCm),
+        }),
+      );
     case 'package.overBreaks':
-      return who(translate('unavailable.package.overBreaks', { number: reason.packageIndex + 1, weight: figure(reason.chargeableKg), limit: figure(reason.limitKg) }));
+      return who(
+        translate('unavailable.package.overBreaks', {
+          number: reason.packageIndex + 1,
+          weight: figure(reason.chargeableKg),
+          limit: figure(reason.limitKg),
+        }),
+      );
     case 'shipDate.beyondCarrier':
-      return translate('unavailable.shipDate.beyondCarrier', { carrier: reason.carrierName, days: reason.days, latest: formatDate(reason.latest) });
+      return translate('unavailable.shipDate.beyondCarrier', {
+        carrier: reason.carrierName,
+        days: reason.days,
+        latest: formatDate(reason.latest),
+      });
     case 'carrier.cardUnreadable':
-      return reason.carrierName === null ? translate('unavailable.carrier.cardUnreadableAll', { file: reason.file }) : translate('unavailable.carrier.cardUnreadable', { carrier: reason.carrierName, file: reason.file });
+      return reason.carrierName === null
+        ? translate('unavailable.carrier.cardUnreadableAll', { file: reason.file })
+        : translate('unavailable.carrier.cardUnreadable', { carrier: reason.carrierName, file: reason.file });
     case 'carrier.unreachable':
       return translate('unavailable.carrier.unreachable', { upstream: reason.upstream });
     case 'upstream.ratesRefused':
@@ -59,11 +96,16 @@ const aboutPackage = (entry: { pointer?: string }) => entry.pointer?.includes('/
  */
 export function unavailableText(unavailable: readonly RateUnavailable[]): { text: string; fields: Record<string, string> } {
   const english = currentLanguage() === SOURCE_LANGUAGE;
-  const said = (entry: RateUnavailable, bare: boolean) => (english ? (bare ? problemOf(entry.reason) : entry.reason) : unavailableWords(entry, bare));
+  const said = (entry: RateUnavailable, bare: boolean) =>
+    english ? (bare ? problemOf(entry.reason) : entry.reason) : unavailableWords(entry, bare);
   const ordered = [...unavailable].sort((a, b) => Number(!aboutPackage(a)) - Number(!aboutPackage(b)));
   const problems = [...new Set(ordered.map((entry) => said(entry, aboutPackage(entry))))];
   const fields: Record<string, string> = {};
-  for (const entry of ordered) if (aboutPackage(entry) && entry.pointer && !fields[entry.pointer]) fields[entry.pointer] = said(entry, true);
-  const shown = problems.length > 3 ? translate('rates.andMore', { reasons: problems.slice(0, 3).join('; '), count: problems.length - 3 }) : problems.join('; ');
+  for (const entry of ordered)
+    if (aboutPackage(entry) && entry.pointer && !fields[entry.pointer]) fields[entry.pointer] = said(entry, true);
+  const shown =
+    problems.length > 3
+      ? translate('rates.andMore', { reasons: problems.slice(0, 3).join('; '), count: problems.length - 3 })
+      : problems.join('; ');
   return { text: problems.length > 0 ? translate('rates.noService', { reasons: shown }) : translate('rates.noCarrier'), fields };
 }

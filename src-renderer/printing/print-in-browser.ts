@@ -12,7 +12,9 @@ export type BrowserPages = 'labels' | 'a4';
 
 export async function printInBrowser(pdf: Uint8Array, which: BrowserPages = 'labels'): Promise<void> {
   const document = await getDocument({ data: pdf.slice() }).promise;
-  const root = window.document.getElementById('print-root') ?? window.document.body.appendChild(Object.assign(window.document.createElement('div'), { id: 'print-root' }));
+  const root =
+    window.document.getElementById('print-root') ??
+    window.document.body.appendChild(Object.assign(window.document.createElement('div'), { id: 'print-root' }));
   const images: HTMLImageElement[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);

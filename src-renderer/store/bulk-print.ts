@@ -48,7 +48,8 @@ const reprintRefusal = (error: unknown): (ReprintRefusalMeta & { code: string })
   const meta = first?.meta as Partial<ReprintRefusalMeta> | undefined;
   return first && Array.isArray(meta?.reprints) ? { ...(meta as ReprintRefusalMeta), code: first.code } : undefined;
 };
-const referencesOf = (labels: readonly { shipmentId: string; reference: string | null }[]) => labels.map((label) => label.reference ?? label.shipmentId).join(', ');
+const referencesOf = (labels: readonly { shipmentId: string; reference: string | null }[]) =>
+  labels.map((label) => label.reference ?? label.shipmentId).join(', ');
 
 export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
   layout: '4x6',
@@ -74,16 +75,28 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
       printed = answer.job.attributes.shipmentIds?.length ?? shipmentIds.length;
       const left = answer.meta.leftOut ?? [];
       if (left.length > 0) {
-        set({ leftOut: message('bulkPrint.leftOut', { reason: left[0]!.reason === 'reprintSkipped' ? 'skipped' : 'supervisor', count: left.length, references: referencesOf(left) }) });
+        set({
+          leftOut: message('bulkPrint.leftOut', {
+            reason: left[0]!.reason === 'reprintSkipped' ? 'skipped' : 'supervisor',
+            count: left.length,
+            references: referencesOf(left),
+          }),
+        });
       }
     } catch (error) {
       const refusal = reprintRefusal(error);
       if (refusal?.code === 'print.reprintsToConfirm') {
-        set({ status: 'confirm', question: { shipmentIds, reprints: refusal.reprints.length, total: shipmentIds.length, fresh: refusal.fresh } });
+        set({
+          status: 'confirm',
+          question: { shipmentIds, reprints: refusal.reprints.length, total: shipmentIds.length, fresh: refusal.fresh },
+        });
         return;
       }
       if (refusal?.code === 'print.reprintNeedsSupervisor') {
-        set({ status: 'failed', message: message('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }) });
+        set({
+          status: 'failed',
+          message: message('bulkPrint.onlyReprints', { count: refusal.reprints.length, references: referencesOf(refusal.reprints) }),
+        });
         return;
       }
       set({ status: 'failed', message: failure(error) });
@@ -103,7 +116,13 @@ export const useBulkPrint = create<BulkPrintState>()((set, get) => ({
         return;
       }
       if (job.attributes.status === 'failed') {
-        set({ status: 'failed', message: job.attributes.reason || job.attributes.failure ? message('bulkPrint.failed', { reason: printFailed(job.attributes) }) : message('bulkPrint.failedNoReason') });
+        set({
+          status: 'failed',
+          message:
+            job.attributes.reason || job.attributes.failure
+              ? message('bulkPrint.failed', { reason: printFailed(job.attributes) })
+              : message('bulkPrint.failedNoReason'),
+        });
         return;
       }
     }

@@ -29,14 +29,16 @@ export const useCalendarSettings = create<CalendarSettingsState>()((set) => ({
     set({ status: 'saving', error: null, fieldErrors: {} });
     const askedAt = Date.now();
     try {
-      const answer = (await api().call(ROUTES.changeCalendar, { body: { data: { type: 'calendar', attributes: change } } })).data.attributes;
+      const answer = (await api().call(ROUTES.changeCalendar, { body: { data: { type: 'calendar', attributes: change } } })).data
+        .attributes;
       useStationClock.getState().learn(answer, askedAt, Date.now());
       set({ status: 'idle' });
       return true;
     } catch (caught) {
       const fieldErrors: Record<string, Said> = {};
       // Each field's refusal: the station's text in English, the desk's words for its code in another language.
-      if (caught instanceof ApiError) for (const error of caught.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = refusal(error);
+      if (caught instanceof ApiError)
+        for (const error of caught.errors) fieldErrors[error.source?.pointer?.split('/')[3] ?? ''] = refusal(error);
       set({ status: 'idle', fieldErrors, error: fieldErrors.timeZone || fieldErrors.holidays ? null : failure(caught) });
       return false;
     }

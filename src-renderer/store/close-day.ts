@@ -17,7 +17,12 @@ export function leftOutFigures(entry: LeftOut): { manifest: string | null; time:
 }
 
 /** A carrier's day as Close day groups it: closed already (by manifest), returns (handed over by the customer), left out. */
-export function groupLeftOut(leftOut: readonly LeftOut[]): { closed: LeftOut[]; manifests: string[]; returns: LeftOut[]; leftOut: LeftOut[] } {
+export function groupLeftOut(leftOut: readonly LeftOut[]): {
+  closed: LeftOut[];
+  manifests: string[];
+  returns: LeftOut[];
+  leftOut: LeftOut[];
+} {
   const closed = leftOut.filter((entry) => entry.reason === 'closed');
   return {
     closed,
@@ -75,13 +80,29 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
     try {
       const carriers = (await api().call(ROUTES.carriers)).data;
       const previews = await Promise.all(
-        carriers.map(async (carrier) => ({ carrier: carrier.attributes.carrierCode, carrierName: carrier.attributes.carrierName, preview: (await api().call(ROUTES.manifestPreview, { query: { carrier: carrier.attributes.carrierCode, date } })).data.attributes })),
+        carriers.map(async (carrier) => ({
+          carrier: carrier.attributes.carrierCode,
+          carrierName: carrier.attributes.carrierName,
+          preview: (await api().call(ROUTES.manifestPreview, { query: { carrier: carrier.attributes.carrierCode, date } })).data.attributes,
+        })),
       );
-      const [manifests, pickups] = await Promise.all([api().call(ROUTES.manifests, { query: { date } }).then((answer) => answer.data), api().call(ROUTES.pickups, { query: { date } }).then((answer) => answer.data)]);
+      const [manifests, pickups] = await Promise.all([
+        api()
+          .call(ROUTES.manifests, { query: { date } })
+          .then((answer) => answer.data),
+        api()
+          .call(ROUTES.pickups, { query: { date } })
+          .then((answer) => answer.data),
+      ]);
       // Another date was chosen meanwhile: its own load answers for it; this day's answer is not shown under it.
       if (get().date !== date) return;
       // Only carriers with something on the day: to close, or left out with a reason.
-      set({ carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0), manifests, pickups, status: 'ready' });
+      set({
+        carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0),
+        manifests,
+        pickups,
+        status: 'ready',
+      });
     } catch (error) {
       if (get().date === date) set({ status: 'ready', error: failure(error) });
     }
@@ -90,7 +111,9 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
   async close(carrier) {
     set({ busy: carrier, error: null });
     try {
-      const manifest = (await api().call(ROUTES.closeDay, { body: { data: { type: 'manifest', attributes: { carrier, date: get().date } } } })).data;
+      const manifest = (
+        await api().call(ROUTES.closeDay, { body: { data: { type: 'manifest', attributes: { carrier, date: get().date } } } })
+      ).data;
       await get().load();
       await get().show(manifest);
     } catch (error) {

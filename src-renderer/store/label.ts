@@ -46,7 +46,9 @@ export function a4DocumentsOf(shipment: Shipment): CustomsDocument[] {
   // The station names the forms of a route through customs; off such a route, the same rule says (an invoice only
   // when the client declared anyway).
   const subtotal = shipment.attributes.invoiceSubtotal;
-  const forms = customs?.documents ?? customsForms({ ...shipment.attributes, invoiceSubtotal: subtotal && { ...subtotal, amount: String(subtotal.amount) } }, trackingNumber);
+  const forms =
+    customs?.documents ??
+    customsForms({ ...shipment.attributes, invoiceSubtotal: subtotal && { ...subtotal, amount: String(subtotal.amount) } }, trackingNumber);
   return forms.filter((form) => form !== 'CN22');
 }
 
@@ -115,7 +117,12 @@ export const useLabel = create<LabelState>()((set, get) => {
       const shipment = get().shipment;
       if (!shipment) return undefined;
       try {
-        const verification = (await api().call(ROUTES.verifyShipment, { params: { id: shipment.id }, body: { data: { type: 'verification', attributes: { scanned } } } })).data.attributes;
+        const verification = (
+          await api().call(ROUTES.verifyShipment, {
+            params: { id: shipment.id },
+            body: { data: { type: 'verification', attributes: { scanned } } },
+          })
+        ).data.attributes;
         if (get().shipment?.id === shipment.id) set({ verification });
         const words = { scanned: verification.scanned, reference: verification.reference };
         if (verification.matched) signal('good', message('label.verified', words));

@@ -12,7 +12,19 @@ import { fieldFault, fieldRefusals, unavailableFields, type Said } from '../i18n
 import type { RateUnavailable } from '../../src-shared/resources.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
 
-export const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
+export const ADDRESS_FIELDS = [
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'city',
+  'postalCode',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'taxIdentification',
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressDraft = Record<AddressField, string>;
 
@@ -78,7 +90,10 @@ export interface NewShipmentState extends ShipmentDraft {
   setPackage(index: number, field: keyof PackageDraft, value: string): void;
   addPackage(preset?: { length: string; width: string; height: string }): void;
   removePackage(index: number): void;
-  setField(field: 'goodsDescription' | 'invoiceValue' | 'insuranceDescription' | 'insuranceValue' | 'customerReference', value: string): void;
+  setField(
+    field: 'goodsDescription' | 'invoiceValue' | 'insuranceDescription' | 'insuranceValue' | 'customerReference',
+    value: string,
+  ): void;
   setDocumentsOnly(value: boolean): void;
   setDeclaration(field: Exclude<keyof DeclarationDraft, 'lineItems'>, value: string): void;
   /** Checks a postal code as the packer leaves it: a code the country cannot have is marked at once, with its format. */
@@ -106,8 +121,23 @@ export interface NewShipmentState extends ShipmentDraft {
 }
 
 export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as AddressDraft;
-const emptyPackage = (): PackageDraft => ({ weight: '', length: '', width: '', height: '', type: 'CARTON', fromScale: false, weightTyped: false });
-const emptyLineItem = (): LineItemDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', originCountry: '', commodityCode: '' });
+const emptyPackage = (): PackageDraft => ({
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  type: 'CARTON',
+  fromScale: false,
+  weightTyped: false,
+});
+const emptyLineItem = (): LineItemDraft => ({
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  unitWeight: '',
+  originCountry: '',
+  commodityCode: '',
+});
 const emptyDeclaration = (): DeclarationDraft => ({
   exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
   shipmentPurpose: 'COMMERCIAL',
@@ -121,7 +151,19 @@ const emptyDeclaration = (): DeclarationDraft => ({
 export function draftFromClient(client: Client | null): AddressDraft {
   if (!client) return emptyAddress();
   const a = client.attributes;
-  return { name: a.name, contact: a.contact, address1: a.address1, address2: a.address2, city: a.city, postalCode: a.postalCode, state: a.state, country: a.country, phone: a.phone, email: a.email, taxIdentification: a.taxIdentification ?? '' };
+  return {
+    name: a.name,
+    contact: a.contact,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    postalCode: a.postalCode,
+    state: a.state,
+    country: a.country,
+    phone: a.phone,
+    email: a.email,
+    taxIdentification: a.taxIdentification ?? '',
+  };
 }
 
 /** Decimal fields accept a comma, as typed on Italian and German keyboards, and store a point. */
@@ -130,7 +172,11 @@ const decimal = (value: string) => value.replace(',', '.').trim();
 export function needsCustoms(draft: Pick<ShipmentDraft, 'sender' | 'receiver'>): boolean {
   const from = draft.sender.country.trim().toUpperCase();
   const to = draft.receiver.country.trim().toUpperCase();
-  return isCountryCode(from) && isCountryCode(to) && customsRoute({ country: from, postalCode: draft.sender.postalCode }, { country: to, postalCode: draft.receiver.postalCode }).needed;
+  return (
+    isCountryCode(from) &&
+    isCountryCode(to) &&
+    customsRoute({ country: from, postalCode: draft.sender.postalCode }, { country: to, postalCode: draft.receiver.postalCode }).needed
+  );
 }
 
 function addressRequest(address: AddressDraft): Record<string, string> {
@@ -174,7 +220,13 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
         ...(declaration.exporterEori.trim() !== '' ? { exporterEori: declaration.exporterEori.trim() } : {}),
         ...(declaration.iossNumber.trim() !== '' ? { iossNumber: declaration.iossNumber.trim() } : {}),
         lineItems: declaration.lineItems.map((item) => {
-          const line: Record<string, string> = { description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry.toUpperCase() };
+          const line: Record<string, string> = {
+            description: item.description,
+            quantity: item.quantity,
+            unitPrice: item.unitPrice,
+            unitWeight: item.unitWeight,
+            originCountry: item.originCountry.toUpperCase(),
+          };
           if (item.commodityCode !== '') line.commodityCode = item.commodityCode;
           return line;
         }),
@@ -186,12 +238,36 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
 }
 
 function draftOf(state: NewShipmentState): ShipmentDraft {
-  const { sender, receiver, packages, goodsDescription, invoiceValue, documentsOnly, insuranceDescription, insuranceValue, customerReference, declaration } = state;
-  return { sender, receiver, packages, goodsDescription, invoiceValue, documentsOnly, insuranceDescription, insuranceValue, customerReference, declaration };
+  const {
+    sender,
+    receiver,
+    packages,
+    goodsDescription,
+    invoiceValue,
+    documentsOnly,
+    insuranceDescription,
+    insuranceValue,
+    customerReference,
+    declaration,
+  } = state;
+  return {
+    sender,
+    receiver,
+    packages,
+    goodsDescription,
+    invoiceValue,
+    documentsOnly,
+    insuranceDescription,
+    insuranceValue,
+    customerReference,
+    declaration,
+  };
 }
 
 /** A fresh form: nothing entered, no errors. */
-function emptyDraft(sender: AddressDraft = emptyAddress()): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean } {
+function emptyDraft(
+  sender: AddressDraft = emptyAddress(),
+): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean } {
   return {
     sender,
     receiver: emptyAddress(),
@@ -217,18 +293,34 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     revision: 0,
 
     setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
-    pickReceiver: (address) => set({ receiver: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, (address as Partial<Record<AddressField, string>>)[field] ?? ''])) as AddressDraft }),
+    pickReceiver: (address) =>
+      set({
+        receiver: Object.fromEntries(
+          ADDRESS_FIELDS.map((field) => [field, (address as Partial<Record<AddressField, string>>)[field] ?? '']),
+        ) as AddressDraft,
+      }),
     setPackage: (index, field, value) =>
       set({
         packages: get().packages.map((pkg, i) =>
           i === index
-            ? { ...pkg, [field]: field === 'type' ? value : decimal(value), fromScale: field === 'weight' ? false : pkg.fromScale, weightTyped: field === 'weight' ? true : pkg.weightTyped }
+            ? {
+                ...pkg,
+                [field]: field === 'type' ? value : decimal(value),
+                fromScale: field === 'weight' ? false : pkg.fromScale,
+                weightTyped: field === 'weight' ? true : pkg.weightTyped,
+              }
             : pkg,
         ),
       }),
     // A new box has its preset's size and no weight: the scale's reading so far is the other parcel's.
     addPackage: (preset) =>
-      set({ packages: [...get().packages, { ...emptyPackage(), ...(preset ? { length: preset.length, width: preset.width, height: preset.height } : {}) }], activePackage: get().packages.length }),
+      set({
+        packages: [
+          ...get().packages,
+          { ...emptyPackage(), ...(preset ? { length: preset.length, width: preset.width, height: preset.height } : {}) },
+        ],
+        activePackage: get().packages.length,
+      }),
     removePackage: (index) => {
       if (get().packages.length <= 1) return;
       set({ packages: get().packages.filter((_, i) => i !== index), activePackage: 0 });
@@ -239,9 +331,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     weighFromScale: (index, weightKg) => {
       const pkg = get().packages[index];
       if (!pkg || (pkg.fromScale && pkg.weight === weightKg)) return;
-      set({ packages: get().packages.map((candidate, i) => (i === index ? { ...candidate, weight: weightKg, fromScale: true, weightTyped: false } : candidate)) });
+      set({
+        packages: get().packages.map((candidate, i) =>
+          i === index ? { ...candidate, weight: weightKg, fromScale: true, weightTyped: false } : candidate,
+        ),
+      });
     },
-    setField: (field, value) => set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
+    setField: (field, value) =>
+      set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
     setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
     setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
     checkPostalCode: (role) => {
@@ -250,28 +347,47 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       const code = country.trim().toUpperCase();
       const checked = postalCode.trim() !== '' && isCountryCode(code) ? checkPostalCode(code, postalCode) : undefined;
       const { [pointer]: _previous, ...others } = get().errors;
-      write({ errors: checked && !checked.ok ? { ...others, [pointer]: fieldFault({ pointer, missing: false, postalCodeOf: code }) } : others });
+      write({
+        errors: checked && !checked.ok ? { ...others, [pointer]: fieldFault({ pointer, missing: false, postalCodeOf: code }) } : others,
+      });
     },
     setLineItem: (index, field, value) =>
       set({
         declarationAuto: false,
         declaration: {
           ...get().declaration,
-          lineItems: get().declaration.lineItems.map((item, i) => (i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item)),
+          lineItems: get().declaration.lineItems.map((item, i) =>
+            i === index ? { ...item, [field]: field === 'unitPrice' || field === 'unitWeight' ? decimal(value) : value } : item,
+          ),
         },
       }),
-    addLineItem: () => set({ declarationAuto: false, declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
-    removeLineItem: (index) => set({ declarationAuto: false, declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) } }),
+    addLineItem: () =>
+      set({ declarationAuto: false, declaration: { ...get().declaration, lineItems: [...get().declaration.lineItems, emptyLineItem()] } }),
+    removeLineItem: (index) =>
+      set({
+        declarationAuto: false,
+        declaration: { ...get().declaration, lineItems: get().declaration.lineItems.filter((_, i) => i !== index) },
+      }),
     fillFrom: (attributes) => {
       const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-      const address = (from: ShipmentAttributes['shipTo']) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
+      const address = (from: ShipmentAttributes['shipTo']) =>
+        Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(from[field])])) as AddressDraft;
       const declaration = attributes.exportDeclaration;
       set({
         sender: address(attributes.shipFrom),
         receiver: address(attributes.shipTo),
-        packages: attributes.packages.length > 0
-          ? attributes.packages.map((pkg) => ({ weight: pkg.weight.value, length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height, type: pkg.type, fromScale: false, weightTyped: false }))
-          : [emptyPackage()],
+        packages:
+          attributes.packages.length > 0
+            ? attributes.packages.map((pkg) => ({
+                weight: pkg.weight.value,
+                length: pkg.dimensions.length,
+                width: pkg.dimensions.width,
+                height: pkg.dimensions.height,
+                type: pkg.type,
+                fromScale: false,
+                weightTyped: false,
+              }))
+            : [emptyPackage()],
         goodsDescription: attributes.goodsDescription ?? '',
         invoiceValue: attributes.invoiceSubtotal?.amount ?? '',
         customerReference: attributes.customerReference ?? '',
@@ -285,7 +401,12 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
               exporterEori: declaration.exporterEori ?? '',
               iossNumber: declaration.iossNumber ?? '',
               lineItems: declaration.lineItems.map((item) => ({
-                description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeight: item.unitWeight, originCountry: item.originCountry, commodityCode: item.commodityCode ?? '',
+                description: item.description,
+                quantity: item.quantity,
+                unitPrice: item.unitPrice,
+                unitWeight: item.unitWeight,
+                originCountry: item.originCountry,
+                commodityCode: item.commodityCode ?? '',
               })),
             }
           : emptyDeclaration(),
@@ -310,21 +431,28 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
         const country = party === 'shipFrom' ? get().sender.country : party === 'shipTo' ? get().receiver.country : '';
         const expected = result.expected?.[pointer];
         const missing = error.detail.startsWith('Missing');
-        errors[pointer] = fieldFault(party && expected ? { pointer, missing, postalCodeOf: country.trim().toUpperCase() } : { pointer, missing, expected });
+        errors[pointer] = fieldFault(
+          party && expected ? { pointer, missing, postalCodeOf: country.trim().toUpperCase() } : { pointer, missing, expected },
+        );
       }
       write({ errors });
       return undefined;
     },
     markRefused: (refused) => {
       const fields =
-        'error' in refused ? Object.fromEntries(Object.entries(fieldRefusals(refused.error)).filter(([pointer]) => pointer.startsWith('/data/attributes/'))) : unavailableFields(refused.unavailable);
+        'error' in refused
+          ? Object.fromEntries(Object.entries(fieldRefusals(refused.error)).filter(([pointer]) => pointer.startsWith('/data/attributes/')))
+          : unavailableFields(refused.unavailable);
       if (Object.keys(fields).length > 0) write({ errors: fields });
     },
     declarationFromContents: () => {
       const { declaration, goodsDescription, invoiceValue, packages, sender, customerReference } = get();
       // The goods' weight (the net weight customs is told): each parcel less its box's own weight, where the box is a preset.
       const presets = usePackingSetup.getState().setup.boxPresets;
-      const tareOf = (pkg: PackageDraft) => Number(presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)?.tareKg) || 0;
+      const tareOf = (pkg: PackageDraft) =>
+        Number(
+          presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)?.tareKg,
+        ) || 0;
       const weight = packages.reduce((total, pkg) => {
         const gross = Number(pkg.weight) || 0;
         return total + (gross > tareOf(pkg) ? gross - tareOf(pkg) : gross);
@@ -337,7 +465,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
         originCountry: sender.country.trim().toUpperCase(),
         commodityCode: declaration.lineItems[0]?.commodityCode ?? '',
       };
-      set({ declarationAuto: true, declaration: { ...declaration, invoiceReference: declaration.invoiceReference || customerReference, lineItems: [item, ...declaration.lineItems.slice(1)] } });
+      set({
+        declarationAuto: true,
+        declaration: {
+          ...declaration,
+          invoiceReference: declaration.invoiceReference || customerReference,
+          lineItems: [item, ...declaration.lineItems.slice(1)],
+        },
+      });
     },
   };
 });

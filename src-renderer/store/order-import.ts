@@ -6,7 +6,13 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
-import { expectedWeightKg, orderCustomsGaps, shipmentFromOrder, type OrderAttributes, type OrderCustomsGap } from '../../src-shared/orders.ts';
+import {
+  expectedWeightKg,
+  orderCustomsGaps,
+  shipmentFromOrder,
+  type OrderAttributes,
+  type OrderCustomsGap,
+} from '../../src-shared/orders.ts';
 import { decidePacking } from '../../src-shared/packing-rules.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { readOrderFile } from './order-file.ts';
@@ -68,8 +74,22 @@ export interface OrderImportState {
 /** The desk's own address, as a scheduled shipment's sender when the order names none; its tax id is its EORI. */
 function deskSender(): Address {
   const client = useSession.getState().client?.attributes;
-  const fields = ['name', 'contact', 'address1', 'address2', 'city', 'postalCode', 'state', 'country', 'phone', 'email', 'taxIdentification'] as const;
-  return Object.fromEntries(fields.map((field) => [field, client?.[field] ?? '']).filter(([, value]) => value !== '')) as unknown as Address;
+  const fields = [
+    'name',
+    'contact',
+    'address1',
+    'address2',
+    'city',
+    'postalCode',
+    'state',
+    'country',
+    'phone',
+    'email',
+    'taxIdentification',
+  ] as const;
+  return Object.fromEntries(
+    fields.map((field) => [field, client?.[field] ?? '']).filter(([, value]) => value !== ''),
+  ) as unknown as Address;
 }
 
 /** The orders that customs would stop as they are, each gap with the line it is about. */
@@ -80,7 +100,9 @@ function customsWarningsOf(preview: ImportPreview): CustomsWarning[] {
     const customs = order.attributes && orderCustomsGaps(order.attributes, sender, today);
     if (!order.attributes || !customs || customs.gaps.length === 0) return [];
     const { lines, shipTo } = order.attributes;
-    const gaps = customs.gaps.map((gap) => (gap.line === undefined ? gap : { ...gap, sku: lines[gap.line]?.sku, hsCode: lines[gap.line]?.hsCode }));
+    const gaps = customs.gaps.map((gap) =>
+      gap.line === undefined ? gap : { ...gap, sku: lines[gap.line]?.sku, hsCode: lines[gap.line]?.hsCode },
+    );
     return [{ number: order.number, rows: order.rows, country: shipTo.country, gaps }];
   });
 }
@@ -111,7 +133,12 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         data: {
           type: 'shipment',
           attributes: shipmentRequest(attributes),
-          meta: { service: decision.service ?? defaultService, carrierChoice: decision.carrier, scheduledProcessing: true, orderNumber: order.number },
+          meta: {
+            service: decision.service ?? defaultService,
+            carrierChoice: decision.carrier,
+            scheduledProcessing: true,
+            orderNumber: order.number,
+          },
         },
       },
       idempotencyKey: `desk-import-${order.number}`,
@@ -181,12 +208,18 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         const made: OrderAttributes[] = [];
         for (let start = 0; start < orders.length; start += BATCH) {
           const batch = orders.slice(start, start + BATCH);
-          const answer = (await api().call(ROUTES.addOrders, { body: { data: batch.map((attributes) => ({ type: 'order' as const, attributes: orderRequest(attributes) })) } })).meta!;
+          const answer = (
+            await api().call(ROUTES.addOrders, {
+              body: { data: batch.map((attributes) => ({ type: 'order' as const, attributes: orderRequest(attributes) })) },
+            })
+          ).meta!;
           result.created += answer.created.length;
           result.duplicates.push(...answer.duplicates);
           const created = new Set(answer.created);
           made.push(...batch.filter((order) => created.has(order.number)));
-          result.customs.push(...batch.filter((order) => created.has(order.number) && stopped.has(order.number)).map((order) => order.number));
+          result.customs.push(
+            ...batch.filter((order) => created.has(order.number) && stopped.has(order.number)).map((order) => order.number),
+          );
           set({ progress: { done: start + batch.length, total } });
         }
         if (mode === 'shipments') {

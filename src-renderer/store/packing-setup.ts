@@ -32,7 +32,10 @@ export const usePackingSetup = create<PackingSetupState>()((set) => ({
   async save(change) {
     set({ status: 'saving', error: null });
     try {
-      set({ setup: (await api().call(ROUTES.changePacking, { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes, status: 'ready' });
+      set({
+        setup: (await api().call(ROUTES.changePacking, { body: { data: { type: 'packingSetup', attributes: change } } })).data.attributes,
+        status: 'ready',
+      });
       return true;
     } catch (error) {
       set({ status: 'ready', error: failure(error) });

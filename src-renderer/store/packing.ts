@@ -22,7 +22,10 @@ import { closedDay as closedDaySaid, failure, message, type Said } from '../i18n
  * The packing rules' choices for the scanned order (box, service, carrier), and what they were made from: the
  * screen tells why in the packer's words as it shows them (decidePacking again, from the same rules and weight).
  */
-export type PackingChoice = Omit<PackingDecision, 'reasons'> & { readonly rules: readonly PackingRule[]; readonly contentsKg: number | undefined };
+export type PackingChoice = Omit<PackingDecision, 'reasons'> & {
+  readonly rules: readonly PackingRule[];
+  readonly contentsKg: number | undefined;
+};
 
 export interface PackingState {
   order: OrderResource | null;
@@ -95,7 +98,15 @@ export const usePacking = create<PackingState>()((set, get) => {
         // Rates asked for before this scan are another parcel's.
         useRates.getState().reset();
         set({ order, status: 'ready' });
-        signal('good', message('announce.orderFound', { number, pieces: order.attributes.totals.quantity, name: order.attributes.shipTo.name, country: order.attributes.shipTo.country }));
+        signal(
+          'good',
+          message('announce.orderFound', {
+            number,
+            pieces: order.attributes.totals.quantity,
+            name: order.attributes.shipTo.name,
+            country: order.attributes.shipTo.country,
+          }),
+        );
         fill(order, undefined);
         return true;
       } catch (error) {
@@ -126,7 +137,9 @@ export const usePacking = create<PackingState>()((set, get) => {
       if (!attributes) return undefined;
       set({ status: 'shipping', error: null });
       try {
-        const rates = (await api().call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } })).data;
+        const rates = (
+          await api().call(ROUTES.rateShipment, { body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: {} } } })
+        ).data;
         const carrier = decision?.carrier?.toUpperCase();
         const candidates = carrier ? rates.filter((rate) => rate.attributes.carrierCode.toUpperCase() === carrier) : rates;
         const { cheapestId, fastestId } = highlights(candidates);

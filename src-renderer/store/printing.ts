@@ -47,7 +47,14 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
   async load() {
     set({ status: 'loading', error: null });
     try {
-      const [settings, printers] = await Promise.all([api().call(ROUTES.printSettings).then((answer) => answer.data.attributes), api().call(ROUTES.printers).then((answer) => answer.data)]);
+      const [settings, printers] = await Promise.all([
+        api()
+          .call(ROUTES.printSettings)
+          .then((answer) => answer.data.attributes),
+        api()
+          .call(ROUTES.printers)
+          .then((answer) => answer.data),
+      ]);
       set({ settings, printers: printers.map((printer) => printer.attributes), status: 'ready' });
     } catch (error) {
       set({ status: 'error', error: failure(error) });
@@ -57,7 +64,10 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
   async save(change) {
     set({ error: null });
     try {
-      set({ settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data.attributes });
+      set({
+        settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data
+          .attributes,
+      });
     } catch (error) {
       set({ error: failure(error) });
     }
@@ -68,7 +78,12 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
     const { [key]: _previous, ...jobs } = get().jobs;
     set({ jobs, printError: { ...get().printError, [key]: null } });
     try {
-      let job = (await api().call(ROUTES.printShipment, { params: { id: shipmentId }, body: { data: { type: 'printJob', attributes: documents === 'a4' ? { documents } : {} } } })).data;
+      let job = (
+        await api().call(ROUTES.printShipment, {
+          params: { id: shipmentId },
+          body: { data: { type: 'printJob', attributes: documents === 'a4' ? { documents } : {} } },
+        })
+      ).data;
       set({ jobs: { ...get().jobs, [key]: job } });
       while (job.attributes.status === 'queued' || job.attributes.status === 'printing') {
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
@@ -76,8 +91,13 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
         set({ jobs: { ...get().jobs, [key]: job } });
       }
       const printer = printerTitle(get().printers, job.attributes.printer);
-      if (job.attributes.status === 'done') signal('printed', message('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
-      else signal('bad', message('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: printFailed(job.attributes) }));
+      if (job.attributes.status === 'done')
+        signal('printed', message('announce.printed', { what: documents === 'a4' ? 'invoice' : 'label', printer }));
+      else
+        signal(
+          'bad',
+          message('announce.notPrinted', { what: documents === 'a4' ? 'invoice' : 'label', printer, reason: printFailed(job.attributes) }),
+        );
       return job;
     } catch (error) {
       set({ printError: { ...get().printError, [key]: failure(error) } });

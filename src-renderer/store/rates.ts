@@ -17,7 +17,6 @@ export interface PriceChange extends PriceChangeMeta {
   rate: Rate;
 }
 
-
 export interface RatesState {
   /** Made anew for each shipment rated: the confirm's Idempotency-Key is this plus the rate and its price. */
   keyPrefix: string;
@@ -53,7 +52,8 @@ export function ratesAreStale(state: Pick<RatesState, 'status' | 'ratedRevision'
 function priceChangeOf(error: unknown): PriceChangeMeta | undefined {
   if (!(error instanceof ApiError) || error.errors[0]?.code !== 'rate.priceChanged') return undefined;
   const meta = error.errors[0].meta;
-  if (typeof meta?.originalPrice !== 'number' || typeof meta.updatedPrice !== 'number' || typeof meta.currency !== 'string') return undefined;
+  if (typeof meta?.originalPrice !== 'number' || typeof meta.updatedPrice !== 'number' || typeof meta.currency !== 'string')
+    return undefined;
   return { originalPrice: meta.originalPrice, updatedPrice: meta.updatedPrice, currency: meta.currency };
 }
 
@@ -65,7 +65,9 @@ function randomKey(): string {
 /** The cheapest rate, and the one that delivers first (the cheaper of equals). */
 export function highlights(rates: readonly Rate[]): { cheapestId: string | null; fastestId: string | null } {
   const byPrice = [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
-  const byDate = [...byPrice].sort((a, b) => (a.attributes.estimatedDeliveryDate ?? '9999').localeCompare(b.attributes.estimatedDeliveryDate ?? '9999'));
+  const byDate = [...byPrice].sort((a, b) =>
+    (a.attributes.estimatedDeliveryDate ?? '9999').localeCompare(b.attributes.estimatedDeliveryDate ?? '9999'),
+  );
   return { cheapestId: byPrice[0]?.id ?? null, fastestId: byDate[0]?.id ?? null };
 }
 
@@ -98,7 +100,9 @@ export const useRates = create<RatesState>()((set, get) => {
       const orderNumber = get().orderNumber;
       const { shipment, closedDay } = bookedOf(
         await api().call(ROUTES.confirmShipment, {
-          body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: orderNumber ? { rate, orderNumber } : { rate } } },
+          body: {
+            data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: orderNumber ? { rate, orderNumber } : { rate } },
+          },
           idempotencyKey: `desk-${get().keyPrefix}-${rate.id}-${rate.attributes.finalCost.amount}`,
         }),
       );
@@ -146,12 +150,26 @@ export const useRates = create<RatesState>()((set, get) => {
 
     async load(attributes, orderNumber) {
       const revision = form().revision;
-      set({ status: 'loading', attributes, ratedRevision: revision, orderNumber: orderNumber ?? null, error: null, priceChange: null, keyPrefix: randomKey() });
+      set({
+        status: 'loading',
+        attributes,
+        ratedRevision: revision,
+        orderNumber: orderNumber ?? null,
+        error: null,
+        priceChange: null,
+        keyPrefix: randomKey(),
+      });
       try {
         const list = await api().rateList(attributes);
         const rates = [...list.rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
         const none = rates.length === 0;
-        set({ status: 'ready', rates, closedDays: list.closedDays, selectedId: highlights(rates).cheapestId, error: none ? unavailable(list.unavailable) : null });
+        set({
+          status: 'ready',
+          rates,
+          closedDays: list.closedDays,
+          selectedId: highlights(rates).cheapestId,
+          error: none ? unavailable(list.unavailable) : null,
+        });
         // The fields the reasons are about are marked, as a field the desk checks itself would be.
         if (none && form().revision === revision) form().markRefused({ unavailable: list.unavailable });
       } catch (error) {
@@ -181,7 +199,13 @@ export const useRates = create<RatesState>()((set, get) => {
         const orderNumber = get().orderNumber ?? undefined;
         const { shipment, closedDay } = bookedOf(
           await api().call(ROUTES.createShipment, {
-            body: { data: { type: 'shipment', attributes: shipmentRequest(attributes), meta: { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) } } },
+            body: {
+              data: {
+                type: 'shipment',
+                attributes: shipmentRequest(attributes),
+                meta: { service, scheduledProcessing: true, ...(orderNumber ? { orderNumber } : {}) },
+              },
+            },
             idempotencyKey: `desk-${get().keyPrefix}-r${form().revision}-scheduled-${service}`,
           }),
         );
@@ -194,6 +218,18 @@ export const useRates = create<RatesState>()((set, get) => {
       }
     },
 
-    reset: () => set({ keyPrefix: randomKey(), status: 'idle', attributes: null, ratedRevision: -1, orderNumber: null, rates: [], closedDays: [], selectedId: null, error: null, priceChange: null }),
+    reset: () =>
+      set({
+        keyPrefix: randomKey(),
+        status: 'idle',
+        attributes: null,
+        ratedRevision: -1,
+        orderNumber: null,
+        rates: [],
+        closedDays: [],
+        selectedId: null,
+        error: null,
+        priceChange: null,
+      }),
   };
 });

@@ -60,7 +60,8 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (!query) return;
       set({ status: 'loading', error: null, original: null, made: null, printJob: null });
       try {
-        const [summary] = (await api().call(ROUTES.shipmentSummaries, { query: { search: query, limit: 1, 'filter[return]': false } })).data;
+        const [summary] = (await api().call(ROUTES.shipmentSummaries, { query: { search: query, limit: 1, 'filter[return]': false } }))
+          .data;
         if (!summary) {
           set({ status: 'not-found' });
           return;
@@ -86,9 +87,19 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (!original || !reason || get().status === 'making') return;
       set({ status: 'making', error: null });
       try {
-        const made = await api().createReturn(original.id, { reason, ...(note.trim() ? { note: note.trim() } : {}), printWithOutbound: print }, {}, `return-${original.id}-${crypto.randomUUID()}`);
+        const made = await api().createReturn(
+          original.id,
+          { reason, ...(note.trim() ? { note: note.trim() } : {}), printWithOutbound: print },
+          {},
+          `return-${original.id}-${crypto.randomUUID()}`,
+        );
         // A print refused is said in the packer's words, as any refusal (the station's English only on an English desk).
-        set({ status: 'made', made: made.shipment, printJob: made.printJob ?? null, printError: made.printRefusal ? failure(made.printRefusal) : made.printError ? failure(made.printError) : null });
+        set({
+          status: 'made',
+          made: made.shipment,
+          printJob: made.printJob ?? null,
+          printError: made.printRefusal ? failure(made.printRefusal) : made.printError ? failure(made.printError) : null,
+        });
       } catch (error) {
         set({ status: 'ready', error: failure(error) });
       }

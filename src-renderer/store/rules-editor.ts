@@ -117,7 +117,14 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
     status: 'idle',
     message: null,
     reset: (setup) =>
-      set({ rules: setup.rules.map(draftOf), warnPercent: String(setup.varianceWarnPercent), blockPercent: String(setup.varianceBlockPercent), errors: {}, dryRun: null, message: null }),
+      set({
+        rules: setup.rules.map(draftOf),
+        warnPercent: String(setup.varianceWarnPercent),
+        blockPercent: String(setup.varianceBlockPercent),
+        errors: {},
+        dryRun: null,
+        message: null,
+      }),
     edit: (index, field, value) => edited(get().rules.map((rule, at) => (at === index ? { ...rule, [field]: value } : rule))),
     setPercent: (which, value) => set({ [which]: value, message: null }),
     add: () => edited([...get().rules, { ...EMPTY }]),
@@ -135,10 +142,18 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       set({ status: 'trying', message: null });
       try {
         const orders = (await api().call(ROUTES.orders, { query: { limit: DRY_RUN_ORDERS } })).data;
-        const dryRun: DryRun = { saved: usePackingSetup.getState().setup.rules, draft: draft.rules, orders: orders.map((order) => order.attributes) };
+        const dryRun: DryRun = {
+          saved: usePackingSetup.getState().setup.rules,
+          draft: draft.rules,
+          orders: orders.map((order) => order.attributes),
+        };
         const rows = dryRunRules(dryRun.saved, dryRun.draft, dryRun.orders);
         const changed = rows.filter((row) => row.changed).length;
-        set({ status: 'idle', dryRun, message: rows.length === 0 ? message('rules.noOrders') : message('rules.dryRunResult', { changed, count: rows.length }) });
+        set({
+          status: 'idle',
+          dryRun,
+          message: rows.length === 0 ? message('rules.noOrders') : message('rules.dryRunResult', { changed, count: rows.length }),
+        });
       } catch (error) {
         set({ status: 'idle', message: failure(error) });
       }
@@ -147,7 +162,9 @@ export const useRulesEditor = create<RulesEditorState>()((set, get) => {
       const draft = checked();
       if (!draft) return;
       set({ status: 'saving', message: null });
-      const saved = await usePackingSetup.getState().save({ rules: draft.rules, varianceWarnPercent: draft.varianceWarnPercent, varianceBlockPercent: draft.varianceBlockPercent });
+      const saved = await usePackingSetup
+        .getState()
+        .save({ rules: draft.rules, varianceWarnPercent: draft.varianceWarnPercent, varianceBlockPercent: draft.varianceBlockPercent });
       if (saved) get().reset(usePackingSetup.getState().setup);
       set({ status: 'idle', message: saved ? message('rules.savedMessage') : usePackingSetup.getState().error });
     },

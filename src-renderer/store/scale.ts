@@ -45,7 +45,12 @@ export const useScale = create<ScaleState>()((set) => {
     settingsError: null,
     async loadSettings() {
       try {
-        const [scale, ports] = await Promise.all([api().call(ROUTES.scale).then((answer) => answer.data.attributes), api().scalePorts()]);
+        const [scale, ports] = await Promise.all([
+          api()
+            .call(ROUTES.scale)
+            .then((answer) => answer.data.attributes),
+          api().scalePorts(),
+        ]);
         set({ settings: scale.settings, ports, settingsError: null });
       } catch (error) {
         set({ settingsError: failure(error) });
@@ -53,7 +58,11 @@ export const useScale = create<ScaleState>()((set) => {
     },
     async saveSettings(settings) {
       try {
-        set({ settings: (await api().call(ROUTES.changeScale, { body: { data: { type: 'scale', attributes: settings } } })).data.attributes.settings, settingsError: null });
+        set({
+          settings: (await api().call(ROUTES.changeScale, { body: { data: { type: 'scale', attributes: settings } } })).data.attributes
+            .settings,
+          settingsError: null,
+        });
         return true;
       } catch (error) {
         set({ settingsError: failure(error) });

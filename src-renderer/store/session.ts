@@ -97,7 +97,8 @@ export const useSession = create<SessionState>()((set, get) => {
   const renewIfDue = async () => {
     const { token, status } = get();
     if (renewing) await renewing;
-    else if (token && status === 'signed-in' && stationNow().getTime() >= renewalDue(token) && Date.now() - renewedAt >= RENEWAL_RETRY_MS) await renew();
+    else if (token && status === 'signed-in' && stationNow().getTime() >= renewalDue(token) && Date.now() - renewedAt >= RENEWAL_RETRY_MS)
+      await renew();
   };
 
   return {
@@ -114,7 +115,9 @@ export const useSession = create<SessionState>()((set, get) => {
       try {
         const bridge = globalThis.window?.station;
         // The bridge does not tell the zone: the desk learns it with the station's clock at sign-in (GET /calendar).
-        config ??= bridge ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' } : await fetchStationConfig();
+        config ??= bridge
+          ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' }
+          : await fetchStationConfig();
       } catch {
         set({ status: 'unreachable', error: message('app.unreachable') });
         return;
@@ -202,4 +205,3 @@ function signInRefusal(error: unknown): Said {
   if (error instanceof ApiError) return failure(error);
   return message('app.unreachable');
 }
-

@@ -71,7 +71,11 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
     const { dateFrom, dateTo, limit, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      const rows = (await api().call(ROUTES.shipmentSummaries, { query: { dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), 'filter[createdBy]': createdBy || undefined } })).data;
+      const rows = (
+        await api().call(ROUTES.shipmentSummaries, {
+          query: { dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), 'filter[createdBy]': createdBy || undefined },
+        })
+      ).data;
       const seen = rows.flatMap((row) => (row.meta.createdBy ? [row.meta.createdBy] : []));
       set({ rows, status: 'ready', people: [...new Set([...get().people, ...seen])].sort() });
     } catch (error) {
@@ -80,16 +84,46 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
   },
 
   async open(id) {
-    set({ detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: null, deleteError: null } });
+    set({
+      detail: { id, status: 'loading', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: null, deleteError: null },
+    });
     try {
       const shipment = (await api().call(ROUTES.shipment, { params: { id } })).data;
       const processed = shipment.meta?.status === 3;
-      const [tracking, documents, jobs] = processed ? await Promise.all([api().call(ROUTES.tracking, { params: { id } }), api().call(ROUTES.documents, { params: { id } }), api().call(ROUTES.printJobs, { query: { 'filter[shipment]': id } })]).then((answers) => answers.map((answer) => answer.data) as [Tracking, Documents, PrintJob[]]) : [null, null, []];
+      const [tracking, documents, jobs] = processed
+        ? await Promise.all([
+            api().call(ROUTES.tracking, { params: { id } }),
+            api().call(ROUTES.documents, { params: { id } }),
+            api().call(ROUTES.printJobs, { query: { 'filter[shipment]': id } }),
+          ]).then((answers) => answers.map((answer) => answer.data) as [Tracking, Documents, PrintJob[]])
+        : [null, null, []];
       if (get().detail?.id !== id) return;
-      set({ detail: { id, status: 'ready', shipment, tracking, pdf: documents ? decodeBase64(documents.attributes.fileData) : null, labelPrinted: jobs.some(printsLabel), error: null, deleteError: null } });
+      set({
+        detail: {
+          id,
+          status: 'ready',
+          shipment,
+          tracking,
+          pdf: documents ? decodeBase64(documents.attributes.fileData) : null,
+          labelPrinted: jobs.some(printsLabel),
+          error: null,
+          deleteError: null,
+        },
+      });
     } catch (error) {
       if (get().detail?.id !== id) return;
-      set({ detail: { id, status: 'error', shipment: null, tracking: null, pdf: null, labelPrinted: false, error: failure(error), deleteError: null } });
+      set({
+        detail: {
+          id,
+          status: 'error',
+          shipment: null,
+          tracking: null,
+          pdf: null,
+          labelPrinted: false,
+          error: failure(error),
+          deleteError: null,
+        },
+      });
     }
   },
 

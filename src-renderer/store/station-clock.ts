@@ -26,7 +26,12 @@ export const useStationClock = create<StationClockState>()((set) => ({
   offsetMs: 0,
   known: false,
   learn: (calendar, askedAt, answeredAt) =>
-    set({ timeZone: calendar.timeZone, holidays: calendar.holidays, offsetMs: Date.parse(calendar.now) - (askedAt + answeredAt) / 2, known: true }),
+    set({
+      timeZone: calendar.timeZone,
+      holidays: calendar.holidays,
+      offsetMs: Date.parse(calendar.now) - (askedAt + answeredAt) / 2,
+      known: true,
+    }),
 }));
 
 /** Asks the station for its calendar and learns it; a desk that cannot ask counts on its own clock and zone meanwhile. */

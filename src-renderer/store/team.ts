@@ -59,15 +59,42 @@ export const useTeam = create<TeamState>()((set, get) => {
     add: (person) =>
       change(
         async () =>
-          (await api().call(ROUTES.addUser, { body: { data: { type: 'user', attributes: { username: person.username.trim(), name: person.name.trim() || undefined, password: person.password, role: person.role } } } })).data,
+          (
+            await api().call(ROUTES.addUser, {
+              body: {
+                data: {
+                  type: 'user',
+                  attributes: {
+                    username: person.username.trim(),
+                    name: person.name.trim() || undefined,
+                    password: person.password,
+                    role: person.role,
+                  },
+                },
+              },
+            })
+          ).data,
         message('team.added', { username: person.username.trim(), role: person.role }),
       ),
     setRole: async (user, role) => {
-      await change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { role } } } })).data, message('team.roleChanged', { username: user.attributes.username, role }));
+      await change(
+        async () =>
+          (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { role } } } })).data,
+        message('team.roleChanged', { username: user.attributes.username, role }),
+      );
     },
-    resetPassword: (user, password) => change(async () => (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { password } } } })).data, message('team.passwordChanged', { username: user.attributes.username })),
+    resetPassword: (user, password) =>
+      change(
+        async () =>
+          (await api().call(ROUTES.changeUser, { params: { id: user.id }, body: { data: { type: 'user', attributes: { password } } } }))
+            .data,
+        message('team.passwordChanged', { username: user.attributes.username }),
+      ),
     remove: async (user) => {
-      await change(async () => void (await api().call(ROUTES.removeUser, { params: { id: user.id } })), message('team.removed', { username: user.attributes.username }));
+      await change(
+        async () => void (await api().call(ROUTES.removeUser, { params: { id: user.id } })),
+        message('team.removed', { username: user.attributes.username }),
+      );
     },
   };
 });

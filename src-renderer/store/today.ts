@@ -26,7 +26,10 @@ export const useToday = create<TodayState>()((set, get) => ({
   },
   async load() {
     try {
-      set({ today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined } })).data.attributes, error: null });
+      set({
+        today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined } })).data.attributes,
+        error: null,
+      });
     } catch (error) {
       set({ error: failure(error) });
     }

@@ -60,7 +60,9 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
 
   async setStatus(id, status) {
     try {
-      const changed = (await api().call(ROUTES.changeWebhook, { params: { id }, body: { data: { type: 'webhook', attributes: { status } } } })).data;
+      const changed = (
+        await api().call(ROUTES.changeWebhook, { params: { id }, body: { data: { type: 'webhook', attributes: { status } } } })
+      ).data;
       set({ webhooks: get().webhooks.map((webhook) => (webhook.id === id ? changed : webhook)), error: null });
     } catch (error) {
       set({ error: failure(error) });
@@ -70,7 +72,10 @@ export const useWebhooks = create<WebhooksState>()((set, get) => ({
   async remove(id) {
     try {
       await api().call(ROUTES.removeWebhook, { params: { id } });
-      set({ webhooks: get().webhooks.filter((webhook) => webhook.id !== id), newSecret: get().newSecret?.id === id ? null : get().newSecret });
+      set({
+        webhooks: get().webhooks.filter((webhook) => webhook.id !== id),
+        newSecret: get().newSecret?.id === id ? null : get().newSecret,
+      });
     } catch (error) {
       set({ error: failure(error) });
     }

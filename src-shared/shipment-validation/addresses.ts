@@ -14,12 +14,16 @@ import { isAbsent, isObject, type Path, type Violations } from './violations.ts'
  * and a receiver's phone (and a US sender's) as E.164 digits; any other phone without its dashes, dots and brackets.
  * A value the checks refuse is left as given: checkAddressRules reports it.
  */
-function canonicaliseAddress<T extends { country: string; postalCode: string; state?: string | undefined; phone?: string | undefined }>(address: T, receiver: boolean): T {
+function canonicaliseAddress<T extends { country: string; postalCode: string; state?: string | undefined; phone?: string | undefined }>(
+  address: T,
+  receiver: boolean,
+): T {
   const postal = checkPostalCode(address.country, address.postalCode);
   const written = { ...address, postalCode: postal.ok ? postal.postalCode : address.postalCode };
   if (address.state !== undefined && STATE_CODES[address.country]) written.state = address.state.toUpperCase();
   if (address.phone) {
-    const phone = address.country === 'US' ? checkUsPhone(address.phone) : receiver ? checkPhone(address.country, address.phone) : undefined;
+    const phone =
+      address.country === 'US' ? checkUsPhone(address.phone) : receiver ? checkPhone(address.country, address.phone) : undefined;
     written.phone = phone?.ok ? phone.phone : phoneAsDigits(address.phone);
   }
   return written;
@@ -27,20 +31,22 @@ function canonicaliseAddress<T extends { country: string; postalCode: string; st
 
 /** An address's members as read, kept as canonicaliseAddress writes them: `emailRequired` for the sender; `receiver` keeps the phone as E.164 digits. */
 export function makeAddressSchema(emailRequired: boolean, receiver = false) {
-  const schema = z.object({
-    name: requiredText(35),
-    address1: requiredText(30),
-    address2: optionalText(30),
-    city: requiredText(30),
-    postalCode: requiredText(30),
-    state: optionalText(20),
-    country,
-    contact: requiredText(35),
-    phone: optional(phone),
-    email: emailRequired ? email : optional(z.union([z.literal(''), email])),
-    taxIdentification: optionalText(45),
-    isResidential: optional(flag),
-  }).transform((address) => canonicaliseAddress(address, receiver));
+  const schema = z
+    .object({
+      name: requiredText(35),
+      address1: requiredText(30),
+      address2: optionalText(30),
+      city: requiredText(30),
+      postalCode: requiredText(30),
+      state: optionalText(20),
+      country,
+      contact: requiredText(35),
+      phone: optional(phone),
+      email: emailRequired ? email : optional(z.union([z.literal(''), email])),
+      taxIdentification: optionalText(45),
+      isResidential: optional(flag),
+    })
+    .transform((address) => canonicaliseAddress(address, receiver));
   // The postal code in the country's format, and its state where the country needs one (checkAddressRules).
   return said(schema, (rendered) => ({ ...rendered, allOf: [component('AddressRules')] }));
 }
@@ -72,4 +78,5 @@ export function checkAddressRules(address: unknown, path: Path, violations: Viol
 }
 
 /** An address's postal code, as given (text or a number), for the customs route; undefined when it has none. */
-export const readPostalCode = (address: unknown) => (isObject(address) && (typeof address.postalCode === 'string' || typeof address.postalCode === 'number') ? address.postalCode : undefined);
+export const readPostalCode = (address: unknown) =>
+  isObject(address) && (typeof address.postalCode === 'string' || typeof address.postalCode === 'number') ? address.postalCode : undefined;

@@ -44,9 +44,29 @@ const exportDeclarationSchema = z.object({
   invoiceFreight: optional(money.transform(Number)),
   shipmentPurpose: code(SHIPMENT_PURPOSES),
   /** The exporter's EORI, for commercial goods leaving the EU (else an EORI-shaped shipFrom.taxIdentification serves). */
-  exporterEori: optional(said(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isEori)), { type: 'string', pattern: '^\\s*(?:[A-Za-z]\\s*){2}(?:[A-Za-z0-9]\\s*){1,15}$' })),
+  exporterEori: optional(
+    said(
+      textInput.pipe(
+        z
+          .string()
+          .transform((value) => value.toUpperCase().replace(/\s/g, ''))
+          .refine(isEori),
+      ),
+      { type: 'string', pattern: '^\\s*(?:[A-Za-z]\\s*){2}(?:[A-Za-z0-9]\\s*){1,15}$' },
+    ),
+  ),
   /** The seller's IOSS number, for low-value commercial goods sold into the EU. */
-  iossNumber: optional(said(textInput.pipe(z.string().transform((value) => value.toUpperCase().replace(/\s/g, '')).refine(isIoss)), { type: 'string', pattern: '^\\s*[Ii]\\s*[Mm]\\s*(?:[0-9]\\s*){10}$' })),
+  iossNumber: optional(
+    said(
+      textInput.pipe(
+        z
+          .string()
+          .transform((value) => value.toUpperCase().replace(/\s/g, ''))
+          .refine(isIoss),
+      ),
+      { type: 'string', pattern: '^\\s*[Ii]\\s*[Mm]\\s*(?:[0-9]\\s*){10}$' },
+    ),
+  ),
   lineItems: z
     .array(
       z.object({
@@ -76,11 +96,17 @@ const shipmentMembers = z.object({
   packages: optional(z.array(packageSchema).max(MAX_PACKAGES)),
   goodsDescription: nullableText(255),
   insuranceDescription: nullableText(255),
-  insuranceValue: z.union([z.literal(''), positiveMoney]).nullable().optional(),
+  insuranceValue: z
+    .union([z.literal(''), positiveMoney])
+    .nullable()
+    .optional(),
   customerReference: optionalText(50),
   specialInstructions: optionalText(255),
   confirmationEmail: optional(z.union([z.literal(''), email])),
-  invoiceSubtotal: z.object({ amount: money, currency: code(['EUR']) }).nullable().optional(),
+  invoiceSubtotal: z
+    .object({ amount: money, currency: code(['EUR']) })
+    .nullable()
+    .optional(),
   booking: optional(flag),
   documentsOnly: optional(flag),
   incoTerms: optional(incoTerms),
@@ -104,13 +130,15 @@ export function normaliseAttributes(input: ParsedAttributes): ShipmentAttributes
     booking: input.booking ?? true,
   };
   if (input.shipDate !== undefined) attributes.shipDate = input.shipDate;
-  if (input.collectionLocation !== undefined) attributes.collectionLocation = input.collectionLocation as ShipmentAttributes['collectionLocation'];
+  if (input.collectionLocation !== undefined)
+    attributes.collectionLocation = input.collectionLocation as ShipmentAttributes['collectionLocation'];
   if (input.customerReference !== undefined) attributes.customerReference = input.customerReference;
   if (input.specialInstructions !== undefined) attributes.specialInstructions = input.specialInstructions;
   if (input.confirmationEmail !== undefined) attributes.confirmationEmail = input.confirmationEmail;
   if (input.invoiceSubtotal !== undefined) attributes.invoiceSubtotal = input.invoiceSubtotal;
   if (input.documentsOnly !== undefined) attributes.documentsOnly = input.documentsOnly;
   if (input.incoTerms !== undefined) attributes.incoTerms = input.incoTerms;
-  if (input.exportDeclaration !== undefined) attributes.exportDeclaration = input.exportDeclaration as ShipmentAttributes['exportDeclaration'];
+  if (input.exportDeclaration !== undefined)
+    attributes.exportDeclaration = input.exportDeclaration as ShipmentAttributes['exportDeclaration'];
   return attributes;
 }

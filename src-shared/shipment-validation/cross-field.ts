@@ -16,7 +16,8 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
   const readCode = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : undefined);
   const documentsOnly = asFlag(attributes.documentsOnly) === true;
 
-  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const) checkAddressRules(attributes[role], at(role), violations, role === 'shipTo');
+  for (const role of ['shipFrom', 'shipTo', 'collectionLocation'] as const)
+    checkAddressRules(attributes[role], at(role), violations, role === 'shipTo');
 
   const packages = attributes.packages;
   if (operation !== 'save' && (!Array.isArray(packages) || packages.length === 0)) {
@@ -37,7 +38,12 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
   const lineItems = isObject(declaration) && Array.isArray(declaration.lineItems) ? declaration.lineItems : [];
   lineItems.forEach((item, index) => {
     if (!isObject(item)) return;
-    const price = typeof item.unitPrice === 'number' ? Math.round(item.unitPrice * 100) : typeof item.unitPrice === 'string' ? parseCents(item.unitPrice.trim()) : undefined;
+    const price =
+      typeof item.unitPrice === 'number'
+        ? Math.round(item.unitPrice * 100)
+        : typeof item.unitPrice === 'string'
+          ? parseCents(item.unitPrice.trim())
+          : undefined;
     const quantity = Number(item.quantity);
     if (price !== undefined && Number.isSafeInteger(quantity) && quantity > 0 && multiplyCents(price, quantity) === undefined) {
       violations.invalid(at('exportDeclaration', 'lineItems', index, 'unitPrice'));
@@ -47,7 +53,10 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
   const from = isObject(attributes.shipFrom) ? readCode(attributes.shipFrom.country) : undefined;
   const to = isObject(attributes.shipTo) ? readCode(attributes.shipTo.country) : undefined;
   if (!from || !to || !isCountryCode(from) || !isCountryCode(to)) return;
-  const route = customsRoute({ country: from, postalCode: readPostalCode(attributes.shipFrom) }, { country: to, postalCode: readPostalCode(attributes.shipTo) });
+  const route = customsRoute(
+    { country: from, postalCode: readPostalCode(attributes.shipFrom) },
+    { country: to, postalCode: readPostalCode(attributes.shipTo) },
+  );
   const customs = route.needed;
 
   if (documentsOnly) {
@@ -65,7 +74,10 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
       });
     }
   } else if (customs && isAbsent(attributes.exportDeclaration)) {
-    violations.missing(at('exportDeclaration'), `an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): ${route.why}`);
+    violations.missing(
+      at('exportDeclaration'),
+      `an export declaration (exportReasonType, invoiceDate, invoiceReference, shipmentPurpose, lineItems): ${route.why}`,
+    );
   } else if (customs && isObject(declaration)) {
     checkCustomsData(attributes, declaration, route, violations);
   }
@@ -79,9 +91,19 @@ const RETURN_REASONS = new Set(['RETURN', 'RETURN_TO_ORIGIN', 'WARRANTY_REPLACEM
  * required members: every item's HS code; the exporter's EORI when goods leave the EU; the seller's IOSS number
  * when low-value goods are sold into it. Personal goods need none of them (UPU: HS codes "for commercial items").
  */
-function checkCustomsData(attributes: Record<string, unknown>, declaration: Record<string, unknown>, route: CustomsRoute, violations: Violations): void {
+function checkCustomsData(
+  attributes: Record<string, unknown>,
+  declaration: Record<string, unknown>,
+  route: CustomsRoute,
+  violations: Violations,
+): void {
   const at = (...path: (string | number)[]) => ['data', 'attributes', 'exportDeclaration', ...path];
-  if (String(declaration.shipmentPurpose ?? '').trim().toUpperCase() !== 'COMMERCIAL') return;
+  if (
+    String(declaration.shipmentPurpose ?? '')
+      .trim()
+      .toUpperCase() !== 'COMMERCIAL'
+  )
+    return;
   const lineItems = Array.isArray(declaration.lineItems) ? declaration.lineItems : [];
   let valueCents = 0;
   lineItems.forEach((item, index) => {
@@ -95,11 +117,19 @@ function checkCustomsData(attributes: Record<string, unknown>, declaration: Reco
   if (route.exportFromEu && isAbsent(declaration.exporterEori)) {
     const taxId = isObject(attributes.shipFrom) ? attributes.shipFrom.taxIdentification : undefined;
     if (!isEori(typeof taxId === 'string' ? taxId.replace(/\s/g, '') : undefined)) {
-      violations.missing(at('exporterEori'), `the exporter’s EORI number, such as IT01234567890 (or an EORI as shipFrom.taxIdentification): ${route.why}, and commercial goods leave the EU under the exporter’s EORI`);
+      violations.missing(
+        at('exporterEori'),
+        `the exporter’s EORI number, such as IT01234567890 (or an EORI as shipFrom.taxIdentification): ${route.why}, and commercial goods leave the EU under the exporter’s EORI`,
+      );
     }
   }
-  const reason = String(declaration.exportReasonType ?? '').trim().toUpperCase();
+  const reason = String(declaration.exportReasonType ?? '')
+    .trim()
+    .toUpperCase();
   if (route.importIntoEu && valueCents <= IOSS_LIMIT_CENTS && !RETURN_REASONS.has(reason) && isAbsent(declaration.iossNumber)) {
-    violations.missing(at('iossNumber'), `the seller’s IOSS number, IM and 10 digits such as IM3960000001: ${route.why}, and goods of up to 150 EUR sold into the EU are declared with the seller’s IOSS number`);
+    violations.missing(
+      at('iossNumber'),
+      `the seller’s IOSS number, IM and 10 digits such as IM3960000001: ${route.why}, and goods of up to 150 EUR sold into the EU are declared with the seller’s IOSS number`,
+    );
   }
 }

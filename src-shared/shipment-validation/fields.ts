@@ -5,7 +5,20 @@ import { z } from 'zod';
 import { isCalendarDate } from '../calendar.ts';
 import { COUNTRY_CODES, isCountryCode } from '../countries.ts';
 import { isWrittenPhone } from '../address-checks.ts';
-import { CALENDAR_DATE, FLAG, MEASURE_TEXT, MONEY_TEXT, POSITIVE_MONEY_TEXT, anyCase, codesAnyCase, component, entryText, listSaid, said, textInput as textSaid } from '../json-schema-words.ts';
+import {
+  CALENDAR_DATE,
+  FLAG,
+  MEASURE_TEXT,
+  MONEY_TEXT,
+  POSITIVE_MONEY_TEXT,
+  anyCase,
+  codesAnyCase,
+  component,
+  entryText,
+  listSaid,
+  said,
+  textInput as textSaid,
+} from '../json-schema-words.ts';
 import { MONEY_MAX_CENTS, formatCents, parseCents } from '../money.ts';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -32,7 +45,12 @@ export const MEASURE_MAX = 100_000;
 /** A weight or a length: above zero, at most MEASURE_MAX; how heavy or long a carrier takes is the carrier's rule. */
 export const measure = said(
   decimal.refine((value) => value.length <= 16 && Number(value) > 0 && Number(value) <= MEASURE_MAX),
-  { anyOf: [{ type: 'string', maxLength: 16, pattern: MEASURE_TEXT }, { type: 'number', minimum: 0.000001, maximum: MEASURE_MAX }] },
+  {
+    anyOf: [
+      { type: 'string', maxLength: 16, pattern: MEASURE_TEXT },
+      { type: 'number', minimum: 0.000001, maximum: MEASURE_MAX },
+    ],
+  },
 );
 
 /**
@@ -51,7 +69,15 @@ const moneyRule = z
   .refine((value) => parseCents(value) !== undefined);
 const MONEY_NUMBER = { type: 'number', minimum: 0, maximum: MONEY_MAX_CENTS / 100, multipleOf: 0.01 };
 export const money = said(moneyRule, { anyOf: [{ type: 'string', pattern: MONEY_TEXT }, MONEY_NUMBER] });
-export const positiveMoney = said(moneyRule.refine((value) => parseCents(value)! > 0), { anyOf: [{ type: 'string', pattern: POSITIVE_MONEY_TEXT }, { ...MONEY_NUMBER, minimum: 0.01 }] });
+export const positiveMoney = said(
+  moneyRule.refine((value) => parseCents(value)! > 0),
+  {
+    anyOf: [
+      { type: 'string', pattern: POSITIVE_MONEY_TEXT },
+      { ...MONEY_NUMBER, minimum: 0.01 },
+    ],
+  },
+);
 
 /** true/false, and the spellings form-minded clients send: "true"/"false", 1/0, "1"/"0". */
 export function asFlag(value: unknown): boolean | undefined {
@@ -79,26 +105,51 @@ export const country = said(
     .refine(isCountryCode),
   component('CountryCode'),
 );
-export const email = said(z.string().trim().max(50).pipe(z.email()), { type: 'string', maxLength: 50, pattern: `^\\s*(?:${z.regexes.email.source.replace(/^\^|\$$/g, '')})\\s*$` });
+export const email = said(z.string().trim().max(50).pipe(z.email()), {
+  type: 'string',
+  maxLength: 50,
+  pattern: `^\\s*(?:${z.regexes.email.source.replace(/^\^|\$$/g, '')})\\s*$`,
+});
 const digitsText = z.union([z.string(), z.number().int().nonnegative()]).transform((value) => String(value).trim());
 /** A phone as people write it ("(212) 736-3100"); kept with digits, spaces and a plus (canonicaliseAddress, addresses.ts). */
 export const phone = said(digitsText.refine(isWrittenPhone), {
-  anyOf: [{ type: 'string', pattern: '^(?=(?:[^0-9]*[0-9]){0,25}[^0-9]*$)\\s*\\+?[0-9 ().\\/-]*\\s*$' }, { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
+  anyOf: [
+    { type: 'string', pattern: '^(?=(?:[^0-9]*[0-9]){0,25}[^0-9]*$)\\s*\\+?[0-9 ().\\/-]*\\s*$' },
+    { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  ],
 });
 /** One of a few codes, matched without regard to case. */
 export const code = <const T extends readonly [string, ...string[]]>(values: T) =>
-  said(z.string().trim().transform((value) => value.toUpperCase()).pipe(z.enum(values)), { type: 'string', pattern: anyCase(values) });
+  said(
+    z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.enum(values)),
+    { type: 'string', pattern: anyCase(values) },
+  );
 /** Incoterms 1 (DDP), 2 (DAP) or 3 (EXW), as a number or its text. */
-export const incoTerms = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])]).transform((value) => Number(value) as 1 | 2 | 3);
+export const incoTerms = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])])
+  .transform((value) => Number(value) as 1 | 2 | 3);
 /** A customs commodity (HS) code: letters, digits, spaces, dots or dashes, as carriers print them. */
 export const commodityCode = said(textInput.pipe(z.string().regex(/^[A-Za-z0-9 .\-]{0,20}$/)), {
-  anyOf: [{ type: 'string', pattern: '^\\s*[A-Za-z0-9 .\\-]{0,20}\\s*$' }, { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
+  anyOf: [
+    { type: 'string', pattern: '^\\s*[A-Za-z0-9 .\\-]{0,20}\\s*$' },
+    { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  ],
 });
 
 /** A count of pieces: 1 to 9,999,999, as a number or its text. */
-export const quantity = said(digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)), {
-  anyOf: [{ type: 'string', pattern: '^\\s*[1-9][0-9]{0,6}\\s*$' }, { type: 'integer', minimum: 1, maximum: 9_999_999 }],
-});
+export const quantity = said(
+  digitsText.refine((value) => /^[1-9][0-9]{0,6}$/.test(value)),
+  {
+    anyOf: [
+      { type: 'string', pattern: '^\\s*[1-9][0-9]{0,6}\\s*$' },
+      { type: 'integer', minimum: 1, maximum: 9_999_999 },
+    ],
+  },
+);
 
 /** Text of at most `max` characters that may be null (normaliseAttributes makes a blank one null). */
 export const nullableText = (max: number) => textInput.pipe(z.string().max(max)).nullable().optional();
@@ -111,7 +162,9 @@ export const nullableText = (max: number) => textInput.pipe(z.string().max(max))
 export const list = (item: z.ZodType<string, string>, max: number, entry?: { pattern: (commas: boolean) => string; numbers: boolean }) => {
   const read = z
     .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-    .transform((value) => (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .transform((value) =>
+      (typeof value === 'string' ? value.split(',') : value.map(String)).map((entry) => entry.trim()).filter((entry) => entry !== ''),
+    )
     .pipe(z.array(item).max(max))
     .transform((entries) => (entries.length > 0 ? [...new Set(entries)] : undefined));
   return optional(entry ? said(read, listSaid(entry.pattern, max, entry.numbers)) : read);

@@ -22,27 +22,53 @@ export interface CreateMeta {
  */
 export const shipmentRequestMetaSchema = z
   .object({
-    service: said(z.string().nullish(), { anyOf: [{ type: 'string', pattern: anyCase(SERVICES) }, { type: 'null' }] }).meta({ description: 'Create: express or economy (any case); required there.' }),
-    carrierChoice: z.string().nullish().meta({ description: 'Create: one of the station’s carrier choices (GET /carriers; any case), or absent for any. Which choices a station has is its own setting: another is refused (field.invalid at this member).' }),
-    scheduledProcessing: said(z.unknown().optional(), { anyOf: [FLAG, { type: 'null' }] }).meta({ description: 'Create: false processes now (201); true or absent schedules (202).' }),
+    service: said(z.string().nullish(), { anyOf: [{ type: 'string', pattern: anyCase(SERVICES) }, { type: 'null' }] }).meta({
+      description: 'Create: express or economy (any case); required there.',
+    }),
+    carrierChoice: z.string().nullish().meta({
+      description:
+        'Create: one of the station’s carrier choices (GET /carriers; any case), or absent for any. Which choices a station has is its own setting: another is refused (field.invalid at this member).',
+    }),
+    scheduledProcessing: said(z.unknown().optional(), { anyOf: [FLAG, { type: 'null' }] }).meta({
+      description: 'Create: false processes now (201); true or absent schedules (202).',
+    }),
     rate: z
       .object({
         id: said(z.string().optional(), { type: 'string', pattern: '^t2-.+-[^-]+$' }),
         attributes: z
-          .object({ carrierCode: z.string().min(1), serviceCode: z.string().min(1), finalCost: z.object({ amount: money, currency: z.string().optional() }).nullish() })
+          .object({
+            carrierCode: z.string().min(1),
+            serviceCode: z.string().min(1),
+            finalCost: z.object({ amount: money, currency: z.string().optional() }).nullish(),
+          })
           .partial()
           .nullish(),
         meta: z.object({ documentHash: z.string().nullish() }).nullish(),
       })
       .meta({
-        description: 'Confirm: the rate chosen, as the rate list answered it (its id, or attributes.carrierCode and serviceCode; meta.documentHash to book exactly what was rated); required there.',
+        description:
+          'Confirm: the rate chosen, as the rate list answered it (its id, or attributes.carrierCode and serviceCode; meta.documentHash to book exactly what was rated); required there.',
         override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
           // Its id names the carrier and service, or its attributes do.
-          jsonSchema.anyOf = [{ required: ['id'] }, { required: ['attributes'], properties: { attributes: { type: 'object', required: ['carrierCode', 'serviceCode'], properties: { carrierCode: { type: 'string' }, serviceCode: { type: 'string' } } } } }];
+          jsonSchema.anyOf = [
+            { required: ['id'] },
+            {
+              required: ['attributes'],
+              properties: {
+                attributes: {
+                  type: 'object',
+                  required: ['carrierCode', 'serviceCode'],
+                  properties: { carrierCode: { type: 'string' }, serviceCode: { type: 'string' } },
+                },
+              },
+            },
+          ];
         },
       })
       .optional(),
-    orderNumber: said(z.unknown().optional(), { anyOf: [textSaid(50, true), { type: 'null' }] }).meta({ description: 'The order the shipment ships (GET /orders/{number}): its number, text of at most 50 characters (or a number).' }),
+    orderNumber: said(z.unknown().optional(), { anyOf: [textSaid(50, true), { type: 'null' }] }).meta({
+      description: 'The order the shipment ships (GET /orders/{number}): its number, text of at most 50 characters (or a number).',
+    }),
   })
   .meta({ id: 'ShipmentRequestMeta' });
 
@@ -58,7 +84,8 @@ export function validateCreateMeta(document: unknown, carrierChoices: readonly s
   const serviceText = readMember('service');
   const service = typeof serviceText === 'string' ? serviceText.trim().toLowerCase() : undefined;
   const choiceText = readMember('carrierChoice');
-  const carrierChoice = typeof choiceText === 'string' ? carrierChoices.find((choice) => choice.toUpperCase() === choiceText.trim().toUpperCase()) : undefined;
+  const carrierChoice =
+    typeof choiceText === 'string' ? carrierChoices.find((choice) => choice.toUpperCase() === choiceText.trim().toUpperCase()) : undefined;
   const scheduled = readMember('scheduledProcessing');
   if (service === undefined || !(SERVICES as readonly string[]).includes(service)) violations.fault(['data', 'meta', 'service']);
   if (choiceText !== undefined && carrierChoice === undefined) {

@@ -25,7 +25,9 @@ export type RequestWarning = UnknownMemberWarning | LikelyWrongWarning;
 export function shipmentRequestWarnings(document: unknown, operation: Operation): RequestWarning[] {
   const data = readValueAt(document, ['data']);
   if (!isObject(data)) return [];
-  const warnings: RequestWarning[] = Object.keys(data).filter((name) => !DATA_MEMBERS.includes(name)).map((name) => unknownMember(['data', name]));
+  const warnings: RequestWarning[] = Object.keys(data)
+    .filter((name) => !DATA_MEMBERS.includes(name))
+    .map((name) => unknownMember(['data', name]));
   if (isObject(data.attributes)) {
     warnings.push(...unknownMembers(data.attributes, shipmentRequestSchema, ['data', 'attributes']));
     warnings.push(...receiverWarnings(data.attributes.shipTo, ['data', 'attributes', 'shipTo']));
@@ -33,7 +35,11 @@ export function shipmentRequestWarnings(document: unknown, operation: Operation)
   }
   if (isObject(data.meta)) {
     const known = META_MEMBERS[operation];
-    warnings.push(...Object.keys(data.meta).filter((name) => !known.includes(name)).map((name) => unknownMember(['data', 'meta', name])));
+    warnings.push(
+      ...Object.keys(data.meta)
+        .filter((name) => !known.includes(name))
+        .map((name) => unknownMember(['data', 'meta', name])),
+    );
   }
   return warnings;
 }
@@ -44,14 +50,27 @@ export function shipmentRequestWarnings(document: unknown, operation: Operation)
  */
 function listCommodityCodeWarnings(attributes: Record<string, unknown>): LikelyWrongWarning[] {
   const declaration = attributes.exportDeclaration;
-  if (!isObject(declaration) || !Array.isArray(declaration.lineItems) || !isObject(attributes.shipFrom) || !isObject(attributes.shipTo)) return [];
+  if (!isObject(declaration) || !Array.isArray(declaration.lineItems) || !isObject(attributes.shipFrom) || !isObject(attributes.shipTo))
+    return [];
   const { shipFrom, shipTo } = attributes;
   if (typeof shipFrom.country !== 'string' || typeof shipTo.country !== 'string') return [];
-  const route = customsRoute({ country: shipFrom.country, postalCode: readPostalCode(shipFrom) }, { country: shipTo.country, postalCode: readPostalCode(shipTo) });
+  const route = customsRoute(
+    { country: shipFrom.country, postalCode: readPostalCode(shipFrom) },
+    { country: shipTo.country, postalCode: readPostalCode(shipTo) },
+  );
   if (!route.needed) return [];
   return declaration.lineItems.flatMap((item, index) => {
-    const code = isObject(item) && (typeof item.commodityCode === 'string' || typeof item.commodityCode === 'number') ? String(item.commodityCode).trim() : '';
+    const code =
+      isObject(item) && (typeof item.commodityCode === 'string' || typeof item.commodityCode === 'number')
+        ? String(item.commodityCode).trim()
+        : '';
     if (code === '' || isHsCode(code)) return [];
-    return [{ code: 'likelyWrong' as const, pointer: jsonPointer(['data', 'attributes', 'exportDeclaration', 'lineItems', index, 'commodityCode']), detail: `${code} is not an HS code of 6 to 10 digits (such as 691200): ${route.why}, and customs may hold the parcel to classify it.` }];
+    return [
+      {
+        code: 'likelyWrong' as const,
+        pointer: jsonPointer(['data', 'attributes', 'exportDeclaration', 'lineItems', index, 'commodityCode']),
+        detail: `${code} is not an HS code of 6 to 10 digits (such as 691200): ${route.why}, and customs may hold the parcel to classify it.`,
+      },
+    ];
   });
 }

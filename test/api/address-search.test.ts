@@ -56,7 +56,12 @@ describe('the address search', () => {
   it('takes % and _ as the letters they are, and finds nothing of another client', async () => {
     expect(await names('%')).toEqual([]);
     expect(await names('M_ller')).toEqual([]);
-    await t.station.clients.add(OPERATOR, { username: 'other-shop', password: 'Other-Shop-2026', role: 'admin', profile: { name: 'Other shop' } });
+    await t.station.clients.add(OPERATOR, {
+      username: 'other-shop',
+      password: 'Other-Shop-2026',
+      role: 'admin',
+      profile: { name: 'Other shop' },
+    });
     const other = (await t.signIn('other-shop', 'Other-Shop-2026')).json.meta.token as string;
     expect(await names('muller', other)).toEqual([]);
   });

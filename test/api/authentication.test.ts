@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FAILED_BODY = '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.failed","title":"Unauthorized","detail":"Authorization failed."}]}';
+const FAILED_BODY =
+  '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.failed","title":"Unauthorized","detail":"Authorization failed."}]}';
 const MISSING_BODY =
   '{"jsonapi":{"version":"1.0"},"errors":[{"status":401,"code":"auth.missing","title":"Unauthorized","detail":"Missing or invalid authorization header"}]}';
 
@@ -48,7 +49,13 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
     // Beside the token, who signed in: the desk UI shows what its user's role allows, and the user's name.
     const smithUser = { id: expect.stringMatching(/^\d+$/), name: 'Anna Verdi' };
     // And when the token expires: a token lifetime (a working shift unless the admin sets it) from now.
-    expect(response.json.meta).toEqual({ token: expect.any(String), expiresAt: expect.any(String), username: 'smith', role: 'supervisor', user: smithUser });
+    expect(response.json.meta).toEqual({
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      username: 'smith',
+      role: 'supervisor',
+      user: smithUser,
+    });
     const claims = JSON.parse(Buffer.from(response.json.meta.token.split('.')[1], 'base64url').toString());
     expect(response.json.meta.expiresAt).toBe(new Date(claims.exp * 1000).toISOString());
     expect(claims.exp - claims.iat).toBe(12 * 3600);
@@ -82,9 +89,7 @@ describe('POST /clients/authentication signs a client in with the ServiceApi has
     const response = await t.signIn(SMITH.username, 'wrong');
     expect(response.status).toBe(401);
     expect(response.text).toBe(FAILED_BODY);
-    expect(response.headers['www-authenticate']).toBe(
-      'Bearer realm="127.0.0.1", error="401", error_description="Authorization failed."',
-    );
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="127.0.0.1", error="401", error_description="Authorization failed."');
   });
 
   it('refuses an unknown username', async () => {
@@ -137,7 +142,11 @@ describe('credentials are stored only as a salted slow hash', () => {
       await db.connect();
       try {
         const rows = [...(await db.query('SELECT * FROM clients')).rows, ...(await db.query('SELECT * FROM station_secrets')).rows];
-        haystack = Buffer.concat(rows.flatMap((row: Record<string, unknown>) => Object.values(row).map((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value))))));
+        haystack = Buffer.concat(
+          rows.flatMap((row: Record<string, unknown>) =>
+            Object.values(row).map((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value)))),
+          ),
+        );
       } finally {
         await db.end();
       }

@@ -45,18 +45,31 @@ describe.each([false, true])('money out of range (scheduled: %s)', (scheduled) =
   });
 
   it('refuses an invoice line whose total leaves the range', async () => {
-    expectFieldError(await create(export_({ quantity: '9999999', unitPrice: '9999.99' }), scheduled), '/data/attributes/exportDeclaration/lineItems/0/unitPrice');
+    expectFieldError(
+      await create(export_({ quantity: '9999999', unitPrice: '9999.99' }), scheduled),
+      '/data/attributes/exportDeclaration/lineItems/0/unitPrice',
+    );
   });
 
   it('refuses a weight far beyond any scale', async () => {
     expectFieldError(await create(attributes({ packages: [parcel('1e308')] }), scheduled), '/data/attributes/packages/0/weight/value');
-    expectFieldError(await create(attributes({ packages: [parcel('99999999999999999999')] }), scheduled), '/data/attributes/packages/0/weight/value');
+    expectFieldError(
+      await create(attributes({ packages: [parcel('99999999999999999999')] }), scheduled),
+      '/data/attributes/packages/0/weight/value',
+    );
   });
 });
 
 describe('money at the edges of the range', () => {
   it('takes ten million exactly, and a float a hair off a whole cent as that cent', async () => {
-    const response = await create(attributes({ insuranceValue: '10000000.00', insuranceDescription: 'Gold', invoiceSubtotal: { amount: 64.50000000000001, currency: 'EUR' } }), false);
+    const response = await create(
+      attributes({
+        insuranceValue: '10000000.00',
+        insuranceDescription: 'Gold',
+        invoiceSubtotal: { amount: 64.50000000000001, currency: 'EUR' },
+      }),
+      false,
+    );
     expect(response.status, response.text).toBe(201);
     expect(response.json.data.attributes.invoiceSubtotal.amount).toBe('64.50');
     expect(response.json.data.meta.insuranceCost.amount).toBeGreaterThan(0);
@@ -82,14 +95,21 @@ describe.each([false, true])('text a label cannot carry (scheduled: %s)', (sched
   });
 
   it('takes any script, tabs and line breaks', async () => {
-    const response = await create(attributes({ shipTo: { ...shipTo(), name: '山田\t太郎', city: 'Zürich' }, specialInstructions: 'Ring twice\nthen wait' }), scheduled);
+    const response = await create(
+      attributes({ shipTo: { ...shipTo(), name: '山田\t太郎', city: 'Zürich' }, specialInstructions: 'Ring twice\nthen wait' }),
+      scheduled,
+    );
     expect(response.status, response.text).toBe(scheduled ? 202 : 201);
   });
 });
 
 describe('bodies no parser should have to take', () => {
   it('refuses bytes that are not UTF-8', async () => {
-    const body = Buffer.concat([Buffer.from('{"data":{"type":"shipment","attributes":{"goodsDescription":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}}}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"data":{"type":"shipment","attributes":{"goodsDescription":"'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('"}}}'),
+    ]);
     const response = await postBytes('/v3/shipments/rate', body);
     expect(response.status).toBe(400);
     expect(response.json.errors[0].code).toBe('request.bodyNotUtf8');
@@ -122,7 +142,11 @@ describe('bodies no parser should have to take', () => {
   it('refuses a body over the limit with 413, saying the limit in bytes', async () => {
     const response = await postBytes('/v3/shipments/rate', Buffer.from(`{"data":"${'x'.repeat(1024 * 1024 + 10)}"}`));
     expect(response.status).toBe(413);
-    expect(response.json.errors[0]).toMatchObject({ code: 'request.bodyTooLarge', detail: 'The request body is larger than the limit of 1mb.', meta: { maxBytes: 1024 * 1024 } });
+    expect(response.json.errors[0]).toMatchObject({
+      code: 'request.bodyTooLarge',
+      detail: 'The request body is larger than the limit of 1mb.',
+      meta: { maxBytes: 1024 * 1024 },
+    });
   });
 
   it('refuses a compressed body, and one in another charset', async () => {
@@ -132,14 +156,18 @@ describe('bodies no parser should have to take', () => {
     const latin1 = await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=latin1' });
     expect(latin1.status).toBe(415);
     expect(latin1.json.errors[0]).toMatchObject({ code: 'request.bodyEncoding', source: { header: 'Content-Type' } });
-    expect((await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(400);
+    expect((await postBytes('/v3/shipments/rate', Buffer.from('{}'), { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(
+      400,
+    );
   });
 
   it('answers a body cut short with 400 once the client gives up', async () => {
     const port = Number(new URL(t.url).port);
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write(`POST /v3/shipments/rate HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${JSONAPI}\r\nContent-Length: 100\r\n\r\n{"data":`);
+        socket.write(
+          `POST /v3/shipments/rate HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${JSONAPI}\r\nContent-Length: 100\r\n\r\n{"data":`,
+        );
         setTimeout(() => socket.end(), 50);
       });
       let text = '';
@@ -169,7 +197,10 @@ describe('methods and paths', () => {
   it('answers a path no route lives at with 404 request.routeNotFound', async () => {
     const response = await get(t, token, '/v3/nothing-lives-here');
     expect(response.status).toBe(404);
-    expect(response.json.errors[0]).toMatchObject({ code: 'request.routeNotFound', detail: 'No resource lives at /v3/nothing-lives-here.' });
+    expect(response.json.errors[0]).toMatchObject({
+      code: 'request.routeNotFound',
+      detail: 'No resource lives at /v3/nothing-lives-here.',
+    });
   });
 
   it('answers OPTIONS with 204, Allow and no body', async () => {

@@ -13,7 +13,6 @@ afterAll(() => t.close());
 const MISSING_HEADER =
   'Bearer realm="127.0.0.1", error="authorization_exception", error_description="Missing or invalid authorization header"';
 
-
 const current = (authorization?: string) =>
   t.call('/v3/clients/current', { headers: authorization ? { Authorization: authorization } : {} });
 
@@ -63,7 +62,9 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
     expect(response.headers['content-type']).toBe(JSONAPI);
     expect(response.json.errors[0].detail).toMatch(detail);
     expect(response.json.errors[0].code).toBe(code);
-    expect(response.headers['www-authenticate']).toBe(`Bearer realm="127.0.0.1", error="invalid_token", error_description="${response.json.errors[0].detail}"`);
+    expect(response.headers['www-authenticate']).toBe(
+      `Bearer realm="127.0.0.1", error="invalid_token", error_description="${response.json.errors[0].detail}"`,
+    );
   }
 
   it('rejects alg none', async () => {
@@ -72,12 +73,19 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
 
   it('rejects another algorithm signed with the server key', async () => {
     const key = new TextEncoder().encode(t.station.keys.serverKey);
-    const token = await new SignJWT({ clientKey: t.client.clientKey }).setProtectedHeader({ alg: 'HS384' }).setSubject(t.client.id).sign(key);
+    const token = await new SignJWT({ clientKey: t.client.clientKey })
+      .setProtectedHeader({ alg: 'HS384' })
+      .setSubject(t.client.id)
+      .sign(key);
     await refused(token, 'Invalid token: algorithm not allowed', 'auth.tokenInvalid');
   });
 
   it('rejects a token signed with another key', async () => {
-    await refused(handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, 'f'.repeat(64)), 'Invalid token: signature verification failed', 'auth.tokenInvalid');
+    await refused(
+      handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, 'f'.repeat(64)),
+      'Invalid token: signature verification failed',
+      'auth.tokenInvalid',
+    );
   });
 
   it('rejects a token without clientKey', async () => {
@@ -85,15 +93,27 @@ describe('GET and HEAD /clients/current need a valid Bearer token (spec 5.2)', (
   });
 
   it('rejects an unknown client', async () => {
-    await refused(handMadeToken({ sub: '999', clientKey: t.client.clientKey }, t.station.keys.serverKey), 'Authorization failed.', 'auth.failed');
+    await refused(
+      handMadeToken({ sub: '999', clientKey: t.client.clientKey }, t.station.keys.serverKey),
+      'Authorization failed.',
+      'auth.failed',
+    );
   });
 
   it('rejects a wrong client key', async () => {
-    await refused(handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey), 'Authorization failed.', 'auth.failed');
+    await refused(
+      handMadeToken({ sub: t.client.id, clientKey: 'guess' }, t.station.keys.serverKey),
+      'Authorization failed.',
+      'auth.failed',
+    );
   });
 
   it('refuses a remembered token within a second of its client key being rotated by another process', async () => {
-    const other = await t.station.clients.add(OPERATOR, { username: 'elsewhere', password: 'pw-elsewhere', profile: { name: 'Elsewhere' } });
+    const other = await t.station.clients.add(OPERATOR, {
+      username: 'elsewhere',
+      password: 'pw-elsewhere',
+      profile: { name: 'Elsewhere' },
+    });
     const token = handMadeToken({ sub: other.id, clientKey: other.clientKey }, t.station.keys.serverKey);
     expect((await current(`Bearer ${token}`)).status).toBe(200);
     // The admin command is another process with its own connection to the data folder's database.

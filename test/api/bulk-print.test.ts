@@ -23,7 +23,13 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`);
     t = await startTestStation({ schedulerIntervalMs: 0, printPollMs: 100 });
     token = await t.token();
-    await t.station.users.add(OPERATOR, { clientId: t.client.id, username: 'bulk-packer', password: 'bulk-packer-2026', name: 'Bulk Packer', role: 'packer' });
+    await t.station.users.add(OPERATOR, {
+      clientId: t.client.id,
+      username: 'bulk-packer',
+      password: 'bulk-packer-2026',
+      name: 'Bulk Packer',
+      role: 'packer',
+    });
     const signedIn = await t.signIn('bulk-packer', 'bulk-packer-2026');
     expect(signedIn.status, signedIn.text).toBe(200);
     packer = signedIn.json.meta.token;
@@ -40,8 +46,11 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     return shipments;
   };
   const bulk = (who: string, shipments: string[], extra: Record<string, unknown> = {}) =>
-    post(t, who, '/v3/print-jobs', { data: { type: 'printJob', attributes: { shipments, sort: 'given', printer: QUEUE, format: 'zpl', ...extra } } });
-  const jobsOf = async (shipmentId: string) => (await get(t, token, `/v3/print-jobs?filter[shipment]=${shipmentId}`)).json.data.map((job: { id: string }) => job.id);
+    post(t, who, '/v3/print-jobs', {
+      data: { type: 'printJob', attributes: { shipments, sort: 'given', printer: QUEUE, format: 'zpl', ...extra } },
+    });
+  const jobsOf = async (shipmentId: string) =>
+    (await get(t, token, `/v3/print-jobs?filter[shipment]=${shipmentId}`)).json.data.map((job: { id: string }) => job.id);
   afterAll(async () => {
     removeQueue(QUEUE);
     await t?.close();
@@ -55,7 +64,9 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
       expect(made.status, made.text).toBe(201);
       ids.push(made.json.data.id);
     }
-    const job = await post(t, token, '/v3/print-jobs', { data: { type: 'printJob', attributes: { shipments: ids, sort: 'given', printer: QUEUE, format: 'zpl' } } });
+    const job = await post(t, token, '/v3/print-jobs', {
+      data: { type: 'printJob', attributes: { shipments: ids, sort: 'given', printer: QUEUE, format: 'zpl' } },
+    });
     expect(job.status, job.text).toBe(202);
     expect(job.json.data.attributes).toMatchObject({ shipmentId: ids[0], shipmentIds: ids });
     expect((await finishedJob(t, token, job.json.data.id)).attributes.status).toBe('done');
@@ -64,7 +75,12 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     const reprint = await post(t, token, `/v3/shipments/${third}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
     expect(reprint.status, reprint.text).toBe(202);
     const audit = await get(t, token, '/v3/audit-events?filter[action]=label.reprinted');
-    expect(audit.json.data.map((entry: { attributes: { subject: { id: string }; detail: { printJob: string } } }) => [entry.attributes.subject.id, entry.attributes.detail.printJob])).toEqual([[third, reprint.json.data.id]]);
+    expect(
+      audit.json.data.map((entry: { attributes: { subject: { id: string }; detail: { printJob: string } } }) => [
+        entry.attributes.subject.id,
+        entry.attributes.detail.printJob,
+      ]),
+    ).toEqual([[third, reprint.json.data.id]]);
   });
 
   it('lists one shipment’s jobs with filter[shipment], the bulk jobs that printed it included', async () => {
@@ -73,7 +89,9 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     expect(job.status, job.text).toBe(202);
     await finishedJob(t, token, job.json.data.id);
     expect(await jobsOf(second!.id)).toEqual([job.json.data.id]);
-    const single = await post(t, token, `/v3/shipments/${second!.id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
+    const single = await post(t, token, `/v3/shipments/${second!.id}/print`, {
+      data: { type: 'printJob', attributes: { printer: QUEUE } },
+    });
     expect(single.status, single.text).toBe(202);
     expect(await jobsOf(second!.id)).toEqual([single.json.data.id, job.json.data.id]);
     expect(await jobsOf(first!.id)).toEqual([job.json.data.id]);
@@ -89,12 +107,17 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     const job = await bulk(packer, [printed!.id, fresh!.id, alsoFresh!.id]);
     expect(job.status, job.text).toBe(202);
     expect(job.json.data.attributes.shipmentIds).toEqual([fresh!.id, alsoFresh!.id]);
-    expect(job.json.meta).toEqual({ leftOut: [{ shipmentId: printed!.id, reference: printed!.reference, reason: 'reprintNeedsSupervisor' }], reprints: 0 });
+    expect(job.json.meta).toEqual({
+      leftOut: [{ shipmentId: printed!.id, reference: printed!.reference, reason: 'reprintNeedsSupervisor' }],
+      reprints: 0,
+    });
     expect((await finishedJob(t, packer, job.json.data.id)).attributes.status).toBe('done');
     // Nothing was reprinted: the printed label has its one job, and no reprint is in the audit log.
     expect(await jobsOf(printed!.id)).toEqual([before.json.data.id]);
     const audit = await get(t, token, '/v3/audit-events?filter[action]=label.reprinted');
-    expect(audit.json.data.map((entry: { attributes: { subject: { id: string } } }) => entry.attributes.subject.id)).not.toContain(printed!.id);
+    expect(audit.json.data.map((entry: { attributes: { subject: { id: string } } }) => entry.attributes.subject.id)).not.toContain(
+      printed!.id,
+    );
   });
 
   it('refuses a packer’s bulk print of reprints only, naming each, and prints nothing', async () => {
@@ -106,7 +129,16 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
       expect(refused.status, refused.text).toBe(403);
       expect(refused.json.errors[0].code).toBe('print.reprintNeedsSupervisor');
       expect(refused.json.errors[0].detail).toContain(`${one!.reference}, ${two!.reference}`);
-      expect(refused.json.errors[0].meta).toMatchObject({ reason: 'reprintNeedsSupervisor', neededRole: 'supervisor', role: 'packer', fresh: 0, reprints: [{ shipmentId: one!.id, reference: one!.reference }, { shipmentId: two!.id, reference: two!.reference }] });
+      expect(refused.json.errors[0].meta).toMatchObject({
+        reason: 'reprintNeedsSupervisor',
+        neededRole: 'supervisor',
+        role: 'packer',
+        fresh: 0,
+        reprints: [
+          { shipmentId: one!.id, reference: one!.reference },
+          { shipmentId: two!.id, reference: two!.reference },
+        ],
+      });
     }
     // Asked to include reprints, a packer is refused even with new labels among them: nothing is printed.
     const [fresh] = await made(1);
@@ -126,13 +158,20 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     expect(asked.status, asked.text).toBe(409);
     expect(asked.json.errors[0].code).toBe('print.reprintsToConfirm');
     expect(asked.json.errors[0].detail).toContain(`1 of the 2 labels were printed before: ${printed!.reference}`);
-    expect(asked.json.errors[0].meta).toEqual({ reason: 'reprintsToConfirm', reprints: [{ shipmentId: printed!.id, reference: printed!.reference }], fresh: 1 });
+    expect(asked.json.errors[0].meta).toEqual({
+      reason: 'reprintsToConfirm',
+      reprints: [{ shipmentId: printed!.id, reference: printed!.reference }],
+      fresh: 1,
+    });
     expect(await jobsOf(fresh!.id)).toEqual([]);
 
     const skipped = await bulk(token, [printed!.id, fresh!.id], { reprints: 'skip' });
     expect(skipped.status, skipped.text).toBe(202);
     expect(skipped.json.data.attributes.shipmentIds).toEqual([fresh!.id]);
-    expect(skipped.json.meta).toEqual({ leftOut: [{ shipmentId: printed!.id, reference: printed!.reference, reason: 'reprintSkipped' }], reprints: 0 });
+    expect(skipped.json.meta).toEqual({
+      leftOut: [{ shipmentId: printed!.id, reference: printed!.reference, reason: 'reprintSkipped' }],
+      reprints: 0,
+    });
     await finishedJob(t, token, skipped.json.data.id);
 
     // Everything printed before, and skipped: nothing to print.
@@ -145,6 +184,10 @@ describe.skipIf(noCups !== undefined)('a bulk print job', () => {
     expect(reprinted.status, reprinted.text).toBe(202);
     expect(reprinted.json.meta).toEqual({ leftOut: [], reprints: 2 });
     const audit = await get(t, token, '/v3/audit-events?filter[action]=label.reprinted');
-    expect(audit.json.data.filter((entry: { attributes: { detail: { printJob: string } } }) => entry.attributes.detail.printJob === reprinted.json.data.id)).toHaveLength(2);
+    expect(
+      audit.json.data.filter(
+        (entry: { attributes: { detail: { printJob: string } } }) => entry.attributes.detail.printJob === reprinted.json.data.id,
+      ),
+    ).toHaveLength(2);
   });
 });

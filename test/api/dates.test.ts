@@ -32,13 +32,23 @@ interface Desk {
 
 /** A station on a set clock whose timers are off: only the test's requests read its clock. */
 async function deskAt(clock: TestClock, dataDir?: string): Promise<Desk> {
-  const t = await startTestStation({ clock, dataDir, schedulerIntervalMs: 0, manifestTransmitIntervalMs: 0, upstreamTrackingIntervalMs: 0 });
+  const t = await startTestStation({
+    clock,
+    dataDir,
+    schedulerIntervalMs: 0,
+    manifestTransmitIntervalMs: 0,
+    upstreamTrackingIntervalMs: 0,
+  });
   opened.push(t);
   // A token lives a working shift on the station's clock, which these tests move by days: the desk signs in again
   // when its token has expired, as a desk kept open overnight does.
   let token = await t.token();
   const send = (method: string, path: string, body: unknown, bearer: string) =>
-    t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    t.call(path, {
+      method,
+      headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const call = async (method: string, path: string, body?: unknown, bearer?: string) => {
     const answer = await send(method, path, body, bearer ?? token);
     if (bearer !== undefined || answer.status !== 401 || answer.json?.errors?.[0]?.code !== 'auth.tokenExpired') return answer;
@@ -50,7 +60,15 @@ async function deskAt(clock: TestClock, dataDir?: string): Promise<Desk> {
     clock,
     call,
     async ship(carrier, extra = {}) {
-      const created = await call('POST', '/v3/shipments', document(attributes({ packages: [parcel('1.2')], ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+      const created = await call(
+        'POST',
+        '/v3/shipments',
+        document(attributes({ packages: [parcel('1.2')], ...extra }), {
+          scheduledProcessing: false,
+          service: 'economy',
+          carrierChoice: carrier,
+        }),
+      );
       expect(created.status, created.text).toBe(201);
       return { id: created.json.data.id, shipDate: created.json.data.attributes.shipDate };
     },
@@ -73,7 +91,11 @@ describe('the station’s time zone', () => {
     const config = await desk.t.call('/station-config');
     expect(config.json.data.attributes.timeZone).toBe(NEW_YORK);
     const calendar = (await desk.call('GET', '/v3/calendar')).json.data;
-    expect(calendar).toMatchObject({ type: 'calendar', id: 'station', attributes: { timeZone: NEW_YORK, today: clock.today(), nextWorkingDay: clock.day(1), holidays: [] } });
+    expect(calendar).toMatchObject({
+      type: 'calendar',
+      id: 'station',
+      attributes: { timeZone: NEW_YORK, today: clock.today(), nextWorkingDay: clock.day(1), holidays: [] },
+    });
     expect(Math.abs(Date.parse(calendar.attributes.now) - clock().getTime())).toBeLessThan(5_000);
 
     // The same station started again on a computer set to another zone keeps its own.
@@ -89,7 +111,8 @@ describe('the station’s time zone', () => {
     const clock = setClock('2027-01-14 23:30', ROME);
     const desk = await deskAt(clock);
     const admin = await desk.adminToken();
-    const change = (attributes: Record<string, unknown>, bearer?: string) => desk.call('PATCH', '/v3/calendar', { data: { type: 'calendar', attributes } }, bearer);
+    const change = (attributes: Record<string, unknown>, bearer?: string) =>
+      desk.call('PATCH', '/v3/calendar', { data: { type: 'calendar', attributes } }, bearer);
 
     const refused = await change({ timeZone: 'Asia/Tokyo' });
     expect(refused.status).toBe(403);
@@ -98,8 +121,14 @@ describe('the station’s time zone', () => {
     const wrong = await change({ timeZone: 'Mars/Olympus_Mons', holidays: ['2027-02-30', clock.day(1)] }, admin);
     expect(wrong.status).toBe(400);
     expect(wrong.json.errors).toEqual([
-      expect.objectContaining({ detail: expect.stringContaining("'Mars/Olympus_Mons' is not a time zone. Give an IANA name such as Europe/Rome"), source: { pointer: '/data/attributes/timeZone' } }),
-      expect.objectContaining({ detail: expect.stringContaining("'2027-02-30' is not a date. Give holidays as YYYY-MM-DD"), source: { pointer: '/data/attributes/holidays/0' } }),
+      expect.objectContaining({
+        detail: expect.stringContaining("'Mars/Olympus_Mons' is not a time zone. Give an IANA name such as Europe/Rome"),
+        source: { pointer: '/data/attributes/timeZone' },
+      }),
+      expect.objectContaining({
+        detail: expect.stringContaining("'2027-02-30' is not a date. Give holidays as YYYY-MM-DD"),
+        source: { pointer: '/data/attributes/holidays/0' },
+      }),
     ]);
     // No member is no change (JSON:API's PATCH): the calendar as it is.
     expect((await change({}, admin)).json.data.attributes.timeZone).toBe(ROME);
@@ -110,9 +139,19 @@ describe('the station’s time zone', () => {
     expect(changed.json.data.attributes).toMatchObject({ timeZone: 'Asia/Tokyo', today: clock.day(1) });
     expect((await desk.call('GET', '/v3/today')).json.data.attributes.date).toBe(clock.day(1));
     expect((await desk.t.call('/station-config')).json.data.attributes.timeZone).toBe('Asia/Tokyo');
-    const logged = await desk.t.station.audit.list(OPERATOR, { before: null, action: 'calendar.changed', desk: null, actor: null, limit: 5 });
+    const logged = await desk.t.station.audit.list(OPERATOR, {
+      before: null,
+      action: 'calendar.changed',
+      desk: null,
+      actor: null,
+      limit: 5,
+    });
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ actor: ADMIN.username, subjectType: 'calendar', detail: { timeZone: { from: ROME, to: 'Asia/Tokyo' } } });
+    expect(logged[0]).toMatchObject({
+      actor: ADMIN.username,
+      subjectType: 'calendar',
+      detail: { timeZone: { from: ROME, to: 'Asia/Tokyo' } },
+    });
   });
 
   it('reads a change liberally and refuses any other body with a 400 naming the field, never a 5xx', async () => {
@@ -126,13 +165,24 @@ describe('the station’s time zone', () => {
     expect(liberal.json.data.attributes).toMatchObject({ timeZone: ROME, holidays: [clock.day(1), clock.day(40)] });
     expect((await patch({ timeZone: 'EUROPE/ROME', holidays: [] })).json.data.attributes).toMatchObject({ timeZone: ROME, holidays: [] });
     const tooMany = await patch({ holidays: Array.from({ length: 401 }, (_, index) => clock.day(index)) });
-    expect(tooMany.json.errors[0]).toMatchObject({ status: 400, detail: 'The station keeps at most 400 holidays: remove past ones first.', source: { pointer: '/data/attributes/holidays' } });
+    expect(tooMany.json.errors[0]).toMatchObject({
+      status: 400,
+      detail: 'The station keeps at most 400 holidays: remove past ones first.',
+      source: { pointer: '/data/attributes/holidays' },
+    });
     await fc.assert(
-      fc.asyncProperty(fc.record({ timeZone: fc.option(fc.jsonValue(), { nil: undefined }), holidays: fc.option(fc.jsonValue(), { nil: undefined }) }, { requiredKeys: [] }), async (attributes) => {
-        const answer = await patch(attributes);
-        expect([200, 400], answer.text).toContain(answer.status);
-        if (answer.status === 400) for (const error of answer.json.errors) expect(error.source.pointer).toMatch(/^\/data\/attributes\/(timeZone|holidays)/);
-      }),
+      fc.asyncProperty(
+        fc.record(
+          { timeZone: fc.option(fc.jsonValue(), { nil: undefined }), holidays: fc.option(fc.jsonValue(), { nil: undefined }) },
+          { requiredKeys: [] },
+        ),
+        async (attributes) => {
+          const answer = await patch(attributes);
+          expect([200, 400], answer.text).toContain(answer.status);
+          if (answer.status === 400)
+            for (const error of answer.json.errors) expect(error.source.pointer).toMatch(/^\/data\/attributes\/(timeZone|holidays)/);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -140,7 +190,9 @@ describe('the station’s time zone', () => {
   it('answers every day in the station’s zone, whatever zone the process runs in', async () => {
     // A zone at least eight hours from this process's, at a time of day when the two have different dates.
     const processZone = systemTimeZone();
-    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((candidate) => Math.abs(offsetHours(candidate) - offsetHours(processZone)) >= 8)!;
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (candidate) => Math.abs(offsetHours(candidate) - offsetHours(processZone)) >= 8,
+    )!;
     const clock = setClock('2027-01-13 00:30', zone);
     if (dayIn(clock(), processZone) === clock.today()) clock.set('2027-01-13 23:30');
     expect(dayIn(clock(), processZone)).not.toBe(clock.today());
@@ -172,7 +224,10 @@ describe('cutoffs and working days', () => {
     expect((await desk.ship('UPS')).shipDate).toBe(addDays(wednesday, 1));
     expect((await desk.ship('DHL')).shipDate).toBe(wednesday);
     // Rates quote UPS from the day it would ship: one day's transit later than from today.
-    const rates = (await desk.call('POST', '/v3/shipments/rate', document(attributes()))).json.data as { id: string; attributes: { estimatedDeliveryDate: string } }[];
+    const rates = (await desk.call('POST', '/v3/shipments/rate', document(attributes()))).json.data as {
+      id: string;
+      attributes: { estimatedDeliveryDate: string };
+    }[];
     const ups = rates.find((rate) => rate.id.includes('UPS-STD'))!;
     expect(ups.attributes.estimatedDeliveryDate > addDays(wednesday, 1)).toBe(true);
   });
@@ -203,7 +258,9 @@ describe('cutoffs and working days', () => {
     const refusal = async (path: string, shipDate: string, meta: Record<string, unknown> = {}) => {
       const answer = await desk.call('POST', path, document(attributes({ shipDate }), meta));
       expect(answer.status, answer.text).toBe(400);
-      const error = (answer.json.errors as { detail: string; source?: { pointer: string }; meta?: { reason: string } }[]).find((candidate) => candidate.source?.pointer === '/data/attributes/shipDate');
+      const error = (answer.json.errors as { detail: string; source?: { pointer: string }; meta?: { reason: string } }[]).find(
+        (candidate) => candidate.source?.pointer === '/data/attributes/shipDate',
+      );
       expect(error?.detail).toBe("Invalid data: 'data.attributes.shipDate'.");
       return error!.meta!.reason;
     };
@@ -211,9 +268,13 @@ describe('cutoffs and working days', () => {
     // 00:30 in Rome: the day before is still today in UTC, and before the station's today all the same.
     for (const path of ['/v3/shipments/save', '/v3/shipments/rate', '/v3/shipments']) {
       const reason = await refusal(path, addDays(today, -1), path === '/v3/shipments' ? immediate : {});
-      expect(reason).toBe(`The ship date ${addDays(today, -1)} is before today (${today} in the station's time zone, ${ROME}). Expected today or a later day as YYYY-MM-DD, or no shipDate for the next one a carrier collects on.`);
+      expect(reason).toBe(
+        `The ship date ${addDays(today, -1)} is before today (${today} in the station's time zone, ${ROME}). Expected today or a later day as YYYY-MM-DD, or no shipDate for the next one a carrier collects on.`,
+      );
     }
-    expect(await refusal('/v3/shipments', addDays(today, -1), { service: 'economy', scheduledProcessing: true })).toMatch(/is before today/);
+    expect(await refusal('/v3/shipments', addDays(today, -1), { service: 'economy', scheduledProcessing: true })).toMatch(
+      /is before today/,
+    );
     expect(await refusal('/v3/shipments', addDays(today, 31), immediate)).toBe(
       `The ship date ${addDays(today, 31)} is more than 30 days ahead. Expected a day from today until ${addDays(today, 30)}, as YYYY-MM-DD.`,
     );
@@ -221,7 +282,9 @@ describe('cutoffs and working days', () => {
     const { meta: _hash, ...rate } = (await desk.call('POST', '/v3/shipments/rate', document(attributes()))).json.data[0];
     expect(await refusal('/v3/shipments/confirm', addDays(today, -30), { rate })).toMatch(/is before today/);
     // Nothing was made by any of them.
-    expect((await desk.call('GET', `/v3/shipment-summaries?dateFrom=${addDays(today, -40)}&dateTo=${addDays(today, 40)}`)).json.data).toEqual([]);
+    expect(
+      (await desk.call('GET', `/v3/shipment-summaries?dateFrom=${addDays(today, -40)}&dateTo=${addDays(today, 40)}`)).json.data,
+    ).toEqual([]);
     // The last day of the window ships as given; a rate card with a shorter window leaves the rate list for that date.
     expect((await desk.ship('UPS', { shipDate: addDays(today, 30) })).shipDate).toBe(addDays(today, 30));
     const card = JSON.parse(readFileSync(new URL('../../resources/carriers/ups.json', import.meta.url), 'utf8'));
@@ -240,7 +303,7 @@ describe('cutoffs and working days', () => {
       days: 7,
       latest: addDays(today, 7),
     });
-    expect((await refusal('/v3/shipments', addDays(today, 8), { ...immediate, carrierChoice: 'UPS' }))).toBe(
+    expect(await refusal('/v3/shipments', addDays(today, 8), { ...immediate, carrierChoice: 'UPS' })).toBe(
       `The ship date ${addDays(today, 8)} is more than 7 days ahead. Expected a day from today until ${addDays(today, 7)}, as YYYY-MM-DD.`,
     );
   });
@@ -253,7 +316,12 @@ describe('cutoffs and working days', () => {
     const monday = addDays(friday, 3);
     const before = (await desk.ship('UPS')).shipDate;
     expect(before).toBe(monday);
-    const added = await desk.call('PATCH', '/v3/calendar', { data: { type: 'calendar', attributes: { holidays: `${monday}, ${addDays(friday, 1)}` } } }, await desk.adminToken());
+    const added = await desk.call(
+      'PATCH',
+      '/v3/calendar',
+      { data: { type: 'calendar', attributes: { holidays: `${monday}, ${addDays(friday, 1)}` } } },
+      await desk.adminToken(),
+    );
     expect(added.status, added.text).toBe(200);
     expect(added.json.data.attributes).toMatchObject({ holidays: [addDays(friday, 1), monday], nextWorkingDay: addDays(friday, 4) });
     expect((await desk.ship('UPS')).shipDate).toBe(addDays(friday, 4));
@@ -284,7 +352,10 @@ describe('cutoffs and working days', () => {
     expect((await desk.call('GET', '/v3/today')).json.data.attributes.date).toBe(newYearsDay);
     const refused = await desk.call('DELETE', `/v3/shipments/${lastOfYear.id}`);
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0]).toMatchObject({ detail: 'Delete functionality not available.', meta: { reason: 'shipDatePassed', shipDate: newYearsEve } });
+    expect(refused.json.errors[0]).toMatchObject({
+      detail: 'Delete functionality not available.',
+      meta: { reason: 'shipDatePassed', shipDate: newYearsEve },
+    });
     expect((await desk.call('DELETE', `/v3/shipments/${firstOfNext.id}`)).status).toBe(204);
   });
 
@@ -314,7 +385,10 @@ describe('the nights the clocks change', () => {
       expect(weekdayOf(sunday)).toBe(0);
       // From 00:30 to 23:59:59 of that day is 23.5 hours less one, or 22.5, or 24.5: the station says Sunday until its end.
       clock.set(`${sunday} 23:59:59`);
-      expect((await desk.call('GET', '/v3/calendar')).json.data.attributes).toMatchObject({ today: sunday, nextWorkingDay: addDays(sunday, 1) });
+      expect((await desk.call('GET', '/v3/calendar')).json.data.attributes).toMatchObject({
+        today: sunday,
+        nextWorkingDay: addDays(sunday, 1),
+      });
       expect((await desk.ship('DHL')).shipDate).toBe(addDays(sunday, 1));
       clock.advance(1_000);
       expect(clock.wall()).toEqual({ date: addDays(sunday, 1), time: '00:00:00' });
@@ -363,7 +437,9 @@ describe('a pickup’s deadline', () => {
     const first = await desk.ship('UPS');
     // Collected elsewhere: a second pickup of its own.
     const second = await desk.ship('UPS', { shipFrom: { ...shipFrom(), address1: 'Via Torino 3' } });
-    expect((await desk.call('GET', `/v3/pickups?date=${clock.today()}`)).json.data[0].attributes.cancelBefore).toBe(`${clock.today()} 12:00`);
+    expect((await desk.call('GET', `/v3/pickups?date=${clock.today()}`)).json.data[0].attributes.cancelBefore).toBe(
+      `${clock.today()} 12:00`,
+    );
     expect((await desk.call('DELETE', `/v3/pickups/${first.id}`)).status).toBe(204);
     clock.advance(60_000);
     const refused = await desk.call('DELETE', `/v3/pickups/${second.id}`);

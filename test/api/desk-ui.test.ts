@@ -46,12 +46,25 @@ describe('the station serves the built desk UI from its own origin', () => {
     const port = Number(new URL(t.url).port);
     const raw = (path: string) =>
       new Promise<string>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+        );
         let text = '';
         socket.on('data', (chunk) => (text += chunk));
         socket.on('close', () => resolve(text));
       });
-    for (const path of ['/assets/../index.html', '/assets/%2e%2e/index.html', '/./index.html', '//index.html', '/assets/..%2f..%2fstation.sqlite', '/assets/../../station.sqlite', '/..', '/%', '/assets/%ff', '/index.html%00']) {
+    for (const path of [
+      '/assets/../index.html',
+      '/assets/%2e%2e/index.html',
+      '/./index.html',
+      '//index.html',
+      '/assets/..%2f..%2fstation.sqlite',
+      '/assets/../../station.sqlite',
+      '/..',
+      '/%',
+      '/assets/%ff',
+      '/index.html%00',
+    ]) {
       const answer = await raw(path);
       expect(answer, path).toMatch(/^HTTP\/1\.1 404 /);
       expect(answer).toContain(`Content-Type: ${JSONAPI}`);

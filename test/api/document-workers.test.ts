@@ -8,7 +8,10 @@ import { startTestStation, tempDir, type TestStation } from '../helpers/station.
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation({ schedulerIntervalMs: 0, documentWorkerUrl: new URL('../helpers/crashing-document-worker.ts', import.meta.url) });
+  t = await startTestStation({
+    schedulerIntervalMs: 0,
+    documentWorkerUrl: new URL('../helpers/crashing-document-worker.ts', import.meta.url),
+  });
   token = await t.token();
 });
 afterAll(() => t.close());
@@ -28,7 +31,10 @@ describe('the station survives a document worker that dies', () => {
     const fine = await create('ORDER-9', true);
     await t.station.scheduler.runOnce();
     const failed = await get(t, token, `/v3/shipments/${doomed.json.data.id}`);
-    expect(failed.json.data.meta).toMatchObject({ status: -1, error: 'The label renderer stopped twice on this shipment: the worker exited with code 3.' });
+    expect(failed.json.data.meta).toMatchObject({
+      status: -1,
+      error: 'The label renderer stopped twice on this shipment: the worker exited with code 3.',
+    });
     expect((await get(t, token, `/v3/shipments/${fine.json.data.id}`)).json.data.meta.status).toBe(3);
     expect(t.station.documents.stats().workers).toBeGreaterThan(0);
   });

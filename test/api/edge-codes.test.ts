@@ -37,7 +37,14 @@ describe('the print window’s label token', () => {
 });
 
 describe('an order batch', () => {
-  const order = (number: string) => ({ type: 'order', attributes: { number, shipTo: attributes().shipTo, lines: [{ sku: 'SKU', description: 'Cup', quantity: 1, unitWeight: '0.5', unitPrice: '10' }] } });
+  const order = (number: string) => ({
+    type: 'order',
+    attributes: {
+      number,
+      shipTo: attributes().shipTo,
+      lines: [{ sku: 'SKU', description: 'Cup', quantity: 1, unitWeight: '0.5', unitPrice: '10' }],
+    },
+  });
 
   it('refuses none and too many with order.batchTooLarge saying the most it takes, and a data that is not a list as field.invalid', async () => {
     for (const data of [[], Array.from({ length: ORDER_BATCH_MAX + 1 }, (_, i) => order(`EDGE-${i}`))]) {
@@ -76,11 +83,15 @@ describe.skipIf(!POSTGRES)('the health check while the database is away', () => 
       const bearer = await away.token();
       const cut = proxy.blip(5_000);
       // A request meets the lost connection; from then the health check says the database is away.
-      const health = await waitFor('the health check to see the outage', async () => {
-        await get(away, bearer, '/v3/orders');
-        const answer = await away.call('/v3/health');
-        return answer.status === 503 ? answer : undefined;
-      }, { timeoutMs: 4_500, intervalMs: 100 });
+      const health = await waitFor(
+        'the health check to see the outage',
+        async () => {
+          await get(away, bearer, '/v3/orders');
+          const answer = await away.call('/v3/health');
+          return answer.status === 503 ? answer : undefined;
+        },
+        { timeoutMs: 4_500, intervalMs: 100 },
+      );
       expect(health.headers['retry-after']).toBe('5');
       expect(health.json.errors[0]).toMatchObject({ status: 503, code: 'storage.unavailable', meta: { fault: 'unreachable' } });
       expect(health.json.errors[0].detail).toMatch(/^The station’s database is unavailable since \d{4}-\d\d-\d\dT/);

@@ -51,20 +51,30 @@ afterAll(async () => {
 interface EventJson {
   type: 'event';
   id: string;
-  attributes: { eventType: string; occurredAt: string; clientId: string; sandbox: boolean; resource: { type: string; id: string; attributes: Record<string, unknown>; meta?: Record<string, unknown> } };
+  attributes: {
+    eventType: string;
+    occurredAt: string;
+    clientId: string;
+    sandbox: boolean;
+    resource: { type: string; id: string; attributes: Record<string, unknown>; meta?: Record<string, unknown> };
+  };
 }
 
 const auth = (bearer = token) => ({ Authorization: `Bearer ${bearer}` });
-const create = (meta: Record<string, unknown> = { scheduledProcessing: false, service: 'economy' }, extra: Record<string, unknown> = {}, path = '/v3/shipments') =>
+const create = (
+  meta: Record<string, unknown> = { scheduledProcessing: false, service: 'economy' },
+  extra: Record<string, unknown> = {},
+  path = '/v3/shipments',
+) =>
   t.call(path, {
     method: 'POST',
     headers: { ...auth(), 'Content-Type': JSONAPI },
     body: JSON.stringify(document(attributes({ shipTo: { ...shipTo(), name: `Events ${Math.random()}` }, ...extra }), meta)),
   });
 const feed = async (query = '', bearer = token, prefix = '/v3') => t.call(`${prefix}/events${query}`, { headers: auth(bearer) });
-const eventsAfter = async (after: string, bearer = token): Promise<EventJson[]> => (await feed(`?after=${after}&limit=1000`, bearer)).json.data;
+const eventsAfter = async (after: string, bearer = token): Promise<EventJson[]> =>
+  (await feed(`?after=${after}&limit=1000`, bearer)).json.data;
 const latest = async (bearer = token) => (await feed('?after=0&limit=1000', bearer)).json.meta.lastEventId as string;
-
 
 describe('GET /v3/events', () => {
   it('has created then processed for a one-step create, each with the shipment as it was then', async () => {
@@ -92,7 +102,9 @@ describe('GET /v3/events', () => {
     const events = await eventsAfter(start);
     const of = (id: string) => events.filter((event) => event.attributes.resource.id === id).map((event) => event.attributes.eventType);
     expect(of(doomed.json.data.id)).toEqual(['shipment.created', 'shipment.failed']);
-    expect(events.find((event) => event.attributes.eventType === 'shipment.failed')!.attributes.resource.meta).toMatchObject({ status: -1 });
+    expect(events.find((event) => event.attributes.eventType === 'shipment.failed')!.attributes.resource.meta).toMatchObject({
+      status: -1,
+    });
     expect(of(saved.json.data.id)).toEqual(['shipment.created', 'shipment.deleted']);
   });
 
@@ -100,10 +112,19 @@ describe('GET /v3/events', () => {
     const created = await create();
     const start = await latest();
     const scanned = `${t.clock.today()} 14:00:00`;
-    await createTrackingEventService(t.station.store, t.station.audit).add(OPERATOR, created.json.data.id, { status: 2, at: scanned, text: 'In transit', location: 'Milano' });
+    await createTrackingEventService(t.station.store, t.station.audit).add(OPERATOR, created.json.data.id, {
+      status: 2,
+      at: scanned,
+      text: 'In transit',
+      location: 'Milano',
+    });
     const [event] = await eventsAfter(start);
     expect(event!.attributes.eventType).toBe('tracking.updated');
-    expect(event!.attributes.resource).toMatchObject({ type: 'tracking', id: created.json.data.id, attributes: { trackingStatus: 2, trackingDate: scanned } });
+    expect(event!.attributes.resource).toMatchObject({
+      type: 'tracking',
+      id: created.json.data.id,
+      attributes: { trackingStatus: 2, trackingDate: scanned },
+    });
   });
 
   it.skipIf(noCups)('has print.done for a label printed, and print.failed for one the printer never took', async () => {
@@ -126,7 +147,10 @@ describe('GET /v3/events', () => {
     const byJob = new Map(events.map((event) => [event.attributes.resource.id, event]));
     expect(byJob.get(done.json.data.id)!.attributes.eventType).toBe('print.done');
     expect(byJob.get(failed.json.data.id)!.attributes.eventType).toBe('print.failed');
-    expect(byJob.get(failed.json.data.id)!.attributes.resource.attributes).toMatchObject({ status: 'failed', reason: expect.stringContaining('did not print') });
+    expect(byJob.get(failed.json.data.id)!.attributes.resource.attributes).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('did not print'),
+    });
   });
 
   it('pages with after and limit, oldest first, with a link to the next page', async () => {
@@ -171,21 +195,33 @@ describe('GET /v3/events', () => {
   });
 
   it('refuses bad parameters with 400 naming each', async () => {
-    for (const [query, parameter] of [['?after=-1', 'after'], ['?after=abc', 'after'], ['?limit=0', 'limit'], ['?filter[type]=shipment.exploded', 'filter[type]']] as const) {
+    for (const [query, parameter] of [
+      ['?after=-1', 'after'],
+      ['?after=abc', 'after'],
+      ['?limit=0', 'limit'],
+      ['?filter[type]=shipment.exploded', 'filter[type]'],
+    ] as const) {
       const refused = await feed(query);
       expect(refused.status, query).toBe(400);
       expect(refused.json.errors[0].source).toEqual({ parameter });
       expect(refused.json.errors[0].code, query).toBe(parameter === 'filter[type]' ? 'event.unknownType' : 'parameter.invalid');
     }
     const unknown = await feed('?types=shipment.created,shipment.exploded');
-    expect(unknown.json.errors[0]).toMatchObject({ code: 'event.unknownType', source: { parameter: 'types' }, meta: { type: 'shipment.exploded', known: expect.arrayContaining(['shipment.created']) } });
+    expect(unknown.json.errors[0]).toMatchObject({
+      code: 'event.unknownType',
+      source: { parameter: 'types' },
+      meta: { type: 'shipment.exploded', known: expect.arrayContaining(['shipment.created']) },
+    });
     expect((await feed('?limit=5000')).status).toBe(200);
     expect((await t.call('/v3/events')).status).toBe(401);
   });
 });
 
 /** A live connection to the stream: the frames as they arrive. */
-function openStream(headers: Record<string, string>, query = ''): Promise<{ response: IncomingMessage; frames: { id?: string; event?: string; data?: string }[]; text: () => string; close(): void }> {
+function openStream(
+  headers: Record<string, string>,
+  query = '',
+): Promise<{ response: IncomingMessage; frames: { id?: string; event?: string; data?: string }[]; text: () => string; close(): void }> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${t.url}/v3/events/stream${query}`);
     const frames: { id?: string; event?: string; data?: string }[] = [];
@@ -235,7 +271,12 @@ describe('GET /v3/events/stream', () => {
     await create();
     const resumed = await openStream({ 'Last-Event-ID': lastSeen });
     await waitFor('the missed events', async () => (resumed.frames.length >= 4 ? true : undefined));
-    expect(resumed.frames.map((frame) => frame.event)).toEqual(['shipment.created', 'shipment.processed', 'shipment.created', 'shipment.processed']);
+    expect(resumed.frames.map((frame) => frame.event)).toEqual([
+      'shipment.created',
+      'shipment.processed',
+      'shipment.created',
+      'shipment.processed',
+    ]);
     expect(Number(resumed.frames[0]!.id)).toBe(Number(lastSeen) + 1);
     resumed.close();
   });
@@ -275,11 +316,15 @@ describe('GET /v3/events/stream', () => {
     let opened!: () => void;
     const open = new Promise<void>((resolve) => (opened = resolve));
     const ended = new Promise<void>((resolve, reject) => {
-      const req = request(new URL(`${station.url}/v3/events/stream`), { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` } }, (response) => {
-        response.resume();
-        response.on('end', resolve);
-        opened();
-      });
+      const req = request(
+        new URL(`${station.url}/v3/events/stream`),
+        { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` } },
+        (response) => {
+          response.resume();
+          response.on('end', resolve);
+          opened();
+        },
+      );
       req.on('error', reject);
       req.end();
     });

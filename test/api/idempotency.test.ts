@@ -78,7 +78,12 @@ describe('a repeat with the same key and body', () => {
     const id = first.json.data.id as string;
     const again = await t.call('/shipments', {
       method: 'POST',
-      headers: { Host: `localhost:${port}`, Authorization: `Bearer ${token}`, 'Content-Type': JSONAPI, 'Idempotency-Key': 'order-1002-create' },
+      headers: {
+        Host: `localhost:${port}`,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': JSONAPI,
+        'Idempotency-Key': 'order-1002-create',
+      },
       body: JSON.stringify(body),
     });
     expect(again.status).toBe(201);
@@ -143,7 +148,10 @@ describe('a repeat with the same key and body', () => {
     const saved = order();
     const id = (await send('/v3/shipments/save', saved.body)).json.data.id as string;
     const confirm = { data: { ...(saved.body as { data: object }).data, id, meta: { rate: { id: 't2-UPS-STD' } } } };
-    const [a, b] = await Promise.all([send('/v3/shipments/confirm', confirm, 'confirm-saved'), send('/v3/shipments/confirm', confirm, 'confirm-saved')]);
+    const [a, b] = await Promise.all([
+      send('/v3/shipments/confirm', confirm, 'confirm-saved'),
+      send('/v3/shipments/confirm', confirm, 'confirm-saved'),
+    ]);
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(a.text).toBe(b.text);
     expect(a.json.data.id).toBe(id);
@@ -201,7 +209,11 @@ describe('the key misused', () => {
     for (const key of [' ', 'has space', 'x'.repeat(256), 'naïve']) {
       const refused = await t.call('/v3/shipments', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSONAPI, 'Idempotency-Key': Buffer.from(key, 'utf8').toString('latin1') },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': JSONAPI,
+          'Idempotency-Key': Buffer.from(key, 'utf8').toString('latin1'),
+        },
         body: JSON.stringify(order().body),
       });
       expect(refused.status, key).toBe(400);
@@ -284,7 +296,11 @@ describe('a station stopped between the commit and the answer', () => {
     await execBehindTheStation(t, "UPDATE idempotency_keys SET response = NULL, subject_id = 'NO-SUCH-RETURN' WHERE key = 'gone-return'");
     const again = await send(`/v3/shipments/${id}/returns`, request, 'gone-return');
     expect(again.status).toBe(404);
-    expect(again.json.errors[0]).toMatchObject({ code: 'idempotency.recordGone', detail: 'Shipment not found', source: { header: 'Idempotency-Key' } });
+    expect(again.json.errors[0]).toMatchObject({
+      code: 'idempotency.recordGone',
+      detail: 'Shipment not found',
+      source: { header: 'Idempotency-Key' },
+    });
   });
 
   it.skipIf(noCups)('answers 404 idempotency.recordGone when the print job the key made is gone, never a second job', async () => {
@@ -296,7 +312,11 @@ describe('a station stopped between the commit and the answer', () => {
     await execBehindTheStation(t, "UPDATE idempotency_keys SET response = NULL, subject_id = 'NO-SUCH-JOB' WHERE key = 'gone-print'");
     const again = await send(`/v3/shipments/${id}/print`, print, 'gone-print');
     expect(again.status).toBe(404);
-    expect(again.json.errors[0]).toMatchObject({ code: 'idempotency.recordGone', detail: 'No print job has the id NO-SUCH-JOB.', source: { header: 'Idempotency-Key' } });
+    expect(again.json.errors[0]).toMatchObject({
+      code: 'idempotency.recordGone',
+      detail: 'No print job has the id NO-SUCH-JOB.',
+      source: { header: 'Idempotency-Key' },
+    });
   });
 
   it('keeps the key after a restart', async () => {
@@ -315,7 +335,9 @@ describe('a station stopped between the commit and the answer', () => {
       // Byte for byte but for the links, which name the host and port this repeat came to.
       expect(again.text).toBe(first.text.replaceAll(new URL(t.url).origin, new URL(restarted.url).origin));
       const list = await restarted.call('/v3/shipment-summaries?limit=1000', { headers: { Authorization: `Bearer ${bearer}` } });
-      expect((list.json.data as { attributes: { shipToName: string } }[]).filter((row) => row.attributes.shipToName === receiver)).toHaveLength(1);
+      expect(
+        (list.json.data as { attributes: { shipToName: string } }[]).filter((row) => row.attributes.shipToName === receiver),
+      ).toHaveLength(1);
     } finally {
       await restarted.close();
       t = await startTestStation({ dataDir: t.dataDir, schedulerIntervalMs: 0, clock, printPollMs: 200 });

@@ -56,7 +56,9 @@ describe('links and Location come in the form the request came', () => {
       const self = `http://${host}${prefix}/shipments/${made.json.data.id}`;
       expect(made.headers.location).toBe(self);
       expect(made.json.data.links.self).toBe(self);
-      expect((await t.call(`${prefix}/shipments/${made.json.data.id}`, { headers: { ...auth, Host: host } })).json.data.links.self).toBe(self);
+      expect((await t.call(`${prefix}/shipments/${made.json.data.id}`, { headers: { ...auth, Host: host } })).json.data.links.self).toBe(
+        self,
+      );
     }
   });
 });
@@ -91,7 +93,14 @@ describe('request bodies are read safely', () => {
   });
 
   it('answers the JSON:API media type with parameters with 415, as JSON:API 1.0 requires, charset=utf-8 aside', async () => {
-    for (const parameters of ['ext=bulk', 'profile="https://example.com/p"', 'charset=iso-8859-1', 'charset=utf-16', 'charset=utf-8; ext=bulk', 'version=1.1']) {
+    for (const parameters of [
+      'ext=bulk',
+      'profile="https://example.com/p"',
+      'charset=iso-8859-1',
+      'charset=utf-16',
+      'charset=utf-8; ext=bulk',
+      'version=1.1',
+    ]) {
       const response = await post('{}', `${JSONAPI}; ${parameters}`);
       expectErrorDocument(response, 415);
       expect(response.json.errors[0].code, parameters).toBe('request.mediaTypeUnsupported');
@@ -129,10 +138,12 @@ describe('Accept negotiation follows JSON:API 1.0', () => {
     expect(response.status).toBe(200);
   });
 
-  it.each([`${JSONAPI}; charset=utf-8`, `${JSONAPI}; charset=UTF-8`, `${JSONAPI};charset="utf-8";q=0.9`, `${JSONAPI}; ext=bulk, ${JSONAPI}; charset=utf-8`])(
-    'serves Accept: %s, the JSON:API media type with charset=utf-8 only',
-    async (accept) => expect((await get(accept)).status).toBe(200),
-  );
+  it.each([
+    `${JSONAPI}; charset=utf-8`,
+    `${JSONAPI}; charset=UTF-8`,
+    `${JSONAPI};charset="utf-8";q=0.9`,
+    `${JSONAPI}; ext=bulk, ${JSONAPI}; charset=utf-8`,
+  ])('serves Accept: %s, the JSON:API media type with charset=utf-8 only', async (accept) => expect((await get(accept)).status).toBe(200));
 
   it('answers 406 when every JSON:API media type in Accept has parameters', async () => {
     const response = await get(`${JSONAPI}; ext=bulk, */*`);

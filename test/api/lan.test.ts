@@ -17,11 +17,29 @@ const DESK_ADDRESS = '192.168.1.20';
 function certificate(folder: string): { certFile: string; keyFile: string } {
   const certFile = join(folder, 'station.crt');
   const keyFile = join(folder, 'station.key');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-keyout', keyFile, '-out', certFile, '-subj', `/CN=${DESK_NAME}`,
-    '-addext', `subjectAltName=DNS:${DESK_NAME},IP:${DESK_ADDRESS},IP:127.0.0.1`,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      `/CN=${DESK_NAME}`,
+      '-addext',
+      `subjectAltName=DNS:${DESK_NAME},IP:${DESK_ADDRESS},IP:127.0.0.1`,
+    ],
+    { stdio: 'ignore' },
+  );
   return { certFile, keyFile };
 }
 
@@ -40,17 +58,23 @@ afterAll(() => t.close());
 const asHost = (host: string, headers: Record<string, string> = {}) => t.call('/v3/test', { headers: { ...auth, Host: host, ...headers } });
 
 describe('the Host guard with --allow-host', () => {
-  it.each([`${DESK_NAME}:PORT`, `DESK-7.Warehouse.LAN:PORT`, `${DESK_ADDRESS}:PORT`, '127.0.0.1:PORT', 'localhost:PORT'])('lets %s in', async (host) => {
-    const response = await asHost(host.replace('PORT', port));
-    expect(response.status, response.text).toBe(200);
-  });
+  it.each([`${DESK_NAME}:PORT`, `DESK-7.Warehouse.LAN:PORT`, `${DESK_ADDRESS}:PORT`, '127.0.0.1:PORT', 'localhost:PORT'])(
+    'lets %s in',
+    async (host) => {
+      const response = await asHost(host.replace('PORT', port));
+      expect(response.status, response.text).toBe(200);
+    },
+  );
 
-  it.each(['evil.example:PORT', 'desk-7.warehouse.lan.evil.example:PORT', '192.168.1.21:PORT', 'warehouse.lan:PORT'])('still refuses %s', async (host) => {
-    const value = host.replace('PORT', port);
-    const response = await asHost(value);
-    expect(response.status).toBe(403);
-    expect(response.json.errors[0].detail).toBe(ERROR_TEXT.hostNotAllowed(value));
-  });
+  it.each(['evil.example:PORT', 'desk-7.warehouse.lan.evil.example:PORT', '192.168.1.21:PORT', 'warehouse.lan:PORT'])(
+    'still refuses %s',
+    async (host) => {
+      const value = host.replace('PORT', port);
+      const response = await asHost(value);
+      expect(response.status).toBe(403);
+      expect(response.json.errors[0].detail).toBe(ERROR_TEXT.hostNotAllowed(value));
+    },
+  );
 
   it('accepts the desk UI of another PC (its own origin) and refuses a foreign page', async () => {
     const own = await asHost(`${DESK_NAME}:${port}`, { Origin: `https://${DESK_NAME}:${port}` });
@@ -86,7 +110,10 @@ describe('HTTPS with --tls-cert and --tls-key', () => {
 describe('station serve on the LAN', () => {
   it.each([
     [['--tls-cert', 'x.crt'], 'Give both --tls-cert and --tls-key, or neither.'],
-    [['--allow-host', 'http://desk-7:8411'], "--allow-host takes a host name or an IP address (e.g. desk-7.warehouse.lan or 192.168.1.20), not 'http://desk-7:8411'."],
+    [
+      ['--allow-host', 'http://desk-7:8411'],
+      "--allow-host takes a host name or an IP address (e.g. desk-7.warehouse.lan or 192.168.1.20), not 'http://desk-7:8411'.",
+    ],
   ])('refuses %j with the reason', async (args, message) => {
     const result = await runCli(['serve', '--data', join(tempDir(), 'data'), '--port', '0', ...args]);
     expect(result.code).toBe(2);
@@ -95,7 +122,17 @@ describe('station serve on the LAN', () => {
 
   it('refuses a key that does not belong to the certificate, naming both files', async () => {
     const other = certificate(tempDir());
-    const result = await runCli(['serve', '--data', join(tempDir(), 'data'), '--port', '0', '--tls-cert', tls.certFile, '--tls-key', other.keyFile]);
+    const result = await runCli([
+      'serve',
+      '--data',
+      join(tempDir(), 'data'),
+      '--port',
+      '0',
+      '--tls-cert',
+      tls.certFile,
+      '--tls-key',
+      other.keyFile,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`The TLS certificate ${tls.certFile} and key ${other.keyFile} cannot serve HTTPS`);
     expect(readFileSync(tls.certFile, 'utf8')).toContain('BEGIN CERTIFICATE');

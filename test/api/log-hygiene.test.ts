@@ -8,7 +8,8 @@ import { SMITH, startTestStation, type TestStation } from '../helpers/station.ts
 import { waitFor } from '../helpers/wait.ts';
 
 const lines: string[] = [];
-const keep = (message: string, error?: unknown) => void lines.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack}` : ''}`);
+const keep = (message: string, error?: unknown) =>
+  void lines.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack}` : ''}`);
 const logger: Logger = { info: keep, warn: keep, error: keep };
 
 let t: TestStation;
@@ -31,7 +32,9 @@ describe('the log', () => {
     await get(t, `${token}x`, '/v3/test');
 
     // The access log writes a line once its answer has gone: the last request's line comes last.
-    await waitFor('the last request’s log line', () => lines.some((line) => line.startsWith('GET /v3/test 401')), { seen: () => lines.slice(-3) });
+    await waitFor('the last request’s log line', () => lines.some((line) => line.startsWith('GET /v3/test 401')), {
+      seen: () => lines.slice(-3),
+    });
     const log = lines.join('\n');
     expect(log).toContain('GET /track/… 200');
     expect(log).toContain('POST /v3/shipments 201');

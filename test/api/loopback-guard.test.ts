@@ -23,7 +23,9 @@ describe('the station refuses Host headers that are not loopback (DNS rebinding)
     const response = await t.call('/v3/test', { headers: { ...auth, Host: host } });
     expect(response.status).toBe(403);
     expect(response.headers['content-type']).toBe(JSONAPI);
-    expect(response.json.errors[0].detail).toBe(`Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`);
+    expect(response.json.errors[0].detail).toBe(
+      `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
+    );
     expect(response.json.errors[0]).toMatchObject({ status: 403, code: 'request.hostNotAllowed', source: { header: 'Host' } });
   });
 
@@ -76,7 +78,11 @@ describe('the station refuses browser origins that are not allow-listed (CSRF)',
   it('answers an allow-listed preflight', async () => {
     const response = await t.call('/v3/shipments', {
       method: 'OPTIONS',
-      headers: { Origin: DEV_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: DEV_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(DEV_ORIGIN);

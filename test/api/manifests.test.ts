@@ -22,18 +22,37 @@ const today = () => shipDay;
 beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0 });
   token = await t.token();
-  await t.station.clients.add(OPERATOR, { username: 'eod-packer', password: 'Packer-Desk-2026', role: 'packer', profile: { name: 'Packer' } });
+  await t.station.clients.add(OPERATOR, {
+    username: 'eod-packer',
+    password: 'Packer-Desk-2026',
+    role: 'packer',
+    profile: { name: 'Packer' },
+  });
   packer = (await t.signIn('eod-packer', 'Packer-Desk-2026')).json.meta.token;
 });
 afterAll(() => t?.close());
 
 /** Calls a station's API as the client of this token, with a JSON:API body when one is given. */
 const caller = (station: TestStation, bearer: string) => (method: string, path: string, body?: unknown) =>
-  station.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  station.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const send = (method: string, path: string, body?: unknown, bearer = token) => caller(t, bearer)(method, path, body);
-const close = (carrier: string, date = today(), bearer = token) => send('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } }, bearer);
+const close = (carrier: string, date = today(), bearer = token) =>
+  send('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } }, bearer);
 const ship = async (carrier: string, packages = [parcel('1.4')], extra: Record<string, unknown> = {}) => {
-  const created = await post(t, token, '/v3/shipments', document(attributes({ packages, shipTo: { ...shipTo(), city: 'Berlin', country: 'DE' }, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+  const created = await post(
+    t,
+    token,
+    '/v3/shipments',
+    document(attributes({ packages, shipTo: { ...shipTo(), city: 'Berlin', country: 'DE' }, ...extra }), {
+      scheduledProcessing: false,
+      service: 'economy',
+      carrierChoice: carrier,
+    }),
+  );
   expect(created.status, created.text).toBe(201);
   shipDay = created.json.data.attributes.shipDate;
   return created.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
@@ -46,7 +65,10 @@ async function barsOf(pdf: Uint8Array): Promise<{ x: number; width: number }[]> 
   const stream = doc.context.lookup(contents) as PDFRawStream | PDFArray;
   const text = Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1');
   const fillAt = text.indexOf('\nf\n');
-  const rectangles = [...text.slice(0, fillAt).matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((match) => ({ x: Number(match[1]), width: Number(match[3]) }));
+  const rectangles = [...text.slice(0, fillAt).matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((match) => ({
+    x: Number(match[1]),
+    width: Number(match[3]),
+  }));
   return rectangles;
 }
 
@@ -60,7 +82,12 @@ describe('closing a carrier’s day', () => {
     const aroundVoid = [`voided at ${t.clock.wall().time.slice(0, 5)}`];
     expect((await send('DELETE', `/v3/shipments/${voided.id}`)).status).toBe(204);
     aroundVoid.push(`voided at ${t.clock.wall().time.slice(0, 5)}`);
-    const waiting = await post(t, token, '/v3/shipments', document(attributes(), { scheduledProcessing: true, service: 'economy', carrierChoice: 'UPS' }));
+    const waiting = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes(), { scheduledProcessing: true, service: 'economy', carrierChoice: 'UPS' }),
+    );
     expect(waiting.status).toBe(202);
     await ship('DHL');
 
@@ -71,23 +98,37 @@ describe('closing a carrier’s day', () => {
     // Declared: the three invoices of 64.50 (the insurance of the first is no declared value).
     expect(planned.totals).toEqual({ shipments: 3, packages: 4, weightKg: 5.6, declaredCents: 19350, currency: 'EUR' });
     expect(planned.leftOut).toEqual([
-      expect.objectContaining({ shipmentId: voided.id, reason: 'voided', detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)), voidedAt: expect.stringMatching(/^\d{2}:\d{2}$/) }),
+      expect.objectContaining({
+        shipmentId: voided.id,
+        reason: 'voided',
+        detail: expect.toSatisfy((detail: string) => aroundVoid.includes(detail)),
+        voidedAt: expect.stringMatching(/^\d{2}:\d{2}$/),
+      }),
       expect.objectContaining({ shipmentId: waiting.json.data.id, reason: 'waiting', detail: 'waiting to be processed' }),
     ]);
 
     const closed = await close('UPS');
     expect(closed.status, closed.text).toBe(201);
     const manifest = closed.json.data;
-    expect(manifest.attributes).toMatchObject({ carrier: 'UPS', date: today(), status: 'closed', totals: planned.totals, closedBy: 'smith', transmittedAt: null });
+    expect(manifest.attributes).toMatchObject({
+      carrier: 'UPS',
+      date: today(),
+      status: 'closed',
+      totals: planned.totals,
+      closedBy: 'smith',
+      transmittedAt: null,
+    });
     expect(manifest.attributes.number).toBe(`UPS-${today().replace(/-/g, '')}-${t.client.id}-1`);
     expect(closed.headers.location).toBe(`${t.url}/v3/manifests/${manifest.id}`);
 
     // Closed: the preview has nothing left to take, and says where the three went.
     const after = (await send('GET', `/v3/manifests/preview?carrier=UPS&date=${today()}`)).json.data.attributes;
     expect(after.included).toEqual([]);
-    expect(after.leftOut.filter((entry: { reason: string }) => entry.reason === 'closed').map((entry: { detail: string; manifest: string }) => [entry.detail, entry.manifest])).toEqual(
-      Array(3).fill([`in manifest ${manifest.attributes.number}`, manifest.attributes.number]),
-    );
+    expect(
+      after.leftOut
+        .filter((entry: { reason: string }) => entry.reason === 'closed')
+        .map((entry: { detail: string; manifest: string }) => [entry.detail, entry.manifest]),
+    ).toEqual(Array(3).fill([`in manifest ${manifest.attributes.number}`, manifest.attributes.number]));
 
     // The manifest PDF: every shipment, the totals, the driver sheet, and the number in its barcode.
     const file = (await send('GET', `/v3/manifests/${manifest.id}/document`)).json.data.attributes;
@@ -100,7 +141,16 @@ describe('closing a carrier’s day', () => {
     }
     expect(text).not.toContain(voided.meta.trackingNumber);
     expect(text).toContain('Berlin, DE');
-    for (const line of ['Shipments: 3', 'Packages: 4', 'Total weight: 5.60 kg', 'Declared value: 193.50 EUR', 'Driver hand-off', 'Driver signature', 'Date and time']) expect(text).toContain(line);
+    for (const line of [
+      'Shipments: 3',
+      'Packages: 4',
+      'Total weight: 5.60 kg',
+      'Declared value: 193.50 EUR',
+      'Driver hand-off',
+      'Driver signature',
+      'Date and time',
+    ])
+      expect(text).toContain(line);
     const [symbol] = bwipjs.raw('code128', manifest.attributes.number, '') as { sbs: number[] }[];
     const expectedBars = symbol!.sbs.filter((_, index) => index % 2 === 0);
     const bars = await barsOf(pdf);
@@ -111,7 +161,11 @@ describe('closing a carrier’s day', () => {
     const listed = await send('GET', `/v3/manifests?date=${today()}`);
     expect(listed.json.data.map((entry: { id: string }) => entry.id)).toContain(manifest.id);
     const events = (await send('GET', '/v3/events?after=0&limit=1000&filter[type]=day.closed')).json.data;
-    expect(events.at(-1).attributes.resource).toMatchObject({ type: 'manifest', id: manifest.id, attributes: { number: manifest.attributes.number, totals: planned.totals } });
+    expect(events.at(-1).attributes.resource).toMatchObject({
+      type: 'manifest',
+      id: manifest.id,
+      attributes: { number: manifest.attributes.number, totals: planned.totals },
+    });
   });
 
   it('refuses to void a closed shipment with the existing text, until a supervisor reopens the day', async () => {
@@ -123,18 +177,31 @@ describe('closing a carrier’s day', () => {
     expect(refused.json.errors[0]).toMatchObject({ code: 'shipment.dayClosed', detail: ERROR_TEXT.deleteNotAvailable });
     expect(refused.json.errors[0].meta).toEqual({ reason: 'dayClosed', manifest: closed.json.data.attributes.number });
 
-    expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`, undefined, packer)).json.errors[0].meta).toEqual({ neededRole: 'supervisor', role: 'packer' });
+    expect((await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`, undefined, packer)).json.errors[0].meta).toEqual({
+      neededRole: 'supervisor',
+      role: 'packer',
+    });
     const reopened = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);
     expect(reopened.status).toBe(200);
     expect(reopened.json.data.attributes).toMatchObject({ status: 'reopened', reopenedAt: expect.any(String) });
     const reopenedAgain = await send('POST', `/v3/manifests/${closed.json.data.id}/reopen`);
     expect(reopenedAgain.status).toBe(409);
-    expect(reopenedAgain.json.errors[0]).toMatchObject({ code: 'manifest.notReopenable', detail: ERROR_TEXT.manifestNotReopenable(closed.json.data.attributes.number) });
+    expect(reopenedAgain.json.errors[0]).toMatchObject({
+      code: 'manifest.notReopenable',
+      detail: ERROR_TEXT.manifestNotReopenable(closed.json.data.attributes.number),
+    });
     const notResendable = await send('POST', `/v3/manifests/${closed.json.data.id}/transmit`);
     expect(notResendable.status).toBe(409);
-    expect(notResendable.json.errors[0]).toMatchObject({ code: 'manifest.notResendable', detail: ERROR_TEXT.manifestNotResendable(closed.json.data.attributes.number) });
+    expect(notResendable.json.errors[0]).toMatchObject({
+      code: 'manifest.notResendable',
+      detail: ERROR_TEXT.manifestNotResendable(closed.json.data.attributes.number),
+    });
     const audit = await t.station.audit.list(OPERATOR, { before: null, action: 'manifest.reopened', desk: null, actor: null, limit: 5 });
-    expect(audit[0]).toMatchObject({ subjectId: closed.json.data.id, actor: 'smith', detail: { number: closed.json.data.attributes.number } });
+    expect(audit[0]).toMatchObject({
+      subjectId: closed.json.data.id,
+      actor: 'smith',
+      detail: { number: closed.json.data.attributes.number },
+    });
 
     expect((await send('DELETE', `/v3/shipments/${shipment.id}`)).status).toBe(204);
     const other = await ship('TNT');
@@ -142,7 +209,9 @@ describe('closing a carrier’s day', () => {
     expect(again.status).toBe(201);
     expect(again.json.data.attributes.number).toMatch(/-2$/);
     expect(again.json.data.attributes.totals.shipments).toBe(1);
-    expect((await send('GET', `/v3/manifests/preview?carrier=TNT&date=${today()}`)).json.data.attributes.leftOut).toContainEqual(expect.objectContaining({ shipmentId: other.id, reason: 'closed' }));
+    expect((await send('GET', `/v3/manifests/preview?carrier=TNT&date=${today()}`)).json.data.attributes.leftOut).toContainEqual(
+      expect.objectContaining({ shipmentId: other.id, reason: 'closed' }),
+    );
   });
 
   it('makes one manifest of two closes of the same day at once', async () => {
@@ -169,7 +238,11 @@ describe('closing a carrier’s day', () => {
     const longAgo = t.clock.day(-400);
     const empty = await close('UPS', longAgo);
     expect(empty.status).toBe(400);
-    expect(empty.json.errors[0]).toMatchObject({ code: 'manifest.nothingToClose', detail: ERROR_TEXT.nothingToClose('UPS', longAgo), source: { pointer: '/data/attributes/carrier' } });
+    expect(empty.json.errors[0]).toMatchObject({
+      code: 'manifest.nothingToClose',
+      detail: ERROR_TEXT.nothingToClose('UPS', longAgo),
+      source: { pointer: '/data/attributes/carrier' },
+    });
     const badPreview = await send('GET', '/v3/manifests/preview?carrier=UPS&date=tomorrow');
     expect(badPreview.status).toBe(400);
     expect(badPreview.json.errors[0].source).toEqual({ parameter: 'date' });
@@ -192,7 +265,15 @@ describe('a carrier’s cutoff time', () => {
       let call = caller(station, await station.token());
       const shipDateOf = async (carrier: string, extra: Record<string, unknown> = {}) => {
         // No ship date of the client's own, unless the test gives one.
-        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+        const created = await call(
+          'POST',
+          '/v3/shipments',
+          document(attributes({ shipDate: undefined, ...extra }), {
+            scheduledProcessing: false,
+            service: 'economy',
+            carrierChoice: carrier,
+          }),
+        );
         expect(created.status, created.text).toBe(201);
         return created.json.data.attributes.shipDate as string;
       };
@@ -200,7 +281,9 @@ describe('a carrier’s cutoff time', () => {
       const set = await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '17:30' } } });
       expect(set.status, set.text).toBe(200);
       expect(set.json.data.attributes.cutoffTime).toBe('17:30');
-      expect((await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '25:00' } } })).json.errors[0].source).toEqual({ pointer: '/data/attributes/cutoffTime' });
+      expect(
+        (await call('PATCH', '/v3/carriers/UPS', { data: { type: 'carrier', attributes: { cutoffTime: '25:00' } } })).json.errors[0].source,
+      ).toEqual({ pointer: '/data/attributes/cutoffTime' });
 
       expect(await shipDateOf('UPS')).toBe(addDays(tuesday, 1));
       expect(await shipDateOf('DHL')).toBe(tuesday);
@@ -210,7 +293,11 @@ describe('a carrier’s cutoff time', () => {
       // A confirm of a UPS rate rolls the same way.
       const undated = attributes({ shipDate: undefined });
       const rates = (await call('POST', '/v3/shipments/rate', document(undated))).json.data as { id: string }[];
-      const confirmed = await call('POST', '/v3/shipments/confirm', document(undated, { rate: rates.find((rate) => rate.id === 't2-UPS-STD') }));
+      const confirmed = await call(
+        'POST',
+        '/v3/shipments/confirm',
+        document(undated, { rate: rates.find((rate) => rate.id === 't2-UPS-STD') }),
+      );
       expect(confirmed.json.data.attributes.shipDate).toBe(addDays(tuesday, 1));
 
       clock.set(`${tuesday} 17:00`);
@@ -241,7 +328,11 @@ describe('a carrier whose day is closed', () => {
       const call = caller(station, await station.token());
       const undated = attributes({ shipDate: undefined });
       const create = (carrier: string, extra: Record<string, unknown> = {}, scheduledProcessing = false) =>
-        call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing, service: 'economy', carrierChoice: carrier }));
+        call(
+          'POST',
+          '/v3/shipments',
+          document(attributes({ shipDate: undefined, ...extra }), { scheduledProcessing, service: 'economy', carrierChoice: carrier }),
+        );
       const before = await create('UPS');
       expect(before.json.data.attributes.shipDate).toBe(friday);
       expect(before.json.meta).toBeUndefined();
@@ -251,7 +342,12 @@ describe('a carrier whose day is closed', () => {
       const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: friday } } });
       expect(closed.status, closed.text).toBe(201);
       const number = closed.json.data.attributes.number;
-      const warning = { code: 'carrierDayClosed', pointer: '/data/attributes/shipDate', detail: `UPS is closed for today (manifest ${number}): this parcel ships on ${monday}, its next working day.`, meta: { carrier: 'UPS', carrierName: 'UPS', manifest: number, shipDate: monday } };
+      const warning = {
+        code: 'carrierDayClosed',
+        pointer: '/data/attributes/shipDate',
+        detail: `UPS is closed for today (manifest ${number}): this parcel ships on ${monday}, its next working day.`,
+        meta: { carrier: 'UPS', carrierName: 'UPS', manifest: number, shipDate: monday },
+      };
 
       // The rates say it before anything is booked; DHL's day is open.
       const rated = await call('POST', '/v3/shipments/rate', document(undated));
@@ -282,7 +378,9 @@ describe('a carrier whose day is closed', () => {
       expect(processed.json.data.meta.status).toBe(3);
       expect(processed.json.data.attributes.shipDate).toBe(monday);
       // A customer's return is handed in by the customer: dated by the calendar alone, nothing said.
-      const back = await call('POST', `/v3/shipments/${before.json.data.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'UPS' } } });
+      const back = await call('POST', `/v3/shipments/${before.json.data.id}/returns`, {
+        data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'UPS' } },
+      });
       expect(back.status, back.text).toBe(201);
       expect(back.json.data.attributes.shipDate).toBe(friday);
       expect(back.json.meta).toBeUndefined();
@@ -303,31 +401,51 @@ describe('returns and the driver’s hand-off', () => {
     try {
       const call = caller(station, await station.token());
       const book = async () => {
-        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'POSTE_ITALIANE' }));
+        const created = await call(
+          'POST',
+          '/v3/shipments',
+          document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'POSTE_ITALIANE' }),
+        );
         expect(created.status, created.text).toBe(201);
         return created.json.data as { id: string; meta: { reference: string } };
       };
       const sold = [await book(), await book(), await book()];
-      const back = await call('POST', `/v3/shipments/${sold[0]!.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'POSTE_ITALIANE' } } });
+      const back = await call('POST', `/v3/shipments/${sold[0]!.id}/returns`, {
+        data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: 'POSTE_ITALIANE' } },
+      });
       expect(back.status, back.text).toBe(201);
       expect(back.json.data.attributes.shipDate).toBe(day);
 
       const preview = (await call('GET', `/v3/manifests/preview?carrier=POSTE_ITALIANE&date=${day}`)).json.data.attributes;
       // The clock stands still: the three were made at one instant, listed by id.
       expect(preview.included.map((line: { shipmentId: string }) => line.shipmentId)).toEqual(sold.map((one) => one.id).sort());
-      expect(preview.leftOut).toEqual([{ shipmentId: back.json.data.id, reference: back.json.data.meta.reference, reason: 'return', detail: expect.stringContaining('a return') }]);
+      expect(preview.leftOut).toEqual([
+        {
+          shipmentId: back.json.data.id,
+          reference: back.json.data.meta.reference,
+          reason: 'return',
+          detail: expect.stringContaining('a return'),
+        },
+      ]);
       const pickups = (await call('GET', `/v3/pickups?date=${day}&carrier=POSTE_ITALIANE`)).json.data;
-      const picked = pickups.reduce((sum: number, pickup: { attributes: { shipments: unknown[] } }) => sum + pickup.attributes.shipments.length, 0);
+      const picked = pickups.reduce(
+        (sum: number, pickup: { attributes: { shipments: unknown[] } }) => sum + pickup.attributes.shipments.length,
+        0,
+      );
       expect(picked).toBe(3);
 
-      const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'POSTE_ITALIANE', date: day } } });
+      const closed = await call('POST', '/v3/manifests', {
+        data: { type: 'manifest', attributes: { carrier: 'POSTE_ITALIANE', date: day } },
+      });
       expect(closed.status, closed.text).toBe(201);
       expect(closed.json.data.attributes.totals.shipments).toBe(picked);
       const file = (await call('GET', `/v3/manifests/${closed.json.data.id}/document`)).json.data.attributes;
       const text = await pdfText(new Uint8Array(Buffer.from(file.fileData, 'base64')));
       expect(text).toContain('Shipments: 3');
       expect(text).not.toContain(back.json.data.meta.reference);
-      const todayCarrier = (await call('GET', `/v3/today?date=${day}`)).json.data.attributes.carriers.find((entry: { carrier: string }) => entry.carrier === 'POSTE_ITALIANE');
+      const todayCarrier = (await call('GET', `/v3/today?date=${day}`)).json.data.attributes.carriers.find(
+        (entry: { carrier: string }) => entry.carrier === 'POSTE_ITALIANE',
+      );
       expect(todayCarrier).toMatchObject({ made: 4, toClose: 0 });
     } finally {
       await station.close();
@@ -344,7 +462,15 @@ describe('pickups', () => {
       const bearer = await station.token();
       const call = caller(station, bearer);
       const book = async (carrier: string, extra: Record<string, unknown> = {}) => {
-        const created = await call('POST', '/v3/shipments', document(attributes({ shipDate: day, packages: [parcel('1'), parcel('2')], ...extra }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+        const created = await call(
+          'POST',
+          '/v3/shipments',
+          document(attributes({ shipDate: day, packages: [parcel('1'), parcel('2')], ...extra }), {
+            scheduledProcessing: false,
+            service: 'economy',
+            carrierChoice: carrier,
+          }),
+        );
         expect(created.status, created.text).toBe(201);
         return created.json.data.id as string;
       };
@@ -365,26 +491,42 @@ describe('pickups', () => {
         carrier: 'UPS',
         date: day,
         parcels: 6,
-        shipments: [early, late, third].map((id) => ({ id, reference: expect.stringMatching(/^\d{12}$/), trackingNumber: expect.any(String) })),
+        shipments: [early, late, third].map((id) => ({
+          id,
+          reference: expect.stringMatching(/^\d{12}$/),
+          trackingNumber: expect.any(String),
+        })),
         status: 'booked',
         cancelBefore: `${day} 12:00`,
         cancellable: true,
         address: { city: 'Milano', country: 'IT', address1: 'Via Roma 12' },
       });
-      expect(listed.json.data[1].attributes).toMatchObject({ parcels: 2, shipments: [{ id: elsewhere }], address: { address1: 'Via Torino 3' } });
+      expect(listed.json.data[1].attributes).toMatchObject({
+        parcels: 2,
+        shipments: [{ id: elsewhere }],
+        address: { address1: 'Via Torino 3' },
+      });
       expect((await call('GET', `/v3/pickups?date=${day}`)).json.data).toHaveLength(3);
 
       // Any of its shipments names the pickup: the cancel takes all three.
       expect((await call('DELETE', `/v3/pickups/${late}`)).status).toBe(204);
       const after = (await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data;
-      expect(after[0].attributes).toMatchObject({ status: 'cancelled', cancellable: false, cancelledAt: expect.any(String), shipments: [{ id: early }, { id: late }, { id: third }] });
+      expect(after[0].attributes).toMatchObject({
+        status: 'cancelled',
+        cancellable: false,
+        cancelledAt: expect.any(String),
+        shipments: [{ id: early }, { id: late }, { id: third }],
+      });
       const twice = await call('DELETE', `/v3/pickups/${early}`);
       expect(twice.status).toBe(409);
       expect(twice.json.errors[0]).toMatchObject({ code: 'pickup.alreadyCancelled', detail: 'This pickup is cancelled already.' });
 
       clock.set(`${day} 12:00`);
       // The deadline has come: said in the list, and a cancel is refused with it.
-      expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[1].attributes).toMatchObject({ status: 'booked', cancellable: false });
+      expect((await call('GET', `/v3/pickups?date=${day}&carrier=UPS`)).json.data[1].attributes).toMatchObject({
+        status: 'booked',
+        cancellable: false,
+      });
       const refused = await call('DELETE', `/v3/pickups/${elsewhere}`);
       expect(refused.status).toBe(409);
       expect(refused.json.errors[0].code).toBe('pickup.pastDeadline');
@@ -392,9 +534,19 @@ describe('pickups', () => {
       expect(refused.json.errors[0].meta).toEqual({ cancelBefore: `${day} 12:00` });
       // DHL's deadline (11:00) has passed too; the audit log has the one cancel, naming its three shipments.
       expect((await call('DELETE', `/v3/pickups/${dhl}`)).status).toBe(409);
-      const audit = await station.station.audit.list(OPERATOR, { before: null, action: 'pickup.cancelled', desk: null, actor: null, limit: 5 });
+      const audit = await station.station.audit.list(OPERATOR, {
+        before: null,
+        action: 'pickup.cancelled',
+        desk: null,
+        actor: null,
+        limit: 5,
+      });
       expect(audit.map((entry) => entry.subjectId)).toEqual([early]);
-      expect(audit[0]!.detail).toMatchObject({ carrier: 'UPS', date: day, references: [expect.any(String), expect.any(String), expect.any(String)] });
+      expect(audit[0]!.detail).toMatchObject({
+        carrier: 'UPS',
+        date: day,
+        references: [expect.any(String), expect.any(String), expect.any(String)],
+      });
       const unknown = await call('DELETE', '/v3/pickups/NOPE');
       expect(unknown.status).toBe(404);
       expect(unknown.json.errors[0]).toMatchObject({ code: 'pickup.notFound', detail: 'No pickup is booked with shipment NOPE.' });

@@ -15,17 +15,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the description the station serves', () => {
-  it.each(['/v3', '/v3-testing', ''])('is openapi.json at %s/openapi.json, with no token and any Accept, its servers absolute with this prefix first', async (prefix) => {
-    const others = ['/v3', '/v3-testing', ''].filter((other) => other !== prefix);
-    for (const accept of ['application/json', '*/*', 'application/vnd.api+json']) {
-      const answer = await t.call(`${prefix}/openapi.json`, { headers: { Accept: accept } });
-      expect(answer.status).toBe(200);
-      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-      expect(answer.json.servers.map((server: { url: string }) => server.url)).toEqual([prefix, ...others].map((each) => `${t.url}${each}`));
-      expect({ ...answer.json, servers: JSON.parse(committed).servers }).toEqual(JSON.parse(committed));
-    }
-  });
+  it.each(['/v3', '/v3-testing', ''])(
+    'is openapi.json at %s/openapi.json, with no token and any Accept, its servers absolute with this prefix first',
+    async (prefix) => {
+      const others = ['/v3', '/v3-testing', ''].filter((other) => other !== prefix);
+      for (const accept of ['application/json', '*/*', 'application/vnd.api+json']) {
+        const answer = await t.call(`${prefix}/openapi.json`, { headers: { Accept: accept } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+        expect(answer.json.servers.map((server: { url: string }) => server.url)).toEqual(
+          [prefix, ...others].map((each) => `${t.url}${each}`),
+        );
+        expect({ ...answer.json, servers: JSON.parse(committed).servers }).toEqual(JSON.parse(committed));
+      }
+    },
+  );
 
   it('builds its servers from the request’s own host, as links are', async () => {
     const port = new URL(t.url).port;

@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, bearer = token) =>
-  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 const shipmentAttributes = (): ShipmentAttributes => {
   const valid = validateShipmentDocument(document(attributes()), 'create');
@@ -42,14 +46,25 @@ const order = (number: string, overrides: Record<string, unknown> = {}) => ({
     service: 'Economy',
     carrierChoice: null,
     lines: [
-      { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'it', hsCode: '691200' },
+      {
+        sku: 'CUP-6',
+        description: 'Ceramic cup',
+        quantity: '2',
+        unitWeight: '0.35',
+        unitPrice: '10.75',
+        originCountry: 'it',
+        hsCode: '691200',
+      },
       { sku: 'SAUCER', description: 'Saucer', quantity: 1, unitWeight: 0.2, unitPrice: 4, originCountry: null, hsCode: null },
     ],
     tags: 'Fragile, gift',
     ...overrides,
   },
 });
-const shipOrder = (number: string, meta: Record<string, unknown> = { scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' }) =>
+const shipOrder = (
+  number: string,
+  meta: Record<string, unknown> = { scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' },
+) =>
   call('POST', '/v3/shipments', document(attributes({ shipDate: undefined, packages: [parcel('1.2')] }), { ...meta, orderNumber: number }));
 
 describe('orders', () => {
@@ -81,7 +96,11 @@ describe('orders', () => {
 
     const again = await call('POST', '/v3/orders', { data: order('SO-1001') });
     expect(again.status).toBe(409);
-    expect(again.json.errors[0]).toMatchObject({ code: 'order.exists', detail: 'An order with the number SO-1001 exists already.', source: { pointer: '/data/attributes/number' } });
+    expect(again.json.errors[0]).toMatchObject({
+      code: 'order.exists',
+      detail: 'An order with the number SO-1001 exists already.',
+      source: { pointer: '/data/attributes/number' },
+    });
 
     const read = await call('GET', '/v3/orders/SO-1001');
     expect(read.status).toBe(200);
@@ -93,7 +112,11 @@ describe('orders', () => {
 
   it('names every field at fault with a 4xx, never a 500', async () => {
     const bad = await call('POST', '/v3/orders', {
-      data: order('', { shipTo: { ...shipTo(), city: null }, lines: [{ sku: 'X', description: 'Thing', quantity: '0', unitPrice: '1,50' }], service: 'overnight' }),
+      data: order('', {
+        shipTo: { ...shipTo(), city: null },
+        lines: [{ sku: 'X', description: 'Thing', quantity: '0', unitPrice: '1,50' }],
+        service: 'overnight',
+      }),
     });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual([
@@ -103,10 +126,15 @@ describe('orders', () => {
       '/data/attributes/service',
       '/data/attributes/shipTo/city',
     ]);
-    expect(bad.json.errors.find((error: { source: { pointer: string } }) => error.source.pointer === '/data/attributes/shipTo/city').detail).toBe(
-      "Missing required data: 'data.attributes.shipTo.city'.",
-    );
-    for (const body of [{ data: [] }, { data: { type: 'order', attributes: { number: 'X', shipTo: shipTo(), lines: 'none' } } }, { data: { type: 'shipment', attributes: {} } }, {}]) {
+    expect(
+      bad.json.errors.find((error: { source: { pointer: string } }) => error.source.pointer === '/data/attributes/shipTo/city').detail,
+    ).toBe("Missing required data: 'data.attributes.shipTo.city'.");
+    for (const body of [
+      { data: [] },
+      { data: { type: 'order', attributes: { number: 'X', shipTo: shipTo(), lines: 'none' } } },
+      { data: { type: 'shipment', attributes: {} } },
+      {},
+    ]) {
       const answer = await call('POST', '/v3/orders', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json.errors[0].source.pointer).toMatch(/^\/data/);
@@ -136,21 +164,27 @@ describe('orders', () => {
   });
 
   it('takes an order to Switzerland without an HS code with a warning that says what customs will ask, alone and in a batch', async () => {
-    const toZurich = (number: string) => order(number, { shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001', phone: '044 668 18 00' } });
+    const toZurich = (number: string) =>
+      order(number, { shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001', phone: '044 668 18 00' } });
     const one = await call('POST', '/v3/orders', { data: toZurich('CH-1') });
     expect(one.status, one.text).toBe(201);
     expect(one.json.meta.warnings).toEqual([
       {
         code: 'customsData',
         pointer: '/data/attributes/lines/1/hsCode',
-        detail: 'Order CH-1, line 2 (SAUCER), is taken, but will not ship through customs without the item’s HS code, 6 to 10 digits such as 691200 (dots and spaces allowed): IT → CH: Switzerland is outside the EU customs union, and customs classifies commercial goods by it.',
+        detail:
+          'Order CH-1, line 2 (SAUCER), is taken, but will not ship through customs without the item’s HS code, 6 to 10 digits such as 691200 (dots and spaces allowed): IT → CH: Switzerland is outside the EU customs union, and customs classifies commercial goods by it.',
       },
     ]);
     // Inside the EU, or classified: nothing to say.
     expect((await call('POST', '/v3/orders', { data: order('DE-1') })).json.meta).toBeUndefined();
     const batch = await call('POST', '/v3/orders/batch', { data: [order('DE-2'), toZurich('CH-2')] });
     expect(batch.status, batch.text).toBe(200);
-    expect(batch.json.meta).toEqual({ created: ['DE-2', 'CH-2'], duplicates: [], warnings: [expect.objectContaining({ code: 'customsData', pointer: '/data/1/attributes/lines/1/hsCode' })] });
+    expect(batch.json.meta).toEqual({
+      created: ['DE-2', 'CH-2'],
+      duplicates: [],
+      warnings: [expect.objectContaining({ code: 'customsData', pointer: '/data/1/attributes/lines/1/hsCode' })],
+    });
   });
 
   it('links a shipment to its order: closed when processed, refused a second time, open again after a void', async () => {
@@ -159,7 +193,12 @@ describe('orders', () => {
     expect(shipped.status, shipped.text).toBe(201);
     const closed = (await call('GET', '/v3/orders/SO-2001')).json.data.attributes;
     expect(closed.status).toBe('closed');
-    expect(closed.shipment).toEqual({ id: shipped.json.data.id, reference: shipped.json.data.meta.reference, status: 3, trackingNumber: shipped.json.data.meta.trackingNumber });
+    expect(closed.shipment).toEqual({
+      id: shipped.json.data.id,
+      reference: shipped.json.data.meta.reference,
+      status: 3,
+      trackingNumber: shipped.json.data.meta.trackingNumber,
+    });
 
     const twice = await shipOrder('SO-2001');
     expect(twice.status).toBe(409);
@@ -168,14 +207,25 @@ describe('orders', () => {
       detail: `Order SO-2001 is shipped already, with shipment ${shipped.json.data.meta.reference}. Void that shipment first to ship the order again.`,
       source: { pointer: '/data/meta/orderNumber' },
       // The code and figures a desk words in its own language.
-      meta: { reason: 'orderShipped', order: 'SO-2001', shipment: { id: shipped.json.data.id, reference: shipped.json.data.meta.reference } },
+      meta: {
+        reason: 'orderShipped',
+        order: 'SO-2001',
+        shipment: { id: shipped.json.data.id, reference: shipped.json.data.meta.reference },
+      },
     });
     const unknown = await shipOrder('SO-9999');
     expect(unknown.status).toBe(400);
-    expect(unknown.json.errors[0]).toMatchObject({ code: 'order.unknown', detail: "Invalid data: 'data.meta.orderNumber'.", meta: { reason: 'No order has the number SO-9999.', order: 'SO-9999' } });
+    expect(unknown.json.errors[0]).toMatchObject({
+      code: 'order.unknown',
+      detail: "Invalid data: 'data.meta.orderNumber'.",
+      meta: { reason: 'No order has the number SO-9999.', order: 'SO-9999' },
+    });
     const notRemovable = await call('DELETE', '/v3/orders/SO-2001');
     expect(notRemovable.status).toBe(409);
-    expect(notRemovable.json.errors[0]).toMatchObject({ code: 'order.notRemovable', detail: 'Order SO-2001 cannot be removed while a shipment ships it: void the shipment first.' });
+    expect(notRemovable.json.errors[0]).toMatchObject({
+      code: 'order.notRemovable',
+      detail: 'Order SO-2001 cannot be removed while a shipment ships it: void the shipment first.',
+    });
 
     expect((await call('DELETE', `/v3/shipments/${shipped.json.data.id}`)).status).toBe(204);
     expect((await call('GET', '/v3/orders/SO-2001')).json.data.attributes).toMatchObject({ status: 'open', shipment: null });
@@ -192,7 +242,11 @@ describe('orders', () => {
     expect(inProgress.json.data.map((entry: { id: string }) => entry.id)).toEqual(['SO-3001']);
     const again = await shipOrder('SO-3001');
     expect(again.status).toBe(409);
-    expect(again.json.errors[0]).toMatchObject({ code: 'order.inProgress', detail: `Order SO-3001 is being shipped already, with shipment ${queued.json.data.id}.`, meta: { reason: 'orderInProgress' } });
+    expect(again.json.errors[0]).toMatchObject({
+      code: 'order.inProgress',
+      detail: `Order SO-3001 is being shipped already, with shipment ${queued.json.data.id}.`,
+      meta: { reason: 'orderInProgress' },
+    });
     await t.station.scheduler.runOnce();
     expect((await call('GET', '/v3/orders/SO-3001')).json.data.attributes.status).toBe('closed');
   });
@@ -209,9 +263,22 @@ describe('orders', () => {
     // Behind every check, the store itself refuses a second live shipment of the order.
     const store = await openOtherStore(t);
     try {
-      const second = { id: 'F'.repeat(64), clientId: '1', sandbox: false, origin: 'create' as const, scheduled: true, service: 'economy', carrierChoice: null, reference: null, shipDate: clock.today(), orderNumber: 'SO-4001' };
+      const second = {
+        id: 'F'.repeat(64),
+        clientId: '1',
+        sandbox: false,
+        origin: 'create' as const,
+        scheduled: true,
+        service: 'economy',
+        carrierChoice: null,
+        reference: null,
+        shipDate: clock.today(),
+        orderNumber: 'SO-4001',
+      };
       await expect(store.shipments.insert({ ...second, attributes: shipmentAttributes() })).rejects.toBeInstanceOf(OrderTakenError);
-      await expect(store.shipments.insert({ ...second, orderNumber: 'SO-4002', attributes: shipmentAttributes() })).resolves.toMatchObject({ id: second.id });
+      await expect(store.shipments.insert({ ...second, orderNumber: 'SO-4002', attributes: shipmentAttributes() })).resolves.toMatchObject({
+        id: second.id,
+      });
     } finally {
       await store.close();
     }
@@ -221,22 +288,40 @@ describe('orders', () => {
     await call('POST', '/v3/orders', { data: order('SO-5001') });
     const rates = await call('POST', '/v3/shipments/rate', document(attributes({ shipDate: undefined })));
     const rate = rates.json.data[0];
-    const confirmed = await call('POST', '/v3/shipments/confirm', { data: { type: 'shipment', attributes: attributes({ shipDate: undefined }), meta: { rate, orderNumber: 'SO-5001' } } });
+    const confirmed = await call('POST', '/v3/shipments/confirm', {
+      data: { type: 'shipment', attributes: attributes({ shipDate: undefined }), meta: { rate, orderNumber: 'SO-5001' } },
+    });
     expect(confirmed.status, confirmed.text).toBe(202);
-    expect((await call('GET', '/v3/orders/SO-5001')).json.data.attributes).toMatchObject({ status: 'closed', shipment: { id: confirmed.json.data.id } });
+    expect((await call('GET', '/v3/orders/SO-5001')).json.data.attributes).toMatchObject({
+      status: 'closed',
+      shipment: { id: confirmed.json.data.id },
+    });
 
     // The parcel checked by scanning its label: its tracking number, or the order number, match; another code does not.
     const id = confirmed.json.data.id as string;
-    const scan = (scanned: unknown) => call('POST', `/v3/shipments/${id}/verifications`, { data: { type: 'verification', attributes: { scanned } } });
+    const scan = (scanned: unknown) =>
+      call('POST', `/v3/shipments/${id}/verifications`, { data: { type: 'verification', attributes: { scanned } } });
     const tracking = confirmed.json.data.meta.trackingNumber as string;
-    expect((await scan(` ${tracking} `)).json.data.attributes).toMatchObject({ scanned: tracking, matched: true, trackingNumber: tracking });
+    expect((await scan(` ${tracking} `)).json.data.attributes).toMatchObject({
+      scanned: tracking,
+      matched: true,
+      trackingNumber: tracking,
+    });
     expect((await scan('SO-5001')).json.data.attributes.matched).toBe(true);
     expect((await scan(1234)).json.data.attributes).toMatchObject({ scanned: '1234', matched: false });
     const empty = await scan('');
     expect(empty.status).toBe(400);
     expect(empty.json.errors[0].source.pointer).toBe('/data/attributes/scanned');
-    expect((await call('POST', '/v3/shipments/NOPE/verifications', { data: { type: 'verification', attributes: { scanned: 'x' } } })).status).toBe(404);
-    const checks = await t.station.audit.list(OPERATOR, { before: null, action: 'shipment.verify-mismatch', desk: null, actor: null, limit: 5 });
+    expect(
+      (await call('POST', '/v3/shipments/NOPE/verifications', { data: { type: 'verification', attributes: { scanned: 'x' } } })).status,
+    ).toBe(404);
+    const checks = await t.station.audit.list(OPERATOR, {
+      before: null,
+      action: 'shipment.verify-mismatch',
+      desk: null,
+      actor: null,
+      limit: 5,
+    });
     expect(checks.map((entry) => entry.detail)).toEqual([expect.objectContaining({ scanned: '1234' })]);
   });
 

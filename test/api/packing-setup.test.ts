@@ -18,9 +18,15 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, bearer = token, station = t) =>
-  station.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-const patch = (attributes: Record<string, unknown>, bearer = token) => call('PATCH', '/v3/packing', { data: { type: 'packingSetup', attributes } }, bearer);
-const pointers = (response: { json: { errors: { source?: { pointer?: string } }[] } }) => response.json.errors.map((error) => error.source?.pointer).sort();
+  station.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const patch = (attributes: Record<string, unknown>, bearer = token) =>
+  call('PATCH', '/v3/packing', { data: { type: 'packingSetup', attributes } }, bearer);
+const pointers = (response: { json: { errors: { source?: { pointer?: string } }[] } }) =>
+  response.json.errors.map((error) => error.source?.pointer).sort();
 
 describe('packing setup', () => {
   it('answers the defaults before anyone changes them', async () => {
@@ -36,7 +42,10 @@ describe('packing setup', () => {
         { name: 'Wine box', length: '40', width: '15', height: '15', tareKg: '0,6' },
       ],
       rules: [
-        { when: { countries: 'de, at', maxWeightKg: '2', minWeightKg: null, skus: null, tags: '' }, then: { box: 'Mailer', service: 'Economy', carrier: null } },
+        {
+          when: { countries: 'de, at', maxWeightKg: '2', minWeightKg: null, skus: null, tags: '' },
+          then: { box: 'Mailer', service: 'Economy', carrier: null },
+        },
         { when: { skus: ['WINE-6'], tags: ['Fragile'] }, then: { box: 'Wine box', carrier: 'dhl', service: '' } },
         { when: null, then: { service: 'EXPRESS' } },
       ],
@@ -61,7 +70,11 @@ describe('packing setup', () => {
 
     // A PATCH of one member keeps the others.
     const thresholds = await patch({ varianceWarnPercent: 5 });
-    expect(thresholds.json.data.attributes).toMatchObject({ varianceWarnPercent: 5, varianceBlockPercent: 20, boxPresets: changed.json.data.attributes.boxPresets });
+    expect(thresholds.json.data.attributes).toMatchObject({
+      varianceWarnPercent: 5,
+      varianceBlockPercent: 20,
+      boxPresets: changed.json.data.attributes.boxPresets,
+    });
   });
 
   it('refuses each faulty field by its pointer, and changes nothing', async () => {
@@ -117,7 +130,12 @@ describe('packing setup', () => {
   });
 
   it('is read by packers and changed by supervisors only, and each change is audited', async () => {
-    await t.station.clients.add(OPERATOR, { username: 'rules-packer', password: 'Packing-Desk-2026', role: 'packer', profile: { name: 'Packer' } });
+    await t.station.clients.add(OPERATOR, {
+      username: 'rules-packer',
+      password: 'Packing-Desk-2026',
+      role: 'packer',
+      profile: { name: 'Packer' },
+    });
     const packer = (await t.signIn('rules-packer', 'Packing-Desk-2026')).json.meta.token as string;
     expect((await call('GET', '/v3/packing', undefined, packer)).status).toBe(200);
     const refused = await patch({ varianceWarnPercent: 1 }, packer);
@@ -125,16 +143,25 @@ describe('packing setup', () => {
 
     const audit = await call('GET', '/v3/audit-events?filter[action]=packing.configured');
     expect(audit.status, audit.text).toBe(200);
-    const entries = audit.json.data.map((entry: { attributes: { detail: unknown; actor: { username: string } } }) => ({ by: entry.attributes.actor.username, detail: entry.attributes.detail }));
+    const entries = audit.json.data.map((entry: { attributes: { detail: unknown; actor: { username: string } } }) => ({
+      by: entry.attributes.actor.username,
+      detail: entry.attributes.detail,
+    }));
     expect(entries).toHaveLength(2);
-    expect(entries).toContainEqual({ by: 'smith', detail: { boxPresets: ['Mailer', 'Wine box'], rules: 3, varianceWarnPercent: 8, varianceBlockPercent: 20 } });
+    expect(entries).toContainEqual({
+      by: 'smith',
+      detail: { boxPresets: ['Mailer', 'Wine box'], rules: 3, varianceWarnPercent: 8, varianceBlockPercent: 20 },
+    });
   });
 
   it('takes a blank percent as absent, as null is: the current one stays (not 0 %)', async () => {
     const before = (await call('GET', '/v3/packing')).json.data.attributes;
     const kept = await patch({ varianceWarnPercent: '  ', varianceBlockPercent: null });
     expect(kept.status, kept.text).toBe(200);
-    expect(kept.json.data.attributes).toMatchObject({ varianceWarnPercent: before.varianceWarnPercent, varianceBlockPercent: before.varianceBlockPercent });
+    expect(kept.json.data.attributes).toMatchObject({
+      varianceWarnPercent: before.varianceWarnPercent,
+      varianceBlockPercent: before.varianceBlockPercent,
+    });
   });
 
   it('keeps the setup across a restart, and on PostgreSQL shares it with every desk of the database', async () => {
@@ -145,12 +172,29 @@ describe('packing setup', () => {
       const read = await call('GET', '/v3/packing', undefined, await again.token(), again);
       expect(read.json.data.attributes).toEqual(saved);
       if (t.databaseUrl) {
-        const otherDesk = await startTestStation({ schedulerIntervalMs: 0, dataDir: tempDir(), databaseUrl: t.databaseUrl, desk: 'desk-b' });
+        const otherDesk = await startTestStation({
+          schedulerIntervalMs: 0,
+          dataDir: tempDir(),
+          databaseUrl: t.databaseUrl,
+          desk: 'desk-b',
+        });
         try {
           const bearer = await otherDesk.token();
           expect((await call('GET', '/v3/packing', undefined, bearer, otherDesk)).json.data.attributes).toEqual(saved);
-          expect((await call('PATCH', '/v3/packing', { data: { type: 'packingSetup', attributes: { varianceBlockPercent: 40 } } }, bearer, otherDesk)).status).toBe(200);
-          expect((await call('GET', '/v3/packing', undefined, await again.token(), again)).json.data.attributes.varianceBlockPercent).toBe(40);
+          expect(
+            (
+              await call(
+                'PATCH',
+                '/v3/packing',
+                { data: { type: 'packingSetup', attributes: { varianceBlockPercent: 40 } } },
+                bearer,
+                otherDesk,
+              )
+            ).status,
+          ).toBe(200);
+          expect((await call('GET', '/v3/packing', undefined, await again.token(), again)).json.data.attributes.varianceBlockPercent).toBe(
+            40,
+          );
         } finally {
           await otherDesk.close();
         }

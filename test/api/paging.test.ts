@@ -23,15 +23,21 @@ let delivered = 0;
 /** An order of one line, to a buyer of its own. */
 const anOrder = (number: string) => ({
   type: 'order',
-  attributes: { number, shipTo: { ...shipTo(), name: `Buyer ${number}` }, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: 1, unitWeight: '0.35', unitPrice: '10.75' }] },
+  attributes: {
+    number,
+    shipTo: { ...shipTo(), name: `Buyer ${number}` },
+    lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: 1, unitWeight: '0.35', unitPrice: '10.75' }],
+  },
 });
 
 /** Runs `work` for 0..count-1, eight at a time. */
 async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -43,10 +49,18 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  t = await startTestStation({ schedulerIntervalMs: 0, webhookPolicy: { firstRetryMs: 100, maxRetryMs: 400, giveUpMs: 60_000, timeoutMs: 2_000, tickMs: 20 } });
+  t = await startTestStation({
+    schedulerIntervalMs: 0,
+    webhookPolicy: { firstRetryMs: 100, maxRetryMs: 400, giveUpMs: 60_000, timeoutMs: 2_000, tickMs: 20 },
+  });
   token = await t.token();
   if (t.databaseUrl) [COUNT, SIZE] = [750, 70];
-  const hook = await post(t, token, '/v3/webhooks', { data: { type: 'webhook', attributes: { url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['shipment.created'] } } });
+  const hook = await post(t, token, '/v3/webhooks', {
+    data: {
+      type: 'webhook',
+      attributes: { url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['shipment.created'] },
+    },
+  });
   expect(hook.status, hook.text).toBe(201);
   // 2,500 saved shipments: 2,500 summaries, shipment.created events (so deliveries) and audit entries.
   await inParallel(COUNT, async (index) => {
@@ -64,15 +78,24 @@ beforeAll(async () => {
   const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${COUNT})`;
   const blob = t.databaseUrl ? `'\\x25504446'::bytea` : `X'25504446'`;
   const longAgo = t.clock.day(-400);
-  await execBehindTheStation(t, `${series}
+  await execBehindTheStation(
+    t,
+    `${series}
     INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at)
-    SELECT 'PAGE-' || i, ${clientId}, 0, 'UPS', '${longAgo}', 'reopened', '{"shipments":1,"packages":1,"weightKg":1.4,"declaredCents":6450,"currency":"EUR"}', ${blob}, 'smith', '${longAgo}T00:00:00.000Z' FROM n`);
-  await execBehindTheStation(t, `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
+    SELECT 'PAGE-' || i, ${clientId}, 0, 'UPS', '${longAgo}', 'reopened', '{"shipments":1,"packages":1,"weightKg":1.4,"declaredCents":6450,"currency":"EUR"}', ${blob}, 'smith', '${longAgo}T00:00:00.000Z' FROM n`,
+  );
+  await execBehindTheStation(
+    t,
+    `INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at)
     SELECT id, 'UPS', ship_date, '{"name":"Sender ' || id || '","address1":"Via Roma 12","city":"Milano","postalCode":"20129","country":"IT"}', created_at
-    FROM shipments WHERE client_id = ${clientId}`);
-  await execBehindTheStation(t, `${series}
+    FROM shipments WHERE client_id = ${clientId}`,
+  );
+  await execBehindTheStation(
+    t,
+    `${series}
     INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, created_at, updated_at)
-    SELECT 'job-' || i, (SELECT min(id) FROM shipments), ${clientId}, 'Nowhere', 'pdf', 203, 1, 'done', '${longAgo}T00:00:0' || (i % 3) || '.000Z', '${longAgo}T00:00:00.000Z' FROM n`);
+    SELECT 'job-' || i, (SELECT min(id) FROM shipments), ${clientId}, 'Nowhere', 'pdf', 203, 1, 'done', '${longAgo}T00:00:0' || (i % 3) || '.000Z', '${longAgo}T00:00:00.000Z' FROM n`,
+  );
   // Every created event delivered, so the delivery log holds one delivery each.
   await waitFor(`${COUNT} deliveries`, () => delivered >= COUNT, { timeoutMs: 60_000, intervalMs: 100, seen: () => delivered });
 }, 300_000);
@@ -161,10 +184,17 @@ describe('sizes and cursors', () => {
   });
 
   it('refuses a cursor that is not one, and one past the end, with a 400 naming page[after] and saying what it takes', async () => {
-    for (const path of ['/v3/orders?page[after]=nonsense', '/v3/shipment-summaries?page[after]=WzFd', '/v3/print-jobs?page[after]=%5B%5D']) {
+    for (const path of [
+      '/v3/orders?page[after]=nonsense',
+      '/v3/shipment-summaries?page[after]=WzFd',
+      '/v3/print-jobs?page[after]=%5B%5D',
+    ]) {
       const refused = await get(t, token, path);
       expect(refused.status, path).toBe(400);
-      expect(refused.json.errors[0]).toMatchObject({ source: { parameter: 'page[after]' }, meta: { reason: expect.stringMatching(/^Expected the cursor of links\.next/) } });
+      expect(refused.json.errors[0]).toMatchObject({
+        source: { parameter: 'page[after]' },
+        meta: { reason: expect.stringMatching(/^Expected the cursor of links\.next/) },
+      });
     }
     // The cursor of the oldest order: nothing comes after it.
     const last = await get(t, token, `/v3/orders?page[after]=${Buffer.from(JSON.stringify([1])).toString('base64url')}`);
@@ -174,13 +204,20 @@ describe('sizes and cursors', () => {
     const latest = Number((await get(t, token, '/v3/events?after=0&limit=1')).json.meta.lastEventId);
     const beyond = await get(t, token, `/v3/events?after=${latest + 100_000}`);
     expect(beyond.status).toBe(400);
-    expect(beyond.json.errors[0]).toMatchObject({ code: 'event.cursorPastEnd', source: { parameter: 'after' }, meta: { after: String(latest + 100_000) } });
+    expect(beyond.json.errors[0]).toMatchObject({
+      code: 'event.cursorPastEnd',
+      source: { parameter: 'after' },
+      meta: { after: String(latest + 100_000) },
+    });
     expect(beyond.json.errors[0].meta.reason).toMatch(/there is no event \d+ yet/);
     // The figures of the sentence, for a program: the id asked for, and the last there is.
     expect(Number(beyond.json.errors[0].meta.latest)).toBeGreaterThanOrEqual(latest);
     expect(beyond.json.errors[0].meta.reason).toContain(`the last one, ${beyond.json.errors[0].meta.latest};`);
     const size = await get(t, token, '/v3/orders?page[size]=0');
     expect(size.status).toBe(400);
-    expect(size.json.errors[0]).toMatchObject({ source: { parameter: 'page[size]' }, meta: { reason: 'Expected a whole number from 1; more than 1000 gives 1000; got "0".' } });
+    expect(size.json.errors[0]).toMatchObject({
+      source: { parameter: 'page[size]' },
+      meta: { reason: 'Expected a whole number from 1; more than 1000 gives 1000; got "0".' },
+    });
   });
 });

@@ -37,39 +37,76 @@ describe('an override card that cannot be read', () => {
 
     const rate = await post(t, token, '/v3/shipments/rate', document(attributes()));
     expect(rate.status).toBe(202);
-    expect(rate.json.data.map((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode)).not.toContain('DHL_EXPRESS');
+    expect(rate.json.data.map((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode)).not.toContain(
+      'DHL_EXPRESS',
+    );
     const unavailable = rate.json.meta.unavailable.filter((entry: { id: string }) => entry.id.startsWith('t2-DHL_EXPRESS-'));
     expect(unavailable.map((entry: { id: string }) => entry.id).sort()).toEqual(['t2-DHL_EXPRESS-ECO', 't2-DHL_EXPRESS-EXP']);
-    expect(unavailable[0].reason).toMatch(new RegExp(`^The rate card ${file} cannot be read \\(not valid JSON .*\\): DHL Express is unavailable until it is fixed or removed\\.$`));
-    expect(unavailable[0]).toMatchObject({ code: 'carrier.cardUnreadable', carrierName: 'DHL Express', file, problem: expect.stringMatching(/^not valid JSON /) });
+    expect(unavailable[0].reason).toMatch(
+      new RegExp(
+        `^The rate card ${file} cannot be read \\(not valid JSON .*\\): DHL Express is unavailable until it is fixed or removed\\.$`,
+      ),
+    );
+    expect(unavailable[0]).toMatchObject({
+      code: 'carrier.cardUnreadable',
+      carrierName: 'DHL Express',
+      file,
+      problem: expect.stringMatching(/^not valid JSON /),
+    });
 
-    const create = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'DHL', scheduledProcessing: false }));
+    const create = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes(), { service: 'express', carrierChoice: 'DHL', scheduledProcessing: false }),
+    );
     expect(create.status).toBe(400);
     expect(create.json.errors[0].detail).toContain(`The rate card ${file} cannot be read`);
     // The refusal's reasons carry the same code and figures, for a desk to word them.
-    expect(create.json.errors[0]).toMatchObject({ code: 'shipment.noService', meta: { reasons: [{ code: 'carrier.cardUnreadable', carrierName: 'DHL Express', file, reason: unavailable[0].reason }] } });
+    expect(create.json.errors[0]).toMatchObject({
+      code: 'shipment.noService',
+      meta: { reasons: [{ code: 'carrier.cardUnreadable', carrierName: 'DHL Express', file, reason: unavailable[0].reason }] },
+    });
     // Other carriers still ship.
-    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', carrierChoice: 'UPS', scheduledProcessing: false }))).status).toBe(201);
+    expect(
+      (
+        await post(
+          t,
+          token,
+          '/v3/shipments',
+          document(attributes(), { service: 'express', carrierChoice: 'UPS', scheduledProcessing: false }),
+        )
+      ).status,
+    ).toBe(201);
 
     expect(lines.some((line) => line.includes(`The rate card ${file} cannot be read`))).toBe(true);
     // The admin command opens the station's own store: its SQLite file, or the PostgreSQL database it runs on.
     const store = t.databaseUrl ? ['--database', t.databaseUrl] : [];
     const listed = await runCli(['carriers', 'list', '--data', dataDir, ...store, '--json']);
     expect(JSON.parse(listed.stdout).unavailable).toEqual([{ carrierChoice: 'DHL', file, reason: unavailable[0].reason }]);
-    expect((await runCli(['carriers', 'list', '--data', dataDir, ...store])).stdout).toContain(`unavailable: DHL: The rate card ${file} cannot be read`);
+    expect((await runCli(['carriers', 'list', '--data', dataDir, ...store])).stdout).toContain(
+      `unavailable: DHL: The rate card ${file} cannot be read`,
+    );
 
     // Fixed, the card prices again: with its own, negotiated name.
     writeFileSync(file, negotiated);
     t.station.carriers.refresh();
     const fixed = await post(t, token, '/v3/shipments/rate', document(attributes()));
-    expect(fixed.json.data.find((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode === 'DHL_EXPRESS').attributes.carrierName).toBe('DHL Express (our contract)');
+    expect(
+      fixed.json.data.find((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode === 'DHL_EXPRESS').attributes
+        .carrierName,
+    ).toBe('DHL Express (our contract)');
   });
 
   it('that is valid JSON but not a valid card stops the carrier it names', async () => {
     const { t, token } = await stationWithCards({ 'our-ups.json': JSON.stringify({ choiceCode: 'UPS', zones: 'all of them' }) });
     const rate = await post(t, token, '/v3/shipments/rate', document(attributes()));
     expect(rate.json.data.map((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode)).not.toContain('UPS');
-    expect(rate.json.meta.unavailable.some((entry: { reason: string }) => /our-ups\.json cannot be read .*: UPS is unavailable/.test(entry.reason))).toBe(true);
+    expect(
+      rate.json.meta.unavailable.some((entry: { reason: string }) =>
+        /our-ups\.json cannot be read .*: UPS is unavailable/.test(entry.reason),
+      ),
+    ).toBe(true);
   });
 
   it('that does not say which carrier it is for stops every carrier, rather than guess', async () => {
@@ -77,7 +114,11 @@ describe('an override card that cannot be read', () => {
     const rate = await post(t, token, '/v3/shipments/rate', document(attributes()));
     expect(rate.json.data).toEqual([]);
     expect(rate.json.meta.unavailable[0].reason).toContain(`${join(dataDir, 'carriers', 'negotiated-2027.json')} cannot be read`);
-    expect(rate.json.meta.unavailable[0]).toMatchObject({ code: 'carrier.cardUnreadable', carrierName: null, file: join(dataDir, 'carriers', 'negotiated-2027.json') });
+    expect(rate.json.meta.unavailable[0]).toMatchObject({
+      code: 'carrier.cardUnreadable',
+      carrierName: null,
+      file: join(dataDir, 'carriers', 'negotiated-2027.json'),
+    });
     const create = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     expect(create.status).toBe(400);
     expect(create.json.errors[0].code).toBe('shipment.noService');

@@ -18,7 +18,9 @@ describe('shipment references', () => {
     const references: string[] = [];
     const made = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        i % 3 === 0 ? post(t, token, '/v3/shipments/save', document()) : post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false })),
+        i % 3 === 0
+          ? post(t, token, '/v3/shipments/save', document())
+          : post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false })),
       ),
     );
     for (const answer of made) {
@@ -26,7 +28,11 @@ describe('shipment references', () => {
       references.push(answer.json.data.meta.reference);
     }
     // Scheduled ones get theirs when processed, from the same counter.
-    const scheduled = await Promise.all(Array.from({ length: 5 }, () => post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }))));
+    const scheduled = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true })),
+      ),
+    );
     for (const answer of scheduled) expect(answer.status).toBe(202);
     await t.station.scheduler.runOnce();
     for (const answer of scheduled) {
@@ -38,12 +44,17 @@ describe('shipment references', () => {
     await t.station.stop();
     const again = await startTestStation({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, schedulerIntervalMs: 0 });
     opened.push(again);
-    const after = await Promise.all(Array.from({ length: 5 }, async () => post(again, await again.token(), '/v3/shipments/save', document())));
+    const after = await Promise.all(
+      Array.from({ length: 5 }, async () => post(again, await again.token(), '/v3/shipments/save', document())),
+    );
     for (const answer of after) {
       expect(answer.status).toBe(202);
       references.push(answer.json.data.meta.reference);
     }
-    expect(references.every((reference) => /^\d{12}$/.test(reference)), references.join(' ')).toBe(true);
+    expect(
+      references.every((reference) => /^\d{12}$/.test(reference)),
+      references.join(' '),
+    ).toBe(true);
     expect(new Set(references).size).toBe(references.length);
     const before = references.slice(0, 35).map(Number);
     expect(Math.min(...references.slice(35).map(Number))).toBeGreaterThan(Math.max(...before));

@@ -24,7 +24,9 @@ async function fixtureStation(): Promise<TestStation> {
   const databaseUrl = await testDatabaseFor(dataDir);
   if (databaseUrl) {
     const { dir } = postgresBinaries() as { dir: string };
-    execFileSync(join(dir, 'psql'), ['-q', '-v', 'ON_ERROR_STOP=1', '-f', join(FIXTURE, 'station.pg.sql'), databaseUrl], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(join(dir, 'psql'), ['-q', '-v', 'ON_ERROR_STOP=1', '-f', join(FIXTURE, 'station.pg.sql'), databaseUrl], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } else {
     copyFileSync(join(FIXTURE, 'station.sqlite'), join(dataDir, 'station.sqlite'));
     chmodSync(join(dataDir, 'station.sqlite'), 0o600);
@@ -51,12 +53,21 @@ describe('a database of the release before', () => {
     expect(list.status, list.text).toBe(200);
     const names = list.json.data.map((summary: { attributes: { shipToName: string } }) => summary.attributes.shipToName).sort();
     expect(names).toEqual(['Kunde Becker', 'Kunde Express', 'Kunde Gespeichert', 'Kunde Wartend']);
-    const statuses = Object.fromEntries(list.json.data.map((summary: { attributes: { shipToName: string; status: number } }) => [summary.attributes.shipToName, summary.attributes.status]));
+    const statuses = Object.fromEntries(
+      list.json.data.map((summary: { attributes: { shipToName: string; status: number } }) => [
+        summary.attributes.shipToName,
+        summary.attributes.status,
+      ]),
+    );
     expect(statuses).toEqual({ 'Kunde Becker': 3, 'Kunde Express': 3, 'Kunde Gespeichert': 0, 'Kunde Wartend': 0 });
     for (const summary of list.json.data.filter((entry: { attributes: { status: number } }) => entry.attributes.status === 3)) {
       const shipment = await get(t, adminToken, `/v3/shipments/${summary.id}`);
       expect(shipment.status).toBe(200);
-      expect(shipment.json.data.meta).toMatchObject({ reference: expect.stringMatching(/^\d{12}$/), trackingNumber: expect.any(String), createdBy: expect.stringMatching(/^fixture-/) });
+      expect(shipment.json.data.meta).toMatchObject({
+        reference: expect.stringMatching(/^\d{12}$/),
+        trackingNumber: expect.any(String),
+        createdBy: expect.stringMatching(/^fixture-/),
+      });
       const documents = await get(t, adminToken, `/v3/shipments/${summary.id}/documents`);
       expect(documents.status).toBe(200);
       expect(Buffer.from(documents.json.data.attributes.fileData, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -78,7 +89,10 @@ describe('a database of the release before', () => {
     // And new writes land beside the old rows, with references above theirs.
     const saved = await post(t, adminToken, '/v3/shipments/save', document());
     expect(saved.status, saved.text).toBe(202);
-    const references = list.json.data.map((entry: { attributes: { reference: string | null } }) => entry.attributes.reference).filter(Boolean).map(Number);
+    const references = list.json.data
+      .map((entry: { attributes: { reference: string | null } }) => entry.attributes.reference)
+      .filter(Boolean)
+      .map(Number);
     expect(Number(saved.json.data.meta.reference)).toBeGreaterThan(Math.max(...references));
   });
 });

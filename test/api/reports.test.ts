@@ -21,11 +21,21 @@ afterAll(() => t?.close());
 
 const ship = async (carrier: string, shipDate: string, country: string, weight: string) => {
   const to = country === 'FR' ? { ...shipTo(), city: 'Paris', postalCode: '75001', country: 'FR' } : shipTo();
-  const created = await post(t, token, '/v3/shipments', document(attributes({ shipDate, shipTo: to, packages: [parcel(weight)] }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+  const created = await post(
+    t,
+    token,
+    '/v3/shipments',
+    document(attributes({ shipDate, shipTo: to, packages: [parcel(weight)] }), {
+      scheduledProcessing: false,
+      service: 'economy',
+      carrierChoice: carrier,
+    }),
+  );
   expect(created.status, created.text).toBe(201);
   return created.json.data as { id: string; meta: { finalCost: { amount: number } } };
 };
-const report = (query: string, accept = JSONAPI) => t.call(`/v3/reports/daily?${query}`, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+const report = (query: string, accept = JSONAPI) =>
+  t.call(`/v3/reports/daily?${query}`, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
 const cents = (amount: number) => Math.round(amount * 100);
 
 describe('GET /v3/reports/daily', () => {
@@ -34,7 +44,9 @@ describe('GET /v3/reports/daily', () => {
     const b = await ship('UPS', first, 'DE', '3');
     const c = await ship('DHL', second, 'FR', '1.5');
     const voided = await ship('UPS', second, 'FR', '4');
-    expect((await t.call(`/v3/shipments/${voided.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect((await t.call(`/v3/shipments/${voided.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+      204,
+    );
 
     const answer = await report(month);
     expect(answer.status, answer.text).toBe(200);
@@ -42,16 +54,41 @@ describe('GET /v3/reports/daily', () => {
       {
         type: 'dailyReport',
         id: first,
-        attributes: { date: first, carriers: [{ carrier: 'UPS', shipments: 2, packages: 2, weightKg: 5, cost: { amount: (cents(a.meta.finalCost.amount) + cents(b.meta.finalCost.amount)) / 100, currency: 'EUR' } }] },
+        attributes: {
+          date: first,
+          carriers: [
+            {
+              carrier: 'UPS',
+              shipments: 2,
+              packages: 2,
+              weightKg: 5,
+              cost: { amount: (cents(a.meta.finalCost.amount) + cents(b.meta.finalCost.amount)) / 100, currency: 'EUR' },
+            },
+          ],
+        },
       },
       {
         type: 'dailyReport',
         id: second,
-        attributes: { date: second, carriers: [{ carrier: 'DHL_EXPRESS', shipments: 1, packages: 1, weightKg: 1.5, cost: { amount: c.meta.finalCost.amount, currency: 'EUR' } }] },
+        attributes: {
+          date: second,
+          carriers: [
+            {
+              carrier: 'DHL_EXPRESS',
+              shipments: 1,
+              packages: 1,
+              weightKg: 1.5,
+              cost: { amount: c.meta.finalCost.amount, currency: 'EUR' },
+            },
+          ],
+        },
       },
     ]);
     const meta = answer.json.meta;
-    expect(meta.topDestinations).toEqual([{ country: 'DE', shipments: 2 }, { country: 'FR', shipments: 1 }]);
+    expect(meta.topDestinations).toEqual([
+      { country: 'DE', shipments: 2 },
+      { country: 'FR', shipments: 1 },
+    ]);
     expect(meta.totals).toMatchObject({ shipments: 3, packages: 3, weightKg: 6.5 });
     const ups = meta.carriers.find((entry: { carrier: string }) => entry.carrier === 'UPS');
     expect(ups.costPerKg).toBeCloseTo((cents(a.meta.finalCost.amount) + cents(b.meta.finalCost.amount)) / 100 / 5, 2);
@@ -73,15 +110,36 @@ describe('GET /v3/reports/daily', () => {
     const range = `dateFrom=${clock.day(61)}&dateTo=${clock.day(91)}`;
     const before = (await report(range)).json.meta.totals.shipments;
     const record = {
-      id: 'IMPORTED'.padEnd(64, '0'), clientId: t.client.id, sandbox: false, origin: 'create' as const, scheduled: false, service: null, carrierChoice: null,
-      reference: '990000000001', shipDate: imported, attributes: attributes({ shipDate: imported, packages: [parcel('7')] }) as never,
-      status: 3 as const, carrierCode: 'TNT', carrierName: 'TNT', serviceCode: 'EXP', serviceName: 'TNT Express', finalCents: 2500, insuranceCents: null,
-      currency: 'EUR', trackingNumber: 'GE990000001WW', trackingHash: 'imported-hash-0000000001', error: null, createdAt: clock().toISOString(), processedAt: clock().toISOString(),
+      id: 'IMPORTED'.padEnd(64, '0'),
+      clientId: t.client.id,
+      sandbox: false,
+      origin: 'create' as const,
+      scheduled: false,
+      service: null,
+      carrierChoice: null,
+      reference: '990000000001',
+      shipDate: imported,
+      attributes: attributes({ shipDate: imported, packages: [parcel('7')] }) as never,
+      status: 3 as const,
+      carrierCode: 'TNT',
+      carrierName: 'TNT',
+      serviceCode: 'EXP',
+      serviceName: 'TNT Express',
+      finalCents: 2500,
+      insuranceCents: null,
+      currency: 'EUR',
+      trackingNumber: 'GE990000001WW',
+      trackingHash: 'imported-hash-0000000001',
+      error: null,
+      createdAt: clock().toISOString(),
+      processedAt: clock().toISOString(),
     };
     await t.station.store.shipments.bulkInsert([record]);
     const after = await report(range);
     expect(after.json.meta.totals.shipments).toBe(before + 1);
-    expect(after.json.data.find((row: { id: string }) => row.id === imported).attributes.carriers.map((day: { carrier: string }) => day.carrier)).toContain('TNT');
+    expect(
+      after.json.data.find((row: { id: string }) => row.id === imported).attributes.carriers.map((day: { carrier: string }) => day.carrier),
+    ).toContain('TNT');
   });
 
   it('refuses a missing or wrong date, and a range over a year, naming the parameter', async () => {

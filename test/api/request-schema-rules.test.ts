@@ -19,8 +19,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = (method: string, path: string, body?: unknown) =>
-  t.call(path, { method, headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-const parameter = (path: string, name: string) => (description.paths[path].get.parameters as { name: string; schema: Record<string, unknown> }[]).find((each) => each.name === name);
+  t.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const parameter = (path: string, name: string) =>
+  (description.paths[path].get.parameters as { name: string; schema: Record<string, unknown> }[]).find((each) => each.name === name);
 
 describe('the audit log’s query', () => {
   it('describes filter[action] as the actions the log writes, and refuses any other', async () => {
@@ -47,18 +52,29 @@ describe('a webhook replay’s range', () => {
   it('is refused the other way round at toEventId, saying what it takes, and the operation lists it', async () => {
     const operation = description.paths['/webhooks/{id}/replay'].post;
     expect(operation['x-stateRefusals']).toContain('field.invalid@/data/attributes/toEventId');
-    const refused = await call('POST', '/v3/webhooks/1/replay', { data: { type: 'webhookReplay', attributes: { fromEventId: '26', toEventId: 12 } } });
+    const refused = await call('POST', '/v3/webhooks/1/replay', {
+      data: { type: 'webhookReplay', attributes: { fromEventId: '26', toEventId: 12 } },
+    });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.json.errors).toEqual([
-      expect.objectContaining({ code: 'field.invalid', source: { pointer: '/data/attributes/toEventId' }, meta: { reason: 'Expected an event id from fromEventId (26) on; got 12.' } }),
+      expect.objectContaining({
+        code: 'field.invalid',
+        source: { pointer: '/data/attributes/toEventId' },
+        meta: { reason: 'Expected an event id from fromEventId (26) on; got 12.' },
+      }),
     ]);
   });
 
   it('describes the event ids as whole numbers or their digits, and says what a wrong one takes', async () => {
     const body = operation().requestBody.content[JSONAPI].schema as { $ref: string };
     const attributes = description.components.schemas[body.$ref.split('/').at(-1)!].properties.data.properties.attributes;
-    expect(attributes.properties.fromEventId.anyOf).toEqual([{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: expect.any(String) }]);
-    const refused = await call('POST', '/v3/webhooks/1/replay', { data: { type: 'webhookReplay', attributes: { fromEventId: 'one', toEventId: 12 } } });
+    expect(attributes.properties.fromEventId.anyOf).toEqual([
+      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      { type: 'string', pattern: expect.any(String) },
+    ]);
+    const refused = await call('POST', '/v3/webhooks/1/replay', {
+      data: { type: 'webhookReplay', attributes: { fromEventId: 'one', toEventId: 12 } },
+    });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.json.errors[0].meta.reason).toMatch(/^Expected the first event id to deliver again: a whole number from 0/);
   });
@@ -68,9 +84,13 @@ describe('the largest values the description allows', () => {
   it('are answered, not refused or failed, on either database: a page[before] of 15 digits, a replay of event ids up to 2^53 - 1', async () => {
     const page = await call('GET', '/v3/audit-events?page[before]=999999999999999');
     expect(page.status, page.text).toBe(200);
-    const added = await call('POST', '/v3/webhooks', { data: { type: 'webhook', attributes: { url: 'https://erp.example.com/hooks', events: ['shipment.created'] } } });
+    const added = await call('POST', '/v3/webhooks', {
+      data: { type: 'webhook', attributes: { url: 'https://erp.example.com/hooks', events: ['shipment.created'] } },
+    });
     expect(added.status, added.text).toBe(201);
-    const replayed = await call('POST', `/v3/webhooks/${added.json.data.id}/replay`, { data: { type: 'webhookReplay', attributes: { fromEventId: Number.MAX_SAFE_INTEGER - 1, toEventId: Number.MAX_SAFE_INTEGER } } });
+    const replayed = await call('POST', `/v3/webhooks/${added.json.data.id}/replay`, {
+      data: { type: 'webhookReplay', attributes: { fromEventId: Number.MAX_SAFE_INTEGER - 1, toEventId: Number.MAX_SAFE_INTEGER } },
+    });
     expect(replayed.status, replayed.text).toBe(202);
     expect(replayed.json.data.attributes.queued).toBe(0);
   });

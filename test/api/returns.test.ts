@@ -30,12 +30,22 @@ describe('a return of a processed shipment', () => {
     expect(made.status, made.text).toBe(201);
     const back = made.json.data;
     expect(made.headers.location).toBe(back.links.self);
-    expect(back.attributes.shipFrom).toMatchObject({ name: original.attributes.shipTo.name, city: original.attributes.shipTo.city, country: 'DE' });
+    expect(back.attributes.shipFrom).toMatchObject({
+      name: original.attributes.shipTo.name,
+      city: original.attributes.shipTo.city,
+      country: 'DE',
+    });
     expect(back.attributes.shipTo).toMatchObject({ name: original.attributes.shipFrom.name, city: 'Milano', country: 'IT' });
     expect(back.attributes.packages).toEqual([original.attributes.packages[1]]);
     expect(back.attributes.booking).toBe(false);
     expect(back.attributes.customerReference).toBe(`RETURN ${original.attributes.customerReference}`);
-    expect(back.meta).toMatchObject({ status: 3, returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'The cups arrived broken', payOnUse: false });
+    expect(back.meta).toMatchObject({
+      status: 3,
+      returnOf: original.id,
+      returnReason: 'DAMAGED',
+      returnNote: 'The cups arrived broken',
+      payOnUse: false,
+    });
     expect(back.meta.trackingNumber).toEqual(expect.any(String));
 
     const again = await get(t, token, `/v3/shipments/${original.id}`);
@@ -46,21 +56,34 @@ describe('a return of a processed shipment', () => {
     const events = await get(t, token, '/v3/events?after=0&filter[type]=shipment.return.created');
     expect(events.json.data.map((event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id)).toContain(back.id);
     const audit = await get(t, token, '/v3/audit-events?filter[action]=shipment.return.created');
-    expect(audit.json.data[0].attributes).toMatchObject({ action: 'shipment.return.created', detail: { returnOf: original.id, reason: 'DAMAGED' } });
+    expect(audit.json.data[0].attributes).toMatchObject({
+      action: 'shipment.return.created',
+      detail: { returnOf: original.id, reason: 'DAMAGED' },
+    });
   });
 
   it('reverses the customs data with the reason RETURN, and declares it on the way back', async () => {
     const declaration = exportDeclaration(t.clock.today());
-    const original = await sent(attributes({ shipTo: shipToIn('CH'), exportDeclaration: declaration }), { ...now, carrierChoice: 'POSTE_ITALIANE' });
+    const original = await sent(attributes({ shipTo: shipToIn('CH'), exportDeclaration: declaration }), {
+      ...now,
+      carrierChoice: 'POSTE_ITALIANE',
+    });
     const made = await returnOf(original.id, { reason: 'WRONG_ITEM' }, { carrierChoice: 'POSTE_ITALIANE' });
     expect(made.status, made.text).toBe(201);
     const back = made.json.data;
-    expect(back.attributes.exportDeclaration).toMatchObject({ exportReasonType: 'RETURN', invoiceReference: declaration.invoiceReference, lineItems: declaration.lineItems });
+    expect(back.attributes.exportDeclaration).toMatchObject({
+      exportReasonType: 'RETURN',
+      invoiceReference: declaration.invoiceReference,
+      lineItems: declaration.lineItems,
+    });
     expect(back.meta.customs).toMatchObject({ why: 'CH → IT: Switzerland is outside the EU customs union', documents: ['CN22'] });
     const cn22 = await get(t, token, `/v3/shipments/${back.id}/documents?document=cn22`);
     expect(await pdfText(new Uint8Array(Buffer.from(cn22.json.data.attributes.fileData, 'base64')))).toContain('CN 22');
     // The thermal label says which box is ticked in words: the goods come back.
-    const zpl = Buffer.from((await get(t, token, `/v3/shipments/${back.id}/documents?format=zpl`)).json.data.attributes.fileData, 'base64').toString('utf8');
+    const zpl = Buffer.from(
+      (await get(t, token, `/v3/shipments/${back.id}/documents?format=zpl`)).json.data.attributes.fileData,
+      'base64',
+    ).toString('utf8');
     expect(zpl).toContain('[X] Returned goods');
     expect(zpl).toContain('[ ] Sale of goods');
   });
@@ -74,13 +97,21 @@ describe('a return of a processed shipment', () => {
     expect(await pdfText(new Uint8Array(Buffer.from(label.json.data.attributes.fileData, 'base64')))).toContain('RETURN - PAY ON USE');
     const refused = await returnOf(original.id, { reason: 'SIZE_OR_FIT', payOnUse: 'true' }, { carrierChoice: 'DHL' });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0]).toMatchObject({ code: 'return.payOnUseNotOffered', source: { pointer: '/data/attributes/payOnUse' }, meta: { reason: 'DHL’s rate card does not offer returns paid only once used; those that do: POSTE_ITALIANE, UPS.' } });
+    expect(refused.json.errors[0]).toMatchObject({
+      code: 'return.payOnUseNotOffered',
+      source: { pointer: '/data/attributes/payOnUse' },
+      meta: { reason: 'DHL’s rate card does not offer returns paid only once used; those that do: POSTE_ITALIANE, UPS.' },
+    });
   });
 
   it('is scheduled like any shipment, and answered again with its key, never made twice', async () => {
     const original = await sent();
     const body = { data: { type: 'return', attributes: { reason: 'NO_LONGER_NEEDED' }, meta: { scheduledProcessing: true } } };
-    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json', 'Idempotency-Key': `return-${original.id}` };
+    const headers = {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/vnd.api+json',
+      'Idempotency-Key': `return-${original.id}`,
+    };
     const first = await t.call(`/v3/shipments/${original.id}/returns`, { method: 'POST', headers, body: JSON.stringify(body) });
     expect(first.status, first.text).toBe(202);
     const second = await t.call(`/v3/shipments/${original.id}/returns`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -99,10 +130,16 @@ describe('a return is refused, with the reason', () => {
     expect(unsent.json.errors[0]).toMatchObject({ code: 'return.ofUnsent', meta: { reason: 'notProcessed', status: 0 } });
 
     const voided = await sent();
-    expect((await t.call(`/v3/shipments/${voided.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect((await t.call(`/v3/shipments/${voided.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+      204,
+    );
     const gone = await returnOf(voided.id);
     expect(gone.status).toBe(400);
-    expect(gone.json.errors[0]).toMatchObject({ code: 'return.ofVoided', detail: `Shipment ${voided.id} was voided: a voided shipment has no return label.`, meta: { reason: 'voided' } });
+    expect(gone.json.errors[0]).toMatchObject({
+      code: 'return.ofVoided',
+      detail: `Shipment ${voided.id} was voided: a voided shipment has no return label.`,
+      meta: { reason: 'voided' },
+    });
 
     const original = await sent();
     const back = (await returnOf(original.id)).json.data;
@@ -113,17 +150,31 @@ describe('a return is refused, with the reason', () => {
 
     const noSuchPackage = await returnOf(original.id, { reason: 'DAMAGED', packages: [0, 5] });
     expect(noSuchPackage.status).toBe(400);
-    expect(noSuchPackage.json.errors[0]).toMatchObject({ code: 'return.packageUnknown', source: { pointer: '/data/attributes/packages/1' }, meta: { reason: 'The original has no package 5: it has 2, numbered 0 to 1.' } });
+    expect(noSuchPackage.json.errors[0]).toMatchObject({
+      code: 'return.packageUnknown',
+      source: { pointer: '/data/attributes/packages/1' },
+      meta: { reason: 'The original has no package 5: it has 2, numbered 0 to 1.' },
+    });
 
     const noReason = await returnOf(original.id, { reason: 'BORED' });
     expect(noReason.status).toBe(400);
-    expect(noReason.json.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/reason' }, meta: { reason: expect.stringMatching(/^Expected one of DAMAGED, WRONG_ITEM/) } });
+    expect(noReason.json.errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/reason' },
+      meta: { reason: expect.stringMatching(/^Expected one of DAMAGED, WRONG_ITEM/) },
+    });
     const noSuchCarrier = await returnOf(original.id, { reason: 'DAMAGED' }, { carrierChoice: 'dpd' });
     expect(noSuchCarrier.status).toBe(400);
-    expect(noSuchCarrier.json.errors[0]).toMatchObject({ code: 'field.invalid', source: { pointer: '/data/meta/carrierChoice' }, meta: { reason: expect.stringMatching(/^Expected one of this station’s carriers, .*POSTE_ITALIANE.*; got "DPD"\.$/) } });
+    expect(noSuchCarrier.json.errors[0]).toMatchObject({
+      code: 'field.invalid',
+      source: { pointer: '/data/meta/carrierChoice' },
+      meta: { reason: expect.stringMatching(/^Expected one of this station’s carriers, .*POSTE_ITALIANE.*; got "DPD"\.$/) },
+    });
     const scheduledWithLabel = await returnOf(original.id, { reason: 'DAMAGED', printWithOutbound: true }, { scheduledProcessing: true });
     expect(scheduledWithLabel.status).toBe(400);
-    expect(scheduledWithLabel.json.errors[0]).toMatchObject({ code: 'return.printNeedsLabel', source: { pointer: '/data/attributes/printWithOutbound' } });
+    expect(scheduledWithLabel.json.errors[0]).toMatchObject({
+      code: 'return.printNeedsLabel',
+      source: { pointer: '/data/attributes/printWithOutbound' },
+    });
     const unknown = await returnOf('no-such-shipment');
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors[0]).toMatchObject({ code: 'shipment.notFound', detail: 'Shipment not found' });
@@ -138,7 +189,11 @@ describe('a return printed with its outbound label', () => {
     expect(made.status, made.text).toBe(201);
     expect(made.json.meta.printJob).toBeUndefined();
     expect(made.json.meta.printError).toEqual(expect.any(String));
-    expect(made.json.meta.printRefusal).toMatchObject({ status: 400, detail: made.json.meta.printError, source: { pointer: '/data/attributes/printer' } });
+    expect(made.json.meta.printRefusal).toMatchObject({
+      status: 400,
+      detail: made.json.meta.printError,
+      source: { pointer: '/data/attributes/printer' },
+    });
   });
 });
 
@@ -149,9 +204,14 @@ describe('an outbound label and its return are voided in order', () => {
     const remove = (id: string) => t.call(`/v3/shipments/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     const refused = await remove(original.id);
     expect(refused.status).toBe(409);
-    expect(refused.json.errors[0].detail).toBe(`Shipment ${original.meta.reference} has a return booked (${back.meta.reference}): void the return first, then this label.`);
+    expect(refused.json.errors[0].detail).toBe(
+      `Shipment ${original.meta.reference} has a return booked (${back.meta.reference}): void the return first, then this label.`,
+    );
     expect(refused.json.errors[0].code).toBe('shipment.returnBooked');
-    expect(refused.json.errors[0].meta).toEqual({ reason: 'returnBooked', returns: [{ id: back.id, reference: back.meta.reference, status: 3 }] });
+    expect(refused.json.errors[0].meta).toEqual({
+      reason: 'returnBooked',
+      returns: [{ id: back.id, reference: back.meta.reference, status: 3 }],
+    });
     expect((await get(t, token, `/v3/shipments/${original.id}`)).json.data.meta.status).toBe(3);
     expect((await remove(back.id)).status).toBe(204);
     expect((await remove(original.id)).status).toBe(204);
@@ -175,7 +235,11 @@ describe('returns in the lists and figures', () => {
     const today = await get(t, token, `/v3/today?date=${day}`);
     expect(today.json.data.attributes.totals.returns).toBeGreaterThanOrEqual(1);
     const report = await get(t, token, `/v3/reports/daily?dateFrom=${day}&dateTo=${day}`);
-    const returns = report.json.meta.returns as { returns: number; rate: number; byReason: { reason: string; returns: number; rate: number }[] };
+    const returns = report.json.meta.returns as {
+      returns: number;
+      rate: number;
+      byReason: { reason: string; returns: number; rate: number }[];
+    };
     const late = returns.byReason.find((entry) => entry.reason === 'ARRIVED_LATE')!;
     expect(late.returns).toBe(1);
     const outbound = report.json.meta.totals.shipments - returns.returns;

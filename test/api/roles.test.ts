@@ -35,7 +35,9 @@ const send = (role: Role, method: string, path: string, body?: unknown) =>
  */
 async function shipmentOf(_role: Role, saved = false): Promise<string> {
   const maker = tokens.packer;
-  const response = saved ? await post(t, maker, '/v3/shipments/save', document()) : await post(t, maker, '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' }));
+  const response = saved
+    ? await post(t, maker, '/v3/shipments/save', document())
+    : await post(t, maker, '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' }));
   expect(response.status, response.text).toBe(saved ? 202 : 201);
   return response.json.data.id as string;
 }
@@ -52,24 +54,67 @@ interface Action {
 }
 
 const ACTIONS: Action[] = [
-  { name: 'create a shipment', needs: 'packer', status: 201, run: (role) => post(t, tokens[role], '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' })) },
+  {
+    name: 'create a shipment',
+    needs: 'packer',
+    status: 201,
+    run: (role) => post(t, tokens[role], '/v3/shipments', document(undefined, { scheduledProcessing: false, service: 'economy' })),
+  },
   { name: 'save a shipment', needs: 'packer', status: 202, run: (role) => post(t, tokens[role], '/v3/shipments/save', document()) },
   { name: 'rate a shipment', needs: 'packer', status: 202, run: (role) => post(t, tokens[role], '/v3/shipments/rate', document()) },
-  { name: 'retrieve a shipment', needs: 'packer', status: 200, run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}`) },
+  {
+    name: 'retrieve a shipment',
+    needs: 'packer',
+    status: 200,
+    run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}`),
+  },
   { name: 'list shipments', needs: 'packer', status: 200, run: (role) => get(t, tokens[role], '/v3/shipment-summaries') },
-  { name: 'download documents', needs: 'packer', status: 200, run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/documents`) },
-  { name: 'track a shipment', needs: 'packer', status: 200, run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/tracking`) },
-  { name: 'search the address book', needs: 'packer', status: 200, run: (role) => get(t, tokens[role], '/v3/addresses?searchString=Becker') },
-  { name: 'delete a saved shipment', needs: 'packer', status: 204, run: async (role) => send(role, 'DELETE', `/v3/shipments/${await shipmentOf(role, true)}`) },
-  { name: 'void a processed shipment', needs: 'supervisor', status: 204, run: async (role) => send(role, 'DELETE', `/v3/shipments/${await shipmentOf(role)}`) },
+  {
+    name: 'download documents',
+    needs: 'packer',
+    status: 200,
+    run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/documents`),
+  },
+  {
+    name: 'track a shipment',
+    needs: 'packer',
+    status: 200,
+    run: async (role) => get(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/tracking`),
+  },
+  {
+    name: 'search the address book',
+    needs: 'packer',
+    status: 200,
+    run: (role) => get(t, tokens[role], '/v3/addresses?searchString=Becker'),
+  },
+  {
+    name: 'delete a saved shipment',
+    needs: 'packer',
+    status: 204,
+    run: async (role) => send(role, 'DELETE', `/v3/shipments/${await shipmentOf(role, true)}`),
+  },
+  {
+    name: 'void a processed shipment',
+    needs: 'supervisor',
+    status: 204,
+    run: async (role) => send(role, 'DELETE', `/v3/shipments/${await shipmentOf(role)}`),
+  },
   { name: 'read print settings', needs: 'packer', status: 200, run: (role) => get(t, tokens[role], '/v3/print-settings') },
-  { name: 'change own print settings', needs: 'packer', status: 200, run: (role) => send(role, 'PATCH', '/v3/print-settings', { data: { type: 'printSettings', attributes: { dpi: 300 } } }) },
+  {
+    name: 'change own print settings',
+    needs: 'packer',
+    status: 200,
+    run: (role) => send(role, 'PATCH', '/v3/print-settings', { data: { type: 'printSettings', attributes: { dpi: 300 } } }),
+  },
   {
     name: 'print a label',
     needs: 'packer',
     status: 202,
     cups: true,
-    run: async (role) => post(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } }),
+    run: async (role) =>
+      post(t, tokens[role], `/v3/shipments/${await shipmentOf(role)}/print`, {
+        data: { type: 'printJob', attributes: { printer: QUEUE } },
+      }),
   },
   {
     name: 'reprint a label',
@@ -78,29 +123,50 @@ const ACTIONS: Action[] = [
     cups: true,
     run: async (role) => {
       const id = await shipmentOf(role);
-      const first = await post(t, tokens.packer, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
+      const first = await post(t, tokens.packer, `/v3/shipments/${id}/print`, {
+        data: { type: 'printJob', attributes: { printer: QUEUE } },
+      });
       expect(first.status, first.text).toBe(202);
       return post(t, tokens[role], `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE } } });
     },
   },
   { name: 'list carriers', needs: 'packer', status: 200, run: (role) => get(t, tokens[role], '/v3/carriers') },
-  { name: 'change a carrier setting', needs: 'supervisor', status: 200, run: (role) => send(role, 'PATCH', '/v3/carriers/DHL', { data: { type: 'carrier', attributes: { fuelSurchargePercent: '4.5' } } }) },
+  {
+    name: 'change a carrier setting',
+    needs: 'supervisor',
+    status: 200,
+    run: (role) => send(role, 'PATCH', '/v3/carriers/DHL', { data: { type: 'carrier', attributes: { fuelSurchargePercent: '4.5' } } }),
+  },
   { name: 'read the audit log', needs: 'supervisor', status: 200, run: (role) => get(t, tokens[role], '/v3/audit-events') },
   { name: 'list clients', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/clients') },
   {
     name: 'add a client',
     needs: 'admin',
     status: 201,
-    run: (role) => post(t, tokens[role], '/v3/clients', { data: { type: 'client', attributes: { username: `new-${next()}`, password: PASSWORD, name: 'New desk', role: 'Packer', city: null } } }),
+    run: (role) =>
+      post(t, tokens[role], '/v3/clients', {
+        data: {
+          type: 'client',
+          attributes: { username: `new-${next()}`, password: PASSWORD, name: 'New desk', role: 'Packer', city: null },
+        },
+      }),
   },
   // The account's own first user's password, set to what it is: an admin manages their own account only.
-  { name: "reset the account's first password", needs: 'admin', status: 200, run: (role) => send(role, 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { password: PASSWORD } } }) },
+  {
+    name: "reset the account's first password",
+    needs: 'admin',
+    status: 200,
+    run: (role) => send(role, 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { password: PASSWORD } } }),
+  },
   { name: 'list the team', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/users') },
   {
     name: 'add a user',
     needs: 'admin',
     status: 201,
-    run: (role) => post(t, tokens[role], '/v3/users', { data: { type: 'user', attributes: { username: `hire-${next()}`, password: PASSWORD, name: 'New hire', role: null } } }),
+    run: (role) =>
+      post(t, tokens[role], '/v3/users', {
+        data: { type: 'user', attributes: { username: `hire-${next()}`, password: PASSWORD, name: 'New hire', role: null } },
+      }),
   },
   {
     name: "change a user's role",
@@ -121,7 +187,12 @@ const ACTIONS: Action[] = [
     },
   },
   { name: 'list integrations', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/integrations') },
-  { name: 'add an integration', needs: 'admin', status: 201, run: (role) => post(t, tokens[role], '/v3/integrations', { data: { type: 'integration', attributes: { name: `ERP ${next()}` } } }) },
+  {
+    name: 'add an integration',
+    needs: 'admin',
+    status: 201,
+    run: (role) => post(t, tokens[role], '/v3/integrations', { data: { type: 'integration', attributes: { name: `ERP ${next()}` } } }),
+  },
   {
     name: 'revoke an integration',
     needs: 'admin',
@@ -140,9 +211,12 @@ beforeAll(async () => {
   }
   t = await startTestStation({ schedulerIntervalMs: 0, desk: DESK, printPollMs: 200 });
   // One account, three people: its first user is the admin; the supervisor and the packer are users of it.
-  account = (await t.station.clients.add(OPERATOR, { username: 'the-admin', password: PASSWORD, role: 'admin', profile: { name: 'The warehouse' } })).id;
+  account = (
+    await t.station.clients.add(OPERATOR, { username: 'the-admin', password: PASSWORD, role: 'admin', profile: { name: 'The warehouse' } })
+  ).id;
   for (const role of ROLES) {
-    if (role !== 'admin') await t.station.users.add(OPERATOR, { clientId: account, username: `the-${role}`, password: PASSWORD, name: `The ${role}`, role });
+    if (role !== 'admin')
+      await t.station.users.add(OPERATOR, { clientId: account, username: `the-${role}`, password: PASSWORD, name: `The ${role}`, role });
     const user = await t.station.users.find(OPERATOR, { username: `the-${role}` });
     expect(user.clientId).toBe(account);
     ids[role] = user.id;
@@ -195,7 +269,9 @@ describe('what the refusals leave unchanged', () => {
   });
 
   it('a supervisor cannot make itself admin', async () => {
-    const response = await send('supervisor', 'PATCH', `/v3/users/${ids.supervisor}`, { data: { type: 'user', attributes: { role: 'admin' } } });
+    const response = await send('supervisor', 'PATCH', `/v3/users/${ids.supervisor}`, {
+      data: { type: 'user', attributes: { role: 'admin' } },
+    });
     expect(response.status).toBe(403);
     expect((await t.station.users.find(OPERATOR, { id: ids.supervisor })).role).toBe('supervisor');
   });
@@ -216,9 +292,13 @@ describe('what the refusals leave unchanged', () => {
     expect(demote.json.errors[0].detail).toBe("'the-admin' is the account's last admin: make another user of the account admin first.");
     expect((await send('admin', 'DELETE', `/v3/users/${ids.admin}`)).status).toBe(409);
     // The same demotion through the account's first user (PATCH /clients, `client set-role`) is refused alike.
-    const throughClient = await send('admin', 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { role: 'packer' } } });
+    const throughClient = await send('admin', 'PATCH', `/v3/clients/${account}`, {
+      data: { type: 'client', attributes: { role: 'packer' } },
+    });
     expect(throughClient.status).toBe(409);
-    expect(throughClient.json.errors[0].detail).toBe("'the-admin' is the account's last admin: make another user of the account admin first.");
+    expect(throughClient.json.errors[0].detail).toBe(
+      "'the-admin' is the account's last admin: make another user of the account admin first.",
+    );
     expect((await t.station.clients.list(OPERATOR)).find((client) => client.id === account)?.role).toBe('admin');
     // Other accounts, each with its one admin, are removed: this one is the station's last admin account.
     const admins = (await t.station.clients.list(OPERATOR)).filter((client) => client.role === 'admin' && client.id !== account);
@@ -228,13 +308,20 @@ describe('what the refusals leave unchanged', () => {
   });
 
   it('bad administration input is a 400 naming the field', async () => {
-    const badRole = await post(t, tokens.admin, '/v3/clients', { data: { type: 'client', attributes: { username: 'x-role', password: PASSWORD, name: 'X', role: 'boss' } } });
+    const badRole = await post(t, tokens.admin, '/v3/clients', {
+      data: { type: 'client', attributes: { username: 'x-role', password: PASSWORD, name: 'X', role: 'boss' } },
+    });
     expect(badRole.status).toBe(400);
     expect(badRole.json.errors[0].source.pointer).toBe('/data/attributes/role');
-    const badPercent = await send('supervisor', 'PATCH', '/v3/carriers/DHL', { data: { type: 'carrier', attributes: { fuelSurchargePercent: 'lots' } } });
+    const badPercent = await send('supervisor', 'PATCH', '/v3/carriers/DHL', {
+      data: { type: 'carrier', attributes: { fuelSurchargePercent: 'lots' } },
+    });
     expect(badPercent.status).toBe(400);
     expect(badPercent.json.errors[0].source.pointer).toBe('/data/attributes/fuelSurchargePercent');
-    expect((await send('supervisor', 'PATCH', '/v3/carriers/NOPE', { data: { type: 'carrier', attributes: { fuelSurchargePercent: 3 } } })).status).toBe(404);
+    expect(
+      (await send('supervisor', 'PATCH', '/v3/carriers/NOPE', { data: { type: 'carrier', attributes: { fuelSurchargePercent: 3 } } }))
+        .status,
+    ).toBe(404);
     const badPage = await get(t, tokens.supervisor, '/v3/audit-events?page[size]=0');
     expect(badPage.status).toBe(400);
     expect(badPage.json.errors[0].source.parameter).toBe('page[size]');
@@ -269,12 +356,25 @@ describe('the audit log', () => {
 
   it('names the admin command and the operating-system user for changes made there', async () => {
     await t.station.carrierSettings.setFuelSurcharge(OPERATOR, 'UPS', 7);
-    const [event] = await t.station.store.audit.list({ before: null, action: 'carrier-settings.changed', desk: null, actor: 'test operator', limit: 1 });
-    expect(event).toMatchObject({ via: 'cli', actor: 'test operator', actorRole: null, desk: DESK, subjectId: 'UPS', detail: { fuelSurchargePercent: { to: 7 } } });
+    const [event] = await t.station.store.audit.list({
+      before: null,
+      action: 'carrier-settings.changed',
+      desk: null,
+      actor: 'test operator',
+      limit: 1,
+    });
+    expect(event).toMatchObject({
+      via: 'cli',
+      actor: 'test operator',
+      actorRole: null,
+      desk: DESK,
+      subjectId: 'UPS',
+      detail: { fuelSurchargePercent: { to: 7 } },
+    });
   });
 
   it('is append-only in the database itself', async () => {
-    await expect(execBehindTheStation(t, 'UPDATE audit_events SET actor = \'someone else\'')).rejects.toThrow(/append-only/);
+    await expect(execBehindTheStation(t, "UPDATE audit_events SET actor = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(execBehindTheStation(t, 'DELETE FROM audit_events')).rejects.toThrow(/append-only/);
     expect(await t.station.store.audit.count()).toBeGreaterThan(10);
   });

@@ -18,7 +18,8 @@ afterAll(() => t?.close());
 
 const routes = Object.entries(ROUTES) as [string, RouteSpec][];
 /** A path of the route with a made-up value for each parameter. */
-const sample = (spec: RouteSpec) => pathOf(spec, Object.fromEntries([...spec.path.matchAll(/:([A-Za-z]+)/g)].map((match) => [match[1]!, '1'])));
+const sample = (spec: RouteSpec) =>
+  pathOf(spec, Object.fromEntries([...spec.path.matchAll(/:([A-Za-z]+)/g)].map((match) => [match[1]!, '1'])));
 
 describe('the route table', () => {
   it('lists each route once', () => {
@@ -32,7 +33,8 @@ describe('the route table', () => {
       for (const prefix of ['/v3', '']) {
         const answer = await t.call(`${prefix}${sample(spec)}`, { method: 'OPTIONS' });
         const allowed = String(answer.headers.allow ?? '').split(/,\s*/);
-        if (answer.status !== 204 || !allowed.includes(spec.method)) missing.push(`${name}: ${spec.method} ${prefix}${spec.path} (${answer.status}, Allow: ${answer.headers.allow})`);
+        if (answer.status !== 204 || !allowed.includes(spec.method))
+          missing.push(`${name}: ${spec.method} ${prefix}${spec.path} (${answer.status}, Allow: ${answer.headers.allow})`);
       }
     }
     expect(missing).toEqual([]);
@@ -55,7 +57,11 @@ describe('the route table', () => {
 
   it('holds for signed-in routes: no token, 401', async () => {
     for (const [name, spec] of routes.filter(([, spec]) => spec.access !== 'open')) {
-      const answer = await t.call(`/v3${sample(spec)}`, { method: spec.method, headers: spec.method === 'GET' || spec.method === 'DELETE' ? {} : { 'Content-Type': JSONAPI }, body: spec.method === 'GET' || spec.method === 'DELETE' ? undefined : '{}' });
+      const answer = await t.call(`/v3${sample(spec)}`, {
+        method: spec.method,
+        headers: spec.method === 'GET' || spec.method === 'DELETE' ? {} : { 'Content-Type': JSONAPI },
+        body: spec.method === 'GET' || spec.method === 'DELETE' ? undefined : '{}',
+      });
       expect(answer.status, name).toBe(401);
     }
   });
@@ -64,7 +70,11 @@ describe('the route table', () => {
     const answers: string[] = [];
     for (const [name, spec] of routes.filter(([, spec]) => spec.access === 'supervisor' || spec.access === 'admin')) {
       const body = spec.method === 'GET' || spec.method === 'DELETE' ? undefined : JSON.stringify({ data: { type: 'x', attributes: {} } });
-      const answer = await t.call(`/v3${sample(spec)}`, { method: spec.method, headers: { Authorization: `Bearer ${packer}`, ...(body ? { 'Content-Type': JSONAPI } : {}) }, body });
+      const answer = await t.call(`/v3${sample(spec)}`, {
+        method: spec.method,
+        headers: { Authorization: `Bearer ${packer}`, ...(body ? { 'Content-Type': JSONAPI } : {}) },
+        body,
+      });
       if (answer.status !== 403) answers.push(`${name}: ${answer.status} ${answer.text.slice(0, 200)}`);
       else expect(answer.json.errors[0].detail, name).toMatch(spec.access === 'admin' ? /admin/i : /supervisor/i);
     }

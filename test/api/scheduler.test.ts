@@ -33,7 +33,14 @@ describe('the scheduler never overlaps runs', () => {
 
   it('keeps running after a failed run', async () => {
     let calls = 0;
-    const scheduler = createScheduler({ intervalMs: 1000, logger: silentLogger, task: async () => { calls++; throw new Error('boom'); } });
+    const scheduler = createScheduler({
+      intervalMs: 1000,
+      logger: silentLogger,
+      task: async () => {
+        calls++;
+        throw new Error('boom');
+      },
+    });
     await scheduler.runOnce();
     await scheduler.runOnce();
     expect(calls).toBe(2);

@@ -30,7 +30,11 @@ describe('documents are made once and returned byte-identical', () => {
     const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
     const first = await get(t, token, `/v3/shipments/${shipment.id}/documents`);
     expect(first.status).toBe(200);
-    expect(first.json.data).toMatchObject({ type: 'documents', id: shipment.id, attributes: { contentType: 'application/pdf', fileName: `${shipment.meta.reference}.pdf` } });
+    expect(first.json.data).toMatchObject({
+      type: 'documents',
+      id: shipment.id,
+      attributes: { contentType: 'application/pdf', fileName: `${shipment.meta.reference}.pdf` },
+    });
     const bytes = Buffer.from(first.json.data.attributes.fileData, 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
@@ -59,7 +63,9 @@ describe('documents are made once and returned byte-identical', () => {
     expect(at300).toContain('^PW1200');
     // The same labels each time; the stored PDF stays the default.
     expect(await zplOf('format=zpl&dpi=203')).toBe(at203);
-    expect((await get(t, token, `/v3/shipments/${shipment.id}/documents?format=pdf`)).json.data.attributes.contentType).toBe('application/pdf');
+    expect((await get(t, token, `/v3/shipments/${shipment.id}/documents?format=pdf`)).json.data.attributes.contentType).toBe(
+      'application/pdf',
+    );
     for (const [query, parameter, reason] of [
       ['format=png', 'format', 'Expected pdf (the default) or zpl; got "png".'],
       ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl; got "600".'],
@@ -67,7 +73,11 @@ describe('documents are made once and returned byte-identical', () => {
     ]) {
       const refused = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
       expect(refused.status).toBe(400);
-      expect(refused.json.errors[0]).toMatchObject({ detail: `Invalid or empty required parameter: ${parameter}`, source: { parameter }, meta: { reason } });
+      expect(refused.json.errors[0]).toMatchObject({
+        detail: `Invalid or empty required parameter: ${parameter}`,
+        source: { parameter },
+        meta: { reason },
+      });
     }
   });
 
@@ -99,13 +109,27 @@ describe('the tracking history', () => {
     const history = await get(t, token, `/v3/shipments/${shipment.id}/tracking/events`);
     expect(history.status).toBe(200);
     expect(history.json.data).toEqual([
-      { type: 'trackingEvent', id: '1', attributes: { status: 2, statusText: 'Picked up', date: pickedUp, location: 'Milano', text: 'Picked up' } },
-      { type: 'trackingEvent', id: '2', attributes: { status: 3, statusText: 'In transit', date: inTransit, location: 'Verona', text: 'Departed hub' } },
+      {
+        type: 'trackingEvent',
+        id: '1',
+        attributes: { status: 2, statusText: 'Picked up', date: pickedUp, location: 'Milano', text: 'Picked up' },
+      },
+      {
+        type: 'trackingEvent',
+        id: '2',
+        attributes: { status: 3, statusText: 'In transit', date: inTransit, location: 'Verona', text: 'Departed hub' },
+      },
     ]);
-    const updates = ((await get(t, token, `/v3/events?after=${lastEventId}&filter[type]=tracking.updated`)).json.data as { attributes: { resource: any } }[])
+    const updates = (
+      (await get(t, token, `/v3/events?after=${lastEventId}&filter[type]=tracking.updated`)).json.data as {
+        attributes: { resource: any };
+      }[]
+    )
       .map((event) => event.attributes.resource)
       .filter((resource) => resource.id === shipment.id);
-    expect(updates.map((resource) => [resource.attributes.trackingStatus, resource.meta.event.status, resource.meta.event.location])).toEqual([
+    expect(
+      updates.map((resource) => [resource.attributes.trackingStatus, resource.meta.event.status, resource.meta.event.location]),
+    ).toEqual([
       [3, 3, 'Verona'],
       [3, 2, 'Milano'],
     ]);
@@ -123,17 +147,30 @@ describe('tracking follows the latest stored event', () => {
     expect(before.json.data).toEqual({
       type: 'tracking',
       id: shipment.id,
-      attributes: { carrierShipmentId: shipment.meta.trackingNumber, trackingHash: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), trackingStatus: null, trackingDate: null },
+      attributes: {
+        carrierShipmentId: shipment.meta.trackingNumber,
+        trackingHash: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+        trackingStatus: null,
+        trackingDate: null,
+      },
     });
     expect(shipment.links.tracking).toBe(`${t.url}/track/${before.json.data.attributes.trackingHash}`);
 
     const inTransit = `${t.clock.today()} 09:15:00`;
     await t.station.store.shipments.addEvent(shipment.id, { status: 3, occurredAt: inTransit, location: 'Verona', text: 'In transit' });
-    await t.station.store.shipments.addEvent(shipment.id, { status: 2, occurredAt: `${t.clock.day(-1)} 17:00:00`, location: 'Milano', text: 'Picked up' });
+    await t.station.store.shipments.addEvent(shipment.id, {
+      status: 2,
+      occurredAt: `${t.clock.day(-1)} 17:00:00`,
+      location: 'Milano',
+      text: 'Picked up',
+    });
     const after = await get(t, token, `/v3/shipments/${shipment.id}/tracking`);
     expect(after.json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: inTransit });
     const summaries = await get(t, token, '/v3/shipment-summaries?limit=1000');
-    expect(summaries.json.data.find((row: { id: string }) => row.id === shipment.id).attributes).toMatchObject({ trackingStatus: 3, trackingDate: inTransit });
+    expect(summaries.json.data.find((row: { id: string }) => row.id === shipment.id).attributes).toMatchObject({
+      trackingStatus: 3,
+      trackingDate: inTransit,
+    });
   });
 
   it('serves the tracking link without a token, and nothing for an unknown hash', async () => {
@@ -145,7 +182,10 @@ describe('tracking follows the latest stored event', () => {
   });
 
   it('answers unknown and saved shipments with Error retrieving shipment data.', async () => {
-    expect((await get(t, token, `/v3/shipments/${'B'.repeat(64)}/tracking`)).json.errors[0]).toMatchObject({ code: 'shipment.retrievalFailed', detail: 'Error retrieving shipment data.' });
+    expect((await get(t, token, `/v3/shipments/${'B'.repeat(64)}/tracking`)).json.errors[0]).toMatchObject({
+      code: 'shipment.retrievalFailed',
+      detail: 'Error retrieving shipment data.',
+    });
     const saved = await post(t, token, '/v3/shipments/save', document());
     expect((await get(t, token, `/v3/shipments/${saved.json.data.id}/tracking`)).status).toBe(404);
   });
@@ -175,7 +215,9 @@ describe('DELETE /shipments/<id>', () => {
 
   it('voids a processed label with no tracking event until its ship day has passed', async () => {
     const shipment = await processed(attributes({ shipDate: t.clock.day(1) }));
-    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+      204,
+    );
   });
 
   it('refuses once the parcel has a tracking event, with the exact 400', async () => {
@@ -187,7 +229,15 @@ describe('DELETE /shipments/<id>', () => {
     // The spec's text, and why in meta (an extension, as a price change's figures are).
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, code: 'shipment.trackingStarted', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: pickedUp } }],
+      errors: [
+        {
+          status: 400,
+          code: 'shipment.trackingStarted',
+          title: 'Bad Request',
+          detail: 'Delete functionality not available.',
+          meta: { reason: 'trackingStarted', trackingStatus: 2, trackingDate: pickedUp },
+        },
+      ],
     });
     expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
   });
@@ -199,7 +249,10 @@ describe('DELETE /shipments/<id>', () => {
     t.clock.advance(2 * 24 * 3600_000);
     try {
       // Two days on, the first token has expired (a working shift's lifetime): the client signs in again.
-      const response = await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${await t.token()}` } });
+      const response = await t.call(`/v3/shipments/${shipment.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${await t.token()}` },
+      });
       expect(response.status).toBe(400);
       expect(response.json.errors[0]).toMatchObject({ code: 'shipment.shipDatePassed', detail: 'Delete functionality not available.' });
       expect(response.json.errors[0].meta).toEqual({ reason: 'shipDatePassed', shipDate: addDays(today, 1) });
@@ -217,7 +270,9 @@ describe('every shipment belongs to its client, and the sandbox keeps its data a
       const response = await get(t, other, `/v3/shipments/${shipment.id}${path}`);
       expect(response.status).toBe(404);
     }
-    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${other}` } })).status).toBe(404);
+    expect((await t.call(`/v3/shipments/${shipment.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${other}` } })).status).toBe(
+      404,
+    );
     const summaries = await get(t, other, '/v3/shipment-summaries');
     expect(summaries.json.data).toEqual([]);
     expect((await get(t, token, `/v3/shipments/${shipment.id}`)).status).toBe(200);
@@ -234,7 +289,10 @@ describe('every shipment belongs to its client, and the sandbox keeps its data a
     expect(liveIds).not.toContain(sandbox.id);
     const sandboxIds = (await get(t, token, '/v3-testing/shipment-summaries?limit=1000')).json.data.map((row: { id: string }) => row.id);
     expect(sandboxIds).toEqual([sandbox.id]);
-    const label = Buffer.from((await get(t, token, `/v3-testing/shipments/${sandbox.id}/documents`)).json.data.attributes.fileData, 'base64');
+    const label = Buffer.from(
+      (await get(t, token, `/v3-testing/shipments/${sandbox.id}/documents`)).json.data.attributes.fileData,
+      'base64',
+    );
     const pdf = await getDocument({ data: new Uint8Array(label), disableFontFace: true, verbosity: 0 }).promise;
     const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
     expect(text).toContain('TEST LABEL');
@@ -317,7 +375,18 @@ describe('GET /addresses searches the client address book', () => {
     expect(first).toEqual({
       type: 'address',
       id: expect.any(String),
-      attributes: { name: 'Kunde Becker', address1: 'Marienplatz 8', address2: '', postalCode: '80331', city: 'Muenchen', state: '', country: 'DE', contact: 'Jonas Becker', phone: '4989123456', email: 'jonas@becker.example' },
+      attributes: {
+        name: 'Kunde Becker',
+        address1: 'Marienplatz 8',
+        address2: '',
+        postalCode: '80331',
+        city: 'Muenchen',
+        state: '',
+        country: 'DE',
+        contact: 'Jonas Becker',
+        phone: '4989123456',
+        email: 'jonas@becker.example',
+      },
     });
   });
 
@@ -329,8 +398,24 @@ describe('GET /addresses searches the client address book', () => {
   });
 
   it('puts names that start with the text before addresses that only contain it', async () => {
-    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Beckmann Feinkost', address1: 'Hauptstrasse 1', email: 'info@beckmann.example' } })));
-    await post(t, token, '/v3/shipments/save', document(attributes({ shipTo: { ...shipTo(), name: 'Rossi Ferramenta', contact: 'Mario Rossi', address1: 'Via Beccaria 4', email: 'rossi@example.com' } })));
+    await post(
+      t,
+      token,
+      '/v3/shipments/save',
+      document(
+        attributes({ shipTo: { ...shipTo(), name: 'Beckmann Feinkost', address1: 'Hauptstrasse 1', email: 'info@beckmann.example' } }),
+      ),
+    );
+    await post(
+      t,
+      token,
+      '/v3/shipments/save',
+      document(
+        attributes({
+          shipTo: { ...shipTo(), name: 'Rossi Ferramenta', contact: 'Mario Rossi', address1: 'Via Beccaria 4', email: 'rossi@example.com' },
+        }),
+      ),
+    );
     const names = (await get(t, token, '/v3/addresses?searchString=BECK')).json.data.map((address: any) => address.attributes.name);
     expect(names[0]).toBe('Beckmann Feinkost');
     expect(names).toContain('Kunde Becker');

@@ -39,15 +39,19 @@ describe('shipment validation names every faulty field the way section 7 does', 
   it('reports every violation at once', async () => {
     const bad = attributes({
       shipTo: { ...shipTo(), city: '', name: 'x'.repeat(36) },
-      packages: [{ weight: { value: '1,4', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '2' }, type: 'BOX' }],
+      packages: [
+        { weight: { value: '1,4', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '2' }, type: 'BOX' },
+      ],
     });
-    expect((await errors(bad)).sort()).toEqual([
-      "Missing required data: 'data.attributes.shipTo.city'.",
-      "Invalid data: 'data.attributes.shipTo.name'.",
-      "Invalid data: 'data.attributes.packages.0.weight.value'.",
-      "Invalid data: 'data.attributes.packages.0.dimensions.units'.",
-      "Invalid data: 'data.attributes.packages.0.type'.",
-    ].sort());
+    expect((await errors(bad)).sort()).toEqual(
+      [
+        "Missing required data: 'data.attributes.shipTo.city'.",
+        "Invalid data: 'data.attributes.shipTo.name'.",
+        "Invalid data: 'data.attributes.packages.0.weight.value'.",
+        "Invalid data: 'data.attributes.packages.0.dimensions.units'.",
+        "Invalid data: 'data.attributes.packages.0.type'.",
+      ].sort(),
+    );
   });
 
   it.each([
@@ -84,14 +88,30 @@ describe('shipment validation names every faulty field the way section 7 does', 
   });
 
   it('accepts numbers for decimals and postal codes, and answers with strings', async () => {
-    const response = await post(t, token, '/v3/shipments/save', document(attributes({ packages: [{ ...parcel(), weight: { value: 2.5, units: '1' } }], shipTo: { ...shipTo(), postalCode: 80331 } })));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments/save',
+      document(attributes({ packages: [{ ...parcel(), weight: { value: 2.5, units: '1' } }], shipTo: { ...shipTo(), postalCode: 80331 } })),
+    );
     expect(response.status).toBe(202);
     expect(response.json.data.attributes.packages[0].weight.value).toBe('2.5');
     expect(response.json.data.attributes.shipTo.postalCode).toBe('80331');
   });
 
   it('accepts PALLET packages and insurance given as a pair', async () => {
-    const response = await post(t, token, '/v3/shipments/save', document(attributes({ packages: [{ ...parcel('180', ['120', '80', '100']), type: 'PALLET' }], insuranceDescription: 'Tiles', insuranceValue: '1500' })));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments/save',
+      document(
+        attributes({
+          packages: [{ ...parcel('180', ['120', '80', '100']), type: 'PALLET' }],
+          insuranceDescription: 'Tiles',
+          insuranceValue: '1500',
+        }),
+      ),
+    );
     expect(response.status).toBe(202);
   });
 
@@ -107,20 +127,47 @@ describe('shipment validation names every faulty field the way section 7 does', 
 
 describe('a phone as people write it', () => {
   it('books a US receiver whose phone is written 212 736 3100, and keeps it as 11 digits with its 1', async () => {
-    const created = await post(t, token, '/v3/shipments', document(attributes({ shipTo: { ...US, phone: '212 736 3100' }, exportDeclaration: exportDeclaration() }), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }));
+    const created = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ shipTo: { ...US, phone: '212 736 3100' }, exportDeclaration: exportDeclaration() }), {
+        service: 'economy',
+        carrierChoice: 'UPS',
+        scheduledProcessing: false,
+      }),
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.json.data.attributes.shipTo.phone).toBe('12127363100');
   });
 
   it.each(['(212) 736-3100', '+1 212-736-3100', '212.736.3100'])('rates a US receiver whose phone is %s', async (phone) => {
-    const rated = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: { ...US, phone }, exportDeclaration: exportDeclaration() })));
+    const rated = await post(
+      t,
+      token,
+      '/v3/shipments/rate',
+      document(attributes({ shipTo: { ...US, phone }, exportDeclaration: exportDeclaration() })),
+    );
     expect(rated.status, rated.text).toBe(202);
   });
 
   it('still refuses a US number one digit short, saying what a US number is', async () => {
-    const refused = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: { ...US, phone: '212 736 310' }, exportDeclaration: exportDeclaration() })));
+    const refused = await post(
+      t,
+      token,
+      '/v3/shipments/rate',
+      document(attributes({ shipTo: { ...US, phone: '212 736 310' }, exportDeclaration: exportDeclaration() })),
+    );
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual([expect.objectContaining({ source: { pointer: '/data/attributes/shipTo/phone' }, meta: { reason: 'Expected a US phone number: 10 digits, or 11 starting with 1, such as (201) 555-0123 or +1 201 555 0123; got "212 736 310".' } })]);
+    expect(refused.json.errors).toEqual([
+      expect.objectContaining({
+        source: { pointer: '/data/attributes/shipTo/phone' },
+        meta: {
+          reason:
+            'Expected a US phone number: 10 digits, or 11 starting with 1, such as (201) 555-0123 or +1 201 555 0123; got "212 736 310".',
+        },
+      }),
+    ]);
   });
 });
 
@@ -135,7 +182,12 @@ describe('customs: an export declaration whenever goods cross a customs border',
   });
 
   it('accepts a complete declaration', async () => {
-    const response = await post(t, token, '/v3/shipments/rate', document(attributes({ shipTo: US, exportDeclaration: exportDeclaration() })));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments/rate',
+      document(attributes({ shipTo: US, exportDeclaration: exportDeclaration() })),
+    );
     expect(response.status).toBe(202);
   });
 
@@ -149,7 +201,9 @@ describe('customs: an export declaration whenever goods cross a customs border',
     ['lineItems.0.quantity', { lineItems: [{ ...(exportDeclaration().lineItems as object[])[0], quantity: '0' }] }, 'Invalid'],
   ])('checks %s', async (field, change, kind) => {
     const details = await errors(attributes({ shipTo: US, exportDeclaration: { ...exportDeclaration(), ...change } }));
-    expect(details).toContain(`${kind === 'Missing' ? 'Missing required data' : 'Invalid data'}: 'data.attributes.exportDeclaration.${field}'.`);
+    expect(details).toContain(
+      `${kind === 'Missing' ? 'Missing required data' : 'Invalid data'}: 'data.attributes.exportDeclaration.${field}'.`,
+    );
   });
 
   it('accepts an IT to US documents-only shipment without declaration, description or invoice', async () => {

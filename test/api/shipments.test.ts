@@ -85,16 +85,28 @@ describe('POST /shipments/rate lists priced services', () => {
     for (const rate of list) {
       expect(rate.id).toBe(`t2-${rate.attributes.carrierCode}-${rate.attributes.serviceCode}`);
       expect(Object.keys(rate.attributes)).toEqual([
-        'carrierCode', 'carrierName', 'serviceCode', 'serviceName', 'serviceDefinitionCode', 'accountId',
-        'finalCost', 'prepaidCost', 'vatValue', 'estimatedDeliveryDate',
+        'carrierCode',
+        'carrierName',
+        'serviceCode',
+        'serviceName',
+        'serviceDefinitionCode',
+        'accountId',
+        'finalCost',
+        'prepaidCost',
+        'vatValue',
+        'estimatedDeliveryDate',
       ]);
       expect(rate.attributes.finalCost.currency).toBe('EUR');
-      expect(rate.attributes.prepaidCost.amount).toBe(Math.round(rate.attributes.finalCost.amount * (100 + rate.attributes.vatValue)) / 100);
+      expect(rate.attributes.prepaidCost.amount).toBe(
+        Math.round(rate.attributes.finalCost.amount * (100 + rate.attributes.vatValue)) / 100,
+      );
       expect(rate.attributes.estimatedDeliveryDate > t.clock.today()).toBe(true);
     }
     const prices = list.map((rate) => rate.attributes.finalCost.amount);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(new Set(list.map((rate) => rate.attributes.carrierCode))).toEqual(new Set(['DHL_EXPRESS', 'UPS', 'FEDEX', 'TNT', 'POSTE_ITALIANE']));
+    expect(new Set(list.map((rate) => rate.attributes.carrierCode))).toEqual(
+      new Set(['DHL_EXPRESS', 'UPS', 'FEDEX', 'TNT', 'POSTE_ITALIANE']),
+    );
   });
 
   it('prices more for a heavier parcel', async () => {
@@ -126,12 +138,23 @@ describe('POST /shipments/rate lists priced services', () => {
   it('gives a package too long or too big around for a service its code and figures', async () => {
     const long = parcel('2', ['200', '10', '10']);
     const bulky = parcel('2', ['100', '80', '80']);
-    const unavailable = async (packages: object[]) => (await post(t, token, '/v3/shipments/rate', document(attributes({ packages })))).json.meta.unavailable as Record<string, unknown>[];
+    const unavailable = async (packages: object[]) =>
+      (await post(t, token, '/v3/shipments/rate', document(attributes({ packages })))).json.meta.unavailable as Record<string, unknown>[];
     const tooLong = (await unavailable([parcel('1'), long])).find((entry) => entry.code === 'package.overLength');
-    expect(tooLong).toMatchObject({ packageIndex: 1, lengthCm: 200, limitCm: expect.any(Number), pointer: '/data/attributes/packages/1/dimensions' });
+    expect(tooLong).toMatchObject({
+      packageIndex: 1,
+      lengthCm: 200,
+      limitCm: expect.any(Number),
+      pointer: '/data/attributes/packages/1/dimensions',
+    });
     expect(tooLong!.reason).toContain(`package 2 is 200 cm long, over the ${String(tooLong!.limitCm)} cm limit`);
     const tooBig = (await unavailable([bulky])).find((entry) => entry.code === 'package.overGirth');
-    expect(tooBig).toMatchObject({ packageIndex: 0, girthCm: 420, limitCm: expect.any(Number), pointer: '/data/attributes/packages/0/dimensions' });
+    expect(tooBig).toMatchObject({
+      packageIndex: 0,
+      girthCm: 420,
+      limitCm: expect.any(Number),
+      pointer: '/data/attributes/packages/0/dimensions',
+    });
     expect(tooBig!.reason).toContain(`package 1 measures 420 cm in length plus girth, over the ${String(tooBig!.limitCm)} cm limit`);
   });
 
@@ -174,11 +197,20 @@ describe('POST /shipments/rate lists priced services', () => {
 describe('POST /shipments/confirm processes the shipment with the chosen rate', () => {
   it('answers 202 with status 3, carrier, cost, tracking number and a tracking link', async () => {
     const [rate] = await rates();
-    const response = await post(t, token, '/v3/shipments/confirm', { data: { type: 'shipment', attributes: attributes(), meta: { rate } }, included: [] });
+    const response = await post(t, token, '/v3/shipments/confirm', {
+      data: { type: 'shipment', attributes: attributes(), meta: { rate } },
+      included: [],
+    });
     expect(response.status).toBe(202);
     const data = response.json.data;
     expect(response.headers.location).toBe(`${t.url}/v3/shipments/${data.id}`);
-    expect(data.meta).toMatchObject({ scheduledProcessing: false, status: 3, carrierName: rate!.attributes.carrierName, finalCost: rate!.attributes.finalCost, insuranceCost: null });
+    expect(data.meta).toMatchObject({
+      scheduledProcessing: false,
+      status: 3,
+      carrierName: rate!.attributes.carrierName,
+      finalCost: rate!.attributes.finalCost,
+      insuranceCost: null,
+    });
     expect(data.meta.reference).toMatch(/^[0-9]{12}$/);
     expect(data.meta.trackingNumber).toEqual(expect.any(String));
     expect(data.links.tracking).toMatch(new RegExp(`^${t.url}/track/[A-Za-z0-9_-]{20,}$`));
@@ -187,7 +219,12 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
   it('confirms without a price check when finalCost is omitted', async () => {
     const [rate] = await rates();
     const { finalCost: _omitted, ...rest } = rate!.attributes;
-    const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { type: 'rate', id: rate!.id, attributes: rest } }));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments/confirm',
+      document(attributes(), { rate: { type: 'rate', id: rate!.id, attributes: rest } }),
+    );
     expect(response.status).toBe(202);
     expect(response.json.data.meta.status).toBe(3);
   });
@@ -222,7 +259,9 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       const reordered = Object.fromEntries(Object.entries(attributes()).reverse());
       const [again] = await rates(reordered);
       expect(again!.meta).toEqual(rate!.meta);
-      const numeric = attributes({ packages: [{ weight: { value: 1.4, units: 1 }, dimensions: { length: 30, width: 20, height: 15, units: '1' }, type: 'carton' }] });
+      const numeric = attributes({
+        packages: [{ weight: { value: 1.4, units: 1 }, dimensions: { length: 30, width: 20, height: 15, units: '1' }, type: 'carton' }],
+      });
       const [asNumbers] = await rates(numeric);
       expect(asNumbers!.meta).toEqual(rate!.meta);
       const [heavier] = await rates(attributes({ packages: [parcel('9.5')] }));
@@ -254,12 +293,19 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       const [rate] = await rates();
       expect((await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate }))).status).toBe(202);
       const { meta: _none, ...withoutHash } = rate!;
-      expect((await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { ...withoutHash, meta: null } }))).status).toBe(202);
+      expect((await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { ...withoutHash, meta: null } }))).status).toBe(
+        202,
+      );
     });
 
     it('refuses a hash that is not text, naming it', async () => {
       const [rate] = await rates();
-      const response = await post(t, token, '/v3/shipments/confirm', document(attributes(), { rate: { ...rate, meta: { documentHash: 7 } } }));
+      const response = await post(
+        t,
+        token,
+        '/v3/shipments/confirm',
+        document(attributes(), { rate: { ...rate, meta: { documentHash: 7 } } }),
+      );
       expect(response.status).toBe(400);
       expect(response.json.errors[0].source).toEqual({ pointer: '/data/meta/rate/meta/documentHash' });
     });
@@ -276,7 +322,12 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
 
   it.each([
     [{ type: 'rate', id: 't2-NOPE-EXP' }, "Invalid data: 'data.meta.rate.id'.", 'carrier.unknown', 'No carrier has the code NOPE.'],
-    [{ type: 'rate', id: 't2-UPS-OVERNIGHT' }, "Invalid data: 'data.meta.rate.id'.", 'carrier.noSuchService', 'The carrier has no service OVERNIGHT.'],
+    [
+      { type: 'rate', id: 't2-UPS-OVERNIGHT' },
+      "Invalid data: 'data.meta.rate.id'.",
+      'carrier.noSuchService',
+      'The carrier has no service OVERNIGHT.',
+    ],
     [{ type: 'rate', id: 'garbage' }, "Invalid data: 'data.meta.rate.id'.", 'field.invalid', undefined],
     [undefined, "Missing required data: 'data.meta.rate'.", 'field.missing', undefined],
   ])('refuses the rate %j', async (rate, detail, code, reason) => {
@@ -296,7 +347,10 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
       code: 'rate.notAvailable',
       detail: "Invalid data: 'data.meta.rate.id'.",
       source: { pointer: '/data/meta/rate/id' },
-      meta: { reason: expect.stringContaining('over the 1000 kg no service carries'), unavailable: [{ id: rate!.id, code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }] },
+      meta: {
+        reason: expect.stringContaining('over the 1000 kg no service carries'),
+        unavailable: [{ id: rate!.id, code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }],
+      },
     });
   });
 });
@@ -338,7 +392,10 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     expect(response.json.errors[0].code).toBe('shipment.confirmedAlready');
     expect(response.json.errors[0].detail).toContain(`Shipment ${booked.meta.reference} is confirmed already`);
     expect(response.json.errors[0].source).toEqual({ pointer: '/data/id' });
-    expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference, status: 3 } });
+    expect(response.json.errors[0].meta).toMatchObject({
+      reason: 'confirmedAlready',
+      shipment: { id: saved.id, reference: booked.meta.reference, status: 3 },
+    });
   });
 
   it('refuses a confirm of a booked shipment’s id with another document, 409, booking nothing and answering no other parcel', async () => {
@@ -346,11 +403,16 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     const booked = (await confirm(list[0])).json.data;
     const before = await shipmentCount();
     // Another parcel sent under the booked one's id, at the same rate.
-    const body = document(attributes({ shipTo: { ...shipTo(), name: 'Someone Else' } }), { rate: { ...list[0], meta: null } }) as { data: Record<string, unknown> };
+    const body = document(attributes({ shipTo: { ...shipTo(), name: 'Someone Else' } }), { rate: { ...list[0], meta: null } }) as {
+      data: Record<string, unknown>;
+    };
     body.data.id = saved.id;
     const response = await post(t, token, '/v3/shipments/confirm', body);
     expect(response.status).toBe(409);
-    expect(response.json.errors[0].meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.meta.reference } });
+    expect(response.json.errors[0].meta).toMatchObject({
+      reason: 'confirmedAlready',
+      shipment: { id: saved.id, reference: booked.meta.reference },
+    });
     expect(await shipmentCount()).toBe(before);
   });
 
@@ -362,7 +424,10 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
     for (const answer of answers.filter((one) => one.status === 202)) expect(answer.json.data.id).toBe(saved.id);
     // One that lost the race while it was being booked is told so, with the shipment's reference to retrieve.
     for (const answer of answers.filter((one) => one.status === 409)) {
-      expect(answer.json.errors[0]).toMatchObject({ code: 'shipment.confirmInProgress', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.meta.reference } } });
+      expect(answer.json.errors[0]).toMatchObject({
+        code: 'shipment.confirmInProgress',
+        meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.meta.reference } },
+      });
     }
     expect(await shipmentCount()).toBe(before);
     const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
@@ -370,7 +435,8 @@ describe('a saved shipment is booked once, however often it is confirmed', () =>
   });
 
   it('refuses a confirm naming a scheduled shipment that waits for the scheduler, 409', async () => {
-    const waiting = (await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }))).json.data;
+    const waiting = (await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }))).json
+      .data;
     const [rate] = await rates();
     const body = document(attributes(), { rate }) as { data: Record<string, unknown> };
     body.data.id = waiting.id;
@@ -400,12 +466,21 @@ describe('POST /shipments creates and confirms in one step', () => {
     const economy = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     expect(economy.json.data.meta.finalCost).toEqual(cheapest.attributes.finalCost);
     const express = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
-    const chosen = list.find((rate) => rate.attributes.carrierName === express.json.data.meta.carrierName && rate.attributes.finalCost.amount === express.json.data.meta.finalCost.amount);
+    const chosen = list.find(
+      (rate) =>
+        rate.attributes.carrierName === express.json.data.meta.carrierName &&
+        rate.attributes.finalCost.amount === express.json.data.meta.finalCost.amount,
+    );
     expect(chosen?.attributes.estimatedDeliveryDate).toBe(fastestDate);
   });
 
   it('keeps to the carrier choice', async () => {
-    const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes(), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }),
+    );
     expect(response.json.data.meta).toMatchObject({ carrierChoice: 'UPS', carrierName: 'UPS' });
     expect(response.json.data.meta.trackingNumber).toMatch(/^1Z/);
   });
@@ -414,7 +489,18 @@ describe('POST /shipments creates and confirms in one step', () => {
     const response = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express' }));
     expect(response.status).toBe(202);
     const data = response.json.data;
-    expect(data.meta).toEqual({ scheduledProcessing: true, service: 'express', status: 0, reference: null, carrierName: null, finalCost: null, insuranceCost: null, trackingNumber: null, createdBy: 'smith', desk: t.station.desk });
+    expect(data.meta).toEqual({
+      scheduledProcessing: true,
+      service: 'express',
+      status: 0,
+      reference: null,
+      carrierName: null,
+      finalCost: null,
+      insuranceCost: null,
+      trackingNumber: null,
+      createdBy: 'smith',
+      desk: t.station.desk,
+    });
     expect(data.links).toEqual({ self: `${t.url}/v3/shipments/${data.id}` });
 
     const retrieval = await get(t, token, `/v3/shipments/${data.id}`);
@@ -433,7 +519,7 @@ describe('POST /shipments creates and confirms in one step', () => {
     expect(processed.json.data.links.tracking).toBeDefined();
   });
 
-  it('gives a shipment without shipDate the station\'s today, or on a weekend the next working day', async () => {
+  it("gives a shipment without shipDate the station's today, or on a weekend the next working day", async () => {
     const attrs = attributes();
     expect(attrs.shipDate).toBeUndefined();
     const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'economy', scheduledProcessing: false }));
@@ -441,8 +527,20 @@ describe('POST /shipments creates and confirms in one step', () => {
   });
 
   it('stores and echoes collectionLocation and exportDeclaration', async () => {
-    const collectionLocation = { ...shipTo(), name: 'Magazzino Nord', address1: 'Via Torino 5', city: 'Torino', postalCode: '10121', state: 'TO', country: 'IT' };
-    const attrs = attributes({ shipTo: { ...shipTo(), country: 'CH', city: 'Zurich', postalCode: '8001' }, collectionLocation, exportDeclaration: exportDeclaration() });
+    const collectionLocation = {
+      ...shipTo(),
+      name: 'Magazzino Nord',
+      address1: 'Via Torino 5',
+      city: 'Torino',
+      postalCode: '10121',
+      state: 'TO',
+      country: 'IT',
+    };
+    const attrs = attributes({
+      shipTo: { ...shipTo(), country: 'CH', city: 'Zurich', postalCode: '8001' },
+      collectionLocation,
+      exportDeclaration: exportDeclaration(),
+    });
     const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'economy', scheduledProcessing: false }));
     expect(response.status).toBe(201);
     expect(response.json.data.attributes.collectionLocation).toMatchObject({ name: 'Magazzino Nord', postalCode: '10121' });
@@ -450,7 +548,12 @@ describe('POST /shipments creates and confirms in one step', () => {
   });
 
   it('turns a documents-only shipment description into DOCUMENTS', async () => {
-    const attrs = attributes({ shipTo: { ...shipTo(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '12125550100' }, documentsOnly: true, goodsDescription: null, packages: [parcel('0.5', ['30', '21', '2'])] });
+    const attrs = attributes({
+      shipTo: { ...shipTo(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '12125550100' },
+      documentsOnly: true,
+      goodsDescription: null,
+      packages: [parcel('0.5', ['30', '21', '2'])],
+    });
     delete attrs.invoiceSubtotal;
     const response = await post(t, token, '/v3/shipments', document(attrs, { service: 'express', scheduledProcessing: false }));
     expect(response.status).toBe(201);
@@ -463,7 +566,16 @@ describe('POST /shipments creates and confirms in one step', () => {
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 400, code: 'field.missing', title: 'Bad Request', detail: "Missing required data: 'data.meta.service'.", source: { pointer: '/data/meta/service' }, meta: { reason: 'Required: express or economy.' } }],
+      errors: [
+        {
+          status: 400,
+          code: 'field.missing',
+          title: 'Bad Request',
+          detail: "Missing required data: 'data.meta.service'.",
+          source: { pointer: '/data/meta/service' },
+          meta: { reason: 'Required: express or economy.' },
+        },
+      ],
     });
   });
 
@@ -477,7 +589,10 @@ describe('POST /shipments creates and confirms in one step', () => {
         title: 'Bad Request',
         detail: "Invalid data: 'data.meta.carrierChoice'.",
         source: { pointer: '/data/meta/carrierChoice' },
-        meta: { reason: 'Expected one of this station’s carriers, DHL, FEDEX, POSTE_ITALIANE, TNT, UPS (case does not matter), or no carrierChoice for any; got "PONY_EXPRESS".' },
+        meta: {
+          reason:
+            'Expected one of this station’s carriers, DHL, FEDEX, POSTE_ITALIANE, TNT, UPS (case does not matter), or no carrierChoice for any; got "PONY_EXPRESS".',
+        },
       },
     ]);
   });
@@ -488,24 +603,37 @@ describe('POST /shipments creates and confirms in one step', () => {
   });
 
   it('refuses with a clear reason, and stores nothing, when no service can carry it immediately', async () => {
-    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy', scheduledProcessing: false }));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy', scheduledProcessing: false }),
+    );
     expect(response.status).toBe(400);
     const [refusal] = response.json.errors;
     expect(refusal.detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
     // Each reason of the sentence as a code with its figures, and every service with why, as a rate list says it.
     expect(refusal.code).toBe('shipment.noService');
     const reasons = refusal.meta.reasons as { code: string; reason: string }[];
-    expect(reasons).toContainEqual(expect.objectContaining({ code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }));
+    expect(reasons).toContainEqual(
+      expect.objectContaining({ code: 'package.overMaximum', packageIndex: 0, weightKg: 1200, limitKg: 1000 }),
+    );
     expect(reasons).toContainEqual(expect.objectContaining({ code: 'route.notServed', from: 'IT', to: 'DE' }));
     for (const reason of reasons.slice(0, 3)) expect(refusal.detail).toContain(reason.reason);
-    expect(refusal.meta.unavailable).toContainEqual(expect.objectContaining({ id: 't2-UPS-STD', code: 'package.overMaximum', pointer: '/data/attributes/packages/0/weight/value' }));
+    expect(refusal.meta.unavailable).toContainEqual(
+      expect.objectContaining({ id: 't2-UPS-STD', code: 'package.overMaximum', pointer: '/data/attributes/packages/0/weight/value' }),
+    );
   });
-
 });
 
 describe('a scheduled shipment is checked like an immediate one before it is acknowledged', () => {
   it('refuses with 400 and the reason what no service can carry, instead of a 202 that fails later', async () => {
-    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy' }));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ packages: [parcel('1200', ['120', '100', '100'])] }), { service: 'economy' }),
+    );
     expect(response.status).toBe(400);
     expect(response.json.errors[0].detail).toMatch(/^No carrier service can carry this shipment: .*over the 1000 kg no service carries/);
   });
@@ -530,7 +658,11 @@ describe('a scheduled shipment is checked like an immediate one before it is ack
     expect(response.json.data.meta).toMatchObject({ status: -1, carrierName: null, finalCost: null, trackingNumber: null });
     expect(response.json.data.meta.error).toContain('does not serve IT to DE');
     expect(response.json.data.links.tracking).toBeUndefined();
-    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0]).toMatchObject({ status: 404, code: 'shipment.failed', detail: 'Shipment error' });
+    expect((await get(t, token, `/v3/shipments/${created.json.data.id}/documents`)).json.errors[0]).toMatchObject({
+      status: 404,
+      code: 'shipment.failed',
+      detail: 'Shipment error',
+    });
     expect((await get(t, token, `/v3/shipments/${created.json.data.id}/tracking`)).status).toBe(404);
   });
 });

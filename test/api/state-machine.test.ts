@@ -112,45 +112,89 @@ let keys = 0;
 const newKey = () => `model-key-${process.pid}-${++keys}`;
 
 /** A booked shipment as the model keeps it, from the station's answer. */
-function booked(data: { id: string; attributes: { shipDate: string }; meta: { reference: string; trackingNumber: string; carrierName: string } }, carrier: string, returnOf: string | null = null): ModelShipment {
-  return { id: data.id, reference: data.meta.reference, state: 'booked', carrier, trackingNumber: data.meta.trackingNumber, shipDate: data.attributes.shipDate, returnOf, returns: [], manifest: null, voided: false };
+function booked(
+  data: { id: string; attributes: { shipDate: string }; meta: { reference: string; trackingNumber: string; carrierName: string } },
+  carrier: string,
+  returnOf: string | null = null,
+): ModelShipment {
+  return {
+    id: data.id,
+    reference: data.meta.reference,
+    state: 'booked',
+    carrier,
+    trackingNumber: data.meta.trackingNumber,
+    shipDate: data.attributes.shipDate,
+    returnOf,
+    returns: [],
+    manifest: null,
+    voided: false,
+  };
 }
 
 /** What may never happen, looked at after every command. */
 async function checkInvariants(model: Model): Promise<void> {
   const viewer = actingAs(model, 'supervisor');
-  const summaries = await send(viewer.token, 'GET', `/v3/shipment-summaries?limit=1000&dateFrom=${addDays(today, -5)}&dateTo=${addDays(today, 30)}`);
+  const summaries = await send(
+    viewer.token,
+    'GET',
+    `/v3/shipment-summaries?limit=1000&dateFrom=${addDays(today, -5)}&dateTo=${addDays(today, 30)}`,
+  );
   expect(summaries.status).toBe(200);
   // The account has exactly the shipments the model made and did not void: nothing booked twice, nothing lost.
   const ids = summaries.json.data.map((summary: { id: string }) => summary.id).sort();
-  expect(ids).toEqual(live(model).map((shipment) => shipment.id).sort());
-  const states = new Map(summaries.json.data.map((summary: { id: string; attributes: { status: number } }) => [summary.id, summary.attributes.status]));
+  expect(ids).toEqual(
+    live(model)
+      .map((shipment) => shipment.id)
+      .sort(),
+  );
+  const states = new Map(
+    summaries.json.data.map((summary: { id: string; attributes: { status: number } }) => [summary.id, summary.attributes.status]),
+  );
   for (const shipment of live(model)) expect(states.get(shipment.id), shipment.id).toBe(shipment.state === 'booked' ? 3 : 0);
   // One tracking number and one reference per booked document, never two alike.
   const bookedOnes = model.shipments.filter((shipment) => shipment.state === 'booked');
   expect(new Set(bookedOnes.map((shipment) => shipment.trackingNumber)).size).toBe(bookedOnes.length);
-  expect(new Set(model.shipments.map((shipment) => shipment.reference).filter(Boolean)).size).toBe(model.shipments.filter((shipment) => shipment.reference).length);
+  expect(new Set(model.shipments.map((shipment) => shipment.reference).filter(Boolean)).size).toBe(
+    model.shipments.filter((shipment) => shipment.reference).length,
+  );
   // Every print job acknowledged is there, once; none other.
   const jobs = await send(viewer.token, 'GET', '/v3/print-jobs?page[size]=500');
   expect(jobs.status, jobs.text).toBe(200);
   const jobsOf = new Map<string, string[]>();
-  for (const job of jobs.json.data as { id: string; attributes: { shipmentId: string } }[]) jobsOf.set(job.attributes.shipmentId, [...(jobsOf.get(job.attributes.shipmentId) ?? []), job.id]);
+  for (const job of jobs.json.data as { id: string; attributes: { shipmentId: string } }[])
+    jobsOf.set(job.attributes.shipmentId, [...(jobsOf.get(job.attributes.shipmentId) ?? []), job.id]);
   for (const shipment of model.shipments) {
-    expect((jobsOf.get(shipment.id) ?? []).sort(), `the print jobs of ${shipment.reference}`).toEqual([...(shipment.printJobs ?? [])].sort());
+    expect((jobsOf.get(shipment.id) ?? []).sort(), `the print jobs of ${shipment.reference}`).toEqual(
+      [...(shipment.printJobs ?? [])].sort(),
+    );
   }
   // A carrier's closed day takes no parcel booked after its close: it ships on the carrier's next working day.
   for (const [carrierCode, number] of model.closed) {
-    const left = live(model).filter((shipment) => shipment.bookedAfterClose && shipment.carrier === carrierCode && shipment.shipDate === today && !shipment.returnOf && shipment.manifest === null);
-    expect(left.map((shipment) => shipment.reference), `booked for ${today} after ${number} closed it`).toEqual([]);
+    const left = live(model).filter(
+      (shipment) =>
+        shipment.bookedAfterClose &&
+        shipment.carrier === carrierCode &&
+        shipment.shipDate === today &&
+        !shipment.returnOf &&
+        shipment.manifest === null,
+    );
+    expect(
+      left.map((shipment) => shipment.reference),
+      `booked for ${today} after ${number} closed it`,
+    ).toEqual([]);
   }
   // No return without its sale.
   for (const back of live(model).filter((shipment) => shipment.returnOf)) {
-    expect(model.shipments.find((original) => original.id === back.returnOf)?.voided, `the original of return ${back.reference}`).toBe(false);
+    expect(model.shipments.find((original) => original.id === back.returnOf)?.voided, `the original of return ${back.reference}`).toBe(
+      false,
+    );
   }
   // The account always has an admin.
   const team = await send(actingAs(model, 'admin').token, 'GET', '/v3/users');
   expect(team.status).toBe(200);
-  expect(team.json.data.filter((user: { attributes: { role: string } }) => user.attributes.role === 'admin').length).toBeGreaterThanOrEqual(1);
+  expect(team.json.data.filter((user: { attributes: { role: string } }) => user.attributes.role === 'admin').length).toBeGreaterThanOrEqual(
+    1,
+  );
 }
 
 type Command = fc.AsyncCommand<Model, Real>;
@@ -161,7 +205,18 @@ class Save implements Command {
     const answer = await send(actingAs(model, 'packer').token, 'POST', '/v3/shipments/save', document(attributes()));
     expect(answer.status, answer.text).toBe(202);
     const data = answer.json.data;
-    model.shipments.push({ id: data.id, reference: data.meta.reference, state: 'saved', carrier: null, trackingNumber: null, shipDate: data.attributes.shipDate, returnOf: null, returns: [], manifest: null, voided: false });
+    model.shipments.push({
+      id: data.id,
+      reference: data.meta.reference,
+      state: 'saved',
+      carrier: null,
+      trackingNumber: null,
+      shipDate: data.attributes.shipDate,
+      returnOf: null,
+      returns: [],
+      manifest: null,
+      voided: false,
+    });
     await checkInvariants(model);
   }
   toString = () => 'save';
@@ -174,14 +229,20 @@ class Confirm implements Command {
   readonly sends: 1 | 2 | 3;
   readonly together: boolean;
   constructor(pick: number | null, rateIndex: number, keyed: boolean, sends: 1 | 2 | 3, together: boolean) {
-    this.pick = pick; this.rateIndex = rateIndex; this.keyed = keyed; this.sends = sends; this.together = together;
+    this.pick = pick;
+    this.rateIndex = rateIndex;
+    this.keyed = keyed;
+    this.sends = sends;
+    this.together = together;
   }
   check = () => true;
   async run(model: Model) {
     const token = actingAs(model, 'packer').token;
     const rates = await send(token, 'POST', '/v3/shipments/rate', document(attributes()));
     expect(rates.status, rates.text).toBe(202);
-    const rate = rates.json.data.filter((one: { attributes: { carrierCode: string } }) => Object.values(BOOKED_AS).includes(one.attributes.carrierCode))[this.rateIndex % 3];
+    const rate = rates.json.data.filter((one: { attributes: { carrierCode: string } }) =>
+      Object.values(BOOKED_AS).includes(one.attributes.carrierCode),
+    )[this.rateIndex % 3];
     const saved = this.pick === null ? undefined : model.shipments[this.pick % Math.max(1, model.shipments.length)];
     const body = document(attributes(), { rate }) as { data: Record<string, unknown> };
     if (saved) body.data.id = saved.id;
@@ -212,11 +273,13 @@ class Confirm implements Command {
       for (const answer of answers.filter((one) => one.status === 202)) made.set(answer.json.data.id, answer);
       if (key) expect(made.size).toBe(1);
       else expect(made.size).toBe(this.sends);
-      for (const answer of made.values()) model.shipments.push({ ...booked(answer.json.data, carrier), bookedAfterClose: model.closed.has(carrier) });
+      for (const answer of made.values())
+        model.shipments.push({ ...booked(answer.json.data, carrier), bookedAfterClose: model.closed.has(carrier) });
     }
     await checkInvariants(model);
   }
-  toString = () => `confirm(${this.pick === null ? 'new' : `#${this.pick}`}, rate ${this.rateIndex}, ${this.keyed ? 'keyed' : 'no key'}, ×${this.sends}${this.together ? ' at once' : ''})`;
+  toString = () =>
+    `confirm(${this.pick === null ? 'new' : `#${this.pick}`}, rate ${this.rateIndex}, ${this.keyed ? 'keyed' : 'no key'}, ×${this.sends}${this.together ? ' at once' : ''})`;
 }
 
 class Create implements Command {
@@ -236,7 +299,15 @@ class Create implements Command {
     const key = this.keyed ? newKey() : undefined;
     const answers = [];
     for (let i = 0; i < this.sends; i++) {
-      answers.push(await send(token, 'POST', '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: this.scheduled }), key ? { 'Idempotency-Key': key } : {}));
+      answers.push(
+        await send(
+          token,
+          'POST',
+          '/v3/shipments',
+          document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: this.scheduled }),
+          key ? { 'Idempotency-Key': key } : {},
+        ),
+      );
     }
     for (const answer of answers) expect(answer.status, answer.text).toBe(this.scheduled ? 202 : 201);
     const ids = [...new Set(answers.map((answer) => answer.json.data.id as string))];
@@ -245,7 +316,18 @@ class Create implements Command {
     for (const id of ids) {
       const data = answers.find((answer) => answer.json.data.id === id)!.json.data;
       if (this.scheduled) {
-        model.shipments.push({ id, reference: data.meta.reference, state: 'waiting', carrier: BOOKED_AS[this.carrier]!, trackingNumber: null, shipDate: data.attributes.shipDate, returnOf: null, returns: [], manifest: null, voided: false });
+        model.shipments.push({
+          id,
+          reference: data.meta.reference,
+          state: 'waiting',
+          carrier: BOOKED_AS[this.carrier]!,
+          trackingNumber: null,
+          shipDate: data.attributes.shipDate,
+          returnOf: null,
+          returns: [],
+          manifest: null,
+          voided: false,
+        });
       } else {
         model.shipments.push({ ...booked(data, BOOKED_AS[this.carrier]!), bookedAfterClose: model.closed.has(BOOKED_AS[this.carrier]!) });
       }
@@ -281,7 +363,8 @@ class Void implements Command {
   readonly pick: number;
   readonly byPacker: boolean;
   constructor(pick: number, byPacker: boolean) {
-    this.pick = pick; this.byPacker = byPacker;
+    this.pick = pick;
+    this.byPacker = byPacker;
   }
   check = (model: Readonly<Model>) => live(model as Model).length > 0;
   async run(model: Model) {
@@ -316,7 +399,9 @@ class Return implements Command {
   check = (model: Readonly<Model>) => live(model as Model).length > 0;
   async run(model: Model) {
     const original = live(model)[this.pick % live(model).length]!;
-    const answer = await send(actingAs(model, 'packer').token, 'POST', `/v3/shipments/${original.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: this.carrier } } });
+    const answer = await send(actingAs(model, 'packer').token, 'POST', `/v3/shipments/${original.id}/returns`, {
+      data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: { carrierChoice: this.carrier } },
+    });
     if (original.state !== 'booked' || original.returnOf !== null) {
       expect(answer.status, answer.text).toBe(400);
     } else {
@@ -340,7 +425,14 @@ class CloseDay implements Command {
     const code = BOOKED_AS[this.carrier]!;
     const token = actingAs(model, 'supervisor').token;
     const answer = await send(token, 'POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: code, date: today } } });
-    const due = live(model).filter((shipment) => shipment.state === 'booked' && shipment.carrier === code && shipment.shipDate === today && shipment.returnOf === null && shipment.manifest === null);
+    const due = live(model).filter(
+      (shipment) =>
+        shipment.state === 'booked' &&
+        shipment.carrier === code &&
+        shipment.shipDate === today &&
+        shipment.returnOf === null &&
+        shipment.manifest === null,
+    );
     if (due.length > 0) {
       expect(answer.status, answer.text).toBe(201);
       const manifest = answer.json.data.attributes;
@@ -355,10 +447,16 @@ class CloseDay implements Command {
     // Each manifest of the day counts what it lists, and its pickup counts the same parcels.
     const manifests = (await send(token, 'GET', `/v3/manifests?date=${today}&carrier=${code}`)).json.data;
     const listed = model.shipments.filter((shipment) => shipment.manifest !== null && shipment.carrier === code);
-    expect(manifests.reduce((sum: number, one: { attributes: { totals: { shipments: number } } }) => sum + one.attributes.totals.shipments, 0)).toBe(listed.length);
+    expect(
+      manifests.reduce((sum: number, one: { attributes: { totals: { shipments: number } } }) => sum + one.attributes.totals.shipments, 0),
+    ).toBe(listed.length);
     const pickups = (await send(token, 'GET', `/v3/pickups?date=${today}&carrier=${code}`)).json.data;
-    const picked = pickups.flatMap((pickup: { attributes: { shipments: { id: string }[] } }) => pickup.attributes.shipments.map((shipment) => shipment.id)).sort();
-    const open = live(model).filter((shipment) => shipment.state === 'booked' && shipment.carrier === code && shipment.shipDate === today && shipment.returnOf === null);
+    const picked = pickups
+      .flatMap((pickup: { attributes: { shipments: { id: string }[] } }) => pickup.attributes.shipments.map((shipment) => shipment.id))
+      .sort();
+    const open = live(model).filter(
+      (shipment) => shipment.state === 'booked' && shipment.carrier === code && shipment.shipDate === today && shipment.returnOf === null,
+    );
     if (model.closed.has(code)) expect(picked).toEqual(open.map((shipment) => shipment.id).sort());
     await checkInvariants(model);
   }
@@ -382,7 +480,13 @@ class Print implements Command {
     const user = actingAs(model, this.byPacker ? 'packer' : 'supervisor');
     const key = this.keyed ? newKey() : undefined;
     for (let i = 0; i < this.sends; i++) {
-      const answer = await send(user.token, 'POST', `/v3/shipments/${target.id}/print`, { data: { type: 'printJob', attributes: { printer: QUEUE, format: 'zpl' } } }, key ? { 'Idempotency-Key': key } : {});
+      const answer = await send(
+        user.token,
+        'POST',
+        `/v3/shipments/${target.id}/print`,
+        { data: { type: 'printJob', attributes: { printer: QUEUE, format: 'zpl' } } },
+        key ? { 'Idempotency-Key': key } : {},
+      );
       const jobs = target.printJobs ?? [];
       if (target.state !== 'booked') {
         expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
@@ -416,14 +520,21 @@ class Merge implements Command {
     const username = `model-${process.pid}-${n}-merged`;
     const other = await t.station.clients.add(OPERATOR, { username, password: PASSWORD, role: 'admin', profile: { name: `Merged ${n}` } });
     const token = (await t.signIn(username, PASSWORD)).json.meta.token as string;
-    const made = await send(token, 'POST', '/v3/shipments', document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: false }));
+    const made = await send(
+      token,
+      'POST',
+      '/v3/shipments',
+      document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: false }),
+    );
     expect(made.status, made.text).toBe(201);
     const merged = await t.station.clients.merge(OPERATOR, { id: real.clientId }, { id: other.id });
     expect(merged.moved).toMatchObject({ users: 1, shipments: 1 });
     model.shipments.push(booked(made.json.data, BOOKED_AS[this.carrier]!));
     // Their admin is one of this account's now: signed in again, their old token named the other account.
     expect((await send(token, 'GET', '/v3/clients/current')).status).toBe(401);
-    const id = (await send(actingAs(model, 'admin').token, 'GET', '/v3/users')).json.data.find((user: { attributes: { username: string } }) => user.attributes.username === username).id;
+    const id = (await send(actingAs(model, 'admin').token, 'GET', '/v3/users')).json.data.find(
+      (user: { attributes: { username: string } }) => user.attributes.username === username,
+    ).id;
     model.users.push({ id, username, role: 'admin', removed: false, token: (await t.signIn(username, PASSWORD)).json.meta.token });
     await checkInvariants(model);
   }
@@ -438,7 +549,9 @@ class AddUser implements Command {
   check = (model: Readonly<Model>) => model.users.length < 6;
   async run(model: Model, real: Real) {
     const username = `${real.clientId}-${model.users.length}-${this.role}`;
-    const answer = await send(actingAs(model, 'admin').token, 'POST', '/v3/users', { data: { type: 'user', attributes: { username, password: PASSWORD, role: this.role } } });
+    const answer = await send(actingAs(model, 'admin').token, 'POST', '/v3/users', {
+      data: { type: 'user', attributes: { username, password: PASSWORD, role: this.role } },
+    });
     expect(answer.status, answer.text).toBe(201);
     const token = (await t.signIn(username, PASSWORD)).json.meta.token as string;
     model.users.push({ id: answer.json.data.id, username, role: this.role, removed: false, token });
@@ -451,7 +564,8 @@ class ChangeRole implements Command {
   readonly pick: number;
   readonly role: Role;
   constructor(pick: number, role: Role) {
-    this.pick = pick; this.role = role;
+    this.pick = pick;
+    this.role = role;
   }
   check = () => true;
   async run(model: Model) {
@@ -490,7 +604,9 @@ class RemoveUser implements Command {
 }
 
 const carrier = fc.constantFrom(...CARRIERS);
-const create = fc.tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends));
+const create = fc
+  .tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2))
+  .map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends));
 const close = carrier.map((choice) => new CloseDay(choice));
 // Shipments made, days closed and the scheduler run come up more often than the team's changes: where they meet is
 // where the station was wrong before.
@@ -501,8 +617,12 @@ const commands = fc.commands(
     close,
     fc.constant(new RunScheduler()),
     fc.constant(new Save()),
-    fc.tuple(fc.option(fc.nat(30), { nil: null }), fc.nat(2), fc.boolean(), fc.constantFrom<1 | 2 | 3>(1, 2, 3), fc.boolean()).map(([pick, rate, keyed, sends, together]) => new Confirm(pick, rate, keyed, sends, together)),
-    fc.tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends)),
+    fc
+      .tuple(fc.option(fc.nat(30), { nil: null }), fc.nat(2), fc.boolean(), fc.constantFrom<1 | 2 | 3>(1, 2, 3), fc.boolean())
+      .map(([pick, rate, keyed, sends, together]) => new Confirm(pick, rate, keyed, sends, together)),
+    fc
+      .tuple(carrier, fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2))
+      .map(([choice, scheduled, keyed, sends]) => new Create(choice, scheduled, keyed, sends)),
     fc.constant(new RunScheduler()),
     fc.tuple(fc.nat(30), fc.boolean()).map(([pick, byPacker]) => new Void(pick, byPacker)),
     fc.tuple(fc.nat(30), carrier).map(([pick, choice]) => new Return(pick, choice)),
@@ -511,7 +631,13 @@ const commands = fc.commands(
     fc.tuple(fc.nat(10), fc.constantFrom(...ROLES)).map(([pick, role]) => new ChangeRole(pick, role)),
     fc.nat(10).map((pick) => new RemoveUser(pick)),
     carrier.map((choice) => new Merge(choice)),
-    ...(noCups ? [] : [fc.tuple(fc.nat(30), fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2)).map(([pick, byPacker, keyed, sends]) => new Print(pick, byPacker, keyed, sends))]),
+    ...(noCups
+      ? []
+      : [
+          fc
+            .tuple(fc.nat(30), fc.boolean(), fc.boolean(), fc.constantFrom<1 | 2>(1, 2))
+            .map(([pick, byPacker, keyed, sends]) => new Print(pick, byPacker, keyed, sends)),
+        ]),
   ],
   { maxCommands: 24, size: 'max' },
 );
@@ -519,8 +645,15 @@ const commands = fc.commands(
 /** A new account per run: an admin (its first user), a supervisor and a packer, each signed in. */
 async function newAccount(): Promise<{ model: Model; real: Real }> {
   const n = ++accounts;
-  const admin = await t.station.clients.add(OPERATOR, { username: `model-${process.pid}-${n}`, password: PASSWORD, role: 'admin', profile: { name: `Model ${n}` } });
-  const users: ModelUser[] = [{ id: '', username: admin.username, role: 'admin', removed: false, token: (await t.signIn(admin.username, PASSWORD)).json.meta.token }];
+  const admin = await t.station.clients.add(OPERATOR, {
+    username: `model-${process.pid}-${n}`,
+    password: PASSWORD,
+    role: 'admin',
+    profile: { name: `Model ${n}` },
+  });
+  const users: ModelUser[] = [
+    { id: '', username: admin.username, role: 'admin', removed: false, token: (await t.signIn(admin.username, PASSWORD)).json.meta.token },
+  ];
   users[0]!.id = (await send(users[0]!.token, 'GET', '/v3/users')).json.data[0].id;
   for (const role of ['supervisor', 'packer'] as const) {
     const username = `model-${process.pid}-${n}-${role}`;

@@ -10,7 +10,10 @@ let t: TestStation;
 beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0 });
   const token = await t.token();
-  for (let i = 0; i < 5; i++) expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }))).status).toBe(201);
+  for (let i = 0; i < 5; i++)
+    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }))).status).toBe(
+      201,
+    );
 });
 afterAll(() => t?.close());
 

@@ -92,14 +92,25 @@ describe('a station starts, stops cleanly and keeps its identity', () => {
 
   it.each([
     ['an empty station.sqlite', (file: string) => writeFileSync(file, ''), /is empty, so it is no station database/],
-    ['a station.sqlite that is no database', (file: string) => writeFileSync(file, 'this is a spreadsheet, not a database '.repeat(200)), /is not a SQLite database/],
-    ['a write-ahead log without its database', (file: string) => writeFileSync(`${file}-wal`, 'x'.repeat(4096)), /is missing, but its write-ahead log station.sqlite-wal is there/],
+    [
+      'a station.sqlite that is no database',
+      (file: string) => writeFileSync(file, 'this is a spreadsheet, not a database '.repeat(200)),
+      /is not a SQLite database/,
+    ],
+    [
+      'a write-ahead log without its database',
+      (file: string) => writeFileSync(`${file}-wal`, 'x'.repeat(4096)),
+      /is missing, but its write-ahead log station.sqlite-wal is there/,
+    ],
   ])('refuses %s, and leaves it as it was instead of starting a new station with new keys', async (_case, damage, message) => {
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir);
     const file = join(dataDir, 'station.sqlite');
     damage(file);
-    const databaseFiles = () => readdirSync(dataDir).filter((name) => name.startsWith('station.sqlite')).map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
+    const databaseFiles = () =>
+      readdirSync(dataDir)
+        .filter((name) => name.startsWith('station.sqlite'))
+        .map((name) => [name, readFileSync(join(dataDir, name)).toString('base64')]);
     const before = databaseFiles();
     await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(DatabaseUnusableError);
     await expect(createStation({ dataDir, port: 0, logger: silentLogger })).rejects.toThrow(message);

@@ -62,7 +62,8 @@ afterAll(() => raw?.close());
 
 /** The receiver as the API leaves it after its checks: every field text. */
 const RECEIVER: Record<string, unknown> = { ...shipTo(), postalCode: '80331' };
-const attributes = (overrides: Record<string, unknown> = {}) => shipmentAttributes({ shipDate: TODAY, shipTo: RECEIVER, ...overrides }) as unknown as ShipmentAttributes;
+const attributes = (overrides: Record<string, unknown> = {}) =>
+  shipmentAttributes({ shipDate: TODAY, shipTo: RECEIVER, ...overrides }) as unknown as ShipmentAttributes;
 let shipmentCount = 0;
 const newShipment = (clientId: string, overrides: Partial<NewShipment> = {}): NewShipment => ({
   id: `shp_conformance_${++shipmentCount}`,
@@ -94,7 +95,15 @@ const processed = (trackingNumber: string, overrides: Partial<ProcessedResult> =
   ...overrides,
 });
 const logged = (clientId: string, subjectId: string): NewAuditEvent => ({
-  desk: 'desk-1', via: 'api', actorClientId: clientId, actor: 'owner', actorRole: 'admin', action: 'shipment.voided', subjectType: 'shipment', subjectId, detail: { why: 'test' },
+  desk: 'desk-1',
+  via: 'api',
+  actorClientId: clientId,
+  actor: 'owner',
+  actorRole: 'admin',
+  action: 'shipment.voided',
+  subjectType: 'shipment',
+  subjectId,
+  detail: { why: 'test' },
 });
 
 let client: string;
@@ -123,18 +132,45 @@ describe('accounts', () => {
   });
 
   it('adds an account with its first user, changes it, counts it, and removes it with its users', async () => {
-    const profile = { name: 'Verdi Ceramiche', address1: 'Via Roma 1', address2: '', city: 'Milano', postalCode: '20121', state: '', country: 'IT', contact: 'Anna', phone: '', email: '', taxIdentification: '' };
-    const made = await store.clients.add({ username: 'verdi', credential: Buffer.from('hash-1'), clientKey: 'client-key-1', role: 'admin', profile });
+    const profile = {
+      name: 'Verdi Ceramiche',
+      address1: 'Via Roma 1',
+      address2: '',
+      city: 'Milano',
+      postalCode: '20121',
+      state: '',
+      country: 'IT',
+      contact: 'Anna',
+      phone: '',
+      email: '',
+      taxIdentification: '',
+    };
+    const made = await store.clients.add({
+      username: 'verdi',
+      credential: Buffer.from('hash-1'),
+      clientKey: 'client-key-1',
+      role: 'admin',
+      profile,
+    });
     client = made.client.id;
     expect(made.user).toMatchObject({ username: 'verdi', role: 'admin', name: 'Anna', clientId: client });
-    other = (await store.clients.add({ username: 'rossi', credential: Buffer.from('hash-2'), clientKey: 'client-key-2', role: 'admin', profile: { ...profile, name: 'Rossi' } })).client.id;
+    other = (
+      await store.clients.add({
+        username: 'rossi',
+        credential: Buffer.from('hash-2'),
+        clientKey: 'client-key-2',
+        role: 'admin',
+        profile: { ...profile, name: 'Rossi' },
+      })
+    ).client.id;
     await store.clients.setClientKey(client, 'client-key-3');
     await store.clients.setProfile(client, { ...profile, city: 'Torino' });
     expect(await store.clients.byId(client)).toMatchObject({ clientKey: 'client-key-3', profile: { city: 'Torino' } });
     expect((await store.clients.byUsername('verdi'))?.id).toBe(client);
     expect(await store.clients.byUsername('nobody\u0000')).toBeUndefined();
     expect((await store.clients.all()).map((found) => found.username)).toEqual(['verdi', 'rossi']);
-    const gone = (await store.clients.add({ username: 'gone', credential: Buffer.from('x'), clientKey: 'k', role: 'admin', profile })).client.id;
+    const gone = (await store.clients.add({ username: 'gone', credential: Buffer.from('x'), clientKey: 'k', role: 'admin', profile }))
+      .client.id;
     expect(await store.clients.count()).toBe(3);
     expect(await store.clients.remove(gone)).toBe(true);
     expect(await store.clients.remove(gone)).toBe(false);
@@ -145,7 +181,13 @@ describe('accounts', () => {
   });
 
   it('adds users, changes their credential, role and name, and removes one', async () => {
-    const packer = await store.users.add({ clientId: client, username: 'packer', credential: Buffer.from('p'), role: 'packer', name: 'Paolo' });
+    const packer = await store.users.add({
+      clientId: client,
+      username: 'packer',
+      credential: Buffer.from('p'),
+      role: 'packer',
+      name: 'Paolo',
+    });
     await store.users.setCredential(packer.id, Buffer.from('p2'));
     await store.users.setRole(packer.id, 'supervisor');
     await store.users.setName(packer.id, 'Paolo B.');
@@ -203,12 +245,41 @@ describe('shipments', () => {
   });
 
   it('lists summaries by date, maker and key, a page at a time', async () => {
-    const summaries = await store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY, search: null, limit: 10 });
+    const summaries = await store.shipments.summaries({
+      clientId: client,
+      sandbox: false,
+      dateFrom: TODAY,
+      dateTo: TODAY,
+      search: null,
+      limit: 10,
+    });
     expect(summaries.map((summary) => summary.id)).toEqual([booked]);
-    expect(await store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: 'ORDER-7781', limit: 10 })).toHaveLength(1);
-    expect(await store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: 'TRK0001', createdBy: 'someone-else', limit: 10 })).toHaveLength(0);
+    expect(
+      await store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: 'ORDER-7781', limit: 10 }),
+    ).toHaveLength(1);
+    expect(
+      await store.shipments.summaries({
+        clientId: client,
+        sandbox: false,
+        dateFrom: null,
+        dateTo: null,
+        search: 'TRK0001',
+        createdBy: 'someone-else',
+        limit: 10,
+      }),
+    ).toHaveLength(0);
     const [first] = summaries;
-    expect(await store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: null, after: [first!.shipDate, first!.createdAt, first!.id], limit: 10 })).toHaveLength(0);
+    expect(
+      await store.shipments.summaries({
+        clientId: client,
+        sandbox: false,
+        dateFrom: null,
+        dateTo: null,
+        search: null,
+        after: [first!.shipDate, first!.createdAt, first!.id],
+        limit: 10,
+      }),
+    ).toHaveLength(0);
   });
 
   it('saves, claims, confirms and releases a saved shipment under its claim only', async () => {
@@ -259,7 +330,10 @@ describe('shipments', () => {
   });
 
   it('answers the upstream bookings to refresh, least recently refreshed first', async () => {
-    const upstream = await store.shipments.insert(newShipment(client), processed('TRK0005', { remote: { carrierChoice: 'PV.UPS', id: 'remote-1', reference: 'R1' } }));
+    const upstream = await store.shipments.insert(
+      newShipment(client),
+      processed('TRK0005', { remote: { carrierChoice: 'PV.UPS', id: 'remote-1', reference: 'R1' } }),
+    );
     expect((await store.shipments.upstreamBookings(TODAY, 10)).map((booking) => booking.shipmentId)).toEqual([upstream.id]);
     await store.shipments.markRefreshed(upstream.id);
     expect(await store.shipments.upstreamBookings(TODAY, 10)).toHaveLength(1);
@@ -267,11 +341,18 @@ describe('shipments', () => {
 
   it('reports the days, the people and their hours, and the Today counts', async () => {
     const report = await store.shipments.report({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY });
-    expect(report.days).toEqual([{ ship_date: TODAY, carrier_code: 'DHL', shipments: 4, packages: 4, weight_g: expect.any(Number), cost_cents: 4 * 1290 }]);
-    expect(report.countries).toEqual([{ country: (RECEIVER.country as string), shipments: 4 }]);
+    expect(report.days).toEqual([
+      { ship_date: TODAY, carrier_code: 'DHL', shipments: 4, packages: 4, weight_g: expect.any(Number), cost_cents: 4 * 1290 },
+    ]);
+    expect(report.countries).toEqual([{ country: RECEIVER.country as string, shipments: 4 }]);
     const person = await store.shipments.report({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY, createdBy: 'packer' });
     expect(person.days[0]).toMatchObject({ shipments: 4, cost_cents: 4 * 1290 });
-    expect((await store.shipments.personHours({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).reduce((total, row) => total + row.shipments, 0)).toBe(4);
+    expect(
+      (await store.shipments.personHours({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).reduce(
+        (total, row) => total + row.shipments,
+        0,
+      ),
+    ).toBe(4);
     const today = await store.shipments.dayCounts({ clientId: client, sandbox: false, date: TODAY });
     expect(today.filter((row) => row.status === 3).reduce((total, row) => total + row.shipments, 0)).toBe(4);
     expect(today.filter((row) => row.status === -1).reduce((total, row) => total + row.shipments, 0)).toBe(1);
@@ -282,19 +363,27 @@ describe('shipments', () => {
     await store.shipments.markDeleted(record, logged(client, booked));
     expect(await store.shipments.get(booked, client, false)).toBeUndefined();
     expect((await store.shipments.report({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).days[0]?.shipments).toBe(3);
-    expect((await store.audit.list({ before: null, action: 'shipment.voided', desk: null, actor: null, limit: 5 }))[0]?.subjectId).toBe(booked);
+    expect((await store.audit.list({ before: null, action: 'shipment.voided', desk: null, actor: null, limit: 5 }))[0]?.subjectId).toBe(
+      booked,
+    );
   });
 
   it('links a return both ways, counts it per reason, filters the list by it, and knows a voided shipment', async () => {
     expect(await store.shipments.voided(booked, client, false)).toBe(true);
     const original = await store.shipments.insert(newShipment(client), processed('TRK0R00'));
     expect(await store.shipments.voided(original.id, client, false)).toBe(false);
-    const made = await store.shipments.insert({ ...newShipment(client), returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'Cracked', payOnUse: true }, processed('TRK0R01'));
+    const made = await store.shipments.insert(
+      { ...newShipment(client), returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'Cracked', payOnUse: true },
+      processed('TRK0R01'),
+    );
     expect(made).toMatchObject({ returnOf: original.id, returnReason: 'DAMAGED', returnNote: 'Cracked', payOnUse: true, returns: [] });
     const again = await store.shipments.insert({ ...newShipment(client), returnOf: original.id, returnReason: 'WRONG_ITEM' });
     expect((await store.shipments.get(original.id, client, false))?.returns).toEqual([made.id, again.id]);
-    expect(await store.shipments.returnCounts({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).toEqual([{ reason: 'DAMAGED', returns: 1 }]);
-    const list = (returns: boolean | null) => store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 100, returns });
+    expect(await store.shipments.returnCounts({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).toEqual([
+      { reason: 'DAMAGED', returns: 1 },
+    ]);
+    const list = (returns: boolean | null) =>
+      store.shipments.summaries({ clientId: client, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 100, returns });
     expect((await list(true)).map((row) => row.id).sort()).toEqual([made.id, again.id].sort());
     expect((await list(false)).map((row) => row.id)).toContain(original.id);
     expect((await list(false)).map((row) => row.id)).not.toContain(made.id);
@@ -304,12 +393,27 @@ describe('shipments', () => {
   it('imports shipments in bulk, their days summed again', async () => {
     const imported = Array.from({ length: 3 }, (_, index) => ({
       ...newShipment(other, { scheduled: false }),
-      status: 3 as const, carrierCode: 'UPS', carrierName: 'UPS', serviceCode: '11', serviceName: 'Standard', finalCents: 500, insuranceCents: null, currency: 'EUR',
-      trackingNumber: `BULK${index}`, trackingHash: `bulk-${index}`, error: null, createdAt: clock().toISOString(), processedAt: clock().toISOString(),
+      status: 3 as const,
+      carrierCode: 'UPS',
+      carrierName: 'UPS',
+      serviceCode: '11',
+      serviceName: 'Standard',
+      finalCents: 500,
+      insuranceCents: null,
+      currency: 'EUR',
+      trackingNumber: `BULK${index}`,
+      trackingHash: `bulk-${index}`,
+      error: null,
+      createdAt: clock().toISOString(),
+      processedAt: clock().toISOString(),
       trackingEvents: [{ status: 2, occurredAt: clock().toISOString(), location: 'Hub', text: 'In transit' }],
     }));
     expect(await store.shipments.bulkInsert(imported)).toBe(3);
-    expect((await store.shipments.report({ clientId: other, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).days[0]).toMatchObject({ carrier_code: 'UPS', shipments: 3, cost_cents: 1500 });
+    expect((await store.shipments.report({ clientId: other, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).days[0]).toMatchObject({
+      carrier_code: 'UPS',
+      shipments: 3,
+      cost_cents: 1500,
+    });
     expect((await store.shipments.latestEvent(imported[0]!.id))?.text).toBe('In transit');
   });
 
@@ -323,7 +427,11 @@ describe('shipments', () => {
       for (let index = 0; index < 24; index++) await store.shipments.insert(newShipment(other, { scheduled: true }));
       const waiting = await waitingCount(store);
       expect(waiting).toBeGreaterThanOrEqual(24);
-      const runs = await Promise.all([store, second, store, second, store, second].map((each, index) => each.shipments.claimWaiting({ limit: 5, token: `together-${index}` })));
+      const runs = await Promise.all(
+        [store, second, store, second, store, second].map((each, index) =>
+          each.shipments.claimWaiting({ limit: 5, token: `together-${index}` }),
+        ),
+      );
       const ids = runs.flat().map((shipment) => shipment.id);
       expect(ids).toHaveLength(new Set(ids).size);
       expect(ids.length).toBe(waiting);
@@ -337,7 +445,16 @@ describe('shipments', () => {
 
 describe('the rest of the tables', () => {
   it('remembers addresses, ensures one, imports many, and ranks the search as the desk expects', async () => {
-    const address = (name: string, city = 'Köln') => ({ name, address1: 'Hohe Straße 1', city, postalCode: '50667', country: 'DE', contact: '', phone: '', email: '' });
+    const address = (name: string, city = 'Köln') => ({
+      name,
+      address1: 'Hohe Straße 1',
+      city,
+      postalCode: '50667',
+      country: 'DE',
+      contact: '',
+      phone: '',
+      email: '',
+    });
     await store.addresses.remember(other, false, address('Müller Feinkost'));
     await store.addresses.remember(other, false, address('Müller Feinkost'));
     await store.addresses.ensure(other, false, address('Atelier Mueller', 'München'));
@@ -366,28 +483,54 @@ describe('the rest of the tables', () => {
 
   it('records print jobs, adopts the deskless, and finishes them with their event', async () => {
     const shipment = await store.shipments.insert(newShipment(client), processed('TRK0100'));
-    const job = { id: 'pj_conformance_1', shipmentId: shipment.id, clientId: client, desk: 'desk-1', printer: 'Zebra', format: 'zpl' as const, dpi: 203 as const, copies: 1, documents: 'labels' as const };
+    const job = {
+      id: 'pj_conformance_1',
+      shipmentId: shipment.id,
+      clientId: client,
+      desk: 'desk-1',
+      printer: 'Zebra',
+      format: 'zpl' as const,
+      dpi: 203 as const,
+      copies: 1,
+      documents: 'labels' as const,
+    };
     const key = { clientId: client, key: 'print-1', fingerprint: 'p1', subjectType: 'printJob' as const, subjectId: job.id };
     expect(await store.shipments.trackingNumberTaken('TRK0100')).toBe(true);
     expect(await store.printJobs.printedBefore(shipment.id)).toBe(false);
     await store.printJobs.add(job, key);
     expect(await store.printJobs.printedBefore(shipment.id)).toBe(true);
-    await store.printJobs.add({ ...job, id: 'pj_conformance_2', desk: null as unknown as string, batch: { shipmentIds: [shipment.id], layout: '4x6' } });
+    await store.printJobs.add({
+      ...job,
+      id: 'pj_conformance_2',
+      desk: null as unknown as string,
+      batch: { shipmentIds: [shipment.id], layout: '4x6' },
+    });
     expect(await store.printJobs.adoptDeskless('desk-1')).toBe(1);
     expect((await store.printJobs.open('desk-1')).map((open) => open.id)).toEqual(['pj_conformance_1', 'pj_conformance_2']);
     await store.printJobs.markPrinting(job.id, 'cups-17');
     await store.printJobs.finish(job.id, 'done', null);
     expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'done', backendJobId: 'cups-17', failure: null });
-    expect((await store.printJobs.list({ clientId: client, after: null, limit: 1 })).map((listed) => listed.id)).toEqual(['pj_conformance_2']);
-    expect((await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: shipment.id })).map((listed) => listed.id).sort()).toEqual(['pj_conformance_1', 'pj_conformance_2']);
+    expect((await store.printJobs.list({ clientId: client, after: null, limit: 1 })).map((listed) => listed.id)).toEqual([
+      'pj_conformance_2',
+    ]);
+    expect(
+      (await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: shipment.id })).map((listed) => listed.id).sort(),
+    ).toEqual(['pj_conformance_1', 'pj_conformance_2']);
     expect(await store.printJobs.list({ clientId: client, after: null, limit: 5, shipmentId: 'FFFF' })).toEqual([]);
     const [done] = await store.events.list({ after: 0, clientId: client, sandbox: false, types: ['print.done'], limit: 5 });
     expect(done?.subjectId).toBe(job.id);
     await store.idempotencyKeys.saveResponse(client, 'print-1', { status: 201, headers: {}, body: '{}' });
     expect((await store.idempotencyKeys.find(client, 'print-1'))?.response?.status).toBe(201);
     await store.printJobs.add({ ...job, id: 'pj_conformance_3' });
-    await store.printJobs.finish('pj_conformance_3', 'failed', 'The printer is paused.', { code: 'printerDisabled', problem: 'Out of labels' });
-    expect(await store.printJobs.get('pj_conformance_3')).toMatchObject({ status: 'failed', reason: 'The printer is paused.', failure: { code: 'printerDisabled', problem: 'Out of labels' } });
+    await store.printJobs.finish('pj_conformance_3', 'failed', 'The printer is paused.', {
+      code: 'printerDisabled',
+      problem: 'Out of labels',
+    });
+    expect(await store.printJobs.get('pj_conformance_3')).toMatchObject({
+      status: 'failed',
+      reason: 'The printer is paused.',
+      failure: { code: 'printerDisabled', problem: 'Out of labels' },
+    });
   });
 
   it('appends audit entries and events, counts and purges', async () => {
@@ -395,9 +538,18 @@ describe('the rest of the tables', () => {
     await store.audit.append(logged(client, 'anything'));
     expect(await store.audit.count()).toBe(before + 1);
     expect(await store.audit.list({ before: null, action: null, desk: 'desk-1', actor: null, limit: 50, account: other })).toEqual([]);
-    await store.events.append({ type: 'day.closed', clientId: client, sandbox: false, subjectType: 'manifest', subjectId: 'm-0', snapshot: { kind: 'other', resource: { type: 'manifest', id: 'm-0' } } as never });
+    await store.events.append({
+      type: 'day.closed',
+      clientId: client,
+      sandbox: false,
+      subjectType: 'manifest',
+      subjectId: 'm-0',
+      snapshot: { kind: 'other', resource: { type: 'manifest', id: 'm-0' } } as never,
+    });
     const latest = await store.events.latestId();
-    expect((await store.events.list({ after: latest - 1, clientId: null, sandbox: null, types: null, limit: 1 }))[0]?.type).toBe('day.closed');
+    expect((await store.events.list({ after: latest - 1, clientId: null, sandbox: null, types: null, limit: 1 }))[0]?.type).toBe(
+      'day.closed',
+    );
     clock.advance(40 * 86_400_000);
     expect(await store.events.purge(clock().toISOString(), 2)).toBe(2);
     expect(await store.idempotencyKeys.purge(clock().toISOString())).toBeGreaterThan(0);
@@ -406,7 +558,14 @@ describe('the rest of the tables', () => {
   });
 
   it('delivers webhooks: queues once, records attempts, gives up and replays', async () => {
-    const hook = await store.webhooks.add({ url: 'http://127.0.0.1:9/hook', eventTypes: ['shipment.created'], clientId: client, secret: 's', cursor: 0, environment: 'both' });
+    const hook = await store.webhooks.add({
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['shipment.created'],
+      clientId: client,
+      secret: 's',
+      cursor: 0,
+      environment: 'both',
+    });
     expect(await store.webhooks.get(hook.id)).toMatchObject({ url: hook.url, status: 'active', environment: 'both' });
     expect(await store.webhooks.change(hook.id, { environment: 'sandbox' })).toBe(true);
     expect(await store.webhooks.get(hook.id)).toMatchObject({ url: hook.url, eventTypes: ['shipment.created'], environment: 'sandbox' });
@@ -420,9 +579,15 @@ describe('the rest of the tables', () => {
     const first = (await store.webhooks.nextPending(hook.id))!;
     await store.webhooks.recordAttempt(first.id, { delivered: false, status: 500, error: 'down', nextAttemptAt: clock().toISOString() });
     await store.webhooks.recordAttempt(first.id, { delivered: true, status: 200 });
-    await store.webhooks.giveUp((await store.webhooks.nextPending(hook.id))?.id ?? first.id, { status: null, error: 'gone' }, 'a day of failures');
+    await store.webhooks.giveUp(
+      (await store.webhooks.nextPending(hook.id))?.id ?? first.id,
+      { status: null, error: 'gone' },
+      'a day of failures',
+    );
     expect(await store.webhooks.get(hook.id)).toMatchObject({ status: 'paused', pausedReason: 'a day of failures' });
-    expect((await store.webhooks.deliveries(hook.id, { before: null, status: 'delivered', limit: 5 })).map((delivery) => delivery.attempts)).toEqual([2]);
+    expect(
+      (await store.webhooks.deliveries(hook.id, { before: null, status: 'delivered', limit: 5 })).map((delivery) => delivery.attempts),
+    ).toEqual([2]);
     expect(await store.webhooks.enqueueRange(hook.id, 0, Number(first.eventId), 10)).toBe(1);
     expect(await store.webhooks.setStatus(hook.id, 'active', null)).toBe(true);
     expect(await store.webhooks.remove(hook.id)).toBe(true);
@@ -434,21 +599,58 @@ describe('the rest of the tables', () => {
     const shipments = (await store.manifests.dayShipments(day)).filter((shipment) => shipment.status === 3 && !shipment.deletedAt);
     expect(shipments.length).toBe(3);
     expect(await store.manifests.countFor(day)).toBe(0);
-    const manifest = { number: 'M-1', clientId: other, sandbox: false, carrierCode: 'UPS', shipDate: TODAY, totals: { shipments: 3 } as never, closedBy: 'rossi', document: new Uint8Array([1, 2]), transmit: true };
-    const event = { type: 'day.closed' as const, clientId: other, sandbox: false, subjectType: 'manifest', subjectId: '', snapshot: { kind: 'other', resource: { type: 'manifest', id: '' } } as never };
-    const closed = await store.manifests.close(manifest, shipments.map((shipment) => shipment.id), event, logged(other, ''));
+    const manifest = {
+      number: 'M-1',
+      clientId: other,
+      sandbox: false,
+      carrierCode: 'UPS',
+      shipDate: TODAY,
+      totals: { shipments: 3 } as never,
+      closedBy: 'rossi',
+      document: new Uint8Array([1, 2]),
+      transmit: true,
+    };
+    const event = {
+      type: 'day.closed' as const,
+      clientId: other,
+      sandbox: false,
+      subjectType: 'manifest',
+      subjectId: '',
+      snapshot: { kind: 'other', resource: { type: 'manifest', id: '' } } as never,
+    };
+    const closed = await store.manifests.close(
+      manifest,
+      shipments.map((shipment) => shipment.id),
+      event,
+      logged(other, ''),
+    );
     expect(closed.created).toBe(true);
-    expect((await store.manifests.close({ ...manifest, number: 'M-2' }, [], event, logged(other, ''))).manifest.id).toBe(closed.manifest.id);
+    expect((await store.manifests.close({ ...manifest, number: 'M-2' }, [], event, logged(other, ''))).manifest.id).toBe(
+      closed.manifest.id,
+    );
     expect(await store.manifests.closedIn(shipments[0]!.id)).toBe('M-1');
     expect(await store.manifests.document(closed.manifest.id)).toEqual(new Uint8Array([1, 2]));
-    expect((await store.manifests.list({ clientId: other, sandbox: false, date: TODAY, carrierCode: 'UPS', limit: 5 })).map((listed) => listed.number)).toEqual(['M-1']);
+    expect(
+      (await store.manifests.list({ clientId: other, sandbox: false, date: TODAY, carrierCode: 'UPS', limit: 5 })).map(
+        (listed) => listed.number,
+      ),
+    ).toEqual(['M-1']);
     expect((await store.manifests.dueTransmissions(clock().toISOString(), 5)).map((due) => due.id)).toEqual([closed.manifest.id]);
     await store.manifests.transmitFailed(closed.manifest.id, 'refused', null);
     expect(await store.manifests.transmitAgain(closed.manifest.id, logged(other, closed.manifest.id))).toBe(true);
     expect(await store.manifests.transmitted(closed.manifest.id, 'REMOTE-1')).toBe(true);
-    expect((await store.manifests.get(closed.manifest.id, other, false))?.transmission).toMatchObject({ status: 'sent', remoteNumber: 'REMOTE-1', attempts: 2 });
+    expect((await store.manifests.get(closed.manifest.id, other, false))?.transmission).toMatchObject({
+      status: 'sent',
+      remoteNumber: 'REMOTE-1',
+      attempts: 2,
+    });
     expect(await store.manifests.reopen(closed.manifest.id, logged(other, closed.manifest.id))).toBe(false);
-    const second = await store.manifests.close({ ...manifest, number: 'M-3', carrierCode: 'DHL', transmit: false }, [], event, logged(other, ''));
+    const second = await store.manifests.close(
+      { ...manifest, number: 'M-3', carrierCode: 'DHL', transmit: false },
+      [],
+      event,
+      logged(other, ''),
+    );
     expect(await store.manifests.reopen(second.manifest.id, logged(other, second.manifest.id))).toBe(true);
   });
 
@@ -461,19 +663,42 @@ describe('the rest of the tables', () => {
   });
 
   it('keeps orders, their status read from their live shipment', async () => {
-    const order = (number: string) => ({ clientId: other, sandbox: false, source: 'api' as const, attributes: { number, shipTo: shipTo(), lines: [], tags: [] } as never });
+    const order = (number: string) => ({
+      clientId: other,
+      sandbox: false,
+      source: 'api' as const,
+      attributes: { number, shipTo: shipTo(), lines: [], tags: [] } as never,
+    });
     expect(await store.orders.insertMany([order('A-1'), order('A-2'), order('A-1')])).toEqual(['A-1', 'A-2']);
     await store.shipments.insert(newShipment(other, { orderNumber: 'A-2' }));
     expect((await store.orders.get(other, false, 'A-2'))?.shipment).not.toBeNull();
-    expect((await store.orders.list({ clientId: other, sandbox: false, status: 'open', search: 'a-', limit: 10 })).map((found) => found.number)).toEqual(['A-1']);
+    expect(
+      (await store.orders.list({ clientId: other, sandbox: false, status: 'open', search: 'a-', limit: 10 })).map((found) => found.number),
+    ).toEqual(['A-1']);
     expect(await store.orders.remove(other, false, 'A-2')).toBe(false);
     expect(await store.orders.remove(other, false, 'A-1')).toBe(true);
   });
 
   it('merges one account into another, or says what keeps it', async () => {
-    const profile = { name: 'Shop', address1: '', address2: '', city: '', postalCode: '', state: '', country: 'IT', contact: '', phone: '', email: '', taxIdentification: '' };
-    const into = (await store.clients.add({ username: 'merge-into', credential: Buffer.from('a'), clientKey: 'ka', role: 'admin', profile })).client.id;
-    const from = (await store.clients.add({ username: 'merge-from', credential: Buffer.from('b'), clientKey: 'kb', role: 'admin', profile })).client.id;
+    const profile = {
+      name: 'Shop',
+      address1: '',
+      address2: '',
+      city: '',
+      postalCode: '',
+      state: '',
+      country: 'IT',
+      contact: '',
+      phone: '',
+      email: '',
+      taxIdentification: '',
+    };
+    const into = (
+      await store.clients.add({ username: 'merge-into', credential: Buffer.from('a'), clientKey: 'ka', role: 'admin', profile })
+    ).client.id;
+    const from = (
+      await store.clients.add({ username: 'merge-from', credential: Buffer.from('b'), clientKey: 'kb', role: 'admin', profile })
+    ).client.id;
     await store.shipments.insert(newShipment(from), processed('TRK0200'));
     const result = await store.clients.merge(into, from);
     expect(result).toEqual({ merged: true, moved: { users: 1, shipments: 1, orders: 0, addresses: 2 } });
@@ -482,7 +707,9 @@ describe('the rest of the tables', () => {
     // The account with a queued print job and a shipment being booked stays, each named.
     const refused = await store.clients.merge(other, client);
     expect(refused.merged).toBe(false);
-    expect(refused.merged ? [] : refused.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^print job pj_conformance_2 is still queued$/)]));
+    expect(refused.merged ? [] : refused.problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^print job pj_conformance_2 is still queued$/)]),
+    );
   });
 });
 
@@ -505,8 +732,10 @@ describe('a transaction inside another', () => {
       tables.db.close();
     }
   };
-  const setting = async (sql: Sql, name: string) => (await sql.one<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name]))?.value;
-  const save = (sql: Sql, name: string) => sql.run('INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)', [name, '"kept"', clock().toISOString()]);
+  const setting = async (sql: Sql, name: string) =>
+    (await sql.one<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name]))?.value;
+  const save = (sql: Sql, name: string) =>
+    sql.run('INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)', [name, '"kept"', clock().toISOString()]);
 
   it('is a savepoint: its failure takes back its own changes only, and the outer one commits', async () => {
     await withExecutor(async (sql) => {
@@ -555,7 +784,11 @@ describe('coverage', () => {
   it('ran every method of every table group', () => {
     const offered = Object.entries(raw)
       .filter(([group, table]) => typeof table === 'object' && table !== null && group !== 'db')
-      .flatMap(([group, table]) => Object.keys(table as object).filter((method) => method !== 'localVersion').map((method) => `${group}.${method}`));
+      .flatMap(([group, table]) =>
+        Object.keys(table as object)
+          .filter((method) => method !== 'localVersion')
+          .map((method) => `${group}.${method}`),
+      );
     expect(offered.length).toBeGreaterThan(100);
     expect(offered.filter((method) => !ran.has(method))).toEqual([]);
   });

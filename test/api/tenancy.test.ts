@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settingsOf = async (token: string) => (await t.call('/v3/print-settings', { headers: { Authorization: `Bearer ${token}` } })).json.data.attributes;
+const settingsOf = async (token: string) =>
+  (await t.call('/v3/print-settings', { headers: { Authorization: `Bearer ${token}` } })).json.data.attributes;
 const patch = (token: string, attributes: Record<string, unknown>) =>
   t.call('/v3/print-settings', {
     method: 'PATCH',

@@ -63,7 +63,14 @@ describe('the /test echo of spec 4.3 matches the examples byte for byte', () => 
     expect(response.headers.allow).toBe('HEAD, GET, OPTIONS');
     expect(response.json).toEqual({
       jsonapi: { version: '1.0' },
-      errors: [{ status: 405, code: 'request.methodNotAllowed', title: 'Method Not Allowed', detail: 'POST is not allowed here. Allowed: HEAD, GET.' }],
+      errors: [
+        {
+          status: 405,
+          code: 'request.methodNotAllowed',
+          title: 'Method Not Allowed',
+          detail: 'POST is not allowed here. Allowed: HEAD, GET.',
+        },
+      ],
     });
   });
 });

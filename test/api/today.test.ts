@@ -36,9 +36,18 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, bearer = token) =>
-  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const make = async (meta: Record<string, unknown>, extra: Record<string, unknown> = {}, path = '/v3/shipments', bearer = token) => {
-  const made = await call('POST', path, document(attributes({ shipDate: undefined, packages: [parcel('1'), parcel('2')], ...extra }), meta), bearer);
+  const made = await call(
+    'POST',
+    path,
+    document(attributes({ shipDate: undefined, packages: [parcel('1'), parcel('2')], ...extra }), meta),
+    bearer,
+  );
   expect(made.status, made.text).toBeLessThan(300);
   return made.json.data.id as string;
 };
@@ -47,7 +56,11 @@ describe('the Today resource', () => {
   it('counts the day per carrier, moves a close from "to close" to its manifest, and shows the next pickup', async () => {
     const empty = await call('GET', '/v3/today');
     expect(empty.status, empty.text).toBe(200);
-    expect(empty.json.data).toMatchObject({ type: 'today', id: wednesday, attributes: { date: wednesday, carriers: [], printJobs: [], nextPickup: null } });
+    expect(empty.json.data).toMatchObject({
+      type: 'today',
+      id: wednesday,
+      attributes: { date: wednesday, carriers: [], printJobs: [], nextPickup: null },
+    });
 
     // One that cannot be rendered fails when the scheduler takes it; the one queued after it waits.
     await make({ scheduledProcessing: true, service: 'economy', carrierChoice: 'DHL' }, { customerReference: 'CRASH-ALWAYS' });
@@ -75,28 +88,53 @@ describe('the Today resource', () => {
     expect(day.totals).toEqual({ made: 3, waiting: 2, failed: 1, saved: 1, toClose: 3, returns: 0 });
     // The two UPS collections of the day at the sender's address, four parcels: DHL's shipment booked none.
     expect(day.nextPickup).toEqual({
-      carrier: 'UPS', carrierName: 'UPS', date: wednesday, cancelBefore: `${wednesday} 12:00`,
-      address: expect.objectContaining({ city: 'Milano', country: 'IT' }), parcels: 4, shipments: 2,
+      carrier: 'UPS',
+      carrierName: 'UPS',
+      date: wednesday,
+      cancelBefore: `${wednesday} 12:00`,
+      address: expect.objectContaining({ city: 'Milano', country: 'IT' }),
+      parcels: 4,
+      shipments: 2,
     });
 
     const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: wednesday } } });
     expect(closed.status, closed.text).toBe(201);
     const after = (await call('GET', '/v3/today')).json.data.attributes;
-    expect(after.carriers[1]).toMatchObject({ carrier: 'UPS', made: 2, toClose: 0, manifest: { id: closed.json.data.id, number: closed.json.data.attributes.number, transmittedAt: null } });
+    expect(after.carriers[1]).toMatchObject({
+      carrier: 'UPS',
+      made: 2,
+      toClose: 0,
+      manifest: { id: closed.json.data.id, number: closed.json.data.attributes.number, transmittedAt: null },
+    });
     expect(after.totals.toClose).toBe(1);
 
     // Cancelled collections are no longer coming: the next pickup is the other day's.
     const pickups = (await call('GET', `/v3/pickups?date=${wednesday}`)).json.data as { id: string }[];
     for (const pickup of pickups) expect((await call('DELETE', `/v3/pickups/${pickup.id}`)).status).toBe(204);
-    expect((await call('GET', '/v3/today')).json.data.attributes.nextPickup).toMatchObject({ carrier: 'UPS', date: thursday, shipments: 1, parcels: 2 });
+    expect((await call('GET', '/v3/today')).json.data.attributes.nextPickup).toMatchObject({
+      carrier: 'UPS',
+      date: thursday,
+      shipments: 1,
+      parcels: 2,
+    });
   });
 
   it.skipIf(noCups)('lists the desk’s print jobs the printer still holds, and only the caller’s', async () => {
     const id = await make({ scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' });
-    const job = await call('POST', `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes: { printer: DEAD_QUEUE, format: 'zpl' } } });
+    const job = await call('POST', `/v3/shipments/${id}/print`, {
+      data: { type: 'printJob', attributes: { printer: DEAD_QUEUE, format: 'zpl' } },
+    });
     expect(job.status, job.text).toBe(202);
     const jobs = (await call('GET', '/v3/today')).json.data.attributes.printJobs;
-    expect(jobs).toEqual([{ id: job.json.data.id, shipmentId: id, printer: DEAD_QUEUE, status: expect.stringMatching(/^(queued|printing)$/), createdAt: expect.any(String) }]);
+    expect(jobs).toEqual([
+      {
+        id: job.json.data.id,
+        shipmentId: id,
+        printer: DEAD_QUEUE,
+        status: expect.stringMatching(/^(queued|printing)$/),
+        createdAt: expect.any(String),
+      },
+    ]);
     const other = (await t.signIn('today-other', 'Another-Desk-2026')).json.meta.token as string;
     expect((await call('GET', '/v3/today', undefined, other)).json.data.attributes.printJobs).toEqual([]);
   });
@@ -104,6 +142,10 @@ describe('the Today resource', () => {
   it('names the date parameter when it is not a date', async () => {
     const refused = await call('GET', '/v3/today?date=2026-02-30');
     expect(refused.status).toBe(400);
-    expect(refused.json.errors[0]).toMatchObject({ code: 'parameter.invalid', detail: 'Invalid or empty required parameter: date', source: { parameter: 'date' } });
+    expect(refused.json.errors[0]).toMatchObject({
+      code: 'parameter.invalid',
+      detail: 'Invalid or empty required parameter: date',
+      source: { parameter: 'date' },
+    });
   });
 });

@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const current = (token: string) => t.call('/v3/clients/current', { headers: { Authorization: `Bearer ${token}` } });
-const renewal = (token?: string) => t.call('/v3/clients/authentication/renewal', { method: 'POST', headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
+const renewal = (token?: string) =>
+  t.call('/v3/clients/authentication/renewal', {
+    method: 'POST',
+    headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+  });
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const lifetime = (store: Store) => createTokenLifetimeSettings(store, createAuditLog(store, 'test desk'));
 
@@ -38,8 +42,12 @@ async function signedIn(): Promise<{ token: string; expiresAt: string }> {
 async function expectExpired(token: string) {
   const response = await current(token);
   expect(response.status).toBe(401);
-  expect(response.json.errors).toEqual([{ status: 401, code: 'auth.tokenExpired', title: 'Unauthorized', detail: 'Invalid token: token expired' }]);
-  expect(response.headers['www-authenticate']).toBe('Bearer realm="127.0.0.1", error="invalid_token", error_description="Invalid token: token expired"');
+  expect(response.json.errors).toEqual([
+    { status: 401, code: 'auth.tokenExpired', title: 'Unauthorized', detail: 'Invalid token: token expired' },
+  ]);
+  expect(response.headers['www-authenticate']).toBe(
+    'Bearer realm="127.0.0.1", error="invalid_token", error_description="Invalid token: token expired"',
+  );
 }
 
 describe('a token the station issues expires a token lifetime after its sign-in, on the station’s clock', () => {
@@ -81,7 +89,11 @@ describe('a token the station issues expires a token lifetime after its sign-in,
     ['a fraction of a second', 300.5],
   ])('refuses a lifetime of %s, and keeps the one it had', async (_case, seconds) => {
     const settings = lifetime(t.station.store);
-    await expect(settings.set(OPERATOR, seconds)).rejects.toMatchObject({ code: 'field.invalid', parameter: 'lifetime', detail: expect.stringContaining('from 5 minutes to 7 days') });
+    await expect(settings.set(OPERATOR, seconds)).rejects.toMatchObject({
+      code: 'field.invalid',
+      parameter: 'lifetime',
+      detail: expect.stringContaining('from 5 minutes to 7 days'),
+    });
     expect((await settings.read()).lifetimeSeconds).toBe(TOKEN_LIFETIME.defaultSeconds);
   });
 
@@ -148,7 +160,13 @@ describe('POST /clients/authentication/renewal exchanges a working token for a f
     const missing = await renewal();
     expect(missing.status).toBe(401);
     expect(missing.json.errors[0].code).toBe('auth.missing');
-    const leaving = await t.station.users.add(OPERATOR, { clientId: t.client.id, username: 'leaving', password: 'pw-leaving-1', role: 'packer', name: 'Leaving' });
+    const leaving = await t.station.users.add(OPERATOR, {
+      clientId: t.client.id,
+      username: 'leaving',
+      password: 'pw-leaving-1',
+      role: 'packer',
+      name: 'Leaving',
+    });
     const signIn = await t.signIn('leaving', 'pw-leaving-1');
     expect(signIn.status).toBe(200);
     await t.station.users.remove(OPERATOR, { id: leaving.id });
@@ -160,7 +178,12 @@ describe('POST /clients/authentication/renewal exchanges a working token for a f
   it('gives a token an integration signed itself, without exp, an expiring one', async () => {
     const response = await renewal(handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, t.station.keys.serverKey));
     expect(response.status).toBe(200);
-    expect(claimsOf(response.json.meta.token)).toEqual({ sub: t.client.id, clientKey: t.client.clientKey, iat: clock().getTime() / 1000, exp: clock().getTime() / 1000 + 12 * 3600 });
+    expect(claimsOf(response.json.meta.token)).toEqual({
+      sub: t.client.id,
+      clientKey: t.client.clientKey,
+      iat: clock().getTime() / 1000,
+      exp: clock().getTime() / 1000 + 12 * 3600,
+    });
   });
 });
 
@@ -199,7 +222,10 @@ describe('tokens without exp', () => {
 
   it('one an integration signs itself with the server key never expires (it can sign another), unless it says so', async () => {
     const forever = handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey }, t.station.keys.serverKey);
-    const ending = handMadeToken({ sub: t.client.id, clientKey: t.client.clientKey, exp: clock().getTime() / 1000 + 60 }, t.station.keys.serverKey);
+    const ending = handMadeToken(
+      { sub: t.client.id, clientKey: t.client.clientKey, exp: clock().getTime() / 1000 + 60 },
+      t.station.keys.serverKey,
+    );
     expect((await current(ending)).status).toBe(200);
     clock.advance(30 * 24 * HOUR);
     try {

@@ -14,11 +14,25 @@ let packer: string;
 let jones: string;
 
 beforeAll(async () => {
-  t = await startTestStation({ schedulerIntervalMs: 0, webhookPolicy: { firstRetryMs: 100, maxRetryMs: 400, giveUpMs: 60_000, timeoutMs: 2_000, tickMs: 50 } });
+  t = await startTestStation({
+    schedulerIntervalMs: 0,
+    webhookPolicy: { firstRetryMs: 100, maxRetryMs: 400, giveUpMs: 60_000, timeoutMs: 2_000, tickMs: 50 },
+  });
   token = await t.token();
-  await t.station.users.add(OPERATOR, { clientId: t.client.id, username: 'feed-packer', password: 'Packer-Desk-2026', name: 'A packer', role: 'packer' });
+  await t.station.users.add(OPERATOR, {
+    clientId: t.client.id,
+    username: 'feed-packer',
+    password: 'Packer-Desk-2026',
+    name: 'A packer',
+    role: 'packer',
+  });
   packer = (await t.signIn('feed-packer', 'Packer-Desk-2026')).json.meta.token;
-  await t.station.clients.add(OPERATOR, { username: 'feed-jones', password: 'Another-Desk-2026', role: 'supervisor', profile: { name: 'Jones Fulfilment' } });
+  await t.station.clients.add(OPERATOR, {
+    username: 'feed-jones',
+    password: 'Another-Desk-2026',
+    role: 'supervisor',
+    profile: { name: 'Jones Fulfilment' },
+  });
   jones = (await t.signIn('feed-jones', 'Another-Desk-2026')).json.meta.token;
 });
 afterAll(() => t?.close());
@@ -35,22 +49,43 @@ const ship = async (prefix = '/v3', meta: Record<string, unknown> = { scheduledP
   return created.json.data as { id: string; links: { tracking: string }; meta: { trackingNumber: string } };
 };
 const trackingEvent = (attributes: Record<string, unknown>) => ({ data: { type: 'trackingEvent', attributes } });
-const record = (shipmentId: string, attributes: Record<string, unknown>, options: { prefix?: string; headers?: Record<string, string>; bearer?: string } = {}) =>
-  call('POST', `${options.prefix ?? '/v3'}/shipments/${shipmentId}/tracking/events`, trackingEvent(attributes), options.headers, options.bearer);
+const record = (
+  shipmentId: string,
+  attributes: Record<string, unknown>,
+  options: { prefix?: string; headers?: Record<string, string>; bearer?: string } = {},
+) =>
+  call(
+    'POST',
+    `${options.prefix ?? '/v3'}/shipments/${shipmentId}/tracking/events`,
+    trackingEvent(attributes),
+    options.headers,
+    options.bearer,
+  );
 
 describe('POST /v3/shipments/<id>/tracking/events', () => {
   it('records the event: the tracking status, history, public page, feed and a webhook follow it, and it is audited', async () => {
     const receiver = new Receiver();
     await receiver.start();
     try {
-      const hook = await call('POST', '/v3/webhooks', { data: { type: 'webhook', attributes: { url: receiver.url, events: ['tracking.updated'] } } });
+      const hook = await call('POST', '/v3/webhooks', {
+        data: { type: 'webhook', attributes: { url: receiver.url, events: ['tracking.updated'] } },
+      });
       expect(hook.status).toBe(201);
       const shipment = await ship();
       const pickedUp = `${t.clock.today()} 09:15:00`;
-      const recorded = await record(shipment.id, { status: 2, occurredAt: pickedUp, text: 'Picked up at the warehouse', location: 'Milano' });
+      const recorded = await record(shipment.id, {
+        status: 2,
+        occurredAt: pickedUp,
+        text: 'Picked up at the warehouse',
+        location: 'Milano',
+      });
       expect(recorded.status, recorded.text).toBe(201);
       expect(recorded.headers.location).toBe(`${t.url}/v3/shipments/${shipment.id}/tracking/events`);
-      expect(recorded.json.data).toEqual({ type: 'trackingEvent', id: '1', attributes: { status: 2, statusText: 'Picked up', date: pickedUp, location: 'Milano', text: 'Picked up at the warehouse' } });
+      expect(recorded.json.data).toEqual({
+        type: 'trackingEvent',
+        id: '1',
+        attributes: { status: 2, statusText: 'Picked up', date: pickedUp, location: 'Milano', text: 'Picked up at the warehouse' },
+      });
 
       const tracking = await call('GET', `/v3/shipments/${shipment.id}/tracking`);
       expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 2, trackingDate: pickedUp });
@@ -59,17 +94,26 @@ describe('POST /v3/shipments/<id>/tracking/events', () => {
       const publicPage = await t.call(new URL(shipment.links.tracking).pathname, { headers: { Accept: JSONAPI } });
       expect(publicPage.json.data.attributes).toMatchObject({ trackingStatus: 2, trackingDate: pickedUp });
 
-      const feed = (await call('GET', '/v3/events?after=0&limit=1000&filter[type]=tracking.updated')).json.data as { id: string; attributes: { sandbox: boolean; resource: { id: string; meta: unknown } } }[];
+      const feed = (await call('GET', '/v3/events?after=0&limit=1000&filter[type]=tracking.updated')).json.data as {
+        id: string;
+        attributes: { sandbox: boolean; resource: { id: string; meta: unknown } };
+      }[];
       const announced = feed.filter((event) => event.attributes.resource.id === shipment.id);
       expect(announced).toHaveLength(1);
       expect(announced[0]!.attributes.sandbox).toBe(false);
       expect(announced[0]!.attributes.resource.meta).toEqual({ event: recorded.json.data.attributes });
 
       await waitFor('the webhook’s delivery', () => receiver.accepted().some((event) => event.resourceId === shipment.id));
-      expect(receiver.accepted().filter((event) => event.resourceId === shipment.id)).toEqual([{ id: announced[0]!.id, type: 'tracking.updated', resourceId: shipment.id }]);
+      expect(receiver.accepted().filter((event) => event.resourceId === shipment.id)).toEqual([
+        { id: announced[0]!.id, type: 'tracking.updated', resourceId: shipment.id },
+      ]);
 
       const audit = (await call('GET', '/v3/audit-events?filter[action]=tracking-event.added')).json.data;
-      expect(audit[0].attributes).toMatchObject({ actor: { username: 'smith', role: 'supervisor' }, subject: { type: 'shipment', id: shipment.id }, detail: { status: 2, at: pickedUp } });
+      expect(audit[0].attributes).toMatchObject({
+        actor: { username: 'smith', role: 'supervisor' },
+        subject: { type: 'shipment', id: shipment.id },
+        detail: { status: 2, at: pickedUp },
+      });
       await call('DELETE', `/v3/webhooks/${hook.json.data.id}`);
     } finally {
       await receiver.stop();
@@ -80,11 +124,21 @@ describe('POST /v3/shipments/<id>/tracking/events', () => {
     const shipment = await ship();
     const inTransit = `${t.clock.today()} 18:40:00`;
     const pickedUp = `${t.clock.today()} 09:00:00`;
-    expect((await record(shipment.id, { status: '3', occurredAt: inTransit })).json.data).toMatchObject({ id: '1', attributes: { status: 3, text: '', location: '' } });
+    expect((await record(shipment.id, { status: '3', occurredAt: inTransit })).json.data).toMatchObject({
+      id: '1',
+      attributes: { status: 3, text: '', location: '' },
+    });
     const late = await record(shipment.id, { status: 2, occurredAt: pickedUp, text: null, location: null });
     expect(late.json.data).toMatchObject({ id: '1', attributes: { status: 2, date: pickedUp } });
-    expect((await call('GET', `/v3/shipments/${shipment.id}/tracking`)).json.data.attributes).toMatchObject({ trackingStatus: 3, trackingDate: inTransit });
-    expect((await call('GET', `/v3/shipments/${shipment.id}/tracking/events`)).json.data.map((event: { attributes: { status: number } }) => event.attributes.status)).toEqual([2, 3]);
+    expect((await call('GET', `/v3/shipments/${shipment.id}/tracking`)).json.data.attributes).toMatchObject({
+      trackingStatus: 3,
+      trackingDate: inTransit,
+    });
+    expect(
+      (await call('GET', `/v3/shipments/${shipment.id}/tracking/events`)).json.data.map(
+        (event: { attributes: { status: number } }) => event.attributes.status,
+      ),
+    ).toEqual([2, 3]);
   });
 
   it('takes tomorrow on the station’s calendar (a carrier east of it), and a time before the shipment was booked', async () => {
@@ -107,7 +161,9 @@ describe('POST /v3/shipments/<id>/tracking/events', () => {
     const other = await record(shipment.id, { ...body, status: 6 }, { headers: { 'Idempotency-Key': `delivered-${shipment.id}` } });
     expect(other.status).toBe(422);
     expect(other.json.errors[0].code).toBe('idempotency.keyReused');
-    const events = (await call('GET', '/v3/events?after=0&limit=1000&filter[type]=tracking.updated')).json.data.filter((event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id === shipment.id);
+    const events = (await call('GET', '/v3/events?after=0&limit=1000&filter[type]=tracking.updated')).json.data.filter(
+      (event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id === shipment.id,
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -116,17 +172,37 @@ describe('POST /v3/shipments/<id>/tracking/events', () => {
     const today = `${t.clock.today()} 10:00:00`;
     const year = t.clock.today().slice(0, 4);
     const cases: [Record<string, unknown>, string, string, RegExp][] = [
-      [{ status: 42, occurredAt: today }, '/data/attributes/status', 'tracking.invalidEvent', /^Expected a code of the tracking status scale: 1 \(Information received\)/],
+      [
+        { status: 42, occurredAt: today },
+        '/data/attributes/status',
+        'tracking.invalidEvent',
+        /^Expected a code of the tracking status scale: 1 \(Information received\)/,
+      ],
       [{ status: 2.5, occurredAt: today }, '/data/attributes/status', 'tracking.invalidEvent', /tracking status scale/],
       [{ status: 'delivered', occurredAt: today }, '/data/attributes/status', 'tracking.invalidEvent', /tracking status scale/],
       [{ occurredAt: today }, '/data/attributes/status', 'field.missing', /tracking status scale/],
       [{ status: 5 }, '/data/attributes/occurredAt', 'field.missing', /YYYY-MM-DD HH:MM:SS/],
       [{ status: 5, occurredAt: `${year}-02-30 10:00:00` }, '/data/attributes/occurredAt', 'tracking.invalidEvent', /a real date/],
       [{ status: 5, occurredAt: `${t.clock.today()} 24:00:00` }, '/data/attributes/occurredAt', 'tracking.invalidEvent', /24-hour clock/],
-      [{ status: 5, occurredAt: `${t.clock.today()}T10:00:00Z` }, '/data/attributes/occurredAt', 'tracking.invalidEvent', /YYYY-MM-DD HH:MM:SS/],
+      [
+        { status: 5, occurredAt: `${t.clock.today()}T10:00:00Z` },
+        '/data/attributes/occurredAt',
+        'tracking.invalidEvent',
+        /YYYY-MM-DD HH:MM:SS/,
+      ],
       [{ status: 5, occurredAt: today, text: 'x'.repeat(501) }, '/data/attributes/text', 'tracking.invalidEvent', /at most 500 characters/],
-      [{ status: 5, occurredAt: today, location: 'x'.repeat(201) }, '/data/attributes/location', 'tracking.invalidEvent', /at most 200 characters/],
-      [{ status: 5, occurredAt: `${t.clock.day(2)} 00:00:00` }, '/data/attributes/occurredAt', 'tracking.timeAhead', /no later than tomorrow/],
+      [
+        { status: 5, occurredAt: today, location: 'x'.repeat(201) },
+        '/data/attributes/location',
+        'tracking.invalidEvent',
+        /at most 200 characters/,
+      ],
+      [
+        { status: 5, occurredAt: `${t.clock.day(2)} 00:00:00` },
+        '/data/attributes/occurredAt',
+        'tracking.timeAhead',
+        /no later than tomorrow/,
+      ],
     ];
     for (const [attributes, pointer, code, reason] of cases) {
       const refused = await record(shipment.id, attributes);
@@ -137,7 +213,9 @@ describe('POST /v3/shipments/<id>/tracking/events', () => {
     }
     const ahead = await record(shipment.id, { status: 5, occurredAt: `${t.clock.day(2)} 00:00:00` });
     expect(ahead.json.errors[0].meta.latest).toBe(t.clock.day(1));
-    const wrongType = await call('POST', `/v3/shipments/${shipment.id}/tracking/events`, { data: { type: 'shipment', attributes: { status: 5, occurredAt: today } } });
+    const wrongType = await call('POST', `/v3/shipments/${shipment.id}/tracking/events`, {
+      data: { type: 'shipment', attributes: { status: 5, occurredAt: today } },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.errors[0].source.pointer).toBe('/data/type');
     expect((await call('GET', `/v3/shipments/${shipment.id}/tracking/events`)).json.data).toEqual([]);

@@ -28,14 +28,30 @@ const delivered = () => `${t.clock.day(-1)} 11:02:00`;
 beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0, logger });
   const token = await t.token();
-  const receiver = { ...shipTo(), name: 'Kunde <b>Becker</b>', address1: 'Geheimweg 7', phone: '+49 30 1234567', email: 'kunde@becker.example' };
-  const created = await post(t, token, '/v3/shipments', document(attributes({ shipTo: receiver }), { scheduledProcessing: false, service: 'economy' }));
+  const receiver = {
+    ...shipTo(),
+    name: 'Kunde <b>Becker</b>',
+    address1: 'Geheimweg 7',
+    phone: '+49 30 1234567',
+    email: 'kunde@becker.example',
+  };
+  const created = await post(
+    t,
+    token,
+    '/v3/shipments',
+    document(attributes({ shipTo: receiver }), { scheduledProcessing: false, service: 'economy' }),
+  );
   link = created.json.data.links.tracking;
   hash = link.split('/').at(-1)!;
   trackingNumber = created.json.data.meta.trackingNumber;
   const tracking = createTrackingEventService(t.station.store, t.station.audit);
   await tracking.add(OPERATOR, trackingNumber, { status: 2, at: pickedUp(), text: 'Picked up at the warehouse', location: 'Milano' });
-  await tracking.add(OPERATOR, trackingNumber, { status: 3, at: scanned(), text: '<script>alert(1)</script> hub scan', location: 'München' });
+  await tracking.add(OPERATOR, trackingNumber, {
+    status: 3,
+    at: scanned(),
+    text: '<script>alert(1)</script> hub scan',
+    location: 'München',
+  });
   await tracking.add(OPERATOR, trackingNumber, { status: 5, at: delivered(), text: 'Delivered', location: 'Berlin' });
 });
 afterAll(() => t?.close());
@@ -67,7 +83,10 @@ describe('GET /track/<hash> in a browser', () => {
     for (const accept of ['application/vnd.api+json', '*/*', undefined]) {
       const answer = await t.call(`/track/${hash}`, { headers: accept === undefined ? { Accept: '' } : { Accept: accept } });
       expect(answer.status, String(accept)).toBe(200);
-      expect(answer.json.data).toMatchObject({ type: 'tracking', attributes: { carrierShipmentId: trackingNumber, trackingStatus: 5, trackingDate: delivered() } });
+      expect(answer.json.data).toMatchObject({
+        type: 'tracking',
+        attributes: { carrierShipmentId: trackingNumber, trackingStatus: 5, trackingDate: delivered() },
+      });
     }
   });
 

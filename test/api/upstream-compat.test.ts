@@ -27,8 +27,28 @@ function upstreamExportExample(): Record<string, unknown> {
       type: 'shipment',
       id: 123,
       attributes: {
-        shipFrom: { name: 'Sender Name', address1: 'Sender street 123', city: 'Rome', postalCode: '00195', state: 'RM', country: 'IT', contact: 'Sender Contactname', phone: '1234567890', email: 'sender@ship.from' },
-        shipTo: { name: 'Receiver Name', address1: 'Receiver address 123', city: 'San Diego', postalCode: 92101, state: 'CA', country: 'US', contact: 'Receiver Contactname', phone: '12345678901', email: 'receiver@ship.to' },
+        shipFrom: {
+          name: 'Sender Name',
+          address1: 'Sender street 123',
+          city: 'Rome',
+          postalCode: '00195',
+          state: 'RM',
+          country: 'IT',
+          contact: 'Sender Contactname',
+          phone: '1234567890',
+          email: 'sender@ship.from',
+        },
+        shipTo: {
+          name: 'Receiver Name',
+          address1: 'Receiver address 123',
+          city: 'San Diego',
+          postalCode: 92101,
+          state: 'CA',
+          country: 'US',
+          contact: 'Receiver Contactname',
+          phone: '12345678901',
+          email: 'receiver@ship.to',
+        },
         packages: [
           { weight: { value: '1.2', units: '1' }, dimensions: { length: '32', width: '33', height: '34', units: '1' }, type: 'CARTON' },
           { weight: { value: '1.9', units: '1' }, dimensions: { length: '32', width: '33', height: '34', units: '1' }, type: 'CARTON' },
@@ -47,7 +67,18 @@ function upstreamExportExample(): Record<string, unknown> {
           invoiceReference: 'INVREF123',
           invoiceFreight: 234.56,
           shipmentPurpose: 'PERSONAL',
-          lineItems: [{ reference: 'REF013', productId: 'PRID01', description: 'DESC01', originCountry: 'CN', commodityCode: 'COM01', quantity: '1', unitPrice: '1.23', unitWeight: '1.11' }],
+          lineItems: [
+            {
+              reference: 'REF013',
+              productId: 'PRID01',
+              description: 'DESC01',
+              originCountry: 'CN',
+              commodityCode: 'COM01',
+              quantity: '1',
+              unitPrice: '1.23',
+              unitWeight: '1.11',
+            },
+          ],
         },
       },
       meta: { carrierChoice: 'DHL', scheduledProcessing: false, service: 'economy' },
@@ -62,9 +93,31 @@ function phpClientShipment(): Record<string, unknown> {
       type: 'shipment',
       attributes: {
         shipDate: null,
-        shipFrom: { name: 'Sender name', address1: 'Sender street', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Sender contact name', phone: '1234567890', email: 'sender@ship.from' },
-        shipTo: { name: 'Receiver name', address1: 'Receiver street', city: 'Muenchen', postalCode: '80331', state: null, country: 'DE', contact: 'Receiver contact name', phone: '0987654321', email: 'receiver@ship.to' },
-        packages: [{ weight: { value: '1.2', units: '1' }, dimensions: { length: '32', width: '33', height: '34', units: '1' }, type: 'CARTON' }],
+        shipFrom: {
+          name: 'Sender name',
+          address1: 'Sender street',
+          city: 'Milano',
+          postalCode: '20129',
+          state: 'MI',
+          country: 'IT',
+          contact: 'Sender contact name',
+          phone: '1234567890',
+          email: 'sender@ship.from',
+        },
+        shipTo: {
+          name: 'Receiver name',
+          address1: 'Receiver street',
+          city: 'Muenchen',
+          postalCode: '80331',
+          state: null,
+          country: 'DE',
+          contact: 'Receiver contact name',
+          phone: '0987654321',
+          email: 'receiver@ship.to',
+        },
+        packages: [
+          { weight: { value: '1.2', units: '1' }, dimensions: { length: '32', width: '33', height: '34', units: '1' }, type: 'CARTON' },
+        ],
         goodsDescription: 'Items from order #1',
         invoiceSubtotal: { amount: 13.69, currency: 'EUR' },
         saturdayDelivery: true,
@@ -77,7 +130,18 @@ function phpClientShipment(): Record<string, unknown> {
 /** A Python integration's dict dumped as is: every optional member it did not fill is None. */
 function pythonNullsShipment(): Record<string, unknown> {
   const address = (name: string, city: string, postalCode: string, country: string, state: string | null) => ({
-    name, address1: 'Hauptstrasse 1', address2: null, city, postalCode, state, country, contact: name, phone: null, email: null, taxIdentification: null, isResidential: null,
+    name,
+    address1: 'Hauptstrasse 1',
+    address2: null,
+    city,
+    postalCode,
+    state,
+    country,
+    contact: name,
+    phone: null,
+    email: null,
+    taxIdentification: null,
+    isResidential: null,
   });
   return {
     data: {
@@ -88,7 +152,14 @@ function pythonNullsShipment(): Record<string, unknown> {
         shipFrom: { ...address('Bottega Verdi', 'Milano', '20129', 'IT', 'MI'), email: 'anna@verdi.example' },
         collectionLocation: null,
         shipTo: address('Kunde Becker', 'Muenchen', '80331', 'DE', null),
-        packages: [{ weight: { value: '2', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON', irregular: null }],
+        packages: [
+          {
+            weight: { value: '2', units: '1' },
+            dimensions: { length: '30', width: '20', height: '15', units: '1' },
+            type: 'CARTON',
+            irregular: null,
+          },
+        ],
         goodsDescription: 'Books',
         insuranceDescription: null,
         insuranceValue: null,
@@ -135,9 +206,31 @@ function documentsOnlyExample(): Record<string, unknown> {
       attributes: {
         // The sample's ship date two weeks ahead: its own would pass one day.
         shipDate: t.clock.day(14),
-        shipFrom: { name: 'Sender Name', address1: 'Sender street 123', city: 'Milano', postalCode: 20129, state: 'MI', country: 'IT', contact: 'Sender Contactname', phone: '1234567890', email: 'sender@ship.from' },
-        shipTo: { name: 'Receiver Name', address1: 'Receiver address 123', city: 'Los Angeles', postalCode: 90001, state: 'CA', country: 'US', contact: 'Receiver Contactname', phone: '12345678901', email: 'receiver@ship.to' },
-        packages: [{ weight: { value: '1.2', units: '1' }, dimensions: { length: '21', width: '15', height: '5', units: '1' }, type: 'CARTON' }],
+        shipFrom: {
+          name: 'Sender Name',
+          address1: 'Sender street 123',
+          city: 'Milano',
+          postalCode: 20129,
+          state: 'MI',
+          country: 'IT',
+          contact: 'Sender Contactname',
+          phone: '1234567890',
+          email: 'sender@ship.from',
+        },
+        shipTo: {
+          name: 'Receiver Name',
+          address1: 'Receiver address 123',
+          city: 'Los Angeles',
+          postalCode: 90001,
+          state: 'CA',
+          country: 'US',
+          contact: 'Receiver Contactname',
+          phone: '12345678901',
+          email: 'receiver@ship.to',
+        },
+        packages: [
+          { weight: { value: '1.2', units: '1' }, dimensions: { length: '21', width: '15', height: '5', units: '1' }, type: 'CARTON' },
+        ],
         goodsDescription: null,
         invoiceSubtotal: { amount: '0', currency: 'EUR' },
         customerReference: 'REF 123',
@@ -154,8 +247,10 @@ function documentsOnlyExample(): Record<string, unknown> {
 const create = (body: unknown) => post(t, token, '/v3/shipments', body);
 
 describe('the upstream scheme name ParcelValueApi signs in like ServiceApi', () => {
-  const header = (scheme: string, password: string) => `${scheme} hash=${authenticationHash(SMITH.username, password)}, integrationKey=${t.integrationKey}`;
-  const signIn = (authorization: string) => t.call('/v3/clients/authentication', { method: 'POST', headers: { Authorization: authorization } });
+  const header = (scheme: string, password: string) =>
+    `${scheme} hash=${authenticationHash(SMITH.username, password)}, integrationKey=${t.integrationKey}`;
+  const signIn = (authorization: string) =>
+    t.call('/v3/clients/authentication', { method: 'POST', headers: { Authorization: authorization } });
 
   it('answers 200 with the client and a token that works on every other call', async () => {
     const response = await signIn(header('ParcelValueApi', SMITH.password));
@@ -169,7 +264,10 @@ describe('the upstream scheme name ParcelValueApi signs in like ServiceApi', () 
     const response = await signIn(header('ParcelValueApi', 'not-the-password'));
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="127.0.0.1", error="401", error_description="Authorization failed."');
-    expect(response.json).toEqual({ jsonapi: { version: '1.0' }, errors: [{ status: 401, code: 'auth.failed', title: 'Unauthorized', detail: 'Authorization failed.' }] });
+    expect(response.json).toEqual({
+      jsonapi: { version: '1.0' },
+      errors: [{ status: 401, code: 'auth.failed', title: 'Unauthorized', detail: 'Authorization failed.' }],
+    });
   });
 
   it('is matched without regard to case, and an unknown scheme is still the 5.2 refusal', async () => {
@@ -228,7 +326,11 @@ describe('documents shaped like real integrations create shipments unchanged', (
     expect(attributes.incoTerms).toBe(2);
     expect(attributes.insuranceValue).toBe('123.45');
     expect(attributes.invoiceSubtotal.amount).toBe('13.69');
-    expect(attributes.packages[0]).toEqual({ weight: { value: '1.2', units: '1' }, dimensions: { length: '32', width: '33', height: '34', units: '1' }, type: 'CARTON' });
+    expect(attributes.packages[0]).toEqual({
+      weight: { value: '1.2', units: '1' },
+      dimensions: { length: '32', width: '33', height: '34', units: '1' },
+      type: 'CARTON',
+    });
     expect(attributes.shipFrom.phone).toBe('1234567890');
     expect(attributes.customerReference).toBe('7781');
     expect(attributes.exportDeclaration.invoiceFreight).toBe(234.56);
@@ -261,7 +363,11 @@ describe('documents shaped like real integrations create shipments unchanged', (
     expect(Buffer.from(documents.json.data.attributes.fileData, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const tracking = await get(t, token, `/v3/shipments/${id}/tracking`);
     expect(tracking.status).toBe(200);
-    expect(tracking.json.data.attributes).toMatchObject({ carrierShipmentId: created.json.data.meta.trackingNumber, trackingStatus: null, trackingDate: null });
+    expect(tracking.json.data.attributes).toMatchObject({
+      carrierShipmentId: created.json.data.meta.trackingNumber,
+      trackingStatus: null,
+      trackingDate: null,
+    });
   });
 
   it('save, rate and confirm take the same shapes', async () => {
@@ -271,7 +377,16 @@ describe('documents shaped like real integrations create shipments unchanged', (
     expect((await post(t, token, '/v3/shipments/save', body)).status).toBe(202);
     const rates = await post(t, token, '/v3/shipments/rate', body);
     expect(rates.status).toBe(202);
-    data.meta = { rate: { type: 'rate', id: rates.json.data[0].id, attributes: { ...rates.json.data[0].attributes, finalCost: { amount: String(rates.json.data[0].attributes.finalCost.amount), currency: 'EUR' } } } };
+    data.meta = {
+      rate: {
+        type: 'rate',
+        id: rates.json.data[0].id,
+        attributes: {
+          ...rates.json.data[0].attributes,
+          finalCost: { amount: String(rates.json.data[0].attributes.finalCost.amount), currency: 'EUR' },
+        },
+      },
+    };
     expect((await post(t, token, '/v3/shipments/confirm', body)).status).toBe(202);
   });
 });
@@ -294,7 +409,10 @@ describe('liberal, not careless', () => {
     const body = phpClientShipment();
     (body.data as { attributes: Record<string, any> }).attributes.shipFrom.state = null;
     const response = await create(body);
-    expect(response.json.errors[0]).toMatchObject({ detail: "Missing required data: 'data.attributes.shipFrom.state'.", source: { pointer: '/data/attributes/shipFrom/state' } });
+    expect(response.json.errors[0]).toMatchObject({
+      detail: "Missing required data: 'data.attributes.shipFrom.state'.",
+      source: { pointer: '/data/attributes/shipFrom/state' },
+    });
   });
 
   it.each([
@@ -308,11 +426,19 @@ describe('liberal, not careless', () => {
     declaration.lineItems[0].commodityCode = commodityCode;
     const response = await create(body);
     expect(response.status).toBe(status);
-    if (status === 400) expect(response.json.errors[0].detail).toBe("Invalid data: 'data.attributes.exportDeclaration.lineItems.0.commodityCode'.");
+    if (status === 400)
+      expect(response.json.errors[0].detail).toBe("Invalid data: 'data.attributes.exportDeclaration.lineItems.0.commodityCode'.");
     // Personal goods need no HS code, so COM 01.2-A is taken; that customs may still ask is said beside it.
     const warned = (response.json.meta?.warnings ?? []).filter((warning: { code: string }) => warning.code === 'likelyWrong');
     if (commodityCode === 'COM 01.2-A') {
-      expect(warned).toEqual([{ code: 'likelyWrong', pointer: '/data/attributes/exportDeclaration/lineItems/0/commodityCode', detail: 'COM 01.2-A is not an HS code of 6 to 10 digits (such as 691200): IT → US: United States is outside the EU customs union, and customs may hold the parcel to classify it.' }]);
+      expect(warned).toEqual([
+        {
+          code: 'likelyWrong',
+          pointer: '/data/attributes/exportDeclaration/lineItems/0/commodityCode',
+          detail:
+            'COM 01.2-A is not an HS code of 6 to 10 digits (such as 691200): IT → US: United States is outside the EU customs union, and customs may hold the parcel to classify it.',
+        },
+      ]);
     }
     if (commodityCode === '6912.00') expect(warned).toEqual([]);
   });
@@ -372,7 +498,10 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
     // The other lost the race for the claim (409), or came after it and was answered the shipment as booked.
     for (const other of [a, b].filter((response) => !sameId.includes(response))) {
       expect(other.status).toBe(409);
-      expect(other.json.errors[0]).toMatchObject({ code: 'shipment.confirmInProgress', detail: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.' });
+      expect(other.json.errors[0]).toMatchObject({
+        code: 'shipment.confirmInProgress',
+        detail: 'This saved shipment is being confirmed by another request. Retrieve it to see the outcome.',
+      });
     }
     expect(new Set(sameId.map((response) => response.json.data.meta.trackingNumber)).size).toBe(1);
     const audit = (await t.station.store.shipments.audit(saved.id)).map((entry) => entry.action);
@@ -380,8 +509,16 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
   });
 
   it('ignores an unknown id, a number, and another client’s saved shipment', async () => {
-    const other = await t.station.clients.add(OPERATOR, { username: 'other-desk', password: 'another-password', profile: { name: 'Other desk' } });
-    const otherToken = await t.station.authentication.tokenFor({ client: other, user: (await t.station.store.users.byUsername('other-desk'))!, integrationId: (await desktopIntegration(t.station.store))!.id });
+    const other = await t.station.clients.add(OPERATOR, {
+      username: 'other-desk',
+      password: 'another-password',
+      profile: { name: 'Other desk' },
+    });
+    const otherToken = await t.station.authentication.tokenFor({
+      client: other,
+      user: (await t.station.store.users.byUsername('other-desk'))!,
+      integrationId: (await desktopIntegration(t.station.store))!.id,
+    });
     const foreign = (await post(t, otherToken, '/v3/shipments/save', phpClientShipment())).json.data;
     for (const id of ['F'.repeat(64), 42, foreign.id]) {
       const body = phpClientShipment() as { data: Record<string, unknown> };
@@ -405,7 +542,10 @@ describe('POST /shipments/confirm with the id of a saved shipment confirms that 
     const changed = await post(t, token, '/v3/shipments/confirm', body);
     expect(changed.status).toBe(503);
     // A price change is not an outage: its own code, with the figures, and no Retry-After (sending it again changes nothing).
-    expect(changed.json.errors[0]).toMatchObject({ code: 'rate.priceChanged', meta: { originalPrice: 0.01, updatedPrice: rate.attributes.finalCost.amount } });
+    expect(changed.json.errors[0]).toMatchObject({
+      code: 'rate.priceChanged',
+      meta: { originalPrice: 0.01, updatedPrice: rate.attributes.finalCost.amount },
+    });
     expect(changed.headers['retry-after']).toBeUndefined();
     body.data.meta = { rate };
     const confirmed = await post(t, token, '/v3/shipments/confirm', body);

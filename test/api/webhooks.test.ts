@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = (method: string, path: string, body?: unknown, bearer = token) =>
-  t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const register = (url: string, events: string[] | string, extra: Record<string, unknown> = {}, bearer = token) =>
   call('POST', '/v3/webhooks', { data: { type: 'webhook', attributes: { url, events, ...extra } } }, bearer);
 const ship = async (bearer = token) => {
@@ -44,7 +48,11 @@ describe('a webhook', () => {
       expect(added.status, added.text).toBe(201);
       const { secret, events, status, clientId } = added.json.data.attributes;
       expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-      expect({ events, status, clientId }).toEqual({ events: ['shipment.created', 'shipment.processed'], status: 'active', clientId: t.client.id });
+      expect({ events, status, clientId }).toEqual({
+        events: ['shipment.created', 'shipment.processed'],
+        status: 'active',
+        clientId: t.client.id,
+      });
       expect(added.headers.location).toBe(`${t.url}/v3/webhooks/${added.json.data.id}`);
       const read = await call('GET', `/v3/webhooks/${added.json.data.id}`);
       expect(read.json.data.attributes.secret).toBeUndefined();
@@ -54,7 +62,10 @@ describe('a webhook', () => {
       const second = await ship();
       await until('four deliveries', () => receiver.received.length >= 4);
       expect(receiver.accepted().map((event) => [event.type, event.resourceId])).toEqual([
-        ['shipment.created', first], ['shipment.processed', first], ['shipment.created', second], ['shipment.processed', second],
+        ['shipment.created', first],
+        ['shipment.processed', first],
+        ['shipment.created', second],
+        ['shipment.processed', second],
       ]);
       for (const delivery of receiver.received) {
         const header = String(delivery.headers['station-signature']);
@@ -73,11 +84,13 @@ describe('a webhook', () => {
       // The receiver has the last delivery a moment before the station has recorded its answer.
       const log = await until('four deliveries recorded', async () => {
         const answer = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
-        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered') ? answer : undefined;
+        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered')
+          ? answer
+          : undefined;
       });
-      expect(log.json.data.map((entry: { attributes: { status: string; attempts: number; lastStatus: number } }) => entry.attributes)).toEqual(
-        Array(4).fill(expect.objectContaining({ status: 'delivered', attempts: 1, lastStatus: 200 })),
-      );
+      expect(
+        log.json.data.map((entry: { attributes: { status: string; attempts: number; lastStatus: number } }) => entry.attributes),
+      ).toEqual(Array(4).fill(expect.objectContaining({ status: 'delivered', attempts: 1, lastStatus: 200 })));
       expect((await call('DELETE', `/v3/webhooks/${added.json.data.id}`)).status).toBe(204);
     } finally {
       await receiver.stop();
@@ -102,7 +115,9 @@ describe('a webhook', () => {
       expect(gaps[1]).toBeGreaterThanOrEqual(190);
       const log = await until('both deliveries recorded', async () => {
         const answer = await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`);
-        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered') ? answer : undefined;
+        return answer.json.data.every((entry: { attributes: { status: string } }) => entry.attributes.status === 'delivered')
+          ? answer
+          : undefined;
       });
       const oldest = log.json.data.at(-1).attributes;
       expect(oldest).toMatchObject({ status: 'delivered', attempts: 4, lastStatus: 200, lastError: null });
@@ -144,7 +159,9 @@ describe('a webhook', () => {
       expect(JSON.parse(receiver.received.at(-1)!.body).data.attributes.resource.id).toBe(meanwhile);
 
       const deadEventId = Number(dead[0].attributes.eventId);
-      const replay = await call('POST', `/v3/webhooks/${id}/replay`, { data: { type: 'webhookReplay', attributes: { fromEventId: String(deadEventId), toEventId: deadEventId } } });
+      const replay = await call('POST', `/v3/webhooks/${id}/replay`, {
+        data: { type: 'webhookReplay', attributes: { fromEventId: String(deadEventId), toEventId: deadEventId } },
+      });
       expect(replay.status).toBe(202);
       expect(replay.json.data.attributes.queued).toBe(1);
       await until('the replayed event', () => receiver.received.length > tried + 1);
@@ -172,7 +189,10 @@ describe('a webhook', () => {
     const added = await register(receiver.url, ['shipment.processed']);
     const id = await ship();
     // Tried and failed (connection refused), then the station stops with the delivery pending.
-    await until('a failed attempt', async () => ((await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data[0]?.attributes.attempts ?? 0) >= 1);
+    await until(
+      'a failed attempt',
+      async () => ((await call('GET', `/v3/webhooks/${added.json.data.id}/deliveries`)).json.data[0]?.attributes.attempts ?? 0) >= 1,
+    );
     await t.station.stop();
     const back = new Receiver();
     await back.start(port);
@@ -203,7 +223,12 @@ describe('whose events a webhook gets', () => {
     try {
       const own = await register(mine.url, ['shipment.processed'], {}, jones);
       expect(own.json.data.attributes.clientId).not.toBe(t.client.id);
-      await t.station.clients.add(OPERATOR, { username: 'hooks-admin', password: 'Admin-Desk-2026', role: 'admin', profile: { name: 'Admin' } });
+      await t.station.clients.add(OPERATOR, {
+        username: 'hooks-admin',
+        password: 'Admin-Desk-2026',
+        role: 'admin',
+        profile: { name: 'Admin' },
+      });
       const admin = (await t.signIn('hooks-admin', 'Admin-Desk-2026')).json.meta.token as string;
       const all = await register(everyone.url, ['shipment.processed'], { allClients: true }, admin);
       expect(all.json.data.attributes.clientId).toBeNull();
@@ -220,16 +245,26 @@ describe('whose events a webhook gets', () => {
       // Both webhooks have looked at every event so far and have nothing left to send: no more will arrive.
       const latest = await t.station.store.events.latestId();
       for (const hook of [own, all]) {
-        await until(`webhook ${hook.json.data.id} to look at event ${latest}`, async () => (await t.station.store.webhooks.get(hook.json.data.id))!.cursor >= latest);
-        await until(`webhook ${hook.json.data.id} to have nothing pending`, async () => (await t.station.store.webhooks.pendingCount(hook.json.data.id)) === 0);
+        await until(
+          `webhook ${hook.json.data.id} to look at event ${latest}`,
+          async () => (await t.station.store.webhooks.get(hook.json.data.id))!.cursor >= latest,
+        );
+        await until(
+          `webhook ${hook.json.data.id} to have nothing pending`,
+          async () => (await t.station.store.webhooks.pendingCount(hook.json.data.id)) === 0,
+        );
       }
       expect(mine.accepted().map((event) => event.resourceId)).toEqual([joness]);
       expect(everyone.accepted().map((event) => event.resourceId)).toEqual([smiths, joness]);
       // A client neither sees nor touches another's webhook.
       expect((await call('GET', `/v3/webhooks/${own.json.data.id}`)).status).toBe(404);
       expect((await call('DELETE', `/v3/webhooks/${own.json.data.id}`)).status).toBe(404);
-      expect((await call('GET', '/v3/webhooks', undefined, jones)).json.data.map((hook: { id: string }) => hook.id)).toEqual([own.json.data.id]);
-      expect((await call('GET', '/v3/webhooks', undefined, admin)).json.data.map((hook: { id: string }) => hook.id)).toEqual(expect.arrayContaining([own.json.data.id, all.json.data.id]));
+      expect((await call('GET', '/v3/webhooks', undefined, jones)).json.data.map((hook: { id: string }) => hook.id)).toEqual([
+        own.json.data.id,
+      ]);
+      expect((await call('GET', '/v3/webhooks', undefined, admin)).json.data.map((hook: { id: string }) => hook.id)).toEqual(
+        expect.arrayContaining([own.json.data.id, all.json.data.id]),
+      );
       await call('DELETE', `/v3/webhooks/${all.json.data.id}`, undefined, admin);
       await call('DELETE', `/v3/webhooks/${own.json.data.id}`, undefined, jones);
     } finally {
@@ -243,20 +278,35 @@ describe('a webhook’s environment and changes', () => {
   /** Waits until the webhook has looked at every event so far: what it will deliver is queued. */
   const caughtUp = async (id: string) => {
     const latest = await t.station.store.events.latestId();
-    await until(`webhook ${id} to look at event ${latest}`, async () => ((await t.station.store.webhooks.get(id))!.cursor >= latest ? true : undefined));
+    await until(`webhook ${id} to look at event ${latest}`, async () =>
+      (await t.station.store.webhooks.get(id))!.cursor >= latest ? true : undefined,
+    );
   };
-  const queued = async (id: string) => (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data.map((delivery: { attributes: { eventId: string } }) => delivery.attributes.eventId).sort();
+  const queued = async (id: string) =>
+    (await call('GET', `/v3/webhooks/${id}/deliveries`)).json.data
+      .map((delivery: { attributes: { eventId: string } }) => delivery.attributes.eventId)
+      .sort();
   const eventOf = async (shipmentId: string, prefix: string) =>
-    (await call('GET', `${prefix}/events?after=0&limit=1000&filter[type]=shipment.processed`)).json.data.find((event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id === shipmentId).id as string;
+    (await call('GET', `${prefix}/events?after=0&limit=1000&filter[type]=shipment.processed`)).json.data.find(
+      (event: { attributes: { resource: { id: string } } }) => event.attributes.resource.id === shipmentId,
+    ).id as string;
 
   it('receives the live events when registered on /v3, the sandbox’s on /v3-testing, and both only when asked', async () => {
     const receiver = new Receiver();
     await receiver.start();
     try {
       const live = (await register(receiver.url, ['shipment.processed'])).json.data;
-      const sandbox = (await call('POST', '/v3-testing/webhooks', { data: { type: 'webhook', attributes: { url: receiver.url, events: ['shipment.processed'] } } })).json.data;
+      const sandbox = (
+        await call('POST', '/v3-testing/webhooks', {
+          data: { type: 'webhook', attributes: { url: receiver.url, events: ['shipment.processed'] } },
+        })
+      ).json.data;
       const both = (await register(receiver.url, ['shipment.processed'], { environment: 'BOTH' })).json.data;
-      expect([live.attributes.environment, sandbox.attributes.environment, both.attributes.environment]).toEqual(['live', 'sandbox', 'both']);
+      expect([live.attributes.environment, sandbox.attributes.environment, both.attributes.environment]).toEqual([
+        'live',
+        'sandbox',
+        'both',
+      ]);
 
       const real = await ship();
       const test = await call('POST', '/v3-testing/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy' }));
@@ -280,16 +330,27 @@ describe('a webhook’s environment and changes', () => {
     await after.start();
     try {
       const hook = (await register(before.url, ['shipment.created'])).json.data;
-      const patch = (attributes: Record<string, unknown>) => call('PATCH', `/v3/webhooks/${hook.id}`, { data: { type: 'webhook', id: hook.id, attributes } });
+      const patch = (attributes: Record<string, unknown>) =>
+        call('PATCH', `/v3/webhooks/${hook.id}`, { data: { type: 'webhook', id: hook.id, attributes } });
       const changed = await patch({ url: after.url, events: 'shipment.processed, shipment.created', environment: 'both', status: null });
       expect(changed.status, changed.text).toBe(200);
-      expect(changed.json.data.attributes).toMatchObject({ url: after.url, events: ['shipment.processed', 'shipment.created'], environment: 'both', status: 'active' });
+      expect(changed.json.data.attributes).toMatchObject({
+        url: after.url,
+        events: ['shipment.processed', 'shipment.created'],
+        environment: 'both',
+        status: 'active',
+      });
       expect((await call('GET', `/v3/webhooks/${hook.id}`)).json.data.attributes.url).toBe(after.url);
       const shipped = await ship();
-      await until('the delivery to the new URL', () => after.accepted().some((event) => event.resourceId === shipped && event.type === 'shipment.processed'));
+      await until('the delivery to the new URL', () =>
+        after.accepted().some((event) => event.resourceId === shipped && event.type === 'shipment.processed'),
+      );
       expect(before.received).toEqual([]);
       const audit = (await call('GET', '/v3/audit-events?filter[action]=webhook.changed')).json.data;
-      expect(audit[0].attributes.detail).toMatchObject({ from: { url: before.url, events: ['shipment.created'], environment: 'live' }, to: { url: after.url, environment: 'both' } });
+      expect(audit[0].attributes.detail).toMatchObject({
+        from: { url: before.url, events: ['shipment.created'], environment: 'live' },
+        to: { url: after.url, environment: 'both' },
+      });
 
       // Status alone, as before; nothing to change and a bad URL are refused naming the member.
       expect((await patch({ status: 'paused' })).json.data.attributes).toMatchObject({ status: 'paused', url: after.url });
@@ -319,9 +380,13 @@ describe('a webhook’s secret', () => {
       const before = await ship();
       await until('the delivery before the rotation', () => receiver.accepted().some((event) => event.resourceId === before));
       const signedBefore = receiver.received.at(-1)!;
-      expect(verifySignature(oldSecret, String(signedBefore.headers['station-signature']), signedBefore.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(
+        verifySignature(oldSecret, String(signedBefore.headers['station-signature']), signedBefore.body, Math.floor(Date.now() / 1000)),
+      ).toBe(true);
 
-      const rotated = await call('PATCH', `/v3/webhooks/${added.id}`, { data: { type: 'webhook', id: added.id, attributes: { rotateSecret: true } } });
+      const rotated = await call('PATCH', `/v3/webhooks/${added.id}`, {
+        data: { type: 'webhook', id: added.id, attributes: { rotateSecret: true } },
+      });
       expect(rotated.status, rotated.text).toBe(200);
       const newSecret = rotated.json.data.attributes.secret as string;
       expect(newSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -331,7 +396,13 @@ describe('a webhook’s secret', () => {
       expect(read.json.data.attributes.secret).toBeUndefined();
       expect(read.text).not.toContain(newSecret);
       // Another change answers no secret.
-      expect((await call('PATCH', `/v3/webhooks/${added.id}`, { data: { type: 'webhook', attributes: { status: 'active', rotateSecret: 'false' } } })).json.data.attributes.secret).toBeUndefined();
+      expect(
+        (
+          await call('PATCH', `/v3/webhooks/${added.id}`, {
+            data: { type: 'webhook', attributes: { status: 'active', rotateSecret: 'false' } },
+          })
+        ).json.data.attributes.secret,
+      ).toBeUndefined();
 
       const after = await ship();
       await until('the delivery after the rotation', () => receiver.accepted().some((event) => event.resourceId === after));
@@ -352,7 +423,10 @@ describe('a webhook’s secret', () => {
       expect(gone.status).toBe(404);
       expect(gone.json.errors[0].code).toBe('webhook.notFound');
       // Jones may not rotate Smith's.
-      expect((await call('PATCH', `/v3/webhooks/${added.id}`, { data: { type: 'webhook', attributes: { rotateSecret: true } } }, jones)).json.errors[0].code).toBe('webhook.notFound');
+      expect(
+        (await call('PATCH', `/v3/webhooks/${added.id}`, { data: { type: 'webhook', attributes: { rotateSecret: true } } }, jones)).json
+          .errors[0].code,
+      ).toBe('webhook.notFound');
       await call('DELETE', `/v3/webhooks/${added.id}`);
     } finally {
       await receiver.stop();
@@ -368,26 +442,45 @@ describe('live and sandbox webhooks for every kind of event', () => {
     await sandbox.start();
     try {
       const liveHook = (await register(live.url, ['tracking.updated', 'day.closed'])).json.data;
-      const sandboxHook = (await call('POST', '/v3-testing/webhooks', { data: { type: 'webhook', attributes: { url: sandbox.url, events: ['tracking.updated', 'day.closed'] } } })).json.data;
+      const sandboxHook = (
+        await call('POST', '/v3-testing/webhooks', {
+          data: { type: 'webhook', attributes: { url: sandbox.url, events: ['tracking.updated', 'day.closed'] } },
+        })
+      ).json.data;
       expect([liveHook.attributes.environment, sandboxHook.attributes.environment]).toEqual(['live', 'sandbox']);
       const real = await ship();
-      const test = await call('POST', '/v3-testing/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'TNT' }));
+      const test = await call(
+        'POST',
+        '/v3-testing/shipments',
+        document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'TNT' }),
+      );
       expect(test.status).toBe(201);
       const event = { data: { type: 'trackingEvent', attributes: { status: 2, occurredAt: `${t.clock.today()} 09:00:00` } } };
       expect((await call('POST', `/v3/shipments/${real}/tracking/events`, event)).status).toBe(201);
       expect((await call('POST', `/v3-testing/shipments/${test.json.data.id}/tracking/events`, event)).status).toBe(201);
       // A closed day of the sandbox, too: its day.closed is the sandbox's.
-      const closed = await call('POST', '/v3-testing/manifests', { data: { type: 'manifest', attributes: { carrier: 'TNT', date: test.json.data.attributes.shipDate } } });
+      const closed = await call('POST', '/v3-testing/manifests', {
+        data: { type: 'manifest', attributes: { carrier: 'TNT', date: test.json.data.attributes.shipDate } },
+      });
       expect(closed.status, closed.text).toBe(201);
       await until('the live tracking event', () => live.accepted().length >= 1);
       await until('the sandbox’s tracking event and closed day', () => sandbox.accepted().length >= 2);
       for (const hook of [liveHook, sandboxHook]) {
         const latest = await t.station.store.events.latestId();
-        await until(`webhook ${hook.id} to look at event ${latest}`, async () => ((await t.station.store.webhooks.get(hook.id))!.cursor >= latest ? true : undefined));
+        await until(`webhook ${hook.id} to look at event ${latest}`, async () =>
+          (await t.station.store.webhooks.get(hook.id))!.cursor >= latest ? true : undefined,
+        );
       }
-      await until('nothing pending', async () => (await t.station.store.webhooks.pendingCount(liveHook.id)) + (await t.station.store.webhooks.pendingCount(sandboxHook.id)) === 0);
+      await until(
+        'nothing pending',
+        async () =>
+          (await t.station.store.webhooks.pendingCount(liveHook.id)) + (await t.station.store.webhooks.pendingCount(sandboxHook.id)) === 0,
+      );
       expect(live.accepted().map((entry) => [entry.type, entry.resourceId])).toEqual([['tracking.updated', real]]);
-      expect(sandbox.accepted().map((entry) => [entry.type, entry.resourceId])).toEqual([['tracking.updated', test.json.data.id], ['day.closed', closed.json.data.id]]);
+      expect(sandbox.accepted().map((entry) => [entry.type, entry.resourceId])).toEqual([
+        ['tracking.updated', test.json.data.id],
+        ['day.closed', closed.json.data.id],
+      ]);
       for (const entry of sandbox.received) expect(JSON.parse(entry.body).data.attributes.sandbox).toBe(true);
       expect(JSON.parse(live.received[0]!.body).data.attributes.sandbox).toBe(false);
       await call('DELETE', `/v3/webhooks/${liveHook.id}`);
@@ -416,7 +509,9 @@ describe('bad webhook requests', () => {
     }
     expect((await register('http://127.0.0.1:9/hook', ['shipment.created'], { allClients: true, clientId: null })).status).toBe(403);
     expect((await register('http://127.0.0.1:9/hook', ['shipment.created'], { clientId: '999' })).status).toBe(403);
-    const replay = await call('POST', '/v3/webhooks/1/replay', { data: { type: 'webhookReplay', attributes: { fromEventId: 5, toEventId: 2 } } });
+    const replay = await call('POST', '/v3/webhooks/1/replay', {
+      data: { type: 'webhookReplay', attributes: { fromEventId: 5, toEventId: 2 } },
+    });
     expect(replay.status).toBe(400);
     expect((await call('GET', '/v3/webhooks/424242')).status).toBe(404);
     expect((await call('GET', '/v3/webhooks/1/deliveries?page[size]=0')).status).toBe(400);

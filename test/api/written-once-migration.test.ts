@@ -5,7 +5,14 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/store/database.ts';
-import { MIGRATIONS, POSTGRES_MIGRATIONS, WRITTEN_ONCE, migrationsOf, type Migration, type WrittenOnce } from '../../src-main/store/migrations/index.ts';
+import {
+  MIGRATIONS,
+  POSTGRES_MIGRATIONS,
+  WRITTEN_ONCE,
+  migrationsOf,
+  type Migration,
+  type WrittenOnce,
+} from '../../src-main/store/migrations/index.ts';
 import { openPostgres } from '../../src-main/store/postgres/database.ts';
 import { sqliteSql } from '../../src-main/store/sql/sqlite.ts';
 import { postgresSql } from '../../src-main/store/sql/postgres.ts';
@@ -61,14 +68,24 @@ async function migrated(): Promise<{ sql: Sql; version: number }> {
 describe('a migration written once', () => {
   it('follows the released ones of each back end, numbered without a gap', () => {
     expect(MIGRATIONS.map((migration) => migration.version)).toEqual(Array.from({ length: MIGRATIONS.length }, (_, index) => index + 1));
-    expect(POSTGRES_MIGRATIONS.map((migration) => migration.version)).toEqual(Array.from({ length: POSTGRES_MIGRATIONS.length }, (_, index) => index + 1));
-    expect(migrationsOf(SQLITE, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({ version: MIGRATIONS.length + 1, name: GIFT_NOTE.name });
-    expect(migrationsOf(POSTGRES, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({ version: POSTGRES_MIGRATIONS.length + 1, name: GIFT_NOTE.name });
+    expect(POSTGRES_MIGRATIONS.map((migration) => migration.version)).toEqual(
+      Array.from({ length: POSTGRES_MIGRATIONS.length }, (_, index) => index + 1),
+    );
+    expect(migrationsOf(SQLITE, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({
+      version: MIGRATIONS.length + 1,
+      name: GIFT_NOTE.name,
+    });
+    expect(migrationsOf(POSTGRES, [...WRITTEN_ONCE, GIFT_NOTE]).at(-1)).toMatchObject({
+      version: POSTGRES_MIGRATIONS.length + 1,
+      name: GIFT_NOTE.name,
+    });
   });
 
   it('adds its column on this back end, read and written by one statement for both', async () => {
     const { sql, version } = await migrated();
-    const found = await sql.one<{ version: number }>(sql.dialect.name === 'sqlite' ? 'SELECT user_version AS version FROM pragma_user_version' : 'SELECT version FROM schema_version');
+    const found = await sql.one<{ version: number }>(
+      sql.dialect.name === 'sqlite' ? 'SELECT user_version AS version FROM pragma_user_version' : 'SELECT version FROM schema_version',
+    );
     expect(Number(found?.version)).toBe(version);
     await sql.run(
       `INSERT INTO clients (username, credential, client_key, role, name, created_at, updated_at) VALUES ('gift', $1, 'key', 'admin', 'Gift shop', 'now', 'now')`,
@@ -81,7 +98,9 @@ describe('a migration written once', () => {
        VALUES ('shp_gift', $1, 0, 'create', 0, 0, 'day', '{}', 'a', 'IT', 'b', 'DE', 'now', $2, $3)`,
       [client, 'Happy birthday', Buffer.from([1, 2, 3])],
     );
-    const row = await sql.one<{ gift_note: string; gift_card: Uint8Array }>('SELECT gift_note, gift_card FROM shipments WHERE id = $1', ['shp_gift']);
+    const row = await sql.one<{ gift_note: string; gift_card: Uint8Array }>('SELECT gift_note, gift_card FROM shipments WHERE id = $1', [
+      'shp_gift',
+    ]);
     expect(row?.gift_note).toBe('Happy birthday');
     expect([...row!.gift_card]).toEqual([1, 2, 3]);
   });
@@ -116,9 +135,13 @@ describe('the migration history', () => {
     const dataDir = tempDir('history-');
     const { sql, migrations } = await opened(dataDir, []);
     await sql.run('UPDATE schema_migrations SET name = $1 WHERE version = 2', ['shipments, as another build made them']);
-    await expect(opened(dataDir, [])).rejects.toThrow(`its migration 2 is "shipments, as another build made them", this station's is "${migrations[1]!.name}"`);
+    await expect(opened(dataDir, [])).rejects.toThrow(
+      `its migration 2 is "shipments, as another build made them", this station's is "${migrations[1]!.name}"`,
+    );
     await sql.run('UPDATE schema_migrations SET name = $1 WHERE version = 2', [migrations[1]!.name]);
     await sql.run('DELETE FROM schema_migrations WHERE version = $1', [migrations.at(-1)!.version]);
-    await expect(opened(dataDir, [])).rejects.toThrow(`it records ${migrations.length - 1} migrations, but its schema version is ${migrations.length}`);
+    await expect(opened(dataDir, [])).rejects.toThrow(
+      `it records ${migrations.length - 1} migrations, but its schema version is ${migrations.length}`,
+    );
   });
 });

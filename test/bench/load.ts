@@ -63,7 +63,11 @@ function request(): { path: string; method: 'GET' | 'POST'; headers: Record<stri
       const span = Date.parse(spec.dates!.last) - first - 30 * DAY;
       const from = new Date(first + Math.floor(Math.random() * (span / DAY)) * DAY);
       const to = new Date(from.getTime() + 29 * DAY);
-      return { path: `/v3/shipment-summaries?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}&limit=100`, method: 'GET', headers };
+      return {
+        path: `/v3/shipment-summaries?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}&limit=100`,
+        method: 'GET',
+        headers,
+      };
     }
     case 'report': {
       // A year's range at a random start: the Reports screen's widest view.
@@ -72,7 +76,11 @@ function request(): { path: string; method: 'GET' | 'POST'; headers: Record<stri
       const span = Math.max(DAY, Date.parse(spec.dates!.last) - first - 365 * DAY);
       const from = new Date(first + Math.floor(Math.random() * (span / DAY)) * DAY);
       const to = new Date(from.getTime() + 364 * DAY);
-      return { path: `/v3/reports/daily?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`, method: 'GET', headers };
+      return {
+        path: `/v3/reports/daily?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`,
+        method: 'GET',
+        headers,
+      };
     }
     case 'addresses': {
       as(0);
@@ -151,7 +159,14 @@ async function paced(seconds: number, rate: number): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requestsPerSecond: Math.round(latencies.length / seconds), p50: at(0.5), p95: at(0.95), p99: at(0.99), requests: latencies.length, failures };
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requests: latencies.length,
+    failures,
+  };
 }
 
 const measure = (seconds: number) => (spec.overallRate ? paced(seconds, spec.overallRate) : run(seconds));

@@ -13,7 +13,16 @@ export const benchUser = (index: number) => ({ username: `bench${index}`, passwo
 
 const FIRST_NAMES = ['Anna', 'Jonas', 'Marie', 'Luca', 'Sofia', 'Piotr', 'Eleni', 'Hiro', 'Lars', 'Carmen'];
 const LAST_NAMES = ['Becker', 'Rossi', 'Dubois', 'García', 'Smith', 'Kowalski', 'Papadopoulos', 'Müller', 'Yamada', 'Jensen'];
-const STREETS = ['Via Roma', 'Marienplatz', 'Rue de Rivoli', 'Calle Mayor', 'Main Street', 'Ulica Długa', 'Kärntner Straße', 'Nørrebrogade'];
+const STREETS = [
+  'Via Roma',
+  'Marienplatz',
+  'Rue de Rivoli',
+  'Calle Mayor',
+  'Main Street',
+  'Ulica Długa',
+  'Kärntner Straße',
+  'Nørrebrogade',
+];
 /** Each city with its country, a postal code of that city's own for the i-th address, and the state where one is needed. */
 const CITIES: [string, string, (i: number) => string, string?][] = [
   ['München', 'DE', (i) => String(80331 + (i % 1600))],
@@ -33,7 +42,9 @@ const CARRIERS: [string, string, string, string][] = [
 ];
 
 /** Words the seeded address book contains: address searches pick fragments of them. */
-export const SEARCH_WORDS = [...LAST_NAMES, ...STREETS.flatMap((street) => street.split(' ')), ...CITIES.map(([city]) => city)].filter((word) => word.length >= 4);
+export const SEARCH_WORDS = [...LAST_NAMES, ...STREETS.flatMap((street) => street.split(' ')), ...CITIES.map(([city]) => city)].filter(
+  (word) => word.length >= 4,
+);
 
 export interface SeedResult {
   shipments: number;
@@ -51,7 +62,11 @@ const DAY = 86_400_000;
 /** The benchmark's seeding acts as the station's operator. */
 const SEEDER: Actor = { via: 'cli', user: 'bench seed' };
 
-export async function seed(dataDir: string, counts: { shipments: number; addresses: number; waiting?: number }, databaseUrl?: string): Promise<SeedResult> {
+export async function seed(
+  dataDir: string,
+  counts: { shipments: number; addresses: number; waiting?: number },
+  databaseUrl?: string,
+): Promise<SeedResult> {
   const { store, keys } = await openDataDir(dataDir, { databaseUrl });
   try {
     const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
@@ -62,7 +77,16 @@ export async function seed(dataDir: string, counts: { shipments: number; address
         existing ??
         (await clients.add(SEEDER, {
           ...benchUser(index),
-          profile: { name: `Bench desk ${index}`, address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Desk', email: 'desk@bench.example' },
+          profile: {
+            name: `Bench desk ${index}`,
+            address1: 'Via Roma 12',
+            city: 'Milano',
+            postalCode: '20129',
+            state: 'MI',
+            country: 'IT',
+            contact: 'Desk',
+            email: 'desk@bench.example',
+          },
         }));
       clientIds.push(client.id);
     }
@@ -83,20 +107,36 @@ export async function seed(dataDir: string, counts: { shipments: number; address
     const shipmentSeconds = (performance.now() - started) / 1000;
 
     const addressesStarted = performance.now();
-    await store.addresses.bulkRemember(clientIds[0]!, false, (function* () {
-      for (let i = 0; i < counts.addresses; i++) yield addressOf(i);
-    })());
+    await store.addresses.bulkRemember(
+      clientIds[0]!,
+      false,
+      (function* () {
+        for (let i = 0; i < counts.addresses; i++) yield addressOf(i);
+      })(),
+    );
     const addressSeconds = (performance.now() - addressesStarted) / 1000;
 
     if (counts.waiting) await queueWaiting(store, clientIds, counts.waiting);
-    return { shipments: counts.shipments, addresses: counts.addresses, shipmentSeconds, addressSeconds, firstShipDate: isoDate(first), lastShipDate: isoDate(last), ids };
+    return {
+      shipments: counts.shipments,
+      addresses: counts.addresses,
+      shipmentSeconds,
+      addressSeconds,
+      firstShipDate: isoDate(first),
+      lastShipDate: isoDate(last),
+      ids,
+    };
   } finally {
     await store.close();
   }
 }
 
 /** Adds scheduled shipments waiting for the timer, as one-step creates with scheduledProcessing leave them. */
-export async function queueWaiting(store: Awaited<ReturnType<typeof openDataDir>>['store'], clientIds: string[], count: number): Promise<void> {
+export async function queueWaiting(
+  store: Awaited<ReturnType<typeof openDataDir>>['store'],
+  clientIds: string[],
+  count: number,
+): Promise<void> {
   const today = isoDate(new Date());
   const rows: BulkShipment[] = Array.from({ length: count }, (_, i) => ({
     ...shipmentRow(10_000_000 + i, clientIds[i % clientIds.length]!, new Date()),
@@ -163,9 +203,24 @@ function addressOf(i: number) {
 export function benchAttributes(i: number): ShipmentAttributes {
   const receiver = addressOf(i);
   return {
-    shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', email: 'anna@verdi.example' },
+    shipFrom: {
+      name: 'Bottega Verdi',
+      address1: 'Via Roma 12',
+      city: 'Milano',
+      postalCode: '20129',
+      state: 'MI',
+      country: 'IT',
+      contact: 'Anna Verdi',
+      email: 'anna@verdi.example',
+    },
     shipTo: receiver,
-    packages: [{ weight: { value: String(1 + (i % 20) / 4), units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+    packages: [
+      {
+        weight: { value: String(1 + (i % 20) / 4), units: '1' },
+        dimensions: { length: '30', width: '20', height: '15', units: '1' },
+        type: 'CARTON',
+      },
+    ],
     goodsDescription: 'Ceramic cups',
     insuranceDescription: null,
     insuranceValue: null,

@@ -37,8 +37,17 @@ describe('station carriers', () => {
     const result = await runCli(['carriers', 'list', '--data', data, '--json']);
     expect(result.code).toBe(0);
     const { cards, problems } = JSON.parse(result.stdout);
-    expect(cards.map((card: { carrierChoice: string }) => card.carrierChoice).sort()).toEqual(['DHL', 'FEDEX', 'POSTE_ITALIANE', 'TNT', 'UPS']);
-    expect(cards.find((card: { carrierChoice: string }) => card.carrierChoice === 'DHL')).toMatchObject({ services: ['EXP', 'ECO'], source: 'bundled' });
+    expect(cards.map((card: { carrierChoice: string }) => card.carrierChoice).sort()).toEqual([
+      'DHL',
+      'FEDEX',
+      'POSTE_ITALIANE',
+      'TNT',
+      'UPS',
+    ]);
+    expect(cards.find((card: { carrierChoice: string }) => card.carrierChoice === 'DHL')).toMatchObject({
+      services: ['EXP', 'ECO'],
+      source: 'bundled',
+    });
     expect(problems).toEqual([]);
   });
 
@@ -64,7 +73,10 @@ describe('station carriers', () => {
     [['--carrier', 'DHL', '--percent', 'lots'], '--percent must be a number'],
     // A negative value is the option's value, not another option; a decimal comma gets the value to type instead.
     [['--carrier', 'DHL', '--percent', '-5'], "--percent must be a number from 0 to 200, not '-5': a surcharge cannot be negative."],
-    [['--carrier', 'DHL', '--percent', '12,5'], "--percent must be a number from 0 to 200, not '12,5': write a decimal with a point, 12.5."],
+    [
+      ['--carrier', 'DHL', '--percent', '12,5'],
+      "--percent must be a number from 0 to 200, not '12,5': write a decimal with a point, 12.5.",
+    ],
     [['--carrier', 'DHL'], '--percent is required'],
   ])('refuses set-surcharge %j', async (args, message) => {
     const result = await runCli(['carriers', 'set-surcharge', '--data', data, ...args]);
@@ -77,12 +89,30 @@ describe('station tracking add', () => {
   it('records an event that the tracking endpoint and summaries then show', async () => {
     const created = await api('/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     const { id, meta } = created.json.data;
-    const added = await runCli(['tracking', 'add', '--data', data, '--shipment', meta.reference, '--status', '5', '--at', `${today} 10:30:00`, '--text', 'Delivered', '--location', 'München']);
+    const added = await runCli([
+      'tracking',
+      'add',
+      '--data',
+      data,
+      '--shipment',
+      meta.reference,
+      '--status',
+      '5',
+      '--at',
+      `${today} 10:30:00`,
+      '--text',
+      'Delivered',
+      '--location',
+      'München',
+    ]);
     expect(added.code).toBe(0);
     const tracking = await api(`/v3/shipments/${id}/tracking`);
     expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 5, trackingDate: `${today} 10:30:00` });
     // By tracking number too.
-    expect((await runCli(['tracking', 'add', '--data', data, '--shipment', meta.trackingNumber, '--status', '8', '--at', `${today} 11:00:00`])).code).toBe(0);
+    expect(
+      (await runCli(['tracking', 'add', '--data', data, '--shipment', meta.trackingNumber, '--status', '8', '--at', `${today} 11:00:00`]))
+        .code,
+    ).toBe(0);
     expect((await api(`/v3/shipments/${id}/tracking`)).json.data.attributes.trackingStatus).toBe(8);
   });
 
@@ -97,7 +127,18 @@ describe('station tracking add', () => {
   });
 
   it('refuses an unknown shipment', async () => {
-    const result = await runCli(['tracking', 'add', '--data', data, '--shipment', '999999999999', '--status', '5', '--at', `${today} 10:30:00`]);
+    const result = await runCli([
+      'tracking',
+      'add',
+      '--data',
+      data,
+      '--shipment',
+      '999999999999',
+      '--status',
+      '5',
+      '--at',
+      `${today} 10:30:00`,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("No processed shipment has the id, reference or tracking number '999999999999'");
   });

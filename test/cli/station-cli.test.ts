@@ -30,9 +30,35 @@ describe('station client add / keys / serve: the README session works end to end
   it('creates a client that then signs in against the served station and calls the API', async () => {
     const data = join(tempDir(), 'data');
     const added = await runCli([
-      'client', 'add', '--data', data, '--username', 'smith', '--password', 'HowSoonIsNow?1985', '--name', 'Bottega Verdi',
-      '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'it',
-      '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example', '--tax-id', 'IT01234567890', '--json',
+      'client',
+      'add',
+      '--data',
+      data,
+      '--username',
+      'smith',
+      '--password',
+      'HowSoonIsNow?1985',
+      '--name',
+      'Bottega Verdi',
+      '--address1',
+      'Via Roma 12',
+      '--city',
+      'Milano',
+      '--postal-code',
+      '20129',
+      '--state',
+      'MI',
+      '--country',
+      'it',
+      '--contact',
+      'Anna Verdi',
+      '--phone',
+      '3331234567',
+      '--email',
+      'anna@verdi.example',
+      '--tax-id',
+      'IT01234567890',
+      '--json',
     ]);
     expect(added.code).toBe(0);
     const client = lastJsonLine(added.stdout);
@@ -55,7 +81,12 @@ describe('station client add / keys / serve: the README session works end to end
       const response = await signIn(station.url, 'smith', 'HowSoonIsNow?1985', keys.integrationKey);
       expect(response.status).toBe(200);
       expect(response.json.data.id).toBe(client.id);
-      expect(response.json.data.attributes).toMatchObject({ country: 'IT', city: 'Milano', postalCode: '20129', clientKey: client.clientKey });
+      expect(response.json.data.attributes).toMatchObject({
+        country: 'IT',
+        city: 'Milano',
+        postalCode: '20129',
+        clientKey: client.clientKey,
+      });
       const echo = await http(`${station.url}/v3/test`, { headers: { Authorization: `Bearer ${response.json.meta.token}` } });
       expect(echo.status).toBe(200);
       expect(station.stdout() + station.stderr()).not.toContain(keys.serverKey);
@@ -112,7 +143,9 @@ describe('station serve on a new data folder creates a first client once', () =>
 
   it('honours STATION_DATA_DIR when --data is not given', async () => {
     const data = join(tempDir(), 'from-env');
-    const added = await runCli(['client', 'add', '--username', 'e', '--password', 'password-e1', '--name', 'Env', '--json'], { STATION_DATA_DIR: data });
+    const added = await runCli(['client', 'add', '--username', 'e', '--password', 'password-e1', '--name', 'Env', '--json'], {
+      STATION_DATA_DIR: data,
+    });
     expect(added.code).toBe(0);
     expect(existsSync(join(data, 'station.sqlite'))).toBe(true);
   });
@@ -172,7 +205,10 @@ describe('station serve fails clearly', () => {
 describe('station client administration', () => {
   it('lists, rotates keys and resets passwords', async () => {
     const data = join(tempDir(), 'data');
-    const added = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old-password', '--name', 'Desk 1', '--json'])).stdout);
+    const added = lastJsonLine(
+      (await runCli(['client', 'add', '--data', data, '--username', 'packer', '--password', 'old-password', '--name', 'Desk 1', '--json']))
+        .stdout,
+    );
     const list = lastJsonLine((await runCli(['client', 'list', '--data', data, '--json'])).stdout);
     expect(list).toEqual([{ id: added.id, username: 'packer', name: 'Desk 1', createdAt: expect.any(String), role: 'packer' }]);
     expect(JSON.stringify(list)).not.toContain(added.clientKey);
@@ -199,7 +235,11 @@ describe('station client administration', () => {
     [['client', 'add', '--username', 'x', '--name', 'N'], 2, 'Give exactly one of --password or --password-stdin.'],
     [['client', 'add', '--username', 'x', '--password', 'short', '--name', 'N'], 1, 'password: at least 10 characters'],
     [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--colour', 'red'], 2, "Unknown option '--colour'"],
-    [['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--country', 'Italy'], 1, 'country: a two-letter ISO 3166-1 code'],
+    [
+      ['client', 'add', '--username', 'x', '--password', 'password-x1', '--name', 'N', '--country', 'Italy'],
+      1,
+      'country: a two-letter ISO 3166-1 code',
+    ],
     // A folder with no station: only `client add` sets one up; other commands refuse and leave nothing behind.
     [['client', 'rotate-key', '--username', 'ghost'], 1, 'There is no station in '],
     [['carriers', 'set-surcharge', '--carrier', 'UPS', '--percent', '5'], 1, 'There is no station in '],
@@ -219,11 +259,42 @@ describe('station client administration', () => {
 
   it("keeps an account's last admin: set-role to packer is refused, and another admin of the account makes it possible", async () => {
     const data = join(tempDir(), 'data');
-    const shop = lastJsonLine((await runCli(['client', 'add', '--data', data, '--username', 'shop-admin', '--password', 'password-a1', '--name', 'Shop', '--role', 'admin', '--json'])).stdout) as { id: string };
+    const shop = lastJsonLine(
+      (
+        await runCli([
+          'client',
+          'add',
+          '--data',
+          data,
+          '--username',
+          'shop-admin',
+          '--password',
+          'password-a1',
+          '--name',
+          'Shop',
+          '--role',
+          'admin',
+          '--json',
+        ])
+      ).stdout,
+    ) as { id: string };
     const refused = await runCli(['client', 'set-role', '--data', data, '--username', 'shop-admin', '--role', 'packer']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("'shop-admin' is the account's last admin: make another user of the account admin first.");
-    await runCli(['user', 'add', '--data', data, '--client', shop.id, '--username', 'shop-second', '--password', 'password-a2', '--role', 'admin']);
+    await runCli([
+      'user',
+      'add',
+      '--data',
+      data,
+      '--client',
+      shop.id,
+      '--username',
+      'shop-second',
+      '--password',
+      'password-a2',
+      '--role',
+      'admin',
+    ]);
     const demoted = await runCli(['client', 'set-role', '--data', data, '--username', 'shop-admin', '--role', 'packer', '--json']);
     expect(demoted.code, demoted.stderr).toBe(0);
     expect(lastJsonLine(demoted.stdout)).toMatchObject({ role: 'packer' });
@@ -252,18 +323,31 @@ describe('station client administration', () => {
 describe('station accounts and keys: removing, revoking, and passwords that never show', () => {
   const bearer = (url: string, token: string) => http(`${url}/v3/test`, { headers: { Accept: JSONAPI, Authorization: `Bearer ${token}` } });
   /** The station rechecks its clients every second: waits until it refuses the token. */
-  const refusedAfterRecheck = (url: string, token: string) => waitFor('the token refused after the recheck', async () => (await bearer(url, token)).status === 401, { intervalMs: 100 });
+  const refusedAfterRecheck = (url: string, token: string) =>
+    waitFor('the token refused after the recheck', async () => (await bearer(url, token)).status === 401, { intervalMs: 100 });
 
   it('removes a client: it cannot sign in, its tokens stop, its shipments stay, its username stays reserved', async () => {
     const data = join(tempDir(), 'data');
-    await runCli(['client', 'add', '--data', data, '--username', 'leaver', '--name', 'Leaver', '--password-stdin'], {}, 'leaver-password\n');
-    await runCli(['client', 'add', '--data', data, '--username', 'stayer', '--name', 'Stayer', '--password-stdin'], {}, 'stayer-password\n');
+    await runCli(
+      ['client', 'add', '--data', data, '--username', 'leaver', '--name', 'Leaver', '--password-stdin'],
+      {},
+      'leaver-password\n',
+    );
+    await runCli(
+      ['client', 'add', '--data', data, '--username', 'stayer', '--name', 'Stayer', '--password-stdin'],
+      {},
+      'stayer-password\n',
+    );
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
     const station = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
     try {
       const token = (await signIn(station.url, 'leaver', 'leaver-password', keys.integrationKey)).json.meta.token;
       const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${token}` };
-      const shipment = await http(`${station.url}/v3/shipments`, { method: 'POST', headers, body: JSON.stringify(document(attributes(), { service: 'express', scheduledProcessing: false })) });
+      const shipment = await http(`${station.url}/v3/shipments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(document(attributes(), { service: 'express', scheduledProcessing: false })),
+      });
       expect(shipment.status).toBe(201);
 
       const removed = await runCli(['client', 'remove', '--data', data, '--username', 'leaver', '--json']);
@@ -272,7 +356,18 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
       expect((await signIn(station.url, 'leaver', 'leaver-password', keys.integrationKey)).status).toBe(401);
       expect((await signIn(station.url, 'stayer', 'stayer-password', keys.integrationKey)).status).toBe(200);
       // The shipment is still on record: the admin can still add its tracking.
-      const tracked = await runCli(['tracking', 'add', '--data', data, '--shipment', shipment.json.data.id, '--status', '5', '--at', `${runningClock().today()} 10:00:00`]);
+      const tracked = await runCli([
+        'tracking',
+        'add',
+        '--data',
+        data,
+        '--shipment',
+        shipment.json.data.id,
+        '--status',
+        '5',
+        '--at',
+        `${runningClock().today()} 10:00:00`,
+      ]);
       expect(tracked.code).toBe(0);
     } finally {
       await station.stop();
@@ -282,7 +377,9 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
     const again = await runCli(['client', 'add', '--data', data, '--username', 'leaver', '--password', 'leaver-again-1', '--name', 'New']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("Username 'leaver' belonged to a removed client and stays reserved; choose another.");
-    expect((await runCli(['client', 'remove', '--data', data, '--username', 'leaver'])).stderr).toContain("No client has username 'leaver'.");
+    expect((await runCli(['client', 'remove', '--data', data, '--username', 'leaver'])).stderr).toContain(
+      "No client has username 'leaver'.",
+    );
   });
 
   it('revokes an integration key: nobody signs in through it, its tokens stop, the desk key cannot be revoked', async () => {
@@ -319,9 +416,15 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
     expect(await first.stop()).toBe(0);
     const file = join(data, 'first-run-credentials.txt');
     expect(existsSync(file)).toBe(true);
-    expect((await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'], {}, 'short\n')).stderr).toContain('password: at least 10 characters');
+    expect(
+      (await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'], {}, 'short\n')).stderr,
+    ).toContain('password: at least 10 characters');
     expect(existsSync(file)).toBe(true);
-    const changed = await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'], {}, 'a new admin password\n');
+    const changed = await runCli(
+      ['client', 'set-password', '--data', data, '--username', 'admin', '--password-stdin'],
+      {},
+      'a new admin password\n',
+    );
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain('The first-run credentials file is deleted.');
     expect(existsSync(file)).toBe(false);
@@ -332,7 +435,11 @@ describe('station accounts and keys: removing, revoking, and passwords that neve
     } finally {
       await station.stop();
     }
-    const both = await runCli(['client', 'set-password', '--data', data, '--username', 'admin', '--password', 'x-long-password', '--password-stdin'], {}, 'y\n');
+    const both = await runCli(
+      ['client', 'set-password', '--data', data, '--username', 'admin', '--password', 'x-long-password', '--password-stdin'],
+      {},
+      'y\n',
+    );
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Give exactly one of --password or --password-stdin.');
   });
@@ -356,14 +463,28 @@ describe('station webhook', () => {
     const refused = await runCli(['webhook', 'add', '--data', data, '--url', url, '--events', 'shipment.exploded']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Invalid --events (one or more of shipment.created');
-    const added = await runCli(['webhook', 'add', '--data', data, '--url', url, '--events', 'shipment.created,shipment.processed', '--json']);
+    const added = await runCli([
+      'webhook',
+      'add',
+      '--data',
+      data,
+      '--url',
+      url,
+      '--events',
+      'shipment.created,shipment.processed',
+      '--json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     const { id, secret } = lastJsonLine(added.stdout);
     expect(Object.keys(lastJsonLine(added.stdout))).toEqual(['id', 'secret']);
     const listed = lastJsonLine((await runCli(['webhook', 'list', '--data', data, '--json'])).stdout);
-    expect(listed).toEqual([expect.objectContaining({ id, url, clientId: null, status: 'active', eventTypes: ['shipment.created', 'shipment.processed'] })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id, url, clientId: null, status: 'active', eventTypes: ['shipment.created', 'shipment.processed'] }),
+    ]);
     expect(JSON.stringify(listed)).not.toContain(secret);
-    expect((await runCli(['webhook', '--data', data])).stderr).toContain("'webhook' needs a command first: add, list, change, rotate-secret, pause, resume, remove, deliveries or replay.");
+    expect((await runCli(['webhook', '--data', data])).stderr).toContain(
+      "'webhook' needs a command first: add, list, change, rotate-secret, pause, resume, remove, deliveries or replay.",
+    );
 
     const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
     const station = await serve(['--data', data, '--port', '0']);
@@ -398,24 +519,79 @@ async function stationFolder(): Promise<string> {
 describe('station carriers add-upstream', () => {
   it('configures an upstream service, lists it without its keys, refuses bad options by name, and removes it', async () => {
     const data = await stationFolder();
-    const bad = await runCli(['carriers', 'add-upstream', '--data', data, '--code', 'pv!', '--url', 'ftp://x', '--client-id', '7', '--client-key', 'k', '--server-key', 's']);
+    const bad = await runCli([
+      'carriers',
+      'add-upstream',
+      '--data',
+      data,
+      '--code',
+      'pv!',
+      '--url',
+      'ftp://x',
+      '--client-id',
+      '7',
+      '--client-key',
+      'k',
+      '--server-key',
+      's',
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Invalid --code (2 to 10 capital letters or digits), --url (an http or https URL).');
-    const taken = await runCli(['carriers', 'add-upstream', '--data', data, '--code', 'UPS', '--url', 'https://api.example.com', '--client-id', '7', '--client-key', 'k', '--server-key', 's']);
+    const taken = await runCli([
+      'carriers',
+      'add-upstream',
+      '--data',
+      data,
+      '--code',
+      'UPS',
+      '--url',
+      'https://api.example.com',
+      '--client-id',
+      '7',
+      '--client-key',
+      'k',
+      '--server-key',
+      's',
+    ]);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain("The code UPS is a rate-card carrier's");
     const added = await runCli([
-      'carriers', 'add-upstream', '--data', data, '--code', 'pv', '--name', 'ParcelValue', '--url', 'https://api.example.com/v3/', '--client-id', '7',
-      '--client-key', 'client-key-secret', '--server-key', 'server-key-secret', '--json',
+      'carriers',
+      'add-upstream',
+      '--data',
+      data,
+      '--code',
+      'pv',
+      '--name',
+      'ParcelValue',
+      '--url',
+      'https://api.example.com/v3/',
+      '--client-id',
+      '7',
+      '--client-key',
+      'client-key-secret',
+      '--server-key',
+      'server-key-secret',
+      '--json',
     ]);
     expect(added.code, added.stderr).toBe(0);
-    expect(lastJsonLine(added.stdout)).toEqual({ carrierChoice: 'PV', name: 'ParcelValue', baseUrl: 'https://api.example.com', version: 'v3', clientId: '7' });
+    expect(lastJsonLine(added.stdout)).toEqual({
+      carrierChoice: 'PV',
+      name: 'ParcelValue',
+      baseUrl: 'https://api.example.com',
+      version: 'v3',
+      clientId: '7',
+    });
     const listed = await runCli(['carriers', 'list', '--data', data, '--json']);
-    expect(lastJsonLine(listed.stdout).upstreams).toEqual([{ carrierChoice: 'PV', name: 'ParcelValue', baseUrl: 'https://api.example.com', version: 'v3', clientId: '7' }]);
+    expect(lastJsonLine(listed.stdout).upstreams).toEqual([
+      { carrierChoice: 'PV', name: 'ParcelValue', baseUrl: 'https://api.example.com', version: 'v3', clientId: '7' },
+    ]);
     expect(listed.stdout).not.toContain('secret');
     expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).code).toBe(0);
     expect(lastJsonLine((await runCli(['carriers', 'list', '--data', data, '--json'])).stdout).upstreams).toEqual([]);
-    expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).stderr).toContain('No upstream service has the code PV.');
+    expect((await runCli(['carriers', 'remove-upstream', '--data', data, '--code', 'PV'])).stderr).toContain(
+      'No upstream service has the code PV.',
+    );
   });
 });
 
@@ -431,7 +607,10 @@ describe('station carriers set-cutoff', () => {
     const bad = await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', '25:00']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--time must be a time of day as HH:MM (00:00 to 23:59), or none, not '25:00'.");
-    expect(lastJsonLine((await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', 'none', '--json'])).stdout).cutoffTime).toBeNull();
+    expect(
+      lastJsonLine((await runCli(['carriers', 'set-cutoff', '--data', data, '--carrier', 'UPS', '--time', 'none', '--json'])).stdout)
+        .cutoffTime,
+    ).toBeNull();
   });
 });
 
@@ -439,7 +618,27 @@ describe('station config: the station calendar', () => {
   it('starts in the operating system’s zone, changes it and the holidays, and refuses what is not one', async () => {
     // The operating system of the first set-up is in Honolulu: the new station counts days there.
     const data = join(tempDir(), 'data');
-    expect((await runCli(['client', 'add', '--data', data, '--username', 'calendar', '--password', 'calendar-password', '--name', 'Calendar', '--role', 'admin'], { TZ: 'Pacific/Honolulu' })).code).toBe(0);
+    expect(
+      (
+        await runCli(
+          [
+            'client',
+            'add',
+            '--data',
+            data,
+            '--username',
+            'calendar',
+            '--password',
+            'calendar-password',
+            '--name',
+            'Calendar',
+            '--role',
+            'admin',
+          ],
+          { TZ: 'Pacific/Honolulu' },
+        )
+      ).code,
+    ).toBe(0);
     const shown = lastJsonLine((await runCli(['config', 'show', '--data', data, '--json'])).stdout);
     const today = dayIn(new Date(), 'Pacific/Honolulu');
     expect(shown).toEqual({ timeZone: 'Pacific/Honolulu', today, nextWorkingDay: nextWorkingDay(today, []), holidays: [] });
@@ -448,12 +647,24 @@ describe('station config: the station calendar', () => {
     expect(zone.code, zone.stderr).toBe(0);
     expect(zone.stdout).toContain('The station counts days in Europe/Rome.');
     // A computer in another zone opens the same station: the station's zone stands.
-    expect(lastJsonLine((await runCli(['config', 'show', '--data', data, '--json'], { TZ: 'Asia/Tokyo' })).stdout).timeZone).toBe('Europe/Rome');
+    expect(lastJsonLine((await runCli(['config', 'show', '--data', data, '--json'], { TZ: 'Asia/Tokyo' })).stdout).timeZone).toBe(
+      'Europe/Rome',
+    );
 
     const christmas = setClock('2026-12-25 00:00', 'Europe/Rome', { running: false });
     // Refusals change nothing: they run side by side.
     const refusals: Promise<void>[] = [];
-    const added = await runCli(['config', 'holidays', 'add', christmas.today(), christmas.day(1), christmas.today(), '--data', data, '--json']);
+    const added = await runCli([
+      'config',
+      'holidays',
+      'add',
+      christmas.today(),
+      christmas.day(1),
+      christmas.today(),
+      '--data',
+      data,
+      '--json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     expect(lastJsonLine(added.stdout).holidays).toEqual([christmas.today(), christmas.day(1)]);
     const removed = await runCli(['config', 'holidays', 'remove', christmas.day(1), '--data', data]);
@@ -469,10 +680,12 @@ describe('station config: the station calendar', () => {
       [['config', 'holidays', 'clear'], "Unknown config holidays command 'clear'. Use list, add or remove."],
       [['config'], "'config' needs a command first: show, set-time-zone, holidays or token-lifetime."],
     ] as const) {
-      refusals.push(runCli([...args, '--data', data]).then((refused) => {
-        expect(refused.code, args.join(' ')).toBe(2);
-        expect(refused.stderr).toContain(message);
-      }));
+      refusals.push(
+        runCli([...args, '--data', data]).then((refused) => {
+          expect(refused.code, args.join(' ')).toBe(2);
+          expect(refused.stderr).toContain(message);
+        }),
+      );
     }
     await Promise.all(refusals);
     // Every change is in the audit log, with what it was before.

@@ -16,16 +16,41 @@ function lastJsonLine(stdout: string): any {
 describe('station config token-lifetime', () => {
   it('shows a working shift until set, sets the lifetime of the tokens issued from then on, and refuses what is out of range', async () => {
     const data = join(tempDir(), 'data');
-    expect((await runCli(['client', 'add', '--data', data, '--username', 'lifetime', '--password', 'lifetime-password', '--name', 'Lifetime', '--role', 'admin'])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          'client',
+          'add',
+          '--data',
+          data,
+          '--username',
+          'lifetime',
+          '--password',
+          'lifetime-password',
+          '--name',
+          'Lifetime',
+          '--role',
+          'admin',
+        ])
+      ).code,
+    ).toBe(0);
     const shown = await runCli(['config', 'token-lifetime', '--data', data]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout.trim()).toBe('Tokens live 12h (the default).');
-    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '--data', data, '--json'])).stdout)).toEqual({ lifetimeSeconds: 43_200, lifetime: '12h', isDefault: true });
+    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '--data', data, '--json'])).stdout)).toEqual({
+      lifetimeSeconds: 43_200,
+      lifetime: '12h',
+      isDefault: true,
+    });
 
     const set = await runCli(['config', 'token-lifetime', '1h30m', '--data', data]);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout.trim()).toBe('Tokens issued from now on live 1h30m; tokens issued before keep their expiry.');
-    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '5m', '--data', data, '--json'])).stdout)).toEqual({ lifetimeSeconds: 300, lifetime: '5m', isDefault: false });
+    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '5m', '--data', data, '--json'])).stdout)).toEqual({
+      lifetimeSeconds: 300,
+      lifetime: '5m',
+      isDefault: false,
+    });
     expect((await runCli(['config', 'token-lifetime', '90m', '--data', data])).code).toBe(0);
 
     // A served station issues tokens that live the lifetime set.
@@ -34,7 +59,10 @@ describe('station config token-lifetime', () => {
       const keys = lastJsonLine((await runCli(['keys', '--data', data, '--json'])).stdout);
       const signIn = await http(`${served.url}/v3/clients/authentication`, {
         method: 'POST',
-        headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('lifetime', 'lifetime-password'), keys.integrationKey) },
+        headers: {
+          Accept: JSONAPI,
+          Authorization: serviceApiAuthorization(authenticationHash('lifetime', 'lifetime-password'), keys.integrationKey),
+        },
       });
       expect(signIn.status, signIn.text).toBe(200);
       const claims = JSON.parse(Buffer.from(signIn.json.meta.token.split('.')[1], 'base64url').toString());
@@ -58,7 +86,11 @@ describe('station config token-lifetime', () => {
       }),
     );
     // The refusals changed nothing; the ends of the range are taken.
-    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '--data', data, '--json'])).stdout)).toEqual({ lifetimeSeconds: 5_400, lifetime: '1h30m', isDefault: false });
+    expect(lastJsonLine((await runCli(['config', 'token-lifetime', '--data', data, '--json'])).stdout)).toEqual({
+      lifetimeSeconds: 5_400,
+      lifetime: '1h30m',
+      isDefault: false,
+    });
     expect(lastJsonLine((await runCli(['config', 'token-lifetime', '7d', '--data', data, '--json'])).stdout).lifetime).toBe('7d');
     // Every change is in the audit log, with what it was before; the refusals are not.
     const audit = lastJsonLine((await runCli(['audit', '--action', 'tokens.lifetime-changed', '--data', data, '--json'])).stdout);

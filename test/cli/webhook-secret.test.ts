@@ -7,8 +7,27 @@ import { tempDir } from '../helpers/station.ts';
 describe('station webhook rotate-secret and change', () => {
   it('prints a new secret once, audited without it; change takes the API’s rules', async () => {
     const data = tempDir('webhook-cli-');
-    const client = JSON.parse((await runCli(['client', 'add', '--data', data, '--username', 'hooks', '--password', 'hooks-password', '--name', 'Hooks', '--json'])).stdout);
-    const added = JSON.parse((await runCli(['webhook', 'add', '--data', data, '--url', 'http://127.0.0.1:9/hook', '--events', 'tracking.updated', '--client', client.id, '--json'])).stdout);
+    const client = JSON.parse(
+      (await runCli(['client', 'add', '--data', data, '--username', 'hooks', '--password', 'hooks-password', '--name', 'Hooks', '--json']))
+        .stdout,
+    );
+    const added = JSON.parse(
+      (
+        await runCli([
+          'webhook',
+          'add',
+          '--data',
+          data,
+          '--url',
+          'http://127.0.0.1:9/hook',
+          '--events',
+          'tracking.updated',
+          '--client',
+          client.id,
+          '--json',
+        ])
+      ).stdout,
+    );
     const rotated = await runCli(['webhook', 'rotate-secret', '--data', data, '--id', added.id, '--json']);
     expect(rotated.code, rotated.stderr).toBe(0);
     const { id, secret } = JSON.parse(rotated.stdout);
@@ -21,9 +40,25 @@ describe('station webhook rotate-secret and change', () => {
     expect(audit.stdout).toContain('secretRotated');
     expect(audit.stdout).not.toContain(secret);
 
-    const changed = await runCli(['webhook', 'change', '--data', data, '--id', added.id, '--url', 'https://erp.example/hooks/station', '--environment', 'sandbox', '--json']);
+    const changed = await runCli([
+      'webhook',
+      'change',
+      '--data',
+      data,
+      '--id',
+      added.id,
+      '--url',
+      'https://erp.example/hooks/station',
+      '--environment',
+      'sandbox',
+      '--json',
+    ]);
     expect(changed.code, changed.stderr).toBe(0);
-    expect(JSON.parse(changed.stdout)).toMatchObject({ url: 'https://erp.example/hooks/station', environment: 'sandbox', eventTypes: ['tracking.updated'] });
+    expect(JSON.parse(changed.stdout)).toMatchObject({
+      url: 'https://erp.example/hooks/station',
+      environment: 'sandbox',
+      eventTypes: ['tracking.updated'],
+    });
     expect(JSON.parse(changed.stdout).secret).toBeUndefined();
     const refused = await runCli(['webhook', 'change', '--data', data, '--id', added.id, '--url', 'ftp://erp.example/hooks']);
     expect(refused.code).toBe(2);

@@ -16,9 +16,32 @@ let shopAdded = false;
 async function signedInAsShop(page: Page, station: E2EStation): Promise<void> {
   if (!shopAdded) {
     const added = await station.cli([
-      'client', 'add', '--username', SHOP.username, '--password', SHOP.password, '--name', 'Ceramiche Verdi', '--role', 'supervisor',
-      '--address1', 'Via Roma 14', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
-      '--contact', 'Bea Verdi', '--phone', '3331234567', '--email', 'bea@verdi.example',
+      'client',
+      'add',
+      '--username',
+      SHOP.username,
+      '--password',
+      SHOP.password,
+      '--name',
+      'Ceramiche Verdi',
+      '--role',
+      'supervisor',
+      '--address1',
+      'Via Roma 14',
+      '--city',
+      'Milano',
+      '--postal-code',
+      '20129',
+      '--state',
+      'MI',
+      '--country',
+      'IT',
+      '--contact',
+      'Bea Verdi',
+      '--phone',
+      '3331234567',
+      '--email',
+      'bea@verdi.example',
     ]);
     expect(added.code, added.stderr).toBe(0);
     shopAdded = true;
@@ -48,7 +71,10 @@ async function tabsTo(page: Page, name: string, max = 20): Promise<number> {
   throw new Error(`"${name}" was not reached in ${max} Tabs from where the focus was`);
 }
 
-test('the country comes before the postal code, which is checked as soon as both are known and again when the country changes', async ({ page, station }) => {
+test('the country comes before the postal code, which is checked as soon as both are known and again when the country changes', async ({
+  page,
+  station,
+}) => {
   await signedIn(page, station);
   const country = page.getByRole('combobox', { name: 'Receiver country' });
   const postalCode = page.getByRole('textbox', { name: 'Receiver postal code', exact: true });
@@ -88,7 +114,14 @@ test('the country comes before the postal code, which is checked as soon as both
 
 test('a US receiver’s phone is typed as people write it, and rates come', async ({ page, station }) => {
   await signedIn(page, station);
-  await fillParcel(page, '1.2', { name: 'Empire Ceramics', contact: 'Ann Smith', address: '20 W 34th St', postalCode: '10001', city: 'New York', country: 'US' });
+  await fillParcel(page, '1.2', {
+    name: 'Empire Ceramics',
+    contact: 'Ann Smith',
+    address: '20 W 34th St',
+    postalCode: '10001',
+    city: 'New York',
+    country: 'US',
+  });
   await page.getByRole('textbox', { name: 'Receiver state', exact: true }).fill('NY');
   const phone = page.getByRole('textbox', { name: 'Receiver phone', exact: true });
   // Out of the EU: the declaration's invoice number, the exporter's EORI and the item's HS code.
@@ -145,7 +178,10 @@ test('the box buttons are one Tab stop: a toolbar the arrow keys move through', 
 test.describe('a refusal takes the packer to the faulty field', () => {
   test.use({ viewport: { width: 1280, height: 600 } });
 
-  test('a scanned order to Switzerland without an HS code: Ship and print is refused, and the HS code field has the focus, in view', async ({ page, station }) => {
+  test('a scanned order to Switzerland without an HS code: Ship and print is refused, and the HS code field has the focus, in view', async ({
+    page,
+    station,
+  }) => {
     await signedInAsShop(page, station);
     await page.getByRole('link', { name: 'Orders' }).click();
     const csv = [
@@ -153,7 +189,9 @@ test.describe('a refusal takes the packer to the faulty field', () => {
       'CH-4401,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,044 668 18 00,CUP-6,Ceramic cup,2,0.35,10.75,691200',
       'CH-4401,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,044 668 18 00,SAUCER,Saucer,1,0.2,4.00,',
     ].join('\n');
-    await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'one-order.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('Orders file (CSV or Excel, a row per order line)')
+      .setInputFiles({ name: 'one-order.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByRole('button', { name: 'Import 1 order' }).click();
     await expect(preview.getByRole('status').filter({ hasText: 'Imported 1 order.' })).toBeVisible();
@@ -180,7 +218,13 @@ test.describe('a refusal takes the packer to the faulty field', () => {
 
   test('the station’s refusal of a 5000 kg package on Get rates: the weight has the focus, in view', async ({ page, station }) => {
     await signedIn(page, station);
-    await fillParcel(page, '5000', { name: 'Keramik Lindqvist', contact: 'Sven Lindqvist', address: 'Hauptstrasse 3', postalCode: '10115', city: 'Berlin' });
+    await fillParcel(page, '5000', {
+      name: 'Keramik Lindqvist',
+      contact: 'Sven Lindqvist',
+      address: 'Hauptstrasse 3',
+      postalCode: '10115',
+      city: 'Berlin',
+    });
     // Enter from the top of the form: the weight is below the fold.
     const name = page.getByRole('textbox', { name: 'Receiver name', exact: true });
     await name.focus();
@@ -193,7 +237,10 @@ test.describe('a refusal takes the packer to the faulty field', () => {
   });
 });
 
-test('an orders file with parcels to Switzerland without HS codes is imported with a warning for each, at the preview and after', async ({ page, station }) => {
+test('an orders file with parcels to Switzerland without HS codes is imported with a warning for each, at the preview and after', async ({
+  page,
+  station,
+}) => {
   await signedInAsShop(page, station);
   await page.getByRole('link', { name: 'Orders' }).click();
   const csv = [
@@ -204,7 +251,9 @@ test('an orders file with parcels to Switzerland without HS codes is imported wi
     'W-3,Huber AG,Max Huber,Limmatquai 2,8001,Zürich,CH,VASE,Vase,1,0.9,40.00,VASE-1',
     'W-4,Huber AG,Max Huber,Limmatquai 2,8001,Zürich,CH,CUP,Cup,1,0.35,10.75,6912.00',
   ].join('\n');
-  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Orders file (CSV or Excel, a row per order line)')
+    .setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const preview = page.getByRole('region', { name: 'Preview' });
   // Every order is ready: a warning is not a fault.
   await expect(preview.getByRole('status').first()).toHaveText('5 rows: 4 orders ready.');
@@ -217,7 +266,9 @@ test('an orders file with parcels to Switzerland without HS codes is imported wi
   ]);
   await preview.getByRole('button', { name: 'Import 4 orders' }).click();
   await expect(preview.getByRole('status').filter({ hasText: 'Imported 4 orders.' })).toBeVisible();
-  await expect(preview.getByRole('status').filter({ hasText: '3 imported orders need customs data before shipping: W-2, W-3, W-4.' })).toBeVisible();
+  await expect(
+    preview.getByRole('status').filter({ hasText: '3 imported orders need customs data before shipping: W-2, W-3, W-4.' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Open orders \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Open orders' }).getByRole('row').filter({ hasText: 'W-2' })).toHaveCount(1);
 });

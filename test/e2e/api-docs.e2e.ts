@@ -9,7 +9,9 @@ import { test } from './fixtures.ts';
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 /** The operations of the description: every route of the table, and the HEADs it describes beside them. */
-const OPERATIONS = Object.values(JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')).paths as Record<string, object>).reduce<number>((count, item) => count + Object.keys(item).length, 0);
+const OPERATIONS = Object.values(
+  JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')).paths as Record<string, object>,
+).reduce<number>((count, item) => count + Object.keys(item).length, 0);
 
 test('/docs renders the whole API offline, every route under its heading', async ({ page, station }) => {
   const elsewhere: string[] = [];
@@ -25,12 +27,18 @@ test('/docs renders the whole API offline, every route under its heading', async
   await expect(page.locator('.opblock')).toHaveCount(OPERATIONS + 1);
   await expect(page.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
   for (const [name, spec] of Object.entries(ROUTES) as [string, RouteSpec][]) {
-    const block = page.locator(`.opblock-${spec.method.toLowerCase()}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${openApiPath(spec.path)}"]`) });
+    const block = page
+      .locator(`.opblock-${spec.method.toLowerCase()}`)
+      .filter({ has: page.locator(`.opblock-summary-path[data-path="${openApiPath(spec.path)}"]`) });
     await expect(block, name).toHaveCount(1);
     await expect(block.locator('.opblock-summary-description'), name).toHaveText(spec.summary);
   }
   // An operation opens to its statuses, with the catalogue's texts as examples.
-  await page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/shipments/{id}"]') }).locator('.opblock-summary-control').click();
+  await page
+    .locator('.opblock-get')
+    .filter({ has: page.locator('.opblock-summary-path[data-path="/shipments/{id}"]') })
+    .locator('.opblock-summary-control')
+    .click();
   await expect(page.locator('.responses-table').first()).toContainText('Shipment not found');
   expect(errors).toEqual([]);
   expect(elsewhere).toEqual([]);

@@ -23,10 +23,13 @@ async function printedPages(pdf: Buffer) {
       if (fn === OPS.save) stack.push(ctm);
       else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
       else if (fn === OPS.transform) ctm = Util.transform(ctm, args as Matrix) as Matrix;
-      else if (fn === OPS.paintImageXObject) images.push({ widthPt: Math.hypot(ctm[0], ctm[1]), heightPt: Math.hypot(ctm[2], ctm[3]), name: args[0] as string });
+      else if (fn === OPS.paintImageXObject)
+        images.push({ widthPt: Math.hypot(ctm[0], ctm[1]), heightPt: Math.hypot(ctm[2], ctm[3]), name: args[0] as string });
     });
     const pixels = await Promise.all(
-      images.map((image) => new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) => page.objs.get(image.name, resolve))),
+      images.map(
+        (image) => new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) => page.objs.get(image.name, resolve)),
+      ),
     );
     const [left, bottom, right, top] = page.view as [number, number, number, number];
     pages.push({ widthPt: right - left, heightPt: top - bottom, images, pixels });
@@ -79,7 +82,12 @@ test('a label printed through the browser is 4×6 in at full size, and so is its
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Weight (kg)')).toBeFocused();
-  for (const [value, last] of [['2', false], ['30', false], ['20', false], ['15', true]] as const) {
+  for (const [value, last] of [
+    ['2', false],
+    ['30', false],
+    ['20', false],
+    ['15', true],
+  ] as const) {
     await page.keyboard.type(value);
     if (!last) await page.keyboard.press('Tab');
   }
@@ -111,7 +119,9 @@ test('a label printed through the browser is 4×6 in at full size, and so is its
   const barcodePixels = barcodeWidthPixels(image);
   const printedMm = (barcodePixels / image.width) * first!.images[0]!.widthPt * (25.4 / 72);
   const labelMm = (barcodePixels / image.width) * 4 * 25.4;
-  console.log(`browser print: page ${first!.widthPt}×${first!.heightPt} pt, label image ${first!.images[0]!.widthPt.toFixed(1)}×${first!.images[0]!.heightPt.toFixed(1)} pt, barcode ${printedMm.toFixed(1)} mm (the label's ${labelMm.toFixed(1)} mm)`);
+  console.log(
+    `browser print: page ${first!.widthPt}×${first!.heightPt} pt, label image ${first!.images[0]!.widthPt.toFixed(1)}×${first!.images[0]!.heightPt.toFixed(1)} pt, barcode ${printedMm.toFixed(1)} mm (the label's ${labelMm.toFixed(1)} mm)`,
+  );
   // A carrier's Code 128 spans most of the label's width.
   expect(barcodePixels).toBeGreaterThan(image.width / 2);
   expect(printedMm).toBeCloseTo(labelMm, 0);

@@ -1,7 +1,15 @@
 // Which Chromium the end-to-end tests drive: Debian's, never a downloaded build.
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';

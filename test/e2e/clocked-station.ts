@@ -24,7 +24,11 @@ export interface ClockedStation {
 }
 
 /** Starts the station on `clock`; `prepare` sets it up after the account is made and before it starts serving. */
-export async function startClockedStation(clock: TestClock, role: Role, prepare?: (station: Station) => Promise<void>): Promise<ClockedStation> {
+export async function startClockedStation(
+  clock: TestClock,
+  role: Role,
+  prepare?: (station: Station) => Promise<void>,
+): Promise<ClockedStation> {
   const folder = mkdtempSync(join(tmpdir(), 'station-clocked-'));
   const station = await createStation({
     dataDir: join(folder, 'data'),
@@ -40,11 +44,24 @@ export async function startClockedStation(clock: TestClock, role: Role, prepare?
     username: 'desk',
     password: PASSWORD,
     role,
-    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example' },
+    profile: {
+      name: 'Bottega Verdi',
+      address1: 'Via Roma 12',
+      city: 'Milano',
+      postalCode: '20129',
+      state: 'MI',
+      country: 'IT',
+      contact: 'Anna Verdi',
+      phone: '3331234567',
+      email: 'anna@verdi.example',
+    },
   });
   await prepare?.(station);
   const url = await station.start();
-  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) } });
+  const signIn = await fetch(`${url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), station.keys.desktopIntegrationKey) },
+  });
   const token = (await signIn.json()).meta.token as string;
   return {
     station,

@@ -9,7 +9,18 @@ import { authenticationHash, serviceApiAuthorization } from '../../src-shared/au
 import { runCli, serve, type Served } from '../helpers/cli.ts';
 import { damagePages } from '../helpers/damage.ts';
 import { chromiumMissing } from './chromium.ts';
-import { BECKER_TYPED, addDeskClient, KUNDE_BECKER, PASSWORD, expect, fillParcel, shipmentDocument, signIn, test, type E2EStation } from './fixtures.ts';
+import {
+  BECKER_TYPED,
+  addDeskClient,
+  KUNDE_BECKER,
+  PASSWORD,
+  expect,
+  fillParcel,
+  shipmentDocument,
+  signIn,
+  test,
+  type E2EStation,
+} from './fixtures.ts';
 
 let served: Served | undefined;
 let folder: string | undefined;
@@ -23,7 +34,10 @@ test.beforeAll(async () => {
   await addDeskClient(['--data', dataDir]);
   const keys = JSON.parse((await runCli(['keys', '--data', dataDir, '--json'])).stdout);
   const first = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-damage']);
-  const signedIn = await fetch(`${first.url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), keys.integrationKey) } });
+  const signedIn = await fetch(`${first.url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Authorization: serviceApiAuthorization(authenticationHash('desk', PASSWORD), keys.integrationKey) },
+  });
   const token = (await signedIn.json()).meta.token;
   for (let i = 0; i < 60; i++) {
     const made = await fetch(`${first.url}/v3/shipments`, {
@@ -36,7 +50,13 @@ test.beforeAll(async () => {
   await first.stop();
   expect(damagePages(join(dataDir, 'station.sqlite'), /^shipments$/)).toBeGreaterThan(0);
   served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-damage']);
-  station = { url: served.url, dataDir, username: 'desk', cli: () => Promise.reject(new Error('not used')), api: () => Promise.reject(new Error('not used')) };
+  station = {
+    url: served.url,
+    dataDir,
+    username: 'desk',
+    cli: () => Promise.reject(new Error('not used')),
+    api: () => Promise.reject(new Error('not used')),
+  };
 });
 
 test.afterAll(async () => {
@@ -44,7 +64,10 @@ test.afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-test('a damaged database: the first change is refused with a banner that names the way back, and what was typed stays', async ({ page, snap }) => {
+test('a damaged database: the first change is refused with a banner that names the way back, and what was typed stays', async ({
+  page,
+  snap,
+}) => {
   await signIn(page, station);
   await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -56,7 +79,11 @@ test('a damaged database: the first change is refused with a banner that names t
   await expect(banner).toContainText('station check');
   await expect(banner).toContainText('station restore');
   await snap(page, 'database-damaged');
-  for (const [label, value] of [['Receiver name', KUNDE_BECKER.name], ['Weight (kg)', '2'], ['Goods description', 'Ceramic cups']] as const) {
+  for (const [label, value] of [
+    ['Receiver name', KUNDE_BECKER.name],
+    ['Weight (kg)', '2'],
+    ['Goods description', 'Ceramic cups'],
+  ] as const) {
     await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue(value);
   }
   // Rates are a read and still come; booking is a change and is refused, with nothing booked.

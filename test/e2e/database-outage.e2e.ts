@@ -26,7 +26,13 @@ test.beforeAll(async () => {
   const dataDir = join(folder, 'data');
   await addDeskClient(['--database', url]);
   served = await serve(['--database', url, '--data', dataDir, '--port', '0', '--desk', 'e2e-pg-desk']);
-  station = { url: served.url, dataDir, username: 'desk', cli: () => Promise.reject(new Error('not used')), api: () => Promise.reject(new Error('not used')) };
+  station = {
+    url: served.url,
+    dataDir,
+    username: 'desk',
+    cli: () => Promise.reject(new Error('not used')),
+    api: () => Promise.reject(new Error('not used')),
+  };
 });
 
 test.afterAll(async () => {
@@ -35,7 +41,10 @@ test.afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-test('while the database is away the desk shows since when and keeps what was typed; once back, the same shipment is booked', async ({ page, snap }) => {
+test('while the database is away the desk shows since when and keeps what was typed; once back, the same shipment is booked', async ({
+  page,
+  snap,
+}) => {
   await signIn(page, station);
   await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -47,7 +56,12 @@ test('while the database is away the desk shows since when and keeps what was ty
   await expect(banner).toContainText(/unavailable since \d\d:\d\d/);
   await expect(banner).toContainText('reconnects by itself');
   await snap(page, 'database-away');
-  for (const [label, value] of [['Receiver name', KUNDE_BECKER.name], ['Weight (kg)', '2'], ['Goods description', 'Ceramic cups'], ['Invoice value', '64.50']] as const) {
+  for (const [label, value] of [
+    ['Receiver name', KUNDE_BECKER.name],
+    ['Weight (kg)', '2'],
+    ['Goods description', 'Ceramic cups'],
+    ['Invoice value', '64.50'],
+  ] as const) {
     await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue(value);
   }
 

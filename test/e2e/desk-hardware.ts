@@ -19,7 +19,9 @@ export async function startDeskHardware(name: string, description: string): Prom
   const folder = mkdtempSync(join(tmpdir(), `station-${name}-`));
   const scale = await startScaleSimulator(folder, () => 'sics');
   const queue = `e2e-${name}-${process.pid}`;
-  execFileSync('lpadmin', ['-p', queue, '-D', description, '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', queue, '-D', description, '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
   return {
     scale,
     queue,

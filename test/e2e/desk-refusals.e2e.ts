@@ -30,7 +30,11 @@ const api = (method: string, path: string, body?: unknown) => clocked.call(metho
 
 /** A parcel booked now through the API. */
 async function booked(carrier: string, meta: Record<string, unknown> = {}): Promise<{ id: string; reference: string }> {
-  const made = await api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier, ...meta }));
+  const made = await api(
+    'POST',
+    '/shipments',
+    shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier, ...meta }),
+  );
   expect(made.status, JSON.stringify(made.json)).toBe(201);
   return { id: made.json.data.id, reference: made.json.data.meta.reference };
 }
@@ -95,7 +99,9 @@ test.beforeAll(async () => {
   test.skip(missing !== undefined, missing);
   clocked = await startClockedStation(clock, 'admin');
   url = clocked.url;
-  expect((await api('POST', '/users', { data: { type: 'user', attributes: { ...PACKER, role: 'packer', name: 'Paul Packer' } } })).status).toBe(201);
+  expect(
+    (await api('POST', '/users', { data: { type: 'user', attributes: { ...PACKER, role: 'packer', name: 'Paul Packer' } } })).status,
+  ).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -137,7 +143,9 @@ test('a postal code the desk checks, a parcel too heavy for every service, and a
 
   // 5000 kg: no service carries it; the reason by its outcome code and figures, in German.
   await page.getByRole('button', { name: de['form.getRates'], exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Kein Versanddienst kann diese Sendung befördern:' })).toContainText('Paket 1 wiegt 5.000 kg');
+  await expect(page.getByRole('alert').filter({ hasText: 'Kein Versanddienst kann diese Sendung befördern:' })).toContainText(
+    'Paket 1 wiegt 5.000 kg',
+  );
   await noStationEnglish(page, seen);
 
   // 2 kg: rated, then the carriers' fuel surcharge rises before the confirm: the new price, in German.
@@ -147,7 +155,9 @@ test('a postal code the desk checks, a parcel too heavy for every service, and a
   await expect(rates.locator('tbody tr').first()).toBeVisible();
   const carriers = (await api('GET', '/carriers')).json.data as { id: string; attributes: { fuelSurchargePercent?: number } }[];
   for (const carrier of carriers) {
-    const changed = await api('PATCH', `/carriers/${carrier.id}`, { data: { type: 'carrier', id: carrier.id, attributes: { fuelSurchargePercent: (carrier.attributes.fuelSurchargePercent ?? 0) + 20 } } });
+    const changed = await api('PATCH', `/carriers/${carrier.id}`, {
+      data: { type: 'carrier', id: carrier.id, attributes: { fuelSurchargePercent: (carrier.attributes.fuelSurchargePercent ?? 0) + 20 } },
+    });
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
   }
   await page.getByRole('button', { name: de['rates.confirm'], exact: true }).click();
@@ -157,9 +167,23 @@ test('a postal code the desk checks, a parcel too heavy for every service, and a
 });
 
 test('an order shipped by another program while the packer packs it', async ({ page }) => {
-  expect((await api('POST', '/orders', {
-    data: { type: 'order', attributes: { number: 'WD-8001', shipTo: KUNDE_BECKER, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' }], tags: [] } },
-  })).status).toBe(201);
+  expect(
+    (
+      await api('POST', '/orders', {
+        data: {
+          type: 'order',
+          attributes: {
+            number: 'WD-8001',
+            shipTo: KUNDE_BECKER,
+            lines: [
+              { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
+            ],
+            tags: [],
+          },
+        },
+      })
+    ).status,
+  ).toBe(201);
   const seen = watchStation(page);
   await signInGerman(page);
   await page.keyboard.press('Enter');
@@ -178,7 +202,9 @@ test('an order shipped by another program while the packer packs it', async ({ p
 
 test('a void on a closed day, and the account’s last admin and a username taken in Team', async ({ page }) => {
   const parcel = await booked('UPS');
-  expect((await api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: clock.today() } } })).status).toBe(201);
+  expect(
+    (await api('POST', '/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: clock.today() } } })).status,
+  ).toBe(201);
   const seen = watchStation(page);
   await signInGerman(page);
   await page.getByRole('link', { name: de['nav.shipments'] }).click();
@@ -191,7 +217,9 @@ test('a void on a closed day, and the account’s last admin and a username take
   await page.getByRole('link', { name: de['nav.settings'] }).click();
   const team = page.getByRole('region', { name: de['team.heading'] });
   await team.getByRole('combobox', { name: 'Rolle von desk' }).selectOption('packer');
-  await expect(team.getByRole('alert')).toHaveText('desk ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.');
+  await expect(team.getByRole('alert')).toHaveText(
+    'desk ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.',
+  );
   await noStationEnglish(page, seen);
   const form = team.getByRole('form', { name: de['team.addPerson'] });
   await form.getByLabel(de['signIn.username'], { exact: true }).fill(PACKER.username);
@@ -207,14 +235,18 @@ test('a packer’s reprint, and a paused printer', async ({ browser }) => {
   if (missing && process.env.CI) throw new Error(`${missing}; in CI the desk's printing refusals are tested with a real queue.`);
   test.skip(missing !== undefined, missing);
   const queue = `e2e-refusals-${process.pid}`;
-  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
   try {
     expect((await api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue } } })).status).toBe(200);
     // The newest parcel's label is printed once: a packer's bulk print of it is a reprint.
     const printed = await booked('DHL');
     const job = await api('POST', `/shipments/${printed.id}/print`, { data: { type: 'printJob', attributes: {} } });
     expect(job.status, JSON.stringify(job.json)).toBe(202);
-    await expect.poll(async () => (await api('GET', `/print-jobs/${job.json.data.id}`)).json.data.attributes.status, { timeout: 30_000 }).toBe('done');
+    await expect
+      .poll(async () => (await api('GET', `/print-jobs/${job.json.data.id}`)).json.data.attributes.status, { timeout: 30_000 })
+      .toBe('done');
 
     const packer = await browser.newPage({ locale: 'de-DE' });
     const seenByPacker = watchStation(packer);
@@ -239,7 +271,9 @@ test('a packer’s reprint, and a paused printer', async ({ browser }) => {
     await page.getByRole('link', { name: de['nav.shipments'] }).click();
     await page.getByRole('button', { name: `Sendung ${waiting.reference} an ${KUNDE_BECKER.name} öffnen` }).click();
     await page.getByRole('button', { name: de['label.print'], exact: true }).click();
-    await expect(page.getByText(/Der Drucker Desk labels \(e2e-refusals-\d+\) ist angehalten \(Out of labels\), daher wurde nichts gesendet/)).toBeVisible();
+    await expect(
+      page.getByText(/Der Drucker Desk labels \(e2e-refusals-\d+\) ist angehalten \(Out of labels\), daher wurde nichts gesendet/),
+    ).toBeVisible();
     await expect.poll(() => seen.codes).toContain('print.printerPaused');
     await noStationEnglish(page, seen);
     await page.close();
@@ -250,7 +284,17 @@ test('a packer’s reprint, and a paused printer', async ({ browser }) => {
 });
 
 test('ten different refusals met, each said in German', () => {
-  const expected = ['auth.failed', 'order.notFound', 'rate.priceChanged', 'order.shipped', 'shipment.dayClosed', 'account.lastAdmin', 'client.usernameTaken', 'print.reprintNeedsSupervisor', 'print.printerPaused'];
+  const expected = [
+    'auth.failed',
+    'order.notFound',
+    'rate.priceChanged',
+    'order.shipped',
+    'shipment.dayClosed',
+    'account.lastAdmin',
+    'client.usernameTaken',
+    'print.reprintNeedsSupervisor',
+    'print.printerPaused',
+  ];
   // The parcel no service carries is answered as a rate list, not a refusal: it is the tenth, said by its outcome codes.
   const printed = cupsMissing() === undefined;
   expect([...met]).toEqual(expect.arrayContaining(printed ? expected : expected.filter((code) => !code.startsWith('print.'))));

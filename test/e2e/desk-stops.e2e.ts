@@ -10,7 +10,19 @@ import { cupsMissing } from '../helpers/printers.ts';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
-import { KUNDE_BECKER, PASSWORD, beckerOption, beckerOrder, expect, fillParcel, removeOwnData, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
+import {
+  KUNDE_BECKER,
+  PASSWORD,
+  beckerOption,
+  beckerOrder,
+  expect,
+  fillParcel,
+  removeOwnData,
+  shipmentDocument,
+  signedIn,
+  test,
+  type E2EStation,
+} from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,44 +36,75 @@ const office = `e2e-stops-a4-${process.pid}`;
 const PACKER = { username: 'stops-packer', name: 'Paula Packer' };
 
 /** Two cups and a saucer to Munich: 0.9 kg of goods, 1.05 kg in the small box. */
-const printSettings = (station: E2EStation, attributes: Record<string, unknown>) => station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
+const printSettings = (station: E2EStation, attributes: Record<string, unknown>) =>
+  station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
 
 /** Waits until the station reads the scale as `status` (and `weightKg`, when given). */
 async function stationReads(station: E2EStation, status: string, weightKg?: string): Promise<void> {
-  await waitFor(`the scale read as ${status} ${weightKg ?? ''}`, async () => {
-    const reading = (await station.api('GET', '/scale')).json.data.attributes.reading;
-    return reading.status === status && (weightKg === undefined || Number(reading.weightKg) === Number(weightKg));
-  }, { timeoutMs: 10_000, intervalMs: 100 });
+  await waitFor(
+    `the scale read as ${status} ${weightKg ?? ''}`,
+    async () => {
+      const reading = (await station.api('GET', '/scale')).json.data.attributes.reading;
+      return reading.status === status && (weightKg === undefined || Number(reading.weightKg) === Number(weightKg));
+    },
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
 }
 
-const mismatches = async (station: E2EStation) => (await station.api('GET', '/audit-events?filter[action]=shipment.verify-mismatch')).json.data.length as number;
+const mismatches = async (station: E2EStation) =>
+  (await station.api('GET', '/audit-events?filter[action]=shipment.verify-mismatch')).json.data.length as number;
 
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
   hardware = await startDeskHardware('stops', 'Desk labels');
   ({ scale, queue } = hardware);
-  execFileSync('lpadmin', ['-p', office, '-D', 'Office A4', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', office, '-D', 'Office A4', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
   scale.state = { mode: 'stable', weight: '0.000' };
-  expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics', units: 'kg' } } })).status).toBe(200);
+  expect(
+    (await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics', units: 'kg' } } }))
+      .status,
+  ).toBe(200);
   expect((await printSettings(station, { printer: queue, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
-  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407']) expect((await station.api('POST', '/orders', beckerOrder(number))).status).toBe(201);
+  for (const number of ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407'])
+    expect((await station.api('POST', '/orders', beckerOrder(number))).status).toBe(201);
   // Kunde Becker is in the address book.
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
-  const added = await station.cli(['user', 'add', '--client', account, '--username', PACKER.username, '--password', PASSWORD, '--name', PACKER.name, '--role', 'packer']);
+  const added = await station.cli([
+    'user',
+    'add',
+    '--client',
+    account,
+    '--username',
+    PACKER.username,
+    '--password',
+    PASSWORD,
+    '--name',
+    PACKER.name,
+    '--role',
+    'packer',
+  ]);
   expect(added.code, added.stderr).toBe(0);
 });
 
 test.afterAll(async ({ station }) => {
   if (missing) return;
-  await removeOwnData(station, { users: [PACKER.username], orders: ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407'] });
+  await removeOwnData(station, {
+    users: [PACKER.username],
+    orders: ['ST-4401', 'ST-4402', 'ST-4403', 'ST-4404', 'ST-4405', 'ST-4406', 'ST-4407'],
+  });
   await printSettings(station, { printer: null, autoPrint: false, a4Printer: null });
   await hardware?.stop(station);
   execFileSync('cancel', ['-a', office], { stdio: 'pipe' });
   execFileSync('lpadmin', ['-x', office], { stdio: 'pipe' });
 });
 
-test('an unplugged scale never blocks: the typed weight ships, said as typed, and Get rates shows its rates beside the order', async ({ page, station }) => {
+test('an unplugged scale never blocks: the typed weight ships, said as typed, and Get rates shows its rates beside the order', async ({
+  page,
+  station,
+}) => {
   await scale!.unplug();
   await stationReads(station, 'unplugged');
   await signedIn(page, station);
@@ -117,7 +160,10 @@ test('an empty scale is no weight yet: no stop, the panel asks for the weight, a
   await expect(page.getByRole('button', { name: 'Print label', exact: true })).toBeVisible();
 });
 
-test('a box added with its preset button gets no weight: the first parcel’s reading stays the first parcel’s', async ({ page, station }) => {
+test('a box added with its preset button gets no weight: the first parcel’s reading stays the first parcel’s', async ({
+  page,
+  station,
+}) => {
   scale!.state = { mode: 'stable', weight: '2.345' };
   await stationReads(station, 'stable', '2.345');
   await signedIn(page, station);
@@ -133,7 +179,10 @@ test('a box added with its preset button gets no weight: the first parcel’s re
   await expect(first).toHaveValue('2.345');
 });
 
-test('Back never brings a finished label back as the step to do: the next order’s scan starts it, and no false mismatch is recorded', async ({ page, station }) => {
+test('Back never brings a finished label back as the step to do: the next order’s scan starts it, and no false mismatch is recorded', async ({
+  page,
+  station,
+}) => {
   const before = await mismatches(station);
   scale!.state = { mode: 'stable', weight: '1.040' };
   await signedIn(page, station);
@@ -160,7 +209,10 @@ test('Back never brings a finished label back as the step to do: the next order�
   expect(await mismatches(station)).toBe(before);
 });
 
-test('the next order’s slip scanned into the label’s check starts that order: no wrong label, no mismatch recorded', async ({ page, station }) => {
+test('the next order’s slip scanned into the label’s check starts that order: no wrong label, no mismatch recorded', async ({
+  page,
+  station,
+}) => {
   const before = await mismatches(station);
   scale!.state = { mode: 'stable', weight: '1.030' };
   await signedIn(page, station);
@@ -202,7 +254,14 @@ test('an order scanned into the search over a picked receiver starts the order, 
 
 /** A parcel to Zürich typed by hand, declared as personal goods worth `value` EUR, booked with Poste Italiane (postal). */
 async function postToZurich(page: Page, value: string): Promise<void> {
-  await fillParcel(page, '1.4', { name: 'Kundin Keller', contact: 'Lea Keller', address: 'Bahnhofstrasse 1', postalCode: '8001', city: 'Zürich', country: 'CH' });
+  await fillParcel(page, '1.4', {
+    name: 'Kundin Keller',
+    contact: 'Lea Keller',
+    address: 'Bahnhofstrasse 1',
+    postalCode: '8001',
+    city: 'Zürich',
+    country: 'CH',
+  });
   await page.getByLabel('Invoice value').fill(value);
   const declaration = page.getByRole('region', { name: 'Export declaration' });
   await declaration.getByLabel('Export reason').selectOption('PERSONAL_BELONGINGS_OR_PERSONAL_USE');
@@ -216,7 +275,10 @@ async function postToZurich(page: Page, value: string): Promise<void> {
   await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
 }
 
-test('a CN22 parcel with an A4 printer set prints its label and asks for no A4 documents; a CN23 parcel prints its invoice on A4', async ({ page, station }) => {
+test('a CN22 parcel with an A4 printer set prints its label and asks for no A4 documents; a CN23 parcel prints its invoice on A4', async ({
+  page,
+  station,
+}) => {
   expect((await printSettings(station, { printer: queue, autoPrint: true, format: 'pdf', a4Printer: office })).status).toBe(200);
   await signedIn(page, station);
   await postToZurich(page, '40');

@@ -29,16 +29,33 @@ async function bookParcel(page: Page): Promise<void> {
 
 /** The processed shipment with this reference, and its label's text. */
 async function booked(station: E2EStation, reference: string): Promise<{ attributes: any; meta: any; label: string }> {
-  const summaries = (await station.api('GET', '/shipment-summaries?limit=1000')).json.data as { id: string; attributes: { reference: string } }[];
+  const summaries = (await station.api('GET', '/shipment-summaries?limit=1000')).json.data as {
+    id: string;
+    attributes: { reference: string };
+  }[];
   const id = summaries.find((summary) => summary.attributes.reference === reference)!.id;
   const shipment = (await station.api('GET', `/shipments/${id}`)).json.data;
   const documents = (await station.api('GET', `/shipments/${id}/documents`)).json.data.attributes;
-  return { attributes: shipment.attributes, meta: shipment.meta, label: await pdfText(new Uint8Array(Buffer.from(documents.fileData, 'base64'))) };
+  return {
+    attributes: shipment.attributes,
+    meta: shipment.meta,
+    label: await pdfText(new Uint8Array(Buffer.from(documents.fileData, 'base64'))),
+  };
 }
 
-test('an edit after Get rates makes the rates stale: Confirm waits for new rates, and the label shows what the form shows', async ({ page, station, snap }) => {
+test('an edit after Get rates makes the rates stale: Confirm waits for new rates, and the label shows what the form shows', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
-  await fillParcel(page, '1.2', { name: 'Keramik Lindqvist', contact: 'Sven Lindqvist', address: 'Hauptstrasse 3', postalCode: '10115', city: 'Berlin' });
+  await fillParcel(page, '1.2', {
+    name: 'Keramik Lindqvist',
+    contact: 'Sven Lindqvist',
+    address: 'Hauptstrasse 3',
+    postalCode: '10115',
+    city: 'Berlin',
+  });
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   const rates = page.getByRole('table', { name: 'Rates' });
   await expect(rates.getByRole('radio').first()).toBeFocused();
@@ -76,7 +93,11 @@ test('an edit after Get rates makes the rates stale: Confirm waits for new rates
   expect(shipment.label).not.toContain('1.2 kg');
 });
 
-test('a refusal says why at the field: a 5000 kg package is marked with the station’s reason, and field errors say what is expected', async ({ page, station, snap }) => {
+test('a refusal says why at the field: a 5000 kg package is marked with the station’s reason, and field errors say what is expected', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
   // Before the first try, the required fields are marked, and the mark is not part of their names.
   await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toHaveAttribute('aria-required', 'true');
@@ -86,7 +107,9 @@ test('a refusal says why at the field: a 5000 kg package is marked with the stat
   await fillParcel(page, '5000');
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   const reason = 'package 1 weighs 5000 kg, over the 1000 kg no service carries';
-  await expect(page.getByRole('region', { name: 'Rates' }).getByRole('alert')).toContainText(`No carrier service can carry this shipment: ${reason}`);
+  await expect(page.getByRole('region', { name: 'Rates' }).getByRole('alert')).toContainText(
+    `No carrier service can carry this shipment: ${reason}`,
+  );
   const weight = page.getByLabel('Weight (kg)');
   await expect(weight).toHaveAttribute('aria-invalid', 'true');
   await expect(weight).toHaveAccessibleDescription(new RegExp(reason));
@@ -97,7 +120,9 @@ test('a refusal says why at the field: a 5000 kg package is marked with the stat
   await page.getByLabel('Receiver name').fill('');
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   await expect(weight).toHaveAccessibleDescription('Expected the weight in kg, more than 0, such as 1.25.');
-  await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toHaveAccessibleDescription('Required: up to 35 characters.');
+  await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toHaveAccessibleDescription(
+    'Required: up to 35 characters.',
+  );
   await expect(page.getByText('Not valid')).toHaveCount(0);
 });
 
@@ -135,7 +160,9 @@ test.describe('the scale in every mode', () => {
     folder = mkdtempSync(join(tmpdir(), 'station-truth-scale-'));
     scale = await startScaleSimulator(folder, () => 'sics');
     scale.state = { mode: 'stable', weight: '2.345' };
-    expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics' } } })).status).toBe(200);
+    expect(
+      (await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'sics' } } })).status,
+    ).toBe(200);
   });
 
   test.afterAll(async ({ station }) => {
@@ -145,7 +172,11 @@ test.describe('the scale in every mode', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test('a hand-typed and an address-book shipment take the settled weight into the package the packer is at, marked “from scale”', async ({ page, station, snap }) => {
+  test('a hand-typed and an address-book shipment take the settled weight into the package the packer is at, marked “from scale”', async ({
+    page,
+    station,
+    snap,
+  }) => {
     await signedIn(page, station);
     const first = page.getByLabel('Weight (kg)').first();
     await expect(first).toHaveValue('2.345');
@@ -173,7 +204,8 @@ test.describe('the scale in every mode', () => {
     await expect(second).not.toHaveAccessibleDescription('from scale');
     // The parcel is nudged: the scale moves, then settles on the same weight. The typed weight stays.
     // Each reading is waited for where the desk's stream comes from: the station's latest reading.
-    const reading = async () => (await station.api('GET', '/scale')).json.data.attributes.reading as { status: string; weightKg: string | null };
+    const reading = async () =>
+      (await station.api('GET', '/scale')).json.data.attributes.reading as { status: string; weightKg: string | null };
     scale!.state = { mode: 'moving', weight: '0.9' };
     await expect.poll(reading).toMatchObject({ status: 'moving', weightKg: '0.9' });
     scale!.state = { mode: 'stable', weight: '0.815' };
@@ -193,7 +225,8 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
   const office = `e2e-truth-a4-${process.pid}`;
   const offline = `e2e-truth-offline-${process.pid}`;
   const lpadmin = (...args: string[]) => execFileSync('lpadmin', args, { stdio: 'pipe' });
-  const settings = (station: E2EStation, attributes: Record<string, unknown>) => station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
+  const settings = (station: E2EStation, attributes: Record<string, unknown>) =>
+    station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes } });
 
   test.beforeAll(async () => {
     test.skip(missing !== undefined, missing);
@@ -217,7 +250,14 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
    * the invoice number is typed. Confirmed at the cheapest rate; its label is then on screen.
    */
   async function shipThroughCustoms(page: Page): Promise<void> {
-    await fillParcel(page, '1.4', { name: 'Kundin Keller', contact: 'Lea Keller', address: 'Bahnhofstrasse 1', postalCode: '8001', city: 'Zürich', country: 'CH' });
+    await fillParcel(page, '1.4', {
+      name: 'Kundin Keller',
+      contact: 'Lea Keller',
+      address: 'Bahnhofstrasse 1',
+      postalCode: '8001',
+      city: 'Zürich',
+      country: 'CH',
+    });
     const declaration = page.getByRole('region', { name: 'Export declaration' });
     await expect(declaration.getByLabel('Item description')).toHaveValue('Ceramic cups');
     await declaration.getByLabel('Invoice number').fill('INV-A4-1');
@@ -242,14 +282,21 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
     await shipThroughCustoms(page);
     // Printed by itself: the label on the label printer, the invoice on the A4 printer.
     await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${labels}).` })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({
+      timeout: 15_000,
+    });
     await snap(page, 'printed-label-and-invoice');
     // And again by hand: one button prints the invoice alone.
     await page.getByRole('button', { name: 'Print invoice' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${office}).` })).toBeVisible({
+      timeout: 15_000,
+    });
   });
 
-  test('without an A4 printer the invoice is not printed silently: Print invoice prints it from the browser, on A4', async ({ page, station }) => {
+  test('without an A4 printer the invoice is not printed silently: Print invoice prints it from the browser, on A4', async ({
+    page,
+    station,
+  }) => {
     expect((await settings(station, { printer: labels, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
     await signedIn(page, station);
     await page.evaluate(() => {
@@ -288,9 +335,39 @@ test.describe('roles and the first run', () => {
   const ADMIN = { username: 'truth-admin', password: 'truth-admin-2026' };
 
   test.beforeAll(async ({ station }) => {
-    expect((await station.cli(['client', 'add', '--username', PACKER.username, '--password', PACKER.password, '--name', 'Bottega Verdi', '--json'])).code).toBe(0);
+    expect(
+      (
+        await station.cli([
+          'client',
+          'add',
+          '--username',
+          PACKER.username,
+          '--password',
+          PACKER.password,
+          '--name',
+          'Bottega Verdi',
+          '--json',
+        ])
+      ).code,
+    ).toBe(0);
     // An admin made with a name only, as the first-run admin is: no sender address yet.
-    expect((await station.cli(['client', 'add', '--username', ADMIN.username, '--password', ADMIN.password, '--name', 'Shipping Station', '--role', 'admin', '--json'])).code).toBe(0);
+    expect(
+      (
+        await station.cli([
+          'client',
+          'add',
+          '--username',
+          ADMIN.username,
+          '--password',
+          ADMIN.password,
+          '--name',
+          'Shipping Station',
+          '--role',
+          'admin',
+          '--json',
+        ])
+      ).code,
+    ).toBe(0);
   });
 
   async function signInAs(page: Page, station: E2EStation, who: { username: string; password: string }) {
@@ -342,7 +419,12 @@ test.describe('roles and the first run', () => {
     await card.getByRole('textbox', { name: 'Phone' }).fill('3331234567');
     await card.getByRole('button', { name: 'Save sender address' }).click();
     await expect(card.getByRole('status')).toHaveText('Saved.');
-    const current = await fetch(`${station.url}/v3/clients/current`, { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}').token)}`, Accept: 'application/vnd.api+json' } });
+    const current = await fetch(`${station.url}/v3/clients/current`, {
+      headers: {
+        Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}').token)}`,
+        Accept: 'application/vnd.api+json',
+      },
+    });
     expect((await current.json()).data.attributes).toMatchObject({ name: 'Bottega Verdi', country: 'IT', phone: '3331234567' });
   });
 
@@ -393,11 +475,21 @@ test.describe('the form remembers and prefills', () => {
     }
   });
 
-  test('the import’s columns are a table with the file’s first values beside each, and its choices are plain radio buttons', async ({ page, station, snap }) => {
+  test('the import’s columns are a table with the file’s first values beside each, and its choices are plain radio buttons', async ({
+    page,
+    station,
+    snap,
+  }) => {
     await signedIn(page, station);
     await page.getByRole('link', { name: 'Orders' }).click();
-    const csv = ['Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price', 'T-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75', 'T-2,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,CUP,Cup,1,0.35,10.75'].join('\n');
-    await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv = [
+      'Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price',
+      'T-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75',
+      'T-2,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,CUP,Cup,1,0.35,10.75',
+    ].join('\n');
+    await page
+      .getByLabel('Orders file (CSV or Excel, a row per order line)')
+      .setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const columns = page.getByRole('table', { name: 'Columns' });
     await expect(columns.getByRole('row')).toHaveCount(22);
     await expect(page.getByLabel('Postal code')).toHaveValue('Zip');

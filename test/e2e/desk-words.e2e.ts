@@ -25,7 +25,16 @@ const TODAY = clock.today();
 const MONDAY = clock.day(3);
 
 /** The station's English texts that must never reach a German desk. */
-const STATION_ENGLISH = [/is closed for today/, /next working day/, /voided at/, /a return: the customer/, /cannot be reached/, /void the return first/, /Invalid data/, /\/data\//];
+const STATION_ENGLISH = [
+  /is closed for today/,
+  /next working day/,
+  /voided at/,
+  /a return: the customer/,
+  /cannot be reached/,
+  /void the return first/,
+  /Invalid data/,
+  /\/data\//,
+];
 
 let clocked: ClockedStation;
 let url = '';
@@ -35,7 +44,11 @@ const api = (method: string, path: string, body?: unknown) => clocked.call(metho
 
 /** A parcel booked now through the API, for a carrier. */
 async function booked(carrier: string): Promise<{ id: string; reference: string }> {
-  const made = await api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+  const made = await api(
+    'POST',
+    '/shipments',
+    shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier }),
+  );
   expect(made.status, JSON.stringify(made.json)).toBe(201);
   return { id: made.json.data.id, reference: made.json.data.meta.reference };
 }
@@ -103,7 +116,9 @@ test('a carrier closed for today: its rates say the day they ship, and so does t
 test('Today says a closed carrier’s parcels made now ship on its next working day', async ({ page }) => {
   await signInGerman(page);
   const carriers = page.getByRole('table', { name: de['today.byCarrierTable'] });
-  await expect(carriers.locator('tr').filter({ hasText: 'UPS' })).toContainText(`Für heute abgeschlossen: Pakete von jetzt gehen am ${deskDate(MONDAY, 'de')}`);
+  await expect(carriers.locator('tr').filter({ hasText: 'UPS' })).toContainText(
+    `Für heute abgeschlossen: Pakete von jetzt gehen am ${deskDate(MONDAY, 'de')}`,
+  );
   await noStationEnglish(page);
 });
 
@@ -112,7 +127,9 @@ test('Close day words each left-out shipment by its reason, and lists the return
   const voided = await booked('DHL');
   expect((await api('DELETE', `/shipments/${voided.id}`)).status).toBe(204);
   const sold = await booked('DHL');
-  const made = await api('POST', `/shipments/${sold.id}/returns`, { data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: {} } });
+  const made = await api('POST', `/shipments/${sold.id}/returns`, {
+    data: { type: 'return', attributes: { reason: 'DAMAGED' }, meta: {} },
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(201);
   const returned = made.json.data.meta.reference as string;
   // The return is booked with the carrier the station chose for it (the cheapest that collects from the customer).
@@ -122,7 +139,9 @@ test('Close day words each left-out shipment by its reason, and lists the return
   await page.getByRole('link', { name: de['nav.close-day'] }).click();
   const dhl = page.getByRole('region', { name: 'DHL Express' });
   await dhl.getByText(de['closeDay.leftOut'].replace('{count, number}', '1')).click();
-  await expect(dhl.getByRole('list', { name: `Vom Abschluss für DHL Express ausgelassen` })).toHaveText(`${voided.reference}: storniert um 10:00`);
+  await expect(dhl.getByRole('list', { name: `Vom Abschluss für DHL Express ausgelassen` })).toHaveText(
+    `${voided.reference}: storniert um 10:00`,
+  );
   const returns = page.getByRole('region', { name: returnCarrier, exact: true });
   await returns.getByText('Retouren (der Kunde gibt sie dem Versender): 1').click();
   await expect(returns.getByRole('list', { name: `Retouren für ${returnCarrier}` })).toHaveText(returned);
@@ -140,10 +159,30 @@ test('Close day words each left-out shipment by its reason, and lists the return
 });
 
 test('an unplugged scale is said by its state in the packer’s words, not the station’s English', async ({ page }) => {
-  expect((await api('POST', '/orders', {
-    data: { type: 'order', attributes: { number: 'WD-7001', shipTo: KUNDE_BECKER, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' }], tags: [] } },
-  })).status).toBe(201);
-  expect((await api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: join(tmpdir(), 'station-words-no-scale-here'), protocol: 'sics', units: 'kg' } } })).status).toBe(200);
+  expect(
+    (
+      await api('POST', '/orders', {
+        data: {
+          type: 'order',
+          attributes: {
+            number: 'WD-7001',
+            shipTo: KUNDE_BECKER,
+            lines: [
+              { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
+            ],
+            tags: [],
+          },
+        },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('PATCH', '/scale', {
+        data: { type: 'scale', attributes: { port: join(tmpdir(), 'station-words-no-scale-here'), protocol: 'sics', units: 'kg' } },
+      })
+    ).status,
+  ).toBe(200);
   await signInGerman(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('WD-7001');
@@ -154,7 +193,9 @@ test('an unplugged scale is said by its state in the packer’s words, not the s
   await noStationEnglish(page);
   // The scale's settings say it in the same words.
   await page.getByRole('link', { name: de['nav.settings'] }).click();
-  await expect(page.getByRole('status', { name: de['scaleSettings.reading'] })).toHaveText('Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.');
+  await expect(page.getByRole('status', { name: de['scaleSettings.reading'] })).toHaveText(
+    'Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.',
+  );
   await noStationEnglish(page);
 });
 
@@ -163,12 +204,31 @@ test('a scanned order for a closed carrier, printed by itself: the announcement 
   if (missing && process.env.CI) throw new Error(`${missing}; in CI the desk's announcement is tested with a real print.`);
   test.skip(missing !== undefined, missing);
   const queue = `e2e-words-${process.pid}`;
-  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
   try {
-    expect((await api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
-    expect((await api('POST', '/orders', {
-      data: { type: 'order', attributes: { number: 'WD-7002', carrierChoice: 'UPS', shipTo: KUNDE_BECKER, lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' }], tags: [] } },
-    })).status).toBe(201);
+    expect(
+      (await api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api('POST', '/orders', {
+          data: {
+            type: 'order',
+            attributes: {
+              number: 'WD-7002',
+              carrierChoice: 'UPS',
+              shipTo: KUNDE_BECKER,
+              lines: [
+                { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT' },
+              ],
+              tags: [],
+            },
+          },
+        })
+      ).status,
+    ).toBe(201);
     await signInGerman(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type('WD-7002');

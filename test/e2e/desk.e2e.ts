@@ -2,7 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { KUNDE_BECKER, PASSWORD, expect, fillParcel, paintedCanvases, shipmentDocument, signIn, signedIn, tabTo, test } from './fixtures.ts';
+import {
+  KUNDE_BECKER,
+  PASSWORD,
+  expect,
+  fillParcel,
+  paintedCanvases,
+  shipmentDocument,
+  signIn,
+  signedIn,
+  tabTo,
+  test,
+} from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
@@ -18,7 +29,9 @@ test.beforeAll(async ({ station }) => {
 test.describe('sign in', () => {
   test('refuses wrong credentials without saying which was wrong', async ({ page, station, snap }) => {
     await signIn(page, station, 'wrong-password');
-    await expect(page.getByRole('alert')).toHaveText('Wrong username or password. Check both (the password is case-sensitive) and try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Wrong username or password. Check both (the password is case-sensitive) and try again.',
+    );
     await snap(page, 'sign-in-refused');
   });
 
@@ -32,7 +45,18 @@ test.describe('sign in', () => {
     // Today is the home; its New shipment has the focus, so Enter starts packing.
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Returns', 'Tracking', 'Close day', 'Reports', 'Audit log', 'Settings']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Today',
+      'New shipment',
+      'Orders',
+      'Shipments',
+      'Returns',
+      'Tracking',
+      'Close day',
+      'Reports',
+      'Audit log',
+      'Settings',
+    ]);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await snap(page, 'new-shipment');
@@ -51,7 +75,11 @@ test.describe('sign in', () => {
   });
 });
 
-test('the whole packing loop by keyboard: search, rates, confirm, label, next parcel, then Shipments and Tracking', async ({ page, station, snap }) => {
+test('the whole packing loop by keyboard: search, rates, confirm, label, next parcel, then Shipments and Tracking', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
   const search = page.getByRole('combobox', { name: 'Receiver search' });
   await expect(search).toBeFocused();
@@ -136,7 +164,22 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   await expect(result).toContainText('No tracking events yet');
   await expect(result).toContainText(reference);
 
-  expect((await station.cli(['tracking', 'add', '--shipment', trackingNumber, '--status', '5', '--at', `${runningClock().today()} 10:30:00`, '--text', 'Delivered'])).code).toBe(0);
+  expect(
+    (
+      await station.cli([
+        'tracking',
+        'add',
+        '--shipment',
+        trackingNumber,
+        '--status',
+        '5',
+        '--at',
+        `${runningClock().today()} 10:30:00`,
+        '--text',
+        'Delivered',
+      ])
+    ).code,
+  ).toBe(0);
   // The lookup left the field's text selected: the next scan replaces it instead of adding to it.
   await expect(field).toBeFocused();
   expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, trackingNumber.length]);
@@ -173,7 +216,10 @@ test('a changed price shows old and new and confirms at the new price in one cli
   await expect(page.getByRole('complementary', { name: 'Shipment' })).toContainText(`${after.toFixed(2)} EUR`);
 });
 
-test('a refusal on screen follows a language switch: the sign-in’s in place, the rates’ when New shipment shows again', async ({ page, station }) => {
+test('a refusal on screen follows a language switch: the sign-in’s in place, the rates’ when New shipment shows again', async ({
+  page,
+  station,
+}) => {
   // Refused at sign-in in English; the packer picks Deutsch on the same page: the refusal shown is said again in German.
   await signIn(page, station, 'wrong-password');
   await expect(page.getByRole('alert')).toHaveText(en['session.wrongSignIn']);
@@ -230,13 +276,38 @@ test('a scheduled shipment goes from waiting to processed on screen', async ({ p
     const client = (await store.clients.byUsername(station.username))!;
     const at = new Date().toISOString();
     const today = runningClock().today();
-    await store.shipments.bulkInsert([{
-      id: 'E'.repeat(64), clientId: client.id, sandbox: false, origin: 'create', scheduled: true, service: 'economy', carrierChoice: 'DHL',
-      reference: '900000000001', shipDate: today, attributes: { ...shipmentDocument().data.attributes, booking: true, insuranceDescription: null, insuranceValue: null } as ShipmentAttributes,
-      status: -1, error: 'No carrier service can carry this shipment: DHL Express Economy Select does not serve IT to DE.',
-      carrierCode: null, carrierName: null, serviceCode: null, serviceName: null, finalCents: null, insuranceCents: null, currency: null,
-      trackingNumber: null, trackingHash: null, createdAt: at, processedAt: at,
-    }]);
+    await store.shipments.bulkInsert([
+      {
+        id: 'E'.repeat(64),
+        clientId: client.id,
+        sandbox: false,
+        origin: 'create',
+        scheduled: true,
+        service: 'economy',
+        carrierChoice: 'DHL',
+        reference: '900000000001',
+        shipDate: today,
+        attributes: {
+          ...shipmentDocument().data.attributes,
+          booking: true,
+          insuranceDescription: null,
+          insuranceValue: null,
+        } as ShipmentAttributes,
+        status: -1,
+        error: 'No carrier service can carry this shipment: DHL Express Economy Select does not serve IT to DE.',
+        carrierCode: null,
+        carrierName: null,
+        serviceCode: null,
+        serviceName: null,
+        finalCents: null,
+        insuranceCents: null,
+        currency: null,
+        trackingNumber: null,
+        trackingHash: null,
+        createdAt: at,
+        processedAt: at,
+      },
+    ]);
   } finally {
     await store.close();
   }
@@ -300,7 +371,9 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   await detail.getByRole('button', { name: 'Delete' }).click();
   await detail.getByRole('button', { name: 'Yes, delete' }).click();
   // The station's exact text, why in words, the box closed, and focus back on Delete.
-  await expect(detail.getByRole('alert')).toHaveText(`Delete functionality not available. Its tracking has started: Picked up, ${pickedUp}.`);
+  await expect(detail.getByRole('alert')).toHaveText(
+    `Delete functionality not available. Its tracking has started: Picked up, ${pickedUp}.`,
+  );
   await expect(page.getByRole('alertdialog', { name: 'Confirm delete' })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Delete' })).toBeFocused();
 
@@ -369,7 +442,9 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
   if (!cups && process.env.CI) throw new Error('CUPS is not running; in CI the printing tests must run.');
   test.skip(!cups, 'CUPS is not running here');
   const queue = `e2e-labels-${process.pid}`;
-  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', queue, '-D', 'Desk labels', '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
   try {
     await signedIn(page, station);
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -392,7 +467,9 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
     // The printer runs out of labels before the parcel is confirmed: said at once, by the name the desk knows it by.
     execFileSync('cupsdisable', ['-r', 'Out of labels', queue]);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('alert').filter({ hasText: `The printer “Desk labels” (${queue}) is paused (Out of labels)` })).toContainText(`resume it`);
+    await expect(
+      page.getByRole('alert').filter({ hasText: `The printer “Desk labels” (${queue}) is paused (Out of labels)` }),
+    ).toContainText(`resume it`);
     await snap(page, 'print-failed');
 
     execFileSync('cupsenable', [queue]);
@@ -427,7 +504,15 @@ test('the audit log: a supervisor reads who did what from which desk; a packer i
   await page.getByLabel('Username').fill('packer-e2e');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Returns', 'Tracking', 'Settings']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Today',
+    'New shipment',
+    'Orders',
+    'Shipments',
+    'Returns',
+    'Tracking',
+    'Settings',
+  ]);
   await page.goto(`${station.url}/#/audit`);
   await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
 });

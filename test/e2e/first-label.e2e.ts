@@ -28,7 +28,11 @@ function words(command: string): string[] {
 const steps = section('Your first label, step by step');
 const sh = [...steps.matchAll(/^[ \t]*```sh\n([\s\S]*?)^[ \t]*```/gm)].map(([, body]) => body!.trim());
 const clientAdd = words(sh.find((block) => block.includes('client add'))!);
-const fields = [...(/<!-- first label fields -->([\s\S]*?)<!-- \/first label fields -->/.exec(steps)?.[1] ?? '').matchAll(/^\s*\| ([^|]+?) \| ([^|]+?) \|$/gm)]
+const fields = [
+  ...(/<!-- first label fields -->([\s\S]*?)<!-- \/first label fields -->/.exec(steps)?.[1] ?? '').matchAll(
+    /^\s*\| ([^|]+?) \| ([^|]+?) \|$/gm,
+  ),
+]
   .map(([, field, value]) => [field!, value!] as const)
   .filter(([field]) => field !== 'field' && !field.startsWith('-'));
 /** The buttons the steps name in bold, in the order they name them. */

@@ -18,7 +18,10 @@ export interface E2EStation {
   api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 }
 
-export const test = base.extend<{ snap(page: Page, name: string): Promise<void> }, { station: E2EStation; stationTimeZone: string | undefined; stationOf: string }>({
+export const test = base.extend<
+  { snap(page: Page, name: string): Promise<void> },
+  { station: E2EStation; stationTimeZone: string | undefined; stationOf: string }
+>({
   /** The operating system's zone of the station's computer (TZ), which its first set-up takes; this one's by default. */
   stationTimeZone: [undefined, { scope: 'worker', option: true }],
   /**
@@ -35,13 +38,19 @@ export const test = base.extend<{ snap(page: Page, name: string): Promise<void> 
       const username = 'desk';
       const zone: NodeJS.ProcessEnv = stationTimeZone ? { TZ: stationTimeZone } : {};
       await addDeskClient(['--data', dataDir], zone);
-      const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], { STATION_SCHEDULER_INTERVAL_MS: '1500', ...zone });
+      const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], {
+        STATION_SCHEDULER_INTERVAL_MS: '1500',
+        ...zone,
+      });
       const { url } = served;
       const keys = JSON.parse((await run(['keys', '--data', dataDir, '--json'])).stdout);
       let token = '';
       const api: E2EStation['api'] = async (method, path, body) => {
         if (!token) {
-          const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash(username, PASSWORD), keys.integrationKey) } });
+          const signIn = await fetch(`${url}/v3/clients/authentication`, {
+            method: 'POST',
+            headers: { Authorization: serviceApiAuthorization(authenticationHash(username, PASSWORD), keys.integrationKey) },
+          });
           token = (await signIn.json()).meta.token;
         }
         const response = await fetch(`${url}/v3${path}`, {
@@ -71,11 +80,38 @@ export { expect };
  * a supervisor, as the desk tests void and reprint; what a packer sees is in the audit log test.
  */
 export async function addDeskClient(where: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const added = await run([
-    'client', 'add', ...where, '--username', 'desk', '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'supervisor',
-    '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT',
-    '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example',
-  ], env);
+  const added = await run(
+    [
+      'client',
+      'add',
+      ...where,
+      '--username',
+      'desk',
+      '--password',
+      PASSWORD,
+      '--name',
+      'Bottega Verdi',
+      '--role',
+      'supervisor',
+      '--address1',
+      'Via Roma 12',
+      '--city',
+      'Milano',
+      '--postal-code',
+      '20129',
+      '--state',
+      'MI',
+      '--country',
+      'IT',
+      '--contact',
+      'Anna Verdi',
+      '--phone',
+      '3331234567',
+      '--email',
+      'anna@verdi.example',
+    ],
+    env,
+  );
   if (added.code !== 0) throw new Error(added.stderr);
 }
 
@@ -121,16 +157,20 @@ export async function tabTo(page: Page, name: string, maxPresses = 40): Promise<
 
 /** Whether the canvases of a preview region have been painted (more than a blank page). */
 export async function paintedCanvases(page: Page, region: string): Promise<number> {
-  return page.getByRole('region', { name: region }).locator('canvas').evaluateAll((canvases) =>
-    canvases.filter((canvas) => {
-      const context = (canvas as HTMLCanvasElement).getContext('2d');
-      if (!context) return false;
-      const { data } = context.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 16) if (data[i]! < 128) dark++;
-      return dark > 500;
-    }).length,
-  );
+  return page
+    .getByRole('region', { name: region })
+    .locator('canvas')
+    .evaluateAll(
+      (canvases) =>
+        canvases.filter((canvas) => {
+          const context = (canvas as HTMLCanvasElement).getContext('2d');
+          if (!context) return false;
+          const { data } = context.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+          let dark = 0;
+          for (let i = 0; i < data.length; i += 16) if (data[i]! < 128) dark++;
+          return dark > 500;
+        }).length,
+    );
 }
 
 export const KUNDE_BECKER = {
@@ -156,7 +196,8 @@ export async function removeOwnData(station: E2EStation, own: { users?: readonly
   }
   for (const number of own.orders ?? []) {
     const left = await station.api('GET', `/orders/${number}`);
-    if (left.status === 200 && left.json.data.attributes.status === 'open') expect((await station.api('DELETE', `/orders/${number}`)).status).toBe(204);
+    if (left.status === 200 && left.json.data.attributes.status === 'open')
+      expect((await station.api('DELETE', `/orders/${number}`)).status).toBe(204);
   }
 }
 
@@ -184,9 +225,20 @@ export function shipmentDocument(meta: Record<string, unknown> = {}) {
     data: {
       type: 'shipment',
       attributes: {
-        shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', email: 'anna@verdi.example' },
+        shipFrom: {
+          name: 'Bottega Verdi',
+          address1: 'Via Roma 12',
+          city: 'Milano',
+          postalCode: '20129',
+          state: 'MI',
+          country: 'IT',
+          contact: 'Anna Verdi',
+          email: 'anna@verdi.example',
+        },
         shipTo: KUNDE_BECKER,
-        packages: [{ weight: { value: '2', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+        packages: [
+          { weight: { value: '2', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' },
+        ],
         goodsDescription: 'Ceramic cups',
         invoiceSubtotal: { amount: '64.50', currency: 'EUR' },
       },
@@ -202,9 +254,19 @@ export const beckerOption = (page: Page) => page.getByRole('option').filter({ ha
  * Picks Kunde Becker from the address book (or types `typed`, a receiver the other test files never search for) and
  * fills one parcel of `weight` kg with its contents.
  */
-export async function fillParcel(page: Page, weight: string, typed?: Record<'name' | 'contact' | 'address' | 'postalCode' | 'city', string> & { country?: string }): Promise<void> {
+export async function fillParcel(
+  page: Page,
+  weight: string,
+  typed?: Record<'name' | 'contact' | 'address' | 'postalCode' | 'city', string> & { country?: string },
+): Promise<void> {
   if (typed) {
-    for (const [field, label] of [['name', 'Receiver name'], ['contact', 'Receiver contact'], ['address', 'Receiver address'], ['postalCode', 'Receiver postal code'], ['city', 'Receiver city']] as const) {
+    for (const [field, label] of [
+      ['name', 'Receiver name'],
+      ['contact', 'Receiver contact'],
+      ['address', 'Receiver address'],
+      ['postalCode', 'Receiver postal code'],
+      ['city', 'Receiver city'],
+    ] as const) {
       await page.getByRole('textbox', { name: label, exact: true }).fill(typed[field]);
     }
     await page.getByRole('combobox', { name: 'Receiver country' }).fill(typed.country ?? 'DE');
@@ -222,7 +284,13 @@ export async function fillParcel(page: Page, weight: string, typed?: Record<'nam
 }
 
 /** Kunde Becker as the packer types him, field by field. */
-export const BECKER_TYPED = { name: KUNDE_BECKER.name, contact: KUNDE_BECKER.contact, address: KUNDE_BECKER.address1, postalCode: KUNDE_BECKER.postalCode, city: KUNDE_BECKER.city };
+export const BECKER_TYPED = {
+  name: KUNDE_BECKER.name,
+  contact: KUNDE_BECKER.contact,
+  address: KUNDE_BECKER.address1,
+  postalCode: KUNDE_BECKER.postalCode,
+  city: KUNDE_BECKER.city,
+};
 
 /** The keyboard as a packer's hands: every key pressed is counted; what a scanner types is data, its Enter is a key. */
 export function countedKeys(page: Page) {
@@ -243,5 +311,7 @@ export function countedKeys(page: Page) {
 
 /** A day (YYYY-MM-DD) as the desk shows it in English: "Thu, 26 Nov 2026" (src-renderer/i18n/format.ts, short). */
 export function deskDate(day: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

@@ -13,9 +13,9 @@ test.beforeAll(async ({ station }) => {
 });
 
 const shipmentsToBecker = async (station: { api(method: string, path: string): Promise<{ json: any }> }) =>
-  ((await station.api('GET', '/shipment-summaries?limit=1000')).json.data as { attributes: { shipToName: string; status: number } }[]).filter(
-    (row) => row.attributes.shipToName === KUNDE_BECKER.name && row.attributes.status === 3,
-  ).length;
+  (
+    (await station.api('GET', '/shipment-summaries?limit=1000')).json.data as { attributes: { shipToName: string; status: number } }[]
+  ).filter((row) => row.attributes.shipToName === KUNDE_BECKER.name && row.attributes.status === 3).length;
 
 test('a confirm sent twice makes one label: the desk sends the same Idempotency-Key', async ({ page, station, snap }) => {
   const before = await shipmentsToBecker(station);
@@ -61,7 +61,11 @@ test('a confirm sent twice makes one label: the desk sends the same Idempotency-
 
   // The same request again, as a retry after a lost answer would send it: the same shipment, not a second one.
   const again = await page.request.post(`${station.url}/v3/shipments/confirm`, {
-    headers: { Authorization: confirms[0]!.headers.authorization!, 'Content-Type': 'application/vnd.api+json', 'Idempotency-Key': confirms[0]!.key! },
+    headers: {
+      Authorization: confirms[0]!.headers.authorization!,
+      'Content-Type': 'application/vnd.api+json',
+      'Idempotency-Key': confirms[0]!.key!,
+    },
     data: confirms[0]!.body,
   });
   expect(again.headers()['idempotent-replayed']).toBe('true');
@@ -70,7 +74,11 @@ test('a confirm sent twice makes one label: the desk sends the same Idempotency-
   await snap(page, 'confirm-once');
 });
 
-test('Settings → Webhooks: add one that receives signed events, see its secret once, pause and resume it', async ({ page, station, snap }) => {
+test('Settings → Webhooks: add one that receives signed events, see its secret once, pause and resume it', async ({
+  page,
+  station,
+  snap,
+}) => {
   const received: { signature: string; body: string }[] = [];
   const receiver: Server = createServer((request, response) => {
     let body = '';
@@ -124,27 +132,55 @@ test('Settings → Webhooks: add one that receives signed events, see its secret
   }
 });
 
-test('Shipments → Outbox: scheduled shipments for an upstream that cannot be reached wait there, with why', async ({ page, station, snap }) => {
+test('Shipments → Outbox: scheduled shipments for an upstream that cannot be reached wait there, with why', async ({
+  page,
+  station,
+  snap,
+}) => {
   // An upstream service on a port where nothing listens: every connection is refused.
   const closed = createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const port = (closed.address() as { port: number }).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  const added = await station.cli(['carriers', 'add-upstream', '--code', 'PV', '--name', 'ParcelValue', '--url', `http://127.0.0.1:${port}`, '--client-id', '1', '--client-key', 'k', '--server-key', 's']);
+  const added = await station.cli([
+    'carriers',
+    'add-upstream',
+    '--code',
+    'PV',
+    '--name',
+    'ParcelValue',
+    '--url',
+    `http://127.0.0.1:${port}`,
+    '--client-id',
+    '1',
+    '--client-key',
+    'k',
+    '--server-key',
+    's',
+  ]);
   expect(added.code, added.stderr).toBe(0);
   const ids: string[] = [];
   try {
     for (let i = 0; i < 2; i++) {
-      const scheduled = await station.api('POST', '/shipments', shipmentDocument({ scheduledProcessing: true, service: 'economy', carrierChoice: 'PV' }));
+      const scheduled = await station.api(
+        'POST',
+        '/shipments',
+        shipmentDocument({ scheduledProcessing: true, service: 'economy', carrierChoice: 'PV' }),
+      );
       expect(scheduled.status).toBe(202);
       ids.push(scheduled.json.data.id);
     }
     await signedIn(page, station);
     await page.getByRole('link', { name: 'Shipments' }).click();
     const outbox = page.getByRole('region', { name: 'Outbox' });
-    await expect(outbox.getByRole('status')).toContainText(/ParcelValue cannot be reached \(connect ECONNREFUSED [^)]+\), since .*\. Shipments for ParcelValue wait here/);
+    await expect(outbox.getByRole('status')).toContainText(
+      /ParcelValue cannot be reached \(connect ECONNREFUSED [^)]+\), since .*\. Shipments for ParcelValue wait here/,
+    );
     // Other tests of this station may have left scheduled shipments of their own: these are the two for PV.
-    const rows = outbox.getByRole('table', { name: 'Outbox' }).locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'PV', exact: true }) });
+    const rows = outbox
+      .getByRole('table', { name: 'Outbox' })
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('cell', { name: 'PV', exact: true }) });
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Kunde Becker');
     await expect(rows.first()).toContainText('PV');

@@ -28,13 +28,57 @@ base.beforeAll(async () => {
   base.skip(chromiumMissing() !== undefined, chromiumMissing());
   folder = mkdtempSync(join(tmpdir(), 'station-lan-'));
   const dataDir = join(folder, 'data');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-keyout', join(folder, 'station.key'), '-out', join(folder, 'station.crt'), '-subj', `/CN=${DESK_NAME}`, '-addext', `subjectAltName=DNS:${DESK_NAME},IP:127.0.0.1`,
-  ], { stdio: 'ignore' });
-  const added = await runCli(['client', 'add', '--data', dataDir, '--username', 'packer7', '--password', PASSWORD, '--name', 'Bottega Verdi', '--country', 'IT', '--json']);
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      join(folder, 'station.key'),
+      '-out',
+      join(folder, 'station.crt'),
+      '-subj',
+      `/CN=${DESK_NAME}`,
+      '-addext',
+      `subjectAltName=DNS:${DESK_NAME},IP:127.0.0.1`,
+    ],
+    { stdio: 'ignore' },
+  );
+  const added = await runCli([
+    'client',
+    'add',
+    '--data',
+    dataDir,
+    '--username',
+    'packer7',
+    '--password',
+    PASSWORD,
+    '--name',
+    'Bottega Verdi',
+    '--country',
+    'IT',
+    '--json',
+  ]);
   if (added.code !== 0) throw new Error(added.stderr);
-  served = await serve(['--data', dataDir, '--port', '0', '--allow-host', DESK_NAME, '--tls-cert', join(folder, 'station.crt'), '--tls-key', join(folder, 'station.key')]);
+  served = await serve([
+    '--data',
+    dataDir,
+    '--port',
+    '0',
+    '--allow-host',
+    DESK_NAME,
+    '--tls-cert',
+    join(folder, 'station.crt'),
+    '--tls-key',
+    join(folder, 'station.key'),
+  ]);
   // A shipment made through the API by the desk's name, as an ERP elsewhere on the LAN would.
   const ca = readFileSync(join(folder, 'station.crt'));
   const host = `${DESK_NAME}:${new URL(served.url).port}`;
@@ -42,12 +86,21 @@ base.beforeAll(async () => {
   const signIn = await http(`${served.url}/v3/clients/authentication`, {
     method: 'POST',
     ca,
-    headers: { Host: host, Accept: 'application/vnd.api+json', Authorization: serviceApiAuthorization(authenticationHash('packer7', PASSWORD), integrationKey) },
+    headers: {
+      Host: host,
+      Accept: 'application/vnd.api+json',
+      Authorization: serviceApiAuthorization(authenticationHash('packer7', PASSWORD), integrationKey),
+    },
   });
   const created = await http(`${served.url}/v3/shipments/save`, {
     method: 'POST',
     ca,
-    headers: { Host: host, Accept: 'application/vnd.api+json', 'Content-Type': 'application/vnd.api+json', Authorization: `Bearer ${signIn.json.meta.token}` },
+    headers: {
+      Host: host,
+      Accept: 'application/vnd.api+json',
+      'Content-Type': 'application/vnd.api+json',
+      Authorization: `Bearer ${signIn.json.meta.token}`,
+    },
     body: JSON.stringify(shipmentDocument()),
   });
   if (created.status !== 202) throw new Error(created.text);

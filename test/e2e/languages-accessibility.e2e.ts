@@ -32,8 +32,24 @@ test.beforeAll(async ({ station }) => {
   ({ scale, queue } = hardware);
   scale.state = { mode: 'moving', weight: '0.400' };
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
-  for (const person of [{ ...ADMIN, role: 'admin' }, { ...PACKER, role: 'packer' }]) {
-    const added = await station.cli(['user', 'add', '--client', account, '--username', person.username, '--password', PASSWORD, '--name', person.name, '--role', person.role]);
+  for (const person of [
+    { ...ADMIN, role: 'admin' },
+    { ...PACKER, role: 'packer' },
+  ]) {
+    const added = await station.cli([
+      'user',
+      'add',
+      '--client',
+      account,
+      '--username',
+      person.username,
+      '--password',
+      PASSWORD,
+      '--name',
+      person.name,
+      '--role',
+      person.role,
+    ]);
     expect(added.code, added.stderr).toBe(0);
   }
   for (const number of ['IT-5001', 'IT-5002']) expect((await station.api('POST', '/orders', beckerOrder(number))).status).toBe(201);
@@ -52,7 +68,13 @@ test.afterAll(async ({ station }) => {
 /** Every axe-core rule (WCAG 2.0 to 2.2, A and AA, and best practices), any impact: the page's violations, named. */
 async function violations(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (violation) =>
+      `${where}: ${violation.id} (${violation.impact}) ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -82,7 +104,10 @@ async function chooseLanguage(page: Page, name: string): Promise<void> {
   await page.locator('.language-picker select').selectOption({ label: name });
 }
 
-for (const language of [{ code: 'en', name: 'English' }, { code: 'de', name: 'Deutsch' }] as const) {
+for (const language of [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+] as const) {
   test(`axe finds nothing on any screen or dialog, in ${language.name}`, async ({ page, station }, testInfo) => {
     const found: string[] = [];
     await page.goto(station.url);
@@ -141,7 +166,11 @@ for (const language of [{ code: 'en', name: 'English' }, { code: 'de', name: 'De
     await expect(page.locator('.returns__reasons')).toBeVisible();
     found.push(...(await violations(page, 'return of a sale')));
     await nav.locator('a[href="#/orders"]').click();
-    const csv = ['Order,Name,Contact,Street,Zip,City,Country,SKU,Item,Qty,Weight,Price', 'CSV-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP-6,Ceramic cup,2,0.35,10.75', 'CSV-2,,,,,,,,,,,'].join('\n');
+    const csv = [
+      'Order,Name,Contact,Street,Zip,City,Country,SKU,Item,Qty,Weight,Price',
+      'CSV-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP-6,Ceramic cup,2,0.35,10.75',
+      'CSV-2,,,,,,,,,,,',
+    ].join('\n');
     await page.locator('#orders-file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.locator('.problems')).toBeVisible();
     found.push(...(await violations(page, 'orders file preview')));
@@ -172,7 +201,10 @@ for (const language of [{ code: 'en', name: 'English' }, { code: 'de', name: 'De
   });
 }
 
-test('a signed-in packer switches to German: every visible string and figure changes, and it is remembered for them', async ({ page, station }, testInfo) => {
+test('a signed-in packer switches to German: every visible string and figure changes, and it is remembered for them', async ({
+  page,
+  station,
+}, testInfo) => {
   await page.goto(station.url);
   await chooseLanguage(page, 'English');
   await signInAs(page, station, PACKER.username);
@@ -187,15 +219,28 @@ test('a signed-in packer switches to German: every visible string and figure cha
   await picker.selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
-  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link')).toHaveText(['Heute', 'Neue Sendung', 'Aufträge', 'Sendungen', 'Retouren', 'Sendungsverfolgung', 'Einstellungen']);
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link')).toHaveText([
+    'Heute',
+    'Neue Sendung',
+    'Aufträge',
+    'Sendungen',
+    'Retouren',
+    'Sendungsverfolgung',
+    'Einstellungen',
+  ]);
 
   // Every screen a packer has: no English sentence of the desk's own is left on it.
-  const english = Object.entries(en).filter(([key, text]) => !/[{<]/.test(text) && text.split(' ').length >= 2 && de[key as keyof typeof de] !== text).map(([, text]) => text);
+  const english = Object.entries(en)
+    .filter(([key, text]) => !/[{<]/.test(text) && text.split(' ').length >= 2 && de[key as keyof typeof de] !== text)
+    .map(([, text]) => text);
   for (const screen of ['today', 'new', 'orders', 'shipments', 'returns', 'tracking', 'settings']) {
     await page.getByRole('navigation').locator(`a[href="#/${screen}"]`).click();
     await expect(page.locator('[role="status"].notice--loading')).toHaveCount(0);
     const text = await page.locator('body').innerText();
-    expect(english.filter((sentence) => text.includes(sentence)), `English left on ${screen}`).toEqual([]);
+    expect(
+      english.filter((sentence) => text.includes(sentence)),
+      `English left on ${screen}`,
+    ).toEqual([]);
   }
 
   // Figures: the station's day, a shipment's cost and weight, in German forms.
@@ -225,7 +270,10 @@ test('a signed-in packer switches to German: every visible string and figure cha
 test.describe('in a browser set to Italian', () => {
   test.use({ locale: 'it-IT' });
 
-  test('an Italian packer ships by keyboard only: scan, weigh, Enter, the label prints, scan it; each outcome heard and announced', async ({ page, station }, testInfo) => {
+  test('an Italian packer ships by keyboard only: scan, weigh, Enter, the label prints, scan it; each outcome heard and announced', async ({
+    page,
+    station,
+  }, testInfo) => {
     // The tones the desk plays, recorded from the Web Audio API as it starts each oscillator.
     await page.addInitScript(() => {
       const played: number[] = [];
@@ -236,8 +284,14 @@ test.describe('in a browser set to Italian', () => {
         return start.apply(this, args);
       };
     });
-    expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
-    expect((await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale!.port, protocol: 'sics', units: 'kg' } } })).status).toBe(200);
+    expect(
+      (await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await station.api('PATCH', '/scale', { data: { type: 'scale', attributes: { port: scale!.port, protocol: 'sics', units: 'kg' } } }))
+        .status,
+    ).toBe(200);
     const tones = () => page.evaluate(() => (window as unknown as { tones: number[] }).tones.slice());
     const polite = page.getByTestId('announcer-polite');
 

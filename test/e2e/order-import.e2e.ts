@@ -16,7 +16,22 @@ async function workbook(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.addWorksheet('Notes');
   const sheet = book.addWorksheet('Orders');
-  sheet.addRow(['Order #', 'Ship to name', 'Contact', 'Street', 'Postcode', 'Town', 'Country', 'Phone', 'SKU', 'Item', 'Quantity', 'Weight (kg)', 'Unit price', 'Tags']);
+  sheet.addRow([
+    'Order #',
+    'Ship to name',
+    'Contact',
+    'Street',
+    'Postcode',
+    'Town',
+    'Country',
+    'Phone',
+    'SKU',
+    'Item',
+    'Quantity',
+    'Weight (kg)',
+    'Unit price',
+    'Tags',
+  ]);
   for (let index = 0; index < ORDERS; index++) {
     const number = `XL-${String(100_001 + index)}`;
     // Three orders have no town: the preview names them, the import leaves them out.
@@ -31,7 +46,32 @@ async function workbook(): Promise<Buffer> {
 
 test('a workbook of 10,000 rows is read, checked and imported with its progress shown', async ({ page, station, snap }) => {
   test.setTimeout(180_000);
-  const added = await station.cli(['client', 'add', '--username', USER.username, '--password', USER.password, '--name', 'Bulk Shop', '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT', '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'bulk@verdi.example']);
+  const added = await station.cli([
+    'client',
+    'add',
+    '--username',
+    USER.username,
+    '--password',
+    USER.password,
+    '--name',
+    'Bulk Shop',
+    '--address1',
+    'Via Roma 12',
+    '--city',
+    'Milano',
+    '--postal-code',
+    '20129',
+    '--state',
+    'MI',
+    '--country',
+    'IT',
+    '--contact',
+    'Anna Verdi',
+    '--phone',
+    '3331234567',
+    '--email',
+    'bulk@verdi.example',
+  ]);
   expect(added.code, added.stderr).toBe(0);
   const file = await workbook();
 
@@ -42,9 +82,15 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   await page.getByRole('link', { name: 'Orders' }).click();
 
   const chosen = Date.now();
-  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop-orders.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({
+    name: 'shop-orders.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('status').first()).toHaveText('10,000 rows: 4,997 orders ready, 3 with faults (left out).', { timeout: 60_000 });
+  await expect(preview.getByRole('status').first()).toHaveText('10,000 rows: 4,997 orders ready, 3 with faults (left out).', {
+    timeout: 60_000,
+  });
   const readAndChecked = Date.now() - chosen;
   await expect(page.getByLabel('Postal code')).toHaveValue('Postcode');
   await expect(page.getByLabel('Unit weight (kg)')).toHaveValue('Weight (kg)');
@@ -58,20 +104,29 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   await preview.getByRole('button', { name: 'Import 4,997 orders' }).click();
   const progress = preview.getByRole('progressbar', { name: 'Import progress' });
   const done = preview.getByRole('status').filter({ hasText: 'Imported 4,997 orders.' });
-  await expect.poll(async () => {
-    const value = await progress.getAttribute('value', { timeout: 1_000 }).catch(() => null);
-    if (value !== null) seen.add(value);
-    return done.isVisible();
-  }, { timeout: 120_000, intervals: [50] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const value = await progress.getAttribute('value', { timeout: 1_000 }).catch(() => null);
+        if (value !== null) seen.add(value);
+        return done.isVisible();
+      },
+      { timeout: 120_000, intervals: [50] },
+    )
+    .toBe(true);
   const imported = Date.now() - started;
   await expect(progress).toHaveAttribute('value', '4997');
   expect([...seen].filter((value) => value !== '0' && value !== '4997').length).toBeGreaterThanOrEqual(3);
   await snap(page, 'orders-import-10000');
 
   // What exceljs read is what the station holds: numbers, the formula's result, the decimal comma, the tags.
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token,
+  );
   const read = async (path: string) => {
-    const response = await fetch(`${station.url}/v3${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' } });
+    const response = await fetch(`${station.url}/v3${path}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' },
+    });
     return { status: response.status, json: response.status === 200 ? await response.json() : null };
   };
   const first = await read('/orders/XL-100001');
@@ -89,6 +144,8 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   expect((await read('/orders/XL-103000')).status).toBe(404);
 
   const figures = { rows: 10_000, orders: 4_997, readAndCheckedMs: readAndChecked, importMs: imported, progressValuesSeen: seen.size };
-  console.log(`order import: 10,000 Excel rows read and checked in ${readAndChecked} ms; 4,997 orders imported in ${imported} ms (${seen.size} progress values seen)`);
+  console.log(
+    `order import: 10,000 Excel rows read and checked in ${readAndChecked} ms; 4,997 orders imported in ${imported} ms (${seen.size} progress values seen)`,
+  );
   writeFileSync(join('test-results', 'order-import.json'), JSON.stringify(figures));
 });

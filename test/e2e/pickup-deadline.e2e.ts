@@ -7,7 +7,18 @@ function zoneWherePastNoon(now = new Date()): { zone: string; today: string } {
   for (let offset = -12; offset <= 14; offset++) {
     // Etc/GMT zones are named with the sign the other way round: Etc/GMT-2 is two hours ahead of UTC.
     const zone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(now).map((part) => [part.type, part.value]));
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(now)
+        .map((part) => [part.type, part.value]),
+    );
     if (Number(parts.hour) >= 13 && Number(parts.hour) <= 22) return { zone, today: `${parts.year}-${parts.month}-${parts.day}` };
   }
   throw new Error('no whole-hour zone is between 13:00 and 22:59 now');

@@ -24,16 +24,38 @@ test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
   hardware = await startDeskHardware('print-roles', 'Roles labels');
   queue = hardware.queue;
-  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, format: 'pdf' } } })).status).toBe(200);
+  expect(
+    (await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, format: 'pdf' } } }))
+      .status,
+  ).toBe(200);
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
-  const added = await station.cli(['user', 'add', '--client', account, '--username', PACKER.username, '--password', PACKER.password, '--name', PACKER.name, '--role', 'packer', '--json']);
+  const added = await station.cli([
+    'user',
+    'add',
+    '--client',
+    account,
+    '--username',
+    PACKER.username,
+    '--password',
+    PACKER.password,
+    '--name',
+    PACKER.name,
+    '--role',
+    'packer',
+    '--json',
+  ]);
   expect(added.code, added.stderr).toBe(0);
   const keys = JSON.parse((await station.cli(['keys', '--json'])).stdout);
-  const signedIn = await fetch(`${station.url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash(PACKER.username, PACKER.password), keys.integrationKey) } });
+  const signedIn = await fetch(`${station.url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Authorization: serviceApiAuthorization(authenticationHash(PACKER.username, PACKER.password), keys.integrationKey) },
+  });
   packerToken = (await signedIn.json()).meta.token;
   for (let index = 0; index < 4; index++) parcels.push(await packerShips(station.url, `Roles Receiver ${index}`));
   // The first label was printed already (as the desk's automatic print would have).
-  expect((await packerCall(station.url, 'POST', `/shipments/${parcels[0]!.id}/print`, { data: { type: 'printJob', attributes: {} } })).status).toBe(202);
+  expect(
+    (await packerCall(station.url, 'POST', `/shipments/${parcels[0]!.id}/print`, { data: { type: 'printJob', attributes: {} } })).status,
+  ).toBe(202);
 });
 
 test.afterAll(async ({ station }) => {
@@ -42,7 +64,11 @@ test.afterAll(async ({ station }) => {
 });
 
 async function packerCall(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${url}/v3${path}`, { method, headers: { Authorization: `Bearer ${packerToken}`, 'Content-Type': 'application/vnd.api+json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}/v3${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${packerToken}`, 'Content-Type': 'application/vnd.api+json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, json: response.status === 204 ? null : await response.json() };
 }
 
@@ -63,9 +89,17 @@ async function packersShipments(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row')).toHaveCount(parcels.length + 1);
 }
 
-const openParcel = (page: Page, reference: string) => page.getByRole('table', { name: 'Shipments' }).getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) }).click();
+const openParcel = (page: Page, reference: string) =>
+  page
+    .getByRole('table', { name: 'Shipments' })
+    .getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) })
+    .click();
 
-test('a packer prints the labels never printed, in bulk and from a detail, and is offered no reprint, no void and no close', async ({ page, station, snap }) => {
+test('a packer prints the labels never printed, in bulk and from a detail, and is offered no reprint, no void and no close', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signInAs(page, station.url, PACKER.username, PACKER.password);
   await packersShipments(page);
   const bulk = page.getByRole('region', { name: 'Print labels' });
@@ -96,7 +130,9 @@ test('a packer prints the labels never printed, in bulk and from a detail, and i
 
   // Every label is printed now: a bulk print is refused as a whole, naming them.
   await bulk.getByRole('button', { name: 'Print 5 labels as one job' }).click();
-  await expect(bulk.getByRole('alert')).toContainText('Nothing printed: all 5 labels were printed before, and a reprint needs a supervisor:');
+  await expect(bulk.getByRole('alert')).toContainText(
+    'Nothing printed: all 5 labels were printed before, and a reprint needs a supervisor:',
+  );
   for (const parcel of parcels) await expect(bulk.getByRole('alert')).toContainText(parcel.reference);
 
   // Close day by its address: not a blank page, but whose it is.
@@ -107,10 +143,18 @@ test('a packer prints the labels never printed, in bulk and from a detail, and i
   await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
   // Nothing was reprinted by the packer.
   const reprints = await station.api('GET', '/audit-events?filter[action]=label.reprinted');
-  expect(reprints.json.data.filter((event: { attributes: { actor: { username: string } } }) => event.attributes.actor.username === PACKER.username)).toEqual([]);
+  expect(
+    reprints.json.data.filter(
+      (event: { attributes: { actor: { username: string } } }) => event.attributes.actor.username === PACKER.username,
+    ),
+  ).toEqual([]);
 });
 
-test('a supervisor reprints one label from its detail, and confirms a bulk print’s reprints, told how many', async ({ page, station, snap }) => {
+test('a supervisor reprints one label from its detail, and confirms a bulk print’s reprints, told how many', async ({
+  page,
+  station,
+  snap,
+}) => {
   parcels.push(await packerShips(station.url, 'Roles Receiver 5'));
   await signIn(page, station);
   await packersShipments(page);
@@ -121,7 +165,10 @@ test('a supervisor reprints one label from its detail, and confirms a bulk print
   await snap(page, 'shipments-supervisor-confirm-reprints');
   // Only the new one first; the five are left out and named.
   await question.getByRole('button', { name: 'Print only the 1 new label' }).click();
-  await expect(bulk.getByRole('status')).toHaveText(new RegExp(`^Printed 1 label on Roles labels \\(${queue}\\), as one job\\. 5 labels left out, printed before: `), { timeout: 20_000 });
+  await expect(bulk.getByRole('status')).toHaveText(
+    new RegExp(`^Printed 1 label on Roles labels \\(${queue}\\), as one job\\. 5 labels left out, printed before: `),
+    { timeout: 20_000 },
+  );
   // Then all six again, confirmed.
   await bulk.getByRole('button', { name: 'Print 6 labels as one job' }).click();
   await expect(question).toContainText('6 labels of the 6 listed were printed before.');
@@ -136,7 +183,9 @@ test('a supervisor reprints one label from its detail, and confirms a bulk print
   await detail.getByRole('button', { name: 'Reprint label' }).click();
   await expect(detail.getByRole('status').filter({ hasText: `Printed on Roles labels (${queue}).` })).toBeVisible({ timeout: 20_000 });
   const reprints = await station.api('GET', `/audit-events?filter[action]=label.reprinted&filter[actor]=${station.username}&page[size]=20`);
-  const single = reprints.json.data.filter((event: { attributes: { subject: { id: string } } }) => event.attributes.subject.id === parcels[1]!.id);
+  const single = reprints.json.data.filter(
+    (event: { attributes: { subject: { id: string } } }) => event.attributes.subject.id === parcels[1]!.id,
+  );
   // The bulk reprint of six, and this one.
   expect(single).toHaveLength(2);
 });

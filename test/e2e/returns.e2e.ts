@@ -18,19 +18,28 @@ test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
   await thermal.start();
   addRawQueue(queue, `socket://127.0.0.1:${thermal.port}`, 'Returns desk labels');
-  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, format: 'zpl' } } })).status).toBe(200);
+  expect(
+    (await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, format: 'zpl' } } }))
+      .status,
+  ).toBe(200);
 });
 
 test.afterAll(async ({ station }) => {
   if (missing) return;
   // The station is the worker's: the next file finds the print settings it started with.
-  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: null, format: 'pdf' } } })).status).toBe(200);
+  expect(
+    (await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: null, format: 'pdf' } } }))
+      .status,
+  ).toBe(200);
   removeQueue(queue);
   await thermal.stop();
 });
 
-
-test('a return is made by scanning the sale’s tracking number, a digit and Enter, and prints with the outbound label', async ({ page, station, snap }) => {
+test('a return is made by scanning the sale’s tracking number, a digit and Enter, and prints with the outbound label', async ({
+  page,
+  station,
+  snap,
+}) => {
   const sale = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   expect(sale.status).toBe(201);
   const trackingNumber = sale.json.data.meta.trackingNumber as string;
@@ -59,7 +68,11 @@ test('a return is made by scanning the sale’s tracking number, a digit and Ent
   expect(original.meta.returns).toHaveLength(1);
   const back = (await station.api('GET', `/shipments/${original.meta.returns[0]}`)).json.data;
   expect(back.meta).toMatchObject({ returnOf: original.id, returnReason: 'DAMAGED' });
-  await expect.poll(() => thermal.received.map((data) => data.toString('utf8')).find((text) => text.includes(back.meta.trackingNumber)), { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(() => thermal.received.map((data) => data.toString('utf8')).find((text) => text.includes(back.meta.trackingNumber)), {
+      timeout: 10_000,
+    })
+    .toBeTruthy();
   const job = thermal.received.map((data) => data.toString('utf8')).find((text) => text.includes(back.meta.trackingNumber))!;
   expect(job.indexOf(trackingNumber)).toBeGreaterThanOrEqual(0);
   expect(job.indexOf(trackingNumber)).toBeLessThan(job.indexOf(back.meta.trackingNumber));
@@ -74,7 +87,9 @@ test('the Return action of a shipment opens it at the Returns desk', async ({ pa
   await page.getByRole('link', { name: 'Shipments' }).click();
   await page.getByRole('button', { name: `Open shipment ${sale.json.data.meta.reference} to Kunde Becker` }).click();
   await page.getByRole('region', { name: 'Shipment detail' }).getByRole('button', { name: 'Return' }).click();
-  await expect(page.getByRole('form', { name: 'Return' }).getByRole('heading')).toHaveText(`Return of ${sale.json.data.meta.reference} to Bottega Verdi`);
+  await expect(page.getByRole('form', { name: 'Return' }).getByRole('heading')).toHaveText(
+    `Return of ${sale.json.data.meta.reference} to Bottega Verdi`,
+  );
 });
 
 test('a US ZIP of 1234 is marked on its field with what a ZIP looks like, before any rate', async ({ page, station }) => {
@@ -85,7 +100,9 @@ test('a US ZIP of 1234 is marked on its field with what a ZIP looks like, before
   await zip.fill('1234');
   await zip.press('Tab');
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.field--error').filter({ has: zip })).toContainText('Expected a US ZIP code: 5 digits, or 5+4, such as 12345 or 12345-6789.');
+  await expect(page.locator('.field--error').filter({ has: zip })).toContainText(
+    'Expected a US ZIP code: 5 digits, or 5+4, such as 12345 or 12345-6789.',
+  );
   await zip.fill('10001');
   await zip.press('Tab');
   await expect(zip).not.toHaveAttribute('aria-invalid', 'true');

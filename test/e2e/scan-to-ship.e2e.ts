@@ -30,31 +30,42 @@ let queue = '';
 const ORDERS_CSV = [
   'Order Number,Name,Contact,Address,Zip,City,Country,Phone,SKU,Description,Qty,Weight,Price,Origin,HS Code',
   ...Array.from({ length: 20 }, (_, index) => {
-    const receiver = index % 5 === 4
-      ? `Kundin Meier ${index},Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,41441234567`
-      : `Kunde Becker ${index},Jonas Becker,Marienplatz 8,80331,Muenchen,DE,4989123456`;
+    const receiver =
+      index % 5 === 4
+        ? `Kundin Meier ${index},Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,41441234567`
+        : `Kunde Becker ${index},Jonas Becker,Marienplatz 8,80331,Muenchen,DE,4989123456`;
     const number = `SO-${String(7001 + index)}`;
-    return [`${number},${receiver},CUP-6,Ceramic cup,2,0.35,10.75,IT,691200`, `${number},${receiver},SAUCER,Saucer,1,0.2,4.00,IT,`].join('\n');
+    return [`${number},${receiver},CUP-6,Ceramic cup,2,0.35,10.75,IT,691200`, `${number},${receiver},SAUCER,Saucer,1,0.2,4.00,IT,`].join(
+      '\n',
+    );
   }),
 ].join('\n');
-
 
 test.beforeAll(async ({ station }) => {
   test.skip(missing !== undefined, missing);
   hardware = await startDeskHardware('scan', 'Desk labels');
   ({ scale, queue } = hardware);
   scale.state = { mode: 'moving', weight: '0.420' };
-  expect((await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } })).status).toBe(200);
+  expect(
+    (await station.api('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: { printer: queue, autoPrint: true } } }))
+      .status,
+  ).toBe(200);
 });
 
 test.afterAll(async ({ station }) => {
   await hardware?.stop(station);
 });
 
-test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a template, the preview checked, the import shown', async ({ page, station, snap }) => {
+test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a template, the preview checked, the import shown', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
   await page.getByRole('link', { name: 'Orders' }).click();
-  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
+  await page
+    .getByLabel('Orders file (CSV or Excel, a row per order line)')
+    .setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('status').first()).toHaveText('40 rows: 20 orders ready.');
   // The shop's column names were recognised; the mapping is saved for next time.
@@ -78,10 +89,18 @@ test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a t
   await preview.getByRole('button', { name: 'Import 20 orders' }).click();
   await expect(preview.getByRole('status').filter({ hasText: 'Imported 0 orders; 20 already there' })).toBeVisible();
   const order = (await station.api('GET', '/orders/SO-7005')).json.data.attributes;
-  expect(order).toMatchObject({ source: 'import', shipTo: { city: 'Zürich', country: 'CH' }, totals: { quantity: 3, weight: '0.9', value: '25.50' } });
+  expect(order).toMatchObject({
+    source: 'import',
+    shipTo: { city: 'Zürich', country: 'CH' },
+    totals: { quantity: 3, weight: '0.9', value: '25.50' },
+  });
 });
 
-test('a supervisor sets up the scale, a box and the packing rules in Settings, and tries the rules on the imported orders', async ({ page, station, snap }) => {
+test('a supervisor sets up the scale, a box and the packing rules in Settings, and tries the rules on the imported orders', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
   await page.getByRole('link', { name: 'Settings' }).click();
 
@@ -91,7 +110,11 @@ test('a supervisor sets up the scale, a box and the packing rules in Settings, a
   await page.getByLabel('Scale protocol').selectOption({ label: 'Mettler Toledo SICS' });
   await page.getByRole('button', { name: 'Save scale' }).click();
   await expect(page.getByRole('status', { name: 'Scale reading' })).toHaveText('0.42 kg, moving');
-  expect((await station.api('GET', '/scale')).json.data.attributes.settings).toMatchObject({ port: scale!.port, protocol: 'sics', units: 'kg' });
+  expect((await station.api('GET', '/scale')).json.data.attributes.settings).toMatchObject({
+    port: scale!.port,
+    protocol: 'sics',
+    units: 'kg',
+  });
 
   // A box preset with its own weight; the boxes the rules use cannot be removed.
   await page.getByLabel('Preset name').fill('Bottle box');
@@ -132,13 +155,21 @@ test('a supervisor sets up the scale, a box and the packing rules in Settings, a
   expect(saved.boxPresets).toContainEqual({ name: 'Bottle box', length: '40', width: '15', height: '15', tareKg: '0.6' });
   const audit = await station.api('GET', '/audit-events?filter[action]=packing.configured');
   // Newest first: the rules, then the box (the desk test may have added a box of its own before).
-  expect(audit.json.data.slice(0, 2).map((entry: { attributes: { detail: { rules: number; boxPresets: string[] } } }) => entry.attributes.detail)).toEqual([
+  expect(
+    audit.json.data
+      .slice(0, 2)
+      .map((entry: { attributes: { detail: { rules: number; boxPresets: string[] } } }) => entry.attributes.detail),
+  ).toEqual([
     expect.objectContaining({ rules: 6, boxPresets: expect.arrayContaining(['Bottle box']) }),
     expect.objectContaining({ rules: 5, boxPresets: expect.arrayContaining(['Bottle box']) }),
   ]);
 });
 
-test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys beyond the data, under 2 s', async ({ page, station, snap }) => {
+test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys beyond the data, under 2 s', async ({
+  page,
+  station,
+  snap,
+}) => {
   await signedIn(page, station);
   const keys = countedKeys(page);
   const search = page.getByRole('combobox', { name: 'Receiver search' });
@@ -147,7 +178,8 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   // The parcel is on the scale, still settling, as the packer scans the order's slip.
   let printSent = 0;
   page.on('response', (response) => {
-    if (/\/shipments\/[0-9A-F]+\/print$/.test(new URL(response.url()).pathname) && response.status() === 202 && printSent === 0) printSent = Date.now();
+    if (/\/shipments\/[0-9A-F]+\/print$/.test(new URL(response.url()).pathname) && response.status() === 202 && printSent === 0)
+      printSent = Date.now();
   });
   await keys.scan('SO-7003');
   const scanned = Date.now();
@@ -181,14 +213,18 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   const verify = page.getByLabel('Scan the label to check the parcel');
   await expect(verify).toBeFocused();
   await keys.scan(shipment.trackingNumber);
-  await expect(page.getByRole('status').filter({ hasText: `Parcel checked: the label is shipment ${shipment.reference}’s.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Parcel checked: the label is shipment ${shipment.reference}’s.` }),
+  ).toBeVisible();
   await snap(page, 'scan-to-ship-checked');
   // On to the next parcel by itself, its scan going into Receiver search.
   await expect(search).toBeFocused();
 
   // The figures, as the table of docs/desk.md gives them.
   const figures = { keys: keys.pressed.length, scanToPrintMs: toPrint };
-  console.log(`scan to ship: ${figures.keys} keys beyond the scanned data (${keys.pressed.join(', ')}); ${figures.scanToPrintMs} ms from the scan's Enter to the print job`);
+  console.log(
+    `scan to ship: ${figures.keys} keys beyond the scanned data (${keys.pressed.join(', ')}); ${figures.scanToPrintMs} ms from the scan's Enter to the print job`,
+  );
   writeFileSync(join('test-results', 'scan-to-ship.json'), JSON.stringify(figures));
   expect(figures.keys).toBeLessThanOrEqual(8);
   expect(toPrint).toBeGreaterThan(0);
@@ -213,7 +249,10 @@ test('scan an order, weigh it, Enter, the label prints, scan it to check: 3 keys
   expect(audit.json.data).toHaveLength(1);
 });
 
-test('an order shipped already, an unknown number, and a weight far off the expected one each stop the parcel full-screen until a key', async ({ page, station }) => {
+test('an order shipped already, an unknown number, and a weight far off the expected one each stop the parcel full-screen until a key', async ({
+  page,
+  station,
+}) => {
   await signedIn(page, station);
   const search = page.getByRole('combobox', { name: 'Receiver search' });
   const stop = page.getByRole('alertdialog', { name: 'Do not ship this parcel' });
@@ -265,7 +304,10 @@ test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, 
   const button = bulk.getByRole('button', { name: /^Print \d+ labels as one job$/ });
   const count = Number(/Print (\d+)/.exec((await button.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(2);
-  const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/v3/print-jobs') && response.request().method() === 'POST' && response.status() === 202);
+  const sent = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.endsWith('/v3/print-jobs') && response.request().method() === 'POST' && response.status() === 202,
+  );
   await button.click();
   // The day's labels were printed as each parcel shipped: the supervisor confirms the reprints, told how many.
   const question = bulk.getByRole('alertdialog', { name: 'Confirm reprints' });

@@ -13,9 +13,27 @@ test.describe.configure({ mode: 'serial' });
 const ADMIN = { username: 'team-boss', password: 'team-boss-2026' };
 const PACKER = { username: 'team-tina', name: 'Tina Packer', password: 'team-tina-2026', newPassword: 'team-tina-again-2026' };
 
-test('Settings → Team: an admin adds a packer, changes a role, resets a password, and removes a leaver', async ({ page, station, snap }) => {
+test('Settings → Team: an admin adds a packer, changes a role, resets a password, and removes a leaver', async ({
+  page,
+  station,
+  snap,
+}) => {
   const account = (await station.api('GET', '/clients/current')).json.data.id as string;
-  const added = await station.cli(['user', 'add', '--client', account, '--username', ADMIN.username, '--password', ADMIN.password, '--name', 'Bea Boss', '--role', 'admin', '--json']);
+  const added = await station.cli([
+    'user',
+    'add',
+    '--client',
+    account,
+    '--username',
+    ADMIN.username,
+    '--password',
+    ADMIN.password,
+    '--name',
+    'Bea Boss',
+    '--role',
+    'admin',
+    '--json',
+  ]);
   expect(added.code, added.stderr).toBe(0);
   await signInAs(page, station.url, ADMIN.username, ADMIN.password);
   // The top bar: account · user (role) · desk.
@@ -25,7 +43,11 @@ test('Settings → Team: an admin adds a packer, changes a role, resets a passwo
   await page.getByRole('link', { name: 'Settings' }).click();
   const team = page.getByRole('region', { name: 'Team' });
   const people = team.getByRole('table', { name: 'Team' });
-  await expect(people.getByRole('row')).toHaveText([/Name/, new RegExp(`^Anna Verdi\\s*${station.username}`), new RegExp(`^Bea Boss \\(you\\)\\s*${ADMIN.username}`)]);
+  await expect(people.getByRole('row')).toHaveText([
+    /Name/,
+    new RegExp(`^Anna Verdi\\s*${station.username}`),
+    new RegExp(`^Bea Boss \\(you\\)\\s*${ADMIN.username}`),
+  ]);
 
   // A too-short password is refused with the station's words; then the packer is added.
   const form = team.getByRole('form', { name: 'Add a person' });
@@ -51,7 +73,10 @@ test('Settings → Team: an admin adds a packer, changes a role, resets a passwo
   await expect(team.getByRole('status')).toHaveText(`${PACKER.username} has a new password.`);
   // The admin cannot remove themselves, nor demote the account's last admin.
   await expect(people.getByRole('row', { name: /Bea Boss/ }).getByRole('button', { name: /^Remove/ })).toHaveCount(0);
-  await people.getByRole('row', { name: /Bea Boss/ }).getByRole('combobox').selectOption('packer');
+  await people
+    .getByRole('row', { name: /Bea Boss/ })
+    .getByRole('combobox')
+    .selectOption('packer');
   await expect(team.getByRole('alert')).toContainText(`'${ADMIN.username}' is the account's last admin`);
   await snap(page, 'settings-team');
   // The audit log has every change, by the admin.
@@ -61,7 +86,12 @@ test('Settings → Team: an admin adds a packer, changes a role, resets a passwo
   );
 });
 
-test('a packer and a supervisor on two browsers at once: the supervisor sees and voids the packer’s parcel; the removed packer is signed out', async ({ browser, page, station, snap }) => {
+test('a packer and a supervisor on two browsers at once: the supervisor sees and voids the packer’s parcel; the removed packer is signed out', async ({
+  browser,
+  page,
+  station,
+  snap,
+}) => {
   // The packer's own browser.
   const packerContext = await browser.newContext();
   const packerPage = await packerContext.newPage();
@@ -70,11 +100,18 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     await expect(packerPage.getByText(`${PACKER.username} (packer) · desk e2e-desk`)).toBeVisible();
     // The packer ships (as the desk does, through the API, with the packer's own token).
     const keys = JSON.parse((await station.cli(['keys', '--json'])).stdout);
-    const signedIn = await fetch(`${station.url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash(PACKER.username, PACKER.newPassword), keys.integrationKey) } });
+    const signedIn = await fetch(`${station.url}/v3/clients/authentication`, {
+      method: 'POST',
+      headers: { Authorization: serviceApiAuthorization(authenticationHash(PACKER.username, PACKER.newPassword), keys.integrationKey) },
+    });
     const token = (await signedIn.json()).meta.token as string;
     const document = shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' });
     document.data.attributes.shipTo = { ...document.data.attributes.shipTo, name: 'Team Receiver' };
-    const made = await fetch(`${station.url}/v3/shipments`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, body: JSON.stringify(document) });
+    const made = await fetch(`${station.url}/v3/shipments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify(document),
+    });
     expect(made.status).toBe(201);
     const reference = (await made.json()).data.meta.reference as string;
 
@@ -94,7 +131,9 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
 
     // The packer's browser at the same time: the same parcel on their Today, counted as theirs.
     await packerPage.reload();
-    await expect(packerPage.getByRole('table', { name: 'Parcels made today per person' }).getByRole('row', { name: new RegExp(PACKER.name) })).toContainText('1');
+    await expect(
+      packerPage.getByRole('table', { name: 'Parcels made today per person' }).getByRole('row', { name: new RegExp(PACKER.name) }),
+    ).toContainText('1');
 
     // Reports: parcels per person, and the whole report narrowed to one person.
     await page.getByRole('link', { name: 'Reports' }).click();
@@ -107,19 +146,35 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     await expect(page.getByText(`, made by ${PACKER.name}.`, { exact: false })).toBeVisible();
 
     await page.getByRole('link', { name: 'Shipments' }).click();
-    await list.getByRole('row', { name: new RegExp(reference) }).getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) }).click();
+    await list
+      .getByRole('row', { name: new RegExp(reference) })
+      .getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) })
+      .click();
 
     // The supervisor voids it.
     await detail.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Confirm delete' }).getByRole('button', { name: 'Yes, delete' }).click();
-    await expect.poll(async () => (await station.api('GET', `/shipment-summaries?filter[createdBy]=${PACKER.username}`)).json.data.length).toBe(0);
+    await expect
+      .poll(async () => (await station.api('GET', `/shipment-summaries?filter[createdBy]=${PACKER.username}`)).json.data.length)
+      .toBe(0);
 
     // The admin removes the packer (the CLI here); the packer's next call, within a second, signs them out.
     const removed = await station.cli(['user', 'remove', '--username', PACKER.username, '--json']);
     expect(removed.code, removed.stderr).toBe(0);
     // The station rechecks its users every second: once it refuses the packer's token, their next call signs them out.
-    const packerToken = await packerPage.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
-    await expect.poll(async () => (await fetch(`${station.url}/v3/test`, { headers: { Accept: 'application/vnd.api+json', Authorization: `Bearer ${packerToken}` } })).status).toBe(401);
+    const packerToken = await packerPage.evaluate(
+      () => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '',
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${station.url}/v3/test`, {
+              headers: { Accept: 'application/vnd.api+json', Authorization: `Bearer ${packerToken}` },
+            })
+          ).status,
+      )
+      .toBe(401);
     await packerPage.getByRole('link', { name: 'Shipments' }).click();
     await expect(packerPage.getByLabel('Username')).toBeVisible();
     await expect(packerPage.getByRole('alert')).toContainText('Your session ended');

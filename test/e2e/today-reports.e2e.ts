@@ -47,15 +47,36 @@ test('Today: the day per carrier, the next pickup, and Enter starts packing', as
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
 });
 
-test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({ page, station, snap }) => {
+test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({
+  page,
+  station,
+  snap,
+}) => {
   // Three days well ahead on the station’s calendar, within the 30 days a ship date may be, two carriers, two destinations.
   const [first, second, third] = [23, 24, 25].map((days) => stationClock.day(days)) as [string, string, string];
   const plan: [string, string, string][] = [
-    [first, 'UPS', 'DE'], [first, 'UPS', 'DE'], [first, 'DHL', 'FR'],
-    [second, 'UPS', 'FR'], [third, 'DHL', 'DE'], [third, 'DHL', 'DE'], [third, 'UPS', 'DE'],
+    [first, 'UPS', 'DE'],
+    [first, 'UPS', 'DE'],
+    [first, 'DHL', 'FR'],
+    [second, 'UPS', 'FR'],
+    [third, 'DHL', 'DE'],
+    [third, 'DHL', 'DE'],
+    [third, 'UPS', 'DE'],
   ];
   for (const [date, carrier, country] of plan) {
-    const receiver = country === 'DE' ? shipmentDocument().data.attributes.shipTo : { name: 'Client Dubois', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004', country: 'FR', contact: 'Marie Dubois', phone: '33142000000', email: 'marie@dubois.example' };
+    const receiver =
+      country === 'DE'
+        ? shipmentDocument().data.attributes.shipTo
+        : {
+            name: 'Client Dubois',
+            address1: '8 Rue de Rivoli',
+            city: 'Paris',
+            postalCode: '75004',
+            country: 'FR',
+            contact: 'Marie Dubois',
+            phone: '33142000000',
+            email: 'marie@dubois.example',
+          };
     const made = await station.api('POST', '/shipments', shipment(carrier, { shipDate: date, shipTo: receiver }));
     expect(made.status, JSON.stringify(made.json)).toBe(201);
   }
@@ -77,20 +98,26 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   await expect(page.getByRole('figure', { name: 'Top destinations' }).locator('.recharts-bar-rectangle')).toHaveCount(2);
   await perDay.getByText('Shipments per day as a table').click();
   const dayTable = perDay.getByRole('table');
-  await expect(dayTable.getByRole('row', { name: new RegExp(`^${deskDate(first)}`) })).toHaveText(new RegExp(`${deskDate(first)}\\s*[12]\\s*[12]`));
+  await expect(dayTable.getByRole('row', { name: new RegExp(`^${deskDate(first)}`) })).toHaveText(
+    new RegExp(`${deskDate(first)}\\s*[12]\\s*[12]`),
+  );
   await expect(dayTable.getByRole('row')).toHaveCount(4);
 
   // The chart's accessibility layer: focus it and walk the days with the arrow keys; the tooltip reads each out.
   await perDay.locator('svg.recharts-surface[tabindex="0"]').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText(new RegExp(`${deskDate(first)}|${deskDate(second)}|${deskDate(third)}`));
+  await expect(perDay.locator('.recharts-tooltip-wrapper')).toContainText(
+    new RegExp(`${deskDate(first)}|${deskDate(second)}|${deskDate(third)}`),
+  );
   await snap(page, 'reports');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`shipments-${first}-${third}.csv`);
-  const csv = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toBe('date,carrier,shipments,packages,weight_kg,cost,currency');
   expect(csv.filter((line) => line.startsWith(`${first},UPS,2,2,4,`))).toHaveLength(1);
   expect(csv).toHaveLength(1 + 5);
@@ -103,7 +130,10 @@ test('the desk counts days on the station’s clock and zone, not the browser’
   const stationDay = page.getByTitle(/^The station’s date and time/);
   await expect(stationDay).toContainText(deskDate(stationClock.today()));
   await expect(stationDay).toContainText(STATION_ZONE);
-  expect((await station.api('GET', '/calendar')).json.data.attributes).toMatchObject({ timeZone: STATION_ZONE, today: stationClock.today() });
+  expect((await station.api('GET', '/calendar')).json.data.attributes).toMatchObject({
+    timeZone: STATION_ZONE,
+    today: stationClock.today(),
+  });
 
   // The date fields start at the station's today: Close day's ship date, and the Shipments list from today on.
   await page.getByRole('link', { name: 'Close day' }).click();

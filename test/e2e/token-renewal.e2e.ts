@@ -43,14 +43,17 @@ test.afterAll(async () => {
   await clocked?.stop();
 });
 
-test('the desk renews its token halfway through its life, in the background, and a scan ships after the first token expired', async ({ page }) => {
+test('the desk renews its token halfway through its life, in the background, and a scan ships after the first token expired', async ({
+  page,
+}) => {
   // The desk's clock, which Playwright moves with the station's.
   await page.clock.install();
   const refused: string[] = [];
   page.on('response', (response) => {
     if (response.status() === 401) refused.push(new URL(response.url()).pathname);
   });
-  const savedToken = () => page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
+  const savedToken = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
 
   await page.goto(url);
   await page.getByLabel('Username').fill('desk');
@@ -112,7 +115,9 @@ test('a desk reopened with a token from before tokens expired (no exp) renews it
   expect((await renewal).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'New shipment' })).toBeVisible();
   await expect(page.getByLabel('Password')).toHaveCount(0);
-  const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '');
+  const saved = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token?: string }).token ?? '',
+  );
   expect(saved).not.toBe(legacy);
   const renewedClaims = JSON.parse(Buffer.from(saved.split('.')[1]!, 'base64url').toString()) as { exp?: number; uid?: string };
   expect(renewedClaims.uid).toBe(claims.uid);

@@ -48,7 +48,9 @@ export interface Warehouse {
 
 /** A queue printing to PDF (cups-pdf), as desk-hardware.ts makes. */
 function addPdfQueue(queue: string, description: string): void {
-  execFileSync('lpadmin', ['-p', queue, '-D', description, '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'pipe' });
+  execFileSync('lpadmin', ['-p', queue, '-D', description, '-v', 'cups-pdf:/', '-E', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], {
+    stdio: 'pipe',
+  });
 }
 
 /** The PostgreSQL cluster, the account's admin, the two desks and their hardware. */
@@ -64,9 +66,34 @@ export async function startWarehouse(): Promise<Warehouse> {
     const database = await createDatabase(cluster.url);
     // The account and its first user, an admin, for the whole warehouse (docs/desk.md, "A team at the warehouse").
     const added = await runCli([
-      'client', 'add', '--database', database, '--username', ADMIN.username, '--password', PASSWORD, '--name', 'Bottega Verdi', '--role', 'admin',
-      '--address1', 'Via Roma 1', '--city', 'Milano', '--postal-code', '20121', '--state', 'MI', '--country', 'IT',
-      '--contact', 'Anna Verdi', '--phone', '3331234567', '--email', 'anna@verdi.example',
+      'client',
+      'add',
+      '--database',
+      database,
+      '--username',
+      ADMIN.username,
+      '--password',
+      PASSWORD,
+      '--name',
+      'Bottega Verdi',
+      '--role',
+      'admin',
+      '--address1',
+      'Via Roma 1',
+      '--city',
+      'Milano',
+      '--postal-code',
+      '20121',
+      '--state',
+      'MI',
+      '--country',
+      'IT',
+      '--contact',
+      'Anna Verdi',
+      '--phone',
+      '3331234567',
+      '--email',
+      'anna@verdi.example',
     ]);
     if (added.code !== 0) throw new Error(added.stderr);
 
@@ -89,7 +116,9 @@ export async function startWarehouse(): Promise<Warehouse> {
       const scale = await startScaleSimulator(scaleFolder, () => 'sics');
       scale.state = { mode: 'stable', weight: '0.000' };
       stops.push(() => scale.close());
-      const served = await serve(['--database', database, '--data', join(folder, `data-${number}`), '--port', '0', '--desk', name], { STATION_SCHEDULER_INTERVAL_MS: '1500' });
+      const served = await serve(['--database', database, '--data', join(folder, `data-${number}`), '--port', '0', '--desk', name], {
+        STATION_SCHEDULER_INTERVAL_MS: '1500',
+      });
       stops.push(async () => void (await served.stop()));
       const config = await (await fetch(`${served.url}/v3/station-config`)).json();
       const integrationKey = (config.data?.attributes?.integrationKey ?? config.integrationKey) as string;
@@ -104,7 +133,10 @@ export async function startWarehouse(): Promise<Warehouse> {
 }
 
 async function signInApi(url: string, integrationKey: string, username: string): Promise<Api> {
-  const signIn = await fetch(`${url}/v3/clients/authentication`, { method: 'POST', headers: { Authorization: serviceApiAuthorization(authenticationHash(username, PASSWORD), integrationKey) } });
+  const signIn = await fetch(`${url}/v3/clients/authentication`, {
+    method: 'POST',
+    headers: { Authorization: serviceApiAuthorization(authenticationHash(username, PASSWORD), integrationKey) },
+  });
   expect(signIn.status, `${username} signs in`).toBe(200);
   const token = (await signIn.json()).meta.token as string;
   return async (method, path, body) => {
@@ -152,9 +184,19 @@ const ENGLISH_OF_THE_STATION = [
     } catch {
       return [];
     }
-    return written.split(/\u0000|\d+|'[^']*'|`[^`]*`|\([^)]*\)/).map((piece) => piece.trim().replace(/^[,.:;]\s*|[,.:;]$/g, '').trim()).filter((piece) => piece.split(/\s+/).length >= 3);
+    return written
+      .split(/\u0000|\d+|'[^']*'|`[^`]*`|\([^)]*\)/)
+      .map((piece) =>
+        piece
+          .trim()
+          .replace(/^[,.:;]\s*|[,.:;]$/g, '')
+          .trim(),
+      )
+      .filter((piece) => piece.split(/\s+/).length >= 3);
   }),
-  ...Object.entries(en).filter(([key, text]) => !/[{<]/.test(text) && text.split(' ').length >= 2 && de[key as MessageKey] !== text).map(([, text]) => text),
+  ...Object.entries(en)
+    .filter(([key, text]) => !/[{<]/.test(text) && text.split(' ').length >= 2 && de[key as MessageKey] !== text)
+    .map(([, text]) => text),
 ];
 
 /**
@@ -179,8 +221,24 @@ export function orderDocument(number: string, receiver: Record<string, string> =
       number,
       shipTo: receiver,
       lines: [
-        { sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'IT', hsCode: '691200' },
-        { sku: 'SAUCER', description: 'Saucer', quantity: '1', unitWeight: '0.2', unitPrice: '4.00', originCountry: 'IT', hsCode: '691200' },
+        {
+          sku: 'CUP-6',
+          description: 'Ceramic cup',
+          quantity: '2',
+          unitWeight: '0.35',
+          unitPrice: '10.75',
+          originCountry: 'IT',
+          hsCode: '691200',
+        },
+        {
+          sku: 'SAUCER',
+          description: 'Saucer',
+          quantity: '1',
+          unitWeight: '0.2',
+          unitPrice: '4.00',
+          originCountry: 'IT',
+          hsCode: '691200',
+        },
       ],
       tags: [],
     },
@@ -189,13 +247,19 @@ export function orderDocument(number: string, receiver: Record<string, string> =
 
 /** The jobs a CUPS queue finished (`lpstat -W completed`) and those it still holds. */
 export function cupsJobs(queue: string): { completed: number; pending: number } {
-  const lines = (which: 'completed' | 'not-completed') => execFileSync('lpstat', ['-W', which, '-o', queue], { encoding: 'utf8' }).split('\n').filter((line) => line.startsWith(`${queue}-`)).length;
+  const lines = (which: 'completed' | 'not-completed') =>
+    execFileSync('lpstat', ['-W', which, '-o', queue], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.startsWith(`${queue}-`)).length;
   return { completed: lines('completed'), pending: lines('not-completed') };
 }
 
 /** Waits until the desk's station reads its scale as `status`. */
 export async function scaleReads(api: Api, status: string): Promise<void> {
-  await waitFor(`the scale read as ${status}`, async () => (await api('GET', '/scale')).json.data.attributes.reading.status === status, { timeoutMs: 10_000, intervalMs: 50 });
+  await waitFor(`the scale read as ${status}`, async () => (await api('GET', '/scale')).json.data.attributes.reading.status === status, {
+    timeoutMs: 10_000,
+    intervalMs: 50,
+  });
 }
 
 /** What the order loop took for one order: the keys pressed and the times from the scan to the print job. */
@@ -213,11 +277,25 @@ export interface LoopFigure {
  * Follows the order's print job through GET /print-jobs from the moment of the scan: when the station acknowledged
  * it and when it answered it done. Runs beside the desk's own steps, polling every 20 ms.
  */
-export async function followPrintJob(api: Api, order: string, scannedAt: number): Promise<{ acknowledgedMs: number; doneMs: number; shipmentId: string }> {
-  const shipmentId = await waitFor(`order ${order}'s shipment`, async () => (await api('GET', `/orders/${order}`)).json.data?.attributes?.shipment?.id as string | undefined, { timeoutMs: 20_000, intervalMs: 20 });
-  const job = await waitFor(`order ${order}'s print job done`, async () => {
-    const jobs = (await api('GET', `/print-jobs?filter[shipment]=${shipmentId}`)).json.data as { attributes: { status: string; createdAt: string; documents: string } }[];
-    return jobs.find((entry) => entry.attributes.documents === 'labels' && entry.attributes.status === 'done');
-  }, { timeoutMs: 20_000, intervalMs: 20 });
+export async function followPrintJob(
+  api: Api,
+  order: string,
+  scannedAt: number,
+): Promise<{ acknowledgedMs: number; doneMs: number; shipmentId: string }> {
+  const shipmentId = await waitFor(
+    `order ${order}'s shipment`,
+    async () => (await api('GET', `/orders/${order}`)).json.data?.attributes?.shipment?.id as string | undefined,
+    { timeoutMs: 20_000, intervalMs: 20 },
+  );
+  const job = await waitFor(
+    `order ${order}'s print job done`,
+    async () => {
+      const jobs = (await api('GET', `/print-jobs?filter[shipment]=${shipmentId}`)).json.data as {
+        attributes: { status: string; createdAt: string; documents: string };
+      }[];
+      return jobs.find((entry) => entry.attributes.documents === 'labels' && entry.attributes.status === 'done');
+    },
+    { timeoutMs: 20_000, intervalMs: 20 },
+  );
   return { acknowledgedMs: Date.parse(job.attributes.createdAt) - scannedAt, doneMs: Date.now() - scannedAt, shipmentId };
 }

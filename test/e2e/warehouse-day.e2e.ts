@@ -19,8 +19,21 @@ import { socatMissing } from '../helpers/scale-simulator.ts';
 import { chromiumMissing } from './chromium.ts';
 import { BECKER_TYPED, KUNDE_BECKER, countedKeys, expect, fillParcel, test } from './fixtures.ts';
 import {
-  ADMIN, deskWords, followPrintJob, orderDocument, screenIsClean, scaleReads, signInAt, startWarehouse,
-  cupsJobs, type Api, type Desk, type Language, type LoopFigure, type Warehouse, type Words,
+  ADMIN,
+  deskWords,
+  followPrintJob,
+  orderDocument,
+  screenIsClean,
+  scaleReads,
+  signInAt,
+  startWarehouse,
+  cupsJobs,
+  type Api,
+  type Desk,
+  type Language,
+  type LoopFigure,
+  type Warehouse,
+  type Words,
 } from './warehouse-day-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -69,10 +82,17 @@ test.afterAll(async () => {
 });
 
 test('the admin sets up the account’s address, the team, and each desk’s scale and printers', async () => {
-  const address = await admin('PATCH', '/clients/current', { data: { type: 'client', attributes: { address1: 'Via Roma 12', postalCode: '20129', city: 'Milano' } } });
+  const address = await admin('PATCH', '/clients/current', {
+    data: { type: 'client', attributes: { address1: 'Via Roma 12', postalCode: '20129', city: 'Milano' } },
+  });
   expect(address.status, JSON.stringify(address.json)).toBe(200);
   for (const person of Object.values(TEAM)) {
-    const hired = await admin('POST', '/users', { data: { type: 'user', attributes: { username: person.username, password: 'Warehouse-Day-2026', name: person.name, role: person.role } } });
+    const hired = await admin('POST', '/users', {
+      data: {
+        type: 'user',
+        attributes: { username: person.username, password: 'Warehouse-Day-2026', name: person.name, role: person.role },
+      },
+    });
     expect(hired.status, JSON.stringify(hired.json)).toBe(201);
   }
   // Each desk: its scale, its label printer (desk 1 prints PDF and has an A4 printer for invoices; desk 2 a Zebra).
@@ -81,7 +101,10 @@ test('the admin sets up the account’s address, the team, and each desk’s sca
     [desk2, { printer: desk2.labels, format: 'zpl', autoPrint: true, a4Printer: null }],
   ] as const) {
     const at = desk === desk1 ? admin : await desk.as(ADMIN.username);
-    expect((await at('PATCH', '/scale', { data: { type: 'scale', attributes: { port: desk.scale.port, protocol: 'sics', units: 'kg' } } })).status).toBe(200);
+    expect(
+      (await at('PATCH', '/scale', { data: { type: 'scale', attributes: { port: desk.scale.port, protocol: 'sics', units: 'kg' } } }))
+        .status,
+    ).toBe(200);
     const printing = await at('PATCH', '/print-settings', { data: { type: 'printSettings', attributes: settings } });
     expect(printing.status, JSON.stringify(printing.json)).toBe(200);
     await scaleReads(at, 'stable');
@@ -96,7 +119,10 @@ test('the admin sets up the account’s address, the team, and each desk’s sca
   people.anna.api = await desk1.as(TEAM.anna.username);
   people.bruno.api = await desk2.as(TEAM.bruno.username);
   // The packers see the team's address at both desks: one database.
-  expect((await people.bruno.api('GET', '/clients/current')).json.data.attributes).toMatchObject({ address1: 'Via Roma 12', city: 'Milano' });
+  expect((await people.bruno.api('GET', '/clients/current')).json.data.attributes).toMatchObject({
+    address1: 'Via Roma 12',
+    city: 'Milano',
+  });
 });
 
 /**
@@ -169,7 +195,9 @@ test('Anna ships a hand-typed form, then the same receiver from the address book
   await fillParcel(page, '2', BECKER_TYPED);
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   made.typed = await confirmFirstRate(page, api);
-  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 15_000,
+  });
   await checkScreen('anna', 'hand-typed label');
 
   // From the address book (Kunde Becker is there now), by UPS: a second carrier to close.
@@ -179,7 +207,9 @@ test('Anna ships a hand-typed form, then the same receiver from the address book
   await expect(page.getByRole('textbox', { name: 'Receiver address', exact: true })).toHaveValue(KUNDE_BECKER.address1);
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   made.fromBook = await confirmFirstRate(page, api, 'UPS');
-  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 15_000,
+  });
   const verify = page.getByLabel('Scan the label to check the parcel');
   await expect(verify).toBeFocused();
   expect(made.fromBook.id).not.toBe(made.typed.id);
@@ -198,10 +228,19 @@ test('Anna ships a hand-typed form, then the same receiver from the address book
  * Confirms the first rate (it has the focus) with Enter, or the first of `carrier`'s rates with Confirm; the
  * shipment the desk booked.
  */
-async function confirmFirstRate(page: Page, api: Api, carrier?: string): Promise<{ id: string; reference: string; trackingNumber: string }> {
+async function confirmFirstRate(
+  page: Page,
+  api: Api,
+  carrier?: string,
+): Promise<{ id: string; reference: string; trackingNumber: string }> {
   const rates = page.getByRole('table', { name: 'Rates' });
   await expect(rates.getByRole('radio').first()).toBeFocused();
-  const booked = page.waitForResponse((response) => /\/v3\/shipments(\/confirm)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST' && response.status() < 300);
+  const booked = page.waitForResponse(
+    (response) =>
+      /\/v3\/shipments(\/confirm)?$/.test(new URL(response.url()).pathname) &&
+      response.request().method() === 'POST' &&
+      response.status() < 300,
+  );
   if (carrier) {
     await rates.getByRole('row').filter({ hasText: carrier }).first().getByRole('radio').check();
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -218,7 +257,14 @@ test('a Swiss CN22 parcel with an A4 printer set prints only its label; a US par
   // The order loop left a new form, its search focused.
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
   // Zürich by post, personal goods worth 40 EUR: a CN22, no commercial invoice.
-  await fillParcel(page, '1.4', { name: 'Kundin Keller', contact: 'Lea Keller', address: 'Bahnhofstrasse 1', postalCode: '8001', city: 'Zürich', country: 'CH' });
+  await fillParcel(page, '1.4', {
+    name: 'Kundin Keller',
+    contact: 'Lea Keller',
+    address: 'Bahnhofstrasse 1',
+    postalCode: '8001',
+    city: 'Zürich',
+    country: 'CH',
+  });
   await page.getByLabel('Invoice value').fill('40');
   const declaration = page.getByRole('region', { name: 'Export declaration' });
   await declaration.getByLabel('Export reason').selectOption('PERSONAL_BELONGINGS_OR_PERSONAL_USE');
@@ -226,7 +272,9 @@ test('a Swiss CN22 parcel with an A4 printer set prints only its label; a US par
   await declaration.getByLabel('Invoice number').fill('PERS-WD-1');
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   made.swiss = await confirmFirstRate(page, api, 'Poste Italiane');
-  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole('button', { name: 'Print invoice' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await checkScreen('anna', 'CN22 label');
@@ -235,7 +283,14 @@ test('a Swiss CN22 parcel with an A4 printer set prints only its label; a US par
   // New York by post, commercial goods worth 400 EUR: a CN23 and the commercial invoice, printed on A4 by itself.
   await page.getByRole('button', { name: 'New shipment' }).click();
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
-  await fillParcel(page, '1.2', { name: 'Empire Ceramics', contact: 'Ann Smith', address: '20 W 34th St', postalCode: '10001', city: 'New York', country: 'US' });
+  await fillParcel(page, '1.2', {
+    name: 'Empire Ceramics',
+    contact: 'Ann Smith',
+    address: '20 W 34th St',
+    postalCode: '10001',
+    city: 'New York',
+    country: 'US',
+  });
   await page.getByRole('textbox', { name: 'Receiver state', exact: true }).fill('NY');
   await page.getByRole('textbox', { name: 'Receiver phone', exact: true }).fill('212 736 3100');
   await page.getByLabel('Invoice value').fill('400');
@@ -244,10 +299,16 @@ test('a Swiss CN22 parcel with an A4 printer set prints only its label; a US par
   await declaration.getByLabel('HS code').fill('691200');
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   made.us = await confirmFirstRate(page, api, 'Poste Italiane');
-  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${warehouse.office}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('status').filter({ hasText: `Invoice printed on Office A4 (${warehouse.office}).` })).toBeVisible({
+    timeout: 15_000,
+  });
   await checkScreen('anna', 'CN23 label and invoice');
-  expect((await api('GET', `/shipments/${made.us.id}`)).json.data.meta.customs.documents).toEqual(expect.arrayContaining(['CN23', 'commercialInvoice']));
+  expect((await api('GET', `/shipments/${made.us.id}`)).json.data.meta.customs.documents).toEqual(
+    expect.arrayContaining(['CN23', 'commercialInvoice']),
+  );
 });
 
 test('desk 1’s scale unplugged: the typed weight ships, said as typed; plugged back, the scale weighs the next order', async () => {
@@ -265,7 +326,9 @@ test('desk 1’s scale unplugged: the typed weight ships, said as typed; plugged
   await expect(panel.getByRole('status', { name: 'Scale' })).toContainText('Typed weight 1.1 kg');
   await checkScreen('anna', 'scale unplugged');
   await panel.getByRole('button', { name: 'Ship and print' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 15_000,
+  });
   const shipment = (await api('GET', `/orders/${ORDERS[7]}`)).json.data.attributes.shipment;
   expect((await api('GET', `/shipments/${shipment.id}`)).json.data.attributes.packages[0].weight.value).toBe('1.1');
   made[ORDERS[7]!] = { id: shipment.id, reference: shipment.reference, trackingNumber: shipment.trackingNumber };
@@ -303,7 +366,9 @@ test('desk 2’s printer paused: nothing is sent to it and the German desk says 
     execFileSync('cupsenable', [desk2.labels]);
   }
   await page.getByRole('button', { name: w('label.print'), exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: w('label.printed', { what: 'label', printer: zebra }) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: w('label.printed', { what: 'label', printer: zebra }) })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect.poll(() => warehouse.thermal.received.length, { timeout: 10_000 }).toBe(received + 1);
   await checkScreen('bruno', 'printer resumed');
   desk2.scale.state = { mode: 'stable', weight: '0.000' };
@@ -318,7 +383,9 @@ test('Bruno makes a return in German: the sale’s tracking number scanned, a re
   const keys = countedKeys(page);
   await keys.scan(made.fromBook!.trackingNumber);
   const form = page.getByRole('form', { name: w('shipments.return') });
-  await expect(form.getByRole('heading')).toHaveText(w('returns.heading', { reference: made.fromBook!.reference, sender: 'Bottega Verdi' }));
+  await expect(form.getByRole('heading')).toHaveText(
+    w('returns.heading', { reference: made.fromBook!.reference, sender: 'Bottega Verdi' }),
+  );
   await keys.press('1');
   await keys.press('Enter');
   const madeNotice = page.getByRole('status', { name: w('returns.made') });
@@ -340,20 +407,33 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   const open = async (reference: string) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await page.getByRole('table', { name: 'Shipments' }).getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) }).click();
+    await page
+      .getByRole('table', { name: 'Shipments' })
+      .getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) })
+      .click();
     await expect(detail.getByRole('heading').first()).toContainText(reference);
   };
 
   // A reprint of one label (an order Anna shipped), from its detail.
   await open(made[ORDERS[0]!]!.reference);
   await detail.getByRole('button', { name: 'Reprint label' }).click();
-  await expect(detail.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByRole('status').filter({ hasText: `Printed on Desk 1 labels (${desk1.labels}).` })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // A void: the hand-typed parcel, which has no return.
   await open(made.typed!.reference);
   await detail.getByRole('button', { name: 'Delete' }).click();
   await detail.getByRole('alertdialog', { name: 'Confirm delete' }).getByRole('button', { name: 'Yes, delete' }).click();
-  await expect.poll(async () => ((await supervisorApi('GET', '/audit-events?filter[action]=shipment.voided')).json.data as { attributes: { subject: { id: string } } }[]).map((event) => event.attributes.subject.id)).toEqual([made.typed!.id]);
+  await expect
+    .poll(async () =>
+      (
+        (await supervisorApi('GET', '/audit-events?filter[action]=shipment.voided')).json.data as {
+          attributes: { subject: { id: string } };
+        }[]
+      ).map((event) => event.attributes.subject.id),
+    )
+    .toEqual([made.typed!.id]);
 
   // Close day: every ship date the day's parcels came out with (today's, or the next working day's after a
   // weekend or a carrier's cutoff), each carrier closed with its own button.
@@ -365,16 +445,21 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
     await expect(page.getByRole('button', { name: /^Close all \(\d+\)$/ })).toBeVisible();
     for (;;) {
       await expect(page.locator('[role="status"].notice--loading')).toHaveCount(0);
-      const enabled = await closeButtons.evaluateAll((buttons) => buttons.filter((button) => !(button as HTMLButtonElement).disabled).map((button) => button.textContent ?? ''));
+      const enabled = await closeButtons.evaluateAll((buttons) =>
+        buttons.filter((button) => !(button as HTMLButtonElement).disabled).map((button) => button.textContent ?? ''),
+      );
       if (enabled.length === 0) break;
       const name = enabled[0]!;
       await page.getByRole('button', { name, exact: true }).click();
       await expect(page.getByRole('button', { name, exact: true })).toBeDisabled({ timeout: 20_000 });
     }
     const manifests = (await supervisorApi('GET', `/manifests?date=${date}`)).json.data as { attributes: { number: string } }[];
-    for (const manifest of manifests) await expect(page.getByRole('table', { name: 'Manifests' })).toContainText(manifest.attributes.number);
+    for (const manifest of manifests)
+      await expect(page.getByRole('table', { name: 'Manifests' })).toContainText(manifest.attributes.number);
     // The day's pickups, as the API lists them.
-    const pickups = (await supervisorApi('GET', `/pickups?date=${date}`)).json.data as { attributes: { carrierName: string; shipments: unknown[]; parcels: number } }[];
+    const pickups = (await supervisorApi('GET', `/pickups?date=${date}`)).json.data as {
+      attributes: { carrierName: string; shipments: unknown[]; parcels: number };
+    }[];
     const table = page.getByRole('table', { name: 'Pickups' });
     for (const pickup of pickups) await expect(table).toContainText(pickup.attributes.carrierName);
   }
@@ -385,11 +470,17 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   const today = (await supervisorApi('GET', '/today')).json.data.attributes;
   const table = page.getByRole('table', { name: 'Shipments today by carrier' });
   for (const carrier of today.carriers as { carrierName: string; made: number }[]) {
-    await expect(table.getByRole('row', { name: new RegExp(`^${carrier.carrierName}`) }).getByRole('cell').first()).toHaveText(String(carrier.made));
+    await expect(
+      table
+        .getByRole('row', { name: new RegExp(`^${carrier.carrierName}`) })
+        .getByRole('cell')
+        .first(),
+    ).toHaveText(String(carrier.made));
   }
   // Per person: Anna's parcels and Bruno's, made at two desks.
   const perPerson = page.getByRole('table', { name: 'Parcels made today per person' });
-  for (const person of today.people as { name: string; made: number }[]) await expect(perPerson.getByRole('row', { name: new RegExp(`^${person.name} ${person.made}`) })).toBeVisible();
+  for (const person of today.people as { name: string; made: number }[])
+    await expect(perPerson.getByRole('row', { name: new RegExp(`^${person.name} ${person.made}`) })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
   await page.getByLabel('From', { exact: true }).fill(dates[0]!);
   await page.getByLabel('To', { exact: true }).fill(dates.at(-1)!);
@@ -411,7 +502,9 @@ async function shipDates(): Promise<string[]> {
 
 test('the day in figures: every job in its queue, each manifest = its pickup = its parcels, no false mismatch, the loop within 4 keys and 2 s', async () => {
   // Every print job the station acknowledged (both desks, one account) was printed, and landed in its own queue.
-  const jobs = (await admin('GET', '/print-jobs?page[size]=500')).json.data as { attributes: { printer: string; status: string; desk: string } }[];
+  const jobs = (await admin('GET', '/print-jobs?page[size]=500')).json.data as {
+    attributes: { printer: string; status: string; desk: string };
+  }[];
   expect(jobs.filter((job) => job.attributes.status !== 'done')).toEqual([]);
   const perQueue = (queue: string) => jobs.filter((job) => job.attributes.printer === queue).length;
   expect(perQueue(desk1.labels)).toBeGreaterThan(0);
@@ -426,19 +519,37 @@ test('the day in figures: every job in its queue, each manifest = its pickup = i
   const dates = await shipDates();
   let manifests = 0;
   for (const date of dates) {
-    const listed = (await supervisorApi('GET', `/manifests?date=${date}`)).json.data as { id: string; attributes: { number: string; carrier: string; carrierName?: string; totals: { shipments: number } } }[];
-    const pickups = (await supervisorApi('GET', `/pickups?date=${date}`)).json.data as { attributes: { carrier: string; address: { address1: string }; status: string; shipments: { id: string }[] } }[];
+    const listed = (await supervisorApi('GET', `/manifests?date=${date}`)).json.data as {
+      id: string;
+      attributes: { number: string; carrier: string; carrierName?: string; totals: { shipments: number } };
+    }[];
+    const pickups = (await supervisorApi('GET', `/pickups?date=${date}`)).json.data as {
+      attributes: { carrier: string; address: { address1: string }; status: string; shipments: { id: string }[] };
+    }[];
     for (const manifest of listed) {
       manifests++;
-      const preview = (await supervisorApi('GET', `/manifests/preview?carrier=${manifest.attributes.carrier}&date=${date}`)).json.data.attributes;
-      const onManifest = (preview.leftOut as { shipmentId: string; reason: string; detail: string }[]).filter((entry) => entry.reason === 'closed' && entry.detail.includes(manifest.attributes.number)).map((entry) => entry.shipmentId).sort();
-      const atOurDock = pickups.filter((pickup) => pickup.attributes.carrier === manifest.attributes.carrier && pickup.attributes.status === 'booked' && pickup.attributes.address.address1 === 'Via Roma 12');
+      const preview = (await supervisorApi('GET', `/manifests/preview?carrier=${manifest.attributes.carrier}&date=${date}`)).json.data
+        .attributes;
+      const onManifest = (preview.leftOut as { shipmentId: string; reason: string; detail: string }[])
+        .filter((entry) => entry.reason === 'closed' && entry.detail.includes(manifest.attributes.number))
+        .map((entry) => entry.shipmentId)
+        .sort();
+      const atOurDock = pickups.filter(
+        (pickup) =>
+          pickup.attributes.carrier === manifest.attributes.carrier &&
+          pickup.attributes.status === 'booked' &&
+          pickup.attributes.address.address1 === 'Via Roma 12',
+      );
       expect(atOurDock, `${manifest.attributes.number}: one pickup at the dock`).toHaveLength(1);
       const pickedUp = atOurDock[0]!.attributes.shipments.map((shipment) => shipment.id).sort();
       const pdf = Buffer.from((await supervisorApi('GET', `/manifests/${manifest.id}/document`)).json.data.attributes.fileData, 'base64');
       const text = await pdfText(new Uint8Array(pdf));
       const handedOff = Number(/Handed to [^:]+: (\d+) shipments/.exec(text)?.[1]);
-      expect({ handedOff, listed: manifest.attributes.totals.shipments, pickup: pickedUp.length }, manifest.attributes.number).toEqual({ handedOff: onManifest.length, listed: onManifest.length, pickup: onManifest.length });
+      expect({ handedOff, listed: manifest.attributes.totals.shipments, pickup: pickedUp.length }, manifest.attributes.number).toEqual({
+        handedOff: onManifest.length,
+        listed: onManifest.length,
+        pickup: onManifest.length,
+      });
       expect(pickedUp).toEqual(onManifest);
       for (const id of onManifest) expect(text).toContain((await supervisorApi('GET', `/shipments/${id}`)).json.data.meta.trackingNumber);
       expect(onManifest).not.toContain(made.return!.id);
@@ -452,7 +563,9 @@ test('the day in figures: every job in its queue, each manifest = its pickup = i
   expect(audit.json.data).toEqual([]);
 
   // The order loop: at most 4 keys and 2 s from the scan to the printed label, every order.
-  console.log(`warehouse day, order loop:\n${figures.map((figure) => `  ${figure.desk} ${figure.order}: ${figure.keys.length} keys (${figure.keys.join(', ')}), acknowledged ${figure.acknowledgedMs} ms, done ${figure.doneMs} ms`).join('\n')}`);
+  console.log(
+    `warehouse day, order loop:\n${figures.map((figure) => `  ${figure.desk} ${figure.order}: ${figure.keys.length} keys (${figure.keys.join(', ')}), acknowledged ${figure.acknowledgedMs} ms, done ${figure.doneMs} ms`).join('\n')}`,
+  );
   writeFileSync(join('test-results', 'warehouse-day.json'), JSON.stringify(figures, null, 2));
   for (const figure of figures) {
     expect(figure.keys.length, `${figure.order}: keys`).toBeLessThanOrEqual(4);

@@ -16,9 +16,39 @@ test('the desktop app opens, signs in and shows New shipment', async () => {
   test.skip(!binary, 'the Electron binary is not installed');
   const dataDir = mkdtempSync(join(tmpdir(), 'station-electron-'));
   const cli = join(projectDir, 'src-main', 'cli.ts');
-  const added = spawnSync(process.execPath, [cli, 'client', 'add', '--data', dataDir, '--username', 'desk', '--password', 'desk-password', '--name', 'Bottega Verdi', '--address1', 'Via Roma 12', '--city', 'Milano', '--postal-code', '20129', '--state', 'MI', '--country', 'IT', '--contact', 'Anna Verdi', '--email', 'anna@verdi.example']);
+  const added = spawnSync(process.execPath, [
+    cli,
+    'client',
+    'add',
+    '--data',
+    dataDir,
+    '--username',
+    'desk',
+    '--password',
+    'desk-password',
+    '--name',
+    'Bottega Verdi',
+    '--address1',
+    'Via Roma 12',
+    '--city',
+    'Milano',
+    '--postal-code',
+    '20129',
+    '--state',
+    'MI',
+    '--country',
+    'IT',
+    '--contact',
+    'Anna Verdi',
+    '--email',
+    'anna@verdi.example',
+  ]);
   expect(added.status).toBe(0);
-  const app = await electron.launch({ executablePath: binary!, args: [projectDir], env: { ...process.env, STATION_DATA_DIR: dataDir, STATION_PORT: '0' } });
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: [projectDir],
+    env: { ...process.env, STATION_DATA_DIR: dataDir, STATION_PORT: '0' },
+  });
   try {
     const window = await app.firstWindow();
     await window.getByLabel('Username').fill('desk');
@@ -27,7 +57,13 @@ test('the desktop app opens, signs in and shows New shipment', async () => {
     await expect(window.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await expect(window.getByRole('link', { name: 'New shipment' })).toHaveAttribute('aria-current', 'page');
     expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-    expect(await window.evaluate(() => Object.keys((window as unknown as { station: object }).station).sort())).toEqual(['apiBase', 'appInfo', 'integrationKey', 'listPrinters', 'print']);
+    expect(await window.evaluate(() => Object.keys((window as unknown as { station: object }).station).sort())).toEqual([
+      'apiBase',
+      'appInfo',
+      'integrationKey',
+      'listPrinters',
+      'print',
+    ]);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

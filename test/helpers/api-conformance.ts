@@ -61,7 +61,10 @@ export function conformanceProblems(method: string, url: string, response: Obser
   if (!reached) return [];
   const doc = load();
   const described = reached.operation.responses[String(response.status)];
-  if (!described) return [`status ${response.status} is not one the description gives for ${reached.method.toUpperCase()} ${reached.path} (${Object.keys(reached.operation.responses).join(', ')})`];
+  if (!described)
+    return [
+      `status ${response.status} is not one the description gives for ${reached.method.toUpperCase()} ${reached.path} (${Object.keys(reached.operation.responses).join(', ')})`,
+    ];
   let responsePointer = `#/paths/${pointerPart(reached.path)}/${reached.method}/responses/${response.status}`;
   let object = described as ResponseObject;
   if ('$ref' in described) {
@@ -74,10 +77,16 @@ export function conformanceProblems(method: string, url: string, response: Obser
   }
   if (method === 'HEAD' || response.status === 204 || response.status === 304) return problems;
   if (response.status >= 400) problems.push(...codeProblems(reached.operation, response.text));
-  const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const mediaType = String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   const content = object.content ?? {};
   if (response.text === '' && Object.keys(content).length === 0) return problems;
-  if (!(mediaType in content)) return [...problems, `media type ${JSON.stringify(mediaType)} is not one the description gives (${Object.keys(content).join(', ') || 'no body'})`];
+  if (!(mediaType in content))
+    return [
+      ...problems,
+      `media type ${JSON.stringify(mediaType)} is not one the description gives (${Object.keys(content).join(', ') || 'no body'})`,
+    ];
   if (!/json/.test(mediaType)) return problems;
   const key = `${responsePointer}/content/${pointerPart(mediaType)}/schema`;
   let validate = validators.get(key);
@@ -92,7 +101,14 @@ export function conformanceProblems(method: string, url: string, response: Obser
     return [...problems, 'the body is not JSON'];
   }
   if (!validate(body)) {
-    problems.push(...(validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`));
+    problems.push(
+      ...(validate.errors ?? [])
+        .slice(0, 5)
+        .map(
+          (error) =>
+            `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+        ),
+    );
   }
   return problems;
 }
@@ -107,13 +123,20 @@ function codeProblems(operation: Operation & { operationId?: string; 'x-error-co
   } catch {
     return [];
   }
-  return codes.filter((code) => !listed.includes(code)).map((code) => `the code ${code} is not one ${operation.operationId ?? '?'} lists in x-error-codes (src-main/api/openapi/route-refusals.ts)`);
+  return codes
+    .filter((code) => !listed.includes(code))
+    .map(
+      (code) =>
+        `the code ${code} is not one ${operation.operationId ?? '?'} lists in x-error-codes (src-main/api/openapi/route-refusals.ts)`,
+    );
 }
 
 /** Fails the test that got an answer the description does not describe. */
 export function assertConforms(method: string, url: string, response: ObservedResponse): void {
   const problems = conformanceProblems(method, url, response);
   if (problems.length > 0) {
-    throw new Error(`${method} ${new URL(url).pathname} answered ${response.status}, which openapi.json does not describe:\n  ${problems.join('\n  ')}\nbody: ${response.text.slice(0, 400)}`);
+    throw new Error(
+      `${method} ${new URL(url).pathname} answered ${response.status}, which openapi.json does not describe:\n  ${problems.join('\n  ')}\nbody: ${response.text.slice(0, 400)}`,
+    );
   }
 }

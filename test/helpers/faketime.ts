@@ -6,7 +6,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { wallClock } from '../../src-shared/calendar.ts';
 
-const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/faketime/libfaketime.so.1'];
+const LIBRARIES = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+];
 
 /** Where libfaketime is, or why it is not there. */
 export function faketimeLibrary(): { path: string } | { missing: string } {
@@ -33,7 +37,10 @@ export function faketimeEnv(library: string, at: Date, timeZone: string): NodeJS
  */
 export async function sharedFaketime(library: string, at: Date, timeZone: string): Promise<{ env: NodeJS.ProcessEnv; stop(): void }> {
   const env = faketimeEnv(library, at, timeZone);
-  const holder = spawn('node', ['-e', 'console.log(process.env.FAKETIME_SHARED ?? ""); setInterval(() => {}, 1 << 30);'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const holder = spawn('node', ['-e', 'console.log(process.env.FAKETIME_SHARED ?? ""); setInterval(() => {}, 1 << 30);'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const shared = await new Promise<string>((resolve, reject) => {
     let text = '';
     holder.stdout!.on('data', (chunk) => {

@@ -52,7 +52,10 @@ export function http(url: string, options: RawRequest = {}): Promise<RawResponse
     });
     req.on('error', reject);
     if (options.timeoutMs !== undefined) {
-      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
+      const timer = setTimeout(
+        () => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })),
+        options.timeoutMs,
+      );
       req.on('close', () => clearTimeout(timer));
     }
     if (options.body !== undefined) req.write(options.body);

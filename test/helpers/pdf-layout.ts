@@ -31,7 +31,8 @@ export async function pdfLayout(pdf: Uint8Array, pageNumber = 1): Promise<{ text
     if (fn !== OPS.constructPath) return;
     // pdf.js 5: constructPath's arguments are the painting operator, the path, and the path's bounds.
     const [paint, , bounds] = operators.argsArray[index] as [number, unknown, ArrayLike<number>];
-    if (paint === OPS.fill || paint === OPS.eoFill) fills.push({ left: bounds[0]!, bottom: bounds[1]!, right: bounds[2]!, top: bounds[3]! });
+    if (paint === OPS.fill || paint === OPS.eoFill)
+      fills.push({ left: bounds[0]!, bottom: bounds[1]!, right: bounds[2]!, top: bounds[3]! });
   });
   return { texts, fills };
 }

@@ -33,8 +33,14 @@ export interface PostgresCluster {
 /** Where Debian's PostgreSQL binaries are, or why there are none. */
 export function postgresBinaries(): { dir: string } | { missing: string } {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  return versions.length > 0 ? { dir: join(root, versions[0]!, 'bin') } : { missing: 'PostgreSQL is not installed (apt-get install postgresql)' };
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions.length > 0
+    ? { dir: join(root, versions[0]!, 'bin') }
+    : { missing: 'PostgreSQL is not installed (apt-get install postgresql)' };
 }
 
 /** A TCP port on loopback that nothing listens on now. */
@@ -55,7 +61,18 @@ export async function freePort(): Promise<number> {
  */
 export async function startPostgresCluster(options: { durable?: boolean; checksums?: boolean } = {}): Promise<PostgresCluster> {
   return startServer(options, (dataDir, run) =>
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', ...(options.checksums ? ['--data-checksums'] : [])]),
+    run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+      ...(options.checksums ? ['--data-checksums'] : []),
+    ]),
   );
 }
 
@@ -68,10 +85,13 @@ async function startServer(options: { durable?: boolean }, create: (dataDir: str
   const folder = mkdtempSync(join(tmpdir(), 'station-pg-'));
   const dataDir = join(folder, 'cluster');
   const run: Run = (program, args) => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(binaries.dir, program), ...args]] as const : [join(binaries.dir, program), args] as const;
+    const command = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', join(binaries.dir, program), ...args]] as const)
+      : ([join(binaries.dir, program), args] as const);
     execFileSync(command[0], command[1], { stdio: ['ignore', 'ignore', 'pipe'] });
   };
-  if (asRoot) chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (asRoot)
+    chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   create(dataDir, run);
   const port = await freePort();
   // fsync off: a test cluster never survives a power cut, and the tests run much faster without it.
@@ -101,7 +121,22 @@ async function startServer(options: { durable?: boolean }, create: (dataDir: str
     promote: () => pgCtl(['-D', dataDir, '-w', 'promote']),
     startStandby: () =>
       startServer(options, (standbyDir, runAsPostgres) =>
-        runAsPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']),
+        runAsPostgres('pg_basebackup', [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          'postgres',
+          '-D',
+          standbyDir,
+          '-R',
+          '-X',
+          'stream',
+          '-c',
+          'fast',
+          '--no-sync',
+        ]),
       ),
   };
 }

@@ -41,7 +41,6 @@ export class ThermalPrinter {
   }
 }
 
-
 /** Adds a raw CUPS queue that sends its jobs to `uri` (e.g. a ThermalPrinter's socket://127.0.0.1:<port>). */
 export function addRawQueue(name: string, uri: string, description = name): void {
   execFileSync('lpadmin', ['-p', name, '-D', description, '-v', uri, '-E'], { stdio: 'pipe' });
@@ -56,4 +55,3 @@ export function removeQueue(name: string): void {
     // Already gone.
   }
 }
-

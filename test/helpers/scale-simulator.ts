@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { waitFor } from './wait.ts';
 
-export type SimulatedState = { mode: 'stable' | 'moving'; weight: string; unit?: string } | { mode: 'overload' | 'underload' | 'silent' | 'confused'; weight?: undefined; unit?: undefined };
+export type SimulatedState =
+  | { mode: 'stable' | 'moving'; weight: string; unit?: string }
+  | { mode: 'overload' | 'underload' | 'silent' | 'confused'; weight?: undefined; unit?: undefined };
 
 export function socatMissing(): string | undefined {
   return spawnSync('socat', ['-V'], { stdio: 'ignore' }).status === 0 ? undefined : 'socat is not installed';

@@ -38,7 +38,8 @@ function longestAstral(schema: Record<string, any>): string | undefined {
   try {
     if (!matches(schema.pattern) || [...text].length < (schema.minLength ?? 0)) return undefined;
     // A schema that says the maximum in UTF-16 units (a condition on such characters) does not take it: its half does.
-    if (schema.if && matches(schema.if.pattern) && typeof schema.then?.maxLength === 'number') return '😀'.repeat(schema.then.maxLength) || undefined;
+    if (schema.if && matches(schema.if.pattern) && typeof schema.then?.maxLength === 'number')
+      return '😀'.repeat(schema.then.maxLength) || undefined;
   } catch {
     return undefined;
   }
@@ -74,7 +75,10 @@ function ofType(document: Record<string, any>, schema: Record<string, any>, type
       }
       if (!drawn) {
         const upper = Math.max(minLength, Math.min(schema.maxLength ?? 40, 60));
-        drawn = fc.oneof({ arbitrary: fc.string({ minLength, maxLength: upper }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: upper }).filter(fits), weight: 1 });
+        drawn = fc.oneof(
+          { arbitrary: fc.string({ minLength, maxLength: upper }), weight: 4 },
+          { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: upper }).filter(fits), weight: 1 },
+        );
       }
       const longest = longestAstral(schema);
       return longest === undefined ? drawn : fc.oneof({ arbitrary: drawn, weight: 5 }, { arbitrary: fc.constant(longest), weight: 1 });
@@ -86,7 +90,9 @@ function ofType(document: Record<string, any>, schema: Record<string, any>, type
     case 'object': {
       const properties: Record<string, Schema> = schema.properties ?? {};
       const required = new Set<string>(schema.required ?? []);
-      const shape = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, allowed(document, property, depth + 1)]));
+      const shape = Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, allowed(document, property, depth + 1)]),
+      );
       return fc.record(shape, { requiredKeys: Object.keys(shape).filter((name) => required.has(name)) });
     }
     default:

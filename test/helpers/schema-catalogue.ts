@@ -60,7 +60,11 @@ function checkBodies(sql: string): string[] {
   return bodies;
 }
 
-const namedIn = (body: string, columns: string[]) => columns.filter((column) => new RegExp(`\\b${column}\\b`).test(body)).sort().join(',');
+const namedIn = (body: string, columns: string[]) =>
+  columns
+    .filter((column) => new RegExp(`\\b${column}\\b`).test(body))
+    .sort()
+    .join(',');
 
 export function sqliteSchema(db: Db): SchemaShape {
   const tables: Record<string, TableShape> = {};
@@ -79,14 +83,22 @@ export function sqliteSchema(db: Db): SchemaShape {
       dflt_value: string | null;
       pk: number;
     }[];
-    const integerKey = info.filter((column) => column.pk > 0).length === 1 && info.some((column) => column.pk === 1 && /^integer$/i.test(column.type));
+    const integerKey =
+      info.filter((column) => column.pk > 0).length === 1 && info.some((column) => column.pk === 1 && /^integer$/i.test(column.type));
     const columns: Record<string, ColumnShape> = {};
     for (const column of info) {
       const auto = integerKey && column.pk === 1;
-      columns[column.name] = { family: family(column.type), notNull: column.not_null === 1 || column.pk > 0, default: auto ? 'auto' : column.dflt_value };
+      columns[column.name] = {
+        family: family(column.type),
+        notNull: column.not_null === 1 || column.pk > 0,
+        default: auto ? 'auto' : column.dflt_value,
+      };
     }
     const uniqueKeys: string[] = [];
-    const pk = info.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => column.name);
+    const pk = info
+      .filter((column) => column.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((column) => column.name);
     if (pk.length) uniqueKeys.push(pk.join(','));
     for (const index of db.prepare('SELECT name, "unique" AS is_unique, origin, partial FROM pragma_index_list(?)').all(name) as {
       name: string;
@@ -94,14 +106,21 @@ export function sqliteSchema(db: Db): SchemaShape {
       origin: string;
       partial: number;
     }[]) {
-      const keyColumns = (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index.name) as { name: string | null }[]).map(
-        (column) => column.name ?? 'expression',
-      );
+      const keyColumns = (
+        db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index.name) as { name: string | null }[]
+      ).map((column) => column.name ?? 'expression');
       if (index.origin === 'u') uniqueKeys.push(keyColumns.join(','));
-      if (index.origin === 'c') indexes[index.name] = { table: name, unique: index.is_unique === 1, columns: keyColumns, partial: index.partial === 1 };
+      if (index.origin === 'c')
+        indexes[index.name] = { table: name, unique: index.is_unique === 1, columns: keyColumns, partial: index.partial === 1 };
     }
     const names = Object.keys(columns);
-    tables[name] = { columns, uniqueKeys: uniqueKeys.sort(), checks: checkBodies(sql).map((body) => namedIn(body, names)).sort() };
+    tables[name] = {
+      columns,
+      uniqueKeys: uniqueKeys.sort(),
+      checks: checkBodies(sql)
+        .map((body) => namedIn(body, names))
+        .sort(),
+    };
   }
   return { tables, indexes };
 }
@@ -109,7 +128,14 @@ export function sqliteSchema(db: Db): SchemaShape {
 export async function postgresSchema(pool: Pool): Promise<SchemaShape> {
   const tables: Record<string, TableShape> = {};
   const indexes: Record<string, IndexShape> = {};
-  const columns = await pool.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string }>(
+  const columns = await pool.query<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_identity: string;
+  }>(
     `SELECT table_name, column_name, data_type, is_nullable, column_default, is_identity FROM information_schema.columns
      WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
   );
@@ -119,7 +145,11 @@ export async function postgresSchema(pool: Pool): Promise<SchemaShape> {
     table.columns[column.column_name] = {
       family: family(column.data_type),
       notNull: column.is_nullable === 'NO',
-      default: drawn ? 'auto' : column.column_default === null ? null : column.column_default.replace(/::[a-z ]+$/i, '').replace(/^\((.*)\)$/, '$1'),
+      default: drawn
+        ? 'auto'
+        : column.column_default === null
+          ? null
+          : column.column_default.replace(/::[a-z ]+$/i, '').replace(/^\((.*)\)$/, '$1'),
     };
   }
   const constraints = await pool.query<{ table_name: string; contype: string; columns: string[] }>(
@@ -145,14 +175,21 @@ export async function postgresSchema(pool: Pool): Promise<SchemaShape> {
      WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
   );
   for (const index of found.rows) {
-    indexes[index.name] = { table: index.table_name, unique: index.unique, columns: index.columns.map((column) => column ?? 'expression'), partial: index.partial };
+    indexes[index.name] = {
+      table: index.table_name,
+      unique: index.unique,
+      columns: index.columns.map((column) => column ?? 'expression'),
+      partial: index.partial,
+    };
   }
   return { tables, indexes };
 }
 
 const listed = (columns: string[]) => `(${columns.join(', ')})`;
-const describeIndex = (index: IndexShape) => `${index.unique ? 'unique ' : ''}on ${index.table} ${listed(index.columns)}${index.partial ? ' partial' : ''}`;
-const describeColumn = (column: ColumnShape) => `${column.family}${column.notNull ? ' not null' : ''}${column.default === null ? '' : ` default ${column.default}`}`;
+const describeIndex = (index: IndexShape) =>
+  `${index.unique ? 'unique ' : ''}on ${index.table} ${listed(index.columns)}${index.partial ? ' partial' : ''}`;
+const describeColumn = (column: ColumnShape) =>
+  `${column.family}${column.notNull ? ' not null' : ''}${column.default === null ? '' : ` default ${column.default}`}`;
 
 /** Every way two schemas differ, one line each, in an order that does not change between runs. */
 export function schemaDifferences(sqlite: SchemaShape, postgres: SchemaShape): string[] {
@@ -167,19 +204,25 @@ export function schemaDifferences(sqlite: SchemaShape, postgres: SchemaShape): s
     for (const column of names(a.columns, b.columns)) {
       const [x, y] = [a.columns[column], b.columns[column]];
       if (!x || !y) differences.push(`column ${table}.${column}: only on ${x ? 'SQLite' : 'PostgreSQL'}`);
-      else if (describeColumn(x) !== describeColumn(y)) differences.push(`column ${table}.${column}: SQLite ${describeColumn(x)}, PostgreSQL ${describeColumn(y)}`);
+      else if (describeColumn(x) !== describeColumn(y))
+        differences.push(`column ${table}.${column}: SQLite ${describeColumn(x)}, PostgreSQL ${describeColumn(y)}`);
     }
     if (a.uniqueKeys.join(' ') !== b.uniqueKeys.join(' ')) {
-      differences.push(`unique keys of ${table}: SQLite ${a.uniqueKeys.map((key) => `(${key})`).join(' ')}, PostgreSQL ${b.uniqueKeys.map((key) => `(${key})`).join(' ')}`);
+      differences.push(
+        `unique keys of ${table}: SQLite ${a.uniqueKeys.map((key) => `(${key})`).join(' ')}, PostgreSQL ${b.uniqueKeys.map((key) => `(${key})`).join(' ')}`,
+      );
     }
     if (a.checks.join(' ') !== b.checks.join(' ')) {
-      differences.push(`checks of ${table}: SQLite ${a.checks.map((key) => `(${key})`).join(' ')}, PostgreSQL ${b.checks.map((key) => `(${key})`).join(' ')}`);
+      differences.push(
+        `checks of ${table}: SQLite ${a.checks.map((key) => `(${key})`).join(' ')}, PostgreSQL ${b.checks.map((key) => `(${key})`).join(' ')}`,
+      );
     }
   }
   for (const index of names(sqlite.indexes, postgres.indexes)) {
     const [x, y] = [sqlite.indexes[index], postgres.indexes[index]];
     if (!x || !y) differences.push(`index ${index}: only on ${x ? 'SQLite' : 'PostgreSQL'}`);
-    else if (describeIndex(x) !== describeIndex(y)) differences.push(`index ${index}: SQLite ${describeIndex(x)}, PostgreSQL ${describeIndex(y)}`);
+    else if (describeIndex(x) !== describeIndex(y))
+      differences.push(`index ${index}: SQLite ${describeIndex(x)}, PostgreSQL ${describeIndex(y)}`);
   }
   return differences;
 }

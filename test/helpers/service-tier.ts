@@ -54,7 +54,18 @@ export interface ServiceTier extends Services {
   close(): Promise<void>;
 }
 
-const PROFILE = { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' };
+const PROFILE = {
+  name: 'Bottega Verdi',
+  address1: 'Via Roma 12',
+  city: 'Milano',
+  postalCode: '20129',
+  state: 'MI',
+  country: 'IT',
+  contact: 'Anna Verdi',
+  phone: '3331234567',
+  email: 'anna@verdi.example',
+  taxIdentification: 'IT01234567890',
+};
 
 export async function openServiceTier(options: ServiceTierOptions = {}): Promise<ServiceTier> {
   const clock = options.clock ?? runningClock();
@@ -82,7 +93,9 @@ export async function openServiceTier(options: ServiceTierOptions = {}): Promise
 
   let account: Promise<ClientRecord> | undefined;
   const client = () =>
-    (account ??= services.clients.add(OPERATOR, { username: SMITH.username, password: SMITH.password, role: 'admin', profile: PROFILE }).then(({ role: _role, ...record }) => record));
+    (account ??= services.clients
+      .add(OPERATOR, { username: SMITH.username, password: SMITH.password, role: 'admin', profile: PROFILE })
+      .then(({ role: _role, ...record }) => record));
   const callers = new Map<Role, Promise<Caller>>();
   const makeCaller = async (role: Role): Promise<Caller> => {
     const record = await client();

@@ -85,7 +85,16 @@ export function exportDeclaration(invoiceDate = INVOICED_ON): Record<string, unk
     invoiceFreight: 12.5,
     shipmentPurpose: 'COMMERCIAL',
     lineItems: [
-      { reference: 'L1', productId: 'CUP-6', description: 'Ceramic cup', originCountry: 'IT', commodityCode: '691200', quantity: '6', unitPrice: '10.75', unitWeight: '0.2' },
+      {
+        reference: 'L1',
+        productId: 'CUP-6',
+        description: 'Ceramic cup',
+        originCountry: 'IT',
+        commodityCode: '691200',
+        quantity: '6',
+        unitPrice: '10.75',
+        unitWeight: '0.2',
+      },
     ],
   };
 }
@@ -110,9 +119,15 @@ export function get(t: TestStation, token: string, path: string, method = 'GET')
 /** A print job once it has ended, done or failed, read through the API for up to 15 s. */
 export async function finishedJob(t: TestStation, token: string, jobId: string): Promise<{ id: string; attributes: Record<string, any> }> {
   let last: unknown;
-  return waitFor(`print job ${jobId} to finish`, async () => {
-    const job = await get(t, token, `/v3/print-jobs/${jobId}`);
-    last = job.json.data?.attributes?.status;
-    return ['done', 'failed'].includes(job.json.data.attributes.status) ? (job.json.data as { id: string; attributes: Record<string, any> }) : undefined;
-  }, { timeoutMs: 15_000, intervalMs: 50, seen: () => last });
+  return waitFor(
+    `print job ${jobId} to finish`,
+    async () => {
+      const job = await get(t, token, `/v3/print-jobs/${jobId}`);
+      last = job.json.data?.attributes?.status;
+      return ['done', 'failed'].includes(job.json.data.attributes.status)
+        ? (job.json.data as { id: string; attributes: Record<string, any> })
+        : undefined;
+    },
+    { timeoutMs: 15_000, intervalMs: 50, seen: () => last },
+  );
 }

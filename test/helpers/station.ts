@@ -79,16 +79,38 @@ export async function startTestStation(options: TestStationOptions = {}): Promis
   const clock = options.clock ?? runningClock();
   // The check of the database right after start runs on a thread of its own: the suites that damage a database
   // turn it on; the others need not pay for it hundreds of times.
-  const station = await createStation({ logger: silentLogger, port: 0, databaseUrl, timeZone: clock.timeZone, checkIntervalMs: 0, ...options, clock, dataDir });
+  const station = await createStation({
+    logger: silentLogger,
+    port: 0,
+    databaseUrl,
+    timeZone: clock.timeZone,
+    checkIntervalMs: 0,
+    ...options,
+    clock,
+    dataDir,
+  });
   // A data folder used before (a restart) keeps its client.
   const existing = (await station.clients.list(OPERATOR)).find((candidate) => candidate.username === SMITH.username);
-  const client = existing ?? await station.clients.add(OPERATOR, {
-    username: SMITH.username,
-    password: SMITH.password,
-    // Smith voids and reprints in many suites; what each role may do is pinned in roles.test.ts.
-    role: 'supervisor',
-    profile: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' },
-  });
+  const client =
+    existing ??
+    (await station.clients.add(OPERATOR, {
+      username: SMITH.username,
+      password: SMITH.password,
+      // Smith voids and reprints in many suites; what each role may do is pinned in roles.test.ts.
+      role: 'supervisor',
+      profile: {
+        name: 'Bottega Verdi',
+        address1: 'Via Roma 12',
+        city: 'Milano',
+        postalCode: '20129',
+        state: 'MI',
+        country: 'IT',
+        contact: 'Anna Verdi',
+        phone: '3331234567',
+        email: 'anna@verdi.example',
+        taxIdentification: 'IT01234567890',
+      },
+    }));
   const url = await station.start();
   // A station serving HTTPS is trusted by its own certificate.
   const ca = options.tls ? readFileSync(options.tls.certFile) : undefined;

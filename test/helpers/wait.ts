@@ -11,12 +11,17 @@ export interface WaitOptions {
 }
 
 /** Asks `probe` until it answers; its answer. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, options: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  options: WaitOptions = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${options.seen ? `; last seen: ${JSON.stringify(options.seen())}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${options.seen ? `; last seen: ${JSON.stringify(options.seen())}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
   }
 }

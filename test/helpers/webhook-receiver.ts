@@ -25,7 +25,11 @@ export class Receiver {
   accepted(): { id: string; type: string; resourceId: string }[] {
     return this.received
       .map((entry) => JSON.parse(entry.body).data)
-      .map((event: { id: string; attributes: { eventType: string; resource: { id: string } } }) => ({ id: event.id, type: event.attributes.eventType, resourceId: event.attributes.resource.id }));
+      .map((event: { id: string; attributes: { eventType: string; resource: { id: string } } }) => ({
+        id: event.id,
+        type: event.attributes.eventType,
+        resourceId: event.attributes.resource.id,
+      }));
   }
 
   async stop(): Promise<void> {

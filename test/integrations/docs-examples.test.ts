@@ -48,7 +48,10 @@ function section(page: string, heading: string): string {
 /** The fenced sh blocks of a text, each without the indentation of the list item it sits in. */
 function shBlocks(text: string): string[] {
   return [...text.matchAll(/^([ \t]*)```sh\n([\s\S]*?)^[ \t]*```/gm)].map(([, indent, body]) =>
-    body!.split('\n').map((line) => (line.startsWith(indent!) ? line.slice(indent!.length) : line)).join('\n'),
+    body!
+      .split('\n')
+      .map((line) => (line.startsWith(indent!) ? line.slice(indent!.length) : line))
+      .join('\n'),
   );
 }
 
@@ -102,52 +105,56 @@ afterAll(() => {
   }
 });
 
-describe("the integration examples of the docs", () => {
-  it.skipIf(notHere)('run as written, in order, and every curl marked with a status answers it', async () => {
-    const work = tempDir('docs-examples-');
-    // The project as a checkout looks: links to its folders and files, so what the examples write stays here.
-    for (const entry of readdirSync(ROOT)) {
-      if (entry === '.git') continue;
-      symlinkSync(join(ROOT, entry), join(work, entry));
-    }
-    const dataDir = join(work, 'station-data');
-    mkdirSync(dataDir);
-    const port = await freePort();
-    const blocks = SECTIONS.flatMap(([page, heading]) => shBlocks(section(page, heading)));
-    const checked = blocks.map(withChecks);
-    const body = checked
-      .map((block) => block.script)
-      .join('\n')
-      .replaceAll('127.0.0.1:8411', `127.0.0.1:${port}`)
-      .replaceAll('npm run serve &', `npm run serve -- --port ${port} &`);
-    const script = join(work, 'docs-examples.sh');
-    writeFileSync(script, `${PRELUDE}\n${body}\n`);
-    const statuses = join(work, 'statuses.log');
-    const checks = join(work, 'checks.log');
-    // A Monday morning in Rome, before every carrier's cutoff: what the examples' comments describe.
-    const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
-    const library = faketimeLibrary() as { path: string };
-    const faketime = await sharedFaketime(library.path, clock(), clock.timeZone);
-    stopClock = faketime.stop;
-    running = spawn('bash', [script], {
-      cwd: work,
-      detached: true,
-      env: { ...process.env, ...faketime.env, STATION_DATA_DIR: dataDir, DOC_STATUSES: statuses, DOC_CHECKS: checks },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    running.stdout!.on('data', (chunk) => (output += chunk));
-    running.stderr!.on('data', (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => running!.on('exit', resolve));
-    expect(code, `the examples stopped with an error:\n${output.slice(-4000)}`).toBe(0);
-    const results = existsSync(checks) ? readFileSync(checks, 'utf8').trim().split('\n').filter(Boolean) : [];
-    const expectedChecks = checked.reduce((sum, block) => sum + block.checks, 0);
-    expect(expectedChecks).toBeGreaterThanOrEqual(10);
-    expect(results).toHaveLength(expectedChecks);
-    const wrong = results.filter((line) => {
-      const [expected, actual] = line.split(' ');
-      return expected !== actual;
-    });
-    expect(wrong, `examples that answered another status:\n${wrong.join('\n')}\n${output.slice(-3000)}`).toEqual([]);
-  }, 240_000);
+describe('the integration examples of the docs', () => {
+  it.skipIf(notHere)(
+    'run as written, in order, and every curl marked with a status answers it',
+    async () => {
+      const work = tempDir('docs-examples-');
+      // The project as a checkout looks: links to its folders and files, so what the examples write stays here.
+      for (const entry of readdirSync(ROOT)) {
+        if (entry === '.git') continue;
+        symlinkSync(join(ROOT, entry), join(work, entry));
+      }
+      const dataDir = join(work, 'station-data');
+      mkdirSync(dataDir);
+      const port = await freePort();
+      const blocks = SECTIONS.flatMap(([page, heading]) => shBlocks(section(page, heading)));
+      const checked = blocks.map(withChecks);
+      const body = checked
+        .map((block) => block.script)
+        .join('\n')
+        .replaceAll('127.0.0.1:8411', `127.0.0.1:${port}`)
+        .replaceAll('npm run serve &', `npm run serve -- --port ${port} &`);
+      const script = join(work, 'docs-examples.sh');
+      writeFileSync(script, `${PRELUDE}\n${body}\n`);
+      const statuses = join(work, 'statuses.log');
+      const checks = join(work, 'checks.log');
+      // A Monday morning in Rome, before every carrier's cutoff: what the examples' comments describe.
+      const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
+      const library = faketimeLibrary() as { path: string };
+      const faketime = await sharedFaketime(library.path, clock(), clock.timeZone);
+      stopClock = faketime.stop;
+      running = spawn('bash', [script], {
+        cwd: work,
+        detached: true,
+        env: { ...process.env, ...faketime.env, STATION_DATA_DIR: dataDir, DOC_STATUSES: statuses, DOC_CHECKS: checks },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      running.stdout!.on('data', (chunk) => (output += chunk));
+      running.stderr!.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => running!.on('exit', resolve));
+      expect(code, `the examples stopped with an error:\n${output.slice(-4000)}`).toBe(0);
+      const results = existsSync(checks) ? readFileSync(checks, 'utf8').trim().split('\n').filter(Boolean) : [];
+      const expectedChecks = checked.reduce((sum, block) => sum + block.checks, 0);
+      expect(expectedChecks).toBeGreaterThanOrEqual(10);
+      expect(results).toHaveLength(expectedChecks);
+      const wrong = results.filter((line) => {
+        const [expected, actual] = line.split(' ');
+        return expected !== actual;
+      });
+      expect(wrong, `examples that answered another status:\n${wrong.join('\n')}\n${output.slice(-3000)}`).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -31,7 +31,29 @@ function workspace(script: string): string {
 }
 
 function typeCheck(folder: string, script: string): void {
-  const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '--ignoreConfig', '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--target', 'es2023', '--lib', 'es2023,dom', '--types', 'node', '--skipLibCheck', script], { cwd: folder, encoding: 'utf8' });
+  const check = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/typescript-native/bin/tsc'),
+      '--ignoreConfig',
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--allowImportingTsExtensions',
+      '--target',
+      'es2023',
+      '--lib',
+      'es2023,dom',
+      '--types',
+      'node',
+      '--skipLibCheck',
+      script,
+    ],
+    { cwd: folder, encoding: 'utf8' },
+  );
   expect(check.stdout + check.stderr).toBe('');
   expect(check.status).toBe(0);
 }
@@ -62,10 +84,17 @@ describe('clients generated from the served description run the whole flow of do
     const script = 'readme-flow-hey-api.ts';
     const folder = workspace(script);
     writeConfig(folder, `${t.url}/v3/openapi.json`);
-    await run(process.execPath, [join(ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.mjs'], { cwd: folder, timeout: 120_000 });
+    await run(process.execPath, [join(ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.mjs'], {
+      cwd: folder,
+      timeout: 120_000,
+    });
     expect(readFileSync(join(folder, 'hey-api/client.gen.ts'), 'utf8')).toContain(`baseUrl: '${t.url}/v3'`);
     typeCheck(folder, script);
-    const made = await run(process.execPath, [script], { cwd: folder, timeout: 60_000, env: { ...process.env, INTEGRATION_KEY: t.integrationKey } });
+    const made = await run(process.execPath, [script], {
+      cwd: folder,
+      timeout: 60_000,
+      env: { ...process.env, INTEGRATION_KEY: t.integrationKey },
+    });
     expect(made.stderr).toBe('');
     expectTheWholeFlow(made.stdout, t.url);
   });
@@ -73,9 +102,17 @@ describe('clients generated from the served description run the whole flow of do
   it('openapi-typescript with openapi-fetch', async () => {
     const script = 'readme-flow-openapi-fetch.ts';
     const folder = workspace(script);
-    await run(process.execPath, [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), `${t.url}/v3/openapi.json`, '-o', 'station-api.d.ts'], { cwd: folder, timeout: 120_000 });
+    await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), `${t.url}/v3/openapi.json`, '-o', 'station-api.d.ts'],
+      { cwd: folder, timeout: 120_000 },
+    );
     typeCheck(folder, script);
-    const made = await run(process.execPath, [script], { cwd: folder, timeout: 60_000, env: { ...process.env, INTEGRATION_KEY: t.integrationKey, STATION_URL: t.url } });
+    const made = await run(process.execPath, [script], {
+      cwd: folder,
+      timeout: 60_000,
+      env: { ...process.env, INTEGRATION_KEY: t.integrationKey, STATION_URL: t.url },
+    });
     expect(made.stderr).toBe('');
     expectTheWholeFlow(made.stdout, t.url);
   });
@@ -83,6 +120,11 @@ describe('clients generated from the served description run the whole flow of do
 
 /** The generator's settings: the served description, the fetch client, imports Node runs as they are (.ts). */
 function writeConfig(folder: string, input: string): void {
-  const config = { input, output: { path: './hey-api', importFileExtension: '.ts' }, plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk'], logs: { file: false } };
+  const config = {
+    input,
+    output: { path: './hey-api', importFileExtension: '.ts' },
+    plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk'],
+    logs: { file: false },
+  };
   writeFileSync(join(folder, 'openapi-ts.config.mjs'), `export default ${JSON.stringify(config)};\n`);
 }

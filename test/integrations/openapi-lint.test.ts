@@ -30,14 +30,23 @@ describe('the served description passes Redocly’s recommended-strict lint', ()
     expect(served.status).toBe(200);
     const file = join(tempDir('openapi-lint-'), 'openapi.json');
     writeFileSync(file, served.text);
-    const linted = await run(process.execPath, [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json'], {
-      cwd: ROOT,
-      timeout: 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
-    const report = JSON.parse(linted.stdout.slice(linted.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: Problem[] };
-    const problems = report.problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
+    const linted = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json'],
+      {
+        cwd: ROOT,
+        timeout: 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    const report = JSON.parse(linted.stdout.slice(linted.stdout.indexOf('{'))) as {
+      totals: { errors: number; warnings: number };
+      problems: Problem[];
+    };
+    const problems = report.problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
+    );
     expect(problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     // The lint saw the served servers: absolute, at this station.

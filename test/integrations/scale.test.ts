@@ -28,8 +28,13 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
   });
 
   const call = (method: string, path: string, body?: unknown, bearer = token) =>
-    t.call(path, { method, headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const reading = async () => (await call('GET', '/v3/scale')).json.data.attributes.reading as { status: string; weightKg: string | null; problem: string | null };
+    t.call(path, {
+      method,
+      headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const reading = async () =>
+    (await call('GET', '/v3/scale')).json.data.attributes.reading as { status: string; weightKg: string | null; problem: string | null };
   /** Waits until the station's reading has the status (and weight) wanted; answers it. */
   const until = (status: string, weightKg?: string) => {
     let last: unknown;
@@ -45,11 +50,22 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
   };
 
   it('reads nothing until a supervisor sets it up, and checks the settings field by field', async () => {
-    expect((await call('GET', '/v3/scale')).json.data).toMatchObject({ type: 'scale', attributes: { settings: { port: null, protocol: 'sics', baudRate: 9600, units: 'kg' }, reading: { status: 'off' } } });
+    expect((await call('GET', '/v3/scale')).json.data).toMatchObject({
+      type: 'scale',
+      attributes: { settings: { port: null, protocol: 'sics', baudRate: 9600, units: 'kg' }, reading: { status: 'off' } },
+    });
     const bad = await call('PATCH', '/v3/scale', { data: { type: 'scale', attributes: { protocol: 'modbus', baudRate: '1234' } } });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(['/data/attributes/baudRate', '/data/attributes/protocol']);
-    await t.station.clients.add(OPERATOR, { username: 'scale-packer', password: 'Packing-Desk-2026', role: 'packer', profile: { name: 'Packer' } });
+    expect(bad.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual([
+      '/data/attributes/baudRate',
+      '/data/attributes/protocol',
+    ]);
+    await t.station.clients.add(OPERATOR, {
+      username: 'scale-packer',
+      password: 'Packing-Desk-2026',
+      role: 'packer',
+      profile: { name: 'Packer' },
+    });
     const packer = (await t.signIn('scale-packer', 'Packing-Desk-2026')).json.meta.token as string;
     const refused = await call('PATCH', '/v3/scale', { data: { type: 'scale', attributes: { port: scale.port } } }, packer);
     expect(refused.status).toBe(403);
@@ -58,7 +74,9 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
 
   it('follows a SICS scale: moving, then settled; off range, busy and silent each said in words', async () => {
     scale.state = { mode: 'moving', weight: '1.180' };
-    const set = await call('PATCH', '/v3/scale', { data: { type: 'scale', attributes: { port: scale.port, protocol: 'SICS', baudRate: '9600' } } });
+    const set = await call('PATCH', '/v3/scale', {
+      data: { type: 'scale', attributes: { port: scale.port, protocol: 'SICS', baudRate: '9600' } },
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.json.data.attributes.settings).toEqual({ port: scale.port, protocol: 'sics', baudRate: 9600, units: 'kg' });
     await until('moving', '1.18');
@@ -109,7 +127,9 @@ describe.skipIf(missing !== undefined)('a serial scale', () => {
   it('reads a pulled cable as unplugged, and the scale again once it is back', async () => {
     await scale.unplug();
     const unplugged = await until('unplugged');
-    expect(unplugged.problem).toMatch(new RegExp(`^The scale at ${scale.port} cannot be reached: .+\\. Check its cable and that it is on\\.$`));
+    expect(unplugged.problem).toMatch(
+      new RegExp(`^The scale at ${scale.port} cannot be reached: .+\\. Check its cable and that it is on\\.$`),
+    );
     scale.state = { mode: 'stable', weight: '4.200' };
     await scale.plugIn();
     await until('stable', '4.2');

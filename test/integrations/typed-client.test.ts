@@ -38,13 +38,37 @@ describe.skipIf(noCups !== undefined)('a typed client generated from the station
   it('is generated, type-checks, and makes and prints a label', async () => {
     const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
     expect(page).toContain('npx openapi-typescript http://127.0.0.1:8411/v3/openapi.json -o station-api.d.ts');
-    expect(page, 'docs/api.md shows make-label.ts whole').toContain(`\`\`\`ts\n${readFileSync(join(EXAMPLE, 'make-label.ts'), 'utf8')}\`\`\``);
+    expect(page, 'docs/api.md shows make-label.ts whole').toContain(
+      `\`\`\`ts\n${readFileSync(join(EXAMPLE, 'make-label.ts'), 'utf8')}\`\`\``,
+    );
 
     // The station answers in this process: the children run while the test awaits them, never blocking it.
     await run(join(ROOT, 'node_modules/.bin/openapi-typescript'), [`${t.url}/v3/openapi.json`, '-o', TYPES], { cwd: EXAMPLE });
     expect(readFileSync(TYPES, 'utf8')).toContain('"/shipments/confirm"');
 
-    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '--ignoreConfig', '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--target', 'es2023', '--lib', 'es2023,dom', '--types', 'node', '--skipLibCheck', 'make-label.ts'], { cwd: EXAMPLE, encoding: 'utf8' });
+    const check = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript-native/bin/tsc'),
+        '--ignoreConfig',
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--allowImportingTsExtensions',
+        '--target',
+        'es2023',
+        '--lib',
+        'es2023,dom',
+        '--types',
+        'node',
+        '--skipLibCheck',
+        'make-label.ts',
+      ],
+      { cwd: EXAMPLE, encoding: 'utf8' },
+    );
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
 

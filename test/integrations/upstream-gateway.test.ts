@@ -85,7 +85,13 @@ beforeAll(async () => {
   upstreamToken = await upstream.token();
   proxy = new FlakyProxy(Number(new URL(upstream.url).port));
   await proxy.up();
-  gateway = await startTestStation({ schedulerIntervalMs: 0, upstreamTrackingIntervalMs: 0, manifestTransmitIntervalMs: 0, manifestRetryMs: 100, upstreamTimeouts: { rateMs: 1_000, bookMs: 1_500, lookupMs: 1_000 } });
+  gateway = await startTestStation({
+    schedulerIntervalMs: 0,
+    upstreamTrackingIntervalMs: 0,
+    manifestTransmitIntervalMs: 0,
+    manifestRetryMs: 100,
+    upstreamTimeouts: { rateMs: 1_000, bookMs: 1_500, lookupMs: 1_000 },
+  });
   token = await gateway.token();
   await gateway.station.carrierSettings.addUpstream(OPERATOR, {
     code: 'PV',
@@ -106,11 +112,16 @@ afterAll(async () => {
 
 /** How many shipments the upstream holds for this gateway shipment: found by the customer reference it was booked under. */
 async function upstreamBookings(gatewayShipmentId: string): Promise<number> {
-  const found = await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(gatewayShipmentId)}&limit=10`);
+  const found = await get(
+    upstream,
+    upstreamToken,
+    `/v3/shipment-summaries?search=${upstreamCustomerReference(gatewayShipmentId)}&limit=10`,
+  );
   return (found.json.data as unknown[]).length;
 }
 
-const viaUpstream = (meta: Record<string, unknown> = {}) => document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV', ...meta });
+const viaUpstream = (meta: Record<string, unknown> = {}) =>
+  document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV', ...meta });
 
 describe('rates', () => {
   it('come from the upstream and the rate cards side by side, the upstream ones under its own code', async () => {
@@ -120,7 +131,8 @@ describe('rates', () => {
     expect(ids).toContain('t2-UPS-STD');
     expect(ids).toContain('t2-PV.UPS-STD');
     const direct = await post(upstream, upstreamToken, '/v3/shipments/rate', document());
-    const price = (list: { id: string; attributes: { finalCost: { amount: number } } }[], id: string) => list.find((rate) => rate.id === id)!.attributes.finalCost.amount;
+    const price = (list: { id: string; attributes: { finalCost: { amount: number } } }[], id: string) =>
+      list.find((rate) => rate.id === id)!.attributes.finalCost.amount;
     expect(price(rates.json.data, 't2-PV.UPS-STD')).toBe(price(direct.json.data, 't2-UPS-STD'));
   });
 
@@ -161,7 +173,9 @@ describe('booking through the upstream', () => {
     // The upstream's label is the one there is: no ZPL drawn beside it.
     const zpl = await get(gateway, token, `/v3/shipments/${id}/documents?format=zpl`);
     expect(zpl.status).toBe(400);
-    expect(zpl.json.errors[0].meta.reason).toMatch(/^This shipment was booked through the upstream service PV, whose label is kept as the PDF it sent/);
+    expect(zpl.json.errors[0].meta.reason).toMatch(
+      /^This shipment was booked through the upstream service PV, whose label is kept as the PDF it sent/,
+    );
     // Served locally from then on, also while the upstream is away.
     await proxy.down();
     try {
@@ -174,12 +188,27 @@ describe('booking through the upstream', () => {
 
   it('sends the customs data with the booking as data, and says the upstream took it', async () => {
     const declaration = exportDeclaration(gateway.clock.today());
-    const created = await post(gateway, token, '/v3/shipments', document(attributes({ shipTo: shipToIn('CH'), exportDeclaration: declaration }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+    const created = await post(
+      gateway,
+      token,
+      '/v3/shipments',
+      document(attributes({ shipTo: shipToIn('CH'), exportDeclaration: declaration }), {
+        scheduledProcessing: false,
+        service: 'economy',
+        carrierChoice: 'PV',
+      }),
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.json.data.meta.customs).toMatchObject({ why: 'IT → CH: Switzerland is outside the EU customs union', data: 'accepted' });
-    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)).json.data[0].id;
+    const remoteId = (
+      await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)
+    ).json.data[0].id;
     const remote = (await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`)).json.data;
-    expect(remote.attributes.exportDeclaration).toMatchObject({ exportReasonType: declaration.exportReasonType, invoiceReference: declaration.invoiceReference, lineItems: declaration.lineItems });
+    expect(remote.attributes.exportDeclaration).toMatchObject({
+      exportReasonType: declaration.exportReasonType,
+      invoiceReference: declaration.invoiceReference,
+      lineItems: declaration.lineItems,
+    });
     expect(remote.meta.customs).toMatchObject({ why: 'IT → CH: Switzerland is outside the EU customs union' });
     // A route inside the EU sends no declaration, and says nothing of customs.
     const domestic = await post(gateway, token, '/v3/shipments', viaUpstream());
@@ -192,7 +221,11 @@ describe('booking through the upstream', () => {
     const created = await post(gateway, token, '/v3/shipments', viaUpstream());
     expect(created.status, created.text).toBe(201);
     expect(await upstreamBookings(created.json.data.id)).toBe(1);
-    const summaries = await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`);
+    const summaries = await get(
+      upstream,
+      upstreamToken,
+      `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`,
+    );
     const remote = await get(upstream, upstreamToken, `/v3/shipments/${summaries.json.data[0].id}`);
     expect(created.json.data.meta.trackingNumber).toBe(remote.json.data.meta.trackingNumber);
   });
@@ -233,18 +266,28 @@ describe('while the upstream is away', () => {
     }
     await gateway.station.scheduler.runOnce();
     const outbox = await get(gateway, token, '/v3/outbox');
-    const entries = (outbox.json.data as { id: string; attributes: { state: string; reason: string | null; carrierChoice: string } }[]).filter((entry) => queued.includes(entry.id));
+    const entries = (
+      outbox.json.data as { id: string; attributes: { state: string; reason: string | null; carrierChoice: string } }[]
+    ).filter((entry) => queued.includes(entry.id));
     expect(entries.map((entry) => entry.attributes.state)).toEqual(Array(5).fill('queued'));
-    expect(entries[0]!.attributes.reason).toMatch(/^ParcelValue test cannot be reached \(.*ECONNREFUSED.*\); next try at \d{4}-\d{2}-\d{2}T/);
+    expect(entries[0]!.attributes.reason).toMatch(
+      /^ParcelValue test cannot be reached \(.*ECONNREFUSED.*\); next try at \d{4}-\d{2}-\d{2}T/,
+    );
     expect(outbox.json.meta.upstreams).toEqual([expect.objectContaining({ code: 'PV', reachable: false })]);
 
     await proxy.up();
     let left: string[] = queued;
-    await waitFor('the outbox emptied of the queued shipments', async () => {
-      await gateway.station.scheduler.runOnce();
-      left = ((await get(gateway, token, '/v3/outbox')).json.data as { id: string }[]).map((entry) => entry.id).filter((id) => queued.includes(id));
-      return left.length === 0;
-    }, { timeoutMs: 30_000, intervalMs: 250, seen: () => left });
+    await waitFor(
+      'the outbox emptied of the queued shipments',
+      async () => {
+        await gateway.station.scheduler.runOnce();
+        left = ((await get(gateway, token, '/v3/outbox')).json.data as { id: string }[])
+          .map((entry) => entry.id)
+          .filter((id) => queued.includes(id));
+        return left.length === 0;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, seen: () => left },
+    );
     for (const id of queued) {
       const shipment = await get(gateway, token, `/v3/shipments/${id}`);
       expect(shipment.json.data.meta.status).toBe(3);
@@ -270,16 +313,22 @@ describe('a booking nobody can confirm yet', () => {
     expect(await upstreamBookings(id)).toBe(1);
 
     await proxy.up();
-    await waitFor('the kept shipment resolved', async () => {
-      if ((await get(gateway, token, `/v3/shipments/${id}`)).status === 200) return true;
-      await gateway.station.scheduler.runOnce();
-      return false;
-    }, { timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor(
+      'the kept shipment resolved',
+      async () => {
+        if ((await get(gateway, token, `/v3/shipments/${id}`)).status === 200) return true;
+        await gateway.station.scheduler.runOnce();
+        return false;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     const resolved = await get(gateway, token, `/v3/shipments/${id}`);
     expect(resolved.json.data.meta.status).toBe(3);
     expect(await upstreamBookings(id)).toBe(1);
     const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;
-    expect(resolved.json.data.meta.trackingNumber).toBe((await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`)).json.data.meta.trackingNumber);
+    expect(resolved.json.data.meta.trackingNumber).toBe(
+      (await get(upstream, upstreamToken, `/v3/shipments/${remoteId}`)).json.data.meta.trackingNumber,
+    );
   });
 });
 
@@ -288,16 +337,26 @@ describe('tracking', () => {
     await waitUntilReachable();
     const created = await post(gateway, token, '/v3/shipments', viaUpstream());
     expect(created.status).toBe(201);
-    const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)).json.data[0].id;
+    const remoteId = (
+      await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(created.json.data.id)}`)
+    ).json.data[0].id;
     const before = (await get(gateway, token, '/v3/events?after=0&limit=1000')).json.meta.lastEventId;
     const outForDelivery = `${upstream.clock.today()} 08:30:00`;
-    await createTrackingEventService(upstream.station.store, upstream.station.audit).add(OPERATOR, remoteId, { status: 4, at: outForDelivery, text: 'Out for delivery' });
+    await createTrackingEventService(upstream.station.store, upstream.station.audit).add(OPERATOR, remoteId, {
+      status: 4,
+      at: outForDelivery,
+      text: 'Out for delivery',
+    });
     const refreshed = await gateway.station.upstream.refreshTracking();
     expect(refreshed.updated).toBeGreaterThanOrEqual(1);
     const tracking = await get(gateway, token, `/v3/shipments/${created.json.data.id}/tracking`);
     expect(tracking.json.data.attributes).toMatchObject({ trackingStatus: 4, trackingDate: outForDelivery });
-    const events = (await get(gateway, token, `/v3/events?after=${before}`)).json.data as { attributes: { eventType: string; resource: { id: string } } }[];
-    expect(events.filter((event) => event.attributes.eventType === 'tracking.updated').map((event) => event.attributes.resource.id)).toContain(created.json.data.id);
+    const events = (await get(gateway, token, `/v3/events?after=${before}`)).json.data as {
+      attributes: { eventType: string; resource: { id: string } };
+    }[];
+    expect(
+      events.filter((event) => event.attributes.eventType === 'tracking.updated').map((event) => event.attributes.resource.id),
+    ).toContain(created.json.data.id);
     // Nothing new upstream: nothing recorded again.
     const again = await gateway.station.upstream.refreshTracking();
     expect(again.updated).toBe(0);
@@ -307,16 +366,26 @@ describe('tracking', () => {
 describe('end of day through the upstream', () => {
   /** Books through the upstream; its carrier there is the cheapest economy one, e.g. PV.UPS. */
   const book = async (shipDate: string) => {
-    const created = await post(gateway, token, '/v3/shipments', document(attributes({ shipDate }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+    const created = await post(
+      gateway,
+      token,
+      '/v3/shipments',
+      document(attributes({ shipDate }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }),
+    );
     expect(created.status, created.text).toBe(201);
     const id = created.json.data.id as string;
     const carrier = (await gateway.station.store.shipments.get(id, gateway.client.id, false))!.carrierCode!;
     expect(carrier).toMatch(/^PV\.[A-Z_]+$/);
     return { id, carrier };
   };
-  const close = (carrier: string, date: string) => post(gateway, token, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } });
+  const close = (carrier: string, date: string) =>
+    post(gateway, token, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier, date } } });
   const act = (path: string) => gateway.call(path, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  const outboxManifests = async () => (await get(gateway, token, '/v3/outbox')).json.meta.manifests as { id: string; attributes: { transmission: Record<string, unknown> } }[];
+  const outboxManifests = async () =>
+    (await get(gateway, token, '/v3/outbox')).json.meta.manifests as {
+      id: string;
+      attributes: { transmission: Record<string, unknown> };
+    }[];
 
   it('sends a close to the upstream through the outbox, tries again while it is away, and refuses a reopen once sent', async () => {
     await waitUntilReachable();
@@ -328,30 +397,48 @@ describe('end of day through the upstream', () => {
     try {
       const closed = await close(carrier, day);
       expect(closed.status, closed.text).toBe(201);
-      expect(closed.json.data.attributes).toMatchObject({ transmittedAt: null, transmission: { status: 'pending', attempts: 0, error: null, remoteNumber: null } });
+      expect(closed.json.data.attributes).toMatchObject({
+        transmittedAt: null,
+        transmission: { status: 'pending', attempts: 0, error: null, remoteNumber: null },
+      });
       await gateway.station.manifestTransmission.runOnce();
       const waiting = await outboxManifests();
       expect(waiting.map((entry) => entry.id)).toEqual([closed.json.data.id]);
-      expect(waiting[0]!.attributes.transmission).toMatchObject({ status: 'pending', attempts: 1, error: expect.stringContaining('ParcelValue test'), nextTryAt: expect.any(String) });
+      expect(waiting[0]!.attributes.transmission).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        error: expect.stringContaining('ParcelValue test'),
+        nextTryAt: expect.any(String),
+      });
     } finally {
       await proxy.up();
     }
     await waitUntilReachable();
-    await waitFor('the manifest sent', async () => {
-      if ((await outboxManifests()).length === 0) return true;
-      await gateway.station.manifestTransmission.runOnce();
-      return false;
-    }, { timeoutMs: 10_000, intervalMs: 150 });
+    await waitFor(
+      'the manifest sent',
+      async () => {
+        if ((await outboxManifests()).length === 0) return true;
+        await gateway.station.manifestTransmission.runOnce();
+        return false;
+      },
+      { timeoutMs: 10_000, intervalMs: 150 },
+    );
     const local = (await get(gateway, token, `/v3/manifests?date=${day}`)).json.data[0];
     expect(local.attributes.transmission).toMatchObject({ status: 'sent', error: null, nextTryAt: null });
     expect(local.attributes.transmittedAt).toEqual(expect.any(String));
     // Upstream: one manifest of the day for its carrier (UPS of PV.UPS), with both shipments, under the number the gateway recorded.
     const remote = (await get(upstream, upstreamToken, `/v3/manifests?date=${day}&carrier=${carrier.slice(3)}`)).json.data;
     expect(remote).toHaveLength(1);
-    expect(remote[0].attributes).toMatchObject({ number: local.attributes.transmission.remoteNumber, status: 'closed', totals: { shipments: 2 } });
+    expect(remote[0].attributes).toMatchObject({
+      number: local.attributes.transmission.remoteNumber,
+      status: 'closed',
+      totals: { shipments: 2 },
+    });
     const reopen = await act(`/v3/manifests/${local.id}/reopen`);
     expect(reopen.status).toBe(409);
-    expect(reopen.json.errors[0].detail).toBe(`Manifest ${local.attributes.number} cannot be reopened: it is not closed, or it was transmitted.`);
+    expect(reopen.json.errors[0].detail).toBe(
+      `Manifest ${local.attributes.number} cannot be reopened: it is not closed, or it was transmitted.`,
+    );
   });
 
   it('shows a close the upstream refused with its reason, and sends it again on a supervisor’s word', async () => {
@@ -360,12 +447,20 @@ describe('end of day through the upstream', () => {
     const { id, carrier } = await book(day);
     // Voided upstream behind the gateway's back: the upstream has nothing to close that day.
     const remoteId = (await get(upstream, upstreamToken, `/v3/shipment-summaries?search=${upstreamCustomerReference(id)}`)).json.data[0].id;
-    expect((await upstream.call(`/v3/shipments/${remoteId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${upstreamToken}` } })).status).toBe(204);
+    expect(
+      (await upstream.call(`/v3/shipments/${remoteId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${upstreamToken}` } }))
+        .status,
+    ).toBe(204);
     const closed = await close(carrier, day);
     expect(closed.status).toBe(201);
     await gateway.station.manifestTransmission.runOnce();
     const [refused] = await outboxManifests();
-    expect(refused!.attributes.transmission).toMatchObject({ status: 'failed', attempts: 1, nextTryAt: null, error: `ParcelValue test: No shipment of ${carrier.slice(3)} on ${day} is ready to close.` });
+    expect(refused!.attributes.transmission).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      nextTryAt: null,
+      error: `ParcelValue test: No shipment of ${carrier.slice(3)} on ${day} is ready to close.`,
+    });
     // Not tried again by itself.
     await gateway.station.manifestTransmission.runOnce();
     expect((await outboxManifests())[0]!.attributes.transmission).toMatchObject({ attempts: 1 });
@@ -415,10 +510,17 @@ describe('an upstream away for longer than the rate cache', () => {
         // With the rate cards quoting, the rates still come, and say the upstream is away.
         const side = await post(gateway, token, '/v3/shipments/rate', document());
         expect(side.status).toBe(202);
-        expect(side.json.meta.unavailable).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('ParcelValue test cannot be reached') }));
+        expect(side.json.meta.unavailable).toContainEqual(
+          expect.objectContaining({ reason: expect.stringContaining('ParcelValue test cannot be reached') }),
+        );
         // Not a refusal of the shipment: the code says the upstream could not be asked, and its words why.
         expect(side.json.meta.unavailable).toContainEqual(
-          expect.objectContaining({ id: 't2-PV-*', code: 'carrier.unreachable', upstream: 'ParcelValue test', problem: expect.stringContaining('ParcelValue test cannot be reached') }),
+          expect.objectContaining({
+            id: 't2-PV-*',
+            code: 'carrier.unreachable',
+            upstream: 'ParcelValue test',
+            problem: expect.stringContaining('ParcelValue test cannot be reached'),
+          }),
         );
       }
       const scheduled = await post(gateway, token, '/v3/shipments', viaUpstream({ scheduledProcessing: true }));
@@ -427,12 +529,16 @@ describe('an upstream away for longer than the rate cache', () => {
     } finally {
       await proxy.up();
     }
-    await waitFor('the scheduled shipment booked once the upstream was back', async () => {
-      if ((await get(gateway, token, `/v3/shipments/${scheduledId}`)).status === 200) return true;
-      gateway.clock.advance(61_000);
-      await gateway.station.scheduler.runOnce();
-      return false;
-    }, { timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor(
+      'the scheduled shipment booked once the upstream was back',
+      async () => {
+        if ((await get(gateway, token, `/v3/shipments/${scheduledId}`)).status === 200) return true;
+        gateway.clock.advance(61_000);
+        await gateway.station.scheduler.runOnce();
+        return false;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     expect((await get(gateway, token, `/v3/shipments/${scheduledId}`)).json.data.meta.status).toBe(3);
     expect(await upstreamBookings(scheduledId)).toBe(1);
   });
@@ -447,10 +553,22 @@ describe('an upstream carrier whose day is closed', () => {
     const near = await startTestStation({ schedulerIntervalMs: 0, clock, upstreamTrackingIntervalMs: 0, manifestTransmitIntervalMs: 0 });
     try {
       await near.station.carrierSettings.addUpstream(OPERATOR, {
-        code: 'PV', name: 'ParcelValue test', baseUrl: far.url, version: 'v3', clientId: far.client.id, clientKey: far.client.clientKey, serverKey: far.station.keys.serverKey,
+        code: 'PV',
+        name: 'ParcelValue test',
+        baseUrl: far.url,
+        version: 'v3',
+        clientId: far.client.id,
+        clientKey: far.client.clientKey,
+        serverKey: far.station.keys.serverKey,
       });
       const bearer = await near.token();
-      const book = () => post(near, bearer, '/v3/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }));
+      const book = () =>
+        post(
+          near,
+          bearer,
+          '/v3/shipments',
+          document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'PV' }),
+        );
       const first = await book();
       expect(first.status, first.text).toBe(201);
       expect(first.json.data.attributes.shipDate).toBe(today);
@@ -462,7 +580,12 @@ describe('an upstream carrier whose day is closed', () => {
       const after = await book();
       expect(after.status, after.text).toBe(201);
       expect(after.json.data.attributes.shipDate).toBe(addDays(today, 1));
-      expect(after.json.meta.warnings).toEqual([expect.objectContaining({ code: 'carrierDayClosed', meta: expect.objectContaining({ carrier, manifest: closed.json.data.attributes.number, shipDate: addDays(today, 1) }) })]);
+      expect(after.json.meta.warnings).toEqual([
+        expect.objectContaining({
+          code: 'carrierDayClosed',
+          meta: expect.objectContaining({ carrier, manifest: closed.json.data.attributes.number, shipDate: addDays(today, 1) }),
+        }),
+      ]);
     } finally {
       await near.close();
       await far.close();

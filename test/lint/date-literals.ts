@@ -23,15 +23,27 @@ function setsClock(node: Rule.Node): boolean {
   const callee = node.callee;
   if (callee.type === 'Identifier') return callee.name === 'setClock';
   if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || callee.property.name !== 'set') return false;
-  const owner = callee.object.type === 'Identifier' ? callee.object.name : callee.object.type === 'MemberExpression' && callee.object.property.type === 'Identifier' ? callee.object.property.name : '';
+  const owner =
+    callee.object.type === 'Identifier'
+      ? callee.object.name
+      : callee.object.type === 'MemberExpression' && callee.object.property.type === 'Identifier'
+        ? callee.object.property.name
+        : '';
   return /clock$/i.test(owner);
 }
 
-const insideSetClock = (context: Rule.RuleContext, node: Rule.Node) => context.sourceCode.getAncestors(node).some((ancestor) => setsClock(ancestor as Rule.Node));
+const insideSetClock = (context: Rule.RuleContext, node: Rule.Node) =>
+  context.sourceCode.getAncestors(node).some((ancestor) => setsClock(ancestor as Rule.Node));
 
 /** new Date(2026, 10, 23) and Date.UTC(2026, …): a year written as a number. */
 function writesYear(node: Rule.Node): boolean {
-  const isDateUtc = node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'Date' && node.callee.property.type === 'Identifier' && node.callee.property.name === 'UTC';
+  const isDateUtc =
+    node.type === 'CallExpression' &&
+    node.callee.type === 'MemberExpression' &&
+    node.callee.object.type === 'Identifier' &&
+    node.callee.object.name === 'Date' &&
+    node.callee.property.type === 'Identifier' &&
+    node.callee.property.name === 'UTC';
   const isNewDate = node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Date';
   if (!isDateUtc && !isNewDate) return false;
   const args = (node as unknown as { arguments: Rule.Node[] }).arguments;
@@ -40,10 +52,15 @@ function writesYear(node: Rule.Node): boolean {
 }
 
 const MESSAGE =
-  'A date written in a test goes off when that day passes. Take it from the station’s clock (t.clock.today(), t.clock.day(n)), or write it where the test sets the clock: setClock(\'YYYY-MM-DD HH:MM\', zone).';
+  "A date written in a test goes off when that day passes. Take it from the station’s clock (t.clock.today(), t.clock.day(n)), or write it where the test sets the clock: setClock('YYYY-MM-DD HH:MM', zone).";
 
 export const noDateLiterals: Rule.RuleModule = {
-  meta: { type: 'problem', docs: { description: 'Dates in tests come from a set clock, never from the day the test was written' }, schema: [], messages: { dated: MESSAGE } },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Dates in tests come from a set clock, never from the day the test was written' },
+    schema: [],
+    messages: { dated: MESSAGE },
+  },
   create(context) {
     const check = (node: Rule.Node, text: string) => {
       if (namesRealDay(text) && !insideSetClock(context, node)) context.report({ node, messageId: 'dated' });

@@ -25,7 +25,10 @@ export default defineConfig(
     },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
@@ -57,7 +60,23 @@ export default defineConfig(
           // Figures, symbols, codes in capitals and example addresses are the same in every language.
           words: { exclude: ['[0-9!-/:-@[-`{-~·×—−…→+%]+', '[A-Z_-]+', 'https?://\\S+'] },
           // A form's error(pointer) takes a JSON pointer, not a text.
-          callees: { exclude: ['i18n(ext)?', 't', 'translate', 'error', 'require', 'addEventListener', 'removeEventListener', 'includes', 'startsWith', 'endsWith', 'querySelector', 'querySelectorAll', 'getElementById'] },
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'translate',
+              'error',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'includes',
+              'startsWith',
+              'endsWith',
+              'querySelector',
+              'querySelectorAll',
+              'getElementById',
+            ],
+          },
         },
       ],
     },

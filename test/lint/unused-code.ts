@@ -61,7 +61,13 @@ const importedFiles = new Set<string>();
 const importedPackages = new Set<string>();
 const noteModule = (specifier: ts.Expression) => {
   if (!ts.isStringLiteral(specifier)) return;
-  if (!specifier.text.startsWith('.')) importedPackages.add(specifier.text.split('/').slice(0, specifier.text.startsWith('@') ? 2 : 1).join('/'));
+  if (!specifier.text.startsWith('.'))
+    importedPackages.add(
+      specifier.text
+        .split('/')
+        .slice(0, specifier.text.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
   const declaration = checker.getSymbolAtLocation(specifier)?.declarations?.[0];
   if (declaration && ts.isSourceFile(declaration)) importedFiles.add(declaration.fileName);
 };
@@ -77,10 +83,12 @@ for (const file of sourceFiles) {
       const names: ts.Node[] = [];
       if (clause?.name) names.push(clause.name);
       if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings) && node.moduleSpecifier) useModule(node.moduleSpecifier);
-      if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) names.push(...clause.namedBindings.elements.map((element) => element.name));
+      if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings))
+        names.push(...clause.namedBindings.elements.map((element) => element.name));
       if (ts.isExportDeclaration(node)) {
         if (!node.exportClause && node.moduleSpecifier) useModule(node.moduleSpecifier);
-        else if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((element) => element.name));
+        else if (node.exportClause && ts.isNamedExports(node.exportClause))
+          names.push(...node.exportClause.elements.map((element) => element.name));
       }
       for (const name of names) {
         const symbol = checker.getSymbolAtLocation(name);
@@ -88,7 +96,13 @@ for (const file of sourceFiles) {
       }
     }
     // A package's file found with require.resolve (assets served as they are, e.g. the API reference's viewer) uses it.
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'resolve' && node.arguments[0]) noteModule(node.arguments[0]);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'resolve' &&
+      node.arguments[0]
+    )
+      noteModule(node.arguments[0]);
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
       noteModule(node.arguments[0]);
       useModule(node.arguments[0]);

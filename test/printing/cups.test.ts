@@ -49,7 +49,15 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   });
 
   async function processedShipment(packages = 2) {
-    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), { service: 'economy', scheduledProcessing: false }));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), {
+        service: 'economy',
+        scheduledProcessing: false,
+      }),
+    );
     expect(response.status).toBe(201);
     return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
   }
@@ -59,14 +67,27 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   /** The PDF cups-pdf wrote for a job: to the job owner's home (from the user database, whatever HOME says) or the anonymous spool. */
   async function printedPdf(jobId: string): Promise<Buffer> {
     const folders = [...new Set([join(homedir(), 'PDF'), join(userInfo().homedir, 'PDF'), '/var/spool/cups-pdf/ANONYMOUS'])];
-    const file = await waitFor(`cups-pdf's file for job ${jobId}`, () => folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])).find((path) => path.includes(jobId)), { timeoutMs: 5000, intervalMs: 100 });
+    const file = await waitFor(
+      `cups-pdf's file for job ${jobId}`,
+      () =>
+        folders
+          .flatMap((folder) => (existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : []))
+          .find((path) => path.includes(jobId)),
+      { timeoutMs: 5000, intervalMs: 100 },
+    );
     return readFileSync(file);
   }
 
   /** Waits until the thermal queue holds no job and every connection to the printer has ended: all that will arrive has. */
-  const drained = () => waitFor(`${ZPL_QUEUE} to send every job`, () => execFileSync('lpstat', ['-o', ZPL_QUEUE], { encoding: 'utf8' }).trim() === '' && thermal.open === 0, { timeoutMs: 5000, intervalMs: 100 });
+  const drained = () =>
+    waitFor(
+      `${ZPL_QUEUE} to send every job`,
+      () => execFileSync('lpstat', ['-o', ZPL_QUEUE], { encoding: 'utf8' }).trim() === '' && thermal.open === 0,
+      { timeoutMs: 5000, intervalMs: 100 },
+    );
 
-  const print = (id: string, attributes: Record<string, unknown>) => post(t, token, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes } });
+  const print = (id: string, attributes: Record<string, unknown>) =>
+    post(t, token, `/v3/shipments/${id}/print`, { data: { type: 'printJob', attributes } });
 
   it('lists the CUPS printers, and which take raw ZPL', async () => {
     const response = await get(t, token, '/v3/printers');
@@ -77,14 +98,20 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
       id: PDF_QUEUE,
       attributes: { name: PDF_QUEUE, description: 'Office PDF', isDefault: false, status: 'idle', supportsRawZpl: false },
     });
-    expect(printers.find((printer) => printer.id === ZPL_QUEUE)?.attributes).toMatchObject({ description: 'Desk Zebra', supportsRawZpl: true });
+    expect(printers.find((printer) => printer.id === ZPL_QUEUE)?.attributes).toMatchObject({
+      description: 'Desk Zebra',
+      supportsRawZpl: true,
+    });
   });
 
   it('prints a PDF job as one 288×432 pt page per package', async () => {
     const shipment = await processedShipment(2);
     const response = await print(shipment.id, { printer: PDF_QUEUE, format: 'pdf' });
     expect(response.status).toBe(202);
-    expect(response.json.data).toMatchObject({ type: 'printJob', attributes: { status: 'queued', printer: PDF_QUEUE, format: 'pdf', copies: 1, shipmentId: shipment.id } });
+    expect(response.json.data).toMatchObject({
+      type: 'printJob',
+      attributes: { status: 'queued', printer: PDF_QUEUE, format: 'pdf', copies: 1, shipmentId: shipment.id },
+    });
     expect(response.headers.location).toBe(`${t.url}/v3/print-jobs/${response.json.data.id}`);
     const job = await finished(response.json.data.id);
     expect(job.attributes).toMatchObject({ status: 'done', reason: null });
@@ -100,7 +127,8 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const shipment = await processedShipment(1);
     const response = await print(shipment.id, { printer: ZPL_QUEUE, format: 'zpl', dpi: 300 });
     expect((await finished(response.json.data.id)).attributes.status).toBe('done');
-    const label = () => thermal.received.map((data) => data.toString('utf8').trim()).find((text) => text.includes(shipment.meta.trackingNumber));
+    const label = () =>
+      thermal.received.map((data) => data.toString('utf8').trim()).find((text) => text.includes(shipment.meta.trackingNumber));
     await waitFor('the label at the printer', label, { timeoutMs: 5000, intervalMs: 100 });
     const zpl = label()!;
     expect(zpl.startsWith('^XA')).toBe(true);
@@ -144,7 +172,9 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     // Polled every 200 ms here; the check itself is at 3 s after the job went to CUPS.
     expect(Date.now() - started).toBeLessThan(5500);
     expect(failed.attributes.status).toBe('failed');
-    expect(failed.attributes.reason).toMatch(/^The printer “Desk Zebra” \(station-zpl-\d+\) has not started printing after 3 s \(.+\), so the job was cancelled\. Check that it is switched on and connected/);
+    expect(failed.attributes.reason).toMatch(
+      /^The printer “Desk Zebra” \(station-zpl-\d+\) has not started printing after 3 s \(.+\), so the job was cancelled\. Check that it is switched on and connected/,
+    );
     // The same as a code and its figures, for a desk to say in its own words.
     expect(failed.attributes.failure).toEqual({ code: 'printerNotResponding', seconds: 3, problem: expect.any(String) });
 
@@ -158,7 +188,9 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const settings = await t.call('/v3/print-settings', {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
-      body: JSON.stringify({ data: { type: 'printSettings', attributes: { printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true } } }),
+      body: JSON.stringify({
+        data: { type: 'printSettings', attributes: { printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true } },
+      }),
     });
     expect(settings.json.data.attributes).toEqual({ printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true, a4Printer: null });
     const shipment = await processedShipment(1);
@@ -168,13 +200,25 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   });
 
   it('prints the commercial invoice on the A4 printer, A4 pages only, and refuses A4 for a shipment without one', async () => {
-    const customs = await post(t, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001' }, exportDeclaration: exportDeclaration() }), { service: 'economy', scheduledProcessing: false }));
+    const customs = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(
+        attributes({ shipTo: { ...shipTo(), country: 'CH', city: 'Zürich', postalCode: '8001' }, exportDeclaration: exportDeclaration() }),
+        { service: 'economy', scheduledProcessing: false },
+      ),
+    );
     expect(customs.status).toBe(201);
     const id = customs.json.data.id as string;
     // No A4 printer chosen at this desk yet: said, by the field.
     const none = await print(id, { documents: 'a4' });
     expect(none.status).toBe(400);
-    expect(none.json.errors[0]).toMatchObject({ code: 'print.noA4Printer', source: { pointer: '/data/attributes/printer' }, meta: { reason: expect.stringContaining('No A4 printer is chosen at this desk') } });
+    expect(none.json.errors[0]).toMatchObject({
+      code: 'print.noA4Printer',
+      source: { pointer: '/data/attributes/printer' },
+      meta: { reason: expect.stringContaining('No A4 printer is chosen at this desk') },
+    });
     const chosen = await t.call('/v3/print-settings', {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
@@ -197,9 +241,17 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
       status: 400,
       code: 'print.noA4Documents',
       source: { pointer: '/data/attributes/documents' },
-      meta: { reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`, shipment: domestic.id, reference: domestic.meta.reference },
+      meta: {
+        reason: `Shipment ${domestic.meta.reference} has no A4 documents: only a shipment through customs has a CN23 or a commercial invoice.`,
+        shipment: domestic.id,
+        reference: domestic.meta.reference,
+      },
     });
-    expect((await print(id, { documents: 'a4', format: 'zpl' })).json.errors[0]).toMatchObject({ status: 400, code: 'document.pdfOnly', source: { pointer: '/data/attributes/format' } });
+    expect((await print(id, { documents: 'a4', format: 'zpl' })).json.errors[0]).toMatchObject({
+      status: 400,
+      code: 'document.pdfOnly',
+      source: { pointer: '/data/attributes/format' },
+    });
   });
 
   it.each([
@@ -218,20 +270,34 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
 
   it('names the printer a refusal is about as a figure, beside the sentence', async () => {
     const shipment = await processedShipment(1);
-    expect((await print(shipment.id, { printer: 'no-such-printer' })).json.errors[0].meta).toEqual({ reason: 'No printer is called no-such-printer.', printer: 'no-such-printer' });
-    expect((await print(shipment.id, { printer: PDF_QUEUE, format: 'zpl' })).json.errors[0].meta).toEqual({ reason: `Printer ${PDF_QUEUE} does not take raw ZPL; print PDF to it.`, printer: PDF_QUEUE });
+    expect((await print(shipment.id, { printer: 'no-such-printer' })).json.errors[0].meta).toEqual({
+      reason: 'No printer is called no-such-printer.',
+      printer: 'no-such-printer',
+    });
+    expect((await print(shipment.id, { printer: PDF_QUEUE, format: 'zpl' })).json.errors[0].meta).toEqual({
+      reason: `Printer ${PDF_QUEUE} does not take raw ZPL; print PDF to it.`,
+      printer: PDF_QUEUE,
+    });
     const settings = await t.call('/v3/print-settings', {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
       body: JSON.stringify({ data: { type: 'printSettings', attributes: { a4Printer: 'no-such-a4' } } }),
     });
     expect(settings.status).toBe(400);
-    expect(settings.json.errors[0]).toMatchObject({ code: 'print.printerUnknown', source: { pointer: '/data/attributes/a4Printer' }, meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' } });
+    expect(settings.json.errors[0]).toMatchObject({
+      code: 'print.printerUnknown',
+      source: { pointer: '/data/attributes/a4Printer' },
+      meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' },
+    });
   });
 
   it('refuses a print when no printer is named and none is chosen, asking to choose one', async () => {
     // A client of its own: its print settings name no printer, and this CUPS has no default printer.
-    await t.station.clients.add(OPERATOR, { username: 'no-printer-desk', password: 'no-printer-password', profile: { name: 'No Printer' } });
+    await t.station.clients.add(OPERATOR, {
+      username: 'no-printer-desk',
+      password: 'no-printer-password',
+      profile: { name: 'No Printer' },
+    });
     const own = (await t.signIn('no-printer-desk', 'no-printer-password')).json.meta.token as string;
     const made = await post(t, own, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }));
     expect(made.status, made.text).toBe(201);
@@ -263,15 +329,26 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
   /** A processed shipment of an order (made first, with its first line's SKU), or of none. */
   async function orderShipment(orderNumber: string | null, sku = 'SKU', packages = 1) {
     if (orderNumber) {
-      const order = { type: 'order', attributes: { number: orderNumber, shipTo: attributes().shipTo, lines: [{ sku, description: 'Cup', quantity: 1, unitWeight: '0.5', unitPrice: '10' }] } };
+      const order = {
+        type: 'order',
+        attributes: {
+          number: orderNumber,
+          shipTo: attributes().shipTo,
+          lines: [{ sku, description: 'Cup', quantity: 1, unitWeight: '0.5', unitPrice: '10' }],
+        },
+      };
       expect((await post(t, token, '/v3/orders', { data: order })).status).toBe(201);
     }
     const meta = { service: 'economy', scheduledProcessing: false, ...(orderNumber ? { orderNumber } : {}) };
-    const response = await post(t, token, '/v3/shipments', document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), meta));
+    const response = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ packages: Array.from({ length: packages }, () => parcel('1.2')) }), meta),
+    );
     expect(response.status, response.text).toBe(201);
     return response.json.data as { id: string; meta: { reference: string; trackingNumber: string } };
   }
-
 
   const bulk = (attributes: Record<string, unknown>) => post(t, token, '/v3/print-jobs', { data: { type: 'printJob', attributes } });
 
@@ -283,12 +360,30 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     const before = thermal.received.length;
 
     // As a PHP client sends it: the layout and sort in capitals, the dpi as text, nulls.
-    const byOrder = await bulk({ shipments: [loose.id, third.id, first.id, second.id, first.id], sort: 'ORDER', layout: '4X6', printer: ZPL_QUEUE, format: 'zpl', dpi: '203', copies: null });
+    const byOrder = await bulk({
+      shipments: [loose.id, third.id, first.id, second.id, first.id],
+      sort: 'ORDER',
+      layout: '4X6',
+      printer: ZPL_QUEUE,
+      format: 'zpl',
+      dpi: '203',
+      copies: null,
+    });
     expect(byOrder.status, byOrder.text).toBe(202);
-    expect(byOrder.json.data.attributes).toMatchObject({ status: 'queued', format: 'zpl', layout: '4x6', shipmentId: first.id, shipmentIds: [first.id, second.id, third.id, loose.id] });
+    expect(byOrder.json.data.attributes).toMatchObject({
+      status: 'queued',
+      format: 'zpl',
+      layout: '4x6',
+      shipmentId: first.id,
+      shipmentIds: [first.id, second.id, third.id, loose.id],
+    });
     expect((await finished(byOrder.json.data.id)).attributes.status).toBe('done');
     // One job, one stream: every label in it, in order (BULK-2 before BULK-3 before BULK-10, the loose one last).
-    const streams = () => thermal.received.slice(before).map((data) => data.toString('utf8')).filter((text) => [first, second, third, loose].some((shipment) => text.includes(shipment.meta.trackingNumber)));
+    const streams = () =>
+      thermal.received
+        .slice(before)
+        .map((data) => data.toString('utf8'))
+        .filter((text) => [first, second, third, loose].some((shipment) => text.includes(shipment.meta.trackingNumber)));
     await waitFor('the bulk job at the printer', () => streams().length > 0, { timeoutMs: 5000, intervalMs: 100 });
     await drained();
     expect(streams()).toHaveLength(1);
@@ -304,11 +399,20 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect(bySku.json.data.attributes.shipmentIds).toEqual([third.id, second.id, first.id, loose.id]);
     expect((await finished(bySku.json.data.id)).attributes.status).toBe('done');
     const reprints = await get(t, token, '/v3/audit-events?filter[action]=label.reprinted');
-    expect(reprints.json.data.filter((entry: { attributes: { detail: { printJob: string } } }) => entry.attributes.detail.printJob === bySku.json.data.id)).toHaveLength(4);
+    expect(
+      reprints.json.data.filter(
+        (entry: { attributes: { detail: { printJob: string } } }) => entry.attributes.detail.printJob === bySku.json.data.id,
+      ),
+    ).toHaveLength(4);
   });
 
   it('bulk prints PDF labels as 4×6 pages, or A4 sheets of 2 (real size, turned) or 4', async () => {
-    const shipments = [await orderShipment('SHEET-1'), await orderShipment('SHEET-2', 'SKU', 2), await orderShipment('SHEET-3'), await orderShipment('SHEET-4')];
+    const shipments = [
+      await orderShipment('SHEET-1'),
+      await orderShipment('SHEET-2', 'SKU', 2),
+      await orderShipment('SHEET-3'),
+      await orderShipment('SHEET-4'),
+    ];
     const ids = shipments.map((shipment) => shipment.id);
     for (const [layout, pages, size] of [
       ['a4-4', 2, { width: 595.28, height: 841.89 }],
@@ -337,16 +441,27 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect(saved.status).toBe(202);
     const notYet = await bulk({ shipments: [processed.id, saved.json.data.id], printer: ZPL_QUEUE });
     expect(notYet.status).toBe(400);
-    expect(notYet.json.errors[0]).toMatchObject({ code: 'print.notProcessed', source: { pointer: '/data/attributes/shipments/1' }, meta: { shipment: saved.json.data.id, reference: saved.json.data.meta.reference } });
+    expect(notYet.json.errors[0]).toMatchObject({
+      code: 'print.notProcessed',
+      source: { pointer: '/data/attributes/shipments/1' },
+      meta: { shipment: saved.json.data.id, reference: saved.json.data.meta.reference },
+    });
     expect(notYet.json.errors[0].meta.reason).toContain('is not processed yet');
     const unknown = await bulk({ shipments: [processed.id, 'ABCDEF'], printer: ZPL_QUEUE });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.errors[0]).toMatchObject({ code: 'shipment.notFound', source: { pointer: '/data/attributes/shipments/1' }, meta: { reason: 'Shipment not found' } });
+    expect(unknown.json.errors[0]).toMatchObject({
+      code: 'shipment.notFound',
+      source: { pointer: '/data/attributes/shipments/1' },
+      meta: { reason: 'Shipment not found' },
+    });
     const sheetsOfZpl = await bulk({ shipments: [processed.id], printer: ZPL_QUEUE, format: 'zpl', layout: 'a4-4' });
     expect(sheetsOfZpl.status).toBe(400);
     expect(sheetsOfZpl.json.errors[0]).toMatchObject({ code: 'print.zplSheetsOnly', source: { pointer: '/data/attributes/layout' } });
     const none = await bulk({ shipments: [], layout: 'a3' });
-    expect(none.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(['/data/attributes/layout', '/data/attributes/shipments']);
+    expect(none.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual([
+      '/data/attributes/layout',
+      '/data/attributes/shipments',
+    ]);
   });
 
   it('takes up a job recorded before a restart and prints it', async () => {
@@ -355,12 +470,33 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     await t.station.stop();
     // A job acknowledged just before the station went down, never sent.
     const store = openStore(join(dataDir, 'station.sqlite'));
-    await store.printJobs.add({ id: 'A'.repeat(32), shipmentId: shipment.id, clientId: t.client.id, desk: t.station.desk, printer: ZPL_QUEUE, format: 'zpl', dpi: 203, copies: 1, documents: 'labels' });
+    await store.printJobs.add({
+      id: 'A'.repeat(32),
+      shipmentId: shipment.id,
+      clientId: t.client.id,
+      desk: t.station.desk,
+      printer: ZPL_QUEUE,
+      format: 'zpl',
+      dpi: 203,
+      copies: 1,
+      documents: 'labels',
+    });
     await store.close();
-    const restarted = await createStation({ dataDir, port: 0, logger: silentLogger, schedulerIntervalMs: 0, printPollMs: 200, printTimeoutMs: 5000 });
+    const restarted = await createStation({
+      dataDir,
+      port: 0,
+      logger: silentLogger,
+      schedulerIntervalMs: 0,
+      printPollMs: 200,
+      printTimeoutMs: 5000,
+    });
     await restarted.start();
     try {
-      await waitFor('the job sent again after the restart', async () => (await restarted.store.printJobs.get('A'.repeat(32)))?.status === 'done', { timeoutMs: 10_000, intervalMs: 100 });
+      await waitFor(
+        'the job sent again after the restart',
+        async () => (await restarted.store.printJobs.get('A'.repeat(32)))?.status === 'done',
+        { timeoutMs: 10_000, intervalMs: 100 },
+      );
       expect((await restarted.store.printJobs.get('A'.repeat(32)))?.status).toBe('done');
       const labels = () => thermal.received.filter((data) => data.toString('utf8').includes(shipment.meta.trackingNumber)).length;
       await waitFor('the label at the printer', () => labels() > 0, { timeoutMs: 5000, intervalMs: 100 });
@@ -369,5 +505,4 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
       await restarted.stop();
     }
   });
-
 });

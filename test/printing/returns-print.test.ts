@@ -39,10 +39,20 @@ describe.skipIf(missing !== undefined)('a return label printed with the outbound
 
   const finished = (jobId: string) => finishedJob(t, token, jobId);
 
-  const printed = (trackingNumber: string) => thermal.received.map((data) => data.toString('utf8')).filter((text) => text.includes(trackingNumber));
+  const printed = (trackingNumber: string) =>
+    thermal.received.map((data) => data.toString('utf8')).filter((text) => text.includes(trackingNumber));
 
   it('prints both labels in one job, each with its CN22, and a later return alone', async () => {
-    const outbound = await post(t, token, '/v3/shipments', document(attributes({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration(t.clock.today()) }), { service: 'economy', carrierChoice: 'POSTE_ITALIANE', scheduledProcessing: false }));
+    const outbound = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration(t.clock.today()) }), {
+        service: 'economy',
+        carrierChoice: 'POSTE_ITALIANE',
+        scheduledProcessing: false,
+      }),
+    );
     expect(outbound.status, outbound.text).toBe(201);
     const made = await post(t, token, `/v3/shipments/${outbound.json.data.id}/returns`, {
       data: { type: 'return', attributes: { reason: 'SIZE_OR_FIT', printWithOutbound: true }, meta: { carrierChoice: 'POSTE_ITALIANE' } },

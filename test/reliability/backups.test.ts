@@ -25,7 +25,10 @@ describe('backup and restore with the station under write load', () => {
     const station = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '50' });
     const signIn = await http(`${station.url}/v3/clients/authentication`, {
       method: 'POST',
-      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('shop', 'shop-password'), keys.integrationKey) },
+      headers: {
+        Accept: JSONAPI,
+        Authorization: serviceApiAuthorization(authenticationHash('shop', 'shop-password'), keys.integrationKey),
+      },
     });
     const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${signIn.json.meta.token}` };
 
@@ -35,7 +38,11 @@ describe('backup and restore with the station under write load', () => {
     const writer = async (index: number) => {
       for (let i = 0; writing; i++) {
         const scheduledProcessing = (i + index) % 2 === 0;
-        const response = await http(`${station.url}/v3/shipments`, { method: 'POST', headers, body: JSON.stringify(document(attributes(), { service: 'economy', scheduledProcessing })) });
+        const response = await http(`${station.url}/v3/shipments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(document(attributes(), { service: 'economy', scheduledProcessing })),
+        });
         if (response.status === 201 || response.status === 202) acknowledged.push({ id: response.json.data.id, at: performance.now() });
       }
     };
@@ -63,7 +70,14 @@ describe('backup and restore with the station under write load', () => {
       expect(summary.shipments).toBe(ids.size);
       for (const id of before) expect(ids.has(id)).toBe(true);
       // Every processed shipment in the copy is whole: it has its documents.
-      expect(copy.prepare('SELECT count(*) FROM shipments s WHERE status = 3 AND NOT EXISTS (SELECT 1 FROM shipment_documents d WHERE d.shipment_id = s.id)').pluck().get()).toBe(0);
+      expect(
+        copy
+          .prepare(
+            'SELECT count(*) FROM shipments s WHERE status = 3 AND NOT EXISTS (SELECT 1 FROM shipment_documents d WHERE d.shipment_id = s.id)',
+          )
+          .pluck()
+          .get(),
+      ).toBe(0);
     } finally {
       copy.close();
     }
@@ -161,7 +175,7 @@ describe('scheduled backups', () => {
     const restored = await runCli(['restore', '--data', t.dataDir, '--from', join(folder, kept.at(-1)!), '--json']);
     expect(restored.code, restored.stderr).toBe(0);
     const db = openCopy(join(t.dataDir, 'station.sqlite'));
-    const ids = new Set((db.prepare('SELECT id FROM shipments').pluck().all() as string[]));
+    const ids = new Set(db.prepare('SELECT id FROM shipments').pluck().all() as string[]);
     db.close();
     expect(beforeLast.filter((id) => !ids.has(id))).toEqual([]);
     await t.close();
@@ -171,10 +185,17 @@ describe('scheduled backups', () => {
 describe('a scheduled backup cut short', () => {
   it('does not hold up a stopping station, is never taken for a backup, and its draft is gone with the next one', async () => {
     const logged: string[] = [];
-    const logger = { info: (message: string) => void logged.push(message), warn: () => {}, error: (message: string) => void logged.push(message) };
+    const logger = {
+      info: (message: string) => void logged.push(message),
+      warn: () => {},
+      error: (message: string) => void logged.push(message),
+    };
     const t = await startTestStation({ schedulerIntervalMs: 0, backupIntervalMs: 0, logger });
     // Ballast, so the copy takes a while: 160 MB the maintenance thread has to read and write.
-    await execBehindTheStation(t, 'CREATE TABLE ballast (b BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 160) INSERT INTO ballast SELECT randomblob(1048576) FROM n;');
+    await execBehindTheStation(
+      t,
+      'CREATE TABLE ballast (b BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 160) INSERT INTO ballast SELECT randomblob(1048576) FROM n;',
+    );
     const folder = join(t.dataDir, 'backups');
     // What a crash in the middle of an earlier copy left.
     mkdirSync(folder, { recursive: true });

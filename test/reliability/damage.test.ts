@@ -28,7 +28,15 @@ describe('a database damaged in the middle of the file', () => {
     const token = await first.token();
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) {
-      const made = await post(first, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i} ${'x'.repeat(i % 20)}` } }), { service: 'economy', scheduledProcessing: false }));
+      const made = await post(
+        first,
+        token,
+        '/v3/shipments',
+        document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i} ${'x'.repeat(i % 20)}` } }), {
+          service: 'economy',
+          scheduledProcessing: false,
+        }),
+      );
       expect(made.status).toBe(201);
       ids.push(made.json.data.id);
     }
@@ -46,7 +54,9 @@ describe('a database damaged in the middle of the file', () => {
     expect(found.code).toBe(1);
     expect(found.stdout).toMatch(/is damaged\. SQLite's integrity check found:\n  \S/);
     // With the newest whole scheduled backup and the command that puts it back.
-    expect(found.stdout).toMatch(/The newest whole scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite \(120 shipments\)\. Stop the station, and put it back with: station restore --from \S+\.sqlite$/m);
+    expect(found.stdout).toMatch(
+      /The newest whole scheduled backup is \S+\/backups\/station-\d{8}T\d{6}Z\.sqlite \(120 shipments\)\. Stop the station, and put it back with: station restore --from \S+\.sqlite$/m,
+    );
 
     const logged: string[] = [];
     const logger = { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) };
@@ -55,7 +65,11 @@ describe('a database damaged in the middle of the file', () => {
     const again = await t.token();
     // The check right after start has found it before any request met it: no writes, and the health says so.
     await t.station.integrity.runOnce();
-    expect(t.station.store.health()).toMatchObject({ available: false, damaged: true, problem: expect.stringContaining('quick_check found') });
+    expect(t.station.store.health()).toMatchObject({
+      available: false,
+      damaged: true,
+      problem: expect.stringContaining('quick_check found'),
+    });
     const paths = [
       ...ids.flatMap((id) => [`/v3/shipments/${id}`, `/v3/shipments/${id}/documents`, `/v3/shipments/${id}/tracking`]),
       `/v3/shipment-summaries?limit=1000`,
@@ -78,7 +92,11 @@ describe('a database damaged in the middle of the file', () => {
     const health = await t.call('/v3/health');
     expect(health.status).toBe(503);
     expect(health.json.errors[0].detail).toBe(ERROR_TEXT.storeDamaged);
-    expect(health.json.meta.health.database).toMatchObject({ available: false, damaged: true, problem: expect.stringMatching(/^The database is damaged \(SQLITE_CORRUPT/) });
+    expect(health.json.meta.health.database).toMatchObject({
+      available: false,
+      damaged: true,
+      problem: expect.stringMatching(/^The database is damaged \(SQLITE_CORRUPT/),
+    });
     // The log says it once, with what to put back.
     const findings = logged.filter((line) => line.startsWith('The database was found damaged'));
     expect(findings).toHaveLength(1);
@@ -93,7 +111,12 @@ describe('damage met by a request before any check', () => {
     const token = await first.token();
     const ids: string[] = [];
     for (let i = 0; i < 80; i++) {
-      const made = await post(first, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i}` } }), { service: 'economy', scheduledProcessing: false }));
+      const made = await post(
+        first,
+        token,
+        '/v3/shipments',
+        document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i}` } }), { service: 'economy', scheduledProcessing: false }),
+      );
       expect(made.status).toBe(201);
       ids.push(made.json.data.id);
     }
@@ -147,7 +170,10 @@ describe('a damaged write-ahead log', () => {
     const running = await startTestStation({ schedulerIntervalMs: 0 });
     opened.push(running);
     const token = await running.token();
-    for (let i = 0; i < 12; i++) expect((await post(running, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }))).status).toBe(201);
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await post(running, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: false }))).status,
+      ).toBe(201);
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir);
     for (const name of ['station.sqlite', 'station.sqlite-wal']) copyFileSync(join(running.dataDir, name), join(dataDir, name));
@@ -160,7 +186,11 @@ describe('a damaged write-ahead log', () => {
   it('is reported before SQLite drops what follows the damage, and the log is kept aside; a whole log is not', async () => {
     const whole = await crashedCopy();
     const quiet: string[] = [];
-    const calm = await startTestStation({ dataDir: whole.dataDir, schedulerIntervalMs: 0, logger: { info: () => {}, warn: () => {}, error: (message: string) => void quiet.push(message) } });
+    const calm = await startTestStation({
+      dataDir: whole.dataDir,
+      schedulerIntervalMs: 0,
+      logger: { info: () => {}, warn: () => {}, error: (message: string) => void quiet.push(message) },
+    });
     opened.push(calm);
     expect(quiet.filter((line) => line.includes('write-ahead log'))).toEqual([]);
 
@@ -173,10 +203,16 @@ describe('a damaged write-ahead log', () => {
     bytes[at] = bytes[at]! ^ 0xff;
     writeFileSync(wal, bytes);
     const logged: string[] = [];
-    const t = await startTestStation({ dataDir: damaged.dataDir, schedulerIntervalMs: 0, logger: { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) } });
+    const t = await startTestStation({
+      dataDir: damaged.dataDir,
+      schedulerIntervalMs: 0,
+      logger: { info: () => {}, warn: () => {}, error: (message: string) => void logged.push(message) },
+    });
     opened.push(t);
     const finding = logged.find((line) => line.startsWith("The database's write-ahead log is damaged"));
-    expect(finding, logged.join('\n')).toMatch(/drops its last \d+ page writes \([1-9]\d* committed transaction\(s\)\).*copied to \S+station\.sqlite-wal\.damaged-/);
+    expect(finding, logged.join('\n')).toMatch(
+      /drops its last \d+ page writes \([1-9]\d* committed transaction\(s\)\).*copied to \S+station\.sqlite-wal\.damaged-/,
+    );
     const keptAs = /copied to (\S+) first;/.exec(finding!)![1]!;
     expect(readFileSync(keptAs).equals(bytes)).toBe(true);
   });

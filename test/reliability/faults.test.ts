@@ -13,7 +13,8 @@ import { attributes, document, get, post } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
 
-const cannotMount = process.platform !== 'linux' ? 'mounting needs Linux' : process.getuid?.() !== 0 ? 'mounting a filesystem needs root' : undefined;
+const cannotMount =
+  process.platform !== 'linux' ? 'mounting needs Linux' : process.getuid?.() !== 0 ? 'mounting a filesystem needs root' : undefined;
 if (cannotMount && process.env.CI) throw new Error(`${cannotMount}; in CI the fault suite must run.`);
 if (cannotMount) console.log(`Skipping the disk-full and read-only parts of the fault suite: ${cannotMount}.`);
 
@@ -32,7 +33,10 @@ async function stationOn(dataDir: string) {
 }
 
 function statusCounts(t: TestStation): Record<string, number> {
-  const rows = t.station.store.db!.prepare('SELECT status, count(*) AS n FROM shipments GROUP BY status').all() as { status: number; n: number }[];
+  const rows = t.station.store.db!.prepare('SELECT status, count(*) AS n FROM shipments GROUP BY status').all() as {
+    status: number;
+    n: number;
+  }[];
   return Object.fromEntries(rows.map((row) => [String(row.status), row.n]));
 }
 
@@ -94,7 +98,9 @@ describe.skipIf(cannotMount !== undefined)('the disk fills up under a running st
       expect((await get(t, token, `/v3/shipments/${id}/documents`)).status).toBe(200);
     }
     expect(trackingNumbers.size).toBe(SCHEDULED);
-    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(201);
+    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(
+      201,
+    );
   });
 });
 
@@ -113,7 +119,8 @@ describe.skipIf(cannotMount !== undefined)('the filesystem turns read-only under
 
     const immediate = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
     expect(immediate.status).toBe(201);
-    for (let i = 0; i < 5; i++) expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy' }))).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy' }))).status).toBe(202);
     // An account that has shipped nothing yet, and has never searched its address book.
     await t.station.clients.add(OPERATOR, {
       username: 'readonly-newcomer',
@@ -123,7 +130,9 @@ describe.skipIf(cannotMount !== undefined)('the filesystem turns read-only under
     const newcomer = (await t.signIn('readonly-newcomer', 'Newcomer-Desk-2026')).json.meta.token as string;
 
     // The kernel finds an error and remounts the filesystem read-only, as it does on a failing disk.
-    const device = readdirSync('/sys/fs/ext4').find((name) => execFileSync('findmnt', ['-n', '-o', 'SOURCE', mount], { encoding: 'utf8' }).trim().endsWith(name));
+    const device = readdirSync('/sys/fs/ext4').find((name) =>
+      execFileSync('findmnt', ['-n', '-o', 'SOURCE', mount], { encoding: 'utf8' }).trim().endsWith(name),
+    );
     writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'fault suite');
 
     const refused = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
@@ -187,7 +196,8 @@ async function holdLock(file: string, holdMs: number): Promise<ChildProcess> {
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -218,14 +228,18 @@ describe('another program holds the database', () => {
     // Held far longer than a write may wait (3 s) and than SQLite's own busy timeout (5 s): only the station's
     // bound can end the wait in time.
     const holder = await holdLock(join(t.dataDir, 'station.sqlite'), 20_000);
-    const { value: refused, ms } = await timed(post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })));
+    const { value: refused, ms } = await timed(
+      post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })),
+    );
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.storeBusy);
     expect(ms).toBeLessThan(4500);
     holder.kill('SIGKILL');
     await exited(holder);
-    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(201);
+    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(
+      201,
+    );
   });
 
   it('frees a claim an earlier run left behind once the other program lets go, though it held the database at start', async () => {
@@ -239,7 +253,10 @@ describe('another program holds the database', () => {
     await before.t.station.stop();
     // A confirm cut off by a kill leaves its claim on the saved shipment.
     const db = new Database(file);
-    db.prepare("UPDATE shipments SET claim_token = 'killed-run', claimed_at = ? WHERE id = ?").run(new Date(before.t.clock().getTime() - 365 * 24 * 3_600_000).toISOString(), saved.id);
+    db.prepare("UPDATE shipments SET claim_token = 'killed-run', claimed_at = ? WHERE id = ?").run(
+      new Date(before.t.clock().getTime() - 365 * 24 * 3_600_000).toISOString(),
+      saved.id,
+    );
     db.close();
     // Held past the 3 s a write may wait: the start's release is refused, and only a later try can free it.
     const holder = await holdLock(file, 4_000);
@@ -248,11 +265,15 @@ describe('another program holds the database', () => {
     const stillClaimed = await post(t, token, '/v3/shipments/confirm', confirm);
     expect(stillClaimed.status).toBe(409);
     let last = stillClaimed.status;
-    const confirmed = await waitFor('the claim freed by a later try', async () => {
-      const answer = await post(t, token, '/v3/shipments/confirm', confirm);
-      last = answer.status;
-      return answer.status === 409 ? undefined : answer;
-    }, { timeoutMs: 15_000, intervalMs: 250, seen: () => last });
+    const confirmed = await waitFor(
+      'the claim freed by a later try',
+      async () => {
+        const answer = await post(t, token, '/v3/shipments/confirm', confirm);
+        last = answer.status;
+        return answer.status === 409 ? undefined : answer;
+      },
+      { timeoutMs: 15_000, intervalMs: 250, seen: () => last },
+    );
     expect(confirmed.status).toBe(202);
     expect(confirmed.json.data.id).toBe(saved.id);
   });
@@ -260,7 +281,12 @@ describe('another program holds the database', () => {
   it('lets a station start, sign in and read while another program holds the write lock', async () => {
     const dataDir = join(tempDir(), 'data');
     const before = await stationOn(dataDir);
-    const existing = await post(before.t, before.token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
+    const existing = await post(
+      before.t,
+      before.token,
+      '/v3/shipments',
+      document(attributes(), { service: 'express', scheduledProcessing: false }),
+    );
     await before.t.station.stop();
     const holder = await holdLock(join(dataDir, 'station.sqlite'), 20_000);
     // Opening an up-to-date database and reading its keys takes no write lock, in the API thread or the writer's.
@@ -268,11 +294,15 @@ describe('another program holds the database', () => {
     expect(startMs).toBeLessThan(3000);
     const { t, token } = after;
     expect((await get(t, token, `/v3/shipments/${existing.json.data.id}`)).status).toBe(200);
-    const { value: refused, ms } = await timed(post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })));
+    const { value: refused, ms } = await timed(
+      post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })),
+    );
     expect(refused.status).toBe(503);
     expect(ms).toBeLessThan(4500);
     holder.kill('SIGKILL');
     await exited(holder);
-    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(201);
+    expect((await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))).status).toBe(
+      201,
+    );
   });
 });

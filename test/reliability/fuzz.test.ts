@@ -62,7 +62,8 @@ function send(sent: Sent): Promise<{ status: number; json: any } | undefined> {
           } catch {
             json = undefined;
           }
-          if (status >= 500 && !isPriceChange(status, json)) tally.fiveHundreds.push(`${sent.method} ${sent.path} → ${status} ${text.slice(0, 300)}`);
+          if (status >= 500 && !isPriceChange(status, json))
+            tally.fiveHundreds.push(`${sent.method} ${sent.path} → ${status} ${text.slice(0, 300)}`);
           resolve({ status, json });
         });
       });
@@ -78,7 +79,11 @@ function send(sent: Sent): Promise<{ status: number; json: any } | undefined> {
 
 /** The one 5xx the spec prescribes: a confirm whose price changed (a broken package changes the price). */
 function isPriceChange(status: number, json: any): boolean {
-  return status === 503 && typeof json?.errors?.[0]?.detail === 'string' && json.errors[0].detail.startsWith('Price is different. Original price: ');
+  return (
+    status === 503 &&
+    typeof json?.errors?.[0]?.detail === 'string' &&
+    json.errors[0].detail.startsWith('Price is different. Original price: ')
+  );
 }
 
 function checkAnswer(answer: { status: number; json: any } | undefined, method: string): void {
@@ -94,7 +99,12 @@ function checkAnswer(answer: { status: number; json: any } | undefined, method: 
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 const json = (value: unknown) =>
-  Buffer.from(JSON.stringify(value).replace(/"__deep_nesting_(\d+)__"/g, (_match, depth: string) => `${'['.repeat(Number(depth))}${']'.repeat(Number(depth))}`));
+  Buffer.from(
+    JSON.stringify(value).replace(
+      /"__deep_nesting_(\d+)__"/g,
+      (_match, depth: string) => `${'['.repeat(Number(depth))}${']'.repeat(Number(depth))}`,
+    ),
+  );
 
 // ---- bad values --------------------------------------------------------------------------------------------
 
@@ -120,11 +130,43 @@ const nasty = fc.oneof(
   fc.boolean(),
   fc.integer(),
   fc.double(),
-  fc.constantFrom(1e308, -1e308, -1, -0.0001, 0, 5e-324, 2 ** 53 + 1, 1e21, 12.345, 10_000_000.01, 99_999_999_999, '1e308', 'NaN', 'Infinity', '-1', '1,5', '0x10', ''),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    -1,
+    -0.0001,
+    0,
+    5e-324,
+    2 ** 53 + 1,
+    1e21,
+    12.345,
+    10_000_000.01,
+    99_999_999_999,
+    '1e308',
+    'NaN',
+    'Infinity',
+    '-1',
+    '1,5',
+    '0x10',
+    '',
+  ),
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.array(loneSurrogates, { minLength: 1, maxLength: 3 }).map((parts) => `ab${parts.join('')}`),
-  fc.constantFrom('\u0000', 'a\u0000b', '\u001b[2J', '\u007f', '\ud800', '\udfff\ud800', "' OR 1=1 --", '"; DROP TABLE shipments; --', '../../etc/passwd', '%00', '${7*7}', '<script>x</script>'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u001b[2J',
+    '\u007f',
+    '\ud800',
+    '\udfff\ud800',
+    "' OR 1=1 --",
+    '"; DROP TABLE shipments; --',
+    '../../etc/passwd',
+    '%00',
+    '${7*7}',
+    '<script>x</script>',
+  ),
   fc.integer({ min: 1_000, max: 300_000 }).map((length) => 'x'.repeat(length)),
   fc.integer({ min: 20, max: 5_000 }).map((depth) => new DeepNesting(depth)),
   fc.array(fc.anything(), { maxLength: 4 }),
@@ -135,7 +177,8 @@ const nasty = fc.oneof(
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const here = prefix.length > 0 ? [prefix] : [];
   if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
-  if (value !== null && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
+  if (value !== null && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
   return here;
 }
 
@@ -157,7 +200,13 @@ function mutate(base: unknown, path: (string | number)[], operation: 'replace' |
   return copy;
 }
 
-const exportShipment = () => attributes({ shipTo: { ...shipTo(), country: 'CH', city: 'Zurich', postalCode: '8001' }, exportDeclaration: exportDeclaration(), insuranceValue: '120.00', insuranceDescription: 'Cups' });
+const exportShipment = () =>
+  attributes({
+    shipTo: { ...shipTo(), country: 'CH', city: 'Zurich', postalCode: '8001' },
+    exportDeclaration: exportDeclaration(),
+    insuranceValue: '120.00',
+    insuranceDescription: 'Cups',
+  });
 
 const bodyTargets = () => [
   { method: 'POST', path: '/v3/shipments', base: document(exportShipment(), { service: 'express', scheduledProcessing: false }) },
@@ -165,7 +214,11 @@ const bodyTargets = () => [
   { method: 'POST', path: '/v3/shipments/save', base: document(exportShipment()) },
   { method: 'POST', path: '/v3/shipments/rate', base: document(exportShipment()) },
   { method: 'POST', path: '/v3/shipments/confirm', base: document(exportShipment(), { rate }) },
-  { method: 'PATCH', path: '/v3/print-settings', base: { data: { type: 'printSettings', attributes: { format: 'pdf', dpi: 203, autoPrint: false } } } },
+  {
+    method: 'PATCH',
+    path: '/v3/print-settings',
+    base: { data: { type: 'printSettings', attributes: { format: 'pdf', dpi: 203, autoPrint: false } } },
+  },
 ];
 
 async function sendAndRecord(sent: Sent): Promise<void> {
@@ -177,103 +230,215 @@ async function sendAndRecord(sent: Sent): Promise<void> {
 }
 
 describe('thousands of bad requests', () => {
-  it('get a 4xx JSON:API answer, never a 5xx, from every endpoint', async () => {
-    const targets = bodyTargets();
-    const options = { seed: SEED, numRuns: 0, endOnFailure: true };
+  it(
+    'get a 4xx JSON:API answer, never a 5xx, from every endpoint',
+    async () => {
+      const targets = bodyTargets();
+      const options = { seed: SEED, numRuns: 0, endOnFailure: true };
 
-    // Valid documents with one member broken.
-    const brokenBodies = fc
-      .constantFrom(...targets)
-      .chain((target) => fc.tuple(fc.constant(target), fc.constantFrom(...paths(target.base)), fc.constantFrom('replace', 'delete', 'add' as const), nasty));
-    await fc.assert(
-      fc.asyncProperty(brokenBodies, async ([target, path, operation, value]) => {
-        await sendAndRecord({ method: target.method, path: target.path, headers: { ...auth(), 'Content-Type': JSONAPI }, body: json(mutate(target.base, path, operation as 'replace', value)) });
-      }),
-      { ...options, numRuns: 3_000 * SCALE },
-    );
+      // Valid documents with one member broken.
+      const brokenBodies = fc
+        .constantFrom(...targets)
+        .chain((target) =>
+          fc.tuple(
+            fc.constant(target),
+            fc.constantFrom(...paths(target.base)),
+            fc.constantFrom('replace', 'delete', 'add' as const),
+            nasty,
+          ),
+        );
+      await fc.assert(
+        fc.asyncProperty(brokenBodies, async ([target, path, operation, value]) => {
+          await sendAndRecord({
+            method: target.method,
+            path: target.path,
+            headers: { ...auth(), 'Content-Type': JSONAPI },
+            body: json(mutate(target.base, path, operation as 'replace', value)),
+          });
+        }),
+        { ...options, numRuns: 3_000 * SCALE },
+      );
 
-    // Raw bytes: cut short, not UTF-8, or sent as something else.
-    const rawBodies = fc.tuple(
-      fc.constantFrom(...targets),
-      fc.nat(),
-      fc.constantFrom('truncate', 'bad-utf8', 'garbage', 'media-type', 'empty'),
-      fc.uint8Array({ minLength: 1, maxLength: 64 }),
-      fc.constantFrom(JSONAPI, 'application/json', 'text/plain', 'application/x-www-form-urlencoded', `${JSONAPI}; ext=1`, 'multipart/form-data; boundary=x', '', 'application/json; charset=utf-16'),
-    );
-    await fc.assert(
-      fc.asyncProperty(rawBodies, async ([target, at, kind, bytes, mediaType]) => {
-        const whole = json(target.base);
-        const cut = at % whole.length;
-        const body =
-          kind === 'truncate' ? whole.subarray(0, cut)
-          : kind === 'bad-utf8' ? Buffer.concat([whole.subarray(0, cut), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), whole.subarray(cut)])
-          : kind === 'garbage' ? Buffer.from(bytes)
-          : kind === 'empty' ? Buffer.alloc(0)
-          : whole;
-        const headers: Record<string, string> = { ...auth(), 'Content-Length': String(body.length) };
-        if (kind === 'media-type' ? mediaType !== '' : true) headers['Content-Type'] = kind === 'media-type' ? mediaType : JSONAPI;
-        await sendAndRecord({ method: target.method, path: target.path, headers, body });
-      }),
-      { ...options, numRuns: 1_000 * SCALE },
-    );
+      // Raw bytes: cut short, not UTF-8, or sent as something else.
+      const rawBodies = fc.tuple(
+        fc.constantFrom(...targets),
+        fc.nat(),
+        fc.constantFrom('truncate', 'bad-utf8', 'garbage', 'media-type', 'empty'),
+        fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        fc.constantFrom(
+          JSONAPI,
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          `${JSONAPI}; ext=1`,
+          'multipart/form-data; boundary=x',
+          '',
+          'application/json; charset=utf-16',
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(rawBodies, async ([target, at, kind, bytes, mediaType]) => {
+          const whole = json(target.base);
+          const cut = at % whole.length;
+          const body =
+            kind === 'truncate'
+              ? whole.subarray(0, cut)
+              : kind === 'bad-utf8'
+                ? Buffer.concat([whole.subarray(0, cut), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), whole.subarray(cut)])
+                : kind === 'garbage'
+                  ? Buffer.from(bytes)
+                  : kind === 'empty'
+                    ? Buffer.alloc(0)
+                    : whole;
+          const headers: Record<string, string> = { ...auth(), 'Content-Length': String(body.length) };
+          if (kind === 'media-type' ? mediaType !== '' : true) headers['Content-Type'] = kind === 'media-type' ? mediaType : JSONAPI;
+          await sendAndRecord({ method: target.method, path: target.path, headers, body });
+        }),
+        { ...options, numRuns: 1_000 * SCALE },
+      );
 
-    // Ids that are SQL, paths, or anything at all, on every endpoint that takes one.
-    const ids = fc.oneof(
-      fc.constantFrom("' OR 1=1 --", "1; DROP TABLE shipments", '../../../etc/passwd', '..', '.', '%2e%2e%2f', 'A'.repeat(64), 'a'.repeat(5000), '0', '-1', 'null', '[object Object]'),
-      fc.string({ maxLength: 80 }),
-      fc.string({ unit: 'binary', maxLength: 20 }),
-      hex64,
-    );
-    const idRoutes = ['GET /v3/shipments/:id', 'DELETE /v3/shipments/:id', 'GET /v3/shipments/:id/documents', 'GET /v3/shipments/:id/tracking', 'POST /v3/shipments/:id/print', 'GET /v3/print-jobs/:id', 'GET /track/:id', 'GET /print-view/:id', 'GET /v3-testing/shipments/:id'];
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...idRoutes), ids, fc.boolean(), async (route, id, encode) => {
-        const [method, template] = route.split(' ') as [string, string];
-        const segment = encode ? encodeURIComponent(id.toWellFormed()) : id.replace(/[^\x21-\x7e]/g, (char: string) => encodeURIComponent(char.toWellFormed()));
-        const body = method === 'POST' ? json({ data: { type: 'printJob', attributes: { copies: 1 } } }) : undefined;
-        await sendAndRecord({ method, path: template.replace(':id', segment), headers: { ...auth(), ...(body ? { 'Content-Type': JSONAPI } : {}) }, body });
-      }),
-      { ...options, numRuns: 700 * SCALE },
-    );
+      // Ids that are SQL, paths, or anything at all, on every endpoint that takes one.
+      const ids = fc.oneof(
+        fc.constantFrom(
+          "' OR 1=1 --",
+          '1; DROP TABLE shipments',
+          '../../../etc/passwd',
+          '..',
+          '.',
+          '%2e%2e%2f',
+          'A'.repeat(64),
+          'a'.repeat(5000),
+          '0',
+          '-1',
+          'null',
+          '[object Object]',
+        ),
+        fc.string({ maxLength: 80 }),
+        fc.string({ unit: 'binary', maxLength: 20 }),
+        hex64,
+      );
+      const idRoutes = [
+        'GET /v3/shipments/:id',
+        'DELETE /v3/shipments/:id',
+        'GET /v3/shipments/:id/documents',
+        'GET /v3/shipments/:id/tracking',
+        'POST /v3/shipments/:id/print',
+        'GET /v3/print-jobs/:id',
+        'GET /track/:id',
+        'GET /print-view/:id',
+        'GET /v3-testing/shipments/:id',
+      ];
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...idRoutes), ids, fc.boolean(), async (route, id, encode) => {
+          const [method, template] = route.split(' ') as [string, string];
+          const segment = encode
+            ? encodeURIComponent(id.toWellFormed())
+            : id.replace(/[^\x21-\x7e]/g, (char: string) => encodeURIComponent(char.toWellFormed()));
+          const body = method === 'POST' ? json({ data: { type: 'printJob', attributes: { copies: 1 } } }) : undefined;
+          await sendAndRecord({
+            method,
+            path: template.replace(':id', segment),
+            headers: { ...auth(), ...(body ? { 'Content-Type': JSONAPI } : {}) },
+            body,
+          });
+        }),
+        { ...options, numRuns: 700 * SCALE },
+      );
 
-    // Queries of the list and the address book.
-    const queryValue = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('2026-02-30', '2026-13-01', '99999-01-01', '0', '-5', '1e9', '1000000000000', '"', '*', 'NEAR(a b)', 'a AND OR', '%', '_', "')--"));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('/v3/shipment-summaries', '/v3/addresses'),
-        fc.dictionary(fc.constantFrom('dateFrom', 'dateTo', 'limit', 'search', 'searchString', 'filter[dateFrom]', 'filter[limit]', 'page[size]'), queryValue),
-        async (path, query) => {
-          const search = new URLSearchParams(query as Record<string, string>).toString();
-          await sendAndRecord({ method: 'GET', path: `${path}?${search}`, headers: auth() });
-        },
-      ),
-      { ...options, numRuns: 500 * SCALE },
-    );
+      // Queries of the list and the address book.
+      const queryValue = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(
+          '2026-02-30',
+          '2026-13-01',
+          '99999-01-01',
+          '0',
+          '-5',
+          '1e9',
+          '1000000000000',
+          '"',
+          '*',
+          'NEAR(a b)',
+          'a AND OR',
+          '%',
+          '_',
+          "')--",
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('/v3/shipment-summaries', '/v3/addresses'),
+          fc.dictionary(
+            fc.constantFrom('dateFrom', 'dateTo', 'limit', 'search', 'searchString', 'filter[dateFrom]', 'filter[limit]', 'page[size]'),
+            queryValue,
+          ),
+          async (path, query) => {
+            const search = new URLSearchParams(query as Record<string, string>).toString();
+            await sendAndRecord({ method: 'GET', path: `${path}?${search}`, headers: auth() });
+          },
+        ),
+        { ...options, numRuns: 500 * SCALE },
+      );
 
-    // Methods, headers and sign-in attempts.
-    const anyPath = fc.constantFrom('/v3/test', '/v3/shipments', '/v3/shipments/rate', '/v3/clients/current', '/v3/printers', '/station-config', '/', '/index.html', '/v3', '/v4/test', '//v3/test');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'),
-        anyPath,
-        fc.constantFrom('Bearer x', `Bearer ${'e'.repeat(2000)}`, 'Basic dXNlcjpwYXNz', '', 'Bearer', 'ServiceApi hash=zz', `Bearer ${token}`),
-        fc.constantFrom(JSONAPI, 'text/html', `${JSONAPI}; q=0`, '*/*', 'application/xml', ''),
-        async (method, path, authorization, accept) => {
-          await sendAndRecord({ method, path, headers: { Authorization: authorization, Accept: accept } });
-        },
-      ),
-      { ...options, numRuns: 400 * SCALE },
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), hex64.map((hash) => `ServiceApi hash=${hash}, integrationKey=${t.integrationKey}`)), async (authorization) => {
-        await sendAndRecord({ method: 'POST', path: '/v3/clients/authentication', headers: { Authorization: authorization.replace(/[\r\n]/g, ' ') } });
-      }),
-      { ...options, numRuns: 300 * SCALE },
-    );
+      // Methods, headers and sign-in attempts.
+      const anyPath = fc.constantFrom(
+        '/v3/test',
+        '/v3/shipments',
+        '/v3/shipments/rate',
+        '/v3/clients/current',
+        '/v3/printers',
+        '/station-config',
+        '/',
+        '/index.html',
+        '/v3',
+        '/v4/test',
+        '//v3/test',
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'),
+          anyPath,
+          fc.constantFrom(
+            'Bearer x',
+            `Bearer ${'e'.repeat(2000)}`,
+            'Basic dXNlcjpwYXNz',
+            '',
+            'Bearer',
+            'ServiceApi hash=zz',
+            `Bearer ${token}`,
+          ),
+          fc.constantFrom(JSONAPI, 'text/html', `${JSONAPI}; q=0`, '*/*', 'application/xml', ''),
+          async (method, path, authorization, accept) => {
+            await sendAndRecord({ method, path, headers: { Authorization: authorization, Accept: accept } });
+          },
+        ),
+        { ...options, numRuns: 400 * SCALE },
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string({ maxLength: 200 }),
+            hex64.map((hash) => `ServiceApi hash=${hash}, integrationKey=${t.integrationKey}`),
+          ),
+          async (authorization) => {
+            await sendAndRecord({
+              method: 'POST',
+              path: '/v3/clients/authentication',
+              headers: { Authorization: authorization.replace(/[\r\n]/g, ' ') },
+            });
+          },
+        ),
+        { ...options, numRuns: 300 * SCALE },
+      );
 
-    console.log(`fuzz: ${tally.requests} requests, ${JSON.stringify(tally.byClass)}, ${tally.fiveHundreds.length} answered 5xx; acknowledged ${acknowledged.immediate.length} immediate and ${acknowledged.scheduled.length} scheduled creates`);
-    expect(tally.fiveHundreds).toEqual([]);
-    expect(tally.requests).toBeGreaterThanOrEqual(5_000 * SCALE);
-  }, 120_000 * SCALE);
+      console.log(
+        `fuzz: ${tally.requests} requests, ${JSON.stringify(tally.byClass)}, ${tally.fiveHundreds.length} answered 5xx; acknowledged ${acknowledged.immediate.length} immediate and ${acknowledged.scheduled.length} scheduled creates`,
+      );
+      expect(tally.fiveHundreds).toEqual([]);
+      expect(tally.requests).toBeGreaterThanOrEqual(5_000 * SCALE);
+    },
+    120_000 * SCALE,
+  );
 
   it('leave the station working, its database sound, and every acknowledged shipment there and processable', async () => {
     expect((await send({ method: 'GET', path: '/v3/test', headers: auth() }))?.status).toBe(200);
@@ -300,14 +465,21 @@ describe('thousands of bad requests', () => {
     // signs in as ever.
     const other = await t.station.store.integrations.add({ name: 'after the fuzz', integrationKey: 'after-the-fuzz-key' });
     const signIn = await new Promise<number>((resolve, reject) => {
-      const req = request(`${t.url}/v3/clients/authentication`, {
-        method: 'POST',
-        localAddress: '127.0.0.77',
-        headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, SMITH.password), other.integrationKey) },
-      }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        `${t.url}/v3/clients/authentication`,
+        {
+          method: 'POST',
+          localAddress: '127.0.0.77',
+          headers: {
+            Accept: JSONAPI,
+            Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, SMITH.password), other.integrationKey),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

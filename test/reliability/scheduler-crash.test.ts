@@ -14,7 +14,9 @@ const SHIPMENTS = 200;
 function counts(dataDir: string) {
   const db = new Database(join(dataDir, 'station.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT count(*) FILTER (WHERE status = 3) AS processed, count(*) FILTER (WHERE status = 0) AS waiting FROM shipments').get() as {
+    return db
+      .prepare('SELECT count(*) FILTER (WHERE status = 3) AS processed, count(*) FILTER (WHERE status = 0) AS waiting FROM shipments')
+      .get() as {
       processed: number;
       waiting: number;
     };
@@ -35,12 +37,19 @@ describe('scheduled processing survives being killed at any moment', () => {
     const idle = await serve(['--data', data, '--port', '0'], { STATION_SCHEDULER_INTERVAL_MS: '0' });
     const signIn = await http(`${idle.url}/v3/clients/authentication`, {
       method: 'POST',
-      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash('desk', 'desk-password'), keys.integrationKey) },
+      headers: {
+        Accept: JSONAPI,
+        Authorization: serviceApiAuthorization(authenticationHash('desk', 'desk-password'), keys.integrationKey),
+      },
     });
     const headers = { Accept: JSONAPI, 'Content-Type': JSONAPI, Authorization: `Bearer ${signIn.json.meta.token}` };
     const ids: string[] = [];
     for (let i = 0; i < SHIPMENTS; i++) {
-      const response = await http(`${idle.url}/v3/shipments`, { method: 'POST', headers, body: JSON.stringify(document(attributes(), { service: i % 2 ? 'express' : 'economy' })) });
+      const response = await http(`${idle.url}/v3/shipments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(document(attributes(), { service: i % 2 ? 'express' : 'economy' })),
+      });
       expect(response.status).toBe(202);
       ids.push(response.json.data.id);
     }
@@ -62,12 +71,19 @@ describe('scheduled processing survives being killed at any moment', () => {
 
     const db = new Database(join(data, 'station.sqlite'), { readonly: true });
     try {
-      const rows = db.prepare('SELECT id, status, reference, tracking_number FROM shipments').all() as { id: string; status: number; reference: string; tracking_number: string }[];
+      const rows = db.prepare('SELECT id, status, reference, tracking_number FROM shipments').all() as {
+        id: string;
+        status: number;
+        reference: string;
+        tracking_number: string;
+      }[];
       expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
       expect(rows.every((row) => row.status === 3)).toBe(true);
       expect(new Set(rows.map((row) => row.tracking_number)).size).toBe(SHIPMENTS);
       expect(new Set(rows.map((row) => row.reference)).size).toBe(SHIPMENTS);
-      const processedOnce = db.prepare("SELECT shipment_id, count(*) AS n FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id").all() as { n: number }[];
+      const processedOnce = db
+        .prepare("SELECT shipment_id, count(*) AS n FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id")
+        .all() as { n: number }[];
       expect(processedOnce).toHaveLength(SHIPMENTS);
       expect(processedOnce.every((row) => row.n === 1)).toBe(true);
       expect(db.prepare('SELECT count(*) FROM shipment_documents').pluck().get()).toBe(SHIPMENTS);

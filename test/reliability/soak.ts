@@ -3,8 +3,17 @@
 // Takes several minutes; CI runs the ordinary suites inside npm test instead.
 import { spawnSync } from 'node:child_process';
 
-const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', '--testTimeout=900000', 'test/reliability'], {
-  stdio: 'inherit',
-  env: { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10', CRASH_KILLS: process.env.CRASH_KILLS ?? '20', CONCURRENCY_ROUNDS: process.env.CONCURRENCY_ROUNDS ?? '10' },
-});
+const result = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', '--testTimeout=900000', 'test/reliability'],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10',
+      CRASH_KILLS: process.env.CRASH_KILLS ?? '20',
+      CONCURRENCY_ROUNDS: process.env.CONCURRENCY_ROUNDS ?? '10',
+    },
+  },
+);
 process.exit(result.status ?? 1);

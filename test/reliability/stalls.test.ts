@@ -27,10 +27,18 @@ const port = () => Number(new URL(t.url).port);
 function signInFrom(address: string, password: string, integrationKey = t.integrationKey) {
   return new Promise<{ status: number; headers: Record<string, unknown>; json: any }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: port(), path: '/v3/clients/authentication', method: 'POST', localAddress: address, agent: false, headers: {
-        Accept: JSONAPI,
-        Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, password), integrationKey),
-      } },
+      {
+        host: '127.0.0.1',
+        port: port(),
+        path: '/v3/clients/authentication',
+        method: 'POST',
+        localAddress: address,
+        agent: false,
+        headers: {
+          Accept: JSONAPI,
+          Authorization: serviceApiAuthorization(authenticationHash(SMITH.username, password), integrationKey),
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk));
@@ -63,10 +71,15 @@ describe('password guessing', () => {
 
     // Once the second has passed, the next failure is checked (a 401) and the wait doubles. Refusals while locked are
     // not counted, so asking until the lock ends changes nothing.
-    const unlocked = (password: string) => waitFor('the lock to end', async () => {
-      const answer = await signInFrom('127.0.0.2', password);
-      return answer.status === 429 ? undefined : answer;
-    }, { intervalMs: 100 });
+    const unlocked = (password: string) =>
+      waitFor(
+        'the lock to end',
+        async () => {
+          const answer = await signInFrom('127.0.0.2', password);
+          return answer.status === 429 ? undefined : answer;
+        },
+        { intervalMs: 100 },
+      );
     expect((await unlocked('wrong-again')).status).toBe(401);
     expect((await signInFrom('127.0.0.4', SMITH.password)).headers['retry-after']).toBe('2');
     // A success resets the count: the next failure is free again.
@@ -76,7 +89,9 @@ describe('password guessing', () => {
   });
 
   it(`checks at most ${FREE_FAILURES} passwords of twenty guessers at once: the count is taken before the password work`, async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signInFrom('127.0.0.8', `burst-guess-${i}`, 'burst-guessing-key')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signInFrom('127.0.0.8', `burst-guess-${i}`, 'burst-guessing-key')),
+    );
     const statuses = answers.map((answer) => answer.status);
     // A 401 is a password checked and refused; a 503 (checks of this key under way) was refused before any
     // password work.
@@ -107,7 +122,9 @@ describe('a burst of sign-ins', () => {
     const answers = await burst;
     expect(answers.every((answer) => answer.status === 200 || (answer.status === 503 && answer.headers['retry-after'] === '1'))).toBe(true);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
-    console.log(`sign-in burst: ${answers.filter((a) => a.status === 200).length} × 200, ${answers.filter((a) => a.status === 503).length} × 503; fresh token checks meanwhile: max ${Math.max(...checks).toFixed(0)} ms`);
+    console.log(
+      `sign-in burst: ${answers.filter((a) => a.status === 200).length} × 200, ${answers.filter((a) => a.status === 503).length} × 503; fresh token checks meanwhile: max ${Math.max(...checks).toFixed(0)} ms`,
+    );
     expect(Math.max(...checks)).toBeLessThan(250);
   });
 });
@@ -164,7 +181,9 @@ describe('clients that trickle bytes (slowloris)', () => {
 
   it('closes an idle keep-alive connection', async () => {
     const closed = await new Promise<number>((resolve) => {
-      const socket = connect(port(), '127.0.0.1', () => socket.write(`GET /v3/test HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`));
+      const socket = connect(port(), '127.0.0.1', () =>
+        socket.write(`GET /v3/test HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`),
+      );
       const started = performance.now();
       socket.on('data', () => undefined);
       socket.on('close', () => resolve(performance.now() - started));
@@ -177,7 +196,9 @@ describe('a burst of immediate creates', () => {
   it('meets 503 with Retry-After past the label queue, keeps memory bounded, and loses no acknowledged shipment', async () => {
     const rssBefore = process.memoryUsage().rss;
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }))),
+      Array.from({ length: 200 }, () =>
+        post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false })),
+      ),
     );
     const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
     const created = answers.filter((answer) => answer.status === 201);
@@ -196,7 +217,9 @@ describe('the largest shipments', () => {
     const big = attributes({ packages: Array.from({ length: 99 }, () => parcel('2.5')) });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, token, '/v3/shipments', document(big, { service: 'economy', scheduledProcessing: false }))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(t, token, '/v3/shipments', document(big, { service: 'economy', scheduledProcessing: false }))),
+    );
     delay.disable();
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
     const worstMs = delay.max / 1e6;

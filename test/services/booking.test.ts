@@ -61,7 +61,14 @@ async function savedWithRates(): Promise<{ saved: ShipmentRecord; quotes: { carr
 describe('a one-step create books at once, or waits for the scheduler when scheduled', () => {
   it('processes an immediate create: a 12-digit reference, a tracking number and its documents stored', async () => {
     const record = await tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false });
-    expect(record).toMatchObject({ status: 3, origin: 'create', scheduled: false, shipDate: clock.today(), createdBy: caller.user.username, desk: tier.desk });
+    expect(record).toMatchObject({
+      status: 3,
+      origin: 'create',
+      scheduled: false,
+      shipDate: clock.today(),
+      createdBy: caller.user.username,
+      desk: tier.desk,
+    });
     expect(record.reference).toMatch(/^[0-9]{12}$/);
     expect(record.trackingNumber).toEqual(expect.any(String));
     expect(record.carrierCode).toEqual(expect.any(String));
@@ -70,7 +77,11 @@ describe('a one-step create books at once, or waits for the scheduler when sched
     expect(stored.contentType).toBe('application/pdf');
     expect(stored.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(rows('shipment_documents', 'shipment_id = ?', record.id)).toBe(1);
-    expect(await tier.shipments.get(caller, record.id)).toMatchObject({ id: record.id, reference: record.reference, trackingNumber: record.trackingNumber });
+    expect(await tier.shipments.get(caller, record.id)).toMatchObject({
+      id: record.id,
+      reference: record.reference,
+      trackingNumber: record.trackingNumber,
+    });
   });
 
   it('keeps a scheduled create waiting (status 0, no reference, no documents) until processWaiting books it', async () => {
@@ -94,7 +105,9 @@ describe('a one-step create books at once, or waits for the scheduler when sched
 
   it('refuses a ship date before the station’s today, naming shipDate, and stores nothing', async () => {
     const before = rows('shipments');
-    const error = await refusal(tier.shipments.create(caller, shipment({ shipDate: clock.day(-1) }), { service: 'economy', scheduledProcessing: false }));
+    const error = await refusal(
+      tier.shipments.create(caller, shipment({ shipDate: clock.day(-1) }), { service: 'economy', scheduledProcessing: false }),
+    );
     expect(error.code).toBe('shipment.shipDatePast');
     expect(error.status).toBe(400);
     expect(error.pointer).toBe('/data/attributes/shipDate');
@@ -110,7 +123,13 @@ describe('a saved shipment is booked once, in place, however often it is confirm
     expect(saved.reference).toMatch(/^[0-9]{12}$/);
     const before = rows('shipments');
     const booked = await tier.shipments.confirm(caller, shipment(), quotes[0]!, saved.id);
-    expect(booked).toMatchObject({ id: saved.id, reference: saved.reference, status: 3, carrierCode: quotes[0]!.carrierCode, serviceCode: quotes[0]!.serviceCode });
+    expect(booked).toMatchObject({
+      id: saved.id,
+      reference: saved.reference,
+      status: 3,
+      carrierCode: quotes[0]!.carrierCode,
+      serviceCode: quotes[0]!.serviceCode,
+    });
     expect(booked.trackingNumber).toEqual(expect.any(String));
     expect(rows('shipments')).toBe(before);
     expect(rows('shipment_documents', 'shipment_id = ?', saved.id)).toBe(1);
@@ -135,9 +154,14 @@ describe('a saved shipment is booked once, in place, however often it is confirm
     expect(error.code).toBe('shipment.confirmedAlready');
     expect(error.status).toBe(409);
     expect(error.pointer).toBe('/data/id');
-    expect(error.errors[0]!.meta).toMatchObject({ reason: 'confirmedAlready', shipment: { id: saved.id, reference: booked.reference, status: 3, trackingNumber: booked.trackingNumber } });
+    expect(error.errors[0]!.meta).toMatchObject({
+      reason: 'confirmedAlready',
+      shipment: { id: saved.id, reference: booked.reference, status: 3, trackingNumber: booked.trackingNumber },
+    });
     // Another parcel sent under the booked one's id at the same rate is refused too: nobody is answered another parcel.
-    const elsewhere = await refusal(tier.shipments.confirm(caller, shipment({ shipTo: { ...shipTo(), name: 'Someone Else' } }), quotes[0]!, saved.id));
+    const elsewhere = await refusal(
+      tier.shipments.confirm(caller, shipment({ shipTo: { ...shipTo(), name: 'Someone Else' } }), quotes[0]!, saved.id),
+    );
     expect(elsewhere.code).toBe('shipment.confirmedAlready');
     expect(rows('shipments')).toBe(before);
     expect(await timesProcessed(saved.id)).toBe(1);
@@ -146,7 +170,9 @@ describe('a saved shipment is booked once, in place, however often it is confirm
   it('books one label when ten confirms of it run at once', async () => {
     const { saved, quotes } = await savedWithRates();
     const before = { shipments: rows('shipments'), documents: rows('shipment_documents') };
-    const settled = await Promise.allSettled(Array.from({ length: 10 }, () => tier.shipments.confirm(caller, shipment(), quotes[0]!, saved.id)));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, () => tier.shipments.confirm(caller, shipment(), quotes[0]!, saved.id)),
+    );
     const booked = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     const refused = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(booked.length).toBeGreaterThan(0);
@@ -155,7 +181,10 @@ describe('a saved shipment is booked once, in place, however often it is confirm
     expect(booked[0]).toMatchObject({ id: saved.id, reference: saved.reference, status: 3 });
     for (const error of refused) {
       expect(error).toBeInstanceOf(StationError);
-      expect((error as StationError).errors[0]).toMatchObject({ code: 'shipment.confirmInProgress', meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference } } });
+      expect((error as StationError).errors[0]).toMatchObject({
+        code: 'shipment.confirmInProgress',
+        meta: { reason: 'confirmInProgress', shipment: { id: saved.id, reference: saved.reference } },
+      });
     }
     // Nothing new is stored but the saved shipment's one label: one documents row, one 'processed' in its trail.
     expect(rows('shipments')).toBe(before.shipments);
@@ -177,7 +206,17 @@ describe('an order is shipped by one live shipment at a time', () => {
           shipFrom: null,
           service: 'Economy',
           carrierChoice: null,
-          lines: [{ sku: 'CUP-6', description: 'Ceramic cup', quantity: '2', unitWeight: '0.35', unitPrice: '10.75', originCountry: 'it', hsCode: '691200' }],
+          lines: [
+            {
+              sku: 'CUP-6',
+              description: 'Ceramic cup',
+              quantity: '2',
+              unitWeight: '0.35',
+              unitPrice: '10.75',
+              originCountry: 'it',
+              hsCode: '691200',
+            },
+          ],
           tags: null,
         },
       },
@@ -188,24 +227,43 @@ describe('an order is shipped by one live shipment at a time', () => {
 
   it('refuses a create for an order another shipment ships with order.shipped, naming that shipment', async () => {
     await order('SO-2001');
-    const shipped = await tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-2001' });
+    const shipped = await tier.shipments.create(caller, shipment(), {
+      service: 'economy',
+      scheduledProcessing: false,
+      orderNumber: 'SO-2001',
+    });
     expect(shipped).toMatchObject({ status: 3, orderNumber: 'SO-2001' });
     const before = rows('shipments');
-    const error = await refusal(tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-2001' }));
+    const error = await refusal(
+      tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-2001' }),
+    );
     expect(error.code).toBe('order.shipped');
     expect(error.status).toBe(409);
     expect(error.pointer).toBe('/data/meta/orderNumber');
-    expect(error.errors[0]!.meta).toMatchObject({ reason: 'orderShipped', order: 'SO-2001', shipment: { id: shipped.id, reference: shipped.reference, status: 3 } });
+    expect(error.errors[0]!.meta).toMatchObject({
+      reason: 'orderShipped',
+      order: 'SO-2001',
+      shipment: { id: shipped.id, reference: shipped.reference, status: 3 },
+    });
     expect(rows('shipments')).toBe(before);
   });
 
   it('refuses a create for an order a waiting shipment ships with order.inProgress, until the scheduler books it', async () => {
     await order('SO-3001');
-    const waiting = await tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: true, orderNumber: 'SO-3001' });
-    const error = await refusal(tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-3001' }));
+    const waiting = await tier.shipments.create(caller, shipment(), {
+      service: 'economy',
+      scheduledProcessing: true,
+      orderNumber: 'SO-3001',
+    });
+    const error = await refusal(
+      tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-3001' }),
+    );
     expect(error.code).toBe('order.inProgress');
     expect(error.errors[0]!.meta).toMatchObject({ reason: 'orderInProgress', order: 'SO-3001', shipment: { id: waiting.id } });
     await tier.shipments.processWaiting(10);
-    expect((await refusal(tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-3001' }))).code).toBe('order.shipped');
+    expect(
+      (await refusal(tier.shipments.create(caller, shipment(), { service: 'economy', scheduledProcessing: false, orderNumber: 'SO-3001' })))
+        .code,
+    ).toBe('order.shipped');
   });
 });

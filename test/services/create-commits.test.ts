@@ -29,7 +29,9 @@ async function writesDuring(work: () => Promise<unknown>): Promise<Record<string
   const before = tier.store.writesMade!();
   await work();
   const after = tier.store.writesMade!();
-  return Object.fromEntries(Object.entries(after).flatMap(([name, count]) => (count - (before[name] ?? 0) > 0 ? [[name, count - (before[name] ?? 0)]] : [])));
+  return Object.fromEntries(
+    Object.entries(after).flatMap(([name, count]) => (count - (before[name] ?? 0) > 0 ? [[name, count - (before[name] ?? 0)]] : [])),
+  );
 }
 
 describe('a create on SQLite', () => {
@@ -41,9 +43,11 @@ describe('a create on SQLite', () => {
     // The block's other references serve the next creates: each is one write, the shipment's own transaction.
     const creates = REFERENCE_BLOCK - 1;
     const references: string[] = [];
-    expect(await writesDuring(async () => {
-      for (let i = 0; i < creates; i++) references.push((await create()).reference!);
-    })).toEqual({ 'shipments.insert': creates });
+    expect(
+      await writesDuring(async () => {
+        for (let i = 0; i < creates; i++) references.push((await create()).reference!);
+      }),
+    ).toEqual({ 'shipments.insert': creates });
     // The block used up, the next create reserves the next one: one write more in REFERENCE_BLOCK creates.
     expect(await writesDuring(create)).toEqual({ 'shipments.reserveReferences': 1, 'shipments.insert': 1 });
     // References stay unique and rising, one after another within a block.
@@ -53,13 +57,19 @@ describe('a create on SQLite', () => {
   it('with an Idempotency-Key is one writer commit too: the key is committed with the shipment (the kept answer is the route’s own write after it)', async () => {
     const caller = await tier.caller('packer');
     const ticket = { key: 'a1b2c3d4-create-commits', clientId: caller.client.id, fingerprint: 'f'.repeat(64) };
-    const writes = await writesDuring(() => tier.shipments.create(caller, shipment, { service: 'economy', scheduledProcessing: false }, ticket));
+    const writes = await writesDuring(() =>
+      tier.shipments.create(caller, shipment, { service: 'economy', scheduledProcessing: false }, ticket),
+    );
     expect(writes).toEqual({ 'shipments.insert': 1 });
   });
 
   it('draws references from blocks that never overlap, when many creates ask at once', async () => {
     const caller = await tier.caller('packer');
-    const made = await Promise.all(Array.from({ length: 2 * REFERENCE_BLOCK + 7 }, () => tier.shipments.create(caller, shipment, { service: 'economy', scheduledProcessing: false })));
+    const made = await Promise.all(
+      Array.from({ length: 2 * REFERENCE_BLOCK + 7 }, () =>
+        tier.shipments.create(caller, shipment, { service: 'economy', scheduledProcessing: false }),
+      ),
+    );
     expect(new Set(made.map((record) => record.reference)).size).toBe(made.length);
   });
 });

@@ -8,7 +8,12 @@ import { canonical } from '../../src-shared/canonical-json.ts';
 import type { CreateMeta } from '../../src-shared/shipment-validation.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { Caller } from '../../src-main/domain/caller.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_MS, IdempotencyKeyTakenError, type IdempotencyTicket, type StoredResponse } from '../../src-main/domain/idempotency.ts';
+import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
+  IdempotencyKeyTakenError,
+  type IdempotencyTicket,
+  type StoredResponse,
+} from '../../src-main/domain/idempotency.ts';
 import type { ShipmentRecord } from '../../src-main/domain/shipment.ts';
 import { createIdempotencyService, type KeyLookup } from '../../src-main/services/idempotency.ts';
 import { setClock } from '../helpers/clock.ts';
@@ -31,7 +36,10 @@ const META: CreateMeta = { service: 'economy', scheduledProcessing: false };
 const body = (name = 'Kunde Becker') => document(attributes({ shipTo: { ...(attributes().shipTo as object), name } }), { ...META });
 
 /** What makes two requests the same for a key, as the API fingerprints them: method, sandbox, route and body. */
-const fingerprint = (request: unknown) => createHash('sha256').update(JSON.stringify(['POST', false, '/shipments', canonical(request)])).digest('hex');
+const fingerprint = (request: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(['POST', false, '/shipments', canonical(request)]))
+    .digest('hex');
 
 /** The attributes a route hands the service for a body: checked by the shared rules. */
 function attributesOf(request: unknown) {
@@ -44,7 +52,9 @@ function attributesOf(request: unknown) {
 const answerOf = (record: ShipmentRecord): StoredResponse => ({
   status: 201,
   headers: { 'content-type': 'application/vnd.api+json', location: `http://127.0.0.1/v3/shipments/${record.id}` },
-  body: JSON.stringify({ data: { type: 'shipment', id: record.id, meta: { reference: record.reference, trackingNumber: record.trackingNumber } } }),
+  body: JSON.stringify({
+    data: { type: 'shipment', id: record.id, meta: { reference: record.reference, trackingNumber: record.trackingNumber } },
+  }),
   base: { origin: 'http://127.0.0.1', apiBase: 'http://127.0.0.1/v3' },
 });
 
@@ -56,7 +66,12 @@ function expectKind<Kind extends KeyLookup['kind']>(found: KeyLookup, kind: Kind
  * A create with a key, as the Idempotency-Key handler runs it: a new key's request is processed with its ticket,
  * its answer kept (unless `keep` is false: the station stopped before it answered), and the key let go.
  */
-async function createWithKey(on: ServiceTier, key: string, request: unknown, options: { keep?: boolean; by?: Caller } = {}): Promise<ShipmentRecord> {
+async function createWithKey(
+  on: ServiceTier,
+  key: string,
+  request: unknown,
+  options: { keep?: boolean; by?: Caller } = {},
+): Promise<ShipmentRecord> {
   const by = options.by ?? caller;
   const found = await on.idempotency.lookup(by.client.id, key, fingerprint(request));
   expectKind(found, 'new');
@@ -92,7 +107,12 @@ describe('a repeat with the same key and body answers the first request’s ship
     const again = await tier.idempotency.lookup(caller.client.id, 'order-7781-b', fingerprint(request));
     expectKind(again, 'recover');
     expect(again.record).toMatchObject({ key: 'order-7781-b', subjectType: 'shipment', subjectId: first.id, response: null });
-    expect(await tier.shipments.acknowledged(caller, again.record.subjectId)).toMatchObject({ id: first.id, reference: first.reference, trackingNumber: first.trackingNumber, status: 3 });
+    expect(await tier.shipments.acknowledged(caller, again.record.subjectId)).toMatchObject({
+      id: first.id,
+      reference: first.reference,
+      trackingNumber: first.trackingNumber,
+      status: 3,
+    });
   });
 
   it('holds a repeat sent while the first request runs until it is answered, then replays that answer', async () => {
@@ -148,11 +168,24 @@ describe('the same key with another body is refused, and books nothing', () => {
   it('keeps a key to its account: another account’s request with it is new', async () => {
     const request = body();
     await createWithKey(tier, 'order-7781-h', request);
-    const other = await tier.clients.add({ via: 'cli', user: 'test operator' }, {
-      username: 'rossi',
-      password: 'HowSoonIsNow?1985',
-      profile: { name: 'Ferramenta Rossi', address1: 'Via Po 3', city: 'Torino', postalCode: '10123', state: 'TO', country: 'IT', contact: 'Luca Rossi', phone: '3337654321', email: 'luca@rossi.example' },
-    });
+    const other = await tier.clients.add(
+      { via: 'cli', user: 'test operator' },
+      {
+        username: 'rossi',
+        password: 'HowSoonIsNow?1985',
+        profile: {
+          name: 'Ferramenta Rossi',
+          address1: 'Via Po 3',
+          city: 'Torino',
+          postalCode: '10123',
+          state: 'TO',
+          country: 'IT',
+          contact: 'Luca Rossi',
+          phone: '3337654321',
+          email: 'luca@rossi.example',
+        },
+      },
+    );
     const found = await tier.idempotency.lookup(other.id, 'order-7781-h', fingerprint(request));
     expectKind(found, 'new');
     found.done();
@@ -182,7 +215,11 @@ describe('a kept key survives a restart, until its lifetime ends', () => {
       expect(replay.response).toEqual(answerOf(kept));
       const recover = await after.idempotency.lookup(by.client.id, 'restart-unkept', fingerprint(request));
       expectKind(recover, 'recover');
-      expect(await after.shipments.acknowledged(by, recover.record.subjectId)).toMatchObject({ id: unkept.id, reference: unkept.reference, status: 3 });
+      expect(await after.shipments.acknowledged(by, recover.record.subjectId)).toMatchObject({
+        id: unkept.id,
+        reference: unkept.reference,
+        status: 3,
+      });
       expect((await after.idempotency.lookup(by.client.id, 'restart-kept', fingerprint(body('Someone Else')))).kind).toBe('mismatch');
       expect(counts(after)).toEqual(stored);
 

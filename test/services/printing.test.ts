@@ -66,7 +66,11 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
 
   /** The streams that reached the printer with this shipment's label, once the queue sent all it had. */
   const streamsWith = async (record: ShipmentRecord) => {
-    await waitFor(`${QUEUE} to send every job`, () => execFileSync('lpstat', ['-o', QUEUE], { encoding: 'utf8' }).trim() === '' && thermal.open === 0, { timeoutMs: 5000, intervalMs: 50 });
+    await waitFor(
+      `${QUEUE} to send every job`,
+      () => execFileSync('lpstat', ['-o', QUEUE], { encoding: 'utf8' }).trim() === '' && thermal.open === 0,
+      { timeoutMs: 5000, intervalMs: 50 },
+    );
     return thermal.received.map((data) => data.toString('utf8')).filter((text) => text.includes(record.trackingNumber!));
   };
 
@@ -76,14 +80,25 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     return { code, status, detail, pointer, meta: errors[0]!.meta };
   };
 
-  const print = (caller: Caller, record: ShipmentRecord, request: PrintRequest = { printer: QUEUE, format: 'zpl' }) => tier.printing.print(caller, record.id, request);
+  const print = (caller: Caller, record: ShipmentRecord, request: PrintRequest = { printer: QUEUE, format: 'zpl' }) =>
+    tier.printing.print(caller, record.id, request);
   const jobsOf = (record: ShipmentRecord) => tier.printing.jobs(supervisor, { after: null, limit: 50, shipmentId: record.id });
 
   it("prints a processed shipment's label as one job on the CUPS queue, one label at the printer", async () => {
     const record = await processedShipment();
     const before = queueJobs();
     const queued = await print(packer, record);
-    expect(queued).toMatchObject({ status: 'queued', shipmentId: record.id, clientId: packer.client.id, desk: tier.desk, printer: QUEUE, format: 'zpl', dpi: 203, copies: 1, documents: 'labels' });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      shipmentId: record.id,
+      clientId: packer.client.id,
+      desk: tier.desk,
+      printer: QUEUE,
+      format: 'zpl',
+      dpi: 203,
+      copies: 1,
+      documents: 'labels',
+    });
     const job = await finished(queued);
     expect(job).toMatchObject({ status: 'done', reason: null, failure: null });
     // The job is one CUPS job, the one the record names.
@@ -107,7 +122,12 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     expect(await jobsOf(record)).toHaveLength(2);
     const reprinted = await tier.store.audit.list({ before: null, action: 'label.reprinted', desk: null, actor: null, limit: 50 });
     expect(reprinted.filter((entry) => entry.detail?.printJob === reprint.id)).toEqual([
-      expect.objectContaining({ actor: supervisor.user.username, actorRole: 'supervisor', subjectId: record.id, detail: expect.objectContaining({ reference: record.reference, printer: QUEUE, copies: 1 }) }),
+      expect.objectContaining({
+        actor: supervisor.user.username,
+        actorRole: 'supervisor',
+        subjectId: record.id,
+        detail: expect.objectContaining({ reference: record.reference, printer: QUEUE, copies: 1 }),
+      }),
     ]);
     expect(await streamsWith(record)).toHaveLength(2);
   });
@@ -115,7 +135,13 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
   it("bulk prints three shipments as one job, one stream at the printer in the given order; a packer's reprint is left out by name", async () => {
     const records = [await processedShipment(), await processedShipment(), await processedShipment()];
     const before = queueJobs();
-    const { job: queued, meta } = await tier.printing.bulkPrint(packer, { shipments: records.map((record) => record.id), layout: '4x6', sort: 'given', printer: QUEUE, format: 'zpl' });
+    const { job: queued, meta } = await tier.printing.bulkPrint(packer, {
+      shipments: records.map((record) => record.id),
+      layout: '4x6',
+      sort: 'given',
+      printer: QUEUE,
+      format: 'zpl',
+    });
     expect(meta).toEqual({ leftOut: [], reprints: 0 });
     expect(queued).toMatchObject({ shipmentId: records[0]!.id, batch: { shipmentIds: records.map((record) => record.id), layout: '4x6' } });
     const job = await finished(queued);
@@ -129,13 +155,28 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
 
     // Printed now, each is a reprint: a packer's next bulk print leaves it out and names it, and prints the new one.
     const fresh = await processedShipment();
-    const again = await tier.printing.bulkPrint(packer, { shipments: [records[1]!.id, fresh.id], layout: '4x6', sort: 'given', printer: QUEUE, format: 'zpl' });
-    expect(again.meta).toEqual({ leftOut: [{ shipmentId: records[1]!.id, reference: records[1]!.reference, reason: 'reprintNeedsSupervisor' }], reprints: 0 });
+    const again = await tier.printing.bulkPrint(packer, {
+      shipments: [records[1]!.id, fresh.id],
+      layout: '4x6',
+      sort: 'given',
+      printer: QUEUE,
+      format: 'zpl',
+    });
+    expect(again.meta).toEqual({
+      leftOut: [{ shipmentId: records[1]!.id, reference: records[1]!.reference, reason: 'reprintNeedsSupervisor' }],
+      reprints: 0,
+    });
     expect(again.job.batch?.shipmentIds).toEqual([fresh.id]);
     expect((await finished(again.job)).status).toBe('done');
     // Only reprints: refused by name, nothing queued.
-    const onlyReprints = await refusal(tier.printing.bulkPrint(packer, { shipments: [records[2]!.id], layout: '4x6', sort: 'given', printer: QUEUE, format: 'zpl' }));
-    expect(onlyReprints).toMatchObject({ code: 'print.reprintNeedsSupervisor', status: 403, meta: { reason: 'reprintNeedsSupervisor', reprints: [{ shipmentId: records[2]!.id, reference: records[2]!.reference }], fresh: 0 } });
+    const onlyReprints = await refusal(
+      tier.printing.bulkPrint(packer, { shipments: [records[2]!.id], layout: '4x6', sort: 'given', printer: QUEUE, format: 'zpl' }),
+    );
+    expect(onlyReprints).toMatchObject({
+      code: 'print.reprintNeedsSupervisor',
+      status: 403,
+      meta: { reason: 'reprintNeedsSupervisor', reprints: [{ shipmentId: records[2]!.id, reference: records[2]!.reference }], fresh: 0 },
+    });
     expect(await jobsOf(records[2]!)).toHaveLength(1);
   });
 
@@ -144,8 +185,15 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     execFileSync('cupsdisable', ['-r', 'Out of labels', QUEUE]);
     try {
       const refused = await refusal(print(packer, record));
-      expect(refused).toMatchObject({ code: 'print.printerPaused', status: 409, pointer: '/data/attributes/printer', meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: QUEUE, problem: 'Out of labels' } });
-      expect(refused.detail).toMatch(new RegExp(`^The printer “Desk Zebra” \\(${QUEUE}\\) is paused \\(Out of labels\\), so nothing was sent to it\\.`));
+      expect(refused).toMatchObject({
+        code: 'print.printerPaused',
+        status: 409,
+        pointer: '/data/attributes/printer',
+        meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: QUEUE, problem: 'Out of labels' },
+      });
+      expect(refused.detail).toMatch(
+        new RegExp(`^The printer “Desk Zebra” \\(${QUEUE}\\) is paused \\(Out of labels\\), so nothing was sent to it\\.`),
+      );
       expect(await jobsOf(record)).toEqual([]);
     } finally {
       execFileSync('cupsenable', [QUEUE]);
@@ -158,13 +206,28 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
   it('refuses a queue CUPS does not have by name; a job recorded for a queue CUPS no longer has fails as not sent', async () => {
     const record = await processedShipment();
     const unknown = await refusal(print(packer, record, { printer: 'no-such-queue' }));
-    expect(unknown).toMatchObject({ code: 'print.printerUnknown', status: 400, pointer: '/data/attributes/printer', meta: { reason: 'No printer is called no-such-queue.', printer: 'no-such-queue' } });
+    expect(unknown).toMatchObject({
+      code: 'print.printerUnknown',
+      status: 400,
+      pointer: '/data/attributes/printer',
+      meta: { reason: 'No printer is called no-such-queue.', printer: 'no-such-queue' },
+    });
     expect(await jobsOf(record)).toEqual([]);
 
     // A job recorded for a queue that is gone by the time the monitor sends it (removed after the request, or a
     // job taken up after a restart): it fails with the printing system's reason, as not sent, and nothing is printed.
     const id = 'B'.repeat(32);
-    await tier.store.printJobs.add({ id, shipmentId: record.id, clientId: packer.client.id, desk: tier.desk, printer: 'no-such-queue', format: 'zpl', dpi: 203, copies: 1, documents: 'labels' });
+    await tier.store.printJobs.add({
+      id,
+      shipmentId: record.id,
+      clientId: packer.client.id,
+      desk: tier.desk,
+      printer: 'no-such-queue',
+      format: 'zpl',
+      dpi: 203,
+      copies: 1,
+      documents: 'labels',
+    });
     const job = await finished(await tier.printing.job(packer, id));
     expect(job).toMatchObject({ status: 'failed', failure: { code: 'notSent' }, backendJobId: null });
     expect(job.reason).toMatch(/no-such-queue|does not exist/i);
@@ -186,19 +249,38 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
   it("keeps the account's print settings at this desk: a change names only queues CUPS has, is audited, and a print without a printer takes it", async () => {
     expect(await tier.printing.settings(packer)).toEqual({ printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null });
     const unknown = await refusal(tier.printing.updateSettings(packer, { a4Printer: 'no-such-a4' }));
-    expect(unknown).toMatchObject({ code: 'print.printerUnknown', status: 400, pointer: '/data/attributes/a4Printer', meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' } });
+    expect(unknown).toMatchObject({
+      code: 'print.printerUnknown',
+      status: 400,
+      pointer: '/data/attributes/a4Printer',
+      meta: { reason: 'No printer is called no-such-a4.', printer: 'no-such-a4' },
+    });
     const record = await processedShipment();
     // A4 documents: a domestic shipment has none; one through customs has, but no A4 printer is chosen yet.
-    expect(await refusal(print(packer, record, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Documents', status: 400, pointer: '/data/attributes/documents' });
+    expect(await refusal(print(packer, record, { documents: 'a4' }))).toMatchObject({
+      code: 'print.noA4Documents',
+      status: 400,
+      pointer: '/data/attributes/documents',
+    });
     const customs = await processedShipment({ shipTo: shipToIn('CH'), exportDeclaration: exportDeclaration() });
-    expect(await refusal(print(packer, customs, { documents: 'a4' }))).toMatchObject({ code: 'print.noA4Printer', status: 400, pointer: '/data/attributes/printer' });
+    expect(await refusal(print(packer, customs, { documents: 'a4' }))).toMatchObject({
+      code: 'print.noA4Printer',
+      status: 400,
+      pointer: '/data/attributes/printer',
+    });
     expect(await jobsOf(customs)).toEqual([]);
 
     const changed = await tier.printing.updateSettings(packer, { printer: QUEUE, format: 'zpl', autoPrint: true });
     expect(changed).toEqual({ printer: QUEUE, format: 'zpl', dpi: 203, autoPrint: true, a4Printer: null });
     // The account's, at this desk: its supervisor sees the same.
     expect(await tier.printing.settings(supervisor)).toEqual(changed);
-    const audited = await tier.store.audit.list({ before: null, action: 'print-settings.changed', desk: tier.desk, actor: packer.user.username, limit: 10 });
+    const audited = await tier.store.audit.list({
+      before: null,
+      action: 'print-settings.changed',
+      desk: tier.desk,
+      actor: packer.user.username,
+      limit: 10,
+    });
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ subjectId: `${tier.desk}:${packer.client.id}`, detail: { to: changed } });
 
@@ -209,7 +291,10 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
 
   /** A person of another account on the same station. */
   async function strangerCaller(): Promise<Caller> {
-    const account = await tier.clients.add({ via: 'cli', user: 'test operator' }, { username: 'stranger', password: 'StrangerPassword1', profile: { name: 'Other warehouse' } });
+    const account = await tier.clients.add(
+      { via: 'cli', user: 'test operator' },
+      { username: 'stranger', password: 'StrangerPassword1', profile: { name: 'Other warehouse' } },
+    );
     const user = await tier.store.users.byUsername('stranger');
     return { client: (await tier.store.clients.byId(account.id))!, user: user!, sandbox: false };
   }

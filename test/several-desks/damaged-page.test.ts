@@ -39,7 +39,12 @@ describe('a damaged page on PostgreSQL with data checksums', () => {
     const token = await first.token();
     const ids: string[] = [];
     for (let i = 0; i < 80; i++) {
-      const made = await post(first, token, '/v3/shipments', document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i}` } }), { service: 'economy', scheduledProcessing: false }));
+      const made = await post(
+        first,
+        token,
+        '/v3/shipments',
+        document(attributes({ shipTo: { ...shipTo(), name: `Receiver ${i}` } }), { service: 'economy', scheduledProcessing: false }),
+      );
       expect(made.status).toBe(201);
       ids.push(made.json.data.id);
     }
@@ -57,7 +62,12 @@ describe('a damaged page on PostgreSQL with data checksums', () => {
     const t = await startTestStation({ databaseUrl: url, dataDir, schedulerIntervalMs: 0 });
     try {
       const again = await t.token();
-      const statuses = await readThroughDamage(t, again, [...ids.map((id) => `/v3/shipments/${id}`), '/v3/shipment-summaries?limit=1000', '/v3/today', '/v3/addresses?searchString=Receiver']);
+      const statuses = await readThroughDamage(t, again, [
+        ...ids.map((id) => `/v3/shipments/${id}`),
+        '/v3/shipment-summaries?limit=1000',
+        '/v3/today',
+        '/v3/addresses?searchString=Receiver',
+      ]);
       // Half the table's blocks are noise: some reads meet them, and the others are served.
       expect(statuses['503'] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);
       expect(statuses['200'] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);

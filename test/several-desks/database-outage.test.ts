@@ -49,13 +49,29 @@ class Warehouse {
   }
 
   async open(): Promise<void> {
-    const added = await runCli(['client', 'add', '--database', this.url, '--username', USER.username, '--password', USER.password, '--name', 'ERP', '--role', 'supervisor']);
+    const added = await runCli([
+      'client',
+      'add',
+      '--database',
+      this.url,
+      '--username',
+      USER.username,
+      '--password',
+      USER.password,
+      '--name',
+      'ERP',
+      '--role',
+      'supervisor',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     const keys = JSON.parse((await runCli(['keys', '--database', this.url, '--json'])).stdout);
     for (const desk of this.desks) await this.start(desk);
     const signIn = await http(`${this.desks[0]!.served!.url}/v3/clients/authentication`, {
       method: 'POST',
-      headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash(USER.username, USER.password), keys.integrationKey) },
+      headers: {
+        Accept: JSONAPI,
+        Authorization: serviceApiAuthorization(authenticationHash(USER.username, USER.password), keys.integrationKey),
+      },
     });
     expect(signIn.status, signIn.text).toBe(200);
     this.token = signIn.json.meta.token;
@@ -81,7 +97,12 @@ class Warehouse {
   async call(desk: Desk, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await http(`${desk.served!.url}${path}`, {
       method,
-      headers: { Accept: JSONAPI, Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }), ...headers },
+      headers: {
+        Accept: JSONAPI,
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': JSONAPI }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: REQUEST_TIMEOUT_MS,
     }).catch((error: Error) => {
@@ -102,42 +123,61 @@ class Warehouse {
    * desk) on a 503 or no answer until acknowledged. Returns the shipment's id.
    */
   async create(number: number, immediate: boolean, live: () => Desk[]): Promise<string> {
-    const body = document(attributes({ customerReference: `OUT-${number}` }), { service: number % 3 ? 'economy' : 'express', ...(immediate ? { scheduledProcessing: false } : {}) });
+    const body = document(attributes({ customerReference: `OUT-${number}` }), {
+      service: number % 3 ? 'economy' : 'express',
+      ...(immediate ? { scheduledProcessing: false } : {}),
+    });
     let attempt = 0;
     let last: unknown;
-    return waitFor(`create ${number} acknowledged`, async () => {
-      const desks = live();
-      const desk = desks[(number + attempt++) % desks.length]!;
-      const response = await this.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': `order-${number}` });
-      last = response?.status;
-      if (response && (response.status === 201 || response.status === 202)) return response.json.data.id as string;
-      if (response && response.status !== 503) throw new Error(`create ${number}: ${response.status} ${response.text}`);
-      return undefined;
-    }, { timeoutMs: 120_000, intervalMs: 100, seen: () => last });
+    return waitFor(
+      `create ${number} acknowledged`,
+      async () => {
+        const desks = live();
+        const desk = desks[(number + attempt++) % desks.length]!;
+        const response = await this.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': `order-${number}` });
+        last = response?.status;
+        if (response && (response.status === 201 || response.status === 202)) return response.json.data.id as string;
+        if (response && response.status !== 503) throw new Error(`create ${number}: ${response.status} ${response.text}`);
+        return undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 100, seen: () => last },
+    );
   }
 
   /** Milliseconds until every desk answers an authenticated read again. */
   async servingAgain(): Promise<number> {
     const started = Date.now();
     for (const desk of this.desks) {
-      await waitFor(`${desk.name} to serve again`, async () => (await this.call(desk, 'GET', '/v3/shipment-summaries?filter[limit]=1'))?.status === 200, {
-        timeoutMs: Math.max(0, 30_000 - (Date.now() - started)),
-        intervalMs: 100,
-      });
+      await waitFor(
+        `${desk.name} to serve again`,
+        async () => (await this.call(desk, 'GET', '/v3/shipment-summaries?filter[limit]=1'))?.status === 200,
+        {
+          timeoutMs: Math.max(0, 30_000 - (Date.now() - started)),
+          intervalMs: 100,
+        },
+      );
     }
     return Date.now() - started;
   }
 
   /** Every scheduled shipment is processed, then: each stored shipment exactly once, nothing acknowledged missing. */
   async expectEachOnce(acknowledged: Set<string>, orders: number): Promise<void> {
-    await waitFor('every scheduled shipment processed', async () => (await this.count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0, { timeoutMs: 120_000, intervalMs: 250 });
+    await waitFor(
+      'every scheduled shipment processed',
+      async () => (await this.count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0,
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
     const stored = await this.count('SELECT count(*) AS n FROM shipments');
     expect(stored).toBe(orders);
     expect(await this.count("SELECT count(DISTINCT attributes::json->>'customerReference') AS n FROM shipments")).toBe(orders);
     expect(await this.count('SELECT count(*) AS n FROM shipments WHERE status = 3')).toBe(stored);
     expect(await this.count('SELECT count(DISTINCT reference) AS n FROM shipments')).toBe(stored);
     expect(await this.count('SELECT count(DISTINCT tracking_number) AS n FROM shipments')).toBe(stored);
-    expect(await this.count("SELECT count(*) AS n FROM (SELECT shipment_id FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id HAVING count(*) > 1) twice")).toBe(0);
+    expect(
+      await this.count(
+        "SELECT count(*) AS n FROM (SELECT shipment_id FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id HAVING count(*) > 1) twice",
+      ),
+    ).toBe(0);
     expect(await this.count("SELECT count(*) AS n FROM audit_events WHERE action = 'shipment.created'")).toBe(stored);
     const ids = new Set((await this.db.query<{ id: string }>('SELECT id FROM shipments')).rows.map((row) => row.id));
     for (const id of acknowledged) expect(ids.has(id), `acknowledged shipment ${id} is missing`).toBe(true);
@@ -152,18 +192,22 @@ class Warehouse {
 /** The event ids a live Server-Sent Events stream delivers, as they arrive. */
 function watchEvents(url: string, token: string): { ids: number[]; close(): void } {
   const ids: number[] = [];
-  const req = request(`${url}/v3/events/stream`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` } }, (response) => {
-    response.setEncoding('utf8');
-    let buffer = '';
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const id = /^id: (\d+)$/m.exec(buffer.slice(0, end))?.[1];
-        if (id) ids.push(Number(id));
-        buffer = buffer.slice(end + 2);
-      }
-    });
-  });
+  const req = request(
+    `${url}/v3/events/stream`,
+    { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` } },
+    (response) => {
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const id = /^id: (\d+)$/m.exec(buffer.slice(0, end))?.[1];
+          if (id) ids.push(Number(id));
+          buffer = buffer.slice(end + 2);
+        }
+      });
+    },
+  );
   req.on('error', () => undefined);
   req.end();
   return { ids, close: () => req.destroy() };
@@ -207,7 +251,9 @@ describe('when the shared PostgreSQL database goes away', () => {
         await desk.printer.start();
         desk.queue = `station-outage-${desk.name}-${process.pid}`;
         execFileSync('lpadmin', ['-p', desk.queue, '-v', `socket://127.0.0.1:${desk.printer.port}`, '-E'], { stdio: 'pipe' });
-        const settings = await warehouse.call(desk, 'PATCH', '/v3/print-settings', { data: { type: 'printSettings', attributes: { printer: desk.queue, format: 'zpl' } } });
+        const settings = await warehouse.call(desk, 'PATCH', '/v3/print-settings', {
+          data: { type: 'printSettings', attributes: { printer: desk.queue, format: 'zpl' } },
+        });
         expect(settings?.status, settings?.text).toBe(200);
       }
     }
@@ -229,12 +275,20 @@ describe('when the shared PostgreSQL database goes away', () => {
     };
     const breakThings = async () => {
       await afterRestart('restart -m fast', cluster.restart('fast'));
-      await waitFor('500 acknowledged creates', () => acknowledged.size >= 500, { timeoutMs: 200_000, intervalMs: 50, seen: () => acknowledged.size });
+      await waitFor('500 acknowledged creates', () => acknowledged.size >= 500, {
+        timeoutMs: 200_000,
+        intervalMs: 50,
+        seen: () => acknowledged.size,
+      });
       bDown = true;
       await deskB.served!.stop('SIGKILL');
       await warehouse.start(deskB);
       bDown = false;
-      await waitFor('800 acknowledged creates', () => acknowledged.size >= 800, { timeoutMs: 200_000, intervalMs: 50, seen: () => acknowledged.size });
+      await waitFor('800 acknowledged creates', () => acknowledged.size >= 800, {
+        timeoutMs: 200_000,
+        intervalMs: 50,
+        seen: () => acknowledged.size,
+      });
       await afterRestart('restart -m immediate', cluster.restart('immediate'));
     };
     const lane = async () => {
@@ -253,12 +307,22 @@ describe('when the shared PostgreSQL database goes away', () => {
         if (immediate && !noCups && number % (6 * PRINT_EVERY) === 0) {
           let attempt = 0;
           let last: unknown;
-          await waitFor(`print ${number} queued`, async () => {
-            const desk = live()[attempt++ % live().length]!;
-            const job = await warehouse.call(desk, 'POST', `/v3/shipments/${id}/print`, { data: { type: 'printJob' } }, { 'Idempotency-Key': `print-${number}` });
-            last = `${job?.status} ${job?.text}`;
-            return job?.status === 202;
-          }, { timeoutMs: 120_000, intervalMs: 100, seen: () => last });
+          await waitFor(
+            `print ${number} queued`,
+            async () => {
+              const desk = live()[attempt++ % live().length]!;
+              const job = await warehouse.call(
+                desk,
+                'POST',
+                `/v3/shipments/${id}/print`,
+                { data: { type: 'printJob' } },
+                { 'Idempotency-Key': `print-${number}` },
+              );
+              last = `${job?.status} ${job?.text}`;
+              return job?.status === 202;
+            },
+            { timeoutMs: 120_000, intervalMs: 100, seen: () => last },
+          );
           prints++;
         }
       }
@@ -273,7 +337,9 @@ describe('when the shared PostgreSQL database goes away', () => {
       const health = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
       expect(health.json.data.attributes).toMatchObject({ status: 'ok', deskLockHeld: true });
     }
-    const twin = await serve(['--database', url, '--desk', 'desk-a', '--data', tempDir('station-twin-'), '--port', '0'], env).catch((error: Error) => error);
+    const twin = await serve(['--database', url, '--desk', 'desk-a', '--data', tempDir('station-twin-'), '--port', '0'], env).catch(
+      (error: Error) => error,
+    );
     expect(String(twin)).toMatch(/already is desk 'desk-a'/);
     // Each desk listens again for settings changes (it keeps them in memory meanwhile): a surcharge changed at
     // desk-a prices at desk-b at once.
@@ -283,10 +349,15 @@ describe('when the shared PostgreSQL database goes away', () => {
     const rate = async (desk: Desk) => {
       const rated = await warehouse.call(desk, 'POST', '/v3/shipments/rate', document(attributes()));
       expect(rated?.status, rated?.text).toBe(202);
-      return Number(rated!.json.data.find((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode === 'DHL_EXPRESS').attributes.finalCost.amount);
+      return Number(
+        rated!.json.data.find((quote: { attributes: { carrierCode: string } }) => quote.attributes.carrierCode === 'DHL_EXPRESS').attributes
+          .finalCost.amount,
+      );
     };
     const before = await rate(deskB);
-    const changed = await warehouse.call(deskA, 'PATCH', '/v3/carriers/DHL', { data: { type: 'carrier', attributes: { fuelSurchargePercent: 40 } } });
+    const changed = await warehouse.call(deskA, 'PATCH', '/v3/carriers/DHL', {
+      data: { type: 'carrier', attributes: { fuelSurchargePercent: 40 } },
+    });
     expect(changed?.status, changed?.text).toBe(200);
     expect(await rate(deskB)).toBeGreaterThan(before);
     expect(acknowledged.size).toBe(SCHEDULED + IMMEDIATE);
@@ -295,12 +366,21 @@ describe('when the shared PostgreSQL database goes away', () => {
 
     await warehouse.expectEachOnce(acknowledged, SCHEDULED + IMMEDIATE);
     if (!noCups) {
-      await waitFor('every print job ended', async () => (await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0, { timeoutMs: 60_000, intervalMs: 250 });
+      await waitFor(
+        'every print job ended',
+        async () => (await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0,
+        { timeoutMs: 60_000, intervalMs: 250 },
+      );
       expect(await warehouse.count('SELECT count(*) AS n FROM print_jobs')).toBe(prints);
       expect(await warehouse.count("SELECT count(*) AS n FROM print_jobs WHERE status = 'done'")).toBe(prints);
       for (const desk of warehouse.desks) {
         const printed = desk.printer!.received.map((data) => /Reference (\d+)/.exec(data.toString('latin1'))?.[1]);
-        const expected = (await warehouse.db.query<{ reference: string }>('SELECT s.reference FROM print_jobs j JOIN shipments s ON s.id = j.shipment_id WHERE j.desk = $1', [desk.name])).rows.map((row) => row.reference);
+        const expected = (
+          await warehouse.db.query<{ reference: string }>(
+            'SELECT s.reference FROM print_jobs j JOIN shipments s ON s.id = j.shipment_id WHERE j.desk = $1',
+            [desk.name],
+          )
+        ).rows.map((row) => row.reference);
         expect(printed.sort(), `labels printed at ${desk.name}`).toEqual(expected.sort());
         execFileSync('lpadmin', ['-x', desk.queue!], { stdio: 'pipe' });
         await desk.printer!.stop();
@@ -334,10 +414,20 @@ describe('when the shared PostgreSQL database goes away', () => {
       await waitFor('30 acknowledged creates', () => acknowledged.size >= 30, { timeoutMs: 60_000, intervalMs: 20 });
       const cut = proxy.blip(5_000);
       // A request during the blip meets the lost connection; the health check then says since when.
-      healthDuring = await waitFor('the health check to see the lost database', async () => {
-        const health = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
-        return health.status === 200 ? undefined : { status: health.status, detail: health.json.errors?.[0]?.detail, since: health.json.meta?.health?.database?.unavailableSince ?? null };
-      }, { timeoutMs: 4_000, intervalMs: 100 });
+      healthDuring = await waitFor(
+        'the health check to see the lost database',
+        async () => {
+          const health = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
+          return health.status === 200
+            ? undefined
+            : {
+                status: health.status,
+                detail: health.json.errors?.[0]?.detail,
+                since: health.json.meta?.health?.database?.unavailableSince ?? null,
+              };
+        },
+        { timeoutMs: 4_000, intervalMs: 100 },
+      );
       await cut;
       blipped = true;
       return warehouse.servingAgain();
@@ -351,7 +441,12 @@ describe('when the shared PostgreSQL database goes away', () => {
     expect(recoveredMs).toBeLessThan(10_000);
     const healthAfter = await http(`${desk.served!.url}/v3/health`, { headers: { Accept: JSONAPI } });
     expect(healthAfter.status).toBe(200);
-    expect(healthAfter.json.data.attributes).toMatchObject({ status: 'ok', desk: 'desk-blip', deskLockHeld: true, database: { backend: 'postgres', available: true } });
+    expect(healthAfter.json.data.attributes).toMatchObject({
+      status: 'ok',
+      desk: 'desk-blip',
+      deskLockHeld: true,
+      database: { backend: 'postgres', available: true },
+    });
     expect(warehouse.statuses.get(500)).toBeUndefined();
     expect(warehouse.statuses.get(503)).toBeGreaterThan(0);
     await warehouse.expectEachOnce(acknowledged, 120);
@@ -362,7 +457,9 @@ describe('when the shared PostgreSQL database goes away', () => {
     expect(eventIds.length).toBeGreaterThanOrEqual(120);
     expect(desk.served!.stderr() + desk.served!.stdout()).toMatch(/The database is unavailable/);
     expect(desk.served!.stderr() + desk.served!.stdout()).toMatch(/The database answers again, after [\d.]+ s unavailable/);
-    console.log(`network blip: served again ${recoveredMs} ms after the relay took connections again; statuses ${JSON.stringify(Object.fromEntries(warehouse.statuses))}`);
+    console.log(
+      `network blip: served again ${recoveredMs} ms after the relay took connections again; statuses ${JSON.stringify(Object.fromEntries(warehouse.statuses))}`,
+    );
   });
 
   it('a commit whose answer is lost is a 503, and the retry with its Idempotency-Key gives the original shipment', async () => {
@@ -374,19 +471,28 @@ describe('when the shared PostgreSQL database goes away', () => {
     const [desk] = warehouse.desks as [Desk];
     for (const immediate of [true, false]) {
       const key = `lost-commit-${immediate ? 'immediate' : 'scheduled'}`;
-      const body = document(attributes({ customerReference: key }), { service: 'economy', ...(immediate ? { scheduledProcessing: false } : {}) });
+      const body = document(attributes({ customerReference: key }), {
+        service: 'economy',
+        ...(immediate ? { scheduledProcessing: false } : {}),
+      });
       const cut = proxy.cutAfterCommit('shipments');
       const first = await warehouse.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': key });
       await cut;
       expect(first?.status, first?.text).toBe(503);
       // It did commit: the shipment is there, once, though the desk could not know.
       expect(await warehouse.count(`SELECT count(*) AS n FROM shipments WHERE attributes::json->>'customerReference' = '${key}'`)).toBe(1);
-      const again = await waitFor(`the repeat of ${key} answered`, async () => {
-        const answer = await warehouse.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': key });
-        return answer?.status === 503 ? undefined : answer;
-      }, { timeoutMs: 20_000, intervalMs: 100 });
+      const again = await waitFor(
+        `the repeat of ${key} answered`,
+        async () => {
+          const answer = await warehouse.call(desk, 'POST', '/v3/shipments', body, { 'Idempotency-Key': key });
+          return answer?.status === 503 ? undefined : answer;
+        },
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
       expect(again?.status, again?.text).toBe(immediate ? 201 : 202);
-      const stored = (await warehouse.db.query<{ id: string }>(`SELECT id FROM shipments WHERE attributes::json->>'customerReference' = $1`, [key])).rows;
+      const stored = (
+        await warehouse.db.query<{ id: string }>(`SELECT id FROM shipments WHERE attributes::json->>'customerReference' = $1`, [key])
+      ).rows;
       expect(stored).toHaveLength(1);
       expect(again!.json.data.id).toBe(stored[0]!.id);
     }
@@ -427,6 +533,8 @@ describe('when the shared PostgreSQL database goes away', () => {
     await warehouse.inspect(`${standby.url}/${name}`);
     await warehouse.expectEachOnce(acknowledged, 300);
     expect(warehouse.statuses.get(500)).toBeUndefined();
-    console.log(`failover: desks served ${failedOverMs} ms after pg_ctl promote; statuses ${JSON.stringify(Object.fromEntries(warehouse.statuses))}`);
+    console.log(
+      `failover: desks served ${failedOverMs} ms after pg_ctl promote; statuses ${JSON.stringify(Object.fromEntries(warehouse.statuses))}`,
+    );
   });
 });

@@ -63,7 +63,20 @@ const count = async (sql: string, values: unknown[] = []) => Number((await db.qu
 
 beforeAll(async () => {
   url = await createDatabase(server);
-  const added = await runCli(['client', 'add', '--database', url, '--username', USER.username, '--password', USER.password, '--name', 'ERP', '--role', 'supervisor']);
+  const added = await runCli([
+    'client',
+    'add',
+    '--database',
+    url,
+    '--username',
+    USER.username,
+    '--password',
+    USER.password,
+    '--name',
+    'ERP',
+    '--role',
+    'supervisor',
+  ]);
   expect(added.code, added.stderr).toBe(0);
   const keys = await runCli(['keys', '--database', url, '--json']);
   integrationKey = JSON.parse(keys.stdout).integrationKey;
@@ -72,7 +85,9 @@ beforeAll(async () => {
   for (const desk of desks) {
     if (!noCups) {
       await desk.printer.start();
-      execFileSync('lpadmin', ['-p', desk.queue, '-D', `Zebra at ${desk.name}`, '-v', `socket://127.0.0.1:${desk.printer.port}`, '-E'], { stdio: 'pipe' });
+      execFileSync('lpadmin', ['-p', desk.queue, '-D', `Zebra at ${desk.name}`, '-v', `socket://127.0.0.1:${desk.printer.port}`, '-E'], {
+        stdio: 'pipe',
+      });
     }
     await start(desk);
   }
@@ -106,7 +121,9 @@ describe('three desks on one PostgreSQL database', () => {
   const killedWhileWaiting: number[] = [];
 
   it('a second station cannot be the same desk while the first runs', async () => {
-    const twin = await serve(['--database', url, '--desk', desks[0]!.name, '--data', tempDir('station-twin-'), '--port', '0'], env).catch((error: Error) => error);
+    const twin = await serve(['--database', url, '--desk', desks[0]!.name, '--data', tempDir('station-twin-'), '--port', '0'], env).catch(
+      (error: Error) => error,
+    );
     expect(twin).toBeInstanceOf(Error);
     expect(String(twin)).toMatch(/already is desk 'desk-a'/);
   });
@@ -123,7 +140,10 @@ describe('three desks on one PostgreSQL database', () => {
       await doomed.served!.stop('SIGKILL');
       // Down until the other desks have taken a round of creates (one per lane) in its place.
       const before = acknowledged.size;
-      await waitFor('creates at the other desks meanwhile', () => acknowledged.size >= Math.min(SHIPMENTS, before + 12), { timeoutMs: 30_000, seen: () => acknowledged.size });
+      await waitFor('creates at the other desks meanwhile', () => acknowledged.size >= Math.min(SHIPMENTS, before + 12), {
+        timeoutMs: 30_000,
+        seen: () => acknowledged.size,
+      });
       await start(doomed);
       down = false;
     };
@@ -141,13 +161,17 @@ describe('three desks on one PostgreSQL database', () => {
         // As an ERP does: a desk that does not answer is tried again at another.
         let attempt = 0;
         let last: unknown;
-        const id = await waitFor(`create ${index} acknowledged`, async () => {
-          const targets = live();
-          const desk = targets[(index + attempt++ + lane) % targets.length]!;
-          const response = await call(desk, 'POST', '/v3/shipments', body).catch(() => undefined);
-          last = `${response?.status} ${response?.text}`;
-          return response?.status === 202 ? (response.json.data.id as string) : undefined;
-        }, { timeoutMs: 30_000, intervalMs: 50, seen: () => last });
+        const id = await waitFor(
+          `create ${index} acknowledged`,
+          async () => {
+            const targets = live();
+            const desk = targets[(index + attempt++ + lane) % targets.length]!;
+            const response = await call(desk, 'POST', '/v3/shipments', body).catch(() => undefined);
+            last = `${response?.status} ${response?.text}`;
+            return response?.status === 202 ? (response.json.data.id as string) : undefined;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, seen: () => last },
+        );
         acknowledged.add(id);
       }
     };
@@ -156,16 +180,27 @@ describe('three desks on one PostgreSQL database', () => {
     expect(acknowledged.size).toBe(SHIPMENTS);
     expect(kills).toEqual([]);
     // Both kills came while scheduled shipments were waiting: mid-batch.
-    expect(killedWhileWaiting.every((waiting) => waiting > 0), JSON.stringify(killedWhileWaiting)).toBe(true);
+    expect(
+      killedWhileWaiting.every((waiting) => waiting > 0),
+      JSON.stringify(killedWhileWaiting),
+    ).toBe(true);
 
-    await waitFor('every scheduled shipment processed', async () => (await count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0, { timeoutMs: 120_000, intervalMs: 250 });
+    await waitFor(
+      'every scheduled shipment processed',
+      async () => (await count('SELECT count(*) AS n FROM shipments WHERE status = 0')) === 0,
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
 
     // Every shipment stored (a create cut off by a kill may be stored unacknowledged) is processed, exactly once.
     const stored = await count('SELECT count(*) AS n FROM shipments');
     expect(stored).toBeGreaterThanOrEqual(SHIPMENTS);
     expect(await count('SELECT count(*) AS n FROM shipments WHERE status = 3')).toBe(stored);
     expect(await count("SELECT count(*) AS n FROM shipment_audit WHERE action = 'processed'")).toBe(stored);
-    expect(await count("SELECT count(*) AS n FROM (SELECT shipment_id FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id HAVING count(*) > 1) twice")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM (SELECT shipment_id FROM shipment_audit WHERE action = 'processed' GROUP BY shipment_id HAVING count(*) > 1) twice",
+      ),
+    ).toBe(0);
     expect(await count('SELECT count(*) AS n FROM shipment_documents')).toBe(stored);
     expect(await count('SELECT count(DISTINCT reference) AS n FROM shipments')).toBe(stored);
     expect(await count('SELECT count(DISTINCT tracking_number) AS n FROM shipments')).toBe(stored);
@@ -173,18 +208,28 @@ describe('three desks on one PostgreSQL database', () => {
     const ids = new Set((await db.query<{ id: string }>('SELECT id FROM shipments')).rows.map((row) => row.id));
     for (const id of acknowledged) expect(ids.has(id)).toBe(true);
     // Every desk took creates, and the audit log says which.
-    const byDesk = await db.query<{ desk: string; n: string }>("SELECT desk, count(*) AS n FROM audit_events WHERE action = 'shipment.created' GROUP BY desk ORDER BY desk");
+    const byDesk = await db.query<{ desk: string; n: string }>(
+      "SELECT desk, count(*) AS n FROM audit_events WHERE action = 'shipment.created' GROUP BY desk ORDER BY desk",
+    );
     expect(byDesk.rows.map((row) => row.desk)).toEqual(['desk-a', 'desk-b', 'desk-c']);
     expect(byDesk.rows.reduce((total, row) => total + Number(row.n), 0)).toBe(stored);
-    console.log(`multi-desk: ${stored} stored (${stored - SHIPMENTS} unacknowledged by a killed desk), waiting at the kills: ${killedWhileWaiting.join(', ')}; creates by desk: ${byDesk.rows.map((row) => `${row.desk} ${row.n}`).join(', ')}`);
+    console.log(
+      `multi-desk: ${stored} stored (${stored - SHIPMENTS} unacknowledged by a killed desk), waiting at the kills: ${killedWhileWaiting.join(', ')}; creates by desk: ${byDesk.rows.map((row) => `${row.desk} ${row.n}`).join(', ')}`,
+    );
   });
 
   it.skipIf(noCups !== undefined)("prints every label once, on its own desk's printer", async () => {
-    const shipments = (await db.query<{ id: string; reference: string }>('SELECT id, reference FROM shipments ORDER BY reference LIMIT $1', [PRINTS_PER_DESK * desks.length])).rows;
+    const shipments = (
+      await db.query<{ id: string; reference: string }>('SELECT id, reference FROM shipments ORDER BY reference LIMIT $1', [
+        PRINTS_PER_DESK * desks.length,
+      ])
+    ).rows;
     const jobs: { desk: Desk; id: string; reference: string }[] = [];
     for (const [index, desk] of desks.entries()) {
       // The same client, a different printer at each desk: print settings belong to a desk and a client.
-      const settings = await call(desk, 'PATCH', '/v3/print-settings', { data: { type: 'printSettings', attributes: { printer: desk.queue, format: 'zpl' } } });
+      const settings = await call(desk, 'PATCH', '/v3/print-settings', {
+        data: { type: 'printSettings', attributes: { printer: desk.queue, format: 'zpl' } },
+      });
       expect(settings.status, settings.text).toBe(200);
       for (const shipment of shipments.slice(index * PRINTS_PER_DESK, (index + 1) * PRINTS_PER_DESK)) {
         const job = await call(desk, 'POST', `/v3/shipments/${shipment.id}/print`, { data: { type: 'printJob' } });
@@ -193,7 +238,11 @@ describe('three desks on one PostgreSQL database', () => {
         jobs.push({ desk, id: job.json.data.id, reference: shipment.reference });
       }
     }
-    await waitFor('every print job ended', async () => (await count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0, { timeoutMs: 60_000, intervalMs: 250 });
+    await waitFor(
+      'every print job ended',
+      async () => (await count("SELECT count(*) AS n FROM print_jobs WHERE status IN ('queued', 'printing')")) === 0,
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
     expect(await count("SELECT count(*) AS n FROM print_jobs WHERE status = 'done'")).toBe(jobs.length);
     for (const desk of desks) {
       const printed = desk.printer.received.map((data) => /Reference (\d+)/.exec(data.toString('latin1'))?.[1]);
@@ -215,7 +264,9 @@ describe('three desks on one PostgreSQL database', () => {
     expect(new Set(answers.map((answer) => answer.json.data.id)).size).toBe(1);
     expect(answers.filter((answer) => answer.json.meta?.alreadyClosed === true)).toHaveLength(2);
     const manifestId = Number(answers[0]!.json.data.id);
-    expect(await count('SELECT count(*) AS n FROM manifests WHERE carrier_code = $1 AND ship_date = $2', [day.carrier_code, day.ship_date])).toBe(1);
+    expect(
+      await count('SELECT count(*) AS n FROM manifests WHERE carrier_code = $1 AND ship_date = $2', [day.carrier_code, day.ship_date]),
+    ).toBe(1);
     expect(await count('SELECT count(*) AS n FROM shipments WHERE manifest_id = $1', [manifestId])).toBe(Number(day.n));
     expect(answers[0]!.json.data.attributes.totals.shipments).toBe(Number(day.n));
     expect(await count("SELECT count(*) AS n FROM events WHERE type = 'day.closed'")).toBe(1);

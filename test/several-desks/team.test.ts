@@ -45,18 +45,46 @@ describe('a team on two desks', () => {
 describe('client merge of a station that made one client per person', () => {
   it('moves the users and everything they own into one account: summaries, documents and tracking answer the same', async () => {
     const day = deskA.clock.today();
-    const kept = await deskA.station.clients.add(OPERATOR, { username: 'merge-boss', password: 'Merge-Boss-2026', role: 'supervisor', profile: { name: 'Merged warehouse' } });
-    const gone = await deskA.station.clients.add(OPERATOR, { username: 'merge-luca', password: 'Merge-Luca-2026', profile: { name: 'Luca, a client of his own' } });
+    const kept = await deskA.station.clients.add(OPERATOR, {
+      username: 'merge-boss',
+      password: 'Merge-Boss-2026',
+      role: 'supervisor',
+      profile: { name: 'Merged warehouse' },
+    });
+    const gone = await deskA.station.clients.add(OPERATOR, {
+      username: 'merge-luca',
+      password: 'Merge-Luca-2026',
+      profile: { name: 'Luca, a client of his own' },
+    });
     const boss = (await deskA.signIn('merge-boss', 'Merge-Boss-2026')).json.meta.token as string;
     const luca = (await deskB.signIn('merge-luca', 'Merge-Luca-2026')).json.meta.token as string;
     const lucas = [];
     for (const carrier of ['UPS', 'DHL']) {
-      const made = await post(deskB, luca, '/v3/shipments', document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }));
+      const made = await post(
+        deskB,
+        luca,
+        '/v3/shipments',
+        document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: carrier }),
+      );
       expect(made.status).toBe(201);
       lucas.push(made.json.data.id as string);
     }
-    expect((await post(deskA, boss, '/v3/shipments', document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' }))).status).toBe(201);
-    const before = await Promise.all(lucas.map(async (id) => ({ documents: (await get(deskB, luca, `/v3/shipments/${id}/documents`)).json, tracking: (await get(deskB, luca, `/v3/shipments/${id}/tracking`)).json })));
+    expect(
+      (
+        await post(
+          deskA,
+          boss,
+          '/v3/shipments',
+          document(attributes({ shipDate: day }), { scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' }),
+        )
+      ).status,
+    ).toBe(201);
+    const before = await Promise.all(
+      lucas.map(async (id) => ({
+        documents: (await get(deskB, luca, `/v3/shipments/${id}/documents`)).json,
+        tracking: (await get(deskB, luca, `/v3/shipments/${id}/tracking`)).json,
+      })),
+    );
     const reportBefore = (await get(deskB, luca, `/v3/reports/daily?dateFrom=${day}&dateTo=${day}`)).json.meta.totals;
 
     const { moved } = await deskA.station.clients.merge(OPERATOR, { id: kept.id }, { username: 'merge-luca' });
@@ -82,19 +110,33 @@ describe('client merge of a station that made one client per person', () => {
     await expect(deskA.station.clients.find(OPERATOR, { id: gone.id })).rejects.toThrow(`No client has id '${gone.id}'.`);
     await expect(deskA.station.clients.merge(OPERATOR, { id: kept.id }, { id: gone.id })).rejects.toThrow(`No client has id '${gone.id}'.`);
     const [entry] = await deskA.station.store.audit.list({ before: null, action: 'client.merged', desk: null, actor: null, limit: 1 });
-    expect(entry!.detail).toMatchObject({ from: { id: gone.id, username: 'merge-luca' }, into: { id: kept.id }, moved: { users: 1, shipments: 2 } });
+    expect(entry!.detail).toMatchObject({
+      from: { id: gone.id, username: 'merge-luca' },
+      into: { id: kept.id },
+      moved: { users: 1, shipments: 2 },
+    });
   });
 
   it('refuses, naming each, while the account to merge has work that cannot move', async () => {
     const into = await deskA.station.clients.add(OPERATOR, { username: 'clash-a', password: 'Clash-Password-1', profile: { name: 'A' } });
     const from = await deskA.station.clients.add(OPERATOR, { username: 'clash-b', password: 'Clash-Password-2', profile: { name: 'B' } });
-    const order = (number: string) => ({ data: { type: 'order', attributes: { number, shipTo: shipTo(), lines: [{ sku: 'X', description: 'Thing', quantity: 1, unitPrice: 10 }] } } });
-    for (const [username, password] of [['clash-a', 'Clash-Password-1'], ['clash-b', 'Clash-Password-2']] as const) {
+    const order = (number: string) => ({
+      data: {
+        type: 'order',
+        attributes: { number, shipTo: shipTo(), lines: [{ sku: 'X', description: 'Thing', quantity: 1, unitPrice: 10 }] },
+      },
+    });
+    for (const [username, password] of [
+      ['clash-a', 'Clash-Password-1'],
+      ['clash-b', 'Clash-Password-2'],
+    ] as const) {
       const token = (await deskA.signIn(username, password)).json.meta.token as string;
       const made = await post(deskA, token, '/v3/orders', order('SO-1'));
       expect(made.status, made.text).toBe(201);
     }
-    await expect(deskA.station.clients.merge(OPERATOR, { id: into.id }, { id: from.id })).rejects.toThrow('The clients were not merged: order SO-1 exists in both accounts.');
+    await expect(deskA.station.clients.merge(OPERATOR, { id: into.id }, { id: from.id })).rejects.toThrow(
+      'The clients were not merged: order SO-1 exists in both accounts.',
+    );
     // Nothing moved.
     expect((await deskA.station.users.find(OPERATOR, { username: 'clash-b' })).clientId).toBe(from.id);
   });

@@ -41,7 +41,10 @@ beforeAll(async () => {
   if ('missing' in library) return;
   const url = await createDatabase(inject('postgresUrl'));
   // The Tokyo desk's computer sets the station up: its zone becomes the station's.
-  const added = await runCli(['client', 'add', '--database', url, '--username', ADMIN.username, '--password', ADMIN.password, '--name', 'Zones', '--role', 'admin'], { TZ: TOKYO });
+  const added = await runCli(
+    ['client', 'add', '--database', url, '--username', ADMIN.username, '--password', ADMIN.password, '--name', 'Zones', '--role', 'admin'],
+    { TZ: TOKYO },
+  );
   expect(added.code, added.stderr).toBe(0);
   const keys = JSON.parse((await runCli(['keys', '--database', url, '--json'])).stdout);
   for (const [index, desk] of desks.entries()) {
@@ -52,7 +55,10 @@ beforeAll(async () => {
   }
   const signIn = await http(`${desks[0]!.served!.url}/v3/clients/authentication`, {
     method: 'POST',
-    headers: { Accept: JSONAPI, Authorization: serviceApiAuthorization(authenticationHash(ADMIN.username, ADMIN.password), keys.integrationKey) },
+    headers: {
+      Accept: JSONAPI,
+      Authorization: serviceApiAuthorization(authenticationHash(ADMIN.username, ADMIN.password), keys.integrationKey),
+    },
   });
   expect(signIn.status, signIn.text).toBe(200);
   token = signIn.json.meta.token;
@@ -75,10 +81,21 @@ describe.skipIf('missing' in library)('two desks in different time zones on one 
 
   it('agree on the zone, today, the next working day and the ship date of what they make', async () => {
     for (const desk of desks) {
-      expect((await http(`${desk.served!.url}/station-config`, { headers: { Accept: JSONAPI } })).json.data.attributes.timeZone).toBe(TOKYO);
-      expect((await call(desk, 'GET', '/v3/calendar')).json.data.attributes).toMatchObject({ timeZone: TOKYO, today: at.today(), nextWorkingDay: at.day(1) });
+      expect((await http(`${desk.served!.url}/station-config`, { headers: { Accept: JSONAPI } })).json.data.attributes.timeZone).toBe(
+        TOKYO,
+      );
+      expect((await call(desk, 'GET', '/v3/calendar')).json.data.attributes).toMatchObject({
+        timeZone: TOKYO,
+        today: at.today(),
+        nextWorkingDay: at.day(1),
+      });
       expect((await call(desk, 'GET', '/v3/today')).json.data.attributes.date).toBe(at.today());
-      const made = await call(desk, 'POST', '/v3/shipments', document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'DHL' }));
+      const made = await call(
+        desk,
+        'POST',
+        '/v3/shipments',
+        document(attributes(), { scheduledProcessing: false, service: 'economy', carrierChoice: 'DHL' }),
+      );
       expect(made.status, made.text).toBe(201);
       expect(made.json.data.attributes.shipDate).toBe(at.today());
     }
@@ -90,6 +107,7 @@ describe.skipIf('missing' in library)('two desks in different time zones on one 
   it('count in a new zone at every desk as soon as an admin at one of them changes it', async () => {
     const changed = await call(desks[0]!, 'PATCH', '/v3/calendar', { data: { type: 'calendar', attributes: { timeZone: LOS_ANGELES } } });
     expect(changed.status, changed.text).toBe(200);
-    for (const desk of desks) expect((await call(desk, 'GET', '/v3/calendar')).json.data.attributes).toMatchObject({ timeZone: LOS_ANGELES, today: at.day(-1) });
+    for (const desk of desks)
+      expect((await call(desk, 'GET', '/v3/calendar')).json.data.attributes).toMatchObject({ timeZone: LOS_ANGELES, today: at.day(-1) });
   });
 });

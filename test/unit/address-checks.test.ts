@@ -88,7 +88,8 @@ describe('postal codes', () => {
 
   it('gives examples the postal code data accepts, as written', () => {
     for (const [country, { examples }] of Object.entries(DESCRIBED_POSTAL_CODES)) {
-      for (const example of examples) expect(checkPostalCode(country, example), `${country} ${example}`).toEqual({ ok: true, postalCode: example });
+      for (const example of examples)
+        expect(checkPostalCode(country, example), `${country} ${example}`).toEqual({ ok: true, postalCode: example });
     }
   });
 });
@@ -115,20 +116,33 @@ describe('phones, read for the receiver’s country', () => {
   ])('%s refuses %s, with an example of a number there', (country, given) => {
     const checked = checkPhone(country, given);
     expect(checked).toMatchObject({ ok: false });
-    if (!checked.ok) expect(checked.expected).toMatch(new RegExp(`^a phone number for ${country} \\(.+\\), with or without its country code, such as \\+`));
+    if (!checked.ok)
+      expect(checked.expected).toMatch(
+        new RegExp(`^a phone number for ${country} \\(.+\\), with or without its country code, such as \\+`),
+      );
   });
 
   it('flags a number outside the numbering plan as likely wrong, and says where', () => {
     const warnings = receiverWarnings({ ...shipToIn('GB'), phone: '07700 900123' }, ['data', 'attributes', 'shipTo']);
-    expect(warnings).toEqual([{ code: 'likelyWrong', pointer: '/data/attributes/shipTo/phone', detail: expect.stringMatching(/not in the numbering plan of United Kingdom/) }]);
+    expect(warnings).toEqual([
+      {
+        code: 'likelyWrong',
+        pointer: '/data/attributes/shipTo/phone',
+        detail: expect.stringMatching(/not in the numbering plan of United Kingdom/),
+      },
+    ]);
     expect(receiverWarnings(shipToIn('GB'), ['data', 'attributes', 'shipTo'])).toEqual([]);
   });
 });
 
 describe('phones as people write them, for every country', () => {
   const check = (address: Record<string, unknown>, role: 'shipTo' | 'shipFrom' = 'shipTo') =>
-    validateShipmentDocument({ data: { type: 'shipment', attributes: attributes({ [role]: address, exportDeclaration: exportDeclaration() }) } }, 'create');
-  const kept = (result: ReturnType<typeof check>, role: 'shipTo' | 'shipFrom' = 'shipTo') => (result.ok ? (result.value[role] as { phone?: string }).phone : result.errors.map((error) => error.source?.pointer));
+    validateShipmentDocument(
+      { data: { type: 'shipment', attributes: attributes({ [role]: address, exportDeclaration: exportDeclaration() }) } },
+      'create',
+    );
+  const kept = (result: ReturnType<typeof check>, role: 'shipTo' | 'shipFrom' = 'shipTo') =>
+    result.ok ? (result.value[role] as { phone?: string }).phone : result.errors.map((error) => error.source?.pointer);
 
   it.each([
     ['US', '212 736 3100', '12127363100'],
@@ -149,7 +163,18 @@ describe('phones as people write them, for every country', () => {
   });
 
   it('takes a US sender’s phone as it is written, and keeps it with its 1', () => {
-    const fromNewYork = validateShipmentDocument({ data: { type: 'shipment', attributes: attributes({ shipFrom: { ...shipFrom(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '(212) 736-3100' }, shipTo: shipToIn('US') }) } }, 'create');
+    const fromNewYork = validateShipmentDocument(
+      {
+        data: {
+          type: 'shipment',
+          attributes: attributes({
+            shipFrom: { ...shipFrom(), country: 'US', state: 'NY', city: 'New York', postalCode: '10001', phone: '(212) 736-3100' },
+            shipTo: shipToIn('US'),
+          }),
+        },
+      },
+      'create',
+    );
     expect(kept(fromNewYork, 'shipFrom')).toBe('12127363100');
     // Elsewhere a sender’s phone is kept as given, its dashes and brackets as spaces.
     expect(kept(check({ ...shipFrom(), phone: '02-1234-5678' }, 'shipFrom'), 'shipFrom')).toBe('02 1234 5678');
@@ -166,24 +191,34 @@ describe('phones as people write them, for every country', () => {
   });
 
   it('still warns of a number outside the numbering plan, however it is written', () => {
-    expect(receiverWarnings({ ...shipToIn('US'), phone: '(555) 123-4567' }, ['shipTo'])).toEqual([{ code: 'likelyWrong', pointer: '/shipTo/phone', detail: expect.stringMatching(/not in the numbering plan of United States/) }]);
+    expect(receiverWarnings({ ...shipToIn('US'), phone: '(555) 123-4567' }, ['shipTo'])).toEqual([
+      { code: 'likelyWrong', pointer: '/shipTo/phone', detail: expect.stringMatching(/not in the numbering plan of United States/) },
+    ]);
   });
 
   it('says what a US number looks like when it refuses one', () => {
     const refused = check({ ...shipToIn('US'), phone: '212 736 310' });
-    expect(refused.ok ? undefined : refused.expected?.['/data/attributes/shipTo/phone']).toMatch(/^a US phone number: 10 digits, or 11 starting with 1, such as/);
+    expect(refused.ok ? undefined : refused.expected?.['/data/attributes/shipTo/phone']).toMatch(
+      /^a US phone number: 10 digits, or 11 starting with 1, such as/,
+    );
   });
 });
 
 describe('a shipment’s addresses', () => {
-  const check = (shipToValue: Record<string, unknown>) => validateShipmentDocument({ data: { type: 'shipment', attributes: attributes({ shipTo: shipToValue, exportDeclaration: exportDeclaration() }) } }, 'create');
+  const check = (shipToValue: Record<string, unknown>) =>
+    validateShipmentDocument(
+      { data: { type: 'shipment', attributes: attributes({ shipTo: shipToValue, exportDeclaration: exportDeclaration() }) } },
+      'create',
+    );
   const pointersOf = (result: ReturnType<typeof check>) => (result.ok ? [] : result.errors.map((error) => error.source?.pointer));
 
   it('needs a state in the US and a province in Canada, and one that exists', () => {
     expect(pointersOf(check({ ...shipToIn('US'), state: null }))).toEqual(['/data/attributes/shipTo/state']);
     expect(pointersOf(check({ ...shipToIn('CA'), state: '' }))).toEqual(['/data/attributes/shipTo/state']);
     const unknown = check({ ...shipToIn('US'), state: 'XY' });
-    expect(unknown.ok ? undefined : unknown.expected).toEqual({ '/data/attributes/shipTo/state': expect.stringMatching(/US state’s two-letter USPS code/) });
+    expect(unknown.ok ? undefined : unknown.expected).toEqual({
+      '/data/attributes/shipTo/state': expect.stringMatching(/US state’s two-letter USPS code/),
+    });
     expect(check({ ...shipToIn('CA'), state: 'qc' })).toMatchObject({ ok: true, value: { shipTo: { state: 'QC' } } });
   });
 

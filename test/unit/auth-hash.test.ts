@@ -8,9 +8,7 @@ describe('the authentication hash of spec 5.1 matches the known vector of field-
   });
 
   it('computes SHA-256 of username:md5(password)', () => {
-    expect(authenticationHash('smith', 'HowSoonIsNow?1985')).toBe(
-      '949fa85ce02bde08a1c8ef8601a20af3e1fcb4d89b0efb05f0a397bd127959cf',
-    );
+    expect(authenticationHash('smith', 'HowSoonIsNow?1985')).toBe('949fa85ce02bde08a1c8ef8601a20af3e1fcb4d89b0efb05f0a397bd127959cf');
   });
 
   it('hashes non-ASCII input as UTF-8, as Node and browsers encode it', () => {

@@ -5,7 +5,13 @@ import { rateCardCarrier } from '../../src-main/carriers/carrier.ts';
 import { chargeableWeightKg, priceService, zoneFor } from '../../src-main/carriers/pricing.ts';
 import { rateCardSchema, type RateCard } from '../../src-main/carriers/rate-card.ts';
 import { createCarrierRegistry } from '../../src-main/carriers/registry.ts';
-import { fedexCheckDigit, isValidTrackingNumber, issueTrackingNumber, s10CheckDigit, upsCheckDigit } from '../../src-main/carriers/tracking-numbers.ts';
+import {
+  fedexCheckDigit,
+  isValidTrackingNumber,
+  issueTrackingNumber,
+  s10CheckDigit,
+  upsCheckDigit,
+} from '../../src-main/carriers/tracking-numbers.ts';
 import { addDays, addWorkingDays, weekdayOf } from '../../src-shared/calendar.ts';
 import { setClock } from '../helpers/clock.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
@@ -41,7 +47,10 @@ describe('tracking numbers have each carrier real shape and check digit', () => 
 
   const digits = (() => {
     let n = 0;
-    return (count: number) => String(123456789 + n++ * 7919).padStart(count, '0').slice(-count);
+    return (count: number) =>
+      String(123456789 + n++ * 7919)
+        .padStart(count, '0')
+        .slice(-count);
   })();
 
   it.each([
@@ -130,17 +139,32 @@ describe('rate cards price by zone, chargeable weight, surcharge and VAT', () =>
       ok: false,
       reason: 'Poste Italiane Poste Delivery Business Express does not serve IT to US',
       pointer: '/data/attributes/shipTo/country',
-      outcome: { code: 'route.notServed', carrierName: 'Poste Italiane', serviceName: 'Poste Delivery Business Express', from: 'IT', to: 'US' },
+      outcome: {
+        code: 'route.notServed',
+        carrierName: 'Poste Italiane',
+        serviceName: 'Poste Delivery Business Express',
+        from: 'IT',
+        to: 'US',
+      },
     });
   });
 
-  it('estimates delivery in working days: over the weekend, and over the station\'s holidays', async () => {
+  it("estimates delivery in working days: over the weekend, and over the station's holidays", async () => {
     const friday = setClock('2026-11-20 10:00', 'Europe/Rome').today();
     expect(weekdayOf(friday)).toBe(5);
     const monday = addDays(friday, 3);
     const ups = rateCardCarrier(card('ups.json'), 0);
     const estimates = async (holidays: string[]) => {
-      const outcomes = await ups.rate({ from: 'IT', to: 'DE', shipDate: friday, holidays, packages: [pkg('1')], insuredCents: null, attributes: {} as never, sandbox: false });
+      const outcomes = await ups.rate({
+        from: 'IT',
+        to: 'DE',
+        shipDate: friday,
+        holidays,
+        packages: [pkg('1')],
+        insuredCents: null,
+        attributes: {} as never,
+        sandbox: false,
+      });
       return outcomes.flatMap((outcome) => (outcome.ok ? [[outcome.quote.transitDays, outcome.quote.estimatedDeliveryDate] as const] : []));
     };
     const plain = await estimates([]);
@@ -168,7 +192,10 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
     mkdirSync(overrideDir);
     const own = { ...card('dhl.json'), carrierName: 'DHL Express (our contract)' };
     writeFileSync(join(overrideDir, 'dhl.json'), JSON.stringify(own));
-    writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' }));
+    writeFileSync(
+      join(overrideDir, 'gls.json'),
+      JSON.stringify({ ...card('tnt.json'), choiceCode: 'GLS', carrierCode: 'GLS', carrierName: 'GLS' }),
+    );
     writeFileSync(join(overrideDir, 'broken.json'), '{"choiceCode": "X"}');
     const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir, surcharges: noSurcharges });
     const dhl = (await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!;
@@ -194,7 +221,9 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
     try {
       writeFileSync(join(overrideDir, 'gls.json'), JSON.stringify({ ...gls, carrierName: 'GLS Italy' }));
       utimesSync(join(overrideDir, 'gls.json'), new Date(), new Date(Date.now() + 5000));
-      await expect.poll(async () => (await registry.carriers()).find((carrier) => carrier.choiceCode === 'GLS')?.carrierName).toBe('GLS Italy');
+      await expect
+        .poll(async () => (await registry.carriers()).find((carrier) => carrier.choiceCode === 'GLS')?.carrierName)
+        .toBe('GLS Italy');
       rmSync(join(overrideDir, 'gls.json'));
       await expect.poll(() => registry.choiceCodes()).not.toContain('GLS');
     } finally {
@@ -204,7 +233,11 @@ describe('the data folder overrides and adds rate cards, and surcharges apply at
 
   it('reads the surcharge override on every call', async () => {
     const surcharges = new Map<string, number>();
-    const registry = createCarrierRegistry({ bundledDir: BUNDLED, overrideDir: join(tempDir(), 'x'), surcharges: { all: () => Promise.resolve(surcharges) } });
+    const registry = createCarrierRegistry({
+      bundledDir: BUNDLED,
+      overrideDir: join(tempDir(), 'x'),
+      surcharges: { all: () => Promise.resolve(surcharges) },
+    });
     const original = (await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent;
     surcharges.set('DHL', 30);
     expect((await registry.cards()).find((entry) => entry.card.choiceCode === 'DHL')!.fuelSurchargePercent).toBe(30);

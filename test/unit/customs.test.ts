@@ -98,8 +98,10 @@ describe('which declaration a service needs', () => {
 });
 
 describe('what a customs route must carry', () => {
-  const check = (overrides: Record<string, unknown>) => validateShipmentDocument({ data: { type: 'shipment', attributes: attributes(overrides) } }, 'create');
-  const failures = (result: ReturnType<typeof check>) => (result.ok ? [] : result.errors.map((error) => [error.source?.pointer, error.detail, error.meta?.reason]));
+  const check = (overrides: Record<string, unknown>) =>
+    validateShipmentDocument({ data: { type: 'shipment', attributes: attributes(overrides) } }, 'create');
+  const failures = (result: ReturnType<typeof check>) =>
+    result.ok ? [] : result.errors.map((error) => [error.source?.pointer, error.detail, error.meta?.reason]);
   const declaration = (lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) => {
     const base = exportDeclaration();
     const first = (base.lineItems as Record<string, unknown>[])[0]!;
@@ -107,29 +109,66 @@ describe('what a customs route must carry', () => {
   };
 
   it('names each commercial item without an HS code, and says why the route needs it', () => {
-    const result = check({ shipTo: shipToIn('CH'), exportDeclaration: declaration([{ commodityCode: '691200' }, { commodityCode: null }, { commodityCode: 'COM01' }]) });
+    const result = check({
+      shipTo: shipToIn('CH'),
+      exportDeclaration: declaration([{ commodityCode: '691200' }, { commodityCode: null }, { commodityCode: 'COM01' }]),
+    });
     expect(failures(result)).toEqual([
-      ['/data/attributes/exportDeclaration/lineItems/1/commodityCode', "Missing required data: 'data.attributes.exportDeclaration.lineItems.1.commodityCode'.", expect.stringMatching(/^Required: the item’s HS code, 6 to 10 digits .*: IT → CH: Switzerland is outside the EU customs union, and customs classifies/)],
-      ['/data/attributes/exportDeclaration/lineItems/2/commodityCode', "Invalid data: 'data.attributes.exportDeclaration.lineItems.2.commodityCode'.", expect.stringMatching(/^Expected the item’s HS code, 6 to 10 digits .*; got "COM01"\.$/)],
+      [
+        '/data/attributes/exportDeclaration/lineItems/1/commodityCode',
+        "Missing required data: 'data.attributes.exportDeclaration.lineItems.1.commodityCode'.",
+        expect.stringMatching(
+          /^Required: the item’s HS code, 6 to 10 digits .*: IT → CH: Switzerland is outside the EU customs union, and customs classifies/,
+        ),
+      ],
+      [
+        '/data/attributes/exportDeclaration/lineItems/2/commodityCode',
+        "Invalid data: 'data.attributes.exportDeclaration.lineItems.2.commodityCode'.",
+        expect.stringMatching(/^Expected the item’s HS code, 6 to 10 digits .*; got "COM01"\.$/),
+      ],
     ]);
   });
 
   it('takes personal goods without HS codes, as the UPU asks them for commercial items only', () => {
-    expect(check({ shipTo: shipToIn('CH'), exportDeclaration: declaration([{ commodityCode: null }], { shipmentPurpose: 'PERSONAL', exportReasonType: 'GIFT' }) }).ok).toBe(true);
+    expect(
+      check({
+        shipTo: shipToIn('CH'),
+        exportDeclaration: declaration([{ commodityCode: null }], { shipmentPurpose: 'PERSONAL', exportReasonType: 'GIFT' }),
+      }).ok,
+    ).toBe(true);
   });
 
   it('asks an exporter leaving the EU for an EORI, unless the sender’s tax id is one', () => {
     const sender = { ...shipFrom(), taxIdentification: null };
     const refused = check({ shipFrom: sender, shipTo: shipToIn('CH'), exportDeclaration: declaration([{}]) });
-    expect(failures(refused)).toEqual([['/data/attributes/exportDeclaration/exporterEori', "Missing required data: 'data.attributes.exportDeclaration.exporterEori'.", expect.stringMatching(/EORI .*IT → CH: Switzerland is outside/)]]);
-    expect(check({ shipFrom: sender, shipTo: shipToIn('CH'), exportDeclaration: declaration([{}], { exporterEori: 'it 01234567890' }) })).toMatchObject({ ok: true, value: { exportDeclaration: { exporterEori: 'IT01234567890' } } });
+    expect(failures(refused)).toEqual([
+      [
+        '/data/attributes/exportDeclaration/exporterEori',
+        "Missing required data: 'data.attributes.exportDeclaration.exporterEori'.",
+        expect.stringMatching(/EORI .*IT → CH: Switzerland is outside/),
+      ],
+    ]);
+    expect(
+      check({ shipFrom: sender, shipTo: shipToIn('CH'), exportDeclaration: declaration([{}], { exporterEori: 'it 01234567890' }) }),
+    ).toMatchObject({ ok: true, value: { exportDeclaration: { exporterEori: 'IT01234567890' } } });
     expect(check({ shipTo: shipToIn('CH'), exportDeclaration: declaration([{}]) }).ok).toBe(true);
   });
 
   it('asks a seller of low-value goods into the EU for the IOSS number, not for a return', () => {
     const swiss = { ...shipToIn('CH'), taxIdentification: 'CHE123456789' };
-    const into = (extra: Record<string, unknown>) => check({ shipFrom: { ...swiss, email: 'shop@example.ch' }, shipTo: shipTo(), exportDeclaration: declaration([{ quantity: '1', unitPrice: '40.00' }], extra) });
-    expect(failures(into({}))).toEqual([['/data/attributes/exportDeclaration/iossNumber', "Missing required data: 'data.attributes.exportDeclaration.iossNumber'.", expect.stringMatching(/IOSS .*CH → DE: Switzerland is outside the EU customs union/)]]);
+    const into = (extra: Record<string, unknown>) =>
+      check({
+        shipFrom: { ...swiss, email: 'shop@example.ch' },
+        shipTo: shipTo(),
+        exportDeclaration: declaration([{ quantity: '1', unitPrice: '40.00' }], extra),
+      });
+    expect(failures(into({}))).toEqual([
+      [
+        '/data/attributes/exportDeclaration/iossNumber',
+        "Missing required data: 'data.attributes.exportDeclaration.iossNumber'.",
+        expect.stringMatching(/IOSS .*CH → DE: Switzerland is outside the EU customs union/),
+      ],
+    ]);
     expect(into({ iossNumber: 'IM3960000001' }).ok).toBe(true);
     expect(into({ exportReasonType: 'RETURN' }).ok).toBe(true);
     expect(failures(into({ iossNumber: 'IM12' })).map(([pointer]) => pointer)).toEqual(['/data/attributes/exportDeclaration/iossNumber']);

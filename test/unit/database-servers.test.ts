@@ -13,7 +13,11 @@ describe('--database with one or several servers', () => {
   });
 
   it('reads a primary and a standby, with ports of their own or the default, and looks for the writable one', () => {
-    expect(parseDatabaseUrl('postgresql://station:secret@10.0.0.5,10.0.0.6:5433,[fd00::7]:5434/warehouse?target_session_attrs=read-write&connect_timeout=3')).toEqual({
+    expect(
+      parseDatabaseUrl(
+        'postgresql://station:secret@10.0.0.5,10.0.0.6:5433,[fd00::7]:5434/warehouse?target_session_attrs=read-write&connect_timeout=3',
+      ),
+    ).toEqual({
       url: 'postgresql://station:secret@10.0.0.5:5432/warehouse?connect_timeout=3',
       servers: [
         { host: '10.0.0.5', port: 5432 },

@@ -12,7 +12,10 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 export function typedCalls(api: ApiClient, attributes: ShipmentAttributes): void {
   const shipment = shipmentRequest(attributes);
   // The desk's create, as its stores send it.
-  void api.call(ROUTES.createShipment, { body: { data: { type: 'shipment', attributes: shipment, meta: { service: 'express', scheduledProcessing: true } } }, idempotencyKey: 'k' });
+  void api.call(ROUTES.createShipment, {
+    body: { data: { type: 'shipment', attributes: shipment, meta: { service: 'express', scheduledProcessing: true } } },
+    idempotencyKey: 'k',
+  });
   // @ts-expect-error a create's meta member misspelt (servce)
   void api.call(ROUTES.createShipment, { body: { data: { type: 'shipment', attributes: shipment, meta: { servce: 'express' } } } });
   void api.call(ROUTES.createShipment, {
@@ -64,7 +67,9 @@ describe('a typed call of the desk sends what its route entry says', () => {
   it('fills the path parameters, encoded, and the query, leaving out empty members', async () => {
     const { api, sent } = recordingClient();
     await api.call(ROUTES.shipment, { params: { id: 'a/b c' } });
-    await api.call(ROUTES.shipmentSummaries, { query: { search: 'Becker', limit: 1, 'filter[return]': false, 'filter[createdBy]': '', dateFrom: undefined } });
+    await api.call(ROUTES.shipmentSummaries, {
+      query: { search: 'Becker', limit: 1, 'filter[return]': false, 'filter[createdBy]': '', dateFrom: undefined },
+    });
     expect(sent.map(({ url, method }) => `${method} ${url}`)).toEqual([
       'GET http://station.test/v3/shipments/a%2Fb%20c',
       'GET http://station.test/v3/shipment-summaries?search=Becker&limit=1&filter%5Breturn%5D=false',
@@ -74,6 +79,12 @@ describe('a typed call of the desk sends what its route entry says', () => {
   it('sends the body as given, with the route’s method', async () => {
     const { api, sent } = recordingClient();
     await api.call(ROUTES.changeWebhook, { params: { id: '7' }, body: { data: { type: 'webhook', attributes: { status: 'paused' } } } });
-    expect(sent).toEqual([{ url: 'http://station.test/v3/webhooks/7', method: 'PATCH', body: JSON.stringify({ data: { type: 'webhook', attributes: { status: 'paused' } } }) }]);
+    expect(sent).toEqual([
+      {
+        url: 'http://station.test/v3/webhooks/7',
+        method: 'PATCH',
+        body: JSON.stringify({ data: { type: 'webhook', attributes: { status: 'paused' } } }),
+      },
+    ]);
   });
 });

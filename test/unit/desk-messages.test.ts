@@ -25,7 +25,8 @@ function argumentsOf(message: string, locale: string): Map<string, string> {
   const found = new Map<string, string>();
   const walk = (elements: Element[]) => {
     for (const element of elements) {
-      if (element.value !== undefined && [1, 2, 3, 4, 5, 6].includes(element.type)) found.set(element.value, element.type === 5 ? 'select' : element.type === 6 ? 'plural' : element.type === 2 ? 'number' : 'plain');
+      if (element.value !== undefined && [1, 2, 3, 4, 5, 6].includes(element.type))
+        found.set(element.value, element.type === 5 ? 'select' : element.type === 6 ? 'plural' : element.type === 2 ? 'number' : 'plain');
       for (const option of Object.values(element.options ?? {})) walk(option.value);
       if (element.children) walk(element.children);
     }
@@ -36,18 +37,66 @@ function argumentsOf(message: string, locale: string): Map<string, string> {
 
 /** Texts that are the same in every language: names, codes, units and symbols. */
 const SAME_EVERYWHERE = new Set<MessageKey>([
-  'app.name', 'common.none', 'preview.zoom', 'shipments.package', 'shipments.customsWith', 'shipments.trackingAt', 'orders.fault', 'orders.fields.sku',
-  'returns.reasonOption', 'closeDay.leftOutEntry', 'form.presetOption', 'form.presetSize', 'form.addPreset', 'settings.pdf', 'settings.dpi',
-  'rules.countriesHint', 'rules.economy', 'rules.express', 'scaleSettings.weight', 'help.keys.help', 'help.keys.chooseRate', 'help.keys.returnReason',
-  'help.keys.close', 'help.keys.rates', 'help.keys.confirm', 'help.keys.ship', 'field.units', 'field.currency', 'field.packageType', 'field.incoTerms',
-  'webhooks.heading', 'webhooks.webhook', 'rules.skus', 'status.other', 'trackingStatus.other', 'team.heading', 'team.name', 'today.person', 'shipments.status',
-  'tracking.date', 'preview.zoomIn', 'orders.fields.hsCode',
+  'app.name',
+  'common.none',
+  'preview.zoom',
+  'shipments.package',
+  'shipments.customsWith',
+  'shipments.trackingAt',
+  'orders.fault',
+  'orders.fields.sku',
+  'returns.reasonOption',
+  'closeDay.leftOutEntry',
+  'form.presetOption',
+  'form.presetSize',
+  'form.addPreset',
+  'settings.pdf',
+  'settings.dpi',
+  'rules.countriesHint',
+  'rules.economy',
+  'rules.express',
+  'scaleSettings.weight',
+  'help.keys.help',
+  'help.keys.chooseRate',
+  'help.keys.returnReason',
+  'help.keys.close',
+  'help.keys.rates',
+  'help.keys.confirm',
+  'help.keys.ship',
+  'field.units',
+  'field.currency',
+  'field.packageType',
+  'field.incoTerms',
+  'webhooks.heading',
+  'webhooks.webhook',
+  'rules.skus',
+  'status.other',
+  'trackingStatus.other',
+  'team.heading',
+  'team.name',
+  'today.person',
+  'shipments.status',
+  'tracking.date',
+  'preview.zoomIn',
+  'orders.fields.hsCode',
 ]);
 
 /** Words a language writes as English does, checked one by one: the same word, rightly. */
 const SAME_AS_ENGLISH: Partial<Record<string, ReadonlySet<MessageKey>>> = {
   it: new Set(['display.volume', 'orders.fields.email', 'rules.tagsHint', 'signIn.password']),
-  fr: new Set(['audit.action', 'display.volume', 'order.description', 'orders.fields.contact', 'orders.fields.email', 'orders.fields.service', 'preview.pages', 'rules.service', 'rules.tagsHint', 'shipmentPurpose.COMMERCIAL', 'shipments.date']),
+  fr: new Set([
+    'audit.action',
+    'display.volume',
+    'order.description',
+    'orders.fields.contact',
+    'orders.fields.email',
+    'orders.fields.service',
+    'preview.pages',
+    'rules.service',
+    'rules.tagsHint',
+    'shipmentPurpose.COMMERCIAL',
+    'shipments.date',
+  ]),
   es: new Set(['role.supervisor', 'shipmentPurpose.PERSONAL', 'status.error']),
   pl: new Set(['orders.fields.email', 'shipments.limit']),
 };
@@ -59,31 +108,45 @@ describe('the desk’s languages', () => {
     expect(Object.keys(MESSAGES[code]).sort()).toEqual(keys);
   });
 
-  it.each(LANGUAGES.filter((language) => language.code !== 'en').map((language) => language.code))('%s: every message parses, uses the English arguments, and is translated', (code) => {
-    const problems: string[] = [];
-    for (const key of keys as MessageKey[]) {
-      const source = en[key];
-      const message = MESSAGES[code][key];
-      try {
-        const expected = argumentsOf(source, 'en');
-        const got = argumentsOf(message, code);
-        // Same names, same kinds: a plural stays a plural (its forms may differ), a select keeps its cases' name.
-        if (JSON.stringify([...expected].sort()) !== JSON.stringify([...got].sort())) problems.push(`${key}: arguments ${JSON.stringify([...got])}, English ${JSON.stringify([...expected])}`);
-      } catch (error) {
-        problems.push(`${key}: ${(error as Error).message}`);
+  it.each(LANGUAGES.filter((language) => language.code !== 'en').map((language) => language.code))(
+    '%s: every message parses, uses the English arguments, and is translated',
+    (code) => {
+      const problems: string[] = [];
+      for (const key of keys as MessageKey[]) {
+        const source = en[key];
+        const message = MESSAGES[code][key];
+        try {
+          const expected = argumentsOf(source, 'en');
+          const got = argumentsOf(message, code);
+          // Same names, same kinds: a plural stays a plural (its forms may differ), a select keeps its cases' name.
+          if (JSON.stringify([...expected].sort()) !== JSON.stringify([...got].sort()))
+            problems.push(`${key}: arguments ${JSON.stringify([...got])}, English ${JSON.stringify([...expected])}`);
+        } catch (error) {
+          problems.push(`${key}: ${(error as Error).message}`);
+        }
+        if (
+          message === source &&
+          !SAME_EVERYWHERE.has(key) &&
+          !SAME_AS_ENGLISH[code]?.has(key) &&
+          /[a-z]{3}/i.test(source.replace(/\{[^{}]*\}/g, ''))
+        )
+          problems.push(`${key}: still English: ${source}`);
       }
-      if (message === source && !SAME_EVERYWHERE.has(key) && !SAME_AS_ENGLISH[code]?.has(key) && /[a-z]{3}/i.test(source.replace(/\{[^{}]*\}/g, ''))) problems.push(`${key}: still English: ${source}`);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('every key is used by the desk', () => {
     const root = join(import.meta.dirname, '../../src-renderer');
-    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.startsWith('i18n/messages/'));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !file.startsWith('i18n/messages/'),
+    );
     const code = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
     // Keys built from a code (`nav.${screen}`, `field.${id}`…) count as used by their prefix.
     const prefixes = [...code.matchAll(/`([a-zA-Z.]+\.)\$\{/g)].map((match) => match[1]!);
-    const unused = keys.filter((key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)));
+    const unused = keys.filter(
+      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -114,23 +177,53 @@ describe('the desk’s languages', () => {
     const rules: PackingRule[] = [{ when: { countries: ['ch', 'at'], maxWeightKg: 2 }, then: { service: 'express', box: 'Small box' } }];
     const order = { number: 'A-1', shipTo: { country: 'CH' }, lines: [], tags: [] } as unknown as OrderAttributes;
     applyLanguage('de');
-    expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(['Small box, weil CH oder AT unter 2 kg', 'Express, weil CH oder AT unter 2 kg']);
+    expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual([
+      'Small box, weil CH oder AT unter 2 kg',
+      'Express, weil CH oder AT unter 2 kg',
+    ]);
     applyLanguage('en');
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(decidePacking(rules, order, 1).reasons);
   });
 
   it('a refusal is told in the packer’s words, keyed by its reason code, its field or its status, never in the station’s English', () => {
-    const dayClosed = new ApiError(409, [{ status: 409, code: 'shipment.dayClosed', title: 'Conflict', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed', manifest: 'UPS-1' } }]);
-    const weight = new ApiError(400, [{ status: 400, code: 'field.invalid', title: 'Bad Request', detail: "Invalid data: 'data.attributes.packages.0.weight.value'.", source: { pointer: '/data/attributes/packages/0/weight/value' } }]);
-    const unavailable = new ApiError(503, [{ status: 503, code: 'storage.unavailable', title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' }]);
+    const dayClosed = new ApiError(409, [
+      {
+        status: 409,
+        code: 'shipment.dayClosed',
+        title: 'Conflict',
+        detail: 'Delete functionality not available.',
+        meta: { reason: 'dayClosed', manifest: 'UPS-1' },
+      },
+    ]);
+    const weight = new ApiError(400, [
+      {
+        status: 400,
+        code: 'field.invalid',
+        title: 'Bad Request',
+        detail: "Invalid data: 'data.attributes.packages.0.weight.value'.",
+        source: { pointer: '/data/attributes/packages/0/weight/value' },
+      },
+    ]);
+    const unavailable = new ApiError(503, [
+      { status: 503, code: 'storage.unavailable', title: 'Service Unavailable', detail: 'The station cannot reach its shared database.' },
+    ]);
     const paused = new ApiError(409, [
-      { status: 409, code: 'print.printerPaused', title: 'Conflict', detail: 'The printer “Desk Zebra” (DeskZebra) is paused (Out of labels), so nothing was sent to it. …', source: { pointer: '/data/attributes/printer' }, meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels' } },
+      {
+        status: 409,
+        code: 'print.printerPaused',
+        title: 'Conflict',
+        detail: 'The printer “Desk Zebra” (DeskZebra) is paused (Out of labels), so nothing was sent to it. …',
+        source: { pointer: '/data/attributes/printer' },
+        meta: { reason: 'printerPaused', printer: 'Desk Zebra', queue: 'DeskZebra', problem: 'Out of labels' },
+      },
     ]);
     applyLanguage('de');
     expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen.');
     expect(describeError(weight)).toBe('Erwartet: das Gewicht in kg, mehr als 0, z. B. 1.25.');
     expect(describeError(unavailable)).toMatch(/^Die Station kann das gerade nicht/);
-    expect(describeError(paused)).toMatch(/^Der Drucker Desk Zebra \(DeskZebra\) ist angehalten \(Out of labels\), daher wurde nichts gesendet\..*cupsenable DeskZebra/);
+    expect(describeError(paused)).toMatch(
+      /^Der Drucker Desk Zebra \(DeskZebra\) ist angehalten \(Out of labels\), daher wurde nichts gesendet\..*cupsenable DeskZebra/,
+    );
     for (const error of [dayClosed, weight, unavailable, paused]) expect(describeError(error)).not.toContain(error.errors[0]!.detail);
     applyLanguage('en');
     // English is the station's own language: its text alone, exactly.
@@ -140,8 +233,14 @@ describe('the desk’s languages', () => {
   it('every code of the catalogue has the desk’s words, or is said by its kind by decision: a new code is a choice', () => {
     const undecided = ERROR_CODE_LIST.filter((code) => CODE_WORDS[code] === undefined && !KIND_WORDED.has(code));
     expect(undecided, 'codes with neither desk words nor a place in KIND_WORDED (src-renderer/i18n/error-text.ts)').toEqual([]);
-    expect(ERROR_CODE_LIST.filter((code) => CODE_WORDS[code] !== undefined && KIND_WORDED.has(code)), 'codes both worded and said by their kind').toEqual([]);
-    expect([...KIND_WORDED, ...Object.keys(CODE_WORDS)].filter((code) => !isErrorCode(code)), 'codes the catalogue does not have').toEqual([]);
+    expect(
+      ERROR_CODE_LIST.filter((code) => CODE_WORDS[code] !== undefined && KIND_WORDED.has(code)),
+      'codes both worded and said by their kind',
+    ).toEqual([]);
+    expect(
+      [...KIND_WORDED, ...Object.keys(CODE_WORDS)].filter((code) => !isErrorCode(code)),
+      'codes the catalogue does not have',
+    ).toEqual([]);
   });
 
   it('a browser’s languages pick the first the desk speaks, else English', () => {

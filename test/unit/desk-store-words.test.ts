@@ -111,7 +111,12 @@ describe('a message held in a store takes the language of the moment it is shown
     expect(unreadable).not.toBe(de['error.code.shipment.notFound']);
 
     await switchTo('en');
-    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    const created = await post(
+      t,
+      useSession.getState().token!,
+      '/v3/shipments',
+      document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }),
+    );
     await useShipments.getState().open(created.json.data.id);
     expect(await useShipments.getState().remove('00000000-0000-4000-8000-000000000000')).toBe(false);
     const english = voidRefusalText(useShipments.getState().detail!.deleteError!.failure);
@@ -192,7 +197,12 @@ describe('what the packing desk holds to be said takes the language of the momen
   it('a wrong label scanned: the stop, held while the packer switches, shows in the new language', async () => {
     await switchTo('en');
     useFeedback.setState({ blocked: null });
-    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    const created = await post(
+      t,
+      useSession.getState().token!,
+      '/v3/shipments',
+      document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }),
+    );
     const shipment = (await useSession.getState().api!.call(ROUTES.shipment, { params: { id: created.json.data.id } })).data;
     await useLabel.getState().show(shipment);
     const verification = await useLabel.getState().verify('NOT-THIS-LABEL');
@@ -237,8 +247,26 @@ describe('what the packing desk holds to be said takes the language of the momen
     await switchTo('en');
     // A line without its unit weight: no weight, so no parcel to schedule.
     const headers = ['Order', 'Name', 'Contact', 'Street', 'Zip', 'City', 'Country', 'SKU', 'Item', 'Qty', 'Weight', 'Price'];
-    const row = ['WORDS-NOPARCEL-1', 'Kunde Becker', 'Jonas Becker', 'Marienplatz 8', '80331', 'Muenchen', 'DE', 'CUP-6', 'Ceramic cup', '2', '', '10.75'];
-    useOrderImport.setState({ headers, rows: [Object.fromEntries(headers.map((header, index) => [header, row[index]!]))], status: 'ready', mode: 'shipments' });
+    const row = [
+      'WORDS-NOPARCEL-1',
+      'Kunde Becker',
+      'Jonas Becker',
+      'Marienplatz 8',
+      '80331',
+      'Muenchen',
+      'DE',
+      'CUP-6',
+      'Ceramic cup',
+      '2',
+      '',
+      '10.75',
+    ];
+    useOrderImport.setState({
+      headers,
+      rows: [Object.fromEntries(headers.map((header, index) => [header, row[index]!]))],
+      status: 'ready',
+      mode: 'shipments',
+    });
     useOrderImport.setState({ mapping: guessMapping(headers) });
     useOrderImport.getState().map('number', 'Order');
     await useOrderImport.getState().run();
@@ -275,14 +303,16 @@ const MAY_IMPORT: Readonly<Record<string, RegExp>> = {
 /** Why a store's source words what it keeps; empty when it does not. */
 function wording(source: string): string[] {
   const found: string[] = [];
-  for (const call of ['translate(', 'describeError(', 'printFailureText(', 'refusalWords(']) if (source.includes(call)) found.push(`calls ${call.slice(0, -1)}`);
+  for (const call of ['translate(', 'describeError(', 'printFailureText(', 'refusalWords('])
+    if (source.includes(call)) found.push(`calls ${call.slice(0, -1)}`);
   for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\.\/i18n\/([^'"]+)['"]/g)) {
     const [, names, module] = match;
     const allowed = MAY_IMPORT[module!];
     const words = names!.split(',').filter((name) => name.trim() !== '' && !(allowed && allowed.test(name.replace(/^\s*type\s+/, ''))));
     if (words.length > 0) found.push(`imports ${words.map((name) => name.trim()).join(', ')} from i18n/${module}`);
   }
-  for (const match of source.matchAll(/import\s+(?:\*\s+as\s+\w+|\w+)\s+from\s+['"]\.\.\/i18n\/([^'"]+)['"]/g)) found.push(`imports all of i18n/${match[1]}`);
+  for (const match of source.matchAll(/import\s+(?:\*\s+as\s+\w+|\w+)\s+from\s+['"]\.\.\/i18n\/([^'"]+)['"]/g))
+    found.push(`imports all of i18n/${match[1]}`);
   return found;
 }
 
@@ -295,7 +325,9 @@ describe('no store words what it keeps', () => {
   });
 
   it('no store calls translate() or describeError() or imports the desk’s wording: each keeps a Said, the screen words it', () => {
-    const offenders = stores.filter((name) => !(name in STILL_WORDING)).map((name) => ({ name, why: wording(readFileSync(join(STORE, name), 'utf8')) }));
+    const offenders = stores
+      .filter((name) => !(name in STILL_WORDING))
+      .map((name) => ({ name, why: wording(readFileSync(join(STORE, name), 'utf8')) }));
     expect(offenders.filter((store) => store.why.length > 0)).toEqual([]);
   });
 
@@ -305,8 +337,15 @@ describe('no store words what it keeps', () => {
   });
 
   it('finds wording where it is (the check is not blind)', () => {
-    expect(wording("import { translate } from '../i18n/i18n.ts';\nconst a = translate('x');")).toEqual(['calls translate', 'imports translate from i18n/i18n.ts']);
-    expect(wording("import { describeError, refusedFields } from '../i18n/error-text.ts';")).toEqual(['imports describeError, refusedFields from i18n/error-text.ts']);
-    expect(wording("import { failure, message, type Said } from '../i18n/said.ts';\nimport { applyLanguage } from '../i18n/i18n.ts';")).toEqual([]);
+    expect(wording("import { translate } from '../i18n/i18n.ts';\nconst a = translate('x');")).toEqual([
+      'calls translate',
+      'imports translate from i18n/i18n.ts',
+    ]);
+    expect(wording("import { describeError, refusedFields } from '../i18n/error-text.ts';")).toEqual([
+      'imports describeError, refusedFields from i18n/error-text.ts',
+    ]);
+    expect(
+      wording("import { failure, message, type Said } from '../i18n/said.ts';\nimport { applyLanguage } from '../i18n/i18n.ts';"),
+    ).toEqual([]);
   });
 });

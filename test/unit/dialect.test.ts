@@ -32,13 +32,17 @@ describe("each dialect's SQL fragments, as golden text", () => {
     postgres: "SELECT nextval('shipment_reference')::text AS reference",
   });
   testSql('referenceBlock', (d) => d.referenceBlock, {
-    sqlite: 'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
+    sqlite:
+      'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
     postgres: null,
   });
   testSql('lockTable', (d) => d.lockTable('station_secrets'), { sqlite: null, postgres: 'LOCK TABLE station_secrets IN EXCLUSIVE MODE' });
   testSql('settingsChanged', (d) => d.settingsChanged, { sqlite: null, postgres: "SELECT pg_notify('station_settings_changed', $1)" });
   testSql('eventOrderLock', (d) => d.eventOrderLock, { sqlite: null, postgres: 'SELECT pg_advisory_xact_lock(8411003)' });
-  testSql('referenceOnClaim', (d) => d.referenceOnClaim, { sqlite: null, postgres: "reference = COALESCE(reference, nextval('shipment_reference')::text)" });
+  testSql('referenceOnClaim', (d) => d.referenceOnClaim, {
+    sqlite: null,
+    postgres: "reference = COALESCE(reference, nextval('shipment_reference')::text)",
+  });
   testSql('freshStatistics', (d) => d.freshStatistics('addresses'), { sqlite: null, postgres: 'ANALYZE addresses' });
   testSql('binaryType', (d) => d.binaryType, { sqlite: 'BLOB', postgres: 'bytea' });
   testSql('integer', (d) => d.integer('count(*)'), { sqlite: 'CAST(count(*) AS INTEGER)', postgres: '(count(*))::int' });
@@ -71,13 +75,19 @@ describe("each dialect's SQL fragments, as golden text", () => {
         `SELECT ${saved} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${folded} || '%' ORDER BY folded_name, use_count DESC LIMIT $4`,
         ['Mü"l', 5],
       ],
-      [`SELECT ${saved} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${folded} || '%' ORDER BY id DESC LIMIT $4`, ['Mü"l', 5]],
+      [
+        `SELECT ${saved} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded LIKE '%' || ${folded} || '%' ORDER BY id DESC LIMIT $4`,
+        ['Mü"l', 5],
+      ],
     ],
   });
 });
 
 describe("each dialect's capabilities, apart from its SQL", () => {
-  const capabilities = (d: Dialect): DialectCapabilities => ({ writesInWith: d.writesInWith, rowsPerBulkTransaction: d.rowsPerBulkTransaction });
+  const capabilities = (d: Dialect): DialectCapabilities => ({
+    writesInWith: d.writesInWith,
+    rowsPerBulkTransaction: d.rowsPerBulkTransaction,
+  });
 
   it('are values, never SQL text', () => {
     expect(capabilities(SQLITE)).toEqual({ writesInWith: false, rowsPerBulkTransaction: 100_000 });

@@ -6,7 +6,12 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text of a page without its fenced code blocks, where a bracket is code, not a link. */
 function prose(text: string): string {
@@ -48,7 +53,9 @@ function brokenLink(page: string, target: string): string | undefined {
   const file = path === '' ? join(ROOT, page) : join(ROOT, dirname(page), decodeURIComponent(path));
   if (!existsSync(file)) return `${page}: ${target}: no file ${relative(ROOT, file)}`;
   if (anchor === undefined || statSync(file).isDirectory() || !file.endsWith('.md')) return undefined;
-  return anchorsOf(readFileSync(file, 'utf8')).has(anchor) ? undefined : `${page}: ${target}: no heading #${anchor} in ${relative(ROOT, file)}`;
+  return anchorsOf(readFileSync(file, 'utf8')).has(anchor)
+    ? undefined
+    : `${page}: ${target}: no heading #${anchor} in ${relative(ROOT, file)}`;
 }
 
 describe('the documentation', () => {

@@ -14,7 +14,9 @@ const BODY = '{"data":{"type":"event","id":"7","attributes":{"eventType":"shipme
 
 /** The fenced block of this language that contains `marker`. */
 function snippet(language: string, marker: string): string {
-  const blocks = [...PAGE.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!.replace(/^ {2}/gm, ''));
+  const blocks = [...PAGE.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) =>
+    match[1]!.replace(/^ {2}/gm, ''),
+  );
   const found = blocks.find((block) => block.includes(marker));
   if (!found) throw new Error(`docs/integrations.md has no ${language} block with ${marker}`);
   return found;
@@ -42,11 +44,14 @@ const cases = () => {
   ];
 };
 
-describe("the webhook signature checks of docs/integrations.md", () => {
+describe('the webhook signature checks of docs/integrations.md', () => {
   it('Node: accepts a delivery signed with the secret, refuses a wrong secret, a changed body and an old time', () => {
     const dir = tempDir();
     const file = join(dir, 'verify.mjs');
-    writeFileSync(file, `${snippet('js', 'function verify')}\nconst cases = JSON.parse(process.argv[2]);\nconsole.log(JSON.stringify(cases.map((c) => verify(c.secret, c.header, c.body))));\n`);
+    writeFileSync(
+      file,
+      `${snippet('js', 'function verify')}\nconst cases = JSON.parse(process.argv[2]);\nconsole.log(JSON.stringify(cases.map((c) => verify(c.secret, c.header, c.body))));\n`,
+    );
     const run = cases();
     const answers = JSON.parse(execFileSync(process.execPath, [file, JSON.stringify(run)], { encoding: 'utf8' }));
     expect(answers).toEqual(run.map((entry) => entry.expected));
@@ -56,7 +61,10 @@ describe("the webhook signature checks of docs/integrations.md", () => {
     const dir = tempDir();
     const file = join(dir, 'verify.php');
     const code = snippet('php', 'function verify').replace(/^\$ok = .*$/m, '');
-    writeFileSync(file, `${code}\n$cases = json_decode($argv[1], true);\necho json_encode(array_map(fn($c) => verify($c['secret'], $c['header'], $c['body']), $cases));\n`);
+    writeFileSync(
+      file,
+      `${code}\n$cases = json_decode($argv[1], true);\necho json_encode(array_map(fn($c) => verify($c['secret'], $c['header'], $c['body']), $cases));\n`,
+    );
     const run = cases();
     const answers = JSON.parse(execFileSync('php', [file, JSON.stringify(run)], { encoding: 'utf8' }));
     expect(answers).toEqual(run.map((entry) => entry.expected));

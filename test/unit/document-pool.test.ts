@@ -23,9 +23,28 @@ function input(customerReference = 'ORDER-1', packages = 1): ShipmentDocumentInp
     sandbox: false,
     createdAt: LABELLED(),
     attributes: {
-      shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi' },
-      shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },
-      packages: Array.from({ length: packages }, () => ({ weight: { value: '1.4', units: '1' as const }, dimensions: { length: '30', width: '20', height: '15', units: '1' as const }, type: 'CARTON' as const })),
+      shipFrom: {
+        name: 'Bottega Verdi',
+        address1: 'Via Roma 12',
+        city: 'Milano',
+        postalCode: '20129',
+        state: 'MI',
+        country: 'IT',
+        contact: 'Anna Verdi',
+      },
+      shipTo: {
+        name: 'Kunde Becker',
+        address1: 'Marienplatz 8',
+        city: 'München',
+        postalCode: '80331',
+        country: 'DE',
+        contact: 'Jonas Becker',
+      },
+      packages: Array.from({ length: packages }, () => ({
+        weight: { value: '1.4', units: '1' as const },
+        dimensions: { length: '30', width: '20', height: '15', units: '1' as const },
+        type: 'CARTON' as const,
+      })),
       goodsDescription: 'Ceramic cups',
       insuranceDescription: null,
       insuranceValue: null,
@@ -53,7 +72,9 @@ describe('the document pool renders off the calling thread', () => {
   it('serves a waiting request before the scheduler’s batch', async () => {
     pool = createDocumentPool({ fontsDir, size: 1 });
     const finished: string[] = [];
-    const batch = Array.from({ length: 6 }, (_, i) => pool!.render(input(`batch-${i}`, 10), {}, 'batch').then(() => finished.push(`batch-${i}`)));
+    const batch = Array.from({ length: 6 }, (_, i) =>
+      pool!.render(input(`batch-${i}`, 10), {}, 'batch').then(() => finished.push(`batch-${i}`)),
+    );
     const request = pool.render(input('request'), {}, 'request').then(() => finished.push('request'));
     await Promise.all([...batch, request]);
     // The first batch job was already running; the request goes next, ahead of the five still waiting.
@@ -71,7 +92,10 @@ describe('the document pool renders off the calling thread', () => {
   it('reports a renderer error without retrying it or losing the worker', async () => {
     pool = createDocumentPool({ fontsDir, size: 1 });
     // A package without a weight makes the renderer throw; the pool passes that on as it is.
-    const broken = { ...input(), attributes: { ...input().attributes, packages: [{} as ShipmentDocumentInput['attributes']['packages'][number]] } };
+    const broken = {
+      ...input(),
+      attributes: { ...input().attributes, packages: [{} as ShipmentDocumentInput['attributes']['packages'][number]] },
+    };
     await expect(pool.render(broken)).rejects.toThrow(/Cannot read properties of undefined/);
     await expect(pool.render(broken)).rejects.toBeInstanceOf(RenderFailedError);
     expect(pool.stats().replaced).toBe(0);
@@ -102,7 +126,9 @@ describe('a worker that dies is replaced, and its job tried once more', () => {
     // The limit counts from the job's hand-over, a replaced worker's start included: 1.5 s leaves a cold worker room
     // on a loaded machine (300 ms did not, with two test files running at once), and the hang is still cut twice.
     pool = createDocumentPool({ fontsDir, size: 1, workerUrl: crashingWorker, jobTimeoutMs: 1_500 });
-    await expect(pool.render(input('HANG'))).rejects.toThrow('The label renderer stopped twice on this shipment: the document took longer than 2 s.');
+    await expect(pool.render(input('HANG'))).rejects.toThrow(
+      'The label renderer stopped twice on this shipment: the document took longer than 2 s.',
+    );
     await expect(pool.render(input())).resolves.toBeInstanceOf(Uint8Array);
     expect(pool.stats().replaced).toBe(2);
   });

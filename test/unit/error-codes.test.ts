@@ -24,19 +24,31 @@ describe('the catalogue of error codes', () => {
   it('gives a refusal the status of its code', () => {
     const notYet = new StationError('shipment.notProcessedYet', ERROR_TEXT.shipmentNotYetProcessed);
     expect(notYet.status).toBe(404);
-    expect(notYet.errors[0]).toMatchObject({ status: 404, code: 'shipment.notProcessedYet', title: 'Not Found', detail: 'Shipment not yet processed' });
-    expect(errorObject('field.missing', ERROR_TEXT.missingRequiredData('data.meta.service'), '/data/meta/service')).toMatchObject({ status: 400, source: { pointer: '/data/meta/service' } });
+    expect(notYet.errors[0]).toMatchObject({
+      status: 404,
+      code: 'shipment.notProcessedYet',
+      title: 'Not Found',
+      detail: 'Shipment not yet processed',
+    });
+    expect(errorObject('field.missing', ERROR_TEXT.missingRequiredData('data.meta.service'), '/data/meta/service')).toMatchObject({
+      status: 400,
+      source: { pointer: '/data/meta/service' },
+    });
     expect(codeOfRefusal(400, ERROR_TEXT.invalidOrEmptyParameter('searchString'), { parameter: 'searchString' })).toBe('parameter.invalid');
     expect(statusOfCode('rate.priceChanged')).toBe(503);
     expect(isErrorCode('shipment.nope')).toBe(false);
   });
 
   it('is named by every refusal the station raises: no source file refuses with a bare status', () => {
-    const files = execFileSync('git', ['ls-files', 'src-main', 'src-shared'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((file) => file.endsWith('.ts'));
+    const files = execFileSync('git', ['ls-files', 'src-main', 'src-shared'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file.endsWith('.ts'));
     const bare = files.flatMap((file) =>
       readFileSync(join(ROOT, file), 'utf8')
         .split('\n')
-        .flatMap((line, index) => (/new StationError\(\s*\d|errorObject\(\s*\d|StationError\.many\(\s*\d/.test(line) ? [`${file}:${index + 1}`] : [])),
+        .flatMap((line, index) =>
+          /new StationError\(\s*\d|errorObject\(\s*\d|StationError\.many\(\s*\d/.test(line) ? [`${file}:${index + 1}`] : [],
+        ),
     );
     expect(bare).toEqual([]);
   });

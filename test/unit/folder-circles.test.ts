@@ -101,13 +101,11 @@ describe('no circle between folders', () => {
   }
 
   it('catches what it is meant to catch', () => {
-    expect(relativeSpecifiers(`import a from "../store/a.ts";\nimport type { B } from '../i18n/b.ts';\nexport * from "./c.ts";\nimport "./d.css";\nawait import("../e.ts");\nimport x from 'react';`)).toEqual([
-      '../store/a.ts',
-      '../i18n/b.ts',
-      './c.ts',
-      './d.css',
-      '../e.ts',
-    ]);
+    expect(
+      relativeSpecifiers(
+        `import a from "../store/a.ts";\nimport type { B } from '../i18n/b.ts';\nexport * from "./c.ts";\nimport "./d.css";\nawait import("../e.ts");\nimport x from 'react';`,
+      ),
+    ).toEqual(['../store/a.ts', '../i18n/b.ts', './c.ts', './d.css', '../e.ts']);
     expect(folderOf('src-renderer/screens/today/Today.tsx')).toBe('src-renderer/screens/');
     expect(folderOf('src-main/logger.ts')).toBe('src-main/logger.ts');
     // Two folders that read each other, a longer circle of three, and one-way reads that make none.

@@ -132,7 +132,8 @@ describe('every import keeps to the table', () => {
       for (const specifier of specifiers(readFileSync(join(ROOT, file), 'utf8'))) {
         const named = target(file, specifier);
         const ownRow = home.row.paths.some((path) => covers(path, named));
-        if (!ownRow && !home.row.allowed.some((entry) => entry === named || covers(entry, named))) broken.push(`${file} imports ${specifier}`);
+        if (!ownRow && !home.row.allowed.some((entry) => entry === named || covers(entry, named)))
+          broken.push(`${file} imports ${specifier}`);
       }
     }
     expect(broken).toEqual([]);
@@ -150,11 +151,13 @@ describe('every import keeps to the table', () => {
       './c.ts',
     ]);
     // Double quotes, a side-effect import, a dynamic import in double quotes, in a template, and with options.
-    const double = 'import { d } from "./d.ts";\nimport "./e.ts";\nexport * from "./f.ts";\nawait import("./g.ts");\nawait import(`./h.ts`);\nawait import(\'./i.json\', { with: { type: \'json\' } });';
+    const double =
+      'import { d } from "./d.ts";\nimport "./e.ts";\nexport * from "./f.ts";\nawait import("./g.ts");\nawait import(`./h.ts`);\nawait import(\'./i.json\', { with: { type: \'json\' } });';
     expect(specifiers(double).sort()).toEqual(['./d.ts', './e.ts', './f.ts', './g.ts', './h.ts', './i.json']);
     // A service reaches the store through its index only: a table module of it is refused.
     const service = rowOf(rows, 'src-main/services/backups.ts')!;
-    const allowed = (specifier: string) => service.row.allowed.some((entry) => covers(entry, target('src-main/services/backups.ts', specifier)));
+    const allowed = (specifier: string) =>
+      service.row.allowed.some((entry) => covers(entry, target('src-main/services/backups.ts', specifier)));
     expect(allowed('../store/index.ts')).toBe(true);
     expect(allowed('../store/backup.ts')).toBe(false);
   });

@@ -13,8 +13,21 @@ import { setClock } from '../helpers/clock.ts';
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 
 const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
-const parcel = (weight: string): Package => ({ weight: { value: weight, units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' });
-const from: Address = { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi', phone: '3331234567' };
+const parcel = (weight: string): Package => ({
+  weight: { value: weight, units: '1' },
+  dimensions: { length: '30', width: '20', height: '15', units: '1' },
+  type: 'CARTON',
+});
+const from: Address = {
+  name: 'Bottega Verdi',
+  address1: 'Via Roma 12',
+  city: 'Milano',
+  postalCode: '20129',
+  state: 'MI',
+  country: 'IT',
+  contact: 'Anna Verdi',
+  phone: '3331234567',
+};
 
 function input(overrides: Partial<ShipmentAttributes> = {}, sandbox = false): ShipmentDocumentInput {
   return {
@@ -27,7 +40,14 @@ function input(overrides: Partial<ShipmentAttributes> = {}, sandbox = false): Sh
     createdAt: LABELLED(),
     attributes: {
       shipFrom: from,
-      shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },
+      shipTo: {
+        name: 'Kunde Becker',
+        address1: 'Marienplatz 8',
+        city: 'München',
+        postalCode: '80331',
+        country: 'DE',
+        contact: 'Jonas Becker',
+      },
       packages: [parcel('1.4')],
       goodsDescription: 'Ceramic cups',
       insuranceDescription: null,
@@ -115,14 +135,32 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
   it('adds a commercial invoice page for an export declaration', async () => {
     const bytes = renderShipmentPdf(
       input({
-        shipTo: { name: 'Acme Inc', address1: '1 Main St', city: 'New York', postalCode: '10001', state: 'NY', country: 'US', contact: 'Jo Smith', phone: '12125550100' },
+        shipTo: {
+          name: 'Acme Inc',
+          address1: '1 Main St',
+          city: 'New York',
+          postalCode: '10001',
+          state: 'NY',
+          country: 'US',
+          contact: 'Jo Smith',
+          phone: '12125550100',
+        },
         exportDeclaration: {
           exportReasonType: 'COMMERCIAL_PURPOSE_OR_SALE',
           invoiceDate: LABELLED.day(-1),
           invoiceReference: 'INV-118',
           shipmentPurpose: 'COMMERCIAL',
           invoiceFreight: 12.5,
-          lineItems: [{ description: 'Ceramic cup', originCountry: 'IT', commodityCode: '691200', quantity: '6', unitPrice: '10.75', unitWeight: '0.2' }],
+          lineItems: [
+            {
+              description: 'Ceramic cup',
+              originCountry: 'IT',
+              commodityCode: '691200',
+              quantity: '6',
+              unitPrice: '10.75',
+              unitWeight: '0.2',
+            },
+          ],
         },
       }),
       fonts,
@@ -135,12 +173,32 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
   });
 
   it('continues a long invoice on further pages, leaving out no item', async () => {
-    const lineItems = Array.from({ length: 80 }, (_, i) => ({ description: `Item ${i + 1}`, originCountry: 'IT', quantity: '1', unitPrice: '1.00', unitWeight: '0.1' }));
+    const lineItems = Array.from({ length: 80 }, (_, i) => ({
+      description: `Item ${i + 1}`,
+      originCountry: 'IT',
+      quantity: '1',
+      unitPrice: '1.00',
+      unitWeight: '0.1',
+    }));
     const texts = await pageTexts(
       renderShipmentPdf(
         input({
-          shipTo: { name: 'Acme Inc', address1: '1 Main St', city: 'New York', postalCode: '10001', state: 'NY', country: 'US', contact: 'Jo Smith' },
-          exportDeclaration: { exportReasonType: 'SAMPLE', invoiceDate: LABELLED.day(-1), invoiceReference: 'INV-9', shipmentPurpose: 'COMMERCIAL', lineItems },
+          shipTo: {
+            name: 'Acme Inc',
+            address1: '1 Main St',
+            city: 'New York',
+            postalCode: '10001',
+            state: 'NY',
+            country: 'US',
+            contact: 'Jo Smith',
+          },
+          exportDeclaration: {
+            exportReasonType: 'SAMPLE',
+            invoiceDate: LABELLED.day(-1),
+            invoiceReference: 'INV-9',
+            shipmentPurpose: 'COMMERCIAL',
+            lineItems,
+          },
         }),
         fonts,
       ),
@@ -155,13 +213,18 @@ describe('the shipment PDF has one 4×6 in label per package', () => {
   it('draws the barcode as vector paths, with no images', async () => {
     const bytes = renderShipmentPdf(input(), fonts);
     const pdf = await PDFDocument.load(bytes);
-    const images = pdf.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images).toHaveLength(0);
   });
 });
 
 describe('bulk print sheets: the labels of many shipments in one PDF', () => {
-  const shipments = ['CP100000001IT', 'CP100000002IT', 'CP100000003IT', 'CP100000004IT', 'CP100000005IT'].map((trackingNumber) => ({ ...input(), trackingNumber }));
+  const shipments = ['CP100000001IT', 'CP100000002IT', 'CP100000003IT', 'CP100000004IT', 'CP100000005IT'].map((trackingNumber) => ({
+    ...input(),
+    trackingNumber,
+  }));
 
   /** Where each tracking number's text starts on each page, and whether it runs turned. */
   async function placed(bytes: Uint8Array) {
@@ -175,7 +238,14 @@ describe('bulk print sheets: the labels of many shipments in one PDF', () => {
         const tracking = shipments.find((shipment) => item.str.includes(shipment.trackingNumber))?.trackingNumber;
         if (tracking && !found.some((entry) => entry.tracking === tracking)) {
           const [a, b, , , x, y] = item.transform as number[];
-          found.push({ page: number, tracking, x: x!, y: y!, turned: Math.abs(b!) > Math.abs(a!), size: [Math.round(width), Math.round(height)] });
+          found.push({
+            page: number,
+            tracking,
+            x: x!,
+            y: y!,
+            turned: Math.abs(b!) > Math.abs(a!),
+            size: [Math.round(width), Math.round(height)],
+          });
         }
       }
     }
@@ -184,14 +254,22 @@ describe('bulk print sheets: the labels of many shipments in one PDF', () => {
 
   it('puts 4 on an A4 sheet, one a quarter, left to right and top to bottom, upright', async () => {
     const labels = await placed(renderLabelSheets(shipments, fonts, 'a4-4'));
-    expect(labels.map((label) => [label.page, label.tracking, label.size, label.turned])).toEqual(shipments.map((shipment, index) => [index < 4 ? 1 : 2, shipment.trackingNumber, [595, 842], false]));
+    expect(labels.map((label) => [label.page, label.tracking, label.size, label.turned])).toEqual(
+      shipments.map((shipment, index) => [index < 4 ? 1 : 2, shipment.trackingNumber, [595, 842], false]),
+    );
     const quarter = (label: { x: number; y: number }) => `${label.y > 421 ? 'top' : 'bottom'} ${label.x < 298 ? 'left' : 'right'}`;
     expect(labels.map(quarter)).toEqual(['top left', 'top right', 'bottom left', 'bottom right', 'top left']);
   });
 
   it('puts 2 on an A4 sheet at real size, turned, top half then bottom', async () => {
     const labels = await placed(renderLabelSheets(shipments, fonts, 'a4-2'));
-    expect(labels.map((label) => [label.page, label.turned])).toEqual([[1, true], [1, true], [2, true], [2, true], [3, true]]);
+    expect(labels.map((label) => [label.page, label.turned])).toEqual([
+      [1, true],
+      [1, true],
+      [2, true],
+      [2, true],
+      [3, true],
+    ]);
     expect(labels.map((label) => (label.y > 421 ? 'top' : 'bottom'))).toEqual(['top', 'bottom', 'top', 'bottom', 'top']);
   });
 

@@ -25,6 +25,8 @@ describe('the default data folder is the per-user folder Electron uses for "ship
   });
   it('uses Application Support on macOS and APPDATA on Windows', () => {
     expect(defaultDataDir({}, 'darwin')).toBe(join(homedir(), 'Library', 'Application Support', 'shipping-station'));
-    expect(defaultDataDir({ APPDATA: 'C:\\Users\\p\\AppData\\Roaming' }, 'win32')).toBe(join('C:\\Users\\p\\AppData\\Roaming', 'shipping-station'));
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\p\\AppData\\Roaming' }, 'win32')).toBe(
+      join('C:\\Users\\p\\AppData\\Roaming', 'shipping-station'),
+    );
   });
 });

@@ -15,24 +15,43 @@ const closedAt = clock();
 const shipDate = clock.today();
 
 /** A manifest as the station numbers them: carrier code, ship date, account (T in the sandbox), sequence. */
-const manifest = (carrierCode: string, carrierName: string, extra: Partial<ManifestDocumentInput> = {}): ManifestDocumentInput => ({
-  number: `${carrierCode}-${shipDate.replace(/-/g, '')}-99999999T-99`,
-  carrierName,
-  shipDate,
-  shipper: 'Bottega Verdi',
-  closedAt,
-  timeZone: 'Europe/Rome',
-  closedBy: 'desk',
-  lines: [{ shipmentId: 'A1', reference: '100200000001', trackingNumber: '1Z999AA10123456784', serviceName: 'Express', receiverCity: 'München', receiverCountry: 'DE', packages: 1, weightKg: 1.2, declaredCents: 2500 }],
-  totals: { shipments: 1, packages: 1, weightKg: 1.2, declaredCents: 2500, currency: 'EUR' },
-  ...extra,
-} as ManifestDocumentInput);
+const manifest = (carrierCode: string, carrierName: string, extra: Partial<ManifestDocumentInput> = {}): ManifestDocumentInput =>
+  ({
+    number: `${carrierCode}-${shipDate.replace(/-/g, '')}-99999999T-99`,
+    carrierName,
+    shipDate,
+    shipper: 'Bottega Verdi',
+    closedAt,
+    timeZone: 'Europe/Rome',
+    closedBy: 'desk',
+    lines: [
+      {
+        shipmentId: 'A1',
+        reference: '100200000001',
+        trackingNumber: '1Z999AA10123456784',
+        serviceName: 'Express',
+        receiverCity: 'München',
+        receiverCountry: 'DE',
+        packages: 1,
+        weightKg: 1.2,
+        declaredCents: 2500,
+      },
+    ],
+    totals: { shipments: 1, packages: 1, weightKg: 1.2, declaredCents: 2500, currency: 'EUR' },
+    ...extra,
+  }) as ManifestDocumentInput;
 
 describe('the manifest’s head', () => {
   const cases: [string, ManifestDocumentInput][] = [
     ['DHL Express', manifest('DHL_EXPRESS', 'DHL Express')],
     ['Poste Italiane', manifest('POSTE_ITALIANE', 'Poste Italiane')],
-    ['Poste Italiane, a long shipper', manifest('POSTE_ITALIANE', 'Poste Italiane', { shipper: 'Bottega Verdi Ceramiche Artigianali di Montelupo Fiorentino S.r.l. — Magazzino Nord', closedBy: 'a-very-long-username-of-the-warehouse' })],
+    [
+      'Poste Italiane, a long shipper',
+      manifest('POSTE_ITALIANE', 'Poste Italiane', {
+        shipper: 'Bottega Verdi Ceramiche Artigianali di Montelupo Fiorentino S.r.l. — Magazzino Nord',
+        closedBy: 'a-very-long-username-of-the-warehouse',
+      }),
+    ],
     ['UPS', manifest('UPS', 'UPS')],
   ];
 

@@ -15,16 +15,56 @@ const TIMER = /(?<![.\w])setTimeout\s*\(|\.waitForTimeout\s*\(|(?<![.\w])(?:slee
 
 /** The timers allowed: the file, a piece of the line that names the one meant, and why it is no wait for an event. */
 const ALLOWED: { file: string; line: string; reason: string }[] = [
-  { file: 'test/helpers/wait.ts', line: 'setTimeout(resolve, options.intervalMs', reason: 'waitFor itself: the pause between two asks of its probe' },
-  { file: 'test/helpers/http.ts', line: "setTimeout(() => req.destroy(", reason: 'a deadline: a request without an answer in time fails, it waits for nothing' },
-  { file: 'test/helpers/cli.ts', line: 'setTimeout(() => reject(new Error(`serve did not start', reason: 'a deadline: a station that does not start in time fails the test' },
-  { file: 'test/helpers/database-proxy.ts', line: 'setTimeout(resolve, ms)', reason: 'the simulation: the database is unreachable for the blip’s length' },
-  { file: 'test/api/scheduler.test.ts', line: 'setTimeout(resolve, 30)', reason: 'the simulation: a scheduled run that takes 30 ms, so runs could overlap' },
-  { file: 'test/api/bad-input.test.ts', line: 'setTimeout(() => socket.end(), 50)', reason: 'the simulation: a client that sends part of a body and gives up' },
-  { file: 'test/reliability/faults.test.ts', line: 'setTimeout(() => { db.exec(\'COMMIT\')', reason: 'the simulation: another program holds the write lock for a given time' },
-  { file: 'test/integrations/upstream-gateway.test.ts', line: 'setTimeout(() => client.destroy(), hold)', reason: 'the simulation: an upstream answer that comes after the gateway gave up' },
-  { file: 'test/e2e/integrations.e2e.ts', line: 'setTimeout(resolve, 400)', reason: 'the simulation: the station answers the confirm slowly, so a second Enter comes meanwhile' },
-  { file: 'test/e2e/scan-to-ship.e2e.ts', line: 'waitForTimeout(400)', reason: 'the simulation: a person’s Enter, well after their last key (a scanner types faster)' },
+  {
+    file: 'test/helpers/wait.ts',
+    line: 'setTimeout(resolve, options.intervalMs',
+    reason: 'waitFor itself: the pause between two asks of its probe',
+  },
+  {
+    file: 'test/helpers/http.ts',
+    line: 'const timer = setTimeout(',
+    reason: 'a deadline: a request without an answer in time fails, it waits for nothing',
+  },
+  {
+    file: 'test/helpers/cli.ts',
+    line: 'setTimeout(() => reject(new Error(`serve did not start',
+    reason: 'a deadline: a station that does not start in time fails the test',
+  },
+  {
+    file: 'test/helpers/database-proxy.ts',
+    line: 'setTimeout(resolve, ms)',
+    reason: 'the simulation: the database is unreachable for the blip’s length',
+  },
+  {
+    file: 'test/api/scheduler.test.ts',
+    line: 'setTimeout(resolve, 30)',
+    reason: 'the simulation: a scheduled run that takes 30 ms, so runs could overlap',
+  },
+  {
+    file: 'test/api/bad-input.test.ts',
+    line: 'setTimeout(() => socket.end(), 50)',
+    reason: 'the simulation: a client that sends part of a body and gives up',
+  },
+  {
+    file: 'test/reliability/faults.test.ts',
+    line: "setTimeout(() => { db.exec('COMMIT')",
+    reason: 'the simulation: another program holds the write lock for a given time',
+  },
+  {
+    file: 'test/integrations/upstream-gateway.test.ts',
+    line: 'setTimeout(() => client.destroy(), hold)',
+    reason: 'the simulation: an upstream answer that comes after the gateway gave up',
+  },
+  {
+    file: 'test/e2e/integrations.e2e.ts',
+    line: 'setTimeout(resolve, 400)',
+    reason: 'the simulation: the station answers the confirm slowly, so a second Enter comes meanwhile',
+  },
+  {
+    file: 'test/e2e/scan-to-ship.e2e.ts',
+    line: 'waitForTimeout(400)',
+    reason: 'the simulation: a person’s Enter, well after their last key (a scanner types faster)',
+  },
   { file: 'test/bench/load.ts', line: 'setTimeout(resolve, wait)', reason: 'the load generator’s pacing: requests at the rate asked for' },
 ];
 
@@ -57,21 +97,35 @@ describe('tests wait for events, not for the clock', () => {
       'await delay(50);',
       'setTimeout(() => socket.end(), 50);',
       'const pause = () => new Promise((r) => setTimeout(r, 5));',
-    ]) expect(TIMER.test(line), line).toBe(true);
-    for (const line of ['test.setTimeout(60_000);', "await page.keyboard.type('SO-7004\\n', { delay: 5 });", 'await waitFor(\'the label\', () => labels() > 0);', 'const asleep = wake();'])
+    ])
+      expect(TIMER.test(line), line).toBe(true);
+    for (const line of [
+      'test.setTimeout(60_000);',
+      "await page.keyboard.type('SO-7004\\n', { delay: 5 });",
+      "await waitFor('the label', () => labels() > 0);",
+      'const asleep = wake();',
+    ])
       expect(TIMER.test(line), line).toBe(false);
   });
 
   it('has no timer under test/ but the listed simulations and deadlines', () => {
-    const unlisted = timers().filter((timer) => !ALLOWED.some((allowed) => allowed.file === timer.file && timer.text.includes(allowed.line)));
-    expect(unlisted.map((timer) => `${timer.file}:${timer.number}: ${timer.text.trim()}`), 'wait for the event, a later marker, waitFor (test/helpers/wait.ts) or the clock instead').toEqual([]);
+    const unlisted = timers().filter(
+      (timer) => !ALLOWED.some((allowed) => allowed.file === timer.file && timer.text.includes(allowed.line)),
+    );
+    expect(
+      unlisted.map((timer) => `${timer.file}:${timer.number}: ${timer.text.trim()}`),
+      'wait for the event, a later marker, waitFor (test/helpers/wait.ts) or the clock instead',
+    ).toEqual([]);
   });
 
   it('lists only timers that are still there, each once, with its reason', () => {
     const found = timers();
     for (const allowed of ALLOWED) {
       expect(allowed.reason.length, `${allowed.file}: ${allowed.line}`).toBeGreaterThan(20);
-      expect(found.filter((timer) => timer.file === allowed.file && timer.text.includes(allowed.line)), `${allowed.file}: ${allowed.line}`).toHaveLength(1);
+      expect(
+        found.filter((timer) => timer.file === allowed.file && timer.text.includes(allowed.line)),
+        `${allowed.file}: ${allowed.line}`,
+      ).toHaveLength(1);
     }
   });
 });

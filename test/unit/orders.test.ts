@@ -3,7 +3,15 @@
 // from its lines when it crosses a customs border.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectedWeightKg, orderCustomsGaps, orderCustomsWarnings, orderTotals, shipmentFromOrder, validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
+import {
+  expectedWeightKg,
+  orderCustomsGaps,
+  orderCustomsWarnings,
+  orderTotals,
+  shipmentFromOrder,
+  validateOrderDocument,
+  type OrderAttributes,
+} from '../../src-shared/orders.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
 import { shipFrom, shipTo, shipToIn } from '../helpers/shipments.ts';
@@ -19,7 +27,12 @@ const valid = (attributes: Record<string, unknown>): OrderAttributes => {
   return checked.value;
 };
 const sender = () => {
-  const checked = validateOrderDocument({ data: { type: 'order', attributes: { number: 'S', shipTo: shipFrom(), lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }] } } });
+  const checked = validateOrderDocument({
+    data: {
+      type: 'order',
+      attributes: { number: 'S', shipTo: shipFrom(), lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }] },
+    },
+  });
   if (!checked.ok) throw new Error('the sender is valid');
   return checked.value.shipTo;
 };
@@ -41,25 +54,42 @@ describe('orders', () => {
   });
 
   it('holds an order to the address rules a shipment to it meets', () => {
-    const refused = validateOrderDocument({ data: { type: 'order', attributes: { number: 'SO-9', shipTo: { ...shipTo(), country: 'IT', state: null }, lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }] } } });
+    const refused = validateOrderDocument({
+      data: {
+        type: 'order',
+        attributes: {
+          number: 'SO-9',
+          shipTo: { ...shipTo(), country: 'IT', state: null },
+          lines: [{ sku: 'A', description: 'A', quantity: 1, unitPrice: 1 }],
+        },
+      },
+    });
     expect(refused.ok ? [] : refused.errors.map((error) => [error.source?.pointer, error.detail])).toEqual([
       ['/data/attributes/shipTo/state', "Missing required data: 'data.attributes.shipTo.state'."],
     ]);
   });
 
   it('makes the shipment of an order packed in a box: package from the box and the weight, description, value and reference', () => {
-    const order = valid({ number: 'SO-2', shipTo: shipTo(), lines: [{ sku: 'A', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75' }] });
+    const order = valid({
+      number: 'SO-2',
+      shipTo: shipTo(),
+      lines: [{ sku: 'A', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: '10.75' }],
+    });
     const made = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, today: PACKED.today() });
     expect(made).toMatchObject({
       shipTo: { city: 'Muenchen', country: 'DE' },
-      packages: [{ weight: { value: '0.95', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' }],
+      packages: [
+        { weight: { value: '0.95', units: '1' }, dimensions: { length: '30', width: '20', height: '15', units: '1' }, type: 'CARTON' },
+      ],
       goodsDescription: 'Cup',
       customerReference: 'SO-2',
       invoiceSubtotal: { amount: '21.50', currency: 'EUR' },
     });
     expect(made.exportDeclaration).toBeUndefined();
     // The scale's weight counts over the expected one.
-    expect(shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.02', today: PACKED.today() }).packages[0]!.weight.value).toBe('1.02');
+    expect(
+      shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.02', today: PACKED.today() }).packages[0]!.weight.value,
+    ).toBe('1.02');
     // No box chosen: no package yet; the desk asks for one.
     expect(shipmentFromOrder(order, { shipFrom: sender(), today: PACKED.today() }).packages).toEqual([]);
   });
@@ -80,7 +110,15 @@ describe('orders', () => {
       invoiceReference: 'SO-3',
       shipmentPurpose: 'COMMERCIAL',
       lineItems: [
-        { productId: 'A', description: 'Cup', originCountry: 'IT', commodityCode: '691200', quantity: '2', unitPrice: '10.75', unitWeight: '0.35' },
+        {
+          productId: 'A',
+          description: 'Cup',
+          originCountry: 'IT',
+          commodityCode: '691200',
+          quantity: '2',
+          unitPrice: '10.75',
+          unitWeight: '0.35',
+        },
         // No weight of its own: its share of the goods' weight (the parcel's 1.3 kg less the box's 0.25) over 3 pieces.
         { productId: 'B', description: 'Scarf', originCountry: 'FR', quantity: '1', unitPrice: '30', unitWeight: '0.35' },
       ],
@@ -88,12 +126,16 @@ describe('orders', () => {
   });
 
   it('makes a shipment the shipment rules accept from any valid order packed in a box with a known weight', () => {
-    const text = (max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 ]{0,${max - 1}}$`)).map((value) => value.trim() || 'X');
+    const text = (max: number) =>
+      fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 ]{0,${max - 1}}$`)).map((value) => value.trim() || 'X');
     const line = fc.record({
       sku: text(35),
       description: text(75),
       quantity: fc.integer({ min: 1, max: 500 }),
-      unitWeight: fc.option(fc.integer({ min: 1, max: 20_000 }).map((grams) => grams / 1000), { nil: null }),
+      unitWeight: fc.option(
+        fc.integer({ min: 1, max: 20_000 }).map((grams) => grams / 1000),
+        { nil: null },
+      ),
       unitPrice: fc.integer({ min: 0, max: 100_000 }).map((cents) => (cents / 100).toFixed(2)),
       originCountry: fc.option(fc.constantFrom('IT', 'CN', 'US', 'de'), { nil: null }),
       hsCode: fc.option(fc.stringMatching(/^[0-9]{6,10}$/), { nil: null }),
@@ -103,7 +145,10 @@ describe('orders', () => {
         text(50),
         fc.constantFrom('DE', 'CH', 'US', 'IT', 'GB'),
         fc.array(line, { minLength: 1, maxLength: 30 }),
-        fc.option(fc.integer({ min: 1, max: 30_000 }).map((grams) => String(grams / 1000)), { nil: undefined }),
+        fc.option(
+          fc.integer({ min: 1, max: 30_000 }).map((grams) => String(grams / 1000)),
+          { nil: undefined },
+        ),
         (number, country, lines, weightKg) => {
           const receiver = shipToIn(country);
           const order = valid({ number, shipTo: receiver, lines });
@@ -115,7 +160,9 @@ describe('orders', () => {
           }
           const checked = validateShipmentDocument({ data: { type: 'shipment', attributes } }, 'create');
           // Through customs, commercial goods need each line's HS code: the lines without one, and only they, are named.
-          const unclassified = attributes.exportDeclaration ? lines.flatMap((entry, index) => (entry.hsCode ? [] : [`/data/attributes/exportDeclaration/lineItems/${index}/commodityCode`])) : [];
+          const unclassified = attributes.exportDeclaration
+            ? lines.flatMap((entry, index) => (entry.hsCode ? [] : [`/data/attributes/exportDeclaration/lineItems/${index}/commodityCode`]))
+            : [];
           expect(checked.ok ? [] : checked.errors.map((error) => error.source?.pointer)).toEqual(unclassified);
         },
       ),
@@ -133,7 +180,12 @@ describe('what customs will ask of an order, said before it is packed', () => {
     const customs = orderCustomsGaps(order, sender(), PACKED.today());
     expect(customs?.route.why).toBe('IT → CH: Switzerland is outside the EU customs union');
     expect(customs?.gaps).toEqual([
-      { need: 'hsCode', line: 0, path: ['lines', 0, 'hsCode'], expected: expect.stringMatching(/^the item’s HS code, 6 to 10 digits such as 691200 .*Switzerland is outside the EU customs union/) },
+      {
+        need: 'hsCode',
+        line: 0,
+        path: ['lines', 0, 'hsCode'],
+        expected: expect.stringMatching(/^the item’s HS code, 6 to 10 digits such as 691200 .*Switzerland is outside the EU customs union/),
+      },
       { need: 'hsCode', line: 1, path: ['lines', 1, 'hsCode'], expected: expect.stringMatching(/HS code/) },
     ]);
     expect(orderCustomsWarnings(order, sender(), PACKED.today(), ['data', 3]).map((warning) => [warning.code, warning.pointer])).toEqual([
@@ -152,46 +204,186 @@ describe('what customs will ask of an order, said before it is packed', () => {
   });
 
   it('uses the order’s own sender when it names one', () => {
-    const fromZurich = valid({ number: 'SO-11', shipTo: shipToIn('CH'), shipFrom: { ...shipToIn('CH'), email: 'lea@huber.example' }, lines: [cup] });
+    const fromZurich = valid({
+      number: 'SO-11',
+      shipTo: shipToIn('CH'),
+      shipFrom: { ...shipToIn('CH'), email: 'lea@huber.example' },
+      lines: [cup],
+    });
     expect(orderCustomsGaps(fromZurich, sender(), PACKED.today())).toBeUndefined();
   });
 });
 
 describe('importing a file of orders', () => {
   const rows = [
-    { 'Order #': 'A-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', Country: 'de', Contact: 'Jonas', SKU: 'CUP', Item: 'Cup', Qty: '2', Weight: '0,35', Price: '10.75' },
-    { 'Order #': 'A-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', Country: 'de', Contact: 'Jonas', SKU: 'SAUCER', Item: 'Saucer', Qty: '1', Weight: '', Price: '4' },
-    { 'Order #': 'A-2', Recipient: 'Other', Street: 'Via Roma 1', Zip: '00100', Town: '', Country: 'IT', Contact: 'Eva', SKU: 'CUP', Item: 'Cup', Qty: '0', Weight: '', Price: '1' },
-    { 'Order #': 'A-3', Recipient: 'Lea', Street: 'Bahnhofstrasse 1', Zip: '8001', Town: 'Zürich', Country: 'CH', Contact: 'Lea', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
-    { 'Order #': 'A-3', Recipient: 'Somebody else', Street: 'Bahnhofstrasse 1', Zip: '8001', Town: 'Zürich', Country: 'CH', Contact: 'Lea', SKU: 'SAUCER', Item: 'Saucer', Qty: '1', Weight: '0.2', Price: '4' },
+    {
+      'Order #': 'A-1',
+      Recipient: 'Kunde Becker',
+      Street: 'Marienplatz 8',
+      Zip: '80331',
+      Town: 'Muenchen',
+      Country: 'de',
+      Contact: 'Jonas',
+      SKU: 'CUP',
+      Item: 'Cup',
+      Qty: '2',
+      Weight: '0,35',
+      Price: '10.75',
+    },
+    {
+      'Order #': 'A-1',
+      Recipient: 'Kunde Becker',
+      Street: 'Marienplatz 8',
+      Zip: '80331',
+      Town: 'Muenchen',
+      Country: 'de',
+      Contact: 'Jonas',
+      SKU: 'SAUCER',
+      Item: 'Saucer',
+      Qty: '1',
+      Weight: '',
+      Price: '4',
+    },
+    {
+      'Order #': 'A-2',
+      Recipient: 'Other',
+      Street: 'Via Roma 1',
+      Zip: '00100',
+      Town: '',
+      Country: 'IT',
+      Contact: 'Eva',
+      SKU: 'CUP',
+      Item: 'Cup',
+      Qty: '0',
+      Weight: '',
+      Price: '1',
+    },
+    {
+      'Order #': 'A-3',
+      Recipient: 'Lea',
+      Street: 'Bahnhofstrasse 1',
+      Zip: '8001',
+      Town: 'Zürich',
+      Country: 'CH',
+      Contact: 'Lea',
+      SKU: 'CUP',
+      Item: 'Cup',
+      Qty: '1',
+      Weight: '0.3',
+      Price: '10',
+    },
+    {
+      'Order #': 'A-3',
+      Recipient: 'Somebody else',
+      Street: 'Bahnhofstrasse 1',
+      Zip: '8001',
+      Town: 'Zürich',
+      Country: 'CH',
+      Contact: 'Lea',
+      SKU: 'SAUCER',
+      Item: 'Saucer',
+      Qty: '1',
+      Weight: '0.2',
+      Price: '4',
+    },
   ];
 
   it('guesses the columns by the names shops give them', () => {
     expect(guessMapping(Object.keys(rows[0]!))).toEqual({
-      number: 'Order #', name: 'Recipient', contact: 'Contact', address1: 'Street', postalCode: 'Zip', city: 'Town', country: 'Country',
-      sku: 'SKU', description: 'Item', quantity: 'Qty', unitWeight: 'Weight', unitPrice: 'Price',
+      number: 'Order #',
+      name: 'Recipient',
+      contact: 'Contact',
+      address1: 'Street',
+      postalCode: 'Zip',
+      city: 'Town',
+      country: 'Country',
+      sku: 'SKU',
+      description: 'Item',
+      quantity: 'Qty',
+      unitWeight: 'Weight',
+      unitPrice: 'Price',
     });
   });
 
   it('gathers the rows of an order, checks each with the order rules, and says which row and column is at fault', () => {
     const preview = previewImport(rows, guessMapping(Object.keys(rows[0]!)));
     expect(preview).toMatchObject({ valid: 2, faulty: 1, clashes: ['A-3'] });
-    expect(preview.orders[0]).toMatchObject({ number: 'A-1', rows: [1, 2], attributes: { shipTo: { country: 'DE' }, lines: [{ sku: 'CUP', quantity: '2' }, { sku: 'SAUCER' }] } });
+    expect(preview.orders[0]).toMatchObject({
+      number: 'A-1',
+      rows: [1, 2],
+      attributes: { shipTo: { country: 'DE' }, lines: [{ sku: 'CUP', quantity: '2' }, { sku: 'SAUCER' }] },
+    });
     // A shop's decimal comma is read as the decimal it is.
     expect(preview.orders[0]!.attributes!.lines[0]!.unitWeight).toBe('0.35');
-    expect(preview.orders[1]).toMatchObject({ number: 'A-2', rows: [3], problems: ['row 3: column “Town” is missing', 'row 3: column “Qty” is not valid', 'row 3: state is missing'] });
+    expect(preview.orders[1]).toMatchObject({
+      number: 'A-2',
+      rows: [3],
+      problems: ['row 3: column “Town” is missing', 'row 3: column “Qty” is not valid', 'row 3: state is missing'],
+    });
   });
 
   it('checks each row’s address for its country before anything is saved: a US ZIP of 1234, a phone no one can dial', () => {
     const american = [
-      { 'Order #': 'U-1', Recipient: 'Ann Smith', Street: '5th Avenue 1', Zip: '1234', Town: 'New York', State: 'NY', Country: 'US', Contact: 'Ann', Phone: '12125550100', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
-      { 'Order #': 'U-2', Recipient: 'Bob Smith', Street: '5th Avenue 2', Zip: '10001', Town: 'New York', State: 'NY', Country: 'US', Contact: 'Bob', Phone: '12125550100', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
-      { 'Order #': 'D-1', Recipient: 'Kunde Becker', Street: 'Marienplatz 8', Zip: '80331', Town: 'Muenchen', State: '', Country: 'DE', Contact: 'Jonas', Phone: '12', SKU: 'CUP', Item: 'Cup', Qty: '1', Weight: '0.3', Price: '10' },
+      {
+        'Order #': 'U-1',
+        Recipient: 'Ann Smith',
+        Street: '5th Avenue 1',
+        Zip: '1234',
+        Town: 'New York',
+        State: 'NY',
+        Country: 'US',
+        Contact: 'Ann',
+        Phone: '12125550100',
+        SKU: 'CUP',
+        Item: 'Cup',
+        Qty: '1',
+        Weight: '0.3',
+        Price: '10',
+      },
+      {
+        'Order #': 'U-2',
+        Recipient: 'Bob Smith',
+        Street: '5th Avenue 2',
+        Zip: '10001',
+        Town: 'New York',
+        State: 'NY',
+        Country: 'US',
+        Contact: 'Bob',
+        Phone: '12125550100',
+        SKU: 'CUP',
+        Item: 'Cup',
+        Qty: '1',
+        Weight: '0.3',
+        Price: '10',
+      },
+      {
+        'Order #': 'D-1',
+        Recipient: 'Kunde Becker',
+        Street: 'Marienplatz 8',
+        Zip: '80331',
+        Town: 'Muenchen',
+        State: '',
+        Country: 'DE',
+        Contact: 'Jonas',
+        Phone: '12',
+        SKU: 'CUP',
+        Item: 'Cup',
+        Qty: '1',
+        Weight: '0.3',
+        Price: '10',
+      },
     ];
     const preview = previewImport(american, guessMapping(Object.keys(american[0]!)));
     expect(preview).toMatchObject({ valid: 1, faulty: 2 });
-    expect(preview.orders[0]).toMatchObject({ number: 'U-1', problems: ['row 1: column “Zip” is not valid: expected a US ZIP code: 5 digits, or 5+4, such as 12345 or 12345-6789'] });
+    expect(preview.orders[0]).toMatchObject({
+      number: 'U-1',
+      problems: ['row 1: column “Zip” is not valid: expected a US ZIP code: 5 digits, or 5+4, such as 12345 or 12345-6789'],
+    });
     expect(preview.orders[1]).toMatchObject({ number: 'U-2', attributes: { shipTo: { postalCode: '10001', state: 'NY' } } });
-    expect(preview.orders[2]!.problems).toEqual([expect.stringMatching(/^row 3: column “Phone” is not valid: expected a phone number for DE \(Germany\), with or without its country code, such as \+49 /)]);
+    expect(preview.orders[2]!.problems).toEqual([
+      expect.stringMatching(
+        /^row 3: column “Phone” is not valid: expected a phone number for DE \(Germany\), with or without its country code, such as \+49 /,
+      ),
+    ]);
   });
 });

@@ -9,7 +9,15 @@ import { shipTo, shipToIn } from '../helpers/shipments.ts';
 
 const order = (number: string, overrides: Record<string, unknown> = {}): OrderAttributes => {
   const checked = validateOrderDocument({
-    data: { type: 'order', attributes: { number, shipTo: shipTo(), lines: [{ sku: 'CUP-6', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: 10 }], ...overrides } },
+    data: {
+      type: 'order',
+      attributes: {
+        number,
+        shipTo: shipTo(),
+        lines: [{ sku: 'CUP-6', description: 'Cup', quantity: 2, unitWeight: '0.35', unitPrice: 10 }],
+        ...overrides,
+      },
+    },
   });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   return checked.value;
@@ -50,16 +58,25 @@ describe('packing rules', () => {
   });
 
   it('matches any of its SKUs and any of its tags', () => {
-    const wine = order('E', { lines: [{ sku: 'CUP-6', description: 'Cup', quantity: 1, unitPrice: 1 }, { sku: 'WINE-6', description: 'Wine', quantity: 1, unitPrice: 30 }] });
+    const wine = order('E', {
+      lines: [
+        { sku: 'CUP-6', description: 'Cup', quantity: 1, unitPrice: 1 },
+        { sku: 'WINE-6', description: 'Wine', quantity: 1, unitPrice: 30 },
+      ],
+    });
     expect(decidePacking(RULES, wine, 9).reasons).toContain('Bottle box because with WINE-6');
-    expect(describeConditions({ when: { countries: ['DE', 'AT'], minWeightKg: 1, maxWeightKg: 5, skus: ['A', 'B'], tags: ['gift'] }, then: {} })).toBe(
-      'DE or AT from 1 kg to under 5 kg with A or B tagged gift',
-    );
+    expect(
+      describeConditions({ when: { countries: ['DE', 'AT'], minWeightKg: 1, maxWeightKg: 5, skus: ['A', 'B'], tags: ['gift'] }, then: {} }),
+    ).toBe('DE or AT from 1 kg to under 5 kg with A or B tagged gift');
     expect(describeConditions({ when: { minWeightKg: 30 }, then: {} })).toBe('30 kg or more');
   });
 
   it('dry-runs edited rules on orders by their goods’ weight, and marks each order they would pack differently', () => {
-    const orders = [order('SO-1'), order('SO-2', { shipTo: shipToIn('AT') }), order('SO-3', { lines: [{ sku: 'X', description: 'Unweighed', quantity: 1, unitPrice: 1 }] })];
+    const orders = [
+      order('SO-1'),
+      order('SO-2', { shipTo: shipToIn('AT') }),
+      order('SO-3', { lines: [{ sku: 'X', description: 'Unweighed', quantity: 1, unitPrice: 1 }] }),
+    ];
     const edited: PackingRule[] = [{ when: { countries: ['AT'] }, then: { service: 'express' } }, ...DEFAULT_PACKING_SETUP.rules];
     const rows = dryRunRules(DEFAULT_PACKING_SETUP.rules, edited, orders);
     expect(rows.map((row) => [row.number, row.country, row.weightKg, row.changed, row.saved.box, row.draft.service])).toEqual([

@@ -37,9 +37,32 @@ async function signedIn() {
 
 function fillDraft() {
   const form = useNewShipment.getState();
-  form.reset({ name: 'Bottega Verdi', contact: 'Anna Verdi', address1: 'Via Roma 12', address2: '', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', phone: '', email: 'anna@verdi.example', taxIdentification: 'IT01234567890' });
+  form.reset({
+    name: 'Bottega Verdi',
+    contact: 'Anna Verdi',
+    address1: 'Via Roma 12',
+    address2: '',
+    city: 'Milano',
+    postalCode: '20129',
+    state: 'MI',
+    country: 'IT',
+    phone: '',
+    email: 'anna@verdi.example',
+    taxIdentification: 'IT01234567890',
+  });
   const store = useNewShipment.getState();
-  store.pickReceiver({ name: 'Kunde Becker', address1: 'Marienplatz 8', address2: '', postalCode: '80331', city: 'Muenchen', state: '', country: 'DE', contact: 'Jonas Becker', phone: '', email: '' });
+  store.pickReceiver({
+    name: 'Kunde Becker',
+    address1: 'Marienplatz 8',
+    address2: '',
+    postalCode: '80331',
+    city: 'Muenchen',
+    state: '',
+    country: 'DE',
+    contact: 'Jonas Becker',
+    phone: '',
+    email: '',
+  });
   store.setPackage(0, 'weight', '1,4');
   store.setPackage(0, 'length', '30');
   store.setPackage(0, 'width', '20');
@@ -56,7 +79,11 @@ describe('the API client turns every answer into data or an ApiError with the st
     token = session.token;
     expect(session.client.attributes.name).toBe('Bottega Verdi');
     expect((await api.currentClient()).client.id).toBe(t.client.id);
-    expect((await api.currentClient()).who).toEqual({ username: SMITH.username, role: 'supervisor', user: { id: expect.any(String), name: 'Anna Verdi' } });
+    expect((await api.currentClient()).who).toEqual({
+      username: SMITH.username,
+      role: 'supervisor',
+      user: { id: expect.any(String), name: 'Anna Verdi' },
+    });
     const { data: found } = await api.call(ROUTES.addresses, { query: { searchString: 'beck' } });
     expect(found.map((address) => address.attributes.name)).toContain('Kunde Becker');
   });
@@ -83,12 +110,37 @@ describe('the API client turns every answer into data or an ApiError with the st
       .call(ROUTES.confirmShipment, { body: { data: { type: 'shipment', attributes: attributes() as never, meta: { rate: wrongRate } } } })
       .catch((error: unknown) => error)) as ApiError;
     expect(refused.detail).toBe("Invalid data: 'data.meta.rate.id'. The carrier has no service NOPE.");
-    const coded = new ApiError(400, [{ status: 400, code: 'shipment.dayClosed', title: 'Bad Request', detail: 'Delete functionality not available.', meta: { reason: 'dayClosed' } }]);
+    const coded = new ApiError(400, [
+      {
+        status: 400,
+        code: 'shipment.dayClosed',
+        title: 'Bad Request',
+        detail: 'Delete functionality not available.',
+        meta: { reason: 'dayClosed' },
+      },
+    ]);
     expect(coded.detail).toBe('Delete functionality not available.');
     // Told apart by the code, not by the reason's look: a one-word reason in words is said, a code's older reason is not.
-    const oneWord = new ApiError(400, [{ status: 400, code: 'field.missing', title: 'Bad Request', detail: "Missing required data: 'data.attributes.note'.", source: { pointer: '/data/attributes/note' }, meta: { reason: 'Required' } }]);
+    const oneWord = new ApiError(400, [
+      {
+        status: 400,
+        code: 'field.missing',
+        title: 'Bad Request',
+        detail: "Missing required data: 'data.attributes.note'.",
+        source: { pointer: '/data/attributes/note' },
+        meta: { reason: 'Required' },
+      },
+    ]);
     expect(oneWord.detail).toBe("Missing required data: 'data.attributes.note'. Required.");
-    const legacy = new ApiError(400, [{ status: 400, code: 'return.ofVoided', title: 'Bad Request', detail: 'Shipment 1001 was voided: it has no return.', meta: { reason: 'voided' } }]);
+    const legacy = new ApiError(400, [
+      {
+        status: 400,
+        code: 'return.ofVoided',
+        title: 'Bad Request',
+        detail: 'Shipment 1001 was voided: it has no return.',
+        meta: { reason: 'voided' },
+      },
+    ]);
     expect(legacy.detail).toBe('Shipment 1001 was voided: it has no return.');
   });
 
@@ -184,7 +236,12 @@ describe('the customs item made from the contents', () => {
     store.setAddress('receiver', 'country', 'us');
     // 30 × 20 × 15 is the Small box preset, 0.15 kg of its own: 1.4 kg packed is 1.25 kg of cups.
     useNewShipment.getState().declarationFromContents();
-    expect(useNewShipment.getState().declaration.lineItems[0]).toMatchObject({ description: 'Ceramic cups', quantity: '1', unitPrice: '64.50', unitWeight: '1.25' });
+    expect(useNewShipment.getState().declaration.lineItems[0]).toMatchObject({
+      description: 'Ceramic cups',
+      quantity: '1',
+      unitPrice: '64.50',
+      unitWeight: '1.25',
+    });
     useNewShipment.getState().setPackage(0, 'length', '31');
     useNewShipment.getState().declarationFromContents();
     expect(useNewShipment.getState().declaration.lineItems[0]!.unitWeight).toBe('1.4');
@@ -228,7 +285,12 @@ describe('the rates store', () => {
 describe('the shipments and tracking stores', () => {
   it('lists, opens, tracks and deletes', async () => {
     await signedIn();
-    const created = await post(t, useSession.getState().token!, '/v3/shipments', document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }));
+    const created = await post(
+      t,
+      useSession.getState().token!,
+      '/v3/shipments',
+      document(attributes({ shipDate: undefined }), { service: 'economy', scheduledProcessing: false }),
+    );
     const { id, meta } = created.json.data;
     await useShipments.getState().load();
     expect(useShipments.getState().rows.map((row) => row.id)).toContain(id);

@@ -65,8 +65,19 @@ function routes(): ApiRouter {
 }
 
 /** A request through the router's one middleware: the context it answered on, or the refusal. */
-async function request(router: ApiRouter, method: string, path: string, options: { body?: unknown; query?: Record<string, string | string[]> } = {}) {
-  const ctx = { method, path, query: options.query ?? {}, state: { route: path, body: options.body }, body: undefined as unknown } as unknown as ApiContext;
+async function request(
+  router: ApiRouter,
+  method: string,
+  path: string,
+  options: { body?: unknown; query?: Record<string, string | string[]> } = {},
+) {
+  const ctx = {
+    method,
+    path,
+    query: options.query ?? {},
+    state: { route: path, body: options.body },
+    body: undefined as unknown,
+  } as unknown as ApiContext;
   await routing(router)(ctx);
   return ctx.body;
 }
@@ -99,7 +110,9 @@ describe('a route’s endpoint is typed by its entry', () => {
       ctx.body = { ...query };
     });
     expect(await request(router, 'GET', '/shipments/SH-1')).toEqual({ id: 'SH-1' });
-    const query = (await request(router, 'GET', '/shipment-summaries', { query: { 'filter[createdBy]': 'ana', dateFrom: ['first', 'last'], unlisted: 'x' } })) as Record<string, unknown>;
+    const query = (await request(router, 'GET', '/shipment-summaries', {
+      query: { 'filter[createdBy]': 'ana', dateFrom: ['first', 'last'], unlisted: 'x' },
+    })) as Record<string, unknown>;
     expect(query).toMatchObject({ 'filter[createdBy]': 'ana', createdBy: 'ana', dateFrom: 'last', 'filter[dateFrom]': undefined });
     expect(query).not.toHaveProperty('unlisted');
   });

@@ -9,14 +9,25 @@ import { describe, expect, it } from 'vitest';
 const ROUTES_FOLDER = resolve(import.meta.dirname, '../../src-main/api/routes');
 
 const RULES: { rule: string; pattern: RegExp }[] = [
-  { rule: 'reads the raw body (ctx.state.body): the endpoint’s parse step takes it', pattern: /\bctx\.state\.body\b|\bstate\s*\.\s*body\b/ },
-  { rule: 'reads a query parameter by a free name (queryParameter): the endpoint’s query has the entry’s', pattern: /\bqueryParameter\s*\(/ },
-  { rule: 'annotates a route handler’s context ((ctx: ApiContext) in router.on): the router infers it', pattern: /\.on\(\s*ROUTES\.\w+[^\n]*\(ctx: ApiContext/ },
+  {
+    rule: 'reads the raw body (ctx.state.body): the endpoint’s parse step takes it',
+    pattern: /\bctx\.state\.body\b|\bstate\s*\.\s*body\b/,
+  },
+  {
+    rule: 'reads a query parameter by a free name (queryParameter): the endpoint’s query has the entry’s',
+    pattern: /\bqueryParameter\s*\(/,
+  },
+  {
+    rule: 'annotates a route handler’s context ((ctx: ApiContext) in router.on): the router infers it',
+    pattern: /\.on\(\s*ROUTES\.\w+[^\n]*\(ctx: ApiContext/,
+  },
 ];
 
 /** Each line of a source that breaks a rule: file:line, and the rule. */
 function breaches(file: string, source: string): string[] {
-  return source.split('\n').flatMap((line, index) => RULES.filter(({ pattern }) => pattern.test(line)).map(({ rule }) => `${file}:${index + 1} ${rule}`));
+  return source
+    .split('\n')
+    .flatMap((line, index) => RULES.filter(({ pattern }) => pattern.test(line)).map(({ rule }) => `${file}:${index + 1} ${rule}`));
 }
 
 describe('routes take their request as their entry types it', () => {
@@ -28,7 +39,7 @@ describe('routes take their request as their entry types it', () => {
 
   it('catches each of them (self-test)', () => {
     const source = [
-      "router.on(ROUTES.addOrder, async (ctx: ApiContext) => {",
+      'router.on(ROUTES.addOrder, async (ctx: ApiContext) => {',
       '  const order = validateOrderDocument(ctx.state.body);',
       "  const status = queryParameter(ctx, 'status');",
       '});',

@@ -21,8 +21,21 @@ function freshStore(): Store {
 }
 
 const secret = (bytes: number) => 'k'.repeat(bytes);
-const profile = { name: 'Verdi', address1: 'Via Roma 1', address2: '', city: 'Milano', postalCode: '20121', state: '', country: 'IT', contact: 'Anna', phone: '', email: '', taxIdentification: '' };
-const addClient = async (store: Store) => (await store.clients.add({ username: 'verdi', credential: Buffer.from('x'), clientKey: 'key-1', role: 'admin', profile })).client.id;
+const profile = {
+  name: 'Verdi',
+  address1: 'Via Roma 1',
+  address2: '',
+  city: 'Milano',
+  postalCode: '20121',
+  state: '',
+  country: 'IT',
+  contact: 'Anna',
+  phone: '',
+  email: '',
+  taxIdentification: '',
+};
+const addClient = async (store: Store) =>
+  (await store.clients.add({ username: 'verdi', credential: Buffer.from('x'), clientKey: 'key-1', role: 'admin', profile })).client.id;
 const address = { ...shipTo(), postalCode: '80331' } as Parameters<Store['addresses']['remember']>[2];
 
 describe('a bulk write is a write', () => {

@@ -155,10 +155,34 @@ describe('the shipment list reads one covering index, kept up to date', () => {
   it('shows the latest tracking event by time; an event as late as the latest is the newer news', async () => {
     const store = openStore(freshFile());
     opened.push(store);
-    const { client } = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    const { client } = await store.clients.add({
+      username: 'u',
+      credential: Buffer.alloc(32),
+      clientKey: 'k',
+      role: 'packer',
+      profile: {
+        name: 'n',
+        address1: '',
+        address2: '',
+        city: '',
+        postalCode: '',
+        state: '',
+        country: '',
+        contact: '',
+        phone: '',
+        email: '',
+        taxIdentification: '',
+      },
+    });
     await store.shipments.insert(newShipment('A'.repeat(62) + '01', client.id));
-    const summary = async () => (await store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }))[0]!;
-    expect(await summary()).toMatchObject({ shipToName: `Kunde ${'A'.repeat(62)}01`, shipToCountry: 'DE', trackingStatus: null, trackingDate: null });
+    const summary = async () =>
+      (await store.shipments.summaries({ clientId: client.id, sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }))[0]!;
+    expect(await summary()).toMatchObject({
+      shipToName: `Kunde ${'A'.repeat(62)}01`,
+      shipToCountry: 'DE',
+      trackingStatus: null,
+      trackingDate: null,
+    });
     const id = (await summary()).id;
     const nextMorning = `${DAY.day(1)} 10:00:00`;
     await store.shipments.addEvent(id, { status: 3, occurredAt: nextMorning, location: '', text: '' });
@@ -167,25 +191,47 @@ describe('the shipment list reads one covering index, kept up to date', () => {
     await store.shipments.addEvent(id, { status: 8, occurredAt: nextMorning, location: '', text: '' });
     expect(await summary()).toMatchObject({ trackingStatus: 8, trackingDate: nextMorning });
     expect(await store.shipments.latestEvent(id)).toMatchObject({ status: 8 });
-    const plan = store.db!
-      .prepare(`EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '${DAY.day(-30)}' AND ship_date <= '${DAY.day(30)}' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100`)
+    const plan = store
+      .db!.prepare(
+        `EXPLAIN QUERY PLAN SELECT id, reference, ship_to_name, tracking_status FROM shipments WHERE client_id = 1 AND sandbox = 0 AND deleted_at IS NULL AND ship_date >= '${DAY.day(-30)}' AND ship_date <= '${DAY.day(30)}' ORDER BY ship_date DESC, created_at DESC, id DESC LIMIT 100`,
+      )
       .all() as { detail: string }[];
-    expect(plan.map((step) => step.detail)).toEqual(['SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)']);
+    expect(plan.map((step) => step.detail)).toEqual([
+      'SEARCH shipments USING COVERING INDEX shipments_summaries (client_id=? AND sandbox=? AND ship_date>? AND ship_date<?)',
+    ]);
   });
 
   it('fills the summary columns of shipments stored before migration 4', async () => {
     const file = freshFile();
-    const before = openDatabase(file, MIGRATIONS.filter((migration) => migration.version < 4));
-    before.exec(`INSERT INTO clients (username, credential, client_key, name, created_at, updated_at) VALUES ('u', x'00', 'k', 'n', 'now', 'now')`);
+    const before = openDatabase(
+      file,
+      MIGRATIONS.filter((migration) => migration.version < 4),
+    );
+    before.exec(
+      `INSERT INTO clients (username, credential, client_key, name, created_at, updated_at) VALUES ('u', x'00', 'k', 'n', 'now', 'now')`,
+    );
     before
-      .prepare(`INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, reference, ship_date, attributes, created_at) VALUES ('S1', 1, 0, 'save', 0, 0, '100200000001', ?, ?, 'now')`)
+      .prepare(
+        `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, reference, ship_date, attributes, created_at) VALUES ('S1', 1, 0, 'save', 0, 0, '100200000001', ?, ?, 'now')`,
+      )
       .run(DAY.today(), JSON.stringify(attributes('Kunde Becker')));
-    before.exec(`INSERT INTO tracking_events (shipment_id, status, occurred_at, created_at) VALUES ('S1', 2, '${DAY.today()} 18:00:00', 'now'), ('S1', 5, '${DAY.day(2)} 09:00:00', 'now')`);
+    before.exec(
+      `INSERT INTO tracking_events (shipment_id, status, occurred_at, created_at) VALUES ('S1', 2, '${DAY.today()} 18:00:00', 'now'), ('S1', 5, '${DAY.day(2)} 09:00:00', 'now')`,
+    );
     before.close();
     const store = openStore(file);
     opened.push(store);
-    expect(await store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 })).toEqual([
-      expect.objectContaining({ id: 'S1', shipFromName: 'Bottega Verdi', shipToName: 'Kunde Becker', shipToCountry: 'DE', trackingStatus: 5, trackingDate: `${DAY.day(2)} 09:00:00` }),
+    expect(
+      await store.shipments.summaries({ clientId: '1', sandbox: false, dateFrom: null, dateTo: null, search: null, limit: 10 }),
+    ).toEqual([
+      expect.objectContaining({
+        id: 'S1',
+        shipFromName: 'Bottega Verdi',
+        shipToName: 'Kunde Becker',
+        shipToCountry: 'DE',
+        trackingStatus: 5,
+        trackingDate: `${DAY.day(2)} 09:00:00`,
+      }),
     ]);
   });
 });
@@ -204,17 +250,52 @@ describe("the store's writer thread", () => {
     const file = freshFile();
     const store = openStore(file);
     opened.push(store);
-    const { client } = await store.clients.add({ username: 'u', credential: Buffer.alloc(32), clientKey: 'k', role: 'packer', profile: { name: 'n', address1: '', address2: '', city: '', postalCode: '', state: '', country: '', contact: '', phone: '', email: '', taxIdentification: '' } });
+    const { client } = await store.clients.add({
+      username: 'u',
+      credential: Buffer.alloc(32),
+      clientKey: 'k',
+      role: 'packer',
+      profile: {
+        name: 'n',
+        address1: '',
+        address2: '',
+        city: '',
+        postalCode: '',
+        state: '',
+        country: '',
+        contact: '',
+        phone: '',
+        email: '',
+        taxIdentification: '',
+      },
+    });
     const shipment = (id: string) => ({
-      id: id.padEnd(64, '0'), clientId: client.id, sandbox: false, origin: 'save' as const, scheduled: false, service: null, carrierChoice: null,
-      reference: null, shipDate: DAY.today(),
+      id: id.padEnd(64, '0'),
+      clientId: client.id,
+      sandbox: false,
+      origin: 'save' as const,
+      scheduled: false,
+      service: null,
+      carrierChoice: null,
+      reference: null,
+      shipDate: DAY.today(),
       attributes: {
         shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', country: 'IT', contact: 'Anna' },
         shipTo: { name: 'Kunde', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas' },
-        packages: [], goodsDescription: 'Cups', insuranceDescription: null, insuranceValue: null, booking: true,
+        packages: [],
+        goodsDescription: 'Cups',
+        insuranceDescription: null,
+        insuranceValue: null,
+        booking: true,
       },
     });
-    const key = (subjectId: string) => ({ clientId: client.id, key: 'order-7', fingerprint: 'f', subjectType: 'shipment' as const, subjectId: subjectId.padEnd(64, '0') });
+    const key = (subjectId: string) => ({
+      clientId: client.id,
+      key: 'order-7',
+      fingerprint: 'f',
+      subjectType: 'shipment' as const,
+      subjectId: subjectId.padEnd(64, '0'),
+    });
     await store.shipments.insert(shipment('A'), undefined, undefined, key('A'));
     store.writeInBackground(() => undefined);
     const before = commitsInWal(file);

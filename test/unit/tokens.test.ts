@@ -16,19 +16,25 @@ async function failure(token: string): Promise<TokenError> {
   return error as TokenError;
 }
 
-
 describe('Bearer tokens are HS256 over {sub, clientKey} signed with the server key', () => {
   it('round-trips the claims with the header of field-rules.md', async () => {
     const token = await signClientToken({ clientId: '17', clientKey: 'c1f0' }, tokenKey(SERVER_KEY));
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({ clientId: '17', clientKey: 'c1f0', issuedAt: expect.any(Number) });
+    await expect(verifyClientToken(token, tokenKey(SERVER_KEY))).resolves.toEqual({
+      clientId: '17',
+      clientKey: 'c1f0',
+      issuedAt: expect.any(Number),
+    });
   });
 
   it('dates a token on the clock it is given and makes it expire then, checked on the clock given', async () => {
     const issuedAt = setClock('2027-03-08 06:00', 'Europe/Rome', { running: false })();
     const expiresAt = new Date(issuedAt.getTime() + 3_600_000);
-    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0', userId: '3', integrationId: '1' }, tokenKey(SERVER_KEY), { issuedAt, expiresAt });
+    const token = await signClientToken({ clientId: '17', clientKey: 'c1f0', userId: '3', integrationId: '1' }, tokenKey(SERVER_KEY), {
+      issuedAt,
+      expiresAt,
+    });
     await expect(verifyClientToken(token, tokenKey(SERVER_KEY), new Date(expiresAt.getTime() - 1000))).resolves.toEqual({
       clientId: '17',
       clientKey: 'c1f0',

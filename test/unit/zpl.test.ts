@@ -15,9 +15,28 @@ const input = (overrides: Partial<ShipmentDocumentInput['attributes']> = {}, san
   sandbox,
   createdAt: LABELLED(),
   attributes: {
-    shipFrom: { name: 'Bottega Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129', state: 'MI', country: 'IT', contact: 'Anna Verdi' },
-    shipTo: { name: 'Kunde Becker', address1: 'Marienplatz 8', city: 'München', postalCode: '80331', country: 'DE', contact: 'Jonas Becker' },
-    packages: [1, 2].map((n) => ({ weight: { value: String(n), units: '1' as const }, dimensions: { length: '30', width: '20', height: '15', units: '1' as const }, type: 'CARTON' as const })),
+    shipFrom: {
+      name: 'Bottega Verdi',
+      address1: 'Via Roma 12',
+      city: 'Milano',
+      postalCode: '20129',
+      state: 'MI',
+      country: 'IT',
+      contact: 'Anna Verdi',
+    },
+    shipTo: {
+      name: 'Kunde Becker',
+      address1: 'Marienplatz 8',
+      city: 'München',
+      postalCode: '80331',
+      country: 'DE',
+      contact: 'Jonas Becker',
+    },
+    packages: [1, 2].map((n) => ({
+      weight: { value: String(n), units: '1' as const },
+      dimensions: { length: '30', width: '20', height: '15', units: '1' as const },
+      type: 'CARTON' as const,
+    })),
     goodsDescription: 'Ceramic cups',
     insuranceDescription: null,
     insuranceValue: null,
@@ -48,7 +67,10 @@ describe('ZPL labels are native ZPL, one per package', () => {
   });
 
   it('escapes the characters ZPL would read as commands', () => {
-    const zpl = renderZplLabels(input({ shipTo: { name: 'A^B~C\\D', address1: 'x', city: 'y', postalCode: '1', country: 'DE', contact: 'z' } }), 203);
+    const zpl = renderZplLabels(
+      input({ shipTo: { name: 'A^B~C\\D', address1: 'x', city: 'y', postalCode: '1', country: 'DE', contact: 'z' } }),
+      203,
+    );
     expect(zpl).toContain('^FDA\\5EB\\7EC\\5CD^FS');
   });
 

@@ -50,7 +50,9 @@ export function routeRole(spec: Pick<RouteSpec, 'method' | 'path' | 'access' | '
   return async function requireRouteRole(ctx: ApiContext, next: Next): Promise<void> {
     const role = ctx.state.user?.role;
     if (role && !hasRole(role, needed)) {
-      throw new StationError('role.required', ERROR_TEXT.roleNeeded(spec.action ?? `${spec.method} ${spec.path}`, needed, role), { meta: { neededRole: needed, role } });
+      throw new StationError('role.required', ERROR_TEXT.roleNeeded(spec.action ?? `${spec.method} ${spec.path}`, needed, role), {
+        meta: { neededRole: needed, role },
+      });
     }
     await next();
   };

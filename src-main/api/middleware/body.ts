@@ -20,9 +20,11 @@ export function jsonBody() {
     // Most requests (every GET) have no body: they skip the reading.
     if (!hasBody(ctx)) return next();
     const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
+    if (encoding !== '' && encoding !== 'identity')
+      throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Type' });
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+      throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Type' });
 
     let text: string;
     try {
@@ -53,11 +55,13 @@ function parse(text: string): unknown {
 }
 
 /** The whole body is at fault (the pointer "" is the document itself), and a JSON:API document is what it takes. */
-const malformed = () => new StationError('request.malformedJson', ERROR_TEXT.malformedJson, { pointer: '', meta: { reason: ERROR_TEXT.jsonDocumentExpected } });
+const malformed = () =>
+  new StationError('request.malformedJson', ERROR_TEXT.malformedJson, { pointer: '', meta: { reason: ERROR_TEXT.jsonDocumentExpected } });
 
 function bodyError(error: unknown): StationError {
   if (error instanceof TypeError) return new StationError('request.bodyNotUtf8', ERROR_TEXT.bodyNotUtf8);
-  if ((error as { type?: string }).type === 'entity.too.large') return new StationError('request.bodyTooLarge', ERROR_TEXT.bodyTooLarge(BODY_LIMIT), { meta: { maxBytes: BODY_LIMIT_BYTES } });
+  if ((error as { type?: string }).type === 'entity.too.large')
+    return new StationError('request.bodyTooLarge', ERROR_TEXT.bodyTooLarge(BODY_LIMIT), { meta: { maxBytes: BODY_LIMIT_BYTES } });
   // Aborted, or shorter or longer than its Content-Length.
   return new StationError('request.bodyIncomplete', ERROR_TEXT.bodyIncomplete);
 }

@@ -55,13 +55,20 @@ export function errorHandler(logger: Logger) {
     } catch (error) {
       if (error instanceof StationError) {
         const retryAfter = RETRY_AFTER_SECONDS[error.code];
-        sendErrors(ctx, error.status, [...error.errors], retryAfter === undefined ? error.headers : { 'Retry-After': String(retryAfter), ...error.headers });
+        sendErrors(
+          ctx,
+          error.status,
+          [...error.errors],
+          retryAfter === undefined ? error.headers : { 'Retry-After': String(retryAfter), ...error.headers },
+        );
         return;
       }
       if (error instanceof StoreFaultError) {
         logger.error(`${ctx.method} ${loggedPath(ctx.path)}: the store failed (${error.code}); answered 503`);
         const { detail, retryAfterSeconds } = STORE_FAULT_ANSWERS[error.kind];
-        sendErrors(ctx, 503, [{ ...errorObject('storage.unavailable', detail), meta: { fault: STORE_FAULT_CODES[error.kind] } }], { 'Retry-After': String(retryAfterSeconds) });
+        sendErrors(ctx, 503, [{ ...errorObject('storage.unavailable', detail), meta: { fault: STORE_FAULT_CODES[error.kind] } }], {
+          'Retry-After': String(retryAfterSeconds),
+        });
         return;
       }
       logger.error(`${ctx.method} ${loggedPath(ctx.path)} failed`, error);
@@ -85,7 +92,16 @@ function renderBareStatus(ctx: ApiContext): void {
       .split(',')
       .map((method) => method.trim())
       .filter(Boolean);
-    respond(ctx, status, errorDocument([errorObject(status === 405 ? 'request.methodNotAllowed' : 'request.methodNotImplemented', ERROR_TEXT.methodNotAllowed(ctx.method, allowed))]));
+    respond(
+      ctx,
+      status,
+      errorDocument([
+        errorObject(
+          status === 405 ? 'request.methodNotAllowed' : 'request.methodNotImplemented',
+          ERROR_TEXT.methodNotAllowed(ctx.method, allowed),
+        ),
+      ]),
+    );
     return;
   }
   if (status === 404) {
@@ -93,5 +109,9 @@ function renderBareStatus(ctx: ApiContext): void {
     return;
   }
   // Any other status a middleware set without a body: the status kept, with the code its status says.
-  respond(ctx, status, errorDocument([{ ...errorObject(codeOfRefusal(status, ctx.message, undefined), ctx.message), status, title: reasonPhrase(status) }]));
+  respond(
+    ctx,
+    status,
+    errorDocument([{ ...errorObject(codeOfRefusal(status, ctx.message, undefined), ctx.message), status, title: reasonPhrase(status) }]),
+  );
 }

@@ -18,21 +18,28 @@ const KEPT_HEADERS = ['content-type', 'location'] as const;
 
 /** What makes two requests the same: method, path (with /v3 or /v3-testing) and body. */
 export function requestFingerprint(ctx: ApiContext): string {
-  return createHash('sha256').update(JSON.stringify([ctx.method, ctx.state.sandbox, ctx.state.route, canonical(ctx.state.body ?? null)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([ctx.method, ctx.state.sandbox, ctx.state.route, canonical(ctx.state.body ?? null)]))
+    .digest('hex');
 }
 
 /** The ticket of a request that came with a new key: the route passes it to the service, which stores it with the change. */
-export const idempotencyTicket = (ctx: ApiContext): IdempotencyTicket | undefined => (ctx.state as { idempotency?: IdempotencyTicket }).idempotency;
+export const idempotencyTicket = (ctx: ApiContext): IdempotencyTicket | undefined =>
+  (ctx.state as { idempotency?: IdempotencyTicket }).idempotency;
 
 /**
  * `recover`: answers again from what a committed request made, when the station stopped before keeping its answer.
  */
-export function idempotent(keys: IdempotencyService, recover: (ctx: ApiContext, record: IdempotencyKeyRecord) => Promise<void>): RouteHandler {
+export function idempotent(
+  keys: IdempotencyService,
+  recover: (ctx: ApiContext, record: IdempotencyKeyRecord) => Promise<void>,
+): RouteHandler {
   return async function idempotentRequest(ctx: ApiContext, next) {
     // An empty header is a client's mistake, not a request without a key.
     if (ctx.headers['idempotency-key'] === undefined) return next();
     const key = ctx.get('Idempotency-Key');
-    if (!VALID_KEY.test(key)) throw new StationError('idempotency.keyInvalid', ERROR_TEXT.idempotencyKeyInvalid, { header: 'Idempotency-Key' });
+    if (!VALID_KEY.test(key))
+      throw new StationError('idempotency.keyInvalid', ERROR_TEXT.idempotencyKeyInvalid, { header: 'Idempotency-Key' });
     const clientId = ctx.state.client!.id;
     const fingerprint = requestFingerprint(ctx);
     // Twice at most: a key that another desk committed while this request ran is answered from that desk's request.
@@ -100,6 +107,8 @@ function linkedTo(ctx: ApiContext, response: StoredResponse): (text: string) => 
   // An API link (links.self, Location) keeps its path after the prefix; the tracking page lives at the origin.
   return (text) =>
     text.replace(links, (_link, path: string) =>
-      path.startsWith(`${keptPrefix}/`) && !path.startsWith('/track/') ? `${ctx.state.apiBase}${path.slice(keptPrefix.length)}` : `${ctx.state.origin}${path}`,
+      path.startsWith(`${keptPrefix}/`) && !path.startsWith('/track/')
+        ? `${ctx.state.apiBase}${path.slice(keptPrefix.length)}`
+        : `${ctx.state.origin}${path}`,
     );
 }

@@ -56,7 +56,8 @@ export function loopbackGuard(options: GuardOptions = {}) {
       const normalised = origin.toLowerCase();
       const sameOrigin = normalised === `${ctx.protocol}://${host}`.toLowerCase();
       const listed = allowedOrigins.has(normalised);
-      if (!sameOrigin && !listed) throw new StationError('request.originNotAllowed', ERROR_TEXT.originNotAllowed(origin), { header: 'Origin' });
+      if (!sameOrigin && !listed)
+        throw new StationError('request.originNotAllowed', ERROR_TEXT.originNotAllowed(origin), { header: 'Origin' });
       if (listed) {
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);

@@ -74,7 +74,8 @@ export function contentNegotiation() {
     return verdict;
   };
   return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
-    if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept'))) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable);
+    if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept')))
+      throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable);
     if (hasBody(ctx)) {
       const contentType = ctx.get('Content-Type');
       const range = parseMediaRange(contentType);

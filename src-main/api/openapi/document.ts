@@ -28,8 +28,14 @@ export function successStatuses(spec: RouteSpec): number[] {
   return [spec.method === 'POST' ? 201 : 200];
 }
 
-const location = z.string().optional().meta({ description: 'The new resource’s URL (shipments, returns, manifests, orders, print jobs), in the form the request came: its host and its prefix (/v3, /v3-testing or none).' });
-const replayed = z.literal('true').optional().meta({ description: 'Sent on a repeat of a request with the same Idempotency-Key and body: this is the first request’s kept answer, and nothing was done again.' });
+const location = z.string().optional().meta({
+  description:
+    'The new resource’s URL (shipments, returns, manifests, orders, print jobs), in the form the request came: its host and its prefix (/v3, /v3-testing or none).',
+});
+const replayed = z.literal('true').optional().meta({
+  description:
+    'Sent on a repeat of a request with the same Idempotency-Key and body: this is the first request’s kept answer, and nothing was done again.',
+});
 
 /** The headers of a success: Location on a create, Idempotent-Replayed on a route that takes an Idempotency-Key. */
 function successHeaders(spec: RouteSpec, status: number) {
@@ -61,7 +67,17 @@ function successResponse(spec: RouteSpec, status: number): ZodOpenApiResponseObj
     case 'pdf':
       return { description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } };
     case 'event-stream':
-      return { description, content: { 'text/event-stream': { schema: z.string().meta({ description: 'Server-sent events: `id:` the event id, `event:` its type, `data:` one JSON resource; a comment line every 15 s keeps the connection.' }) } } };
+      return {
+        description,
+        content: {
+          'text/event-stream': {
+            schema: z.string().meta({
+              description:
+                'Server-sent events: `id:` the event id, `event:` its type, `data:` one JSON resource; a comment line every 15 s keeps the connection.',
+            }),
+          },
+        },
+      };
     case 'html':
       return { description, content: { 'text/html': { schema: z.string() }, [JSONAPI_MEDIA_TYPE]: { schema: dataDocument(spec) } } };
     default:
@@ -100,7 +116,8 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
   for (const status of successStatuses(spec)) responses[String(status)] = successResponse(spec, status);
   for (const status of errorStatuses(spec)) responses[String(status)] = operationErrorResponse(name, spec, status);
   // A page for people answers its 404 as a page too, and a program asking for JSON:API gets the error document.
-  if (spec.answers === 'html') responses['404'] = { ...errorResponse(404), content: { 'text/html': { schema: z.string() }, ...errorResponse(404).content } };
+  if (spec.answers === 'html')
+    responses['404'] = { ...errorResponse(404), content: { 'text/html': { schema: z.string() }, ...errorResponse(404).content } };
   const codes = routeRefusals(name, spec);
   const notes = [
     spec.note,
@@ -118,10 +135,28 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
     requestParams: {
       ...(parameters.length > 0 ? { path: z.object(Object.fromEntries(parameters.map((parameter) => [parameter, z.string()]))) } : {}),
       ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.idempotent ? { header: z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: 'Makes a retry safe: the same key answers the first request’s outcome instead of doing it twice (docs/integrations.md, “Integrations”).' }) }) } : {}),
-      ...(spec.answers === 'event-stream' ? { header: z.object({ 'Last-Event-ID': z.string().optional().meta({ description: 'Resume after this event.' }) }) } : {}),
+      ...(spec.idempotent
+        ? {
+            header: z.object({
+              'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+                description:
+                  'Makes a retry safe: the same key answers the first request’s outcome instead of doing it twice (docs/integrations.md, “Integrations”).',
+              }),
+            }),
+          }
+        : {}),
+      ...(spec.answers === 'event-stream'
+        ? { header: z.object({ 'Last-Event-ID': z.string().optional().meta({ description: 'Resume after this event.' }) }) }
+        : {}),
     },
-    ...(spec.body ? { requestBody: { required: true, content: { [JSONAPI_MEDIA_TYPE]: { schema: spec.body }, 'application/json': { schema: spec.body } } } } : {}),
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [JSONAPI_MEDIA_TYPE]: { schema: spec.body }, 'application/json': { schema: spec.body } },
+          },
+        }
+      : {}),
     responses,
     'x-error-codes': codes,
   } as ZodOpenApiOperationObject;
@@ -192,7 +227,9 @@ export function serversOf(origin: string, first: ApiPrefix = '/v3'): { url: stri
     { prefix: '/v3-testing', url: `${origin}/v3-testing`, description: 'Sandbox: its shipments are kept apart from the live ones' },
     { prefix: '', url: origin || '/', description: 'Without a prefix: the same as /v3 (links and Location keep this form)' },
   ];
-  return [...servers.filter((server) => server.prefix === first), ...servers.filter((server) => server.prefix !== first)].map(({ url, description }) => ({ url, description }));
+  return [...servers.filter((server) => server.prefix === first), ...servers.filter((server) => server.prefix !== first)].map(
+    ({ url, description }) => ({ url, description }),
+  );
 }
 
 /** The whole description, for the station at this origin (relative server URLs when none is given). */
@@ -204,7 +241,14 @@ export function createOpenApiDocument(origin = '', first: ApiPrefix = '/v3'): Re
     if (HEAD_ROUTES.has(name)) paths[path] = { ...paths[path], head: headOperation(name, spec) };
   }
   // Spec 4.3's third form of the echo: /test/?<query>, with its trailing slash.
-  paths['/test/'] = { get: { ...operation('test', ROUTES.test), operationId: 'testQuery', summary: 'Answers the caller’s query back, at /test/ (spec 4.3).' } as ZodOpenApiOperationObject, head: headOperation('test', ROUTES.test, 'testQueryHead') };
+  paths['/test/'] = {
+    get: {
+      ...operation('test', ROUTES.test),
+      operationId: 'testQuery',
+      summary: 'Answers the caller’s query back, at /test/ (spec 4.3).',
+    } as ZodOpenApiOperationObject,
+    head: headOperation('test', ROUTES.test, 'testQueryHead'),
+  };
   const document = createDocument(
     {
       openapi: OPENAPI_VERSION,
@@ -230,7 +274,8 @@ export function createOpenApiDocument(origin = '', first: ApiPrefix = '/v3'): Re
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (docs/integrations.md, “How an integration authenticates”).',
+            description:
+              'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (docs/integrations.md, “How an integration authenticates”).',
           },
           Bearer: { type: 'http', scheme: 'bearer', description: 'The token of meta.token of the sign-in.' },
         },
@@ -242,18 +287,37 @@ export function createOpenApiDocument(origin = '', first: ApiPrefix = '/v3'): Re
             operationId: 'deliverEvent',
             tags: ['webhooks'],
             summary: 'An event, delivered to a webhook’s URL',
-            description: 'Each event the webhook follows, POSTed as a JSON:API document; any 2xx is delivery, anything else is retried with backoff.',
+            description:
+              'Each event the webhook follows, POSTed as a JSON:API document; any 2xx is delivery, anything else is retried with backoff.',
             requestParams: {
               header: z.object({
-                [SIGNATURE_HEADER]: z.string().meta({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook’s secret>`: check it in constant time, and refuse a t more than 5 minutes away.' }),
-                'Station-Event-Id': z.string().meta({ description: 'The event’s id: a receiver that saw it already acknowledges it again and does nothing.' }),
+                [SIGNATURE_HEADER]: z.string().meta({
+                  description:
+                    '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook’s secret>`: check it in constant time, and refuse a t more than 5 minutes away.',
+                }),
+                'Station-Event-Id': z
+                  .string()
+                  .meta({ description: 'The event’s id: a receiver that saw it already acknowledges it again and does nothing.' }),
                 'Station-Event-Type': z.string(),
                 'Station-Webhook-Id': z.string(),
                 'Station-Delivery-Id': z.string(),
               }),
             },
             // The station sends it: the answers' Event, not a request's (which zod-openapi would draw open).
-            requestBody: { content: { [JSONAPI_MEDIA_TYPE]: { schema: { type: 'object', required: ['jsonapi', 'data'], properties: { jsonapi: { type: 'object', properties: { version: { const: '1.0' } } }, data: { $ref: `#/components/schemas/${EVENT_COMPONENT}` } } } } } },
+            requestBody: {
+              content: {
+                [JSONAPI_MEDIA_TYPE]: {
+                  schema: {
+                    type: 'object',
+                    required: ['jsonapi', 'data'],
+                    properties: {
+                      jsonapi: { type: 'object', properties: { version: { const: '1.0' } } },
+                      data: { $ref: `#/components/schemas/${EVENT_COMPONENT}` },
+                    },
+                  },
+                },
+              },
+            },
             responses: { '200': { description: 'Delivered' } },
           },
         },

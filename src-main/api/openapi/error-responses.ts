@@ -27,13 +27,33 @@ interface ErrorExample {
  */
 const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
   400: [
-    { code: 'field.missing', detail: ERROR_TEXT.missingRequiredData('data.attributes.shipTo.postalCode'), pointer: '/data/attributes/shipTo/postalCode', meta: { reason: 'Expected a postal code: 1 to 10 characters.' } },
-    { code: 'field.invalid', detail: ERROR_TEXT.invalidData('data.attributes.packages.0.weight.value'), pointer: '/data/attributes/packages/0/weight/value', meta: { reason: 'Expected a weight above 0, as a decimal with a point, e.g. 1.25.' } },
+    {
+      code: 'field.missing',
+      detail: ERROR_TEXT.missingRequiredData('data.attributes.shipTo.postalCode'),
+      pointer: '/data/attributes/shipTo/postalCode',
+      meta: { reason: 'Expected a postal code: 1 to 10 characters.' },
+    },
+    {
+      code: 'field.invalid',
+      detail: ERROR_TEXT.invalidData('data.attributes.packages.0.weight.value'),
+      pointer: '/data/attributes/packages/0/weight/value',
+      meta: { reason: 'Expected a weight above 0, as a decimal with a point, e.g. 1.25.' },
+    },
     { code: 'parameter.invalid', detail: ERROR_TEXT.invalidOrEmptyParameter('page[after]'), parameter: 'page[after]' },
     { code: 'parameter.invalid', detail: ERROR_TEXT.invalidDateFilter('dateFrom', '2026-13-01'), parameter: 'filter[dateFrom]' },
     { code: 'parameter.invalid', detail: ERROR_TEXT.invalidOrEmptyParameter('searchString'), parameter: 'searchString' },
-    { code: 'field.missing', detail: ERROR_TEXT.missingRequiredData('data.meta.service'), pointer: '/data/meta/service', meta: { reason: 'Expected a service level: economy, standard or express.' } },
-    { code: 'field.invalid', detail: ERROR_TEXT.invalidData('data.meta.carrierChoice'), pointer: '/data/meta/carrierChoice', meta: { reason: 'Expected the code of a carrier of the station.' } },
+    {
+      code: 'field.missing',
+      detail: ERROR_TEXT.missingRequiredData('data.meta.service'),
+      pointer: '/data/meta/service',
+      meta: { reason: 'Expected a service level: economy, standard or express.' },
+    },
+    {
+      code: 'field.invalid',
+      detail: ERROR_TEXT.invalidData('data.meta.carrierChoice'),
+      pointer: '/data/meta/carrierChoice',
+      meta: { reason: 'Expected the code of a carrier of the station.' },
+    },
     { code: 'shipment.dayClosed', detail: ERROR_TEXT.deleteNotAvailable, meta: { reason: 'dayClosed', manifest: 'UPS-20261127-1' } },
     { code: 'request.malformedJson', detail: ERROR_TEXT.malformedJson },
   ],
@@ -45,7 +65,11 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
     { code: 'auth.tokenExpired', detail: ERROR_TEXT.invalidToken('token expired') },
   ],
   403: [
-    { code: 'role.required', detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer'), meta: { neededRole: 'supervisor', role: 'packer' } },
+    {
+      code: 'role.required',
+      detail: ERROR_TEXT.roleNeeded('Closing the day', 'supervisor', 'packer'),
+      meta: { neededRole: 'supervisor', role: 'packer' },
+    },
     { code: 'request.hostNotAllowed', detail: ERROR_TEXT.hostNotAllowed('evil.example') },
   ],
   404: [
@@ -74,7 +98,11 @@ const ERROR_EXAMPLES: Record<number, ErrorExample[]> = {
   503: [
     { code: 'storage.unavailable', detail: ERROR_TEXT.storeUnreachable, meta: { fault: 'unreachable' } },
     { code: 'storage.unavailable', detail: ERROR_TEXT.storeFull, meta: { fault: 'diskFull' } },
-    { code: 'rate.priceChanged', detail: ERROR_TEXT.priceIsDifferent('12.40', '13.10'), meta: { originalPrice: '12.40', updatedPrice: '13.10' } },
+    {
+      code: 'rate.priceChanged',
+      detail: ERROR_TEXT.priceIsDifferent('12.40', '13.10'),
+      meta: { originalPrice: '12.40', updatedPrice: '13.10' },
+    },
   ],
 };
 
@@ -84,16 +112,27 @@ export function errorStatuses(spec: RouteSpec): number[] {
   return refusalStatuses(name, spec);
 }
 
-const retryAfter = z.string().optional().meta({ description: 'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins or streams, a busy Idempotency-Key); not on the spec’s price-change 503 of confirm, which a retry does not change.' });
+const retryAfter = z.string().optional().meta({
+  description:
+    'Seconds to wait before sending the request again: on every fault (a database away, a full disk, too many sign-ins or streams, a busy Idempotency-Key); not on the spec’s price-change 503 of confirm, which a retry does not change.',
+});
 
 /** The headers sent with a refusal of each status, beside the error document. */
 const ERROR_HEADERS: Record<number, z.ZodObject> = {
   401: z.object({
-    'WWW-Authenticate': z.string().meta({ description: 'Always sent on 401 (spec 5.2): `Bearer realm="<the request’s host>", error="<authorization_exception, invalid_token or 401>", error_description="<the detail>"`.', example: 'Bearer realm="127.0.0.1", error="invalid_token", error_description="Invalid token: signature verification failed"' }),
+    'WWW-Authenticate': z.string().meta({
+      description:
+        'Always sent on 401 (spec 5.2): `Bearer realm="<the request’s host>", error="<authorization_exception, invalid_token or 401>", error_description="<the detail>"`.',
+      example: 'Bearer realm="127.0.0.1", error="invalid_token", error_description="Invalid token: signature verification failed"',
+    }),
   }),
   409: z.object({ 'Retry-After': retryAfter }),
   415: z.object({
-    'Accept-Post': z.string().optional().meta({ description: 'On a refused Content-Type: the media types the station reads, `application/vnd.api+json, application/json` (each also with charset=utf-8).', example: 'application/vnd.api+json, application/json' }),
+    'Accept-Post': z.string().optional().meta({
+      description:
+        'On a refused Content-Type: the media types the station reads, `application/vnd.api+json, application/json` (each also with charset=utf-8).',
+      example: 'application/vnd.api+json, application/json',
+    }),
   }),
   429: z.object({ 'Retry-After': retryAfter }),
   503: z.object({ 'Retry-After': retryAfter }),
@@ -102,7 +141,19 @@ const ERROR_HEADERS: Record<number, z.ZodObject> = {
 export function errorResponse(status: number): ZodOpenApiResponseObject {
   const document = (example: ErrorExample) => {
     const { code, detail, meta, ...source } = example;
-    return { jsonapi: { version: '1.0' }, errors: [{ status, code, title: reasonPhrase(status), detail, ...(Object.keys(source).length > 0 ? { source } : {}), ...(meta ? { meta } : {}) }] };
+    return {
+      jsonapi: { version: '1.0' },
+      errors: [
+        {
+          status,
+          code,
+          title: reasonPhrase(status),
+          detail,
+          ...(Object.keys(source).length > 0 ? { source } : {}),
+          ...(meta ? { meta } : {}),
+        },
+      ],
+    };
   };
   return {
     description: `${status} ${reasonPhrase(status)}. Its codes: ${codesOfStatus(status)
@@ -112,7 +163,12 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
     content: {
       [JSONAPI_MEDIA_TYPE]: {
         schema: errorDocumentSchema,
-        examples: Object.fromEntries(ERROR_EXAMPLES[status]!.map((example, index) => [`${status}-${index + 1}`, { summary: example.detail, value: document(example) }])),
+        examples: Object.fromEntries(
+          ERROR_EXAMPLES[status]!.map((example, index) => [
+            `${status}-${index + 1}`,
+            { summary: example.detail, value: document(example) },
+          ]),
+        ),
       },
     },
   };
@@ -122,7 +178,10 @@ export function errorResponse(status: number): ZodOpenApiResponseObject {
 export const errorComponent = (status: number) => `Error${status}`;
 
 /** The error statuses some operation answers: those with a shared response. */
-const usedStatuses = () => [...new Set((Object.entries(ROUTES) as [string, RouteSpec][]).flatMap(([name, spec]) => refusalStatuses(name, spec)))].sort((a, b) => a - b);
+const usedStatuses = () =>
+  [...new Set((Object.entries(ROUTES) as [string, RouteSpec][]).flatMap(([name, spec]) => refusalStatuses(name, spec)))].sort(
+    (a, b) => a - b,
+  );
 
 /** The shared response of each error status some operation answers, by its component name. */
 export const ERROR_RESPONSES = () => Object.fromEntries(usedStatuses().map((status) => [errorComponent(status), errorResponse(status)]));
@@ -136,5 +195,8 @@ export const codeWords = (code: ErrorCode) => `\`${code}\` (${ERROR_CODES[code].
  */
 export function operationErrorResponse(name: string, spec: RouteSpec, status: number): ZodOpenApiResponseObject {
   const codes = routeRefusals(name, spec).filter((code) => statusOfCode(code) === status);
-  return { $ref: `#/components/responses/${errorComponent(status)}`, description: `${status} ${reasonPhrase(status)}: ${codes.map(codeWords).join('; ')}.` } as unknown as ZodOpenApiResponseObject;
+  return {
+    $ref: `#/components/responses/${errorComponent(status)}`,
+    description: `${status} ${reasonPhrase(status)}: ${codes.map(codeWords).join('; ')}.`,
+  } as unknown as ZodOpenApiResponseObject;
 }

@@ -58,7 +58,15 @@ function postalPattern(expression: string): string {
     } else if (char === '[') {
       const end = expression.indexOf(']', i + 1);
       const body = expression.slice(i + 1, end);
-      const more = [...body.matchAll(/([A-Za-z])-([A-Za-z])|([A-Za-z])/g)].map((match) => (match[3] ? (match[3] === match[3].toUpperCase() ? match[3].toLowerCase() : match[3].toUpperCase()) : `${swap(match[1]!)}-${swap(match[2]!)}`)).join('');
+      const more = [...body.matchAll(/([A-Za-z])-([A-Za-z])|([A-Za-z])/g)]
+        .map((match) =>
+          match[3]
+            ? match[3] === match[3].toUpperCase()
+              ? match[3].toLowerCase()
+              : match[3].toUpperCase()
+            : `${swap(match[1]!)}-${swap(match[2]!)}`,
+        )
+        .join('');
       atom = `[${body}${more}]`;
       i = end + 1;
     } else if (char === '^' || char === '$') {
@@ -116,7 +124,10 @@ function addressRules(): JsonSchema {
     const key = JSON.stringify(postalCode);
     byFormat.set(key, { postalCode, countries: [...(byFormat.get(key)?.countries ?? []), country] });
   }
-  const rules: JsonSchema[] = [...byFormat.values()].map(({ postalCode, countries }) => ({ if: countryIs(countries), then: { properties: { postalCode } } }));
+  const rules: JsonSchema[] = [...byFormat.values()].map(({ postalCode, countries }) => ({
+    if: countryIs(countries),
+    then: { properties: { postalCode } },
+  }));
   for (const country of [...STATE_REQUIRED].sort()) {
     const known = STATE_CODES[country];
     const state = known ? { type: 'string', pattern: anyCase([...known.codes].sort()) } : textInput(20, true);
@@ -147,11 +158,17 @@ function territories(): Map<string, JsonSchema[]> {
     const key = `${territory.customs}|${territory.vat}`;
     const prefixes = SPECIAL.filter(([code]) => code === country).map(([, prefix]) => prefix);
     if (prefixes.length === 0) plain.set(key, [...(plain.get(key) ?? []), country]);
-    else add(key, { ...countryIs([country]), not: { required: ['postalCode'], properties: { postalCode: anyOf(prefixes.map((prefix) => postalPrefix(country, prefix))) } } });
+    else
+      add(key, {
+        ...countryIs([country]),
+        not: { required: ['postalCode'], properties: { postalCode: anyOf(prefixes.map((prefix) => postalPrefix(country, prefix))) } },
+      });
   }
   for (const [key, countries] of plain) add(key, countryIs(countries));
   for (const [country, prefix, customs, vat] of SPECIAL) {
-    add(`${customs}|${vat}`, { allOf: [countryIs([country]), { required: ['postalCode'], properties: { postalCode: postalPrefix(country, prefix) } }] });
+    add(`${customs}|${vat}`, {
+      allOf: [countryIs([country]), { required: ['postalCode'], properties: { postalCode: postalPrefix(country, prefix) } }],
+    });
   }
   return byKey;
 }
@@ -163,7 +180,8 @@ const anyOf = (schemas: JsonSchema[]): JsonSchema => (schemas.length === 1 ? sch
 
 /** RouteWithoutCustoms: sender and receiver in one customs and VAT territory, or Northern Ireland with Great Britain or the EU. */
 function routeWithoutCustoms(byKey: Map<string, JsonSchema[]>): JsonSchema {
-  const at = (key: string): JsonSchema => (key === EU ? { $ref: '#/components/schemas/InEuVatArea' } : anyOf(byKey.get(key) ?? [{ not: {} }]));
+  const at = (key: string): JsonSchema =>
+    key === EU ? { $ref: '#/components/schemas/InEuVatArea' } : anyOf(byKey.get(key) ?? [{ not: {} }]);
   const same = [...byKey.keys()].map((key) => ({ properties: { shipFrom: at(key), shipTo: at(key) } }));
   const ireland = at('GB-NI|GB');
   const partners = { anyOf: [ireland, at('GB|GB'), at(EU)] };
@@ -178,17 +196,40 @@ const PRESENT: JsonSchema = { not: { anyOf: [{ type: 'null' }, { type: 'string',
 const DOCUMENTS: JsonSchema = { required: ['documentsOnly'], properties: { documentsOnly: TRUE } };
 const NOT_DOCUMENTS: JsonSchema = { not: DOCUMENTS };
 const CUSTOMS: JsonSchema = { not: { $ref: '#/components/schemas/RouteWithoutCustoms' } };
-const COMMERCIAL: JsonSchema = { required: ['exportDeclaration'], properties: { exportDeclaration: { type: 'object', required: ['shipmentPurpose'], properties: { shipmentPurpose: { type: 'string', pattern: anyCase(['COMMERCIAL']) } } } } };
-const HS_CODE: JsonSchema = { anyOf: [{ type: 'string', pattern: '^[\\s.]*(?:[0-9][\\s.]*){6,10}$' }, { type: 'integer', minimum: 100_000, maximum: 9_999_999_999 }] };
+const COMMERCIAL: JsonSchema = {
+  required: ['exportDeclaration'],
+  properties: {
+    exportDeclaration: {
+      type: 'object',
+      required: ['shipmentPurpose'],
+      properties: { shipmentPurpose: { type: 'string', pattern: anyCase(['COMMERCIAL']) } },
+    },
+  },
+};
+const HS_CODE: JsonSchema = {
+  anyOf: [
+    { type: 'string', pattern: '^[\\s.]*(?:[0-9][\\s.]*){6,10}$' },
+    { type: 'integer', minimum: 100_000, maximum: 9_999_999_999 },
+  ],
+};
 const EORI: JsonSchema = { type: 'string', pattern: '^\\s*(?:[A-Za-z]\\s*){2}(?:[A-Za-z0-9]\\s*){1,15}$' };
 
 /** A measure at most `max`: a number, or decimal text. */
-const atMost = (max: number): JsonSchema => ({ anyOf: [{ type: 'number', maximum: max }, { type: 'string', pattern: decimalAtMost(max) }] });
+const atMost = (max: number): JsonSchema => ({
+  anyOf: [
+    { type: 'number', maximum: max },
+    { type: 'string', pattern: decimalAtMost(max) },
+  ],
+});
 /** A documents-only parcel: at most 2.5 kg, and its sides, largest first, at most 30 × 21 × 15 cm. */
 function documentsParcel(): JsonSchema {
   const [first, second, third] = DOCUMENTS_MAX.dimensionsCm;
   const sides = ['length', 'width', 'height'];
-  const pairs = [[0, 1], [0, 2], [1, 2]] as const;
+  const pairs = [
+    [0, 1],
+    [0, 2],
+    [1, 2],
+  ] as const;
   const over = (side: string, max: number): JsonSchema => ({ required: [side], properties: { [side]: { not: atMost(max) } } });
   return {
     properties: {
@@ -196,7 +237,12 @@ function documentsParcel(): JsonSchema {
       dimensions: {
         properties: Object.fromEntries(sides.map((side) => [side, atMost(first!)])),
         // No two sides above the second largest, and not all three above the smallest.
-        not: { anyOf: [...pairs.map(([a, b]) => ({ allOf: [over(sides[a]!, second!), over(sides[b]!, second!)] })), { allOf: sides.map((side) => over(side, third!)) }] },
+        not: {
+          anyOf: [
+            ...pairs.map(([a, b]) => ({ allOf: [over(sides[a]!, second!), over(sides[b]!, second!)] })),
+            { allOf: sides.map((side) => over(side, third!)) },
+          ],
+        },
       },
     },
   };
@@ -207,18 +253,38 @@ function shipmentRules(): JsonSchema {
   const throughCustoms = [NOT_DOCUMENTS, CUSTOMS];
   return {
     allOf: [
-      { if: NOT_DOCUMENTS, then: { required: ['goodsDescription', 'invoiceSubtotal'], properties: { goodsDescription: PRESENT, invoiceSubtotal: PRESENT } } },
-      { if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } }] }, then: { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } } },
-      { if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } }] }, then: { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } } },
+      {
+        if: NOT_DOCUMENTS,
+        then: { required: ['goodsDescription', 'invoiceSubtotal'], properties: { goodsDescription: PRESENT, invoiceSubtotal: PRESENT } },
+      },
+      {
+        if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } }] },
+        then: { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } },
+      },
+      {
+        if: { allOf: [NOT_DOCUMENTS, { required: ['insuranceValue'], properties: { insuranceValue: PRESENT } }] },
+        then: { required: ['insuranceDescription'], properties: { insuranceDescription: PRESENT } },
+      },
       { if: DOCUMENTS, then: { allOf: [CUSTOMS, { properties: { packages: { items: documentsParcel() } } }] } },
       { if: { allOf: throughCustoms }, then: { required: ['exportDeclaration'], properties: { exportDeclaration: PRESENT } } },
       {
         if: { allOf: [...throughCustoms, COMMERCIAL] },
-        then: { properties: { exportDeclaration: { properties: { lineItems: { items: { required: ['commodityCode'], properties: { commodityCode: HS_CODE } } } } } } },
+        then: {
+          properties: {
+            exportDeclaration: {
+              properties: { lineItems: { items: { required: ['commodityCode'], properties: { commodityCode: HS_CODE } } } },
+            },
+          },
+        },
       },
       {
         if: { allOf: [...throughCustoms, COMMERCIAL, { properties: { shipFrom: { $ref: '#/components/schemas/InEuVatArea' } } }] },
-        then: { anyOf: [{ properties: { exportDeclaration: { required: ['exporterEori'], properties: { exporterEori: PRESENT } } } }, { properties: { shipFrom: { required: ['taxIdentification'], properties: { taxIdentification: EORI } } } }] },
+        then: {
+          anyOf: [
+            { properties: { exportDeclaration: { required: ['exporterEori'], properties: { exporterEori: PRESENT } } } },
+            { properties: { shipFrom: { required: ['taxIdentification'], properties: { taxIdentification: EORI } } } },
+          ],
+        },
       },
     ],
   };
@@ -273,7 +339,10 @@ function utf16Length(schema: Record<string, unknown>): void {
 }
 
 /** Rewrites the patterns of every schema a request reaches (its body and its parameters, through $ref), once each, and says its texts' maxima in UTF-16 units. */
-function requestPatterns(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+function requestPatterns(document: {
+  components: { schemas: Record<string, Record<string, any>> };
+  paths?: Record<string, Record<string, any>>;
+}): void {
   const seen = new Set<object>();
   const visit = (node: unknown): void => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return;
@@ -282,8 +351,10 @@ function requestPatterns(document: { components: { schemas: Record<string, Recor
     const schema = node as Record<string, unknown>;
     if (typeof schema.pattern === 'string') schema.pattern = spaceWithoutControls(schema.pattern);
     utf16Length(schema);
-    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) visit(document.components.schemas[schema.$ref.slice('#/components/schemas/'.length)]);
-    for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') visit(value);
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/'))
+      visit(document.components.schemas[schema.$ref.slice('#/components/schemas/'.length)]);
+    for (const [key, value] of Object.entries(schema))
+      if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') visit(value);
   };
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
@@ -297,7 +368,11 @@ function requestPatterns(document: { components: { schemas: Record<string, Recor
 const pointerOf = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 /** A schema written alike at these places of the components (paths from components.schemas) becomes the component `name`, each place referring to it. */
-function sharedSchema(document: { components: { schemas: Record<string, Record<string, any>> } }, name: string, places: readonly string[]): void {
+function sharedSchema(
+  document: { components: { schemas: Record<string, Record<string, any>> } },
+  name: string,
+  places: readonly string[],
+): void {
   const found = places.map((place) => {
     const parts = place.split('/');
     const parent = parts.slice(0, -1).reduce<Record<string, any> | undefined>((node, part) => node?.[part], document.components.schemas);
@@ -314,16 +389,28 @@ function sharedSchema(document: { components: { schemas: Record<string, Record<s
  * Each operation's request body, said once: a body that both media types take (application/vnd.api+json and
  * application/json) becomes the component <OperationId>Request, which each refers to, instead of two copies.
  */
-function sharedRequestBodies(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+function sharedRequestBodies(document: {
+  components: { schemas: Record<string, Record<string, any>> };
+  paths?: Record<string, Record<string, any>>;
+}): void {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
-      const content = (operation as { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } } | undefined)?.requestBody?.content;
+      const content = (operation as { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } } | undefined)
+        ?.requestBody?.content;
       const schemas = Object.values(content ?? {}).map((media) => media.schema);
       const first = schemas[0];
-      if (!content || schemas.length < 2 || !first || typeof first.$ref === 'string' || schemas.some((schema) => JSON.stringify(schema) !== JSON.stringify(first))) continue;
+      if (
+        !content ||
+        schemas.length < 2 ||
+        !first ||
+        typeof first.$ref === 'string' ||
+        schemas.some((schema) => JSON.stringify(schema) !== JSON.stringify(first))
+      )
+        continue;
       const operationId = String((operation as { operationId?: unknown }).operationId);
       const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`;
-      if (document.components.schemas[name]) throw new Error(`The component ${name} is taken: ${operationId}'s request body needs another name`);
+      if (document.components.schemas[name])
+        throw new Error(`The component ${name} is taken: ${operationId}'s request body needs another name`);
       document.components.schemas[name] = first;
       for (const media of Object.values(content)) media.schema = { $ref: `#/components/schemas/${name}` };
     }
@@ -331,7 +418,10 @@ function sharedRequestBodies(document: { components: { schemas: Record<string, R
 }
 
 /** Finishes the generated request schemas of the description, in place. */
-export function describeRequestSchemas(document: { components: { schemas: Record<string, Record<string, any>> }; paths?: Record<string, Record<string, any>> }): void {
+export function describeRequestSchemas(document: {
+  components: { schemas: Record<string, Record<string, any>> };
+  paths?: Record<string, Record<string, any>>;
+}): void {
   const schemas = document.components.schemas;
   const shipmentRequest = schemas.ShipmentRequestAttributes;
   if (shipmentRequest) describeMembers(shipmentRequest, '/data/attributes');
@@ -339,15 +429,37 @@ export function describeRequestSchemas(document: { components: { schemas: Record
   if (shipmentMeta) describeMembers(shipmentMeta, '/data/meta');
   const byKey = territories();
   Object.assign(schemas, {
-    CountryCode: { type: 'string', description: 'An ISO 3166-1 alpha-2 country code, in any case.', pattern: anyCase([...COUNTRY_CODES].sort()) },
-    AddressRules: { description: 'The rules of an address that tie its members to its country: the postal code in the country’s format (postal-codes-js; spaces and dashes anywhere, letters in any case), and a state for IT, CA and US (one of the US’s or Canada’s codes there).', ...addressRules() },
-    InEuVatArea: { description: 'An address in the EU’s customs union and VAT area (its special territories left out by postal code).', anyOf: byKey.get(EU) ?? [] },
-    RouteWithoutCustoms: { description: 'A route on which goods are not declared to customs: both ends in one customs and VAT territory (postal codes tell the special territories apart), or Northern Ireland with Great Britain or the EU.', ...routeWithoutCustoms(byKey) },
-    ShipmentRules: { description: 'What ties a shipment’s members together: goodsDescription and invoiceSubtotal unless documentsOnly; insurance description and value together; documentsOnly on a customs route only, its parcels at most 2.5 kg and 30 × 21 × 15 cm; an exportDeclaration through customs, and for commercial goods each line’s HS code and, leaving the EU, the exporter’s EORI (or an EORI as shipFrom.taxIdentification). The seller’s IOSS number for commercial goods of up to 150 EUR sold into the EU is asked by the items’ total, which a schema cannot add up.', ...shipmentRules() },
+    CountryCode: {
+      type: 'string',
+      description: 'An ISO 3166-1 alpha-2 country code, in any case.',
+      pattern: anyCase([...COUNTRY_CODES].sort()),
+    },
+    AddressRules: {
+      description:
+        'The rules of an address that tie its members to its country: the postal code in the country’s format (postal-codes-js; spaces and dashes anywhere, letters in any case), and a state for IT, CA and US (one of the US’s or Canada’s codes there).',
+      ...addressRules(),
+    },
+    InEuVatArea: {
+      description: 'An address in the EU’s customs union and VAT area (its special territories left out by postal code).',
+      anyOf: byKey.get(EU) ?? [],
+    },
+    RouteWithoutCustoms: {
+      description:
+        'A route on which goods are not declared to customs: both ends in one customs and VAT territory (postal codes tell the special territories apart), or Northern Ireland with Great Britain or the EU.',
+      ...routeWithoutCustoms(byKey),
+    },
+    ShipmentRules: {
+      description:
+        'What ties a shipment’s members together: goodsDescription and invoiceSubtotal unless documentsOnly; insurance description and value together; documentsOnly on a customs route only, its parcels at most 2.5 kg and 30 × 21 × 15 cm; an exportDeclaration through customs, and for commercial goods each line’s HS code and, leaving the EU, the exporter’s EORI (or an EORI as shipFrom.taxIdentification). The seller’s IOSS number for commercial goods of up to 150 EUR sold into the EU is asked by the items’ total, which a schema cannot add up.',
+      ...shipmentRules(),
+    },
   });
   sharedRequestBodies(document);
   // An order's attributes, the same in one order and in a batch of them.
-  sharedSchema(document, 'OrderRequestAttributes', ['AddOrderRequest/properties/data/properties/attributes', 'AddOrdersRequest/properties/data/items/properties/attributes']);
+  sharedSchema(document, 'OrderRequestAttributes', [
+    'AddOrderRequest/properties/data/properties/attributes',
+    'AddOrdersRequest/properties/data/items/properties/attributes',
+  ]);
   requestPatterns(document);
   // Each operation lists the refusals a well-formed request may still get, which its note explains.
   for (const spec of Object.values(ROUTES) as RouteSpec[]) {

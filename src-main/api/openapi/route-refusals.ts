@@ -6,7 +6,13 @@ import { ERROR_CODES, codeOfRefusal, statusOfCode, type ErrorCode } from '../../
 import { ROUTES, type RouteSpec } from '../../../src-shared/routes.ts';
 
 /** Any request: a foreign Host or Origin, an Accept of nothing the station answers, a fault, the storage away. */
-const EVERY_ROUTE: readonly ErrorCode[] = ['request.hostNotAllowed', 'request.originNotAllowed', 'request.notAcceptable', 'station.internal', 'storage.unavailable'];
+const EVERY_ROUTE: readonly ErrorCode[] = [
+  'request.hostNotAllowed',
+  'request.originNotAllowed',
+  'request.notAcceptable',
+  'station.internal',
+  'storage.unavailable',
+];
 
 /** A route behind the Bearer check: no token, a token the station cannot read or that expired, or one whose client, user or integration key is gone (auth.failed). */
 const SIGNED_IN: readonly ErrorCode[] = ['auth.missing', 'auth.failed', 'auth.tokenInvalid', 'auth.tokenMissingData', 'auth.tokenExpired'];
@@ -27,12 +33,31 @@ const BODY: readonly ErrorCode[] = [
 const CHECKED_BODY: readonly ErrorCode[] = ['field.missing', 'field.invalid', 'field.badText'];
 
 /** The Idempotency-Key handler of the creating routes (middleware/idempotency.ts). */
-const IDEMPOTENT: readonly ErrorCode[] = ['idempotency.keyInvalid', 'idempotency.keyReused', 'idempotency.keyBusy', 'idempotency.recordGone'];
+const IDEMPOTENT: readonly ErrorCode[] = [
+  'idempotency.keyInvalid',
+  'idempotency.keyReused',
+  'idempotency.keyBusy',
+  'idempotency.recordGone',
+];
 
 /** What a shipment's body can be refused for beyond its schema: the carriers, the calendar, the upstream. */
-const SHIPMENT_PRICING: readonly ErrorCode[] = ['shipment.noService', 'shipment.shipDatePast', 'shipment.shipDateTooFar', 'carrier.unknown', 'carrier.noSuchService', 'upstream.unreachable', 'upstream.refused'];
+const SHIPMENT_PRICING: readonly ErrorCode[] = [
+  'shipment.noService',
+  'shipment.shipDatePast',
+  'shipment.shipDateTooFar',
+  'carrier.unknown',
+  'carrier.noSuchService',
+  'upstream.unreachable',
+  'upstream.refused',
+];
 /** Booking it: the price and the rate it was given for, the upstream's answer, the document renderer. */
-const SHIPMENT_BOOKING: readonly ErrorCode[] = [...SHIPMENT_PRICING, 'upstream.maybeBooked', 'upstream.failed', 'document.renderBusy', 'document.renderFailed'];
+const SHIPMENT_BOOKING: readonly ErrorCode[] = [
+  ...SHIPMENT_PRICING,
+  'upstream.maybeBooked',
+  'upstream.failed',
+  'document.renderBusy',
+  'document.renderFailed',
+];
 /** A shipment named by its id. */
 const SHIPMENT_BY_ID: readonly ErrorCode[] = ['shipment.notFound', 'shipment.retrievalFailed'];
 /** Printing: the printer, the label and the reprint rules (services/printing.ts). */
@@ -65,7 +90,14 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   changeUser: ['user.notFound', 'account.lastAdmin'],
   removeUser: ['user.notFound', 'account.lastAdmin'],
   auditEvents: ['page.cursorPastEnd'],
-  saveShipment: ['carrier.unknown', 'shipment.shipDatePast', 'shipment.shipDateTooFar', 'order.unknown', 'order.shipped', 'order.inProgress'],
+  saveShipment: [
+    'carrier.unknown',
+    'shipment.shipDatePast',
+    'shipment.shipDateTooFar',
+    'order.unknown',
+    'order.shipped',
+    'order.inProgress',
+  ],
   rateShipment: SHIPMENT_PRICING,
   confirmShipment: [
     ...SHIPMENT_BOOKING,
@@ -81,9 +113,35 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   ],
   createShipment: [...SHIPMENT_BOOKING, 'order.unknown', 'order.shipped', 'order.inProgress'],
   shipment: SHIPMENT_BY_ID,
-  deleteShipment: [...SHIPMENT_BY_ID, 'shipment.dayClosed', 'shipment.trackingStarted', 'shipment.shipDatePassed', 'shipment.returnBooked', 'role.required', 'upstream.unreachable', 'upstream.failed'],
-  documents: [...SHIPMENT_BY_ID, 'shipment.notProcessedYet', 'shipment.failed', 'document.notCarried', 'document.pdfOnly', 'document.renderBusy', 'document.renderFailed'],
-  createReturn: [...SHIPMENT_BY_ID, ...SHIPMENT_BOOKING, 'return.ofVoided', 'return.ofUnsent', 'return.ofReturn', 'return.packageUnknown', 'return.payOnUseNotOffered', 'return.printNeedsLabel'],
+  deleteShipment: [
+    ...SHIPMENT_BY_ID,
+    'shipment.dayClosed',
+    'shipment.trackingStarted',
+    'shipment.shipDatePassed',
+    'shipment.returnBooked',
+    'role.required',
+    'upstream.unreachable',
+    'upstream.failed',
+  ],
+  documents: [
+    ...SHIPMENT_BY_ID,
+    'shipment.notProcessedYet',
+    'shipment.failed',
+    'document.notCarried',
+    'document.pdfOnly',
+    'document.renderBusy',
+    'document.renderFailed',
+  ],
+  createReturn: [
+    ...SHIPMENT_BY_ID,
+    ...SHIPMENT_BOOKING,
+    'return.ofVoided',
+    'return.ofUnsent',
+    'return.ofReturn',
+    'return.packageUnknown',
+    'return.payOnUseNotOffered',
+    'return.printNeedsLabel',
+  ],
   verifyShipment: [...SHIPMENT_BY_ID, 'shipment.notProcessedYet'],
   tracking: SHIPMENT_BY_ID,
   trackingEvents: SHIPMENT_BY_ID,

@@ -44,7 +44,12 @@ const actor = (ctx: ApiContext): Actor => actorOf(callerOf(ctx));
 const integrationResource = (integration: IntegrationRecord): IntegrationResource => ({
   type: 'integration',
   id: integration.id,
-  attributes: { name: integration.name, integrationKey: integration.integrationKey, isDesktop: integration.isDesktop, createdAt: integration.createdAt },
+  attributes: {
+    name: integration.name,
+    integrationKey: integration.integrationKey,
+    isDesktop: integration.isDesktop,
+    createdAt: integration.createdAt,
+  },
 });
 
 export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps): void {
@@ -53,14 +58,28 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
   router.on(ROUTES.auditEvents, async (ctx, { query }) => {
     const errors = [];
     const action = query['filter[action]'] ?? null;
-    if (action !== null && !isAuditAction(action)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[action]'), 'filter[action]', `one of ${AUDIT_ACTIONS.join(', ')}`, action));
+    if (action !== null && !isAuditAction(action))
+      errors.push(
+        parameterError(
+          ERROR_TEXT.invalidOrEmptyParameter('filter[action]'),
+          'filter[action]',
+          `one of ${AUDIT_ACTIONS.join(', ')}`,
+          action,
+        ),
+      );
     const page = pageRequest(ctx, AUDIT_PAGE, byId, {
       sizeAliases: ['limit'],
       plainAfter: { name: 'page[before]', read: plainId, expected: 'the id of an audit event: the page starts at the one before it' },
       errors,
     });
     const before = page.after === null ? null : String(page.after);
-    const events = await audit.list(actor(ctx), { before, action, desk: query['filter[desk]'] ?? null, actor: query['filter[actor]'] ?? null, limit: page.size + 1 });
+    const events = await audit.list(actor(ctx), {
+      before,
+      action,
+      desk: query['filter[desk]'] ?? null,
+      actor: query['filter[actor]'] ?? null,
+      limit: page.size + 1,
+    });
     respondPage(ctx, page, events, (event) => [Number(event.id)], auditEventResource, { count: Math.min(events.length, page.size) });
   });
 
@@ -152,7 +171,8 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
       }
       const all = await carrierResources();
       const changed = all.find((carrier) => carrier.id === code);
-      if (!changed) throw new StationError('carrier.notFound', ERROR_TEXT.unknownCarrier(code, all.map((carrier) => carrier.id).join(', ')));
+      if (!changed)
+        throw new StationError('carrier.notFound', ERROR_TEXT.unknownCarrier(code, all.map((carrier) => carrier.id).join(', ')));
       respondData(ctx, 200, changed);
     },
   });

@@ -10,7 +10,8 @@ import type { ApiRouter } from '../router.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export function calendarRoutes(router: ApiRouter, calendar: CalendarService): void {
-  const answer = async (ctx: ApiContext) => respondData(ctx, 200, { type: 'calendar', id: 'station', attributes: await calendar.describe() } satisfies CalendarResource);
+  const answer = async (ctx: ApiContext) =>
+    respondData(ctx, 200, { type: 'calendar', id: 'station', attributes: await calendar.describe() } satisfies CalendarResource);
 
   router.on(ROUTES.calendar, answer);
 

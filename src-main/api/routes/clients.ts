@@ -20,7 +20,10 @@ export function parseServiceApiHeader(header: string): { hash: string; integrati
     const separator = part.indexOf('=');
     if (separator < 0) return undefined;
     const name = part.slice(0, separator).trim().toLowerCase();
-    const value = part.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = part
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     parameters.set(name, value);
   }
   const hash = parameters.get('hash');
@@ -48,7 +51,8 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
   // The Bearer check has passed: the token still works, and is exchanged for one that lives a lifetime from now.
   guarded.on(ROUTES.renewToken, async (ctx) => {
     const renewed = await authentication.renew(BEARER_TOKEN.exec(ctx.get('Authorization'))?.[1] ?? '');
-    if (!renewed.ok) throw new StationError(renewed.code, renewed.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', renewed.detail) });
+    if (!renewed.ok)
+      throw new StationError(renewed.code, renewed.detail, { headers: wwwAuthenticate(ctx, 'invalid_token', renewed.detail) });
     const meta: SignInMeta = { token: renewed.token, expiresAt: renewed.expiresAt.toISOString(), ...signedInMeta(renewed.user) };
     respondData(ctx, 200, clientResource(renewed.client), { ...meta });
   });

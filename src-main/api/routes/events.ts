@@ -29,17 +29,28 @@ function unlisted(ctx: ApiContext, name: 'types' | 'limit'): string | undefined 
 }
 
 /** A feed cursor: an event id, 0 before the first. */
-const byIdOrStart: KeyReader<number> = (parts) => (parts.length === 1 && typeof parts[0] === 'number' && Number.isSafeInteger(parts[0]) && parts[0] >= 0 ? parts[0] : undefined);
+const byIdOrStart: KeyReader<number> = (parts) =>
+  parts.length === 1 && typeof parts[0] === 'number' && Number.isSafeInteger(parts[0]) && parts[0] >= 0 ? parts[0] : undefined;
 
 /** `filter[type]` (or `types`) of the feed: known event types, or null for all. */
 function feedTypes(ctx: ApiContext, query: { readonly 'filter[type]'?: string }): string[] | null {
   const typeText = query['filter[type]'] ?? unlisted(ctx, 'types');
-  const types = typeText === undefined || typeText.trim() === '' ? null : typeText.split(',').map((type) => type.trim()).filter(Boolean);
+  const types =
+    typeText === undefined || typeText.trim() === ''
+      ? null
+      : typeText
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean);
   const unknown = types?.find((type) => !isEventType(type));
   if (unknown !== undefined) {
     throw new StationError('event.unknownType', ERROR_TEXT.unknownEventType(unknown, EVENT_TYPES), {
       parameter: typeText === unlisted(ctx, 'types') ? 'types' : 'filter[type]',
-      meta: { reason: `Expected event types, comma-separated, of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(unknown)}.`, type: unknown, known: EVENT_TYPES },
+      meta: {
+        reason: `Expected event types, comma-separated, of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(unknown)}.`,
+        type: unknown,
+        known: EVENT_TYPES,
+      },
     });
   }
   return types;
@@ -52,7 +63,14 @@ function feedQuery(ctx: ApiContext, query: QueryOf<typeof ROUTES.eventStream>, s
     if (text === undefined) return undefined;
     const trimmed = text.trim();
     if (!/^[0-9]{1,15}$/.test(trimmed) || Number(trimmed) < min) {
-      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, min === 0 ? 'an event id, 0 before the first' : `a whole number from ${min}`, text));
+      errors.push(
+        parameterError(
+          ERROR_TEXT.invalidOrEmptyParameter(name),
+          name,
+          min === 0 ? 'an event id, 0 before the first' : `a whole number from ${min}`,
+          text,
+        ),
+      );
       return undefined;
     }
     return Number(trimmed);
@@ -70,7 +88,7 @@ export interface EventRoutesDeps {
 
 export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
   const { events } = deps;
-  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
+  const caller = (ctx: ApiContext): Caller => callerOf(ctx);
   const trackingBase = (ctx: ApiContext) => deps.trackingBaseUrl?.replace(/\/$/, '') ?? `${ctx.state.origin}/track`;
   const streams = new Map<string, number>();
   let streamCount = 0;
@@ -82,7 +100,11 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     const types = feedTypes(ctx, query);
     const page = pageRequest(ctx, EVENT_FEED_LIMIT, byIdOrStart, {
       sizeAliases: ['limit'],
-      plainAfter: { name: 'after', read: (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined), expected: 'an event id (0 for the first)' },
+      plainAfter: {
+        name: 'after',
+        read: (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined),
+        expected: 'an event id (0 for the first)',
+      },
     });
     const after = page.after ?? 0;
     const found = await events.feed(caller(ctx), { after, limit: page.size, types });
@@ -99,20 +121,26 @@ export function eventRoutes(router: ApiRouter, deps: EventRoutesDeps): void {
     }
     const last = found.at(-1)?.id ?? String(after);
     respond(ctx, 200, {
-      ...dataDocument(found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))), { lastEventId: last, page: page.meta }),
+      ...dataDocument(
+        found.map((event) => eventResource(event, ctx.state.apiBase, trackingBase(ctx))),
+        { lastEventId: last, page: page.meta },
+      ),
       links: { next: nextLink(ctx, page, [Number(last)]) },
     });
   });
 
   router.on(ROUTES.eventStream, async (ctx, { query: parameters }) => {
     const accept = ctx.get('Accept');
-    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
+    if (accept && !/text\/event-stream|\*\/\*/.test(accept))
+      throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
     // Last-Event-ID is how a browser's EventSource resumes by itself; `after` is for a first connection.
     const query = feedQuery(ctx, parameters, ctx.get('Last-Event-ID') || parameters.after);
     const who = caller(ctx);
     const own = streams.get(who.client.id) ?? 0;
     if (streamCount >= STREAM_LIMITS.total || own >= STREAM_LIMITS.perClient) {
-      throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), { meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total } });
+      throw new StationError('stream.tooMany', ERROR_TEXT.tooManyStreams(STREAM_LIMITS.perClient, STREAM_LIMITS.total), {
+        meta: { perClient: STREAM_LIMITS.perClient, total: STREAM_LIMITS.total },
+      });
     }
     // The place is taken before anything is awaited: streams opened at the same moment count each other.
     streamCount++;

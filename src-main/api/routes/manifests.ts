@@ -38,7 +38,7 @@ export function manifestResource(manifest: ManifestRecord, apiBase: string): Man
 }
 
 export function manifestRoutes(router: ApiRouter, manifests: ManifestService): void {
-  const caller = (ctx: ApiContext) => (callerOf(ctx));
+  const caller = (ctx: ApiContext) => callerOf(ctx);
   /** carrier and date from the query, checked with the close's own rules. */
   const day = (query: QueryOf<typeof ROUTES.manifestPreview>) => {
     const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: query.carrier ?? '', date: query.date } } });
@@ -47,7 +47,10 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
       checked.errors.map((error) => {
         const name = error.source?.pointer?.split('/').at(-1) ?? 'carrier';
         // The close's own words for what the member takes, as the parameter's.
-        const reason = typeof error.meta?.reason === 'string' ? error.meta.reason : `Expected ${name === 'date' ? 'a date as YYYY-MM-DD' : 'a carrier code'}.`;
+        const reason =
+          typeof error.meta?.reason === 'string'
+            ? error.meta.reason
+            : `Expected ${name === 'date' ? 'a date as YYYY-MM-DD' : 'a carrier code'}.`;
         return { ...errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name), meta: { reason } };
       }),
     );
@@ -56,7 +59,13 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
   router.on(ROUTES.manifestPreview, async (ctx, { query }) => {
     const request = day(query);
     const preview = await manifests.preview(caller(ctx), request);
-    const attributes: ManifestPreviewAttributes = { carrier: preview.carrier, date: preview.date, included: preview.included, totals: preview.totals, leftOut: preview.leftOut };
+    const attributes: ManifestPreviewAttributes = {
+      carrier: preview.carrier,
+      date: preview.date,
+      included: preview.included,
+      totals: preview.totals,
+      leftOut: preview.leftOut,
+    };
     respondData(ctx, 200, { type: 'manifestPreview', id: `${preview.carrier}-${preview.date}`, attributes });
   });
 
@@ -78,7 +87,8 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
   router.on(ROUTES.manifests, async (ctx, { query }) => {
     const errors: ErrorObject[] = [];
     const date = query.date ?? null;
-    if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
+    if (date !== null && !isCalendarDate(date))
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
     const page = pageRequest(ctx, LIST_LIMIT, byId, { sizeAliases: ['limit'], errors });
     const found = await manifests.list(caller(ctx), {
       date,
@@ -86,7 +96,13 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
       after: page.after,
       limit: page.size + 1,
     });
-    respondPage(ctx, page, found, (manifest) => [Number(manifest.id)], (manifest) => manifestResource(manifest, ctx.state.apiBase));
+    respondPage(
+      ctx,
+      page,
+      found,
+      (manifest) => [Number(manifest.id)],
+      (manifest) => manifestResource(manifest, ctx.state.apiBase),
+    );
   });
 
   router.on(ROUTES.manifest, async (ctx, { params }) => {
@@ -98,7 +114,11 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
     respondData(ctx, 200, {
       type: 'manifestDocument',
       id: manifest.id,
-      attributes: { contentType: 'application/pdf', fileName: `manifest-${manifest.number}.pdf`, fileData: Buffer.from(data).toString('base64') },
+      attributes: {
+        contentType: 'application/pdf',
+        fileName: `manifest-${manifest.number}.pdf`,
+        fileData: Buffer.from(data).toString('base64'),
+      },
     });
   });
 

@@ -2,7 +2,16 @@
 // /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
-import { ORDER_BATCH_MAX, ORDER_STATUSES, orderRequestWarnings, validateOrderAt, validateOrderDocument, type OrderAttributes, type OrderBatchResult, type OrderStatus } from '../../../src-shared/orders.ts';
+import {
+  ORDER_BATCH_MAX,
+  ORDER_STATUSES,
+  orderRequestWarnings,
+  validateOrderAt,
+  validateOrderDocument,
+  type OrderAttributes,
+  type OrderBatchResult,
+  type OrderStatus,
+} from '../../../src-shared/orders.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { OrderService } from '../../services/orders.ts';
 import { callerOf, type ApiContext } from '../context.ts';
@@ -18,7 +27,7 @@ const LIMIT = { default: 100, max: 1000 } as const;
 const BATCH_ERRORS_MAX = 100;
 
 export function orderRoutes(router: ApiRouter, orders: OrderService): void {
-  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
+  const caller = (ctx: ApiContext): Caller => callerOf(ctx);
 
   router.on(ROUTES.addOrder, {
     parse: (raw) => {
@@ -38,9 +47,16 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
     parse: (raw) => {
       const data = (raw as { data?: unknown } | undefined)?.data;
       const batch = `an array of 1 to ${ORDER_BATCH_MAX} orders, each {"type": "order", "attributes": {…}}`;
-      if (!Array.isArray(data)) throw new StationError('field.invalid', ERROR_TEXT.invalidData('data'), { pointer: '/data', meta: { reason: `Expected ${batch}.` } });
+      if (!Array.isArray(data))
+        throw new StationError('field.invalid', ERROR_TEXT.invalidData('data'), {
+          pointer: '/data',
+          meta: { reason: `Expected ${batch}.` },
+        });
       if (data.length === 0 || data.length > ORDER_BATCH_MAX) {
-        throw new StationError('order.batchTooLarge', ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX), { pointer: '/data', meta: { reason: `Expected ${batch}; got ${data.length}.`, maxOrders: ORDER_BATCH_MAX } });
+        throw new StationError('order.batchTooLarge', ERROR_TEXT.orderBatchTooLarge(ORDER_BATCH_MAX), {
+          pointer: '/data',
+          meta: { reason: `Expected ${batch}; got ${data.length}.`, maxOrders: ORDER_BATCH_MAX },
+        });
       }
       const valid: { order: OrderAttributes; at: ['data', number] }[] = [];
       const errors: ErrorObject[] = [];
@@ -54,7 +70,10 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
       return { valid, warnings: data.flatMap((_, index) => orderRequestWarnings(raw, ['data', index])) };
     },
     handle: async (ctx, { body: { valid, warnings } }) => {
-      const result: OrderBatchResult = await orders.createMany(caller(ctx), valid.map(({ order }) => order));
+      const result: OrderBatchResult = await orders.createMany(
+        caller(ctx),
+        valid.map(({ order }) => order),
+      );
       respondData(ctx, 200, [], { ...result, ...warningsMeta([...warnings, ...orders.customsWarnings(caller(ctx), valid)]) });
     },
   });
@@ -72,7 +91,13 @@ export function orderRoutes(router: ApiRouter, orders: OrderService): void {
       after: page.after,
       limit: page.size + 1,
     });
-    respondPage(ctx, page, found, (order) => [order.position], (order) => orderResource(order, ctx.state.apiBase));
+    respondPage(
+      ctx,
+      page,
+      found,
+      (order) => [order.position],
+      (order) => orderResource(order, ctx.state.apiBase),
+    );
   });
 
   router.on(ROUTES.order, async (ctx, { params }) => {

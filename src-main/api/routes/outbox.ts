@@ -30,6 +30,9 @@ export function outboxRoutes(router: ApiRouter, upstream: UpstreamService, manif
           },
         }) satisfies OutboxEntryResource,
     );
-    respondData(ctx, 200, data, { upstreams: upstreams satisfies UpstreamHealthMeta[], manifests: unsent.map((manifest) => manifestResource(manifest, ctx.state.apiBase)) });
+    respondData(ctx, 200, data, {
+      upstreams: upstreams satisfies UpstreamHealthMeta[],
+      manifests: unsent.map((manifest) => manifestResource(manifest, ctx.state.apiBase)),
+    });
   });
 }

@@ -18,12 +18,13 @@ const byCollection: KeyReader<PickupCursor> = ([date, carrierCode, id, ...rest])
   rest.length === 0 && text(date) && isCalendarDate(date) && text(carrierCode) && text(id) ? { date, carrierCode, id } : undefined;
 
 export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
-  const caller = (ctx: ApiContext) => (callerOf(ctx));
+  const caller = (ctx: ApiContext) => callerOf(ctx);
 
   router.on(ROUTES.pickups, async (ctx, { query }) => {
     const errors: ErrorObject[] = [];
     const date = query.date ?? null;
-    if (date !== null && !isCalendarDate(date)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
+    if (date !== null && !isCalendarDate(date))
+      errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date));
     const page = pageRequest(ctx, LIMIT, byCollection, { sizeAliases: ['limit'], errors });
     const found = await pickups.list(caller(ctx), {
       date,
@@ -44,7 +45,13 @@ export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
             carrier: pickup.carrierCode,
             carrierName: pickup.carrierName,
             date: pickup.collectionDate,
-            address: { name: pickup.address.name, address1: pickup.address.address1, city: pickup.address.city, postalCode: String(pickup.address.postalCode), country: pickup.address.country },
+            address: {
+              name: pickup.address.name,
+              address1: pickup.address.address1,
+              city: pickup.address.city,
+              postalCode: String(pickup.address.postalCode),
+              country: pickup.address.country,
+            },
             parcels: pickup.parcels,
             reference: pickup.reference,
             trackingNumber: pickup.trackingNumber,

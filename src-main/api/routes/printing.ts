@@ -17,10 +17,11 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 
 const JOB_PAGE = { default: 50, max: 500 } as const;
 /** A print job's place in the list: when it was made, and its id. */
-const byJob: KeyReader<readonly [string, string]> = ([createdAt, id, ...rest]) => (rest.length === 0 && text(createdAt) && text(id) ? [createdAt, id] : undefined);
+const byJob: KeyReader<readonly [string, string]> = ([createdAt, id, ...rest]) =>
+  rest.length === 0 && text(createdAt) && text(id) ? [createdAt, id] : undefined;
 
 export function printingRoutes(router: ApiRouter, printing: PrintService, idempotency: IdempotencyService): void {
-  const caller = (ctx: ApiContext): Caller => (callerOf(ctx));
+  const caller = (ctx: ApiContext): Caller => callerOf(ctx);
   /** `meta`: a bulk print's left-out shipments and reprints. */
   const respondJob = (ctx: ApiContext, job: PrintJobRecord, meta?: BulkPrintMeta) => {
     const resource = printJobResource(job, ctx.state.apiBase);
@@ -30,7 +31,8 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
   /** A print committed with its key, answered again after a restart lost the first answer; a job since gone is the key's record gone. */
   const answerAgain = async (ctx: ApiContext, record: IdempotencyKeyRecord) => {
     const job = await printing.job(caller(ctx), record.subjectId).catch((error: unknown) => {
-      if (error instanceof StationError && error.code === 'print.jobNotFound') throw new StationError('idempotency.recordGone', error.detail, { header: 'Idempotency-Key' });
+      if (error instanceof StationError && error.code === 'print.jobNotFound')
+        throw new StationError('idempotency.recordGone', error.detail, { header: 'Idempotency-Key' });
       throw error;
     });
     respondJob(ctx, job);
@@ -67,7 +69,13 @@ export function printingRoutes(router: ApiRouter, printing: PrintService, idempo
     const page = pageRequest(ctx, JOB_PAGE, byJob);
     const shipmentId = query.shipment?.trim().toUpperCase() || undefined;
     const jobs = await printing.jobs(caller(ctx), { after: page.after, limit: page.size + 1, shipmentId });
-    respondPage(ctx, page, jobs, (job) => [job.createdAt, job.id], (job) => printJobResource(job, ctx.state.apiBase));
+    respondPage(
+      ctx,
+      page,
+      jobs,
+      (job) => [job.createdAt, job.id],
+      (job) => printJobResource(job, ctx.state.apiBase),
+    );
   });
 
   router.on(ROUTES.printJob, async (ctx, { params }) => {

@@ -24,7 +24,10 @@ export function publicTrackingRoutes(open: ApiRouter, shipments: ShipmentService
     ctx.status = found ? 200 : 404;
     ctx.set('Content-Type', 'text/html; charset=utf-8');
     // The page runs nothing and loads nothing: its own inline style only.
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     ctx.body = found ? trackingPage(found.record, found.history) : unknownParcelPage();
   });
 }

@@ -19,14 +19,22 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
     const errors: ErrorObject[] = [];
     const date = (name: 'dateFrom' | 'dateTo') => {
       const value = query[name];
-      if (value === undefined || !isCalendarDate(value)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, 'a date as YYYY-MM-DD', value ?? ''));
+      if (value === undefined || !isCalendarDate(value))
+        errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter(name), name, 'a date as YYYY-MM-DD', value ?? ''));
       return value ?? '';
     };
     const dateFrom = date('dateFrom');
     const dateTo = date('dateTo');
     if (errors.length === 0) {
       const days = (Date.parse(dateTo) - Date.parse(dateFrom)) / DAY_MS + 1;
-      if (days < 1 || days > REPORT_MAX_DAYS) errors.push({ ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'), meta: { reason: `Expected a dateTo on or after dateFrom, at most ${REPORT_MAX_DAYS} days on; got ${dateFrom} to ${dateTo}.`, maxDays: REPORT_MAX_DAYS } });
+      if (days < 1 || days > REPORT_MAX_DAYS)
+        errors.push({
+          ...errorObject('report.invalidRange', ERROR_TEXT.invalidReportRange(REPORT_MAX_DAYS), undefined, 'dateTo'),
+          meta: {
+            reason: `Expected a dateTo on or after dateFrom, at most ${REPORT_MAX_DAYS} days on; got ${dateFrom} to ${dateTo}.`,
+            maxDays: REPORT_MAX_DAYS,
+          },
+        });
     }
     if (errors.length > 0) throw StationError.many(errors);
     const createdBy = query.createdBy?.trim() || null;
@@ -38,7 +46,11 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
       ctx.set('Content-Disposition', `attachment; filename="shipments-${dateFrom}-${dateTo}.csv"`);
       const lines = [
         'date,carrier,shipments,packages,weight_kg,cost,currency',
-        ...report.rows.flatMap((row) => row.carriers.map((day) => [row.date, day.carrier, day.shipments, day.packages, day.weightKg, day.cost.amount.toFixed(2), day.cost.currency].join(','))),
+        ...report.rows.flatMap((row) =>
+          row.carriers.map((day) =>
+            [row.date, day.carrier, day.shipments, day.packages, day.weightKg, day.cost.amount.toFixed(2), day.cost.currency].join(','),
+          ),
+        ),
       ];
       ctx.body = `${lines.join('\r\n')}\r\n`;
       return;

@@ -15,7 +15,11 @@ const STREAMS_MAX = 20;
 
 export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string): void {
   let streams = 0;
-  const resource = (state: ReturnType<ScaleService['state']>): ScaleResource => ({ type: 'scale', id: desk, attributes: { settings: { ...state.settings }, reading: { ...state.reading } } });
+  const resource = (state: ReturnType<ScaleService['state']>): ScaleResource => ({
+    type: 'scale',
+    id: desk,
+    attributes: { settings: { ...state.settings }, reading: { ...state.reading } },
+  });
 
   router.on(ROUTES.scale, (ctx) => {
     respondData(ctx, 200, resource(scale.state()));
@@ -33,12 +37,17 @@ export function scaleRoutes(router: ApiRouter, scale: ScaleService, desk: string
   });
 
   router.on(ROUTES.scalePorts, async (ctx) => {
-    respondData(ctx, 200, (await scale.ports()).map((path) => ({ type: 'serialPort', id: path, attributes: { path } })));
+    respondData(
+      ctx,
+      200,
+      (await scale.ports()).map((path) => ({ type: 'serialPort', id: path, attributes: { path } })),
+    );
   });
 
   router.on(ROUTES.scaleStream, (ctx) => {
     const accept = ctx.get('Accept');
-    if (accept && !/text\/event-stream|\*\/\*/.test(accept)) throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
+    if (accept && !/text\/event-stream|\*\/\*/.test(accept))
+      throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable, { header: 'Accept' });
     if (streams >= STREAMS_MAX) throw new StationError('stream.tooMany', ERROR_TEXT.tooManyScaleStreams(STREAMS_MAX));
     streams++;
     const body = openEventStream(ctx, 2000);

@@ -31,7 +31,15 @@ import type { ApiRouter, QueryOf } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
 import { idempotencyTicket, idempotent } from '../middleware/idempotency.ts';
-import { addressResource, documentsResource, rateResource, shipmentResource, summaryResource, trackingEventResource, trackingResource } from '../serializers/shipment.ts';
+import {
+  addressResource,
+  documentsResource,
+  rateResource,
+  shipmentResource,
+  summaryResource,
+  trackingEventResource,
+  trackingResource,
+} from '../serializers/shipment.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 export interface ShipmentRoutesDeps {
@@ -66,7 +74,11 @@ function validShipment(raw: unknown, operation: Operation, metaErrors: ErrorObje
 }
 
 /** A shipment operation's body, checked: its attributes, and the members it sent that nothing reads (meta.warnings). */
-function shipmentRequest(raw: unknown, operation: Operation, metaErrors: ErrorObject[] = []): { attributes: ShipmentAttributes; warnings: RequestWarning[] } {
+function shipmentRequest(
+  raw: unknown,
+  operation: Operation,
+  metaErrors: ErrorObject[] = [],
+): { attributes: ShipmentAttributes; warnings: RequestWarning[] } {
   const attributes = validShipment(raw, operation, metaErrors);
   return { attributes, warnings: shipmentRequestWarnings(raw, operation) };
 }
@@ -103,7 +115,15 @@ function summaryQuery(ctx: ApiContext, parameters: QueryOf<typeof ROUTES.shipmen
   // Only returns, or none of them (an extension): filter[return]=true|false, or return=true|false.
   const returnText = parameters.return?.trim().toLowerCase();
   const returns = returnText === undefined || returnText === '' ? null : (asFlag(returnText) ?? undefined);
-  if (returns === undefined) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('return'), 'return', 'true (only returns) or false (none of them)', returnText ?? ''));
+  if (returns === undefined)
+    errors.push(
+      parameterError(
+        ERROR_TEXT.invalidOrEmptyParameter('return'),
+        'return',
+        'true (only returns) or false (none of them)',
+        returnText ?? '',
+      ),
+    );
   const page = pageRequest(ctx, SUMMARY_LIMIT, bySummary, { sizeAliases: ['limit'], errors });
   const search = parameters.search?.trim() || null;
   // Only one person's shipments (an extension): filter[createdBy]=<username>, or createdBy=<username>.
@@ -116,13 +136,21 @@ function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat
   const format = (query.format ?? 'pdf').trim().toLowerCase();
   const dpiText = query.dpi;
   const errors: ErrorObject[] = [];
-  if (format !== 'pdf' && format !== 'zpl') errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', 'pdf (the default) or zpl', format));
+  if (format !== 'pdf' && format !== 'zpl')
+    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', 'pdf (the default) or zpl', format));
   if (dpiText !== undefined && (format !== 'zpl' || !['203', '300'].includes(dpiText.trim()))) {
     errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl', dpiText));
   }
   const documentText = query.document?.trim().toLowerCase();
   if (documentText !== undefined && (format !== 'pdf' || !(DOCUMENT_PARTS as readonly string[]).includes(documentText))) {
-    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('document'), 'document', `${DOCUMENT_PARTS.join(', ')} (one document of the PDF on its own), with format=pdf`, documentText));
+    errors.push(
+      parameterError(
+        ERROR_TEXT.invalidOrEmptyParameter('document'),
+        'document',
+        `${DOCUMENT_PARTS.join(', ')} (one document of the PDF on its own), with format=pdf`,
+        documentText,
+      ),
+    );
   }
   if (errors.length > 0) fail(errors);
   if (format === 'zpl') return { format, dpi: Number(dpiText ?? 203) as 203 | 300 };
@@ -136,7 +164,13 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
    * Creates answer with a Location header; retrieval does not. `warnings`: the members the request sent that nothing
    * reads (its parse step found them), in meta.warnings before the shipment's own notices.
    */
-  const respondShipment = (ctx: ApiContext, status: number, record: ShipmentRecord, created = true, warnings: readonly RequestWarning[] = []) => {
+  const respondShipment = (
+    ctx: ApiContext,
+    status: number,
+    record: ShipmentRecord,
+    created = true,
+    warnings: readonly RequestWarning[] = [],
+  ) => {
     const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
     if (created) ctx.set('Location', resource.links.self);
     respondData(ctx, status, resource, warningsMeta([...warnings, ...(record.notices ?? [])]));
@@ -163,7 +197,12 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
       const list = await deps.shipments.rate(caller(ctx), attributes);
       const meta: RateListMeta = { unavailable: list.unavailable.map(unavailableEntry) };
       const listMeta = { ...(meta.unavailable.length > 0 ? meta : {}), ...warningsMeta([...warnings, ...list.warnings]) };
-      respondData(ctx, 202, list.quotes.map((quote) => rateResource(quote, list.documentHash)), Object.keys(listMeta).length > 0 ? listMeta : undefined);
+      respondData(
+        ctx,
+        202,
+        list.quotes.map((quote) => rateResource(quote, list.documentHash)),
+        Object.keys(listMeta).length > 0 ? listMeta : undefined,
+      );
     },
   });
 
@@ -177,7 +216,13 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
       return { ...request, meta: { ...meta.value, orderNumber: order.value }, savedId: documentId(raw) };
     },
     handle: async (ctx, { body: { attributes, meta, savedId, warnings } }) => {
-      respondShipment(ctx, 202, await deps.shipments.confirm(caller(ctx), attributes, meta, savedId, idempotencyTicket(ctx)), true, warnings);
+      respondShipment(
+        ctx,
+        202,
+        await deps.shipments.confirm(caller(ctx), attributes, meta, savedId, idempotencyTicket(ctx)),
+        true,
+        warnings,
+      );
     },
   });
 
@@ -218,7 +263,11 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
       return scanned.value;
     },
     handle: async (ctx, { body: { scanned }, params }) => {
-      respondData(ctx, 200, { type: 'verification', id: params.id, attributes: await deps.shipments.verify(caller(ctx), params.id, scanned) });
+      respondData(ctx, 200, {
+        type: 'verification',
+        id: params.id,
+        attributes: await deps.shipments.verify(caller(ctx), params.id, scanned),
+      });
     },
   });
 
@@ -229,7 +278,11 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
 
   router.on(ROUTES.trackingEvents, async (ctx, { params }) => {
     const history = await deps.shipments.trackingHistory(caller(ctx), params.id);
-    respondData(ctx, 200, history.map((event, index) => trackingEventResource(index + 1, event)));
+    respondData(
+      ctx,
+      200,
+      history.map((event, index) => trackingEventResource(index + 1, event)),
+    );
   });
 
   /** A recorded tracking event: 201, the event as the history lists it, and Location the history it is listed in. */

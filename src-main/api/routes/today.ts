@@ -13,7 +13,8 @@ import { ROUTES } from '../../../src-shared/routes.ts';
 export function todayRoutes(router: ApiRouter, today: TodayService): void {
   router.on(ROUTES.today, async (ctx, { query }) => {
     const date = query.date?.trim() || null;
-    if (date !== null && !isCalendarDate(date)) throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date)]);
+    if (date !== null && !isCalendarDate(date))
+      throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date)]);
     const createdBy = query.createdBy?.trim() || null;
     const attributes = await today.today(callerOf(ctx), date, createdBy);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);

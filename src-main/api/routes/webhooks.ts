@@ -20,16 +20,33 @@ const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'];
 function deliveryFilter(ctx: ApiContext, query: QueryOf<typeof ROUTES.webhookDeliveries>) {
   const status = query.status;
   const errors = [];
-  if (status !== undefined && !DELIVERY_STATUSES.includes(status)) errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[status]'), 'filter[status]', DELIVERY_STATUSES.join(', '), status));
-  const page = pageRequest(ctx, PAGE, byId, { plainAfter: { name: 'page[before]', read: plainId, expected: 'the id of a delivery: the page starts at the one before it' }, errors });
-  return { page, filter: { before: page.after === null ? null : String(page.after), status: (status ?? null) as DeliveryStatus | null, limit: page.size + 1 } };
+  if (status !== undefined && !DELIVERY_STATUSES.includes(status))
+    errors.push(
+      parameterError(ERROR_TEXT.invalidOrEmptyParameter('filter[status]'), 'filter[status]', DELIVERY_STATUSES.join(', '), status),
+    );
+  const page = pageRequest(ctx, PAGE, byId, {
+    plainAfter: { name: 'page[before]', read: plainId, expected: 'the id of a delivery: the page starts at the one before it' },
+    errors,
+  });
+  return {
+    page,
+    filter: {
+      before: page.after === null ? null : String(page.after),
+      status: (status ?? null) as DeliveryStatus | null,
+      limit: page.size + 1,
+    },
+  };
 }
 
 export function webhookRoutes(router: ApiRouter, webhooks: WebhookService): void {
   const actor = (ctx: ApiContext) => actorOf(callerOf(ctx));
 
   router.on(ROUTES.webhooks, async (ctx) => {
-    respondData(ctx, 200, (await webhooks.list(actor(ctx))).map((webhook) => webhookResource(webhook)));
+    respondData(
+      ctx,
+      200,
+      (await webhooks.list(actor(ctx))).map((webhook) => webhookResource(webhook)),
+    );
   });
 
   router.on(ROUTES.addWebhook, {

@@ -50,7 +50,8 @@ function shipmentAttributes(record: ShipmentRecord): ShipmentResponseAttributes 
   const oneStep = record.origin === 'create';
   const documentsOnly = a.documentsOnly === true;
   const attributes = { shipDate: record.shipDate, shipFrom: address(a.shipFrom) } as ShipmentResponseAttributes;
-  if (oneStep || a.collectionLocation !== undefined) attributes.collectionLocation = a.collectionLocation ? address(a.collectionLocation) : null;
+  if (oneStep || a.collectionLocation !== undefined)
+    attributes.collectionLocation = a.collectionLocation ? address(a.collectionLocation) : null;
   attributes.shipTo = address(a.shipTo);
   attributes.packages = a.packages;
   attributes.goodsDescription = a.goodsDescription;
@@ -87,7 +88,8 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   meta.desk = record.desk ?? null;
   const route = customsRoute(record.attributes.shipFrom, record.attributes.shipTo);
   if (route.needed) {
-    const documents = record.status === STATUS.processed && record.trackingNumber ? customsForms(record.attributes, record.trackingNumber) : null;
+    const documents =
+      record.status === STATUS.processed && record.trackingNumber ? customsForms(record.attributes, record.trackingNumber) : null;
     meta.customs = { why: route.why, documents, data: record.customsData ?? null };
   }
   if (record.returnOf) {
@@ -165,7 +167,13 @@ export function trackingResource(record: ShipmentRecord, latest: TrackingEvent |
 }
 
 function trackingEventAttributes(event: TrackingEvent): TrackingEventAttributes {
-  return { status: event.status, statusText: trackingStatusLabel(event.status), date: event.occurredAt, location: event.location, text: event.text };
+  return {
+    status: event.status,
+    statusText: trackingStatusLabel(event.status),
+    date: event.occurredAt,
+    location: event.location,
+    text: event.text,
+  };
 }
 
 /** One event of a shipment's tracking history; its id is its place in the history, from 1, oldest first. */

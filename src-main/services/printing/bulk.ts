@@ -31,7 +31,13 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
         if (order) skus.set(record.id, order.attributes.lines[0]?.sku ?? '');
       }
     }
-    const key = (record: ShipmentRecord) => [record.orderNumber ? 0 : 1, sort === 'sku' ? (skus.get(record.id) ?? '\uffff') : '', record.orderNumber ?? '', record.reference ?? record.id] as const;
+    const key = (record: ShipmentRecord) =>
+      [
+        record.orderNumber ? 0 : 1,
+        sort === 'sku' ? (skus.get(record.id) ?? '\uffff') : '',
+        record.orderNumber ?? '',
+        record.reference ?? record.id,
+      ] as const;
     const collator = new Intl.Collator('en', { numeric: true });
     return [...records].sort((a, b) => {
       const [ka, kb] = [key(a), key(b)];
@@ -55,14 +61,23 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
     if (before.length === 0) return { reprinting: [] as ShipmentRecord[], leftOut: [] as BulkLeftOut[] };
     if (!mayReprint && (choice === 'include' || fresh === 0)) {
       const role = actor.via === 'api' ? actor.user.role : 'packer';
-      throw new StationError('print.reprintNeedsSupervisor', ERROR_TEXT.bulkReprintsNeedSupervisor(references, role), { meta: { neededRole: 'supervisor', role, reason: 'reprintNeedsSupervisor', reprints: named, fresh } satisfies ReprintRefusalMeta & Record<string, unknown> });
+      throw new StationError('print.reprintNeedsSupervisor', ERROR_TEXT.bulkReprintsNeedSupervisor(references, role), {
+        meta: { neededRole: 'supervisor', role, reason: 'reprintNeedsSupervisor', reprints: named, fresh } satisfies ReprintRefusalMeta &
+          Record<string, unknown>,
+      });
     }
     if (mayReprint && choice === 'ask') {
-      throw new StationError('print.reprintsToConfirm', ERROR_TEXT.bulkReprintsToConfirm(before.length, records.length, references), { pointer: '/data/attributes/reprints', meta: { reason: 'reprintsToConfirm', reprints: named, fresh } satisfies ReprintRefusalMeta });
+      throw new StationError('print.reprintsToConfirm', ERROR_TEXT.bulkReprintsToConfirm(before.length, records.length, references), {
+        pointer: '/data/attributes/reprints',
+        meta: { reason: 'reprintsToConfirm', reprints: named, fresh } satisfies ReprintRefusalMeta,
+      });
     }
     if (mayReprint && (choice === undefined || choice === 'include')) return { reprinting: before, leftOut: [] as BulkLeftOut[] };
     if (fresh === 0) {
-      throw new StationError('print.onlyReprints', ERROR_TEXT.bulkOnlyReprints(references), { pointer: '/data/attributes/reprints', meta: { reason: 'onlyReprints', reprints: named, fresh } satisfies ReprintRefusalMeta });
+      throw new StationError('print.onlyReprints', ERROR_TEXT.bulkOnlyReprints(references), {
+        pointer: '/data/attributes/reprints',
+        meta: { reason: 'onlyReprints', reprints: named, fresh } satisfies ReprintRefusalMeta,
+      });
     }
     const reason = mayReprint ? ('reprintSkipped' as const) : ('reprintNeedsSupervisor' as const);
     return { reprinting: [] as ShipmentRecord[], leftOut: named.map((label) => ({ ...label, reason })) };
@@ -74,11 +89,19 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
     for (const [index, shipmentId] of request.shipments.entries()) {
       const at = { pointer: `/data/attributes/shipments/${index}` };
       const record = await shipments.acknowledged(caller, shipmentId);
-      if (!record) throw new StationError('shipment.notFound', ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), { ...at, meta: { reason: ERROR_TEXT.shipmentNotFound } });
+      if (!record)
+        throw new StationError('shipment.notFound', ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), {
+          ...at,
+          meta: { reason: ERROR_TEXT.shipmentNotFound },
+        });
       if (record.status !== 3) {
         throw new StationError('print.notProcessed', ERROR_TEXT.invalidData(`data.attributes.shipments.${index}`), {
           ...at,
-          meta: { reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id), shipment: record.id, reference: record.reference },
+          meta: {
+            reason: ERROR_TEXT.bulkPrintNotProcessed(record.reference ?? record.id),
+            shipment: record.id,
+            reference: record.reference,
+          },
         });
       }
       records.push(record);
@@ -86,10 +109,17 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
     return records;
   };
 
-  const printInBulk = async (caller: Caller, request: BulkPrintRequest, key?: IdempotencyTicket): Promise<{ job: PrintJobRecord; meta: BulkPrintMeta }> => {
+  const printInBulk = async (
+    caller: Caller,
+    request: BulkPrintRequest,
+    key?: IdempotencyTicket,
+  ): Promise<{ job: PrintJobRecord; meta: BulkPrintMeta }> => {
     const records = await readListed(caller, request);
     if (request.format === 'zpl' && request.layout !== '4x6') {
-      throw new StationError('print.zplSheetsOnly', ERROR_TEXT.invalidData('data.attributes.layout'), { pointer: '/data/attributes/layout', meta: { reason: ERROR_TEXT.zplSheetsOnly } });
+      throw new StationError('print.zplSheetsOnly', ERROR_TEXT.invalidData('data.attributes.layout'), {
+        pointer: '/data/attributes/layout',
+        meta: { reason: ERROR_TEXT.zplSheetsOnly },
+      });
     }
     const chosen = await choosePrinter(backend, await readSettings(caller), request);
     // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
@@ -108,7 +138,15 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
         documents: 'labels',
         batch: { shipmentIds: printed.map((record) => record.id), layout: request.layout },
       },
-      (id) => reprints.map((record) => audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: chosen.name, copies: 1 })),
+      (id) =>
+        reprints.map((record) =>
+          audit.change(
+            actorOf(caller),
+            'label.reprinted',
+            { type: 'shipment', id: record.id },
+            { reference: record.reference, printJob: id, printer: chosen.name, copies: 1 },
+          ),
+        ),
       key,
     );
     return { job, meta: { leftOut, reprints: reprints.length } };

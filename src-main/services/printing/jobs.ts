@@ -19,7 +19,12 @@ import type { PrintServiceDeps } from './types.ts';
 export type JobOrder = Pick<PrintJobRecord, 'shipmentId' | 'printer' | 'format' | 'dpi' | 'copies' | 'documents' | 'batch'>;
 
 /** Records a queued job under a new id, with the audit entries `changesFor` makes for that id, and wakes the monitor. */
-export type QueueJob = (caller: Caller, order: JobOrder, changesFor: (id: string) => AuditedChange[], key: IdempotencyTicket | undefined) => Promise<PrintJobRecord>;
+export type QueueJob = (
+  caller: Caller,
+  order: JobOrder,
+  changesFor: (id: string) => AuditedChange[],
+  key: IdempotencyTicket | undefined,
+) => Promise<PrintJobRecord>;
 
 export interface PrintJobsDeps extends Pick<PrintServiceDeps, 'store' | 'backend' | 'shipments' | 'desk' | 'audit'> {
   readSettings: PrintSettingsBook['readSettings'];
@@ -30,12 +35,23 @@ export interface PrintJobsDeps extends Pick<PrintServiceDeps, 'store' | 'backend
 export function createPrintJobs({ store, backend, shipments, desk, audit, readSettings, wakeMonitor }: PrintJobsDeps) {
   const queueJob: QueueJob = async (caller, order, changesFor, key) => {
     const id = randomBytes(16).toString('hex').toUpperCase();
-    const job = await store.audited(changesFor(id), 'printJobs', 'add', { id, clientId: caller.client.id, desk, ...order }, key && { ...key, subjectType: 'printJob', subjectId: id });
+    const job = await store.audited(
+      changesFor(id),
+      'printJobs',
+      'add',
+      { id, clientId: caller.client.id, desk, ...order },
+      key && { ...key, subjectType: 'printJob', subjectId: id },
+    );
     wakeMonitor();
     return job;
   };
 
-  const printShipment = async (caller: Caller, shipmentId: string, request: PrintRequest, key?: IdempotencyTicket): Promise<PrintJobRecord> => {
+  const printShipment = async (
+    caller: Caller,
+    shipmentId: string,
+    request: PrintRequest,
+    key?: IdempotencyTicket,
+  ): Promise<PrintJobRecord> => {
     const { record } = await shipments.documents(caller, shipmentId);
     const documents = request.documents ?? 'labels';
     if (documents === 'a4' && !customsFormsOf(labelInput(record)).some((form) => form !== 'CN22')) {
@@ -53,7 +69,17 @@ export function createPrintJobs({ store, backend, shipments, desk, audit, readSe
     return queueJob(
       caller,
       { shipmentId: record.id, printer: name, format, dpi: request.dpi ?? dpi, copies, documents },
-      (id) => (reprint ? [audit.change(actorOf(caller), 'label.reprinted', { type: 'shipment', id: record.id }, { reference: record.reference, printJob: id, printer: name, copies })] : []),
+      (id) =>
+        reprint
+          ? [
+              audit.change(
+                actorOf(caller),
+                'label.reprinted',
+                { type: 'shipment', id: record.id },
+                { reference: record.reference, printJob: id, printer: name, copies },
+              ),
+            ]
+          : [],
       key,
     );
   };

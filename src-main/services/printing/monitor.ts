@@ -34,7 +34,12 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
     const records = await Promise.all(ids.map((id) => store.shipments.findForAdmin(id)));
     const gone = records.findIndex((record) => !record || record.status !== 3);
     if (gone >= 0) {
-      await store.printJobs.finish(job.id, 'failed', job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone, { code: 'shipmentGone' });
+      await store.printJobs.finish(
+        job.id,
+        'failed',
+        job.batch ? ERROR_TEXT.bulkPrintShipmentGone(ids[gone]!) : ERROR_TEXT.printShipmentGone,
+        { code: 'shipmentGone' },
+      );
       return;
     }
     let backendJobId: string;
@@ -52,7 +57,9 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
           ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch')
           : await deps.documents.render(inputs[0]!, job.documents === 'a4' ? { a4Only: true } : { labelsOnly: true });
       }
-      const title = job.batch ? `Labels of ${ids.length} shipments ${job.id}` : `${job.documents === 'a4' ? 'Invoice' : 'Label'} ${records[0]!.reference} ${job.id}`;
+      const title = job.batch
+        ? `Labels of ${ids.length} shipments ${job.id}`
+        : `${job.documents === 'a4' ? 'Invoice' : 'Label'} ${records[0]!.reference} ${job.id}`;
       const paper = job.documents === 'a4' || (job.batch && job.batch.layout !== '4x6') ? 'a4' : 'label';
       backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
     } catch (error) {
@@ -80,12 +87,21 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
       if (waitedMs > stuckMs && problem !== undefined && PRINTER_FAULT.test(problem)) {
         await backend.cancel(job.backendJobId!);
         const seconds = Math.round(stuckMs / 1000);
-        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printerNotResponding(describePrinter(job.printer, await backend.printers()), seconds, problem), { code: 'printerNotResponding', seconds, problem });
+        await store.printJobs.finish(
+          job.id,
+          'failed',
+          ERROR_TEXT.printerNotResponding(describePrinter(job.printer, await backend.printers()), seconds, problem),
+          { code: 'printerNotResponding', seconds, problem },
+        );
       } else if (waitedMs > timeoutMs) {
         // Cancel it, or the printer would print this label later, after the desk has reprinted it.
         await backend.cancel(job.backendJobId!);
         const seconds = Math.round(timeoutMs / 1000);
-        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, seconds, problem), { code: 'timedOut', seconds, ...(problem ? { problem } : {}) });
+        await store.printJobs.finish(job.id, 'failed', ERROR_TEXT.printTimedOut(job.printer, seconds, problem), {
+          code: 'timedOut',
+          seconds,
+          ...(problem ? { problem } : {}),
+        });
       }
     }
   };

@@ -22,12 +22,19 @@ export interface ChosenPrinter {
  * The printer a request names, else the caller's (its A4 printer for A4 documents), else the system default for
  * labels; the format it prints in; the caller's dpi. A paused printer is refused before anything is queued.
  */
-export async function choosePrinter(backend: PrintBackend, current: PrintSettings, request: Pick<PrintRequest, 'printer' | 'format' | 'documents'>): Promise<ChosenPrinter> {
+export async function choosePrinter(
+  backend: PrintBackend,
+  current: PrintSettings,
+  request: Pick<PrintRequest, 'printer' | 'format' | 'documents'>,
+): Promise<ChosenPrinter> {
   const printers = await backend.printers();
   const a4 = request.documents === 'a4';
   const name = request.printer ?? (a4 ? current.a4Printer : (current.printer ?? printers.find((printer) => printer.isDefault)?.name));
   if (!name && a4) {
-    throw new StationError('print.noA4Printer', ERROR_TEXT.missingRequiredData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noA4Printer } });
+    throw new StationError('print.noA4Printer', ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
+      pointer: '/data/attributes/printer',
+      meta: { reason: ERROR_TEXT.noA4Printer },
+    });
   }
   if (!name) {
     throw new StationError('print.noPrinterChosen', ERROR_TEXT.missingRequiredData('data.attributes.printer'), {
@@ -37,7 +44,10 @@ export async function choosePrinter(backend: PrintBackend, current: PrintSetting
   }
   const printer = printers.find((candidate) => candidate.name === name);
   if (!printer) {
-    throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData('data.attributes.printer'), { pointer: '/data/attributes/printer', meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name } });
+    throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData('data.attributes.printer'), {
+      pointer: '/data/attributes/printer',
+      meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name },
+    });
   }
   if (printer.status === 'disabled') {
     const problem = (await backend.printerProblem(name)) ?? '';
@@ -48,7 +58,10 @@ export async function choosePrinter(backend: PrintBackend, current: PrintSetting
     });
   }
   if (a4 && request.format === 'zpl') {
-    throw new StationError('document.pdfOnly', ERROR_TEXT.invalidData('data.attributes.format'), { pointer: '/data/attributes/format', meta: { reason: ERROR_TEXT.a4DocumentsArePdf } });
+    throw new StationError('document.pdfOnly', ERROR_TEXT.invalidData('data.attributes.format'), {
+      pointer: '/data/attributes/format',
+      meta: { reason: ERROR_TEXT.a4DocumentsArePdf },
+    });
   }
   // The station's printer prints in its chosen format; any other printer in the one it takes best. A4 is PDF.
   const format = a4 ? 'pdf' : (request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf'));

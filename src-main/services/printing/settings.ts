@@ -17,7 +17,12 @@ export interface PrintSettingsBook {
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
 }
 
-export function createPrintSettings({ store, backend, desk, audit }: Pick<PrintServiceDeps, 'store' | 'backend' | 'desk' | 'audit'>): PrintSettingsBook {
+export function createPrintSettings({
+  store,
+  backend,
+  desk,
+  audit,
+}: Pick<PrintServiceDeps, 'store' | 'backend' | 'desk' | 'audit'>): PrintSettingsBook {
   const readSettings = async (caller: Caller): Promise<PrintSettings> => {
     const chosen = ((await store.settings.get(deskSettingsKey(desk, caller))) ??
       (await store.settings.get(clientSettingsKey(caller))) ??
@@ -31,12 +36,20 @@ export function createPrintSettings({ store, backend, desk, audit }: Pick<PrintS
     for (const member of ['printer', 'a4Printer'] as const) {
       const name = change[member];
       if (name && !(await findPrinter(name))) {
-        throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData(`data.attributes.${member}`), { pointer: `/data/attributes/${member}`, meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name } });
+        throw new StationError('print.printerUnknown', ERROR_TEXT.invalidData(`data.attributes.${member}`), {
+          pointer: `/data/attributes/${member}`,
+          meta: { reason: ERROR_TEXT.noSuchPrinter(name), printer: name },
+        });
       }
     }
     const previous = await readSettings(caller);
     const next = { ...previous, ...change };
-    const changed = audit.change(actorOf(caller), 'print-settings.changed', { type: 'printSettings', id: `${desk}:${caller.client.id}` }, { from: previous, to: next });
+    const changed = audit.change(
+      actorOf(caller),
+      'print-settings.changed',
+      { type: 'printSettings', id: `${desk}:${caller.client.id}` },
+      { from: previous, to: next },
+    );
     await store.audited(changed, 'settings', 'set', deskSettingsKey(desk, caller), next);
     return next;
   };

@@ -45,7 +45,10 @@ export interface PrintService {
   job(caller: Caller, id: string): Promise<PrintJobRecord>;
   /** The caller's client's print jobs, newest first, from after a job (its time and id). */
   /** `shipmentId`: only the jobs that print that shipment's documents, alone or in a bulk job. */
-  jobs(caller: Caller, page: { after: readonly [createdAt: string, id: string] | null; limit: number; shipmentId?: string }): Promise<PrintJobRecord[]>;
+  jobs(
+    caller: Caller,
+    page: { after: readonly [createdAt: string, id: string] | null; limit: number; shipmentId?: string },
+  ): Promise<PrintJobRecord[]>;
   start(): void;
   stop(): Promise<void>;
   /** Sends and follows open jobs once; tests and shutdown use it. */

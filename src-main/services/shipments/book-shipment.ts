@@ -18,7 +18,9 @@ import { keyOfShipment, newShipmentId, refuseUpstreamAway, type ShipmentContext 
 import type { OrderLink } from './types.ts';
 
 /** What a new shipment records of the request besides its document: the create's choices, its order, a return's link. */
-export type ShipmentChoices = { service: string | null; carrierChoice: string | null; orderNumber?: string } & Partial<Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>>;
+export type ShipmentChoices = { service: string | null; carrierChoice: string | null; orderNumber?: string } & Partial<
+  Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>
+>;
 
 export interface BookingRequest {
   caller: Caller;
@@ -49,7 +51,8 @@ const isSameDocument = (booked: ShipmentAttributes, given: ShipmentAttributes) =
 };
 
 /** A booked or waiting shipment with what its answer says besides (a carrier's closed day), never stored. */
-const addNotices = (record: ShipmentRecord, notice: CarrierDayClosedWarning | undefined): ShipmentRecord => (notice ? { ...record, notices: [notice] } : record);
+const addNotices = (record: ShipmentRecord, notice: CarrierDayClosedWarning | undefined): ShipmentRecord =>
+  notice ? { ...record, notices: [notice] } : record;
 
 /**
  * A confirm naming a shipment that is booked already (a retry after a lost answer, or a second click): the same
@@ -57,15 +60,24 @@ const addNotices = (record: ShipmentRecord, notice: CarrierDayClosedWarning | un
  * another document (a parcel sent under a booked one's id), or a shipment that is not a saved one (waiting for the
  * scheduler, or failed), is refused with 409 naming it: nothing is booked, and nobody is answered another parcel.
  */
-export function answerBookedAlready(shipment: ShipmentRecord, rate: { carrierCode: string; serviceCode: string }, given: ShipmentAttributes): ShipmentRecord {
+export function answerBookedAlready(
+  shipment: ShipmentRecord,
+  rate: { carrierCode: string; serviceCode: string },
+  given: ShipmentAttributes,
+): ShipmentRecord {
   const sameRate = shipment.carrierCode === rate.carrierCode && shipment.serviceCode === rate.serviceCode;
   if (shipment.status === STATUS.processed && sameRate && isSameDocument(shipment.attributes, given)) return shipment;
   const name = shipment.reference ?? shipment.id;
   const processed = shipment.status === STATUS.processed;
-  const text = processed ? ERROR_TEXT.confirmedAlready(name, shipment.carrierName ?? shipment.carrierCode ?? '', shipment.trackingNumber ?? '') : ERROR_TEXT.notAwaitingConfirm(name);
+  const text = processed
+    ? ERROR_TEXT.confirmedAlready(name, shipment.carrierName ?? shipment.carrierCode ?? '', shipment.trackingNumber ?? '')
+    : ERROR_TEXT.notAwaitingConfirm(name);
   throw new StationError(processed ? 'shipment.confirmedAlready' : 'shipment.notAwaitingConfirm', text, {
     pointer: '/data/id',
-    meta: { reason: processed ? 'confirmedAlready' : 'notAwaitingConfirm', shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status, trackingNumber: shipment.trackingNumber } },
+    meta: {
+      reason: processed ? 'confirmedAlready' : 'notAwaitingConfirm',
+      shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status, trackingNumber: shipment.trackingNumber },
+    },
   });
 }
 
@@ -80,8 +92,24 @@ export function createShipmentBooking(context: ShipmentContext) {
   const { store, carriers, clock, madeBy, bookAndRender, rememberAddresses, auditCreation, readDay } = context;
 
   /** Records a new shipment waiting for the scheduler: no reference yet, booked in its run. */
-  const recordWaiting = (caller: Caller, attributes: ShipmentAttributes & { shipDate: string }, choices: ShipmentChoices, key: IdempotencyTicket | undefined) => {
-    const shipment = { id: newShipmentId(), clientId: caller.client.id, sandbox: caller.sandbox, origin: 'create' as const, scheduled: true, reference: null, shipDate: attributes.shipDate, attributes, ...choices, ...madeBy(caller) };
+  const recordWaiting = (
+    caller: Caller,
+    attributes: ShipmentAttributes & { shipDate: string },
+    choices: ShipmentChoices,
+    key: IdempotencyTicket | undefined,
+  ) => {
+    const shipment = {
+      id: newShipmentId(),
+      clientId: caller.client.id,
+      sandbox: caller.sandbox,
+      origin: 'create' as const,
+      scheduled: true,
+      reference: null,
+      shipDate: attributes.shipDate,
+      attributes,
+      ...choices,
+      ...madeBy(caller),
+    };
     return store.shipments.insert(shipment, undefined, auditCreation(caller, shipment), keyOfShipment(key, shipment.id));
   };
 
@@ -90,10 +118,34 @@ export function createShipmentBooking(context: ShipmentContext) {
     const { caller, choices, key } = request;
     const reference = await store.shipments.allocateReference();
     const id = newShipmentId();
-    const shipment = { id, clientId: caller.client.id, sandbox: caller.sandbox, origin: request.origin, scheduled: false, reference, shipDate: attributes.shipDate, attributes, ...choices, ...madeBy(caller) };
-    const input = { shipmentId: id, attributes, shipDate: attributes.shipDate, sandbox: caller.sandbox, reference, quote, at: clock(), lane: 'request' as const, retry: false, ...(choices.returnOf ? { returnLabel: { payOnUse: choices.payOnUse === true } } : {}) };
+    const shipment = {
+      id,
+      clientId: caller.client.id,
+      sandbox: caller.sandbox,
+      origin: request.origin,
+      scheduled: false,
+      reference,
+      shipDate: attributes.shipDate,
+      attributes,
+      ...choices,
+      ...madeBy(caller),
+    };
+    const input = {
+      shipmentId: id,
+      attributes,
+      shipDate: attributes.shipDate,
+      sandbox: caller.sandbox,
+      reference,
+      quote,
+      at: clock(),
+      lane: 'request' as const,
+      retry: false,
+      ...(choices.returnOf ? { returnLabel: { payOnUse: choices.payOnUse === true } } : {}),
+    };
     try {
-      return await bookAndRender(input, (processed) => store.shipments.insert(shipment, processed, auditCreation(caller, shipment), keyOfShipment(key, shipment.id)));
+      return await bookAndRender(input, (processed) =>
+        store.shipments.insert(shipment, processed, auditCreation(caller, shipment), keyOfShipment(key, shipment.id)),
+      );
     } catch (error) {
       if (!(error instanceof UpstreamUnreachableError)) throw error;
       // The upstream may have booked it without our hearing back: the shipment is kept in the outbox, where the
@@ -115,14 +167,34 @@ export function createShipmentBooking(context: ShipmentContext) {
   };
 
   /** Books and renders a saved shipment under its reference, claimed first so two confirms of it never book twice. */
-  const recordSaved = async (request: BookingRequest & { saved: ShipmentRecord }, attributes: ShipmentAttributes & { shipDate: string }, quote: Quote) => {
+  const recordSaved = async (
+    request: BookingRequest & { saved: ShipmentRecord },
+    attributes: ShipmentAttributes & { shipDate: string },
+    quote: Quote,
+  ) => {
     const { saved, key } = request;
     const token = randomUUID();
     if (!(await store.shipments.claimSaved(saved.id, token))) return answerLostClaim(saved, quote, attributes);
     try {
-      const input = { shipmentId: saved.id, attributes, shipDate: attributes.shipDate, sandbox: saved.sandbox, reference: saved.reference!, quote, at: clock(), lane: 'request' as const, retry: true };
+      const input = {
+        shipmentId: saved.id,
+        attributes,
+        shipDate: attributes.shipDate,
+        sandbox: saved.sandbox,
+        reference: saved.reference!,
+        quote,
+        at: clock(),
+        lane: 'request' as const,
+        retry: true,
+      };
       const confirmed = await bookAndRender(input, (processed) =>
-        store.shipments.confirmSaved(saved.id, token, { attributes, shipDate: attributes.shipDate, orderNumber: request.choices.orderNumber }, processed, keyOfShipment(key, saved.id)),
+        store.shipments.confirmSaved(
+          saved.id,
+          token,
+          { attributes, shipDate: attributes.shipDate, orderNumber: request.choices.orderNumber },
+          processed,
+          keyOfShipment(key, saved.id),
+        ),
       );
       if (!confirmed) throw refuseBusy(saved, saved.status, null);
     } catch (error) {
@@ -153,11 +225,14 @@ export function createShipmentBooking(context: ShipmentContext) {
     const carrier = quote?.choiceCode ?? choiceCode;
     const shipDate = attributes.shipDate ?? (isReturn ? day.soonestShipDate(carrier) : day.shipDateWith(carrier, quote?.carrierCode));
     const dated = { ...attributes, shipDate };
-    const closedDay = attributes.shipDate === undefined && !isReturn ? day.closedDayWarning(quote?.carrierCode ?? choiceCode, shipDate) : undefined;
+    const closedDay =
+      attributes.shipDate === undefined && !isReturn ? day.closedDayWarning(quote?.carrierCode ?? choiceCode, shipDate) : undefined;
     if (request.scheduled) return addNotices(await recordWaiting(caller, dated, request.choices, request.key), closedDay);
     if (!quote) throw new Error('a booking without a quote can only wait for the scheduler');
     // 3–5. Reserve the reference (a saved shipment has its own), book and render, record.
-    const booked = request.saved ? await recordSaved({ ...request, saved: request.saved }, dated, quote) : await recordNew(request, dated, quote);
+    const booked = request.saved
+      ? await recordSaved({ ...request, saved: request.saved }, dated, quote)
+      : await recordNew(request, dated, quote);
     return addNotices(booked, closedDay);
   };
 }

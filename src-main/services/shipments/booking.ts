@@ -31,19 +31,24 @@ function chooseRate(list: PriceList, meta: ConfirmMeta, isKnownCarrier: (code: s
     const why = list.unavailable.find((entry) => entry.carrierCode === meta.carrierCode && entry.serviceCode === meta.serviceCode);
     const detail = ERROR_TEXT.invalidData('data.meta.rate.id');
     const pointer = '/data/meta/rate/id';
-    if (why) throw new StationError('rate.notAvailable', detail, { pointer, meta: { reason: why.reason, unavailable: [unavailableEntry(why)] } });
+    if (why)
+      throw new StationError('rate.notAvailable', detail, { pointer, meta: { reason: why.reason, unavailable: [unavailableEntry(why)] } });
     throw isKnownCarrier(meta.carrierCode)
       ? new StationError('carrier.noSuchService', detail, { pointer, meta: { reason: ERROR_TEXT.noSuchService(meta.serviceCode) } })
       : new StationError('carrier.unknown', detail, { pointer, meta: { reason: ERROR_TEXT.noSuchCarrier(meta.carrierCode) } });
   }
   if (meta.finalCost !== undefined && Math.round(meta.finalCost * 100) !== quote.finalCents) {
     const change: PriceChangeMeta = { originalPrice: meta.finalCost, updatedPrice: quote.finalCents / 100, currency: quote.currency };
-    throw new StationError('rate.priceChanged', ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), { meta: { ...change } });
+    throw new StationError('rate.priceChanged', ERROR_TEXT.priceIsDifferent(String(change.originalPrice), String(change.updatedPrice)), {
+      meta: { ...change },
+    });
   }
   return quote;
 }
 
-export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService, 'save' | 'carrierChoices' | 'rate' | 'confirm' | 'create'> {
+export function bookingUseCases(
+  context: ShipmentContext,
+): Pick<ShipmentService, 'save' | 'carrierChoices' | 'rate' | 'confirm' | 'create'> {
   const { store, carriers, madeBy, auditCreation, findOwnShipment, readDay } = context;
   const bookShipment = createShipmentBooking(context);
 
@@ -84,7 +89,12 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
       if (away) throw refuseUpstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachableForRates(away));
       // A carrier whose day is closed prices the parcel for its next working day, and the list says so once per carrier.
       const byCarrier = [...new Map(list.quotes.map((quote) => [quote.carrierCode, quote])).values()];
-      const warnings = attributes.shipDate === undefined ? byCarrier.flatMap((quote) => day.closedDayWarning(quote.carrierCode, day.shipDateWith(quote.choiceCode, quote.carrierCode)) ?? []) : [];
+      const warnings =
+        attributes.shipDate === undefined
+          ? byCarrier.flatMap(
+              (quote) => day.closedDayWarning(quote.carrierCode, day.shipDateWith(quote.choiceCode, quote.carrierCode)) ?? [],
+            )
+          : [];
       // The hash is of the document as sent, which its confirm sends again.
       return { ...list, documentHash: ratedDocumentHash(given), warnings };
     },
@@ -96,7 +106,10 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
         if (named && !awaitsConfirm(named)) return answerBookedAlready(named, meta, given);
         // A rate handed out for another document (the desk's form, or a script's, changed after rating) books nothing.
         if (meta.documentHash !== undefined && meta.documentHash !== ratedDocumentHash(given)) {
-          throw new StationError('shipment.notTheRated', ERROR_TEXT.notTheRatedShipment, { pointer: '/data/meta/rate/meta/documentHash', meta: { reason: ERROR_TEXT.notTheRatedShipment } });
+          throw new StationError('shipment.notTheRated', ERROR_TEXT.notTheRatedShipment, {
+            pointer: '/data/meta/rate/meta/documentHash',
+            meta: { reason: ERROR_TEXT.notTheRatedShipment },
+          });
         }
         return bookShipment({
           caller,
@@ -127,7 +140,12 @@ export function bookingUseCases(context: ShipmentContext): Pick<ShipmentService,
             if (!meta.scheduledProcessing) throw refuseUpstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(away));
             return undefined;
           },
-          choices: { service: meta.service, carrierChoice: meta.carrierChoice ?? null, orderNumber: meta.orderNumber, ...returnChoices(meta.returnOf) },
+          choices: {
+            service: meta.service,
+            carrierChoice: meta.carrierChoice ?? null,
+            orderNumber: meta.orderNumber,
+            ...returnChoices(meta.returnOf),
+          },
           scheduled: meta.scheduledProcessing,
           key,
         }),

@@ -39,7 +39,13 @@ type CalendarDeps = Pick<ShipmentServiceDeps, 'store' | 'carriers' | 'clock' | '
 
 /** The carriers whose day the owner's account has closed today, by carrier code, with the manifest's number. */
 async function readClosedCarriers(deps: CalendarDeps, owner: DayOwner, today: string): Promise<Map<string, string>> {
-  const manifests = await deps.store.manifests.list({ clientId: owner.client.id, sandbox: owner.sandbox, date: today, carrierCode: null, limit: 100 });
+  const manifests = await deps.store.manifests.list({
+    clientId: owner.client.id,
+    sandbox: owner.sandbox,
+    date: today,
+    carrierCode: null,
+    limit: 100,
+  });
   return new Map(manifests.filter((manifest) => manifest.status === 'closed').map((manifest) => [manifest.carrierCode, manifest.number]));
 }
 
@@ -49,7 +55,11 @@ async function readClosedCarriers(deps: CalendarDeps, owner: DayOwner, today: st
  * owner's account closed that carrier's day, otherwise the next working day (its driver has come for today's
  * parcels, or nobody ships today). `closedDays: false` leaves the closed days unread (a saved shipment's date).
  */
-export async function readCalendarDay(deps: CalendarDeps, owner: DayOwner, options: { closedDays: boolean } = { closedDays: true }): Promise<CalendarDay> {
+export async function readCalendarDay(
+  deps: CalendarDeps,
+  owner: DayOwner,
+  options: { closedDays: boolean } = { closedDays: true },
+): Promise<CalendarDay> {
   const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(deps.store)]);
   const now = deps.clock();
   const today = dayIn(now, calendar.timeZone);
@@ -61,7 +71,8 @@ export async function readCalendarDay(deps: CalendarDeps, owner: DayOwner, optio
     const manifest = closed.get(carrier);
     return manifest === undefined ? undefined : { carrier, carrierName: card?.carrierName ?? carrier, manifest };
   };
-  const soonestShipDate = (choiceCode: string | null | undefined) => shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
+  const soonestShipDate = (choiceCode: string | null | undefined) =>
+    shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
   return {
     today,
     timeZone: calendar.timeZone,
@@ -86,7 +97,12 @@ export async function readCalendarDay(deps: CalendarDeps, owner: DayOwner, optio
  * itself means "as soon as possible": today before the carrier's cutoff, otherwise the next working day, as a
  * shipment without a date (answered without its shipDate).
  */
-export async function checkShipDate(carriers: CarrierRegistry, attributes: ShipmentAttributes, day: CalendarDay, choiceCode: string | null | undefined): Promise<ShipmentAttributes> {
+export async function checkShipDate(
+  carriers: CarrierRegistry,
+  attributes: ShipmentAttributes,
+  day: CalendarDay,
+  choiceCode: string | null | undefined,
+): Promise<ShipmentAttributes> {
   const given = attributes.shipDate;
   if (given === undefined) return attributes;
   const refuse = (code: 'shipment.shipDatePast' | 'shipment.shipDateTooFar', reason: string) =>
@@ -107,6 +123,16 @@ export async function checkShipDate(carriers: CarrierRegistry, attributes: Shipm
 }
 
 /** Prices the shipment on the day: with its own ship date, or each carrier with the date it would ship on. */
-export function priceOnDay(carriers: CarrierRegistry, attributes: ShipmentAttributes, day: CalendarDay, options: { choiceCode?: string | null; sandbox: boolean }) {
-  return priceShipment(carriers, attributes, { ...options, today: day.today, holidays: day.holidays, shipDate: (choiceCode) => attributes.shipDate ?? day.shipDateWith(choiceCode) });
+export function priceOnDay(
+  carriers: CarrierRegistry,
+  attributes: ShipmentAttributes,
+  day: CalendarDay,
+  options: { choiceCode?: string | null; sandbox: boolean },
+) {
+  return priceShipment(carriers, attributes, {
+    ...options,
+    today: day.today,
+    holidays: day.holidays,
+    shipDate: (choiceCode) => attributes.shipDate ?? day.shipDateWith(choiceCode),
+  });
 }

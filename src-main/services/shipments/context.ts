@@ -63,7 +63,8 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
         // The scheduler's batch tells a renderer that failed on the shipment (it fails it) from one that was busy.
         const refusal = input.lane === 'request' ? renderRefusal(error) : undefined;
         if (refusal) {
-          if (refusal.code === 'document.renderFailed') logger.error(`Rendering the documents of shipment ${input.reference} failed`, error);
+          if (refusal.code === 'document.renderFailed')
+            logger.error(`Rendering the documents of shipment ${input.reference} failed`, error);
           throw refusal;
         }
         if (error instanceof UpstreamUnreachableError && input.lane === 'request') {
@@ -71,7 +72,8 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
           if (error.maybeDone) throw error;
           throw refuseUpstreamAway('upstream.unreachable', ERROR_TEXT.upstreamUnreachable(error.message));
         }
-        if (error instanceof UpstreamRefusedError && input.lane === 'request') throw new StationError(error.status >= 500 ? 'upstream.failed' : 'upstream.refused', error.message);
+        if (error instanceof UpstreamRefusedError && input.lane === 'request')
+          throw new StationError(error.status >= 500 ? 'upstream.failed' : 'upstream.refused', error.message);
         throw error;
       }
       try {
@@ -99,14 +101,29 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
     }
   };
   /** The audit log's entry of a new shipment, written with it. */
-  const auditCreation = (caller: Caller, shipment: { id: string; origin: string; scheduled: boolean; reference: string | null; returnOf?: string | null; returnReason?: string | null }) =>
-    audit.entry(actorOf(caller), shipment.returnOf ? 'shipment.return.created' : 'shipment.created', { type: 'shipment', id: shipment.id }, {
-      origin: shipment.origin,
-      scheduled: shipment.scheduled,
-      reference: shipment.reference,
-      sandbox: caller.sandbox,
-      ...(shipment.returnOf ? { returnOf: shipment.returnOf, reason: shipment.returnReason } : {}),
-    });
+  const auditCreation = (
+    caller: Caller,
+    shipment: {
+      id: string;
+      origin: string;
+      scheduled: boolean;
+      reference: string | null;
+      returnOf?: string | null;
+      returnReason?: string | null;
+    },
+  ) =>
+    audit.entry(
+      actorOf(caller),
+      shipment.returnOf ? 'shipment.return.created' : 'shipment.created',
+      { type: 'shipment', id: shipment.id },
+      {
+        origin: shipment.origin,
+        scheduled: shipment.scheduled,
+        reference: shipment.reference,
+        sandbox: caller.sandbox,
+        ...(shipment.returnOf ? { returnOf: shipment.returnOf, reason: shipment.returnReason } : {}),
+      },
+    );
 
   /** The caller's own live shipment; another client's, a deleted or an unknown one is not found. */
   const findOwnShipment = (caller: Caller, id: string) => store.shipments.get(id, caller.client.id, caller.sandbox);

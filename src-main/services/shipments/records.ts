@@ -22,24 +22,42 @@ const PART_FORM: Record<Exclude<DocumentPart, 'labels'>, CustomsDocument> = { cn
 const PART_NAME: Record<DocumentPart, string> = { labels: 'labels', cn22: 'CN22', cn23: 'CN23', invoice: 'commercial invoice' };
 
 /** Why a processed shipment can no longer be voided, as the refusal's code. */
-const VOID_REFUSAL_CODE = { dayClosed: 'shipment.dayClosed', trackingStarted: 'shipment.trackingStarted', shipDatePassed: 'shipment.shipDatePassed' } as const satisfies Record<DeleteRefusal['reason'], ErrorCode>;
+const VOID_REFUSAL_CODE = {
+  dayClosed: 'shipment.dayClosed',
+  trackingStarted: 'shipment.trackingStarted',
+  shipDatePassed: 'shipment.shipDatePassed',
+} as const satisfies Record<DeleteRefusal['reason'], ErrorCode>;
 
 /** The media type of ZPL labels as the documents endpoint answers them. */
 const ZPL_MEDIA_TYPE = 'application/x-zpl';
 
-export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 'get' | 'acknowledged' | 'remove' | 'documents' | 'verify' | 'tracking' | 'trackingHistory' | 'publicTracking' | 'summaries'> {
+export function recordUseCases(
+  context: ShipmentContext,
+): Pick<
+  ShipmentService,
+  'get' | 'acknowledged' | 'remove' | 'documents' | 'verify' | 'tracking' | 'trackingHistory' | 'publicTracking' | 'summaries'
+> {
   const { store, clock, logger, audit, deps, findOwnShipment } = context;
 
   /** One document of a processed shipment, drawn again from its record; refused for one it does not carry. */
   const oneDocument = async (record: ShipmentRecord, part: DocumentPart) => {
     const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
-    if (upstream) throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('document'), { parameter: 'document', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+    if (upstream)
+      throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('document'), {
+        parameter: 'document',
+        meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) },
+      });
     const input = labelInput(record);
     const carried = part === 'labels' || customsFormsOf(input).includes(PART_FORM[part]);
-    if (!carried) throw new StationError('document.notCarried', ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), { parameter: 'document', meta: { document: part } });
+    if (!carried)
+      throw new StationError('document.notCarried', ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), {
+        parameter: 'document',
+        meta: { document: part },
+      });
     const data = await deps.documents.render(input, { part }).catch((error: unknown) => {
       const refusal = renderRefusal(error);
-      if (refusal?.code === 'document.renderFailed') logger.error(`Rendering the ${PART_NAME[part]} of shipment ${record.reference ?? record.id} failed`, error);
+      if (refusal?.code === 'document.renderFailed')
+        logger.error(`Rendering the ${PART_NAME[part]} of shipment ${record.reference ?? record.id} failed`, error);
       throw refusal ?? error;
     });
     return { contentType: 'application/pdf', fileName: `${record.reference}-${part}.pdf`, data: Buffer.from(data) };
@@ -74,7 +92,9 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
         if (refusal) throw new StationError(VOID_REFUSAL_CODE[refusal.reason], ERROR_TEXT.deleteNotAvailable, { meta: { ...refusal } });
         requireRole(actorOf(caller), 'supervisor', 'Voiding a processed shipment');
         // A return rides on its outbound's sale: the outbound is voided only once no return of it is left.
-        const returns = (await Promise.all((record.returns ?? []).map((returnId) => findOwnShipment(caller, returnId)))).filter((one) => one !== undefined);
+        const returns = (await Promise.all((record.returns ?? []).map((returnId) => findOwnShipment(caller, returnId)))).filter(
+          (one) => one !== undefined,
+        );
         if (returns.length > 0) {
           const names = returns.map((one) => one.reference ?? one.id);
           throw new StationError('shipment.returnBooked', ERROR_TEXT.returnStillBooked(record.reference ?? record.id, names), {
@@ -83,7 +103,10 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
         }
       }
       const detail = { reference: record.reference, trackingNumber: record.trackingNumber, status: record.status, sandbox: record.sandbox };
-      await store.shipments.markDeleted(record, audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail));
+      await store.shipments.markDeleted(
+        record,
+        audit.entry(actorOf(caller), processed ? 'shipment.voided' : 'shipment.deleted', { type: 'shipment', id: record.id }, detail),
+      );
     },
 
     async documents(caller, id, format = { format: 'pdf' }) {
@@ -94,7 +117,11 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
       if (format.format === 'zpl') {
         // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
         const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
-        if (upstream) throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('format'), { parameter: 'format', meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) } });
+        if (upstream)
+          throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('format'), {
+            parameter: 'format',
+            meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) },
+          });
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
       }
@@ -108,8 +135,15 @@ export function recordUseCases(context: ShipmentContext): Pick<ShipmentService, 
       const record = await findOwnShipment(caller, id);
       if (!record || record.status !== STATUS.processed) throw refuseRetrieval();
       const code = scanned.trim();
-      const matched = [record.trackingNumber, record.reference, record.orderNumber, record.attributes.customerReference].some((known) => known !== null && known !== undefined && known === code);
-      await audit.record(actorOf(caller), matched ? 'shipment.verified' : 'shipment.verify-mismatch', { type: 'shipment', id: record.id }, { scanned: code, reference: record.reference });
+      const matched = [record.trackingNumber, record.reference, record.orderNumber, record.attributes.customerReference].some(
+        (known) => known !== null && known !== undefined && known === code,
+      );
+      await audit.record(
+        actorOf(caller),
+        matched ? 'shipment.verified' : 'shipment.verify-mismatch',
+        { type: 'shipment', id: record.id },
+        { scanned: code, reference: record.reference },
+      );
       // The scan itself stays in the audit log: it may be another parcel's tracking number.
       if (!matched) logger.warn(`Parcel check failed: the scan does not belong to shipment ${record.reference ?? record.id}`);
       return { scanned: code, matched, trackingNumber: record.trackingNumber, reference: record.reference, at: clock().toISOString() };

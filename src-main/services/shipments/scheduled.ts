@@ -33,9 +33,15 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
         try {
-          const list = await priceShipment(carriers, record.attributes, { shipDate: () => record.shipDate, holidays, choiceCode: record.carrierChoice, sandbox: record.sandbox });
+          const list = await priceShipment(carriers, record.attributes, {
+            shipDate: () => record.shipDate,
+            holidays,
+            choiceCode: record.carrierChoice,
+            sandbox: record.sandbox,
+          });
           // The carrier could not be asked (an upstream that is down): the shipment waits in the outbox.
-          if (list.quotes.length === 0 && list.unavailable.some((entry) => entry.unreachable)) throw new UpstreamUnreachableError(noServiceReason(list));
+          if (list.quotes.length === 0 && list.unavailable.some((entry) => entry.unreachable))
+            throw new UpstreamUnreachableError(noServiceReason(list));
           const quote = pickByService(list.quotes, (record.service ?? 'economy') as 'express' | 'economy');
           if (!quote) {
             if (await store.shipments.fail(record.id, token, noServiceReason(list))) run.failed++;
@@ -47,12 +53,31 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
           const redated = later === undefined ? undefined : { shipDate: later, attributes: { ...record.attributes, shipDate: later } };
           const attributes = redated?.attributes ?? record.attributes;
           const shipDate = redated?.shipDate ?? record.shipDate;
-          const input = { shipmentId: record.id, attributes, shipDate, sandbox: record.sandbox, reference: record.reference!, quote, at: clock(), lane: 'batch' as const, retry: true, ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}) };
-          if (await bookAndRender(input, (processed) => store.shipments.complete(record.id, token, redated ? { ...processed, redated } : processed))) run.processed++;
+          const input = {
+            shipmentId: record.id,
+            attributes,
+            shipDate,
+            sandbox: record.sandbox,
+            reference: record.reference!,
+            quote,
+            at: clock(),
+            lane: 'batch' as const,
+            retry: true,
+            ...(record.returnOf ? { returnLabel: { payOnUse: record.payOnUse === true } } : {}),
+          };
+          if (
+            await bookAndRender(input, (processed) =>
+              store.shipments.complete(record.id, token, redated ? { ...processed, redated } : processed),
+            )
+          )
+            run.processed++;
         } catch (error) {
           // Only a reason in the shipment itself ends it at -1: a document that kills the renderer twice. A full
           // disk, a locked database, a busy or stopping renderer, or a bug leave it waiting for the next run.
-          if ((error instanceof RenderFailedError || error instanceof UpstreamRefusedError) && (await failQuietly(record, token, error.message))) {
+          if (
+            (error instanceof RenderFailedError || error instanceof UpstreamRefusedError) &&
+            (await failQuietly(record, token, error.message))
+          ) {
             run.failed++;
             return;
           }
@@ -85,12 +110,13 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
       if (upstreamProblem) logger.warn(`Shipments wait in the outbox for the upstream service: ${upstreamProblem}`);
       // What this run could not finish waits again at once, not after a timeout.
       if (run.deferred > 0) {
-        await store.shipments.releaseRunClaims(token).catch((error: unknown) => logger.warn(`Claims of this run stay until the next run: ${(error as Error).message}`));
+        await store.shipments
+          .releaseRunClaims(token)
+          .catch((error: unknown) => logger.warn(`Claims of this run stay until the next run: ${(error as Error).message}`));
       }
       return run;
     },
 
     releaseStaleClaims: (before) => store.shipments.releaseClaims(before.toISOString()),
-  
   };
 }

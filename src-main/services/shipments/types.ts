@@ -63,14 +63,24 @@ export interface ShipmentService {
    * Confirms with a rate. When `savedId` names a shipment this caller saved and has not processed, that shipment is
    * confirmed (same id and reference); any other id is ignored and a new shipment is made.
    */
-  confirm(caller: Caller, attributes: ShipmentAttributes, meta: ConfirmMeta & OrderLink, savedId?: string, key?: IdempotencyTicket): Promise<ShipmentRecord>;
+  confirm(
+    caller: Caller,
+    attributes: ShipmentAttributes,
+    meta: ConfirmMeta & OrderLink,
+    savedId?: string,
+    key?: IdempotencyTicket,
+  ): Promise<ShipmentRecord>;
   create(caller: Caller, attributes: ShipmentAttributes, meta: CreateMeta & OrderLink, key?: IdempotencyTicket): Promise<ShipmentRecord>;
   get(caller: Caller, id: string): Promise<ShipmentRecord>;
   /** The caller's own live shipment in any state, e.g. one a create acknowledged with 202: to answer a repeated request again. */
   acknowledged(caller: Caller, id: string): Promise<ShipmentRecord | undefined>;
   remove(caller: Caller, id: string): Promise<void>;
   /** The stored PDF, or (`zpl`) the labels drawn again as ZPL at the given dpi. */
-  documents(caller: Caller, id: string, format?: DocumentFormat): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
+  documents(
+    caller: Caller,
+    id: string,
+    format?: DocumentFormat,
+  ): Promise<{ record: ShipmentRecord; contentType: string; fileName: string; data: Buffer }>;
   tracking(caller: Caller, id: string): Promise<{ record: ShipmentRecord; latest: TrackingEvent | undefined }>;
   /** Every tracking event of a processed shipment (the last 500), oldest first. */
   trackingHistory(caller: Caller, id: string): Promise<TrackingEvent[]>;
@@ -84,4 +94,3 @@ export interface ShipmentService {
   /** Frees the claims made before `before`: those of a run that was killed midway. */
   releaseStaleClaims(before: Date): Promise<number>;
 }
-

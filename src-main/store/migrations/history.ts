@@ -34,12 +34,16 @@ export function checkHistory(applied: readonly AppliedMigration[], known: readon
   [...applied]
     .sort((a, b) => a.version - b.version)
     .forEach((entry, index) => {
-      if (entry.version !== index + 1) throw new MigrationHistoryError(`it records no migration ${index + 1}, but migration ${entry.version} ("${entry.name}")`);
+      if (entry.version !== index + 1)
+        throw new MigrationHistoryError(`it records no migration ${index + 1}, but migration ${entry.version} ("${entry.name}")`);
       const name = byVersion.get(entry.version);
-      if (name === undefined) throw new MigrationHistoryError(`its migration ${entry.version} is "${entry.name}", which this station does not know`);
-      if (name !== entry.name) throw new MigrationHistoryError(`its migration ${entry.version} is "${entry.name}", this station's is "${name}"`);
+      if (name === undefined)
+        throw new MigrationHistoryError(`its migration ${entry.version} is "${entry.name}", which this station does not know`);
+      if (name !== entry.name)
+        throw new MigrationHistoryError(`its migration ${entry.version} is "${entry.name}", this station's is "${name}"`);
     });
-  if (applied.length !== version) throw new MigrationHistoryError(`it records ${applied.length} migrations, but its schema version is ${version}`);
+  if (applied.length !== version)
+    throw new MigrationHistoryError(`it records ${applied.length} migrations, but its schema version is ${version}`);
 }
 
 /** What to record once `version` is applied: it, and the known ones before it (already recorded ones are kept). */

@@ -18,7 +18,10 @@ export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMEN
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
 export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {
   const released = dialect.name === 'sqlite' ? RELEASED_SQLITE : RELEASED_POSTGRES;
-  return [...released, ...writtenOnce.map((migration, index) => ({ version: released.length + index + 1, name: migration.name, sql: migration.sql(dialect) }))];
+  return [
+    ...released,
+    ...writtenOnce.map((migration, index) => ({ version: released.length + index + 1, name: migration.name, sql: migration.sql(dialect) })),
+  ];
 }
 
 export const MIGRATIONS: readonly Migration[] = migrationsOf(SQLITE);

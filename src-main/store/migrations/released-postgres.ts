@@ -489,7 +489,7 @@ export const RELEASED_POSTGRES: readonly Migration[] = [
   },
   {
     version: 14,
-    name: 'the address search ignores accents as SQLite\'s does (unaccent): Müller is found by muller, Köln by koln',
+    name: "the address search ignores accents as SQLite's does (unaccent): Müller is found by muller, Köln by koln",
     sql: `
       CREATE EXTENSION IF NOT EXISTS unaccent;
       -- Case and accents folded away, the same in the indexes and in the queries. The extension's own schema is

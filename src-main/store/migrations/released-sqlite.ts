@@ -475,7 +475,7 @@ export const RELEASED_SQLITE: readonly Migration[] = [
 
   {
     version: 16,
-    name: 'print jobs of A4 documents: the commercial invoice on the desk\'s A4 printer',
+    name: "print jobs of A4 documents: the commercial invoice on the desk's A4 printer",
     sql: `
       -- What a job prints: the label pages (for the label printer) or the A4 documents (for the A4 printer).
       ALTER TABLE print_jobs ADD COLUMN documents TEXT NOT NULL DEFAULT 'labels' CHECK (documents IN ('labels', 'a4'));

@@ -38,7 +38,9 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 export interface PostgresOptions {
@@ -46,7 +48,11 @@ export interface PostgresOptions {
   onConnectionLost?: (error: Error) => void;
 }
 
-export async function openPostgres(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS, options: PostgresOptions = {}): Promise<Pool> {
+export async function openPostgres(
+  url: string,
+  migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
+  options: PostgresOptions = {},
+): Promise<Pool> {
   const choice = parseDatabaseUrl(url);
   const config = {
     connectionString: choice.url,
@@ -103,10 +109,17 @@ async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<vo
   await transaction(pool, async (connection) => {
     await connection.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const found = await connection.query<{ present: string | null }>("SELECT to_regclass('schema_version')::text AS present");
-    const current = found.rows[0]!.present === null ? 0 : (await connection.query<{ version: number }>('SELECT version FROM schema_version WHERE id = 1')).rows[0]!.version;
+    const current =
+      found.rows[0]!.present === null
+        ? 0
+        : (await connection.query<{ version: number }>('SELECT version FROM schema_version WHERE id = 1')).rows[0]!.version;
     if (current > latest) throw new SchemaTooNewError(current, latest);
-    const hasHistory = async () => (await connection.query<{ present: string | null }>('SELECT to_regclass($1)::text AS present', [HISTORY_TABLE])).rows[0]!.present !== null;
-    const applied = (await hasHistory()) ? (await connection.query<AppliedMigration>(`SELECT version, name FROM ${HISTORY_TABLE} ORDER BY version`)).rows : [];
+    const hasHistory = async () =>
+      (await connection.query<{ present: string | null }>('SELECT to_regclass($1)::text AS present', [HISTORY_TABLE])).rows[0]!.present !==
+      null;
+    const applied = (await hasHistory())
+      ? (await connection.query<AppliedMigration>(`SELECT version, name FROM ${HISTORY_TABLE} ORDER BY version`)).rows
+      : [];
     checkHistory(applied, migrations, current);
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (migration.version <= current) continue;
@@ -115,7 +128,10 @@ async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<vo
       if (!(await hasHistory())) continue;
       // This migration, and those from before the history (by this station's names) when it has just been made.
       for (const entry of toRecord(migrations, migration.version)) {
-        await connection.query(`INSERT INTO ${HISTORY_TABLE} (version, name) VALUES ($1, $2) ON CONFLICT (version) DO NOTHING`, [entry.version, entry.name]);
+        await connection.query(`INSERT INTO ${HISTORY_TABLE} (version, name) VALUES ($1, $2) ON CONFLICT (version) DO NOTHING`, [
+          entry.version,
+          entry.name,
+        ]);
       }
     }
   });

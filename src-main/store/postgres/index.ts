@@ -50,8 +50,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
   const health = trackHealth(clock, options);
-  const pool = await openPostgres(url, undefined, { onConnectionLost: (error) => health.failed(asStoreFault(error)) }).catch((error: unknown) =>
-    Promise.reject(asStoreFault(error)),
+  const pool = await openPostgres(url, undefined, { onConnectionLost: (error) => health.failed(asStoreFault(error)) }).catch(
+    (error: unknown) => Promise.reject(asStoreFault(error)),
   );
   let clientChanges = 0;
   let closing = false;
@@ -64,7 +64,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
   const tryDeskLock = async (name: string): Promise<PoolClient | undefined> => {
     const connection = await pool.connect();
     try {
-      const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DESK_LOCK, name])).rows[0]!.held;
+      const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DESK_LOCK, name]))
+        .rows[0]!.held;
       if (held) return connection;
       connection.release();
       return undefined;
@@ -85,7 +86,9 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
       desk.connection = undefined;
       connection.release(error);
       if (closing) return;
-      options.onUnavailable?.(`This desk's lock on its name went with its database connection (${error.message}); its printing waits until the lock is held again.`);
+      options.onUnavailable?.(
+        `This desk's lock on its name went with its database connection (${error.message}); its printing waits until the lock is held again.`,
+      );
       retakeDeskLock();
     });
   };
@@ -132,12 +135,18 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     ) as GroupTable<Name>;
     if (name === 'settings') {
       const settings = table as GroupTable<'settings'>;
-      return translated({ ...settings, get: (key: string) => settingsCache.read(key, () => settings.get(key)) }) as unknown as GroupTable<Name>;
+      return translated({
+        ...settings,
+        get: (key: string) => settingsCache.read(key, () => settings.get(key)),
+      }) as unknown as GroupTable<Name>;
     }
     if (name === 'carrierSettings') {
       const carriers = table as GroupTable<'carrierSettings'>;
       // A copy each time: callers may change the map they get.
-      return translated({ ...carriers, fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => carriers.fuelSurcharges())) }) as unknown as GroupTable<Name>;
+      return translated({
+        ...carriers,
+        fuelSurcharges: async () => new Map(await settingsCache.read(CARRIER_SETTINGS, () => carriers.fuelSurcharges())),
+      }) as unknown as GroupTable<Name>;
     }
     return translated(table);
   };
@@ -168,7 +177,8 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
       if (duties.has(name)) return true;
       const connection = await pool.connect().catch((error: unknown) => Promise.reject(asStoreFault(error)));
       try {
-        const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DUTY_LOCK, name])).rows[0]!.held;
+        const held = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [DUTY_LOCK, name]))
+          .rows[0]!.held;
         if (!held) {
           connection.release();
           return false;
@@ -190,7 +200,7 @@ export async function openPostgresStore(url: string, options: StoreOptions & Hea
     async holdDesk(name) {
       try {
         // A desk killed a moment ago still holds its lock until the server notices its connection is gone.
-        for (const deadline = Date.now() + DESK_LOCK_WAIT_MS; ; ) {
+        for (const deadline = Date.now() + DESK_LOCK_WAIT_MS; ;) {
           const connection = await tryDeskLock(name);
           if (connection) {
             desk = { name, connection: undefined };

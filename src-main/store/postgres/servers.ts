@@ -71,7 +71,8 @@ export function writableServerClient(choice: DatabaseServers, config: pg.ClientC
       probe.on('error', () => undefined);
       try {
         await probe.connect();
-        const readOnly = (await probe.query<{ transaction_read_only: string }>('SHOW transaction_read_only')).rows[0]!.transaction_read_only;
+        const readOnly = (await probe.query<{ transaction_read_only: string }>('SHOW transaction_read_only')).rows[0]!
+          .transaction_read_only;
         if (readOnly === 'off') {
           lastWritable = index;
           return server;

@@ -98,8 +98,10 @@ export const SQLITE: Dialect = {
   caseInsensitiveLike: 'LIKE',
   lockRows: '',
   skipLockedRows: '',
-  nextReference: 'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
-  referenceBlock: 'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
+  nextReference:
+    'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
+  referenceBlock:
+    'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
   lockTable: () => null,
   settingsChanged: null,
   eventOrderLock: null,
@@ -111,7 +113,8 @@ export const SQLITE: Dialect = {
   integer: (expression) => `CAST(${expression} AS INTEGER)`,
   bigInteger: (expression) => `CAST(${expression} AS INTEGER)`,
   jsonArrayLength: (text, member) => `json_array_length(${text}, '$.${member}')`,
-  sumOverJsonArray: (text, member, path) => `SELECT coalesce(sum(CAST(json_extract(p.value, '$.${path.join('.')}') AS REAL)), 0) FROM json_each(${text}, '$.${member}') p`,
+  sumOverJsonArray: (text, member, path) =>
+    `SELECT coalesce(sum(CAST(json_extract(p.value, '$.${path.join('.')}') AS REAL)), 0) FROM json_each(${text}, '$.${member}') p`,
   addressSearch: {
     // Names that start with the text: a range on the NOCASE index. Any field: the FTS5 trigram index, the text as
     // one phrase (quotes doubled, so it is never read as query syntax).
@@ -132,7 +135,8 @@ export const POSTGRES: Dialect = {
   name: 'postgres',
   jsonArrayElements: (text) => `SELECT jsonb_array_elements_text(${text}::jsonb)`,
   // One member as the expression indexes use (shipments_by_customer_reference); a path through #>>.
-  jsonMember: (text, ...path) => (path.length === 1 ? `((${text}::jsonb) ->> '${path[0]}')` : `((${text}::jsonb) #>> '{${path.join(',')}}')`),
+  jsonMember: (text, ...path) =>
+    path.length === 1 ? `((${text}::jsonb) ->> '${path[0]}')` : `((${text}::jsonb) #>> '{${path.join(',')}}')`,
   caseInsensitiveLike: 'ILIKE',
   lockRows: ' FOR UPDATE',
   skipLockedRows: ' FOR UPDATE SKIP LOCKED',

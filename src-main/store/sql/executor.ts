@@ -38,7 +38,11 @@ export class TransactionEnd {
   private readonly gathered = new Map<symbol, unknown>();
 
   gather<T>(key: symbol, start: (atEnd: (task: () => Promise<void>) => void) => T): T {
-    if (!this.gathered.has(key)) this.gathered.set(key, start((task) => this.tasks.push(task)));
+    if (!this.gathered.has(key))
+      this.gathered.set(
+        key,
+        start((task) => this.tasks.push(task)),
+      );
     return this.gathered.get(key) as T;
   }
 

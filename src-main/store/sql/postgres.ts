@@ -13,7 +13,8 @@ const statements = (on: Queryable): Pick<Sql, 'one' | 'all' | 'run' | 'runLong'>
   one: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows[0] as Row | undefined,
   all: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows as Row[],
   run: async (text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rowCount ?? 0,
-  runLong: async (text: string, values: readonly unknown[] = []) => (await on.query({ ...wholeTableQuery(text), values: values as unknown[] })).rowCount ?? 0,
+  runLong: async (text: string, values: readonly unknown[] = []) =>
+    (await on.query({ ...wholeTableQuery(text), values: values as unknown[] })).rowCount ?? 0,
 });
 
 /**

@@ -85,7 +85,10 @@ export function sqliteSql(db: Db): Sql {
    * SAVEPOINT and RELEASE are prepared once each, as better-sqlite3's own transactions do. A transaction's parts run
    * one after another (its savepoints are named by depth).
    */
-  const bracket = async <T>(statements: { begin: string; commit: string; rollback: string }, work: (sql: Sql) => Promise<T>): Promise<T> => {
+  const bracket = async <T>(
+    statements: { begin: string; commit: string; rollback: string },
+    work: (sql: Sql) => Promise<T>,
+  ): Promise<T> => {
     statement(statements.begin).statement.run();
     const end = new TransactionEnd();
     ends.push(end);
@@ -104,7 +107,10 @@ export function sqliteSql(db: Db): Sql {
   };
   const savepoint = <T>(work: (sql: Sql) => Promise<T>) => {
     const name = `nested_${++savepoints}`;
-    return bracket({ begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` }, work).finally(() => savepoints--);
+    return bracket(
+      { begin: `SAVEPOINT ${name}`, commit: `RELEASE ${name}`, rollback: `ROLLBACK TO ${name}; RELEASE ${name}` },
+      work,
+    ).finally(() => savepoints--);
   };
   /**
    * The statements inside a transaction: one executor for every transaction of the connection (they run one at a

@@ -11,7 +11,8 @@ export const de: Record<MessageKey, string> = {
   'app.signOut': 'Abmelden',
   'app.who': '{username} ({role, select, packer {Packer} supervisor {Schichtleitung} admin {Admin} other {{role}}})',
   'app.desk': 'Platz {desk}',
-  'app.stationDay': 'Datum und Uhrzeit der Station: Versanddaten, Annahmeschlüsse der Versender und der Tagesabschluss richten sich nach dieser Uhr.',
+  'app.stationDay':
+    'Datum und Uhrzeit der Station: Versanddaten, Annahmeschlüsse der Versender und der Tagesabschluss richten sich nach dieser Uhr.',
   'nav.today': 'Heute',
   'nav.new': 'Neue Sendung',
   'nav.orders': 'Aufträge',
@@ -38,13 +39,17 @@ export const de: Record<MessageKey, string> = {
   'signIn.submit': 'Anmelden',
   'signIn.busy': 'Anmeldung läuft…',
   'signIn.language': 'Sprache',
-  'session.ended': 'Ihre Sitzung ist beendet: Die Station nimmt sie nicht mehr an (Ihr Benutzer wurde entfernt oder das Konto geändert). Bitte melden Sie sich erneut an.',
-  'session.wrongSignIn': 'Benutzername oder Passwort falsch. Prüfen Sie beides (beim Passwort zählt Groß- und Kleinschreibung) und versuchen Sie es erneut.',
+  'session.ended':
+    'Ihre Sitzung ist beendet: Die Station nimmt sie nicht mehr an (Ihr Benutzer wurde entfernt oder das Konto geändert). Bitte melden Sie sich erneut an.',
+  'session.wrongSignIn':
+    'Benutzername oder Passwort falsch. Prüfen Sie beides (beim Passwort zählt Groß- und Kleinschreibung) und versuchen Sie es erneut.',
   'session.notStarted': 'Die Station ist nicht erreichbar.',
   'country.placeholder': 'Land oder Ländercode eingeben',
   'combobox.matches': 'Treffer für {label}',
-  'database.damaged': 'Die Datenbank der Station wurde um {time} als beschädigt erkannt und nimmt keine Änderungen mehr an. Bitten Sie die Schichtleitung, sie zu prüfen (station check) und die neueste gute Sicherung wiederherzustellen (station restore). Ihre Eingaben bleiben hier; bereits Gespeichertes lässt sich weiter lesen.',
-  'database.unavailable': 'Die Datenbank der Station ist seit {time} nicht erreichbar. Ihre Eingaben bleiben hier: Senden Sie sie erneut, sobald diese Meldung verschwindet. Die Station verbindet sich selbst wieder.',
+  'database.damaged':
+    'Die Datenbank der Station wurde um {time} als beschädigt erkannt und nimmt keine Änderungen mehr an. Bitten Sie die Schichtleitung, sie zu prüfen (station check) und die neueste gute Sicherung wiederherzustellen (station restore). Ihre Eingaben bleiben hier; bereits Gespeichertes lässt sich weiter lesen.',
+  'database.unavailable':
+    'Die Datenbank der Station ist seit {time} nicht erreichbar. Ihre Eingaben bleiben hier: Senden Sie sie erneut, sobald diese Meldung verschwindet. Die Station verbindet sich selbst wieder.',
   'preview.label': 'Etikettenvorschau',
   'preview.page': 'Etikettenseite {number} von {count}',
   'preview.failed': 'Das Etikett kann nicht angezeigt werden: {reason}',
@@ -100,7 +105,8 @@ export const de: Record<MessageKey, string> = {
   'today.openPrintJobs': 'Offene Druckaufträge',
   'today.printJob': '{status, select, printing {Druckt} other {In der Warteschlange}} auf {printer} seit {time}',
   'today.nextPickup': 'Nächste Abholung',
-  'today.pickup': '{carrier}, {day}: {parcels, plural, one {# Paket} other {# Pakete}} aus {shipments, plural, one {# Sendung} other {# Sendungen}} bei {place}. Stornierbar bis {time}{cancelOn, select, sameDay {} other { am {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day}: {parcels, plural, one {# Paket} other {# Pakete}} aus {shipments, plural, one {# Sendung} other {# Sendungen}} bei {place}. Stornierbar bis {time}{cancelOn, select, sameDay {} other { am {cancelDay}}}.',
   'today.noPickup': 'Keine Abholung gebucht.',
   'tracking.query': 'Sendungsnummer oder Referenz',
   'tracking.track': 'Verfolgen',
@@ -201,7 +207,8 @@ export const de: Record<MessageKey, string> = {
   'shipments.packages': 'Pakete',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Retoure',
-  'shipments.returnOf': 'eines Verkaufs, Grund: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; bezahlt bei Nutzung} other {}}',
+  'shipments.returnOf':
+    'eines Verkaufs, Grund: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; bezahlt bei Nutzung} other {}}',
   'shipments.returnsMade': '{count, plural, one {# erstellt} other {# erstellt}}',
   'shipments.customs': 'Zoll',
   'shipments.customsWith': '{why}; {documents}',
@@ -233,18 +240,23 @@ export const de: Record<MessageKey, string> = {
   'bulkPrint.failed': 'Die Etiketten wurden nicht gedruckt: {reason}',
   'bulkPrint.failedNoReason': 'Die Etiketten wurden nicht gedruckt: Der Drucker hat einen Fehler gemeldet.',
   'bulkPrint.still': 'Druckt noch auf {printer}: Bitte am Drucker nachsehen.',
-  'app.notForRole': '{screen, select, closeDay {Den Tag abschließen dürfen nur Vorgesetzte.} reports {Berichte sind für Vorgesetzte.} audit {Das Protokoll ist für Vorgesetzte.} other {Diese Ansicht ist für Vorgesetzte.}} Fragen Sie eine vorgesetzte Person oder einen Admin Ihres Kontos.',
+  'app.notForRole':
+    '{screen, select, closeDay {Den Tag abschließen dürfen nur Vorgesetzte.} reports {Berichte sind für Vorgesetzte.} audit {Das Protokoll ist für Vorgesetzte.} other {Diese Ansicht ist für Vorgesetzte.}} Fragen Sie eine vorgesetzte Person oder einen Admin Ihres Kontos.',
   'app.backToToday': 'Zurück zu Heute',
   'shipments.reprintLabel': 'Etikett nachdrucken',
   'shipments.printedBefore': 'Das Etikett wurde schon gedruckt: ein Nachdruck braucht eine vorgesetzte Person.',
-  'bulkPrint.leftOut': '{count, plural, one {# Etikett ausgelassen} other {# Etiketten ausgelassen}}, schon gedruckt{reason, select, skipped {} other { (ein Nachdruck braucht eine vorgesetzte Person)}}: {references}.',
-  'bulkPrint.onlyReprints': 'Nichts gedruckt: {count, plural, one {das Etikett wurde} other {alle # Etiketten wurden}} schon gedruckt, und ein Nachdruck braucht eine vorgesetzte Person: {references}.',
+  'bulkPrint.leftOut':
+    '{count, plural, one {# Etikett ausgelassen} other {# Etiketten ausgelassen}}, schon gedruckt{reason, select, skipped {} other { (ein Nachdruck braucht eine vorgesetzte Person)}}: {references}.',
+  'bulkPrint.onlyReprints':
+    'Nichts gedruckt: {count, plural, one {das Etikett wurde} other {alle # Etiketten wurden}} schon gedruckt, und ein Nachdruck braucht eine vorgesetzte Person: {references}.',
   'bulkPrint.confirmHeading': 'Nachdrucke bestätigen',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# Etikett} other {# Etiketten}} der {total, number} aufgelisteten {reprints, plural, one {wurde} other {wurden}} schon gedruckt. Ein Nachdruck ist ein zweites Etikett mit derselben Sendungsnummer. {reprints, plural, one {Es} other {Sie}} nachdrucken?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# Etikett} other {# Etiketten}} der {total, number} aufgelisteten {reprints, plural, one {wurde} other {wurden}} schon gedruckt. Ein Nachdruck ist ein zweites Etikett mit derselben Sendungsnummer. {reprints, plural, one {Es} other {Sie}} nachdrucken?',
   'bulkPrint.reprintAll': 'Auch nachdrucken: alle {total, plural, one {# Etikett} other {# Etiketten}} drucken',
   'bulkPrint.onlyNew': 'Nur {fresh, plural, one {das # neue Etikett} other {die # neuen Etiketten}} drucken',
   'outbox.heading': 'Postausgang',
-  'outbox.upstreamDown': '{problem}, seit {since}. Sendungen für {name} warten hier und gehen, jede genau einmal, sobald der Dienst antwortet{nextTry, select, none {} other { (nächster Versuch {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, seit {since}. Sendungen für {name} warten hier und gehen, jede genau einmal, sobald der Dienst antwortet{nextTry, select, none {} other { (nächster Versuch {nextTry})}}.',
   'outbox.state': 'Zustand',
   'outbox.why': 'Grund',
   'outbox.bestPrice': 'Bester Preis',
@@ -264,8 +276,10 @@ export const de: Record<MessageKey, string> = {
   'orders.noColumn': '(keine)',
   'orders.empty': '(leer)',
   'orders.preview': 'Vorschau',
-  'orders.previewCount': '{rows, plural, one {# Zeile} other {# Zeilen}}: {valid, plural, one {# Auftrag} other {# Aufträge}} bereit{faulty, plural, =0 {} other {, # mit Fehlern (ausgelassen)}}.',
-  'orders.clashes': 'Zeilen einer Auftragsnummer nennen verschiedene Empfänger: {numbers}. Jeder wird mit dem Empfänger seiner ersten Zeile importiert.',
+  'orders.previewCount':
+    '{rows, plural, one {# Zeile} other {# Zeilen}}: {valid, plural, one {# Auftrag} other {# Aufträge}} bereit{faulty, plural, =0 {} other {, # mit Fehlern (ausgelassen)}}.',
+  'orders.clashes':
+    'Zeilen einer Auftragsnummer nennen verschiedene Empfänger: {numbers}. Jeder wird mit dem Empfänger seiner ersten Zeile importiert.',
   'orders.faults': 'Fehler',
   'orders.fault': '{number}: {problem}',
   'orders.noNumber': '(keine Nummer)',
@@ -274,17 +288,24 @@ export const de: Record<MessageKey, string> = {
   'orders.asShipments': 'Sendungen, jetzt eingeplant',
   'orders.importButton': '{count, plural, one {# Auftrag} other {# Aufträge}} importieren',
   'orders.progress': 'Importfortschritt',
-  'orders.imported': '{count, plural, one {# Auftrag} other {# Aufträge}} importiert{duplicates, plural, =0 {} other {; # schon vorhanden ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# Sendung} other {# Sendungen}} eingeplant} other {}}.',
+  'orders.imported':
+    '{count, plural, one {# Auftrag} other {# Aufträge}} importiert{duplicates, plural, =0 {} other {; # schon vorhanden ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# Sendung} other {# Sendungen}} eingeplant} other {}}.',
   'orders.notScheduled': 'Nicht eingeplant: {list}',
   'orders.noParcel': 'keine Schachtel und kein Gewicht (eine Zeile des Auftrags hat kein Stückgewicht)',
   'orders.customsWarnings': 'Zollhinweise',
-  'orders.customsIntro': '{count, plural, one {# Bestellung geht} other {# Bestellungen gehen}} durch den Zoll, ohne dass alles vorliegt, was der Zoll braucht. {count, plural, one {Sie wird} other {Sie werden}} trotzdem importiert, können aber erst versandt werden, wenn die fehlenden Angaben am Packplatz oder in der Datei ergänzt sind:',
-  'orders.customsHsCode': '{number} nach {country}, Zeile {row}: {sku} hat keinen HS-Code; der Zoll braucht ihn für verkaufte Waren (6 bis 10 Ziffern, etwa 691200).',
-  'orders.customsHsCodeInvalid': '{number} nach {country}, Zeile {row}: {code} ist kein HS-Code; der Zoll braucht 6 bis 10 Ziffern, etwa 691200.',
+  'orders.customsIntro':
+    '{count, plural, one {# Bestellung geht} other {# Bestellungen gehen}} durch den Zoll, ohne dass alles vorliegt, was der Zoll braucht. {count, plural, one {Sie wird} other {Sie werden}} trotzdem importiert, können aber erst versandt werden, wenn die fehlenden Angaben am Packplatz oder in der Datei ergänzt sind:',
+  'orders.customsHsCode':
+    '{number} nach {country}, Zeile {row}: {sku} hat keinen HS-Code; der Zoll braucht ihn für verkaufte Waren (6 bis 10 Ziffern, etwa 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} nach {country}, Zeile {row}: {code} ist kein HS-Code; der Zoll braucht 6 bis 10 Ziffern, etwa 691200.',
   'orders.customsEori': 'Die Steuernummer des Absenders ist keine EORI-Nummer, die für aus der EU verkaufte Waren nötig ist: {numbers}.',
-  'orders.customsIoss': '{number} nach {country}: ein Verkauf bis 150 EUR in die EU braucht die IOSS-Nummer des Verkäufers, am Packplatz einzugeben.',
-  'orders.customsOther': '{number} nach {country}: die aus dieser Bestellung erstellte Ausfuhranmeldung ist unvollständig; bitte am Packplatz prüfen.',
-  'orders.customsImported': '{count, plural, one {# importierte Bestellung braucht} other {# importierte Bestellungen brauchen}} vor dem Versand Zollangaben: {numbers}.',
+  'orders.customsIoss':
+    '{number} nach {country}: ein Verkauf bis 150 EUR in die EU braucht die IOSS-Nummer des Verkäufers, am Packplatz einzugeben.',
+  'orders.customsOther':
+    '{number} nach {country}: die aus dieser Bestellung erstellte Ausfuhranmeldung ist unvollständig; bitte am Packplatz prüfen.',
+  'orders.customsImported':
+    '{count, plural, one {# importierte Bestellung braucht} other {# importierte Bestellungen brauchen}} vor dem Versand Zollangaben: {numbers}.',
   'orders.open': 'Offene Aufträge ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Die Aufträge werden geladen…',
   'orders.openTable': 'Offene Aufträge',
@@ -338,7 +359,8 @@ export const de: Record<MessageKey, string> = {
   'returnReason.OTHER': 'Sonstiges (Grund in der Notiz)',
   'closeDay.closeAll': 'Alle abschließen ({count, number})',
   'closeDay.nothingShipped': 'Am {date} nichts versendet.',
-  'closeDay.toClose': 'Abzuschließen: {shipments, plural, one {# Sendung} other {# Sendungen}}, {packages, plural, one {# Paket} other {# Pakete}}, {weight}, angemeldet {declared}',
+  'closeDay.toClose':
+    'Abzuschließen: {shipments, plural, one {# Sendung} other {# Sendungen}}, {packages, plural, one {# Paket} other {# Pakete}}, {weight}, angemeldet {declared}',
   'closeDay.nothingLeft': 'Nichts mehr abzuschließen.',
   'closeDay.closed': 'Abgeschlossen: {count, plural, one {# Sendung} other {# Sendungen}} in {manifests}',
   'closeDay.leftOut': '{count, number} ausgelassen',
@@ -369,7 +391,8 @@ export const de: Record<MessageKey, string> = {
   'reports.lastDays': '{days, plural, =365 {Ein Jahr} other {# Tage}}',
   'reports.exportCsv': 'CSV exportieren',
   'reports.loading': 'Der Bericht wird gelesen…',
-  'reports.totals': '{shipments, plural, one {# Sendung} other {# Sendungen}}, {packages, plural, one {# Paket} other {# Pakete}}, {weight}, {cost}{perKg, select, none {} other {, im Schnitt {perKg} pro kg}} vom {from} bis {to}{person, select, none {} other {, erstellt von {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# Sendung} other {# Sendungen}}, {packages, plural, one {# Paket} other {# Pakete}}, {weight}, {cost}{perKg, select, none {} other {, im Schnitt {perKg} pro kg}} vom {from} bis {to}{person, select, none {} other {, erstellt von {person}}}.',
   'reports.perDay': 'Sendungen pro Tag',
   'reports.perPerson': 'Pakete pro Person',
   'reports.parcels': 'Pakete',
@@ -419,7 +442,8 @@ export const de: Record<MessageKey, string> = {
   'scale.unplugged': 'Waage nicht angeschlossen',
   'scale.off': 'Keine Waage',
   'scale.empty': 'Waage leer',
-  'order.weightUsed': '{source, select, scale {Waage {weight}} typed {Eingegebenes Gewicht {weight}} other {{weight} laut Auftrag, nicht gewogen}}',
+  'order.weightUsed':
+    '{source, select, scale {Waage {weight}} typed {Eingegebenes Gewicht {weight}} other {{weight} laut Auftrag, nicht gewogen}}',
   'order.weighOrType': 'Paket wiegen oder sein Gewicht eingeben.',
   'label.reprintBySupervisor': 'Einmal gedruckt: Die Schichtleitung kann es erneut drucken.',
   'order.heading': 'Auftrag {number}',
@@ -429,17 +453,21 @@ export const de: Record<MessageKey, string> = {
   'order.quantity': 'Menge',
   'order.typeWeight': 'Gewicht eingeben',
   'order.expected': 'erwartet {weight}',
-  'order.variance': 'Das Paket wiegt {weight}, {percent, number} % abweichend vom erwarteten Gewicht {expected}. {blocked, select, yes {Inhalt prüfen und erneut wiegen.} other {Inhalt prüfen.}}',
+  'order.variance':
+    'Das Paket wiegt {weight}, {percent, number} % abweichend vom erwarteten Gewicht {expected}. {blocked, select, yes {Inhalt prüfen und erneut wiegen.} other {Inhalt prüfen.}}',
   'order.why': 'Warum',
   'order.shipping': 'Wird versendet…',
   'order.waitingForWeight': 'Warte auf das Gewicht…',
   'order.ship': 'Versenden und drucken',
   'order.notThis': 'Nicht dieser Auftrag',
-  'packing.orderTaken': 'Auftrag {number} wird {status, select, shipped {bereits versendet} other {gerade versendet}}, mit Sendung {shipment}{tracking, select, none {} other { ({tracking})}}.',
-  'packing.noOrder': 'Kein Auftrag hat die Nummer „{number}“. Um an einen gespeicherten Empfänger zu senden, Namen eingeben und aus der Liste wählen.',
+  'packing.orderTaken':
+    'Auftrag {number} wird {status, select, shipped {bereits versendet} other {gerade versendet}}, mit Sendung {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.noOrder':
+    'Kein Auftrag hat die Nummer „{number}“. Um an einen gespeicherten Empfänger zu senden, Namen eingeben und aus der Liste wählen.',
   'packing.carrierNoService': '{carrier} hat keinen Dienst für dieses Paket. Wählen Sie einen Tarif von Hand.',
   'packing.noService': 'Kein Versanddienst kann dieses Paket befördern.',
-  'shipments.refusedDayClosed': 'Ihr Tag ist abgeschlossen: Sie steht im Manifest {manifest}. Die Schichtleitung kann den Tag unter „Tagesabschluss“ wieder öffnen.',
+  'shipments.refusedDayClosed':
+    'Ihr Tag ist abgeschlossen: Sie steht im Manifest {manifest}. Die Schichtleitung kann den Tag unter „Tagesabschluss“ wieder öffnen.',
   'shipments.refusedTracking': 'Ihre Sendungsverfolgung hat begonnen: {status}, {date}.',
   'shipments.refusedShipDate': 'Ihr Versanddatum {date} ist vorbei.',
   'label.printFailed': 'Druck fehlgeschlagen: {reason}',
@@ -451,7 +479,8 @@ export const de: Record<MessageKey, string> = {
   'label.waiting': 'Warte, bis die Station diese Sendung verarbeitet…',
   'label.referenceLater': 'wird bei der Verarbeitung vergeben',
   'label.loading': 'Das Etikett wird geladen…',
-  'label.noA4Printer': 'Die Handelsrechnung wird nicht von selbst gedruckt: Dieser Platz hat keinen A4-Drucker (Einstellungen). Nutzen Sie „Rechnung drucken“.',
+  'label.noA4Printer':
+    'Die Handelsrechnung wird nicht von selbst gedruckt: Dieser Platz hat keinen A4-Drucker (Einstellungen). Nutzen Sie „Rechnung drucken“.',
   'label.verify': 'Etikett scannen, um das Paket zu prüfen',
   'label.verified': 'Paket geprüft: Das Etikett gehört zu Sendung {reference}.',
   'label.wrongLabel': 'Falsches Etikett! „{scanned}“ gehört nicht zu Sendung {reference}. Legen Sie das Paket beiseite und prüfen Sie es.',
@@ -547,11 +576,13 @@ export const de: Record<MessageKey, string> = {
   'settings.economy': 'Economy: der günstigste Dienst',
   'settings.express': 'Express: der schnellste Dienst',
   'settings.trackingLinks': 'Verfolgungslinks',
-  'settings.trackingLinksText': 'Verfolgungslinks führen auf die eigene Seite der Station, <code>{page}</code>, außer die Station läuft mit <code>STATION_TRACKING_URL</code> auf eine andere Basis gesetzt (zum Beispiel die Verfolgungsseite Ihres Webshops).',
+  'settings.trackingLinksText':
+    'Verfolgungslinks führen auf die eigene Seite der Station, <code>{page}</code>, außer die Station läuft mit <code>STATION_TRACKING_URL</code> auf eine andere Basis gesetzt (zum Beispiel die Verfolgungsseite Ihres Webshops).',
   'settings.api': 'API-Verbindung',
   'settings.baseUrl': 'Basis-URL',
   'settings.integrationKey': 'Integrationsschlüssel',
-  'settings.apiText': 'Eine Integration meldet sich mit <code>{signIn}</code> und dem Header <code>{header}</code> an. <code>{token}</code> aus der Antwort ist das Bearer-Token für alle weiteren Aufrufe. Andere Programme sollten einen eigenen Schlüssel bekommen, mit <code>{command}</code>.',
+  'settings.apiText':
+    'Eine Integration meldet sich mit <code>{signIn}</code> und dem Header <code>{header}</code> an. <code>{token}</code> aus der Antwort ist das Bearer-Token für alle weiteren Aufrufe. Andere Programme sollten einen eigenen Schlüssel bekommen, mit <code>{command}</code>.',
   'settings.bySupervisor': 'Waage, Kartons, Packregeln, Webhooks und die Verbindung für Integrationen richtet die Schichtleitung ein.',
   'settings.printing': 'Drucken',
   'settings.lookingForPrinters': 'Drucker werden gesucht…',
@@ -565,7 +596,8 @@ export const de: Record<MessageKey, string> = {
   'settings.autoPrint': 'Nach dem Bestätigen automatisch drucken',
   'settings.a4Printer': 'A4-Drucker (Handelsrechnungen)',
   'settings.noA4Printer': 'Keiner: A4-Seiten aus dem Browser drucken, auf A4',
-  'settings.noPrinters': 'Die Station sieht keine Drucker. Fügen Sie einen im Drucksystem des Computers (CUPS) hinzu und kommen Sie dann zurück.',
+  'settings.noPrinters':
+    'Die Station sieht keine Drucker. Fügen Sie einen im Drucksystem des Computers (CUPS) hinzu und kommen Sie dann zurück.',
   'settings.printerOption': '{description} ({name}, {status}){isDefault, select, yes {, Standard} other {}}',
   'presets.heading': 'Kartonvorlagen',
   'presets.box': '{name}: {length} × {width} × {height}, leer {tare}',
@@ -586,7 +618,8 @@ export const de: Record<MessageKey, string> = {
   'rules.tags': 'Merkmale',
   'rules.tagsHint': 'zerbrechlich',
   'rules.heading': 'Packregeln',
-  'rules.lead': 'Ein gescannter Auftrag bekommt Karton, Dienst und Versender aus diesen Regeln, die an jedem Platz der Station gelten. Für jede Wahl gewinnt die erste Regel, die passt und sie trifft; Dienst oder Versender des Auftrags selbst gehen vor. Gewichte sind das erwartete Warengewicht, bis das Paket gewogen ist.',
+  'rules.lead':
+    'Ein gescannter Auftrag bekommt Karton, Dienst und Versender aus diesen Regeln, die an jedem Platz der Station gelten. Für jede Wahl gewinnt die erste Regel, die passt und sie trifft; Dienst oder Versender des Auftrags selbst gehen vor. Gewichte sind das erwartete Warengewicht, bis das Paket gewogen ist.',
   'rules.rule': 'Regel {number}',
   'rules.ruleField': 'Regel {number}: {field}',
   'rules.box': 'Karton',
@@ -626,7 +659,8 @@ export const de: Record<MessageKey, string> = {
   'scaleSettings.save': 'Waage speichern',
   'scaleSettings.saved': 'Gespeichert: Die Station liest die Waage jetzt mit diesen Einstellungen.',
   'scaleSettings.bySupervisor': 'Die Schichtleitung richtet die Waage ein.',
-  'scaleSettings.unitsNote': 'Die Einheiten gelten, wenn die Waage in ihrer Antwort keine nennt; die Station rechnet jedes Gewicht in kg um.',
+  'scaleSettings.unitsNote':
+    'Die Einheiten gelten, wenn die Waage in ihrer Antwort keine nennt; die Station rechnet jedes Gewicht in kg um.',
   'account.name': 'Firmenname',
   'account.contact': 'Ansprechpartner',
   'account.address1': 'Adresse',
@@ -641,20 +675,23 @@ export const de: Record<MessageKey, string> = {
   'account.heading': 'Absenderadresse',
   'account.byAdmin': 'Ein Admin ändert die Adresse des Kontos.',
   'account.yourHeading': 'Ihre Absenderadresse',
-  'account.firstRun': 'Jedes Etikett nennt sie als Absender, und die Versender holen dort ab. Einmal ausfüllen; Sie können sie später in den Einstellungen ändern.',
+  'account.firstRun':
+    'Jedes Etikett nennt sie als Absender, und die Versender holen dort ab. Einmal ausfüllen; Sie können sie später in den Einstellungen ändern.',
   'account.lead': 'Die Adresse des Kontos: Jede neue Sendung beginnt mit ihr als Absender.',
   'account.save': 'Absenderadresse speichern',
   'account.notNow': 'Nicht jetzt',
   'account.saved': 'Gespeichert.',
   'calendar.heading': 'Stationskalender',
   'calendar.timeZone': 'Zeitzone',
-  'calendar.lead': 'Jeder Platz dieser Station zählt die Tage in dieser Zone: Versanddaten, Annahmeschlüsse, den Tagesabschluss, „Heute“ und die Berichte. Samstage, Sonntage und die Feiertage unten sind keine Arbeitstage: Eine Sendung, die an einem solchen Tag oder nach dem Annahmeschluss ihres Versenders erstellt wird, geht am nächsten Arbeitstag.',
+  'calendar.lead':
+    'Jeder Platz dieser Station zählt die Tage in dieser Zone: Versanddaten, Annahmeschlüsse, den Tagesabschluss, „Heute“ und die Berichte. Samstage, Sonntage und die Feiertage unten sind keine Arbeitstage: Eine Sendung, die an einem solchen Tag oder nach dem Annahmeschluss ihres Versenders erstellt wird, geht am nächsten Arbeitstag.',
   'calendar.zoneField': 'Zeitzone der Station',
   'calendar.changeZone': 'Zeitzone ändern',
   'calendar.holidays': 'Feiertage',
   'calendar.noHolidays': 'Keine Feiertage voraus.',
   'calendar.removeHoliday': 'Feiertag {date} entfernen',
-  'calendar.past': '{count, plural, one {# vergangener Feiertag bleibt} other {# vergangene Feiertage bleiben}} zur Dokumentation gespeichert.',
+  'calendar.past':
+    '{count, plural, one {# vergangener Feiertag bleibt} other {# vergangene Feiertage bleiben}} zur Dokumentation gespeichert.',
   'calendar.holiday': 'Feiertag',
   'calendar.addHoliday': 'Feiertag hinzufügen',
   'calendar.byAdmin': 'Der Kalender gehört der Station und gilt an jedem Platz; ein Admin ändert ihn.',
@@ -663,7 +700,8 @@ export const de: Record<MessageKey, string> = {
   'team.passwordChanged': '{username} hat ein neues Passwort.',
   'team.removed': '{username} ist entfernt und kann sich an keinem Platz mehr anmelden.',
   'team.heading': 'Team',
-  'team.lead': 'Alle, die in diesem Konto arbeiten. Packer versenden, drucken und verfolgen; die Schichtleitung storniert außerdem, druckt nach und schließt den Tag für die Pakete aller ab; Admins verwalten zudem das Team.',
+  'team.lead':
+    'Alle, die in diesem Konto arbeiten. Packer versenden, drucken und verfolgen; die Schichtleitung storniert außerdem, druckt nach und schließt den Tag für die Pakete aller ab; Admins verwalten zudem das Team.',
   'team.name': 'Name',
   'team.role': 'Rolle',
   'team.addPerson': 'Person hinzufügen',
@@ -682,7 +720,8 @@ export const de: Record<MessageKey, string> = {
   'webhooks.urlNeeded': 'Geben Sie den Endpunkt als http://- oder https://-Adresse ein.',
   'webhooks.eventNeeded': 'Wählen Sie mindestens ein Ereignis.',
   'webhooks.heading': 'Webhooks',
-  'webhooks.lead': 'Die Station sendet die Ereignisse dieses Kontos an diese Adressen, signiert mit dem Geheimnis jedes Webhooks, der Reihe nach, mit Wiederholungen einen Tag lang.',
+  'webhooks.lead':
+    'Die Station sendet die Ereignisse dieses Kontos an diese Adressen, signiert mit dem Geheimnis jedes Webhooks, der Reihe nach, mit Wiederholungen einen Tag lang.',
   'webhooks.none': 'Noch keine Webhooks.',
   'webhooks.webhook': 'Webhook {url}',
   'webhooks.paused': 'Pausiert: {reason}{pending, plural, =0 {} one { # Ereignis wartet.} other { # Ereignisse warten.}}',
@@ -690,7 +729,8 @@ export const de: Record<MessageKey, string> = {
   'webhooks.resume': 'Fortsetzen',
   'webhooks.pause': 'Pausieren',
   'webhooks.remove': 'Webhook {url} entfernen',
-  'webhooks.secret': 'Signaturgeheimnis des neuen Webhooks, nur dieses eine Mal angezeigt. Geben Sie es dem Empfänger, der damit die <code>Station-Signature</code> jeder Zustellung prüft:',
+  'webhooks.secret':
+    'Signaturgeheimnis des neuen Webhooks, nur dieses eine Mal angezeigt. Geben Sie es dem Empfänger, der damit die <code>Station-Signature</code> jeder Zustellung prüft:',
   'webhooks.secretLabel': 'Geheimnis des neuen Webhooks',
   'webhooks.copied': 'Ich habe es kopiert',
   'webhooks.add': 'Webhook hinzufügen',
@@ -710,11 +750,13 @@ export const de: Record<MessageKey, string> = {
   'rules.expects.block': 'Ein Prozentsatz, z. B. 25.',
   'rules.expects.other': 'Bitte prüfen.',
   'rules.noOrders': 'Es gibt noch keine Aufträge, an denen die Regeln ausprobiert werden können.',
-  'rules.dryRunResult': '{changed, number} von {count, plural, one {# neuesten Auftrag} other {den # neuesten Aufträgen}} würden anders gepackt.',
+  'rules.dryRunResult':
+    '{changed, number} von {count, plural, one {# neuesten Auftrag} other {den # neuesten Aufträgen}} würden anders gepackt.',
   'rules.savedMessage': 'Gespeichert. Jeder Platz der Station packt jetzt nach diesen Regeln.',
   'orders.unreadable': 'Die Datei konnte nicht gelesen werden: {reason}',
   'orders.noRows': 'Die Datei hat keine Kopfzeile oder keine Zeilen.',
-  'orders.stopped': 'Der Import wurde abgebrochen: {reason}. Die bisher importierten Aufträge bleiben; ein erneuter Import der Datei überspringt sie als Duplikate.',
+  'orders.stopped':
+    'Der Import wurde abgebrochen: {reason}. Die bisher importierten Aufträge bleiben; ein erneuter Import der Datei überspringt sie als Duplikate.',
   'orders.columnNumber': 'Spalte {number}',
   'returns.isReturn': 'Sendung {reference} ist selbst eine Retoure.',
   'print.pageAlt': '{kind, select, a4 {A4-Seite} other {Etikettenseite}} {number}',
@@ -756,18 +798,24 @@ export const de: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Rechnung gedruckt} other {Etikett gedruckt}} auf {printer}.',
   'announce.notPrinted': '{what, select, invoice {Rechnung nicht gedruckt} other {Etikett nicht gedruckt}} auf {printer}: {reason}',
   'announce.orderFound': 'Auftrag {number}: {pieces, plural, one {# Stück} other {# Stück}} für {name}, {country}. Paket wiegen.',
-  'error.code.print.printerPaused': 'Der Drucker {printer} ({queue}) ist angehalten{problem}, daher wurde nichts gesendet. Beheben Sie die Ursache, setzen Sie ihn fort (in den Druckereinstellungen des Computers oder mit cupsenable {queue}) und drucken Sie erneut; oder wählen Sie in den Einstellungen einen anderen Drucker.',
-  'error.code.shipment.confirmInProgress': 'Die Sendung {reference} wird gerade von einer anderen Anfrage bestätigt. Öffnen Sie sie unter Sendungen, um das Ergebnis zu sehen.',
+  'error.code.print.printerPaused':
+    'Der Drucker {printer} ({queue}) ist angehalten{problem}, daher wurde nichts gesendet. Beheben Sie die Ursache, setzen Sie ihn fort (in den Druckereinstellungen des Computers oder mit cupsenable {queue}) und drucken Sie erneut; oder wählen Sie in den Einstellungen einen anderen Drucker.',
+  'error.code.shipment.confirmInProgress':
+    'Die Sendung {reference} wird gerade von einer anderen Anfrage bestätigt. Öffnen Sie sie unter Sendungen, um das Ergebnis zu sehen.',
   'error.code.order.shipped': 'Der Auftrag {order} ist bereits versandt, als Sendung {reference}.',
   'error.code.order.inProgress': 'Der Auftrag {order} wird bereits versandt, als Sendung {reference}.',
   'error.code.account.lastAdmin': '{username} ist der letzte Admin des Kontos: Machen Sie zuerst eine andere Person des Kontos zum Admin.',
   'printFailure.shipmentGone': 'die Sendung wurde vor dem Druck storniert oder hat kein Etikett.',
-  'printFailure.notSent': 'das Drucksystem hat den Auftrag nicht angenommen. Prüfen Sie den Drucker in den Einstellungen und drucken Sie erneut.',
+  'printFailure.notSent':
+    'das Drucksystem hat den Auftrag nicht angenommen. Prüfen Sie den Drucker in den Einstellungen und drucken Sie erneut.',
   'printFailure.printerDisabled': 'der Drucker war angehalten{problem}. Setzen Sie ihn fort und drucken Sie erneut.',
-  'printFailure.printerNotResponding': 'der Drucker hatte nach {seconds} s nicht begonnen, daher wurde der Auftrag abgebrochen{problem}. Prüfen Sie, ob er eingeschaltet und angeschlossen ist, und drucken Sie erneut.',
-  'printFailure.timedOut': 'nach {seconds} s war nichts gedruckt, daher wurde der Auftrag abgebrochen{problem}. Drucken Sie erneut oder wählen Sie in den Einstellungen einen anderen Drucker.',
+  'printFailure.printerNotResponding':
+    'der Drucker hatte nach {seconds} s nicht begonnen, daher wurde der Auftrag abgebrochen{problem}. Prüfen Sie, ob er eingeschaltet und angeschlossen ist, und drucken Sie erneut.',
+  'printFailure.timedOut':
+    'nach {seconds} s war nichts gedruckt, daher wurde der Auftrag abgebrochen{problem}. Drucken Sie erneut oder wählen Sie in den Einstellungen einen anderen Drucker.',
   'printFailure.jobLost': 'das Drucksystem hat den Auftrag verloren (Neustart). Drucken Sie erneut.',
-  'printFailure.unknown': 'der Drucker hat es nicht gedruckt. Drucken Sie erneut oder wählen Sie in den Einstellungen einen anderen Drucker.',
+  'printFailure.unknown':
+    'der Drucker hat es nicht gedruckt. Drucken Sie erneut oder wählen Sie in den Einstellungen einen anderen Drucker.',
   'error.refused': 'Die Station hat das abgelehnt.',
   'error.kind.unauthenticated': 'Sie sind nicht angemeldet, oder Ihre Sitzung ist beendet.',
   'error.kind.forbidden': 'Ihre Rolle erlaubt das nicht.',
@@ -798,7 +846,8 @@ export const de: Record<MessageKey, string> = {
   'field.state': 'der Code des Bundesstaats oder der Provinz (bis zu 20 Zeichen), nötig für Italien, Kanada und die Vereinigten Staaten',
   'field.originCountry': 'das Land, in dem die Ware hergestellt wurde',
   'field.country': 'ein Land: Namen oder zweistelligen Code eingeben und auswählen',
-  'field.phone': 'eine Telefonnummer, wie sie im Land geschrieben wird, etwa 089 123456 oder +49 89 123456 (Ziffern, Leerzeichen, Bindestriche, Klammern; bis zu 25 Ziffern); eine US-Nummer hat 10 Ziffern oder 11 mit einer 1 am Anfang',
+  'field.phone':
+    'eine Telefonnummer, wie sie im Land geschrieben wird, etwa 089 123456 oder +49 89 123456 (Ziffern, Leerzeichen, Bindestriche, Klammern; bis zu 25 Ziffern); eine US-Nummer hat 10 Ziffern oder 11 mit einer 1 am Anfang',
   'field.email': 'eine E-Mail-Adresse wie name@example.com, bis zu 50 Zeichen',
   'field.taxIdentification': 'bis zu 45 Zeichen',
   'field.flag': 'wahr oder falsch',
@@ -825,7 +874,8 @@ export const de: Record<MessageKey, string> = {
   'field.quantity': 'eine ganze Stückzahl, mindestens 1',
   'field.unitPrice': 'der Preis eines Stücks in EUR, z. B. 12.90',
   'field.unitWeight': 'das Gewicht eines Stücks in kg, z. B. 0.35',
-  'field.commodityCode': 'die HS-Zolltarifnummer, bis zu 20 Buchstaben, Ziffern, Punkte oder Bindestriche; 6 bis 10 Ziffern für gewerbliche Ware über den Zoll',
+  'field.commodityCode':
+    'die HS-Zolltarifnummer, bis zu 20 Buchstaben, Ziffern, Punkte oder Bindestriche; 6 bis 10 Ziffern für gewerbliche Ware über den Zoll',
   'field.exporterEori': 'die EORI-Nummer des Ausführers, z. B. IT01234567890',
   'field.iossNumber': 'die IOSS-Nummer des Verkäufers, z. B. IM3960000001',
   'field.shipDate': 'ein Versanddatum, heute oder später',
@@ -840,7 +890,8 @@ export const de: Record<MessageKey, string> = {
   'field.rateId': 'ein Tarif',
   'field.finalCost': 'der Preis',
   'field.documentHash': 'der documentHash des Tarifs',
-  'field.username': 'ein Anmeldename mit 1 bis 64 Zeichen, ohne Leerzeichen am Anfang oder Ende, den niemand auf dieser Station hat oder hatte',
+  'field.username':
+    'ein Anmeldename mit 1 bis 64 Zeichen, ohne Leerzeichen am Anfang oder Ende, den niemand auf dieser Station hat oder hatte',
   'field.password': 'ein Passwort mit mindestens {count, number} Zeichen',
   'field.timeZone': 'eine Zeitzone wie Europe/Rome',
   'field.holiday': 'ein Tag als JJJJ-MM-TT, jeder nur einmal',
@@ -851,13 +902,17 @@ export const de: Record<MessageKey, string> = {
   'closedDay.rate': '{carrier} ist für heute abgeschlossen: geht am {date}',
   'closedDay.label': 'Geht am {date}: {carrier} ist für heute abgeschlossen',
   'today.closedShipsNext': 'Für heute abgeschlossen: Pakete von jetzt gehen am {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {storniert um {time}} failed {Verarbeitung fehlgeschlagen: kein Etikett} waiting {wartet auf die Verarbeitung} other {ausgelassen}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {storniert um {time}} failed {Verarbeitung fehlgeschlagen: kein Etikett} waiting {wartet auf die Verarbeitung} other {ausgelassen}}',
   'closeDay.returns': 'Retouren (der Kunde gibt sie dem Versender): {count, number}',
   'closeDay.returnsOf': 'Retouren für {carrier}',
   'error.code.shipment.returnBooked': 'Zu dieser Sendung ist eine Retoure gebucht: zuerst die Retoure {returns} stornieren.',
-  'error.code.shipment.confirmedAlready': 'Die Sendung {reference} ist bereits bestätigt (Sendungsnummer {tracking}): Es wurde nichts erneut gebucht. Für einen anderen Tarif sie zuerst stornieren.',
-  'error.code.shipment.notAwaitingConfirm': 'Die Sendung {reference} ist keine gespeicherte Sendung, die auf ihre Bestätigung wartet: Es wurde nichts gebucht.',
-  'scale.problem': '{status, select, unplugged {Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.} noAnswer {Die Waage antwortet nicht: Ist sie eingeschaltet?} error {Die Waage meldet einen Fehler: Paket abnehmen und auf null stellen.} overload {Das Paket ist zu schwer für die Waage: Gewicht eintippen.} underload {Die Waage zeigt unter null: alles abnehmen und auf null stellen.} other {}}',
+  'error.code.shipment.confirmedAlready':
+    'Die Sendung {reference} ist bereits bestätigt (Sendungsnummer {tracking}): Es wurde nichts erneut gebucht. Für einen anderen Tarif sie zuerst stornieren.',
+  'error.code.shipment.notAwaitingConfirm':
+    'Die Sendung {reference} ist keine gespeicherte Sendung, die auf ihre Bestätigung wartet: Es wurde nichts gebucht.',
+  'scale.problem':
+    '{status, select, unplugged {Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.} noAnswer {Die Waage antwortet nicht: Ist sie eingeschaltet?} error {Die Waage meldet einen Fehler: Paket abnehmen und auf null stellen.} overload {Das Paket ist zu schwer für die Waage: Gewicht eintippen.} underload {Die Waage zeigt unter null: alles abnehmen und auf null stellen.} other {}}',
   'error.kind.invalid': 'Die Station hat das so nicht angenommen.',
   'error.kind.methodNotAllowed': 'Das macht die Station hier nicht.',
   'error.kind.notAcceptable': 'Die Station kann das nicht in einer Form beantworten, die der Arbeitsplatz liest.',
@@ -865,7 +920,8 @@ export const de: Record<MessageKey, string> = {
   'error.kind.unprocessable': 'Die Station kann das mit dem Gesendeten nicht ausführen.',
   'error.kind.notImplemented': 'Das macht die Station nicht.',
   'error.kind.badGateway': 'Ein Dienst, auf den die Station angewiesen ist, hat mit einem Fehler geantwortet: später erneut versuchen.',
-  'error.code.field.badText': 'Ein Text enthält Zeichen, die die Station nicht annimmt (Steuerzeichen oder beschädigte Buchstaben): bitte neu eingeben.',
+  'error.code.field.badText':
+    'Ein Text enthält Zeichen, die die Station nicht annimmt (Steuerzeichen oder beschädigte Buchstaben): bitte neu eingeben.',
   'error.code.auth.tokenExpired': 'Ihre Sitzung ist beendet: Bitte neu anmelden.',
   'error.code.auth.tooManySignIns': 'Zu viele fehlgeschlagene Anmeldungen: eine Minute warten, dann erneut versuchen.',
   'error.code.auth.signInsBusy': 'Die Station prüft gerade viele Anmeldungen gleichzeitig: gleich noch einmal versuchen.',
@@ -876,7 +932,8 @@ export const de: Record<MessageKey, string> = {
   'error.code.shipment.failed': 'Die Verarbeitung der Sendung ist fehlgeschlagen, daher hat sie keine Dokumente.',
   'error.code.shipment.notProcessedYet': 'Die Sendung ist noch nicht verarbeitet: Ihre Dokumente kommen danach.',
   'error.code.shipment.shipDatePast': 'Das Versanddatum liegt vor heute: heute oder einen späteren Tag wählen.',
-  'error.code.shipment.shipDateTooFar': 'Das Versanddatum liegt weiter voraus, als die Station oder der Versender annimmt: einen früheren Tag wählen.',
+  'error.code.shipment.shipDateTooFar':
+    'Das Versanddatum liegt weiter voraus, als die Station oder der Versender annimmt: einen früheren Tag wählen.',
   'error.code.rate.priceChanged': 'Der Preis hat sich seit diesen Tarifen geändert: Tarife neu abrufen.',
   'error.code.rate.notAvailable': 'Dieser Dienst kann die Sendung in ihrer jetzigen Form nicht befördern: {reasons}. Tarife neu abrufen.',
   'error.code.carrier.unknown': 'Die Station hat keinen Versender mit diesem Code.',
@@ -888,8 +945,10 @@ export const de: Record<MessageKey, string> = {
   'error.code.document.renderFailed': 'Die Station konnte die Dokumente dieser Sendung nicht erstellen.',
   'error.code.upstream.refused': 'Die vorgelagerte Station hat die Sendung abgelehnt.',
   'error.code.upstream.failed': 'Die vorgelagerte Station hat mit einem eigenen Fehler geantwortet: später erneut versuchen.',
-  'error.code.upstream.unreachable': 'Die vorgelagerte Station ist nicht erreichbar: Es wurde nichts gebucht oder berechnet. Später erneut versuchen.',
-  'error.code.upstream.maybeBooked': 'Die vorgelagerte Station hat die Buchung nicht bestätigt: Diese Station bucht sie später, höchstens einmal.',
+  'error.code.upstream.unreachable':
+    'Die vorgelagerte Station ist nicht erreichbar: Es wurde nichts gebucht oder berechnet. Später erneut versuchen.',
+  'error.code.upstream.maybeBooked':
+    'Die vorgelagerte Station hat die Buchung nicht bestätigt: Diese Station bucht sie später, höchstens einmal.',
   'error.code.calendar.tooManyHolidays': 'Das sind mehr Feiertage, als die Station führt: zuerst vergangene entfernen.',
   'error.code.calendar.notAHoliday': 'Dieser Tag ist kein Feiertag der Station.',
   'error.code.report.invalidRange': 'Das Enddatum liegt vor dem Startdatum, oder der Zeitraum ist länger als {days, number} Tage.',
@@ -898,35 +957,44 @@ export const de: Record<MessageKey, string> = {
   'error.code.return.ofReturn': 'Diese Sendung ist selbst eine Retoure: das Retourenetikett über die ursprüngliche Sendung erstellen.',
   'error.code.return.packageUnknown': 'Die Sendung hat kein solches Paket.',
   'error.code.return.payOnUseNotOffered': 'Der Versender bietet keine Retouren an, die erst bei Nutzung bezahlt werden.',
-  'error.code.return.printNeedsLabel': 'Die Sendung hat noch kein Etikett, daher kann ihre Retoure nicht mitgedruckt werden: die Retoure drucken, sobald die Sendung verarbeitet ist.',
+  'error.code.return.printNeedsLabel':
+    'Die Sendung hat noch kein Etikett, daher kann ihre Retoure nicht mitgedruckt werden: die Retoure drucken, sobald die Sendung verarbeitet ist.',
   'error.code.order.notFound': 'Es gibt keinen Auftrag mit dieser Nummer.',
   'error.code.order.exists': 'Ein Auftrag mit dieser Nummer existiert bereits.',
   'error.code.order.notRemovable': 'Eine Sendung versendet diesen Auftrag: zuerst die Sendung stornieren.',
   'error.code.order.batchTooLarge': 'Ein Import nimmt 1 bis {count, number} Aufträge an.',
   'error.code.print.printerUnknown': 'Die Station kennt keinen Drucker namens {printer}: in den Einstellungen einen wählen.',
   'error.code.print.noPrinterChosen': 'Kein Drucker gewählt: in den Einstellungen einen wählen.',
-  'error.code.print.printerTakesNoZpl': 'Der Drucker {printer} nimmt kein ZPL an: in den Einstellungen PDF oder einen anderen Drucker wählen.',
+  'error.code.print.printerTakesNoZpl':
+    'Der Drucker {printer} nimmt kein ZPL an: in den Einstellungen PDF oder einen anderen Drucker wählen.',
   'error.code.print.zplSheetsOnly': 'Etikettenbögen werden nur als PDF gedruckt: ZPL druckt ein Etikett pro Seite.',
   'error.code.print.noA4Printer': 'An diesem Arbeitsplatz ist kein A4-Drucker gewählt: in den Einstellungen einen wählen.',
   'error.code.print.jobNotFound': 'Diesen Druckauftrag kennt die Station nicht.',
   'error.code.print.notProcessed': 'Die Sendung {reference} ist noch nicht verarbeitet, daher hat sie kein Etikett zum Drucken.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Ein Etikett erneut zu drucken erfordert die Schichtleitung: {references} wurde bereits gedruckt.} other {Ein Etikett erneut zu drucken erfordert die Schichtleitung.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# Etikett wurde bereits gedruckt} other {# Etiketten wurden bereits gedruckt}} ({references}): Bitte angeben, ob erneut gedruckt werden soll.',
-  'error.code.print.onlyReprints': 'Jedes Etikett wurde bereits gedruckt ({references}), und Nachdrucke sollten übersprungen werden: Es wurde nichts gedruckt.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Ein Etikett erneut zu drucken erfordert die Schichtleitung: {references} wurde bereits gedruckt.} other {Ein Etikett erneut zu drucken erfordert die Schichtleitung.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# Etikett wurde bereits gedruckt} other {# Etiketten wurden bereits gedruckt}} ({references}): Bitte angeben, ob erneut gedruckt werden soll.',
+  'error.code.print.onlyReprints':
+    'Jedes Etikett wurde bereits gedruckt ({references}), und Nachdrucke sollten übersprungen werden: Es wurde nichts gedruckt.',
   'error.code.manifest.nothingToClose': 'Von diesem Versender ist an diesem Tag nichts zum Abschließen bereit.',
   'error.code.manifest.notFound': 'Dieses Manifest kennt die Station nicht.',
-  'error.code.manifest.notReopenable': 'Dieses Manifest kann nicht wieder geöffnet werden: Es ist nicht abgeschlossen oder wurde bereits gesendet.',
+  'error.code.manifest.notReopenable':
+    'Dieses Manifest kann nicht wieder geöffnet werden: Es ist nicht abgeschlossen oder wurde bereits gesendet.',
   'error.code.manifest.notResendable': 'Dieses Manifest wartet nicht auf erneutes Senden.',
-  'error.code.manifest.closeKeepsChanging': 'Die Sendungen des Tages haben sich während des Abschlusses ständig geändert: erneut abschließen.',
+  'error.code.manifest.closeKeepsChanging':
+    'Die Sendungen des Tages haben sich während des Abschlusses ständig geändert: erneut abschließen.',
   'error.code.pickup.notFound': 'Mit dieser Sendung ist keine Abholung gebucht.',
   'error.code.pickup.alreadyCancelled': 'Diese Abholung ist bereits storniert.',
   'error.code.pickup.pastDeadline': 'Der Versender nimmt für diese Abholung keine Stornierungen mehr an.',
-  'error.code.stream.tooMany': 'Die Station hat zu viele Live-Verbindungen offen: den Arbeitsplatz in anderen Fenstern schließen oder gleich noch einmal versuchen.',
+  'error.code.stream.tooMany':
+    'Die Station hat zu viele Live-Verbindungen offen: den Arbeitsplatz in anderen Fenstern schließen oder gleich noch einmal versuchen.',
   'error.code.webhook.notFound': 'Diesen Webhook kennt die Station nicht: Er wurde vielleicht entfernt.',
   'error.code.client.usernameTaken': 'Dieser Benutzername ist vergeben: einen anderen wählen.',
   'error.code.client.usernameReserved': 'Dieser Benutzername gehörte einem entfernten Konto und bleibt reserviert: einen anderen wählen.',
   'error.code.user.notFound': 'Diese Person gibt es im Konto nicht: Sie wurde vielleicht entfernt.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {Der Datenträger der Station ist voll: Es wurde nichts gespeichert. Platz schaffen, dann erneut versuchen.} readOnly {Die Station kann nicht auf ihren Datenträger schreiben: Es wurde nichts gespeichert. Bitte die Betreuung der Station informieren.} io {Der Datenträger der Station konnte nicht lesen oder schreiben: Es wurde nichts gespeichert. Gleich noch einmal versuchen.} busy {Die Datenbank der Station ist ausgelastet: gleich noch einmal versuchen.} unreachable {Die Station erreicht ihre gemeinsame Datenbank nicht: gleich noch einmal versuchen.} damaged {Die Datenbank der Station ist beschädigt: Bitte die Betreuung der Station informieren.} other {Die Station kann das gerade nicht: Bitte gleich noch einmal versuchen.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {Der Datenträger der Station ist voll: Es wurde nichts gespeichert. Platz schaffen, dann erneut versuchen.} readOnly {Die Station kann nicht auf ihren Datenträger schreiben: Es wurde nichts gespeichert. Bitte die Betreuung der Station informieren.} io {Der Datenträger der Station konnte nicht lesen oder schreiben: Es wurde nichts gespeichert. Gleich noch einmal versuchen.} busy {Die Datenbank der Station ist ausgelastet: gleich noch einmal versuchen.} unreachable {Die Station erreicht ihre gemeinsame Datenbank nicht: gleich noch einmal versuchen.} damaged {Die Datenbank der Station ist beschädigt: Bitte die Betreuung der Station informieren.} other {Die Station kann das gerade nicht: Bitte gleich noch einmal versuchen.}}',
   'unavailable.service': '{carrier} {service}: {problem}',
   'unavailable.route.notServed': 'befördert nicht von {from} nach {to}',
   'unavailable.shipment.noPackages': 'die Sendung hat keine Pakete',

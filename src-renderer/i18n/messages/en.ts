@@ -37,13 +37,16 @@ export const en = {
   'signIn.submit': 'Sign in',
   'signIn.busy': 'Signing in…',
   'signIn.language': 'Language',
-  'session.ended': 'Your session ended: the station no longer accepts it (your user was removed, or the account was changed). Sign in again.',
+  'session.ended':
+    'Your session ended: the station no longer accepts it (your user was removed, or the account was changed). Sign in again.',
   'session.wrongSignIn': 'Wrong username or password. Check both (the password is case-sensitive) and try again.',
   'session.notStarted': 'The station cannot be reached.',
   'country.placeholder': 'Type a country or its code',
   'combobox.matches': '{label} matches',
-  'database.damaged': 'The station’s database was found damaged at {time}, so it takes no more changes. Ask a supervisor to check it (station check) and restore the newest good backup (station restore). What you typed stays here; what was saved before can still be read.',
-  'database.unavailable': 'The station’s database is unavailable since {time}. What you typed stays here: send it again when this message goes. The station reconnects by itself.',
+  'database.damaged':
+    'The station’s database was found damaged at {time}, so it takes no more changes. Ask a supervisor to check it (station check) and restore the newest good backup (station restore). What you typed stays here; what was saved before can still be read.',
+  'database.unavailable':
+    'The station’s database is unavailable since {time}. What you typed stays here: send it again when this message goes. The station reconnects by itself.',
   'preview.label': 'Label preview',
   'preview.page': 'Label page {number} of {count}',
   'preview.failed': 'The label could not be shown: {reason}',
@@ -99,7 +102,8 @@ export const en = {
   'today.openPrintJobs': 'Open print jobs',
   'today.printJob': '{status, select, printing {Printing} other {Queued}} on {printer} since {time}',
   'today.nextPickup': 'Next pickup',
-  'today.pickup': '{carrier}, {day}: {parcels, plural, one {# parcel} other {# parcels}} of {shipments, plural, one {# shipment} other {# shipments}} from {place}. Cancel until {time}{cancelOn, select, sameDay {} other { on {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day}: {parcels, plural, one {# parcel} other {# parcels}} of {shipments, plural, one {# shipment} other {# shipments}} from {place}. Cancel until {time}{cancelOn, select, sameDay {} other { on {cancelDay}}}.',
   'today.noPickup': 'No pickup booked.',
   'tracking.query': 'Tracking number or reference',
   'tracking.track': 'Track',
@@ -200,7 +204,8 @@ export const en = {
   'shipments.packages': 'Packages',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Return',
-  'shipments.returnOf': 'of a sale, because: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; paid once used} other {}}',
+  'shipments.returnOf':
+    'of a sale, because: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; paid once used} other {}}',
   'shipments.returnsMade': '{count, plural, one {# made} other {# made}}',
   'shipments.customs': 'Customs',
   'shipments.customsWith': '{why}; {documents}',
@@ -232,18 +237,23 @@ export const en = {
   'bulkPrint.failed': 'The labels were not printed: {reason}',
   'bulkPrint.failedNoReason': 'The labels were not printed: the printer failed.',
   'bulkPrint.still': 'Still printing on {printer}: see the printer.',
-  'app.notForRole': '{screen, select, closeDay {Closing the day is for supervisors.} reports {Reports are for supervisors.} audit {The audit log is for supervisors.} other {This screen is for supervisors.}} Ask a supervisor or an admin of your account.',
+  'app.notForRole':
+    '{screen, select, closeDay {Closing the day is for supervisors.} reports {Reports are for supervisors.} audit {The audit log is for supervisors.} other {This screen is for supervisors.}} Ask a supervisor or an admin of your account.',
   'app.backToToday': 'Back to Today',
   'shipments.reprintLabel': 'Reprint label',
   'shipments.printedBefore': 'Its label was printed before: a reprint needs a supervisor.',
-  'bulkPrint.leftOut': '{count, plural, one {# label left out} other {# labels left out}}, printed before{reason, select, skipped {} other { (a reprint needs a supervisor)}}: {references}.',
-  'bulkPrint.onlyReprints': 'Nothing printed: {count, plural, one {the label was} other {all # labels were}} printed before, and a reprint needs a supervisor: {references}.',
+  'bulkPrint.leftOut':
+    '{count, plural, one {# label left out} other {# labels left out}}, printed before{reason, select, skipped {} other { (a reprint needs a supervisor)}}: {references}.',
+  'bulkPrint.onlyReprints':
+    'Nothing printed: {count, plural, one {the label was} other {all # labels were}} printed before, and a reprint needs a supervisor: {references}.',
   'bulkPrint.confirmHeading': 'Confirm reprints',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# label} other {# labels}} of the {total, number} listed {reprints, plural, one {was} other {were}} printed before. A reprint is a second label with the same tracking number. Reprint {reprints, plural, one {it} other {them}}?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# label} other {# labels}} of the {total, number} listed {reprints, plural, one {was} other {were}} printed before. A reprint is a second label with the same tracking number. Reprint {reprints, plural, one {it} other {them}}?',
   'bulkPrint.reprintAll': 'Reprint too: print all {total, plural, one {# label} other {# labels}}',
   'bulkPrint.onlyNew': 'Print only the {fresh, plural, one {# new label} other {# new labels}}',
   'outbox.heading': 'Outbox',
-  'outbox.upstreamDown': '{problem}, since {since}. Shipments for {name} wait here and go, once each, when it answers{nextTry, select, none {} other { (next try {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, since {since}. Shipments for {name} wait here and go, once each, when it answers{nextTry, select, none {} other { (next try {nextTry})}}.',
   'outbox.state': 'State',
   'outbox.why': 'Why',
   'outbox.bestPrice': 'Best price',
@@ -263,7 +273,8 @@ export const en = {
   'orders.noColumn': '(none)',
   'orders.empty': '(empty)',
   'orders.preview': 'Preview',
-  'orders.previewCount': '{rows, plural, one {# row} other {# rows}}: {valid, plural, one {# order} other {# orders}} ready{faulty, plural, =0 {} other {, # with faults (left out)}}.',
+  'orders.previewCount':
+    '{rows, plural, one {# row} other {# rows}}: {valid, plural, one {# order} other {# orders}} ready{faulty, plural, =0 {} other {, # with faults (left out)}}.',
   'orders.clashes': 'Rows of one order number name different receivers: {numbers}. Each is imported with its first row’s receiver.',
   'orders.faults': 'Faults',
   'orders.fault': '{number}: {problem}',
@@ -273,17 +284,22 @@ export const en = {
   'orders.asShipments': 'shipments, scheduled now',
   'orders.importButton': 'Import {count, plural, one {# order} other {# orders}}',
   'orders.progress': 'Import progress',
-  'orders.imported': 'Imported {count, plural, one {# order} other {# orders}}{duplicates, plural, =0 {} other {; # already there ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# shipment} other {# shipments}} scheduled} other {}}.',
+  'orders.imported':
+    'Imported {count, plural, one {# order} other {# orders}}{duplicates, plural, =0 {} other {; # already there ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# shipment} other {# shipments}} scheduled} other {}}.',
   'orders.notScheduled': 'Not scheduled: {list}',
   'orders.noParcel': 'no box and no weight (a line of the order has no unit weight)',
   'orders.customsWarnings': 'Customs warnings',
-  'orders.customsIntro': '{count, plural, one {# order goes} other {# orders go}} through customs without what customs needs. {count, plural, one {It is} other {They are}} imported all the same, but cannot ship until the missing data is added at the desk or in the file:',
-  'orders.customsHsCode': '{number} to {country}, row {row}: {sku} has no HS code; customs needs one for goods sold (6 to 10 digits, such as 691200).',
-  'orders.customsHsCodeInvalid': '{number} to {country}, row {row}: {code} is not an HS code; customs needs 6 to 10 digits, such as 691200.',
+  'orders.customsIntro':
+    '{count, plural, one {# order goes} other {# orders go}} through customs without what customs needs. {count, plural, one {It is} other {They are}} imported all the same, but cannot ship until the missing data is added at the desk or in the file:',
+  'orders.customsHsCode':
+    '{number} to {country}, row {row}: {sku} has no HS code; customs needs one for goods sold (6 to 10 digits, such as 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} to {country}, row {row}: {code} is not an HS code; customs needs 6 to 10 digits, such as 691200.',
   'orders.customsEori': 'The sender’s tax ID is not an EORI number, which goods sold out of the EU need: {numbers}.',
   'orders.customsIoss': '{number} to {country}: a sale of up to 150 EUR into the EU needs the seller’s IOSS number, entered at the desk.',
   'orders.customsOther': '{number} to {country}: the export declaration made from this order is not complete; check it at the desk.',
-  'orders.customsImported': '{count, plural, one {# imported order needs} other {# imported orders need}} customs data before shipping: {numbers}.',
+  'orders.customsImported':
+    '{count, plural, one {# imported order needs} other {# imported orders need}} customs data before shipping: {numbers}.',
   'orders.open': 'Open orders ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Loading the orders…',
   'orders.openTable': 'Open orders',
@@ -337,7 +353,8 @@ export const en = {
   'returnReason.OTHER': 'Other (say why in the note)',
   'closeDay.closeAll': 'Close all ({count, number})',
   'closeDay.nothingShipped': 'Nothing shipped on {date}.',
-  'closeDay.toClose': 'To close: {shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}, {weight}, declared {declared}',
+  'closeDay.toClose':
+    'To close: {shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}, {weight}, declared {declared}',
   'closeDay.nothingLeft': 'Nothing left to close.',
   'closeDay.closed': 'Closed: {count, plural, one {# shipment} other {# shipments}} in {manifests}',
   'closeDay.leftOut': '{count, number} left out',
@@ -349,7 +366,8 @@ export const en = {
   'closeDay.noManifest': 'No manifest for {date} yet.',
   'closeDay.statusClosed': 'Closed',
   'closeDay.statusReopened': 'Reopened',
-  'closeDay.manifestTotals': '{shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}',
+  'closeDay.manifestTotals':
+    '{shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}',
   'closeDay.show': 'Show {number}',
   'closeDay.sendAgain': 'Send {number} again',
   'closeDay.reopen': 'Reopen {number}',
@@ -368,7 +386,8 @@ export const en = {
   'reports.lastDays': '{days, plural, =365 {A year} other {# days}}',
   'reports.exportCsv': 'Export CSV',
   'reports.loading': 'Reading the report…',
-  'reports.totals': '{shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} per kg on average}} from {from} to {to}{person, select, none {} other {, made by {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} per kg on average}} from {from} to {to}{person, select, none {} other {, made by {person}}}.',
   'reports.perDay': 'Shipments per day',
   'reports.perPerson': 'Parcels per person',
   'reports.parcels': 'Parcels',
@@ -428,13 +447,15 @@ export const en = {
   'order.quantity': 'Qty',
   'order.typeWeight': 'Type the weight',
   'order.expected': 'expected {weight}',
-  'order.variance': 'The parcel weighs {weight}, {percent, number}% off the expected {expected}. {blocked, select, yes {Check the contents and weigh it again.} other {Check the contents.}}',
+  'order.variance':
+    'The parcel weighs {weight}, {percent, number}% off the expected {expected}. {blocked, select, yes {Check the contents and weigh it again.} other {Check the contents.}}',
   'order.why': 'Why',
   'order.shipping': 'Shipping…',
   'order.waitingForWeight': 'Waiting for the weight…',
   'order.ship': 'Ship and print',
   'order.notThis': 'Not this order',
-  'packing.orderTaken': 'Order {number} is {status, select, shipped {shipped already} other {being shipped already}}, with shipment {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.orderTaken':
+    'Order {number} is {status, select, shipped {shipped already} other {being shipped already}}, with shipment {shipment}{tracking, select, none {} other { ({tracking})}}.',
   'packing.noOrder': 'No order has the number “{number}”. To ship to a saved receiver, type a name and pick it from the list.',
   'packing.carrierNoService': '{carrier} has no service for this parcel. Choose a rate by hand.',
   'packing.noService': 'No carrier service can carry this parcel.',
@@ -546,11 +567,13 @@ export const en = {
   'settings.economy': 'Economy: the cheapest service',
   'settings.express': 'Express: the fastest service',
   'settings.trackingLinks': 'Tracking links',
-  'settings.trackingLinksText': 'Tracking links point to the station’s own page, <code>{page}</code>, unless the station runs with <code>STATION_TRACKING_URL</code> set to another base (for example your web shop’s tracking page).',
+  'settings.trackingLinksText':
+    'Tracking links point to the station’s own page, <code>{page}</code>, unless the station runs with <code>STATION_TRACKING_URL</code> set to another base (for example your web shop’s tracking page).',
   'settings.api': 'API connection',
   'settings.baseUrl': 'Base URL',
   'settings.integrationKey': 'Integration key',
-  'settings.apiText': 'An integration signs in with <code>{signIn}</code> and the header <code>{header}</code>. The answer’s <code>{token}</code> is the Bearer token for every other call. Other programs should get their own key with <code>{command}</code>.',
+  'settings.apiText':
+    'An integration signs in with <code>{signIn}</code> and the header <code>{header}</code>. The answer’s <code>{token}</code> is the Bearer token for every other call. Other programs should get their own key with <code>{command}</code>.',
   'settings.bySupervisor': 'The scale, boxes, packing rules, webhooks and the connection for integrations are set up by a supervisor.',
   'settings.printing': 'Printing',
   'settings.lookingForPrinters': 'Looking for printers…',
@@ -585,7 +608,8 @@ export const en = {
   'rules.tags': 'tags',
   'rules.tagsHint': 'fragile',
   'rules.heading': 'Packing rules',
-  'rules.lead': 'A scanned order gets its box, service and carrier from these rules, shared by every desk of the station. For each choice the first rule that matches and makes it wins; the order’s own service or carrier comes first. Weights are the goods’ expected weight until the parcel is weighed.',
+  'rules.lead':
+    'A scanned order gets its box, service and carrier from these rules, shared by every desk of the station. For each choice the first rule that matches and makes it wins; the order’s own service or carrier comes first. Weights are the goods’ expected weight until the parcel is weighed.',
   'rules.rule': 'Rule {number}',
   'rules.ruleField': 'Rule {number} {field}',
   'rules.box': 'box',
@@ -640,14 +664,16 @@ export const en = {
   'account.heading': 'Sender address',
   'account.byAdmin': 'An admin changes the account’s address.',
   'account.yourHeading': 'Your sender address',
-  'account.firstRun': 'Every label names it as the sender, and carriers collect there. Fill it in once; you can change it later in Settings.',
+  'account.firstRun':
+    'Every label names it as the sender, and carriers collect there. Fill it in once; you can change it later in Settings.',
   'account.lead': 'The account’s address: every New shipment starts with it as the sender.',
   'account.save': 'Save sender address',
   'account.notNow': 'Not now',
   'account.saved': 'Saved.',
   'calendar.heading': 'Station calendar',
   'calendar.timeZone': 'Time zone',
-  'calendar.lead': 'Every desk of this station counts days in this zone: ship dates, carrier cutoffs, the day’s close, Today and the reports. Saturdays, Sundays and the holidays below are not working days: a shipment made on one, or after its carrier’s cutoff, ships on the next working day.',
+  'calendar.lead':
+    'Every desk of this station counts days in this zone: ship dates, carrier cutoffs, the day’s close, Today and the reports. Saturdays, Sundays and the holidays below are not working days: a shipment made on one, or after its carrier’s cutoff, ships on the next working day.',
   'calendar.zoneField': 'Station time zone',
   'calendar.changeZone': 'Change time zone',
   'calendar.holidays': 'Holidays',
@@ -662,7 +688,8 @@ export const en = {
   'team.passwordChanged': '{username} has a new password.',
   'team.removed': '{username} is removed: they can no longer sign in, on any desk.',
   'team.heading': 'Team',
-  'team.lead': 'Everyone who works in this account. Packers ship, print and track; supervisors also void, reprint and close the day for everyone’s parcels; admins also manage the team.',
+  'team.lead':
+    'Everyone who works in this account. Packers ship, print and track; supervisors also void, reprint and close the day for everyone’s parcels; admins also manage the team.',
   'team.name': 'Name',
   'team.role': 'Role',
   'team.addPerson': 'Add a person',
@@ -681,7 +708,8 @@ export const en = {
   'webhooks.urlNeeded': 'Enter the endpoint as an http:// or https:// address.',
   'webhooks.eventNeeded': 'Choose at least one event.',
   'webhooks.heading': 'Webhooks',
-  'webhooks.lead': 'The station posts this client’s events to these addresses, signed with each webhook’s secret, in order, retrying for a day.',
+  'webhooks.lead':
+    'The station posts this client’s events to these addresses, signed with each webhook’s secret, in order, retrying for a day.',
   'webhooks.none': 'No webhooks yet.',
   'webhooks.webhook': 'Webhook {url}',
   'webhooks.paused': 'Paused: {reason}{pending, plural, =0 {} one { # event waits.} other { # events wait.}}',
@@ -689,7 +717,8 @@ export const en = {
   'webhooks.resume': 'Resume',
   'webhooks.pause': 'Pause',
   'webhooks.remove': 'Remove webhook {url}',
-  'webhooks.secret': 'Signing secret of the new webhook, shown this once. Give it to the receiver, which checks each delivery’s <code>Station-Signature</code>:',
+  'webhooks.secret':
+    'Signing secret of the new webhook, shown this once. Give it to the receiver, which checks each delivery’s <code>Station-Signature</code>:',
   'webhooks.secretLabel': 'New webhook secret',
   'webhooks.copied': 'I have copied it',
   'webhooks.add': 'Add a webhook',
@@ -709,7 +738,8 @@ export const en = {
   'rules.expects.block': 'A percentage, e.g. 25.',
   'rules.expects.other': 'Check this.',
   'rules.noOrders': 'There are no orders to try the rules on yet.',
-  'rules.dryRunResult': '{changed, number} of the {count, plural, one {# newest order} other {# newest orders}} would be packed differently.',
+  'rules.dryRunResult':
+    '{changed, number} of the {count, plural, one {# newest order} other {# newest orders}} would be packed differently.',
   'rules.savedMessage': 'Saved. Every desk of the station packs by these rules now.',
   'orders.unreadable': 'The file could not be read: {reason}',
   'orders.noRows': 'The file has no header row or no rows.',
@@ -755,16 +785,20 @@ export const en = {
   'announce.printed': '{what, select, invoice {Invoice printed} other {Label printed}} on {printer}.',
   'announce.notPrinted': '{what, select, invoice {Invoice not printed} other {Label not printed}} on {printer}: {reason}',
   'announce.orderFound': 'Order {number}: {pieces, plural, one {# piece} other {# pieces}} for {name}, {country}. Weigh the parcel.',
-  'error.code.print.printerPaused': 'The printer {printer} ({queue}) is paused{problem}, so nothing was sent to it. Fix what it says, resume it (in the computer’s printer settings, or with cupsenable {queue}), then print again; or choose another printer in Settings.',
-  'error.code.shipment.confirmInProgress': 'Shipment {reference} is being confirmed by another request at this moment. Open it in Shipments to see the outcome.',
+  'error.code.print.printerPaused':
+    'The printer {printer} ({queue}) is paused{problem}, so nothing was sent to it. Fix what it says, resume it (in the computer’s printer settings, or with cupsenable {queue}), then print again; or choose another printer in Settings.',
+  'error.code.shipment.confirmInProgress':
+    'Shipment {reference} is being confirmed by another request at this moment. Open it in Shipments to see the outcome.',
   'error.code.order.shipped': 'Order {order} is shipped already, as shipment {reference}.',
   'error.code.order.inProgress': 'Order {order} is being shipped already, as shipment {reference}.',
   'error.code.account.lastAdmin': '{username} is the account’s last admin: make another person of the account admin first.',
   'printFailure.shipmentGone': 'the shipment was voided, or has no label, before it printed.',
   'printFailure.notSent': 'the printing system did not take the job. Check the printer in Settings, then print again.',
   'printFailure.printerDisabled': 'the printer was paused{problem}. Resume it, then print again.',
-  'printFailure.printerNotResponding': 'the printer had not started after {seconds} s, so the job was cancelled{problem}. Check that it is switched on and connected, then print again.',
-  'printFailure.timedOut': 'it had not printed after {seconds} s, so the job was cancelled{problem}. Print again, or choose another printer in Settings.',
+  'printFailure.printerNotResponding':
+    'the printer had not started after {seconds} s, so the job was cancelled{problem}. Check that it is switched on and connected, then print again.',
+  'printFailure.timedOut':
+    'it had not printed after {seconds} s, so the job was cancelled{problem}. Print again, or choose another printer in Settings.',
   'printFailure.jobLost': 'the printing system lost the job (it restarted). Print again.',
   'printFailure.unknown': 'the printer did not print it. Print again, or choose another printer in Settings.',
   'error.refused': 'The station refused this.',
@@ -797,7 +831,8 @@ export const en = {
   'field.state': 'the state or province code (up to 20 characters), needed for Italy, Canada and the United States',
   'field.originCountry': 'the country where the goods were made',
   'field.country': 'a country: type its name or its two-letter code and pick it',
-  'field.phone': 'a phone number as written in its country, such as 089 123456 or +49 89 123456 (digits, spaces, dashes, brackets; up to 25 digits); a US number has 10 digits, or 11 starting with 1',
+  'field.phone':
+    'a phone number as written in its country, such as 089 123456 or +49 89 123456 (digits, spaces, dashes, brackets; up to 25 digits); a US number has 10 digits, or 11 starting with 1',
   'field.email': 'an email address such as name@example.com, up to 50 characters',
   'field.taxIdentification': 'up to 45 characters',
   'field.flag': 'true or false',
@@ -814,7 +849,8 @@ export const en = {
   'field.specialInstructions': 'up to 255 characters',
   'field.incoTerms': '1 (DDP), 2 (DAP) or 3 (EXW)',
   'field.exportDeclaration': 'an export declaration: goods cross a customs border',
-  'field.exportReasonType': 'COMMERCIAL_PURPOSE_OR_SALE, DEFENCE_MATERIAL, DIPLOMATIC_GOODS, GIFT, INTERCOMPANY_USE, PERMANENT, PERSONAL_BELONGINGS_OR_PERSONAL_USE, RETURN, RETURN_TO_ORIGIN, SAMPLE, TEMPORARY, USED_EXHIBITION_GOODS_TO_ORIGIN, WARRANTY_REPLACEMENT',
+  'field.exportReasonType':
+    'COMMERCIAL_PURPOSE_OR_SALE, DEFENCE_MATERIAL, DIPLOMATIC_GOODS, GIFT, INTERCOMPANY_USE, PERMANENT, PERSONAL_BELONGINGS_OR_PERSONAL_USE, RETURN, RETURN_TO_ORIGIN, SAMPLE, TEMPORARY, USED_EXHIBITION_GOODS_TO_ORIGIN, WARRANTY_REPLACEMENT',
   'field.shipmentPurpose': 'COMMERCIAL or PERSONAL',
   'field.invoiceReference': 'the invoice number',
   'field.invoiceDate': 'the invoice date',
@@ -824,7 +860,8 @@ export const en = {
   'field.quantity': 'a whole number of pieces, at least 1',
   'field.unitPrice': 'the price of one piece in EUR, such as 12.90',
   'field.unitWeight': 'the weight of one piece in kg, such as 0.35',
-  'field.commodityCode': 'the HS tariff code, up to 20 letters, digits, dots or dashes; 6 to 10 digits for commercial goods through customs',
+  'field.commodityCode':
+    'the HS tariff code, up to 20 letters, digits, dots or dashes; 6 to 10 digits for commercial goods through customs',
   'field.exporterEori': 'the exporter’s EORI number, such as IT01234567890',
   'field.iossNumber': 'the seller’s IOSS number, such as IM3960000001',
   'field.shipDate': 'a ship date, today or later',
@@ -850,13 +887,16 @@ export const en = {
   'closedDay.rate': '{carrier} is closed for today: ships {date}',
   'closedDay.label': 'Ships {date}: {carrier} is closed for today',
   'today.closedShipsNext': 'Closed for today: parcels made now ship {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {voided at {time}} failed {processing failed: no label} waiting {waiting to be processed} other {left out}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {voided at {time}} failed {processing failed: no label} waiting {waiting to be processed} other {left out}}',
   'closeDay.returns': 'Returns (the customer hands them to the carrier): {count, number}',
   'closeDay.returnsOf': 'Returns of {carrier}',
   'error.code.shipment.returnBooked': 'A return of this shipment is booked: void the return {returns} first.',
-  'error.code.shipment.confirmedAlready': 'Shipment {reference} is confirmed already (tracking number {tracking}): nothing was booked again. To ship it with another rate, void it first.',
+  'error.code.shipment.confirmedAlready':
+    'Shipment {reference} is confirmed already (tracking number {tracking}): nothing was booked again. To ship it with another rate, void it first.',
   'error.code.shipment.notAwaitingConfirm': 'Shipment {reference} is not a saved shipment waiting for its confirm: nothing was booked.',
-  'scale.problem': '{status, select, unplugged {The scale cannot be reached: check its cable and its port in Settings.} noAnswer {The scale does not answer: check that it is switched on.} error {The scale reports an error: take the parcel off and zero it.} overload {The parcel is too heavy for the scale: type its weight.} underload {The scale reads below zero: take everything off and zero it.} other {}}',
+  'scale.problem':
+    '{status, select, unplugged {The scale cannot be reached: check its cable and its port in Settings.} noAnswer {The scale does not answer: check that it is switched on.} error {The scale reports an error: take the parcel off and zero it.} overload {The parcel is too heavy for the scale: type its weight.} underload {The scale reads below zero: take everything off and zero it.} other {}}',
   'error.kind.invalid': 'The station did not take this as it was sent.',
   'error.kind.methodNotAllowed': 'The station does not do this here.',
   'error.kind.notAcceptable': 'The station cannot answer this in a form the desk reads.',
@@ -897,7 +937,8 @@ export const en = {
   'error.code.return.ofReturn': 'This shipment is itself a return: make the return label from its original shipment.',
   'error.code.return.packageUnknown': 'The shipment has no such package.',
   'error.code.return.payOnUseNotOffered': 'The carrier offers no returns paid only once used.',
-  'error.code.return.printNeedsLabel': 'The shipment has no label yet, so its return cannot be printed with it: print the return once the shipment is processed.',
+  'error.code.return.printNeedsLabel':
+    'The shipment has no label yet, so its return cannot be printed with it: print the return once the shipment is processed.',
   'error.code.order.notFound': 'There is no order with this number.',
   'error.code.order.exists': 'An order with this number exists already.',
   'error.code.order.notRemovable': 'A shipment ships this order: void the shipment first.',
@@ -909,8 +950,10 @@ export const en = {
   'error.code.print.noA4Printer': 'No A4 printer is chosen at this desk: choose one in Settings.',
   'error.code.print.jobNotFound': 'The station has no such print job.',
   'error.code.print.notProcessed': 'Shipment {reference} is not processed yet, so it has no label to print.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Printing a label again needs a supervisor: {references} printed before.} other {Printing a label again needs a supervisor.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# label was printed before} other {# labels were printed before}} ({references}): say whether to print again.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Printing a label again needs a supervisor: {references} printed before.} other {Printing a label again needs a supervisor.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# label was printed before} other {# labels were printed before}} ({references}): say whether to print again.',
   'error.code.print.onlyReprints': 'Every label was printed before ({references}) and reprints were to be skipped: nothing was printed.',
   'error.code.manifest.nothingToClose': 'Nothing of this carrier on that day is ready to close.',
   'error.code.manifest.notFound': 'The station has no such manifest.',
@@ -925,7 +968,8 @@ export const en = {
   'error.code.client.usernameTaken': 'This username is taken: choose another.',
   'error.code.client.usernameReserved': 'This username belonged to a removed account and stays reserved: choose another.',
   'error.code.user.notFound': 'The account has no such person: they may have been removed.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {The station’s disk is full: nothing was saved. Free some space on it, then try again.} readOnly {The station cannot write to its disk: nothing was saved. Tell whoever looks after the station.} io {The station’s disk failed to read or write: nothing was saved. Try again in a moment.} busy {The station’s database is busy: try again in a moment.} unreachable {The station cannot reach its shared database: try again in a moment.} damaged {The station’s database is damaged: tell whoever looks after the station.} other {The station cannot do this right now: try again in a moment.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {The station’s disk is full: nothing was saved. Free some space on it, then try again.} readOnly {The station cannot write to its disk: nothing was saved. Tell whoever looks after the station.} io {The station’s disk failed to read or write: nothing was saved. Try again in a moment.} busy {The station’s database is busy: try again in a moment.} unreachable {The station cannot reach its shared database: try again in a moment.} damaged {The station’s database is damaged: tell whoever looks after the station.} other {The station cannot do this right now: try again in a moment.}}',
   'unavailable.service': '{carrier} {service}: {problem}',
   'unavailable.route.notServed': 'does not carry from {from} to {to}',
   'unavailable.shipment.noPackages': 'the shipment has no packages',

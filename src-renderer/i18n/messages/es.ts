@@ -11,7 +11,8 @@ export const es: Record<MessageKey, string> = {
   'app.signOut': 'Cerrar sesión',
   'app.who': '{username} ({role, select, packer {empaquetador} supervisor {supervisor} admin {administrador} other {{role}}})',
   'app.desk': 'puesto {desk}',
-  'app.stationDay': 'Fecha y hora de la estación: las fechas de envío, las horas límite de los transportistas y el cierre del día se rigen por este reloj.',
+  'app.stationDay':
+    'Fecha y hora de la estación: las fechas de envío, las horas límite de los transportistas y el cierre del día se rigen por este reloj.',
   'nav.today': 'Hoy',
   'nav.new': 'Nuevo envío',
   'nav.orders': 'Pedidos',
@@ -38,13 +39,17 @@ export const es: Record<MessageKey, string> = {
   'signIn.submit': 'Iniciar sesión',
   'signIn.busy': 'Iniciando sesión…',
   'signIn.language': 'Idioma',
-  'session.ended': 'Su sesión ha terminado: la estación ya no la acepta (se eliminó su usuario o cambió la cuenta). Inicie sesión de nuevo.',
-  'session.wrongSignIn': 'Usuario o contraseña incorrectos. Compruebe ambos (la contraseña distingue mayúsculas y minúsculas) e inténtelo de nuevo.',
+  'session.ended':
+    'Su sesión ha terminado: la estación ya no la acepta (se eliminó su usuario o cambió la cuenta). Inicie sesión de nuevo.',
+  'session.wrongSignIn':
+    'Usuario o contraseña incorrectos. Compruebe ambos (la contraseña distingue mayúsculas y minúsculas) e inténtelo de nuevo.',
   'session.notStarted': 'No se puede contactar con la estación.',
   'country.placeholder': 'Escriba un país o su código',
   'combobox.matches': 'Coincidencias de {label}',
-  'database.damaged': 'La base de datos de la estación se encontró dañada a las {time} y ya no acepta cambios. Pida a un supervisor que la revise (station check) y restaure la última copia de seguridad buena (station restore). Lo que ha escrito se queda aquí; lo que ya estaba guardado se puede seguir leyendo.',
-  'database.unavailable': 'La base de datos de la estación no está disponible desde las {time}. Lo que ha escrito se queda aquí: envíelo de nuevo cuando desaparezca este mensaje. La estación se vuelve a conectar sola.',
+  'database.damaged':
+    'La base de datos de la estación se encontró dañada a las {time} y ya no acepta cambios. Pida a un supervisor que la revise (station check) y restaure la última copia de seguridad buena (station restore). Lo que ha escrito se queda aquí; lo que ya estaba guardado se puede seguir leyendo.',
+  'database.unavailable':
+    'La base de datos de la estación no está disponible desde las {time}. Lo que ha escrito se queda aquí: envíelo de nuevo cuando desaparezca este mensaje. La estación se vuelve a conectar sola.',
   'preview.label': 'Vista previa de la etiqueta',
   'preview.page': 'Página {number} de {count} de la etiqueta',
   'preview.failed': 'No se puede mostrar la etiqueta: {reason}',
@@ -100,7 +105,8 @@ export const es: Record<MessageKey, string> = {
   'today.openPrintJobs': 'Impresiones abiertas',
   'today.printJob': '{status, select, printing {Imprimiendo} other {En cola}} en {printer} desde las {time}',
   'today.nextPickup': 'Próxima recogida',
-  'today.pickup': '{carrier}, {day}: {parcels, plural, one {# paquete} other {# paquetes}} de {shipments, plural, one {# envío} other {# envíos}} en {place}. Se puede cancelar hasta las {time}{cancelOn, select, sameDay {} other { del {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day}: {parcels, plural, one {# paquete} other {# paquetes}} de {shipments, plural, one {# envío} other {# envíos}} en {place}. Se puede cancelar hasta las {time}{cancelOn, select, sameDay {} other { del {cancelDay}}}.',
   'today.noPickup': 'No hay recogida reservada.',
   'tracking.query': 'Número de seguimiento o referencia',
   'tracking.track': 'Seguir',
@@ -133,7 +139,8 @@ export const es: Record<MessageKey, string> = {
   'audit.desk': 'Puesto',
   'audit.who': 'Quién',
   'audit.what': 'Qué',
-  'audit.actor': '{username} ({role, select, packer {empaquetador} supervisor {supervisor} admin {administrador} other {orden de administración}})',
+  'audit.actor':
+    '{username} ({role, select, packer {empaquetador} supervisor {supervisor} admin {administrador} other {orden de administración}})',
   'audit.empty': 'Todavía no hay nada registrado.',
   'audit.loading': 'Leyendo el registro…',
   'audit.older': 'Entradas anteriores',
@@ -201,7 +208,8 @@ export const es: Record<MessageKey, string> = {
   'shipments.packages': 'Paquetes',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Devolución',
-  'shipments.returnOf': 'de una venta, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; se paga solo si se usa} other {}}',
+  'shipments.returnOf':
+    'de una venta, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; se paga solo si se usa} other {}}',
   'shipments.returnsMade': '{count, plural, one {# creada} other {# creadas}}',
   'shipments.customs': 'Aduana',
   'shipments.customsWith': '{why}; {documents}',
@@ -233,18 +241,23 @@ export const es: Record<MessageKey, string> = {
   'bulkPrint.failed': 'Las etiquetas no se imprimieron: {reason}',
   'bulkPrint.failedNoReason': 'Las etiquetas no se imprimieron: la impresora falló.',
   'bulkPrint.still': 'Todavía imprimiendo en {printer}: revise la impresora.',
-  'app.notForRole': '{screen, select, closeDay {El cierre del día es para supervisores.} reports {Los informes son para supervisores.} audit {El registro de auditoría es para supervisores.} other {Esta pantalla es para supervisores.}} Pídaselo a un supervisor o a un administrador de su cuenta.',
+  'app.notForRole':
+    '{screen, select, closeDay {El cierre del día es para supervisores.} reports {Los informes son para supervisores.} audit {El registro de auditoría es para supervisores.} other {Esta pantalla es para supervisores.}} Pídaselo a un supervisor o a un administrador de su cuenta.',
   'app.backToToday': 'Volver a Hoy',
   'shipments.reprintLabel': 'Reimprimir etiqueta',
   'shipments.printedBefore': 'Su etiqueta ya se imprimió: una reimpresión necesita un supervisor.',
-  'bulkPrint.leftOut': '{count, plural, one {# etiqueta omitida} other {# etiquetas omitidas}}, ya impresas{reason, select, skipped {} other { (una reimpresión necesita un supervisor)}}: {references}.',
-  'bulkPrint.onlyReprints': 'No se imprimió nada: {count, plural, one {la etiqueta ya se había impreso} other {las # etiquetas ya se habían impreso}}, y una reimpresión necesita un supervisor: {references}.',
+  'bulkPrint.leftOut':
+    '{count, plural, one {# etiqueta omitida} other {# etiquetas omitidas}}, ya impresas{reason, select, skipped {} other { (una reimpresión necesita un supervisor)}}: {references}.',
+  'bulkPrint.onlyReprints':
+    'No se imprimió nada: {count, plural, one {la etiqueta ya se había impreso} other {las # etiquetas ya se habían impreso}}, y una reimpresión necesita un supervisor: {references}.',
   'bulkPrint.confirmHeading': 'Confirmar reimpresiones',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# etiqueta} other {# etiquetas}} de las {total, number} de la lista ya {reprints, plural, one {se imprimió} other {se imprimieron}}. Una reimpresión es una segunda etiqueta con el mismo número de seguimiento. ¿{reprints, plural, one {Reimprimirla} other {Reimprimirlas}}?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# etiqueta} other {# etiquetas}} de las {total, number} de la lista ya {reprints, plural, one {se imprimió} other {se imprimieron}}. Una reimpresión es una segunda etiqueta con el mismo número de seguimiento. ¿{reprints, plural, one {Reimprimirla} other {Reimprimirlas}}?',
   'bulkPrint.reprintAll': 'Reimprimir también: imprimir {total, plural, one {# etiqueta} other {las # etiquetas}}',
   'bulkPrint.onlyNew': 'Imprimir solo {fresh, plural, one {la # etiqueta nueva} other {las # etiquetas nuevas}}',
   'outbox.heading': 'Bandeja de salida',
-  'outbox.upstreamDown': '{problem}, desde las {since}. Los envíos para {name} esperan aquí y salen, cada uno una sola vez, en cuanto responda{nextTry, select, none {} other { (próximo intento a las {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, desde las {since}. Los envíos para {name} esperan aquí y salen, cada uno una sola vez, en cuanto responda{nextTry, select, none {} other { (próximo intento a las {nextTry})}}.',
   'outbox.state': 'Estado',
   'outbox.why': 'Motivo',
   'outbox.bestPrice': 'Mejor precio',
@@ -264,8 +277,10 @@ export const es: Record<MessageKey, string> = {
   'orders.noColumn': '(ninguna)',
   'orders.empty': '(vacío)',
   'orders.preview': 'Vista previa',
-  'orders.previewCount': '{rows, plural, one {# fila} other {# filas}}: {valid, plural, one {# pedido listo} other {# pedidos listos}}{faulty, plural, =0 {} other {, # con errores (excluidos)}}.',
-  'orders.clashes': 'Filas de un mismo número de pedido indican destinatarios distintos: {numbers}. Cada uno se importa con el destinatario de su primera fila.',
+  'orders.previewCount':
+    '{rows, plural, one {# fila} other {# filas}}: {valid, plural, one {# pedido listo} other {# pedidos listos}}{faulty, plural, =0 {} other {, # con errores (excluidos)}}.',
+  'orders.clashes':
+    'Filas de un mismo número de pedido indican destinatarios distintos: {numbers}. Cada uno se importa con el destinatario de su primera fila.',
   'orders.faults': 'Errores',
   'orders.fault': '{number}: {problem}',
   'orders.noNumber': '(sin número)',
@@ -274,17 +289,24 @@ export const es: Record<MessageKey, string> = {
   'orders.asShipments': 'envíos, programados ahora',
   'orders.importButton': 'Importar {count, plural, one {# pedido} other {# pedidos}}',
   'orders.progress': 'Progreso de la importación',
-  'orders.imported': '{count, plural, one {# pedido importado} other {# pedidos importados}}{duplicates, plural, =0 {} other {; # ya existían ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# envío programado} other {# envíos programados}}} other {}}.',
+  'orders.imported':
+    '{count, plural, one {# pedido importado} other {# pedidos importados}}{duplicates, plural, =0 {} other {; # ya existían ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# envío programado} other {# envíos programados}}} other {}}.',
   'orders.notScheduled': 'No programados: {list}',
   'orders.noParcel': 'sin caja ni peso (una línea del pedido no tiene peso unitario)',
   'orders.customsWarnings': 'Avisos de aduana',
-  'orders.customsIntro': '{count, plural, one {# pedido pasa} other {# pedidos pasan}} por aduana sin lo que la aduana necesita. {count, plural, one {Se importa} other {Se importan}} igualmente, pero no pueden enviarse hasta que se añadan los datos que faltan en el puesto o en el archivo:',
-  'orders.customsHsCode': '{number} a {country}, fila {row}: {sku} no tiene código HS; la aduana lo necesita para mercancías vendidas (de 6 a 10 dígitos, por ejemplo 691200).',
-  'orders.customsHsCodeInvalid': '{number} a {country}, fila {row}: {code} no es un código HS; la aduana necesita de 6 a 10 dígitos, por ejemplo 691200.',
+  'orders.customsIntro':
+    '{count, plural, one {# pedido pasa} other {# pedidos pasan}} por aduana sin lo que la aduana necesita. {count, plural, one {Se importa} other {Se importan}} igualmente, pero no pueden enviarse hasta que se añadan los datos que faltan en el puesto o en el archivo:',
+  'orders.customsHsCode':
+    '{number} a {country}, fila {row}: {sku} no tiene código HS; la aduana lo necesita para mercancías vendidas (de 6 a 10 dígitos, por ejemplo 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} a {country}, fila {row}: {code} no es un código HS; la aduana necesita de 6 a 10 dígitos, por ejemplo 691200.',
   'orders.customsEori': 'El NIF del remitente no es un número EORI, necesario para mercancías vendidas fuera de la UE: {numbers}.',
-  'orders.customsIoss': '{number} a {country}: una venta de hasta 150 EUR hacia la UE necesita el número IOSS del vendedor, que se introduce en el puesto.',
-  'orders.customsOther': '{number} a {country}: la declaración de exportación hecha con este pedido no está completa; revísela en el puesto.',
-  'orders.customsImported': '{count, plural, one {# pedido importado necesita} other {# pedidos importados necesitan}} datos de aduana antes del envío: {numbers}.',
+  'orders.customsIoss':
+    '{number} a {country}: una venta de hasta 150 EUR hacia la UE necesita el número IOSS del vendedor, que se introduce en el puesto.',
+  'orders.customsOther':
+    '{number} a {country}: la declaración de exportación hecha con este pedido no está completa; revísela en el puesto.',
+  'orders.customsImported':
+    '{count, plural, one {# pedido importado necesita} other {# pedidos importados necesitan}} datos de aduana antes del envío: {numbers}.',
   'orders.open': 'Pedidos abiertos ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Cargando los pedidos…',
   'orders.openTable': 'Pedidos abiertos',
@@ -338,7 +360,8 @@ export const es: Record<MessageKey, string> = {
   'returnReason.OTHER': 'Otro (indique el motivo en la nota)',
   'closeDay.closeAll': 'Cerrar todos ({count, number})',
   'closeDay.nothingShipped': 'No se envió nada el {date}.',
-  'closeDay.toClose': 'Por cerrar: {shipments, plural, one {# envío} other {# envíos}}, {packages, plural, one {# paquete} other {# paquetes}}, {weight}, declarado {declared}',
+  'closeDay.toClose':
+    'Por cerrar: {shipments, plural, one {# envío} other {# envíos}}, {packages, plural, one {# paquete} other {# paquetes}}, {weight}, declarado {declared}',
   'closeDay.nothingLeft': 'No queda nada por cerrar.',
   'closeDay.closed': 'Cerrados: {count, plural, one {# envío} other {# envíos}} en {manifests}',
   'closeDay.leftOut': '{count, number} excluidos',
@@ -369,7 +392,8 @@ export const es: Record<MessageKey, string> = {
   'reports.lastDays': '{days, plural, =365 {Un año} other {# días}}',
   'reports.exportCsv': 'Exportar CSV',
   'reports.loading': 'Leyendo el informe…',
-  'reports.totals': '{shipments, plural, one {# envío} other {# envíos}}, {packages, plural, one {# paquete} other {# paquetes}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} por kg de media}} del {from} al {to}{person, select, none {} other {, creados por {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# envío} other {# envíos}}, {packages, plural, one {# paquete} other {# paquetes}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} por kg de media}} del {from} al {to}{person, select, none {} other {, creados por {person}}}.',
   'reports.perDay': 'Envíos por día',
   'reports.perPerson': 'Paquetes por persona',
   'reports.parcels': 'Paquetes',
@@ -419,7 +443,8 @@ export const es: Record<MessageKey, string> = {
   'scale.unplugged': 'Báscula desconectada',
   'scale.off': 'Sin báscula',
   'scale.empty': 'Báscula vacía',
-  'order.weightUsed': '{source, select, scale {Báscula {weight}} typed {Peso escrito {weight}} other {{weight} según el pedido, sin pesar}}',
+  'order.weightUsed':
+    '{source, select, scale {Báscula {weight}} typed {Peso escrito {weight}} other {{weight} según el pedido, sin pesar}}',
   'order.weighOrType': 'Pese el paquete o escriba su peso.',
   'label.reprintBySupervisor': 'Impresa una vez: un supervisor puede imprimirla de nuevo.',
   'order.heading': 'Pedido {number}',
@@ -429,17 +454,21 @@ export const es: Record<MessageKey, string> = {
   'order.quantity': 'Cant.',
   'order.typeWeight': 'Escriba el peso',
   'order.expected': 'previsto {weight}',
-  'order.variance': 'El paquete pesa {weight}, un {percent, number} % distinto de los {expected} previstos. {blocked, select, yes {Revise el contenido y vuelva a pesarlo.} other {Revise el contenido.}}',
+  'order.variance':
+    'El paquete pesa {weight}, un {percent, number} % distinto de los {expected} previstos. {blocked, select, yes {Revise el contenido y vuelva a pesarlo.} other {Revise el contenido.}}',
   'order.why': 'Por qué',
   'order.shipping': 'Enviando…',
   'order.waitingForWeight': 'Esperando el peso…',
   'order.ship': 'Enviar e imprimir',
   'order.notThis': 'Este pedido no',
-  'packing.orderTaken': 'El pedido {number} {status, select, shipped {ya está enviado} other {ya se está enviando}}, con el envío {shipment}{tracking, select, none {} other { ({tracking})}}.',
-  'packing.noOrder': 'Ningún pedido tiene el número «{number}». Para enviar a un destinatario guardado, escriba un nombre y elíjalo de la lista.',
+  'packing.orderTaken':
+    'El pedido {number} {status, select, shipped {ya está enviado} other {ya se está enviando}}, con el envío {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.noOrder':
+    'Ningún pedido tiene el número «{number}». Para enviar a un destinatario guardado, escriba un nombre y elíjalo de la lista.',
   'packing.carrierNoService': '{carrier} no tiene servicio para este paquete. Elija una tarifa a mano.',
   'packing.noService': 'Ningún servicio puede transportar este paquete.',
-  'shipments.refusedDayClosed': 'Su día está cerrado: figura en el manifiesto {manifest}. Un supervisor puede reabrir el día en Cierre del día.',
+  'shipments.refusedDayClosed':
+    'Su día está cerrado: figura en el manifiesto {manifest}. Un supervisor puede reabrir el día en Cierre del día.',
   'shipments.refusedTracking': 'Su seguimiento ya ha empezado: {status}, {date}.',
   'shipments.refusedShipDate': 'Su fecha de envío, {date}, ya ha pasado.',
   'label.printFailed': 'La impresión falló: {reason}',
@@ -547,12 +576,15 @@ export const es: Record<MessageKey, string> = {
   'settings.economy': 'Económico: el servicio más barato',
   'settings.express': 'Exprés: el servicio más rápido',
   'settings.trackingLinks': 'Enlaces de seguimiento',
-  'settings.trackingLinksText': 'Los enlaces de seguimiento llevan a la página de la estación, <code>{page}</code>, salvo que la estación funcione con <code>STATION_TRACKING_URL</code> apuntando a otra base (por ejemplo la página de seguimiento de su tienda en línea).',
+  'settings.trackingLinksText':
+    'Los enlaces de seguimiento llevan a la página de la estación, <code>{page}</code>, salvo que la estación funcione con <code>STATION_TRACKING_URL</code> apuntando a otra base (por ejemplo la página de seguimiento de su tienda en línea).',
   'settings.api': 'Conexión API',
   'settings.baseUrl': 'URL base',
   'settings.integrationKey': 'Clave de integración',
-  'settings.apiText': 'Una integración inicia sesión con <code>{signIn}</code> y la cabecera <code>{header}</code>. El <code>{token}</code> de la respuesta es el token Bearer para todas las demás llamadas. Los demás programas deberían tener su propia clave, con <code>{command}</code>.',
-  'settings.bySupervisor': 'La báscula, las cajas, las reglas de embalaje, los webhooks y la conexión de las integraciones los configura un supervisor.',
+  'settings.apiText':
+    'Una integración inicia sesión con <code>{signIn}</code> y la cabecera <code>{header}</code>. El <code>{token}</code> de la respuesta es el token Bearer para todas las demás llamadas. Los demás programas deberían tener su propia clave, con <code>{command}</code>.',
+  'settings.bySupervisor':
+    'La báscula, las cajas, las reglas de embalaje, los webhooks y la conexión de las integraciones los configura un supervisor.',
   'settings.printing': 'Impresión',
   'settings.lookingForPrinters': 'Buscando impresoras…',
   'settings.labelPrinter': 'Impresora de etiquetas',
@@ -586,7 +618,8 @@ export const es: Record<MessageKey, string> = {
   'rules.tags': 'etiquetas',
   'rules.tagsHint': 'frágil',
   'rules.heading': 'Reglas de embalaje',
-  'rules.lead': 'Un pedido escaneado recibe su caja, servicio y transportista de estas reglas, comunes a todos los puestos de la estación. Para cada elección gana la primera regla que coincide y la hace; el servicio o el transportista del propio pedido va primero. Los pesos son el peso previsto de la mercancía hasta que se pesa el paquete.',
+  'rules.lead':
+    'Un pedido escaneado recibe su caja, servicio y transportista de estas reglas, comunes a todos los puestos de la estación. Para cada elección gana la primera regla que coincide y la hace; el servicio o el transportista del propio pedido va primero. Los pesos son el peso previsto de la mercancía hasta que se pesa el paquete.',
   'rules.rule': 'Regla {number}',
   'rules.ruleField': 'Regla {number}: {field}',
   'rules.box': 'caja',
@@ -626,7 +659,8 @@ export const es: Record<MessageKey, string> = {
   'scaleSettings.save': 'Guardar báscula',
   'scaleSettings.saved': 'Guardado: la estación lee ahora la báscula con estos ajustes.',
   'scaleSettings.bySupervisor': 'La báscula la configura un supervisor.',
-  'scaleSettings.unitsNote': 'Las unidades se aplican cuando la respuesta de la báscula no indica ninguna; la estación convierte cada peso a kg.',
+  'scaleSettings.unitsNote':
+    'Las unidades se aplican cuando la respuesta de la báscula no indica ninguna; la estación convierte cada peso a kg.',
   'account.name': 'Nombre de la empresa',
   'account.contact': 'Persona de contacto',
   'account.address1': 'Dirección',
@@ -641,14 +675,16 @@ export const es: Record<MessageKey, string> = {
   'account.heading': 'Dirección del remitente',
   'account.byAdmin': 'La dirección de la cuenta la cambia un administrador.',
   'account.yourHeading': 'Su dirección de remitente',
-  'account.firstRun': 'Cada etiqueta la indica como remitente, y los transportistas recogen allí. Rellénela una vez; podrá cambiarla más tarde en Ajustes.',
+  'account.firstRun':
+    'Cada etiqueta la indica como remitente, y los transportistas recogen allí. Rellénela una vez; podrá cambiarla más tarde en Ajustes.',
   'account.lead': 'La dirección de la cuenta: cada nuevo envío empieza con ella como remitente.',
   'account.save': 'Guardar dirección del remitente',
   'account.notNow': 'Ahora no',
   'account.saved': 'Guardado.',
   'calendar.heading': 'Calendario de la estación',
   'calendar.timeZone': 'Zona horaria',
-  'calendar.lead': 'Todos los puestos de esta estación cuentan los días en esta zona: fechas de envío, horas límite, cierre del día, Hoy y los informes. Los sábados, domingos y festivos de abajo no son días laborables: un envío creado en uno de ellos, o tras la hora límite de su transportista, sale el siguiente día laborable.',
+  'calendar.lead':
+    'Todos los puestos de esta estación cuentan los días en esta zona: fechas de envío, horas límite, cierre del día, Hoy y los informes. Los sábados, domingos y festivos de abajo no son días laborables: un envío creado en uno de ellos, o tras la hora límite de su transportista, sale el siguiente día laborable.',
   'calendar.zoneField': 'Zona horaria de la estación',
   'calendar.changeZone': 'Cambiar zona horaria',
   'calendar.holidays': 'Festivos',
@@ -658,12 +694,14 @@ export const es: Record<MessageKey, string> = {
   'calendar.holiday': 'Festivo',
   'calendar.addHoliday': 'Añadir festivo',
   'calendar.byAdmin': 'El calendario es de la estación, para todos los puestos; lo cambia un administrador.',
-  'team.added': '{username} ya puede iniciar sesión, como {role, select, packer {empaquetador} supervisor {supervisor} other {administrador}}.',
+  'team.added':
+    '{username} ya puede iniciar sesión, como {role, select, packer {empaquetador} supervisor {supervisor} other {administrador}}.',
   'team.roleChanged': '{username} es ahora {role, select, packer {empaquetador} supervisor {supervisor} other {administrador}}.',
   'team.passwordChanged': '{username} tiene una contraseña nueva.',
   'team.removed': '{username} se ha eliminado: ya no puede iniciar sesión en ningún puesto.',
   'team.heading': 'Equipo',
-  'team.lead': 'Todas las personas que trabajan en esta cuenta. Los empaquetadores envían, imprimen y hacen seguimiento; los supervisores además anulan, reimprimen y cierran el día para los paquetes de todos; los administradores también gestionan el equipo.',
+  'team.lead':
+    'Todas las personas que trabajan en esta cuenta. Los empaquetadores envían, imprimen y hacen seguimiento; los supervisores además anulan, reimprimen y cierran el día para los paquetes de todos; los administradores también gestionan el equipo.',
   'team.name': 'Nombre',
   'team.role': 'Rol',
   'team.addPerson': 'Añadir una persona',
@@ -682,7 +720,8 @@ export const es: Record<MessageKey, string> = {
   'webhooks.urlNeeded': 'Introduzca el destino como dirección http:// o https://.',
   'webhooks.eventNeeded': 'Elija al menos un evento.',
   'webhooks.heading': 'Webhooks',
-  'webhooks.lead': 'La estación envía los eventos de esta cuenta a estas direcciones, firmados con el secreto de cada webhook, en orden, reintentando durante un día.',
+  'webhooks.lead':
+    'La estación envía los eventos de esta cuenta a estas direcciones, firmados con el secreto de cada webhook, en orden, reintentando durante un día.',
   'webhooks.none': 'Todavía no hay webhooks.',
   'webhooks.webhook': 'Webhook {url}',
   'webhooks.paused': 'En pausa: {reason}{pending, plural, =0 {} one { # evento en espera.} other { # eventos en espera.}}',
@@ -690,7 +729,8 @@ export const es: Record<MessageKey, string> = {
   'webhooks.resume': 'Reanudar',
   'webhooks.pause': 'Pausar',
   'webhooks.remove': 'Quitar el webhook {url}',
-  'webhooks.secret': 'Secreto de firma del nuevo webhook, mostrado solo esta vez. Déselo al receptor, que comprueba la <code>Station-Signature</code> de cada entrega:',
+  'webhooks.secret':
+    'Secreto de firma del nuevo webhook, mostrado solo esta vez. Déselo al receptor, que comprueba la <code>Station-Signature</code> de cada entrega:',
   'webhooks.secretLabel': 'Secreto del nuevo webhook',
   'webhooks.copied': 'Ya lo he copiado',
   'webhooks.add': 'Añadir un webhook',
@@ -710,11 +750,13 @@ export const es: Record<MessageKey, string> = {
   'rules.expects.block': 'Un porcentaje, p. ej. 25.',
   'rules.expects.other': 'Revise esto.',
   'rules.noOrders': 'Todavía no hay pedidos con los que probar las reglas.',
-  'rules.dryRunResult': '{changed, number} {count, plural, one {del # pedido más reciente} other {de los # pedidos más recientes}} se embalarían de otra forma.',
+  'rules.dryRunResult':
+    '{changed, number} {count, plural, one {del # pedido más reciente} other {de los # pedidos más recientes}} se embalarían de otra forma.',
   'rules.savedMessage': 'Guardado. Todos los puestos de la estación embalan ahora con estas reglas.',
   'orders.unreadable': 'No se pudo leer el archivo: {reason}',
   'orders.noRows': 'El archivo no tiene fila de encabezado o no tiene filas.',
-  'orders.stopped': 'La importación se detuvo: {reason}. Los pedidos importados hasta ahora se quedan; al importar de nuevo el archivo se omiten como duplicados.',
+  'orders.stopped':
+    'La importación se detuvo: {reason}. Los pedidos importados hasta ahora se quedan; al importar de nuevo el archivo se omiten como duplicados.',
   'orders.columnNumber': 'Columna {number}',
   'returns.isReturn': 'El envío {reference} ya es una devolución.',
   'print.pageAlt': '{kind, select, a4 {Página A4} other {Página de etiqueta}} {number}',
@@ -756,16 +798,20 @@ export const es: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Factura impresa} other {Etiqueta impresa}} en {printer}.',
   'announce.notPrinted': '{what, select, invoice {Factura no impresa} other {Etiqueta no impresa}} en {printer}: {reason}',
   'announce.orderFound': 'Pedido {number}: {pieces, plural, one {# pieza} other {# piezas}} para {name}, {country}. Pese el paquete.',
-  'error.code.print.printerPaused': 'La impresora {printer} ({queue}) está en pausa{problem}: no se le ha enviado nada. Resuelva el problema, reanúdela (en los ajustes de impresoras del ordenador o con cupsenable {queue}) e imprima de nuevo; o elija otra impresora en Ajustes.',
-  'error.code.shipment.confirmInProgress': 'Otra solicitud está confirmando el envío {reference} en este momento. Ábralo en Envíos para ver el resultado.',
+  'error.code.print.printerPaused':
+    'La impresora {printer} ({queue}) está en pausa{problem}: no se le ha enviado nada. Resuelva el problema, reanúdela (en los ajustes de impresoras del ordenador o con cupsenable {queue}) e imprima de nuevo; o elija otra impresora en Ajustes.',
+  'error.code.shipment.confirmInProgress':
+    'Otra solicitud está confirmando el envío {reference} en este momento. Ábralo en Envíos para ver el resultado.',
   'error.code.order.shipped': 'El pedido {order} ya está enviado, como envío {reference}.',
   'error.code.order.inProgress': 'El pedido {order} ya se está enviando, como envío {reference}.',
   'error.code.account.lastAdmin': '{username} es el último admin de la cuenta: haga antes admin a otra persona de la cuenta.',
   'printFailure.shipmentGone': 'el envío se anuló, o no tiene etiqueta, antes de imprimirse.',
   'printFailure.notSent': 'el sistema de impresión no aceptó el trabajo. Revise la impresora en Ajustes e imprima de nuevo.',
   'printFailure.printerDisabled': 'la impresora estaba en pausa{problem}. Reanúdela e imprima de nuevo.',
-  'printFailure.printerNotResponding': 'la impresora no había empezado tras {seconds} s, así que se canceló el trabajo{problem}. Compruebe que está encendida y conectada, e imprima de nuevo.',
-  'printFailure.timedOut': 'no se había impreso tras {seconds} s, así que se canceló el trabajo{problem}. Imprima de nuevo o elija otra impresora en Ajustes.',
+  'printFailure.printerNotResponding':
+    'la impresora no había empezado tras {seconds} s, así que se canceló el trabajo{problem}. Compruebe que está encendida y conectada, e imprima de nuevo.',
+  'printFailure.timedOut':
+    'no se había impreso tras {seconds} s, así que se canceló el trabajo{problem}. Imprima de nuevo o elija otra impresora en Ajustes.',
   'printFailure.jobLost': 'el sistema de impresión perdió el trabajo (se reinició). Imprima de nuevo.',
   'printFailure.unknown': 'la impresora no lo imprimió. Imprima de nuevo o elija otra impresora en Ajustes.',
   'error.refused': 'La estación lo ha rechazado.',
@@ -798,7 +844,8 @@ export const es: Record<MessageKey, string> = {
   'field.state': 'el código del estado o la provincia (hasta 20 caracteres), obligatorio para Italia, Canadá y Estados Unidos',
   'field.originCountry': 'el país donde se fabricó la mercancía',
   'field.country': 'un país: escriba su nombre o su código de dos letras y elíjalo',
-  'field.phone': 'un número de teléfono tal como se escribe en su país, por ejemplo 089 123456 o +49 89 123456 (dígitos, espacios, guiones, paréntesis; hasta 25 dígitos); un número de EE. UU. tiene 10 dígitos, u 11 empezando por 1',
+  'field.phone':
+    'un número de teléfono tal como se escribe en su país, por ejemplo 089 123456 o +49 89 123456 (dígitos, espacios, guiones, paréntesis; hasta 25 dígitos); un número de EE. UU. tiene 10 dígitos, u 11 empezando por 1',
   'field.email': 'una dirección de correo como nombre@example.com, hasta 50 caracteres',
   'field.taxIdentification': 'hasta 45 caracteres',
   'field.flag': 'verdadero o falso',
@@ -825,7 +872,8 @@ export const es: Record<MessageKey, string> = {
   'field.quantity': 'un número entero de piezas, al menos 1',
   'field.unitPrice': 'el precio de una pieza en EUR, p. ej. 12.90',
   'field.unitWeight': 'el peso de una pieza en kg, p. ej. 0.35',
-  'field.commodityCode': 'el código arancelario HS, hasta 20 letras, dígitos, puntos o guiones; de 6 a 10 dígitos para mercancía comercial en aduana',
+  'field.commodityCode':
+    'el código arancelario HS, hasta 20 letras, dígitos, puntos o guiones; de 6 a 10 dígitos para mercancía comercial en aduana',
   'field.exporterEori': 'el número EORI del exportador, p. ej. IT01234567890',
   'field.iossNumber': 'el número IOSS del vendedor, p. ej. IM3960000001',
   'field.shipDate': 'una fecha de envío, hoy o posterior',
@@ -840,7 +888,8 @@ export const es: Record<MessageKey, string> = {
   'field.rateId': 'una tarifa',
   'field.finalCost': 'el precio',
   'field.documentHash': 'el documentHash de la tarifa',
-  'field.username': 'un nombre de usuario de 1 a 64 caracteres, sin espacios al principio ni al final, que nadie tenga ni haya tenido en esta estación',
+  'field.username':
+    'un nombre de usuario de 1 a 64 caracteres, sin espacios al principio ni al final, que nadie tenga ni haya tenido en esta estación',
   'field.password': 'una contraseña de al menos {count, number} caracteres',
   'field.timeZone': 'una zona horaria como Europe/Rome',
   'field.holiday': 'un día como AAAA-MM-DD, cada uno una vez',
@@ -851,13 +900,17 @@ export const es: Record<MessageKey, string> = {
   'closedDay.rate': '{carrier} está cerrado por hoy: sale el {date}',
   'closedDay.label': 'Sale el {date}: {carrier} está cerrado por hoy',
   'today.closedShipsNext': 'Cerrado por hoy: los paquetes hechos ahora salen el {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {anulado a las {time}} failed {procesamiento fallido: sin etiqueta} waiting {esperando el procesamiento} other {excluido}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {anulado a las {time}} failed {procesamiento fallido: sin etiqueta} waiting {esperando el procesamiento} other {excluido}}',
   'closeDay.returns': 'Devoluciones (el cliente las entrega al transportista): {count, number}',
   'closeDay.returnsOf': 'Devoluciones de {carrier}',
   'error.code.shipment.returnBooked': 'Hay una devolución reservada de este envío: anule primero la devolución {returns}.',
-  'error.code.shipment.confirmedAlready': 'El envío {reference} ya está confirmado (número de seguimiento {tracking}): no se ha reservado nada de nuevo. Para enviarlo con otra tarifa, anúlelo primero.',
-  'error.code.shipment.notAwaitingConfirm': 'El envío {reference} no es un envío guardado que espera su confirmación: no se ha reservado nada.',
-  'scale.problem': '{status, select, unplugged {No se puede acceder a la báscula: revise su cable y su puerto en Ajustes.} noAnswer {La báscula no responde: compruebe que está encendida.} error {La báscula indica un error: retire el paquete y póngala a cero.} overload {El paquete es demasiado pesado para la báscula: escriba su peso.} underload {La báscula marca menos de cero: retire todo y póngala a cero.} other {}}',
+  'error.code.shipment.confirmedAlready':
+    'El envío {reference} ya está confirmado (número de seguimiento {tracking}): no se ha reservado nada de nuevo. Para enviarlo con otra tarifa, anúlelo primero.',
+  'error.code.shipment.notAwaitingConfirm':
+    'El envío {reference} no es un envío guardado que espera su confirmación: no se ha reservado nada.',
+  'scale.problem':
+    '{status, select, unplugged {No se puede acceder a la báscula: revise su cable y su puerto en Ajustes.} noAnswer {La báscula no responde: compruebe que está encendida.} error {La báscula indica un error: retire el paquete y póngala a cero.} overload {El paquete es demasiado pesado para la báscula: escriba su peso.} underload {La báscula marca menos de cero: retire todo y póngala a cero.} other {}}',
   'error.kind.invalid': 'La estación no lo aceptó tal como se envió.',
   'error.kind.methodNotAllowed': 'La estación no hace esto aquí.',
   'error.kind.notAcceptable': 'La estación no puede responder en una forma que el puesto lea.',
@@ -865,7 +918,8 @@ export const es: Record<MessageKey, string> = {
   'error.kind.unprocessable': 'La estación no puede hacerlo con lo que se envió.',
   'error.kind.notImplemented': 'La estación no hace esto.',
   'error.kind.badGateway': 'Un servicio del que depende la estación respondió con un error: inténtelo de nuevo más tarde.',
-  'error.code.field.badText': 'Un texto contiene caracteres que la estación no acepta (caracteres de control o letras dañadas): escríbalo de nuevo.',
+  'error.code.field.badText':
+    'Un texto contiene caracteres que la estación no acepta (caracteres de control o letras dañadas): escríbalo de nuevo.',
   'error.code.auth.tokenExpired': 'Su sesión ha terminado: inicie sesión de nuevo.',
   'error.code.auth.tooManySignIns': 'Demasiados inicios de sesión fallidos: espere un minuto y vuelva a intentarlo.',
   'error.code.auth.signInsBusy': 'La estación está comprobando muchos inicios de sesión a la vez: inténtelo de nuevo en un momento.',
@@ -876,9 +930,11 @@ export const es: Record<MessageKey, string> = {
   'error.code.shipment.failed': 'El procesamiento del envío falló, así que no tiene documentos.',
   'error.code.shipment.notProcessedYet': 'El envío todavía no está procesado: sus documentos llegarán después.',
   'error.code.shipment.shipDatePast': 'La fecha de envío es anterior a hoy: elija hoy o un día posterior.',
-  'error.code.shipment.shipDateTooFar': 'La fecha de envío está más adelante de lo que aceptan la estación o el transportista: elija un día anterior.',
+  'error.code.shipment.shipDateTooFar':
+    'La fecha de envío está más adelante de lo que aceptan la estación o el transportista: elija un día anterior.',
   'error.code.rate.priceChanged': 'El precio cambió desde que se dieron estas tarifas: obtenga las tarifas de nuevo.',
-  'error.code.rate.notAvailable': 'Este servicio no puede transportar el envío tal como está ahora: {reasons}. Obtenga las tarifas de nuevo.',
+  'error.code.rate.notAvailable':
+    'Este servicio no puede transportar el envío tal como está ahora: {reasons}. Obtenga las tarifas de nuevo.',
   'error.code.carrier.unknown': 'La estación no tiene ningún transportista con este código.',
   'error.code.carrier.noSuchService': 'El transportista no tiene este servicio: obtenga las tarifas de nuevo.',
   'error.code.document.notCarried': 'Este envío no tiene ese documento: su ruta y servicio no lo necesitan.',
@@ -888,7 +944,8 @@ export const es: Record<MessageKey, string> = {
   'error.code.document.renderFailed': 'La estación no pudo generar los documentos de este envío.',
   'error.code.upstream.refused': 'La estación superior rechazó el envío.',
   'error.code.upstream.failed': 'La estación superior respondió con un error propio: inténtelo de nuevo más tarde.',
-  'error.code.upstream.unreachable': 'No se puede contactar con la estación superior: no se reservó ni se cobró nada. Inténtelo de nuevo más tarde.',
+  'error.code.upstream.unreachable':
+    'No se puede contactar con la estación superior: no se reservó ni se cobró nada. Inténtelo de nuevo más tarde.',
   'error.code.upstream.maybeBooked': 'La estación superior no confirmó la reserva: esta estación la reserva más tarde, como mucho una vez.',
   'error.code.calendar.tooManyHolidays': 'Son más festivos de los que guarda la estación: quite primero los pasados.',
   'error.code.calendar.notAHoliday': 'Ese día no es un festivo de la estación.',
@@ -898,7 +955,8 @@ export const es: Record<MessageKey, string> = {
   'error.code.return.ofReturn': 'Este envío ya es una devolución: haga la etiqueta de devolución desde su envío original.',
   'error.code.return.packageUnknown': 'El envío no tiene ese bulto.',
   'error.code.return.payOnUseNotOffered': 'El transportista no ofrece devoluciones pagadas solo al usarse.',
-  'error.code.return.printNeedsLabel': 'El envío todavía no tiene etiqueta, así que su devolución no se puede imprimir con ella: imprima la devolución cuando el envío esté procesado.',
+  'error.code.return.printNeedsLabel':
+    'El envío todavía no tiene etiqueta, así que su devolución no se puede imprimir con ella: imprima la devolución cuando el envío esté procesado.',
   'error.code.order.notFound': 'No hay ningún pedido con este número.',
   'error.code.order.exists': 'Ya existe un pedido con este número.',
   'error.code.order.notRemovable': 'Un envío expide este pedido: anule primero el envío.',
@@ -910,9 +968,12 @@ export const es: Record<MessageKey, string> = {
   'error.code.print.noA4Printer': 'En este puesto no hay ninguna impresora A4 elegida: elija una en Ajustes.',
   'error.code.print.jobNotFound': 'La estación no tiene este trabajo de impresión.',
   'error.code.print.notProcessed': 'El envío {reference} todavía no está procesado, así que no tiene etiqueta que imprimir.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Volver a imprimir una etiqueta necesita un supervisor: {references} ya se imprimió.} other {Volver a imprimir una etiqueta necesita un supervisor.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# etiqueta ya se imprimió} other {# etiquetas ya se imprimieron}} ({references}): indique si imprimirlas de nuevo.',
-  'error.code.print.onlyReprints': 'Todas las etiquetas ya se habían impreso ({references}) y las reimpresiones debían omitirse: no se imprimió nada.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Volver a imprimir una etiqueta necesita un supervisor: {references} ya se imprimió.} other {Volver a imprimir una etiqueta necesita un supervisor.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# etiqueta ya se imprimió} other {# etiquetas ya se imprimieron}} ({references}): indique si imprimirlas de nuevo.',
+  'error.code.print.onlyReprints':
+    'Todas las etiquetas ya se habían impreso ({references}) y las reimpresiones debían omitirse: no se imprimió nada.',
   'error.code.manifest.nothingToClose': 'Nada de este transportista en ese día está listo para cerrar.',
   'error.code.manifest.notFound': 'La estación no tiene este manifiesto.',
   'error.code.manifest.notReopenable': 'Este manifiesto no se puede reabrir: no está cerrado, o ya se envió.',
@@ -921,19 +982,22 @@ export const es: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'No hay ninguna recogida reservada con este envío.',
   'error.code.pickup.alreadyCancelled': 'Esta recogida ya está cancelada.',
   'error.code.pickup.pastDeadline': 'El transportista ya no acepta cancelaciones de esta recogida.',
-  'error.code.stream.tooMany': 'La estación tiene demasiadas conexiones en directo abiertas: cierre el puesto en otras ventanas o inténtelo de nuevo en un momento.',
+  'error.code.stream.tooMany':
+    'La estación tiene demasiadas conexiones en directo abiertas: cierre el puesto en otras ventanas o inténtelo de nuevo en un momento.',
   'error.code.webhook.notFound': 'La estación no tiene este webhook: quizá se eliminó.',
   'error.code.client.usernameTaken': 'Este nombre de usuario ya está en uso: elija otro.',
   'error.code.client.usernameReserved': 'Este nombre de usuario perteneció a una cuenta eliminada y sigue reservado: elija otro.',
   'error.code.user.notFound': 'La cuenta no tiene a esta persona: quizá se eliminó.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {El disco de la estación está lleno: no se guardó nada. Libere espacio y vuelva a intentarlo.} readOnly {La estación no puede escribir en su disco: no se guardó nada. Avise a quien se ocupa de la estación.} io {El disco de la estación no pudo leer o escribir: no se guardó nada. Inténtelo de nuevo en un momento.} busy {La base de datos de la estación está ocupada: inténtelo de nuevo en un momento.} unreachable {La estación no llega a su base de datos compartida: inténtelo de nuevo en un momento.} damaged {La base de datos de la estación está dañada: avise a quien se ocupa de la estación.} other {La estación no puede hacerlo ahora: inténtelo de nuevo en un momento.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {El disco de la estación está lleno: no se guardó nada. Libere espacio y vuelva a intentarlo.} readOnly {La estación no puede escribir en su disco: no se guardó nada. Avise a quien se ocupa de la estación.} io {El disco de la estación no pudo leer o escribir: no se guardó nada. Inténtelo de nuevo en un momento.} busy {La base de datos de la estación está ocupada: inténtelo de nuevo en un momento.} unreachable {La estación no llega a su base de datos compartida: inténtelo de nuevo en un momento.} damaged {La base de datos de la estación está dañada: avise a quien se ocupa de la estación.} other {La estación no puede hacerlo ahora: inténtelo de nuevo en un momento.}}',
   'unavailable.service': '{carrier} {service}: {problem}',
   'unavailable.route.notServed': 'no transporta de {from} a {to}',
   'unavailable.shipment.noPackages': 'el envío no tiene bultos',
   'unavailable.package.overMaximum': 'el bulto {number} pesa {weight} kg, más de lo que transporta ningún servicio ({limit} kg)',
   'unavailable.package.overWeight': 'el bulto {number} pesa {weight} kg, más de los {limit} kg que transporta el servicio',
   'unavailable.package.overLength': 'el bulto {number} mide {length} cm de largo, más de los {limit} cm que transporta el servicio',
-  'unavailable.package.overGirth': 'el bulto {number} mide {girth} cm entre largo y contorno, más de los {limit} cm que transporta el servicio',
+  'unavailable.package.overGirth':
+    'el bulto {number} mide {girth} cm entre largo y contorno, más de los {limit} cm que transporta el servicio',
   'unavailable.package.overBreaks': 'el bulto {number} se cobra como {weight} kg, por encima del peso máximo de la tarifa ({limit} kg)',
   'unavailable.shipDate.beyondCarrier': '{carrier} acepta fechas de envío hasta {days, number} días por adelantado (hasta el {latest})',
   'unavailable.carrier.cardUnreadable': 'la tarifa de {carrier} no se puede leer ({file})',

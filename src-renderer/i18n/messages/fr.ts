@@ -11,7 +11,8 @@ export const fr: Record<MessageKey, string> = {
   'app.signOut': 'Se déconnecter',
   'app.who': '{username} ({role, select, packer {préparateur} supervisor {responsable} admin {administrateur} other {{role}}})',
   'app.desk': 'poste {desk}',
-  'app.stationDay': 'Date et heure de la station : les dates d’expédition, les heures limites des transporteurs et la clôture de la journée suivent cette horloge.',
+  'app.stationDay':
+    'Date et heure de la station : les dates d’expédition, les heures limites des transporteurs et la clôture de la journée suivent cette horloge.',
   'nav.today': 'Aujourd’hui',
   'nav.new': 'Nouvel envoi',
   'nav.orders': 'Commandes',
@@ -38,13 +39,17 @@ export const fr: Record<MessageKey, string> = {
   'signIn.submit': 'Se connecter',
   'signIn.busy': 'Connexion…',
   'signIn.language': 'Langue',
-  'session.ended': 'Votre session a pris fin : la station ne l’accepte plus (votre utilisateur a été retiré, ou le compte a changé). Reconnectez-vous.',
-  'session.wrongSignIn': 'Nom d’utilisateur ou mot de passe incorrect. Vérifiez les deux (le mot de passe respecte les majuscules) et réessayez.',
+  'session.ended':
+    'Votre session a pris fin : la station ne l’accepte plus (votre utilisateur a été retiré, ou le compte a changé). Reconnectez-vous.',
+  'session.wrongSignIn':
+    'Nom d’utilisateur ou mot de passe incorrect. Vérifiez les deux (le mot de passe respecte les majuscules) et réessayez.',
   'session.notStarted': 'La station est injoignable.',
   'country.placeholder': 'Saisissez un pays ou son code',
   'combobox.matches': 'Résultats pour {label}',
-  'database.damaged': 'La base de données de la station a été trouvée endommagée à {time} ; elle n’accepte plus de modifications. Demandez à un responsable de la vérifier (station check) et de restaurer la dernière sauvegarde saine (station restore). Ce que vous avez saisi reste ici ; ce qui était déjà enregistré reste lisible.',
-  'database.unavailable': 'La base de données de la station est indisponible depuis {time}. Ce que vous avez saisi reste ici : renvoyez-le quand ce message disparaît. La station se reconnecte d’elle-même.',
+  'database.damaged':
+    'La base de données de la station a été trouvée endommagée à {time} ; elle n’accepte plus de modifications. Demandez à un responsable de la vérifier (station check) et de restaurer la dernière sauvegarde saine (station restore). Ce que vous avez saisi reste ici ; ce qui était déjà enregistré reste lisible.',
+  'database.unavailable':
+    'La base de données de la station est indisponible depuis {time}. Ce que vous avez saisi reste ici : renvoyez-le quand ce message disparaît. La station se reconnecte d’elle-même.',
   'preview.label': 'Aperçu de l’étiquette',
   'preview.page': 'Page {number} sur {count} de l’étiquette',
   'preview.failed': 'Impossible d’afficher l’étiquette : {reason}',
@@ -100,7 +105,8 @@ export const fr: Record<MessageKey, string> = {
   'today.openPrintJobs': 'Impressions en cours',
   'today.printJob': '{status, select, printing {En impression} other {En file d’attente}} sur {printer} depuis {time}',
   'today.nextPickup': 'Prochain enlèvement',
-  'today.pickup': '{carrier}, {day} : {parcels, plural, one {# colis} other {# colis}} de {shipments, plural, one {# envoi} other {# envois}} chez {place}. Annulable jusqu’à {time}{cancelOn, select, sameDay {} other { le {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day} : {parcels, plural, one {# colis} other {# colis}} de {shipments, plural, one {# envoi} other {# envois}} chez {place}. Annulable jusqu’à {time}{cancelOn, select, sameDay {} other { le {cancelDay}}}.',
   'today.noPickup': 'Aucun enlèvement réservé.',
   'tracking.query': 'Numéro de suivi ou référence',
   'tracking.track': 'Suivre',
@@ -133,7 +139,8 @@ export const fr: Record<MessageKey, string> = {
   'audit.desk': 'Poste',
   'audit.who': 'Qui',
   'audit.what': 'Quoi',
-  'audit.actor': '{username} ({role, select, packer {préparateur} supervisor {responsable} admin {administrateur} other {commande d’administration}})',
+  'audit.actor':
+    '{username} ({role, select, packer {préparateur} supervisor {responsable} admin {administrateur} other {commande d’administration}})',
   'audit.empty': 'Rien d’enregistré pour l’instant.',
   'audit.loading': 'Lecture du journal…',
   'audit.older': 'Entrées plus anciennes',
@@ -201,7 +208,8 @@ export const fr: Record<MessageKey, string> = {
   'shipments.packages': 'Colis',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Retour',
-  'shipments.returnOf': 'd’une vente, motif : {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes { ; payé seulement s’il est utilisé} other {}}',
+  'shipments.returnOf':
+    'd’une vente, motif : {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes { ; payé seulement s’il est utilisé} other {}}',
   'shipments.returnsMade': '{count, plural, one {# créé} other {# créés}}',
   'shipments.customs': 'Douane',
   'shipments.customsWith': '{why} ; {documents}',
@@ -233,18 +241,23 @@ export const fr: Record<MessageKey, string> = {
   'bulkPrint.failed': 'Les étiquettes n’ont pas été imprimées : {reason}',
   'bulkPrint.failedNoReason': 'Les étiquettes n’ont pas été imprimées : l’imprimante a échoué.',
   'bulkPrint.still': 'Impression toujours en cours sur {printer} : vérifiez l’imprimante.',
-  'app.notForRole': '{screen, select, closeDay {La clôture de la journée est réservée aux superviseurs.} reports {Les rapports sont réservés aux superviseurs.} audit {Le journal d’audit est réservé aux superviseurs.} other {Cet écran est réservé aux superviseurs.}} Demandez à un superviseur ou à un administrateur de votre compte.',
+  'app.notForRole':
+    '{screen, select, closeDay {La clôture de la journée est réservée aux superviseurs.} reports {Les rapports sont réservés aux superviseurs.} audit {Le journal d’audit est réservé aux superviseurs.} other {Cet écran est réservé aux superviseurs.}} Demandez à un superviseur ou à un administrateur de votre compte.',
   'app.backToToday': 'Retour à Aujourd’hui',
   'shipments.reprintLabel': 'Réimprimer l’étiquette',
   'shipments.printedBefore': 'Son étiquette a déjà été imprimée : une réimpression demande un superviseur.',
-  'bulkPrint.leftOut': '{count, plural, one {# étiquette laissée de côté} other {# étiquettes laissées de côté}}, déjà imprimées{reason, select, skipped {} other { (une réimpression demande un superviseur)}} : {references}.',
-  'bulkPrint.onlyReprints': 'Rien d’imprimé : {count, plural, one {l’étiquette avait} other {les # étiquettes avaient}} déjà été imprimée(s), et une réimpression demande un superviseur : {references}.',
+  'bulkPrint.leftOut':
+    '{count, plural, one {# étiquette laissée de côté} other {# étiquettes laissées de côté}}, déjà imprimées{reason, select, skipped {} other { (une réimpression demande un superviseur)}} : {references}.',
+  'bulkPrint.onlyReprints':
+    'Rien d’imprimé : {count, plural, one {l’étiquette avait} other {les # étiquettes avaient}} déjà été imprimée(s), et une réimpression demande un superviseur : {references}.',
   'bulkPrint.confirmHeading': 'Confirmer les réimpressions',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# étiquette} other {# étiquettes}} sur les {total, number} de la liste {reprints, plural, one {a déjà été imprimée} other {ont déjà été imprimées}}. Une réimpression est une deuxième étiquette avec le même numéro de suivi. {reprints, plural, one {La réimprimer} other {Les réimprimer}} ?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# étiquette} other {# étiquettes}} sur les {total, number} de la liste {reprints, plural, one {a déjà été imprimée} other {ont déjà été imprimées}}. Une réimpression est une deuxième étiquette avec le même numéro de suivi. {reprints, plural, one {La réimprimer} other {Les réimprimer}} ?',
   'bulkPrint.reprintAll': 'Réimprimer aussi : imprimer {total, plural, one {# étiquette} other {les # étiquettes}}',
   'bulkPrint.onlyNew': 'Imprimer seulement {fresh, plural, one {la # nouvelle étiquette} other {les # nouvelles étiquettes}}',
   'outbox.heading': 'Boîte d’envoi',
-  'outbox.upstreamDown': '{problem}, depuis {since}. Les envois pour {name} attendent ici et partent, chacun une seule fois, dès qu’il répond{nextTry, select, none {} other { (prochain essai à {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, depuis {since}. Les envois pour {name} attendent ici et partent, chacun une seule fois, dès qu’il répond{nextTry, select, none {} other { (prochain essai à {nextTry})}}.',
   'outbox.state': 'État',
   'outbox.why': 'Motif',
   'outbox.bestPrice': 'Meilleur prix',
@@ -264,8 +277,10 @@ export const fr: Record<MessageKey, string> = {
   'orders.noColumn': '(aucune)',
   'orders.empty': '(vide)',
   'orders.preview': 'Aperçu',
-  'orders.previewCount': '{rows, plural, one {# ligne} other {# lignes}} : {valid, plural, one {# commande prête} other {# commandes prêtes}}{faulty, plural, =0 {} other {, # avec erreurs (écartées)}}.',
-  'orders.clashes': 'Des lignes d’un même numéro de commande indiquent des destinataires différents : {numbers}. Chacune est importée avec le destinataire de sa première ligne.',
+  'orders.previewCount':
+    '{rows, plural, one {# ligne} other {# lignes}} : {valid, plural, one {# commande prête} other {# commandes prêtes}}{faulty, plural, =0 {} other {, # avec erreurs (écartées)}}.',
+  'orders.clashes':
+    'Des lignes d’un même numéro de commande indiquent des destinataires différents : {numbers}. Chacune est importée avec le destinataire de sa première ligne.',
   'orders.faults': 'Erreurs',
   'orders.fault': '{number} : {problem}',
   'orders.noNumber': '(sans numéro)',
@@ -274,17 +289,25 @@ export const fr: Record<MessageKey, string> = {
   'orders.asShipments': 'envois, planifiés maintenant',
   'orders.importButton': 'Importer {count, plural, one {# commande} other {# commandes}}',
   'orders.progress': 'Progression de l’import',
-  'orders.imported': '{count, plural, one {# commande importée} other {# commandes importées}}{duplicates, plural, =0 {} other { ; # déjà présentes ({numbers})}}{mode, select, shipments { ; {scheduled, plural, one {# envoi planifié} other {# envois planifiés}}} other {}}.',
+  'orders.imported':
+    '{count, plural, one {# commande importée} other {# commandes importées}}{duplicates, plural, =0 {} other { ; # déjà présentes ({numbers})}}{mode, select, shipments { ; {scheduled, plural, one {# envoi planifié} other {# envois planifiés}}} other {}}.',
   'orders.notScheduled': 'Non planifiés : {list}',
   'orders.noParcel': 'ni carton ni poids (une ligne de la commande n’a pas de poids unitaire)',
   'orders.customsWarnings': 'Avertissements douaniers',
-  'orders.customsIntro': '{count, plural, one {# commande passe} other {# commandes passent}} la douane sans ce que la douane demande. {count, plural, one {Elle est importée} other {Elles sont importées}} quand même, mais ne peuvent partir qu’une fois les données manquantes ajoutées au poste ou dans le fichier :',
-  'orders.customsHsCode': '{number} vers {country}, ligne {row} : {sku} n’a pas de code SH ; la douane en demande un pour les marchandises vendues (6 à 10 chiffres, par exemple 691200).',
-  'orders.customsHsCodeInvalid': '{number} vers {country}, ligne {row} : {code} n’est pas un code SH ; la douane demande 6 à 10 chiffres, par exemple 691200.',
-  'orders.customsEori': 'Le numéro fiscal de l’expéditeur n’est pas un numéro EORI, nécessaire pour les marchandises vendues hors de l’UE : {numbers}.',
-  'orders.customsIoss': '{number} vers {country} : une vente jusqu’à 150 EUR vers l’UE demande le numéro IOSS du vendeur, à saisir au poste.',
-  'orders.customsOther': '{number} vers {country} : la déclaration d’exportation faite à partir de cette commande est incomplète ; vérifiez-la au poste.',
-  'orders.customsImported': '{count, plural, one {# commande importée demande} other {# commandes importées demandent}} des données douanières avant l’envoi : {numbers}.',
+  'orders.customsIntro':
+    '{count, plural, one {# commande passe} other {# commandes passent}} la douane sans ce que la douane demande. {count, plural, one {Elle est importée} other {Elles sont importées}} quand même, mais ne peuvent partir qu’une fois les données manquantes ajoutées au poste ou dans le fichier :',
+  'orders.customsHsCode':
+    '{number} vers {country}, ligne {row} : {sku} n’a pas de code SH ; la douane en demande un pour les marchandises vendues (6 à 10 chiffres, par exemple 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} vers {country}, ligne {row} : {code} n’est pas un code SH ; la douane demande 6 à 10 chiffres, par exemple 691200.',
+  'orders.customsEori':
+    'Le numéro fiscal de l’expéditeur n’est pas un numéro EORI, nécessaire pour les marchandises vendues hors de l’UE : {numbers}.',
+  'orders.customsIoss':
+    '{number} vers {country} : une vente jusqu’à 150 EUR vers l’UE demande le numéro IOSS du vendeur, à saisir au poste.',
+  'orders.customsOther':
+    '{number} vers {country} : la déclaration d’exportation faite à partir de cette commande est incomplète ; vérifiez-la au poste.',
+  'orders.customsImported':
+    '{count, plural, one {# commande importée demande} other {# commandes importées demandent}} des données douanières avant l’envoi : {numbers}.',
   'orders.open': 'Commandes ouvertes ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Chargement des commandes…',
   'orders.openTable': 'Commandes ouvertes',
@@ -338,7 +361,8 @@ export const fr: Record<MessageKey, string> = {
   'returnReason.OTHER': 'Autre (préciser dans la note)',
   'closeDay.closeAll': 'Tout clôturer ({count, number})',
   'closeDay.nothingShipped': 'Rien d’expédié le {date}.',
-  'closeDay.toClose': 'À clôturer : {shipments, plural, one {# envoi} other {# envois}}, {packages, plural, one {# colis} other {# colis}}, {weight}, déclaré {declared}',
+  'closeDay.toClose':
+    'À clôturer : {shipments, plural, one {# envoi} other {# envois}}, {packages, plural, one {# colis} other {# colis}}, {weight}, déclaré {declared}',
   'closeDay.nothingLeft': 'Plus rien à clôturer.',
   'closeDay.closed': 'Clôturés : {count, plural, one {# envoi} other {# envois}} dans {manifests}',
   'closeDay.leftOut': '{count, number} écartés',
@@ -369,7 +393,8 @@ export const fr: Record<MessageKey, string> = {
   'reports.lastDays': '{days, plural, =365 {Un an} other {# jours}}',
   'reports.exportCsv': 'Exporter en CSV',
   'reports.loading': 'Lecture du rapport…',
-  'reports.totals': '{shipments, plural, one {# envoi} other {# envois}}, {packages, plural, one {# colis} other {# colis}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} par kg en moyenne}} du {from} au {to}{person, select, none {} other {, créés par {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# envoi} other {# envois}}, {packages, plural, one {# colis} other {# colis}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} par kg en moyenne}} du {from} au {to}{person, select, none {} other {, créés par {person}}}.',
   'reports.perDay': 'Envois par jour',
   'reports.perPerson': 'Colis par personne',
   'reports.parcels': 'Colis',
@@ -419,7 +444,8 @@ export const fr: Record<MessageKey, string> = {
   'scale.unplugged': 'Balance débranchée',
   'scale.off': 'Pas de balance',
   'scale.empty': 'Balance vide',
-  'order.weightUsed': '{source, select, scale {Balance {weight}} typed {Poids saisi {weight}} other {{weight} selon la commande, non pesé}}',
+  'order.weightUsed':
+    '{source, select, scale {Balance {weight}} typed {Poids saisi {weight}} other {{weight} selon la commande, non pesé}}',
   'order.weighOrType': 'Pesez le colis ou saisissez son poids.',
   'label.reprintBySupervisor': 'Imprimée une fois : un responsable peut la réimprimer.',
   'order.heading': 'Commande {number}',
@@ -429,17 +455,21 @@ export const fr: Record<MessageKey, string> = {
   'order.quantity': 'Qté',
   'order.typeWeight': 'Saisissez le poids',
   'order.expected': 'attendu {weight}',
-  'order.variance': 'Le colis pèse {weight}, soit {percent, number} % d’écart avec les {expected} attendus. {blocked, select, yes {Vérifiez le contenu et pesez-le à nouveau.} other {Vérifiez le contenu.}}',
+  'order.variance':
+    'Le colis pèse {weight}, soit {percent, number} % d’écart avec les {expected} attendus. {blocked, select, yes {Vérifiez le contenu et pesez-le à nouveau.} other {Vérifiez le contenu.}}',
   'order.why': 'Pourquoi',
   'order.shipping': 'Expédition…',
   'order.waitingForWeight': 'En attente du poids…',
   'order.ship': 'Expédier et imprimer',
   'order.notThis': 'Pas cette commande',
-  'packing.orderTaken': 'La commande {number} est {status, select, shipped {déjà expédiée} other {déjà en cours d’expédition}}, avec l’envoi {shipment}{tracking, select, none {} other { ({tracking})}}.',
-  'packing.noOrder': 'Aucune commande n’a le numéro « {number} ». Pour expédier à un destinataire enregistré, saisissez un nom et choisissez-le dans la liste.',
+  'packing.orderTaken':
+    'La commande {number} est {status, select, shipped {déjà expédiée} other {déjà en cours d’expédition}}, avec l’envoi {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.noOrder':
+    'Aucune commande n’a le numéro « {number} ». Pour expédier à un destinataire enregistré, saisissez un nom et choisissez-le dans la liste.',
   'packing.carrierNoService': '{carrier} n’a pas de service pour ce colis. Choisissez un tarif à la main.',
   'packing.noService': 'Aucun service ne peut transporter ce colis.',
-  'shipments.refusedDayClosed': 'Sa journée est clôturée : il figure dans le bordereau {manifest}. Un responsable peut rouvrir la journée dans Clôture du jour.',
+  'shipments.refusedDayClosed':
+    'Sa journée est clôturée : il figure dans le bordereau {manifest}. Un responsable peut rouvrir la journée dans Clôture du jour.',
   'shipments.refusedTracking': 'Son suivi a commencé : {status}, {date}.',
   'shipments.refusedShipDate': 'Sa date d’expédition, {date}, est passée.',
   'label.printFailed': 'Échec de l’impression : {reason}',
@@ -451,7 +481,8 @@ export const fr: Record<MessageKey, string> = {
   'label.waiting': 'En attente du traitement de cet envoi par la station…',
   'label.referenceLater': 'attribuée au traitement',
   'label.loading': 'Chargement de l’étiquette…',
-  'label.noA4Printer': 'La facture commerciale ne s’imprime pas d’elle-même : ce poste n’a pas d’imprimante A4 (Réglages). Utilisez « Imprimer la facture ».',
+  'label.noA4Printer':
+    'La facture commerciale ne s’imprime pas d’elle-même : ce poste n’a pas d’imprimante A4 (Réglages). Utilisez « Imprimer la facture ».',
   'label.verify': 'Scannez l’étiquette pour vérifier le colis',
   'label.verified': 'Colis vérifié : l’étiquette est celle de l’envoi {reference}.',
   'label.wrongLabel': 'Mauvaise étiquette ! « {scanned} » n’est pas celle de l’envoi {reference}. Mettez ce colis de côté et vérifiez-le.',
@@ -547,12 +578,15 @@ export const fr: Record<MessageKey, string> = {
   'settings.economy': 'Économique : le service le moins cher',
   'settings.express': 'Express : le service le plus rapide',
   'settings.trackingLinks': 'Liens de suivi',
-  'settings.trackingLinksText': 'Les liens de suivi mènent à la page de la station, <code>{page}</code>, sauf si la station tourne avec <code>STATION_TRACKING_URL</code> réglé sur une autre base (par exemple la page de suivi de votre boutique en ligne).',
+  'settings.trackingLinksText':
+    'Les liens de suivi mènent à la page de la station, <code>{page}</code>, sauf si la station tourne avec <code>STATION_TRACKING_URL</code> réglé sur une autre base (par exemple la page de suivi de votre boutique en ligne).',
   'settings.api': 'Connexion API',
   'settings.baseUrl': 'URL de base',
   'settings.integrationKey': 'Clé d’intégration',
-  'settings.apiText': 'Une intégration se connecte avec <code>{signIn}</code> et l’en-tête <code>{header}</code>. Le <code>{token}</code> de la réponse est le jeton Bearer de tous les autres appels. Les autres programmes devraient avoir leur propre clé, avec <code>{command}</code>.',
-  'settings.bySupervisor': 'La balance, les cartons, les règles d’emballage, les webhooks et la connexion des intégrations sont réglés par un responsable.',
+  'settings.apiText':
+    'Une intégration se connecte avec <code>{signIn}</code> et l’en-tête <code>{header}</code>. Le <code>{token}</code> de la réponse est le jeton Bearer de tous les autres appels. Les autres programmes devraient avoir leur propre clé, avec <code>{command}</code>.',
+  'settings.bySupervisor':
+    'La balance, les cartons, les règles d’emballage, les webhooks et la connexion des intégrations sont réglés par un responsable.',
   'settings.printing': 'Impression',
   'settings.lookingForPrinters': 'Recherche des imprimantes…',
   'settings.labelPrinter': 'Imprimante d’étiquettes',
@@ -565,7 +599,8 @@ export const fr: Record<MessageKey, string> = {
   'settings.autoPrint': 'Imprimer automatiquement après confirmation',
   'settings.a4Printer': 'Imprimante A4 (factures commerciales)',
   'settings.noA4Printer': 'Aucune : imprimer les pages A4 depuis le navigateur, sur A4',
-  'settings.noPrinters': 'La station ne voit aucune imprimante. Ajoutez-en une au système d’impression de l’ordinateur (CUPS), puis revenez.',
+  'settings.noPrinters':
+    'La station ne voit aucune imprimante. Ajoutez-en une au système d’impression de l’ordinateur (CUPS), puis revenez.',
   'settings.printerOption': '{description} ({name}, {status}){isDefault, select, yes {, par défaut} other {}}',
   'presets.heading': 'Cartons prédéfinis',
   'presets.box': '{name} : {length} × {width} × {height}, {tare} à vide',
@@ -586,7 +621,8 @@ export const fr: Record<MessageKey, string> = {
   'rules.tags': 'étiquettes',
   'rules.tagsHint': 'fragile',
   'rules.heading': 'Règles d’emballage',
-  'rules.lead': 'Une commande scannée reçoit son carton, son service et son transporteur de ces règles, communes à tous les postes de la station. Pour chaque choix, la première règle qui correspond et le fait l’emporte ; le service ou le transporteur de la commande passe avant. Les poids sont le poids attendu des marchandises tant que le colis n’est pas pesé.',
+  'rules.lead':
+    'Une commande scannée reçoit son carton, son service et son transporteur de ces règles, communes à tous les postes de la station. Pour chaque choix, la première règle qui correspond et le fait l’emporte ; le service ou le transporteur de la commande passe avant. Les poids sont le poids attendu des marchandises tant que le colis n’est pas pesé.',
   'rules.rule': 'Règle {number}',
   'rules.ruleField': 'Règle {number} : {field}',
   'rules.box': 'carton',
@@ -626,7 +662,8 @@ export const fr: Record<MessageKey, string> = {
   'scaleSettings.save': 'Enregistrer la balance',
   'scaleSettings.saved': 'Enregistré : la station lit désormais la balance avec ces réglages.',
   'scaleSettings.bySupervisor': 'Un responsable configure la balance.',
-  'scaleSettings.unitsNote': 'Les unités s’appliquent quand la réponse de la balance n’en indique pas ; la station convertit chaque poids en kg.',
+  'scaleSettings.unitsNote':
+    'Les unités s’appliquent quand la réponse de la balance n’en indique pas ; la station convertit chaque poids en kg.',
   'account.name': 'Raison sociale',
   'account.contact': 'Personne à contacter',
   'account.address1': 'Adresse',
@@ -641,14 +678,16 @@ export const fr: Record<MessageKey, string> = {
   'account.heading': 'Adresse d’expédition',
   'account.byAdmin': 'Un administrateur modifie l’adresse du compte.',
   'account.yourHeading': 'Votre adresse d’expédition',
-  'account.firstRun': 'Chaque étiquette l’indique comme expéditeur, et les transporteurs y enlèvent les colis. Remplissez-la une fois ; vous pourrez la modifier plus tard dans Réglages.',
+  'account.firstRun':
+    'Chaque étiquette l’indique comme expéditeur, et les transporteurs y enlèvent les colis. Remplissez-la une fois ; vous pourrez la modifier plus tard dans Réglages.',
   'account.lead': 'L’adresse du compte : chaque nouvel envoi commence avec elle comme expéditeur.',
   'account.save': 'Enregistrer l’adresse d’expédition',
   'account.notNow': 'Pas maintenant',
   'account.saved': 'Enregistré.',
   'calendar.heading': 'Calendrier de la station',
   'calendar.timeZone': 'Fuseau horaire',
-  'calendar.lead': 'Chaque poste de cette station compte les jours dans ce fuseau : dates d’expédition, heures limites, clôture de la journée, Aujourd’hui et les rapports. Les samedis, dimanches et jours fériés ci-dessous ne sont pas des jours ouvrés : un envoi créé l’un de ces jours, ou après l’heure limite de son transporteur, part le jour ouvré suivant.',
+  'calendar.lead':
+    'Chaque poste de cette station compte les jours dans ce fuseau : dates d’expédition, heures limites, clôture de la journée, Aujourd’hui et les rapports. Les samedis, dimanches et jours fériés ci-dessous ne sont pas des jours ouvrés : un envoi créé l’un de ces jours, ou après l’heure limite de son transporteur, part le jour ouvré suivant.',
   'calendar.zoneField': 'Fuseau horaire de la station',
   'calendar.changeZone': 'Changer de fuseau horaire',
   'calendar.holidays': 'Jours fériés',
@@ -658,12 +697,14 @@ export const fr: Record<MessageKey, string> = {
   'calendar.holiday': 'Jour férié',
   'calendar.addHoliday': 'Ajouter un jour férié',
   'calendar.byAdmin': 'Le calendrier est celui de la station, pour chaque poste ; un administrateur le modifie.',
-  'team.added': '{username} peut désormais se connecter, comme {role, select, packer {préparateur} supervisor {responsable} other {administrateur}}.',
+  'team.added':
+    '{username} peut désormais se connecter, comme {role, select, packer {préparateur} supervisor {responsable} other {administrateur}}.',
   'team.roleChanged': '{username} est désormais {role, select, packer {préparateur} supervisor {responsable} other {administrateur}}.',
   'team.passwordChanged': '{username} a un nouveau mot de passe.',
   'team.removed': '{username} est retiré : il ne peut plus se connecter, sur aucun poste.',
   'team.heading': 'Équipe',
-  'team.lead': 'Toutes les personnes qui travaillent sur ce compte. Les préparateurs expédient, impriment et suivent ; les responsables annulent aussi, réimpriment et clôturent la journée pour les colis de tous ; les administrateurs gèrent aussi l’équipe.',
+  'team.lead':
+    'Toutes les personnes qui travaillent sur ce compte. Les préparateurs expédient, impriment et suivent ; les responsables annulent aussi, réimpriment et clôturent la journée pour les colis de tous ; les administrateurs gèrent aussi l’équipe.',
   'team.name': 'Nom',
   'team.role': 'Rôle',
   'team.addPerson': 'Ajouter une personne',
@@ -682,7 +723,8 @@ export const fr: Record<MessageKey, string> = {
   'webhooks.urlNeeded': 'Saisissez le point de terminaison comme adresse http:// ou https://.',
   'webhooks.eventNeeded': 'Choisissez au moins un événement.',
   'webhooks.heading': 'Webhooks',
-  'webhooks.lead': 'La station envoie les événements de ce compte à ces adresses, signés avec le secret de chaque webhook, dans l’ordre, en réessayant pendant un jour.',
+  'webhooks.lead':
+    'La station envoie les événements de ce compte à ces adresses, signés avec le secret de chaque webhook, dans l’ordre, en réessayant pendant un jour.',
   'webhooks.none': 'Pas encore de webhook.',
   'webhooks.webhook': 'Webhook {url}',
   'webhooks.paused': 'Suspendu : {reason}{pending, plural, =0 {} one { # événement en attente.} other { # événements en attente.}}',
@@ -690,7 +732,8 @@ export const fr: Record<MessageKey, string> = {
   'webhooks.resume': 'Reprendre',
   'webhooks.pause': 'Suspendre',
   'webhooks.remove': 'Retirer le webhook {url}',
-  'webhooks.secret': 'Secret de signature du nouveau webhook, affiché cette seule fois. Donnez-le au destinataire, qui vérifie la <code>Station-Signature</code> de chaque livraison :',
+  'webhooks.secret':
+    'Secret de signature du nouveau webhook, affiché cette seule fois. Donnez-le au destinataire, qui vérifie la <code>Station-Signature</code> de chaque livraison :',
   'webhooks.secretLabel': 'Secret du nouveau webhook',
   'webhooks.copied': 'Je l’ai copié',
   'webhooks.add': 'Ajouter un webhook',
@@ -710,11 +753,13 @@ export const fr: Record<MessageKey, string> = {
   'rules.expects.block': 'Un pourcentage, par ex. 25.',
   'rules.expects.other': 'Vérifiez ceci.',
   'rules.noOrders': 'Il n’y a pas encore de commandes sur lesquelles essayer les règles.',
-  'rules.dryRunResult': '{changed, number} {count, plural, one {sur la # commande la plus récente serait emballée} other {sur les # commandes les plus récentes seraient emballées}} autrement.',
+  'rules.dryRunResult':
+    '{changed, number} {count, plural, one {sur la # commande la plus récente serait emballée} other {sur les # commandes les plus récentes seraient emballées}} autrement.',
   'rules.savedMessage': 'Enregistré. Chaque poste de la station emballe désormais selon ces règles.',
   'orders.unreadable': 'Le fichier n’a pas pu être lu : {reason}',
   'orders.noRows': 'Le fichier n’a pas de ligne d’en-tête ou pas de lignes.',
-  'orders.stopped': 'L’import s’est arrêté : {reason}. Les commandes déjà importées restent ; réimporter le fichier les ignore comme doublons.',
+  'orders.stopped':
+    'L’import s’est arrêté : {reason}. Les commandes déjà importées restent ; réimporter le fichier les ignore comme doublons.',
   'orders.columnNumber': 'Colonne {number}',
   'returns.isReturn': 'L’envoi {reference} est lui-même un retour.',
   'print.pageAlt': '{kind, select, a4 {Page A4} other {Page d’étiquette}} {number}',
@@ -756,16 +801,21 @@ export const fr: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Facture imprimée} other {Étiquette imprimée}} sur {printer}.',
   'announce.notPrinted': '{what, select, invoice {Facture non imprimée} other {Étiquette non imprimée}} sur {printer} : {reason}',
   'announce.orderFound': 'Commande {number} : {pieces, plural, one {# pièce} other {# pièces}} pour {name}, {country}. Pesez le colis.',
-  'error.code.print.printerPaused': 'L’imprimante {printer} ({queue}) est en pause{problem} : rien ne lui a été envoyé. Corrigez le problème, relancez-la (dans les réglages d’impression de l’ordinateur ou avec cupsenable {queue}), puis imprimez à nouveau ; ou choisissez une autre imprimante dans les Réglages.',
-  'error.code.shipment.confirmInProgress': 'L’envoi {reference} est en cours de confirmation par une autre demande. Ouvrez-le dans Envois pour voir le résultat.',
+  'error.code.print.printerPaused':
+    'L’imprimante {printer} ({queue}) est en pause{problem} : rien ne lui a été envoyé. Corrigez le problème, relancez-la (dans les réglages d’impression de l’ordinateur ou avec cupsenable {queue}), puis imprimez à nouveau ; ou choisissez une autre imprimante dans les Réglages.',
+  'error.code.shipment.confirmInProgress':
+    'L’envoi {reference} est en cours de confirmation par une autre demande. Ouvrez-le dans Envois pour voir le résultat.',
   'error.code.order.shipped': 'La commande {order} est déjà expédiée, comme envoi {reference}.',
   'error.code.order.inProgress': 'La commande {order} est déjà en cours d’expédition, comme envoi {reference}.',
   'error.code.account.lastAdmin': '{username} est le dernier admin du compte : faites d’abord d’une autre personne du compte un admin.',
   'printFailure.shipmentGone': 'l’envoi a été annulé, ou n’a pas d’étiquette, avant l’impression.',
-  'printFailure.notSent': 'le système d’impression n’a pas pris le travail. Vérifiez l’imprimante dans les Réglages, puis imprimez à nouveau.',
+  'printFailure.notSent':
+    'le système d’impression n’a pas pris le travail. Vérifiez l’imprimante dans les Réglages, puis imprimez à nouveau.',
   'printFailure.printerDisabled': 'l’imprimante était en pause{problem}. Relancez-la, puis imprimez à nouveau.',
-  'printFailure.printerNotResponding': 'l’imprimante n’avait pas commencé après {seconds} s, le travail a donc été annulé{problem}. Vérifiez qu’elle est allumée et branchée, puis imprimez à nouveau.',
-  'printFailure.timedOut': 'rien n’était imprimé après {seconds} s, le travail a donc été annulé{problem}. Imprimez à nouveau, ou choisissez une autre imprimante dans les Réglages.',
+  'printFailure.printerNotResponding':
+    'l’imprimante n’avait pas commencé après {seconds} s, le travail a donc été annulé{problem}. Vérifiez qu’elle est allumée et branchée, puis imprimez à nouveau.',
+  'printFailure.timedOut':
+    'rien n’était imprimé après {seconds} s, le travail a donc été annulé{problem}. Imprimez à nouveau, ou choisissez une autre imprimante dans les Réglages.',
   'printFailure.jobLost': 'le système d’impression a perdu le travail (redémarrage). Imprimez à nouveau.',
   'printFailure.unknown': 'l’imprimante ne l’a pas imprimé. Imprimez à nouveau, ou choisissez une autre imprimante dans les Réglages.',
   'error.refused': 'La station a refusé.',
@@ -798,7 +848,8 @@ export const fr: Record<MessageKey, string> = {
   'field.state': 'le code de l’État ou de la province (jusqu’à 20 caractères), obligatoire pour l’Italie, le Canada et les États-Unis',
   'field.originCountry': 'le pays où les marchandises ont été fabriquées',
   'field.country': 'un pays : saisissez son nom ou son code à deux lettres et choisissez-le',
-  'field.phone': 'un numéro de téléphone tel qu’on l’écrit dans son pays, par exemple 089 123456 ou +49 89 123456 (chiffres, espaces, tirets, parenthèses ; jusqu’à 25 chiffres) ; un numéro américain a 10 chiffres, ou 11 commençant par 1',
+  'field.phone':
+    'un numéro de téléphone tel qu’on l’écrit dans son pays, par exemple 089 123456 ou +49 89 123456 (chiffres, espaces, tirets, parenthèses ; jusqu’à 25 chiffres) ; un numéro américain a 10 chiffres, ou 11 commençant par 1',
   'field.email': 'une adresse e-mail comme nom@example.com, jusqu’à 50 caractères',
   'field.taxIdentification': 'jusqu’à 45 caractères',
   'field.flag': 'vrai ou faux',
@@ -825,7 +876,8 @@ export const fr: Record<MessageKey, string> = {
   'field.quantity': 'un nombre entier de pièces, au moins 1',
   'field.unitPrice': 'le prix d’une pièce en EUR, par ex. 12.90',
   'field.unitWeight': 'le poids d’une pièce en kg, par ex. 0.35',
-  'field.commodityCode': 'le code SH, jusqu’à 20 lettres, chiffres, points ou tirets ; 6 à 10 chiffres pour des marchandises commerciales en douane',
+  'field.commodityCode':
+    'le code SH, jusqu’à 20 lettres, chiffres, points ou tirets ; 6 à 10 chiffres pour des marchandises commerciales en douane',
   'field.exporterEori': 'le numéro EORI de l’exportateur, par ex. IT01234567890',
   'field.iossNumber': 'le numéro IOSS du vendeur, par ex. IM3960000001',
   'field.shipDate': 'une date d’expédition, aujourd’hui ou plus tard',
@@ -851,13 +903,17 @@ export const fr: Record<MessageKey, string> = {
   'closedDay.rate': '{carrier} est clôturé pour aujourd’hui : part le {date}',
   'closedDay.label': 'Part le {date} : {carrier} est clôturé pour aujourd’hui',
   'today.closedShipsNext': 'Clôturé pour aujourd’hui : les colis faits maintenant partent le {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {annulé à {time}} failed {traitement échoué : pas d’étiquette} waiting {en attente de traitement} other {écarté}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {annulé à {time}} failed {traitement échoué : pas d’étiquette} waiting {en attente de traitement} other {écarté}}',
   'closeDay.returns': 'Retours (le client les remet au transporteur) : {count, number}',
   'closeDay.returnsOf': 'Retours de {carrier}',
   'error.code.shipment.returnBooked': 'Un retour de cet envoi est réservé : annulez d’abord le retour {returns}.',
-  'error.code.shipment.confirmedAlready': 'L’envoi {reference} est déjà confirmé (numéro de suivi {tracking}) : rien n’a été réservé à nouveau. Pour l’expédier avec un autre tarif, annulez-le d’abord.',
-  'error.code.shipment.notAwaitingConfirm': 'L’envoi {reference} n’est pas un envoi enregistré en attente de confirmation : rien n’a été réservé.',
-  'scale.problem': '{status, select, unplugged {La balance est injoignable : vérifiez son câble et son port dans les Réglages.} noAnswer {La balance ne répond pas : vérifiez qu’elle est allumée.} error {La balance signale une erreur : retirez le colis et remettez-la à zéro.} overload {Le colis est trop lourd pour la balance : saisissez son poids.} underload {La balance indique moins de zéro : retirez tout et remettez-la à zéro.} other {}}',
+  'error.code.shipment.confirmedAlready':
+    'L’envoi {reference} est déjà confirmé (numéro de suivi {tracking}) : rien n’a été réservé à nouveau. Pour l’expédier avec un autre tarif, annulez-le d’abord.',
+  'error.code.shipment.notAwaitingConfirm':
+    'L’envoi {reference} n’est pas un envoi enregistré en attente de confirmation : rien n’a été réservé.',
+  'scale.problem':
+    '{status, select, unplugged {La balance est injoignable : vérifiez son câble et son port dans les Réglages.} noAnswer {La balance ne répond pas : vérifiez qu’elle est allumée.} error {La balance signale une erreur : retirez le colis et remettez-la à zéro.} overload {Le colis est trop lourd pour la balance : saisissez son poids.} underload {La balance indique moins de zéro : retirez tout et remettez-la à zéro.} other {}}',
   'error.kind.invalid': 'La station ne l’a pas accepté tel qu’il a été envoyé.',
   'error.kind.methodNotAllowed': 'La station ne fait pas cela ici.',
   'error.kind.notAcceptable': 'La station ne peut pas répondre sous une forme que le poste lit.',
@@ -865,7 +921,8 @@ export const fr: Record<MessageKey, string> = {
   'error.kind.unprocessable': 'La station ne peut pas le faire avec ce qui a été envoyé.',
   'error.kind.notImplemented': 'La station ne fait pas cela.',
   'error.kind.badGateway': 'Un service dont dépend la station a répondu par une erreur : réessayez plus tard.',
-  'error.code.field.badText': 'Un texte contient des caractères que la station n’accepte pas (caractères de contrôle ou lettres abîmées) : saisissez-le à nouveau.',
+  'error.code.field.badText':
+    'Un texte contient des caractères que la station n’accepte pas (caractères de contrôle ou lettres abîmées) : saisissez-le à nouveau.',
   'error.code.auth.tokenExpired': 'Votre session est terminée : reconnectez-vous.',
   'error.code.auth.tooManySignIns': 'Trop de connexions échouées : attendez une minute, puis réessayez.',
   'error.code.auth.signInsBusy': 'La station vérifie beaucoup de connexions à la fois : réessayez dans un instant.',
@@ -876,9 +933,11 @@ export const fr: Record<MessageKey, string> = {
   'error.code.shipment.failed': 'Le traitement de l’envoi a échoué, il n’a donc pas de documents.',
   'error.code.shipment.notProcessedYet': 'L’envoi n’est pas encore traité : ses documents viendront ensuite.',
   'error.code.shipment.shipDatePast': 'La date d’expédition est avant aujourd’hui : choisissez aujourd’hui ou un jour suivant.',
-  'error.code.shipment.shipDateTooFar': 'La date d’expédition est plus loin que ce qu’acceptent la station ou le transporteur : choisissez un jour plus proche.',
+  'error.code.shipment.shipDateTooFar':
+    'La date d’expédition est plus loin que ce qu’acceptent la station ou le transporteur : choisissez un jour plus proche.',
   'error.code.rate.priceChanged': 'Le prix a changé depuis ces tarifs : obtenez les tarifs à nouveau.',
-  'error.code.rate.notAvailable': 'Ce service ne peut pas transporter l’envoi tel qu’il est maintenant : {reasons}. Obtenez les tarifs à nouveau.',
+  'error.code.rate.notAvailable':
+    'Ce service ne peut pas transporter l’envoi tel qu’il est maintenant : {reasons}. Obtenez les tarifs à nouveau.',
   'error.code.carrier.unknown': 'La station n’a pas de transporteur avec ce code.',
   'error.code.carrier.noSuchService': 'Le transporteur n’a pas ce service : obtenez les tarifs à nouveau.',
   'error.code.document.notCarried': 'Cet envoi n’a pas ce document : son trajet et son service n’en demandent pas.',
@@ -889,7 +948,8 @@ export const fr: Record<MessageKey, string> = {
   'error.code.upstream.refused': 'La station amont a refusé l’envoi.',
   'error.code.upstream.failed': 'La station amont a répondu par une erreur qui lui est propre : réessayez plus tard.',
   'error.code.upstream.unreachable': 'La station amont est injoignable : rien n’a été réservé ni facturé. Réessayez plus tard.',
-  'error.code.upstream.maybeBooked': 'La station amont n’a pas confirmé la réservation : cette station la réserve plus tard, une fois au plus.',
+  'error.code.upstream.maybeBooked':
+    'La station amont n’a pas confirmé la réservation : cette station la réserve plus tard, une fois au plus.',
   'error.code.calendar.tooManyHolidays': 'C’est plus de jours fériés que la station n’en garde : retirez d’abord ceux qui sont passés.',
   'error.code.calendar.notAHoliday': 'Ce jour n’est pas un jour férié de la station.',
   'error.code.report.invalidRange': 'La date de fin est avant la date de début, ou la période dépasse {days, number} jours.',
@@ -898,21 +958,26 @@ export const fr: Record<MessageKey, string> = {
   'error.code.return.ofReturn': 'Cet envoi est lui-même un retour : faites l’étiquette de retour depuis son envoi d’origine.',
   'error.code.return.packageUnknown': 'L’envoi n’a pas ce colis.',
   'error.code.return.payOnUseNotOffered': 'Le transporteur ne propose pas de retours payés seulement à l’usage.',
-  'error.code.return.printNeedsLabel': 'L’envoi n’a pas encore d’étiquette, son retour ne peut donc pas être imprimé avec elle : imprimez le retour une fois l’envoi traité.',
+  'error.code.return.printNeedsLabel':
+    'L’envoi n’a pas encore d’étiquette, son retour ne peut donc pas être imprimé avec elle : imprimez le retour une fois l’envoi traité.',
   'error.code.order.notFound': 'Il n’y a pas de commande avec ce numéro.',
   'error.code.order.exists': 'Une commande avec ce numéro existe déjà.',
   'error.code.order.notRemovable': 'Un envoi expédie cette commande : annulez d’abord l’envoi.',
   'error.code.order.batchTooLarge': 'Une importation prend de 1 à {count, number} commandes.',
   'error.code.print.printerUnknown': 'La station ne connaît pas d’imprimante nommée {printer} : choisissez-en une dans les Réglages.',
   'error.code.print.noPrinterChosen': 'Aucune imprimante n’est choisie : choisissez-en une dans les Réglages.',
-  'error.code.print.printerTakesNoZpl': 'L’imprimante {printer} n’accepte pas le ZPL : choisissez le PDF, ou une autre imprimante, dans les Réglages.',
+  'error.code.print.printerTakesNoZpl':
+    'L’imprimante {printer} n’accepte pas le ZPL : choisissez le PDF, ou une autre imprimante, dans les Réglages.',
   'error.code.print.zplSheetsOnly': 'Les planches d’étiquettes s’impriment seulement en PDF : le ZPL imprime une étiquette par page.',
   'error.code.print.noA4Printer': 'Aucune imprimante A4 n’est choisie à ce poste : choisissez-en une dans les Réglages.',
   'error.code.print.jobNotFound': 'La station n’a pas cette impression.',
   'error.code.print.notProcessed': 'L’envoi {reference} n’est pas encore traité : il n’a pas d’étiquette à imprimer.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Réimprimer une étiquette demande un responsable : {references} déjà imprimée(s).} other {Réimprimer une étiquette demande un responsable.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# étiquette a déjà été imprimée} other {# étiquettes ont déjà été imprimées}} ({references}) : dites s’il faut les réimprimer.',
-  'error.code.print.onlyReprints': 'Chaque étiquette avait déjà été imprimée ({references}) et les réimpressions devaient être sautées : rien n’a été imprimé.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Réimprimer une étiquette demande un responsable : {references} déjà imprimée(s).} other {Réimprimer une étiquette demande un responsable.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# étiquette a déjà été imprimée} other {# étiquettes ont déjà été imprimées}} ({references}) : dites s’il faut les réimprimer.',
+  'error.code.print.onlyReprints':
+    'Chaque étiquette avait déjà été imprimée ({references}) et les réimpressions devaient être sautées : rien n’a été imprimé.',
   'error.code.manifest.nothingToClose': 'Rien de ce transporteur ce jour-là n’est prêt à être clôturé.',
   'error.code.manifest.notFound': 'La station n’a pas ce bordereau.',
   'error.code.manifest.notReopenable': 'Ce bordereau ne peut pas être rouvert : il n’est pas clôturé, ou a déjà été envoyé.',
@@ -921,23 +986,28 @@ export const fr: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Aucun enlèvement n’est réservé avec cet envoi.',
   'error.code.pickup.alreadyCancelled': 'Cet enlèvement est déjà annulé.',
   'error.code.pickup.pastDeadline': 'Le transporteur n’accepte plus d’annulation pour cet enlèvement.',
-  'error.code.stream.tooMany': 'La station a trop de connexions en direct ouvertes : fermez le poste dans les autres fenêtres, ou réessayez dans un instant.',
+  'error.code.stream.tooMany':
+    'La station a trop de connexions en direct ouvertes : fermez le poste dans les autres fenêtres, ou réessayez dans un instant.',
   'error.code.webhook.notFound': 'La station n’a pas ce webhook : il a peut-être été supprimé.',
   'error.code.client.usernameTaken': 'Ce nom d’utilisateur est pris : choisissez-en un autre.',
   'error.code.client.usernameReserved': 'Ce nom d’utilisateur appartenait à un compte supprimé et reste réservé : choisissez-en un autre.',
   'error.code.user.notFound': 'Le compte n’a pas cette personne : elle a peut-être été supprimée.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {Le disque de la station est plein : rien n’a été enregistré. Libérez de la place, puis réessayez.} readOnly {La station ne peut pas écrire sur son disque : rien n’a été enregistré. Prévenez la personne qui s’occupe de la station.} io {Le disque de la station n’a pas pu lire ou écrire : rien n’a été enregistré. Réessayez dans un instant.} busy {La base de données de la station est occupée : réessayez dans un instant.} unreachable {La station n’atteint pas sa base de données partagée : réessayez dans un instant.} damaged {La base de données de la station est endommagée : prévenez la personne qui s’occupe de la station.} other {La station ne peut pas le faire pour l’instant : réessayez dans un instant.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {Le disque de la station est plein : rien n’a été enregistré. Libérez de la place, puis réessayez.} readOnly {La station ne peut pas écrire sur son disque : rien n’a été enregistré. Prévenez la personne qui s’occupe de la station.} io {Le disque de la station n’a pas pu lire ou écrire : rien n’a été enregistré. Réessayez dans un instant.} busy {La base de données de la station est occupée : réessayez dans un instant.} unreachable {La station n’atteint pas sa base de données partagée : réessayez dans un instant.} damaged {La base de données de la station est endommagée : prévenez la personne qui s’occupe de la station.} other {La station ne peut pas le faire pour l’instant : réessayez dans un instant.}}',
   'unavailable.service': '{carrier} {service} : {problem}',
   'unavailable.route.notServed': 'ne transporte pas de {from} vers {to}',
   'unavailable.shipment.noPackages': 'l’envoi n’a pas de colis',
   'unavailable.package.overMaximum': 'le colis {number} pèse {weight} kg, plus que ce que transporte aucun service ({limit} kg)',
   'unavailable.package.overWeight': 'le colis {number} pèse {weight} kg, plus que les {limit} kg que transporte le service',
   'unavailable.package.overLength': 'le colis {number} mesure {length} cm de long, plus que les {limit} cm que transporte le service',
-  'unavailable.package.overGirth': 'le colis {number} mesure {girth} cm en longueur plus pourtour, plus que les {limit} cm que transporte le service',
+  'unavailable.package.overGirth':
+    'le colis {number} mesure {girth} cm en longueur plus pourtour, plus que les {limit} cm que transporte le service',
   'unavailable.package.overBreaks': 'le colis {number} est taxé à {weight} kg, au-delà du poids le plus élevé de la grille ({limit} kg)',
-  'unavailable.shipDate.beyondCarrier': '{carrier} accepte des dates d’expédition jusqu’à {days, number} jours à l’avance (jusqu’au {latest})',
+  'unavailable.shipDate.beyondCarrier':
+    '{carrier} accepte des dates d’expédition jusqu’à {days, number} jours à l’avance (jusqu’au {latest})',
   'unavailable.carrier.cardUnreadable': 'la grille tarifaire de {carrier} est illisible ({file})',
-  'unavailable.carrier.cardUnreadableAll': 'une grille tarifaire est illisible ({file}) : aucun transporteur ne donne de prix tant qu’elle n’est pas corrigée',
+  'unavailable.carrier.cardUnreadableAll':
+    'une grille tarifaire est illisible ({file}) : aucun transporteur ne donne de prix tant qu’elle n’est pas corrigée',
   'unavailable.carrier.unreachable': '{upstream} est injoignable pour l’instant : obtenez les tarifs plus tard',
   'unavailable.upstream.ratesRefused': '{upstream} a refusé de tarifer l’envoi',
   'unavailable.upstream.declined': '{upstream} ne peut pas le transporter',

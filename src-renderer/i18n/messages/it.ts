@@ -11,7 +11,8 @@ export const it: Record<MessageKey, string> = {
   'app.signOut': 'Esci',
   'app.who': '{username} ({role, select, packer {imballatore} supervisor {responsabile} admin {amministratore} other {{role}}})',
   'app.desk': 'postazione {desk}',
-  'app.stationDay': 'Data e ora della stazione: date di spedizione, orari limite dei corrieri e chiusura della giornata seguono questo orologio.',
+  'app.stationDay':
+    'Data e ora della stazione: date di spedizione, orari limite dei corrieri e chiusura della giornata seguono questo orologio.',
   'nav.today': 'Oggi',
   'nav.new': 'Nuova spedizione',
   'nav.orders': 'Ordini',
@@ -38,13 +39,16 @@ export const it: Record<MessageKey, string> = {
   'signIn.submit': 'Accedi',
   'signIn.busy': 'Accesso in corso…',
   'signIn.language': 'Lingua',
-  'session.ended': 'La sessione è terminata: la stazione non la accetta più (il tuo utente è stato rimosso o l’account è cambiato). Accedi di nuovo.',
+  'session.ended':
+    'La sessione è terminata: la stazione non la accetta più (il tuo utente è stato rimosso o l’account è cambiato). Accedi di nuovo.',
   'session.wrongSignIn': 'Nome utente o password errati. Controlla entrambi (la password distingue maiuscole e minuscole) e riprova.',
   'session.notStarted': 'La stazione non è raggiungibile.',
   'country.placeholder': 'Scrivi un paese o il suo codice',
   'combobox.matches': 'Risultati per {label}',
-  'database.damaged': 'Il database della stazione è risultato danneggiato alle {time} e non accetta più modifiche. Chiedi a un responsabile di controllarlo (station check) e di ripristinare l’ultimo backup valido (station restore). Ciò che hai scritto resta qui; ciò che era già salvato si può ancora leggere.',
-  'database.unavailable': 'Il database della stazione non è disponibile dalle {time}. Ciò che hai scritto resta qui: invialo di nuovo quando questo messaggio scompare. La stazione si riconnette da sola.',
+  'database.damaged':
+    'Il database della stazione è risultato danneggiato alle {time} e non accetta più modifiche. Chiedi a un responsabile di controllarlo (station check) e di ripristinare l’ultimo backup valido (station restore). Ciò che hai scritto resta qui; ciò che era già salvato si può ancora leggere.',
+  'database.unavailable':
+    'Il database della stazione non è disponibile dalle {time}. Ciò che hai scritto resta qui: invialo di nuovo quando questo messaggio scompare. La stazione si riconnette da sola.',
   'preview.label': 'Anteprima etichetta',
   'preview.page': 'Pagina {number} di {count} dell’etichetta',
   'preview.failed': 'Impossibile mostrare l’etichetta: {reason}',
@@ -100,7 +104,8 @@ export const it: Record<MessageKey, string> = {
   'today.openPrintJobs': 'Stampe aperte',
   'today.printJob': '{status, select, printing {In stampa} other {In coda}} su {printer} dalle {time}',
   'today.nextPickup': 'Prossimo ritiro',
-  'today.pickup': '{carrier}, {day}: {parcels, plural, one {# collo} other {# colli}} di {shipments, plural, one {# spedizione} other {# spedizioni}} da {place}. Annullabile fino alle {time}{cancelOn, select, sameDay {} other { del {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day}: {parcels, plural, one {# collo} other {# colli}} di {shipments, plural, one {# spedizione} other {# spedizioni}} da {place}. Annullabile fino alle {time}{cancelOn, select, sameDay {} other { del {cancelDay}}}.',
   'today.noPickup': 'Nessun ritiro prenotato.',
   'tracking.query': 'Numero di tracciamento o riferimento',
   'tracking.track': 'Traccia',
@@ -133,7 +138,8 @@ export const it: Record<MessageKey, string> = {
   'audit.desk': 'Postazione',
   'audit.who': 'Chi',
   'audit.what': 'Cosa',
-  'audit.actor': '{username} ({role, select, packer {imballatore} supervisor {responsabile} admin {amministratore} other {comando di amministrazione}})',
+  'audit.actor':
+    '{username} ({role, select, packer {imballatore} supervisor {responsabile} admin {amministratore} other {comando di amministrazione}})',
   'audit.empty': 'Ancora nulla di registrato.',
   'audit.loading': 'Lettura del registro…',
   'audit.older': 'Voci precedenti',
@@ -201,7 +207,8 @@ export const it: Record<MessageKey, string> = {
   'shipments.packages': 'Colli',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Reso',
-  'shipments.returnOf': 'di una vendita, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; pagato solo se usato} other {}}',
+  'shipments.returnOf':
+    'di una vendita, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; pagato solo se usato} other {}}',
   'shipments.returnsMade': '{count, plural, one {# creato} other {# creati}}',
   'shipments.customs': 'Dogana',
   'shipments.customsWith': '{why}; {documents}',
@@ -233,18 +240,23 @@ export const it: Record<MessageKey, string> = {
   'bulkPrint.failed': 'Le etichette non sono state stampate: {reason}',
   'bulkPrint.failedNoReason': 'Le etichette non sono state stampate: la stampante ha dato errore.',
   'bulkPrint.still': 'Ancora in stampa su {printer}: controlla la stampante.',
-  'app.notForRole': '{screen, select, closeDay {La chiusura della giornata è per i supervisori.} reports {I report sono per i supervisori.} audit {Il registro delle attività è per i supervisori.} other {Questa schermata è per i supervisori.}} Chiedi a un supervisore o a un amministratore del tuo account.',
+  'app.notForRole':
+    '{screen, select, closeDay {La chiusura della giornata è per i supervisori.} reports {I report sono per i supervisori.} audit {Il registro delle attività è per i supervisori.} other {Questa schermata è per i supervisori.}} Chiedi a un supervisore o a un amministratore del tuo account.',
   'app.backToToday': 'Torna a Oggi',
   'shipments.reprintLabel': 'Ristampa etichetta',
   'shipments.printedBefore': 'L’etichetta è già stata stampata: una ristampa richiede un supervisore.',
-  'bulkPrint.leftOut': '{count, plural, one {# etichetta esclusa} other {# etichette escluse}}, già stampate{reason, select, skipped {} other { (una ristampa richiede un supervisore)}}: {references}.',
-  'bulkPrint.onlyReprints': 'Niente stampato: {count, plural, one {l’etichetta era già stata stampata} other {tutte le # etichette erano già state stampate}}, e una ristampa richiede un supervisore: {references}.',
+  'bulkPrint.leftOut':
+    '{count, plural, one {# etichetta esclusa} other {# etichette escluse}}, già stampate{reason, select, skipped {} other { (una ristampa richiede un supervisore)}}: {references}.',
+  'bulkPrint.onlyReprints':
+    'Niente stampato: {count, plural, one {l’etichetta era già stata stampata} other {tutte le # etichette erano già state stampate}}, e una ristampa richiede un supervisore: {references}.',
   'bulkPrint.confirmHeading': 'Conferma le ristampe',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# etichetta} other {# etichette}} delle {total, number} in elenco {reprints, plural, one {è già stata stampata} other {sono già state stampate}}. Una ristampa è una seconda etichetta con lo stesso numero di tracciamento. {reprints, plural, one {Ristamparla} other {Ristamparle}}?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# etichetta} other {# etichette}} delle {total, number} in elenco {reprints, plural, one {è già stata stampata} other {sono già state stampate}}. Una ristampa è una seconda etichetta con lo stesso numero di tracciamento. {reprints, plural, one {Ristamparla} other {Ristamparle}}?',
   'bulkPrint.reprintAll': 'Ristampa anche quelle: stampa {total, plural, one {# etichetta} other {tutte le # etichette}}',
   'bulkPrint.onlyNew': 'Stampa solo {fresh, plural, one {la # etichetta nuova} other {le # etichette nuove}}',
   'outbox.heading': 'In uscita',
-  'outbox.upstreamDown': '{problem}, dalle {since}. Le spedizioni per {name} aspettano qui e partono, una volta sola ciascuna, appena risponde{nextTry, select, none {} other { (prossimo tentativo alle {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, dalle {since}. Le spedizioni per {name} aspettano qui e partono, una volta sola ciascuna, appena risponde{nextTry, select, none {} other { (prossimo tentativo alle {nextTry})}}.',
   'outbox.state': 'Stato',
   'outbox.why': 'Motivo',
   'outbox.bestPrice': 'Miglior prezzo',
@@ -264,8 +276,10 @@ export const it: Record<MessageKey, string> = {
   'orders.noColumn': '(nessuna)',
   'orders.empty': '(vuoto)',
   'orders.preview': 'Anteprima',
-  'orders.previewCount': '{rows, plural, one {# riga} other {# righe}}: {valid, plural, one {# ordine pronto} other {# ordini pronti}}{faulty, plural, =0 {} other {, # con errori (esclusi)}}.',
-  'orders.clashes': 'Righe dello stesso numero d’ordine indicano destinatari diversi: {numbers}. Ognuno viene importato con il destinatario della sua prima riga.',
+  'orders.previewCount':
+    '{rows, plural, one {# riga} other {# righe}}: {valid, plural, one {# ordine pronto} other {# ordini pronti}}{faulty, plural, =0 {} other {, # con errori (esclusi)}}.',
+  'orders.clashes':
+    'Righe dello stesso numero d’ordine indicano destinatari diversi: {numbers}. Ognuno viene importato con il destinatario della sua prima riga.',
   'orders.faults': 'Errori',
   'orders.fault': '{number}: {problem}',
   'orders.noNumber': '(senza numero)',
@@ -274,17 +288,24 @@ export const it: Record<MessageKey, string> = {
   'orders.asShipments': 'spedizioni, programmate ora',
   'orders.importButton': 'Importa {count, plural, one {# ordine} other {# ordini}}',
   'orders.progress': 'Avanzamento dell’importazione',
-  'orders.imported': '{count, plural, one {# ordine importato} other {# ordini importati}}{duplicates, plural, =0 {} other {; # già presenti ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# spedizione programmata} other {# spedizioni programmate}}} other {}}.',
+  'orders.imported':
+    '{count, plural, one {# ordine importato} other {# ordini importati}}{duplicates, plural, =0 {} other {; # già presenti ({numbers})}}{mode, select, shipments {; {scheduled, plural, one {# spedizione programmata} other {# spedizioni programmate}}} other {}}.',
   'orders.notScheduled': 'Non programmati: {list}',
   'orders.noParcel': 'nessuna scatola e nessun peso (una riga dell’ordine non ha il peso unitario)',
   'orders.customsWarnings': 'Avvisi doganali',
-  'orders.customsIntro': '{count, plural, one {# ordine passa} other {# ordini passano}} la dogana senza i dati che la dogana chiede. {count, plural, one {Viene importato} other {Vengono importati}} comunque, ma non si possono spedire finché i dati mancanti non sono aggiunti al banco o nel file:',
-  'orders.customsHsCode': '{number} per {country}, riga {row}: {sku} non ha un codice HS; la dogana lo chiede per le merci vendute (da 6 a 10 cifre, per esempio 691200).',
-  'orders.customsHsCodeInvalid': '{number} per {country}, riga {row}: {code} non è un codice HS; la dogana chiede da 6 a 10 cifre, per esempio 691200.',
+  'orders.customsIntro':
+    '{count, plural, one {# ordine passa} other {# ordini passano}} la dogana senza i dati che la dogana chiede. {count, plural, one {Viene importato} other {Vengono importati}} comunque, ma non si possono spedire finché i dati mancanti non sono aggiunti al banco o nel file:',
+  'orders.customsHsCode':
+    '{number} per {country}, riga {row}: {sku} non ha un codice HS; la dogana lo chiede per le merci vendute (da 6 a 10 cifre, per esempio 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} per {country}, riga {row}: {code} non è un codice HS; la dogana chiede da 6 a 10 cifre, per esempio 691200.',
   'orders.customsEori': 'La partita IVA del mittente non è un numero EORI, necessario per le merci vendute fuori dall’UE: {numbers}.',
-  'orders.customsIoss': '{number} per {country}: una vendita fino a 150 EUR verso l’UE richiede il numero IOSS del venditore, da inserire al banco.',
-  'orders.customsOther': '{number} per {country}: la dichiarazione di esportazione fatta da questo ordine non è completa; controllala al banco.',
-  'orders.customsImported': '{count, plural, one {# ordine importato richiede} other {# ordini importati richiedono}} dati doganali prima della spedizione: {numbers}.',
+  'orders.customsIoss':
+    '{number} per {country}: una vendita fino a 150 EUR verso l’UE richiede il numero IOSS del venditore, da inserire al banco.',
+  'orders.customsOther':
+    '{number} per {country}: la dichiarazione di esportazione fatta da questo ordine non è completa; controllala al banco.',
+  'orders.customsImported':
+    '{count, plural, one {# ordine importato richiede} other {# ordini importati richiedono}} dati doganali prima della spedizione: {numbers}.',
   'orders.open': 'Ordini aperti ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Caricamento degli ordini…',
   'orders.openTable': 'Ordini aperti',
@@ -338,7 +359,8 @@ export const it: Record<MessageKey, string> = {
   'returnReason.OTHER': 'Altro (spiega nella nota)',
   'closeDay.closeAll': 'Chiudi tutti ({count, number})',
   'closeDay.nothingShipped': 'Nessuna spedizione il {date}.',
-  'closeDay.toClose': 'Da chiudere: {shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}, {weight}, dichiarati {declared}',
+  'closeDay.toClose':
+    'Da chiudere: {shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}, {weight}, dichiarati {declared}',
   'closeDay.nothingLeft': 'Nulla da chiudere.',
   'closeDay.closed': 'Chiuse: {count, plural, one {# spedizione} other {# spedizioni}} in {manifests}',
   'closeDay.leftOut': '{count, number} escluse',
@@ -350,7 +372,8 @@ export const it: Record<MessageKey, string> = {
   'closeDay.noManifest': 'Ancora nessuna distinta per il {date}.',
   'closeDay.statusClosed': 'Chiusa',
   'closeDay.statusReopened': 'Riaperta',
-  'closeDay.manifestTotals': '{shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}',
+  'closeDay.manifestTotals':
+    '{shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}',
   'closeDay.show': 'Mostra {number}',
   'closeDay.sendAgain': 'Invia di nuovo {number}',
   'closeDay.reopen': 'Riapri {number}',
@@ -369,7 +392,8 @@ export const it: Record<MessageKey, string> = {
   'reports.lastDays': '{days, plural, =365 {Un anno} other {# giorni}}',
   'reports.exportCsv': 'Esporta CSV',
   'reports.loading': 'Lettura del rapporto…',
-  'reports.totals': '{shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}, {weight}, {cost}{perKg, select, none {} other {, in media {perKg} al kg}} dal {from} al {to}{person, select, none {} other {, create da {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}, {weight}, {cost}{perKg, select, none {} other {, in media {perKg} al kg}} dal {from} al {to}{person, select, none {} other {, create da {person}}}.',
   'reports.perDay': 'Spedizioni al giorno',
   'reports.perPerson': 'Colli per persona',
   'reports.parcels': 'Colli',
@@ -429,17 +453,20 @@ export const it: Record<MessageKey, string> = {
   'order.quantity': 'Qtà',
   'order.typeWeight': 'Inserisci il peso',
   'order.expected': 'previsto {weight}',
-  'order.variance': 'Il collo pesa {weight}, il {percent, number}% in più o in meno del previsto {expected}. {blocked, select, yes {Controlla il contenuto e pesalo di nuovo.} other {Controlla il contenuto.}}',
+  'order.variance':
+    'Il collo pesa {weight}, il {percent, number}% in più o in meno del previsto {expected}. {blocked, select, yes {Controlla il contenuto e pesalo di nuovo.} other {Controlla il contenuto.}}',
   'order.why': 'Perché',
   'order.shipping': 'Spedizione in corso…',
   'order.waitingForWeight': 'In attesa del peso…',
   'order.ship': 'Spedisci e stampa',
   'order.notThis': 'Non questo ordine',
-  'packing.orderTaken': 'L’ordine {number} è {status, select, shipped {già spedito} other {già in spedizione}}, con la spedizione {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.orderTaken':
+    'L’ordine {number} è {status, select, shipped {già spedito} other {già in spedizione}}, con la spedizione {shipment}{tracking, select, none {} other { ({tracking})}}.',
   'packing.noOrder': 'Nessun ordine ha il numero «{number}». Per spedire a un destinatario salvato, scrivi un nome e sceglilo dall’elenco.',
   'packing.carrierNoService': '{carrier} non ha un servizio per questo collo. Scegli una tariffa a mano.',
   'packing.noService': 'Nessun servizio può trasportare questo collo.',
-  'shipments.refusedDayClosed': 'La sua giornata è chiusa: è nella distinta {manifest}. Un responsabile può riaprire la giornata in Chiusura giornata.',
+  'shipments.refusedDayClosed':
+    'La sua giornata è chiusa: è nella distinta {manifest}. Un responsabile può riaprire la giornata in Chiusura giornata.',
   'shipments.refusedTracking': 'Il tracciamento è già iniziato: {status}, {date}.',
   'shipments.refusedShipDate': 'La sua data di spedizione, {date}, è passata.',
   'label.printFailed': 'Stampa non riuscita: {reason}',
@@ -451,7 +478,8 @@ export const it: Record<MessageKey, string> = {
   'label.waiting': 'In attesa che la stazione elabori questa spedizione…',
   'label.referenceLater': 'assegnato all’elaborazione',
   'label.loading': 'Caricamento dell’etichetta…',
-  'label.noA4Printer': 'La fattura commerciale non si stampa da sola: questa postazione non ha una stampante A4 (Impostazioni). Usa «Stampa fattura».',
+  'label.noA4Printer':
+    'La fattura commerciale non si stampa da sola: questa postazione non ha una stampante A4 (Impostazioni). Usa «Stampa fattura».',
   'label.verify': 'Scansiona l’etichetta per verificare il collo',
   'label.verified': 'Collo verificato: l’etichetta è della spedizione {reference}.',
   'label.wrongLabel': 'Etichetta sbagliata! «{scanned}» non è della spedizione {reference}. Metti da parte questo collo e controllalo.',
@@ -547,12 +575,15 @@ export const it: Record<MessageKey, string> = {
   'settings.economy': 'Economy: il servizio più economico',
   'settings.express': 'Express: il servizio più veloce',
   'settings.trackingLinks': 'Link di tracciamento',
-  'settings.trackingLinksText': 'I link di tracciamento portano alla pagina della stazione, <code>{page}</code>, a meno che la stazione non giri con <code>STATION_TRACKING_URL</code> impostato su un’altra base (per esempio la pagina di tracciamento del tuo negozio online).',
+  'settings.trackingLinksText':
+    'I link di tracciamento portano alla pagina della stazione, <code>{page}</code>, a meno che la stazione non giri con <code>STATION_TRACKING_URL</code> impostato su un’altra base (per esempio la pagina di tracciamento del tuo negozio online).',
   'settings.api': 'Connessione API',
   'settings.baseUrl': 'URL di base',
   'settings.integrationKey': 'Chiave di integrazione',
-  'settings.apiText': 'Un’integrazione accede con <code>{signIn}</code> e l’intestazione <code>{header}</code>. Il <code>{token}</code> della risposta è il token Bearer per tutte le altre chiamate. Gli altri programmi dovrebbero avere una chiave propria, con <code>{command}</code>.',
-  'settings.bySupervisor': 'Bilancia, scatole, regole di imballaggio, webhook e la connessione per le integrazioni sono configurati da un responsabile.',
+  'settings.apiText':
+    'Un’integrazione accede con <code>{signIn}</code> e l’intestazione <code>{header}</code>. Il <code>{token}</code> della risposta è il token Bearer per tutte le altre chiamate. Gli altri programmi dovrebbero avere una chiave propria, con <code>{command}</code>.',
+  'settings.bySupervisor':
+    'Bilancia, scatole, regole di imballaggio, webhook e la connessione per le integrazioni sono configurati da un responsabile.',
   'settings.printing': 'Stampa',
   'settings.lookingForPrinters': 'Ricerca stampanti…',
   'settings.labelPrinter': 'Stampante di etichette',
@@ -586,7 +617,8 @@ export const it: Record<MessageKey, string> = {
   'rules.tags': 'etichette',
   'rules.tagsHint': 'fragile',
   'rules.heading': 'Regole di imballaggio',
-  'rules.lead': 'Un ordine scansionato prende scatola, servizio e corriere da queste regole, comuni a tutte le postazioni della stazione. Per ogni scelta vince la prima regola che corrisponde e la fa; il servizio o il corriere indicato nell’ordine viene prima. I pesi sono il peso previsto della merce finché il collo non è pesato.',
+  'rules.lead':
+    'Un ordine scansionato prende scatola, servizio e corriere da queste regole, comuni a tutte le postazioni della stazione. Per ogni scelta vince la prima regola che corrisponde e la fa; il servizio o il corriere indicato nell’ordine viene prima. I pesi sono il peso previsto della merce finché il collo non è pesato.',
   'rules.rule': 'Regola {number}',
   'rules.ruleField': 'Regola {number}: {field}',
   'rules.box': 'scatola',
@@ -641,14 +673,16 @@ export const it: Record<MessageKey, string> = {
   'account.heading': 'Indirizzo del mittente',
   'account.byAdmin': 'L’indirizzo dell’account lo modifica un amministratore.',
   'account.yourHeading': 'Il tuo indirizzo di mittente',
-  'account.firstRun': 'Ogni etichetta lo indica come mittente, e i corrieri ritirano lì. Compilalo una volta; potrai cambiarlo più tardi in Impostazioni.',
+  'account.firstRun':
+    'Ogni etichetta lo indica come mittente, e i corrieri ritirano lì. Compilalo una volta; potrai cambiarlo più tardi in Impostazioni.',
   'account.lead': 'L’indirizzo dell’account: ogni nuova spedizione parte con esso come mittente.',
   'account.save': 'Salva indirizzo del mittente',
   'account.notNow': 'Non ora',
   'account.saved': 'Salvato.',
   'calendar.heading': 'Calendario della stazione',
   'calendar.timeZone': 'Fuso orario',
-  'calendar.lead': 'Ogni postazione di questa stazione conta i giorni in questo fuso: date di spedizione, orari limite, chiusura della giornata, Oggi e i rapporti. Sabati, domeniche e le festività qui sotto non sono giorni lavorativi: una spedizione creata in uno di questi, o dopo l’orario limite del suo corriere, parte il giorno lavorativo successivo.',
+  'calendar.lead':
+    'Ogni postazione di questa stazione conta i giorni in questo fuso: date di spedizione, orari limite, chiusura della giornata, Oggi e i rapporti. Sabati, domeniche e le festività qui sotto non sono giorni lavorativi: una spedizione creata in uno di questi, o dopo l’orario limite del suo corriere, parte il giorno lavorativo successivo.',
   'calendar.zoneField': 'Fuso orario della stazione',
   'calendar.changeZone': 'Cambia fuso orario',
   'calendar.holidays': 'Festività',
@@ -663,7 +697,8 @@ export const it: Record<MessageKey, string> = {
   'team.passwordChanged': '{username} ha una nuova password.',
   'team.removed': '{username} è stato rimosso: non può più accedere da nessuna postazione.',
   'team.heading': 'Team',
-  'team.lead': 'Tutte le persone che lavorano in questo account. Gli imballatori spediscono, stampano e tracciano; i responsabili inoltre annullano, ristampano e chiudono la giornata per i colli di tutti; gli amministratori gestiscono anche il team.',
+  'team.lead':
+    'Tutte le persone che lavorano in questo account. Gli imballatori spediscono, stampano e tracciano; i responsabili inoltre annullano, ristampano e chiudono la giornata per i colli di tutti; gli amministratori gestiscono anche il team.',
   'team.name': 'Nome',
   'team.role': 'Ruolo',
   'team.addPerson': 'Aggiungi una persona',
@@ -682,7 +717,8 @@ export const it: Record<MessageKey, string> = {
   'webhooks.urlNeeded': 'Inserisci l’endpoint come indirizzo http:// o https://.',
   'webhooks.eventNeeded': 'Scegli almeno un evento.',
   'webhooks.heading': 'Webhook',
-  'webhooks.lead': 'La stazione invia gli eventi di questo account a questi indirizzi, firmati con il segreto di ciascun webhook, in ordine, riprovando per un giorno.',
+  'webhooks.lead':
+    'La stazione invia gli eventi di questo account a questi indirizzi, firmati con il segreto di ciascun webhook, in ordine, riprovando per un giorno.',
   'webhooks.none': 'Ancora nessun webhook.',
   'webhooks.webhook': 'Webhook {url}',
   'webhooks.paused': 'Sospeso: {reason}{pending, plural, =0 {} one { # evento in attesa.} other { # eventi in attesa.}}',
@@ -690,7 +726,8 @@ export const it: Record<MessageKey, string> = {
   'webhooks.resume': 'Riprendi',
   'webhooks.pause': 'Sospendi',
   'webhooks.remove': 'Rimuovi il webhook {url}',
-  'webhooks.secret': 'Segreto di firma del nuovo webhook, mostrato solo questa volta. Dallo al destinatario, che controlla la <code>Station-Signature</code> di ogni consegna:',
+  'webhooks.secret':
+    'Segreto di firma del nuovo webhook, mostrato solo questa volta. Dallo al destinatario, che controlla la <code>Station-Signature</code> di ogni consegna:',
   'webhooks.secretLabel': 'Segreto del nuovo webhook',
   'webhooks.copied': 'L’ho copiato',
   'webhooks.add': 'Aggiungi un webhook',
@@ -710,11 +747,13 @@ export const it: Record<MessageKey, string> = {
   'rules.expects.block': 'Una percentuale, per es. 25.',
   'rules.expects.other': 'Controlla questo campo.',
   'rules.noOrders': 'Non ci sono ancora ordini su cui provare le regole.',
-  'rules.dryRunResult': '{changed, number} {count, plural, one {del # ordine più recente} other {dei # ordini più recenti}} verrebbero imballati diversamente.',
+  'rules.dryRunResult':
+    '{changed, number} {count, plural, one {del # ordine più recente} other {dei # ordini più recenti}} verrebbero imballati diversamente.',
   'rules.savedMessage': 'Salvato. Ora ogni postazione della stazione imballa con queste regole.',
   'orders.unreadable': 'Impossibile leggere il file: {reason}',
   'orders.noRows': 'Il file non ha una riga di intestazione o non ha righe.',
-  'orders.stopped': 'L’importazione si è fermata: {reason}. Gli ordini importati finora restano; importando di nuovo il file vengono saltati come duplicati.',
+  'orders.stopped':
+    'L’importazione si è fermata: {reason}. Gli ordini importati finora restano; importando di nuovo il file vengono saltati come duplicati.',
   'orders.columnNumber': 'Colonna {number}',
   'returns.isReturn': 'La spedizione {reference} è essa stessa un reso.',
   'print.pageAlt': '{kind, select, a4 {Pagina A4} other {Pagina dell’etichetta}} {number}',
@@ -756,16 +795,20 @@ export const it: Record<MessageKey, string> = {
   'announce.printed': '{what, select, invoice {Fattura stampata} other {Etichetta stampata}} su {printer}.',
   'announce.notPrinted': '{what, select, invoice {Fattura non stampata} other {Etichetta non stampata}} su {printer}: {reason}',
   'announce.orderFound': 'Ordine {number}: {pieces, plural, one {# pezzo} other {# pezzi}} per {name}, {country}. Pesa il collo.',
-  'error.code.print.printerPaused': 'La stampante {printer} ({queue}) è in pausa{problem}: non è stato inviato nulla. Risolvi il problema, riattivala (nelle impostazioni stampanti del computer o con cupsenable {queue}) e stampa di nuovo; oppure scegli un’altra stampante nelle Impostazioni.',
-  'error.code.shipment.confirmInProgress': 'La spedizione {reference} è in conferma da un’altra richiesta in questo momento. Aprila in Spedizioni per vedere l’esito.',
+  'error.code.print.printerPaused':
+    'La stampante {printer} ({queue}) è in pausa{problem}: non è stato inviato nulla. Risolvi il problema, riattivala (nelle impostazioni stampanti del computer o con cupsenable {queue}) e stampa di nuovo; oppure scegli un’altra stampante nelle Impostazioni.',
+  'error.code.shipment.confirmInProgress':
+    'La spedizione {reference} è in conferma da un’altra richiesta in questo momento. Aprila in Spedizioni per vedere l’esito.',
   'error.code.order.shipped': 'L’ordine {order} è già spedito, come spedizione {reference}.',
   'error.code.order.inProgress': 'L’ordine {order} è già in spedizione, come spedizione {reference}.',
   'error.code.account.lastAdmin': '{username} è l’ultimo admin dell’account: rendi prima admin un’altra persona dell’account.',
   'printFailure.shipmentGone': 'la spedizione è stata annullata o non ha etichetta prima della stampa.',
   'printFailure.notSent': 'il sistema di stampa non ha accettato il lavoro. Controlla la stampante nelle Impostazioni e stampa di nuovo.',
   'printFailure.printerDisabled': 'la stampante era in pausa{problem}. Riattivala e stampa di nuovo.',
-  'printFailure.printerNotResponding': 'la stampante non era partita dopo {seconds} s, quindi il lavoro è stato annullato{problem}. Controlla che sia accesa e collegata, poi stampa di nuovo.',
-  'printFailure.timedOut': 'non era stampato dopo {seconds} s, quindi il lavoro è stato annullato{problem}. Stampa di nuovo o scegli un’altra stampante nelle Impostazioni.',
+  'printFailure.printerNotResponding':
+    'la stampante non era partita dopo {seconds} s, quindi il lavoro è stato annullato{problem}. Controlla che sia accesa e collegata, poi stampa di nuovo.',
+  'printFailure.timedOut':
+    'non era stampato dopo {seconds} s, quindi il lavoro è stato annullato{problem}. Stampa di nuovo o scegli un’altra stampante nelle Impostazioni.',
   'printFailure.jobLost': 'il sistema di stampa ha perso il lavoro (riavvio). Stampa di nuovo.',
   'printFailure.unknown': 'la stampante non l’ha stampato. Stampa di nuovo o scegli un’altra stampante nelle Impostazioni.',
   'error.refused': 'La stazione ha rifiutato.',
@@ -798,7 +841,8 @@ export const it: Record<MessageKey, string> = {
   'field.state': 'la sigla della provincia o dello stato (fino a 20 caratteri), obbligatoria per Italia, Canada e Stati Uniti',
   'field.originCountry': 'il paese in cui è stata prodotta la merce',
   'field.country': 'un paese: scrivi il nome o il codice di due lettere e sceglilo',
-  'field.phone': 'un numero di telefono come si scrive nel suo paese, per esempio 089 123456 o +49 89 123456 (cifre, spazi, trattini, parentesi; fino a 25 cifre); un numero USA ha 10 cifre, o 11 che iniziano con 1',
+  'field.phone':
+    'un numero di telefono come si scrive nel suo paese, per esempio 089 123456 o +49 89 123456 (cifre, spazi, trattini, parentesi; fino a 25 cifre); un numero USA ha 10 cifre, o 11 che iniziano con 1',
   'field.email': 'un indirizzo e-mail come nome@example.com, fino a 50 caratteri',
   'field.taxIdentification': 'fino a 45 caratteri',
   'field.flag': 'vero o falso',
@@ -825,7 +869,8 @@ export const it: Record<MessageKey, string> = {
   'field.quantity': 'un numero intero di pezzi, almeno 1',
   'field.unitPrice': 'il prezzo di un pezzo in EUR, per es. 12.90',
   'field.unitWeight': 'il peso di un pezzo in kg, per es. 0.35',
-  'field.commodityCode': 'il codice doganale HS, fino a 20 lettere, cifre, punti o trattini; da 6 a 10 cifre per merce commerciale in dogana',
+  'field.commodityCode':
+    'il codice doganale HS, fino a 20 lettere, cifre, punti o trattini; da 6 a 10 cifre per merce commerciale in dogana',
   'field.exporterEori': 'il numero EORI dell’esportatore, per es. IT01234567890',
   'field.iossNumber': 'il numero IOSS del venditore, per es. IM3960000001',
   'field.shipDate': 'una data di spedizione, oggi o dopo',
@@ -840,7 +885,8 @@ export const it: Record<MessageKey, string> = {
   'field.rateId': 'una tariffa',
   'field.finalCost': 'il prezzo',
   'field.documentHash': 'il documentHash della tariffa',
-  'field.username': 'un nome di accesso da 1 a 64 caratteri, senza spazi all’inizio o alla fine, che nessuno ha o ha avuto su questa stazione',
+  'field.username':
+    'un nome di accesso da 1 a 64 caratteri, senza spazi all’inizio o alla fine, che nessuno ha o ha avuto su questa stazione',
   'field.password': 'una password di almeno {count, number} caratteri',
   'field.timeZone': 'un fuso orario come Europe/Rome',
   'field.holiday': 'un giorno come AAAA-MM-GG, ciascuno una volta',
@@ -851,13 +897,17 @@ export const it: Record<MessageKey, string> = {
   'closedDay.rate': '{carrier} è chiuso per oggi: parte {date}',
   'closedDay.label': 'Parte {date}: {carrier} è chiuso per oggi',
   'today.closedShipsNext': 'Chiuso per oggi: i colli fatti ora partono {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {annullata alle {time}} failed {elaborazione non riuscita: nessuna etichetta} waiting {in attesa di elaborazione} other {esclusa}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {annullata alle {time}} failed {elaborazione non riuscita: nessuna etichetta} waiting {in attesa di elaborazione} other {esclusa}}',
   'closeDay.returns': 'Resi (il cliente li consegna al corriere): {count, number}',
   'closeDay.returnsOf': 'Resi di {carrier}',
   'error.code.shipment.returnBooked': 'Per questa spedizione è prenotato un reso: annulla prima il reso {returns}.',
-  'error.code.shipment.confirmedAlready': 'La spedizione {reference} è già confermata (numero di tracciamento {tracking}): non è stato prenotato nulla di nuovo. Per spedirla con un’altra tariffa, annullala prima.',
-  'error.code.shipment.notAwaitingConfirm': 'La spedizione {reference} non è una spedizione salvata in attesa di conferma: non è stato prenotato nulla.',
-  'scale.problem': '{status, select, unplugged {La bilancia non è raggiungibile: controlla il cavo e la porta nelle Impostazioni.} noAnswer {La bilancia non risponde: controlla che sia accesa.} error {La bilancia segnala un errore: togli il collo e azzerala.} overload {Il collo è troppo pesante per la bilancia: digita il peso.} underload {La bilancia segna sotto zero: togli tutto e azzerala.} other {}}',
+  'error.code.shipment.confirmedAlready':
+    'La spedizione {reference} è già confermata (numero di tracciamento {tracking}): non è stato prenotato nulla di nuovo. Per spedirla con un’altra tariffa, annullala prima.',
+  'error.code.shipment.notAwaitingConfirm':
+    'La spedizione {reference} non è una spedizione salvata in attesa di conferma: non è stato prenotato nulla.',
+  'scale.problem':
+    '{status, select, unplugged {La bilancia non è raggiungibile: controlla il cavo e la porta nelle Impostazioni.} noAnswer {La bilancia non risponde: controlla che sia accesa.} error {La bilancia segnala un errore: togli il collo e azzerala.} overload {Il collo è troppo pesante per la bilancia: digita il peso.} underload {La bilancia segna sotto zero: togli tutto e azzerala.} other {}}',
   'error.kind.invalid': 'La stazione non l’ha accettato così come è stato inviato.',
   'error.kind.methodNotAllowed': 'La stazione non lo fa qui.',
   'error.kind.notAcceptable': 'La stazione non può rispondere in una forma che la postazione legge.',
@@ -865,7 +915,8 @@ export const it: Record<MessageKey, string> = {
   'error.kind.unprocessable': 'La stazione non può farlo con quanto inviato.',
   'error.kind.notImplemented': 'La stazione non lo fa.',
   'error.kind.badGateway': 'Un servizio da cui dipende la stazione ha risposto con un errore: riprova più tardi.',
-  'error.code.field.badText': 'Un testo contiene caratteri che la stazione non accetta (caratteri di controllo o lettere danneggiate): riscrivilo.',
+  'error.code.field.badText':
+    'Un testo contiene caratteri che la stazione non accetta (caratteri di controllo o lettere danneggiate): riscrivilo.',
   'error.code.auth.tokenExpired': 'La tua sessione è terminata: accedi di nuovo.',
   'error.code.auth.tooManySignIns': 'Troppi accessi non riusciti: attendi un minuto, poi riprova.',
   'error.code.auth.signInsBusy': 'La stazione sta verificando molti accessi insieme: riprova tra un momento.',
@@ -876,9 +927,11 @@ export const it: Record<MessageKey, string> = {
   'error.code.shipment.failed': 'L’elaborazione della spedizione non è riuscita, quindi non ha documenti.',
   'error.code.shipment.notProcessedYet': 'La spedizione non è ancora elaborata: i suoi documenti arrivano dopo.',
   'error.code.shipment.shipDatePast': 'La data di spedizione è prima di oggi: scegli oggi o un giorno successivo.',
-  'error.code.shipment.shipDateTooFar': 'La data di spedizione è più avanti di quanto accettino la stazione o il corriere: scegli un giorno precedente.',
+  'error.code.shipment.shipDateTooFar':
+    'La data di spedizione è più avanti di quanto accettino la stazione o il corriere: scegli un giorno precedente.',
   'error.code.rate.priceChanged': 'Il prezzo è cambiato da quando sono state date queste tariffe: calcola di nuovo le tariffe.',
-  'error.code.rate.notAvailable': 'Questo servizio non può trasportare la spedizione così com’è ora: {reasons}. Calcola di nuovo le tariffe.',
+  'error.code.rate.notAvailable':
+    'Questo servizio non può trasportare la spedizione così com’è ora: {reasons}. Calcola di nuovo le tariffe.',
   'error.code.carrier.unknown': 'La stazione non ha un corriere con questo codice.',
   'error.code.carrier.noSuchService': 'Il corriere non ha questo servizio: calcola di nuovo le tariffe.',
   'error.code.document.notCarried': 'Questa spedizione non ha questo documento: il suo percorso e servizio non ne hanno bisogno.',
@@ -888,8 +941,10 @@ export const it: Record<MessageKey, string> = {
   'error.code.document.renderFailed': 'La stazione non è riuscita a creare i documenti di questa spedizione.',
   'error.code.upstream.refused': 'La stazione a monte ha rifiutato la spedizione.',
   'error.code.upstream.failed': 'La stazione a monte ha risposto con un proprio errore: riprova più tardi.',
-  'error.code.upstream.unreachable': 'La stazione a monte non è raggiungibile: non è stato prenotato né addebitato nulla. Riprova più tardi.',
-  'error.code.upstream.maybeBooked': 'La stazione a monte non ha confermato la prenotazione: questa stazione la prenota più tardi, al massimo una volta.',
+  'error.code.upstream.unreachable':
+    'La stazione a monte non è raggiungibile: non è stato prenotato né addebitato nulla. Riprova più tardi.',
+  'error.code.upstream.maybeBooked':
+    'La stazione a monte non ha confermato la prenotazione: questa stazione la prenota più tardi, al massimo una volta.',
   'error.code.calendar.tooManyHolidays': 'Sono più festività di quante la stazione ne tenga: rimuovi prima quelle passate.',
   'error.code.calendar.notAHoliday': 'Quel giorno non è una festività della stazione.',
   'error.code.report.invalidRange': 'La data di fine è prima di quella di inizio, oppure il periodo supera {days, number} giorni.',
@@ -898,7 +953,8 @@ export const it: Record<MessageKey, string> = {
   'error.code.return.ofReturn': 'Questa spedizione è essa stessa un reso: crea l’etichetta di reso dalla spedizione originale.',
   'error.code.return.packageUnknown': 'La spedizione non ha questo collo.',
   'error.code.return.payOnUseNotOffered': 'Il corriere non offre resi pagati solo se usati.',
-  'error.code.return.printNeedsLabel': 'La spedizione non ha ancora un’etichetta, quindi il reso non può essere stampato con essa: stampa il reso quando la spedizione è elaborata.',
+  'error.code.return.printNeedsLabel':
+    'La spedizione non ha ancora un’etichetta, quindi il reso non può essere stampato con essa: stampa il reso quando la spedizione è elaborata.',
   'error.code.order.notFound': 'Non esiste un ordine con questo numero.',
   'error.code.order.exists': 'Esiste già un ordine con questo numero.',
   'error.code.order.notRemovable': 'Una spedizione spedisce questo ordine: annulla prima la spedizione.',
@@ -910,30 +966,37 @@ export const it: Record<MessageKey, string> = {
   'error.code.print.noA4Printer': 'In questa postazione non è scelta una stampante A4: scegline una nelle Impostazioni.',
   'error.code.print.jobNotFound': 'La stazione non ha questo lavoro di stampa.',
   'error.code.print.notProcessed': 'La spedizione {reference} non è ancora elaborata, quindi non ha un’etichetta da stampare.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Ristampare un’etichetta richiede un responsabile: {references} già stampata.} other {Ristampare un’etichetta richiede un responsabile.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# etichetta era già stata stampata} other {# etichette erano già state stampate}} ({references}): indica se stamparle di nuovo.',
-  'error.code.print.onlyReprints': 'Ogni etichetta era già stata stampata ({references}) e le ristampe andavano saltate: non è stato stampato nulla.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Ristampare un’etichetta richiede un responsabile: {references} già stampata.} other {Ristampare un’etichetta richiede un responsabile.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# etichetta era già stata stampata} other {# etichette erano già state stampate}} ({references}): indica se stamparle di nuovo.',
+  'error.code.print.onlyReprints':
+    'Ogni etichetta era già stata stampata ({references}) e le ristampe andavano saltate: non è stato stampato nulla.',
   'error.code.manifest.nothingToClose': 'Nulla di questo corriere in quel giorno è pronto per la chiusura.',
   'error.code.manifest.notFound': 'La stazione non ha questa distinta.',
   'error.code.manifest.notReopenable': 'Questa distinta non può essere riaperta: non è chiusa, o è già stata inviata.',
   'error.code.manifest.notResendable': 'Questa distinta non è in attesa di un nuovo invio.',
-  'error.code.manifest.closeKeepsChanging': 'Le spedizioni della giornata hanno continuato a cambiare durante la chiusura: chiudi di nuovo.',
+  'error.code.manifest.closeKeepsChanging':
+    'Le spedizioni della giornata hanno continuato a cambiare durante la chiusura: chiudi di nuovo.',
   'error.code.pickup.notFound': 'Con questa spedizione non è prenotato alcun ritiro.',
   'error.code.pickup.alreadyCancelled': 'Questo ritiro è già annullato.',
   'error.code.pickup.pastDeadline': 'Il corriere non accetta più annullamenti per questo ritiro.',
-  'error.code.stream.tooMany': 'La stazione ha troppe connessioni in diretta aperte: chiudi la postazione nelle altre finestre, o riprova tra un momento.',
+  'error.code.stream.tooMany':
+    'La stazione ha troppe connessioni in diretta aperte: chiudi la postazione nelle altre finestre, o riprova tra un momento.',
   'error.code.webhook.notFound': 'La stazione non ha questo webhook: forse è stato rimosso.',
   'error.code.client.usernameTaken': 'Questo nome utente è già in uso: scegline un altro.',
   'error.code.client.usernameReserved': 'Questo nome utente apparteneva a un account rimosso e resta riservato: scegline un altro.',
   'error.code.user.notFound': 'L’account non ha questa persona: forse è stata rimossa.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {Il disco della stazione è pieno: non è stato salvato nulla. Libera spazio, poi riprova.} readOnly {La stazione non può scrivere sul suo disco: non è stato salvato nulla. Avvisa chi gestisce la stazione.} io {Il disco della stazione non è riuscito a leggere o scrivere: non è stato salvato nulla. Riprova tra un momento.} busy {Il database della stazione è occupato: riprova tra un momento.} unreachable {La stazione non raggiunge il suo database condiviso: riprova tra un momento.} damaged {Il database della stazione è danneggiato: avvisa chi gestisce la stazione.} other {La stazione ora non può farlo: riprova tra un momento.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {Il disco della stazione è pieno: non è stato salvato nulla. Libera spazio, poi riprova.} readOnly {La stazione non può scrivere sul suo disco: non è stato salvato nulla. Avvisa chi gestisce la stazione.} io {Il disco della stazione non è riuscito a leggere o scrivere: non è stato salvato nulla. Riprova tra un momento.} busy {Il database della stazione è occupato: riprova tra un momento.} unreachable {La stazione non raggiunge il suo database condiviso: riprova tra un momento.} damaged {Il database della stazione è danneggiato: avvisa chi gestisce la stazione.} other {La stazione ora non può farlo: riprova tra un momento.}}',
   'unavailable.service': '{carrier} {service}: {problem}',
   'unavailable.route.notServed': 'non trasporta da {from} a {to}',
   'unavailable.shipment.noPackages': 'la spedizione non ha colli',
   'unavailable.package.overMaximum': 'il collo {number} pesa {weight} kg, più di quanto trasporti qualsiasi servizio ({limit} kg)',
   'unavailable.package.overWeight': 'il collo {number} pesa {weight} kg, più dei {limit} kg che il servizio trasporta',
   'unavailable.package.overLength': 'il collo {number} è lungo {length} cm, più dei {limit} cm che il servizio trasporta',
-  'unavailable.package.overGirth': 'il collo {number} misura {girth} cm tra lunghezza e circonferenza, più dei {limit} cm che il servizio trasporta',
+  'unavailable.package.overGirth':
+    'il collo {number} misura {girth} cm tra lunghezza e circonferenza, più dei {limit} cm che il servizio trasporta',
   'unavailable.package.overBreaks': 'il collo {number} è tassato come {weight} kg, oltre il peso massimo della tariffa ({limit} kg)',
   'unavailable.shipDate.beyondCarrier': '{carrier} accetta date di spedizione fino a {days, number} giorni avanti (fino a {latest})',
   'unavailable.carrier.cardUnreadable': 'il listino di {carrier} non è leggibile ({file})',

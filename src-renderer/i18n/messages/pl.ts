@@ -43,8 +43,10 @@ export const pl: Record<MessageKey, string> = {
   'session.notStarted': 'Nie można połączyć się ze stacją.',
   'country.placeholder': 'Wpisz kraj lub jego kod',
   'combobox.matches': 'Wyniki dla: {label}',
-  'database.damaged': 'Baza danych stacji okazała się uszkodzona o {time} i nie przyjmuje już zmian. Poproś kierownika zmiany o jej sprawdzenie (station check) i przywrócenie najnowszej dobrej kopii zapasowej (station restore). To, co wpisano, zostaje tutaj; to, co już zapisano, nadal można odczytać.',
-  'database.unavailable': 'Baza danych stacji jest niedostępna od {time}. To, co wpisano, zostaje tutaj: wyślij to ponownie, gdy ten komunikat zniknie. Stacja połączy się ponownie sama.',
+  'database.damaged':
+    'Baza danych stacji okazała się uszkodzona o {time} i nie przyjmuje już zmian. Poproś kierownika zmiany o jej sprawdzenie (station check) i przywrócenie najnowszej dobrej kopii zapasowej (station restore). To, co wpisano, zostaje tutaj; to, co już zapisano, nadal można odczytać.',
+  'database.unavailable':
+    'Baza danych stacji jest niedostępna od {time}. To, co wpisano, zostaje tutaj: wyślij to ponownie, gdy ten komunikat zniknie. Stacja połączy się ponownie sama.',
   'preview.label': 'Podgląd etykiety',
   'preview.page': 'Strona {number} z {count} etykiety',
   'preview.failed': 'Nie można wyświetlić etykiety: {reason}',
@@ -100,7 +102,8 @@ export const pl: Record<MessageKey, string> = {
   'today.openPrintJobs': 'Otwarte wydruki',
   'today.printJob': '{status, select, printing {Drukowanie} other {W kolejce}} na {printer} od {time}',
   'today.nextPickup': 'Najbliższy odbiór',
-  'today.pickup': '{carrier}, {day}: {parcels, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}} z {shipments, plural, one {# przesyłki} other {# przesyłek}} pod adresem {place}. Anulowanie możliwe do {time}{cancelOn, select, sameDay {} other { dnia {cancelDay}}}.',
+  'today.pickup':
+    '{carrier}, {day}: {parcels, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}} z {shipments, plural, one {# przesyłki} other {# przesyłek}} pod adresem {place}. Anulowanie możliwe do {time}{cancelOn, select, sameDay {} other { dnia {cancelDay}}}.',
   'today.noPickup': 'Brak zamówionego odbioru.',
   'tracking.query': 'Numer przesyłki lub referencja',
   'tracking.track': 'Śledź',
@@ -133,7 +136,8 @@ export const pl: Record<MessageKey, string> = {
   'audit.desk': 'Stanowisko',
   'audit.who': 'Kto',
   'audit.what': 'Co',
-  'audit.actor': '{username} ({role, select, packer {pakowacz} supervisor {kierownik zmiany} admin {administrator} other {polecenie administracyjne}})',
+  'audit.actor':
+    '{username} ({role, select, packer {pakowacz} supervisor {kierownik zmiany} admin {administrator} other {polecenie administracyjne}})',
   'audit.empty': 'Nic jeszcze nie zapisano.',
   'audit.loading': 'Wczytywanie dziennika…',
   'audit.older': 'Starsze wpisy',
@@ -201,7 +205,8 @@ export const pl: Record<MessageKey, string> = {
   'shipments.packages': 'Paczki',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
   'shipments.return': 'Zwrot',
-  'shipments.returnOf': 'sprzedaży, powód: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; płatny dopiero po użyciu} other {}}',
+  'shipments.returnOf':
+    'sprzedaży, powód: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; płatny dopiero po użyciu} other {}}',
   'shipments.returnsMade': '{count, plural, one {# utworzony} few {# utworzone} many {# utworzonych} other {# utworzonego}}',
   'shipments.customs': 'Cło',
   'shipments.customsWith': '{why}; {documents}',
@@ -229,22 +234,29 @@ export const pl: Record<MessageKey, string> = {
   'bulkPrint.print': 'Drukuj {count, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}} jako jedno zlecenie',
   'bulkPrint.tooMany': 'Najwyżej {max, number} przesyłek w jednym zleceniu: zawęź daty, aby wydrukować resztę.',
   'bulkPrint.printing': 'Drukowanie {count, plural, one {# etykiety} other {# etykiet}} na {printer}…',
-  'bulkPrint.printed': 'Wydrukowano {count, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}} na {printer}, jako jedno zlecenie.',
+  'bulkPrint.printed':
+    'Wydrukowano {count, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}} na {printer}, jako jedno zlecenie.',
   'bulkPrint.failed': 'Etykiety nie zostały wydrukowane: {reason}',
   'bulkPrint.failedNoReason': 'Etykiety nie zostały wydrukowane: błąd drukarki.',
   'bulkPrint.still': 'Nadal drukuje na {printer}: sprawdź drukarkę.',
-  'app.notForRole': '{screen, select, closeDay {Zamknięcie dnia jest dla kierowników zmiany.} reports {Raporty są dla kierowników zmiany.} audit {Dziennik zdarzeń jest dla kierowników zmiany.} other {Ten ekran jest dla kierowników zmiany.}} Poproś kierownika zmiany lub administratora konta.',
+  'app.notForRole':
+    '{screen, select, closeDay {Zamknięcie dnia jest dla kierowników zmiany.} reports {Raporty są dla kierowników zmiany.} audit {Dziennik zdarzeń jest dla kierowników zmiany.} other {Ten ekran jest dla kierowników zmiany.}} Poproś kierownika zmiany lub administratora konta.',
   'app.backToToday': 'Wróć do Dzisiaj',
   'shipments.reprintLabel': 'Drukuj etykietę ponownie',
   'shipments.printedBefore': 'Etykieta została już wydrukowana: ponowny wydruk wymaga kierownika zmiany.',
-  'bulkPrint.leftOut': 'Pominięto {count, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}}, już wydrukowane{reason, select, skipped {} other { (ponowny wydruk wymaga kierownika zmiany)}}: {references}.',
-  'bulkPrint.onlyReprints': 'Nic nie wydrukowano: {count, plural, one {etykieta była już wydrukowana} few {wszystkie # etykiety były już wydrukowane} many {wszystkie # etykiet było już wydrukowanych} other {wszystkie # etykiety były już wydrukowane}}, a ponowny wydruk wymaga kierownika zmiany: {references}.',
+  'bulkPrint.leftOut':
+    'Pominięto {count, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}}, już wydrukowane{reason, select, skipped {} other { (ponowny wydruk wymaga kierownika zmiany)}}: {references}.',
+  'bulkPrint.onlyReprints':
+    'Nic nie wydrukowano: {count, plural, one {etykieta była już wydrukowana} few {wszystkie # etykiety były już wydrukowane} many {wszystkie # etykiet było już wydrukowanych} other {wszystkie # etykiety były już wydrukowane}}, a ponowny wydruk wymaga kierownika zmiany: {references}.',
   'bulkPrint.confirmHeading': 'Potwierdź ponowne wydruki',
-  'bulkPrint.confirmQuestion': '{reprints, plural, one {# etykieta} few {# etykiety} many {# etykiet} other {# etykiety}} z {total, number} na liście {reprints, plural, one {była już wydrukowana} few {były już wydrukowane} many {było już wydrukowanych} other {były już wydrukowane}}. Ponowny wydruk to druga etykieta z tym samym numerem przesyłki. Wydrukować ponownie?',
+  'bulkPrint.confirmQuestion':
+    '{reprints, plural, one {# etykieta} few {# etykiety} many {# etykiet} other {# etykiety}} z {total, number} na liście {reprints, plural, one {była już wydrukowana} few {były już wydrukowane} many {było już wydrukowanych} other {były już wydrukowane}}. Ponowny wydruk to druga etykieta z tym samym numerem przesyłki. Wydrukować ponownie?',
   'bulkPrint.reprintAll': 'Także ponownie: drukuj {total, plural, one {# etykietę} few {# etykiety} many {# etykiet} other {# etykiety}}',
-  'bulkPrint.onlyNew': 'Drukuj tylko {fresh, plural, one {# nową etykietę} few {# nowe etykiety} many {# nowych etykiet} other {# nowe etykiety}}',
+  'bulkPrint.onlyNew':
+    'Drukuj tylko {fresh, plural, one {# nową etykietę} few {# nowe etykiety} many {# nowych etykiet} other {# nowe etykiety}}',
   'outbox.heading': 'Do wysłania',
-  'outbox.upstreamDown': '{problem}, od {since}. Przesyłki dla {name} czekają tutaj i zostaną wysłane, każda tylko raz, gdy usługa odpowie{nextTry, select, none {} other { (następna próba o {nextTry})}}.',
+  'outbox.upstreamDown':
+    '{problem}, od {since}. Przesyłki dla {name} czekają tutaj i zostaną wysłane, każda tylko raz, gdy usługa odpowie{nextTry, select, none {} other { (następna próba o {nextTry})}}.',
   'outbox.state': 'Stan',
   'outbox.why': 'Powód',
   'outbox.bestPrice': 'Najlepsza cena',
@@ -264,8 +276,10 @@ export const pl: Record<MessageKey, string> = {
   'orders.noColumn': '(brak)',
   'orders.empty': '(puste)',
   'orders.preview': 'Podgląd',
-  'orders.previewCount': '{rows, plural, one {# wiersz} few {# wiersze} many {# wierszy} other {# wiersza}}: {valid, plural, one {# zamówienie gotowe} few {# zamówienia gotowe} many {# zamówień gotowych} other {# zamówienia gotowego}}{faulty, plural, =0 {} other {, # z błędami (pominięte)}}.',
-  'orders.clashes': 'Wiersze jednego numeru zamówienia podają różnych odbiorców: {numbers}. Każde zostanie zaimportowane z odbiorcą z pierwszego wiersza.',
+  'orders.previewCount':
+    '{rows, plural, one {# wiersz} few {# wiersze} many {# wierszy} other {# wiersza}}: {valid, plural, one {# zamówienie gotowe} few {# zamówienia gotowe} many {# zamówień gotowych} other {# zamówienia gotowego}}{faulty, plural, =0 {} other {, # z błędami (pominięte)}}.',
+  'orders.clashes':
+    'Wiersze jednego numeru zamówienia podają różnych odbiorców: {numbers}. Każde zostanie zaimportowane z odbiorcą z pierwszego wiersza.',
   'orders.faults': 'Błędy',
   'orders.fault': '{number}: {problem}',
   'orders.noNumber': '(bez numeru)',
@@ -274,17 +288,23 @@ export const pl: Record<MessageKey, string> = {
   'orders.asShipments': 'przesyłki, zaplanowane od razu',
   'orders.importButton': 'Importuj {count, plural, one {# zamówienie} few {# zamówienia} many {# zamówień} other {# zamówienia}}',
   'orders.progress': 'Postęp importu',
-  'orders.imported': 'Zaimportowano {count, plural, one {# zamówienie} few {# zamówienia} many {# zamówień} other {# zamówienia}}{duplicates, plural, =0 {} other {; # już istniało ({numbers})}}{mode, select, shipments {; zaplanowano {scheduled, plural, one {# przesyłkę} few {# przesyłki} many {# przesyłek} other {# przesyłki}}} other {}}.',
+  'orders.imported':
+    'Zaimportowano {count, plural, one {# zamówienie} few {# zamówienia} many {# zamówień} other {# zamówienia}}{duplicates, plural, =0 {} other {; # już istniało ({numbers})}}{mode, select, shipments {; zaplanowano {scheduled, plural, one {# przesyłkę} few {# przesyłki} many {# przesyłek} other {# przesyłki}}} other {}}.',
   'orders.notScheduled': 'Niezaplanowane: {list}',
   'orders.noParcel': 'brak pudełka i wagi (pozycja zamówienia nie ma wagi jednostkowej)',
   'orders.customsWarnings': 'Ostrzeżenia celne',
-  'orders.customsIntro': '{count, plural, one {# zamówienie przechodzi} few {# zamówienia przechodzą} many {# zamówień przechodzi} other {# zamówienia przechodzi}} przez cło bez danych, których wymaga urząd celny. {count, plural, one {Zostaje zaimportowane} other {Zostają zaimportowane}} mimo to, ale nie można ich wysłać, dopóki brakujące dane nie zostaną uzupełnione na stanowisku lub w pliku:',
-  'orders.customsHsCode': '{number} do {country}, wiersz {row}: {sku} nie ma kodu HS; urząd celny wymaga go dla sprzedanych towarów (od 6 do 10 cyfr, np. 691200).',
-  'orders.customsHsCodeInvalid': '{number} do {country}, wiersz {row}: {code} nie jest kodem HS; urząd celny wymaga od 6 do 10 cyfr, np. 691200.',
+  'orders.customsIntro':
+    '{count, plural, one {# zamówienie przechodzi} few {# zamówienia przechodzą} many {# zamówień przechodzi} other {# zamówienia przechodzi}} przez cło bez danych, których wymaga urząd celny. {count, plural, one {Zostaje zaimportowane} other {Zostają zaimportowane}} mimo to, ale nie można ich wysłać, dopóki brakujące dane nie zostaną uzupełnione na stanowisku lub w pliku:',
+  'orders.customsHsCode':
+    '{number} do {country}, wiersz {row}: {sku} nie ma kodu HS; urząd celny wymaga go dla sprzedanych towarów (od 6 do 10 cyfr, np. 691200).',
+  'orders.customsHsCodeInvalid':
+    '{number} do {country}, wiersz {row}: {code} nie jest kodem HS; urząd celny wymaga od 6 do 10 cyfr, np. 691200.',
   'orders.customsEori': 'Numer podatkowy nadawcy nie jest numerem EORI, wymaganym dla towarów sprzedanych poza UE: {numbers}.',
   'orders.customsIoss': '{number} do {country}: sprzedaż do 150 EUR do UE wymaga numeru IOSS sprzedawcy, wpisanego na stanowisku.',
-  'orders.customsOther': '{number} do {country}: zgłoszenie wywozowe utworzone z tego zamówienia jest niekompletne; sprawdź je na stanowisku.',
-  'orders.customsImported': '{count, plural, one {# zaimportowane zamówienie wymaga} few {# zaimportowane zamówienia wymagają} many {# zaimportowanych zamówień wymaga} other {# zaimportowanego zamówienia wymaga}} danych celnych przed wysyłką: {numbers}.',
+  'orders.customsOther':
+    '{number} do {country}: zgłoszenie wywozowe utworzone z tego zamówienia jest niekompletne; sprawdź je na stanowisku.',
+  'orders.customsImported':
+    '{count, plural, one {# zaimportowane zamówienie wymaga} few {# zaimportowane zamówienia wymagają} many {# zaimportowanych zamówień wymaga} other {# zaimportowanego zamówienia wymaga}} danych celnych przed wysyłką: {numbers}.',
   'orders.open': 'Otwarte zamówienia ({count, number}{more, select, yes {+} other {}})',
   'orders.loading': 'Wczytywanie zamówień…',
   'orders.openTable': 'Otwarte zamówienia',
@@ -316,7 +336,8 @@ export const pl: Record<MessageKey, string> = {
   'returns.find': 'Znajdź',
   'returns.notFound': 'Żadna wysłana przesyłka nie ma numeru przesyłki, referencji ani numeru zamówienia „{query}”.',
   'returns.heading': 'Zwrot {reference} do: {sender}',
-  'returns.from': 'Od {name}, {city} ({country}); {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}; numer przesyłki',
+  'returns.from':
+    'Od {name}, {city} ({country}); {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}; numer przesyłki',
   'returns.why': 'Dlaczego wraca? (naciśnij od 1 do {last})',
   'returns.reasonOption': '{number}. {reason}',
   'returns.note': 'Notatka (opcjonalnie)',
@@ -338,7 +359,8 @@ export const pl: Record<MessageKey, string> = {
   'returnReason.OTHER': 'Inny (opisz w notatce)',
   'closeDay.closeAll': 'Zamknij wszystkie ({count, number})',
   'closeDay.nothingShipped': 'Dnia {date} nic nie wysłano.',
-  'closeDay.toClose': 'Do zamknięcia: {shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}, {weight}, zadeklarowano {declared}',
+  'closeDay.toClose':
+    'Do zamknięcia: {shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}, {weight}, zadeklarowano {declared}',
   'closeDay.nothingLeft': 'Nie ma już nic do zamknięcia.',
   'closeDay.closed': 'Zamknięte: {count, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}} w {manifests}',
   'closeDay.leftOut': 'Pominięte: {count, number}',
@@ -350,7 +372,8 @@ export const pl: Record<MessageKey, string> = {
   'closeDay.noManifest': 'Brak jeszcze manifestu na {date}.',
   'closeDay.statusClosed': 'Zamknięty',
   'closeDay.statusReopened': 'Ponownie otwarty',
-  'closeDay.manifestTotals': '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}',
+  'closeDay.manifestTotals':
+    '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}',
   'closeDay.show': 'Pokaż {number}',
   'closeDay.sendAgain': 'Wyślij ponownie {number}',
   'closeDay.reopen': 'Otwórz ponownie {number}',
@@ -358,7 +381,8 @@ export const pl: Record<MessageKey, string> = {
   'closeDay.preview': 'Podgląd manifestu',
   'closeDay.pickups': 'Odbiory',
   'closeDay.noPickups': 'Brak odbiorów zamówionych na {date}.',
-  'closeDay.pickupTotals': '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {parcels, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}',
+  'closeDay.pickupTotals':
+    '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {parcels, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}',
   'closeDay.pickupCancelled': 'Anulowany',
   'closeDay.pickupBooked': 'Zamówiony, anulowanie do {time}',
   'closeDay.pickupDeadlinePassed': 'Zamówiony; anulowanie zamknięte o {time}',
@@ -369,7 +393,8 @@ export const pl: Record<MessageKey, string> = {
   'reports.lastDays': '{days, plural, =365 {Rok} one {# dzień} other {# dni}}',
   'reports.exportCsv': 'Eksportuj CSV',
   'reports.loading': 'Wczytywanie raportu…',
-  'reports.totals': '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}, {weight}, {cost}{perKg, select, none {} other {, średnio {perKg} za kg}} od {from} do {to}{person, select, none {} other {, utworzył(a): {person}}}.',
+  'reports.totals':
+    '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}, {weight}, {cost}{perKg, select, none {} other {, średnio {perKg} za kg}} od {from} do {to}{person, select, none {} other {, utworzył(a): {person}}}.',
   'reports.perDay': 'Przesyłki dziennie',
   'reports.perPerson': 'Paczki na osobę',
   'reports.parcels': 'Paczki',
@@ -387,7 +412,8 @@ export const pl: Record<MessageKey, string> = {
   'reports.returnRate': 'Odsetek zwrotów (%)',
   'reports.costPerKg': 'Średni koszt za kg',
   'reports.eurPerKg': 'EUR za kg',
-  'newShipment.correct': 'Popraw {count, plural, one {zaznaczone pole} few {# zaznaczone pola} many {# zaznaczonych pól} other {# zaznaczonego pola}}.',
+  'newShipment.correct':
+    'Popraw {count, plural, one {zaznaczone pole} few {# zaznaczone pola} many {# zaznaczonych pól} other {# zaznaczonego pola}}.',
   'rates.heading': 'Stawki',
   'rates.empty': 'Wpisz odbiorcę i paczki, potem naciśnij Enter lub „Pobierz stawki”.',
   'rates.stale': 'Przesyłka zmieniła się po podaniu tych stawek. Pobierz stawki ponownie, aby zarezerwować ją w obecnej postaci.',
@@ -429,17 +455,20 @@ export const pl: Record<MessageKey, string> = {
   'order.quantity': 'Ilość',
   'order.typeWeight': 'Wpisz wagę',
   'order.expected': 'oczekiwano {weight}',
-  'order.variance': 'Paczka waży {weight}, {percent, number}% różnicy wobec oczekiwanych {expected}. {blocked, select, yes {Sprawdź zawartość i zważ ponownie.} other {Sprawdź zawartość.}}',
+  'order.variance':
+    'Paczka waży {weight}, {percent, number}% różnicy wobec oczekiwanych {expected}. {blocked, select, yes {Sprawdź zawartość i zważ ponownie.} other {Sprawdź zawartość.}}',
   'order.why': 'Dlaczego',
   'order.shipping': 'Wysyłanie…',
   'order.waitingForWeight': 'Czekam na wagę…',
   'order.ship': 'Wyślij i drukuj',
   'order.notThis': 'Nie to zamówienie',
-  'packing.orderTaken': 'Zamówienie {number} {status, select, shipped {jest już wysłane} other {jest już w trakcie wysyłki}}, przesyłką {shipment}{tracking, select, none {} other { ({tracking})}}.',
+  'packing.orderTaken':
+    'Zamówienie {number} {status, select, shipped {jest już wysłane} other {jest już w trakcie wysyłki}}, przesyłką {shipment}{tracking, select, none {} other { ({tracking})}}.',
   'packing.noOrder': 'Żadne zamówienie nie ma numeru „{number}”. Aby wysłać do zapisanego odbiorcy, wpisz nazwę i wybierz go z listy.',
   'packing.carrierNoService': '{carrier} nie ma usługi dla tej paczki. Wybierz stawkę ręcznie.',
   'packing.noService': 'Żadna usługa nie może przewieźć tej paczki.',
-  'shipments.refusedDayClosed': 'Jej dzień jest zamknięty: jest w manifeście {manifest}. Kierownik zmiany może ponownie otworzyć dzień w Zamknięciu dnia.',
+  'shipments.refusedDayClosed':
+    'Jej dzień jest zamknięty: jest w manifeście {manifest}. Kierownik zmiany może ponownie otworzyć dzień w Zamknięciu dnia.',
   'shipments.refusedTracking': 'Jej śledzenie już się zaczęło: {status}, {date}.',
   'shipments.refusedShipDate': 'Jej data nadania, {date}, już minęła.',
   'label.printFailed': 'Drukowanie nie powiodło się: {reason}',
@@ -547,11 +576,13 @@ export const pl: Record<MessageKey, string> = {
   'settings.economy': 'Ekonomiczna: najtańsza usługa',
   'settings.express': 'Ekspres: najszybsza usługa',
   'settings.trackingLinks': 'Linki do śledzenia',
-  'settings.trackingLinksText': 'Linki do śledzenia prowadzą na stronę stacji, <code>{page}</code>, chyba że stacja działa z <code>STATION_TRACKING_URL</code> ustawionym na inny adres (na przykład stronę śledzenia Twojego sklepu internetowego).',
+  'settings.trackingLinksText':
+    'Linki do śledzenia prowadzą na stronę stacji, <code>{page}</code>, chyba że stacja działa z <code>STATION_TRACKING_URL</code> ustawionym na inny adres (na przykład stronę śledzenia Twojego sklepu internetowego).',
   'settings.api': 'Połączenie API',
   'settings.baseUrl': 'Bazowy URL',
   'settings.integrationKey': 'Klucz integracji',
-  'settings.apiText': 'Integracja loguje się przez <code>{signIn}</code> z nagłówkiem <code>{header}</code>. <code>{token}</code> z odpowiedzi to token Bearer do wszystkich kolejnych wywołań. Inne programy powinny dostać własny klucz: <code>{command}</code>.',
+  'settings.apiText':
+    'Integracja loguje się przez <code>{signIn}</code> z nagłówkiem <code>{header}</code>. <code>{token}</code> z odpowiedzi to token Bearer do wszystkich kolejnych wywołań. Inne programy powinny dostać własny klucz: <code>{command}</code>.',
   'settings.bySupervisor': 'Wagę, kartony, zasady pakowania, webhooki i połączenie dla integracji konfiguruje kierownik zmiany.',
   'settings.printing': 'Drukowanie',
   'settings.lookingForPrinters': 'Szukanie drukarek…',
@@ -586,7 +617,8 @@ export const pl: Record<MessageKey, string> = {
   'rules.tags': 'znaczniki',
   'rules.tagsHint': 'kruche',
   'rules.heading': 'Zasady pakowania',
-  'rules.lead': 'Zeskanowane zamówienie dostaje karton, usługę i przewoźnika z tych zasad, wspólnych dla wszystkich stanowisk stacji. Dla każdego wyboru wygrywa pierwsza zasada, która pasuje i go określa; usługa lub przewoźnik z samego zamówienia mają pierwszeństwo. Wagi to oczekiwana waga towaru, dopóki paczka nie zostanie zważona.',
+  'rules.lead':
+    'Zeskanowane zamówienie dostaje karton, usługę i przewoźnika z tych zasad, wspólnych dla wszystkich stanowisk stacji. Dla każdego wyboru wygrywa pierwsza zasada, która pasuje i go określa; usługa lub przewoźnik z samego zamówienia mają pierwszeństwo. Wagi to oczekiwana waga towaru, dopóki paczka nie zostanie zważona.',
   'rules.rule': 'Zasada {number}',
   'rules.ruleField': 'Zasada {number}: {field}',
   'rules.box': 'karton',
@@ -641,29 +673,34 @@ export const pl: Record<MessageKey, string> = {
   'account.heading': 'Adres nadawcy',
   'account.byAdmin': 'Adres konta zmienia administrator.',
   'account.yourHeading': 'Twój adres nadawcy',
-  'account.firstRun': 'Każda etykieta podaje go jako nadawcę, a przewoźnicy odbierają paczki pod tym adresem. Wypełnij go raz; później możesz go zmienić w Ustawieniach.',
+  'account.firstRun':
+    'Każda etykieta podaje go jako nadawcę, a przewoźnicy odbierają paczki pod tym adresem. Wypełnij go raz; później możesz go zmienić w Ustawieniach.',
   'account.lead': 'Adres konta: każda nowa przesyłka zaczyna z nim jako nadawcą.',
   'account.save': 'Zapisz adres nadawcy',
   'account.notNow': 'Nie teraz',
   'account.saved': 'Zapisano.',
   'calendar.heading': 'Kalendarz stacji',
   'calendar.timeZone': 'Strefa czasowa',
-  'calendar.lead': 'Każde stanowisko tej stacji liczy dni w tej strefie: daty nadania, godziny graniczne, zamknięcie dnia, Dziś i raporty. Soboty, niedziele i poniższe święta nie są dniami roboczymi: przesyłka utworzona w taki dzień albo po godzinie granicznej przewoźnika wyjdzie w następnym dniu roboczym.',
+  'calendar.lead':
+    'Każde stanowisko tej stacji liczy dni w tej strefie: daty nadania, godziny graniczne, zamknięcie dnia, Dziś i raporty. Soboty, niedziele i poniższe święta nie są dniami roboczymi: przesyłka utworzona w taki dzień albo po godzinie granicznej przewoźnika wyjdzie w następnym dniu roboczym.',
   'calendar.zoneField': 'Strefa czasowa stacji',
   'calendar.changeZone': 'Zmień strefę czasową',
   'calendar.holidays': 'Święta',
   'calendar.noHolidays': 'Brak nadchodzących świąt.',
   'calendar.removeHoliday': 'Usuń święto {date}',
-  'calendar.past': '{count, plural, one {# minione święto jest zachowane} few {# minione święta są zachowane} many {# minionych świąt jest zachowanych} other {# minionego święta jest zachowane}} w archiwum.',
+  'calendar.past':
+    '{count, plural, one {# minione święto jest zachowane} few {# minione święta są zachowane} many {# minionych świąt jest zachowanych} other {# minionego święta jest zachowane}} w archiwum.',
   'calendar.holiday': 'Święto',
   'calendar.addHoliday': 'Dodaj święto',
   'calendar.byAdmin': 'Kalendarz należy do stacji i obowiązuje na każdym stanowisku; zmienia go administrator.',
-  'team.added': '{username} może się teraz logować jako {role, select, packer {pakowacz} supervisor {kierownik zmiany} other {administrator}}.',
+  'team.added':
+    '{username} może się teraz logować jako {role, select, packer {pakowacz} supervisor {kierownik zmiany} other {administrator}}.',
   'team.roleChanged': '{username} ma teraz rolę: {role, select, packer {pakowacz} supervisor {kierownik zmiany} other {administrator}}.',
   'team.passwordChanged': '{username} ma nowe hasło.',
   'team.removed': 'Usunięto {username}: nie może się już zalogować na żadnym stanowisku.',
   'team.heading': 'Zespół',
-  'team.lead': 'Wszyscy, którzy pracują na tym koncie. Pakowacze wysyłają, drukują i śledzą; kierownicy zmiany dodatkowo anulują, drukują ponownie i zamykają dzień dla paczek wszystkich; administratorzy zarządzają też zespołem.',
+  'team.lead':
+    'Wszyscy, którzy pracują na tym koncie. Pakowacze wysyłają, drukują i śledzą; kierownicy zmiany dodatkowo anulują, drukują ponownie i zamykają dzień dla paczek wszystkich; administratorzy zarządzają też zespołem.',
   'team.name': 'Imię i nazwisko',
   'team.role': 'Rola',
   'team.addPerson': 'Dodaj osobę',
@@ -682,15 +719,18 @@ export const pl: Record<MessageKey, string> = {
   'webhooks.urlNeeded': 'Podaj adres docelowy jako adres http:// lub https://.',
   'webhooks.eventNeeded': 'Wybierz co najmniej jedno zdarzenie.',
   'webhooks.heading': 'Webhooki',
-  'webhooks.lead': 'Stacja wysyła zdarzenia tego konta na te adresy, podpisane sekretem każdego webhooka, po kolei, ponawiając przez jeden dzień.',
+  'webhooks.lead':
+    'Stacja wysyła zdarzenia tego konta na te adresy, podpisane sekretem każdego webhooka, po kolei, ponawiając przez jeden dzień.',
   'webhooks.none': 'Brak webhooków.',
   'webhooks.webhook': 'Webhook {url}',
-  'webhooks.paused': 'Wstrzymany: {reason}{pending, plural, =0 {} one { Czeka # zdarzenie.} few { Czekają # zdarzenia.} many { Czeka # zdarzeń.} other { Czeka # zdarzenia.}}',
+  'webhooks.paused':
+    'Wstrzymany: {reason}{pending, plural, =0 {} one { Czeka # zdarzenie.} few { Czekają # zdarzenia.} many { Czeka # zdarzeń.} other { Czeka # zdarzenia.}}',
   'webhooks.active': 'Aktywny{pending, plural, =0 {} other {, oczekuje: #}}',
   'webhooks.resume': 'Wznów',
   'webhooks.pause': 'Wstrzymaj',
   'webhooks.remove': 'Usuń webhook {url}',
-  'webhooks.secret': 'Sekret podpisu nowego webhooka, pokazany tylko ten jeden raz. Przekaż go odbiorcy, który sprawdza nim <code>Station-Signature</code> każdej dostawy:',
+  'webhooks.secret':
+    'Sekret podpisu nowego webhooka, pokazany tylko ten jeden raz. Przekaż go odbiorcy, który sprawdza nim <code>Station-Signature</code> każdej dostawy:',
   'webhooks.secretLabel': 'Sekret nowego webhooka',
   'webhooks.copied': 'Skopiowałem(-am) go',
   'webhooks.add': 'Dodaj webhook',
@@ -710,7 +750,8 @@ export const pl: Record<MessageKey, string> = {
   'rules.expects.block': 'Procent, np. 25.',
   'rules.expects.other': 'Sprawdź to.',
   'rules.noOrders': 'Nie ma jeszcze zamówień, na których można wypróbować zasady.',
-  'rules.dryRunResult': '{changed, number} z {count, plural, one {# najnowszego zamówienia} other {# najnowszych zamówień}} zostałoby spakowanych inaczej.',
+  'rules.dryRunResult':
+    '{changed, number} z {count, plural, one {# najnowszego zamówienia} other {# najnowszych zamówień}} zostałoby spakowanych inaczej.',
   'rules.savedMessage': 'Zapisano. Każde stanowisko stacji pakuje teraz według tych zasad.',
   'orders.unreadable': 'Nie udało się odczytać pliku: {reason}',
   'orders.noRows': 'Plik nie ma wiersza nagłówka albo nie ma wierszy.',
@@ -755,17 +796,22 @@ export const pl: Record<MessageKey, string> = {
   'display.sample': '{sample, select, good {Dobry skan} bad {Zły skan} other {Etykieta wydrukowana}}',
   'announce.printed': '{what, select, invoice {Faktura wydrukowana} other {Etykieta wydrukowana}} na {printer}.',
   'announce.notPrinted': '{what, select, invoice {Faktura niewydrukowana} other {Etykieta niewydrukowana}} na {printer}: {reason}',
-  'announce.orderFound': 'Zamówienie {number}: {pieces, plural, one {# sztuka} few {# sztuki} many {# sztuk} other {# sztuki}} dla {name}, {country}. Zważ paczkę.',
-  'error.code.print.printerPaused': 'Drukarka {printer} ({queue}) jest wstrzymana{problem}, więc nic do niej nie wysłano. Usuń przyczynę, wznów ją (w ustawieniach drukarek komputera lub poleceniem cupsenable {queue}) i wydrukuj ponownie; albo wybierz inną drukarkę w Ustawieniach.',
-  'error.code.shipment.confirmInProgress': 'Przesyłka {reference} jest właśnie potwierdzana przez inne żądanie. Otwórz ją w Przesyłkach, aby zobaczyć wynik.',
+  'announce.orderFound':
+    'Zamówienie {number}: {pieces, plural, one {# sztuka} few {# sztuki} many {# sztuk} other {# sztuki}} dla {name}, {country}. Zważ paczkę.',
+  'error.code.print.printerPaused':
+    'Drukarka {printer} ({queue}) jest wstrzymana{problem}, więc nic do niej nie wysłano. Usuń przyczynę, wznów ją (w ustawieniach drukarek komputera lub poleceniem cupsenable {queue}) i wydrukuj ponownie; albo wybierz inną drukarkę w Ustawieniach.',
+  'error.code.shipment.confirmInProgress':
+    'Przesyłka {reference} jest właśnie potwierdzana przez inne żądanie. Otwórz ją w Przesyłkach, aby zobaczyć wynik.',
   'error.code.order.shipped': 'Zamówienie {order} jest już wysłane jako przesyłka {reference}.',
   'error.code.order.inProgress': 'Zamówienie {order} jest już w wysyłce jako przesyłka {reference}.',
   'error.code.account.lastAdmin': '{username} to ostatni admin konta: najpierw nadaj rolę admina innej osobie z konta.',
   'printFailure.shipmentGone': 'przesyłkę anulowano lub nie ma etykiety, zanim się wydrukowała.',
   'printFailure.notSent': 'system drukowania nie przyjął zadania. Sprawdź drukarkę w Ustawieniach i wydrukuj ponownie.',
   'printFailure.printerDisabled': 'drukarka była wstrzymana{problem}. Wznów ją i wydrukuj ponownie.',
-  'printFailure.printerNotResponding': 'drukarka nie zaczęła drukować po {seconds} s, więc zadanie anulowano{problem}. Sprawdź, czy jest włączona i podłączona, i wydrukuj ponownie.',
-  'printFailure.timedOut': 'po {seconds} s nic się nie wydrukowało, więc zadanie anulowano{problem}. Wydrukuj ponownie albo wybierz inną drukarkę w Ustawieniach.',
+  'printFailure.printerNotResponding':
+    'drukarka nie zaczęła drukować po {seconds} s, więc zadanie anulowano{problem}. Sprawdź, czy jest włączona i podłączona, i wydrukuj ponownie.',
+  'printFailure.timedOut':
+    'po {seconds} s nic się nie wydrukowało, więc zadanie anulowano{problem}. Wydrukuj ponownie albo wybierz inną drukarkę w Ustawieniach.',
   'printFailure.jobLost': 'system drukowania zgubił zadanie (restart). Wydrukuj ponownie.',
   'printFailure.unknown': 'drukarka tego nie wydrukowała. Wydrukuj ponownie albo wybierz inną drukarkę w Ustawieniach.',
   'error.refused': 'Stacja odmówiła.',
@@ -798,7 +844,8 @@ export const pl: Record<MessageKey, string> = {
   'field.state': 'kod stanu lub prowincji (do 20 znaków), wymagany dla Włoch, Kanady i Stanów Zjednoczonych',
   'field.originCountry': 'kraj, w którym wyprodukowano towar',
   'field.country': 'kraj: wpisz nazwę lub dwuliterowy kod i wybierz go',
-  'field.phone': 'numer telefonu zapisany tak, jak w jego kraju, np. 089 123456 lub +49 89 123456 (cyfry, spacje, myślniki, nawiasy; do 25 cyfr); numer w USA ma 10 cyfr albo 11 zaczynających się od 1',
+  'field.phone':
+    'numer telefonu zapisany tak, jak w jego kraju, np. 089 123456 lub +49 89 123456 (cyfry, spacje, myślniki, nawiasy; do 25 cyfr); numer w USA ma 10 cyfr albo 11 zaczynających się od 1',
   'field.email': 'adres e-mail, np. imie@example.com, do 50 znaków',
   'field.taxIdentification': 'do 45 znaków',
   'field.flag': 'prawda lub fałsz',
@@ -825,7 +872,8 @@ export const pl: Record<MessageKey, string> = {
   'field.quantity': 'całkowita liczba sztuk, co najmniej 1',
   'field.unitPrice': 'cena jednej sztuki w EUR, np. 12.90',
   'field.unitWeight': 'waga jednej sztuki w kg, np. 0.35',
-  'field.commodityCode': 'kod taryfy celnej HS, do 20 liter, cyfr, kropek lub myślników; 6 do 10 cyfr dla towarów handlowych przez granicę celną',
+  'field.commodityCode':
+    'kod taryfy celnej HS, do 20 liter, cyfr, kropek lub myślników; 6 do 10 cyfr dla towarów handlowych przez granicę celną',
   'field.exporterEori': 'numer EORI eksportera, np. IT01234567890',
   'field.iossNumber': 'numer IOSS sprzedawcy, np. IM3960000001',
   'field.shipDate': 'data nadania, dziś lub później',
@@ -851,13 +899,17 @@ export const pl: Record<MessageKey, string> = {
   'closedDay.rate': '{carrier} ma dziś zamknięty dzień: wysyłka {date}',
   'closedDay.label': 'Wysyłka {date}: {carrier} ma dziś zamknięty dzień',
   'today.closedShipsNext': 'Dzień zamknięty: paczki zrobione teraz wyjdą {date}',
-  'closeDay.leftOutReason': '{reason, select, voided {anulowana o {time}} failed {przetwarzanie nieudane: brak etykiety} waiting {czeka na przetworzenie} other {pominięta}}',
+  'closeDay.leftOutReason':
+    '{reason, select, voided {anulowana o {time}} failed {przetwarzanie nieudane: brak etykiety} waiting {czeka na przetworzenie} other {pominięta}}',
   'closeDay.returns': 'Zwroty (klient przekazuje je przewoźnikowi): {count, number}',
   'closeDay.returnsOf': 'Zwroty dla {carrier}',
   'error.code.shipment.returnBooked': 'Do tej przesyłki jest zarezerwowany zwrot: najpierw anuluj zwrot {returns}.',
-  'error.code.shipment.confirmedAlready': 'Przesyłka {reference} jest już potwierdzona (numer śledzenia {tracking}): nic nie zarezerwowano ponownie. Aby wysłać ją z inną stawką, najpierw ją anuluj.',
-  'error.code.shipment.notAwaitingConfirm': 'Przesyłka {reference} nie jest zapisaną przesyłką czekającą na potwierdzenie: nic nie zarezerwowano.',
-  'scale.problem': '{status, select, unplugged {Waga jest nieosiągalna: sprawdź kabel i port w Ustawieniach.} noAnswer {Waga nie odpowiada: sprawdź, czy jest włączona.} error {Waga zgłasza błąd: zdejmij paczkę i wyzeruj ją.} overload {Paczka jest za ciężka dla wagi: wpisz jej wagę.} underload {Waga pokazuje poniżej zera: zdejmij wszystko i wyzeruj ją.} other {}}',
+  'error.code.shipment.confirmedAlready':
+    'Przesyłka {reference} jest już potwierdzona (numer śledzenia {tracking}): nic nie zarezerwowano ponownie. Aby wysłać ją z inną stawką, najpierw ją anuluj.',
+  'error.code.shipment.notAwaitingConfirm':
+    'Przesyłka {reference} nie jest zapisaną przesyłką czekającą na potwierdzenie: nic nie zarezerwowano.',
+  'scale.problem':
+    '{status, select, unplugged {Waga jest nieosiągalna: sprawdź kabel i port w Ustawieniach.} noAnswer {Waga nie odpowiada: sprawdź, czy jest włączona.} error {Waga zgłasza błąd: zdejmij paczkę i wyzeruj ją.} overload {Paczka jest za ciężka dla wagi: wpisz jej wagę.} underload {Waga pokazuje poniżej zera: zdejmij wszystko i wyzeruj ją.} other {}}',
   'error.kind.invalid': 'Stacja nie przyjęła tego w tej postaci.',
   'error.kind.methodNotAllowed': 'Stacja nie robi tego tutaj.',
   'error.kind.notAcceptable': 'Stacja nie może odpowiedzieć w postaci, którą stanowisko odczyta.',
@@ -865,7 +917,8 @@ export const pl: Record<MessageKey, string> = {
   'error.kind.unprocessable': 'Stacja nie może tego zrobić z tym, co wysłano.',
   'error.kind.notImplemented': 'Stacja tego nie robi.',
   'error.kind.badGateway': 'Usługa, od której zależy stacja, odpowiedziała błędem: spróbuj ponownie później.',
-  'error.code.field.badText': 'Tekst zawiera znaki, których stacja nie przyjmuje (znaki sterujące lub uszkodzone litery): wpisz go ponownie.',
+  'error.code.field.badText':
+    'Tekst zawiera znaki, których stacja nie przyjmuje (znaki sterujące lub uszkodzone litery): wpisz go ponownie.',
   'error.code.auth.tokenExpired': 'Twoja sesja się zakończyła: zaloguj się ponownie.',
   'error.code.auth.tooManySignIns': 'Zbyt wiele nieudanych logowań: odczekaj minutę i spróbuj ponownie.',
   'error.code.auth.signInsBusy': 'Stacja sprawdza teraz wiele logowań naraz: spróbuj ponownie za chwilę.',
@@ -888,7 +941,8 @@ export const pl: Record<MessageKey, string> = {
   'error.code.document.renderFailed': 'Stacja nie mogła utworzyć dokumentów tej przesyłki.',
   'error.code.upstream.refused': 'Stacja nadrzędna odrzuciła przesyłkę.',
   'error.code.upstream.failed': 'Stacja nadrzędna odpowiedziała własnym błędem: spróbuj ponownie później.',
-  'error.code.upstream.unreachable': 'Stacja nadrzędna jest nieosiągalna: niczego nie zarezerwowano ani nie obciążono. Spróbuj ponownie później.',
+  'error.code.upstream.unreachable':
+    'Stacja nadrzędna jest nieosiągalna: niczego nie zarezerwowano ani nie obciążono. Spróbuj ponownie później.',
   'error.code.upstream.maybeBooked': 'Stacja nadrzędna nie potwierdziła rezerwacji: ta stacja zarezerwuje ją później, najwyżej raz.',
   'error.code.calendar.tooManyHolidays': 'To więcej świąt, niż stacja przechowuje: najpierw usuń minione.',
   'error.code.calendar.notAHoliday': 'Ten dzień nie jest świętem stacji.',
@@ -898,7 +952,8 @@ export const pl: Record<MessageKey, string> = {
   'error.code.return.ofReturn': 'Ta przesyłka sama jest zwrotem: utwórz etykietę zwrotną z jej pierwotnej przesyłki.',
   'error.code.return.packageUnknown': 'Przesyłka nie ma takiej paczki.',
   'error.code.return.payOnUseNotOffered': 'Przewoźnik nie oferuje zwrotów płatnych dopiero po użyciu.',
-  'error.code.return.printNeedsLabel': 'Przesyłka nie ma jeszcze etykiety, więc jej zwrotu nie można z nią wydrukować: wydrukuj zwrot, gdy przesyłka zostanie przetworzona.',
+  'error.code.return.printNeedsLabel':
+    'Przesyłka nie ma jeszcze etykiety, więc jej zwrotu nie można z nią wydrukować: wydrukuj zwrot, gdy przesyłka zostanie przetworzona.',
   'error.code.order.notFound': 'Nie ma zamówienia o tym numerze.',
   'error.code.order.exists': 'Zamówienie o tym numerze już istnieje.',
   'error.code.order.notRemovable': 'To zamówienie jest wysyłane przesyłką: najpierw anuluj przesyłkę.',
@@ -910,9 +965,12 @@ export const pl: Record<MessageKey, string> = {
   'error.code.print.noA4Printer': 'Na tym stanowisku nie wybrano drukarki A4: wybierz ją w Ustawieniach.',
   'error.code.print.jobNotFound': 'Stacja nie ma takiego zadania druku.',
   'error.code.print.notProcessed': 'Przesyłka {reference} nie jest jeszcze przetworzona, więc nie ma etykiety do druku.',
-  'error.code.print.reprintNeedsSupervisor': '{named, select, yes {Ponowny wydruk etykiety wymaga kierownika zmiany: {references} już wydrukowano.} other {Ponowny wydruk etykiety wymaga kierownika zmiany.}}',
-  'error.code.print.reprintsToConfirm': '{count, plural, one {# etykieta była już wydrukowana} few {# etykiety były już wydrukowane} many {# etykiet było już wydrukowanych} other {# etykiety były już wydrukowane}} ({references}): wskaż, czy drukować je ponownie.',
-  'error.code.print.onlyReprints': 'Każda etykieta była już wydrukowana ({references}), a ponowne wydruki miały być pominięte: nic nie wydrukowano.',
+  'error.code.print.reprintNeedsSupervisor':
+    '{named, select, yes {Ponowny wydruk etykiety wymaga kierownika zmiany: {references} już wydrukowano.} other {Ponowny wydruk etykiety wymaga kierownika zmiany.}}',
+  'error.code.print.reprintsToConfirm':
+    '{count, plural, one {# etykieta była już wydrukowana} few {# etykiety były już wydrukowane} many {# etykiet było już wydrukowanych} other {# etykiety były już wydrukowane}} ({references}): wskaż, czy drukować je ponownie.',
+  'error.code.print.onlyReprints':
+    'Każda etykieta była już wydrukowana ({references}), a ponowne wydruki miały być pominięte: nic nie wydrukowano.',
   'error.code.manifest.nothingToClose': 'Nic tego przewoźnika z tego dnia nie jest gotowe do zamknięcia.',
   'error.code.manifest.notFound': 'Stacja nie ma takiego manifestu.',
   'error.code.manifest.notReopenable': 'Tego manifestu nie można ponownie otworzyć: nie jest zamknięty albo został już wysłany.',
@@ -921,12 +979,14 @@ export const pl: Record<MessageKey, string> = {
   'error.code.pickup.notFound': 'Z tą przesyłką nie zarezerwowano odbioru.',
   'error.code.pickup.alreadyCancelled': 'Ten odbiór jest już anulowany.',
   'error.code.pickup.pastDeadline': 'Przewoźnik nie przyjmuje już anulowań tego odbioru.',
-  'error.code.stream.tooMany': 'Stacja ma otwartych zbyt wiele połączeń na żywo: zamknij stanowisko w innych oknach lub spróbuj ponownie za chwilę.',
+  'error.code.stream.tooMany':
+    'Stacja ma otwartych zbyt wiele połączeń na żywo: zamknij stanowisko w innych oknach lub spróbuj ponownie za chwilę.',
   'error.code.webhook.notFound': 'Stacja nie ma takiego webhooka: mógł zostać usunięty.',
   'error.code.client.usernameTaken': 'Ta nazwa użytkownika jest zajęta: wybierz inną.',
   'error.code.client.usernameReserved': 'Ta nazwa użytkownika należała do usuniętego konta i pozostaje zarezerwowana: wybierz inną.',
   'error.code.user.notFound': 'Konto nie ma takiej osoby: mogła zostać usunięta.',
-  'error.code.storage.unavailable': '{fault, select, diskFull {Dysk stacji jest pełny: niczego nie zapisano. Zwolnij miejsce i spróbuj ponownie.} readOnly {Stacja nie może zapisywać na swoim dysku: niczego nie zapisano. Powiadom osobę opiekującą się stacją.} io {Dysk stacji nie mógł odczytać ani zapisać: niczego nie zapisano. Spróbuj ponownie za chwilę.} busy {Baza danych stacji jest zajęta: spróbuj ponownie za chwilę.} unreachable {Stacja nie może połączyć się ze wspólną bazą danych: spróbuj ponownie za chwilę.} damaged {Baza danych stacji jest uszkodzona: powiadom osobę opiekującą się stacją.} other {Stacja nie może teraz tego zrobić: spróbuj ponownie za chwilę.}}',
+  'error.code.storage.unavailable':
+    '{fault, select, diskFull {Dysk stacji jest pełny: niczego nie zapisano. Zwolnij miejsce i spróbuj ponownie.} readOnly {Stacja nie może zapisywać na swoim dysku: niczego nie zapisano. Powiadom osobę opiekującą się stacją.} io {Dysk stacji nie mógł odczytać ani zapisać: niczego nie zapisano. Spróbuj ponownie za chwilę.} busy {Baza danych stacji jest zajęta: spróbuj ponownie za chwilę.} unreachable {Stacja nie może połączyć się ze wspólną bazą danych: spróbuj ponownie za chwilę.} damaged {Baza danych stacji jest uszkodzona: powiadom osobę opiekującą się stacją.} other {Stacja nie może teraz tego zrobić: spróbuj ponownie za chwilę.}}',
   'unavailable.service': '{carrier} {service}: {problem}',
   'unavailable.route.notServed': 'nie przewozi z {from} do {to}',
   'unavailable.shipment.noPackages': 'przesyłka nie ma paczek',
@@ -937,7 +997,8 @@ export const pl: Record<MessageKey, string> = {
   'unavailable.package.overBreaks': 'paczka {number} jest liczona jako {weight} kg, powyżej najwyższej wagi cennika ({limit} kg)',
   'unavailable.shipDate.beyondCarrier': '{carrier} przyjmuje daty nadania do {days, number} dni naprzód (do {latest})',
   'unavailable.carrier.cardUnreadable': 'cennik przewoźnika {carrier} jest nieczytelny ({file})',
-  'unavailable.carrier.cardUnreadableAll': 'cennik jest nieczytelny ({file}): żaden przewoźnik nie poda cen, dopóki nie zostanie poprawiony',
+  'unavailable.carrier.cardUnreadableAll':
+    'cennik jest nieczytelny ({file}): żaden przewoźnik nie poda cen, dopóki nie zostanie poprawiony',
   'unavailable.carrier.unreachable': '{upstream} jest teraz nieosiągalny: pobierz stawki później',
   'unavailable.upstream.ratesRefused': '{upstream} odmówił wyceny przesyłki',
   'unavailable.upstream.declined': '{upstream} nie może jej przewieźć',

@@ -64,9 +64,7 @@ export function AuditLog(): React.JSX.Element {
               <tr key={event.id}>
                 <td>{formatDateTime(event.attributes.at, timeZone)}</td>
                 <td>{event.attributes.desk}</td>
-                <td>
-                  {t('audit.actor', { username: event.attributes.actor.username, role: event.attributes.actor.role ?? 'command' })}
-                </td>
+                <td>{t('audit.actor', { username: event.attributes.actor.username, role: event.attributes.actor.role ?? 'command' })}</td>
                 <td>
                   {auditActionName(event.attributes.action)} <code className="muted">{event.attributes.action}</code>
                 </td>

@@ -32,7 +32,24 @@ function printPdf(pdf: Uint8Array): void {
 export function CloseDay(): React.JSX.Element {
   const { t } = useTranslation();
   const timeZone = useStationClock((state) => state.timeZone);
-  const { date, status, carriers, manifests, pickups, shown, busy, error, setDate, load, close, closeAll, show, reopen, transmitAgain, cancelPickup } = useCloseDay();
+  const {
+    date,
+    status,
+    carriers,
+    manifests,
+    pickups,
+    shown,
+    busy,
+    error,
+    setDate,
+    load,
+    close,
+    closeAll,
+    show,
+    reopen,
+    transmitAgain,
+    cancelPickup,
+  } = useCloseDay();
   useEffect(() => {
     void load();
   }, [load, date]);
@@ -61,61 +78,64 @@ export function CloseDay(): React.JSX.Element {
       </form>
       <ErrorNotice message={error} />
       {status === 'loading' ? <Loading label={t('today.loading')} /> : null}
-      {status === 'ready' && carriers.length === 0 ? <p className="card">{t('closeDay.nothingShipped', { date: formatDate(date) })}</p> : null}
+      {status === 'ready' && carriers.length === 0 ? (
+        <p className="card">{t('closeDay.nothingShipped', { date: formatDate(date) })}</p>
+      ) : null}
 
       {carriers.map((day) => {
         // Shipments closed already are the day's done work, not "left out": counted apart, by manifest. Returns are
         // the customer's to hand over: listed apart, not as left out by mistake.
         const { closed, manifests: manifestsOf, returns, leftOut } = groupLeftOut(day.preview.leftOut);
         return (
-        <section key={day.carrier} className="card" aria-labelledby={`close-${day.carrier}`}>
-          <h2 id={`close-${day.carrier}`}>{day.carrierName}</h2>
-          {day.preview.totals.shipments > 0 ? (
-            <p>
-              {t('closeDay.toClose', {
-                shipments: day.preview.totals.shipments,
-                packages: day.preview.totals.packages,
-                weight: formatWeight(day.preview.totals.weightKg, 2),
-                declared: formatMoney(day.preview.totals.declaredCents / 100, day.preview.totals.currency),
-              })}
-            </p>
-          ) : (
-            <p>{t('closeDay.nothingLeft')}</p>
-          )}
-          {closed.length > 0 ? (
-            <p>
-              {t('closeDay.closed', { count: closed.length, manifests: manifestsOf.join(', ') })}
-            </p>
-          ) : null}
-          {leftOut.length > 0 ? (
-            <details>
-              <summary>{t('closeDay.leftOut', { count: leftOut.length })}</summary>
-              <ul aria-label={t('closeDay.leftOutOf', { carrier: day.carrierName })}>
-                {leftOut.map((entry) => (
-                  <li key={entry.shipmentId}>
-                    {t('closeDay.leftOutEntry', {
-                      reference: entry.reference ?? t('status.waiting'),
-                      detail: t('closeDay.leftOutReason', { reason: entry.reason, time: leftOutFigures(entry).time ?? '' }),
-                    })}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ) : null}
-          {returns.length > 0 ? (
-            <details>
-              <summary>{t('closeDay.returns', { count: returns.length })}</summary>
-              <ul aria-label={t('closeDay.returnsOf', { carrier: day.carrierName })}>
-                {returns.map((entry) => (
-                  <li key={entry.shipmentId}>{entry.reference ?? t('status.waiting')}</li>
-                ))}
-              </ul>
-            </details>
-          ) : null}
-          <button type="button" className="primary" disabled={day.preview.included.length === 0 || busy !== null} onClick={() => void close(day.carrier)}>
-            {busy === day.carrier ? t('closeDay.closing') : t('closeDay.close', { carrier: day.carrierName })}
-          </button>
-        </section>
+          <section key={day.carrier} className="card" aria-labelledby={`close-${day.carrier}`}>
+            <h2 id={`close-${day.carrier}`}>{day.carrierName}</h2>
+            {day.preview.totals.shipments > 0 ? (
+              <p>
+                {t('closeDay.toClose', {
+                  shipments: day.preview.totals.shipments,
+                  packages: day.preview.totals.packages,
+                  weight: formatWeight(day.preview.totals.weightKg, 2),
+                  declared: formatMoney(day.preview.totals.declaredCents / 100, day.preview.totals.currency),
+                })}
+              </p>
+            ) : (
+              <p>{t('closeDay.nothingLeft')}</p>
+            )}
+            {closed.length > 0 ? <p>{t('closeDay.closed', { count: closed.length, manifests: manifestsOf.join(', ') })}</p> : null}
+            {leftOut.length > 0 ? (
+              <details>
+                <summary>{t('closeDay.leftOut', { count: leftOut.length })}</summary>
+                <ul aria-label={t('closeDay.leftOutOf', { carrier: day.carrierName })}>
+                  {leftOut.map((entry) => (
+                    <li key={entry.shipmentId}>
+                      {t('closeDay.leftOutEntry', {
+                        reference: entry.reference ?? t('status.waiting'),
+                        detail: t('closeDay.leftOutReason', { reason: entry.reason, time: leftOutFigures(entry).time ?? '' }),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            {returns.length > 0 ? (
+              <details>
+                <summary>{t('closeDay.returns', { count: returns.length })}</summary>
+                <ul aria-label={t('closeDay.returnsOf', { carrier: day.carrierName })}>
+                  {returns.map((entry) => (
+                    <li key={entry.shipmentId}>{entry.reference ?? t('status.waiting')}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            <button
+              type="button"
+              className="primary"
+              disabled={day.preview.included.length === 0 || busy !== null}
+              onClick={() => void close(day.carrier)}
+            >
+              {busy === day.carrier ? t('closeDay.closing') : t('closeDay.close', { carrier: day.carrierName })}
+            </button>
+          </section>
         );
       })}
 
@@ -129,7 +149,10 @@ export function CloseDay(): React.JSX.Element {
                 <td className="mono">{manifest.attributes.number}</td>
                 <td>{manifest.attributes.status === 'closed' ? t('closeDay.statusClosed') : t('closeDay.statusReopened')}</td>
                 <td>
-                  {t('closeDay.manifestTotals', { shipments: manifest.attributes.totals.shipments, packages: manifest.attributes.totals.packages })}
+                  {t('closeDay.manifestTotals', {
+                    shipments: manifest.attributes.totals.shipments,
+                    packages: manifest.attributes.totals.packages,
+                  })}
                 </td>
                 <td>{transmissionText(manifest.attributes.transmission, timeZone)}</td>
                 <td>
@@ -172,9 +195,7 @@ export function CloseDay(): React.JSX.Element {
                 <td>
                   {pickup.attributes.address.name}, {pickup.attributes.address.city}
                 </td>
-                <td>
-                  {t('closeDay.pickupTotals', { shipments: pickup.attributes.shipments.length, parcels: pickup.attributes.parcels })}
-                </td>
+                <td>{t('closeDay.pickupTotals', { shipments: pickup.attributes.shipments.length, parcels: pickup.attributes.parcels })}</td>
                 <td>
                   {pickup.attributes.status === 'cancelled'
                     ? t('closeDay.pickupCancelled')
@@ -184,7 +205,15 @@ export function CloseDay(): React.JSX.Element {
                 </td>
                 <td>
                   {pickup.attributes.cancellable && now < pickup.attributes.cancelBefore ? (
-                    <button type="button" className="link" onClick={() => void cancelPickup(pickup)} aria-label={t('closeDay.cancelPickup', { carrier: pickup.attributes.carrierName, reference: pickup.attributes.reference ?? pickup.id })}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => void cancelPickup(pickup)}
+                      aria-label={t('closeDay.cancelPickup', {
+                        carrier: pickup.attributes.carrierName,
+                        reference: pickup.attributes.reference ?? pickup.id,
+                      })}
+                    >
                       {t('common.cancel')}
                     </button>
                   ) : null}

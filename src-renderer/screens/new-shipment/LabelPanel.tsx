@@ -21,7 +21,13 @@ import { closedDayText, printFailureText, processingFailureText } from '../../i1
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
 
-export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): void; onNextOrder(number: string): void }): React.JSX.Element {
+export function LabelPanel({
+  onNewShipment,
+  onNextOrder,
+}: {
+  onNewShipment(): void;
+  onNextOrder(number: string): void;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const { shipment, pdf, status, error } = useLabel();
   const printButton = useRef<HTMLButtonElement>(null);
@@ -83,7 +89,10 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
   }, [pdf, shipment, printer, autoPrint, hasInvoice, a4Printer]);
 
   const inBrowser = async (pages: BrowserPages) => {
-    if (pdf) await printInBrowser(pdf, pages).catch((caught: unknown) => setPrintError(message('label.printFailed', { reason: (caught as Error).message })));
+    if (pdf)
+      await printInBrowser(pdf, pages).catch((caught: unknown) =>
+        setPrintError(message('label.printFailed', { reason: (caught as Error).message })),
+      );
   };
   const printInvoice = async () => {
     if (!shipment) return;
@@ -112,7 +121,13 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
       <LabelPreview pdf={pdf} />
       <aside className="card label-facts" aria-label={t('label.shipment')}>
         <h2>
-          {meta.status === 3 ? t('label.ready') : meta.status === 0 ? (meta.scheduledProcessing ? t('label.scheduled') : t('label.saved')) : t('label.failed')}{' '}
+          {meta.status === 3
+            ? t('label.ready')
+            : meta.status === 0
+              ? meta.scheduledProcessing
+                ? t('label.scheduled')
+                : t('label.saved')
+              : t('label.failed')}{' '}
           <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
         </h2>
         {closedDay ? (
@@ -133,12 +148,24 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
         </dl>
         {status === 'loading' ? <Loading label={t('label.loading')} /> : null}
         <ErrorNotice message={error ?? printError ?? (directError || null)} />
-        {job ? <PrintOutcome what="label" status={job.attributes.status} printer={printerTitle(printers, job.attributes.printer)} reason={printFailureText(job.attributes)} /> : null}
+        {job ? (
+          <PrintOutcome
+            what="label"
+            status={job.attributes.status}
+            printer={printerTitle(printers, job.attributes.printer)}
+            reason={printFailureText(job.attributes)}
+          />
+        ) : null}
         {hasInvoice ? (
           <>
             <ErrorNotice message={invoiceError || null} />
             {invoiceJob ? (
-              <PrintOutcome what="invoice" status={invoiceJob.attributes.status} printer={printerTitle(printers, invoiceJob.attributes.printer)} reason={printFailureText(invoiceJob.attributes)} />
+              <PrintOutcome
+                what="invoice"
+                status={invoiceJob.attributes.status}
+                printer={printerTitle(printers, invoiceJob.attributes.printer)}
+                reason={printFailureText(invoiceJob.attributes)}
+              />
             ) : printsItself && !a4Printer ? (
               <p className="notice notice--warning" role="status">
                 {t('label.noA4Printer')}
@@ -155,7 +182,13 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
             }}
           >
             <label htmlFor="verify-scan">{t('label.verify')}</label>
-            <input id="verify-scan" ref={verifyField} value={scanned} autoComplete="off" onChange={(event) => setScanned(event.target.value)} />
+            <input
+              id="verify-scan"
+              ref={verifyField}
+              value={scanned}
+              autoComplete="off"
+              onChange={(event) => setScanned(event.target.value)}
+            />
             {verification?.matched ? (
               <p className="notice notice--ok" role="status">
                 {t('label.verified', { reference: verification.reference })}
@@ -188,7 +221,17 @@ export function LabelPanel({ onNewShipment, onNextOrder }: { onNewShipment(): vo
   );
 }
 
-function PrintOutcome({ what, status, printer, reason }: { what: 'label' | 'invoice'; status: string; printer: string; reason: string | null }): React.JSX.Element {
+function PrintOutcome({
+  what,
+  status,
+  printer,
+  reason,
+}: {
+  what: 'label' | 'invoice';
+  status: string;
+  printer: string;
+  reason: string | null;
+}): React.JSX.Element {
   const { t } = useTranslation();
   if (status === 'done') {
     return (

@@ -87,10 +87,13 @@ export function NewShipment(): React.JSX.Element {
   };
 
   const scanOrder = (text: string) => {
-    void usePacking.getState().scan(text).then(() => {
-      // Not an order, or one shipped already: the field's text is selected for the next scan.
-      if (!usePacking.getState().order) searchRef.current?.select();
-    });
+    void usePacking
+      .getState()
+      .scan(text)
+      .then(() => {
+        // Not an order, or one shipped already: the field's text is selected for the next scan.
+        if (!usePacking.getState().order) searchRef.current?.select();
+      });
   };
 
   // An order scanned while the last label waited for its check: the next parcel starts with it.
@@ -107,11 +110,7 @@ export function NewShipment(): React.JSX.Element {
       <div className="new-shipment__form">
         {errorCount > 0 ? <ErrorNotice message={t('newShipment.correct', { count: errorCount })} /> : null}
         {!order ? <ErrorNotice message={packingError} /> : null}
-        <ShipmentForm
-          onSubmit={getRates}
-          searchRef={searchRef}
-          onScan={scanOrder}
-        />
+        <ShipmentForm onSubmit={getRates} searchRef={searchRef} onScan={scanOrder} />
       </div>
       <div className="new-shipment__rates">
         {order ? (

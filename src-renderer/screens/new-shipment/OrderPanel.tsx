@@ -30,7 +30,12 @@ const READING_WORDS: Record<string, MessageKey> = {
 
 /** How far the parcel's weight is off the expected one, and what to do: the panel's warning and the stop's reason. */
 function varianceText(weightKg: number, variancePercent: number, expectedKg: number, blocked: boolean): string {
-  return translate('order.variance', { weight: formatWeight(weightKg), percent: Math.round(variancePercent), expected: formatWeight(expectedKg, 2), blocked: blocked ? 'yes' : 'no' });
+  return translate('order.variance', {
+    weight: formatWeight(weightKg),
+    percent: Math.round(variancePercent),
+    expected: formatWeight(expectedKg, 2),
+    blocked: blocked ? 'yes' : 'no',
+  });
 }
 
 /** Where the weight a parcel ships with came from: the scale's settled reading, the packer's typing, or the order. */
@@ -43,7 +48,10 @@ export type WeightSource = 'scale' | 'typed' | 'order';
  * the scale settles again. The order's expected weight ships only at a desk without a scale; with one, it is weighed
  * or typed.
  */
-export function shippingWeight(pkg: PackageDraft | undefined, reading: ScaleReading | null): { weightKg: string; source: WeightSource } | null {
+export function shippingWeight(
+  pkg: PackageDraft | undefined,
+  reading: ScaleReading | null,
+): { weightKg: string; source: WeightSource } | null {
   if (!pkg || !(Number(pkg.weight) > 0)) return null;
   if (pkg.weightTyped) return { weightKg: pkg.weight, source: 'typed' };
   if (pkg.fromScale) return reading?.status === 'moving' ? null : { weightKg: pkg.weight, source: 'scale' };
@@ -102,14 +110,22 @@ export function OrderPanel(): React.JSX.Element | null {
     <section className="card order-panel" aria-labelledby="order-heading">
       <h2 id="order-heading">{t('order.heading', { number: a.number })}</h2>
       <p className="summary-line">
-        {t('order.summary', { name: a.shipTo.name, city: a.shipTo.city, country: a.shipTo.country, pieces: a.totals.quantity, value: formatMoney(Number(a.totals.value)) })}
+        {t('order.summary', {
+          name: a.shipTo.name,
+          city: a.shipTo.city,
+          country: a.shipTo.country,
+          pieces: a.totals.quantity,
+          value: formatMoney(Number(a.totals.value)),
+        })}
       </p>
       <table className="order-lines" aria-label={t('order.lines')}>
         <thead>
           <tr>
             <th scope="col">{t('orders.fields.sku')}</th>
             <th scope="col">{t('order.description')}</th>
-            <th scope="col" className="num">{t('order.quantity')}</th>
+            <th scope="col" className="num">
+              {t('order.quantity')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -124,7 +140,9 @@ export function OrderPanel(): React.JSX.Element | null {
       </table>
       <div className="scale-reading" role="status" aria-label={t('scale.label')}>
         <span className="scale-reading__weight">
-          {used ? t('order.weightUsed', { source: used.source, weight: formatWeight(Number(used.weightKg)) }) : (scaleNote ?? t('order.typeWeight'))}
+          {used
+            ? t('order.weightUsed', { source: used.source, weight: formatWeight(Number(used.weightKg)) })
+            : (scaleNote ?? t('order.typeWeight'))}
         </span>
         {expected !== undefined ? <span className="muted"> {t('order.expected', { weight: formatWeight(expected) })}</span> : null}
         {used && scaleNote ? <span className="muted"> {scaleNote}</span> : null}
@@ -146,7 +164,13 @@ export function OrderPanel(): React.JSX.Element | null {
       ) : null}
       <ErrorNotice message={error} />
       <div className="form-actions">
-        <button type="button" className="primary" ref={shipButton} disabled={status !== 'ready' || waiting || blocked} onClick={() => void ship()}>
+        <button
+          type="button"
+          className="primary"
+          ref={shipButton}
+          disabled={status !== 'ready' || waiting || blocked}
+          onClick={() => void ship()}
+        >
           {status === 'shipping' ? t('order.shipping') : waiting ? t('order.waitingForWeight') : t('order.ship')}
         </button>
         <button type="button" onClick={() => usePacking.getState().clear()}>

@@ -18,7 +18,8 @@ const SKELETON_ROWS = 6;
 
 export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): void; onRefresh(): void }): React.JSX.Element {
   const { t } = useTranslation();
-  const { status, rates, closedDays, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } = useRates();
+  const { status, rates, closedDays, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } =
+    useRates();
   const revision = useNewShipment((state) => state.revision);
   const formHasErrors = useNewShipment((state) => Object.keys(state.errors).length > 0);
   const stale = ratesAreStale({ status, ratedRevision }, revision) || (formHasErrors && status === 'ready' && rates.length > 0);
@@ -52,15 +53,23 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
           </button>
         </div>
       ) : null}
-      <table aria-label={t('rates.heading')} className={stale ? 'rates__table rates__table--stale' : 'rates__table'} aria-disabled={stale || undefined}>
+      <table
+        aria-label={t('rates.heading')}
+        className={stale ? 'rates__table rates__table--stale' : 'rates__table'}
+        aria-disabled={stale || undefined}
+      >
         <thead>
           <tr>
             <th scope="col">
               <span className="sr-only">{t('rates.choose')}</span>
             </th>
             <th scope="col">{t('rates.service')}</th>
-            <th scope="col" className="num">{t('rates.price')}</th>
-            <th scope="col" className="num">{t('rates.inclVat')}</th>
+            <th scope="col" className="num">
+              {t('rates.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('rates.inclVat')}
+            </th>
             <th scope="col">{t('rates.delivery')}</th>
           </tr>
         </thead>
@@ -77,7 +86,12 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                 const closedDay = closedDayOf(rate, closedDays);
                 const closedWords = closedDay ? closedDayText(closedDay, 'rate') : null;
                 return (
-                  <tr key={rate.id} aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => (stale ? undefined : select(rate.id))}>
+                  <tr
+                    key={rate.id}
+                    aria-selected={selected}
+                    className={selected ? 'selected' : undefined}
+                    onClick={() => (stale ? undefined : select(rate.id))}
+                  >
                     <td>
                       <input
                         type="radio"
@@ -116,15 +130,29 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
       {priceChange && !stale ? (
         <div className="notice notice--warning" role="alert">
           <p>
-            {t('rates.priceChanged', { was: money(priceChange.originalPrice, priceChange.currency), now: money(priceChange.updatedPrice, priceChange.currency) })}
+            {t('rates.priceChanged', {
+              was: money(priceChange.originalPrice, priceChange.currency),
+              now: money(priceChange.updatedPrice, priceChange.currency),
+            })}
           </p>
-          <button type="button" className="primary" ref={newPriceButton} disabled={busy} onClick={() => void confirmAtNewPrice().then(finish)}>
+          <button
+            type="button"
+            className="primary"
+            ref={newPriceButton}
+            disabled={busy}
+            onClick={() => void confirmAtNewPrice().then(finish)}
+          >
             {t('rates.confirmNew')}
           </button>
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="button" className="primary" disabled={busy || stale || !selectedId || status !== 'ready'} onClick={() => void confirm().then(finish)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || stale || !selectedId || status !== 'ready'}
+          onClick={() => void confirm().then(finish)}
+        >
           {busy ? t('rates.confirming') : t('rates.confirm')}
         </button>
         <span className="schedule">

@@ -23,12 +23,22 @@ const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 
 /** The address fields every shipment needs (field-rules.md); the sender's email too. The state is asked for by country. */
 const REQUIRED_ADDRESS: readonly AddressField[] = ['name', 'contact', 'address1', 'postalCode', 'city', 'country'];
 const isRequired = (role: 'sender' | 'receiver', field: AddressField, country: string) =>
-  REQUIRED_ADDRESS.includes(field) || (role === 'sender' && field === 'email') || (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
+  REQUIRED_ADDRESS.includes(field) ||
+  (role === 'sender' && field === 'email') ||
+  (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
 
 /** What the form keeps to be said of a field, worded now; undefined for a field without a fault. */
 const wordsOf = (said: Said | undefined): string | undefined => (said ? sayIt(said) : undefined);
 
-export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void; onScan(text: string): void; searchRef: React.Ref<HTMLInputElement> }): React.JSX.Element {
+export function ShipmentForm({
+  onSubmit,
+  onScan,
+  searchRef,
+}: {
+  onSubmit(): void;
+  onScan(text: string): void;
+  searchRef: React.Ref<HTMLInputElement>;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const form = useNewShipment();
   const presets = usePackingSetup((state) => state.setup.boxPresets);
@@ -72,7 +82,12 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
   }, [form.errors]);
 
   // A likely mistake (a phone outside the receiver's numbering plan) is said beside its field before confirm.
-  const likelyWrong = Object.fromEntries(receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [warning.pointer, warning.detail]));
+  const likelyWrong = Object.fromEntries(
+    receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [
+      warning.pointer,
+      warning.detail,
+    ]),
+  );
   const addressFields = (role: 'sender' | 'receiver') => {
     const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
     return (
@@ -91,17 +106,17 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
               required
             />
           ) : (
-          <Field
-            key={field}
-            label={t(addressLabel(role, field))}
-            value={form[role][field]}
-            onValue={(value) => form.setAddress(role, field, value)}
-            error={error(`${prefix}/${field}`)}
-            hint={role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined}
-            onBlur={field === 'postalCode' ? () => checkPostalCode(role) : undefined}
-            wide={field === 'name' || field === 'address1'}
-            required={isRequired(role, field, form[role].country)}
-          />
+            <Field
+              key={field}
+              label={t(addressLabel(role, field))}
+              value={form[role][field]}
+              onValue={(value) => form.setAddress(role, field, value)}
+              error={error(`${prefix}/${field}`)}
+              hint={role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined}
+              onBlur={field === 'postalCode' ? () => checkPostalCode(role) : undefined}
+              wide={field === 'name' || field === 'address1'}
+              required={isRequired(role, field, form[role].country)}
+            />
           ),
         )}
       </div>
@@ -132,7 +147,9 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
           addressFields('sender')
         ) : (
           <p className="summary-line">
-            {[form.sender.name, form.sender.address1, `${form.sender.postalCode} ${form.sender.city}`.trim(), form.sender.country].filter(Boolean).join(', ') || t('form.noSender')}
+            {[form.sender.name, form.sender.address1, `${form.sender.postalCode} ${form.sender.city}`.trim(), form.sender.country]
+              .filter(Boolean)
+              .join(', ') || t('form.noSender')}
           </p>
         )}
       </section>
@@ -165,15 +182,39 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
               hint={pkg.fromScale ? t('form.fromScale') : undefined}
               required
             />
-            <Field required label={t('form.length')} inputMode="decimal" value={pkg.length} onValue={(value) => form.setPackage(index, 'length', value)} error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)} />
-            <Field required label={t('form.width')} inputMode="decimal" value={pkg.width} onValue={(value) => form.setPackage(index, 'width', value)} error={error(`packages/${index}/dimensions/width`)} />
-            <Field required label={t('form.height')} inputMode="decimal" value={pkg.height} onValue={(value) => form.setPackage(index, 'height', value)} error={error(`packages/${index}/dimensions/height`)} />
+            <Field
+              required
+              label={t('form.length')}
+              inputMode="decimal"
+              value={pkg.length}
+              onValue={(value) => form.setPackage(index, 'length', value)}
+              error={error(`packages/${index}/dimensions/length`) ?? error(`packages/${index}/dimensions`)}
+            />
+            <Field
+              required
+              label={t('form.width')}
+              inputMode="decimal"
+              value={pkg.width}
+              onValue={(value) => form.setPackage(index, 'width', value)}
+              error={error(`packages/${index}/dimensions/width`)}
+            />
+            <Field
+              required
+              label={t('form.height')}
+              inputMode="decimal"
+              value={pkg.height}
+              onValue={(value) => form.setPackage(index, 'height', value)}
+              error={error(`packages/${index}/dimensions/height`)}
+            />
             <div className="field">
               <label htmlFor={`package-${index}-preset`}>{t('form.boxPreset')}</label>
               <select
                 id={`package-${index}-preset`}
                 // The box whose size the package has: chosen here, or typed to match.
-                value={presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)?.name ?? ''}
+                value={
+                  presets.find((preset) => preset.length === pkg.length && preset.width === pkg.width && preset.height === pkg.height)
+                    ?.name ?? ''
+                }
                 onChange={(event) => {
                   const preset = presets.find((candidate) => candidate.name === event.target.value);
                   if (!preset) return;
@@ -191,7 +232,12 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
               </select>
             </div>
             {form.packages.length > 1 ? (
-              <button type="button" className="link" onClick={() => form.removePackage(index)} aria-label={t('form.removePackage', { number: index + 1 })}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => form.removePackage(index)}
+                aria-label={t('form.removePackage', { number: index + 1 })}
+              >
                 {t('common.remove')}
               </button>
             ) : null}
@@ -206,19 +252,56 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
         <h2 id="goods-heading">{t('shipments.contents')}</h2>
         <div className="grid">
           <div className="field field--check">
-            <input id="documents-only" type="checkbox" checked={form.documentsOnly} onChange={(event) => form.setDocumentsOnly(event.target.checked)} />
+            <input
+              id="documents-only"
+              type="checkbox"
+              checked={form.documentsOnly}
+              onChange={(event) => form.setDocumentsOnly(event.target.checked)}
+            />
             <label htmlFor="documents-only">{t('form.documentsOnly')}</label>
             {error('documentsOnly') ? <span className="field__error">{t('form.documentsOnlyCustoms')}</span> : null}
           </div>
           {!form.documentsOnly ? (
             <>
-              <Field required label={t('form.goodsDescription')} value={form.goodsDescription} onValue={(value) => form.setField('goodsDescription', value)} error={error('goodsDescription')} wide />
-              <Field required label={t('form.invoiceValue')} inputMode="decimal" value={form.invoiceValue} onValue={(value) => form.setField('invoiceValue', value)} error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')} placeholder="EUR" />
-              <Field label={t('form.insuranceDescription')} value={form.insuranceDescription} onValue={(value) => form.setField('insuranceDescription', value)} error={error('insuranceDescription')} />
-              <Field label={t('form.insuredValue')} inputMode="decimal" value={form.insuranceValue} onValue={(value) => form.setField('insuranceValue', value)} error={error('insuranceValue')} placeholder="EUR" />
+              <Field
+                required
+                label={t('form.goodsDescription')}
+                value={form.goodsDescription}
+                onValue={(value) => form.setField('goodsDescription', value)}
+                error={error('goodsDescription')}
+                wide
+              />
+              <Field
+                required
+                label={t('form.invoiceValue')}
+                inputMode="decimal"
+                value={form.invoiceValue}
+                onValue={(value) => form.setField('invoiceValue', value)}
+                error={error('invoiceSubtotal') ?? error('invoiceSubtotal/amount')}
+                placeholder="EUR"
+              />
+              <Field
+                label={t('form.insuranceDescription')}
+                value={form.insuranceDescription}
+                onValue={(value) => form.setField('insuranceDescription', value)}
+                error={error('insuranceDescription')}
+              />
+              <Field
+                label={t('form.insuredValue')}
+                inputMode="decimal"
+                value={form.insuranceValue}
+                onValue={(value) => form.setField('insuranceValue', value)}
+                error={error('insuranceValue')}
+                placeholder="EUR"
+              />
             </>
           ) : null}
-          <Field label={t('form.customerReference')} value={form.customerReference} onValue={(value) => form.setField('customerReference', value)} error={error('customerReference')} />
+          <Field
+            label={t('form.customerReference')}
+            value={form.customerReference}
+            onValue={(value) => form.setField('customerReference', value)}
+            error={error('customerReference')}
+          />
         </div>
       </section>
 
@@ -238,7 +321,13 @@ export function ShipmentForm({ onSubmit, onScan, searchRef }: { onSubmit(): void
  * The buttons that add a package, one box each and an empty one, as one Tab stop (a toolbar with a roving tabindex):
  * the arrow keys, Home and End move between them, so a packer tabbing on to the contents crosses them once.
  */
-function PackageToolbar({ presets, onAdd }: { presets: readonly { name: string; length: string; width: string; height: string }[]; onAdd(preset?: { length: string; width: string; height: string }): void }): React.JSX.Element {
+function PackageToolbar({
+  presets,
+  onAdd,
+}: {
+  presets: readonly { name: string; length: string; width: string; height: string }[];
+  onAdd(preset?: { length: string; width: string; height: string }): void;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const count = presets.length + 1;
@@ -249,9 +338,22 @@ function PackageToolbar({ presets, onAdd }: { presets: readonly { name: string; 
     setChosen(next);
     buttons.current[next]?.focus();
   };
-  const keys: Record<string, () => void> = { ArrowRight: () => moveTo(active + 1), ArrowLeft: () => moveTo(active - 1), Home: () => moveTo(0), End: () => moveTo(count - 1) };
+  const keys: Record<string, () => void> = {
+    ArrowRight: () => moveTo(active + 1),
+    ArrowLeft: () => moveTo(active - 1),
+    Home: () => moveTo(0),
+    End: () => moveTo(count - 1),
+  };
   const button = (index: number, label: string, add: () => void, title?: string) => (
-    <button key={index} ref={(element) => void (buttons.current[index] = element)} type="button" tabIndex={index === active ? 0 : -1} onFocus={() => setChosen(index)} onClick={add} title={title}>
+    <button
+      key={index}
+      ref={(element) => void (buttons.current[index] = element)}
+      type="button"
+      tabIndex={index === active ? 0 : -1}
+      onFocus={() => setChosen(index)}
+      onClick={add}
+      title={title}
+    >
       {label}
     </button>
   );
@@ -269,7 +371,12 @@ function PackageToolbar({ presets, onAdd }: { presets: readonly { name: string; 
       }}
     >
       {presets.map((preset, index) =>
-        button(index, t('form.addPreset', { name: preset.name }), () => onAdd({ length: preset.length, width: preset.width, height: preset.height }), t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height })),
+        button(
+          index,
+          t('form.addPreset', { name: preset.name }),
+          () => onAdd({ length: preset.length, width: preset.width, height: preset.height }),
+          t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height }),
+        ),
       )}
       {button(presets.length, t('form.addPackage'), () => onAdd())}
     </div>
@@ -284,7 +391,13 @@ function ExportDeclaration(): React.JSX.Element {
   // The item follows the contents entered above (description, value, weight, the sender's country) until the
   // packer edits an item by hand.
   const contents = useNewShipment((state) =>
-    [state.goodsDescription, state.invoiceValue, state.packages.map((pkg) => [pkg.weight, pkg.length, pkg.width, pkg.height].join('×')).join(','), state.sender.country, state.customerReference].join('|'),
+    [
+      state.goodsDescription,
+      state.invoiceValue,
+      state.packages.map((pkg) => [pkg.weight, pkg.length, pkg.width, pkg.height].join('×')).join(','),
+      state.sender.country,
+      state.customerReference,
+    ].join('|'),
   );
   useEffect(() => {
     if (useNewShipment.getState().declarationAuto) useNewShipment.getState().declarationFromContents();
@@ -299,7 +412,11 @@ function ExportDeclaration(): React.JSX.Element {
       <div className="grid">
         <div className="field">
           <label htmlFor="export-reason">{t('form.exportReason')}</label>
-          <select id="export-reason" value={declaration.exportReasonType} onChange={(event) => form.setDeclaration('exportReasonType', event.target.value)}>
+          <select
+            id="export-reason"
+            value={declaration.exportReasonType}
+            onChange={(event) => form.setDeclaration('exportReasonType', event.target.value)}
+          >
             {EXPORT_REASON_TYPES.map((reason) => (
               <option key={reason} value={reason}>
                 {t(`exportReason.${reason}`)}
@@ -309,7 +426,11 @@ function ExportDeclaration(): React.JSX.Element {
         </div>
         <div className="field">
           <label htmlFor="shipment-purpose">{t('form.shipmentPurpose')}</label>
-          <select id="shipment-purpose" value={declaration.shipmentPurpose} onChange={(event) => form.setDeclaration('shipmentPurpose', event.target.value)}>
+          <select
+            id="shipment-purpose"
+            value={declaration.shipmentPurpose}
+            onChange={(event) => form.setDeclaration('shipmentPurpose', event.target.value)}
+          >
             {SHIPMENT_PURPOSES.map((purpose) => (
               <option key={purpose} value={purpose}>
                 {t(`shipmentPurpose.${purpose}`)}
@@ -317,7 +438,13 @@ function ExportDeclaration(): React.JSX.Element {
             ))}
           </select>
         </div>
-        <Field required label={t('form.invoiceNumber')} value={declaration.invoiceReference} onValue={(value) => form.setDeclaration('invoiceReference', value)} error={error('invoiceReference')} />
+        <Field
+          required
+          label={t('form.invoiceNumber')}
+          value={declaration.invoiceReference}
+          onValue={(value) => form.setDeclaration('invoiceReference', value)}
+          error={error('invoiceReference')}
+        />
         <Field
           label={t('form.exporterEori')}
           value={declaration.exporterEori}
@@ -326,20 +453,79 @@ function ExportDeclaration(): React.JSX.Element {
           hint={form.sender.taxIdentification ? t('form.orSenders', { id: form.sender.taxIdentification }) : undefined}
           autoComplete="off"
         />
-        <Field label={t('form.iossNumber')} value={declaration.iossNumber} onValue={(value) => form.setDeclaration('iossNumber', value)} error={error('iossNumber')} autoComplete="off" />
-        <Field required label={t('form.invoiceDate')} type="date" value={declaration.invoiceDate} onValue={(value) => form.setDeclaration('invoiceDate', value)} error={error('invoiceDate')} />
+        <Field
+          label={t('form.iossNumber')}
+          value={declaration.iossNumber}
+          onValue={(value) => form.setDeclaration('iossNumber', value)}
+          error={error('iossNumber')}
+          autoComplete="off"
+        />
+        <Field
+          required
+          label={t('form.invoiceDate')}
+          type="date"
+          value={declaration.invoiceDate}
+          onValue={(value) => form.setDeclaration('invoiceDate', value)}
+          error={error('invoiceDate')}
+        />
       </div>
       {declaration.lineItems.map((item, index) => (
         <fieldset className="package-row line-item" key={index}>
           <legend>{t('form.item', { number: index + 1 })}</legend>
-          <Field required label={t('orders.fields.description')} value={item.description} onValue={(value) => form.setLineItem(index, 'description', value)} error={error(`lineItems/${index}/description`)} wide />
-          <Field required label={t('orders.fields.quantity')} inputMode="numeric" value={item.quantity} onValue={(value) => form.setLineItem(index, 'quantity', value)} error={error(`lineItems/${index}/quantity`)} />
-          <Field required label={t('form.unitPrice')} inputMode="decimal" value={item.unitPrice} onValue={(value) => form.setLineItem(index, 'unitPrice', value)} error={error(`lineItems/${index}/unitPrice`)} />
-          <Field required label={t('orders.fields.unitWeight')} inputMode="decimal" value={item.unitWeight} onValue={(value) => form.setLineItem(index, 'unitWeight', value)} error={error(`lineItems/${index}/unitWeight`)} />
-          <CountryPicker required label={t('orders.fields.originCountry')} value={item.originCountry} onValue={(value) => form.setLineItem(index, 'originCountry', value)} error={error(`lineItems/${index}/originCountry`)} />
-          <Field required={declaration.shipmentPurpose === 'COMMERCIAL'} label={t('orders.fields.hsCode')} inputMode="numeric" value={item.commodityCode} onValue={(value) => form.setLineItem(index, 'commodityCode', value)} error={error(`lineItems/${index}/commodityCode`)} />
+          <Field
+            required
+            label={t('orders.fields.description')}
+            value={item.description}
+            onValue={(value) => form.setLineItem(index, 'description', value)}
+            error={error(`lineItems/${index}/description`)}
+            wide
+          />
+          <Field
+            required
+            label={t('orders.fields.quantity')}
+            inputMode="numeric"
+            value={item.quantity}
+            onValue={(value) => form.setLineItem(index, 'quantity', value)}
+            error={error(`lineItems/${index}/quantity`)}
+          />
+          <Field
+            required
+            label={t('form.unitPrice')}
+            inputMode="decimal"
+            value={item.unitPrice}
+            onValue={(value) => form.setLineItem(index, 'unitPrice', value)}
+            error={error(`lineItems/${index}/unitPrice`)}
+          />
+          <Field
+            required
+            label={t('orders.fields.unitWeight')}
+            inputMode="decimal"
+            value={item.unitWeight}
+            onValue={(value) => form.setLineItem(index, 'unitWeight', value)}
+            error={error(`lineItems/${index}/unitWeight`)}
+          />
+          <CountryPicker
+            required
+            label={t('orders.fields.originCountry')}
+            value={item.originCountry}
+            onValue={(value) => form.setLineItem(index, 'originCountry', value)}
+            error={error(`lineItems/${index}/originCountry`)}
+          />
+          <Field
+            required={declaration.shipmentPurpose === 'COMMERCIAL'}
+            label={t('orders.fields.hsCode')}
+            inputMode="numeric"
+            value={item.commodityCode}
+            onValue={(value) => form.setLineItem(index, 'commodityCode', value)}
+            error={error(`lineItems/${index}/commodityCode`)}
+          />
           {declaration.lineItems.length > 1 ? (
-            <button type="button" className="link" onClick={() => form.removeLineItem(index)} aria-label={t('form.removeItem', { number: index + 1 })}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => form.removeLineItem(index)}
+              aria-label={t('form.removeItem', { number: index + 1 })}
+            >
               {t('common.remove')}
             </button>
           ) : null}

@@ -45,7 +45,12 @@ export function Orders(): React.JSX.Element {
         <h2 id="import-heading">{t('orders.import')}</h2>
         <div className="field">
           <label htmlFor="orders-file">{t('orders.file')}</label>
-          <input id="orders-file" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])} />
+          <input
+            id="orders-file"
+            type="file"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])}
+          />
         </div>
         <ErrorNotice message={importer.error} />
         {importer.status === 'reading' ? <Loading label={t('orders.reading')} /> : null}
@@ -91,7 +96,12 @@ export function Orders(): React.JSX.Element {
                           <label htmlFor={`map-${field}`}>{t(`orders.fields.${field}`)}</label>
                         </th>
                         <td>
-                          <select id={`map-${field}`} aria-describedby={`map-${field}-samples`} value={column ?? ''} onChange={(event) => importer.map(field, event.target.value || undefined)}>
+                          <select
+                            id={`map-${field}`}
+                            aria-describedby={`map-${field}-samples`}
+                            value={column ?? ''}
+                            onChange={(event) => importer.map(field, event.target.value || undefined)}
+                          >
                             <option value="">{t('orders.noColumn')}</option>
                             {importer.headers.map((header) => (
                               <option key={header} value={header}>
@@ -113,28 +123,46 @@ export function Orders(): React.JSX.Element {
         ) : null}
         {preview ? (
           <div aria-label={t('orders.preview')} role="region">
-            <p role="status">
-              {t('orders.previewCount', { rows: importer.rows.length, valid: preview.valid, faulty: preview.faulty })}
-            </p>
+            <p role="status">{t('orders.previewCount', { rows: importer.rows.length, valid: preview.valid, faulty: preview.faulty })}</p>
             {preview.clashes.length > 0 ? (
               <p className="notice notice--warning">{t('orders.clashes', { numbers: preview.clashes.slice(0, 10).join(', ') })}</p>
             ) : null}
             {importer.customsWarnings.length > 0 ? <CustomsWarnings warnings={importer.customsWarnings} /> : null}
             {faulty.length > 0 ? (
               <ul className="problems" aria-label={t('orders.faults')}>
-                {faulty.slice(0, SHOWN_PROBLEMS).flatMap((order) => order.problems.map((problem) => <li key={`${order.number}-${problem}`}>{t('orders.fault', { number: order.number || t('orders.noNumber'), problem })}</li>))}
+                {faulty
+                  .slice(0, SHOWN_PROBLEMS)
+                  .flatMap((order) =>
+                    order.problems.map((problem) => (
+                      <li key={`${order.number}-${problem}`}>
+                        {t('orders.fault', { number: order.number || t('orders.noNumber'), problem })}
+                      </li>
+                    )),
+                  )}
               </ul>
             ) : null}
             <fieldset className="inline-actions">
               <legend>{t('orders.importAs')}</legend>
               <label>
-                <input type="radio" name="import-mode" checked={importer.mode === 'orders'} onChange={() => importer.setMode('orders')} /> {t('orders.asOrders')}
+                <input type="radio" name="import-mode" checked={importer.mode === 'orders'} onChange={() => importer.setMode('orders')} />{' '}
+                {t('orders.asOrders')}
               </label>
               <label>
-                <input type="radio" name="import-mode" checked={importer.mode === 'shipments'} onChange={() => importer.setMode('shipments')} /> {t('orders.asShipments')}
+                <input
+                  type="radio"
+                  name="import-mode"
+                  checked={importer.mode === 'shipments'}
+                  onChange={() => importer.setMode('shipments')}
+                />{' '}
+                {t('orders.asShipments')}
               </label>
             </fieldset>
-            <button type="button" className="primary" disabled={preview.valid === 0 || importer.status === 'importing'} onClick={() => void importer.run()}>
+            <button
+              type="button"
+              className="primary"
+              disabled={preview.valid === 0 || importer.status === 'importing'}
+              onClick={() => void importer.run()}
+            >
               {t('orders.importButton', { count: preview.valid })}
             </button>
             {importer.status === 'importing' || importer.status === 'done' ? (
@@ -155,10 +183,22 @@ export function Orders(): React.JSX.Element {
             ) : null}
             {importer.result && importer.result.customs.length > 0 ? (
               <p className="notice notice--warning" role="status">
-                {t('orders.customsImported', { count: importer.result.customs.length, numbers: `${importer.result.customs.slice(0, 10).join(', ')}${importer.result.customs.length > 10 ? ', …' : ''}` })}
+                {t('orders.customsImported', {
+                  count: importer.result.customs.length,
+                  numbers: `${importer.result.customs.slice(0, 10).join(', ')}${importer.result.customs.length > 10 ? ', …' : ''}`,
+                })}
               </p>
             ) : null}
-            {importer.result && importer.result.refused.length > 0 ? <ErrorNotice message={t('orders.notScheduled', { list: importer.result.refused.slice(0, 5).map((refused) => `${refused.number}: ${sayIt(refused.why)}`).join('; ') })} /> : null}
+            {importer.result && importer.result.refused.length > 0 ? (
+              <ErrorNotice
+                message={t('orders.notScheduled', {
+                  list: importer.result.refused
+                    .slice(0, 5)
+                    .map((refused) => `${refused.number}: ${sayIt(refused.why)}`)
+                    .join('; '),
+                })}
+              />
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -173,8 +213,12 @@ export function Orders(): React.JSX.Element {
               <th scope="col">{t('orders.order')}</th>
               <th scope="col">{t('shipment.receiver')}</th>
               <th scope="col">{t('shipments.country')}</th>
-              <th scope="col" className="num">{t('orders.pieces')}</th>
-              <th scope="col" className="num">{t('orders.weight')}</th>
+              <th scope="col" className="num">
+                {t('orders.pieces')}
+              </th>
+              <th scope="col" className="num">
+                {t('orders.weight')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -184,7 +228,11 @@ export function Orders(): React.JSX.Element {
                 <td>{order.attributes.shipTo.name}</td>
                 <td>{order.attributes.shipTo.country}</td>
                 <td className="num">{formatNumber(order.attributes.totals.quantity)}</td>
-                <td className="num">{order.attributes.totals.weight === null || order.attributes.totals.weight === undefined ? t('common.none') : formatNumber(Number(order.attributes.totals.weight))}</td>
+                <td className="num">
+                  {order.attributes.totals.weight === null || order.attributes.totals.weight === undefined
+                    ? t('common.none')
+                    : formatNumber(Number(order.attributes.totals.weight))}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -203,7 +251,11 @@ function CustomsWarnings({ warnings }: { warnings: readonly CustomsWarning[] }):
   const shown = warnings.slice(0, SHOWN_PROBLEMS);
   const items = shown.flatMap((warning) =>
     warning.gaps.flatMap((gap, index) => {
-      const place = { number: warning.number, country: countryName(warning.country), row: warning.rows[gap.line ?? 0] ?? warning.rows[0] ?? 0 };
+      const place = {
+        number: warning.number,
+        country: countryName(warning.country),
+        row: warning.rows[gap.line ?? 0] ?? warning.rows[0] ?? 0,
+      };
       if (gap.need === 'exporterEori') return [];
       const text =
         gap.need === 'hsCode'
@@ -216,7 +268,9 @@ function CustomsWarnings({ warnings }: { warnings: readonly CustomsWarning[] }):
       return [<li key={`${warning.number}-${index}`}>{text}</li>];
     }),
   );
-  const withoutEori = warnings.filter((warning) => warning.gaps.some((gap) => gap.need === 'exporterEori')).map((warning) => warning.number);
+  const withoutEori = warnings
+    .filter((warning) => warning.gaps.some((gap) => gap.need === 'exporterEori'))
+    .map((warning) => warning.number);
   if (withoutEori.length > 0) {
     const numbers = `${withoutEori.slice(0, 10).join(', ')}${withoutEori.length > 10 ? ', …' : ''}`;
     items.push(<li key="eori">{t('orders.customsEori', { numbers })}</li>);

@@ -88,7 +88,10 @@ export function Reports(): React.JSX.Element {
   }, [load]);
   const carriers = meta?.carriers.map((entry) => entry.carrier) ?? [];
   const colour = (carrier: string) => PALETTE[carriers.indexOf(carrier) % PALETTE.length]!;
-  const perDay = days.map((day) => ({ date: day.date, ...Object.fromEntries(day.carriers.map((entry) => [entry.carrier, entry.shipments])) }));
+  const perDay = days.map((day) => ({
+    date: day.date,
+    ...Object.fromEntries(day.carriers.map((entry) => [entry.carrier, entry.shipments])),
+  }));
 
   return (
     <div className="reports">
@@ -107,11 +110,13 @@ export function Reports(): React.JSX.Element {
           <select id="report-person" value={createdBy} onChange={(event) => setCreatedBy(event.target.value)}>
             <option value="">{t('shipments.everyone')}</option>
             {(meta?.people ?? []).flatMap((person) =>
-              person.username === null ? [] : [
-                <option key={person.username} value={person.username}>
-                  {person.name}
-                </option>,
-              ],
+              person.username === null
+                ? []
+                : [
+                    <option key={person.username} value={person.username}>
+                      {person.name}
+                    </option>,
+                  ],
             )}
           </select>
         </div>
@@ -164,7 +169,13 @@ export function Reports(): React.JSX.Element {
               id="chart-per-day"
               title={t('reports.perDay')}
               head={[t('shipments.date'), ...carriers]}
-              rows={perDay.map((day) => ({ key: day.date, cells: [formatDate(day.date), ...carriers.map((carrier) => ((day as Record<string, unknown>)[carrier] as number | undefined) ?? 0)] }))}
+              rows={perDay.map((day) => ({
+                key: day.date,
+                cells: [
+                  formatDate(day.date),
+                  ...carriers.map((carrier) => ((day as Record<string, unknown>)[carrier] as number | undefined) ?? 0),
+                ],
+              }))}
             >
               <BarChart data={perDay}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -182,7 +193,10 @@ export function Reports(): React.JSX.Element {
               id="chart-people"
               title={t('reports.perPerson')}
               head={[t('today.person'), t('reports.parcels'), t('reports.activeHours'), t('reports.parcelsPerHour')]}
-              rows={meta.people.map((person) => ({ key: person.username ?? 'imported', cells: [person.name, formatNumber(person.shipments), formatNumber(person.activeHours), formatNumber(person.perHour, 1)] }))}
+              rows={meta.people.map((person) => ({
+                key: person.username ?? 'imported',
+                cells: [person.name, formatNumber(person.shipments), formatNumber(person.activeHours), formatNumber(person.perHour, 1)],
+              }))}
             >
               <BarChart data={meta.people.map((person) => ({ person: person.name, parcels: person.shipments, perHour: person.perHour }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -198,7 +212,10 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-cost"
               title={t('reports.costPerCarrier')}
-              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, euros(entry.cost.amount), t('reports.shipments', { count: entry.shipments })] }))}
+              rows={meta.carriers.map((entry) => ({
+                key: entry.carrier,
+                cells: [entry.carrier, euros(entry.cost.amount), t('reports.shipments', { count: entry.shipments })],
+              }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, cost: entry.cost.amount }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -212,7 +229,10 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-destinations"
               title={t('reports.topDestinations')}
-              rows={meta.topDestinations.map((entry) => ({ key: entry.country, cells: [entry.country, t('reports.shipments', { count: entry.shipments })] }))}
+              rows={meta.topDestinations.map((entry) => ({
+                key: entry.country,
+                cells: [entry.country, t('reports.shipments', { count: entry.shipments })],
+              }))}
             >
               <BarChart data={meta.topDestinations} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -225,14 +245,28 @@ export function Reports(): React.JSX.Element {
 
             <ChartFigure
               id="chart-returns"
-              title={meta.returns.rate === null ? t('reports.returns', { count: meta.returns.returns }) : t('reports.returnsRate', { count: meta.returns.returns, rate: formatPercent(meta.returns.rate) })}
+              title={
+                meta.returns.rate === null
+                  ? t('reports.returns', { count: meta.returns.returns })
+                  : t('reports.returnsRate', { count: meta.returns.returns, rate: formatPercent(meta.returns.rate) })
+              }
               head={[t('reports.reason'), t('nav.returns'), t('reports.rate')]}
               rows={meta.returns.byReason.map((entry) => ({
                 key: entry.reason,
-                cells: [returnReasonName(entry.reason), formatNumber(entry.returns), entry.rate === null ? t('common.none') : formatPercent(entry.rate)],
+                cells: [
+                  returnReasonName(entry.reason),
+                  formatNumber(entry.returns),
+                  entry.rate === null ? t('common.none') : formatPercent(entry.rate),
+                ],
               }))}
             >
-              <BarChart data={meta.returns.byReason.map((entry) => ({ reason: returnReasonName(entry.reason), rate: Math.round((entry.rate ?? 0) * 1000) / 10 }))} layout="vertical">
+              <BarChart
+                data={meta.returns.byReason.map((entry) => ({
+                  reason: returnReasonName(entry.reason),
+                  rate: Math.round((entry.rate ?? 0) * 1000) / 10,
+                }))}
+                layout="vertical"
+              >
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" unit="%" />
                 <YAxis type="category" dataKey="reason" width={140} />
@@ -244,7 +278,14 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-per-kg"
               title={t('reports.costPerKg')}
-              rows={meta.carriers.map((entry) => ({ key: entry.carrier, cells: [entry.carrier, entry.costPerKg === null ? t('common.none') : euros(entry.costPerKg), formatWeight(entry.weightKg, 1)] }))}
+              rows={meta.carriers.map((entry) => ({
+                key: entry.carrier,
+                cells: [
+                  entry.carrier,
+                  entry.costPerKg === null ? t('common.none') : euros(entry.costPerKg),
+                  formatWeight(entry.weightKg, 1),
+                ],
+              }))}
             >
               <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, perKg: entry.costPerKg ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -18,7 +18,8 @@ export function Returns(): React.JSX.Element {
   const scan = useRef<HTMLInputElement>(null);
   const reasons = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    if (state.status === 'ready' && original) reasons.current?.querySelector<HTMLInputElement>('input[type=radio]:checked, input[type=radio]')?.focus();
+    if (state.status === 'ready' && original)
+      reasons.current?.querySelector<HTMLInputElement>('input[type=radio]:checked, input[type=radio]')?.focus();
     if (state.status === 'made' || state.status === 'not-found' || state.status === 'idle') {
       scan.current?.focus();
       scan.current?.select();
@@ -52,7 +53,8 @@ export function Returns(): React.JSX.Element {
           }}
           onKeyDown={(event) => {
             const digit = Number(event.key);
-            if (event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && event.target.type === 'text')) return;
+            if (event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && event.target.type === 'text'))
+              return;
             if (Number.isInteger(digit) && digit >= 1 && digit <= RETURN_REASONS.length) {
               event.preventDefault();
               state.choose(digit);
@@ -60,25 +62,35 @@ export function Returns(): React.JSX.Element {
             }
           }}
         >
-          <h2>
-            {t('returns.heading', { reference: original.meta?.reference ?? '', sender: original.attributes.shipFrom.name })}
-          </h2>
+          <h2>{t('returns.heading', { reference: original.meta?.reference ?? '', sender: original.attributes.shipFrom.name })}</h2>
           <p className="muted">
-            {t('returns.from', { name: original.attributes.shipTo.name, city: original.attributes.shipTo.city, country: original.attributes.shipTo.country, packages: original.attributes.packages.length })}{' '}
+            {t('returns.from', {
+              name: original.attributes.shipTo.name,
+              city: original.attributes.shipTo.city,
+              country: original.attributes.shipTo.country,
+              packages: original.attributes.packages.length,
+            })}{' '}
             <span className="mono">{original.meta?.trackingNumber}</span>
           </p>
           <fieldset ref={reasons} className="returns__reasons">
             <legend>{t('returns.why', { last: RETURN_REASONS.length })}</legend>
             {RETURN_REASONS.map((reason, index) => (
               <label key={reason} className="radio">
-                <input type="radio" name="return-reason" value={reason} checked={state.reason === reason} onChange={() => state.choose(reason)} />
+                <input
+                  type="radio"
+                  name="return-reason"
+                  value={reason}
+                  checked={state.reason === reason}
+                  onChange={() => state.choose(reason)}
+                />
                 {t('returns.reasonOption', { number: index + 1, reason: returnReasonName(reason) })}
               </label>
             ))}
           </fieldset>
           <Field label={t('returns.note')} value={state.note} onValue={state.setNote} wide autoComplete="off" />
           <label className="checkbox">
-            <input type="checkbox" checked={state.print} onChange={(event) => state.setPrint(event.target.checked)} /> {t('returns.printNow')}
+            <input type="checkbox" checked={state.print} onChange={(event) => state.setPrint(event.target.checked)} />{' '}
+            {t('returns.printNow')}
           </label>
           <button type="submit" className="primary" disabled={!state.reason || state.status === 'making'}>
             {state.status === 'making' ? t('returns.making') : t('returns.make')}
@@ -93,7 +105,13 @@ export function Returns(): React.JSX.Element {
             <dd>{made.meta?.reference}</dd>
             <CarrierFacts meta={made.meta} />
             <dt>{t('returns.printed')}</dt>
-            <dd>{state.printJob ? t('returns.printedOn', { printer: state.printJob.attributes.printer }) : state.printError ? t('returns.notPrinted', { reason: sayIt(state.printError) }) : t('returns.printNotAsked')}</dd>
+            <dd>
+              {state.printJob
+                ? t('returns.printedOn', { printer: state.printJob.attributes.printer })
+                : state.printError
+                  ? t('returns.notPrinted', { reason: sayIt(state.printError) })
+                  : t('returns.printNotAsked')}
+            </dd>
           </dl>
         </section>
       ) : null}

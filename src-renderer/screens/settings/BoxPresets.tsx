@@ -14,7 +14,10 @@ export function BoxPresets({ canEdit }: { canEdit: boolean }): React.JSX.Element
   const { t } = useTranslation();
   const { setup, status, error, save } = usePackingSetup();
   const [preset, setPreset] = useState(EMPTY);
-  const valid = preset.name.trim() !== '' && [preset.length, preset.width, preset.height].every((side) => DECIMAL.test(side)) && (preset.tareKg === '' || DECIMAL.test(preset.tareKg));
+  const valid =
+    preset.name.trim() !== '' &&
+    [preset.length, preset.width, preset.height].every((side) => DECIMAL.test(side)) &&
+    (preset.tareKg === '' || DECIMAL.test(preset.tareKg));
   const usedBy = (name: string) => setup.rules.findIndex((rule) => rule.then.box === name);
   const decimal = (text: string) => text.replace(',', '.');
 
@@ -26,7 +29,13 @@ export function BoxPresets({ canEdit }: { canEdit: boolean }): React.JSX.Element
           const rule = usedBy(box.name);
           return (
             <li key={box.name}>
-              {t('presets.box', { name: box.name, length: box.length, width: box.width, height: formatLength(Number(box.height)), tare: formatWeight(Number(box.tareKg)) })}
+              {t('presets.box', {
+                name: box.name,
+                length: box.length,
+                width: box.width,
+                height: formatLength(Number(box.height)),
+                tare: formatWeight(Number(box.tareKg)),
+              })}
               {canEdit && rule === -1 ? (
                 <button
                   type="button"
@@ -50,15 +59,39 @@ export function BoxPresets({ canEdit }: { canEdit: boolean }): React.JSX.Element
           onSubmit={(event) => {
             event.preventDefault();
             if (!valid) return;
-            const made = { name: preset.name.trim(), length: decimal(preset.length), width: decimal(preset.width), height: decimal(preset.height), tareKg: decimal(preset.tareKg || '0') };
-            void save({ boxPresets: [...setup.boxPresets.filter((other) => other.name !== made.name), made] }).then((saved) => saved && setPreset(EMPTY));
+            const made = {
+              name: preset.name.trim(),
+              length: decimal(preset.length),
+              width: decimal(preset.width),
+              height: decimal(preset.height),
+              tareKg: decimal(preset.tareKg || '0'),
+            };
+            void save({ boxPresets: [...setup.boxPresets.filter((other) => other.name !== made.name), made] }).then(
+              (saved) => saved && setPreset(EMPTY),
+            );
           }}
         >
           <Field label={t('presets.name')} value={preset.name} onValue={(name) => setPreset({ ...preset, name })} />
-          <Field label={t('presets.length')} value={preset.length} onValue={(length) => setPreset({ ...preset, length })} inputMode="decimal" />
+          <Field
+            label={t('presets.length')}
+            value={preset.length}
+            onValue={(length) => setPreset({ ...preset, length })}
+            inputMode="decimal"
+          />
           <Field label={t('presets.width')} value={preset.width} onValue={(width) => setPreset({ ...preset, width })} inputMode="decimal" />
-          <Field label={t('presets.height')} value={preset.height} onValue={(height) => setPreset({ ...preset, height })} inputMode="decimal" />
-          <Field label={t('presets.tare')} value={preset.tareKg} onValue={(tareKg) => setPreset({ ...preset, tareKg })} inputMode="decimal" placeholder="0" />
+          <Field
+            label={t('presets.height')}
+            value={preset.height}
+            onValue={(height) => setPreset({ ...preset, height })}
+            inputMode="decimal"
+          />
+          <Field
+            label={t('presets.tare')}
+            value={preset.tareKg}
+            onValue={(tareKg) => setPreset({ ...preset, tareKg })}
+            inputMode="decimal"
+            placeholder="0"
+          />
           <button type="submit" disabled={!valid || status === 'saving'}>
             {t('presets.add')}
           </button>

@@ -19,7 +19,12 @@ export function DisplayAndSound(): React.JSX.Element {
       <div className="grid">
         <LanguagePicker />
         <div className="field field--check">
-          <input id="high-contrast" type="checkbox" checked={highContrast} onChange={(event) => change({ highContrast: event.target.checked })} />
+          <input
+            id="high-contrast"
+            type="checkbox"
+            checked={highContrast}
+            onChange={(event) => change({ highContrast: event.target.checked })}
+          />
           <label htmlFor="high-contrast">{t('display.highContrast')}</label>
         </div>
         <div className="field field--check">

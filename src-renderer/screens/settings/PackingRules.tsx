@@ -60,7 +60,12 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
               ))}
               <div className={`field${errorAt(`rules.${index}.box`) ? ' field--error' : ''}`}>
                 <label htmlFor={`rule-${index}-box`}>{t('rules.ruleField', { number: index + 1, field: t('rules.box') })}</label>
-                <select id={`rule-${index}-box`} value={rule.box} disabled={!canEdit} onChange={(event) => editor.edit(index, 'box', event.target.value)}>
+                <select
+                  id={`rule-${index}-box`}
+                  value={rule.box}
+                  disabled={!canEdit}
+                  onChange={(event) => editor.edit(index, 'box', event.target.value)}
+                >
                   <option value="">{t('rules.noBox')}</option>
                   {setup.boxPresets.map((preset) => (
                     <option key={preset.name}>{preset.name}</option>
@@ -71,7 +76,12 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
               </div>
               <div className="field">
                 <label htmlFor={`rule-${index}-service`}>{t('rules.ruleField', { number: index + 1, field: t('rules.service') })}</label>
-                <select id={`rule-${index}-service`} value={rule.service} disabled={!canEdit} onChange={(event) => editor.edit(index, 'service', event.target.value)}>
+                <select
+                  id={`rule-${index}-service`}
+                  value={rule.service}
+                  disabled={!canEdit}
+                  onChange={(event) => editor.edit(index, 'service', event.target.value)}
+                >
                   <option value="">{t('rules.noService')}</option>
                   <option value="economy">{t('rules.economy')}</option>
                   <option value="express">{t('rules.express')}</option>
@@ -89,13 +99,30 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
             {errorAt(`rules.${index}.then`) ? <p className="field__error">{errorAt(`rules.${index}.then`)}</p> : null}
             {canEdit ? (
               <div className="rule__actions">
-                <button type="button" className="link" onClick={() => editor.move(index, -1)} disabled={index === 0} aria-label={t('rules.moveUp', { number: index + 1 })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => editor.move(index, -1)}
+                  disabled={index === 0}
+                  aria-label={t('rules.moveUp', { number: index + 1 })}
+                >
                   {t('rules.up')}
                 </button>
-                <button type="button" className="link" onClick={() => editor.move(index, 1)} disabled={index === editor.rules.length - 1} aria-label={t('rules.moveDown', { number: index + 1 })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => editor.move(index, 1)}
+                  disabled={index === editor.rules.length - 1}
+                  aria-label={t('rules.moveDown', { number: index + 1 })}
+                >
                   {t('rules.down')}
                 </button>
-                <button type="button" className="link" onClick={() => editor.remove(index)} aria-label={t('rules.remove', { number: index + 1 })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => editor.remove(index)}
+                  aria-label={t('rules.remove', { number: index + 1 })}
+                >
                   {t('common.remove')}
                 </button>
               </div>
@@ -172,7 +199,12 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
         <ol>
           {setup.rules.map((rule, index) => (
             <li key={index}>
-              {t('rules.ruleInWords', { choice: [rule.then.box, rule.then.service && words.service(rule.then.service), rule.then.carrier].filter(Boolean).join(', '), conditions: describeConditions(rule, words) })}
+              {t('rules.ruleInWords', {
+                choice: [rule.then.box, rule.then.service && words.service(rule.then.service), rule.then.carrier]
+                  .filter(Boolean)
+                  .join(', '),
+                conditions: describeConditions(rule, words),
+              })}
             </li>
           ))}
         </ol>

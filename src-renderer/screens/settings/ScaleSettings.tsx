@@ -8,7 +8,10 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { useScale } from '../../store/scale.ts';
 import { scaleProblem } from '../../components/scale-problem.ts';
 
-const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = { sics: 'Mettler Toledo SICS', nci: 'NCI / Avery Weigh-Tronix (W)' };
+const PROTOCOL_NAMES: Record<(typeof SCALE_PROTOCOLS)[number], string> = {
+  sics: 'Mettler Toledo SICS',
+  nci: 'NCI / Avery Weigh-Tronix (W)',
+};
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400];
 
 export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Element {
@@ -70,7 +73,12 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
           </div>
           <div className="field">
             <label htmlFor="scale-protocol">{t('scaleSettings.protocol')}</label>
-            <select id="scale-protocol" value={settings.protocol} disabled={!canEdit} onChange={(event) => change({ protocol: event.target.value as Settings['protocol'] })}>
+            <select
+              id="scale-protocol"
+              value={settings.protocol}
+              disabled={!canEdit}
+              onChange={(event) => change({ protocol: event.target.value as Settings['protocol'] })}
+            >
               {SCALE_PROTOCOLS.map((protocol) => (
                 <option key={protocol} value={protocol}>
                   {PROTOCOL_NAMES[protocol]}
@@ -80,7 +88,12 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
           </div>
           <div className="field">
             <label htmlFor="scale-baud">{t('scaleSettings.baud')}</label>
-            <select id="scale-baud" value={settings.baudRate} disabled={!canEdit} onChange={(event) => change({ baudRate: Number(event.target.value) })}>
+            <select
+              id="scale-baud"
+              value={settings.baudRate}
+              disabled={!canEdit}
+              onChange={(event) => change({ baudRate: Number(event.target.value) })}
+            >
               {BAUD_RATES.map((rate) => (
                 <option key={rate}>{rate}</option>
               ))}
@@ -88,7 +101,12 @@ export function ScaleSettings({ canEdit }: { canEdit: boolean }): React.JSX.Elem
           </div>
           <div className="field">
             <label htmlFor="scale-units">{t('scaleSettings.units')}</label>
-            <select id="scale-units" value={settings.units} disabled={!canEdit} onChange={(event) => change({ units: event.target.value as Settings['units'] })}>
+            <select
+              id="scale-units"
+              value={settings.units}
+              disabled={!canEdit}
+              onChange={(event) => change({ units: event.target.value as Settings['units'] })}
+            >
               {SCALE_UNITS.map((unit) => (
                 <option key={unit}>{unit}</option>
               ))}

@@ -15,19 +15,42 @@ import { useSession } from '../../store/session.ts';
 type ProfileField = keyof ClientProfile;
 
 const label = (field: ProfileField): MessageKey => `account.${field}`;
-const ORDER: ProfileField[] = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email', 'taxIdentification'];
+const ORDER: ProfileField[] = [
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'taxIdentification',
+];
 
-export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: boolean; firstRun?: boolean; onDone?(): void }): React.JSX.Element {
+export function SenderAddress({
+  canEdit,
+  firstRun = false,
+  onDone,
+}: {
+  canEdit: boolean;
+  firstRun?: boolean;
+  onDone?(): void;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const client = useSession((state) => state.client);
   const saveAccount = useSession((state) => state.saveAccount);
   const current = client?.attributes;
-  const [draft, setDraft] = useState<ClientProfile>(() => Object.fromEntries(ORDER.map((field) => [field, current?.[field] ?? ''])) as unknown as ClientProfile);
+  const [draft, setDraft] = useState<ClientProfile>(
+    () => Object.fromEntries(ORDER.map((field) => [field, current?.[field] ?? ''])) as unknown as ClientProfile,
+  );
   // A field the packer left empty is worded at once; the station's refusal (a Said) as it is shown.
   const [errors, setErrors] = useState<Record<string, string | Said>>({});
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const required = (field: ProfileField) => (SENDER_FIELDS as readonly string[]).includes(field) || (field === 'state' && STATE_REQUIRED.has(draft.country.trim().toUpperCase()));
+  const required = (field: ProfileField) =>
+    (SENDER_FIELDS as readonly string[]).includes(field) || (field === 'state' && STATE_REQUIRED.has(draft.country.trim().toUpperCase()));
 
   const save = async () => {
     const missing = ORDER.filter((field) => required(field) && draft[field].trim() === '');
@@ -52,7 +75,11 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
     return (
       <section className="card" aria-labelledby="sender-address-heading">
         <h2 id="sender-address-heading">{t('account.heading')}</h2>
-        <p>{current ? [current.name, current.address1, `${current.postalCode} ${current.city}`.trim(), current.country].filter(Boolean).join(', ') : ''}</p>
+        <p>
+          {current
+            ? [current.name, current.address1, `${current.postalCode} ${current.city}`.trim(), current.country].filter(Boolean).join(', ')
+            : ''}
+        </p>
         <p className="muted">{t('account.byAdmin')}</p>
       </section>
     );
@@ -61,9 +88,7 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
   return (
     <section className={`card${firstRun ? ' first-run' : ''}`} aria-labelledby="sender-address-heading">
       <h2 id="sender-address-heading">{firstRun ? t('account.yourHeading') : t('account.heading')}</h2>
-      <p className="muted">
-        {firstRun ? t('account.firstRun') : t('account.lead')}
-      </p>
+      <p className="muted">{firstRun ? t('account.firstRun') : t('account.lead')}</p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -77,7 +102,14 @@ export function SenderAddress({ canEdit, firstRun = false, onDone }: { canEdit: 
         <div className="grid">
           {ORDER.map((field) =>
             field === 'country' ? (
-              <CountryPicker key={field} label={t(label(field))} value={draft.country} onValue={(value) => setDraft({ ...draft, country: value })} error={errors[field] && sayAny(errors[field])} required />
+              <CountryPicker
+                key={field}
+                label={t(label(field))}
+                value={draft.country}
+                onValue={(value) => setDraft({ ...draft, country: value })}
+                error={errors[field] && sayAny(errors[field])}
+                required
+              />
             ) : (
               <Field
                 key={field}

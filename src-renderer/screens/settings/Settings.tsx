@@ -47,7 +47,11 @@ export function Settings(): React.JSX.Element {
         <h2 id="service-heading">{t('settings.defaultService')}</h2>
         <div className="field">
           <label htmlFor="default-service">{t('settings.serviceForScheduled')}</label>
-          <select id="default-service" value={defaultService} onChange={(event) => setDefaultService(event.target.value as 'economy' | 'express')}>
+          <select
+            id="default-service"
+            value={defaultService}
+            onChange={(event) => setDefaultService(event.target.value as 'economy' | 'express')}
+          >
             <option value="economy">{t('settings.economy')}</option>
             <option value="express">{t('settings.express')}</option>
           </select>
@@ -56,36 +60,40 @@ export function Settings(): React.JSX.Element {
 
       {canEdit ? (
         <>
-      <section className="card" aria-labelledby="tracking-heading">
-        <h2 id="tracking-heading">{t('settings.trackingLinks')}</h2>
-        <p>
-          <Trans i18nKey="settings.trackingLinksText" values={{ page: `${config ? config.apiBase.replace(/\/v3$/, '') : ''}/track/…` }} components={{ code: <code /> }} />
-        </p>
-      </section>
+          <section className="card" aria-labelledby="tracking-heading">
+            <h2 id="tracking-heading">{t('settings.trackingLinks')}</h2>
+            <p>
+              <Trans
+                i18nKey="settings.trackingLinksText"
+                values={{ page: `${config ? config.apiBase.replace(/\/v3$/, '') : ''}/track/…` }}
+                components={{ code: <code /> }}
+              />
+            </p>
+          </section>
 
-      <Webhooks />
+          <Webhooks />
 
-      <section className="card" aria-labelledby="api-heading">
-        <h2 id="api-heading">{t('settings.api')}</h2>
-        <dl className="facts">
-          <dt>{t('settings.baseUrl')}</dt>
-          <dd className="mono">{config?.apiBase}</dd>
-          <dt>{t('settings.integrationKey')}</dt>
-          <dd className="mono">{config?.integrationKey}</dd>
-        </dl>
-        <p>
-          <Trans
-            i18nKey="settings.apiText"
-            values={{
-              signIn: `POST ${config?.apiBase ?? ''}/clients/authentication`,
-              header: 'Authorization: ServiceApi hash=<sha256(username:md5(password))>, integrationKey=<key>',
-              token: 'meta.token',
-              command: 'npm run --silent station -- integration add --name NAME',
-            }}
-            components={{ code: <code /> }}
-          />
-        </p>
-      </section>
+          <section className="card" aria-labelledby="api-heading">
+            <h2 id="api-heading">{t('settings.api')}</h2>
+            <dl className="facts">
+              <dt>{t('settings.baseUrl')}</dt>
+              <dd className="mono">{config?.apiBase}</dd>
+              <dt>{t('settings.integrationKey')}</dt>
+              <dd className="mono">{config?.integrationKey}</dd>
+            </dl>
+            <p>
+              <Trans
+                i18nKey="settings.apiText"
+                values={{
+                  signIn: `POST ${config?.apiBase ?? ''}/clients/authentication`,
+                  header: 'Authorization: ServiceApi hash=<sha256(username:md5(password))>, integrationKey=<key>',
+                  token: 'meta.token',
+                  command: 'npm run --silent station -- integration add --name NAME',
+                }}
+                components={{ code: <code /> }}
+              />
+            </p>
+          </section>
         </>
       ) : (
         <p className="muted">{t('settings.bySupervisor')}</p>
@@ -125,7 +133,12 @@ function LabelPrinter(): React.JSX.Element {
         </div>
         <div className="field">
           <label htmlFor="label-format">{t('settings.labelFormat')}</label>
-          <select id="label-format" value={settings.format} disabled={!settings.printer} onChange={(event) => void save({ format: event.target.value as 'pdf' | 'zpl' })}>
+          <select
+            id="label-format"
+            value={settings.format}
+            disabled={!settings.printer}
+            onChange={(event) => void save({ format: event.target.value as 'pdf' | 'zpl' })}
+          >
             <option value="pdf">{t('settings.pdf')}</option>
             <option value="zpl" disabled={chosen ? !chosen.supportsRawZpl : false}>
               {t('settings.zpl')}
@@ -134,18 +147,33 @@ function LabelPrinter(): React.JSX.Element {
         </div>
         <div className="field">
           <label htmlFor="label-dpi">{t('settings.resolution')}</label>
-          <select id="label-dpi" value={settings.dpi} disabled={!settings.printer} onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}>
+          <select
+            id="label-dpi"
+            value={settings.dpi}
+            disabled={!settings.printer}
+            onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}
+          >
             <option value={203}>{t('settings.dpi', { dpi: 203 })}</option>
             <option value={300}>{t('settings.dpi', { dpi: 300 })}</option>
           </select>
         </div>
         <div className="field field--check">
-          <input id="auto-print" type="checkbox" checked={settings.autoPrint} disabled={!settings.printer} onChange={(event) => void save({ autoPrint: event.target.checked })} />
+          <input
+            id="auto-print"
+            type="checkbox"
+            checked={settings.autoPrint}
+            disabled={!settings.printer}
+            onChange={(event) => void save({ autoPrint: event.target.checked })}
+          />
           <label htmlFor="auto-print">{t('settings.autoPrint')}</label>
         </div>
         <div className="field field--wide">
           <label htmlFor="a4-printer">{t('settings.a4Printer')}</label>
-          <select id="a4-printer" value={settings.a4Printer ?? ''} onChange={(event) => void save({ a4Printer: event.target.value || null })}>
+          <select
+            id="a4-printer"
+            value={settings.a4Printer ?? ''}
+            onChange={(event) => void save({ a4Printer: event.target.value || null })}
+          >
             <option value="">{t('settings.noA4Printer')}</option>
             <PrinterOptions printers={printers} />
           </select>
@@ -163,7 +191,12 @@ function PrinterOptions({ printers }: { printers: readonly PrinterAttributes[] }
     <>
       {printers.map((printer) => (
         <option key={printer.name} value={printer.name}>
-          {t('settings.printerOption', { description: printer.description, name: printer.name, status: printer.status, isDefault: printer.isDefault ? 'yes' : 'no' })}
+          {t('settings.printerOption', {
+            description: printer.description,
+            name: printer.name,
+            status: printer.status,
+            isDefault: printer.isDefault ? 'yes' : 'no',
+          })}
         </option>
       ))}
     </>

@@ -43,7 +43,14 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ timeZone: zone });
           }}
         >
-          <Field label={t('calendar.zoneField')} value={zone} onValue={setZone} list="time-zones" error={fieldErrors.timeZone && sayIt(fieldErrors.timeZone)} autoComplete="off" />
+          <Field
+            label={t('calendar.zoneField')}
+            value={zone}
+            onValue={setZone}
+            list="time-zones"
+            error={fieldErrors.timeZone && sayIt(fieldErrors.timeZone)}
+            autoComplete="off"
+          />
           <datalist id="time-zones">
             {ZONES.map((name) => (
               <option key={name} value={name} />
@@ -84,7 +91,13 @@ export function StationCalendar({ canEdit }: { canEdit: boolean }): React.JSX.El
             void save({ holidays: [...holidays, holiday] }).then((saved) => saved && setHoliday(''));
           }}
         >
-          <Field label={t('calendar.holiday')} type="date" value={holiday} onValue={setHoliday} error={fieldErrors.holidays && sayIt(fieldErrors.holidays)} />
+          <Field
+            label={t('calendar.holiday')}
+            type="date"
+            value={holiday}
+            onValue={setHoliday}
+            error={fieldErrors.holidays && sayIt(fieldErrors.holidays)}
+          />
           <button type="submit" disabled={status === 'saving' || !isCalendarDate(holiday)}>
             {t('calendar.addHoliday')}
           </button>

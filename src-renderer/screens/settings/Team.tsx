@@ -63,7 +63,15 @@ export function Team(): React.JSX.Element {
       >
         <Field label={t('signIn.username')} value={username} onValue={setUsername} required autoComplete="off" />
         <Field label={t('team.name')} value={name} onValue={setName} hint={t('team.nameHint')} />
-        <Field label={t('team.firstPassword')} type="password" value={password} onValue={setPassword} required autoComplete="new-password" hint={t('team.passwordHint')} />
+        <Field
+          label={t('team.firstPassword')}
+          type="password"
+          value={password}
+          onValue={setPassword}
+          required
+          autoComplete="new-password"
+          hint={t('team.passwordHint')}
+        />
         <div className="field">
           <label htmlFor="team-new-role">{t('team.role')}</label>
           <select id="team-new-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
@@ -97,7 +105,11 @@ function Person({ user }: { user: User }): React.JSX.Element {
       </th>
       <td className="mono">{username}</td>
       <td>
-        <select aria-label={t('team.roleOf', { username })} value={user.attributes.role} onChange={(event) => void setRole(user, event.target.value as Role)}>
+        <select
+          aria-label={t('team.roleOf', { username })}
+          value={user.attributes.role}
+          onChange={(event) => void setRole(user, event.target.value as Role)}
+        >
           {ROLES.map((each) => (
             <option key={each} value={each}>
               {t(`role.${each}`)}
@@ -120,8 +132,16 @@ function Person({ user }: { user: User }): React.JSX.Element {
               });
             }}
           >
-            <label className="sr-only" htmlFor={`password-${user.id}`}>{t('team.newPasswordFor', { username })}</label>
-            <input id={`password-${user.id}`} type="password" value={password} autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
+            <label className="sr-only" htmlFor={`password-${user.id}`}>
+              {t('team.newPasswordFor', { username })}
+            </label>
+            <input
+              id={`password-${user.id}`}
+              type="password"
+              value={password}
+              autoComplete="new-password"
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <button type="submit" className="primary">
               {t('team.set')}
             </button>

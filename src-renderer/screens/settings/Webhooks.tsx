@@ -44,7 +44,12 @@ export function Webhooks(): React.JSX.Element {
                   {t('webhooks.pause')}
                 </button>
               )}
-              <button type="button" className="link" onClick={() => void remove(webhook.id)} aria-label={t('webhooks.remove', { url: webhook.attributes.url })}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => void remove(webhook.id)}
+                aria-label={t('webhooks.remove', { url: webhook.attributes.url })}
+              >
                 {t('common.remove')}
               </button>
             </span>

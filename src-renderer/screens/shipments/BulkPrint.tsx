@@ -55,7 +55,10 @@ export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Ele
         </div>
       ) : null}
       {message ? (
-        <p className={`notice ${status === 'failed' ? 'notice--error' : leftOut ? 'notice--warning' : status === 'done' ? 'notice--ok' : ''}`} role={status === 'failed' ? 'alert' : 'status'}>
+        <p
+          className={`notice ${status === 'failed' ? 'notice--error' : leftOut ? 'notice--warning' : status === 'done' ? 'notice--ok' : ''}`}
+          role={status === 'failed' ? 'alert' : 'status'}
+        >
           {leftOut ? `${sayIt(message)} ${sayIt(leftOut)}` : sayIt(message)}
         </p>
       ) : null}

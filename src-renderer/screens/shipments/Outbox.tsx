@@ -15,7 +15,9 @@ export function Outbox(): React.JSX.Element | null {
   const { t } = useTranslation();
   const timeZone = useStationClock((state) => state.timeZone);
   const { entries, upstreams, manifests, error, load } = useOutbox();
-  const waiting = entries.some((entry) => entry.attributes.state !== 'failed') || manifests.some((manifest) => manifest.attributes.transmission.status === 'pending');
+  const waiting =
+    entries.some((entry) => entry.attributes.state !== 'failed') ||
+    manifests.some((manifest) => manifest.attributes.transmission.status === 'pending');
   useEffect(() => {
     void load();
   }, [load]);

@@ -96,7 +96,16 @@ export function Shipments(): React.JSX.Element {
                   }}
                 >
                   <td>
-                    <button type="button" className="link mono" onClick={() => void open(row.id)} disabled={row.attributes.reference === null} aria-label={t('shipments.open', { reference: row.attributes.reference ?? t('status.waiting'), receiver: row.attributes.shipToName })}>
+                    <button
+                      type="button"
+                      className="link mono"
+                      onClick={() => void open(row.id)}
+                      disabled={row.attributes.reference === null}
+                      aria-label={t('shipments.open', {
+                        reference: row.attributes.reference ?? t('status.waiting'),
+                        receiver: row.attributes.shipToName,
+                      })}
+                    >
                       {row.attributes.reference ?? t('shipments.pending')}
                     </button>
                   </td>
@@ -156,7 +165,8 @@ function ShipmentDetail(): React.JSX.Element {
     <section className="card detail" aria-label={t('shipments.detail')}>
       <div className="card__head">
         <h2 tabIndex={-1} ref={heading}>
-          {meta?.reference ? t('shipments.heading', { reference: meta.reference }) : t('shipments.headingNew')} {meta ? <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} /> : null}
+          {meta?.reference ? t('shipments.heading', { reference: meta.reference }) : t('shipments.headingNew')}{' '}
+          {meta ? <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} /> : null}
         </h2>
         <button type="button" className="link" onClick={close}>
           {t('common.close')}
@@ -171,17 +181,43 @@ function ShipmentDetail(): React.JSX.Element {
             <dt>{t('shipments.shipDate')}</dt>
             <dd>{formatDate(a.shipDate)}</dd>
             <dt>{t('shipments.madeBy')}</dt>
-            <dd>{meta.createdBy ? (meta.desk ? t('shipments.madeAtDesk', { who: meta.createdBy, desk: meta.desk }) : meta.createdBy) : t('common.none')}</dd>
+            <dd>
+              {meta.createdBy
+                ? meta.desk
+                  ? t('shipments.madeAtDesk', { who: meta.createdBy, desk: meta.desk })
+                  : meta.createdBy
+                : t('common.none')}
+            </dd>
             <dt>{t('shipments.sender')}</dt>
             <dd>{[a.shipFrom.name, a.shipFrom.address1, `${a.shipFrom.postalCode} ${a.shipFrom.city}`, a.shipFrom.country].join(', ')}</dd>
             <dt>{t('shipment.receiver')}</dt>
-            <dd>{[a.shipTo.name, a.shipTo.contact, a.shipTo.address1, `${a.shipTo.postalCode} ${a.shipTo.city}`, a.shipTo.country].join(', ')}</dd>
+            <dd>
+              {[a.shipTo.name, a.shipTo.contact, a.shipTo.address1, `${a.shipTo.postalCode} ${a.shipTo.city}`, a.shipTo.country].join(', ')}
+            </dd>
             <dt>{t('shipments.packages')}</dt>
-            <dd>{a.packages.map((pkg) => t('shipments.package', { weight: formatWeight(Number(pkg.weight.value)), length: pkg.dimensions.length, width: pkg.dimensions.width, height: pkg.dimensions.height })).join('; ')}</dd>
+            <dd>
+              {a.packages
+                .map((pkg) =>
+                  t('shipments.package', {
+                    weight: formatWeight(Number(pkg.weight.value)),
+                    length: pkg.dimensions.length,
+                    width: pkg.dimensions.width,
+                    height: pkg.dimensions.height,
+                  }),
+                )
+                .join('; ')}
+            </dd>
             {meta.returnOf ? (
               <>
                 <dt>{t('shipments.return')}</dt>
-                <dd>{t('shipments.returnOf', { reason: returnReasonName(meta.returnReason), note: meta.returnNote ?? '', hasNote: meta.returnNote ? 'yes' : 'no', payOnUse: meta.payOnUse ? 'yes' : 'no' })}</dd>
+                <dd>
+                  {t('shipments.returnOf', {
+                    reason: returnReasonName(meta.returnReason),
+                    note: meta.returnNote ?? '',
+                    hasNote: meta.returnNote ? 'yes' : 'no',
+                    payOnUse: meta.payOnUse ? 'yes' : 'no',
+                  })}
+                </dd>
               </>
             ) : null}
             {meta.returns && meta.returns.length > 0 ? (
@@ -195,7 +231,12 @@ function ShipmentDetail(): React.JSX.Element {
                 <dt>{t('shipments.customs')}</dt>
                 <dd>
                   {meta.customs.documents
-                    ? t('shipments.customsWith', { why: meta.customs.why, documents: meta.customs.documents.map((form) => (form === 'commercialInvoice' ? t('shipments.commercialInvoice') : form)).join(', ') })
+                    ? t('shipments.customsWith', {
+                        why: meta.customs.why,
+                        documents: meta.customs.documents
+                          .map((form) => (form === 'commercialInvoice' ? t('shipments.commercialInvoice') : form))
+                          .join(', '),
+                      })
                     : meta.customs.why}
                 </dd>
               </>
@@ -209,7 +250,10 @@ function ShipmentDetail(): React.JSX.Element {
             <dd>
               {detail.tracking
                 ? detail.tracking.attributes.trackingDate
-                  ? t('shipments.trackingAt', { status: trackingStatusName(detail.tracking.attributes.trackingStatus), date: detail.tracking.attributes.trackingDate })
+                  ? t('shipments.trackingAt', {
+                      status: trackingStatusName(detail.tracking.attributes.trackingStatus),
+                      date: detail.tracking.attributes.trackingDate,
+                    })
                   : trackingStatusName(detail.tracking.attributes.trackingStatus)
                 : t('common.none')}
               {shipment.links?.tracking ? (
@@ -257,7 +301,11 @@ function ShipmentDetail(): React.JSX.Element {
               ) : null}
               {/* A label printed before is a reprint: a supervisor's; a packer prints only a label never printed. */}
               {meta.status === 3 && (supervisor || !detail.labelPrinted) ? (
-                <button type="button" disabled={job?.attributes.status === 'queued' || job?.attributes.status === 'printing'} onClick={() => void printLabel(shipment.id)}>
+                <button
+                  type="button"
+                  disabled={job?.attributes.status === 'queued' || job?.attributes.status === 'printing'}
+                  onClick={() => void printLabel(shipment.id)}
+                >
                   {detail.labelPrinted ? t('shipments.reprintLabel') : t('label.print')}
                 </button>
               ) : null}

@@ -27,7 +27,14 @@ export function SignIn(): React.JSX.Element {
         <h1>{t('app.name')}</h1>
         <p className="muted">{t('signIn.lead')}</p>
         <Field label={t('signIn.username')} value={username} onValue={setUsername} autoComplete="username" autoFocus required />
-        <Field label={t('signIn.password')} value={password} onValue={setPassword} type="password" autoComplete="current-password" required />
+        <Field
+          label={t('signIn.password')}
+          value={password}
+          onValue={setPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <ErrorNotice message={error} />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('signIn.busy') : t('signIn.submit')}

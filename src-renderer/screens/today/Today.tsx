@@ -16,13 +16,15 @@ import { formatDate, formatNumber, formatTime } from '../../i18n/format.ts';
 /** How often the picture is read again while shown. */
 const REFRESH_MS = 30_000;
 
-
 export function Today(): React.JSX.Element {
   const { t } = useTranslation();
   const timeZone = useStationClock((state) => state.timeZone);
   const { today, error, load, createdBy, setCreatedBy } = useToday();
   const { go } = useNavigation();
-  const supervisor = hasRole(useSession((state) => state.who?.role ?? 'packer'), 'supervisor');
+  const supervisor = hasRole(
+    useSession((state) => state.who?.role ?? 'packer'),
+    'supervisor',
+  );
   const start = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     void load();
@@ -35,10 +37,15 @@ export function Today(): React.JSX.Element {
     <div className="today">
       <div className="card card__head">
         <h1>{today ? t('today.title', { date: formatDate(today.date, 'long') }) : t('nav.today')}</h1>
-        <button ref={start} type="button" className="primary" onClick={() => {
+        <button
+          ref={start}
+          type="button"
+          className="primary"
+          onClick={() => {
             openNewShipment(useSession.getState().client);
             go('new');
-          }}>
+          }}
+        >
           {t('nav.new')}
         </button>
       </div>
@@ -77,7 +84,11 @@ export function Today(): React.JSX.Element {
                     <td>{carrier.saved}</td>
                     <td>
                       {carrier.manifest
-                        ? t('today.closedAt', { time: formatTime(carrier.manifest.closedAt, timeZone), number: carrier.manifest.number, since: carrier.toClose })
+                        ? t('today.closedAt', {
+                            time: formatTime(carrier.manifest.closedAt, timeZone),
+                            number: carrier.manifest.number,
+                            since: carrier.toClose,
+                          })
                         : carrier.toClose > 0
                           ? t('today.open', { count: carrier.toClose })
                           : t('common.none')}
@@ -163,7 +174,11 @@ export function Today(): React.JSX.Element {
               <ul aria-label={t('today.openPrintJobs')}>
                 {today.printJobs.map((job) => (
                   <li key={job.id}>
-                    {t('today.printJob', { status: job.status === 'printing' ? 'printing' : 'queued', printer: job.printer, time: formatTime(job.createdAt, timeZone) })}
+                    {t('today.printJob', {
+                      status: job.status === 'printing' ? 'printing' : 'queued',
+                      printer: job.printer,
+                      time: formatTime(job.createdAt, timeZone),
+                    })}
                   </li>
                 ))}
               </ul>

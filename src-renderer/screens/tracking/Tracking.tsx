@@ -39,7 +39,8 @@ export function TrackingScreen(): React.JSX.Element {
       {status === 'ready' && shipment && meta ? (
         <section className="card" aria-label={t('tracking.result')}>
           <h2>
-            {tracking ? trackingStatusName(tracking.attributes.trackingStatus) : t('tracking.notProcessed')} <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
+            {tracking ? trackingStatusName(tracking.attributes.trackingStatus) : t('tracking.notProcessed')}{' '}
+            <StatusBadge status={meta.status} scheduled={meta.scheduledProcessing} />
           </h2>
           <dl className="facts">
             <dt>{t('tracking.date')}</dt>
