@@ -325,6 +325,8 @@ export const ROUTES = {
   }),
   removeIntegration: route('DELETE', '/integrations/:id', 'admin', 'Removes an integration: its key stops working.', {
     action: 'Managing integrations',
+    note: 'The desk app’s own integration key stays: the desk signs in with it (integration.desktopKeyStays).',
+    stateRefusals: ['integration.desktopKeyStays'],
   }),
   users: route('GET', '/users', 'admin', 'The account’s people (Settings → Team).', {
     action: 'Managing the team',

@@ -56,7 +56,11 @@ export function createIntegrationService(store: Store, audit: AuditLog): Integra
       if (matches.length > 1)
         throw new StationError('integration.nameAmbiguous', ERROR_TEXT.integrationNameAmbiguous(name ?? ''), { parameter: 'name' });
       const integration = matches[0]!;
-      if (integration.isDesktop) throw new StationError('integration.desktopKeyStays', ERROR_TEXT.desktopIntegrationStays);
+      if (integration.isDesktop) {
+        throw new StationError('integration.desktopKeyStays', ERROR_TEXT.desktopIntegrationStays, {
+          meta: { reason: 'Expected an integration other than the desk app’s own: the desk signs in with its key.' },
+        });
+      }
       await store.audited(
         audit.change(actor, 'integration.revoked', { type: 'integration', id: integration.id }, { name: integration.name }),
         'integrations',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src-shared/error-codes.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { desktopIntegration } from '../helpers/store-reads.ts';
 
 let t: TestStation;
 let admin: string;
@@ -196,6 +197,22 @@ describe('POST /integrations', () => {
       { pointer: '/data/attributes/name', code: 'field.invalid', reason: /got a text of 65 characters/ },
     ]);
     await refused('POST', '/v3/integrations', one('key', { name: 'ERP' }), [wrongType('integration')]);
+  });
+});
+
+describe('DELETE /integrations/<id>', () => {
+  it('refuses the desk app’s own key as a refusal its state decides, saying what it takes', async () => {
+    const desk = (await desktopIntegration(t.station.store))!;
+    const answer = await send('DELETE', `/v3/integrations/${desk.id}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0]).toMatchObject({
+      code: 'integration.desktopKeyStays',
+      detail: 'The desk app’s own integration key cannot be revoked: the desk signs in with it.',
+      meta: { reason: expect.stringMatching(/^Expected an integration other than the desk app’s own/) },
+    });
+    // The description lists it among the refusals the station's state decides, as the fuzz of the document reads it.
+    const described = (await t.call('/v3/openapi.json')).json.paths['/integrations/{id}'].delete;
+    expect(described['x-stateRefusals']).toContain('integration.desktopKeyStays');
   });
 });
 
