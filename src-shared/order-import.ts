@@ -32,6 +32,19 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** The file's column for each field; a field without one is left empty. */
 export type ColumnMapping = Partial<Record<ImportField, string>>;
 
+/** One row's values by field, as a known format reads them (order-formats/); a field left out is empty. */
+export type FieldValues = Partial<Record<ImportField, string>>;
+
+/**
+ * How a file of a known shape is read (src-shared/order-formats/): each row's fields, normalised as that shop writes
+ * them, or null for a row that holds nothing to ship; `columns` names the file's column each field comes from, for
+ * the faults and the desk's mapping table.
+ */
+export interface RowReading {
+  columns: ColumnMapping;
+  read(rows: readonly Record<string, string>[]): (FieldValues | null)[];
+}
+
 const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'] as const;
 const LINE_FIELDS = ['sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode'] as const;
 
@@ -61,6 +74,8 @@ const USUAL_NAMES: Record<ImportField, string[]> = {
 };
 
 const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['quantity', 'unitWeight', 'unitPrice']);
+
+const cellOf = (row: Record<string, string>, column: string | undefined): string => (column === undefined ? '' : (row[column] ?? ''));
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -103,17 +118,24 @@ function placeOf(error: ErrorObject, mapping: ColumnMapping, rows: number[], exp
   return `row ${row}: ${column ? `column “${column}”` : (field ?? 'the order')} ${what}${rule ? `: expected ${rule}` : ''}`;
 }
 
-/** The file's rows (objects by header) as orders, each checked with the order rules. */
-export function previewImport(rows: readonly Record<string, string>[], mapping: ColumnMapping): ImportPreview {
-  const value = (row: Record<string, string>, field: ImportField) => {
-    const column = mapping[field];
-    const text = column === undefined ? '' : (row[column] ?? '').trim();
+/**
+ * The file's rows (objects by header) as orders, each checked with the order rules: read through the mapping, or
+ * through a known format's reading when one is given (its columns then name the faults' places).
+ */
+export function previewImport(rows: readonly Record<string, string>[], mapping: ColumnMapping, reading?: RowReading): ImportPreview {
+  const fields: (FieldValues | null)[] = reading
+    ? reading.read(rows)
+    : rows.map((row) => Object.fromEntries(IMPORT_FIELDS.map((field) => [field, cellOf(row, mapping[field])])));
+  const columns = reading ? reading.columns : mapping;
+  const value = (row: FieldValues, field: ImportField) => {
+    const text = (row[field] ?? '').trim();
     if (text === '') return null;
     // Shops in most of Europe write 0,35: a decimal comma in a number column is the decimal it means.
     return NUMBER_FIELDS.has(field) && /^\d+,\d+$/.test(text) ? text.replace(',', '.') : text;
   };
-  const byNumber = new Map<string, { rows: number[]; source: Record<string, string>[] }>();
-  rows.forEach((row, index) => {
+  const byNumber = new Map<string, { rows: number[]; source: FieldValues[] }>();
+  fields.forEach((row, index) => {
+    if (row === null) return;
     const number = value(row, 'number') ?? '';
     const entry = byNumber.get(number) ?? { rows: [], source: [] };
     entry.rows.push(index + 1);
@@ -145,7 +167,7 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
     const checked = validateOrderDocument(document);
     return checked.ok
       ? { number, rows: rowNumbers, attributes: checked.value, problems: [] }
-      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, mapping, rowNumbers, checked.expected)) };
+      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, columns, rowNumbers, checked.expected)) };
   });
   const valid = orders.filter((order) => order.attributes).length;
   return { orders, valid, faulty: orders.length - valid, clashes };
