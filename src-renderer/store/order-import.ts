@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
+import { formatMapping, recogniseFormat, type OrderFormat } from '../../src-shared/order-formats/index.ts';
 import {
   expectedWeightKg,
   orderCustomsGaps,
@@ -53,6 +54,8 @@ export interface OrderImportState {
   headers: string[];
   rows: Record<string, string>[];
   mapping: ColumnMapping;
+  /** The shop's export the header row was recognised as, read as that shop writes it; null: mapped by hand. */
+  format: OrderFormat | null;
   templates: Record<string, ColumnMapping>;
   preview: ImportPreview | null;
   /** The preview's orders that customs would stop as they are. */
@@ -109,7 +112,7 @@ function customsWarningsOf(preview: ImportPreview): CustomsWarning[] {
 
 export const useOrderImport = create<OrderImportState>()((set, get) => {
   const refresh = () => {
-    const preview = previewImport(get().rows, get().mapping);
+    const preview = previewImport(get().rows, get().mapping, get().format ?? undefined);
     set({ preview, customsWarnings: customsWarningsOf(preview) });
   };
 
@@ -151,6 +154,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     headers: [],
     rows: [],
     mapping: {},
+    format: null,
     templates: loadJson<Record<string, ColumnMapping>>(TEMPLATES_KEY, {}),
     preview: null,
     customsWarnings: [],
@@ -161,7 +165,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     error: null,
 
     async load(file) {
-      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null, customsWarnings: [] });
+      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null, customsWarnings: [], format: null });
       const parsed = await readOrderFile(file).catch((error: unknown) => {
         set({ status: 'idle', error: message('orders.unreadable', { reason: (error as Error).message }) });
         return undefined;
@@ -172,12 +176,15 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         set({ status: 'idle', error: message('orders.noRows') });
         return;
       }
-      set({ headers, rows, mapping: guessMapping(headers), status: 'ready' });
+      // A shop's own export is read as that shop writes it; a file of another shape gets the guessed mapping to adjust.
+      const format = recogniseFormat(headers) ?? null;
+      set({ headers, rows, format, mapping: format ? formatMapping(format, headers) : guessMapping(headers), status: 'ready' });
       refresh();
     },
 
     map(field, column) {
-      set({ mapping: { ...get().mapping, [field]: column } });
+      // A column chosen by hand: the file is read through the mapping from then on.
+      set({ mapping: { ...get().mapping, [field]: column }, format: null });
       refresh();
     },
 
@@ -190,7 +197,7 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     applyTemplate(name) {
       const template = get().templates[name];
       if (!template) return;
-      set({ mapping: { ...template } });
+      set({ mapping: { ...template }, format: null });
       refresh();
     },
 

@@ -2,14 +2,68 @@
 // Chromium: exceljs reads it in the browser (numbers, a formula's result, a decimal comma typed as text), the
 // preview checks every order with the shared rules and points at the three faulty ones, and the import goes in
 // batches with a progress bar that moves. The times to read and check the file and to import it are printed
-// here and kept in test-results/order-import.json; the README gives them.
+// here and kept in test-results/order-import.json; the README gives them. A Shopify order export is recognised by its
+// header row and imported with no mapping click, the screen naming the format it recognised.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type E2EStation } from './fixtures.ts';
 
 const ORDERS = 5_000;
 const USER = { username: 'bulk-import', password: 'bulk-import-2026' };
+const SHOP = { username: 'shopify-shop', password: 'shopify-shop-2026' };
+const FILE_INPUT = 'Orders file (CSV or Excel, a row per order line)';
+
+/** An account of its own, in Milano, so its orders are counted alone on the worker's shared station. */
+async function addShop(station: E2EStation, user: { username: string; password: string }, name: string): Promise<void> {
+  const added = await station.cli([
+    'client',
+    'add',
+    '--username',
+    user.username,
+    '--password',
+    user.password,
+    '--name',
+    name,
+    '--address1',
+    'Via Roma 12',
+    '--city',
+    'Milano',
+    '--postal-code',
+    '20129',
+    '--state',
+    'MI',
+    '--country',
+    'IT',
+    '--contact',
+    'Anna Verdi',
+    '--phone',
+    '3331234567',
+    '--email',
+    `${user.username}@verdi.example`,
+  ]);
+  expect(added.code, added.stderr).toBe(0);
+}
+
+async function openOrders(page: Page, station: E2EStation, user: { username: string; password: string }): Promise<void> {
+  await page.goto(station.url);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Orders' }).click();
+}
+
+/** The station's answer to GET /v3{path}, with the desk's own token. */
+async function readAs(page: Page, station: E2EStation, path: string): Promise<{ status: number; json: any }> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token,
+  );
+  const response = await fetch(`${station.url}/v3${path}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' },
+  });
+  return { status: response.status, json: response.status === 200 ? await response.json() : null };
+}
 
 /** The workbook: a notes sheet first (empty), then the orders, a row per line; price of the saucer as a formula. */
 async function workbook(): Promise<Buffer> {
@@ -46,43 +100,12 @@ async function workbook(): Promise<Buffer> {
 
 test('a workbook of 10,000 rows is read, checked and imported with its progress shown', async ({ page, station, snap }) => {
   test.setTimeout(180_000);
-  const added = await station.cli([
-    'client',
-    'add',
-    '--username',
-    USER.username,
-    '--password',
-    USER.password,
-    '--name',
-    'Bulk Shop',
-    '--address1',
-    'Via Roma 12',
-    '--city',
-    'Milano',
-    '--postal-code',
-    '20129',
-    '--state',
-    'MI',
-    '--country',
-    'IT',
-    '--contact',
-    'Anna Verdi',
-    '--phone',
-    '3331234567',
-    '--email',
-    'bulk@verdi.example',
-  ]);
-  expect(added.code, added.stderr).toBe(0);
+  await addShop(station, USER, 'Bulk Shop');
   const file = await workbook();
-
-  await page.goto(station.url);
-  await page.getByLabel('Username').fill(USER.username);
-  await page.getByLabel('Password').fill(USER.password);
-  await page.keyboard.press('Enter');
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openOrders(page, station, USER);
 
   const chosen = Date.now();
-  await page.getByLabel('Orders file (CSV or Excel, a row per order line)').setInputFiles({
+  await page.getByLabel(FILE_INPUT).setInputFiles({
     name: 'shop-orders.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: file,
@@ -120,15 +143,7 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   await snap(page, 'orders-import-10000');
 
   // What exceljs read is what the station holds: numbers, the formula's result, the decimal comma, the tags.
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token,
-  );
-  const read = async (path: string) => {
-    const response = await fetch(`${station.url}/v3${path}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' },
-    });
-    return { status: response.status, json: response.status === 200 ? await response.json() : null };
-  };
+  const read = (path: string) => readAs(page, station, path);
   const first = await read('/orders/XL-100001');
   expect(first.json.data.attributes).toMatchObject({
     source: 'import',
@@ -148,4 +163,51 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
     `order import: 10,000 Excel rows read and checked in ${readAndChecked} ms; 4,997 orders imported in ${imported} ms (${seen.size} progress values seen)`,
   );
   writeFileSync(join('test-results', 'order-import.json'), JSON.stringify(figures));
+});
+
+test('a Shopify order export and an Amazon unshipped report are recognised and their 20 orders each imported with no mapping click', async ({
+  page,
+  station,
+  snap,
+}) => {
+  await addShop(station, SHOP, 'Atelier Lehm');
+  await openOrders(page, station, SHOP);
+
+  await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'shopify-orders.csv'));
+  await expect(
+    page.getByText('Recognised as Shopify’s order export: its columns are read as the shop writes them, with no mapping to do.'),
+  ).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('status').first()).toHaveText('45 rows: 20 orders ready.');
+  // The mapping table shows the shop's own columns the format read.
+  await expect(page.getByLabel('Postal code')).toHaveValue('Shipping Zip');
+  await expect(page.getByLabel('Contact')).toHaveValue('Shipping Name');
+  await snap(page, 'orders-import-shopify');
+
+  await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
+  const teapots = await readAs(page, station, `/orders/${encodeURIComponent('#1005')}`);
+  expect(teapots.status).toBe(200);
+  expect(teapots.json.data.attributes).toMatchObject({
+    source: 'import',
+    shipTo: { name: 'Oliver Hughes', contact: 'Oliver Hughes', postalCode: 'NW1 6XE', city: 'London', country: 'GB' },
+    totals: { quantity: 11 },
+  });
+  expect(teapots.json.data.attributes.lines).toHaveLength(5);
+  const company = await readAs(page, station, `/orders/${encodeURIComponent('#1003')}`);
+  expect(company.json.data.attributes.shipTo).toMatchObject({ name: 'Romano Ceramiche S.r.l.', contact: 'Giulia Romano', country: 'IT' });
+  // A country the file gives by its name ("Deutschland") is held as its code.
+  const named = await readAs(page, station, `/orders/${encodeURIComponent('#1011')}`);
+  expect(named.json.data.attributes.shipTo).toMatchObject({ name: 'Sophie Wagner', country: 'DE' });
+
+  // Amazon's tab-separated report, chosen next: recognised too, its orders ready as they come.
+  await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'amazon-unshipped.txt'));
+  await expect(
+    page.getByText('Recognised as Amazon’s Unshipped Orders report: its columns are read as the shop writes them, with no mapping to do.'),
+  ).toBeVisible();
+  await expect(preview.getByRole('status').first()).toHaveText('45 rows: 20 orders ready.');
+  await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
+  const [business] = (await readAs(page, station, `/orders?search=${encodeURIComponent('Koch Elektrotechnik')}`)).json.data;
+  expect(business.attributes.shipTo).toMatchObject({ contact: 'Tim Koch', address1: 'Industriestr. 12', address2: 'Tor 3', country: 'DE' });
 });

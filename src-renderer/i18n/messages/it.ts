@@ -278,6 +278,8 @@ export const it: Record<MessageKey, string> = {
   'orders.preview': 'Anteprima',
   'orders.previewCount':
     '{rows, plural, one {# riga} other {# righe}}: {valid, plural, one {# ordine pronto} other {# ordini pronti}}{faulty, plural, =0 {} other {, # con errori (esclusi)}}.',
+  'orders.recognised':
+    'Riconosciuto come {format, select, shopify {esportazione degli ordini di Shopify} amazon {report Ordini non spediti di Amazon} other {esportazione di un negozio}}: le colonne sono lette come il negozio le scrive, senza abbinarle.',
   'orders.clashes':
     'Righe dello stesso numero d’ordine indicano destinatari diversi: {numbers}. Ognuno viene importato con il destinatario della sua prima riga.',
   'orders.faults': 'Errori',

@@ -1,7 +1,9 @@
 // The Orders screen: the open orders waiting to be packed, and importing a shop's CSV or Excel file of orders: its
 // columns mapped (and saved as a named template), the preview checked row by row, then the import with its
 // progress, as orders to scan at the desk or straight to scheduled shipments. Orders that customs would stop (no HS
-// code, no exporter's EORI) are listed as warnings at the preview and named again after the import.
+// code, no exporter's EORI) are listed as warnings at the preview and named again after the import. A shop's own
+// export (Shopify's, Amazon's unshipped report: src-shared/order-formats/) is recognised by its header row and read
+// with no mapping; the screen says which it recognised.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS } from '../../../src-shared/order-import.ts';
@@ -48,7 +50,7 @@ export function Orders(): React.JSX.Element {
           <input
             id="orders-file"
             type="file"
-            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept=".csv,text/csv,.txt,.tsv,text/tab-separated-values,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(event) => event.target.files?.[0] && void importer.load(event.target.files[0])}
           />
         </div>
@@ -56,6 +58,11 @@ export function Orders(): React.JSX.Element {
         {importer.status === 'reading' ? <Loading label={t('orders.reading')} /> : null}
         {importer.headers.length > 0 ? (
           <>
+            {importer.format ? (
+              <p className="notice notice--ok" role="status">
+                {t('orders.recognised', { format: importer.format.id })}
+              </p>
+            ) : null}
             <div className="inline-actions">
               <div className="field">
                 <label htmlFor="import-template">{t('orders.template')}</label>
