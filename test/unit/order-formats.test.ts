@@ -137,6 +137,32 @@ describe('Amazon’s Unshipped Orders report is read with no mapping', () => {
   });
 });
 
+describe('Etsy’s Order Items CSV is read with no mapping', () => {
+  const { format, preview, order } = importOf('etsy-order-items.csv');
+
+  it('is recognised by its header row and gives its 20 orders, every one ready', () => {
+    expect(format?.id).toBe('etsy');
+    expect(preview.orders.length).toBe(20);
+    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.valid).toBe(20);
+    expect(preview.clashes).toEqual([]);
+  });
+
+  it('reads its countries by name and knows a listing without a SKU by its listing ID', () => {
+    expect(order('3012345600')!.attributes!.shipTo).toMatchObject({
+      name: 'Emily Carter',
+      contact: 'Emily Carter',
+      state: 'NY',
+      country: 'US',
+    });
+    expect(order('3012345637')!.attributes!.shipTo).toMatchObject({ city: 'München', country: 'DE' });
+    expect(order('3012345970')!.attributes!.shipTo).toMatchObject({ city: 'Berlin', country: 'DE' });
+    expect(order('3012345748')!.attributes!.shipTo).toMatchObject({ city: 'London', country: 'GB', postalCode: 'NW1 6XE' });
+    const lines = preview.orders.flatMap((each) => each.attributes!.lines);
+    expect(lines.find((line) => line.description.startsWith('Ceramic dinner plate'))!.sku).toMatch(/^15\d{8}$/);
+  });
+});
+
 describe('a file of another shape keeps the manual mapping', () => {
   it('is not recognised, and is read through the guessed mapping as before', () => {
     const headers = [
