@@ -5,10 +5,11 @@ import { ETSY } from './etsy.ts';
 import type { ColumnMapping } from '../order-import.ts';
 import { hasColumns, headerKey, type OrderFormat } from './format.ts';
 import { SHOPIFY } from './shopify.ts';
+import { WOOCOMMERCE } from './woocommerce.ts';
 
 export type { OrderFormat } from './format.ts';
 
-export const ORDER_FORMATS: readonly OrderFormat[] = [SHOPIFY, AMAZON, ETSY];
+export const ORDER_FORMATS: readonly OrderFormat[] = [SHOPIFY, AMAZON, ETSY, WOOCOMMERCE];
 
 /** The known format whose columns the header row has, or undefined for a file of another shape. */
 export function recogniseFormat(headers: readonly string[]): OrderFormat | undefined {

@@ -163,6 +163,33 @@ describe('Etsy’s Order Items CSV is read with no mapping', () => {
   });
 });
 
+describe('WooCommerce’s orders, as an order-export plugin writes them, are read with no mapping', () => {
+  const { format, preview, order } = importOf('woocommerce-orders.csv');
+
+  it('is recognised by its header row and gives its 20 orders, every one ready', () => {
+    expect(format?.id).toBe('woocommerce');
+    expect(preview.orders.length).toBe(20);
+    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.valid).toBe(20);
+    expect(preview.clashes).toEqual([]);
+  });
+
+  it('joins the first and last names, keeps a company as the receiver and takes the billing phone when shipping has none', () => {
+    expect(order('4711')!.attributes!.shipTo).toMatchObject({
+      name: 'Emily Carter',
+      contact: 'Emily Carter',
+      address1: '350 5th Ave, Apt 4B',
+    });
+    expect(order('4713')!.attributes!.shipTo).toMatchObject({
+      name: 'Romano Ceramiche S.r.l.',
+      contact: 'Giulia Romano',
+      phone: '390286451234',
+    });
+    expect(order('4714')!.attributes!.shipTo.phone).toBe('33142764040');
+    expect(order('4721')!.attributes!.shipTo).toMatchObject({ country: 'DE', city: 'Berlin' });
+  });
+});
+
 describe('a file of another shape keeps the manual mapping', () => {
   it('is not recognised, and is read through the guessed mapping as before', () => {
     const headers = [
