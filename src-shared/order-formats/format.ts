@@ -6,7 +6,7 @@ import type { FieldValues, RowReading } from '../order-import.ts';
 
 /** A shop's export the station reads as it comes, with no mapping step. */
 export interface OrderFormat extends RowReading {
-  id: 'shopify' | 'amazon' | 'etsy' | 'woocommerce';
+  id: 'shopify' | 'amazon' | 'etsy' | 'woocommerce' | 'ebay';
   /** Columns the format's header row always has: a file that has them all is of this format. */
   signature: readonly string[];
 }

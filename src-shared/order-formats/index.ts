@@ -1,6 +1,7 @@
 // The shops' exports the station reads as they come (one module each): a file is of a format when its header row has
 // every column of the format's signature. A file of another shape is mapped by hand (order-import.ts).
 import { AMAZON } from './amazon.ts';
+import { EBAY } from './ebay.ts';
 import { ETSY } from './etsy.ts';
 import type { ColumnMapping } from '../order-import.ts';
 import { hasColumns, headerKey, type OrderFormat } from './format.ts';
@@ -9,7 +10,7 @@ import { WOOCOMMERCE } from './woocommerce.ts';
 
 export type { OrderFormat } from './format.ts';
 
-export const ORDER_FORMATS: readonly OrderFormat[] = [SHOPIFY, AMAZON, ETSY, WOOCOMMERCE];
+export const ORDER_FORMATS: readonly OrderFormat[] = [SHOPIFY, AMAZON, ETSY, WOOCOMMERCE, EBAY];
 
 /** The known format whose columns the header row has, or undefined for a file of another shape. */
 export function recogniseFormat(headers: readonly string[]): OrderFormat | undefined {

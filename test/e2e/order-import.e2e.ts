@@ -165,7 +165,7 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   writeFileSync(join('test-results', 'order-import.json'), JSON.stringify(figures));
 });
 
-test('a Shopify order export and an Amazon unshipped report are recognised and their 20 orders each imported with no mapping click', async ({
+test('a Shopify order export and an Amazon unshipped report are recognised and their 20 orders each imported with no mapping click; an eBay report is recognised', async ({
   page,
   station,
   snap,
@@ -210,4 +210,9 @@ test('a Shopify order export and an Amazon unshipped report are recognised and t
   await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
   const [business] = (await readAs(page, station, `/orders?search=${encodeURIComponent('Koch Elektrotechnik')}`)).json.data;
   expect(business.attributes.shipTo).toMatchObject({ contact: 'Tim Koch', address1: 'Industriestr. 12', address2: 'Tor 3', country: 'DE' });
+
+  // eBay's report opens with an empty line and closes with lines about the download: recognised all the same.
+  await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'ebay-orders.csv'));
+  await expect(page.getByText('Recognised as eBay’s orders report', { exact: false })).toBeVisible();
+  await expect(preview.getByRole('status').first()).toHaveText(/ rows: 20 orders ready\.$/);
 });

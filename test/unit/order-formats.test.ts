@@ -190,6 +190,32 @@ describe('WooCommerce’s orders, as an order-export plugin writes them, are rea
   });
 });
 
+describe('eBay’s orders report is read with no mapping', () => {
+  const { format, preview, rows } = importOf('ebay-orders.csv');
+  const byName = (name: string) => preview.orders.find((each) => each.attributes?.shipTo.name === name)!;
+
+  it('is recognised under its empty first line and gives its 20 orders, every one ready, the lines around the table left out', () => {
+    expect(format?.id).toBe('ebay');
+    expect(rows.at(-1)!['Sales Record Number']).toBe('Seller ID : atelier-lehm');
+    expect(preview.orders.length).toBe(20);
+    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.valid).toBe(20);
+    expect(preview.clashes).toEqual([]);
+  });
+
+  it('carries an order’s row down to its items, and reads prices with their currency and countries by their German names', () => {
+    const several = byName('Oliver Hughes');
+    expect(several.attributes!.lines.length).toBe(4);
+    expect(several.attributes!.shipTo).toMatchObject({ postalCode: 'NW1 6XE', country: 'GB', email: 'oliver4@ebay-buyer.example' });
+    expect(several.attributes!.lines[0]!.unitPrice).toMatch(/^\d+\.\d{2}$/);
+    expect(byName('Lukas Gruber').attributes!.shipTo.country).toBe('AT');
+    expect(byName('Marco Bianchi').attributes!.shipTo).toMatchObject({ country: 'IT', state: 'RM' });
+    expect(byName('Noah Müller').attributes!.shipTo.country).toBe('CH');
+    const lines = preview.orders.flatMap((each) => each.attributes!.lines);
+    expect(lines.some((line) => /^3955123456\d\d$/.test(line.sku))).toBe(true);
+  });
+});
+
 describe('a file of another shape keeps the manual mapping', () => {
   it('is not recognised, and is read through the guessed mapping as before', () => {
     const headers = [

@@ -279,7 +279,7 @@ export const de: Record<MessageKey, string> = {
   'orders.previewCount':
     '{rows, plural, one {# Zeile} other {# Zeilen}}: {valid, plural, one {# Auftrag} other {# Aufträge}} bereit{faulty, plural, =0 {} other {, # mit Fehlern (ausgelassen)}}.',
   'orders.recognised':
-    'Erkannt als {format, select, shopify {Bestellexport von Shopify} amazon {Amazon-Bericht „Nicht versandte Bestellungen“} etsy {Etsy-Export „Bestellte Artikel“} woocommerce {Bestellexport von WooCommerce} other {Export eines Shops}}: Die Spalten werden gelesen, wie der Shop sie schreibt, ohne Zuordnung.',
+    'Erkannt als {format, select, shopify {Bestellexport von Shopify} amazon {Amazon-Bericht „Nicht versandte Bestellungen“} etsy {Etsy-Export „Bestellte Artikel“} woocommerce {Bestellexport von WooCommerce} ebay {Bestellbericht von eBay} other {Export eines Shops}}: Die Spalten werden gelesen, wie der Shop sie schreibt, ohne Zuordnung.',
   'orders.clashes':
     'Zeilen einer Auftragsnummer nennen verschiedene Empfänger: {numbers}. Jeder wird mit dem Empfänger seiner ersten Zeile importiert.',
   'orders.faults': 'Fehler',

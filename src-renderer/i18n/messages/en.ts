@@ -276,7 +276,7 @@ export const en = {
   'orders.previewCount':
     '{rows, plural, one {# row} other {# rows}}: {valid, plural, one {# order} other {# orders}} ready{faulty, plural, =0 {} other {, # with faults (left out)}}.',
   'orders.recognised':
-    'Recognised as {format, select, shopify {Shopify’s order export} amazon {Amazon’s Unshipped Orders report} etsy {Etsy’s Order Items CSV} woocommerce {WooCommerce’s order export} other {a shop’s export}}: its columns are read as the shop writes them, with no mapping to do.',
+    'Recognised as {format, select, shopify {Shopify’s order export} amazon {Amazon’s Unshipped Orders report} etsy {Etsy’s Order Items CSV} woocommerce {WooCommerce’s order export} ebay {eBay’s orders report} other {a shop’s export}}: its columns are read as the shop writes them, with no mapping to do.',
   'orders.clashes': 'Rows of one order number name different receivers: {numbers}. Each is imported with its first row’s receiver.',
   'orders.faults': 'Faults',
   'orders.fault': '{number}: {problem}',

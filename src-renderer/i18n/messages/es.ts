@@ -280,7 +280,7 @@ export const es: Record<MessageKey, string> = {
   'orders.previewCount':
     '{rows, plural, one {# fila} other {# filas}}: {valid, plural, one {# pedido listo} other {# pedidos listos}}{faulty, plural, =0 {} other {, # con errores (excluidos)}}.',
   'orders.recognised':
-    'Reconocido como {format, select, shopify {exportación de pedidos de Shopify} amazon {informe de pedidos no enviados de Amazon} etsy {CSV de artículos de pedidos de Etsy} woocommerce {exportación de pedidos de WooCommerce} other {exportación de una tienda}}: las columnas se leen como la tienda las escribe, sin asignarlas.',
+    'Reconocido como {format, select, shopify {exportación de pedidos de Shopify} amazon {informe de pedidos no enviados de Amazon} etsy {CSV de artículos de pedidos de Etsy} woocommerce {exportación de pedidos de WooCommerce} ebay {informe de pedidos de eBay} other {exportación de una tienda}}: las columnas se leen como la tienda las escribe, sin asignarlas.',
   'orders.clashes':
     'Filas de un mismo número de pedido indican destinatarios distintos: {numbers}. Cada uno se importa con el destinatario de su primera fila.',
   'orders.faults': 'Errores',

@@ -280,7 +280,7 @@ export const fr: Record<MessageKey, string> = {
   'orders.previewCount':
     '{rows, plural, one {# ligne} other {# lignes}} : {valid, plural, one {# commande prête} other {# commandes prêtes}}{faulty, plural, =0 {} other {, # avec erreurs (écartées)}}.',
   'orders.recognised':
-    'Reconnu comme {format, select, shopify {export des commandes de Shopify} amazon {rapport Commandes non expédiées d’Amazon} etsy {CSV Articles des commandes d’Etsy} woocommerce {export des commandes de WooCommerce} other {export d’une boutique}} : les colonnes sont lues comme la boutique les écrit, sans correspondance à faire.',
+    'Reconnu comme {format, select, shopify {export des commandes de Shopify} amazon {rapport Commandes non expédiées d’Amazon} etsy {CSV Articles des commandes d’Etsy} woocommerce {export des commandes de WooCommerce} ebay {rapport des commandes d’eBay} other {export d’une boutique}} : les colonnes sont lues comme la boutique les écrit, sans correspondance à faire.',
   'orders.clashes':
     'Des lignes d’un même numéro de commande indiquent des destinataires différents : {numbers}. Chacune est importée avec le destinataire de sa première ligne.',
   'orders.faults': 'Erreurs',

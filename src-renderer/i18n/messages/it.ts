@@ -279,7 +279,7 @@ export const it: Record<MessageKey, string> = {
   'orders.previewCount':
     '{rows, plural, one {# riga} other {# righe}}: {valid, plural, one {# ordine pronto} other {# ordini pronti}}{faulty, plural, =0 {} other {, # con errori (esclusi)}}.',
   'orders.recognised':
-    'Riconosciuto come {format, select, shopify {esportazione degli ordini di Shopify} amazon {report Ordini non spediti di Amazon} etsy {CSV Articoli degli ordini di Etsy} woocommerce {esportazione degli ordini di WooCommerce} other {esportazione di un negozio}}: le colonne sono lette come il negozio le scrive, senza abbinarle.',
+    'Riconosciuto come {format, select, shopify {esportazione degli ordini di Shopify} amazon {report Ordini non spediti di Amazon} etsy {CSV Articoli degli ordini di Etsy} woocommerce {esportazione degli ordini di WooCommerce} ebay {report degli ordini di eBay} other {esportazione di un negozio}}: le colonne sono lette come il negozio le scrive, senza abbinarle.',
   'orders.clashes':
     'Righe dello stesso numero d’ordine indicano destinatari diversi: {numbers}. Ognuno viene importato con il destinatario della sua prima riga.',
   'orders.faults': 'Errori',

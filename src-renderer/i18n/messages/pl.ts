@@ -279,7 +279,7 @@ export const pl: Record<MessageKey, string> = {
   'orders.previewCount':
     '{rows, plural, one {# wiersz} few {# wiersze} many {# wierszy} other {# wiersza}}: {valid, plural, one {# zamówienie gotowe} few {# zamówienia gotowe} many {# zamówień gotowych} other {# zamówienia gotowego}}{faulty, plural, =0 {} other {, # z błędami (pominięte)}}.',
   'orders.recognised':
-    'Rozpoznano {format, select, shopify {eksport zamówień Shopify} amazon {raport niewysłanych zamówień Amazon} etsy {plik CSV pozycji zamówień Etsy} woocommerce {eksport zamówień WooCommerce} other {eksport sklepu}}: kolumny są czytane tak, jak zapisuje je sklep, bez przypisywania.',
+    'Rozpoznano {format, select, shopify {eksport zamówień Shopify} amazon {raport niewysłanych zamówień Amazon} etsy {plik CSV pozycji zamówień Etsy} woocommerce {eksport zamówień WooCommerce} ebay {raport zamówień eBay} other {eksport sklepu}}: kolumny są czytane tak, jak zapisuje je sklep, bez przypisywania.',
   'orders.clashes':
     'Wiersze jednego numeru zamówienia podają różnych odbiorców: {numbers}. Każde zostanie zaimportowane z odbiorcą z pierwszego wiersza.',
   'orders.faults': 'Błędy',

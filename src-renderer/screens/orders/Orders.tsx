@@ -2,7 +2,7 @@
 // columns mapped (and saved as a named template), the preview checked row by row, then the import with its
 // progress, as orders to scan at the desk or straight to scheduled shipments. Orders that customs would stop (no HS
 // code, no exporter's EORI) are listed as warnings at the preview and named again after the import. A shop's own
-// export (Shopify's, Amazon's unshipped report, Etsy's, WooCommerce's: src-shared/order-formats/) is recognised by its header row and read
+// export (Shopify's, Amazon's unshipped report, Etsy's, WooCommerce's, eBay's: src-shared/order-formats/) is recognised by its header row and read
 // with no mapping; the screen says which it recognised.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
