@@ -10,6 +10,24 @@ import { chromiumMissing } from './chromium.ts';
 
 export const PASSWORD = 'desk-password-1';
 
+/** The admin command's options of the desk tests' account address: Bottega Verdi in Milano (its e-mail apart). */
+export const VERDI_ADDRESS_ARGS = [
+  '--address1',
+  'Via Roma 12',
+  '--city',
+  'Milano',
+  '--postal-code',
+  '20129',
+  '--state',
+  'MI',
+  '--country',
+  'IT',
+  '--contact',
+  'Anna Verdi',
+  '--phone',
+  '3331234567',
+] as const;
+
 export interface E2EStation {
   url: string;
   dataDir: string;
@@ -93,20 +111,7 @@ export async function addDeskClient(where: string[], env: NodeJS.ProcessEnv = {}
       'Bottega Verdi',
       '--role',
       'supervisor',
-      '--address1',
-      'Via Roma 12',
-      '--city',
-      'Milano',
-      '--postal-code',
-      '20129',
-      '--state',
-      'MI',
-      '--country',
-      'IT',
-      '--contact',
-      'Anna Verdi',
-      '--phone',
-      '3331234567',
+      ...VERDI_ADDRESS_ARGS,
       '--email',
       'anna@verdi.example',
     ],

@@ -4,7 +4,7 @@
 // each is kept in test-results/.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { VERDI_ADDRESS_ARGS, expect, test } from './fixtures.ts';
 
 // As long as a username may be (64 characters): the top bar must still show it whole.
 const ADMIN = { username: 'anna-maria.verdi-bianchi.supervisor-of-the-north-packing-hall-2', password: 'layout-admin-2026' };
@@ -80,20 +80,7 @@ test('every screen fits 1280×800 and 1920×1080: no sideways scrolling, nothing
     'admin',
     '--name',
     'Bottega Verdi Ceramiche Artigia',
-    '--address1',
-    'Via Roma 12',
-    '--city',
-    'Milano',
-    '--postal-code',
-    '20129',
-    '--state',
-    'MI',
-    '--country',
-    'IT',
-    '--contact',
-    'Anna Verdi',
-    '--phone',
-    '3331234567',
+    ...VERDI_ADDRESS_ARGS,
     '--email',
     'anna@verdi.example',
     '--json',

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, test, type E2EStation } from './fixtures.ts';
+import { VERDI_ADDRESS_ARGS, expect, test, type E2EStation } from './fixtures.ts';
 
 const ORDERS = 5_000;
 const USER = { username: 'bulk-import', password: 'bulk-import-2026' };
@@ -26,20 +26,7 @@ async function addShop(station: E2EStation, user: { username: string; password: 
     user.password,
     '--name',
     name,
-    '--address1',
-    'Via Roma 12',
-    '--city',
-    'Milano',
-    '--postal-code',
-    '20129',
-    '--state',
-    'MI',
-    '--country',
-    'IT',
-    '--contact',
-    'Anna Verdi',
-    '--phone',
-    '3331234567',
+    ...VERDI_ADDRESS_ARGS,
     '--email',
     `${user.username}@verdi.example`,
   ]);
