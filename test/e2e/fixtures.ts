@@ -121,7 +121,7 @@ export async function addDeskClient(where: string[], env: NodeJS.ProcessEnv = {}
 }
 
 /** Signs in through the form, by keyboard. */
-export async function signIn(page: Page, station: E2EStation, password = PASSWORD): Promise<void> {
+export async function signIn(page: Page, station: Pick<E2EStation, 'url' | 'username'>, password = PASSWORD): Promise<void> {
   await page.goto(station.url);
   await page.getByLabel('Username').fill(station.username);
   await page.getByLabel('Password').fill(password);

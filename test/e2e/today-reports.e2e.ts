@@ -2,17 +2,38 @@
 // counts it, the next pickup, and New shipment with the focus. Reports draws the four charts of a date range with
 // Recharts, each with its figures as a table; the per-day chart is walked by keyboard; the CSV export downloads
 // the station's CSV.
+// The station runs in this process on a set clock, a Monday morning before every cutoff, so that today is a working
+// day with a pickup whatever day the test runs (on a real Saturday, today's parcels would ship on Monday).
 import { readFileSync } from 'node:fs';
 import { deskDate, expect, shipmentDocument, signIn, test } from './fixtures.ts';
-import { runningClock } from '../helpers/clock.ts';
+import { setClock } from '../helpers/clock.ts';
+import { chromiumMissing } from './chromium.ts';
+import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 // The station's computer is in Kiritimati (UTC+14), the browser's in Los Angeles (UTC-8): 22 hours apart, so for
 // most of the day they are on different dates, and only counting on the station's calendar gets the desk's right.
 const STATION_ZONE = 'Pacific/Kiritimati';
-test.use({ stationTimeZone: STATION_ZONE, timezoneId: 'America/Los_Angeles' });
-const stationClock = runningClock(STATION_ZONE);
+test.use({ timezoneId: 'America/Los_Angeles' });
+/** Monday 10:00 in Kiritimati; the Reports test's days, 23 to 25 days on, are a Wednesday to a Friday. */
+const stationClock = setClock('2026-11-23 10:00', STATION_ZONE);
+
+let clocked: ClockedStation;
+/** The clocked station as the desk fixtures know a station: where it is, whom to sign in as, its API. */
+let station: { url: string; username: string; api: ClockedStation['call'] };
+
+test.beforeAll(async () => {
+  const missing = chromiumMissing();
+  test.skip(missing !== undefined, missing);
+  // A supervisor, as the fixtures' desk user: Today offers the close.
+  clocked = await startClockedStation(stationClock, 'supervisor');
+  station = { url: clocked.url, username: 'desk', api: (method, path, body) => clocked.call(method, path, body) };
+});
+
+test.afterAll(async () => {
+  await clocked?.stop();
+});
 
 const shipment = (carrier: string, extra: Record<string, unknown> = {}) => {
   const document = shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: carrier });
@@ -20,7 +41,7 @@ const shipment = (carrier: string, extra: Record<string, unknown> = {}) => {
   return document;
 };
 
-test('Today: the day per carrier, the next pickup, and Enter starts packing', async ({ page, station, snap }) => {
+test('Today: the day per carrier, the next pickup, and Enter starts packing', async ({ page, snap }) => {
   for (const carrier of ['UPS', 'UPS', 'DHL']) expect((await station.api('POST', '/shipments', shipment(carrier))).status).toBe(201);
   expect((await station.api('POST', '/shipments/save', shipmentDocument())).status).toBe(202);
   const day = (await station.api('GET', '/today')).json.data.attributes;
@@ -47,11 +68,7 @@ test('Today: the day per carrier, the next pickup, and Enter starts packing', as
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
 });
 
-test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({
-  page,
-  station,
-  snap,
-}) => {
+test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({ page, snap }) => {
   // Three days well ahead on the station’s calendar, within the 30 days a ship date may be, two carriers, two destinations.
   const [first, second, third] = [23, 24, 25].map((days) => stationClock.day(days)) as [string, string, string];
   const plan: [string, string, string][] = [
@@ -123,7 +140,7 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   expect(csv).toHaveLength(1 + 5);
 });
 
-test('the desk counts days on the station’s clock and zone, not the browser’s', async ({ page, station, snap }) => {
+test('the desk counts days on the station’s clock and zone, not the browser’s', async ({ page, snap }) => {
   // The browser's own clock is three days behind as well as in another zone.
   await page.clock.install({ time: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) });
   await signIn(page, station);
