@@ -23,6 +23,7 @@ export const IMPORT_FIELDS = [
   'unitPrice',
   'originCountry',
   'hsCode',
+  'itemId',
   'service',
   'carrierChoice',
   'tags',
@@ -46,7 +47,7 @@ export interface RowReading {
 }
 
 const ADDRESS_FIELDS = ['name', 'contact', 'address1', 'address2', 'postalCode', 'city', 'state', 'country', 'phone', 'email'] as const;
-const LINE_FIELDS = ['sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode'] as const;
+const LINE_FIELDS = ['sku', 'description', 'quantity', 'unitWeight', 'unitPrice', 'originCountry', 'hsCode', 'itemId'] as const;
 
 /** Names shops give their columns, by field (compared in lower case, letters and digits only). */
 const USUAL_NAMES: Record<ImportField, string[]> = {
@@ -68,6 +69,7 @@ const USUAL_NAMES: Record<ImportField, string[]> = {
   unitPrice: ['unitprice', 'price', 'itemprice'],
   originCountry: ['origincountry', 'origin', 'countryoforigin'],
   hsCode: ['hscode', 'hs', 'commoditycode', 'tariffcode'],
+  itemId: ['itemid', 'orderitemid', 'lineitemid', 'lineid'],
   service: ['service', 'shippingservice'],
   carrierChoice: ['carrier', 'carrierchoice'],
   tags: ['tags', 'tag', 'labels'],

@@ -29,6 +29,8 @@ export const orderLineSchema = z.object({
   unitPrice: z.string(),
   originCountry: z.string().optional(),
   hsCode: z.string().optional(),
+  /** The shop's own id of the line (Amazon's order-item-id), at most 64 characters: its shipping confirmation names it. */
+  itemId: z.string().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -107,6 +109,7 @@ const lineSchema = z.object({
   unitPrice: money,
   originCountry: optional(country),
   hsCode: optional(commodityCode),
+  itemId: optionalText(64).transform((value) => value || undefined),
 });
 
 export const orderRequestSchema = z.object({

@@ -46,6 +46,7 @@ function readRows(rows: readonly Record<string, string>[]): (FieldValues | null)
       sku: cell('sku'),
       description: cell('product-name').slice(0, 75),
       quantity,
+      itemId: cell('order-item-id'),
       // item-price is the item's whole price: for all the pieces bought.
       unitPrice: price === '' ? '0.00' : (Math.round((Number(price.replace(',', '.')) / pieces) * 100) / 100).toFixed(2),
     };
@@ -82,6 +83,7 @@ export const AMAZON: OrderFormat = {
     description: 'product-name',
     quantity: 'quantity-to-ship',
     unitPrice: 'item-price',
+    itemId: 'order-item-id',
   },
   read: readRows,
 };

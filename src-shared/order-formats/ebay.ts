@@ -41,6 +41,8 @@ function readRows(rows: readonly Record<string, string>[]): (FieldValues | null)
       description: cell('Item Title').slice(0, 75),
       quantity: cell('Quantity'),
       unitPrice: amount(cell('Sold For')),
+      // An item's sale in the order: what eBay's tracking upload names with the Item Number.
+      itemId: cell('Transaction ID'),
     };
   });
 }
@@ -76,6 +78,7 @@ export const EBAY: OrderFormat = {
     description: 'Item Title',
     quantity: 'Quantity',
     unitPrice: 'Sold For',
+    itemId: 'Transaction ID',
   },
   read: readRows,
 };

@@ -21,6 +21,7 @@ function readRows(rows: readonly Record<string, string>[]): (FieldValues | null)
       description: cell('Item Name').slice(0, 75),
       quantity: cell('Quantity'),
       unitPrice: cell('Price'),
+      itemId: cell('Transaction ID'),
     };
   });
 }
@@ -54,6 +55,7 @@ export const ETSY: OrderFormat = {
     description: 'Item Name',
     quantity: 'Quantity',
     unitPrice: 'Price',
+    itemId: 'Transaction ID',
   },
   read: readRows,
 };
