@@ -177,8 +177,6 @@ export const de: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Abholung storniert',
   'audit.actions.order.imported': 'Auftrag importiert',
   'audit.actions.order.removed': 'Auftrag entfernt',
-  'audit.actions.order.template-saved': 'Spaltenvorlage gespeichert',
-  'audit.actions.order.template-removed': 'Spaltenvorlage entfernt',
   'audit.actions.scale.configured': 'Waage eingerichtet',
   'audit.actions.packing.configured': 'Packregeln geändert',
   'audit.actions.calendar.changed': 'Kalender geändert',

@@ -174,8 +174,6 @@ export const en = {
   'audit.actions.pickup.cancelled': 'Pickup cancelled',
   'audit.actions.order.imported': 'Order imported',
   'audit.actions.order.removed': 'Order removed',
-  'audit.actions.order.template-saved': 'Column template saved',
-  'audit.actions.order.template-removed': 'Column template removed',
   'audit.actions.scale.configured': 'Scale set up',
   'audit.actions.packing.configured': 'Packing setup changed',
   'audit.actions.calendar.changed': 'Calendar changed',

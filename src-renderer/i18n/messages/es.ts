@@ -178,8 +178,6 @@ export const es: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Recogida cancelada',
   'audit.actions.order.imported': 'Pedido importado',
   'audit.actions.order.removed': 'Pedido eliminado',
-  'audit.actions.order.template-saved': 'Plantilla de columnas guardada',
-  'audit.actions.order.template-removed': 'Plantilla de columnas eliminada',
   'audit.actions.scale.configured': 'Báscula configurada',
   'audit.actions.packing.configured': 'Reglas de embalaje cambiadas',
   'audit.actions.calendar.changed': 'Calendario cambiado',

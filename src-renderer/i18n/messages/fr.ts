@@ -178,8 +178,6 @@ export const fr: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Enlèvement annulé',
   'audit.actions.order.imported': 'Commande importée',
   'audit.actions.order.removed': 'Commande retirée',
-  'audit.actions.order.template-saved': 'Modèle de colonnes enregistré',
-  'audit.actions.order.template-removed': 'Modèle de colonnes supprimé',
   'audit.actions.scale.configured': 'Balance configurée',
   'audit.actions.packing.configured': 'Règles d’emballage modifiées',
   'audit.actions.calendar.changed': 'Calendrier modifié',

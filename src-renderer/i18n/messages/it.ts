@@ -177,8 +177,6 @@ export const it: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Ritiro annullato',
   'audit.actions.order.imported': 'Ordine importato',
   'audit.actions.order.removed': 'Ordine rimosso',
-  'audit.actions.order.template-saved': 'Modello di colonne salvato',
-  'audit.actions.order.template-removed': 'Modello di colonne rimosso',
   'audit.actions.scale.configured': 'Bilancia configurata',
   'audit.actions.packing.configured': 'Regole di imballaggio modificate',
   'audit.actions.calendar.changed': 'Calendario modificato',

@@ -175,8 +175,6 @@ export const pl: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Anulowano odbiór',
   'audit.actions.order.imported': 'Zaimportowano zamówienie',
   'audit.actions.order.removed': 'Usunięto zamówienie',
-  'audit.actions.order.template-saved': 'Zapisano szablon kolumn',
-  'audit.actions.order.template-removed': 'Usunięto szablon kolumn',
   'audit.actions.scale.configured': 'Skonfigurowano wagę',
   'audit.actions.packing.configured': 'Zmieniono zasady pakowania',
   'audit.actions.calendar.changed': 'Zmieniono kalendarz',
