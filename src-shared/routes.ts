@@ -20,6 +20,7 @@ import { ORDER_BATCH_MAX, ORDER_STATUSES } from './orders.ts';
 import { DOCUMENT_PARTS } from './shipment.ts';
 import { closeDaySchema, manifestPreviewAttributesSchema, manifestResourceSchema, pickupResourceSchema } from './manifests.ts';
 import { orderBatchResultSchema, orderRequestSchema, orderResourceSchema } from './orders.ts';
+import { SHIPPED_FORMATS, SHIPPED_MAX_DAYS } from './shipped-orders.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
 import { bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
@@ -638,6 +639,25 @@ export const ROUTES = {
     }),
     ok: [200],
   }),
+  shippedOrders: route(
+    'GET',
+    '/orders/shipped',
+    'packer',
+    'The account’s orders shipped over a range of ship dates, as the file a shop uploads: Amazon’s shipping confirmation, a Shopify-friendly CSV, or a generic CSV.',
+    {
+      answers: 'csv',
+      note: `A row per processed shipment of an order (Amazon’s: a row per order line), oldest first; voided shipments and returns are left out. The answer is the file (Content-Disposition: attachment), UTF-8: Amazon’s tab-separated, the others CSV. to is from or later, at most ${SHIPPED_MAX_DAYS} days on.`,
+      stateRefusals: ['parameter.invalid@to'],
+      query: query({
+        format: z.enum(SHIPPED_FORMATS).meta({
+          description:
+            'amazon: Seller Central’s shipping confirmation; shopify: a Shopify-friendly CSV; generic (when absent): a CSV of every shipment’s fields.',
+        }),
+        from: date('The first ship date, YYYY-MM-DD; the station’s today when absent.'),
+        to: date('The last ship date, YYYY-MM-DD; when absent, from (or today, when from is before it).'),
+      }),
+    },
+  ),
   order: route('GET', '/orders/:number', 'packer', 'One order by its number, e.g. as scanned.', { data: orderResourceSchema }),
   removeOrder: route('DELETE', '/orders/:number', 'packer', 'Removes an order that has no live shipment.'),
 

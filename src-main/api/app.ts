@@ -15,6 +15,7 @@ import { pickupRoutes } from './routes/pickups.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { todayRoutes } from './routes/today.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { shippedOrderRoutes } from './routes/shipped-orders.ts';
 import { scaleRoutes } from './routes/scale.ts';
 import { packingSetupRoutes } from './routes/packing-setup.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -22,6 +23,7 @@ import type { CalendarService } from '../services/calendar.ts';
 import type { PackingSetupService } from '../services/packing-setup.ts';
 import type { ScaleService } from '../services/scale.ts';
 import type { OrderService } from '../services/orders.ts';
+import type { ShippedOrderService } from '../services/shipped-orders.ts';
 import type { ReportService } from '../services/reports.ts';
 import type { TodayService } from '../services/today.ts';
 import type { PickupService } from '../services/pickups.ts';
@@ -70,6 +72,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   reports: ReportService;
   today: TodayService;
   orders: OrderService;
+  shippedOrders: ShippedOrderService;
   scale: ScaleService;
   packing: PackingSetupService;
   /** The station's time zone and holidays. */
@@ -112,6 +115,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   reportRoutes(guarded, deps.reports);
   todayRoutes(guarded, deps.today);
   orderRoutes(guarded, deps.orders);
+  shippedOrderRoutes(guarded, deps);
   scaleRoutes(guarded, deps.scale, deps.desk);
   packingSetupRoutes(guarded, deps.packing);
   calendarRoutes(guarded, deps.calendar);

@@ -25,6 +25,7 @@ import { createIdempotencyService, type IdempotencyService } from '../services/i
 import { createIntegrationService, type IntegrationService } from '../services/integrations.ts';
 import { createManifestService, type ManifestService } from '../services/manifests.ts';
 import { createOrderService, type OrderService } from '../services/orders.ts';
+import { createShippedOrderService, type ShippedOrderService } from '../services/shipped-orders.ts';
 import { createPackingSetupService, type PackingSetupService } from '../services/packing-setup.ts';
 import { createPickupService, type PickupService } from '../services/pickups.ts';
 import { createPrintService, type PrintService } from '../services/printing.ts';
@@ -71,6 +72,7 @@ export interface Services {
   reports: ReportService;
   today: TodayService;
   orders: OrderService;
+  shippedOrders: ShippedOrderService;
   packing: PackingSetupService;
   addresses: AddressService;
   /** Tracking events recorded by supervisors and carrier feeds through the API. */
@@ -180,6 +182,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     pickups,
     scale: createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming }),
     reports: createReportService(store),
+    shippedOrders: createShippedOrderService({ store, clock, calendar: calendar.current }),
     today: createTodayService({ store, carriers, pickups, desk, clock, calendar: calendar.current }),
     orders: createOrderService({ store, audit, clock }),
     packing: createPackingSetupService({ store, audit }),

@@ -53,10 +53,16 @@ export function hasBody(ctx: ApiContext): boolean {
 /**
  * The routes that answer other media types as well, and choose by Accept themselves: the live event stream
  * (text/event-stream), the public tracking page (HTML for a browser, JSON:API for a program) and the daily
- * report (JSON:API, or CSV for a spreadsheet).
+ * report (JSON:API, or CSV for a spreadsheet); and the shipped orders' file, whatever is asked (its refusals are JSON:API).
  */
 function choosesOwnMediaType(route: string): boolean {
-  return route === '/events/stream' || route === '/scale/stream' || route.startsWith('/track/') || route === '/reports/daily';
+  return (
+    route === '/events/stream' ||
+    route === '/scale/stream' ||
+    route.startsWith('/track/') ||
+    route === '/reports/daily' ||
+    route === '/orders/shipped'
+  );
 }
 
 /** A few Accept headers answered once each: a client sends the same one with every request. */

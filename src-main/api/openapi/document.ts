@@ -66,6 +66,12 @@ function successResponse(spec: RouteSpec, status: number): ZodOpenApiResponseObj
       return { description };
     case 'pdf':
       return { description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } };
+    case 'csv':
+      return {
+        description,
+        headers: z.object({ 'Content-Disposition': z.string().meta({ description: 'attachment; filename="…": the file to save.' }) }),
+        content: { 'text/csv': { schema: z.string() }, 'text/tab-separated-values': { schema: z.string() } },
+      };
     case 'event-stream':
       return {
         description,
