@@ -23,6 +23,7 @@ import type {
   ReportMeta,
 } from './types.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
+import type { ShippedFormat } from '../../src-shared/shipped-orders.ts';
 import type { ScaleReading } from '../../src-shared/scale.ts';
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
 
@@ -183,6 +184,8 @@ export interface ApiClient {
   report(dateFrom: string, dateTo: string, createdBy?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
   reportCsv(dateFrom: string, dateTo: string, createdBy?: string): Promise<string>;
+  /** The orders shipped from `from` to `to` as the file a shop uploads (GET /orders/shipped): its text and the station's name for it. */
+  shippedOrders(format: ShippedFormat, from: string, to: string): Promise<{ text: string; fileName: string; type: string }>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
   auditEvents(query: { before?: string; action?: string; size?: number }): Promise<{ events: AuditEvent[]; next: string | null }>;
 }
@@ -410,6 +413,11 @@ export function createApiClient(options: {
       return (
         await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy), format: 'csv' }, accept: 'text/csv' })
       ).text();
+    },
+    async shippedOrders(format, from, to) {
+      const response = await send(ROUTES.shippedOrders, { query: { format, from, to }, accept: 'text/tab-separated-values, text/csv' });
+      const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `shipped-orders-${format}.csv`;
+      return { text: await response.text(), fileName, type: response.headers.get('Content-Type') ?? 'text/csv' };
     },
   };
 }

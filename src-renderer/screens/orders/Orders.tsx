@@ -12,6 +12,7 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useOrderImport, type CustomsWarning } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
+import { ExportShipped } from './ExportShipped.tsx';
 import { unnamedColumnNumber } from '../../store/order-file.ts';
 import { sayIt } from '../../i18n/said.ts';
 
@@ -245,6 +246,7 @@ export function Orders(): React.JSX.Element {
           </tbody>
         </table>
       </section>
+      <ExportShipped />
     </div>
   );
 }
