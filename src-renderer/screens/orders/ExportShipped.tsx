@@ -48,7 +48,7 @@ export function ExportShipped(): React.JSX.Element {
             onChange={(event) => choose({ to: event.target.value })}
           />
         </div>
-        <div className="field">
+        <div className="field field--wide">
           <label htmlFor="export-shipped-format">{t('orders.exportFormat')}</label>
           <select id="export-shipped-format" value={format} onChange={(event) => choose({ format: event.target.value as ShippedFormat })}>
             {SHIPPED_FORMATS.map((each) => (
