@@ -38,3 +38,37 @@ export const countryName = boundedMemo(
   (country) => country,
   300,
 );
+
+/** Letters only, without accents, in lower case: "Österreich" and "osterreich" are one name. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** The desk's languages: a country's name in any of them is read as its code. */
+const LANGUAGES = ['en', 'de', 'it', 'fr', 'es', 'pl'];
+/** Names shops write that are not the country's name in CLDR. */
+const USUAL_NAMES: Record<string, string> = { usa: 'US', unitedstatesofamerica: 'US', uk: 'GB', greatbritain: 'GB', england: 'GB' };
+let countriesByName: Map<string, string> | undefined;
+
+function countryIndex(): Map<string, string> {
+  if (countriesByName) return countriesByName;
+  countriesByName = new Map(Object.entries(USUAL_NAMES));
+  for (const language of LANGUAGES) {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    for (const code of COUNTRY_CODES) {
+      const name = names.of(code);
+      if (name && name !== code && !countriesByName.has(fold(name))) countriesByName.set(fold(name), code);
+    }
+  }
+  return countriesByName;
+}
+
+/** A country as shops give it, a code ("de") or a name ("Germany", "Deutschland", "Italia"), as its code; else as given. */
+export function countryCode(given: string): string {
+  const text = given.trim();
+  if (COUNTRY_CODES.has(text.toUpperCase())) return text.toUpperCase();
+  return countryIndex().get(fold(text)) ?? text;
+}

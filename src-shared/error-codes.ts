@@ -204,6 +204,17 @@ export const ERROR_CODES = {
   'order.shipped': entry('conflict', 'The order is shipped already.', ['reason', 'order', 'shipment']),
   'order.inProgress': entry('conflict', 'The order is being shipped already.', ['reason', 'order', 'shipment']),
   'order.notRemovable': entry('conflict', 'A live shipment ships the order.'),
+  'order.fileUnreadable': entry(
+    'invalid',
+    'The body is not a table of orders (CSV, tab-separated text or an .xlsx workbook with a header row).',
+    ['reason'],
+  ),
+  'order.fileFaulty': entry(
+    'unprocessable',
+    'An order of the file is faulty (meta names its order, row and column): nothing was imported.',
+    ['reason', 'order', 'row', 'column', 'field'],
+  ),
+  'order.templateNotFound': entry('notFound', 'The account has no column template of this name.'),
   'order.batchTooLarge': entry('invalid', 'The batch holds more orders than meta.maxOrders, or none.', ['reason', 'maxOrders']),
 
   // Printing.

@@ -243,6 +243,10 @@ export const ERROR_TEXT = {
     `Paused: event ${eventId} could not be delivered for a day (${reason}). Fix the endpoint, then resume the webhook; the event is kept and can be replayed.`,
   tooManyScaleStreams: (max: number) => `Too many scale streams are open (at most ${max}). Close one, or read GET /v3/scale instead.`,
   noSuchOrder: (number: string) => `No order has the number ${number}.`,
+  noSuchOrderTemplate: (name: string) => `No column template is named ${name}.`,
+  orderFileUnreadable: 'The file is not a table of orders: send CSV, tab-separated text or an Excel workbook (.xlsx) with a header row.',
+  orderFileFaulty: (count: number) =>
+    `The file has ${count} faulty order${count === 1 ? '' : 's'}: nothing was imported. Fix the rows named and send the file again.`,
   orderExists: (number: string) => `An order with the number ${number} exists already.`,
   orderShipped: (number: string, shipment: string) =>
     `Order ${number} is shipped already, with shipment ${shipment}. Void that shipment first to ship the order again.`,

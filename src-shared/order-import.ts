@@ -2,6 +2,7 @@
 // the order's fields, rows of one order number gathered into one order, and every order checked with the shared
 // order rules, each fault pointing at its row and column. Pure, for the desk's import preview.
 import type { ErrorObject } from './jsonapi.ts';
+import { countryCode } from './countries.ts';
 import { validateOrderDocument, type OrderAttributes } from './orders.ts';
 
 export const IMPORT_FIELDS = [
@@ -91,13 +92,31 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
   return mapping;
 }
 
+/**
+ * One thing wrong with an order of the file, where the file has it: the row (from 1 after the header) and the
+ * column, the order's field, and whether the value is empty or not accepted. The desk words it in the packer's
+ * language; describeFault words it in English for the API and the watched folder's .faults.txt.
+ */
+export interface ImportFault {
+  row: number;
+  /** The file's column the value comes from; null when no column gives the field. */
+  column: string | null;
+  /** The order's field (an IMPORT_FIELDS member); null for the order as a whole. */
+  field: ImportField | null;
+  /** The value is empty (true), or given and not accepted (false). */
+  missing: boolean;
+  /** The order document's pointer of the value (/data/attributes/shipTo/postalCode), for what the field expects. */
+  pointer: string;
+  /** A rule's own words for what would pass (a country's postal code or phone format), in English. */
+  rule?: string;
+}
+
 export interface PreviewOrder {
   number: string;
   /** The file's rows of the order, counted from 1 after the header. */
   rows: number[];
   attributes?: OrderAttributes;
-  /** Each fault in words, with the row and column it comes from. */
-  problems: string[];
+  faults: ImportFault[];
 }
 
 export interface ImportPreview {
@@ -108,16 +127,56 @@ export interface ImportPreview {
   clashes: string[];
 }
 
-/** The column a fault's pointer (…/attributes/shipTo/city, …/lines/2/quantity) comes from, and the row of a line. */
-function placeOf(error: ErrorObject, mapping: ColumnMapping, rows: number[], expected: Record<string, string> = {}): string {
-  const path = (error.source?.pointer ?? '').split('/').slice(3);
-  const field = (path[0] === 'shipTo' ? path[1] : path[0] === 'lines' ? path[2] : path[0]) as ImportField | undefined;
-  const row = path[0] === 'lines' ? rows[Number(path[1])] : rows[0];
-  const column = field ? mapping[field] : undefined;
-  const what = error.detail.startsWith('Missing') ? 'is missing' : 'is not valid';
-  // A country's own rule (a postal code's format, a phone's) says what would pass.
-  const rule = expected[error.source?.pointer ?? ''];
-  return `row ${row}: ${column ? `column “${column}”` : (field ?? 'the order')} ${what}${rule ? `: expected ${rule}` : ''}`;
+/** The order's fields in English words, as a fault names them. */
+const FIELD_WORDS: Record<ImportField, string> = {
+  number: 'the order number',
+  name: 'the receiver’s name',
+  contact: 'the contact',
+  address1: 'the street',
+  address2: 'the second address line',
+  postalCode: 'the postal code',
+  city: 'the city',
+  state: 'the state or province',
+  country: 'the country',
+  phone: 'the phone',
+  email: 'the email',
+  sku: 'the SKU',
+  description: 'the item’s description',
+  quantity: 'the quantity',
+  unitWeight: 'the unit weight',
+  unitPrice: 'the unit price',
+  originCountry: 'the country of origin',
+  hsCode: 'the HS code',
+  service: 'the service',
+  carrierChoice: 'the carrier',
+  tags: 'the tags',
+  itemId: 'the shop’s line id',
+};
+
+/** A fault in English: "#1003, row 7: the postal code is empty (column “Shipping Zip”)". */
+export function describeFault(number: string, fault: ImportFault): string {
+  const what = fault.field ? FIELD_WORDS[fault.field] : 'the order';
+  const said = fault.missing ? `${what} is empty` : `${what} is not valid${fault.rule ? `: expected ${fault.rule}` : ''}`;
+  const column = fault.column === null ? '' : ` (column “${fault.column}”)`;
+  return `${number || 'An order without a number'}, row ${fault.row}: ${said}${column}`;
+}
+
+/** Where a fault of the order document (…/attributes/shipTo/city, …/lines/2/quantity) is in the file. */
+function faultOf(error: ErrorObject, mapping: ColumnMapping, rows: number[], expected: Record<string, string> = {}): ImportFault {
+  const pointer = error.source?.pointer ?? '';
+  const path = pointer.split('/').slice(3);
+  const named = path[0] === 'shipTo' ? path[1] : path[0] === 'lines' ? path[2] : path[0];
+  const field = (IMPORT_FIELDS as readonly string[]).includes(named ?? '') ? (named as ImportField) : null;
+  const row = (path[0] === 'lines' ? rows[Number(path[1])] : rows[0]) ?? rows[0] ?? 0;
+  const rule = expected[pointer];
+  return {
+    row,
+    column: (field && mapping[field]) ?? null,
+    field,
+    missing: error.code === 'field.missing',
+    pointer,
+    ...(rule ? { rule } : {}),
+  };
 }
 
 /**
@@ -132,6 +191,8 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
   const value = (row: FieldValues, field: ImportField) => {
     const text = (row[field] ?? '').trim();
     if (text === '') return null;
+    // A country by its name ("Deutschland", "Italy") is its code, as a shop's own export reads it.
+    if (field === 'country' || field === 'originCountry') return countryCode(text);
     // Shops in most of Europe write 0,35: a decimal comma in a number column is the decimal it means.
     return NUMBER_FIELDS.has(field) && /^\d+,\d+$/.test(text) ? text.replace(',', '.') : text;
   };
@@ -148,6 +209,8 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
   const orders = [...byNumber.entries()].map(([number, { rows: rowNumbers, source }]): PreviewOrder => {
     const first = source[0]!;
     const shipTo = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, value(first, field)]));
+    // No shop's export has a contact: without one, the receiver's name is it (a person's parcel is for them).
+    shipTo.contact ??= shipTo.name ?? null;
     if (
       number !== '' &&
       source.some((row) => ADDRESS_FIELDS.some((field) => value(row, field) !== null && value(row, field) !== shipTo[field]))
@@ -168,8 +231,8 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
     };
     const checked = validateOrderDocument(document);
     return checked.ok
-      ? { number, rows: rowNumbers, attributes: checked.value, problems: [] }
-      : { number, rows: rowNumbers, problems: checked.errors.map((error) => placeOf(error, columns, rowNumbers, checked.expected)) };
+      ? { number, rows: rowNumbers, attributes: checked.value, faults: [] }
+      : { number, rows: rowNumbers, faults: checked.errors.map((error) => faultOf(error, columns, rowNumbers, checked.expected)) };
   });
   const valid = orders.filter((order) => order.attributes).length;
   return { orders, valid, faulty: orders.length - valid, clashes };

@@ -21,6 +21,8 @@ import { DOCUMENT_PARTS } from './shipment.ts';
 import { closeDaySchema, manifestPreviewAttributesSchema, manifestResourceSchema, pickupResourceSchema } from './manifests.ts';
 import { orderBatchResultSchema, orderRequestSchema, orderResourceSchema } from './orders.ts';
 import { SHIPPED_FORMATS, SHIPPED_MAX_DAYS } from './shipped-orders.ts';
+import { ORDER_FILE_TYPES, orderFileImportSchema, orderTemplateRequestSchema, orderTemplateResourceSchema } from './order-files.ts';
+import { ORDER_FORMAT_IDS } from './order-reading.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
 import { bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
@@ -95,6 +97,8 @@ export interface RouteSchemas {
   readonly paged?: boolean;
   /** Also answers text/csv when asked (Accept: text/csv). */
   readonly csv?: boolean;
+  /** The request's body is a file of one of these media types, taken as it is (its bytes, not JSON). */
+  readonly file?: readonly string[];
 }
 
 export interface RouteSpec<
@@ -658,6 +662,36 @@ export const ROUTES = {
       }),
     },
   ),
+  importOrders: route(
+    'POST',
+    '/orders/import',
+    'packer',
+    'Reads a file of orders as it is (a shop’s export, or a table a saved template maps) and says what it holds; with commit=true imports its orders.',
+    {
+      note: 'The body is the file itself: CSV, tab-separated text (Amazon’s reports) or an Excel workbook (.xlsx). Shopify’s, Amazon’s, Etsy’s, WooCommerce’s and eBay’s exports are recognised by their header row; a file whose header row is a saved template’s is read with it. With commit=true the ready orders are imported in one transaction, all or nothing: a file with a faulty order imports none (422, each fault by order, row and column). Numbers the account has already are left alone and listed as duplicates.',
+      file: ORDER_FILE_TYPES,
+      data: z.tuple([]),
+      meta: orderFileImportSchema,
+      query: query({
+        format: z.enum(ORDER_FORMAT_IDS).meta({ description: 'Read the file as this shop’s export, whatever its header row.' }),
+        template: z.string().min(1).max(60).meta({ description: 'Read the file with this saved column template.' }),
+        commit: flagParameter('true: import the orders; otherwise only read and check them.'),
+      }),
+      stateRefusals: ['order.fileUnreadable', 'order.fileFaulty', 'order.templateNotFound@template'],
+      ok: [200],
+    },
+  ),
+  orderTemplates: route('GET', '/order-templates', 'packer', 'The account’s saved column templates for order files.', {
+    data: list(orderTemplateResourceSchema),
+  }),
+  saveOrderTemplate: route('POST', '/order-templates', 'packer', 'Saves a column template under its name (replacing one of that name).', {
+    data: orderTemplateResourceSchema,
+    body: one('orderTemplate', orderTemplateRequestSchema),
+    ok: [200],
+  }),
+  removeOrderTemplate: route('DELETE', '/order-templates/:name', 'packer', 'Removes a saved column template.', {
+    stateRefusals: ['order.templateNotFound'],
+  }),
   order: route('GET', '/orders/:number', 'packer', 'One order by its number, e.g. as scanned.', { data: orderResourceSchema }),
   removeOrder: route('DELETE', '/orders/:number', 'packer', 'Removes an order that has no live shipment.'),
 

@@ -16,6 +16,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { todayRoutes } from './routes/today.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { shippedOrderRoutes } from './routes/shipped-orders.ts';
+import type { OrderFileService } from '../services/order-files.ts';
 import { scaleRoutes } from './routes/scale.ts';
 import { packingSetupRoutes } from './routes/packing-setup.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -31,7 +32,8 @@ import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 import type { ApiContext, ApiState } from './context.ts';
-import { jsonBody } from './middleware/body.ts';
+import { fileBody, jsonBody } from './middleware/body.ts';
+import { ORDER_FILE_MAX_BYTES } from '../../src-shared/order-files.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { loopbackGuard, type GuardOptions } from './middleware/loopback-guard.ts';
 import { contentNegotiation } from './middleware/negotiation.ts';
@@ -57,6 +59,7 @@ import { ApiRouter, routing } from './router.ts';
 import { loggedPath } from './logged-path.ts';
 
 export interface ApiDeps extends GuardOptions, AdministrationDeps {
+  orderFiles: OrderFileService;
   authentication: AuthenticationService;
   shipments: ShipmentService;
   returns: ReturnService;
@@ -98,8 +101,10 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   // page, the UI's configuration, the health check and Electron's print view are open.
   // A body is read once the route is found and its caller passed the Bearer check and the role: an unknown path,
   // a missing token or a role too low is refused before a byte of it is parsed.
-  const open = new ApiRouter('open', { body: jsonBody() });
-  const guarded = new ApiRouter('signed-in', { before: [requireBearer(deps.authentication)], guard: routeRole, body: jsonBody() });
+  const readJson = jsonBody();
+  const readBody = (spec: { file?: readonly string[] }) => (spec.file ? fileBody(spec.file, ORDER_FILE_MAX_BYTES) : readJson);
+  const open = new ApiRouter('open', { body: readBody });
+  const guarded = new ApiRouter('signed-in', { before: [requireBearer(deps.authentication)], guard: routeRole, body: readBody });
   clientRoutes(open, guarded, deps.authentication);
   testEchoRoutes(guarded);
   shipmentRoutes(guarded, deps);
@@ -114,7 +119,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   pickupRoutes(guarded, deps.pickups);
   reportRoutes(guarded, deps.reports);
   todayRoutes(guarded, deps.today);
-  orderRoutes(guarded, deps.orders);
+  orderRoutes(guarded, deps.orders, deps.orderFiles);
   shippedOrderRoutes(guarded, deps);
   scaleRoutes(guarded, deps.scale, deps.desk);
   packingSetupRoutes(guarded, deps.packing);

@@ -63,7 +63,7 @@ interface Route {
 const METHODS: readonly HTTPMethod[] = ['HEAD', 'GET', 'POST', 'PATCH', 'DELETE'];
 
 /** What the router reads of a route's entry in the table. */
-type RouteGuarded = Pick<RouteSpec, 'method' | 'path' | 'access' | 'action' | 'query'>;
+type RouteGuarded = Pick<RouteSpec, 'method' | 'path' | 'access' | 'action' | 'query' | 'file'>;
 
 /** Whether a router's routes are open to anyone, or each checks the caller's Bearer token first. */
 export type RouterAccess = 'open' | 'signed-in';
@@ -73,16 +73,21 @@ export class ApiRouter {
   private readonly access: RouterAccess;
   private readonly before: RouteHandler[];
   private readonly guard: ((spec: RouteGuarded) => RouteHandler | undefined) | undefined;
-  private readonly body: RouteHandler | undefined;
+  private readonly body: ((spec: RouteGuarded) => RouteHandler) | undefined;
 
   /**
    * `before`: handlers that run ahead of every route of this router (the Bearer check); `guard`: a handler for
    * each route made from its entry of the table, run after them (the role the route needs), if it makes one;
-   * `body`: the reading of the request's body, run after both, so only a caller who may call the route has it read.
+   * `body`: the reading of the request's body (made for each route: JSON, or the file a route takes as it is), run
+   * after both, so only a caller who may call the route has it read.
    */
   constructor(
     access: RouterAccess,
-    options: { before?: RouteHandler[]; guard?: (spec: RouteGuarded) => RouteHandler | undefined; body?: RouteHandler } = {},
+    options: {
+      before?: RouteHandler[];
+      guard?: (spec: RouteGuarded) => RouteHandler | undefined;
+      body?: (spec: RouteGuarded) => RouteHandler;
+    } = {},
   ) {
     this.access = access;
     this.before = options.before ?? [];
@@ -108,7 +113,8 @@ export class ApiRouter {
     const before = handlers.slice(0, -1) as RouteHandler[];
     const last = endpoint(handlers.at(-1) as Endpoint<RouteGuarded, unknown>, queryNames(spec));
     // The tree hands each route the parameters of its own path: its handlers' ctx.params has the names they read.
-    const all = [...(guard ? [guard] : []), ...(this.body ? [this.body] : []), ...before, last];
+    const body = this.body?.(spec);
+    const all = [...(guard ? [guard] : []), ...(body ? [body] : []), ...before, last];
     this.add(spec.method, spec.path, all);
     if (spec.method === 'GET') this.add('HEAD', spec.path, all);
     return this;

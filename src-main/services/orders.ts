@@ -23,11 +23,20 @@ export interface OrderQuery {
   limit: number;
 }
 
+/** Where imported orders come from: a file by its name, sent to the API or dropped in the watched folder. */
+export interface ImportSource {
+  file: string | null;
+  via: 'api' | 'folder';
+}
+
 export interface OrderService {
   /** One order; a number the client has already is refused (409). */
   create(caller: Caller, attributes: OrderAttributes): Promise<OrderRecord>;
-  /** Many orders in one transaction; the numbers known already (or repeated in the batch) are left alone and listed. */
-  createMany(caller: Caller, orders: OrderAttributes[]): Promise<OrderBatchResult>;
+  /**
+   * Many orders in one transaction; the numbers known already (or repeated in the batch) are left alone and listed.
+   * `from`: the file they come from, for the audit log (POST /orders/import, the watched folder).
+   */
+  createMany(caller: Caller, orders: OrderAttributes[], from?: ImportSource): Promise<OrderBatchResult>;
   get(caller: Caller, number: string): Promise<OrderRecord>;
   list(caller: Caller, query: OrderQuery): Promise<OrderRecord[]>;
   remove(caller: Caller, number: string): Promise<void>;
@@ -56,14 +65,14 @@ export function createOrderService(deps: { store: Store; audit: AuditLog; clock:
       return (await find(caller, attributes.number))!;
     },
 
-    async createMany(caller, orders) {
+    async createMany(caller, orders, from) {
       const seen = new Set<string>();
       const unique = orders.filter((order) => !seen.has(order.number) && seen.add(order.number));
       const imported = audit.change(
         actorOf(caller),
         'order.imported',
         { type: 'order', id: '' },
-        { orders: 0, first: null, last: null, sandbox: caller.sandbox },
+        { orders: 0, first: null, last: null, sandbox: caller.sandbox, ...(from ? { file: from.file, from: from.via } : {}) },
         {
           fromResult: { subjectId: '0', 'detail.orders': 'length', 'detail.first': '0', 'detail.last': '-1' },
           onlyIf: 'length',

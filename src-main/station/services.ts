@@ -26,6 +26,7 @@ import { createIntegrationService, type IntegrationService } from '../services/i
 import { createManifestService, type ManifestService } from '../services/manifests.ts';
 import { createOrderService, type OrderService } from '../services/orders.ts';
 import { createShippedOrderService, type ShippedOrderService } from '../services/shipped-orders.ts';
+import { createOrderFileService, type OrderFileService } from '../services/order-files.ts';
 import { createPackingSetupService, type PackingSetupService } from '../services/packing-setup.ts';
 import { createPickupService, type PickupService } from '../services/pickups.ts';
 import { createPrintService, type PrintService } from '../services/printing.ts';
@@ -73,6 +74,8 @@ export interface Services {
   today: TodayService;
   orders: OrderService;
   shippedOrders: ShippedOrderService;
+  /** Order files (POST /orders/import, the watched folder) and the accounts' column templates. */
+  orderFiles: OrderFileService;
   packing: PackingSetupService;
   addresses: AddressService;
   /** Tracking events recorded by supervisors and carrier feeds through the API. */
@@ -160,6 +163,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     },
   });
   const pickups = createPickupService({ store, carriers, audit, clock, calendar: calendar.current });
+  const orders = createOrderService({ store, audit, clock });
   return {
     audit,
     clients: createClientService(store, keys, audit),
@@ -184,7 +188,8 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     reports: createReportService(store),
     shippedOrders: createShippedOrderService({ store, clock, calendar: calendar.current }),
     today: createTodayService({ store, carriers, pickups, desk, clock, calendar: calendar.current }),
-    orders: createOrderService({ store, audit, clock }),
+    orders,
+    orderFiles: createOrderFileService({ store, audit, orders }),
     packing: createPackingSetupService({ store, audit }),
     addresses: createAddressService(store),
     trackingEvents: createTrackingEventService(store, audit, { clock, calendar: calendar.current }),

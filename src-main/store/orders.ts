@@ -21,6 +21,8 @@ export interface OrderReads {
   get(clientId: string, sandbox: boolean, number: string): Promise<OrderRecord | undefined>;
   /** Newest first. */
   list(filter: OrderFilter): Promise<OrderRecord[]>;
+  /** Which of these numbers the client has already (an import's duplicates, before it is made). */
+  known(clientId: string, sandbox: boolean, numbers: readonly string[]): Promise<string[]>;
 }
 
 export interface OrderWrites {
@@ -71,6 +73,9 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (character) => `
 
 const owner = (clientId: string, sandbox: boolean) => [numericId(clientId), sandbox ? 1 : 0];
 
+/** Numbers asked about per query: well under either database's limit of parameters. */
+const KNOWN_CHUNK = 500;
+
 function reads(sql: Sql): OrderReads {
   const like = sql.dialect.caseInsensitiveLike;
   return {
@@ -96,6 +101,18 @@ function reads(sql: Sql): OrderReads {
           ],
         )
       ).map(orderRecord),
+    known: async (clientId, sandbox, numbers) => {
+      const found: string[] = [];
+      for (let start = 0; start < numbers.length; start += KNOWN_CHUNK) {
+        const chunk = numbers.slice(start, start + KNOWN_CHUNK);
+        const rows = await sql.all<{ number: string }>(
+          `SELECT number FROM orders WHERE client_id = $1 AND sandbox = $2 AND number IN (${chunk.map((_, index) => `$${index + 3}`).join(', ')})`,
+          [...owner(clientId, sandbox), ...chunk],
+        );
+        found.push(...rows.map((row) => row.number));
+      }
+      return found;
+    },
   };
 }
 

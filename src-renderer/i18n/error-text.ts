@@ -216,6 +216,10 @@ export const KIND_WORDED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'idempotency.keyInvalid',
   'idempotency.keyReused',
   'tracking.invalidEvent',
+  // The desk reads order files itself (the same code as POST /orders/import) and never sends one to the station.
+  'order.fileUnreadable',
+  'order.fileFaulty',
+  'order.templateNotFound',
   'tracking.timeAhead',
   'tracking.shipmentNotProcessed',
   'upstream.unknown',

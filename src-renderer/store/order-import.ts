@@ -1,12 +1,15 @@
-// Importing orders from a shop's file (CSV or Excel, store/order-file.ts) on the Orders screen: its columns mapped
-// onto the order's fields (the mapping saved as a named template), the preview checked with the shared order
-// rules, and the import sent in batches with its progress, as orders or straight to scheduled shipments. An order
+// Importing orders from a shop's file (CSV or Excel, store/order-file.ts) on the Orders screen, read by the same code
+// as the station's POST /orders/import (src-shared/order-reading.ts): a shop's export by its header row, a file of
+// a saved template's columns with that template (the account's, kept on the station), else the guessed mapping to
+// adjust; the preview checked with the shared order rules, and the import sent in batches with its progress, as
+// orders or straight to scheduled shipments. An order
 // through customs without what customs needs (an HS code, the exporter's EORI) is imported with a warning, at the
 // preview and after the import: the parcel would otherwise be stopped only at the desk.
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
-import { guessMapping, previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
-import { formatMapping, recogniseFormat, type OrderFormat } from '../../src-shared/order-formats/index.ts';
+import { previewImport, type ColumnMapping, type ImportField, type ImportPreview } from '../../src-shared/order-import.ts';
+import type { OrderFormat } from '../../src-shared/order-formats/index.ts';
+import { readOrders, type OrderTemplate } from '../../src-shared/order-reading.ts';
 import {
   expectedWeightKg,
   orderCustomsGaps,
@@ -17,7 +20,7 @@ import {
 import { decidePacking } from '../../src-shared/packing-rules.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { readOrderFile } from './order-file.ts';
-import { loadJson, saveJson } from './persist.ts';
+import { loadJson, removeKey } from './persist.ts';
 import { api, useSession } from './session.ts';
 import { failure, message, type Said } from '../i18n/said.ts';
 import { usePackingSetup } from './packing-setup.ts';
@@ -27,7 +30,8 @@ import { orderRequest, shipmentRequest } from '../api/client.ts';
 
 /** Orders per request: a 10,000-row file is 50 requests, each well under the station's 1 MB body limit. */
 const BATCH = 200;
-const TEMPLATES_KEY = 'shipping-station.import-templates';
+/** Where desks before the station kept templates kept them: moved to the station once, then removed. */
+const OLD_TEMPLATES_KEY = 'shipping-station.import-templates';
 
 export interface ImportResult {
   created: number;
@@ -56,7 +60,12 @@ export interface OrderImportState {
   mapping: ColumnMapping;
   /** The shop's export the header row was recognised as, read as that shop writes it; null: mapped by hand. */
   format: OrderFormat | null;
-  templates: Record<string, ColumnMapping>;
+  /** The saved template the file is read with (chosen, or applied by itself for its header row); null: none. */
+  template: string | null;
+  /** The account's saved column templates, from the station. */
+  templates: OrderTemplate[];
+  /** The template just saved, for the screen to say so. */
+  savedTemplate: string | null;
   preview: ImportPreview | null;
   /** The preview's orders that customs would stop as they are. */
   customsWarnings: CustomsWarning[];
@@ -68,7 +77,8 @@ export interface OrderImportState {
   error: Said | null;
   load(file: File): Promise<void>;
   map(field: ImportField, column: string | undefined): void;
-  saveTemplate(name: string): void;
+  loadTemplates(): Promise<void>;
+  saveTemplate(name: string): Promise<void>;
   applyTemplate(name: string): void;
   setMode(mode: 'orders' | 'shipments'): void;
   run(): Promise<void>;
@@ -108,6 +118,14 @@ function customsWarningsOf(preview: ImportPreview): CustomsWarning[] {
     );
     return [{ number: order.number, rows: order.rows, country: shipTo.country, gaps }];
   });
+}
+
+/** Templates a desk kept in the browser before the station kept them: saved to the station once, then forgotten here. */
+async function moveOldTemplates(): Promise<void> {
+  const old = loadJson<Record<string, ColumnMapping>>(OLD_TEMPLATES_KEY, {});
+  for (const [name, mapping] of Object.entries(old))
+    await api().call(ROUTES.saveOrderTemplate, { body: { data: { type: 'orderTemplate', attributes: { name, headers: [], mapping } } } });
+  if (Object.keys(old).length > 0) removeKey(OLD_TEMPLATES_KEY);
 }
 
 export const useOrderImport = create<OrderImportState>()((set, get) => {
@@ -155,7 +173,9 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     rows: [],
     mapping: {},
     format: null,
-    templates: loadJson<Record<string, ColumnMapping>>(TEMPLATES_KEY, {}),
+    template: null,
+    templates: [],
+    savedTemplate: null,
     preview: null,
     customsWarnings: [],
     mode: 'orders',
@@ -165,7 +185,16 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     error: null,
 
     async load(file) {
-      set({ status: 'reading', fileName: file.name, error: null, result: null, preview: null, customsWarnings: [], format: null });
+      set({
+        status: 'reading',
+        fileName: file.name,
+        error: null,
+        result: null,
+        preview: null,
+        customsWarnings: [],
+        format: null,
+        template: null,
+      });
       const parsed = await readOrderFile(file).catch((error: unknown) => {
         set({ status: 'idle', error: message('orders.unreadable', { reason: (error as Error).message }) });
         return undefined;
@@ -176,9 +205,9 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
         set({ status: 'idle', error: message('orders.noRows') });
         return;
       }
-      // A shop's own export is read as that shop writes it; a file of another shape gets the guessed mapping to adjust.
-      const format = recogniseFormat(headers) ?? null;
-      set({ headers, rows, format, mapping: format ? formatMapping(format, headers) : guessMapping(headers), status: 'ready' });
+      // As the station reads it: a shop's own export as that shop writes it, a saved template's columns with it.
+      const reading = readOrders(parsed, { templates: get().templates });
+      set({ headers, rows, format: reading.format, template: reading.template, mapping: reading.mapping, status: 'ready' });
       refresh();
     },
 
@@ -188,16 +217,28 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
       refresh();
     },
 
-    saveTemplate(name) {
-      const templates = { ...get().templates, [name]: get().mapping };
-      set({ templates });
-      saveJson(TEMPLATES_KEY, templates);
+    async loadTemplates() {
+      await moveOldTemplates();
+      const answer = await api().call(ROUTES.orderTemplates);
+      set({ templates: answer.data.map((template) => ({ name: template.id, ...template.attributes })) });
+    },
+
+    async saveTemplate(name) {
+      const { headers, mapping } = get();
+      try {
+        await api().call(ROUTES.saveOrderTemplate, { body: { data: { type: 'orderTemplate', attributes: { name, headers, mapping } } } });
+        set({ template: name, savedTemplate: name });
+        await get().loadTemplates();
+      } catch (error) {
+        set({ error: failure(error) });
+      }
     },
 
     applyTemplate(name) {
-      const template = get().templates[name];
-      if (!template) return;
-      set({ mapping: { ...template }, format: null });
+      const { headers, rows, templates } = get();
+      if (!templates.some((template) => template.name === name)) return;
+      const reading = readOrders({ headers, rows }, { template: name, templates });
+      set({ mapping: reading.mapping, format: null, template: name });
       refresh();
     },
 

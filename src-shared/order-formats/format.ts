@@ -1,7 +1,6 @@
 // What every shop format shares: how one is described (its name, the columns that tell its header row, its reading),
 // and how shops write the receiver: a country as a code or a name in one of the desk's languages, a person's name
 // that is also the contact, a company that keeps its name as the receiver, a text cell guarded by a leading quote.
-import { COUNTRY_CODES } from '../countries.ts';
 import type { FieldValues, RowReading } from '../order-import.ts';
 
 /** A shop's export the station reads as it comes, with no mapping step. */
@@ -30,39 +29,8 @@ export function cellReader(row: Record<string, string>): (column: string) => str
   return (column) => byKey.get(headerKey(column)) ?? '';
 }
 
-/** Letters only, without accents, in lower case: "Österreich" and "osterreich" are one name. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
-/** The desk's languages: a country's name in any of them is read as its code. */
-const LANGUAGES = ['en', 'de', 'it', 'fr', 'es', 'pl'];
-/** Names shops write that are not the country's name in CLDR. */
-const USUAL_NAMES: Record<string, string> = { usa: 'US', unitedstatesofamerica: 'US', uk: 'GB', greatbritain: 'GB', england: 'GB' };
-let countriesByName: Map<string, string> | undefined;
-
-function countryIndex(): Map<string, string> {
-  if (countriesByName) return countriesByName;
-  countriesByName = new Map(Object.entries(USUAL_NAMES));
-  for (const language of LANGUAGES) {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    for (const code of COUNTRY_CODES) {
-      const name = names.of(code);
-      if (name && name !== code && !countriesByName.has(fold(name))) countriesByName.set(fold(name), code);
-    }
-  }
-  return countriesByName;
-}
-
-/** A country as shops give it, a code ("de") or a name ("Germany", "Deutschland", "Italia"), as its code; else as given. */
-export function countryCode(given: string): string {
-  const text = given.trim();
-  if (COUNTRY_CODES.has(text.toUpperCase())) return text.toUpperCase();
-  return countryIndex().get(fold(text)) ?? text;
-}
+/** A country as shops give it, a code or a name in one of the desk's languages, as its code (countries.ts). */
+export { countryCode } from '../countries.ts';
 
 /** A cell a spreadsheet was told to keep as text ("'02134", "'+1 212…"): the leading quote is not the value's. */
 export const unquoted = (text: string): string => text.replace(/^'/, '');

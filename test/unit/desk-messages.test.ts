@@ -43,7 +43,6 @@ const SAME_EVERYWHERE = new Set<MessageKey>([
   'shipments.package',
   'shipments.customsWith',
   'shipments.trackingAt',
-  'orders.fault',
   'orders.fields.sku',
   'returns.reasonOption',
   'closeDay.leftOutEntry',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { guessMapping, previewImport } from '../../src-shared/order-import.ts';
+import { describeFault, guessMapping, previewImport } from '../../src-shared/order-import.ts';
 import { formatMapping, recogniseFormat } from '../../src-shared/order-formats/index.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'orders');
@@ -33,7 +33,7 @@ describe('Shopify’s order export is read with no mapping', () => {
     expect(format?.id).toBe('shopify');
     expect(rows.length).toBe(45);
     expect(preview.orders.length).toBe(20);
-    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.orders.flatMap((each) => each.faults)).toEqual([]);
     expect(preview.valid).toBe(20);
     expect(preview.clashes).toEqual([]);
   });
@@ -85,7 +85,11 @@ describe('Shopify’s order export is read with no mapping', () => {
     const rows = given.map((row) => (row.Name === '#1002' && row['Shipping Zip'] ? { ...row, 'Shipping Zip': '' } : row));
     const faulty = previewImport(rows, formatMapping(recogniseFormat(headers)!, headers), recogniseFormat(headers));
     expect(faulty.valid).toBe(19);
-    expect(faulty.orders.find((each) => each.number === '#1002')!.problems).toEqual(['row 2: column “Shipping Zip” is missing']);
+    const faults = faulty.orders.find((each) => each.number === '#1002')!.faults;
+    expect(faults).toEqual([
+      { row: 2, column: 'Shipping Zip', field: 'postalCode', missing: true, pointer: '/data/attributes/shipTo/postalCode' },
+    ]);
+    expect(describeFault('#1002', faults[0]!)).toBe('#1002, row 2: the postal code is empty (column “Shipping Zip”)');
   });
 });
 
@@ -96,7 +100,7 @@ describe('Amazon’s Unshipped Orders report is read with no mapping', () => {
   it('is recognised by its tab-separated header row and gives its 20 orders, every one ready', () => {
     expect(format?.id).toBe('amazon');
     expect(preview.orders.length).toBe(20);
-    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.orders.flatMap((each) => each.faults)).toEqual([]);
     expect(preview.valid).toBe(20);
     expect(preview.clashes).toEqual([]);
   });
@@ -143,7 +147,7 @@ describe('Etsy’s Order Items CSV is read with no mapping', () => {
   it('is recognised by its header row and gives its 20 orders, every one ready', () => {
     expect(format?.id).toBe('etsy');
     expect(preview.orders.length).toBe(20);
-    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.orders.flatMap((each) => each.faults)).toEqual([]);
     expect(preview.valid).toBe(20);
     expect(preview.clashes).toEqual([]);
   });
@@ -169,7 +173,7 @@ describe('WooCommerce’s orders, as an order-export plugin writes them, are rea
   it('is recognised by its header row and gives its 20 orders, every one ready', () => {
     expect(format?.id).toBe('woocommerce');
     expect(preview.orders.length).toBe(20);
-    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.orders.flatMap((each) => each.faults)).toEqual([]);
     expect(preview.valid).toBe(20);
     expect(preview.clashes).toEqual([]);
   });
@@ -198,7 +202,7 @@ describe('eBay’s orders report is read with no mapping', () => {
     expect(format?.id).toBe('ebay');
     expect(rows.at(-1)!['Sales Record Number']).toBe('Seller ID : atelier-lehm');
     expect(preview.orders.length).toBe(20);
-    expect(preview.orders.flatMap((each) => each.problems)).toEqual([]);
+    expect(preview.orders.flatMap((each) => each.faults)).toEqual([]);
     expect(preview.valid).toBe(20);
     expect(preview.clashes).toEqual([]);
   });

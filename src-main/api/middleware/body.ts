@@ -39,6 +39,37 @@ export function jsonBody() {
   };
 }
 
+/**
+ * Reads a file sent as it is (POST /orders/import): one of the route's media types (a charset parameter allowed),
+ * at most `maxBytes`, kept as bytes in ctx.state.body for the route to read.
+ */
+export function fileBody(accepted: readonly string[], maxBytes: number) {
+  return async function readFile(ctx: ApiContext, next: Next): Promise<void> {
+    const type = ctx.get('Content-Type').split(';')[0]!.trim().toLowerCase();
+    if (!accepted.includes(type)) {
+      throw new StationError('request.mediaTypeUnsupported', ERROR_TEXT.unsupportedMediaType(ctx.get('Content-Type') || '(none)'), {
+        header: 'Content-Type',
+        meta: { accepted: [...accepted] },
+        headers: { 'Accept-Post': accepted.join(', ') },
+      });
+    }
+    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity')
+      throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
+    try {
+      const length = ctx.get('Content-Length');
+      ctx.state.body = new Uint8Array(await getRawBody(ctx.req, { limit: maxBytes, length: length === '' ? undefined : length }));
+    } catch (error) {
+      if ((error as { type?: string }).type === 'entity.too.large') {
+        const limit = `${maxBytes / (1024 * 1024)}mb`;
+        throw new StationError('request.bodyTooLarge', ERROR_TEXT.bodyTooLarge(limit), { meta: { maxBytes } });
+      }
+      throw new StationError('request.bodyIncomplete', ERROR_TEXT.bodyIncomplete);
+    }
+    await next();
+  };
+}
+
 /** A JSON object or array, as JSON:API documents are; anything else is not a request body. */
 function parse(text: string): unknown {
   const trimmed = text.trim();

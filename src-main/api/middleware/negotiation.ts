@@ -4,6 +4,7 @@
 import type { Next } from 'koa';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { JSONAPI_MEDIA_TYPE } from '../../../src-shared/jsonapi.ts';
+import { ROUTES } from '../../../src-shared/routes.ts';
 import type { ApiContext } from '../context.ts';
 
 interface MediaRange {
@@ -65,6 +66,13 @@ function choosesOwnMediaType(route: string): boolean {
   );
 }
 
+/** The routes whose body is a file as it is (POST /orders/import): their own body reading checks its media type. */
+const FILE_ROUTES = new Set(
+  Object.values(ROUTES)
+    .filter((spec) => spec.file)
+    .map((spec) => `${spec.method} ${spec.path}`),
+);
+
 /** A few Accept headers answered once each: a client sends the same one with every request. */
 const VERDICTS_KEPT = 64;
 
@@ -82,7 +90,7 @@ export function contentNegotiation() {
   return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
     if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept')))
       throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable);
-    if (hasBody(ctx)) {
+    if (hasBody(ctx) && !FILE_ROUTES.has(`${ctx.method} ${ctx.state.route}`)) {
       const contentType = ctx.get('Content-Type');
       const range = parseMediaRange(contentType);
       const isJsonApi = range.type === JSONAPI_MEDIA_TYPE && plainJsonApi(range);

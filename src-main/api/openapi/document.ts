@@ -163,6 +163,17 @@ function operation(name: string, spec: RouteSpec): ZodOpenApiOperationObject {
           },
         }
       : {}),
+    ...(spec.file
+      ? {
+          requestBody: {
+            required: true,
+            description: 'The file as it is, in one of these media types.',
+            content: Object.fromEntries(
+              spec.file.map((type) => [type, { schema: z.string().meta({ format: 'binary', description: 'The file’s bytes.' }) }]),
+            ),
+          },
+        }
+      : {}),
     responses,
     'x-error-codes': codes,
   } as ZodOpenApiOperationObject;
@@ -206,7 +217,8 @@ const TAGS: Record<string, string> = {
   calendar: 'The station’s time zone and holidays.',
   packing: 'The desk’s packing set-up: boxes and defaults.',
   scale: 'The desk’s scale: settings, readings and its live stream.',
-  orders: 'Orders waiting to be shipped.',
+  orders: 'Orders waiting to be shipped, and files of orders read as they are.',
+  'order-templates': 'The account’s saved column templates, which read order files of their columns by themselves.',
   today: 'The desk’s day at a glance.',
   reports: 'Reports: the daily report, also as CSV.',
   manifests: 'End of day: closing a carrier’s day into a manifest, and its document.',

@@ -29,6 +29,14 @@ const BODY: readonly ErrorCode[] = [
   'field.reservedName',
 ];
 
+/** A file taken as it is (POST /orders/import): its media type, encoding and size; it is not JSON. */
+const FILE_BODY: readonly ErrorCode[] = [
+  'request.mediaTypeUnsupported',
+  'request.bodyEncoding',
+  'request.bodyTooLarge',
+  'request.bodyIncomplete',
+];
+
 /** A body the route checks against its schema (src-shared's zod rules). */
 const CHECKED_BODY: readonly ErrorCode[] = ['field.missing', 'field.invalid', 'field.badText'];
 
@@ -157,6 +165,8 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   addOrders: ['order.exists', 'order.batchTooLarge'],
   order: ['order.notFound'],
   removeOrder: ['order.notFound', 'order.notRemovable'],
+  importOrders: ['order.fileUnreadable', 'order.fileFaulty', 'order.templateNotFound'],
+  removeOrderTemplate: ['order.templateNotFound'],
   dailyReport: ['report.invalidRange'],
   manifestPreview: ['carrier.unknown'],
   closeDay: ['carrier.unknown', 'manifest.nothingToClose', 'manifest.closeKeepsChanging', 'document.renderBusy', 'document.renderFailed'],
@@ -197,7 +207,8 @@ export function routeRefusals(name: string, spec: RouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(EVERY_ROUTE);
   if (spec.access !== 'open') SIGNED_IN.forEach((code) => codes.add(code));
   if (spec.access === 'supervisor' || spec.access === 'admin') codes.add('role.required');
-  if (spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'DELETE') BODY.forEach((code) => codes.add(code));
+  if (spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'DELETE')
+    (spec.file ? FILE_BODY : BODY).forEach((code) => codes.add(code));
   if (spec.body) CHECKED_BODY.forEach((code) => codes.add(code));
   if (spec.query) codes.add('parameter.invalid');
   if (spec.paged) codes.add('page.cursorPastEnd');

@@ -1,6 +1,7 @@
 // The orders extension (docs/shipments.md, "Orders"): POST /orders and /orders/batch, GET /orders (by status) and
-// /orders/<number>, DELETE /orders/<number>. Requests are checked with the shared order rules.
-import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
+// /orders/<number>, DELETE /orders/<number>; a file of orders as it is (POST /orders/import) and the account's
+// column templates (/order-templates). Requests are checked with the shared order rules.
+import { ERROR_TEXT, StationError, errorObject } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import {
   ORDER_BATCH_MAX,
@@ -14,6 +15,11 @@ import {
 } from '../../../src-shared/orders.ts';
 import type { Caller } from '../../domain/caller.ts';
 import type { OrderService } from '../../services/orders.ts';
+import type { OrderFileImport, OrderFileService } from '../../services/order-files.ts';
+import { ORDER_FORMAT_IDS, type OrderTemplate } from '../../../src-shared/order-reading.ts';
+import { orderTemplateRequestSchema, type OrderTemplateResource } from '../../../src-shared/order-files.ts';
+import { validateResource } from '../../../src-shared/resource-validation.ts';
+import { asFlag } from '../../../src-shared/shipment-validation/fields.ts';
 import { callerOf, type ApiContext } from '../context.ts';
 import { byId, pageRequest, respondPage } from '../paging.ts';
 import { parameterError } from '../query.ts';
@@ -26,8 +32,73 @@ const LIMIT = { default: 100, max: 1000 } as const;
 /** A batch with more faults than this answers the first ones: enough to fix a file by. */
 const BATCH_ERRORS_MAX = 100;
 
-export function orderRoutes(router: ApiRouter, orders: OrderService): void {
+/** A saved template as the API answers it: its name is its id. */
+const templateResource = (template: OrderTemplate): OrderTemplateResource => ({
+  type: 'orderTemplate',
+  id: template.name,
+  attributes: { headers: template.headers, mapping: template.mapping },
+});
+
+/** A file whose orders could not be imported for their faults: each fault its own error, by order, row and column. */
+function faultyFile(answer: OrderFileImport): StationError {
+  const first = ERROR_TEXT.orderFileFaulty(answer.faulty);
+  return StationError.many(
+    answer.faults.slice(0, BATCH_ERRORS_MAX).map((fault) => ({
+      ...errorObject('order.fileFaulty', first),
+      meta: { reason: fault.text, order: fault.order, row: fault.row, column: fault.column, field: fault.field },
+    })),
+  );
+}
+
+export function orderRoutes(router: ApiRouter, orders: OrderService, files: OrderFileService): void {
   const caller = (ctx: ApiContext): Caller => callerOf(ctx);
+
+  router.on(ROUTES.importOrders, {
+    // The body is the file's bytes as they came (middleware/body.ts, fileBody): read by the service.
+    parse: (raw) => (raw instanceof Uint8Array ? raw : new Uint8Array()),
+    handle: async (ctx, { body, query }) => {
+      const errors: ErrorObject[] = [];
+      const format = query.format?.trim() || null;
+      if (format !== null && !(ORDER_FORMAT_IDS as readonly string[]).includes(format))
+        errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', ORDER_FORMAT_IDS.join(', '), format));
+      const commitText = query.commit?.trim().toLowerCase() ?? '';
+      const commit = commitText === '' ? false : asFlag(commitText);
+      if (commit === undefined)
+        errors.push(
+          parameterError(ERROR_TEXT.invalidOrEmptyParameter('commit'), 'commit', 'true (import) or false (only read)', commitText),
+        );
+      if (errors.length > 0) throw StationError.many(errors);
+      const answer = await files.importFile(caller(ctx), body, {
+        format: format as (typeof ORDER_FORMAT_IDS)[number] | null,
+        template: query.template?.trim() || null,
+        commit: commit === true,
+        fileName: null,
+      });
+      if (commit && !answer.committed) throw faultyFile(answer);
+      respondData(ctx, 200, [], answer);
+    },
+  });
+
+  router.on(ROUTES.orderTemplates, async (ctx) => {
+    respondData(ctx, 200, (await files.templates(caller(ctx))).map(templateResource));
+  });
+
+  router.on(ROUTES.saveOrderTemplate, {
+    parse: (raw) => {
+      const checked = validateResource(raw, 'orderTemplate', orderTemplateRequestSchema, false);
+      if (!checked.ok) throw StationError.many(checked.errors);
+      return checked.value;
+    },
+    handle: async (ctx, { body }) => {
+      const saved = await files.saveTemplate(caller(ctx), { name: body.name, headers: body.headers, mapping: body.mapping });
+      respondData(ctx, 200, templateResource(saved));
+    },
+  });
+
+  router.on(ROUTES.removeOrderTemplate, async (ctx, { params }) => {
+    await files.removeTemplate(caller(ctx), params.name);
+    ctx.status = 204;
+  });
 
   router.on(ROUTES.addOrder, {
     parse: (raw) => {

@@ -177,6 +177,8 @@ export const de: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Abholung storniert',
   'audit.actions.order.imported': 'Auftrag importiert',
   'audit.actions.order.removed': 'Auftrag entfernt',
+  'audit.actions.order.template-saved': 'Spaltenvorlage gespeichert',
+  'audit.actions.order.template-removed': 'Spaltenvorlage entfernt',
   'audit.actions.scale.configured': 'Waage eingerichtet',
   'audit.actions.packing.configured': 'Packregeln geändert',
   'audit.actions.calendar.changed': 'Kalender geändert',
@@ -283,7 +285,12 @@ export const de: Record<MessageKey, string> = {
   'orders.clashes':
     'Zeilen einer Auftragsnummer nennen verschiedene Empfänger: {numbers}. Jeder wird mit dem Empfänger seiner ersten Zeile importiert.',
   'orders.faults': 'Fehler',
-  'orders.fault': '{number}: {problem}',
+  'orders.faultEmpty':
+    'Zeile {row}: {field} ist leer{column, select, none {, keine Spalte enthält das Feld} other { (Spalte „{column}“)}}.',
+  'orders.faultInvalid': 'Zeile {row}: {field} ist ungültig{column, select, none {} other { (Spalte „{column}“)}}. {expected}',
+  'orders.wholeOrder': 'Der Auftrag',
+  'orders.templateApplied': 'Mit Ihrer Spaltenvorlage „{name}“ gelesen, gespeichert für Dateien mit diesen Spalten.',
+  'orders.templateSaved': 'Vorlage „{name}“ gespeichert: Dateien mit diesen Spalten werden ab jetzt damit gelesen.',
   'orders.noNumber': '(keine Nummer)',
   'orders.importAs': 'Importieren als',
   'orders.asOrders': 'Aufträge zum Scannen am Platz',

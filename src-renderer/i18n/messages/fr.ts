@@ -178,6 +178,8 @@ export const fr: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Enlèvement annulé',
   'audit.actions.order.imported': 'Commande importée',
   'audit.actions.order.removed': 'Commande retirée',
+  'audit.actions.order.template-saved': 'Modèle de colonnes enregistré',
+  'audit.actions.order.template-removed': 'Modèle de colonnes supprimé',
   'audit.actions.scale.configured': 'Balance configurée',
   'audit.actions.packing.configured': 'Règles d’emballage modifiées',
   'audit.actions.calendar.changed': 'Calendrier modifié',
@@ -284,7 +286,12 @@ export const fr: Record<MessageKey, string> = {
   'orders.clashes':
     'Des lignes d’un même numéro de commande indiquent des destinataires différents : {numbers}. Chacune est importée avec le destinataire de sa première ligne.',
   'orders.faults': 'Erreurs',
-  'orders.fault': '{number} : {problem}',
+  'orders.faultEmpty':
+    'Ligne {row} : {field} est vide{column, select, none {, aucune colonne ne le donne} other { (colonne « {column} »)}}.',
+  'orders.faultInvalid': 'Ligne {row} : {field} n’est pas valide{column, select, none {} other { (colonne « {column} »)}}. {expected}',
+  'orders.wholeOrder': 'La commande',
+  'orders.templateApplied': 'Lu avec votre modèle de colonnes « {name} », enregistré pour les fichiers ayant ces colonnes.',
+  'orders.templateSaved': 'Modèle « {name} » enregistré : les fichiers ayant ces colonnes seront lus avec lui.',
   'orders.noNumber': '(sans numéro)',
   'orders.importAs': 'Importer comme',
   'orders.asOrders': 'commandes à scanner au poste',

@@ -175,6 +175,8 @@ export const pl: Record<MessageKey, string> = {
   'audit.actions.pickup.cancelled': 'Anulowano odbiór',
   'audit.actions.order.imported': 'Zaimportowano zamówienie',
   'audit.actions.order.removed': 'Usunięto zamówienie',
+  'audit.actions.order.template-saved': 'Zapisano szablon kolumn',
+  'audit.actions.order.template-removed': 'Usunięto szablon kolumn',
   'audit.actions.scale.configured': 'Skonfigurowano wagę',
   'audit.actions.packing.configured': 'Zmieniono zasady pakowania',
   'audit.actions.calendar.changed': 'Zmieniono kalendarz',
@@ -283,7 +285,13 @@ export const pl: Record<MessageKey, string> = {
   'orders.clashes':
     'Wiersze jednego numeru zamówienia podają różnych odbiorców: {numbers}. Każde zostanie zaimportowane z odbiorcą z pierwszego wiersza.',
   'orders.faults': 'Błędy',
-  'orders.fault': '{number}: {problem}',
+  'orders.faultEmpty':
+    'Wiersz {row}: pole „{field}” jest puste{column, select, none {; żadna kolumna go nie podaje} other { (kolumna „{column}”)}}.',
+  'orders.faultInvalid':
+    'Wiersz {row}: pole „{field}” jest nieprawidłowe{column, select, none {} other { (kolumna „{column}”)}}. {expected}',
+  'orders.wholeOrder': 'Zamówienie',
+  'orders.templateApplied': 'Odczytano według Twojego szablonu kolumn „{name}”, zapisanego dla plików z tymi kolumnami.',
+  'orders.templateSaved': 'Zapisano szablon „{name}”: pliki z tymi kolumnami będą odtąd odczytywane według niego.',
   'orders.noNumber': '(bez numeru)',
   'orders.importAs': 'Importuj jako',
   'orders.asOrders': 'zamówienia do skanowania na stanowisku',

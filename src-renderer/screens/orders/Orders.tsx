@@ -13,8 +13,9 @@ import { usePackingSetup } from '../../store/packing-setup.ts';
 import { useOrderImport, type CustomsWarning } from '../../store/order-import.ts';
 import { useOrders } from '../../store/orders.ts';
 import { ExportShipped } from './ExportShipped.tsx';
-import { unnamedColumnNumber } from '../../store/order-file.ts';
+import { unnamedColumnNumber } from '../../../src-shared/order-file.ts';
 import { sayIt } from '../../i18n/said.ts';
+import { importFaultText } from '../../i18n/import-fault-text.ts';
 
 const SHOWN_PROBLEMS = 50;
 /** The values of a mapped column shown beside it, so the packer sees the data, not only the column's name. */
@@ -28,6 +29,10 @@ export function Orders(): React.JSX.Element {
   useEffect(() => {
     void load();
     void usePackingSetup.getState().load();
+    void useOrderImport
+      .getState()
+      .loadTemplates()
+      .catch(() => undefined);
   }, [load]);
   useEffect(() => {
     if (importer.status === 'done') void load();
@@ -39,7 +44,7 @@ export function Orders(): React.JSX.Element {
     const number = unnamedColumnNumber(header);
     return number === undefined ? header : t('orders.columnNumber', { number });
   };
-  const faulty = preview?.orders.filter((order) => order.problems.length > 0) ?? [];
+  const faulty = preview?.orders.filter((order) => order.faults.length > 0) ?? [];
   const percent = importer.progress.total > 0 ? Math.round((importer.progress.done / importer.progress.total) * 100) : 0;
 
   return (
@@ -63,13 +68,21 @@ export function Orders(): React.JSX.Element {
               <p className="notice notice--ok" role="status">
                 {t('orders.recognised', { format: importer.format.id })}
               </p>
+            ) : importer.template ? (
+              <p className="notice notice--ok" role="status">
+                {t('orders.templateApplied', { name: importer.template })}
+              </p>
             ) : null}
             <div className="inline-actions">
               <div className="field">
                 <label htmlFor="import-template">{t('orders.template')}</label>
-                <select id="import-template" value="" onChange={(event) => importer.applyTemplate(event.target.value)}>
+                <select
+                  id="import-template"
+                  value={importer.template ?? ''}
+                  onChange={(event) => importer.applyTemplate(event.target.value)}
+                >
                   <option value="">{t('common.none')}</option>
-                  {Object.keys(importer.templates).map((name) => (
+                  {importer.templates.map(({ name }) => (
                     <option key={name} value={name}>
                       {name}
                     </option>
@@ -80,10 +93,15 @@ export function Orders(): React.JSX.Element {
                 <label htmlFor="template-name">{t('orders.templateName')}</label>
                 <input id="template-name" value={templateName} onChange={(event) => setTemplateName(event.target.value)} />
               </div>
-              <button type="button" disabled={templateName.trim() === ''} onClick={() => importer.saveTemplate(templateName.trim())}>
+              <button type="button" disabled={templateName.trim() === ''} onClick={() => void importer.saveTemplate(templateName.trim())}>
                 {t('orders.saveTemplate')}
               </button>
             </div>
+            {importer.savedTemplate ? (
+              <p className="notice notice--ok" role="status">
+                {t('orders.templateSaved', { name: importer.savedTemplate })}
+              </p>
+            ) : null}
             <fieldset className="mapping">
               <legend>{t('orders.columnsOf', { file: importer.fileName })}</legend>
               <table aria-label={t('orders.columns')}>
@@ -138,15 +156,16 @@ export function Orders(): React.JSX.Element {
             {importer.customsWarnings.length > 0 ? <CustomsWarnings warnings={importer.customsWarnings} /> : null}
             {faulty.length > 0 ? (
               <ul className="problems" aria-label={t('orders.faults')}>
-                {faulty
-                  .slice(0, SHOWN_PROBLEMS)
-                  .flatMap((order) =>
-                    order.problems.map((problem) => (
-                      <li key={`${order.number}-${problem}`}>
-                        {t('orders.fault', { number: order.number || t('orders.noNumber'), problem })}
-                      </li>
-                    )),
-                  )}
+                {faulty.slice(0, SHOWN_PROBLEMS).map((order) => (
+                  <li key={`${order.number}-${order.rows[0]}`}>
+                    <strong>{order.number || t('orders.noNumber')}</strong>
+                    <ul>
+                      {order.faults.map((fault) => (
+                        <li key={fault.pointer}>{importFaultText(fault)}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
               </ul>
             ) : null}
             <fieldset className="inline-actions">
