@@ -13,6 +13,7 @@ import type { PrintViews } from './printing/print-views.ts';
 import type { ScaleTiming } from './scale/serial-scale.ts';
 import type { Scheduler } from './scheduler/index.ts';
 import { readTlsFiles } from './security/tls-files.ts';
+import { createOrderFolder, type OrderFolder, type OrderFolderOptions } from './services/order-folder.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import type { DeliveryPolicy } from './services/webhook-delivery.ts';
 import { DeskInUseError, deskName, openDataDir, prepareDataDir } from './station/data-folder.ts';
@@ -32,6 +33,8 @@ export {
   DEFAULT_SCHEDULER_INTERVAL_MS,
   DEFAULT_UPSTREAM_TRACKING_MS,
 } from './station/timers.ts';
+
+export { DEFAULT_ORDERS_FOLDER_POLL_MS, OrderFolderSetupError } from './services/order-folder.ts';
 
 export const DEFAULT_PORT = 8411;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -104,6 +107,8 @@ export interface StationOptions {
   documentWorkerUrl?: URL;
   /** The HTTP timeouts; DEFAULT_TIMEOUTS unless tests shorten them. */
   timeouts?: Partial<HttpTimeouts>;
+  /** A folder whose order files are imported (--orders-folder): as which user, and how often it is looked at. */
+  ordersFolder?: OrderFolderOptions;
 }
 
 /** A station: its services (station/services.ts), its timers, its API app, and how it starts and stops. */
@@ -121,6 +126,8 @@ export interface Station extends Services {
   readonly backups: Scheduler;
   /** Checks the SQLite database (quick_check) right after start and on a schedule; tests drive it with runOnce. */
   readonly integrity: Scheduler;
+  /** The watched orders folder, when one is given; tests drive it with runOnce. */
+  readonly ordersFolder: OrderFolder | undefined;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
   start(): Promise<string>;
@@ -180,6 +187,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopbackAddress(host) ? [] : [host])],
   });
   const timers = createTimers({ ...services, store, dataDir: options.dataDir, clock, logger, intervals: options });
+  const ordersFolder =
+    options.ordersFolder &&
+    createOrderFolder({ options: options.ordersFolder, orderFiles: services.orderFiles, store, desk, clock, logger });
 
   let server: Server | undefined;
   let stopping = false;
@@ -212,6 +222,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     manifestTransmission: timers.manifestTransmission,
     backups: timers.backups,
     integrity: timers.integrity,
+    ordersFolder,
     app,
     start: async () => {
       if (server) throw new Error('The station is already started.');
@@ -227,6 +238,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       scale.start().catch((error: unknown) => logger.warn(`The scale was not started: ${(error as Error).message}`));
       deliverer.start();
       timers.start();
+      // Refuses (OrderFolderSetupError) a folder it cannot watch: the serve command says so and stops.
+      await ordersFolder?.start();
       return ownUrl;
     },
     stop: async () => {
@@ -234,7 +247,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const timersStopped = Promise.all([timers.stop(), printing.stop(), deliverer.stop(), scale.stop()]);
+      const timersStopped = Promise.all([timers.stop(), printing.stop(), deliverer.stop(), scale.stop(), ordersFolder?.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

@@ -5,18 +5,21 @@ import { CONFIG_HELP } from './config.ts';
 import { USER_HELP } from './users.ts';
 import { EVENT_TYPES } from '../../src-shared/events.ts';
 import { TRACKING_STATUSES } from '../../src-shared/tracking-status.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS } from '../station.ts';
+import { DEFAULT_HOST, DEFAULT_ORDERS_FOLDER_POLL_MS, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS } from '../station.ts';
 
 export const HELP = `Shipping Station admin command
 
 Usage: npm run --silent station -- <command> [options]
 
   serve [--data DIR] [--database URL] [--desk NAME] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
-        [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
+        [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--orders-folder DIR [--orders-user USERNAME]]
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
       --desk names this desk (default: the host name): its print jobs print only on its printers, and the
       audit log names it. --allow-host lets other PCs reach it by that name or address (with --host
       0.0.0.0); --tls-cert and --tls-key serve HTTPS.
+      --orders-folder imports every order file (.csv, .tsv, .txt, .xlsx) that appears in DIR, once it has
+      stopped growing, as USERNAME (its account gets the orders; without --orders-user, the only account's
+      first admin), and moves it to DIR/imported/, or to DIR/failed/ with a .faults.txt beside it.
   client add --username U (--password P | --password-stdin) --name NAME [--role ROLE] [address options]
         [--data DIR] [--json]
       Create a client account and its first user, with this username, password and role. ROLE is packer
@@ -84,7 +87,8 @@ Usage: npm run --silent station -- <command> [options]
       Register an endpoint for one client's events, or for every client's without --client; live events
       unless --environment says sandbox (/v3-testing's) or both. TYPEs:
       ${EVENT_TYPES.slice(0, 4).join(', ')},
-      ${EVENT_TYPES.slice(4).join(', ')}.
+      ${EVENT_TYPES.slice(4, 8).join(', ')},
+      ${EVENT_TYPES.slice(8).join(', ')}.
       Prints the secret once ({"id","secret"} with --json). Deliveries are signed with it:
       Station-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<body>" in hex>.
   webhook list [--data DIR] [--json]
@@ -121,7 +125,9 @@ STATION_EVENT_RETENTION_DAYS (how long events are kept for the feed and webhook 
 STATION_BACKUP_HOURS (how often a checked backup goes into <data>/backups/; default 24, 0: never),
 STATION_BACKUPS_KEPT (how many of those are kept; default 7), STATION_CHECK_HOURS (how often the
 database is quick_checked, and once after start; default 24, 0: never), STATION_REFERENCE_BLOCK
-(SQLite: shipment references reserved per write; default 50, 1: a write per reference).
+(SQLite: shipment references reserved per write; default 50, 1: a write per reference),
+STATION_ORDERS_FOLDER and STATION_ORDERS_USER (as --orders-folder and --orders-user),
+STATION_ORDERS_FOLDER_POLL_MS (how often the orders folder is looked at; default ${DEFAULT_ORDERS_FOLDER_POLL_MS}).
 
 The data folder defaults to $STATION_DATA_DIR, else ${defaultDataDir()}.
 `;

@@ -3,7 +3,15 @@
 import { resolve } from 'node:path';
 import { consoleLogger } from '../logger.ts';
 import { ensureRendererBuilt } from '../renderer-build.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS, createStation, isLoopbackAddress } from '../station.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_SCHEDULER_INTERVAL_MS,
+  OrderFolderSetupError,
+  createStation,
+  isLoopbackAddress,
+  type StationOptions,
+} from '../station.ts';
 import { UsageError, databaseOf, dataDirOf, deskOf, optional, parse, type Values } from './arguments.ts';
 import { announceFirstRun } from './first-run.ts';
 
@@ -50,6 +58,21 @@ function countFromEnv(name: string): number | undefined {
   return Number(text);
 }
 
+/** The watched orders folder (--orders-folder or STATION_ORDERS_FOLDER), as which user, and how often it is looked at. */
+function ordersFolderOf(values: Values): StationOptions['ordersFolder'] {
+  const dir = optional(values, 'orders-folder') ?? (process.env.STATION_ORDERS_FOLDER || undefined);
+  const user = optional(values, 'orders-user') ?? (process.env.STATION_ORDERS_USER || undefined);
+  if (dir === undefined) {
+    if (optional(values, 'orders-user') !== undefined)
+      throw new UsageError('--orders-user names who imports the files of --orders-folder: give both.');
+    return undefined;
+  }
+  const pollMs = millisecondsFromEnv('STATION_ORDERS_FOLDER_POLL_MS');
+  if (pollMs === 0)
+    throw new UsageError('STATION_ORDERS_FOLDER_POLL_MS must be at least 1 millisecond: the folder is looked at that often.');
+  return { dir: resolve(dir), ...(user === undefined ? {} : { user }), ...(pollMs === undefined ? {} : { pollMs }) };
+}
+
 export async function serveCommand(args: string[]): Promise<void> {
   const values = parse(args, {
     data: { type: 'string' },
@@ -61,12 +84,15 @@ export async function serveCommand(args: string[]): Promise<void> {
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     desk: { type: 'string' },
+    'orders-folder': { type: 'string' },
+    'orders-user': { type: 'string' },
   });
   const dataDir = dataDirOf(values);
   const port = parsePort(optional(values, 'port'));
   const host = optional(values, 'host') ?? DEFAULT_HOST;
   const allowedHosts = ((values['allow-host'] as string[] | undefined) ?? []).map(hostNameOf);
   const tls = tlsOf(values);
+  const ordersFolder = ordersFolderOf(values);
   const logger = consoleLogger();
   if (!isLoopbackAddress(host)) {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
@@ -113,6 +139,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     backupsKept,
     checkIntervalMs,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
+    ordersFolder,
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
@@ -137,7 +164,8 @@ export async function serveCommand(args: string[]): Promise<void> {
 
   const url = await station.start().catch(async (error: unknown) => {
     await station.stop();
-    throw error;
+    // A folder the station cannot watch for the user given (or for no one account) is the command's mistake.
+    throw error instanceof OrderFolderSetupError ? new UsageError(error.message) : error;
   });
   console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 }

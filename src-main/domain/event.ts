@@ -1,6 +1,6 @@
 // The integration events' records: what changed, for which client, and a snapshot of the record it concerns, as
 // the store wrote it in the same transaction as the change. The API turns the snapshot into a JSON:API resource.
-import type { ClosedDayResource, EventType } from '../../src-shared/events.ts';
+import type { ClosedDayResource, EventType, OrderImportResource } from '../../src-shared/events.ts';
 import type { PrintJobRecord } from './print-job.ts';
 import type { ShipmentRecord, TrackingEvent } from './shipment.ts';
 
@@ -9,7 +9,7 @@ export type EventSnapshot =
   | { kind: 'shipment'; shipment: ShipmentRecord }
   | { kind: 'tracking'; shipment: ShipmentRecord; latest: TrackingEvent | undefined; event?: TrackingEvent }
   | { kind: 'printJob'; printJob: PrintJobRecord }
-  | { kind: 'other'; resource: ClosedDayResource };
+  | { kind: 'other'; resource: ClosedDayResource | OrderImportResource };
 
 export interface NewStationEvent {
   type: EventType;
