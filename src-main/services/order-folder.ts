@@ -170,7 +170,7 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
   const claims = join(dir, CLAIMS_FOLDER, deps.desk);
   /** What each candidate looked like at the last look: it is taken when the next look finds the same. */
   const lastSeen = new Map<string, { size: number; mtimeMs: number; ino: number; sameLooks: number }>();
-  /** Claimed files whose import is done but whose move did not happen yet (a full disk): finished without a new import. */
+  /** Claimed files imported and announced but not moved yet (a full disk): finished without a new import. */
   const unfinished = new Map<string, Outcome>();
   /** Events not written yet (the database was away): written at the next look. */
   const unannounced: NewStationEvent[] = [];
@@ -286,9 +286,14 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
     }
   };
 
-  /** Moves a claimed file to imported/ or failed/ with its text, then announces it. A fault leaves it claimed, for the next look. */
+  /**
+   * Announces a claimed file's import, then moves it to imported/ or failed/ with its text. A fault of the move leaves
+   * it claimed, announced already, for the next look. Announced before the move: a station stopped between the two
+   * announces it again when it imports the file again, rather than never.
+   */
   const finish = async (client: Caller, name: string, outcome: Outcome) => {
     const failed = outcome.resource.outcome === 'failed';
+    if (!unfinished.has(name)) await announce(client, outcome);
     unfinished.set(name, outcome);
     try {
       const placed = await place(
@@ -308,9 +313,7 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
       else logger.info(`Orders folder: ${name} → ${where}: ${plural(created.length, 'order')} imported, ${duplicates.length} duplicate(s)`);
     } catch (error) {
       trouble(name, `${name} stays in ${CLAIMS_FOLDER}/ for now (${(error as Error).message}); its orders are in.`);
-      return;
     }
-    await announce(client, outcome);
   };
 
   /** Imports a file this desk claimed (now, or in a run that stopped midway). A fault of the station leaves it claimed. */

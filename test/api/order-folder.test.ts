@@ -256,6 +256,13 @@ describe('a station that stopped with a file claimed imports it again at its res
       /^monday\.txt \(read as amazon\): 0 orders imported\. 10 orders left alone/,
     );
     expect(await orderNumbers(t, token)).toEqual([...numbers].sort());
+    // Each file read is announced: monday.txt twice (its second reading made nothing), tuesday.txt once.
+    const announced = (await importEvents(t, token)).map((event) => event.attributes);
+    expect(announced.map((event) => [event.file, (event.created as string[]).length, (event.duplicates as string[]).length])).toEqual([
+      ['monday.txt', 10, 0],
+      ['monday.txt', 0, 10],
+      ['tuesday.txt', 10, 0],
+    ]);
     await t.close();
   });
 });
