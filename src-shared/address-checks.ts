@@ -2,7 +2,7 @@
 // a phone no carrier can dial, a state that does not exist) is refused with the format expected; what is likely
 // wrong (a number outside the country's numbering plan) is a warning the packer sees before confirming. Postal
 // codes: ./postal-codes.ts. Phones: libphonenumber-js (Google's libphonenumber metadata, MIT), to E.164.
-import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
 import { jsonPointer } from './jsonapi.ts';
 import { boundedMemo } from './bounded-memo.ts';
@@ -66,6 +66,15 @@ export function phoneExpectation(country: string): string {
   return `a phone number for ${country} (${countryName(country)}), with or without its country code${example ? `, such as ${example}` : ''}`;
 }
 
+/** The country's calling code (49 for DE), or none for a code libphonenumber does not know. */
+function callingCode(country: string): string {
+  try {
+    return getCountryCallingCode(country as CountryCode);
+  } catch {
+    return '\u0000';
+  }
+}
+
 function parsed(text: string, country: string) {
   try {
     return parsePhoneNumberFromString(text, country as CountryCode);
@@ -90,9 +99,15 @@ function checkPhoneOnce(country: string, given: string): PhoneCheck {
       .replace(/^(\+\d{1,3})\s*\(0\)/, '$1 '),
   );
   const national = parsed(text, country);
-  // The international reading only when the national one is not a valid number (it costs a second parse).
-  const international = national?.isValid() || text.startsWith('+') ? undefined : parsed(`+${text.replace(/\D/g, '')}`, country);
-  const possible = [national, international].filter((reading) => reading?.isPossible());
+  const digits = text.replace(/\D/g, '');
+  // Digits that begin with the country's calling code, with no trunk prefix to strip, are the spec's own form
+  // (4921113890, 491701234567): read internationally first, else a number stored so would read as 49 49 211… the
+  // next time it is checked (an order imported, then shipped).
+  const ownForm = !text.startsWith('+') && national?.nationalNumber === digits && digits.startsWith(callingCode(country));
+  // The international reading only when it may be the one (it costs a second parse).
+  const international = text.startsWith('+') || (national?.isValid() && !ownForm) ? undefined : parsed(`+${digits}`, country);
+  const readings = ownForm ? [international, national] : [national, international];
+  const possible = readings.filter((reading) => reading?.isPossible());
   const number = possible.find((reading) => reading!.isValid()) ?? possible[0];
   if (!number) return { ok: false, expected: phoneExpectation(country) };
   const phone = number.number.slice(1);

@@ -135,6 +135,26 @@ describe('phones, read for the receiver’s country', () => {
   });
 });
 
+describe('a phone the station stored reads as itself when checked again', () => {
+  // An order imported keeps its receiver's phone as the station wrote it (4921113890); the shipment made from it is
+  // checked again. Digits that begin with the country's calling code are the spec's own form, not a national number.
+  it.each([
+    ['DE', '0211 1389 0', '4921113890'],
+    ['DE', '491701234567', '491701234567'],
+    ['DE', '4989123456', '4989123456'],
+    ['IT', '3921234567', '393921234567'],
+    ['IT', '0612345678', '390612345678'],
+    ['AT', '43 1 5353', '4315353'],
+    ['CH', '044 668 18 00', '41446681800'],
+    ['GB', '07911 123456', '447911123456'],
+    ['US', '(201) 555-0123', '12015550123'],
+  ])('%s %s is stored as %s, which reads as itself again', (country, written, stored) => {
+    const first = checkPhone(country, written);
+    expect(first).toMatchObject({ ok: true, phone: stored });
+    expect(checkPhone(country, stored)).toMatchObject({ ok: true, phone: stored });
+  });
+});
+
 describe('phones as people write them, for every country', () => {
   const check = (address: Record<string, unknown>, role: 'shipTo' | 'shipFrom' = 'shipTo') =>
     validateShipmentDocument(
