@@ -9,6 +9,8 @@ import type { MessageKey } from './messages/en.ts';
 export function importFaultText(fault: ImportFault): string {
   const field = fault.field ? translate(`orders.fields.${fault.field}` as MessageKey) : translate('orders.wholeOrder');
   const column = fault.column ?? 'none';
-  if (fault.missing) return translate('orders.faultEmpty', { row: fault.row, field, column });
-  return translate('orders.faultInvalid', { row: fault.row, field, column, expected: fieldText(fault.pointer, false, fault.rule) });
+  // A row as the spreadsheet numbers it, without a thousands separator.
+  const row = String(fault.row);
+  if (fault.missing) return translate('orders.faultEmpty', { row, field, column });
+  return translate('orders.faultInvalid', { row, field, column, expected: fieldText(fault.pointer, false, fault.rule) });
 }

@@ -4,7 +4,7 @@
 // batches with a progress bar that moves. The times to read and check the file and to import it are printed
 // here and kept in test-results/order-import.json; the README gives them. A Shopify order export is recognised by its
 // header row and imported with no mapping click, the screen naming the format it recognised.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
@@ -13,6 +13,7 @@ import { VERDI_ADDRESS_ARGS, expect, test, type E2EStation } from './fixtures.ts
 const ORDERS = 5_000;
 const USER = { username: 'bulk-import', password: 'bulk-import-2026' };
 const SHOP = { username: 'shopify-shop', password: 'shopify-shop-2026' };
+const TEMPLATES = { username: 'own-columns', password: 'own-columns-2026' };
 const FILE_INPUT = 'Orders file (CSV or Excel, a row per order line)';
 
 /** An account of its own, in Milano, so its orders are counted alone on the worker's shared station. */
@@ -51,6 +52,35 @@ async function readAs(page: Page, station: E2EStation, path: string): Promise<{ 
   });
   return { status: response.status, json: response.status === 200 ? await response.json() : null };
 }
+
+/** The desk's token, as the signed-in desk keeps it. */
+const deskToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('shipping-station.session') ?? '{}') as { token: string }).token);
+
+/** A call of the station's API with the desk's own token. */
+async function callAs(page: Page, station: E2EStation, method: string, path: string): Promise<{ status: number }> {
+  const response = await fetch(`${station.url}/v3${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await deskToken(page)}`, Accept: 'application/vnd.api+json' },
+  });
+  return { status: response.status };
+}
+
+/** A file sent as it is to POST /orders/import, with the desk's own token. */
+async function sendAs(page: Page, station: E2EStation, bytes: Buffer, type: string, query: string): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${station.url}/v3/orders/import${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await deskToken(page)}`, Accept: 'application/vnd.api+json', 'Content-Type': type },
+    body: new Uint8Array(bytes),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+/** An order's attributes without when it was made: the same order made twice is made at two times. */
+const withoutTimes = (attributes: Record<string, unknown>) => {
+  const { createdAt: _made, status: _status, ...rest } = attributes;
+  return rest;
+};
 
 /** The workbook: a notes sheet first (empty), then the orders, a row per line; price of the saucer as a formula. */
 async function workbook(): Promise<Buffer> {
@@ -104,9 +134,10 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   const readAndChecked = Date.now() - chosen;
   await expect(page.getByLabel('Postal code')).toHaveValue('Postcode');
   await expect(page.getByLabel('Unit weight (kg)')).toHaveValue('Weight (kg)');
-  const faults = await preview.getByRole('list', { name: 'Faults' }).getByRole('listitem').allTextContents();
-  expect(faults.map((fault) => fault.split(':')[0])).toEqual(['XL-101500', 'XL-103000', 'XL-104500']);
-  expect(faults[0]).toContain('Town');
+  // The faults, grouped by order, each in words with the file's row and column.
+  const faults = preview.getByRole('list', { name: 'Faults' });
+  await expect(faults.locator(':scope > li > strong')).toHaveText(['XL-101500', 'XL-103000', 'XL-104500']);
+  await expect(faults.locator(':scope > li').first().getByRole('listitem')).toHaveText(['Row 2999: City is empty (column “Town”).']);
 
   // The progress bar moves while the batches go: its value is read as the import runs.
   const seen = new Set<string>();
@@ -198,8 +229,110 @@ test('a Shopify order export and an Amazon unshipped report are recognised and t
   const [business] = (await readAs(page, station, `/orders?search=${encodeURIComponent('Koch Elektrotechnik')}`)).json.data;
   expect(business.attributes.shipTo).toMatchObject({ contact: 'Tim Koch', address1: 'Industriestr. 12', address2: 'Tor 3', country: 'DE' });
 
+  // The station reads the same files as the desk (POST /orders/import, one code path): each order the desk made is
+  // made the same from the file sent to the API.
+  for (const [file, type] of [
+    ['shopify-orders.csv', 'text/csv'],
+    ['amazon-unshipped.txt', 'text/tab-separated-values'],
+  ] as const) {
+    const bytes = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'orders', file));
+    const read = await sendAs(page, station, bytes, type, '');
+    expect(read.status).toBe(200);
+    const numbers: string[] = read.json.meta.orders.map((order: { number: string }) => order.number);
+    expect(numbers).toHaveLength(20);
+    expect(read.json.meta.duplicates).toHaveLength(20);
+    const byDesk = new Map<string, unknown>();
+    for (const number of numbers) {
+      const made = await readAs(page, station, `/orders/${encodeURIComponent(number)}`);
+      byDesk.set(number, withoutTimes(made.json.data.attributes));
+      expect((await callAs(page, station, 'DELETE', `/orders/${encodeURIComponent(number)}`)).status).toBe(204);
+    }
+    const imported = await sendAs(page, station, bytes, type, '?commit=true');
+    expect(imported.json.meta.created).toHaveLength(20);
+    for (const number of numbers) {
+      const made = await readAs(page, station, `/orders/${encodeURIComponent(number)}`);
+      expect(withoutTimes(made.json.data.attributes), `${file}: ${number}`).toEqual(byDesk.get(number));
+    }
+  }
+
   // eBay's report opens with an empty line and closes with lines about the download: recognised all the same.
   await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'ebay-orders.csv'));
   await expect(page.getByText('Recognised as eBay’s orders report', { exact: false })).toBeVisible();
   await expect(preview.getByRole('status').first()).toHaveText(/ rows: 20 orders ready\.$/);
+});
+
+test('a file of the shop’s own columns: mapped once, its faults in words by order, saved as a template that reads the next file by itself', async ({
+  page,
+  station,
+  snap,
+}) => {
+  await addShop(station, TEMPLATES, 'Warenhaus Becker');
+  await openOrders(page, station, TEMPLATES);
+  const columns = ['Ref', 'Kunde', 'Strasse', 'PLZ', 'Stadt', 'Staat', 'Artikel', 'Bezeichnung', 'Menge', 'Preis'];
+  const row = (ref: string, postalCode: string) => [
+    ref,
+    'Jonas Becker',
+    'Marienplatz 8',
+    postalCode,
+    'München',
+    'Deutschland',
+    'TASSE',
+    'Tasse',
+    '2',
+    '12,50',
+  ];
+  const csv = (order: string[], rows: string[][]) =>
+    Buffer.from(
+      [order, ...rows.map((cells) => order.map((column) => cells[columns.indexOf(column)]!))].map((cells) => cells.join(';')).join('\r\n'),
+    );
+
+  await page.getByLabel(FILE_INPUT).setInputFiles({
+    name: 'warenwirtschaft.csv',
+    mimeType: 'text/csv',
+    buffer: csv(columns, [row('K-1', '80331'), row('K-1', '80331'), row('K-2', '80331'), row('K-3', '')]),
+  });
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const mapping: [string, string][] = [
+    ['Order number', 'Ref'],
+    ['Receiver name', 'Kunde'],
+    ['Address', 'Strasse'],
+    ['Postal code', 'PLZ'],
+    ['City', 'Stadt'],
+    ['Country', 'Staat'],
+    ['SKU', 'Artikel'],
+    ['Item description', 'Bezeichnung'],
+    ['Quantity', 'Menge'],
+    ['Unit price (EUR)', 'Preis'],
+  ];
+  for (const [field, column] of mapping) await page.getByLabel(field, { exact: true }).selectOption(column);
+  await expect(preview.getByRole('status').first()).toHaveText('4 rows: 2 orders ready, 1 with faults (left out).');
+  const faults = preview.getByRole('list', { name: 'Faults' });
+  await expect(faults.locator(':scope > li > strong')).toHaveText(['K-3']);
+  await expect(faults.getByRole('listitem').last()).toHaveText('Row 4: Postal code is empty (column “PLZ”).');
+  await snap(page, 'orders-import-faults');
+
+  await page.getByLabel('Save these columns as').fill('Warenwirtschaft');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Template “Warenwirtschaft” saved: files with these columns are read with it from now on.')).toBeVisible();
+
+  // The next day's file: the same columns in another order, read with the template with no click.
+  await page.getByLabel(FILE_INPUT).setInputFiles({
+    name: 'warenwirtschaft-2.csv',
+    mimeType: 'text/csv',
+    buffer: csv([...columns].reverse(), [row('K-4', '10115'), row('K-5', '20095')]),
+  });
+  await expect(page.getByText('Read with your column template “Warenwirtschaft”, saved for files with these columns.')).toBeVisible();
+  await expect(preview.getByRole('status').first()).toHaveText('2 rows: 2 orders ready.');
+  await preview.getByRole('button', { name: 'Import 2 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 2 orders.' })).toBeVisible();
+  const order = await readAs(page, station, '/orders/K-5');
+  expect(order.json.data.attributes.shipTo).toMatchObject({
+    name: 'Jonas Becker',
+    contact: 'Jonas Becker',
+    postalCode: '20095',
+    country: 'DE',
+  });
+  // The template is the account's, on the station: the API reads with it too.
+  const listed = await readAs(page, station, '/order-templates');
+  expect(listed.json.data.map((template: { id: string }) => template.id)).toEqual(['Warenwirtschaft']);
 });
