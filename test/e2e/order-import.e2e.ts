@@ -183,7 +183,7 @@ test('a workbook of 10,000 rows is read, checked and imported with its progress 
   writeFileSync(join('test-results', 'order-import.json'), JSON.stringify(figures));
 });
 
-test('a Shopify order export and an Amazon unshipped report are recognised and their 20 orders each imported with no mapping click; an eBay report is recognised', async ({
+test('each shop’s export (Shopify, Amazon, eBay, Etsy, WooCommerce) is recognised and its 20 orders imported with no mapping click, the same orders as POST /orders/import makes of the file', async ({
   page,
   station,
   snap,
@@ -229,11 +229,32 @@ test('a Shopify order export and an Amazon unshipped report are recognised and t
   const [business] = (await readAs(page, station, `/orders?search=${encodeURIComponent('Koch Elektrotechnik')}`)).json.data;
   expect(business.attributes.shipTo).toMatchObject({ contact: 'Tim Koch', address1: 'Industriestr. 12', address2: 'Tor 3', country: 'DE' });
 
+  // eBay's report opens with an empty line and closes with lines about the download: recognised all the same.
+  await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'ebay-orders.csv'));
+  await expect(page.getByText('Recognised as eBay’s orders report', { exact: false })).toBeVisible();
+  await expect(preview.getByRole('status').first()).toHaveText(/ rows: 20 orders ready\.$/);
+  await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+  await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
+  // Etsy's and WooCommerce's too, each recognised and its 20 orders imported with no click beyond the file.
+  for (const [file, name] of [
+    ['etsy-order-items.csv', 'Etsy’s Order Items CSV'],
+    ['woocommerce-orders.csv', 'WooCommerce’s order export'],
+  ] as const) {
+    await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', file));
+    await expect(page.getByText(`Recognised as ${name}`, { exact: false })).toBeVisible();
+    await expect(preview.getByRole('status').first()).toHaveText(/ rows: 20 orders ready\.$/);
+    await preview.getByRole('button', { name: 'Import 20 orders' }).click();
+    await expect(preview.getByRole('status').filter({ hasText: 'Imported 20 orders.' })).toBeVisible();
+  }
+
   // The station reads the same files as the desk (POST /orders/import, one code path): each order the desk made is
   // made the same from the file sent to the API.
   for (const [file, type] of [
     ['shopify-orders.csv', 'text/csv'],
     ['amazon-unshipped.txt', 'text/tab-separated-values'],
+    ['ebay-orders.csv', 'text/csv'],
+    ['etsy-order-items.csv', 'text/csv'],
+    ['woocommerce-orders.csv', 'text/csv'],
   ] as const) {
     const bytes = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'orders', file));
     const read = await sendAs(page, station, bytes, type, '');
@@ -254,11 +275,6 @@ test('a Shopify order export and an Amazon unshipped report are recognised and t
       expect(withoutTimes(made.json.data.attributes), `${file}: ${number}`).toEqual(byDesk.get(number));
     }
   }
-
-  // eBay's report opens with an empty line and closes with lines about the download: recognised all the same.
-  await page.getByLabel(FILE_INPUT).setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'orders', 'ebay-orders.csv'));
-  await expect(page.getByText('Recognised as eBay’s orders report', { exact: false })).toBeVisible();
-  await expect(preview.getByRole('status').first()).toHaveText(/ rows: 20 orders ready\.$/);
 });
 
 test('a file of the shop’s own columns: mapped once, its faults in words by order, saved as a template that reads the next file by itself', async ({
