@@ -2,8 +2,10 @@
 // Chromium: exceljs reads it in the browser (numbers, a formula's result, a decimal comma typed as text), the
 // preview checks every order with the shared rules and points at the three faulty ones, and the import goes in
 // batches with a progress bar that moves. The times to read and check the file and to import it are printed
-// here and kept in test-results/order-import.json; the README gives them. A Shopify order export is recognised by its
-// header row and imported with no mapping click, the screen naming the format it recognised.
+// here and kept in test-results/order-import.json; the README gives them. Each shop's export (test/fixtures/orders/)
+// is recognised by its header row and imported with no mapping click, the screen naming the format, and the station's
+// POST /orders/import makes the same orders of the same file. A file of the shop's own columns is mapped once, its
+// faults said in words by order, and saved as a template that reads the next file of its columns by itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
