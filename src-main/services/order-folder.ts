@@ -2,7 +2,8 @@
 // once, as the desk would read it (services/order-files.ts), and moved to imported/ or to failed/ with its faults.
 // A file is taken only once its size and time stood still across two looks, claimed by a rename into this desk's
 // own .importing/ folder (so two stations on one folder never both take it), and, after a crash, imported again
-// from there: the orders it made then are duplicates now, so none is imported twice.
+// from there: the orders it made then are duplicates now, so none is imported twice. Each file is announced exactly
+// once: its event commits with a note of the file that a restart before the move finds (finish).
 import { link, mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { StationError } from '../../src-shared/errors.ts';
@@ -25,6 +26,8 @@ const MAX_ORDER_FILE_BYTES = 64 * 1024 * 1024;
 const CLAIMS_FOLDER = '.importing';
 const IMPORTED_FOLDER = 'imported';
 const FAILED_FOLDER = 'failed';
+/** The settings that note the files announced and not moved yet: <prefix><desk>:<file name>. */
+const ANNOUNCED_SETTINGS_PREFIX = 'orders-folder:announced:';
 /** An empty file is given this many looks before it is taken: a writer may have only created it yet. */
 const EMPTY_FILE_LOOKS = 10;
 
@@ -74,6 +77,18 @@ interface Outcome {
   resource: OrderImportResource['attributes'];
   /** imported/<name>.log (only when there is something to say) or failed/<name>.faults.txt. */
   report: string | null;
+}
+
+/** A claimed file's outcome, and whether its event is written (then only the move is left). */
+interface Pending {
+  outcome: Outcome;
+  announced: boolean;
+}
+
+/** What the setting of an announced file holds until the file is moved: which file, and what was announced of it. */
+interface AnnouncedNote {
+  identity: string;
+  outcome: Outcome;
 }
 
 /** A fault of the file itself (not a table, too large): it goes to failed/, never tried again. */
@@ -170,10 +185,8 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
   const claims = join(dir, CLAIMS_FOLDER, deps.desk);
   /** What each candidate looked like at the last look: it is taken when the next look finds the same. */
   const lastSeen = new Map<string, { size: number; mtimeMs: number; ino: number; sameLooks: number }>();
-  /** Claimed files imported and announced but not moved yet (a full disk): finished without a new import. */
-  const unfinished = new Map<string, Outcome>();
-  /** Events not written yet (the database was away): written at the next look. */
-  const unannounced: NewStationEvent[] = [];
+  /** Claimed files imported but not moved yet (the database away, a full disk): finished without a new import. */
+  const pending = new Map<string, Pending>();
   /** The trouble last logged, per file (or the folder): each is logged once until it changes. */
   const troubles = new Map<string, string>();
   let caller: Caller | undefined;
@@ -260,66 +273,93 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
     }
   };
 
-  const announce = async (client: Caller, outcome: Outcome) => {
-    unannounced.push({
-      type: 'orders.imported',
-      clientId: client.client.id,
-      sandbox: false,
-      subjectType: 'orderImport',
-      subjectId: outcome.resource.file,
-      snapshot: { kind: 'other', resource: { type: 'orderImport', id: outcome.resource.file, attributes: outcome.resource } },
-    });
-    await announceWaiting();
+  /** The setting that notes a claimed file's announcement until the file is moved (one per file, this desk's own). */
+  const announcedKey = (name: string) => `${ANNOUNCED_SETTINGS_PREFIX}${deps.desk}:${name}`;
+
+  /** A claimed file as it is: a rename keeps its inode, size and time, a new file of the same name has others. */
+  const identityOf = async (name: string): Promise<string | undefined> => {
+    const found = await stat(join(claims, name)).catch(() => undefined);
+    return found && `${found.ino}:${found.size}:${found.mtimeMs}`;
   };
 
-  /** Writes the events not written yet, oldest first; what the database refuses waits for the next look. */
-  const announceWaiting = async () => {
-    while (unannounced.length > 0) {
+  const eventOf = (client: Caller, outcome: Outcome): NewStationEvent => ({
+    type: 'orders.imported',
+    clientId: client.client.id,
+    sandbox: false,
+    subjectType: 'orderImport',
+    subjectId: outcome.resource.file,
+    snapshot: { kind: 'other', resource: { type: 'orderImport', id: outcome.resource.file, attributes: outcome.resource } },
+  });
+
+  /**
+   * Announces a claimed file's import, then moves it to imported/ or failed/ with its text. The event is written in
+   * one transaction with a note of the file (its identity and outcome): a station stopped before the move finds the
+   * note at its restart and moves the file without announcing it again, so each file is announced exactly once. A
+   * fault of the announcement or of the move leaves the file claimed, with its outcome, for the next look.
+   */
+  const finish = async (client: Caller, name: string, entry: Pending) => {
+    const { outcome } = entry;
+    pending.set(name, entry);
+    if (!entry.announced) {
+      const identity = await identityOf(name);
+      if (identity === undefined) {
+        pending.delete(name);
+        return;
+      }
       try {
-        await store.events.append(unannounced[0]!);
-        unannounced.shift();
-        troubles.delete('events');
+        await store.settings.setWithEvent(announcedKey(name), { identity, outcome } satisfies AnnouncedNote, eventOf(client, outcome));
+        entry.announced = true;
       } catch (error) {
-        trouble('events', `the import of ${unannounced[0]!.subjectId} is announced later: ${(error as Error).message}`);
+        trouble(name, `${name} stays in ${CLAIMS_FOLDER}/ until its import is announced: ${(error as Error).message}`);
         return;
       }
     }
-  };
-
-  /**
-   * Announces a claimed file's import, then moves it to imported/ or failed/ with its text. A fault of the move leaves
-   * it claimed, announced already, for the next look. Announced before the move: a station stopped between the two
-   * announces it again when it imports the file again, rather than never.
-   */
-  const finish = async (client: Caller, name: string, outcome: Outcome) => {
     const failed = outcome.resource.outcome === 'failed';
-    if (!unfinished.has(name)) await announce(client, outcome);
-    unfinished.set(name, outcome);
+    let placed: string;
     try {
-      const placed = await place(
+      placed = await place(
         join(claims, name),
         join(dir, failed ? FAILED_FOLDER : IMPORTED_FOLDER),
         name,
         outcome.report === null ? null : { suffix: failed ? '.faults.txt' : '.log', text: outcome.report },
       );
-      unfinished.delete(name);
-      troubles.delete(name);
-      const { created, duplicates, faulty, unreadable } = outcome.resource;
-      const where = `${failed ? FAILED_FOLDER : IMPORTED_FOLDER}/${placed}`;
-      if (failed)
-        logger.warn(
-          `Orders folder: ${name} → ${where}: ${unreadable ?? `${plural(created.length, 'order')} imported, ${plural(faulty, 'order')} with faults`}`,
-        );
-      else logger.info(`Orders folder: ${name} → ${where}: ${plural(created.length, 'order')} imported, ${duplicates.length} duplicate(s)`);
     } catch (error) {
       trouble(name, `${name} stays in ${CLAIMS_FOLDER}/ for now (${(error as Error).message}); its orders are in.`);
+      return;
     }
+    pending.delete(name);
+    troubles.delete(name);
+    // A note left behind (the database away at this moment) is harmless: a new file of the name is another file.
+    await store.settings.remove(announcedKey(name)).catch(() => {});
+    const { created, duplicates, faulty, unreadable } = outcome.resource;
+    const where = `${failed ? FAILED_FOLDER : IMPORTED_FOLDER}/${placed}`;
+    if (failed)
+      logger.warn(
+        `Orders folder: ${name} → ${where}: ${unreadable ?? `${plural(created.length, 'order')} imported, ${plural(faulty, 'order')} with faults`}`,
+      );
+    else logger.info(`Orders folder: ${name} → ${where}: ${plural(created.length, 'order')} imported, ${duplicates.length} duplicate(s)`);
+  };
+
+  /** The note of a claimed file announced by an earlier run and not moved then: its outcome, when the note is of this very file. */
+  const announcedBefore = async (name: string): Promise<Outcome | undefined> => {
+    const note = (await store.settings.get(announcedKey(name))) as AnnouncedNote | undefined;
+    if (!note) return undefined;
+    return note.identity === (await identityOf(name)) ? note.outcome : undefined;
   };
 
   /** Imports a file this desk claimed (now, or in a run that stopped midway). A fault of the station leaves it claimed. */
   const importClaimed = async (client: Caller, name: string) => {
-    const pending = unfinished.get(name);
-    if (pending) return finish(client, name, pending);
+    const waiting = pending.get(name);
+    if (waiting) return finish(client, name, waiting);
+    let earlier: Outcome | undefined;
+    try {
+      earlier = await announcedBefore(name);
+    } catch (error) {
+      const why = error instanceof StoreFaultError ? `the database is not available (${error.kind})` : (error as Error).message;
+      trouble(name, `${name} waits in ${CLAIMS_FOLDER}/ and is imported again at the next look: ${why}`);
+      return;
+    }
+    if (earlier) return finish(client, name, { outcome: earlier, announced: true });
     let bytes: Buffer;
     try {
       bytes = await readFile(join(claims, name));
@@ -328,23 +368,20 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
       return;
     }
     if (bytes.length > MAX_ORDER_FILE_BYTES) {
-      return finish(
-        client,
-        name,
-        unreadableOutcome(name, `the file has ${bytes.length} bytes, more than the ${MAX_ORDER_FILE_BYTES} an order file may have.`),
-      );
+      const why = `the file has ${bytes.length} bytes, more than the ${MAX_ORDER_FILE_BYTES} an order file may have.`;
+      return finish(client, name, { outcome: unreadableOutcome(name, why), announced: false });
     }
     let result: OrderFileImport;
     try {
       result = await orderFiles.importFile(client, bytes, { commit: true, fileName: name, via: 'folder' });
     } catch (error) {
-      if (isFileFault(error)) return finish(client, name, unreadableOutcome(name, whyRefused(error)));
+      if (isFileFault(error)) return finish(client, name, { outcome: unreadableOutcome(name, whyRefused(error)), announced: false });
       // A full disk, a lost database: the file stays claimed, and the next look tries again.
       const why = error instanceof StoreFaultError ? `the database is not available (${error.kind})` : (error as Error).message;
       trouble(name, `${name} waits in ${CLAIMS_FOLDER}/ and is imported again at the next look: ${why}`);
       return;
     }
-    await finish(client, name, outcomeOf(name, result));
+    await finish(client, name, { outcome: outcomeOf(name, result), announced: false });
   };
 
   /** The candidates of the folder, and which of them stood still since the last look. */
@@ -395,7 +432,6 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
   };
 
   const look = async () => {
-    await announceWaiting();
     const claimed = await readdir(claims).catch(() => [] as string[]);
     const still = await stillFiles();
     if (claimed.length > 0 || still.length > 0) {

@@ -1,6 +1,8 @@
 // Station-wide settings as JSON values by name (e.g. the label printer and its format), and per-station carrier
 // settings that override a rate card without editing it (today, the fuel surcharge). Where desks share the
 // database, a change tells every desk to forget what it kept of them (postgres/settings-cache.ts).
+import type { NewStationEvent } from '../domain/event.ts';
+import { appendEvent } from './events.ts';
 import { CARRIER_SETTINGS } from './postgres/settings-channel.ts';
 import type { Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
@@ -12,6 +14,13 @@ export interface SettingReads {
 
 export interface SettingWrites {
   set(name: string, value: unknown): Promise<void>;
+  /**
+   * Saves a value and appends an event in one transaction: a note that the event was written (the watched orders
+   * folder's announcement of a file) commits exactly when the event does.
+   */
+  setWithEvent(name: string, value: unknown, event: NewStationEvent): Promise<void>;
+  /** Forgets a value; nothing when there is none. */
+  remove(name: string): Promise<void>;
 }
 
 export interface CarrierSettingReads {
@@ -47,6 +56,17 @@ export const settings: TableGroup<SettingReads, SettingWrites> = {
   }),
   writes: (sql, { now }: TableContext) => ({
     set: (name, value) => saved(sql, { table: 'station_settings', key: 'name', column: 'value' }, name, JSON.stringify(value), now(), name),
+    setWithEvent: (name, value, event) =>
+      sql.tx(async (tx) => {
+        const at = now();
+        appendEvent(tx, event, at);
+        await saved(tx, { table: 'station_settings', key: 'name', column: 'value' }, name, JSON.stringify(value), at, name);
+      }),
+    remove: (name) =>
+      sql.tx(async (tx) => {
+        await tx.run('DELETE FROM station_settings WHERE name = $1', [name]);
+        if (tx.dialect.settingsChanged) await tx.run(tx.dialect.settingsChanged, [name]);
+      }),
   }),
 };
 

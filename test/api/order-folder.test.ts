@@ -3,7 +3,7 @@
 // a file still being written is never read; a file claimed by a station that stopped midway is imported again at its
 // restart, without importing an order twice; two stations on one folder never both take a file.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +262,56 @@ describe('a station that stopped with a file claimed imports it again at its res
       ['monday.txt', 10, 0],
       ['monday.txt', 0, 10],
       ['tuesday.txt', 10, 0],
+    ]);
+    await t.close();
+  });
+});
+
+describe('a file announced and not yet moved when the station stopped is announced once', () => {
+  it('moves the file at the restart without a second orders.imported event, and with its first outcome', async () => {
+    const root = tempDir();
+    const dataDir = join(root, 'data');
+    const folder = join(root, 'orders-in');
+    const claims = join(folder, '.importing', DESK);
+    const numbers = [...amazon.orders.keys()].slice(0, 10);
+    const options = { schedulerIntervalMs: 0, clock, desk: DESK, dataDir, ordersFolder: { dir: folder, user: 'smith', pollMs: 0 } };
+
+    let t = await startTestStation(options);
+    let token = await t.token();
+    // imported/ cannot be made (a file has its name): the import goes in and is announced, the move fails.
+    await rm(join(folder, 'imported'), { recursive: true });
+    await writeFile(join(folder, 'imported'), 'in the way');
+    await writeFile(join(folder, 'wednesday.txt'), fileOf(amazon, numbers, '\t'));
+    await t.station.ordersFolder!.runOnce();
+    await t.station.ordersFolder!.runOnce();
+    expect(files(claims)).toEqual(['wednesday.txt']);
+    expect((await importEvents(t, token)).map((event) => event.id)).toEqual(['wednesday.txt']);
+    // The station stops there: what it kept in memory of the file is gone.
+    await t.close();
+    await rm(join(folder, 'imported'));
+
+    t = await startTestStation(options);
+    token = await t.token();
+    await t.station.ordersFolder!.runOnce();
+    expect(files(claims)).toEqual([]);
+    expect(files(join(folder, 'imported'))).toEqual(['wednesday.txt']);
+    const announced = (await importEvents(t, token)).map((event) => event.attributes);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({ file: 'wednesday.txt', outcome: 'imported', created: numbers, duplicates: [] });
+    expect(await orderNumbers(t, token)).toEqual([...numbers].sort());
+
+    // A new file of the same name later is a new file: imported and announced in its turn.
+    await writeFile(join(folder, 'wednesday.txt'), fileOf(amazon, numbers, '\t'));
+    await t.station.ordersFolder!.runOnce();
+    await t.station.ordersFolder!.runOnce();
+    expect(files(join(folder, 'imported'))).toEqual([
+      'wednesday-20261127-083000.txt',
+      'wednesday-20261127-083000.txt.log',
+      'wednesday.txt',
+    ]);
+    expect((await importEvents(t, token)).map((event) => (event.attributes.duplicates as string[]).toSorted())).toEqual([
+      [],
+      numbers.toSorted(),
     ]);
     await t.close();
   });
