@@ -670,6 +670,11 @@ describe('the rest of the tables', () => {
       attributes: { number, shipTo: shipTo(), lines: [], tags: [] } as never,
     });
     expect(await store.orders.insertMany([order('A-1'), order('A-2'), order('A-1')])).toEqual(['A-1', 'A-2']);
+    // Which numbers are known: the client's own, in any number of them (more than one query's worth).
+    const asked = ['A-2', 'Z-9', ...Array.from({ length: 600 }, (_, index) => `N-${index}`), 'A-1'];
+    expect((await store.orders.known(other, false, asked)).sort()).toEqual(['A-1', 'A-2']);
+    expect(await store.orders.known(other, true, ['A-1'])).toEqual([]);
+    expect(await store.orders.known(other, false, [])).toEqual([]);
     await store.shipments.insert(newShipment(other, { orderNumber: 'A-2' }));
     expect((await store.orders.get(other, false, 'A-2'))?.shipment).not.toBeNull();
     expect(
