@@ -1,0 +1,82 @@
+// Every barcode of every label format, read back as a scanner reads it: the label drawn into pixels (the PDF by
+// pdf.js, ZPL by zpl-renderer-js) and decoded by ZXing. A wrong command, a bar off its dot or a code cut off fails here.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fontLibrary } from '../../src-main/documents/fonts.ts';
+import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
+import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
+import type { Package } from '../../src-shared/shipment.ts';
+import { decodeImage, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
+import { setClock } from '../helpers/clock.ts';
+
+const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
+const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
+const parcel = (weight: string): Package => ({
+  weight: { value: weight, units: '1' },
+  dimensions: { length: '30', width: '20', height: '15', units: '1' },
+  type: 'CARTON',
+});
+
+const TRACKING = '1ZA0B1C26512345678';
+const REFERENCE = '100200000017';
+
+const input = (sandbox = false): ShipmentDocumentInput => ({
+  reference: REFERENCE,
+  trackingNumber: TRACKING,
+  carrierName: 'UPS',
+  serviceName: 'UPS Express Saver',
+  shipDate: LABELLED.today(),
+  sandbox,
+  createdAt: LABELLED(),
+  attributes: {
+    shipFrom: {
+      name: 'Bottega Verdi',
+      address1: 'Via Roma 12',
+      city: 'Milano',
+      postalCode: '20129',
+      state: 'MI',
+      country: 'IT',
+      contact: 'Anna Verdi',
+      phone: '3331234567',
+    },
+    shipTo: {
+      name: 'Kunde Becker',
+      address1: 'Marienplatz 8',
+      city: 'München',
+      postalCode: '80331',
+      country: 'DE',
+      contact: 'Jonas Becker',
+    },
+    packages: [parcel('1.4'), parcel('2.25')],
+    goodsDescription: 'Ceramic cups',
+    insuranceDescription: null,
+    insuranceValue: null,
+    booking: true,
+  },
+});
+
+/** What package `n` of 2's label must hold: the tracking number in Code 128, and the QR code's line. */
+const expected = (n: number): DecodedBarcode[] => [
+  { format: 'Code128', text: TRACKING },
+  { format: 'QRCode', text: `${TRACKING}|${REFERENCE}|80331|DE|${n}/2` },
+];
+
+describe('every barcode of every label decodes to what it must hold', () => {
+  it.each([203, 300])('the 4×6 PDF label, drawn at %i dpi', async (dpi) => {
+    const pages = await rasterisePdf(renderShipmentPdf(input(), fonts, { labelsOnly: true }), dpi);
+    expect(pages).toHaveLength(2);
+    for (const [index, page] of pages.entries()) expect(await decodeImage(page)).toEqual(expected(index + 1));
+  });
+
+  it('a sandbox PDF label, under its watermark', async () => {
+    const [page] = await rasterisePdf(renderShipmentPdf(input(true), fonts, { labelsOnly: true }), 203);
+    expect(await decodeImage(page!)).toEqual(expected(1));
+  });
+
+  it.each([203, 300] as const)('the ZPL label at %i dpi, drawn by a ZPL renderer', async (dpi) => {
+    const labels = await rasteriseZpl(renderZplLabels(input(), dpi), dpi);
+    expect(labels).toHaveLength(2);
+    for (const [index, label] of labels.entries()) expect(await decodeImage(label)).toEqual(expected(index + 1));
+  });
+});
