@@ -3,6 +3,7 @@
 // package and every declaration line. The desk shows the packer's words; an integration gets the API's (the
 // format, the unit, the limit, the allowed values) in its error's meta.reason, where the spec's detail stays.
 import { EXPORT_REASON_TYPES, PACKAGE_TYPES, SHIPMENT_PURPOSES } from './shipment.ts';
+import { COD_METHODS, DELIVERY_CONFIRMATIONS, LITHIUM_PACKINGS, LITHIUM_TYPES, MAX_DANGEROUS_GOODS } from './shipment-options.ts';
 
 interface Expectation {
   /** The desk's key for the packer's words in other languages (src-renderer/i18n/field-text.ts). */
@@ -56,7 +57,11 @@ const EXPECTED: readonly Expectation[] = [
   },
   { id: 'email', at: /\/(email|confirmationEmail)$/, desk: 'an email address such as name@example.com, up to 50 characters' },
   { id: 'taxIdentification', at: /\/taxIdentification$/, desk: 'up to 45 characters' },
-  { id: 'flag', at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing)$/, desk: FLAG },
+  {
+    id: 'flag',
+    at: /\/(isResidential|booking|documentsOnly|irregular|scheduledProcessing|saturdayDelivery|sundayDelivery|section2)$/,
+    desk: FLAG,
+  },
   { id: 'units', at: /\/weight\/units$|\/dimensions\/units$/, desk: '"1"', api: '"1" (kilograms and centimetres; the only units)' },
   {
     id: 'weight',
@@ -141,6 +146,104 @@ const EXPECTED: readonly Expectation[] = [
     at: /\/iossNumber$/,
     desk: 'the seller’s IOSS number, such as IM3960000001',
     api: 'an IOSS number: IM and 10 digits, such as IM3960000001',
+  },
+  {
+    id: 'services',
+    at: /\/attributes\/services$/,
+    desk: 'the special services: signature, cash on delivery, Saturday or Sunday delivery',
+    api: 'an object of special services (deliveryConfirmation, minimumAge, cashOnDelivery, saturdayDelivery, sundayDelivery), or null for none',
+  },
+  {
+    id: 'deliveryConfirmation',
+    at: /\/services\/deliveryConfirmation$/,
+    desk: 'none, signature, adult signature, direct (the receiver in person) or indirect (a neighbour may sign)',
+    api: `one of ${DELIVERY_CONFIRMATIONS.join(', ')} (case does not matter)`,
+  },
+  {
+    id: 'minimumAge',
+    at: /\/services\/minimumAge$/,
+    desk: '16, 18 or 21, with an adult signature only',
+    api: '16, 18 or 21 (a number or its text), given only with deliveryConfirmation adultSignature',
+  },
+  {
+    id: 'cashOnDelivery',
+    at: /\/cashOnDelivery$/,
+    desk: 'the amount to collect, its currency and how the receiver pays',
+    api: `{"amount": …, "currency": "EUR", "method": ${COD_METHODS.join('|')}, "account": …}, or null for none`,
+  },
+  {
+    id: 'codAmount',
+    at: /\/cashOnDelivery\/amount$/,
+    desk: 'the amount to collect, more than 0, such as 49.90',
+    api: 'the amount to collect as a decimal above 0 with at most two decimals, such as 49.90 (a number, or text with a point)',
+  },
+  {
+    id: 'codCurrency',
+    at: /\/cashOnDelivery\/currency$/,
+    desk: 'a currency code such as EUR',
+    api: 'an ISO 4217 currency code of three letters, such as EUR',
+  },
+  { id: 'codMethod', at: /\/cashOnDelivery\/method$/, desk: 'cash, cheque or any', api: `${COD_METHODS.join(', ')} (any when absent)` },
+  {
+    id: 'codAccount',
+    at: /\/cashOnDelivery\/account$/,
+    desk: 'the account the amount is paid into, such as an IBAN, up to 34 characters',
+    api: 'text of at most 34 characters, such as an IBAN',
+  },
+  {
+    id: 'dangerousGoods',
+    at: /\/dangerousGoods$/,
+    desk: `up to ${MAX_DANGEROUS_GOODS} dangerous goods per package`,
+    api: `an array of at most ${MAX_DANGEROUS_GOODS} records {unNumber, properShippingName, class, packingGroup, quantity, netWeightKg}`,
+  },
+  {
+    id: 'unNumber',
+    at: /\/dangerousGoods\/\d+\/unNumber$/,
+    desk: 'UN and four digits, such as UN1266',
+    api: 'UN and four digits, such as UN1266 (case does not matter)',
+  },
+  {
+    id: 'properShippingName',
+    at: /\/dangerousGoods\/\d+\/properShippingName$/,
+    desk: 'the proper shipping name, such as “Perfumery products”',
+    api: 'the proper shipping name, at most 255 characters, such as "Perfumery products"',
+  },
+  {
+    id: 'hazardClass',
+    at: /\/dangerousGoods\/\d+\/class$/,
+    desk: 'the hazard class or division, such as 3, 2.1 or 9',
+    api: 'a hazard class or division: 1.1 to 1.6 (with a compatibility group, such as 1.4S), 2.1 to 2.3, 3, 4.1 to 4.3, 5.1, 5.2, 6.1, 6.2, 7, 8 or 9 (text, or a number)',
+  },
+  {
+    id: 'packingGroup',
+    at: /\/dangerousGoods\/\d+\/packingGroup$/,
+    desk: 'I, II, III, or none',
+    api: 'I, II or III, or null where the class has none',
+  },
+  {
+    id: 'netWeightKg',
+    at: /\/dangerousGoods\/\d+\/netWeightKg$/,
+    desk: 'the net weight in kg, more than 0, such as 0.5',
+    api: 'net kg as a decimal above 0, such as 0.5 (a number, or text with a point)',
+  },
+  {
+    id: 'lithiumBatteries',
+    at: /\/lithiumBatteries$/,
+    desk: 'the batteries’ type and how they are packed',
+    api: '{"type": ion|metal, "packing": containedInEquipment|packedWithEquipment|alone, "section2": true|false}, or null for none',
+  },
+  { id: 'lithiumType', at: /\/lithiumBatteries\/type$/, desk: 'lithium ion or lithium metal', api: LITHIUM_TYPES.join(' or ') },
+  {
+    id: 'lithiumPacking',
+    at: /\/lithiumBatteries\/packing$/,
+    desk: 'contained in equipment, packed with equipment, or alone',
+    api: `${LITHIUM_PACKINGS.join(', ')} (case does not matter)`,
+  },
+  {
+    id: 'dryIceKg',
+    at: /\/dryIceKg$/,
+    desk: 'the dry ice in kg, more than 0 and less than the package’s weight',
+    api: 'kg of dry ice (UN1845) as a decimal above 0 and below the package’s weight, such as 2.5',
   },
   {
     id: 'shipDate',

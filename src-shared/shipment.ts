@@ -2,6 +2,7 @@
 // it: numbers as decimal strings, postal codes as strings, country codes in upper case. The schemas are the
 // answer's shape (the API description's components); the request's liberal rules are in shipment-validation.ts.
 import { z } from 'zod';
+import { packageOptionMembers, shipmentServicesSchema } from './shipment-options.ts';
 
 /** The documents of a processed shipment's PDF, each of which the documents endpoint answers on its own (?document=). */
 export const DOCUMENT_PARTS = ['labels', 'cn22', 'cn23', 'invoice'] as const;
@@ -80,6 +81,7 @@ export const packageSchema = z
     dimensions: z.object({ length: decimal, width: decimal, height: decimal, units: z.literal('1').meta({ description: 'Centimetres.' }) }),
     type: z.enum(PACKAGE_TYPES),
     irregular: z.boolean().optional(),
+    ...packageOptionMembers,
   })
   .meta({ id: 'Package' });
 export type Package = z.infer<typeof packageSchema>;
@@ -140,6 +142,7 @@ const shipmentMembers = {
   documentsOnly: z.boolean().optional(),
   incoTerms: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   exportDeclaration: exportDeclarationSchema.nullable().optional(),
+  services: shipmentServicesSchema.optional(),
 };
 
 /** A shipment's attributes once validated: what the station stores, and what the desk sends. */

@@ -6,6 +6,7 @@ import { isEori, isIoss } from '../customs.ts';
 import { component, said } from '../json-schema-words.ts';
 import { EXPORT_REASON_TYPES, PACKAGE_TYPES, SHIPMENT_PURPOSES, type ShipmentAttributes } from '../shipment.ts';
 import { makeAddressSchema } from './addresses.ts';
+import { normalisePackageOptions, normaliseServices, packageOptionRules, servicesRule } from './services.ts';
 import {
   code,
   commodityCode,
@@ -35,6 +36,7 @@ const packageSchema = z.object({
   dimensions: z.object({ length: measure, width: measure, height: measure, units }),
   type: code(PACKAGE_TYPES),
   irregular: optional(flag),
+  ...packageOptionRules,
 });
 
 const exportDeclarationSchema = z.object({
@@ -111,6 +113,7 @@ const shipmentMembers = z.object({
   documentsOnly: optional(flag),
   incoTerms: optional(incoTerms),
   exportDeclaration: exportDeclarationSchema.nullable().optional(),
+  services: servicesRule,
 });
 export const shipmentRequestSchema = said(shipmentMembers, (rendered) => ({ ...rendered, allOf: [component('ShipmentRules')] }));
 
@@ -123,7 +126,10 @@ export function normaliseAttributes(input: ParsedAttributes): ShipmentAttributes
   const attributes: ShipmentAttributes = {
     shipFrom: input.shipFrom,
     shipTo: input.shipTo,
-    packages: (input.packages ?? []) as ShipmentAttributes['packages'],
+    packages: (input.packages ?? []).map(({ dangerousGoods, lithiumBatteries, dryIceKg, ...pkg }) => ({
+      ...pkg,
+      ...normalisePackageOptions({ dangerousGoods, lithiumBatteries, dryIceKg }),
+    })) as ShipmentAttributes['packages'],
     goodsDescription: documentsOnly ? 'DOCUMENTS' : blankToNull(input.goodsDescription),
     insuranceDescription: documentsOnly ? null : blankToNull(input.insuranceDescription),
     insuranceValue: documentsOnly ? null : blankToNull(input.insuranceValue),
@@ -140,5 +146,7 @@ export function normaliseAttributes(input: ParsedAttributes): ShipmentAttributes
   if (input.incoTerms !== undefined) attributes.incoTerms = input.incoTerms;
   if (input.exportDeclaration !== undefined)
     attributes.exportDeclaration = input.exportDeclaration as ShipmentAttributes['exportDeclaration'];
+  const services = normaliseServices(input.services);
+  if (services !== undefined) attributes.services = services;
   return attributes;
 }

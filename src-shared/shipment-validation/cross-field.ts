@@ -24,6 +24,10 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
     if (Array.isArray(packages)) violations.invalid(at('packages'));
     else violations.missing(at('packages'));
   }
+  if (Array.isArray(packages)) packages.forEach((pkg, index) => checkDryIce(pkg, at('packages', index, 'dryIceKg'), violations));
+  const services = attributes.services;
+  if (isObject(services) && !isAbsent(services.minimumAge) && readCode(services.deliveryConfirmation) !== 'ADULTSIGNATURE')
+    violations.invalid(at('services', 'minimumAge'));
 
   if (!documentsOnly) {
     if (isAbsent(attributes.goodsDescription)) violations.missing(at('goodsDescription'));
@@ -81,6 +85,16 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
   } else if (customs && isObject(declaration)) {
     checkCustomsData(attributes, declaration, route, violations);
   }
+}
+
+/** Dry ice weighs less than the package that holds it: a dry-ice weight at or above the package's is refused, saying the package's. */
+function checkDryIce(pkg: unknown, path: (string | number)[], violations: Violations): void {
+  if (!isObject(pkg) || isAbsent(pkg.dryIceKg)) return;
+  const dryIce = Number(typeof pkg.dryIceKg === 'string' ? pkg.dryIceKg.trim() : pkg.dryIceKg);
+  const given = readValueAt(pkg, ['weight', 'value']);
+  const weight = Number(typeof given === 'string' ? given.trim() : given);
+  if (!Number.isFinite(dryIce) || dryIce <= 0 || !Number.isFinite(weight) || weight <= 0 || dryIce < weight) return;
+  violations.invalid(path, `the dry ice (UN1845) in kg, above 0 and below the package’s weight of ${weight} kg, such as 2.5`);
 }
 
 /** Reasons that bring goods back, for which no sale into the EU (and no IOSS) is involved. */

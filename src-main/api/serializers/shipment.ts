@@ -67,6 +67,7 @@ function shipmentAttributes(record: ShipmentRecord): ShipmentResponseAttributes 
   if (oneStep || a.documentsOnly !== undefined) attributes.documentsOnly = documentsOnly;
   if (a.incoTerms !== undefined) attributes.incoTerms = a.incoTerms;
   if (a.exportDeclaration !== undefined) attributes.exportDeclaration = a.exportDeclaration;
+  if (a.services !== undefined) attributes.services = a.services;
   return attributes;
 }
 

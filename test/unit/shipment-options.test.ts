@@ -1,0 +1,152 @@
+// A shipment's special services as the field rules read them and the rate cards judge them: liberal input kept in
+// one shape (words in any case, numbers as text, null for none), each refused field named with what it expects,
+// and what air and the post refuse to carry, with why.
+import { describe, expect, it } from 'vitest';
+import { askedOptions, carriageProblem } from '../../src-shared/shipment-options.ts';
+import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
+import { attributes, document, parcel } from '../helpers/shipments.ts';
+
+const validate = (overrides: Record<string, unknown>) => validateShipmentDocument(document(attributes(overrides)), 'rate');
+const refusals = (overrides: Record<string, unknown>) => {
+  const result = validate(overrides);
+  if (result.ok) throw new Error('taken');
+  return result.errors.map((error) => ({ code: error.code, pointer: error.source?.pointer, reason: error.meta?.reason }));
+};
+
+describe('special services are read liberally and kept in one shape', () => {
+  it('keeps an adult signature with its minimum age, COD with its method, Saturday delivery; drops none and false', () => {
+    const result = validate({
+      services: {
+        deliveryConfirmation: 'ADULTSIGNATURE',
+        minimumAge: '21',
+        cashOnDelivery: { amount: 49.9, currency: 'eur', method: null, account: null },
+        saturdayDelivery: 'true',
+        sundayDelivery: false,
+      },
+    });
+    expect(result.ok && result.value.services).toEqual({
+      deliveryConfirmation: 'adultSignature',
+      minimumAge: 21,
+      cashOnDelivery: { amount: '49.9', currency: 'EUR', method: 'any' },
+      saturdayDelivery: true,
+    });
+  });
+
+  it('gives an adult signature 18 years when no age is given, and keeps null and none as no services at all', () => {
+    const adult = validate({ services: { deliveryConfirmation: 'adultSignature' } });
+    expect(adult.ok && adult.value.services).toEqual({ deliveryConfirmation: 'adultSignature', minimumAge: 18 });
+    for (const services of [null, {}, { deliveryConfirmation: 'none', saturdayDelivery: false }]) {
+      const result = validate({ services });
+      expect(result.ok && 'services' in result.value).toBe(false);
+    }
+  });
+
+  it('keeps a package’s dangerous goods, lithium batteries and dry ice, a UN number in capitals', () => {
+    const result = validate({
+      packages: [
+        {
+          ...parcel('5'),
+          dangerousGoods: [
+            { unNumber: 'un 1266', properShippingName: 'Perfumery products', class: 3, packingGroup: 'ii', quantity: 4, netWeightKg: 0.8 },
+          ],
+          lithiumBatteries: { type: 'ION', packing: 'containedinequipment', section2: '1' },
+          dryIceKg: '2.5',
+        },
+      ],
+    });
+    expect(result.ok && result.value.packages[0]).toMatchObject({
+      dangerousGoods: [
+        { unNumber: 'UN1266', properShippingName: 'Perfumery products', class: '3', packingGroup: 'II', quantity: '4', netWeightKg: '0.8' },
+      ],
+      lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: true },
+      dryIceKg: '2.5',
+    });
+  });
+});
+
+describe('a refused option names its field and what it expects', () => {
+  it('refuses a UN number U1234 at its pointer, saying UN and four digits', () => {
+    const good = {
+      unNumber: 'U1234',
+      properShippingName: 'Perfumery products',
+      class: '3',
+      packingGroup: 'II',
+      quantity: 1,
+      netWeightKg: 1,
+    };
+    expect(refusals({ packages: [{ ...parcel(), dangerousGoods: [good] }] })).toEqual([
+      {
+        code: 'field.invalid',
+        pointer: '/data/attributes/packages/0/dangerousGoods/0/unNumber',
+        reason: 'Expected UN and four digits, such as UN1266 (case does not matter); got "U1234".',
+      },
+    ]);
+  });
+
+  it('refuses dry ice at or above the package’s weight, saying the package’s weight', () => {
+    expect(refusals({ packages: [{ ...parcel('3'), dryIceKg: 3.5 }] })).toEqual([
+      {
+        code: 'field.invalid',
+        pointer: '/data/attributes/packages/0/dryIceKg',
+        reason: 'Expected the dry ice (UN1845) in kg, above 0 and below the package’s weight of 3 kg, such as 2.5; got 3.5.',
+      },
+    ]);
+  });
+
+  it('refuses a minimum age without an adult signature, a fourth dangerous good, an unknown lithium packing and COD without an amount', () => {
+    const good = {
+      unNumber: 'UN1266',
+      properShippingName: 'Perfumery products',
+      class: '3',
+      packingGroup: null,
+      quantity: 1,
+      netWeightKg: 1,
+    };
+    const found = refusals({
+      services: { deliveryConfirmation: 'signature', minimumAge: 18, cashOnDelivery: { currency: 'EUR' } },
+      packages: [{ ...parcel(), dangerousGoods: [good, good, good, good], lithiumBatteries: { type: 'ion', packing: 'loose' } }],
+    });
+    expect(found.map((each) => [each.code, each.pointer])).toEqual(
+      expect.arrayContaining([
+        ['field.invalid', '/data/attributes/services/minimumAge'],
+        ['field.invalid', '/data/attributes/packages/0/dangerousGoods'],
+        ['field.invalid', '/data/attributes/packages/0/lithiumBatteries/packing'],
+        ['field.missing', '/data/attributes/services/cashOnDelivery/amount'],
+      ]),
+    );
+    expect(found.find((each) => each.pointer?.endsWith('/minimumAge'))?.reason).toBe(
+      'Expected 16, 18 or 21 (a number or its text), given only with deliveryConfirmation adultSignature; got 18.',
+    );
+  });
+});
+
+describe('what a way of carrying refuses', () => {
+  const phone = { lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: true } } as const;
+  const powerBank = { lithiumBatteries: { type: 'ion', packing: 'alone', section2: false } } as const;
+  const fireworks = {
+    dangerousGoods: [
+      { unNumber: 'UN0336', properShippingName: 'Fireworks', class: '1.4G', packingGroup: null, quantity: '1', netWeightKg: '1' },
+    ],
+  };
+  it('air refuses lithium-ion alone and explosives; road carries both', () => {
+    expect(carriageProblem('air', powerBank)).toEqual({ rule: 'air.lithiumIonAlone', option: 'lithiumBatteries' });
+    expect(carriageProblem('air', fireworks)).toEqual({ rule: 'air.forbiddenClass', option: 'dangerousGoods', dangerousGoodIndex: 0 });
+    expect(carriageProblem('air', phone)).toBeUndefined();
+    expect(carriageProblem('road', powerBank)).toBeUndefined();
+    expect(carriageProblem('road', fireworks)).toBeUndefined();
+  });
+  it('the post refuses dangerous goods, dry ice and lithium not in equipment, and takes a phone', () => {
+    expect(carriageProblem('postal', fireworks)?.rule).toBe('postal.dangerousGoods');
+    expect(carriageProblem('postal', { dryIceKg: '1' })?.rule).toBe('postal.dryIce');
+    expect(carriageProblem('postal', powerBank)?.rule).toBe('postal.lithiumNotInEquipment');
+    expect(carriageProblem('postal', phone)).toBeUndefined();
+  });
+  it('asks one option per kind, a package option counted by the packages that carry it', () => {
+    expect(askedOptions({ deliveryConfirmation: 'direct', saturdayDelivery: true }, [phone, {}, { dryIceKg: '2' }, phone])).toEqual([
+      { option: 'directSignature', packages: 4 },
+      { option: 'saturdayDelivery', packages: 4 },
+      { option: 'lithiumBatteries', packages: 2 },
+      { option: 'dryIce', packages: 1 },
+    ]);
+  });
+});
