@@ -13,7 +13,8 @@ import type { PrintViews } from './printing/print-views.ts';
 import type { ScaleTiming } from './scale/serial-scale.ts';
 import type { Scheduler } from './scheduler/index.ts';
 import { readTlsFiles } from './security/tls-files.ts';
-import { createOrderFolder, type OrderFolder, type OrderFolderOptions } from './services/order-folder.ts';
+import type { OrderFolderOptions } from './services/order-folder.ts';
+import { createOrdersFolderControl, type OrdersFolderControl } from './services/orders-folder-setting.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import type { DeliveryPolicy } from './services/webhook-delivery.ts';
 import { DeskInUseError, deskName, openDataDir, prepareDataDir } from './station/data-folder.ts';
@@ -107,8 +108,13 @@ export interface StationOptions {
   documentWorkerUrl?: URL;
   /** The HTTP timeouts; DEFAULT_TIMEOUTS unless tests shorten them. */
   timeouts?: Partial<HttpTimeouts>;
-  /** A folder whose order files are imported (--orders-folder): as which user, and how often it is looked at. */
+  /**
+   * A folder whose order files are imported (--orders-folder): as which user, and how often it is looked at. It wins
+   * over the station's setting (PATCH /orders-folder), which is watched otherwise.
+   */
   ordersFolder?: OrderFolderOptions;
+  /** How often the setting's folder is looked at (DEFAULT_ORDERS_FOLDER_POLL_MS); 0: only on runOnce, and the setting followed only on a change or a GET (tests). */
+  ordersFolderPollMs?: number;
 }
 
 /** A station: its services (station/services.ts), its timers, its API app, and how it starts and stops. */
@@ -126,8 +132,8 @@ export interface Station extends Services {
   readonly backups: Scheduler;
   /** Checks the SQLite database (quick_check) right after start and on a schedule; tests drive it with runOnce. */
   readonly integrity: Scheduler;
-  /** The watched orders folder, when one is given; tests drive it with runOnce. */
-  readonly ordersFolder: OrderFolder | undefined;
+  /** The watched orders folder: the command line's, else the setting's; tests drive it with runOnce. */
+  readonly ordersFolder: OrdersFolderControl;
   readonly app: Koa<ApiState>;
   /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
   start(): Promise<string>;
@@ -175,8 +181,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ownUrl: () => ownUrl,
   });
   const { shipments, carriers, printing, deliverer, scale, events, documents } = services;
+  const ordersFolder = createOrdersFolderControl({
+    commandLine: options.ordersFolder,
+    pollMs: options.ordersFolderPollMs,
+    orderFiles: services.orderFiles,
+    store,
+    audit: services.audit,
+    desk,
+    clock,
+    logger,
+  });
   const app = createApi({
     ...services,
+    ordersFolder,
     printViews: options.printViews,
     logger,
     trackingBaseUrl: options.trackingBaseUrl,
@@ -187,9 +204,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
     allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopbackAddress(host) ? [] : [host])],
   });
   const timers = createTimers({ ...services, store, dataDir: options.dataDir, clock, logger, intervals: options });
-  const ordersFolder =
-    options.ordersFolder &&
-    createOrderFolder({ options: options.ordersFolder, orderFiles: services.orderFiles, store, desk, clock, logger });
 
   let server: Server | undefined;
   let stopping = false;
@@ -238,8 +252,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       scale.start().catch((error: unknown) => logger.warn(`The scale was not started: ${(error as Error).message}`));
       deliverer.start();
       timers.start();
-      // Refuses (OrderFolderSetupError) a folder it cannot watch: the serve command says so and stops.
-      await ordersFolder?.start();
+      // Refuses (OrderFolderSetupError) a command line's folder it cannot watch: the serve command says so and stops.
+      // The setting's folder never stops the start: what keeps it from being watched is its state (GET /orders-folder).
+      await ordersFolder.start();
       return ownUrl;
     },
     stop: async () => {
@@ -247,7 +262,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       stopping = true;
       clearTimeout(claimsRetry);
       stopWatchingCards();
-      const timersStopped = Promise.all([timers.stop(), printing.stop(), deliverer.stop(), scale.stop(), ordersFolder?.stop()]);
+      const timersStopped = Promise.all([timers.stop(), printing.stop(), deliverer.stop(), scale.stop(), ordersFolder.stop()]);
       // Live event streams end now: they would otherwise hold the server open for the whole grace period.
       events.stop();
       if (server) {

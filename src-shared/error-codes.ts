@@ -216,6 +216,19 @@ export const ERROR_CODES = {
   ),
   'order.templateNotFound': entry('notFound', 'The account has no column template of this name.'),
   'order.batchTooLarge': entry('invalid', 'The batch holds more orders than meta.maxOrders, or none.', ['reason', 'maxOrders']),
+  'order.folderNotUsable': entry(
+    'invalid',
+    'The watched orders folder is not there, is not a folder, or the station cannot make its imported/, failed/ and .importing/ folders in it (meta.reason says which).',
+    ['reason'],
+  ),
+  'order.folderUserUnknown': entry('invalid', 'No user of the caller’s account has this name, to import the folder’s orders as.', [
+    'reason',
+  ]),
+  'order.folderUserNeeded': entry(
+    'invalid',
+    'No user is named, and the station has no one account with an admin to import the folder’s orders as.',
+    ['reason'],
+  ),
 
   // Printing.
   'print.printerUnknown': entry('invalid', 'No printer has this name (meta.printer).', ['reason', 'printer']),

@@ -241,6 +241,7 @@ export const AUDIT_ACTIONS = [
   'scale.configured',
   'packing.configured',
   'calendar.changed',
+  'orders-folder.changed',
   'tokens.lifetime-changed',
   'shipment.verified',
   'shipment.verify-mismatch',
@@ -261,6 +262,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'scale',
   'packingSetup',
   'calendar',
+  'ordersFolder',
   'tokenSettings',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];

@@ -13,6 +13,7 @@ import {
   userChangeSchema,
 } from './administration.ts';
 import { calendarChangeSchema, calendarResourceSchema } from './calendar-settings.ts';
+import { ordersFolderChangeSchema, ordersFolderResourceSchema } from './watched-folder.ts';
 import { clientProfileChangeSchema } from './client.ts';
 import { EVENT_TYPES, eventResourceSchema } from './events.ts';
 import { DATE_PARAMETER, anyCase } from './json-schema-words.ts';
@@ -589,6 +590,28 @@ export const ROUTES = {
     data: calendarResourceSchema,
     body: one('calendar', calendarChangeSchema),
   }),
+  ordersFolder: route(
+    'GET',
+    '/orders-folder',
+    'packer',
+    'The watched orders folder: the folder and user set, and whether the station watches it now.',
+    {
+      data: ordersFolderResourceSchema,
+    },
+  ),
+  changeOrdersFolder: route(
+    'PATCH',
+    '/orders-folder',
+    'admin',
+    'Sets, moves or clears the watched orders folder, or the user its files are imported as.',
+    {
+      note: 'The folder must be there and writable by the station, which makes imported/, failed/ and .importing/ in it (order.folderNotUsable); the user must be one of the caller’s account (order.folderUserUnknown); without a user, the station must have one account with an admin (order.folderUserNeeded). A folder given to station serve (--orders-folder) wins over the setting while it runs.',
+      stateRefusals: ['order.folderNotUsable', 'order.folderUserUnknown', 'order.folderUserNeeded'],
+      action: 'Changing the watched orders folder',
+      data: ordersFolderResourceSchema,
+      body: one('ordersFolder', ordersFolderChangeSchema),
+    },
+  ),
   packing: route('GET', '/packing', 'packer', 'The station’s box presets, packing rules and weight check.', {
     data: packingSetupResourceSchema,
   }),

@@ -20,7 +20,9 @@ import type { OrderFileService } from '../services/order-files.ts';
 import { scaleRoutes } from './routes/scale.ts';
 import { packingSetupRoutes } from './routes/packing-setup.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { ordersFolderRoutes } from './routes/orders-folder.ts';
 import type { CalendarService } from '../services/calendar.ts';
+import type { OrdersFolderControl } from '../services/orders-folder-setting.ts';
 import type { PackingSetupService } from '../services/packing-setup.ts';
 import type { ScaleService } from '../services/scale.ts';
 import type { OrderService } from '../services/orders.ts';
@@ -80,6 +82,8 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   packing: PackingSetupService;
   /** The station's time zone and holidays. */
   calendar: CalendarService;
+  /** The watched orders folder's setting and its watcher. */
+  ordersFolder: OrdersFolderControl;
   health: HealthService;
   /** Label PDFs for Electron's print window; only the desktop app has them. */
   printViews?: LabelHandoff;
@@ -124,6 +128,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   scaleRoutes(guarded, deps.scale, deps.desk);
   packingSetupRoutes(guarded, deps.packing);
   calendarRoutes(guarded, deps.calendar);
+  ordersFolderRoutes(guarded, deps.ordersFolder);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk, deps.calendar);
   healthRoutes(open, deps.health);

@@ -19,7 +19,8 @@ Usage: npm run --silent station -- <command> [options]
       0.0.0.0); --tls-cert and --tls-key serve HTTPS.
       --orders-folder imports every order file (.csv, .tsv, .txt, .xlsx) that appears in DIR, once it has
       stopped growing, as USERNAME (its account gets the orders; without --orders-user, the only account's
-      first admin), and moves it to DIR/imported/, or to DIR/failed/ with a .faults.txt beside it.
+      first admin), and moves it to DIR/imported/, or to DIR/failed/ with a .faults.txt beside it. It wins
+      over the station's orders folder setting (the desk's Settings), which is watched without it.
   client add --username U (--password P | --password-stdin) --name NAME [--role ROLE] [address options]
         [--data DIR] [--json]
       Create a client account and its first user, with this username, password and role. ROLE is packer

@@ -58,7 +58,18 @@ function countFromEnv(name: string): number | undefined {
   return Number(text);
 }
 
-/** The watched orders folder (--orders-folder or STATION_ORDERS_FOLDER), as which user, and how often it is looked at. */
+/** How often the watched orders folder is looked at (STATION_ORDERS_FOLDER_POLL_MS), the command line's or the setting's. */
+function ordersFolderPollOf(): number | undefined {
+  const pollMs = millisecondsFromEnv('STATION_ORDERS_FOLDER_POLL_MS');
+  if (pollMs === 0)
+    throw new UsageError('STATION_ORDERS_FOLDER_POLL_MS must be at least 1 millisecond: the folder is looked at that often.');
+  return pollMs;
+}
+
+/**
+ * The watched orders folder (--orders-folder or STATION_ORDERS_FOLDER), as which user, and how often it is looked at.
+ * Given, it wins over the station's setting (PATCH /orders-folder, the desk's Settings), which is watched otherwise.
+ */
 function ordersFolderOf(values: Values): StationOptions['ordersFolder'] {
   const dir = optional(values, 'orders-folder') ?? (process.env.STATION_ORDERS_FOLDER || undefined);
   const user = optional(values, 'orders-user') ?? (process.env.STATION_ORDERS_USER || undefined);
@@ -67,9 +78,7 @@ function ordersFolderOf(values: Values): StationOptions['ordersFolder'] {
       throw new UsageError('--orders-user names who imports the files of --orders-folder: give both.');
     return undefined;
   }
-  const pollMs = millisecondsFromEnv('STATION_ORDERS_FOLDER_POLL_MS');
-  if (pollMs === 0)
-    throw new UsageError('STATION_ORDERS_FOLDER_POLL_MS must be at least 1 millisecond: the folder is looked at that often.');
+  const pollMs = ordersFolderPollOf();
   return { dir: resolve(dir), ...(user === undefined ? {} : { user }), ...(pollMs === undefined ? {} : { pollMs }) };
 }
 
@@ -93,6 +102,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   const allowedHosts = ((values['allow-host'] as string[] | undefined) ?? []).map(hostNameOf);
   const tls = tlsOf(values);
   const ordersFolder = ordersFolderOf(values);
+  const ordersFolderPollMs = ordersFolderPollOf();
   const logger = consoleLogger();
   if (!isLoopbackAddress(host)) {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
@@ -140,6 +150,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     checkIntervalMs,
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
     ordersFolder,
+    ordersFolderPollMs,
   });
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
@@ -164,7 +175,8 @@ export async function serveCommand(args: string[]): Promise<void> {
 
   const url = await station.start().catch(async (error: unknown) => {
     await station.stop();
-    // A folder the station cannot watch for the user given (or for no one account) is the command's mistake.
+    // A folder given that the station cannot watch for the user given (or for no one account) is the command's
+    // mistake; the setting's folder never stops the start (its state says what keeps it from being watched).
     throw error instanceof OrderFolderSetupError ? new UsageError(error.message) : error;
   });
   console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);

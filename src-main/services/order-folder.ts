@@ -8,6 +8,7 @@ import { link, mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 
 import { extname, join } from 'node:path';
 import { StationError } from '../../src-shared/errors.ts';
 import type { OrderImportResource } from '../../src-shared/events.ts';
+import type { OrdersFolderProblem } from '../../src-shared/watched-folder.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { NewStationEvent } from '../domain/event.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
@@ -40,10 +41,25 @@ export interface OrderFolderOptions {
   pollMs?: number;
 }
 
-/** Why the folder cannot be watched: no such user, or no one account to import into. The serve command says it as a usage error. */
+/**
+ * Why the folder cannot be watched: its folders cannot be made, no such user, or no one account to import into. The
+ * serve command says it as a usage error; the setting's watcher (orders-folder-setting.ts) reports it as its state.
+ */
 export class OrderFolderSetupError extends Error {
   override readonly name = 'OrderFolderSetupError';
+  readonly problem: Exclude<OrdersFolderProblem, 'folderMissing'>;
+  constructor(message: string, problem: Exclude<OrdersFolderProblem, 'folderMissing'>) {
+    super(message);
+    this.problem = problem;
+  }
 }
+
+/** The folders the watcher makes in the watched one: claims of this desk, imported/ and failed/. */
+export const orderFolderParts = (dir: string, desk: string): string[] => [
+  join(dir, CLAIMS_FOLDER, desk),
+  join(dir, IMPORTED_FOLDER),
+  join(dir, FAILED_FOLDER),
+];
 
 export interface OrderFolder {
   readonly dir: string;
@@ -207,6 +223,7 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
       if (!user || !client)
         throw new OrderFolderSetupError(
           `--orders-user: no user '${options.user}' can sign in on this station to import the folder's orders.`,
+          'userUnknown',
         );
       return { client, user, sandbox: false };
     }
@@ -214,6 +231,7 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
     if (accounts.length !== 1) {
       throw new OrderFolderSetupError(
         `The station holds ${plural(accounts.length, 'account')}: name the user whose account gets the orders of the folder with --orders-user USERNAME (or STATION_ORDERS_USER).`,
+        'userNeeded',
       );
     }
     const client = accounts[0]!;
@@ -221,6 +239,7 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
     if (!user)
       throw new OrderFolderSetupError(
         `The account ${client.username} has no admin: name the user who imports the folder's orders with --orders-user USERNAME.`,
+        'userNeeded',
       );
     return { client, user, sandbox: false };
   };
@@ -458,9 +477,9 @@ export function createOrderFolder(deps: OrderFolderDeps): OrderFolder {
     async start() {
       caller = await findCaller();
       try {
-        for (const folder of [dir, claims, join(dir, IMPORTED_FOLDER), join(dir, FAILED_FOLDER)]) await mkdir(folder, { recursive: true });
+        for (const folder of [dir, ...orderFolderParts(dir, deps.desk)]) await mkdir(folder, { recursive: true });
       } catch (error) {
-        throw new OrderFolderSetupError(`The orders folder ${dir} cannot be used: ${(error as Error).message}`);
+        throw new OrderFolderSetupError(`The orders folder ${dir} cannot be used: ${(error as Error).message}`, 'folderNotWritable');
       }
       logger.info(`Watching ${dir} for order files, imported as ${caller.user.username} into the account ${caller.client.username}`);
       if ((options.pollMs ?? DEFAULT_ORDERS_FOLDER_POLL_MS) > 0) {

@@ -117,6 +117,9 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
   'upstream.maybeBooked': 'error.code.upstream.maybeBooked',
   'calendar.tooManyHolidays': 'error.code.calendar.tooManyHolidays',
   'calendar.notAHoliday': 'error.code.calendar.notAHoliday',
+  'order.folderNotUsable': 'error.code.order.folderNotUsable',
+  'order.folderUserUnknown': 'error.code.order.folderUserUnknown',
+  'order.folderUserNeeded': 'error.code.order.folderUserNeeded',
   'report.invalidRange': (meta) =>
     typeof meta.maxDays === 'number' ? translate('error.code.report.invalidRange', { days: meta.maxDays }) : translate(KIND_WORDS.invalid),
 

@@ -1,10 +1,12 @@
 // `station serve --orders-folder DIR`: the headless station imports the order files dropped into a folder as the
 // account's first admin (or the user --orders-user names), and refuses, as a usage error, a folder it could not say
-// whose orders go into.
+// whose orders go into. Without the option, it watches the folder set on the station (the desk's Settings); with
+// it, the option wins.
 import { readFileSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src-main/store/index.ts';
 import { runCli, serve } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/station.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -31,6 +33,48 @@ describe('station serve --orders-folder', () => {
       expect(entry).toMatchObject({ actor: 'admin', desk: 'desk-7', detail: { orders: 20, file: 'shopify.csv', from: 'folder' } });
     } finally {
       expect(await station.stop()).toBe(0);
+    }
+  });
+
+  it('watches the station’s orders folder setting without the option, and the folder given with it instead', async () => {
+    const root = tempDir();
+    const data = join(root, 'data');
+    const set = join(root, 'set');
+    const given = join(root, 'given');
+    await mkdir(set);
+    const env = { STATION_SCHEDULER_INTERVAL_MS: '0', STATION_ORDERS_FOLDER_POLL_MS: '50' };
+    // A first run makes the station; the folder is then set as the desk's Settings sets it.
+    const first = await serve(['--data', data, '--port', '0'], env);
+    expect(await first.stop()).toBe(0);
+    const store = openStore(join(data, 'station.sqlite'));
+    await store.settings.set('station:orders-folder', { folder: set, user: null });
+    await store.close();
+    const shopify = readFileSync(new URL('../fixtures/orders/shopify-orders.csv', import.meta.url));
+
+    const watching = await serve(['--data', data, '--port', '0'], env);
+    try {
+      await writeFile(join(set, 'shopify.csv'), shopify);
+      await waitFor('shopify.csv imported from the folder set', async () => (await list(join(set, 'imported'))).includes('shopify.csv'), {
+        seen: async () => [await list(set), watching.stderr()],
+      });
+    } finally {
+      expect(await watching.stop()).toBe(0);
+    }
+
+    const option = await serve(['--data', data, '--port', '0', '--orders-folder', given], env);
+    try {
+      await writeFile(join(set, 'again.csv'), shopify);
+      await writeFile(join(given, 'shopify.csv'), shopify);
+      await waitFor(
+        'shopify.csv imported from the folder given',
+        async () => (await list(join(given, 'imported'))).includes('shopify.csv'),
+        {
+          seen: async () => [await list(given), option.stderr()],
+        },
+      );
+      expect(await list(set)).toContain('again.csv');
+    } finally {
+      expect(await option.stop()).toBe(0);
     }
   });
 

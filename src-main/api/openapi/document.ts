@@ -216,6 +216,7 @@ const TAGS: Record<string, string> = {
   carriers: 'The carriers and their services, surcharges and upstream services.',
   calendar: 'The station’s time zone and holidays.',
   packing: 'The desk’s packing set-up: boxes and defaults.',
+  'orders-folder': 'The watched orders folder: the folder whose order files the station imports, and as whom.',
   scale: 'The desk’s scale: settings, readings and its live stream.',
   orders: 'Orders waiting to be shipped, and files of orders read as they are.',
   'order-templates': 'The account’s saved column templates, which read order files of their columns by themselves.',

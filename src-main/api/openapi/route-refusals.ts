@@ -160,6 +160,7 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   changePrintSettings: ['print.printerUnknown'],
   changeCarrier: ['carrier.unknown', 'carrier.notFound', 'upstream.unknown', 'upstream.codeTaken'],
   changeCalendar: ['calendar.tooManyHolidays', 'calendar.notAHoliday'],
+  changeOrdersFolder: ['order.folderNotUsable', 'order.folderUserUnknown', 'order.folderUserNeeded'],
   orders: ['page.cursorPastEnd'],
   addOrder: ['order.exists'],
   addOrders: ['order.exists', 'order.batchTooLarge'],

@@ -1,6 +1,7 @@
-// Desk settings (the team for admins, printer, scale, box presets, packing rules, the station calendar, default service, the account's
-// sender address) and what an integrator needs to call the station's API. Each shows only to a role that may
-// change it: a packer sees its printers and default service; webhooks and the integration key are not a packer's.
+// Desk settings (the team for admins, printer, scale, box presets, packing rules, the station calendar, the watched
+// orders folder for admins, default service, the account's sender address) and what an integrator needs to call the
+// station's API. Each shows only to a role that may change it: a packer sees its printers and default service;
+// webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { hasRole } from '../../../src-shared/roles.ts';
@@ -15,6 +16,7 @@ import { PackingRules } from './PackingRules.tsx';
 import { SenderAddress } from './SenderAddress.tsx';
 import { ScaleSettings } from './ScaleSettings.tsx';
 import { StationCalendar } from './StationCalendar.tsx';
+import { OrdersFolder } from './OrdersFolder.tsx';
 import { Team } from './Team.tsx';
 import { Webhooks } from './Webhooks.tsx';
 import { DisplayAndSound } from './DisplayAndSound.tsx';
@@ -40,6 +42,7 @@ export function Settings(): React.JSX.Element {
           <BoxPresets canEdit={canEdit} />
           <PackingRules canEdit={canEdit} />
           <StationCalendar canEdit={isAdmin} />
+          {isAdmin ? <OrdersFolder /> : null}
         </>
       ) : null}
 
