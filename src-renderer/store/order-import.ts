@@ -212,8 +212,8 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
     },
 
     map(field, column) {
-      // A column chosen by hand: the file is read through the mapping from then on.
-      set({ mapping: { ...get().mapping, [field]: column }, format: null });
+      // A column chosen by hand: the file is read through the mapping from then on, neither a format's nor a template's.
+      set({ mapping: { ...get().mapping, [field]: column }, format: null, template: null });
       refresh();
     },
 

@@ -491,7 +491,7 @@ test.describe('the form remembers and prefills', () => {
       .getByLabel('Orders file (CSV or Excel, a row per order line)')
       .setInputFiles({ name: 'shop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const columns = page.getByRole('table', { name: 'Columns' });
-    await expect(columns.getByRole('row')).toHaveCount(22);
+    await expect(columns.getByRole('row')).toHaveCount(23);
     await expect(page.getByLabel('Postal code')).toHaveValue('Zip');
     // Each column's first values describe its select, as they show beside it.
     await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription('80331 · 8001');

@@ -286,6 +286,16 @@ test('a file of the shop’s own columns: mapped once, its faults in words by or
 }) => {
   await addShop(station, TEMPLATES, 'Warenhaus Becker');
   await openOrders(page, station, TEMPLATES);
+  // A template a desk kept in the browser before the station kept them is moved to the station once.
+  await page.evaluate(() =>
+    localStorage.setItem('shipping-station.import-templates', JSON.stringify({ 'Old desk template': { number: 'Ref' } })),
+  );
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await expect
+    .poll(async () => (await readAs(page, station, '/order-templates')).json.data.map((template: { id: string }) => template.id))
+    .toEqual(['Old desk template']);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('shipping-station.import-templates'))).toBeNull();
   const columns = ['Ref', 'Kunde', 'Strasse', 'PLZ', 'Stadt', 'Staat', 'Artikel', 'Bezeichnung', 'Menge', 'Preis'];
   const row = (ref: string, postalCode: string) => [
     ref,
@@ -352,5 +362,5 @@ test('a file of the shop’s own columns: mapped once, its faults in words by or
   });
   // The template is the account's, on the station: the API reads with it too.
   const listed = await readAs(page, station, '/order-templates');
-  expect(listed.json.data.map((template: { id: string }) => template.id)).toEqual(['Warenwirtschaft']);
+  expect(listed.json.data.map((template: { id: string }) => template.id)).toEqual(['Old desk template', 'Warenwirtschaft']);
 });

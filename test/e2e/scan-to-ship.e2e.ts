@@ -77,7 +77,9 @@ test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a t
   // A column left out shows as faults, row by row; mapped again, they are gone.
   await page.getByLabel('City').selectOption('');
   await expect(preview.getByRole('status').first()).toHaveText('40 rows: 0 orders ready, 20 with faults (left out).');
-  await expect(preview.getByRole('list', { name: 'Faults' }).getByRole('listitem').first()).toHaveText('SO-7001: row 1: city is missing');
+  const faults = preview.getByRole('list', { name: 'Faults' });
+  await expect(faults.locator(':scope > li > strong').first()).toHaveText('SO-7001');
+  await expect(faults.locator(':scope > li').first().getByRole('listitem')).toHaveText(['Row 1: City is empty, and no column gives it.']);
   await page.getByLabel('Column template').selectOption('Shop export');
   await expect(preview.getByRole('status').first()).toHaveText('40 rows: 20 orders ready.');
   await snap(page, 'orders-import-preview');
