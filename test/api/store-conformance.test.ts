@@ -479,6 +479,27 @@ describe('the rest of the tables', () => {
     expect(await store.settings.get('nothing')).toBeUndefined();
     await store.carrierSettings.setFuelSurcharge('DHL', 12.5);
     expect(await store.carrierSettings.fuelSurcharges()).toEqual(new Map([['DHL', 12.5]]));
+    // A value saved with an event commits with it (the watched orders folder's note of a file it announced).
+    const latest = await store.events.latestId();
+    await store.settings.setWithEvent(
+      'orders-folder:announced:desk-1',
+      { file: 'a.csv' },
+      {
+        type: 'orders.imported',
+        clientId: client,
+        sandbox: false,
+        subjectType: 'orderImport',
+        subjectId: 'a.csv',
+        snapshot: { kind: 'other', resource: { type: 'orderImport', id: 'a.csv' } } as never,
+      },
+    );
+    expect(await store.settings.get('orders-folder:announced:desk-1')).toEqual({ file: 'a.csv' });
+    expect(
+      (await store.events.list({ after: latest, clientId: client, sandbox: false, types: ['orders.imported'], limit: 5 })).length,
+    ).toBe(1);
+    await store.settings.remove('orders-folder:announced:desk-1');
+    await store.settings.remove('orders-folder:announced:desk-1');
+    expect(await store.settings.get('orders-folder:announced:desk-1')).toBeUndefined();
   });
 
   it('records print jobs, adopts the deskless, and finishes them with their event', async () => {
