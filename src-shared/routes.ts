@@ -25,7 +25,7 @@ import { SHIPPED_FORMATS, SHIPPED_MAX_DAYS } from './shipped-orders.ts';
 import { ORDER_FILE_TYPES, orderFileImportSchema, orderTemplateRequestSchema, orderTemplateResourceSchema } from './order-files.ts';
 import { ORDER_FORMAT_IDS } from './order-reading.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
-import { bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
+import { DOCUMENT_FORMATS, bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { errorObjectSchema } from './jsonapi.ts';
@@ -438,10 +438,10 @@ export const ROUTES = {
     'GET',
     '/shipments/:id/documents',
     'packer',
-    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), or its ZPL labels (?format=zpl).',
+    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), its ZPL labels (?format=zpl), or its labels as a 1-bit PNG at the printer’s dots (?format=png).',
     {
       data: documentsResourceSchema,
-      note: 'document goes with format=pdf only, and dpi with format=zpl only (parameter.invalid otherwise).',
+      note: 'document goes with format=pdf only, and dpi with format=zpl or png only (parameter.invalid otherwise). A PNG holds every label of the shipment (its packages, then a CN22) one under another, each 4×6 in at the dpi.',
       stateRefusals: ['parameter.invalid@document', 'parameter.invalid@dpi'],
       query: query({
         document: z
@@ -450,12 +450,12 @@ export const ROUTES = {
           .meta({ description: 'One document on its own (any case): labels, cn22, cn23 or invoice; with format=pdf only.' }),
         format: z
           .string()
-          .regex(new RegExp(anyCase(['pdf', 'zpl'])))
-          .meta({ description: 'pdf (the default) or zpl (any case).' }),
+          .regex(new RegExp(anyCase(DOCUMENT_FORMATS)))
+          .meta({ description: 'pdf (the default), zpl, or png (a 1-bit PNG of the labels), in any case.' }),
         dpi: z
           .string()
           .regex(/^\s*(?:203|300)\s*$/)
-          .meta({ description: 'For ZPL only: 203 or 300.' }),
+          .meta({ description: 'For ZPL and PNG only: 203 (the default) or 300.' }),
       }),
     },
   ),

@@ -193,6 +193,14 @@ export class DocumentFonts {
     return runs.map(({ fontKey, hex, advance }) => ({ fontKey, hex, advance }));
   }
 
+  /** Each character's font file and glyph, as a picture draws them (with the same fallbacks as `runs`). */
+  glyphs(text: string, weight: Weight = 'regular'): { file: FontFile; glyph: number }[] {
+    return [...text.normalize('NFC')].map((char) => {
+      const { role, glyph } = this.glyphOf(char.codePointAt(0)!, weight);
+      return { file: this.library.load(role), glyph };
+    });
+  }
+
   width(text: string, size: number, weight: Weight = 'regular'): number {
     let advance = 0;
     for (const char of text.normalize('NFC')) {

@@ -12,6 +12,7 @@ import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 import { assemblePdf, drawRow, drawText as drawSharedText } from './pdf-document.ts';
+import type { RasterDpi } from './png-label.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const MARGIN = 10;
@@ -42,6 +43,8 @@ export interface RenderOptions {
   part?: DocumentPart;
   /** Bulk print: the sheet the labels of many shipments go on. */
   layout?: LabelLayout;
+  /** Not a PDF: the labels (and a CN22) as one 1-bit PNG at the printer's dots (./png-label.ts). */
+  png?: { dpi: RasterDpi };
 }
 
 interface TextOptions {

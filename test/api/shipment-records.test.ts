@@ -4,6 +4,7 @@ import { createTrackingEventService } from '../../src-main/services/tracking-eve
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
+import { decodeImageRows, pngInfo } from '../helpers/barcodes.ts';
 
 let t: TestStation;
 let token: string;
@@ -67,9 +68,9 @@ describe('documents are made once and returned byte-identical', () => {
       'application/pdf',
     );
     for (const [query, parameter, reason] of [
-      ['format=png', 'format', 'Expected pdf (the default) or zpl; got "png".'],
-      ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl; got "600".'],
-      ['dpi=300', 'dpi', 'Expected 203 or 300, with format=zpl; got "300".'],
+      ['format=gif', 'format', 'Expected pdf, zpl, png (pdf is the default); got "gif".'],
+      ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl or png; got "600".'],
+      ['dpi=300', 'dpi', 'Expected 203 or 300, with format=zpl or png; got "300".'],
     ]) {
       const refused = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
       expect(refused.status).toBe(400);
@@ -78,6 +79,28 @@ describe('documents are made once and returned byte-identical', () => {
         source: { parameter },
         meta: { reason },
       });
+    }
+  });
+
+  it('answers ?format=png with every label as a 1-bit PNG at 203 dpi, or at 300 with dpi=300, each barcode decoding to the tracking number', async () => {
+    const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
+    const pngOf = async (query: string) => {
+      const answer = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.data.attributes).toMatchObject({ contentType: 'image/png', fileName: `${shipment.meta.reference}.png` });
+      return new Uint8Array(Buffer.from(answer.json.data.attributes.fileData, 'base64'));
+    };
+    for (const [query, dpi, height] of [
+      ['format=png', 203, 1218],
+      ['format=PNG&dpi=300', 300, 1800],
+    ] as const) {
+      const png = await pngOf(query);
+      expect(pngInfo(png)).toMatchObject({ height: 2 * height, bitDepth: 1, dpi });
+      const labels = await decodeImageRows(png, height);
+      expect(labels.map((label) => label.find((code) => code.format === 'Code128')?.text)).toEqual([
+        shipment.meta.trackingNumber,
+        shipment.meta.trackingNumber,
+      ]);
     }
   });
 

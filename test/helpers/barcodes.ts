@@ -25,12 +25,23 @@ function zxing(): Promise<unknown> {
 
 /** Every barcode in an image (PNG bytes), as its format and text, sorted by format. */
 export async function decodeImage(png: Uint8Array): Promise<DecodedBarcode[]> {
+  return (await decodeImageRows(png, Infinity))[0] ?? [];
+}
+
+/**
+ * The barcodes of an image of labels one under another, each `labelHeight` pixels: per label, its barcodes
+ * (format and text, sorted by format), by where each barcode lies.
+ */
+export async function decodeImageRows(png: Uint8Array, labelHeight: number): Promise<DecodedBarcode[][]> {
   await zxing();
-  const results = await readBarcodes(png, { formats: [], maxNumberOfSymbols: 16, tryHarder: true, tryRotate: true });
-  return results
-    .filter((result) => result.isValid)
-    .map((result) => ({ format: result.format, text: result.text }))
-    .sort((a, b) => a.format.localeCompare(b.format) || a.text.localeCompare(b.text));
+  const results = await readBarcodes(png, { formats: [], maxNumberOfSymbols: 32, tryHarder: true, tryRotate: true });
+  const rows: DecodedBarcode[][] = [];
+  for (const result of results.filter((one) => one.isValid)) {
+    const row = Number.isFinite(labelHeight) ? Math.floor(result.position.topLeft.y / labelHeight) : 0;
+    for (let i = rows.length; i <= row; i++) rows.push([]);
+    rows[row]!.push({ format: result.format, text: result.text });
+  }
+  return rows.map((row) => row.sort((a, b) => a.format.localeCompare(b.format) || a.text.localeCompare(b.text)));
 }
 
 /** Each page of a PDF drawn by pdf.js at `dpi` as PNG bytes. */
@@ -59,4 +70,22 @@ export async function rasteriseZpl(zpl: string, dpi: 203 | 300, size = { widthMm
   const dotsPerMm = dpi === 300 ? 12 : 8;
   const images = await zplToBase64MultipleAsync(zpl, size.widthMm, size.heightMm, dotsPerMm);
   return images.map((image) => new Uint8Array(Buffer.from(image, 'base64')));
+}
+
+/** A PNG's size, bit depth, colour type and resolution (from its pHYs chunk, in dots per inch). */
+export function pngInfo(png: Uint8Array): { width: number; height: number; bitDepth: number; colourType: number; dpi?: number } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const info: { width: number; height: number; bitDepth: number; colourType: number; dpi?: number } = {
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    bitDepth: png[24]!,
+    colourType: png[25]!,
+  };
+  for (let at = 8; at < png.length;) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    if (type === 'pHYs' && png[at + 16] === 1) info.dpi = Math.round(view.getUint32(at + 8) * 0.0254);
+    at += 12 + length;
+  }
+  return info;
 }

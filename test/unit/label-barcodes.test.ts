@@ -3,11 +3,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
+import { renderPngLabels } from '../../src-main/documents/png-label.ts';
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Package } from '../../src-shared/shipment.ts';
-import { decodeImage, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
+import { decodeImage, decodeImageRows, pngInfo, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
 import { setClock } from '../helpers/clock.ts';
 
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
@@ -78,5 +79,17 @@ describe('every barcode of every label decodes to what it must hold', () => {
     const labels = await rasteriseZpl(renderZplLabels(input(), dpi), dpi);
     expect(labels).toHaveLength(2);
     for (const [index, label] of labels.entries()) expect(await decodeImage(label)).toEqual(expected(index + 1));
+  });
+
+  it.each([203, 300] as const)('the PNG label at %i dpi: 1-bit, 4×6 in at the printer’s dots, one label under another', async (dpi) => {
+    const png = renderPngLabels(input(), fonts, dpi);
+    const width = dpi === 203 ? 812 : 1200;
+    const height = dpi === 203 ? 1218 : 1800;
+    expect(pngInfo(png)).toEqual({ width, height: 2 * height, bitDepth: 1, colourType: 0, dpi });
+    expect(await decodeImageRows(png, height)).toEqual([expected(1), expected(2)]);
+  });
+
+  it('a sandbox PNG label: the watermark keeps out of the barcodes', async () => {
+    expect(await decodeImageRows(renderPngLabels(input(true), fonts, 203), 1218)).toEqual([expected(1), expected(2)]);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../../src-shared/shipment-validation.ts';
 import { unavailableEntry } from '../../services/processing.ts';
 import { orderNumberOf } from '../../../src-shared/orders.ts';
+import { DOCUMENT_FORMATS } from '../../../src-shared/printing.ts';
 import { validateVerification } from '../../../src-shared/verification.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
 import { DOCUMENT_PARTS, type DocumentPart, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
@@ -131,15 +132,18 @@ function summaryQuery(ctx: ApiContext, parameters: QueryOf<typeof ROUTES.shipmen
   return { page, query: { dateFrom, dateTo, search, createdBy, returns: returns ?? null, after: page.after, limit: page.size + 1 } };
 }
 
-/** `format` (pdf, the default, or zpl), for ZPL `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
+/** `format` (pdf, the default, zpl or png), for ZPL and PNG `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
 function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat {
   const format = (query.format ?? 'pdf').trim().toLowerCase();
   const dpiText = query.dpi;
   const errors: ErrorObject[] = [];
-  if (format !== 'pdf' && format !== 'zpl')
-    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', 'pdf (the default) or zpl', format));
-  if (dpiText !== undefined && (format !== 'zpl' || !['203', '300'].includes(dpiText.trim()))) {
-    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl', dpiText));
+  if (!(DOCUMENT_FORMATS as readonly string[]).includes(format))
+    errors.push(
+      parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', `${DOCUMENT_FORMATS.join(', ')} (pdf is the default)`, format),
+    );
+  const atDots = format === 'zpl' || format === 'png';
+  if (dpiText !== undefined && (!atDots || !['203', '300'].includes(dpiText.trim()))) {
+    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl or png', dpiText));
   }
   const documentText = query.document?.trim().toLowerCase();
   if (documentText !== undefined && (format !== 'pdf' || !(DOCUMENT_PARTS as readonly string[]).includes(documentText))) {
@@ -153,7 +157,8 @@ function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat
     );
   }
   if (errors.length > 0) fail(errors);
-  if (format === 'zpl') return { format, dpi: Number(dpiText ?? 203) as 203 | 300 };
+  const dpi = Number(dpiText ?? 203) as 203 | 300;
+  if (format === 'zpl' || format === 'png') return { format, dpi };
   return documentText ? { format: 'pdf', document: documentText as DocumentPart } : { format: 'pdf' };
 }
 

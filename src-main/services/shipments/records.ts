@@ -114,7 +114,7 @@ export function recordUseCases(
       if (!record) throw new StationError('shipment.notFound', ERROR_TEXT.shipmentNotFound);
       if (record.status === STATUS.failed) throw new StationError('shipment.failed', ERROR_TEXT.shipmentError);
       if (record.status === STATUS.created) throw new StationError('shipment.notProcessedYet', ERROR_TEXT.shipmentNotYetProcessed);
-      if (format.format === 'zpl') {
+      if (format.format !== 'pdf') {
         // An upstream's label is the carrier's own, kept as it came: the station does not draw another one.
         const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
         if (upstream)
@@ -122,6 +122,17 @@ export function recordUseCases(
             parameter: 'format',
             meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) },
           });
+      }
+      if (format.format === 'png') {
+        const png = await deps.documents.render(labelInput(record), { png: { dpi: format.dpi } }).catch((error: unknown) => {
+          const refusal = renderRefusal(error);
+          if (refusal?.code === 'document.renderFailed')
+            logger.error(`Rendering the PNG labels of shipment ${record.reference ?? record.id} failed`, error);
+          throw refusal ?? error;
+        });
+        return { record, contentType: 'image/png', fileName: `${record.reference}.png`, data: Buffer.from(png) };
+      }
+      if (format.format === 'zpl') {
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
       }
