@@ -15,6 +15,8 @@ export type OrdersFolderProblem = (typeof ORDERS_FOLDER_PROBLEMS)[number];
 
 /** Paths the station takes: from the root (/srv/orders), a drive (C:\orders) or a share (\\server\orders). */
 const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\[^\\]+\\)/;
+/** Whether a path is absolute as the station takes it (the desk checks a folder before sending it). */
+export const isAbsoluteFolderPath = (path: string): boolean => ABSOLUTE_PATH.test(path);
 /** The longest path or user name taken. */
 export const ORDERS_FOLDER_PATH_MAX = 1000;
 
@@ -50,7 +52,7 @@ const optionalText = (what: string) =>
 const FOLDER_WORDS = `an absolute path to a folder on the station's computer, such as /srv/orders-in or C:\\Orders (at most ${ORDERS_FOLDER_PATH_MAX} characters), or null for no folder.`;
 
 export const ordersFolderChangeSchema = z.object({
-  folder: optionalText(FOLDER_WORDS).refine((value) => value == null || ABSOLUTE_PATH.test(value), { message: FOLDER_WORDS }),
+  folder: optionalText(FOLDER_WORDS).refine((value) => value == null || isAbsoluteFolderPath(value), { message: FOLDER_WORDS }),
   user: optionalText('the username as whom the folder’s files are imported, or null for the only account’s first admin'),
 });
 export type OrdersFolderChange = z.output<typeof ordersFolderChangeSchema>;

@@ -734,6 +734,7 @@ export const de: Record<MessageKey, string> = {
     'Die Station wurde mit dem Ordner {folder} gestartet (--orders-folder): Solange sie läuft, wird er statt dieser Einstellung überwacht.',
   'ordersFolder.folderField': 'Ordner auf dem Rechner der Station',
   'ordersFolder.userField': 'Importieren als Benutzer (leer: der Admin des Kontos)',
+  'ordersFolder.notAbsolute':
   'ordersFolder.save': 'Auftragsordner speichern',
   'ordersFolder.stop': 'Überwachung beenden',
   'team.added': '{username} kann sich jetzt anmelden, als {role, select, packer {Packer} supervisor {Schichtleitung} other {Admin}}.',

@@ -720,6 +720,7 @@ export const en = {
     'The station was started with the folder {folder} (--orders-folder): it is watched instead of this setting while the station runs.',
   'ordersFolder.folderField': 'Folder on the station’s computer',
   'ordersFolder.userField': 'Import as user (empty: the account’s admin)',
+  'ordersFolder.notAbsolute': 'Give the folder’s full path on the station’s computer, such as /srv/orders-in or C:\\Orders.',
   'ordersFolder.save': 'Save orders folder',
   'ordersFolder.stop': 'Stop watching',
   'team.added': '{username} can sign in now, as {role, select, packer {packer} supervisor {supervisor} other {admin}}.',

@@ -731,6 +731,7 @@ export const es: Record<MessageKey, string> = {
     'La estación se inició con la carpeta {folder} (--orders-folder): mientras funcione, se vigila esa en lugar de este ajuste.',
   'ordersFolder.folderField': 'Carpeta del ordenador de la estación',
   'ordersFolder.userField': 'Importar como usuario (vacío: el administrador de la cuenta)',
+  'ordersFolder.notAbsolute':
   'ordersFolder.save': 'Guardar carpeta de pedidos',
   'ordersFolder.stop': 'Dejar de vigilar',
   'team.added':

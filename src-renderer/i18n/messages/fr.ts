@@ -736,6 +736,7 @@ export const fr: Record<MessageKey, string> = {
     'La station a été démarrée avec le dossier {folder} (--orders-folder) : tant qu’elle tourne, c’est lui qui est surveillé au lieu de ce réglage.',
   'ordersFolder.folderField': 'Dossier de l’ordinateur de la station',
   'ordersFolder.userField': 'Importer en tant qu’utilisateur (vide : l’administrateur du compte)',
+  'ordersFolder.notAbsolute':
   'ordersFolder.save': 'Enregistrer le dossier des commandes',
   'ordersFolder.stop': 'Arrêter la surveillance',
   'team.added':

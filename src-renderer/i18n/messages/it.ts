@@ -729,6 +729,7 @@ export const it: Record<MessageKey, string> = {
     'La stazione è stata avviata con la cartella {folder} (--orders-folder): finché è in funzione, viene sorvegliata quella invece di questa impostazione.',
   'ordersFolder.folderField': 'Cartella sul computer della stazione',
   'ordersFolder.userField': 'Importa come utente (vuoto: l’amministratore dell’account)',
+  'ordersFolder.notAbsolute':
   'ordersFolder.save': 'Salva cartella ordini',
   'ordersFolder.stop': 'Smetti di sorvegliare',
   'team.added': '{username} ora può accedere, come {role, select, packer {imballatore} supervisor {responsabile} other {amministratore}}.',

@@ -732,6 +732,7 @@ export const pl: Record<MessageKey, string> = {
     'Stację uruchomiono z folderem {folder} (--orders-folder): dopóki działa, obserwowany jest on zamiast tego ustawienia.',
   'ordersFolder.folderField': 'Folder na komputerze stacji',
   'ordersFolder.userField': 'Importuj jako użytkownik (puste: administrator konta)',
+  'ordersFolder.notAbsolute': 'Podaj pełną ścieżkę folderu na komputerze stacji, np. /srv/orders-in lub C:\\Orders.',
   'ordersFolder.save': 'Zapisz folder zamówień',
   'ordersFolder.stop': 'Przestań obserwować',
   'team.added':

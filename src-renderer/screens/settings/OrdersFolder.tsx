@@ -4,10 +4,10 @@
 import React, { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../src-shared/routes.ts';
-import type { OrdersFolderAttributes } from '../../../src-shared/watched-folder.ts';
+import { isAbsoluteFolderPath, type OrdersFolderAttributes } from '../../../src-shared/watched-folder.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
-import { failure, fieldRefusals, sayIt, type Said } from '../../i18n/said.ts';
+import { failure, fieldRefusals, message, sayIt, type Said } from '../../i18n/said.ts';
 import { api } from '../../store/session.ts';
 
 const FOLDER = '/data/attributes/folder';
@@ -82,7 +82,14 @@ export function OrdersFolder(): React.JSX.Element {
         className="grid"
         onSubmit={(event) => {
           event.preventDefault();
-          void save({ folder: folder.trim() || null, user: user.trim() || null });
+          const path = folder.trim();
+          // A path from the root (or a drive): the station's own check, said before the request in the desk's words.
+          if (path !== '' && !isAbsoluteFolderPath(path)) {
+            setError(null);
+            setFieldErrors({ [FOLDER]: message('ordersFolder.notAbsolute') });
+            return;
+          }
+          void save({ folder: path || null, user: user.trim() || null });
         }}
       >
         <Field
