@@ -735,6 +735,7 @@ export const de: Record<MessageKey, string> = {
   'ordersFolder.folderField': 'Ordner auf dem Rechner der Station',
   'ordersFolder.userField': 'Importieren als Benutzer (leer: der Admin des Kontos)',
   'ordersFolder.notAbsolute':
+    'Geben Sie den vollständigen Pfad des Ordners auf dem Rechner der Station an, etwa /srv/orders-in oder C:\\Orders.',
   'ordersFolder.save': 'Auftragsordner speichern',
   'ordersFolder.stop': 'Überwachung beenden',
   'team.added': '{username} kann sich jetzt anmelden, als {role, select, packer {Packer} supervisor {Schichtleitung} other {Admin}}.',

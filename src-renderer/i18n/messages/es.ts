@@ -732,6 +732,7 @@ export const es: Record<MessageKey, string> = {
   'ordersFolder.folderField': 'Carpeta del ordenador de la estación',
   'ordersFolder.userField': 'Importar como usuario (vacío: el administrador de la cuenta)',
   'ordersFolder.notAbsolute':
+    'Indica la ruta completa de la carpeta en el ordenador de la estación, por ejemplo /srv/orders-in o C:\\Orders.',
   'ordersFolder.save': 'Guardar carpeta de pedidos',
   'ordersFolder.stop': 'Dejar de vigilar',
   'team.added':

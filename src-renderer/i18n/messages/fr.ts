@@ -737,6 +737,7 @@ export const fr: Record<MessageKey, string> = {
   'ordersFolder.folderField': 'Dossier de l’ordinateur de la station',
   'ordersFolder.userField': 'Importer en tant qu’utilisateur (vide : l’administrateur du compte)',
   'ordersFolder.notAbsolute':
+    'Indiquez le chemin complet du dossier sur l’ordinateur de la station, par exemple /srv/orders-in ou C:\\Orders.',
   'ordersFolder.save': 'Enregistrer le dossier des commandes',
   'ordersFolder.stop': 'Arrêter la surveillance',
   'team.added':

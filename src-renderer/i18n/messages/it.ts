@@ -730,6 +730,7 @@ export const it: Record<MessageKey, string> = {
   'ordersFolder.folderField': 'Cartella sul computer della stazione',
   'ordersFolder.userField': 'Importa come utente (vuoto: l’amministratore dell’account)',
   'ordersFolder.notAbsolute':
+    'Indica il percorso completo della cartella sul computer della stazione, ad esempio /srv/orders-in o C:\\Orders.',
   'ordersFolder.save': 'Salva cartella ordini',
   'ordersFolder.stop': 'Smetti di sorvegliare',
   'team.added': '{username} ora può accedere, come {role, select, packer {imballatore} supervisor {responsabile} other {amministratore}}.',
