@@ -5,8 +5,8 @@ import { anyCase, said } from './json-schema-words.ts';
 import { validateResource as validate, type Result } from './resource-validation.ts';
 
 export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
-/** What GET /shipments/<id>/documents answers in (?format=): the PDF, ZPL, or a 1-bit PNG of the labels. */
-export const DOCUMENT_FORMATS = ['pdf', 'zpl', 'png'] as const;
+/** What GET /shipments/<id>/documents answers in (?format=): the PDF, ZPL, EPL2, or a 1-bit PNG of the labels. */
+export const DOCUMENT_FORMATS = ['pdf', 'zpl', 'epl2', 'png'] as const;
 export const PRINT_DPIS = [203, 300] as const;
 /** What a print job prints: the 4×6 in label pages, or the A4 documents (the commercial invoice). */
 export const PRINT_DOCUMENTS = ['labels', 'a4'] as const;

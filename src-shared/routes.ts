@@ -438,10 +438,10 @@ export const ROUTES = {
     'GET',
     '/shipments/:id/documents',
     'packer',
-    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), its ZPL labels (?format=zpl), or its labels as a 1-bit PNG at the printer’s dots (?format=png).',
+    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), its ZPL or EPL2 labels (?format=zpl|epl2), or its labels as a 1-bit PNG at the printer’s dots (?format=png).',
     {
       data: documentsResourceSchema,
-      note: 'document goes with format=pdf only, and dpi with format=zpl or png only (parameter.invalid otherwise). A PNG holds every label of the shipment (its packages, then a CN22) one under another, each 4×6 in at the dpi.',
+      note: 'document goes with format=pdf only, and dpi with format=zpl, epl2 or png only (parameter.invalid otherwise). A PNG holds every label of the shipment (its packages, then a CN22) one under another, each 4×6 in at the dpi.',
       stateRefusals: ['parameter.invalid@document', 'parameter.invalid@dpi'],
       query: query({
         document: z
@@ -451,11 +451,11 @@ export const ROUTES = {
         format: z
           .string()
           .regex(new RegExp(anyCase(DOCUMENT_FORMATS)))
-          .meta({ description: 'pdf (the default), zpl, or png (a 1-bit PNG of the labels), in any case.' }),
+          .meta({ description: 'pdf (the default), zpl, epl2, or png (a 1-bit PNG of the labels), in any case.' }),
         dpi: z
           .string()
           .regex(/^\s*(?:203|300)\s*$/)
-          .meta({ description: 'For ZPL and PNG only: 203 (the default) or 300.' }),
+          .meta({ description: 'For ZPL, EPL2 and PNG only: 203 (the default) or 300.' }),
       }),
     },
   ),

@@ -4,7 +4,8 @@ import { createTrackingEventService } from '../../src-main/services/tracking-eve
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
-import { decodeImageRows, pngInfo } from '../helpers/barcodes.ts';
+import { decodeImage, decodeImageRows, pngInfo } from '../helpers/barcodes.ts';
+import { readEpl2 } from '../helpers/epl2-reader.ts';
 
 let t: TestStation;
 let token: string;
@@ -68,9 +69,9 @@ describe('documents are made once and returned byte-identical', () => {
       'application/pdf',
     );
     for (const [query, parameter, reason] of [
-      ['format=gif', 'format', 'Expected pdf, zpl, png (pdf is the default); got "gif".'],
-      ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl or png; got "600".'],
-      ['dpi=300', 'dpi', 'Expected 203 or 300, with format=zpl or png; got "300".'],
+      ['format=gif', 'format', 'Expected pdf, zpl, epl2, png (pdf is the default); got "gif".'],
+      ['format=zpl&dpi=600', 'dpi', 'Expected 203 or 300, with format=zpl, epl2 or png; got "600".'],
+      ['dpi=300', 'dpi', 'Expected 203 or 300, with format=zpl, epl2 or png; got "300".'],
     ]) {
       const refused = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
       expect(refused.status).toBe(400);
@@ -101,6 +102,22 @@ describe('documents are made once and returned byte-identical', () => {
         shipment.meta.trackingNumber,
         shipment.meta.trackingNumber,
       ]);
+    }
+  });
+
+  it('answers ?format=epl2 with one EPL2 form a package at 203 dpi, or at 300 with dpi=300, each barcode decoding to the tracking number', async () => {
+    const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
+    for (const [query, width] of [
+      ['format=epl2', 812],
+      ['format=EPL2&dpi=300', 1200],
+    ] as const) {
+      const answer = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.data.attributes).toMatchObject({ contentType: 'application/x-epl2', fileName: `${shipment.meta.reference}.epl` });
+      const forms = readEpl2(new Uint8Array(Buffer.from(answer.json.data.attributes.fileData, 'base64')));
+      expect(forms.map((form) => form.width)).toEqual([width, width]);
+      for (const form of forms)
+        expect((await decodeImage(form.png)).find((code) => code.format === 'Code128')?.text).toBe(shipment.meta.trackingNumber);
     }
   });
 

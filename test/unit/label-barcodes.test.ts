@@ -2,6 +2,7 @@
 // pdf.js, ZPL by zpl-renderer-js) and decoded by ZXing. A wrong command, a bar off its dot or a code cut off fails here.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderEpl2Labels } from '../../src-main/documents/epl2-label.ts';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { renderPngLabels } from '../../src-main/documents/png-label.ts';
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
@@ -10,6 +11,7 @@ import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Package } from '../../src-shared/shipment.ts';
 import { decodeImage, decodeImageRows, pngInfo, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
 import { setClock } from '../helpers/clock.ts';
+import { readEpl2 } from '../helpers/epl2-reader.ts';
 
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
@@ -22,7 +24,7 @@ const parcel = (weight: string): Package => ({
 const TRACKING = '1ZA0B1C26512345678';
 const REFERENCE = '100200000017';
 
-const input = (sandbox = false): ShipmentDocumentInput => ({
+const input = (sandbox = false, receiver = 'Kunde Becker'): ShipmentDocumentInput => ({
   reference: REFERENCE,
   trackingNumber: TRACKING,
   carrierName: 'UPS',
@@ -42,7 +44,7 @@ const input = (sandbox = false): ShipmentDocumentInput => ({
       phone: '3331234567',
     },
     shipTo: {
-      name: 'Kunde Becker',
+      name: receiver,
       address1: 'Marienplatz 8',
       city: 'München',
       postalCode: '80331',
@@ -91,5 +93,31 @@ describe('every barcode of every label decodes to what it must hold', () => {
 
   it('a sandbox PNG label: the watermark keeps out of the barcodes', async () => {
     expect(await decodeImageRows(renderPngLabels(input(true), fonts, 203), 1218)).toEqual([expected(1), expected(2)]);
+  });
+
+  it.each([203, 300] as const)('the EPL2 label at %i dpi, read back by an EPL2 reader: 4×6 in, whole-dot modules', async (dpi) => {
+    const epl2 = renderEpl2Labels(input(), dpi);
+    const forms = readEpl2(epl2);
+    expect(forms).toHaveLength(2);
+    for (const [index, form] of forms.entries()) {
+      expect([form.width, form.height]).toEqual(dpi === 203 ? [812, 1218] : [1200, 1800]);
+      expect(await decodeImage(form.png)).toEqual(expected(index + 1));
+    }
+    expect(new TextDecoder('latin1').decode(epl2)).toMatch(
+      new RegExp(`^B\\d+,\\d+,0,1,${dpi === 300 ? 4 : 3},${dpi === 300 ? 4 : 3},\\d+,N,"${TRACKING}"$`, 'm'),
+    );
+  });
+
+  it('EPL2 text is in Windows-1252: accents kept where it has them, dropped where it has not, quotes escaped', () => {
+    const [form] = readEpl2(renderEpl2Labels(input(false, 'Łódź "Nord" München'), 203));
+    expect(form!.texts).toContain('Lódz "Nord" München');
+  });
+
+  it.each([
+    ['ZPL', async () => rasteriseZpl(renderZplLabels(input(true), 203), 203)],
+    ['EPL2', async () => readEpl2(renderEpl2Labels(input(true), 203)).map((form) => form.png)],
+  ])('a sandbox %s label still scans', async (_, labels) => {
+    const [first] = await labels();
+    expect(await decodeImage(first!)).toEqual(expected(1));
   });
 });

@@ -132,7 +132,7 @@ function summaryQuery(ctx: ApiContext, parameters: QueryOf<typeof ROUTES.shipmen
   return { page, query: { dateFrom, dateTo, search, createdBy, returns: returns ?? null, after: page.after, limit: page.size + 1 } };
 }
 
-/** `format` (pdf, the default, zpl or png), for ZPL and PNG `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
+/** `format` (pdf, the default, zpl, epl2 or png), for ZPL, EPL2 and PNG `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
 function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat {
   const format = (query.format ?? 'pdf').trim().toLowerCase();
   const dpiText = query.dpi;
@@ -141,9 +141,9 @@ function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat
     errors.push(
       parameterError(ERROR_TEXT.invalidOrEmptyParameter('format'), 'format', `${DOCUMENT_FORMATS.join(', ')} (pdf is the default)`, format),
     );
-  const atDots = format === 'zpl' || format === 'png';
+  const atDots = format === 'zpl' || format === 'epl2' || format === 'png';
   if (dpiText !== undefined && (!atDots || !['203', '300'].includes(dpiText.trim()))) {
-    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl or png', dpiText));
+    errors.push(parameterError(ERROR_TEXT.invalidOrEmptyParameter('dpi'), 'dpi', '203 or 300, with format=zpl, epl2 or png', dpiText));
   }
   const documentText = query.document?.trim().toLowerCase();
   if (documentText !== undefined && (format !== 'pdf' || !(DOCUMENT_PARTS as readonly string[]).includes(documentText))) {
@@ -158,7 +158,7 @@ function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat
   }
   if (errors.length > 0) fail(errors);
   const dpi = Number(dpiText ?? 203) as 203 | 300;
-  if (format === 'zpl' || format === 'png') return { format, dpi };
+  if (format === 'zpl' || format === 'epl2' || format === 'png') return { format, dpi };
   return documentText ? { format: 'pdf', document: documentText as DocumentPart } : { format: 'pdf' };
 }
 

@@ -9,6 +9,7 @@ import { actorOf } from '../../domain/caller.ts';
 import { upstreamOfCarrier } from '../../carriers/upstream.ts';
 import { requireRole } from '../audit-log.ts';
 import { labelInput } from '../label-input.ts';
+import { renderEpl2Labels } from '../../documents/epl2-label.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
 import { renderRefusal } from '../../documents/pool.ts';
 import { customsFormsOf } from '../../documents/customs-forms.ts';
@@ -30,6 +31,7 @@ const VOID_REFUSAL_CODE = {
 
 /** The media type of ZPL labels as the documents endpoint answers them. */
 const ZPL_MEDIA_TYPE = 'application/x-zpl';
+const EPL2_MEDIA_TYPE = 'application/x-epl2';
 
 export function recordUseCases(
   context: ShipmentContext,
@@ -131,6 +133,10 @@ export function recordUseCases(
           throw refusal ?? error;
         });
         return { record, contentType: 'image/png', fileName: `${record.reference}.png`, data: Buffer.from(png) };
+      }
+      if (format.format === 'epl2') {
+        const epl2 = renderEpl2Labels(labelInput(record), format.dpi);
+        return { record, contentType: EPL2_MEDIA_TYPE, fileName: `${record.reference}.epl`, data: Buffer.from(epl2) };
       }
       if (format.format === 'zpl') {
         const zpl = renderZplLabels(labelInput(record), format.dpi);

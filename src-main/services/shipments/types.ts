@@ -34,9 +34,13 @@ export interface ShipmentServiceDeps {
 /** A page of the caller's shipment list: the store's filter, less the account and sandbox the caller brings. */
 export type SummaryQuery = Omit<SummaryFilter, 'clientId' | 'sandbox'>;
 
-/** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), ZPL labels, or the labels as a 1-bit PNG. */
+/** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), ZPL or EPL2 labels, or the labels as a 1-bit PNG. */
 /** `document`: one of the PDF's documents on its own (the labels, the CN22, the CN23 with its copies, the commercial invoice). */
-export type DocumentFormat = { format: 'pdf'; document?: DocumentPart } | { format: 'zpl'; dpi: ZplDpi } | { format: 'png'; dpi: ZplDpi };
+export type DocumentFormat =
+  | { format: 'pdf'; document?: DocumentPart }
+  | { format: 'zpl'; dpi: ZplDpi }
+  | { format: 'epl2'; dpi: ZplDpi }
+  | { format: 'png'; dpi: ZplDpi };
 
 export interface ProcessingRun {
   claimed: number;
