@@ -119,7 +119,8 @@ export function createOrdersFolderControl(deps: OrdersFolderControlDeps): Orders
     serially(async () => {
       if (commandLine || stopped) return;
       if (sameSetting(applied, setting)) {
-        if (watcher && (await isFolder(watcher.dir))) return;
+        // Kept while its folder is there and its user can still sign in (an admin may remove that user meanwhile).
+        if (watcher && (await isFolder(watcher.dir)) && (setting.user === null || (await store.users.byUsername(setting.user)))) return;
         if (!watcher && !problem) return;
       }
       await stopWatcher();

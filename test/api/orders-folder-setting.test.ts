@@ -185,6 +185,25 @@ describe('the watched orders folder as a station setting', () => {
       watchedFolder: folder,
       problem: null,
     });
+    // The user set removed from the team: not watched, and said why; set again to the account's admin, watched.
+    const leaver = { username: 'folder-leaver', password: 'Folder-Leaver-2026' };
+    await desk.t.station.users.add(OPERATOR, { clientId: desk.t.client.id, ...leaver });
+    expect((await desk.send(desk.tokens.admin, 'PATCH', { user: leaver.username })).json.data.attributes).toMatchObject({
+      user: leaver.username,
+      watching: true,
+    });
+    await desk.t.station.users.remove(OPERATOR, { username: leaver.username });
+    expect((await desk.send(desk.tokens.packer, 'GET')).json.data.attributes).toMatchObject({
+      watching: false,
+      problem: 'userUnknown',
+      problemText: expect.stringContaining(leaver.username),
+    });
+    expect((await desk.send(desk.tokens.admin, 'PATCH', { user: null })).json.data.attributes).toMatchObject({
+      user: null,
+      watching: true,
+      problem: null,
+    });
+
     // The orders of the file were imported before: it is taken, and they are left alone as duplicates.
     await writeFile(join(folder, 'back.txt'), AMAZON);
     await desk.t.station.ordersFolder.runOnce();
