@@ -73,6 +73,15 @@ export function validatePrintSettings(document: unknown): Result<Partial<PrintSe
 /** A bulk print's sheets: 4×6 in labels, one a page; or A4 with 2 labels (real size, turned) or 4 (at 97.5%). */
 export const LABEL_LAYOUTS = ['4x6', 'a4-2', 'a4-4'] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
+/**
+ * The stock a PDF's label pages are drawn for (GET /shipments/<id>/documents?size=): a label of 4×6 in, 4×8 in,
+ * A6 (Europe's label, 105×148 mm) or A5, one a page, the 4×6 in label scaled to fit without distortion; or A4
+ * sheets of 2 or 4 labels, started at any place of a partly used sheet.
+ */
+export const LABEL_STOCKS = ['4x6', '4x8', 'a6', 'a5', 'a4-2', 'a4-4'] as const;
+export type LabelStock = (typeof LABEL_STOCKS)[number];
+/** How many labels a sheet of a stock holds: where a start position may be. */
+export const LABELS_PER_SHEET: Record<LabelStock, number> = { '4x6': 1, '4x8': 1, a6: 1, a5: 1, 'a4-2': 2, 'a4-4': 4 };
 /** order: by order number (shipments without one last, by reference); sku: by the order's first SKU; given: as sent. */
 export const LABEL_SORTS = ['order', 'sku', 'given'] as const;
 export type LabelSort = (typeof LABEL_SORTS)[number];

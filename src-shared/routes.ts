@@ -25,7 +25,14 @@ import { SHIPPED_FORMATS, SHIPPED_MAX_DAYS } from './shipped-orders.ts';
 import { ORDER_FILE_TYPES, orderFileImportSchema, orderTemplateRequestSchema, orderTemplateResourceSchema } from './order-files.ts';
 import { ORDER_FORMAT_IDS } from './order-reading.ts';
 import { packingSetupChangeSchema, packingSetupResourceSchema } from './packing-setup.ts';
-import { DOCUMENT_FORMATS, bulkPrintMetaSchema, bulkPrintSchema, printRequestSchema, printSettingsChangeSchema } from './printing.ts';
+import {
+  DOCUMENT_FORMATS,
+  LABEL_STOCKS,
+  bulkPrintMetaSchema,
+  bulkPrintSchema,
+  printRequestSchema,
+  printSettingsChangeSchema,
+} from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { errorObjectSchema } from './jsonapi.ts';
@@ -438,11 +445,11 @@ export const ROUTES = {
     'GET',
     '/shipments/:id/documents',
     'packer',
-    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), its ZPL or EPL2 labels (?format=zpl|epl2), or its labels as a 1-bit PNG at the printer’s dots (?format=png).',
+    'A processed shipment’s labels and customs documents (base64), one of them on its own (?document=labels|cn22|cn23|invoice), its ZPL or EPL2 labels (?format=zpl|epl2), its labels as a 1-bit PNG at the printer’s dots (?format=png), or its label pages for a stock (?size=4x6|4x8|a6|a5|a4-2|a4-4, &start=1..4 on a partly used A4 sheet).',
     {
       data: documentsResourceSchema,
-      note: 'document goes with format=pdf only, and dpi with format=zpl, epl2 or png only (parameter.invalid otherwise). A PNG holds every label of the shipment (its packages, then a CN22) one under another, each 4×6 in at the dpi.',
-      stateRefusals: ['parameter.invalid@document', 'parameter.invalid@dpi'],
+      note: 'document goes with format=pdf only, and dpi with format=zpl, epl2 or png only (parameter.invalid otherwise). A PNG holds every label of the shipment (its packages, then a CN22) one under another, each 4×6 in at the dpi. size goes with format=pdf and document labels or cn22 (or none: the label pages), and start with size a4-2 (1 or 2) or a4-4 (1 to 4).',
+      stateRefusals: ['parameter.invalid@document', 'parameter.invalid@dpi', 'parameter.invalid@size', 'parameter.invalid@start'],
       query: query({
         document: z
           .string()
@@ -456,6 +463,20 @@ export const ROUTES = {
           .string()
           .regex(/^\s*(?:203|300)\s*$/)
           .meta({ description: 'For ZPL, EPL2 and PNG only: 203 (the default) or 300.' }),
+        size: z
+          .string()
+          .regex(new RegExp(anyCase(LABEL_STOCKS)))
+          .meta({
+            description:
+              'For PDF only: the label pages (labels and a CN22) for a stock, the 4×6 in label scaled to fit without distortion: 4x6, 4x8 (in), a6, a5, one a page; or a4-2, a4-4, A4 sheets of 2 or 4 (any case).',
+          }),
+        start: z
+          .string()
+          .regex(/^\s*[1-4]\s*$/)
+          .meta({
+            description:
+              'With size=a4-2 (1 or 2) or a4-4 (1 to 4): the first free place on a partly used sheet, 1 the top left, across then down.',
+          }),
       }),
     },
   ),

@@ -4,7 +4,7 @@
 // costs about a millisecond a page; the station renders it in its document workers, off the API's thread.
 // Bulk print puts the labels of many shipments in one PDF, on 4×6 pages or A4 sheets of 2 or 4.
 import { formatCents, parseCents } from '../../src-shared/money.ts';
-import type { LabelLayout } from '../../src-shared/printing.ts';
+import type { LabelLayout, LabelStock } from '../../src-shared/printing.ts';
 import type { Address, DocumentPart, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines, countryLine } from './address-lines.ts';
 import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23, freightOf } from './customs-forms.ts';
@@ -45,6 +45,11 @@ export interface RenderOptions {
   layout?: LabelLayout;
   /** Not a PDF: the labels (and a CN22) as one 1-bit PNG at the printer's dots (./png-label.ts). */
   png?: { dpi: RasterDpi };
+  /**
+   * Only the label pages (the labels and a CN22, or `part` of them), drawn for a stock: one a page of its size,
+   * or on A4 sheets from place `start` (1 = top left) of the first sheet.
+   */
+  stock?: { size: LabelStock; start: number };
 }
 
 interface TextOptions {
@@ -260,17 +265,37 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
 /** The labels' page resources beyond their fonts: the sandbox watermark's opacity. */
 const LABEL_RESOURCES = `/ExtGState << /${WATERMARK_STATE} << /Type /ExtGState /ca 0.55 /CA 0.55 >> >>`;
 
+type Matrix = [number, number, number, number, number, number];
+
+const MM = 72 / 25.4;
+/** The page of each stock that holds one label a page, in points. */
+const SINGLE_STOCKS: Record<'4x6' | '4x8' | 'a6' | 'a5', { width: number; height: number }> = {
+  '4x6': LABEL_SIZE,
+  '4x8': { width: 288, height: 576 },
+  a6: { width: 105 * MM, height: 148 * MM },
+  a5: { width: 148 * MM, height: 210 * MM },
+};
+
+/** The matrix that puts the 4×6 in label in a box, as large as fits without distortion, centred. */
+function fitted(box: { x: number; y: number; width: number; height: number }): Matrix {
+  const { width: w, height: h } = LABEL_SIZE;
+  const scale = Math.min(box.width / w, box.height / h);
+  return [scale, 0, 0, scale, box.x + (box.width - w * scale) / 2, box.y + (box.height - h * scale) / 2];
+}
+
 /**
- * Where each label goes on a sheet of a layout: the matrix that maps the label's 4×6 in space onto the sheet.
- * A4 2-up: the sheet's halves, each label at real size turned a quarter (432×288 pt in a 595×421 half). A4 4-up:
- * its quarters, each label upright at 97.5% (281×421 pt in a 298×421 quarter).
+ * Where each label goes on a sheet of a stock: the matrix that maps the label's 4×6 in space onto the sheet. One
+ * a page: the page's size, the label scaled to fit it (4×6 in: as it is; 4×8 in: real size, centred; A6: at
+ * 97.1%; A5: at 137.8%). A4 2-up: the sheet's halves, each label at real size turned a quarter (432×288 pt in a
+ * 595×421 half). A4 4-up: its quarters, each label upright at 97.5% (281×421 pt in a 298×421 quarter).
  */
-function sheetSlots(layout: LabelLayout): {
-  size: { width: number; height: number };
-  slots: [number, number, number, number, number, number][];
-} {
+function sheetSlots(layout: LabelStock): { size: { width: number; height: number }; slots: Matrix[] } {
   const { width: w, height: h } = LABEL_SIZE;
   if (layout === '4x6') return { size: LABEL_SIZE, slots: [[1, 0, 0, 1, 0, 0]] };
+  if (layout !== 'a4-2' && layout !== 'a4-4') {
+    const size = SINGLE_STOCKS[layout];
+    return { size, slots: [fitted({ x: 0, y: 0, ...size })] };
+  }
   const halfHeight = A4.height / 2;
   if (layout === 'a4-2') {
     // Turned: the label's x runs up the sheet and its y runs right to left, so its top is at the sheet's left.
@@ -278,49 +303,49 @@ function sheetSlots(layout: LabelLayout): {
     const bottom = (halfHeight - w) / 2;
     return {
       size: A4,
-      slots: [halfHeight + bottom, bottom].map((y) => [0, 1, -1, 0, left + h, y] as [number, number, number, number, number, number]),
+      slots: [halfHeight + bottom, bottom].map((y) => [0, 1, -1, 0, left + h, y] as Matrix),
     };
   }
   const halfWidth = A4.width / 2;
-  const scale = Math.min(halfWidth / w, halfHeight / h);
-  const x = (halfWidth - w * scale) / 2;
-  const y = (halfHeight - h * scale) / 2;
   const corners = [
     [0, halfHeight],
     [halfWidth, halfHeight],
     [0, 0],
     [halfWidth, 0],
   ];
-  return {
-    size: A4,
-    slots: corners.map(([cx, cy]) => [scale, 0, 0, scale, cx! + x, cy! + y] as [number, number, number, number, number, number]),
-  };
+  return { size: A4, slots: corners.map(([cx, cy]) => fitted({ x: cx!, y: cy!, width: halfWidth, height: halfHeight })) };
+}
+
+/** Draws label pages into the slots of a stock's sheets, in order, from place `start` of the first sheet. */
+function drawOnSheets(fonts: DocumentFonts, layout: LabelStock, start: number, labels: readonly ((page: Page) => void)[]): PageSpec[] {
+  const pages: PageSpec[] = [];
+  const { size, slots } = sheetSlots(layout);
+  let sheet: PageContent | undefined;
+  let slot = Math.min(Math.max(1, start), slots.length) - 1;
+  for (const draw of labels) {
+    if (!sheet || slot === slots.length) {
+      sheet = new PageContent();
+      pages.push({ ...size, content: sheet });
+      if (slot === slots.length) slot = 0;
+    }
+    sheet.save();
+    sheet.transform(...slots[slot++]!);
+    sheet.clip(0, 0, LABEL_SIZE.width, LABEL_SIZE.height);
+    draw({ content: sheet, fonts });
+    sheet.restore();
+  }
+  return pages;
 }
 
 /** Bulk print: the label pages of many shipments, in the order given, as one PDF of 4×6 pages or A4 sheets. */
 export function renderLabelSheets(inputs: readonly ShipmentDocumentInput[], library: FontLibrary, layout: LabelLayout): Uint8Array {
   const fonts = new DocumentFonts(library);
-  const pages: PageSpec[] = [];
-  const { size, slots } = sheetSlots(layout);
-  let sheet: PageContent | undefined;
-  let slot = slots.length;
-  for (const input of inputs) {
+  const labels = inputs.flatMap((input) => {
     const count = input.attributes.packages.length;
-    for (let index = 0; index < count; index++) {
-      if (slot === slots.length) {
-        sheet = new PageContent();
-        pages.push({ ...size, content: sheet });
-        slot = 0;
-      }
-      sheet!.save();
-      sheet!.transform(...slots[slot++]!);
-      sheet!.clip(0, 0, LABEL_SIZE.width, LABEL_SIZE.height);
-      drawLabel({ content: sheet!, fonts }, input, index, count);
-      sheet!.restore();
-    }
-  }
+    return Array.from({ length: count }, (_, index) => (page: Page) => drawLabel(page, input, index, count));
+  });
   return assemblePdf({
-    pages,
+    pages: drawOnSheets(fonts, layout, 1, labels),
     fonts,
     title: `Labels of ${inputs.length} shipments`,
     createdAt: inputs[0]?.createdAt ?? new Date(0),
@@ -340,10 +365,16 @@ export function renderShipmentPdf(input: ShipmentDocumentInput, library: FontLib
   const forms = customsFormsOf(input);
   const wanted = (part: DocumentPart, a4: boolean) =>
     (options.part === undefined || options.part === part) && !(a4 ? options.labelsOnly : options.a4Only);
-  if (wanted('labels', false)) for (let index = 0; index < count; index++) drawLabel(addPage(LABEL_SIZE), input, index, count);
-  if (forms.includes('CN22') && wanted('cn22', false)) drawCn22(addPage(LABEL_SIZE), input);
-  if (forms.includes('CN23') && wanted('cn23', true)) for (const copy of CN23_COPIES) drawCn23(() => addPage(A4), input, copy);
-  if (forms.includes('commercialInvoice') && wanted('invoice', true)) drawCommercialInvoice(() => addPage(A4), input);
+  // The label pages: the labels and a CN22, each on a 4×6 in page, or on the stock asked for.
+  const labels: ((page: Page) => void)[] = [];
+  if (wanted('labels', false)) for (let index = 0; index < count; index++) labels.push((page) => drawLabel(page, input, index, count));
+  if (forms.includes('CN22') && wanted('cn22', false)) labels.push((page) => drawCn22(page, input));
+  if (options.stock) pages.push(...drawOnSheets(fonts, options.stock.size, options.stock.start, labels));
+  else for (const draw of labels) draw(addPage(LABEL_SIZE));
+  // A4 documents are not label pages: a stock asks for the label pages only.
+  if (!options.stock && forms.includes('CN23') && wanted('cn23', true))
+    for (const copy of CN23_COPIES) drawCn23(() => addPage(A4), input, copy);
+  if (!options.stock && forms.includes('commercialInvoice') && wanted('invoice', true)) drawCommercialInvoice(() => addPage(A4), input);
 
   return assemblePdf({
     pages,

@@ -4,7 +4,7 @@ import { createTrackingEventService } from '../../src-main/services/tracking-eve
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { OPERATOR, JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
 import { attributes, document, get, parcel, post, shipTo } from '../helpers/shipments.ts';
-import { decodeImage, decodeImageRows, pngInfo } from '../helpers/barcodes.ts';
+import { decodeImage, decodeImageRows, pngInfo, rasterisePdf } from '../helpers/barcodes.ts';
 import { readEpl2 } from '../helpers/epl2-reader.ts';
 
 let t: TestStation;
@@ -118,6 +118,67 @@ describe('documents are made once and returned byte-identical', () => {
       expect(forms.map((form) => form.width)).toEqual([width, width]);
       for (const form of forms)
         expect((await decodeImage(form.png)).find((code) => code.format === 'Code128')?.text).toBe(shipment.meta.trackingNumber);
+    }
+  });
+
+  it('answers ?size= with the label pages for the stock (A6, 4×8 in, A4 from a start place), and refuses a size or start that does not fit, naming it', async () => {
+    const shipment = await processed(attributes({ packages: [parcel('1'), parcel('2')] }));
+    const pdfOf = async (query: string, fileName: string) => {
+      const answer = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.data.attributes).toMatchObject({
+        contentType: 'application/pdf',
+        fileName: `${shipment.meta.reference}${fileName}.pdf`,
+      });
+      const bytes = new Uint8Array(Buffer.from(answer.json.data.attributes.fileData, 'base64'));
+      const pdf = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+      const sizes = [];
+      for (let number = 1; number <= pdf.numPages; number++)
+        sizes.push(((await pdf.getPage(number)).view as number[]).slice(2).map(Math.round));
+      return { sizes, images: await rasterisePdf(bytes, 203) };
+    };
+    const a6 = await pdfOf('size=A6', '-a6');
+    expect(a6.sizes).toEqual([
+      [298, 420],
+      [298, 420],
+    ]);
+    for (const image of a6.images)
+      expect((await decodeImage(image)).find((code) => code.format === 'Code128')?.text).toBe(shipment.meta.trackingNumber);
+    expect((await pdfOf('size=4x8&document=labels', '-labels-4x8')).sizes).toEqual([
+      [288, 576],
+      [288, 576],
+    ]);
+    // Two labels from the fourth place of an A4 sheet of four: the last place, then the first of a new sheet.
+    const sheets = await pdfOf('size=a4-4&start=4', '-a4-4');
+    expect(sheets.sizes).toEqual([
+      [595, 842],
+      [595, 842],
+    ]);
+    const halves = await Promise.all(sheets.images.map((image) => decodeImageRows(image, 1187)));
+    expect(halves.map((rows) => rows.map((row) => row.filter((code) => code.format === 'Code128').length))).toEqual([[0, 1], [1]]);
+    for (const [query, parameter, reason] of [
+      [
+        'size=a3',
+        'size',
+        'Expected 4x6, 4x8, a6, a5, a4-2, a4-4, with format=pdf and the label pages (document labels, cn22 or none); got "a3".',
+      ],
+      [
+        'size=a6&format=zpl',
+        'size',
+        'Expected 4x6, 4x8, a6, a5, a4-2, a4-4, with format=pdf and the label pages (document labels, cn22 or none); got "a6".',
+      ],
+      [
+        'size=a6&document=invoice',
+        'size',
+        'Expected 4x6, 4x8, a6, a5, a4-2, a4-4, with format=pdf and the label pages (document labels, cn22 or none); got "a6".',
+      ],
+      ['size=a4-2&start=3', 'start', 'Expected 1 or 2 with size=a4-2, 1 to 4 with size=a4-4; got "3".'],
+      ['size=a6&start=1', 'start', 'Expected 1 or 2 with size=a4-2, 1 to 4 with size=a4-4; got "1".'],
+      ['start=2', 'start', 'Expected 1 or 2 with size=a4-2, 1 to 4 with size=a4-4; got "2".'],
+    ]) {
+      const refused = await get(t, token, `/v3/shipments/${shipment.id}/documents?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.json.errors[0], query).toMatchObject({ code: 'parameter.invalid', source: { parameter }, meta: { reason } });
     }
   });
 

@@ -1,6 +1,7 @@
 // Every barcode of every label format, read back as a scanner reads it: the label drawn into pixels (the PDF by
 // pdf.js, ZPL by zpl-renderer-js) and decoded by ZXing. A wrong command, a bar off its dot or a code cut off fails here.
 import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderEpl2Labels } from '../../src-main/documents/epl2-label.ts';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
@@ -120,4 +121,52 @@ describe('every barcode of every label decodes to what it must hold', () => {
     const [first] = await labels();
     expect(await decodeImage(first!)).toEqual(expected(1));
   });
+
+  it.each([
+    ['4x6', 288, 432],
+    ['4x8', 288, 576],
+    ['a6', 297.64, 419.53],
+    ['a5', 419.53, 595.28],
+  ] as const)('the PDF label pages on %s stock: one a page of its size, every barcode decoded', async (size, width, height) => {
+    const pdf = renderShipmentPdf(input(), fonts, { stock: { size, start: 1 } });
+    const pages = await pdfPages(pdf);
+    expect(pages).toEqual([
+      { width, height },
+      { width, height },
+    ]);
+    const images = await rasterisePdf(pdf, 203);
+    for (const [index, image] of images.entries()) expect(await decodeImage(image)).toEqual(expected(index + 1));
+  });
+
+  it.each([
+    ['a4-2', 1, [[expected(1), expected(2)]]],
+    ['a4-2', 2, [[[], expected(1)], [expected(2)]]],
+    ['a4-4', 1, [[[...expected(1), ...expected(2)]]]],
+    ['a4-4', 3, [[[], [...expected(1), ...expected(2)]]]],
+    ['a4-4', 4, [[[], expected(1)], [expected(2)]]],
+  ] as const)(
+    'the PDF label pages on %s sheets from place %i: each label where it belongs, every barcode decoded',
+    async (size, start, sheets) => {
+      const pdf = renderShipmentPdf(input(), fonts, { stock: { size, start } });
+      expect(await pdfPages(pdf)).toEqual(sheets.map(() => ({ width: 595.28, height: 841.89 })));
+      const images = await rasterisePdf(pdf, 203);
+      // Each sheet's barcodes by the half they lie in: top, then bottom.
+      const halves = await Promise.all(images.map((image) => decodeImageRows(image, Math.ceil((841.89 * 203) / 72) / 2)));
+      expect(
+        halves.map((rows) => rows.map((row) => [...row].sort((a, b) => a.format.localeCompare(b.format) || a.text.localeCompare(b.text)))),
+      ).toEqual(
+        sheets.map((rows) => rows.map((row) => [...row].sort((a, b) => a.format.localeCompare(b.format) || a.text.localeCompare(b.text)))),
+      );
+    },
+  );
 });
+
+async function pdfPages(pdf: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const loaded = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
+  const pages = [];
+  for (let number = 1; number <= loaded.numPages; number++) {
+    const [, , width, height] = (await loaded.getPage(number)).view as number[];
+    pages.push({ width: Math.round(width! * 100) / 100, height: Math.round(height! * 100) / 100 });
+  }
+  return pages;
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../src-shared/shipment-validation.ts';
 import { unavailableEntry } from '../../services/processing.ts';
 import { orderNumberOf } from '../../../src-shared/orders.ts';
-import { DOCUMENT_FORMATS } from '../../../src-shared/printing.ts';
+import { DOCUMENT_FORMATS, LABEL_STOCKS, LABELS_PER_SHEET, type LabelStock } from '../../../src-shared/printing.ts';
 import { validateVerification } from '../../../src-shared/verification.ts';
 import type { RateListMeta } from '../../../src-shared/resources.ts';
 import { DOCUMENT_PARTS, type DocumentPart, type ShipmentAttributes } from '../../../src-shared/shipment.ts';
@@ -132,7 +132,7 @@ function summaryQuery(ctx: ApiContext, parameters: QueryOf<typeof ROUTES.shipmen
   return { page, query: { dateFrom, dateTo, search, createdBy, returns: returns ?? null, after: page.after, limit: page.size + 1 } };
 }
 
-/** `format` (pdf, the default, zpl, epl2 or png), for ZPL, EPL2 and PNG `dpi` (203, the default, or 300), and for PDF `document` (one on its own) of the documents endpoint. */
+/** `format` (pdf, the default, zpl, epl2 or png), for ZPL, EPL2 and PNG `dpi` (203, the default, or 300), and for PDF `document` (one on its own), `size` (the label pages' stock) and `start` (a sheet's first free place) of the documents endpoint. */
 function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat {
   const format = (query.format ?? 'pdf').trim().toLowerCase();
   const dpiText = query.dpi;
@@ -156,10 +156,39 @@ function documentFormat(query: QueryOf<typeof ROUTES.documents>): DocumentFormat
       ),
     );
   }
+  const sizeText = query.size?.trim().toLowerCase();
+  const labelPagesOnly = documentText === undefined || documentText === 'labels' || documentText === 'cn22';
+  if (sizeText !== undefined && (format !== 'pdf' || !labelPagesOnly || !(LABEL_STOCKS as readonly string[]).includes(sizeText))) {
+    errors.push(
+      parameterError(
+        ERROR_TEXT.invalidOrEmptyParameter('size'),
+        'size',
+        `${LABEL_STOCKS.join(', ')}, with format=pdf and the label pages (document labels, cn22 or none)`,
+        query.size ?? '',
+      ),
+    );
+  }
+  const startText = query.start?.trim();
+  const places =
+    sizeText !== undefined && (LABEL_STOCKS as readonly string[]).includes(sizeText) ? LABELS_PER_SHEET[sizeText as LabelStock] : 0;
+  if (startText !== undefined && !(places > 1 && /^[1-4]$/.test(startText) && Number(startText) <= places)) {
+    errors.push(
+      parameterError(
+        ERROR_TEXT.invalidOrEmptyParameter('start'),
+        'start',
+        '1 or 2 with size=a4-2, 1 to 4 with size=a4-4',
+        query.start ?? '',
+      ),
+    );
+  }
   if (errors.length > 0) fail(errors);
   const dpi = Number(dpiText ?? 203) as 203 | 300;
   if (format === 'zpl' || format === 'epl2' || format === 'png') return { format, dpi };
-  return documentText ? { format: 'pdf', document: documentText as DocumentPart } : { format: 'pdf' };
+  return {
+    format: 'pdf',
+    ...(documentText ? { document: documentText as DocumentPart } : {}),
+    ...(sizeText ? { stock: { size: sizeText as LabelStock, start: Number(startText ?? 1) } } : {}),
+  };
 }
 
 export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): void {

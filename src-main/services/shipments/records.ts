@@ -12,6 +12,7 @@ import { labelInput } from '../label-input.ts';
 import { renderEpl2Labels } from '../../documents/epl2-label.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
 import { renderRefusal } from '../../documents/pool.ts';
+import type { RenderOptions } from '../../documents/shipment-pdf.ts';
 import { customsFormsOf } from '../../documents/customs-forms.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { CustomsDocument } from '../../../src-shared/customs.ts';
@@ -41,28 +42,32 @@ export function recordUseCases(
 > {
   const { store, clock, logger, audit, deps, findOwnShipment } = context;
 
-  /** One document of a processed shipment, drawn again from its record; refused for one it does not carry. */
-  const oneDocument = async (record: ShipmentRecord, part: DocumentPart) => {
+  /**
+   * One document of a processed shipment, drawn again from its record; refused for one it does not carry. With a
+   * stock: the label pages (or `part` of them) drawn for it.
+   */
+  const oneDocument = async (record: ShipmentRecord, part: DocumentPart | undefined, stock?: RenderOptions['stock']) => {
     const upstream = record.carrierCode === null ? undefined : upstreamOfCarrier(record.carrierCode);
+    const parameter = part ? 'document' : 'size';
     if (upstream)
-      throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter('document'), {
-        parameter: 'document',
+      throw new StationError('document.pdfOnly', ERROR_TEXT.invalidOrEmptyParameter(parameter), {
+        parameter,
         meta: { reason: ERROR_TEXT.upstreamLabelPdfOnly(upstream) },
       });
     const input = labelInput(record);
-    const carried = part === 'labels' || customsFormsOf(input).includes(PART_FORM[part]);
-    if (!carried)
+    if (part && part !== 'labels' && !customsFormsOf(input).includes(PART_FORM[part]))
       throw new StationError('document.notCarried', ERROR_TEXT.documentNotCarried(record.reference ?? record.id, PART_NAME[part]), {
         parameter: 'document',
         meta: { document: part },
       });
-    const data = await deps.documents.render(input, { part }).catch((error: unknown) => {
+    const data = await deps.documents.render(input, { ...(part ? { part } : {}), ...(stock ? { stock } : {}) }).catch((error: unknown) => {
       const refusal = renderRefusal(error);
       if (refusal?.code === 'document.renderFailed')
-        logger.error(`Rendering the ${PART_NAME[part]} of shipment ${record.reference ?? record.id} failed`, error);
+        logger.error(`Rendering the ${part ? PART_NAME[part] : 'label pages'} of shipment ${record.reference ?? record.id} failed`, error);
       throw refusal ?? error;
     });
-    return { contentType: 'application/pdf', fileName: `${record.reference}-${part}.pdf`, data: Buffer.from(data) };
+    const name = [record.reference, part, stock?.size].filter(Boolean).join('-');
+    return { contentType: 'application/pdf', fileName: `${name}.pdf`, data: Buffer.from(data) };
   };
   return {
     async get(caller, id) {
@@ -142,7 +147,7 @@ export function recordUseCases(
         const zpl = renderZplLabels(labelInput(record), format.dpi);
         return { record, contentType: ZPL_MEDIA_TYPE, fileName: `${record.reference}.zpl`, data: Buffer.from(zpl, 'utf8') };
       }
-      if (format.document) return { record, ...(await oneDocument(record, format.document)) };
+      if (format.document || format.stock) return { record, ...(await oneDocument(record, format.document, format.stock)) };
       const document = await store.shipments.document(record.id);
       if (!document) throw new Error(`processed shipment ${record.id} has no documents`);
       return { record, ...document };

@@ -15,6 +15,7 @@ import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import type { AuditLog } from '../audit-log.ts';
 import type { ZplDpi } from '../../documents/zpl-label.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
+import type { LabelStock } from '../../../src-shared/printing.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -37,7 +38,7 @@ export type SummaryQuery = Omit<SummaryFilter, 'clientId' | 'sandbox'>;
 /** The format the documents endpoint answers in: the stored PDF (labels, then the invoice), ZPL or EPL2 labels, or the labels as a 1-bit PNG. */
 /** `document`: one of the PDF's documents on its own (the labels, the CN22, the CN23 with its copies, the commercial invoice). */
 export type DocumentFormat =
-  | { format: 'pdf'; document?: DocumentPart }
+  | { format: 'pdf'; document?: DocumentPart; stock?: { size: LabelStock; start: number } }
   | { format: 'zpl'; dpi: ZplDpi }
   | { format: 'epl2'; dpi: ZplDpi }
   | { format: 'png'; dpi: ZplDpi };
