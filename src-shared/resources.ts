@@ -6,6 +6,7 @@ import { CUSTOMS_DOCUMENTS } from './customs.ts';
 import { clientAttributesSchema } from './client.ts';
 import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
 import { resourceSchema } from './resource-schema.ts';
+import { rateBreakdownSchema } from './rates.ts';
 import { RETURN_REASONS } from './returns.ts';
 import { ROLES } from './roles.ts';
 import { moneySchema, savedAddressAttributesSchema, shipmentResponseAttributesSchema, shipmentStatusSchema } from './shipment.ts';
@@ -87,6 +88,7 @@ export const rateAttributesSchema = z.object({
   prepaidCost: moneySchema,
   vatValue: z.number(),
   estimatedDeliveryDate: z.string().nullable(),
+  breakdown: rateBreakdownSchema.optional(),
 });
 
 /** A rate's own meta: the hash of the shipment document it priced, to send back unchanged at confirm. */

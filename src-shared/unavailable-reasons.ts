@@ -2,6 +2,7 @@
 // meta.unavailable and the shipment.noService refusal give each reason its code and figures beside the English
 // sentence, so a program, and the desk, word it without parsing English.
 import { z } from 'zod';
+import { CARRIAGE_RULE_LIST, SERVICE_OPTIONS } from './shipment-options.ts';
 
 const carrierName = z.string().meta({ description: 'The carrier’s name, as the reason names it.' });
 const serviceName = z.string().meta({ description: 'The service’s name, as the reason names it.' });
@@ -72,6 +73,27 @@ export const UNAVAILABLE_REASONS = {
   },
   'upstream.ratesRefused': { words: 'The upstream service refused to price the shipment.', figures: { upstream, problem } },
   'upstream.declined': { words: 'The upstream service gave a reason of its own (reason says it in its words).', figures: { upstream } },
+  'service.optionNotOffered': {
+    words: 'The service does not offer a special service the shipment asks for (on this route).',
+    figures: {
+      carrierName,
+      serviceName,
+      option: z.enum(SERVICE_OPTIONS).meta({ description: 'The option the service does not offer.' }),
+    },
+  },
+  'service.optionRefused': {
+    words: 'The service refuses what a package holds, or how an option is asked, by the rules of how it carries (air, the post).',
+    figures: {
+      carrierName,
+      serviceName,
+      option: z.enum(SERVICE_OPTIONS).meta({ description: 'The option the refusal is about.' }),
+      rule: z.enum(CARRIAGE_RULE_LIST).meta({
+        description:
+          'Why: air.lithiumIonAlone, air.forbiddenClass (explosives, toxic gas), postal.dangerousGoods, postal.dryIce, postal.lithiumNotInEquipment, cashOnDelivery.currency (not the card’s currency).',
+      }),
+      packageIndex: packageIndex.nullable().meta({ description: 'The package it is about, from 0; null for the whole shipment.' }),
+    },
+  },
   'carrier.notConfigured': { words: 'No carrier is configured for the shipment (only in shipment.noService’s meta.reasons).', figures: {} },
 } as const satisfies Record<string, { words: string; figures: Record<string, z.ZodType> }>;
 

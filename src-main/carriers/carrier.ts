@@ -111,7 +111,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
         }));
       }
       return card.services.map((service): QuoteOutcome => {
-        const price = priceService(card, service, request, request.packages, fuelSurchargePercent);
+        const price = priceService(card, service, request, request.packages, fuelSurchargePercent, request.attributes.services);
         if (!price.ok)
           return {
             ok: false,
@@ -138,6 +138,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
             insuranceCents: request.insuredCents === null ? null : insuranceCents(card, request.insuredCents),
             estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays, request.holidays),
             transitDays: price.transitDays,
+            ...(price.breakdown ? { breakdown: price.breakdown } : {}),
           },
         };
       });

@@ -1,13 +1,32 @@
 // Prices one service of a rate card for one shipment: zone by route, chargeable weight per package
-// (actual or volumetric, whichever is higher), the weight-break price, the fuel surcharge, VAT and transit time.
+// (actual or volumetric, whichever is higher), the weight-break price, the fuel surcharge, the special services
+// asked for (each a surcharge of the card, or the reason the service cannot take it), VAT and transit time.
 import { EU_COUNTRIES } from '../../src-shared/countries.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { MAX_PACKAGE_WEIGHT_KG, type Package } from '../../src-shared/shipment.ts';
+import {
+  CARRIAGE_RULES,
+  askedOptions,
+  carriageProblem,
+  type ServiceOption,
+  type ShipmentServices,
+} from '../../src-shared/shipment-options.ts';
+import { parseCents } from '../../src-shared/money.ts';
 import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
-import type { RateCard, RateCardService } from './rate-card.ts';
+import type { PriceBreakdown } from '../domain/rating.ts';
+import type { OptionSurcharge, RateCard, RateCardService } from './rate-card.ts';
 
 export type PriceOutcome =
-  | { ok: true; zone: string; finalCents: number; prepaidCents: number; transitDays: number; chargeableKg: number }
+  | {
+      ok: true;
+      zone: string;
+      finalCents: number;
+      prepaidCents: number;
+      transitDays: number;
+      chargeableKg: number;
+      /** Only when the shipment asks for options: a rate without them answers the spec's members alone. */
+      breakdown?: PriceBreakdown;
+    }
   | { ok: false; reason: string; pointer?: string; outcome: UnavailableReason };
 
 function matches(entries: string[], country: string, origin: string): boolean {
@@ -78,12 +97,112 @@ function packageProblem(
 
 const toCents = (amount: number) => Math.round(amount * 100);
 
+/** The request member an option is asked at: the services' member, or the first package's that carries it. */
+function optionMember(option: ServiceOption, packages: readonly Package[]): string {
+  const at = (member: string, has: (pkg: Package) => boolean) =>
+    `/data/attributes/packages/${Math.max(0, packages.findIndex(has))}/${member}`;
+  switch (option) {
+    case 'dangerousGoods':
+      return at('dangerousGoods', (pkg) => (pkg.dangerousGoods?.length ?? 0) > 0);
+    case 'lithiumBatteries':
+      return at('lithiumBatteries', (pkg) => pkg.lithiumBatteries !== undefined);
+    case 'dryIce':
+      return at('dryIceKg', (pkg) => pkg.dryIceKg !== undefined);
+    case 'cashOnDelivery':
+    case 'saturdayDelivery':
+    case 'sundayDelivery':
+      return `/data/attributes/services/${option}`;
+    default:
+      return '/data/attributes/services/deliveryConfirmation';
+  }
+}
+
+const PACKAGE_MEMBER = { dangerousGoods: 'dangerousGoods', lithiumBatteries: 'lithiumBatteries', dryIce: 'dryIceKg' } as const;
+
+/** One option's surcharge in cents: flat plus a share of `baseCents`, at least the minimum, per shipment or per package. */
+function surchargeCents(surcharge: OptionSurcharge, baseCents: number, packages: number): number {
+  const once = Math.max(toCents(surcharge.minimum), toCents(surcharge.flat) + Math.round((baseCents * surcharge.percent) / 100));
+  return surcharge.per === 'package' ? once * packages : once;
+}
+
+type OptionsOutcome =
+  { ok: true; options: PriceBreakdown['options'] } | { ok: false; reason: string; pointer: string; outcome: UnavailableReason };
+
+/**
+ * The options a shipment asks of a service: first what its way of carrying refuses in a package (air, the post),
+ * then each option the service does not offer (here), then each one's surcharge.
+ */
+function priceOptions(
+  card: RateCard,
+  service: RateCardService,
+  zone: string,
+  packages: readonly Package[],
+  services: ShipmentServices | undefined,
+  freightCents: number,
+): OptionsOutcome {
+  const name = `${card.carrierName} ${service.serviceName}`;
+  const names = { carrierName: card.carrierName, serviceName: service.serviceName };
+  for (const [index, pkg] of packages.entries()) {
+    const problem = carriageProblem(service.transport, pkg);
+    if (problem)
+      return {
+        ok: false,
+        reason: `${name}: package ${index + 1}: ${CARRIAGE_RULES[problem.rule]}`,
+        pointer:
+          problem.dangerousGoodIndex === undefined
+            ? `/data/attributes/packages/${index}/${PACKAGE_MEMBER[problem.option as keyof typeof PACKAGE_MEMBER]}`
+            : `/data/attributes/packages/${index}/dangerousGoods/${problem.dangerousGoodIndex}/class`,
+        outcome: { code: 'service.optionRefused', ...names, option: problem.option, rule: problem.rule, packageIndex: index },
+      };
+  }
+  const options: PriceBreakdown['options'] = [];
+  for (const { option, packages: count } of askedOptions(services, packages)) {
+    const surcharge = service.options[option];
+    if (!surcharge || (surcharge.zones && !surcharge.zones.includes(zone)))
+      return {
+        ok: false,
+        reason: `${name} does not offer ${OPTION_WORDS[option]}${surcharge ? ' on this route' : ''}`,
+        pointer: optionMember(option, packages),
+        outcome: { code: 'service.optionNotOffered', ...names, option },
+      };
+    let base = freightCents;
+    if (option === 'cashOnDelivery') {
+      const cod = services!.cashOnDelivery!;
+      if (cod.currency !== card.currency)
+        return {
+          ok: false,
+          reason: `${name}: ${CARRIAGE_RULES['cashOnDelivery.currency']} (${card.currency}), not ${cod.currency}`,
+          pointer: '/data/attributes/services/cashOnDelivery/currency',
+          outcome: { code: 'service.optionRefused', ...names, option, rule: 'cashOnDelivery.currency', packageIndex: null },
+        };
+      base = parseCents(cod.amount) ?? 0;
+    }
+    options.push({ option, cents: surchargeCents(surcharge, base, count) });
+  }
+  return { ok: true, options };
+}
+
+/** An option as a reason says it in English. */
+const OPTION_WORDS: Record<ServiceOption, string> = {
+  signature: 'a signature',
+  adultSignature: 'an adult signature',
+  directSignature: 'a direct signature',
+  indirectSignature: 'an indirect signature',
+  cashOnDelivery: 'cash on delivery',
+  saturdayDelivery: 'Saturday delivery',
+  sundayDelivery: 'Sunday delivery',
+  dangerousGoods: 'dangerous goods',
+  lithiumBatteries: 'lithium batteries',
+  dryIce: 'dry ice',
+};
+
 export function priceService(
   card: RateCard,
   service: RateCardService,
   route: { from: string; to: string },
   packages: readonly Package[],
   fuelSurchargePercent: number,
+  services?: ShipmentServices,
 ): PriceOutcome {
   const name = `${card.carrierName} ${service.serviceName}`;
   const names = { carrierName: card.carrierName, serviceName: service.serviceName };
@@ -123,9 +242,15 @@ export function priceService(
     }
     baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);
   }
-  const finalCents = Math.round(baseCents * (1 + fuelSurchargePercent / 100));
+  const freightWithFuel = Math.round(baseCents * (1 + fuelSurchargePercent / 100));
+  const priced = priceOptions(card, service, zone, packages, services, baseCents);
+  if (!priced.ok) return priced;
+  const finalCents = freightWithFuel + priced.options.reduce((sum, entry) => sum + entry.cents, 0);
   const prepaidCents = Math.round(finalCents * (1 + card.vatPercent / 100));
-  return { ok: true, zone, finalCents, prepaidCents, transitDays: zonePrices.transitDays, chargeableKg };
+  const outcome: PriceOutcome = { ok: true, zone, finalCents, prepaidCents, transitDays: zonePrices.transitDays, chargeableKg };
+  if (priced.options.length > 0)
+    outcome.breakdown = { freightCents: baseCents, fuelCents: freightWithFuel - baseCents, options: priced.options };
+  return outcome;
 }
 
 /** Insurance is priced apart from the rate: a share of the declared value (in cents), with a minimum. */

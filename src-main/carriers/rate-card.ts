@@ -1,6 +1,7 @@
 // The rate-card file format: what a shipper edits to price a carrier with its own negotiated rates.
 // Cards are JSON files in resources/carriers/ (bundled) or <data folder>/carriers/ (overrides and additions).
 import { z } from 'zod';
+import { SERVICE_OPTIONS, TRANSPORTS } from '../../src-shared/shipment-options.ts';
 
 const weightBreak = z.tuple([z.number().positive(), z.number().nonnegative()]);
 
@@ -10,6 +11,19 @@ const zonePrice = z.object({
   breaks: z.array(weightBreak).min(1),
   /** Price per kg above the last break; without it, heavier packages are not carried in this zone. */
   perKgAbove: z.number().nonnegative().optional(),
+});
+
+/**
+ * What an option costs on a service: `flat` plus `percent` of the freight (the weight-break price; for cashOnDelivery,
+ * of the amount collected), at least `minimum`, once per shipment or for each package that carries it (`per`).
+ * `zones`: the card's zones it is offered in, when not all of the service's.
+ */
+const surcharge = z.object({
+  flat: z.number().nonnegative().default(0),
+  percent: z.number().min(0).max(100).default(0),
+  minimum: z.number().nonnegative().default(0),
+  per: z.enum(['shipment', 'package']).default('shipment'),
+  zones: z.array(z.string().min(1)).min(1).optional(),
 });
 
 const service = z.object({
@@ -23,6 +37,10 @@ const service = z.object({
     maxGirthCm: z.number().positive(),
   }),
   zones: z.record(z.string(), zonePrice),
+  /** How it carries: air refuses what air may not carry, the post what the post refuses (src-shared/shipment-options.ts). */
+  transport: z.enum(TRANSPORTS).default('road'),
+  /** The special services it takes, each with its surcharge; one not listed is not offered. */
+  options: z.partialRecord(z.enum(SERVICE_OPTIONS), surcharge).default({}),
 });
 
 const trackingNumber = z.discriminatedUnion('scheme', [
@@ -70,3 +88,4 @@ export const rateCardSchema = z.object({
 export type RateCard = z.infer<typeof rateCardSchema>;
 export type RateCardService = RateCard['services'][number];
 export type TrackingNumberFormat = RateCard['trackingNumber'];
+export type OptionSurcharge = z.infer<typeof surcharge>;

@@ -7,7 +7,8 @@
 // retry, so nothing is booked twice upstream.
 import { createHash } from 'node:crypto';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
-import { parseRateId } from '../../src-shared/rates.ts';
+import { parseRateId, rateBreakdownSchema } from '../../src-shared/rates.ts';
+import { askedOptions, type ServiceOption } from '../../src-shared/shipment-options.ts';
 import { knownReason } from '../../src-shared/unavailable-reasons.ts';
 import type { UpstreamHealthMeta } from '../../src-shared/upstream.ts';
 import type { Quote } from '../domain/rating.ts';
@@ -63,6 +64,7 @@ interface RateJson {
     prepaidCost?: { amount: number; currency: string };
     vatValue?: number;
     estimatedDeliveryDate?: string | null;
+    breakdown?: unknown;
   };
 }
 
@@ -78,6 +80,26 @@ interface ShipmentJson {
     trackingNumber: string | null;
     error?: string | null;
   };
+}
+
+/** The members a shipment's options are sent in, by the pointer an upstream's unknownMember warning names. */
+const OPTION_MEMBER = /^\/data\/attributes\/(services(\/|$)|packages\/\d+\/(dangerousGoods|lithiumBatteries|dryIceKg)$)/;
+
+/**
+ * The first option the request asks for that an upstream said it does not know (an unknownMember warning at its
+ * member: a station of an earlier release, say); undefined when none is asked or the upstream knows them all.
+ */
+function ignoredOption(request: RateRequest, warnings: unknown): ServiceOption | undefined {
+  const asked = askedOptions(request.attributes.services, request.packages);
+  if (asked.length === 0 || !Array.isArray(warnings)) return undefined;
+  const unknown = warnings.some(
+    (warning: unknown) =>
+      typeof warning === 'object' &&
+      warning !== null &&
+      (warning as { code?: unknown }).code === 'unknownMember' &&
+      OPTION_MEMBER.test(String((warning as { pointer?: unknown }).pointer)),
+  );
+  return unknown ? asked[0]!.option : undefined;
 }
 
 /**
@@ -126,7 +148,18 @@ export function upstreamCarrier(
 
   const quoteOf = (rate: RateJson, insuredCents: number | null): Quote => {
     const a = rate.attributes;
+    // An upstream station says what its price is made of; taken only in this station's shape.
+    const breakdown = rateBreakdownSchema.safeParse(a.breakdown);
     return {
+      ...(breakdown.success
+        ? {
+            breakdown: {
+              freightCents: cents(breakdown.data.freight.amount),
+              fuelCents: cents(breakdown.data.fuelSurcharge.amount),
+              options: breakdown.data.options.map((entry) => ({ option: entry.option, cents: cents(entry.amount.amount) })),
+            },
+          }
+        : {}),
       carrierCode: `${config.code}.${a.carrierCode}`,
       carrierName: a.carrierName,
       choiceCode: config.code,
@@ -207,18 +240,29 @@ export function upstreamCarrier(
       if (cached && clock().getTime() - cached.at < RATE_CACHE_MS) return cached.outcomes;
       try {
         const answer = await guarded(() =>
-          client.call<{ data: RateJson[]; meta?: { unavailable?: ({ id: string; reason: string } & Record<string, unknown>)[] } }>(
-            'POST',
-            '/shipments/rate',
-            {
-              body: { data: { type: 'shipment', attributes: request.attributes } },
-              timeoutMs: timeouts.rateMs,
-              sandbox: request.sandbox,
-            },
-          ),
+          client.call<{
+            data: RateJson[];
+            meta?: { unavailable?: ({ id: string; reason: string } & Record<string, unknown>)[]; warnings?: unknown };
+          }>('POST', '/shipments/rate', {
+            body: { data: { type: 'shipment', attributes: request.attributes } },
+            timeoutMs: timeouts.rateMs,
+            sandbox: request.sandbox,
+          }),
         );
+        // Options go to the upstream as members of the shipment; one that says it does not know them cannot give them.
+        const ignored = ignoredOption(request, answer.body.meta?.warnings);
         const outcomes: QuoteOutcome[] = [
-          ...answer.body.data.map((rate): QuoteOutcome => ({ ok: true, quote: quoteOf(rate, request.insuredCents) })),
+          ...answer.body.data.map((rate): QuoteOutcome => {
+            if (ignored === undefined) return { ok: true, quote: quoteOf(rate, request.insuredCents) };
+            const serviceName = rate.attributes.serviceName;
+            return {
+              ok: false,
+              carrierCode: `${config.code}.${rate.attributes.carrierCode}`,
+              serviceCode: rate.attributes.serviceCode,
+              reason: `${config.name}: ${rate.attributes.carrierName} ${serviceName} does not take the option ${ignored} through this upstream service`,
+              outcome: { code: 'service.optionNotOffered', carrierName: rate.attributes.carrierName, serviceName, option: ignored },
+            };
+          }),
           ...(answer.body.meta?.unavailable ?? []).map((entry): QuoteOutcome => {
             const named = parseRateId(entry.id);
             // An upstream station says why with a code of its own catalogue; another service only in words.

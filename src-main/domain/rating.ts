@@ -1,7 +1,15 @@
 // A priced carrier service, and why a service cannot carry a shipment: what carriers answer and services,
 // the scheduler and the API serializers pass on.
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+import type { ServiceOption } from '../../src-shared/shipment-options.ts';
 import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
+
+/** What a quote's finalCents is made of, in cents before VAT. */
+export interface PriceBreakdown {
+  freightCents: number;
+  fuelCents: number;
+  options: { option: ServiceOption; cents: number }[];
+}
 
 export interface Quote {
   carrierCode: string;
@@ -20,6 +28,8 @@ export interface Quote {
   transitDays: number;
   /** The upstream's own rate id, for a quote of an upstream service: what its confirm is sent with. */
   upstreamRateId?: string;
+  /** What finalCents is made of, when the carrier says so. */
+  breakdown?: PriceBreakdown;
 }
 
 export interface Unavailable {

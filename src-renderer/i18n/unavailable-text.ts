@@ -84,6 +84,17 @@ export function unavailableWords(reason: UnavailableReason, bare = false): strin
       return translate('unavailable.upstream.declined', { upstream: reason.upstream });
     case 'carrier.notConfigured':
       return translate('unavailable.carrier.notConfigured');
+    case 'service.optionNotOffered':
+      return who(translate('unavailable.service.optionNotOffered', { option: reason.option }));
+    case 'service.optionRefused':
+      return who(
+        translate('unavailable.service.optionRefused', {
+          // air.lithiumIonAlone as the message's case airLithiumIonAlone
+          rule: reason.rule.replace(/\.(.)/, (_, letter: string) => letter.toUpperCase()),
+          hasPackage: reason.packageIndex === null ? 'no' : 'yes',
+          number: (reason.packageIndex ?? 0) + 1,
+        }),
+      );
   }
 }
 

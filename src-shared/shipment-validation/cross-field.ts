@@ -6,6 +6,7 @@ import { isCountryCode } from '../countries.ts';
 import { IOSS_LIMIT_CENTS, customsRoute, isEori, isHsCode, type CustomsRoute } from '../customs.ts';
 import { multiplyCents, parseCents } from '../money.ts';
 import { DOCUMENTS_MAX } from '../shipment.ts';
+import { DRY_ICE_UN_NUMBER } from '../shipment-options.ts';
 import { checkAddressRules, readPostalCode } from './addresses.ts';
 import { asFlag } from './fields.ts';
 import { isAbsent, isObject, readValueAt, type Operation, type Violations } from './violations.ts';
@@ -94,7 +95,7 @@ function checkDryIce(pkg: unknown, path: (string | number)[], violations: Violat
   const given = readValueAt(pkg, ['weight', 'value']);
   const weight = Number(typeof given === 'string' ? given.trim() : given);
   if (!Number.isFinite(dryIce) || dryIce <= 0 || !Number.isFinite(weight) || weight <= 0 || dryIce < weight) return;
-  violations.invalid(path, `the dry ice (UN1845) in kg, above 0 and below the package’s weight of ${weight} kg, such as 2.5`);
+  violations.invalid(path, `the dry ice (${DRY_ICE_UN_NUMBER}) in kg, above 0 and below the package’s weight of ${weight} kg, such as 2.5`);
 }
 
 /** Reasons that bring goods back, for which no sale into the EU (and no IOSS) is involved. */

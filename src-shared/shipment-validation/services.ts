@@ -11,6 +11,7 @@ import {
   LITHIUM_PACKINGS,
   LITHIUM_TYPES,
   MAX_DANGEROUS_GOODS,
+  MINIMUM_AGES,
   PACKING_GROUPS,
   type DangerousGood,
   type LithiumBatteries,
@@ -80,7 +81,7 @@ const minimumAge = said(
     .union([z.number(), z.string().trim()])
     .transform(Number)
     .pipe(z.union([z.literal(16), z.literal(18), z.literal(21)])),
-  { anyOf: [{ enum: [16, 18, 21] }, { type: 'string', pattern: '^\\s*(?:16|18|21)\\s*$' }] },
+  { anyOf: [{ enum: [...MINIMUM_AGES] }, { type: 'string', pattern: `^\\s*(?:${MINIMUM_AGES.join('|')})\\s*$` }] },
 );
 
 const currency = said(

@@ -119,6 +119,15 @@ export function rateResource(quote: Quote, documentHash: string): RateResource {
       prepaidCost: money(quote.prepaidCents, quote.currency)!,
       vatValue: quote.vatPercent,
       estimatedDeliveryDate: quote.estimatedDeliveryDate,
+      ...(quote.breakdown
+        ? {
+            breakdown: {
+              freight: money(quote.breakdown.freightCents, quote.currency)!,
+              fuelSurcharge: money(quote.breakdown.fuelCents, quote.currency)!,
+              options: quote.breakdown.options.map((entry) => ({ option: entry.option, amount: money(entry.cents, quote.currency)! })),
+            },
+          }
+        : {}),
     },
     meta: { documentHash },
   } satisfies RateResource;

@@ -1076,4 +1076,8 @@ export const de: Record<MessageKey, string> = {
   'unavailable.upstream.ratesRefused': '{upstream} hat die Preisberechnung abgelehnt',
   'unavailable.upstream.declined': '{upstream} kann sie nicht befördern',
   'unavailable.carrier.notConfigured': 'dafür ist kein Versender eingerichtet',
+  'unavailable.service.optionNotOffered':
+    'bietet {option, select, signature {eine Unterschrift} adultSignature {eine Unterschrift eines Erwachsenen} directSignature {eine persönliche Unterschrift} indirectSignature {eine Unterschrift auch eines Nachbarn} cashOnDelivery {Nachnahme} saturdayDelivery {Samstagszustellung} sundayDelivery {Sonntagszustellung} dangerousGoods {Gefahrgut} lithiumBatteries {Lithiumbatterien} other {Trockeneis}} nicht an',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {Packstück {number}: } other {}}{rule, select, airLithiumIonAlone {Lithium-Ionen-Batterien allein werden nicht per Luftfracht befördert} airForbiddenClass {Explosivstoffe und giftige Gase sind per Luftfracht verboten} postalDangerousGoods {die Post nimmt kein Gefahrgut an} postalDryIce {die Post nimmt kein Trockeneis an} postalLithiumNotInEquipment {die Post nimmt Lithiumbatterien nur eingebaut in Geräten an} other {Nachnahme wird nur in der Währung des Tarifs eingezogen}}',
 };

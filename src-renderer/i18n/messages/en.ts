@@ -1047,6 +1047,10 @@ export const en = {
   'unavailable.upstream.ratesRefused': '{upstream} refused to price the shipment',
   'unavailable.upstream.declined': '{upstream} cannot carry it',
   'unavailable.carrier.notConfigured': 'no carrier is configured for it',
+  'unavailable.service.optionNotOffered':
+    'does not offer {option, select, signature {a signature} adultSignature {an adult signature} directSignature {a direct signature} indirectSignature {an indirect signature} cashOnDelivery {cash on delivery} saturdayDelivery {Saturday delivery} sundayDelivery {Sunday delivery} dangerousGoods {dangerous goods} lithiumBatteries {lithium batteries} other {dry ice}}',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {package {number}: } other {}}{rule, select, airLithiumIonAlone {lithium-ion batteries packed alone are not carried by air} airForbiddenClass {explosives and toxic gases are forbidden by air} postalDangerousGoods {the post takes no dangerous goods} postalDryIce {the post takes no dry ice} postalLithiumNotInEquipment {the post takes lithium batteries only inside equipment} other {cash on delivery is collected only in the card’s currency}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1070,4 +1070,8 @@ export const es: Record<MessageKey, string> = {
   'unavailable.upstream.ratesRefused': '{upstream} se negó a tarifar el envío',
   'unavailable.upstream.declined': '{upstream} no puede transportarlo',
   'unavailable.carrier.notConfigured': 'no hay ningún transportista configurado para él',
+  'unavailable.service.optionNotOffered':
+    'no ofrece {option, select, signature {firma} adultSignature {firma de un adulto} directSignature {firma directa} indirectSignature {firma indirecta} cashOnDelivery {contra reembolso} saturdayDelivery {entrega en sábado} sundayDelivery {entrega en domingo} dangerousGoods {mercancías peligrosas} lithiumBatteries {baterías de litio} other {hielo seco}}',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {bulto {number}: } other {}}{rule, select, airLithiumIonAlone {las baterías de iones de litio solas no viajan por avión} airForbiddenClass {los explosivos y los gases tóxicos están prohibidos por avión} postalDangerousGoods {el correo no admite mercancías peligrosas} postalDryIce {el correo no admite hielo seco} postalLithiumNotInEquipment {el correo admite baterías de litio solo instaladas en equipos} other {el reembolso se cobra solo en la moneda de la tarifa}}',
 };

@@ -1078,4 +1078,8 @@ export const fr: Record<MessageKey, string> = {
   'unavailable.upstream.ratesRefused': '{upstream} a refusé de tarifer l’envoi',
   'unavailable.upstream.declined': '{upstream} ne peut pas le transporter',
   'unavailable.carrier.notConfigured': 'aucun transporteur n’est configuré pour lui',
+  'unavailable.service.optionNotOffered':
+    'ne propose pas {option, select, signature {une signature} adultSignature {une signature d’adulte} directSignature {une signature directe} indirectSignature {une signature indirecte} cashOnDelivery {le contre-remboursement} saturdayDelivery {la livraison le samedi} sundayDelivery {la livraison le dimanche} dangerousGoods {les marchandises dangereuses} lithiumBatteries {les piles au lithium} other {la glace carbonique}}',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {colis {number} : } other {}}{rule, select, airLithiumIonAlone {les piles lithium-ion seules ne voyagent pas par avion} airForbiddenClass {les explosifs et les gaz toxiques sont interdits par avion} postalDangerousGoods {la poste n’accepte aucune marchandise dangereuse} postalDryIce {la poste n’accepte pas la glace carbonique} postalLithiumNotInEquipment {la poste n’accepte les piles au lithium que contenues dans un équipement} other {le contre-remboursement n’est encaissé que dans la devise du tarif}}',
 };

@@ -1069,4 +1069,8 @@ export const it: Record<MessageKey, string> = {
   'unavailable.upstream.ratesRefused': '{upstream} ha rifiutato di prezzare la spedizione',
   'unavailable.upstream.declined': '{upstream} non può trasportarla',
   'unavailable.carrier.notConfigured': 'nessun corriere è configurato per essa',
+  'unavailable.service.optionNotOffered':
+    'non offre {option, select, signature {la firma} adultSignature {la firma di un adulto} directSignature {la firma diretta} indirectSignature {la firma indiretta} cashOnDelivery {il contrassegno} saturdayDelivery {la consegna di sabato} sundayDelivery {la consegna di domenica} dangerousGoods {merci pericolose} lithiumBatteries {batterie al litio} other {ghiaccio secco}}',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {collo {number}: } other {}}{rule, select, airLithiumIonAlone {le batterie agli ioni di litio da sole non viaggiano per via aerea} airForbiddenClass {esplosivi e gas tossici sono vietati per via aerea} postalDangerousGoods {la posta non accetta merci pericolose} postalDryIce {la posta non accetta ghiaccio secco} postalLithiumNotInEquipment {la posta accetta batterie al litio solo installate negli apparecchi} other {il contrassegno si incassa solo nella valuta della tariffa}}',
 };

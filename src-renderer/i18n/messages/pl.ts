@@ -1067,4 +1067,8 @@ export const pl: Record<MessageKey, string> = {
   'unavailable.upstream.ratesRefused': '{upstream} odmówił wyceny przesyłki',
   'unavailable.upstream.declined': '{upstream} nie może jej przewieźć',
   'unavailable.carrier.notConfigured': 'nie skonfigurowano dla niej przewoźnika',
+  'unavailable.service.optionNotOffered':
+    'nie oferuje {option, select, signature {podpisu} adultSignature {podpisu osoby dorosłej} directSignature {podpisu bezpośredniego} indirectSignature {podpisu pośredniego} cashOnDelivery {pobrania} saturdayDelivery {doręczenia w sobotę} sundayDelivery {doręczenia w niedzielę} dangerousGoods {towarów niebezpiecznych} lithiumBatteries {baterii litowych} other {suchego lodu}}',
+  'unavailable.service.optionRefused':
+    '{hasPackage, select, yes {paczka {number}: } other {}}{rule, select, airLithiumIonAlone {baterie litowo-jonowe osobno nie są przewożone drogą lotniczą} airForbiddenClass {materiały wybuchowe i gazy trujące są zakazane w transporcie lotniczym} postalDangerousGoods {poczta nie przyjmuje towarów niebezpiecznych} postalDryIce {poczta nie przyjmuje suchego lodu} postalLithiumNotInEquipment {poczta przyjmuje baterie litowe tylko zainstalowane w urządzeniach} other {pobranie jest pobierane tylko w walucie taryfy}}',
 };
