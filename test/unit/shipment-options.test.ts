@@ -2,6 +2,8 @@
 // one shape (words in any case, numbers as text, null for none), each refused field named with what it expects,
 // and what air and the post refuse to carry, with why.
 import { describe, expect, it } from 'vitest';
+import { priceService } from '../../src-main/carriers/pricing.ts';
+import { rateCardSchema } from '../../src-main/carriers/rate-card.ts';
 import { askedOptions, carriageProblem } from '../../src-shared/shipment-options.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import { attributes, document, parcel } from '../helpers/shipments.ts';
@@ -148,5 +150,101 @@ describe('what a way of carrying refuses', () => {
       { option: 'lithiumBatteries', packages: 2 },
       { option: 'dryIce', packages: 1 },
     ]);
+  });
+});
+
+describe('a rate card prices the options it lists', () => {
+  const card = rateCardSchema.parse({
+    choiceCode: 'TEST',
+    carrierCode: 'TEST',
+    carrierName: 'Test',
+    accountId: 'T',
+    currency: 'EUR',
+    vatPercent: 20,
+    fuelSurchargePercent: 10,
+    volumetricDivisor: 5000,
+    insurance: { percentOfValue: 1, minimum: 1 },
+    trackingNumber: { scheme: 'dhl-express' },
+    zones: [
+      { zone: 'domestic', from: ['*'], to: ['SAME'] },
+      { zone: 'eu', from: ['EU'], to: ['EU'] },
+    ],
+    services: [
+      {
+        serviceCode: 'AIR',
+        serviceName: 'Air',
+        limits: { maxWeightKg: 70, maxLengthCm: 200, maxGirthCm: 400 },
+        zones: { domestic: { transitDays: 1, breaks: [[10, 20]] }, eu: { transitDays: 2, breaks: [[10, 30]] } },
+        transport: 'air',
+        options: {
+          signature: { flat: 2 },
+          cashOnDelivery: { flat: 3, percent: 2, minimum: 4, zones: ['domestic'] },
+          dryIce: { flat: 5, per: 'package' },
+          saturdayDelivery: { percent: 50 },
+        },
+      },
+    ],
+  });
+  const service = card.services[0]!;
+  const box = (extra: Record<string, unknown> = {}) =>
+    ({
+      weight: { value: '5', units: '1' },
+      dimensions: { length: '20', width: '20', height: '20', units: '1' },
+      type: 'CARTON',
+      ...extra,
+    }) as never;
+  const domestic = { from: 'IT', to: 'IT' };
+
+  it('adds flat, percent of the freight or of the amount collected, at least the minimum, per package where it says so', () => {
+    const priced = priceService(card, service, domestic, [box({ dryIceKg: '1' }), box(), box({ dryIceKg: '2' })], 10, {
+      deliveryConfirmation: 'signature',
+      cashOnDelivery: { amount: '50', currency: 'EUR', method: 'any' },
+      saturdayDelivery: true,
+    });
+    expect(priced).toMatchObject({
+      ok: true,
+      // 3 × 20.00 freight, 10 % fuel, then 2.00 + max(4.00, 3.00 + 2 % of 50.00) + 50 % of 60.00 + 2 × 5.00
+      finalCents: 6000 + 600 + 200 + 400 + 3000 + 1000,
+      prepaidCents: Math.round((6000 + 600 + 200 + 400 + 3000 + 1000) * 1.2),
+      breakdown: {
+        freightCents: 6000,
+        fuelCents: 600,
+        options: [
+          { option: 'signature', cents: 200 },
+          { option: 'cashOnDelivery', cents: 400 },
+          { option: 'saturdayDelivery', cents: 3000 },
+          { option: 'dryIce', cents: 1000 },
+        ],
+      },
+    });
+    expect(priceService(card, service, domestic, [box()], 10)).not.toHaveProperty('breakdown');
+  });
+
+  it('refuses an option outside its zones, one it does not list, what air refuses, and COD in another currency', () => {
+    const cod = { cashOnDelivery: { amount: '50', currency: 'EUR', method: 'any' as const } };
+    expect(priceService(card, service, { from: 'IT', to: 'DE' }, [box()], 10, cod)).toMatchObject({
+      ok: false,
+      reason: 'Test Air does not offer cash on delivery on this route',
+      pointer: '/data/attributes/services/cashOnDelivery',
+      outcome: { code: 'service.optionNotOffered', option: 'cashOnDelivery' },
+    });
+    expect(priceService(card, service, domestic, [box()], 10, { deliveryConfirmation: 'adultSignature', minimumAge: 18 })).toMatchObject({
+      ok: false,
+      outcome: { code: 'service.optionNotOffered', option: 'adultSignature' },
+    });
+    expect(
+      priceService(card, service, domestic, [box(), box({ lithiumBatteries: { type: 'ion', packing: 'alone', section2: false } })], 10),
+    ).toMatchObject({
+      ok: false,
+      pointer: '/data/attributes/packages/1/lithiumBatteries',
+      outcome: { code: 'service.optionRefused', option: 'lithiumBatteries', rule: 'air.lithiumIonAlone', packageIndex: 1 },
+    });
+    expect(
+      priceService(card, service, domestic, [box()], 10, { cashOnDelivery: { amount: '50', currency: 'PLN', method: 'cash' } }),
+    ).toMatchObject({
+      ok: false,
+      pointer: '/data/attributes/services/cashOnDelivery/currency',
+      outcome: { code: 'service.optionRefused', rule: 'cashOnDelivery.currency', packageIndex: null },
+    });
   });
 });
