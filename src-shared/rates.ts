@@ -26,6 +26,10 @@ export const rateBreakdownSchema = z
         z.object({
           option: z.enum(SERVICE_OPTIONS),
           amount: moneySchema,
+          asked: z.enum(SERVICE_OPTIONS).optional().meta({
+            description:
+              'The signature level asked for, when the card lacks it and its nearest stricter level (option) gives it: indirect by signature, signature by direct, either by adult.',
+          }),
         }),
       )
       .meta({ description: 'Each special service asked for and its surcharge (rate card options), in the order the card lists options.' }),

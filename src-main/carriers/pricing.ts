@@ -156,15 +156,23 @@ function priceOptions(
       };
   }
   const options: PriceBreakdown['options'] = [];
-  for (const { option, packages: count } of askedOptions(services, packages)) {
+  const offered = (option: ServiceOption) => {
     const surcharge = service.options[option];
-    if (!surcharge || (surcharge.zones && !surcharge.zones.includes(zone)))
+    return surcharge && (!surcharge.zones || surcharge.zones.includes(zone)) ? surcharge : undefined;
+  };
+  for (const { option: asked, packages: count } of askedOptions(services, packages)) {
+    // A signature level the card lacks is given by its nearest stricter one, and the breakdown says which was asked.
+    const option = offered(asked) ? asked : (STRICTER[asked] ?? []).find(offered);
+    const surcharge = option && offered(option);
+    if (!option || !surcharge) {
+      const listed = service.options[asked] !== undefined;
       return {
         ok: false,
-        reason: `${name} does not offer ${OPTION_WORDS[option]}${surcharge ? ' on this route' : ''}`,
-        pointer: optionMember(option, packages),
-        outcome: { code: 'service.optionNotOffered', ...names, option },
+        reason: `${name} does not offer ${OPTION_WORDS[asked]}${listed ? ' on this route' : ''}`,
+        pointer: optionMember(asked, packages),
+        outcome: { code: 'service.optionNotOffered', ...names, option: asked },
       };
+    }
     let base = freightCents;
     if (option === 'cashOnDelivery') {
       const cod = services!.cashOnDelivery!;
@@ -177,10 +185,17 @@ function priceOptions(
         };
       base = parseCents(cod.amount) ?? 0;
     }
-    options.push({ option, cents: surchargeCents(surcharge, base, count) });
+    options.push({ option, cents: surchargeCents(surcharge, base, count), ...(option === asked ? {} : { asked }) });
   }
   return { ok: true, options };
 }
+
+/** The signature levels that give at least what a level asks, nearest first: never a weaker one. */
+const STRICTER: Partial<Record<ServiceOption, readonly ServiceOption[]>> = {
+  indirectSignature: ['signature', 'directSignature', 'adultSignature'],
+  signature: ['directSignature', 'adultSignature'],
+  directSignature: ['adultSignature'],
+};
 
 /** An option as a reason says it in English. */
 const OPTION_WORDS: Record<ServiceOption, string> = {

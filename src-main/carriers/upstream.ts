@@ -156,7 +156,11 @@ export function upstreamCarrier(
             breakdown: {
               freightCents: cents(breakdown.data.freight.amount),
               fuelCents: cents(breakdown.data.fuelSurcharge.amount),
-              options: breakdown.data.options.map((entry) => ({ option: entry.option, cents: cents(entry.amount.amount) })),
+              options: breakdown.data.options.map((entry) => ({
+                option: entry.option,
+                cents: cents(entry.amount.amount),
+                ...(entry.asked ? { asked: entry.asked } : {}),
+              })),
             },
           }
         : {}),

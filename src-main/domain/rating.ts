@@ -8,7 +8,8 @@ import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts'
 export interface PriceBreakdown {
   freightCents: number;
   fuelCents: number;
-  options: { option: ServiceOption; cents: number }[];
+  /** `asked`: the signature level asked for, when the card's nearest stricter level (`option`) gives it. */
+  options: { option: ServiceOption; cents: number; asked?: ServiceOption }[];
 }
 
 export interface Quote {

@@ -97,6 +97,28 @@ describe('each option rates with its surcharge, broken down, and books', () => {
     expect(read.json.data.attributes.services).toEqual({ deliveryConfirmation: 'adultSignature', minimumAge: 18 });
   });
 
+  it('a signature level a card lacks is given by its nearest stricter one, and the breakdown says which was asked', async () => {
+    const indirect = attributes({ services: { deliveryConfirmation: 'indirect' } });
+    const { rates, unavailable } = await rate(indirect);
+    // UPS has no indirect signature: its plain signature gives it; FedEx has it; DHL gives it by its plain one too.
+    expect(byId(rates, 't2-UPS-XSS')!.attributes.breakdown!.options).toEqual([
+      { option: 'signature', amount: { amount: 4.6, currency: 'EUR' }, asked: 'indirectSignature' },
+    ]);
+    expect(byId(rates, 't2-FEDEX-IP')!.attributes.breakdown!.options).toEqual([
+      { option: 'indirectSignature', amount: { amount: 3.2, currency: 'EUR' } },
+    ]);
+    // Never a weaker one: a direct signature on TNT (plain signature only) is not offered.
+    const direct = await rate(attributes({ services: { deliveryConfirmation: 'direct' } }));
+    expect(direct.unavailable.find((entry) => entry.id === 't2-TNT-EXP')).toMatchObject({
+      code: 'service.optionNotOffered',
+      option: 'directSignature',
+    });
+    expect(byId(direct.rates, 't2-UPS-XSS')!.attributes.breakdown!.options).toEqual([
+      { option: 'adultSignature', amount: { amount: 5.9, currency: 'EUR' }, asked: 'directSignature' },
+    ]);
+    expect(unavailable.find((entry) => entry.id === 't2-UPS-XSS')).toBeUndefined();
+  });
+
   it('a lithium-battery phone by air and by road: each with its card’s lithium surcharge, both booked', async () => {
     const { rates } = await rate(phone('containedInEquipment'));
     expectBrokenDown(byId(rates, 't2-UPS-XSS'), { lithiumBatteries: 6 });

@@ -124,7 +124,11 @@ export function rateResource(quote: Quote, documentHash: string): RateResource {
             breakdown: {
               freight: money(quote.breakdown.freightCents, quote.currency)!,
               fuelSurcharge: money(quote.breakdown.fuelCents, quote.currency)!,
-              options: quote.breakdown.options.map((entry) => ({ option: entry.option, amount: money(entry.cents, quote.currency)! })),
+              options: quote.breakdown.options.map((entry) => ({
+                option: entry.option,
+                amount: money(entry.cents, quote.currency)!,
+                ...(entry.asked ? { asked: entry.asked } : {}),
+              })),
             },
           }
         : {}),
