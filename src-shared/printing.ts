@@ -8,6 +8,9 @@ export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
 /** What GET /shipments/<id>/documents answers in (?format=): the PDF, ZPL, EPL2, or a 1-bit PNG of the labels. */
 export const DOCUMENT_FORMATS = ['pdf', 'zpl', 'epl2', 'png'] as const;
 export const PRINT_DPIS = [203, 300] as const;
+/** The stock of the label printer's PDF labels: the 4×6 in label scaled to fit it (ZPL is always 4×6 in). */
+export const PRINT_LABEL_SIZES = ['4x6', '4x8', 'a6', 'a5'] as const;
+export type PrintLabelSize = (typeof PRINT_LABEL_SIZES)[number];
 /** What a print job prints: the 4×6 in label pages, or the A4 documents (the commercial invoice). */
 export const PRINT_DOCUMENTS = ['labels', 'a4'] as const;
 export type PrintDocuments = (typeof PRINT_DOCUMENTS)[number];
@@ -26,6 +29,10 @@ export const printSettingsSchema = z.object({
   printer: z.string().nullable().meta({ description: 'The desk’s label printer; null means the system default.' }),
   format: z.enum(PRINT_FORMATS),
   dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]),
+  size: z.enum(PRINT_LABEL_SIZES).meta({
+    description:
+      'The stock in the label printer, for PDF labels: 4x6 or 4x8 (in), a6 or a5; the 4×6 in label is scaled to fit it. ZPL labels are 4×6 in.',
+  }),
   autoPrint: z
     .boolean()
     .meta({ description: 'Print the label as soon as a shipment is confirmed at the desk (and its A4 documents, on the A4 printer).' }),
@@ -36,7 +43,14 @@ export const printSettingsSchema = z.object({
 });
 export type PrintSettings = z.infer<typeof printSettingsSchema>;
 
-export const DEFAULT_PRINT_SETTINGS: PrintSettings = { printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null };
+export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
+  printer: null,
+  format: 'pdf',
+  dpi: 203,
+  size: '4x6',
+  autoPrint: false,
+  a4Printer: null,
+};
 
 const printer = z
   .string()
@@ -59,6 +73,7 @@ export const printSettingsChangeSchema = z.object({
   a4Printer: printer.nullable().optional(),
   format: z.enum(PRINT_FORMATS).optional(),
   dpi: dpi.optional(),
+  size: z.enum(PRINT_LABEL_SIZES).optional(),
   autoPrint: z.boolean().optional(),
 });
 

@@ -1,6 +1,7 @@
 // The one printing model both back ends implement: list printers, submit a job, read its state, cancel it.
 // CUPS serves the headless station on Linux and macOS; Electron's own printing serves the desktop app.
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import type { PrintLabelSize } from '../../src-shared/printing.ts';
 import type { PrintFailure, PrinterAttributes } from '../../src-shared/resources.ts';
 
 export type PrintFormat = 'pdf' | 'zpl';
@@ -11,9 +12,19 @@ export interface BackendJob {
   format: PrintFormat;
   copies: number;
   data: Uint8Array;
-  /** The paper of a PDF job: 4×6 in labels (the default), or A4 sheets of labels (bulk print). */
+  /** The paper of a PDF job: labels (the default), or A4 sheets of labels (bulk print). */
   paper?: 'label' | 'a4';
+  /** The labels' stock, for a PDF job on labels: 4×6 in unless the desk chose another for its label printer. */
+  labelSize?: PrintLabelSize;
 }
+
+/** Each label stock as CUPS names its page size, and its size in microns (Electron's page size). */
+export const LABEL_PAPER: Record<PrintLabelSize, { cups: string; microns: { width: number; height: number } }> = {
+  '4x6': { cups: 'Custom.4x6in', microns: { width: 101_600, height: 152_400 } },
+  '4x8': { cups: 'Custom.4x8in', microns: { width: 101_600, height: 203_200 } },
+  a6: { cups: 'A6', microns: { width: 105_000, height: 148_000 } },
+  a5: { cups: 'A5', microns: { width: 148_000, height: 210_000 } },
+};
 
 /** A failed job: the English reason, and its code with the printer's own words where there are any. */
 export type BackendJobState = { state: 'printing' } | { state: 'done' } | { state: 'failed'; reason: string; failure: PrintFailure };

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
-import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
+import { LABEL_PAPER, type BackendJob, type BackendJobState, type PrintBackend } from './backend.ts';
 
 type Run = (command: string, args: string[], input?: Uint8Array) => Promise<string>;
 
@@ -94,7 +94,9 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
     },
     async submit(job: BackendJob): Promise<string> {
       const options =
-        job.format === 'zpl' ? ['-o', 'raw'] : ['-o', job.paper === 'a4' ? 'PageSize=A4' : 'PageSize=Custom.4x6in', '-o', 'fit-to-page'];
+        job.format === 'zpl'
+          ? ['-o', 'raw']
+          : ['-o', `PageSize=${job.paper === 'a4' ? 'A4' : LABEL_PAPER[job.labelSize ?? '4x6'].cups}`, '-o', 'fit-to-page'];
       const output = await run('lp', ['-d', job.printer, '-n', String(job.copies), '-t', job.title, ...options, '-'], job.data);
       const id = /request id is (\S+)/.exec(output)?.[1];
       if (!id) throw new Error(`CUPS did not accept the job: ${output.trim()}`);

@@ -4,7 +4,7 @@
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
-import type { BackendJob, BackendJobState, PrintBackend } from './backend.ts';
+import { LABEL_PAPER, type BackendJob, type BackendJobState, type PrintBackend } from './backend.ts';
 import type { PrintViews } from './print-views.ts';
 
 export interface ElectronBackendDeps {
@@ -17,7 +17,6 @@ export interface ElectronBackendDeps {
   raw?: PrintBackend;
 }
 
-const MICRONS_PER_INCH = 25_400;
 const RENDER_TIMEOUT_MS = 30_000;
 
 export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
@@ -55,7 +54,7 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
             copies: job.copies,
             printBackground: true,
             margins: { marginType: 'none' },
-            pageSize: job.paper === 'a4' ? 'A4' : { width: 4 * MICRONS_PER_INCH, height: 6 * MICRONS_PER_INCH },
+            pageSize: job.paper === 'a4' ? 'A4' : LABEL_PAPER[job.labelSize ?? '4x6'].microns,
           },
           (success, failureReason) => (success ? resolve() : reject(new Error(failureReason || ERROR_TEXT.printerRefusedJob))),
         );

@@ -451,6 +451,10 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
     await page.getByLabel('Label printer').selectOption(queue);
     await expect(page.getByLabel('Print automatically after confirm')).toBeChecked();
     await expect(page.getByLabel('Label format')).toHaveValue('pdf');
+    // The format the printer gets is said beside it; an A6 label printer gets its labels on A6.
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF, 4 × 6 in.');
+    await page.getByLabel('Label size (PDF)').selectOption('a6');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF, A6 (105 × 148 mm).');
     await snap(page, 'settings-printer');
 
     await page.getByRole('link', { name: 'New shipment' }).click();

@@ -192,7 +192,14 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
         data: { type: 'printSettings', attributes: { printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true } },
       }),
     });
-    expect(settings.json.data.attributes).toEqual({ printer: ZPL_QUEUE, format: 'zpl', dpi: 203, autoPrint: true, a4Printer: null });
+    expect(settings.json.data.attributes).toEqual({
+      printer: ZPL_QUEUE,
+      format: 'zpl',
+      dpi: 203,
+      size: '4x6',
+      autoPrint: true,
+      a4Printer: null,
+    });
     const shipment = await processedShipment(1);
     const response = await print(shipment.id, {});
     expect(response.json.data.attributes).toMatchObject({ printer: ZPL_QUEUE, format: 'zpl', dpi: 203 });

@@ -8,6 +8,8 @@ import type { PrintRequest } from '../../src-shared/printing.ts';
 import type { Caller } from '../../src-main/domain/caller.ts';
 import type { PrintJobRecord } from '../../src-main/domain/print-job.ts';
 import type { ShipmentRecord } from '../../src-main/domain/shipment.ts';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { decodeImage, rasterisePdf } from '../helpers/barcodes.ts';
 import { setClock } from '../helpers/clock.ts';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { openServiceTier, refusalOf, type ServiceTier } from '../helpers/service-tier.ts';
@@ -247,7 +249,14 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
 
   // Last: it sets the account's printer at this desk, which the tests above name in each request.
   it("keeps the account's print settings at this desk: a change names only queues CUPS has, is audited, and a print without a printer takes it", async () => {
-    expect(await tier.printing.settings(packer)).toEqual({ printer: null, format: 'pdf', dpi: 203, autoPrint: false, a4Printer: null });
+    expect(await tier.printing.settings(packer)).toEqual({
+      printer: null,
+      format: 'pdf',
+      dpi: 203,
+      size: '4x6',
+      autoPrint: false,
+      a4Printer: null,
+    });
     const unknown = await refusal(tier.printing.updateSettings(packer, { a4Printer: 'no-such-a4' }));
     expect(unknown).toMatchObject({
       code: 'print.printerUnknown',
@@ -271,7 +280,7 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     expect(await jobsOf(customs)).toEqual([]);
 
     const changed = await tier.printing.updateSettings(packer, { printer: QUEUE, format: 'zpl', autoPrint: true });
-    expect(changed).toEqual({ printer: QUEUE, format: 'zpl', dpi: 203, autoPrint: true, a4Printer: null });
+    expect(changed).toEqual({ printer: QUEUE, format: 'zpl', dpi: 203, size: '4x6', autoPrint: true, a4Printer: null });
     // The account's, at this desk: its supervisor sees the same.
     expect(await tier.printing.settings(supervisor)).toEqual(changed);
     const audited = await tier.store.audit.list({
@@ -287,6 +296,34 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     const job = await finished(await print(packer, record, {}));
     expect(job).toMatchObject({ status: 'done', printer: QUEUE, format: 'zpl', dpi: 203 });
     expect(await streamsWith(record)).toHaveLength(1);
+  });
+
+  it('prints PDF labels on the stock chosen for the desk’s label printer (A6, 4×8 in), the 4×6 in label scaled to fit; another printer gets 4×6 in', async () => {
+    const pdfPagesOf = async (record: ShipmentRecord) => {
+      await finished(await print(packer, record, {}));
+      await streamsWith(record);
+      const pdf = thermal.received.filter((data) => data.subarray(0, 5).toString() === '%PDF-').at(-1)!;
+      const loaded = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+      const pages = [];
+      for (let number = 1; number <= loaded.numPages; number++)
+        pages.push(((await loaded.getPage(number)).view as number[]).slice(2).map(Math.round));
+      const [first] = await rasterisePdf(new Uint8Array(pdf), 203);
+      expect((await decodeImage(first!)).find((code) => code.format === 'Code128')?.text).toBe(record.trackingNumber);
+      return pages;
+    };
+    await tier.printing.updateSettings(packer, { printer: QUEUE, format: 'pdf', size: 'a6' });
+    expect(await pdfPagesOf(await processedShipment())).toEqual([[298, 420]]);
+    await tier.printing.updateSettings(packer, { size: '4x8' });
+    expect(await pdfPagesOf(await processedShipment())).toEqual([[288, 576]]);
+    // The size belongs to the desk's label printer: chosen another, the labels are 4×6 in again.
+    await tier.printing.updateSettings(packer, { printer: null });
+    const record = await processedShipment();
+    await finished(await print(packer, record, { printer: QUEUE, format: 'pdf' }));
+    await streamsWith(record);
+    const pdf = thermal.received.filter((data) => data.subarray(0, 5).toString() === '%PDF-').at(-1)!;
+    const loaded = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+    expect(((await loaded.getPage(1)).view as number[]).slice(2).map(Math.round)).toEqual([288, 432]);
+    await tier.printing.updateSettings(packer, { size: '4x6' });
   });
 
   /** A person of another account on the same station. */

@@ -3,11 +3,14 @@
 // so an offline printer never loses a label silently. A restart picks the open jobs up again; a job sent while the
 // database did not answer is recorded later, never sent twice.
 import { ERROR_TEXT } from '../../../src-shared/errors.ts';
+import type { PrintLabelSize } from '../../../src-shared/printing.ts';
+import type { RenderOptions } from '../../documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
 import { createScheduler, type Scheduler } from '../../scheduler/index.ts';
 import { labelInput } from '../label-input.ts';
 import { describePrinter } from './printers.ts';
+import { labelSizeOf } from './settings.ts';
 import type { PrintServiceDeps } from './types.ts';
 
 /** CUPS state messages that mean the printer cannot print now, rather than that it is busy printing. */
@@ -47,21 +50,34 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
       const inputs = records.map((record) => labelInput(record!));
       let data: Uint8Array;
       let copies = job.copies;
+      let labelSize: PrintLabelSize | undefined;
       if (job.format === 'zpl') {
         // ZPL copies travel inside the data (^PQ), so raw queues print them too. A bulk job is one stream.
         const zpl = inputs.map((input) => renderZplLabels(input, job.dpi)).join('');
         data = new TextEncoder().encode(zpl.replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
         copies = 1;
       } else {
+        // Labels on their own print on the stock the desk chose for its label printer (4×6 in unless another).
+        labelSize = job.batch || job.documents === 'a4' ? undefined : await labelSizeOf(store, job);
+        const labels: RenderOptions =
+          labelSize && labelSize !== '4x6' ? { labelsOnly: true, stock: { size: labelSize, start: 1 } } : { labelsOnly: true };
         data = job.batch
           ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch')
-          : await deps.documents.render(inputs[0]!, job.documents === 'a4' ? { a4Only: true } : { labelsOnly: true });
+          : await deps.documents.render(inputs[0]!, job.documents === 'a4' ? { a4Only: true } : labels);
       }
       const title = job.batch
         ? `Labels of ${ids.length} shipments ${job.id}`
         : `${job.documents === 'a4' ? 'Invoice' : 'Label'} ${records[0]!.reference} ${job.id}`;
       const paper = job.documents === 'a4' || (job.batch && job.batch.layout !== '4x6') ? 'a4' : 'label';
-      backendJobId = await backend.submit({ printer: job.printer, title, format: job.format, copies, data, paper });
+      backendJobId = await backend.submit({
+        printer: job.printer,
+        title,
+        format: job.format,
+        copies,
+        data,
+        paper,
+        ...(labelSize ? { labelSize } : {}),
+      });
     } catch (error) {
       await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error), { code: 'notSent' });
       return;

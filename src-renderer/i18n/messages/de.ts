@@ -614,6 +614,13 @@ export const de: Record<MessageKey, string> = {
   'settings.zpl': 'ZPL (Thermodrucker)',
   'settings.resolution': 'Druckerauflösung',
   'settings.dpi': '{dpi} dpi',
+  'settings.labelSize': 'Etikettengröße (PDF)',
+  'settings.size4x6': '4 × 6 Zoll',
+  'settings.size4x8': '4 × 8 Zoll',
+  'settings.sizeA6': 'A6 (105 × 148 mm)',
+  'settings.sizeA5': 'A5 (148 × 210 mm)',
+  'settings.printerGets':
+    'Etiketten gehen an diesen Drucker als {format, select, zpl {ZPL mit {dpi} dpi, 4 × 6 Zoll} other {PDF, {size}}}.',
   'settings.autoPrint': 'Nach dem Bestätigen automatisch drucken',
   'settings.a4Printer': 'A4-Drucker (Handelsrechnungen)',
   'settings.noA4Printer': 'Keiner: A4-Seiten aus dem Browser drucken, auf A4',

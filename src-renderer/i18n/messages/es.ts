@@ -613,6 +613,13 @@ export const es: Record<MessageKey, string> = {
   'settings.zpl': 'ZPL (impresoras térmicas)',
   'settings.resolution': 'Resolución de la impresora',
   'settings.dpi': '{dpi} ppp',
+  'settings.labelSize': 'Tamaño de etiqueta (PDF)',
+  'settings.size4x6': '4 × 6 pulgadas',
+  'settings.size4x8': '4 × 8 pulgadas',
+  'settings.sizeA6': 'A6 (105 × 148 mm)',
+  'settings.sizeA5': 'A5 (148 × 210 mm)',
+  'settings.printerGets':
+    'Las etiquetas van a esta impresora en {format, select, zpl {ZPL a {dpi} ppp, 4 × 6 pulgadas} other {PDF, {size}}}.',
   'settings.autoPrint': 'Imprimir automáticamente tras confirmar',
   'settings.a4Printer': 'Impresora A4 (facturas comerciales)',
   'settings.noA4Printer': 'Ninguna: imprimir las páginas A4 desde el navegador, en A4',

@@ -617,6 +617,13 @@ export const fr: Record<MessageKey, string> = {
   'settings.zpl': 'ZPL (imprimantes thermiques)',
   'settings.resolution': 'Résolution de l’imprimante',
   'settings.dpi': '{dpi} dpi',
+  'settings.labelSize': 'Format d’étiquette (PDF)',
+  'settings.size4x6': '4 × 6 pouces',
+  'settings.size4x8': '4 × 8 pouces',
+  'settings.sizeA6': 'A6 (105 × 148 mm)',
+  'settings.sizeA5': 'A5 (148 × 210 mm)',
+  'settings.printerGets':
+    'Les étiquettes partent vers cette imprimante en {format, select, zpl {ZPL à {dpi} dpi, 4 × 6 pouces} other {PDF, {size}}}.',
   'settings.autoPrint': 'Imprimer automatiquement après confirmation',
   'settings.a4Printer': 'Imprimante A4 (factures commerciales)',
   'settings.noA4Printer': 'Aucune : imprimer les pages A4 depuis le navigateur, sur A4',

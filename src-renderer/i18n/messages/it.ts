@@ -612,6 +612,13 @@ export const it: Record<MessageKey, string> = {
   'settings.zpl': 'ZPL (stampanti termiche)',
   'settings.resolution': 'Risoluzione della stampante',
   'settings.dpi': '{dpi} dpi',
+  'settings.labelSize': 'Formato etichetta (PDF)',
+  'settings.size4x6': '4 × 6 pollici',
+  'settings.size4x8': '4 × 8 pollici',
+  'settings.sizeA6': 'A6 (105 × 148 mm)',
+  'settings.sizeA5': 'A5 (148 × 210 mm)',
+  'settings.printerGets':
+    'Le etichette vanno a questa stampante in {format, select, zpl {ZPL a {dpi} dpi, 4 × 6 pollici} other {PDF, {size}}}.',
   'settings.autoPrint': 'Stampa automaticamente dopo la conferma',
   'settings.a4Printer': 'Stampante A4 (fatture commerciali)',
   'settings.noA4Printer': 'Nessuna: stampa le pagine A4 dal browser, su A4',

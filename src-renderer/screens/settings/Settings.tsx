@@ -4,6 +4,7 @@
 // webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { PRINT_LABEL_SIZES, type PrintLabelSize } from '../../../src-shared/printing.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import type { PrinterAttributes } from '../../../src-shared/resources.ts';
@@ -105,6 +106,14 @@ export function Settings(): React.JSX.Element {
   );
 }
 
+/** Each label stock's name, as the Label size list and the line beside the printer say it. */
+const LABEL_SIZE_NAMES = {
+  '4x6': 'settings.size4x6',
+  '4x8': 'settings.size4x8',
+  a6: 'settings.sizeA6',
+  a5: 'settings.sizeA5',
+} as const satisfies Record<PrintLabelSize, string>;
+
 function LabelPrinter(): React.JSX.Element {
   const { t } = useTranslation();
   const { settings, printers, status, error, load, save } = usePrinting();
@@ -133,6 +142,11 @@ function LabelPrinter(): React.JSX.Element {
             <option value="">{t('settings.noLabelPrinter')}</option>
             <PrinterOptions printers={printers} />
           </select>
+          {settings.printer ? (
+            <p className="muted" id="label-printer-gets">
+              {t('settings.printerGets', { format: settings.format, dpi: settings.dpi, size: t(LABEL_SIZE_NAMES[settings.size]) })}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor="label-format">{t('settings.labelFormat')}</label>
@@ -158,6 +172,21 @@ function LabelPrinter(): React.JSX.Element {
           >
             <option value={203}>{t('settings.dpi', { dpi: 203 })}</option>
             <option value={300}>{t('settings.dpi', { dpi: 300 })}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="label-size">{t('settings.labelSize')}</label>
+          <select
+            id="label-size"
+            value={settings.size}
+            disabled={!settings.printer || settings.format !== 'pdf'}
+            onChange={(event) => void save({ size: event.target.value as PrintLabelSize })}
+          >
+            {PRINT_LABEL_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t(LABEL_SIZE_NAMES[size])}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field field--check">
