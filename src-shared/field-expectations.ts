@@ -166,6 +166,12 @@ const EXPECTED: readonly Expectation[] = [
     api: '16, 18 or 21 (a number or its text), given only with deliveryConfirmation adultSignature',
   },
   {
+    id: 'servicesInsurance',
+    at: /\/services\/insurance(\/(value|description))?$/,
+    desk: 'the declared value in EUR and what is insured, the same as the insurance fields',
+    api: `{"value": …, "description": …}: ${MONEY('the declared value')} and what is insured (at most 255 characters); the same as insuranceValue and insuranceDescription when those are given too`,
+  },
+  {
     id: 'cashOnDelivery',
     at: /\/cashOnDelivery$/,
     desk: 'the amount to collect, its currency and how the receiver pays',

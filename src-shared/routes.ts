@@ -244,6 +244,8 @@ const SHIPMENT_STATE = [
   'field.missing@/data/attributes/exportDeclaration/iossNumber',
   // Dry ice weighs less than its package: a rule between two members the schema cannot state.
   'field.invalid@/data/attributes/packages/*/dryIceKg',
+  // services.insurance agrees with insuranceValue and insuranceDescription where both say it.
+  'field.invalid@/data/attributes/services/insurance',
 ] as const;
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 

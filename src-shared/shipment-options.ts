@@ -57,6 +57,16 @@ export const shipmentServicesSchema = z
       .optional()
       .meta({ description: 'The age an adult signature checks: 16, 18 or 21 (18 when not given); only with adultSignature.' }),
     cashOnDelivery: cashOnDeliverySchema.optional(),
+    insurance: z
+      .object({
+        value: z.string().meta({ description: 'The declared value in EUR, a decimal as a string.' }),
+        description: z.string(),
+      })
+      .optional()
+      .meta({
+        description:
+          'The declared value and what is insured, the same as insuranceValue and insuranceDescription (either place may say it; both must agree).',
+      }),
     saturdayDelivery: z.boolean().optional().meta({ description: 'Delivered on a Saturday.' }),
     sundayDelivery: z.boolean().optional().meta({ description: 'Delivered on a Sunday, where a card offers it.' }),
   })

@@ -131,8 +131,11 @@ export function normaliseAttributes(input: ParsedAttributes): ShipmentAttributes
       ...normalisePackageOptions({ dangerousGoods, lithiumBatteries, dryIceKg }),
     })) as ShipmentAttributes['packages'],
     goodsDescription: documentsOnly ? 'DOCUMENTS' : blankToNull(input.goodsDescription),
-    insuranceDescription: documentsOnly ? null : blankToNull(input.insuranceDescription),
-    insuranceValue: documentsOnly ? null : blankToNull(input.insuranceValue),
+    // The insurance may be said in services.insurance instead of the spec's members (both agree, checkCrossFieldRules).
+    insuranceDescription: documentsOnly
+      ? null
+      : (blankToNull(input.insuranceDescription) ?? input.services?.insurance?.description ?? null),
+    insuranceValue: documentsOnly ? null : (blankToNull(input.insuranceValue) ?? input.services?.insurance?.value ?? null),
     booking: input.booking ?? true,
   };
   if (input.shipDate !== undefined) attributes.shipDate = input.shipDate;
@@ -146,7 +149,11 @@ export function normaliseAttributes(input: ParsedAttributes): ShipmentAttributes
   if (input.incoTerms !== undefined) attributes.incoTerms = input.incoTerms;
   if (input.exportDeclaration !== undefined)
     attributes.exportDeclaration = input.exportDeclaration as ShipmentAttributes['exportDeclaration'];
-  const services = normaliseServices(input.services);
+  const insured =
+    attributes.insuranceValue === null || attributes.insuranceDescription === null
+      ? null
+      : { value: attributes.insuranceValue, description: attributes.insuranceDescription };
+  const services = normaliseServices(input.services, insured);
   if (services !== undefined) attributes.services = services;
   return attributes;
 }

@@ -29,6 +29,8 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
   const services = attributes.services;
   if (isObject(services) && !isAbsent(services.minimumAge) && readCode(services.deliveryConfirmation) !== 'ADULTSIGNATURE')
     violations.invalid(at('services', 'minimumAge'));
+  if (isObject(services) && isObject(services.insurance) && !documentsOnly)
+    checkInsuranceAgrees(attributes, services.insurance, violations);
 
   if (!documentsOnly) {
     if (isAbsent(attributes.goodsDescription)) violations.missing(at('goodsDescription'));
@@ -96,6 +98,21 @@ function checkDryIce(pkg: unknown, path: (string | number)[], violations: Violat
   const weight = Number(typeof given === 'string' ? given.trim() : given);
   if (!Number.isFinite(dryIce) || dryIce <= 0 || !Number.isFinite(weight) || weight <= 0 || dryIce < weight) return;
   violations.invalid(path, `the dry ice (${DRY_ICE_UN_NUMBER}) in kg, above 0 and below the package’s weight of ${weight} kg, such as 2.5`);
+}
+
+/** The insurance said in services.insurance agrees with the spec's members where those say it too. */
+function checkInsuranceAgrees(attributes: Record<string, unknown>, insurance: Record<string, unknown>, violations: Violations): void {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+  const cents = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : parseCents(text(value)));
+  const value = text(attributes.insuranceValue);
+  const description = text(attributes.insuranceDescription);
+  const valueDiffers = value !== '' && cents(attributes.insuranceValue) !== cents(insurance.value);
+  const descriptionDiffers = description !== '' && description !== text(insurance.description);
+  if (valueDiffers || descriptionDiffers)
+    violations.invalid(
+      ['data', 'attributes', 'services', 'insurance'],
+      `the same declared value and description as insuranceValue (${value || 'absent'}) and insuranceDescription, or only one of the two places`,
+    );
 }
 
 /** Reasons that bring goods back, for which no sale into the EU (and no IOSS) is involved. */

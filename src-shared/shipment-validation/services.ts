@@ -106,6 +106,7 @@ const services = said(
         account: optionalText(34),
       }),
     ),
+    insurance: optional(z.object({ value: positiveMoney, description: requiredText(255) })),
     saturdayDelivery: optional(flag),
     sundayDelivery: optional(flag),
   }),
@@ -120,10 +121,17 @@ export const servicesRule = optional(services);
 
 type ParsedServices = z.infer<typeof services>;
 
-/** The services as kept: none, false and empty members left out; absent when nothing is asked. */
-export function normaliseServices(input: ParsedServices | undefined): ShipmentServices | undefined {
+/**
+ * The services as kept: none, false and empty members left out; absent when nothing is asked. `insured`: the
+ * shipment's insurance members once read (a documents shipment has none, so none is kept here either).
+ */
+export function normaliseServices(
+  input: ParsedServices | undefined,
+  insured: { value: string; description: string } | null,
+): ShipmentServices | undefined {
   if (input === undefined) return undefined;
   const kept: ShipmentServices = {};
+  if (input.insurance !== undefined && insured !== null) kept.insurance = insured;
   if (input.deliveryConfirmation !== undefined && input.deliveryConfirmation !== 'none') {
     kept.deliveryConfirmation = input.deliveryConfirmation;
     if (input.deliveryConfirmation === 'adultSignature') kept.minimumAge = input.minimumAge ?? DEFAULT_MINIMUM_AGE;

@@ -119,6 +119,34 @@ describe('each option rates with its surcharge, broken down, and books', () => {
     expect(unavailable.find((entry) => entry.id === 't2-UPS-XSS')).toBeUndefined();
   });
 
+  it('the declared value said among the services insures the parcel as the spec’s members do', async () => {
+    const insured = attributes({ services: { insurance: { value: '150', description: 'Wine, 6 bottles' } } });
+    const created = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(insured, { service: 'express', carrierChoice: 'UPS', scheduledProcessing: false }),
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.data.attributes).toMatchObject({
+      insuranceValue: '150',
+      insuranceDescription: 'Wine, 6 bottles',
+      services: { insurance: { value: '150', description: 'Wine, 6 bottles' } },
+    });
+    const spec = await post(
+      t,
+      token,
+      '/v3/shipments',
+      document(attributes({ insuranceValue: '150', insuranceDescription: 'Wine, 6 bottles' }), {
+        service: 'express',
+        carrierChoice: 'UPS',
+        scheduledProcessing: false,
+      }),
+    );
+    expect(created.json.data.meta.insuranceCost).toEqual(spec.json.data.meta.insuranceCost);
+    expect(created.json.data.meta.insuranceCost.amount).toBeGreaterThan(0);
+  });
+
   it('a lithium-battery phone by air and by road: each with its card’s lithium surcharge, both booked', async () => {
     const { rates } = await rate(phone('containedInEquipment'));
     expectBrokenDown(byId(rates, 't2-UPS-XSS'), { lithiumBatteries: 6 });

@@ -66,6 +66,42 @@ describe('special services are read liberally and kept in one shape', () => {
   });
 });
 
+describe('the insurance may be said among the services', () => {
+  it('fills the spec’s members from services.insurance, and keeps the spec’s members as they were without it', () => {
+    const result = validate({ services: { insurance: { value: 120, description: 'Wine' } } });
+    expect(result.ok && [result.value.insuranceValue, result.value.insuranceDescription, result.value.services]).toEqual([
+      '120',
+      'Wine',
+      { insurance: { value: '120', description: 'Wine' } },
+    ]);
+    const spec = validate({ insuranceValue: '99.5', insuranceDescription: 'Cups' });
+    expect(spec.ok && [spec.value.insuranceValue, spec.value.insuranceDescription, 'services' in spec.value]).toEqual([
+      '99.5',
+      'Cups',
+      false,
+    ]);
+  });
+
+  it('takes both places when they agree, and refuses them when they differ', () => {
+    const same = validate({
+      insuranceValue: '120',
+      insuranceDescription: 'Wine',
+      services: { insurance: { value: '120.00', description: 'Wine' } },
+    });
+    expect(same.ok).toBe(true);
+    expect(
+      refusals({ insuranceValue: '100', insuranceDescription: 'Wine', services: { insurance: { value: 120, description: 'Wine' } } }),
+    ).toEqual([
+      {
+        code: 'field.invalid',
+        pointer: '/data/attributes/services/insurance',
+        reason:
+          'Expected the same declared value and description as insuranceValue (100) and insuranceDescription, or only one of the two places; got an object.',
+      },
+    ]);
+  });
+});
+
 describe('a refused option names its field and what it expects', () => {
   it('refuses a UN number U1234 at its pointer, saying UN and four digits', () => {
     const good = {

@@ -944,6 +944,7 @@ export const de: Record<MessageKey, string> = {
   'field.deliveryConfirmation':
     'keine, Unterschrift, Unterschrift eines Erwachsenen, direkt (der Empfänger persönlich) oder indirekt (ein Nachbar darf unterschreiben)',
   'field.minimumAge': '16, 18 oder 21, nur mit Unterschrift eines Erwachsenen',
+  'field.servicesInsurance': 'der angegebene Wert in EUR und was versichert ist, gleich wie in den Versicherungsfeldern',
   'field.cashOnDelivery': 'der einzuziehende Betrag, seine Währung und wie der Empfänger zahlt',
   'field.codAmount': 'der einzuziehende Betrag, mehr als 0, z. B. 49.90',
   'field.codCurrency': 'ein Währungscode wie EUR',

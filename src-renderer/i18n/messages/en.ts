@@ -925,6 +925,7 @@ export const en = {
   'field.services': 'the special services: signature, cash on delivery, Saturday or Sunday delivery',
   'field.deliveryConfirmation': 'none, signature, adult signature, direct (the receiver in person) or indirect (a neighbour may sign)',
   'field.minimumAge': '16, 18 or 21, with an adult signature only',
+  'field.servicesInsurance': 'the declared value in EUR and what is insured, the same as the insurance fields',
   'field.cashOnDelivery': 'the amount to collect, its currency and how the receiver pays',
   'field.codAmount': 'the amount to collect, more than 0, such as 49.90',
   'field.codCurrency': 'a currency code such as EUR',

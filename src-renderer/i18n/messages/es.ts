@@ -940,6 +940,7 @@ export const es: Record<MessageKey, string> = {
   'field.deliveryConfirmation':
     'ninguna, firma, firma de un adulto, directa (el destinatario en persona) o indirecta (puede firmar un vecino)',
   'field.minimumAge': '16, 18 o 21, solo con firma de un adulto',
+  'field.servicesInsurance': 'el valor declarado en EUR y lo asegurado, iguales que en los campos del seguro',
   'field.cashOnDelivery': 'el importe a cobrar, su moneda y cómo paga el destinatario',
   'field.codAmount': 'el importe a cobrar, mayor que 0, p. ej. 49.90',
   'field.codCurrency': 'un código de moneda como EUR',

@@ -946,6 +946,7 @@ export const fr: Record<MessageKey, string> = {
   'field.deliveryConfirmation':
     'aucune, signature, signature d’un adulte, directe (le destinataire en personne) ou indirecte (un voisin peut signer)',
   'field.minimumAge': '16, 18 ou 21, avec une signature d’adulte seulement',
+  'field.servicesInsurance': 'la valeur déclarée en EUR et ce qui est assuré, identiques aux champs de l’assurance',
   'field.cashOnDelivery': 'le montant à encaisser, sa devise et comment le destinataire paie',
   'field.codAmount': 'le montant à encaisser, plus de 0, par ex. 49.90',
   'field.codCurrency': 'un code de devise comme EUR',

@@ -937,6 +937,7 @@ export const it: Record<MessageKey, string> = {
   'field.deliveryConfirmation':
     'nessuna, firma, firma di un adulto, diretta (il destinatario in persona) o indiretta (può firmare un vicino)',
   'field.minimumAge': '16, 18 o 21, solo con la firma di un adulto',
+  'field.servicesInsurance': 'il valore dichiarato in EUR e cosa è assicurato, uguali ai campi dell’assicurazione',
   'field.cashOnDelivery': 'l’importo da incassare, la sua valuta e come paga il destinatario',
   'field.codAmount': 'l’importo da incassare, maggiore di 0, per es. 49.90',
   'field.codCurrency': 'un codice di valuta come EUR',

@@ -939,6 +939,7 @@ export const pl: Record<MessageKey, string> = {
   'field.services': 'usługi dodatkowe: podpis, pobranie, doręczenie w sobotę lub w niedzielę',
   'field.deliveryConfirmation': 'brak, podpis, podpis osoby dorosłej, bezpośredni (odbiorca osobiście) lub pośredni (może podpisać sąsiad)',
   'field.minimumAge': '16, 18 lub 21, tylko z podpisem osoby dorosłej',
+  'field.servicesInsurance': 'deklarowana wartość w EUR i przedmiot ubezpieczenia, takie same jak w polach ubezpieczenia',
   'field.cashOnDelivery': 'kwota do pobrania, jej waluta i sposób zapłaty przez odbiorcę',
   'field.codAmount': 'kwota do pobrania, większa niż 0, np. 49.90',
   'field.codCurrency': 'kod waluty, np. EUR',
