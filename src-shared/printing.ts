@@ -149,6 +149,8 @@ export interface BulkPrintRequest {
   printer?: string;
   format?: (typeof PRINT_FORMATS)[number];
   dpi?: (typeof PRINT_DPIS)[number];
+  /** On A4 sheets: the first free place of a partly used first sheet, 1 (the top left, the default) to 2 or 4. */
+  start?: number;
 }
 
 const lowerCase = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -177,6 +179,17 @@ export const bulkPrintSchema = z.object({
       'Labels printed before: include (reprint them; needs a supervisor), skip (leave them out, named in meta.leftOut), or ask (nothing printed while any is a reprint: 409 naming them). Absent: a supervisor reprints, a packer’s are left out.',
   }),
   printer: absentWhenNull(printer),
+  start: absentWhenNull(
+    said(z.union([z.number(), z.string().trim()]).transform(Number).pipe(z.number().int().min(1).max(4)), {
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 4 },
+        { type: 'string', pattern: '^\\s*[1-4]\\s*$' },
+      ],
+    }),
+  ).meta({
+    description:
+      'On A4 sheets (layout a4-2 or a4-4): the first free place of a partly used first sheet, 1 the top left (the default), across then down; up to 2 on a4-2, 4 on a4-4.',
+  }),
   format: absentWhenNull(lowerCase(PRINT_FORMATS)),
   dpi: absentWhenNull(
     said(z.union([z.number(), z.string().trim()]).transform(Number).pipe(dpi), {

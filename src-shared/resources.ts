@@ -370,6 +370,7 @@ export const printJobAttributesSchema = z.object({
     .optional()
     .meta({ description: 'A bulk print (POST /print-jobs): its shipments in print order (shipmentId is the first).' }),
   layout: z.enum(LABEL_LAYOUTS).optional(),
+  start: z.number().int().optional().meta({ description: 'A bulk print on A4 sheets begun at a later place of its first sheet (2 to 4).' }),
 });
 export const printJobResourceSchema = resourceSchema('printJob', printJobAttributesSchema, { links: z.object({ self: z.string() }) }).meta({
   id: 'PrintJob',

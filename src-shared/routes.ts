@@ -581,7 +581,8 @@ export const ROUTES = {
   }),
   printMany: route('POST', '/print-jobs', 'packer', 'Bulk print: the labels of many processed shipments as one job.', {
     idempotent: true,
-    note: 'Printing labels again needs a supervisor: a packer’s are left out, named in meta.leftOut.',
+    note: 'Printing labels again needs a supervisor: a packer’s are left out, named in meta.leftOut. start goes with the A4 layouts and their places (field.invalid otherwise).',
+    stateRefusals: ['field.invalid@/data/attributes/start'],
     data: printJobResourceSchema,
     meta: bulkPrintMetaSchema,
     body: one('printJob', bulkPrintSchema),

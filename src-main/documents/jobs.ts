@@ -23,7 +23,7 @@ export function answerJob(port: MessagePort | { postMessage: MessagePort['postMe
   let answer: DocumentAnswer;
   try {
     const pdf = isSheets(job.input)
-      ? renderLabelSheets(job.input, fonts, job.options.layout ?? '4x6')
+      ? renderLabelSheets(job.input, fonts, job.options.layout ?? '4x6', job.options.start)
       : job.options.png
         ? renderPngLabels(job.input, fonts, job.options.png.dpi)
         : renderShipmentPdf(job.input, fonts, job.options);

@@ -43,6 +43,8 @@ export interface RenderOptions {
   part?: DocumentPart;
   /** Bulk print: the sheet the labels of many shipments go on. */
   layout?: LabelLayout;
+  /** Bulk print on A4 sheets: the first sheet's first free place (1, the top left, by default). */
+  start?: number;
   /** Not a PDF: the labels (and a CN22) as one 1-bit PNG at the printer's dots (./png-label.ts). */
   png?: { dpi: RasterDpi };
   /**
@@ -337,15 +339,23 @@ function drawOnSheets(fonts: DocumentFonts, layout: LabelStock, start: number, l
   return pages;
 }
 
-/** Bulk print: the label pages of many shipments, in the order given, as one PDF of 4×6 pages or A4 sheets. */
-export function renderLabelSheets(inputs: readonly ShipmentDocumentInput[], library: FontLibrary, layout: LabelLayout): Uint8Array {
+/**
+ * Bulk print: the label pages of many shipments, in the order given, as one PDF of 4×6 pages or A4 sheets, the
+ * first sheet's labels from place `start`.
+ */
+export function renderLabelSheets(
+  inputs: readonly ShipmentDocumentInput[],
+  library: FontLibrary,
+  layout: LabelLayout,
+  start = 1,
+): Uint8Array {
   const fonts = new DocumentFonts(library);
   const labels = inputs.flatMap((input) => {
     const count = input.attributes.packages.length;
     return Array.from({ length: count }, (_, index) => (page: Page) => drawLabel(page, input, index, count));
   });
   return assemblePdf({
-    pages: drawOnSheets(fonts, layout, 1, labels),
+    pages: drawOnSheets(fonts, layout, start, labels),
     fonts,
     title: `Labels of ${inputs.length} shipments`,
     createdAt: inputs[0]?.createdAt ?? new Date(0),

@@ -22,5 +22,5 @@ export interface PrintJobRecord {
   /** What it prints: the label pages, or the A4 documents (the commercial invoice) on an A4 printer. */
   documents: PrintDocuments;
   /** A bulk print: the shipments whose labels it prints, in print order (shipmentId is the first), and the sheet. */
-  batch?: { shipmentIds: string[]; layout: LabelLayout };
+  batch?: { shipmentIds: string[]; layout: LabelLayout; start?: number };
 }

@@ -442,6 +442,35 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     }
   });
 
+  it('bulk prints A4 sheets from the first free place of a partly used sheet, and refuses a place the layout has not', async () => {
+    // Four labels: a whole sheet of four from the top left, or from place 2 one more sheet for the fourth.
+    const ids = [await orderShipment('START-1'), await orderShipment('START-2', 'SKU', 2), await orderShipment('START-3')].map(
+      (shipment) => shipment.id,
+    );
+    for (const [start, pages] of [
+      [undefined, 1],
+      [2, 2],
+    ] as const) {
+      const response = await bulk({ shipments: ids, layout: 'a4-4', printer: PDF_QUEUE, reprints: 'include', ...(start ? { start } : {}) });
+      expect(response.status, response.text).toBe(202);
+      expect(response.json.data.attributes.start).toBe(start);
+      expect((await finished(response.json.data.id)).attributes.status).toBe('done');
+      expect((await PDFDocument.load(await printedPdf(response.json.data.id))).getPageCount(), `start ${start}`).toBe(pages);
+    }
+    for (const [layout, start, reason] of [
+      ['a4-2', 3, 'A sheet of layout a4-2 has 2 places: start is 1 to 2.'],
+      ['4x6', 2, 'A start place is for A4 sheets: choose the a4-2 or a4-4 layout, or leave start out.'],
+    ] as const) {
+      const refused = await bulk({ shipments: ids, layout, start, printer: PDF_QUEUE });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors[0]).toMatchObject({
+        code: 'field.invalid',
+        source: { pointer: '/data/attributes/start' },
+        meta: { reason },
+      });
+    }
+  });
+
   it('refuses a bulk print by the field at fault: an unprocessed or unknown shipment, ZPL on sheets, no shipments', async () => {
     const processed = await orderShipment(null);
     const saved = await post(t, token, '/v3/shipments', document(attributes(), { service: 'economy', scheduledProcessing: true }));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEpl2Labels } from '../../src-main/documents/epl2-label.ts';
 import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { renderPngLabels } from '../../src-main/documents/png-label.ts';
-import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { renderLabelSheets, renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Package } from '../../src-shared/shipment.ts';
@@ -159,6 +159,15 @@ describe('every barcode of every label decodes to what it must hold', () => {
       );
     },
   );
+  it('bulk print: the labels of two shipments on an A4 sheet of four from place 2, each where it belongs', async () => {
+    const other = { ...input(), trackingNumber: '1ZA0B1C26599999999', attributes: { ...input().attributes, packages: [parcel('3')] } };
+    const pdf = renderLabelSheets([input(), other], fonts, 'a4-4', 2);
+    const [sheet] = await rasterisePdf(pdf, 203);
+    const rows = await decodeImageRows(sheet!, Math.ceil((841.89 * 203) / 72) / 2);
+    // Places 2 (top right), 3 and 4 (bottom): the first shipment's first label on top, the rest below.
+    expect(rows[0]).toEqual(expected(1));
+    expect(rows[1]!.filter((code) => code.format === 'Code128').map((code) => code.text)).toEqual([TRACKING, '1ZA0B1C26599999999']);
+  });
 });
 
 async function pdfPages(pdf: Uint8Array): Promise<{ width: number; height: number }[]> {

@@ -25,7 +25,9 @@ export function printJobResource(job: PrintJobRecord, apiBase: string): PrintJob
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
       documents: job.documents,
-      ...(job.batch ? { shipmentIds: [...job.batch.shipmentIds], layout: job.batch.layout } : {}),
+      ...(job.batch
+        ? { shipmentIds: [...job.batch.shipmentIds], layout: job.batch.layout, ...(job.batch.start ? { start: job.batch.start } : {}) }
+        : {}),
     },
     links: { self: `${apiBase}/print-jobs/${job.id}` },
   } satisfies PrintJobResource;

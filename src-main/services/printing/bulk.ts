@@ -2,7 +2,14 @@
 // or 4 on A4), sorted by order number or SKU. Labels printed before follow the reprint rules: a packer's are left
 // out and named, a supervisor's reprinted unless the request skips them or asks first.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import type { BulkPrintMeta, BulkPrintRequest, LabelSort, ReprintChoice, ReprintRefusalMeta } from '../../../src-shared/printing.ts';
+import {
+  LABELS_PER_SHEET,
+  type BulkPrintMeta,
+  type BulkPrintRequest,
+  type LabelSort,
+  type ReprintChoice,
+  type ReprintRefusalMeta,
+} from '../../../src-shared/printing.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
@@ -121,6 +128,18 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
         meta: { reason: ERROR_TEXT.zplSheetsOnly },
       });
     }
+    const places = LABELS_PER_SHEET[request.layout];
+    if (request.start !== undefined && request.start > places) {
+      throw new StationError('field.invalid', ERROR_TEXT.invalidData('data.attributes.start'), {
+        pointer: '/data/attributes/start',
+        meta: {
+          reason:
+            places === 1
+              ? 'A start place is for A4 sheets: choose the a4-2 or a4-4 layout, or leave start out.'
+              : `A sheet of layout ${request.layout} has ${places} places: start is 1 to ${places}.`,
+        },
+      });
+    }
     const chosen = await choosePrinter(backend, await readSettings(caller), request);
     // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
     const format = request.layout === '4x6' ? chosen.format : 'pdf';
@@ -136,7 +155,11 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
         dpi: request.dpi ?? chosen.dpi,
         copies: 1,
         documents: 'labels',
-        batch: { shipmentIds: printed.map((record) => record.id), layout: request.layout },
+        batch: {
+          shipmentIds: printed.map((record) => record.id),
+          layout: request.layout,
+          ...(request.start !== undefined && request.start > 1 ? { start: request.start } : {}),
+        },
       },
       (id) =>
         reprints.map((record) =>

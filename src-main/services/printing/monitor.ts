@@ -62,7 +62,7 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
         const labels: RenderOptions =
           labelSize && labelSize !== '4x6' ? { labelsOnly: true, stock: { size: labelSize, start: 1 } } : { labelsOnly: true };
         data = job.batch
-          ? await deps.documents.render(inputs, { layout: job.batch.layout }, 'batch')
+          ? await deps.documents.render(inputs, { layout: job.batch.layout, start: job.batch.start ?? 1 }, 'batch')
           : await deps.documents.render(inputs[0]!, job.documents === 'a4' ? { a4Only: true } : labels);
       }
       const title = job.batch
