@@ -7,6 +7,7 @@ import { clientAttributesSchema } from './client.ts';
 import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { rateBreakdownSchema } from './rates.ts';
+import { serviceOfferSchema } from './shipment-options.ts';
 import { RETURN_REASONS } from './returns.ts';
 import { ROLES } from './roles.ts';
 import { moneySchema, savedAddressAttributesSchema, shipmentResponseAttributesSchema, shipmentStatusSchema } from './shipment.ts';
@@ -297,6 +298,9 @@ export const carrierAttributesSchema = z.object({
   carrierCode: z.string(),
   carrierName: z.string(),
   services: z.array(z.string()),
+  offers: z
+    .array(serviceOfferSchema)
+    .meta({ description: 'Each service: how it carries and the special services it takes, with their surcharges.' }),
   fuelSurchargePercent: z.number(),
   cutoffTime: z.string().nullable().meta({
     description: 'HH:MM on the station’s clock: shipments created later without a ship date ship the next working day; null for none.',

@@ -183,3 +183,56 @@ export function carriageProblem(
   }
   return undefined;
 }
+
+/** What a carrier's service offers (GET /carriers): how it carries, and each option it takes with its surcharge. */
+export const serviceOfferSchema = z
+  .object({
+    serviceCode: z.string(),
+    serviceName: z.string(),
+    transport: z.enum(TRANSPORTS).meta({ description: 'air refuses what air may not carry, postal what the post refuses.' }),
+    options: z
+      .array(
+        z.object({
+          option: z.enum(SERVICE_OPTIONS),
+          flat: z.number(),
+          percent: z.number().meta({ description: 'Of the freight; for cashOnDelivery, of the amount collected.' }),
+          minimum: z.number(),
+          per: z.enum(['shipment', 'package']),
+          zones: z.array(z.string()).nullable().meta({ description: 'The card’s zones it is offered in; null for all.' }),
+        }),
+      )
+      .meta({ description: 'The options the service takes, in the order SERVICE_OPTIONS lists them; any other is not offered.' }),
+  })
+  .meta({ id: 'ServiceOffer' });
+type ServiceOffer = z.infer<typeof serviceOfferSchema>;
+
+/** A rate card's service as GET /carriers shows what it offers. */
+export function serviceOffer(service: {
+  serviceCode: string;
+  serviceName: string;
+  transport: Transport;
+  options: Partial<
+    Record<ServiceOption, { flat: number; percent: number; minimum: number; per: 'shipment' | 'package'; zones?: string[] | undefined }>
+  >;
+}): ServiceOffer {
+  return {
+    serviceCode: service.serviceCode,
+    serviceName: service.serviceName,
+    transport: service.transport,
+    options: SERVICE_OPTIONS.flatMap((option) => {
+      const surcharge = service.options[option];
+      return surcharge
+        ? [
+            {
+              option,
+              flat: surcharge.flat,
+              percent: surcharge.percent,
+              minimum: surcharge.minimum,
+              per: surcharge.per,
+              zones: surcharge.zones ?? null,
+            },
+          ]
+        : [];
+    }),
+  };
+}

@@ -210,6 +210,37 @@ describe('each option rates with its surcharge, broken down, and books', () => {
   });
 });
 
+describe('GET /carriers says what each service offers', () => {
+  it('lists each service’s way of carrying and its options with their surcharges', async () => {
+    const carriers = await get(t, token, '/v3/carriers');
+    expect(carriers.status, carriers.text).toBe(200);
+    const ups = (carriers.json.data as { id: string; attributes: { offers: Record<string, any>[] } }[]).find(
+      (entry) => entry.id === 'UPS',
+    )!;
+    expect(ups.attributes.offers.map((offer) => [offer.serviceCode, offer.transport])).toEqual([
+      ['XSS', 'air'],
+      ['STD', 'road'],
+    ]);
+    expect(ups.attributes.offers[1]!.options).toContainEqual({
+      option: 'cashOnDelivery',
+      flat: 6,
+      percent: 1,
+      minimum: 0,
+      per: 'shipment',
+      zones: ['domestic', 'eu'],
+    });
+    expect(ups.attributes.offers[0]!.options.map((entry: { option: string }) => entry.option)).toEqual([
+      'signature',
+      'adultSignature',
+      'cashOnDelivery',
+      'saturdayDelivery',
+      'dangerousGoods',
+      'lithiumBatteries',
+      'dryIce',
+    ]);
+  });
+});
+
 describe('what a service cannot take is refused with the option and why, before and at booking', () => {
   it('lithium-ion alone: unavailable by air with its rule, carried by road; confirm and create by air refused', async () => {
     const { rates, unavailable } = await rate(phone('alone'));

@@ -30,6 +30,7 @@ import { administeredClientResource as clientResource, clientResource as ownClie
 import { clientProfileChangeSchema } from '../../../src-shared/client.ts';
 import { validateResource } from '../../../src-shared/resource-validation.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
+import { serviceOffer } from '../../../src-shared/shipment-options.ts';
 
 export interface AdministrationDeps {
   clients: ClientService;
@@ -147,6 +148,7 @@ export function administrationRoutes(router: ApiRouter, deps: AdministrationDeps
         carrierCode: card.carrierCode,
         carrierName: card.carrierName,
         services: card.services.map((service) => service.serviceCode),
+        offers: card.services.map(serviceOffer),
         fuelSurchargePercent,
         cutoffTime: cutoffs[card.choiceCode] ?? null,
       },
