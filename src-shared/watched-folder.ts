@@ -51,8 +51,13 @@ const optionalText = (what: string) =>
 
 const FOLDER_WORDS = `an absolute path to a folder on the station's computer, such as /srv/orders-in or C:\\Orders (at most ${ORDERS_FOLDER_PATH_MAX} characters), or null for no folder.`;
 
+/** The folder as a request may give it: absolute (spaces around it trimmed), or empty for none; the pattern is the description's too. */
+const FOLDER_INPUT = /^\s*$|^\s*(?:\/|[A-Za-z]:[\\/]|\\\\[^\\]+\\)/;
+
 export const ordersFolderChangeSchema = z.object({
-  folder: optionalText(FOLDER_WORDS).refine((value) => value == null || isAbsoluteFolderPath(value), { message: FOLDER_WORDS }),
+  folder: expects(z.string().regex(FOLDER_INPUT).trim().max(ORDERS_FOLDER_PATH_MAX).nullable(), FOLDER_WORDS)
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
   user: optionalText('the username as whom the folder’s files are imported, or null for the only account’s first admin'),
 });
 export type OrdersFolderChange = z.output<typeof ordersFolderChangeSchema>;

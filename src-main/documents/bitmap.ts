@@ -3,6 +3,9 @@
 // the PNG says its resolution (pHYs), so an agent that honours it prints the label at its real size.
 import { deflateSync } from 'node:zlib';
 
+/** The dots per inch of the thermal printers' labels drawn as bitmaps: 203 and 300. */
+export type RasterDpi = 203 | 300;
+
 export class Bitmap {
   readonly width: number;
   readonly height: number;

@@ -3,7 +3,8 @@
 // Windows-1252: I8,A), the tracking number as the printer's own Code 128 (B, auto subsets) with a module of whole
 // dots, rules and the QR code's modules as black lines (LO; EPL2 has no QR command every printer knows). One
 // N … P1 form per package, and one more for a postal item's CN22.
-import { code128ModuleDots, qrModules, type RasterDpi } from './png-label.ts';
+import type { RasterDpi } from './bitmap.ts';
+import { code128ModuleDots, qrModules } from './png-label.ts';
 import { THERMAL_LABEL, thermalLabels, type LabelElement } from './label-layout.ts';
 import type { ShipmentDocumentInput } from './shipment-pdf.ts';
 

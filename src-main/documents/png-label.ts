@@ -4,14 +4,12 @@
 // A shipment of several labels (packages, then a CN22) gives them one under another, each exactly 4×6 in.
 import bwipjs from 'bwip-js';
 import QRCode from 'qrcode';
-import { Bitmap, encodePng } from './bitmap.ts';
+import { Bitmap, encodePng, type RasterDpi } from './bitmap.ts';
 import type { FontFile } from './font-file.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { rasteriseGlyph, type GlyphMask } from './glyph-raster.ts';
 import { THERMAL_LABEL, thermalLabels, type LabelElement } from './label-layout.ts';
 import type { ShipmentDocumentInput } from './shipment-pdf.ts';
-
-export type RasterDpi = 203 | 300;
 
 interface Box {
   left: number;

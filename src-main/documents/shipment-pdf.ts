@@ -12,7 +12,7 @@ import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 import { assemblePdf, drawRow, drawText as drawSharedText } from './pdf-document.ts';
-import type { RasterDpi } from './png-label.ts';
+import type { RasterDpi } from './bitmap.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const MARGIN = 10;
