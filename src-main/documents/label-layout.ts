@@ -13,6 +13,7 @@ import {
   senderReference,
   totals,
 } from './customs-forms.ts';
+import { serviceMarkLines } from './service-marks.ts';
 import type { ShipmentDocumentInput } from './shipment-pdf.ts';
 
 /** The label's size in points (4×6 in) and its side margin. */
@@ -83,8 +84,17 @@ function packageLabel(input: ShipmentDocumentInput, index: number): ThermalLabel
   if (input.attributes.customerReference) facts.push(`Customer ref. ${input.attributes.customerReference}`);
   facts.forEach((fact, i) => text(10, factsTop + i * 11, i === 0 ? 10 : 8, fact, 190, i === 0));
   elements.push({ kind: 'qr', x: 208, y: factsTop - 4, size: 70, data: qrText(input, index) });
-  elements.push({ kind: 'code128', x: 10, y: 312, height: 60, data: input.trackingNumber });
-  text(10, 378, 11, input.trackingNumber, undefined, true);
+  // The special services' marks under the tracking number, the barcode shorter to make room for them.
+  const marks = serviceMarkLines(input.attributes, index);
+  if (marks.length === 0) {
+    elements.push({ kind: 'code128', x: 10, y: 312, height: 60, data: input.trackingNumber });
+    text(10, 378, 11, input.trackingNumber, undefined, true);
+  } else {
+    elements.push({ kind: 'code128', x: 10, y: 312, height: 46, data: input.trackingNumber });
+    text(10, 362, 11, input.trackingNumber, undefined, true);
+    rule(378, 0.5);
+    marks.forEach((mark, i) => text(10, 382 + i * 9, 7, mark, undefined, true));
+  }
   if (input.attributes.documentsOnly) text(10, 410, 7, 'DOCUMENTS', undefined, true);
   if (input.sandbox) {
     text(10, 420, 7, 'TEST LABEL - NOT VALID FOR SHIPPING', undefined, true);

@@ -13,6 +13,7 @@ import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 import { assemblePdf, drawRow, drawText as drawSharedText } from './pdf-document.ts';
 import type { RasterDpi } from './bitmap.ts';
+import { serviceMarkLines } from './service-marks.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const MARGIN = 10;
@@ -137,11 +138,17 @@ function drawLabel(page: Page, input: ShipmentDocumentInput, index: number, coun
   drawQrCode(page.content, qrData, { x: width - MARGIN - qrSize, y: factsTop - qrSize + 8, size: qrSize });
 
   // Tracking barcode and its human-readable line.
-  const barcodeBottom = 36;
-  drawCode128(page.content, input.trackingNumber, { x: MARGIN, y: barcodeBottom, width: inner, height: 60 });
+  // With special services, the barcode is shorter and their marks stand under the tracking number.
+  const marks = serviceMarkLines(attributes, index);
+  const barcodeBottom = marks.length === 0 ? 36 : 72;
+  drawCode128(page.content, input.trackingNumber, { x: MARGIN, y: barcodeBottom, width: inner, height: marks.length === 0 ? 60 : 44 });
   const trackingText = input.trackingNumber;
   const textWidth = page.fonts.width(trackingText, 11, 'bold');
   drawText(page, trackingText, (width - textWidth) / 2, barcodeBottom - 14, { size: 11, weight: 'bold' });
+  if (marks.length > 0) {
+    drawLine(page, { x: MARGIN, y: 53 }, { x: width - MARGIN, y: 53 }, 0.5);
+    marks.forEach((mark, i) => drawText(page, mark, MARGIN, 44 - i * 9, { size: 7, weight: 'bold', maxWidth: inner }));
+  }
   if (attributes.documentsOnly) drawText(page, 'DOCUMENTS', MARGIN, 10, { size: 7, weight: 'bold' });
   if (input.returnLabel) {
     const mark = input.returnLabel.payOnUse ? 'RETURN - PAY ON USE' : 'RETURN';

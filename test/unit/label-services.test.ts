@@ -1,0 +1,199 @@
+// The special services' marks on the label, in every format: the delivery confirmation, cash on delivery,
+// Saturday delivery, dry ice, lithium batteries and dangerous goods, read back from the ZPL and EPL2 text and the
+// PDF's text, each line whole (it fits the label's width in every font); and every barcode still decodes.
+import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { renderEpl2Labels } from '../../src-main/documents/epl2-label.ts';
+import { DocumentFonts, fontLibrary } from '../../src-main/documents/fonts.ts';
+import { renderPngLabels } from '../../src-main/documents/png-label.ts';
+import { serviceMarkLines } from '../../src-main/documents/service-marks.ts';
+import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
+import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
+import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
+import type { Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import { decodeImage, decodeImageRows, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
+import { setClock } from '../helpers/clock.ts';
+import { readEpl2 } from '../helpers/epl2-reader.ts';
+
+const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
+const library = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
+const TRACKING = '1ZA0B1C26512345678';
+const REFERENCE = '100200000017';
+
+const parcel = (weight: string, options: Partial<Package> = {}): Package => ({
+  weight: { value: weight, units: '1' },
+  dimensions: { length: '30', width: '20', height: '15', units: '1' },
+  type: 'CARTON',
+  ...options,
+});
+
+const input = (overrides: Partial<ShipmentAttributes> = {}, sandbox = false): ShipmentDocumentInput => ({
+  reference: REFERENCE,
+  trackingNumber: TRACKING,
+  carrierName: 'UPS',
+  serviceName: 'UPS Standard',
+  shipDate: LABELLED.today(),
+  sandbox,
+  createdAt: LABELLED(),
+  attributes: {
+    shipFrom: {
+      name: 'Bottega Verdi',
+      address1: 'Via Roma 12',
+      city: 'Milano',
+      postalCode: '20129',
+      state: 'MI',
+      country: 'IT',
+      contact: 'Anna Verdi',
+      phone: '3331234567',
+    },
+    shipTo: {
+      name: 'Kunde Becker',
+      address1: 'Marienplatz 8',
+      city: 'München',
+      postalCode: '80331',
+      country: 'DE',
+      contact: 'Jonas Becker',
+    },
+    packages: [
+      parcel('6', { dryIceKg: '2.5', lithiumBatteries: { type: 'ion', packing: 'packedWithEquipment', section2: true } }),
+      parcel('2.25', {
+        lithiumBatteries: { type: 'metal', packing: 'containedInEquipment', section2: false },
+        dangerousGoods: [
+          {
+            unNumber: 'UN3481',
+            properShippingName: 'Lithium ion batteries packed with equipment',
+            class: '9',
+            packingGroup: 'II',
+            quantity: '1',
+            netWeightKg: '0.5',
+          },
+        ],
+      }),
+    ],
+    goodsDescription: 'Pharmacy goods',
+    insuranceDescription: null,
+    insuranceValue: null,
+    booking: true,
+    services: {
+      deliveryConfirmation: 'adultSignature',
+      cashOnDelivery: { amount: '45', currency: 'EUR', method: 'cash' },
+      saturdayDelivery: true,
+    },
+    ...overrides,
+  },
+});
+
+/** The marks each of the two labels carries, line by line. */
+const MARKS = [
+  ['ADULT SIGNATURE 18+  COD 45.00 EUR  SATURDAY', 'DRY ICE UN1845 2.5 kg', 'LITHIUM BATTERY UN3481 SECTION II'],
+  ['ADULT SIGNATURE 18+  COD 45.00 EUR  SATURDAY', 'LITHIUM BATTERY UN3091', 'UN3481 Lithium ion batteries packed with eq. (class 9)'],
+];
+
+const expected = (n: number): DecodedBarcode[] => [
+  { format: 'Code128', text: TRACKING },
+  { format: 'QRCode', text: `${TRACKING}|${REFERENCE}|80331|DE|${n}/2` },
+];
+
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: bytes.slice(), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const texts: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+  }
+  await pdf.destroy();
+  return texts;
+}
+
+describe('the special services’ marks on the label', () => {
+  it('each service has its mark, packed into whole lines that fit the label in the bold font', () => {
+    expect([0, 1].map((index) => serviceMarkLines(input().attributes, index))).toEqual(MARKS);
+    const fonts = new DocumentFonts(library);
+    for (const line of MARKS.flat()) expect(fonts.width(line, 7, 'bold'), line).toBeLessThanOrEqual(268);
+  });
+
+  it.each([
+    [{ deliveryConfirmation: 'signature' }, ['SIGNATURE']],
+    [{ deliveryConfirmation: 'adultSignature', minimumAge: 21 }, ['ADULT SIGNATURE 21+']],
+    [{ deliveryConfirmation: 'direct', sundayDelivery: true }, ['DIRECT SIGNATURE  SUNDAY']],
+    [{ deliveryConfirmation: 'none', cashOnDelivery: { amount: '1249.5', currency: 'PLN', method: 'any' } }, ['COD 1249.50 PLN']],
+    [{ saturdayDelivery: true }, ['SATURDAY']],
+    [{}, []],
+  ] as const)('services %j mark the label %j', (services, lines) => {
+    expect(serviceMarkLines(input({ services, packages: [parcel('1')] }).attributes, 0)).toEqual(lines);
+  });
+
+  it('lithium batteries by their UN number: ion or metal, alone or with equipment', () => {
+    const mark = (type: 'ion' | 'metal', packing: 'alone' | 'containedInEquipment' | 'packedWithEquipment') =>
+      serviceMarkLines(
+        input({ services: {}, packages: [parcel('1', { lithiumBatteries: { type, packing, section2: false } })] }).attributes,
+        0,
+      );
+    expect(mark('ion', 'alone')).toEqual(['LITHIUM BATTERY UN3480']);
+    expect(mark('ion', 'containedInEquipment')).toEqual(['LITHIUM BATTERY UN3481']);
+    expect(mark('metal', 'alone')).toEqual(['LITHIUM BATTERY UN3090']);
+    expect(mark('metal', 'packedWithEquipment')).toEqual(['LITHIUM BATTERY UN3091']);
+  });
+
+  it('more marks than three lines hold end with SEE SHIPPING PAPERS', () => {
+    const good = {
+      properShippingName: 'Flammable liquid, n.o.s.',
+      class: '3',
+      packingGroup: 'III' as const,
+      quantity: '1',
+      netWeightKg: '0.2',
+    };
+    const lines = serviceMarkLines(
+      input({
+        packages: [
+          parcel('5', {
+            dryIceKg: '1',
+            dangerousGoods: ['UN1993', 'UN1263', 'UN1266'].map((unNumber) => ({ ...good, unNumber })),
+          }),
+        ],
+      }).attributes,
+      0,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/SEE SHIPPING PAPERS$/);
+  });
+
+  it.each([203, 300] as const)('ZPL at %i dpi: each line of marks, and both barcodes decode', async (dpi) => {
+    const zpl = renderZplLabels(input(), dpi);
+    const blocks = zpl.split('^XZ').filter((block) => block.includes('^XA'));
+    blocks.forEach((block, index) => {
+      for (const line of MARKS[index]!) expect(block).toContain(`^FD${line}^FS`);
+    });
+    const labels = await rasteriseZpl(zpl, dpi);
+    for (const [index, label] of labels.entries()) expect(await decodeImage(label)).toEqual(expected(index + 1));
+  });
+
+  it.each([203, 300] as const)('EPL2 at %i dpi: each line of marks whole and on the label, and both barcodes decode', async (dpi) => {
+    const forms = readEpl2(renderEpl2Labels(input({}, true), dpi));
+    expect(forms).toHaveLength(2);
+    for (const [index, form] of forms.entries()) {
+      for (const line of MARKS[index]!) expect(form.texts).toContain(line);
+      expect(await decodeImage(form.png)).toEqual(expected(index + 1));
+    }
+  });
+
+  it.each([203, 300] as const)('PNG at %i dpi: both barcodes decode above the marks', async (dpi) => {
+    const height = dpi === 203 ? 1218 : 1800;
+    expect(await decodeImageRows(renderPngLabels(input({}, true), library, dpi), height)).toEqual([expected(1), expected(2)]);
+  });
+
+  it('the PDF label: each line of marks, and both barcodes decode at 203 and 300 dpi', async () => {
+    const pdf = renderShipmentPdf(input({}, true), library, { labelsOnly: true });
+    const texts = await pageTexts(pdf);
+    texts.forEach((text, index) => {
+      // pdf.js reads the two spaces between marks as one.
+      const lines = text.split('\n').map((line) => line.replace(/\s+/g, ' '));
+      for (const line of MARKS[index]!) expect(lines).toContain(line.replace(/\s+/g, ' '));
+    });
+    for (const dpi of [203, 300]) {
+      const pages = await rasterisePdf(pdf, dpi);
+      for (const [index, page] of pages.entries()) expect(await decodeImage(page)).toEqual(expected(index + 1));
+    }
+  });
+});
