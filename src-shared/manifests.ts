@@ -59,6 +59,10 @@ export const manifestLineSchema = z.object({
   weightKg: z.number(),
   /** Declared value in cents: the shipment's invoice value (0 for documents only). */
   declaredCents: z.number(),
+  /** The amount the carrier collects on delivery, when the shipment asks it (services.cashOnDelivery). */
+  cashOnDelivery: z.object({ amount: z.string(), currency: z.string() }).optional(),
+  /** The dry ice (UN1845) of its packages together, in kg, when any has some. */
+  dryIceKg: z.number().optional(),
 });
 export type ManifestLine = z.infer<typeof manifestLineSchema>;
 

@@ -3,7 +3,8 @@
 // number as a Code 128 barcode and the totals; the last part is the driver hand-off sheet: counts, a signature
 // line and the time. A pure function of its input, like the labels.
 import { dateTimeIn } from '../../src-shared/calendar.ts';
-import { formatCents } from '../../src-shared/money.ts';
+import { formatCents, parseCents } from '../../src-shared/money.ts';
+import { DRY_ICE_UN_NUMBER } from '../../src-shared/shipment-options.ts';
 import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
 import { drawCode128 } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
@@ -40,6 +41,38 @@ const BARCODE_WIDTH = 220;
 const BARCODE_GAP = 14;
 
 const kg = (value: number) => value.toFixed(2);
+/** Dry ice as declared: kilograms to the gram, without trailing zeros. */
+const dryIceKg = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** A shipment's special services a driver and the carrier's depot need on the manifest: the COD to collect, the dry ice. */
+function serviceLine(line: ManifestLine): string {
+  const parts: string[] = [];
+  if (line.cashOnDelivery) {
+    const cents = parseCents(line.cashOnDelivery.amount);
+    parts.push(`COD ${cents === undefined ? line.cashOnDelivery.amount : formatCents(cents)} ${line.cashOnDelivery.currency}`);
+  }
+  if (line.dryIceKg !== undefined) parts.push(`Dry ice ${DRY_ICE_UN_NUMBER} ${dryIceKg(line.dryIceKg)} kg`);
+  return parts.join(' · ');
+}
+
+/** The manifest's COD summed per currency (in the currencies' order) and its dry ice summed. */
+function serviceTotals(lines: readonly ManifestLine[]): string[] {
+  const cod = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.cashOnDelivery) continue;
+    const { currency, amount } = line.cashOnDelivery;
+    cod.set(currency, (cod.get(currency) ?? 0) + (parseCents(amount) ?? 0));
+  }
+  const totals = [...cod.keys()].sort().map((currency) => `Cash on delivery: ${formatCents(cod.get(currency)!)} ${currency}`);
+  const withDryIce = lines.filter((line) => line.dryIceKg !== undefined);
+  if (withDryIce.length > 0) {
+    const sum = withDryIce.reduce((total, line) => total + line.dryIceKg!, 0);
+    totals.push(
+      `Dry ice (${DRY_ICE_UN_NUMBER}): ${dryIceKg(sum)} kg in ${withDryIce.length} shipment${withDryIce.length === 1 ? '' : 's'}`,
+    );
+  }
+  return totals;
+}
 
 export function renderManifestPdf(input: ManifestDocumentInput, library: FontLibrary): Uint8Array {
   const fonts = new DocumentFonts(library);
@@ -109,7 +142,7 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
     };
     header();
     for (const line of lines) {
-      if (y - ROW < MARGIN + 10) {
+      if (y - ROW * (serviceLine(line) ? 2 : 1) < MARGIN + 10) {
         newPage();
         header();
       }
@@ -122,6 +155,12 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
       ];
       cells.forEach((cell, index) => text(cell, COLUMNS[index]!.x, y, 9, 'regular', COLUMNS[index]!.width));
       y -= ROW;
+      const services = serviceLine(line);
+      if (services) {
+        // Under its tracking number, on the same page as its row.
+        text(services, COLUMNS[1].x, y + 2, 8, 'bold', A4.width - MARGIN - COLUMNS[1].x);
+        y -= ROW - 2;
+      }
     }
     y -= 6;
   }
@@ -132,6 +171,7 @@ export function renderManifestPdf(input: ManifestDocumentInput, library: FontLib
     `Packages: ${totals.packages}`,
     `Total weight: ${kg(totals.weightKg)} kg`,
     `Declared value: ${formatCents(totals.declaredCents)} ${totals.currency}`,
+    ...serviceTotals(input.lines),
   ];
   room(ROW * (totalLines.length + 2));
   page.line(MARGIN, y + 4, A4.width - MARGIN, y + 4, 1);

@@ -91,6 +91,18 @@ function lineOf(shipment: DayShipment): ManifestLine {
     packages: shipment.attributes.packages.length,
     weightKg: Math.round(weightOf(shipment) * 1000) / 1000,
     declaredCents: invoice === null || invoice === undefined || invoice === '' ? 0 : (parseCents(String(invoice)) ?? 0),
+    ...specialServicesOf(shipment),
+  };
+}
+
+/** What a driver collects and what is declared on the manifest: the COD amount and the dry ice, where the shipment has them. */
+function specialServicesOf(shipment: DayShipment): Pick<ManifestLine, 'cashOnDelivery' | 'dryIceKg'> {
+  const cod = shipment.attributes.services?.cashOnDelivery;
+  const dryIce = shipment.attributes.packages.filter((pkg) => pkg.dryIceKg !== undefined);
+  const dryIceKg = Math.round(dryIce.reduce((total, pkg) => total + Number(pkg.dryIceKg), 0) * 1000) / 1000;
+  return {
+    ...(cod ? { cashOnDelivery: { amount: cod.amount, currency: cod.currency } } : {}),
+    ...(dryIce.length > 0 ? { dryIceKg } : {}),
   };
 }
 

@@ -556,3 +556,50 @@ describe('pickups', () => {
     }
   });
 });
+
+describe('special services on the manifest', () => {
+  it('lists each parcel’s COD and dry ice, in the preview and the PDF, and sums COD per currency and the dry ice', async () => {
+    const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
+    const day = clock.today();
+    const station = await startTestStation({ schedulerIntervalMs: 0, clock });
+    try {
+      const call = caller(station, await station.token());
+      const book = async (extra: Record<string, unknown>) => {
+        const created = await call(
+          'POST',
+          '/v3/shipments',
+          document(attributes({ shipDate: day, ...extra }), { scheduledProcessing: false, service: 'express', carrierChoice: 'UPS' }),
+        );
+        expect(created.status, created.text).toBe(201);
+        return created.json.data as { id: string; meta: { reference: string } };
+      };
+      const cod = (amount: string) => ({ services: { cashOnDelivery: { amount, currency: 'EUR', method: 'cash' } } });
+      const first = await book(cod('49.90'));
+      const second = await book(cod('20'));
+      const cold = await book({ goodsDescription: 'Vaccine samples', packages: [{ ...parcel('6'), dryIceKg: '2.5' }] });
+
+      const preview = (await call('GET', `/v3/manifests/preview?carrier=UPS&date=${day}`)).json.data.attributes;
+      const byId = (id: string) => preview.included.find((line: { shipmentId: string }) => line.shipmentId === id);
+      expect(byId(first.id)).toMatchObject({ cashOnDelivery: { amount: '49.90', currency: 'EUR' } });
+      expect(byId(first.id).dryIceKg).toBeUndefined();
+      expect(byId(second.id)).toMatchObject({ cashOnDelivery: { amount: '20', currency: 'EUR' } });
+      expect(byId(cold.id)).toMatchObject({ dryIceKg: 2.5 });
+      expect(byId(cold.id).cashOnDelivery).toBeUndefined();
+
+      const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: day } } });
+      expect(closed.status, closed.text).toBe(201);
+      const file = (await call('GET', `/v3/manifests/${closed.json.data.id}/document`)).json.data.attributes;
+      const text = await pdfText(new Uint8Array(Buffer.from(file.fileData, 'base64')));
+      for (const words of [
+        'COD 49.90 EUR',
+        'COD 20.00 EUR',
+        'Dry ice UN1845 2.5 kg',
+        'Cash on delivery: 69.90 EUR',
+        'Dry ice (UN1845): 2.5 kg in 1 shipment',
+      ])
+        expect(text).toContain(words);
+    } finally {
+      await station.close();
+    }
+  });
+});

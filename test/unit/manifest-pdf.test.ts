@@ -75,3 +75,66 @@ describe('the manifest’s head', () => {
     }
   });
 });
+
+describe('the manifest’s special services', () => {
+  const line = (n: number, extra: Partial<ManifestDocumentInput['lines'][number]>) => ({
+    shipmentId: `A${n}`,
+    reference: `10020000000${n}`,
+    trackingNumber: `1Z999AA1012345678${n}`,
+    serviceName: 'Standard',
+    receiverCity: 'Napoli',
+    receiverCountry: 'IT',
+    packages: 1,
+    weightKg: 3,
+    declaredCents: 0,
+    ...extra,
+  });
+
+  it('lists each shipment’s COD and dry ice under its row, and sums COD per currency and the dry ice', async () => {
+    const input = manifest('UPS', 'UPS', {
+      lines: [
+        line(1, { cashOnDelivery: { amount: '45', currency: 'EUR' } }),
+        line(2, {}),
+        line(3, { cashOnDelivery: { amount: '30.50', currency: 'EUR' } }),
+        line(4, { dryIceKg: 2.5 }),
+      ],
+      totals: { shipments: 4, packages: 4, weightKg: 12, declaredCents: 0, currency: 'EUR' },
+    });
+    const { texts } = await pdfLayout(renderManifestPdf(input, fonts));
+    const row = (reference: string) => texts.find((placed) => placed.text === reference)!;
+    const under = (reference: string) =>
+      texts
+        .filter((placed) => placed.size < 8.5 && placed.top < row(reference).bottom + 4 && placed.top > row(reference).bottom - 12)
+        .map((placed) => placed.text);
+    expect(under('100200000001')).toEqual(['COD 45.00 EUR']);
+    expect(under('100200000002')).toEqual([]);
+    expect(under('100200000003')).toEqual(['COD 30.50 EUR']);
+    expect(under('100200000004')).toEqual(['Dry ice UN1845 2.5 kg']);
+    const all = texts.map((placed) => placed.text);
+    expect(all).toContain('Cash on delivery: 75.50 EUR');
+    expect(all).toContain('Dry ice (UN1845): 2.5 kg in 1 shipment');
+    for (const [index, one] of texts.entries()) {
+      for (const other of texts.slice(index + 1)) expect(overlaps(one, other), `“${one.text}” and “${other.text}”`).toBe(false);
+    }
+  });
+
+  it('sums COD in each currency apart, and a manifest without services has no such lines', async () => {
+    const withCod = manifest('UPS', 'UPS', {
+      lines: [
+        line(1, { cashOnDelivery: { amount: '100', currency: 'PLN' } }),
+        line(2, { cashOnDelivery: { amount: '12.5', currency: 'EUR' } }),
+        line(3, { cashOnDelivery: { amount: '20', currency: 'PLN' }, dryIceKg: 1.25 }),
+        line(4, { dryIceKg: 0.5 }),
+      ],
+    });
+    const texts = (await pdfLayout(renderManifestPdf(withCod, fonts))).texts.map((placed) => placed.text);
+    expect(texts.filter((text) => text.startsWith('Cash on delivery') || text.startsWith('Dry ice ('))).toEqual([
+      'Cash on delivery: 12.50 EUR',
+      'Cash on delivery: 120.00 PLN',
+      'Dry ice (UN1845): 1.75 kg in 2 shipments',
+    ]);
+    expect(texts).toContain('COD 20.00 PLN · Dry ice UN1845 1.25 kg');
+    const plain = (await pdfLayout(renderManifestPdf(manifest('UPS', 'UPS'), fonts))).texts.map((placed) => placed.text);
+    expect(plain.filter((text) => /COD|Cash on delivery|Dry ice/.test(text))).toEqual([]);
+  });
+});
