@@ -11,6 +11,8 @@ export const MARK_LINE_CHARS = 54;
 /** The lines of marks a label has room for, under the tracking number. */
 export const MARK_LINES = 3;
 const GAP = '  ';
+/** The end of the last line when not every mark fits. */
+const MORE = 'SEE SHIPPING PAPERS';
 
 /** The UN number of lithium batteries: ion or metal, alone, or in or with equipment. */
 export function lithiumUnNumber(batteries: LithiumBatteries): string {
@@ -66,22 +68,24 @@ export function serviceMarks(attributes: ShipmentAttributes, index: number): str
 }
 
 /**
- * The marks packed into at most MARK_LINES lines of at most MARK_LINE_CHARS characters, in order; marks that do
- * not fit leave "SEE SHIPPING PAPERS" at the end of the last line, where the dangerous goods are declared in full.
+ * The marks packed into at most MARK_LINES lines of at most MARK_LINE_CHARS characters, in order. When they do not
+ * all fit, the last line keeps what it can of its marks and ends with SEE SHIPPING PAPERS, where the dangerous
+ * goods are declared in full.
  */
 export function serviceMarkLines(attributes: ShipmentAttributes, index: number): string[] {
-  const lines: string[] = [];
+  const lines: string[][] = [];
+  const width = (line: readonly string[]) => line.join(GAP).length;
   const marks = serviceMarks(attributes, index).map((mark) => mark.slice(0, MARK_LINE_CHARS));
   for (const mark of marks) {
     const last = lines.at(-1);
-    if (last !== undefined && last.length + GAP.length + mark.length <= MARK_LINE_CHARS) lines[lines.length - 1] = `${last}${GAP}${mark}`;
-    else if (lines.length < MARK_LINES) lines.push(mark);
+    if (last !== undefined && width([...last, mark]) <= MARK_LINE_CHARS) last.push(mark);
+    else if (lines.length < MARK_LINES) lines.push([mark]);
     else {
-      const more = 'SEE SHIPPING PAPERS';
       const kept = lines[MARK_LINES - 1]!;
-      lines[MARK_LINES - 1] = kept.length + GAP.length + more.length <= MARK_LINE_CHARS ? `${kept}${GAP}${more}` : more;
+      while (kept.length > 0 && width([...kept, MORE]) > MARK_LINE_CHARS) kept.pop();
+      kept.push(MORE);
       break;
     }
   }
-  return lines;
+  return lines.map((line) => line.join(GAP));
 }

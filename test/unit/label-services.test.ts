@@ -136,27 +136,31 @@ describe('the special services’ marks on the label', () => {
     expect(mark('metal', 'packedWithEquipment')).toEqual(['LITHIUM BATTERY UN3091']);
   });
 
-  it('more marks than three lines hold end with SEE SHIPPING PAPERS', () => {
-    const good = {
-      properShippingName: 'Flammable liquid, n.o.s.',
-      class: '3',
-      packingGroup: 'III' as const,
-      quantity: '1',
-      netWeightKg: '0.2',
-    };
+  it('more marks than three lines hold: the last keeps what fits and ends with SEE SHIPPING PAPERS', () => {
+    const good = { properShippingName: 'Paint', class: '3', packingGroup: 'III' as const, quantity: '1', netWeightKg: '0.2' };
     const lines = serviceMarkLines(
       input({
+        services: {
+          deliveryConfirmation: 'signature',
+          cashOnDelivery: { amount: '45', currency: 'EUR', method: 'cash' },
+          saturdayDelivery: true,
+          sundayDelivery: true,
+        },
         packages: [
           parcel('5', {
             dryIceKg: '1',
+            lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: false },
             dangerousGoods: ['UN1993', 'UN1263', 'UN1266'].map((unNumber) => ({ ...good, unNumber })),
           }),
         ],
       }).attributes,
       0,
     );
-    expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatch(/SEE SHIPPING PAPERS$/);
+    expect(lines).toEqual([
+      'SIGNATURE  COD 45.00 EUR  SATURDAY  SUNDAY',
+      'DRY ICE UN1845 1 kg  LITHIUM BATTERY UN3481',
+      'UN1993 Paint (class 3)  SEE SHIPPING PAPERS',
+    ]);
   });
 
   it.each([203, 300] as const)('ZPL at %i dpi: each line of marks, and both barcodes decode', async (dpi) => {
