@@ -8,6 +8,14 @@ import { stationToday } from './station-clock.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
+import {
+  DEFAULT_MINIMUM_AGE,
+  type COD_METHODS,
+  type DeliveryConfirmation,
+  type LITHIUM_PACKINGS,
+  type LITHIUM_TYPES,
+  type MINIMUM_AGES,
+} from '../../src-shared/shipment-options.ts';
 import { fieldFault, fieldRefusals, unavailableFields, type Said } from '../i18n/said.ts';
 import type { RateUnavailable } from '../../src-shared/resources.ts';
 import type { Client, SavedAddressAttributes } from '../api/types.ts';
@@ -38,7 +46,36 @@ export interface PackageDraft {
   fromScale: boolean;
   /** The packer typed the weight (rather than the scale or a scanned order's expected weight giving it). */
   weightTyped: boolean;
+  /** Dry ice (UN1845) in kg; empty: none. */
+  dryIceKg: string;
+  /** Lithium batteries: their type ('' for none) and how they are packed. */
+  lithiumType: '' | LithiumType;
+  lithiumPacking: LithiumPacking;
+  lithiumSection2: boolean;
 }
+
+/** The special services of the shipment as the panel holds them (docs/shipments.md, "Special services"). */
+export interface ServicesDraft {
+  deliveryConfirmation: DeliveryConfirmation;
+  minimumAge: MinimumAge;
+  /** The amount to collect; empty: no cash on delivery. */
+  codAmount: string;
+  codCurrency: string;
+  codMethod: CodMethod;
+  saturdayDelivery: boolean;
+}
+export type LithiumType = (typeof LITHIUM_TYPES)[number];
+export type LithiumPacking = (typeof LITHIUM_PACKINGS)[number];
+export type CodMethod = (typeof COD_METHODS)[number];
+export type MinimumAge = (typeof MINIMUM_AGES)[number];
+export const emptyServices = (): ServicesDraft => ({
+  deliveryConfirmation: 'none',
+  minimumAge: DEFAULT_MINIMUM_AGE,
+  codAmount: '',
+  codCurrency: 'EUR',
+  codMethod: 'any',
+  saturdayDelivery: false,
+});
 
 export interface LineItemDraft {
   description: string;
@@ -71,6 +108,7 @@ export interface ShipmentDraft {
   insuranceValue: string;
   customerReference: string;
   declaration: DeclarationDraft;
+  services: ServicesDraft;
 }
 
 export interface NewShipmentState extends ShipmentDraft {
@@ -95,6 +133,13 @@ export interface NewShipmentState extends ShipmentDraft {
     value: string,
   ): void;
   setDocumentsOnly(value: boolean): void;
+  /** Changes one special service of the shipment (the amount to collect takes a comma as a point). */
+  setServices(change: Partial<ServicesDraft>): void;
+  /** Changes a package's own options: dry ice, lithium batteries. */
+  setPackageOptions(
+    index: number,
+    change: Partial<Pick<PackageDraft, 'dryIceKg' | 'lithiumType' | 'lithiumPacking' | 'lithiumSection2'>>,
+  ): void;
   setDeclaration(field: Exclude<keyof DeclarationDraft, 'lineItems'>, value: string): void;
   /** Checks a postal code as the packer leaves it: a code the country cannot have is marked at once, with its format. */
   checkPostalCode(role: 'sender' | 'receiver'): void;
@@ -129,6 +174,10 @@ const emptyPackage = (): PackageDraft => ({
   type: 'CARTON',
   fromScale: false,
   weightTyped: false,
+  dryIceKg: '',
+  lithiumType: '',
+  lithiumPacking: 'containedInEquipment',
+  lithiumSection2: false,
 });
 const emptyLineItem = (): LineItemDraft => ({
   description: '',
@@ -197,6 +246,10 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
       weight: { value: pkg.weight, units: '1' },
       dimensions: { length: pkg.length, width: pkg.width, height: pkg.height, units: '1' },
       type: pkg.type,
+      ...(pkg.dryIceKg !== '' ? { dryIceKg: pkg.dryIceKg } : {}),
+      ...(pkg.lithiumType !== ''
+        ? { lithiumBatteries: { type: pkg.lithiumType, packing: pkg.lithiumPacking, section2: pkg.lithiumSection2 } }
+        : {}),
     })),
     booking: true,
     documentsOnly: draft.documentsOnly,
@@ -234,7 +287,24 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
     }
   }
   if (draft.customerReference !== '') attributes.customerReference = draft.customerReference;
+  const services = servicesRequest(draft.services);
+  if (services) attributes.services = services;
   return attributes;
+}
+
+/** The services member of the request: only what is asked; undefined when nothing is. */
+function servicesRequest(services: ServicesDraft): Record<string, unknown> | undefined {
+  const request: Record<string, unknown> = {};
+  if (services.deliveryConfirmation !== 'none') request.deliveryConfirmation = services.deliveryConfirmation;
+  if (services.deliveryConfirmation === 'adultSignature') request.minimumAge = services.minimumAge;
+  if (services.codAmount !== '')
+    request.cashOnDelivery = {
+      amount: services.codAmount,
+      currency: services.codCurrency.trim().toUpperCase(),
+      method: services.codMethod,
+    };
+  if (services.saturdayDelivery) request.saturdayDelivery = true;
+  return Object.keys(request).length > 0 ? request : undefined;
 }
 
 function draftOf(state: NewShipmentState): ShipmentDraft {
@@ -249,6 +319,7 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
     insuranceValue,
     customerReference,
     declaration,
+    services,
   } = state;
   return {
     sender,
@@ -261,6 +332,7 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
     insuranceValue,
     customerReference,
     declaration,
+    services,
   };
 }
 
@@ -279,9 +351,25 @@ function emptyDraft(
     insuranceValue: '',
     customerReference: '',
     declaration: emptyDeclaration(),
+    services: emptyServices(),
     errors: {},
     activePackage: 0,
     declarationAuto: true,
+  };
+}
+
+/** The panel's services from a shipment's (an order's): what it does not say is the panel's default. */
+function servicesDraftOf(services: ShipmentAttributes['services']): ServicesDraft {
+  const draft = emptyServices();
+  if (!services) return draft;
+  const age = services.minimumAge;
+  return {
+    deliveryConfirmation: services.deliveryConfirmation ?? draft.deliveryConfirmation,
+    minimumAge: age ?? draft.minimumAge,
+    codAmount: services.cashOnDelivery?.amount ?? '',
+    codCurrency: services.cashOnDelivery?.currency ?? draft.codCurrency,
+    codMethod: services.cashOnDelivery?.method ?? draft.codMethod,
+    saturdayDelivery: services.saturdayDelivery ?? false,
   };
 }
 
@@ -340,6 +428,16 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
     setField: (field, value) =>
       set({ [field]: field === 'invoiceValue' || field === 'insuranceValue' ? decimal(value) : value } as Partial<NewShipmentState>),
     setDocumentsOnly: (documentsOnly) => set({ documentsOnly }),
+    setServices: (change) =>
+      set({
+        services: { ...get().services, ...change, ...(change.codAmount !== undefined ? { codAmount: decimal(change.codAmount) } : {}) },
+      }),
+    setPackageOptions: (index, change) =>
+      set({
+        packages: get().packages.map((pkg, i) =>
+          i === index ? { ...pkg, ...change, ...(change.dryIceKg !== undefined ? { dryIceKg: decimal(change.dryIceKg) } : {}) } : pkg,
+        ),
+      }),
     setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
     checkPostalCode: (role) => {
       const pointer = `/data/attributes/${role === 'sender' ? 'shipFrom' : 'shipTo'}/postalCode`;
@@ -386,12 +484,17 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
                 type: pkg.type,
                 fromScale: false,
                 weightTyped: false,
+                dryIceKg: pkg.dryIceKg ?? '',
+                lithiumType: pkg.lithiumBatteries?.type ?? '',
+                lithiumPacking: pkg.lithiumBatteries?.packing ?? 'containedInEquipment',
+                lithiumSection2: pkg.lithiumBatteries?.section2 ?? false,
               }))
             : [emptyPackage()],
         goodsDescription: attributes.goodsDescription ?? '',
         invoiceValue: attributes.invoiceSubtotal?.amount ?? '',
         customerReference: attributes.customerReference ?? '',
         documentsOnly: false,
+        services: servicesDraftOf(attributes.services),
         declaration: declaration
           ? {
               exportReasonType: declaration.exportReasonType,

@@ -117,6 +117,11 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                         {rate.id === fastestId ? <span className="tag tag--fast">{t('rates.fastest')}</span> : null}
                       </span>
                       {closedWords ? <strong className="rates__closed">{closedWords}</strong> : null}
+                      {a.breakdown?.options.map((line) => (
+                        <span key={line.option} className="rates__option muted">
+                          {t('rates.optionSurcharge', { option: line.option, amount: money(line.amount.amount, line.amount.currency) })}
+                        </span>
+                      ))}
                     </td>
                     <td className="num">{money(a.finalCost.amount, a.finalCost.currency)}</td>
                     <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>

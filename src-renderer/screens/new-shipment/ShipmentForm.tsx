@@ -13,6 +13,7 @@ import { Field } from '../../components/Field.tsx';
 import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
 import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
+import { ServicesPanel } from './ServicesPanel.tsx';
 
 /** An address field's label, e.g. "Receiver postal code". */
 const addressLabel = (role: 'sender' | 'receiver', field: AddressField): MessageKey => `form.${role}.${field}`;
@@ -304,6 +305,8 @@ export function ShipmentForm({
           />
         </div>
       </section>
+
+      <ServicesPanel />
 
       {customs ? <ExportDeclaration /> : null}
 

@@ -1,0 +1,69 @@
+// The special services panel on New shipment: opened from the keyboard, an adult signature and cash on delivery
+// chosen, the rates priced with their surcharges (a service without COD is not offered), the confirmed shipment
+// keeps the services in the API.
+import { BECKER_TYPED, expect, fillParcel, signedIn, test } from './fixtures.ts';
+
+test('special services: Alt+O opens the panel, adult signature and COD price the rates, and the shipment keeps them', async ({
+  page,
+  station,
+  snap,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, station);
+  await fillParcel(page, '2', BECKER_TYPED);
+  await page.getByLabel('Customer reference').fill('WINE-48');
+
+  // Closed by default; Alt+O opens it at its first field, and closes it back to its button.
+  const toggle = page.getByRole('button', { name: 'Special services' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Delivery confirmation')).toHaveCount(0);
+  await page.keyboard.press('Alt+o');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Delivery confirmation')).toBeFocused();
+  await page.keyboard.press('Alt+o');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  // Enter on its button opens it too.
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  await page.getByLabel('Delivery confirmation').selectOption({ label: 'Adult signature' });
+  await page.getByLabel('Minimum age').selectOption('21');
+  await page.getByLabel('Cash on delivery amount').fill('49,90');
+  await expect(page.getByLabel('COD currency')).toHaveValue('EUR');
+  await page.getByLabel('Receiver pays by').selectOption({ label: 'Cash' });
+  await expect(page.getByText('2 chosen')).toBeVisible();
+  // Open, the panel fits the narrowest desk screen: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await snap(page, 'special-services-open');
+
+  // Collected in dollars: no card collects another currency than its own, and the desk says why, service by service.
+  await page.getByLabel('COD currency').fill('usd');
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'No carrier service can carry this shipment' });
+  await expect(refusal).toContainText('DHL Express Worldwide does not offer cash on delivery');
+  await snap(page, 'rates-cod-refused');
+  await page.getByLabel('COD currency').fill('EUR');
+
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  const rates = page.getByRole('table', { name: 'Rates' });
+  const ups = rates.locator('tbody tr').filter({ hasText: 'UPS Express Saver' });
+  await expect(ups).toContainText('Cash on delivery 8.00 EUR');
+  await expect(ups).toContainText(/Adult signature \d+\.\d\d EUR/);
+  // DHL has no cash on delivery on its card: none of its services is offered for this shipment.
+  await expect(rates.locator('tbody tr').filter({ hasText: 'DHL' })).toHaveCount(0);
+  await snap(page, 'rates-with-services');
+
+  await ups.getByRole('radio').check();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+
+  const summaries = (await station.api('GET', '/shipment-summaries?filter[search]=WINE-48')).json.data as { id: string }[];
+  expect(summaries).toHaveLength(1);
+  const booked = (await station.api('GET', `/shipments/${summaries[0]!.id}`)).json.data;
+  expect(booked.attributes.services).toMatchObject({
+    deliveryConfirmation: 'adultSignature',
+    minimumAge: 21,
+    cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' },
+  });
+});
