@@ -67,3 +67,34 @@ test('special services: Alt+O opens the panel, adult signature and COD price the
     cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' },
   });
 });
+
+test('special services: a package’s dry ice and lithium batteries price on the air service and stay on the booked package', async ({
+  page,
+  station,
+}) => {
+  await signedIn(page, station);
+  await fillParcel(page, '3', BECKER_TYPED);
+  await page.getByLabel('Customer reference').fill('ICE-48');
+  await page.getByRole('button', { name: 'Special services' }).click();
+  await page.getByLabel('Dry ice (kg)').fill('1,5');
+  await page.getByLabel('Lithium batteries').selectOption({ label: 'Lithium-ion' });
+  await page.getByLabel('Batteries packed').selectOption({ label: 'Contained in equipment' });
+  await page.getByLabel('Section II (small cells)').check();
+
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  const rates = page.getByRole('table', { name: 'Rates' });
+  const dhl = rates.locator('tbody tr').filter({ hasText: 'DHL Express Worldwide' });
+  await expect(dhl).toContainText('Dry ice 15.00 EUR');
+  await expect(dhl).toContainText('Lithium batteries 8.00 EUR');
+  await dhl.getByRole('radio').check();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+
+  const summaries = (await station.api('GET', '/shipment-summaries?filter[search]=ICE-48')).json.data as { id: string }[];
+  expect(summaries).toHaveLength(1);
+  const booked = (await station.api('GET', `/shipments/${summaries[0]!.id}`)).json.data;
+  expect(booked.attributes.packages[0]).toMatchObject({
+    dryIceKg: '1.5',
+    lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: true },
+  });
+});
