@@ -76,6 +76,11 @@ test('special services: a package’s dry ice and lithium batteries price on the
   await fillParcel(page, '3', BECKER_TYPED);
   await page.getByLabel('Customer reference').fill('ICE-48');
   await page.getByRole('button', { name: 'Special services' }).click();
+  // More dry ice than the parcel weighs: the desk's own check marks the field, with what it expects, before any rate.
+  await page.getByLabel('Dry ice (kg)').fill('5');
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  await expect(page.getByLabel('Dry ice (kg)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Dry ice (kg)')).toBeFocused();
   await page.getByLabel('Dry ice (kg)').fill('1,5');
   await page.getByLabel('Lithium batteries').selectOption({ label: 'Lithium-ion' });
   await page.getByLabel('Batteries packed').selectOption({ label: 'Contained in equipment' });
