@@ -13,6 +13,7 @@ const SHORTCUTS: readonly { keys: MessageKey; does: MessageKey }[] = [
   { keys: 'help.keys.chooseRate', does: 'help.does.chooseRate' },
   { keys: 'help.keys.confirm', does: 'help.does.confirm' },
   { keys: 'help.keys.ship', does: 'help.does.ship' },
+  { keys: 'help.keys.services', does: 'help.does.services' },
   { keys: 'help.keys.verify', does: 'help.does.verify' },
   { keys: 'help.keys.returnReason', does: 'help.does.returnReason' },
   { keys: 'help.keys.acknowledge', does: 'help.does.acknowledge' },

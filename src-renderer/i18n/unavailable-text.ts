@@ -10,6 +10,10 @@ import { SOURCE_LANGUAGE } from './languages.ts';
 /** A reason without the "<carrier> <service>: " it starts with, when the same problem stops every service. */
 const problemOf = (reason: string) => reason.slice(reason.indexOf(': ') + 2);
 
+/** A service by name, with its carrier's before it unless the name starts with it (DHL Express Worldwide, not DHL Express DHL Express Worldwide). */
+const serviceName = (carrier: string, service: string) =>
+  carrier === '' || service.toLowerCase().startsWith(carrier.toLowerCase()) ? service : `${carrier} ${service}`;
+
 /** A figure as the desk writes numbers (1,5 kg in German). */
 const figure = (value: number) => formatNumber(value, Number.isInteger(value) ? 0 : undefined);
 
@@ -20,7 +24,7 @@ const figure = (value: number) => formatNumber(value, Number.isInteger(value) ? 
 export function unavailableWords(reason: UnavailableReason, bare = false): string {
   const service = 'serviceName' in reason ? { carrier: reason.carrierName ?? '', service: reason.serviceName } : undefined;
   const who = (words: string) =>
-    bare || !service ? words : translate('unavailable.service', { carrier: service.carrier, service: service.service, problem: words });
+    bare || !service ? words : translate('unavailable.service', { service: serviceName(service.carrier, service.service), problem: words });
   switch (reason.code) {
     case 'route.notServed':
       return who(translate('unavailable.route.notServed', { from: countryName(reason.from), to: countryName(reason.to) }));

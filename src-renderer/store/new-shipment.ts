@@ -15,6 +15,7 @@ import {
   type LITHIUM_PACKINGS,
   type LITHIUM_TYPES,
   type MINIMUM_AGES,
+  type PACKING_GROUPS,
 } from '../../src-shared/shipment-options.ts';
 import { fieldFault, fieldRefusals, unavailableFields, type Said } from '../i18n/said.ts';
 import type { RateUnavailable } from '../../src-shared/resources.ts';
@@ -52,7 +53,28 @@ export interface PackageDraft {
   lithiumType: '' | LithiumType;
   lithiumPacking: LithiumPacking;
   lithiumSection2: boolean;
+  /** The package's dangerous-goods records (at most three), as typed. */
+  dangerousGoods: DangerousGoodDraft[];
 }
+
+/** One dangerous-goods record of a package, as the panel holds it (docs/shipments.md, "Special services"). */
+export interface DangerousGoodDraft {
+  unNumber: string;
+  properShippingName: string;
+  class: string;
+  /** '' for none (gases, class 2, have no packing group). */
+  packingGroup: '' | (typeof PACKING_GROUPS)[number];
+  quantity: string;
+  netWeightKg: string;
+}
+export const emptyDangerousGood = (): DangerousGoodDraft => ({
+  unNumber: '',
+  properShippingName: '',
+  class: '',
+  packingGroup: '',
+  quantity: '1',
+  netWeightKg: '',
+});
 
 /** The special services of the shipment as the panel holds them (docs/shipments.md, "Special services"). */
 export interface ServicesDraft {
@@ -63,6 +85,7 @@ export interface ServicesDraft {
   codCurrency: string;
   codMethod: CodMethod;
   saturdayDelivery: boolean;
+  sundayDelivery: boolean;
 }
 export type LithiumType = (typeof LITHIUM_TYPES)[number];
 export type LithiumPacking = (typeof LITHIUM_PACKINGS)[number];
@@ -75,6 +98,7 @@ export const emptyServices = (): ServicesDraft => ({
   codCurrency: 'EUR',
   codMethod: 'any',
   saturdayDelivery: false,
+  sundayDelivery: false,
 });
 
 export interface LineItemDraft {
@@ -140,6 +164,10 @@ export interface NewShipmentState extends ShipmentDraft {
     index: number,
     change: Partial<Pick<PackageDraft, 'dryIceKg' | 'lithiumType' | 'lithiumPacking' | 'lithiumSection2'>>,
   ): void;
+  /** Adds a dangerous-goods record to a package (at most three: the panel offers no more). */
+  addDangerousGood(index: number): void;
+  setDangerousGood(index: number, entry: number, change: Partial<DangerousGoodDraft>): void;
+  removeDangerousGood(index: number, entry: number): void;
   setDeclaration(field: Exclude<keyof DeclarationDraft, 'lineItems'>, value: string): void;
   /** Checks a postal code as the packer leaves it: a code the country cannot have is marked at once, with its format. */
   checkPostalCode(role: 'sender' | 'receiver'): void;
@@ -178,6 +206,7 @@ const emptyPackage = (): PackageDraft => ({
   lithiumType: '',
   lithiumPacking: 'containedInEquipment',
   lithiumSection2: false,
+  dangerousGoods: [],
 });
 const emptyLineItem = (): LineItemDraft => ({
   description: '',
@@ -250,6 +279,7 @@ export function draftToRequest(draft: ShipmentDraft): Record<string, unknown> {
       ...(pkg.lithiumType !== ''
         ? { lithiumBatteries: { type: pkg.lithiumType, packing: pkg.lithiumPacking, section2: pkg.lithiumSection2 } }
         : {}),
+      ...(pkg.dangerousGoods.length > 0 ? { dangerousGoods: pkg.dangerousGoods.map(dangerousGoodRequest) } : {}),
     })),
     booking: true,
     documentsOnly: draft.documentsOnly,
@@ -304,7 +334,23 @@ function servicesRequest(services: ServicesDraft): Record<string, unknown> | und
       method: services.codMethod,
     };
   if (services.saturdayDelivery) request.saturdayDelivery = true;
+  if (services.sundayDelivery) request.sundayDelivery = true;
   return Object.keys(request).length > 0 ? request : undefined;
+}
+
+/** A dangerous-goods record of the request: the UN number in capitals, no packing group as null. */
+function dangerousGoodRequest(entry: DangerousGoodDraft): Record<string, unknown> {
+  return {
+    unNumber: entry.unNumber
+      .trim()
+      .toUpperCase()
+      .replace(/^(\d{4})$/, 'UN$1'),
+    properShippingName: entry.properShippingName.trim(),
+    class: entry.class.trim(),
+    packingGroup: entry.packingGroup === '' ? null : entry.packingGroup,
+    quantity: entry.quantity,
+    netWeightKg: entry.netWeightKg,
+  };
 }
 
 function draftOf(state: NewShipmentState): ShipmentDraft {
@@ -370,12 +416,15 @@ function servicesDraftOf(services: ShipmentAttributes['services']): ServicesDraf
     codCurrency: services.cashOnDelivery?.currency ?? draft.codCurrency,
     codMethod: services.cashOnDelivery?.method ?? draft.codMethod,
     saturdayDelivery: services.saturdayDelivery ?? false,
+    sundayDelivery: services.sundayDelivery ?? false,
   };
 }
 
 export const useNewShipment = create<NewShipmentState>()((write, get) => {
   /** Every change of the draft goes through here, so that no edit can leave rates looking current. */
   const set = (change: Partial<NewShipmentState>) => write({ ...change, revision: get().revision + 1 });
+  const changeDangerousGoods = (index: number, change: (entries: DangerousGoodDraft[]) => DangerousGoodDraft[]) =>
+    set({ packages: get().packages.map((pkg, i) => (i === index ? { ...pkg, dangerousGoods: change(pkg.dangerousGoods) } : pkg)) });
   return {
     ...emptyDraft(),
     revision: 0,
@@ -438,6 +487,20 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
           i === index ? { ...pkg, ...change, ...(change.dryIceKg !== undefined ? { dryIceKg: decimal(change.dryIceKg) } : {}) } : pkg,
         ),
       }),
+    addDangerousGood: (index) => changeDangerousGoods(index, (entries) => [...entries, emptyDangerousGood()]),
+    setDangerousGood: (index, entry, change) =>
+      changeDangerousGoods(index, (entries) =>
+        entries.map((candidate, i) =>
+          i === entry
+            ? {
+                ...candidate,
+                ...change,
+                ...(change.netWeightKg !== undefined ? { netWeightKg: decimal(change.netWeightKg) } : {}),
+              }
+            : candidate,
+        ),
+      ),
+    removeDangerousGood: (index, entry) => changeDangerousGoods(index, (entries) => entries.filter((_, i) => i !== entry)),
     setDeclaration: (field, value) => set({ declaration: { ...get().declaration, [field]: value } }),
     checkPostalCode: (role) => {
       const pointer = `/data/attributes/${role === 'sender' ? 'shipFrom' : 'shipTo'}/postalCode`;
@@ -488,6 +551,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
                 lithiumType: pkg.lithiumBatteries?.type ?? '',
                 lithiumPacking: pkg.lithiumBatteries?.packing ?? 'containedInEquipment',
                 lithiumSection2: pkg.lithiumBatteries?.section2 ?? false,
+                dangerousGoods: (pkg.dangerousGoods ?? []).map((entry) => ({
+                  unNumber: entry.unNumber,
+                  properShippingName: entry.properShippingName,
+                  class: entry.class,
+                  packingGroup: entry.packingGroup ?? '',
+                  quantity: entry.quantity,
+                  netWeightKg: entry.netWeightKg,
+                })),
               }))
             : [emptyPackage()],
         goodsDescription: attributes.goodsDescription ?? '',

@@ -11,6 +11,7 @@ import { useLabel } from './label.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, message, unavailable, type Said } from '../i18n/said.ts';
+import type { RateUnavailable } from '../../src-shared/resources.ts';
 
 /** The station refused a confirm because the price changed: the old and new price, and today's rate to confirm. */
 export interface PriceChange extends PriceChangeMeta {
@@ -29,6 +30,11 @@ export interface RatesState {
   rates: Rate[];
   /** Carriers whose day is closed for today: their rates ship on the day named, not today. */
   closedDays: ClosedDay[];
+  /**
+   * The services left out only because of the special services asked (not offered, or refused by how they carry),
+   * each with its reason: said beside the rates, before confirm, so the packer knows what an option costs in choice.
+   */
+  optionRefusals: RateUnavailable[];
   selectedId: string | null;
   /** Why there is nothing to book, or why booking was refused: worded by the screen as it shows it. */
   error: Said | null;
@@ -75,6 +81,9 @@ export function highlights(rates: readonly Rate[]): { cheapestId: string | null;
 export function closedDayOf(rate: Rate, closedDays: readonly ClosedDay[]): ClosedDay | undefined {
   return closedDays.find((day) => day.carrier.toUpperCase() === rate.attributes.carrierCode.toUpperCase());
 }
+
+/** A service left out because of a special service asked, rather than the route or the parcel. */
+const isOptionRefusal = (reason: RateUnavailable) => reason.code === 'service.optionNotOffered' || reason.code === 'service.optionRefused';
 
 /** The form's fields a refusal names by pointer are marked with its reason, as the desk's own check marks them. */
 function markRefusedFields(error: unknown): void {
@@ -144,6 +153,7 @@ export const useRates = create<RatesState>()((set, get) => {
     orderNumber: null,
     rates: [],
     closedDays: [],
+    optionRefusals: [],
     selectedId: null,
     error: null,
     priceChange: null,
@@ -167,13 +177,14 @@ export const useRates = create<RatesState>()((set, get) => {
           status: 'ready',
           rates,
           closedDays: list.closedDays,
+          optionRefusals: list.unavailable.filter(isOptionRefusal),
           selectedId: highlights(rates).cheapestId,
           error: none ? unavailable(list.unavailable) : null,
         });
         // The fields the reasons are about are marked, as a field the desk checks itself would be.
         if (none && form().revision === revision) form().markRefused({ unavailable: list.unavailable });
       } catch (error) {
-        set({ status: 'error', rates: [], closedDays: [], selectedId: null, error: failure(error) });
+        set({ status: 'error', rates: [], closedDays: [], optionRefusals: [], selectedId: null, error: failure(error) });
         markRefusedFields(error);
       }
     },
@@ -227,6 +238,7 @@ export const useRates = create<RatesState>()((set, get) => {
         orderNumber: null,
         rates: [],
         closedDays: [],
+        optionRefusals: [],
         selectedId: null,
         error: null,
         priceChange: null,

@@ -103,3 +103,71 @@ test('special services: a package’s dry ice and lithium batteries price on the
     lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: true },
   });
 });
+
+test('special services: lithium-ion alone names each air service that refuses it under the rates; dangerous goods typed per package book on road', async ({
+  page,
+  station,
+  snap,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, station);
+  await fillParcel(page, '2', BECKER_TYPED);
+  await page.getByLabel('Customer reference').fill('DG-48');
+  await page.keyboard.press('Alt+o');
+  await page.getByLabel('Lithium batteries').selectOption({ label: 'Lithium-ion' });
+  await page.getByLabel('Batteries packed').selectOption({ label: 'Alone' });
+
+  // Road services take them and are priced; each air service is named below the rates with why, before any confirm.
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  const rates = page.getByRole('table', { name: 'Rates' });
+  await expect(rates.locator('tbody tr').filter({ hasText: 'UPS Standard' })).toContainText(/Lithium batteries \d+\.\d\d EUR/);
+  await expect(rates.locator('tbody tr').filter({ hasText: 'DHL Express Worldwide' })).toHaveCount(0);
+  const refused = page.getByRole('note', { name: 'Not offered with these special services' });
+  await expect(refused).toContainText('DHL Express Worldwide: package 1: lithium-ion batteries packed alone are not carried by air');
+  await expect(refused).toContainText('UPS Express Saver: package 1: lithium-ion batteries packed alone are not carried by air');
+  await expect(refused).not.toContainText('UPS Standard');
+  await snap(page, 'rates-lithium-alone-refused-by-air');
+
+  // Dangerous goods instead: the record is typed in the package's fields, checked by the desk before any rate.
+  await page.getByLabel('Lithium batteries').selectOption({ label: 'None' });
+  await page.getByRole('button', { name: 'Add dangerous goods' }).click();
+  const record = page.getByRole('group', { name: 'Package 1, dangerous goods 1' });
+  await expect(record.getByLabel('UN number')).toBeFocused();
+  await page.keyboard.type('12660');
+  await record.getByLabel('Proper shipping name').fill('Perfumery products');
+  await record.getByLabel('Class').fill('3');
+  await record.getByLabel('Packing group').selectOption('II');
+  await record.getByLabel('Pieces').fill('2');
+  await record.getByLabel('Net weight (kg)').fill('0,5');
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  await expect(record.getByLabel('UN number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(record).toContainText('UN and four digits, such as UN1266');
+  await record.getByLabel('UN number').fill('un1266');
+  // Only three records fit a package: the button goes when the third is added.
+  await page.getByRole('button', { name: 'Add dangerous goods' }).click();
+  await page.getByRole('button', { name: 'Add dangerous goods' }).click();
+  await expect(page.getByRole('button', { name: 'Add dangerous goods' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove dangerous goods 3' }).click();
+  await page.getByRole('button', { name: 'Remove dangerous goods 2' }).click();
+  await expect(page.getByRole('group', { name: /dangerous goods 2/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Get rates', exact: true }).click();
+  const ups = rates.locator('tbody tr').filter({ hasText: 'UPS Standard' });
+  await expect(ups).toContainText(/Dangerous goods \d+\.\d\d EUR/);
+  // The post takes no dangerous goods: said of the post's service alone; the air services now carry the parcel.
+  await expect(page.getByRole('note', { name: 'Not offered with these special services' })).toHaveText(
+    /Poste Italiane Poste Delivery International: package 1: the post takes no dangerous goods$/,
+  );
+  await expect(rates.locator('tbody tr').filter({ hasText: 'DHL Express Worldwide' })).toContainText(/Dangerous goods \d+\.\d\d EUR/);
+  await ups.getByRole('radio').check();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Label preview' })).toHaveAttribute('data-rendered', 'true');
+
+  const summaries = (await station.api('GET', '/shipment-summaries?filter[search]=DG-48')).json.data as { id: string }[];
+  expect(summaries).toHaveLength(1);
+  const booked = (await station.api('GET', `/shipments/${summaries[0]!.id}`)).json.data;
+  expect(booked.attributes.packages[0].dangerousGoods).toEqual([
+    { unNumber: 'UN1266', properShippingName: 'Perfumery products', class: '3', packingGroup: 'II', quantity: '2', netWeightKg: '0.5' },
+  ]);
+  expect(booked.attributes.packages[0].lithiumBatteries).toBeUndefined();
+});

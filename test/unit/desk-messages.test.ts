@@ -38,6 +38,7 @@ function argumentsOf(message: string, locale: string): Map<string, string> {
 /** Texts that are the same in every language: names, codes, units and symbols. */
 const SAME_EVERYWHERE = new Set<MessageKey>([
   'app.name',
+  'help.keys.services',
   'common.none',
   'preview.zoom',
   'shipments.package',

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/Notice.tsx';
 import { useNewShipment } from '../../store/new-shipment.ts';
 import { closedDayOf, highlights, ratesAreStale, useRates } from '../../store/rates.ts';
 import { closedDayText } from '../../i18n/error-text.ts';
+import { unavailableWords } from '../../i18n/unavailable-text.ts';
 import { useSettings } from '../../store/settings.ts';
 import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 
@@ -18,8 +19,20 @@ const SKELETON_ROWS = 6;
 
 export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): void; onRefresh(): void }): React.JSX.Element {
   const { t } = useTranslation();
-  const { status, rates, closedDays, selectedId, error, priceChange, select, confirm, confirmAtNewPrice, schedule, ratedRevision } =
-    useRates();
+  const {
+    status,
+    rates,
+    closedDays,
+    optionRefusals,
+    selectedId,
+    error,
+    priceChange,
+    select,
+    confirm,
+    confirmAtNewPrice,
+    schedule,
+    ratedRevision,
+  } = useRates();
   const revision = useNewShipment((state) => state.revision);
   const formHasErrors = useNewShipment((state) => Object.keys(state.errors).length > 0);
   const stale = ratesAreStale({ status, ratedRevision }, revision) || (formHasErrors && status === 'ready' && rates.length > 0);
@@ -131,6 +144,16 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
               })}
         </tbody>
       </table>
+      {status !== 'loading' && rates.length > 0 && optionRefusals.length > 0 ? (
+        <div className="rates__refused" role="note" aria-labelledby="rates-refused-heading">
+          <h3 id="rates-refused-heading">{t('rates.optionRefusals')}</h3>
+          <ul>
+            {optionRefusals.map((reason) => (
+              <li key={reason.id}>{unavailableWords(reason)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <ErrorNotice message={stale && error && 'key' in error && error.key === 'rates.stale' ? null : error} />
       {priceChange && !stale ? (
         <div className="notice notice--warning" role="alert">

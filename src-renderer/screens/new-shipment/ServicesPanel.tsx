@@ -1,7 +1,7 @@
 // The special services of the shipment, as a disclosure in the form, closed by default: delivery confirmation,
 // cash on delivery, Saturday delivery, and each package's dry ice and lithium batteries. Alt+O opens and closes it
 // from anywhere on New shipment (and moves the focus into it), Tab then Enter on its button does the same.
-// Dangerous-goods records are not entered here yet (the API takes them: docs/shipments.md, "Special services").
+// Each package's dangerous-goods records are DangerousGoodsFields.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../src-shared/shipment-options.ts';
 import { sayIt } from '../../i18n/said.ts';
 import { Field } from '../../components/Field.tsx';
+import { DangerousGoodsFields } from './DangerousGoodsFields.tsx';
 import { useNewShipment, type LithiumPacking, type LithiumType, type MinimumAge } from '../../store/new-shipment.ts';
 import type { DeliveryConfirmation } from '../../../src-shared/shipment-options.ts';
 
@@ -29,7 +30,8 @@ export function ServicesPanel(): React.JSX.Element {
   };
   const hasError = Object.keys(errors).some(
     (pointer) =>
-      pointer.startsWith('/data/attributes/services') || /^\/data\/attributes\/packages\/\d+\/(dryIceKg|lithiumBatteries)/.test(pointer),
+      pointer.startsWith('/data/attributes/services') ||
+      /^\/data\/attributes\/packages\/\d+\/(dryIceKg|lithiumBatteries|dangerousGoods)/.test(pointer),
   );
   const [open, setOpen] = useState(false);
   const shown = open || hasError;
@@ -55,7 +57,8 @@ export function ServicesPanel(): React.JSX.Element {
     (services.deliveryConfirmation !== 'none' ? 1 : 0) +
     (services.codAmount !== '' ? 1 : 0) +
     (services.saturdayDelivery ? 1 : 0) +
-    packages.filter((pkg) => pkg.dryIceKg !== '' || pkg.lithiumType !== '').length;
+    (services.sundayDelivery ? 1 : 0) +
+    packages.filter((pkg) => pkg.dryIceKg !== '' || pkg.lithiumType !== '' || pkg.dangerousGoods.length > 0).length;
 
   return (
     <section className="card services-panel" aria-labelledby="services-heading">
@@ -151,6 +154,15 @@ export function ServicesPanel(): React.JSX.Element {
               />
               <label htmlFor="saturday-delivery">{t('form.saturdayDelivery')}</label>
             </div>
+            <div className="field field--check">
+              <input
+                id="sunday-delivery"
+                type="checkbox"
+                checked={services.sundayDelivery}
+                onChange={(event) => setServices({ sundayDelivery: event.target.checked })}
+              />
+              <label htmlFor="sunday-delivery">{t('form.sundayDelivery')}</label>
+            </div>
           </div>
           {packages.map((pkg, index) => (
             <fieldset className="package-row" key={index}>
@@ -207,6 +219,7 @@ export function ServicesPanel(): React.JSX.Element {
                   </div>
                 </>
               ) : null}
+              <DangerousGoodsFields index={index} pkg={pkg} error={error} />
             </fieldset>
           ))}
         </div>
