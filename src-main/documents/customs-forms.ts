@@ -8,6 +8,7 @@ import { addressLines } from './address-lines.ts';
 import type { DocumentFonts, Weight } from './fonts.ts';
 import { drawRow, drawText } from './pdf-document.ts';
 import type { PageContent } from './pdf-writer.ts';
+import { dangerousGoodsLines } from './service-marks.ts';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const LABEL = { width: 288, height: 432 } as const;
@@ -40,6 +41,22 @@ export function freightOf(input: CustomsInput): { amount: string; currency: stri
 
 /** The declarations this shipment carries (src-shared/customs.ts), by its tracking number and attributes. */
 export const customsFormsOf = (input: CustomsInput): CustomsDocument[] => customsForms(input.attributes, input.trackingNumber);
+
+/**
+ * The dangerous goods, lithium batteries and dry ice the shipment's packages carry, in the label's words in full
+ * (./service-marks.ts); each line names its package when there are several. Empty when there are none.
+ */
+export function declaredDangerousGoods(attributes: ShipmentAttributes): string[] {
+  const several = attributes.packages.length > 1;
+  return attributes.packages.flatMap((pkg, index) =>
+    dangerousGoodsLines(pkg).map((line) => (several ? `Package ${index + 1}: ${line}` : line)),
+  );
+}
+
+/** The heading of the dangerous goods' lines on the CN22 and the commercial invoice. */
+export const DANGEROUS_GOODS_HEADING = 'Dangerous goods';
+/** The CN23's box for what customs must know beyond the items, with the dangerous goods in it. */
+const CN23_COMMENTS = 'Comments (dangerous goods)';
 
 export const CATEGORIES = ['Gift', 'Commercial sample', 'Documents', 'Returned goods', 'Sale of goods', 'Other'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -202,6 +219,15 @@ export function drawCn22(page: FormPage, input: CustomsInput): void {
     y -= 10;
     text(page, 'Documents', left, y, 7);
   }
+  const dangerous = declaredDangerousGoods(attributes);
+  if (dangerous.length > 0) {
+    y -= 10;
+    text(page, `${DANGEROUS_GOODS_HEADING}:`, left, y, 6.5, { weight: 'bold' });
+    for (const line of dangerous) {
+      y -= 8;
+      text(page, line, left, y, 6.5, { maxWidth: inner });
+    }
+  }
   y -= 5;
   page.content.line(left, y, right, y, 0.5);
   const sum = totals(input);
@@ -351,6 +377,23 @@ export function drawCn23(addPage: () => FormPage, input: CustomsInput, copy: str
   for (const fact of facts) {
     y -= 14;
     text(page, fact, left, y, 9, { maxWidth: inner });
+  }
+  const dangerous = declaredDangerousGoods(attributes);
+  if (dangerous.length > 0) {
+    y -= 18;
+    text(page, CN23_COMMENTS, left, y, 9, { weight: 'bold' });
+    for (const line of dangerous) {
+      // The category, the declaration and the signature below take about 150 points.
+      if (y < 170) {
+        page = addPage();
+        y = A4.height - 56;
+        heading(true);
+        y -= 16;
+        text(page, `${CN23_COMMENTS} (continued)`, left, y, 9, { weight: 'bold' });
+      }
+      y -= 12;
+      text(page, line, left, y, 9, { maxWidth: inner });
+    }
   }
   y -= 20;
   text(page, 'Category of item', left, y, 9, { weight: 'bold' });

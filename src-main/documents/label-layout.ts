@@ -5,15 +5,17 @@
 import { addressLines, countryLine } from './address-lines.ts';
 import {
   CATEGORIES,
+  DANGEROUS_GOODS_HEADING,
   DECLARATION_TEXT,
   categoryOf,
   customsFormsOf,
+  declaredDangerousGoods,
   importerReference,
   itemRows,
   senderReference,
   totals,
 } from './customs-forms.ts';
-import { serviceMarkLines } from './service-marks.ts';
+import { MARK_LINE_CHARS, serviceMarkLines } from './service-marks.ts';
 import type { ShipmentDocumentInput } from './shipment-pdf.ts';
 
 /** The label's size in points (4×6 in) and its side margin. */
@@ -104,6 +106,17 @@ function packageLabel(input: ShipmentDocumentInput, index: number): ThermalLabel
   return { elements };
 }
 
+/** Words in rows of at most `chars` characters (a longer word is cut). */
+function wrapWords(value: string, chars: number): string[] {
+  const rows: string[] = [];
+  for (const word of value.split(' ')) {
+    const last = rows.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= chars) rows[rows.length - 1] = `${last} ${word}`;
+    else rows.push(word.slice(0, chars));
+  }
+  return rows;
+}
+
 /** The CN22 as a label of its own, laid out as the PDF's CN22 page; the declaration's text in a wrapping block. */
 function cn22Label(input: ShipmentDocumentInput): ThermalLabel {
   const { attributes } = input;
@@ -129,6 +142,13 @@ function cn22Label(input: ShipmentDocumentInput): ThermalLabel {
     text(178, y, 7, row.origin, 24);
     text(204, y, 7, row.kg, 34);
     text(240, y, 7, row.value, 38);
+    y += 10;
+  }
+  const dangerous = declaredDangerousGoods(attributes);
+  if (dangerous.length > 0) {
+    text(10, y, 6.5, `${DANGEROUS_GOODS_HEADING}:`);
+    // In rows that every printer font holds whole, as the label's marks.
+    for (const line of dangerous) for (const row of wrapWords(line, MARK_LINE_CHARS)) text(10, (y += 8), 6.5, row, 268);
     y += 10;
   }
   const sum = totals(input);

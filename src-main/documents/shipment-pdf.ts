@@ -7,13 +7,22 @@ import { formatCents, parseCents } from '../../src-shared/money.ts';
 import type { LabelLayout, LabelStock } from '../../src-shared/printing.ts';
 import type { Address, DocumentPart, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { addressLines, countryLine } from './address-lines.ts';
-import { A4, CN23_COPIES, customsFormsOf, drawCn22, drawCn23, freightOf } from './customs-forms.ts';
+import {
+  A4,
+  CN23_COPIES,
+  customsFormsOf,
+  DANGEROUS_GOODS_HEADING,
+  declaredDangerousGoods,
+  drawCn22,
+  drawCn23,
+  freightOf,
+} from './customs-forms.ts';
 import { drawCode128, drawQrCode } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { PageContent, type PageSpec } from './pdf-writer.ts';
 import { assemblePdf, drawRow, drawText as drawSharedText } from './pdf-document.ts';
 import type { RasterDpi } from './bitmap.ts';
-import { serviceMarkLines } from './service-marks.ts';
+import { cashOnDeliveryLine, serviceMarkLines } from './service-marks.ts';
 
 export const LABEL_SIZE = { width: 288, height: 432 } as const;
 const MARGIN = 10;
@@ -267,6 +276,26 @@ function drawCommercialInvoice(addPage: () => Page, input: ShipmentDocumentInput
   drawText(page, `Freight ${freight.amount} ${freight.currency}`, left + 320, y, { size: 9 });
   y -= 12;
   drawText(page, `Total net weight ${totalWeight.toFixed(3)} kg, ${attributes.packages.length} package(s)`, left + 320, y, { size: 9 });
+  // The services the papers state: the cash to collect on delivery, and the dangerous goods in full.
+  const notes: { text: string; weight: Weight; gap: number }[] = [];
+  const cod = attributes.services?.cashOnDelivery;
+  if (cod) notes.push({ text: cashOnDeliveryLine(cod), weight: 'bold', gap: 20 });
+  const dangerous = declaredDangerousGoods(attributes);
+  if (dangerous.length > 0) {
+    notes.push({ text: DANGEROUS_GOODS_HEADING, weight: 'bold', gap: 20 });
+    for (const line of dangerous) notes.push({ text: line, weight: 'regular', gap: 12 });
+  }
+  for (const note of notes) {
+    // The declaration stands at the foot of the last page.
+    if (y - note.gap < 80) {
+      page = addPage();
+      y = A4.height - 60;
+      drawText(page, `COMMERCIAL INVOICE ${declaration.invoiceReference} (continued)`, left, y, { size: 10, weight: 'bold' });
+      y -= 4;
+    }
+    y -= note.gap;
+    drawText(page, note.text, left, y, { size: 9, weight: note.weight, maxWidth: A4.width - 2 * left });
+  }
   drawText(page, 'I declare that the information on this invoice is true and correct.', left, 60, { size: 8 });
 }
 
