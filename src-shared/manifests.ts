@@ -63,6 +63,11 @@ export const manifestLineSchema = z.object({
   cashOnDelivery: z.object({ amount: z.string(), currency: z.string() }).optional(),
   /** The dry ice (UN1845) of its packages together, in kg, when any has some. */
   dryIceKg: z.number().optional(),
+  /** Who must sign for it, when the shipment asks a signature (services.deliveryConfirmation; minimumAge with adultSignature). */
+  deliveryConfirmation: z.enum(['signature', 'adultSignature', 'direct', 'indirect']).optional(),
+  minimumAge: z.number().optional(),
+  /** The UN numbers its packages declare, each once: dangerous goods, and lithium batteries (UN3480, UN3481, UN3090, UN3091). */
+  dangerousGoods: z.array(z.string()).optional(),
 });
 export type ManifestLine = z.infer<typeof manifestLineSchema>;
 

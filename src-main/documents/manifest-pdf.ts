@@ -4,7 +4,7 @@
 // line and the time. A pure function of its input, like the labels.
 import { dateTimeIn } from '../../src-shared/calendar.ts';
 import { formatCents, parseCents } from '../../src-shared/money.ts';
-import { DRY_ICE_UN_NUMBER } from '../../src-shared/shipment-options.ts';
+import { DEFAULT_MINIMUM_AGE, DRY_ICE_UN_NUMBER } from '../../src-shared/shipment-options.ts';
 import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
 import { drawCode128 } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
@@ -44,14 +44,27 @@ const kg = (value: number) => value.toFixed(2);
 /** Dry ice as declared: kilograms to the gram, without trailing zeros. */
 const dryIceKg = (value: number) => String(Math.round(value * 1000) / 1000);
 
-/** A shipment's special services a driver and the carrier's depot need on the manifest: the COD to collect, the dry ice. */
+/** Who must sign, as the manifest says it. */
+const SIGNATURE_WORDS: Record<NonNullable<ManifestLine['deliveryConfirmation']>, (age: number) => string> = {
+  signature: () => 'Signature',
+  adultSignature: (age) => `Adult signature ${age}+`,
+  direct: () => 'Direct signature',
+  indirect: () => 'Indirect signature',
+};
+
+/**
+ * A shipment's special services a driver and the carrier's depot need on the manifest: who must sign, the COD to
+ * collect, the dry ice, the dangerous goods' UN numbers.
+ */
 function serviceLine(line: ManifestLine): string {
   const parts: string[] = [];
+  if (line.deliveryConfirmation) parts.push(SIGNATURE_WORDS[line.deliveryConfirmation](line.minimumAge ?? DEFAULT_MINIMUM_AGE));
   if (line.cashOnDelivery) {
     const cents = parseCents(line.cashOnDelivery.amount);
     parts.push(`COD ${cents === undefined ? line.cashOnDelivery.amount : formatCents(cents)} ${line.cashOnDelivery.currency}`);
   }
   if (line.dryIceKg !== undefined) parts.push(`Dry ice ${DRY_ICE_UN_NUMBER} ${dryIceKg(line.dryIceKg)} kg`);
+  if (line.dangerousGoods) parts.push(`Dangerous goods ${line.dangerousGoods.join(', ')}`);
   return parts.join(' · ');
 }
 
@@ -71,6 +84,13 @@ function serviceTotals(lines: readonly ManifestLine[]): string[] {
       `Dry ice (${DRY_ICE_UN_NUMBER}): ${dryIceKg(sum)} kg in ${withDryIce.length} shipment${withDryIce.length === 1 ? '' : 's'}`,
     );
   }
+  const withGoods = lines.filter((line) => line.dangerousGoods);
+  if (withGoods.length > 0) {
+    const unNumbers = [...new Set(withGoods.flatMap((line) => line.dangerousGoods!))].sort();
+    totals.push(`Dangerous goods: ${withGoods.length} shipment${withGoods.length === 1 ? '' : 's'} (${unNumbers.join(', ')})`);
+  }
+  const signed = lines.filter((line) => line.deliveryConfirmation).length;
+  if (signed > 0) totals.push(`To be signed for: ${signed} shipment${signed === 1 ? '' : 's'}`);
   return totals;
 }
 

@@ -4,6 +4,8 @@
 import { dayIn, timeIn, type StationCalendar } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { parseCents } from '../../src-shared/money.ts';
+import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
+import { lithiumUnNumber } from '../documents/service-marks.ts';
 import type { CloseRequest, LeftOut, ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
 import { ManifestChangedError, type DayShipment, type ManifestRecord } from '../domain/manifest.ts';
@@ -95,14 +97,33 @@ function lineOf(shipment: DayShipment): ManifestLine {
   };
 }
 
-/** What a driver collects and what is declared on the manifest: the COD amount and the dry ice, where the shipment has them. */
-function specialServicesOf(shipment: DayShipment): Pick<ManifestLine, 'cashOnDelivery' | 'dryIceKg'> {
-  const cod = shipment.attributes.services?.cashOnDelivery;
-  const dryIce = shipment.attributes.packages.filter((pkg) => pkg.dryIceKg !== undefined);
+/**
+ * What a driver collects, who must sign, and what is declared on the manifest: the COD amount, the signature asked,
+ * the dry ice and the dangerous goods' UN numbers (lithium batteries included), where the shipment has them.
+ */
+function specialServicesOf(
+  shipment: DayShipment,
+): Pick<ManifestLine, 'cashOnDelivery' | 'dryIceKg' | 'deliveryConfirmation' | 'minimumAge' | 'dangerousGoods'> {
+  const services = shipment.attributes.services;
+  const cod = services?.cashOnDelivery;
+  const confirmation = services?.deliveryConfirmation;
+  const { packages } = shipment.attributes;
+  const dryIce = packages.filter((pkg) => pkg.dryIceKg !== undefined);
   const dryIceKg = Math.round(dryIce.reduce((total, pkg) => total + Number(pkg.dryIceKg), 0) * 1000) / 1000;
+  const unNumbers = [
+    ...new Set(
+      packages.flatMap((pkg) => [
+        ...(pkg.dangerousGoods ?? []).map((good) => good.unNumber),
+        ...(pkg.lithiumBatteries ? [lithiumUnNumber(pkg.lithiumBatteries)] : []),
+      ]),
+    ),
+  ];
   return {
     ...(cod ? { cashOnDelivery: { amount: cod.amount, currency: cod.currency } } : {}),
     ...(dryIce.length > 0 ? { dryIceKg } : {}),
+    ...(confirmation && confirmation !== 'none' ? { deliveryConfirmation: confirmation } : {}),
+    ...(confirmation === 'adultSignature' ? { minimumAge: services?.minimumAge ?? DEFAULT_MINIMUM_AGE } : {}),
+    ...(unNumbers.length > 0 ? { dangerousGoods: unNumbers } : {}),
   };
 }
 

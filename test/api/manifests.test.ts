@@ -558,7 +558,7 @@ describe('pickups', () => {
 });
 
 describe('special services on the manifest', () => {
-  it('lists each parcel’s COD and dry ice, in the preview and the PDF, and sums COD per currency and the dry ice', async () => {
+  it('lists each parcel’s COD, dry ice, signature and dangerous goods, in the preview and the PDF, with their sums', async () => {
     const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
     const day = clock.today();
     const station = await startTestStation({ schedulerIntervalMs: 0, clock });
@@ -577,6 +577,24 @@ describe('special services on the manifest', () => {
       const first = await book(cod('49.90'));
       const second = await book(cod('20'));
       const cold = await book({ goodsDescription: 'Vaccine samples', packages: [{ ...parcel('6'), dryIceKg: '2.5' }] });
+      const wine = await book({ goodsDescription: 'Wine', services: { deliveryConfirmation: 'adultSignature', minimumAge: 21 } });
+      const perfume = {
+        unNumber: 'UN1266',
+        properShippingName: 'Perfumery products',
+        class: '3',
+        packingGroup: 'II',
+        quantity: '2',
+        netWeightKg: '0.5',
+      };
+      const phone = { type: 'ion', packing: 'containedInEquipment', section2: true };
+      const goods = await book({
+        goodsDescription: 'Perfume and a phone',
+        services: { deliveryConfirmation: 'signature' },
+        packages: [
+          { ...parcel('2'), dangerousGoods: [perfume], lithiumBatteries: phone },
+          { ...parcel('1'), lithiumBatteries: phone },
+        ],
+      });
 
       const preview = (await call('GET', `/v3/manifests/preview?carrier=UPS&date=${day}`)).json.data.attributes;
       const byId = (id: string) => preview.included.find((line: { shipmentId: string }) => line.shipmentId === id);
@@ -585,6 +603,11 @@ describe('special services on the manifest', () => {
       expect(byId(second.id)).toMatchObject({ cashOnDelivery: { amount: '20', currency: 'EUR' } });
       expect(byId(cold.id)).toMatchObject({ dryIceKg: 2.5 });
       expect(byId(cold.id).cashOnDelivery).toBeUndefined();
+      expect(byId(wine.id)).toMatchObject({ deliveryConfirmation: 'adultSignature', minimumAge: 21 });
+      expect(byId(wine.id).dangerousGoods).toBeUndefined();
+      expect(byId(goods.id)).toMatchObject({ deliveryConfirmation: 'signature', dangerousGoods: ['UN1266', 'UN3481'] });
+      expect(byId(goods.id).minimumAge).toBeUndefined();
+      expect(byId(first.id).deliveryConfirmation).toBeUndefined();
 
       const closed = await call('POST', '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', date: day } } });
       expect(closed.status, closed.text).toBe(201);
@@ -596,6 +619,10 @@ describe('special services on the manifest', () => {
         'Dry ice UN1845 2.5 kg',
         'Cash on delivery: 69.90 EUR',
         'Dry ice (UN1845): 2.5 kg in 1 shipment',
+        'Adult signature 21+',
+        'Signature · Dangerous goods UN1266, UN3481',
+        'Dangerous goods: 1 shipment (UN1266, UN3481)',
+        'To be signed for: 2 shipments',
       ])
         expect(text).toContain(words);
     } finally {
