@@ -5,6 +5,7 @@
 // while a request without options reaches it unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, document, get, parcel, post, shipToIn } from '../helpers/shipments.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 
 let t: TestStation;
@@ -210,6 +211,37 @@ describe('each option rates with its surcharge, broken down, and books', () => {
   });
 });
 
+describe('Sunday delivery, where a card offers it', () => {
+  const sunday = (country = 'IT') => attributes({ shipTo: shipToIn(country), services: { sundayDelivery: true } });
+
+  it('UPS Express Saver within the country prices it, broken down, and books it; its label is marked SUNDAY', async () => {
+    const { rates, unavailable } = await rate(sunday());
+    expectBrokenDown(byId(rates, 't2-UPS-XSS'), { sundayDelivery: 29 });
+    // A service without it lists it unavailable, naming the option.
+    expect(unavailable.find((entry) => entry.id === 't2-UPS-STD')).toMatchObject({
+      code: 'service.optionNotOffered',
+      option: 'sundayDelivery',
+      pointer: '/data/attributes/services/sundayDelivery',
+      reason: 'UPS UPS Standard does not offer Sunday delivery',
+    });
+    const booked = await confirm(sunday(), byId(rates, 't2-UPS-XSS')!);
+    expect(booked.status, booked.text).toBe(202);
+    expect(booked.json.data.attributes.services).toEqual({ sundayDelivery: true });
+    const labels = await get(t, token, `/v3/shipments/${booked.json.data.id}/documents?document=labels`);
+    expect(labels.status, labels.text).toBe(200);
+    expect(await pdfText(new Uint8Array(Buffer.from(labels.json.data.attributes.fileData, 'base64')))).toContain('SUNDAY');
+  });
+
+  it('abroad no card offers it: Milan → Munich has every service unavailable naming sundayDelivery', async () => {
+    const { rates, unavailable } = await rate(sunday('DE'));
+    expect(rates).toEqual([]);
+    expect(unavailable.find((entry) => entry.id === 't2-UPS-XSS')).toMatchObject({
+      code: 'service.optionNotOffered',
+      option: 'sundayDelivery',
+    });
+  });
+});
+
 describe('GET /carriers says what each service offers', () => {
   it('lists each service’s way of carrying and its options with their surcharges', async () => {
     const carriers = await get(t, token, '/v3/carriers');
@@ -234,6 +266,7 @@ describe('GET /carriers says what each service offers', () => {
       'adultSignature',
       'cashOnDelivery',
       'saturdayDelivery',
+      'sundayDelivery',
       'dangerousGoods',
       'lithiumBatteries',
       'dryIce',
