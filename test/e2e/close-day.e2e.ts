@@ -58,3 +58,41 @@ test('Close day: preview per carrier, close UPS, see and print the manifest, can
   await expect(ups.getByRole('button', { name: 'Close UPS' })).toBeEnabled();
   await snap(page, 'close-day-reopened');
 });
+
+test('Close day: each carrier’s special handling is listed before its close: COD to collect, signatures, dry ice, dangerous goods', async ({
+  page,
+  station,
+}) => {
+  const booked = async (carrier: string, change: (attributes: Record<string, unknown>, pkg: Record<string, unknown>) => void) => {
+    const document = onDay(carrier);
+    const attributes = document.data.attributes as Record<string, unknown>;
+    change(attributes, (attributes.packages as Record<string, unknown>[])[0]!);
+    const created = await station.api('POST', '/shipments', document);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+  };
+  await booked('FEDEX', (attributes, pkg) => {
+    attributes.services = { deliveryConfirmation: 'adultSignature', minimumAge: 18 };
+    pkg.lithiumBatteries = { type: 'ion', packing: 'containedInEquipment', section2: true };
+  });
+  await booked('FEDEX', (_, pkg) => {
+    pkg.dryIceKg = '1.5';
+  });
+  await booked('UPS', (attributes) => {
+    attributes.services = { cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' } };
+  });
+
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Close day' }).click();
+  await page.getByLabel('Ship date').fill(DAY);
+  const fedex = page.getByRole('list', { name: 'Special handling in the FedEx close' });
+  await expect(fedex.getByRole('listitem')).toHaveText([
+    '1 shipment to be signed for',
+    'Dry ice (UN1845): 1.5 kg',
+    'Dangerous goods in 1 shipment (UN3481)',
+  ]);
+  await expect(page.getByRole('list', { name: 'Special handling in the UPS close' }).getByRole('listitem')).toHaveText([
+    'Cash on delivery to collect: 49.90 EUR',
+  ]);
+  // A carrier with nothing special says nothing of it.
+  await expect(page.getByRole('list', { name: 'Special handling in the DHL Express close' })).toHaveCount(0);
+});

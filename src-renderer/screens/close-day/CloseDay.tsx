@@ -9,7 +9,8 @@ import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
-import { groupLeftOut, leftOutFigures, useCloseDay } from '../../store/close-day.ts';
+import type { ManifestLine } from '../../../src-shared/manifests.ts';
+import { groupLeftOut, leftOutFigures, specialHandlingOf, useCloseDay } from '../../store/close-day.ts';
 import { stationDateTime, stationNow, useStationClock } from '../../store/station-clock.ts';
 
 /** How often the pickups' deadlines are looked at again while the screen is open. */
@@ -101,6 +102,7 @@ export function CloseDay(): React.JSX.Element {
             ) : (
               <p>{t('closeDay.nothingLeft')}</p>
             )}
+            <SpecialHandlingList carrier={day.carrierName} lines={day.preview.included} />
             {closed.length > 0 ? <p>{t('closeDay.closed', { count: closed.length, manifests: manifestsOf.join(', ') })}</p> : null}
             {leftOut.length > 0 ? (
               <details>
@@ -224,5 +226,27 @@ export function CloseDay(): React.JSX.Element {
         </table>
       </section>
     </div>
+  );
+}
+
+/** What the driver must know of the close: COD to collect, signatures, dry ice, dangerous goods; nothing when none. */
+function SpecialHandlingList({ carrier, lines }: { carrier: string; lines: readonly ManifestLine[] }): React.JSX.Element | null {
+  const { t } = useTranslation();
+  const handling = specialHandlingOf(lines);
+  const items = [
+    ...handling.cod.map((sum) => t('closeDay.codTotal', { amount: formatMoney(sum.cents / 100, sum.currency) })),
+    ...(handling.signed > 0 ? [t('closeDay.signedTotal', { count: handling.signed })] : []),
+    ...(handling.dryIceKg > 0 ? [t('closeDay.dryIceTotal', { weight: formatWeight(handling.dryIceKg) })] : []),
+    ...(handling.dangerous.shipments > 0
+      ? [t('closeDay.dangerousTotal', { count: handling.dangerous.shipments, unNumbers: handling.dangerous.unNumbers.join(', ') })]
+      : []),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <ul className="special-handling" aria-label={t('closeDay.specialOf', { carrier })}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
   );
 }
