@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEpl2Labels } from '../../src-main/documents/epl2-label.ts';
 import { DocumentFonts, fontLibrary } from '../../src-main/documents/fonts.ts';
 import { renderPngLabels } from '../../src-main/documents/png-label.ts';
-import { serviceMarkLines } from '../../src-main/documents/service-marks.ts';
+import { cashOnDeliveryLine, dangerousGoodsLines, serviceMarkLines } from '../../src-main/documents/service-marks.ts';
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
@@ -199,5 +199,42 @@ describe('the special services’ marks on the label', () => {
       const pages = await rasterisePdf(pdf, dpi);
       for (const [index, page] of pages.entries()) expect(await decodeImage(page)).toEqual(expected(index + 1));
     }
+  });
+});
+
+describe('the customs papers declare what the label marks, in full and in the same words', () => {
+  it('each package’s dangerous goods, lithium batteries and dry ice; a good without a packing group has none', () => {
+    const [first, second] = input().attributes.packages;
+    expect(dangerousGoodsLines(first!)).toEqual([
+      'Lithium ion batteries packed with equipment, UN3481, Section II',
+      'Dry ice UN1845, 2.5 kg',
+    ]);
+    expect(dangerousGoodsLines(second!)).toEqual([
+      'UN3481 Lithium ion batteries packed with equipment, class 9, PG II, 1 × 0.5 kg',
+      'Lithium metal batteries contained in equipment, UN3091',
+    ]);
+    const aerosol = {
+      unNumber: 'UN1950',
+      properShippingName: 'Aerosols, flammable',
+      class: '2.1',
+      packingGroup: null,
+      quantity: '4',
+      netWeightKg: '0.25',
+    };
+    expect(
+      dangerousGoodsLines({ dangerousGoods: [aerosol], lithiumBatteries: { type: 'metal', packing: 'alone', section2: false } }),
+    ).toEqual(['UN1950 Aerosols, flammable, class 2.1, 4 × 0.25 kg', 'Lithium metal batteries, UN3090']);
+    expect(dangerousGoodsLines({})).toEqual([]);
+  });
+
+  it.each([
+    [{ amount: '45', currency: 'EUR', method: 'cash' }, 'Cash on delivery: collect 45.00 EUR in cash'],
+    [
+      { amount: '1249.5', currency: 'PLN', method: 'any', account: 'PL61109010140000071219812874' },
+      'Cash on delivery: collect 1249.50 PLN in cash or by cheque, paid into PL61109010140000071219812874',
+    ],
+    [{ amount: '10', currency: 'EUR', method: 'cheque' }, 'Cash on delivery: collect 10.00 EUR by cheque'],
+  ] as const)('cash on delivery %j: %s', (cod, line) => {
+    expect(cashOnDeliveryLine(cod)).toBe(line);
   });
 });
