@@ -66,6 +66,17 @@ test('special services: Alt+O opens the panel, adult signature and COD price the
     minimumAge: 21,
     cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' },
   });
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page
+    .getByRole('table', { name: 'Shipments' })
+    .getByRole('row')
+    .filter({ hasText: booked.meta.reference })
+    .getByRole('cell')
+    .nth(2)
+    .click();
+  await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText(
+    'Special services' + 'Adult signature (21+); Cash on delivery 49.90 EUR',
+  );
 });
 
 test('special services: a package’s dry ice and lithium batteries price on the air service and stay on the booked package', async ({
@@ -170,4 +181,17 @@ test('special services: lithium-ion alone names each air service that refuses it
     { unNumber: 'UN1266', properShippingName: 'Perfumery products', class: '3', packingGroup: 'II', quantity: '2', netWeightKg: '0.5' },
   ]);
   expect(booked.attributes.packages[0].lithiumBatteries).toBeUndefined();
+
+  // Shipments says what the parcel carries, for whoever looks at it later.
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page
+    .getByRole('table', { name: 'Shipments' })
+    .getByRole('row')
+    .filter({ hasText: booked.meta.reference })
+    .getByRole('cell')
+    .nth(2)
+    .click();
+  await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText(
+    'Special services' + 'package 1: UN1266 Perfumery products',
+  );
 });

@@ -209,6 +209,10 @@ export const de: Record<MessageKey, string> = {
   'shipments.sender': 'Absender',
   'shipments.packages': 'Pakete',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Unterschrift Erwachsener ({age}+)',
+  'shipments.cod': 'Nachnahme {amount}',
+  'shipments.dryIce': 'Trockeneis {weight}',
+  'shipments.packageHolds': 'Packstück {number}: {held}',
   'shipments.return': 'Retoure',
   'shipments.returnOf':
     'eines Verkaufs, Grund: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; bezahlt bei Nutzung} other {}}',

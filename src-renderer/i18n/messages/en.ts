@@ -206,6 +206,10 @@ export const en = {
   'shipments.sender': 'Sender',
   'shipments.packages': 'Packages',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Adult signature ({age}+)',
+  'shipments.cod': 'Cash on delivery {amount}',
+  'shipments.dryIce': 'dry ice {weight}',
+  'shipments.packageHolds': 'package {number}: {held}',
   'shipments.return': 'Return',
   'shipments.returnOf':
     'of a sale, because: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; paid once used} other {}}',

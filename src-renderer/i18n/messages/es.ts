@@ -210,6 +210,10 @@ export const es: Record<MessageKey, string> = {
   'shipments.sender': 'Remitente',
   'shipments.packages': 'Paquetes',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Firma de un adulto ({age}+)',
+  'shipments.cod': 'Contra reembolso {amount}',
+  'shipments.dryIce': 'hielo seco {weight}',
+  'shipments.packageHolds': 'bulto {number}: {held}',
   'shipments.return': 'Devolución',
   'shipments.returnOf':
     'de una venta, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; se paga solo si se usa} other {}}',

@@ -210,6 +210,10 @@ export const fr: Record<MessageKey, string> = {
   'shipments.sender': 'Expéditeur',
   'shipments.packages': 'Colis',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Signature d’un adulte ({age}+)',
+  'shipments.cod': 'Contre-remboursement {amount}',
+  'shipments.dryIce': 'glace carbonique {weight}',
+  'shipments.packageHolds': 'colis {number} : {held}',
   'shipments.return': 'Retour',
   'shipments.returnOf':
     'd’une vente, motif : {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes { ; payé seulement s’il est utilisé} other {}}',

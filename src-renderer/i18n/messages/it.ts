@@ -209,6 +209,10 @@ export const it: Record<MessageKey, string> = {
   'shipments.sender': 'Mittente',
   'shipments.packages': 'Colli',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Firma di un adulto ({age}+)',
+  'shipments.cod': 'Contrassegno {amount}',
+  'shipments.dryIce': 'ghiaccio secco {weight}',
+  'shipments.packageHolds': 'collo {number}: {held}',
   'shipments.return': 'Reso',
   'shipments.returnOf':
     'di una vendita, motivo: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; pagato solo se usato} other {}}',

@@ -207,6 +207,10 @@ export const pl: Record<MessageKey, string> = {
   'shipments.sender': 'Nadawca',
   'shipments.packages': 'Paczki',
   'shipments.package': '{weight}, {length}×{width}×{height} cm',
+  'shipments.adultSignature': 'Podpis osoby dorosłej ({age}+)',
+  'shipments.cod': 'Pobranie {amount}',
+  'shipments.dryIce': 'suchy lód {weight}',
+  'shipments.packageHolds': 'paczka {number}: {held}',
   'shipments.return': 'Zwrot',
   'shipments.returnOf':
     'sprzedaży, powód: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; płatny dopiero po użyciu} other {}}',

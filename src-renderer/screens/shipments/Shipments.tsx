@@ -17,6 +17,7 @@ import { useShipments } from '../../store/shipments.ts';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
+import { ServiceFacts } from './ServiceFacts.tsx';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { useSession } from '../../store/session.ts';
 import { jobKey, printerTitle, usePrinting, type PrintingState } from '../../store/printing.ts';
@@ -243,6 +244,7 @@ function ShipmentDetail(): React.JSX.Element {
             ) : null}
             <dt>{t('shipments.contents')}</dt>
             <dd>{a.goodsDescription ?? t('common.none')}</dd>
+            <ServiceFacts attributes={a} />
             <CarrierFacts meta={meta} cost />
             <dt>{t('shipments.insurance')}</dt>
             <dd>{meta.insuranceCost ? formatMoney(meta.insuranceCost.amount, meta.insuranceCost.currency) : t('common.none')}</dd>
