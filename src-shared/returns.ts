@@ -3,7 +3,7 @@
 // RETURN. Shared by the station, which makes it, and the desk, which shows what it will be before it is made.
 import { z } from 'zod';
 import { jsonPointer, type ErrorObject } from './jsonapi.ts';
-import type { ExportDeclaration, ShipmentAttributes } from './shipment.ts';
+import type { ExportDeclaration, Package, ShipmentAttributes } from './shipment.ts';
 import { FLAG, anyCase, said } from './json-schema-words.ts';
 import { Violations, asFlag } from './shipment-validation.ts';
 
@@ -142,8 +142,18 @@ function reversedDeclaration(declaration: ExportDeclaration): ExportDeclaration 
 }
 
 /**
+ * A package as it comes back: the same goods, so the same lithium batteries and dangerous goods declared, but no dry
+ * ice (the refrigerant is spent; a customer does not repack with it).
+ */
+function returnedPackage(pkg: Package): Package {
+  const { dryIceKg: _spent, ...returned } = pkg;
+  return returned;
+}
+
+/**
  * The return shipment of `original`: from its receiver back to its sender, with the packages that come back, no
- * collection booking (the customer hands it in), no insurance, and its customs data reversed. The receiver's email
+ * collection booking (the customer hands it in), no insurance, none of its special services (no cash to collect, no
+ * signature), and its customs data reversed. The receiver's email
  * is the sender's where the receiver has none, as a sender needs one.
  */
 export function returnAttributes(original: ShipmentAttributes, packages: readonly number[] | undefined): ShipmentAttributes {
@@ -152,7 +162,7 @@ export function returnAttributes(original: ShipmentAttributes, packages: readonl
   const attributes: ShipmentAttributes = {
     shipFrom: { ...customer, email: customer.email || shop.email },
     shipTo: { ...shop },
-    packages: packages ? packages.map((index) => original.packages[index]!) : original.packages.map((pkg) => ({ ...pkg })),
+    packages: (packages ? packages.map((index) => original.packages[index]!) : original.packages).map(returnedPackage),
     goodsDescription: original.goodsDescription === null ? null : `Return: ${original.goodsDescription}`.slice(0, 255),
     insuranceDescription: null,
     insuranceValue: null,

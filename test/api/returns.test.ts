@@ -24,6 +24,35 @@ const returnOf = (id: string, attributes: Record<string, unknown> = { reason: 'D
   post(t, token, `/v3/shipments/${id}/returns`, { data: { type: 'return', attributes, meta } });
 
 describe('a return of a processed shipment', () => {
+  it('asks none of the original’s special services and no dry ice, and still declares the batteries and goods', async () => {
+    const perfume = {
+      unNumber: 'UN1266',
+      properShippingName: 'Perfumery products',
+      class: '3',
+      packingGroup: 'II',
+      quantity: '1',
+      netWeightKg: '0.2',
+    };
+    const original = await sent(
+      attributes({
+        services: { deliveryConfirmation: 'adultSignature', cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' } },
+        packages: [
+          { ...parcel('3'), dryIceKg: '1', lithiumBatteries: { type: 'ion', packing: 'containedInEquipment', section2: true } },
+          { ...parcel('1'), dangerousGoods: [perfume] },
+        ],
+      }),
+      { ...now, carrierChoice: 'UPS', service: 'express' },
+    );
+    const made = await returnOf(original.id, { reason: 'DAMAGED' }, { carrierChoice: 'UPS', service: 'express' });
+    expect(made.status, made.text).toBe(201);
+    const back = made.json.data;
+    // The customer pays nothing on collection and nobody signs; the refrigerant is gone, the goods are the same.
+    expect(back.attributes.services).toBeUndefined();
+    expect(back.attributes.packages[0].dryIceKg).toBeUndefined();
+    expect(back.attributes.packages[0].lithiumBatteries).toEqual({ type: 'ion', packing: 'containedInEquipment', section2: true });
+    expect(back.attributes.packages[1].dangerousGoods).toEqual([perfume]);
+  });
+
   it('swaps the addresses, takes the packages chosen, and links both ways', async () => {
     const original = await sent();
     const made = await returnOf(original.id, { reason: 'damaged', note: 'The cups arrived broken', packages: ['1'] });
