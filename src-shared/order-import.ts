@@ -1,6 +1,8 @@
 // Orders from a shop's file (docs/shipments.md, "Orders": importing a file): a row per order line, its columns mapped onto
 // the order's fields, rows of one order number gathered into one order, and every order checked with the shared
-// order rules, each fault pointing at its row and column. Pure, for the desk's import preview.
+// order rules, each fault pointing at its row and column. Special services come from their own columns (Signature,
+// COD amount, Saturday delivery) or from the order's tags (adult-signature, saturday-delivery). Pure, for the desk's
+// import preview, POST /orders/import and the watched folder.
 import type { ErrorObject } from './jsonapi.ts';
 import { countryCode } from './countries.ts';
 import { validateOrderDocument, type OrderAttributes } from './orders.ts';
@@ -28,6 +30,11 @@ export const IMPORT_FIELDS = [
   'service',
   'carrierChoice',
   'tags',
+  'deliveryConfirmation',
+  'codAmount',
+  'codCurrency',
+  'codMethod',
+  'saturdayDelivery',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -74,9 +81,107 @@ const USUAL_NAMES: Record<ImportField, string[]> = {
   service: ['service', 'shippingservice'],
   carrierChoice: ['carrier', 'carrierchoice'],
   tags: ['tags', 'tag', 'labels'],
+  deliveryConfirmation: ['deliveryconfirmation', 'signature', 'signatureconfirmation', 'signaturerequired', 'confirmation'],
+  codAmount: ['codamount', 'cod', 'cashondelivery', 'cashondeliveryamount', 'nachnahme', 'nachnahmebetrag', 'contrassegno'],
+  codCurrency: ['codcurrency', 'cashondeliverycurrency'],
+  codMethod: ['codmethod', 'cashondeliverymethod', 'codpayment'],
+  saturdayDelivery: ['saturdaydelivery', 'saturday', 'samstagszustellung'],
 };
 
-const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['quantity', 'unitWeight', 'unitPrice']);
+const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['quantity', 'unitWeight', 'unitPrice', 'codAmount']);
+const SERVICE_FIELDS = ['deliveryConfirmation', 'codAmount', 'codCurrency', 'codMethod', 'saturdayDelivery'] as const;
+
+/** Words a file says yes and no with, in the desk's languages; a cell of other text is the fault's. */
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ja', 'j', 'si', 'sì', 'sí', 'oui', 'o', 'tak', 't']);
+const NO = new Set(['no', 'n', 'false', '0', 'nein', 'non', 'nie', '-']);
+const yesNo = (text: string): boolean | string => {
+  const word = text.trim().toLowerCase();
+  return YES.has(word) ? true : NO.has(word) ? false : text;
+};
+
+/**
+ * A delivery confirmation as shops and people write it in a column: signature (or yes), adult (adult signature,
+ * adult 21, adult signature 16+: 18 unless an age is said), direct, indirect; none or no for none. Other text is kept
+ * as it is, for the order rules to refuse at its column.
+ */
+export function readConfirmation(text: string): { deliveryConfirmation?: string; minimumAge?: string } {
+  const words = text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  if (words === '' || words === 'none' || NO.has(words)) return {};
+  if (words === 'signature' || words === 'signature required' || words === 'sig' || YES.has(words))
+    return { deliveryConfirmation: 'signature' };
+  const adult = /^adult(?: signature)?(?: (\d+))?$/.exec(words);
+  if (adult)
+    return adult[1] ? { deliveryConfirmation: 'adultSignature', minimumAge: adult[1] } : { deliveryConfirmation: 'adultSignature' };
+  if (/^direct(?: signature)?$/.test(words)) return { deliveryConfirmation: 'direct' };
+  if (/^indirect(?: signature)?$/.test(words)) return { deliveryConfirmation: 'indirect' };
+  return { deliveryConfirmation: text.trim() };
+}
+
+/**
+ * The tags that ask for a special service, as a shop types them on an order (any case; a space or an underscore
+ * for the hyphen): signature, adult-signature (18), adult-signature-16 / -18 / -21, direct-signature,
+ * indirect-signature, saturday-delivery. The tags stay on the order too, for the packing rules.
+ */
+export const SERVICE_TAGS: Record<string, { deliveryConfirmation?: string; minimumAge?: number; saturdayDelivery?: boolean }> = {
+  signature: { deliveryConfirmation: 'signature' },
+  'signature-required': { deliveryConfirmation: 'signature' },
+  'adult-signature': { deliveryConfirmation: 'adultSignature' },
+  'adult-signature-16': { deliveryConfirmation: 'adultSignature', minimumAge: 16 },
+  'adult-signature-18': { deliveryConfirmation: 'adultSignature', minimumAge: 18 },
+  'adult-signature-21': { deliveryConfirmation: 'adultSignature', minimumAge: 21 },
+  'direct-signature': { deliveryConfirmation: 'direct' },
+  'indirect-signature': { deliveryConfirmation: 'indirect' },
+  'saturday-delivery': { saturdayDelivery: true },
+};
+
+/** The services an order's tags ask for (a later confirmation tag over an earlier one). */
+function servicesOfTags(tags: string | null): Record<string, unknown> {
+  const services: Record<string, unknown> = {};
+  for (const tag of (tags ?? '').split(/[,;]/)) {
+    const asked =
+      SERVICE_TAGS[
+        tag
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_]+/g, '-')
+      ];
+    if (asked) Object.assign(services, asked);
+  }
+  return services;
+}
+
+/**
+ * The order's services from its service columns, over what its tags ask: a column that says something decides
+ * (a Signature column's "none" too, over a tag). Null when neither asks for anything.
+ */
+function servicesOf(cell: (field: ImportField) => string | null, tags: string | null): Record<string, unknown> | null {
+  const services = servicesOfTags(tags);
+  const confirmation = cell('deliveryConfirmation');
+  if (confirmation !== null) {
+    delete services.deliveryConfirmation;
+    delete services.minimumAge;
+    Object.assign(services, readConfirmation(confirmation));
+  }
+  const amount = cell('codAmount');
+  const currency = cell('codCurrency');
+  const method = cell('codMethod');
+  if (amount !== null || currency !== null || method !== null) {
+    // The order's prices are euros: a COD amount without a currency is too.
+    const said = method?.trim().toLowerCase();
+    services.cashOnDelivery = {
+      amount,
+      currency: currency ?? 'EUR',
+      ...(method !== null ? { method: said === 'check' ? 'cheque' : said === 'cash or cheque' || said === 'either' ? 'any' : method } : {}),
+    };
+  }
+  const saturday = cell('saturdayDelivery');
+  if (saturday !== null) services.saturdayDelivery = yesNo(saturday);
+  return Object.keys(services).length > 0 ? services : null;
+}
 
 const cellOf = (row: Record<string, string>, column: string | undefined): string => (column === undefined ? '' : (row[column] ?? ''));
 
@@ -151,7 +256,20 @@ const FIELD_WORDS: Record<ImportField, string> = {
   carrierChoice: 'the carrier',
   tags: 'the tags',
   itemId: 'the shop’s line id',
+  deliveryConfirmation: 'the delivery confirmation',
+  codAmount: 'the cash-on-delivery amount',
+  codCurrency: 'the cash-on-delivery currency',
+  codMethod: 'the cash-on-delivery method',
+  saturdayDelivery: 'Saturday delivery',
 };
+
+/** The import field of an order's services member (services/cashOnDelivery/amount is codAmount). */
+function serviceField(path: readonly string[]): ImportField | null {
+  if (path[1] === 'deliveryConfirmation' || path[1] === 'minimumAge') return 'deliveryConfirmation';
+  if (path[1] === 'cashOnDelivery') return path[2] === 'currency' ? 'codCurrency' : path[2] === 'method' ? 'codMethod' : 'codAmount';
+  if (path[1] === 'saturdayDelivery') return 'saturdayDelivery';
+  return null;
+}
 
 /** A fault in English: "#1003, row 7: the postal code is empty (column “Shipping Zip”)". */
 export function describeFault(number: string, fault: ImportFault): string {
@@ -166,7 +284,12 @@ function faultOf(error: ErrorObject, mapping: ColumnMapping, rows: number[], exp
   const pointer = error.source?.pointer ?? '';
   const path = pointer.split('/').slice(3);
   const named = path[0] === 'shipTo' ? path[1] : path[0] === 'lines' ? path[2] : path[0];
-  const field = (IMPORT_FIELDS as readonly string[]).includes(named ?? '') ? (named as ImportField) : null;
+  const field =
+    path[0] === 'services'
+      ? serviceField(path)
+      : (IMPORT_FIELDS as readonly string[]).includes(named ?? '') && !(SERVICE_FIELDS as readonly string[]).includes(named ?? '')
+        ? (named as ImportField)
+        : null;
   const row = (path[0] === 'lines' ? rows[Number(path[1])] : rows[0]) ?? rows[0] ?? 0;
   const rule = expected[pointer];
   return {
@@ -225,6 +348,7 @@ export function previewImport(rows: readonly Record<string, string>[], mapping: 
           service: value(first, 'service'),
           carrierChoice: value(first, 'carrierChoice'),
           tags: value(first, 'tags'),
+          services: servicesOf((field) => value(first, field), value(first, 'tags')),
           lines: source.map((row) => Object.fromEntries(LINE_FIELDS.map((field) => [field, value(row, field)]))),
         },
       },

@@ -9,6 +9,8 @@ import { formatCents, multiplyCents, parseCents } from './money.ts';
 import { SHARED_FIELDS, Violations, checkAddressRules, validateShipmentDocument, type Validation } from './shipment-validation.ts';
 import { addressSchema, SERVICES, type Address, type Package, type ServiceLevel, type ShipmentAttributes } from './shipment.ts';
 import { resourceSchema } from './resource-schema.ts';
+import { shipmentServicesSchema } from './shipment-options.ts';
+import { normaliseServices, servicesRule } from './shipment-validation/services.ts';
 import { unknownMember, unknownMembers, type UnknownMemberWarning } from './unknown-members.ts';
 
 const { optional, requiredText, optionalText, country, money, measure, quantity, commodityCode, list, address, service } = SHARED_FIELDS;
@@ -46,6 +48,8 @@ export const orderAttributesSchema = z.object({
   lines: z.array(orderLineSchema),
   /** Labels the shop gives the order (e.g. fragile, gift), for the desk's rules. */
   tags: z.array(z.string()),
+  /** The special services the order asks for (a signature, cash on delivery…), as a shipment's; its shipment gets them. */
+  services: shipmentServicesSchema.optional(),
 });
 export type OrderAttributes = z.infer<typeof orderAttributesSchema>;
 
@@ -120,6 +124,7 @@ export const orderRequestSchema = z.object({
   carrierChoice: optional(optionalText(40).transform((value) => value?.toUpperCase() || undefined)),
   lines: z.array(lineSchema).min(1).max(ORDER_LINES_MAX),
   tags,
+  services: servicesRule,
 });
 
 /** The members of the order at `at` (['data'], or ['data', i] in a batch) the station does not read: for meta.warnings. */
@@ -164,6 +169,15 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
     for (const issue of parsed.error.issues) violations.fault([...at, 'attributes', ...(issue.path as (string | number)[])]);
   for (const role of ['shipTo', 'shipFrom'] as const)
     checkAddressRules(data.attributes[role], [...at, 'attributes', role], violations, role === 'shipTo');
+  // A minimum age belongs to an adult signature only, as a shipment's does.
+  const services = data.attributes.services;
+  if (
+    isObject(services) &&
+    services.minimumAge !== undefined &&
+    services.minimumAge !== null &&
+    (typeof services.deliveryConfirmation !== 'string' || services.deliveryConfirmation.trim().toLowerCase() !== 'adultsignature')
+  )
+    violations.invalid([...at, 'attributes', 'services', 'minimumAge']);
   if (!parsed.success || violations.errors.length > 0)
     return { ok: false, errors: violations.errors, expected: violations.expectedByPointer };
   const order = parsed.data;
@@ -177,6 +191,7 @@ export function validateOrderAt(document: unknown, at: readonly (string | number
       carrierChoice: order.carrierChoice,
       lines: order.lines.map((line) => compact(line) as OrderLine),
       tags: order.tags ?? [],
+      services: normaliseServices(order.services ?? undefined, order.services?.insurance ?? null),
     }),
   };
 }
@@ -262,6 +277,14 @@ export function shipmentFromOrder(order: OrderAttributes, choice: PackingChoice)
     invoiceSubtotal: { amount: totals.value, currency: 'EUR' },
     booking: true,
   };
+  if (order.services) {
+    attributes.services = order.services;
+    // An insured order is insured as the shipment's own members say it too (both places agree).
+    if (order.services.insurance) {
+      attributes.insuranceValue = order.services.insurance.value;
+      attributes.insuranceDescription = order.services.insurance.description;
+    }
+  }
   if (customsRoute(shipFrom, order.shipTo).needed) {
     // A line without its own weight gets its share of the goods' weight: the measured parcel less its box's own.
     const goods = weight === undefined ? undefined : Number(weight) - Number(choice.box?.tareKg ?? 0);

@@ -1,9 +1,21 @@
-// The desk's packing rules (docs/desk.md, "Scan to ship"): which box, service and carrier an order gets, by its weight,
-// destination, SKUs and tags, each choice explained in words ("Economy because DE under 2 kg"). Pure, shared by
-// the New shipment screen and the Settings screen's dry run.
+// The desk's packing rules (docs/desk.md, "Scan to ship"): which box, service, carrier and special services (a
+// signature, Saturday delivery) an order gets, by its weight, destination, SKUs (with * wildcards: WINE-*) and tags,
+// each choice explained in words ("Economy because DE under 2 kg", "Adult signature 18+ because with WINE-*"). Pure,
+// shared by the New shipment screen and the Settings screen's dry run.
 import { expectedWeightKg, type OrderAttributes } from './orders.ts';
 import { z } from 'zod';
 import { SERVICES, type ServiceLevel } from './shipment.ts';
+import { DEFAULT_MINIMUM_AGE, DELIVERY_CONFIRMATIONS, type DeliveryConfirmation, type ShipmentServices } from './shipment-options.ts';
+
+/**
+ * The special services a rule may set: the delivery confirmation (with its minimum age) and Saturday delivery.
+ * Cash on delivery is each order's own (its amount is the order's), so no rule sets it.
+ */
+const ruleServicesSchema = z.object({
+  deliveryConfirmation: z.enum(DELIVERY_CONFIRMATIONS).optional(),
+  minimumAge: z.union([z.literal(16), z.literal(18), z.literal(21)]).optional(),
+  saturdayDelivery: z.boolean().optional(),
+});
 
 export const packingRuleSchema = z.object({
   when: z.object({
@@ -12,12 +24,17 @@ export const packingRuleSchema = z.object({
     /** The order's weight, in kg: below maxWeightKg, at least minWeightKg. */
     minWeightKg: z.number().optional(),
     maxWeightKg: z.number().optional(),
-    /** Any of these SKUs in the order. */
+    /** Any of these SKUs in the order; * stands for any characters (WINE-* is WINE-RED-75), case does not matter. */
     skus: z.array(z.string()).optional(),
     /** Any of these tags on the order. */
     tags: z.array(z.string()).optional(),
   }),
-  then: z.object({ box: z.string().optional(), service: z.enum(SERVICES).optional(), carrier: z.string().optional() }),
+  then: z.object({
+    box: z.string().optional(),
+    service: z.enum(SERVICES).optional(),
+    carrier: z.string().optional(),
+    services: ruleServicesSchema.optional(),
+  }),
 });
 export type PackingRule = z.infer<typeof packingRuleSchema>;
 
@@ -25,6 +42,11 @@ export interface PackingDecision {
   box?: string;
   service?: ServiceLevel;
   carrier?: string;
+  /**
+   * The special services: the order's own (all of them, cash on delivery too), then each one the order leaves open
+   * (the delivery confirmation, Saturday delivery) from the first rule that sets it. Absent when none is.
+   */
+  services?: ShipmentServices;
   /** One sentence per choice made, e.g. "Economy because DE under 2 kg". */
   reasons: string[];
 }
@@ -39,6 +61,10 @@ export interface PackingWords {
   /** "Express because the order asks for it". */
   orderAsks(choice: string): string;
   service(level: ServiceLevel): string;
+  /** "Adult signature 18+", "Signature", "No signature". */
+  confirmation(level: DeliveryConfirmation, minimumAge?: number): string;
+  /** "Saturday delivery". */
+  saturdayDelivery: string;
   /** A list of alternatives: "DE or AT". */
   either(items: readonly string[]): string;
   fromTo(minKg: number, maxKg: number): string;
@@ -55,6 +81,15 @@ export const ENGLISH_PACKING_WORDS: PackingWords = {
   because: (choice, why) => `${choice} because ${why}`,
   orderAsks: (choice) => `${choice} because the order asks for it`,
   service: (level) => ({ economy: 'Economy', express: 'Express' })[level],
+  confirmation: (level, minimumAge) =>
+    ({
+      none: 'No signature',
+      signature: 'Signature',
+      adultSignature: `Adult signature ${String(minimumAge ?? DEFAULT_MINIMUM_AGE)}+`,
+      direct: 'Direct signature',
+      indirect: 'Indirect signature',
+    })[level],
+  saturdayDelivery: 'Saturday delivery',
   either: (items) => items.join(' or '),
   fromTo: (minKg, maxKg) => `from ${kg(minKg)} to under ${kg(maxKg)}`,
   under: (maxKg) => `under ${kg(maxKg)}`,
@@ -77,13 +112,28 @@ export function describeConditions(rule: PackingRule, words: PackingWords = ENGL
   return parts.length > 0 ? parts.join(' ') : words.anyOrder;
 }
 
+/**
+ * Whether a rule's SKU takes an order line's: the same, case aside, where each * of the rule's stands for any run of
+ * characters (none too): WINE-* takes WINE-RED-75 and WINE-, *-GIFT takes MUG-GIFT.
+ */
+export function skuMatches(pattern: string, sku: string): boolean {
+  const wanted = pattern.trim().toLowerCase();
+  const given = sku.trim().toLowerCase();
+  if (!wanted.includes('*')) return wanted === given;
+  const escaped = wanted
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${escaped}$`, 's').test(given);
+}
+
 function matches(rule: PackingRule, order: OrderAttributes, weightKg: number | undefined): boolean {
   const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
   if (countries?.length && !countries.map((code) => code.toUpperCase()).includes(order.shipTo.country)) return false;
   if ((minWeightKg !== undefined || maxWeightKg !== undefined) && weightKg === undefined) return false;
   if (minWeightKg !== undefined && weightKg! < minWeightKg) return false;
   if (maxWeightKg !== undefined && weightKg! >= maxWeightKg) return false;
-  if (skus?.length && !order.lines.some((line) => skus.includes(line.sku))) return false;
+  if (skus?.length && !order.lines.some((line) => skus.some((sku) => skuMatches(sku, line.sku)))) return false;
   if (tags?.length && !order.tags.some((tag) => tags.includes(tag))) return false;
   return true;
 }
@@ -108,6 +158,10 @@ export function decidePacking(
     decision.carrier = order.carrierChoice;
     decision.reasons.push(words.orderAsks(order.carrierChoice));
   }
+  const services: ShipmentServices = { ...order.services };
+  const own = order.services;
+  if (own?.deliveryConfirmation) decision.reasons.push(words.orderAsks(words.confirmation(own.deliveryConfirmation, own.minimumAge)));
+  if (own?.saturdayDelivery) decision.reasons.push(words.orderAsks(words.saturdayDelivery));
   for (const rule of rules) {
     if (!matches(rule, order, contentsKg)) continue;
     const why = describeConditions(rule, words);
@@ -123,7 +177,22 @@ export function decidePacking(
       decision.carrier = rule.then.carrier;
       decision.reasons.push(words.because(rule.then.carrier, why));
     }
+    const set = rule.then.services;
+    if (set?.deliveryConfirmation && !services.deliveryConfirmation) {
+      // A rule's "none" decides too: no later rule asks for a signature.
+      services.deliveryConfirmation = set.deliveryConfirmation;
+      if (set.deliveryConfirmation === 'adultSignature') services.minimumAge = set.minimumAge ?? DEFAULT_MINIMUM_AGE;
+      decision.reasons.push(words.because(words.confirmation(set.deliveryConfirmation, services.minimumAge), why));
+    }
+    if (set?.saturdayDelivery !== undefined && services.saturdayDelivery === undefined) {
+      services.saturdayDelivery = set.saturdayDelivery;
+      if (set.saturdayDelivery) decision.reasons.push(words.because(words.saturdayDelivery, why));
+    }
   }
+  // What is asked, as a shipment keeps it: no "none" and no Saturday delivery that is not wanted.
+  if (services.deliveryConfirmation === 'none') delete services.deliveryConfirmation;
+  if (services.saturdayDelivery === false) delete services.saturdayDelivery;
+  if (Object.keys(services).length > 0) decision.services = services;
   return decision;
 }
 
@@ -134,7 +203,7 @@ export interface DryRunRow {
   weightKg: number | undefined;
   saved: PackingDecision;
   draft: PackingDecision;
-  /** The draft chooses another box, service or carrier than the saved rules. */
+  /** The draft chooses another box, service, carrier or special services than the saved rules. */
   changed: boolean;
 }
 
@@ -149,7 +218,11 @@ export function dryRunRules(
     const weightKg = expectedWeightKg(order.lines);
     const before = decidePacking(saved, order, weightKg, words);
     const after = decidePacking(draft, order, weightKg, words);
-    const changed = before.box !== after.box || before.service !== after.service || before.carrier !== after.carrier;
+    const changed =
+      before.box !== after.box ||
+      before.service !== after.service ||
+      before.carrier !== after.carrier ||
+      JSON.stringify(before.services ?? {}) !== JSON.stringify(after.services ?? {});
     return { number: order.number, country: order.shipTo.country, weightKg, saved: before, draft: after, changed };
   });
 }

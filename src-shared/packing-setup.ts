@@ -8,6 +8,8 @@ import type { ErrorObject } from './jsonapi.ts';
 import { expects, fieldError, validateResource, type Result } from './resource-validation.ts';
 import { SHARED_FIELDS } from './shipment-validation.ts';
 import { anyCase, decimalText, said, type JsonSchema } from './json-schema-words.ts';
+import { DELIVERY_CONFIRMATIONS } from './shipment-options.ts';
+import { flag } from './shipment-validation/fields.ts';
 
 const { optional, requiredText, optionalText, country, measure, list, textEntries, countryEntries } = SHARED_FIELDS;
 
@@ -80,6 +82,36 @@ const kilograms = (what: string) =>
     `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`,
   );
 
+/** What a rule's services may set: the delivery confirmation with its minimum age, and Saturday delivery; blank is not set. */
+const ruleServicesSchema = z.object({
+  deliveryConfirmation: expects(
+    optional(
+      said(
+        z
+          .string()
+          .trim()
+          .transform((value) => DELIVERY_CONFIRMATIONS.find((word) => word.toLowerCase() === value.toLowerCase()) ?? value)
+          .pipe(z.enum([...DELIVERY_CONFIRMATIONS, ''])),
+        { type: 'string', pattern: anyCase([...DELIVERY_CONFIRMATIONS, '']) },
+      ),
+    ),
+    'none, signature, adultSignature, direct or indirect (case does not matter)',
+  ).transform((value) => value || undefined),
+  minimumAge: expects(
+    optional(
+      said(
+        z
+          .union([z.number(), z.string().trim()])
+          .transform((value) => (value === '' ? undefined : Number(value)))
+          .pipe(z.union([z.literal(16), z.literal(18), z.literal(21)]).optional()),
+        { anyOf: [{ enum: [16, 18, 21] }, { type: 'string', pattern: '^\\s*(?:16|18|21)?\\s*$' }] },
+      ),
+    ),
+    'the age an adult signature checks: 16, 18 or 21 (18 when not given), with deliveryConfirmation adultSignature only',
+  ),
+  saturdayDelivery: expects(optional(flag), 'true for Saturday delivery, false for none'),
+});
+
 const ruleSchema = z.object({
   when: optional(
     z.object({
@@ -91,7 +123,7 @@ const ruleSchema = z.object({
       maxWeightKg: kilograms('the weight the rule takes up to, more than minWeightKg'),
       skus: expects(
         list(z.string().max(35), 100, textEntries(35)),
-        'the article SKUs, each at most 35 characters: an array of at most 100, or one text separated by commas',
+        'the article SKUs, each at most 35 characters, * standing for any characters (WINE-* takes WINE-RED-75; case does not matter): an array of at most 100, or one text separated by commas',
       ),
       tags: expects(
         list(
@@ -128,14 +160,21 @@ const ruleSchema = z.object({
         carrier: expects(optionalText(40), 'a carrier code such as UPS, at most 40 characters').transform(
           (value) => value?.toUpperCase() || undefined,
         ),
+        services: expects(
+          optional(ruleServicesSchema),
+          'the special services the rule sets where the order asks for none: {"deliveryConfirmation", "minimumAge", "saturdayDelivery"} (cash on delivery is each order’s own)',
+        ),
       }),
       // What it decides: at least one of them there (not null, not blank).
       (rendered) => ({
         ...rendered,
-        anyOf: ['box', 'service', 'carrier'].map((member) => ({ required: [member], properties: { [member]: { not: BLANK } } })),
+        anyOf: ['box', 'service', 'carrier', 'services'].map((member) => ({
+          required: [member],
+          properties: { [member]: { not: BLANK } },
+        })),
       }),
     ),
-    'what the rule decides: a box, a service or a carrier (at least one of them)',
+    'what the rule decides: a box, a service, a carrier or special services (at least one of them)',
   ),
 });
 
@@ -221,7 +260,14 @@ export function validatePackingSetup(document: unknown, current: PackingSetup): 
   const changes = parsed.value;
   const setup: PackingSetup = {
     boxPresets: changes.boxPresets?.map((preset) => compact({ ...preset, tareKg: preset.tareKg ?? '0' })) ?? current.boxPresets,
-    rules: changes.rules?.map((rule) => ({ when: compact(rule.when), then: compact(rule.then) })) ?? current.rules,
+    rules:
+      changes.rules?.map((rule) => {
+        const services = rule.then.services && compact(rule.then.services);
+        return {
+          when: compact(rule.when),
+          then: compact({ ...rule.then, services: services && Object.keys(services).length > 0 ? services : undefined }),
+        };
+      }) ?? current.rules,
     varianceWarnPercent: changes.varianceWarnPercent ?? current.varianceWarnPercent,
     varianceBlockPercent: changes.varianceBlockPercent ?? current.varianceBlockPercent,
   };
@@ -237,9 +283,11 @@ export function validatePackingSetup(document: unknown, current: PackingSetup): 
   });
   const boxes = new Set(setup.boxPresets.map((preset) => preset.name));
   setup.rules.forEach((rule, index) => {
-    const { box, service, carrier } = rule.then;
-    if (!box && !service && !carrier)
-      fault('what the rule decides: a box, a service or a carrier (at least one of them)', 'rules', index, 'then');
+    const { box, service, carrier, services } = rule.then;
+    if (!box && !service && !carrier && !services)
+      fault('what the rule decides: a box, a service, a carrier or special services (at least one of them)', 'rules', index, 'then');
+    if (services?.minimumAge !== undefined && services.deliveryConfirmation !== 'adultSignature')
+      fault('no minimum age: it goes with deliveryConfirmation adultSignature only', 'rules', index, 'then', 'services', 'minimumAge');
     // A box the rules name must be a preset: a preset removed while a rule still uses it is refused at the rule.
     if (box && !boxes.has(box))
       fault(

@@ -1,6 +1,7 @@
-// The packing rules' explanations ("Express because CH under 2 kg") in the packer's language: the shared rules
-// (src-shared/packing-rules.ts) decide; these words tell why.
+// The packing rules' explanations ("Express because CH under 2 kg", "Adult signature 18+ because with WINE-*") in
+// the packer's language: the shared rules (src-shared/packing-rules.ts) decide; these words tell why.
 import type { PackingWords } from '../../src-shared/packing-rules.ts';
+import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
 import { formatAlternatives, formatWeight } from './format.ts';
 import { translate } from './i18n.ts';
 
@@ -9,6 +10,8 @@ export function packingWords(): PackingWords {
     because: (choice, why) => translate('packingWords.because', { choice, why }),
     orderAsks: (choice) => translate('packingWords.orderAsks', { choice }),
     service: (level) => translate(level === 'express' ? 'rules.express' : 'rules.economy'),
+    confirmation: (level, minimumAge) => translate('packingWords.confirmation', { level, age: String(minimumAge ?? DEFAULT_MINIMUM_AGE) }),
+    saturdayDelivery: translate('packingWords.saturdayDelivery'),
     either: formatAlternatives,
     fromTo: (minKg, maxKg) => translate('packingWords.fromTo', { min: formatWeight(minKg), max: formatWeight(maxKg) }),
     under: (maxKg) => translate('packingWords.under', { max: formatWeight(maxKg) }),

@@ -135,19 +135,23 @@ export const useOrderImport = create<OrderImportState>()((set, get) => {
   };
 
   /**
-   * A scheduled shipment for an imported order: the rules' box by its expected weight, and their service and carrier.
-   * Resolves with why it cannot be made (no parcel), or nothing once the station took it.
+   * A scheduled shipment for an imported order: the rules' box by its expected weight, their service and carrier, and
+   * the special services the order and the rules ask for. Resolves with why it cannot be made (no parcel), or nothing
+   * once the station took it.
    */
   const schedule = async (order: OrderAttributes): Promise<Said | undefined> => {
     const { rules: packingRules, boxPresets } = usePackingSetup.getState().setup;
     const { defaultService } = useSettings.getState();
     const decision = decidePacking(packingRules, order, expectedWeightKg(order.lines));
     const box = boxPresets.find((preset) => preset.name === decision.box);
-    const attributes = shipmentFromOrder(order, {
-      shipFrom: deskSender(),
-      box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg },
-      today: stationToday(),
-    });
+    const attributes = shipmentFromOrder(
+      { ...order, services: decision.services },
+      {
+        shipFrom: deskSender(),
+        box: box && { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg },
+        today: stationToday(),
+      },
+    );
     if (attributes.packages.length === 0) return message('orders.noParcel');
     await api().call(ROUTES.createShipment, {
       body: {

@@ -1,6 +1,6 @@
 // Scan to ship: an order scanned into Receiver search fills the form from the order, the packing rules choose
-// the box, service and carrier (with their reasons), the scale's settled weight fills the package, and one
-// Enter rates, confirms and shows the label, which prints by itself when a label printer is chosen.
+// the box, service, carrier and special services (with their reasons), the scale's settled weight fills the
+// package, and one Enter rates, confirms and shows the label, which prints by itself when a label printer is chosen.
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
@@ -19,8 +19,9 @@ import { announce, block, signal } from '../feedback/feedback.ts';
 import { closedDay as closedDaySaid, failure, message, type Said } from '../i18n/said.ts';
 
 /**
- * The packing rules' choices for the scanned order (box, service, carrier), and what they were made from: the
- * screen tells why in the packer's words as it shows them (decidePacking again, from the same rules and weight).
+ * The packing rules' choices for the scanned order (box, service, carrier, special services), and what they were
+ * made from: the screen tells why in the packer's words as it shows them (decidePacking again, from the same rules
+ * and weight).
  */
 export type PackingChoice = Omit<PackingDecision, 'reasons'> & {
   readonly rules: readonly PackingRule[];
@@ -60,12 +61,16 @@ export const usePacking = create<PackingState>()((set, get) => {
     const { reasons: _told, ...choice } = decidePacking(packingRules, order.attributes, contentsKg);
     const decision: PackingChoice = { ...choice, rules: packingRules, contentsKg };
     const box = boxPresets.find((preset) => preset.name === decision.box) ?? null;
-    const attributes = shipmentFromOrder(order.attributes, {
-      shipFrom: senderAddress(),
-      box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg } : undefined,
-      weightKg,
-      today: stationToday(),
-    });
+    // The order's own services and the rules' (an adult signature for WINE-*) go to the Special services panel.
+    const attributes = shipmentFromOrder(
+      { ...order.attributes, services: choice.services },
+      {
+        shipFrom: senderAddress(),
+        box: box ? { length: box.length, width: box.width, height: box.height, tareKg: box.tareKg } : undefined,
+        weightKg,
+        today: stationToday(),
+      },
+    );
     useNewShipment.getState().fillFrom(attributes);
     set({ decision, box });
   };

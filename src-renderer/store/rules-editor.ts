@@ -1,18 +1,33 @@
 // Settings' packing rules editor: the rules as text fields a supervisor edits, checked with the station's own
 // rules before saving (src-shared/packing-setup.ts), and a dry run that shows what the edited rules would choose
-// for the recent orders, beside what the saved rules choose.
+// for the recent orders, beside what the saved rules choose. A rule's special services are two compact fields: the
+// delivery confirmation (with an adult signature's age in one choice: adultSignature-21) and Saturday delivery.
 import { create } from 'zustand';
 import { dryRunRules, type PackingRule } from '../../src-shared/packing-rules.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
 import { validatePackingSetup, type PackingSetup } from '../../src-shared/packing-setup.ts';
 import { usePackingSetup } from './packing-setup.ts';
+import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, message, type Said } from '../i18n/said.ts';
 
 export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
-export type DraftRule = Record<RuleField, string>;
+/** The delivery confirmation a rule sets, as its one choice: '' (not set), none, signature, adultSignature-18, direct… */
+export const CONFIRMATION_CHOICES = [
+  '',
+  'none',
+  'signature',
+  'adultSignature-16',
+  'adultSignature-18',
+  'adultSignature-21',
+  'direct',
+  'indirect',
+] as const;
+/** A rule as the editor holds it: its fields' text, its confirmation choice, and Saturday delivery ('true' or ''). */
+export type DraftRule = Record<RuleField | 'confirmation' | 'saturday', string>;
+export type EditableField = keyof DraftRule;
 
 /**
  * A dry run: the saved and the edited rules, and the recent orders they were tried on. The screen makes its rows
@@ -39,7 +54,7 @@ export interface RulesEditorState {
   message: Said | null;
   /** Starts over from the station's saved setup. */
   reset(setup: PackingSetup): void;
-  edit(index: number, field: RuleField, value: string): void;
+  edit(index: number, field: EditableField, value: string): void;
   setPercent(which: 'warnPercent' | 'blockPercent', value: string): void;
   add(): void;
   remove(index: number): void;
@@ -49,7 +64,18 @@ export interface RulesEditorState {
   save(): Promise<void>;
 }
 
-const EMPTY: DraftRule = { countries: '', minWeightKg: '', maxWeightKg: '', skus: '', tags: '', box: '', service: '', carrier: '' };
+const EMPTY: DraftRule = {
+  countries: '',
+  minWeightKg: '',
+  maxWeightKg: '',
+  skus: '',
+  tags: '',
+  box: '',
+  service: '',
+  carrier: '',
+  confirmation: '',
+  saturday: '',
+};
 
 function draftOf(rule: PackingRule): DraftRule {
   const { countries, minWeightKg, maxWeightKg, skus, tags } = rule.when;
@@ -63,15 +89,35 @@ function draftOf(rule: PackingRule): DraftRule {
     box: rule.then.box ?? '',
     service: rule.then.service ?? '',
     carrier: rule.then.carrier ?? '',
+    confirmation: confirmationChoice(rule.then.services),
+    saturday: rule.then.services?.saturdayDelivery ? 'true' : '',
   };
+}
+
+/** A rule's delivery confirmation as the editor's one choice. */
+function confirmationChoice(services: PackingRule['then']['services']): string {
+  const level = services?.deliveryConfirmation;
+  if (!level) return '';
+  return level === 'adultSignature' ? `adultSignature-${String(services.minimumAge ?? DEFAULT_MINIMUM_AGE)}` : level;
+}
+
+/** The editor's confirmation choice and Saturday box as a rule's services; undefined when neither is set. */
+function servicesOf(confirmation: string, saturday: string) {
+  const [level, age] = confirmation.split('-');
+  const services = {
+    ...(level ? { deliveryConfirmation: level } : {}),
+    ...(age ? { minimumAge: Number(age) } : {}),
+    ...(saturday === 'true' ? { saturdayDelivery: true } : {}),
+  };
+  return Object.keys(services).length > 0 ? services : undefined;
 }
 
 /** The draft as PATCH /packing takes it: the station reads the lists and numbers from the text. */
 function requestOf(state: Pick<RulesEditorState, 'rules' | 'warnPercent' | 'blockPercent'>) {
   return {
-    rules: state.rules.map(({ countries, minWeightKg, maxWeightKg, skus, tags, box, service, carrier }) => ({
+    rules: state.rules.map(({ countries, minWeightKg, maxWeightKg, skus, tags, box, service, carrier, confirmation, saturday }) => ({
       when: { countries, minWeightKg, maxWeightKg, skus, tags },
-      then: { box, service, carrier },
+      then: { box, service, carrier, services: servicesOf(confirmation, saturday) },
     })),
     varianceWarnPercent: state.warnPercent,
     varianceBlockPercent: state.blockPercent,

@@ -4,6 +4,8 @@
 // What is left to ship is quantity-to-ship; an item shipped already (0 to ship) is not packed. The report gives no
 // prices: an item's price is read from item-price where the file has it (the Order Report's column), else 0.00.
 // Amazon writes an address in up to three lines, and a business's name often in ship-address-1 with the street below.
+// signature-confirmation-recommended (true where Amazon asks the seller to have the parcel signed for, as for a
+// high-value item) asks for a signature.
 import type { FieldValues } from '../order-import.ts';
 import { cellReader, countryCode, receiver, type OrderFormat } from './format.ts';
 
@@ -47,6 +49,7 @@ function readRows(rows: readonly Record<string, string>[]): (FieldValues | null)
       description: cell('product-name').slice(0, 75),
       quantity,
       itemId: cell('order-item-id'),
+      deliveryConfirmation: cell('signature-confirmation-recommended').toLowerCase() === 'true' ? 'signature' : '',
       // item-price is the item's whole price: for all the pieces bought.
       unitPrice: price === '' ? '0.00' : (Math.round((Number(price.replace(',', '.')) / pieces) * 100) / 100).toFixed(2),
     };
@@ -84,6 +87,7 @@ export const AMAZON: OrderFormat = {
     quantity: 'quantity-to-ship',
     unitPrice: 'item-price',
     itemId: 'order-item-id',
+    deliveryConfirmation: 'signature-confirmation-recommended',
   },
   read: readRows,
 };

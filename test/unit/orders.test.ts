@@ -388,3 +388,130 @@ describe('importing a file of orders', () => {
     ]);
   });
 });
+
+describe('an order’s special services', () => {
+  const base = {
+    number: 'SV-1',
+    shipTo: shipTo(),
+    lines: [{ sku: 'WINE-RED-75', description: 'Red wine', quantity: 1, unitWeight: '1.3', unitPrice: 12 }],
+  };
+  const checked = (services: unknown) => validateOrderDocument({ data: { type: 'order', attributes: { ...base, services } } });
+
+  it('keeps them as a shipment keeps them, and its shipment carries them', () => {
+    const order = valid({
+      ...base,
+      services: { deliveryConfirmation: 'ADULTSIGNATURE', cashOnDelivery: { amount: '12', currency: 'eur' }, saturdayDelivery: 'true' },
+    });
+    expect(order.services).toEqual({
+      deliveryConfirmation: 'adultSignature',
+      minimumAge: 18,
+      cashOnDelivery: { amount: '12', currency: 'EUR', method: 'any' },
+      saturdayDelivery: true,
+    });
+    const attributes = shipmentFromOrder(order, { shipFrom: sender(), box: BOX, weightKg: '1.6', today: PACKED.today() });
+    expect(attributes.services).toEqual(order.services);
+    expect(validateShipmentDocument({ data: { type: 'shipment', attributes } }, 'confirm').ok).toBe(true);
+    // Null and "none" are no services at all.
+    expect(valid({ ...base, services: null }).services).toBeUndefined();
+    expect(valid({ ...base, services: { deliveryConfirmation: 'none' } }).services).toBeUndefined();
+  });
+
+  it('names each faulty member by its pointer', () => {
+    const faults = (services: unknown) => {
+      const result = checked(services);
+      return result.ok ? [] : result.errors.map((error) => [error.code, error.source?.pointer]);
+    };
+    expect(faults({ deliveryConfirmation: 'adult', minimumAge: 19 })).toEqual([
+      ['field.invalid', '/data/attributes/services/deliveryConfirmation'],
+      ['field.invalid', '/data/attributes/services/minimumAge'],
+    ]);
+    expect(faults({ deliveryConfirmation: 'signature', minimumAge: 21 })).toEqual([
+      ['field.invalid', '/data/attributes/services/minimumAge'],
+    ]);
+    expect(faults({ cashOnDelivery: { currency: 'EUR' } })).toEqual([['field.missing', '/data/attributes/services/cashOnDelivery/amount']]);
+    expect(faults('signature')).toEqual([['field.invalid', '/data/attributes/services']]);
+  });
+});
+
+describe('special services from a file of orders', () => {
+  const row = (number: string, extra: Record<string, string>, sku = 'WINE-RED-75') => ({
+    'Order #': number,
+    Recipient: 'Kunde Becker',
+    Street: 'Marienplatz 8',
+    Zip: '80331',
+    Town: 'Muenchen',
+    Country: 'DE',
+    SKU: sku,
+    Item: 'Red wine',
+    Qty: '1',
+    Price: '12',
+    ...extra,
+  });
+
+  it('reads the service columns by the names shops give them, and their words', () => {
+    const rows = [
+      row('C-1', { Signature: 'adult 21', 'COD amount': '49,90', 'COD currency': 'eur', 'COD method': 'cash', 'Saturday delivery': 'yes' }),
+      row('C-2', { Signature: 'Signature', 'COD amount': '', 'COD currency': '', 'COD method': '', 'Saturday delivery': 'no' }),
+      row('C-3', { Signature: 'indirect', 'COD amount': '10', 'COD currency': '', 'COD method': '', 'Saturday delivery': '' }),
+      row('C-4', { Signature: 'adult', 'COD amount': '', 'COD currency': '', 'COD method': '', 'Saturday delivery': 'ja' }),
+      row('C-5', { Signature: '', 'COD amount': '', 'COD currency': '', 'COD method': '', 'Saturday delivery': '' }),
+    ];
+    const mapping = guessMapping(Object.keys(rows[0]!));
+    expect(mapping).toMatchObject({
+      deliveryConfirmation: 'Signature',
+      codAmount: 'COD amount',
+      codCurrency: 'COD currency',
+      codMethod: 'COD method',
+      saturdayDelivery: 'Saturday delivery',
+    });
+    const preview = previewImport(rows, mapping);
+    expect(preview.faulty).toBe(0);
+    expect(preview.orders.map((order) => order.attributes!.services)).toEqual([
+      {
+        deliveryConfirmation: 'adultSignature',
+        minimumAge: 21,
+        cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' },
+        saturdayDelivery: true,
+      },
+      { deliveryConfirmation: 'signature' },
+      // A COD amount without a currency is in euros, as the order's prices are.
+      { deliveryConfirmation: 'indirect', cashOnDelivery: { amount: '10', currency: 'EUR', method: 'any' } },
+      { deliveryConfirmation: 'adultSignature', minimumAge: 18, saturdayDelivery: true },
+      undefined,
+    ]);
+  });
+
+  it('reads the tags a shop types for them, a column over a tag', () => {
+    const rows = [
+      row('T-1', { Tags: 'gift, Adult Signature, saturday-delivery', Signature: '' }),
+      row('T-2', { Tags: 'adult-signature-21', Signature: '' }),
+      row('T-3', { Tags: 'signature', Signature: 'direct' }),
+      row('T-4', { Tags: 'fragile', Signature: '' }),
+    ];
+    const preview = previewImport(rows, guessMapping(Object.keys(rows[0]!)));
+    expect(preview.orders.map((order) => [order.attributes!.tags, order.attributes!.services])).toEqual([
+      [
+        ['gift', 'adult signature', 'saturday-delivery'],
+        { deliveryConfirmation: 'adultSignature', minimumAge: 18, saturdayDelivery: true },
+      ],
+      [['adult-signature-21'], { deliveryConfirmation: 'adultSignature', minimumAge: 21 }],
+      [['signature'], { deliveryConfirmation: 'direct' }],
+      [['fragile'], undefined],
+    ]);
+  });
+
+  it('names a service value it does not take by its row and column', () => {
+    const rows = [
+      row('F-1', { Signature: 'maybe', 'COD amount': '', 'COD currency': '', 'Saturday delivery': '' }),
+      row('F-2', { Signature: 'adult 19', 'COD amount': 'ten', 'COD currency': 'euro', 'Saturday delivery': 'perhaps' }),
+    ];
+    const preview = previewImport(rows, guessMapping(Object.keys(rows[0]!)));
+    expect(preview.orders.flatMap((order) => order.faults.map((fault) => describeFault(order.number, fault)))).toEqual([
+      'F-1, row 1: the delivery confirmation is not valid (column “Signature”)',
+      'F-2, row 2: the delivery confirmation is not valid (column “Signature”)',
+      'F-2, row 2: the cash-on-delivery amount is not valid (column “COD amount”)',
+      'F-2, row 2: the cash-on-delivery currency is not valid (column “COD currency”)',
+      'F-2, row 2: Saturday delivery is not valid (column “Saturday delivery”)',
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 // Settings dry run, which shows where edited rules would pack an order differently from the saved ones.
 import { describe, expect, it } from 'vitest';
 import { validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
-import { decidePacking, describeConditions, dryRunRules, type PackingRule } from '../../src-shared/packing-rules.ts';
+import { decidePacking, describeConditions, dryRunRules, skuMatches, type PackingRule } from '../../src-shared/packing-rules.ts';
 import { DEFAULT_PACKING_SETUP } from '../../src-shared/packing-setup.ts';
 import { shipTo, shipToIn } from '../helpers/shipments.ts';
 
@@ -85,5 +85,73 @@ describe('packing rules', () => {
       ['SO-3', 'DE', undefined, false, 'Large box', 'economy'],
     ]);
     expect(rows[1]!.draft.reasons).toEqual(['Express because AT', 'Small box because under 1 kg']);
+  });
+
+  it('takes * in a rule’s SKU for any characters, case aside, and an exact SKU only as itself', () => {
+    expect(skuMatches('WINE-*', 'WINE-RED-75')).toBe(true);
+    expect(skuMatches('wine-*', 'WINE-RED-75')).toBe(true);
+    expect(skuMatches('WINE-*', 'WINE-')).toBe(true);
+    expect(skuMatches('WINE-*', 'SPARKLING-WINE-1')).toBe(false);
+    expect(skuMatches('*-GIFT', 'MUG-GIFT')).toBe(true);
+    expect(skuMatches('W*-R*D-75', 'WINE-RED-75')).toBe(true);
+    expect(skuMatches('WINE-6', 'WINE-66')).toBe(false);
+    // A pattern's other characters are themselves: a dot is no regular expression's any character.
+    expect(skuMatches('A.B*', 'AXB-1')).toBe(false);
+    expect(skuMatches('A.B*', 'A.B-1')).toBe(true);
+  });
+
+  it('sets special services by SKU pattern and tag, each with its reason; the order’s own services come first', () => {
+    const rules: PackingRule[] = [
+      { when: { skus: ['WINE-*'] }, then: { services: { deliveryConfirmation: 'adultSignature' } } },
+      { when: { skus: ['SPIRIT-*'] }, then: { services: { deliveryConfirmation: 'adultSignature', minimumAge: 21 } } },
+      { when: { tags: ['florist'] }, then: { services: { saturdayDelivery: true } } },
+      { when: {}, then: { box: 'Large box', services: { deliveryConfirmation: 'signature' } } },
+    ];
+    const wine = order('W1', { lines: [{ sku: 'WINE-RED-75', description: 'Red wine', quantity: 1, unitPrice: 12 }], tags: 'florist' });
+    expect(decidePacking(rules, wine, 1.2)).toEqual({
+      box: 'Large box',
+      services: { deliveryConfirmation: 'adultSignature', minimumAge: 18, saturdayDelivery: true },
+      reasons: ['Adult signature 18+ because with WINE-*', 'Saturday delivery because tagged florist', 'Large box because any order'],
+    });
+    expect(
+      decidePacking(rules, order('W2', { lines: [{ sku: 'spirit-gin', description: 'Gin', quantity: 1, unitPrice: 30 }] }), 1),
+    ).toMatchObject({
+      services: { deliveryConfirmation: 'adultSignature', minimumAge: 21 },
+      reasons: ['Adult signature 21+ because with SPIRIT-*', 'Large box because any order'],
+    });
+    expect(decidePacking(rules, order('W3'), 1).services).toEqual({ deliveryConfirmation: 'signature' });
+    // The order's own confirmation stands, and its cash on delivery is carried; a rule sets only what it leaves open.
+    const own = order('W4', {
+      lines: [{ sku: 'WINE-RED-75', description: 'Red wine', quantity: 1, unitPrice: 12 }],
+      tags: 'florist',
+      services: { deliveryConfirmation: 'direct', cashOnDelivery: { amount: '12.00', currency: 'EUR', method: 'cash' } },
+    });
+    expect(decidePacking(rules, own, 1)).toEqual({
+      box: 'Large box',
+      services: {
+        deliveryConfirmation: 'direct',
+        cashOnDelivery: { amount: '12.00', currency: 'EUR', method: 'cash' },
+        saturdayDelivery: true,
+      },
+      reasons: [
+        'Direct signature because the order asks for it',
+        'Saturday delivery because tagged florist',
+        'Large box because any order',
+      ],
+    });
+    // A rule's "none" decides too: no later rule asks for a signature, and none is kept.
+    const none: PackingRule[] = [{ when: { countries: ['DE'] }, then: { services: { deliveryConfirmation: 'none' } } }, ...rules];
+    const decided = decidePacking(none, order('W5'), 1);
+    expect(decided.services).toBeUndefined();
+    expect(decided.reasons[0]).toBe('No signature because DE');
+  });
+
+  it('dry-runs a change of special services as a change', () => {
+    const wine = order('W6', { lines: [{ sku: 'WINE-RED-75', description: 'Red wine', quantity: 1, unitPrice: 12 }] });
+    const saved: PackingRule[] = [{ when: {}, then: { box: 'Large box' } }];
+    const draft: PackingRule[] = [{ when: { skus: ['WINE-*'] }, then: { services: { deliveryConfirmation: 'adultSignature' } } }, ...saved];
+    const [row] = dryRunRules(saved, draft, [wine]);
+    expect(row!.changed).toBe(true);
+    expect(row!.draft.services).toEqual({ deliveryConfirmation: 'adultSignature', minimumAge: 18 });
   });
 });

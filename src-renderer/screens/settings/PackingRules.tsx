@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { formatWeight } from '../../i18n/format.ts';
 import { translate } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
-import { describeConditions, dryRunRules } from '../../../src-shared/packing-rules.ts';
+import { describeConditions, dryRunRules, type PackingWords } from '../../../src-shared/packing-rules.ts';
+import type { ShipmentServices } from '../../../src-shared/shipment-options.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { usePackingSetup } from '../../store/packing-setup.ts';
-import { useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
+import { CONFIRMATION_CHOICES, useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
 import { packingWords } from '../../i18n/packing-words.ts';
 import { sayIt } from '../../i18n/said.ts';
 
@@ -21,8 +22,25 @@ const CONDITIONS: { field: RuleField; label: MessageKey; hint: MessageKey | null
   { field: 'tags', label: 'rules.tags', hint: 'rules.tagsHint' },
 ];
 
-function choice(decision: { box?: string; service?: string; carrier?: string }): string {
-  return [decision.box, decision.service, decision.carrier].filter(Boolean).join(' · ') || translate('common.none');
+/** The special services a rule or a decision sets, in words: "Adult signature 18+, Saturday delivery". */
+function servicesWords(services: Partial<ShipmentServices> | undefined, words: PackingWords): string[] {
+  return [
+    services?.deliveryConfirmation && words.confirmation(services.deliveryConfirmation, services.minimumAge),
+    services?.saturdayDelivery && words.saturdayDelivery,
+  ].filter((said): said is string => Boolean(said));
+}
+
+/** A confirmation choice of the editor (adultSignature-21) in words. */
+function confirmationWords(value: string, words: PackingWords): string {
+  const [level, age] = value.split('-');
+  return words.confirmation(level as NonNullable<ShipmentServices['deliveryConfirmation']>, age ? Number(age) : undefined);
+}
+
+function choice(decision: { box?: string; service?: string; carrier?: string; services?: ShipmentServices }, words: PackingWords): string {
+  return (
+    [decision.box, decision.service, decision.carrier, ...servicesWords(decision.services, words)].filter(Boolean).join(' · ') ||
+    translate('common.none')
+  );
 }
 
 export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Element {
@@ -86,6 +104,34 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                   <option value="economy">{t('rules.economy')}</option>
                   <option value="express">{t('rules.express')}</option>
                 </select>
+              </div>
+              <div className={`field${errorAt(`rules.${index}.services`) ? ' field--error' : ''}`}>
+                <label htmlFor={`rule-${index}-confirmation`}>
+                  {t('rules.ruleField', { number: index + 1, field: t('rules.signature') })}
+                </label>
+                <select
+                  id={`rule-${index}-confirmation`}
+                  value={rule.confirmation}
+                  disabled={!canEdit}
+                  onChange={(event) => editor.edit(index, 'confirmation', event.target.value)}
+                >
+                  {CONFIRMATION_CHOICES.map((value) => (
+                    <option key={value} value={value}>
+                      {value === '' ? t('rules.noSignature') : confirmationWords(value, words)}
+                    </option>
+                  ))}
+                </select>
+                {errorAt(`rules.${index}.services`) ? <span className="field__error">{errorAt(`rules.${index}.services`)}</span> : null}
+              </div>
+              <div className="field field--check">
+                <input
+                  id={`rule-${index}-saturday`}
+                  type="checkbox"
+                  checked={rule.saturday === 'true'}
+                  disabled={!canEdit}
+                  onChange={(event) => editor.edit(index, 'saturday', event.target.checked ? 'true' : '')}
+                />
+                <label htmlFor={`rule-${index}-saturday`}>{t('rules.ruleField', { number: index + 1, field: t('rules.saturday') })}</label>
               </div>
               <Field
                 label={t('rules.ruleField', { number: index + 1, field: t('rules.carrier') })}
@@ -186,8 +232,8 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                 <td className="mono">{row.number}</td>
                 <td>{row.country}</td>
                 <td>{row.weightKg === undefined ? '?' : formatWeight(row.weightKg, 2)}</td>
-                <td>{choice(row.saved)}</td>
-                <td>{row.changed ? <strong>{choice(row.draft)}</strong> : choice(row.draft)}</td>
+                <td>{choice(row.saved, words)}</td>
+                <td>{row.changed ? <strong>{choice(row.draft, words)}</strong> : choice(row.draft, words)}</td>
                 <td className="muted">{row.draft.reasons.join('; ')}</td>
               </tr>
             ))}
@@ -200,7 +246,12 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
           {setup.rules.map((rule, index) => (
             <li key={index}>
               {t('rules.ruleInWords', {
-                choice: [rule.then.box, rule.then.service && words.service(rule.then.service), rule.then.carrier]
+                choice: [
+                  rule.then.box,
+                  rule.then.service && words.service(rule.then.service),
+                  rule.then.carrier,
+                  ...servicesWords(rule.then.services, words),
+                ]
                   .filter(Boolean)
                   .join(', '),
                 conditions: describeConditions(rule, words),
