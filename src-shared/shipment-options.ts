@@ -84,7 +84,9 @@ export const dangerousGoodSchema = z
     class: z.string().meta({ description: 'The hazard class or division, e.g. 3, 2.1, 6.1, 9.' }),
     packingGroup: z.enum(PACKING_GROUPS).nullable(),
     quantity: z.string().meta({ description: 'Pieces, a whole number as a string.' }),
-    netWeightKg: z.string().meta({ description: 'Net kilograms, a decimal as a string.' }),
+    netWeightKg: z
+      .string()
+      .meta({ description: 'Net kilograms of each piece, a decimal as a string: the papers declare quantity × this.' }),
   })
   .meta({ id: 'DangerousGood' });
 export type DangerousGood = z.infer<typeof dangerousGoodSchema>;

@@ -149,7 +149,7 @@ test('special services: lithium-ion alone names each air service that refuses it
   await record.getByLabel('Class').fill('3');
   await record.getByLabel('Packing group').selectOption('II');
   await record.getByLabel('Pieces').fill('2');
-  await record.getByLabel('Net weight (kg)').fill('0,5');
+  await record.getByLabel('Net kg per piece').fill('0,5');
   await page.getByRole('button', { name: 'Get rates', exact: true }).click();
   await expect(record.getByLabel('UN number')).toHaveAttribute('aria-invalid', 'true');
   await expect(record).toContainText('UN and four digits, such as UN1266');

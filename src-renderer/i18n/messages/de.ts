@@ -618,7 +618,7 @@ export const de: Record<MessageKey, string> = {
   'form.dgPackingGroup': 'Verpackungsgruppe',
   'form.dgNoPackingGroup': 'Keine',
   'form.dgQuantity': 'Stück',
-  'form.dgNetWeight': 'Nettogewicht (kg)',
+  'form.dgNetWeight': 'Netto-kg je Stück',
   'form.dgRemove': 'Gefahrgut {number} entfernen',
   'form.dgAdd': 'Gefahrgut hinzufügen',
   'rates.optionSurcharge':

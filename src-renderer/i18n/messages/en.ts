@@ -607,7 +607,7 @@ export const en = {
   'form.dgPackingGroup': 'Packing group',
   'form.dgNoPackingGroup': 'None',
   'form.dgQuantity': 'Pieces',
-  'form.dgNetWeight': 'Net weight (kg)',
+  'form.dgNetWeight': 'Net kg per piece',
   'form.dgRemove': 'Remove dangerous goods {number}',
   'form.dgAdd': 'Add dangerous goods',
   'rates.optionSurcharge':

@@ -616,7 +616,7 @@ export const es: Record<MessageKey, string> = {
   'form.dgPackingGroup': 'Grupo de embalaje',
   'form.dgNoPackingGroup': 'Ninguno',
   'form.dgQuantity': 'Piezas',
-  'form.dgNetWeight': 'Peso neto (kg)',
+  'form.dgNetWeight': 'Kg netos por pieza',
   'form.dgRemove': 'Quitar mercancía peligrosa {number}',
   'form.dgAdd': 'Añadir mercancía peligrosa',
   'rates.optionSurcharge':

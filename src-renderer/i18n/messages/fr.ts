@@ -620,7 +620,7 @@ export const fr: Record<MessageKey, string> = {
   'form.dgPackingGroup': 'Groupe d’emballage',
   'form.dgNoPackingGroup': 'Aucun',
   'form.dgQuantity': 'Pièces',
-  'form.dgNetWeight': 'Poids net (kg)',
+  'form.dgNetWeight': 'Kg net par pièce',
   'form.dgRemove': 'Retirer la marchandise dangereuse {number}',
   'form.dgAdd': 'Ajouter une marchandise dangereuse',
   'rates.optionSurcharge':

@@ -615,7 +615,7 @@ export const it: Record<MessageKey, string> = {
   'form.dgPackingGroup': 'Gruppo di imballaggio',
   'form.dgNoPackingGroup': 'Nessuno',
   'form.dgQuantity': 'Pezzi',
-  'form.dgNetWeight': 'Peso netto (kg)',
+  'form.dgNetWeight': 'Kg netti per pezzo',
   'form.dgRemove': 'Rimuovi merce pericolosa {number}',
   'form.dgAdd': 'Aggiungi merce pericolosa',
   'rates.optionSurcharge':

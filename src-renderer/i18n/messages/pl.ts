@@ -618,7 +618,7 @@ export const pl: Record<MessageKey, string> = {
   'form.dgPackingGroup': 'Grupa pakowania',
   'form.dgNoPackingGroup': 'Brak',
   'form.dgQuantity': 'Sztuki',
-  'form.dgNetWeight': 'Masa netto (kg)',
+  'form.dgNetWeight': 'Kg netto na sztukę',
   'form.dgRemove': 'Usuń towar niebezpieczny {number}',
   'form.dgAdd': 'Dodaj towar niebezpieczny',
   'rates.optionSurcharge':
