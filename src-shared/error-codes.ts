@@ -233,7 +233,10 @@ export const ERROR_CODES = {
   // Printing.
   'print.printerUnknown': entry('invalid', 'No printer has this name (meta.printer).', ['reason', 'printer']),
   'print.noPrinterChosen': entry('invalid', 'No printer was named, and none is chosen in the print settings.', ['reason']),
-  'print.printerTakesNoZpl': entry('invalid', 'The printer (meta.printer) does not take raw ZPL.', ['reason', 'printer']),
+  'print.printerTakesNoZpl': entry('invalid', 'The printer (meta.printer) does not take raw ZPL, or raw EPL2 (meta.format says which).', [
+    'reason',
+    'printer',
+  ]),
   'print.zplSheetsOnly': entry('invalid', 'ZPL prints one label a page: sheets are PDF.', ['reason']),
   'print.noA4Printer': entry('invalid', 'No A4 printer is chosen at this desk.', ['reason']),
   'print.noA4Documents': entry('invalid', 'The shipment has no A4 documents to print (no CN23, no commercial invoice).', [

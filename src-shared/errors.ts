@@ -113,7 +113,7 @@ export const ERROR_TEXT = {
   noSuchPrinter: (name: string) => `No printer is called ${name}.`,
   printerMissing: (name: string) => `Printer ${name} does not exist.`,
   choosePrinter: 'Name a printer, or choose the station’s label printer in the print settings.',
-  printerTakesNoZpl: (name: string) => `Printer ${name} does not take raw ZPL; print PDF to it.`,
+  printerTakesNoZpl: (name: string, language = 'ZPL') => `Printer ${name} does not take raw ${language}; print PDF to it.`,
   noSuchPrintJob: (id: string) => `No print job has the id ${id}.`,
   noLabelForToken: 'No label waits under this token.',
   printShipmentGone: 'The shipment was deleted, or has no label.',
@@ -126,6 +126,7 @@ export const ERROR_TEXT = {
   bulkOnlyReprints: (references: string) =>
     `Every listed label was printed before (${references}), and reprints were to be skipped: nothing to print.`,
   zplSheetsOnly: 'ZPL prints one label a page: sheets of 2 or 4 are PDF. Choose the 4x6 layout, or PDF.',
+  sheetsArePdf: (format: string) => `${format} prints one label a page: sheets of 2 or 4 are PDF. Choose the 4x6 layout, or PDF.`,
   printTimedOut: (printer: string, seconds: number, problem: string | undefined) =>
     `Printer ${printer} did not print the label within ${seconds} s${problem ? `: ${problem}` : '.'}`,
   printerDisabled: (printer: string, message: string) => `Printer ${printer} is disabled${message ? `: ${message}` : '.'}`,
@@ -154,6 +155,7 @@ export const ERROR_TEXT = {
   noPrintingSystemShort: 'No printing system.',
   printInterruptedByRestart: 'The app was restarted while this job was printing; print it again.',
   rawZplNeedsCups: 'Raw ZPL printing needs CUPS, which this computer does not have; print PDF instead.',
+  formatNeedsCups: (format: string) => `Printing ${format} labels needs CUPS, which this computer does not have; print PDF instead.`,
   labelRenderTimeout: 'The label did not render in time.',
   documentsBusy: 'The station is rendering as many labels as it can. Try again in a moment.',
   documentsStopping: 'The station is stopping; the document was not rendered.',

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { anyCase, said } from './json-schema-words.ts';
 import { validateResource as validate, type Result } from './resource-validation.ts';
 
-export const PRINT_FORMATS = ['pdf', 'zpl'] as const;
+/**
+ * What the label printer is sent: a PDF or a 1-bit PNG through the queue's driver, or native ZPL or EPL2 (the
+ * thermal printers' languages) to a raw queue, byte for byte.
+ */
+export const PRINT_FORMATS = ['pdf', 'zpl', 'epl2', 'png'] as const;
+export type PrintFormat = (typeof PRINT_FORMATS)[number];
+/** The formats a raw queue takes as they are: the printer's own language, drawn at its dots. */
+export const RAW_PRINT_FORMATS: readonly PrintFormat[] = ['zpl', 'epl2'];
 /** What GET /shipments/<id>/documents answers in (?format=): the PDF, ZPL, EPL2, or a 1-bit PNG of the labels. */
 export const DOCUMENT_FORMATS = ['pdf', 'zpl', 'epl2', 'png'] as const;
 export const PRINT_DPIS = [203, 300] as const;
@@ -18,7 +25,7 @@ export type PrintDocuments = (typeof PRINT_DOCUMENTS)[number];
 export interface PrintRequest {
   printer?: string;
   copies?: number;
-  format?: (typeof PRINT_FORMATS)[number];
+  format?: PrintFormat;
   dpi?: (typeof PRINT_DPIS)[number];
   /** `labels` (the default) to the label printer; `a4` to the A4 printer. */
   documents?: PrintDocuments;
@@ -27,11 +34,15 @@ export interface PrintRequest {
 /** A desk's print settings as answered (GET /print-settings). */
 export const printSettingsSchema = z.object({
   printer: z.string().nullable().meta({ description: 'The desk’s label printer; null means the system default.' }),
-  format: z.enum(PRINT_FORMATS),
-  dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]),
+  format: z.enum(PRINT_FORMATS).meta({
+    description: 'What the label printer is sent: pdf or png through its queue’s driver, zpl or epl2 (native, at its dots) to a raw queue.',
+  }),
+  dpi: z.union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])]).meta({
+    description: 'The label printer’s dots per inch, for ZPL, EPL2 and PNG labels.',
+  }),
   size: z.enum(PRINT_LABEL_SIZES).meta({
     description:
-      'The stock in the label printer, for PDF labels: 4x6 or 4x8 (in), a6 or a5; the 4×6 in label is scaled to fit it. ZPL labels are 4×6 in.',
+      'The stock in the label printer, for PDF labels: 4x6 or 4x8 (in), a6 or a5; the 4×6 in label is scaled to fit it. ZPL, EPL2 and PNG labels are 4×6 in.',
   }),
   autoPrint: z
     .boolean()
@@ -147,7 +158,7 @@ export interface BulkPrintRequest {
   /** Absent: as the caller's role allows (a supervisor reprints, a packer's reprints are left out). */
   reprints?: ReprintChoice;
   printer?: string;
-  format?: (typeof PRINT_FORMATS)[number];
+  format?: PrintFormat;
   dpi?: (typeof PRINT_DPIS)[number];
   /** On A4 sheets: the first free place of a partly used first sheet, 1 (the top left, the default) to 2 or 4. */
   start?: number;

@@ -1,5 +1,5 @@
 // A print job: recorded before it is sent, followed until the printer is done with it or has failed.
-import type { LabelLayout, PrintDocuments } from '../../src-shared/printing.ts';
+import type { LabelLayout, PrintDocuments, PrintFormat } from '../../src-shared/printing.ts';
 import type { PrintFailure, PrintJobStatus } from '../../src-shared/resources.ts';
 
 export interface PrintJobRecord {
@@ -9,7 +9,8 @@ export interface PrintJobRecord {
   /** The desk whose printer prints it; null for jobs queued before desks, until a desk takes them over. */
   desk: string | null;
   printer: string;
-  format: 'pdf' | 'zpl';
+  /** pdf and png through the queue's driver; zpl and epl2 to a raw queue. */
+  format: PrintFormat;
   dpi: 203 | 300;
   copies: number;
   status: PrintJobStatus;

@@ -1,17 +1,20 @@
 // The one printing model both back ends implement: list printers, submit a job, read its state, cancel it.
 // CUPS serves the headless station on Linux and macOS; Electron's own printing serves the desktop app.
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
-import type { PrintLabelSize } from '../../src-shared/printing.ts';
+import type { PrintFormat, PrintLabelSize } from '../../src-shared/printing.ts';
 import type { PrintFailure, PrinterAttributes } from '../../src-shared/resources.ts';
 
-export type PrintFormat = 'pdf' | 'zpl';
+export type { PrintFormat } from '../../src-shared/printing.ts';
 
 export interface BackendJob {
   printer: string;
   title: string;
   format: PrintFormat;
   copies: number;
+  /** The job's document: a PNG job's is its labels one under another, at `dpi`. */
   data: Uint8Array;
+  /** A PNG job's dots per inch: printed at its own resolution on 4×6 in pages, one label a page. */
+  dpi?: number;
   /** The paper of a PDF job: labels (the default), or A4 sheets of labels (bulk print). */
   paper?: 'label' | 'a4';
   /** The labels' stock, for a PDF job on labels: 4×6 in unless the desk chose another for its label printer. */

@@ -1,7 +1,9 @@
-// The CUPS back end: printers from lpstat, PDF jobs with `lp -o PageSize=Custom.4x6in`, raw ZPL with
-// `lp -o raw`, job state from lpstat's job lists, and the printer's own state message when it fails.
+// The CUPS back end: printers from lpstat, PDF and PNG jobs through the queue's driver with
+// `lp -o PageSize=Custom.4x6in` (a PNG at its own dots, `-o ppi=`, one label a page), raw ZPL and EPL2 with `lp -o raw`, job
+// state from lpstat's job lists, and the printer's own state message when it fails.
 import { execFile } from 'node:child_process';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
+import { RAW_PRINT_FORMATS } from '../../src-shared/printing.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
 import { LABEL_PAPER, type BackendJob, type BackendJobState, type PrintBackend } from './backend.ts';
 
@@ -32,7 +34,7 @@ export interface CupsPrinter {
   /** The printer's state message, e.g. "Out of labels" or "The printer may not exist…". */
   message: string;
   description: string;
-  /** A queue without a PPD passes data through untouched: it takes raw ZPL. */
+  /** A queue without a PPD passes data through untouched: it takes raw ZPL and EPL2. */
   raw: boolean;
 }
 
@@ -93,9 +95,11 @@ export function createCupsBackend(run: Run = runCommand): PrintBackend {
       }));
     },
     async submit(job: BackendJob): Promise<string> {
-      const options =
-        job.format === 'zpl'
-          ? ['-o', 'raw']
+      const options = RAW_PRINT_FORMATS.includes(job.format)
+        ? ['-o', 'raw']
+        : job.format === 'png'
+          ? // A PNG's labels, one under another, printed at the picture's own dots: the image filter puts one a page.
+            ['-o', `PageSize=${LABEL_PAPER['4x6'].cups}`, '-o', `ppi=${job.dpi ?? 203}`]
           : ['-o', `PageSize=${job.paper === 'a4' ? 'A4' : LABEL_PAPER[job.labelSize ?? '4x6'].cups}`, '-o', 'fit-to-page'];
       const output = await run('lp', ['-d', job.printer, '-n', String(job.copies), '-t', job.title, ...options, '-'], job.data);
       const id = /request id is (\S+)/.exec(output)?.[1];

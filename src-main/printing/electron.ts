@@ -1,6 +1,7 @@
 // The Electron back end: printers from webContents.getPrintersAsync(); a PDF job is rendered with pdf.js at
 // the printer's resolution in a hidden window sized exactly to the 4×6 in page and printed silently to the
-// chosen device. Raw ZPL needs a spooler that passes bytes through, so it goes to CUPS where there is one.
+// chosen device. Raw ZPL and EPL2 need a spooler that passes bytes through, and PNG labels a driver that takes
+// images, so they go to CUPS where there is one.
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import type { PrinterAttributes } from '../../src-shared/resources.ts';
@@ -23,8 +24,8 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
   const jobs = new Map<string, BackendJobState>();
   let sequence = 0;
 
-  const printPdf = async (id: string, job: BackendJob) => {
-    const token = deps.views.add(job.data);
+  const printPdf = async (id: string, job: BackendJob, pdf: Uint8Array) => {
+    const token = deps.views.add(pdf);
     const window = new deps.BrowserWindow({
       show: false,
       width: 384,
@@ -88,13 +89,15 @@ export function createElectronBackend(deps: ElectronBackendDeps): PrintBackend {
       }));
     },
     async submit(job) {
-      if (job.format === 'zpl') {
-        if (!deps.raw) throw new Error(ERROR_TEXT.rawZplNeedsCups);
+      // Raw ZPL and EPL2, and PNG labels (through the queue's driver), go to CUPS where there is one.
+      if (job.format !== 'pdf') {
+        if (!deps.raw)
+          throw new Error(job.format === 'zpl' ? ERROR_TEXT.rawZplNeedsCups : ERROR_TEXT.formatNeedsCups(job.format.toUpperCase()));
         return `cups:${await deps.raw.submit(job)}`;
       }
       const id = `electron-${++sequence}`;
       jobs.set(id, { state: 'printing' });
-      void printPdf(id, job);
+      void printPdf(id, job, job.data);
       return id;
     },
     async state(jobId, printer) {

@@ -1,5 +1,6 @@
 // Print jobs, each recorded before it is sent, so no label is lost to an offline printer or a restart.
 import type { PrintJobRecord } from '../domain/print-job.ts';
+import type { PrintFormat } from '../../src-shared/printing.ts';
 import type { PrintFailure, PrintJobStatus } from '../../src-shared/resources.ts';
 import type { NewIdempotencyKey } from '../domain/idempotency.ts';
 import { appendEvent } from './events.ts';
@@ -54,7 +55,7 @@ interface PrintJobRow {
   client_id: number;
   desk: string | null;
   printer: string;
-  format: 'pdf' | 'zpl';
+  format: PrintFormat;
   dpi: 203 | 300;
   copies: number;
   status: PrintJobStatus;

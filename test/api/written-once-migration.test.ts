@@ -145,3 +145,98 @@ describe('the migration history', () => {
     );
   });
 });
+
+describe('print jobs in EPL2 and PNG (migration 22)', () => {
+  const BEFORE = WRITTEN_ONCE.slice(0, -1);
+  const FORMATS = WRITTEN_ONCE.at(-1)!;
+
+  /** The database of `dataDir` migrated by `writtenOnce`, with a way to close it before it is opened again. */
+  async function openedBy(dataDir: string, writtenOnce: readonly WrittenOnce[]): Promise<{ sql: Sql; close: () => Promise<void> }> {
+    const url = await testDatabaseFor(dataDir);
+    if (url) {
+      const pool = await openPostgres(url, migrationsOf(POSTGRES, writtenOnce));
+      return { sql: postgresSql(pool), close: () => pool.end() };
+    }
+    const db = openDatabase(join(dataDir, 'station.sqlite'), migrationsOf(SQLITE, writtenOnce));
+    return { sql: sqliteSql(db), close: async () => void db.close() };
+  }
+
+  const job = (id: string, format: string, extra: { batch?: string; failure?: string; status?: string } = {}) =>
+    [id, format, extra.status ?? 'done', extra.batch ?? null, extra.failure ?? null] as const;
+  const insertJob = (sql: Sql, client: number, [id, format, status, batch, failure]: ReturnType<typeof job>) =>
+    sql.run(
+      `INSERT INTO print_jobs (id, shipment_id, client_id, printer, format, dpi, copies, status, reason, backend_job_id, created_at, updated_at,
+         desk, batch, documents, failure)
+       VALUES ($1, 'shp_printed', $2, 'Zebra-GK420', $3, 203, 1, $4, NULL, 'Zebra-GK420-7', 'then', 'then',
+         'desk-1', $5, 'labels', $6)`,
+      [id, client, format, status, batch, failure],
+    );
+
+  it('is the last migration written once, after the migration history', () => {
+    expect(FORMATS.name).toBe('print jobs in EPL2 and PNG');
+    expect(BEFORE.at(-1)?.name).toBe('migration history');
+  });
+
+  it('moves a database with print jobs forward, keeping every job, bulk list, column and index, and takes EPL2 and PNG after', async () => {
+    const dataDir = tempDir('print-formats-');
+    const before = await openedBy(dataDir, BEFORE);
+    const { sql } = before;
+    await sql.run(
+      `INSERT INTO clients (username, credential, client_key, role, name, created_at, updated_at) VALUES ('printer', $1, 'key', 'admin', 'Printing shop', 'now', 'now')`,
+      [Buffer.from('x')],
+    );
+    const client = Number((await sql.one<{ id: number }>("SELECT id FROM clients WHERE username = 'printer'"))!.id);
+    await sql.run(
+      `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, ship_date, attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at)
+       VALUES ('shp_printed', $1, 0, 'create', 3, 0, 'day', '{}', 'a', 'IT', 'b', 'DE', 'now')`,
+      [client],
+    );
+    await insertJob(sql, client, job('JOB-PDF', 'pdf'));
+    await insertJob(sql, client, job('JOB-ZPL', 'zpl', { status: 'failed', failure: '{"code":"timedOut","seconds":60}' }));
+    await insertJob(sql, client, job('JOB-BULK', 'zpl', { status: 'queued', batch: '{"shipmentIds":["shp_printed"],"layout":"4x6"}' }));
+    await sql.run("INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES ('JOB-BULK', 0, 'shp_printed')");
+    // Before it, a job's format is PDF or ZPL only.
+    await expect(insertJob(sql, client, job('JOB-EPL2-EARLY', 'epl2'))).rejects.toThrow(/check/i);
+    const jobsBefore = await sql.all('SELECT * FROM print_jobs ORDER BY id');
+    await before.close();
+
+    const after = await openedBy(dataDir, WRITTEN_ONCE);
+    closing.push(after.close);
+    const moved = after.sql;
+    const version = await moved.one<{ version: number }>(
+      moved.dialect.name === 'sqlite' ? 'SELECT user_version AS version FROM pragma_user_version' : 'SELECT version FROM schema_version',
+    );
+    expect(Number(version?.version)).toBe(migrationsOf(moved.dialect, WRITTEN_ONCE).length);
+    expect(await moved.all('SELECT * FROM print_jobs ORDER BY id')).toEqual(jobsBefore);
+    expect(await moved.all('SELECT print_job_id, position, shipment_id FROM print_job_shipments')).toEqual([
+      { print_job_id: 'JOB-BULK', position: 0, shipment_id: 'shp_printed' },
+    ]);
+    await insertJob(moved, client, job('JOB-EPL2', 'epl2'));
+    await insertJob(moved, client, job('JOB-PNG', 'png', { status: 'queued' }));
+    expect(await moved.all("SELECT id, format FROM print_jobs WHERE format IN ('epl2', 'png') ORDER BY id")).toEqual([
+      { id: 'JOB-EPL2', format: 'epl2' },
+      { id: 'JOB-PNG', format: 'png' },
+    ]);
+    await expect(insertJob(moved, client, job('JOB-BMP', 'bmp'))).rejects.toThrow(/check/i);
+    // The bulk list still names its job: a row naming no job is refused, on both back ends.
+    await expect(
+      moved.run("INSERT INTO print_job_shipments (print_job_id, position, shipment_id) VALUES ('NO-SUCH-JOB', 0, 'shp_printed')"),
+    ).rejects.toThrow(/foreign key/i);
+    // The open jobs' index and the lookups by shipment are there, as before.
+    const indexes =
+      moved.dialect.name === 'sqlite'
+        ? await moved.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'print_job%' ORDER BY name")
+        : await moved.all<{ name: string }>(
+            "SELECT indexname AS name FROM pg_indexes WHERE tablename LIKE 'print_job%' AND indexname NOT LIKE '%pkey' ORDER BY indexname",
+          );
+    expect(indexes.map((index) => index.name).filter((name) => !name.startsWith('sqlite_autoindex'))).toEqual([
+      'print_job_shipments_by_shipment',
+      'print_jobs_by_shipment',
+      'print_jobs_open',
+    ]);
+    const open = await moved.all<{ id: string }>(
+      "SELECT id FROM print_jobs WHERE desk = 'desk-1' AND status IN ('queued', 'printing') ORDER BY created_at, id",
+    );
+    expect(open.map((row) => row.id)).toEqual(['JOB-BULK', 'JOB-PNG']);
+  });
+});

@@ -1,6 +1,6 @@
 // A printer for tests: reads the EPL2 the station sends a thermal printer and draws each form (N … P1) into a
 // 1-bit picture as the printer would, so its barcodes can be decoded. It knows the commands the station uses
-// (N, I8, ZT, q, Q, A, B, LO, P1) and fails on any other, on a malformed one, and on anything drawn off the label.
+// (N, I8, ZT, q, Q, A, B, LO, P and its copies) and fails on any other, on a malformed one, and on anything drawn off the label.
 // Text is not drawn (its glyphs are the printer's own); its field is checked for its parameters and quoting.
 // Code 128 (B, selection 1: the printer's automatic subsets) is encoded with bwip-js at the command's module width.
 import bwipjs from 'bwip-js';
@@ -12,6 +12,8 @@ export interface Epl2Form {
   png: Uint8Array;
   /** The text fields' data, in order, as the printer reads them (Windows-1252). */
   texts: string[];
+  /** How many of the form the printer prints (P<n>). */
+  copies: number;
 }
 
 const decoder = new TextDecoder('windows-1252');
@@ -106,9 +108,10 @@ export function readEpl2(bytes: Uint8Array): Epl2Form[] {
       });
       continue;
     }
-    if (line === 'P1') {
-      if (!bitmap) throw new Error('EPL2 P1 before a form');
-      forms.push({ width, height, png: encodePng(bitmap, 203), texts });
+    const print = /^P([1-9]\d*)$/.exec(line);
+    if (print) {
+      if (!bitmap) throw new Error(`EPL2 ${line} before a form`);
+      forms.push({ width, height, png: encodePng(bitmap, 203), texts, copies: Number(print[1]) });
       continue;
     }
     throw new Error(`EPL2 command this reader does not know: ${line}`);

@@ -284,6 +284,7 @@ describe.skipIf(missing !== undefined)('printing through a real CUPS', () => {
     expect((await print(shipment.id, { printer: PDF_QUEUE, format: 'zpl' })).json.errors[0].meta).toEqual({
       reason: `Printer ${PDF_QUEUE} does not take raw ZPL; print PDF to it.`,
       printer: PDF_QUEUE,
+      format: 'ZPL',
     });
     const settings = await t.call('/v3/print-settings', {
       method: 'PATCH',

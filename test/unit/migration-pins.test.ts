@@ -67,6 +67,7 @@ const SQLITE_PINS: Pins = {
   19: ['4c96d9c7fcd1b009da0cfe82ba330f2914f99dbea2126928f1c5b43c13f04fba', 'webhook environment'],
   20: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', 'print job failure'],
   21: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', 'migration history'],
+  22: ['49a5cac1e1c1b6fb24b22d866ca6504725f1790e4c1cf218498f74762979e02e', 'print jobs in EPL2 and PNG'],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -119,6 +120,7 @@ const POSTGRES_PINS: Pins = {
   16: ['4c96d9c7fcd1b009da0cfe82ba330f2914f99dbea2126928f1c5b43c13f04fba', 'webhook environment'],
   17: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', 'print job failure'],
   18: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', 'migration history'],
+  19: ['ea8b09ace1894c748ee8a364b76781e38ebe46b4c56c56fe5106ff5a128b23de', 'print jobs in EPL2 and PNG'],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

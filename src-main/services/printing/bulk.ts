@@ -122,10 +122,11 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
     key?: IdempotencyTicket,
   ): Promise<{ job: PrintJobRecord; meta: BulkPrintMeta }> => {
     const records = await readListed(caller, request);
-    if (request.format === 'zpl' && request.layout !== '4x6') {
+    // ZPL, EPL2 and PNG print one label a page, at the label printer's dots; sheets of 2 or 4 are PDF.
+    if (request.format !== undefined && request.format !== 'pdf' && request.layout !== '4x6') {
       throw new StationError('print.zplSheetsOnly', ERROR_TEXT.invalidData('data.attributes.layout'), {
         pointer: '/data/attributes/layout',
-        meta: { reason: ERROR_TEXT.zplSheetsOnly },
+        meta: { reason: request.format === 'zpl' ? ERROR_TEXT.zplSheetsOnly : ERROR_TEXT.sheetsArePdf(request.format.toUpperCase()) },
       });
     }
     const places = LABELS_PER_SHEET[request.layout];
@@ -141,7 +142,7 @@ export function createBulkPrint({ store, backend, shipments, audit, readSettings
       });
     }
     const chosen = await choosePrinter(backend, await readSettings(caller), request);
-    // Sheets of 2 or 4 are PDF: a thermal printer's ZPL has one label a page.
+    // Sheets of 2 or 4 are PDF: a thermal printer's ZPL or EPL2, and a PNG, have one label a page.
     const format = request.layout === '4x6' ? chosen.format : 'pdf';
     const sorted = await sortForPrinting(caller, records, request.sort);
     const { reprinting: reprints, leftOut } = await chooseReprints(caller, sorted, request.reprints);

@@ -1,15 +1,17 @@
-// The print monitor: this desk's queued jobs sent to the printing system (rendered as PDF or ZPL), then followed
+// The print monitor: this desk's queued jobs sent to the printing system (rendered as PDF, ZPL, EPL2 or PNG), then followed
 // there until done or failed, with the reason (a fault named within seconds, a silent printer after the timeout),
 // so an offline printer never loses a label silently. A restart picks the open jobs up again; a job sent while the
 // database did not answer is recorded later, never sent twice.
 import { ERROR_TEXT } from '../../../src-shared/errors.ts';
 import type { PrintLabelSize } from '../../../src-shared/printing.ts';
 import type { RenderOptions } from '../../documents/shipment-pdf.ts';
+import { renderEpl2Labels } from '../../documents/epl2-label.ts';
 import { renderZplLabels } from '../../documents/zpl-label.ts';
 import type { PrintJobRecord } from '../../domain/print-job.ts';
 import { createScheduler, type Scheduler } from '../../scheduler/index.ts';
 import { labelInput } from '../label-input.ts';
 import { describePrinter } from './printers.ts';
+import { concatenated, stackedPng, withEpl2Copies } from './label-data.ts';
 import { labelSizeOf } from './settings.ts';
 import type { PrintServiceDeps } from './types.ts';
 
@@ -56,6 +58,15 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
         const zpl = inputs.map((input) => renderZplLabels(input, job.dpi)).join('');
         data = new TextEncoder().encode(zpl.replace(/\^PQ1\n\^XZ/g, `^PQ${copies}\n^XZ`));
         copies = 1;
+      } else if (job.format === 'epl2') {
+        // EPL2 copies travel inside the data too (each form's P), for the same reason.
+        data = concatenated(inputs.map((input) => withEpl2Copies(renderEpl2Labels(input, job.dpi), copies)));
+        copies = 1;
+      } else if (job.format === 'png') {
+        // At the printer's dots, the labels one under another: the driver prints it at its resolution, a label a page.
+        const lane = job.batch ? 'batch' : 'request';
+        const pictures = await Promise.all(inputs.map((input) => deps.documents.render(input, { png: { dpi: job.dpi } }, lane)));
+        data = stackedPng(pictures, job.dpi);
       } else {
         // Labels on their own print on the stock the desk chose for its label printer (4×6 in unless another).
         labelSize = job.batch || job.documents === 'a4' ? undefined : await labelSizeOf(store, job);
@@ -77,6 +88,7 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
         data,
         paper,
         ...(labelSize ? { labelSize } : {}),
+        ...(job.format === 'png' ? { dpi: job.dpi } : {}),
       });
     } catch (error) {
       await store.printJobs.finish(job.id, 'failed', error instanceof Error ? error.message : String(error), { code: 'notSent' });

@@ -1,8 +1,8 @@
 // Which printer a print goes to, and in what format: the one the request names, else the caller's from the print
-// settings, else the system default for labels. Every refusal (no printer, an unknown or paused one, ZPL where it
-// cannot go) comes before anything is queued. And how a printer is named to the desk.
+// settings, else the system default for labels. Every refusal (no printer, an unknown or paused one, ZPL or EPL2
+// where it cannot go) comes before anything is queued. And how a printer is named to the desk.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
-import type { PrintRequest, PrintSettings } from '../../../src-shared/printing.ts';
+import { RAW_PRINT_FORMATS, type PrintRequest, type PrintSettings } from '../../../src-shared/printing.ts';
 import type { PrinterAttributes } from '../../../src-shared/resources.ts';
 import type { PrintBackend } from '../../printing/backend.ts';
 
@@ -57,7 +57,7 @@ export async function choosePrinter(
       meta: { reason: 'printerPaused', printer: printer.description || name, queue: name, problem },
     });
   }
-  if (a4 && request.format === 'zpl') {
+  if (a4 && request.format !== undefined && request.format !== 'pdf') {
     throw new StationError('document.pdfOnly', ERROR_TEXT.invalidData('data.attributes.format'), {
       pointer: '/data/attributes/format',
       meta: { reason: ERROR_TEXT.a4DocumentsArePdf },
@@ -65,10 +65,12 @@ export async function choosePrinter(
   }
   // The station's printer prints in its chosen format; any other printer in the one it takes best. A4 is PDF.
   const format = a4 ? 'pdf' : (request.format ?? (name === current.printer ? current.format : printer.supportsRawZpl ? 'zpl' : 'pdf'));
-  if (format === 'zpl' && !printer.supportsRawZpl) {
+  // ZPL and EPL2 go to the printer byte for byte: only a raw queue (no driver) passes them through.
+  if (RAW_PRINT_FORMATS.includes(format) && !printer.supportsRawZpl) {
+    const language = format.toUpperCase();
     throw new StationError('print.printerTakesNoZpl', ERROR_TEXT.invalidData('data.attributes.format'), {
       pointer: '/data/attributes/format',
-      meta: { reason: ERROR_TEXT.printerTakesNoZpl(name), printer: name },
+      meta: { reason: ERROR_TEXT.printerTakesNoZpl(name, language), printer: name, format: language },
     });
   }
   return { name, format, dpi: current.dpi };
