@@ -1,7 +1,15 @@
 // The special services panel on New shipment: opened from the keyboard, an adult signature and cash on delivery
 // chosen, the rates priced with their surcharges (a service without COD is not offered), the confirmed shipment
 // keeps the services in the API.
+import type { Page } from '@playwright/test';
 import { BECKER_TYPED, expect, fillParcel, signedIn, test } from './fixtures.ts';
+
+/** Opens the shipment on the Shipments screen (a click on its row) and answers its detail. */
+async function shipmentDetail(page: Page, reference: string) {
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: reference }).getByRole('cell').nth(2).click();
+  return page.getByRole('region', { name: 'Shipment detail' });
+}
 
 test('special services: Alt+O opens the panel, adult signature and COD price the rates, and the shipment keeps them', async ({
   page,
@@ -66,15 +74,7 @@ test('special services: Alt+O opens the panel, adult signature and COD price the
     minimumAge: 21,
     cashOnDelivery: { amount: '49.90', currency: 'EUR', method: 'cash' },
   });
-  await page.getByRole('link', { name: 'Shipments' }).click();
-  await page
-    .getByRole('table', { name: 'Shipments' })
-    .getByRole('row')
-    .filter({ hasText: booked.meta.reference })
-    .getByRole('cell')
-    .nth(2)
-    .click();
-  await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText(
+  await expect(await shipmentDetail(page, booked.meta.reference)).toContainText(
     'Special services' + 'Adult signature (21+); Cash on delivery 49.90 EUR',
   );
 });
@@ -183,15 +183,7 @@ test('special services: lithium-ion alone names each air service that refuses it
   expect(booked.attributes.packages[0].lithiumBatteries).toBeUndefined();
 
   // Shipments says what the parcel carries, for whoever looks at it later.
-  await page.getByRole('link', { name: 'Shipments' }).click();
-  await page
-    .getByRole('table', { name: 'Shipments' })
-    .getByRole('row')
-    .filter({ hasText: booked.meta.reference })
-    .getByRole('cell')
-    .nth(2)
-    .click();
-  await expect(page.getByRole('region', { name: 'Shipment detail' })).toContainText(
+  await expect(await shipmentDetail(page, booked.meta.reference)).toContainText(
     'Special services' + 'package 1: UN1266 Perfumery products',
   );
 });

@@ -17,6 +17,12 @@ import { DangerousGoodsFields } from './DangerousGoodsFields.tsx';
 import { useNewShipment, type LithiumPacking, type LithiumType, type MinimumAge } from '../../store/new-shipment.ts';
 import type { DeliveryConfirmation } from '../../../src-shared/shipment-options.ts';
 
+/** Delivery on a weekend day: a checkbox each. */
+const WEEKEND_DAYS = [
+  { member: 'saturdayDelivery', id: 'saturday-delivery', label: 'form.saturdayDelivery' },
+  { member: 'sundayDelivery', id: 'sunday-delivery', label: 'form.sundayDelivery' },
+] as const;
+
 export function ServicesPanel(): React.JSX.Element {
   const { t } = useTranslation();
   const services = useNewShipment((state) => state.services);
@@ -145,24 +151,17 @@ export function ServicesPanel(): React.JSX.Element {
                 ))}
               </select>
             </div>
-            <div className="field field--check">
-              <input
-                id="saturday-delivery"
-                type="checkbox"
-                checked={services.saturdayDelivery}
-                onChange={(event) => setServices({ saturdayDelivery: event.target.checked })}
-              />
-              <label htmlFor="saturday-delivery">{t('form.saturdayDelivery')}</label>
-            </div>
-            <div className="field field--check">
-              <input
-                id="sunday-delivery"
-                type="checkbox"
-                checked={services.sundayDelivery}
-                onChange={(event) => setServices({ sundayDelivery: event.target.checked })}
-              />
-              <label htmlFor="sunday-delivery">{t('form.sundayDelivery')}</label>
-            </div>
+            {WEEKEND_DAYS.map((day) => (
+              <div className="field field--check" key={day.member}>
+                <input
+                  id={day.id}
+                  type="checkbox"
+                  checked={services[day.member]}
+                  onChange={(event) => setServices({ [day.member]: event.target.checked })}
+                />
+                <label htmlFor={day.id}>{t(day.label)}</label>
+              </div>
+            ))}
           </div>
           {packages.map((pkg, index) => (
             <fieldset className="package-row" key={index}>

@@ -3,10 +3,10 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MINIMUM_AGE } from '../../../src-shared/shipment-options.ts';
-import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
+import type { Shipment } from '../../api/types.ts';
 import { formatMoney, formatWeight } from '../../i18n/format.ts';
 
-export function ServiceFacts({ attributes }: { attributes: ShipmentAttributes }): React.JSX.Element | null {
+export function ServiceFacts({ attributes }: { attributes: Shipment['attributes'] }): React.JSX.Element | null {
   const { t } = useTranslation();
   const services = attributes.services;
   const parts: string[] = [];
