@@ -45,6 +45,8 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   await snap(page, 'settings-rule-services');
   await rules.getByRole('button', { name: 'Save rules' }).click();
   await expect(rules.getByRole('status')).toHaveText('Saved. Every desk of the station packs by these rules now.');
+  // Read back from the station, the rule shows its choice.
+  await expect(page.getByLabel(`Rule ${count} signature`)).toHaveValue('adultSignature-18');
   const saved = (await station.api('GET', '/packing')).json.data.attributes.rules;
   expect(saved[count - 1]).toEqual({
     when: { skus: ['WINE-*'] },

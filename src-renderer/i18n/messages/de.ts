@@ -847,7 +847,7 @@ export const de: Record<MessageKey, string> = {
   'rules.expects.service': 'Economy oder Express.',
   'rules.expects.carrier': 'Ein Versendercode, z. B. DHL.',
   'rules.expects.services': 'Eine Zustellbestätigung (16, 18 oder 21 bei Unterschrift eines Erwachsenen) oder Samstagszustellung.',
-  'rules.expects.then': 'Wählen Sie einen Karton, einen Dienst oder einen Versender.',
+  'rules.expects.then': 'Wählen Sie einen Karton, einen Dienst, einen Versender oder einen Zusatzservice.',
   'rules.expects.warn': 'Ein Prozentsatz, höchstens der zum Sperren.',
   'rules.expects.block': 'Ein Prozentsatz, z. B. 25.',
   'rules.expects.other': 'Bitte prüfen.',

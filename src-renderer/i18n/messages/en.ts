@@ -831,7 +831,7 @@ export const en = {
   'rules.expects.service': 'Economy or Express.',
   'rules.expects.carrier': 'A carrier code, e.g. DHL.',
   'rules.expects.services': 'A delivery confirmation (16, 18 or 21 with an adult signature) or Saturday delivery.',
-  'rules.expects.then': 'Choose a box, a service or a carrier.',
+  'rules.expects.then': 'Choose a box, a service, a carrier or a special service.',
   'rules.expects.warn': 'A percentage, at most the blocking one.',
   'rules.expects.block': 'A percentage, e.g. 25.',
   'rules.expects.other': 'Check this.',

@@ -845,7 +845,7 @@ export const es: Record<MessageKey, string> = {
   'rules.expects.service': 'Económico o Exprés.',
   'rules.expects.carrier': 'Un código de transportista, p. ej. DHL.',
   'rules.expects.services': 'Una confirmación de entrega (16, 18 o 21 con la firma de un adulto) o la entrega en sábado.',
-  'rules.expects.then': 'Elija una caja, un servicio o un transportista.',
+  'rules.expects.then': 'Elija una caja, un servicio, un transportista o un servicio especial.',
   'rules.expects.warn': 'Un porcentaje, como mucho el de bloqueo.',
   'rules.expects.block': 'Un porcentaje, p. ej. 25.',
   'rules.expects.other': 'Revise esto.',

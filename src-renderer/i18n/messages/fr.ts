@@ -850,7 +850,7 @@ export const fr: Record<MessageKey, string> = {
   'rules.expects.service': 'Économique ou Express.',
   'rules.expects.carrier': 'Un code de transporteur, par ex. DHL.',
   'rules.expects.services': 'Une confirmation de livraison (16, 18 ou 21 avec la signature d’un adulte) ou la livraison le samedi.',
-  'rules.expects.then': 'Choisissez un carton, un service ou un transporteur.',
+  'rules.expects.then': 'Choisissez un carton, un service, un transporteur ou un service spécial.',
   'rules.expects.warn': 'Un pourcentage, au plus celui du blocage.',
   'rules.expects.block': 'Un pourcentage, par ex. 25.',
   'rules.expects.other': 'Vérifiez ceci.',

@@ -842,7 +842,7 @@ export const it: Record<MessageKey, string> = {
   'rules.expects.service': 'Economy o Express.',
   'rules.expects.carrier': 'Un codice corriere, per es. DHL.',
   'rules.expects.services': 'Una conferma di consegna (16, 18 o 21 con la firma di un adulto) o la consegna il sabato.',
-  'rules.expects.then': 'Scegli una scatola, un servizio o un corriere.',
+  'rules.expects.then': 'Scegli una scatola, un servizio, un corriere o un servizio speciale.',
   'rules.expects.warn': 'Una percentuale, al massimo quella di blocco.',
   'rules.expects.block': 'Una percentuale, per es. 25.',
   'rules.expects.other': 'Controlla questo campo.',

@@ -845,7 +845,7 @@ export const pl: Record<MessageKey, string> = {
   'rules.expects.service': 'Ekonomiczna lub Ekspres.',
   'rules.expects.carrier': 'Kod przewoźnika, np. DHL.',
   'rules.expects.services': 'Potwierdzenie doręczenia (16, 18 lub 21 przy podpisie osoby pełnoletniej) lub doręczenie w sobotę.',
-  'rules.expects.then': 'Wybierz karton, usługę lub przewoźnika.',
+  'rules.expects.then': 'Wybierz karton, usługę, przewoźnika lub usługę dodatkową.',
   'rules.expects.warn': 'Procent, najwyżej tyle co przy blokowaniu.',
   'rules.expects.block': 'Procent, np. 25.',
   'rules.expects.other': 'Sprawdź to.',
