@@ -144,7 +144,8 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
 
   'print.printerUnknown': (meta) => translate('error.code.print.printerUnknown', { printer: String(meta.printer ?? '') }),
   'print.noPrinterChosen': 'error.code.print.noPrinterChosen',
-  'print.printerTakesNoZpl': (meta) => translate('error.code.print.printerTakesNoZpl', { printer: String(meta.printer ?? '') }),
+  'print.printerTakesNoZpl': (meta) =>
+    translate('error.code.print.printerTakesNoZpl', { printer: String(meta.printer ?? ''), format: String(meta.format ?? 'ZPL') }),
   'print.zplSheetsOnly': 'error.code.print.zplSheetsOnly',
   'print.noA4Printer': 'error.code.print.noA4Printer',
   'print.noA4Documents': 'error.code.document.noA4Documents',

@@ -15,6 +15,9 @@ import {
   test,
 } from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
+import { decodeImage } from '../helpers/barcodes.ts';
+import { readEpl2 } from '../helpers/epl2-reader.ts';
+import { ThermalPrinter, addRawQueue, removeQueue } from '../helpers/printers.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
 
@@ -452,9 +455,9 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
     await expect(page.getByLabel('Print automatically after confirm')).toBeChecked();
     await expect(page.getByLabel('Label format')).toHaveValue('pdf');
     // The format the printer gets is said beside it; an A6 label printer gets its labels on A6.
-    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF, 4 × 6 in.');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF 4 × 6 in, through its driver.');
     await page.getByLabel('Label size (PDF)').selectOption('a6');
-    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF, A6 (105 × 148 mm).');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF A6 (105 × 148 mm), through its driver.');
     await snap(page, 'settings-printer');
 
     await page.getByRole('link', { name: 'New shipment' }).click();
@@ -478,10 +481,82 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
 
     execFileSync('cupsenable', [queue]);
     await page.getByRole('button', { name: 'Print label', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}).` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}) · PDF A6 (105 × 148 mm).` })).toBeVisible();
     await snap(page, 'printed');
   } finally {
     execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
+  }
+});
+
+test('an older Zebra gets EPL2 at its dots on its raw queue: chosen in Settings, named with its format on the label screen', async ({
+  page,
+  station,
+}) => {
+  const cups = (() => {
+    try {
+      return /scheduler is running/.test(execFileSync('lpstat', ['-r'], { encoding: 'utf8' }));
+    } catch {
+      return false;
+    }
+  })();
+  if (!cups && process.env.CI) throw new Error('CUPS is not running; in CI the printing tests must run.');
+  test.skip(!cups, 'CUPS is not running here');
+  const thermal = new ThermalPrinter();
+  await thermal.start();
+  const queue = `e2e-epl2-${process.pid}`;
+  addRawQueue(queue, `socket://127.0.0.1:${thermal.port}`, 'Zebra GK420d');
+  try {
+    await signedIn(page, station);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Label printer').selectOption(queue);
+    // A raw queue takes a thermal printer's own language: ZPL is chosen for it, EPL2 may be.
+    await expect(page.getByLabel('Label format')).toHaveValue('zpl');
+    await page.getByLabel('Label format').selectOption('epl2');
+    // The resolution applies to EPL2, the label size (PDF only) does not.
+    await expect(page.getByLabel('Label size (PDF)')).toHaveCount(0);
+    await page.getByLabel('Printer resolution').selectOption('300');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as EPL2 300 dpi, sent raw to its queue.');
+    // PNG goes through a driver, at the printer's dots too; PDF has its size and no resolution.
+    await page.getByLabel('Label format').selectOption('png');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PNG 300 dpi, through its driver.');
+    await page.getByLabel('Label format').selectOption('pdf');
+    await expect(page.getByLabel('Printer resolution')).toHaveCount(0);
+    await expect(page.getByLabel('Label size (PDF)')).toBeVisible();
+    await page.getByLabel('Label format').selectOption('epl2');
+    await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as EPL2 300 dpi, sent raw to its queue.');
+    const saved = await station.api('GET', '/print-settings');
+    expect(saved.json.data.attributes).toMatchObject({ printer: queue, format: 'epl2', dpi: 300, autoPrint: true });
+
+    await page.getByRole('link', { name: 'New shipment' }).click();
+    await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
+    await page.getByRole('option', { name: /Kunde Becker/ }).click();
+    await page.getByLabel('Weight (kg)').fill('1');
+    await page.getByLabel('Length (cm)').fill('30');
+    await page.getByLabel('Width (cm)').fill('20');
+    await page.getByLabel('Height (cm)').fill('10');
+    await page.getByLabel('Goods description').fill('Books');
+    await page.getByLabel('Invoice value').fill('30');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Printed by itself on confirm; the label screen names the printer with the format it got.
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Zebra GK420d (${queue}) · EPL2 300 dpi.` })).toBeVisible();
+    const jobs = await station.api('GET', '/print-jobs');
+    const job = jobs.json.data.find((candidate: { attributes: { printer: string } }) => candidate.attributes.printer === queue);
+    expect(job.attributes).toMatchObject({ format: 'epl2', dpi: 300, status: 'done' });
+    const tracking = (await station.api('GET', `/shipments/${job.attributes.shipmentId}`)).json.data.meta.trackingNumber as string;
+    // What reached the printer is the EPL2 label at 300 dpi, its barcode the tracking number.
+    await expect.poll(() => thermal.received.some((data) => data.toString('latin1').includes(tracking)) && thermal.open === 0).toBe(true);
+    const [form] = readEpl2(thermal.received.find((data) => data.toString('latin1').includes(tracking))!);
+    expect([form!.width, form!.height]).toEqual([1200, 1800]);
+    expect(await decodeImage(form!.png)).toContainEqual({ format: 'Code128', text: tracking });
+  } finally {
+    // The next tests start from no label printer, as this one found it.
+    await station.api('PATCH', '/print-settings', {
+      data: { type: 'printSettings', attributes: { printer: null, autoPrint: false, format: 'pdf' } },
+    });
+    removeQueue(queue);
+    await thermal.stop();
   }
 });
 

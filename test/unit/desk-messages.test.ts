@@ -38,6 +38,8 @@ function argumentsOf(message: string, locale: string): Map<string, string> {
 /** Texts that are the same in every language: names, codes, units and symbols. */
 const SAME_EVERYWHERE = new Set<MessageKey>([
   'app.name',
+  // The formats' names and dpi: what the printers' own manuals call them.
+  'printing.formatShort',
   'help.keys.services',
   'common.none',
   'preview.zoom',

@@ -15,6 +15,7 @@ import { a4DocumentsOf, useLabel } from '../../store/label.ts';
 import { useSession } from '../../store/session.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
+import { printFormatWords } from '../../i18n/print-format.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 import { closedDayText, printFailureText, processingFailureText } from '../../i18n/error-text.ts';
 
@@ -38,6 +39,7 @@ export function LabelPanel({
   const autoPrint = usePrinting((state) => state.settings.autoPrint);
   const a4Printer = usePrinting((state) => state.settings.a4Printer);
   const printers = usePrinting((state) => state.printers);
+  const labelSize = usePrinting((state) => state.settings.size);
   const job = usePrinting((state) => (shipment ? state.jobs[jobKey(shipment.id)] : undefined));
   const invoiceJob = usePrinting((state) => (shipment ? state.jobs[jobKey(shipment.id, 'a4')] : undefined));
   const directError = usePrinting((state) => (shipment ? state.printError[jobKey(shipment.id)] : undefined));
@@ -152,7 +154,15 @@ export function LabelPanel({
           <PrintOutcome
             what="label"
             status={job.attributes.status}
-            printer={printerTitle(printers, job.attributes.printer)}
+            printer={t('label.printerWithFormat', {
+              printer: printerTitle(printers, job.attributes.printer),
+              format: printFormatWords(
+                t,
+                job.attributes.format,
+                job.attributes.dpi,
+                job.attributes.printer === printer ? labelSize : '4x6',
+              ),
+            })}
             reason={printFailureText(job.attributes)}
           />
         ) : null}

@@ -4,7 +4,8 @@
 // webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { PRINT_LABEL_SIZES, type PrintLabelSize } from '../../../src-shared/printing.ts';
+import { PRINT_LABEL_SIZES, RAW_PRINT_FORMATS, type PrintFormat, type PrintLabelSize } from '../../../src-shared/printing.ts';
+import { LABEL_SIZE_NAMES, atPrinterDots, printFormatWords } from '../../i18n/print-format.ts';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import type { PrinterAttributes } from '../../../src-shared/resources.ts';
@@ -106,14 +107,6 @@ export function Settings(): React.JSX.Element {
   );
 }
 
-/** Each label stock's name, as the Label size list and the line beside the printer say it. */
-const LABEL_SIZE_NAMES = {
-  '4x6': 'settings.size4x6',
-  '4x8': 'settings.size4x8',
-  a6: 'settings.sizeA6',
-  a5: 'settings.sizeA5',
-} as const satisfies Record<PrintLabelSize, string>;
-
 function LabelPrinter(): React.JSX.Element {
   const { t } = useTranslation();
   const { settings, printers, status, error, load, save } = usePrinting();
@@ -144,7 +137,10 @@ function LabelPrinter(): React.JSX.Element {
           </select>
           {settings.printer ? (
             <p className="muted" id="label-printer-gets">
-              {t('settings.printerGets', { format: settings.format, dpi: settings.dpi, size: t(LABEL_SIZE_NAMES[settings.size]) })}
+              {t('settings.printerGets', {
+                format: printFormatWords(t, settings.format, settings.dpi, settings.size),
+                path: RAW_PRINT_FORMATS.includes(settings.format) ? 'raw' : 'driver',
+              })}
             </p>
           ) : null}
         </div>
@@ -154,41 +150,49 @@ function LabelPrinter(): React.JSX.Element {
             id="label-format"
             value={settings.format}
             disabled={!settings.printer}
-            onChange={(event) => void save({ format: event.target.value as 'pdf' | 'zpl' })}
+            onChange={(event) => void save({ format: event.target.value as PrintFormat })}
           >
             <option value="pdf">{t('settings.pdf')}</option>
+            {/* ZPL and EPL2 go to the printer as they are: only a queue without a driver (raw) passes them through. */}
             <option value="zpl" disabled={chosen ? !chosen.supportsRawZpl : false}>
               {t('settings.zpl')}
             </option>
+            <option value="epl2" disabled={chosen ? !chosen.supportsRawZpl : false}>
+              {t('settings.epl2')}
+            </option>
+            <option value="png">{t('settings.png')}</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="label-dpi">{t('settings.resolution')}</label>
-          <select
-            id="label-dpi"
-            value={settings.dpi}
-            disabled={!settings.printer}
-            onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}
-          >
-            <option value={203}>{t('settings.dpi', { dpi: 203 })}</option>
-            <option value={300}>{t('settings.dpi', { dpi: 300 })}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="label-size">{t('settings.labelSize')}</label>
-          <select
-            id="label-size"
-            value={settings.size}
-            disabled={!settings.printer || settings.format !== 'pdf'}
-            onChange={(event) => void save({ size: event.target.value as PrintLabelSize })}
-          >
-            {PRINT_LABEL_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t(LABEL_SIZE_NAMES[size])}
-              </option>
-            ))}
-          </select>
-        </div>
+        {atPrinterDots(settings.format) ? (
+          <div className="field">
+            <label htmlFor="label-dpi">{t('settings.resolution')}</label>
+            <select
+              id="label-dpi"
+              value={settings.dpi}
+              disabled={!settings.printer}
+              onChange={(event) => void save({ dpi: Number(event.target.value) as 203 | 300 })}
+            >
+              <option value={203}>{t('settings.dpi', { dpi: 203 })}</option>
+              <option value={300}>{t('settings.dpi', { dpi: 300 })}</option>
+            </select>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="label-size">{t('settings.labelSize')}</label>
+            <select
+              id="label-size"
+              value={settings.size}
+              disabled={!settings.printer}
+              onChange={(event) => void save({ size: event.target.value as PrintLabelSize })}
+            >
+              {PRINT_LABEL_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {t(LABEL_SIZE_NAMES[size])}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field field--check">
           <input
             id="auto-print"
