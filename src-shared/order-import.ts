@@ -124,9 +124,12 @@ export function readConfirmation(text: string): { deliveryConfirmation?: string;
 /**
  * The tags that ask for a special service, as a shop types them on an order (any case; a space or an underscore
  * for the hyphen): signature, adult-signature (18), adult-signature-16 / -18 / -21, direct-signature,
- * indirect-signature, saturday-delivery. The tags stay on the order too, for the packing rules.
+ * indirect-signature, saturday-delivery, sunday-delivery. The tags stay on the order too, for the packing rules.
  */
-export const SERVICE_TAGS: Record<string, { deliveryConfirmation?: string; minimumAge?: number; saturdayDelivery?: boolean }> = {
+export const SERVICE_TAGS: Record<
+  string,
+  { deliveryConfirmation?: string; minimumAge?: number; saturdayDelivery?: boolean; sundayDelivery?: boolean }
+> = {
   signature: { deliveryConfirmation: 'signature' },
   'signature-required': { deliveryConfirmation: 'signature' },
   'adult-signature': { deliveryConfirmation: 'adultSignature' },
@@ -136,6 +139,7 @@ export const SERVICE_TAGS: Record<string, { deliveryConfirmation?: string; minim
   'direct-signature': { deliveryConfirmation: 'direct' },
   'indirect-signature': { deliveryConfirmation: 'indirect' },
   'saturday-delivery': { saturdayDelivery: true },
+  'sunday-delivery': { sundayDelivery: true },
 };
 
 /** The services an order's tags ask for (a later confirmation tag over an earlier one). */

@@ -487,6 +487,7 @@ describe('special services from a file of orders', () => {
       row('T-2', { Tags: 'adult-signature-21', Signature: '' }),
       row('T-3', { Tags: 'signature', Signature: 'direct' }),
       row('T-4', { Tags: 'fragile', Signature: '' }),
+      row('T-5', { Tags: 'Sunday_Delivery', Signature: '' }),
     ];
     const preview = previewImport(rows, guessMapping(Object.keys(rows[0]!)));
     expect(preview.orders.map((order) => [order.attributes!.tags, order.attributes!.services])).toEqual([
@@ -497,6 +498,7 @@ describe('special services from a file of orders', () => {
       [['adult-signature-21'], { deliveryConfirmation: 'adultSignature', minimumAge: 21 }],
       [['signature'], { deliveryConfirmation: 'direct' }],
       [['fragile'], undefined],
+      [['sunday_delivery'], { sundayDelivery: true }],
     ]);
   });
 
