@@ -481,7 +481,9 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
 
     execFileSync('cupsenable', [queue]);
     await page.getByRole('button', { name: 'Print label', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}) · PDF A6 (105 × 148 mm).` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}). Sent as PDF A6 (105 × 148 mm).` }),
+    ).toBeVisible();
     await snap(page, 'printed');
   } finally {
     execFileSync('lpadmin', ['-x', queue], { stdio: 'pipe' });
@@ -539,8 +541,8 @@ test('an older Zebra gets EPL2 at its dots on its raw queue: chosen in Settings,
     await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
     await page.keyboard.press('Enter');
-    // Printed by itself on confirm; the label screen names the printer with the format it got.
-    await expect(page.getByRole('status').filter({ hasText: `Printed on Zebra GK420d (${queue}) · EPL2 300 dpi.` })).toBeVisible();
+    // Printed by itself on confirm; the label screen names the printer, and the format it got.
+    await expect(page.getByRole('status').filter({ hasText: `Printed on Zebra GK420d (${queue}). Sent as EPL2 300 dpi.` })).toBeVisible();
     const jobs = await station.api('GET', '/print-jobs');
     const job = jobs.json.data.find((candidate: { attributes: { printer: string } }) => candidate.attributes.printer === queue);
     expect(job.attributes).toMatchObject({ format: 'epl2', dpi: 300, status: 'done' });

@@ -528,7 +528,7 @@ export const de: Record<MessageKey, string> = {
   'label.printed': '{what, select, invoice {Rechnung gedruckt} other {Gedruckt}} auf {printer}.',
   'label.notPrinted': '{what, select, invoice {Rechnung nicht gedruckt} other {Nicht gedruckt}} auf {printer}: {reason}',
   'label.printing': '{what, select, invoice {Rechnung wird gedruckt} other {Wird gedruckt}} auf {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Gesendet als {format}.',
   'form.receiver.name': 'Name des Empfängers',
   'form.receiver.contact': 'Ansprechpartner des Empfängers',
   'form.receiver.address1': 'Adresse des Empfängers',

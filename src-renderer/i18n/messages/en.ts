@@ -517,7 +517,7 @@ export const en = {
   'label.printed': '{what, select, invoice {Invoice printed} other {Printed}} on {printer}.',
   'label.notPrinted': '{what, select, invoice {Invoice not printed} other {Not printed}} on {printer}: {reason}',
   'label.printing': '{what, select, invoice {Printing the invoice} other {Printing}} on {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Sent as {format}.',
   'form.receiver.name': 'Receiver name',
   'form.receiver.contact': 'Receiver contact',
   'form.receiver.address1': 'Receiver address',

@@ -526,7 +526,7 @@ export const es: Record<MessageKey, string> = {
   'label.printed': '{what, select, invoice {Factura impresa} other {Impresa}} en {printer}.',
   'label.notPrinted': '{what, select, invoice {Factura no impresa} other {No impresa}} en {printer}: {reason}',
   'label.printing': '{what, select, invoice {Imprimiendo la factura} other {Imprimiendo}} en {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Enviada como {format}.',
   'form.receiver.name': 'Nombre del destinatario',
   'form.receiver.contact': 'Contacto del destinatario',
   'form.receiver.address1': 'Dirección del destinatario',

@@ -530,7 +530,7 @@ export const fr: Record<MessageKey, string> = {
   'label.printed': '{what, select, invoice {Facture imprimée} other {Imprimée}} sur {printer}.',
   'label.notPrinted': '{what, select, invoice {Facture non imprimée} other {Non imprimée}} sur {printer} : {reason}',
   'label.printing': '{what, select, invoice {Impression de la facture} other {Impression}} sur {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Envoyée en {format}.',
   'form.receiver.name': 'Nom du destinataire',
   'form.receiver.contact': 'Contact du destinataire',
   'form.receiver.address1': 'Adresse du destinataire',

@@ -525,7 +525,7 @@ export const it: Record<MessageKey, string> = {
   'label.printed': '{what, select, invoice {Fattura stampata} other {Stampata}} su {printer}.',
   'label.notPrinted': '{what, select, invoice {Fattura non stampata} other {Non stampata}} su {printer}: {reason}',
   'label.printing': '{what, select, invoice {Stampa della fattura} other {Stampa}} su {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Inviata come {format}.',
   'form.receiver.name': 'Nome del destinatario',
   'form.receiver.contact': 'Referente del destinatario',
   'form.receiver.address1': 'Indirizzo del destinatario',

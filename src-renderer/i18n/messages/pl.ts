@@ -529,7 +529,7 @@ export const pl: Record<MessageKey, string> = {
   'label.printed': '{what, select, invoice {Faktura wydrukowana} other {Wydrukowano}} na {printer}.',
   'label.notPrinted': '{what, select, invoice {Faktura niewydrukowana} other {Nie wydrukowano}} na {printer}: {reason}',
   'label.printing': '{what, select, invoice {Drukowanie faktury} other {Drukowanie}} na {printer}…',
-  'label.printerWithFormat': '{printer} · {format}',
+  'label.sentAs': 'Wysłana jako {format}.',
   'form.receiver.name': 'Nazwa odbiorcy',
   'form.receiver.contact': 'Osoba kontaktowa odbiorcy',
   'form.receiver.address1': 'Adres odbiorcy',

@@ -154,15 +154,8 @@ export function LabelPanel({
           <PrintOutcome
             what="label"
             status={job.attributes.status}
-            printer={t('label.printerWithFormat', {
-              printer: printerTitle(printers, job.attributes.printer),
-              format: printFormatWords(
-                t,
-                job.attributes.format,
-                job.attributes.dpi,
-                job.attributes.printer === printer ? labelSize : '4x6',
-              ),
-            })}
+            printer={printerTitle(printers, job.attributes.printer)}
+            format={printFormatWords(t, job.attributes.format, job.attributes.dpi, job.attributes.printer === printer ? labelSize : '4x6')}
             reason={printFailureText(job.attributes)}
           />
         ) : null}
@@ -235,18 +228,23 @@ function PrintOutcome({
   what,
   status,
   printer,
+  format,
   reason,
 }: {
   what: 'label' | 'invoice';
   status: string;
   printer: string;
+  /** What the label printer got (EPL2 300 dpi, PDF 4 × 6 in), said after the printer. */
+  format?: string;
   reason: string | null;
 }): React.JSX.Element {
   const { t } = useTranslation();
+  const sentAs = format ? ` ${t('label.sentAs', { format })}` : '';
   if (status === 'done') {
     return (
       <p className="notice notice--ok" role="status">
         {t('label.printed', { what, printer })}
+        {sentAs}
       </p>
     );
   }
@@ -254,8 +252,9 @@ function PrintOutcome({
     return (
       <div className="notice notice--error" role="alert">
         {t('label.notPrinted', { what, printer, reason: reason ?? '' })}
+        {sentAs}
       </div>
     );
   }
-  return <Loading label={t('label.printing', { what, printer })} />;
+  return <Loading label={`${t('label.printing', { what, printer })}${sentAs}`} />;
 }
