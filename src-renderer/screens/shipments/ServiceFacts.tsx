@@ -3,7 +3,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MINIMUM_AGE } from '../../../src-shared/shipment-options.ts';
-import type { Shipment } from '../../api/types.ts';
+import type { ShipmentResource as Shipment } from '../../../src-shared/resources.ts';
 import { formatMoney, formatWeight } from '../../i18n/format.ts';
 
 export function ServiceFacts({ attributes }: { attributes: Shipment['attributes'] }): React.JSX.Element | null {
