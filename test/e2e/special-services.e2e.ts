@@ -58,8 +58,11 @@ test('special services: Alt+O opens the panel, adult signature and COD price the
   const ups = rates.locator('tbody tr').filter({ hasText: 'UPS Express Saver' });
   await expect(ups).toContainText('Cash on delivery 8.00 EUR');
   await expect(ups).toContainText(/Adult signature \d+\.\d\d EUR/);
-  // DHL has no cash on delivery on its card: none of its services is offered for this shipment.
+  // DHL has no cash on delivery on its card: none of its services is offered for this shipment, and each says so.
   await expect(rates.locator('tbody tr').filter({ hasText: 'DHL' })).toHaveCount(0);
+  await expect(page.getByRole('note', { name: 'Not offered with these special services' })).toContainText(
+    'DHL Express Worldwide: does not offer cash on delivery',
+  );
   await snap(page, 'rates-with-services');
 
   await ups.getByRole('radio').check();
