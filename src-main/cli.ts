@@ -1,63 +1,56 @@
 // The `station` admin command: serve the headless station and administer clients, keys and integrations.
 // Its forms and JSON outputs are a contract that scripts depend on. This is the dispatcher: each command group is
-// a module of cli/, what every command shares is cli/arguments.ts, and the help text is cli/help.ts.
+// a module of cli/, loaded when its command runs (so `serve` listens before the station's modules are loaded), what
+// every command shares is cli/arguments.ts, and the help text is cli/help.ts.
 import { StationError } from '../src-shared/errors.ts';
 import { UsageError } from './cli/arguments.ts';
-import { auditCommand } from './cli/audit.ts';
-import { carriersCommand, trackingCommand } from './cli/carriers.ts';
-import { clientCommand, integrationCommand, keysCommand } from './cli/clients.ts';
-import { configCommand } from './cli/config.ts';
 import { HELP } from './cli/help.ts';
-import { serveCommand } from './cli/serve.ts';
-import { backupCommand, checkCommand, migrateCommand, restoreCommand } from './cli/storage.ts';
-import { userCommand } from './cli/users.ts';
-import { webhookCommand } from './cli/webhooks.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'serve':
-        await serveCommand(rest);
+        await (await import('./cli/serve.ts')).serveCommand(rest);
         return -1;
       case 'client':
-        await clientCommand(rest[0], rest.slice(1));
+        await (await import('./cli/clients.ts')).clientCommand(rest[0], rest.slice(1));
         return 0;
       case 'integration':
-        await integrationCommand(rest[0], rest.slice(1));
+        await (await import('./cli/clients.ts')).integrationCommand(rest[0], rest.slice(1));
         return 0;
       case 'keys':
-        await keysCommand(rest);
+        await (await import('./cli/clients.ts')).keysCommand(rest);
         return 0;
       case 'carriers':
-        await carriersCommand(rest[0], rest.slice(1));
+        await (await import('./cli/carriers.ts')).carriersCommand(rest[0], rest.slice(1));
         return 0;
       case 'tracking':
-        await trackingCommand(rest[0], rest.slice(1));
+        await (await import('./cli/carriers.ts')).trackingCommand(rest[0], rest.slice(1));
         return 0;
       case 'webhook':
-        await webhookCommand(rest[0], rest.slice(1));
+        await (await import('./cli/webhooks.ts')).webhookCommand(rest[0], rest.slice(1));
         return 0;
       case 'backup':
-        backupCommand(rest);
+        (await import('./cli/storage.ts')).backupCommand(rest);
         return 0;
       case 'migrate':
-        await migrateCommand(rest);
+        await (await import('./cli/storage.ts')).migrateCommand(rest);
         return 0;
       case 'audit':
-        await auditCommand(rest);
+        await (await import('./cli/audit.ts')).auditCommand(rest);
         return 0;
       case 'user':
-        await userCommand(rest[0], rest.slice(1));
+        await (await import('./cli/users.ts')).userCommand(rest[0], rest.slice(1));
         return 0;
       case 'config':
-        await configCommand(rest[0], rest.slice(1));
+        await (await import('./cli/config.ts')).configCommand(rest[0], rest.slice(1));
         return 0;
       case 'restore':
-        restoreCommand(rest);
+        (await import('./cli/storage.ts')).restoreCommand(rest);
         return 0;
       case 'check':
-        return (await checkCommand(rest)) ? 0 : 1;
+        return (await (await import('./cli/storage.ts')).checkCommand(rest)) ? 0 : 1;
       case 'help':
       case '--help':
       case '-h':

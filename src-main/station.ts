@@ -17,15 +17,35 @@ import type { OrderFolderOptions } from './services/order-folder.ts';
 import { createOrdersFolderControl, type OrdersFolderControl } from './services/orders-folder-setting.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import type { DeliveryPolicy } from './services/webhook-delivery.ts';
-import { DeskInUseError, deskName, openDataDir, prepareDataDir } from './station/data-folder.ts';
-import { DEFAULT_TIMEOUTS, close, isLoopbackAddress, listen, type HttpTimeouts } from './station/http-server.ts';
+import { DeskInUseError, openDataDir } from './station/data-folder.ts';
+import { deskName, prepareDataDir } from './station/folder.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_TIMEOUTS,
+  close,
+  isLoopbackAddress,
+  listen,
+  takeOver,
+  type HttpTimeouts,
+  type Listening,
+} from './station/http-server.ts';
 import { wireServices, type Services } from './station/services.ts';
 import { createTimers } from './station/timers.ts';
 import type { Store } from './store/index.ts';
-import { lockDataFolder } from './store/station-lock.ts';
+import { lockDataFolder, type StationLock } from './store/station-lock.ts';
 
-export { DeskNameError, deskName, hasStation, openDataDir, type DataDirOptions } from './station/data-folder.ts';
-export { DEFAULT_TIMEOUTS, MAX_CONNECTIONS, PortInUseError, isLoopbackAddress, type HttpTimeouts } from './station/http-server.ts';
+export { openDataDir, type DataDirOptions } from './station/data-folder.ts';
+export { DeskNameError, deskName, hasStation } from './station/folder.ts';
+export {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_TIMEOUTS,
+  MAX_CONNECTIONS,
+  PortInUseError,
+  isLoopbackAddress,
+  type HttpTimeouts,
+} from './station/http-server.ts';
 export {
   DEFAULT_BACKUP_INTERVAL_MS,
   DEFAULT_BACKUPS_KEPT,
@@ -37,8 +57,6 @@ export {
 
 export { DEFAULT_ORDERS_FOLDER_POLL_MS, OrderFolderSetupError } from './services/order-folder.ts';
 
-export const DEFAULT_PORT = 8411;
-export const DEFAULT_HOST = '127.0.0.1';
 /** The bundled rate cards and fonts: resources/ beside src-main/ (and beside out/ once built). */
 export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
 
@@ -115,6 +133,8 @@ export interface StationOptions {
   ordersFolder?: OrderFolderOptions;
   /** How often the setting's folder is looked at (DEFAULT_ORDERS_FOLDER_POLL_MS); 0: only on runOnce, and the setting followed only on a change or a GET (tests). */
   ordersFolderPollMs?: number;
+  /** The data folder's lock, when the caller took it already (station/waiting.ts holds it while it waits). */
+  heldLock?: StationLock;
 }
 
 /** A station: its services (station/services.ts), its timers, its API app, and how it starts and stops. */
@@ -135,8 +155,11 @@ export interface Station extends Services {
   /** The watched orders folder: the command line's, else the setting's; tests drive it with runOnce. */
   readonly ordersFolder: OrdersFolderControl;
   readonly app: Koa<ApiState>;
-  /** Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. */
-  start(): Promise<string>;
+  /**
+   * Starts listening; resolves with the base URL, e.g. http://127.0.0.1:8411. Given a server that listens already
+   * (the one that answered while the station waited for its database), it takes that server over instead.
+   */
+  start(adopt?: Listening): Promise<string>;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   stop(): Promise<void>;
 }
@@ -149,7 +172,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const desk = deskName(options.desk);
   // A running station owns its data folder: a second one on the same folder stops here, naming the first.
   prepareDataDir(options.dataDir);
-  const lock = lockDataFolder(options.dataDir);
+  const lock = options.heldLock ?? lockDataFolder(options.dataDir);
+  // A lock the caller holds stays held when the opening fails: it tries again (station/waiting.ts).
+  const releaseOwnLock = () => {
+    if (!options.heldLock) lock.release();
+  };
   let opened: Awaited<ReturnType<typeof openDataDir>>;
   try {
     opened = await openDataDir(options.dataDir, {
@@ -158,7 +185,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       onDatabaseAvailable: (message) => logger.info(message),
     });
   } catch (error) {
-    lock.release();
+    releaseOwnLock();
     throw error;
   }
   const { store, keys } = opened;
@@ -166,7 +193,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (!(await store.holdDesk(desk))) throw new DeskInUseError(desk);
   } catch (error) {
     await store.close();
-    lock.release();
+    releaseOwnLock();
     throw error;
   }
   const clock = options.clock ?? (() => new Date());
@@ -238,13 +265,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
     integrity: timers.integrity,
     ordersFolder,
     app,
-    start: async () => {
+    start: async (adopt) => {
       if (server) throw new Error('The station is already started.');
       // From here on every write goes to the writer thread: no commit waits for its fsync on this thread.
       store.writeInBackground((message) => logger.error(message));
       // Not awaited: the writer runs writes in the order sent, so this one goes before any claim this run makes.
       void releaseEarlierClaims(clock());
-      const listening = await listen(app, { host, port, tls, timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts } });
+      const listening = adopt
+        ? takeOver(adopt, app)
+        : await listen(app, { host, port, tls, timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts } });
       server = listening.server;
       ownUrl = listening.url;
       stopWatchingCards = carriers.watch(CARD_CHECK_MS);

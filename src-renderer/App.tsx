@@ -77,7 +77,14 @@ function Desk(): React.JSX.Element {
   const userKey = status === 'signed-in' && client && who ? `${client.id}:${who.username}` : null;
   useEffect(() => usePreferences.getState().forUser(userKey), [userKey]);
 
-  if (status === 'starting') return <Loading label={t('app.connecting')} />;
+  // A station that waits for its database (it started before it) keeps the desk starting: the banner says why.
+  if (status === 'starting')
+    return (
+      <>
+        <DatabaseBanner />
+        <Loading label={t('app.connecting')} />
+      </>
+    );
   if (status === 'unreachable') {
     return (
       <main className="sign-in">

@@ -63,6 +63,8 @@ export const ERROR_TEXT = {
     `The database's write-ahead log is damaged: SQLite drops its last ${frames} page writes (${commits} committed transaction(s)) when it opens the database, so the last changes before the stop may be missing. The log was copied to ${keptAs} first; run station check, and compare with the newest backup.`,
   newestBackup: (file: string) => `The newest scheduled backup is ${file}: station restore --from ${file}.`,
   noScheduledBackup: 'There is no scheduled backup in the data folder’s backups folder: restore the newest backup you keep elsewhere.',
+  stationStarting: (since: string) =>
+    `The station is starting and cannot reach its shared database (trying since ${since}). It tries again by itself and serves as soon as the database answers: send the request again after Retry-After seconds.`,
   databaseUnavailableSince: (since: string) =>
     `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,

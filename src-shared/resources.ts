@@ -400,7 +400,10 @@ export type StationConfigResource = z.infer<typeof stationConfigResourceSchema>;
 
 /** GET /health: whether this desk can work now, for monitoring and the desk's banner. */
 export const healthAttributesSchema = z.object({
-  status: z.enum(['ok', 'unavailable']).meta({ description: '`unavailable` while the database does not answer (then the answer is 503).' }),
+  status: z.enum(['ok', 'unavailable', 'starting']).meta({
+    description:
+      '`unavailable` while the database does not answer (then the answer is 503); `starting` while a station that started without its database waits for it (503 too: it serves by itself once the database answers).',
+  }),
   desk: z.string(),
   database: z.object({
     backend: z.enum(['sqlite', 'postgres']),

@@ -1,5 +1,5 @@
 // createApi: the station's JSON:API as a Koa app that never listens itself; the station or a test does.
-import Koa, { type Next } from 'koa';
+import Koa from 'koa';
 import type { Logger } from '../logger.ts';
 import type { AuthenticationService } from '../services/authentication.ts';
 import type { AddressService } from '../services/addresses.ts';
@@ -33,7 +33,7 @@ import type { PickupService } from '../services/pickups.ts';
 import type { ManifestService } from '../services/manifests.ts';
 import type { UpstreamService } from '../services/upstream.ts';
 import type { WebhookService } from '../services/webhooks.ts';
-import type { ApiContext, ApiState } from './context.ts';
+import type { ApiState } from './context.ts';
 import { fileBody, jsonBody } from './middleware/body.ts';
 import { ORDER_FILE_MAX_BYTES } from '../../src-shared/order-files.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -58,7 +58,7 @@ import { requireBearer, routeRole } from './middleware/authorization.ts';
 import { returnRoutes } from './routes/returns.ts';
 import type { ReturnService } from '../services/returns.ts';
 import { ApiRouter, routing } from './router.ts';
-import { loggedPath } from './logged-path.ts';
+import { accessLog, securityHeaders } from './middleware/front.ts';
 
 export interface ApiDeps extends GuardOptions, AdministrationDeps {
   orderFiles: OrderFileService;
@@ -144,22 +144,4 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   app.use(contentNegotiation());
   app.use(routing(open, guarded));
   return app;
-}
-
-async function securityHeaders(ctx: ApiContext, next: Next): Promise<void> {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  // Responses carry client keys and tokens: no cache may keep them.
-  ctx.set('Cache-Control', 'no-store');
-  await next();
-}
-
-/** One line per request: method, path without the query, status, time. Never headers, bodies or secrets. */
-function accessLog(logger: Logger) {
-  return async function logRequest(ctx: ApiContext, next: Next): Promise<void> {
-    const started = performance.now();
-    const path = ctx.path;
-    await next();
-    logger.info(`${ctx.method} ${loggedPath(path)} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
-  };
 }

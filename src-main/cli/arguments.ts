@@ -3,9 +3,9 @@
 // for one command and closed after it.
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { openAdmin, type StationAdmin } from '../admin.ts';
+import type { StationAdmin } from '../admin.ts';
 import { defaultDataDir } from '../data-dir.ts';
-import { deskName, hasStation } from '../station.ts';
+import { deskName, hasStation } from '../station/folder.ts';
 
 export type Options = ParseArgsConfig['options'];
 export type Values = Record<string, string | boolean | string[] | undefined>;
@@ -110,6 +110,8 @@ export async function withAdmin<T>(values: Values, task: (admin: StationAdmin) =
       `There is no station in ${resolve(dataDir)}. Give the folder of an existing station with --data, or set one up with 'station client add'.`,
     );
   }
+  // Loaded when a command needs it: `serve` listens before the station's modules are loaded (station/waiting.ts).
+  const { openAdmin } = await import('../admin.ts');
   const admin = await openAdmin(dataDirOf(values), { databaseUrl: databaseOf(values), desk: deskOf(values) });
   try {
     return await task(admin);

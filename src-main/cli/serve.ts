@@ -3,15 +3,9 @@
 import { resolve } from 'node:path';
 import { consoleLogger } from '../logger.ts';
 import { ensureRendererBuilt } from '../renderer-build.ts';
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  DEFAULT_SCHEDULER_INTERVAL_MS,
-  OrderFolderSetupError,
-  createStation,
-  isLoopbackAddress,
-  type StationOptions,
-} from '../station.ts';
+import type { Station, StationOptions } from '../station.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackAddress } from '../station/http-server.ts';
+import { waitForDatabase } from '../station/waiting.ts';
 import { UsageError, databaseOf, dataDirOf, deskOf, optional, parse, type Values } from './arguments.ts';
 import { announceFirstRun } from './first-run.ts';
 
@@ -108,7 +102,8 @@ export async function serveCommand(args: string[]): Promise<void> {
     logger.warn(`Listening on ${host}, not loopback: other machines may reach the station. Use a firewall.`);
     if (!tls) logger.warn('Without --tls-cert and --tls-key, passwords and tokens cross the network unencrypted.');
   }
-  const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS') ?? DEFAULT_SCHEDULER_INTERVAL_MS;
+  // Unset: the station's default (DEFAULT_SCHEDULER_INTERVAL_MS).
+  const schedulerIntervalMs = millisecondsFromEnv('STATION_SCHEDULER_INTERVAL_MS');
   const printTimeoutMs = millisecondsFromEnv('STATION_PRINT_TIMEOUT_MS');
   const claimLeaseMs = millisecondsFromEnv('STATION_CLAIM_LEASE_MS');
   const documentWorkers = countFromEnv('STATION_DOCUMENT_WORKERS');
@@ -126,9 +121,10 @@ export async function serveCommand(args: string[]): Promise<void> {
     throw new UsageError(`STATION_CHECK_HOURS must be a whole number of hours (0: no checks), not '${checkHours}'.`);
   const checkIntervalMs = checkHours === undefined || checkHours === '' ? undefined : Number(checkHours) * 3_600_000;
   const rendererDir = await ensureRendererBuilt(logger);
-  const station = await createStation({
+  const databaseUrl = databaseOf(values);
+  const options: StationOptions = {
     dataDir,
-    databaseUrl: databaseOf(values),
+    databaseUrl,
     desk: deskOf(values),
     claimLeaseMs,
     referenceBlock,
@@ -151,15 +147,26 @@ export async function serveCommand(args: string[]): Promise<void> {
     allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
     ordersFolder,
     ordersFolderPollMs,
-  });
+  };
+  // On a shared database the desk listens first and waits for the database (station/waiting.ts): a desk's PC that
+  // boots before the database server answers 503 "starting" at once, and serves by itself when the database does.
+  // The station's modules load after the waiting server listens: they take a few seconds on a slow PC.
+  const loadStation = () => import('../station.ts');
+  const waiting = databaseUrl
+    ? await waitForDatabase<Station>({ ...options, port, host, logger }, async (heldLock) =>
+        (await loadStation()).createStation({ ...options, heldLock }),
+      )
+    : undefined;
+  if (waiting) console.log(`Shipping Station listening on ${waiting.url} (data: ${dataDir}), opening its database`);
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
   let stopping = false;
+  let stopNow: () => Promise<void> = () => waiting?.stop() ?? Promise.resolve();
   const shutdown = (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info(`${signal} received, stopping`);
-    station.stop().then(
+    stopNow().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error('Stopping failed', error);
@@ -170,10 +177,15 @@ export async function serveCommand(args: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  const { createStation, OrderFolderSetupError } = await loadStation();
+  const opened = waiting ? await waiting.ready : { station: await createStation(options), listening: undefined };
+  const { station } = opened;
+  stopNow = () => station.stop();
+
   const firstRun = await station.clients.ensureFirstClient();
   if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
 
-  const url = await station.start().catch(async (error: unknown) => {
+  const url = await station.start(opened.listening).catch(async (error: unknown) => {
     await station.stop();
     // A folder given that the station cannot watch for the user given (or for no one account) is the command's
     // mistake; the setting's folder never stops the start (its state says what keeps it from being watched).

@@ -1,69 +1,24 @@
-// The station's data folder: made on first use and kept to its owner, its store opened (SQLite in it, or a shared
-// PostgreSQL database) after the write-ahead log is checked, and a new station's keys and time zone set up. Every
-// admin command and the running station open it the same way. And the desk's name, which the folder's store holds.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
+// The station's data folder opened: its store (SQLite in it, or a shared PostgreSQL database) after the write-ahead
+// log is checked, and a new station's keys and time zone set up. Every admin command and the running station open
+// it the same way. Making the folder and naming the desk are ./folder.ts (light: a waiting station needs them first).
+import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemTimeZone } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { ensureCalendar } from '../services/calendar.ts';
 import { ensureTokenSettings } from '../services/authentication.ts';
 import { ensureStationKeys, type StationKeys } from '../services/station-keys.ts';
-import { DATABASE_FILE, DatabaseUnusableError } from '../store/database.ts';
+import { DATABASE_FILE } from '../store/database.ts';
+import { prepareDataDir } from './folder.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { openPostgresStore } from '../store/postgres/index.ts';
 import { scheduledBackups } from '../store/scheduled-backups.ts';
 import { checkWriteAheadLog } from '../store/wal-check.ts';
 
-/** Whether a data folder holds a station already. */
-export const hasStation = (dataDir: string): boolean => existsSync(join(dataDir, DATABASE_FILE));
-
-/** A desk's name: what --desk takes, and what the host name becomes when it is the default. */
-const DESK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-export class DeskNameError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeskNameError';
-  }
-}
-
-/** The desk name given, or this computer's host name (cut to a valid name). */
-export function deskName(given?: string): string {
-  if (given !== undefined) {
-    if (!DESK_NAME.test(given))
-      throw new DeskNameError(
-        `--desk takes 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit, not '${given}'.`,
-      );
-    return given;
-  }
-  const host = hostname()
-    .split('.')[0]!
-    .replace(/[^A-Za-z0-9._-]/g, '-')
-    .replace(/^[^A-Za-z0-9]+/, '')
-    .slice(0, 64);
-  return host || 'desk';
-}
-
 export class DeskInUseError extends Error {
   constructor(desk: string) {
     super(`Another running station already is desk '${desk}' on this database. Give each desk its own name with --desk.`);
     this.name = 'DeskInUseError';
-  }
-}
-
-/** Makes the data folder if it is new, and keeps it to its owner: it holds the station's secrets. */
-export function prepareDataDir(dataDir: string): void {
-  try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    // A folder made by an older version, or by hand, is tightened too: it holds the station's secrets.
-    if (process.platform !== 'win32') chmodSync(dataDir, 0o700);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new DatabaseUnusableError(
-      `The station cannot use its data folder ${dataDir} (${code}): it is read-only or belongs to another user. ` +
-        'Make it writable for the user that runs the station, or choose another with --data.',
-    );
   }
 }
 

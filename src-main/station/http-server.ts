@@ -7,6 +7,10 @@ import type Koa from 'koa';
 /** How long a stop lets requests in flight finish before it cuts their connections. */
 const STOP_GRACE_MS = 10_000;
 
+/** Where a station listens unless told: loopback only, on its own port. */
+export const DEFAULT_PORT = 8411;
+export const DEFAULT_HOST = '127.0.0.1';
+
 export interface HttpTimeouts {
   headersMs: number;
   requestMs: number;
@@ -64,6 +68,17 @@ export function listen<State>(
       resolve({ server, url: `${tls ? 'https' : 'http'}://${shownHost}:${actualPort}` });
     });
   });
+}
+
+/**
+ * Serves the app on a server that listens already, from its next request on: requests in flight finish where they
+ * started. The station takes over the server that answered while it waited for its database, so the port never closes.
+ */
+export function takeOver<State>(listening: Listening, app: Koa<State>): Listening {
+  const handle = app.callback();
+  listening.server.removeAllListeners('request');
+  listening.server.on('request', (request: IncomingMessage, response: ServerResponse) => void handle(request, response));
+  return listening;
 }
 
 /** Stops accepting connections, lets requests in flight finish, and cuts what still hangs after the grace period. */

@@ -232,6 +232,18 @@ export async function fetchStationConfig(fetchImpl: Fetch = fetch, origin = ''):
   return body.data.attributes;
 }
 
+/**
+ * The station's health before the desk has its configuration: what a station that waits for its database answers
+ * (503, with the health in its meta), or a working one (200).
+ */
+export async function fetchStationHealth(fetchImpl: Fetch = fetch, origin = ''): Promise<HealthAttributes> {
+  const response = await fetchImpl(`${origin}${pathOf(ROUTES.health)}`, { headers: { Accept: JSONAPI_MEDIA_TYPE } });
+  const body = (await response.json()) as { data?: { attributes: HealthAttributes }; meta?: { health?: HealthAttributes } };
+  const health = body.data?.attributes ?? body.meta?.health;
+  if (!health) throw new ApiError(response.status, []);
+  return health;
+}
+
 /** A call as sent: the route's path parameters, query and body, and how it goes (another media type too). */
 interface Sent extends CallOptions {
   params?: Record<string, string>;

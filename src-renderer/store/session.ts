@@ -4,7 +4,7 @@
 // through its life the desk exchanges it for a fresh one in the background, and before any call made later than
 // that, so the packer never meets a sign-in screen mid-shift and no call is refused for an expired token.
 import { create } from 'zustand';
-import { ApiError, createApiClient, fetchStationConfig, type ApiClient } from '../api/client.ts';
+import { ApiError, createApiClient, fetchStationConfig, fetchStationHealth, type ApiClient } from '../api/client.ts';
 import type { ClientProfileChange } from '../../src-shared/client.ts';
 import type { Client, ClientMeta, StationConfig } from '../api/types.ts';
 import { loadJson, removeKey, saveJson } from './persist.ts';
@@ -56,6 +56,9 @@ function renewalDue(token: string): number {
  */
 const RENEWAL_RETRY_MS = 30_000;
 let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+/** How soon the desk asks again for its configuration while the station waits for its database. */
+const START_RETRY_MS = 2_000;
+let startAgain: ReturnType<typeof setTimeout> | undefined;
 let renewing: Promise<void> | undefined;
 /** When the token was last renewed, on this computer's clock. */
 let renewedAt = Number.NEGATIVE_INFINITY;
@@ -111,6 +114,7 @@ export const useSession = create<SessionState>()((set, get) => {
     error: null,
 
     async start(given) {
+      clearTimeout(startAgain);
       let config = given;
       try {
         const bridge = globalThis.window?.station;
@@ -118,7 +122,14 @@ export const useSession = create<SessionState>()((set, get) => {
         config ??= bridge
           ? { apiBase: await bridge.apiBase(), integrationKey: await bridge.integrationKey(), desk: '', timeZone: '' }
           : await fetchStationConfig();
-      } catch {
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 503) {
+          // The station answers but its database does not (it started before it): the banner says so while the
+          // desk asks again, and the desk starts by itself once the station serves.
+          useDatabaseHealth.getState().noticeUnavailable(() => fetchStationHealth());
+          startAgain = setTimeout(() => void get().start(given), START_RETRY_MS);
+          return;
+        }
         set({ status: 'unreachable', error: message('app.unreachable') });
         return;
       }

@@ -1,0 +1,139 @@
+// A desk on a shared PostgreSQL that starts while the database cannot be reached (the desks' PCs boot before the
+// database server after a power cut) does not exit: it takes its data folder's lock, listens at once with the
+// waiting API (api/waiting-app.ts: the desk UI, /health "starting", 503 with Retry-After), tries the database again
+// with a growing pause, and once it answers opens the station (migrations included, under the same lock) and hands
+// it the listening server. Only an unreachable database is waited for: a wrong password or a newer schema still
+// stops the start with its message.
+import { createWaitingApi, type Waiting } from '../api/waiting-app.ts';
+import type { Logger } from '../logger.ts';
+import { StoreFaultError } from '../domain/store-fault.ts';
+import { asStoreFault } from '../store/faults.ts';
+import { lockDataFolder } from '../store/station-lock.ts';
+import { deskName, prepareDataDir } from './folder.ts';
+import { DEFAULT_TIMEOUTS, close, isLoopbackAddress, listen, type Listening } from './http-server.ts';
+import { readTlsFiles } from '../security/tls-files.ts';
+
+/** The first pause between tries, doubled after each until the longest: the database is back within 2 s of answering. */
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 2_000;
+
+/** What the waiting station needs of the station's options (StationOptions has them all). */
+export interface WaitingOptions {
+  dataDir: string;
+  desk?: string;
+  port: number;
+  host: string;
+  tls?: { certFile: string; keyFile: string };
+  rendererDir?: string;
+  allowedOrigins?: readonly string[];
+  allowedHosts?: readonly string[];
+  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+export interface WaitingStation<S> {
+  /** The base URL the station answers at from now on. */
+  readonly url: string;
+  /** The station, once its database answered; the start's error when it failed for another reason, or stop() was called. */
+  readonly ready: Promise<{ station: S; listening: Listening }>;
+  /** Stops waiting: closes the server and releases the data folder. */
+  stop(): Promise<void>;
+}
+
+/** Whether the error is the database not answering (refused, unreachable, starting up), which waiting mends. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const fault = asStoreFault(error);
+  return fault instanceof StoreFaultError && fault.kind === 'unreachable';
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Listens with the waiting API, then opens the station with `open` (given the held lock) until its database answers.
+ * `open`'s first try is made after the server listens, so a desk answers within a moment of its start whatever the
+ * database does.
+ */
+export async function waitForDatabase<S extends { stop(): Promise<void> }>(
+  options: WaitingOptions,
+  open: (lock: ReturnType<typeof lockDataFolder>) => Promise<S>,
+): Promise<WaitingStation<S>> {
+  const { logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const desk = deskName(options.desk);
+  prepareDataDir(options.dataDir);
+  const lock = lockDataFolder(options.dataDir);
+  let waiting: Waiting = { since: clock().toISOString(), problem: null };
+  let listening: Listening;
+  try {
+    const app = createWaitingApi({
+      logger,
+      desk,
+      rendererDir: options.rendererDir,
+      allowedOrigins: options.allowedOrigins,
+      allowedHosts: [...(options.allowedHosts ?? []), ...(isLoopbackAddress(options.host) ? [] : [options.host])],
+      waiting: () => waiting,
+    });
+    listening = await listen(app, {
+      host: options.host,
+      port: options.port,
+      tls: options.tls && readTlsFiles(options.tls),
+      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const stopping = new AbortController();
+  let closed = false;
+  const giveUp = async () => {
+    if (closed) return;
+    closed = true;
+    await close(listening.server);
+    lock.release();
+  };
+
+  const ready = (async () => {
+    for (let pause = FIRST_RETRY_MS, tries = 1; ; pause = Math.min(pause * 2, LONGEST_RETRY_MS), tries++) {
+      if (stopping.signal.aborted) throw new Error('The station was stopped while it waited for its database.');
+      try {
+        const station = await open(lock);
+        if (tries > 1) logger.info(`The database answers after ${tries} tries since ${waiting.since}: the station serves.`);
+        return { station, listening };
+      } catch (error) {
+        if (!isDatabaseUnreachable(error) || stopping.signal.aborted) {
+          await giveUp();
+          throw error;
+        }
+        const problem = (error as Error).message;
+        // Said once, and again only when the reason changes: a desk waiting an hour does not fill its log.
+        if (problem !== waiting.problem)
+          logger.warn(`The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`);
+        waiting = { since: waiting.since, problem };
+        await sleep(pause, stopping.signal);
+      }
+    }
+  })();
+  // The caller awaits `ready`; a stop meanwhile ends it with an error, never an unhandled one.
+  ready.catch(() => {});
+
+  return {
+    url: listening.url,
+    ready,
+    stop: async () => {
+      if (stopping.signal.aborted) return;
+      stopping.abort();
+      // A station that opened just as the stop came is not started: its database closes, and the lock with it.
+      const opened = await ready.catch(() => undefined);
+      await opened?.station.stop();
+      await giveUp();
+    },
+  };
+}
