@@ -153,11 +153,18 @@ export async function serveCommand(args: string[]): Promise<void> {
   // The station's modules load after the waiting server listens: they take a few seconds on a slow PC.
   const loadStation = () => import('../station.ts');
   const waiting = databaseUrl
-    ? await waitForDatabase<Station>({ ...options, port, host, logger }, async (heldLock) =>
-        (await loadStation()).createStation({ ...options, heldLock }),
+    ? await waitForDatabase<Station>(
+        {
+          ...options,
+          port,
+          host,
+          logger,
+          // Announced only when it waits: a start whose database answers says "listening" once it serves.
+          onWaiting: (url) => console.log(`Shipping Station listening on ${url} (data: ${dataDir}), waiting for its database`),
+        },
+        async (heldLock) => (await loadStation()).createStation({ ...options, heldLock }),
       )
     : undefined;
-  if (waiting) console.log(`Shipping Station listening on ${waiting.url} (data: ${dataDir}), opening its database`);
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
   let stopping = false;

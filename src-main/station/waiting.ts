@@ -30,6 +30,8 @@ export interface WaitingOptions {
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
   logger: Logger;
   clock?: () => Date;
+  /** Told once, when the first try fails: the station listens at `url` and waits (serve announces it then). */
+  onWaiting?: (url: string) => void;
 }
 
 export interface WaitingStation<S> {
@@ -113,6 +115,7 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
           throw error;
         }
         const problem = (error as Error).message;
+        if (tries === 1) options.onWaiting?.(listening.url);
         // Said once, and again only when the reason changes: a desk waiting an hour does not fill its log.
         if (problem !== waiting.problem)
           logger.warn(`The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`);
