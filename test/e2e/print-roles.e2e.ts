@@ -125,6 +125,10 @@ test('a packer prints the labels never printed, in bulk and from a detail, and i
   await openParcel(page, parcels[4]!.reference);
   await detail.getByRole('button', { name: 'Print label' }).click();
   await expect(detail.getByRole('status').filter({ hasText: `Printed on Roles labels (${queue}).` })).toBeVisible({ timeout: 20_000 });
+  // The detail says what the printer got, as the label screen does.
+  await expect(detail.getByRole('status').filter({ hasText: `Printed on Roles labels (${queue}).` })).toContainText(
+    /Sent as (PDF|ZPL|EPL2|PNG) /,
+  );
   await expect(detail.getByRole('button', { name: /label/i })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 

@@ -18,6 +18,7 @@ import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 import { printFormatWords } from '../../i18n/print-format.ts';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
 import { closedDayText, printFailureText, processingFailureText } from '../../i18n/error-text.ts';
+import { PrintOutcome } from '../../components/PrintOutcome.tsx';
 
 /** How long "Parcel checked" shows before the next shipment starts. */
 const VERIFIED_PAUSE_MS = 600;
@@ -222,39 +223,4 @@ export function LabelPanel({
       </aside>
     </div>
   );
-}
-
-function PrintOutcome({
-  what,
-  status,
-  printer,
-  format,
-  reason,
-}: {
-  what: 'label' | 'invoice';
-  status: string;
-  printer: string;
-  /** What the label printer got (EPL2 300 dpi, PDF 4 × 6 in), said after the printer. */
-  format?: string;
-  reason: string | null;
-}): React.JSX.Element {
-  const { t } = useTranslation();
-  const sentAs = format ? ` ${t('label.sentAs', { format })}` : '';
-  if (status === 'done') {
-    return (
-      <p className="notice notice--ok" role="status">
-        {t('label.printed', { what, printer })}
-        {sentAs}
-      </p>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <div className="notice notice--error" role="alert">
-        {t('label.notPrinted', { what, printer, reason: reason ?? '' })}
-        {sentAs}
-      </div>
-    );
-  }
-  return <Loading label={`${t('label.printing', { what, printer })}${sentAs}`} />;
 }

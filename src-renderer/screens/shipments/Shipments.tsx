@@ -17,12 +17,12 @@ import { useShipments } from '../../store/shipments.ts';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
+import { PrintOutcome } from '../../components/PrintOutcome.tsx';
+import { printFormatWords } from '../../i18n/print-format.ts';
 import { ServiceFacts } from './ServiceFacts.tsx';
 import { hasRole } from '../../../src-shared/roles.ts';
 import { useSession } from '../../store/session.ts';
-import { jobKey, printerTitle, usePrinting, type PrintingState } from '../../store/printing.ts';
-
-type PrintJob = PrintingState['jobs'][string];
+import { jobKey, printerTitle, usePrinting } from '../../store/printing.ts';
 
 const REFRESH_WHILE_WAITING_MS = 3000;
 
@@ -139,6 +139,8 @@ function ShipmentDetail(): React.JSX.Element {
   const job = usePrinting((state) => (detail ? state.jobs[jobKey(detail.id)] : undefined));
   const printError = usePrinting((state) => (detail ? state.printError[jobKey(detail.id)] : undefined));
   const printers = usePrinting((state) => state.printers);
+  const printer = usePrinting((state) => state.settings.printer);
+  const labelSize = usePrinting((state) => state.settings.size);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -320,30 +322,23 @@ function ShipmentDetail(): React.JSX.Element {
             </div>
           )}
           {meta.status === 3 && !supervisor && detail.labelPrinted && !job ? <p className="muted">{t('shipments.printedBefore')}</p> : null}
-          {job ? <PrintOutcome job={job} printer={printerTitle(printers, job.attributes.printer)} /> : null}
+          {job ? (
+            <PrintOutcome
+              what="label"
+              status={job.attributes.status}
+              printer={printerTitle(printers, job.attributes.printer)}
+              format={printFormatWords(
+                t,
+                job.attributes.format,
+                job.attributes.dpi,
+                job.attributes.printer === printer ? labelSize : '4x6',
+              )}
+              reason={printFailureText(job.attributes)}
+            />
+          ) : null}
           <ErrorNotice message={printError || null} />
         </>
       ) : null}
     </section>
   );
-}
-
-/** The label's print job at the desk's printer: printing, printed, or why not. */
-function PrintOutcome({ job, printer }: { job: PrintJob; printer: string }): React.JSX.Element {
-  const { t } = useTranslation();
-  if (job.attributes.status === 'done') {
-    return (
-      <p className="notice notice--ok" role="status">
-        {t('label.printed', { what: 'label', printer })}
-      </p>
-    );
-  }
-  if (job.attributes.status === 'failed') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {t('label.notPrinted', { what: 'label', printer, reason: printFailureText(job.attributes) })}
-      </p>
-    );
-  }
-  return <Loading label={t('label.printing', { what: 'label', printer })} />;
 }
