@@ -5,7 +5,8 @@ import { consoleLogger } from '../logger.ts';
 import { ensureRendererBuilt } from '../renderer-build.ts';
 import type { Station, StationOptions } from '../station.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackAddress } from '../station/http-server.ts';
-import { waitForDatabase } from '../station/waiting.ts';
+import type { Listening } from '../station/http-server.ts';
+import { StoppedWhileWaitingError, waitForDatabase } from '../station/waiting.ts';
 import { UsageError, databaseOf, dataDirOf, deskOf, optional, parse, type Values } from './arguments.ts';
 import { announceFirstRun } from './first-run.ts';
 
@@ -185,18 +186,30 @@ export async function serveCommand(args: string[]): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const { createStation, OrderFolderSetupError } = await loadStation();
-  const opened = waiting ? await waiting.ready : { station: await createStation(options), listening: undefined };
+  let opened: { station: Station; listening?: Listening };
+  try {
+    opened = waiting ? await waiting.ready : { station: await createStation(options) };
+  } catch (error) {
+    // Stopped while it waited: the signal's handler ends the process, with its exit code; nothing failed.
+    if (error instanceof StoppedWhileWaitingError) return;
+    throw error;
+  }
   const { station } = opened;
-  stopNow = () => station.stop();
+  // From here a stop stops the station; a waiting start's stop does, and closes the server it listened with.
+  stopNow = () => (waiting ? waiting.stop() : station.stop());
+  if (stopping) return;
 
-  const firstRun = await station.clients.ensureFirstClient();
-  if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
-
-  const url = await station.start(opened.listening).catch(async (error: unknown) => {
-    await station.stop();
+  let url: string;
+  try {
+    const firstRun = await station.clients.ensureFirstClient();
+    if (firstRun) announceFirstRun(dataDir, firstRun.client.username, firstRun.password);
+    url = await station.start(opened.listening);
+  } catch (error) {
+    // Nothing stays half started: no server answering "starting" for ever, no folder held.
+    await stopNow();
     // A folder given that the station cannot watch for the user given (or for no one account) is the command's
     // mistake; the setting's folder never stops the start (its state says what keeps it from being watched).
     throw error instanceof OrderFolderSetupError ? new UsageError(error.message) : error;
-  });
+  }
   console.log(`Shipping Station listening on ${url} (data: ${dataDir})${rendererDir ? '' : ' (API only: no desk UI build)'}`);
 }

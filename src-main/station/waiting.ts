@@ -4,6 +4,7 @@
 // with a growing pause, and once it answers opens the station (migrations included, under the same lock) and hands
 // it the listening server. Only an unreachable database is waited for: a wrong password or a newer schema still
 // stops the start with its message.
+import { setTimeout as wait } from 'node:timers/promises';
 import { createWaitingApi, type Waiting } from '../api/waiting-app.ts';
 import type { Logger } from '../logger.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
@@ -35,8 +36,6 @@ export interface WaitingOptions {
 }
 
 export interface WaitingStation<S> {
-  /** The base URL the station answers at from now on. */
-  readonly url: string;
   /** The station, once its database answered; the start's error when it failed for another reason, or stop() was called. */
   readonly ready: Promise<{ station: S; listening: Listening }>;
   /** Stops waiting: closes the server and releases the data folder. */
@@ -49,14 +48,16 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return fault instanceof StoreFaultError && fault.kind === 'unreachable';
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** The start was stopped (a signal) while it waited: not a failure, the stop's own end. */
+export class StoppedWhileWaitingError extends Error {
+  constructor() {
+    super('The station was stopped while it waited for its database.');
+    this.name = 'StoppedWhileWaitingError';
+  }
+}
+
+/** Waits `ms`, or less when the stop comes. */
+const pause = (ms: number, signal: AbortSignal) => wait(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * Listens with the waiting API, then opens the station with `open` (given the held lock) until its database answers.
@@ -103,14 +104,14 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
   };
 
   const ready = (async () => {
-    for (let pause = FIRST_RETRY_MS, tries = 1; ; pause = Math.min(pause * 2, LONGEST_RETRY_MS), tries++) {
-      if (stopping.signal.aborted) throw new Error('The station was stopped while it waited for its database.');
+    for (let delay = FIRST_RETRY_MS, tries = 1; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS), tries++) {
+      if (stopping.signal.aborted) throw new StoppedWhileWaitingError();
+      let station: S;
       try {
-        const station = await open(lock);
-        if (tries > 1) logger.info(`The database answers after ${tries} tries since ${waiting.since}: the station serves.`);
-        return { station, listening };
+        station = await open(lock);
       } catch (error) {
-        if (!isDatabaseUnreachable(error) || stopping.signal.aborted) {
+        if (stopping.signal.aborted) throw new StoppedWhileWaitingError();
+        if (!isDatabaseUnreachable(error)) {
           await giveUp();
           throw error;
         }
@@ -120,20 +121,26 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
         if (problem !== waiting.problem)
           logger.warn(`The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`);
         waiting = { since: waiting.since, problem };
-        await sleep(pause, stopping.signal);
+        await pause(delay, stopping.signal);
+        continue;
       }
+      // Opened just as the stop came (migrations take a while): it is not handed on to start, it stops.
+      if (stopping.signal.aborted) {
+        await station.stop();
+        throw new StoppedWhileWaitingError();
+      }
+      if (tries > 1) logger.info(`The database answers after ${tries} tries since ${waiting.since}: the station serves.`);
+      return { station, listening };
     }
   })();
   // The caller awaits `ready`; a stop meanwhile ends it with an error, never an unhandled one.
   ready.catch(() => {});
 
   return {
-    url: listening.url,
     ready,
     stop: async () => {
-      if (stopping.signal.aborted) return;
-      stopping.abort();
-      // A station that opened just as the stop came is not started: its database closes, and the lock with it.
+      if (!stopping.signal.aborted) stopping.abort();
+      // Before the station was handed on, `ready` stops it itself; after, the station is the caller's to stop here.
       const opened = await ready.catch(() => undefined);
       await opened?.station.stop();
       await giveUp();
