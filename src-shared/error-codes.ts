@@ -236,8 +236,9 @@ export const ERROR_CODES = {
   'print.printerTakesNoZpl': entry('invalid', 'The printer (meta.printer) does not take raw ZPL, or raw EPL2 (meta.format says which).', [
     'reason',
     'printer',
+    'format',
   ]),
-  'print.zplSheetsOnly': entry('invalid', 'ZPL prints one label a page: sheets are PDF.', ['reason']),
+  'print.zplSheetsOnly': entry('invalid', 'ZPL, EPL2 and PNG print one label a page: sheets are PDF.', ['reason']),
   'print.noA4Printer': entry('invalid', 'No A4 printer is chosen at this desk.', ['reason']),
   'print.noA4Documents': entry('invalid', 'The shipment has no A4 documents to print (no CN23, no commercial invoice).', [
     'reason',
