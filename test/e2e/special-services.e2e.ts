@@ -162,6 +162,8 @@ test('special services: lithium-ion alone names each air service that refuses it
   await page.getByRole('button', { name: 'Add dangerous goods' }).click();
   await expect(page.getByRole('button', { name: 'Add dangerous goods' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove dangerous goods 3' }).click();
+  // The focus goes to the record before, not to the page's top.
+  await expect(page.getByRole('group', { name: 'Package 1, dangerous goods 2' }).getByLabel('UN number')).toBeFocused();
   await page.getByRole('button', { name: 'Remove dangerous goods 2' }).click();
   await expect(page.getByRole('group', { name: /dangerous goods 2/ })).toHaveCount(0);
 

@@ -28,6 +28,7 @@ export function DangerousGoodsFields({
   // A record just added takes the focus at its UN number: the packer types on without reaching for the mouse.
   const count = pkg.dangerousGoods.length;
   const counted = useRef(count);
+  const add = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (count > counted.current) document.getElementById(`package-${index}-dg-${count - 1}-un`)?.focus();
     counted.current = count;
@@ -72,6 +73,8 @@ export function DangerousGoodsFields({
               <label htmlFor={`${id}-group`}>{t('form.dgPackingGroup')}</label>
               <select
                 id={`${id}-group`}
+                aria-invalid={at('packingGroup') ? true : undefined}
+                aria-describedby={at('packingGroup') ? `${id}-group-error` : undefined}
                 value={entry.packingGroup}
                 onChange={(event) =>
                   setDangerousGood(index, number, { packingGroup: event.target.value as DangerousGoodDraft['packingGroup'] })
@@ -84,7 +87,11 @@ export function DangerousGoodsFields({
                   </option>
                 ))}
               </select>
-              {at('packingGroup') ? <span className="field__error">{at('packingGroup')}</span> : null}
+              {at('packingGroup') ? (
+                <span className="field__error" id={`${id}-group-error`}>
+                  {at('packingGroup')}
+                </span>
+              ) : null}
             </div>
             <Field
               id={`${id}-quantity`}
@@ -104,7 +111,16 @@ export function DangerousGoodsFields({
               error={at('netWeightKg')}
               size={6}
             />
-            <button type="button" className="link" onClick={() => removeDangerousGood(index, number)}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                removeDangerousGood(index, number);
+                // The focus goes to the record before, or to Add: never lost to the page's top.
+                const before = document.getElementById(`package-${index}-dg-${number - 1}-un`);
+                setTimeout(() => (before ?? add.current)?.focus(), 0);
+              }}
+            >
               {t('form.dgRemove', { number: number + 1 })}
             </button>
           </fieldset>
@@ -112,7 +128,7 @@ export function DangerousGoodsFields({
       })}
       {listError ? <span className="field__error">{listError}</span> : null}
       {pkg.dangerousGoods.length < MAX_DANGEROUS_GOODS ? (
-        <button type="button" onClick={() => addDangerousGood(index)}>
+        <button type="button" ref={add} onClick={() => addDangerousGood(index)}>
           {t('form.dgAdd', { package: index + 1 })}
         </button>
       ) : null}
