@@ -90,7 +90,8 @@ function draftOf(rule: PackingRule): DraftRule {
     service: rule.then.service ?? '',
     carrier: rule.then.carrier ?? '',
     confirmation: confirmationChoice(rule.then.services),
-    saturday: rule.then.services?.saturdayDelivery ? 'true' : '',
+    // A rule set through the API may say "no Saturday delivery" (later rules may not set it): kept as it was unless ticked.
+    saturday: rule.then.services?.saturdayDelivery === undefined ? '' : String(rule.then.services.saturdayDelivery),
   };
 }
 
@@ -101,13 +102,13 @@ function confirmationChoice(services: PackingRule['then']['services']): string {
   return level === 'adultSignature' ? `adultSignature-${String(services.minimumAge ?? DEFAULT_MINIMUM_AGE)}` : level;
 }
 
-/** The editor's confirmation choice and Saturday box as a rule's services; undefined when neither is set. */
+/** The editor's confirmation choice and Saturday box ('true', 'false' as the API set it, or '') as a rule's services; undefined when neither is set. */
 function servicesOf(confirmation: string, saturday: string) {
   const [level, age] = confirmation.split('-');
   const services = {
     ...(level ? { deliveryConfirmation: level } : {}),
     ...(age ? { minimumAge: Number(age) } : {}),
-    ...(saturday === 'true' ? { saturdayDelivery: true } : {}),
+    ...(saturday === 'true' || saturday === 'false' ? { saturdayDelivery: saturday === 'true' } : {}),
   };
   return Object.keys(services).length > 0 ? services : undefined;
 }

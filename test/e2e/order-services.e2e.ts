@@ -1,7 +1,8 @@
 // Special services from the packing rules and the order file, in real Chromium: a supervisor adds the rule
 // "SKU WINE-* → adult signature" in Settings (its dry run on an imported order says so), a shop's CSV with a
 // Saturday-delivery tag is imported on the Orders screen, and the order scanned at New shipment fills the Special
-// services panel with both, each with its reason; the booked shipment keeps them in the API.
+// services panel with both, each with its reason; the booked shipment keeps them in the API. A rule saying "no
+// Saturday delivery", set through the API, survives a save from Settings.
 import { expect, signedIn, test } from './fixtures.ts';
 
 // The station's packing rules change here: a station of its own, not the worker's shared one.
@@ -77,4 +78,20 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   expect(link).not.toBeNull();
   const booked = (await station.api('GET', `/shipments/${link.id}`)).json.data;
   expect(booked.attributes.services).toMatchObject({ deliveryConfirmation: 'adultSignature', minimumAge: 18, saturdayDelivery: true });
+});
+
+test('a rule saying "no Saturday delivery" through the API keeps it when Settings saves the rules again', async ({ page, station }) => {
+  const current = (await station.api('GET', '/packing')).json.data.attributes;
+  const rules = [...current.rules, { when: { tags: ['bulky'] }, then: { services: { saturdayDelivery: false } } }];
+  const set = await station.api('PATCH', '/packing', { data: { type: 'packingSetup', attributes: { rules } } });
+  expect(set.status, JSON.stringify(set.json)).toBe(200);
+
+  await signedIn(page, station);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const editor = page.getByRole('region', { name: 'Packing rules' });
+  await expect(page.getByLabel(`Rule ${rules.length} tags`)).toHaveValue('bulky');
+  await editor.getByRole('button', { name: 'Save rules' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Saved. Every desk of the station packs by these rules now.');
+  const saved = (await station.api('GET', '/packing')).json.data.attributes.rules;
+  expect(saved.at(-1)).toEqual({ when: { tags: ['bulky'] }, then: { services: { saturdayDelivery: false } } });
 });
