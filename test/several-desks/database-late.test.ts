@@ -90,7 +90,11 @@ describe('a desk that starts before its database', () => {
       body: JSON.stringify(document(attributes({ customerReference: 'LATE-1' }), { service: 'economy', scheduledProcessing: false })),
     });
     expect(created.status, created.text).toBe(201);
-    expect(performance.now() - resumed, 'a 201 within 5 s of the database starting').toBeLessThan(5_000);
+    const servedMs = performance.now() - resumed;
+    console.log(
+      `a desk started before its database: the first 503 ${Math.round(answeredMs)} ms after the start; a 201 ${Math.round(servedMs)} ms after the database started`,
+    );
+    expect(servedMs, 'a 201 within 5 s of the database starting').toBeLessThan(5_000);
     const healthy = await http(`${desk.url}/health`, { headers: { Accept: JSONAPI } });
     expect(healthy.status).toBe(200);
     expect(healthy.json.data.attributes).toMatchObject({ status: 'ok', deskLockHeld: true });
