@@ -23,15 +23,19 @@ async function answers(url: string): Promise<number | string> {
 describe('a station waiting for its database', () => {
   it('stops a station that opened just as the stop came, closes its port and frees the folder', async () => {
     const dataDir = tempDir('station-waiting-');
-    let release!: (station: { stop(): Promise<void> }) => void;
+    type Opened = { stop(): Promise<void> };
+    let release!: (station: Opened) => void;
     let tries = 0;
     let stops = 0;
     let url = '';
-    const waiting = await waitForDatabase({ dataDir, port: 0, host: '127.0.0.1', logger: quiet, onWaiting: (at) => (url = at) }, () => {
-      tries++;
-      if (tries === 1) return Promise.reject(refused());
-      return new Promise((resolve) => (release = resolve));
-    });
+    const waiting = await waitForDatabase<Opened>(
+      { dataDir, port: 0, host: '127.0.0.1', logger: quiet, onWaiting: (at) => (url = at) },
+      () => {
+        tries++;
+        if (tries === 1) return Promise.reject(refused());
+        return new Promise<Opened>((resolve) => (release = resolve));
+      },
+    );
     await expect.poll(() => tries).toBe(2);
     expect(await answers(url)).toBe(503);
     const stopped = waiting.stop();
