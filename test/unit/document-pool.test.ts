@@ -6,6 +6,7 @@ import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/do
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import { tempDir } from '../helpers/station.ts';
 import { setClock } from '../helpers/clock.ts';
+import { documentInput, parcel } from '../helpers/document-input.ts';
 
 /** When the labels were made: rendering takes the day it is given. */
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
@@ -14,44 +15,12 @@ const fontsDir = join(DEFAULT_RESOURCES_DIR, 'fonts');
 const crashingWorker = new URL('../helpers/crashing-document-worker.ts', import.meta.url);
 
 function input(customerReference = 'ORDER-1', packages = 1): ShipmentDocumentInput {
-  return {
-    reference: '100200000017',
+  return documentInput(LABELLED, {
     trackingNumber: '4829301756',
     carrierName: 'DHL Express',
     serviceName: 'DHL Express Worldwide',
-    shipDate: LABELLED.today(),
-    sandbox: false,
-    createdAt: LABELLED(),
-    attributes: {
-      shipFrom: {
-        name: 'Bottega Verdi',
-        address1: 'Via Roma 12',
-        city: 'Milano',
-        postalCode: '20129',
-        state: 'MI',
-        country: 'IT',
-        contact: 'Anna Verdi',
-      },
-      shipTo: {
-        name: 'Kunde Becker',
-        address1: 'Marienplatz 8',
-        city: 'München',
-        postalCode: '80331',
-        country: 'DE',
-        contact: 'Jonas Becker',
-      },
-      packages: Array.from({ length: packages }, () => ({
-        weight: { value: '1.4', units: '1' as const },
-        dimensions: { length: '30', width: '20', height: '15', units: '1' as const },
-        type: 'CARTON' as const,
-      })),
-      goodsDescription: 'Ceramic cups',
-      insuranceDescription: null,
-      insuranceValue: null,
-      booking: true,
-      customerReference,
-    },
-  };
+    attributes: { packages: Array.from({ length: packages }, () => parcel('1.4')), customerReference },
+  });
 }
 
 let pool: DocumentPool | undefined;

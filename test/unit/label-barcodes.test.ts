@@ -9,56 +9,26 @@ import { renderPngLabels } from '../../src-main/documents/png-label.ts';
 import { renderLabelSheets, renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
-import type { Package } from '../../src-shared/shipment.ts';
 import { decodeImage, decodeImageRows, pngInfo, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
 import { setClock } from '../helpers/clock.ts';
+import { RECEIVER, SENDER, documentInput, parcel } from '../helpers/document-input.ts';
 import { readEpl2 } from '../helpers/epl2-reader.ts';
 
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 const fonts = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
-const parcel = (weight: string): Package => ({
-  weight: { value: weight, units: '1' },
-  dimensions: { length: '30', width: '20', height: '15', units: '1' },
-  type: 'CARTON',
-});
 
 const TRACKING = '1ZA0B1C26512345678';
 const REFERENCE = '100200000017';
 
-const input = (sandbox = false, receiver = 'Kunde Becker'): ShipmentDocumentInput => ({
-  reference: REFERENCE,
-  trackingNumber: TRACKING,
-  carrierName: 'UPS',
-  serviceName: 'UPS Express Saver',
-  shipDate: LABELLED.today(),
-  sandbox,
-  createdAt: LABELLED(),
-  attributes: {
-    shipFrom: {
-      name: 'Bottega Verdi',
-      address1: 'Via Roma 12',
-      city: 'Milano',
-      postalCode: '20129',
-      state: 'MI',
-      country: 'IT',
-      contact: 'Anna Verdi',
-      phone: '3331234567',
+const input = (sandbox = false, receiver = 'Kunde Becker'): ShipmentDocumentInput =>
+  documentInput(LABELLED, {
+    sandbox,
+    attributes: {
+      shipFrom: { ...SENDER, phone: '3331234567' },
+      shipTo: { ...RECEIVER, name: receiver },
+      packages: [parcel('1.4'), parcel('2.25')],
     },
-    shipTo: {
-      name: receiver,
-      address1: 'Marienplatz 8',
-      city: 'München',
-      postalCode: '80331',
-      country: 'DE',
-      contact: 'Jonas Becker',
-    },
-    packages: [parcel('1.4'), parcel('2.25')],
-    goodsDescription: 'Ceramic cups',
-    insuranceDescription: null,
-    insuranceValue: null,
-    booking: true,
-  },
-});
+  });
 
 /** What package `n` of 2's label must hold: the tracking number in Code 128, and the QR code's line. */
 const expected = (n: number): DecodedBarcode[] => [

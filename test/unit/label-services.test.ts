@@ -11,9 +11,10 @@ import { cashOnDeliveryLine, dangerousGoodsLines, serviceMarkLines } from '../..
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
-import type { Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import { decodeImage, decodeImageRows, rasterisePdf, rasteriseZpl, type DecodedBarcode } from '../helpers/barcodes.ts';
 import { setClock } from '../helpers/clock.ts';
+import { SENDER, documentInput, parcel } from '../helpers/document-input.ts';
 import { readEpl2 } from '../helpers/epl2-reader.ts';
 
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
@@ -21,68 +22,39 @@ const library = fontLibrary(join(DEFAULT_RESOURCES_DIR, 'fonts'));
 const TRACKING = '1ZA0B1C26512345678';
 const REFERENCE = '100200000017';
 
-const parcel = (weight: string, options: Partial<Package> = {}): Package => ({
-  weight: { value: weight, units: '1' },
-  dimensions: { length: '30', width: '20', height: '15', units: '1' },
-  type: 'CARTON',
-  ...options,
-});
-
-const input = (overrides: Partial<ShipmentAttributes> = {}, sandbox = false): ShipmentDocumentInput => ({
-  reference: REFERENCE,
-  trackingNumber: TRACKING,
-  carrierName: 'UPS',
-  serviceName: 'UPS Standard',
-  shipDate: LABELLED.today(),
-  sandbox,
-  createdAt: LABELLED(),
-  attributes: {
-    shipFrom: {
-      name: 'Bottega Verdi',
-      address1: 'Via Roma 12',
-      city: 'Milano',
-      postalCode: '20129',
-      state: 'MI',
-      country: 'IT',
-      contact: 'Anna Verdi',
-      phone: '3331234567',
+const input = (overrides: Partial<ShipmentAttributes> = {}, sandbox = false): ShipmentDocumentInput =>
+  documentInput(LABELLED, {
+    trackingNumber: TRACKING,
+    reference: REFERENCE,
+    serviceName: 'UPS Standard',
+    sandbox,
+    attributes: {
+      shipFrom: { ...SENDER, phone: '3331234567' },
+      packages: [
+        parcel('6', { dryIceKg: '2.5', lithiumBatteries: { type: 'ion', packing: 'packedWithEquipment', section2: true } }),
+        parcel('2.25', {
+          lithiumBatteries: { type: 'metal', packing: 'containedInEquipment', section2: false },
+          dangerousGoods: [
+            {
+              unNumber: 'UN3481',
+              properShippingName: 'Lithium ion batteries packed with equipment',
+              class: '9',
+              packingGroup: 'II',
+              quantity: '1',
+              netWeightKg: '0.5',
+            },
+          ],
+        }),
+      ],
+      goodsDescription: 'Pharmacy goods',
+      services: {
+        deliveryConfirmation: 'adultSignature',
+        cashOnDelivery: { amount: '45', currency: 'EUR', method: 'cash' },
+        saturdayDelivery: true,
+      },
+      ...overrides,
     },
-    shipTo: {
-      name: 'Kunde Becker',
-      address1: 'Marienplatz 8',
-      city: 'München',
-      postalCode: '80331',
-      country: 'DE',
-      contact: 'Jonas Becker',
-    },
-    packages: [
-      parcel('6', { dryIceKg: '2.5', lithiumBatteries: { type: 'ion', packing: 'packedWithEquipment', section2: true } }),
-      parcel('2.25', {
-        lithiumBatteries: { type: 'metal', packing: 'containedInEquipment', section2: false },
-        dangerousGoods: [
-          {
-            unNumber: 'UN3481',
-            properShippingName: 'Lithium ion batteries packed with equipment',
-            class: '9',
-            packingGroup: 'II',
-            quantity: '1',
-            netWeightKg: '0.5',
-          },
-        ],
-      }),
-    ],
-    goodsDescription: 'Pharmacy goods',
-    insuranceDescription: null,
-    insuranceValue: null,
-    booking: true,
-    services: {
-      deliveryConfirmation: 'adultSignature',
-      cashOnDelivery: { amount: '45', currency: 'EUR', method: 'cash' },
-      saturdayDelivery: true,
-    },
-    ...overrides,
-  },
-});
+  });
 
 /** The marks each of the two labels carries, line by line. */
 const MARKS = [

@@ -2,48 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { renderZplLabels } from '../../src-main/documents/zpl-label.ts';
 import type { ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { setClock } from '../helpers/clock.ts';
+import { SENDER, documentInput, parcel } from '../helpers/document-input.ts';
 
 /** When the labels were made: rendering takes the day it is given. */
 const LABELLED = setClock('2026-11-23 10:00', 'Europe/Rome', { running: false });
 
-const input = (overrides: Partial<ShipmentDocumentInput['attributes']> = {}, sandbox = false): ShipmentDocumentInput => ({
-  reference: '100200000017',
-  trackingNumber: '1ZA0B1C26512345678',
-  carrierName: 'UPS',
-  serviceName: 'UPS Express Saver',
-  shipDate: LABELLED.today(),
-  sandbox,
-  createdAt: LABELLED(),
-  attributes: {
-    shipFrom: {
-      name: 'Bottega Verdi',
-      address1: 'Via Roma 12',
-      city: 'Milano',
-      postalCode: '20129',
-      state: 'MI',
-      country: 'IT',
-      contact: 'Anna Verdi',
-    },
-    shipTo: {
-      name: 'Kunde Becker',
-      address1: 'Marienplatz 8',
-      city: 'München',
-      postalCode: '80331',
-      country: 'DE',
-      contact: 'Jonas Becker',
-    },
-    packages: [1, 2].map((n) => ({
-      weight: { value: String(n), units: '1' as const },
-      dimensions: { length: '30', width: '20', height: '15', units: '1' as const },
-      type: 'CARTON' as const,
-    })),
-    goodsDescription: 'Ceramic cups',
-    insuranceDescription: null,
-    insuranceValue: null,
-    booking: true,
-    ...overrides,
-  },
-});
+const input = (overrides: Partial<ShipmentDocumentInput['attributes']> = {}, sandbox = false): ShipmentDocumentInput =>
+  documentInput(LABELLED, { sandbox, attributes: { shipFrom: SENDER, packages: [parcel('1'), parcel('2')], ...overrides } });
 
 describe('ZPL labels are native ZPL, one per package', () => {
   it('sizes the label to 4×6 in at 203 and 300 dpi', () => {
