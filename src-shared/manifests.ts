@@ -3,6 +3,7 @@
 // any case, null for absent members.
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.ts';
+import { parseCents } from './money.ts';
 import { CALENDAR_DATE, NOT_BLANK, said } from './json-schema-words.ts';
 import { validateResource, type Result } from './resource-validation.ts';
 import { resourceSchema } from './resource-schema.ts';
@@ -70,6 +71,37 @@ export const manifestLineSchema = z.object({
   dangerousGoods: z.array(z.string()).optional(),
 });
 export type ManifestLine = z.infer<typeof manifestLineSchema>;
+
+/**
+ * What the driver must know of a close: the COD to collect per currency (in cents, currencies in order), the
+ * shipments someone signs for, the dry ice (kg, and in how many shipments), and the shipments with dangerous goods
+ * (lithium batteries included) with their UN numbers, each once, in order. The manifest PDF says it in English;
+ * the desk's Close day in the packer's language.
+ */
+export interface SpecialHandling {
+  cod: { currency: string; cents: number }[];
+  signed: number;
+  dryIce: { kg: number; shipments: number };
+  dangerous: { shipments: number; unNumbers: string[] };
+}
+
+export function specialHandlingOf(lines: readonly ManifestLine[]): SpecialHandling {
+  const cod = new Map<string, number>();
+  for (const { cashOnDelivery } of lines)
+    if (cashOnDelivery)
+      cod.set(cashOnDelivery.currency, (cod.get(cashOnDelivery.currency) ?? 0) + (parseCents(cashOnDelivery.amount) ?? 0));
+  const withDryIce = lines.filter((line) => line.dryIceKg !== undefined);
+  const dangerous = lines.filter((line) => line.dangerousGoods);
+  return {
+    cod: [...cod.keys()].sort().map((currency) => ({ currency, cents: cod.get(currency)! })),
+    signed: lines.filter((line) => line.deliveryConfirmation).length,
+    dryIce: {
+      kg: Math.round(withDryIce.reduce((total, line) => total + line.dryIceKg!, 0) * 1000) / 1000,
+      shipments: withDryIce.length,
+    },
+    dangerous: { shipments: dangerous.length, unNumbers: [...new Set(dangerous.flatMap((line) => line.dangerousGoods!))].sort() },
+  };
+}
 
 export const manifestTotalsSchema = z.object({
   shipments: z.number(),

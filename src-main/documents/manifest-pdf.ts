@@ -5,7 +5,7 @@
 import { dateTimeIn } from '../../src-shared/calendar.ts';
 import { formatCents, parseCents } from '../../src-shared/money.ts';
 import { DEFAULT_MINIMUM_AGE, DRY_ICE_UN_NUMBER } from '../../src-shared/shipment-options.ts';
-import type { ManifestLine, ManifestTotals } from '../../src-shared/manifests.ts';
+import { specialHandlingOf, type ManifestLine, type ManifestTotals } from '../../src-shared/manifests.ts';
 import { drawCode128 } from './barcodes.ts';
 import { DocumentFonts, type FontLibrary, type Weight } from './fonts.ts';
 import { assemblePdf, drawText } from './pdf-document.ts';
@@ -70,28 +70,14 @@ function serviceLine(line: ManifestLine): string {
 
 /** The manifest's COD summed per currency (in the currencies' order) and its dry ice summed. */
 function serviceTotals(lines: readonly ManifestLine[]): string[] {
-  const cod = new Map<string, number>();
-  for (const line of lines) {
-    if (!line.cashOnDelivery) continue;
-    const { currency, amount } = line.cashOnDelivery;
-    cod.set(currency, (cod.get(currency) ?? 0) + (parseCents(amount) ?? 0));
-  }
-  const totals = [...cod.keys()].sort().map((currency) => `Cash on delivery: ${formatCents(cod.get(currency)!)} ${currency}`);
-  const withDryIce = lines.filter((line) => line.dryIceKg !== undefined);
-  if (withDryIce.length > 0) {
-    const sum = withDryIce.reduce((total, line) => total + line.dryIceKg!, 0);
-    totals.push(
-      `Dry ice (${DRY_ICE_UN_NUMBER}): ${dryIceKg(sum)} kg in ${withDryIce.length} shipment${withDryIce.length === 1 ? '' : 's'}`,
-    );
-  }
-  const withGoods = lines.filter((line) => line.dangerousGoods);
-  if (withGoods.length > 0) {
-    const unNumbers = [...new Set(withGoods.flatMap((line) => line.dangerousGoods!))].sort();
-    totals.push(`Dangerous goods: ${withGoods.length} shipment${withGoods.length === 1 ? '' : 's'} (${unNumbers.join(', ')})`);
-  }
-  const signed = lines.filter((line) => line.deliveryConfirmation).length;
-  if (signed > 0) totals.push(`To be signed for: ${signed} shipment${signed === 1 ? '' : 's'}`);
-  return totals;
+  const { cod, dryIce, dangerous, signed } = specialHandlingOf(lines);
+  const shipments = (count: number) => `${count} shipment${count === 1 ? '' : 's'}`;
+  return [
+    ...cod.map((sum) => `Cash on delivery: ${formatCents(sum.cents)} ${sum.currency}`),
+    ...(dryIce.shipments > 0 ? [`Dry ice (${DRY_ICE_UN_NUMBER}): ${dryIceKg(dryIce.kg)} kg in ${shipments(dryIce.shipments)}`] : []),
+    ...(dangerous.shipments > 0 ? [`Dangerous goods: ${shipments(dangerous.shipments)} (${dangerous.unNumbers.join(', ')})`] : []),
+    ...(signed > 0 ? [`To be signed for: ${shipments(signed)}`] : []),
+  ];
 }
 
 export function renderManifestPdf(input: ManifestDocumentInput, library: FontLibrary): Uint8Array {

@@ -3,8 +3,7 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import type { Manifest, ManifestPreview, Pickup } from '../api/types.ts';
-import type { LeftOut, ManifestLine } from '../../src-shared/manifests.ts';
-import { parseCents } from '../../src-shared/money.ts';
+import type { LeftOut } from '../../src-shared/manifests.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, type Said } from '../i18n/said.ts';
@@ -30,33 +29,6 @@ export function groupLeftOut(leftOut: readonly LeftOut[]): {
     manifests: [...new Set(closed.flatMap((entry) => leftOutFigures(entry).manifest ?? []))],
     returns: leftOut.filter((entry) => entry.reason === 'return'),
     leftOut: leftOut.filter((entry) => entry.reason !== 'closed' && entry.reason !== 'return'),
-  };
-}
-
-/** What the driver must know of a close before taking it: the COD to collect, the signatures, the dry ice, the dangerous goods. */
-export interface SpecialHandling {
-  /** Cash on delivery to collect, summed per currency (in cents), currencies in order. */
-  cod: { currency: string; cents: number }[];
-  /** Shipments someone must sign for. */
-  signed: number;
-  /** Dry ice of the close, in kg; 0 when none. */
-  dryIceKg: number;
-  /** Shipments with dangerous goods (lithium batteries included), and their UN numbers, each once, in order. */
-  dangerous: { shipments: number; unNumbers: string[] };
-}
-
-/** The special handling of the shipments a close takes, from its preview's lines. */
-export function specialHandlingOf(lines: readonly ManifestLine[]): SpecialHandling {
-  const cod = new Map<string, number>();
-  for (const line of lines)
-    if (line.cashOnDelivery)
-      cod.set(line.cashOnDelivery.currency, (cod.get(line.cashOnDelivery.currency) ?? 0) + (parseCents(line.cashOnDelivery.amount) ?? 0));
-  const dangerous = lines.filter((line) => line.dangerousGoods);
-  return {
-    cod: [...cod.keys()].sort().map((currency) => ({ currency, cents: cod.get(currency)! })),
-    signed: lines.filter((line) => line.deliveryConfirmation).length,
-    dryIceKg: Math.round(lines.reduce((total, line) => total + (line.dryIceKg ?? 0), 0) * 1000) / 1000,
-    dangerous: { shipments: dangerous.length, unNumbers: [...new Set(dangerous.flatMap((line) => line.dangerousGoods!))].sort() },
   };
 }
 

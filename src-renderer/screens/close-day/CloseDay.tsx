@@ -9,8 +9,8 @@ import { Field } from '../../components/Field.tsx';
 import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { transmissionText } from '../../components/transmission.ts';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
-import type { ManifestLine } from '../../../src-shared/manifests.ts';
-import { groupLeftOut, leftOutFigures, specialHandlingOf, useCloseDay } from '../../store/close-day.ts';
+import { specialHandlingOf, type ManifestLine } from '../../../src-shared/manifests.ts';
+import { groupLeftOut, leftOutFigures, useCloseDay } from '../../store/close-day.ts';
 import { stationDateTime, stationNow, useStationClock } from '../../store/station-clock.ts';
 
 /** How often the pickups' deadlines are looked at again while the screen is open. */
@@ -236,7 +236,7 @@ function SpecialHandlingList({ carrier, lines }: { carrier: string; lines: reado
   const items = [
     ...handling.cod.map((sum) => t('closeDay.codTotal', { amount: formatMoney(sum.cents / 100, sum.currency) })),
     ...(handling.signed > 0 ? [t('closeDay.signedTotal', { count: handling.signed })] : []),
-    ...(handling.dryIceKg > 0 ? [t('closeDay.dryIceTotal', { weight: formatWeight(handling.dryIceKg) })] : []),
+    ...(handling.dryIce.shipments > 0 ? [t('closeDay.dryIceTotal', { weight: formatWeight(handling.dryIce.kg) })] : []),
     ...(handling.dangerous.shipments > 0
       ? [t('closeDay.dangerousTotal', { count: handling.dangerous.shipments, unNumbers: handling.dangerous.unNumbers.join(', ') })]
       : []),
