@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import {
@@ -20,6 +21,21 @@ import { readEpl2 } from '../helpers/epl2-reader.ts';
 import { ThermalPrinter, addRawQueue, removeQueue } from '../helpers/printers.ts';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { en } from '../../src-renderer/i18n/messages/en.ts';
+
+/** New shipment: a 1 kg parcel of books to Kunde Becker from the address book, rated; the first rate has the focus. */
+async function rateBooksForBecker(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'New shipment' }).click();
+  await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
+  await page.getByRole('option', { name: /Kunde Becker/ }).click();
+  await page.getByLabel('Weight (kg)').fill('1');
+  await page.getByLabel('Length (cm)').fill('30');
+  await page.getByLabel('Width (cm)').fill('20');
+  await page.getByLabel('Height (cm)').fill('10');
+  await page.getByLabel('Goods description').fill('Books');
+  await page.getByLabel('Invoice value').fill('30');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -460,17 +476,7 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
     await expect(page.locator('#label-printer-gets')).toHaveText('Labels go to this printer as PDF A6 (105 × 148 mm), through its driver.');
     await snap(page, 'settings-printer');
 
-    await page.getByRole('link', { name: 'New shipment' }).click();
-    await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
-    await page.getByRole('option', { name: /Kunde Becker/ }).click();
-    await page.getByLabel('Weight (kg)').fill('1');
-    await page.getByLabel('Length (cm)').fill('30');
-    await page.getByLabel('Width (cm)').fill('20');
-    await page.getByLabel('Height (cm)').fill('10');
-    await page.getByLabel('Goods description').fill('Books');
-    await page.getByLabel('Invoice value').fill('30');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await rateBooksForBecker(page);
     // The printer runs out of labels before the parcel is confirmed: said at once, by the name the desk knows it by.
     execFileSync('cupsdisable', ['-r', 'Out of labels', queue]);
     await page.keyboard.press('Enter');
@@ -529,17 +535,7 @@ test('an older Zebra gets EPL2 at its dots on its raw queue: chosen in Settings,
     const saved = await station.api('GET', '/print-settings');
     expect(saved.json.data.attributes).toMatchObject({ printer: queue, format: 'epl2', dpi: 300, autoPrint: true });
 
-    await page.getByRole('link', { name: 'New shipment' }).click();
-    await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
-    await page.getByRole('option', { name: /Kunde Becker/ }).click();
-    await page.getByLabel('Weight (kg)').fill('1');
-    await page.getByLabel('Length (cm)').fill('30');
-    await page.getByLabel('Width (cm)').fill('20');
-    await page.getByLabel('Height (cm)').fill('10');
-    await page.getByLabel('Goods description').fill('Books');
-    await page.getByLabel('Invoice value').fill('30');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+    await rateBooksForBecker(page);
     await page.keyboard.press('Enter');
     // Printed by itself on confirm; the label screen names the printer, and the format it got.
     await expect(page.getByRole('status').filter({ hasText: `Printed on Zebra GK420d (${queue}). Sent as EPL2 300 dpi.` })).toBeVisible();
