@@ -18,6 +18,15 @@ export const MERGE_CHECKS: readonly string[] = [
   `SELECT b.carrier_code || '''s day ' || b.ship_date || ' is closed in both accounts' AS problem FROM manifests b
      JOIN manifests a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.carrier_code = b.carrier_code AND a.ship_date = b.ship_date AND a.status = 'closed'
      WHERE b.client_id = $from AND b.status = 'closed'`,
+  // A day closed on one side while the other has parcels of it on no manifest: after the merge that day would be
+  // closed with parcels the driver's manifest never lists, and no second close of it is possible.
+  `SELECT m.carrier_code || '''s day ' || m.ship_date || ' is closed in ' || closer.name || ' while ' || other.name
+       || ' has shipments of that day on no manifest: reopen that manifest, merge, then close the day again' AS problem
+     FROM manifests m JOIN clients closer ON closer.id = m.client_id
+     JOIN clients other ON other.id = CASE WHEN m.client_id = $into THEN $from ELSE $into END
+     WHERE m.client_id IN ($into, $from) AND m.status = 'closed' AND EXISTS (SELECT 1 FROM shipments s
+       WHERE s.client_id = other.id AND s.sandbox = m.sandbox AND s.carrier_code = m.carrier_code AND s.ship_date = m.ship_date
+         AND s.status = 3 AND s.deleted_at IS NULL AND s.manifest_id IS NULL AND s.return_of IS NULL)`,
   `SELECT 'idempotency key ' || b.key || ' was used by both accounts' AS problem FROM idempotency_keys b
      JOIN idempotency_keys a ON a.client_id = $into AND a.key = b.key WHERE b.client_id = $from`,
 ];

@@ -519,7 +519,8 @@ class Merge implements Command {
   }
   check = () => true;
   async run(model: Model, real: Real) {
-    // Another account of the warehouse, with its admin and a booked shipment, merged into this one.
+    // Another account of the warehouse, with its admin and a booked shipment, merged into this one (refused when
+    // this account closed that carrier's day: the parcel would be on no manifest).
     const n = ++accounts;
     const username = `model-${process.pid}-${n}-merged`;
     const other = await t.station.clients.add(OPERATOR, { username, password: PASSWORD, role: 'admin', profile: { name: `Merged ${n}` } });
@@ -531,6 +532,26 @@ class Merge implements Command {
       document(attributes(), { service: 'economy', carrierChoice: this.carrier, scheduledProcessing: false }),
     );
     expect(made.status, made.text).toBe(201);
+    const code = BOOKED_AS[this.carrier]!;
+    if (model.closed.has(code) && made.json.data.attributes.shipDate === today) {
+      // This account closed the carrier's day; the other's parcel of that day would be on no manifest: refused, named.
+      await expect(t.station.clients.merge(OPERATOR, { id: real.clientId }, { id: other.id })).rejects.toMatchObject({
+        code: 'client.mergeRefused',
+        errors: [
+          {
+            meta: {
+              problems: [
+                expect.stringMatching(
+                  new RegExp(`^${code}'s day ${today} is closed in Model \\d+ while Merged ${n} has shipments of that day on no manifest`),
+                ),
+              ],
+            },
+          },
+        ],
+      });
+      await checkInvariants(model);
+      return;
+    }
     const merged = await t.station.clients.merge(OPERATOR, { id: real.clientId }, { id: other.id });
     expect(merged.moved).toMatchObject({ users: 1, shipments: 1 });
     model.shipments.push(booked(made.json.data, BOOKED_AS[this.carrier]!));
@@ -682,6 +703,11 @@ describe('the API as a state machine against its model', () => {
   it('holds every invariant over a sequence a new seed once found: a return confirmed with an outbound’s document', async () => {
     // create, return, confirm the return's id with the outbound document and the return's carrier: a 409, not a replay.
     await fc.assert(property(), { seed: -853698776, numRuns: 2 });
+  }, 240_000);
+
+  it('holds every invariant over a sequence a new seed once found: another account merged into a closed day', async () => {
+    // confirm, close, merge another account with a parcel of the closed carrier's day, close: the merge is refused.
+    await fc.assert(property(), { seed: -1536123361, numRuns: 3 });
   }, 240_000);
 
   it('holds every invariant over sequences of a new seed each run (printed when one fails)', async () => {

@@ -730,6 +730,49 @@ describe('the rest of the tables', () => {
     expect(result).toEqual({ merged: true, moved: { users: 1, shipments: 1, orders: 0, addresses: 2 } });
     expect(await store.clients.byId(from)).toBeUndefined();
     expect((await store.users.byUsername('merge-from'))?.clientId).toBe(into);
+    // The leaving account closed UPS's day while the other has a parcel of that day on no manifest: refused, named.
+    const closer = (
+      await store.clients.add({
+        username: 'merge-closer',
+        credential: Buffer.from('c'),
+        clientKey: 'kc',
+        role: 'admin',
+        profile: { ...profile, name: 'Verona' },
+      })
+    ).client.id;
+    await store.shipments.insert(newShipment(into), processed('TRK0201', { carrierCode: 'UPS' }));
+    const closedDay = await store.manifests.close(
+      {
+        number: 'M-MERGE',
+        clientId: closer,
+        sandbox: false,
+        carrierCode: 'UPS',
+        shipDate: TODAY,
+        totals: { shipments: 0 } as never,
+        closedBy: 'rossi',
+        document: new Uint8Array([1]),
+        transmit: false,
+      },
+      [],
+      {
+        type: 'day.closed',
+        clientId: closer,
+        sandbox: false,
+        subjectType: 'manifest',
+        subjectId: '',
+        snapshot: { kind: 'other', resource: { type: 'manifest', id: '' } } as never,
+      },
+      logged(closer, ''),
+    );
+    expect(await store.clients.merge(into, closer)).toEqual({
+      merged: false,
+      problems: [
+        `UPS's day ${TODAY} is closed in Verona while Shop has shipments of that day on no manifest: reopen that manifest, merge, then close the day again`,
+      ],
+    });
+    // Reopened, the day merges.
+    expect(await store.manifests.reopen(closedDay.manifest.id, logged(closer, closedDay.manifest.id))).toBe(true);
+    expect(await store.clients.merge(into, closer)).toMatchObject({ merged: true });
     // The account with a queued print job and a shipment being booked stays, each named.
     const refused = await store.clients.merge(other, client);
     expect(refused.merged).toBe(false);
