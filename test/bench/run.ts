@@ -23,6 +23,12 @@ import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_CLIENTS, SEARCH_WORDS, benchAttributes, benchUser, queueWaitingIn, seed } from './seed.ts';
 import { waitFor } from '../helpers/wait.ts';
 
+// `--fleet [N]`: the fleet benchmark (test/bench/fleet.ts, docs/benchmarks.md) instead of this one.
+if (process.argv.includes('--fleet')) {
+  await (await import('./fleet.ts')).fleetBenchmark(process.argv);
+  process.exit(0);
+}
+
 const quick = process.argv.includes('--quick');
 const ROWS = quick ? 20_000 : 1_000_000;
 /** Whole seconds: autocannon counts its duration in them. */
