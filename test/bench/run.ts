@@ -28,6 +28,11 @@ if (process.argv.includes('--fleet')) {
   await (await import('./fleet.ts')).fleetBenchmark(process.argv);
   process.exit(0);
 }
+// `--large`: ten million shipments on SQLite and PostgreSQL (test/bench/large.ts, docs/benchmarks.md) instead of this one.
+if (process.argv.includes('--large')) {
+  await (await import('./large.ts')).runLarge();
+  process.exit(0);
+}
 
 const quick = process.argv.includes('--quick');
 const ROWS = quick ? 20_000 : 1_000_000;
