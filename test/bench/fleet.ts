@@ -7,14 +7,15 @@
 // so the desks are desk UIs and clients over the network to that one station). It reports labels per minute (total
 // and per desk), API latency (p50, p99), and the CPU each part used over the measured window, read from
 // /proc/<pid>/stat (the PostgreSQL cluster's processes, the desks, the load), beside one desk's figures in the same
-// run. Last, a paced run at a large site's peak (2,000 labels a minute) over the largest fleet, for the latency a
-// conveyor sees below saturation. Prints a markdown table and writes bench-fleet.json.
+// run. And on each database a paced run at a large site's peak (2,000 labels a minute, evenly spaced over the
+// largest fleet or `--peak-desks N`), for the latency a conveyor sees below saturation. Prints a markdown table and writes bench-fleet.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import pg from 'pg';
 import { openDataDir } from '../../src-main/station.ts';
 import { serve, type Served } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
@@ -37,6 +38,8 @@ export interface FleetOptions {
   warmupSeconds: number;
   /** Skip the SQLite runs. */
   postgresOnly: boolean;
+  /** Desks (desk UIs on SQLite) of the paced run at the peak: `--peak-desks N`, else the largest fleet. */
+  peakDesks: number;
 }
 
 /** `--fleet` alone: 1, 2, 4, 8. `--fleet N`: the powers of two below N, and N. `--fleet 1,3,6`: those (1 added). */
@@ -64,6 +67,7 @@ export function fleetOptions(argv: string[]): FleetOptions {
     seconds: Number(value('--seconds') ?? (quick ? 3 : 20)),
     warmupSeconds: quick ? 1 : 3,
     postgresOnly: argv.includes('--postgres-only'),
+    peakDesks: Number(value('--peak-desks') ?? desks.at(-1)),
   };
 }
 
@@ -169,14 +173,66 @@ const BODIES = Array.from({ length: 64 }, (_, i) =>
   JSON.stringify({ data: { type: 'shipment', attributes: benchAttributes(i), meta: { service: 'economy', scheduledProcessing: false } } }),
 );
 
+/** What the database's sessions of the run waited on, on average over the window (pg_stat_activity, 4 times a second). */
+export interface SessionWaits {
+  samples: number;
+  /** Sessions waiting for a lock, by the lock's kind (advisory, transactionid, tuple…). */
+  lock: Record<string, number>;
+  /** Sessions inside a transaction waiting for their desk to send the next statement. */
+  idleInTransaction: number;
+  /** Sessions running a statement, not waiting for a lock. */
+  active: number;
+}
+
 interface Sampled {
   load: FleetLoadResult;
   /** CPU seconds over the measured window. */
   cpu: { database: number; desks: number; load: number; machine: number };
+  waits?: SessionWaits;
+}
+
+/** Samples pg_stat_activity of one database until stopped; the means over the samples. */
+function watchSessions(databaseUrl: string): { stop(): Promise<SessionWaits> } {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const waits: SessionWaits = { samples: 0, lock: {}, idleInTransaction: 0, active: 0 };
+  let running = true;
+  const polling = (async () => {
+    await client.connect();
+    while (running) {
+      const rows = (
+        await client.query<{ state: string; wait_event_type: string | null; wait_event: string | null }>(
+          `SELECT state, wait_event_type, wait_event FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+          [name],
+        )
+      ).rows;
+      waits.samples++;
+      for (const row of rows) {
+        if (row.wait_event_type === 'Lock') waits.lock[row.wait_event!] = (waits.lock[row.wait_event!] ?? 0) + 1;
+        else if (row.state === 'idle in transaction') waits.idleInTransaction++;
+        else if (row.state === 'active') waits.active++;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await polling;
+      const mean = (n: number) => n / Math.max(1, waits.samples);
+      return {
+        samples: waits.samples,
+        lock: Object.fromEntries(Object.entries(waits.lock).map(([kind, n]) => [kind, mean(n)])),
+        idleInTransaction: mean(waits.idleInTransaction),
+        active: mean(waits.active),
+      };
+    },
+  };
 }
 
 /** Runs one load in its own process, sampling CPU when its measured window opens and closes. */
-function drive(spec: FleetLoadSpec, pids: { desks: number[]; cluster?: PostgresCluster }): Promise<Sampled> {
+function drive(spec: FleetLoadSpec, pids: { desks: number[]; cluster?: PostgresCluster; databaseUrl?: string }): Promise<Sampled> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [here('./fleet-load.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
     live.add(child);
@@ -189,24 +245,33 @@ function drive(spec: FleetLoadSpec, pids: { desks: number[]; cluster?: PostgresC
     let before: ReturnType<typeof sample> | undefined;
     let after: ReturnType<typeof sample> | undefined;
     let out = '';
+    let sessions: ReturnType<typeof watchSessions> | undefined;
+    let waits: Promise<SessionWaits> | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (!before && out.includes('measuring\n')) before = sample();
-      if (!after && out.includes('measured\n')) after = sample();
+      if (!before && out.includes('measuring\n')) {
+        before = sample();
+        if (pids.databaseUrl) sessions = watchSessions(pids.databaseUrl);
+      }
+      if (!after && out.includes('measured\n')) {
+        after = sample();
+        waits = sessions?.stop();
+      }
     });
     child.on('exit', (code) => {
       live.delete(child);
       if (code !== 0 || !before || !after) return reject(new Error(`the fleet load exited with ${code}`));
       const load = JSON.parse(out.trim().split('\n').pop()!) as FleetLoadResult;
-      resolve({
-        load,
-        cpu: {
-          database: after.database - before.database,
-          desks: after.desks - before.desks,
-          load: after.load - before.load,
-          machine: after.machine - before.machine,
-        },
-      });
+      const cpu = {
+        database: after.database - before.database,
+        desks: after.desks - before.desks,
+        load: after.load - before.load,
+        machine: after.machine - before.machine,
+      };
+      (waits ?? Promise.resolve(undefined)).then(
+        (sessionWaits) => resolve({ load, cpu, ...(sessionWaits ? { waits: sessionWaits } : {}) }),
+        reject,
+      );
     });
   });
 }
@@ -231,6 +296,8 @@ interface Step {
   failureSamples: string[];
   /** CPU used over the window, in cores (CPU seconds per second). */
   cores: { database: number; desks: number; load: number; others: number };
+  /** PostgreSQL: what its sessions waited on. */
+  waits?: SessionWaits;
 }
 
 function step(backend: Step['backend'], desks: number, spec: FleetLoadSpec, sampled: Sampled): Step {
@@ -258,6 +325,7 @@ function step(backend: Step['backend'], desks: number, spec: FleetLoadSpec, samp
       load: cpu.load / seconds,
       others: Math.max(0, (cpu.machine - cpu.database - cpu.desks - cpu.load) / seconds),
     },
+    ...(sampled.waits ? { waits: sampled.waits } : {}),
   };
 }
 
@@ -290,14 +358,14 @@ async function postgresFleet(options: FleetOptions, cluster: PostgresCluster, ro
     log(
       `PostgreSQL: ${n} desk${n === 1 ? '' : 's'}, ${rate ? `${Math.round(rate * 60)} labels/min paced` : `${options.connections} connections each`}`,
     );
-    return step('PostgreSQL', n, spec, await drive(spec, { desks: desks.map((desk) => desk.child.pid!), cluster }));
+    return step('PostgreSQL', n, spec, await drive(spec, { desks: desks.map((desk) => desk.child.pid!), cluster, databaseUrl: url }));
   } finally {
     for (const desk of desks) await stopDesk(desk);
   }
 }
 
-async function sqliteStation(options: FleetOptions, root: string, n: number): Promise<Step> {
-  const dataDir = join(root, `sqlite-${n}`);
+async function sqliteStation(options: FleetOptions, root: string, n: number, rate?: number): Promise<Step> {
+  const dataDir = join(root, `sqlite-${n}-${rate ?? 0}`);
   await seed(dataDir, { shipments: 0, addresses: 0 });
   const keys = await (async () => {
     const opened = await openDataDir(dataDir);
@@ -315,8 +383,11 @@ async function sqliteStation(options: FleetOptions, root: string, n: number): Pr
       seconds: options.seconds,
       warmupSeconds: options.warmupSeconds,
       bodies: BODIES,
+      ...(rate ? { overallRate: rate } : {}),
     };
-    log(`SQLite: one station, ${n} desk UI${n === 1 ? '' : 's'} over the network, ${options.connections} connections each`);
+    log(
+      `SQLite: one station, ${n} desk UI${n === 1 ? '' : 's'} over the network, ${rate ? `${Math.round(rate * 60)} labels/min paced` : `${options.connections} connections each`}`,
+    );
     return step('SQLite', n, spec, await drive(spec, { desks: [station.child.pid!] }));
   } finally {
     await stopDesk(station);
@@ -330,6 +401,16 @@ function machine(): string {
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
 const whole = (value: number) => Math.round(value).toLocaleString('en');
+
+function waitsText(waits: SessionWaits): string {
+  const locks = Object.entries(waits.lock).sort((a, b) => b[1] - a[1]);
+  const total = locks.reduce((sum, [, n]) => sum + n, 0);
+  const kinds = locks
+    .filter(([, n]) => n >= 0.05)
+    .map(([kind, n]) => `${kind} ${n.toFixed(1)}`)
+    .join(', ');
+  return `${total.toFixed(1)}${kinds ? ` (${kinds})` : ''} / ${waits.idleInTransaction.toFixed(1)} / ${waits.active.toFixed(1)}`;
+}
 
 function table(steps: Step[]): string {
   const base = (backend: Step['backend']) => steps.find((s) => s.backend === backend && s.desks === 1 && s.pace === 'flat out');
@@ -351,14 +432,35 @@ function table(steps: Step[]): string {
       s.cores.desks.toFixed(2),
       busy > 0 ? whole(s.labelsPerMinute / busy) : '',
       `${s.cores.load.toFixed(2)} / ${s.cores.others.toFixed(2)}`,
+      s.waits ? waitsText(s.waits) : '',
       String(s.failures),
     ].join(' | ');
   };
   return [
-    '| run | load | labels/min | per desk (min–max) | × 1 desk | API p50 / p99 | DB CPU, cores (share of machine) | desks CPU, cores | labels/min per busy core | load / others CPU, cores | failed |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| run | load | labels/min | per desk (min–max) | × 1 desk | API p50 / p99 | DB CPU, cores (share of machine) | desks CPU, cores | labels/min per busy core | load / others CPU, cores | DB sessions waiting (mean): lock / idle in transaction / running | failed |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...steps.map((s) => `| ${line(s)} |`),
   ].join('\n');
+}
+
+/** The lines under the table: PostgreSQL's one desk beside SQLite's, and where the fleet's labels stopped growing. */
+function summary(steps: Step[]): string[] {
+  const flat = (backend: Step['backend']) => steps.filter((s) => s.backend === backend && s.pace === 'flat out');
+  const lines: string[] = [];
+  const [pgOne, sqliteOne] = [flat('PostgreSQL')[0], flat('SQLite')[0]];
+  if (pgOne && sqliteOne)
+    lines.push(
+      `- One desk: PostgreSQL creates at ${(pgOne.labelsPerMinute / sqliteOne.labelsPerMinute).toFixed(2)}× SQLite's (${whole(pgOne.labelsPerMinute)} against ${whole(sqliteOne.labelsPerMinute)} labels/min).`,
+    );
+  for (const backend of ['PostgreSQL', 'SQLite'] as const) {
+    const runs = flat(backend);
+    if (runs.length === 0) continue;
+    const best = runs.reduce((a, b) => (b.labelsPerMinute > a.labelsPerMinute ? b : a));
+    lines.push(
+      `- ${backend}: most labels at ${best.desks} desk${best.desks === 1 ? '' : 's'}, ${whole(best.labelsPerMinute)}/min (${(best.labelsPerMinute / runs[0]!.labelsPerMinute).toFixed(2)}× one desk), the machine's ${CORES} cores ${(((best.cores.database + best.cores.desks + best.cores.load + best.cores.others) / CORES) * 100).toFixed(0)}% busy.`,
+    );
+  }
+  return lines;
 }
 
 export async function fleetBenchmark(argv: string[]): Promise<void> {
@@ -382,20 +484,25 @@ export async function fleetBenchmark(argv: string[]): Promise<void> {
     else {
       const cluster = await startPostgresCluster({ durable: true });
       liveCluster = cluster;
+      log(`PostgreSQL cluster at ${cluster.url} (fsync on), in ${cluster.dataDir}`);
       for (const n of options.desks) steps.push(await postgresFleet(options, cluster, root, n));
-      const largest = options.desks.at(-1)!;
-      steps.push(await postgresFleet(options, cluster, root, largest, PEAK_PER_MINUTE / 60));
+      steps.push(await postgresFleet(options, cluster, root, options.peakDesks, PEAK_PER_MINUTE / 60));
       cluster.stop();
       liveCluster = undefined;
     }
-    if (!options.postgresOnly) for (const n of options.desks) steps.push(await sqliteStation(options, root, n));
+    if (!options.postgresOnly) {
+      for (const n of options.desks) steps.push(await sqliteStation(options, root, n));
+      steps.push(await sqliteStation(options, root, options.peakDesks, PEAK_PER_MINUTE / 60));
+    }
   } finally {
     cleanUp();
   }
   const out = [
-    `Machine: ${machine()}. Creates with labels (POST /v3/shipments, immediate), ${options.connections} connections a desk flat out, ${options.seconds} s after a ${options.warmupSeconds} s warm-up; the paced run sends ${PEAK_PER_MINUTE.toLocaleString('en')} a minute over the largest fleet.`,
+    `Machine: ${machine()}. Creates with labels (POST /v3/shipments, immediate), ${options.connections} connections a desk flat out, ${options.seconds} s after a ${options.warmupSeconds} s warm-up; the paced runs send ${PEAK_PER_MINUTE.toLocaleString('en')} a minute over ${options.peakDesks} desks.`,
     '',
     table(steps),
+    '',
+    ...summary(steps),
   ].join('\n');
   console.log(out);
   writeFileSync(
