@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import pg from 'pg';
 import { openDataDir } from '../../src-main/station.ts';
-import { serve, type Served } from '../helpers/cli.ts';
+import { CLI } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { createDatabase, postgresBinaries, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
 import type { FleetLoadResult, FleetLoadSpec } from './fleet-load.ts';
@@ -144,15 +144,45 @@ function cleanUp(): void {
   folder = undefined;
 }
 
-async function startDesk(args: string[]): Promise<Served> {
-  const served = await serve([...args, '--port', '0'], {});
-  live.add(served.child);
-  return served;
+interface Desk {
+  child: ChildProcess;
+  url: string;
 }
 
-async function stopDesk(served: Served): Promise<void> {
-  await served.stop();
-  live.delete(served.child);
+/**
+ * Starts `station serve` and resolves once it logged its URL. The process is tracked from its spawn, so one still
+ * starting is stopped too when the run ends.
+ */
+function startDesk(args: string[]): Promise<Desk> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    let out = '';
+    let errors = '';
+    const timer = setTimeout(() => reject(new Error(`a desk did not start within 60 s:\n${out}\n${errors}`)), 60_000);
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      // A desk that waits for its database logs its URL before it serves: wait for the line without that note.
+      const url = /listening on (https?:\/\/\S+) \(data: [^\n]*\)\n/.exec(out.replace(/^.*waiting for its database\n/gm, ''))?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      live.delete(child);
+      reject(new Error(`a desk exited with ${code}:\n${out}\n${errors}`));
+    });
+  });
+}
+
+async function stopDesk(desk: Desk): Promise<void> {
+  if (desk.child.exitCode !== null || desk.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => desk.child.once('exit', resolve));
+  desk.child.kill('SIGTERM');
+  await exited;
 }
 
 async function signIn(url: string, integrationKey: string, index: number): Promise<string> {
@@ -338,7 +368,7 @@ async function postgresFleet(options: FleetOptions, cluster: PostgresCluster, ro
     return opened.keys;
   })();
   log(`PostgreSQL: starting ${n} desk${n === 1 ? '' : 's'}`);
-  const desks: Served[] = [];
+  const desks: Desk[] = [];
   try {
     for (let i = 0; i < n; i++)
       desks.push(
