@@ -49,6 +49,9 @@ let measuring = false;
 let stopping = false;
 let sent = 0;
 
+/** The load's clock: its warm-up, its measured window, and the pacing of a paced load. */
+const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** One create from group `g`; resolves with its latency from `from` (ms), or records a failure. */
 function create(g: number, from: number): Promise<void> {
   const { url, token } = spec.groups[g]!;
@@ -110,7 +113,7 @@ async function paced(total: number, rate: number): Promise<void> {
   for (let index = 0; !stopping; index++) {
     const planned = started + (index * 1000) / rate;
     const wait = planned - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) await after(wait);
     if (stopping) break;
     inFlight.push(create(index % spec.groups.length, planned));
     if (index === 0) void window(total);
@@ -122,11 +125,11 @@ async function paced(total: number, rate: number): Promise<void> {
 let windowStart = 0;
 let windowEnd = 0;
 async function window(total: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, spec.warmupSeconds * 1000));
+  await after(spec.warmupSeconds * 1000);
   measuring = true;
   windowStart = performance.now();
   process.stdout.write('measuring\n');
-  await new Promise((resolve) => setTimeout(resolve, total * 1000));
+  await after(total * 1000);
   windowEnd = performance.now();
   if (!spec.overallRate) measuring = false;
   stopping = true;
