@@ -14,6 +14,7 @@ import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import type { Actor } from './domain/caller.ts';
 import { createWebhookService, type WebhookService } from './services/webhooks.ts';
 import { createCalendarService, type CalendarService } from './services/calendar.ts';
+import { createWarehouseService, type WarehouseService } from './services/warehouses.ts';
 import { createTokenLifetimeSettings, type TokenLifetimeSettings } from './services/authentication.ts';
 
 /** The user running the admin command, as the audit log names them. */
@@ -45,6 +46,8 @@ export interface StationAdmin {
   readonly webhooks: WebhookService;
   /** The station's time zone and holidays. */
   readonly calendar: CalendarService;
+  /** The accounts' sites, and which site this desk stands at. */
+  readonly warehouses: WarehouseService;
   /** How long the Bearer tokens the station issues live. */
   readonly tokenLifetime: TokenLifetimeSettings;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function openAdmin(
     upstreams: { all: () => storedUpstreams(store) },
   });
   const audit = createAuditLog(store, desk);
+  const calendar = createCalendarService({ store, audit, clock: () => new Date() });
   return {
     dataDir,
     actor: { via: 'cli', user: operatingSystemUser() },
@@ -80,7 +84,8 @@ export async function openAdmin(
     tracking: createTrackingEventService(store, audit),
     audit,
     webhooks: createWebhookService(store, audit),
-    calendar: createCalendarService({ store, audit, clock: () => new Date() }),
+    calendar,
+    warehouses: createWarehouseService({ store, audit, desk, calendar: calendar.current }),
     tokenLifetime: createTokenLifetimeSettings(store, audit),
     close: () => store.close(),
   };

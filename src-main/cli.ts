@@ -43,6 +43,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'user':
         await (await import('./cli/users.ts')).userCommand(rest[0], rest.slice(1));
         return 0;
+      case 'site':
+        await (await import('./cli/sites.ts')).siteCommand(rest[0], rest.slice(1));
+        return 0;
       case 'config':
         await (await import('./cli/config.ts')).configCommand(rest[0], rest.slice(1));
         return 0;

@@ -69,6 +69,8 @@ export interface StationOptions {
   dataDir: string;
   /** This station's desk (--desk): its print jobs print on its printers, and the audit log names it. The host name by default. */
   desk?: string;
+  /** The site this desk stands at (--site): a site's number or name, in each account that has it; the main site otherwise. */
+  deskSite?: string;
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
   /** PostgreSQL: how long a stopped desk's claims on scheduled shipments hold before another desk takes them over. */

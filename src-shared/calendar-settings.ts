@@ -46,7 +46,7 @@ export const HOLIDAYS_REASON = `Expected at most ${HOLIDAYS_MAX} holidays as YYY
 const DAY =
   '(?:[1-9][0-9]{3}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)' +
   '|(?:[1-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)-02-29)';
-const HOLIDAY = new RegExp(`^${DAY}$`);
+export const HOLIDAY = new RegExp(`^${DAY}$`);
 /** The dates as one text: separated by commas, spaces and empty entries taken. */
 const HOLIDAY_LIST = new RegExp(`^[\\s,]*(?:${DAY}(?:\\s*,[\\s,]*${DAY}){0,${HOLIDAYS_MAX - 1}})?[\\s,]*$`);
 

@@ -184,6 +184,13 @@ export const ERROR_CODES = {
   ),
   'calendar.tooManyHolidays': entry('invalid', 'The station keeps a limited number of holidays.'),
   'calendar.notAHoliday': entry('invalid', 'The date is not one of the station’s holidays.'),
+  'site.notFound': entry('notFound', 'The account has no site (warehouse) with this id.'),
+  'site.nameTaken': entry('conflict', 'Another site of the account has this name.'),
+  'site.tooMany': entry('invalid', 'The account has as many sites as it may keep.', ['maxSites']),
+  'site.otherSite': entry('forbidden', 'A packer sees their desk’s own site only; another site, or all of them, needs a supervisor.', [
+    'neededRole',
+    'role',
+  ]),
   'report.invalidRange': entry('invalid', 'dateTo is before dateFrom, or the range is longer than meta.maxDays days.', [
     'reason',
     'maxDays',

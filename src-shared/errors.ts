@@ -232,6 +232,12 @@ export const ERROR_TEXT = {
   invalidReportRange: (maxDays: number) => `dateTo must be on or after dateFrom, at most ${maxDays} days on.`,
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
+  noSuchSite: (id: string) => `The account has no site with the id ${id}.`,
+  deskSiteUnknown: (named: string, sites: string) =>
+    `This desk was started with --site ${named}, which names no site of the account (its sites: ${sites}). Start it with one of them, or choose its site at the desk.`,
+  siteNameTaken: (name: string) => `Another site of the account is named ${name}.`,
+  tooManySites: (max: number) => `An account keeps at most ${max} sites.`,
+  otherSite: (what: string) => `${what} of another site, or of every site, needs the supervisor role; a packer sees their desk's own site.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,
   manifestNotResendable: (number: string) =>
     `Manifest ${number} is not waiting to be sent again: only a closed manifest its upstream service refused is.`,

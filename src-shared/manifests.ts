@@ -11,8 +11,10 @@ import { resourceSchema } from './resource-schema.ts';
 export interface CloseRequest {
   /** The carrier code the shipments were booked with, e.g. UPS, or PV.UPS through an upstream service. */
   carrier: string;
-  /** The ship date to close, YYYY-MM-DD; absent: the station's day when the close starts, in its time zone. */
+  /** The ship date to close, YYYY-MM-DD; absent: the site's day when the close starts, in its time zone. */
   date?: string;
+  /** The site whose day it closes, by its id; absent: the desk's site. */
+  site?: string;
 }
 
 export const closeDaySchema = z.object({
@@ -38,6 +40,28 @@ export const closeDaySchema = z.object({
       .transform((text) => text || undefined),
     // Blank or null: the station's day.
     { anyOf: [{ type: 'null' }, { type: 'string', pattern: `^\\s*$|${CALENDAR_DATE}` }] },
+  ),
+  site: said(
+    z
+      .union([
+        z.null(),
+        z.number().int().min(1).max(999_999),
+        z
+          .string()
+          .trim()
+          .regex(/^([1-9][0-9]{0,5})?$/),
+      ])
+      .optional()
+      .transform((id) => (id === null || id === undefined || id === '' ? undefined : String(id))),
+    // Blank or null: the desk's site.
+    {
+      anyOf: [
+        { type: 'null' },
+        { type: 'integer', minimum: 1, maximum: 999999 },
+        { type: 'string', pattern: '^\\s*([1-9][0-9]{0,5})?\\s*$' },
+      ],
+      description: 'The site whose day it closes (GET /warehouses), by its id; the desk’s own site when absent, blank or null.',
+    },
   ),
 });
 
@@ -154,6 +178,8 @@ export const manifestAttributesSchema = z.object({
   number: z.string(),
   carrier: z.string(),
   date: z.string(),
+  /** The site (GET /warehouses) whose day it closed. */
+  site: z.string(),
   status: z.enum(['closed', 'reopened']),
   totals: manifestTotalsSchema,
   closedAt: z.string(),

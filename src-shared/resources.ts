@@ -248,6 +248,9 @@ export const AUDIT_ACTIONS = [
   'tokens.lifetime-changed',
   'shipment.verified',
   'shipment.verify-mismatch',
+  'site.added',
+  'site.changed',
+  'site.desk-chosen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECT_TYPES = [
@@ -267,6 +270,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'calendar',
   'ordersFolder',
   'tokenSettings',
+  'warehouse',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -35,6 +35,7 @@ import {
 } from './printing.ts';
 import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
+import { SITE_PARAMETER, SITE_PARAMETER_WORDS, newWarehouseSchema, warehouseChangeSchema, warehouseResourceSchema } from './warehouses.ts';
 import { errorObjectSchema } from './jsonapi.ts';
 import {
   addressResourceSchema,
@@ -285,6 +286,10 @@ const DATE_RANGE = {
 };
 /** A cursor that is not one of the list's own, or past its end, only the list can tell. */
 const CURSOR = ['parameter.invalid@page[after]', 'page.cursorPastEnd'] as const;
+/** The site a day view or list covers (services/warehouses.ts): a site's id, all, or the desk's own when absent. */
+const SITE = { site: z.string().regex(SITE_PARAMETER).meta({ description: SITE_PARAMETER_WORDS }) };
+/** A site the account does not have, and another site (or all) asked by a packer. */
+const SITE_REFUSALS = ['site.notFound', 'site.otherSite'] as const;
 
 export const ROUTES = {
   // Sign-in and the account
@@ -544,7 +549,8 @@ export const ROUTES = {
     {
       data: list(summaryResourceSchema),
       paged: true,
-      stateRefusals: CURSOR,
+      note: 'Every site of the account unless site names one (GET /warehouses).',
+      stateRefusals: [...CURSOR, 'site.notFound'],
       query: query({
         ...DATE_RANGE,
         dateFrom: date('The first ship date (spec 4.7), YYYY-MM-DD.'),
@@ -553,6 +559,10 @@ export const ROUTES = {
         search: 'The same as searchString.',
         'filter[createdBy]': 'One person’s username.',
         'filter[return]': flagParameter('true: returns only; false: no returns.'),
+        site: z
+          .string()
+          .regex(SITE_PARAMETER)
+          .meta({ description: 'One site’s shipments, by its id (all, or absent: every site of the account).' }),
         ...PAGE,
       }),
     },
@@ -614,6 +624,64 @@ export const ROUTES = {
     data: calendarResourceSchema,
     body: one('calendar', calendarChangeSchema),
   }),
+  warehouses: route(
+    'GET',
+    '/warehouses',
+    'packer',
+    'The account’s sites (warehouses), the main one first; meta.thisDesk marks the desk’s.',
+    {
+      data: list(warehouseResourceSchema),
+      meta: z.object({
+        desk: z.object({
+          name: z.string().meta({ description: 'The desk that answered.' }),
+          site: z.string().meta({ description: 'The id of the site it stands at.' }),
+          chosen: z
+            .boolean()
+            .meta({ description: 'Whether its site was chosen (at the desk, or serve --site), not the main site by default.' }),
+        }),
+      }),
+    },
+  ),
+  warehouse: route('GET', '/warehouses/:id', 'packer', 'One site of the account.', {
+    data: warehouseResourceSchema,
+    stateRefusals: ['site.notFound'],
+  }),
+  addWarehouse: route(
+    'POST',
+    '/warehouses',
+    'admin',
+    'Adds a site: its name, and its address, returns address and calendar where they differ.',
+    {
+      action: 'Managing the sites',
+      data: warehouseResourceSchema,
+      body: one('warehouse', newWarehouseSchema),
+      stateRefusals: ['site.nameTaken', 'site.tooMany'],
+    },
+  ),
+  changeWarehouse: route(
+    'PATCH',
+    '/warehouses/:id',
+    'admin',
+    'Changes a site; null sets a member back to the account’s or the station’s.',
+    {
+      action: 'Managing the sites',
+      data: warehouseResourceSchema,
+      body: one('warehouse', warehouseChangeSchema),
+      stateRefusals: ['site.notFound', 'site.nameTaken'],
+    },
+  ),
+  chooseDeskSite: route(
+    'POST',
+    '/warehouses/:id/desk',
+    'supervisor',
+    'This desk stands at the site: its shipments, close and Today are that site’s.',
+    {
+      action: 'Choosing the desk’s site',
+      data: warehouseResourceSchema,
+      stateRefusals: ['site.notFound'],
+      ok: [200],
+    },
+  ),
   ordersFolder: route(
     'GET',
     '/orders-folder',
@@ -753,7 +821,9 @@ export const ROUTES = {
         .regex(new RegExp(`^\\s*(?:${DATE_PARAMETER.slice(1, -1)})?\\s*$`))
         .meta({ description: 'The ship date, YYYY-MM-DD; today on the station’s clock when absent or empty.' }),
       'filter[createdBy]': 'One person’s counts.',
+      ...SITE,
     }),
+    stateRefusals: SITE_REFUSALS,
   }),
   dailyReport: route(
     'GET',
@@ -765,13 +835,14 @@ export const ROUTES = {
       meta: dailyReportMetaSchema,
       csv: true,
       note: 'dateTo is dateFrom or later, and the range at most a year (report.invalidRange).',
-      stateRefusals: ['report.invalidRange'],
+      stateRefusals: ['report.invalidRange', ...SITE_REFUSALS],
       query: query(
         {
           dateFrom: date('The first day, YYYY-MM-DD (or filter[dateFrom]).'),
           dateTo: date('The last day, YYYY-MM-DD (or filter[dateTo]).'),
           'filter[createdBy]': 'One person’s shipments.',
           format: 'csv for the CSV file; anything else answers JSON:API.',
+          ...SITE,
         },
         ['dateFrom', 'dateTo'],
       ),
@@ -780,19 +851,23 @@ export const ROUTES = {
   manifestPreview: route('GET', '/manifests/preview', 'packer', 'What closing a carrier’s day would put on its manifest.', {
     data: resourceSchema('manifestPreview', manifestPreviewAttributesSchema),
     note: 'The carrier must be one of the station’s (GET /carriers).',
-    stateRefusals: ['parameter.invalid@carrier', 'parameter.invalid@date'],
+    stateRefusals: ['parameter.invalid@carrier', 'parameter.invalid@date', ...SITE_REFUSALS],
     query: query(
       {
         carrier: z.string().regex(/\\S/).meta({ description: 'The carrier code (required).' }),
-        date: date('The ship date, YYYY-MM-DD; today when absent.'),
+        date: date('The ship date, YYYY-MM-DD; today at the site when absent.'),
+        site: z
+          .string()
+          .regex(/^\s*([1-9][0-9]{0,5})?\s*$/)
+          .meta({ description: 'The site whose day it previews, by its id; the desk’s own site when absent.' }),
       },
       ['carrier'],
     ),
   }),
   closeDay: route('POST', '/manifests', 'supervisor', 'Closes a carrier’s day: its manifest (made now, or by another desk a moment ago).', {
     idempotent: true,
-    note: 'A day with no shipment of the carrier ready to close is refused (manifest.nothingToClose).',
-    stateRefusals: ['manifest.nothingToClose'],
+    note: 'A day with no shipment of the carrier ready to close is refused (manifest.nothingToClose). A close is of one site’s day (data.attributes.site, the desk’s own when absent).',
+    stateRefusals: ['manifest.nothingToClose', ...SITE_REFUSALS],
     action: 'Closing the day',
     data: manifestResourceSchema,
     meta: z.object({ alreadyClosed: z.literal(true).optional() }),
@@ -802,8 +877,8 @@ export const ROUTES = {
   manifests: route('GET', '/manifests', 'packer', 'The manifests of a date, paged.', {
     data: list(manifestResourceSchema),
     paged: true,
-    stateRefusals: CURSOR,
-    query: query({ date: date('The ship date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...PAGE }),
+    stateRefusals: [...CURSOR, ...SITE_REFUSALS],
+    query: query({ date: date('The ship date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...SITE, ...PAGE }),
   }),
   manifest: route('GET', '/manifests/:id', 'packer', 'One manifest.', { data: manifestResourceSchema }),
   manifestDocument: route('GET', '/manifests/:id/document', 'packer', 'A manifest and its driver sheet: the PDF, base64 in fileData.', {
@@ -822,8 +897,8 @@ export const ROUTES = {
   pickups: route('GET', '/pickups', 'packer', 'The pickups of a date, paged.', {
     data: list(pickupResourceSchema),
     paged: true,
-    stateRefusals: CURSOR,
-    query: query({ date: date('The collection date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...PAGE }),
+    stateRefusals: [...CURSOR, ...SITE_REFUSALS],
+    query: query({ date: date('The collection date, YYYY-MM-DD.'), carrier: 'The carrier code.', ...SITE, ...PAGE }),
   }),
   cancelPickup: route('DELETE', '/pickups/:id', 'packer', 'Cancels a pickup.'),
   outbox: route('GET', '/outbox', 'packer', 'Scheduled shipments still to be sent, and each upstream service’s state.', {

@@ -59,6 +59,8 @@ import { returnRoutes } from './routes/returns.ts';
 import type { ReturnService } from '../services/returns.ts';
 import { ApiRouter, routing } from './router.ts';
 import { accessLog, securityHeaders } from './middleware/front.ts';
+import { warehouseRoutes } from './routes/warehouses.ts';
+import type { WarehouseService } from '../services/warehouses.ts';
 
 export interface ApiDeps extends GuardOptions, AdministrationDeps {
   orderFiles: OrderFileService;
@@ -82,6 +84,8 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
   packing: PackingSetupService;
   /** The station's time zone and holidays. */
   calendar: CalendarService;
+  /** The account's sites. */
+  warehouses: WarehouseService;
   /** The watched orders folder's setting and its watcher. */
   ordersFolder: OrdersFolderControl;
   health: HealthService;
@@ -128,6 +132,7 @@ export function createApi(deps: ApiDeps): Koa<ApiState> {
   scaleRoutes(guarded, deps.scale, deps.desk);
   packingSetupRoutes(guarded, deps.packing);
   calendarRoutes(guarded, deps.calendar);
+  warehouseRoutes(guarded, deps.warehouses, deps.desk);
   ordersFolderRoutes(guarded, deps.ordersFolder);
   publicTrackingRoutes(open, deps.shipments);
   stationConfigRoutes(open, deps.desktopIntegrationKey, deps.desk, deps.calendar);

@@ -7,15 +7,32 @@ import { EVENT_TYPES } from '../../src-shared/events.ts';
 import { TRACKING_STATUSES } from '../../src-shared/tracking-status.ts';
 import { DEFAULT_HOST, DEFAULT_ORDERS_FOLDER_POLL_MS, DEFAULT_PORT, DEFAULT_SCHEDULER_INTERVAL_MS } from '../station.ts';
 
+// The text of `station site …` (cli/sites.ts): here, so help loads none of that module's rules.
+const SITE_HELP = `  site list --client C [--data DIR] [--json]
+      The account's sites (C: its id or username), the main one (1) first, with which site this desk stands at.
+  site add NAME --client C [--address JSON] [--return-address JSON] [--time-zone ZONE] [--holidays D,D…]
+        [--cutoff CHOICE=HH:MM]… [--data DIR] [--json]
+      Adds a site. Its address (the sender of its shipments and the pickups' address) is a JSON object
+      {"name","contact","address1","postalCode","city","country",…}; without it, the account's own. Its time
+      zone, holidays and cutoffs are the station's unless given.
+  site set ID --client C [--name NAME] [--address JSON|account] [--return-address JSON|site]
+        [--time-zone ZONE|station] [--holidays D,D…|station] [--cutoff CHOICE=HH:MM]… [--data DIR] [--json]
+      Changes a site; 'account', 'site' and 'station' set a member back to what the account or station says.
+  site desk ID --client C --desk DESK [--data DIR] [--json]
+      DESK stands at site ID for the account: its new shipments, its close, its Today and Reports are that
+      site's (what a supervisor chooses at the desk). 'serve --site NAME' names it for every account at start.`;
+
 export const HELP = `Shipping Station admin command
 
 Usage: npm run --silent station -- <command> [options]
 
-  serve [--data DIR] [--database URL] [--desk NAME] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
+  serve [--data DIR] [--database URL] [--desk NAME] [--site SITE] [--port N] [--host 127.0.0.1] [--allow-origin ORIGIN]...
         [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--orders-folder DIR [--orders-user USERNAME]]
       Run the headless station (API) until SIGINT/SIGTERM. Defaults: port ${DEFAULT_PORT}, host ${DEFAULT_HOST}.
       --desk names this desk (default: the host name): its print jobs print only on its printers, and the
-      audit log names it. --allow-host lets other PCs reach it by that name or address (with --host
+      audit log names it. --site names the site (warehouse) it stands at, by name or id, in each account
+      that has it: its shipments, close, Today and Reports are that site's (a site chosen at the desk wins).
+      --allow-host lets other PCs reach it by that name or address (with --host
       0.0.0.0); --tls-cert and --tls-key serve HTTPS.
       --orders-folder imports every order file (.csv, .tsv, .txt, .xlsx) that appears in DIR, once it has
       stopped growing, as USERNAME (its account gets the orders; without --orders-user, the only account's
@@ -105,6 +122,7 @@ Usage: npm run --silent station -- <command> [options]
       Send the webhook's events with these ids again (at most 10000).
 ${USER_HELP}
 ${CONFIG_HELP}
+${SITE_HELP}
   tracking add --shipment ID --status N --at "YYYY-MM-DD HH:MM:SS" [--text TEXT] [--location PLACE] [--data DIR]
       Record a tracking event. ID is the shipment id, reference or tracking number. Status codes:
       ${TRACKING_STATUSES.map((status) => `${status.code} ${status.label}`).join(', ')}.

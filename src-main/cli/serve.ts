@@ -88,6 +88,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     desk: { type: 'string' },
+    site: { type: 'string' },
     'orders-folder': { type: 'string' },
     'orders-user': { type: 'string' },
   });
@@ -127,6 +128,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     dataDir,
     databaseUrl,
     desk: deskOf(values),
+    deskSite: optional(values, 'site')?.trim() || undefined,
     claimLeaseMs,
     referenceBlock,
     allowedHosts,

@@ -10,6 +10,8 @@ export interface ManifestRecord {
   sandbox: boolean;
   carrierCode: string;
   shipDate: string;
+  /** The site of the account whose day it closes. */
+  site: number;
   status: 'closed' | 'reopened';
   totals: ManifestTotals;
   closedBy: string;
@@ -20,7 +22,10 @@ export interface ManifestRecord {
 }
 
 /** `transmit`: the carrier is an upstream service's, and the manifest is to be sent there. */
-export type NewManifest = Pick<ManifestRecord, 'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'totals' | 'closedBy'> & {
+export type NewManifest = Pick<
+  ManifestRecord,
+  'number' | 'clientId' | 'sandbox' | 'carrierCode' | 'shipDate' | 'site' | 'totals' | 'closedBy'
+> & {
   document: Uint8Array;
   transmit: boolean;
 };

@@ -38,6 +38,8 @@ export interface ShipmentRecord {
   /** The username of the user who made it (null for shipments imported in bulk), and the desk it was made at. */
   createdBy?: string | null;
   desk?: string | null;
+  /** The site (warehouse) of its account it ships from: 1, the main site, unless the account has more. */
+  site?: number;
   /** A return: the id of the shipment it returns, the reason's code, the packer's words, and whether it is paid only once used. */
   returnOf?: string | null;
   returnReason?: ReturnReason | null;

@@ -1,7 +1,7 @@
 // End of day: what a close of one carrier and ship date will take (the preview, with what it leaves out and why),
 // the close itself (one transaction: a numbered manifest, its shipments marked, its PDF, day.closed and the audit
 // entry), the manifests made, and a supervisor's reopen. A client closes its own shipments.
-import { dayIn, timeIn, type StationCalendar } from '../../src-shared/calendar.ts';
+import { dayIn, timeIn } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import { parseCents } from '../../src-shared/money.ts';
 import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
@@ -15,6 +15,8 @@ import type { UpstreamCarrier } from '../carriers/upstream.ts';
 import { UpstreamUnreachableError } from '../carriers/upstream-client.ts';
 import type { Logger } from '../logger.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
+import type { WarehouseService } from './warehouses.ts';
+import { MAIN_SITE, type Site } from '../../src-shared/warehouses.ts';
 
 export interface ManifestPreview {
   carrier: string;
@@ -29,9 +31,10 @@ export interface ManifestService {
   preview(caller: Caller, request: CloseRequest): Promise<ManifestPreview>;
   /** `created` false: another desk closed the same day a moment before, and this is its manifest. */
   close(caller: Caller, request: CloseRequest): Promise<{ manifest: ManifestRecord; created: boolean }>;
+  /** `site`: a site's id, `all`, or absent for the desk's site (warehouses.ts, scope). */
   list(
     caller: Caller,
-    filter: { date: string | null; carrier: string | null; after?: number | null; limit: number },
+    filter: { date: string | null; carrier: string | null; after?: number | null; limit: number; site?: string | null },
   ): Promise<ManifestRecord[]>;
   get(caller: Caller, id: string): Promise<ManifestRecord>;
   document(caller: Caller, id: string): Promise<{ manifest: ManifestRecord; data: Uint8Array }>;
@@ -44,10 +47,11 @@ export interface ManifestService {
   unsent(caller: Caller): Promise<ManifestRecord[]>;
 }
 
-/** A carrier and the ship date its close takes. */
+/** A carrier, the ship date its close takes, and the site whose day it is. */
 interface ClosingDay {
   carrier: string;
   date: string;
+  site: Site;
 }
 
 export interface ManifestServiceDeps {
@@ -59,8 +63,8 @@ export interface ManifestServiceDeps {
   firstTransmitRetryMs?: number;
   audit: AuditLog;
   clock: () => Date;
-  /** The station's time zone and holidays: a close without a date closes its today. */
-  calendar: () => Promise<StationCalendar>;
+  /** The account's sites: a close is of one site's day, in that site's time zone. */
+  warehouses: WarehouseService;
   render: (input: ManifestDocumentInput) => Uint8Array;
 }
 
@@ -150,14 +154,16 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
     sandbox: caller.sandbox,
     carrierCode: request.carrier,
     date: request.date,
+    site: request.site.number,
   });
   /**
-   * The day a request closes, fixed once when it starts: its own date, or the station's today. A close started at
-   * 23:59:59 that commits after midnight still closes the day it started on.
+   * The day a request closes, fixed once when it starts: its own date, or the site's today. A close started at
+   * 23:59:59 that commits after midnight still closes the day it started on. A packer previews their desk's site only.
    */
-  const closingDay = async (request: CloseRequest): Promise<ClosingDay & { timeZone: string }> => {
-    const { timeZone } = await deps.calendar();
-    return { carrier: request.carrier, date: request.date ?? dayIn(clock(), timeZone), timeZone };
+  const closingDay = async (caller: Caller, request: CloseRequest, what: string): Promise<ClosingDay & { timeZone: string }> => {
+    const site = await deps.warehouses.siteOf(caller, request.site, what);
+    const { timeZone } = await deps.warehouses.calendarOf(site);
+    return { carrier: request.carrier, date: request.date ?? dayIn(clock(), timeZone), site, timeZone };
   };
 
   const previewOf = async (caller: Caller, request: ClosingDay & { timeZone: string }): Promise<ManifestPreview> => {
@@ -189,12 +195,12 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
   };
 
   return {
-    preview: async (caller, request) => previewOf(caller, await closingDay(request)),
+    preview: async (caller, request) => previewOf(caller, await closingDay(caller, request, 'The close')),
 
     async close(caller, asked) {
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Closing the day');
-      const request = await closingDay(asked);
+      const request = await closingDay(caller, asked, 'Closing the day');
       const through = upstreamPart(request.carrier);
       const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
       for (let attempt = 1; ; attempt++) {
@@ -208,6 +214,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
               date: request.date,
               carrierCode: request.carrier,
               limit: 1,
+              site: request.site.number,
             })
           )[0];
           if (closed && closed.status === 'closed') return { manifest: closed, created: false };
@@ -217,14 +224,18 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
           });
         }
         const sequence = (await store.manifests.countFor(day(caller, request))) + 1;
-        const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}-${sequence}`;
+        // The main site's numbers are as before sites existed; another site's say its id (S2).
+        const siteMark = request.site.number === MAIN_SITE ? '' : `S${request.site.number}`;
+        const number = `${request.carrier}-${request.date.replace(/-/g, '')}-${caller.client.id}${caller.sandbox ? 'T' : ''}${siteMark}-${sequence}`;
         const closedAt = clock();
         const closedBy = caller.user.username;
         const document = deps.render({
           number,
           carrierName: planned.carrierName,
           shipDate: request.date,
-          shipper: caller.client.profile.name,
+          // The shipper as the driver reads it: the account, and the site when it has several.
+          shipper:
+            request.site.name === caller.client.profile.name ? request.site.name : `${caller.client.profile.name} · ${request.site.name}`,
           closedAt,
           timeZone: request.timeZone,
           closedBy,
@@ -240,6 +251,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
               sandbox: caller.sandbox,
               carrierCode: request.carrier,
               shipDate: request.date,
+              site: request.site.number,
               totals: planned.totals,
               closedBy,
               document,
@@ -268,7 +280,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
       }
     },
 
-    list: (caller, filter) =>
+    list: async (caller, filter) =>
       store.manifests.list({
         clientId: caller.client.id,
         sandbox: caller.sandbox,
@@ -276,6 +288,7 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
         carrierCode: filter.carrier,
         after: filter.after,
         limit: filter.limit,
+        site: await deps.warehouses.scope(caller, filter.site, 'The manifests'),
       }),
 
     get: (caller, id) => own(caller, id),

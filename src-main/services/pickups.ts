@@ -2,6 +2,7 @@
 // shipments asked for it (each shipment books its own; the carrier comes once), with the deadline until which its
 // carrier takes a cancellation (from the rate card), whether that deadline is still ahead, and the cancel itself.
 import { instantAt, type StationCalendar } from '../../src-shared/calendar.ts';
+import type { WarehouseService } from './warehouses.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { actorOf, type Caller } from '../domain/caller.ts';
@@ -23,10 +24,11 @@ export interface PickupService {
   /** Collections in the order of their first booking; `after`: those after that collection (its day, carrier and id). */
   list(
     caller: Caller,
-    filter: { date: string | null; carrier: string | null; after?: PickupCursor | null; limit: number },
+    /** `site`: a site's id, `all`, or absent for the desk's site (warehouses.ts, scope). */
+    filter: { date: string | null; carrier: string | null; after?: PickupCursor | null; limit: number; site?: string | null },
   ): Promise<Pickup[]>;
-  /** The first collection still booked on or after `date`, with every shipment of it; undefined when none is. */
-  next(caller: Caller, date: string): Promise<Pickup | undefined>;
+  /** The first collection still booked on or after `date` (of one site, or any: null), with every shipment of it; undefined when none is. */
+  next(caller: Caller, date: string, site: number | null): Promise<Pickup | undefined>;
   /** Cancels the collection that `shipmentId` is part of: every shipment of it. */
   cancel(caller: Caller, shipmentId: string): Promise<void>;
 }
@@ -61,6 +63,7 @@ export function createPickupService(deps: {
   audit: AuditLog;
   clock: () => Date;
   calendar: () => Promise<StationCalendar>;
+  warehouses: WarehouseService;
 }): PickupService {
   const { store, carriers, audit, clock } = deps;
 
@@ -105,6 +108,7 @@ export function createPickupService(deps: {
         carrierCode: filter.carrier,
         startingAt,
         limit: GROUPING_LIMIT,
+        site: await deps.warehouses.scope(caller, filter.site, 'The pickups'),
       });
       const grouped = await collections(bookings);
       if (!after) return grouped.slice(0, filter.limit);
@@ -119,8 +123,8 @@ export function createPickupService(deps: {
     },
 
     // Today asks every 30 s: the first booking found by its index, then only its carrier's bookings of that day.
-    async next(caller, date) {
-      const owner = { clientId: caller.client.id, sandbox: caller.sandbox };
+    async next(caller, date, site) {
+      const owner = { clientId: caller.client.id, sandbox: caller.sandbox, site };
       const [first] = await store.pickups.list({ ...owner, date: null, carrierCode: null, limit: 1, upcomingFrom: date });
       if (!first) return undefined;
       const sameDay = await store.pickups.list({

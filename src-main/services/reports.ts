@@ -3,6 +3,7 @@
 import type { CarrierTotals, DailyReportAttributes, DailyReportMeta, PersonTotals } from '../../src-shared/reports.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
+import type { WarehouseService } from './warehouses.ts';
 
 export interface DailyReport {
   rows: DailyReportAttributes[];
@@ -10,8 +11,11 @@ export interface DailyReport {
 }
 
 export interface ReportService {
-  /** `createdBy`: one person's shipments only (a username); `meta.people` is the whole account's either way. */
-  daily(caller: Caller, range: { dateFrom: string; dateTo: string }, createdBy?: string | null): Promise<DailyReport>;
+  /**
+   * `createdBy`: one person's shipments only (a username); `meta.people` is the whole site's either way. `site`: a
+   * site's id, `all`, or absent for the desk's site (warehouses.ts, scope).
+   */
+  daily(caller: Caller, range: { dateFrom: string; dateTo: string }, createdBy?: string | null, site?: string | null): Promise<DailyReport>;
 }
 
 /** The station prices in euros (every rate card's currency). */
@@ -20,9 +24,14 @@ const money = (cents: number) => ({ amount: cents / 100, currency: CURRENCY });
 const perKg = (cents: number, grams: number) => (grams > 0 ? Math.round(cents / (grams / 1000)) / 100 : null);
 
 /** Parcels per person and hour of the day, from the day summaries, with each person's name from the account's users. */
-export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: string; dateTo: string }): Promise<PersonTotals[]> {
+export async function peopleOf(
+  store: Store,
+  caller: Caller,
+  range: { dateFrom: string; dateTo: string },
+  site: number | null,
+): Promise<PersonTotals[]> {
   const [rows, users] = await Promise.all([
-    store.shipments.personHours({ clientId: caller.client.id, sandbox: caller.sandbox, ...range }),
+    store.shipments.personHours({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, site }),
     store.users.list(caller.client.id),
   ]);
   const names = new Map(users.map((user) => [user.username, user.name]));
@@ -49,13 +58,14 @@ export async function peopleOf(store: Store, caller: Caller, range: { dateFrom: 
   return [...people.values()].sort((a, b) => b.shipments - a.shipments || (a.username ?? '').localeCompare(b.username ?? ''));
 }
 
-export function createReportService(store: Store): ReportService {
+export function createReportService(store: Store, warehouses: WarehouseService): ReportService {
   return {
-    async daily(caller, range, createdBy = null) {
+    async daily(caller, range, createdBy = null, asked = null) {
+      const site = await warehouses.scope(caller, asked, 'A report');
       const [{ days, countries }, people, returnCounts] = await Promise.all([
-        store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy }),
-        peopleOf(store, caller, range),
-        store.shipments.returnCounts({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy }),
+        store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
+        peopleOf(store, caller, range, site),
+        store.shipments.returnCounts({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
       ]);
       const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
       let packages = 0;

@@ -1,7 +1,8 @@
 // Today: one ship date of an account at a glance (of one person's work, when filtered), for the desk's home screen. Counts per carrier come from the
 // day's shipments (a day is hundreds of rows, read through the summaries index), the close status from the
 // day's manifests, the open print jobs from this desk's queue, and the next pickup from the collection bookings.
-import { dayIn, type StationCalendar } from '../../src-shared/calendar.ts';
+import { dayIn } from '../../src-shared/calendar.ts';
+import type { WarehouseService } from './warehouses.ts';
 import type { TodayAttributes, TodayCarrier, TodayPickup } from '../../src-shared/today.ts';
 import { STATUS } from '../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
@@ -11,8 +12,11 @@ import type { PickupService } from './pickups.ts';
 import { peopleOf } from './reports.ts';
 
 export interface TodayService {
-  /** `date` null: the station's day now, in its time zone; `createdBy`: one person's shipments only (a username). */
-  today(caller: Caller, date: string | null, createdBy?: string | null): Promise<TodayAttributes>;
+  /**
+   * `date` null: the site's day now, in its time zone; `createdBy`: one person's shipments only (a username); `site`:
+   * a site's id, `all`, or absent for the desk's site (a packer sees their desk's only).
+   */
+  today(caller: Caller, date: string | null, createdBy?: string | null, site?: string | null): Promise<TodayAttributes>;
 }
 
 export function createTodayService(deps: {
@@ -21,13 +25,13 @@ export function createTodayService(deps: {
   pickups: PickupService;
   desk: string;
   clock: () => Date;
-  calendar: () => Promise<StationCalendar>;
+  warehouses: WarehouseService;
 }): TodayService {
-  const { store, carriers, pickups, desk, clock } = deps;
+  const { store, carriers, pickups, desk, clock, warehouses } = deps;
 
-  async function nextPickup(caller: Caller, date: string): Promise<TodayPickup | null> {
+  async function nextPickup(caller: Caller, date: string, site: number | null): Promise<TodayPickup | null> {
     // A pickup is one collection already: a carrier, an address and a day, with every shipment it takes.
-    const first = await pickups.next(caller, date);
+    const first = await pickups.next(caller, date, site);
     if (!first) return null;
     return {
       carrier: first.carrierCode,
@@ -47,17 +51,20 @@ export function createTodayService(deps: {
   }
 
   return {
-    async today(caller, given, createdBy = null) {
-      const date = given ?? dayIn(clock(), (await deps.calendar()).timeZone);
+    async today(caller, given, createdBy = null, asked = null) {
+      const site = await warehouses.scope(caller, asked, 'Today');
+      // The day of the site it shows (the desk's when it shows every site).
+      const shown = site === null ? await warehouses.deskSite(caller) : await warehouses.numbered(caller, site);
+      const date = given ?? dayIn(clock(), (await warehouses.calendarOf(shown)).timeZone);
       const scope = { clientId: caller.client.id, sandbox: caller.sandbox };
       const [counts, manifests, jobs, pickup, cards, people, returnCounts] = await Promise.all([
-        store.shipments.dayCounts({ ...scope, date, createdBy }),
-        store.manifests.list({ ...scope, date, carrierCode: null, limit: 100 }),
+        store.shipments.dayCounts({ ...scope, date, createdBy, site }),
+        store.manifests.list({ ...scope, date, carrierCode: null, limit: 100, site }),
         store.printJobs.open(desk),
-        nextPickup(caller, date),
+        nextPickup(caller, date, site),
         carriers.cards(),
-        peopleOf(store, caller, { dateFrom: date, dateTo: date }),
-        store.shipments.returnCounts({ ...scope, dateFrom: date, dateTo: date, createdBy }),
+        peopleOf(store, caller, { dateFrom: date, dateTo: date }, site),
+        store.shipments.returnCounts({ ...scope, dateFrom: date, dateTo: date, createdBy, site }),
       ]);
       const byCarrier = new Map<string | null, TodayCarrier>();
       const entryFor = (carrier: string | null, name: string | null) => {

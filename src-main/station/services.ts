@@ -36,6 +36,7 @@ import { createScaleService, type ScaleService } from '../services/scale.ts';
 import { createShipmentService, type ShipmentService } from '../services/shipments.ts';
 import type { StationKeys } from '../services/station-keys.ts';
 import { createTodayService, type TodayService } from '../services/today.ts';
+import { createWarehouseService, type WarehouseService } from '../services/warehouses.ts';
 import { createUserService, type UserService } from '../services/users.ts';
 import { createUpstreamService, type UpstreamService } from '../services/upstream.ts';
 import { createWebhookDeliverer, type DeliveryPolicy, type WebhookDeliverer } from '../services/webhook-delivery.ts';
@@ -72,6 +73,8 @@ export interface Services {
   scale: ScaleService;
   reports: ReportService;
   today: TodayService;
+  /** The account's sites: the desk's, each one's calendar, and which a list covers. */
+  warehouses: WarehouseService;
   orders: OrderService;
   shippedOrders: ShippedOrderService;
   /** Order files (POST /orders/import, the watched folder) and the accounts' column templates. */
@@ -88,6 +91,8 @@ export interface ServiceOptions {
   dataDir: string;
   resourcesDir: string;
   desk: string;
+  /** The site this desk stands at (`serve --site`): a site's number or name in each account that has it. */
+  deskSite?: string;
   clock: () => Date;
   logger: Logger;
   /** The station's own address, once it listens: the links of webhook deliveries are built on it. */
@@ -123,7 +128,18 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     workerUrl: options.documentWorkerUrl,
   });
   const calendar = createCalendarService({ store, audit, clock });
-  const shipments = createShipmentService({ store, carriers, documents, clock, calendar: calendar.current, logger, audit, desk });
+  const warehouses = createWarehouseService({ store, audit, desk, deskSiteName: options.deskSite, calendar: calendar.current });
+  const shipments = createShipmentService({
+    store,
+    carriers,
+    documents,
+    clock,
+    calendar: calendar.current,
+    logger,
+    audit,
+    desk,
+    warehouses,
+  });
   const printing = createPrintService({
     store,
     backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
@@ -142,7 +158,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     store,
     audit,
     clock,
-    calendar: calendar.current,
+    warehouses,
     logger,
     upstreams: () => carriers.refreshUpstreams(),
     firstTransmitRetryMs: options.manifestRetryMs,
@@ -162,7 +178,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
       return JSON.stringify(dataDocument(eventResource(event, apiBase, options.trackingBaseUrl?.replace(/\/$/, '') ?? `${ownUrl}/track`)));
     },
   });
-  const pickups = createPickupService({ store, carriers, audit, clock, calendar: calendar.current });
+  const pickups = createPickupService({ store, carriers, audit, clock, calendar: calendar.current, warehouses });
   const orders = createOrderService({ store, audit, clock });
   return {
     audit,
@@ -185,9 +201,10 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     webhooks: createWebhookService(store, audit, () => void deliverer.runOnce()),
     pickups,
     scale: createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming }),
-    reports: createReportService(store),
+    reports: createReportService(store, warehouses),
     shippedOrders: createShippedOrderService({ store, clock, calendar: calendar.current }),
-    today: createTodayService({ store, carriers, pickups, desk, clock, calendar: calendar.current }),
+    today: createTodayService({ store, carriers, pickups, desk, clock, warehouses }),
+    warehouses,
     orders,
     orderFiles: createOrderFileService({ store, audit, orders }),
     packing: createPackingSetupService({ store, audit }),

@@ -1,7 +1,7 @@
 // Manifests: the close of a client's carrier and ship date, written in one transaction with the shipments it
 // takes (marked with the manifest), its PDF, its day.closed event and its audit entry. A partial unique index
-// allows one closed manifest per client, carrier and day, so the second of two desks closing at once finds the
-// first one's manifest.
+// allows one closed manifest per client, carrier, day and site, so the second of two desks closing at once finds
+// the first one's manifest.
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ManifestTotals } from '../../src-shared/manifests.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
@@ -18,6 +18,8 @@ export interface DayFilter {
   sandbox: boolean;
   carrierCode: string;
   date: string;
+  /** The site whose day it is. */
+  site: number;
 }
 
 export interface ManifestReads {
@@ -33,6 +35,8 @@ export interface ManifestReads {
     carrierCode: string | null;
     after?: number | null;
     limit: number;
+    /** One site's manifests; null or absent: every site's. */
+    site?: number | null;
   }): Promise<ManifestRecord[]>;
   get(id: string, clientId: string, sandbox: boolean): Promise<ManifestRecord | undefined>;
   document(id: string): Promise<Uint8Array | undefined>;
@@ -71,6 +75,7 @@ interface ManifestRow {
   sandbox: number;
   carrier_code: string;
   ship_date: string;
+  site: number;
   status: 'closed' | 'reopened';
   totals: string;
   closed_by: string;
@@ -107,6 +112,7 @@ const manifestRecord = (row: ManifestRow): ManifestRecord => ({
   sandbox: row.sandbox === 1,
   carrierCode: row.carrier_code,
   shipDate: row.ship_date,
+  site: Number(row.site),
   status: row.status,
   totals: JSON.parse(row.totals) as ManifestTotals,
   closedBy: row.closed_by,
@@ -126,7 +132,7 @@ const manifestRecord = (row: ManifestRow): ManifestRecord => ({
 const UNSENT_ON_REOPEN = "CASE WHEN transmission IN ('pending', 'failed') THEN 'none' ELSE transmission END";
 
 /** A manifest's columns but its PDF, as both back ends select them. */
-const MANIFEST_COLUMNS = `id, number, client_id, sandbox, carrier_code, ship_date, status, totals, closed_by, created_at, reopened_at, transmitted_at,
+const MANIFEST_COLUMNS = `id, number, client_id, sandbox, carrier_code, ship_date, site, status, totals, closed_by, created_at, reopened_at, transmitted_at,
   transmission, transmit_attempts, transmit_error, transmit_next_at, remote_number`;
 
 const dayShipment = (row: DayShipmentRow): DayShipment => ({
@@ -146,13 +152,13 @@ const dayShipment = (row: DayShipmentRow): DayShipment => ({
 });
 
 /**
- * The day's shipments of a carrier ($1 client, $2 sandbox, $3 date, $4 carrier). Processed ones by the carrier that
+ * The day's shipments of a carrier at a site ($1 client, $2 sandbox, $3 date, $4 carrier, $5 site). Processed ones by the carrier that
  * booked them; waiting and failed ones by the carrier chosen for them (an upstream's quotes are <code>.<carrier>).
  */
 const DAY_SHIPMENTS = `SELECT s.id, s.reference, s.status, s.scheduled, s.deleted_at, m.number AS manifest_number, s.carrier_code,
     s.carrier_name, s.service_name, s.tracking_number, s.currency, s.attributes, s.return_of
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
-  WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3
+  WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3 AND s.site = $5
     AND (s.carrier_code = $4 OR (s.status <> 3 AND s.carrier_choice IS NOT NULL
          AND (s.carrier_choice = $4 OR $4 LIKE s.carrier_choice || '.%')))
   ORDER BY s.created_at, s.id`;
@@ -163,7 +169,7 @@ function withManifestId(event: NewStationEvent, id: string): NewStationEvent {
   return { ...event, subjectId: id, snapshot };
 }
 
-const dayValues = (filter: DayFilter) => [numericId(filter.clientId), filter.sandbox ? 1 : 0, filter.date, filter.carrierCode];
+const dayValues = (filter: DayFilter) => [numericId(filter.clientId), filter.sandbox ? 1 : 0, filter.date, filter.carrierCode, filter.site];
 
 function reads(sql: Sql): ManifestReads {
   const manifests = async (text: string, values: unknown[]) => (await sql.all<ManifestRow>(text, values)).map(manifestRecord);
@@ -172,13 +178,14 @@ function reads(sql: Sql): ManifestReads {
       storable(filter.carrierCode) ? (await sql.all<DayShipmentRow>(DAY_SHIPMENTS, dayValues(filter))).map(dayShipment) : [],
     countFor: async (filter) =>
       (await sql.one<{ n: number }>(
-        `SELECT ${sql.dialect.integer('count(*)')} AS n FROM manifests WHERE client_id = $1 AND sandbox = $2 AND ship_date = $3 AND carrier_code = $4`,
+        `SELECT ${sql.dialect.integer('count(*)')} AS n FROM manifests WHERE client_id = $1 AND sandbox = $2 AND ship_date = $3 AND carrier_code = $4 AND site = $5`,
         dayValues(filter),
       ))!.n,
     list: (filter) =>
       manifests(
         `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND (CAST($3 AS TEXT) IS NULL OR ship_date = $3)
            AND (CAST($4 AS TEXT) IS NULL OR carrier_code = $4) AND (CAST($6 AS BIGINT) IS NULL OR id < $6)
+           AND (CAST($7 AS INTEGER) IS NULL OR site = $7)
          ORDER BY id DESC LIMIT $5`,
         [
           numericId(filter.clientId),
@@ -187,6 +194,7 @@ function reads(sql: Sql): ManifestReads {
           filter.carrierCode !== null && !storable(filter.carrierCode) ? '' : filter.carrierCode,
           filter.limit,
           filter.after ?? null,
+          filter.site ?? null,
         ],
       ),
     get: async (id, clientId, sandbox) =>
@@ -224,8 +232,8 @@ function writes(sql: Sql, { now }: TableContext): ManifestWrites {
       sql.tx(async (tx) => {
         const at = now();
         const row = await tx.one<ManifestRow>(
-          `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at, transmission, transmit_next_at)
-           VALUES ($1, $2, $3, $4, $5, 'closed', $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING ${MANIFEST_COLUMNS}`,
+          `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at, transmission, transmit_next_at, site)
+           VALUES ($1, $2, $3, $4, $5, 'closed', $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING ${MANIFEST_COLUMNS}`,
           [
             manifest.number,
             Number(manifest.clientId),
@@ -238,12 +246,13 @@ function writes(sql: Sql, { now }: TableContext): ManifestWrites {
             at,
             manifest.transmit ? 'pending' : 'none',
             manifest.transmit ? at : null,
+            manifest.site,
           ],
         );
         if (!row) {
           const existing = await tx.one<ManifestRow>(
-            `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND carrier_code = $3 AND ship_date = $4 AND status = 'closed'`,
-            [Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate],
+            `SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE client_id = $1 AND sandbox = $2 AND carrier_code = $3 AND ship_date = $4 AND site = $5 AND status = 'closed'`,
+            [Number(manifest.clientId), manifest.sandbox ? 1 : 0, manifest.carrierCode, manifest.shipDate, manifest.site],
           );
           if (!existing) throw new ManifestChangedError();
           return { manifest: manifestRecord(existing), created: false };

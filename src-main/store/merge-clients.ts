@@ -16,7 +16,7 @@ export const MERGE_CHECKS: readonly string[] = [
      JOIN shipments a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.order_number = b.order_number AND a.deleted_at IS NULL
      WHERE b.client_id = $from AND b.order_number IS NOT NULL AND b.deleted_at IS NULL`,
   `SELECT b.carrier_code || '''s day ' || b.ship_date || ' is closed in both accounts' AS problem FROM manifests b
-     JOIN manifests a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.carrier_code = b.carrier_code AND a.ship_date = b.ship_date AND a.status = 'closed'
+     JOIN manifests a ON a.client_id = $into AND a.sandbox = b.sandbox AND a.carrier_code = b.carrier_code AND a.ship_date = b.ship_date AND a.site = b.site AND a.status = 'closed'
      WHERE b.client_id = $from AND b.status = 'closed'`,
   // A day closed on one side while the other has parcels of it on no manifest: after the merge that day would be
   // closed with parcels the driver's manifest never lists, and no second close of it is possible.
@@ -26,7 +26,10 @@ export const MERGE_CHECKS: readonly string[] = [
      JOIN clients other ON other.id = CASE WHEN m.client_id = $into THEN $from ELSE $into END
      WHERE m.client_id IN ($into, $from) AND m.status = 'closed' AND EXISTS (SELECT 1 FROM shipments s
        WHERE s.client_id = other.id AND s.sandbox = m.sandbox AND s.carrier_code = m.carrier_code AND s.ship_date = m.ship_date
-         AND s.status = 3 AND s.deleted_at IS NULL AND s.manifest_id IS NULL AND s.return_of IS NULL)`,
+         AND s.site = m.site AND s.status = 3 AND s.deleted_at IS NULL AND s.manifest_id IS NULL AND s.return_of IS NULL)`,
+  // A merge keeps the merged-into account's sites: the leaving account's parcels must all be of its main site.
+  `SELECT DISTINCT 'shipments of site ' || site || ' of the leaving account: a merge moves the main site''s only' AS problem FROM shipments
+     WHERE client_id = $from AND site <> 1`,
   `SELECT 'idempotency key ' || b.key || ' was used by both accounts' AS problem FROM idempotency_keys b
      JOIN idempotency_keys a ON a.client_id = $into AND a.key = b.key WHERE b.client_id = $from`,
 ];
@@ -46,19 +49,19 @@ export const MERGE_STATEMENTS: readonly string[] = [
   'UPDATE idempotency_keys SET client_id = $into WHERE client_id = $from',
   'UPDATE events SET client_id = $into WHERE client_id = $from',
   'UPDATE webhooks SET client_id = $into WHERE client_id = $from',
-  `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
-     SELECT $into, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents FROM shipment_days WHERE client_id = $from
-     ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET shipments = shipment_days.shipments + excluded.shipments,
+  `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents, site)
+     SELECT $into, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents, site FROM shipment_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, carrier_code, site) DO UPDATE SET shipments = shipment_days.shipments + excluded.shipments,
        packages = shipment_days.packages + excluded.packages, weight_g = shipment_days.weight_g + excluded.weight_g,
        cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
   'DELETE FROM shipment_days WHERE client_id = $from',
-  `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
-     SELECT $into, sandbox, ship_date, country, shipments FROM destination_days WHERE client_id = $from
-     ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+  `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments, site)
+     SELECT $into, sandbox, ship_date, country, shipments, site FROM destination_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, country, site) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
   'DELETE FROM destination_days WHERE client_id = $from',
-  `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
-     SELECT $into, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents FROM person_days WHERE client_id = $from
-     ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET shipments = person_days.shipments + excluded.shipments,
+  `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents, site)
+     SELECT $into, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents, site FROM person_days WHERE client_id = $from
+     ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour, site) DO UPDATE SET shipments = person_days.shipments + excluded.shipments,
        packages = person_days.packages + excluded.packages, weight_g = person_days.weight_g + excluded.weight_g,
        cost_cents = person_days.cost_cents + excluded.cost_cents`,
   'DELETE FROM person_days WHERE client_id = $from',
@@ -68,6 +71,8 @@ export const MERGE_STATEMENTS: readonly string[] = [
   `UPDATE station_settings SET name = substr(name, 1, length(name) - length(CAST($from AS TEXT))) || $into WHERE name LIKE 'printing:%:client:' || $from`,
   `DELETE FROM station_settings WHERE name = 'printing:client:' || $from AND EXISTS (SELECT 1 FROM station_settings own WHERE own.name = 'printing:client:' || $into)`,
   `UPDATE station_settings SET name = 'printing:client:' || $into WHERE name = 'printing:client:' || $from`,
+  // The leaving account's sites and its desks' choice of them: its parcels are the main site's (checked above).
+  `DELETE FROM station_settings WHERE name = 'sites:client:' || $from`,
   'UPDATE clients SET removed_at = $now, updated_at = $now WHERE id = $from',
 ];
 

@@ -18,6 +18,8 @@ export interface PickupFilter {
   upcomingFrom?: string;
   /** Only bookings from this day and carrier on (in the list's order): where the page after a collection starts. */
   startingAt?: { date: string; carrierCode: string } | null;
+  /** One site's pickups (its shipments'); null or absent: every site's. */
+  site?: number | null;
 }
 
 export interface PickupReads {
@@ -78,6 +80,7 @@ function reads(sql: Sql): PickupReads {
            WHERE s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND (CAST($3 AS TEXT) IS NULL OR b.collection_date = $3)
              AND (CAST($4 AS TEXT) IS NULL OR b.carrier_code = $4) AND (CAST($6 AS TEXT) IS NULL OR (b.collection_date >= $6 AND b.status = 'booked'))
              AND (CAST($7 AS TEXT) IS NULL OR b.collection_date > $7 OR (b.collection_date = $7 AND b.carrier_code >= $8))
+             AND (CAST($9 AS INTEGER) IS NULL OR s.site = $9)
            ORDER BY b.collection_date, b.carrier_code, b.created_at, s.reference LIMIT $5`,
           [
             numericId(filter.clientId),
@@ -88,6 +91,7 @@ function reads(sql: Sql): PickupReads {
             filter.upcomingFrom ?? null,
             filter.startingAt?.date ?? null,
             storedOrNone(filter.startingAt?.carrierCode ?? ''),
+            filter.site ?? null,
           ],
         )
       ).map(pickupRecord),

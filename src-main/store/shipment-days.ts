@@ -16,6 +16,8 @@ export interface DayChange {
   createdBy: string;
   /** The UTC hour it was processed in, as YYYY-MM-DDTHH. */
   hour: string;
+  /** The site of the account it shipped from. */
+  site: number;
   /** +1 for a shipment processed, -1 for one voided. */
   shipments: number;
   packages: number;
@@ -32,6 +34,7 @@ export function dayChange(
     attributes: ShipmentAttributes;
     createdBy?: string | null;
     processedAt: string | null;
+    site?: number | null;
   },
   carrierCode: string,
   costCents: number,
@@ -47,6 +50,7 @@ export function dayChange(
     country: shipment.attributes.shipTo.country,
     createdBy: shipment.createdBy ?? '',
     hour: (shipment.processedAt ?? '').slice(0, 13),
+    site: Number(shipment.site ?? 1),
     shipments: sign,
     packages: sign * packages.length,
     weightGrams: sign * grams,
@@ -69,13 +73,13 @@ const figuresIn = (dialect: Dialect): DayFigures => ({
   cost_cents: 'coalesce(sum(final_cents), 0)',
 });
 
-/** person_days made again from the live processed shipments (migration 17, PostgreSQL's 13, did it once in its own words). */
+/** person_days made again from the live processed shipments, per site (migration 17, PostgreSQL's 13, did it once in its own words). */
 const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
-  INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+  INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents, site)
   SELECT client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13),
-    ${figures.shipments}, ${figures.packages}, ${figures.weight_g}, ${figures.cost_cents}
+    ${figures.shipments}, ${figures.packages}, ${figures.weight_g}, ${figures.cost_cents}, site
   FROM shipments WHERE status = 3 AND deleted_at IS NULL
-  GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13);`;
+  GROUP BY client_id, sandbox, ship_date, coalesce(created_by, ''), carrier_code, substr(coalesce(processed_at, ''), 1, 13), site;`;
 
 /**
  * After a bulk import: every summary made again with one pass over the shipments' JSON (person_days), the
@@ -85,12 +89,12 @@ const rebuildPersonDays = (figures: DayFigures) => `DELETE FROM person_days;
 const rebuildAllDays = (personDays: string) => `${personDays}
   DELETE FROM shipment_days;
   DELETE FROM destination_days;
-  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents)
-  SELECT client_id, sandbox, ship_date, carrier_code, sum(shipments), sum(packages), sum(weight_g), sum(cost_cents)
-  FROM person_days GROUP BY client_id, sandbox, ship_date, carrier_code;
-  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments)
-  SELECT client_id, sandbox, ship_date, ship_to_country, count(*) FROM shipments WHERE status = 3 AND deleted_at IS NULL
-  GROUP BY client_id, sandbox, ship_date, ship_to_country;`;
+  INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents, site)
+  SELECT client_id, sandbox, ship_date, carrier_code, sum(shipments), sum(packages), sum(weight_g), sum(cost_cents), site
+  FROM person_days GROUP BY client_id, sandbox, ship_date, carrier_code, site;
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments, site)
+  SELECT client_id, sandbox, ship_date, ship_to_country, count(*), site FROM shipments WHERE status = 3 AND deleted_at IS NULL
+  GROUP BY client_id, sandbox, ship_date, ship_to_country, site;`;
 
 export const rebuildAllDaysIn = (dialect: Dialect) => rebuildAllDays(rebuildPersonDays(figuresIn(dialect)));
 
@@ -102,10 +106,13 @@ interface PersonPlaceholders {
   dateTo: string;
   /** One person's username: for their report only. */
   createdBy: string;
+  /** One site's number, or null for every site. */
+  site: string;
 }
 
 const personScope = (p: PersonPlaceholders) =>
-  `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}`;
+  `client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}
+     AND (CAST(${p.site} AS INTEGER) IS NULL OR site = ${p.site})`;
 
 /** Per person ('' for nobody) and hour of the day (UTC, 00 to 23): parcels, and the processing hours that made them. */
 export interface PersonHourRow {
@@ -133,7 +140,7 @@ export const personQueries = (dialect: Dialect, p: PersonPlaceholders) => {
       GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0 ORDER BY ship_date, carrier_code`,
     countries: `SELECT ship_to_country AS country, ${integer('count(*)')} AS shipments FROM shipments
       WHERE client_id = ${p.clientId} AND sandbox = ${p.sandbox} AND created_by = ${p.createdBy} AND ship_date >= ${p.dateFrom} AND ship_date <= ${p.dateTo}
-        AND status = 3 AND deleted_at IS NULL
+        AND status = 3 AND deleted_at IS NULL AND (CAST(${p.site} AS INTEGER) IS NULL OR site = ${p.site})
       GROUP BY ship_to_country ORDER BY count(*) DESC, ship_to_country LIMIT 10`,
   };
 };
@@ -168,11 +175,11 @@ export interface DayCountRow {
   shipments: number;
 }
 
-/** DayCountRow's query: $1 client, $2 sandbox flag, $3 date, $4 the user (or null). */
+/** DayCountRow's query: $1 client, $2 sandbox flag, $3 date, $4 the user (or null), $5 the site (or null). */
 export const DAY_COUNTS = `
   SELECT coalesce(s.carrier_code, s.carrier_choice) AS carrier, s.status, s.scheduled, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS closed,
     CASE WHEN s.return_of IS NULL THEN 0 ELSE 1 END AS is_return, min(s.carrier_name) AS carrier_name, CAST(count(*) AS INTEGER) AS shipments
   FROM shipments s LEFT JOIN manifests m ON m.id = s.manifest_id AND m.status = 'closed'
   WHERE s.client_id = $1 AND s.sandbox = $2 AND s.ship_date = $3 AND s.deleted_at IS NULL
-    AND (CAST($4 AS TEXT) IS NULL OR s.created_by = $4)
+    AND (CAST($4 AS TEXT) IS NULL OR s.created_by = $4) AND (CAST($5 AS INTEGER) IS NULL OR s.site = $5)
   GROUP BY 1, 2, 3, 4, 5`;

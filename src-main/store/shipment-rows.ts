@@ -19,6 +19,8 @@ export type NewShipment = Pick<
   /** The username of the user who made it, and the desk it was made at. */
   createdBy?: string | null;
   desk?: string | null;
+  /** The site of the account it ships from (1, the main site, when not given). */
+  site?: number;
 } & Partial<Pick<ShipmentRecord, 'returnOf' | 'returnReason' | 'returnNote' | 'payOnUse'>>;
 
 /** A shipment as an import brings it: any status, with its processing outcome and tracking history, no documents. */
@@ -80,6 +82,8 @@ export interface SummaryFilter {
   limit: number;
   /** Only returns (true), only the others (false), or both (null or absent). */
   returns?: boolean | null;
+  /** Only this site's (a site's number); null or absent: every site of the account. */
+  site?: number | null;
 }
 
 /** What a confirm changes in a saved shipment: its attributes and ship date, and the order it ships when it names one. */
@@ -113,9 +117,16 @@ export interface ShipmentReads {
     dateFrom: string;
     dateTo: string;
     createdBy?: string | null;
+    site?: number | null;
   }): Promise<{ days: DayRow[]; countries: CountryRow[] }>;
   /** A client's live shipments of one ship date, counted per carrier, state and whether closed: the Today screen. */
-  dayCounts(filter: { clientId: string; sandbox: boolean; date: string; createdBy?: string | null }): Promise<DayCountRow[]>;
+  dayCounts(filter: {
+    clientId: string;
+    sandbox: boolean;
+    date: string;
+    createdBy?: string | null;
+    site?: number | null;
+  }): Promise<DayCountRow[]>;
   /** The processed returns shipped in the range, per reason. */
   returnCounts(filter: {
     clientId: string;
@@ -123,9 +134,16 @@ export interface ShipmentReads {
     dateFrom: string;
     dateTo: string;
     createdBy?: string | null;
+    site?: number | null;
   }): Promise<{ reason: string; returns: number }[]>;
   /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
-  personHours(filter: { clientId: string; sandbox: boolean; dateFrom: string; dateTo: string }): Promise<PersonHourRow[]>;
+  personHours(filter: {
+    clientId: string;
+    sandbox: boolean;
+    dateFrom: string;
+    dateTo: string;
+    site?: number | null;
+  }): Promise<PersonHourRow[]>;
   /** Shipments an upstream booked that may still move (not delivered, returned or cancelled), shipped since `since`, least recently refreshed first. */
   upstreamBookings(since: string, limit: number): Promise<UpstreamBooking[]>;
   /** A client's scheduled shipments not yet processed (claimed: being sent now), and those that failed since `failedSince`; oldest first. */
@@ -233,6 +251,7 @@ export interface ShipmentRow {
   order_number?: string | null;
   created_by?: string | null;
   desk?: string | null;
+  site?: number;
   return_of?: string | null;
   return_reason?: string | null;
   return_note?: string | null;
@@ -269,6 +288,7 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     orderNumber: row.order_number ?? null,
     createdBy: row.created_by ?? null,
     desk: row.desk ?? null,
+    site: Number(row.site ?? 1),
     returnOf: row.return_of ?? null,
     returnReason: (row.return_reason as ReturnReason | null) ?? null,
     returnNote: row.return_note ?? null,

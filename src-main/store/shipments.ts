@@ -81,19 +81,19 @@ const SHIPMENT_COLUMNS = [
 /**
  * Adds a change to its day's carrier row, destination row and person row (each made at the first). The three
  * statements number the values alike ($1 client, $2 sandbox, $3 date, $4 carrier, $5 shipments, $6 packages,
- * $7 grams, $8 cents, $9 country, $10 person, $11 hour), so PostgreSQL runs them as one statement (one round trip).
+ * $7 grams, $8 cents, $9 country, $10 person, $11 hour, $12 site), so PostgreSQL runs them as one statement (one round trip).
  */
 const DAY_UPSERTS = {
-  carrier: `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (client_id, sandbox, ship_date, carrier_code) DO UPDATE SET
+  carrier: `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents, site) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $12)
+    ON CONFLICT (client_id, sandbox, ship_date, carrier_code, site) DO UPDATE SET
       shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
       weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents`,
-  person: `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents) VALUES ($1, $2, $3, $10, $4, $11, $5, $6, $7, $8)
-    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour) DO UPDATE SET
+  person: `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents, site) VALUES ($1, $2, $3, $10, $4, $11, $5, $6, $7, $8, $12)
+    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour, site) DO UPDATE SET
       shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
       weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents`,
-  destination: `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES ($1, $2, $3, $9, $5)
-    ON CONFLICT (client_id, sandbox, ship_date, country) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
+  destination: `INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments, site) VALUES ($1, $2, $3, $9, $5, $12)
+    ON CONFLICT (client_id, sandbox, ship_date, country, site) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`,
 };
 
 const dayValues = (change: DayChange) => [
@@ -108,6 +108,7 @@ const dayValues = (change: DayChange) => [
   change.country,
   change.createdBy,
   change.hour,
+  change.site,
 ];
 
 /** The key of a transaction's day-summary changes, gathered until it commits. */
@@ -146,18 +147,21 @@ const SUMMARY_COLUMNS = `s.id, s.reference, s.ship_date, s.status, s.scheduled, 
  */
 const summaryScope = (
   returns: boolean | null | undefined,
+  site: number | null | undefined,
 ) => `s.client_id = $1 AND s.sandbox = $2 AND s.deleted_at IS NULL AND s.ship_date >= $3 AND s.ship_date <= $4
     AND (CAST($6 AS TEXT) IS NULL OR s.created_by = $6) AND (CAST($7 AS TEXT) IS NULL OR (s.ship_date, s.created_at, s.id) < ($7, $8, $9))
     ${returns === true ? 'AND s.return_of IS NOT NULL' : returns === false ? 'AND s.return_of IS NULL' : ''}
+    ${typeof site === 'number' ? `AND s.site = ${Math.trunc(site)}` : ''}
   ORDER BY s.ship_date DESC, s.created_at DESC, s.id DESC LIMIT $5`;
 
 /** The summaries of a client's days; and those a reference, tracking number, customer reference or order number ($10) names. */
-const summaries = (returns: boolean | null | undefined) => `SELECT ${SUMMARY_COLUMNS} WHERE ${summaryScope(returns)}`;
-const summariesByKey = (sql: Sql, returns: boolean | null | undefined) => `SELECT ${SUMMARY_COLUMNS}
+const summaries = (returns: boolean | null | undefined, site: number | null | undefined) =>
+  `SELECT ${SUMMARY_COLUMNS} WHERE ${summaryScope(returns, site)}`;
+const summariesByKey = (sql: Sql, returns: boolean | null | undefined, site: number | null | undefined) => `SELECT ${SUMMARY_COLUMNS}
   WHERE s.id IN (SELECT id FROM shipments WHERE reference = $10 UNION SELECT id FROM shipments WHERE tracking_number = $10
                  UNION SELECT id FROM shipments WHERE ${sql.dialect.jsonMember('attributes', 'customerReference')} = $10
                  UNION SELECT id FROM shipments WHERE client_id = $1 AND sandbox = $2 AND order_number = $10 AND deleted_at IS NULL AND status <> -1)
-    AND ${summaryScope(returns)}`;
+    AND ${summaryScope(returns, site)}`;
 
 type TrackingRow = { status: number; occurred_at: string; location: string; text: string };
 const tracking = (row: TrackingRow): TrackingEvent => ({
@@ -183,7 +187,16 @@ function reads(sql: Sql): ShipmentReads {
     const row = await sql.one<ShipmentRow>(text, values);
     return row && shipmentRecord(row);
   };
-  const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' });
+  const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5', site: '$6' });
+  // The people's hours name no person: the site is their fifth value.
+  const personHours = personQueries(sql.dialect, {
+    clientId: '$1',
+    sandbox: '$2',
+    dateFrom: '$3',
+    dateTo: '$4',
+    createdBy: '$6',
+    site: '$5',
+  }).hours;
   const integer = sql.dialect.integer;
 
   return {
@@ -233,8 +246,8 @@ function reads(sql: Sql): ShipmentReads {
       // A reference or tracking number names at most one shipment each: found through their unique indexes.
       const rows =
         filter.search === null
-          ? await sql.all<SummaryRowColumns>(summaries(filter.returns), scope)
-          : await sql.all<SummaryRowColumns>(summariesByKey(sql, filter.returns), [...scope, filter.search]);
+          ? await sql.all<SummaryRowColumns>(summaries(filter.returns, filter.site), scope)
+          : await sql.all<SummaryRowColumns>(summariesByKey(sql, filter.returns, filter.site), [...scope, filter.search]);
       return rows.map(summaryRecord);
     },
     audit: (id) =>
@@ -250,23 +263,28 @@ function reads(sql: Sql): ShipmentReads {
       !storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash]),
     report: async (filter) => {
       const values = [...owner(filter), filter.dateFrom, filter.dateTo];
+      const site = filter.site ?? null;
       if (filter.createdBy) {
         if (!storable(filter.createdBy)) return { days: [], countries: [] };
         return {
-          days: await sql.all<DayRow>(person.days, [...values, filter.createdBy]),
-          countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy]),
+          days: await sql.all<DayRow>(person.days, [...values, filter.createdBy, site]),
+          countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy, site]),
         };
       }
+      // Summed over the sites (each has its own row), or one site's.
       const days = await sql.all<DayRow>(
-        `SELECT ship_date, carrier_code, shipments, packages, weight_g, cost_cents
-         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4 AND shipments > 0
+        `SELECT ship_date, carrier_code, ${integer('sum(shipments)')} AS shipments, ${integer('sum(packages)')} AS packages,
+           ${integer('sum(weight_g)')} AS weight_g, ${integer('sum(cost_cents)')} AS cost_cents
+         FROM shipment_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4 AND (CAST($5 AS INTEGER) IS NULL OR site = $5)
+         GROUP BY ship_date, carrier_code HAVING sum(shipments) > 0
          ORDER BY ship_date, carrier_code`,
-        values,
+        [...values, site],
       );
       const countries = await sql.all<CountryRow>(
         `SELECT country, ${integer('sum(shipments)')} AS shipments FROM destination_days WHERE client_id = $1 AND sandbox = $2 AND ship_date BETWEEN $3 AND $4
+           AND (CAST($5 AS INTEGER) IS NULL OR site = $5)
          GROUP BY country HAVING sum(shipments) > 0 ORDER BY sum(shipments) DESC, country LIMIT 10`,
-        values,
+        [...values, site],
       );
       return { days, countries };
     },
@@ -275,17 +293,17 @@ function reads(sql: Sql): ShipmentReads {
       const rows = await sql.all<{ reason: string | null; returns: number }>(
         `SELECT return_reason AS reason, ${integer('count(*)')} AS returns FROM shipments
          WHERE client_id = $1 AND sandbox = $2 AND ship_date >= $3 AND ship_date <= $4 AND return_of IS NOT NULL AND status = 3 AND deleted_at IS NULL
-           AND (CAST($5 AS TEXT) IS NULL OR created_by = $5)
+           AND (CAST($5 AS TEXT) IS NULL OR created_by = $5) AND (CAST($6 AS INTEGER) IS NULL OR site = $6)
          GROUP BY return_reason ORDER BY count(*) DESC, return_reason`,
-        [...owner(filter), filter.dateFrom, filter.dateTo, filter.createdBy ?? null],
+        [...owner(filter), filter.dateFrom, filter.dateTo, filter.createdBy ?? null, filter.site ?? null],
       );
       return rows.map((row) => ({ reason: row.reason ?? 'OTHER', returns: Number(row.returns) }));
     },
     dayCounts: async (filter) =>
       filter.createdBy && !storable(filter.createdBy)
         ? []
-        : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null]),
-    personHours: (filter) => sql.all<PersonHourRow>(person.hours, [...owner(filter), filter.dateFrom, filter.dateTo]),
+        : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null, filter.site ?? null]),
+    personHours: (filter) => sql.all<PersonHourRow>(personHours, [...owner(filter), filter.dateFrom, filter.dateTo, filter.site ?? null]),
     upstreamBookings: async (since, limit) =>
       (
         await sql.all<UpstreamBookingRow>(
@@ -361,6 +379,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
           attributes,
           createdBy: done.created_by,
           processedAt: at,
+          site: done.site,
         },
         result.carrierCode,
         result.finalCents,
@@ -420,8 +439,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         const inserted = (await tx.one<ShipmentRow>(
           `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
                                   ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at,
-                                  return_of, return_reason, return_note, pay_on_use)
-           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+                                  return_of, return_reason, return_note, pay_on_use, site)
+           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
            RETURNING *`,
           [
             shipment.id,
@@ -446,6 +465,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
             shipment.returnReason ?? null,
             shipment.returnNote ?? null,
             shipment.payOnUse ? 1 : 0,
+            shipment.site ?? 1,
           ],
         ))!;
         if (shipment.returnOf) await listReturn(tx, shipment.returnOf, shipment.id);

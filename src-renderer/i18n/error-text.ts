@@ -173,6 +173,10 @@ export const CODE_WORDS: Partial<Record<ErrorCode, Words>> = {
 
   'manifest.nothingToClose': 'error.code.manifest.nothingToClose',
   'manifest.notFound': 'error.code.manifest.notFound',
+  'site.notFound': 'error.code.site.notFound',
+  'site.nameTaken': 'error.code.site.nameTaken',
+  'site.tooMany': (meta) => translate('error.code.site.tooMany', { max: String(meta.maxSites ?? '') }),
+  'site.otherSite': (meta) => translate('error.code.site.otherSite', { needed: roleWords(meta.neededRole), role: roleWords(meta.role) }),
   'manifest.notReopenable': 'error.code.manifest.notReopenable',
   'manifest.notResendable': 'error.code.manifest.notResendable',
   'manifest.closeKeepsChanging': 'error.code.manifest.closeKeepsChanging',

@@ -616,7 +616,7 @@ describe('the rest of the tables', () => {
   });
 
   it('closes a day into a manifest once, reopens it, and sends it upstream with retries', async () => {
-    const day = { clientId: other, sandbox: false, carrierCode: 'UPS', date: TODAY };
+    const day = { clientId: other, sandbox: false, carrierCode: 'UPS', date: TODAY, site: 1 };
     const shipments = (await store.manifests.dayShipments(day)).filter((shipment) => shipment.status === 3 && !shipment.deletedAt);
     expect(shipments.length).toBe(3);
     expect(await store.manifests.countFor(day)).toBe(0);
@@ -626,6 +626,7 @@ describe('the rest of the tables', () => {
       sandbox: false,
       carrierCode: 'UPS',
       shipDate: TODAY,
+      site: 1,
       totals: { shipments: 3 } as never,
       closedBy: 'rossi',
       document: new Uint8Array([1, 2]),
@@ -748,6 +749,7 @@ describe('the rest of the tables', () => {
         sandbox: false,
         carrierCode: 'UPS',
         shipDate: TODAY,
+        site: 1,
         totals: { shipments: 0 } as never,
         closedBy: 'rossi',
         document: new Uint8Array([1]),

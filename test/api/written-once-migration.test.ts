@@ -146,20 +146,35 @@ describe('the migration history', () => {
   });
 });
 
-describe('print jobs in EPL2 and PNG (migration 22)', () => {
-  const BEFORE = WRITTEN_ONCE.slice(0, -1);
-  const FORMATS = WRITTEN_ONCE.at(-1)!;
-
-  /** The database of `dataDir` migrated by `writtenOnce`, with a way to close it before it is opened again. */
-  async function openedBy(dataDir: string, writtenOnce: readonly WrittenOnce[]): Promise<{ sql: Sql; close: () => Promise<void> }> {
-    const url = await testDatabaseFor(dataDir);
-    if (url) {
-      const pool = await openPostgres(url, migrationsOf(POSTGRES, writtenOnce));
-      return { sql: postgresSql(pool), close: () => pool.end() };
-    }
-    const db = openDatabase(join(dataDir, 'station.sqlite'), migrationsOf(SQLITE, writtenOnce));
-    return { sql: sqliteSql(db), close: async () => void db.close() };
+/** The database of `dataDir` migrated by `writtenOnce`, with a way to close it before it is opened again. */
+async function openedBy(dataDir: string, writtenOnce: readonly WrittenOnce[]): Promise<{ sql: Sql; close: () => Promise<void> }> {
+  const url = await testDatabaseFor(dataDir);
+  if (url) {
+    const pool = await openPostgres(url, migrationsOf(POSTGRES, writtenOnce));
+    return { sql: postgresSql(pool), close: () => pool.end() };
   }
+  const db = openDatabase(join(dataDir, 'station.sqlite'), migrationsOf(SQLITE, writtenOnce));
+  return { sql: sqliteSql(db), close: async () => void db.close() };
+}
+
+/** The written-once migrations up to the one named, without it (before) and with it (upTo). */
+function around(name: string): { before: readonly WrittenOnce[]; upTo: readonly WrittenOnce[] } {
+  const at = WRITTEN_ONCE.findIndex((migration) => migration.name === name);
+  if (at < 0) throw new Error(`no migration written once is named "${name}"`);
+  return { before: WRITTEN_ONCE.slice(0, at), upTo: WRITTEN_ONCE.slice(0, at + 1) };
+}
+
+const schemaVersion = async (sql: Sql) =>
+  Number(
+    (
+      await sql.one<{ version: number }>(
+        sql.dialect.name === 'sqlite' ? 'SELECT user_version AS version FROM pragma_user_version' : 'SELECT version FROM schema_version',
+      )
+    )?.version,
+  );
+
+describe('print jobs in EPL2 and PNG (migration 22)', () => {
+  const { before: BEFORE, upTo: UP_TO } = around('print jobs in EPL2 and PNG');
 
   const job = (id: string, format: string, extra: { batch?: string; failure?: string; status?: string } = {}) =>
     [id, format, extra.status ?? 'done', extra.batch ?? null, extra.failure ?? null] as const;
@@ -172,8 +187,7 @@ describe('print jobs in EPL2 and PNG (migration 22)', () => {
       [id, client, format, status, batch, failure],
     );
 
-  it('is the last migration written once, after the migration history', () => {
-    expect(FORMATS.name).toBe('print jobs in EPL2 and PNG');
+  it('follows the migration history', () => {
     expect(BEFORE.at(-1)?.name).toBe('migration history');
   });
 
@@ -200,13 +214,10 @@ describe('print jobs in EPL2 and PNG (migration 22)', () => {
     const jobsBefore = await sql.all('SELECT * FROM print_jobs ORDER BY id');
     await before.close();
 
-    const after = await openedBy(dataDir, WRITTEN_ONCE);
+    const after = await openedBy(dataDir, UP_TO);
     closing.push(after.close);
     const moved = after.sql;
-    const version = await moved.one<{ version: number }>(
-      moved.dialect.name === 'sqlite' ? 'SELECT user_version AS version FROM pragma_user_version' : 'SELECT version FROM schema_version',
-    );
-    expect(Number(version?.version)).toBe(migrationsOf(moved.dialect, WRITTEN_ONCE).length);
+    expect(await schemaVersion(moved)).toBe(migrationsOf(moved.dialect, UP_TO).length);
     expect(await moved.all('SELECT * FROM print_jobs ORDER BY id')).toEqual(jobsBefore);
     expect(await moved.all('SELECT print_job_id, position, shipment_id FROM print_job_shipments')).toEqual([
       { print_job_id: 'JOB-BULK', position: 0, shipment_id: 'shp_printed' },
@@ -238,5 +249,67 @@ describe('print jobs in EPL2 and PNG (migration 22)', () => {
       "SELECT id FROM print_jobs WHERE desk = 'desk-1' AND status IN ('queued', 'printing') ORDER BY created_at, id",
     );
     expect(open.map((row) => row.id)).toEqual(['JOB-BULK', 'JOB-PNG']);
+  });
+});
+
+describe('sites (migration 23)', () => {
+  const { before: BEFORE, upTo: UP_TO } = around(
+    'sites: each shipment, manifest and day summary names its site in the account (1, the main site, for all before)',
+  );
+
+  it('is the last migration written once, after print jobs in EPL2 and PNG', () => {
+    expect(UP_TO).toEqual(WRITTEN_ONCE);
+    expect(BEFORE.at(-1)?.name).toBe('print jobs in EPL2 and PNG');
+  });
+
+  it('makes every shipment, manifest and summary row the main site’s, and keeps one closed manifest and summary row per site after', async () => {
+    const dataDir = tempDir('sites-');
+    const before = await openedBy(dataDir, BEFORE);
+    const { sql } = before;
+    await sql.run(
+      `INSERT INTO clients (username, credential, client_key, role, name, created_at, updated_at) VALUES ('sites', $1, 'key', 'admin', 'Two sites', 'now', 'now')`,
+      [Buffer.from('x')],
+    );
+    const client = Number((await sql.one<{ id: number }>("SELECT id FROM clients WHERE username = 'sites'"))!.id);
+    await sql.run(
+      `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, ship_date, attributes, ship_from_name, ship_from_country, ship_to_name, ship_to_country, created_at, carrier_code)
+       VALUES ('shp_site', $1, 0, 'create', 3, 0, 'day', '{}', 'a', 'IT', 'b', 'DE', 'now', 'UPS')`,
+      [client],
+    );
+    const closeDay = (on: Sql, number: string, site?: number) =>
+      on.run(
+        `INSERT INTO manifests (number, client_id, sandbox, carrier_code, ship_date, status, totals, document, closed_by, created_at${site ? ', site' : ''})
+         VALUES ($1, $2, 0, 'UPS', 'day', 'closed', '{}', $3, 'rossi', 'now'${site ? `, ${site}` : ''})`,
+        [number, client, Buffer.from('%PDF')],
+      );
+    await closeDay(sql, 'UPS-1');
+    const day = (site?: number) =>
+      `INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, shipments, packages, weight_g, cost_cents${site ? ', site' : ''})
+       VALUES (${client}, 0, 'day', 'UPS', 1, 1, 1000, 990${site ? `, ${site}` : ''})`;
+    await sql.run(day());
+    await sql.run(`INSERT INTO destination_days (client_id, sandbox, ship_date, country, shipments) VALUES (${client}, 0, 'day', 'DE', 1)`);
+    await sql.run(
+      `INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, shipments, packages, weight_g, cost_cents)
+       VALUES (${client}, 0, 'day', 'anna', 'UPS', 'day-09', 1, 1, 1000, 990)`,
+    );
+    await before.close();
+
+    const after = await openedBy(dataDir, UP_TO);
+    closing.push(after.close);
+    const moved = after.sql;
+    expect(await schemaVersion(moved)).toBe(migrationsOf(moved.dialect, UP_TO).length);
+    for (const table of ['shipments', 'manifests', 'shipment_days', 'destination_days', 'person_days'])
+      expect(await moved.all(`SELECT ${moved.dialect.integer('site')} AS site FROM ${table}`), table).toEqual([{ site: 1 }]);
+    expect(await moved.one('SELECT shipments, weight_g, cost_cents FROM shipment_days')).toEqual({
+      shipments: 1,
+      weight_g: 1000,
+      cost_cents: 990,
+    });
+    // The same day closed at another site is a manifest of its own; a second close of one site's day is refused.
+    await closeDay(moved, 'UPS-S2-1', 2);
+    await expect(closeDay(moved, 'UPS-2', 1)).rejects.toThrow(/unique|constraint/i);
+    // The summaries keep a row per site of the same day and carrier.
+    await moved.run(day(2));
+    await expect(moved.run(day(1))).rejects.toThrow(/unique|constraint|duplicate/i);
   });
 });

@@ -215,6 +215,7 @@ const TAGS: Record<string, string> = {
   'print-settings': 'The desk’s label and A4 printers.',
   carriers: 'The carriers and their services, surcharges and upstream services.',
   calendar: 'The station’s time zone and holidays.',
+  warehouses: 'The account’s sites (warehouses): each one’s address, returns address and calendar, and which one the desk stands at.',
   packing: 'The desk’s packing set-up: boxes and defaults.',
   'orders-folder': 'The watched orders folder: the folder whose order files the station imports, and as whom.',
   scale: 'The desk’s scale: settings, readings and its live stream.',

@@ -57,7 +57,12 @@ const SHIPMENT_PRICING: readonly ErrorCode[] = [
   'carrier.noSuchService',
   'upstream.unreachable',
   'upstream.refused',
+  // A desk started with --site naming no site of the account works nowhere (services/warehouses.ts).
+  'site.notFound',
 ];
+
+/** A day view or list of one site: a site the account does not have, or another site (or all) asked by a packer. */
+const SITE_SCOPE: readonly ErrorCode[] = ['site.notFound', 'site.otherSite'];
 /** Booking it: the price and the rate it was given for, the upstream's answer, the document renderer. */
 const SHIPMENT_BOOKING: readonly ErrorCode[] = [
   ...SHIPMENT_PRICING,
@@ -105,6 +110,7 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
     'order.unknown',
     'order.shipped',
     'order.inProgress',
+    'site.notFound',
   ],
   rateShipment: SHIPMENT_PRICING,
   confirmShipment: [
@@ -168,14 +174,29 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   removeOrder: ['order.notFound', 'order.notRemovable'],
   importOrders: ['order.fileUnreadable', 'order.fileFaulty', 'order.templateNotFound'],
   removeOrderTemplate: ['order.templateNotFound'],
-  dailyReport: ['report.invalidRange'],
-  manifestPreview: ['carrier.unknown'],
-  closeDay: ['carrier.unknown', 'manifest.nothingToClose', 'manifest.closeKeepsChanging', 'document.renderBusy', 'document.renderFailed'],
+  dailyReport: ['report.invalidRange', ...SITE_SCOPE],
+  today: SITE_SCOPE,
+  manifestPreview: ['carrier.unknown', ...SITE_SCOPE],
+  closeDay: [
+    'carrier.unknown',
+    'manifest.nothingToClose',
+    'manifest.closeKeepsChanging',
+    'document.renderBusy',
+    'document.renderFailed',
+    ...SITE_SCOPE,
+  ],
+  manifests: ['page.cursorPastEnd', ...SITE_SCOPE],
+  shipmentSummaries: ['page.cursorPastEnd', 'site.notFound'],
+  warehouses: ['site.notFound'],
+  warehouse: ['site.notFound'],
+  addWarehouse: ['site.nameTaken', 'site.tooMany', 'site.notFound'],
+  changeWarehouse: ['site.notFound', 'site.nameTaken'],
+  chooseDeskSite: ['site.notFound', 'role.required'],
   manifest: ['manifest.notFound'],
   manifestDocument: ['manifest.notFound', 'document.renderBusy', 'document.renderFailed'],
   reopenManifest: ['manifest.notFound', 'manifest.notReopenable'],
   transmitManifest: ['manifest.notFound', 'manifest.notResendable'],
-  pickups: ['page.cursorPastEnd'],
+  pickups: ['page.cursorPastEnd', ...SITE_SCOPE],
   cancelPickup: ['pickup.notFound', 'pickup.alreadyCancelled', 'pickup.pastDeadline'],
   events: ['event.unknownType', 'event.cursorPastEnd'],
   eventStream: ['event.unknownType', 'event.cursorPastEnd', 'stream.tooMany'],

@@ -25,6 +25,7 @@ export function manifestResource(manifest: ManifestRecord, apiBase: string): Man
       number: manifest.number,
       carrier: manifest.carrierCode,
       date: manifest.shipDate,
+      site: String(manifest.site),
       status: manifest.status,
       totals: manifest.totals,
       closedAt: manifest.createdAt,
@@ -41,7 +42,9 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
   const caller = (ctx: ApiContext) => callerOf(ctx);
   /** carrier and date from the query, checked with the close's own rules. */
   const day = (query: QueryOf<typeof ROUTES.manifestPreview>) => {
-    const checked = validateClose({ data: { type: 'manifest', attributes: { carrier: query.carrier ?? '', date: query.date } } });
+    const checked = validateClose({
+      data: { type: 'manifest', attributes: { carrier: query.carrier ?? '', date: query.date, site: query.site } },
+    });
     if (checked.ok) return checked.value;
     throw StationError.many(
       checked.errors.map((error) => {
@@ -50,7 +53,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
         const reason =
           typeof error.meta?.reason === 'string'
             ? error.meta.reason
-            : `Expected ${name === 'date' ? 'a date as YYYY-MM-DD' : 'a carrier code'}.`;
+            : `Expected ${name === 'date' ? 'a date as YYYY-MM-DD' : name === 'site' ? 'a site’s id' : 'a carrier code'}.`;
         return { ...errorObject('parameter.invalid', ERROR_TEXT.invalidOrEmptyParameter(name), undefined, name), meta: { reason } };
       }),
     );
@@ -95,6 +98,7 @@ export function manifestRoutes(router: ApiRouter, manifests: ManifestService): v
       carrier: query.carrier?.trim().toUpperCase() || null,
       after: page.after,
       limit: page.size + 1,
+      site: query.site ?? null,
     });
     respondPage(
       ctx,

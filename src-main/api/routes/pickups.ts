@@ -31,6 +31,7 @@ export function pickupRoutes(router: ApiRouter, pickups: PickupService): void {
       carrier: query.carrier?.trim().toUpperCase() || null,
       after: page.after,
       limit: page.size + 1,
+      site: query.site ?? null,
     });
     respondPage(
       ctx,

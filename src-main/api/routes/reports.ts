@@ -38,7 +38,7 @@ export function reportRoutes(router: ApiRouter, reports: ReportService): void {
     }
     if (errors.length > 0) throw StationError.many(errors);
     const createdBy = query.createdBy?.trim() || null;
-    const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo }, createdBy);
+    const report = await reports.daily(callerOf(ctx), { dateFrom, dateTo }, createdBy, query.site ?? null);
     const csv = query.format === 'csv' || (ctx.get('Accept').includes('text/csv') && !ctx.get('Accept').includes('json'));
     if (csv) {
       ctx.status = 200;

@@ -1,5 +1,7 @@
 // The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
+import { ALL_SITES } from '../../../src-shared/warehouses.ts';
+import type { WarehouseService } from '../../services/warehouses.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
@@ -49,6 +51,8 @@ export interface ShipmentRoutesDeps {
   /** Tracking events recorded through the API (supervisors, a carrier feed). */
   trackingEvents: TrackingEventService;
   idempotency: IdempotencyService;
+  /** The account's sites: a list of one site's shipments. */
+  warehouses: WarehouseService;
   /** Base of links.tracking; when unset, the station's own public tracking page at <origin>/track. */
   trackingBaseUrl?: string;
 }
@@ -341,7 +345,12 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
 
   router.on(ROUTES.shipmentSummaries, async (ctx, { query: parameters }) => {
     const { page, query } = summaryQuery(ctx, parameters);
-    const rows = await deps.shipments.summaries(caller(ctx), query);
+    // Every site's unless one is named (the spec's list is the account's).
+    const site = parameters.site?.trim().toLowerCase() || ALL_SITES;
+    const rows = await deps.shipments.summaries(caller(ctx), {
+      ...query,
+      site: site === ALL_SITES ? null : (await deps.warehouses.get(caller(ctx), site)).number,
+    });
     respondPage(ctx, page, rows, (row) => [row.shipDate, row.createdAt, row.id], summaryResource);
   });
 

@@ -1,4 +1,4 @@
-// GET /today?date=&filter[createdBy]= (docs/shipments.md, "End of day"): one ship date of the account (or one person) at a glance (the station's date when none
+// GET /today?date=&filter[createdBy]=&site= (docs/shipments.md, "End of day"): one ship date of a site (or one person) at a glance (the site's date when none
 // is given), for the desk's Today screen and for integrations that show a day's progress.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { isCalendarDate } from '../../../src-shared/calendar.ts';
@@ -16,7 +16,7 @@ export function todayRoutes(router: ApiRouter, today: TodayService): void {
     if (date !== null && !isCalendarDate(date))
       throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('date'), 'date', 'a date as YYYY-MM-DD', date)]);
     const createdBy = query.createdBy?.trim() || null;
-    const attributes = await today.today(callerOf(ctx), date, createdBy);
+    const attributes = await today.today(callerOf(ctx), date, createdBy, query.site ?? null);
     respondData(ctx, 200, { type: 'today', id: attributes.date, attributes } satisfies TodayResource);
   });
 }

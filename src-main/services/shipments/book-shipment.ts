@@ -97,6 +97,7 @@ export function createShipmentBooking(context: ShipmentContext) {
     attributes: ShipmentAttributes & { shipDate: string },
     choices: ShipmentChoices,
     key: IdempotencyTicket | undefined,
+    day: { site: number },
   ) => {
     const shipment = {
       id: newShipmentId(),
@@ -108,13 +109,18 @@ export function createShipmentBooking(context: ShipmentContext) {
       shipDate: attributes.shipDate,
       attributes,
       ...choices,
-      ...madeBy(caller),
+      ...madeBy(caller, day),
     };
     return store.shipments.insert(shipment, undefined, auditCreation(caller, shipment), keyOfShipment(key, shipment.id));
   };
 
   /** Reserves a reference, books and renders the new shipment, and records it processed in one transaction. */
-  const recordNew = async (request: BookingRequest, attributes: ShipmentAttributes & { shipDate: string }, quote: Quote) => {
+  const recordNew = async (
+    request: BookingRequest,
+    attributes: ShipmentAttributes & { shipDate: string },
+    quote: Quote,
+    day: { site: number },
+  ) => {
     const { caller, choices, key } = request;
     const reference = await store.shipments.allocateReference();
     const id = newShipmentId();
@@ -128,7 +134,7 @@ export function createShipmentBooking(context: ShipmentContext) {
       shipDate: attributes.shipDate,
       attributes,
       ...choices,
-      ...madeBy(caller),
+      ...madeBy(caller, day),
     };
     const input = {
       shipmentId: id,
@@ -215,7 +221,13 @@ export function createShipmentBooking(context: ShipmentContext) {
   return async function bookShipment(request: BookingRequest): Promise<ShipmentRecord> {
     const { caller, choiceCode } = request;
     const isReturn = Boolean(request.choices.returnOf);
-    const day = await readDay(caller);
+    // A saved shipment stays at its site, and a return is made at its original's (its calendar, its returns
+    // address); anything else at the desk's.
+    const returned = request.choices.returnOf
+      ? await store.shipments.get(request.choices.returnOf, caller.client.id, caller.sandbox)
+      : undefined;
+    const site = request.saved?.site ?? returned?.site;
+    const day = await readDay(site === undefined ? caller : { ...caller, site });
     const attributes = await checkShipDate(carriers, request.given, day, choiceCode);
     // 1. Price: a scheduled create meets the same rules before its 202 as an immediate one before its 201; once
     // acknowledged, it fails later only for a reason outside the request (a rate card changed meanwhile).
@@ -227,12 +239,12 @@ export function createShipmentBooking(context: ShipmentContext) {
     const dated = { ...attributes, shipDate };
     const closedDay =
       attributes.shipDate === undefined && !isReturn ? day.closedDayWarning(quote?.carrierCode ?? choiceCode, shipDate) : undefined;
-    if (request.scheduled) return addNotices(await recordWaiting(caller, dated, request.choices, request.key), closedDay);
+    if (request.scheduled) return addNotices(await recordWaiting(caller, dated, request.choices, request.key, day), closedDay);
     if (!quote) throw new Error('a booking without a quote can only wait for the scheduler');
     // 3–5. Reserve the reference (a saved shipment has its own), book and render, record.
     const booked = request.saved
       ? await recordSaved({ ...request, saved: request.saved }, dated, quote)
-      : await recordNew(request, dated, quote);
+      : await recordNew(request, dated, quote, day);
     return addNotices(booked, closedDay);
   };
 }

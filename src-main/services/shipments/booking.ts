@@ -69,7 +69,7 @@ export function bookingUseCases(
         reference: await store.shipments.allocateReference(),
         shipDate,
         attributes: { ...attributes, shipDate },
-        ...madeBy(caller),
+        ...madeBy(caller, day),
       };
       return store.shipments.insert(shipment, undefined, auditCreation(caller, shipment), keyOfShipment(key, shipment.id));
     },

@@ -1,5 +1,5 @@
-// The station's calendar as one request reads it: today in the station's zone, its holidays, each carrier's
-// cutoff and the days the caller's account closed; from them, the ship date a shipment gets with a carrier, the
+// The calendar as one request reads it at its site (the desk's, or a shipment's own): today in the site's zone,
+// its holidays, each carrier's cutoff and the days the caller's account closed at that site; from them, the ship date a shipment gets with a carrier, the
 // check of a ship date the caller gave, and the price list with each carrier's ship date. Read once per request
 // (or once per account in a scheduled run), so every step of one booking sees the same day.
 import { addDays, dayIn, nextWorkingDay, shipDateAt } from '../../../src-shared/calendar.ts';
@@ -7,7 +7,6 @@ import { carrierDayClosedWarning, type CarrierDayClosedWarning } from '../../../
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ShipmentAttributes } from '../../../src-shared/shipment.ts';
 import type { CarrierRegistry } from '../../carriers/registry.ts';
-import { storedCutoffs } from '../carrier-settings.ts';
 import { priceShipment } from '../processing.ts';
 import type { ShipmentServiceDeps } from './types.ts';
 
@@ -16,6 +15,8 @@ const SHIP_DAYS_AHEAD = 30;
 
 /** The station's calendar at one instant, as a request reads it once. */
 export interface CalendarDay {
+  /** The site of the account whose day it is (its calendar, its closed carriers): what a new shipment is made at. */
+  site: number;
   today: string;
   timeZone: string;
   holidays: readonly string[];
@@ -32,19 +33,23 @@ export interface CalendarDay {
   dayAfterClose(carrier: string): string | undefined;
 }
 
-/** Whose closed days a request or a waiting shipment meets: an account, live or in the sandbox. */
-export type DayOwner = { client: { id: string }; sandbox: boolean };
+/**
+ * Whose closed days a request or a waiting shipment meets: an account, live or in the sandbox, at a site (a
+ * shipment's own; absent: the desk's).
+ */
+export type DayOwner = { client: { id: string; profile?: { name: string } }; sandbox: boolean; site?: number };
 
-type CalendarDeps = Pick<ShipmentServiceDeps, 'store' | 'carriers' | 'clock' | 'calendar'>;
+type CalendarDeps = Pick<ShipmentServiceDeps, 'store' | 'carriers' | 'clock' | 'warehouses'>;
 
-/** The carriers whose day the owner's account has closed today, by carrier code, with the manifest's number. */
-async function readClosedCarriers(deps: CalendarDeps, owner: DayOwner, today: string): Promise<Map<string, string>> {
+/** The carriers whose day the owner's account has closed today at the site, by carrier code, with the manifest's number. */
+async function readClosedCarriers(deps: CalendarDeps, owner: DayOwner, today: string, site: number): Promise<Map<string, string>> {
   const manifests = await deps.store.manifests.list({
     clientId: owner.client.id,
     sandbox: owner.sandbox,
     date: today,
     carrierCode: null,
     limit: 100,
+    site,
   });
   return new Map(manifests.filter((manifest) => manifest.status === 'closed').map((manifest) => [manifest.carrierCode, manifest.number]));
 }
@@ -60,10 +65,12 @@ export async function readCalendarDay(
   owner: DayOwner,
   options: { closedDays: boolean } = { closedDays: true },
 ): Promise<CalendarDay> {
-  const [calendar, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(deps.store)]);
+  const site = owner.site === undefined ? await deps.warehouses.deskSite(owner) : await deps.warehouses.numbered(owner, owner.site);
+  const calendar = await deps.warehouses.calendarOf(site);
+  const cutoffs = calendar.cutoffs;
   const now = deps.clock();
   const today = dayIn(now, calendar.timeZone);
-  const closed = options.closedDays ? await readClosedCarriers(deps, owner, today) : new Map<string, string>();
+  const closed = options.closedDays ? await readClosedCarriers(deps, owner, today, site.number) : new Map<string, string>();
   /** The closed day of a carrier: by its code (`UPS`, `DHL_EXPRESS`, `up1.UPS`), or by a rate card's choice code (`DHL`). */
   const findClosedDay = (code: string) => {
     const card = deps.carriers.carrierOfChoice(code);
@@ -74,6 +81,7 @@ export async function readCalendarDay(
   const soonestShipDate = (choiceCode: string | null | undefined) =>
     shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
   return {
+    site: site.number,
     today,
     timeZone: calendar.timeZone,
     holidays: calendar.holidays,

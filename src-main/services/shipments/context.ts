@@ -40,7 +40,8 @@ export const refuseRetrieval = () => new StationError('shipment.retrievalFailed'
 export function createShipmentContext(deps: ShipmentServiceDeps) {
   const { store, carriers, documents, logger, audit } = deps;
   /** Who made a shipment and where: the user's username (never reused) and this desk. */
-  const madeBy = (caller: Caller) => ({ createdBy: caller.user.username, desk: deps.desk });
+  /** Who made it, at which desk, and at which site (the day's: the desk's, or a return's original's). */
+  const madeBy = (caller: Caller, day: { site: number }) => ({ createdBy: caller.user.username, desk: deps.desk, site: day.site });
   const held = new Set<string>();
   const processing: ProcessingDeps = {
     carriers,

@@ -11,31 +11,31 @@ import type { ProcessingRun, ShipmentService } from './types.ts';
 import type { ShipmentContext } from './context.ts';
 
 export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentService, 'processWaiting' | 'releaseStaleClaims'> {
-  const { store, carriers, clock, logger, deps, bookAndRender, readDay } = context;
+  const { store, carriers, clock, logger, bookAndRender, readDay } = context;
   return {
     async processWaiting(limit) {
       // Runs never overlap and one station holds a data folder, so a claim found now is left by a run that could
       // not release it (the disk was full): its shipments wait again.
       await store.shipments.releaseWaitingClaims();
-      // Read before the claim, so a fault here leaves nothing claimed.
-      const { holidays } = await deps.calendar();
       const token = randomUUID();
       const claimed = await store.shipments.claimWaiting({ limit, token });
       const run: ProcessingRun = { claimed: claimed.length, processed: 0, failed: 0, deferred: 0 };
-      // Each account's calendar and closed days are read once a run, however many of its shipments wait.
+      // Each account's site's calendar and closed days are read once a run, however many of its shipments wait.
       const days = new Map<string, ReturnType<typeof readDay>>();
       const readDayOf = (record: ShipmentRecord) => {
-        const key = `${record.clientId}:${record.sandbox}`;
-        if (!days.has(key)) days.set(key, readDay({ client: { id: record.clientId }, sandbox: record.sandbox }));
+        const site = record.site ?? 1;
+        const key = `${record.clientId}:${record.sandbox}:${site}`;
+        if (!days.has(key)) days.set(key, readDay({ client: { id: record.clientId }, sandbox: record.sandbox, site }));
         return days.get(key)!;
       };
       // The whole batch goes to the document workers at once, in their batch lane: requests at the desk go
       // first. Each result is recorded in its own transaction as it arrives.
       const processOne = async (record: ShipmentRecord) => {
         try {
+          const dates = await readDayOf(record);
           const list = await priceShipment(carriers, record.attributes, {
             shipDate: () => record.shipDate,
-            holidays,
+            holidays: dates.holidays,
             choiceCode: record.carrierChoice,
             sandbox: record.sandbox,
           });
@@ -48,7 +48,6 @@ export function scheduledUseCases(context: ShipmentContext): Pick<ShipmentServic
             return;
           }
           // Made for today, and its carrier's day was closed while it waited: it ships on the carrier's next working day.
-          const dates = await readDayOf(record);
           const later = record.shipDate === dates.today && !record.returnOf ? dates.dayAfterClose(quote.carrierCode) : undefined;
           const redated = later === undefined ? undefined : { shipDate: later, attributes: { ...record.attributes, shipDate: later } };
           const attributes = redated?.attributes ?? record.attributes;

@@ -13,6 +13,7 @@ import type { Logger } from '../../logger.ts';
 import type { Store, SummaryFilter } from '../../store/index.ts';
 import type { IdempotencyTicket } from '../../domain/idempotency.ts';
 import type { AuditLog } from '../audit-log.ts';
+import type { WarehouseService } from '../warehouses.ts';
 import type { ZplDpi } from '../../documents/zpl-label.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { LabelStock } from '../../../src-shared/printing.ts';
@@ -30,6 +31,8 @@ export interface ShipmentServiceDeps {
   audit: AuditLog;
   /** This station's desk: each shipment records the desk and the user that made it. */
   desk: string;
+  /** The account's sites: the site a shipment is made at, and each site's calendar and closed days. */
+  warehouses: WarehouseService;
 }
 
 /** A page of the caller's shipment list: the store's filter, less the account and sandbox the caller brings. */

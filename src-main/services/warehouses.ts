@@ -1,0 +1,216 @@
+// Sites (warehouses) of an account (docs/operations.md, "Sites"): kept as one station setting per account
+// (`sites:client:<id>`), so every desk reads them through the settings cache and hears of a change at once; the
+// desk's site per account as another (`desk-sites:<desk>`). Site 1, the main site, exists in every account even
+// before anyone set it up: the account's own address and the station's calendar. The service answers which site
+// a request works at (the desk's, or the one it names), which sites a list covers (one, or all for supervisors),
+// and each site's calendar: its zone, holidays and cutoffs over the station's.
+import { hasRole } from '../../src-shared/roles.ts';
+import type { StationCalendar } from '../../src-shared/calendar.ts';
+import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import {
+  ALL_SITES,
+  MAIN_SITE,
+  SITES_MAX,
+  defaultMainSite,
+  type NewWarehouse,
+  type Site,
+  type WarehouseChange,
+} from '../../src-shared/warehouses.ts';
+import type { Actor, Caller } from '../domain/caller.ts';
+import type { Store } from '../store/index.ts';
+import { requireRole, type AuditLog } from './audit-log.ts';
+import { storedCutoffs } from './carrier-settings.ts';
+
+const MANAGING = 'Managing the sites';
+const sitesKey = (clientId: string) => `sites:client:${clientId}`;
+const deskKey = (desk: string) => `desk-sites:${desk}`;
+
+/** A site's calendar: its own zone and holidays, or the station's; the station's cutoffs with the site's over them. */
+export interface SiteCalendar extends StationCalendar {
+  cutoffs: Record<string, string>;
+}
+
+/** Whose sites: the account, by the caller of a request or the owner of a scheduled shipment. */
+export type SiteOwner = { client: { id: string; profile?: { name: string } } };
+
+export interface WarehouseService {
+  /** The account's sites, the main one first. */
+  list(owner: SiteOwner): Promise<Site[]>;
+  /** One site by its id (its number in the account); site.notFound otherwise. */
+  get(owner: SiteOwner, id: string | number): Promise<Site>;
+  /** An admin (or the admin command) adds a site to the owner's account. */
+  add(actor: Actor, owner: SiteOwner, site: NewWarehouse): Promise<Site>;
+  change(actor: Actor, owner: SiteOwner, id: string, change: WarehouseChange): Promise<Site>;
+  /** The site of that number, or the main site when the account has none such (a shipment's own site). */
+  numbered(owner: SiteOwner, number: number): Promise<Site>;
+  /** The site this desk stands at for the account: chosen at the desk, given by --site, or the main site. */
+  deskSite(owner: SiteOwner): Promise<Site>;
+  /** Whether this desk's site was chosen (at the desk or by --site), rather than the main site by default. */
+  deskSiteChosen(owner: SiteOwner): Promise<boolean>;
+  /** A supervisor (or the admin command) sets the site this desk stands at, for the owner's account. */
+  chooseDeskSite(actor: Actor, owner: SiteOwner, id: string): Promise<Site>;
+  /**
+   * The site a day view or a list covers: `asked` a site's id, `all`, or absent (the desk's site). null: every site
+   * (asked so, or the account has one site, so no filter is needed). A packer sees their desk's site only.
+   */
+  scope(caller: Caller, asked: string | null | undefined, what: string): Promise<number | null>;
+  /** The site an action works at (a close, a pickup): the one asked, or the desk's. A packer works at their desk's. */
+  siteOf(caller: Caller, asked: string | number | null | undefined, what: string): Promise<Site>;
+  /** A site's calendar: its zone, holidays and cutoffs over the station's. */
+  calendarOf(site: Site): Promise<SiteCalendar>;
+}
+
+export interface WarehouseDeps {
+  store: Store;
+  audit: AuditLog;
+  desk: string;
+  /** The desk's site as `serve --site` named it: a site's number or name; undefined when not given. */
+  deskSiteName?: string;
+  calendar: () => Promise<StationCalendar>;
+}
+
+/** A site named by its number or by its name (any case). */
+export function findSite(sites: readonly Site[], named: string | number): Site | undefined {
+  const text = String(named).trim();
+  if (/^[0-9]+$/.test(text)) return sites.find((site) => site.number === Number(text));
+  return sites.find((site) => site.name.localeCompare(text, undefined, { sensitivity: 'accent' }) === 0);
+}
+
+export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
+  const { store, audit, desk } = deps;
+
+  const stored = async (clientId: string) => ((await store.settings.get(sitesKey(clientId))) as Site[] | undefined) ?? [];
+  const list = async (owner: SiteOwner): Promise<Site[]> => {
+    const sites = await stored(owner.client.id);
+    const main = sites.find((site) => site.number === MAIN_SITE) ?? defaultMainSite(owner.client.profile?.name ?? '');
+    return [main, ...sites.filter((site) => site.number !== MAIN_SITE).sort((a, b) => a.number - b.number)];
+  };
+  const get = async (owner: SiteOwner, id: string | number) => {
+    const text = String(id).trim();
+    const site = /^[0-9]{1,6}$/.test(text) ? (await list(owner)).find((each) => each.number === Number(text)) : undefined;
+    if (!site) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(text));
+    return site;
+  };
+  const chosen = async (owner: SiteOwner): Promise<Site | undefined> => {
+    const sites = await list(owner);
+    const picked = ((await store.settings.get(deskKey(desk))) as Record<string, number> | undefined)?.[owner.client.id];
+    const byChoice = picked === undefined ? undefined : sites.find((site) => site.number === picked);
+    if (byChoice || deps.deskSiteName === undefined) return byChoice;
+    // Started with --site: a desk that cannot tell which site it stands at works nowhere, rather than at the main site.
+    const named = findSite(sites, deps.deskSiteName);
+    if (!named)
+      throw new StationError(
+        'site.notFound',
+        ERROR_TEXT.deskSiteUnknown(deps.deskSiteName, sites.map((site) => `${site.number} ${site.name}`).join(', ')),
+      );
+    return named;
+  };
+  const deskSite = async (owner: SiteOwner) => (await chosen(owner)) ?? (await list(owner))[0]!;
+
+  const save = async (owner: SiteOwner, sites: Site[], logged: ReturnType<AuditLog['change']>) => {
+    await store.audited([logged], 'settings', 'set', sitesKey(owner.client.id), sites);
+  };
+  const nameTaken = (sites: readonly Site[], name: string, except: number | null) =>
+    sites.some((site) => site.number !== except && site.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
+
+  return {
+    list,
+    get,
+    numbered: async (owner, number) => {
+      const sites = await list(owner);
+      return sites.find((site) => site.number === number) ?? sites[0]!;
+    },
+    async add(actor, owner, site) {
+      requireRole(actor, 'admin', MANAGING);
+      const sites = await list(owner);
+      if (sites.length >= SITES_MAX)
+        throw new StationError('site.tooMany', ERROR_TEXT.tooManySites(SITES_MAX), { meta: { maxSites: SITES_MAX } });
+      if (nameTaken(sites, site.name, null))
+        throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(site.name), { pointer: '/data/attributes/name' });
+      const made: Site = {
+        number: Math.max(...sites.map((each) => each.number)) + 1,
+        name: site.name,
+        address: site.address ?? null,
+        returnAddress: site.returnAddress ?? null,
+        timeZone: site.timeZone ?? null,
+        holidays: site.holidays ?? null,
+        cutoffs: site.cutoffs ?? null,
+      };
+      await save(
+        owner,
+        [...sites, made],
+        audit.change(actor, 'site.added', { type: 'warehouse', id: String(made.number) }, { name: made.name }),
+      );
+      return made;
+    },
+    async change(actor, owner, id, change) {
+      requireRole(actor, 'admin', MANAGING);
+      const sites = await list(owner);
+      const before = await get(owner, id);
+      if (change.name !== undefined && nameTaken(sites, change.name, before.number))
+        throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(change.name), { pointer: '/data/attributes/name' });
+      const after: Site = { ...before };
+      for (const key of ['name', 'address', 'returnAddress', 'timeZone', 'holidays', 'cutoffs'] as const)
+        if (change[key] !== undefined) (after as unknown as Record<string, unknown>)[key] = change[key];
+      const changed = Object.fromEntries(
+        (Object.keys(after) as (keyof Site)[])
+          .filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]))
+          .map((key) => [key, { from: before[key], to: after[key] }]),
+      );
+      if (Object.keys(changed).length === 0) return before;
+      await save(
+        owner,
+        sites.map((site) => (site.number === after.number ? after : site)),
+        audit.change(actor, 'site.changed', { type: 'warehouse', id: String(after.number) }, changed),
+      );
+      return after;
+    },
+    deskSite,
+    deskSiteChosen: async (owner) => (await chosen(owner)) !== undefined,
+    async chooseDeskSite(actor, owner, id) {
+      requireRole(actor, 'supervisor', 'Choosing the desk’s site');
+      const site = await get(owner, id);
+      const choices = ((await store.settings.get(deskKey(desk))) as Record<string, number> | undefined) ?? {};
+      await store.audited(
+        [audit.change(actor, 'site.desk-chosen', { type: 'warehouse', id: String(site.number) }, { desk, site: site.name })],
+        'settings',
+        'set',
+        deskKey(desk),
+        { ...choices, [owner.client.id]: site.number },
+      );
+      return site;
+    },
+    async scope(caller, asked, what) {
+      const text = asked?.trim() ?? '';
+      const sites = await list(caller);
+      const own = await deskSite(caller);
+      const wanted = text === '' ? own : text.toLowerCase() === ALL_SITES ? null : await get(caller, text);
+      if ((wanted === null || wanted.number !== own.number) && !hasRole(caller.user.role, 'supervisor'))
+        throw new StationError('site.otherSite', ERROR_TEXT.otherSite(what), {
+          parameter: 'site',
+          meta: { neededRole: 'supervisor', role: caller.user.role },
+        });
+      // One site in all: nothing to tell apart, so the reads keep their plain (and fastest) form.
+      if (wanted === null || sites.length === 1) return null;
+      return wanted.number;
+    },
+    async siteOf(caller, asked, what) {
+      const own = await deskSite(caller);
+      if (asked === null || asked === undefined || String(asked).trim() === '') return own;
+      const site = await get(caller, asked);
+      if (site.number !== own.number && !hasRole(caller.user.role, 'supervisor'))
+        throw new StationError('site.otherSite', ERROR_TEXT.otherSite(what), {
+          meta: { neededRole: 'supervisor', role: caller.user.role },
+        });
+      return site;
+    },
+    async calendarOf(site) {
+      const [station, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);
+      return {
+        timeZone: site.timeZone ?? station.timeZone,
+        holidays: site.holidays ?? station.holidays,
+        cutoffs: { ...cutoffs, ...(site.cutoffs ?? {}) },
+      };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// Sites (warehouses) of an account as the API offers them (docs/operations.md, "Sites"): each with its sender
+// address, its returns address, its calendar (time zone, holidays, carrier cutoffs) and its desks. Site 1 is the
+// account's main site, which every account has (its address is the account's own until one is set); every
+// shipment, manifest and day summary names its site. What a member left null takes: the account's address, the
+// station's zone, holidays and cutoffs.
+import { z } from 'zod';
+import { CUTOFF_TIME } from './administration.ts';
+import { canonicalTimeZone } from './calendar.ts';
+import { CLIENT_PROFILE_RULES, clientProfileSchema, type ClientProfile } from './client.ts';
+import { HOLIDAY, HOLIDAYS_MAX, TIME_ZONES } from './calendar-settings.ts';
+import { expects, validateResource, type Result } from './resource-validation.ts';
+import { resourceSchema } from './resource-schema.ts';
+
+/** The main site's number: the one every account has, and every shipment made before sites existed. */
+export const MAIN_SITE = 1;
+/** Sites an account keeps at most. */
+export const SITES_MAX = 50;
+/** `site=all` in a query: every site of the account (supervisors and admins). */
+export const ALL_SITES = 'all';
+
+const addressAttributes = z.object({
+  name: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  state: z.string(),
+  country: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  taxIdentification: z.string(),
+});
+
+export const warehouseAttributesSchema = z
+  .object({
+    name: z.string().meta({ description: 'The site’s name, unique in the account: Milan, Verona.' }),
+    main: z.boolean().meta({ description: 'The account’s main site (site 1): it cannot be removed.' }),
+    address: addressAttributes.nullable().meta({
+      description: 'The sender of the site’s shipments and the pickups’ address; null: the account’s own address (PATCH /clients/current).',
+    }),
+    returnAddress: addressAttributes.nullable().meta({ description: 'Where the site’s returns go; null: the site’s address.' }),
+    timeZone: z.string().nullable().meta({ description: 'The site’s IANA time zone; null: the station’s (GET /calendar).' }),
+    holidays: z.array(z.string()).nullable().meta({ description: 'Days the site ships nothing besides weekends; null: the station’s.' }),
+    cutoffs: z.record(z.string(), z.string()).nullable().meta({
+      description: 'Cutoff times (HH:MM) by carrier choice at this site; a carrier not named keeps the station’s (GET /carriers).',
+    }),
+  })
+  .meta({ id: 'WarehouseAttributes' });
+export type WarehouseAttributes = z.infer<typeof warehouseAttributesSchema>;
+
+export const warehouseMetaSchema = z.object({
+  thisDesk: z.boolean().meta({ description: 'Whether the desk that answered stands at this site.' }),
+});
+
+export const warehouseResourceSchema = resourceSchema('warehouse', warehouseAttributesSchema, {
+  meta: warehouseMetaSchema,
+}).meta({ id: 'Warehouse' });
+export type WarehouseResource = z.infer<typeof warehouseResourceSchema>;
+
+/** A site as the station keeps it. */
+export interface Site {
+  number: number;
+  name: string;
+  address: ClientProfile | null;
+  returnAddress: ClientProfile | null;
+  timeZone: string | null;
+  holidays: string[] | null;
+  cutoffs: Record<string, string> | null;
+}
+
+/** The main site an account has before anyone set it up: the account's own address and the station's calendar. */
+export const defaultMainSite = (accountName: string): Site => ({
+  number: MAIN_SITE,
+  name: accountName.trim() || 'Main',
+  address: null,
+  returnAddress: null,
+  timeZone: null,
+  holidays: null,
+  cutoffs: null,
+});
+
+const siteName = expects(
+  z.string().trim().min(1, 'required').max(35, 'at most 35 characters'),
+  'the site’s name, unique in the account: 1 to 35 characters',
+);
+
+const address = expects(
+  clientProfileSchema.extend({ name: CLIENT_PROFILE_RULES.name }).nullable(),
+  'an address {name, contact, address1, address2, postalCode, city, state, country, phone, email, taxIdentification}, or null for the account’s own',
+);
+
+const timeZone = expects(
+  z.preprocess((given) => (typeof given === 'string' ? (canonicalTimeZone(given) ?? given) : given), z.enum(TIME_ZONES)).nullable(),
+  'an IANA time zone name such as Europe/Rome (case does not matter), or null for the station’s',
+);
+
+const holidays = expects(
+  z
+    .array(z.string().trim().regex(HOLIDAY, 'a date as YYYY-MM-DD'))
+    .max(HOLIDAYS_MAX)
+    .transform((days) => [...new Set(days)].sort())
+    .nullable(),
+  `the site’s holidays: an array of at most ${HOLIDAYS_MAX} dates as YYYY-MM-DD, or null for the station’s`,
+);
+
+const cutoffs = expects(
+  z.record(z.string().trim().min(1), z.string().trim().regex(CUTOFF_TIME)).nullable(),
+  'cutoff times by carrier choice, such as {"UPS": "16:30"} (HH:MM, 00:00 to 23:59), or null for the station’s',
+);
+
+/** POST /warehouses: a new site; only its name is needed. */
+export const newWarehouseSchema = z.object({
+  name: siteName,
+  address: address.optional(),
+  returnAddress: address.optional(),
+  timeZone: timeZone.optional(),
+  holidays: holidays.optional(),
+  cutoffs: cutoffs.optional(),
+});
+export type NewWarehouse = z.infer<typeof newWarehouseSchema>;
+
+/** PATCH /warehouses/<id>: any member; absent ones stay, null ones go back to what the account or station says. */
+export const warehouseChangeSchema = newWarehouseSchema.partial();
+export type WarehouseChange = z.infer<typeof warehouseChangeSchema>;
+
+export function validateNewWarehouse(document: unknown): Result<NewWarehouse> {
+  return validateResource(document, 'warehouse', newWarehouseSchema, false) as Result<NewWarehouse>;
+}
+
+export function validateWarehouseChange(document: unknown): Result<WarehouseChange> {
+  return validateResource(document, 'warehouse', warehouseChangeSchema, false) as Result<WarehouseChange>;
+}
+
+/** The site a query names: a site's number, `all`, or absent (the desk's own). */
+export const SITE_PARAMETER = /^\s*(?:[1-9][0-9]{0,5}|all)?\s*$/i;
+export const SITE_PARAMETER_WORDS =
+  'The site: its id, or all for every site of the account (supervisors and admins); the desk’s own site when absent.';
