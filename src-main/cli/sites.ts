@@ -4,7 +4,6 @@ import { validateNewWarehouse, validateWarehouseChange, type Site } from '../../
 import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, parseWithPositionals, print, required, unknownSubcommand, withAdmin } from './arguments.ts';
 
-
 const options = {
   ...common,
   client: { type: 'string' },

@@ -1120,7 +1120,8 @@ export const de: Record<MessageKey, string> = {
   'error.code.site.notFound': 'Diesen Standort hat das Konto nicht.',
   'error.code.site.nameTaken': 'Ein anderer Standort des Kontos hat diesen Namen.',
   'error.code.site.tooMany': 'Das Konto hat schon so viele Standorte, wie es haben kann ({max}).',
-  'error.code.site.otherSite': 'Ein anderer Standort oder alle Standorte brauchen die Rolle {needed}; Sie sind als {role} angemeldet: dieser Packplatz zeigt seinen eigenen Standort.',
+  'error.code.site.otherSite':
+    'Ein anderer Standort oder alle Standorte brauchen die Rolle {needed}; Sie sind als {role} angemeldet: dieser Packplatz zeigt seinen eigenen Standort.',
   'error.code.manifest.notReopenable':
     'Dieses Manifest kann nicht wieder geöffnet werden: Es ist nicht abgeschlossen oder wurde bereits gesendet.',
   'error.code.manifest.notResendable': 'Dieses Manifest wartet nicht auf erneutes Senden.',

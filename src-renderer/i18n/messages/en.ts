@@ -1093,7 +1093,8 @@ export const en = {
   'error.code.site.notFound': 'The account has no such site.',
   'error.code.site.nameTaken': 'Another site of the account has this name.',
   'error.code.site.tooMany': 'The account has as many sites as it may keep ({max}).',
-  'error.code.site.otherSite': 'Another site, or every site, needs the {needed} role; you are signed in as {role}: this desk shows its own site.',
+  'error.code.site.otherSite':
+    'Another site, or every site, needs the {needed} role; you are signed in as {role}: this desk shows its own site.',
   'error.code.manifest.notReopenable': 'This manifest cannot be reopened: it is not closed, or was sent already.',
   'error.code.manifest.notResendable': 'This manifest is not waiting to be sent again.',
   'error.code.manifest.closeKeepsChanging': 'The day’s shipments kept changing during the close: close again.',

@@ -1115,7 +1115,8 @@ export const es: Record<MessageKey, string> = {
   'error.code.site.notFound': 'La cuenta no tiene esta sede.',
   'error.code.site.nameTaken': 'Otra sede de la cuenta tiene este nombre.',
   'error.code.site.tooMany': 'La cuenta ya tiene todas las sedes que puede tener ({max}).',
-  'error.code.site.otherSite': 'Otra sede, o todas las sedes, necesitan el rol {needed}; ha iniciado sesión como {role}: este puesto muestra su propia sede.',
+  'error.code.site.otherSite':
+    'Otra sede, o todas las sedes, necesitan el rol {needed}; ha iniciado sesión como {role}: este puesto muestra su propia sede.',
   'error.code.manifest.notReopenable': 'Este manifiesto no se puede reabrir: no está cerrado, o ya se envió.',
   'error.code.manifest.notResendable': 'Este manifiesto no está esperando a enviarse de nuevo.',
   'error.code.manifest.closeKeepsChanging': 'Los envíos del día no dejaron de cambiar durante el cierre: cierre de nuevo.',

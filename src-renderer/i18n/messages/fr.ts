@@ -1122,7 +1122,8 @@ export const fr: Record<MessageKey, string> = {
   'error.code.site.notFound': 'Le compte n’a pas ce site.',
   'error.code.site.nameTaken': 'Un autre site du compte porte ce nom.',
   'error.code.site.tooMany': 'Le compte a déjà autant de sites qu’il peut en avoir ({max}).',
-  'error.code.site.otherSite': 'Un autre site, ou tous les sites, demandent le rôle {needed} ; vous êtes connecté comme {role} : ce poste montre son propre site.',
+  'error.code.site.otherSite':
+    'Un autre site, ou tous les sites, demandent le rôle {needed} ; vous êtes connecté comme {role} : ce poste montre son propre site.',
   'error.code.manifest.notReopenable': 'Ce bordereau ne peut pas être rouvert : il n’est pas clôturé, ou a déjà été envoyé.',
   'error.code.manifest.notResendable': 'Ce bordereau n’attend pas d’être renvoyé.',
   'error.code.manifest.closeKeepsChanging': 'Les envois du jour ont changé sans cesse pendant la clôture : clôturez à nouveau.',

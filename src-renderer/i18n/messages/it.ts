@@ -1114,7 +1114,8 @@ export const it: Record<MessageKey, string> = {
   'error.code.site.notFound': 'L’account non ha questa sede.',
   'error.code.site.nameTaken': 'Un’altra sede dell’account ha questo nome.',
   'error.code.site.tooMany': 'L’account ha già tutte le sedi che può avere ({max}).',
-  'error.code.site.otherSite': 'Un’altra sede, o tutte le sedi, richiedono il ruolo {needed}; hai effettuato l’accesso come {role}: questa postazione mostra la propria sede.',
+  'error.code.site.otherSite':
+    'Un’altra sede, o tutte le sedi, richiedono il ruolo {needed}; hai effettuato l’accesso come {role}: questa postazione mostra la propria sede.',
   'error.code.manifest.notReopenable': 'Questa distinta non può essere riaperta: non è chiusa, o è già stata inviata.',
   'error.code.manifest.notResendable': 'Questa distinta non è in attesa di un nuovo invio.',
   'error.code.manifest.closeKeepsChanging':

@@ -1113,7 +1113,8 @@ export const pl: Record<MessageKey, string> = {
   'error.code.site.notFound': 'Konto nie ma takiego magazynu.',
   'error.code.site.nameTaken': 'Inny magazyn konta ma tę nazwę.',
   'error.code.site.tooMany': 'Konto ma już tyle magazynów, ile może mieć ({max}).',
-  'error.code.site.otherSite': 'Inny magazyn lub wszystkie magazyny wymagają roli {needed}; jesteś zalogowany jako {role}: to stanowisko pokazuje własny magazyn.',
+  'error.code.site.otherSite':
+    'Inny magazyn lub wszystkie magazyny wymagają roli {needed}; jesteś zalogowany jako {role}: to stanowisko pokazuje własny magazyn.',
   'error.code.manifest.notReopenable': 'Tego manifestu nie można ponownie otworzyć: nie jest zamknięty albo został już wysłany.',
   'error.code.manifest.notResendable': 'Ten manifest nie czeka na ponowne wysłanie.',
   'error.code.manifest.closeKeepsChanging': 'Przesyłki dnia ciągle się zmieniały podczas zamykania: zamknij ponownie.',
