@@ -53,6 +53,7 @@ export const shipmentMetaSchema = z
       .optional()
       .meta({ description: 'Who made it (the user’s username): an extension; null for shipments imported in bulk.' }),
     desk: z.string().nullable().optional(),
+    site: z.string().optional().meta({ description: 'The site (GET /warehouses) it ships from, by id: an extension.' }),
     customs: customsMetaSchema.optional(),
     returnOf: z.string().optional().meta({ description: 'A return (an extension): the id of the shipment it returns.' }),
     returnReason: z.enum(RETURN_REASONS).optional().meta({ description: 'Why it comes back.' }),

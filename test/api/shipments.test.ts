@@ -46,6 +46,7 @@ describe('POST /shipments/save stores a shipment at status 0', () => {
       // Who made it, and where: the signed-in user and this station's desk.
       createdBy: 'smith',
       desk: t.station.desk,
+      site: '1',
     });
     expect(data.attributes.shipTo.postalCode).toBe('80331');
     expect(data.attributes.insuranceDescription).toBeNull();
@@ -500,6 +501,7 @@ describe('POST /shipments creates and confirms in one step', () => {
       trackingNumber: null,
       createdBy: 'smith',
       desk: t.station.desk,
+      site: '1',
     });
     expect(data.links).toEqual({ self: `${t.url}/v3/shipments/${data.id}` });
 

@@ -87,6 +87,7 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
   if (record.status === STATUS.failed) meta.error = record.error;
   meta.createdBy = record.createdBy ?? null;
   meta.desk = record.desk ?? null;
+  meta.site = String(record.site ?? 1);
   const route = customsRoute(record.attributes.shipFrom, record.attributes.shipTo);
   if (route.needed) {
     const documents =
