@@ -63,9 +63,8 @@ export function sqliteReadCache(db: Db): ReadCache {
 
   return {
     read<T>(key: string, fetch: () => Promise<T>): Promise<T> {
-      // Inside a transaction of this connection (a write without the writer thread), a read may see rows that are
-      // not committed yet: never kept.
-      if (db.inTransaction) return fetch();
+      // A read inside a write of this connection (without the writer thread) may see rows not yet committed, as any
+      // read would meanwhile; the write's end forgets what it kept.
       const at = check();
       const hit = kept.get(key);
       if (hit) return Promise.resolve(handedOut(hit.value as T));
