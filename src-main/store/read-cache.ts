@@ -9,6 +9,8 @@ import type { Db } from './database.ts';
 
 /** Past this many kept reads, everything is forgotten and kept again as asked. */
 const MAX_KEPT = 256;
+/** A longer list (a page of manifests listed through the API) is read each time, so what is kept stays small. */
+const MAX_KEPT_LIST = 32;
 
 export interface ReadCache {
   /**
@@ -70,7 +72,7 @@ export function sqliteReadCache(db: Db): ReadCache {
       if (hit) return Promise.resolve(handedOut(hit.value as T));
       return fetch().then((value) => {
         // Kept only when nothing moved since the check: a read may have met a newer commit, which the next look sees.
-        if (at === seen && writes === at.writes) {
+        if (at === seen && writes === at.writes && !(Array.isArray(value) && value.length > MAX_KEPT_LIST)) {
           if (kept.size >= MAX_KEPT) kept.clear();
           kept.set(key, { value: frozen(value) });
           return handedOut(value);
