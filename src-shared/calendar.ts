@@ -164,7 +164,17 @@ export const startOfDay = (date: string, timeZone: string): Date => instantAt(da
 
 // Calendar days as whole numbers (days since 1970-01-01): walks over weekdays count numbers, not text.
 const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-const dateOfNumber = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+/** Dates of day numbers already written (4,096 at most): a rate writes the same few for each of its quotes. */
+const datesOfNumbers = new Map<number, string>();
+const dateOfNumber = (number: number) => {
+  let date = datesOfNumbers.get(number);
+  if (date === undefined) {
+    if (datesOfNumbers.size >= 4096) datesOfNumbers.clear();
+    date = new Date(number * DAY_MS).toISOString().slice(0, 10);
+    datesOfNumbers.set(number, date);
+  }
+  return date;
+};
 /** 0 Sunday to 6 Saturday, of a day number (1970-01-01 was a Thursday). */
 const weekdayOfNumber = (number: number) => (((number + 4) % 7) + 7) % 7;
 

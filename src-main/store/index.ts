@@ -16,6 +16,7 @@ import { openTables } from './tables.ts';
 import { GROUP_BULK, GROUP_WRITES, type GroupTable, type WriteMethod, type WriteTable } from './groups.ts';
 import { startWriter, type Writer } from './writer.ts';
 import { referencesFromBlocks } from './reference-block.ts';
+import { sqliteReadCache } from './read-cache.ts';
 
 // The store's upkeep, which services reach through this module as they reach the tables: copies, checks and
 // restores of the SQLite file, its scheduled backups, the data folder's lock, the check of a shared PostgreSQL
@@ -29,6 +30,16 @@ export { moveToPostgres, type MovedTable } from './move-to-postgres.ts';
 export type { MergeCounts } from './merge-clients.ts';
 export type { SummaryFilter } from './shipment-rows.ts';
 export { addressesOfShipment } from './addresses.ts';
+
+/**
+ * The reads every rate and create makes, kept while the database is unchanged (read-cache.ts): the settings (the
+ * calendar, cutoffs, upstreams), the fuel surcharges, and the manifests (the closed days of the caller's account).
+ */
+const KEPT_READS: Partial<Record<WriteTable, readonly string[]>> = {
+  settings: ['get'],
+  carrierSettings: ['fuelSurcharges'],
+  manifests: ['list'],
+};
 
 /** How long a read on the API's thread waits for a lock before it answers busy (503): a few ms at most. */
 const READ_BUSY_TIMEOUT_MS = 10;
@@ -129,6 +140,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
   const tables = openTables(file, now, options.migrations);
+  const kept = sqliteReadCache(tables.db);
   let writer: Writer | undefined;
   let clientChanges = 0;
   const writesMade: Record<string, number> = {};
@@ -164,10 +176,11 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const refused = admitWrite(table);
     if (refused) return Promise.reject(refused);
     writesMade[`${table}.${method}`] = (writesMade[`${table}.${method}`] ?? 0) + 1;
+    kept.changed();
     const done = writer
       ? writer.call(table, method, args, now(), audit)
       : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
-    return done.catch((error: unknown) => Promise.reject(fault(error)));
+    return done.finally(kept.changed).catch((error: unknown) => Promise.reject(fault(error)));
   };
 
   /**
@@ -179,11 +192,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const refused = admitWrite(table);
     if (refused) throw refused;
     if (writer) tables.db.pragma(`busy_timeout = ${WRITE_BUSY_TIMEOUT_MS}`);
+    kept.changed();
     try {
       return await run(...args);
     } catch (error) {
       throw fault(error);
     } finally {
+      kept.changed();
       if (writer) tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
     }
   };
@@ -204,9 +219,14 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const table = tables[name] as unknown as Record<string, (...args: unknown[]) => unknown>;
     const writes: readonly string[] = GROUP_WRITES[name];
     const bulk: readonly string[] = GROUP_BULK[name];
+    const keep: readonly string[] = KEPT_READS[name] ?? [];
     const routed = (method: string, run: (...args: unknown[]) => unknown) => {
       if (writes.includes(method)) return (...args: unknown[]) => write(name, method, args);
       if (bulk.includes(method)) return (...args: unknown[]) => bulkWrite(name, run as (...values: unknown[]) => Promise<unknown>, args);
+      if (keep.includes(method)) {
+        const fresh = read(run);
+        return (...args: unknown[]) => kept.read(`${name}.${method} ${JSON.stringify(args)}`, () => fresh(...args));
+      }
       return read(run);
     };
     return Object.fromEntries(Object.entries(table).map(([method, run]) => [method, routed(method, run)])) as GroupTable<Name>;
