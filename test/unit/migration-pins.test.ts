@@ -68,6 +68,10 @@ const SQLITE_PINS: Pins = {
   20: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', 'print job failure'],
   21: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', 'migration history'],
   22: ['49a5cac1e1c1b6fb24b22d866ca6504725f1790e4c1cf218498f74762979e02e', 'print jobs in EPL2 and PNG'],
+  23: [
+    '4137f8b8cb5a51c4e97cb89b65b384144dd1b93ea33034a21aaae8ee6dff7af7',
+    'day summary changes and address uses, folded before they are read',
+  ],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -121,6 +125,10 @@ const POSTGRES_PINS: Pins = {
   17: ['056a3701cb9e74ae10ee777b7efb186e1f234c0581bb01d4d1647f0f839a7ddb', 'print job failure'],
   18: ['82cfcbf7c46e1dd98f9492a604d7b9c298dfffee7d25b39e28e56e8ece941d80', 'migration history'],
   19: ['ea8b09ace1894c748ee8a364b76781e38ebe46b4c56c56fe5106ff5a128b23de', 'print jobs in EPL2 and PNG'],
+  20: [
+    '2b722d215403f94d283e3b41fd9e3cd7a423784c2c3715a4784e7440f62a78db',
+    'day summary changes and address uses, folded before they are read',
+  ],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
