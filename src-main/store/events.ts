@@ -95,13 +95,14 @@ export function appendEvent(sql: Sql, event: NewStationEvent, at: string): void 
 
 const NEWEST = 'SELECT coalesce(max(id), 0) AS id FROM events';
 
-/**
- * The newest id no smaller one can commit after: where other writers draw ids at once, read once the writers of
- * the moment have ended (eventsSettled); elsewhere simply the newest.
- */
+/** The newest committed id: a smaller one may still commit where other writers draw ids at once. */
 const newest = async (on: Sql) => Number((await on.one<{ id: number | string }>(NEWEST))!.id);
 
-async function settledId(sql: Sql): Promise<number> {
+/**
+ * The newest id no smaller one can commit after: where other writers draw ids at once, read once the writers of
+ * the moment have ended (eventsSettled); elsewhere simply the newest. Every reader that moves a cursor reads up to it.
+ */
+export async function settledEventId(sql: Sql): Promise<number> {
   const settle = sql.dialect.eventsSettled;
   if (!settle) return newest(sql);
   return sql.tx(async (tx) => {
@@ -113,8 +114,11 @@ async function settledId(sql: Sql): Promise<number> {
 function reads(sql: Sql): EventReads {
   return {
     list: async (filter) => {
-      // Up to the settled id only: an id above it may still be passed by a smaller one that commits later.
-      const upTo = sql.dialect.eventsSettled ? await settledId(sql) : null;
+      // Up to the settled id only: an id above it may still be passed by a smaller one that commits later. With
+      // nothing committed after the cursor, nothing is waited for: an empty answer passes no event.
+      const settles = sql.dialect.eventsSettled !== null;
+      if (settles && (await newest(sql)) <= filter.after) return [];
+      const upTo = settles ? await settledEventId(sql) : null;
       if (upTo !== null && upTo <= filter.after) return [];
       return (
         await sql.all<EventRow>(
@@ -133,7 +137,7 @@ function reads(sql: Sql): EventReads {
         )
       ).map(eventRecord);
     },
-    latestId: () => settledId(sql),
+    latestId: () => settledEventId(sql),
     newestId: () => newest(sql),
   };
 }

@@ -895,8 +895,30 @@ describe('desks creating at once', () => {
           (await watcher.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = $1", [POSTGRES.eventsSettled]))
             .rows.length > 0,
       );
+      // A webhook's queue, too, moves its cursor past neither.
+      const hook = await store.webhooks.add({
+        url: 'http://127.0.0.1:9/late',
+        eventTypes: ['orders.imported'],
+        clientId: other,
+        secret: 's',
+        cursor: before,
+        environment: 'both',
+      });
+      const queued = store.webhooks.enqueueNew(hook.id, 10);
+      await waitFor(
+        'the queue to wait for the desk that drew the smaller id',
+        async () =>
+          (
+            await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = $1", [
+              POSTGRES.eventsSettled,
+            ])
+          ).rows[0].n === 2 || undefined,
+      );
       await desk.query('COMMIT');
       expect((await read).map((each) => each.subjectId)).toEqual(['late.csv', 'early.csv']);
+      expect(await queued).toBe(2);
+      expect((await store.webhooks.nextPending(hook.id))?.eventId).toBe(String(late));
+      await store.webhooks.remove(hook.id);
       expect(await store.events.latestId()).toBe(await store.events.newestId());
     } finally {
       await desk.end();
