@@ -60,7 +60,7 @@ export function createEventService(deps: EventServiceDeps): EventService {
     if (looking) return;
     looking = true;
     try {
-      const latest = await store.events.latestId();
+      const latest = await store.events.newestId();
       problemLogged = false;
       if (latest !== newest) {
         newest = latest;

@@ -41,6 +41,9 @@ export const MERGE_STATEMENTS: readonly string[] = [
   `DELETE FROM addresses WHERE client_id = $from
      AND EXISTS (SELECT 1 FROM addresses a WHERE a.client_id = $into AND a.sandbox = addresses.sandbox AND a.fingerprint = addresses.fingerprint)`,
   'UPDATE addresses SET client_id = $into WHERE client_id = $from',
+  // Uses and day changes not folded yet add to the merged-into account's rows when they are (PostgreSQL).
+  'UPDATE address_uses SET client_id = $into WHERE client_id = $from',
+  'UPDATE day_changes SET client_id = $into WHERE client_id = $from',
   'UPDATE orders SET client_id = $into WHERE client_id = $from',
   'UPDATE manifests SET client_id = $into WHERE client_id = $from',
   'UPDATE shipments SET client_id = $into WHERE client_id = $from',

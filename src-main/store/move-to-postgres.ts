@@ -32,6 +32,8 @@ const TABLES = [
   'shipment_days',
   'destination_days',
   'person_days',
+  'day_changes',
+  'address_uses',
 ] as const;
 
 /**

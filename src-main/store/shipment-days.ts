@@ -2,7 +2,9 @@
 // packages, grams and cents; per ship date and destination country, how many shipments; and per ship date,
 // person, carrier and hour of processing, the same figures (person_days). Kept in the transaction of each
 // processing and void, and rebuilt whole after a bulk import, so a year of reports, for the
-// account or one person, reads summary rows, never the shipments.
+// account or one person, reads summary rows, never the shipments. On PostgreSQL (countsAsChanges) that
+// transaction appends its change as a row of day_changes instead, folded into the summaries before they are read
+// (FOLD_DAY_CHANGES): desks creating parcels of one day at once never wait for each other on its rows.
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { Dialect } from './sql/dialect.ts';
 
@@ -96,7 +98,59 @@ const rebuildAllDays = (personDays: string) => `${personDays}
   SELECT client_id, sandbox, ship_date, ship_to_country, count(*), site FROM shipments WHERE status = 3 AND deleted_at IS NULL
   GROUP BY client_id, sandbox, ship_date, ship_to_country, site;`;
 
-export const rebuildAllDaysIn = (dialect: Dialect) => rebuildAllDays(rebuildPersonDays(figuresIn(dialect)));
+export const rebuildAllDaysIn = (dialect: Dialect) =>
+  `DELETE FROM day_changes;\n  ${rebuildAllDays(rebuildPersonDays(figuresIn(dialect)))}`;
+
+/** A transaction's changes as rows of day_changes (countsAsChanges): one INSERT for all of them. */
+export function dayChangesInsert(changes: readonly DayChange[]): [text: string, values: unknown[]] {
+  const columns = ['client_id', 'sandbox', 'ship_date', 'carrier_code', 'country', 'created_by', 'hour', 'site'];
+  const figures = ['shipments', 'packages', 'weight_g', 'cost_cents'];
+  const width = columns.length + figures.length;
+  const rows = changes.map(
+    (_, index) => `(${Array.from({ length: width }, (_unused, column) => `$${index * width + column + 1}`).join(', ')})`,
+  );
+  return [
+    `INSERT INTO day_changes (${[...columns, ...figures].join(', ')}) VALUES ${rows.join(', ')}`,
+    changes.flatMap((change) => [
+      change.clientId,
+      change.sandbox,
+      change.shipDate,
+      change.carrierCode,
+      change.country,
+      change.createdBy,
+      change.hour,
+      change.site,
+      change.shipments,
+      change.packages,
+      change.weightGrams,
+      change.costCents,
+    ]),
+  ];
+}
+
+/**
+ * Takes every committed change out of day_changes and adds it to its summary rows, in one statement (PostgreSQL's
+ * writes in WITH): a reader sees each change either still appended or already added, never both or neither. Folds
+ * run one at a time (FOLD_DAY_CHANGES_LOCK, taken first in their transaction), so two never lock the same summary
+ * rows in opposite orders.
+ */
+export const FOLD_DAY_CHANGES_LOCK = 'SELECT pg_advisory_xact_lock(8411005)';
+export const FOLD_DAY_CHANGES = `WITH moved AS (DELETE FROM day_changes RETURNING *),
+  carrier AS (INSERT INTO shipment_days (client_id, sandbox, ship_date, carrier_code, site, shipments, packages, weight_g, cost_cents)
+    SELECT client_id, sandbox, ship_date, carrier_code, site, sum(shipments), sum(packages), sum(weight_g), sum(cost_cents)
+    FROM moved GROUP BY client_id, sandbox, ship_date, carrier_code, site
+    ON CONFLICT (client_id, sandbox, ship_date, carrier_code, site) DO UPDATE SET
+      shipments = shipment_days.shipments + excluded.shipments, packages = shipment_days.packages + excluded.packages,
+      weight_g = shipment_days.weight_g + excluded.weight_g, cost_cents = shipment_days.cost_cents + excluded.cost_cents),
+  person AS (INSERT INTO person_days (client_id, sandbox, ship_date, created_by, carrier_code, hour, site, shipments, packages, weight_g, cost_cents)
+    SELECT client_id, sandbox, ship_date, created_by, carrier_code, hour, site, sum(shipments), sum(packages), sum(weight_g), sum(cost_cents)
+    FROM moved GROUP BY client_id, sandbox, ship_date, created_by, carrier_code, hour, site
+    ON CONFLICT (client_id, sandbox, ship_date, created_by, carrier_code, hour, site) DO UPDATE SET
+      shipments = person_days.shipments + excluded.shipments, packages = person_days.packages + excluded.packages,
+      weight_g = person_days.weight_g + excluded.weight_g, cost_cents = person_days.cost_cents + excluded.cost_cents)
+  INSERT INTO destination_days (client_id, sandbox, ship_date, country, site, shipments)
+    SELECT client_id, sandbox, ship_date, country, site, sum(shipments) FROM moved GROUP BY client_id, sandbox, ship_date, country, site
+    ON CONFLICT (client_id, sandbox, ship_date, country, site) DO UPDATE SET shipments = destination_days.shipments + excluded.shipments`;
 
 /** Placeholders of a person query. */
 interface PersonPlaceholders {

@@ -7,13 +7,16 @@ import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { EventType } from '../../src-shared/events.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { ProcessedResult, TrackingEvent } from '../domain/shipment.ts';
-import { addressesOfShipment, rememberAddress } from './addresses.ts';
+import { addressesOfShipment, foldAddressUses, rememberAddress } from './addresses.ts';
 import { appendAudit } from './audit.ts';
-import { appendEvent, lockEventOrder } from './events.ts';
+import { appendEvent } from './events.ts';
 import { recordKey } from './idempotency-keys.ts';
 import {
   DAY_COUNTS,
+  FOLD_DAY_CHANGES,
+  FOLD_DAY_CHANGES_LOCK,
   dayChange,
+  dayChangesInsert,
   personQueries,
   rebuildAllDaysIn,
   type CountryRow,
@@ -115,15 +118,18 @@ const dayValues = (change: DayChange) => [
 const DAY_CHANGES = Symbol('day changes');
 
 /**
- * Adds a shipment's change to its day summaries at the end of the transaction of the change, under the event-order
- * lock that end takes anyway: concurrent shipments of one day wait for each other's summary rows only there, and in
- * one order (the lock, then the rows), so they cannot deadlock.
+ * Adds a shipment's change to its day summaries at the end of the transaction of the change: where counts are
+ * appended as changes, as rows of day_changes (one INSERT, no row that another desk's create locks too); elsewhere
+ * (SQLite's one writer) onto the summary rows.
  */
 function addDay(sql: Sql, change: DayChange): void {
   const changes = sql.gather(DAY_CHANGES, (atEnd) => {
     const gathered: DayChange[] = [];
     atEnd(async () => {
-      await lockEventOrder(sql);
+      if (sql.dialect.countsAsChanges) {
+        await sql.run(...dayChangesInsert(gathered));
+        return;
+      }
       for (const each of gathered) {
         if (sql.dialect.writesInWith)
           await sql.run(
@@ -137,6 +143,18 @@ function addDay(sql: Sql, change: DayChange): void {
   });
   changes.push(change);
 }
+
+/** Folds the appended day changes into the summaries before they are read (countsAsChanges; none waiting: nothing to do). */
+async function foldDayChanges(sql: Sql): Promise<void> {
+  if (!sql.dialect.countsAsChanges || !(await sql.one('SELECT 1 FROM day_changes LIMIT 1'))) return;
+  await sql.tx(async (tx) => {
+    await tx.run(FOLD_DAY_CHANGES_LOCK);
+    await tx.run(FOLD_DAY_CHANGES);
+  });
+}
+
+/** Creates between two folds of the appended counts by one store, so the changes never pile up unread. */
+const CHANGES_PER_FOLD = 1_000;
 
 /** A summary reads the summaries index alone: every column it shows is in it, the latest tracking event too. */
 const SUMMARY_COLUMNS = `s.id, s.reference, s.ship_date, s.status, s.scheduled, s.ship_from_name, s.ship_from_country,
@@ -262,6 +280,7 @@ function reads(sql: Sql): ShipmentReads {
     byTrackingHash: async (hash) =>
       !storable(hash) ? undefined : one('SELECT * FROM shipments WHERE tracking_hash = $1 AND status = 3 AND deleted_at IS NULL', [hash]),
     report: async (filter) => {
+      await foldDayChanges(sql);
       const values = [...owner(filter), filter.dateFrom, filter.dateTo];
       const site = filter.site ?? null;
       if (filter.createdBy) {
@@ -303,7 +322,10 @@ function reads(sql: Sql): ShipmentReads {
       filter.createdBy && !storable(filter.createdBy)
         ? []
         : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null, filter.site ?? null]),
-    personHours: (filter) => sql.all<PersonHourRow>(personHours, [...owner(filter), filter.dateFrom, filter.dateTo, filter.site ?? null]),
+    personHours: async (filter) => {
+      await foldDayChanges(sql);
+      return sql.all<PersonHourRow>(personHours, [...owner(filter), filter.dateFrom, filter.dateTo, filter.site ?? null]);
+    },
     upstreamBookings: async (since, limit) =>
       (
         await sql.all<UpstreamBookingRow>(
@@ -425,7 +447,23 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     if (logged) await appendAudit(tx, logged, now());
   };
 
-  return {
+  let createsSinceFold = 0;
+  /**
+   * Once the create has committed, every CHANGES_PER_FOLD creates, folds the appended counts: a station whose
+   * reports nobody opens keeps them few. A fold that fails leaves them for the next; the create stands.
+   */
+  const afterCreate = async <T>(created: Promise<T>): Promise<T> => {
+    const record = await created;
+    if (sql.dialect.countsAsChanges && ++createsSinceFold >= CHANGES_PER_FOLD) {
+      createsSinceFold = 0;
+      await foldDayChanges(sql)
+        .then(() => foldAddressUses(sql))
+        .catch(() => undefined);
+    }
+    return record;
+  };
+
+  const written: ShipmentWrites = {
     allocateReference: () => allocateReference(sql),
     reserveReferences: async (count) => {
       if (sql.dialect.referenceBlock === null) return Promise.all(Array.from({ length: count }, () => allocateReference(sql)));
@@ -474,12 +512,10 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         await audit(tx, shipment.id, shipment.clientId, 'created', { origin: shipment.origin, sandbox: shipment.sandbox });
         await announce(tx, 'shipment.created', inserted);
         if (shipment.returnOf) await announce(tx, 'shipment.return.created', inserted);
-        // Its addresses go to the client's book in the same commit. Last, under the event-order lock that every
-        // create's end takes anyway: a shop's one sender address, locked by each create's upsert until its commit,
-        // must not hold other creates up any longer than that lock does.
+        // Its addresses go to the client's book in the same commit, at its end: where uses are appended as changes,
+        // a shop's one sender address is locked by no create; on SQLite, one writer at a time counts it on the row.
         tx.gather(Symbol('addresses'), (atEnd) =>
           atEnd(async () => {
-            await lockEventOrder(tx);
             for (const address of addressesOfShipment(shipment.attributes))
               await rememberAddress(tx, shipment.clientId, shipment.sandbox, address, now());
           }),
@@ -605,6 +641,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
       await sql.run('UPDATE upstream_bookings SET refreshed_at = $2 WHERE shipment_id = $1', [id, now()]);
     },
   };
+  return { ...written, insert: (...args) => afterCreate(written.insert(...args)) };
 }
 
 /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */

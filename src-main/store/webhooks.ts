@@ -6,6 +6,7 @@ import type { EventType } from '../../src-shared/events.ts';
 import type { AttemptOutcome, DeliveryRecord, DeliveryStatus, NewWebhook, WebhookChange, WebhookRecord } from '../domain/webhook.ts';
 import type { WebhookEnvironment } from '../../src-shared/webhooks.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
+import { settledEventId } from './events.ts';
 import { numericId } from './row-id.ts';
 import type { Sql } from './sql/executor.ts';
 
@@ -175,12 +176,15 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
           change.secret ?? null,
         ],
       )) === 1,
-    enqueueNew: (id, limit) =>
-      sql.tx(async (tx) => {
+    enqueueNew: async (id, limit) => {
+      // Up to the settled id only: the cursor never passes an event that another desk may still commit (events.ts).
+      const upTo = await settledEventId(sql);
+      return sql.tx(async (tx) => {
         await tx.one(`SELECT id FROM webhooks WHERE id = $1${tx.dialect.lockRows}`, [numericId(id)]);
         const seen = await tx.all<{ id: number; type: string; matches: number | boolean }>(
-          `SELECT e.id, e.type, (${matchingEvents(tx)}) AS matches FROM events e, webhooks w WHERE w.id = $1 AND e.id > w.cursor ORDER BY e.id LIMIT $2`,
-          [numericId(id), limit],
+          `SELECT e.id, e.type, (${matchingEvents(tx)}) AS matches FROM events e, webhooks w WHERE w.id = $1 AND e.id > w.cursor AND e.id <= $3
+           ORDER BY e.id LIMIT $2`,
+          [numericId(id), limit, upTo],
         );
         const at = now();
         let queued = 0;
@@ -191,7 +195,8 @@ function writes(sql: Sql, { now }: TableContext): WebhookWrites {
         }
         if (seen.length > 0) await tx.run('UPDATE webhooks SET cursor = $2 WHERE id = $1', [numericId(id), seen.at(-1)!.id]);
         return queued;
-      }),
+      });
+    },
     enqueueRange: (id, from, to, limit) =>
       sql.tx(async (tx) => {
         const found = await tx.all<{ id: number; type: string }>(

@@ -16,9 +16,11 @@ import { openPostgres } from '../../src-main/store/postgres/database.ts';
 import { postgresSql } from '../../src-main/store/sql/postgres.ts';
 import type { Sql } from '../../src-main/store/sql/executor.ts';
 import { groupTable } from '../../src-main/store/groups.ts';
+import { POSTGRES } from '../../src-main/store/sql/dialect.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { setClock } from '../helpers/clock.ts';
 import { desktopIntegration, waitingCount } from '../helpers/store-reads.ts';
-import { attributes as shipmentAttributes, shipTo } from '../helpers/shipments.ts';
+import { attributes as shipmentAttributes, shipFrom, shipTo } from '../helpers/shipments.ts';
 import { tempDir, testDatabaseFor } from '../helpers/station.ts';
 
 const clock = setClock('2026-11-23 09:00', 'Europe/Rome', { running: false });
@@ -784,25 +786,150 @@ describe('the rest of the tables', () => {
   });
 });
 
-describe('a transaction inside another', () => {
-  /** An executor of this run's database on a connection (a pool) of its own, as the store's table groups get. */
-  const withExecutor = async (work: (sql: Sql) => Promise<void>) => {
-    if (databaseUrl) {
-      const pool = await openPostgres(databaseUrl);
-      try {
-        await work(postgresSql(pool));
-      } finally {
-        await pool.end();
-      }
-      return;
-    }
-    const tables = openTables(join(dataDir, 'station.sqlite'), () => clock().toISOString());
+/** An executor of this run's database on a connection (a pool) of its own, as the store's table groups get. */
+const withExecutor = async (work: (sql: Sql) => Promise<void>) => {
+  if (databaseUrl) {
+    const pool = await openPostgres(databaseUrl);
     try {
-      await work(tables.sql);
+      await work(postgresSql(pool));
     } finally {
-      tables.db.close();
+      await pool.end();
     }
-  };
+    return;
+  }
+  const tables = openTables(join(dataDir, 'station.sqlite'), () => clock().toISOString());
+  try {
+    await work(tables.sql);
+  } finally {
+    tables.db.close();
+  }
+};
+
+describe('desks creating at once', () => {
+  const event = (subjectId: string) => ({
+    type: 'orders.imported' as const,
+    clientId: other,
+    sandbox: false,
+    subjectType: 'orderImport',
+    subjectId,
+    snapshot: { kind: 'other', resource: { type: 'orderImport', id: subjectId } } as never,
+  });
+
+  it('count every day summary, address use and event once, whichever desk made it', async () => {
+    const secondRaw = await open();
+    const second = recorded(secondRaw);
+    for (const each of [raw, secondRaw]) each.writeInBackground(() => undefined);
+    try {
+      const before = await store.events.latestId();
+      // One sender for all, its phone as each create gives it: the book keeps the latest.
+      const sender = (phone: string) => ({ ...shipFrom(), name: 'Lager Verona', phone });
+      const made = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (index % 2 === 0 ? store : second).shipments.insert(
+            newShipment(other, { attributes: attributes({ shipFrom: sender(`045 000 ${index}`) }) }),
+            processed(`TOGETHER${index}`, { carrierCode: 'GLS', carrierName: 'GLS', finalCents: 100 }),
+          ),
+        ),
+      );
+      await second.shipments.markDeleted(made[0]!, logged(other, made[0]!.id));
+      const gls = (await store.shipments.report({ clientId: other, sandbox: false, dateFrom: TODAY, dateTo: TODAY })).days.find(
+        (day) => day.carrier_code === 'GLS',
+      );
+      expect(gls).toMatchObject({ shipments: 19, packages: 19, cost_cents: 1900 });
+      const person = await second.shipments.report({
+        clientId: other,
+        sandbox: false,
+        dateFrom: TODAY,
+        dateTo: TODAY,
+        createdBy: 'packer',
+      });
+      expect(person.days.find((day) => day.carrier_code === 'GLS')).toMatchObject({ shipments: 19, cost_cents: 1900 });
+      // The events of both desks, each once and in id order, the newest of them settled once every desk committed.
+      const events = await store.events.list({ after: before, clientId: other, sandbox: false, types: null, limit: 100 });
+      expect(events.map((each) => Number(each.id))).toEqual(events.map((each) => Number(each.id)).sort((a, b) => a - b));
+      const count = (type: string) => events.filter((each) => each.type === type).length;
+      expect([count('shipment.created'), count('shipment.processed')]).toEqual([20, 20]);
+      expect(await store.events.newestId()).toBe(await store.events.latestId());
+      // The sender is one entry of the book, used by every create, with the phone its latest use gave.
+      await store.shipments.insert(newShipment(other, { attributes: attributes({ shipFrom: sender('045 999') }) }));
+      const found = await second.addresses.search(other, false, 'Lager Verona', 5);
+      expect(found.map((address) => [address.name, address.phone])).toEqual([['Lager Verona', '045 999']]);
+      await withExecutor(async (sql) => {
+        const row = await sql.one<{ use_count: number }>('SELECT use_count FROM addresses WHERE client_id = $1 AND name = $2', [
+          Number(other),
+          'Lager Verona',
+        ]);
+        expect(row?.use_count).toBe(21);
+      });
+    } finally {
+      await secondRaw.close();
+    }
+  });
+
+  it('never hand a reader an event id while a smaller one may still commit', async () => {
+    // SQLite has one writer at a time: ids commit in the order they are drawn, and nothing is waited for.
+    if (!databaseUrl) return;
+    const { default: pg } = await import('pg');
+    const desk = new pg.Client({ connectionString: databaseUrl });
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await desk.connect();
+    await watcher.connect();
+    try {
+      const before = await store.events.latestId();
+      // Another desk at its commit: it has drawn its event's id under the event-order lock and not committed yet.
+      await desk.query('BEGIN');
+      await desk.query(POSTGRES.eventOrderLock!);
+      const late = (
+        await desk.query<{ id: string }>(
+          `INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at)
+           VALUES ('orders.imported', $1, 0, 'orderImport', 'late.csv', '{}', $2) RETURNING id`,
+          [Number(other), clock().toISOString()],
+        )
+      ).rows[0]!.id;
+      // This desk's event commits meanwhile, with the larger id: writers never wait for each other.
+      await store.events.append(event('early.csv'));
+      expect(await store.events.newestId()).toBeGreaterThan(Number(late));
+      // A reader after the smaller id waits for that desk to commit, then reads both, in order.
+      const read = store.events.list({ after: before, clientId: other, sandbox: false, types: ['orders.imported'], limit: 10 });
+      await waitFor(
+        'the reader to wait for the desk that drew the smaller id',
+        async () =>
+          (await watcher.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = $1", [POSTGRES.eventsSettled]))
+            .rows.length > 0,
+      );
+      // A webhook's queue, too, moves its cursor past neither.
+      const hook = await store.webhooks.add({
+        url: 'http://127.0.0.1:9/late',
+        eventTypes: ['orders.imported'],
+        clientId: other,
+        secret: 's',
+        cursor: before,
+        environment: 'both',
+      });
+      const queued = store.webhooks.enqueueNew(hook.id, 10);
+      await waitFor(
+        'the queue to wait for the desk that drew the smaller id',
+        async () =>
+          (
+            await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = $1", [
+              POSTGRES.eventsSettled,
+            ])
+          ).rows[0].n === 2 || undefined,
+      );
+      await desk.query('COMMIT');
+      expect((await read).map((each) => each.subjectId)).toEqual(['late.csv', 'early.csv']);
+      expect(await queued).toBe(2);
+      expect((await store.webhooks.nextPending(hook.id))?.eventId).toBe(String(late));
+      await store.webhooks.remove(hook.id);
+      expect(await store.events.latestId()).toBe(await store.events.newestId());
+    } finally {
+      await desk.end();
+      await watcher.end();
+    }
+  });
+});
+
+describe('a transaction inside another', () => {
   const setting = async (sql: Sql, name: string) =>
     (await sql.one<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name]))?.value;
   const save = (sql: Sql, name: string) =>

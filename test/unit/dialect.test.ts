@@ -38,7 +38,8 @@ describe("each dialect's SQL fragments, as golden text", () => {
   });
   testSql('lockTable', (d) => d.lockTable('station_secrets'), { sqlite: null, postgres: 'LOCK TABLE station_secrets IN EXCLUSIVE MODE' });
   testSql('settingsChanged', (d) => d.settingsChanged, { sqlite: null, postgres: "SELECT pg_notify('station_settings_changed', $1)" });
-  testSql('eventOrderLock', (d) => d.eventOrderLock, { sqlite: null, postgres: 'SELECT pg_advisory_xact_lock(8411003)' });
+  testSql('eventOrderLock', (d) => d.eventOrderLock, { sqlite: null, postgres: 'SELECT pg_advisory_xact_lock_shared(8411003)' });
+  testSql('eventsSettled', (d) => d.eventsSettled, { sqlite: null, postgres: 'SELECT pg_advisory_xact_lock(8411003)' });
   testSql('referenceOnClaim', (d) => d.referenceOnClaim, {
     sqlite: null,
     postgres: "reference = COALESCE(reference, nextval('shipment_reference')::text)",
@@ -86,12 +87,13 @@ describe("each dialect's SQL fragments, as golden text", () => {
 describe("each dialect's capabilities, apart from its SQL", () => {
   const capabilities = (d: Dialect): DialectCapabilities => ({
     writesInWith: d.writesInWith,
+    countsAsChanges: d.countsAsChanges,
     rowsPerBulkTransaction: d.rowsPerBulkTransaction,
   });
 
   it('are values, never SQL text', () => {
-    expect(capabilities(SQLITE)).toEqual({ writesInWith: false, rowsPerBulkTransaction: 100_000 });
-    expect(capabilities(POSTGRES)).toEqual({ writesInWith: true, rowsPerBulkTransaction: 1_000 });
+    expect(capabilities(SQLITE)).toEqual({ writesInWith: false, countsAsChanges: false, rowsPerBulkTransaction: 100_000 });
+    expect(capabilities(POSTGRES)).toEqual({ writesInWith: true, countsAsChanges: true, rowsPerBulkTransaction: 1_000 });
   });
 
   it('and the SQL fragments are each pinned above: a new member needs its golden text', () => {

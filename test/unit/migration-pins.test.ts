@@ -72,6 +72,10 @@ const SQLITE_PINS: Pins = {
     '9d3b9422dcecbe513e244961215fadb9056a9037df094a15e6a5c797052a369b',
     'sites: each shipment, manifest and day summary names its site in the account (1, the main site, for all before)',
   ],
+  24: [
+    '555e2ab3269ef7933666ff0591c9ac4049b3deb48254d611ee326b1606e00c6d',
+    'day summary changes and address uses, folded before they are read',
+  ],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -128,6 +132,10 @@ const POSTGRES_PINS: Pins = {
   20: [
     'b308d63bb727be2889e4d643947c649abd16969d33dfcea3a137c81fe11084a2',
     'sites: each shipment, manifest and day summary names its site in the account (1, the main site, for all before)',
+  ],
+  21: [
+    '18b643bd745745893370c355d90ee011230eb6581f92608e2270fdb10f8e45e2',
+    'day summary changes and address uses, folded before they are read',
   ],
 };
 

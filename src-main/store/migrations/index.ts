@@ -13,9 +13,18 @@ import { PRINT_FAILURE } from './020-print-failure.ts';
 import { MIGRATION_HISTORY } from './021-migration-history.ts';
 import { PRINT_FORMATS } from './022-print-formats.ts';
 import { SITES } from './023-sites.ts';
+import { COUNTS_AS_CHANGES } from './024-counts-as-changes.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
-export const WRITTEN_ONCE: readonly WrittenOnce[] = [RETURNS, WEBHOOK_ENVIRONMENT, PRINT_FAILURE, MIGRATION_HISTORY, PRINT_FORMATS, SITES];
+export const WRITTEN_ONCE: readonly WrittenOnce[] = [
+  RETURNS,
+  WEBHOOK_ENVIRONMENT,
+  PRINT_FAILURE,
+  MIGRATION_HISTORY,
+  PRINT_FORMATS,
+  SITES,
+  COUNTS_AS_CHANGES,
+];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
 export function migrationsOf(dialect: Dialect, writtenOnce: readonly WrittenOnce[] = WRITTEN_ONCE): Migration[] {

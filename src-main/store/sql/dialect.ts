@@ -14,6 +14,12 @@ export interface DialectCapabilities {
   readonly writesInWith: boolean;
   /** Rows a bulk import writes per transaction: few commits on SQLite; on PostgreSQL, nothing held long. */
   readonly rowsPerBulkTransaction: number;
+  /**
+   * Whether counts on rows many creates share (a day's summaries, an address's uses) are appended as changes in
+   * the create's transaction and folded into their rows before they are read, so concurrent creates never wait for
+   * each other's row locks; false where one writer at a time adds to the rows directly.
+   */
+  readonly countsAsChanges: boolean;
 }
 
 /** The SQL text that differs: statements and fragments of statements, named for what they do. */
@@ -50,10 +56,16 @@ export interface DialectSql {
    */
   readonly settingsChanged: string | null;
   /**
-   * Taken at the end of a transaction that adds events, so event ids commit in the order they were drawn even when
-   * several desks write at once; null where one writer at a time is all there is.
+   * Taken at the end of a transaction that adds events, before their ids are drawn, and held until it commits:
+   * shared, so writers never wait for each other; null where one writer at a time is all there is.
    */
   readonly eventOrderLock: string | null;
+  /**
+   * Taken by a reader of the events before it reads the newest id: waits for every writer holding eventOrderLock to
+   * commit or roll back (and holds new ones off for that instant), so no id at or below the one it reads can still
+   * commit later. Null where one writer at a time is all there is (ids commit in the order they were drawn).
+   */
+  readonly eventsSettled: string | null;
   /**
    * The SET clause that gives a claimed shipment its reference in the claim's own UPDATE; null where the references
    * are drawn one by one after it (SQLite's counter row can give one value per statement).
@@ -105,6 +117,8 @@ export const SQLITE: Dialect = {
   lockTable: () => null,
   settingsChanged: null,
   eventOrderLock: null,
+  eventsSettled: null,
+  countsAsChanges: false,
   binaryType: 'BLOB',
   writesInWith: false,
   referenceOnClaim: null,
@@ -144,8 +158,11 @@ export const POSTGRES: Dialect = {
   referenceBlock: null,
   lockTable: (table) => `LOCK TABLE ${table} IN EXCLUSIVE MODE`,
   settingsChanged: `SELECT pg_notify('${SETTINGS_CHANNEL}', $1)`,
-  // Any number that event ordering chooses: one transaction-level advisory lock for every desk on the database.
-  eventOrderLock: 'SELECT pg_advisory_xact_lock(8411003)',
+  // Any number that event ordering chooses: one transaction-level advisory lock for every desk on the database,
+  // shared by the writers, exclusive for the reader that waits for them.
+  eventOrderLock: 'SELECT pg_advisory_xact_lock_shared(8411003)',
+  eventsSettled: 'SELECT pg_advisory_xact_lock(8411003)',
+  countsAsChanges: true,
   binaryType: 'bytea',
   writesInWith: true,
   referenceOnClaim: "reference = COALESCE(reference, nextval('shipment_reference')::text)",
