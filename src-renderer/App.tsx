@@ -14,6 +14,7 @@ import { Orders } from './screens/orders/Orders.tsx';
 import { Reports } from './screens/reports/Reports.tsx';
 import { Returns } from './screens/returns/Returns.tsx';
 import { SenderAddress } from './screens/settings/SenderAddress.tsx';
+import { SiteChooser } from './screens/settings/SiteChooser.tsx';
 import { Settings } from './screens/settings/Settings.tsx';
 import { Shipments } from './screens/shipments/Shipments.tsx';
 import { SignIn } from './screens/sign-in/SignIn.tsx';
@@ -21,6 +22,7 @@ import { TrackingScreen } from './screens/tracking/Tracking.tsx';
 import { Today } from './screens/today/Today.tsx';
 import { useNavigation, type Screen } from './store/navigation.ts';
 import { useSession } from './store/session.ts';
+import { deskSiteOf, severalSites, useSites } from './store/sites.ts';
 import { usePrinting } from './store/printing.ts';
 import { openNewShipment } from './store/start-shipment.ts';
 import { usePreferences } from './store/preferences.ts';
@@ -66,6 +68,13 @@ function Desk(): React.JSX.Element {
   // An admin whose account has no sender address yet is asked for it first (once a session: "Not now" goes on).
   const [senderLater, setSenderLater] = useState(false);
   const asksForSender = role === 'admin' && client !== null && !senderComplete(client.attributes) && !senderLater;
+  // With several sites, a desk whose site nobody chose asks a supervisor or admin which it stands at (once a
+  // session: Not now keeps the main site), and tells a packer where it stands and whom to ask.
+  const several = useSites(severalSites);
+  const deskSite = useSites(deskSiteOf);
+  const siteChosen = useSites((state) => state.chosen);
+  const [siteLater, setSiteLater] = useState(false);
+  const asksForSite = several && !siteChosen && !siteLater && !asksForSender;
 
   useEffect(() => {
     void start();
@@ -136,6 +145,12 @@ function Desk(): React.JSX.Element {
             {who && config?.desk ? ' · ' : ''}
             {config?.desk ? t('app.desk', { desk: config.desk }) : ''}
           </span>
+          {several && deskSite ? (
+            <span className="app__site" title={t('app.siteTitle')}>
+              <span className="sr-only"> · </span>
+              {t('app.site', { site: deskSite.attributes.name })}
+            </span>
+          ) : null}
           <StationDay />
         </div>
         <button type="button" className="link" onClick={signOut}>
@@ -148,6 +163,7 @@ function Desk(): React.JSX.Element {
           <h1 className="screen-title">{t(screenName(asksForSender ? 'settings' : screen))}</h1>
         ) : null}
         <DatabaseBanner />
+        {asksForSite ? <SiteChooser canChoose={hasRole(role, 'supervisor')} onDone={() => setSiteLater(true)} /> : null}
         {asksForSender ? (
           <SenderAddress canEdit firstRun onDone={() => setSenderLater(true)} />
         ) : (

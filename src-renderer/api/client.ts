@@ -181,9 +181,9 @@ export interface ApiClient {
   outbox(): Promise<{ entries: OutboxEntry[]; upstreams: UpstreamHealth[]; manifests: Manifest[] }>;
   manifestPdf(id: string): Promise<Uint8Array>;
   /** Shipments per day and carrier over a range, with per-carrier totals and top destinations in meta. */
-  report(dateFrom: string, dateTo: string, createdBy?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
+  report(dateFrom: string, dateTo: string, createdBy?: string, site?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
-  reportCsv(dateFrom: string, dateTo: string, createdBy?: string): Promise<string>;
+  reportCsv(dateFrom: string, dateTo: string, createdBy?: string, site?: string): Promise<string>;
   /** The orders shipped from `from` to `to` as the file a shop uploads (GET /orders/shipped): its text and the station's name for it. */
   shippedOrders(format: ShippedFormat, from: string, to: string): Promise<{ text: string; fileName: string; type: string }>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
@@ -219,9 +219,9 @@ export function orderRequest(attributes: OrderAttributes): OrderRequestAttribute
   return checked as OrderRequestAttributes;
 }
 
-/** A report's query: its dates, and the person when one is chosen. */
-function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undefined) {
-  return { dateFrom, dateTo, 'filter[createdBy]': createdBy };
+/** A report's query: its dates, and the person and the site (an id, or all) when one is chosen. */
+function reportQuery(dateFrom: string, dateTo: string, createdBy: string | undefined, site: string | undefined) {
+  return { dateFrom, dateTo, 'filter[createdBy]': createdBy, site };
 }
 
 /** Fetches the station's configuration in headless mode; Electron's preload provides it instead. */
@@ -417,13 +417,13 @@ export function createApiClient(options: {
       const file = (await call(ROUTES.manifestDocument, { params: { id } })).data.attributes.fileData;
       return Uint8Array.from(atob(file), (character) => character.charCodeAt(0));
     },
-    report: async (dateFrom, dateTo, createdBy) => {
-      const body = await call(ROUTES.dailyReport, { query: reportQuery(dateFrom, dateTo, createdBy) });
+    report: async (dateFrom, dateTo, createdBy, site) => {
+      const body = await call(ROUTES.dailyReport, { query: reportQuery(dateFrom, dateTo, createdBy, site) });
       return { days: body.data.map((day) => day.attributes), meta: body.meta! };
     },
-    async reportCsv(dateFrom, dateTo, createdBy) {
+    async reportCsv(dateFrom, dateTo, createdBy, site) {
       return (
-        await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy), format: 'csv' }, accept: 'text/csv' })
+        await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy, site), format: 'csv' }, accept: 'text/csv' })
       ).text();
     },
     async shippedOrders(format, from, to) {

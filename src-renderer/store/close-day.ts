@@ -7,6 +7,7 @@ import type { LeftOut } from '../../src-shared/manifests.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, type Said } from '../i18n/said.ts';
+import { closedSite } from './sites.ts';
 
 /**
  * The figures of a left-out entry its words name: the manifest a closed shipment is in, the time (HH:MM, the
@@ -76,6 +77,8 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
   async load() {
     if (!get().date) set({ date: stationToday() });
     const { date } = get();
+    // The site whose day it is: the one chosen (supervisors and admins of an account with several sites), else the desk's.
+    const site = closedSite();
     set({ status: 'loading', error: null });
     try {
       const carriers = (await api().call(ROUTES.carriers)).data;
@@ -83,19 +86,20 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
         carriers.map(async (carrier) => ({
           carrier: carrier.attributes.carrierCode,
           carrierName: carrier.attributes.carrierName,
-          preview: (await api().call(ROUTES.manifestPreview, { query: { carrier: carrier.attributes.carrierCode, date } })).data.attributes,
+          preview: (await api().call(ROUTES.manifestPreview, { query: { carrier: carrier.attributes.carrierCode, date, site } })).data
+            .attributes,
         })),
       );
       const [manifests, pickups] = await Promise.all([
         api()
-          .call(ROUTES.manifests, { query: { date } })
+          .call(ROUTES.manifests, { query: { date, site } })
           .then((answer) => answer.data),
         api()
-          .call(ROUTES.pickups, { query: { date } })
+          .call(ROUTES.pickups, { query: { date, site } })
           .then((answer) => answer.data),
       ]);
       // Another date was chosen meanwhile: its own load answers for it; this day's answer is not shown under it.
-      if (get().date !== date) return;
+      if (get().date !== date || closedSite() !== site) return;
       // Only carriers with something on the day: to close, or left out with a reason.
       set({
         carriers: previews.filter((day) => day.preview.included.length > 0 || day.preview.leftOut.length > 0),
@@ -112,7 +116,9 @@ export const useCloseDay = create<CloseDayState>()((set, get) => ({
     set({ busy: carrier, error: null });
     try {
       const manifest = (
-        await api().call(ROUTES.closeDay, { body: { data: { type: 'manifest', attributes: { carrier, date: get().date } } } })
+        await api().call(ROUTES.closeDay, {
+          body: { data: { type: 'manifest', attributes: { carrier, date: get().date, site: closedSite() } } },
+        })
       ).data;
       await get().load();
       await get().show(manifest);

@@ -5,6 +5,7 @@ import { isCountryCode } from '../../src-shared/countries.ts';
 import { customsRoute } from '../../src-shared/customs.ts';
 import { checkPostalCode } from '../../src-shared/postal-codes.ts';
 import { stationToday } from './station-clock.ts';
+import { deskSender } from './sites.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -226,9 +227,10 @@ const emptyDeclaration = (): DeclarationDraft => ({
   lineItems: [emptyLineItem()],
 });
 
+/** The sender a new form starts with: the desk's site's address when it has one, else the account's. */
 export function draftFromClient(client: Client | null): AddressDraft {
-  if (!client) return emptyAddress();
-  const a = client.attributes;
+  const a = deskSender(client);
+  if (!a) return emptyAddress();
   return {
     name: a.name,
     contact: a.contact,

@@ -22,6 +22,7 @@ import type { Address } from '../../src-shared/shipment.ts';
 import { readOrderFile } from './order-file.ts';
 import { loadJson, removeKey } from './persist.ts';
 import { api, useSession } from './session.ts';
+import { deskSender as siteSender } from './sites.ts';
 import { failure, message, type Said } from '../i18n/said.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { useSettings } from './settings.ts';
@@ -84,9 +85,9 @@ export interface OrderImportState {
   run(): Promise<void>;
 }
 
-/** The desk's own address, as a scheduled shipment's sender when the order names none; its tax id is its EORI. */
+/** The desk's own address (its site's, else the account's), as a scheduled shipment's sender when the order names none; its tax id is its EORI. */
 function deskSender(): Address {
-  const client = useSession.getState().client?.attributes;
+  const client = siteSender(useSession.getState().client);
   const fields = [
     'name',
     'contact',

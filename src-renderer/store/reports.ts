@@ -7,6 +7,7 @@ import type { ReportDay, ReportMeta } from '../api/types.ts';
 import { api } from './session.ts';
 import { failure, type Said } from '../i18n/said.ts';
 import { stationToday } from './station-clock.ts';
+import { viewedSite } from './sites.ts';
 
 /** The range of the last `days` days up to the station's today. */
 export const lastDays = (days: number): { dateFrom: string; dateTo: string } => {
@@ -47,14 +48,14 @@ export const useReports = create<ReportsState>()((set, get) => ({
     const { dateFrom, dateTo, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      set({ ...(await api().report(dateFrom, dateTo, createdBy || undefined)), status: 'ready' });
+      set({ ...(await api().report(dateFrom, dateTo, createdBy || undefined, viewedSite())), status: 'ready' });
     } catch (error) {
       set({ status: 'ready', error: failure(error) });
     }
   },
   async csv() {
     try {
-      return await api().reportCsv(get().dateFrom, get().dateTo, get().createdBy || undefined);
+      return await api().reportCsv(get().dateFrom, get().dateTo, get().createdBy || undefined, viewedSite());
     } catch (error) {
       set({ error: failure(error) });
       return null;

@@ -13,6 +13,7 @@ import '../../src-shared/bridge.ts';
 import { useDatabaseHealth } from './database-health.ts';
 import { failure, fieldRefusals, message, type Said } from '../i18n/said.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
+import { useSites } from './sites.ts';
 
 const TOKEN_KEY = 'shipping-station.session';
 
@@ -155,6 +156,7 @@ export const useSession = create<SessionState>()((set, get) => {
       try {
         const { client, who } = await api.currentClient();
         await learnStationClock(async () => (await api.call(ROUTES.calendar)).data.attributes);
+        await useSites.getState().learn(api);
         set({ status: 'signed-in', client, who: who ?? null });
         scheduleRenewal();
       } catch {
@@ -173,6 +175,8 @@ export const useSession = create<SessionState>()((set, get) => {
         set({ token });
         // Screens count days on the station's calendar from their first moment.
         await learnStationClock(async () => (await api.call(ROUTES.calendar)).data.attributes);
+        // The sites, and where this desk stands: its sender and its day views are its site's from the first screen.
+        await useSites.getState().learn(api);
         set({ status: 'signed-in', client, who: who ?? null, token });
         scheduleRenewal();
       } catch (error) {
@@ -198,6 +202,7 @@ export const useSession = create<SessionState>()((set, get) => {
     signOut() {
       clearTimeout(renewalTimer);
       removeKey(TOKEN_KEY);
+      useSites.getState().forget();
       set({ status: 'signed-out', client: null, who: null, token: null, error: null });
     },
   };

@@ -5,6 +5,7 @@ import type { Today } from '../api/types.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, type Said } from '../i18n/said.ts';
+import { viewedSite } from './sites.ts';
 
 export interface TodayState {
   today: Today | null;
@@ -27,7 +28,8 @@ export const useToday = create<TodayState>()((set, get) => ({
   async load() {
     try {
       set({
-        today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined } })).data.attributes,
+        today: (await api().call(ROUTES.today, { query: { 'filter[createdBy]': get().createdBy || undefined, site: viewedSite() } })).data
+          .attributes,
         error: null,
       });
     } catch (error) {

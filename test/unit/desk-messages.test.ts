@@ -88,6 +88,10 @@ const SAME_AS_ENGLISH: Partial<Record<string, ReadonlySet<MessageKey>>> = {
   it: new Set(['display.volume', 'orders.fields.email', 'rules.tagsHint', 'signIn.password']),
   fr: new Set([
     'audit.action',
+    // The trade's word for a warehouse of the account is the same in French.
+    'app.site',
+    'sites.heading',
+    'sites.selector',
     'display.volume',
     'order.description',
     'orders.fields.contact',

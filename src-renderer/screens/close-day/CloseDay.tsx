@@ -3,6 +3,7 @@
 // and the day's pickups with Cancel until the carrier's deadline. Each left-out shipment is worded by its reason code
 // in the desk's language; the day's returns, which the customer hands to the carrier, are listed apart.
 import React, { useEffect, useState } from 'react';
+import { SiteSelector } from '../../components/SiteSelector.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
 import { Field } from '../../components/Field.tsx';
@@ -73,6 +74,7 @@ export function CloseDay(): React.JSX.Element {
         }}
       >
         <Field label={t('shipments.shipDate')} type="date" value={date} onValue={setDate} />
+        <SiteSelector allowAll={false} onChange={() => void load()} />
         <button type="button" className="primary" disabled={closable.length === 0 || busy !== null} onClick={() => void closeAll()}>
           {t('closeDay.closeAll', { count: closable.length })}
         </button>

@@ -3,6 +3,7 @@
 // cost per kg, each chart with its figures as a table for screen readers and keyboards, and the CSV export. Drawn
 // by Recharts, bundled: no network needed.
 import React, { useEffect } from 'react';
+import { SiteSelector } from '../../components/SiteSelector.tsx';
 import { useTranslation } from 'react-i18next';
 import { returnReasonName } from '../../i18n/domain-names.ts';
 import { translate } from '../../i18n/i18n.ts';
@@ -120,6 +121,7 @@ export function Reports(): React.JSX.Element {
             )}
           </select>
         </div>
+        <SiteSelector allowAll onChange={() => void load()} />
         <button type="submit" className="primary">
           {t('shipments.show')}
         </button>

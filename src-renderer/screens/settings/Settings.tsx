@@ -1,5 +1,5 @@
 // Desk settings (the team for admins, printer, scale, box presets, packing rules, the station calendar, the watched
-// orders folder for admins, default service, the account's sender address) and what an integrator needs to call the
+// orders folder for admins, default service, the account's sender address, the sites) and what an integrator needs to call the
 // station's API. Each shows only to a role that may change it: a packer sees its printers and default service;
 // webhooks and the integration key are not a packer's.
 import React, { useEffect } from 'react';
@@ -18,6 +18,8 @@ import { PackingRules } from './PackingRules.tsx';
 import { SenderAddress } from './SenderAddress.tsx';
 import { ScaleSettings } from './ScaleSettings.tsx';
 import { StationCalendar } from './StationCalendar.tsx';
+import { Sites } from './Sites.tsx';
+import { severalSites, useSites } from '../../store/sites.ts';
 import { OrdersFolder } from './OrdersFolder.tsx';
 import { Team } from './Team.tsx';
 import { Webhooks } from './Webhooks.tsx';
@@ -30,6 +32,7 @@ export function Settings(): React.JSX.Element {
   const role = useSession((state) => state.who?.role);
   const canEdit = role !== undefined && hasRole(role, 'supervisor');
   const isAdmin = role !== undefined && hasRole(role, 'admin');
+  const several = useSites(severalSites);
   useEffect(() => void usePackingSetup.getState().load(), []);
 
   return (
@@ -44,8 +47,11 @@ export function Settings(): React.JSX.Element {
           <BoxPresets canEdit={canEdit} />
           <PackingRules canEdit={canEdit} />
           <StationCalendar canEdit={isAdmin} />
+          <Sites canEdit={isAdmin} canChoose={canEdit} />
           {isAdmin ? <OrdersFolder /> : null}
         </>
+      ) : several ? (
+        <Sites canEdit={false} canChoose={false} />
       ) : null}
 
       <section className="card" aria-labelledby="service-heading">

@@ -8,6 +8,9 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { useNavigation } from '../../store/navigation.ts';
 import { useSession } from '../../store/session.ts';
 import { useToday } from '../../store/today.ts';
+import { severalSites, useSites, viewedSite } from '../../store/sites.ts';
+import { ALL_SITES } from '../../../src-shared/warehouses.ts';
+import { SiteSelector } from '../../components/SiteSelector.tsx';
 import { openNewShipment } from '../../store/start-shipment.ts';
 import { stationNextWorkingDay, stationToday, useStationClock } from '../../store/station-clock.ts';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +29,14 @@ export function Today(): React.JSX.Element {
     'supervisor',
   );
   const start = useRef<HTMLButtonElement>(null);
+  // With several sites, the site (or all of them) the picture is of.
+  const sites = useSites();
+  const viewed = viewedSite(sites);
+  const siteName = !severalSites(sites)
+    ? null
+    : viewed === ALL_SITES
+      ? t('sites.allSites')
+      : t('today.atSite', { site: sites.sites.find((site) => site.id === (viewed ?? sites.deskSite))?.attributes.name ?? '' });
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
@@ -37,6 +48,8 @@ export function Today(): React.JSX.Element {
     <div className="today">
       <div className="card card__head">
         <h1>{today ? t('today.title', { date: formatDate(today.date, 'long') }) : t('nav.today')}</h1>
+        {siteName ? <p className="today__site">{siteName}</p> : null}
+        <SiteSelector allowAll onChange={() => void load()} />
         <button
           ref={start}
           type="button"

@@ -1,0 +1,350 @@
+// Settings → Sites: the account's sites (warehouses), the main one first, each with its sender and returns
+// addresses, its time zone, holidays and cutoffs (or what it takes from the account and the station). Admins add and
+// change them; a supervisor or admin makes this desk stand at one; everyone else reads them.
+import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
+import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
+import { fieldText } from '../../i18n/field-text.ts';
+import type { NewWarehouse } from '../../../src-shared/warehouses.ts';
+import type { CarrierResource } from '../../../src-shared/resources.ts';
+import type { MessageKey } from '../../i18n/messages/en.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { sayIt, type Said } from '../../i18n/said.ts';
+import { CountryPicker } from '../../components/CountryPicker.tsx';
+import { Field } from '../../components/Field.tsx';
+import { ErrorNotice } from '../../components/Notice.tsx';
+import { ROUTES } from '../../../src-shared/routes.ts';
+import { api } from '../../store/session.ts';
+import { useSiteSettings } from '../../store/site-settings.ts';
+import { useSites, type Site } from '../../store/sites.ts';
+import { useStationClock } from '../../store/station-clock.ts';
+
+type AddressField = keyof ClientProfile;
+const ADDRESS_ORDER: AddressField[] = [
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'taxIdentification',
+];
+const addressLabel = (field: AddressField): MessageKey => `account.${field}`;
+const emptyAddress = (): ClientProfile => Object.fromEntries(ADDRESS_ORDER.map((field) => [field, ''])) as unknown as ClientProfile;
+const oneLine = (address: ClientProfile) =>
+  [address.name, address.address1, `${address.postalCode} ${address.city}`.trim(), address.country].filter(Boolean).join(', ');
+
+/** The zones the browser knows, for the zone field's suggestions. */
+const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+export function Sites({ canEdit, canChoose }: { canEdit: boolean; canChoose: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
+  const sites = useSites((state) => state.sites);
+  const { status, error, chooseForDesk, clear } = useSiteSettings();
+  // The site being changed (its id), 'new' for a site being added, or null.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [carriers, setCarriers] = useState<CarrierResource[]>([]);
+  useEffect(() => {
+    void useSites.getState().learn(api());
+    void api()
+      .call(ROUTES.carriers)
+      .then((answer) => setCarriers(answer.data))
+      .catch(() => setCarriers([]));
+  }, []);
+  const edit = (id: string | null) => {
+    clear();
+    setEditing(id);
+  };
+
+  return (
+    <section className="card" aria-labelledby="sites-heading">
+      <div className="card__head">
+        <h2 id="sites-heading">{t('sites.heading')}</h2>
+        {canEdit && editing === null ? (
+          <button type="button" className="secondary" onClick={() => edit('new')}>
+            {t('sites.add')}
+          </button>
+        ) : null}
+      </div>
+      <p className="muted">{t('sites.lead')}</p>
+      {editing === 'new' ? <SiteForm site={null} carriers={carriers} onDone={() => edit(null)} /> : null}
+      <ul className="sites" aria-label={t('sites.heading')}>
+        {sites.map((site) =>
+          editing === site.id ? (
+            <li key={site.id}>
+              <SiteForm site={site} carriers={carriers} onDone={() => edit(null)} />
+            </li>
+          ) : (
+            <li key={site.id} aria-label={site.attributes.name}>
+              <SiteFacts site={site} carriers={carriers} />
+              <div className="form-actions">
+                {canEdit && editing === null ? (
+                  <button type="button" className="secondary" onClick={() => edit(site.id)}>
+                    {t('sites.edit', { name: site.attributes.name })}
+                  </button>
+                ) : null}
+                {canChoose && site.meta?.thisDesk !== true ? (
+                  <button type="button" className="secondary" disabled={status === 'saving'} onClick={() => void chooseForDesk(site.id)}>
+                    {t('sites.standHere')}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+      {editing === null ? <ErrorNotice message={error} /> : null}
+      {!canEdit ? <p className="muted">{t('sites.byAdmin')}</p> : null}
+    </section>
+  );
+}
+
+function SiteFacts({ site, carriers }: { site: Site; carriers: readonly CarrierResource[] }): React.JSX.Element {
+  const { t } = useTranslation();
+  const stationZone = useStationClock((state) => state.timeZone);
+  const { attributes } = site;
+  const carrierName = (code: string) => carriers.find((carrier) => carrier.attributes.carrierCode === code)?.attributes.carrierName ?? code;
+  const cutoffs = Object.entries(attributes.cutoffs ?? {});
+  return (
+    <>
+      <h3>
+        {attributes.name}
+        {attributes.main ? <span className="badge">{t('sites.main')}</span> : null}
+        {site.meta?.thisDesk ? <span className="badge badge--ok">{t('sites.thisDesk')}</span> : null}
+      </h3>
+      <dl className="facts">
+        <dt>{t('sites.address')}</dt>
+        <dd>{attributes.address ? oneLine(attributes.address) : t('sites.accountAddress')}</dd>
+        <dt>{t('sites.returnAddress')}</dt>
+        <dd>{attributes.returnAddress ? oneLine(attributes.returnAddress) : t('sites.siteAddress')}</dd>
+        <dt>{t('sites.timeZone')}</dt>
+        <dd>{attributes.timeZone ?? t('sites.stationZone', { zone: stationZone })}</dd>
+        <dt>{t('sites.holidays')}</dt>
+        <dd>
+          {attributes.holidays === null
+            ? t('sites.stationHolidays')
+            : attributes.holidays.length === 0
+              ? t('sites.noHolidays')
+              : attributes.holidays.map((day) => formatDate(day)).join(', ')}
+        </dd>
+        <dt>{t('sites.cutoffs')}</dt>
+        <dd>
+          {cutoffs.length === 0
+            ? t('sites.stationCutoffs')
+            : cutoffs.map(([code, time]) => t('sites.cutoff', { carrier: carrierName(code), time })).join(', ')}
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+interface Draft {
+  name: string;
+  ownAddress: boolean;
+  address: ClientProfile;
+  ownReturns: boolean;
+  returnAddress: ClientProfile;
+  timeZone: string;
+  /** The holidays as typed: dates separated by commas or spaces; blank for the station's. */
+  holidays: string;
+  /** HH:MM by carrier code; blank for the station's. */
+  cutoffs: Record<string, string>;
+}
+
+const draftOf = (site: Site | null): Draft => ({
+  name: site?.attributes.name ?? '',
+  ownAddress: (site?.attributes.address ?? null) !== null || site === null,
+  address: { ...emptyAddress(), ...(site?.attributes.address ?? {}) },
+  ownReturns: (site?.attributes.returnAddress ?? null) !== null,
+  returnAddress: { ...emptyAddress(), ...(site?.attributes.returnAddress ?? {}) },
+  timeZone: site?.attributes.timeZone ?? '',
+  holidays: (site?.attributes.holidays ?? []).join(', '),
+  cutoffs: { ...(site?.attributes.cutoffs ?? {}) },
+});
+
+/** What the form asks the station for: a member left blank or unticked is the account's or the station's (null). */
+function requestOf(draft: Draft, site: Site | null): NewWarehouse {
+  const holidays = draft.holidays
+    .split(/[\s,;]+/)
+    .map((day) => day.trim())
+    .filter(Boolean);
+  const cutoffs = Object.fromEntries(Object.entries(draft.cutoffs).filter(([, time]) => time.trim() !== ''));
+  return {
+    name: draft.name,
+    address: draft.ownAddress ? draft.address : null,
+    returnAddress: draft.ownReturns ? draft.returnAddress : null,
+    timeZone: draft.timeZone.trim() === '' ? null : draft.timeZone.trim(),
+    // A site that had none of its own keeps the station's while none is typed.
+    holidays: holidays.length === 0 && (site?.attributes.holidays ?? null) === null ? null : holidays,
+    cutoffs: Object.keys(cutoffs).length === 0 ? null : cutoffs,
+  };
+}
+
+/** The fields a sender (or returns) address needs that the form leaves empty, by the station's pointer below attributes. */
+function missingFields(draft: Draft): Record<string, string> {
+  const empty: Record<string, string> = {};
+  for (const which of ['address', 'returnAddress'] as const) {
+    if (which === 'address' ? !draft.ownAddress : !draft.ownReturns) continue;
+    const address = draft[which];
+    const needed: AddressField[] = [
+      ...SENDER_FIELDS,
+      ...(STATE_REQUIRED.has(address.country.trim().toUpperCase()) ? ['state' as const] : []),
+    ];
+    for (const field of needed)
+      if (address[field].trim() === '') empty[`${which}/${field}`] = fieldText(`/data/attributes/shipFrom/${field}`, true);
+  }
+  return empty;
+}
+
+function SiteForm({
+  site,
+  carriers,
+  onDone,
+}: {
+  site: Site | null;
+  carriers: readonly CarrierResource[];
+  onDone(): void;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  const { status, error, fieldErrors, save } = useSiteSettings();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(site));
+  // A field of an address left empty that a sender needs, worded at once (as the account's sender address does).
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const shown = new Set<string>();
+  /** The refusal the station gave about a field (its pointer, or one inside it), said at that field. */
+  const errorAt = (key: string): string | undefined => {
+    if (missing[key]) return missing[key];
+    const found = Object.keys(fieldErrors).find((pointer) => pointer === key || pointer.startsWith(`${key}/`));
+    if (found === undefined) return undefined;
+    shown.add(found);
+    return sayIt(fieldErrors[found] as Said);
+  };
+  const codes = [...new Set([...carriers.map((carrier) => carrier.attributes.carrierCode), ...Object.keys(draft.cutoffs)])];
+  const heading = site ? t('sites.editing', { name: site.attributes.name }) : t('sites.adding');
+
+  const addressFields = (which: 'address' | 'returnAddress') =>
+    ADDRESS_ORDER.map((field) => {
+      const label = `${t(which === 'address' ? 'sites.address' : 'sites.returnAddress')}: ${t(addressLabel(field))}`;
+      const set = (value: string) => setDraft({ ...draft, [which]: { ...draft[which], [field]: value } });
+      return field === 'country' ? (
+        <CountryPicker key={field} label={label} value={draft[which].country} onValue={set} error={errorAt(`${which}/${field}`)} required />
+      ) : (
+        <Field
+          key={field}
+          label={label}
+          value={draft[which][field]}
+          onValue={set}
+          error={errorAt(`${which}/${field}`)}
+          required={
+            (SENDER_FIELDS as readonly string[]).includes(field) ||
+            (field === 'state' && STATE_REQUIRED.has(draft[which].country.trim().toUpperCase()))
+          }
+          wide={field === 'name' || field === 'address1'}
+        />
+      );
+    });
+
+  // Rendered first, so the refusals shown at their fields are known before the rest are said above the buttons.
+  const body = (
+    <>
+      <div className="grid">
+        <Field
+          label={t('sites.name')}
+          value={draft.name}
+          onValue={(name) => setDraft({ ...draft, name })}
+          error={errorAt('name')}
+          required
+        />
+      </div>
+      <div className="field field--check">
+        <input
+          id="site-own-address"
+          type="checkbox"
+          checked={draft.ownAddress}
+          onChange={(event) => setDraft({ ...draft, ownAddress: event.target.checked })}
+        />
+        <label htmlFor="site-own-address">{t('sites.ownAddress')}</label>
+      </div>
+      {draft.ownAddress ? <div className="grid">{addressFields('address')}</div> : <p className="muted">{t('sites.accountAddress')}</p>}
+      <div className="field field--check">
+        <input
+          id="site-own-returns"
+          type="checkbox"
+          checked={draft.ownReturns}
+          onChange={(event) => setDraft({ ...draft, ownReturns: event.target.checked })}
+        />
+        <label htmlFor="site-own-returns">{t('sites.ownReturns')}</label>
+      </div>
+      {draft.ownReturns ? <div className="grid">{addressFields('returnAddress')}</div> : null}
+      <div className="grid">
+        <Field
+          label={t('sites.timeZone')}
+          value={draft.timeZone}
+          onValue={(timeZone) => setDraft({ ...draft, timeZone })}
+          list="site-time-zones"
+          hint={t('sites.blankForStation')}
+          error={errorAt('timeZone')}
+          autoComplete="off"
+        />
+        <datalist id="site-time-zones">
+          {ZONES.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <Field
+          label={t('sites.holidays')}
+          value={draft.holidays}
+          onValue={(holidays) => setDraft({ ...draft, holidays })}
+          hint={t('sites.holidaysHint')}
+          error={errorAt('holidays')}
+          wide
+        />
+        {codes.map((code) => (
+          <Field
+            key={code}
+            type="time"
+            label={t('sites.cutoffOf', {
+              carrier: carriers.find((carrier) => carrier.attributes.carrierCode === code)?.attributes.carrierName ?? code,
+            })}
+            value={draft.cutoffs[code] ?? ''}
+            onValue={(time) => setDraft({ ...draft, cutoffs: { ...draft.cutoffs, [code]: time } })}
+            error={errorAt(`cutoffs/${code}`)}
+          />
+        ))}
+      </div>
+    </>
+  );
+  const rest = Object.entries(fieldErrors).filter(([key]) => !shown.has(key));
+
+  return (
+    <form
+      className="site-form"
+      aria-label={heading}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const empty = missingFields(draft);
+        setMissing(empty);
+        if (Object.keys(empty).length > 0) return;
+        void save(site?.id ?? null, requestOf(draft, site)).then((saved) => saved && onDone());
+      }}
+    >
+      <h3>{heading}</h3>
+      {body}
+      <ErrorNotice message={error ?? rest[0]?.[1] ?? null} />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={status === 'saving'}>
+          {status === 'saving' ? t('common.saving') : t('sites.save')}
+        </button>
+        <button type="button" className="link" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

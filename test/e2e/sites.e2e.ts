@@ -1,0 +1,135 @@
+// Sites at the desk, in Chromium: an admin adds Verona with its address in Settings → Sites and makes this desk
+// stand there; New shipment starts with Verona's address as the sender; Today says the site and counts its parcels
+// only; a supervisor switches Today to All sites and sees both sites' parcels; a packer has no selector, only the
+// desk's site. The station runs in this process on a set clock (a Monday morning before every cutoff), so the
+// parcels made now are today's whatever day the test runs.
+import type { Page } from '@playwright/test';
+import { PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
+import { setClock } from '../helpers/clock.ts';
+import { chromiumMissing } from './chromium.ts';
+import { startClockedStation, type ClockedStation } from './clocked-station.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
+const SUPERVISOR = { username: 'sara', password: 'supervisor-password-1', role: 'supervisor', name: 'Sara Supervisor' };
+const PACKER = { username: 'paul', password: 'packer-password-1', role: 'packer', name: 'Paul Packer' };
+
+let clocked: ClockedStation;
+const api = (method: string, path: string, body?: unknown) => clocked.call(method, path, body);
+
+/** A UPS parcel booked now through the API, at the site the station's desk stands at. */
+async function booked(): Promise<void> {
+  const made = await api('POST', '/shipments', shipmentDocument({ scheduledProcessing: false, service: 'economy', carrierChoice: 'UPS' }));
+  expect(made.status, JSON.stringify(made.json)).toBe(201);
+}
+
+async function signInAs(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(clocked.url);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+}
+
+/** Today's UPS parcels made, as the by-carrier table shows them. */
+const upsMade = (page: Page) =>
+  page.getByRole('table', { name: 'Shipments today by carrier' }).getByRole('row', { name: /^UPS/ }).getByRole('cell').first();
+
+test.beforeAll(async () => {
+  const missing = chromiumMissing();
+  test.skip(missing !== undefined, missing);
+  clocked = await startClockedStation(clock, 'admin');
+  for (const user of [SUPERVISOR, PACKER])
+    expect((await api('POST', '/users', { data: { type: 'user', attributes: user } })).status).toBe(201);
+  // A parcel of the main site (Milano), made before the desk stands at Verona.
+  await booked();
+});
+
+test.afterAll(async () => {
+  await clocked?.stop();
+});
+
+test('an admin adds Verona and stands the desk there; its parcels go from Verona; Today is per site', async ({ page, snap }) => {
+  await signInAs(page, 'desk', PASSWORD);
+  // One site: the desk says nothing of sites.
+  await expect(page.locator('.app__site')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const sites = page.getByRole('region', { name: 'Sites' });
+  await expect(sites.getByRole('listitem')).toHaveCount(1);
+  await expect(sites.getByRole('listitem').first()).toContainText('Main site');
+  await expect(sites.getByRole('listitem').first()).toContainText('The account’s address');
+  await sites.getByRole('button', { name: 'Add a site' }).click();
+  const form = sites.getByRole('form', { name: 'New site' });
+  await form.getByRole('textbox', { name: 'Site name' }).fill('Verona');
+  // A sender address without its street is refused at its field before it is sent.
+  await form.getByRole('textbox', { name: 'Sender address: Company name' }).fill('Magazzino Verona');
+  await form.getByRole('button', { name: 'Save the site' }).click();
+  await expect(form.getByRole('textbox', { name: 'Sender address: Address', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('textbox', { name: 'Sender address: Contact person' }).fill('Marco Neri');
+  await form.getByRole('textbox', { name: 'Sender address: Address', exact: true }).fill('Via Mazzini 5');
+  await form.getByRole('textbox', { name: 'Sender address: Postal code' }).fill('37121');
+  await form.getByRole('textbox', { name: 'Sender address: City' }).fill('Verona');
+  await form.getByRole('combobox', { name: 'Sender address: Country' }).fill('Ital');
+  await page.keyboard.press('Enter');
+  await form.getByRole('textbox', { name: 'Sender address: State or province' }).fill('VR');
+  await form.getByRole('textbox', { name: 'Sender address: Phone' }).fill('0451234567');
+  await form.getByRole('textbox', { name: 'Sender address: Email' }).fill('verona@verdi.example');
+  // The station's refusal is said at the field it names: a zone it does not know.
+  await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Verona');
+  await form.getByRole('button', { name: 'Save the site' }).click();
+  await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveAccessibleDescription(/time zone/i);
+  await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Rome');
+  await form.getByRole('button', { name: 'Save the site' }).click();
+
+  const verona = sites.getByRole('listitem', { name: 'Verona' });
+  await expect(verona).toContainText('Magazzino Verona, Via Mazzini 5, 37121 Verona, IT');
+  await expect(verona).toContainText('The site’s address');
+  await expect(verona).toContainText('Europe/Rome');
+  // Two sites, and nobody chose this desk's: the desk asks which it stands at, and names its site in the top bar.
+  await expect(page.getByRole('heading', { name: 'Which site does this desk stand at?' })).toBeVisible();
+  await expect(page.locator('.app__site')).toHaveText(/site Bottega Verdi/);
+  await verona.getByRole('button', { name: 'This desk stands here' }).click();
+  await expect(verona).toContainText('This desk');
+  await expect(verona.getByRole('button', { name: 'This desk stands here' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Which site does this desk stand at?' })).toHaveCount(0);
+  await expect(page.locator('.app__site')).toHaveText(/site Verona/);
+  await snap(page, 'sites-settings');
+
+  // New shipment starts from Verona.
+  await page.getByRole('link', { name: 'New shipment' }).click();
+  await expect(page.getByRole('region', { name: 'Sender' })).toContainText('Magazzino Verona, Via Mazzini 5, 37121 Verona, IT');
+
+  // A parcel of Verona's: Today, at Verona, counts it and not Milano's.
+  await booked();
+  await page.getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByText('At Verona')).toBeVisible();
+  await expect(upsMade(page)).toHaveText('1');
+});
+
+test('a supervisor switches Today to All sites; a packer sees only the desk’s site, with no selector', async ({ page, snap }) => {
+  await signInAs(page, SUPERVISOR.username, SUPERVISOR.password);
+  // The desk's site was chosen: nobody is asked again.
+  await expect(page.getByRole('heading', { name: 'Which site does this desk stand at?' })).toHaveCount(0);
+  const selector = page.getByRole('combobox', { name: 'Site' });
+  await expect(selector).toHaveValue('2');
+  await expect(selector.getByRole('option')).toHaveText(['Bottega Verdi', 'Verona (this desk)', 'All sites']);
+  await expect(upsMade(page)).toHaveText('1');
+  await selector.selectOption({ label: 'All sites' });
+  await expect(upsMade(page)).toHaveText('2');
+  await expect(page.locator('.today__site')).toHaveText('All sites');
+  await selector.selectOption({ label: 'Bottega Verdi' });
+  await expect(page.locator('.today__site')).toHaveText('At Bottega Verdi');
+  await expect(upsMade(page)).toHaveText('1');
+  await snap(page, 'sites-today-supervisor');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signInAs(page, PACKER.username, PACKER.password);
+  await expect(page.locator('.app__site')).toHaveText(/site Verona/);
+  await expect(page.getByText('At Verona')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
+  await expect(upsMade(page)).toHaveText('1');
+});
