@@ -1,0 +1,187 @@
+// Sites on one station (docs/operations.md, "Sites"), on SQLite and PostgreSQL: the site's own calendar decides a
+// shipment's ship date (its holidays and its cutoffs over the station's), a scheduled shipment is booked by its own
+// site's calendar and closed days whatever the desk stands at when the scheduler runs, a return is made at its
+// original's site, a saved shipment confirmed stays at its site, and a site's members are taken as real clients
+// send them (null for the station's or the account's, any case) and refused naming the field. An account merge
+// keeps the merged-into account's sites and refuses parcels of another site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributes, document, get, post, shipFrom } from '../helpers/shipments.ts';
+import { setClock } from '../helpers/clock.ts';
+import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+
+const PASSWORD = 'Sites-Api-Password-2026';
+// A Wednesday at 09:00 in Rome, standing still.
+const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
+const today = clock.today();
+const tomorrow = clock.day(1);
+const VERONA = { ...shipFrom(), name: 'Bottega Verona', address1: 'Via Mazzini 3', city: 'Verona', postalCode: '37121' };
+
+let t: TestStation;
+let admin: string;
+let boss: string;
+let packer: string;
+let clientId: string;
+
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  t.call(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': `${JSONAPI}; charset=utf-8` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const warehouse = (attributes: Record<string, unknown>) => ({ data: { type: 'warehouse', attributes } });
+const standAt = async (site: string) => expect((await post(t, boss, `/v3/warehouses/${site}/desk`, {})).status).toBe(200);
+const siteOf = async (id: string) => (await get(t, admin, `/v3/shipments/${id}`)).json.data.meta.site as string;
+async function create(meta: Record<string, unknown> = {}, attrs: Record<string, unknown> = {}) {
+  const made = await post(
+    t,
+    packer,
+    '/v3/shipments',
+    document(attributes({ shipFrom: VERONA, ...attrs }), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false, ...meta }),
+  );
+  expect([201, 202], made.text).toContain(made.status);
+  return made.json.data as { id: string; attributes: { shipDate?: string }; meta: { site: string } };
+}
+
+beforeAll(async () => {
+  t = await startTestStation({ schedulerIntervalMs: 0, clock });
+  const account = await t.station.clients.add(OPERATOR, {
+    username: 'sites-admin',
+    password: PASSWORD,
+    role: 'admin',
+    profile: { name: 'Sites' },
+  });
+  clientId = account.id;
+  await t.station.users.add(OPERATOR, { clientId, username: 'sites-boss', password: PASSWORD, role: 'supervisor' });
+  await t.station.users.add(OPERATOR, { clientId, username: 'sites-packer', password: PASSWORD, role: 'packer' });
+  admin = (await t.signIn('sites-admin', PASSWORD)).json.meta.token;
+  boss = (await t.signIn('sites-boss', PASSWORD)).json.meta.token;
+  packer = (await t.signIn('sites-packer', PASSWORD)).json.meta.token;
+});
+afterAll(() => t?.close());
+
+describe('a site’s members', () => {
+  it('are taken as clients send them, and refused naming the field and what it takes', async () => {
+    const made = await send(
+      admin,
+      'POST',
+      '/v3/warehouses',
+      warehouse({
+        name: ' Verona ',
+        address: VERONA,
+        returnAddress: null,
+        timeZone: 'europe/rome',
+        holidays: [today, ` ${today}`],
+        cutoffs: null,
+      }),
+    );
+    expect(made.status, made.text).toBe(201);
+    expect(made.headers.location).toBe(`${t.url}/v3/warehouses/2`);
+    expect(made.json.data).toMatchObject({
+      type: 'warehouse',
+      id: '2',
+      attributes: { name: 'Verona', main: false, timeZone: 'Europe/Rome', holidays: [today], cutoffs: null, returnAddress: null },
+      meta: { thisDesk: false },
+    });
+    const refused = await send(
+      admin,
+      'PATCH',
+      '/v3/warehouses/2',
+      warehouse({ name: '', timeZone: 'Mars/Olympus', holidays: ['2026-02-30'], cutoffs: { UPS: '7pm' } }),
+    );
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual([
+      '/data/attributes/cutoffs/UPS',
+      '/data/attributes/holidays/0',
+      '/data/attributes/name',
+      '/data/attributes/timeZone',
+    ]);
+    for (const error of refused.json.errors) expect(error.meta.reason).toMatch(/^Expected /);
+    // A packer reads the sites but changes none; an unknown site is 404.
+    expect((await get(t, packer, '/v3/warehouses')).json.data.map((site: { id: string }) => site.id)).toEqual(['1', '2']);
+    expect((await send(packer, 'PATCH', '/v3/warehouses/2', warehouse({ name: 'Padova' }))).status).toBe(403);
+    expect((await get(t, admin, '/v3/warehouses/7')).json.errors[0]).toMatchObject({ status: 404, code: 'site.notFound' });
+  });
+});
+
+describe('a site’s calendar', () => {
+  it('dates the shipments made at it: its holiday and its cutoff, not the main site’s', async () => {
+    // Milan (the main site) ships today; Verona keeps today as a holiday.
+    expect((await create()).attributes.shipDate).toBe(today);
+    await standAt('2');
+    const atVerona = await create();
+    expect(atVerona.meta.site).toBe('2');
+    expect(atVerona.attributes.shipDate).toBe(tomorrow);
+    // Verona works today after all, with UPS's cutoff at 08:30: at 09:00 UPS ships tomorrow; Milan's UPS still today.
+    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ holidays: null, cutoffs: { UPS: '08:30' } }))).status).toBe(200);
+    expect((await create()).attributes.shipDate).toBe(tomorrow);
+    await standAt('1');
+    expect((await create()).attributes.shipDate).toBe(today);
+    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ cutoffs: null }))).status).toBe(200);
+  });
+
+  it('books a scheduled shipment by its own site’s closed day, whatever site the desk stands at when the scheduler runs', async () => {
+    await standAt('2');
+    const waiting = await create({ scheduledProcessing: true });
+    expect(waiting.meta.site).toBe('2');
+    // Verona's UPS day closes before the scheduler runs; the desk has moved back to Milan meanwhile.
+    await create();
+    const closed = await post(t, boss, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', site: 2 } } });
+    expect(closed.status, closed.text).toBe(201);
+    await standAt('1');
+    await t.station.shipments.processWaiting(10);
+    const booked = (await get(t, admin, `/v3/shipments/${waiting.id}`)).json.data;
+    expect(booked.meta).toMatchObject({ status: 3, site: '2' });
+    expect(booked.attributes.shipDate).toBe(tomorrow);
+    // Milan's UPS day is open: a parcel made there now ships today.
+    expect((await create()).attributes.shipDate).toBe(today);
+  });
+
+  it('makes a return at its original’s site, and keeps a saved shipment at its own when confirmed elsewhere', async () => {
+    await standAt('2');
+    const original = await create({}, { shipDate: tomorrow });
+    await standAt('1');
+    const back = await post(t, packer, `/v3/shipments/${original.id}/returns`, {
+      data: { type: 'return', attributes: { reason: 'DAMAGED' } },
+    });
+    expect(back.status, back.text).toBe(201);
+    expect(await siteOf(back.json.data.id)).toBe('2');
+
+    await standAt('2');
+    const verona = attributes({ shipFrom: VERONA, shipDate: tomorrow });
+    const saved = await post(t, packer, '/v3/shipments/save', document(verona));
+    expect(saved.status, saved.text).toBe(202);
+    expect(saved.json.data.meta.site).toBe('2');
+    await standAt('1');
+    const [rate] = (await post(t, packer, '/v3/shipments/rate', document(verona))).json.data;
+    const confirmed = await post(t, packer, '/v3/shipments/confirm', {
+      data: { type: 'shipment', id: saved.json.data.id, attributes: verona, meta: { rate } },
+    });
+    expect(confirmed.status, confirmed.text).toBe(202);
+    expect(confirmed.json.data.meta).toMatchObject({ status: 3, site: '2' });
+  });
+});
+
+describe('an account merge', () => {
+  it('is refused while the leaving account has parcels of a site besides its main one', async () => {
+    const other = await t.station.clients.add(OPERATOR, {
+      username: 'sites-other',
+      password: PASSWORD,
+      role: 'admin',
+      profile: { name: 'Other' },
+    });
+    const otherToken = (await t.signIn('sites-other', PASSWORD)).json.meta.token;
+    expect((await send(otherToken, 'POST', '/v3/warehouses', warehouse({ name: 'Padova' }))).status).toBe(201);
+    expect((await post(t, otherToken, '/v3/warehouses/2/desk', {})).status).toBe(200);
+    const made = await post(
+      t,
+      otherToken,
+      '/v3/shipments',
+      document(attributes({ shipFrom: VERONA }), { service: 'economy', carrierChoice: 'DHL', scheduledProcessing: false }),
+    );
+    expect(made.status, made.text).toBe(201);
+    await expect(t.station.clients.merge(OPERATOR, { id: clientId }, { id: other.id })).rejects.toMatchObject({
+      code: 'client.mergeRefused',
+      errors: [{ meta: { problems: ["shipments of site 2 of the leaving account: a merge moves the main site's only"] } }],
+    });
+  });
+});
