@@ -125,6 +125,25 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.locator('.today__site')).toHaveText('At Bottega Verdi');
   await expect(upsMade(page)).toHaveText('1');
   await snap(page, 'sites-today-supervisor');
+
+  // Close day looks at the site chosen on Today, and is of one site: no All sites. Verona's UPS day closes;
+  // Milano's stays open.
+  await page.getByRole('link', { name: 'Close day' }).click();
+  const closeSite = page.getByRole('combobox', { name: 'Site' });
+  await expect(closeSite).toHaveValue('1');
+  await expect(closeSite.getByRole('option')).toHaveText(['Bottega Verdi', 'Verona (this desk)']);
+  const ups = page.getByRole('region', { name: 'UPS', exact: true });
+  await expect(ups).toContainText('To close: 1 shipment,');
+  await closeSite.selectOption({ label: 'Verona (this desk)' });
+  await expect(ups).toContainText('To close: 1 shipment,');
+  await ups.getByRole('button', { name: 'Close UPS' }).click();
+  await expect(page.getByRole('table', { name: 'Manifests' })).toContainText(/UPS-\d{8}-\d+S2-1/);
+  await expect(ups).toContainText('Nothing left to close.');
+  await closeSite.selectOption({ label: 'Bottega Verdi' });
+  await expect(ups).toContainText('To close: 1 shipment,');
+  await expect(page.getByRole('table', { name: 'Manifests' })).not.toContainText('S2-1');
+  const manifests = (await api('GET', `/manifests?date=${clock.today()}&site=all`)).json.data;
+  expect(manifests.map((manifest: { attributes: { site: string } }) => manifest.attributes.site)).toEqual(['2']);
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signInAs(page, PACKER.username, PACKER.password);
