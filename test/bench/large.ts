@@ -251,21 +251,24 @@ async function direct(backend: Backend, dataDir: string, databaseUrl?: string): 
 
 /** Random processed shipments of the whole table (not only the first seeded), with the index of their account. */
 async function sampleIds(backend: Backend, db: Direct): Promise<[string, number][]> {
-  const rows =
+  const sampled = async (text: string, values: unknown[] = []) =>
+    db.all<{ id: string; username: string }>(
+      `SELECT s.id, c.username FROM shipments s ${text} JOIN clients c ON c.id = s.client_id WHERE s.status = 3 ${values.length ? 'AND s.rowid IN (SELECT value FROM json_each($1))' : ''} LIMIT 20000`,
+      values,
+    );
+  let rows =
     backend === 'sqlite'
       ? await (async () => {
           const top = (await db.all<{ top: number }>('SELECT max(rowid) AS top FROM shipments'))[0]!.top;
-          const rowids = Array.from({ length: 30_000 }, () => 1 + Math.floor(Math.random() * top));
-          return db.all<{ id: string; username: string }>(
-            `SELECT s.id, c.username FROM shipments s JOIN clients c ON c.id = s.client_id
-              WHERE s.rowid IN (SELECT value FROM json_each($1)) AND s.status = 3`,
-            [JSON.stringify(rowids)],
-          );
+          return sampled('', [JSON.stringify(Array.from({ length: 30_000 }, () => 1 + Math.floor(Math.random() * top)))]);
         })()
-      : await db.all<{ id: string; username: string }>(
-          `SELECT s.id, c.username FROM shipments s TABLESAMPLE SYSTEM (0.3) JOIN clients c ON c.id = s.client_id
-            WHERE s.status = 3 LIMIT 20000`,
-        );
+      : await sampled('TABLESAMPLE SYSTEM (0.3)');
+  // A small table's sample of pages may hold none: then any of its processed shipments.
+  if (rows.length < 100)
+    rows = await db.all<{ id: string; username: string }>(
+      'SELECT s.id, c.username FROM shipments s JOIN clients c ON c.id = s.client_id WHERE s.status = 3 LIMIT 20000',
+    );
+  if (rows.length === 0) throw new Error('no processed shipment to read');
   return rows.map((row) => [row.id, Number(row.username.replace('bench', ''))]);
 }
 
