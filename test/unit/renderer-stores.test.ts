@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
-import { draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
+import { draftFromClient, draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
+import { closedSite, severalSites, useSites, viewedSite } from '../../src-renderer/store/sites.ts';
+import { useSiteSettings } from '../../src-renderer/store/site-settings.ts';
 import { highlights, useRates } from '../../src-renderer/store/rates.ts';
 import { useSession } from '../../src-renderer/store/session.ts';
 import { translate } from '../../src-renderer/i18n/i18n.ts';
@@ -340,5 +342,60 @@ describe('the desk counts days on the station’s clock', () => {
     await useShipments.getState().load();
     expect(useShipments.getState()).toMatchObject({ dateFrom: clock.today(), dateTo: clock.day(2) });
     expect(await useCalendarSettings.getState().save({ holidays: [] })).toBe(true);
+  });
+});
+
+describe('the sites the desk knows', () => {
+  it('with one site the desk is as before sites; at Verona, its sender and its close are Verona’s', async () => {
+    const admin = { username: 'sites-admin', password: 'Sites-Admin-2026!' };
+    const milano = { name: 'Bottega Verdi', contact: 'Anna Verdi', address1: 'Via Roma 12', city: 'Milano', postalCode: '20129' };
+    const profile = { ...milano, state: 'MI', country: 'IT', email: 'anna@verdi.example' };
+    await t.station.clients.add({ via: 'cli', user: 'test' }, { ...admin, role: 'admin', profile });
+    useSession.getState().signOut();
+    await useSession.getState().start(config);
+    await useSession.getState().signIn(admin.username, admin.password);
+    // One site: no site is asked for, and the sender is the account's.
+    expect(useSites.getState().sites).toHaveLength(1);
+    expect(useSites.getState()).toMatchObject({ deskSite: '1', chosen: false });
+    expect(severalSites()).toBe(false);
+    useSites.getState().view('all');
+    expect(viewedSite()).toBeUndefined();
+    expect(draftFromClient(useSession.getState().client)).toMatchObject(milano);
+
+    const verona = { ...profile, name: 'Magazzino Verona', address1: 'Via Mazzini 5', city: 'Verona', postalCode: '37121', state: 'VR' };
+    expect(
+      await useSiteSettings
+        .getState()
+        .save(null, { name: 'Verona', address: { ...verona, address2: '', phone: '', taxIdentification: '' } }),
+    ).toBe(true);
+    // A refusal is kept by the field it names: the name is taken.
+    expect(await useSiteSettings.getState().save(null, { name: 'Verona' })).toBe(false);
+    expect(Object.keys(useSiteSettings.getState().fieldErrors)).toEqual(['name']);
+    expect(sayIt(useSiteSettings.getState().fieldErrors.name!)).toBe('Another site of the account is named Verona.');
+    const id = useSites.getState().sites.find((site) => site.attributes.name === 'Verona')!.id;
+    // Added, but this desk still stands at the main site.
+    expect(severalSites()).toBe(true);
+    expect(draftFromClient(useSession.getState().client)).toMatchObject(milano);
+
+    expect(await useSiteSettings.getState().chooseForDesk(id)).toBe(true);
+    expect(useSites.getState()).toMatchObject({ deskSite: id, chosen: true });
+    expect(useSites.getState().sites.map((site) => site.meta?.thisDesk)).toEqual([false, true]);
+    expect(draftFromClient(useSession.getState().client)).toMatchObject({
+      name: 'Magazzino Verona',
+      address1: 'Via Mazzini 5',
+      city: 'Verona',
+    });
+    // All sites is a view, never a close: a close of all is the desk's own site's.
+    expect(viewedSite()).toBe('all');
+    expect(closedSite()).toBeUndefined();
+    useSites.getState().view('1');
+    expect(closedSite()).toBe('1');
+
+    // Signed out, the desk forgets them; signed in again, it learns where it stands.
+    useSession.getState().signOut();
+    expect(useSites.getState()).toMatchObject({ sites: [], deskSite: '', chosen: false, viewed: '' });
+    await useSession.getState().start(config);
+    await useSession.getState().signIn(admin.username, admin.password);
+    expect(useSites.getState()).toMatchObject({ deskSite: id, chosen: true });
   });
 });
