@@ -154,11 +154,16 @@ function returnedPackage(pkg: Package): Package {
  * The return shipment of `original`: from its receiver back to its sender, with the packages that come back, no
  * collection booking (the customer hands it in), no insurance, none of its special services (no cash to collect, no
  * signature), and its customs data reversed. The receiver's email
- * is the sender's where the receiver has none, as a sender needs one.
+ * is the sender's where the receiver has none, as a sender needs one. `returnTo`: where the original's site takes its
+ * returns, when that is not the address it shipped from.
  */
-export function returnAttributes(original: ShipmentAttributes, packages: readonly number[] | undefined): ShipmentAttributes {
+export function returnAttributes(
+  original: ShipmentAttributes,
+  packages: readonly number[] | undefined,
+  returnTo?: ShipmentAttributes['shipTo'],
+): ShipmentAttributes {
   const customer = original.shipTo;
-  const shop = original.shipFrom;
+  const shop = returnTo ?? original.shipFrom;
   const attributes: ShipmentAttributes = {
     shipFrom: { ...customer, email: customer.email || shop.email },
     shipTo: { ...shop },

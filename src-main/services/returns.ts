@@ -2,6 +2,9 @@
 // linked both ways (meta.returnOf on the return, meta.returns on the original), announced as
 // shipment.return.created and audited. Optionally paid only once used, where the carrier's rate card offers it, and
 // printed at once with the outbound label, to go in the box.
+import type { ClientProfile } from '../../src-shared/client.ts';
+import type { Address } from '../../src-shared/shipment.ts';
+import type { WarehouseService } from './warehouses.ts';
 import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
 import type { ErrorObject } from '../../src-shared/jsonapi.ts';
 import { returnAttributes, type ReturnRequest } from '../../src-shared/returns.ts';
@@ -22,6 +25,8 @@ export interface ReturnServiceDeps {
   shipments: ShipmentService;
   printing: PrintService;
   carriers: CarrierRegistry;
+  /** The original's site: its returns address, where it has one. */
+  warehouses: WarehouseService;
 }
 
 export interface ReturnService {
@@ -40,6 +45,11 @@ export interface ReturnService {
 
 const refused = (code: 'return.packageUnknown' | 'return.payOnUseNotOffered' | 'return.printNeedsLabel', pointer: string, reason: string) =>
   new StationError(code, ERROR_TEXT.invalidData(pointer.slice(1).split('/').join('.')), { pointer, meta: { reason } });
+
+/** A site's address as a shipment's: the fields it has (an empty one is left out). */
+function addressOf(profile: ClientProfile): Address {
+  return Object.fromEntries(Object.entries(profile).filter(([, value]) => value.trim() !== '')) as unknown as Address;
+}
 
 export function createReturnService(deps: ReturnServiceDeps): ReturnService {
   /** The original, or why it has no return: not the caller's, voided, never sent, or a return itself. */
@@ -95,8 +105,11 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       if (request.printWithOutbound && request.scheduledProcessing)
         throw refused('return.printNeedsLabel', '/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
 
+      // Back to where the original's site takes its returns (its returns address), else to the original's sender.
+      const site = await deps.warehouses.numbered(caller, original.site ?? 1);
+      const returnTo = site.returnAddress ? addressOf(site.returnAddress) : undefined;
       const checked = validateShipmentDocument(
-        { data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages) } },
+        { data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages, returnTo) } },
         'create',
       );
       if (!checked.ok) {

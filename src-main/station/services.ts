@@ -192,7 +192,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     calendar,
     shipments,
     printing,
-    returns: createReturnService({ store, shipments, printing, carriers }),
+    returns: createReturnService({ store, shipments, printing, carriers, warehouses }),
     idempotency: createIdempotencyService({ store, clock }),
     upstream: createUpstreamService({ store, carriers, clock, calendar: calendar.current, logger }),
     manifests,

@@ -1,7 +1,7 @@
 // Sites on one station (docs/operations.md, "Sites"), on SQLite and PostgreSQL: the site's own calendar decides a
 // shipment's ship date (its holidays and its cutoffs over the station's), a scheduled shipment is booked by its own
 // site's calendar and closed days whatever the desk stands at when the scheduler runs, a return is made at its
-// original's site, a saved shipment confirmed stays at its site, and a site's members are taken as real clients
+// original's site and goes to that site's returns address, a saved shipment confirmed stays at its site, and a site's members are taken as real clients
 // send them (null for the station's or the account's, any case) and refused naming the field. An account merge
 // keeps the merged-into account's sites and refuses parcels of another site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,11 +140,22 @@ describe('a site’s calendar', () => {
     await standAt('2');
     const original = await create({}, { shipDate: tomorrow });
     await standAt('1');
+    // Verona takes its returns at its returns centre: the return goes there, not to the shop's sender address.
+    const centre = { ...VERONA, name: 'Verona Resi', address1: 'Via del Lavoro 8', city: 'San Giovanni Lupatoto', postalCode: '37057' };
+    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ returnAddress: centre }))).status).toBe(200);
     const back = await post(t, packer, `/v3/shipments/${original.id}/returns`, {
       data: { type: 'return', attributes: { reason: 'DAMAGED' } },
     });
     expect(back.status, back.text).toBe(201);
     expect(await siteOf(back.json.data.id)).toBe('2');
+    expect(back.json.data.attributes.shipTo).toMatchObject({ name: 'Verona Resi', city: 'San Giovanni Lupatoto', postalCode: '37057' });
+    // Without a returns address, a return goes back to the original's sender.
+    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ returnAddress: null }))).status).toBe(200);
+    const again = await post(t, packer, `/v3/shipments/${original.id}/returns`, {
+      data: { type: 'return', attributes: { reason: 'WRONG_ITEM' } },
+    });
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.data.attributes.shipTo).toMatchObject({ name: 'Bottega Verona', city: 'Verona' });
 
     await standAt('2');
     const verona = attributes({ shipFrom: VERONA, shipDate: tomorrow });
