@@ -16,6 +16,8 @@ const profileFields = {
   taxIdentification: z.string(),
 };
 export type ClientProfile = { [K in keyof typeof profileFields]: string };
+/** The profile's fields as answered, every one a text (an address of the account, or of one of its sites). */
+export const profileAttributesSchema = z.object(profileFields);
 
 /** The account as answered: its profile (the sender address), and its client key. */
 export const clientAttributesSchema = z.object({ ...profileFields, clientKey: z.string() }).meta({ id: 'ClientAttributes' });

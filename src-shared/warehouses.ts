@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CUTOFF_TIME } from './administration.ts';
 import { canonicalTimeZone } from './calendar.ts';
-import { CLIENT_PROFILE_RULES, clientProfileSchema, type ClientProfile } from './client.ts';
+import { CLIENT_PROFILE_RULES, clientProfileSchema, profileAttributesSchema, type ClientProfile } from './client.ts';
 import { HOLIDAY, HOLIDAYS_MAX, TIME_ZONES } from './calendar-settings.ts';
 import { expects, validateResource, type Result } from './resource-validation.ts';
 import { resourceSchema } from './resource-schema.ts';
@@ -18,19 +18,7 @@ export const SITES_MAX = 50;
 /** `site=all` in a query: every site of the account (supervisors and admins). */
 export const ALL_SITES = 'all';
 
-const addressAttributes = z.object({
-  name: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  state: z.string(),
-  country: z.string(),
-  contact: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  taxIdentification: z.string(),
-});
+const addressAttributes = profileAttributesSchema;
 
 export const warehouseAttributesSchema = z
   .object({
