@@ -8,6 +8,7 @@ import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, type Said } from '../i18n/said.ts';
 import { usePrinting } from './printing.ts';
+import { listedSite } from './sites.ts';
 
 /** A job that printed the label, or is printing it: the station counts it as printed (a failed one is not). */
 const printsLabel = (job: PrintJob) => job.attributes.documents === 'labels' && job.attributes.status !== 'failed';
@@ -73,7 +74,13 @@ export const useShipments = create<ShipmentsState>()((set, get) => ({
     try {
       const rows = (
         await api().call(ROUTES.shipmentSummaries, {
-          query: { dateFrom, dateTo, limit: limit === '' ? undefined : Number(limit), 'filter[createdBy]': createdBy || undefined },
+          query: {
+            dateFrom,
+            dateTo,
+            limit: limit === '' ? undefined : Number(limit),
+            'filter[createdBy]': createdBy || undefined,
+            site: listedSite(),
+          },
         })
       ).data;
       const seen = rows.flatMap((row) => (row.meta.createdBy ? [row.meta.createdBy] : []));

@@ -72,6 +72,15 @@ export function viewedSite(state: Pick<SitesState, 'sites' | 'viewed'> = useSite
   return severalSites(state) && state.viewed !== '' ? state.viewed : undefined;
 }
 
+/**
+ * The site the Shipments list shows: with several sites, the desk's own unless a supervisor chose another or all
+ * (the station's list is the account's, for integrations); with one, nothing.
+ */
+export function listedSite(state: Pick<SitesState, 'sites' | 'viewed' | 'deskSite'> = useSites.getState()): string | undefined {
+  if (!severalSites(state)) return undefined;
+  return viewedSite(state) ?? (state.deskSite || undefined);
+}
+
 /** The site a close is of: the one viewed when it is one site, the desk's own otherwise (a close is never of all). */
 export function closedSite(state: Pick<SitesState, 'sites' | 'viewed'> = useSites.getState()): string | undefined {
   const viewed = viewedSite(state);

@@ -144,6 +144,14 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.getByRole('table', { name: 'Manifests' })).not.toContainText('S2-1');
   const manifests = (await api('GET', `/manifests?date=${clock.today()}&site=all`)).json.data;
   expect(manifests.map((manifest: { attributes: { site: string } }) => manifest.attributes.site)).toEqual(['2']);
+
+  // The Shipments list is of the site chosen last (Milano), or of all of them.
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  const listed = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('1');
+  await expect(listed).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'All sites' });
+  await expect(listed).toHaveCount(2);
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signInAs(page, PACKER.username, PACKER.password);
@@ -151,4 +159,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.getByText('At Verona')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
   await expect(upsMade(page)).toHaveText('1');
+  await page.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page.getByRole('table', { name: 'Shipments' }).locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
 });

@@ -14,6 +14,7 @@ import { LabelPreview } from '../../components/LabelPreview.tsx';
 import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useShipments } from '../../store/shipments.ts';
+import { SiteSelector } from '../../components/SiteSelector.tsx';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
@@ -64,6 +65,7 @@ export function Shipments(): React.JSX.Element {
             ))}
           </select>
         </div>
+        <SiteSelector allowAll onChange={() => void load()} />
         <button type="submit" className="primary">
           {t('shipments.show')}
         </button>
