@@ -12,6 +12,8 @@ import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 test.describe.configure({ mode: 'serial' });
 
 const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
+/** A holiday of Verona's, two weeks on: a Tuesday. */
+const HOLIDAY = clock.day(15);
 const SUPERVISOR = { username: 'sara', password: 'supervisor-password-1', role: 'supervisor', name: 'Sara Supervisor' };
 const PACKER = { username: 'paul', password: 'packer-password-1', role: 'packer', name: 'Paul Packer' };
 
@@ -30,6 +32,12 @@ async function signInAs(page: Page, username: string, password: string): Promise
   await page.getByLabel('Password').fill(password);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+}
+
+/** A site's id by its name. */
+async function siteId(name: string): Promise<string> {
+  const sites: { id: string; attributes: { name: string } }[] = (await api('GET', '/warehouses')).json.data;
+  return sites.find((site) => site.attributes.name === name)!.id;
 }
 
 /** Today's UPS parcels made, as the by-carrier table shows them. */
@@ -97,6 +105,22 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await expect(verona.getByRole('button', { name: 'This desk stands here' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Which site does this desk stand at?' })).toHaveCount(0);
   await expect(page.locator('.app__site')).toHaveText(/site Verona/);
+
+  // Verona's own calendar: a holiday and a later UPS cutoff; a date the station refuses is said at the field.
+  await verona.getByRole('button', { name: 'Edit Verona' }).click();
+  const editing = sites.getByRole('form', { name: 'Editing Verona' });
+  await expect(editing.getByRole('textbox', { name: 'Sender address: City' })).toHaveValue('Verona');
+  await editing.getByRole('textbox', { name: 'Holidays' }).fill(`${HOLIDAY.slice(0, 8)}32`);
+  await editing.getByLabel('Cutoff UPS').fill('17:30');
+  await editing.getByRole('button', { name: 'Save the site' }).click();
+  await expect(editing.getByRole('textbox', { name: 'Holidays' })).toHaveAttribute('aria-invalid', 'true');
+  await editing.getByRole('textbox', { name: 'Holidays' }).fill(HOLIDAY);
+  await editing.getByRole('button', { name: 'Save the site' }).click();
+  await expect(editing).toHaveCount(0);
+  await expect(verona).toContainText('UPS 17:30');
+  await expect(verona).not.toContainText('The station’s');
+  const saved = (await api('GET', `/warehouses/${await siteId('Verona')}`)).json.data.attributes;
+  expect(saved).toMatchObject({ holidays: [HOLIDAY], cutoffs: { UPS: '17:30' }, timeZone: 'Europe/Rome' });
   await snap(page, 'sites-settings');
 
   // New shipment starts from Verona.
