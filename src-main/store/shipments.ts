@@ -256,7 +256,9 @@ function reads(sql: Sql): ShipmentReads {
       const scope = [
         ...owner(filter),
         filter.dateFrom ?? '0000-00-00',
-        filter.dateTo ?? '9999-99-99',
+        // A page after a cursor ends at the cursor's day: the day range is a bound of the summaries index on both back
+        // ends, where the cursor's row comparison is not on SQLite (a page a million rows in would walk them all).
+        [filter.dateTo ?? '9999-99-99', after[0] ?? '9999-99-99'].sort()[0],
         filter.limit,
         filter.createdBy ?? null,
         ...after,
