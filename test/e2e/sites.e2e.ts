@@ -187,3 +187,53 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.getByRole('table', { name: 'Shipments' }).locator('tbody tr')).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
 });
+
+test('a desk nobody placed: a packer is told where it stands, a supervisor is asked once which site it stands at', async ({ page }) => {
+  const other = await startClockedStation(clock, 'admin');
+  try {
+    for (const user of [SUPERVISOR, PACKER])
+      expect((await other.call('POST', '/users', { data: { type: 'user', attributes: user } })).status).toBe(201);
+    const added = await other.call('POST', '/warehouses', { data: { type: 'warehouse', attributes: { name: 'Verona' } } });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    const signInThere = async (user: { username: string; password: string }) => {
+      await page.goto(other.url);
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password').fill(user.password);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+    };
+    const asked = page.getByRole('heading', { name: 'Which site does this desk stand at?' });
+
+    // A packer may not choose: told where the desk stands (the main site) and whom to ask.
+    await signInThere(PACKER);
+    await expect(page.getByRole('status').filter({ hasText: 'This desk stands at Bottega Verdi.' })).toContainText('ask a supervisor');
+    await expect(asked).toHaveCount(0);
+    await expect(page.locator('.app__site')).toHaveText(/site Bottega Verdi/);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'This desk stands at' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // A supervisor is asked; Not now keeps the main site for this session, and the next sign-in asks again.
+    await signInThere(SUPERVISOR);
+    await expect(asked).toBeVisible();
+    await page.getByRole('button', { name: 'Not now (keep Bottega Verdi)' }).click();
+    await expect(asked).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInThere(SUPERVISOR);
+    await expect(asked).toBeVisible();
+    await page.getByRole('region', { name: 'Which site does this desk stand at?' }).getByRole('button', { name: 'Verona' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(page.locator('.app__site')).toHaveText(/site Verona/);
+    expect((await other.call('GET', '/warehouses')).json.meta.desk).toMatchObject({ site: added.json.data.id, chosen: true });
+    // Chosen: nobody is asked again, and a packer is told nothing more.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInThere(SUPERVISOR);
+    await expect(page.locator('.app__site')).toHaveText(/site Verona/);
+    await expect(asked).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInThere(PACKER);
+    await expect(page.getByRole('status').filter({ hasText: 'This desk stands at' })).toHaveCount(0);
+  } finally {
+    await other.stop();
+  }
+});
