@@ -169,6 +169,14 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   const manifests = (await api('GET', `/manifests?date=${clock.today()}&site=all`)).json.data;
   expect(manifests.map((manifest: { attributes: { site: string } }) => manifest.attributes.site)).toEqual(['2']);
 
+  // Reports too: Milano's month, then the account's.
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('1');
+  await expect(page.getByText(/^1 shipment, 1 package,/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'All sites' });
+  await expect(page.getByText(/^2 shipments, 2 packages,/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Bottega Verdi' });
+
   // The Shipments list is of the site chosen last (Milano), or of all of them.
   await page.getByRole('link', { name: 'Shipments' }).click();
   const listed = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
