@@ -5,7 +5,8 @@
 //
 // Options: --rows N (10,000,000), --addresses N (2,000,000), --days N (2,190: six years at ~4,600 a day),
 // --only sqlite|postgres, --keep DIR (the data folders and the PostgreSQL cluster live in DIR and stay; a database
-// seeded there before is measured again without seeding), --seed-only.
+// seeded there before is measured again without seeding), --seed-only, --reads-only (no backup, no index build),
+// --skip TEXT (leaves out the reads whose name holds TEXT), --rate N and --seconds N (the reads' pace and length).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
