@@ -193,6 +193,10 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(upsMade(page)).toHaveText('1');
   await page.getByRole('link', { name: 'Shipments' }).click();
   await expect(page.getByRole('table', { name: 'Shipments' }).locator('tbody tr')).toHaveCount(1);
+  // Its detail says the site it ships from.
+  await page.getByRole('table', { name: 'Shipments' }).locator('tbody tr').first().getByRole('button').click();
+  const detail = page.getByRole('region', { name: 'Shipment detail' });
+  await expect(detail).toContainText(/Site\s*Verona/);
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
 });
 

@@ -15,6 +15,7 @@ import { ErrorNotice, Loading } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useShipments } from '../../store/shipments.ts';
 import { SiteSelector } from '../../components/SiteSelector.tsx';
+import { useSites } from '../../store/sites.ts';
 import { BulkPrint } from './BulkPrint.tsx';
 import { Outbox } from './Outbox.tsx';
 import { CarrierFacts } from '../../components/CarrierFacts.tsx';
@@ -161,10 +162,13 @@ function ShipmentDetail(): React.JSX.Element {
     setConfirming(false);
     heading.current?.focus();
   }, [detail?.id]);
+  // With several sites, the one the parcel ships from.
+  const sites = useSites((state) => state.sites);
   if (!detail) return <></>;
   const shipment = detail.shipment;
   const meta = shipment?.meta;
   const a = shipment?.attributes;
+  const siteName = sites.length > 1 && meta?.site ? (sites.find((site) => site.id === meta.site)?.attributes.name ?? null) : null;
 
   return (
     <section className="card detail" aria-label={t('shipments.detail')}>
@@ -193,6 +197,12 @@ function ShipmentDetail(): React.JSX.Element {
                   : meta.createdBy
                 : t('common.none')}
             </dd>
+            {siteName ? (
+              <>
+                <dt>{t('sites.selector')}</dt>
+                <dd>{siteName}</dd>
+              </>
+            ) : null}
             <dt>{t('shipments.sender')}</dt>
             <dd>{[a.shipFrom.name, a.shipFrom.address1, `${a.shipFrom.postalCode} ${a.shipFrom.city}`, a.shipFrom.country].join(', ')}</dd>
             <dt>{t('shipment.receiver')}</dt>
