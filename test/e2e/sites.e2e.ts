@@ -3,6 +3,7 @@
 // only; a supervisor switches Today to All sites and sees both sites' parcels; a packer has no selector, only the
 // desk's site. The station runs in this process on a set clock (a Monday morning before every cutoff), so the
 // parcels made now are today's whatever day the test runs.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
 import { setClock } from '../helpers/clock.ts';
@@ -32,6 +33,14 @@ async function signInAs(page: Page, username: string, password: string): Promise
   await page.getByLabel('Password').fill(password);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+}
+
+/** axe-core finds nothing on the page, of any rule or impact. */
+async function accessible(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** A site's id by its name. */
@@ -89,6 +98,7 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Verona');
   await form.getByRole('button', { name: 'Save the site' }).click();
   await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveAttribute('aria-invalid', 'true');
+  await accessible(page, 'a new site refused');
   await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveAccessibleDescription(/time zone/i);
   await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Rome');
   await form.getByRole('button', { name: 'Save the site' }).click();
@@ -122,6 +132,7 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   const saved = (await api('GET', `/warehouses/${await siteId('Verona')}`)).json.data.attributes;
   expect(saved).toMatchObject({ holidays: [HOLIDAY], cutoffs: { UPS: '17:30' }, timeZone: 'Europe/Rome' });
   await snap(page, 'sites-settings');
+  await accessible(page, 'Settings → Sites');
 
   // New shipment starts from Verona.
   await page.getByRole('link', { name: 'New shipment' }).click();
@@ -149,6 +160,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.locator('.today__site')).toHaveText('At Bottega Verdi');
   await expect(upsMade(page)).toHaveText('1');
   await snap(page, 'sites-today-supervisor');
+  await accessible(page, 'Today with its site selector');
 
   // Close day looks at the site chosen on Today, and is of one site: no All sites. Verona's UPS day closes;
   // Milano's stays open.
@@ -228,6 +240,7 @@ test('a desk nobody placed: a packer is told where it stands, a supervisor is as
     // A supervisor is asked; Not now keeps the main site for this session, and the next sign-in asks again.
     await signInThere(SUPERVISOR);
     await expect(asked).toBeVisible();
+    await accessible(page, 'the site chooser');
     await page.getByRole('button', { name: 'Not now (keep Bottega Verdi)' }).click();
     await expect(asked).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign out' }).click();
