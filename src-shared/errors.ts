@@ -233,8 +233,8 @@ export const ERROR_TEXT = {
   nothingToClose: (carrier: string, date: string) => `No shipment of ${carrier} on ${date} is ready to close.`,
   noSuchManifest: (id: string) => `No manifest has the id ${id}.`,
   noSuchSite: (id: string) => `The account has no site with the id ${id}.`,
-  deskSiteUnknown: (named: string, sites: string) =>
-    `This desk was started with --site ${named}, which names no site of the account (its sites: ${sites}). Start it with one of them, or choose its site at the desk.`,
+  deskSiteUnknown: (named: string, account: string, sites: string) =>
+    `This desk was started with --site ${named}, which names no site of account ${account} (its sites: ${sites}): it works at that account's main site. Start it with one of them, or choose its site at the desk (Settings → Sites).`,
   siteNameTaken: (name: string) => `Another site of the account is named ${name}.`,
   tooManySites: (max: number) => `An account keeps at most ${max} sites.`,
   otherSite: (what: string) => `${what} of another site, or of every site, needs the supervisor role; a packer sees their desk's own site.`,

@@ -13,4 +13,6 @@ export interface PickupRecord {
   parcels: number;
   status: 'booked' | 'cancelled';
   cancelledAt: string | null;
+  /** The site of the account whose parcels it collects. */
+  site: number;
 }

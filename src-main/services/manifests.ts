@@ -15,7 +15,7 @@ import type { UpstreamCarrier } from '../carriers/upstream.ts';
 import { UpstreamUnreachableError } from '../carriers/upstream-client.ts';
 import type { Logger } from '../logger.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
-import type { WarehouseService } from './warehouses.ts';
+import type { SiteSource, WarehouseService } from './warehouses.ts';
 import { MAIN_SITE, type Site } from '../../src-shared/warehouses.ts';
 
 export interface ManifestPreview {
@@ -160,8 +160,13 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
    * The day a request closes, fixed once when it starts: its own date, or the site's today. A close started at
    * 23:59:59 that commits after midnight still closes the day it started on. A packer previews their desk's site only.
    */
-  const closingDay = async (caller: Caller, request: CloseRequest, what: string): Promise<ClosingDay & { timeZone: string }> => {
-    const site = await deps.warehouses.siteOf(caller, request.site, what);
+  const closingDay = async (
+    caller: Caller,
+    request: CloseRequest,
+    what: string,
+    source: SiteSource,
+  ): Promise<ClosingDay & { timeZone: string }> => {
+    const site = await deps.warehouses.siteOf(caller, request.site, what, source);
     const { timeZone } = await deps.warehouses.calendarOf(site);
     return { carrier: request.carrier, date: request.date ?? dayIn(clock(), timeZone), site, timeZone };
   };
@@ -191,16 +196,18 @@ export function createManifestService(deps: ManifestServiceDeps): ManifestServic
   const own = async (caller: Caller, id: string) => {
     const manifest = await store.manifests.get(id, caller.client.id, caller.sandbox);
     if (!manifest) throw new StationError('manifest.notFound', ERROR_TEXT.noSuchManifest(id));
+    // A packer reads their desk's site's manifests only, as they list them.
+    await deps.warehouses.mayShow(caller, manifest.site, 'A manifest');
     return manifest;
   };
 
   return {
-    preview: async (caller, request) => previewOf(caller, await closingDay(caller, request, 'The close')),
+    preview: async (caller, request) => previewOf(caller, await closingDay(caller, request, 'The close', { parameter: 'site' })),
 
     async close(caller, asked) {
       const actor = actorOf(caller);
       requireRole(actor, 'supervisor', 'Closing the day');
-      const request = await closingDay(caller, asked, 'Closing the day');
+      const request = await closingDay(caller, asked, 'Closing the day', { pointer: '/data/attributes/site' });
       const through = upstreamPart(request.carrier);
       const transmit = through !== null && (await deps.upstreams()).some((upstream) => upstream.config.code === through.upstream);
       for (let attempt = 1; ; attempt++) {

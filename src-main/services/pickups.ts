@@ -71,10 +71,12 @@ export function createPickupService(deps: {
   const passed = (deadline: string, timeZone: string) =>
     clock().getTime() >= instantAt(deadline.slice(0, 10), deadline.slice(11), timeZone).getTime();
 
-  /** Bookings grouped into collections, in the order of their first booking, each with its deadline. */
-  const collections = async (bookings: PickupRecord[]): Promise<Pickup[]> => {
+  /** Bookings grouped into collections, in the order of their first booking, each with its deadline in its site's zone. */
+  const collections = async (caller: Caller, bookings: PickupRecord[]): Promise<Pickup[]> => {
     const cards = await carriers.cards();
-    const { timeZone } = await deps.calendar();
+    const zones = new Map<number, string>();
+    for (const site of new Set(bookings.map((booking) => booking.site)))
+      zones.set(site, (await deps.warehouses.calendarOf(await deps.warehouses.numbered(caller, site))).timeZone);
     const grouped = new Map<string, Pickup>();
     for (const booking of bookings) {
       const key = collectionKey(booking);
@@ -91,7 +93,7 @@ export function createPickupService(deps: {
         ...booking,
         shipments: [shipment],
         cancelBefore,
-        cancellable: booking.status === 'booked' && !passed(cancelBefore, timeZone),
+        cancellable: booking.status === 'booked' && !passed(cancelBefore, zones.get(booking.site)!),
       });
     }
     return [...grouped.values()];
@@ -110,7 +112,7 @@ export function createPickupService(deps: {
         limit: GROUPING_LIMIT,
         site: await deps.warehouses.scope(caller, filter.site, 'The pickups'),
       });
-      const grouped = await collections(bookings);
+      const grouped = await collections(caller, bookings);
       if (!after) return grouped.slice(0, filter.limit);
       // The page starts after the cursor's collection. Should that one have changed meanwhile (cancelled, it is a
       // collection of its own), the page starts at the next day or carrier instead.
@@ -133,21 +135,26 @@ export function createPickupService(deps: {
         carrierCode: first.carrierCode,
         limit: GROUPING_LIMIT,
       });
-      return (await collections(sameDay)).find((pickup) => pickup.shipments.some((shipment) => shipment.id === first.shipmentId));
+      return (await collections(caller, sameDay)).find((pickup) => pickup.shipments.some((shipment) => shipment.id === first.shipmentId));
     },
 
     async cancel(caller, shipmentId) {
       const found = await store.pickups.get(shipmentId, caller.client.id, caller.sandbox);
       if (!found) throw new StationError('pickup.notFound', ERROR_TEXT.noSuchPickup(shipmentId));
       if (found.status === 'cancelled') throw new StationError('pickup.alreadyCancelled', ERROR_TEXT.pickupAlreadyCancelled);
+      // A packer cancels their desk's site's collections only, as they list them.
+      await deps.warehouses.mayShow(caller, found.site, 'A pickup');
       const sameDay = await store.pickups.list({
         clientId: caller.client.id,
         sandbox: caller.sandbox,
         date: found.collectionDate,
         carrierCode: found.carrierCode,
         limit: GROUPING_LIMIT,
+        site: found.site,
       });
-      const pickup = (await collections(sameDay)).find((candidate) => candidate.shipments.some((shipment) => shipment.id === shipmentId))!;
+      const pickup = (await collections(caller, sameDay)).find((candidate) =>
+        candidate.shipments.some((shipment) => shipment.id === shipmentId),
+      )!;
       if (!pickup.cancellable)
         throw new StationError('pickup.pastDeadline', ERROR_TEXT.pickupPastDeadline(pickup.carrierName, pickup.cancelBefore), {
           meta: { cancelBefore: pickup.cancelBefore },

@@ -105,9 +105,10 @@ export function createReturnService(deps: ReturnServiceDeps): ReturnService {
       if (request.printWithOutbound && request.scheduledProcessing)
         throw refused('return.printNeedsLabel', '/data/attributes/printWithOutbound', ERROR_TEXT.printWithOutboundScheduled);
 
-      // Back to where the original's site takes its returns (its returns address), else to the original's sender.
+      // Back to where the original's site takes its returns (its returns address, else its own), else to the original's sender.
       const site = await deps.warehouses.numbered(caller, original.site ?? 1);
-      const returnTo = site.returnAddress ? addressOf(site.returnAddress) : undefined;
+      const back = site.returnAddress ?? site.address;
+      const returnTo = back ? addressOf(back) : undefined;
       const checked = validateShipmentDocument(
         { data: { type: 'shipment', attributes: returnAttributes(original.attributes, request.packages, returnTo) } },
         'create',

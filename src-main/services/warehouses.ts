@@ -20,6 +20,7 @@ import type { Actor, Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import { storedCutoffs } from './carrier-settings.ts';
+import type { Logger } from '../logger.ts';
 
 const MANAGING = 'Managing the sites';
 const sitesKey = (clientId: string) => `sites:client:${clientId}`;
@@ -36,8 +37,8 @@ export type SiteOwner = { client: { id: string; profile?: { name: string } } };
 export interface WarehouseService {
   /** The account's sites, the main one first. */
   list(owner: SiteOwner): Promise<Site[]>;
-  /** One site by its id (its number in the account); site.notFound otherwise. */
-  get(owner: SiteOwner, id: string | number): Promise<Site>;
+  /** One site by its id (its number in the account); site.notFound otherwise, at `source` (the member that named it). */
+  get(owner: SiteOwner, id: string | number, source?: SiteSource): Promise<Site>;
   /** An admin (or the admin command) adds a site to the owner's account. */
   add(actor: Actor, owner: SiteOwner, site: NewWarehouse): Promise<Site>;
   change(actor: Actor, owner: SiteOwner, id: string, change: WarehouseChange): Promise<Site>;
@@ -55,13 +56,20 @@ export interface WarehouseService {
    */
   scope(caller: Caller, asked: string | null | undefined, what: string): Promise<number | null>;
   /** The site an action works at (a close, a pickup): the one asked, or the desk's. A packer works at their desk's. */
-  siteOf(caller: Caller, asked: string | number | null | undefined, what: string): Promise<Site>;
+  siteOf(caller: Caller, asked: string | number | null | undefined, what: string, source?: SiteSource): Promise<Site>;
+  /** Refuses (site.otherSite) a packer something of another site than their desk's (a manifest, a pickup). */
+  mayShow(caller: Caller, site: number, what: string): Promise<void>;
   /** A site's calendar: its zone, holidays and cutoffs over the station's. */
   calendarOf(site: Site): Promise<SiteCalendar>;
 }
 
+/** Where a request named a site: its query parameter or its member's pointer, for the refusal's source. */
+export type SiteSource = { parameter?: string; pointer?: string };
+
 export interface WarehouseDeps {
   store: Store;
+  /** Where a desk's --site naming no site of an account is said (once per account). */
+  logger?: Logger;
   audit: AuditLog;
   desk: string;
   /** The desk's site as `serve --site` named it: a site's number or name; undefined when not given. */
@@ -85,25 +93,36 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     const main = sites.find((site) => site.number === MAIN_SITE) ?? defaultMainSite(owner.client.profile?.name ?? '');
     return [main, ...sites.filter((site) => site.number !== MAIN_SITE).sort((a, b) => a.number - b.number)];
   };
-  const get = async (owner: SiteOwner, id: string | number) => {
+  const get = async (owner: SiteOwner, id: string | number, source: SiteSource = {}) => {
     const text = String(id).trim();
     const site = /^[0-9]{1,6}$/.test(text) ? (await list(owner)).find((each) => each.number === Number(text)) : undefined;
-    if (!site) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(text));
+    if (!site) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(text), source);
     return site;
   };
+  /** The site --site named, per account, once found: a rename later keeps the desk where it stands. */
+  const named = new Map<string, number>();
+  /** The accounts whose missing --site site was written to the log already. */
+  const warned = new Set<string>();
   const chosen = async (owner: SiteOwner): Promise<Site | undefined> => {
     const sites = await list(owner);
     const picked = ((await store.settings.get(deskKey(desk))) as Record<string, number> | undefined)?.[owner.client.id];
     const byChoice = picked === undefined ? undefined : sites.find((site) => site.number === picked);
     if (byChoice || deps.deskSiteName === undefined) return byChoice;
-    // Started with --site: a desk that cannot tell which site it stands at works nowhere, rather than at the main site.
-    const named = findSite(sites, deps.deskSiteName);
-    if (!named)
-      throw new StationError(
-        'site.notFound',
-        ERROR_TEXT.deskSiteUnknown(deps.deskSiteName, sites.map((site) => `${site.number} ${site.name}`).join(', ')),
+    // Started with --site: the account's site of that name (or id), found once; an account without one works at
+    // its main site, and the log says so once (a station may serve accounts of which only some have that site).
+    const known = named.get(owner.client.id);
+    const found = (known === undefined ? undefined : sites.find((site) => site.number === known)) ?? findSite(sites, deps.deskSiteName);
+    if (found) {
+      named.set(owner.client.id, found.number);
+      return found;
+    }
+    if (!warned.has(owner.client.id)) {
+      warned.add(owner.client.id);
+      deps.logger?.warn(
+        ERROR_TEXT.deskSiteUnknown(deps.deskSiteName, owner.client.id, sites.map((site) => `${site.number} ${site.name}`).join(', ')),
       );
-    return named;
+    }
+    return undefined;
   };
   const deskSite = async (owner: SiteOwner) => (await chosen(owner)) ?? (await list(owner))[0]!;
 
@@ -184,25 +203,33 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       const text = asked?.trim() ?? '';
       const sites = await list(caller);
       const own = await deskSite(caller);
-      const wanted = text === '' ? own : text.toLowerCase() === ALL_SITES ? null : await get(caller, text);
+      const wanted = text === '' ? own : text.toLowerCase() === ALL_SITES ? null : await get(caller, text, { parameter: 'site' });
+      // One site in all: every site is the desk's, for anyone.
+      if (sites.length === 1) return null;
       if ((wanted === null || wanted.number !== own.number) && !hasRole(caller.user.role, 'supervisor'))
         throw new StationError('site.otherSite', ERROR_TEXT.otherSite(what), {
           parameter: 'site',
           meta: { neededRole: 'supervisor', role: caller.user.role },
         });
-      // One site in all: nothing to tell apart, so the reads keep their plain (and fastest) form.
-      if (wanted === null || sites.length === 1) return null;
-      return wanted.number;
+      return wanted === null ? null : wanted.number;
     },
-    async siteOf(caller, asked, what) {
+    async siteOf(caller, asked, what, source = {}) {
       const own = await deskSite(caller);
       if (asked === null || asked === undefined || String(asked).trim() === '') return own;
-      const site = await get(caller, asked);
+      const site = await get(caller, asked, source);
       if (site.number !== own.number && !hasRole(caller.user.role, 'supervisor'))
         throw new StationError('site.otherSite', ERROR_TEXT.otherSite(what), {
+          ...source,
           meta: { neededRole: 'supervisor', role: caller.user.role },
         });
       return site;
+    },
+    async mayShow(caller, site, what) {
+      if (hasRole(caller.user.role, 'supervisor') || (await list(caller)).length === 1) return;
+      if (site !== (await deskSite(caller)).number)
+        throw new StationError('site.otherSite', ERROR_TEXT.otherSite(what), {
+          meta: { neededRole: 'supervisor', role: caller.user.role },
+        });
     },
     async calendarOf(site) {
       const [station, cutoffs] = await Promise.all([deps.calendar(), storedCutoffs(store)]);

@@ -128,7 +128,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     workerUrl: options.documentWorkerUrl,
   });
   const calendar = createCalendarService({ store, audit, clock });
-  const warehouses = createWarehouseService({ store, audit, desk, deskSiteName: options.deskSite, calendar: calendar.current });
+  const warehouses = createWarehouseService({ store, audit, desk, deskSiteName: options.deskSite, calendar: calendar.current, logger });
   const shipments = createShipmentService({
     store,
     carriers,

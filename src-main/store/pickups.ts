@@ -47,6 +47,7 @@ interface PickupRow {
   attributes: string;
   status: 'booked' | 'cancelled';
   cancelled_at: string | null;
+  site?: number;
 }
 
 const pickupRecord = (row: PickupRow): PickupRecord => ({
@@ -60,10 +61,11 @@ const pickupRecord = (row: PickupRow): PickupRecord => ({
   parcels: (JSON.parse(row.attributes) as { packages: unknown[] }).packages.length,
   status: row.status,
   cancelledAt: row.cancelled_at,
+  site: Number(row.site ?? 1),
 });
 
 const PICKUP_COLUMNS = `SELECT b.shipment_id, s.reference, s.tracking_number, b.carrier_code, s.carrier_name, b.collection_date, b.address, s.attributes,
-    b.status, b.cancelled_at
+    b.status, b.cancelled_at, s.site
   FROM collection_bookings b JOIN shipments s ON s.id = b.shipment_id`;
 
 /** One booking of a collection was cancelled meanwhile: the whole cancel is rolled back. */

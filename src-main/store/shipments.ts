@@ -205,16 +205,12 @@ function reads(sql: Sql): ShipmentReads {
     const row = await sql.one<ShipmentRow>(text, values);
     return row && shipmentRecord(row);
   };
-  const person = personQueries(sql.dialect, { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5', site: '$6' });
-  // The people's hours name no person: the site is their fifth value.
-  const personHours = personQueries(sql.dialect, {
-    clientId: '$1',
-    sandbox: '$2',
-    dateFrom: '$3',
-    dateTo: '$4',
-    createdBy: '$6',
-    site: '$5',
-  }).hours;
+  // A person's report and the people's hours, of every site (no site clause: the covering index alone) or of one.
+  const scope = { clientId: '$1', sandbox: '$2', dateFrom: '$3', dateTo: '$4', createdBy: '$5' };
+  const person = personQueries(sql.dialect, scope);
+  const personAtSite = personQueries(sql.dialect, { ...scope, site: '$6' });
+  const hours = personQueries(sql.dialect, scope).hours;
+  const hoursAtSite = personQueries(sql.dialect, { ...scope, createdBy: '$6', site: '$5' }).hours;
   const integer = sql.dialect.integer;
 
   return {
@@ -288,8 +284,12 @@ function reads(sql: Sql): ShipmentReads {
       if (filter.createdBy) {
         if (!storable(filter.createdBy)) return { days: [], countries: [] };
         return {
-          days: await sql.all<DayRow>(person.days, [...values, filter.createdBy, site]),
-          countries: await sql.all<CountryRow>(person.countries, [...values, filter.createdBy, site]),
+          days: await (site === null
+            ? sql.all<DayRow>(person.days, [...values, filter.createdBy])
+            : sql.all<DayRow>(personAtSite.days, [...values, filter.createdBy, site])),
+          countries: await (site === null
+            ? sql.all<CountryRow>(person.countries, [...values, filter.createdBy])
+            : sql.all<CountryRow>(personAtSite.countries, [...values, filter.createdBy, site])),
         };
       }
       // Summed over the sites (each has its own row), or one site's.
@@ -326,7 +326,10 @@ function reads(sql: Sql): ShipmentReads {
         : sql.all<DayCountRow>(DAY_COUNTS, [...owner(filter), filter.date, filter.createdBy ?? null, filter.site ?? null]),
     personHours: async (filter) => {
       await foldDayChanges(sql);
-      return sql.all<PersonHourRow>(personHours, [...owner(filter), filter.dateFrom, filter.dateTo, filter.site ?? null]);
+      const site = filter.site ?? null;
+      return site === null
+        ? sql.all<PersonHourRow>(hours, [...owner(filter), filter.dateFrom, filter.dateTo])
+        : sql.all<PersonHourRow>(hoursAtSite, [...owner(filter), filter.dateFrom, filter.dateTo, site]);
     },
     upstreamBookings: async (since, limit) =>
       (

@@ -100,6 +100,20 @@ describe('a site’s members', () => {
     expect((await get(t, packer, '/v3/warehouses')).json.data.map((site: { id: string }) => site.id)).toEqual(['1', '2']);
     expect((await send(packer, 'PATCH', '/v3/warehouses/2', warehouse({ name: 'Padova' }))).status).toBe(403);
     expect((await get(t, admin, '/v3/warehouses/7')).json.errors[0]).toMatchObject({ status: 404, code: 'site.notFound' });
+    // A site a query or a close names that the account has not: 404 at that parameter or member.
+    for (const path of [
+      '/v3/today?site=9',
+      '/v3/manifests?site=9',
+      '/v3/shipment-summaries?site=9',
+      '/v3/manifests/preview?carrier=UPS&site=9',
+    ])
+      expect((await get(t, boss, path)).json.errors[0], path).toMatchObject({
+        status: 404,
+        code: 'site.notFound',
+        source: { parameter: 'site' },
+      });
+    const close = await post(t, boss, '/v3/manifests', { data: { type: 'manifest', attributes: { carrier: 'UPS', site: '9' } } });
+    expect(close.json.errors[0]).toMatchObject({ status: 404, code: 'site.notFound', source: { pointer: '/data/attributes/site' } });
   });
 });
 
@@ -169,6 +183,29 @@ describe('a site’s calendar', () => {
     });
     expect(confirmed.status, confirmed.text).toBe(202);
     expect(confirmed.json.data.meta).toMatchObject({ status: 3, site: '2' });
+  });
+});
+
+describe('a desk started with --site', () => {
+  it('naming no site of an account works at that account’s main site, and says so in the log once', async () => {
+    const lines: string[] = [];
+    const logger = { info: () => {}, warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const other = await startTestStation({ schedulerIntervalMs: 0, clock, deskSite: 'Nowhere', logger });
+    try {
+      const token = await other.token();
+      const made = await post(
+        other,
+        token,
+        '/v3/shipments',
+        document(attributes(), { service: 'economy', carrierChoice: 'UPS', scheduledProcessing: false }),
+      );
+      expect(made.status, made.text).toBe(201);
+      expect(made.json.data.meta.site).toBe('1');
+      expect((await get(other, token, '/v3/warehouses')).json.meta.desk).toMatchObject({ site: '1', chosen: false });
+      expect(lines.filter((line) => line.includes('--site Nowhere'))).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 

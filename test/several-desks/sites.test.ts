@@ -194,6 +194,31 @@ describe('two sites of one account', () => {
     expect(await listed('all')).toBe(6);
   });
 
+  it('keeps a packer to their site’s manifests and pickups by id too', async () => {
+    const milanManifest = (await get(milan, tokens['bottega-boss']!, `/v3/manifests?date=${today}&site=1`)).json.data[0];
+    const refused = await get(verona, tokens.marco!, `/v3/manifests/${milanManifest.id}`);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'site.otherSite' });
+    expect((await get(verona, tokens.marco!, `/v3/manifests/${milanManifest.id}/document`)).status).toBe(403);
+    expect((await get(milan, tokens.anna!, `/v3/manifests/${milanManifest.id}`)).status).toBe(200);
+    const milanPickup = (await get(milan, tokens.anna!, `/v3/pickups?date=${today}`)).json.data[0];
+    const cancel = await verona.call(`/v3/pickups/${milanPickup.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${tokens.marco}` },
+    });
+    expect(cancel.status, cancel.text).toBe(403);
+    expect((await get(milan, tokens.anna!, `/v3/pickups?date=${today}`)).json.data[0].attributes.status).toBe('booked');
+  });
+
+  it('keeps a desk started with --site at its site when the site is renamed', async () => {
+    const renamed = await patch(milan, tokens['bottega-admin']!, '/v3/warehouses/2', {
+      data: { type: 'warehouse', attributes: { name: 'Verona Est' } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await get(verona, tokens.marco!, '/v3/warehouses')).json.meta.desk).toEqual({ name: 'verona-1', site: '2', chosen: true });
+    expect((await todayOf(verona, 'marco')).json.data.attributes.totals).toMatchObject({ made: 2 });
+  });
+
   it('a supervisor moves a desk to another site, and its Today follows at once on every desk', async () => {
     const moved = await post(milan, tokens['bottega-boss']!, '/v3/warehouses/2/desk', {});
     expect(moved.status, moved.text).toBe(200);

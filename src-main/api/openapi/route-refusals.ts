@@ -57,8 +57,6 @@ const SHIPMENT_PRICING: readonly ErrorCode[] = [
   'carrier.noSuchService',
   'upstream.unreachable',
   'upstream.refused',
-  // A desk started with --site naming no site of the account works nowhere (services/warehouses.ts).
-  'site.notFound',
 ];
 
 /** A day view or list of one site: a site the account does not have, or another site (or all) asked by a packer. */
@@ -110,7 +108,6 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
     'order.unknown',
     'order.shipped',
     'order.inProgress',
-    'site.notFound',
   ],
   rateShipment: SHIPMENT_PRICING,
   confirmShipment: [
@@ -192,12 +189,12 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   addWarehouse: ['site.nameTaken', 'site.tooMany', 'site.notFound'],
   changeWarehouse: ['site.notFound', 'site.nameTaken'],
   chooseDeskSite: ['site.notFound', 'role.required'],
-  manifest: ['manifest.notFound'],
-  manifestDocument: ['manifest.notFound', 'document.renderBusy', 'document.renderFailed'],
+  manifest: ['manifest.notFound', 'site.otherSite'],
+  manifestDocument: ['manifest.notFound', 'document.renderBusy', 'document.renderFailed', 'site.otherSite'],
   reopenManifest: ['manifest.notFound', 'manifest.notReopenable'],
   transmitManifest: ['manifest.notFound', 'manifest.notResendable'],
   pickups: ['page.cursorPastEnd', ...SITE_SCOPE],
-  cancelPickup: ['pickup.notFound', 'pickup.alreadyCancelled', 'pickup.pastDeadline'],
+  cancelPickup: ['pickup.notFound', 'pickup.alreadyCancelled', 'pickup.pastDeadline', 'site.otherSite'],
   events: ['event.unknownType', 'event.cursorPastEnd'],
   eventStream: ['event.unknownType', 'event.cursorPastEnd', 'stream.tooMany'],
   scaleStream: ['stream.tooMany'],

@@ -349,7 +349,7 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     const site = parameters.site?.trim().toLowerCase() || ALL_SITES;
     const rows = await deps.shipments.summaries(caller(ctx), {
       ...query,
-      site: site === ALL_SITES ? null : (await deps.warehouses.get(caller(ctx), site)).number,
+      site: site === ALL_SITES ? null : (await deps.warehouses.get(caller(ctx), site, { parameter: 'site' })).number,
     });
     respondPage(ctx, page, rows, (row) => [row.shipDate, row.createdAt, row.id], summaryResource);
   });

@@ -92,7 +92,9 @@ export function recordUseCases(
             ? { reason: 'dayClosed', manifest }
             : latest !== undefined
               ? { reason: 'trackingStarted', trackingStatus: latest.status, trackingDate: latest.occurredAt }
-              : dayIn(clock(), (await deps.calendar()).timeZone) > record.shipDate
+              : // The ship date passes in the zone of the site it ships from.
+                dayIn(clock(), (await deps.warehouses.calendarOf(await deps.warehouses.numbered(caller, record.site ?? 1))).timeZone) >
+                  record.shipDate
                 ? { reason: 'shipDatePassed', shipDate: record.shipDate }
                 : null;
         // Each reason its own code; meta.reason says it as before, for clients that read it.
