@@ -81,6 +81,24 @@ export function listedSite(state: Pick<SitesState, 'sites' | 'viewed' | 'deskSit
   return viewedSite(state) ?? (state.deskSite || undefined);
 }
 
+/**
+ * A report file's word for the site it covers, with several sites: `-all-sites`, or the site's name as a file name
+ * takes it (`-verona`); nothing with one site.
+ */
+export function siteFileTag(state: Pick<SitesState, 'sites' | 'viewed' | 'deskSite'> = useSites.getState()): string {
+  const site = listedSite(state);
+  if (site === undefined) return '';
+  if (site === ALL_SITES) return '-all-sites';
+  const name = state.sites.find((other) => other.id === site)?.attributes.name ?? site;
+  const tag = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `-${tag || site}`;
+}
+
 /** The site a close is of: the one viewed when it is one site, the desk's own otherwise (a close is never of all). */
 export function closedSite(state: Pick<SitesState, 'sites' | 'viewed'> = useSites.getState()): string | undefined {
   const viewed = viewedSite(state);

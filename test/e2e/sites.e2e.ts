@@ -187,6 +187,10 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.getByText(/^1 shipment, 1 package,/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'All sites' });
   await expect(page.getByText(/^2 shipments, 2 packages,/)).toBeVisible();
+  // Its CSV says it is every site's.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^shipments-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d-all-sites\.csv$/);
   await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Bottega Verdi' });
 
   // The Shipments list is of the site chosen last (Milano), or of all of them.

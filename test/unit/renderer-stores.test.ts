@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '../../src-renderer/api/client.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { useLabel } from '../../src-renderer/store/label.ts';
 import { draftFromClient, draftToRequest, needsCustoms, useNewShipment } from '../../src-renderer/store/new-shipment.ts';
-import { closedSite, listedSite, severalSites, useSites, viewedSite } from '../../src-renderer/store/sites.ts';
+import { closedSite, listedSite, severalSites, siteFileTag, useSites, viewedSite } from '../../src-renderer/store/sites.ts';
 import { useSiteSettings } from '../../src-renderer/store/site-settings.ts';
 import { highlights, useRates } from '../../src-renderer/store/rates.ts';
 import { useSession } from '../../src-renderer/store/session.ts';
@@ -361,6 +361,7 @@ describe('the sites the desk knows', () => {
     useSites.getState().view('all');
     expect(viewedSite()).toBeUndefined();
     expect(listedSite()).toBeUndefined();
+    expect(siteFileTag()).toBe('');
     expect(draftFromClient(useSession.getState().client)).toMatchObject(milano);
 
     const verona = { ...profile, name: 'Magazzino Verona', address1: 'Via Mazzini 5', city: 'Verona', postalCode: '37121', state: 'VR' };
@@ -391,8 +392,10 @@ describe('the sites the desk knows', () => {
     expect(closedSite()).toBeUndefined();
     expect(listedSite()).toBe('all');
     // The Shipments list is the desk's site's until another is chosen.
+    expect(siteFileTag()).toBe('-all-sites');
     useSites.getState().view('');
     expect(listedSite()).toBe(id);
+    expect(siteFileTag()).toBe('-verona');
     useSites.getState().view('1');
     expect(closedSite()).toBe('1');
 

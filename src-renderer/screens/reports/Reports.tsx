@@ -4,6 +4,7 @@
 // by Recharts, bundled: no network needed.
 import React, { useEffect } from 'react';
 import { SiteSelector } from '../../components/SiteSelector.tsx';
+import { siteFileTag } from '../../store/sites.ts';
 import { useTranslation } from 'react-i18next';
 import { returnReasonName } from '../../i18n/domain-names.ts';
 import { translate } from '../../i18n/i18n.ts';
@@ -144,7 +145,7 @@ export function Reports(): React.JSX.Element {
           className="secondary"
           onClick={async () => {
             const text = await csv();
-            if (text !== null) saveText(text, `shipments-${dateFrom}-${dateTo}${createdBy ? `-${createdBy}` : ''}.csv`);
+            if (text !== null) saveText(text, `shipments-${dateFrom}-${dateTo}${siteFileTag()}${createdBy ? `-${createdBy}` : ''}.csv`);
           }}
         >
           {t('reports.exportCsv')}
