@@ -85,6 +85,8 @@ function Desk(): React.JSX.Element {
   // The signed-in person's language, theme and text size; at sign-in, the desk's.
   const userKey = status === 'signed-in' && client && who ? `${client.id}:${who.username}` : null;
   useEffect(() => usePreferences.getState().forUser(userKey), [userKey]);
+  // Not now holds for one person's session: whoever signs in next at this desk is asked again.
+  useEffect(() => setSiteLater(false), [userKey]);
 
   // A station that waits for its database (it started before it) keeps the desk starting: the banner says why.
   if (status === 'starting')

@@ -247,8 +247,11 @@ test('a desk nobody placed: a packer is told where it stands, a supervisor is as
     await accessible(page, 'the site chooser');
     await page.getByRole('button', { name: 'Not now (keep Bottega Verdi)' }).click();
     await expect(asked).toHaveCount(0);
+    // Signed out and in again on the same page (no reload): asked again.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await signInThere(SUPERVISOR);
+    await page.getByLabel('Username').fill(SUPERVISOR.username);
+    await page.getByLabel('Password').fill(SUPERVISOR.password);
+    await page.keyboard.press('Enter');
     await expect(asked).toBeVisible();
     await page.getByRole('region', { name: 'Which site does this desk stand at?' }).getByRole('button', { name: 'Verona' }).click();
     await expect(asked).toHaveCount(0);
