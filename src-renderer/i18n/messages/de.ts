@@ -811,7 +811,7 @@ export const de: Record<MessageKey, string> = {
   'sites.ownAddress': 'Der Standort hat eine eigene Absenderadresse',
   'sites.ownReturns': 'Retouren gehen an eine andere Adresse',
   'sites.blankForStation': 'leer: die der Station',
-  'sites.holidaysHint': 'JJJJ-MM-TT, durch Kommas getrennt',
+  'sites.holidaysHint': 'JJJJ-MM-TT, durch Kommas getrennt; leer: die der Station',
   'sites.cutoffOf': 'Annahmeschluss {carrier}',
   'sites.save': 'Standort speichern',
   'sites.packerNote': 'Dieser Platz steht in {site}. Steht er woanders, bitten Sie einen Supervisor, seinen Standort zu wählen.',

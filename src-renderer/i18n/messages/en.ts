@@ -796,7 +796,7 @@ export const en = {
   'sites.ownAddress': 'The site has its own sender address',
   'sites.ownReturns': 'Returns go to another address',
   'sites.blankForStation': 'blank: the station’s',
-  'sites.holidaysHint': 'YYYY-MM-DD, separated by commas',
+  'sites.holidaysHint': 'YYYY-MM-DD, separated by commas; blank: the station’s',
   'sites.cutoffOf': 'Cutoff {carrier}',
   'sites.save': 'Save the site',
   'sites.packerNote': 'This desk stands at {site}. If it stands elsewhere, ask a supervisor to choose its site.',

@@ -808,7 +808,7 @@ export const es: Record<MessageKey, string> = {
   'sites.ownAddress': 'La sede tiene su propia dirección de remitente',
   'sites.ownReturns': 'Las devoluciones van a otra dirección',
   'sites.blankForStation': 'vacío: la de la estación',
-  'sites.holidaysHint': 'AAAA-MM-DD, separadas por comas',
+  'sites.holidaysHint': 'AAAA-MM-DD, separadas por comas; vacío: los de la estación',
   'sites.cutoffOf': 'Hora límite {carrier}',
   'sites.save': 'Guardar la sede',
   'sites.packerNote': 'Este puesto está en la sede {site}. Si está en otra, pida a un supervisor que elija su sede.',

@@ -813,7 +813,7 @@ export const fr: Record<MessageKey, string> = {
   'sites.ownAddress': 'Le site a sa propre adresse d’expédition',
   'sites.ownReturns': 'Les retours vont à une autre adresse',
   'sites.blankForStation': 'vide : celui de la station',
-  'sites.holidaysHint': 'AAAA-MM-JJ, séparés par des virgules',
+  'sites.holidaysHint': 'AAAA-MM-JJ, séparés par des virgules ; vide : ceux de la station',
   'sites.cutoffOf': 'Heure limite {carrier}',
   'sites.save': 'Enregistrer le site',
   'sites.packerNote': 'Ce poste est au site {site}. S’il est ailleurs, demandez à un superviseur de choisir son site.',

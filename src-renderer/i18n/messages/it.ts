@@ -806,7 +806,7 @@ export const it: Record<MessageKey, string> = {
   'sites.ownAddress': 'La sede ha un proprio indirizzo mittente',
   'sites.ownReturns': 'I resi vanno a un altro indirizzo',
   'sites.blankForStation': 'vuoto: quello della stazione',
-  'sites.holidaysHint': 'AAAA-MM-GG, separati da virgole',
+  'sites.holidaysHint': 'AAAA-MM-GG, separati da virgole; vuoto: quelli della stazione',
   'sites.cutoffOf': 'Orario limite {carrier}',
   'sites.save': 'Salva la sede',
   'sites.packerNote': 'Questa postazione è nella sede di {site}. Se è altrove, chiedi a un supervisore di sceglierne la sede.',

@@ -810,7 +810,7 @@ export const pl: Record<MessageKey, string> = {
   'sites.ownAddress': 'Magazyn ma własny adres nadawcy',
   'sites.ownReturns': 'Zwroty trafiają na inny adres',
   'sites.blankForStation': 'puste: ustawienie stacji',
-  'sites.holidaysHint': 'RRRR-MM-DD, oddzielone przecinkami',
+  'sites.holidaysHint': 'RRRR-MM-DD, oddzielone przecinkami; puste: dni wolne stacji',
   'sites.cutoffOf': 'Godzina graniczna {carrier}',
   'sites.save': 'Zapisz magazyn',
   'sites.packerNote': 'To stanowisko jest w magazynie {site}. Jeśli stoi gdzie indziej, poproś kierownika zmiany o wybranie magazynu.',

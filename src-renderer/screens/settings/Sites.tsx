@@ -168,7 +168,7 @@ const draftOf = (site: Site | null): Draft => ({
 });
 
 /** What the form asks the station for: a member left blank or unticked is the account's or the station's (null). */
-function requestOf(draft: Draft, site: Site | null): NewWarehouse {
+function requestOf(draft: Draft): NewWarehouse {
   const holidays = draft.holidays
     .split(/[\s,;]+/)
     .map((day) => day.trim())
@@ -179,8 +179,8 @@ function requestOf(draft: Draft, site: Site | null): NewWarehouse {
     address: draft.ownAddress ? draft.address : null,
     returnAddress: draft.ownReturns ? draft.returnAddress : null,
     timeZone: draft.timeZone.trim() === '' ? null : draft.timeZone.trim(),
-    // A site that had none of its own keeps the station's while none is typed.
-    holidays: holidays.length === 0 && (site?.attributes.holidays ?? null) === null ? null : holidays,
+    // None typed: the station's, as the field says.
+    holidays: holidays.length === 0 ? null : holidays,
     cutoffs: Object.keys(cutoffs).length === 0 ? null : cutoffs,
   };
 }
@@ -331,7 +331,7 @@ function SiteForm({
         const empty = missingFields(draft);
         setMissing(empty);
         if (Object.keys(empty).length > 0) return;
-        void save(site?.id ?? null, requestOf(draft, site)).then((saved) => saved && onDone());
+        void save(site?.id ?? null, requestOf(draft)).then((saved) => saved && onDone());
       }}
     >
       <h3>{heading}</h3>
