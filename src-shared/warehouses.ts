@@ -35,7 +35,6 @@ export const warehouseAttributesSchema = z
     }),
   })
   .meta({ id: 'WarehouseAttributes' });
-export type WarehouseAttributes = z.infer<typeof warehouseAttributesSchema>;
 
 export const warehouseMetaSchema = z.object({
   thisDesk: z.boolean().meta({ description: 'Whether the desk that answered stands at this site.' }),
