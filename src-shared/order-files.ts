@@ -74,6 +74,11 @@ export type OrderTemplateResource = z.infer<typeof orderTemplateResourceSchema>;
 
 /** A template as a request saves it: its name (1 to 60 characters; a template of that name is replaced), its columns. */
 export const orderTemplateRequestSchema = orderTemplateAttributesSchema.extend({
-  name: z.string().trim().min(1).max(60).meta({ description: 'The template’s name, 1 to 60 characters; saving a name again replaces it.' }),
+  name: z
+    .string()
+    .regex(/\S/, 'required')
+    .trim()
+    .max(60)
+    .meta({ description: 'The template’s name, 1 to 60 characters; saving a name again replaces it.' }),
   headers: orderTemplateAttributesSchema.shape.headers.nullish().transform((headers) => headers ?? []),
 });

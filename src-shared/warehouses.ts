@@ -72,9 +72,34 @@ const siteName = expects(
   'the site’s name, unique in the account: 1 to 35 characters',
 );
 
+/** A member a site's address must have: what a shipment's sender needs (src-shared/client.ts SENDER_FIELDS). */
+const needed = (max: number, what: string) =>
+  expects(z.string().regex(/\S/, 'required').trim().max(max, `at most ${max} characters`), `${what}: 1 to ${max} characters (required)`);
+
+/** A site's address: the sender of its shipments, so it has what a sender needs; the other fields as the profile's. */
 const address = expects(
-  clientProfileSchema.extend({ name: CLIENT_PROFILE_RULES.name }).nullable(),
-  'an address {name, contact, address1, address2, postalCode, city, state, country, phone, email, taxIdentification}, or null for the account’s own',
+  clientProfileSchema
+    .extend({
+      name: CLIENT_PROFILE_RULES.name,
+      contact: needed(35, 'the contact person'),
+      address1: needed(30, 'the street and number'),
+      postalCode: needed(30, 'the postal code'),
+      city: needed(30, 'the city'),
+      country: expects(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'a two-letter ISO 3166-1 code'),
+        'an ISO 3166-1 alpha-2 country code such as IT (case does not matter; required)',
+      ),
+      email: expects(
+        z.string().trim().max(50, 'at most 50 characters').regex(z.regexes.email, 'an e-mail address'),
+        'an e-mail address such as name@example.com, at most 50 characters (required)',
+      ),
+    })
+    .nullable(),
+  'an address {name, contact, address1, address2, postalCode, city, state, country, phone, email, taxIdentification} with what a sender needs (name, contact, street, postal code, city, country, e-mail), or null for the account’s own',
 );
 
 const timeZone = expects(

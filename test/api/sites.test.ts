@@ -96,6 +96,12 @@ describe('a site’s members', () => {
       '/data/attributes/timeZone',
     ]);
     for (const error of refused.json.errors) expect(error.meta.reason).toMatch(/^Expected /);
+    // A site's address is its shipments' sender: a name alone is refused, each missing field named.
+    const bare = await send(admin, 'POST', '/v3/warehouses', warehouse({ name: 'Padova', address: { name: 'Bottega Padova' } }));
+    expect(bare.status, bare.text).toBe(400);
+    expect(bare.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(
+      ['address1', 'city', 'contact', 'country', 'email', 'postalCode'].map((field) => `/data/attributes/address/${field}`),
+    );
     // A packer reads the sites but changes none; an unknown site is 404.
     expect((await get(t, packer, '/v3/warehouses')).json.data.map((site: { id: string }) => site.id)).toEqual(['1', '2']);
     expect((await send(packer, 'PATCH', '/v3/warehouses/2', warehouse({ name: 'Padova' }))).status).toBe(403);

@@ -16,6 +16,7 @@ const VERONA = JSON.stringify({
   postalCode: '37121',
   city: 'Verona',
   country: 'it',
+  email: 'verona@bottega.example',
 });
 
 const json = (stdout: string) => JSON.parse(stdout.trim()) as any;
