@@ -106,6 +106,21 @@ export const clientProfileChangeSchema = z.object({
 });
 export type ClientProfileChange = z.infer<typeof clientProfileChangeSchema>;
 
+/** The profile's fields in the order a form shows them (the account's address, a site's addresses). */
+export const PROFILE_FIELD_ORDER: readonly (keyof ClientProfile)[] = [
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'taxIdentification',
+];
+
 /** The sender fields a shipment needs of the account's address before it is the desk's sender. */
 export const SENDER_FIELDS = ['name', 'contact', 'address1', 'postalCode', 'city', 'country', 'email'] as const;
 

@@ -3,7 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n/messages/en.ts';
-import { SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
+import { PROFILE_FIELD_ORDER, SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { fieldText } from '../../i18n/field-text.ts';
 import { sayAny, type Said } from '../../i18n/said.ts';
@@ -15,19 +15,7 @@ import { useSession } from '../../store/session.ts';
 type ProfileField = keyof ClientProfile;
 
 const label = (field: ProfileField): MessageKey => `account.${field}`;
-const ORDER: ProfileField[] = [
-  'name',
-  'contact',
-  'address1',
-  'address2',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-  'email',
-  'taxIdentification',
-];
+const ORDER = PROFILE_FIELD_ORDER;
 
 export function SenderAddress({
   canEdit,

@@ -3,7 +3,7 @@
 // change them; a supervisor or admin makes this desk stand at one; everyone else reads them.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
+import { PROFILE_FIELD_ORDER, SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { fieldText } from '../../i18n/field-text.ts';
 import type { NewWarehouse } from '../../../src-shared/warehouses.ts';
@@ -21,19 +21,7 @@ import { useSites, type Site } from '../../store/sites.ts';
 import { useStationClock } from '../../store/station-clock.ts';
 
 type AddressField = keyof ClientProfile;
-const ADDRESS_ORDER: AddressField[] = [
-  'name',
-  'contact',
-  'address1',
-  'address2',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-  'email',
-  'taxIdentification',
-];
+const ADDRESS_ORDER = PROFILE_FIELD_ORDER;
 const addressLabel = (field: AddressField): MessageKey => `account.${field}`;
 const emptyAddress = (): ClientProfile => Object.fromEntries(ADDRESS_ORDER.map((field) => [field, ''])) as unknown as ClientProfile;
 const oneLine = (address: ClientProfile) =>
