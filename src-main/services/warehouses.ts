@@ -19,10 +19,15 @@ import {
 import type { Actor, Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
+import type { AuditedChange } from '../domain/audit.ts';
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
 
 const MANAGING = 'Managing the sites';
+/** A change of the sites is tried again while others land in between (update): past this many, something loops. */
+const SAVE_ATTEMPTS = 1000;
+/** A change's audit entry is written with the try that saved it only (settings.setIf's answer). */
+const SAVED = { onlyIf: 'written' } as const;
 const sitesKey = (clientId: string) => `sites:client:${clientId}`;
 const deskKey = (desk: string) => `desk-sites:${desk}`;
 
@@ -87,12 +92,13 @@ export function findSite(sites: readonly Site[], named: string | number): Site |
 export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
   const { store, audit, desk } = deps;
 
-  const stored = async (clientId: string) => ((await store.settings.get(sitesKey(clientId))) as Site[] | undefined) ?? [];
-  const list = async (owner: SiteOwner): Promise<Site[]> => {
-    const sites = await stored(owner.client.id);
+  /** The account's sites from the stored setting (undefined: none stored), the main one first. */
+  const sitesOf = (owner: SiteOwner, stored: unknown): Site[] => {
+    const sites = (stored as Site[] | undefined) ?? [];
     const main = sites.find((site) => site.number === MAIN_SITE) ?? defaultMainSite(owner.client.profile?.name ?? '');
     return [main, ...sites.filter((site) => site.number !== MAIN_SITE).sort((a, b) => a.number - b.number)];
   };
+  const list = async (owner: SiteOwner): Promise<Site[]> => sitesOf(owner, await store.settings.get(sitesKey(owner.client.id)));
   const get = async (owner: SiteOwner, id: string | number, source: SiteSource = {}) => {
     const text = String(id).trim();
     const site = /^[0-9]{1,6}$/.test(text) ? (await list(owner)).find((each) => each.number === Number(text)) : undefined;
@@ -126,8 +132,27 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
   };
   const deskSite = async (owner: SiteOwner) => (await chosen(owner)) ?? (await list(owner))[0]!;
 
-  const save = async (owner: SiteOwner, sites: Site[], logged: ReturnType<AuditLog['change']>) => {
-    await store.audited([logged], 'settings', 'set', sitesKey(owner.client.id), sites);
+  /**
+   * Changes the account's sites as one compare-and-set on their setting: `change` is given the sites as stored, and
+   * when another request or desk saved them in between, it is given them again as they are now (its checks, such as
+   * a name taken, made again), so changes made at once all land. `change` answers the sites to save with the audit
+   * entry of the change, or nothing to save.
+   */
+  const update = async <T>(
+    owner: SiteOwner,
+    change: (sites: Site[]) => { result: T; save?: { sites: Site[]; logged: AuditedChange } },
+  ): Promise<T> => {
+    const key = sitesKey(owner.client.id);
+    let stored = await store.settings.get(key);
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+      const { result, save } = change(sitesOf(owner, stored));
+      if (!save) return result;
+      const saved = await store.audited([save.logged], 'settings', 'setIf', key, stored, save.sites);
+      if (saved.written) return result;
+      stored = saved.now;
+    }
+    // Each try lost to a change that landed: so many in a row means something rewrites the setting in a loop.
+    throw new Error(`The sites of account ${owner.client.id} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`);
   };
   const nameTaken = (sites: readonly Site[], name: string, except: number | null) =>
     sites.some((site) => site.number !== except && site.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
@@ -139,50 +164,46 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       const sites = await list(owner);
       return sites.find((site) => site.number === number) ?? sites[0]!;
     },
-    async add(actor, owner, site) {
+    add(actor, owner, site) {
       requireRole(actor, 'admin', MANAGING);
-      const sites = await list(owner);
-      if (sites.length >= SITES_MAX)
-        throw new StationError('site.tooMany', ERROR_TEXT.tooManySites(SITES_MAX), { meta: { maxSites: SITES_MAX } });
-      if (nameTaken(sites, site.name, null))
-        throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(site.name), { pointer: '/data/attributes/name' });
-      const made: Site = {
-        number: Math.max(...sites.map((each) => each.number)) + 1,
-        name: site.name,
-        address: site.address ?? null,
-        returnAddress: site.returnAddress ?? null,
-        timeZone: site.timeZone ?? null,
-        holidays: site.holidays ?? null,
-        cutoffs: site.cutoffs ?? null,
-      };
-      await save(
-        owner,
-        [...sites, made],
-        audit.change(actor, 'site.added', { type: 'warehouse', id: String(made.number) }, { name: made.name }),
-      );
-      return made;
+      return update(owner, (sites) => {
+        if (sites.length >= SITES_MAX)
+          throw new StationError('site.tooMany', ERROR_TEXT.tooManySites(SITES_MAX), { meta: { maxSites: SITES_MAX } });
+        if (nameTaken(sites, site.name, null))
+          throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(site.name), { pointer: '/data/attributes/name' });
+        const made: Site = {
+          number: Math.max(...sites.map((each) => each.number)) + 1,
+          name: site.name,
+          address: site.address ?? null,
+          returnAddress: site.returnAddress ?? null,
+          timeZone: site.timeZone ?? null,
+          holidays: site.holidays ?? null,
+          cutoffs: site.cutoffs ?? null,
+        };
+        const logged = audit.change(actor, 'site.added', { type: 'warehouse', id: String(made.number) }, { name: made.name }, SAVED);
+        return { result: made, save: { sites: [...sites, made], logged } };
+      });
     },
     async change(actor, owner, id, change) {
       requireRole(actor, 'admin', MANAGING);
-      const sites = await list(owner);
-      const before = await get(owner, id);
-      if (change.name !== undefined && nameTaken(sites, change.name, before.number))
-        throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(change.name), { pointer: '/data/attributes/name' });
-      const after: Site = { ...before };
-      for (const key of ['name', 'address', 'returnAddress', 'timeZone', 'holidays', 'cutoffs'] as const)
-        if (change[key] !== undefined) (after as unknown as Record<string, unknown>)[key] = change[key];
-      const changed = Object.fromEntries(
-        (Object.keys(after) as (keyof Site)[])
-          .filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]))
-          .map((key) => [key, { from: before[key], to: after[key] }]),
-      );
-      if (Object.keys(changed).length === 0) return before;
-      await save(
-        owner,
-        sites.map((site) => (site.number === after.number ? after : site)),
-        audit.change(actor, 'site.changed', { type: 'warehouse', id: String(after.number) }, changed),
-      );
-      return after;
+      await get(owner, id);
+      return update(owner, (sites) => {
+        const before = sites.find((site) => site.number === Number(String(id).trim()));
+        if (!before) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(String(id).trim()));
+        if (change.name !== undefined && nameTaken(sites, change.name, before.number))
+          throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(change.name), { pointer: '/data/attributes/name' });
+        const after: Site = { ...before };
+        for (const key of ['name', 'address', 'returnAddress', 'timeZone', 'holidays', 'cutoffs'] as const)
+          if (change[key] !== undefined) (after as unknown as Record<string, unknown>)[key] = change[key];
+        const changed = Object.fromEntries(
+          (Object.keys(after) as (keyof Site)[])
+            .filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]))
+            .map((key) => [key, { from: before[key], to: after[key] }]),
+        );
+        if (Object.keys(changed).length === 0) return { result: before };
+        const logged = audit.change(actor, 'site.changed', { type: 'warehouse', id: String(after.number) }, changed, SAVED);
+        return { result: after, save: { sites: sites.map((site) => (site.number === after.number ? after : site)), logged } };
+      });
     },
     deskSite,
     deskSiteChosen: async (owner) => (await chosen(owner)) !== undefined,

@@ -19,6 +19,12 @@ export interface SettingWrites {
    * folder's announcement of a file) commits exactly when the event does.
    */
   setWithEvent(name: string, value: unknown, event: NewStationEvent): Promise<void>;
+  /**
+   * Compare-and-set: saves `value` only while the stored value is still `expected` (undefined: none is stored), so a
+   * read-modify-write of a value that several requests or desks change loses no update. `written` says whether it
+   * saved; when not, `now` is the value stored now (undefined: none), for the caller to apply its change to again.
+   */
+  setIf(name: string, expected: unknown, value: unknown): Promise<{ written: boolean; now?: unknown }>;
   /** Forgets a value; nothing when there is none. */
   remove(name: string): Promise<void>;
 }
@@ -61,6 +67,30 @@ export const settings: TableGroup<SettingReads, SettingWrites> = {
         const at = now();
         appendEvent(tx, event, at);
         await saved(tx, { table: 'station_settings', key: 'name', column: 'value' }, name, JSON.stringify(value), at, name);
+      }),
+    setIf: (name, expected, value) =>
+      sql.tx(async (tx) => {
+        const [text, at] = [JSON.stringify(value), now()];
+        // The stored text is what JSON.stringify made of the value read back from it, so equal values compare equal.
+        const written =
+          expected === undefined
+            ? await tx.run('INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [
+                name,
+                text,
+                at,
+              ])
+            : await tx.run('UPDATE station_settings SET value = $2, updated_at = $3 WHERE name = $1 AND value = $4', [
+                name,
+                text,
+                at,
+                JSON.stringify(expected),
+              ]);
+        if (written > 0) {
+          if (tx.dialect.settingsChanged) await tx.run(tx.dialect.settingsChanged, [name]);
+          return { written: true };
+        }
+        const row = await tx.one<{ value: string }>('SELECT value FROM station_settings WHERE name = $1', [name]);
+        return { written: false, now: row === undefined ? undefined : (JSON.parse(row.value) as unknown) };
       }),
     remove: (name) =>
       sql.tx(async (tx) => {

@@ -123,6 +123,47 @@ describe('a site’s members', () => {
   });
 });
 
+describe('sites added at once', () => {
+  it('all land: every site answered 201 is in the account’s list, each with its own id', async () => {
+    await t.station.clients.add(OPERATOR, {
+      username: 'sites-rush',
+      password: PASSWORD,
+      role: 'admin',
+      profile: { name: 'Rush' },
+    });
+    const token = (await t.signIn('sites-rush', PASSWORD)).json.meta.token;
+    const names = Array.from({ length: 16 }, (_, index) => `Hall ${index + 1}`);
+    const answers = await Promise.all(names.map((name) => send(token, 'POST', '/v3/warehouses', warehouse({ name }))));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(201);
+    const ids = answers.map((answer) => answer.json.data.id as string);
+    expect(new Set(ids).size).toBe(names.length);
+    const listed = (await get(t, token, '/v3/warehouses')).json.data as { id: string; attributes: { name: string } }[];
+    expect(listed.map((site) => site.attributes.name).sort()).toEqual(['Rush', ...names].sort());
+    expect(listed.map((site) => site.id).sort()).toEqual(['1', ...ids].sort());
+    // Each site added is in the audit log once: a try that lost to another change wrote no entry.
+    const logged = (await get(t, token, '/v3/audit-events?filter[action]=site.added&page[size]=100')).json.data as {
+      attributes: { subject: { id: string }; actor: { username: string } };
+    }[];
+    expect(
+      logged
+        .filter((entry) => entry.attributes.actor.username === 'sites-rush')
+        .map((entry) => entry.attributes.subject.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    // The same names again, at once: each is refused as taken, none lands twice.
+    const again = await Promise.all(names.slice(0, 4).map((name) => send(token, 'POST', '/v3/warehouses', warehouse({ name }))));
+    for (const answer of again) expect(answer.json.errors?.[0]?.code, answer.text).toBe('site.nameTaken');
+    // Renames at once of different sites all land too.
+    const renamed = await Promise.all(
+      ids.slice(0, 6).map((id) => send(token, 'PATCH', `/v3/warehouses/${id}`, warehouse({ name: `Renamed ${id}` }))),
+    );
+    for (const answer of renamed) expect(answer.status, answer.text).toBe(200);
+    const after = (await get(t, token, '/v3/warehouses')).json.data as { id: string; attributes: { name: string } }[];
+    for (const id of ids.slice(0, 6)) expect(after.find((site) => site.id === id)?.attributes.name).toBe(`Renamed ${id}`);
+    expect(after).toHaveLength(names.length + 1);
+  });
+});
+
 describe('a site’s calendar', () => {
   it('dates the shipments made at it: its holiday and its cutoff, not the main site’s', async () => {
     // Milan (the main site) ships today; Verona keeps today as a holiday.

@@ -502,6 +502,25 @@ describe('the rest of the tables', () => {
     await store.settings.remove('orders-folder:announced:desk-1');
     await store.settings.remove('orders-folder:announced:desk-1');
     expect(await store.settings.get('orders-folder:announced:desk-1')).toBeUndefined();
+    // A compare-and-set saves only over the value its caller read (none: only where none is), else answers what is.
+    const sites = 'sites:client:conformance';
+    expect(await store.settings.setIf(sites, undefined, [{ number: 2, name: 'Verona' }])).toEqual({ written: true });
+    expect(await store.settings.setIf(sites, undefined, [{ number: 2, name: 'Padova' }])).toEqual({
+      written: false,
+      now: [{ number: 2, name: 'Verona' }],
+    });
+    expect(await store.settings.setIf(sites, [{ number: 2, name: 'Padova' }], [])).toEqual({
+      written: false,
+      now: [{ number: 2, name: 'Verona' }],
+    });
+    const both = [
+      { number: 2, name: 'Verona' },
+      { number: 3, name: 'Padova' },
+    ];
+    expect(await store.settings.setIf(sites, [{ number: 2, name: 'Verona' }], both)).toEqual({ written: true });
+    expect(await store.settings.get(sites)).toEqual(both);
+    await store.settings.remove(sites);
+    expect(await store.settings.setIf(sites, both, [])).toEqual({ written: false, now: undefined });
   });
 
   it('records print jobs, adopts the deskless, and finishes them with their event', async () => {

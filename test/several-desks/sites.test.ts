@@ -228,3 +228,28 @@ describe('two sites of one account', () => {
     expect((await post(milan, tokens.anna!, '/v3/warehouses/1/desk', {})).status).toBe(403);
   });
 });
+
+describe('sites added at once at two desks', () => {
+  it('all land: each site answered 201 at either desk is in the account’s list', async () => {
+    const account = await milan.station.clients.add(OPERATOR, {
+      username: 'rush-admin',
+      password: PASSWORD,
+      role: 'admin',
+      profile: { name: 'Rush' },
+    });
+    const token = (await milan.signIn('rush-admin', PASSWORD)).json.meta.token as string;
+    const names = Array.from({ length: 16 }, (_, index) => `Hall ${index + 1}`);
+    const answers = await Promise.all(
+      names.map((name, index) =>
+        post(index % 2 === 0 ? milan : verona, token, '/v3/warehouses', { data: { type: 'warehouse', attributes: { name } } }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(201);
+    expect(new Set(answers.map((answer) => answer.json.data.id as string)).size).toBe(names.length);
+    for (const desk of [milan, verona]) {
+      const listed = (await get(desk, token, '/v3/warehouses')).json.data as { attributes: { name: string } }[];
+      expect(listed.map((site) => site.attributes.name).sort()).toEqual(['Rush', ...names].sort());
+    }
+    expect(account.id).toBeTruthy();
+  });
+});
