@@ -19,7 +19,7 @@ import { MIGRATIONS, POSTGRES_MIGRATIONS } from '../../src-main/store/migrations
 import { openDataDir } from '../../src-main/station.ts';
 import { CLI } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
-import { BENCH_CLIENTS, SEARCH_WORDS, benchUser, seed } from './seed.ts';
+import { BENCH_CLIENTS, SEARCH_WORDS, benchUser, seedLarge } from './seed.ts';
 import { keptCluster, type KeptCluster } from './large-postgres.ts';
 
 const argument = (name: string): string | undefined => {
@@ -72,24 +72,26 @@ async function seeded(backend: Backend, folder: string, cluster?: KeptCluster): 
     }
     throw new Error(`${folder} holds another seeding (${found.rows} shipments): remove it or name another --keep folder`);
   }
-  let databaseUrl: string | undefined;
-  if (cluster) {
-    cluster.run('psql', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      new URL(cluster.url).port,
-      '-U',
-      'postgres',
-      '-c',
-      'DROP DATABASE IF EXISTS station_large',
-    ]);
-    cluster.run('psql', ['-h', '127.0.0.1', '-p', new URL(cluster.url).port, '-U', 'postgres', '-c', 'CREATE DATABASE station_large']);
-    databaseUrl = `${cluster.url}/station_large`;
+  // A seeding stopped part-way (its progress file there, of the same counts) goes on where it stopped.
+  const progressFile = join(folder, `${backend}-seeding.json`);
+  const resuming = existsSync(progressFile);
+  const databaseUrl = cluster ? `${cluster.url}/station_large` : undefined;
+  if (!resuming) {
+    if (cluster) {
+      const psql = ['-h', '127.0.0.1', '-p', new URL(cluster.url).port, '-U', 'postgres', '-c'];
+      cluster.run('psql', [...psql, 'DROP DATABASE IF EXISTS station_large']);
+      cluster.run('psql', [...psql, 'CREATE DATABASE station_large']);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  rmSync(dataDir, { recursive: true, force: true });
   log(`${backend}: seeding ${ROWS} shipments over ${DAYS} days and ${ADDRESSES} addresses`);
-  const result = await seed(dataDir, { shipments: ROWS, addresses: ADDRESSES, days: DAYS }, databaseUrl);
+  const result = await seedLarge(
+    dataDir,
+    { shipments: ROWS, addresses: ADDRESSES, days: DAYS },
+    progressFile,
+    (message) => log(`${backend}: ${message}`),
+    databaseUrl,
+  );
   const done: Seeded = {
     backend,
     rows: ROWS,

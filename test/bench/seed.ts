@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import { createClientService } from '../../src-main/services/clients.ts';
 import { openDataDir } from '../../src-main/station.ts';
-import type { BulkShipment } from '../../src-main/store/shipment-rows.ts';
+import { summaryNames, type BulkShipment } from '../../src-main/store/shipment-rows.ts';
+import { fingerprint } from '../../src-main/store/addresses.ts';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite from 'better-sqlite3';
+import pg from 'pg';
+import { postgresBinaries } from '../helpers/postgres.ts';
 
 export const BENCH_CLIENTS = 5;
 export const benchUser = (index: number) => ({ username: `bench${index}`, password: `bench-password-${index}` });
@@ -67,29 +74,10 @@ export async function seed(
   counts: { shipments: number; addresses: number; waiting?: number; days?: number },
   databaseUrl?: string,
 ): Promise<SeedResult> {
-  const { store, keys } = await openDataDir(dataDir, { databaseUrl });
+  const opened = await openDataDir(dataDir, { databaseUrl });
+  const { store } = opened;
   try {
-    const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
-    const clientIds: string[] = [];
-    for (let index = 0; index < BENCH_CLIENTS; index++) {
-      const existing = (await clients.list(SEEDER)).find((client) => client.username === benchUser(index).username);
-      const client =
-        existing ??
-        (await clients.add(SEEDER, {
-          ...benchUser(index),
-          profile: {
-            name: `Bench desk ${index}`,
-            address1: 'Via Roma 12',
-            city: 'Milano',
-            postalCode: '20129',
-            state: 'MI',
-            country: 'IT',
-            contact: 'Desk',
-            email: 'desk@bench.example',
-          },
-        }));
-      clientIds.push(client.id);
-    }
+    const clientIds = await benchClients(opened);
 
     const last = new Date();
     // Ship dates spread over two years unless told otherwise (the large benchmark: six years of a 5,000-a-day site).
@@ -274,3 +262,457 @@ function shipmentRow(i: number, clientId: string, shipDay: Date): BulkShipment {
 }
 
 const receiverCity = (i: number) => CITIES[i % CITIES.length]![0];
+
+// ---------------------------------------------------------------------------------------------------------------
+// The large benchmark's seed (`npm run bench -- --large`): the same rows as `seed` (shipmentRow, addressOf), written
+// straight into the database rather than through the store's bulk path, which at ten million rows is the run's
+// longest part (PostgreSQL: 2,060 shipments a second by multi-row INSERTs). SQLite: prepared INSERTs, 100,000 rows to
+// a transaction, synchronous and the journal off while it loads (a bench copy: a crash loses the seed, not a
+// station); PostgreSQL: COPY … FROM STDIN through psql, 100,000 shipments to a transaction, foreign keys not checked
+// (session_replication_role = replica: the seed's rows are whole), then VACUUM (ANALYZE). On both, the tables'
+// secondary indexes (and SQLite's address search index) are dropped first and built once at the end. The day
+// summaries are then rebuilt by the store itself (`bulkInsert` of no rows, as an import ends). Resumable: each
+// transaction's end is noted in `progressFile`, and a seed started again with the same counts goes on from there.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The shipments' columns the large seed writes, in the order shipmentValues gives them (shipments.ts's bulk path's). */
+const LARGE_SHIPMENT_COLUMNS = [
+  'id',
+  'client_id',
+  'sandbox',
+  'origin',
+  'status',
+  'scheduled',
+  'service',
+  'carrier_choice',
+  'reference',
+  'ship_date',
+  'attributes',
+  'ship_from_name',
+  'ship_from_country',
+  'ship_to_name',
+  'ship_to_country',
+  'carrier_code',
+  'carrier_name',
+  'service_code',
+  'service_name',
+  'final_cents',
+  'insurance_cents',
+  'currency',
+  'tracking_number',
+  'tracking_hash',
+  'error',
+  'created_at',
+  'processed_at',
+  'tracking_status',
+  'tracking_date',
+];
+const LARGE_EVENT_COLUMNS = ['shipment_id', 'status', 'occurred_at', 'location', 'text', 'created_at'];
+const LARGE_ADDRESS_COLUMNS = [
+  'client_id',
+  'sandbox',
+  'fingerprint',
+  'name',
+  'contact',
+  'address1',
+  'address2',
+  'city',
+  'postal_code',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'tax_identification',
+  'use_count',
+  'last_used_at',
+];
+/** The tables the large seed loads: their secondary indexes are built after the load. */
+const LOADED_TABLES = ['shipments', 'tracking_events', 'addresses'];
+const SEED_BATCH = 100_000;
+
+type Cell = string | number | null;
+
+/** A shipment's columns as the store's bulk path writes them (its latest tracking event kept beside it). */
+function shipmentValues(row: BulkShipment): Cell[] {
+  const events = row.trackingEvents ?? [];
+  const latest = events.reduce<(typeof events)[number] | undefined>(
+    (best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best),
+    undefined,
+  );
+  const names = summaryNames(row.attributes);
+  return [
+    row.id,
+    Number(row.clientId),
+    row.sandbox ? 1 : 0,
+    row.origin,
+    row.status,
+    row.scheduled ? 1 : 0,
+    row.service,
+    row.carrierChoice,
+    row.reference,
+    row.shipDate,
+    JSON.stringify(row.attributes),
+    names.shipFromName,
+    names.shipFromCountry,
+    names.shipToName,
+    names.shipToCountry,
+    row.carrierCode,
+    row.carrierName,
+    row.serviceCode,
+    row.serviceName,
+    row.finalCents,
+    row.insuranceCents,
+    row.currency,
+    row.trackingNumber,
+    row.trackingHash,
+    row.error,
+    row.createdAt,
+    row.processedAt,
+    latest?.status ?? null,
+    latest?.occurredAt ?? null,
+  ];
+}
+
+/** An address-book row as `remember` writes an address's first use. */
+function addressValuesOf(clientId: string, address: ReturnType<typeof addressOf>, at: string): Cell[] {
+  return [
+    Number(clientId),
+    0,
+    fingerprint(address),
+    address.name,
+    address.contact,
+    address.address1,
+    '',
+    address.city,
+    address.postalCode,
+    address.state ?? '',
+    address.country,
+    '',
+    address.email,
+    '',
+    1,
+    at,
+  ];
+}
+
+/** Where a large seed stands: written after each committed transaction, so a stopped seed goes on from there. */
+export interface LargeSeedProgress {
+  shipments: number;
+  addresses: number;
+  days: number;
+  firstShipDate: string;
+  lastShipDate: string;
+  /** Rows committed so far. */
+  shipmentsDone: number;
+  addressesDone: number;
+  /** Wall time spent so far on each part (over every run that worked on it). */
+  shipmentSeconds: number;
+  addressSeconds: number;
+  /** The secondary indexes and triggers dropped for the load, to be made again at its end. */
+  dropped: { name: string; sql: string }[] | null;
+  finished: boolean;
+}
+
+/** What the large seed does to one database. */
+interface LargeLoader {
+  /** The secondary indexes (and SQLite's insert trigger) of the loaded tables, dropped; their definitions. */
+  dropSecondary(): Promise<{ name: string; sql: string }[]>;
+  restore(dropped: { name: string; sql: string }[]): Promise<void>;
+  /** One transaction: shipments and their tracking events. */
+  shipments(rows: Cell[][], events: Cell[][]): Promise<void>;
+  addresses(rows: Cell[][]): Promise<void>;
+  /** After the indexes and the day summaries: what makes the database as a station's after a while (PostgreSQL's VACUUM). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteLoader(dataDir: string): LargeLoader {
+  const db = new BetterSqlite(join(dataDir, 'station.sqlite'));
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('foreign_keys = OFF');
+  db.pragma('cache_size = -1048576');
+  const insert = (table: string, columns: string[]) =>
+    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  const shipment = insert('shipments', LARGE_SHIPMENT_COLUMNS);
+  const event = insert('tracking_events', LARGE_EVENT_COLUMNS);
+  const address = insert('addresses', LARGE_ADDRESS_COLUMNS);
+  const inserts = db.transaction((rows: Cell[][], events: Cell[][]) => {
+    for (const row of rows) shipment.run(...row);
+    for (const row of events) event.run(...row);
+  });
+  const addresses = db.transaction((rows: Cell[][]) => {
+    for (const row of rows) address.run(...row);
+  });
+  return {
+    dropSecondary: async () => {
+      const found = db
+        .prepare(
+          `SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
+           AND tbl_name IN (${LOADED_TABLES.map((table) => `'${table}'`).join(', ')})`,
+        )
+        .all() as { name: string; sql: string }[];
+      for (const { name, sql } of found) db.exec(`DROP ${sql.startsWith('CREATE TRIGGER') ? 'TRIGGER' : 'INDEX'} ${name}`);
+      return found;
+    },
+    restore: async (dropped) => {
+      // The address search's trigram index is made again from the table at once, its insert trigger after.
+      db.exec("INSERT INTO addresses_search (addresses_search) VALUES ('rebuild')");
+      for (const { sql } of dropped) db.exec(sql.replace(/^CREATE (UNIQUE )?(INDEX|TRIGGER) /, 'CREATE $1$2 IF NOT EXISTS '));
+    },
+    shipments: async (rows, events) => void inserts(rows, events),
+    addresses: async (rows) => void addresses(rows),
+    settle: async () => {},
+    close: async () => {
+      db.pragma('journal_mode = WAL');
+      db.close();
+    },
+  };
+}
+
+/** COPY's text format: tabs between columns, \N for null, backslash escapes. */
+const copyLine = (row: Cell[]) =>
+  `${row
+    .map((cell) =>
+      cell === null
+        ? '\\N'
+        : typeof cell === 'number'
+          ? String(cell)
+          : cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!),
+    )
+    .join('\t')}\n`;
+
+async function postgresLoader(databaseUrl: string): Promise<LargeLoader> {
+  const found = postgresBinaries();
+  if ('missing' in found) throw new Error(found.missing);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // One psql reads the load as a script on its standard input: each transaction COPYs its rows FROM STDIN.
+  const psql = spawn(join(found.dir, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', databaseUrl, '-f', '-'], {
+    env: { ...process.env, PGOPTIONS: '-c session_replication_role=replica -c synchronous_commit=off' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let failure = '';
+  psql.stderr!.on('data', (chunk: Buffer) => (failure += chunk.toString()));
+  const exited = new Promise<number>((resolve) => psql.on('exit', (code) => resolve(code ?? 1)));
+  const write = async (text: string) => {
+    if (psql.exitCode !== null) throw new Error(`psql stopped: ${failure}`);
+    if (!psql.stdin!.write(text)) await new Promise<void>((resolve) => psql.stdin!.once('drain', () => resolve()));
+  };
+  const copy = async (table: string, columns: string[], rows: Cell[][]) => {
+    await write(`COPY ${table} (${columns.join(', ')}) FROM STDIN;\n`);
+    for (let at = 0; at < rows.length; at += 1000)
+      await write(
+        rows
+          .slice(at, at + 1000)
+          .map(copyLine)
+          .join(''),
+      );
+    await write('\\.\n');
+  };
+  // psql echoes a numbered line once it has run what came before it: a transaction's end is then known committed.
+  let echoed = '';
+  const waiting = new Map<string, () => void>();
+  psql.stdout!.on('data', (chunk: Buffer) => {
+    echoed += chunk.toString();
+    for (let end = echoed.indexOf('\n'); end >= 0; end = echoed.indexOf('\n')) {
+      const line = echoed.slice(0, end);
+      echoed = echoed.slice(end + 1);
+      waiting.get(line)?.();
+      waiting.delete(line);
+    }
+  });
+  let marks = 0;
+  const committed = async () => {
+    const mark = `committed ${++marks}`;
+    const done = new Promise<void>((resolve, reject) => {
+      waiting.set(mark, resolve);
+      void exited.then((code) => reject(new Error(`psql exited with ${code}: ${failure}`)));
+    });
+    await write(`\\echo ${mark}\n`);
+    await done;
+  };
+  return {
+    dropSecondary: async () => {
+      const { rows } = await client.query<{ name: string; sql: string }>(
+        `SELECT i.indexname AS name, i.indexdef AS sql FROM pg_indexes i
+         WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
+        [LOADED_TABLES],
+      );
+      for (const { name } of rows) await client.query(`DROP INDEX ${name}`);
+      return rows;
+    },
+    restore: async (dropped) => {
+      await client.query("SET maintenance_work_mem = '1GB'");
+      for (const { sql } of dropped) await client.query(sql.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+    },
+    shipments: async (rows, events) => {
+      await write('BEGIN;\n');
+      await copy('shipments', LARGE_SHIPMENT_COLUMNS, rows);
+      await copy('tracking_events', LARGE_EVENT_COLUMNS, events);
+      await write('COMMIT;\n');
+      await committed();
+    },
+    addresses: async (rows) => {
+      await copy('addresses', LARGE_ADDRESS_COLUMNS, rows);
+      await committed();
+    },
+    settle: async () => {
+      await client.query('VACUUM (ANALYZE) shipments, tracking_events, addresses, shipment_days, destination_days, person_days');
+    },
+    close: async () => {
+      psql.stdin!.end();
+      const code = await exited;
+      await client.end();
+      if (code !== 0) throw new Error(`psql exited with ${code}: ${failure}`);
+    },
+  };
+}
+
+/** The bench accounts, made if missing; their ids in order. */
+async function benchClients(opened: Awaited<ReturnType<typeof openDataDir>>): Promise<string[]> {
+  const { store, keys } = opened;
+  const clients = createClientService(store, keys, createAuditLog(store, 'bench'));
+  const clientIds: string[] = [];
+  for (let index = 0; index < BENCH_CLIENTS; index++) {
+    const existing = (await clients.list(SEEDER)).find((client) => client.username === benchUser(index).username);
+    const client =
+      existing ??
+      (await clients.add(SEEDER, {
+        ...benchUser(index),
+        profile: {
+          name: `Bench desk ${index}`,
+          address1: 'Via Roma 12',
+          city: 'Milano',
+          postalCode: '20129',
+          state: 'MI',
+          country: 'IT',
+          contact: 'Desk',
+          email: 'desk@bench.example',
+        },
+      }));
+    clientIds.push(client.id);
+  }
+  return clientIds;
+}
+
+/**
+ * Seeds (or goes on seeding) a large station: `counts` as `seed`'s, written as the header above says. `progressFile`
+ * holds where it stands; `log` is told each step. Gives the seeding's figures once done.
+ */
+export async function seedLarge(
+  dataDir: string,
+  counts: { shipments: number; addresses: number; days: number },
+  progressFile: string,
+  log: (message: string) => void,
+  databaseUrl?: string,
+): Promise<LargeSeedProgress> {
+  let progress: LargeSeedProgress;
+  const save = () => writeFileSync(progressFile, JSON.stringify(progress, null, 2));
+  const known = existsSync(progressFile) ? (JSON.parse(readFileSync(progressFile, 'utf8')) as LargeSeedProgress) : undefined;
+  if (known && (known.shipments !== counts.shipments || known.addresses !== counts.addresses || known.days !== counts.days))
+    throw new Error(`${progressFile} is a seeding of other counts (${known.shipments} shipments): remove it and the data`);
+  if (known?.finished) return known;
+
+  const opened = await openDataDir(dataDir, { databaseUrl });
+  let clientIds: string[];
+  try {
+    clientIds = await benchClients(opened);
+  } finally {
+    await opened.store.close();
+  }
+  if (known) {
+    progress = known;
+    log(`going on from ${progress.shipmentsDone} shipments and ${progress.addressesDone} addresses`);
+  } else {
+    const last = new Date();
+    progress = {
+      ...counts,
+      firstShipDate: isoDate(new Date(last.getTime() - counts.days * DAY)),
+      lastShipDate: isoDate(last),
+      shipmentsDone: 0,
+      addressesDone: 0,
+      shipmentSeconds: 0,
+      addressSeconds: 0,
+      dropped: null,
+      finished: false,
+    };
+    save();
+  }
+  const first = Date.parse(progress.firstShipDate);
+  const loader = databaseUrl ? await postgresLoader(databaseUrl) : sqliteLoader(dataDir);
+  try {
+    if (!progress.dropped) {
+      progress.dropped = await loader.dropSecondary();
+      save();
+      log(`dropped ${progress.dropped.length} secondary indexes and triggers for the load`);
+    }
+    let began = performance.now();
+    let reported = performance.now();
+    while (progress.shipmentsDone < counts.shipments) {
+      const end = Math.min(counts.shipments, progress.shipmentsDone + SEED_BATCH);
+      const rows: Cell[][] = [];
+      const events: Cell[][] = [];
+      for (let i = progress.shipmentsDone; i < end; i++) {
+        const row = shipmentRow(i, clientIds[i % BENCH_CLIENTS]!, new Date(first + Math.floor((i / counts.shipments) * counts.days) * DAY));
+        rows.push(shipmentValues(row));
+        for (const event of row.trackingEvents ?? [])
+          events.push([row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt]);
+      }
+      await loader.shipments(rows, events);
+      progress.shipmentsDone = end;
+      const now = performance.now();
+      progress.shipmentSeconds += (now - began) / 1000;
+      began = now;
+      save();
+      if (now - reported > 30_000 || end === counts.shipments) {
+        reported = now;
+        log(`${end} shipments (${Math.round(end / progress.shipmentSeconds)}/s so far)`);
+      }
+    }
+    began = performance.now();
+    const at = new Date().toISOString();
+    while (progress.addressesDone < counts.addresses) {
+      const end = Math.min(counts.addresses, progress.addressesDone + SEED_BATCH);
+      const rows: Cell[][] = [];
+      for (let i = progress.addressesDone; i < end; i++) rows.push(addressValuesOf(clientIds[0]!, addressOf(i), at));
+      await loader.addresses(rows);
+      progress.addressesDone = end;
+      const now = performance.now();
+      progress.addressSeconds += (now - began) / 1000;
+      began = now;
+      save();
+    }
+    log(`${progress.addressesDone} addresses loaded; building the indexes`);
+    const indexesBegan = performance.now();
+    await loader.restore(progress.dropped);
+    const indexSeconds = (performance.now() - indexesBegan) / 1000;
+    // The indexes are the shipments' but for the address book's search ones: their time is counted with the shipments.
+    progress.shipmentSeconds += indexSeconds;
+    log(`indexes built in ${indexSeconds.toFixed(0)} s`);
+  } finally {
+    await loader.close();
+  }
+  // The day summaries, made again from the shipments by the store, as an import ends (and PostgreSQL's ANALYZE).
+  const summariesBegan = performance.now();
+  const again = await openDataDir(dataDir, { databaseUrl });
+  try {
+    await again.store.shipments.bulkInsert([]);
+  } finally {
+    await again.store.close();
+  }
+  const settle = databaseUrl ? await postgresLoader(databaseUrl) : undefined;
+  try {
+    await settle?.settle();
+  } finally {
+    await settle?.close();
+  }
+  const summarySeconds = (performance.now() - summariesBegan) / 1000;
+  progress.shipmentSeconds += summarySeconds;
+  log(`day summaries rebuilt${databaseUrl ? ' and VACUUM (ANALYZE) run' : ''} in ${summarySeconds.toFixed(0)} s`);
+  progress.dropped = [];
+  progress.finished = true;
+  save();
+  return progress;
+}
