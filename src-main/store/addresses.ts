@@ -102,7 +102,7 @@ const addressValues = (clientId: string, sandbox: boolean, address: Address, use
  * creates from one sender never wait for each other's lock on its row.
  */
 export async function rememberAddress(sql: Sql, clientId: string, sandbox: boolean, address: Address, at: string): Promise<void> {
-  await sql.run(
+  await sql.send(
     sql.dialect.countsAsChanges
       ? `WITH added AS (${ADDRESS_INSERT} ON CONFLICT (client_id, sandbox, fingerprint) DO NOTHING RETURNING 1)
          INSERT INTO address_uses (client_id, sandbox, fingerprint, phone, email, tax_identification, at)

@@ -65,7 +65,7 @@ export const AUDIT_INSERT =
 
 /** Adds an entry through `sql`: inside a transaction, it commits with that transaction's change. */
 export async function appendAudit(sql: Sql, event: NewAuditEvent, at: string): Promise<void> {
-  await sql.run(AUDIT_INSERT, auditValues(event, at));
+  await sql.send(AUDIT_INSERT, auditValues(event, at));
 }
 
 function reads(sql: Sql): AuditReads {

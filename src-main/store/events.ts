@@ -64,7 +64,7 @@ export async function lockEventOrder(sql: Sql): Promise<void> {
   if (!statement) return;
   const lock = sql.gather(ORDER_LOCK, () => ({ taken: false }));
   if (lock.taken) return;
-  await sql.run(statement);
+  await sql.send(statement);
   lock.taken = true;
 }
 
@@ -86,7 +86,7 @@ export function appendEvent(sql: Sql, event: NewStationEvent, at: string): void 
       const rows = gathered.map(
         (_, index) => `(${Array.from({ length: 7 }, (_unused, column) => `$${index * 7 + column + 1}`).join(', ')})`,
       );
-      await sql.run(`INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at) VALUES ${rows.join(', ')}`, values);
+      await sql.send(`INSERT INTO events (type, client_id, sandbox, subject_type, subject_id, data, at) VALUES ${rows.join(', ')}`, values);
     });
     return gathered;
   });

@@ -127,7 +127,7 @@ function addDay(sql: Sql, change: DayChange): void {
     const gathered: DayChange[] = [];
     atEnd(async () => {
       if (sql.dialect.countsAsChanges) {
-        await sql.run(...dayChangesInsert(gathered));
+        await sql.send(...dayChangesInsert(gathered));
         return;
       }
       for (const each of gathered) {
@@ -355,7 +355,7 @@ function reads(sql: Sql): ShipmentReads {
 function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
   const leaseCutoff = () => new Date(Date.parse(now()) - claimLeaseMs).toISOString();
   const audit = (tx: Sql, id: string, clientId: string | number, action: string, detail: object | null = null) =>
-    tx.run('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [
+    tx.send('INSERT INTO shipment_audit (shipment_id, client_id, action, detail, at) VALUES ($1, $2, $3, $4, $5)', [
       id,
       Number(clientId),
       action,
@@ -413,7 +413,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         1,
       ),
     );
-    await tx.run('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    await tx.send('INSERT INTO shipment_documents (shipment_id, content_type, file_name, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
       result.document.contentType,
       result.document.fileName,
@@ -421,13 +421,13 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
       at,
     ]);
     if (result.remote) {
-      await tx.run(
+      await tx.send(
         'INSERT INTO upstream_bookings (shipment_id, carrier_choice, remote_id, remote_reference, created_at) VALUES ($1, $2, $3, $4, $5)',
         [id, result.remote.carrierChoice, result.remote.id, result.remote.reference, at],
       );
     }
     if (result.booking) {
-      await tx.run(
+      await tx.send(
         'INSERT INTO collection_bookings (shipment_id, carrier_code, collection_date, address, created_at) VALUES ($1, $2, $3, $4, $5)',
         [id, result.carrierCode, result.booking.collectionDate, JSON.stringify(result.booking.address), at],
       );

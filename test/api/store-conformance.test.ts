@@ -981,6 +981,52 @@ describe('a transaction inside another', () => {
     });
   });
 
+  it('keeps what was sent unanswered: its failure is the failure of what follows, its savepoint, or the commit', async () => {
+    const send = (sql: Sql, name: string) =>
+      sql.send('INSERT INTO station_settings (name, value, updated_at) VALUES ($1, $2, $3)', [name, '"kept"', clock().toISOString()]);
+    const unique = /unique|UNIQUE|duplicate/;
+    await withExecutor(async (sql) => {
+      // Sent ones commit with their transaction, read back inside it in the order sent.
+      await sql.tx(async (tx) => {
+        await send(tx, 'sent:one');
+        await send(tx, 'sent:two');
+        expect(await setting(tx, 'sent:two')).toBe('"kept"');
+      });
+      expect(await setting(sql, 'sent:one')).toBe('"kept"');
+      // A sent one that fails: the next statement awaited throws its error (not PostgreSQL's "transaction is
+      // aborted"), and nothing of the transaction stays.
+      await expect(
+        sql.tx(async (tx) => {
+          await send(tx, 'sent:lost');
+          await send(tx, 'sent:one');
+          await tx.one('SELECT 1 AS one');
+        }),
+      ).rejects.toThrow(unique);
+      // … and when nothing is awaited after it, the commit throws it.
+      await expect(
+        sql.tx(async (tx) => {
+          await send(tx, 'sent:lost');
+          await send(tx, 'sent:one');
+        }),
+      ).rejects.toThrow(unique);
+      expect(await setting(sql, 'sent:lost')).toBeUndefined();
+      // Inside a savepoint, a sent one that fails takes back the savepoint only; the outer transaction commits.
+      await sql.tx(async (tx) => {
+        await send(tx, 'sent:outer');
+        await expect(
+          tx.tx(async (inner) => {
+            await send(inner, 'sent:inner');
+            await send(inner, 'sent:one');
+          }),
+        ).rejects.toThrow(unique);
+        await send(tx, 'sent:after');
+      });
+      expect(await setting(sql, 'sent:outer')).toBe('"kept"');
+      expect(await setting(sql, 'sent:inner')).toBeUndefined();
+      expect(await setting(sql, 'sent:after')).toBe('"kept"');
+    });
+  });
+
   it('lets a pickup cancel inside another transaction cancel all of its collections or none', async () => {
     const booked = await store.shipments.insert(newShipment(client), processed('TRK0300'));
     await withExecutor(async (sql) => {

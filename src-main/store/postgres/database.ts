@@ -61,7 +61,9 @@ export async function openPostgres(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
-  };
+    // Statements of a transaction go out without waiting for the answer of the one before (Pipeline, below).
+    pipeline: true,
+  } as pg.ClientConfig;
   const pool = new pg.Pool({ ...config, max: POOL_SIZE, ...(choice.readWrite ? { Client: writableServerClient(choice, config) } : {}) });
   // A connection that breaks (the server restarts, the network drops) must not take the station down with it:
   // idle ones are the pool's (its 'error' event); those in use, the desk's lock and the duties' are each connection's.
@@ -78,23 +80,99 @@ export async function openPostgres(
 }
 
 /**
+ * What a transaction has sent on its connection and not yet heard the answer to. The pool's connections pipeline
+ * (`pg`'s pipeline mode): a statement goes on the wire at once, behind those before it, and the server answers them
+ * in order. So BEGIN goes out with the first statement, the writes nobody waits for (`Sql.send`) with the next one
+ * awaited, and the transaction's end (its events, day changes, COMMIT) in one round trip. What goes out in one turn
+ * of the event loop leaves in one write (the socket is corked until the turn ends).
+ */
+export class Pipeline {
+  private pending: Promise<void>[] = [];
+  private failure: Error | undefined;
+  private corked = false;
+  private readonly connection: Connection;
+
+  constructor(connection: Connection) {
+    this.connection = connection;
+  }
+
+  /** Sends a statement whose answer nobody awaits: its failure is kept, and thrown by the next wait. */
+  send(text: string, values?: readonly unknown[]): void {
+    this.coalesce();
+    this.pending.push(
+      this.connection.query(text, values as unknown[] | undefined).then(
+        () => undefined,
+        (error: Error) => {
+          this.failure ??= error;
+        },
+      ),
+    );
+  }
+
+  /** Sends a statement and waits for its answer; when it fails behind a sent one that failed, that one says why. */
+  async answer<T>(query: () => Promise<T>): Promise<T> {
+    this.coalesce();
+    try {
+      return await query();
+    } catch (error) {
+      await Promise.all(this.pending);
+      throw this.failure ?? error;
+    }
+  }
+
+  /** Waits for every statement sent; throws the first that failed. */
+  async settle(): Promise<void> {
+    const waiting = this.pending;
+    this.pending = [];
+    await Promise.all(waiting);
+    if (this.failure) throw this.failure;
+  }
+
+  /** After a rollback to a savepoint: what failed inside it was taken back with it. */
+  async forget(): Promise<void> {
+    await this.settle().catch(() => undefined);
+    this.failure = undefined;
+  }
+
+  /** Holds this turn's writes to the socket, to leave together when the turn ends. */
+  private coalesce(): void {
+    if (this.corked) return;
+    const stream = (this.connection as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    if (!stream?.cork || !stream.uncork) return;
+    this.corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork!();
+    });
+  }
+}
+
+/**
  * Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. A
  * transaction cut by a lost connection is rolled back by the server; the connection leaves the pool. When the
  * connection is lost after COMMIT was sent, whether it committed is unknown: the caller gets the fault (503), and a
  * retry finds what was stored (an idempotency key is written in the same transaction as what it made).
  */
-export async function transaction<T>(pool: Pool, work: (connection: Connection, end: TransactionEnd) => Promise<T>): Promise<T> {
+export async function transaction<T>(
+  pool: Pool,
+  work: (connection: Connection, end: TransactionEnd, pipeline: Pipeline) => Promise<T>,
+): Promise<T> {
   const connection = await pool.connect();
   let broken: Error | undefined;
+  const pipeline = new Pipeline(connection);
   try {
-    await connection.query('BEGIN');
+    pipeline.send('BEGIN');
     // What the transaction gathered for its end (its events, its day summaries) is written last, before COMMIT.
     const end = new TransactionEnd();
-    const value = await work(connection, end);
+    const value = await work(connection, end, pipeline);
     await end.finish();
-    await connection.query('COMMIT');
+    // A COMMIT behind a failed statement answers ROLLBACK, not an error: the failure kept is what throws.
+    pipeline.send('COMMIT');
+    await pipeline.settle();
     return value;
   } catch (error) {
+    await pipeline.forget();
     await connection.query('ROLLBACK').catch((failure: Error) => {
       broken = failure;
     });

@@ -11,6 +11,13 @@ export interface Sql {
   all<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
   /** Runs a statement; how many rows it changed. */
   run(text: string, values?: readonly unknown[]): Promise<number>;
+  /**
+   * Runs a write whose answer nothing waits for (an audit entry, a label's row, the events at a transaction's end).
+   * Inside a PostgreSQL transaction it goes on the wire at once, behind what was sent before and without a round trip
+   * of its own: the transaction waits for it before it ends, and its failure is the transaction's (the next statement
+   * awaited, the savepoint's release or the commit throws it). Elsewhere it is `run`.
+   */
+  send(text: string, values?: readonly unknown[]): Promise<void>;
   /** Runs a statement over whole tables (a rebuild, an account's merge), exempt from the query timeout; how many rows it changed. */
   runLong(text: string, values?: readonly unknown[]): Promise<number>;
   /**

@@ -1,50 +1,73 @@
 // The executor over the PostgreSQL pool, or over one connection inside a transaction. A statement is sent with its
 // values (the pool keeps no prepared statements, as before); a transaction is one connection from BEGIN to COMMIT
-// (store/postgres/database.ts), and a transaction inside it is a savepoint, as on SQLite: what throws takes back only
-// its own changes (a failed statement too, which would otherwise end the whole transaction).
-import { transaction, wholeTableQuery, type Connection, type Pool } from '../postgres/database.ts';
+// (store/postgres/database.ts), its statements pipelined: what nobody waits for (`send`) leaves with the next one
+// awaited. A transaction inside it is a savepoint, as on SQLite: what throws takes back only its own changes (a
+// failed statement too, which would otherwise end the whole transaction).
+import { transaction, wholeTableQuery, type Connection, type Pipeline, type Pool } from '../postgres/database.ts';
 import { noTransaction, TransactionEnd, type Sql } from './executor.ts';
 import { POSTGRES } from './dialect.ts';
 
 /** A pool or one of its connections inside a transaction: both run queries. */
 type Queryable = Pick<Pool, 'query'>;
 
-const statements = (on: Queryable): Pick<Sql, 'one' | 'all' | 'run' | 'runLong'> => ({
+const statements = (on: Queryable): Pick<Sql, 'one' | 'all' | 'run' | 'send' | 'runLong'> => ({
   one: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows[0] as Row | undefined,
   all: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows as Row[],
   run: async (text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rowCount ?? 0,
+  send: async (text: string, values: readonly unknown[] = []) => {
+    await on.query(text, values as unknown[]);
+  },
   runLong: async (text: string, values: readonly unknown[] = []) =>
     (await on.query({ ...wholeTableQuery(text), values: values as unknown[] })).rowCount ?? 0,
 });
+
+/** The statements of a transaction's connection: each awaited one through the pipeline, `send` into it. */
+const pipelined = (connection: Connection, pipeline: Pipeline): Pick<Sql, 'one' | 'all' | 'run' | 'send' | 'runLong'> => {
+  const on = statements(connection);
+  return {
+    one: (text, values) => pipeline.answer(() => on.one(text, values)),
+    all: (text, values) => pipeline.answer(() => on.all(text, values)),
+    run: (text, values) => pipeline.answer(() => on.run(text, values)),
+    send: (text, values = []) => {
+      pipeline.send(text, values);
+      return Promise.resolve();
+    },
+    runLong: (text, values) => pipeline.answer(() => on.runLong(text, values)),
+  };
+};
 
 /**
  * The statements of one transaction (or of one of its savepoints, `depth` deep), on its connection; what it gathers
  * is written at its end. A transaction's parts run one after another: its savepoints are named by depth.
  */
-function transactionSql(connection: Connection, end: TransactionEnd, depth = 0): Sql {
+function transactionSql(connection: Connection, pipeline: Pipeline, end: TransactionEnd, depth = 0): Sql {
   return {
     dialect: POSTGRES,
-    ...statements(connection),
+    ...pipelined(connection, pipeline),
     bulk: (work) => work(),
-    tx: (work) => savepoint(connection, depth + 1, work),
+    tx: (work) => savepoint(connection, pipeline, depth + 1, work),
     gather: (key, start) => end.gather(key, start),
   };
 }
 
 /**
  * Runs `work` in a savepoint: released when it returns (after what it gathered is written), rolled back to when it
- * throws, so the transaction around it goes on without its changes.
+ * throws, so the transaction around it goes on without its changes. What was sent before it is answered first, so a
+ * failure inside is the savepoint's own.
  */
-async function savepoint<T>(connection: Connection, depth: number, work: (sql: Sql) => Promise<T>): Promise<T> {
+async function savepoint<T>(connection: Connection, pipeline: Pipeline, depth: number, work: (sql: Sql) => Promise<T>): Promise<T> {
   const name = `nested_${depth}`;
-  await connection.query(`SAVEPOINT ${name}`);
+  await pipeline.settle();
+  pipeline.send(`SAVEPOINT ${name}`);
   const end = new TransactionEnd();
   try {
-    const value = await work(transactionSql(connection, end, depth));
+    const value = await work(transactionSql(connection, pipeline, end, depth));
     await end.finish();
-    await connection.query(`RELEASE SAVEPOINT ${name}`);
+    pipeline.send(`RELEASE SAVEPOINT ${name}`);
+    await pipeline.settle();
     return value;
   } catch (error) {
+    await pipeline.forget();
     // When this fails too (the connection is lost), the transaction cannot commit: its own ROLLBACK follows.
     await connection.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
     throw error;
@@ -57,7 +80,7 @@ export function postgresSql(pool: Pool): Sql {
     dialect: POSTGRES,
     ...statements(pool),
     bulk: (work) => work(),
-    tx: (work) => transaction(pool, (connection, end) => work(transactionSql(connection, end))),
+    tx: (work) => transaction(pool, (connection, end, pipeline) => work(transactionSql(connection, pipeline, end))),
     gather: noTransaction,
   };
 }

@@ -66,6 +66,10 @@ export function sqliteSql(db: Db): Sql {
     }
   };
 
+  const send = async (text: string, values: readonly unknown[] = []) => {
+    await run(text, values);
+  };
+
   /** 256 MB of pages while a bulk load runs; the connection's own cache again after it. */
   const bulk = async <T>(work: () => Promise<T>): Promise<T> => {
     const usual = db.pragma('cache_size', { simple: true }) as number;
@@ -117,7 +121,7 @@ export function sqliteSql(db: Db): Sql {
    * time), so what is made on it (a group's writes) is made once.
    */
   // A statement here is never cut short: SQLite has no query timeout.
-  const statements = { dialect: SQLITE, one, all, run, runLong: run, bulk };
+  const statements = { dialect: SQLITE, one, all, run, send, runLong: run, bulk };
   const inside: Sql = {
     ...statements,
     tx: savepoint,
