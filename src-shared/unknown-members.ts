@@ -35,14 +35,27 @@ function unwrapped(schema: z.ZodType): z.ZodType {
   }
 }
 
+/** Each schema's definition under its wrappers, found once: a request's walk meets the same schemas every time. */
+const readDefinitions = new WeakMap<z.ZodType, Definition>();
+function readDefinition(schema: z.ZodType): Definition {
+  let definition = readDefinitions.get(schema);
+  if (definition === undefined) {
+    definition = definitionOf(unwrapped(schema));
+    readDefinitions.set(schema, definition);
+  }
+  return definition;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function walk(value: unknown, schema: z.ZodType, path: Path, found: Path[]): void {
-  const definition = definitionOf(unwrapped(schema));
+  // A text, a number, a flag or null has no members: nothing under it can be unknown.
+  if (typeof value !== 'object' || value === null) return;
+  const definition = readDefinition(schema);
   if (definition.type === 'union') {
     // The option of the value's kind (an object, an array) is the one that reads it.
-    const kind = Array.isArray(value) ? 'array' : isRecord(value) ? 'object' : undefined;
-    const option = definition.options?.find((candidate) => definitionOf(unwrapped(candidate)).type === kind);
+    const kind = Array.isArray(value) ? 'array' : 'object';
+    const option = definition.options?.find((candidate) => readDefinition(candidate).type === kind);
     if (option) walk(value, option, path, found);
     return;
   }
@@ -51,10 +64,13 @@ function walk(value: unknown, schema: z.ZodType, path: Path, found: Path[]): voi
     return;
   }
   if (definition.type === 'object' && isRecord(value) && definition.shape) {
-    for (const [name, member] of Object.entries(value)) {
+    for (const name in value) {
+      if (!Object.hasOwn(value, name)) continue;
       const known = definition.shape[name];
-      if (known) walk(member, known, [...path, name], found);
-      else found.push([...path, name]);
+      const member = value[name];
+      if (known) {
+        if (typeof member === 'object' && member !== null) walk(member, known, [...path, name], found);
+      } else found.push([...path, name]);
     }
   }
 }

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Package, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { Quote } from '../domain/rating.ts';
 import type { RateCard } from './rate-card.ts';
-import { insuranceCents, priceService } from './pricing.ts';
+import { insuranceCents, measurePackages, priceService, zoneFor } from './pricing.ts';
 import { issueTrackingNumber } from './tracking-numbers.ts';
 import { addDays, addWorkingDays } from '../../src-shared/calendar.ts';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
@@ -110,8 +110,20 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
           pointer: '/data/attributes/shipDate',
         }));
       }
+      // What is the same for every service of the card is worked out once: the route's zone, the packages' figures,
+      // the delivery date of each transit time.
+      const known = { zone: zoneFor(card, request.from, request.to), measured: measurePackages(request.packages) };
+      const deliveryDates = new Map<number, string>();
+      const deliveryDate = (transitDays: number) => {
+        let date = deliveryDates.get(transitDays);
+        if (date === undefined) {
+          date = addWorkingDays(request.shipDate, transitDays, request.holidays);
+          deliveryDates.set(transitDays, date);
+        }
+        return date;
+      };
       return card.services.map((service): QuoteOutcome => {
-        const price = priceService(card, service, request, request.packages, fuelSurchargePercent, request.attributes.services);
+        const price = priceService(card, service, request, request.packages, fuelSurchargePercent, request.attributes.services, known);
         if (!price.ok)
           return {
             ok: false,
@@ -136,7 +148,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
             prepaidCents: price.prepaidCents,
             vatPercent: card.vatPercent,
             insuranceCents: request.insuredCents === null ? null : insuranceCents(card, request.insuredCents),
-            estimatedDeliveryDate: addWorkingDays(request.shipDate, price.transitDays, request.holidays),
+            estimatedDeliveryDate: deliveryDate(price.transitDays),
             transitDays: price.transitDays,
             ...(price.breakdown ? { breakdown: price.breakdown } : {}),
           },

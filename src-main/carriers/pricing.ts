@@ -42,27 +42,56 @@ export function zoneFor(card: RateCard, from: string, to: string): string | unde
 
 /** Chargeable weight, rounded up to the next half kilo as carriers bill it. */
 export function chargeableWeightKg(pkg: Package, volumetricDivisor: number): number {
-  const actual = Number(pkg.weight.value);
-  const { length, width, height } = pkg.dimensions;
-  const volumetric = (Number(length) * Number(width) * Number(height)) / volumetricDivisor;
-  return Math.ceil(Math.max(actual, volumetric) * 2) / 2;
+  return chargeableOf(measurePackage(pkg), volumetricDivisor);
 }
+
+/**
+ * A package's figures as pricing reads them: its weight, its sides longest first, and its volume. The same for
+ * every service of every card, so a pricing reads them once per package (`measurePackages`), not once per service.
+ */
+interface MeasuredPackage {
+  weight: number;
+  /** Length, width and height, longest first. */
+  sides: readonly [number, number, number];
+  /** Length × width × height, multiplied in that order. */
+  volume: number;
+}
+
+function measurePackage(pkg: Package): MeasuredPackage {
+  const { length, width, height } = pkg.dimensions;
+  const [first = 0, second = 0, third = 0] = [length, width, height].map(Number).sort((a, b) => b - a);
+  return { weight: Number(pkg.weight.value), sides: [first, second, third], volume: Number(length) * Number(width) * Number(height) };
+}
+
+/** Each package's figures, in the packages' order. */
+export const measurePackages = (packages: readonly Package[]): MeasuredPackage[] => packages.map(measurePackage);
+
+const chargeableOf = (measured: MeasuredPackage, volumetricDivisor: number) =>
+  Math.ceil(Math.max(measured.weight, measured.volume / volumetricDivisor) * 2) / 2;
 
 /** The request member a package's problem is about, so that a client can mark the field. */
 const packageMember = (index: number, member: 'weight/value' | 'dimensions') => `/data/attributes/packages/${index}/${member}`;
 
+/** A service as a reason names it: its carrier's name and its own. */
+const nameOf = (card: RateCard, service: RateCardService) => `${card.carrierName} ${service.serviceName}`;
+const namesOf = (card: RateCard, service: RateCardService) => ({ carrierName: card.carrierName, serviceName: service.serviceName });
+
 function packageProblem(
-  pkg: Package,
+  measured: MeasuredPackage,
   index: number,
   service: RateCardService,
-  names: { carrierName: string; serviceName: string },
+  card: RateCard,
 ): { text: string; pointer: string; outcome: UnavailableReason } | undefined {
-  const weight = Number(pkg.weight.value);
-  const sides = [pkg.dimensions.length, pkg.dimensions.width, pkg.dimensions.height].map(Number).sort((a, b) => b - a);
-  const [length = 0, width = 0, height = 0] = sides;
+  const { weight } = measured;
+  const [length, width, height] = measured.sides;
+  const girth = length + 2 * width + 2 * height;
+  const { limits } = service;
+  // The usual answer, a package within every limit, makes nothing.
+  if (weight <= MAX_PACKAGE_WEIGHT_KG && weight <= limits.maxWeightKg && length <= limits.maxLengthCm && girth <= limits.maxGirthCm)
+    return undefined;
   const number = index + 1;
   const weightMember = packageMember(index, 'weight/value');
-  const about = { ...names, packageIndex: index };
+  const about = { ...namesOf(card, service), packageIndex: index };
   if (weight > MAX_PACKAGE_WEIGHT_KG) {
     return {
       text: ERROR_TEXT.packageOverMaximum(number, weight, MAX_PACKAGE_WEIGHT_KG),
@@ -84,7 +113,6 @@ function packageProblem(
       outcome: { code: 'package.overLength', ...about, lengthCm: length, limitCm: service.limits.maxLengthCm },
     };
   }
-  const girth = length + 2 * width + 2 * height;
   if (girth > service.limits.maxGirthCm) {
     return {
       text: ERROR_TEXT.packageOverGirth(number, girth, service.limits.maxGirthCm),
@@ -140,19 +168,23 @@ function priceOptions(
   services: ShipmentServices | undefined,
   freightCents: number,
 ): OptionsOutcome {
-  const name = `${card.carrierName} ${service.serviceName}`;
-  const names = { carrierName: card.carrierName, serviceName: service.serviceName };
   for (const [index, pkg] of packages.entries()) {
     const problem = carriageProblem(service.transport, pkg);
     if (problem)
       return {
         ok: false,
-        reason: `${name}: package ${index + 1}: ${CARRIAGE_RULES[problem.rule]}`,
+        reason: `${nameOf(card, service)}: package ${index + 1}: ${CARRIAGE_RULES[problem.rule]}`,
         pointer:
           problem.dangerousGoodIndex === undefined
             ? `/data/attributes/packages/${index}/${PACKAGE_MEMBER[problem.option as keyof typeof PACKAGE_MEMBER]}`
             : `/data/attributes/packages/${index}/dangerousGoods/${problem.dangerousGoodIndex}/class`,
-        outcome: { code: 'service.optionRefused', ...names, option: problem.option, rule: problem.rule, packageIndex: index },
+        outcome: {
+          code: 'service.optionRefused',
+          ...namesOf(card, service),
+          option: problem.option,
+          rule: problem.rule,
+          packageIndex: index,
+        },
       };
   }
   const options: PriceBreakdown['options'] = [];
@@ -168,9 +200,9 @@ function priceOptions(
       const listed = service.options[asked] !== undefined;
       return {
         ok: false,
-        reason: `${name} does not offer ${OPTION_WORDS[asked]}${listed ? ' on this route' : ''}`,
+        reason: `${nameOf(card, service)} does not offer ${OPTION_WORDS[asked]}${listed ? ' on this route' : ''}`,
         pointer: optionMember(asked, packages),
-        outcome: { code: 'service.optionNotOffered', ...names, option: asked },
+        outcome: { code: 'service.optionNotOffered', ...namesOf(card, service), option: asked },
       };
     }
     let base = freightCents;
@@ -179,9 +211,15 @@ function priceOptions(
       if (cod.currency !== card.currency)
         return {
           ok: false,
-          reason: `${name}: ${CARRIAGE_RULES['cashOnDelivery.currency']} (${card.currency}), not ${cod.currency}`,
+          reason: `${nameOf(card, service)}: ${CARRIAGE_RULES['cashOnDelivery.currency']} (${card.currency}), not ${cod.currency}`,
           pointer: '/data/attributes/services/cashOnDelivery/currency',
-          outcome: { code: 'service.optionRefused', ...names, option, rule: 'cashOnDelivery.currency', packageIndex: null },
+          outcome: {
+            code: 'service.optionRefused',
+            ...namesOf(card, service),
+            option,
+            rule: 'cashOnDelivery.currency',
+            packageIndex: null,
+          },
         };
       base = parseCents(cod.amount) ?? 0;
     }
@@ -211,6 +249,10 @@ const OPTION_WORDS: Record<ServiceOption, string> = {
   dryIce: 'dry ice',
 };
 
+/**
+ * `measured`: the packages' figures (measurePackages), when the caller prices several services of one shipment;
+ * `zone`: the card's zone of the route, when the caller found it already (the same for every service of a card).
+ */
 export function priceService(
   card: RateCard,
   service: RateCardService,
@@ -218,28 +260,33 @@ export function priceService(
   packages: readonly Package[],
   fuelSurchargePercent: number,
   services?: ShipmentServices,
+  known: { measured?: readonly MeasuredPackage[]; zone?: string | undefined } = {},
 ): PriceOutcome {
-  const name = `${card.carrierName} ${service.serviceName}`;
-  const names = { carrierName: card.carrierName, serviceName: service.serviceName };
-  const zone = zoneFor(card, route.from, route.to);
+  const zone = 'zone' in known ? known.zone : zoneFor(card, route.from, route.to);
   const zonePrices = zone === undefined ? undefined : service.zones[zone];
   if (zone === undefined || zonePrices === undefined) {
     return {
       ok: false,
-      reason: ERROR_TEXT.routeNotServed(name, route.from, route.to),
+      reason: ERROR_TEXT.routeNotServed(nameOf(card, service), route.from, route.to),
       pointer: '/data/attributes/shipTo/country',
-      outcome: { code: 'route.notServed', ...names, from: route.from, to: route.to },
+      outcome: { code: 'route.notServed', ...namesOf(card, service), from: route.from, to: route.to },
     };
   }
   if (packages.length === 0) return { ok: false, reason: ERROR_TEXT.noPackages, outcome: { code: 'shipment.noPackages' } };
 
+  const measured = known.measured ?? measurePackages(packages);
   let baseCents = 0;
   let chargeableKg = 0;
-  for (const [index, pkg] of packages.entries()) {
-    const problem = packageProblem(pkg, index, service, names);
+  for (let index = 0; index < packages.length; index++) {
+    const problem = packageProblem(measured[index]!, index, service, card);
     if (problem)
-      return { ok: false, reason: ERROR_TEXT.packageProblem(name, problem.text), pointer: problem.pointer, outcome: problem.outcome };
-    const weight = chargeableWeightKg(pkg, card.volumetricDivisor);
+      return {
+        ok: false,
+        reason: ERROR_TEXT.packageProblem(nameOf(card, service), problem.text),
+        pointer: problem.pointer,
+        outcome: problem.outcome,
+      };
+    const weight = chargeableOf(measured[index]!, card.volumetricDivisor);
     chargeableKg += weight;
     const row = zonePrices.breaks.find(([upTo]) => weight <= upTo);
     if (row) {
@@ -250,9 +297,9 @@ export function priceService(
     if (zonePrices.perKgAbove === undefined) {
       return {
         ok: false,
-        reason: ERROR_TEXT.packageProblem(name, ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])),
+        reason: ERROR_TEXT.packageProblem(nameOf(card, service), ERROR_TEXT.packageOverBreaks(index + 1, weight, last[0])),
         pointer: packageMember(index, 'weight/value'),
-        outcome: { code: 'package.overBreaks', ...names, packageIndex: index, chargeableKg: weight, limitKg: last[0] },
+        outcome: { code: 'package.overBreaks', ...namesOf(card, service), packageIndex: index, chargeableKg: weight, limitKg: last[0] },
       };
     }
     baseCents += toCents(last[1] + Math.ceil(weight - last[0]) * zonePrices.perKgAbove);

@@ -78,8 +78,17 @@ export async function readCalendarDay(
     const manifest = closed.get(carrier);
     return manifest === undefined ? undefined : { carrier, carrierName: card?.carrierName ?? carrier, manifest };
   };
-  const soonestShipDate = (choiceCode: string | null | undefined) =>
-    shipDateAt(now, calendar, choiceCode ? cutoffs[choiceCode] : undefined);
+  // The day is read at one instant: each cutoff's date is worked out once (a rate asks it of every carrier, twice).
+  const byCutoff = new Map<string | undefined, string>();
+  const soonestShipDate = (choiceCode: string | null | undefined) => {
+    const cutoff = choiceCode ? cutoffs[choiceCode] : undefined;
+    let date = byCutoff.get(cutoff);
+    if (date === undefined) {
+      date = shipDateAt(now, calendar, cutoff);
+      byCutoff.set(cutoff, date);
+    }
+    return date;
+  };
   return {
     site: site.number,
     today,
