@@ -50,20 +50,23 @@ const DOCS = new Map<string, { type: string; csp?: boolean; body: () => string |
 
 /** One look-up per request: the API's other requests pass straight on. */
 export function apiDescription() {
-  return async function serveApiDescription(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function for the API's requests, which pass straight on (securityHeaders, front.ts, says why).
+  return function serveApiDescription(ctx: ApiContext, next: Next): Promise<void> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.state.route === '/openapi.json') {
-      // Loaded on the first request, so a station that is never asked does not pay for the generator at start.
-      const { servedOpenApiJson } = await import('../openapi/document.ts');
-      ctx.set('Content-Type', 'application/json; charset=utf-8');
-      // Its servers are absolute, at this request's origin, as every answer's links are.
-      ctx.body = servedOpenApiJson(ctx.state.origin, ctx.state.apiBase.slice(ctx.state.origin.length) as '/v3' | '/v3-testing' | '');
-      return;
-    }
+    if (ctx.state.route === '/openapi.json') return serveOpenApi(ctx);
     const page = DOCS.get(ctx.path);
     if (!page) return next();
     if (page.csp) ctx.set('Content-Security-Policy', DESK_UI_CSP);
     ctx.type = page.type;
     ctx.body = page.body();
+    return Promise.resolve();
   };
+}
+
+async function serveOpenApi(ctx: ApiContext): Promise<void> {
+  // Loaded on the first request, so a station that is never asked does not pay for the generator at start.
+  const { servedOpenApiJson } = await import('../openapi/document.ts');
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  // Its servers are absolute, at this request's origin, as every answer's links are.
+  ctx.body = servedOpenApiJson(ctx.state.origin, ctx.state.apiBase.slice(ctx.state.origin.length) as '/v3' | '/v3-testing' | '');
 }

@@ -28,10 +28,14 @@ function listFiles(root: string): Set<string> {
 
 export function deskUi(rendererDir: string | undefined) {
   const files = rendererDir ? listFiles(rendererDir) : new Set<string>();
-  return async function serveDeskUi(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function for the API's requests, which pass straight on (securityHeaders, front.ts, says why).
+  return function serveDeskUi(ctx: ApiContext, next: Next): Promise<void> {
     if (files.size === 0 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const path = ctx.path === '/' ? '/index.html' : ctx.path;
     if (!files.has(path)) return next();
+    return serveFile(ctx, path);
+  };
+  async function serveFile(ctx: ApiContext, path: string): Promise<void> {
     if (path === '/index.html') {
       ctx.set('Content-Security-Policy', DESK_UI_CSP);
       ctx.set('Cache-Control', 'no-cache');
@@ -40,5 +44,5 @@ export function deskUi(rendererDir: string | undefined) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     }
     await send(ctx, path, { root: rendererDir! });
-  };
+  }
 }

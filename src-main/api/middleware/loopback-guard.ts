@@ -47,7 +47,8 @@ export function loopbackGuard(options: GuardOptions = {}) {
     return allowed;
   };
 
-  return async function guard(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function (securityHeaders, front.ts, says why); a refusal it throws, Koa answers as a rejection.
+  return function guard(ctx: ApiContext, next: Next): Promise<void> {
     const host = ctx.get('Host');
     if (!hostAllowed(host)) throw new StationError('request.hostNotAllowed', ERROR_TEXT.hostNotAllowed(host), { header: 'Host' });
 
@@ -70,6 +71,6 @@ export function loopbackGuard(options: GuardOptions = {}) {
         }
       }
     }
-    await next();
+    return next();
   };
 }

@@ -87,7 +87,8 @@ export function contentNegotiation() {
     }
     return verdict;
   };
-  return async function negotiate(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function: it only looks (securityHeaders, front.ts, says why); a refusal it throws is a rejection to Koa.
+  return function negotiate(ctx: ApiContext, next: Next): Promise<void> {
     if (!choosesOwnMediaType(ctx.state.route) && !acceptableOnce(ctx.get('Accept')))
       throw new StationError('request.notAcceptable', ERROR_TEXT.notAcceptable);
     if (hasBody(ctx) && !FILE_ROUTES.has(`${ctx.method} ${ctx.state.route}`)) {
@@ -104,6 +105,6 @@ export function contentNegotiation() {
         });
       }
     }
-    await next();
+    return next();
   };
 }

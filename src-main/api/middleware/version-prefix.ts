@@ -7,7 +7,8 @@ import type { ApiContext } from '../context.ts';
 const PREFIX = /^\/(v3-testing|v3)(?=\/|$)/;
 
 export function versionPrefix() {
-  return async function stripVersion(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function: it only looks (securityHeaders, front.ts, says why).
+  return function stripVersion(ctx: ApiContext, next: Next): Promise<void> {
     const path = ctx.path;
     const match = PREFIX.exec(path);
     const prefix = match ? match[0] : '';
@@ -15,6 +16,6 @@ export function versionPrefix() {
     ctx.state.origin = `${ctx.protocol}://${ctx.host}`;
     ctx.state.apiBase = `${ctx.state.origin}${prefix}`;
     ctx.state.sandbox = match?.[1] === 'v3-testing';
-    await next();
+    return next();
   };
 }
