@@ -22,7 +22,7 @@ const BY_DESIGN: Record<string, string> = {
     "PostgreSQL's address search matches text folded of case and accents (a generated column under a pg_trgm index); SQLite's FTS5 table folds itself.",
   'column addresses.folded_name: only on PostgreSQL':
     'The folded name, searched by prefix on PostgreSQL; SQLite ranges over the NOCASE name.',
-  'index addresses_by_name: SQLite on addresses (client_id, sandbox, name), PostgreSQL on addresses (client_id, sandbox, folded_name)':
+  'index addresses_by_name: SQLite on addresses (client_id, sandbox, name, use_count), PostgreSQL on addresses (client_id, sandbox, folded_name, use_count)':
     'Names that start with the text: SQLite ranges over the name with NOCASE, PostgreSQL over the folded name.',
   'index addresses_by_owner: only on PostgreSQL':
     "A small address book's newest entries without a backward scan of every client's (SQLite's FTS5 search needs none).",

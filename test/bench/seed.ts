@@ -266,9 +266,9 @@ const receiverCity = (i: number) => CITIES[i % CITIES.length]![0];
 // ---------------------------------------------------------------------------------------------------------------
 // The large benchmark's seed (`npm run bench -- --large`): the same rows as `seed` (shipmentRow, addressOf), written
 // straight into the database rather than through the store's bulk path, which at ten million rows is the run's
-// longest part (PostgreSQL: 2,060 shipments a second by multi-row INSERTs). SQLite: prepared INSERTs, 100,000 rows to
-// a transaction, synchronous and the journal off while it loads (a bench copy: a crash loses the seed, not a
-// station); PostgreSQL: COPY … FROM STDIN through psql, 100,000 shipments to a transaction, foreign keys not checked
+// longest part (PostgreSQL: 2,060 shipments a second by multi-row INSERTs). SQLite: prepared INSERTs, 100,000 rows
+// to a transaction, in the station's write-ahead log, not waiting for the disk (synchronous off: a bench copy);
+// PostgreSQL: COPY … FROM STDIN through psql, 100,000 shipments to a transaction, foreign keys not checked
 // (session_replication_role = replica: the seed's rows are whole), then VACUUM (ANALYZE). On both, the tables'
 // secondary indexes (and SQLite's address search index) are dropped first and built once at the end. The day
 // summaries are then rebuilt by the store itself (`bulkInsert` of no rows, as an import ends). Resumable: each
@@ -417,7 +417,8 @@ export interface LargeSeedProgress {
 interface LargeLoader {
   /** The secondary indexes (and SQLite's insert trigger) of the loaded tables, dropped; their definitions. */
   dropSecondary(): Promise<{ name: string; sql: string }[]>;
-  restore(dropped: { name: string; sql: string }[]): Promise<void>;
+  /** Makes the dropped indexes and triggers again; `timed` is told each one's seconds. */
+  restore(dropped: { name: string; sql: string }[], timed: (name: string, seconds: number) => void): Promise<void>;
   /** One transaction: shipments and their tracking events. */
   shipments(rows: Cell[][], events: Cell[][]): Promise<void>;
   addresses(rows: Cell[][]): Promise<void>;
@@ -428,7 +429,8 @@ interface LargeLoader {
 
 function sqliteLoader(dataDir: string): LargeLoader {
   const db = new BetterSqlite(join(dataDir, 'station.sqlite'));
-  db.pragma('journal_mode = OFF');
+  // The station's write-ahead log stays (a seed killed part-way keeps its committed transactions whole, so it can go
+  // on); nothing waits for the disk (a power cut loses the bench copy, never a station's data).
   db.pragma('synchronous = OFF');
   db.pragma('foreign_keys = OFF');
   db.pragma('cache_size = -1048576');
@@ -455,18 +457,21 @@ function sqliteLoader(dataDir: string): LargeLoader {
       for (const { name, sql } of found) db.exec(`DROP ${sql.startsWith('CREATE TRIGGER') ? 'TRIGGER' : 'INDEX'} ${name}`);
       return found;
     },
-    restore: async (dropped) => {
+    restore: async (dropped, timed) => {
       // The address search's trigram index is made again from the table at once, its insert trigger after.
+      let began = performance.now();
       db.exec("INSERT INTO addresses_search (addresses_search) VALUES ('rebuild')");
-      for (const { sql } of dropped) db.exec(sql.replace(/^CREATE (UNIQUE )?(INDEX|TRIGGER) /, 'CREATE $1$2 IF NOT EXISTS '));
+      timed('addresses_search (FTS5 rebuild)', (performance.now() - began) / 1000);
+      for (const { name, sql } of dropped) {
+        began = performance.now();
+        db.exec(sql.replace(/^CREATE (UNIQUE )?(INDEX|TRIGGER) /, 'CREATE $1$2 IF NOT EXISTS '));
+        timed(name, (performance.now() - began) / 1000);
+      }
     },
     shipments: async (rows, events) => void inserts(rows, events),
     addresses: async (rows) => void addresses(rows),
     settle: async () => {},
-    close: async () => {
-      db.pragma('journal_mode = WAL');
-      db.close();
-    },
+    close: async () => void db.close(),
   };
 }
 
@@ -543,9 +548,13 @@ async function postgresLoader(databaseUrl: string): Promise<LargeLoader> {
       for (const { name } of rows) await client.query(`DROP INDEX ${name}`);
       return rows;
     },
-    restore: async (dropped) => {
+    restore: async (dropped, timed) => {
       await client.query("SET maintenance_work_mem = '1GB'");
-      for (const { sql } of dropped) await client.query(sql.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      for (const { name, sql } of dropped) {
+        const began = performance.now();
+        await client.query(sql.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+        timed(name, (performance.now() - began) / 1000);
+      }
     },
     shipments: async (rows, events) => {
       await write('BEGIN;\n');
@@ -686,7 +695,7 @@ export async function seedLarge(
     }
     log(`${progress.addressesDone} addresses loaded; building the indexes`);
     const indexesBegan = performance.now();
-    await loader.restore(progress.dropped);
+    await loader.restore(progress.dropped, (name, seconds) => log(`  ${name}: ${seconds.toFixed(1)} s`));
     const indexSeconds = (performance.now() - indexesBegan) / 1000;
     // The indexes are the shipments' but for the address book's search ones: their time is counted with the shipments.
     progress.shipmentSeconds += indexSeconds;

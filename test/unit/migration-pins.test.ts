@@ -76,6 +76,10 @@ const SQLITE_PINS: Pins = {
     '555e2ab3269ef7933666ff0591c9ac4049b3deb48254d611ee326b1606e00c6d',
     'day summary changes and address uses, folded before they are read',
   ],
+  25: [
+    '87ad0e454973e0ad0a735588ff6d77faf351ddb860c980c3b50f5c41944f4b4d',
+    'the address book by name in the order a search answers: the name, then the most used',
+  ],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -136,6 +140,10 @@ const POSTGRES_PINS: Pins = {
   21: [
     '18b643bd745745893370c355d90ee011230eb6581f92608e2270fdb10f8e45e2',
     'day summary changes and address uses, folded before they are read',
+  ],
+  22: [
+    '91bbfba85ef485115f150f4e8e32c04c179c5594b2d30d486d285e96c6a3e7e0',
+    'the address book by name in the order a search answers: the name, then the most used',
   ],
 };
 

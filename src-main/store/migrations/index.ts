@@ -14,6 +14,7 @@ import { MIGRATION_HISTORY } from './021-migration-history.ts';
 import { PRINT_FORMATS } from './022-print-formats.ts';
 import { SITES } from './023-sites.ts';
 import { COUNTS_AS_CHANGES } from './024-counts-as-changes.ts';
+import { ADDRESS_NAMES_IN_ORDER } from './025-address-names-in-order.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
 export const WRITTEN_ONCE: readonly WrittenOnce[] = [
@@ -24,6 +25,7 @@ export const WRITTEN_ONCE: readonly WrittenOnce[] = [
   PRINT_FORMATS,
   SITES,
   COUNTS_AS_CHANGES,
+  ADDRESS_NAMES_IN_ORDER,
 ];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
