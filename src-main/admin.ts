@@ -9,7 +9,7 @@ import { createUserService, type UserService } from './services/users.ts';
 import { createIntegrationService, type IntegrationService } from './services/integrations.ts';
 import type { StationKeys } from './services/station-keys.ts';
 import { createTrackingEventService, type TrackingEventService } from './services/tracking-events.ts';
-import { DEFAULT_RESOURCES_DIR, deskName, openDataDir } from './station.ts';
+import { DEFAULT_RESOURCES_DIR, createCupsBackend, deskName, openDataDir } from './station.ts';
 import { createAuditLog, type AuditLog } from './services/audit-log.ts';
 import type { Actor } from './domain/caller.ts';
 import { createWebhookService, type WebhookService } from './services/webhooks.ts';
@@ -85,7 +85,15 @@ export async function openAdmin(
     audit,
     webhooks: createWebhookService(store, audit),
     calendar,
-    warehouses: createWarehouseService({ store, audit, desk, calendar: calendar.current }),
+    warehouses: createWarehouseService({
+      store,
+      audit,
+      desk,
+      calendar: calendar.current,
+      carriers: registry,
+      // On Windows the desk prints through its window: this command cannot see those printers.
+      printers: process.platform === 'win32' ? null : async () => (await createCupsBackend().printers()).map((printer) => printer.name),
+    }),
     tokenLifetime: createTokenLifetimeSettings(store, audit),
     close: () => store.close(),
   };

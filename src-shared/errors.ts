@@ -237,6 +237,8 @@ export const ERROR_TEXT = {
     `This desk was started with --site ${named}, which names no site of account ${account} (its sites: ${sites}): it works at that account's main site. Start it with one of them, or choose its site at the desk (Settings → Sites).`,
   siteNameTaken: (name: string) => `Another site of the account is named ${name}.`,
   tooManySites: (max: number) => `An account keeps at most ${max} sites.`,
+  cutoffNamedTwice: (code: string, first: string, second: string) =>
+    `'${first}' and '${second}' both name carrier ${code}, with different cutoffs: give its cutoff once.`,
   otherSite: (what: string) => `${what} of another site, or of every site, needs the supervisor role; a packer sees their desk's own site.`,
   manifestNotReopenable: (number: string) => `Manifest ${number} cannot be reopened: it is not closed, or it was transmitted.`,
   manifestNotResendable: (number: string) =>

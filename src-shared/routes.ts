@@ -650,12 +650,12 @@ export const ROUTES = {
     'POST',
     '/warehouses',
     'admin',
-    'Adds a site: its name, and its address, returns address and calendar where they differ.',
+    'Adds a site: its name, and its address, returns address, calendar and its desks’ print defaults where they differ.',
     {
       action: 'Managing the sites',
       data: warehouseResourceSchema,
       body: one('warehouse', newWarehouseSchema),
-      stateRefusals: ['site.nameTaken', 'site.tooMany'],
+      stateRefusals: ['site.nameTaken', 'site.tooMany', 'carrier.unknown', 'print.printerUnknown'],
     },
   ),
   changeWarehouse: route(
@@ -667,7 +667,7 @@ export const ROUTES = {
       action: 'Managing the sites',
       data: warehouseResourceSchema,
       body: one('warehouse', warehouseChangeSchema),
-      stateRefusals: ['site.notFound', 'site.nameTaken'],
+      stateRefusals: ['site.notFound', 'site.nameTaken', 'carrier.unknown', 'print.printerUnknown'],
     },
   ),
   chooseDeskSite: route(

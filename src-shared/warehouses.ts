@@ -1,13 +1,15 @@
 // Sites (warehouses) of an account as the API offers them (docs/operations.md, "Sites"): each with its sender
-// address, its returns address, its calendar (time zone, holidays, carrier cutoffs) and its desks. Site 1 is the
+// address, its returns address, its calendar (time zone, holidays, carrier cutoffs), its printers' defaults and its
+// desks. Site 1 is the
 // account's main site, which every account has (its address is the account's own until one is set); every
 // shipment, manifest and day summary names its site. What a member left null takes: the account's address, the
-// station's zone, holidays and cutoffs.
+// station's zone, holidays and cutoffs; a print default left out, the account's older choice or the built-in one.
 import { z } from 'zod';
 import { CUTOFF_TIME } from './administration.ts';
 import { canonicalTimeZone } from './calendar.ts';
 import { CLIENT_PROFILE_RULES, clientProfileSchema, profileAttributesSchema, type ClientProfile } from './client.ts';
 import { HOLIDAY, HOLIDAYS_MAX, TIME_ZONES } from './calendar-settings.ts';
+import { PRINT_DPIS, PRINT_FORMATS, PRINT_LABEL_SIZES, printSettingsChangeSchema, type PrintSettings } from './printing.ts';
 import { expects, validateResource, type Result } from './resource-validation.ts';
 import { resourceSchema } from './resource-schema.ts';
 
@@ -20,6 +22,33 @@ export const ALL_SITES = 'all';
 
 const addressAttributes = profileAttributesSchema;
 
+/**
+ * A site's print defaults: what a desk at the site prints with where its account chose nothing at that desk
+ * (PATCH /print-settings), member by member; a member left out falls to the account's choice from before desks,
+ * then the built-in default. A printer is named only where the site's desks share one model of printer.
+ */
+export type SitePrinting = Partial<Omit<PrintSettings, 'printer' | 'a4Printer'>> & { printer?: string; a4Printer?: string };
+/** The members of a site's print defaults, in the order the desk and the CLI show them. */
+export const SITE_PRINTING_MEMBERS = ['format', 'dpi', 'size', 'autoPrint', 'printer', 'a4Printer'] as const;
+
+const sitePrintingSchema = z
+  .object({
+    format: z.enum(PRINT_FORMATS).optional().meta({ description: 'The label printer’s format: pdf, zpl, epl2 or png.' }),
+    dpi: z
+      .union([z.literal(PRINT_DPIS[0]), z.literal(PRINT_DPIS[1])])
+      .optional()
+      .meta({ description: 'The label printer’s dots per inch.' }),
+    size: z.enum(PRINT_LABEL_SIZES).optional().meta({ description: 'The stock of PDF labels: 4x6, 4x8, a6 or a5.' }),
+    autoPrint: z.boolean().optional().meta({ description: 'Whether a label prints as soon as its shipment is confirmed.' }),
+    printer: z.string().optional().meta({ description: 'The label printer of the site’s desks (a printer of the printing system).' }),
+    a4Printer: z.string().optional().meta({ description: 'The A4 printer of the site’s desks.' }),
+  })
+  .meta({
+    id: 'SitePrinting',
+    description:
+      'The print defaults of the site’s desks: each member given is what a desk at the site prints with until its account chooses otherwise at that desk (PATCH /print-settings); a member left out falls to the account’s earlier choice, then the built-in default.',
+  });
+
 export const warehouseAttributesSchema = z
   .object({
     name: z.string().meta({ description: 'The site’s name, unique in the account: Milan, Verona.' }),
@@ -31,7 +60,11 @@ export const warehouseAttributesSchema = z
     timeZone: z.string().nullable().meta({ description: 'The site’s IANA time zone; null: the station’s (GET /calendar).' }),
     holidays: z.array(z.string()).nullable().meta({ description: 'Days the site ships nothing besides weekends; null: the station’s.' }),
     cutoffs: z.record(z.string(), z.string()).nullable().meta({
-      description: 'Cutoff times (HH:MM) by carrier choice at this site; a carrier not named keeps the station’s (GET /carriers).',
+      description:
+        'Cutoff times (HH:MM) by carrier choice at this site, keyed by the choice’s code as GET /carriers names it; a carrier not named keeps the station’s.',
+    }),
+    printing: sitePrintingSchema.nullable().meta({
+      description: 'The print defaults of the site’s desks; null: none (each desk’s account’s choices, else the built-in ones).',
     }),
   })
   .meta({ id: 'WarehouseAttributes' });
@@ -54,6 +87,8 @@ export interface Site {
   timeZone: string | null;
   holidays: string[] | null;
   cutoffs: Record<string, string> | null;
+  /** Absent in sites kept before print defaults existed: none. */
+  printing?: SitePrinting | null;
 }
 
 /** The main site an account has before anyone set it up: the account's own address and the station's calendar. */
@@ -65,6 +100,7 @@ export const defaultMainSite = (accountName: string): Site => ({
   timeZone: null,
   holidays: null,
   cutoffs: null,
+  printing: null,
 });
 
 const siteName = expects(
@@ -118,7 +154,23 @@ const holidays = expects(
 
 const cutoffs = expects(
   z.record(z.string().trim().min(1), z.string().trim().regex(CUTOFF_TIME)).nullable(),
-  'cutoff times by carrier choice, such as {"UPS": "16:30"} (HH:MM, 00:00 to 23:59), or null for the station’s',
+  'cutoff times by carrier choice, such as {"UPS": "16:30"} (a carrier’s code as GET /carriers names it, in any case, once; HH:MM, 00:00 to 23:59), or null for the station’s',
+);
+
+/** The rules of PATCH /print-settings, each member also null: on a site, null takes the default away. */
+const printRules = printSettingsChangeSchema.shape;
+const printing = expects(
+  z
+    .object({
+      format: printRules.format.unwrap().nullable().optional(),
+      dpi: printRules.dpi.unwrap().nullable().optional(),
+      size: printRules.size.unwrap().nullable().optional(),
+      autoPrint: printRules.autoPrint.unwrap().nullable().optional(),
+      printer: printRules.printer,
+      a4Printer: printRules.a4Printer,
+    })
+    .nullable(),
+  'the print defaults of the site’s desks {format, dpi, size, autoPrint, printer, a4Printer}, each as PATCH /print-settings takes it (a member null or left out: no default), or null for none; a change replaces the members it names only',
 );
 
 /** POST /warehouses: a new site; only its name is needed. */
@@ -129,6 +181,7 @@ export const newWarehouseSchema = z.object({
   timeZone: timeZone.optional(),
   holidays: holidays.optional(),
   cutoffs: cutoffs.optional(),
+  printing: printing.optional(),
 });
 export type NewWarehouse = z.infer<typeof newWarehouseSchema>;
 

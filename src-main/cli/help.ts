@@ -11,13 +11,17 @@ import { DEFAULT_HOST, DEFAULT_ORDERS_FOLDER_POLL_MS, DEFAULT_PORT, DEFAULT_SCHE
 const SITE_HELP = `  site list --client C [--data DIR] [--json]
       The account's sites (C: its id or username), the main one (1) first, with which site this desk stands at.
   site add NAME --client C [--address JSON] [--return-address JSON] [--time-zone ZONE] [--holidays D,D…]
-        [--cutoff CHOICE=HH:MM]… [--data DIR] [--json]
+        [--cutoff CHOICE=HH:MM]… [PRINT DEFAULTS] [--data DIR] [--json]
       Adds a site. Its address (the sender of its shipments and the pickups' address) is a JSON object
       {"name","contact","address1","postalCode","city","country",…}; without it, the account's own. Its time
-      zone, holidays and cutoffs are the station's unless given.
+      zone, holidays and cutoffs are the station's unless given; CHOICE is a carrier's code, in any case.
   site set ID --client C [--name NAME] [--address JSON|account] [--return-address JSON|site]
-        [--time-zone ZONE|station] [--holidays D,D…|station] [--cutoff CHOICE=HH:MM]… [--data DIR] [--json]
+        [--time-zone ZONE|station] [--holidays D,D…|station] [--cutoff CHOICE=HH:MM]… [PRINT DEFAULTS]
+        [--data DIR] [--json]
       Changes a site; 'account', 'site' and 'station' set a member back to what the account or station says.
+      PRINT DEFAULTS, what the site's desks print with until an account chooses otherwise at a desk, each
+      one set alone ('none' takes it away): [--label-format pdf|zpl|epl2|png] [--dpi 203|300]
+        [--label-size 4x6|4x8|a6|a5] [--auto-print yes|no] [--printer NAME] [--a4-printer NAME]
   site desk ID --client C --desk DESK [--data DIR] [--json]
       DESK stands at site ID for the account: its new shipments, its close, its Today and Reports are that
       site's (what a supervisor chooses at the desk). 'serve --site NAME' names it for every account at start.`;

@@ -1,6 +1,9 @@
 // `station site …`: an account's sites (warehouses) from the admin command (docs/operations.md, "Sites"): the same
-// rules as Settings → Sites and /v3/warehouses, through the warehouse service; --json on each.
+// rules as Settings → Sites and /v3/warehouses, through the warehouse service; --json on each. A site's print
+// defaults are set member by member (--label-format, --dpi, --label-size, --auto-print, --printer, --a4-printer;
+// `none` takes one away), the others kept.
 import { validateNewWarehouse, validateWarehouseChange, type Site } from '../../src-shared/warehouses.ts';
+import { StationError } from '../../src-shared/errors.ts';
 import type { StationAdmin } from '../admin.ts';
 import { UsageError, common, parseWithPositionals, print, required, unknownSubcommand, withAdmin } from './arguments.ts';
 
@@ -13,6 +16,22 @@ const options = {
   'time-zone': { type: 'string' },
   holidays: { type: 'string' },
   cutoff: { type: 'string', multiple: true },
+  'label-format': { type: 'string' },
+  dpi: { type: 'string' },
+  'label-size': { type: 'string' },
+  'auto-print': { type: 'string' },
+  printer: { type: 'string' },
+  'a4-printer': { type: 'string' },
+} as const;
+
+/** The print defaults' options, by the member of the API's `printing` each sets. */
+const PRINTING_OPTIONS = {
+  format: 'label-format',
+  dpi: 'dpi',
+  size: 'label-size',
+  autoPrint: 'auto-print',
+  printer: 'printer',
+  a4Printer: 'a4-printer',
 } as const;
 
 const shown = ({ number, ...site }: Site, desk: number) => ({ id: String(number), ...site, thisDesk: number === desk });
@@ -28,6 +47,28 @@ function jsonOption(text: string | undefined, back: string, option: string): unk
   } catch {
     throw new UsageError(`--${option} takes a JSON object (or '${back}'), not '${text}'.`);
   }
+}
+
+/**
+ * The print defaults the command line names, as the API's `printing` member (its members named only; `none` takes
+ * one away), or undefined when it names none. A value the API refuses is passed as given, for its words.
+ */
+function printingOf(values: Record<string, unknown>): Record<string, unknown> | undefined {
+  const named = Object.entries(PRINTING_OPTIONS).filter(([, option]) => values[option] !== undefined);
+  if (named.length === 0) return undefined;
+  return Object.fromEntries(
+    named.map(([member, option]) => {
+      const text = String(values[option]).trim();
+      if (text.toLowerCase() === 'none') return [member, null];
+      if (member === 'dpi') return [member, /^[0-9]+$/.test(text) ? Number(text) : text];
+      if (member === 'autoPrint') {
+        const answer = text.toLowerCase();
+        if (answer !== 'yes' && answer !== 'no') throw new UsageError(`--auto-print takes yes, no or none, not '${text}'.`);
+        return [member, answer === 'yes'];
+      }
+      return [member, member === 'format' || member === 'size' ? text.toLowerCase() : text];
+    }),
+  );
 }
 
 /** The site's members as the command line gives them, as the API's request attributes. */
@@ -49,6 +90,7 @@ function attributesOf(values: Record<string, unknown>): Record<string, unknown> 
       ? { holidays: holidays.trim().toLowerCase() === 'station' ? null : holidays.split(',').filter((day) => day.trim() !== '') }
       : {}),
     ...(cutoffs ? { cutoffs: Object.fromEntries(cutoffs) } : {}),
+    ...(printingOf(values) ? { printing: printingOf(values) } : {}),
   };
 }
 
@@ -58,6 +100,16 @@ function checked<T>(result: { ok: true; value: T } | { ok: false; errors: { deta
   throw new UsageError(
     result.errors.map((error) => `${error.detail}${error.meta?.reason ? ` ${String(error.meta.reason)}` : ''}`).join(' '),
   );
+}
+
+/** The service's refusals in full: each one's detail with its reason where it has one (the printer it lacks). */
+async function worded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof StationError) || !error.errors.some((each) => each.meta?.reason)) throw error;
+    throw new Error(error.errors.map((each) => `${each.detail}${each.meta?.reason ? ` ${String(each.meta.reason)}` : ''}`).join(' '));
+  }
 }
 
 const ownerOf = async (admin: StationAdmin, client: string) => {
@@ -88,7 +140,9 @@ export async function siteCommand(sub: string | undefined, args: string[]): Prom
       const request = checked(
         validateNewWarehouse({ data: { type: 'warehouse', attributes: { ...attributesOf(values), name: positionals[0] } } }),
       );
-      const site = await withAdmin(values, async (admin) => admin.warehouses.add(admin.actor, await ownerOf(admin, client), request));
+      const site = await withAdmin(values, async (admin) =>
+        worded(admin.warehouses.add(admin.actor, await ownerOf(admin, client), request)),
+      );
       print(values, shown(site, 0), `Added site ${site.number} (${site.name}).`);
       return;
     }
@@ -98,7 +152,9 @@ export async function siteCommand(sub: string | undefined, args: string[]): Prom
       const id = positionals[0];
       if (id === undefined) throw new UsageError('site set needs the site’s ID (site list shows them).');
       const change = checked(validateWarehouseChange({ data: { type: 'warehouse', attributes: attributesOf(values) } }));
-      const site = await withAdmin(values, async (admin) => admin.warehouses.change(admin.actor, await ownerOf(admin, client), id, change));
+      const site = await withAdmin(values, async (admin) =>
+        worded(admin.warehouses.change(admin.actor, await ownerOf(admin, client), id, change)),
+      );
       print(values, shown(site, 0), `Site ${site.number} (${site.name}) changed.`);
       return;
     }

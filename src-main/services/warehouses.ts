@@ -6,14 +6,17 @@
 // and each site's calendar: its zone, holidays and cutoffs over the station's.
 import { hasRole } from '../../src-shared/roles.ts';
 import type { StationCalendar } from '../../src-shared/calendar.ts';
-import { ERROR_TEXT, StationError } from '../../src-shared/errors.ts';
+import { ERROR_TEXT, StationError, errorObject } from '../../src-shared/errors.ts';
+import type { ErrorObject } from '../../src-shared/jsonapi.ts';
 import {
   ALL_SITES,
   MAIN_SITE,
   SITES_MAX,
+  SITE_PRINTING_MEMBERS,
   defaultMainSite,
   type NewWarehouse,
   type Site,
+  type SitePrinting,
   type WarehouseChange,
 } from '../../src-shared/warehouses.ts';
 import type { Actor, Caller } from '../domain/caller.ts';
@@ -22,6 +25,7 @@ import { requireRole, type AuditLog } from './audit-log.ts';
 import type { AuditedChange } from '../domain/audit.ts';
 import { storedCutoffs } from './carrier-settings.ts';
 import type { Logger } from '../logger.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
 
 const MANAGING = 'Managing the sites';
 /** A change of the sites is tried again while others land in between (update): past this many, something loops. */
@@ -80,6 +84,41 @@ export interface WarehouseDeps {
   /** The desk's site as `serve --site` named it: a site's number or name; undefined when not given. */
   deskSiteName?: string;
   calendar: () => Promise<StationCalendar>;
+  /** The carrier choices (GET /carriers): a site's cutoffs are kept under their codes. */
+  carriers: Pick<CarrierRegistry, 'choiceCodes' | 'refreshUpstreams'>;
+  /**
+   * The printers' names in the printing system, which a site's print defaults must name; null where this process
+   * cannot see the printers the desks print on (the admin command on Windows, where the desk prints through its
+   * window): the names are then taken as given.
+   */
+  printers: (() => Promise<string[]>) | null;
+}
+
+/**
+ * A site's print defaults as kept: `given` over `over`, member by member, without the members null (taken away);
+ * none left is null. `given` null: none at all.
+ */
+function keptPrinting(given: Partial<Record<keyof SitePrinting, unknown>> | null, over: SitePrinting | null): SitePrinting | null {
+  if (given === null) return null;
+  const merged: Partial<Record<keyof SitePrinting, unknown>> = { ...over, ...given };
+  const kept = Object.fromEntries(
+    SITE_PRINTING_MEMBERS.filter((member) => merged[member] !== null && merged[member] !== undefined).map((member) => [
+      member,
+      merged[member],
+    ]),
+  );
+  return Object.keys(kept).length > 0 ? (kept as SitePrinting) : null;
+}
+
+/** A site's cutoffs under the carrier choices' codes: those kept before keys were made canonical (`ups`) too. */
+function canonicalCutoffs(cutoffs: Record<string, string> | null, known: readonly string[]): Record<string, string> {
+  if (!cutoffs) return {};
+  return Object.fromEntries(
+    Object.entries(cutoffs).map(([key, time]) => [
+      known.find((code) => code.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0) ?? key,
+      time,
+    ]),
+  );
 }
 
 /** A site named by its number or by its name (any case). */
@@ -94,7 +133,7 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
 
   /** The account's sites from the stored setting (undefined: none stored), the main one first. */
   const sitesOf = (owner: SiteOwner, stored: unknown): Site[] => {
-    const sites = (stored as Site[] | undefined) ?? [];
+    const sites = ((stored as Site[] | undefined) ?? []).map((site) => ({ ...site, printing: site.printing ?? null }));
     const main = sites.find((site) => site.number === MAIN_SITE) ?? defaultMainSite(owner.client.profile?.name ?? '');
     return [main, ...sites.filter((site) => site.number !== MAIN_SITE).sort((a, b) => a.number - b.number)];
   };
@@ -154,6 +193,50 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     // Each try lost to a change that landed: so many in a row means something rewrites the setting in a loop.
     throw new Error(`The sites of account ${owner.client.id} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`);
   };
+  /**
+   * A site's cutoffs under the carrier choices' own codes (`ups` is UPS), and its print defaults' printers known to
+   * the printing system (as PATCH /print-settings checks them): every member at fault refused, each by its pointer.
+   */
+  const checked = async (given: Pick<NewWarehouse, 'cutoffs' | 'printing'>) => {
+    const errors: ErrorObject[] = [];
+    let cutoffs = given.cutoffs;
+    if (cutoffs) {
+      await deps.carriers.refreshUpstreams();
+      const known = deps.carriers.choiceCodes();
+      const named = new Map<string, string>();
+      cutoffs = {};
+      for (const [key, time] of Object.entries(given.cutoffs!)) {
+        const pointer = `/data/attributes/cutoffs/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const code = known.find((each) => each.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0);
+        if (code === undefined) {
+          const error = errorObject('carrier.unknown', ERROR_TEXT.unknownCarrier(key, known.join(', ')), pointer);
+          error.meta = { reason: ERROR_TEXT.unknownCarrier(key, known.join(', ')) };
+          errors.push(error);
+        } else if (named.has(code) && cutoffs[code] !== time) {
+          const error = errorObject('field.invalid', ERROR_TEXT.invalidData(`data.attributes.cutoffs.${key}`), pointer);
+          error.meta = { reason: ERROR_TEXT.cutoffNamedTwice(code, named.get(code)!, key) };
+          errors.push(error);
+        } else {
+          named.set(code, key);
+          cutoffs[code] = time;
+        }
+      }
+    }
+    const printers = given.printing && deps.printers ? await deps.printers() : [];
+    for (const member of ['printer', 'a4Printer'] as const) {
+      const name = given.printing?.[member];
+      if (!name || !deps.printers || printers.includes(name)) continue;
+      const error = errorObject(
+        'print.printerUnknown',
+        ERROR_TEXT.invalidData(`data.attributes.printing.${member}`),
+        `/data/attributes/printing/${member}`,
+      );
+      error.meta = { reason: ERROR_TEXT.noSuchPrinter(name), printer: name };
+      errors.push(error);
+    }
+    if (errors.length > 0) throw StationError.many(errors);
+    return cutoffs;
+  };
   const nameTaken = (sites: readonly Site[], name: string, except: number | null) =>
     sites.some((site) => site.number !== except && site.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
 
@@ -164,8 +247,9 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       const sites = await list(owner);
       return sites.find((site) => site.number === number) ?? sites[0]!;
     },
-    add(actor, owner, site) {
+    async add(actor, owner, site) {
       requireRole(actor, 'admin', MANAGING);
+      const cutoffs = await checked(site);
       return update(owner, (sites) => {
         if (sites.length >= SITES_MAX)
           throw new StationError('site.tooMany', ERROR_TEXT.tooManySites(SITES_MAX), { meta: { maxSites: SITES_MAX } });
@@ -178,7 +262,8 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
           returnAddress: site.returnAddress ?? null,
           timeZone: site.timeZone ?? null,
           holidays: site.holidays ?? null,
-          cutoffs: site.cutoffs ?? null,
+          cutoffs: cutoffs ?? null,
+          printing: keptPrinting(site.printing ?? null, null),
         };
         const logged = audit.change(actor, 'site.added', { type: 'warehouse', id: String(made.number) }, { name: made.name }, SAVED);
         return { result: made, save: { sites: [...sites, made], logged } };
@@ -187,14 +272,18 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     async change(actor, owner, id, change) {
       requireRole(actor, 'admin', MANAGING);
       await get(owner, id);
+      const cutoffs = await checked(change);
       return update(owner, (sites) => {
         const before = sites.find((site) => site.number === Number(String(id).trim()));
         if (!before) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(String(id).trim()));
         if (change.name !== undefined && nameTaken(sites, change.name, before.number))
           throw new StationError('site.nameTaken', ERROR_TEXT.siteNameTaken(change.name), { pointer: '/data/attributes/name' });
         const after: Site = { ...before };
-        for (const key of ['name', 'address', 'returnAddress', 'timeZone', 'holidays', 'cutoffs'] as const)
+        for (const key of ['name', 'address', 'returnAddress', 'timeZone', 'holidays'] as const)
           if (change[key] !== undefined) (after as unknown as Record<string, unknown>)[key] = change[key];
+        if (cutoffs !== undefined) after.cutoffs = cutoffs;
+        // The print defaults change member by member: those named (null takes one away), or all of them with null.
+        if (change.printing !== undefined) after.printing = keptPrinting(change.printing, before.printing ?? null);
         const changed = Object.fromEntries(
           (Object.keys(after) as (keyof Site)[])
             .filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]))
@@ -257,7 +346,7 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       return {
         timeZone: site.timeZone ?? station.timeZone,
         holidays: site.holidays ?? station.holidays,
-        cutoffs: { ...cutoffs, ...(site.cutoffs ?? {}) },
+        cutoffs: { ...cutoffs, ...canonicalCutoffs(site.cutoffs, deps.carriers.choiceCodes()) },
       };
     },
   };

@@ -128,7 +128,17 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     workerUrl: options.documentWorkerUrl,
   });
   const calendar = createCalendarService({ store, audit, clock });
-  const warehouses = createWarehouseService({ store, audit, desk, deskSiteName: options.deskSite, calendar: calendar.current, logger });
+  const printBackend = options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend());
+  const warehouses = createWarehouseService({
+    store,
+    audit,
+    desk,
+    deskSiteName: options.deskSite,
+    calendar: calendar.current,
+    logger,
+    carriers,
+    printers: async () => (await printBackend.printers()).map((printer) => printer.name),
+  });
   const shipments = createShipmentService({
     store,
     carriers,
@@ -142,13 +152,14 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
   });
   const printing = createPrintService({
     store,
-    backend: options.printBackend ?? (process.platform === 'win32' ? noPrinting : createCupsBackend()),
+    backend: printBackend,
     shipments,
     documents,
     clock,
     logger,
     desk,
     audit,
+    warehouses,
     timeoutMs: options.printTimeoutMs,
     pollMs: options.printPollMs,
   });

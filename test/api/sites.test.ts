@@ -5,11 +5,17 @@
 // send them (null for the station's or the account's, any case) and refused naming the field. An account merge
 // keeps the merged-into account's sites and refuses parcels of another site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { attributes, document, get, post, shipFrom } from '../helpers/shipments.ts';
 import { setClock } from '../helpers/clock.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 
 const PASSWORD = 'Sites-Api-Password-2026';
+const noCups = cupsMissing();
+if (noCups && process.env.CI) throw new Error(`${noCups}; in CI a site's printers are checked in a real CUPS.`);
+if (noCups) console.log(`Skipping a site's print defaults: ${noCups}.`);
+const ZEBRA = `sites-zebra-${process.pid}`;
+const LASER = `sites-laser-${process.pid}`;
 // A Wednesday at 09:00 in Rome, standing still.
 const clock = setClock('2026-11-25 09:00', 'Europe/Rome', { running: false });
 const today = clock.today();
@@ -164,6 +170,110 @@ describe('sites added at once', () => {
   });
 });
 
+describe.skipIf(noCups !== undefined)('a site’s print defaults', () => {
+  let printAdmin: string;
+  let printPacker: string;
+  let printClient: string;
+  beforeAll(async () => {
+    // Queues the printing system knows (nothing is printed on them here).
+    addRawQueue(ZEBRA, 'socket://127.0.0.1:9', 'Verona Zebra');
+    addRawQueue(LASER, 'socket://127.0.0.1:9', 'Verona laser');
+    printClient = (
+      await t.station.clients.add(OPERATOR, { username: 'print-admin', password: PASSWORD, role: 'admin', profile: { name: 'Print' } })
+    ).id;
+    await t.station.users.add(OPERATOR, { clientId: printClient, username: 'print-packer', password: PASSWORD, role: 'packer' });
+    printAdmin = (await t.signIn('print-admin', PASSWORD)).json.meta.token;
+    printPacker = (await t.signIn('print-packer', PASSWORD)).json.meta.token;
+  });
+  afterAll(() => {
+    removeQueue(ZEBRA);
+    removeQueue(LASER);
+  });
+  const settings = async () => {
+    const answer = await get(t, printPacker, '/v3/print-settings');
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json.data.attributes as Record<string, unknown>;
+  };
+
+  it('are what a desk at the site prints with, member by member, until the account chooses otherwise at that desk', async () => {
+    const made = await send(
+      printAdmin,
+      'POST',
+      '/v3/warehouses',
+      warehouse({ name: 'Verona', printing: { format: 'zpl', dpi: 300, size: 'a6', autoPrint: true, printer: ZEBRA, a4Printer: null } }),
+    );
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.data.attributes.printing).toEqual({ format: 'zpl', dpi: 300, size: 'a6', autoPrint: true, printer: ZEBRA });
+    // The account's choice from before desks is what the desk prints with while it stands at the main site.
+    await t.station.store.settings.set(`printing:client:${printClient}`, { format: 'pdf', dpi: 203, a4Printer: LASER });
+    expect(await settings()).toEqual({ printer: null, format: 'pdf', dpi: 203, size: '4x6', autoPrint: false, a4Printer: LASER });
+    // At Verona, a desk nobody set up prints ZPL at 300 dpi on the site's Zebra; the A4 printer is still the account's.
+    expect((await post(t, printAdmin, '/v3/warehouses/2/desk', {})).status).toBe(200);
+    expect(await settings()).toEqual({ printer: ZEBRA, format: 'zpl', dpi: 300, size: 'a6', autoPrint: true, a4Printer: LASER });
+    // The packer turns auto-print off at this desk: that one member is theirs, the rest still the site's.
+    const changed = await send(printPacker, 'PATCH', '/v3/print-settings', {
+      data: { type: 'printSettings', attributes: { autoPrint: false } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.data.attributes).toMatchObject({ printer: ZEBRA, format: 'zpl', dpi: 300, autoPrint: false });
+    // The admin moves Verona to EPL2 and takes its printer default away: the desk follows, keeping its own choice.
+    const moved = await send(printAdmin, 'PATCH', '/v3/warehouses/2', warehouse({ printing: { format: 'epl2', printer: null } }));
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.data.attributes.printing).toEqual({ format: 'epl2', dpi: 300, size: 'a6', autoPrint: true });
+    expect(await settings()).toEqual({ printer: null, format: 'epl2', dpi: 300, size: 'a6', autoPrint: false, a4Printer: LASER });
+    // No defaults at all: the account's older choice and the built-in ones.
+    const none = await send(printAdmin, 'PATCH', '/v3/warehouses/2', warehouse({ printing: null }));
+    expect(none.json.data.attributes.printing).toBeNull();
+    expect(await settings()).toEqual({ printer: null, format: 'pdf', dpi: 203, size: '4x6', autoPrint: false, a4Printer: LASER });
+    // Each change is in the audit log with the defaults before and after.
+    const [last] = await t.station.store.audit.list({ before: null, action: 'site.changed', desk: null, actor: 'print-admin', limit: 1 });
+    expect(last?.detail).toEqual({ printing: { from: { format: 'epl2', dpi: 300, size: 'a6', autoPrint: true }, to: null } });
+  });
+
+  it('are refused as print settings are, each member by its pointer, and a printer the printing system lacks', async () => {
+    const bad = await send(
+      printAdmin,
+      'POST',
+      '/v3/warehouses',
+      warehouse({ name: 'Padova', printing: { format: 'bmp', dpi: 600, size: 'a7', autoPrint: 'yes', printer: 'two words' } }),
+    );
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.json.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(
+      ['autoPrint', 'dpi', 'format', 'printer', 'size'].map((member) => `/data/attributes/printing/${member}`),
+    );
+    const unknown = await send(
+      printAdmin,
+      'PATCH',
+      '/v3/warehouses/2',
+      warehouse({ printing: { printer: 'No-Such-Zebra', a4Printer: 'No-Such-Laser' } }),
+    );
+    expect(unknown.status, unknown.text).toBe(400);
+    expect(unknown.json.errors).toMatchObject([
+      { code: 'print.printerUnknown', source: { pointer: '/data/attributes/printing/printer' }, meta: { printer: 'No-Such-Zebra' } },
+      { code: 'print.printerUnknown', source: { pointer: '/data/attributes/printing/a4Printer' }, meta: { printer: 'No-Such-Laser' } },
+    ]);
+    expect((await get(t, printAdmin, '/v3/warehouses/2')).json.data.attributes.printing).toBeNull();
+    expect((await send(printPacker, 'PATCH', '/v3/warehouses/2', warehouse({ printing: { dpi: 203 } }))).status).toBe(403);
+  });
+});
+
+describe('a site’s cutoffs', () => {
+  it('name a carrier in any case, kept under its code; a carrier the station lacks is refused at its pointer', async () => {
+    const made = await send(admin, 'POST', '/v3/warehouses', warehouse({ name: 'Brescia', cutoffs: { ups: '16:30', Dhl: '15:00' } }));
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.data.attributes.cutoffs).toEqual({ UPS: '16:30', DHL: '15:00' });
+    const id = made.json.data.id as string;
+    const twice = await send(admin, 'PATCH', `/v3/warehouses/${id}`, warehouse({ cutoffs: { ups: '16:30', UPS: '17:00' } }));
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.json.errors[0]).toMatchObject({ code: 'field.invalid', source: { pointer: '/data/attributes/cutoffs/UPS' } });
+    const unknown = await send(admin, 'PATCH', `/v3/warehouses/${id}`, warehouse({ cutoffs: { 'Pony/Express': '12:00', ups: '16:00' } }));
+    expect(unknown.status, unknown.text).toBe(400);
+    expect(unknown.json.errors).toMatchObject([{ code: 'carrier.unknown', source: { pointer: '/data/attributes/cutoffs/Pony~1Express' } }]);
+    expect(unknown.json.errors[0].meta.reason).toMatch(/Known: .*UPS/);
+    expect((await get(t, admin, `/v3/warehouses/${id}`)).json.data.attributes.cutoffs).toEqual({ UPS: '16:30', DHL: '15:00' });
+  });
+});
+
 describe('a site’s calendar', () => {
   it('dates the shipments made at it: its holiday and its cutoff, not the main site’s', async () => {
     // Milan (the main site) ships today; Verona keeps today as a holiday.
@@ -173,7 +283,8 @@ describe('a site’s calendar', () => {
     expect(atVerona.meta.site).toBe('2');
     expect(atVerona.attributes.shipDate).toBe(tomorrow);
     // Verona works today after all, with UPS's cutoff at 08:30: at 09:00 UPS ships tomorrow; Milan's UPS still today.
-    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ holidays: null, cutoffs: { UPS: '08:30' } }))).status).toBe(200);
+    // A carrier named in any case is that carrier.
+    expect((await send(admin, 'PATCH', '/v3/warehouses/2', warehouse({ holidays: null, cutoffs: { ups: '08:30' } }))).status).toBe(200);
     expect((await create()).attributes.shipDate).toBe(tomorrow);
     await standAt('1');
     expect((await create()).attributes.shipDate).toBe(today);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { http } from '../helpers/http.ts';
+import { addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { runCli, serve } from '../helpers/cli.ts';
 import { JSONAPI, tempDir } from '../helpers/station.ts';
 
@@ -20,6 +21,10 @@ const VERONA = JSON.stringify({
 });
 
 const json = (stdout: string) => JSON.parse(stdout.trim()) as any;
+const noCups = cupsMissing();
+if (noCups && process.env.CI) throw new Error(`${noCups}; in CI a site's printers are checked in a real CUPS.`);
+if (noCups) console.log(`Skipping the site's print defaults at the command line: ${noCups}.`);
+const ZEBRA = `sites-cli-zebra-${process.pid}`;
 
 describe('station site', () => {
   it('adds, changes and lists an account’s sites, sets a desk’s, refuses what the API refuses, and serve --site stands the desk there', async () => {
@@ -106,4 +111,69 @@ describe('station site', () => {
       await served.stop();
     }
   }, 60_000);
+
+  it.skipIf(noCups !== undefined)(
+    'sets a site’s print defaults one by one and its cutoffs in any case, refusing a printer the printing system lacks',
+    async () => {
+      const data = join(tempDir(), 'data');
+      expect(
+        (await runCli(['client', 'add', '--data', data, '--username', 'shop', '--password', PASSWORD, '--name', 'Shop', '--role', 'admin']))
+          .code,
+      ).toBe(0);
+      addRawQueue(ZEBRA, 'socket://127.0.0.1:9', 'Verona Zebra');
+      try {
+        const added = await runCli(
+          ['site', 'add', 'Verona', '--client', 'shop', '--label-format', 'ZPL', '--dpi', '300', '--label-size', '4x6'].concat([
+            '--printer',
+            ZEBRA,
+            '--auto-print',
+            'yes',
+            '--cutoff',
+            'ups=17:30',
+            '--data',
+            data,
+            '--json',
+          ]),
+        );
+        expect(added.code, added.stderr).toBe(0);
+        expect(json(added.stdout)).toMatchObject({
+          id: '2',
+          cutoffs: { UPS: '17:30' },
+          printing: { format: 'zpl', dpi: 300, size: '4x6', printer: ZEBRA, autoPrint: true },
+        });
+        // One default changed, one taken away: the others stay.
+        const changed = await runCli([
+          'site',
+          'set',
+          '2',
+          '--client',
+          'shop',
+          '--dpi',
+          '203',
+          '--printer',
+          'none',
+          '--data',
+          data,
+          '--json',
+        ]);
+        expect(changed.code, changed.stderr).toBe(0);
+        expect(json(changed.stdout).printing).toEqual({ format: 'zpl', dpi: 203, size: '4x6', autoPrint: true });
+        const unknown = await runCli(['site', 'set', '2', '--client', 'shop', '--a4-printer', 'No-Such-Laser', '--data', data]);
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain('No printer is called No-Such-Laser.');
+        const badDpi = await runCli(['site', 'set', '2', '--client', 'shop', '--dpi', '600', '--data', data]);
+        expect(badDpi.code).toBe(2);
+        expect(badDpi.stderr).toContain('printing.dpi');
+        const badAnswer = await runCli(['site', 'set', '2', '--client', 'shop', '--auto-print', 'maybe', '--data', data]);
+        expect(badAnswer.code).toBe(2);
+        expect(badAnswer.stderr).toContain('--auto-print takes yes, no or none');
+        const carrier = await runCli(['site', 'set', '2', '--client', 'shop', '--cutoff', 'Pony=12:00', '--data', data]);
+        expect(carrier.code).toBe(1);
+        expect(carrier.stderr).toContain("Unknown carrier 'Pony'");
+      } finally {
+        removeQueue(ZEBRA);
+      }
+    },
+    60_000,
+  );
 });

@@ -326,6 +326,30 @@ describe.skipIf(missing !== undefined)('printing at the service tier, through a 
     await tier.printing.updateSettings(packer, { size: '4x6' });
   });
 
+  it('prints PDF labels on the stock of the desk’s site’s print defaults when the account chose none at the desk', async () => {
+    const operator = { via: 'cli', user: 'test operator' } as const;
+    const account = await tier.clients.add(operator, {
+      username: 'verona-shop',
+      password: 'VeronaShopPassword1',
+      profile: { name: 'Verona shop' },
+    });
+    const user = await tier.store.users.byUsername('verona-shop');
+    const shop: Caller = { client: (await tier.store.clients.byId(account.id))!, user: user!, sandbox: false };
+    const site = await tier.warehouses.add(operator, shop, { name: 'Verona', printing: { printer: QUEUE, format: 'pdf', size: 'a6' } });
+    await tier.warehouses.chooseDeskSite(operator, shop, String(site.number));
+    expect(await tier.printing.settings(shop)).toMatchObject({ printer: QUEUE, format: 'pdf', size: 'a6' });
+    const record = await tier.processedShipment(shop);
+    const job = await tier.printing.print(shop, record.id, {});
+    await waitFor(`print job ${job.id} to finish`, async () => (await tier.printing.job(shop, job.id)).status === 'done', {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+    });
+    await streamsWith(record);
+    const pdf = thermal.received.filter((data) => data.subarray(0, 5).toString() === '%PDF-').at(-1)!;
+    const loaded = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+    expect(((await loaded.getPage(1)).view as number[]).slice(2).map(Math.round)).toEqual([298, 420]);
+  });
+
   /** A person of another account on the same station. */
   async function strangerCaller(): Promise<Caller> {
     const account = await tier.clients.add(

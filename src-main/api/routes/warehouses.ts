@@ -22,6 +22,7 @@ export function warehouseResource(site: Site, deskSite: number): WarehouseResour
       timeZone: site.timeZone,
       holidays: site.holidays,
       cutoffs: site.cutoffs,
+      printing: site.printing ?? null,
     },
     meta: { thisDesk: site.number === deskSite },
   };

@@ -69,7 +69,7 @@ export function createPrintMonitor(deps: PrintServiceDeps): Scheduler {
         data = stackedPng(pictures, job.dpi);
       } else {
         // Labels on their own print on the stock the desk chose for its label printer (4×6 in unless another).
-        labelSize = job.batch || job.documents === 'a4' ? undefined : await labelSizeOf(store, job);
+        labelSize = job.batch || job.documents === 'a4' ? undefined : await labelSizeOf(deps, job);
         const labels: RenderOptions =
           labelSize && labelSize !== '4x6' ? { labelsOnly: true, stock: { size: labelSize, start: 1 } } : { labelsOnly: true };
         data = job.batch

@@ -1,6 +1,9 @@
 // Print settings: the printers a client's people print on at this desk (the label printer, its format and dpi,
-// auto-print, the A4 printer). Read with the older station-wide and per-client choices as fallbacks; a change is the
-// caller's own, at this desk, names only printers the printing system knows, and goes to the audit log.
+// auto-print, the A4 printer). Each member is, in turn: what the account chose at this desk, else the print default
+// of the desk's site (Settings → Sites), else the account's choice from before desks, else the station's from before
+// accounts, else the built-in default; so a new desk at a site prints as the site says without anyone choosing. A
+// change is the caller's own, at this desk, keeps only the members the account chose there, names only printers the
+// printing system knows, and goes to the audit log.
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { DEFAULT_PRINT_SETTINGS, type PrintLabelSize, type PrintSettings } from '../../../src-shared/printing.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
@@ -12,15 +15,33 @@ const STATION_SETTINGS_KEY = 'printing';
 const clientSettingsKey = (clientId: string) => `printing:client:${clientId}`;
 const deskSettingsKey = (desk: string, clientId: string) => `printing:desk:${desk}:client:${clientId}`;
 
-/** What an account chose at a desk: its choice there, else its choice before desks, else the station's before accounts. */
-async function chosenSettings(
-  store: PrintServiceDeps['store'],
-  desk: string | null,
-  clientId: string,
-): Promise<Partial<PrintSettings> | undefined> {
-  return ((desk === null ? undefined : await store.settings.get(deskSettingsKey(desk, clientId))) ??
-    (await store.settings.get(clientSettingsKey(clientId))) ??
-    (await store.settings.get(STATION_SETTINGS_KEY))) as Partial<PrintSettings> | undefined;
+type SettingsDeps = Pick<PrintServiceDeps, 'store' | 'desk' | 'warehouses'>;
+
+/** What the account chose at a desk: only the members it chose there (older values may hold every member). */
+const chosenAtDesk = async ({ store }: SettingsDeps, desk: string | null, clientId: string) =>
+  ((desk === null ? undefined : await store.settings.get(deskSettingsKey(desk, clientId))) ?? {}) as Partial<PrintSettings>;
+
+/**
+ * An account's print settings at a desk, member by member: its choice at the desk, the desk's site's default, its
+ * choice from before desks, the station's from before accounts, the built-in default. The site is this desk's: a
+ * job of another desk (none are sent here) has no site defaults.
+ */
+async function settingsAt(deps: SettingsDeps, desk: string | null, owner: Caller | { client: { id: string } }): Promise<PrintSettings> {
+  const { store } = deps;
+  const clientId = owner.client.id;
+  const [station, client, site, atDesk] = await Promise.all([
+    store.settings.get(STATION_SETTINGS_KEY),
+    store.settings.get(clientSettingsKey(clientId)),
+    deps.warehouses && (desk === null || desk === deps.desk) ? deps.warehouses.deskSite(owner) : undefined,
+    chosenAtDesk(deps, desk, clientId),
+  ]);
+  return {
+    ...DEFAULT_PRINT_SETTINGS,
+    ...(station as Partial<PrintSettings> | undefined),
+    ...(client as Partial<PrintSettings> | undefined),
+    ...(site?.printing ?? {}),
+    ...atDesk,
+  };
 }
 
 export interface PrintSettingsBook {
@@ -28,16 +49,11 @@ export interface PrintSettingsBook {
   updateSettings(caller: Caller, change: Partial<PrintSettings>): Promise<PrintSettings>;
 }
 
-export function createPrintSettings({
-  store,
-  backend,
-  desk,
-  audit,
-}: Pick<PrintServiceDeps, 'store' | 'backend' | 'desk' | 'audit'>): PrintSettingsBook {
-  const readSettings = async (caller: Caller): Promise<PrintSettings> => ({
-    ...DEFAULT_PRINT_SETTINGS,
-    ...(await chosenSettings(store, desk, caller.client.id)),
-  });
+export function createPrintSettings(
+  deps: Pick<PrintServiceDeps, 'store' | 'backend' | 'desk' | 'audit' | 'warehouses'>,
+): PrintSettingsBook {
+  const { store, backend, desk, audit } = deps;
+  const readSettings = (caller: Caller): Promise<PrintSettings> => settingsAt(deps, desk, caller);
 
   const findPrinter = async (name: string) => (await backend.printers()).find((printer) => printer.name === name);
 
@@ -51,7 +67,9 @@ export function createPrintSettings({
         });
       }
     }
-    const previous = await readSettings(caller);
+    const [previous, chosen] = await Promise.all([readSettings(caller), chosenAtDesk(deps, desk, caller.client.id)]);
+    // Only what the account chose at this desk is kept there: the members it never chose follow the site's defaults.
+    const kept = { ...chosen, ...change };
     const next = { ...previous, ...change };
     const changed = audit.change(
       actorOf(caller),
@@ -59,7 +77,7 @@ export function createPrintSettings({
       { type: 'printSettings', id: `${desk}:${caller.client.id}` },
       { from: previous, to: next },
     );
-    await store.audited(changed, 'settings', 'set', deskSettingsKey(desk, caller.client.id), next);
+    await store.audited(changed, 'settings', 'set', deskSettingsKey(desk, caller.client.id), kept);
     return next;
   };
 
@@ -67,13 +85,13 @@ export function createPrintSettings({
 }
 
 /**
- * The stock a job's PDF labels print on: the size the desk's account chose for its label printer, when the job
- * prints on that printer; 4×6 in on any other.
+ * The stock a job's PDF labels print on: the size the desk's account prints on with its label printer (its choice,
+ * else its site's default), when the job prints on that printer; 4×6 in on any other.
  */
 export async function labelSizeOf(
-  store: PrintServiceDeps['store'],
+  deps: SettingsDeps,
   job: { desk: string | null; clientId: string; printer: string },
 ): Promise<PrintLabelSize> {
-  const chosen = await chosenSettings(store, job.desk, job.clientId);
-  return chosen?.printer === job.printer ? (chosen.size ?? '4x6') : '4x6';
+  const settings = await settingsAt(deps, job.desk, { client: { id: job.clientId } });
+  return settings.printer === job.printer ? settings.size : '4x6';
 }

@@ -11,6 +11,7 @@ import type { PrintBackend } from '../../printing/backend.ts';
 import type { Store } from '../../store/index.ts';
 import type { AuditLog } from '../audit-log.ts';
 import type { ShipmentService } from '../shipments.ts';
+import type { WarehouseService } from '../warehouses.ts';
 
 export interface PrintServiceDeps {
   store: Store;
@@ -23,6 +24,8 @@ export interface PrintServiceDeps {
   /** This station's desk: its jobs print on its printers, and only its monitor sends them. */
   desk: string;
   audit: AuditLog;
+  /** The desk's site for an account, whose print defaults its print settings start from (none: no site defaults). */
+  warehouses?: Pick<WarehouseService, 'deskSite'>;
   /** How often open jobs are followed. */
   pollMs?: number;
   /** A job the printer has not finished by then is cancelled and recorded as failed. */
