@@ -140,17 +140,26 @@ function endpoint(end: Endpoint<RouteGuarded, unknown>, names: readonly string[]
     return query;
   };
   if (typeof end === 'function') return (ctx) => end(ctx, { body: undefined, params: ctx.params, query: readQuery(ctx) });
-  return async (ctx) => {
-    const body = await end.parse(requestBody(ctx), ctx);
-    return end.handle(ctx, { body, params: ctx.params, query: readQuery(ctx) });
+  const handle = (ctx: ApiContext, body: unknown) => end.handle(ctx, { body, params: ctx.params, query: readQuery(ctx) });
+  // A parse step that answers at once (most do) goes straight on to the endpoint; a refusal it throws is the
+  // rejection of the body's reading, which awaits this.
+  return (ctx) => {
+    const body = end.parse(requestBody(ctx), ctx);
+    return body instanceof Promise ? body.then((parsed) => handle(ctx, parsed)) : handle(ctx, body);
   };
 }
 
-/** Runs a route's handlers in order, each given `next` for the one after it. */
+const DONE = Promise.resolve();
+
+/**
+ * Runs a route's handlers in order, each given `next` for the one after it. A handler's own promise is passed on as
+ * it is (what it resolves to is read by nobody), not wrapped in two more per handler.
+ */
 function run(handlers: readonly RouteHandler[], ctx: ApiContext, index = 0): Promise<void> {
   const handler = handlers[index];
-  if (!handler) return Promise.resolve();
-  return Promise.resolve(handler(ctx, () => run(handlers, ctx, index + 1))).then(() => undefined);
+  if (!handler) return DONE;
+  const result = handler(ctx, () => run(handlers, ctx, index + 1));
+  return result instanceof Promise ? (result as Promise<void>) : DONE;
 }
 
 /** One middleware serving every route of the routers; it ends the middleware chain. */

@@ -47,13 +47,14 @@ export function requireBearer(authentication: AuthenticationService) {
 export function routeRole(spec: Pick<RouteSpec, 'method' | 'path' | 'access' | 'action'>) {
   const needed = spec.access;
   if (needed === 'open' || needed === 'packer') return undefined;
-  return async function requireRouteRole(ctx: ApiContext, next: Next): Promise<void> {
+  // A plain function: it only looks (securityHeaders, front.ts, says why).
+  return function requireRouteRole(ctx: ApiContext, next: Next): Promise<void> {
     const role = ctx.state.user?.role;
     if (role && !hasRole(role, needed)) {
       throw new StationError('role.required', ERROR_TEXT.roleNeeded(spec.action ?? `${spec.method} ${spec.path}`, needed, role), {
         meta: { neededRole: needed, role },
       });
     }
-    await next();
+    return next();
   };
 }

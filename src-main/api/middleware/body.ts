@@ -16,27 +16,30 @@ export const BODY_LIMIT = `${BODY_LIMIT_BYTES / (1024 * 1024)}mb`;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function jsonBody() {
-  return async function readBody(ctx: ApiContext, next: Next): Promise<void> {
-    // Most requests (every GET) have no body: they skip the reading.
-    if (!hasBody(ctx)) return next();
-    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity')
-      throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
-      throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Type' });
-
-    let text: string;
-    try {
-      const length = ctx.get('Content-Length');
-      const bytes = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES, length: length === '' ? undefined : length });
-      text = utf8.decode(bytes);
-    } catch (error) {
-      throw bodyError(error);
-    }
-    ctx.state.body = parse(text);
-    await next();
+  // Most requests (every GET) have no body: they skip the reading, without an async step of their own.
+  return function readBody(ctx: ApiContext, next: Next): Promise<void> {
+    return hasBody(ctx) ? readJson(ctx, next) : next();
   };
+}
+
+async function readJson(ctx: ApiContext, next: Next): Promise<void> {
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity')
+    throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Encoding' });
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    throw new StationError('request.bodyEncoding', ERROR_TEXT.bodyEncoding, { header: 'Content-Type' });
+
+  let text: string;
+  try {
+    const length = ctx.get('Content-Length');
+    const bytes = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES, length: length === '' ? undefined : length });
+    text = utf8.decode(bytes);
+  } catch (error) {
+    throw bodyError(error);
+  }
+  ctx.state.body = parse(text);
+  await next();
 }
 
 /**
