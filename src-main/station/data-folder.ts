@@ -27,7 +27,7 @@ export interface DataDirOptions {
   /** A PostgreSQL database (postgres://…) that several desks share; without it, <dataDir>/station.sqlite. */
   databaseUrl?: string;
   claimLeaseMs?: number;
-  /** SQLite: how many shipment references one write reserves (store/reference-block.ts). */
+  /** How many shipment references one statement reserves (store/reference-block.ts). */
   referenceBlock?: number;
   /** Told when a shared database stops answering, and when it answers again (the station logs both). */
   onDatabaseUnavailable?: (message: string) => void;
@@ -51,6 +51,7 @@ export async function openDataDir(dataDir: string, options: DataDirOptions = {})
     ? await openPostgresStore(databaseUrl, {
         clock,
         claimLeaseMs,
+        referenceBlock: options.referenceBlock,
         onUnavailable: options.onDatabaseUnavailable,
         onAvailable: options.onDatabaseAvailable,
       })

@@ -6,6 +6,7 @@ import { IdempotencyKeyTakenError } from '../domain/idempotency.ts';
 import { ManifestChangedError } from '../domain/manifest.ts';
 import { OrderTakenError } from '../domain/order.ts';
 import { StoreFaultError, TrackingNumberTakenError, type StoreFaultKind } from '../domain/store-fault.ts';
+import { isStalePlan } from './postgres/statement-names.ts';
 
 const KINDS: readonly [prefix: string, kind: StoreFaultKind][] = [
   ['SQLITE_FULL', 'disk-full'],
@@ -67,6 +68,7 @@ export function asStoreFault(error: unknown): unknown {
   }
   if ((code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') && ORDER_CLASH.test(`${message} ${String(constraint)}`))
     return new OrderTakenError(message);
+  if (isStalePlan(error)) return new StoreFaultError('busy', String(code), message);
   if (typeof code === 'string') {
     const sqlite = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
     if (sqlite) return new StoreFaultError(sqlite[1], code, message);

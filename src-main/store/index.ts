@@ -132,7 +132,7 @@ export interface StoreOptions {
    * default). Results are recorded only under the claim, so a shorter lease costs work, never a second booking.
    */
   claimLeaseMs?: number;
-  /** SQLite: how many shipment references one write reserves (REFERENCE_BLOCK unless given; 1: a write per reference). */
+  /** How many shipment references one statement reserves (REFERENCE_BLOCK unless given; 1: one per create). */
   referenceBlock?: number;
 }
 

@@ -160,12 +160,12 @@ export interface ShipmentBulk {
 }
 
 export interface ShipmentWrites {
-  /** The next shipment reference, never the same twice (on SQLite, from the block the store holds; see reserveReferences). */
+  /** The next shipment reference, never the same twice (from the block the store holds; see reserveReferences). */
   allocateReference(): Promise<string>;
   /**
-   * Reserves `count` consecutive references in one write and answers them in order (SQLite: the store hands them
-   * out from memory, one per create, so a create needs no commit of its own to draw its reference). On PostgreSQL
-   * the sequence costs no commit: the references are drawn one by one.
+   * Reserves `count` references in one statement and answers them in order: the store hands them out from memory,
+   * one per create, so a create needs no commit (SQLite) or round trip (PostgreSQL) of its own to draw its reference.
+   * SQLite's are consecutive; PostgreSQL's come from the shared sequence, rising, other desks' between them.
    */
   reserveReferences(count: number): Promise<string[]>;
   /**

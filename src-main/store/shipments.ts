@@ -471,6 +471,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
   const written: ShipmentWrites = {
     allocateReference: () => allocateReference(sql),
     reserveReferences: async (count) => {
+      if (sql.dialect.referenceSeries !== null)
+        return (await sql.all<{ reference: string }>(sql.dialect.referenceSeries, [count])).map((row) => row.reference);
       if (sql.dialect.referenceBlock === null) return Promise.all(Array.from({ length: count }, () => allocateReference(sql)));
       const first = BigInt((await sql.one<{ first: string }>(sql.dialect.referenceBlock, [count]))!.first);
       return Array.from({ length: count }, (_, index) => String(first + BigInt(index)));

@@ -18,6 +18,8 @@ import type { Sql } from '../../src-main/store/sql/executor.ts';
 import { groupTable } from '../../src-main/store/groups.ts';
 import { POSTGRES } from '../../src-main/store/sql/dialect.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { asStoreFault } from '../../src-main/store/faults.ts';
+import { StoreFaultError } from '../../src-main/domain/store-fault.ts';
 import { setClock } from '../helpers/clock.ts';
 import { desktopIntegration, waitingCount } from '../helpers/store-reads.ts';
 import { attributes as shipmentAttributes, shipFrom, shipTo } from '../helpers/shipments.ts';
@@ -1025,6 +1027,40 @@ describe('a transaction inside another', () => {
       expect(await setting(sql, 'sent:inner')).toBeUndefined();
       expect(await setting(sql, 'sent:after')).toBe('"kept"');
     });
+  });
+
+  it('prepares a statement once per connection, and prepares it again when another station changes the schema under it', async () => {
+    // SQLite prepares every statement once per connection, and one station alone changes its schema.
+    if (!databaseUrl) return;
+    const { default: pg } = await import('pg');
+    const pool = await openPostgres(databaseUrl);
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      const sql = postgresSql(pool);
+      await other.query('CREATE TABLE stale_plan (id integer PRIMARY KEY)');
+      await other.query('INSERT INTO stale_plan VALUES (1)');
+      const read = () => sql.one<Record<string, unknown>>('SELECT * FROM stale_plan WHERE id = $1', [1]);
+      for (let run = 0; run < 5; run++) expect(await read()).toEqual({ id: 1 });
+      const prepared = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT * FROM stale_plan%'",
+      );
+      expect(prepared.rows[0]!.n).toBe(1);
+      // Another station's migration adds a column under the prepared statement: the read answers the new row type.
+      await other.query("ALTER TABLE stale_plan ADD COLUMN note text NOT NULL DEFAULT 'new'");
+      expect(await read()).toEqual({ id: 1, note: 'new' });
+      // Inside a transaction the refusal ends the transaction as a passing fault (503), and the next try succeeds.
+      for (let run = 0; run < 5; run++) await sql.tx((tx) => tx.one('SELECT * FROM stale_plan WHERE id = $1 AND $2 = $2', [1, 'tx']));
+      await other.query('ALTER TABLE stale_plan DROP COLUMN note');
+      const inside = () => sql.tx((tx) => tx.one('SELECT * FROM stale_plan WHERE id = $1 AND $2 = $2', [1, 'tx']));
+      const refusal = await inside().catch((error: unknown) => asStoreFault(error));
+      expect(refusal).toBeInstanceOf(StoreFaultError);
+      expect(await inside()).toEqual({ id: 1 });
+    } finally {
+      await other.query('DROP TABLE IF EXISTS stale_plan');
+      await other.end();
+      await pool.end();
+    }
   });
 
   it('lets a pickup cancel inside another transaction cancel all of its collections or none', async () => {

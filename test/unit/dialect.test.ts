@@ -36,6 +36,10 @@ describe("each dialect's SQL fragments, as golden text", () => {
       'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
     postgres: null,
   });
+  testSql('referenceSeries', (d) => d.referenceSeries, {
+    sqlite: null,
+    postgres: "SELECT nextval('shipment_reference')::text AS reference FROM generate_series(1, CAST($1 AS INTEGER))",
+  });
   testSql('lockTable', (d) => d.lockTable('station_secrets'), { sqlite: null, postgres: 'LOCK TABLE station_secrets IN EXCLUSIVE MODE' });
   testSql('settingsChanged', (d) => d.settingsChanged, { sqlite: null, postgres: "SELECT pg_notify('station_settings_changed', $1)" });
   testSql('eventOrderLock', (d) => d.eventOrderLock, { sqlite: null, postgres: 'SELECT pg_advisory_xact_lock_shared(8411003)' });

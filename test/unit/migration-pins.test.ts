@@ -80,6 +80,10 @@ const SQLITE_PINS: Pins = {
     '87ad0e454973e0ad0a735588ff6d77faf351ddb860c980c3b50f5c41944f4b4d',
     'the address book by name in the order a search answers: the name, then the most used',
   ],
+  26: [
+    '17db4fd369edb9244b9f91d9aeed145c3d04ad8ba6e95d06247f07a63527d11a',
+    'documents stored as they are (PostgreSQL: no compression of a label already compressed)',
+  ],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -144,6 +148,10 @@ const POSTGRES_PINS: Pins = {
   22: [
     '91bbfba85ef485115f150f4e8e32c04c179c5594b2d30d486d285e96c6a3e7e0',
     'the address book by name in the order a search answers: the name, then the most used',
+  ],
+  23: [
+    'df20cb8432356196dc206439b38befa998e0b5c8cfdec891e041a7bb1dca4e30',
+    'documents stored as they are (PostgreSQL: no compression of a label already compressed)',
   ],
 };
 

@@ -10,6 +10,7 @@ import type { Migration } from '../migrations/index.ts';
 import { POSTGRES_MIGRATIONS } from '../migrations/index.ts';
 import { checkHistory, HISTORY_TABLE, toRecord, type AppliedMigration } from '../migrations/history.ts';
 import { parseDatabaseUrl, writableServerClient } from './servers.ts';
+import { preparedQuery, renamedAfterStalePlan } from './statement-names.ts';
 
 export type Pool = pg.Pool;
 export type Connection = pg.PoolClient;
@@ -100,9 +101,10 @@ export class Pipeline {
   send(text: string, values?: readonly unknown[]): void {
     this.coalesce();
     this.pending.push(
-      this.connection.query(text, values as unknown[] | undefined).then(
+      this.connection.query(values === undefined || values.length === 0 ? text : preparedQuery(text, values)).then(
         () => undefined,
         (error: Error) => {
+          renamedAfterStalePlan(error);
           this.failure ??= error;
         },
       ),

@@ -46,6 +46,11 @@ export interface DialectSql {
    */
   readonly referenceBlock: string | null;
   /**
+   * Where references come from a sequence: $1 of them in one statement, as `reference` rows (ascending, and not
+   * always consecutive: other desks draw from the sequence at the same time). Null where referenceBlock is used.
+   */
+  readonly referenceSeries: string | null;
+  /**
    * Locks a table against other writers until the transaction ends, where other desks may write meanwhile (null:
    * SQLite's BEGIN IMMEDIATE holds the database's write lock already).
    */
@@ -114,6 +119,7 @@ export const SQLITE: Dialect = {
     'UPDATE reference_counter SET next_value = next_value + 1 WHERE id = 1 RETURNING CAST(next_value - 1 AS TEXT) AS reference',
   referenceBlock:
     'UPDATE reference_counter SET next_value = next_value + CAST($1 AS INTEGER) WHERE id = 1 RETURNING CAST(next_value - CAST($1 AS INTEGER) AS TEXT) AS first',
+  referenceSeries: null,
   lockTable: () => null,
   settingsChanged: null,
   eventOrderLock: null,
@@ -156,6 +162,7 @@ export const POSTGRES: Dialect = {
   skipLockedRows: ' FOR UPDATE SKIP LOCKED',
   nextReference: "SELECT nextval('shipment_reference')::text AS reference",
   referenceBlock: null,
+  referenceSeries: "SELECT nextval('shipment_reference')::text AS reference FROM generate_series(1, CAST($1 AS INTEGER))",
   lockTable: (table) => `LOCK TABLE ${table} IN EXCLUSIVE MODE`,
   settingsChanged: `SELECT pg_notify('${SETTINGS_CHANNEL}', $1)`,
   // Any number that event ordering chooses: one transaction-level advisory lock for every desk on the database,

@@ -4,26 +4,43 @@
 // awaited. A transaction inside it is a savepoint, as on SQLite: what throws takes back only its own changes (a
 // failed statement too, which would otherwise end the whole transaction).
 import { transaction, wholeTableQuery, type Connection, type Pipeline, type Pool } from '../postgres/database.ts';
+import { preparedQuery, renamedAfterStalePlan } from '../postgres/statement-names.ts';
 import { noTransaction, TransactionEnd, type Sql } from './executor.ts';
 import { POSTGRES } from './dialect.ts';
 
 /** A pool or one of its connections inside a transaction: both run queries. */
 type Queryable = Pick<Pool, 'query'>;
 
-const statements = (on: Queryable): Pick<Sql, 'one' | 'all' | 'run' | 'send' | 'runLong'> => ({
-  one: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows[0] as Row | undefined,
-  all: async <Row>(text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rows as Row[],
-  run: async (text: string, values: readonly unknown[] = []) => (await on.query(text, values as unknown[])).rowCount ?? 0,
-  send: async (text: string, values: readonly unknown[] = []) => {
-    await on.query(text, values as unknown[]);
-  },
-  runLong: async (text: string, values: readonly unknown[] = []) =>
-    (await on.query({ ...wholeTableQuery(text), values: values as unknown[] })).rowCount ?? 0,
-});
+/**
+ * A statement, prepared once per connection (statement-names.ts). On the pool, one refused because the schema
+ * changed under it is sent again under a new name (nothing ran); inside a transaction the refusal ends it (a fault).
+ */
+const prepared = (on: Queryable, retry: boolean) => async (text: string, values: readonly unknown[]) => {
+  try {
+    return await on.query(preparedQuery(text, values));
+  } catch (error) {
+    if (!renamedAfterStalePlan(error) || !retry) throw error;
+    return on.query(preparedQuery(text, values));
+  }
+};
+
+const statements = (on: Queryable, inTransaction = false): Pick<Sql, 'one' | 'all' | 'run' | 'send' | 'runLong'> => {
+  const query = prepared(on, !inTransaction);
+  return {
+    one: async <Row>(text: string, values: readonly unknown[] = []) => (await query(text, values)).rows[0] as Row | undefined,
+    all: async <Row>(text: string, values: readonly unknown[] = []) => (await query(text, values)).rows as Row[],
+    run: async (text: string, values: readonly unknown[] = []) => (await query(text, values)).rowCount ?? 0,
+    send: async (text: string, values: readonly unknown[] = []) => {
+      await query(text, values);
+    },
+    runLong: async (text: string, values: readonly unknown[] = []) =>
+      (await on.query({ ...wholeTableQuery(text), values: values as unknown[] })).rowCount ?? 0,
+  };
+};
 
 /** The statements of a transaction's connection: each awaited one through the pipeline, `send` into it. */
 const pipelined = (connection: Connection, pipeline: Pipeline): Pick<Sql, 'one' | 'all' | 'run' | 'send' | 'runLong'> => {
-  const on = statements(connection);
+  const on = statements(connection, true);
   return {
     one: (text, values) => pipeline.answer(() => on.one(text, values)),
     all: (text, values) => pipeline.answer(() => on.all(text, values)),
