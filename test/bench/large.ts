@@ -1,12 +1,15 @@
 // `npm run bench -- --large`: ten million shipments and two million addresses, on SQLite and on PostgreSQL (not in
-// CI). Each database is seeded through the store's bulk path (test/bench/seed.ts, timed), then measured: the
-// hot reads' p50/p95/p99 under a paced load, the first start of a station on it, and a backup. Prints a markdown
-// table and writes bench-large-results.json. docs/benchmarks.md, "Ten million shipments", says what each figure is.
+// CI). Each database is seeded with the bench's rows written straight into it (test/bench/seed.ts, seedLarge:
+// prepared INSERTs on SQLite, COPY on PostgreSQL, the indexes built after the load; timed), then measured: the hot
+// reads' p50/p95/p99 under a paced load, the first start of a station on it, and a backup. Prints a markdown table
+// and writes bench-large-results.json. docs/benchmarks.md, "Ten million shipments", says what each figure is and
+// how long each part takes.
 //
 // Options: --rows N (10,000,000), --addresses N (2,000,000), --days N (2,190: six years at ~4,600 a day),
 // --only sqlite|postgres, --keep DIR (the data folders and the PostgreSQL cluster live in DIR and stay; a database
-// seeded there before is measured again without seeding), --seed-only, --reads-only (no backup, no index build),
-// --skip TEXT (leaves out the reads whose name holds TEXT), --rate N and --seconds N (the reads' pace and length).
+// seeded there before is measured again without seeding, and a seeding stopped part-way goes on where it stopped),
+// --seed-only, --reads-only (no backup, no index build), --skip TEXT (leaves out the reads whose name holds TEXT),
+// --rate N and --seconds N (the reads' pace and length).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -485,11 +488,11 @@ function table(figures: Partial<Record<Backend, Figures>>): string {
     `|---|${backends.map(() => '---').join('|')}|`,
     line('shipments / addresses seeded', (f) => `${f.rows.toLocaleString('en')} / ${f.addresses.toLocaleString('en')}`),
     line(
-      'seeding the shipments (bulk path)',
+      'seeding the shipments (rows, their indexes, the day summaries)',
       (f) => `${seconds(f.seedShipments)} (${Math.round(f.rows / f.seedShipments).toLocaleString('en')}/s)`,
     ),
     line(
-      'seeding the addresses (bulk path)',
+      'seeding the addresses (rows, their indexes)',
       (f) => `${seconds(f.seedAddresses)} (${Math.round(f.addresses / f.seedAddresses).toLocaleString('en')}/s)`,
     ),
     line('database on disk', (f) => gigabytes(f.diskBytes)),
