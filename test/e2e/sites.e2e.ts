@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
+import { addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,6 +18,9 @@ const clock = setClock('2026-11-23 09:00', 'Europe/Rome');
 const HOLIDAY = clock.day(15);
 const SUPERVISOR = { username: 'sara', password: 'supervisor-password-1', role: 'supervisor', name: 'Sara Supervisor' };
 const PACKER = { username: 'paul', password: 'packer-password-1', role: 'packer', name: 'Paul Packer' };
+
+/** Verona's Zebra: a queue the printing system knows (nothing is printed on it here). */
+const ZEBRA = `sites-e2e-zebra-${process.pid}`;
 
 let clocked: ClockedStation;
 const api = (method: string, path: string, body?: unknown) => clocked.call(method, path, body);
@@ -56,6 +60,9 @@ const upsMade = (page: Page) =>
 test.beforeAll(async () => {
   const missing = chromiumMissing();
   test.skip(missing !== undefined, missing);
+  const noCups = cupsMissing();
+  if (noCups && process.env.CI) throw new Error(`${noCups}; in CI a site's label printer is one of a real CUPS.`);
+  if (!noCups) addRawQueue(ZEBRA, 'socket://127.0.0.1:9', 'Verona Zebra');
   clocked = await startClockedStation(clock, 'admin');
   for (const user of [SUPERVISOR, PACKER])
     expect((await api('POST', '/users', { data: { type: 'user', attributes: user } })).status).toBe(201);
@@ -65,6 +72,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await clocked?.stop();
+  if (!cupsMissing()) removeQueue(ZEBRA);
 });
 
 test('an admin adds Verona and stands the desk there; its parcels go from Verona; Today is per site', async ({ page, snap }) => {
@@ -131,6 +139,29 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await expect(verona).not.toContainText('The station’s');
   const saved = (await api('GET', `/warehouses/${await siteId('Verona')}`)).json.data.attributes;
   expect(saved).toMatchObject({ holidays: [HOLIDAY], cutoffs: { UPS: '17:30' }, timeZone: 'Europe/Rome' });
+
+  // Verona's desks print ZPL at 300 dpi on its Zebra: this desk, which nobody set up for printing, follows at once.
+  await verona.getByRole('button', { name: 'Edit Verona' }).click();
+  const printing = sites.getByRole('form', { name: 'Editing Verona' }).getByRole('group', { name: 'Print defaults' });
+  await expect(printing.getByRole('combobox', { name: 'Print defaults: Label format' })).toHaveValue('');
+  await printing.getByRole('combobox', { name: 'Print defaults: Label format' }).selectOption({ label: 'ZPL (thermal printers)' });
+  await printing.getByRole('combobox', { name: 'Print defaults: Printer resolution' }).selectOption({ label: '300 dpi' });
+  if (!cupsMissing()) await printing.getByRole('combobox', { name: 'Print defaults: Label printer' }).selectOption(ZEBRA);
+  await accessible(page, 'a site’s print defaults');
+  await sites.getByRole('form', { name: 'Editing Verona' }).getByRole('button', { name: 'Save the site' }).click();
+  await expect(sites.getByRole('form', { name: 'Editing Verona' })).toHaveCount(0);
+  await expect(verona).toContainText('Label format: ZPL (thermal printers), Printer resolution: 300 dpi');
+  expect((await api('GET', `/warehouses/${await siteId('Verona')}`)).json.data.attributes.printing).toEqual({
+    format: 'zpl',
+    dpi: 300,
+    ...(cupsMissing() ? {} : { printer: ZEBRA }),
+  });
+  const printer = page.getByRole('region', { name: 'Printing' });
+  await expect(printer.getByRole('combobox', { name: 'Label format' })).toHaveValue('zpl');
+  await expect(printer.getByRole('combobox', { name: 'Printer resolution' })).toHaveValue('300');
+  if (!cupsMissing()) await expect(printer.getByRole('combobox', { name: 'Label printer' })).toHaveValue(ZEBRA);
+  expect((await api('GET', '/print-settings')).json.data.attributes).toMatchObject({ format: 'zpl', dpi: 300 });
+
   await snap(page, 'sites-settings');
   await accessible(page, 'Settings → Sites');
 

@@ -1,18 +1,22 @@
 // Settings → Sites: the account's sites (warehouses), the main one first, each with its sender and returns
-// addresses, its time zone, holidays and cutoffs (or what it takes from the account and the station). Admins add and
-// change them; a supervisor or admin makes this desk stand at one; everyone else reads them.
+// addresses, its time zone, holidays and cutoffs (or what it takes from the account and the station), and its desks'
+// print defaults. Admins add and change them; a supervisor or admin makes this desk stand at one; everyone else
+// reads them.
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_FIELD_ORDER, SENDER_FIELDS, type ClientProfile } from '../../../src-shared/client.ts';
 import { STATE_REQUIRED } from '../../../src-shared/countries.ts';
 import { fieldText } from '../../i18n/field-text.ts';
-import type { NewWarehouse } from '../../../src-shared/warehouses.ts';
-import type { CarrierResource } from '../../../src-shared/resources.ts';
+import { SITE_PRINTING_MEMBERS, type NewWarehouse, type SitePrinting } from '../../../src-shared/warehouses.ts';
+import { PRINT_DPIS, PRINT_FORMATS, PRINT_LABEL_SIZES, type PrintFormat, type PrintLabelSize } from '../../../src-shared/printing.ts';
+import type { CarrierResource, PrinterAttributes } from '../../../src-shared/resources.ts';
+import { LABEL_SIZE_NAMES } from '../../i18n/print-format.ts';
+import { usePrinting } from '../../store/printing.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { sayIt, type Said } from '../../i18n/said.ts';
 import { CountryPicker } from '../../components/CountryPicker.tsx';
-import { Field } from '../../components/Field.tsx';
+import { Field, FieldError } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { ROUTES } from '../../../src-shared/routes.ts';
 import { api } from '../../store/session.ts';
@@ -20,12 +24,53 @@ import { useSiteSettings } from '../../store/site-settings.ts';
 import { useSites, type Site } from '../../store/sites.ts';
 import { useStationClock } from '../../store/station-clock.ts';
 
+/** The desk's words, as a screen's t says them. */
+type Say = (key: MessageKey, values?: Record<string, unknown>) => string;
 type AddressField = keyof ClientProfile;
 const ADDRESS_ORDER = PROFILE_FIELD_ORDER;
 const addressLabel = (field: AddressField): MessageKey => `account.${field}`;
 const emptyAddress = (): ClientProfile => Object.fromEntries(ADDRESS_ORDER.map((field) => [field, ''])) as unknown as ClientProfile;
 const oneLine = (address: ClientProfile) =>
   [address.name, address.address1, `${address.postalCode} ${address.city}`.trim(), address.country].filter(Boolean).join(', ');
+
+type PrintingMember = keyof SitePrinting;
+const FORMAT_NAMES = {
+  pdf: 'settings.pdf',
+  zpl: 'settings.zpl',
+  epl2: 'settings.epl2',
+  png: 'settings.png',
+} as const satisfies Record<PrintFormat, MessageKey>;
+/** Auto-print's choices as the form keeps them, and their words. */
+const AUTO_PRINT_WORDS = { yes: 'sites.yes', no: 'sites.no' } as const satisfies Record<string, MessageKey>;
+/** Each print default's name: the words of the desk's own print settings. */
+const PRINTING_NAMES = {
+  format: 'settings.labelFormat',
+  dpi: 'settings.resolution',
+  size: 'settings.labelSize',
+  autoPrint: 'settings.autoPrint',
+  printer: 'settings.labelPrinter',
+  a4Printer: 'settings.a4Printer',
+} as const satisfies Record<PrintingMember, MessageKey>;
+
+/** A print default's value in words: the format and size by their names, the dpi, yes or no, a printer's name. */
+function printingValue(t: Say, member: PrintingMember, value: string | number | boolean): string {
+  if (member === 'format') return t(FORMAT_NAMES[value as PrintFormat]);
+  if (member === 'dpi') return t('settings.dpi', { dpi: value });
+  if (member === 'size') return t(LABEL_SIZE_NAMES[value as PrintLabelSize]);
+  if (member === 'autoPrint') return t(AUTO_PRINT_WORDS[value ? 'yes' : 'no']);
+  return String(value);
+}
+
+/** A printer the station sees, as the desk's own printer lists say it (its description, queue and state). */
+const printerWords = (t: Say, printer: PrinterAttributes | undefined) =>
+  printer
+    ? t('settings.printerOption', {
+        description: printer.description,
+        name: printer.name,
+        status: printer.status,
+        isDefault: printer.isDefault ? 'yes' : 'no',
+      })
+    : undefined;
 
 /** The zones the browser knows, for the zone field's suggestions. */
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -126,6 +171,19 @@ function SiteFacts({ site, carriers }: { site: Site; carriers: readonly CarrierR
             ? t('sites.stationCutoffs')
             : cutoffs.map(([code, time]) => t('sites.cutoff', { carrier: carrierName(code), time })).join(', ')}
         </dd>
+        <dt>{t('sites.printing')}</dt>
+        <dd>
+          {attributes.printing
+            ? SITE_PRINTING_MEMBERS.filter((member) => attributes.printing?.[member] !== undefined)
+                .map((member) =>
+                  t('sites.printDefault', {
+                    what: t(PRINTING_NAMES[member]),
+                    value: printingValue(t, member, attributes.printing![member]!),
+                  }),
+                )
+                .join(', ')
+            : t('sites.noPrinting')}
+        </dd>
       </dl>
     </>
   );
@@ -142,6 +200,8 @@ interface Draft {
   holidays: string;
   /** HH:MM by carrier code; blank for the station's. */
   cutoffs: Record<string, string>;
+  /** Each print default as its list has it ('yes' or 'no' for auto-print); '' not set. */
+  printing: Record<PrintingMember, string>;
 }
 
 const draftOf = (site: Site | null): Draft => ({
@@ -153,7 +213,27 @@ const draftOf = (site: Site | null): Draft => ({
   timeZone: site?.attributes.timeZone ?? '',
   holidays: (site?.attributes.holidays ?? []).join(', '),
   cutoffs: { ...(site?.attributes.cutoffs ?? {}) },
+  printing: Object.fromEntries(
+    SITE_PRINTING_MEMBERS.map((member) => {
+      const value = site?.attributes.printing?.[member];
+      return [member, value === undefined ? '' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value)];
+    }),
+  ) as Record<PrintingMember, string>,
 });
+
+/** The print defaults the form sets: each one not set is null (none), and none set at all is null. */
+function printingOf(draft: Draft): NewWarehouse['printing'] {
+  const { format, dpi, size, autoPrint, printer, a4Printer } = draft.printing;
+  if (SITE_PRINTING_MEMBERS.every((member) => draft.printing[member] === '')) return null;
+  return {
+    format: format === '' ? null : (format as PrintFormat),
+    dpi: dpi === '' ? null : (Number(dpi) as (typeof PRINT_DPIS)[number]),
+    size: size === '' ? null : (size as PrintLabelSize),
+    autoPrint: autoPrint === '' ? null : autoPrint === 'yes',
+    printer: printer === '' ? null : printer,
+    a4Printer: a4Printer === '' ? null : a4Printer,
+  };
+}
 
 /** What the form asks the station for: a member left blank or unticked is the account's or the station's (null). */
 function requestOf(draft: Draft): NewWarehouse {
@@ -170,6 +250,7 @@ function requestOf(draft: Draft): NewWarehouse {
     // None typed: the station's, as the field says.
     holidays: holidays.length === 0 ? null : holidays,
     cutoffs: Object.keys(cutoffs).length === 0 ? null : cutoffs,
+    printing: printingOf(draft),
   };
 }
 
@@ -201,6 +282,14 @@ function SiteForm({
   const { t } = useTranslation();
   const { status, error, fieldErrors, save } = useSiteSettings();
   const [draft, setDraft] = useState<Draft>(() => draftOf(site));
+  // The printers the station sees, for the site's label and A4 printer.
+  const [printers, setPrinters] = useState<PrinterAttributes[]>([]);
+  useEffect(() => {
+    void api()
+      .call(ROUTES.printers)
+      .then((answer) => setPrinters(answer.data.map((printer) => printer.attributes)))
+      .catch(() => setPrinters([]));
+  }, []);
   // A field of an address left empty that a sender needs, worded at once (as the account's sender address does).
   const [missing, setMissing] = useState<Record<string, string>>({});
   const shown = new Set<string>();
@@ -305,6 +394,60 @@ function SiteForm({
           />
         ))}
       </div>
+      <fieldset className="site-printing">
+        <legend>{t('sites.printing')}</legend>
+        <p className="muted" id="site-printing-hint">
+          {t('sites.printingHint')}
+        </p>
+        <div className="grid">
+          {SITE_PRINTING_MEMBERS.map((member) => {
+            const choices: [string, string][] =
+              member === 'format'
+                ? PRINT_FORMATS.map((format) => [format, t(FORMAT_NAMES[format])])
+                : member === 'dpi'
+                  ? PRINT_DPIS.map((dpi) => [String(dpi), t('settings.dpi', { dpi })])
+                  : member === 'size'
+                    ? PRINT_LABEL_SIZES.map((size) => [size, t(LABEL_SIZE_NAMES[size])])
+                    : member === 'autoPrint'
+                      ? Object.entries(AUTO_PRINT_WORDS).map(([answer, key]) => [answer, t(key)])
+                      : [
+                          // A printer named before and gone from the station still shows, so it can be seen and changed.
+                          ...new Set([
+                            ...printers.map((printer) => printer.name),
+                            ...(draft.printing[member] ? [draft.printing[member]] : []),
+                          ]),
+                        ].map((name) => [
+                          name,
+                          printerWords(
+                            t,
+                            printers.find((printer) => printer.name === name),
+                          ) ?? name,
+                        ]);
+            const id = `site-printing-${member}`;
+            const error = errorAt(`printing/${member}`);
+            return (
+              <div key={member} className={`field${error ? ' field--error' : ''}`}>
+                <label htmlFor={id}>{`${t('sites.printing')}: ${t(PRINTING_NAMES[member])}`}</label>
+                <select
+                  id={id}
+                  value={draft.printing[member]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error site-printing-hint` : 'site-printing-hint'}
+                  onChange={(event) => setDraft({ ...draft, printing: { ...draft.printing, [member]: event.target.value } })}
+                >
+                  <option value="">{t('sites.notSet')}</option>
+                  {choices.map(([value, words]) => (
+                    <option key={value} value={value}>
+                      {words}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={id} error={error} />
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
     </>
   );
   const rest = Object.entries(fieldErrors).filter(([key]) => !shown.has(key));
@@ -319,7 +462,12 @@ function SiteForm({
         const empty = missingFields(draft);
         setMissing(empty);
         if (Object.keys(empty).length > 0) return;
-        void save(site?.id ?? null, requestOf(draft)).then((saved) => saved && onDone());
+        void save(site?.id ?? null, requestOf(draft)).then((saved) => {
+          if (!saved) return;
+          // This desk's print settings may start from the site's defaults: read them again.
+          void usePrinting.getState().load();
+          onDone();
+        });
       }}
     >
       <h3>{heading}</h3>
