@@ -253,3 +253,30 @@ describe('sites added at once at two desks', () => {
     expect(account.id).toBeTruthy();
   });
 });
+
+describe('a site’s print defaults on two desks', () => {
+  it('are what the desk at that site prints with, and a change made at another desk reaches it at once', async () => {
+    const account = await milan.station.clients.add(OPERATOR, {
+      username: 'print-admin',
+      password: PASSWORD,
+      role: 'admin',
+      profile: { name: 'Print' },
+    });
+    await milan.station.users.add(OPERATOR, { clientId: account.id, username: 'print-packer', password: PASSWORD, role: 'packer' });
+    const admin = (await milan.signIn('print-admin', PASSWORD)).json.meta.token as string;
+    const packer = (await milan.signIn('print-packer', PASSWORD)).json.meta.token as string;
+    const added = await post(milan, admin, '/v3/warehouses', {
+      data: { type: 'warehouse', attributes: { name: 'Verona', printing: { format: 'zpl', dpi: 300, autoPrint: true } } },
+    });
+    expect(added.status, added.text).toBe(201);
+    const settingsAt = async (desk: TestStation) => (await get(desk, packer, '/v3/print-settings')).json.data.attributes;
+    // The desk started with --site Verona prints as Verona says; the desk at the main site as built in.
+    expect(await settingsAt(verona)).toMatchObject({ format: 'zpl', dpi: 300, autoPrint: true, printer: null });
+    expect(await settingsAt(milan)).toMatchObject({ format: 'pdf', dpi: 203, autoPrint: false });
+    const changed = await patch(milan, admin, `/v3/warehouses/${added.json.data.id}`, {
+      data: { type: 'warehouse', attributes: { printing: { format: 'epl2' } } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await settingsAt(verona)).toMatchObject({ format: 'epl2', dpi: 300, autoPrint: true });
+  });
+});
