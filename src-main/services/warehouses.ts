@@ -195,9 +195,10 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
   };
   /**
    * A site's cutoffs under the carrier choices' own codes (`ups` is UPS), and its print defaults' printers known to
-   * the printing system (as PATCH /print-settings checks them): every member at fault refused, each by its pointer.
+   * the printing system (as PATCH /print-settings checks them), but for one the site names already (`current`):
+   * every member at fault refused, each by its pointer.
    */
-  const checked = async (given: Pick<NewWarehouse, 'cutoffs' | 'printing'>) => {
+  const checked = async (given: Pick<NewWarehouse, 'cutoffs' | 'printing'>, current: SitePrinting | null = null) => {
     const errors: ErrorObject[] = [];
     let cutoffs = given.cutoffs;
     if (cutoffs) {
@@ -225,7 +226,8 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     const printers = given.printing && deps.printers ? await deps.printers() : [];
     for (const member of ['printer', 'a4Printer'] as const) {
       const name = given.printing?.[member];
-      if (!name || !deps.printers || printers.includes(name)) continue;
+      // A printer the site names already is kept unchecked: a change of another member never fails on it.
+      if (!name || !deps.printers || name === current?.[member] || printers.includes(name)) continue;
       const error = errorObject(
         'print.printerUnknown',
         ERROR_TEXT.invalidData(`data.attributes.printing.${member}`),
@@ -271,8 +273,8 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     },
     async change(actor, owner, id, change) {
       requireRole(actor, 'admin', MANAGING);
-      await get(owner, id);
-      const cutoffs = await checked(change);
+      const current = await get(owner, id);
+      const cutoffs = await checked(change, current.printing ?? null);
       return update(owner, (sites) => {
         const before = sites.find((site) => site.number === Number(String(id).trim()));
         if (!before) throw new StationError('site.notFound', ERROR_TEXT.noSuchSite(String(id).trim()));

@@ -254,6 +254,16 @@ describe.skipIf(noCups !== undefined)('a site’s print defaults', () => {
     ]);
     expect((await get(t, printAdmin, '/v3/warehouses/2')).json.data.attributes.printing).toBeNull();
     expect((await send(printPacker, 'PATCH', '/v3/warehouses/2', warehouse({ printing: { dpi: 203 } }))).status).toBe(403);
+    // A printer the site names already and the printing system lost since does not stop a change of another member
+    // (the desk sends every default with each save); naming it anew where the site did not is refused.
+    const laser = await send(printAdmin, 'PATCH', '/v3/warehouses/2', warehouse({ printing: { printer: LASER } }));
+    expect(laser.status, laser.text).toBe(200);
+    removeQueue(LASER);
+    const kept = await send(printAdmin, 'PATCH', '/v3/warehouses/2', warehouse({ holidays: [], printing: { printer: LASER, dpi: 203 } }));
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json.data.attributes.printing).toEqual({ printer: LASER, dpi: 203 });
+    const moved = await send(printAdmin, 'PATCH', '/v3/warehouses/2', warehouse({ printing: { a4Printer: LASER } }));
+    expect(moved.json.errors).toMatchObject([{ code: 'print.printerUnknown', source: { pointer: '/data/attributes/printing/a4Printer' } }]);
   });
 });
 

@@ -130,6 +130,7 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await expect(editing.getByRole('textbox', { name: 'Sender address: City' })).toHaveValue('Verona');
   await editing.getByRole('textbox', { name: 'Holidays' }).fill(`${HOLIDAY.slice(0, 8)}32`);
   await editing.getByLabel('Cutoff UPS').fill('17:30');
+  await editing.getByLabel('Cutoff DHL Express').fill('16:00');
   await editing.getByRole('button', { name: 'Save the site' }).click();
   await expect(editing.getByRole('textbox', { name: 'Holidays' })).toHaveAttribute('aria-invalid', 'true');
   await editing.getByRole('textbox', { name: 'Holidays' }).fill(HOLIDAY);
@@ -138,7 +139,9 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await expect(verona).toContainText('UPS 17:30');
   await expect(verona).not.toContainText('The station’s');
   const saved = (await api('GET', `/warehouses/${await siteId('Verona')}`)).json.data.attributes;
-  expect(saved).toMatchObject({ holidays: [HOLIDAY], cutoffs: { UPS: '17:30' }, timeZone: 'Europe/Rome' });
+  // Kept under the carrier choices' codes, as the station's cutoffs are.
+  expect(saved).toMatchObject({ holidays: [HOLIDAY], cutoffs: { UPS: '17:30', DHL: '16:00' }, timeZone: 'Europe/Rome' });
+  await expect(verona).toContainText('DHL Express 16:00');
 
   // Verona's desks print ZPL at 300 dpi on its Zebra: this desk, which nobody set up for printing, follows at once.
   await verona.getByRole('button', { name: 'Edit Verona' }).click();

@@ -141,7 +141,7 @@ function SiteFacts({ site, carriers }: { site: Site; carriers: readonly CarrierR
   const { t } = useTranslation();
   const stationZone = useStationClock((state) => state.timeZone);
   const { attributes } = site;
-  const carrierName = (code: string) => carriers.find((carrier) => carrier.attributes.carrierCode === code)?.attributes.carrierName ?? code;
+  const carrierName = (code: string) => carriers.find((carrier) => carrier.id === code)?.attributes.carrierName ?? code;
   const cutoffs = Object.entries(attributes.cutoffs ?? {});
   return (
     <>
@@ -301,7 +301,8 @@ function SiteForm({
     shown.add(found);
     return sayIt(fieldErrors[found] as Said);
   };
-  const codes = [...new Set([...carriers.map((carrier) => carrier.attributes.carrierCode), ...Object.keys(draft.cutoffs)])];
+  // Cutoffs are kept by carrier choice (GET /carriers' ids, such as DHL), as the station's own cutoffs are.
+  const codes = [...new Set([...carriers.map((carrier) => carrier.id), ...Object.keys(draft.cutoffs)])];
   const heading = site ? t('sites.editing', { name: site.attributes.name }) : t('sites.adding');
 
   const addressFields = (which: 'address' | 'returnAddress') =>
@@ -386,7 +387,7 @@ function SiteForm({
             key={code}
             type="time"
             label={t('sites.cutoffOf', {
-              carrier: carriers.find((carrier) => carrier.attributes.carrierCode === code)?.attributes.carrierName ?? code,
+              carrier: carriers.find((carrier) => carrier.id === code)?.attributes.carrierName ?? code,
             })}
             value={draft.cutoffs[code] ?? ''}
             onValue={(time) => setDraft({ ...draft, cutoffs: { ...draft.cutoffs, [code]: time } })}
