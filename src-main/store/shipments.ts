@@ -33,6 +33,7 @@ import {
   trackingEvent,
   upstreamBooking,
   type BulkShipment,
+  type NewShipment,
   type ShipmentBulk,
   type ShipmentReads,
   type ShipmentRow,
@@ -395,6 +396,12 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
       ],
     );
     if (!done) return undefined;
+    await recordProcessing(tx, done, result, at);
+    return done;
+  };
+  /** What a processing adds beside the row: its day's figures, its documents and bookings, its audit entry and event. */
+  const recordProcessing = async (tx: Sql, done: ShipmentRow, result: ProcessedResult, at: string) => {
+    const id = done.id;
     const attributes = JSON.parse(done.attributes) as ShipmentAttributes;
     addDay(
       tx,
@@ -438,8 +445,25 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
       serviceCode: result.serviceCode,
     });
     await announce(tx, 'shipment.processed', done);
-    return done;
   };
+  /** The row a processed create wrote, as it was before the processing: waiting, with no carrier's figures yet. */
+  const waitingView = (row: ShipmentRow, shipment: NewShipment): ShipmentRow => ({
+    ...row,
+    status: 0,
+    ship_date: shipment.shipDate,
+    attributes: JSON.stringify(shipment.attributes),
+    carrier_code: null,
+    carrier_name: null,
+    service_code: null,
+    service_name: null,
+    final_cents: null,
+    insurance_cents: null,
+    currency: null,
+    tracking_number: null,
+    tracking_hash: null,
+    processed_at: null,
+    customs_data: null,
+  });
   /** Adds a return to its original's list, under the original's row lock: two returns made at once both stay listed. */
   const listReturn = async (tx: Sql, originalId: string, returnId: string) => {
     const original = await tx.one<{ returns: string | null }>(`SELECT returns FROM shipments WHERE id = $1${tx.dialect.lockRows}`, [
@@ -480,12 +504,17 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     insert: (shipment, processed, logged, key) =>
       sql.tx(async (tx) => {
         const names = summaryNames(shipment.attributes);
-        // Each change's RETURNING row is what its event and the answer need: no read of the row again.
-        const inserted = (await tx.one<ShipmentRow>(
+        const at = now();
+        // A shipment processed before it was recorded is written processed at once (one row version, not a waiting
+        // row changed at once). Its RETURNING row is what its events and the answer need: no read of the row again.
+        const written = (await tx.one<ShipmentRow>(
           `INSERT INTO shipments (id, client_id, sandbox, origin, status, scheduled, service, carrier_choice, reference, ship_date, attributes,
                                   ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at,
-                                  return_of, return_reason, return_note, pay_on_use, site)
-           VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+                                  return_of, return_reason, return_note, pay_on_use, site,
+                                  carrier_code, carrier_name, service_code, service_name, final_cents, insurance_cents, currency,
+                                  tracking_number, tracking_hash, processed_at, customs_data)
+           VALUES ($1, $2, $3, $4, $24, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+                   $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
            RETURNING *`,
           [
             shipment.id,
@@ -496,8 +525,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
             shipment.service,
             shipment.carrierChoice,
             shipment.reference,
-            shipment.shipDate,
-            JSON.stringify(shipment.attributes),
+            processed?.redated?.shipDate ?? shipment.shipDate,
+            JSON.stringify(processed?.redated?.attributes ?? shipment.attributes),
             names.shipFromName,
             names.shipFromCountry,
             names.shipToName,
@@ -511,8 +540,22 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
             shipment.returnNote ?? null,
             shipment.payOnUse ? 1 : 0,
             shipment.site ?? 1,
+            processed ? 3 : 0,
+            processed?.carrierCode ?? null,
+            processed?.carrierName ?? null,
+            processed?.serviceCode ?? null,
+            processed?.serviceName ?? null,
+            processed?.finalCents ?? null,
+            processed?.insuranceCents ?? null,
+            processed?.currency ?? null,
+            processed?.trackingNumber ?? null,
+            processed?.trackingHash ?? null,
+            processed ? at : null,
+            processed?.customsData ?? null,
           ],
         ))!;
+        // Its created event shows the shipment as it was before its processing, as a waiting row would have.
+        const inserted = processed ? waitingView(written, shipment) : written;
         if (shipment.returnOf) await listReturn(tx, shipment.returnOf, shipment.id);
         if (key) await recordKey(tx, key, now());
         await log(tx, logged);
@@ -527,10 +570,9 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
               await rememberAddress(tx, shipment.clientId, shipment.sandbox, address, now());
           }),
         );
-        if (!processed) return shipmentRecord(inserted);
-        const done = await complete(tx, shipment.id, null, processed);
-        if (!done) throw new Error(`shipment ${shipment.id} could not be recorded as processed`);
-        return shipmentRecord(done);
+        if (!processed) return shipmentRecord(written);
+        await recordProcessing(tx, written, processed, at);
+        return shipmentRecord(written);
       }),
     claimWaiting: ({ limit, token }) =>
       sql.tx(async (tx) => {

@@ -1,7 +1,9 @@
 // A TCP relay between stations and a PostgreSQL server that the tests can break on purpose: cut every connection
 // and refuse new ones for a while (a network blip), or cut one connection just after the server has answered a
 // COMMIT and before the station reads the answer (a commit whose outcome the station cannot know). It reads the
-// client's protocol messages only to spot that COMMIT; everything else passes through untouched.
+// client's protocol messages only to spot that COMMIT, and, once one is armed, the server's to find its answer
+// (the station pipelines: the answers to the statements sent with the COMMIT come first); everything else passes
+// through untouched.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 export interface DatabaseProxy {
@@ -45,7 +47,9 @@ export async function startDatabaseProxy(target: { host: string; port: number })
     let pending = Buffer.alloc(0);
     let started = false;
     let inserted = false;
-    let dropAnswers: (() => void) | undefined;
+    /** Set once the armed COMMIT went out: the server's messages are read until its answer, which is dropped. */
+    let awaitingCommit: (() => void) | undefined;
+    let answers = Buffer.alloc(0);
     client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       for (;;) {
@@ -63,7 +67,7 @@ export async function startDatabaseProxy(target: { host: string; port: number })
         } else if (armed && inserted && message[0] === 0x51 && /^COMMIT\b/i.test(message.subarray(5).toString('utf8'))) {
           const { done } = armed;
           armed = undefined;
-          dropAnswers = () => {
+          awaitingCommit = () => {
             cut();
             done();
           };
@@ -72,9 +76,19 @@ export async function startDatabaseProxy(target: { host: string; port: number })
       }
     });
     upstream.on('data', (chunk: Buffer) => {
-      // After the armed COMMIT the server's answer (CommandComplete, ReadyForQuery) is the proof it committed.
-      if (dropAnswers) return dropAnswers();
-      client.write(chunk);
+      if (!awaitingCommit) return client.write(chunk);
+      // After the armed COMMIT, the answers before its own pass; its CommandComplete is the proof it committed: the
+      // connection is cut there, and the station never reads it.
+      answers = Buffer.concat([answers, chunk]);
+      for (;;) {
+        if (answers.length < 5) return;
+        const length = answers.readUInt32BE(1) + 1;
+        if (answers.length < length) return;
+        const message = answers.subarray(0, length);
+        answers = answers.subarray(length);
+        if (message[0] === 0x43 && /^COMMIT\b/.test(message.subarray(5).toString('utf8'))) return awaitingCommit();
+        client.write(message);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
