@@ -77,7 +77,7 @@ describe("each dialect's SQL fragments, as golden text", () => {
     ],
     postgres: [
       [
-        `SELECT ${saved} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${folded} || '%' ORDER BY folded_name, use_count DESC LIMIT $4`,
+        `SELECT ${saved} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${folded} || '%' ORDER BY folded_name COLLATE "C", use_count DESC LIMIT $4`,
         ['Mü"l', 5],
       ],
       [

@@ -185,7 +185,7 @@ export const POSTGRES: Dialect = {
   // The folded columns (folded_name, folded) against the text folded alike, matched literally.
   addressSearch: {
     byName: (text, limit) => [
-      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%' ORDER BY folded_name, use_count DESC LIMIT $4`,
+      `SELECT ${SAVED_COLUMNS} FROM addresses WHERE client_id = $1 AND sandbox = $2 AND folded_name LIKE ${FOLDED_PATTERN} || '%' ORDER BY folded_name COLLATE "C", use_count DESC LIMIT $4`,
       [text, limit],
     ],
     containing: (text, limit) => [
