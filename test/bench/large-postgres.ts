@@ -33,7 +33,8 @@ export async function keptCluster(folder: string): Promise<KeptCluster> {
     chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const dataDir = join(folder, 'cluster');
   // A run stopped by a signal leaves its server running: it is stopped, and started again on a port of this run.
-  if (existsSync(dataDir) && spawnSync(...command('pg_ctl', ['-D', dataDir, 'status']), { stdio: 'ignore' }).status === 0)
+  const [statusFile, statusArgs] = command('pg_ctl', ['-D', dataDir, 'status']);
+  if (existsSync(dataDir) && spawnSync(statusFile, statusArgs, { stdio: 'ignore' }).status === 0)
     run('pg_ctl', ['-D', dataDir, '-w', '-t', '600', '-m', 'fast', 'stop']);
   if (!existsSync(dataDir)) run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
