@@ -172,27 +172,32 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
   const deskSite = async (owner: SiteOwner) => (await chosen(owner)) ?? (await list(owner))[0]!;
 
   /**
-   * Changes the account's sites as one compare-and-set on their setting: `change` is given the sites as stored, and
-   * when another request or desk saved them in between, it is given them again as they are now (its checks, such as
-   * a name taken, made again), so changes made at once all land. `change` answers the sites to save with the audit
-   * entry of the change, or nothing to save.
+   * Changes a setting as one compare-and-set: `change` is given the value as stored (undefined: none), and when
+   * another request or desk saved it in between, it is given it again as it is now (its checks, such as a name
+   * taken, made again), so changes made at once all land. `change` answers the value to save with the audit entry
+   * of the change, or nothing to save.
    */
-  const update = async <T>(
-    owner: SiteOwner,
-    change: (sites: Site[]) => { result: T; save?: { sites: Site[]; logged: AuditedChange } },
+  const compareAndSet = async <T>(
+    key: string,
+    change: (stored: unknown) => { result: T; save?: { value: unknown; logged: AuditedChange } },
   ): Promise<T> => {
-    const key = sitesKey(owner.client.id);
     let stored = await store.settings.get(key);
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-      const { result, save } = change(sitesOf(owner, stored));
+      const { result, save } = change(stored);
       if (!save) return result;
-      const saved = await store.audited([save.logged], 'settings', 'setIf', key, stored, save.sites);
+      const saved = await store.audited([save.logged], 'settings', 'setIf', key, stored, save.value);
       if (saved.written) return result;
       stored = saved.now;
     }
     // Each try lost to a change that landed: so many in a row means something rewrites the setting in a loop.
-    throw new Error(`The sites of account ${owner.client.id} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`);
+    throw new Error(`The setting ${key} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`);
   };
+  /** Changes the account's sites (compareAndSet): `change` is given them, the main one first. */
+  const update = <T>(owner: SiteOwner, change: (sites: Site[]) => { result: T; save?: { sites: Site[]; logged: AuditedChange } }) =>
+    compareAndSet(sitesKey(owner.client.id), (stored) => {
+      const { result, save } = change(sitesOf(owner, stored));
+      return { result, save: save && { value: save.sites, logged: save.logged } };
+    });
   /**
    * A site's cutoffs under the carrier choices' own codes (`ups` is UPS), and its print defaults' printers known to
    * the printing system (as PATCH /print-settings checks them), but for one the site names already (`current`):
@@ -301,15 +306,18 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     async chooseDeskSite(actor, owner, id) {
       requireRole(actor, 'supervisor', 'Choosing the desk’s site');
       const site = await get(owner, id);
-      const choices = ((await store.settings.get(deskKey(desk))) as Record<string, number> | undefined) ?? {};
-      await store.audited(
-        [audit.change(actor, 'site.desk-chosen', { type: 'warehouse', id: String(site.number) }, { desk, site: site.name })],
-        'settings',
-        'set',
-        deskKey(desk),
-        { ...choices, [owner.client.id]: site.number },
+      // One setting holds the desk's site for every account: accounts choosing at once all keep their choice.
+      const logged = audit.change(
+        actor,
+        'site.desk-chosen',
+        { type: 'warehouse', id: String(site.number) },
+        { desk, site: site.name },
+        SAVED,
       );
-      return site;
+      return compareAndSet(deskKey(desk), (stored) => ({
+        result: site,
+        save: { value: { ...(stored as Record<string, number> | undefined), [owner.client.id]: site.number }, logged },
+      }));
     },
     async scope(caller, asked, what) {
       const text = asked?.trim() ?? '';

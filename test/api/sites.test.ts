@@ -170,6 +170,22 @@ describe('sites added at once', () => {
   });
 });
 
+describe('a desk’s site chosen at once by several accounts', () => {
+  it('keeps each account’s choice', async () => {
+    const tokens: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const username = `desk-choice-${index}`;
+      await t.station.clients.add(OPERATOR, { username, password: PASSWORD, role: 'admin', profile: { name: `Choice ${index}` } });
+      const token = (await t.signIn(username, PASSWORD)).json.meta.token as string;
+      expect((await send(token, 'POST', '/v3/warehouses', warehouse({ name: 'Second' }))).status).toBe(201);
+      tokens.push(token);
+    }
+    const chosen = await Promise.all(tokens.map((token) => post(t, token, '/v3/warehouses/2/desk', {})));
+    for (const answer of chosen) expect(answer.status, answer.text).toBe(200);
+    for (const token of tokens) expect((await get(t, token, '/v3/warehouses')).json.meta.desk).toMatchObject({ site: '2', chosen: true });
+  });
+});
+
 describe.skipIf(noCups !== undefined)('a site’s print defaults', () => {
   let printAdmin: string;
   let printPacker: string;
