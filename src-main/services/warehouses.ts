@@ -20,6 +20,7 @@ import {
   type WarehouseChange,
 } from '../../src-shared/warehouses.ts';
 import type { Actor, Caller } from '../domain/caller.ts';
+import { StoreFaultError } from '../domain/store-fault.ts';
 import type { Store } from '../store/index.ts';
 import { requireRole, type AuditLog } from './audit-log.ts';
 import type { AuditedChange } from '../domain/audit.ts';
@@ -189,8 +190,13 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       if (saved.written) return result;
       stored = saved.now;
     }
-    // Each try lost to a change that landed: so many in a row means something rewrites the setting in a loop.
-    throw new Error(`The setting ${key} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`);
+    // Each try lost to a change that landed: so many in a row means something rewrites the setting in a loop. The
+    // request changed nothing and may be sent again: a passing fault (503 with Retry-After), not a bug.
+    throw new StoreFaultError(
+      'busy',
+      'setting-contended',
+      `The setting ${key} changed at each of ${SAVE_ATTEMPTS} tries to save a change.`,
+    );
   };
   /** Changes the account's sites (compareAndSet): `change` is given them, the main one first. */
   const update = <T>(owner: SiteOwner, change: (sites: Site[]) => { result: T; save?: { sites: Site[]; logged: AuditedChange } }) =>
