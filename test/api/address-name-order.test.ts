@@ -35,7 +35,7 @@ describe.skipIf(!POSTGRES_URL)("the address book's index by name on PostgreSQL",
     // A book where thousands of names begin alike: a first name on many entries.
     await client.query(
       `INSERT INTO addresses (client_id, sandbox, fingerprint, name, use_count, last_used_at)
-       SELECT $1, 0, 'f' || i, 'Marie Becker ' || i, 1 + i % 7, '2026-11-23T09:00:00.000Z' FROM generate_series(1, 5000) i`,
+       SELECT $1, 0, 'f' || i, 'Marie Becker ' || i, 1 + i % 7, now()::text FROM generate_series(1, 5000) i`,
       [owner],
     );
     await client.query('ANALYZE addresses');
