@@ -66,7 +66,7 @@ function walk(value: unknown, schema: z.ZodType, path: Path, found: Path[]): voi
   if (definition.type === 'object' && isRecord(value) && definition.shape) {
     for (const name in value) {
       if (!Object.hasOwn(value, name)) continue;
-      const known = definition.shape[name];
+      const known = Object.hasOwn(definition.shape, name) ? definition.shape[name] : undefined;
       const member = value[name];
       if (known) {
         if (typeof member === 'object' && member !== null) walk(member, known, [...path, name], found);

@@ -131,6 +131,22 @@ describe('bodies no parser should have to take', () => {
     expect(response.json.errors[0]).toMatchObject({ code: 'field.reservedName', meta: { reason: 'No member may be named __proto__.' } });
   });
 
+  it('warns of members named like an object’s own properties (constructor, toString) as of any unknown member', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const response = await post(t, token, '/v3/shipments/rate', document({ ...attributes(), [name]: { x: 1 } }));
+      expect(response.status, response.text).toBeLessThan(300);
+      expect(JSON.stringify(response.json.meta.warnings)).toContain(`data.attributes.${name}`);
+      const order = await post(
+        t,
+        token,
+        '/v3/shipments',
+        document({ ...attributes(), shipTo: { ...shipTo(), [name]: 'x' } }, { service: 'economy' }),
+      );
+      expect(order.status, order.text).toBeLessThan(300);
+      expect(JSON.stringify(order.json.meta.warnings)).toContain(`data.attributes.shipTo.${name}`);
+    }
+  });
+
   it('refuses a body that is not JSON, or not an object or array, as malformed', async () => {
     for (const text of ['{"data": ', '"text"', 'data=1']) {
       const response = await postBytes('/v3/shipments/rate', Buffer.from(text));
