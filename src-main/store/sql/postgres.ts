@@ -4,7 +4,7 @@
 // awaited. A transaction inside it is a savepoint, as on SQLite: what throws takes back only its own changes (a
 // failed statement too, which would otherwise end the whole transaction).
 import { transaction, wholeTableQuery, type Connection, type Pipeline, type Pool } from '../postgres/database.ts';
-import { preparedQuery, renamedAfterStalePlan } from '../postgres/statement-names.ts';
+import { isStalePlan, preparedQuery, renamedAfterStalePlan } from '../postgres/statement-names.ts';
 import { noTransaction, TransactionEnd, type Sql } from './executor.ts';
 import { POSTGRES } from './dialect.ts';
 
@@ -97,7 +97,17 @@ export function postgresSql(pool: Pool): Sql {
     dialect: POSTGRES,
     ...statements(pool),
     bulk: (work) => work(),
-    tx: (work) => transaction(pool, (connection, end, pipeline) => work(transactionSql(connection, pipeline, end))),
+    tx: async (work) => {
+      const attempt = () => transaction(pool, (connection, end, pipeline) => work(transactionSql(connection, pipeline, end)));
+      try {
+        return await attempt();
+      } catch (error) {
+        // Another station's migration changed the schema under a prepared statement: the transaction committed
+        // nothing (its COMMIT answered ROLLBACK), the names are given up, and it runs once more, prepared afresh.
+        if (!isStalePlan(error)) throw error;
+        return attempt();
+      }
+    },
     gather: noTransaction,
   };
 }
