@@ -534,7 +534,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
             shipment.orderNumber ?? null,
             shipment.createdBy ?? null,
             shipment.desk ?? null,
-            now(),
+            at,
             shipment.returnOf ?? null,
             shipment.returnReason ?? null,
             shipment.returnNote ?? null,
