@@ -86,7 +86,7 @@ export interface WarehouseDeps {
   deskSiteName?: string;
   calendar: () => Promise<StationCalendar>;
   /** The carrier choices (GET /carriers): a site's cutoffs are kept under their codes. */
-  carriers: Pick<CarrierRegistry, 'choiceCodes' | 'refreshUpstreams'>;
+  carriers: Pick<CarrierRegistry, 'choiceCodes' | 'refreshUpstreams' | 'carrierOfChoice'>;
   /**
    * The printers' names in the printing system, which a site's print defaults must name; null where this process
    * cannot see the printers the desks print on (the admin command on Windows, where the desk prints through its
@@ -219,7 +219,15 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
       cutoffs = {};
       for (const [key, time] of Object.entries(given.cutoffs!)) {
         const pointer = `/data/attributes/cutoffs/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        const code = known.find((each) => each.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0);
+        // A choice's code in any case (`ups`); or a carrier's own code (`DHL_EXPRESS`), as the desk keyed cutoffs
+        // before they were read by choice: kept under its choice's code (`DHL`), so an older site saves again.
+        const same = (a: string) => a.localeCompare(key, undefined, { sensitivity: 'accent' }) === 0;
+        const code =
+          known.find(same) ??
+          known.find((each) => {
+            const carrier = deps.carriers.carrierOfChoice(each)?.carrierCode;
+            return carrier !== undefined && carrier !== each && same(carrier);
+          });
         if (code === undefined) {
           const error = errorObject('carrier.unknown', ERROR_TEXT.unknownCarrier(key, known.join(', ')), pointer);
           error.meta = { reason: ERROR_TEXT.unknownCarrier(key, known.join(', ')) };

@@ -297,6 +297,10 @@ describe('a site’s cutoffs', () => {
     expect(unknown.json.errors).toMatchObject([{ code: 'carrier.unknown', source: { pointer: '/data/attributes/cutoffs/Pony~1Express' } }]);
     expect(unknown.json.errors[0].meta.reason).toMatch(/Known: .*UPS/);
     expect((await get(t, admin, `/v3/warehouses/${id}`)).json.data.attributes.cutoffs).toEqual({ UPS: '16:30', DHL: '15:00' });
+    // A cutoff by the carrier's own code (as the desk keyed them before: DHL_EXPRESS) is kept under its choice's.
+    const byCarrier = await send(admin, 'PATCH', `/v3/warehouses/${id}`, warehouse({ cutoffs: { DHL_EXPRESS: '14:00', UPS: '16:30' } }));
+    expect(byCarrier.status, byCarrier.text).toBe(200);
+    expect(byCarrier.json.data.attributes.cutoffs).toEqual({ UPS: '16:30', DHL: '14:00' });
   });
 });
 
