@@ -1062,6 +1062,17 @@ describe('a transaction inside another', () => {
       const after = await Promise.all(Array.from({ length: 8 }, (_, index) => insert(200 + index)));
       expect(after).toEqual(Array.from({ length: 8 }, (_, index) => ({ id: 200 + index })));
       expect((await other.query('SELECT count(*)::int AS n FROM stale_plan WHERE id >= 1200')).rows[0].n).toBe(8);
+      // A connection that no longer knows a statement it prepared (a pooler in transaction mode, a session reset):
+      // the statement runs unprepared, and nothing is prepared from then on.
+      for (let run = 0; run < 5; run++) expect(await read()).toEqual({ id: 1 });
+      await sql.run('DEALLOCATE ALL');
+      expect(await read()).toEqual({ id: 1 });
+      for (let run = 0; run < 5; run++) await sql.one('SELECT id AS unprepared FROM stale_plan WHERE id = $1', [1]);
+      // (The pool hands out the connection used last: this runs on the one that ran the statement.)
+      const left = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%unprepared%'",
+      );
+      expect(left.rows[0]!.n).toBe(0);
       // A refusal that stays after the try again is a passing fault (503), not a bug.
       expect(asStoreFault(Object.assign(new Error('cached plan must not change result type'), { code: '0A000' }))).toBeInstanceOf(
         StoreFaultError,

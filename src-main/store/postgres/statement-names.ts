@@ -4,7 +4,8 @@
 // create (issue 49, docs/benchmarks.md). A statement is named from its third run, up to NAMED_MAX texts; rare and
 // one-off texts (a bulk chunk of an odd size) stay unnamed. When another station changes the schema under a prepared
 // statement (a migration adds a column to a table read with *), PostgreSQL refuses it: every name is then given up
-// (a new generation), so each connection prepares each statement again, and the refusal is a passing fault.
+// (a new generation), so each connection prepares each statement again, and the refusal is a passing fault. A
+// connection that does not know a statement it prepared (a pooler in transaction mode) turns naming off.
 import type pg from 'pg';
 
 /** How many texts get a name: each connection keeps at most this many statements prepared. */
@@ -15,6 +16,8 @@ const NAMED_FROM_RUN = 3;
 const COUNTED_MAX = 5_000;
 
 let generation = 0;
+/** Off once a connection did not know a statement it had prepared (see renamedAfterStalePlan). */
+let naming = true;
 const names = new Map<string, string>();
 const runs = new Map<string, number>();
 
@@ -28,7 +31,7 @@ function nameIfDue(text: string): string | undefined {
   const count = (runs.get(text) ?? 0) + 1;
   if (runs.size >= COUNTED_MAX) runs.clear();
   runs.set(text, count);
-  if (count < NAMED_FROM_RUN || names.size >= NAMED_MAX) return undefined;
+  if (count < NAMED_FROM_RUN || names.size >= NAMED_MAX || !naming) return undefined;
   runs.delete(text);
   const name = `st${generation}_${names.size}`;
   names.set(text, name);
@@ -47,6 +50,9 @@ export function isStalePlan(error: unknown): boolean {
  */
 export function renamedAfterStalePlan(error: unknown): boolean {
   if (!isStalePlan(error)) return false;
+  // A statement the connection no longer knows: a pooler in transaction mode between the desk and PostgreSQL (a
+  // server connection per transaction) or a session reset. Nothing is named from then on, as before this existed.
+  if ((error as { code?: unknown }).code === '26000') naming = false;
   generation++;
   names.clear();
   runs.clear();
