@@ -335,3 +335,78 @@ export const trackingEvent = (shipment: ShipmentRecord, latest: TrackingEvent | 
   subjectId: shipment.id,
   snapshot: { kind: 'tracking' as const, shipment, latest, event },
 });
+
+/** The shipments' columns a bulk import writes, in the order bulkShipmentValues gives them. */
+export const BULK_SHIPMENT_COLUMNS = [
+  'id',
+  'client_id',
+  'sandbox',
+  'origin',
+  'status',
+  'scheduled',
+  'service',
+  'carrier_choice',
+  'reference',
+  'ship_date',
+  'attributes',
+  'ship_from_name',
+  'ship_from_country',
+  'ship_to_name',
+  'ship_to_country',
+  'carrier_code',
+  'carrier_name',
+  'service_code',
+  'service_name',
+  'final_cents',
+  'insurance_cents',
+  'currency',
+  'tracking_number',
+  'tracking_hash',
+  'error',
+  'created_at',
+  'processed_at',
+  'tracking_status',
+  'tracking_date',
+] as const;
+
+/** A bulk shipment's row, in BULK_SHIPMENT_COLUMNS' order: its summary names, and its latest tracking event beside it. */
+export function bulkShipmentValues(row: BulkShipment): (string | number | null)[] {
+  const events = row.trackingEvents ?? [];
+  // The latest by time; of equal times, the last given, as addEvent would leave it.
+  const latest = events.reduce<TrackingEvent | undefined>(
+    (best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best),
+    undefined,
+  );
+  const names = summaryNames(row.attributes);
+  return [
+    row.id,
+    Number(row.clientId),
+    row.sandbox ? 1 : 0,
+    row.origin,
+    row.status,
+    row.scheduled ? 1 : 0,
+    row.service,
+    row.carrierChoice,
+    row.reference,
+    row.shipDate,
+    JSON.stringify(row.attributes),
+    names.shipFromName,
+    names.shipFromCountry,
+    names.shipToName,
+    names.shipToCountry,
+    row.carrierCode,
+    row.carrierName,
+    row.serviceCode,
+    row.serviceName,
+    row.finalCents,
+    row.insuranceCents,
+    row.currency,
+    row.trackingNumber,
+    row.trackingHash,
+    row.error,
+    row.createdAt,
+    row.processedAt,
+    latest?.status ?? null,
+    latest?.occurredAt ?? null,
+  ];
+}

@@ -26,6 +26,8 @@ import {
   type PersonHourRow,
 } from './shipment-days.ts';
 import {
+  BULK_SHIPMENT_COLUMNS,
+  bulkShipmentValues,
   shipmentEvent,
   shipmentRecord,
   summaryNames,
@@ -49,38 +51,6 @@ import type { TableContext, TableGroup } from './table-group.ts';
 export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 /** Rows per INSERT of a bulk import. */
 const BULK_ROWS = 500;
-
-const SHIPMENT_COLUMNS = [
-  'id',
-  'client_id',
-  'sandbox',
-  'origin',
-  'status',
-  'scheduled',
-  'service',
-  'carrier_choice',
-  'reference',
-  'ship_date',
-  'attributes',
-  'ship_from_name',
-  'ship_from_country',
-  'ship_to_name',
-  'ship_to_country',
-  'carrier_code',
-  'carrier_name',
-  'service_code',
-  'service_name',
-  'final_cents',
-  'insurance_cents',
-  'currency',
-  'tracking_number',
-  'tracking_hash',
-  'error',
-  'created_at',
-  'processed_at',
-  'tracking_status',
-  'tracking_date',
-] as const;
 
 /**
  * Adds a change to its day's carrier row, destination row and person row (each made at the first). The three
@@ -698,49 +668,12 @@ async function bulkChunk(tx: Sql, rows: BulkShipment[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BULK_ROWS) {
     const values: unknown[] = [];
     const tuples = rows.slice(start, start + BULK_ROWS).map((row) => {
-      const events = row.trackingEvents ?? [];
-      // The latest by time; of equal times, the last given, as addEvent would leave it.
-      const latest = events.reduce<TrackingEvent | undefined>(
-        (best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best),
-        undefined,
-      );
-      const names = summaryNames(row.attributes);
-      const ordered = [
-        row.id,
-        Number(row.clientId),
-        row.sandbox ? 1 : 0,
-        row.origin,
-        row.status,
-        row.scheduled ? 1 : 0,
-        row.service,
-        row.carrierChoice,
-        row.reference,
-        row.shipDate,
-        JSON.stringify(row.attributes),
-        names.shipFromName,
-        names.shipFromCountry,
-        names.shipToName,
-        names.shipToCountry,
-        row.carrierCode,
-        row.carrierName,
-        row.serviceCode,
-        row.serviceName,
-        row.finalCents,
-        row.insuranceCents,
-        row.currency,
-        row.trackingNumber,
-        row.trackingHash,
-        row.error,
-        row.createdAt,
-        row.processedAt,
-        latest?.status ?? null,
-        latest?.occurredAt ?? null,
-      ];
+      const ordered = bulkShipmentValues(row);
       const first = values.length;
       values.push(...ordered);
       return `(${ordered.map((_, index) => `$${first + index + 1}`).join(', ')})`;
     });
-    await tx.run(`INSERT INTO shipments (${SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    await tx.run(`INSERT INTO shipments (${BULK_SHIPMENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
   }
   for (const row of rows) {
     for (const event of row.trackingEvents ?? []) {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import { createClientService } from '../../src-main/services/clients.ts';
 import { openDataDir } from '../../src-main/station.ts';
-import { summaryNames, type BulkShipment } from '../../src-main/store/shipment-rows.ts';
+import { BULK_SHIPMENT_COLUMNS, bulkShipmentValues, type BulkShipment } from '../../src-main/store/shipment-rows.ts';
 import { fingerprint } from '../../src-main/store/addresses.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -276,38 +276,8 @@ const receiverCity = (i: number) => CITIES[i % CITIES.length]![0];
 // transaction's end is noted in `progressFile`, and a seed started again with the same counts goes on from there.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The shipments' columns the large seed writes, in the order shipmentValues gives them (shipments.ts's bulk path's). */
-const LARGE_SHIPMENT_COLUMNS = [
-  'id',
-  'client_id',
-  'sandbox',
-  'origin',
-  'status',
-  'scheduled',
-  'service',
-  'carrier_choice',
-  'reference',
-  'ship_date',
-  'attributes',
-  'ship_from_name',
-  'ship_from_country',
-  'ship_to_name',
-  'ship_to_country',
-  'carrier_code',
-  'carrier_name',
-  'service_code',
-  'service_name',
-  'final_cents',
-  'insurance_cents',
-  'currency',
-  'tracking_number',
-  'tracking_hash',
-  'error',
-  'created_at',
-  'processed_at',
-  'tracking_status',
-  'tracking_date',
-];
+/** The shipments' columns the large seed writes: the store's bulk path's. */
+const LARGE_SHIPMENT_COLUMNS = [...BULK_SHIPMENT_COLUMNS];
 const LARGE_EVENT_COLUMNS = ['shipment_id', 'status', 'occurred_at', 'location', 'text', 'created_at'];
 const LARGE_ADDRESS_COLUMNS = [
   'client_id',
@@ -332,47 +302,6 @@ const LOADED_TABLES = ['shipments', 'tracking_events', 'addresses'];
 const SEED_BATCH = 100_000;
 
 type Cell = string | number | null;
-
-/** A shipment's columns as the store's bulk path writes them (its latest tracking event kept beside it). */
-function shipmentValues(row: BulkShipment): Cell[] {
-  const events = row.trackingEvents ?? [];
-  const latest = events.reduce<(typeof events)[number] | undefined>(
-    (best, event) => (!best || event.occurredAt >= best.occurredAt ? event : best),
-    undefined,
-  );
-  const names = summaryNames(row.attributes);
-  return [
-    row.id,
-    Number(row.clientId),
-    row.sandbox ? 1 : 0,
-    row.origin,
-    row.status,
-    row.scheduled ? 1 : 0,
-    row.service,
-    row.carrierChoice,
-    row.reference,
-    row.shipDate,
-    JSON.stringify(row.attributes),
-    names.shipFromName,
-    names.shipFromCountry,
-    names.shipToName,
-    names.shipToCountry,
-    row.carrierCode,
-    row.carrierName,
-    row.serviceCode,
-    row.serviceName,
-    row.finalCents,
-    row.insuranceCents,
-    row.currency,
-    row.trackingNumber,
-    row.trackingHash,
-    row.error,
-    row.createdAt,
-    row.processedAt,
-    latest?.status ?? null,
-    latest?.occurredAt ?? null,
-  ];
-}
 
 /** An address-book row as `remember` writes an address's first use. */
 function addressValuesOf(clientId: string, address: ReturnType<typeof addressOf>, at: string): Cell[] {
@@ -666,7 +595,7 @@ export async function seedLarge(
       const events: Cell[][] = [];
       for (let i = progress.shipmentsDone; i < end; i++) {
         const row = shipmentRow(i, clientIds[i % BENCH_CLIENTS]!, new Date(first + Math.floor((i / counts.shipments) * counts.days) * DAY));
-        rows.push(shipmentValues(row));
+        rows.push(bulkShipmentValues(row));
         for (const event of row.trackingEvents ?? [])
           events.push([row.id, event.status, event.occurredAt, event.location, event.text, row.createdAt]);
       }
