@@ -34,8 +34,11 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   // The rule, set in Settings and tried on the order before it is saved.
   await page.getByRole('link', { name: 'Settings' }).click();
   const rules = page.getByRole('region', { name: 'Packing rules' });
+  // The rules shown first (the station's), then one more: a count read before the new row renders would edit the last.
+  await expect(rules.getByRole('listitem').first()).toBeVisible();
+  const count = (await rules.getByRole('listitem').count()) + 1;
   await rules.getByRole('button', { name: 'Add rule' }).click();
-  const count = await rules.getByRole('listitem').count();
+  await expect(rules.getByRole('listitem')).toHaveCount(count);
   await page.getByLabel(`Rule ${count} SKUs`).fill('WINE-*');
   await page.getByLabel(`Rule ${count} signature`).selectOption({ label: 'Adult signature 18+' });
   await rules.getByRole('button', { name: 'Try on recent orders' }).click();
