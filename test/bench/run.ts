@@ -236,7 +236,7 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
       ];
       for (const [figure, spec, target] of loads)
         await measure(figure, { ...spec, url: station.url, tokens }, baseline, () => ({ target, met: true }));
-      // Creates on a shared database go at least half as fast as on the desk's own file, in this same run.
+      // Creates on a shared database go at least 0.8× as fast as on the desk's own file, in this same run (issue 49).
       const sqliteCreates = (results['POST /v3/shipments, immediate, with label (8 connections)'] as LoadResult | undefined)
         ?.requestsPerSecond;
       await measure(
@@ -245,10 +245,10 @@ async function postgresFigures(folder: string, baseline: LoadResult): Promise<vo
         baseline,
         (result) =>
           sqliteCreates === undefined
-            ? { target: '≥ 0.5× SQLite creates', met: false }
+            ? { target: '≥ 0.8× SQLite creates', met: false }
             : {
-                target: `≥ 0.5× SQLite creates (${(result.requestsPerSecond / sqliteCreates).toFixed(2)}× of ${sqliteCreates}/s)`,
-                met: result.requestsPerSecond >= sqliteCreates / 2,
+                target: `≥ 0.8× SQLite creates (${(result.requestsPerSecond / sqliteCreates).toFixed(2)}× of ${sqliteCreates}/s)`,
+                met: result.requestsPerSecond >= sqliteCreates * 0.8,
               },
       );
     } finally {
