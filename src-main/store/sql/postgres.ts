@@ -1,8 +1,8 @@
 // The executor over the PostgreSQL pool, or over one connection inside a transaction. A statement is sent with its
-// values (the pool keeps no prepared statements, as before); a transaction is one connection from BEGIN to COMMIT
-// (store/postgres/database.ts), its statements pipelined: what nobody waits for (`send`) leaves with the next one
-// awaited. A transaction inside it is a savepoint, as on SQLite: what throws takes back only its own changes (a
-// failed statement too, which would otherwise end the whole transaction).
+// values, prepared once per connection from its third run (postgres/statement-names.ts); a transaction is one
+// connection from BEGIN to COMMIT (store/postgres/database.ts), its statements pipelined: what nobody waits for
+// (`send`) leaves with the next one awaited. A transaction inside it is a savepoint, as on SQLite: what throws
+// takes back only its own changes (a failed statement too, which would otherwise end the whole transaction).
 import { transaction, wholeTableQuery, type Connection, type Pipeline, type Pool } from '../postgres/database.ts';
 import { isStalePlan, preparedQuery, renamedAfterStalePlan } from '../postgres/statement-names.ts';
 import { noTransaction, TransactionEnd, type Sql } from './executor.ts';
@@ -13,7 +13,8 @@ type Queryable = Pick<Pool, 'query'>;
 
 /**
  * A statement, prepared once per connection (statement-names.ts). On the pool, one refused because the schema
- * changed under it is sent again under a new name (nothing ran); inside a transaction the refusal ends it (a fault).
+ * changed under it is sent again under a new name (nothing ran); inside a transaction the refusal ends the
+ * transaction, which postgresSql's `tx` runs once more.
  */
 const prepared = (on: Queryable, retry: boolean) => async (text: string, values: readonly unknown[]) => {
   try {
