@@ -244,7 +244,11 @@ test('an order scanned into the search over a picked receiver starts the order, 
   await page.keyboard.type('beck');
   await beckerOption(page).click();
   await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toHaveValue(KUNDE_BECKER.name);
+  // A pick sends the packer on to the weight (a moment after the pick renders): the scan into the search comes
+  // after that, as a packer's does; focused before it, the weight would take the scan.
+  await expect(page.locator('#package-0-weight')).toBeFocused();
   await search.focus();
+  await expect(search).toBeFocused();
   await page.keyboard.type('ST-4405');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Order ST-4405' })).toBeVisible();
