@@ -285,10 +285,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     close() {
       if (!writer) {
         // Nothing in flight elsewhere: the database closes at once, before close() returns.
+        kept.close();
         tables.db.close();
         return Promise.resolve();
       }
       return writer.stop().then(() => {
+        kept.close();
         tables.db.close();
       });
     },

@@ -1,11 +1,13 @@
 // What every rate and create reads and almost never changes (the calendar, the cutoffs and the upstreams in the
 // station settings, the fuel surcharges, the day's manifests of the caller's account), kept in memory by a SQLite
-// store for as long as the database has not changed. Whether it changed costs one statement a turn of the event
-// loop: SQLite's data_version moves when another connection commits (the store's writer thread, the admin command,
-// another program on the file); a write of this store on its own connection counts at its start and its end. Any
+// store for as long as the database has not changed. Whether it changed costs one look a turn of the event loop
+// (database-changes.ts: the wal-index header, or PRAGMA data_version), which moves when another connection commits
+// (the store's writer thread, the admin command, another program on the file); a write of this store on its own
+// connection counts at its start and its end. Any
 // change forgets everything kept, so a day closed, a cutoff, a holiday or a surcharge set anywhere is read afresh by
 // the next request. PostgreSQL keeps settings its own way (postgres/settings-cache.ts).
 import type { Db } from './database.ts';
+import { databaseChangeProbe } from './database-changes.ts';
 
 /** Past this many kept reads, everything is forgotten and kept again as asked. */
 const MAX_KEPT = 256;
@@ -20,6 +22,8 @@ export interface ReadCache {
   read<T>(key: string, fetch: () => Promise<T>): Promise<T>;
   /** A write of this store began or ended: what was kept may be out of date. */
   changed(): void;
+  /** Lets go of what the look at the database holds open (the store closes). */
+  close(): void;
 }
 
 /** Freezes a value read from the database (plain JSON, records, a Map of numbers) and everything in it. */
@@ -35,13 +39,13 @@ const handedOut = <T>(value: T): T =>
   (Array.isArray(value) ? [...(value as unknown[])] : value instanceof Map ? new Map(value as Map<unknown, unknown>) : value) as T;
 
 export function sqliteReadCache(db: Db): ReadCache {
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const probe = databaseChangeProbe(db);
   const kept = new Map<string, { value: unknown }>();
   let writes = 0;
   /** What is kept was read at this data_version, and after this many starts and ends of this store's writes. */
-  let seen = { data: -1, writes: -1 };
+  let seen = { data: Number.NaN, writes: -1 };
   /**
-   * data_version as read in this turn of the event loop (until its microtasks are done): the reads of one request
+   * The database's version as looked at in this turn of the event loop (until its microtasks are done): the reads of one request
    * (a rate makes five) share one look. A request that arrives after another program's commit is handled in a
    * later turn, which looks again.
    */
@@ -53,7 +57,7 @@ export function sqliteReadCache(db: Db): ReadCache {
   /** Forgets what is kept when the database changed since it was read. */
   const check = () => {
     if (thisTurn === undefined) {
-      thisTurn = dataVersion.get() as number;
+      thisTurn = probe.version();
       process.nextTick(endTurn);
     }
     if (thisTurn !== seen.data || writes !== seen.writes) {
@@ -83,5 +87,6 @@ export function sqliteReadCache(db: Db): ReadCache {
     changed() {
       writes++;
     },
+    close: () => probe.close(),
   };
 }
