@@ -1,17 +1,22 @@
 // What a rate was given: a hash of the shipment document it priced, handed out with each rate and checked at
 // confirm, so that a desk or a script cannot book a shipment other than the one it rated (docs/shipments.md, "Rates").
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 
 /** 128 bits of SHA-256 over the validated attributes, members in name order, as base64url (22 characters). */
 export function ratedDocumentHash(attributes: ShipmentAttributes): string {
-  return createHash('sha256').update(canonicalJson(attributes)).digest('base64url').slice(0, 22);
+  return hash('sha256', canonicalJson(attributes), 'base64url').slice(0, 22);
+}
+
+/** Whether a member name starts with a digit: only such a name can be an array index. */
+function startsWithDigit(name: string): boolean {
+  const first = name.charCodeAt(0);
+  return first >= 48 && first <= 57;
 }
 
 /** Whether an object lists this member name among its first, in number order: an array index ("0", "12"). */
 function isIndex(name: string): boolean {
-  const first = name.charCodeAt(0);
-  return first >= 48 && first <= 57 && /^(?:0|[1-9][0-9]*)$/.test(name) && Number(name) < 4_294_967_295;
+  return startsWithDigit(name) && /^(?:0|[1-9][0-9]*)$/.test(name) && Number(name) < 4_294_967_295;
 }
 
 /** Member names as JSON writes them, kept: a shipment's are a few dozen names, the same in every document. */
@@ -41,19 +46,23 @@ export function canonicalJson(value: unknown): string {
     let text = '';
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
-      text += ',' + (isLeftOut(item) ? 'null' : canonicalJson(item));
+      text += (index === 0 ? '' : ',') + (isLeftOut(item) ? 'null' : canonicalJson(item));
     }
-    return '[' + text.slice(1) + ']';
+    return '[' + text + ']';
   }
   const record = value as Record<string, unknown>;
   let names = Object.keys(record).sort();
-  if (names.some(isIndex))
+  if (names.some(startsWithDigit) && names.some(isIndex))
     names = [...names.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...names.filter((name) => !isIndex(name))];
   let text = '';
-  for (const name of names) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index]!;
     const member = record[name];
     if (isLeftOut(member)) continue;
-    text += ',' + quoted(name) + ':' + canonicalJson(member);
+    // Most members are text, numbers and flags: written here, without a call of this function for each.
+    const kind = typeof member;
+    const written = kind === 'string' || kind === 'number' || kind === 'boolean' ? JSON.stringify(member) : canonicalJson(member);
+    text += (text === '' ? '' : ',') + quoted(name) + ':' + written;
   }
-  return '{' + text.slice(1) + '}';
+  return '{' + text + '}';
 }

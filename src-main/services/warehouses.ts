@@ -149,8 +149,8 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
   const named = new Map<string, number>();
   /** The accounts whose missing --site site was written to the log already. */
   const warned = new Set<string>();
-  const chosen = async (owner: SiteOwner): Promise<Site | undefined> => {
-    const sites = await list(owner);
+  /** The site of the account's `sites` chosen for this desk, at the desk or by --site; undefined: none. */
+  const chosenAmong = async (owner: SiteOwner, sites: readonly Site[]): Promise<Site | undefined> => {
     const picked = ((await store.settings.get(deskKey(desk))) as Record<string, number> | undefined)?.[owner.client.id];
     const byChoice = picked === undefined ? undefined : sites.find((site) => site.number === picked);
     if (byChoice || deps.deskSiteName === undefined) return byChoice;
@@ -170,7 +170,11 @@ export function createWarehouseService(deps: WarehouseDeps): WarehouseService {
     }
     return undefined;
   };
-  const deskSite = async (owner: SiteOwner) => (await chosen(owner)) ?? (await list(owner))[0]!;
+  const chosen = async (owner: SiteOwner) => chosenAmong(owner, await list(owner));
+  const deskSite = async (owner: SiteOwner) => {
+    const sites = await list(owner);
+    return (await chosenAmong(owner, sites)) ?? sites[0]!;
+  };
 
   /**
    * Changes a setting as one compare-and-set: `change` is given the value as stored (undefined: none), and when
