@@ -163,7 +163,17 @@ function firstInstantAt(date: string, time: string, timeZone: string): number {
 export const startOfDay = (date: string, timeZone: string): Date => instantAt(date, '00:00', timeZone);
 
 // Calendar days as whole numbers (days since 1970-01-01): walks over weekdays count numbers, not text.
-const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+/** Day numbers of dates already read (4,096 at most): a rate reads the same few dates for each of its quotes. */
+const numbersOfDates = new Map<string, number>();
+const dayNumber = (date: string) => {
+  let number = numbersOfDates.get(date);
+  if (number === undefined) {
+    if (numbersOfDates.size >= 4096) numbersOfDates.clear();
+    number = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+    numbersOfDates.set(date, number);
+  }
+  return number;
+};
 /** Dates of day numbers already written (4,096 at most): a rate writes the same few for each of its quotes. */
 const datesOfNumbers = new Map<number, string>();
 const dateOfNumber = (number: number) => {

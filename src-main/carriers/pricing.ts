@@ -63,8 +63,19 @@ function measurePackage(pkg: Package): MeasuredPackage {
   return { weight: Number(pkg.weight.value), sides: [first, second, third], volume: Number(length) * Number(width) * Number(height) };
 }
 
-/** Each package's figures, in the packages' order. */
-export const measurePackages = (packages: readonly Package[]): MeasuredPackage[] => packages.map(measurePackage);
+/**
+ * The figures of each package of a list, in its order: worked out once per list (a rate asks every card with the
+ * same packages), and kept for as long as the list lives. A list is not changed once priced.
+ */
+const measuredLists = new WeakMap<readonly Package[], readonly MeasuredPackage[]>();
+export function measurePackages(packages: readonly Package[]): readonly MeasuredPackage[] {
+  let measured = measuredLists.get(packages);
+  if (measured === undefined) {
+    measured = packages.map(measurePackage);
+    measuredLists.set(packages, measured);
+  }
+  return measured;
+}
 
 const chargeableOf = (measured: MeasuredPackage, volumetricDivisor: number) =>
   Math.ceil(Math.max(measured.weight, measured.volume / volumetricDivisor) * 2) / 2;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { parseCents } from '../../src-shared/money.ts';
 import type { ServiceLevel, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { RateRequest } from '../carriers/carrier.ts';
 import type { CarrierRegistry } from '../carriers/registry.ts';
 import { upstreamOfCarrier } from '../carriers/upstream.ts';
 import type { DocumentPool, Lane } from '../documents/pool.ts';
@@ -39,19 +40,26 @@ export interface PriceOptions {
 export async function priceShipment(carriers: CarrierRegistry, attributes: ShipmentAttributes, options: PriceOptions): Promise<PriceList> {
   const { choiceCode = null, sandbox = false, holidays } = options;
   const insuredCents = attributes.insuranceValue === null ? null : (parseCents(attributes.insuranceValue) ?? null);
+  // Carriers whose choices ship on the same date are asked the same request: one copy of the shipment per date.
+  const requests = new Map<string, RateRequest>();
   const requestFor = (carrier: { choiceCode: string }) => {
     const shipDate = options.shipDate(carrier.choiceCode);
-    return {
-      from: attributes.shipFrom.country,
-      to: attributes.shipTo.country,
-      shipDate,
-      today: options.today,
-      holidays,
-      packages: attributes.packages,
-      insuredCents,
-      attributes: { ...attributes, shipDate },
-      sandbox,
-    };
+    let request = requests.get(shipDate);
+    if (request === undefined) {
+      request = {
+        from: attributes.shipFrom.country,
+        to: attributes.shipTo.country,
+        shipDate,
+        today: options.today,
+        holidays,
+        packages: attributes.packages,
+        insuredCents,
+        attributes: { ...attributes, shipDate },
+        sandbox,
+      };
+      requests.set(shipDate, request);
+    }
+    return request;
   };
   const chosen = (await carriers.carriers()).filter((carrier) => choiceCode === null || carrier.choiceCode === choiceCode);
   const outcomes = (await Promise.all(chosen.map((carrier) => carrier.rate(requestFor(carrier))))).flat();

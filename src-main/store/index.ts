@@ -225,7 +225,11 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       if (bulk.includes(method)) return (...args: unknown[]) => bulkWrite(name, run as (...values: unknown[]) => Promise<unknown>, args);
       if (keep.includes(method)) {
         const fresh = read(run);
-        return (...args: unknown[]) => kept.read(`${name}.${method} ${JSON.stringify(args)}`, () => fresh(...args));
+        const prefix = `${name}.${method} `;
+        // Most kept reads take one name (a setting's key): their key is written without JSON.stringify.
+        const keyOf = (args: unknown[]) =>
+          args.length === 1 && typeof args[0] === 'string' ? `${prefix}:${args[0]}` : prefix + JSON.stringify(args);
+        return (...args: unknown[]) => kept.read(keyOf(args), () => fresh(...args));
       }
       return read(run);
     };
