@@ -37,8 +37,20 @@ export function consoleLogger(fd = 2): Logger {
     });
   };
 
+  // The time of a line, written once per millisecond: a busy station logs several requests in each.
+  let stampedAt = Number.NaN;
+  let stamp = '';
+  const timeNow = () => {
+    const now = Date.now();
+    if (now !== stampedAt) {
+      stampedAt = now;
+      stamp = new Date(now).toISOString();
+    }
+    return stamp;
+  };
+
   const line = (level: string, message: string) => {
-    const text = `${new Date().toISOString()} ${level} ${message}\n`;
+    const text = `${timeNow()} ${level} ${message}\n`;
     if (buffered + text.length > MAX_BUFFERED_BYTES) {
       dropped++;
       return;

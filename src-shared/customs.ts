@@ -4,6 +4,7 @@
 // parcel from Milan to Las Palmas is declared). A territory is found from the country and, for the special
 // territories that share a country's code, the postal code. Postal services declare on the UPU's CN22 up to
 // 300 SDR and on the CN23 above it; express carriers on a commercial invoice.
+import { boundedMemo } from './bounded-memo.ts';
 import { EU_COUNTRIES, countryName } from './countries.ts';
 import { parseCents } from './money.ts';
 import type { ShipmentAttributes } from './shipment.ts';
@@ -91,8 +92,16 @@ export interface CustomsRoute {
 
 const inEuVat = (territory: Territory) => territory.customs === 'EU' && territory.vat === 'EU';
 
-/** Whether goods from `from` to `to` are declared to customs, and why. */
-export function customsRoute(from: Place, to: Place): CustomsRoute {
+/**
+ * Whether goods from `from` to `to` are declared to customs, and why. Kept for the routes it saw last (frozen): a
+ * shipment's answer asks it each time, and a desk ships the same few routes all day.
+ */
+export const customsRoute = boundedMemo(
+  (from: Place, to: Place): CustomsRoute => Object.freeze(findCustomsRoute(from, to)),
+  (from, to) => `${from.country}\u0000${String(from.postalCode ?? '')}\u0000${to.country}\u0000${String(to.postalCode ?? '')}`,
+);
+
+function findCustomsRoute(from: Place, to: Place): CustomsRoute {
   const origin = territoryOf(from);
   const destination = territoryOf(to);
   const arrow = `${from.country.trim().toUpperCase()} → ${to.country.trim().toUpperCase()}`;
