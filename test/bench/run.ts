@@ -161,22 +161,27 @@ function labelTimings(): void {
   });
 }
 
-/** Runs one load and adds its row: the figures, the ratio to the same run's bare baseline, and the verdict. */
+/**
+ * Runs one load and adds its row: the figures, the ratio to a bare baseline, and the verdict. `baseline` is a bare
+ * load already measured, or one to measure now, just before this load: on a shared machine the capacity moves by
+ * 10–25 % from one minute to the next, and a ratio is only fair against the baseline of the same moment.
+ */
 async function measure(
   figure: string,
   spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>,
-  baseline: LoadResult,
+  baseline: LoadResult | (() => Promise<LoadResult>),
   judge: (result: LoadResult, ratio: number) => { target: string; met: boolean },
 ): Promise<void> {
+  const bare = typeof baseline === 'function' ? await baseline() : baseline;
   log(`load: ${figure}`);
   const result = await load(spec);
-  const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+  const ratio = result.requestsPerSecond / bare.requestsPerSecond;
   const verdict = judge(result, ratio);
-  results[figure] = { ...result, ratio };
+  results[figure] = { ...result, ratio, bare: bare.requestsPerSecond };
   rows.push({
     figure,
     value: `${result.requestsPerSecond} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.failures ? `, ${result.failures} failed` : ''}`,
-    bare: `${baseline.requestsPerSecond} req/s`,
+    bare: `${bare.requestsPerSecond} req/s`,
     ratio: `${ratio.toFixed(2)}×`,
     target: verdict.target,
     met: verdict.met && result.failures === 0,
@@ -444,7 +449,12 @@ async function main(): Promise<void> {
           () => ({ target: '—', met: true }),
         ],
       ];
-      for (const [figure, spec, judge] of loads) await measure(figure, { ...spec, url: station.url, tokens }, baseline, judge);
+      // Each load beside a bare load run just before it (the baseline row above is the first of them).
+      const adjacentBare = () => {
+        log('load: bare node:http, beside the next load');
+        return load({ url: bare.url, kind: 'bare', connections: 20, tokens });
+      };
+      for (const [figure, spec, judge] of loads) await measure(figure, { ...spec, url: station.url, tokens }, adjacentBare, judge);
       const rss = rssOf(pid);
       results.rssAfterLoads = rss;
       rows.push({
