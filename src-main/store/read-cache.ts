@@ -3,9 +3,9 @@
 // store for as long as the database has not changed. Whether it changed costs one look a turn of the event loop
 // (database-changes.ts: the wal-index header, or PRAGMA data_version), which moves when another connection commits
 // (the store's writer thread, the admin command, another program on the file); a write of this store on its own
-// connection counts at its start and its end. Any
-// change forgets everything kept, so a day closed, a cutoff, a holiday or a surcharge set anywhere is read afresh by
-// the next request. PostgreSQL keeps settings its own way (postgres/settings-cache.ts).
+// connection counts at its start and its end. Any change forgets everything kept, so a day closed, a cutoff, a
+// holiday or a surcharge set anywhere is read afresh by the next request. PostgreSQL keeps settings its own way
+// (postgres/settings-cache.ts).
 import type { Db } from './database.ts';
 import { databaseChangeProbe } from './database-changes.ts';
 
@@ -42,12 +42,12 @@ export function sqliteReadCache(db: Db): ReadCache {
   const probe = databaseChangeProbe(db);
   const kept = new Map<string, { value: unknown }>();
   let writes = 0;
-  /** What is kept was read at this data_version, and after this many starts and ends of this store's writes. */
+  /** What is kept was read at this version of the database, after this many starts and ends of this store's writes. */
   let seen = { data: Number.NaN, writes: -1 };
   /**
-   * The database's version as looked at in this turn of the event loop (until its microtasks are done): the reads of one request
-   * (a rate makes five) share one look. A request that arrives after another program's commit is handled in a
-   * later turn, which looks again.
+   * The database's version as looked at in this turn of the event loop (until its microtasks are done): the reads
+   * of one request (a rate makes five) share one look. A request that arrives after another program's commit is
+   * handled in a later turn, which looks again.
    */
   let thisTurn: number | undefined;
   const endTurn = () => {
