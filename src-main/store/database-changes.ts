@@ -7,7 +7,7 @@
 // checkpoint's restart too, which changes the salts): a look never misses a commit another connection can see,
 // since a commit is visible to readers only once that header is written. The PRAGMA answers instead where the
 // header cannot be read: a database not in WAL mode, in memory, a -shm file that cannot be opened or read.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
 import type { Db } from './database.ts';
 
 /** Both copies of the wal-index header, as SQLite writes them at the start of the -shm file. */
@@ -59,11 +59,14 @@ export function databaseChangeProbe(db: Db): ChangeProbe {
   };
 }
 
-/** The -shm file of a database in WAL mode, opened to read; undefined where there is none to read. */
+/**
+ * The -shm file of a database in WAL mode, opened to read; undefined where there is none to read. SQLite keeps it
+ * beside the file a symbolic link leads to, not beside the link.
+ */
 function openShm(db: Db): number | undefined {
   if (db.memory || String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') return undefined;
   try {
-    return openSync(`${db.name}-shm`, 'r');
+    return openSync(`${realpathSync(db.name)}-shm`, 'r');
   } catch {
     return undefined;
   }

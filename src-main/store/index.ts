@@ -293,7 +293,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
         tables.db.close();
         return Promise.resolve();
       }
-      return writer.stop().then(() => {
+      return writer.stop().finally(() => {
         kept.close();
         tables.db.close();
       });

@@ -449,7 +449,8 @@ async function main(): Promise<void> {
           () => ({ target: '—', met: true }),
         ],
       ];
-      // Each load beside a bare load run just before it (the baseline row above is the first of them).
+      // Each load beside a bare load run just before it; the baseline row above is the run's first bare load, which
+      // the referenceBlockAB and PostgreSQL figures below are given against.
       const adjacentBare = () => {
         log('load: bare node:http, beside the next load');
         return load({ url: bare.url, kind: 'bare', connections: 20, tokens });

@@ -2,6 +2,7 @@
 // wal-index header, and every commit of another connection or process must move it, as PRAGMA data_version does;
 // where the header cannot be read the PRAGMA itself answers.
 import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,17 @@ describe('a look at a WAL database', () => {
     insert.run(-1);
     other.exec('ROLLBACK');
     expect(probe.version()).toBe(version);
+  });
+
+  it('reads the header beside the file a symbolic link leads to, where SQLite keeps it', () => {
+    const { file, other } = stationPair();
+    const link = join(tempDir('changes-link-'), 'linked.sqlite');
+    symlinkSync(file, link);
+    const probe = probeOf(open(link));
+    const before = probe.version();
+    expect(before).toBeGreaterThanOrEqual(0);
+    other.prepare('INSERT INTO probe_rows (n) VALUES (1)').run();
+    expect(probe.version()).not.toBe(before);
   });
 
   it('moves with a commit of another process', () => {
