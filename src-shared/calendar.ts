@@ -3,6 +3,7 @@
 // and the desk goes through here, with an instant and the zone given: nothing asks the process for its own date
 // or hour (docs/operations.md, "Dates and time zones"). Built on Intl, so the zone rules are the runtime's ICU data; the last
 // second read per zone and the instants of cutoffs are remembered, since Intl costs microseconds a call.
+import { boundedMemo } from './bounded-memo.ts';
 
 /** The station's calendar: one time zone, and the days besides Saturday and Sunday on which nobody ships. */
 export interface StationCalendar {
@@ -163,17 +164,12 @@ function firstInstantAt(date: string, time: string, timeZone: string): number {
 export const startOfDay = (date: string, timeZone: string): Date => instantAt(date, '00:00', timeZone);
 
 // Calendar days as whole numbers (days since 1970-01-01): walks over weekdays count numbers, not text.
-/** Day numbers of dates already read (4,096 at most): a rate reads the same few dates for each of its quotes. */
-const numbersOfDates = new Map<string, number>();
-const dayNumber = (date: string) => {
-  let number = numbersOfDates.get(date);
-  if (number === undefined) {
-    if (numbersOfDates.size >= 4096) numbersOfDates.clear();
-    number = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-    numbersOfDates.set(date, number);
-  }
-  return number;
-};
+/** Kept for the dates read last (4,096): a rate reads the same few dates for each of its quotes. */
+const dayNumber = boundedMemo(
+  (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS,
+  (date) => date,
+  4096,
+);
 /** Dates of day numbers already written (4,096 at most): a rate writes the same few for each of its quotes. */
 const datesOfNumbers = new Map<number, string>();
 const dateOfNumber = (number: number) => {

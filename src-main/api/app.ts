@@ -37,7 +37,7 @@ import type { ApiState } from './context.ts';
 import { fileBody, jsonBody } from './middleware/body.ts';
 import { ORDER_FILE_MAX_BYTES } from '../../src-shared/order-files.ts';
 import { errorHandler } from './middleware/errors.ts';
-import { compileShipmentRules } from '../../src-shared/shipment-validation.ts';
+import { useCompiledShipmentRules } from '../../src-shared/shipment-validation.ts';
 import { loopbackGuard, type GuardOptions } from './middleware/loopback-guard.ts';
 import { contentNegotiation } from './middleware/negotiation.ts';
 import { versionPrefix } from './middleware/version-prefix.ts';
@@ -103,7 +103,7 @@ export interface ApiDeps extends GuardOptions, AdministrationDeps {
 
 export function createApi(deps: ApiDeps): Koa<ApiState> {
   // The station's process may run code it makes: shipments are read by zod's compiled copy of their schema.
-  compileShipmentRules();
+  useCompiledShipmentRules();
   const app = new Koa<ApiState>();
   // Every failure is answered and logged by errorHandler; Koa's own stderr printing would only duplicate it.
   app.silent = true;

@@ -26,23 +26,30 @@ export function databaseChangeProbe(db: Db): ChangeProbe {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   /** data_version, kept apart from the header's looks (which count up from 0) below zero. */
   const pragma = () => -(dataVersion.get() as number) - 1;
-  const fd = openShm(db);
-  if (fd === undefined) return { version: pragma, close: () => {} };
-
-  let open = true;
+  /** The -shm file while its header is read; undefined once it cannot be (or the probe closed): the PRAGMA answers. */
+  let fd = openShm(db);
   let last = Buffer.alloc(HEADER_BYTES);
   let next = Buffer.alloc(HEADER_BYTES);
   /** Moves by one for each look that found the header changed. */
   let changes = 0;
-  let fallback = false;
+  const stopReading = () => {
+    if (fd === undefined) return;
+    const reading = fd;
+    fd = undefined;
+    try {
+      closeSync(reading);
+    } catch {
+      // Closed already, or the file is gone: nothing is held open.
+    }
+  };
   return {
     version() {
-      if (fallback || !open) return pragma();
+      if (fd === undefined) return pragma();
       try {
         if (readSync(fd, next, 0, HEADER_BYTES, 0) !== HEADER_BYTES || next[IS_INIT_AT] === 0) return pragma();
       } catch {
         // The file went away or cannot be read any more: the PRAGMA answers from now on.
-        fallback = true;
+        stopReading();
         return pragma();
       }
       if (!next.equals(last)) {
@@ -51,11 +58,7 @@ export function databaseChangeProbe(db: Db): ChangeProbe {
       }
       return changes;
     },
-    close() {
-      if (!open) return;
-      open = false;
-      closeSync(fd);
-    },
+    close: stopReading,
   };
 }
 

@@ -1,4 +1,4 @@
-// The station reads shipments with zod's compiled copy of their schema (compileShipmentRules in
+// The station reads shipments with zod's compiled copy of their schema (useCompiledShipmentRules in
 // src-shared/shipment-validation.ts), the desk's page with the schema as written. Both must read every document
 // alike: the same verdict, the same values in the same member order, the same faults at the same members. Here
 // both read thousands of documents drawn from the API description's own schema (allowed values, near misses,
