@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { runCli as run, serve } from '../helpers/cli.ts';
+import type { TestClock } from '../helpers/clock.ts';
+import { faketimeLibrary, sharedFaketime } from '../helpers/faketime.ts';
 import { chromiumMissing } from './chromium.ts';
 
 export const PASSWORD = 'desk-password-1';
@@ -38,7 +40,7 @@ export interface E2EStation {
 
 export const test = base.extend<
   { snap(page: Page, name: string): Promise<void> },
-  { station: E2EStation; stationTimeZone: string | undefined; stationOf: string }
+  { station: E2EStation; stationTimeZone: string | undefined; stationOf: string; stationClock: { clock: TestClock } | undefined }
 >({
   /** The operating system's zone of the station's computer (TZ), which its first set-up takes; this one's by default. */
   stationTimeZone: [undefined, { scope: 'worker', option: true }],
@@ -47,14 +49,22 @@ export const test = base.extend<
    * orders exactly names its own (`test.use({ stationOf: 'team' })`), and Playwright gives it a worker and a station of its own.
    */
   stationOf: ['shared', { scope: 'worker', option: true }],
+  /**
+   * A clock the test sets for a station of its own (with `stationOf`): the station and its admin commands run under
+   * libfaketime's shared clock from that clock's reading, in its zone, so that what counts by the day (Today, a
+   * parcel's ship date) does not hang on the day the test runs. Undefined: the real clock. (Wrapped in an object: a
+   * function given as an option would be taken for a fixture.)
+   */
+  stationClock: [undefined, { scope: 'worker', option: true }],
   station: [
-    async ({ stationTimeZone, stationOf }, use) => {
+    async ({ stationTimeZone, stationOf, stationClock }, use) => {
       const missing = chromiumMissing();
       base.skip(missing !== undefined, missing);
+      const faketime = stationClock ? await stationFaketime(stationClock.clock) : undefined;
       const folder = mkdtempSync(join(tmpdir(), `station-e2e-${stationOf}-`));
       const dataDir = join(folder, 'data');
       const username = 'desk';
-      const zone: NodeJS.ProcessEnv = stationTimeZone ? { TZ: stationTimeZone } : {};
+      const zone: NodeJS.ProcessEnv = faketime ? faketime.env : stationTimeZone ? { TZ: stationTimeZone } : {};
       await addDeskClient(['--data', dataDir], zone);
       const served = await serve(['--data', dataDir, '--port', '0', '--desk', 'e2e-desk'], {
         STATION_SCHEDULER_INTERVAL_MS: '1500',
@@ -80,6 +90,7 @@ export const test = base.extend<
       };
       await use({ url, dataDir, username, cli: (args) => run([...args, '--data', dataDir], zone), api });
       await served.stop();
+      faketime?.stop();
       rmSync(folder, { recursive: true, force: true });
     },
     { scope: 'worker' },
@@ -92,6 +103,17 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** libfaketime's shared clock at `clock`'s reading; the test is skipped where the library is missing, but not in CI. */
+async function stationFaketime(clock: TestClock): Promise<{ env: NodeJS.ProcessEnv; stop(): void }> {
+  const library = faketimeLibrary();
+  if ('missing' in library) {
+    if (process.env.CI) throw new Error(`${library.missing}; in CI the desk tests on a set clock must run.`);
+    base.skip(true, `a station on a set clock needs it: ${library.missing}`);
+    throw new Error(library.missing);
+  }
+  return sharedFaketime(library.path, clock(), clock.timeZone);
+}
 
 /**
  * Adds Bottega Verdi with the user `desk` to a station's folder (`--data DIR`) or shared database (`--database URL`):

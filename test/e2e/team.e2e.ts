@@ -4,9 +4,12 @@
 // call. The people made here are removed again, and their one parcel is voided, so other files count as before.
 import { expect, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
+import { setClock } from '../helpers/clock.ts';
 
-// The account's team and orders are counted exactly here: a station of its own, not the worker's shared one.
-test.use({ stationOf: 'team' });
+// The account's team and orders are counted exactly here: a station of its own, not the worker's shared one. Its
+// clock is set to a Monday morning, so the parcel made here ships today and Today counts it whatever day the test
+// runs (on a real Saturday it would ship on Monday, and Saturday's Today would show none).
+test.use({ stationOf: 'team', stationClock: { clock: setClock('2026-11-23 10:00', 'Europe/Rome') } });
 
 test.describe.configure({ mode: 'serial' });
 
