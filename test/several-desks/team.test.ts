@@ -3,6 +3,7 @@
 // one client per person merged into one account, with its summaries, documents and tracking the same after.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setClock } from '../helpers/clock.ts';
 import { createDatabase } from '../helpers/postgres.ts';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
@@ -14,6 +15,11 @@ const noCups = cupsMissing();
 if (noCups && process.env.CI) throw new Error(`${noCups}; in CI the team scenario reprints through CUPS.`);
 const QUEUE = `station-team-desks-${process.pid}`;
 const thermal = new ThermalPrinter();
+/**
+ * Both desks' clock: a Monday morning, so that today is a working day whatever day the test runs (a parcel made on a
+ * real Saturday ships on Monday, and Saturday's report counts none of it).
+ */
+const clock = setClock('2026-11-23 10:00', 'Europe/Rome');
 let deskA: TestStation;
 let deskB: TestStation;
 
@@ -23,8 +29,9 @@ beforeAll(async () => {
     addRawQueue(QUEUE, `socket://127.0.0.1:${thermal.port}`, 'Team desks Zebra');
   }
   const databaseUrl = await createDatabase(server);
-  deskA = await startTestStation({ databaseUrl, desk: 'desk-a', dataDir: join(tempDir(), 'a'), schedulerIntervalMs: 0, printPollMs: 200 });
-  deskB = await startTestStation({ databaseUrl, desk: 'desk-b', dataDir: join(tempDir(), 'b'), schedulerIntervalMs: 0, printPollMs: 200 });
+  const desk = { databaseUrl, clock, schedulerIntervalMs: 0, printPollMs: 200 };
+  deskA = await startTestStation({ ...desk, desk: 'desk-a', dataDir: join(tempDir(), 'a') });
+  deskB = await startTestStation({ ...desk, desk: 'desk-b', dataDir: join(tempDir(), 'b') });
 });
 
 afterAll(async () => {
