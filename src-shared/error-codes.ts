@@ -89,7 +89,7 @@ export const ERROR_CODES = {
   'auth.tokenMissingData': entry('unauthenticated', 'The token lacks a claim the station needs (sub, client).'),
   'auth.tokenInvalid': entry('unauthenticated', 'The token is not one the station signed, or is malformed.'),
   'auth.tokenExpired': entry('unauthenticated', 'The token has expired: sign in again.'),
-  'auth.tooManySignIns': entry('tooMany', 'Too many failed sign-ins from this key or address: wait Retry-After seconds.'),
+  'auth.tooManySignIns': entry('tooMany', 'Too many failed sign-ins for this username, key or address: wait Retry-After seconds.'),
   'auth.signInsBusy': entry('unavailable', 'The station is checking as many sign-ins as it can: try again in a moment.'),
   'role.required': entry('forbidden', 'The action needs a higher role than the caller’s.', ['neededRole', 'role']),
 

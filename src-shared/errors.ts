@@ -43,7 +43,7 @@ export const ERROR_TEXT = {
     `Host '${host}' is not allowed. The station answers only to loopback host names and to those it is given with --allow-host.`,
   originNotAllowed: (origin: string) => `Origin '${origin}' is not allowed to call the station.`,
   internal: 'The station could not complete the request. The error has been logged.',
-  tooManySignIns: (seconds: number) => `Too many failed sign-ins from this integration key or address. Try again in ${seconds} s.`,
+  tooManySignIns: (seconds: number) => `Too many failed sign-ins for this username, integration key or address. Try again in ${seconds} s.`,
   signInsBusy: 'The station is checking as many sign-ins as it can. Try again in a moment.',
   storeFull:
     'The station’s disk is full, so nothing was saved. Free some disk space, then send the request again; nothing saved before is lost.',

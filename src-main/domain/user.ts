@@ -11,4 +11,6 @@ export interface UserRecord {
   name: string;
   role: Role;
   createdAt: string;
+  /** Moves on by one with each change of the user's password: the station's tokens of an older one are refused. */
+  sessionEpoch: number;
 }

@@ -1,7 +1,8 @@
 // The Bearer JWT of field-rules.md: HS256 over {sub: clientId, clientKey}, signed with the station's server key.
 // A token the station issues at sign-in also names the integration key it was signed in through (`iid`), so that
-// revoking the key ends its tokens too, and the user who signed in (`uid`), and it expires (`exp`); a token an
-// integration makes itself has neither id, acts as the client's first admin, and expires only if it says so.
+// revoking the key ends its tokens too, the user who signed in (`uid`) and that user's session epoch (`sep`, which a
+// change of their password moves on, so that the change ends the token), and it expires (`exp`); a token an
+// integration makes itself has none of these, acts as the client's first admin, and expires only if it says so.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -12,6 +13,8 @@ export interface ClientClaims {
   integrationId?: string;
   /** The user who signed in, on tokens the station issued. */
   userId?: string;
+  /** That user's session epoch when the token was issued; tokens issued before epochs existed carry none (epoch 0). */
+  sessionEpoch?: number;
 }
 
 /** A verified token's claims, with when it was issued and when it expires (milliseconds), where it says so. */
@@ -47,6 +50,7 @@ export async function signClientToken(claims: ClientClaims, key: KeyObject, time
     clientKey: claims.clientKey,
     ...(claims.integrationId === undefined ? {} : { iid: claims.integrationId }),
     ...(claims.userId === undefined ? {} : { uid: claims.userId }),
+    ...(claims.sessionEpoch === undefined ? {} : { sep: claims.sessionEpoch }),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.clientId)
@@ -84,6 +88,7 @@ export async function verifyClientToken(token: string, key: KeyObject, now: Date
   const claims: VerifiedClaims = { clientId, clientKey };
   if (typeof payload.iid === 'string') claims.integrationId = payload.iid;
   if (typeof payload.uid === 'string') claims.userId = payload.uid;
+  if (Number.isSafeInteger(payload.sep) && (payload.sep as number) >= 0) claims.sessionEpoch = payload.sep as number;
   if (typeof payload.iat === 'number') claims.issuedAt = payload.iat * 1000;
   if (typeof payload.exp === 'number') claims.expiresAt = payload.exp * 1000;
   return claims;

@@ -8,11 +8,11 @@ import { requireRole, type AuditLog } from './audit-log.ts';
 import { deriveCredential } from '../security/credentials.ts';
 import { secretsEqual } from '../security/secrets.ts';
 import { createWorkGate, GateFullError } from '../security/work-gate.ts';
-import { signClientToken, tokenKey, TokenError, verifyClientToken, type VerifiedClaims } from '../security/tokens.ts';
+import { signClientToken, tokenKey, TokenError, verifyClientToken, type ClientClaims, type VerifiedClaims } from '../security/tokens.ts';
 import type { ClientRecord } from '../domain/client.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { Store } from '../store/index.ts';
-import { createSignInBackoff } from './sign-in-backoff.ts';
+import { createSignInBackoff, type SignInSource } from './sign-in-backoff.ts';
 import type { StationKeys } from './station-keys.ts';
 
 /** Who a good token speaks for: the account, the user acting, and whether it was signed with the server key. */
@@ -31,6 +31,11 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
+/** A ServiceApi sign-in: the hash and key of spec 5.1, the username it names (if it does), where it comes from. */
+export interface SignInAttempt extends SignInSource {
+  hash: string;
+}
+
 /** A user, their account, and the integration key they signed in through. */
 export interface SignedIn {
   client: ClientRecord;
@@ -40,10 +45,11 @@ export interface SignedIn {
 
 export interface AuthenticationService {
   /**
-   * The user whose credentials the hash proves, with their account, through a known integration; undefined otherwise. A key or
-   * address that failed too often is refused with 429 before any work, and a full scrypt queue with 503.
+   * The user whose credentials the hash proves, with their account, through a known integration; undefined otherwise
+   * (also when the sign-in names another user than the hash proves). A username, key or address that failed too
+   * often is refused with 429 before any work (sign-in-backoff.ts), and a full scrypt queue with 503.
    */
-  signIn(hash: string, integrationKey: string, address: string): Promise<SignedIn | undefined>;
+  signIn(attempt: SignInAttempt): Promise<SignedIn | undefined>;
   /** A token for a sign-in, expiring after the station's token lifetime. */
   issue(signedIn: SignedIn): Promise<IssuedToken>;
   /** The token of `issue`, alone. */
@@ -199,7 +205,7 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
     return id;
   };
 
-  const sign = async (claims: { clientId: string; clientKey: string; integrationId?: string; userId?: string }): Promise<IssuedToken> => {
+  const sign = async (claims: ClientClaims): Promise<IssuedToken> => {
     const { lifetimeSeconds } = await readTokenSettings(store);
     const issuedAt = clock();
     // Whole seconds, as exp says it: expiresAt is the instant the token stops working.
@@ -249,7 +255,16 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
     const revoked = claims.integrationId !== undefined && !(await store.integrations.active(claims.integrationId));
     const user =
       client && (claims.userId !== undefined ? await store.users.byId(claims.userId) : actingUser(await store.users.list(client.id)));
-    if (!client || !user || user.clientId !== client.id || revoked || !secretsEqual(client.clientKey, claims.clientKey)) {
+    // A token of the user's sessions before a change of their password (one from before epochs existed counts as 0).
+    const endedByPasswordChange = claims.userId !== undefined && user !== undefined && (claims.sessionEpoch ?? 0) !== user.sessionEpoch;
+    if (
+      !client ||
+      !user ||
+      user.clientId !== client.id ||
+      revoked ||
+      endedByPasswordChange ||
+      !secretsEqual(client.clientKey, claims.clientKey)
+    ) {
       remembered.delete(token);
       return { ok: false, code: 'auth.failed', detail: ERROR_TEXT.authorizationFailed };
     }
@@ -259,11 +274,12 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
   };
 
   const issue = ({ client, user, integrationId }: SignedIn) =>
-    sign({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id });
+    sign({ clientId: client.id, clientKey: client.clientKey, integrationId, userId: user.id, sessionEpoch: user.sessionEpoch });
 
   return {
-    async signIn(hash, integrationKey, address) {
-      const turn = backoff.begin(integrationKey, address);
+    async signIn(attempt) {
+      const { hash, integrationKey, username } = attempt;
+      const turn = backoff.begin(attempt);
       if (turn.kind === 'locked') {
         const seconds = Math.ceil(turn.waitMs / 1000);
         throw new StationError('auth.tooManySignIns', ERROR_TEXT.tooManySignIns(seconds), { headers: { 'Retry-After': String(seconds) } });
@@ -287,14 +303,17 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
         const integrationId = await integrationWith(integrationKey);
         const user = integrationId !== undefined && matchId !== undefined ? await store.users.byId(matchId) : undefined;
         const client = user && (await store.clients.byId(user.clientId));
-        if (!user || !client || integrationId === undefined) {
+        // A sign-in counted under one name proves that name's password or nothing: failures aimed at one user
+        // cannot be spread over made-up names.
+        const named = username === undefined || user?.username === username;
+        if (!user || !client || integrationId === undefined || !named) {
           outcome = 'failed';
           return undefined;
         }
         outcome = 'succeeded';
         return { client, user, integrationId };
       } finally {
-        backoff.finished(integrationKey, address, outcome);
+        backoff.finished(attempt, outcome);
       }
     },
 
@@ -312,9 +331,11 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
       const checked = await check(token);
       if (!checked.ok) return checked;
       const { claims, ...bearer } = checked;
-      // The same claims, newly dated; the client key is the account's now, which the check found equal.
+      // The same claims, newly dated; the client key is the account's now, which the check found equal. A token of
+      // the user's from before session epochs existed is renewed into one that carries theirs (the check found it 0).
       const { issuedAt: _issuedAt, expiresAt: _expiresAt, ...same } = claims;
-      return { ...bearer, ...(await sign(same)) };
+      const epoch = same.userId === undefined ? {} : { sessionEpoch: bearer.user.sessionEpoch };
+      return { ...bearer, ...(await sign({ ...same, ...epoch })) };
     },
   };
 }

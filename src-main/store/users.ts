@@ -33,6 +33,7 @@ export interface UserReads {
 
 export interface UserWrites {
   add(user: NewUser): Promise<UserRecord>;
+  /** A new password's credential; the user's session epoch moves on with it, which ends their sessions. */
   setCredential(id: string, credential: Buffer): Promise<void>;
   setRole(id: string, role: Role): Promise<void>;
   setName(id: string, name: string): Promise<void>;
@@ -46,6 +47,7 @@ interface UserRow {
   role: Role;
   name: string;
   created_at: string;
+  session_epoch: number | string;
 }
 
 const userRecord = (row: UserRow): UserRecord => ({
@@ -55,10 +57,11 @@ const userRecord = (row: UserRow): UserRecord => ({
   name: row.name,
   role: row.role,
   createdAt: row.created_at,
+  sessionEpoch: Number(row.session_epoch),
 });
 
 /** The columns a user record needs: never the credential. */
-const USER_COLUMNS = 'users.id, users.client_id, users.username, users.role, users.name, users.created_at';
+const USER_COLUMNS = 'users.id, users.client_id, users.username, users.role, users.name, users.created_at, users.session_epoch';
 /** Active users of active accounts. */
 const ACTIVE_USERS = 'users JOIN clients ON clients.id = users.client_id AND clients.removed_at IS NULL WHERE users.removed_at IS NULL';
 
@@ -100,7 +103,13 @@ function writes(sql: Sql, { now }: TableContext): UserWrites {
   };
   return {
     add: (user) => insertUser(sql, user, now()),
-    setCredential: set('credential'),
+    setCredential: async (id, credential) => {
+      await sql.run('UPDATE users SET credential = $2, session_epoch = session_epoch + 1, updated_at = $3 WHERE id = $1', [
+        rowId(id) ?? 0,
+        credential,
+        now(),
+      ]);
+    },
     setRole: set('role'),
     setName: set('name'),
     remove: async (id) =>

@@ -327,7 +327,7 @@ export function createApiClient(options: {
   return {
     call,
     async signIn(username, password) {
-      const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey);
+      const authorization = serviceApiAuthorization(authenticationHash(username, password), options.config.integrationKey, username);
       const body = await request(ROUTES.signIn, { authorization });
       const meta = body.meta;
       return {

@@ -151,12 +151,20 @@ const ACTIONS: Action[] = [
         },
       }),
   },
-  // The account's own first user's password, set to what it is: an admin manages their own account only.
+  // The account's own first user's password, set to what it is: an admin manages their own account only. The change
+  // ends the first user's sessions (the admin's own here), who signs in again, as their desk does.
   {
     name: "reset the account's first password",
     needs: 'admin',
     status: 200,
-    run: (role) => send(role, 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { password: PASSWORD } } }),
+    run: async (role) => {
+      const answer = await send(role, 'PATCH', `/v3/clients/${account}`, { data: { type: 'client', attributes: { password: PASSWORD } } });
+      if (answer.status === 200) {
+        expect((await get(t, tokens[role], '/v3/clients/current')).status).toBe(401);
+        tokens[role] = (await t.signIn(`the-${role}`, PASSWORD)).json.meta.token as string;
+      }
+      return answer;
+    },
   },
   { name: 'list the team', needs: 'admin', status: 200, run: (role) => get(t, tokens[role], '/v3/users') },
   {

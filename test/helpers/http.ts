@@ -20,36 +20,42 @@ export interface RawRequest {
   timeoutMs?: number;
   /** Not checked against the API description: for a server that is not a station. */
   unchecked?: boolean;
+  /** The loopback address to send from (127.0.0.x): a caller of its own, as the station counts callers. */
+  localAddress?: string;
 }
 
 export function http(url: string, options: RawRequest = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? tlsRequest : request;
     // The certificate is checked against the address connected to, whatever Host header a test sends.
-    const req = send(url, { method: options.method ?? 'GET', headers: options.headers, ca: options.ca, servername: '' }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        const response = { status: res.statusCode ?? 0, headers: res.headers, text, json };
-        // Every answer of a described route is checked against the API description (an unconforming one fails the test).
-        if (!options.unchecked) {
+    const req = send(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, ca: options.ca, servername: '', localAddress: options.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
           try {
-            assertConforms(options.method ?? 'GET', url, response);
-          } catch (error) {
-            reject(error);
-            return;
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
           }
-        }
-        resolve(response);
-      });
-    });
+          const response = { status: res.statusCode ?? 0, headers: res.headers, text, json };
+          // Every answer of a described route is checked against the API description (an unconforming one fails the test).
+          if (!options.unchecked) {
+            try {
+              assertConforms(options.method ?? 'GET', url, response);
+            } catch (error) {
+              reject(error);
+              return;
+            }
+          }
+          resolve(response);
+        });
+      },
+    );
     req.on('error', reject);
     if (options.timeoutMs !== undefined) {
       const timer = setTimeout(

@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { FREE_FAILURES } from '../../src-main/services/sign-in-backoff.ts';
+import { FREE_ADDRESS_FAILURES, FREE_FAILURES } from '../../src-main/services/sign-in-backoff.ts';
 import { handMadeToken } from '../helpers/tokens.ts';
 import { attributes, document, get, parcel, post } from '../helpers/shipments.ts';
 import { JSONAPI, SMITH, startTestStation, type TestStation } from '../helpers/station.ts';
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 const port = () => Number(new URL(t.url).port);
 
-/** A sign-in from a given loopback address (127.0.0.x), with the given password and integration key. */
+/** A sign-in from a given loopback address (127.0.0.x), with the given password and integration key, by the spec's hash alone. */
 function signInFrom(address: string, password: string, integrationKey = t.integrationKey) {
   return new Promise<{ status: number; headers: Record<string, unknown>; json: any }>((resolve, reject) => {
     const req = request(
@@ -57,13 +57,15 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
 }
 
 describe('password guessing', () => {
-  it(`locks an integration key after ${FREE_FAILURES} failures, answers 429 without any password work, and doubles the wait`, async () => {
+  it(`locks an integration key's hash-only sign-ins after ${FREE_FAILURES} failures, answers 429 without any password work, and doubles the wait`, async () => {
     for (let i = 0; i < FREE_FAILURES; i++) expect((await signInFrom('127.0.0.2', 'wrong-guess')).status).toBe(401);
     // Locked: the right password too is refused, from another address too, and at once.
     const locked = await timed(signInFrom('127.0.0.3', SMITH.password));
     expect(locked.value.status).toBe(429);
     expect(locked.value.headers['retry-after']).toBe('1');
-    expect(locked.value.json.errors[0].detail).toBe('Too many failed sign-ins from this integration key or address. Try again in 1 s.');
+    expect(locked.value.json.errors[0].detail).toBe(
+      'Too many failed sign-ins for this username, integration key or address. Try again in 1 s.',
+    );
     const guesses = await timed(Promise.all(Array.from({ length: 100 }, () => signInFrom('127.0.0.3', 'another-guess'))));
     expect(guesses.value.every((answer) => answer.status === 429)).toBe(true);
     // A hundred scrypt derivations would take seconds; refusals take next to nothing.
@@ -101,8 +103,9 @@ describe('password guessing', () => {
     expect((await signInFrom('127.0.0.8', 'one-more', 'burst-guessing-key')).status).toBe(429);
   });
 
-  it('locks a remote address that guesses with made-up integration keys, and no other address', async () => {
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await signInFrom('127.0.0.5', SMITH.password, `made-up-key-${i}`)).status).toBe(401);
+  it(`locks a remote address that guesses with made-up integration keys after ${FREE_ADDRESS_FAILURES} failures, and no other address`, async () => {
+    for (let i = 0; i < FREE_ADDRESS_FAILURES; i++)
+      expect((await signInFrom('127.0.0.5', SMITH.password, `made-up-key-${i}`)).status).toBe(401);
     expect((await signInFrom('127.0.0.5', SMITH.password)).status).toBe(429);
     expect((await signInFrom('127.0.0.6', SMITH.password)).status).toBe(200);
   });

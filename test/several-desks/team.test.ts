@@ -9,6 +9,7 @@ import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helper
 import { attributes, document, get, post, shipTo } from '../helpers/shipments.ts';
 import { OPERATOR, startTestStation, tempDir, type TestStation } from '../helpers/station.ts';
 import { runTeamScenario } from '../helpers/team.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const server = inject('postgresUrl');
 const noCups = cupsMissing();
@@ -146,5 +147,38 @@ describe('client merge of a station that made one client per person', () => {
     );
     // Nothing moved.
     expect((await deskA.station.users.find(OPERATOR, { username: 'clash-b' })).clientId).toBe(from.id);
+  });
+});
+
+describe('a password change on one desk', () => {
+  it('ends that user’s sessions on the other desk within a second, and no one else’s', async () => {
+    const account = await deskA.station.clients.add(OPERATOR, {
+      username: 'leaked-admin',
+      password: 'Leaked-Admin-2026',
+      role: 'admin',
+      profile: { name: 'Leaked' },
+    });
+    await deskA.station.users.add(OPERATOR, { clientId: account.id, username: 'leaked-packer', password: 'Leaked-Packer-2026' });
+    await deskA.station.users.add(OPERATOR, { clientId: account.id, username: 'other-packer', password: 'Other-Packer-2026' });
+    // Both packers signed in at desk B, and have used their tokens there.
+    const leaked = (await deskB.signIn('leaked-packer', 'Leaked-Packer-2026')).json.meta.token as string;
+    const other = (await deskB.signIn('other-packer', 'Other-Packer-2026')).json.meta.token as string;
+    for (const token of [leaked, other]) expect((await get(deskB, token, '/v3/clients/current')).status).toBe(200);
+
+    // The admin changes the leaked password at desk A, through the API as Settings → Team does.
+    const admin = (await deskA.signIn('leaked-admin', 'Leaked-Admin-2026')).json.meta.token as string;
+    const packer = await deskA.station.users.find(OPERATOR, { username: 'leaked-packer' });
+    const changed = await deskA.call(`/v3/users/${packer.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'user', id: packer.id, attributes: { password: 'Fresh-Packer-2026' } } }),
+    });
+    expect(changed.status).toBe(200);
+    // Desk B rechecks its users every second (CLIENT_RECHECK_MS): its next check refuses the old token.
+    await waitFor('desk B to refuse the packer’s old token', async () => (await get(deskB, leaked, '/v3/clients/current')).status === 401, {
+      timeoutMs: 2_500,
+    });
+    expect((await get(deskB, other, '/v3/clients/current')).status).toBe(200);
+    expect((await deskB.signIn('leaked-packer', 'Fresh-Packer-2026')).status).toBe(200);
   });
 });

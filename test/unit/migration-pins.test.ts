@@ -84,6 +84,10 @@ const SQLITE_PINS: Pins = {
     '17db4fd369edb9244b9f91d9aeed145c3d04ad8ba6e95d06247f07a63527d11a',
     'documents stored as they are (PostgreSQL: no compression of a label already compressed)',
   ],
+  27: [
+    'fdcb0e727148cbb7d58416e1674175a1ea20fe4e733bbe2343d21158b45c7a2e',
+    'session epochs: a password change ends the sessions of its user',
+  ],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -152,6 +156,10 @@ const POSTGRES_PINS: Pins = {
   23: [
     'df20cb8432356196dc206439b38befa998e0b5c8cfdec891e041a7bb1dca4e30',
     'documents stored as they are (PostgreSQL: no compression of a label already compressed)',
+  ],
+  24: [
+    'fdcb0e727148cbb7d58416e1674175a1ea20fe4e733bbe2343d21158b45c7a2e',
+    'session epochs: a password change ends the sessions of its user',
   ],
 };
 

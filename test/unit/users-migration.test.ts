@@ -61,7 +61,7 @@ describe('migration 17: accounts and their people', () => {
     const store = openStore(file);
     try {
       expect(await store.users.list()).toEqual([
-        { id: '3', clientId: '3', username: 'anna', name: 'Anna Rossi', role: 'supervisor', createdAt: created },
+        { id: '3', clientId: '3', username: 'anna', name: 'Anna Rossi', role: 'supervisor', createdAt: created, sessionEpoch: 0 },
       ]);
       // The removed client's user is removed too, and its username stays reserved.
       expect(await store.users.byUsername('bruno')).toBeUndefined();

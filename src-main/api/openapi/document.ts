@@ -295,7 +295,7 @@ export function createOpenApiDocument(origin = '', first: ApiPrefix = '/v3'): Re
             in: 'header',
             name: 'Authorization',
             description:
-              'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station (docs/integrations.md, “How an integration authenticates”).',
+              'Sign-in only: `ServiceApi hash=<hash>, integrationKey=<key>[, username=<name>]`, where the hash is the spec’s SHA-256("<username>:" + MD5(password)) in hex, and the key an integration key of the station. The optional username (percent-encoded UTF-8) names whom the sign-in is for, so that failed sign-ins are counted under that name and never slow other users; without it they count under the key (docs/integrations.md, “How an integration authenticates”).',
           },
           Bearer: { type: 'http', scheme: 'bearer', description: 'The token of meta.token of the sign-in.' },
         },

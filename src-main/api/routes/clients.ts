@@ -9,10 +9,13 @@ import { clientResource, signedInMeta } from '../serializers/client.ts';
 import { ROUTES } from '../../../src-shared/routes.ts';
 
 /**
- * Reads `ServiceApi hash=<hex>, integrationKey=<key>`; parameter names are case-insensitive, values may be quoted.
- * `ParcelValueApi` is the upstream service's name for the same scheme; clients written for it sign in unchanged.
+ * Reads `ServiceApi hash=<hex>, integrationKey=<key>[, username=<name>]`; parameter names are case-insensitive,
+ * values may be quoted. `ParcelValueApi` is the upstream service's name for the same scheme; clients written for
+ * it sign in unchanged. The username, percent-encoded as UTF-8 (any name fits a header that way), is the station's
+ * own addition: the desk names whom it signs in, so that failures are counted under that name
+ * (services/sign-in-backoff.ts); a header without it is the spec's, and signs in as ever.
  */
-export function parseServiceApiHeader(header: string): { hash: string; integrationKey: string } | undefined {
+export function parseServiceApiHeader(header: string): { hash: string; integrationKey: string; username?: string } | undefined {
   const match = /^(?:ServiceApi|ParcelValueApi)\s+(.+)$/i.exec(header.trim());
   if (!match?.[1]) return undefined;
   const parameters = new Map<string, string>();
@@ -29,7 +32,19 @@ export function parseServiceApiHeader(header: string): { hash: string; integrati
   const hash = parameters.get('hash');
   const integrationKey = parameters.get('integrationkey');
   if (!hash || !/^[0-9a-fA-F]{64}$/.test(hash) || !integrationKey) return undefined;
-  return { hash: hash.toLowerCase(), integrationKey };
+  const named = parameters.get('username');
+  if (named === undefined) return { hash: hash.toLowerCase(), integrationKey };
+  const username = decodedParameter(named);
+  return username ? { hash: hash.toLowerCase(), integrationKey, username } : undefined;
+}
+
+/** A percent-encoded parameter's text; undefined when it is empty or not UTF-8 percent-encoded. */
+function decodedParameter(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sign-in is public; the current client needs the Bearer token. */
@@ -37,7 +52,7 @@ export function clientRoutes(open: ApiRouter, guarded: ApiRouter, authentication
   open.on(ROUTES.signIn, async (ctx) => {
     const credentials = parseServiceApiHeader(ctx.get('Authorization'));
     if (!credentials) throw missingOrInvalidHeader(ctx);
-    const signedIn = await authentication.signIn(credentials.hash, credentials.integrationKey, ctx.ip);
+    const signedIn = await authentication.signIn({ ...credentials, address: ctx.ip });
     if (!signedIn) {
       throw new StationError('auth.failed', ERROR_TEXT.authorizationFailed, {
         headers: wwwAuthenticate(ctx, '401', ERROR_TEXT.authorizationFailed),
