@@ -36,6 +36,7 @@ import type { Store } from './store/index.ts';
 import { lockDataFolder, type StationLock } from './store/station-lock.ts';
 
 export { openDataDir, type DataDirOptions } from './station/data-folder.ts';
+export { DatabaseReadOnlyError } from './store/database.ts';
 /** The printing system the admin command checks printer names in (a site's print defaults). */
 export { createCupsBackend } from './printing/cups.ts';
 export { DeskNameError, deskName, hasStation } from './station/folder.ts';

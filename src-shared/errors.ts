@@ -65,6 +65,10 @@ export const ERROR_TEXT = {
   noScheduledBackup: 'There is no scheduled backup in the data folder’s backups folder: restore the newest backup you keep elsewhere.',
   stationStarting: (since: string) =>
     `The station is starting and cannot reach its shared database (trying since ${since}). It tries again by itself and serves as soon as the database answers: send the request again after Retry-After seconds.`,
+  stationStartingReadOnly: (since: string) =>
+    `The station is starting and can only read its database, whose files are read-only (since ${since}). Once an administrator makes them writable it goes on by itself (its log says which files and how): send the request again after Retry-After seconds.`,
+  databaseReadOnlySince: (since: string) =>
+    `The station cannot write its database since ${since}: its files are read-only. Requests that change something are answered 503 until they are writable again; the station goes on by itself then.`,
   databaseUnavailableSince: (since: string) =>
     `The station’s database is unavailable since ${since}. Requests that need it are answered 503 until it answers again; the station reconnects by itself.`,
   invalidLimit: (value: string) => `filter.limit: Invalid limit: ${value}.`,

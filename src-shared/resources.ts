@@ -407,7 +407,7 @@ export type StationConfigResource = z.infer<typeof stationConfigResourceSchema>;
 export const healthAttributesSchema = z.object({
   status: z.enum(['ok', 'unavailable', 'starting']).meta({
     description:
-      '`unavailable` while the database does not answer (then the answer is 503); `starting` while a station that started without its database waits for it (503 too: it serves by itself once the database answers).',
+      '`unavailable` while the database does not answer or cannot be written (then the answer is 503); `starting` while a station that started without its database (or with a database it may only read) waits for it (503 too: it serves by itself once it can use the database).',
   }),
   desk: z.string(),
   database: z.object({
@@ -416,6 +416,10 @@ export const healthAttributesSchema = z.object({
     unavailableSince: isoTime.nullable(),
     problem: z.string().nullable(),
     damaged: z.boolean().optional().meta({ description: 'Found damaged (SQLite): it takes no changes until it is checked and restored.' }),
+    readOnly: z.boolean().optional().meta({
+      description:
+        'The station can read its database but not write it (SQLite: its files are read-only): no changes until they are writable again, when it goes on by itself.',
+    }),
   }),
   deskLockHeld: z
     .boolean()

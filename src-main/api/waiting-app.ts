@@ -1,7 +1,8 @@
-// The API of a station that started while its shared database could not be reached: it listens at once, serves
-// the desk UI, answers GET /health with "starting" and why, and every other request 503 with Retry-After in the
-// catalogue's words, until the database answers and the station's own API takes over the same server
-// (station/waiting.ts). A desk's PC that boots before the database server is reachable at once, and says so.
+// The API of a station that started while its database could not be used (a shared one that cannot be reached, a
+// SQLite file it may only read): it listens at once, serves the desk UI, answers GET /health with "starting" and
+// why, and every other request 503 with Retry-After in the catalogue's words, until the database can be used and
+// the station's own API takes over the same server (station/waiting.ts). A desk's PC that boots before the
+// database server is reachable at once, and says so.
 import Koa from 'koa';
 import { ERROR_TEXT, StationError, errorObject } from '../../src-shared/errors.ts';
 import { errorDocument } from '../../src-shared/jsonapi.ts';
@@ -21,25 +22,36 @@ const HEALTH_PATH = '/health';
 /** How soon a caller asks again: the station tries its database about as often. */
 export const WAITING_RETRY_AFTER_SECONDS = 2;
 
-/** Why the station waits: since when its database could not be reached, and the last reason. */
+/** What the station waits for: its database to answer, or to become writable. */
+export type WaitingReason = 'unreachable' | 'read-only';
+
+/** Why the station waits: since when its database could not be used, the last reason in words, and which. */
 export interface Waiting {
   since: string;
   problem: string | null;
+  reason: WaitingReason;
 }
 
 export interface WaitingApiDeps extends GuardOptions {
   logger: Logger;
   rendererDir?: string;
   desk: string;
+  backend: 'sqlite' | 'postgres';
   waiting(): Waiting;
 }
 
-/** The station's health while it waits: starting, its database not available since the first try. */
-export function waitingHealth(desk: string, waiting: Waiting): HealthAttributes {
+/** The station's health while it waits: starting, its database not available (or not writable) since the first try. */
+export function waitingHealth(desk: string, backend: 'sqlite' | 'postgres', waiting: Waiting): HealthAttributes {
   return {
     status: 'starting',
     desk,
-    database: { backend: 'postgres', available: false, unavailableSince: waiting.since, problem: waiting.problem },
+    database: {
+      backend,
+      available: false,
+      unavailableSince: waiting.since,
+      problem: waiting.problem,
+      ...(waiting.reason === 'read-only' ? { readOnly: true } : {}),
+    },
     deskLockHeld: false,
   };
 }
@@ -56,15 +68,17 @@ export function createWaitingApi(deps: WaitingApiDeps): Koa<ApiState> {
   app.use(versionPrefix());
   app.use((ctx: ApiContext) => {
     const waiting = deps.waiting();
-    const detail = ERROR_TEXT.stationStarting(waiting.since);
+    const readOnly = waiting.reason === 'read-only';
+    const detail = readOnly ? ERROR_TEXT.stationStartingReadOnly(waiting.since) : ERROR_TEXT.stationStarting(waiting.since);
+    const fault = readOnly ? 'read-only' : 'unreachable';
     const headers = { 'Retry-After': String(WAITING_RETRY_AFTER_SECONDS) };
     if (ctx.state.route === HEALTH_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.set(headers);
-      const error = { ...errorObject('storage.unavailable', detail), meta: { fault: 'unreachable' } };
-      respond(ctx, 503, { ...errorDocument([error]), meta: { health: waitingHealth(deps.desk, waiting) } });
+      const error = { ...errorObject('storage.unavailable', detail), meta: { fault } };
+      respond(ctx, 503, { ...errorDocument([error]), meta: { health: waitingHealth(deps.desk, deps.backend, waiting) } });
       return;
     }
-    throw new StationError('storage.unavailable', detail, { headers, meta: { fault: 'unreachable' } });
+    throw new StationError('storage.unavailable', detail, { headers, meta: { fault } });
   });
   return app;
 }

@@ -154,20 +154,23 @@ export async function serveCommand(args: string[]): Promise<void> {
   // On a shared database the desk listens first and waits for the database (station/waiting.ts): a desk's PC that
   // boots before the database server answers 503 "starting" at once, and serves by itself when the database does.
   // The station's modules load after the waiting server listens: they take a few seconds on a slow PC.
+  // A station on its SQLite file starts at once, and waits the same way only when it finds it may not write its
+  // database (the files left read-only, or another user's): it says so, and goes on once they are writable.
   const loadStation = () => import('../station.ts');
-  const waiting = databaseUrl
-    ? await waitForDatabase<Station>(
-        {
-          ...options,
-          port,
-          host,
-          logger,
-          // Announced only when it waits: a start whose database answers says "listening" once it serves.
-          onWaiting: (url) => console.log(`Shipping Station listening on ${url} (data: ${dataDir}), waiting for its database`),
-        },
-        async (heldLock) => (await loadStation()).createStation({ ...options, heldLock }),
-      )
-    : undefined;
+  const startWaiting = () =>
+    waitForDatabase<Station>(
+      {
+        ...options,
+        port,
+        host,
+        logger,
+        backend: databaseUrl ? 'postgres' : 'sqlite',
+        // Announced only when it waits: a start whose database answers says "listening" once it serves.
+        onWaiting: (url) => console.log(`Shipping Station listening on ${url} (data: ${dataDir}), waiting for its database`),
+      },
+      async (heldLock) => (await loadStation()).createStation({ ...options, heldLock }),
+    );
+  let waiting = databaseUrl ? await startWaiting() : undefined;
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
   let stopping = false;
@@ -187,10 +190,20 @@ export async function serveCommand(args: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const { createStation, OrderFolderSetupError } = await loadStation();
+  const { createStation, OrderFolderSetupError, DatabaseReadOnlyError } = await loadStation();
+  /** The station on its SQLite file; one it may only read is waited for instead. */
+  const openAtOnce = async (): Promise<{ station: Station; listening?: Listening }> => {
+    try {
+      return { station: await createStation(options) };
+    } catch (error) {
+      if (!(error instanceof DatabaseReadOnlyError) || stopping) throw error;
+      waiting = await startWaiting();
+      return waiting.ready;
+    }
+  };
   let opened: { station: Station; listening?: Listening };
   try {
-    opened = waiting ? await waiting.ready : { station: await createStation(options) };
+    opened = waiting ? await waiting.ready : await openAtOnce();
   } catch (error) {
     // Stopped while it waited: the signal's handler ends the process, with its exit code; nothing failed.
     if (error instanceof StoppedWhileWaitingError) return;

@@ -1,13 +1,15 @@
-// A desk on a shared PostgreSQL that starts while the database cannot be reached (the desks' PCs boot before the
-// database server after a power cut) does not exit: it takes its data folder's lock, listens at once with the
-// waiting API (api/waiting-app.ts: the desk UI, /health "starting", 503 with Retry-After), tries the database again
-// with a growing pause, and once it answers opens the station (migrations included, under the same lock) and hands
-// it the listening server. Only an unreachable database is waited for: a wrong password or a newer schema still
-// stops the start with its message.
+// A desk that starts while its database cannot be used does not exit: a desk on a shared PostgreSQL whose server
+// cannot be reached (the desks' PCs boot before the database server after a power cut), or a station whose SQLite
+// files it may only read (left so by a `chmod -R a-w`, or owned by another user). It takes its data folder's lock,
+// listens at once with the waiting API (api/waiting-app.ts: the desk UI, /health "starting" and why, 503 with
+// Retry-After), tries the database again with a growing pause, and once it can use it opens the station
+// (migrations included, under the same lock) and hands it the listening server. Only those two are waited for: a
+// wrong password or a newer schema still stops the start with its message.
 import { setTimeout as wait } from 'node:timers/promises';
-import { createWaitingApi, type Waiting } from '../api/waiting-app.ts';
+import { createWaitingApi, type Waiting, type WaitingReason } from '../api/waiting-app.ts';
 import type { Logger } from '../logger.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
+import { DatabaseReadOnlyError } from '../store/database.ts';
 import { asStoreFault } from '../store/faults.ts';
 import { lockDataFolder } from '../store/station-lock.ts';
 import { deskName, prepareDataDir } from './folder.ts';
@@ -31,6 +33,8 @@ export interface WaitingOptions {
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
   logger: Logger;
   clock?: () => Date;
+  /** Which database it waits for: a shared PostgreSQL one, or its SQLite file. */
+  backend: 'sqlite' | 'postgres';
   /** Told once, when the first try fails: the station listens at `url` and waits (serve announces it then). */
   onWaiting?: (url: string) => void;
 }
@@ -42,10 +46,14 @@ export interface WaitingStation<S> {
   stop(): Promise<void>;
 }
 
-/** Whether the error is the database not answering (refused, unreachable, starting up), which waiting mends. */
-export function isDatabaseUnreachable(error: unknown): boolean {
+/**
+ * What waiting mends in the error: the database not answering (refused, unreachable, starting up), or a SQLite
+ * database the station may only read; undefined for any other error, which stops the start.
+ */
+export function waitedFor(error: unknown): WaitingReason | undefined {
+  if (error instanceof DatabaseReadOnlyError) return 'read-only';
   const fault = asStoreFault(error);
-  return fault instanceof StoreFaultError && fault.kind === 'unreachable';
+  return fault instanceof StoreFaultError && fault.kind === 'unreachable' ? 'unreachable' : undefined;
 }
 
 /** The start was stopped (a signal) while it waited: not a failure, the stop's own end. */
@@ -73,10 +81,11 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
   const desk = deskName(options.desk);
   prepareDataDir(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
-  let waiting: Waiting = { since: clock().toISOString(), problem: null };
+  let waiting: Waiting = { since: clock().toISOString(), problem: null, reason: 'unreachable' };
   let listening: Listening;
   try {
     const app = createWaitingApi({
+      backend: options.backend,
       logger,
       desk,
       rendererDir: options.rendererDir,
@@ -111,7 +120,8 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
         station = await open(lock);
       } catch (error) {
         if (stopping.signal.aborted) throw new StoppedWhileWaitingError();
-        if (!isDatabaseUnreachable(error)) {
+        const reason = waitedFor(error);
+        if (!reason) {
           await giveUp();
           throw error;
         }
@@ -119,8 +129,12 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
         if (tries === 1) options.onWaiting?.(listening.url);
         // Said once, and again only when the reason changes: a desk waiting an hour does not fill its log.
         if (problem !== waiting.problem)
-          logger.warn(`The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`);
-        waiting = { since: waiting.since, problem };
+          logger.warn(
+            reason === 'read-only'
+              ? `${problem} Until then the station answers 503 and tries again by itself.`
+              : `The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`,
+          );
+        waiting = { since: waiting.since, problem, reason };
         await pause(delay, stopping.signal);
         continue;
       }

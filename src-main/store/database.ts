@@ -5,6 +5,7 @@ import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fsyncPath } from './fsync.ts';
+import { keepWritable, runningUser } from './own-files.ts';
 import { checkHistory, HISTORY_TABLE, toRecord, type AppliedMigration } from './migrations/history.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
@@ -35,6 +36,47 @@ export class DatabaseUnusableError extends Error {
 }
 
 /**
+ * SQLite could open the database only to read it: its files, or its folder, are not writable for the user who runs
+ * the station. SQLite says nothing when it opens a file read-only; the station does (assertWritable), and a waiting
+ * station (station/waiting.ts) tries again until it can write it.
+ */
+export class DatabaseReadOnlyError extends DatabaseUnusableError {
+  constructor(file: string, code: string) {
+    const user = runningUser();
+    super(
+      `The station can open its database ${file} only to read it (${code}): the file, its -wal and -shm, or their ` +
+        `folder are not writable for ${user}, who runs the station. Make them writable: chmod u+w '${dirname(file)}' ` +
+        `'${file}' '${file}-wal' '${file}-shm', or, when another user owns them, chown -R ${user} '${dirname(file)}'.`,
+    );
+    this.name = 'DatabaseReadOnlyError';
+  }
+}
+
+/** The station's own database files, made writable for their owner again before SQLite opens them (own-files.ts). */
+function keepFilesWritable(file: string): void {
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) keepWritable(path);
+}
+
+/**
+ * Refuses a connection SQLite opened read-only (DatabaseReadOnlyError). A write that changes nothing proves the
+ * connection can write: on a read-only one it fails at once, before any lock; one that finds another program
+ * writing has a writable file, and does not wait for it.
+ */
+export function assertWritable(db: Db, file: string): void {
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.prepare('DELETE FROM station_secrets WHERE 0').run();
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (code.startsWith('SQLITE_READONLY')) throw new DatabaseReadOnlyError(file, code);
+    if (!code.startsWith('SQLITE_BUSY')) throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+/**
  * Opens the station's database. Only a folder with no database file at all gets a new one, and it is made whole
  * under a temporary name first, so a crash while creating it never leaves a file that looks like a station.
  * A file that is empty, not a database, damaged or unreachable is refused with what to do about it.
@@ -42,6 +84,7 @@ export class DatabaseUnusableError extends Error {
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS, cacheKb = READ_CACHE_KB): Db {
   if (!existsSync(file)) createDatabase(file, migrations);
   else if (statSync(file).size === 0) throw new DatabaseUnusableError(unusableText(file, 'is empty, so it is no station database'));
+  keepFilesWritable(file);
   let db: Db;
   try {
     db = new Database(file, { fileMustExist: true });
@@ -115,6 +158,8 @@ function unusableText(file: string, problem: string): string {
 function asUnusable(file: string, error: unknown): unknown {
   if (error instanceof SchemaTooNewError || error instanceof DatabaseUnusableError) return error;
   const code = String((error as { code?: unknown }).code ?? '');
+  // Opened, but only to read: a migration that wanted to write says so.
+  if (code.startsWith('SQLITE_READONLY') && existsSync(file) && statSync(file).isFile()) return new DatabaseReadOnlyError(file, code);
   if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(unusableText(file, 'is not a SQLite database'));
   if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseUnusableError(unusableText(file, 'is damaged'));
   // A folder (or a device, a socket) where the file should be: SQLite says only that it cannot open it.

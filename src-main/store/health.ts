@@ -11,6 +11,8 @@ export interface StoreHealth {
   problem: string | null;
   /** Found damaged: unavailable for changes until it is restored, not until it answers again. */
   damaged?: boolean;
+  /** Readable, not writable (SQLite's files turned read-only): unavailable for changes until they are writable. */
+  readOnly?: boolean;
 }
 
 export interface HealthTracker {

@@ -4,7 +4,7 @@
 // the store's own connection. A running station sends writes to a writer thread with its own connection
 // (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere (the admin
 // command, tests) they run at once on the one connection.
-import type { Db } from './database.ts';
+import { assertWritable, type Db } from './database.ts';
 import type { StoreHealth } from './health.ts';
 import { asStoreFault } from './faults.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
@@ -140,6 +140,13 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
   const tables = openTables(file, now, options.migrations);
+  // SQLite opens a file it may not write read-only, silently: the station refuses that (or waits, station/waiting.ts).
+  try {
+    assertWritable(tables.db, file);
+  } catch (error) {
+    tables.db.close();
+    throw error;
+  }
   const kept = sqliteReadCache(tables.db);
   let writer: Writer | undefined;
   let clientChanges = 0;
@@ -157,6 +164,19 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const translated = asStoreFault(error);
     if (translated instanceof StoreFaultError && translated.kind === 'corrupt') noteDamage(translated.message);
     return translated;
+  };
+  // A write refused as read-only makes the health say so (503) until a write goes through again: the station opens
+  // its file only when it can write it (assertWritable), so this is the file changed under it, or its folder.
+  let readOnly: { since: Date; problem: string } | undefined;
+  const writeFault = (error: unknown): unknown => {
+    const translated = fault(error);
+    if (translated instanceof StoreFaultError && translated.kind === 'read-only')
+      readOnly ??= { since: clock(), problem: translated.message };
+    return translated;
+  };
+  const writeDone = <T>(value: T): T => {
+    readOnly = undefined;
+    return value;
   };
 
   /** What every write passes first: none once the file is found damaged; a change of the accounts is counted. */
@@ -180,7 +200,10 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const done = writer
       ? writer.call(table, method, args, now(), audit)
       : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
-    return done.finally(kept.changed).catch((error: unknown) => Promise.reject(fault(error)));
+    return done
+      .finally(kept.changed)
+      .then(writeDone)
+      .catch((error: unknown) => Promise.reject(writeFault(error)));
   };
 
   /**
@@ -194,9 +217,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     if (writer) tables.db.pragma(`busy_timeout = ${WRITE_BUSY_TIMEOUT_MS}`);
     kept.changed();
     try {
-      return await run(...args);
+      return writeDone(await run(...args));
     } catch (error) {
-      throw fault(error);
+      throw writeFault(error);
     } finally {
       kept.changed();
       if (writer) tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
@@ -278,7 +301,14 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
             damaged: true,
             problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.`,
           }
-        : { available: true, unavailableSince: null, problem: null },
+        : readOnly
+          ? {
+              available: false,
+              unavailableSince: readOnly.since.toISOString(),
+              readOnly: true,
+              problem: `The database cannot be written (${readOnly.problem}); it takes no changes until its files are writable again.`,
+            }
+          : { available: true, unavailableSince: null, problem: null },
     reportDamage: (problem) => noteDamage(`SQLITE_CORRUPT: ${problem}`),
     writeInBackground(onProblem) {
       writer ??= startWriter(file, onProblem);

@@ -12,6 +12,8 @@ interface DatabaseHealthState {
   unavailableSince: string | null;
   /** Found damaged: it does not come back by itself, an operator restores it. */
   damaged: boolean;
+  /** Readable but not writable (its files are read-only): it comes back once someone makes them writable. */
+  readOnly: boolean;
   /** A 503 came: ask the station's health now, and keep asking while the database is away. */
   noticeUnavailable(health: () => Promise<HealthAttributes>): void;
 }
@@ -21,6 +23,7 @@ let checking = false;
 export const useDatabaseHealth = create<DatabaseHealthState>((set) => ({
   unavailableSince: null,
   damaged: false,
+  readOnly: false,
   noticeUnavailable(health) {
     if (checking) return;
     checking = true;
@@ -28,11 +31,15 @@ export const useDatabaseHealth = create<DatabaseHealthState>((set) => ({
       const answer = await health().catch(() => undefined);
       // No answer at all is the station itself away: the screens say so; the banner is about the database.
       if (answer && !answer.database.available) {
-        set({ unavailableSince: answer.database.unavailableSince, damaged: answer.database.damaged === true });
+        set({
+          unavailableSince: answer.database.unavailableSince,
+          damaged: answer.database.damaged === true,
+          readOnly: answer.database.readOnly === true,
+        });
         setTimeout(() => void check(), RECHECK_MS);
         return;
       }
-      set({ unavailableSince: null, damaged: false });
+      set({ unavailableSince: null, damaged: false, readOnly: false });
       checking = false;
     };
     void check();

@@ -10,10 +10,32 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The program and arguments that run `station <args>`: on the project's Node, or as another operating-system user
+ * (for the tests of file modes, which root ignores; the test runs as root then). `setpriv` changes the user and
+ * then is the station itself, so a signal sent to the child reaches the station (runuser would stay between).
+ */
+function stationCommand(args: string[], asUser: string | undefined): [string, string[]] {
+  return asUser
+    ? [
+        'setpriv',
+        [
+          `--reuid=${asUser}`,
+          `--regid=${asUser === 'nobody' ? 'nogroup' : asUser}`,
+          '--clear-groups',
+          '--',
+          process.execPath,
+          CLI,
+          ...args,
+        ],
+      ]
+    : [process.execPath, [CLI, ...args]];
+}
+
 /** Runs `station <args>`; `stdin`, when given, is what the command reads from standard input. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string, asUser?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(...stationCommand(args, asUser), {
       env: { ...process.env, ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
@@ -36,10 +58,13 @@ export interface Served {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `station serve` and resolves once it logged its URL. */
-export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+/** Starts `station serve` (as `asUser`, when given) and resolves once it logged its URL. */
+export function serve(args: string[], env: NodeJS.ProcessEnv = {}, asUser?: string): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...stationCommand(['serve', ...args], asUser), {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));

@@ -29,7 +29,7 @@ describe('a station waiting for its database', () => {
     let stops = 0;
     let url = '';
     const waiting = await waitForDatabase<Opened>(
-      { dataDir, port: 0, host: '127.0.0.1', logger: quiet, onWaiting: (at) => (url = at) },
+      { dataDir, port: 0, host: '127.0.0.1', logger: quiet, backend: 'postgres', onWaiting: (at) => (url = at) },
       () => {
         tries++;
         if (tries === 1) return Promise.reject(refused());
@@ -51,7 +51,7 @@ describe('a station waiting for its database', () => {
   it('a stop while it waits ends the pause at once, as a stop', async () => {
     const dataDir = tempDir('station-waiting-');
     let tries = 0;
-    const waiting = await waitForDatabase({ dataDir, port: 0, host: '127.0.0.1', logger: quiet }, () => {
+    const waiting = await waitForDatabase({ dataDir, port: 0, host: '127.0.0.1', logger: quiet, backend: 'postgres' }, () => {
       tries++;
       return Promise.reject(refused());
     });
@@ -66,7 +66,9 @@ describe('a station waiting for its database', () => {
   it('gives up at once on a failure that waiting cannot mend, freeing the folder', async () => {
     const dataDir = tempDir('station-waiting-');
     const denied = Object.assign(new Error('password authentication failed for user "station"'), { code: '28P01' });
-    const waiting = await waitForDatabase({ dataDir, port: 0, host: '127.0.0.1', logger: quiet }, () => Promise.reject(denied));
+    const waiting = await waitForDatabase({ dataDir, port: 0, host: '127.0.0.1', logger: quiet, backend: 'postgres' }, () =>
+      Promise.reject(denied),
+    );
     await expect(waiting.ready).rejects.toBe(denied);
     lockDataFolder(dataDir).release();
   });

@@ -1,6 +1,6 @@
 // GET /health: whether this desk can work now. Open like the UI's configuration (the loopback guard still
 // applies): a monitor, a load balancer or the desk's banner asks it without signing in. 200 while the database
-// answers; 503 with Retry-After and "database unavailable, since …" while it does not.
+// answers and takes writes; 503 with Retry-After and "database unavailable (or read-only), since …" while not.
 import { ERROR_TEXT, errorObject } from '../../../src-shared/errors.ts';
 import { errorDocument } from '../../../src-shared/jsonapi.ts';
 import type { HealthResource } from '../../../src-shared/resources.ts';
@@ -20,10 +20,15 @@ export function healthRoutes(open: ApiRouter, health: HealthService): void {
       return;
     }
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    const damaged = attributes.database.damaged;
-    const detail = damaged ? ERROR_TEXT.storeDamaged : ERROR_TEXT.databaseUnavailableSince(attributes.database.unavailableSince!);
+    const { damaged, readOnly, unavailableSince } = attributes.database;
+    const detail = damaged
+      ? ERROR_TEXT.storeDamaged
+      : readOnly
+        ? ERROR_TEXT.databaseReadOnlySince(unavailableSince!)
+        : ERROR_TEXT.databaseUnavailableSince(unavailableSince!);
     // The fault as a storage fault's answer names it (meta.fault), for a monitor that keys on it.
-    const error = { ...errorObject('storage.unavailable', detail), meta: { fault: damaged ? 'damaged' : 'unreachable' } };
+    const fault = damaged ? 'damaged' : readOnly ? 'read-only' : 'unreachable';
+    const error = { ...errorObject('storage.unavailable', detail), meta: { fault } };
     respond(ctx, 503, { ...errorDocument([error]), meta: { health: attributes } });
   });
 }

@@ -48,6 +48,8 @@ export const de: Record<MessageKey, string> = {
   'combobox.matches': 'Treffer für {label}',
   'database.damaged':
     'Die Datenbank der Station wurde um {time} als beschädigt erkannt und nimmt keine Änderungen mehr an. Bitten Sie die Schichtleitung, sie zu prüfen (station check) und die neueste gute Sicherung wiederherzustellen (station restore). Ihre Eingaben bleiben hier; bereits Gespeichertes lässt sich weiter lesen.',
+  'database.readOnly':
+    'Die Station kann ihre Datenbank seit {time} nicht beschreiben: Ihre Dateien sind schreibgeschützt. Bitten Sie die zuständige IT, den Datenordner wieder beschreibbar zu machen (das Protokoll der Station nennt die Dateien und den Befehl). Ihre Eingaben bleiben hier: Senden Sie sie erneut, sobald diese Meldung verschwindet. Die Station macht dann von selbst weiter.',
   'database.unavailable':
     'Die Datenbank der Station ist seit {time} nicht erreichbar. Ihre Eingaben bleiben hier: Senden Sie sie erneut, sobald diese Meldung verschwindet. Die Station verbindet sich selbst wieder.',
   'preview.label': 'Etikettenvorschau',

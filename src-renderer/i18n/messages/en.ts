@@ -45,6 +45,8 @@ export const en = {
   'combobox.matches': '{label} matches',
   'database.damaged':
     'The station’s database was found damaged at {time}, so it takes no more changes. Ask a supervisor to check it (station check) and restore the newest good backup (station restore). What you typed stays here; what was saved before can still be read.',
+  'database.readOnly':
+    'The station cannot write its database since {time}: its files are read-only. Ask whoever looks after this computer to make the data folder writable again (the station’s log says which files and how). What you typed stays here: send it again when this message goes. The station goes on by itself.',
   'database.unavailable':
     'The station’s database is unavailable since {time}. What you typed stays here: send it again when this message goes. The station reconnects by itself.',
   'preview.label': 'Label preview',

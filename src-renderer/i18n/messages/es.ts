@@ -48,6 +48,8 @@ export const es: Record<MessageKey, string> = {
   'combobox.matches': 'Coincidencias de {label}',
   'database.damaged':
     'La base de datos de la estación se encontró dañada a las {time} y ya no acepta cambios. Pida a un supervisor que la revise (station check) y restaure la última copia de seguridad buena (station restore). Lo que ha escrito se queda aquí; lo que ya estaba guardado se puede seguir leyendo.',
+  'database.readOnly':
+    'La estación no puede escribir en su base de datos desde las {time}: sus archivos son de solo lectura. Pida a quien administra este equipo que vuelva a hacer escribible la carpeta de datos (el registro de la estación indica qué archivos y cómo). Lo que escribió se queda aquí: envíelo de nuevo cuando desaparezca este mensaje. La estación continúa por sí sola.',
   'database.unavailable':
     'La base de datos de la estación no está disponible desde las {time}. Lo que ha escrito se queda aquí: envíelo de nuevo cuando desaparezca este mensaje. La estación se vuelve a conectar sola.',
   'preview.label': 'Vista previa de la etiqueta',

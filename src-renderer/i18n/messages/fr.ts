@@ -48,6 +48,8 @@ export const fr: Record<MessageKey, string> = {
   'combobox.matches': 'Résultats pour {label}',
   'database.damaged':
     'La base de données de la station a été trouvée endommagée à {time} ; elle n’accepte plus de modifications. Demandez à un responsable de la vérifier (station check) et de restaurer la dernière sauvegarde saine (station restore). Ce que vous avez saisi reste ici ; ce qui était déjà enregistré reste lisible.',
+  'database.readOnly':
+    'La station ne peut plus écrire dans sa base de données depuis {time} : ses fichiers sont en lecture seule. Demandez à la personne qui gère cet ordinateur de rendre le dossier de données de nouveau modifiable (le journal de la station indique quels fichiers et comment). Ce que vous avez saisi reste ici : renvoyez-le quand ce message disparaît. La station reprend d’elle-même.',
   'database.unavailable':
     'La base de données de la station est indisponible depuis {time}. Ce que vous avez saisi reste ici : renvoyez-le quand ce message disparaît. La station se reconnecte d’elle-même.',
   'preview.label': 'Aperçu de l’étiquette',

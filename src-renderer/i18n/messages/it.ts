@@ -47,6 +47,8 @@ export const it: Record<MessageKey, string> = {
   'combobox.matches': 'Risultati per {label}',
   'database.damaged':
     'Il database della stazione è risultato danneggiato alle {time} e non accetta più modifiche. Chiedi a un responsabile di controllarlo (station check) e di ripristinare l’ultimo backup valido (station restore). Ciò che hai scritto resta qui; ciò che era già salvato si può ancora leggere.',
+  'database.readOnly':
+    'La stazione non può scrivere il suo database dalle {time}: i suoi file sono di sola lettura. Chiedi a chi gestisce questo computer di rendere di nuovo scrivibile la cartella dei dati (il registro della stazione dice quali file e come). Ciò che hai scritto resta qui: invialo di nuovo quando questo messaggio scompare. La stazione riprende da sola.',
   'database.unavailable':
     'Il database della stazione non è disponibile dalle {time}. Ciò che hai scritto resta qui: invialo di nuovo quando questo messaggio scompare. La stazione si riconnette da sola.',
   'preview.label': 'Anteprima etichetta',

@@ -45,6 +45,8 @@ export const pl: Record<MessageKey, string> = {
   'combobox.matches': 'Wyniki dla: {label}',
   'database.damaged':
     'Baza danych stacji okazała się uszkodzona o {time} i nie przyjmuje już zmian. Poproś kierownika zmiany o jej sprawdzenie (station check) i przywrócenie najnowszej dobrej kopii zapasowej (station restore). To, co wpisano, zostaje tutaj; to, co już zapisano, nadal można odczytać.',
+  'database.readOnly':
+    'Stacja nie może zapisywać swojej bazy danych od {time}: jej pliki są tylko do odczytu. Poproś osobę, która opiekuje się tym komputerem, aby folder danych znów był zapisywalny (dziennik stacji podaje, które pliki i jak). To, co wpisano, zostaje tutaj: wyślij to ponownie, gdy ten komunikat zniknie. Stacja wznowi pracę sama.',
   'database.unavailable':
     'Baza danych stacji jest niedostępna od {time}. To, co wpisano, zostaje tutaj: wyślij to ponownie, gdy ten komunikat zniknie. Stacja połączy się ponownie sama.',
   'preview.label': 'Podgląd etykiety',
