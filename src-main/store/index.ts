@@ -136,6 +136,12 @@ export interface StoreOptions {
   referenceBlock?: number;
 }
 
+/** The faults of a write that say the database cannot be written now (not that the write was wrong). */
+const UNWRITABLE: ReadonlySet<string> = new Set(['read-only', 'disk-full', 'io']);
+/** How often a store whose writes fail tries a write of its own, and the setting it writes. */
+const WRITE_PROBE_MS = 2_000;
+const WRITE_PROBE_SETTING = 'station:write-probe';
+
 export function openStore(file: string, options: StoreOptions = {}): Store {
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
@@ -165,18 +171,31 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     if (translated instanceof StoreFaultError && translated.kind === 'corrupt') noteDamage(translated.message);
     return translated;
   };
-  // A write refused as read-only makes the health say so (503) until a write goes through again: the station opens
-  // its file only when it can write it (assertWritable), so this is the file changed under it, or its folder.
-  let readOnly: { since: Date; problem: string } | undefined;
+  // A write refused because the database cannot be written (its files read-only, the disk full, an I/O error)
+  // makes the health say so (503) until a write goes through again, so a monitor never reads "ok" while writes fail.
+  // Meanwhile a probe, a real write of one setting through the same path, is made every few seconds off the
+  // request path, and its success ends it: the health comes back without waiting for a caller to write.
+  let unwritable: { since: Date; fault: StoreFaultError; probe: NodeJS.Timeout } | undefined;
+  const writeDone = <T>(value: T): T => {
+    if (unwritable) {
+      clearInterval(unwritable.probe);
+      unwritable = undefined;
+    }
+    return value;
+  };
   const writeFault = (error: unknown): unknown => {
     const translated = fault(error);
-    if (translated instanceof StoreFaultError && translated.kind === 'read-only')
-      readOnly ??= { since: clock(), problem: translated.message };
+    if (translated instanceof StoreFaultError && UNWRITABLE.has(translated.kind)) {
+      if (unwritable) unwritable.fault = translated;
+      else {
+        const probe = setInterval(() => {
+          write('settings', 'set', [WRITE_PROBE_SETTING, clock().toISOString()]).catch(() => undefined);
+        }, WRITE_PROBE_MS);
+        probe.unref();
+        unwritable = { since: clock(), fault: translated, probe };
+      }
+    }
     return translated;
-  };
-  const writeDone = <T>(value: T): T => {
-    readOnly = undefined;
-    return value;
   };
 
   /** What every write passes first: none once the file is found damaged; a change of the accounts is counted. */
@@ -301,12 +320,12 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
             damaged: true,
             problem: `The database is damaged (${damaged.problem}); it takes no changes until it is checked and restored.`,
           }
-        : readOnly
+        : unwritable
           ? {
               available: false,
-              unavailableSince: readOnly.since.toISOString(),
-              readOnly: true,
-              problem: `The database cannot be written (${readOnly.problem}); it takes no changes until its files are writable again.`,
+              unavailableSince: unwritable.since.toISOString(),
+              ...(unwritable.fault.kind === 'read-only' ? { readOnly: true } : {}),
+              problem: `The database cannot be written (${unwritable.fault.message}); it takes no changes until it can.`,
             }
           : { available: true, unavailableSince: null, problem: null },
     reportDamage: (problem) => noteDamage(`SQLITE_CORRUPT: ${problem}`),
@@ -317,6 +336,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
     },
     close() {
+      if (unwritable) clearInterval(unwritable.probe);
       if (!writer) {
         // Nothing in flight elsewhere: the database closes at once, before close() returns.
         kept.close();

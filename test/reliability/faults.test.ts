@@ -80,14 +80,21 @@ describe.skipIf(cannotMount !== undefined)('the disk fills up under a running st
     expect(refused.json.errors[0].detail).toBe(ERROR_TEXT.storeFull);
     expect((await get(t, token, '/v3/test')).status).toBe(200);
     expect((await get(t, token, '/v3/shipment-summaries')).status).toBe(200);
+    // The health says the writes fail, and why: a monitor never reads "ok" meanwhile.
+    const health = await t.call('/health');
+    expect(health.status).toBe(503);
+    expect(health.json.meta.health.database).toMatchObject({ available: false });
+    expect(health.json.meta.health.database.problem).toContain('cannot be written');
 
     await t.station.scheduler.runOnce();
     await t.station.scheduler.runOnce();
     expect(statusCounts(t)['-1'] ?? 0).toBe(0);
     expect((statusCounts(t)['0'] ?? 0) + (statusCounts(t)['3'] ?? 0)).toBe(SCHEDULED);
 
-    // Space returns: one run finishes every waiting shipment, none left claimed by the runs that failed.
+    // Space returns: the station's own write probe finds it, and the health is ok again before anyone writes.
     rmSync(join(mount, 'filler'));
+    await waitFor('the health to be ok again', async () => (await t.call('/health')).status === 200, { timeoutMs: 6_000, intervalMs: 100 });
+    // One run finishes every waiting shipment, none left claimed by the runs that failed.
     await t.station.scheduler.runOnce();
     expect(statusCounts(t)).toEqual({ '3': SCHEDULED });
     const trackingNumbers = new Set<string>();
