@@ -138,13 +138,12 @@ describe.skipIf(skip !== undefined)('file modes of the data folder, with a stati
       for (const name of names) chmodSync(join(dir, name), 0o400);
     };
 
-  it('station.lock left read-only: one station runs (the lock is made writable again), and a second is refused', async () => {
-    await expectOneHealthyStation(folder(readOnly('station.lock')));
-  });
-
-  it('station.pid left read-only by an earlier run: replaced, the station starts', async () => {
-    await expectOneHealthyStation(folder(readOnly('station.pid')));
-  });
+  // Each of the folder's files left read-only alone (the folder itself 0500): the station makes it writable again.
+  for (const name of ['station.lock', 'station.pid', 'station.sqlite', 'station.sqlite-wal', 'station.sqlite-shm', '.']) {
+    it(`${name === '.' ? 'the folder' : name} left read-only: one station runs, healthy and writing, and a second is refused`, async () => {
+      await expectOneHealthyStation(folder((dir) => chmodSync(join(dir, name), name === '.' ? 0o500 : 0o400)));
+    });
+  }
 
   it('station.sqlite, -wal and -shm left read-only with the folder writable: opened to write, /health and writes agree', async () => {
     await expectOneHealthyStation(folder(readOnly('station.sqlite', 'station.sqlite-wal', 'station.sqlite-shm')));
