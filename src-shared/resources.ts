@@ -420,6 +420,10 @@ export const healthAttributesSchema = z.object({
       description:
         'The station can read its database but not write it (SQLite: its files are read-only): no changes until they are writable again, when it goes on by itself.',
     }),
+    fault: z.enum(['read-only', 'disk-full', 'io']).optional().meta({
+      description:
+        'Why the database takes no writes now, while it still answers reads (SQLite): its files are read-only, the disk is full, or an input/output error. The station tries a write every 2 s, and is ok again once one goes through.',
+    }),
   }),
   deskLockHeld: z
     .boolean()

@@ -50,7 +50,7 @@ export function waitingHealth(desk: string, backend: 'sqlite' | 'postgres', wait
       available: false,
       unavailableSince: waiting.since,
       problem: waiting.problem,
-      ...(waiting.reason === 'read-only' ? { readOnly: true } : {}),
+      ...(waiting.reason === 'read-only' ? { readOnly: true, fault: 'read-only' as const } : {}),
     },
     deskLockHeld: false,
   };

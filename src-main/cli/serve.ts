@@ -6,7 +6,7 @@ import { ensureRendererBuilt } from '../renderer-build.ts';
 import type { Station, StationOptions } from '../station.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackAddress } from '../station/http-server.ts';
 import type { Listening } from '../station/http-server.ts';
-import { StoppedWhileWaitingError, waitForDatabase } from '../station/waiting.ts';
+import { StoppedWhileWaitingError, openOrWait, waitForDatabase } from '../station/waiting.ts';
 import { UsageError, databaseOf, dataDirOf, deskOf, optional, parse, type Values } from './arguments.ts';
 import { announceFirstRun } from './first-run.ts';
 
@@ -157,19 +157,18 @@ export async function serveCommand(args: string[]): Promise<void> {
   // A station on its SQLite file starts at once, and waits the same way only when it finds it may not write its
   // database (the files left read-only, or another user's): it says so, and goes on once they are writable.
   const loadStation = () => import('../station.ts');
-  const startWaiting = () =>
-    waitForDatabase<Station>(
-      {
-        ...options,
-        port,
-        host,
-        logger,
-        backend: databaseUrl ? 'postgres' : 'sqlite',
-        // Announced only when it waits: a start whose database answers says "listening" once it serves.
-        onWaiting: (url) => console.log(`Shipping Station listening on ${url} (data: ${dataDir}), waiting for its database`),
-      },
-      async (heldLock) => (await loadStation()).createStation({ ...options, heldLock }),
-    );
+  const waitingOptions = {
+    ...options,
+    port,
+    host,
+    logger,
+    backend: databaseUrl ? ('postgres' as const) : ('sqlite' as const),
+    // Announced only when it waits: a start whose database answers says "listening" once it serves.
+    onWaiting: (url: string) => console.log(`Shipping Station listening on ${url} (data: ${dataDir}), waiting for its database`),
+  };
+  const openUnder = async (heldLock: NonNullable<StationOptions['heldLock']>) =>
+    (await loadStation()).createStation({ ...options, heldLock });
+  const startWaiting = () => waitForDatabase<Station>(waitingOptions, openUnder);
   let waiting = databaseUrl ? await startWaiting() : undefined;
   // Signals are handled from before anything is announced: a supervisor that stops the station as soon as it
   // reads the URL must get a clean stop, not the default kill.
@@ -190,16 +189,13 @@ export async function serveCommand(args: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const { createStation, OrderFolderSetupError, DatabaseReadOnlyError } = await loadStation();
-  /** The station on its SQLite file; one it may only read is waited for instead. */
+  const { OrderFolderSetupError } = await loadStation();
+  /** The station on its SQLite file; one it may only read is waited for instead, under the same lock. */
   const openAtOnce = async (): Promise<{ station: Station; listening?: Listening }> => {
-    try {
-      return { station: await createStation(options) };
-    } catch (error) {
-      if (!(error instanceof DatabaseReadOnlyError) || stopping) throw error;
-      waiting = await startWaiting();
-      return waiting.ready;
-    }
+    const first = await openOrWait<Station>(waitingOptions, openUnder);
+    if ('station' in first) return first;
+    waiting = first.waiting;
+    return waiting.ready;
   };
   let opened: { station: Station; listening?: Listening };
   try {

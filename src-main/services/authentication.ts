@@ -288,6 +288,7 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
       // The check was reserved before any work, so guessers at once cannot all pass the count; it ends as a
       // failure, a success, or (too busy to check, or the store failed) as no check at all.
       let outcome: 'failed' | 'succeeded' | 'unchecked' = 'unchecked';
+      let proved: string | undefined;
       try {
         let credential: Buffer;
         try {
@@ -311,9 +312,10 @@ export function createAuthenticationService(store: Store, keys: StationKeys, clo
           return undefined;
         }
         outcome = 'succeeded';
+        proved = user.username;
         return { client, user, integrationId };
       } finally {
-        backoff.finished(attempt, outcome);
+        backoff.finished(attempt, outcome, proved);
       }
     },
 

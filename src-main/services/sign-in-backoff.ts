@@ -7,21 +7,27 @@
 // - every sign-in under its remote address too, which allows more failures (a person mistyping at a shared desk,
 //   a guesser trying many names from one computer is slowed once they add up).
 // From the fifth failure of a name or key (the twentieth of an address) on, it waits 1 s, then 2, 4, 8 ... and is
-// answered 429 before any password work. A success resets the counts it was made under. A name or key waits at
-// most a minute: a name is no secret, and whoever guesses at it keeps its owner out only that long, at a guess a
-// minute; an address waits up to 15 minutes.
+// answered 429 before any password work. A name or key waits at most a minute: a name is no secret, and whoever
+// guesses at it keeps its owner out only that long, at a guess a minute; an address waits up to 15 minutes.
+// A success resets only the count of the user it proved: a guesser who signs in as themselves between guesses
+// (through the same key, from the same address) resets nothing of what the guesses counted. Counts nobody adds to
+// for a quarter of an hour start again from zero, so the mistakes of a long day never add up to a wait.
 // A check is counted when it starts, not when its outcome is known: guessers at once share the same free checks.
 export const FREE_FAILURES = 5;
 /** The failures an address may make, across every name and key, before it waits. */
 export const FREE_ADDRESS_FAILURES = 20;
 const FIRST_WAIT_MS = 1_000;
 const LONGEST_WAIT_MS = { target: 60_000, address: 15 * 60_000 } as const;
+/** A count without a failure for this long (and not waiting) starts again from zero. */
+const QUIET_MS = 15 * 60_000;
 /** Names, keys and addresses remembered at most: an attacker inventing them cannot grow the station's memory. */
 const REMEMBERED = 10_000;
 
 interface Failures {
   count: number;
   lockedUntil: number;
+  /** When the last failure was counted. */
+  failedAt: number;
   /** Password checks counted here under way: they count before their outcome is known. */
   pending: number;
 }
@@ -42,15 +48,19 @@ export interface SignInBackoff {
    * five checks as one guesser twenty times, and a burst of good sign-ins is slowed, never locked.
    */
   begin(source: SignInSource): { kind: 'go' } | { kind: 'locked'; waitMs: number } | { kind: 'busy' };
-  /** Ends a reserved check: its password was refused, accepted, or never checked (the station was too busy). */
-  finished(source: SignInSource, outcome: 'failed' | 'succeeded' | 'unchecked'): void;
+  /**
+   * Ends a reserved check: its password was refused, accepted (`provedUser`: the username it proved), or never
+   * checked (the station was too busy).
+   */
+  finished(source: SignInSource, outcome: 'failed' | 'succeeded' | 'unchecked', provedUser?: string): void;
 }
+
+/** A name's count: a name in any case or form is one target, so a guesser cannot spread over "Bob", "BOB" and "bob". */
+const userCount = (username: string) => `user ${username.normalize('NFC').toLowerCase()}`;
 
 /** Where a sign-in's failures are counted: its target (a name, or a key for a sign-in naming nobody), its address. */
 function countsOf({ integrationKey, username, address }: SignInSource): [target: string, address: string] {
-  // A name in any case or form is one target: a guesser cannot spread failures over "Bob", "BOB" and "bob".
-  const target = username === undefined ? `key ${integrationKey}` : `user ${username.normalize('NFC').toLowerCase()}`;
-  return [target, `address ${address}`];
+  return [username === undefined ? `key ${integrationKey}` : userCount(username), `address ${address}`];
 }
 
 const freeFailures = (count: string) => (count.startsWith('address ') ? FREE_ADDRESS_FAILURES : FREE_FAILURES);
@@ -59,7 +69,7 @@ const longestWait = (count: string) => (count.startsWith('address ') ? LONGEST_W
 export function createSignInBackoff(now: () => number): SignInBackoff {
   const failures = new Map<string, Failures>();
   const entryOf = (count: string) => {
-    const entry = failures.get(count) ?? { count: 0, lockedUntil: 0, pending: 0 };
+    const entry = failures.get(count) ?? { count: 0, lockedUntil: 0, failedAt: 0, pending: 0 };
     // The most recently used go last: the oldest are forgotten first when too many are remembered.
     failures.delete(count);
     if (failures.size >= REMEMBERED) failures.delete(failures.keys().next().value!);
@@ -71,6 +81,10 @@ export function createSignInBackoff(now: () => number): SignInBackoff {
     begin(source) {
       const at = now();
       const counts = countsOf(source);
+      for (const count of counts) {
+        const entry = failures.get(count);
+        if (entry && entry.pending === 0 && entry.lockedUntil <= at && at - entry.failedAt >= QUIET_MS) failures.delete(count);
+      }
       const wait = Math.max(0, ...counts.map((count) => (failures.get(count)?.lockedUntil ?? 0) - at));
       if (wait > 0) return { kind: 'locked', waitMs: wait };
       const full = counts.some((count) => {
@@ -84,25 +98,26 @@ export function createSignInBackoff(now: () => number): SignInBackoff {
       for (const count of counts) entryOf(count).pending++;
       return { kind: 'go' };
     },
-    finished(source, outcome) {
+    finished(source, outcome, provedUser) {
       for (const count of countsOf(source)) {
         const entry = entryOf(count);
         entry.pending = Math.max(0, entry.pending - 1);
-        if (outcome === 'unchecked') {
+        if (outcome !== 'failed') {
           if (entry.pending === 0 && entry.count === 0) failures.delete(count);
           continue;
         }
-        if (outcome === 'succeeded') {
-          entry.count = 0;
-          entry.lockedUntil = 0;
-          if (entry.pending === 0) failures.delete(count);
-          continue;
-        }
         entry.count++;
+        entry.failedAt = now();
         const free = freeFailures(count);
         if (entry.count >= free) {
           entry.lockedUntil = now() + Math.min(longestWait(count), FIRST_WAIT_MS * 2 ** Math.min(30, entry.count - free));
         }
+      }
+      // A success proves its own user's password: that user's count starts again, and nothing else's.
+      if (outcome === 'succeeded' && provedUser !== undefined) {
+        const proved = failures.get(userCount(provedUser));
+        if (proved && proved.pending === 0) failures.delete(userCount(provedUser));
+        else if (proved) Object.assign(proved, { count: 0, lockedUntil: 0 });
       }
     },
   };

@@ -11,7 +11,7 @@ import type { Logger } from '../logger.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
 import { DatabaseReadOnlyError } from '../store/database.ts';
 import { asStoreFault } from '../store/faults.ts';
-import { lockDataFolder } from '../store/station-lock.ts';
+import { lockDataFolder, type StationLock } from '../store/station-lock.ts';
 import { deskName, prepareDataDir } from './folder.ts';
 import { DEFAULT_TIMEOUTS, close, isLoopbackAddress, listen, type Listening } from './http-server.ts';
 import { readTlsFiles } from '../security/tls-files.ts';
@@ -35,6 +35,10 @@ export interface WaitingOptions {
   clock?: () => Date;
   /** Which database it waits for: a shared PostgreSQL one, or its SQLite file. */
   backend: 'sqlite' | 'postgres';
+  /** The data folder's lock, when the caller took it already (serve, whose first try at a SQLite file failed). */
+  heldLock?: StationLock;
+  /** What the caller's own first try found (serve's): said at once, and waited for. */
+  firstProblem?: { reason: WaitingReason; problem: string };
   /** Told once, when the first try fails: the station listens at `url` and waits (serve announces it then). */
   onWaiting?: (url: string) => void;
 }
@@ -80,8 +84,12 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
   const clock = options.clock ?? (() => new Date());
   const desk = deskName(options.desk);
   prepareDataDir(options.dataDir);
-  const lock = lockDataFolder(options.dataDir);
-  let waiting: Waiting = { since: clock().toISOString(), problem: null, reason: 'unreachable' };
+  const lock = options.heldLock ?? lockDataFolder(options.dataDir);
+  let waiting: Waiting = {
+    since: clock().toISOString(),
+    problem: options.firstProblem?.problem ?? null,
+    reason: options.firstProblem?.reason ?? 'unreachable',
+  };
   let listening: Listening;
   try {
     const app = createWaitingApi({
@@ -112,6 +120,14 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
     lock.release();
   };
 
+  const sayWaiting = (reason: WaitingReason, problem: string) =>
+    logger.warn(
+      reason === 'read-only'
+        ? `${problem} Until then the station answers 503 and tries again by itself.`
+        : `The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`,
+    );
+  if (options.firstProblem) sayWaiting(options.firstProblem.reason, options.firstProblem.problem);
+
   const ready = (async () => {
     for (let delay = FIRST_RETRY_MS, tries = 1; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS), tries++) {
       if (stopping.signal.aborted) throw new StoppedWhileWaitingError();
@@ -128,12 +144,7 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
         const problem = (error as Error).message;
         if (tries === 1) options.onWaiting?.(listening.url);
         // Said once, and again only when the reason changes: a desk waiting an hour does not fill its log.
-        if (problem !== waiting.problem)
-          logger.warn(
-            reason === 'read-only'
-              ? `${problem} Until then the station answers 503 and tries again by itself.`
-              : `The station cannot reach its database (${problem}); it answers 503 and tries again by itself.`,
-          );
+        if (problem !== waiting.problem) sayWaiting(reason, problem);
         waiting = { since: waiting.since, problem, reason };
         await pause(delay, stopping.signal);
         continue;
@@ -160,4 +171,26 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
       await giveUp();
     },
   };
+}
+
+/**
+ * A station on its SQLite file: opened at once under the folder's lock; or, when it may only read its database,
+ * waited for under the same lock (no other station can take the folder between the two), as waitForDatabase waits.
+ */
+export async function openOrWait<S extends { stop(): Promise<void> }>(
+  options: WaitingOptions,
+  open: (lock: StationLock) => Promise<S>,
+): Promise<{ station: S } | { waiting: WaitingStation<S> }> {
+  prepareDataDir(options.dataDir);
+  const lock = lockDataFolder(options.dataDir);
+  try {
+    return { station: await open(lock) };
+  } catch (error) {
+    if (waitedFor(error) !== 'read-only') {
+      lock.release();
+      throw error;
+    }
+    const firstProblem = { reason: 'read-only' as const, problem: (error as Error).message };
+    return { waiting: await waitForDatabase({ ...options, heldLock: lock, firstProblem }, open) };
+  }
 }

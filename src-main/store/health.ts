@@ -13,6 +13,8 @@ export interface StoreHealth {
   damaged?: boolean;
   /** Readable, not writable (SQLite's files turned read-only): unavailable for changes until they are writable. */
   readOnly?: boolean;
+  /** Why writes fail while reads go on (SQLite): files read-only, the disk full, an I/O error. */
+  fault?: 'read-only' | 'disk-full' | 'io';
 }
 
 export interface HealthTracker {

@@ -176,6 +176,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   // Meanwhile a probe, a real write of one setting through the same path, is made every few seconds off the
   // request path, and its success ends it: the health comes back without waiting for a caller to write.
   let unwritable: { since: Date; fault: StoreFaultError; probe: NodeJS.Timeout } | undefined;
+  /** The store was closed: no probe starts, and none runs on. */
+  let closed = false;
   const writeDone = <T>(value: T): T => {
     if (unwritable) {
       clearInterval(unwritable.probe);
@@ -187,9 +189,15 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const translated = fault(error);
     if (translated instanceof StoreFaultError && UNWRITABLE.has(translated.kind)) {
       if (unwritable) unwritable.fault = translated;
-      else {
+      else if (!closed) {
+        // One probe at a time: a slow writer thread never gets a queue of them.
+        let probing = false;
         const probe = setInterval(() => {
-          write('settings', 'set', [WRITE_PROBE_SETTING, clock().toISOString()]).catch(() => undefined);
+          if (probing || closed) return;
+          probing = true;
+          write('settings', 'set', [WRITE_PROBE_SETTING, clock().toISOString()])
+            .catch(() => undefined)
+            .finally(() => (probing = false));
         }, WRITE_PROBE_MS);
         probe.unref();
         unwritable = { since: clock(), fault: translated, probe };
@@ -325,6 +333,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
               available: false,
               unavailableSince: unwritable.since.toISOString(),
               ...(unwritable.fault.kind === 'read-only' ? { readOnly: true } : {}),
+              fault: unwritable.fault.kind as 'read-only' | 'disk-full' | 'io',
               problem: `The database cannot be written (${unwritable.fault.message}); it takes no changes until it can.`,
             }
           : { available: true, unavailableSince: null, problem: null },
@@ -336,7 +345,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
       tables.db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
     },
     close() {
+      closed = true;
       if (unwritable) clearInterval(unwritable.probe);
+      unwritable = undefined;
       if (!writer) {
         // Nothing in flight elsewhere: the database closes at once, before close() returns.
         kept.close();

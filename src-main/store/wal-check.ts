@@ -30,13 +30,21 @@ function checksum(data: Buffer, bigEndian: boolean, start: [number, number]): [n
 }
 
 /**
+ * The damaged logs this process copied and reported already, by path, with their size and time: a station that
+ * waits for its database (station/waiting.ts) opens it again every few seconds, and copies and says each once.
+ */
+const reported = new Map<string, string>();
+
+/**
  * Reads `<file>-wal` frame by frame as SQLite's recovery will; when a frame of the current generation fails its
  * checksum, copies the log to `<file>-wal.damaged-<time>` and says what will be dropped. Undefined when the log is
- * absent, empty, or whole.
+ * absent, empty, or whole, or when this process reported the same damaged log already.
  */
 export function checkWriteAheadLog(file: string, now: Date): WalFinding | undefined {
   const wal = `${file}-wal`;
   if (!existsSync(wal) || statSync(wal).size < HEADER) return undefined;
+  const { size, mtimeMs } = statSync(wal);
+  if (reported.get(wal) === `${size} ${mtimeMs}`) return undefined;
   const fd = openSync(wal, 'r');
   try {
     const header = Buffer.alloc(HEADER);
@@ -81,6 +89,7 @@ export function checkWriteAheadLog(file: string, now: Date): WalFinding | undefi
     if (damagedAt === undefined || droppedFrames < 2 || droppedCommits === 0) return undefined;
     const keptAs = `${wal}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
     copyFileSync(wal, keptAs);
+    reported.set(wal, `${size} ${mtimeMs}`);
     return { droppedFrames, droppedCommits, keptAs };
   } finally {
     closeSync(fd);

@@ -21,11 +21,11 @@ afterAll(() => t.close());
 /** Where this test's sign-ins come from: each test from a loopback address of its own, as the station counts callers. */
 let address = '127.0.0.1';
 /** A sign-in through the station's integration key: naming `named` as the desk does, or (null) as the spec's hash alone. */
-const signIn = (username: string, password: string, named: string | null = username) =>
+const signIn = (username: string, password: string, named: string | null = username, integrationKey = t.integrationKey) =>
   t.call('/v3/clients/authentication', {
     method: 'POST',
     localAddress: address,
-    headers: { Authorization: serviceApiAuthorization(authenticationHash(username, password), t.integrationKey, named ?? undefined) },
+    headers: { Authorization: serviceApiAuthorization(authenticationHash(username, password), integrationKey, named ?? undefined) },
   });
 const bearer = (token: string) => t.call('/v3/clients/current', { headers: { Authorization: `Bearer ${token}`, Accept: JSONAPI } });
 
@@ -57,6 +57,22 @@ describe('sign-in limits per user', () => {
     // Hash-only sign-ins through this key wait now; the desk's named sign-ins do not.
     expect((await signIn(CAROL.username, CAROL.password, null)).status).toBe(429);
     expect((await signIn(CAROL.username, CAROL.password)).status).toBe(200);
+  });
+
+  it('resets nothing a guesser could use: signing in as oneself between guesses at another user does not start them again', async () => {
+    const mallory = { username: 'mallory-packer', password: 'Mallory-Password-2026' };
+    await t.station.users.add(OPERATOR, { clientId: t.client.id, ...mallory });
+    // A key of its own: the hash-only sign-ins of the tests before counted under the station's.
+    const key = (await t.station.integrations.add(OPERATOR, 'Interleaving script')).integrationKey;
+    for (const named of [true, false]) {
+      const target = named ? 'guessed-by-name' : 'guessed-by-hash';
+      const guess = (i: number) => signIn(target, `interleaved-${i}`, named ? target : null, key);
+      for (let i = 0; i < FREE_FAILURES - 1; i++) expect((await guess(i)).status).toBe(401);
+      // Mallory's own sign-in, the same way, succeeds; the guesses' count stays.
+      expect((await signIn(mallory.username, mallory.password, named ? mallory.username : null, key)).status).toBe(200);
+      expect((await guess(FREE_FAILURES)).status).toBe(401);
+      expect((await guess(FREE_FAILURES + 1)).status).toBe(429);
+    }
   });
 
   it('refuses a named sign-in whose hash proves another user: failures cannot be spread over made-up names', async () => {

@@ -11,29 +11,29 @@ export interface CliResult {
 }
 
 /**
- * The program and arguments that run `station <args>`: on the project's Node, or as another operating-system user
- * (for the tests of file modes, which root ignores; the test runs as root then). `setpriv` changes the user and
- * then is the station itself, so a signal sent to the child reaches the station (runuser would stay between).
+ * Another operating-system user to run the station as (for the tests of file modes, which root ignores; the test
+ * runs as root then), with the Node and the CLI as that user reaches them.
  */
-function stationCommand(args: string[], asUser: string | undefined): [string, string[]] {
-  return asUser
-    ? [
-        'setpriv',
-        [
-          `--reuid=${asUser}`,
-          `--regid=${asUser === 'nobody' ? 'nogroup' : asUser}`,
-          '--clear-groups',
-          '--',
-          process.execPath,
-          CLI,
-          ...args,
-        ],
-      ]
+export interface RunAs {
+  user: string;
+  group: string;
+  node: string;
+  cli: string;
+}
+
+/**
+ * The program and arguments that run `station <args>`: on the project's Node, or as another user. `setpriv` changes
+ * the user and then is the station itself, so a signal sent to the child reaches the station (runuser would stay
+ * between).
+ */
+function stationCommand(args: string[], as: RunAs | undefined): [string, string[]] {
+  return as
+    ? ['setpriv', [`--reuid=${as.user}`, `--regid=${as.group}`, '--clear-groups', '--', as.node, as.cli, ...args]]
     : [process.execPath, [CLI, ...args]];
 }
 
 /** Runs `station <args>`; `stdin`, when given, is what the command reads from standard input. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string, asUser?: string): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string, asUser?: RunAs): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(...stationCommand(args, asUser), {
       env: { ...process.env, ...env },
@@ -59,7 +59,7 @@ export interface Served {
 }
 
 /** Starts `station serve` (as `asUser`, when given) and resolves once it logged its URL. */
-export function serve(args: string[], env: NodeJS.ProcessEnv = {}, asUser?: string): Promise<Served> {
+export function serve(args: string[], env: NodeJS.ProcessEnv = {}, asUser?: RunAs): Promise<Served> {
   return new Promise((resolve, reject) => {
     const child = spawn(...stationCommand(['serve', ...args], asUser), {
       env: { ...process.env, ...env },

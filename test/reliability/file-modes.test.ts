@@ -7,18 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { CLI, runCli, serve, type Served } from '../helpers/cli.ts';
+import { CLI, runCli, serve, type RunAs, type Served } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { attributes, document } from '../helpers/shipments.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const USER = 'nobody';
+const GROUP = 'nogroup';
 /** Runs a command as the user (setpriv, of util-linux), synchronously. */
 const asUser = (command: string, ...args: string[]) =>
-  spawnSync('setpriv', [`--reuid=${USER}`, '--regid=nogroup', '--clear-groups', '--', command, ...args]);
+  spawnSync('setpriv', [`--reuid=${USER}`, `--regid=${GROUP}`, '--clear-groups', '--', command, ...args]);
 
 /** Why this file cannot run here: not root (it runs stations as another user), no setpriv or no such user. */
 function missing(): string | undefined {
@@ -28,14 +30,30 @@ function missing(): string | undefined {
   return undefined;
 }
 const notHere = missing();
-if (notHere && process.env.CI && process.getuid?.() === 0) throw new Error(`${notHere}; in CI the file-mode tests must run.`);
-/** The project must be readable by that user to run the station (a checkout under a private folder is not). */
-const unreadable =
-  !notHere &&
-  spawnSync('runuser', ['-u', USER, '--', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)})`]).status !== 0
-    ? `${USER} cannot read ${CLI}`
-    : undefined;
-const skip = notHere ?? unreadable;
+
+const PROJECT = fileURLToPath(new URL('../..', import.meta.url));
+const reaches = (node: string, cli: string) => asUser(node, '-e', `require('fs').accessSync(${JSON.stringify(cli)})`).status === 0;
+/** The project bind-mounted where the user can reach it, when the checkout is under a folder it may not enter. */
+let mountedProject: string | undefined;
+/**
+ * How the user runs the station: the checkout as it is, or (a checkout under a folder the user may not enter, as
+ * /root is) the same tree bind-mounted under a temporary folder, whose path the user can walk.
+ */
+function runAsUser(): RunAs | undefined {
+  if (reaches(process.execPath, CLI)) return { user: USER, group: GROUP, node: process.execPath, cli: CLI };
+  const mountPoint = mkdtempSync(join(tmpdir(), 'station-project-'));
+  if (spawnSync('mount', ['--bind', PROJECT, mountPoint]).status !== 0) {
+    rmSync(mountPoint, { recursive: true, force: true });
+    return undefined;
+  }
+  mountedProject = mountPoint;
+  const moved = (path: string) => (path.startsWith(PROJECT) ? join(mountPoint, relative(PROJECT, path)) : path);
+  const as = { user: USER, group: GROUP, node: moved(process.execPath), cli: moved(CLI) };
+  return reaches(as.node, as.cli) ? as : undefined;
+}
+const runAs = notHere ? undefined : runAsUser();
+const skip = notHere ?? (runAs ? undefined : `${USER} can reach neither ${CLI} nor a bind mount of the project`);
+if (skip && process.env.CI && process.getuid?.() === 0) throw new Error(`${skip}; in CI the file-mode tests must run.`);
 if (skip) console.log(`Skipping the file-mode tests: ${skip}.`);
 
 const PASSWORD = 'file-modes-2026';
@@ -49,8 +67,8 @@ function ids(): { uid: number; gid: number } {
   return { uid: Number(asUser('id', '-u').stdout.toString().trim()), gid: Number(asUser('id', '-g').stdout.toString().trim()) };
 }
 
-const serveAsUser = (dataDir: string) => serve(['--data', dataDir, '--port', '0', '--desk', 'modes'], ENV, USER);
-const startAsUser = (dataDir: string) => runCli(['serve', '--data', dataDir, '--port', '0', '--desk', 'modes-2'], ENV, undefined, USER);
+const serveAsUser = (dataDir: string) => serve(['--data', dataDir, '--port', '0', '--desk', 'modes'], ENV, runAs);
+const startAsUser = (dataDir: string) => runCli(['serve', '--data', dataDir, '--port', '0', '--desk', 'modes-2'], ENV, undefined, runAs);
 
 beforeAll(async () => {
   if (skip) return;
@@ -64,7 +82,7 @@ beforeAll(async () => {
     ['client', 'add', '--data', template, '--username', 'modes', '--password', PASSWORD, '--name', 'Modes', '--role', 'supervisor'],
     ENV,
     undefined,
-    USER,
+    runAs,
   );
   expect(added.code, added.stderr).toBe(0);
   // Killed mid-run, as after a power cut: the -wal, -shm, station.lock and station.pid stay.
@@ -77,6 +95,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
+  if (mountedProject && spawnSync('umount', [mountedProject]).status === 0) rmSync(mountedProject, { recursive: true, force: true });
 });
 
 let cases = 0;

@@ -20,14 +20,18 @@ export function healthRoutes(open: ApiRouter, health: HealthService): void {
       return;
     }
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    const { damaged, readOnly, unavailableSince } = attributes.database;
+    const { damaged, fault: writeFault, unavailableSince } = attributes.database;
     const detail = damaged
       ? ERROR_TEXT.storeDamaged
-      : readOnly
+      : writeFault === 'read-only'
         ? ERROR_TEXT.databaseReadOnlySince(unavailableSince!)
-        : ERROR_TEXT.databaseUnavailableSince(unavailableSince!);
+        : writeFault === 'disk-full'
+          ? ERROR_TEXT.storeFull
+          : writeFault === 'io'
+            ? ERROR_TEXT.storeIo
+            : ERROR_TEXT.databaseUnavailableSince(unavailableSince!);
     // The fault as a storage fault's answer names it (meta.fault), for a monitor that keys on it.
-    const fault = damaged ? 'damaged' : readOnly ? 'read-only' : 'unreachable';
+    const fault = damaged ? 'damaged' : (writeFault ?? 'unreachable');
     const error = { ...errorObject('storage.unavailable', detail), meta: { fault } };
     respond(ctx, 503, { ...errorDocument([error]), meta: { health: attributes } });
   });
