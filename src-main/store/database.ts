@@ -5,7 +5,7 @@ import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fsyncPath } from './fsync.ts';
-import { keepWritable, runningUser } from './own-files.ts';
+import { keepWritable, runningUser, shellQuoted } from './own-files.ts';
 import { checkHistory, HISTORY_TABLE, toRecord, type AppliedMigration } from './migrations/history.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
@@ -43,10 +43,11 @@ export class DatabaseUnusableError extends Error {
 export class DatabaseReadOnlyError extends DatabaseUnusableError {
   constructor(file: string, code: string) {
     const user = runningUser();
+    const paths = [dirname(file), ...[file, `${file}-wal`, `${file}-shm`].filter((path) => existsSync(path))].map(shellQuoted);
     super(
       `The station can open its database ${file} only to read it (${code}): the file, its -wal and -shm, or their ` +
-        `folder are not writable for ${user}, who runs the station. Make them writable: chmod u+w '${dirname(file)}' ` +
-        `'${file}' '${file}-wal' '${file}-shm', or, when another user owns them, chown -R ${user} '${dirname(file)}'.`,
+        `folder are not writable for ${user}, who runs the station. Make them writable: chmod u+w ${paths.join(' ')}, ` +
+        `or, when another user owns them, chown -R ${user} ${shellQuoted(dirname(file))}.`,
     );
     this.name = 'DatabaseReadOnlyError';
   }

@@ -26,3 +26,6 @@ export function keepWritable(path: string): void {
     }
   }
 }
+
+/** A path as a POSIX shell takes it in the commands the advice gives: in single quotes, any quote in it escaped. */
+export const shellQuoted = (path: string): string => `'${path.replaceAll("'", "'\\''")}'`;

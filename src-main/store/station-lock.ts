@@ -9,7 +9,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { keepWritable, runningUser } from './own-files.ts';
+import { keepWritable, runningUser, shellQuoted } from './own-files.ts';
 
 export const LOCK_FILE = 'station.lock';
 export const PID_FILE = 'station.pid';
@@ -42,7 +42,8 @@ function notWritable(dataDir: string, file: string, code: string): LockUnusableE
   return new LockUnusableError(
     `The station cannot write ${file} (${code}) in its data folder, which it needs to be sure it is the only ` +
       `station there. Make the data folder and its files writable for ${user}, who runs the station: ` +
-      `chmod u+w '${dataDir}' '${file}', or, when another user owns them, chown -R ${user} '${dataDir}'. Then start it again.`,
+      `chmod u+w ${shellQuoted(dataDir)} ${shellQuoted(file)}, or, when another user owns them, chown -R ${user} ${shellQuoted(dataDir)}. ` +
+      'Then start it again.',
   );
 }
 

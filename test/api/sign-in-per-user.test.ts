@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { FREE_ADDRESS_FAILURES, FREE_FAILURES } from '../../src-main/services/sign-in-backoff.ts';
 import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
+import { handMadeToken } from '../helpers/tokens.ts';
 
 let t: TestStation;
 const BOB = { username: 'guessed-bob', password: 'Bob-Password-2026' };
@@ -129,5 +130,29 @@ describe('a password change', () => {
     // The change is in the audit log, by the operator.
     const audit = await t.station.store.audit.list({ before: null, action: 'user.password-changed', desk: null, actor: null, limit: 50 });
     expect(audit.some((entry) => entry.detail?.username === dave.username && entry.actor === OPERATOR.user)).toBe(true);
+  });
+});
+
+describe('tokens from before session epochs', () => {
+  it('work on at epoch 0, renew into tokens that carry the epoch, and end, renewals included, at the first password change', async () => {
+    const frank = { username: 'frank-legacy', password: 'Frank-Password-2026' };
+    const user = await t.station.users.add(OPERATOR, { clientId: t.client.id, ...frank });
+    expect(user.sessionEpoch).toBe(0);
+    // A token as the station issued it before this release: the same claims, without sep.
+    const issued = (await signIn(frank.username, frank.password)).json.meta.token as string;
+    const { sep, ...claims } = JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(sep).toBe(0);
+    const legacy = handMadeToken(claims, t.station.keys.serverKey);
+    expect((await bearer(legacy)).status).toBe(200);
+    const renew = (token: string) =>
+      t.call('/v3/clients/authentication/renewal', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const renewed = (await renew(legacy)).json.meta.token as string;
+    expect(JSON.parse(Buffer.from(renewed.split('.')[1]!, 'base64url').toString()).sep).toBe(0);
+
+    await t.station.users.setPassword(OPERATOR, { username: frank.username }, 'Frank-New-Password-2026');
+    for (const token of [legacy, renewed, issued]) {
+      expect((await bearer(token)).status).toBe(401);
+      expect((await renew(token)).status).toBe(401);
+    }
   });
 });
