@@ -22,6 +22,8 @@ const LONGEST_WAIT_MS = { target: 60_000, address: 15 * 60_000 } as const;
 const QUIET_MS = 15 * 60_000;
 /** Names, keys and addresses remembered at most: an attacker inventing them cannot grow the station's memory. */
 const REMEMBERED = 10_000;
+/** How many of the oldest counts are looked at for one that holds nobody back, before the oldest goes anyway. */
+const FORGET_LOOKS = 1_000;
 
 interface Failures {
   count: number;
@@ -72,9 +74,25 @@ export function createSignInBackoff(now: () => number): SignInBackoff {
     const entry = failures.get(count) ?? { count: 0, lockedUntil: 0, failedAt: 0, pending: 0 };
     // The most recently used go last: the oldest are forgotten first when too many are remembered.
     failures.delete(count);
-    if (failures.size >= REMEMBERED) failures.delete(failures.keys().next().value!);
+    if (failures.size >= REMEMBERED) forgetOne();
     failures.set(count, entry);
     return entry;
+  };
+  /**
+   * Forgets the oldest count that holds nobody back (not waiting, no check under way) among the oldest few, or the
+   * oldest of all: names made up by the thousand cannot push out the wait of the name they aim at.
+   */
+  const forgetOne = () => {
+    const at = now();
+    let looked = 0;
+    for (const [count, entry] of failures) {
+      if (++looked > FORGET_LOOKS) break;
+      if (entry.lockedUntil <= at && entry.pending === 0) {
+        failures.delete(count);
+        return;
+      }
+    }
+    failures.delete(failures.keys().next().value!);
   };
 
   return {
