@@ -9,8 +9,14 @@ import { moneySchema } from './shipment.ts';
 export const REPORT_MAX_DAYS = 366;
 
 /** One carrier's shipments of one day. */
+/** A carrier's name as the desk shows it; its code where the station has no card of it (an upstream's carrier). */
+const carrierNameSchema = z
+  .string()
+  .meta({ description: 'The carrier’s name, as the desk shows it (its code where the station knows no name).' });
+
 export const carrierDaySchema = z.object({
   carrier: z.string(),
+  carrierName: carrierNameSchema,
   shipments: z.number(),
   packages: z.number(),
   weightKg: z.number(),
@@ -30,6 +36,7 @@ export type DailyReportResource = z.infer<typeof dailyReportResourceSchema>;
 
 export const carrierTotalsSchema = z.object({
   carrier: z.string(),
+  carrierName: carrierNameSchema,
   shipments: z.number(),
   weightKg: z.number(),
   cost: moneySchema,

@@ -4,6 +4,7 @@ import type { CarrierTotals, DailyReportAttributes, DailyReportMeta, PersonTotal
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { WarehouseService } from './warehouses.ts';
+import type { CarrierRegistry } from '../carriers/registry.ts';
 
 export interface DailyReport {
   rows: DailyReportAttributes[];
@@ -58,15 +59,19 @@ export async function peopleOf(
   return [...people.values()].sort((a, b) => b.shipments - a.shipments || (a.username ?? '').localeCompare(b.username ?? ''));
 }
 
-export function createReportService(store: Store, warehouses: WarehouseService): ReportService {
+export function createReportService(store: Store, warehouses: WarehouseService, carrierCards: CarrierRegistry): ReportService {
   return {
     async daily(caller, range, createdBy = null, asked = null) {
       const site = await warehouses.scope(caller, asked, 'A report');
-      const [{ days, countries }, people, returnCounts] = await Promise.all([
+      const [{ days, countries }, people, returnCounts, cards] = await Promise.all([
         store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
         peopleOf(store, caller, range, site),
         store.shipments.returnCounts({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
+        carrierCards.cards(),
       ]);
+      // Each carrier by the name a packer reads; an upstream's carrier, which has no card here, by its code.
+      const names = new Map(cards.map((loaded) => [loaded.card.carrierCode, loaded.card.carrierName]));
+      const nameOf = (code: string) => names.get(code) ?? code;
       const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
       let packages = 0;
       for (const day of days) {
@@ -80,6 +85,7 @@ export function createReportService(store: Store, warehouses: WarehouseService):
       const carriers: CarrierTotals[] = [...byCarrier.entries()]
         .map(([carrier, entry]) => ({
           carrier,
+          carrierName: nameOf(carrier),
           shipments: entry.shipments,
           weightKg: entry.grams / 1000,
           cost: money(entry.cents),
@@ -97,6 +103,7 @@ export function createReportService(store: Store, warehouses: WarehouseService):
         }
         entry.carriers.push({
           carrier: day.carrier_code,
+          carrierName: nameOf(day.carrier_code),
           shipments: Number(day.shipments),
           packages: Number(day.packages),
           weightKg: Number(day.weight_g) / 1000,

@@ -212,7 +212,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     webhooks: createWebhookService(store, audit, () => void deliverer.runOnce()),
     pickups,
     scale: createScaleService({ store, audit, desk, logger, clock, timing: options.scaleTiming }),
-    reports: createReportService(store, warehouses),
+    reports: createReportService(store, warehouses, carriers),
     shippedOrders: createShippedOrderService({ store, clock, calendar: calendar.current }),
     today: createTodayService({ store, carriers, pickups, desk, clock, warehouses }),
     warehouses,

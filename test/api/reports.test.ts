@@ -59,6 +59,7 @@ describe('GET /v3/reports/daily', () => {
           carriers: [
             {
               carrier: 'UPS',
+              carrierName: 'UPS',
               shipments: 2,
               packages: 2,
               weightKg: 5,
@@ -75,6 +76,7 @@ describe('GET /v3/reports/daily', () => {
           carriers: [
             {
               carrier: 'DHL_EXPRESS',
+              carrierName: 'DHL Express',
               shipments: 1,
               packages: 1,
               weightKg: 1.5,

@@ -119,6 +119,12 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
     new RegExp(`${deskDate(first)}\\s*[12]\\s*[12]`),
   );
   await expect(dayTable.getByRole('row')).toHaveCount(4);
+  // Carriers by name, never by code: the days' columns and the cost per carrier.
+  await expect(dayTable.getByRole('columnheader', { name: 'DHL Express' })).toBeVisible();
+  const cost = page.getByRole('figure', { name: 'Cost per carrier' });
+  await cost.getByText('Cost per carrier as a table').click();
+  await expect(cost.getByRole('table')).toContainText('DHL Express');
+  await expect(page.getByRole('main')).not.toContainText('DHL_EXPRESS');
 
   // The chart's accessibility layer: focus it and walk the days with the arrow keys; the tooltip reads each out.
   await perDay.locator('svg.recharts-surface[tabindex="0"]').focus();

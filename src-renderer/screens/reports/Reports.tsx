@@ -89,6 +89,8 @@ export function Reports(): React.JSX.Element {
     void load();
   }, [load]);
   const carriers = meta?.carriers.map((entry) => entry.carrier) ?? [];
+  // Carriers are keyed by code and shown by name: a packer reads "DHL Express", not DHL_EXPRESS.
+  const carrierName = (carrier: string) => meta?.carriers.find((entry) => entry.carrier === carrier)?.carrierName ?? carrier;
   const colour = (carrier: string) => PALETTE[carriers.indexOf(carrier) % PALETTE.length]!;
   const perDay = days.map((day) => ({
     date: day.date,
@@ -171,7 +173,7 @@ export function Reports(): React.JSX.Element {
             <ChartFigure
               id="chart-per-day"
               title={t('reports.perDay')}
-              head={[t('shipments.date'), ...carriers]}
+              head={[t('shipments.date'), ...carriers.map(carrierName)]}
               rows={perDay.map((day) => ({
                 key: day.date,
                 cells: [
@@ -187,7 +189,14 @@ export function Reports(): React.JSX.Element {
                 <Tooltip labelFormatter={(day) => formatDate(String(day))} />
                 <Legend />
                 {carriers.map((carrier) => (
-                  <Bar key={carrier} dataKey={carrier} stackId="day" fill={colour(carrier)} isAnimationActive={false} />
+                  <Bar
+                    key={carrier}
+                    dataKey={carrier}
+                    name={carrierName(carrier)}
+                    stackId="day"
+                    fill={colour(carrier)}
+                    isAnimationActive={false}
+                  />
                 ))}
               </BarChart>
             </ChartFigure>
@@ -217,10 +226,10 @@ export function Reports(): React.JSX.Element {
               title={t('reports.costPerCarrier')}
               rows={meta.carriers.map((entry) => ({
                 key: entry.carrier,
-                cells: [entry.carrier, euros(entry.cost.amount), t('reports.shipments', { count: entry.shipments })],
+                cells: [entry.carrierName, euros(entry.cost.amount), t('reports.shipments', { count: entry.shipments })],
               }))}
             >
-              <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, cost: entry.cost.amount }))}>
+              <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrierName, cost: entry.cost.amount }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="carrier" />
                 <YAxis />
@@ -284,13 +293,13 @@ export function Reports(): React.JSX.Element {
               rows={meta.carriers.map((entry) => ({
                 key: entry.carrier,
                 cells: [
-                  entry.carrier,
+                  entry.carrierName,
                   entry.costPerKg === null ? t('common.none') : euros(entry.costPerKg),
                   formatWeight(entry.weightKg, 1),
                 ],
               }))}
             >
-              <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrier, perKg: entry.costPerKg ?? 0 }))}>
+              <BarChart data={meta.carriers.map((entry) => ({ carrier: entry.carrierName, perKg: entry.costPerKg ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="carrier" />
                 <YAxis />
