@@ -143,7 +143,7 @@ test('Close day words each left-out shipment by its reason, and lists the return
     `${voided.reference}: storniert um 10:00`,
   );
   const returns = page.getByRole('region', { name: returnCarrier, exact: true });
-  await returns.getByText('Retouren (der Kunde gibt sie dem Versender): 1').click();
+  await returns.getByText('Retouren (der Kunde gibt sie dem Paketdienst): 1').click();
   await expect(returns.getByRole('list', { name: `Retouren für ${returnCarrier}` })).toHaveText(returned);
   // Not left out by mistake: the return's carrier lists nothing as left out.
   await expect(returns.getByRole('list', { name: `Vom Abschluss für ${returnCarrier} ausgelassen` })).toHaveCount(0);

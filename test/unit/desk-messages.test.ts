@@ -142,6 +142,23 @@ describe('the desk’s languages', () => {
     },
   );
 
+  it('names the carrier as the trade does in each language (German: Paketdienst; Versender is the sender)', () => {
+    const carrierWord: Record<keyof typeof MESSAGES, RegExp> = {
+      en: /carrier/i,
+      de: /Paketdienst/,
+      it: /corrier[ei]/i,
+      fr: /transporteur/i,
+      es: /transportista/i,
+      pl: /przewoźni/i,
+    };
+    // The messages that name the carrier as a word (not only by a placeholder).
+    const naming: MessageKey[] = ['today.carrier', 'today.allCarriers', 'shipment.carrier', 'rules.carrier', 'reports.costPerCarrier'];
+    for (const [language, messages] of Object.entries(MESSAGES) as [keyof typeof MESSAGES, Record<MessageKey, string>][]) {
+      for (const key of naming) expect(messages[key], `${language} ${key}`).toMatch(carrierWord[language]);
+    }
+    expect(Object.values(MESSAGES.de).filter((text) => /Versender/.test(text))).toEqual([]);
+  });
+
   it('every key is used by the desk', () => {
     const root = join(import.meta.dirname, '../../src-renderer');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
@@ -224,7 +241,7 @@ describe('the desk’s languages', () => {
       },
     ]);
     applyLanguage('de');
-    expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Versender abgeschlossen.');
+    expect(describeError(dayClosed)).toBe('Der Tag ist für diesen Paketdienst abgeschlossen.');
     expect(describeError(weight)).toBe('Erwartet: das Gewicht in kg, mehr als 0, z. B. 1.25.');
     expect(describeError(unavailable)).toMatch(/^Die Station kann das gerade nicht/);
     expect(describeError(paused)).toMatch(
