@@ -227,10 +227,17 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     const done = writer
       ? writer.call(table, method, args, now(), audit)
       : tables.sql.tx((sql) => runWrite(tables.context, sql, table, method, args, audit));
-    return done
-      .finally(kept.changed)
-      .then(writeDone)
-      .catch((error: unknown) => Promise.reject(writeFault(error)));
+    // One step, not three chained (finally, then, catch): every write passes here.
+    return done.then(
+      (value) => {
+        kept.changed();
+        return writeDone(value);
+      },
+      (error: unknown) => {
+        kept.changed();
+        return Promise.reject(writeFault(error));
+      },
+    );
   };
 
   /**
