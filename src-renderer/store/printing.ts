@@ -28,6 +28,9 @@ export interface PrintingState {
 }
 
 /** Where a shipment's job is kept: its labels under its id, its A4 documents beside them. */
+/** The print settings' change under way, which the next waits for. */
+let saving: Promise<void> = Promise.resolve();
+
 export const jobKey = (shipmentId: string, documents: PrintDocuments = 'labels') => (documents === 'a4' ? `${shipmentId}:a4` : shipmentId);
 
 /** A printer as the desk knows it: its description, with the queue's name when they differ. */
@@ -61,16 +64,22 @@ export const usePrinting = create<PrintingState>()((set, get) => ({
     }
   },
 
-  async save(change) {
-    set({ error: null });
-    try {
-      set({
-        settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data
-          .attributes,
-      });
-    } catch (error) {
-      set({ error: failure(error) });
-    }
+  save(change) {
+    // One change at a time, each after the answer to the one before: two at once (a format, then its resolution)
+    // were each made on the settings as they stood, and the later answer could bring back what the first changed.
+    const run = saving.then(async () => {
+      set({ error: null });
+      try {
+        set({
+          settings: (await api().call(ROUTES.changePrintSettings, { body: { data: { type: 'printSettings', attributes: change } } })).data
+            .attributes,
+        });
+      } catch (error) {
+        set({ error: failure(error) });
+      }
+    });
+    saving = run;
+    return run;
   },
 
   async print(shipmentId, documents = 'labels') {
