@@ -4,7 +4,6 @@
 // every command shares is cli/arguments.ts, and the help text is cli/help.ts.
 import { StationError } from '../src-shared/errors.ts';
 import { UsageError } from './cli/arguments.ts';
-import { HELP } from './cli/help.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -57,10 +56,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        console.log(HELP);
+        console.log((await import('./cli/help.ts')).HELP);
         return 0;
       case undefined:
-        console.error(HELP);
+        console.error((await import('./cli/help.ts')).HELP);
         return 2;
       default:
         throw new UsageError(`Unknown command '${command}'. Run 'npm run --silent station -- help'.`);

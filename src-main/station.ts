@@ -2,12 +2,12 @@
 // the API, runs its timers (station/timers.ts), and serves it (station/http-server.ts), on a loopback port by
 // default. The headless CLI and the Electron main process both start it this way.
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
 import { createApi } from './api/app.ts';
 import type { ApiState } from './api/context.ts';
 import type { UpstreamTimeouts } from './carriers/upstream.ts';
 import { consoleLogger, type Logger } from './logger.ts';
+import { DEFAULT_RESOURCES_DIR } from './resources-dir.ts';
 import type { PrintBackend } from './printing/backend.ts';
 import type { PrintViews } from './printing/print-views.ts';
 import type { ScaleTiming } from './scale/serial-scale.ts';
@@ -60,8 +60,7 @@ export {
 
 export { DEFAULT_ORDERS_FOLDER_POLL_MS, OrderFolderSetupError } from './services/order-folder.ts';
 
-/** The bundled rate cards and fonts: resources/ beside src-main/ (and beside out/ once built). */
-export const DEFAULT_RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
+export { DEFAULT_RESOURCES_DIR };
 
 /** How often a running station looks for edited rate-card files. */
 const CARD_CHECK_MS = 2_000;
