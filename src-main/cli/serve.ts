@@ -189,7 +189,6 @@ export async function serveCommand(args: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const { OrderFolderSetupError } = await loadStation();
   /** The station on its SQLite file; one it may only read is waited for instead, under the same lock. */
   const openAtOnce = async (): Promise<{ station: Station; listening?: Listening }> => {
     const first = await openOrWait<Station>(waitingOptions, openUnder);
@@ -218,6 +217,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   } catch (error) {
     // Nothing stays half started: no server answering "starting" for ever, no folder held.
     await stopNow();
+    const { OrderFolderSetupError } = await loadStation();
     // A folder given that the station cannot watch for the user given (or for no one account) is the command's
     // mistake; the setting's folder never stops the start (its state says what keeps it from being watched).
     throw error instanceof OrderFolderSetupError ? new UsageError(error.message) : error;

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
 import { DatabaseReadOnlyError } from '../store/database.ts';
 import { asStoreFault } from '../store/faults.ts';
+import { reachPostgres } from '../store/postgres/servers.ts';
 import { lockDataFolder, type StationLock } from '../store/station-lock.ts';
 import { deskName, prepareDataDir } from './folder.ts';
 import { DEFAULT_TIMEOUTS, close, isLoopbackAddress, listen, type Listening } from './http-server.ts';
@@ -35,6 +36,8 @@ export interface WaitingOptions {
   clock?: () => Date;
   /** Which database it waits for: a shared PostgreSQL one, or its SQLite file. */
   backend: 'sqlite' | 'postgres';
+  /** The shared database's URL: asked whether it takes a connection before each try to open the station. */
+  databaseUrl?: string;
   /** The data folder's lock, when the caller took it already (serve, whose first try at a SQLite file failed). */
   heldLock?: StationLock;
   /** What the caller's own first try found (serve's): said at once, and waited for. */
@@ -133,6 +136,13 @@ export async function waitForDatabase<S extends { stop(): Promise<void> }>(
       if (stopping.signal.aborted) throw new StoppedWhileWaitingError();
       let station: S;
       try {
+        // An unreachable server is found without loading the station (open's first try loads its modules); any
+        // other refusal (a wrong password) is left to the open, which says it as a start does.
+        if (options.backend === 'postgres' && options.databaseUrl) {
+          await reachPostgres(options.databaseUrl).catch((error: unknown) => {
+            if (waitedFor(error)) throw error;
+          });
+        }
         station = await open(lock);
       } catch (error) {
         if (stopping.signal.aborted) throw new StoppedWhileWaitingError();

@@ -4,7 +4,7 @@
 // words; once PostgreSQL starts it serves 201s within seconds, with no restart. A stop while it waits is clean, and a
 // second desk on the same data folder is refused while the first waits.
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, serve, type Served } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const desk of served) await desk.stop().catch(() => undefined);
   cluster.stop();
+});
+
+/** Whether a test left the server stopped (it failed before starting it again): the next test gets it running. */
+let halted = false;
+async function haltServer(): Promise<void> {
+  await cluster.halt('fast');
+  halted = true;
+}
+async function resumeServer(): Promise<void> {
+  await cluster.resume();
+  halted = false;
+}
+afterEach(async () => {
+  if (halted) await resumeServer();
 });
 
 /** A database with an integration user, set up while the server runs; its integration key to sign in with. */
@@ -42,7 +56,7 @@ async function preparedDatabase(): Promise<{ url: string; integrationKey: string
 describe('a desk that starts before its database', () => {
   it('answers 503 with Retry-After at once, serves the desk UI, and serves 201s within seconds of PostgreSQL starting', async () => {
     const { url, integrationKey } = await preparedDatabase();
-    await cluster.halt('fast');
+    await haltServer();
     const started = performance.now();
     const desk = await serve(['--database', url, '--desk', 'desk-late', '--data', tempDir('station-late-'), '--port', '0']);
     served.push(desk);
@@ -72,7 +86,7 @@ describe('a desk that starts before its database', () => {
     expect(page.text).toContain('<div id="root">');
     expect(desk.stderr() + desk.stdout()).toMatch(/cannot reach its database/);
 
-    await cluster.resume();
+    await resumeServer();
     const resumed = performance.now();
     const authorization = serviceApiAuthorization(authenticationHash(USER.username, USER.password), integrationKey);
     let token = '';
@@ -102,24 +116,20 @@ describe('a desk that starts before its database', () => {
 
   it('a stop while it waits is clean, and a second desk on the same folder is refused while the first waits', async () => {
     const { url } = await preparedDatabase();
-    await cluster.halt('fast');
-    try {
-      const dataDir = tempDir('station-late-');
-      const first = await serve(['--database', url, '--desk', 'desk-wait', '--data', dataDir, '--port', '0']);
-      served.push(first);
-      const second = await serve(['--database', url, '--desk', 'desk-wait-2', '--data', dataDir, '--port', '0']).then(
-        (desk) => {
-          served.push(desk);
-          return 'started';
-        },
-        (error: Error) => error.message,
-      );
-      expect(second).toMatch(/another station|already running|in use/i);
-      expect(await first.stop('SIGTERM')).toBe(0);
-      // A stop is not a failure: nothing on stderr says the command failed.
-      expect(first.stderr()).not.toMatch(/^station: /m);
-    } finally {
-      await cluster.resume();
-    }
+    await haltServer();
+    const dataDir = tempDir('station-late-');
+    const first = await serve(['--database', url, '--desk', 'desk-wait', '--data', dataDir, '--port', '0']);
+    served.push(first);
+    const second = await serve(['--database', url, '--desk', 'desk-wait-2', '--data', dataDir, '--port', '0']).then(
+      (desk) => {
+        served.push(desk);
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(second).toMatch(/another station|already running|in use/i);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    // A stop is not a failure: nothing on stderr says the command failed.
+    expect(first.stderr()).not.toMatch(/^station: /m);
   });
 });

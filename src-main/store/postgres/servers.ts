@@ -104,3 +104,31 @@ export function writableServerClient(choice: DatabaseServers, config: pg.ClientC
   Object.defineProperty(WritableServerClient.prototype, 'connect', { value: WritableServerClient.prototype.connectToWritable });
   return WritableServerClient;
 }
+
+/**
+ * Whether any server of a postgres:// URL takes a connection now: a desk that starts before its database asks this
+ * before it loads the station's modules (a second or more on a slow PC), so it says it waits within a moment of its
+ * start. Resolves once one server accepts; rejects with the last server's error (ECONNREFUSED, a server starting up).
+ * A server that answers with any other refusal (a wrong password) counts as reachable: the real start says why.
+ */
+export async function reachPostgres(url: string, timeoutMs = 2_000): Promise<void> {
+  const choice = parseDatabaseUrl(url);
+  let lastError: unknown;
+  for (const server of choice.servers.length > 0 ? choice.servers : [undefined]) {
+    const probe = new pg.Client({ connectionString: choice.url, connectionTimeoutMillis: timeoutMs, application_name: 'shipping-station' });
+    if (server) {
+      probe.host = server.host;
+      probe.port = server.port;
+    }
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      return;
+    } catch (error) {
+      lastError = error;
+    } finally {
+      await probe.end().catch(() => undefined);
+    }
+  }
+  throw lastError;
+}
