@@ -103,8 +103,9 @@ export const defaultMainSite = (accountName: string): Site => ({
   printing: null,
 });
 
+// Not white space alone: said as a pattern too, so the description refuses what the station does (a name of spaces).
 const siteName = expects(
-  z.string().trim().min(1, 'required').max(35, 'at most 35 characters'),
+  z.string().regex(/\S/, 'required').trim().min(1, 'required').max(35, 'at most 35 characters'),
   'the site’s name, unique in the account: 1 to 35 characters',
 );
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../src-shared/resources.ts';
-import { JSONAPI, startTestStation, type TestStation } from '../helpers/station.ts';
+import { JSONAPI, OPERATOR, startTestStation, type TestStation } from '../helpers/station.ts';
 
 const description = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as Record<string, any>;
 
@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: string, path: string, body?: unknown) =>
+const call = (method: string, path: string, body?: unknown, as = token) =>
   t.call(path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
+    headers: { Authorization: `Bearer ${as}`, ...(body === undefined ? {} : { 'Content-Type': JSONAPI }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const parameter = (path: string, name: string) =>
@@ -97,3 +97,21 @@ describe('the largest values the description allows', () => {
 });
 
 const operation = () => description.paths['/webhooks/{id}/replay'].post;
+
+describe('a site’s name', () => {
+  it('of white space alone is refused by the description’s pattern and by the station, at its member', async () => {
+    const name = description.components.schemas.AddWarehouseRequest.properties.data.properties.attributes.properties.name;
+    expect(new RegExp(name.pattern as string, 'u').test(' ')).toBe(false);
+    expect(new RegExp(name.pattern as string, 'u').test(' Verona ')).toBe(true);
+    await t.station.clients.add(OPERATOR, {
+      username: 'rules-admin',
+      password: 'rules-password-1',
+      role: 'admin',
+      profile: { name: 'Rules' },
+    });
+    const admin = (await t.signIn('rules-admin', 'rules-password-1')).json.meta.token as string;
+    const refused = await call('POST', '/v3/warehouses', { data: { type: 'warehouse', attributes: { name: ' ' } } }, admin);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'field.invalid', source: { pointer: '/data/attributes/name' } });
+  });
+});
