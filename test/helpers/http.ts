@@ -25,10 +25,19 @@ export interface RawRequest {
 }
 
 export function http(url: string, options: RawRequest = {}): Promise<RawResponse> {
+  return send(url, options, false);
+}
+
+/**
+ * One request. A kept-alive connection the station closed as idle (5 s) just as the request went out on it is reset
+ * before the station read a byte of it: sent once more, on a new connection, as Node's documentation advises
+ * (`request.reusedSocket`). A busy test machine leaves such pauses between two requests of a test.
+ */
+function send(url: string, options: RawRequest, again: boolean): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? tlsRequest : request;
+    const open = url.startsWith('https:') ? tlsRequest : request;
     // The certificate is checked against the address connected to, whatever Host header a test sends.
-    const req = send(
+    const req = open(
       url,
       { method: options.method ?? 'GET', headers: options.headers, ca: options.ca, servername: '', localAddress: options.localAddress },
       (res) => {
@@ -56,7 +65,10 @@ export function http(url: string, options: RawRequest = {}): Promise<RawResponse
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!again && req.reusedSocket && error.code === 'ECONNRESET') send(url, options, true).then(resolve, reject);
+      else reject(error);
+    });
     if (options.timeoutMs !== undefined) {
       const timer = setTimeout(
         () => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })),
