@@ -61,11 +61,12 @@ import {
   trackingResourceSchema,
   userResourceSchema,
 } from './resources.ts';
+import { placeResourceSchema } from './places.ts';
 import { returnRequestSchema } from './returns.ts';
 import { trackingEventRequestSchema } from './tracking-events.ts';
 import type { Role } from './roles.ts';
 import { scaleResourceSchema, scaleSettingsChangeSchema } from './scale.ts';
-import { shipmentRequestMetaSchema, shipmentRequestSchema, type Operation } from './shipment-validation.ts';
+import { countryCodeSchema, shipmentRequestMetaSchema, shipmentRequestSchema, type Operation } from './shipment-validation.ts';
 import { todayResourceSchema } from './today.ts';
 import { outboxEntryResourceSchema, upstreamHealthMetaSchema } from './upstream.ts';
 import { verificationAttributesSchema, verificationRequestSchema } from './verification.ts';
@@ -574,6 +575,28 @@ export const ROUTES = {
       ['searchString'],
     ),
   }),
+  places: route(
+    'GET',
+    '/places',
+    'packer',
+    'The cities (and states) a postal code names: from the account’s address book, the most used first, then from the station’s postal data (US ZIP codes).',
+    {
+      data: list(placeResourceSchema),
+      note: 'An empty list when nothing is known of the code: the packer types the city.',
+      query: query(
+        {
+          country: countryCodeSchema,
+          postalCode: z
+            .string()
+            .regex(/\S/)
+            .max(30)
+            .meta({ description: 'The postal code as typed (required): checked, and written in its country’s form, as a shipment’s is.' }),
+        },
+        ['country', 'postalCode'],
+      ),
+      stateRefusals: ['parameter.invalid@postalCode'],
+    },
+  ),
 
   // Printing
   printShipment: route('POST', '/shipments/:id/print', 'packer', 'Prints a processed shipment’s label on a printer of the station.', {

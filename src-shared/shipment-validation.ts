@@ -27,7 +27,7 @@ import { Violations, isObject, readValueAt, type Operation, type Validation } fr
 
 export { checkAddressRules } from './shipment-validation/addresses.ts';
 export { shipmentRequestSchema } from './shipment-validation/attributes.ts';
-export { asFlag } from './shipment-validation/fields.ts';
+export { asFlag, country as countryCodeSchema } from './shipment-validation/fields.ts';
 export {
   carrierChoiceExpectation,
   shipmentRequestMetaSchema,

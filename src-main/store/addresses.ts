@@ -15,6 +15,16 @@ export function addressesOfShipment(attributes: Pick<ShipmentAttributes, 'shipFr
 
 export interface AddressReads {
   search(clientId: string, sandbox: boolean, text: string, limit: number): Promise<SavedAddress[]>;
+  /** The cities (and states) the client's book has at a postal code of a country (as the station keeps it), the most used first. */
+  places(clientId: string, sandbox: boolean, country: string, postalCode: string, limit: number): Promise<BookPlace[]>;
+}
+
+/** A place of the address book: a city (and state) at a postal code, and how often the book used it. */
+export interface BookPlace {
+  postalCode: string;
+  city: string;
+  state: string;
+  uses: number;
 }
 
 /** The group's bulk writes: run by the store as writes, on its own connection (table-group.ts). */
@@ -152,6 +162,25 @@ function reads(sql: Sql): AddressReads {
       const seen = new Set(byName.map((found) => String(found.id)));
       const rest = (await step(search.containing(trimmed, limit + byName.length))).filter((found) => !seen.has(String(found.id)));
       return [...byName, ...rest].slice(0, limit).map(toSaved);
+    },
+    places: async (clientId, sandbox, country, postalCode, limit) => {
+      await foldAddressUses(sql);
+      // Through the index by place (migration 28), on both databases alike. A city spelt in other cases (Milano,
+      // MILANO) is one place, under the spelling used most: folded here, as the two databases fold case apart.
+      const rows = await sql.all<{ city: string; state: string; uses: number }>(
+        `SELECT city, state, SUM(use_count) AS uses FROM addresses
+          WHERE client_id = $1 AND sandbox = $2 AND country = $3 AND postal_code = $4 AND city <> ''
+          GROUP BY city, state ORDER BY uses DESC, MAX(last_used_at) DESC, city LIMIT $5`,
+        [numericId(clientId), sandbox ? 1 : 0, country, postalCode, limit * 4],
+      );
+      const places = new Map<string, BookPlace>();
+      for (const row of rows) {
+        const key = `${row.city.toLocaleLowerCase()}\u0000${row.state.toUpperCase()}`;
+        const place = places.get(key);
+        if (place) place.uses += Number(row.uses);
+        else places.set(key, { postalCode, city: row.city, state: row.state, uses: Number(row.uses) });
+      }
+      return [...places.values()].sort((a, b) => b.uses - a.uses).slice(0, limit);
     },
   };
 }

@@ -29,7 +29,7 @@ export { checkPostgres, type PostgresIntegrityReport } from './postgres/check.ts
 export { moveToPostgres, type MovedTable } from './move-to-postgres.ts';
 export type { MergeCounts } from './merge-clients.ts';
 export type { SummaryFilter } from './shipment-rows.ts';
-export { addressesOfShipment } from './addresses.ts';
+export { addressesOfShipment, type BookPlace } from './addresses.ts';
 
 /**
  * The reads every rate and create makes, kept while the database is unchanged (read-cache.ts): the settings (the

@@ -88,6 +88,7 @@ const SQLITE_PINS: Pins = {
     'fdcb0e727148cbb7d58416e1674175a1ea20fe4e733bbe2343d21158b45c7a2e',
     'session epochs: a password change ends the sessions of its user',
   ],
+  28: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -161,6 +162,7 @@ const POSTGRES_PINS: Pins = {
     'fdcb0e727148cbb7d58416e1674175a1ea20fe4e733bbe2343d21158b45c7a2e',
     'session epochs: a password change ends the sessions of its user',
   ],
+  25: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

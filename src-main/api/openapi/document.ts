@@ -210,6 +210,7 @@ const TAGS: Record<string, string> = {
   shipments: 'Shipments (spec 4.1): save, rate, confirm or create in one step; retrieve, void, documents, tracking, returns and printing.',
   'shipment-summaries': 'The account’s shipments, listed and searched.',
   addresses: 'The address book: receivers shipped to before.',
+  places: 'The cities a postal code names: the address book’s, then the station’s postal data.',
   'print-jobs': 'Print jobs on the station’s printers, and printing many labels at once.',
   printers: 'The printers the station can print on.',
   'print-settings': 'The desk’s label and A4 printers.',

@@ -1,6 +1,9 @@
 // The shipment endpoints of spec 4.1: save, rate, confirm, one-step create, retrieve, delete, documents, tracking,
 // plus shipment summaries and the address book. Requests are validated with the shared rules, then handed to services.
 import { ALL_SITES } from '../../../src-shared/warehouses.ts';
+import { isCountryCode } from '../../../src-shared/countries.ts';
+import { placeId } from '../../../src-shared/places.ts';
+import { checkPostalCode, postalCodeExpectation } from '../../../src-shared/postal-codes.ts';
 import type { WarehouseService } from '../../services/warehouses.ts';
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import type { ErrorObject } from '../../../src-shared/jsonapi.ts';
@@ -363,5 +366,25 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
       });
     }
     respondData(ctx, 200, (await deps.addresses.search(caller(ctx), searchString, ADDRESS_SEARCH_LIMIT)).map(addressResource));
+  });
+
+  router.on(ROUTES.places, async (ctx, { query }) => {
+    const given = { country: query.country ?? '', postalCode: query.postalCode ?? '' };
+    const country = given.country.trim().toUpperCase();
+    if (!isCountryCode(country)) {
+      const expected = 'a country’s ISO 3166-1 alpha-2 code, such as IT or US';
+      throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('country'), 'country', expected, given.country)]);
+    }
+    const postalCode = given.postalCode.trim() === '' ? undefined : checkPostalCode(country, given.postalCode);
+    if (!postalCode?.ok) {
+      const expected = postalCodeExpectation(country);
+      throw StationError.many([parameterError(ERROR_TEXT.invalidOrEmptyParameter('postalCode'), 'postalCode', expected, given.postalCode)]);
+    }
+    const places = await deps.addresses.places(caller(ctx), country, postalCode.postalCode);
+    respondData(
+      ctx,
+      200,
+      places.map((attributes) => ({ type: 'place' as const, id: placeId(attributes), attributes })),
+    );
   });
 }

@@ -17,6 +17,7 @@ import { COUNTS_AS_CHANGES } from './024-counts-as-changes.ts';
 import { ADDRESS_NAMES_IN_ORDER } from './025-address-names-in-order.ts';
 import { LABEL_BYTES_AS_THEY_ARE } from './026-label-bytes-as-they-are.ts';
 import { SESSION_EPOCH } from './027-session-epoch.ts';
+import { ADDRESSES_BY_PLACE } from './028-addresses-by-place.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
 export const WRITTEN_ONCE: readonly WrittenOnce[] = [
@@ -30,6 +31,7 @@ export const WRITTEN_ONCE: readonly WrittenOnce[] = [
   ADDRESS_NAMES_IN_ORDER,
   LABEL_BYTES_AS_THEY_ARE,
   SESSION_EPOCH,
+  ADDRESSES_BY_PLACE,
 ];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */
