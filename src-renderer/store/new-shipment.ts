@@ -4,6 +4,9 @@ import { create } from 'zustand';
 import { isCountryCode } from '../../src-shared/countries.ts';
 import { customsRoute } from '../../src-shared/customs.ts';
 import { checkPostalCode } from '../../src-shared/postal-codes.ts';
+import type { PlaceAttributes } from '../../src-shared/places.ts';
+import { ROUTES } from '../../src-shared/routes.ts';
+import { api } from './session.ts';
 import { stationToday } from './station-clock.ts';
 import { deskSender } from './sites.ts';
 import { usePackingSetup } from './packing-setup.ts';
@@ -145,6 +148,11 @@ export interface NewShipmentState extends ShipmentDraft {
   declarationAuto: boolean;
   /** The package the packer is at (its fields last had the focus): the scale weighs this one. */
   activePackage: number;
+  /**
+   * The places the party's postal code names (GET /places: the address book's, the most used first, then the
+   * station's postal data), offered for its city; and whether the city shown was filled from them, not typed.
+   */
+  places: Record<Party, { choices: PlaceAttributes[]; filled: boolean }>;
   setActivePackage(index: number): void;
   /** The scale settled: the package's weight is its reading, marked as from the scale. */
   weighFromScale(index: number, weightKg: string): void;
@@ -384,10 +392,16 @@ function draftOf(state: NewShipmentState): ShipmentDraft {
   };
 }
 
+type Party = 'sender' | 'receiver';
+const noPlaces = (): NewShipmentState['places'] => ({
+  sender: { choices: [], filled: false },
+  receiver: { choices: [], filled: false },
+});
+
 /** A fresh form: nothing entered, no errors. */
 function emptyDraft(
   sender: AddressDraft = emptyAddress(),
-): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean } {
+): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean; places: NewShipmentState['places'] } {
   return {
     sender,
     receiver: emptyAddress(),
@@ -403,6 +417,7 @@ function emptyDraft(
     errors: {},
     activePackage: 0,
     declarationAuto: true,
+    places: noPlaces(),
   };
 }
 
@@ -427,13 +442,47 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
   const set = (change: Partial<NewShipmentState>) => write({ ...change, revision: get().revision + 1 });
   const changeDangerousGoods = (index: number, change: (entries: DangerousGoodDraft[]) => DangerousGoodDraft[]) =>
     set({ packages: get().packages.map((pkg, i) => (i === index ? { ...pkg, dangerousGoods: change(pkg.dangerousGoods) } : pkg)) });
+  /**
+   * Asks the station which places a valid postal code names, and fills an empty city (and an empty state, where
+   * the country has states) with the most used; the others are offered. An answer that comes after the packer
+   * changed the code or the country, or typed a city, changes nothing; a failed one leaves the city to type.
+   */
+  const lookUpPlaces = (role: Party, country: string, postalCode: string) => {
+    const asked = get()[role];
+    Promise.resolve()
+      .then(() => api().call(ROUTES.places, { query: { country, postalCode } }))
+      .then(({ data }) => {
+        const now = get()[role];
+        if (now.postalCode !== asked.postalCode || now.country !== asked.country) return;
+        const choices = data.map((place) => place.attributes);
+        const first = choices[0];
+        const fill = first !== undefined && now.city.trim() === '';
+        set({
+          ...(fill
+            ? { [role]: { ...now, city: first.city, state: now.state.trim() === '' && first.state ? first.state : now.state } }
+            : {}),
+          places: { ...get().places, [role]: { choices, filled: fill || get().places[role].filled } },
+        } as Partial<NewShipmentState>);
+      })
+      .catch(() => undefined);
+  };
   return {
     ...emptyDraft(),
     revision: 0,
 
-    setAddress: (role, field, value) => set({ [role]: { ...get()[role], [field]: value } } as Partial<NewShipmentState>),
+    setAddress: (role, field, value) => {
+      const places = get().places;
+      const replaced = field === 'postalCode' || field === 'country';
+      set({
+        [role]: { ...get()[role], [field]: value },
+        ...(field === 'city' || replaced
+          ? { places: { ...places, [role]: { choices: replaced ? [] : places[role].choices, filled: false } } }
+          : {}),
+      } as Partial<NewShipmentState>);
+    },
     pickReceiver: (address) =>
       set({
+        places: { ...get().places, receiver: { choices: [], filled: false } },
         receiver: Object.fromEntries(
           ADDRESS_FIELDS.map((field) => [field, (address as Partial<Record<AddressField, string>>)[field] ?? '']),
         ) as AddressDraft,
@@ -513,6 +562,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
       write({
         errors: checked && !checked.ok ? { ...others, [pointer]: fieldFault({ pointer, missing: false, postalCodeOf: code }) } : others,
       });
+      if (checked?.ok) lookUpPlaces(role, code, checked.postalCode);
     },
     setLineItem: (index, field, value) =>
       set({
@@ -588,6 +638,7 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
           : emptyDeclaration(),
         errors: {},
         activePackage: 0,
+        places: noPlaces(),
         // An order's declaration is its own lines: it does not follow the contents.
         declarationAuto: !declaration,
       });

@@ -3,7 +3,7 @@
 // as people write it; the box buttons are one Tab stop; a refusal takes the packer to the faulty field, wherever it
 // is on the page; and an orders file with parcels to Switzerland without HS codes is imported with a warning.
 import type { Page } from '@playwright/test';
-import { expect, fillParcel, signedIn, test, type E2EStation } from './fixtures.ts';
+import { expect, fillParcel, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
 
 /**
  * The orders of these tests belong to an account of their own: the station is shared with the other files of the
@@ -110,6 +110,68 @@ test('the country comes before the postal code, which is checked as soon as both
   await expect(postalCode).toHaveAccessibleDescription(/^Expected a postal code of Switzerland: 4 digits/);
   // The check of a field as it is typed leaves the focus where the packer is.
   await expect(country).toBeFocused();
+});
+
+test('a postal code the account has shipped to fills its city and state, the most used first, others offered; a US ZIP code from the postal data', async ({
+  page,
+  station,
+}) => {
+  // The account shipped to Verona's 37121 twice and to San Zeno, at the same code, once.
+  const saved = shipmentDocument();
+  for (const [name, city] of [
+    ['Enoteca Arena', 'Verona'],
+    ['Enoteca Arena', 'Verona'],
+    ['Forno San Zeno', 'San Zeno'],
+  ] as const) {
+    const shipTo = { name, contact: 'Luca Neri', address1: 'Via Mazzini 7', postalCode: '37121', city, state: 'VR', country: 'IT' };
+    const answer = await station.api('POST', '/shipments/save', {
+      data: { ...saved.data, attributes: { ...saved.data.attributes, shipTo } },
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(202);
+  }
+  await signedIn(page, station);
+  const country = page.getByRole('combobox', { name: 'Receiver country' });
+  const postalCode = page.getByRole('textbox', { name: 'Receiver postal code', exact: true });
+  // A textbox, or a combobox while the code names several places (its list offers them).
+  const city = page.getByLabel('Receiver city', { exact: true });
+  const state = page.getByRole('textbox', { name: 'Receiver state', exact: true });
+  await country.fill('Italy');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(postalCode).toBeFocused();
+  await page.keyboard.type('37121');
+  await page.keyboard.press('Tab');
+  // The packer is in the city field, and it is filled: the most used place, said to be from the code.
+  await expect(city).toBeFocused();
+  await expect(city).toHaveValue('Verona');
+  await expect(state).toHaveValue('VR');
+  await expect(city).toHaveAccessibleDescription('from the postal code');
+  await expect(page.locator('#receiver-city-places option')).toHaveCount(2);
+  expect(
+    await page.locator('#receiver-city-places option').evaluateAll((options) => options.map((option) => option.getAttribute('value'))),
+  ).toEqual(['Verona', 'San Zeno']);
+  // Typed over, the city is the packer's: no longer said to be from the code.
+  await city.fill('San Zeno');
+  await expect(city).not.toHaveAccessibleDescription('from the postal code');
+
+  // A US ZIP code the account never shipped to: from the station's postal data, its state too.
+  await city.fill('');
+  await state.fill('');
+  await postalCode.fill('90210');
+  await country.fill('United States');
+  await page.keyboard.press('Enter');
+  await expect(city).toHaveValue('Beverly Hills');
+  await expect(state).toHaveValue('CA');
+  // A code nothing is known of leaves the city to type.
+  await city.fill('');
+  await country.fill('Germany');
+  await page.keyboard.press('Enter');
+  const answered = page.waitForResponse((response) => /\/places\?.*postalCode=01067/.test(response.url()));
+  await postalCode.fill('01067');
+  await postalCode.blur();
+  expect((await answered).status()).toBe(200);
+  await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(city).toHaveValue('');
 });
 
 test('a US receiver’s phone is typed as people write it, and rates come', async ({ page, station }) => {

@@ -578,6 +578,7 @@ export const de: Record<MessageKey, string> = {
   'form.package': 'Paket {number}',
   'form.weight': 'Gewicht (kg)',
   'form.fromScale': 'von der Waage',
+  'form.cityFromPostalCode': 'aus der Postleitzahl',
   'form.length': 'Länge (cm)',
   'form.width': 'Breite (cm)',
   'form.height': 'Höhe (cm)',

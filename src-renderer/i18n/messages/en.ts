@@ -567,6 +567,7 @@ export const en = {
   'form.package': 'Package {number}',
   'form.weight': 'Weight (kg)',
   'form.fromScale': 'from scale',
+  'form.cityFromPostalCode': 'from the postal code',
   'form.length': 'Length (cm)',
   'form.width': 'Width (cm)',
   'form.height': 'Height (cm)',

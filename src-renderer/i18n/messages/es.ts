@@ -576,6 +576,7 @@ export const es: Record<MessageKey, string> = {
   'form.package': 'Paquete {number}',
   'form.weight': 'Peso (kg)',
   'form.fromScale': 'de la báscula',
+  'form.cityFromPostalCode': 'según el código postal',
   'form.length': 'Largo (cm)',
   'form.width': 'Ancho (cm)',
   'form.height': 'Alto (cm)',

@@ -580,6 +580,7 @@ export const fr: Record<MessageKey, string> = {
   'form.package': 'Colis {number}',
   'form.weight': 'Poids (kg)',
   'form.fromScale': 'de la balance',
+  'form.cityFromPostalCode': 'd’après le code postal',
   'form.length': 'Longueur (cm)',
   'form.width': 'Largeur (cm)',
   'form.height': 'Hauteur (cm)',

@@ -575,6 +575,7 @@ export const it: Record<MessageKey, string> = {
   'form.package': 'Collo {number}',
   'form.weight': 'Peso (kg)',
   'form.fromScale': 'dalla bilancia',
+  'form.cityFromPostalCode': 'dal CAP',
   'form.length': 'Lunghezza (cm)',
   'form.width': 'Larghezza (cm)',
   'form.height': 'Altezza (cm)',

@@ -579,6 +579,7 @@ export const pl: Record<MessageKey, string> = {
   'form.package': 'Paczka {number}',
   'form.weight': 'Waga (kg)',
   'form.fromScale': 'z wagi',
+  'form.cityFromPostalCode': 'z kodu pocztowego',
   'form.length': 'Długość (cm)',
   'form.width': 'Szerokość (cm)',
   'form.height': 'Wysokość (cm)',

@@ -113,13 +113,23 @@ export function ShipmentForm({
               value={form[role][field]}
               onValue={(value) => form.setAddress(role, field, value)}
               error={error(`${prefix}/${field}`)}
-              hint={role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined}
+              hint={
+                (role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined) ??
+                (field === 'city' && form.places[role].filled ? t('form.cityFromPostalCode') : undefined)
+              }
               onBlur={field === 'postalCode' ? () => checkPostalCode(role) : undefined}
+              list={field === 'city' && form.places[role].choices.length > 1 ? `${role}-city-places` : undefined}
               wide={field === 'name' || field === 'address1'}
               required={isRequired(role, field, form[role].country)}
             />
           ),
         )}
+        {/* The other places the postal code names, offered in the city field. */}
+        <datalist id={`${role}-city-places`}>
+          {form.places[role].choices.map((place) => (
+            <option key={`${place.city}|${place.state}`} value={place.city} />
+          ))}
+        </datalist>
       </div>
     );
   };
