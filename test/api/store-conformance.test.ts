@@ -475,6 +475,12 @@ describe('the rest of the tables', () => {
     expect(await names('nunez')).toEqual(['Señora Núñez']);
     expect(await names('M_ller')).toEqual([]);
     expect(await store.addresses.search(client, false, 'muller', 5)).toEqual([]);
+    // The places at the code: Köln's twice-used address first (on PostgreSQL its second use is folded in first).
+    const places = await store.addresses.places(other, false, 'DE', '50667', 10);
+    expect(places[0]).toEqual({ postalCode: '50667', city: 'Köln', state: '', uses: 2 });
+    expect(places.map((place) => place.city).sort()).toEqual(['Bonn', 'Köln', 'Lyon', 'München', 'Sevilla']);
+    expect(await store.addresses.places(other, false, 'DE', '50668', 10)).toEqual([]);
+    expect(await store.addresses.places(client, false, 'DE', '50667', 10)).toEqual([]);
   });
 
   it('keeps settings and fuel surcharges', async () => {
