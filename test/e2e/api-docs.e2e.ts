@@ -21,7 +21,8 @@ test('/docs renders the whole API offline, every route under its heading', async
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${station.url}/docs`);
-  await expect(page.getByRole('heading', { name: /Shipping Station API/ })).toBeVisible();
+  // Swagger UI draws the whole description (about 1 MB) before its heading shows: seconds on a busy machine.
+  await expect(page.getByRole('heading', { name: /Shipping Station API/ })).toBeVisible({ timeout: 60_000 });
   // Each operation once (every route, and the HEADs and /test/ of spec 4.2 and 4.3), and the webhook deliveries
   // (OpenAPI's webhooks) after them.
   await expect(page.locator('.opblock')).toHaveCount(OPERATIONS + 1);

@@ -109,6 +109,8 @@ for (const language of [
   { code: 'de', name: 'Deutsch' },
 ] as const) {
   test(`axe finds nothing on any screen or dialog, in ${language.name}`, async ({ page, station }, testInfo) => {
+    // A walk of every screen with axe on each: about a minute, and more on a busy 2-core machine (1.6 min seen).
+    test.setTimeout(240_000);
     const found: string[] = [];
     await page.goto(station.url);
     await chooseLanguage(page, language.name);
