@@ -28,3 +28,7 @@ export const placeResourceSchema = resourceSchema('place', placeAttributesSchema
 /** A place's id: its country, postal code, city and state, so the same place has the same id in every answer. */
 export const placeId = (place: Pick<PlaceAttributes, 'country' | 'postalCode' | 'city' | 'state'>): string =>
   [place.country, place.postalCode, place.city, place.state].join('|');
+
+/** One place however its city's letters are cased (the book's MILANO is the data's Milano). */
+export const samePlaceKey = (place: { city: string; state: string }): string =>
+  `${place.city.trim().toLocaleLowerCase()}\u0000${place.state.trim().toUpperCase()}`;

@@ -1,11 +1,11 @@
 // Address search for the receiver picker: the caller's own address book, the client's own address included.
 // A search is a read: the one write it may bring (the client's own address into the book) never fails it.
 // And the places a postal code names, for the desk to fill the city: the book's first, then the postal data's.
-import { PLACES_LIMIT, type PlaceAttributes } from '../../src-shared/places.ts';
+import { PLACES_LIMIT, samePlaceKey, type PlaceAttributes } from '../../src-shared/places.ts';
 import type { SavedAddress } from '../domain/address.ts';
 import type { Caller } from '../domain/caller.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
-import type { BookPlace, Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import { postalDataPlaces } from './postal-data.ts';
 
 export interface AddressService {
@@ -13,9 +13,6 @@ export interface AddressService {
   /** The places at a country's postal code (as the station keeps it): the caller's book's, most used first, then the postal data's. */
   places(caller: Caller, country: string, postalCode: string): Promise<PlaceAttributes[]>;
 }
-
-/** One place however its city's letters are cased (the book's MILANO is the data's Milano). */
-const placeKey = (place: BookPlace) => `${place.city.trim().toLocaleLowerCase()}\u0000${place.state.trim().toUpperCase()}`;
 
 export function createAddressService(store: Store): AddressService {
   // The client's own address is added once per client, book and profile, not on every keystroke of a search.
@@ -51,8 +48,8 @@ export function createAddressService(store: Store): AddressService {
     },
     async places(caller, country, postalCode) {
       const book = await store.addresses.places(caller.client.id, caller.sandbox, country, postalCode, PLACES_LIMIT);
-      const inBook = new Set(book.map(placeKey));
-      const data = (await postalDataPlaces(country, postalCode)).filter((place) => !inBook.has(placeKey(place)));
+      const inBook = new Set(book.map(samePlaceKey));
+      const data = (await postalDataPlaces(country, postalCode)).filter((place) => !inBook.has(samePlaceKey(place)));
       return [
         ...book.map((place) => ({ ...place, country, source: 'addressBook' as const })),
         ...data.map((place) => ({ ...place, country, source: 'postalData' as const })),

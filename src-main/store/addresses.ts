@@ -2,6 +2,7 @@
 // stays fast at a million addresses: through an FTS5 trigram index on SQLite, a pg_trgm index on PostgreSQL over
 // the text folded of case and accents. Both rank alike: names that start with the text first (by name, then the
 // most used), then any field that contains it, newest first.
+import { samePlaceKey } from '../../src-shared/places.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { SavedAddress } from '../domain/address.ts';
 import { numericId } from './row-id.ts';
@@ -175,7 +176,7 @@ function reads(sql: Sql): AddressReads {
       );
       const places = new Map<string, BookPlace>();
       for (const row of rows) {
-        const key = `${row.city.toLocaleLowerCase()}\u0000${row.state.toUpperCase()}`;
+        const key = samePlaceKey(row);
         const place = places.get(key);
         if (place) place.uses += Number(row.uses);
         else places.set(key, { postalCode, city: row.city, state: row.state, uses: Number(row.uses) });

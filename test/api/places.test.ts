@@ -27,22 +27,9 @@ beforeAll(async () => {
   t = await startTestStation({ schedulerIntervalMs: 0 });
   token = await t.token();
   // Milan's 20121 three times (twice spelt Milano, once MILANO) and a suburb that shares the code once.
-  await shipToPlace(token, {
-    name: 'Bar Centrale',
-    address1: 'Via Dante 2',
-    postalCode: '20121',
-    city: 'Milano',
-    state: 'MI',
-    country: 'IT',
-  });
-  await shipToPlace(token, {
-    name: 'Bar Centrale',
-    address1: 'Via Dante 2',
-    postalCode: '20121',
-    city: 'Milano',
-    state: 'MI',
-    country: 'IT',
-  });
+  const barCentrale = { name: 'Bar Centrale', address1: 'Via Dante 2', postalCode: '20121', city: 'Milano', state: 'MI', country: 'IT' };
+  await shipToPlace(token, barCentrale);
+  await shipToPlace(token, barCentrale);
   await shipToPlace(token, {
     name: 'Libreria Brera',
     address1: 'Via Brera 9',
