@@ -7,7 +7,7 @@ import { STATE_CODES, checkPhone, checkUsPhone, isWrittenPhone, phoneAsDigits } 
 import { checkPostalCode } from '../postal-codes.ts';
 import { component, said } from '../json-schema-words.ts';
 import { country, email, flag, optional, optionalText, phone, requiredText } from './fields.ts';
-import { isAbsent, isObject, type Path, type Violations } from './violations.ts';
+import { isAbsent, isObject, rawText, type Path, type Violations } from './violations.ts';
 
 /**
  * An address as the station keeps it: its postal code written as the country writes it, state codes in capitals,
@@ -70,7 +70,7 @@ export function checkAddressRules(address: unknown, path: Path, violations: Viol
   if (states && typeof address.state === 'string' && address.state.trim() !== '' && !states.codes.has(address.state.trim().toUpperCase())) {
     violations.invalid([...path, 'state'], states.expected);
   }
-  const given = isAbsent(address.phone) ? '' : String(address.phone);
+  const given = rawText(address.phone);
   // A phone written with letters is refused by its format rule, which says what one is.
   if (given.replace(/\D/g, '') === '' || !isWrittenPhone(given)) return;
   const checked = code === 'US' ? checkUsPhone(given) : receiver ? checkPhone(code, given) : undefined;

@@ -9,7 +9,7 @@ import { DOCUMENTS_MAX } from '../shipment.ts';
 import { DRY_ICE_UN_NUMBER } from '../shipment-options.ts';
 import { checkAddressRules, readPostalCode } from './addresses.ts';
 import { asFlag } from './fields.ts';
-import { isAbsent, isObject, readValueAt, type Operation, type Violations } from './violations.ts';
+import { isAbsent, isObject, rawNumber, rawText, readValueAt, type Operation, type Violations } from './violations.ts';
 
 /** Every rule across members of `data.attributes` for one operation, each fault added to `violations`. */
 export function checkCrossFieldRules(attributes: Record<string, unknown>, operation: Operation, violations: Violations): void {
@@ -51,7 +51,7 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
         : typeof item.unitPrice === 'string'
           ? parseCents(item.unitPrice.trim())
           : undefined;
-    const quantity = Number(item.quantity);
+    const quantity = rawNumber(item.quantity);
     if (price !== undefined && Number.isSafeInteger(quantity) && quantity > 0 && multiplyCents(price, quantity) === undefined) {
       violations.invalid(at('exportDeclaration', 'lineItems', index, 'unitPrice'));
     }
@@ -71,9 +71,9 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
     if (Array.isArray(packages)) {
       packages.forEach((pkg, index) => {
         if (!isObject(pkg)) return;
-        const weight = Number(readValueAt(pkg, ['weight', 'value']));
+        const weight = rawNumber(readValueAt(pkg, ['weight', 'value']));
         if (weight > DOCUMENTS_MAX.weightKg) violations.invalid(at('packages', index, 'weight', 'value'));
-        const sides = ['length', 'width', 'height'].map((side) => Number(readValueAt(pkg, ['dimensions', side])));
+        const sides = ['length', 'width', 'height'].map((side) => rawNumber(readValueAt(pkg, ['dimensions', side])));
         if (sides.every(Number.isFinite)) {
           const sorted = [...sides].sort((a, b) => b - a);
           if (sorted.some((side, i) => side > DOCUMENTS_MAX.dimensionsCm[i]!)) violations.invalid(at('packages', index, 'dimensions'));
@@ -93,9 +93,9 @@ export function checkCrossFieldRules(attributes: Record<string, unknown>, operat
 /** Dry ice weighs less than the package that holds it: a dry-ice weight at or above the package's is refused, saying the package's. */
 function checkDryIce(pkg: unknown, path: (string | number)[], violations: Violations): void {
   if (!isObject(pkg) || isAbsent(pkg.dryIceKg)) return;
-  const dryIce = Number(typeof pkg.dryIceKg === 'string' ? pkg.dryIceKg.trim() : pkg.dryIceKg);
+  const dryIce = rawNumber(pkg.dryIceKg);
   const given = readValueAt(pkg, ['weight', 'value']);
-  const weight = Number(typeof given === 'string' ? given.trim() : given);
+  const weight = rawNumber(given);
   if (!Number.isFinite(dryIce) || dryIce <= 0 || !Number.isFinite(weight) || weight <= 0 || dryIce < weight) return;
   violations.invalid(path, `the dry ice (${DRY_ICE_UN_NUMBER}) in kg, above 0 and below the package’s weight of ${weight} kg, such as 2.5`);
 }
@@ -130,21 +130,16 @@ function checkCustomsData(
   violations: Violations,
 ): void {
   const at = (...path: (string | number)[]) => ['data', 'attributes', 'exportDeclaration', ...path];
-  if (
-    String(declaration.shipmentPurpose ?? '')
-      .trim()
-      .toUpperCase() !== 'COMMERCIAL'
-  )
-    return;
+  if (rawText(declaration.shipmentPurpose).trim().toUpperCase() !== 'COMMERCIAL') return;
   const lineItems = Array.isArray(declaration.lineItems) ? declaration.lineItems : [];
   let valueCents = 0;
   lineItems.forEach((item, index) => {
     if (!isObject(item)) return;
-    valueCents += (parseCents(String(item.unitPrice ?? '').trim()) ?? 0) * (Number(item.quantity) || 0);
+    valueCents += (parseCents(rawText(item.unitPrice).trim()) ?? 0) * (rawNumber(item.quantity) || 0);
     const code = item.commodityCode;
     const hs = `the item’s HS code, 6 to 10 digits such as 691200 (dots and spaces allowed): ${route.why}, and customs classifies commercial goods by it`;
     if (isAbsent(code)) violations.missing(at('lineItems', index, 'commodityCode'), hs);
-    else if (!isHsCode(String(code))) violations.invalid(at('lineItems', index, 'commodityCode'), hs);
+    else if (!isHsCode(rawText(code))) violations.invalid(at('lineItems', index, 'commodityCode'), hs);
   });
   if (route.exportFromEu && isAbsent(declaration.exporterEori)) {
     const taxId = isObject(attributes.shipFrom) ? attributes.shipFrom.taxIdentification : undefined;
@@ -155,9 +150,7 @@ function checkCustomsData(
       );
     }
   }
-  const reason = String(declaration.exportReasonType ?? '')
-    .trim()
-    .toUpperCase();
+  const reason = rawText(declaration.exportReasonType).trim().toUpperCase();
   if (route.importIntoEu && valueCents <= IOSS_LIMIT_CENTS && !RETURN_REASONS.has(reason) && isAbsent(declaration.iossNumber)) {
     violations.missing(
       at('iossNumber'),

@@ -28,6 +28,19 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A raw member as text: a string as given, a number's digits, anything else ''. Never String() of a sent object,
+ * whose own `toString` member may be anything (an object there throws, a 500 the fuzz found).
+ */
+export function rawText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** A raw member as a number: a number as given, a string's number (trimmed), anything else NaN; never Number() of an object. */
+export function rawNumber(value: unknown): number {
+  return typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+}
+
 /** Collects violations, one per field, in the spec's words. */
 export class Violations {
   private readonly byPath = new Map<string, ErrorObject>();

@@ -440,6 +440,22 @@ describe('thousands of bad requests', () => {
     120_000 * SCALE,
   );
 
+  it('get a 4xx for a member sent as an object with its own toString or valueOf, at every place of every body', async () => {
+    // Found by the fuzz once (seed 552035311): String() of such a member threw in a cross-field rule, a 500. Sent
+    // here at every place, so no rule that reads the raw document can call one again.
+    const hostile = [{ toString: {}, valueOf: {} }, { toString: 'x' }, { valueOf: 'x' }];
+    for (const target of bodyTargets())
+      for (const path of paths(target.base))
+        for (const value of hostile)
+          await sendAndRecord({
+            method: target.method,
+            path: target.path,
+            headers: { ...auth(), 'Content-Type': JSONAPI },
+            body: json(mutate(target.base, path, 'replace', value)),
+          });
+    expect(tally.fiveHundreds).toEqual([]);
+  });
+
   it('leave the station working, its database sound, and every acknowledged shipment there and processable', async () => {
     expect((await send({ method: 'GET', path: '/v3/test', headers: auth() }))?.status).toBe(200);
     const created = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
