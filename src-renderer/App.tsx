@@ -5,6 +5,7 @@ import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
 import { DatabaseBanner } from './components/DatabaseBanner.tsx';
 import { BlockedOverlay, LiveRegions } from './components/FeedbackLayer.tsx';
+import { MainNavigation } from './components/MainNavigation.tsx';
 import { ShortcutHelp } from './components/ShortcutHelp.tsx';
 import { StationDay } from './components/StationDay.tsx';
 import { AuditLog } from './screens/audit/AuditLog.tsx';
@@ -75,6 +76,14 @@ function Desk(): React.JSX.Element {
   const siteChosen = useSites((state) => state.chosen);
   const [siteLater, setSiteLater] = useState(false);
   const asksForSite = several && !siteChosen && !siteLater && !asksForSender;
+  const userLine = [
+    who ? t('app.who', { username: who.username, role: who.role }) : '',
+    config?.desk ? t('app.desk', { desk: config.desk }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // The site the desk stands at, when the account has several: the title of the whole line says which it is.
+  const siteLine = several && deskSite ? t('app.site', { site: deskSite.attributes.name }) : '';
 
   useEffect(() => {
     void start();
@@ -122,37 +131,37 @@ function Desk(): React.JSX.Element {
       </a>
       <header className="app__header">
         <span className="app__name">{t('app.name')}</span>
-        <nav aria-label={t('app.mainNavigation')}>
-          {offered.map((item) => (
-            <a
-              key={item.screen}
-              href={`#/${item.screen}`}
-              aria-current={screen === item.screen ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (item.screen === 'new') openNewShipment(client);
-                go(item.screen);
-              }}
-            >
-              {t(screenName(item.screen))}
-            </a>
-          ))}
-        </nav>
-        {/* account · user (role) · desk */}
+        <MainNavigation
+          label={t('app.mainNavigation')}
+          links={offered.map((item) => ({
+            key: item.screen,
+            href: `#/${item.screen}`,
+            label: t(screenName(item.screen)),
+            current: screen === item.screen,
+            onOpen: () => {
+              if (item.screen === 'new') openNewShipment(client);
+              go(item.screen);
+            },
+          }))}
+        />
+        {/* account · user (role) · desk · site, then the station's day: each line cut with an ellipsis when the bar is
+            narrow, whole in its title. */}
         <div className="app__who">
-          <span className="app__client">{client?.attributes.name}</span>
-          <span className="sr-only"> · </span>
-          <span className="app__user">
-            {who ? t('app.who', { username: who.username, role: who.role }) : ''}
-            {who && config?.desk ? ' · ' : ''}
-            {config?.desk ? t('app.desk', { desk: config.desk }) : ''}
+          <span className="app__client" title={client?.attributes.name}>
+            {client?.attributes.name}
           </span>
-          {several && deskSite ? (
-            <span className="app__site" title={t('app.siteTitle')}>
-              <span className="sr-only"> · </span>
-              {t('app.site', { site: deskSite.attributes.name })}
-            </span>
-          ) : null}
+          <span className="sr-only"> · </span>
+          <span className="app__user" title={[userLine, siteLine].filter(Boolean).join(' · ')}>
+            {userLine}
+            {siteLine ? (
+              <>
+                {' · '}
+                <span className="app__site" title={t('app.siteTitle')}>
+                  {siteLine}
+                </span>
+              </>
+            ) : null}
+          </span>
           <StationDay />
         </div>
         <button type="button" className="link" onClick={signOut}>

@@ -58,6 +58,8 @@ export interface PackingDecision {
 export interface PackingWords {
   /** "Economy because DE under 2 kg". */
   because(choice: string, why: string): string;
+  /** A box preset's name as the reader says it: the station's own presets in their language, any other as typed. */
+  box(name: string): string;
   /** "Express because the order asks for it". */
   orderAsks(choice: string): string;
   service(level: ServiceLevel): string;
@@ -79,6 +81,7 @@ const kg = (value: number) => `${String(value)} kg`;
 
 export const ENGLISH_PACKING_WORDS: PackingWords = {
   because: (choice, why) => `${choice} because ${why}`,
+  box: (name) => name,
   orderAsks: (choice) => `${choice} because the order asks for it`,
   service: (level) => ({ economy: 'Economy', express: 'Express' })[level],
   confirmation: (level, minimumAge) =>
@@ -167,7 +170,7 @@ export function decidePacking(
     const why = describeConditions(rule, words);
     if (rule.then.box && !decision.box) {
       decision.box = rule.then.box;
-      decision.reasons.push(words.because(rule.then.box, why));
+      decision.reasons.push(words.because(words.box(rule.then.box), why));
     }
     if (rule.then.service && !decision.service) {
       decision.service = rule.then.service;

@@ -43,16 +43,22 @@ export type PackingSetupResource = z.infer<typeof packingSetupResourceSchema>;
 export const BOX_PRESETS_MAX = 30;
 export const PACKING_RULES_MAX = 100;
 
+/**
+ * The station's own box presets' names, as stored and as the rules name them. The desk shows them in its language
+ * (src-renderer/i18n/domain-names.ts, boxName); a name an admin typed is shown as typed.
+ */
+export const DEFAULT_BOX_NAMES = { small: 'Small box', medium: 'Medium box', large: 'Large box' } as const;
+
 export const DEFAULT_PACKING_SETUP: PackingSetup = {
   boxPresets: [
-    { name: 'Small box', length: '30', width: '20', height: '15', tareKg: '0.15' },
-    { name: 'Medium box', length: '40', width: '30', height: '25', tareKg: '0.35' },
-    { name: 'Large box', length: '60', width: '40', height: '40', tareKg: '0.8' },
+    { name: DEFAULT_BOX_NAMES.small, length: '30', width: '20', height: '15', tareKg: '0.15' },
+    { name: DEFAULT_BOX_NAMES.medium, length: '40', width: '30', height: '25', tareKg: '0.35' },
+    { name: DEFAULT_BOX_NAMES.large, length: '60', width: '40', height: '40', tareKg: '0.8' },
   ],
   rules: [
-    { when: { maxWeightKg: 1 }, then: { box: 'Small box' } },
-    { when: { maxWeightKg: 5 }, then: { box: 'Medium box' } },
-    { when: {}, then: { box: 'Large box' } },
+    { when: { maxWeightKg: 1 }, then: { box: DEFAULT_BOX_NAMES.small } },
+    { when: { maxWeightKg: 5 }, then: { box: DEFAULT_BOX_NAMES.medium } },
+    { when: {}, then: { box: DEFAULT_BOX_NAMES.large } },
     { when: { tags: ['express'] }, then: { service: 'express' } },
     { when: {}, then: { service: 'economy' } },
   ],

@@ -2,12 +2,14 @@
 // the packer's language: the shared rules (src-shared/packing-rules.ts) decide; these words tell why.
 import type { PackingWords } from '../../src-shared/packing-rules.ts';
 import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
+import { boxName } from './domain-names.ts';
 import { formatAlternatives, formatWeight } from './format.ts';
 import { translate } from './i18n.ts';
 
 export function packingWords(): PackingWords {
   return {
     because: (choice, why) => translate('packingWords.because', { choice, why }),
+    box: boxName,
     orderAsks: (choice) => translate('packingWords.orderAsks', { choice }),
     service: (level) => translate(level === 'express' ? 'rules.express' : 'rules.economy'),
     confirmation: (level, minimumAge) => translate('packingWords.confirmation', { level, age: String(minimumAge ?? DEFAULT_MINIMUM_AGE) }),

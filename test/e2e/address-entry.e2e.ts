@@ -3,7 +3,7 @@
 // as people write it; the box buttons are one Tab stop; a refusal takes the packer to the faulty field, wherever it
 // is on the page; and an orders file with parcels to Switzerland without HS codes is imported with a warning.
 import type { Page } from '@playwright/test';
-import { expect, fillParcel, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
+import { expect, fillParcel, openScreen, shipmentDocument, signedIn, test, type E2EStation } from './fixtures.ts';
 
 /**
  * The orders of these tests belong to an account of their own: the station is shared with the other files of the
@@ -245,7 +245,7 @@ test.describe('a refusal takes the packer to the faulty field', () => {
     station,
   }) => {
     await signedInAsShop(page, station);
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await openScreen(page, 'Orders');
     const csv = [
       'Order #,Name,Contact,Street,Zip,Town,Country,Phone,SKU,Item,Qty,Weight,Price,HS Code',
       'CH-4401,Kundin Meier,Lea Meier,Bahnhofstrasse 1,8001,Zürich,CH,044 668 18 00,CUP-6,Ceramic cup,2,0.35,10.75,691200',
@@ -257,7 +257,7 @@ test.describe('a refusal takes the packer to the faulty field', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByRole('button', { name: 'Import 1 order' }).click();
     await expect(preview.getByRole('status').filter({ hasText: 'Imported 1 order.' })).toBeVisible();
-    await page.getByRole('link', { name: 'New shipment' }).click();
+    await openScreen(page, 'New shipment');
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await page.keyboard.type('CH-4401');
     await page.keyboard.press('Enter');
@@ -304,7 +304,7 @@ test('an orders file with parcels to Switzerland without HS codes is imported wi
   station,
 }) => {
   await signedInAsShop(page, station);
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
   const csv = [
     'Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price,HS Code',
     'W-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75,',

@@ -1,6 +1,6 @@
 // Close day in Chromium: a supervisor picks the ship date, sees each carrier's preview, closes UPS with its
 // button, sees the manifest through pdf.js with a Print button, cancels a pickup, and reopens the manifest.
-import { expect, shipmentDocument, signedIn, test } from './fixtures.ts';
+import { expect, openScreen, shipmentDocument, signedIn, test } from './fixtures.ts';
 import { runningClock } from '../helpers/clock.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -19,7 +19,7 @@ test('Close day: preview per carrier, close UPS, see and print the manifest, can
   for (const carrier of ['UPS', 'UPS', 'DHL']) expect((await station.api('POST', '/shipments', onDay(carrier))).status).toBe(201);
 
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   await page.getByLabel('Ship date').fill(DAY);
   const ups = page.getByRole('region', { name: 'UPS', exact: true });
   // Declared is the two invoices' value, 64.50 EUR each.
@@ -82,7 +82,7 @@ test('Close day: each carrier’s special handling is listed before its close: C
   });
 
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   await page.getByLabel('Ship date').fill(DAY);
   const fedex = page.getByRole('list', { name: 'Special handling in the FedEx close' });
   await expect(fedex.getByRole('listitem')).toHaveText([

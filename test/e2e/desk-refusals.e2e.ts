@@ -12,7 +12,7 @@ import { cupsMissing } from '../helpers/printers.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
 import { startClockedStation, type ClockedStation } from './clocked-station.ts';
-import { KUNDE_BECKER, PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
+import { expect, KUNDE_BECKER, openScreen, PASSWORD, shipmentDocument, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'de-DE' });
@@ -207,14 +207,14 @@ test('a void on a closed day, and the account’s last admin and a username take
   ).toBe(201);
   const seen = watchStation(page);
   await signInGerman(page);
-  await page.getByRole('link', { name: de['nav.shipments'] }).click();
+  await openScreen(page, de['nav.shipments']);
   await page.getByRole('button', { name: `Sendung ${parcel.reference} an ${KUNDE_BECKER.name} öffnen` }).click();
   await page.getByRole('button', { name: de['shipments.delete'], exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: de['shipments.yesDelete'] }).click();
   await expect(page.getByRole('alert').filter({ hasText: de['error.code.shipment.dayClosed'] })).toBeVisible();
   await noStationEnglish(page, seen);
 
-  await page.getByRole('link', { name: de['nav.settings'] }).click();
+  await openScreen(page, de['nav.settings']);
   const team = page.getByRole('region', { name: de['team.heading'] });
   await team.getByRole('combobox', { name: 'Rolle von desk' }).selectOption('packer');
   await expect(team.getByRole('alert')).toHaveText(
@@ -251,7 +251,7 @@ test('a packer’s reprint, and a paused printer', async ({ browser }) => {
     const packer = await browser.newPage({ locale: 'de-DE' });
     const seenByPacker = watchStation(packer);
     await signInGerman(packer, PACKER.username, PACKER.password);
-    await packer.getByRole('link', { name: de['nav.shipments'] }).click();
+    await openScreen(packer, de['nav.shipments']);
     await packer.getByLabel(de['shipments.limit']).fill('1');
     await packer.getByRole('button', { name: de['shipments.show'] }).click();
     const bulk = packer.getByRole('region', { name: de['bulkPrint.heading'] });
@@ -268,7 +268,7 @@ test('a packer’s reprint, and a paused printer', async ({ browser }) => {
     const page = await browser.newPage({ locale: 'de-DE' });
     const seen = watchStation(page);
     await signInGerman(page);
-    await page.getByRole('link', { name: de['nav.shipments'] }).click();
+    await openScreen(page, de['nav.shipments']);
     await page.getByRole('button', { name: `Sendung ${waiting.reference} an ${KUNDE_BECKER.name} öffnen` }).click();
     await page.getByRole('button', { name: de['label.print'], exact: true }).click();
     await expect(

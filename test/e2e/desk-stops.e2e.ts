@@ -11,12 +11,13 @@ import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts
 import { waitFor } from '../helpers/wait.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 import {
-  KUNDE_BECKER,
-  PASSWORD,
   beckerOption,
   beckerOrder,
   expect,
   fillParcel,
+  KUNDE_BECKER,
+  openScreen,
+  PASSWORD,
   removeOwnData,
   shipmentDocument,
   signedIn,
@@ -195,7 +196,7 @@ test('Back never brings a finished label back as the step to do: the next order�
   await expect(verify).toBeFocused({ timeout: 15_000 });
 
   // The packer looks at Today, then presses Back: a new form, not the label waiting for its check.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await openScreen(page, 'Today');
   await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
   await page.goBack();
   await expect(search).toBeFocused();
@@ -232,7 +233,7 @@ test('the next order’s slip scanned into the label’s check starts that order
 test('a form left half-filled for another screen does not come back on New shipment', async ({ page, station }) => {
   await signedIn(page, station);
   await page.getByRole('textbox', { name: 'Receiver name', exact: true }).fill('Abandoned GmbH');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await openScreen(page, 'Today');
   await page.getByRole('button', { name: 'New shipment' }).click();
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
   await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toHaveValue('');

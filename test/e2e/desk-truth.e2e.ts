@@ -9,7 +9,18 @@ import type { Page } from '@playwright/test';
 import { pdfPageSizes, pdfText } from '../helpers/pdf-text.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startScaleSimulator, socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
-import { KUNDE_BECKER, beckerOption, expect, fillParcel, shipmentDocument, signIn, signedIn, test, type E2EStation } from './fixtures.ts';
+import {
+  beckerOption,
+  expect,
+  fillParcel,
+  KUNDE_BECKER,
+  openScreen,
+  shipmentDocument,
+  signedIn,
+  signIn,
+  test,
+  type E2EStation,
+} from './fixtures.ts';
 import { IMPORT_FIELDS } from '../../src-shared/order-import.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -275,10 +286,10 @@ test.describe('printing: the printer the desk knows, and the invoice on A4', () 
     expect((await settings(station, { printer: labels, autoPrint: true, format: 'pdf', a4Printer: null })).status).toBe(200);
     await signedIn(page, station);
     // The A4 printer is chosen in Settings, by the name the desk knows it by.
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     await page.getByLabel('A4 printer (commercial invoices)').selectOption(office);
     await expect(page.getByLabel('A4 printer (commercial invoices)')).toHaveValue(office);
-    await page.getByRole('link', { name: 'New shipment' }).click();
+    await openScreen(page, 'New shipment');
 
     await shipThroughCustoms(page);
     // Printed by itself: the label on the label printer, the invoice on the A4 printer.
@@ -380,7 +391,7 @@ test.describe('roles and the first run', () => {
 
   test('a packer’s Settings shows what a packer may change: no webhooks, no integration key', async ({ page, station, snap }) => {
     await signInAs(page, station, PACKER);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     await expect(page.getByRole('heading', { name: 'Printing' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Default service' })).toBeVisible();
     for (const hidden of ['Webhooks', 'API connection', 'Packing rules', 'Box presets', 'Station calendar', 'Sender address']) {
@@ -411,10 +422,10 @@ test.describe('roles and the first run', () => {
     await page.getByRole('button', { name: 'Save sender address' }).click();
     // Saved: on to Today, and New shipment starts with it as the sender.
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
-    await page.getByRole('link', { name: 'New shipment' }).click();
+    await openScreen(page, 'New shipment');
     await expect(page.getByRole('region', { name: 'Sender' })).toContainText('Bottega Verdi, Via Roma 12, 20129 Milano, IT');
     // In Settings it can be changed again.
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     const card = page.getByRole('region', { name: 'Sender address' });
     await expect(card.getByRole('textbox', { name: 'City' })).toHaveValue('Milano');
     await card.getByRole('textbox', { name: 'Phone' }).fill('3331234567');
@@ -432,7 +443,7 @@ test.describe('roles and the first run', () => {
   test('New shipment in the navigation opens a new form, not the last label', async ({ page, station }) => {
     await signedIn(page, station);
     await bookParcel(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New shipment' }).click();
+    await openScreen(page, 'New shipment');
     await expect(page.getByRole('region', { name: 'Label preview' })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
     await expect(page.getByLabel('Receiver name')).toHaveValue('');
@@ -482,7 +493,7 @@ test.describe('the form remembers and prefills', () => {
     snap,
   }) => {
     await signedIn(page, station);
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await openScreen(page, 'Orders');
     const csv = [
       'Order #,Name,Contact,Street,Zip,Town,Country,SKU,Item,Qty,Weight,Price',
       'T-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP,Cup,2,0.35,10.75',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { setClock } from '../helpers/clock.ts';
-import { KUNDE_BECKER, PASSWORD, deskDate, expect, shipmentDocument, test } from './fixtures.ts';
+import { deskDate, expect, KUNDE_BECKER, openScreen, PASSWORD, shipmentDocument, test } from './fixtures.ts';
 import { chromiumMissing } from './chromium.ts';
 import { startClockedStation, type ClockedStation } from './clocked-station.ts';
 import { execFileSync } from 'node:child_process';
@@ -136,7 +136,7 @@ test('Close day words each left-out shipment by its reason, and lists the return
   const returnCarrier = made.json.data.meta.carrierName as string;
 
   await signInGerman(page);
-  await page.getByRole('link', { name: de['nav.close-day'] }).click();
+  await openScreen(page, de['nav.close-day']);
   const dhl = page.getByRole('region', { name: 'DHL Express' });
   await dhl.getByText(de['closeDay.leftOut'].replace('{count, number}', '1')).click();
   await expect(dhl.getByRole('list', { name: `Vom Abschluss für DHL Express ausgelassen` })).toHaveText(
@@ -150,7 +150,7 @@ test('Close day words each left-out shipment by its reason, and lists the return
   await noStationEnglish(page);
 
   // The outbound of that return is not voided: the refusal names the return to void first.
-  await page.getByRole('link', { name: de['nav.shipments'] }).click();
+  await openScreen(page, de['nav.shipments']);
   await page.getByRole('button', { name: `Sendung ${sold.reference} an ${KUNDE_BECKER.name} öffnen` }).click();
   await page.getByRole('button', { name: de['shipments.delete'], exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: de['shipments.yesDelete'] }).click();
@@ -192,7 +192,7 @@ test('an unplugged scale is said by its state in the packer’s words, not the s
   await expect(reading).toContainText('Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.');
   await noStationEnglish(page);
   // The scale's settings say it in the same words.
-  await page.getByRole('link', { name: de['nav.settings'] }).click();
+  await openScreen(page, de['nav.settings']);
   await expect(page.getByRole('status', { name: de['scaleSettings.reading'] })).toHaveText(
     'Die Waage ist nicht erreichbar: Kabel und Anschluss in den Einstellungen prüfen.',
   );

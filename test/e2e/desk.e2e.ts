@@ -4,14 +4,16 @@ import type { Page } from '@playwright/test';
 import { openStore } from '../../src-main/store/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import {
-  KUNDE_BECKER,
-  PASSWORD,
   expect,
   fillParcel,
+  KUNDE_BECKER,
+  navigationLinks,
+  openScreen,
   paintedCanvases,
+  PASSWORD,
   shipmentDocument,
-  signIn,
   signedIn,
+  signIn,
   tabTo,
   test,
 } from './fixtures.ts';
@@ -24,7 +26,7 @@ import { en } from '../../src-renderer/i18n/messages/en.ts';
 
 /** New shipment: a 1 kg parcel of books to Kunde Becker from the address book, rated; the first rate has the focus. */
 async function rateBooksForBecker(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'New shipment' }).click();
+  await openScreen(page, 'New shipment');
   await page.getByRole('combobox', { name: 'Receiver search' }).fill('beck');
   await page.getByRole('option', { name: /Kunde Becker/ }).click();
   await page.getByLabel('Weight (kg)').fill('1');
@@ -64,7 +66,7 @@ test.describe('sign in', () => {
     // Today is the home; its New shipment has the focus, so Enter starts packing.
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    await expect(navigationLinks(page)).toHaveText([
       'Today',
       'New shipment',
       'Orders',
@@ -167,14 +169,14 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   await expect(search).toBeFocused();
   await expect(page.getByLabel('Receiver name')).toHaveValue('');
 
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const table = page.getByRole('table', { name: 'Shipments' });
   const row = table.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Kunde Becker');
   await expect(row).toContainText('processed');
   await snap(page, 'shipments');
 
-  await page.getByRole('link', { name: 'Tracking' }).click();
+  await openScreen(page, 'Tracking');
   const field = page.getByLabel('Tracking number or reference');
   await expect(field).toBeFocused();
   await page.keyboard.type(trackingNumber);
@@ -255,7 +257,7 @@ test('a refusal on screen follows a language switch: the sign-in’s in place, t
   await page.getByRole('button', { name: 'Get rates' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: en['rates.noService'].split(':')[0]! });
   await expect(refusal).toBeVisible();
-  await page.getByRole('navigation').locator('a[href="#/settings"]').click();
+  await openScreen(page, '#/settings');
   await page.locator('.language-picker select').selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.goBack();
@@ -263,7 +265,7 @@ test('a refusal on screen follows a language switch: the sign-in’s in place, t
   const german = page.getByRole('alert').filter({ hasText: de['rates.noService'].split(':')[0]! });
   await expect(german).toContainText('Paket 1 wiegt 5.000 kg');
   await expect(page.getByRole('alert').filter({ hasText: en['rates.noService'].split(':')[0]! })).toHaveCount(0);
-  await page.getByRole('navigation').locator('a[href="#/settings"]').click();
+  await openScreen(page, '#/settings');
   await page.locator('.language-picker select').selectOption({ label: 'English' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
@@ -330,7 +332,7 @@ test('a scheduled shipment goes from waiting to processed on screen', async ({ p
   } finally {
     await store.close();
   }
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const failed = page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: 'error' });
   await expect(failed).toHaveCount(1, { timeout: 30_000 });
   await failed.getByRole('button').click();
@@ -347,7 +349,7 @@ test('a saved shipment shows as Saved, not waiting, and the list does not poll f
   page.on('request', (request) => {
     if (request.url().includes('/shipment-summaries')) listCalls++;
   });
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const row = page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: saved.json.data.meta.reference });
   await expect(row).toContainText('saved');
   await expect(row).not.toContainText('waiting');
@@ -377,7 +379,7 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
   expect(manifest.status).toBe(201);
 
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const table = page.getByRole('table', { name: 'Shipments' });
 
   // A click anywhere on the row opens it: here on the receiver's name.
@@ -426,7 +428,7 @@ test('delete asks first, then removes the shipment; a refused delete shows the s
 
 test('settings and the wide screen', async ({ page, station, snap }) => {
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   await expect(page.getByText(station.url.replace(/\/$/, '') + '/v3').first()).toBeVisible();
   await page.getByLabel('Preset name').fill('Wine box');
   await page.getByLabel('Preset length (cm)').fill('35');
@@ -436,7 +438,7 @@ test('settings and the wide screen', async ({ page, station, snap }) => {
   await expect(page.getByText('Wine box: 35 × 12 × 12 cm')).toBeVisible();
   await snap(page, 'settings');
 
-  await page.getByRole('link', { name: 'New shipment' }).click();
+  await openScreen(page, 'New shipment');
   // With presets on the screen, Tab still goes from the receiver block straight to Weight.
   await page.getByLabel('Receiver email').focus();
   await page.keyboard.press('Tab');
@@ -466,7 +468,7 @@ test('prints straight to the chosen label printer, shows the outcome, and reprin
   });
   try {
     await signedIn(page, station);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     await page.getByLabel('Label printer').selectOption(queue);
     await expect(page.getByLabel('Print automatically after confirm')).toBeChecked();
     await expect(page.getByLabel('Label format')).toHaveValue('pdf');
@@ -515,7 +517,7 @@ test('an older Zebra gets EPL2 at its dots on its raw queue: chosen in Settings,
   addRawQueue(queue, `socket://127.0.0.1:${thermal.port}`, 'Zebra GK420d');
   try {
     await signedIn(page, station);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     await page.getByLabel('Label printer').selectOption(queue);
     // A raw queue takes a thermal printer's own language: ZPL is chosen for it, EPL2 may be.
     await expect(page.getByLabel('Label format')).toHaveValue('zpl');
@@ -564,7 +566,7 @@ test('the audit log: a supervisor reads who did what from which desk; a packer i
   expect((await station.api('DELETE', `/shipments/${created.json.data.id}`)).status).toBe(204);
   await signedIn(page, station);
   await expect(page.getByText(`${station.username} (supervisor) · desk e2e-desk`)).toBeVisible();
-  await page.getByRole('link', { name: 'Audit log' }).click();
+  await openScreen(page, 'Audit log');
   const log = page.getByRole('table', { name: 'Audit log' });
   const voided = log.getByRole('row').filter({ hasText: 'shipment.voided' }).filter({ hasText: created.json.data.meta.reference });
   await expect(voided).toHaveCount(1);
@@ -581,15 +583,7 @@ test('the audit log: a supervisor reads who did what from which desk; a packer i
   await page.getByLabel('Username').fill('packer-e2e');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
-    'Today',
-    'New shipment',
-    'Orders',
-    'Shipments',
-    'Returns',
-    'Tracking',
-    'Settings',
-  ]);
+  await expect(navigationLinks(page)).toHaveText(['Today', 'New shipment', 'Orders', 'Shipments', 'Returns', 'Tracking', 'Settings']);
   await page.goto(`${station.url}/#/audit`);
   await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
 });

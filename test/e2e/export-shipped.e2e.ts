@@ -4,7 +4,7 @@
 // browser in another zone: the days the region starts at are the station's.
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { expect, openScreen, shipmentDocument, signIn, test } from './fixtures.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
 import { startClockedStation, type ClockedStation } from './clocked-station.ts';
@@ -62,7 +62,7 @@ test('a packer downloads Amazon’s shipping confirmation of the day, with the b
   }
 
   await signIn(page, { url: clocked.url, username: 'desk' });
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
   const region = page.getByRole('region', { name: 'Export shipped' });
   // The station's today, though the browser's calendar is still on the day before.
   await expect(region.getByLabel('From')).toHaveValue(stationClock.today());

@@ -167,6 +167,23 @@ export async function signedIn(page: Page, station: E2EStation): Promise<void> {
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
 }
 
+/**
+ * Opens a screen by its link in the main navigation (by the link's name, or by its address: '#/settings'), through
+ * the bar's More menu when the link does not fit the bar at this width (components/MainNavigation.tsx).
+ */
+export async function openScreen(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('banner').locator('nav');
+  const link = name.startsWith('#/') ? nav.locator(`a[href="${name}"]`) : nav.getByRole('link', { name, exact: true });
+  await expect(async () => {
+    const more = nav.locator('button.main-nav__more-button');
+    if (!(await link.isVisible()) && (await more.getAttribute('aria-expanded', { timeout: 1_000 })) === 'false') await more.click();
+    await link.click({ timeout: 2_000 });
+  }).toPass();
+}
+
+/** Every link of the main navigation, those behind its More menu too: what the person's role is offered. */
+export const navigationLinks = (page: Page) => page.getByRole('banner').locator('nav a');
+
 /** Presses Tab until the field with this accessible name has focus: proves it is reachable in tab order. */
 export async function tabTo(page: Page, name: string, maxPresses = 40): Promise<void> {
   for (let i = 0; i < maxPresses; i++) {

@@ -3,7 +3,7 @@
 // shows its secret once, and says when a webhook is paused.
 import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
-import { KUNDE_BECKER, expect, shipmentDocument, signedIn, tabTo, test } from './fixtures.ts';
+import { expect, KUNDE_BECKER, openScreen, shipmentDocument, signedIn, tabTo, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -92,7 +92,7 @@ test('Settings → Webhooks: add one that receives signed events, see its secret
   const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/erp/hook`;
   try {
     await signedIn(page, station);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openScreen(page, 'Settings');
     const section = page.getByRole('region', { name: 'Webhooks' });
     await expect(section.getByText('No webhooks yet.')).toBeVisible();
     await section.getByLabel('Webhook URL').fill('not a url');
@@ -171,7 +171,7 @@ test('Shipments → Outbox: scheduled shipments for an upstream that cannot be r
       ids.push(scheduled.json.data.id);
     }
     await signedIn(page, station);
-    await page.getByRole('link', { name: 'Shipments' }).click();
+    await openScreen(page, 'Shipments');
     const outbox = page.getByRole('region', { name: 'Outbox' });
     await expect(outbox.getByRole('status')).toContainText(
       /ParcelValue cannot be reached \(connect ECONNREFUSED [^)]+\), since .*\. Shipments for ParcelValue wait here/,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { runCli, serve, type Served } from '../helpers/cli.ts';
 import { CHROMIUM_ARGS, chromiumMissing, chromiumPath } from './chromium.ts';
-import { PASSWORD, shipmentDocument } from './fixtures.ts';
+import { openScreen, PASSWORD, shipmentDocument } from './fixtures.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { http } from '../helpers/http.ts';
 
@@ -123,7 +123,7 @@ base('another PC signs in by the desk’s name over HTTPS and gets the whole des
   await expect(page.getByRole('button', { name: 'New shipment' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: reference })).toHaveCount(1);
   expect(new URL(page.url()).host).toBe(`${DESK_NAME}:${port}`);
 });

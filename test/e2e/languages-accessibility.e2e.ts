@@ -11,7 +11,18 @@ import { de } from '../../src-renderer/i18n/messages/de.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
-import { KUNDE_BECKER, PASSWORD, beckerOrder, expect, removeOwnData, shipmentDocument, test, type E2EStation } from './fixtures.ts';
+import {
+  beckerOrder,
+  expect,
+  KUNDE_BECKER,
+  navigationLinks,
+  openScreen,
+  PASSWORD,
+  removeOwnData,
+  shipmentDocument,
+  test,
+  type E2EStation,
+} from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,7 +104,7 @@ async function signInAs(page: Page, station: E2EStation, username: string): Prom
 
 /** Opens the Shipments screen and the newest shipment's detail, once the list has been read again. */
 async function openFirstShipment(page: Page): Promise<void> {
-  await page.getByRole('navigation').locator('a[href="#/shipments"]').click();
+  await openScreen(page, '#/shipments');
   await expect(page.locator('.shipments__body > section[aria-busy="false"]')).toBeVisible();
   await page.locator('.list__row--opens button.link').first().click();
   await expect(page.locator('section.detail dl')).toBeVisible({ timeout: 30_000 });
@@ -117,10 +128,9 @@ for (const language of [
     await expect(page.locator('html')).toHaveAttribute('lang', language.code);
     found.push(...(await violations(page, 'sign-in')));
     await signInAs(page, station, ADMIN.username);
-    const nav = page.getByRole('navigation');
     const screens = ['today', 'new', 'orders', 'shipments', 'returns', 'tracking', 'close-day', 'reports', 'audit', 'settings'] as const;
     for (const screen of screens) {
-      await nav.locator(`a[href="#/${screen}"]`).click();
+      await openScreen(page, `#/${screen}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.locator('[role="status"].notice--loading')).toHaveCount(0);
       found.push(...(await violations(page, screen)));
@@ -131,7 +141,7 @@ for (const language of [
 
     // New shipment, step by step: the form with its errors, a scanned order, the rates, the label.
     const words = language.code === 'en' ? en : de;
-    await nav.locator('a[href="#/new"]').click();
+    await openScreen(page, '#/new');
     await page.getByRole('button', { name: words['form.getRates'] }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     found.push(...(await violations(page, 'new shipment, marked fields')));
@@ -157,17 +167,17 @@ for (const language of [
     found.push(...(await violations(page, 'new shipment, label')));
 
     // A parcel tracked, its return about to be made, and an orders file's preview.
-    await nav.locator('a[href="#/tracking"]').click();
+    await openScreen(page, '#/tracking');
     await page.locator('.tracking input').fill(sentTracking);
     await page.locator('.tracking input').press('Enter');
     await expect(page.locator('.tracking section.card dl')).toBeVisible();
     found.push(...(await violations(page, 'tracking result')));
-    await nav.locator('a[href="#/returns"]').click();
+    await openScreen(page, '#/returns');
     await page.locator('.returns input').first().fill(sentTracking);
     await page.locator('.returns input').first().press('Enter');
     await expect(page.locator('.returns__reasons')).toBeVisible();
     found.push(...(await violations(page, 'return of a sale')));
-    await nav.locator('a[href="#/orders"]').click();
+    await openScreen(page, '#/orders');
     const csv = [
       'Order,Name,Contact,Street,Zip,City,Country,SKU,Item,Qty,Weight,Price',
       'CSV-1,Kunde Becker,Jonas Becker,Marienplatz 8,80331,Muenchen,DE,CUP-6,Ceramic cup,2,0.35,10.75',
@@ -184,7 +194,7 @@ for (const language of [
     await expect(page.getByRole('dialog')).toBeVisible();
     found.push(...(await violations(page, 'shortcuts help')));
     await page.keyboard.press('Escape');
-    await nav.locator('a[href="#/new"]').click();
+    await openScreen(page, '#/new');
     await page.getByRole('combobox').first().fill('NO-SUCH-9');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alertdialog')).toBeVisible();
@@ -192,7 +202,7 @@ for (const language of [
     await page.keyboard.press('Escape');
 
     // High contrast and large text pass too.
-    await nav.locator('a[href="#/settings"]').click();
+    await openScreen(page, '#/settings');
     await page.locator('#high-contrast').check();
     await page.locator('#large-text').check();
     found.push(...(await violations(page, 'settings, high contrast, large text')));
@@ -215,13 +225,13 @@ test('a signed-in packer switches to German: every visible string and figure cha
   const englishDay = await page.locator('.app__day time').innerText();
 
   // Settings → Display and sound, by keyboard: the language list, Deutsch.
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const picker = page.getByRole('combobox', { name: 'Language' });
   await picker.focus();
   await picker.selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
-  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link')).toHaveText([
+  await expect(navigationLinks(page)).toHaveText([
     'Heute',
     'Neue Sendung',
     'Aufträge',
@@ -236,7 +246,7 @@ test('a signed-in packer switches to German: every visible string and figure cha
     .filter(([key, text]) => !/[{<]/.test(text) && text.split(' ').length >= 2 && de[key as keyof typeof de] !== text)
     .map(([, text]) => text);
   for (const screen of ['today', 'new', 'orders', 'shipments', 'returns', 'tracking', 'settings']) {
-    await page.getByRole('navigation').locator(`a[href="#/${screen}"]`).click();
+    await openScreen(page, `#/${screen}`);
     await expect(page.locator('[role="status"].notice--loading')).toHaveCount(0);
     const text = await page.locator('body').innerText();
     expect(
@@ -246,7 +256,7 @@ test('a signed-in packer switches to German: every visible string and figure cha
   }
 
   // Figures: the station's day, a shipment's cost and weight, in German forms.
-  await page.getByRole('navigation').locator('a[href="#/today"]').click();
+  await openScreen(page, '#/today');
   const germanDay = await page.locator('.app__day time').innerText();
   expect(germanDay).not.toBe(englishDay);
   expect(germanDay).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4} \d{2}:\d{2}$/);

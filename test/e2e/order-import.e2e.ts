@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { VERDI_ADDRESS_ARGS, expect, test, type E2EStation } from './fixtures.ts';
+import { expect, openScreen, test, type E2EStation, VERDI_ADDRESS_ARGS } from './fixtures.ts';
 
 const ORDERS = 5_000;
 const USER = { username: 'bulk-import', password: 'bulk-import-2026' };
@@ -41,7 +41,7 @@ async function openOrders(page: Page, station: E2EStation, user: { username: str
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.keyboard.press('Enter');
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
 }
 
 /** The station's answer to GET /v3{path}, with the desk's own token. */
@@ -290,8 +290,8 @@ test('a file of the shop’s own columns: mapped once, its faults in words by or
   await page.evaluate(() =>
     localStorage.setItem('shipping-station.import-templates', JSON.stringify({ 'Old desk template': { number: 'Ref' } })),
   );
-  await page.getByRole('link', { name: 'Today' }).click();
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Today');
+  await openScreen(page, 'Orders');
   await expect
     .poll(async () => (await readAs(page, station, '/order-templates')).json.data.map((template: { id: string }) => template.id))
     .toEqual(['Old desk template']);

@@ -3,7 +3,7 @@
 // Saturday-delivery tag is imported on the Orders screen, and the order scanned at New shipment fills the Special
 // services panel with both, each with its reason; the booked shipment keeps them in the API. A rule saying "no
 // Saturday delivery", set through the API, survives a save from Settings.
-import { expect, signedIn, test } from './fixtures.ts';
+import { expect, openScreen, signedIn, test } from './fixtures.ts';
 
 // The station's packing rules change here: a station of its own, not the worker's shared one.
 test.use({ stationOf: 'order-services' });
@@ -21,7 +21,7 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   await signedIn(page, station);
 
   // The shop's file: its Tags column asks for Saturday delivery.
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
   await page
     .getByLabel('Orders file (CSV or Excel, a row per order line)')
     .setInputFiles({ name: 'wine-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
@@ -32,7 +32,7 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   expect((await station.api('GET', '/orders/WINE-4801')).json.data.attributes.services).toEqual({ saturdayDelivery: true });
 
   // The rule, set in Settings and tried on the order before it is saved.
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const rules = page.getByRole('region', { name: 'Packing rules' });
   // The rules shown first (the station's), then one more: a count read before the new row renders would edit the last.
   await expect(rules.getByRole('listitem').first()).toBeVisible();
@@ -58,7 +58,7 @@ test('a rule "SKU WINE-* → adult signature" and a tagged order fill the Specia
   });
 
   // The order scanned at New shipment: the rule's adult signature and the order's Saturday delivery, each with why.
-  await page.getByRole('link', { name: 'New shipment' }).click();
+  await openScreen(page, 'New shipment');
   const search = page.getByRole('combobox', { name: 'Receiver search' });
   await search.click();
   await page.keyboard.type('WINE-4801');
@@ -90,7 +90,7 @@ test('a rule saying "no Saturday delivery" through the API keeps it when Setting
   expect(set.status, JSON.stringify(set.json)).toBe(200);
 
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const editor = page.getByRole('region', { name: 'Packing rules' });
   await expect(page.getByLabel(`Rule ${rules.length} tags`)).toHaveValue('bulky');
   await editor.getByRole('button', { name: 'Save rules' }).click();

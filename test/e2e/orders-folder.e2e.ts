@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, signIn, signInAs, test } from './fixtures.ts';
+import { expect, openScreen, signIn, signInAs, test } from './fixtures.ts';
 
 // The account's orders are counted exactly here: a station of its own, not the worker's shared one.
 test.use({ stationOf: 'orders-folder' });
@@ -29,7 +29,7 @@ test('an admin sets the orders folder in Settings; a Shopify export dropped ther
 }) => {
   // The desk's own user (not an admin) does not see the region.
   await signIn(page, station);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   await expect(page.getByRole('region', { name: 'Station calendar' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Orders folder' })).toHaveCount(0);
 
@@ -51,7 +51,7 @@ test('an admin sets the orders folder in Settings; a Shopify export dropped ther
   expect(added.code, added.stderr).toBe(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInAs(page, station.url, ADMIN.username, ADMIN.password);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const region = page.getByRole('region', { name: 'Orders folder' });
   await expect(region.getByTestId('orders-folder-state')).toHaveText('Not watching: no folder is set');
   const folderField = region.getByLabel('Folder on the station’s computer');
@@ -82,13 +82,13 @@ test('an admin sets the orders folder in Settings; a Shopify export dropped ther
   // The shop's export dropped into it: imported by itself, moved to imported/, and on the Orders screen.
   writeFileSync(join(folder, 'orders_export.csv'), SHOPIFY);
   await expect.poll(() => files(join(folder, 'imported')), { timeout: 15_000 }).toEqual(['orders_export.csv']);
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
   await expect(page.getByText('#1001', { exact: true })).toBeVisible();
   await expect(page.getByText('#1020', { exact: true })).toBeVisible();
   expect((await station.api('GET', '/orders?page[size]=100')).json.data).toHaveLength(20);
 
   // Stopped: the region and the API say so (test/api/orders-folder-setting.test.ts: a file then stays where it is).
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   await region.getByRole('button', { name: 'Stop watching' }).click();
   await expect(region.getByTestId('orders-folder-state')).toHaveText('Not watching: no folder is set');
   expect((await station.api('GET', '/orders-folder')).json.data.attributes).toMatchObject({ folder: null, watching: false });

@@ -1,6 +1,6 @@
 // A pickup whose cancellation deadline has passed shows as passed, with no Cancel: the station runs in a zone where
 // it is after UPS's 12:00 deadline right now (chosen when the test starts), and today's UPS pickup is on screen.
-import { expect, shipmentDocument, signedIn, test } from './fixtures.ts';
+import { expect, openScreen, shipmentDocument, signedIn, test } from './fixtures.ts';
 
 /** A whole-hour zone where the wall clock reads between 13:00 and 22:59 now: past 12:00, still the same day. */
 function zoneWherePastNoon(now = new Date()): { zone: string; today: string } {
@@ -34,7 +34,7 @@ test('a pickup past its carrier’s deadline says so and offers no Cancel; the s
   expect(created.status).toBe(201);
 
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   await page.getByLabel('Ship date').fill(today);
   const row = page.getByRole('table', { name: 'Pickups' }).locator('tr').filter({ hasText: 'UPS' });
   await expect(row).toContainText('Booked; cancellation closed at 12:00');

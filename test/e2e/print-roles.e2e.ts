@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { cupsMissing } from '../helpers/printers.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
-import { expect, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
+import { expect, openScreen, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -83,7 +83,7 @@ async function packerShips(url: string, name: string): Promise<{ id: string; ref
 
 /** The Shipments screen narrowed to the packer's parcels. */
 async function packersShipments(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await page.getByLabel('Made by').selectOption(PACKER.username);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row')).toHaveCount(parcels.length + 1);

@@ -4,7 +4,7 @@
 // its field, with what a ZIP looks like, as the packer leaves it: before any rate or confirm.
 import { execFileSync } from 'node:child_process';
 import { ThermalPrinter, addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
-import { countedKeys, expect, shipmentDocument, signIn, signedIn, test } from './fixtures.ts';
+import { countedKeys, expect, openScreen, shipmentDocument, signedIn, signIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,7 +45,7 @@ test('a return is made by scanning the sale’s tracking number, a digit and Ent
   const trackingNumber = sale.json.data.meta.trackingNumber as string;
 
   await signIn(page, station);
-  await page.getByRole('link', { name: 'Returns' }).click();
+  await openScreen(page, 'Returns');
   const scanField = page.getByLabel('Tracking number or order number of the sale');
   await expect(scanField).toBeFocused();
   const keys = countedKeys(page);
@@ -84,7 +84,7 @@ test('a return is made by scanning the sale’s tracking number, a digit and Ent
 test('the Return action of a shipment opens it at the Returns desk', async ({ page, station }) => {
   const sale = await station.api('POST', '/shipments', shipmentDocument({ service: 'economy', scheduledProcessing: false }));
   await signIn(page, station);
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await page.getByRole('button', { name: `Open shipment ${sale.json.data.meta.reference} to Kunde Becker` }).click();
   await page.getByRole('region', { name: 'Shipment detail' }).getByRole('button', { name: 'Return' }).click();
   await expect(page.getByRole('form', { name: 'Return' }).getByRole('heading')).toHaveText(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
-import { countedKeys, expect, signedIn, test } from './fixtures.ts';
+import { countedKeys, expect, openScreen, signedIn, test } from './fixtures.ts';
 
 // The account's team and orders are counted exactly here: a station of its own, not the worker's shared one.
 test.use({ stationOf: 'scan-to-ship' });
@@ -62,7 +62,7 @@ test('the shop’s CSV of 20 orders is imported: columns mapped and saved as a t
   snap,
 }) => {
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Orders' }).click();
+  await openScreen(page, 'Orders');
   await page
     .getByLabel('Orders file (CSV or Excel, a row per order line)')
     .setInputFiles({ name: 'shop-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS_CSV) });
@@ -104,7 +104,7 @@ test('a supervisor sets up the scale, a box and the packing rules in Settings, a
   snap,
 }) => {
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
 
   // The scale: its port typed (or picked from the ports the station sees), the protocol chosen, the reading live.
   await expect(page.getByRole('status', { name: 'Scale reading' })).toHaveText('No scale is set up at this desk.');
@@ -302,7 +302,7 @@ test('an order shipped already, an unknown number, and a weight far off the expe
 
 test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, sorted by SKU', async ({ page, station, snap }) => {
   await signedIn(page, station);
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const bulk = page.getByRole('region', { name: 'Print labels' });
   await bulk.getByLabel('Labels on').selectOption({ label: 'A4 sheets, 4 a sheet' });
   await bulk.getByLabel('In the order of').selectOption('sku');

@@ -5,7 +5,7 @@
 // parcels made now are today's whatever day the test runs.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, shipmentDocument, test } from './fixtures.ts';
+import { expect, openScreen, PASSWORD, shipmentDocument, test } from './fixtures.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
 import { addRawQueue, cupsMissing, removeQueue } from '../helpers/printers.ts';
@@ -81,7 +81,7 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await expect(page.locator('.app__site')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const sites = page.getByRole('region', { name: 'Sites' });
   await expect(sites.getByRole('listitem')).toHaveCount(1);
   await expect(sites.getByRole('listitem').first()).toContainText('Main site');
@@ -169,12 +169,12 @@ test('an admin adds Verona and stands the desk there; its parcels go from Verona
   await accessible(page, 'Settings → Sites');
 
   // New shipment starts from Verona.
-  await page.getByRole('link', { name: 'New shipment' }).click();
+  await openScreen(page, 'New shipment');
   await expect(page.getByRole('region', { name: 'Sender' })).toContainText('Magazzino Verona, Via Mazzini 5, 37121 Verona, IT');
 
   // A parcel of Verona's: Today, at Verona, counts it and not Milano's.
   await booked();
-  await page.getByRole('link', { name: 'Today' }).click();
+  await openScreen(page, 'Today');
   await expect(page.getByText('At Verona')).toBeVisible();
   await expect(upsMade(page)).toHaveText('1');
 });
@@ -198,7 +198,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
 
   // Close day looks at the site chosen on Today, and is of one site: no All sites. Verona's UPS day closes;
   // Milano's stays open.
-  await page.getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   const closeSite = page.getByRole('combobox', { name: 'Site' });
   await expect(closeSite).toHaveValue('1');
   await expect(closeSite.getByRole('option')).toHaveText(['Bottega Verdi', 'Verona (this desk)']);
@@ -216,7 +216,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   expect(manifests.map((manifest: { attributes: { site: string } }) => manifest.attributes.site)).toEqual(['2']);
 
   // Reports too: Milano's month, then the account's.
-  await page.getByRole('link', { name: 'Reports' }).click();
+  await openScreen(page, 'Reports');
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('1');
   await expect(page.getByText(/^1 shipment, 1 package,/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'All sites' });
@@ -228,7 +228,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Bottega Verdi' });
 
   // The Shipments list is of the site chosen last (Milano), or of all of them.
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   const listed = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('1');
   await expect(listed).toHaveCount(1);
@@ -241,7 +241,7 @@ test('a supervisor switches Today to All sites; a packer sees only the desk’s 
   await expect(page.getByText('At Verona')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveCount(0);
   await expect(upsMade(page)).toHaveText('1');
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await expect(page.getByRole('table', { name: 'Shipments' }).locator('tbody tr')).toHaveCount(1);
   // Its detail says the site it ships from.
   await page.getByRole('table', { name: 'Shipments' }).locator('tbody tr').first().getByRole('button').click();

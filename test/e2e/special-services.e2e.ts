@@ -2,11 +2,11 @@
 // chosen, the rates priced with their surcharges (a service without COD is not offered), the confirmed shipment
 // keeps the services in the API.
 import type { Page } from '@playwright/test';
-import { BECKER_TYPED, expect, fillParcel, signedIn, test } from './fixtures.ts';
+import { BECKER_TYPED, expect, fillParcel, openScreen, signedIn, test } from './fixtures.ts';
 
 /** Opens the shipment on the Shipments screen (a click on its row) and answers its detail. */
 async function shipmentDetail(page: Page, reference: string) {
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: reference }).getByRole('cell').nth(2).click();
   return page.getByRole('region', { name: 'Shipment detail' });
 }

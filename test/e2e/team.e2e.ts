@@ -2,7 +2,7 @@
 // role, resets a password, removes someone), and a packer and a supervisor work on two browsers at once: the
 // supervisor sees and voids the packer's parcel, and the packer, removed meanwhile, is signed out on their next
 // call. The people made here are removed again, and their one parcel is voided, so other files count as before.
-import { expect, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
+import { expect, openScreen, shipmentDocument, signIn, signInAs, test } from './fixtures.ts';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { setClock } from '../helpers/clock.ts';
 
@@ -43,7 +43,7 @@ test('Settings → Team: an admin adds a packer, changes a role, resets a passwo
   await expect(page.locator('.app__client')).toHaveText('Bottega Verdi');
   await expect(page.getByText(`${ADMIN.username} (admin) · desk e2e-desk`)).toBeVisible();
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const team = page.getByRole('region', { name: 'Team' });
   const people = team.getByRole('table', { name: 'Team' });
   await expect(people.getByRole('row')).toHaveText([
@@ -120,7 +120,7 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
 
     // The supervisor's browser: the account's Shipments, with who made each, filtered to the packer.
     await signIn(page, station);
-    await page.getByRole('link', { name: 'Shipments' }).click();
+    await openScreen(page, 'Shipments');
     const list = page.getByRole('table', { name: 'Shipments' });
     const parcel = list.getByRole('row', { name: new RegExp(reference) });
     await expect(parcel).toContainText(PACKER.username);
@@ -139,7 +139,7 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     ).toContainText('1');
 
     // Reports: parcels per person, and the whole report narrowed to one person.
-    await page.getByRole('link', { name: 'Reports' }).click();
+    await openScreen(page, 'Reports');
     const perPerson = page.getByRole('figure', { name: 'Parcels per person' });
     await expect(perPerson.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await perPerson.getByText('Parcels per person as a table').click();
@@ -148,7 +148,7 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByText(`, made by ${PACKER.name}.`, { exact: false })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Shipments' }).click();
+    await openScreen(page, 'Shipments');
     await list
       .getByRole('row', { name: new RegExp(reference) })
       .getByRole('button', { name: new RegExp(`^Open shipment ${reference}`) })
@@ -178,7 +178,7 @@ test('a packer and a supervisor on two browsers at once: the supervisor sees and
           ).status,
       )
       .toBe(401);
-    await packerPage.getByRole('link', { name: 'Shipments' }).click();
+    await openScreen(packerPage, 'Shipments');
     await expect(packerPage.getByLabel('Username')).toBeVisible();
     await expect(packerPage.getByRole('alert')).toContainText('Your session ended');
     // And they cannot sign in again.

@@ -5,7 +5,7 @@
 // The station runs in this process on a set clock, a Monday morning before every cutoff, so that today is a working
 // day with a pickup whatever day the test runs (on a real Saturday, today's parcels would ship on Monday).
 import { readFileSync } from 'node:fs';
-import { deskDate, expect, shipmentDocument, signIn, test } from './fixtures.ts';
+import { deskDate, expect, openScreen, shipmentDocument, signIn, test } from './fixtures.ts';
 import { setClock } from '../helpers/clock.ts';
 import { chromiumMissing } from './chromium.ts';
 import { startClockedStation, type ClockedStation } from './clocked-station.ts';
@@ -99,7 +99,7 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   }
 
   await signIn(page, station);
-  await page.getByRole('link', { name: 'Reports' }).click();
+  await openScreen(page, 'Reports');
   await page.getByLabel('From', { exact: true }).fill(first);
   await page.getByLabel('To', { exact: true }).fill(third);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
@@ -159,13 +159,13 @@ test('the desk counts days on the station’s clock and zone, not the browser’
   });
 
   // The date fields start at the station's today: Close day's ship date, and the Shipments list from today on.
-  await page.getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   await expect(page.getByLabel('Ship date')).toHaveValue(stationClock.today());
-  await page.getByRole('link', { name: 'Shipments' }).click();
+  await openScreen(page, 'Shipments');
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(stationClock.today());
 
   // Settings shows the station's calendar; only an admin may change it.
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   const calendar = page.getByRole('region', { name: 'Station calendar' });
   await expect(calendar).toContainText(STATION_ZONE);
   await expect(calendar).toContainText('an admin changes it');

@@ -18,7 +18,7 @@ import { cupsMissing } from '../helpers/printers.ts';
 import { postgresBinaries } from '../helpers/postgres.ts';
 import { socatMissing } from '../helpers/scale-simulator.ts';
 import { chromiumMissing } from './chromium.ts';
-import { BECKER_TYPED, KUNDE_BECKER, countedKeys, expect, fillParcel, test } from './fixtures.ts';
+import { BECKER_TYPED, countedKeys, expect, fillParcel, KUNDE_BECKER, openScreen, test } from './fixtures.ts';
 import {
   ADMIN,
   deskWords,
@@ -178,14 +178,14 @@ test('Anna at desk 1 ships scanned orders: scan, the parcel on the scale, Enter,
 test('Bruno at desk 2 switches the desk to German and ships scanned orders in German', async () => {
   const { page } = people.bruno;
   await signInAt(page, desk2, TEAM.bruno.username);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   people.bruno.language = 'de';
   const w = words('bruno');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(w('nav.settings'));
   await checkScreen('bruno', 'Einstellungen');
-  await page.getByRole('navigation').locator('a[href="#/new"]').click();
+  await openScreen(page, '#/new');
   await expect(page.getByRole('combobox', { name: w('receiver.search') })).toBeFocused();
   for (const order of ORDERS.slice(4, 7)) await orderLoop('bruno', desk2, order, '1.040');
 });
@@ -216,7 +216,7 @@ test('Anna ships a hand-typed form, then the same receiver from the address book
   expect(made.fromBook.id).not.toBe(made.typed.id);
 
   // Mid-flow, a look at Today and Back: a new form, not the label waiting for its check; the next order starts.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await openScreen(page, 'Today');
   await expect(page.getByRole('heading', { level: 1, name: /^Today/ })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
@@ -378,7 +378,7 @@ test('desk 2’s printer paused: nothing is sent to it and the German desk says 
 test('Bruno makes a return in German: the sale’s tracking number scanned, a reason’s digit, Enter', async () => {
   const { page } = people.bruno;
   const w = words('bruno');
-  await page.getByRole('navigation').locator('a[href="#/returns"]').click();
+  await openScreen(page, '#/returns');
   const scanField = page.getByLabel(w('returns.query'));
   await expect(scanField).toBeFocused();
   const keys = countedKeys(page);
@@ -406,7 +406,7 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   await signInAt(page, desk1, TEAM.supervisor.username);
   const detail = page.getByRole('region', { name: 'Shipment detail' });
   const open = async (reference: string) => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
+    await openScreen(page, 'Shipments');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page
       .getByRole('table', { name: 'Shipments' })
@@ -439,7 +439,7 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   // Close day: every ship date the day's parcels came out with (today's, or the next working day's after a
   // weekend or a carrier's cutoff), each carrier closed with its own button.
   const dates = await shipDates();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Close day' }).click();
+  await openScreen(page, 'Close day');
   for (const date of dates) {
     await page.getByLabel('Ship date').fill(date);
     const closeButtons = page.getByRole('button', { name: /^Close (?!all)/ });
@@ -467,7 +467,7 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   expect((await supervisorApi('GET', `/manifests?date=${dates[0]}`)).json.data.length).toBeGreaterThan(0);
 
   // Today and Reports.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await openScreen(page, 'Today');
   const today = (await supervisorApi('GET', '/today')).json.data.attributes;
   const table = page.getByRole('table', { name: 'Shipments today by carrier' });
   for (const carrier of today.carriers as { carrierName: string; made: number }[]) {
@@ -482,7 +482,7 @@ test('the supervisor reprints one label from its detail, voids one, closes each 
   const perPerson = page.getByRole('table', { name: 'Parcels made today per person' });
   for (const person of today.people as { name: string; made: number }[])
     await expect(perPerson.getByRole('row', { name: new RegExp(`^${person.name} ${person.made}`) })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+  await openScreen(page, 'Reports');
   await page.getByLabel('From', { exact: true }).fill(dates[0]!);
   await page.getByLabel('To', { exact: true }).fill(dates.at(-1)!);
   await page.getByRole('button', { name: 'Show', exact: true }).click();

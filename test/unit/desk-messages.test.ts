@@ -200,10 +200,13 @@ describe('the desk’s languages', () => {
     const rules: PackingRule[] = [{ when: { countries: ['ch', 'at'], maxWeightKg: 2 }, then: { service: 'express', box: 'Small box' } }];
     const order = { number: 'A-1', shipTo: { country: 'CH' }, lines: [], tags: [] } as unknown as OrderAttributes;
     applyLanguage('de');
+    // The station's own box is named in German; a box an admin named keeps its name as typed.
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual([
-      'Small box, weil CH oder AT unter 2 kg',
+      'Kleiner Karton, weil CH oder AT unter 2 kg',
       'Express, weil CH oder AT unter 2 kg',
     ]);
+    const own: PackingRule[] = [{ when: {}, then: { box: 'Bottle box' } }];
+    expect(decidePacking(own, order, 1, packingWords()).reasons).toEqual(['Bottle box, weil jeder Auftrag']);
     applyLanguage('en');
     expect(decidePacking(rules, order, 1, packingWords()).reasons).toEqual(decidePacking(rules, order, 1).reasons);
   });

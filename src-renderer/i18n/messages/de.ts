@@ -8,6 +8,10 @@ export const de: Record<MessageKey, string> = {
   'app.unreachable': 'Die Station ist nicht erreichbar. Läuft sie?',
   'app.skipToContent': 'Zum Hauptinhalt springen',
   'app.mainNavigation': 'Hauptmenü',
+  'app.moreScreens': 'Mehr',
+  'box.small': 'Kleiner Karton',
+  'box.medium': 'Mittlerer Karton',
+  'box.large': 'Großer Karton',
   'app.signOut': 'Abmelden',
   'app.who': '{username} ({role, select, packer {Packer} supervisor {Schichtleitung} admin {Admin} other {{role}}})',
   'app.desk': 'Platz {desk}',
@@ -44,7 +48,7 @@ export const de: Record<MessageKey, string> = {
   'session.wrongSignIn':
     'Benutzername oder Passwort falsch. Prüfen Sie beides (beim Passwort zählt Groß- und Kleinschreibung) und versuchen Sie es erneut.',
   'session.notStarted': 'Die Station ist nicht erreichbar.',
-  'country.placeholder': 'Land oder Ländercode eingeben',
+  'country.placeholder': 'Land oder Code',
   'combobox.matches': 'Treffer für {label}',
   'database.damaged':
     'Die Datenbank der Station wurde um {time} als beschädigt erkannt und nimmt keine Änderungen mehr an. Bitten Sie die Schichtleitung, sie zu prüfen (station check) und die neueste gute Sicherung wiederherzustellen (station restore). Ihre Eingaben bleiben hier; bereits Gespeichertes lässt sich weiter lesen.',
@@ -217,7 +221,7 @@ export const de: Record<MessageKey, string> = {
   'shipments.adultSignature': 'Unterschrift Erwachsener ({age}+)',
   'shipments.cod': 'Nachnahme {amount}',
   'shipments.dryIce': 'Trockeneis {weight}',
-  'shipments.packageHolds': 'Packstück {number}: {held}',
+  'shipments.packageHolds': 'Paket {number}: {held}',
   'shipments.return': 'Retoure',
   'shipments.returnOf':
     'eines Verkaufs, Grund: {reason}{hasNote, select, yes { ({note})} other {}}{payOnUse, select, yes {; bezahlt bei Nutzung} other {}}',
@@ -589,7 +593,7 @@ export const de: Record<MessageKey, string> = {
   'form.presetSize': '{length}×{width}×{height} cm',
   'form.addPreset': '+ {name}',
   'form.addPackage': 'Paket hinzufügen',
-  'form.addPackages': 'Packstück hinzufügen',
+  'form.addPackages': 'Ein Paket hinzufügen',
   'form.documentsOnly': 'Nur Dokumente',
   'form.documentsOnlyCustoms': '„Nur Dokumente“ gilt für Strecken mit Zollgrenze.',
   'form.goodsDescription': 'Warenbeschreibung',
@@ -618,7 +622,7 @@ export const de: Record<MessageKey, string> = {
     '{packing, select, containedInEquipment {Im Gerät eingebaut} packedWithEquipment {Mit dem Gerät verpackt} other {Allein}}',
   'form.lithiumSection2': 'Abschnitt II (kleine Zellen)',
   'form.sundayDelivery': 'Sonntagszustellung',
-  'form.dgEntry': 'Packstück {package}, Gefahrgut {number}',
+  'form.dgEntry': 'Paket {package}, Gefahrgut {number}',
   'form.dgUnNumber': 'UN-Nummer',
   'form.dgName': 'Offizielle Benennung',
   'form.dgClass': 'Klasse',
@@ -681,7 +685,7 @@ export const de: Record<MessageKey, string> = {
   'printing.formatShort': '{format, select, zpl {ZPL {dpi} dpi} epl2 {EPL2 {dpi} dpi} png {PNG {dpi} dpi} other {PDF {size}}}',
   'settings.autoPrint': 'Nach dem Bestätigen automatisch drucken',
   'settings.a4Printer': 'A4-Drucker (Handelsrechnungen)',
-  'settings.noA4Printer': 'Keiner: A4-Seiten aus dem Browser drucken, auf A4',
+  'settings.noA4Printer': 'Keiner: A4-Seiten aus dem Browser drucken',
   'settings.noPrinters':
     'Die Station sieht keine Drucker. Fügen Sie einen im Drucksystem des Computers (CUPS) hinzu und kommen Sie dann zurück.',
   'settings.printerOption': '{description} ({name}, {status}){isDefault, select, yes {, Standard} other {}}',
@@ -1067,7 +1071,7 @@ export const de: Record<MessageKey, string> = {
   'field.codCurrency': 'ein Währungscode wie EUR',
   'field.codMethod': 'bar, Scheck oder beliebig',
   'field.codAccount': 'das Konto, auf das der Betrag gezahlt wird, z. B. eine IBAN, bis zu 34 Zeichen',
-  'field.dangerousGoods': 'bis zu 3 Gefahrgüter je Packstück',
+  'field.dangerousGoods': 'bis zu 3 Gefahrgüter je Paket',
   'field.unNumber': 'UN und vier Ziffern, z. B. UN1266',
   'field.properShippingName': 'die offizielle Benennung für die Beförderung, z. B. „Parfümeriewaren“',
   'field.hazardClass': 'die Gefahrgutklasse oder Unterklasse, z. B. 3, 2.1 oder 9',
@@ -1076,7 +1080,7 @@ export const de: Record<MessageKey, string> = {
   'field.lithiumBatteries': 'die Art der Batterien und wie sie verpackt sind',
   'field.lithiumType': 'Lithium-Ionen oder Lithium-Metall',
   'field.lithiumPacking': 'im Gerät eingebaut, mit dem Gerät verpackt oder allein',
-  'field.dryIceKg': 'das Trockeneis in kg, mehr als 0 und weniger als das Gewicht des Packstücks',
+  'field.dryIceKg': 'das Trockeneis in kg, mehr als 0 und weniger als das Gewicht des Pakets',
   'field.username':
     'ein Anmeldename mit 1 bis 64 Zeichen, ohne Leerzeichen am Anfang oder Ende, den niemand auf dieser Station hat oder hatte',
   'field.password': 'ein Passwort mit mindestens {count, number} Zeichen',
@@ -1209,5 +1213,5 @@ export const de: Record<MessageKey, string> = {
   'unavailable.service.optionNotOffered':
     'bietet {option, select, signature {eine Unterschrift} adultSignature {eine Unterschrift eines Erwachsenen} directSignature {eine persönliche Unterschrift} indirectSignature {eine Unterschrift auch eines Nachbarn} cashOnDelivery {Nachnahme} saturdayDelivery {Samstagszustellung} sundayDelivery {Sonntagszustellung} dangerousGoods {Gefahrgut} lithiumBatteries {Lithiumbatterien} other {Trockeneis}} nicht an',
   'unavailable.service.optionRefused':
-    '{hasPackage, select, yes {Packstück {number}: } other {}}{rule, select, airLithiumIonAlone {Lithium-Ionen-Batterien allein werden nicht per Luftfracht befördert} airForbiddenClass {Explosivstoffe und giftige Gase sind per Luftfracht verboten} postalDangerousGoods {die Post nimmt kein Gefahrgut an} postalDryIce {die Post nimmt kein Trockeneis an} postalLithiumNotInEquipment {die Post nimmt Lithiumbatterien nur eingebaut in Geräten an} other {Nachnahme wird nur in der Währung des Tarifs eingezogen}}',
+    '{hasPackage, select, yes {Paket {number}: } other {}}{rule, select, airLithiumIonAlone {Lithium-Ionen-Batterien allein werden nicht per Luftfracht befördert} airForbiddenClass {Explosivstoffe und giftige Gase sind per Luftfracht verboten} postalDangerousGoods {die Post nimmt kein Gefahrgut an} postalDryIce {die Post nimmt kein Trockeneis an} postalLithiumNotInEquipment {die Post nimmt Lithiumbatterien nur eingebaut in Geräten an} other {Nachnahme wird nur in der Währung des Tarifs eingezogen}}',
 };

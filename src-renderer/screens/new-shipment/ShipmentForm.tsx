@@ -12,6 +12,7 @@ import { CountryPicker } from '../../components/CountryPicker.tsx';
 import { Field } from '../../components/Field.tsx';
 import { ReceiverSearch } from '../../components/ReceiverSearch.tsx';
 import { needsCustoms, useNewShipment, type AddressField } from '../../store/new-shipment.ts';
+import { boxName } from '../../i18n/domain-names.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { ServicesPanel } from './ServicesPanel.tsx';
 
@@ -237,7 +238,12 @@ export function ShipmentForm({
                 <option value="">{t('common.none')}</option>
                 {presets.map((preset) => (
                   <option key={preset.name} value={preset.name}>
-                    {t('form.presetOption', { name: preset.name, length: preset.length, width: preset.width, height: preset.height })}
+                    {t('form.presetOption', {
+                      name: boxName(preset.name),
+                      length: preset.length,
+                      width: preset.width,
+                      height: preset.height,
+                    })}
                   </option>
                 ))}
               </select>
@@ -386,7 +392,7 @@ function PackageToolbar({
       {presets.map((preset, index) =>
         button(
           index,
-          t('form.addPreset', { name: preset.name }),
+          t('form.addPreset', { name: boxName(preset.name) }),
           () => onAdd({ length: preset.length, width: preset.width, height: preset.height }),
           t('form.presetSize', { length: preset.length, width: preset.width, height: preset.height }),
         ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLength, formatWeight } from '../../i18n/format.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
+import { boxName } from '../../i18n/domain-names.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 
 const EMPTY = { name: '', length: '', width: '', height: '', tareKg: '' };
@@ -30,7 +31,7 @@ export function BoxPresets({ canEdit }: { canEdit: boolean }): React.JSX.Element
           return (
             <li key={box.name}>
               {t('presets.box', {
-                name: box.name,
+                name: boxName(box.name),
                 length: box.length,
                 width: box.width,
                 height: formatLength(Number(box.height)),
@@ -42,7 +43,7 @@ export function BoxPresets({ canEdit }: { canEdit: boolean }): React.JSX.Element
                   className="link"
                   disabled={status === 'saving'}
                   onClick={() => void save({ boxPresets: setup.boxPresets.filter((other) => other.name !== box.name) })}
-                  aria-label={t('presets.remove', { name: box.name })}
+                  aria-label={t('presets.remove', { name: boxName(box.name) })}
                 >
                   {t('common.remove')}
                 </button>

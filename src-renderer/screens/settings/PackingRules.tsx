@@ -9,6 +9,7 @@ import { describeConditions, dryRunRules, type PackingWords } from '../../../src
 import type { ShipmentServices } from '../../../src-shared/shipment-options.ts';
 import { Field } from '../../components/Field.tsx';
 import { ErrorNotice } from '../../components/Notice.tsx';
+import { boxName } from '../../i18n/domain-names.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { CONFIRMATION_CHOICES, useRulesEditor, type RuleField } from '../../store/rules-editor.ts';
 import { packingWords } from '../../i18n/packing-words.ts';
@@ -38,8 +39,9 @@ function confirmationWords(value: string, words: PackingWords): string {
 
 function choice(decision: { box?: string; service?: string; carrier?: string; services?: ShipmentServices }, words: PackingWords): string {
   return (
-    [decision.box, decision.service, decision.carrier, ...servicesWords(decision.services, words)].filter(Boolean).join(' · ') ||
-    translate('common.none')
+    [decision.box && words.box(decision.box), decision.service, decision.carrier, ...servicesWords(decision.services, words)]
+      .filter(Boolean)
+      .join(' · ') || translate('common.none')
   );
 }
 
@@ -86,7 +88,9 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                 >
                   <option value="">{t('rules.noBox')}</option>
                   {setup.boxPresets.map((preset) => (
-                    <option key={preset.name}>{preset.name}</option>
+                    <option key={preset.name} value={preset.name}>
+                      {boxName(preset.name)}
+                    </option>
                   ))}
                   {rule.box && !setup.boxPresets.some((preset) => preset.name === rule.box) ? <option>{rule.box}</option> : null}
                 </select>
@@ -247,7 +251,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
             <li key={index}>
               {t('rules.ruleInWords', {
                 choice: [
-                  rule.then.box,
+                  rule.then.box && words.box(rule.then.box),
                   rule.then.service && words.service(rule.then.service),
                   rule.then.carrier,
                   ...servicesWords(rule.then.services, words),

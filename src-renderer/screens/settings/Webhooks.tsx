@@ -79,7 +79,7 @@ export function Webhooks(): React.JSX.Element {
           });
         }}
       >
-        <Field label={t('webhooks.url')} value={url} onValue={setUrl} placeholder="https://erp.example/hooks/station" />
+        <Field label={t('webhooks.url')} value={url} onValue={setUrl} placeholder="https://erp.example/hooks/station" wide />
         <fieldset className="field field--wide">
           <legend>{t('webhooks.events')}</legend>
           {ALL_EVENT_TYPES.map((type) => (

@@ -17,7 +17,7 @@ export function BulkPrint({ processed }: { processed: string[] }): React.JSX.Ele
     <section className="card bulk-print" aria-labelledby="bulk-print-heading">
       <h2 id="bulk-print-heading">{t('bulkPrint.heading')}</h2>
       <div className="grid">
-        <div className="field">
+        <div className="field field--wide">
           <label htmlFor="bulk-layout">{t('bulkPrint.layout')}</label>
           <select id="bulk-layout" value={layout} onChange={(event) => choose({ layout: event.target.value as LabelLayout })}>
             <option value="4x6">{t('bulkPrint.layout4x6')}</option>
