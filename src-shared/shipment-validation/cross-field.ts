@@ -102,7 +102,7 @@ function checkDryIce(pkg: unknown, path: (string | number)[], violations: Violat
 
 /** The insurance said in services.insurance agrees with the spec's members where those say it too. */
 function checkInsuranceAgrees(attributes: Record<string, unknown>, insurance: Record<string, unknown>, violations: Violations): void {
-  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+  const text = (value: unknown) => rawText(value).trim();
   const cents = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : parseCents(text(value)));
   const value = text(attributes.insuranceValue);
   const description = text(attributes.insuranceDescription);
