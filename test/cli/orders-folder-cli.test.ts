@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src-main/store/index.ts';
 import { runCli, serve } from '../helpers/cli.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const list = (folder: string) => readdir(folder).catch(() => [] as string[]);

@@ -2,7 +2,7 @@
 // a new secret printed once and kept out of the list and the audit log.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 describe('station webhook rotate-secret and change', () => {
   it('prints a new secret once, audited without it; change takes the API’s rules', async () => {

@@ -2,8 +2,7 @@
 // PostgreSQL run of the suite (test/helpers/postgres-setup.ts provides a test cluster), each new data folder also gets its
 // own new database on that cluster, and a restart on the same folder finds the same database.
 import type { Actor } from '../../src-main/domain/caller.ts';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { authenticationHash, serviceApiAuthorization } from '../../src-shared/auth-hash.ts';
 import { silentLogger } from '../../src-main/logger.ts';
@@ -16,6 +15,9 @@ import { openPostgresStore } from '../../src-main/store/postgres/index.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { runningClock, type TestClock } from './clock.ts';
+import { tempDir } from './temp-dirs.ts';
+
+export { tempDir, removeTempDirs } from './temp-dirs.ts';
 
 export const SMITH = { username: 'smith', password: 'HowSoonIsNow?1985' } as const;
 export const JSONAPI = 'application/vnd.api+json';
@@ -38,8 +40,6 @@ export interface TestStation {
   close(): Promise<void>;
 }
 
-const createdDirs: string[] = [];
-
 /** The back end this run of the suite tests: the PostgreSQL cluster's URL, or undefined for SQLite. */
 const TEST_POSTGRES = inject('postgresUrl') || process.env.STATION_TEST_POSTGRES || undefined;
 const databases = new Map<string, string>();
@@ -53,17 +53,6 @@ export async function testDatabaseFor(dataDir: string): Promise<string | undefin
     databases.set(dataDir, url);
   }
   return url;
-}
-
-/** A new folder under the OS temp folder, removed after the test file by removeTempDirs(). */
-export function tempDir(prefix = 'station-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  createdDirs.push(dir);
-  return dir;
-}
-
-export function removeTempDirs(): void {
-  for (const dir of createdDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** The station's operator at the admin command, as tests act for it: it may do what an admin may. */

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { faketimeLibrary, sharedFaketime } from '../helpers/faketime.ts';
 import { setClock } from '../helpers/clock.ts';
 import { freePort } from '../helpers/postgres.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** The sections an integrator reads, in the order their examples build on each other, each in its page of docs/. */

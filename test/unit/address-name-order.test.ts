@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/store/database.ts';
 import { SQLITE } from '../../src-main/store/sql/dialect.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const opened: { close(): void }[] = [];
 afterEach(() => {

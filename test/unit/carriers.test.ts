@@ -16,7 +16,7 @@ import { addDays, addWorkingDays, weekdayOf } from '../../src-shared/calendar.ts
 import { setClock } from '../helpers/clock.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
 import type { Package } from '../../src-shared/shipment.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const BUNDLED = join(DEFAULT_RESOURCES_DIR, 'carriers');
 const card = (file: string): RateCard => rateCardSchema.parse(JSON.parse(readFileSync(join(BUNDLED, file), 'utf8')));

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src-main/store/database.ts';
 import { databaseChangeProbe, type ChangeProbe } from '../../src-main/store/database-changes.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const opened: { close(): void }[] = [];
 afterEach(() => {

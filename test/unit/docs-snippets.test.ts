@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src-main/security/webhook-signature.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const PAGE = readFileSync(new URL('../../docs/integrations.md', import.meta.url), 'utf8');
 const SECRET = 'whsec_docs-check';

@@ -4,7 +4,7 @@ import { fontLibrary } from '../../src-main/documents/fonts.ts';
 import { createDocumentPool, PoolBusyError, RenderFailedError, type DocumentPool } from '../../src-main/documents/pool.ts';
 import { renderShipmentPdf, type ShipmentDocumentInput } from '../../src-main/documents/shipment-pdf.ts';
 import { DEFAULT_RESOURCES_DIR } from '../../src-main/station.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 import { setClock } from '../helpers/clock.ts';
 import { documentInput, parcel } from '../helpers/document-input.ts';
 

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src-main/store/index.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 import { setClock } from '../helpers/clock.ts';
 import { shipTo } from '../helpers/shipments.ts';
 

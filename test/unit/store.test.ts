@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, SchemaTooNewError } from '../../src-main/store/database.ts';
 import { MIGRATIONS, type Migration } from '../../src-main/store/migrations/index.ts';
 import { openStore } from '../../src-main/store/index.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 import { setClock } from '../helpers/clock.ts';
 
 /** The day the shipments of these tests ship: the store keeps whatever day it is given. */

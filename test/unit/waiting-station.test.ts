@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleLogger } from '../../src-main/logger.ts';
 import { StoppedWhileWaitingError, waitForDatabase } from '../../src-main/station/waiting.ts';
 import { lockDataFolder } from '../../src-main/store/station-lock.ts';
-import { tempDir } from '../helpers/station.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 const quiet = { ...consoleLogger(), info: () => {}, warn: () => {} };
