@@ -9,6 +9,7 @@ import { ROUTES } from '../../src-shared/routes.ts';
 import { api } from './session.ts';
 import { stationToday } from './station-clock.ts';
 import { deskSender } from './sites.ts';
+import { lastReceiverCountry } from './desk-habits.ts';
 import { usePackingSetup } from './packing-setup.ts';
 import { validateShipmentDocument } from '../../src-shared/shipment-validation.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
@@ -157,6 +158,8 @@ export interface NewShipmentState extends ShipmentDraft {
   /** The scale settled: the package's weight is its reading, marked as from the scale. */
   weighFromScale(index: number, weightKg: string): void;
   setAddress(role: 'sender' | 'receiver', field: AddressField, value: string): void;
+  /** The name typed and no contact yet: the contact is the name (a private receiver is both), to be typed over for a company. */
+  contactFromName(role: 'sender' | 'receiver'): void;
   pickReceiver(address: SavedAddressAttributes): void;
   setPackage(index: number, field: keyof PackageDraft, value: string): void;
   addPackage(preset?: { length: string; width: string; height: string }): void;
@@ -398,13 +401,13 @@ const noPlaces = (): NewShipmentState['places'] => ({
   receiver: { choices: [], filled: false },
 });
 
-/** A fresh form: nothing entered, no errors. */
+/** A fresh form: nothing entered but the receiver's country (the one this desk last shipped to, else the sender's), no errors. */
 function emptyDraft(
   sender: AddressDraft = emptyAddress(),
 ): ShipmentDraft & { errors: Record<string, Said>; activePackage: number; declarationAuto: boolean; places: NewShipmentState['places'] } {
   return {
     sender,
-    receiver: emptyAddress(),
+    receiver: { ...emptyAddress(), country: lastReceiverCountry() ?? sender.country },
     packages: [emptyPackage()],
     goodsDescription: '',
     invoiceValue: '',
@@ -479,6 +482,18 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
           ? { places: { ...places, [role]: { choices: replaced ? [] : places[role].choices, filled: false } } }
           : {}),
       } as Partial<NewShipmentState>);
+      // A whole code (one the country can have) names its places as it is typed: the city is there before the packer
+      // leaves the field. A code still being typed asks nothing, and is marked only when the packer leaves it.
+      if (field === 'postalCode') {
+        const code = get()[role].country.trim().toUpperCase();
+        const checked = isCountryCode(code) && value.trim() !== '' ? checkPostalCode(code, value) : undefined;
+        if (checked?.ok) lookUpPlaces(role, code, checked.postalCode);
+      }
+    },
+    contactFromName: (role) => {
+      const party = get()[role];
+      if (party.contact.trim() === '' && party.name.trim() !== '')
+        set({ [role]: { ...party, contact: party.name.trim() } } as Partial<NewShipmentState>);
     },
     pickReceiver: (address) =>
       set({

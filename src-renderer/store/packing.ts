@@ -8,6 +8,7 @@ import { decidePacking, type PackingDecision, type PackingRule } from '../../src
 import type { BoxPreset } from '../../src-shared/packing-setup.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { ApiError, bookedOf, shipmentRequest } from '../api/client.ts';
+import { rememberReceiverCountry } from './desk-habits.ts';
 import type { Shipment } from '../api/types.ts';
 import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
@@ -162,6 +163,7 @@ export const usePacking = create<PackingState>()((set, get) => {
         );
         set({ status: 'idle', order: null });
         useLabel.getState().noteClosedDay(shipment.id, closedDay);
+        rememberReceiverCountry(attributes.shipTo.country);
         // The parcel does not go today: said before its label prints, and kept (assertive) past the print's own words.
         if (closedDay) announce(closedDaySaid(closedDay, 'label'), 'assertive');
         void useLabel.getState().show(shipment);

@@ -8,6 +8,7 @@ import { ApiError, bookedOf, shipmentRequest, type ClosedDay } from '../api/clie
 import type { PriceChangeMeta, Rate, Shipment } from '../api/types.ts';
 import { useNewShipment } from './new-shipment.ts';
 import { useLabel } from './label.ts';
+import { rememberReceiverCountry } from './desk-habits.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, message, unavailable, type Said } from '../i18n/said.ts';
@@ -116,6 +117,7 @@ export const useRates = create<RatesState>()((set, get) => {
         }),
       );
       useLabel.getState().noteClosedDay(shipment.id, closedDay);
+      rememberReceiverCountry(attributes.shipTo.country);
       set({ status: 'ready', priceChange: null });
       return shipment;
     } catch (error) {
@@ -221,6 +223,7 @@ export const useRates = create<RatesState>()((set, get) => {
           }),
         );
         useLabel.getState().noteClosedDay(shipment.id, closedDay);
+        rememberReceiverCountry(attributes.shipTo.country);
         set({ status: 'ready' });
         return shipment;
       } catch (error) {

@@ -62,6 +62,16 @@ const focusedName = (page: Page) =>
     return (label ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
   });
 
+/** Presses Tab `count` times from the field with the focus: the names of the fields it reaches, in order. */
+async function tabOrder(page: Page, count: number): Promise<string[]> {
+  const names: string[] = [];
+  for (let press = 0; press < count; press++) {
+    await page.keyboard.press('Tab');
+    names.push(await focusedName(page));
+  }
+  return names;
+}
+
 /** Presses Tab from the field with the focus until `name` has it: the count of presses. */
 async function tabsTo(page: Page, name: string, max = 20): Promise<number> {
   for (let presses = 1; presses <= max; presses++) {
@@ -78,9 +88,26 @@ test('the country comes before the postal code, which is checked as soon as both
   await signedIn(page, station);
   const country = page.getByRole('combobox', { name: 'Receiver country' });
   const postalCode = page.getByRole('textbox', { name: 'Receiver postal code', exact: true });
-  // In the tab order, and on screen: the country first.
+  // The country first, and the sender's (no parcel was shipped at this desk yet); in the tab order and on screen,
+  // the address then as Italy writes it: the postal code before the city.
+  await expect(country).toHaveValue('Italy (IT)');
   await country.focus();
-  expect(await tabsTo(page, 'Receiver postal code')).toBe(1);
+  expect(await tabOrder(page, 9)).toEqual([
+    'Receiver name',
+    'Receiver contact',
+    'Receiver address',
+    'Receiver c/o or floor',
+    'Receiver postal code',
+    'Receiver city',
+    'Receiver state',
+    'Receiver phone',
+    'Receiver email',
+  ]);
+  // As the US writes it: city, state, ZIP code.
+  await country.fill('United States');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Receiver c/o or floor', exact: true }).focus();
+  expect(await tabOrder(page, 3)).toEqual(['Receiver city', 'Receiver state', 'Receiver postal code']);
   const countryBox = (await country.boundingBox())!;
   const postalBox = (await postalCode.boundingBox())!;
   expect(countryBox.y < postalBox.y - 5 || (Math.abs(countryBox.y - postalBox.y) <= 5 && countryBox.x < postalBox.x)).toBe(true);
@@ -88,8 +115,7 @@ test('the country comes before the postal code, which is checked as soon as both
   // Germany, then a code of four digits: marked as the packer leaves it, in Germany's words.
   await country.fill('Germany');
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
-  await expect(postalCode).toBeFocused();
+  await postalCode.focus();
   await page.keyboard.type('8001');
   await page.keyboard.press('Tab');
   await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
@@ -110,6 +136,18 @@ test('the country comes before the postal code, which is checked as soon as both
   await expect(postalCode).toHaveAccessibleDescription(/^Expected a postal code of Switzerland: 4 digits/);
   // The check of a field as it is typed leaves the focus where the packer is.
   await expect(country).toBeFocused();
+
+  // The contact starts as the name, selected as the packer reaches it: a company's contact typed replaces it.
+  const name = page.getByRole('textbox', { name: 'Receiver name', exact: true });
+  const contact = page.getByRole('textbox', { name: 'Receiver contact', exact: true });
+  await name.focus();
+  await page.keyboard.type('Bottega Verdi');
+  await page.keyboard.press('Tab');
+  await expect(contact).toHaveValue('Bottega Verdi');
+  await expect(contact).toHaveAccessibleDescription('from the name');
+  await page.keyboard.type('Mia Rossi');
+  await expect(contact).toHaveValue('Mia Rossi');
+  await expect(contact).not.toHaveAccessibleDescription('from the name');
 });
 
 test('a postal code the account has shipped to fills its city and state, the most used first, others offered; a US ZIP code from the postal data', async ({
@@ -135,15 +173,13 @@ test('a postal code the account has shipped to fills its city and state, the mos
   // A textbox, or a combobox while the code names several places (its list offers them).
   const city = page.getByLabel('Receiver city', { exact: true });
   const state = page.getByRole('textbox', { name: 'Receiver state', exact: true });
-  await country.fill('Italy');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
-  await expect(postalCode).toBeFocused();
+  await expect(country).toHaveValue('Italy (IT)');
+  await postalCode.focus();
   await page.keyboard.type('37121');
-  await page.keyboard.press('Tab');
-  // The packer is in the city field, and it is filled: the most used place, said to be from the code.
-  await expect(city).toBeFocused();
+  // As the last digit is typed, the city is filled: the most used place, said to be from the code.
   await expect(city).toHaveValue('Verona');
+  await page.keyboard.press('Tab');
+  await expect(city).toBeFocused();
   await expect(state).toHaveValue('VR');
   await expect(city).toHaveAccessibleDescription('from the postal code');
   await expect(page.locator('#receiver-city-places option')).toHaveCount(2);

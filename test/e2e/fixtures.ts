@@ -345,6 +345,11 @@ export function countedKeys(page: Page) {
       pressed.push(key);
       await page.keyboard.press(key);
     },
+    /** Text typed by hand: a key per character. */
+    type: async (text: string) => {
+      pressed.push(...text);
+      await page.keyboard.type(text);
+    },
     scan: async (data: string) => {
       await page.keyboard.type(data);
       pressed.push('Enter');

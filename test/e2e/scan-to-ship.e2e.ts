@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { socatMissing, type ScaleSimulator } from '../helpers/scale-simulator.ts';
 import { cupsMissing } from '../helpers/printers.ts';
 import { startDeskHardware, type DeskHardware } from './desk-hardware.ts';
-import { countedKeys, expect, openScreen, signedIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { countedKeys, expect, openScreen, shipmentDocument, signedIn, test } from './fixtures.ts';
 
 // The account's team and orders are counted exactly here: a station of its own, not the worker's shared one.
 test.use({ stationOf: 'scan-to-ship' });
@@ -298,6 +299,138 @@ test('an order shipped already, an unknown number, and a weight far off the expe
   await expect(panel.getByRole('button', { name: 'Ship and print' })).toBeEnabled();
   await expect(panel.getByRole('alert')).toHaveCount(0);
   await expect(stop).toHaveCount(0);
+});
+
+/**
+ * A parcel typed by hand at the keyboard, from an empty form to the printed label, as a packer with the address on
+ * a slip types it: the country first (this desk's last, else the sender's), Enter going on to the next required
+ * field still empty, the city from a postal code the station shipped to before, the box from its list, the weight
+ * from the scale. Every key is counted; the docs' table says the same counts.
+ */
+async function handTypedParcel(
+  page: Page,
+  keys: ReturnType<typeof countedKeys>,
+  parcel: { country?: string; countryName: string; name: string; address: string; postalCode: string; city: string; weight: string },
+): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Receiver search' });
+  const country = page.getByRole('combobox', { name: 'Receiver country' });
+  await expect(search).toBeFocused();
+  await keys.press('Tab');
+  await expect(country).toBeFocused();
+  if (parcel.country) {
+    await keys.type(parcel.country);
+    await keys.press('Enter');
+  }
+  await expect(country).toHaveValue(parcel.countryName);
+  await keys.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Receiver name', exact: true })).toBeFocused();
+  // The parcel goes on the scale as the packer starts typing.
+  scale!.state = { mode: 'stable', weight: parcel.weight };
+  await keys.type(parcel.name);
+  await keys.press('Tab');
+  // A private receiver: the contact is the name, said to be from it.
+  const contact = page.getByRole('textbox', { name: 'Receiver contact', exact: true });
+  await expect(contact).toBeFocused();
+  await expect(contact).toHaveValue(parcel.name);
+  await expect(contact).toHaveAccessibleDescription('from the name');
+  await keys.press('Tab');
+  await keys.type(parcel.address);
+  // Enter: on to the postal code, past the optional second line.
+  await keys.press('Enter');
+  const postalCode = page.getByRole('textbox', { name: 'Receiver postal code', exact: true });
+  await expect(postalCode).toBeFocused();
+  await keys.type(parcel.postalCode);
+  // The city, as the last digit is typed: a place the station shipped to.
+  await expect(page.getByLabel('Receiver city', { exact: true })).toHaveValue(parcel.city);
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue(String(Number(parcel.weight)));
+  await keys.press('Enter');
+  // The weight is the scale's: on to the box's length, and to the box list two fields on.
+  await expect(page.getByLabel('Length (cm)')).toBeFocused();
+  await keys.press('Tab');
+  await keys.press('Tab');
+  await keys.press('Tab');
+  await expect(page.getByLabel('Box preset')).toBeFocused();
+  await keys.press('ArrowDown');
+  await expect(page.getByLabel('Length (cm)')).toHaveValue('30');
+  await keys.press('Enter');
+  await expect(page.getByLabel('Goods description')).toBeFocused();
+  await keys.type('Ceramic cups');
+  await keys.press('Enter');
+  await expect(page.getByLabel('Invoice value')).toBeFocused();
+  await keys.type('20');
+  // Nothing left empty: Enter gets the rates, and Enter confirms the cheapest; the label prints by itself.
+  await keys.press('Enter');
+  await expect(page.getByRole('table', { name: 'Rates' }).getByRole('radio').first()).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Printed on Desk labels (${queue}).` })).toBeVisible({ timeout: 15_000 });
+  // No field was ever marked: the packer was taken to what was left, never refused.
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+}
+
+test('a hand-typed parcel, in Italy and to Germany, from an empty form to the printed label: at most 60 keys each, the country the desk’s last', async ({
+  page,
+  station,
+}) => {
+  // Verona's 37121 is in the account's address book; Munich's 80331 too (the orders shipped above).
+  const saved = shipmentDocument();
+  const verona = {
+    name: 'Enoteca Arena',
+    contact: 'Luca Neri',
+    address1: 'Via Mazzini 7',
+    postalCode: '37121',
+    city: 'Verona',
+    state: 'VR',
+    country: 'IT',
+  };
+  expect(
+    (await station.api('POST', '/shipments/save', { data: { ...saved.data, attributes: { ...saved.data.attributes, shipTo: verona } } }))
+      .status,
+  ).toBe(202);
+  scale!.state = { mode: 'stable', weight: '0.000' };
+  await signedIn(page, station);
+  const counts: Record<string, number> = {};
+
+  // In Italy, the sender's country: nothing to choose.
+  const domestic = countedKeys(page);
+  await handTypedParcel(page, domestic, {
+    countryName: 'Italy (IT)',
+    name: 'Luca Bianchi',
+    address: 'Via Roma 12',
+    postalCode: '37121',
+    city: 'Verona',
+    weight: '0.800',
+  });
+  counts.domestic = domestic.pressed.length;
+
+  // The next form, not counted: the desk's last country is Italy still; to Germany, typed.
+  scale!.state = { mode: 'stable', weight: '0.000' };
+  await openScreen(page, 'New shipment');
+  const eu = countedKeys(page);
+  await handTypedParcel(page, eu, {
+    country: 'de',
+    countryName: 'Germany (DE)',
+    name: 'Anna Weber',
+    address: 'Hauptstr. 5',
+    postalCode: '80331',
+    city: 'Muenchen',
+    weight: '0.700',
+  });
+  counts.eu = eu.pressed.length;
+
+  // The desk ships to Germany last: the next form starts there.
+  scale!.state = { mode: 'stable', weight: '0.000' };
+  await openScreen(page, 'New shipment');
+  await expect(page.getByRole('combobox', { name: 'Receiver country' })).toHaveValue('Germany (DE)');
+
+  console.log(`hand-typed parcels: in Italy ${counts.domestic} keys (${domestic.pressed.join(' ')}); to Germany ${counts.eu} keys`);
+  writeFileSync(join('test-results', 'hand-typed.json'), JSON.stringify(counts));
+  expect(counts.domestic).toBeLessThanOrEqual(60);
+  expect(counts.eu).toBeLessThanOrEqual(60);
+  // docs/desk.md gives the same counts.
+  const deskPage = readFileSync(join(import.meta.dirname, '../../docs/desk.md'), 'utf8');
+  const table = /<!-- hand-typed keys -->([\s\S]*?)<!-- \/hand-typed keys -->/.exec(deskPage)?.[1] ?? '';
+  expect(table).toContain(`| in Italy, the sender's country | ${counts.domestic} |`);
+  expect(table).toContain(`| to Germany | ${counts.eu} |`);
 });
 
 test('the day’s labels are printed again in bulk: one job, on A4 sheets of 4, sorted by SKU', async ({ page, station, snap }) => {

@@ -583,6 +583,7 @@ export const de: Record<MessageKey, string> = {
   'form.weight': 'Gewicht (kg)',
   'form.fromScale': 'von der Waage',
   'form.cityFromPostalCode': 'aus der Postleitzahl',
+  'form.contactFromName': 'aus dem Namen',
   'form.length': 'Länge (cm)',
   'form.width': 'Breite (cm)',
   'form.height': 'Höhe (cm)',

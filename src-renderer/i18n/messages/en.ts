@@ -572,6 +572,7 @@ export const en = {
   'form.weight': 'Weight (kg)',
   'form.fromScale': 'from scale',
   'form.cityFromPostalCode': 'from the postal code',
+  'form.contactFromName': 'from the name',
   'form.length': 'Length (cm)',
   'form.width': 'Width (cm)',
   'form.height': 'Height (cm)',

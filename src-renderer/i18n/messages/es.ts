@@ -581,6 +581,7 @@ export const es: Record<MessageKey, string> = {
   'form.weight': 'Peso (kg)',
   'form.fromScale': 'de la báscula',
   'form.cityFromPostalCode': 'según el código postal',
+  'form.contactFromName': 'según el nombre',
   'form.length': 'Largo (cm)',
   'form.width': 'Ancho (cm)',
   'form.height': 'Alto (cm)',

@@ -585,6 +585,7 @@ export const fr: Record<MessageKey, string> = {
   'form.weight': 'Poids (kg)',
   'form.fromScale': 'de la balance',
   'form.cityFromPostalCode': 'd’après le code postal',
+  'form.contactFromName': 'd’après le nom',
   'form.length': 'Longueur (cm)',
   'form.width': 'Largeur (cm)',
   'form.height': 'Hauteur (cm)',

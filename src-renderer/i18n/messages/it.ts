@@ -580,6 +580,7 @@ export const it: Record<MessageKey, string> = {
   'form.weight': 'Peso (kg)',
   'form.fromScale': 'dalla bilancia',
   'form.cityFromPostalCode': 'dal CAP',
+  'form.contactFromName': 'dal nome',
   'form.length': 'Lunghezza (cm)',
   'form.width': 'Larghezza (cm)',
   'form.height': 'Altezza (cm)',

@@ -584,6 +584,7 @@ export const pl: Record<MessageKey, string> = {
   'form.weight': 'Waga (kg)',
   'form.fromScale': 'z wagi',
   'form.cityFromPostalCode': 'z kodu pocztowego',
+  'form.contactFromName': 'z nazwy',
   'form.length': 'Długość (cm)',
   'form.width': 'Szerokość (cm)',
   'form.height': 'Wysokość (cm)',

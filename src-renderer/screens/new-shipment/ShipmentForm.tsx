@@ -3,6 +3,7 @@
 // check or the station's, on Get rates, Confirm or Ship) takes the packer to the first faulty field.
 import { receiverWarnings } from '../../../src-shared/address-checks.ts';
 import React, { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sayIt, type Said } from '../../i18n/said.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
@@ -15,12 +16,10 @@ import { needsCustoms, useNewShipment, type AddressField } from '../../store/new
 import { boxName } from '../../i18n/domain-names.ts';
 import { usePackingSetup } from '../../store/packing-setup.ts';
 import { ServicesPanel } from './ServicesPanel.tsx';
+import { addressFieldOrder } from './address-order.ts';
 
 /** An address field's label, e.g. "Receiver postal code". */
 const addressLabel = (role: 'sender' | 'receiver', field: AddressField): MessageKey => `form.${role}.${field}`;
-
-/** The country before the postal code: its format is the country's, so the code is checked as soon as it is typed. */
-const FIELD_ORDER: AddressField[] = ['name', 'contact', 'address1', 'address2', 'country', 'postalCode', 'city', 'state', 'phone', 'email'];
 
 /** The address fields every shipment needs (field-rules.md); the sender's email too. The state is asked for by country. */
 const REQUIRED_ADDRESS: readonly AddressField[] = ['name', 'contact', 'address1', 'postalCode', 'city', 'country'];
@@ -28,6 +27,23 @@ const isRequired = (role: 'sender' | 'receiver', field: AddressField, country: s
   REQUIRED_ADDRESS.includes(field) ||
   (role === 'sender' && field === 'email') ||
   (field === 'state' && STATE_REQUIRED.has(country.trim().toUpperCase()));
+
+/** The first field on screen that must be filled and is empty, in the order of the form. */
+function firstEmptyRequired(form: HTMLFormElement): HTMLInputElement | undefined {
+  return [...form.querySelectorAll<HTMLInputElement>('input[aria-required="true"]')].find(
+    (input) => input.value.trim() === '' && !input.disabled && input.getClientRects().length > 0,
+  );
+}
+
+/**
+ * The contact field reached with the name typed: the contact is the name, on screen and selected before the first
+ * key, so that typing a company's contact replaces it instead of adding to it.
+ */
+function selectContactFromName(role: 'sender' | 'receiver', input: HTMLInputElement): void {
+  flushSync(() => useNewShipment.getState().contactFromName(role));
+  const { name, contact } = useNewShipment.getState()[role];
+  if (contact !== '' && contact === name.trim()) input.select();
+}
 
 /** What the form keeps to be said of a field, worded now; undefined for a field without a fault. */
 const wordsOf = (said: Said | undefined): string | undefined => (said ? sayIt(said) : undefined);
@@ -94,7 +110,7 @@ export function ShipmentForm({
     const prefix = role === 'sender' ? 'shipFrom' : 'shipTo';
     return (
       <div className="grid">
-        {FIELD_ORDER.map((field) =>
+        {addressFieldOrder(form[role].country).map((field) =>
           field === 'country' ? (
             <CountryPicker
               key={field}
@@ -116,9 +132,15 @@ export function ShipmentForm({
               error={error(`${prefix}/${field}`)}
               hint={
                 (role === 'receiver' ? likelyWrong[`/shipTo/${field}`] : undefined) ??
-                (field === 'city' && form.places[role].filled ? t('form.cityFromPostalCode') : undefined)
+                (field === 'city' && form.places[role].filled ? t('form.cityFromPostalCode') : undefined) ??
+                (field === 'contact' && form[role].contact !== '' && form[role].contact === form[role].name.trim()
+                  ? t('form.contactFromName')
+                  : undefined)
               }
-              onBlur={field === 'postalCode' ? () => checkPostalCode(role) : undefined}
+              onBlur={
+                field === 'postalCode' ? () => checkPostalCode(role) : field === 'name' ? () => form.contactFromName(role) : undefined
+              }
+              onFocus={field === 'contact' ? (event) => selectContactFromName(role, event.currentTarget) : undefined}
               list={field === 'city' && form.places[role].choices.length > 1 ? `${role}-city-places` : undefined}
               wide={field === 'name' || field === 'address1'}
               required={isRequired(role, field, form[role].country)}
@@ -140,6 +162,22 @@ export function ShipmentForm({
       ref={formElement}
       className="shipment-form"
       noValidate
+      onKeyDown={(event) => {
+        // Enter in a field or a list goes on to the first required field still empty, and gets the rates once none
+        // is: a packer types the receiver and presses Enter, and is taken to what is left, without a refusal for it.
+        if (event.key !== 'Enter' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        const target = event.target;
+        if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+        const empty = firstEmptyRequired(event.currentTarget);
+        if (empty && empty !== target) {
+          event.preventDefault();
+          empty.focus();
+        } else if (target instanceof HTMLSelectElement) {
+          // A list does not send its form on Enter by itself.
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
