@@ -460,12 +460,14 @@ export const useNewShipment = create<NewShipmentState>()((write, get) => {
         const choices = data.map((place) => place.attributes);
         const first = choices[0];
         const fill = first !== undefined && now.city.trim() === '';
-        set({
-          ...(fill
-            ? { [role]: { ...now, city: first.city, state: now.state.trim() === '' && first.state ? first.state : now.state } }
-            : {}),
-          places: { ...get().places, [role]: { choices, filled: fill || get().places[role].filled } },
-        } as Partial<NewShipmentState>);
+        const places = { ...get().places, [role]: { choices, filled: fill || get().places[role].filled } };
+        // A city filled changes the shipment (rates got before are for another one); places only offered do not.
+        if (fill)
+          set({
+            [role]: { ...now, city: first.city, state: now.state.trim() === '' && first.state ? first.state : now.state },
+            places,
+          } as Partial<NewShipmentState>);
+        else write({ places });
       })
       .catch(() => undefined);
   };

@@ -308,8 +308,9 @@ export async function fillParcel(
       ['name', 'Receiver name'],
       ['contact', 'Receiver contact'],
       ['address', 'Receiver address'],
-      ['postalCode', 'Receiver postal code'],
+      // The city before the code: a code the station knows fills an empty city as it is typed.
       ['city', 'Receiver city'],
+      ['postalCode', 'Receiver postal code'],
     ] as const) {
       await page.getByRole('textbox', { name: label, exact: true }).fill(typed[field]);
     }

@@ -3,7 +3,6 @@
 // check or the station's, on Get rates, Confirm or Ship) takes the packer to the first faulty field.
 import { receiverWarnings } from '../../../src-shared/address-checks.ts';
 import React, { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sayIt, type Said } from '../../i18n/said.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
@@ -40,9 +39,12 @@ function firstEmptyRequired(form: HTMLFormElement): HTMLInputElement | undefined
  * key, so that typing a company's contact replaces it instead of adding to it.
  */
 function selectContactFromName(role: 'sender' | 'receiver', input: HTMLInputElement): void {
-  flushSync(() => useNewShipment.getState().contactFromName(role));
+  useNewShipment.getState().contactFromName(role);
   const { name, contact } = useNewShipment.getState()[role];
-  if (contact !== '' && contact === name.trim()) input.select();
+  if (contact === '' || contact !== name.trim()) return;
+  // On screen at once, ahead of the render (which then finds it there and leaves the selection be), and selected.
+  if (input.value !== contact) input.value = contact;
+  input.select();
 }
 
 /** What the form keeps to be said of a field, worded now; undefined for a field without a fault. */
@@ -99,6 +101,15 @@ export function ShipmentForm({
     faulty?.focus({ preventScroll: true });
   }, [form.errors]);
 
+  // A city filled from the postal code while the packer is in the city field is selected: what they type replaces
+  // it instead of adding to it.
+  const citiesFilled = `${form.places.sender.filled}|${form.places.receiver.filled}`;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLInputElement) || !/^(sender|receiver)-city$/.test(active.id)) return;
+    if (useNewShipment.getState().places[active.id.startsWith('sender') ? 'sender' : 'receiver'].filled) active.select();
+  }, [citiesFilled]);
+
   // A likely mistake (a phone outside the receiver's numbering plan) is said beside its field before confirm.
   const likelyWrong = Object.fromEntries(
     receiverWarnings({ country: form.receiver.country, phone: form.receiver.phone }, ['shipTo']).map((warning) => [
@@ -141,6 +152,7 @@ export function ShipmentForm({
                 field === 'postalCode' ? () => checkPostalCode(role) : field === 'name' ? () => form.contactFromName(role) : undefined
               }
               onFocus={field === 'contact' ? (event) => selectContactFromName(role, event.currentTarget) : undefined}
+              id={field === 'city' ? `${role}-city` : undefined}
               list={field === 'city' && form.places[role].choices.length > 1 ? `${role}-city-places` : undefined}
               wide={field === 'name' || field === 'address1'}
               required={isRequired(role, field, form[role].country)}
