@@ -1,5 +1,5 @@
 // The desk app's frame: sign-in until there is a session, then the navigation and the current screen.
-import React, { useEffect, useState } from 'react';
+import React, { Suspense, lazy, useEffect, useState } from 'react';
 import { senderComplete } from '../src-shared/client.ts';
 import { hasRole, type Role } from '../src-shared/roles.ts';
 import { ErrorNotice, Loading } from './components/Notice.tsx';
@@ -12,7 +12,6 @@ import { AuditLog } from './screens/audit/AuditLog.tsx';
 import { CloseDay } from './screens/close-day/CloseDay.tsx';
 import { NewShipment } from './screens/new-shipment/NewShipment.tsx';
 import { Orders } from './screens/orders/Orders.tsx';
-import { Reports } from './screens/reports/Reports.tsx';
 import { Returns } from './screens/returns/Returns.tsx';
 import { SenderAddress } from './screens/settings/SenderAddress.tsx';
 import { SiteChooser } from './screens/settings/SiteChooser.tsx';
@@ -29,6 +28,12 @@ import { openNewShipment } from './store/start-shipment.ts';
 import { usePreferences } from './store/preferences.ts';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from './i18n/messages/en.ts';
+
+/**
+ * Reports and their charts (recharts with its d3, about a sixth of the desk's script) load when a supervisor first
+ * opens them, so the desk starts without parsing them.
+ */
+const Reports = lazy(() => import('./screens/reports/Reports.tsx').then((module) => ({ default: module.Reports })));
 
 /** The screens, each with the role it needs: closing the day, reports and the audit log are for supervisors and admins. */
 const NAVIGATION: { screen: Screen; needs: Role }[] = [
@@ -186,7 +191,11 @@ function Desk(): React.JSX.Element {
             {screen === 'returns' ? <Returns /> : null}
             {screen === 'tracking' ? <TrackingScreen /> : null}
             {screen === 'close-day' && hasRole(role, 'supervisor') ? <CloseDay /> : null}
-            {screen === 'reports' && hasRole(role, 'supervisor') ? <Reports /> : null}
+            {screen === 'reports' && hasRole(role, 'supervisor') ? (
+              <Suspense fallback={<Loading label={t('reports.loading')} />}>
+                <Reports />
+              </Suspense>
+            ) : null}
             {screen === 'audit' && hasRole(role, 'supervisor') ? <AuditLog /> : null}
             {/* A screen reached by its address (#/close-day) that the role may not use says whose it is, never blank. */}
             {needs !== undefined && !hasRole(role, needs) ? <NotForRole screen={screen} needs={needs} /> : null}

@@ -1,12 +1,10 @@
-// Renders every page of a label PDF onto canvases with pdf.js, at the chosen zoom.
+// Renders every page of a label PDF onto canvases with pdf.js (loaded with the first PDF), at the chosen zoom.
 import React, { useEffect, useRef, useState } from 'react';
-import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../i18n/i18n.ts';
 import { formatPercent } from '../i18n/format.ts';
-
-GlobalWorkerOptions.workerSrc = workerUrl;
+import { loadPdfJs } from '../printing/pdf-js.ts';
 
 export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: string }): React.JSX.Element {
   const { t } = useTranslation();
@@ -23,8 +21,11 @@ export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: s
     if (!pdf || !target) return;
     let cancelled = false;
     setState({ pages: 0, error: null, rendered: false });
-    const task = getDocument({ data: pdf.slice() });
+    let task: PDFDocumentLoadingTask | undefined;
     (async () => {
+      const { getDocument } = await loadPdfJs();
+      if (cancelled) return;
+      task = getDocument({ data: pdf.slice() });
       const document = await task.promise;
       const canvases: HTMLCanvasElement[] = [];
       for (let number = 1; number <= document.numPages; number++) {
@@ -49,7 +50,7 @@ export function LabelPreview({ pdf, label }: { pdf: Uint8Array | null; label?: s
     });
     return () => {
       cancelled = true;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [pdf, zoom]);
 

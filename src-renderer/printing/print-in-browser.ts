@@ -1,8 +1,8 @@
 // Prints a shipment's PDF through the browser's print dialog, one kind of page at a time: the 4×6 in labels, each
 // on its own 4×6 in sheet, or the A4 documents (the commercial invoice) on A4. Each page is rendered at printer
 // resolution into an image (see the print stylesheet's named pages), then window.print() opens the dialog.
-import { getDocument } from 'pdfjs-dist';
 import { translate } from '../i18n/i18n.ts';
+import { loadPdfJs } from './pdf-js.ts';
 
 const PRINT_DPI = 300;
 /** Wider than a 4×6 in label (288 pt): an A4 page (595 pt). */
@@ -11,6 +11,7 @@ const A4_MIN_WIDTH_PT = 400;
 export type BrowserPages = 'labels' | 'a4';
 
 export async function printInBrowser(pdf: Uint8Array, which: BrowserPages = 'labels'): Promise<void> {
+  const { getDocument } = await loadPdfJs();
   const document = await getDocument({ data: pdf.slice() }).promise;
   const root =
     window.document.getElementById('print-root') ??
