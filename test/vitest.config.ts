@@ -1,13 +1,20 @@
-// Test runner settings: unit, API, CLI, reliability and printing tests under Node on SQLite, and the API tests
-// once more on PostgreSQL (a throwaway cluster, test/helpers/postgres-setup.ts): one suite, two back ends; and
-// several desks on one PostgreSQL database (test/several-desks).
+// Test runner settings: unit, CLI, reliability and printing tests under Node on SQLite; the API tests on SQLite under
+// a shifted clock (test/helpers/shifted-clock.ts) and on PostgreSQL on the real clock (a throwaway cluster,
+// test/helpers/postgres-setup.ts): one suite, two back ends, two clocks; and several desks on one PostgreSQL
+// database (test/several-desks).
 import { defineConfig } from 'vitest/config';
 import { postgresBinaries } from './helpers/postgres.ts';
+import { shiftedClock } from './helpers/shifted-clock.ts';
 
 const postgres = postgresBinaries();
 if ('missing' in postgres) {
   if (process.env.CI) throw new Error(`${postgres.missing}; in CI the PostgreSQL run of the API tests must run.`);
   console.log(`Skipping the PostgreSQL run of the API tests: ${postgres.missing}.`);
+}
+const shifted = shiftedClock();
+if ('missing' in shifted) {
+  if (process.env.CI) throw new Error(`${shifted.missing}; in CI the API tests on SQLite run on a shifted clock.`);
+  console.log(`The API tests on SQLite run on the real clock: ${shifted.missing}.`);
 }
 
 const shared = {
@@ -32,13 +39,23 @@ export default defineConfig({
           name: 'sqlite',
           include: [
             'test/unit/**/*.test.ts',
-            'test/api/**/*.test.ts',
             'test/cli/**/*.test.ts',
             'test/reliability/**/*.test.ts',
             'test/printing/**/*.test.ts',
             'test/integrations/**/*.test.ts',
             'test/services/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // The API over HTTP on SQLite, each file's process (and the stations and commands it starts) on the shifted
+        // clock where libfaketime is installed: 23:50 in Pacific/Auckland, 400 days ahead (docs/operations.md,
+        // "Dates and time zones"). The PostgreSQL run of the same files keeps the real clock.
+        test: {
+          ...shared,
+          name: 'sqlite-api',
+          include: ['test/api/**/*.test.ts'],
+          env: 'missing' in shifted ? {} : shifted.env,
         },
       },
       ...('missing' in postgres

@@ -19,7 +19,9 @@ export default defineConfig(
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: {
-        project: ['src-main/tsconfig.json', 'src-renderer/tsconfig.json', 'test/tsconfig.json'],
+        // Two programs, not three: the tests' program holds the station and the contract as well (and the build's
+        // settings), so those are type-checked once for the lint, not again in a program of their own (105 s → 71 s).
+        project: ['test/tsconfig.json', 'src-renderer/tsconfig.json'],
         tsconfigRootDir: root,
       },
     },

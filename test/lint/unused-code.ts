@@ -19,7 +19,6 @@ const ENTRIES = [
   /^src-renderer\/(main\.tsx|print-view\.ts)$/,
   /^test\/.*\.(test|e2e)\.ts$/,
   /^test\/(bench|lint)\/[^/]+\.ts$/,
-  /^test\/shifted-clock\.ts$/,
   /^test\/reliability\/soak\.ts$/,
   /^test\/helpers\/(crashing-document-worker|setup|postgres-setup)\.ts$/,
   /^test\/(vitest\.config|e2e\/playwright\.config|e2e\/global-setup)\.ts$/,
