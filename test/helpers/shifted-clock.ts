@@ -11,13 +11,13 @@ const DAYS_AHEAD = 400;
 const TIME_OF_DAY = '23:50:00';
 
 /**
- * The environment that starts a test process on the shifted clock, and the day it starts on; or why it cannot be had.
+ * The environment that starts a test process on the shifted clock, or why it cannot be had.
  * Each test file's process starts at 23:50 afresh (libfaketime's clock begins with the first process that loads it),
  * so no file's run crosses the midnight it starts before.
  */
-export function shiftedClock(now = new Date()): { env: NodeJS.ProcessEnv; day: string; zone: string } | { missing: string } {
+export function shiftedClock(): { env: NodeJS.ProcessEnv } | { missing: string } {
   const library = faketimeLibrary();
   if ('missing' in library) return library;
-  const day = addDays(dayIn(now, ZONE), DAYS_AHEAD);
-  return { env: faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE), day: `${day} ${TIME_OF_DAY}`, zone: ZONE };
+  const day = addDays(dayIn(new Date(), ZONE), DAYS_AHEAD);
+  return { env: faketimeEnv(library.path, instantAt(day, TIME_OF_DAY, ZONE), ZONE) };
 }

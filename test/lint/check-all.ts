@@ -8,14 +8,14 @@ import { spawn } from 'node:child_process';
 const LANES: string[][] = [['lint:eslint'], ['typecheck', 'lint:format', 'lint:unused']];
 
 /** Runs `npm run -s <script>`, and says how it ended, how long it took and what it printed. */
-function runScript(script: string): Promise<{ script: string; ok: boolean; seconds: number; output: string }> {
+function runScript(script: string): Promise<{ ok: boolean; seconds: number; output: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ script, ok: code === 0, seconds: (performance.now() - started) / 1000, output }));
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (performance.now() - started) / 1000, output }));
   });
 }
 
