@@ -172,18 +172,19 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return translated;
   };
   // A write refused because the database cannot be written (its files read-only, the disk full, an I/O error)
-  // makes the health say so (503) until a write goes through again, so a monitor never reads "ok" while writes fail.
-  // Meanwhile a probe, a real write of one setting through the same path, is made every few seconds off the
-  // request path, and its success ends it: the health comes back without waiting for a caller to write.
+  // makes the health say so (503) until the disk takes a write again, so a monitor never reads "ok" while writes
+  // fail. Meanwhile a probe, a real write of one setting through the same path, is made every few seconds off the
+  // request path, and only its success ends it: the health comes back without waiting for a caller to write. Other
+  // writes going through say nothing: one that changes no row (a purge with nothing to purge, a claim with nothing
+  // to claim) commits without writing a byte, on a full disk too.
   let unwritable: { since: Date; fault: StoreFaultError; probe: NodeJS.Timeout } | undefined;
   /** The store was closed: no probe starts, and none runs on. */
   let closed = false;
-  const writeDone = <T>(value: T): T => {
+  const writableAgain = () => {
     if (unwritable) {
       clearInterval(unwritable.probe);
       unwritable = undefined;
     }
-    return value;
   };
   const writeFault = (error: unknown): unknown => {
     const translated = fault(error);
@@ -196,7 +197,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
           if (probing || closed) return;
           probing = true;
           write('settings', 'set', [WRITE_PROBE_SETTING, clock().toISOString()])
-            .catch(() => undefined)
+            .then(writableAgain, () => undefined)
             .finally(() => (probing = false));
         }, WRITE_PROBE_MS);
         probe.unref();
@@ -231,7 +232,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     return done.then(
       (value) => {
         kept.changed();
-        return writeDone(value);
+        return value;
       },
       (error: unknown) => {
         kept.changed();
@@ -251,7 +252,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     if (writer) tables.db.pragma(`busy_timeout = ${WRITE_BUSY_TIMEOUT_MS}`);
     kept.changed();
     try {
-      return writeDone(await run(...args));
+      return await run(...args);
     } catch (error) {
       throw writeFault(error);
     } finally {

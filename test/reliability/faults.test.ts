@@ -90,6 +90,10 @@ describe.skipIf(cannotMount !== undefined)('the disk fills up under a running st
     expect(health.status).toBe(503);
     expect(health.json.meta.health.database).toMatchObject({ available: false });
     expect(health.json.meta.health.database.problem).toContain('cannot be written');
+    // A write that changes no row goes through on a full disk too (nothing to release: it writes no byte). It does
+    // not make the health say the disk takes writes again; the probe's write, which always writes, does.
+    expect(await t.station.store.shipments.releaseWaitingClaims()).toBe(0);
+    expect((await t.call('/health')).status).toBe(503);
 
     await t.station.scheduler.runOnce();
     await t.station.scheduler.runOnce();
