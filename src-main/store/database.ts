@@ -27,6 +27,18 @@ export class SchemaTooNewError extends Error {
 /** Pages a connection keeps: the station's reads want the upper levels of every index in memory. */
 export const READ_CACHE_KB = 16_000;
 
+/**
+ * How much of the file the API thread's connection reads through a memory map (SQLite's `mmap_size`; this build's
+ * ceiling is 2 GB, about 1.2 million shipments). A page read from the map is a memory read: no `pread` system call
+ * and no copy into SQLite's page cache, two of each for a shipment by id (its id's index, then its row). The mapped
+ * pages are the kernel's page cache, shared and dropped under memory pressure; they count in the process's RSS as
+ * file pages (`RssFile`), not as memory of its own. Only reads go through the map: writes, checkpoints and the
+ * writer thread's connection keep SQLite's own file I/O. What a map changes: a disk that fails under a mapped read
+ * ends the process with the kernel's SIGBUS instead of an I/O error, so the store lets go of the map at the first
+ * sign of a failing disk (an I/O error, or the filesystem turned read-only: store/index.ts).
+ */
+export const READ_MAP_BYTES = 2 ** 31 - 2 ** 16;
+
 /** A database file the station will not open, with what to do about it. */
 export class DatabaseUnusableError extends Error {
   constructor(message: string) {
@@ -189,6 +201,16 @@ function asUnusable(file: string, error: unknown): unknown {
     );
   }
   return error;
+}
+
+/** Lets the connection read the file through a memory map (READ_MAP_BYTES): the API thread's connection does. */
+export function mapForReads(db: Db): void {
+  db.pragma(`mmap_size = ${READ_MAP_BYTES}`);
+}
+
+/** Reads go through SQLite's file I/O again, where a failing disk is an error to answer, not a signal that ends the process. */
+export function unmapReads(db: Db): void {
+  if (db.open) db.pragma('mmap_size = 0');
 }
 
 export function schemaVersion(db: Db): number {

@@ -4,7 +4,7 @@
 // the store's own connection. A running station sends writes to a writer thread with its own connection
 // (writeInBackground), so a commit's fsync or a checkpoint never holds up a request; elsewhere (the admin
 // command, tests) they run at once on the one connection.
-import { assertWritable, type Db } from './database.ts';
+import { assertWritable, mapForReads, unmapReads, type Db } from './database.ts';
 import type { StoreHealth } from './health.ts';
 import { asStoreFault } from './faults.ts';
 import { StoreFaultError } from '../domain/store-fault.ts';
@@ -153,6 +153,8 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     tables.db.close();
     throw error;
   }
+  // The requests' reads come from a memory map of the file; the writer thread keeps SQLite's own file I/O.
+  mapForReads(tables.db);
   const kept = sqliteReadCache(tables.db);
   let writer: Writer | undefined;
   let clientChanges = 0;
@@ -169,6 +171,9 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   const fault = (error: unknown): unknown => {
     const translated = asStoreFault(error);
     if (translated instanceof StoreFaultError && translated.kind === 'corrupt') noteDamage(translated.message);
+    // A disk that fails or turns read-only: a mapped read of a page it cannot give would end the process (SIGBUS),
+    // where SQLite's own read is an error the request answers with 503. The map stays off until the station restarts.
+    if (translated instanceof StoreFaultError && (translated.kind === 'io' || translated.kind === 'read-only')) unmapReads(tables.db);
     return translated;
   };
   // A write refused because the database cannot be written (its files read-only, the disk full, an I/O error)

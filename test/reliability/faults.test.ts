@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { READ_MAP_BYTES } from '../../src-main/store/database.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '../../src-shared/errors.ts';
 import { attributes, document, get, post } from '../helpers/shipments.ts';
@@ -151,10 +152,15 @@ describe.skipIf(cannotMount !== undefined)('the filesystem turns read-only under
     );
     writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'fault suite');
 
+    const readMap = () => t.station.store.db!.pragma('mmap_size', { simple: true });
+    expect(readMap()).toBe(READ_MAP_BYTES);
     const refused = await post(t, token, '/v3/shipments', document(attributes(), { service: 'express', scheduledProcessing: false }));
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBeDefined();
     expect([ERROR_TEXT.storeIo, ERROR_TEXT.storeReadOnly]).toContain(refused.json.errors[0].detail);
+    // Reads no longer come from the file's memory map: a page the failing disk cannot give is then an error to
+    // answer, not a SIGBUS that ends the station.
+    expect(readMap()).toBe(0);
     expect((await get(t, token, `/v3/shipments/${immediate.json.data.id}`)).status).toBe(200);
     // A client's first address search is a read too: it answers, though its own address cannot be written to its
     // book now (it is, on a later search, once the disk can be written again).
