@@ -1,7 +1,8 @@
 // The desk's packing rules (docs/desk.md, "Scan to ship"): which box, service, carrier and special services (a
 // signature, Saturday delivery) an order gets, by its weight, destination, SKUs (with * wildcards: WINE-*) and tags,
-// each choice explained in words ("Economy because DE under 2 kg", "Adult signature 18+ because with WINE-*"). Pure,
-// shared by the New shipment screen and the Settings screen's dry run.
+// each choice explained in words ("Economy because DE under 2 kg", "Adult signature 18+ because with WINE-*"), and
+// the rate a decision takes (chooseRate: the cheapest, the fastest, or the least CO2e within a margin over them).
+// Pure, shared by the New shipment screen and the Settings screen's dry run.
 import { expectedWeightKg, type OrderAttributes } from './orders.ts';
 import { z } from 'zod';
 import { SERVICES, type ServiceLevel } from './shipment.ts';
@@ -34,6 +35,8 @@ export const packingRuleSchema = z.object({
     service: z.enum(SERVICES).optional(),
     carrier: z.string().optional(),
     services: ruleServicesSchema.optional(),
+    /** Among the rates up to this many percent above the cheapest, the one with the least CO2e (and of equals, the cheapest). */
+    lowestCo2eWithinPercent: z.number().min(0).max(100).optional(),
   }),
 });
 export type PackingRule = z.infer<typeof packingRuleSchema>;
@@ -42,6 +45,8 @@ export interface PackingDecision {
   box?: string;
   service?: ServiceLevel;
   carrier?: string;
+  /** Take the rate with the least CO2e among those up to this many percent above the cheapest (chooseRate). */
+  lowestCo2eWithinPercent?: number;
   /**
    * The special services: the order's own (all of them, cash on delivery too), then each one the order leaves open
    * (the delivery confirmation, Saturday delivery) from the first rule that sets it. Absent when none is.
@@ -67,6 +72,8 @@ export interface PackingWords {
   confirmation(level: DeliveryConfirmation, minimumAge?: number): string;
   /** "Saturday delivery". */
   saturdayDelivery: string;
+  /** "Lowest CO₂e within 10 % of the cheapest". */
+  lowestCo2e(percent: number): string;
   /** A list of alternatives: "DE or AT". */
   either(items: readonly string[]): string;
   fromTo(minKg: number, maxKg: number): string;
@@ -93,6 +100,7 @@ export const ENGLISH_PACKING_WORDS: PackingWords = {
       indirect: 'Indirect signature',
     })[level],
   saturdayDelivery: 'Saturday delivery',
+  lowestCo2e: (percent) => `Lowest CO2e within ${String(percent)} % of the cheapest`,
   either: (items) => items.join(' or '),
   fromTo: (minKg, maxKg) => `from ${kg(minKg)} to under ${kg(maxKg)}`,
   under: (maxKg) => `under ${kg(maxKg)}`,
@@ -180,6 +188,11 @@ export function decidePacking(
       decision.carrier = rule.then.carrier;
       decision.reasons.push(words.because(rule.then.carrier, why));
     }
+    const margin = rule.then.lowestCo2eWithinPercent;
+    if (margin !== undefined && decision.lowestCo2eWithinPercent === undefined) {
+      decision.lowestCo2eWithinPercent = margin;
+      decision.reasons.push(words.because(words.lowestCo2e(margin), why));
+    }
     const set = rule.then.services;
     if (set?.deliveryConfirmation && !services.deliveryConfirmation) {
       // A rule's "none" decides too: no later rule asks for a signature.
@@ -197,6 +210,42 @@ export function decidePacking(
   if (services.saturdayDelivery === false) delete services.saturdayDelivery;
   if (Object.keys(services).length > 0) decision.services = services;
   return decision;
+}
+
+/** What chooseRate needs of a rate: its price and, when the station worked it out, its CO2e. */
+export interface ChoosableRate {
+  id: string;
+  attributes: { finalCost: { amount: number }; estimatedDeliveryDate: string | null };
+  meta?: { emissions?: { co2eKg: number } | null };
+}
+
+/**
+ * The rate a decision takes: the fastest for express, else the cheapest; with lowestCo2eWithinPercent, of the rates
+ * up to that many percent above that one's price, the one with the least CO2e (of equals, the cheaper). A rate
+ * without a figure is never taken for its CO2e.
+ */
+export function chooseRate<R extends ChoosableRate>(
+  rates: readonly R[],
+  decision: Pick<PackingDecision, 'service' | 'lowestCo2eWithinPercent'> | null,
+): R | undefined {
+  const byPrice = [...rates].sort((a, b) => a.attributes.finalCost.amount - b.attributes.finalCost.amount);
+  const first =
+    decision?.service === 'express'
+      ? [...byPrice].sort((a, b) =>
+          (a.attributes.estimatedDeliveryDate ?? '9999').localeCompare(b.attributes.estimatedDeliveryDate ?? '9999'),
+        )[0]
+      : byPrice[0];
+  const margin = decision?.lowestCo2eWithinPercent;
+  if (!first || margin === undefined) return first;
+  const ceiling = first.attributes.finalCost.amount * (1 + margin / 100) + 1e-9;
+  const co2e = (rate: R) => rate.meta?.emissions?.co2eKg ?? Number.POSITIVE_INFINITY;
+  const within = byPrice.filter(
+    (rate) =>
+      rate.attributes.finalCost.amount <= ceiling &&
+      (decision?.service !== 'express' ||
+        (rate.attributes.estimatedDeliveryDate ?? '9999') <= (first.attributes.estimatedDeliveryDate ?? '9999')),
+  );
+  return within.reduce((best, rate) => (co2e(rate) < co2e(best) ? rate : best), first);
 }
 
 export interface DryRunRow {
@@ -225,6 +274,7 @@ export function dryRunRules(
       before.box !== after.box ||
       before.service !== after.service ||
       before.carrier !== after.carrier ||
+      before.lowestCo2eWithinPercent !== after.lowestCo2eWithinPercent ||
       JSON.stringify(before.services ?? {}) !== JSON.stringify(after.services ?? {});
     return { number: order.number, country: order.shipTo.country, weightKg, saved: before, draft: after, changed };
   });

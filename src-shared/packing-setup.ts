@@ -69,24 +69,23 @@ export const DEFAULT_PACKING_SETUP: PackingSetup = {
 /** Text that is not there: null, or nothing but white space. */
 const BLANK: JsonSchema = { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] };
 
-const kilograms = (what: string) =>
-  expects(
-    optional(
-      said(
-        z
-          .union([z.string().trim(), z.number()])
-          .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
-          .pipe(z.number().finite().min(0).max(100_000).optional()),
-        {
-          anyOf: [
-            { type: 'number', minimum: 0, maximum: 100_000 },
-            { type: 'string', pattern: decimalText(5, { comma: true, blank: true }) },
-          ],
-        },
-      ),
-    ),
-    `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`,
+/** A figure from 0 to `max` (10 to the power `digits`, which its text may reach): a number, or text with a point or a comma; blank text is absent. */
+const decimalUpTo = (max: number, digits: number) =>
+  said(
+    z
+      .union([z.string().trim(), z.number()])
+      .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
+      .pipe(z.number().finite().min(0).max(max).optional()),
+    {
+      anyOf: [
+        { type: 'number', minimum: 0, maximum: max },
+        { type: 'string', pattern: decimalText(digits, { comma: true, blank: true }) },
+      ],
+    },
   );
+
+const kilograms = (what: string) =>
+  expects(optional(decimalUpTo(100_000, 5)), `${what} in kg, from 0 to 100000: a number, or text with a point or a comma`);
 
 /** What a rule's services may set: the delivery confirmation with its minimum age, and Saturday delivery; blank is not set. */
 const ruleServicesSchema = z.object({
@@ -117,6 +116,14 @@ const ruleServicesSchema = z.object({
   ),
   saturdayDelivery: expects(optional(flag), 'true for Saturday delivery, false for none'),
 });
+
+/** How far above the cheapest rate a rule may go for less CO2e: 0 to 100 percent; blank text is absent, as null is. */
+const co2eMargin = expects(
+  optional(decimalUpTo(100, 2)),
+  'how far above the cheapest rate the rule may take a service with less CO2e, in percent from 0 to 100: a number, or text with a point or a comma',
+);
+
+const THEN_WORDS = 'what the rule decides: a box, a service, a carrier, special services or lowestCo2eWithinPercent (at least one of them)';
 
 const ruleSchema = z.object({
   when: optional(
@@ -170,17 +177,18 @@ const ruleSchema = z.object({
           optional(ruleServicesSchema),
           'the special services the rule sets where the order asks for none: {"deliveryConfirmation", "minimumAge", "saturdayDelivery"} (cash on delivery is each order’s own)',
         ),
+        lowestCo2eWithinPercent: co2eMargin,
       }),
       // What it decides: at least one of them there (not null, not blank).
       (rendered) => ({
         ...rendered,
-        anyOf: ['box', 'service', 'carrier', 'services'].map((member) => ({
+        anyOf: ['box', 'service', 'carrier', 'services', 'lowestCo2eWithinPercent'].map((member) => ({
           required: [member],
           properties: { [member]: { not: BLANK } },
         })),
       }),
     ),
-    'what the rule decides: a box, a service, a carrier or special services (at least one of them)',
+    THEN_WORDS,
   ),
 });
 
@@ -212,18 +220,7 @@ const presetSchema = z.object({
 });
 
 /** A percent from 0 to 1000; blank text is absent, as null is. */
-const percent = said(
-  z
-    .union([z.string().trim(), z.number()])
-    .transform((value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))))
-    .pipe(z.number().finite().min(0).max(1000).optional()),
-  {
-    anyOf: [
-      { type: 'number', minimum: 0, maximum: 1000 },
-      { type: 'string', pattern: decimalText(3, { comma: true, blank: true }) },
-    ],
-  },
-);
+const percent = decimalUpTo(1000, 3);
 
 const PERCENT = 'percent from 0 to 1000: a number, or text with a point or a comma';
 export const packingSetupChangeSchema = z
@@ -289,9 +286,8 @@ export function validatePackingSetup(document: unknown, current: PackingSetup): 
   });
   const boxes = new Set(setup.boxPresets.map((preset) => preset.name));
   setup.rules.forEach((rule, index) => {
-    const { box, service, carrier, services } = rule.then;
-    if (!box && !service && !carrier && !services)
-      fault('what the rule decides: a box, a service, a carrier or special services (at least one of them)', 'rules', index, 'then');
+    const { box, service, carrier, services, lowestCo2eWithinPercent } = rule.then;
+    if (!box && !service && !carrier && !services && lowestCo2eWithinPercent === undefined) fault(THEN_WORDS, 'rules', index, 'then');
     if (services?.minimumAge !== undefined && services.deliveryConfirmation !== 'adultSignature')
       fault('no minimum age: it goes with deliveryConfirmation adultSignature only', 'rules', index, 'then', 'services', 'minimumAge');
     // A box the rules name must be a preset: a preset removed while a rule still uses it is refused at the rule.

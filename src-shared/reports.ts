@@ -87,3 +87,40 @@ export const dailyReportMetaSchema = z
   })
   .meta({ id: 'DailyReportMeta' });
 export type DailyReportMeta = z.infer<typeof dailyReportMetaSchema>;
+
+/** One month, site, carrier and service of the emissions report (GET /reports/emissions). */
+export const emissionsReportAttributesSchema = z.object({
+  month: z.string().meta({ description: 'YYYY-MM, by ship date.' }),
+  site: z.string().meta({ description: 'The site (GET /warehouses) it shipped from, by id.' }),
+  carrier: z.string(),
+  carrierName: carrierNameSchema,
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  shipments: z.number(),
+  withFigure: z
+    .number()
+    .meta({ description: 'How many of them have a CO2e (those processed before the station worked it out have none).' }),
+  co2eKg: z.number().meta({ description: 'Their CO2e added up, kg, well-to-wheel.' }),
+  co2ePerShipmentKg: z.number().nullable().meta({ description: 'co2eKg over withFigure; null when none has a figure.' }),
+});
+export type EmissionsReportAttributes = z.infer<typeof emissionsReportAttributesSchema>;
+
+/** Its id is month, site, carrier and service: 2026-11.1.UPS.STD. */
+export const emissionsReportResourceSchema = resourceSchema('emissionsReport', emissionsReportAttributesSchema).meta({
+  id: 'EmissionsReport',
+});
+export type EmissionsReportResource = z.infer<typeof emissionsReportResourceSchema>;
+
+export const emissionsReportMetaSchema = z
+  .object({
+    dateFrom: z.string(),
+    dateTo: z.string(),
+    method: z.string().meta({ description: 'How each figure was worked out.' }),
+    dataQuality: z.string().meta({ description: 'What the figures rest on: default intensities, modelled distances.' }),
+    carriers: z.array(
+      z.object({ carrier: z.string(), carrierName: carrierNameSchema, shipments: z.number(), withFigure: z.number(), co2eKg: z.number() }),
+    ),
+    totals: z.object({ shipments: z.number(), withFigure: z.number(), co2eKg: z.number() }),
+  })
+  .meta({ id: 'EmissionsReportMeta' });
+export type EmissionsReportMeta = z.infer<typeof emissionsReportMetaSchema>;

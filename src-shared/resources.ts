@@ -3,6 +3,7 @@
 // is generated from the schemas. Spec section 2 for the spec's resources, docs/ for extensions.
 import { z } from 'zod';
 import { CUSTOMS_DOCUMENTS } from './customs.ts';
+import { emissionsSchema } from './emissions.ts';
 import { clientAttributesSchema } from './client.ts';
 import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
 import { resourceSchema } from './resource-schema.ts';
@@ -63,6 +64,10 @@ export const shipmentMetaSchema = z
       .array(z.string())
       .optional()
       .meta({ description: 'The ids of the returns made of this shipment (an extension), oldest first.' }),
+    emissions: emissionsSchema.nullable().optional().meta({
+      description:
+        'On a processed shipment (an extension): its CO2e as worked out when it was processed; null when its route could not be placed, or it was processed before the station worked it out.',
+    }),
   })
   .meta({ id: 'ShipmentMeta' });
 export type ShipmentMeta = z.infer<typeof shipmentMetaSchema>;
@@ -93,8 +98,14 @@ export const rateAttributesSchema = z.object({
   breakdown: rateBreakdownSchema.optional(),
 });
 
-/** A rate's own meta: the hash of the shipment document it priced, to send back unchanged at confirm. */
-export const rateMetaSchema = z.object({ documentHash: z.string() });
+/** A rate's own meta: the hash of the shipment document it priced, to send back unchanged at confirm; the parcel's CO2e on it. */
+export const rateMetaSchema = z.object({
+  documentHash: z.string(),
+  emissions: emissionsSchema
+    .nullable()
+    .optional()
+    .meta({ description: 'The parcel’s CO2e on this service (an extension); null when its route cannot be placed.' }),
+});
 
 export const rateResourceSchema = resourceSchema('rate', rateAttributesSchema, { meta: rateMetaSchema }).meta({ id: 'Rate' });
 export type RateResource = z.infer<typeof rateResourceSchema>;

@@ -33,7 +33,7 @@ import {
   printRequestSchema,
   printSettingsChangeSchema,
 } from './printing.ts';
-import { dailyReportMetaSchema, dailyReportResourceSchema } from './reports.ts';
+import { dailyReportMetaSchema, dailyReportResourceSchema, emissionsReportMetaSchema, emissionsReportResourceSchema } from './reports.ts';
 import { resourceSchema } from './resource-schema.ts';
 import { SITE_PARAMETER, SITE_PARAMETER_WORDS, newWarehouseSchema, warehouseChangeSchema, warehouseResourceSchema } from './warehouses.ts';
 import { errorObjectSchema } from './jsonapi.ts';
@@ -864,6 +864,28 @@ export const ROUTES = {
           dateFrom: date('The first day, YYYY-MM-DD (or filter[dateFrom]).'),
           dateTo: date('The last day, YYYY-MM-DD (or filter[dateTo]).'),
           'filter[createdBy]': 'One person’s shipments.',
+          format: 'csv for the CSV file; anything else answers JSON:API.',
+          ...SITE,
+        },
+        ['dateFrom', 'dateTo'],
+      ),
+    },
+  ),
+  emissionsReport: route(
+    'GET',
+    '/reports/emissions',
+    'packer',
+    'Processed shipments’ CO2e per month, site, carrier and service over a range, with the method; or CSV (Accept: text/csv).',
+    {
+      data: list(emissionsReportResourceSchema),
+      meta: emissionsReportMetaSchema,
+      csv: true,
+      note: 'dateTo is dateFrom or later, and the range at most a year (report.invalidRange). Each shipment’s figure is the one worked out when it was processed (meta.emissions).',
+      stateRefusals: ['report.invalidRange', ...SITE_REFUSALS],
+      query: query(
+        {
+          dateFrom: date('The first ship date, YYYY-MM-DD (or filter[dateFrom]).'),
+          dateTo: date('The last ship date, YYYY-MM-DD (or filter[dateTo]).'),
           format: 'csv for the CSV file; anything else answers JSON:API.',
           ...SITE,
         },

@@ -150,6 +150,7 @@ export function rateCardCarrier(card: RateCard, fuelSurchargePercent: number, di
             insuranceCents: request.insuredCents === null ? null : insuranceCents(card, request.insuredCents),
             estimatedDeliveryDate: deliveryDate(price.transitDays),
             transitDays: price.transitDays,
+            transport: service.transport,
             ...(price.breakdown ? { breakdown: price.breakdown } : {}),
           },
         };

@@ -1,7 +1,8 @@
 // A priced carrier service, and why a service cannot carry a shipment: what carriers answer and services,
 // the scheduler and the API serializers pass on.
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
-import type { ServiceOption } from '../../src-shared/shipment-options.ts';
+import type { Emissions } from '../../src-shared/emissions.ts';
+import type { ServiceOption, Transport } from '../../src-shared/shipment-options.ts';
 import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 
 /** What a quote's finalCents is made of, in cents before VAT. */
@@ -31,6 +32,10 @@ export interface Quote {
   upstreamRateId?: string;
   /** What finalCents is made of, when the carrier says so. */
   breakdown?: PriceBreakdown;
+  /** How the service moves the parcel, as its rate card says; an upstream's services do not say. */
+  transport?: Transport;
+  /** The parcel's CO2e on this service, when the rate list is answered (null when its route cannot be placed). */
+  emissions?: Emissions | null;
 }
 
 export interface Unavailable {

@@ -3,6 +3,7 @@
 import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
+import type { Emissions } from '../../src-shared/emissions.ts';
 
 /** How the shipment came in: saved for a later confirm, confirmed with a rate, or created in one step. */
 export type ShipmentOrigin = 'save' | 'confirm' | 'create';
@@ -49,6 +50,8 @@ export interface ShipmentRecord {
   returns?: string[];
   /** Whether an upstream took the export declaration as data (paperless trade); null when it went to none. */
   customsData?: CustomsDataAnswer | null;
+  /** Its transport emissions, worked out when it was processed; null before, or when its route could not be placed. */
+  emissions?: Emissions | null;
 }
 
 /** An upstream's answer to the customs data sent with a booking. */
@@ -71,6 +74,8 @@ export interface ProcessedResult {
   remote: { carrierChoice: string; id: string; reference: string | null } | null;
   /** An upstream's answer to the customs data sent with the booking. */
   customsData?: CustomsDataAnswer | null;
+  /** The parcel's emissions on the service that carries it; null when its route cannot be placed. */
+  emissions?: Emissions | null;
   /** The ship date processing gave it instead of its own (its carrier's day was closed meanwhile), with its attributes. */
   redated?: { shipDate: string; attributes: ShipmentAttributes };
 }

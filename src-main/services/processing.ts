@@ -14,6 +14,7 @@ import { rateId } from '../../src-shared/rates.ts';
 import type { RateUnavailable } from '../../src-shared/resources.ts';
 import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 import type { ProcessedResult } from '../domain/shipment.ts';
+import type { EmissionEstimator } from './emissions.ts';
 
 export interface ProcessingDeps {
   carriers: CarrierRegistry;
@@ -23,6 +24,8 @@ export interface ProcessingDeps {
   /** Holds a booked tracking number until its shipment is recorded, so no two shipments in flight share one. */
   holdTrackingNumber: (trackingNumber: string) => void;
   releaseTrackingNumber: (trackingNumber: string) => void;
+  /** Each processed shipment's CO2e is worked out as it is booked, and kept with it. */
+  emissions: EmissionEstimator;
 }
 
 export interface PriceOptions {
@@ -165,6 +168,8 @@ export interface ProcessInput {
 export async function processShipment(deps: ProcessingDeps, input: ProcessInput): Promise<ProcessedResult> {
   const carrier = deps.carriers.bookingCarrier(input.quote.carrierCode);
   if (!carrier) throw new Error(`carrier ${input.quote.carrierCode} is no longer configured`);
+  // Worked out before booking: nothing is held yet if it fails.
+  const emissions = await deps.emissions.ofParcel(input.attributes, input.quote.transport ?? null);
   const booking = await carrier.book(input.quote, deps.trackingNumberTaken, {
     shipmentId: input.shipmentId,
     reference: input.reference,
@@ -214,5 +219,6 @@ export async function processShipment(deps: ProcessingDeps, input: ProcessInput)
     booking: attributes.booking ? { collectionDate: input.shipDate, address: attributes.collectionLocation ?? attributes.shipFrom } : null,
     remote: booking.remote ?? null,
     customsData: booking.customsData ?? null,
+    emissions,
   };
 }

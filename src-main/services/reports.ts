@@ -1,6 +1,13 @@
 // Reports: a client's processed shipments over a date range from the day summaries (per day and carrier, per
 // carrier, top destinations, cost per kg), per person (person_days) and the return rate per reason, as the Reports screen, the CSV export and integrations read them.
-import type { CarrierTotals, DailyReportAttributes, DailyReportMeta, PersonTotals } from '../../src-shared/reports.ts';
+import type {
+  CarrierTotals,
+  DailyReportAttributes,
+  DailyReportMeta,
+  EmissionsReportAttributes,
+  EmissionsReportMeta,
+  PersonTotals,
+} from '../../src-shared/reports.ts';
 import type { Caller } from '../domain/caller.ts';
 import type { Store } from '../store/index.ts';
 import type { WarehouseService } from './warehouses.ts';
@@ -11,13 +18,27 @@ export interface DailyReport {
   meta: DailyReportMeta;
 }
 
+export interface EmissionsReport {
+  rows: EmissionsReportAttributes[];
+  meta: EmissionsReportMeta;
+}
+
+/** What every emissions figure rests on, as the report states it (docs/shipments.md, "Emissions"). */
+export const EMISSIONS_METHOD = 'ISO 14083:2023 with the GLEC Framework’s default intensities, well-to-wheel, per shipment as processed';
+export const EMISSIONS_DATA_QUALITY =
+  'Modelled: default intensities (no carrier’s primary data) and distances from postal-code, region or country points; hubs not included; not an offset';
+
 export interface ReportService {
   /**
    * `createdBy`: one person's shipments only (a username); `meta.people` is the whole site's either way. `site`: a
    * site's id, `all`, or absent for the desk's site (warehouses.ts, scope).
    */
   daily(caller: Caller, range: { dateFrom: string; dateTo: string }, createdBy?: string | null, site?: string | null): Promise<DailyReport>;
+  /** Processed shipments' CO2e per month, site, carrier and service, with per-carrier totals. `site` as for daily. */
+  emissions(caller: Caller, range: { dateFrom: string; dateTo: string }, site?: string | null): Promise<EmissionsReport>;
 }
+
+const toTenthOfGram = (kg: number) => Math.round(kg * 10_000) / 10_000;
 
 /** The station prices in euros (every rate card's currency). */
 const CURRENCY = 'EUR';
@@ -60,7 +81,63 @@ export async function peopleOf(
 }
 
 export function createReportService(store: Store, warehouses: WarehouseService, carrierCards: CarrierRegistry): ReportService {
+  /** Each carrier by the name a packer reads; an upstream's carrier, which has no card here, by its code. */
+  const carrierNames = async () => {
+    const names = new Map((await carrierCards.cards()).map((loaded) => [loaded.card.carrierCode, loaded.card.carrierName]));
+    return (code: string) => names.get(code) ?? code;
+  };
   return {
+    async emissions(caller, range, asked = null) {
+      const site = await warehouses.scope(caller, asked, 'A report');
+      const [totals, nameOf] = await Promise.all([
+        store.shipments.emissionTotals({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, site }),
+        carrierNames(),
+      ]);
+      const rows = totals.map((row): EmissionsReportAttributes => ({
+        month: row.month,
+        site: String(row.site),
+        carrier: row.carrierCode,
+        carrierName: nameOf(row.carrierCode),
+        serviceCode: row.serviceCode,
+        serviceName: row.serviceName,
+        shipments: row.shipments,
+        withFigure: row.withFigure,
+        co2eKg: row.co2eKg,
+        co2ePerShipmentKg: row.withFigure > 0 ? toTenthOfGram(row.co2eKg / row.withFigure) : null,
+      }));
+      const byCarrier = new Map<string, EmissionsReportMeta['carriers'][number]>();
+      for (const row of rows) {
+        const entry = byCarrier.get(row.carrier) ?? {
+          carrier: row.carrier,
+          carrierName: row.carrierName,
+          shipments: 0,
+          withFigure: 0,
+          co2eKg: 0,
+        };
+        entry.shipments += row.shipments;
+        entry.withFigure += row.withFigure;
+        entry.co2eKg = toTenthOfGram(entry.co2eKg + row.co2eKg);
+        byCarrier.set(row.carrier, entry);
+      }
+      const carriers = [...byCarrier.values()].sort((a, b) => b.co2eKg - a.co2eKg || a.carrier.localeCompare(b.carrier));
+      const sum = (pick: (entry: EmissionsReportMeta['carriers'][number]) => number) =>
+        carriers.reduce((total, entry) => total + pick(entry), 0);
+      return {
+        rows,
+        meta: {
+          ...range,
+          method: EMISSIONS_METHOD,
+          dataQuality: EMISSIONS_DATA_QUALITY,
+          carriers,
+          totals: {
+            shipments: sum((entry) => entry.shipments),
+            withFigure: sum((entry) => entry.withFigure),
+            co2eKg: toTenthOfGram(sum((entry) => entry.co2eKg)),
+          },
+        },
+      };
+    },
+
     async daily(caller, range, createdBy = null, asked = null) {
       const site = await warehouses.scope(caller, asked, 'A report');
       const [{ days, countries }, people, returnCounts, cards] = await Promise.all([

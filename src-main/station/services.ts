@@ -34,6 +34,7 @@ import { createReturnService, type ReturnService } from '../services/returns.ts'
 import { createReportService, type ReportService } from '../services/reports.ts';
 import { createScaleService, type ScaleService } from '../services/scale.ts';
 import { createShipmentService, type ShipmentService } from '../services/shipments.ts';
+import { createEmissionEstimator } from '../services/emissions.ts';
 import type { StationKeys } from '../services/station-keys.ts';
 import { createTodayService, type TodayService } from '../services/today.ts';
 import { createWarehouseService, type WarehouseService } from '../services/warehouses.ts';
@@ -149,6 +150,7 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     audit,
     desk,
     warehouses,
+    emissions: createEmissionEstimator(resourcesDir),
   });
   const printing = createPrintService({
     store,

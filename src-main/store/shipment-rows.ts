@@ -3,6 +3,7 @@
 // announces. The statements that use them are in store/shipments.ts.
 import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
+import type { Emissions } from '../../src-shared/emissions.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { EventType } from '../../src-shared/events.ts';
@@ -136,6 +137,14 @@ export interface ShipmentReads {
     createdBy?: string | null;
     site?: number | null;
   }): Promise<{ reason: string; returns: number }[]>;
+  /** A client's processed shipments between two ship dates, per month, site, carrier and service, with their CO2e. */
+  emissionTotals(filter: {
+    clientId: string;
+    sandbox: boolean;
+    dateFrom: string;
+    dateTo: string;
+    site?: number | null;
+  }): Promise<EmissionTotalRow[]>;
   /** A client's processed shipments between two ship dates, per person and hour of the day they were processed in. */
   personHours(filter: {
     clientId: string;
@@ -258,6 +267,19 @@ export interface ShipmentRow {
   pay_on_use?: number;
   returns?: string | null;
   customs_data?: string | null;
+  emissions?: string | null;
+}
+
+/** One month, site, carrier and service of the emissions report: its shipments, those with a figure, and their sum. */
+export interface EmissionTotalRow {
+  month: string;
+  site: number;
+  carrierCode: string;
+  serviceCode: string;
+  serviceName: string;
+  shipments: number;
+  withFigure: number;
+  co2eKg: number;
 }
 
 export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
@@ -295,6 +317,7 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     payOnUse: row.pay_on_use === 1,
     returns: row.returns ? (JSON.parse(row.returns) as string[]) : [],
     customsData: (row.customs_data as ShipmentRecord['customsData']) ?? null,
+    emissions: row.emissions ? (JSON.parse(row.emissions) as Emissions) : null,
   };
 }
 

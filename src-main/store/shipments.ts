@@ -280,6 +280,37 @@ function reads(sql: Sql): ShipmentReads {
       );
       return { days, countries };
     },
+    emissionTotals: async (filter) => {
+      const rows = await sql.all<{
+        month: string;
+        site: number;
+        carrier_code: string;
+        service_code: string;
+        service_name: string;
+        shipments: number;
+        with_figure: number;
+        co2e_kg: number | string;
+      }>(
+        `SELECT substr(ship_date, 1, 7) AS month, site, carrier_code, service_code, max(service_name) AS service_name,
+                ${integer('count(*)')} AS shipments, ${integer('count(co2e_kg)')} AS with_figure, coalesce(sum(co2e_kg), 0) AS co2e_kg
+         FROM shipments
+         WHERE client_id = $1 AND sandbox = $2 AND ship_date >= $3 AND ship_date <= $4 AND status = 3 AND deleted_at IS NULL
+           AND (CAST($5 AS INTEGER) IS NULL OR site = $5)
+         GROUP BY substr(ship_date, 1, 7), site, carrier_code, service_code
+         ORDER BY substr(ship_date, 1, 7), site, carrier_code, service_code`,
+        [...owner(filter), filter.dateFrom, filter.dateTo, filter.site ?? null],
+      );
+      return rows.map((row) => ({
+        month: row.month,
+        site: Number(row.site),
+        carrierCode: row.carrier_code,
+        serviceCode: row.service_code,
+        serviceName: row.service_name,
+        shipments: Number(row.shipments),
+        withFigure: Number(row.with_figure),
+        co2eKg: Math.round(Number(row.co2e_kg) * 10_000) / 10_000,
+      }));
+    },
     returnCounts: async (filter) => {
       if (filter.createdBy && !storable(filter.createdBy)) return [];
       const rows = await sql.all<{ reason: string | null; returns: number }>(
@@ -344,7 +375,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     const done = await tx.one<ShipmentRow>(
       `UPDATE shipments SET status = 3, carrier_code = $3, carrier_name = $4, service_code = $5, service_name = $6, final_cents = $7,
          insurance_cents = $8, currency = $9, tracking_number = $10, tracking_hash = $11, error = NULL, claim_token = NULL, processed_at = $12,
-         customs_data = $13, ship_date = coalesce($14, ship_date), attributes = coalesce($15, attributes)
+         customs_data = $13, ship_date = coalesce($14, ship_date), attributes = coalesce($15, attributes), emissions = $16, co2e_kg = $17
        WHERE id = $1 AND status = 0 AND deleted_at IS NULL AND claim_token IS NOT DISTINCT FROM $2
        RETURNING *`,
       [
@@ -363,6 +394,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
         result.customsData ?? null,
         result.redated?.shipDate ?? null,
         result.redated ? JSON.stringify(result.redated.attributes) : null,
+        result.emissions ? JSON.stringify(result.emissions) : null,
+        result.emissions?.co2eKg ?? null,
       ],
     );
     if (!done) return undefined;
@@ -433,6 +466,7 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     tracking_hash: null,
     processed_at: null,
     customs_data: null,
+    emissions: null,
   });
   /** Adds a return to its original's list, under the original's row lock: two returns made at once both stay listed. */
   const listReturn = async (tx: Sql, originalId: string, returnId: string) => {
@@ -482,9 +516,9 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
                                   ship_from_name, ship_from_country, ship_to_name, ship_to_country, order_number, created_by, desk, created_at,
                                   return_of, return_reason, return_note, pay_on_use, site,
                                   carrier_code, carrier_name, service_code, service_name, final_cents, insurance_cents, currency,
-                                  tracking_number, tracking_hash, processed_at, customs_data)
+                                  tracking_number, tracking_hash, processed_at, customs_data, emissions, co2e_kg)
            VALUES ($1, $2, $3, $4, $24, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
-                   $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
+                   $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)
            RETURNING *`,
           [
             shipment.id,
@@ -522,6 +556,8 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
             processed?.trackingHash ?? null,
             processed ? at : null,
             processed?.customsData ?? null,
+            processed?.emissions ? JSON.stringify(processed.emissions) : null,
+            processed?.emissions?.co2eKg ?? null,
           ],
         ))!;
         // Its created event shows the shipment as it was before its processing, as a waiting row would have.

@@ -21,6 +21,7 @@ import type {
   Manifest,
   ReportDay,
   ReportMeta,
+  EmissionsReportMeta,
 } from './types.ts';
 import type { OrderAttributes } from '../../src-shared/orders.ts';
 import type { ShippedFormat } from '../../src-shared/shipped-orders.ts';
@@ -184,6 +185,10 @@ export interface ApiClient {
   report(dateFrom: string, dateTo: string, createdBy?: string, site?: string): Promise<{ days: ReportDay[]; meta: ReportMeta }>;
   /** The same report as the station's CSV export. */
   reportCsv(dateFrom: string, dateTo: string, createdBy?: string, site?: string): Promise<string>;
+  /** The processed shipments' CO2e per carrier over a range (GET /reports/emissions): its totals. */
+  emissionsReport(dateFrom: string, dateTo: string, site?: string): Promise<EmissionsReportMeta>;
+  /** The same, per month, site, carrier and service, as CSV for the browser to save. */
+  emissionsCsv(dateFrom: string, dateTo: string, site?: string): Promise<string>;
   /** The orders shipped from `from` to `to` as the file a shop uploads (GET /orders/shipped): its text and the station's name for it. */
   shippedOrders(format: ShippedFormat, from: string, to: string): Promise<{ text: string; fileName: string; type: string }>;
   /** The audit log, newest first (supervisors and admins): a page, and the id to ask for the next one before. */
@@ -425,6 +430,12 @@ export function createApiClient(options: {
       return (
         await send(ROUTES.dailyReport, { query: { ...reportQuery(dateFrom, dateTo, createdBy, site), format: 'csv' }, accept: 'text/csv' })
       ).text();
+    },
+    async emissionsReport(dateFrom, dateTo, site) {
+      return (await call(ROUTES.emissionsReport, { query: { dateFrom, dateTo, site } })).meta!;
+    },
+    async emissionsCsv(dateFrom, dateTo, site) {
+      return (await send(ROUTES.emissionsReport, { query: { dateFrom, dateTo, site, format: 'csv' }, accept: 'text/csv' })).text();
     },
     async shippedOrders(format, from, to) {
       const response = await send(ROUTES.shippedOrders, { query: { format, from, to }, accept: 'text/tab-separated-values, text/csv' });

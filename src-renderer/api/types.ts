@@ -27,4 +27,9 @@ export type {
 } from '../../src-shared/manifests.ts';
 export type { CarrierResource as Carrier } from '../../src-shared/resources.ts';
 export type { TodayAttributes as Today } from '../../src-shared/today.ts';
-export type { DailyReportAttributes as ReportDay, DailyReportMeta as ReportMeta, PersonTotals } from '../../src-shared/reports.ts';
+export type {
+  DailyReportAttributes as ReportDay,
+  DailyReportMeta as ReportMeta,
+  EmissionsReportMeta,
+  PersonTotals,
+} from '../../src-shared/reports.ts';

@@ -3,7 +3,7 @@
 import type { PackingWords } from '../../src-shared/packing-rules.ts';
 import { DEFAULT_MINIMUM_AGE } from '../../src-shared/shipment-options.ts';
 import { boxName } from './domain-names.ts';
-import { formatAlternatives, formatWeight } from './format.ts';
+import { formatAlternatives, formatNumber, formatWeight } from './format.ts';
 import { translate } from './i18n.ts';
 
 export function packingWords(): PackingWords {
@@ -14,6 +14,7 @@ export function packingWords(): PackingWords {
     service: (level) => translate(level === 'express' ? 'rules.express' : 'rules.economy'),
     confirmation: (level, minimumAge) => translate('packingWords.confirmation', { level, age: String(minimumAge ?? DEFAULT_MINIMUM_AGE) }),
     saturdayDelivery: translate('packingWords.saturdayDelivery'),
+    lowestCo2e: (percent) => translate('packingWords.lowestCo2e', { percent: formatNumber(percent) }),
     either: formatAlternatives,
     fromTo: (minKg, maxKg) => translate('packingWords.fromTo', { min: formatWeight(minKg), max: formatWeight(maxKg) }),
     under: (maxKg) => translate('packingWords.under', { max: formatWeight(maxKg) }),

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { stationToday } from './station-clock.ts';
 import { expectedWeightKg, shipmentFromOrder, type OrderResource } from '../../src-shared/orders.ts';
-import { decidePacking, type PackingDecision, type PackingRule } from '../../src-shared/packing-rules.ts';
+import { chooseRate, decidePacking, type PackingDecision, type PackingRule } from '../../src-shared/packing-rules.ts';
 import type { BoxPreset } from '../../src-shared/packing-setup.ts';
 import type { Address } from '../../src-shared/shipment.ts';
 import { ApiError, bookedOf, shipmentRequest } from '../api/client.ts';
@@ -12,7 +12,7 @@ import { rememberReceiverCountry } from './desk-habits.ts';
 import type { Shipment } from '../api/types.ts';
 import { useLabel } from './label.ts';
 import { ADDRESS_FIELDS, useNewShipment } from './new-shipment.ts';
-import { highlights, useRates } from './rates.ts';
+import { useRates } from './rates.ts';
 import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { usePackingSetup } from './packing-setup.ts';
@@ -148,8 +148,7 @@ export const usePacking = create<PackingState>()((set, get) => {
         ).data;
         const carrier = decision?.carrier?.toUpperCase();
         const candidates = carrier ? rates.filter((rate) => rate.attributes.carrierCode.toUpperCase() === carrier) : rates;
-        const { cheapestId, fastestId } = highlights(candidates);
-        const chosen = candidates.find((rate) => rate.id === (decision?.service === 'express' ? fastestId : cheapestId));
+        const chosen = chooseRate(candidates, decision);
         if (!chosen) {
           set({ status: 'ready', error: carrier ? message('packing.carrierNoService', { carrier }) : message('packing.noService') });
           return undefined;

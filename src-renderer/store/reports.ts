@@ -1,9 +1,9 @@
 // The Reports screen: a date range (the last 30 days at first), for the account or one person, and its report as
 // the station answers it, per day and carrier with per-carrier totals, top destinations and parcels per person;
-// the CSV export is the station's own.
+// the CSV exports (the shipments, their emissions) are the station's own.
 import { create } from 'zustand';
 import { addDays } from '../../src-shared/calendar.ts';
-import type { ReportDay, ReportMeta } from '../api/types.ts';
+import type { EmissionsReportMeta, ReportDay, ReportMeta } from '../api/types.ts';
 import { api } from './session.ts';
 import { failure, type Said } from '../i18n/said.ts';
 import { stationToday } from './station-clock.ts';
@@ -23,6 +23,8 @@ export interface ReportsState {
   status: 'idle' | 'loading' | 'ready';
   days: ReportDay[];
   meta: ReportMeta | null;
+  /** The range's CO2e per carrier (the whole site's or account's: the emissions report has no person filter). */
+  emissions: EmissionsReportMeta | null;
   /** The last refusal or failure, worded by the screen as it shows it. */
   error: Said | null;
   setRange(dateFrom: string, dateTo: string): void;
@@ -30,6 +32,8 @@ export interface ReportsState {
   load(): Promise<void>;
   /** The report as CSV, for the browser to save. */
   csv(): Promise<string | null>;
+  /** The emissions per month, site, carrier and service as CSV, for the browser to save. */
+  emissionsCsv(): Promise<string | null>;
 }
 
 export const useReports = create<ReportsState>()((set, get) => ({
@@ -40,6 +44,7 @@ export const useReports = create<ReportsState>()((set, get) => ({
   status: 'idle',
   days: [],
   meta: null,
+  emissions: null,
   error: null,
   setRange: (dateFrom, dateTo) => set({ dateFrom, dateTo }),
   setCreatedBy: (createdBy) => set({ createdBy }),
@@ -48,7 +53,11 @@ export const useReports = create<ReportsState>()((set, get) => ({
     const { dateFrom, dateTo, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
-      set({ ...(await api().report(dateFrom, dateTo, createdBy || undefined, viewedSite())), status: 'ready' });
+      const [report, emissions] = await Promise.all([
+        api().report(dateFrom, dateTo, createdBy || undefined, viewedSite()),
+        api().emissionsReport(dateFrom, dateTo, viewedSite()),
+      ]);
+      set({ ...report, emissions, status: 'ready' });
     } catch (error) {
       set({ status: 'ready', error: failure(error) });
     }
@@ -56,6 +65,14 @@ export const useReports = create<ReportsState>()((set, get) => ({
   async csv() {
     try {
       return await api().reportCsv(get().dateFrom, get().dateTo, get().createdBy || undefined, viewedSite());
+    } catch (error) {
+      set({ error: failure(error) });
+      return null;
+    }
+  },
+  async emissionsCsv() {
+    try {
+      return await api().emissionsCsv(get().dateFrom, get().dateTo, viewedSite());
     } catch (error) {
       set({ error: failure(error) });
       return null;

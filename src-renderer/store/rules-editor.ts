@@ -12,7 +12,17 @@ import { api } from './session.ts';
 import { ROUTES } from '../../src-shared/routes.ts';
 import { failure, message, type Said } from '../i18n/said.ts';
 
-export const RULE_FIELDS = ['countries', 'minWeightKg', 'maxWeightKg', 'skus', 'tags', 'box', 'service', 'carrier'] as const;
+export const RULE_FIELDS = [
+  'countries',
+  'minWeightKg',
+  'maxWeightKg',
+  'skus',
+  'tags',
+  'box',
+  'service',
+  'carrier',
+  'lowestCo2eWithinPercent',
+] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 /** The delivery confirmation a rule sets, as its one choice: '' (not set), none, signature, adultSignature-18, direct… */
 export const CONFIRMATION_CHOICES = [
@@ -73,6 +83,7 @@ const EMPTY: DraftRule = {
   box: '',
   service: '',
   carrier: '',
+  lowestCo2eWithinPercent: '',
   confirmation: '',
   saturday: '',
 };
@@ -89,6 +100,7 @@ function draftOf(rule: PackingRule): DraftRule {
     box: rule.then.box ?? '',
     service: rule.then.service ?? '',
     carrier: rule.then.carrier ?? '',
+    lowestCo2eWithinPercent: number(rule.then.lowestCo2eWithinPercent),
     confirmation: confirmationChoice(rule.then.services),
     // A rule set through the API may say "no Saturday delivery" (later rules may not set it): kept as it was unless ticked.
     saturday: rule.then.services?.saturdayDelivery === undefined ? '' : String(rule.then.services.saturdayDelivery),
@@ -116,10 +128,12 @@ function servicesOf(confirmation: string, saturday: string) {
 /** The draft as PATCH /packing takes it: the station reads the lists and numbers from the text. */
 function requestOf(state: Pick<RulesEditorState, 'rules' | 'warnPercent' | 'blockPercent'>) {
   return {
-    rules: state.rules.map(({ countries, minWeightKg, maxWeightKg, skus, tags, box, service, carrier, confirmation, saturday }) => ({
-      when: { countries, minWeightKg, maxWeightKg, skus, tags },
-      then: { box, service, carrier, services: servicesOf(confirmation, saturday) },
-    })),
+    rules: state.rules.map(
+      ({ countries, minWeightKg, maxWeightKg, skus, tags, box, service, carrier, lowestCo2eWithinPercent, confirmation, saturday }) => ({
+        when: { countries, minWeightKg, maxWeightKg, skus, tags },
+        then: { box, service, carrier, lowestCo2eWithinPercent, services: servicesOf(confirmation, saturday) },
+      }),
+    ),
     varianceWarnPercent: state.warnPercent,
     varianceBlockPercent: state.blockPercent,
   };

@@ -10,6 +10,7 @@ import { openPostgresStore } from '../../src-main/store/postgres/index.ts';
 import type { ShipmentAttributes } from '../../src-shared/shipment.ts';
 import type { NewShipment } from '../../src-main/store/shipment-rows.ts';
 import type { ProcessedResult } from '../../src-main/domain/shipment.ts';
+import type { Emissions } from '../../src-shared/emissions.ts';
 import type { NewAuditEvent } from '../../src-main/domain/audit.ts';
 import { openTables } from '../../src-main/store/tables.ts';
 import { openPostgres } from '../../src-main/store/postgres/database.ts';
@@ -392,6 +393,42 @@ describe('shipments', () => {
     expect((await list(false)).map((row) => row.id)).toContain(original.id);
     expect((await list(false)).map((row) => row.id)).not.toContain(made.id);
     expect((await list(null)).map((row) => row.id)).toContain(made.id);
+  });
+
+  it('keeps a processed shipment’s emissions as they were worked out, and adds them up per month, site, carrier and service', async () => {
+    const place = { precision: 'country' as const, key: 'IT', latitude: 42.8333, longitude: 12.8333 };
+    const figure = (co2eKg: number): Emissions => ({
+      co2eKg,
+      method: 'ISO 14083:2023',
+      factors: 'test',
+      massKg: 1.4,
+      mode: 'road',
+      modeAssumed: false,
+      from: place,
+      to: place,
+      legs: [{ mode: 'road', distanceKm: 100, distanceBasis: 'test', intensity: 116, intensityId: 'road-europe', co2eKg }],
+      dataQuality: 'test',
+    });
+    const inserted = await store.shipments.insert(newShipment(client), processed('TRK0E01', { serviceCode: 'E', emissions: figure(0.25) }));
+    expect(inserted.emissions).toEqual(figure(0.25));
+    expect((await store.shipments.get(inserted.id, client, false))?.emissions).toEqual(figure(0.25));
+    await store.shipments.insert(newShipment(client), processed('TRK0E02', { serviceCode: 'E', emissions: null }));
+    const waiting = await store.shipments.insert(newShipment(client, { scheduled: false }));
+    expect(waiting.emissions).toBeNull();
+    const totals = await store.shipments.emissionTotals({ clientId: client, sandbox: false, dateFrom: TODAY, dateTo: TODAY });
+    expect(totals.filter((row) => row.serviceCode === 'E')).toEqual([
+      {
+        month: TODAY.slice(0, 7),
+        site: 1,
+        carrierCode: 'DHL',
+        serviceCode: 'E',
+        serviceName: 'Domestic Express',
+        shipments: 2,
+        withFigure: 1,
+        co2eKg: 0.25,
+      },
+    ]);
+    expect(await store.shipments.emissionTotals({ clientId: client, sandbox: true, dateFrom: TODAY, dateTo: TODAY })).toEqual([]);
   });
 
   it('imports shipments in bulk, their days summed again', async () => {

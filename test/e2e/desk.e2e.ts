@@ -148,6 +148,10 @@ test('the whole packing loop by keyboard: search, rates, confirm, label, next pa
   const prices = await rows.locator('td.num:not(.muted)').allTextContents();
   const amounts = prices.map((text) => Number.parseFloat(text));
   expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  // Each service's CO2e under its price, with what the figure is on hover.
+  const co2e = rows.first().locator('.rates__co2e');
+  await expect(co2e).toHaveText(/^[\d.]+ kg CO₂e$/);
+  await expect(co2e).toHaveAttribute('title', /ISO 14083/);
   await snap(page, 'rates');
 
   // The second rate, by arrow key, confirmed with Enter.

@@ -1,7 +1,7 @@
 // Today and Reports in Chromium. Today, the home after sign-in, shows the station's day per carrier as the API
-// counts it, the next pickup, and New shipment with the focus. Reports draws the four charts of a date range with
-// Recharts, each with its figures as a table; the per-day chart is walked by keyboard; the CSV export downloads
-// the station's CSV.
+// counts it, the next pickup, and New shipment with the focus. Reports draws the charts of a date range with
+// Recharts (CO2e per carrier among them), each with its figures as a table; the per-day chart is walked by keyboard;
+// the CSV exports download the station's CSVs (the shipments, their emissions).
 // The station runs in this process on a set clock, a Monday morning before every cutoff, so that today is a working
 // day with a pickup whatever day the test runs (on a real Saturday, today's parcels would ship on Monday).
 import { readFileSync } from 'node:fs';
@@ -68,7 +68,10 @@ test('Today: the day per carrier, the next pickup, and Enter starts packing', as
   await expect(page.getByRole('combobox', { name: 'Receiver search' })).toBeFocused();
 });
 
-test('Reports: four charts of a range, tables beside them, keyboard through the bars, and the CSV export', async ({ page, snap }) => {
+test('Reports: the charts of a range, tables beside them, keyboard through the bars, and the CSV exports (shipments, emissions)', async ({
+  page,
+  snap,
+}) => {
   // Three days well ahead on the station’s calendar, within the 30 days a ship date may be, two carriers, two destinations.
   const [first, second, third] = [23, 24, 25].map((days) => stationClock.day(days)) as [string, string, string];
   const plan: [string, string, string][] = [
@@ -144,6 +147,25 @@ test('Reports: four charts of a range, tables beside them, keyboard through the 
   expect(csv[0]).toBe('date,carrier,shipments,packages,weight_kg,cost,currency');
   expect(csv.filter((line) => line.startsWith(`${first},UPS,2,2,4,`))).toHaveLength(1);
   expect(csv).toHaveLength(1 + 5);
+
+  // What the parcels emitted, per carrier by name, and its CSV per month, site, carrier and service for the annual report.
+  const emissions = page.getByRole('figure', { name: /^CO₂e per carrier \([\d.]+ kg in all\)$/ });
+  await expect(emissions.locator('.recharts-bar-rectangle')).toHaveCount(2);
+  await emissions.getByText(/as a table$/).click();
+  await expect(emissions.getByRole('table')).toContainText('DHL Express');
+  const emissionsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export emissions CSV' }).click();
+  const emissionsFile = await emissionsDownload;
+  expect(emissionsFile.suggestedFilename()).toBe(`emissions-${first}-${third}.csv`);
+  const emissionLines = readFileSync((await emissionsFile.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(emissionLines[0]).toBe(
+    'month,site,carrier,service,service_name,shipments,shipments_with_figure,co2e_kg,co2e_kg_per_shipment,method,data_quality',
+  );
+  const shipped = emissionLines.slice(1).map((line) => line.split(','));
+  expect(shipped.reduce((total, cells) => total + Number(cells[5]), 0)).toBe(7);
+  expect(shipped.every((cells) => Number(cells[7]) > 0 && cells[5] === cells[6])).toBe(true);
 });
 
 test('the desk counts days on the station’s clock and zone, not the browser’s', async ({ page, snap }) => {

@@ -89,6 +89,7 @@ const SQLITE_PINS: Pins = {
     'session epochs: a password change ends the sessions of its user',
   ],
   28: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
+  29: ['f1aecc5e1d53cbb6c70879a366356da685086c4fa390cd7158622bf040af3358', 'each processed shipment’s emissions'],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -163,6 +164,7 @@ const POSTGRES_PINS: Pins = {
     'session epochs: a password change ends the sessions of its user',
   ],
   25: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
+  26: ['02b2f004594f148fa1c8822998c0d7d17b28214eadf356adeb3038dd0024448c', 'each processed shipment’s emissions'],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,9 +1,18 @@
 // The shared packing rules: for each choice (box, service, carrier) the order's own wish first, then the first
 // rule that matches and makes it, each explained in words; weight bands from "from" up to under "under"; and the
-// Settings dry run, which shows where edited rules would pack an order differently from the saved ones.
+// Settings dry run, which shows where edited rules would pack an order differently from the saved ones; the rate a
+// decision takes (the cheapest, the fastest, or the least CO2e within a margin over them).
 import { describe, expect, it } from 'vitest';
 import { validateOrderDocument, type OrderAttributes } from '../../src-shared/orders.ts';
-import { decidePacking, describeConditions, dryRunRules, skuMatches, type PackingRule } from '../../src-shared/packing-rules.ts';
+import {
+  chooseRate,
+  decidePacking,
+  describeConditions,
+  dryRunRules,
+  skuMatches,
+  type PackingRule,
+} from '../../src-shared/packing-rules.ts';
+import { validatePackingSetup } from '../../src-shared/packing-setup.ts';
 import { DEFAULT_PACKING_SETUP } from '../../src-shared/packing-setup.ts';
 import { shipTo, shipToIn } from '../helpers/shipments.ts';
 
@@ -153,5 +162,58 @@ describe('packing rules', () => {
     const [row] = dryRunRules(saved, draft, [wine]);
     expect(row!.changed).toBe(true);
     expect(row!.draft.services).toEqual({ deliveryConfirmation: 'adultSignature', minimumAge: 18 });
+  });
+
+  it('prefers the lowest CO2e within a margin over the cheapest, says why, and dry-runs the margin as a change', () => {
+    const rules: PackingRule[] = [{ when: { countries: ['DE'] }, then: { lowestCo2eWithinPercent: 10 } }, ...RULES];
+    const decided = decidePacking(rules, order('G1'), 0.7);
+    expect(decided).toMatchObject({ lowestCo2eWithinPercent: 10, service: 'economy', carrier: 'DHL' });
+    expect(decided.reasons[0]).toBe('Lowest CO2e within 10 % of the cheapest because DE');
+    expect(dryRunRules(RULES, rules, [order('G2')])[0]!.changed).toBe(true);
+  });
+});
+
+describe('choosing a rate', () => {
+  // Delivery dates compare as the text they are (YYYY-MM-DD): day 1 comes before day 2.
+  const rate = (id: string, amount: number, co2eKg: number | null, date = 'day 2') => ({
+    id,
+    attributes: { finalCost: { amount }, estimatedDeliveryDate: date },
+    meta: { emissions: co2eKg === null ? null : { co2eKg } },
+  });
+  const rates = [
+    rate('air', 14.2, 7.5, 'day 1'),
+    rate('road', 10.0, 0.12),
+    rate('road-greener', 10.8, 0.08),
+    rate('road-greenest', 11.5, 0.05),
+    rate('unknown', 10.5, null),
+  ];
+
+  it('takes the cheapest, or for express the fastest (the cheaper of equals), as the desk always has', () => {
+    expect(chooseRate(rates, null)?.id).toBe('road');
+    expect(chooseRate(rates, { service: 'express' })?.id).toBe('air');
+    expect(chooseRate([], null)).toBeUndefined();
+  });
+
+  it('with a margin, takes the least CO2e of the rates that far above the cheapest, never one without a figure for it', () => {
+    expect(chooseRate(rates, { lowestCo2eWithinPercent: 10 })?.id).toBe('road-greener');
+    expect(chooseRate(rates, { lowestCo2eWithinPercent: 15 })?.id).toBe('road-greenest');
+    expect(chooseRate(rates, { lowestCo2eWithinPercent: 0 })?.id).toBe('road');
+    expect(chooseRate([rate('a', 10, null), rate('b', 10.5, null)], { lowestCo2eWithinPercent: 50 })?.id).toBe('a');
+    // Express keeps to the fastest day: a greener rate that arrives later is not taken.
+    expect(chooseRate(rates, { service: 'express', lowestCo2eWithinPercent: 100 })?.id).toBe('air');
+  });
+
+  it('is a rule the station checks: 0 to 100 percent, text with a comma read, anything else refused naming the field', () => {
+    const checked = validatePackingSetup(
+      { data: { type: 'packingSetup', attributes: { rules: [{ when: {}, then: { lowestCo2eWithinPercent: '7,5' } }] } } },
+      DEFAULT_PACKING_SETUP,
+    );
+    expect(checked.ok && checked.value.rules[0]!.then.lowestCo2eWithinPercent).toBe(7.5);
+    const refused = validatePackingSetup(
+      { data: { type: 'packingSetup', attributes: { rules: [{ when: {}, then: { lowestCo2eWithinPercent: 150 } }] } } },
+      DEFAULT_PACKING_SETUP,
+    );
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors[0]!.source?.pointer).toBe('/data/attributes/rules/0/then/lowestCo2eWithinPercent');
   });
 });

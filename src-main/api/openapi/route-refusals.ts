@@ -172,6 +172,7 @@ const OWN: Partial<Record<keyof typeof ROUTES, readonly ErrorCode[]>> = {
   importOrders: ['order.fileUnreadable', 'order.fileFaulty', 'order.templateNotFound'],
   removeOrderTemplate: ['order.templateNotFound'],
   dailyReport: ['report.invalidRange', ...SITE_SCOPE],
+  emissionsReport: ['report.invalidRange', ...SITE_SCOPE],
   today: SITE_SCOPE,
   manifestPreview: ['carrier.unknown', ...SITE_SCOPE],
   closeDay: [

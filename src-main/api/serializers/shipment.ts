@@ -101,6 +101,7 @@ export function shipmentResource(record: ShipmentRecord, apiBase: string, tracki
     meta.payOnUse = record.payOnUse === true;
   }
   if (record.returns && record.returns.length > 0) meta.returns = record.returns;
+  if (record.status === STATUS.processed) meta.emissions = record.emissions ?? null;
 
   return { type: 'shipment', id: record.id, attributes: shipmentAttributes(record), links, meta } satisfies ShipmentResource;
 }
@@ -134,7 +135,7 @@ export function rateResource(quote: Quote, documentHash: string): RateResource {
           }
         : {}),
     },
-    meta: { documentHash },
+    meta: quote.emissions === undefined ? { documentHash } : { documentHash, emissions: quote.emissions },
   } satisfies RateResource;
 }
 

@@ -5,6 +5,8 @@ import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { STATUS } from '../../../src-shared/shipment.ts';
 import type { PriceChangeMeta } from '../../../src-shared/resources.ts';
 import type { PriceList } from '../../domain/rating.ts';
+import type { Emissions } from '../../../src-shared/emissions.ts';
+import type { Transport } from '../../../src-shared/shipment-options.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
 import { ratedDocumentHash } from '../rated-document.ts';
 import { noServiceMeta, noServiceReason, pickByService, unavailableEntry, unreachableReason } from '../processing.ts';
@@ -95,8 +97,18 @@ export function bookingUseCases(
               (quote) => day.closedDayWarning(quote.carrierCode, day.shipDateWith(quote.choiceCode, quote.carrierCode)) ?? [],
             )
           : [];
+      // Each rate says the parcel's CO2e on its service: worked out once per way of moving it, not once per rate.
+      const byTransport = new Map<Transport | null, Promise<Emissions | null>>();
+      const emissionsOn = (transport: Transport | null) => {
+        let estimate = byTransport.get(transport);
+        if (!estimate) byTransport.set(transport, (estimate = context.emissions.ofParcel(attributes, transport)));
+        return estimate;
+      };
+      const quotes = await Promise.all(
+        list.quotes.map(async (quote) => ({ ...quote, emissions: await emissionsOn(quote.transport ?? null) })),
+      );
       // The hash is of the document as sent, which its confirm sends again.
-      return { ...list, documentHash: ratedDocumentHash(given), warnings };
+      return { ...list, quotes, documentHash: ratedDocumentHash(given), warnings };
     },
 
     confirm: (caller, given, meta, savedId, key) =>

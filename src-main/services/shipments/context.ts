@@ -49,6 +49,7 @@ export function createShipmentContext(deps: ShipmentServiceDeps) {
     trackingNumberTaken: async (trackingNumber) => held.has(trackingNumber) || (await store.shipments.trackingNumberTaken(trackingNumber)),
     holdTrackingNumber: (trackingNumber) => held.add(trackingNumber),
     releaseTrackingNumber: (trackingNumber) => held.delete(trackingNumber),
+    emissions: deps.emissions,
   };
 
   /**

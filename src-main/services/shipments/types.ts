@@ -17,6 +17,7 @@ import type { WarehouseService } from '../warehouses.ts';
 import type { ZplDpi } from '../../documents/zpl-label.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { LabelStock } from '../../../src-shared/printing.ts';
+import type { EmissionEstimator } from '../emissions.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -33,6 +34,8 @@ export interface ShipmentServiceDeps {
   desk: string;
   /** The account's sites: the site a shipment is made at, and each site's calendar and closed days. */
   warehouses: WarehouseService;
+  /** Each processed shipment's CO2e, and each rate's. */
+  emissions: EmissionEstimator;
 }
 
 /** A page of the caller's shipment list: the store's filter, less the account and sandbox the caller brings. */

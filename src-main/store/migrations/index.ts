@@ -18,6 +18,7 @@ import { ADDRESS_NAMES_IN_ORDER } from './025-address-names-in-order.ts';
 import { LABEL_BYTES_AS_THEY_ARE } from './026-label-bytes-as-they-are.ts';
 import { SESSION_EPOCH } from './027-session-epoch.ts';
 import { ADDRESSES_BY_PLACE } from './028-addresses-by-place.ts';
+import { EMISSIONS } from './029-emissions.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
 export const WRITTEN_ONCE: readonly WrittenOnce[] = [
@@ -32,6 +33,7 @@ export const WRITTEN_ONCE: readonly WrittenOnce[] = [
   LABEL_BYTES_AS_THEY_ARE,
   SESSION_EPOCH,
   ADDRESSES_BY_PLACE,
+  EMISSIONS,
 ];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */

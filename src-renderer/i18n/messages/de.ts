@@ -434,6 +434,11 @@ export const de: Record<MessageKey, string> = {
   'reports.range': 'Berichtszeitraum',
   'reports.lastDays': '{days, plural, =365 {Ein Jahr} other {# Tage}}',
   'reports.exportCsv': 'CSV exportieren',
+  'reports.exportEmissions': 'Emissionen als CSV exportieren',
+  'reports.emissionsPerCarrier': 'CO₂e je Versanddienstleister ({total} insgesamt)',
+  'reports.carrier': 'Versanddienstleister',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e je Paket',
   'reports.loading': 'Der Bericht wird gelesen…',
   'reports.totals':
     '{shipments, plural, one {# Sendung} other {# Sendungen}}, {packages, plural, one {# Paket} other {# Pakete}}, {weight}, {cost}{perKg, select, none {} other {, im Schnitt {perKg} pro kg}} vom {from} bis {to}{person, select, none {} other {, erstellt von {person}}}.',
@@ -635,6 +640,9 @@ export const de: Record<MessageKey, string> = {
   'form.dgAdd': 'Gefahrgut hinzufügen',
   'rates.optionSurcharge':
     '{option, select, signature {Unterschrift} adultSignature {Unterschrift Erwachsener} directSignature {Direkte Unterschrift} indirectSignature {Indirekte Unterschrift} cashOnDelivery {Nachnahme} saturdayDelivery {Samstagszustellung} sundayDelivery {Sonntagszustellung} dangerousGoods {Gefahrgut} lithiumBatteries {Lithiumbatterien} other {Trockeneis}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Transportemissionen, Well-to-Wheel, nach ISO 14083 mit Standardintensitäten: ein modellierter Wert, nicht die Daten des Versanddienstleisters und keine Kompensation.',
   'form.getRates': 'Tarife abrufen',
   'form.enterGetsRates': 'Enter in einem beliebigen Feld ruft die Tarife ab.',
   'form.exportDeclaration': 'Ausfuhranmeldung',
@@ -723,6 +731,7 @@ export const de: Record<MessageKey, string> = {
   'rules.economy': 'Economy',
   'rules.express': 'Express',
   'rules.carrier': 'Paketdienst',
+  'rules.lowestCo2e': 'geringstes CO₂e bis % über dem günstigsten',
   'rules.any': 'beliebig',
   'rules.moveUp': 'Regel {number} nach oben',
   'rules.up': 'Hoch',
@@ -911,6 +920,7 @@ export const de: Record<MessageKey, string> = {
   'rules.expects.box': 'Keine der Kartonvorlagen.',
   'rules.expects.service': 'Economy oder Express.',
   'rules.expects.carrier': 'Ein Code eines Paketdienstes, z. B. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'Ein Prozentsatz von 0 bis 100 über dem günstigsten Tarif, z. B. 10.',
   'rules.expects.services': 'Eine Zustellbestätigung (16, 18 oder 21 bei Unterschrift eines Erwachsenen) oder Samstagszustellung.',
   'rules.expects.then': 'Wählen Sie einen Karton, einen Dienst, einen Paketdienst oder einen Zusatzservice.',
   'rules.expects.warn': 'Ein Prozentsatz, höchstens der zum Sperren.',
@@ -1008,6 +1018,7 @@ export const de: Record<MessageKey, string> = {
   'packingWords.confirmation':
     '{level, select, signature {Unterschrift} adultSignature {Unterschrift eines Erwachsenen ab {age}} direct {Direkte Unterschrift} indirect {Indirekte Unterschrift} other {Keine Unterschrift}}',
   'packingWords.saturdayDelivery': 'Samstagszustellung',
+  'packingWords.lowestCo2e': 'Geringstes CO₂e bis {percent} % über dem günstigsten',
   'field.document': 'eine Sendung',
   'field.documentType': 'eine Sendung',
   'field.attributes': 'eine Sendung',

@@ -427,6 +427,11 @@ export const en = {
   'reports.range': 'Report range',
   'reports.lastDays': '{days, plural, =365 {A year} other {# days}}',
   'reports.exportCsv': 'Export CSV',
+  'reports.exportEmissions': 'Export emissions CSV',
+  'reports.emissionsPerCarrier': 'CO₂e per carrier ({total} in all)',
+  'reports.carrier': 'Carrier',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e per parcel',
   'reports.loading': 'Reading the report…',
   'reports.totals':
     '{shipments, plural, one {# shipment} other {# shipments}}, {packages, plural, one {# package} other {# packages}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} per kg on average}} from {from} to {to}{person, select, none {} other {, made by {person}}}.',
@@ -624,6 +629,9 @@ export const en = {
   'form.dgAdd': 'Add dangerous goods',
   'rates.optionSurcharge':
     '{option, select, signature {Signature} adultSignature {Adult signature} directSignature {Direct signature} indirectSignature {Indirect signature} cashOnDelivery {Cash on delivery} saturdayDelivery {Saturday delivery} sundayDelivery {Sunday delivery} dangerousGoods {Dangerous goods} lithiumBatteries {Lithium batteries} other {Dry ice}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Transport emissions, well-to-wheel, by ISO 14083 with default intensities: a modelled figure, not the carrier’s own data and not an offset.',
   'form.getRates': 'Get rates',
   'form.enterGetsRates': 'Enter in any field gets rates.',
   'form.exportDeclaration': 'Export declaration',
@@ -710,6 +718,7 @@ export const en = {
   'rules.economy': 'Economy',
   'rules.express': 'Express',
   'rules.carrier': 'carrier',
+  'rules.lowestCo2e': 'lowest CO₂e within % of the cheapest',
   'rules.any': 'any',
   'rules.moveUp': 'Move rule {number} up',
   'rules.up': 'Up',
@@ -895,6 +904,7 @@ export const en = {
   'rules.expects.box': 'Not one of the box presets.',
   'rules.expects.service': 'Economy or Express.',
   'rules.expects.carrier': 'A carrier code, e.g. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'A percent from 0 to 100 above the cheapest rate, e.g. 10.',
   'rules.expects.services': 'A delivery confirmation (16, 18 or 21 with an adult signature) or Saturday delivery.',
   'rules.expects.then': 'Choose a box, a service, a carrier or a special service.',
   'rules.expects.warn': 'A percentage, at most the blocking one.',
@@ -989,6 +999,7 @@ export const en = {
   'packingWords.confirmation':
     '{level, select, signature {Signature} adultSignature {Adult signature {age}+} direct {Direct signature} indirect {Indirect signature} other {No signature}}',
   'packingWords.saturdayDelivery': 'Saturday delivery',
+  'packingWords.lowestCo2e': 'Lowest CO₂e within {percent} % of the cheapest',
   'field.document': 'a shipment',
   'field.documentType': 'a shipment',
   'field.attributes': 'a shipment',

@@ -433,6 +433,11 @@ export const es: Record<MessageKey, string> = {
   'reports.range': 'Periodo del informe',
   'reports.lastDays': '{days, plural, =365 {Un año} other {# días}}',
   'reports.exportCsv': 'Exportar CSV',
+  'reports.exportEmissions': 'Exportar emisiones en CSV',
+  'reports.emissionsPerCarrier': 'CO₂e por transportista ({total} en total)',
+  'reports.carrier': 'Transportista',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e por bulto',
   'reports.loading': 'Leyendo el informe…',
   'reports.totals':
     '{shipments, plural, one {# envío} other {# envíos}}, {packages, plural, one {# paquete} other {# paquetes}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} por kg de media}} del {from} al {to}{person, select, none {} other {, creados por {person}}}.',
@@ -633,6 +638,9 @@ export const es: Record<MessageKey, string> = {
   'form.dgAdd': 'Añadir mercancía peligrosa',
   'rates.optionSurcharge':
     '{option, select, signature {Firma} adultSignature {Firma de un adulto} directSignature {Firma directa} indirectSignature {Firma indirecta} cashOnDelivery {Contra reembolso} saturdayDelivery {Entrega en sábado} sundayDelivery {Entrega en domingo} dangerousGoods {Mercancías peligrosas} lithiumBatteries {Baterías de litio} other {Hielo seco}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Emisiones del transporte, del pozo a la rueda, según la ISO 14083 con intensidades por defecto: una estimación modelada, no el dato del transportista ni una compensación.',
   'form.getRates': 'Obtener tarifas',
   'form.enterGetsRates': 'Intro en cualquier campo obtiene las tarifas.',
   'form.exportDeclaration': 'Declaración de exportación',
@@ -721,6 +729,7 @@ export const es: Record<MessageKey, string> = {
   'rules.economy': 'Económico',
   'rules.express': 'Exprés',
   'rules.carrier': 'transportista',
+  'rules.lowestCo2e': 'menor CO₂e hasta % sobre el más barato',
   'rules.any': 'cualquiera',
   'rules.moveUp': 'Subir la regla {number}',
   'rules.up': 'Subir',
@@ -908,6 +917,7 @@ export const es: Record<MessageKey, string> = {
   'rules.expects.box': 'No es una de las cajas predefinidas.',
   'rules.expects.service': 'Económico o Exprés.',
   'rules.expects.carrier': 'Un código de transportista, p. ej. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'Un porcentaje de 0 a 100 sobre la tarifa más barata, p. ej. 10.',
   'rules.expects.services': 'Una confirmación de entrega (16, 18 o 21 con la firma de un adulto) o la entrega en sábado.',
   'rules.expects.then': 'Elija una caja, un servicio, un transportista o un servicio especial.',
   'rules.expects.warn': 'Un porcentaje, como mucho el de bloqueo.',
@@ -1003,6 +1013,7 @@ export const es: Record<MessageKey, string> = {
   'packingWords.confirmation':
     '{level, select, signature {Firma} adultSignature {Firma de un adulto {age}+} direct {Firma directa} indirect {Firma indirecta} other {Sin firma}}',
   'packingWords.saturdayDelivery': 'Entrega en sábado',
+  'packingWords.lowestCo2e': 'Menor CO₂e hasta un {percent} % sobre el más barato',
   'field.document': 'un envío',
   'field.documentType': 'un envío',
   'field.attributes': 'un envío',

@@ -436,6 +436,11 @@ export const fr: Record<MessageKey, string> = {
   'reports.range': 'Période du rapport',
   'reports.lastDays': '{days, plural, =365 {Un an} other {# jours}}',
   'reports.exportCsv': 'Exporter en CSV',
+  'reports.exportEmissions': 'Exporter les émissions en CSV',
+  'reports.emissionsPerCarrier': 'CO₂e par transporteur ({total} au total)',
+  'reports.carrier': 'Transporteur',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e par colis',
   'reports.loading': 'Lecture du rapport…',
   'reports.totals':
     '{shipments, plural, one {# envoi} other {# envois}}, {packages, plural, one {# colis} other {# colis}}, {weight}, {cost}{perKg, select, none {} other {, {perKg} par kg en moyenne}} du {from} au {to}{person, select, none {} other {, créés par {person}}}.',
@@ -637,6 +642,9 @@ export const fr: Record<MessageKey, string> = {
   'form.dgAdd': 'Ajouter une marchandise dangereuse',
   'rates.optionSurcharge':
     '{option, select, signature {Signature} adultSignature {Signature d’un adulte} directSignature {Signature directe} indirectSignature {Signature indirecte} cashOnDelivery {Contre remboursement} saturdayDelivery {Livraison le samedi} sundayDelivery {Livraison le dimanche} dangerousGoods {Marchandises dangereuses} lithiumBatteries {Batteries au lithium} other {Glace carbonique}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Émissions du transport, du puits à la roue, selon l’ISO 14083 avec les intensités par défaut : une estimation modélisée, ni la donnée du transporteur ni une compensation.',
   'form.getRates': 'Obtenir les tarifs',
   'form.enterGetsRates': 'Entrée dans n’importe quel champ donne les tarifs.',
   'form.exportDeclaration': 'Déclaration d’exportation',
@@ -726,6 +734,7 @@ export const fr: Record<MessageKey, string> = {
   'rules.economy': 'Économique',
   'rules.express': 'Express',
   'rules.carrier': 'transporteur',
+  'rules.lowestCo2e': 'CO₂e la plus faible jusqu’à % au-dessus du moins cher',
   'rules.any': 'n’importe lequel',
   'rules.moveUp': 'Monter la règle {number}',
   'rules.up': 'Monter',
@@ -914,6 +923,7 @@ export const fr: Record<MessageKey, string> = {
   'rules.expects.box': 'Ce n’est pas un des cartons prédéfinis.',
   'rules.expects.service': 'Économique ou Express.',
   'rules.expects.carrier': 'Un code de transporteur, par ex. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'Un pourcentage de 0 à 100 au-dessus du tarif le moins cher, par ex. 10.',
   'rules.expects.services': 'Une confirmation de livraison (16, 18 ou 21 avec la signature d’un adulte) ou la livraison le samedi.',
   'rules.expects.then': 'Choisissez un carton, un service, un transporteur ou un service spécial.',
   'rules.expects.warn': 'Un pourcentage, au plus celui du blocage.',
@@ -1011,6 +1021,7 @@ export const fr: Record<MessageKey, string> = {
   'packingWords.confirmation':
     '{level, select, signature {Signature} adultSignature {Signature d’un adulte {age}+} direct {Signature directe} indirect {Signature indirecte} other {Sans signature}}',
   'packingWords.saturdayDelivery': 'Livraison le samedi',
+  'packingWords.lowestCo2e': 'CO₂e la plus faible jusqu’à {percent} % au-dessus du moins cher',
   'field.document': 'un envoi',
   'field.documentType': 'un envoi',
   'field.attributes': 'un envoi',

@@ -433,6 +433,11 @@ export const it: Record<MessageKey, string> = {
   'reports.range': 'Periodo del rapporto',
   'reports.lastDays': '{days, plural, =365 {Un anno} other {# giorni}}',
   'reports.exportCsv': 'Esporta CSV',
+  'reports.exportEmissions': 'Esporta CSV emissioni',
+  'reports.emissionsPerCarrier': 'CO₂e per corriere ({total} in tutto)',
+  'reports.carrier': 'Corriere',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e per collo',
   'reports.loading': 'Lettura del rapporto…',
   'reports.totals':
     '{shipments, plural, one {# spedizione} other {# spedizioni}}, {packages, plural, one {# collo} other {# colli}}, {weight}, {cost}{perKg, select, none {} other {, in media {perKg} al kg}} dal {from} al {to}{person, select, none {} other {, create da {person}}}.',
@@ -632,6 +637,9 @@ export const it: Record<MessageKey, string> = {
   'form.dgAdd': 'Aggiungi merce pericolosa',
   'rates.optionSurcharge':
     '{option, select, signature {Firma} adultSignature {Firma di un adulto} directSignature {Firma diretta} indirectSignature {Firma indiretta} cashOnDelivery {Contrassegno} saturdayDelivery {Consegna il sabato} sundayDelivery {Consegna la domenica} dangerousGoods {Merci pericolose} lithiumBatteries {Batterie al litio} other {Ghiaccio secco}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Emissioni del trasporto, dal pozzo alla ruota, secondo la ISO 14083 con intensità predefinite: una stima modellata, non il dato del corriere né una compensazione.',
   'form.getRates': 'Calcola tariffe',
   'form.enterGetsRates': 'Invio in qualsiasi campo calcola le tariffe.',
   'form.exportDeclaration': 'Dichiarazione di esportazione',
@@ -720,6 +728,7 @@ export const it: Record<MessageKey, string> = {
   'rules.economy': 'Economy',
   'rules.express': 'Express',
   'rules.carrier': 'corriere',
+  'rules.lowestCo2e': 'CO₂e più bassa entro % dalla più economica',
   'rules.any': 'qualsiasi',
   'rules.moveUp': 'Sposta su la regola {number}',
   'rules.up': 'Su',
@@ -906,6 +915,7 @@ export const it: Record<MessageKey, string> = {
   'rules.expects.box': 'Non è una delle scatole predefinite.',
   'rules.expects.service': 'Economy o Express.',
   'rules.expects.carrier': 'Un codice corriere, per es. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'Una percentuale da 0 a 100 sopra la tariffa più economica, per es. 10.',
   'rules.expects.services': 'Una conferma di consegna (16, 18 o 21 con la firma di un adulto) o la consegna il sabato.',
   'rules.expects.then': 'Scegli una scatola, un servizio, un corriere o un servizio speciale.',
   'rules.expects.warn': 'Una percentuale, al massimo quella di blocco.',
@@ -1001,6 +1011,7 @@ export const it: Record<MessageKey, string> = {
   'packingWords.confirmation':
     '{level, select, signature {Firma} adultSignature {Firma di un adulto {age}+} direct {Firma diretta} indirect {Firma indiretta} other {Nessuna firma}}',
   'packingWords.saturdayDelivery': 'Consegna il sabato',
+  'packingWords.lowestCo2e': 'CO₂e più bassa entro il {percent} % dalla più economica',
   'field.document': 'una spedizione',
   'field.documentType': 'una spedizione',
   'field.attributes': 'una spedizione',

@@ -437,6 +437,11 @@ export const pl: Record<MessageKey, string> = {
   'reports.range': 'Zakres raportu',
   'reports.lastDays': '{days, plural, =365 {Rok} one {# dzień} other {# dni}}',
   'reports.exportCsv': 'Eksportuj CSV',
+  'reports.exportEmissions': 'Eksportuj emisje do CSV',
+  'reports.emissionsPerCarrier': 'CO₂e według przewoźnika (łącznie {total})',
+  'reports.carrier': 'Przewoźnik',
+  'reports.co2e': 'CO₂e',
+  'reports.co2ePerParcel': 'CO₂e na paczkę',
   'reports.loading': 'Wczytywanie raportu…',
   'reports.totals':
     '{shipments, plural, one {# przesyłka} few {# przesyłki} many {# przesyłek} other {# przesyłki}}, {packages, plural, one {# paczka} few {# paczki} many {# paczek} other {# paczki}}, {weight}, {cost}{perKg, select, none {} other {, średnio {perKg} za kg}} od {from} do {to}{person, select, none {} other {, utworzył(a): {person}}}.',
@@ -636,6 +641,9 @@ export const pl: Record<MessageKey, string> = {
   'form.dgAdd': 'Dodaj towar niebezpieczny',
   'rates.optionSurcharge':
     '{option, select, signature {Podpis} adultSignature {Podpis osoby pełnoletniej} directSignature {Podpis bezpośredni} indirectSignature {Podpis pośredni} cashOnDelivery {Pobranie} saturdayDelivery {Doręczenie w sobotę} sundayDelivery {Doręczenie w niedzielę} dangerousGoods {Towary niebezpieczne} lithiumBatteries {Baterie litowe} other {Suchy lód}} {amount}',
+  'rates.co2e': '{amount} CO₂e',
+  'rates.co2eHint':
+    'Emisje transportu, od źródła do koła, według ISO 14083 z domyślnymi wskaźnikami: wartość modelowana, nie dane przewoźnika i nie kompensacja.',
   'form.getRates': 'Pobierz stawki',
   'form.enterGetsRates': 'Enter w dowolnym polu pobiera stawki.',
   'form.exportDeclaration': 'Zgłoszenie wywozowe',
@@ -723,6 +731,7 @@ export const pl: Record<MessageKey, string> = {
   'rules.economy': 'Ekonomiczna',
   'rules.express': 'Ekspres',
   'rules.carrier': 'przewoźnik',
+  'rules.lowestCo2e': 'najniższe CO₂e do % powyżej najtańszej',
   'rules.any': 'dowolny',
   'rules.moveUp': 'Przesuń zasadę {number} w górę',
   'rules.up': 'W górę',
@@ -911,6 +920,7 @@ export const pl: Record<MessageKey, string> = {
   'rules.expects.box': 'To nie jest żaden z kartonów.',
   'rules.expects.service': 'Ekonomiczna lub Ekspres.',
   'rules.expects.carrier': 'Kod przewoźnika, np. DHL.',
+  'rules.expects.lowestCo2eWithinPercent': 'Procent od 0 do 100 powyżej najtańszej stawki, np. 10.',
   'rules.expects.services': 'Potwierdzenie doręczenia (16, 18 lub 21 przy podpisie osoby pełnoletniej) lub doręczenie w sobotę.',
   'rules.expects.then': 'Wybierz karton, usługę, przewoźnika lub usługę dodatkową.',
   'rules.expects.warn': 'Procent, najwyżej tyle co przy blokowaniu.',
@@ -1006,6 +1016,7 @@ export const pl: Record<MessageKey, string> = {
   'packingWords.confirmation':
     '{level, select, signature {Podpis} adultSignature {Podpis osoby pełnoletniej {age}+} direct {Podpis bezpośredni} indirect {Podpis pośredni} other {Bez podpisu}}',
   'packingWords.saturdayDelivery': 'Doręczenie w sobotę',
+  'packingWords.lowestCo2e': 'Najniższe CO₂e do {percent} % powyżej najtańszej',
   'field.document': 'przesyłka',
   'field.documentType': 'przesyłka',
   'field.attributes': 'przesyłka',

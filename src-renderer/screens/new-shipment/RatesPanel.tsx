@@ -4,7 +4,7 @@
 // day is closed says so beside its rates, with the day they ship instead.
 import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney, formatWeight } from '../../i18n/format.ts';
 import type { ServiceLevel } from '../../../src-shared/shipment.ts';
 import { ErrorNotice } from '../../components/Notice.tsx';
 import { useNewShipment } from '../../store/new-shipment.ts';
@@ -98,6 +98,7 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                 const a = rate.attributes;
                 const closedDay = closedDayOf(rate, closedDays);
                 const closedWords = closedDay ? closedDayText(closedDay, 'rate') : null;
+                const co2e = rate.meta.emissions ? t('rates.co2e', { amount: formatWeight(rate.meta.emissions.co2eKg) }) : null;
                 return (
                   <tr
                     key={rate.id}
@@ -119,7 +120,7 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                             void confirm().then(finish);
                           }
                         }}
-                        aria-label={`${a.carrierName} ${a.serviceName} ${money(a.finalCost.amount, a.finalCost.currency)}${closedWords ? `. ${closedWords}` : ''}`}
+                        aria-label={`${a.carrierName} ${a.serviceName} ${money(a.finalCost.amount, a.finalCost.currency)}${co2e ? `, ${co2e}` : ''}${closedWords ? `. ${closedWords}` : ''}`}
                       />
                     </td>
                     <td className="rates__service">
@@ -136,7 +137,14 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                         </span>
                       ))}
                     </td>
-                    <td className="num">{money(a.finalCost.amount, a.finalCost.currency)}</td>
+                    <td className="num">
+                      {money(a.finalCost.amount, a.finalCost.currency)}
+                      {co2e ? (
+                        <span className="rates__co2e muted" title={t('rates.co2eHint')}>
+                          {co2e}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>
                     <td className="nowrap">{a.estimatedDeliveryDate ? formatDate(a.estimatedDeliveryDate) : t('common.none')}</td>
                   </tr>

@@ -1,6 +1,7 @@
 // Reports: charts over a date range from the station's report (GET /reports/daily), for the account or one
 // person: shipments per day stacked by carrier, parcels per person, cost per carrier, top destinations and average
-// cost per kg, each chart with its figures as a table for screen readers and keyboards, and the CSV export. Drawn
+// cost per kg and CO2e per carrier, each chart with its figures as a table for screen readers and keyboards, and the
+// CSV exports (the shipments; their emissions per month, site, carrier and service). Drawn
 // by Recharts, bundled: no network needed.
 import React, { useEffect } from 'react';
 import { SiteSelector } from '../../components/SiteSelector.tsx';
@@ -84,7 +85,8 @@ function saveText(text: string, fileName: string): void {
 
 export function Reports(): React.JSX.Element {
   const { t } = useTranslation();
-  const { dateFrom, dateTo, createdBy, status, days, meta, error, setRange, setCreatedBy, load, csv } = useReports();
+  const { dateFrom, dateTo, createdBy, status, days, meta, emissions, error, setRange, setCreatedBy, load, csv, emissionsCsv } =
+    useReports();
   useEffect(() => {
     void load();
   }, [load]);
@@ -151,6 +153,16 @@ export function Reports(): React.JSX.Element {
           }}
         >
           {t('reports.exportCsv')}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={async () => {
+            const text = await emissionsCsv();
+            if (text !== null) saveText(text, `emissions-${dateFrom}-${dateTo}${siteFileTag()}.csv`);
+          }}
+        >
+          {t('reports.exportEmissions')}
         </button>
       </form>
       <ErrorNotice message={error} />
@@ -286,6 +298,31 @@ export function Reports(): React.JSX.Element {
                 <Bar dataKey="rate" name={t('reports.returnRate')} fill={PALETTE[5]} isAnimationActive={false} />
               </BarChart>
             </ChartFigure>
+
+            {emissions ? (
+              <ChartFigure
+                id="chart-emissions"
+                title={t('reports.emissionsPerCarrier', { total: formatWeight(emissions.totals.co2eKg, 1) })}
+                head={[t('reports.carrier'), t('reports.co2e'), t('reports.co2ePerParcel'), t('nav.shipments')]}
+                rows={emissions.carriers.map((entry) => ({
+                  key: entry.carrier,
+                  cells: [
+                    entry.carrierName,
+                    formatWeight(entry.co2eKg, 1),
+                    entry.withFigure > 0 ? formatWeight(entry.co2eKg / entry.withFigure, 3) : t('common.none'),
+                    formatNumber(entry.shipments),
+                  ],
+                }))}
+              >
+                <BarChart data={emissions.carriers.map((entry) => ({ carrier: entry.carrierName, co2e: entry.co2eKg }))}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="carrier" />
+                  <YAxis />
+                  <Tooltip formatter={(value) => formatWeight(Number(value), 1)} />
+                  <Bar dataKey="co2e" name={t('reports.co2e')} fill={PALETTE[2]} isAnimationActive={false} />
+                </BarChart>
+              </ChartFigure>
+            ) : null}
 
             <ChartFigure
               id="chart-per-kg"

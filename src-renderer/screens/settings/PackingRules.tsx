@@ -37,9 +37,18 @@ function confirmationWords(value: string, words: PackingWords): string {
   return words.confirmation(level as NonNullable<ShipmentServices['deliveryConfirmation']>, age ? Number(age) : undefined);
 }
 
-function choice(decision: { box?: string; service?: string; carrier?: string; services?: ShipmentServices }, words: PackingWords): string {
+function choice(
+  decision: { box?: string; service?: string; carrier?: string; lowestCo2eWithinPercent?: number; services?: ShipmentServices },
+  words: PackingWords,
+): string {
   return (
-    [decision.box && words.box(decision.box), decision.service, decision.carrier, ...servicesWords(decision.services, words)]
+    [
+      decision.box && words.box(decision.box),
+      decision.service,
+      decision.carrier,
+      decision.lowestCo2eWithinPercent !== undefined && words.lowestCo2e(decision.lowestCo2eWithinPercent),
+      ...servicesWords(decision.services, words),
+    ]
       .filter(Boolean)
       .join(' · ') || translate('common.none')
   );
@@ -143,6 +152,15 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                 placeholder={t('rules.any')}
                 onValue={(value) => editor.edit(index, 'carrier', value)}
                 error={errorAt(`rules.${index}.carrier`)}
+                disabled={!canEdit}
+              />
+              <Field
+                label={t('rules.ruleField', { number: index + 1, field: t('rules.lowestCo2e') })}
+                value={rule.lowestCo2eWithinPercent}
+                inputMode="decimal"
+                placeholder={t('rules.any')}
+                onValue={(value) => editor.edit(index, 'lowestCo2eWithinPercent', value)}
+                error={errorAt(`rules.${index}.lowestCo2eWithinPercent`)}
                 disabled={!canEdit}
               />
             </div>
@@ -254,6 +272,7 @@ export function PackingRules({ canEdit }: { canEdit: boolean }): React.JSX.Eleme
                   rule.then.box && words.box(rule.then.box),
                   rule.then.service && words.service(rule.then.service),
                   rule.then.carrier,
+                  rule.then.lowestCo2eWithinPercent !== undefined && words.lowestCo2e(rule.then.lowestCo2eWithinPercent),
                   ...servicesWords(rule.then.services, words),
                 ]
                   .filter(Boolean)
