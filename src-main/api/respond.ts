@@ -9,6 +9,13 @@ export function respond(ctx: ApiContext, status: number, document: object): void
   ctx.body = JSON.stringify(document);
 }
 
+/** A document already written as JSON text (api/serializers/shipment.ts, shipmentDocumentText). */
+export function respondText(ctx: ApiContext, status: number, text: string): void {
+  ctx.status = status;
+  ctx.set('Content-Type', JSONAPI_MEDIA_TYPE);
+  ctx.body = text;
+}
+
 export function respondData(ctx: ApiContext, status: number, data: unknown, meta?: Record<string, unknown>): void {
   respond(ctx, status, dataDocument(data, meta));
 }

@@ -50,8 +50,12 @@ export interface ShipmentRecord {
   returns?: string[];
   /** Whether an upstream took the export declaration as data (paperless trade); null when it went to none. */
   customsData?: CustomsDataAnswer | null;
-  /** Its transport emissions, worked out when it was processed; null before, or when its route could not be placed. */
-  emissions?: Emissions | null;
+  /**
+   * Its transport emissions (an Emissions, src-shared/emissions.ts) as the JSON text stored when it was processed; null
+   * before, or when its route could not be placed. Kept as text: a read answers it as it is, never parsed and written
+   * again (api/serializers/shipment.ts).
+   */
+  emissionsJson?: string | null;
 }
 
 /** An upstream's answer to the customs data sent with a booking. */

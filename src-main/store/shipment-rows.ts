@@ -3,7 +3,6 @@
 // announces. The statements that use them are in store/shipments.ts.
 import type { ReturnReason } from '../../src-shared/returns.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
-import type { Emissions } from '../../src-shared/emissions.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
 import type { EventType } from '../../src-shared/events.ts';
@@ -317,7 +316,7 @@ export function shipmentRecord(row: ShipmentRow): ShipmentRecord {
     payOnUse: row.pay_on_use === 1,
     returns: row.returns ? (JSON.parse(row.returns) as string[]) : [],
     customsData: (row.customs_data as ShipmentRecord['customsData']) ?? null,
-    emissions: row.emissions ? (JSON.parse(row.emissions) as Emissions) : null,
+    emissionsJson: row.emissions ?? null,
   };
 }
 

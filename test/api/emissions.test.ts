@@ -240,6 +240,10 @@ describe('the emissions report', () => {
     expect(first.slice(0, 4)).toEqual([json[0]!.attributes.month, '1', json[0]!.attributes.carrier, json[0]!.attributes.serviceCode]);
     expect(Number(first[7])).toBe(json[0]!.attributes.co2eKg);
     expect(lines[1]).toContain('ISO 14083:2023');
+    // Asked by Accept, as the desk and a spreadsheet tool ask: the same file.
+    const accepted = await t.call(`/v3/reports/emissions?${range}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.text).toBe(csv.text);
   });
 
   it('refuses a range the wrong way round, naming dateTo', async () => {

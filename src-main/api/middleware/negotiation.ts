@@ -53,18 +53,25 @@ export function hasBody(ctx: ApiContext): boolean {
 
 /**
  * The routes that answer other media types as well, and choose by Accept themselves: the live event stream
- * (text/event-stream), the public tracking page (HTML for a browser, JSON:API for a program) and the daily
- * report (JSON:API, or CSV for a spreadsheet); and the shipped orders' file, whatever is asked (its refusals are JSON:API).
+ * (text/event-stream), the public tracking page (HTML for a browser, JSON:API for a program) and the reports that
+ * also answer CSV for a spreadsheet (the route table's `csv`: daily, emissions); and the shipped orders' file,
+ * whatever is asked (its refusals are JSON:API).
  */
 function choosesOwnMediaType(route: string): boolean {
   return (
     route === '/events/stream' ||
     route === '/scale/stream' ||
     route.startsWith('/track/') ||
-    route === '/reports/daily' ||
+    CSV_ROUTES.has(route) ||
     route === '/orders/shipped'
   );
 }
+
+const CSV_ROUTES = new Set<string>(
+  Object.values(ROUTES)
+    .filter((spec) => spec.csv)
+    .map((spec) => spec.path),
+);
 
 /** The routes whose body is a file as it is (POST /orders/import): their own body reading checks its media type. */
 const FILE_ROUTES = new Set(

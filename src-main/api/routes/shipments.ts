@@ -32,7 +32,7 @@ import type { SummaryKey } from '../../domain/shipment.ts';
 import { callerOf, requestBody, type ApiContext } from '../context.ts';
 import { pageRequest, respondPage, text, type KeyReader } from '../paging.ts';
 import { parameterError } from '../query.ts';
-import { respondData, warningsMeta } from '../respond.ts';
+import { respondData, respondText, warningsMeta } from '../respond.ts';
 import type { ApiRouter, QueryOf } from '../router.ts';
 import type { IdempotencyService } from '../../services/idempotency.ts';
 import type { IdempotencyKeyRecord } from '../../domain/idempotency.ts';
@@ -41,7 +41,7 @@ import {
   addressResource,
   documentsResource,
   rateResource,
-  shipmentResource,
+  shipmentDocumentText,
   summaryResource,
   trackingEventResource,
   trackingResource,
@@ -212,9 +212,14 @@ export function shipmentRoutes(router: ApiRouter, deps: ShipmentRoutesDeps): voi
     created = true,
     warnings: readonly RequestWarning[] = [],
   ) => {
-    const resource = shipmentResource(record, ctx.state.apiBase, trackingBase(ctx));
-    if (created) ctx.set('Location', resource.links.self);
-    respondData(ctx, status, resource, warningsMeta([...warnings, ...(record.notices ?? [])]));
+    const answer = shipmentDocumentText(
+      record,
+      ctx.state.apiBase,
+      trackingBase(ctx),
+      warningsMeta([...warnings, ...(record.notices ?? [])]),
+    );
+    if (created) ctx.set('Location', answer.self);
+    respondText(ctx, status, answer.text);
   };
 
   /** The answer to a request whose shipment was committed with its key, made again: 201 for an immediate create, else 202. */
