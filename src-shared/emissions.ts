@@ -150,8 +150,10 @@ function leg(massKg: number, mode: 'road' | 'air', distanceKm: number, distanceB
 /** The parcel's emissions along the legs its transport implies. */
 export function estimateEmissions(route: ParcelRoute, factors: EmissionFactors): Emissions {
   const { rules } = factors;
-  const northAmerican = NORTH_AMERICA.has(route.fromCountry) && NORTH_AMERICA.has(route.toCountry);
-  const road = intensityOf(factors, northAmerican ? 'road-north-america' : 'road-europe');
+  // A road leg in North America (both its ends there) takes North America's intensity; any other, Europe's.
+  const roadIn = (...countries: string[]) =>
+    intensityOf(factors, countries.every((country) => NORTH_AMERICA.has(country)) ? 'road-north-america' : 'road-europe');
+  const road = roadIn(route.fromCountry, route.toCountry);
   const direct = greatCircleKm(route.from, route.to);
   const mode = route.transport === 'air' || overseas(route, direct, rules.roadBetweenEuropeAndAsiaUpToKm.value) ? 'air' : 'road';
   const circuity = rules.roadCircuity.value;
@@ -163,10 +165,11 @@ export function estimateEmissions(route: ParcelRoute, factors: EmissionFactors):
     const flown = direct + rules.airDistanceAddKm.value;
     const air = intensityOf(factors, direct <= rules.airShortHaulUpToKm.value ? 'air-short-haul' : 'air-long-haul');
     const feederBasis = `assumed: ${feeder} km by road between door and airport`;
+    // Each airport's road leg lies in its own end's country.
     legs = [
-      leg(route.massKg, 'road', feeder, feederBasis, road),
+      leg(route.massKg, 'road', feeder, feederBasis, roadIn(route.fromCountry)),
       leg(route.massKg, 'air', flown, `great-circle distance + ${rules.airDistanceAddKm.value} km`, air),
-      leg(route.massKg, 'road', feeder, feederBasis, road),
+      leg(route.massKg, 'road', feeder, feederBasis, roadIn(route.toCountry)),
     ];
   }
   const modelled =

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CUSTOMS_DOCUMENTS } from './customs.ts';
 import { emissionsSchema } from './emissions.ts';
+import { deliveryOutlookSchema } from './delivery-outlook.ts';
 import { clientAttributesSchema } from './client.ts';
 import { LABEL_LAYOUTS, PRINT_DOCUMENTS, PRINT_DPIS, PRINT_FORMATS, printSettingsSchema } from './printing.ts';
 import { resourceSchema } from './resource-schema.ts';
@@ -105,6 +106,7 @@ export const rateMetaSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: 'The parcel’s CO2e on this service (an extension); null when its route cannot be placed.' }),
+  delivery: deliveryOutlookSchema.optional(),
 });
 
 export const rateResourceSchema = resourceSchema('rate', rateAttributesSchema, { meta: rateMetaSchema }).meta({ id: 'Rate' });

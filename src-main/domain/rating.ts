@@ -2,6 +2,7 @@
 // the scheduler and the API serializers pass on.
 import type { CarrierDayClosedWarning } from '../../src-shared/closed-day.ts';
 import type { Emissions } from '../../src-shared/emissions.ts';
+import type { DeliveryOutlook } from '../../src-shared/delivery-outlook.ts';
 import type { ServiceOption, Transport } from '../../src-shared/shipment-options.ts';
 import type { UnavailableReason } from '../../src-shared/unavailable-reasons.ts';
 
@@ -36,6 +37,8 @@ export interface Quote {
   transport?: Transport;
   /** The parcel's CO2e on this service, when the rate list is answered (null when its route cannot be placed). */
   emissions?: Emissions | null;
+  /** When it arrives on this service, from the account's tracking history or the card, when the rate list is answered. */
+  delivery?: DeliveryOutlook;
 }
 
 export interface Unavailable {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { estimateEmissions, type EmissionFactors, type Emissions, type Located } from '../../src-shared/emissions.ts';
 import type { Transport } from '../../src-shared/shipment-options.ts';
 import type { Address, ShipmentAttributes } from '../../src-shared/shipment.ts';
+import type { Logger } from '../logger.ts';
 
 interface Places {
   /** A country's point and its continent. */
@@ -27,13 +28,17 @@ let usZipCodes: Promise<Record<string, { latitude: number; longitude: number }>>
 /** A US address's ZIP code point; undefined for any other country, or a ZIP code the data set does not have. */
 async function zipCodePoint(address: Address): Promise<Located | undefined> {
   if (address.country !== 'US') return undefined;
-  usZipCodes ??= import('zipcodes/lib/codes.js').then((module) => module.codes);
+  if (!usZipCodes) {
+    usZipCodes = import('zipcodes/lib/codes.js').then((module) => module.codes);
+    // A failed load is tried again at the next lookup, not kept.
+    usZipCodes.catch(() => (usZipCodes = undefined));
+  }
   const zip = String(address.postalCode).slice(0, 5);
   const entry = (await usZipCodes)[zip];
   return entry ? { latitude: entry.latitude, longitude: entry.longitude, precision: 'postalCode', key: zip } : undefined;
 }
 
-export function createEmissionEstimator(resourcesDir: string): EmissionEstimator {
+export function createEmissionEstimator(resourcesDir: string, logger?: Logger): EmissionEstimator {
   let loaded: { factors: EmissionFactors; places: Places } | undefined;
   const data = () =>
     (loaded ??= {
@@ -52,28 +57,31 @@ export function createEmissionEstimator(resourcesDir: string): EmissionEstimator
     return country ? { latitude: country[0], longitude: country[1], precision: 'country', key: address.country } : undefined;
   };
 
+  const estimate: EmissionEstimator['ofParcel'] = async (attributes, transport) => {
+    const [from, to] = await Promise.all([locate(attributes.shipFrom), locate(attributes.shipTo)]);
+    if (!from || !to) return null;
+    const massKg = Math.round(attributes.packages.reduce((sum, parcel) => sum + Number(parcel.weight.value), 0) * 1000) / 1000;
+    const { countries } = data().places;
+    const fromCountry = attributes.shipFrom.country;
+    const toCountry = attributes.shipTo.country;
+    const continentOf = (country: string) => countries[country]?.[2] ?? 'unknown';
+    return estimateEmissions(
+      { from, to, fromCountry, toCountry, fromContinent: continentOf(fromCountry), toContinent: continentOf(toCountry), massKg, transport },
+      data().factors,
+    );
+  };
+
   return {
+    // A figure that cannot be worked out (its data files unreadable) is null, and said in the log: it never stops a
+    // rate or a booking.
     async ofParcel(attributes, transport) {
-      const [from, to] = await Promise.all([locate(attributes.shipFrom), locate(attributes.shipTo)]);
-      if (!from || !to) return null;
-      const massKg = Math.round(attributes.packages.reduce((sum, parcel) => sum + Number(parcel.weight.value), 0) * 1000) / 1000;
-      const { countries } = data().places;
-      const fromCountry = attributes.shipFrom.country;
-      const toCountry = attributes.shipTo.country;
-      const continentOf = (country: string) => countries[country]?.[2] ?? 'unknown';
-      return estimateEmissions(
-        {
-          from,
-          to,
-          fromCountry,
-          toCountry,
-          fromContinent: continentOf(fromCountry),
-          toContinent: continentOf(toCountry),
-          massKg,
-          transport,
-        },
-        data().factors,
-      );
+      try {
+        return await estimate(attributes, transport);
+      } catch (error) {
+        loaded = undefined;
+        logger?.error('Working out a parcel’s emissions failed; the figure is left out', error);
+        return null;
+      }
     },
   };
 }

@@ -35,6 +35,7 @@ import { createReportService, type ReportService } from '../services/reports.ts'
 import { createScaleService, type ScaleService } from '../services/scale.ts';
 import { createShipmentService, type ShipmentService } from '../services/shipments.ts';
 import { createEmissionEstimator } from '../services/emissions.ts';
+import { createDeliveryHistory } from '../services/delivery-history.ts';
 import type { StationKeys } from '../services/station-keys.ts';
 import { createTodayService, type TodayService } from '../services/today.ts';
 import { createWarehouseService, type WarehouseService } from '../services/warehouses.ts';
@@ -150,7 +151,8 @@ export function wireServices(store: Store, keys: StationKeys, options: ServiceOp
     audit,
     desk,
     warehouses,
-    emissions: createEmissionEstimator(resourcesDir),
+    emissions: createEmissionEstimator(resourcesDir, logger),
+    deliveryHistory: createDeliveryHistory({ store, clock, calendar: calendar.current }),
   });
   const printing = createPrintService({
     store,

@@ -34,6 +34,7 @@ const TABLES = [
   'person_days',
   'day_changes',
   'address_uses',
+  'delivered_lanes',
 ] as const;
 
 /**

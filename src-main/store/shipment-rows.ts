@@ -2,6 +2,7 @@
 // columns, the table group's contract (ShipmentReads, ShipmentWrites), and the events a change of a shipment
 // announces. The statements that use them are in store/shipments.ts.
 import type { ReturnReason } from '../../src-shared/returns.ts';
+import type { Lane } from '../../src-shared/delivery-outlook.ts';
 import type { ShipmentAttributes, ShipmentStatus } from '../../src-shared/shipment.ts';
 import type { ProcessedResult, ShipmentOrigin, ShipmentRecord, SummaryKey, SummaryRow, TrackingEvent } from '../domain/shipment.ts';
 import type { NewAuditEvent } from '../domain/audit.ts';
@@ -136,6 +137,11 @@ export interface ShipmentReads {
     createdBy?: string | null;
     site?: number | null;
   }): Promise<{ reason: string; returns: number }[]>;
+  /**
+   * A client's delivered shipments shipped since a date, counted per lane (carrier, service, countries, the first two
+   * characters of each postal code), ship date and the hour (UTC) of their delivery: the delivery outlook's history.
+   */
+  deliveredLanes(filter: { clientId: string; sandbox: boolean; since: string }): Promise<DeliveredGroup[]>;
   /** A client's processed shipments between two ship dates, per month, site, carrier and service, with their CO2e. */
   emissionTotals(filter: {
     clientId: string;
@@ -267,6 +273,14 @@ export interface ShipmentRow {
   returns?: string | null;
   customs_data?: string | null;
   emissions?: string | null;
+}
+
+/** Delivered parcels of one lane, shipped on one day and delivered in one hour (UTC: deliveredAt is that hour's start). */
+export interface DeliveredGroup {
+  lane: Lane;
+  shipDate: string;
+  deliveredAt: string;
+  parcels: number;
 }
 
 /** One month, site, carrier and service of the emissions report: its shipments, those with a figure, and their sum. */

@@ -43,6 +43,7 @@ import {
   type SummaryRowColumns,
   type UpstreamBookingRow,
 } from './shipment-rows.ts';
+import { countDeliveredLanesSql, postalPrefixSql } from './delivered-lanes.ts';
 import { numericId } from './row-id.ts';
 import { inBulkTransactions, storable, type Sql } from './sql/executor.ts';
 import type { TableContext, TableGroup } from './table-group.ts';
@@ -279,6 +280,36 @@ function reads(sql: Sql): ShipmentReads {
         [...values, site],
       );
       return { days, countries };
+    },
+    deliveredLanes: async (filter) => {
+      const rows = await sql.all<{
+        carrier_code: string;
+        service_code: string;
+        from_country: string;
+        from_prefix: string;
+        to_country: string;
+        to_prefix: string;
+        ship_date: string;
+        delivered_hour: string;
+        parcels: number;
+      }>(
+        `SELECT carrier_code, service_code, from_country, from_prefix, to_country, to_prefix, ship_date, delivered_hour, parcels
+         FROM delivered_lanes WHERE client_id = $1 AND sandbox = $2 AND ship_date >= $3`,
+        [...owner(filter), filter.since],
+      );
+      return rows.map((row) => ({
+        lane: {
+          carrierCode: row.carrier_code,
+          serviceCode: row.service_code,
+          fromCountry: row.from_country,
+          fromPrefix: row.from_prefix,
+          toCountry: row.to_country,
+          toPrefix: row.to_prefix,
+        },
+        shipDate: row.ship_date,
+        deliveredAt: `${row.delivered_hour}:00:00.000Z`,
+        parcels: Number(row.parcels),
+      }));
     },
     emissionTotals: async (filter) => {
       const rows = await sql.all<{
@@ -681,6 +712,9 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     addEvent: (id, event, key) =>
       sql.tx(async (tx) => {
         if (key) await recordKey(tx, key, now());
+        // A shipment's first delivery counts it on its lane, once (store/delivered-lanes.ts).
+        if (event.status === 5 && !(await tx.one('SELECT 1 AS found FROM tracking_events WHERE shipment_id = $1 AND status = 5', [id])))
+          await countDelivered(tx, id, event.occurredAt);
         await tx.run(
           'INSERT INTO tracking_events (shipment_id, status, occurred_at, location, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [id, event.status, event.occurredAt, event.location, event.text, now()],
@@ -697,6 +731,21 @@ function writes(sql: Sql, { now, claimLeaseMs }: TableContext): ShipmentWrites {
     },
   };
   return { ...written, insert: (...args) => afterCreate(written.insert(...args)) };
+}
+
+/** Counts a processed shipment's delivery on its lane (store/delivered-lanes.ts): one parcel more in its hour. */
+async function countDelivered(tx: Sql, id: string, occurredAt: string): Promise<void> {
+  await tx.run(
+    `INSERT INTO delivered_lanes (client_id, sandbox, carrier_code, service_code, from_country, from_prefix, to_country, to_prefix,
+                                  ship_date, delivered_hour, parcels)
+     SELECT s.client_id, s.sandbox, s.carrier_code, coalesce(s.service_code, ''), s.ship_from_country,
+            coalesce(${postalPrefixSql(tx.dialect, 'shipFrom')}, ''), s.ship_to_country, coalesce(${postalPrefixSql(tx.dialect, 'shipTo')}, ''),
+            s.ship_date, substr(replace($2, ' ', 'T'), 1, 13), 1
+     FROM shipments s WHERE s.id = $1 AND s.status = 3 AND s.deleted_at IS NULL AND s.carrier_code IS NOT NULL
+     ON CONFLICT (client_id, sandbox, ship_date, carrier_code, service_code, from_country, from_prefix, to_country, to_prefix, delivered_hour)
+     DO UPDATE SET parcels = delivered_lanes.parcels + 1`,
+    [id, occurredAt],
+  );
 }
 
 /** One chunk of a bulk import: its shipments in INSERTs of BULK_ROWS rows, then their tracking events. */
@@ -725,14 +774,18 @@ function bulk(sql: Sql): ShipmentBulk {
   return {
     bulkInsert: async (rows) => {
       const total = await inBulkTransactions(sql, rows, bulkChunk);
-      // An import brings whole days: the summaries are made again from the shipments.
+      // An import brings whole days: the summaries, and the delivered parcels per lane, are made again from the shipments.
       await sql.tx(async (tx) => {
         for (const statement of rebuildAllDaysIn(tx.dialect)
           .split(';')
           .filter((text) => text.trim()))
           await tx.runLong(statement);
+        await tx.runLong('DELETE FROM delivered_lanes');
+        await tx.runLong(countDeliveredLanesSql(tx.dialect));
       });
-      const analyze = sql.dialect.freshStatistics('shipments, tracking_events, shipment_days, destination_days, person_days');
+      const analyze = sql.dialect.freshStatistics(
+        'shipments, tracking_events, shipment_days, destination_days, person_days, delivered_lanes',
+      );
       if (analyze) await sql.runLong(analyze);
       return total;
     },

@@ -53,9 +53,12 @@ export const useReports = create<ReportsState>()((set, get) => ({
     const { dateFrom, dateTo, createdBy } = get();
     set({ status: 'loading', error: null });
     try {
+      // The emissions chart is beside the report: when it cannot be had, the rest still shows.
       const [report, emissions] = await Promise.all([
         api().report(dateFrom, dateTo, createdBy || undefined, viewedSite()),
-        api().emissionsReport(dateFrom, dateTo, viewedSite()),
+        api()
+          .emissionsReport(dateFrom, dateTo, viewedSite())
+          .catch(() => null),
       ]);
       set({ ...report, emissions, status: 'ready' });
     } catch (error) {

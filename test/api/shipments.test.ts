@@ -256,10 +256,11 @@ describe('POST /shipments/confirm processes the shipment with the chosen rate', 
   describe('a confirm books only the document its rate was given for', () => {
     it('hands each rate the hash of the document it priced, the same for the same document in any member order', async () => {
       const [rate] = await rates();
-      // Beside it, the parcel's CO2e on the service (test/api/emissions.test.ts).
+      // Beside it, the parcel's CO2e on the service and when it arrives (test/api/emissions.test.ts, delivery-outlook.test.ts).
       expect(rate!.meta).toEqual({
         documentHash: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
         emissions: expect.objectContaining({ co2eKg: expect.any(Number) }),
+        delivery: expect.objectContaining({ basis: expect.objectContaining({ source: 'card' }) }),
       });
       const reordered = Object.fromEntries(Object.entries(attributes()).reverse());
       const [again] = await rates(reordered);

@@ -432,6 +432,29 @@ describe('shipments', () => {
     expect(await store.shipments.emissionTotals({ clientId: client, sandbox: true, dateFrom: TODAY, dateTo: TODAY })).toEqual([]);
   });
 
+  it('counts a shipment’s first delivery on its lane, once, in the hour it was delivered', async () => {
+    const lane = async () =>
+      (await store.shipments.deliveredLanes({ clientId: client, sandbox: false, since: TODAY })).filter(
+        (group) => group.lane.serviceCode === 'D',
+      );
+    const parcel = await store.shipments.insert(newShipment(client), processed('TRK0D01', { serviceCode: 'D' }));
+    const at = clock().toISOString();
+    await store.shipments.addEvent(parcel.id, { status: 4, occurredAt: at, location: 'München', text: 'Out for delivery' });
+    expect(await lane()).toEqual([]);
+    await store.shipments.addEvent(parcel.id, { status: 5, occurredAt: at, location: 'München', text: 'Delivered' });
+    // A second delivery event (a carrier's correction) counts nothing more.
+    await store.shipments.addEvent(parcel.id, { status: 5, occurredAt: at, location: 'München', text: 'Delivered' });
+    expect(await lane()).toEqual([
+      {
+        lane: { carrierCode: 'DHL', serviceCode: 'D', fromCountry: 'IT', fromPrefix: '20', toCountry: 'DE', toPrefix: '80' },
+        shipDate: TODAY,
+        deliveredAt: `${at.slice(0, 13)}:00:00.000Z`,
+        parcels: 1,
+      },
+    ]);
+    expect(await store.shipments.deliveredLanes({ clientId: client, sandbox: true, since: TODAY })).toEqual([]);
+  });
+
   it('imports shipments in bulk, their days summed again', async () => {
     const imported = Array.from({ length: 3 }, (_, index) => ({
       ...newShipment(other, { scheduled: false }),

@@ -18,7 +18,7 @@ const ENTRIES = [
   /^src-main\/store\/backup-worker\.ts$/,
   /^src-renderer\/(main\.tsx|print-view\.ts)$/,
   /^test\/.*\.(test|e2e)\.ts$/,
-  /^test\/(bench|lint)\/[^/]+\.ts$/,
+  /^test\/(bench|lint|tools)\/[^/]+\.ts$/,
   /^test\/reliability\/soak\.ts$/,
   /^test\/helpers\/(crashing-document-worker|setup|postgres-setup)\.ts$/,
   /^test\/(vitest\.config|e2e\/playwright\.config|e2e\/global-setup)\.ts$/,

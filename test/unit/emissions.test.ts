@@ -55,6 +55,8 @@ describe('which intensity a leg takes', () => {
       factors,
     );
     expect(long.legs[1]).toMatchObject({ intensityId: 'air-long-haul', intensity: 817 });
+    // Each airport's road leg in its own end's region: Italy's at Europe's intensity, the US's at North America's.
+    expect(long.legs.map((leg) => leg.intensityId)).toEqual(['road-europe', 'air-long-haul', 'road-north-america']);
   });
 });
 

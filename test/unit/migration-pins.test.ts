@@ -90,6 +90,7 @@ const SQLITE_PINS: Pins = {
   ],
   28: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
   29: ['f1aecc5e1d53cbb6c70879a366356da685086c4fa390cd7158622bf040af3358', 'each processed shipment’s emissions'],
+  30: ['c2a5c1f131af42f889d19282e43acaaa2447e42bf240738f65b387cc6a46dd2c', 'delivered parcels per lane, for the delivery outlook'],
 };
 
 /** PostgreSQL's migrations: version → [sha256 of its SQL, its name]. */
@@ -165,6 +166,7 @@ const POSTGRES_PINS: Pins = {
   ],
   25: ['340b0d8297d5dc329e2338676b5a4734ad53df9fde512648a776cd00cbd92166', 'the address book by place: the cities at a postal code'],
   26: ['02b2f004594f148fa1c8822998c0d7d17b28214eadf356adeb3038dd0024448c', 'each processed shipment’s emissions'],
+  27: ['2c388e1c1a6b1cd7d8a796acdc4093b732e527918c1cb5b26bdde427149ccc42', 'delivered parcels per lane, for the delivery outlook'],
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -167,7 +167,11 @@ export function rateResource(quote: Quote, documentHash: string): RateResource {
           }
         : {}),
     },
-    meta: quote.emissions === undefined ? { documentHash } : { documentHash, emissions: quote.emissions },
+    meta: {
+      documentHash,
+      ...(quote.emissions === undefined ? {} : { emissions: quote.emissions }),
+      ...(quote.delivery === undefined ? {} : { delivery: quote.delivery }),
+    },
   } satisfies RateResource;
 }
 

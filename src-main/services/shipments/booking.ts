@@ -4,7 +4,7 @@
 import { ERROR_TEXT, StationError } from '../../../src-shared/errors.ts';
 import { STATUS } from '../../../src-shared/shipment.ts';
 import type { PriceChangeMeta } from '../../../src-shared/resources.ts';
-import type { PriceList } from '../../domain/rating.ts';
+import type { PriceList, Quote } from '../../domain/rating.ts';
 import type { Emissions } from '../../../src-shared/emissions.ts';
 import type { Transport } from '../../../src-shared/shipment-options.ts';
 import type { ShipmentRecord } from '../../domain/shipment.ts';
@@ -104,8 +104,15 @@ export function bookingUseCases(
         if (!estimate) byTransport.set(transport, (estimate = context.emissions.ofParcel(attributes, transport)));
         return estimate;
       };
+      // And when it arrives: the lane's history on the station's calendar, from the day each carrier ships it.
+      const shipDateOf = (quote: Quote) => attributes.shipDate ?? day.shipDateWith(quote.choiceCode, quote.carrierCode);
+      const outlooks = await context.deliveryHistory.outlooks(caller, attributes, list.quotes, shipDateOf, day.holidays);
       const quotes = await Promise.all(
-        list.quotes.map(async (quote) => ({ ...quote, emissions: await emissionsOn(quote.transport ?? null) })),
+        list.quotes.map(async (quote, index) => ({
+          ...quote,
+          emissions: await emissionsOn(quote.transport ?? null),
+          delivery: outlooks[index]!,
+        })),
       );
       // The hash is of the document as sent, which its confirm sends again.
       return { ...list, quotes, documentHash: ratedDocumentHash(given), warnings };

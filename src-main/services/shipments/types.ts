@@ -18,6 +18,7 @@ import type { ZplDpi } from '../../documents/zpl-label.ts';
 import type { DocumentPart } from '../../../src-shared/shipment.ts';
 import type { LabelStock } from '../../../src-shared/printing.ts';
 import type { EmissionEstimator } from '../emissions.ts';
+import type { DeliveryHistory } from '../delivery-history.ts';
 
 export interface ShipmentServiceDeps {
   store: Store;
@@ -36,6 +37,8 @@ export interface ShipmentServiceDeps {
   warehouses: WarehouseService;
   /** Each processed shipment's CO2e, and each rate's. */
   emissions: EmissionEstimator;
+  /** Each rate's delivery outlook, from the account's tracking history. */
+  deliveryHistory: DeliveryHistory;
 }
 
 /** A page of the caller's shipment list: the store's filter, less the account and sandbox the caller brings. */

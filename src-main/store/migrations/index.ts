@@ -19,6 +19,7 @@ import { LABEL_BYTES_AS_THEY_ARE } from './026-label-bytes-as-they-are.ts';
 import { SESSION_EPOCH } from './027-session-epoch.ts';
 import { ADDRESSES_BY_PLACE } from './028-addresses-by-place.ts';
 import { EMISSIONS } from './029-emissions.ts';
+import { DELIVERED_LANES } from './030-delivered-lanes.ts';
 
 /** The migrations written once, oldest first. A new one goes at the end, from its own file: `import … from './018-….ts'`. */
 export const WRITTEN_ONCE: readonly WrittenOnce[] = [
@@ -34,6 +35,7 @@ export const WRITTEN_ONCE: readonly WrittenOnce[] = [
   SESSION_EPOCH,
   ADDRESSES_BY_PLACE,
   EMISSIONS,
+  DELIVERED_LANES,
 ];
 
 /** Each back end's released migrations, followed by `writtenOnce` turned into its own. */

@@ -643,6 +643,9 @@ export const de: Record<MessageKey, string> = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Transportemissionen, Well-to-Wheel, nach ISO 14083 mit Standardintensitäten: ein modellierter Wert, nicht die Daten des Versanddienstleisters und keine Kompensation.',
+  'rates.p90': 'Bis {date} mit 90 %',
+  'rates.outlookHint':
+    'Aus {parcels, plural, one {# zugestellten Paket} other {# zugestellten Paketen}} auf dieser Strecke; sonst die Tage des Versanddienstleisters.',
   'form.getRates': 'Tarife abrufen',
   'form.enterGetsRates': 'Enter in einem beliebigen Feld ruft die Tarife ab.',
   'form.exportDeclaration': 'Ausfuhranmeldung',
@@ -922,7 +925,7 @@ export const de: Record<MessageKey, string> = {
   'rules.expects.carrier': 'Ein Code eines Paketdienstes, z. B. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'Ein Prozentsatz von 0 bis 100 über dem günstigsten Tarif, z. B. 10.',
   'rules.expects.services': 'Eine Zustellbestätigung (16, 18 oder 21 bei Unterschrift eines Erwachsenen) oder Samstagszustellung.',
-  'rules.expects.then': 'Wählen Sie einen Karton, einen Dienst, einen Paketdienst oder einen Zusatzservice.',
+  'rules.expects.then': 'Wählen Sie einen Karton, einen Dienst, einen Paketdienst, einen Zusatzservice oder das geringste CO₂e.',
   'rules.expects.warn': 'Ein Prozentsatz, höchstens der zum Sperren.',
   'rules.expects.block': 'Ein Prozentsatz, z. B. 25.',
   'rules.expects.other': 'Bitte prüfen.',

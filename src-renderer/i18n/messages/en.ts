@@ -632,6 +632,9 @@ export const en = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Transport emissions, well-to-wheel, by ISO 14083 with default intensities: a modelled figure, not the carrier’s own data and not an offset.',
+  'rates.p90': 'By {date} with 90 %',
+  'rates.outlookHint':
+    'From {parcels, plural, one {# delivered parcel} other {# delivered parcels}} on this route; without enough, the carrier’s own days.',
   'form.getRates': 'Get rates',
   'form.enterGetsRates': 'Enter in any field gets rates.',
   'form.exportDeclaration': 'Export declaration',
@@ -906,7 +909,7 @@ export const en = {
   'rules.expects.carrier': 'A carrier code, e.g. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'A percent from 0 to 100 above the cheapest rate, e.g. 10.',
   'rules.expects.services': 'A delivery confirmation (16, 18 or 21 with an adult signature) or Saturday delivery.',
-  'rules.expects.then': 'Choose a box, a service, a carrier or a special service.',
+  'rules.expects.then': 'Choose a box, a service, a carrier, a special service or the lowest CO₂e.',
   'rules.expects.warn': 'A percentage, at most the blocking one.',
   'rules.expects.block': 'A percentage, e.g. 25.',
   'rules.expects.other': 'Check this.',

@@ -641,6 +641,9 @@ export const es: Record<MessageKey, string> = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Emisiones del transporte, del pozo a la rueda, según la ISO 14083 con intensidades por defecto: una estimación modelada, no el dato del transportista ni una compensación.',
+  'rates.p90': 'Antes del {date} al 90 %',
+  'rates.outlookHint':
+    'Según {parcels, plural, one {# bulto entregado} other {# bultos entregados}} en esta ruta; si no, los días del transportista.',
   'form.getRates': 'Obtener tarifas',
   'form.enterGetsRates': 'Intro en cualquier campo obtiene las tarifas.',
   'form.exportDeclaration': 'Declaración de exportación',
@@ -919,7 +922,7 @@ export const es: Record<MessageKey, string> = {
   'rules.expects.carrier': 'Un código de transportista, p. ej. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'Un porcentaje de 0 a 100 sobre la tarifa más barata, p. ej. 10.',
   'rules.expects.services': 'Una confirmación de entrega (16, 18 o 21 con la firma de un adulto) o la entrega en sábado.',
-  'rules.expects.then': 'Elija una caja, un servicio, un transportista o un servicio especial.',
+  'rules.expects.then': 'Elija una caja, un servicio, un transportista, un servicio especial o el menor CO₂e.',
   'rules.expects.warn': 'Un porcentaje, como mucho el de bloqueo.',
   'rules.expects.block': 'Un porcentaje, p. ej. 25.',
   'rules.expects.other': 'Revise esto.',

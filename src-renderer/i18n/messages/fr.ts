@@ -645,6 +645,9 @@ export const fr: Record<MessageKey, string> = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Émissions du transport, du puits à la roue, selon l’ISO 14083 avec les intensités par défaut : une estimation modélisée, ni la donnée du transporteur ni une compensation.',
+  'rates.p90': 'D’ici le {date} à 90 %',
+  'rates.outlookHint':
+    'D’après {parcels, plural, one {# colis livré} other {# colis livrés}} sur ce trajet ; sinon les jours du transporteur.',
   'form.getRates': 'Obtenir les tarifs',
   'form.enterGetsRates': 'Entrée dans n’importe quel champ donne les tarifs.',
   'form.exportDeclaration': 'Déclaration d’exportation',
@@ -925,7 +928,7 @@ export const fr: Record<MessageKey, string> = {
   'rules.expects.carrier': 'Un code de transporteur, par ex. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'Un pourcentage de 0 à 100 au-dessus du tarif le moins cher, par ex. 10.',
   'rules.expects.services': 'Une confirmation de livraison (16, 18 ou 21 avec la signature d’un adulte) ou la livraison le samedi.',
-  'rules.expects.then': 'Choisissez un carton, un service, un transporteur ou un service spécial.',
+  'rules.expects.then': 'Choisissez un carton, un service, un transporteur, un service spécial ou la CO₂e la plus faible.',
   'rules.expects.warn': 'Un pourcentage, au plus celui du blocage.',
   'rules.expects.block': 'Un pourcentage, par ex. 25.',
   'rules.expects.other': 'Vérifiez ceci.',

@@ -640,6 +640,9 @@ export const it: Record<MessageKey, string> = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Emissioni del trasporto, dal pozzo alla ruota, secondo la ISO 14083 con intensità predefinite: una stima modellata, non il dato del corriere né una compensazione.',
+  'rates.p90': 'Entro {date} al 90 %',
+  'rates.outlookHint':
+    'Da {parcels, plural, one {# collo consegnato} other {# colli consegnati}} su questa tratta; altrimenti i giorni del corriere.',
   'form.getRates': 'Calcola tariffe',
   'form.enterGetsRates': 'Invio in qualsiasi campo calcola le tariffe.',
   'form.exportDeclaration': 'Dichiarazione di esportazione',
@@ -917,7 +920,7 @@ export const it: Record<MessageKey, string> = {
   'rules.expects.carrier': 'Un codice corriere, per es. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'Una percentuale da 0 a 100 sopra la tariffa più economica, per es. 10.',
   'rules.expects.services': 'Una conferma di consegna (16, 18 o 21 con la firma di un adulto) o la consegna il sabato.',
-  'rules.expects.then': 'Scegli una scatola, un servizio, un corriere o un servizio speciale.',
+  'rules.expects.then': 'Scegli una scatola, un servizio, un corriere, un servizio speciale o la CO₂e più bassa.',
   'rules.expects.warn': 'Una percentuale, al massimo quella di blocco.',
   'rules.expects.block': 'Una percentuale, per es. 25.',
   'rules.expects.other': 'Controlla questo campo.',

@@ -644,6 +644,9 @@ export const pl: Record<MessageKey, string> = {
   'rates.co2e': '{amount} CO₂e',
   'rates.co2eHint':
     'Emisje transportu, od źródła do koła, według ISO 14083 z domyślnymi wskaźnikami: wartość modelowana, nie dane przewoźnika i nie kompensacja.',
+  'rates.p90': 'Do {date} z 90 %',
+  'rates.outlookHint':
+    'Na podstawie {parcels, plural, one {# doręczonej paczki} few {# doręczonych paczek} many {# doręczonych paczek} other {# doręczonych paczek}} na tej trasie; inaczej dni przewoźnika.',
   'form.getRates': 'Pobierz stawki',
   'form.enterGetsRates': 'Enter w dowolnym polu pobiera stawki.',
   'form.exportDeclaration': 'Zgłoszenie wywozowe',
@@ -922,7 +925,7 @@ export const pl: Record<MessageKey, string> = {
   'rules.expects.carrier': 'Kod przewoźnika, np. DHL.',
   'rules.expects.lowestCo2eWithinPercent': 'Procent od 0 do 100 powyżej najtańszej stawki, np. 10.',
   'rules.expects.services': 'Potwierdzenie doręczenia (16, 18 lub 21 przy podpisie osoby pełnoletniej) lub doręczenie w sobotę.',
-  'rules.expects.then': 'Wybierz karton, usługę, przewoźnika lub usługę dodatkową.',
+  'rules.expects.then': 'Wybierz karton, usługę, przewoźnika, usługę dodatkową lub najniższe CO₂e.',
   'rules.expects.warn': 'Procent, najwyżej tyle co przy blokowaniu.',
   'rules.expects.block': 'Procent, np. 25.',
   'rules.expects.other': 'Sprawdź to.',

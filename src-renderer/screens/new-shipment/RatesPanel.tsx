@@ -98,7 +98,9 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                 const a = rate.attributes;
                 const closedDay = closedDayOf(rate, closedDays);
                 const closedWords = closedDay ? closedDayText(closedDay, 'rate') : null;
-                const co2e = rate.meta.emissions ? t('rates.co2e', { amount: formatWeight(rate.meta.emissions.co2eKg) }) : null;
+                // Under a gram, to the tenth of a gram: a light parcel's few grams never read as 0 kg.
+                const kg = rate.meta.emissions?.co2eKg;
+                const co2e = kg === undefined ? null : t('rates.co2e', { amount: formatWeight(kg, kg < 0.001 ? 4 : undefined) });
                 return (
                   <tr
                     key={rate.id}
@@ -146,7 +148,18 @@ export function RatesPanel({ onDone, onRefresh }: { onDone(shipment: Shipment): 
                       ) : null}
                     </td>
                     <td className="num muted">{money(a.prepaidCost.amount, a.prepaidCost.currency)}</td>
-                    <td className="nowrap">{a.estimatedDeliveryDate ? formatDate(a.estimatedDeliveryDate) : t('common.none')}</td>
+                    <td className="nowrap">
+                      {rate.meta.delivery?.expectedDate
+                        ? formatDate(rate.meta.delivery.expectedDate)
+                        : a.estimatedDeliveryDate
+                          ? formatDate(a.estimatedDeliveryDate)
+                          : t('common.none')}
+                      {rate.meta.delivery?.percentiles ? (
+                        <span className="rates__co2e muted" title={t('rates.outlookHint', { parcels: rate.meta.delivery.basis.parcels })}>
+                          {t('rates.p90', { date: formatDate(rate.meta.delivery.percentiles.p90) })}
+                        </span>
+                      ) : null}
+                    </td>
                   </tr>
                 );
               })}
