@@ -17,11 +17,12 @@ interface Places {
 
 export interface EmissionEstimator {
   /** The parcel's emissions on this transport; null when an end of its route cannot be placed (a country without a point). */
-  ofParcel(
-    attributes: Pick<ShipmentAttributes, 'shipFrom' | 'shipTo' | 'packages'>,
-    transport: Transport | null,
-  ): Promise<Emissions | null>;
+  ofParcel(attributes: ParcelAttributes, transport: Transport | null): Promise<Emissions | null>;
+  /** The same on each of several transports, in their order: a rate list's, with the route's ends placed once. */
+  onEach(attributes: ParcelAttributes, transports: readonly (Transport | null)[]): Promise<(Emissions | null)[]>;
 }
+
+type ParcelAttributes = Pick<ShipmentAttributes, 'shipFrom' | 'shipTo' | 'packages'>;
 
 let usZipCodes: Promise<Record<string, { latitude: number; longitude: number }>> | undefined;
 
@@ -57,31 +58,37 @@ export function createEmissionEstimator(resourcesDir: string, logger?: Logger): 
     return country ? { latitude: country[0], longitude: country[1], precision: 'country', key: address.country } : undefined;
   };
 
-  const estimate: EmissionEstimator['ofParcel'] = async (attributes, transport) => {
+  const estimate = async (attributes: ParcelAttributes, transports: readonly (Transport | null)[]): Promise<(Emissions | null)[]> => {
     const [from, to] = await Promise.all([locate(attributes.shipFrom), locate(attributes.shipTo)]);
-    if (!from || !to) return null;
+    if (!from || !to) return transports.map(() => null);
     const massKg = Math.round(attributes.packages.reduce((sum, parcel) => sum + Number(parcel.weight.value), 0) * 1000) / 1000;
     const { countries } = data().places;
     const fromCountry = attributes.shipFrom.country;
     const toCountry = attributes.shipTo.country;
     const continentOf = (country: string) => countries[country]?.[2] ?? 'unknown';
-    return estimateEmissions(
-      { from, to, fromCountry, toCountry, fromContinent: continentOf(fromCountry), toContinent: continentOf(toCountry), massKg, transport },
-      data().factors,
-    );
+    const route = {
+      from,
+      to,
+      fromCountry,
+      toCountry,
+      fromContinent: continentOf(fromCountry),
+      toContinent: continentOf(toCountry),
+      massKg,
+    };
+    return transports.map((transport) => estimateEmissions({ ...route, transport }, data().factors));
   };
 
-  return {
-    // A figure that cannot be worked out (its data files unreadable) is null, and said in the log: it never stops a
-    // rate or a booking.
-    async ofParcel(attributes, transport) {
-      try {
-        return await estimate(attributes, transport);
-      } catch (error) {
-        loaded = undefined;
-        logger?.error('Working out a parcel’s emissions failed; the figure is left out', error);
-        return null;
-      }
-    },
+  // A figure that cannot be worked out (its data files unreadable) is null, and said in the log: it never stops a
+  // rate or a booking.
+  const onEach: EmissionEstimator['onEach'] = async (attributes, transports) => {
+    try {
+      return await estimate(attributes, transports);
+    } catch (error) {
+      loaded = undefined;
+      logger?.error('Working out a parcel’s emissions failed; the figure is left out', error);
+      return transports.map(() => null);
+    }
   };
+
+  return { onEach, ofParcel: async (attributes, transport) => (await onEach(attributes, [transport]))[0]! };
 }

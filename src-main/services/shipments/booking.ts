@@ -98,22 +98,17 @@ export function bookingUseCases(
             )
           : [];
       // Each rate says the parcel's CO2e on its service: worked out once per way of moving it, not once per rate.
-      const byTransport = new Map<Transport | null, Promise<Emissions | null>>();
-      const emissionsOn = (transport: Transport | null) => {
-        let estimate = byTransport.get(transport);
-        if (!estimate) byTransport.set(transport, (estimate = context.emissions.ofParcel(attributes, transport)));
-        return estimate;
-      };
+      const transports = [...new Set(list.quotes.map((quote) => quote.transport ?? null))];
+      const figures = await context.emissions.onEach(attributes, transports);
+      const emissionsOn = new Map<Transport | null, Emissions | null>(transports.map((transport, index) => [transport, figures[index]!]));
       // And when it arrives: the lane's history on the station's calendar, from the day each carrier ships it.
       const shipDateOf = (quote: Quote) => attributes.shipDate ?? day.shipDateWith(quote.choiceCode, quote.carrierCode);
       const outlooks = await context.deliveryHistory.outlooks(caller, attributes, list.quotes, shipDateOf, day.holidays);
-      const quotes = await Promise.all(
-        list.quotes.map(async (quote, index) => ({
-          ...quote,
-          emissions: await emissionsOn(quote.transport ?? null),
-          delivery: outlooks[index]!,
-        })),
-      );
+      const quotes = list.quotes.map((quote, index) => ({
+        ...quote,
+        emissions: emissionsOn.get(quote.transport ?? null) ?? null,
+        delivery: outlooks[index]!,
+      }));
       // The hash is of the document as sent, which its confirm sends again.
       return { ...list, quotes, documentHash: ratedDocumentHash(given), warnings };
     },
