@@ -37,6 +37,16 @@ export function faketimeEnv(library: string, at: Date, timeZone: string): NodeJS
  */
 export async function sharedFaketime(library: string, at: Date, timeZone: string): Promise<{ env: NodeJS.ProcessEnv; stop(): void }> {
   const env = faketimeEnv(library, at, timeZone);
+  // libfaketime names the clock by the holder's process id (/dev/shm/faketime_shm_<pid>). A machine that ran the suite
+  // many times once made none, with hundreds of such clocks left over by killed processes: a new holder, a new id.
+  for (let attempt = 1; ; attempt++) {
+    const held = await holdClock(env);
+    if (held) return held;
+    if (attempt === 3) throw new Error('libfaketime made no shared clock (FAKETIME_SHARED) in 3 holders');
+  }
+}
+
+async function holdClock(env: NodeJS.ProcessEnv): Promise<{ env: NodeJS.ProcessEnv; stop(): void } | undefined> {
   const holder = spawn('node', ['-e', 'console.log(process.env.FAKETIME_SHARED ?? ""); setInterval(() => {}, 1 << 30);'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -49,7 +59,10 @@ export async function sharedFaketime(library: string, at: Date, timeZone: string
     });
     holder.once('exit', () => reject(new Error('the faketime holder ended before it said its clock')));
   });
-  if (!shared) throw new Error('libfaketime made no shared clock (FAKETIME_SHARED)');
+  if (!shared) {
+    holder.kill('SIGKILL');
+    return undefined;
+  }
   return {
     env: { ...env, FAKETIME_SHARED: shared },
     stop() {
