@@ -140,15 +140,12 @@ export function createReportService(store: Store, warehouses: WarehouseService, 
 
     async daily(caller, range, createdBy = null, asked = null) {
       const site = await warehouses.scope(caller, asked, 'A report');
-      const [{ days, countries }, people, returnCounts, cards] = await Promise.all([
+      const [{ days, countries }, people, returnCounts, nameOf] = await Promise.all([
         store.shipments.report({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
         peopleOf(store, caller, range, site),
         store.shipments.returnCounts({ clientId: caller.client.id, sandbox: caller.sandbox, ...range, createdBy, site }),
-        carrierCards.cards(),
+        carrierNames(),
       ]);
-      // Each carrier by the name a packer reads; an upstream's carrier, which has no card here, by its code.
-      const names = new Map(cards.map((loaded) => [loaded.card.carrierCode, loaded.card.carrierName]));
-      const nameOf = (code: string) => names.get(code) ?? code;
       const byCarrier = new Map<string, { shipments: number; grams: number; cents: number }>();
       let packages = 0;
       for (const day of days) {
